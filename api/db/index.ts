@@ -1,0 +1,36 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import type { Database } from "./schema";
+
+export type Db = Kysely<Database>;
+export type Dialect = "sqlite" | "postgres";
+
+/**
+ * One Kysely instance for either dialect: `postgres://…` → PostgreSQL, anything else → a SQLite
+ * file (WAL, foreign keys on). The rest of the API never asks which one it got, except migrations.
+ */
+export function createDb(opts: { databaseUrl?: string; sqliteFile?: string }): { db: Db; dialect: Dialect } {
+  const url = opts.databaseUrl;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    // Keep int8 (COUNT) as numbers: counts stay far below 2^53.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+  }
+  const file = opts.sqliteFile ?? ":memory:";
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite" };
+}
+
+/** Booleans live as 0/1 in both dialects. */
+export const toFlag = (b: boolean | null | undefined): number => (b ? 1 : 0);
+export const fromFlag = (n: number | null | undefined): boolean => n === 1 || (n as unknown) === true;
+export const nowIso = (d: Date): string => d.toISOString();

@@ -1,0 +1,23 @@
+import path from "node:path";
+import { z } from "zod/v4";
+
+/** Configuration by environment (README "Configuration"), validated once at start. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().positive().default(3000),
+  API_PORT: z.coerce.number().int().positive().default(8000),
+  HOST: z.string().default("127.0.0.1"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  LMS_API_URL: z.string().optional(),
+  DEMO_PASSWORD: z.string().optional(),
+  /** Addresses of trusted reverse proxies (the dashboard forwards X-Forwarded-For). */
+  TRUST_PROXY: z.string().default("127.0.0.1,::1"),
+  SMTP_URL: z.string().optional(),
+  NODE_ENV: z.string().default("development"),
+});
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const env = EnvSchema.parse(source);
+  return { ...env, dataDir: path.resolve(env.DATA_DIR) };
+}

@@ -1,0 +1,21 @@
+import type { Db } from "../db/index";
+import type { Database } from "../db/schema";
+
+export type AccountRow = Database["account"] & { id: number };
+
+/** What every route handler may reach: the database, the clock, the secrets. */
+export type ApiContext = {
+  db: Db;
+  now: () => Date;
+  secret: string;
+  /** Sends an outbox row by SMTP when configured; resolves false when not. */
+  sendMail?: (to: string, subject: string, body: string) => Promise<boolean>;
+};
+
+declare module "fastify" {
+  interface FastifyRequest {
+    account: AccountRow | null;
+    sessionKeyHash: string | null;
+    sessionExpired: boolean;
+  }
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from "fastify";
+import type { z } from "zod/v4";
+import { MSG } from "../../contract/messages";
+import type { FieldErrors } from "../../contract/http";
+
+/** An error the client may see: its status and body are part of the contract (spec 002 §8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(`api error ${status}`);
+  }
+}
+
+export const badRequest = (errors: FieldErrors | Record<string, unknown>) => new ApiError(400, errors);
+export const notAuthenticated = () => new ApiError(401, { detail: MSG.not_authenticated });
+export const forbidden = (detail: string = MSG.permission_denied) => new ApiError(403, { detail });
+export const notFound = () => new ApiError(404, { detail: MSG.not_found });
+
+/** zod issues → `{field: [message key]}`; issues without a path go under `detail`. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : "detail";
+    (out[field] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/** Parse input with a contract schema or throw the 400 the contract specifies. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw badRequest(fieldErrors(result.error));
+  return result.data;
+}
+
+/** Every failure becomes a contract answer; no stack trace ever reaches a client. */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof ApiError) return reply.status(err.status).send(err.body);
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === 429) return reply.status(429).send({ detail: MSG.too_many_requests });
+    if (status && status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
+      return reply.status(status).send({ detail: MSG.invalid });
+    }
+    req.log.error({ err }, "unhandled error");
+    return reply.status(500).send({ detail: MSG.server_error });
+  });
+  app.setNotFoundHandler((_req, reply) => reply.status(404).send({ detail: MSG.url_not_found }));
+}

@@ -1,0 +1,21 @@
+import { readEnv } from "./env";
+import { prepareDatabase } from "./boot";
+import { buildApi, loadSecret } from "./server";
+import { sendMailer } from "./mail";
+
+/** Process entry of the embedded LMS API. */
+const env = readEnv();
+const { db } = await prepareDatabase(env);
+const app = await buildApi(
+  { db, now: () => new Date(), secret: loadSecret(env.dataDir), sendMail: sendMailer(env.SMTP_URL) },
+  { logger: env.NODE_ENV !== "test", trustProxy: env.TRUST_PROXY },
+);
+await app.listen({ host: env.HOST, port: env.API_PORT });
+console.log(`[api] LMS API listening on http://${env.HOST}:${env.API_PORT}/api/`);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,27 @@
+/** Conventions of the API contract (spec 002 §7, 000 §7): shared by the API and the dashboard. */
+export const API_ROOT = "/api/";
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 1000;
+export const SESSION_COOKIE = "sessionid";
+export const CSRF_COOKIE = "csrftoken";
+export const CSRF_HEADER = "x-csrftoken";
+/** Auto logout after 15 minutes (spec 000 §9): enforced server-side as an idle timeout. */
+export const SESSION_IDLE_SECONDS = 15 * 60;
+/** Client version and label shown in the footer (spec 000 §9). */
+export const CLIENT_VERSION = "4.13.432";
+export const CLIENT_VERSION_LABEL = "V4.9";
+
+/** Paged list answer (spec 002 §3). */
+export type Paged<T> = {
+  results: T[];
+  count: number;
+  page_size: number;
+  next: string | null;
+  page: number;
+};
+
+/** A filter option (spec 002 §3). */
+export type FilterOption = { id: number; name: string; code: string | null; value: number };
+
+/** 400 answers: field name → message keys the dashboard translates; `detail` for the non-field message. */
+export type FieldErrors = Record<string, string[]>;

@@ -1,0 +1,40 @@
+/**
+ * Message keys of the error catalogue (spec 002 §8) and of validation. The API answers these keys;
+ * the dashboard translates them with the dictionaries served by `dict/`. Named once here.
+ */
+export const MSG = {
+  required: "required",
+  invalid: "invalid",
+  too_long: "too_long",
+  too_short: "too_short",
+  invalid_email: "invalid_email",
+  invalid_choice: "invalid_choice",
+  incorrect_email_or_password: "incorrect_email_or_password",
+  incorrect_password: "incorrect_password",
+  user_inactive: "user_inactive",
+  account_not_found: "account_not_found",
+  email_not_found: "email_not_found",
+  account_locked: "account_locked",
+  password_expired: "password_expired",
+  password_must_differ: "password_must_differ",
+  password_not_match: "password_not_match",
+  password_length: "password_length",
+  password_kinds: "password_kinds",
+  username_length: "username_length",
+  token_expired: "token_expired",
+  otp_not_correct: "otp_not_correct",
+  incorrect_verification_code: "incorrect_verification_code",
+  social_login_not_configured: "social_login_not_configured",
+  not_authenticated: "not_authenticated",
+  session_expired: "session_expired",
+  permission_denied: "permission_denied",
+  csrf_failed: "csrf_failed",
+  not_found: "not_found",
+  too_many_requests: "too_many_requests",
+  server_error: "server_error",
+  url_not_found: "url_not_found",
+  term_not_found: "term_not_found",
+  term_version_outdated: "term_version_outdated",
+  cannot_delete_because_dependency: "cannot_delete_because_dependency",
+} as const;
+export type MessageKey = (typeof MSG)[keyof typeof MSG];

@@ -1,0 +1,64 @@
+/**
+ * The flat permission flags of spec 002 §6, named once.
+ *
+ * A flag is `{module}_{action}_{module}` (Django's `app.codename` flattened, which is how the
+ * original server spells `dashboard_view_dashboard`), plus the view variants
+ * `{module}_view_{module}_by_{scope}`. Every module gets every action, so a flag name can be
+ * built without a lookup table; which flags a role holds is in roles.ts.
+ */
+export const MODULES = [
+  "dashboard", "usage_dashboard", "learner_dashboard", "homepage", "registration", "config",
+  "account", "import", "department", "administrator", "authority", "term", "identification",
+  "learning_history", "group", "competency", "highlight", "news", "notification_template",
+  "notification_trigger", "category", "instructor", "provider", "location", "messenger", "course",
+  "class", "class_program", "live", "onboard", "learning_program", "survey", "learning_path",
+  "playlist", "activity", "testbank", "test", "approval_flow", "request_form", "material_request",
+  "log", "import_history", "assignment", "suggestion", "enrollment", "enroll_form", "budget",
+  "gamification", "informative", "discussion", "report", "coniclex", "login_as", "material",
+] as const;
+export type Module = (typeof MODULES)[number];
+
+export const ACTIONS = [
+  "view", "add", "change", "delete", "publish", "transaction", "progress", "certificate",
+  "enrollment", "learner", "export",
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** View has variants restricting what is seen to the user's own scope. */
+export const VIEW_SCOPES = ["provider", "instructor", "manager", "department", "organization"] as const;
+export type ViewScope = (typeof VIEW_SCOPES)[number];
+
+export const flag = (module: Module, action: Action): string => `${module}_${action}_${module}`;
+export const viewFlag = (module: Module, scope: ViewScope): string => `${module}_view_${module}_by_${scope}`;
+
+/** Flags the spec says are always true (spec 002 §6 "Rules"). */
+export const ALWAYS_TRUE_FLAGS = [
+  "class_inbox_class",
+  "activity_verify_activity",
+  "activity_checkin_activity",
+  "location_export_report",
+] as const;
+
+export const ALL_FLAGS: readonly string[] = [
+  ...MODULES.flatMap((m) => [
+    ...ACTIONS.map((a) => flag(m, a)),
+    ...VIEW_SCOPES.map((s) => viewFlag(m, s)),
+  ]),
+  ...ALWAYS_TRUE_FLAGS,
+];
+const FLAG_SET = new Set(ALL_FLAGS);
+export const isFlag = (name: string): boolean => FLAG_SET.has(name);
+
+/** The one flag without which nobody may use the dashboard (spec 000 §4). */
+export const DASHBOARD_FLAG = flag("dashboard", "view");
+
+/** The permission answer: role lists with their in-use entry and every flag as a boolean. */
+export type RoleEntry = { id: number; name: string; code: string | null; is_in_use: boolean };
+export type PermissionAnswer = {
+  auth_group_list: RoleEntry[];
+  group_list: RoleEntry[];
+  provider_list: RoleEntry[];
+  instructor_list: RoleEntry[];
+  department_list: RoleEntry[];
+  permission: Record<string, boolean>;
+};

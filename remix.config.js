@@ -1,0 +1,21 @@
+import { routes } from "./app/routes.table.js";
+
+/** Remix v2, classic compiler, mounted under /dashboard/ (see ../shared/STACK.md). */
+export default {
+  ignoredRouteFiles: ["**/*"],
+  routes,
+  assetsBuildDirectory: "public/dashboard/build",
+  publicPath: "/dashboard/build/",
+  serverBuildPath: "build/index.js",
+  serverModuleFormat: "esm",
+  serverDependenciesToBundle: [/^remix-i18next/, /^remix-utils/],
+  tailwind: true,
+  postcss: true,
+  future: {
+    v3_singleFetch: true,
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: false,
+  },
+};

@@ -1,0 +1,123 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import crypto from "node:crypto";
+import pg from "pg";
+import type { FastifyInstance } from "fastify";
+import { createDb, type Db } from "../../api/db/index";
+import { migrateToLatest } from "../../api/db/migrate";
+import { seedDemo, seedReference } from "../../api/db/seed";
+import { buildApi, type BuildOptions } from "../../api/server";
+import { CSRF_COOKIE } from "../../contract/http";
+
+export const DEMO_PASSWORD = "Demo-Pass1!";
+
+/**
+ * A real API over a real database for each test file: a fresh SQLite file, or a fresh PostgreSQL
+ * database when TEST_DATABASE_URL names a server (CI runs the suite both ways).
+ */
+export async function startTestApi(opts: BuildOptions = {}) {
+  const clock = { now: new Date("2026-06-01T08:00:00.000Z") };
+  const { db, dialect, drop } = await freshDatabase();
+  await migrateToLatest(db, dialect);
+  await seedReference(db, clock.now);
+  await seedDemo(db, clock.now, DEMO_PASSWORD);
+  const app = await buildApi(
+    { db, now: () => clock.now, secret: "test-secret-not-for-production" },
+    { loginLimits: { perAccountPerMinute: 1000, perAddressPerMinute: 1000 }, ...opts },
+  );
+  await app.ready();
+  return {
+    app,
+    db,
+    dialect,
+    clock,
+    /** Move the clock forward. */
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+    client: () => new Client(app),
+    async close() {
+      await app.close();
+      await db.destroy();
+      await drop();
+    },
+  };
+}
+export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
+
+async function freshDatabase(): Promise<{ db: Db; dialect: "sqlite" | "postgres"; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (admin) {
+    const name = `lms_test_${crypto.randomBytes(6).toString("hex")}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`create database ${name}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    const { db } = createDb({ databaseUrl: url.toString() });
+    return {
+      db,
+      dialect: "postgres",
+      drop: async () => {
+        const c = new pg.Client({ connectionString: admin });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lms-api-test-"));
+  const { db } = createDb({ sqliteFile: path.join(dir, "lms.sqlite") });
+  return { db, dialect: "sqlite", drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+type Body = Record<string, unknown> | undefined;
+
+/** A browser-like client: keeps cookies, echoes the CSRF cookie on unsafe methods. */
+export class Client {
+  cookies = new Map<string, string>();
+  constructor(private app: FastifyInstance) {}
+
+  private async send(method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, body?: Body, headers: Record<string, string> = {}) {
+    if (method !== "GET" && !this.cookies.has(CSRF_COOKIE)) await this.send("GET", "/api/account/is-authenticated/");
+    const csrf = this.cookies.get(CSRF_COOKIE);
+    const res = await this.app.inject({
+      method,
+      url,
+      payload: body as never,
+      headers: {
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        ...(method !== "GET" && csrf ? { "x-csrftoken": csrf } : {}),
+        ...headers,
+      },
+    });
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const gone = c.value === "" || c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now());
+      if (gone) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return { status: res.statusCode, body: res.body ? safeJson(res.body) : null, headers: res.headers };
+  }
+  get = (url: string, headers?: Record<string, string>) => this.send("GET", url, undefined, headers);
+  post = (url: string, body?: Body, headers?: Record<string, string>) => this.send("POST", url, body, headers);
+  patch = (url: string, body?: Body, headers?: Record<string, string>) => this.send("PATCH", url, body, headers);
+  put = (url: string, body?: Body, headers?: Record<string, string>) => this.send("PUT", url, body, headers);
+  delete = (url: string, headers?: Record<string, string>) => this.send("DELETE", url, undefined, headers);
+
+  /** Sign in through the API as a demo account. */
+  async login(username: string, password = DEMO_PASSWORD) {
+    const res = await this.post("/api/account/login/", { username, password });
+    if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res;
+  }
+}
+
+function safeJson(text: string) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
