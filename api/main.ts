@@ -8,7 +8,7 @@ const env = readEnv();
 const { db } = await prepareDatabase(env);
 const app = await buildApi(
   { db, now: () => new Date(), secret: loadSecret(env.dataDir), sendMail: sendMailer(env.SMTP_URL) },
-  { logger: env.NODE_ENV !== "test", trustProxy: env.TRUST_PROXY },
+  { logger: { level: process.env.LOG_LEVEL ?? "warn" }, trustProxy: env.TRUST_PROXY },
 );
 await app.listen({ host: env.HOST, port: env.API_PORT });
 console.log(`[api] LMS API listening on http://${env.HOST}:${env.API_PORT}/api/`);

@@ -9,11 +9,15 @@ import type { ApiContext } from "./http/context";
 import { installErrorHandling } from "./http/errors";
 import { installSessions } from "./http/session";
 import { accountRoutes, type LoginLimits } from "./resources/account";
+import { analyticRoutes } from "./resources/analytic";
 import { configRoutes } from "./resources/config";
+import { filterRoutes } from "./resources/filters";
+import { forgotPasswordRoutes } from "./resources/forgot-password";
 import { healthRoutes } from "./resources/health";
+import { termRoutes } from "./resources/terms";
 
 export type BuildOptions = {
-  logger?: boolean;
+  logger?: boolean | { level: string };
   trustProxy?: string | boolean;
   loginLimits?: LoginLimits;
 };
@@ -39,6 +43,10 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
       healthRoutes(api, ctx);
       accountRoutes(api, ctx, opts.loginLimits ?? { perAccountPerMinute: 10, perAddressPerMinute: 60 });
       configRoutes(api, ctx);
+      termRoutes(api, ctx);
+      analyticRoutes(api, ctx);
+      filterRoutes(api, ctx);
+      forgotPasswordRoutes(api, ctx);
     },
     { prefix: "/api" },
   );

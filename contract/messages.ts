@@ -23,6 +23,8 @@ export const MSG = {
   username_length: "username_length",
   token_expired: "token_expired",
   otp_not_correct: "otp_not_correct",
+  no_send_method: "no_send_method",
+  password_reset_done: "password_reset_done",
   incorrect_verification_code: "incorrect_verification_code",
   social_login_not_configured: "social_login_not_configured",
   not_authenticated: "not_authenticated",

@@ -1,4 +1,5 @@
 import { TERM_KINDS, type TermKind } from "../../contract/codes";
+import type { Profile } from "../../contract/schemas/account";
 import type { Db } from "../db/index";
 import type { AccountRow } from "../http/context";
 
@@ -30,7 +31,7 @@ export async function acceptedTerms(db: Db, accountId: number): Promise<Record<T
 }
 
 /** The signed-in user record exactly as spec 000 §3 lists it. */
-export async function profileOf(db: Db, a: AccountRow) {
+export async function profileOf(db: Db, a: AccountRow): Promise<Profile> {
   const [department, position, terms] = await Promise.all([
     a.department_id ? db.selectFrom("department").select(["id", "name"]).where("id", "=", a.department_id).executeTakeFirst() : null,
     a.position_id ? db.selectFrom("position").select(["id", "name"]).where("id", "=", a.position_id).executeTakeFirst() : null,
@@ -58,4 +59,3 @@ export async function profileOf(db: Db, a: AccountRow) {
     is_login_as: false,
   };
 }
-export type Profile = Awaited<ReturnType<typeof profileOf>>;

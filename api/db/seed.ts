@@ -1,7 +1,6 @@
 import { CONFIG_DEFAULTS, FILTER_NAMES } from "../../contract/config";
 import { ROLES } from "../../contract/roles";
-import en from "../../contract/i18n/en.json" with { type: "json" };
-import th from "../../contract/i18n/th.json" with { type: "json" };
+import { DICTIONARIES } from "../../contract/i18n/index";
 import { hashPassword } from "../auth/password";
 import { touchUpdate } from "../resources/config-store";
 import { UPDATE_KEYS } from "../resources/config";
@@ -25,8 +24,8 @@ export async function seedReference(db: Db, now: Date) {
         .onConflict((oc) => oc.column("key").doNothing())
         .execute();
     }
-    for (const [language, dict] of [["en", en], ["th", th]] as const) {
-      for (const [key, value] of Object.entries(dict as Record<string, string>)) {
+    for (const [language, dict] of Object.entries(DICTIONARIES)) {
+      for (const [key, value] of Object.entries(dict)) {
         await trx
           .insertInto("dictionary")
           .values({ language, key, value, is_login_page: isLoginPageKey(key) ? 1 : 0 })

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { SelectQueryBuilder } from "kysely";
-import { z } from "zod/v4";
+import { z } from "../../contract/zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Paged } from "../../contract/http";
 import { notFound, parseInput } from "./errors";
 

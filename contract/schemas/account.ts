@@ -1,4 +1,4 @@
-import { z } from "zod/v4";
+import { z } from "../zod";
 import { MSG } from "../messages";
 import { ALL_LANGUAGES, SEND_METHOD } from "../codes";
 
@@ -76,5 +76,32 @@ export const forgotResetTokenSchema = z.object({
 });
 
 export const analyticSessionSchema = z.object({
-  source: z.coerce.number({ error: MSG.invalid_choice }).refine((n) => n === 0 || n === 10, MSG.invalid_choice),
+  // 0 learner site, 10 dashboard; a form may send the number as text, nothing else is coerced.
+  source: z.preprocess(
+    (v) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v),
+    z.union([z.literal(0), z.literal(10)], { error: MSG.invalid_choice }),
+  ),
 });
+
+/** The signed-in user record exactly as spec 000 §3 lists it (answer of account/profile/). */
+export type Profile = {
+  id: number;
+  language: string;
+  first_name: string;
+  last_name: string;
+  department: { id: number; name: string } | null;
+  position: { id: number; name: string } | null;
+  email: string;
+  last_active: string | null;
+  image: string | null;
+  datetime_login_as_expire: string | null;
+  is_dashboard_permission: boolean;
+  is_store_permission: boolean;
+  is_verified_email: boolean;
+  is_superuser: boolean;
+  is_accepted_privacy: boolean;
+  is_accepted_term: boolean;
+  is_accepted_data_consent: boolean;
+  is_system_user: boolean;
+  is_login_as: boolean;
+};

@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sql, type SqlBool } from "kysely";
+import { z } from "../../contract/zod";
+import { MSG } from "../../contract/messages";
+import { DASHBOARD_FLAG } from "../../contract/permissions";
+import { requirePermission } from "../auth/permissions";
+import type { Db } from "../db/index";
+import type { ApiContext } from "../http/context";
+import { parseInput } from "../http/errors";
+import { paginate, readPageQuery } from "../http/paging";
+
+/** Ids are integer columns in both dialects: anything larger names no row (and would make PostgreSQL fail). */
+const MAX_DB_ID = 2_147_483_647;
+const isDbId = (n: number) => Number.isSafeInteger(n) && n >= 1 && n <= MAX_DB_ID;
+
+type FilterTable = "department" | "level" | "position" | "provider" | "instructor" | "account_group" | "category" | "tag" | "content_type";
+/** Columns a list may add to the option's id/name/code/value. */
+type ExtraColumn = "parent_id" | "type";
+/** What a list's extra condition may read: the path parameters and the `parent` query. */
+type Scope = { params: Record<string, string>; parent: number | undefined };
+
+/**
+ * Every table here has id, name and code; the query is typed as one of them (category, which also
+ * has parent_id) and columns outside that shape are reached through sql.ref.
+ */
+const fromTable = (db: Db, table: FilterTable) => db.selectFrom(`${table} as t` as "category as t");
+type TableQuery = ReturnType<typeof fromTable>;
+
+type FilterList = {
+  /** Path under /api/dashboard/filter/. */
+  path: string;
+  table: FilterTable;
+  /** Columns the `search` query matches, case-insensitively. */
+  search: readonly ("name" | "code")[];
+  extra?: readonly ExtraColumn[];
+  /** Whether the list reads the `parent` query. */
+  parent?: boolean;
+  where?: (q: TableQuery, s: Scope) => TableQuery;
+};
+
+/** The filter lists of spec 002 §7, one row each. */
+const FILTER_LISTS: readonly FilterList[] = [
+  {
+    // parent=0 → the roots, parent=N → the children of N, no parent → the whole tree.
+    path: "department-cascade",
+    table: "department",
+    search: ["name", "code"],
+    extra: ["parent_id"],
+    parent: true,
+    where: (q, s) =>
+      s.parent === undefined ? q : s.parent === 0 ? q.where("t.parent_id", "is", null) : q.where("t.parent_id", "=", s.parent),
+  },
+  { path: "level", table: "level", search: ["name", "code"] },
+  { path: "position", table: "position", search: ["name", "code"] },
+  { path: "provider", table: "provider", search: ["name", "code"] },
+  { path: "instructor", table: "instructor", search: ["name", "code"] },
+  { path: "group", table: "account_group", search: ["name", "code"] },
+  {
+    path: "group/type/:type(^[A-Za-z0-9_-]{1,50})",
+    table: "account_group",
+    search: ["name", "code"],
+    where: (q, s) => q.where(sql.ref("t.type"), "=", s.params.type),
+  },
+  { path: "category", table: "category", search: ["name", "code"], extra: ["parent_id"], where: (q) => q.where("t.parent_id", "is", null) },
+  {
+    path: "sub-category",
+    table: "category",
+    search: ["name", "code"],
+    extra: ["parent_id"],
+    parent: true,
+    where: (q, s) => (s.parent === undefined ? q.where("t.parent_id", "is not", null) : q.where("t.parent_id", "=", s.parent)),
+  },
+  { path: "content-type", table: "content_type", search: ["name", "code"], extra: ["type"] },
+  { path: "tag", table: "tag", search: ["name", "code"] },
+];
+
+/** `parent` of the tree lists: a non-negative id; an empty value counts as absent. */
+const parentQuerySchema = z.object({
+  parent: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string({ error: MSG.invalid })
+      .refine((v) => /^\d{1,10}$/.test(v) && Number(v) <= MAX_DB_ID, MSG.invalid)
+      .transform(Number)
+      .optional(),
+  ),
+});
+
+/** `%term%` for LIKE, with the user's own % _ and \ taken literally (ESCAPE '\' below). */
+const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+
+/**
+ * GET dashboard/filter/{name}/ (spec 002 §7 "Filter lists"): the options of the dashboard's
+ * filters as the paged answer of {id, name, code, value}, with `id`, `id_list`, `search`, `page`
+ * and `page_size`. Dashboard users only.
+ */
+export function filterRoutes(app: FastifyInstance, ctx: ApiContext) {
+  const { db } = ctx;
+  for (const list of FILTER_LISTS) {
+    app.get(`/dashboard/filter/${list.path}/`, async (req: FastifyRequest) => {
+      await requirePermission(req, db, DASHBOARD_FLAG);
+      const q = readPageQuery(req);
+      const parent = list.parent ? parseInput(parentQuerySchema, req.query).parent : undefined;
+      let query = fromTable(db, list.table);
+      if (list.where) query = list.where(query, { params: req.params as Record<string, string>, parent });
+      if (q.id !== undefined) query = isDbId(q.id) ? query.where("t.id", "=", q.id) : query.where(sql<SqlBool>`1 = 0`);
+      if (q.id_list !== undefined) {
+        const ids = [...new Set(q.id_list.split(",").map(Number))].filter(isDbId);
+        query = ids.length ? query.where("t.id", "in", ids) : query.where(sql<SqlBool>`1 = 0`);
+      }
+      if (q.search) {
+        const pattern = likePattern(q.search);
+        query = query.where((eb) =>
+          eb.or(list.search.map((col) => sql<SqlBool>`lower(${sql.ref(`t.${col}`)}) like ${pattern} escape '\\'`)),
+        );
+      }
+      const extra = list.extra ?? [];
+      const selected = query
+        .select(["t.id", "t.name", "t.code"])
+        .select(extra.map((col) => sql<string | number | null>`${sql.ref(`t.${col}`)}`.as(col)))
+        .orderBy(sql`lower(${sql.ref("t.name")})`)
+        .orderBy("t.name")
+        .orderBy("t.id");
+      const page = await paginate(req, selected, q);
+      return {
+        ...page,
+        results: page.results.map((r) => {
+          const row = r as typeof r & Partial<Record<ExtraColumn, string | number | null>>;
+          const option: Record<string, unknown> = { id: row.id, name: row.name, code: row.code, value: row.id };
+          for (const col of extra) option[col] = row[col] ?? null;
+          return option;
+        }),
+      };
+    });
+  }
+}

@@ -1,0 +1,49 @@
+import { useId } from "react";
+import { CSRF_FIELD } from "~/lms/csrf-field";
+
+/** Error messages under a field, announced by screen readers. */
+export function ErrorList({ id, errors }: { id?: string; errors?: (string | null | undefined)[] | null }) {
+  const list = (errors ?? []).filter(Boolean);
+  if (!list.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700" role="alert">
+      {list.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+type FieldProps = {
+  label: string;
+  inputProps: React.InputHTMLAttributes<HTMLInputElement> & { name: string };
+  errors?: (string | null | undefined)[] | null;
+  className?: string;
+};
+
+/** A labelled input with its errors wired through aria-invalid / aria-describedby. */
+export function Field({ label, inputProps, errors, className }: FieldProps) {
+  const fallback = useId();
+  const id = inputProps.id ?? fallback;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        {...inputProps}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className="block w-full rounded border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 aria-[invalid]:border-red-600"
+      />
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** The hidden anti-forgery field every dashboard form carries. */
+export function CsrfInput({ token }: { token: string | null }) {
+  return <input type="hidden" name={CSRF_FIELD} value={token ?? ""} />;
+}

@@ -1,0 +1,13 @@
+/** i18next settings shared by server and client. Keys are flat; `.` is not a separator. */
+export const SUPPORTED_LANGUAGES = ["en", "th"] as const;
+export const FALLBACK_LANGUAGE = "en";
+export const i18nConfig = {
+  supportedLngs: [...SUPPORTED_LANGUAGES] as string[],
+  fallbackLng: FALLBACK_LANGUAGE,
+  defaultNS: "translation",
+  ns: ["translation"],
+  keySeparator: false as const,
+  nsSeparator: false as const,
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+};

@@ -1,0 +1,154 @@
+import { redirect } from "@remix-run/node";
+import { CSRF_COOKIE, CSRF_HEADER } from "../../contract/http";
+import { parseSetCookie, readCookies, relaySetCookie, RELAYED_COOKIES } from "./cookies.server";
+import { dash } from "./paths";
+import { toastHeader } from "./toast.server";
+
+const API_URL = (process.env.LMS_API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8000}`).replace(/\/+$/, "");
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export type ApiResult<T> = { status: number; data: T };
+type CallOptions = {
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  /** Statuses the caller handles itself (e.g. 400 for a form, 404 for a pager); others become responses. */
+  accept?: number[];
+};
+
+/**
+ * The LMS API as seen from one dashboard request (spec 002 §7): the browser's session and CSRF
+ * cookies are forwarded, `X-CSRFTOKEN` goes with unsafe methods, GETs carry `format=json` and are
+ * retried once, paths get their trailing slash, and the API's Set-Cookie headers are relayed to
+ * the browser as cookies of the dashboard's own host. Errors of the catalogue (spec 002 §8)
+ * become the responses the spec prescribes.
+ */
+export class Lms {
+  private cookies: Map<string, string>;
+  /** Set-Cookie headers to relay on whatever the route answers. */
+  readonly setCookies: string[] = [];
+
+  constructor(private request: Request) {
+    const all = readCookies(request.headers.get("cookie"));
+    this.cookies = new Map([...all].filter(([k]) => (RELAYED_COOKIES as readonly string[]).includes(k)));
+  }
+
+  get csrfToken(): string | null {
+    return this.cookies.get(CSRF_COOKIE) ?? null;
+  }
+
+  get = <T>(path: string, opts?: CallOptions) => this.call<T>("GET", path, opts);
+  post = <T>(path: string, body?: unknown, opts?: CallOptions) => this.call<T>("POST", path, { ...opts, body });
+  patch = <T>(path: string, body?: unknown, opts?: CallOptions) => this.call<T>("PATCH", path, { ...opts, body });
+  delete = <T>(path: string, opts?: CallOptions) => this.call<T>("DELETE", path, opts);
+
+  async call<T>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
+    const url = this.url(path, method === "GET" ? { format: "json", ...opts.query } : opts.query);
+    let res: Response;
+    try {
+      res = await this.send(method, url, opts.body);
+    } catch {
+      if (method !== "GET") throw await this.errorPage(504);
+      try {
+        res = await this.send(method, url, opts.body); // an idempotent GET is retried once
+      } catch {
+        throw await this.errorPage(504);
+      }
+    }
+    this.absorbCookies(res);
+    const data = (res.status === 204 ? null : await res.json().catch(() => null)) as T;
+    if (res.ok || opts.accept?.includes(res.status)) return { status: res.status, data };
+    throw await this.failure(res.status);
+  }
+
+  /** Headers carrying the relayed cookies, to merge into a loader/action answer. */
+  headers(init?: HeadersInit): Headers {
+    const h = new Headers(init);
+    for (const c of this.setCookies) h.append("Set-Cookie", c);
+    return h;
+  }
+
+  /** A redirect that keeps the relayed cookies. */
+  redirect(url: string, init?: HeadersInit) {
+    return redirect(url, { headers: this.headers(init) });
+  }
+
+  private url(path: string, query?: CallOptions["query"]) {
+    const [p, q] = path.replace(/^\/+/, "").split("?");
+    const withSlash = p.endsWith("/") ? p : `${p}/`;
+    const params = new URLSearchParams(q);
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) params.set(k, String(v));
+    const qs = params.toString();
+    return `${API_URL}/api/${withSlash}${qs ? `?${qs}` : ""}`;
+  }
+
+  private async send(method: string, url: string, body: unknown) {
+    const headers: Record<string, string> = { accept: "application/json" };
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (cookie) headers.cookie = cookie;
+    const csrf = this.csrfToken;
+    if (UNSAFE.has(method) && csrf) headers[CSRF_HEADER] = csrf;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const forwarded = this.request.headers.get("x-forwarded-for");
+    headers["x-forwarded-for"] = forwarded ?? "127.0.0.1";
+    headers["user-agent"] = this.request.headers.get("user-agent") ?? "lms-dashboard";
+    if (new URL(this.request.url).protocol === "https:") headers["x-forwarded-proto"] = "https";
+    return fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: "manual" });
+  }
+
+  private absorbCookies(res: Response) {
+    for (const header of res.headers.getSetCookie()) {
+      const { name, value, cleared } = parseSetCookie(header);
+      if (!(RELAYED_COOKIES as readonly string[]).includes(name)) continue;
+      if (cleared) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+      this.setCookies.push(relaySetCookie(header));
+    }
+  }
+
+  /** Forget the session on the browser side. */
+  clearSession() {
+    for (const name of RELAYED_COOKIES.slice(0, 1)) {
+      this.cookies.delete(name);
+      this.setCookies.push(`${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+    }
+  }
+
+  /** Sign out on the API and in the browser (the 403 reaction). */
+  async signOut() {
+    try {
+      const res = await this.send("GET", this.url("account/logout/"), undefined);
+      this.absorbCookies(res);
+    } catch {
+      // The API being down must not keep the browser signed in.
+    }
+    this.clearSession();
+  }
+
+  private here() {
+    const u = new URL(this.request.url);
+    return `${u.pathname}${u.search}`;
+  }
+
+  private async failure(status: number): Promise<Response> {
+    if (status === 401) {
+      this.clearSession();
+      const h = this.headers();
+      h.append("Set-Cookie", await toastHeader({ type: "error", message: "session_expired" }));
+      return redirect(`${dash("account/login/")}?next=${encodeURIComponent(this.here())}`, { headers: h });
+    }
+    if (status === 403) {
+      await this.signOut();
+      return this.redirect(dash("error/403"));
+    }
+    if (status === 503) return this.redirect(dash("error/server-maintenance"));
+    if (status === 404) return new Response("Not Found", { status: 404, headers: this.headers() });
+    return this.errorPage(status === 400 || status === 504 ? status : 500);
+  }
+
+  private async errorPage(status: number) {
+    return this.redirect(dash(`error/${status}`));
+  }
+}
+
+/** One client per request. */
+export const lms = (request: Request) => new Lms(request);

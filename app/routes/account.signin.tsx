@@ -1,0 +1,88 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { loginSchema, type Profile } from "../../contract/schemas/account";
+import { CsrfInput, ErrorList, Field } from "~/components/forms";
+import { lms } from "~/lms/api.server";
+import { getProfile } from "~/lms/auth.server";
+import { requireCsrf } from "~/lms/csrf.server";
+import { afterSignIn } from "~/lms/sign-in.server";
+import { dash, safeNext } from "~/lms/paths";
+
+type LockAnswer = { is_lock_login: true; lock: { count_attempt: number; max_attempt: number; datetime_lock: string; datetime_unlock: string | null } };
+
+/** A signed-in visitor goes on to `next` (or home); `?error` signs them out instead (spec 000 §4). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const api = lms(request);
+  const url = new URL(request.url);
+  const profile = await getProfile(api);
+  if (profile) {
+    if (!url.searchParams.has("error")) throw api.redirect(safeNext(url.searchParams.get("next")) ?? dash());
+    await api.signOut();
+  }
+  return data({ csrf: api.csrfToken }, { headers: api.headers() });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const api = lms(request);
+  const form = await request.formData();
+  requireCsrf(api, form);
+  const submission = parseWithZod(form, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), lock: null }, { status: 400 });
+  }
+  const res = await api.post<Profile | LockAnswer | Record<string, string | string[]>>("dashboard/account/login/", submission.value, { accept: [400, 429] });
+  if (res.status !== 200) {
+    const body = res.data as Record<string, string | string[]>;
+    const formErrors = body.detail ? [String(body.detail)] : [];
+    const fieldErrors = Object.fromEntries(Object.entries(body).filter(([k]) => k !== "detail").map(([k, v]) => [k, ([] as string[]).concat(v)]));
+    return data({ result: submission.reply({ formErrors, fieldErrors, hideFields: ["password"] }), lock: null }, { status: 400, headers: api.headers() });
+  }
+  if ("is_lock_login" in res.data) {
+    return data({ result: submission.reply({ hideFields: ["password"] }), lock: (res.data as LockAnswer).lock }, { status: 200, headers: api.headers() });
+  }
+  throw await afterSignIn(api, request, res.data as Profile);
+}
+
+export default function SignIn() {
+  const { csrf } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({ lastResult: actionData?.result, shouldRevalidate: "onBlur" });
+  const lock = actionData?.lock;
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language === "th" ? "th-TH" : "en-GB", { timeZone: "UTC" });
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
+      <div className="w-full max-w-sm rounded-lg bg-white p-8 shadow">
+        <h1 className="mb-6 text-xl font-semibold">{t("sign_in_title")}</h1>
+        {lock ? (
+          <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            <p>{t("account_locked")}</p>
+            <p className="mt-1">{t("lock_detail", { count: lock.count_attempt, max: lock.max_attempt, at: when(lock.datetime_lock) })}</p>
+            {lock.datetime_unlock ? <p className="mt-1">{t("lock_unlock_at", { at: when(lock.datetime_unlock) })}</p> : null}
+          </div>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <CsrfInput token={csrf} />
+          <ErrorList id={form.errorId} errors={form.errors?.map((e) => t(e))} />
+          <Field
+            label={t("username_or_email")}
+            inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
+            errors={fields.username.errors?.map((e) => t(e))}
+          />
+          <Field
+            label={t("password")}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+            errors={fields.password.errors?.map((e) => t(e))}
+          />
+          <button type="submit" disabled={busy} className="w-full rounded bg-primary px-4 py-2 font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
+            {t("sign_in")}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Paged } from "../../contract/http";
+import { CsrfInput } from "~/components/forms";
+import { lms } from "~/lms/api.server";
+import { getProfile, signInUrl } from "~/lms/auth.server";
+import { requireCsrf } from "~/lms/csrf.server";
+import { dash, safeNext } from "~/lms/paths";
+import { afterSignIn } from "~/lms/sign-in.server";
+
+/** The three documents a user reads and accepts (spec 000 §2.2), by their dashboard page name. */
+const PAGES = {
+  "privacy-notice": { api: "term/privacy/", titleKey: "privacy_notice" },
+  terms: { api: "term/", titleKey: "terms_and_conditions" },
+  consent: { api: "term/data-consent/", titleKey: "data_consent" },
+} as const;
+type Page = keyof typeof PAGES;
+type TermDoc = { id: number; topic: string; body: string; version: number; is_accepted: boolean };
+
+function pageOf(params: { page?: string }): Page {
+  if (!params.page || !(params.page in PAGES)) throw new Response("Not Found", { status: 404 });
+  return params.page as Page;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const page = pageOf(params);
+  const api = lms(request);
+  const profile = await getProfile(api);
+  if (!profile) throw api.redirect(signInUrl(request));
+  const path = params.id ? `${PAGES[page].api}${params.id}/` : PAGES[page].api;
+  const res = await api.get<Paged<TermDoc> | TermDoc>(path, { accept: [404] });
+  const doc = res.status === 404 ? null : "results" in res.data ? res.data.results[0] ?? null : res.data;
+  return data({ page, doc, csrf: api.csrfToken, next: safeNext(new URL(request.url).searchParams.get("next")) }, { headers: api.headers() });
+}
+
+/** Accepting records the version, then sign-in's order decides the next stop. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const page = pageOf(params);
+  const api = lms(request);
+  const form = await request.formData();
+  requireCsrf(api, form);
+  const id = Number(form.get("id"));
+  if (!Number.isInteger(id) || id <= 0) throw new Response("Bad Request", { status: 400 });
+  await api.post(`${PAGES[page].api}${id}/accept/`, {});
+  const profile = await getProfile(api);
+  if (!profile) throw api.redirect(signInUrl(request));
+  return afterSignIn(api, request, profile);
+}
+
+export default function PrivacyData() {
+  const { page, doc, csrf, next } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <main className="mx-auto max-w-3xl p-6">
+      <h1 className="text-2xl font-semibold">{doc?.topic ?? t(PAGES[page].titleKey)}</h1>
+      {doc ? (
+        <>
+          <p className="mt-1 text-sm text-slate-500">{t("version_n", { n: doc.version })}</p>
+          <article className="mt-6 whitespace-pre-line rounded border bg-white p-6 leading-relaxed">{doc.body}</article>
+          {doc.is_accepted ? (
+            <p className="mt-4 text-emerald-700">{t("already_accepted")}</p>
+          ) : (
+            <Form method="post" className="mt-6 flex gap-3">
+              <CsrfInput token={csrf} />
+              <input type="hidden" name="id" value={doc.id} />
+              <button type="submit" className="rounded bg-primary px-4 py-2 font-medium text-primary-fg">
+                {t("accept")}
+              </button>
+            </Form>
+          )}
+        </>
+      ) : (
+        <p className="mt-6 text-slate-600">{t("document_not_published")}</p>
+      )}
+      <a href={next ?? dash()} className="mt-6 inline-block text-sm text-primary underline">
+        {t("go_to_home")}
+      </a>
+    </main>
+  );
+}

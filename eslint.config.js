@@ -1,0 +1,21 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+
+export default tseslint.config(
+  { ignores: ["node_modules/", "build/", "public/dashboard/build/", ".cache/", "data/", ".e2e-data/", "bench/results/", "test-results/", "playwright-report/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "no-control-regex": "off",
+    },
+  },
+  {
+    files: ["**/*.js"],
+    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+  },
+);

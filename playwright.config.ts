@@ -1,0 +1,46 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * E2E against the production build: a fresh API (own data dir, seeded demo) and the dashboard, on
+ * 127.0.0.1 only, driven by Debian's Chromium (no browser download on this machine).
+ */
+const API_PORT = 8210;
+const PORT = 3210;
+const DATA_DIR = "./.e2e-data";
+export const DEMO_PASSWORD = "Demo-Pass1!";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [
+    { name: "js-on", use: { javaScriptEnabled: true } },
+    { name: "js-off", use: { javaScriptEnabled: false } },
+  ],
+  webServer: [
+    {
+      command: `rm -rf ${DATA_DIR} && ./node_modules/.bin/tsx api/main.ts`,
+      url: `http://127.0.0.1:${API_PORT}/api/health/`,
+      env: { API_PORT: String(API_PORT), HOST: "127.0.0.1", DATA_DIR, DEMO_PASSWORD, LOG_LEVEL: "warn" },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: "./node_modules/.bin/remix-serve build/index.js",
+      url: `http://127.0.0.1:${PORT}/dashboard/health`,
+      env: { PORT: String(PORT), HOST: "127.0.0.1", LMS_API_URL: `http://127.0.0.1:${API_PORT}`, NODE_ENV: "production" },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+import { acceptPendingTerms, signIn, DEMO_PASSWORD } from "./helpers";
+
+// Each project (JS on, JS off) uses its own accounts, so both see the first-sign-in path.
+const accounts = { "js-on": { staff: "manager", other: "provider" }, "js-off": { staff: "instructor", other: "inspector" } } as const;
+
+test("the site root and the dashboard send a visitor to sign-in with next kept", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/dashboard\/account\/signin\/\?next=%2Fdashboard%2F$/);
+  await expect(page.getByRole("heading", { name: "Sign in to the dashboard" })).toBeVisible();
+});
+
+test("wrong credentials show the catalogue's message and keep the user out", async ({ page }) => {
+  await page.goto("/dashboard/account/signin");
+  await page.getByLabel(/username or email/i).fill("admin");
+  await page.getByLabel(/^password$/i).fill("not-the-password");
+  await page.getByRole("button", { name: /^sign in$/i }).click();
+  await expect(page.getByText("Incorrect email or password.")).toBeVisible();
+  await page.goto("/dashboard/");
+  await expect(page).toHaveURL(/account\/signin/);
+});
+
+test("empty fields get translated field errors from the server", async ({ page }) => {
+  await page.goto("/dashboard/account/signin");
+  await page.getByRole("button", { name: /^sign in$/i }).click();
+  await expect(page.getByText("This field is required.")).toHaveCount(2);
+});
+
+test("a first sign-in accepts privacy, terms and consent in order, then lands on next", async ({ page }, info) => {
+  const { staff } = accounts[info.project.name as keyof typeof accounts];
+  await signIn(page, staff, "/dashboard/");
+  await expect(page).toHaveURL(/privacy-data\/privacy-notice/);
+  await expect(page.getByRole("heading", { name: "Privacy notice" })).toBeVisible();
+  await page.getByRole("button", { name: "Accept" }).click();
+  await expect(page).toHaveURL(/privacy-data\/terms/);
+  await page.getByRole("button", { name: "Accept" }).click();
+  await expect(page).toHaveURL(/privacy-data\/consent/);
+  await page.getByRole("button", { name: "Accept" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/$/);
+  await expect(page.getByRole("heading", { name: /welcome/i })).toBeVisible();
+  // A second visit to the sign-in page with a live session goes straight on.
+  await page.goto("/dashboard/account/signin?next=/dashboard/");
+  await expect(page).toHaveURL(/\/dashboard\/$/);
+  // Sign out ends the session.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.goto("/dashboard/");
+  await expect(page).toHaveURL(/account\/signin/);
+});
+
+test("a learner without dashboard permission is signed out to the 403 page", async ({ page }) => {
+  await signIn(page, "learner");
+  await expect(page).toHaveURL(/\/dashboard\/error\/403$/);
+  await expect(page.getByRole("heading", { name: "No permission" })).toBeVisible();
+  await page.goto("/dashboard/");
+  await expect(page).toHaveURL(/account\/signin/);
+});
+
+test("an off-site next address is never followed", async ({ page }, info) => {
+  const { other } = accounts[info.project.name as keyof typeof accounts];
+  await signIn(page, other, "https://evil.example/steal");
+  await acceptPendingTerms(page);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard\/$/);
+});
+
+test("unknown routes answer 404 'This page could not be found'", async ({ page }) => {
+  const res = await page.goto("/dashboard/no/such/page");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+  expect(DEMO_PASSWORD).toBeTruthy();
+});
