@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/**/*.ts", "app/**/*.tsx", "api/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { "@typescript-eslint/no-floating-promises": "error" },
+  },
+  {
     files: ["**/*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },
   },

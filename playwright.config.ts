@@ -38,7 +38,7 @@ export default defineConfig({
     {
       command: "./node_modules/.bin/remix-serve build/index.js",
       url: `http://127.0.0.1:${PORT}/dashboard/health`,
-      env: { PORT: String(PORT), HOST: "127.0.0.1", LMS_API_URL: `http://127.0.0.1:${API_PORT}`, NODE_ENV: "production" },
+      env: { PORT: String(PORT), HOST: "127.0.0.1", LMS_API_URL: `http://127.0.0.1:${API_PORT}`, NODE_ENV: "production", LMS_CACHE_CHECK_MS: "0", DATA_DIR },
       reuseExistingServer: false,
       timeout: 60_000,
     },

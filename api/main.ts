@@ -1,3 +1,4 @@
+import path from "node:path";
 import { readEnv } from "./env";
 import { prepareDatabase } from "./boot";
 import { buildApi, loadSecret } from "./server";
@@ -7,7 +8,7 @@ import { sendMailer } from "./mail";
 const env = readEnv();
 const { db } = await prepareDatabase(env);
 const app = await buildApi(
-  { db, now: () => new Date(), secret: loadSecret(env.dataDir), sendMail: sendMailer(env.SMTP_URL) },
+  { db, now: () => new Date(), secret: loadSecret(env.dataDir), mediaDir: path.join(env.dataDir, "media"), sendMail: sendMailer(env.SMTP_URL) },
   { logger: { level: process.env.LOG_LEVEL ?? "warn" }, trustProxy: env.TRUST_PROXY },
 );
 await app.listen({ host: env.HOST, port: env.API_PORT });

@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
+import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import type { ApiContext } from "./http/context";
 import { installErrorHandling } from "./http/errors";
@@ -11,9 +12,14 @@ import { installSessions } from "./http/session";
 import { accountRoutes, type LoginLimits } from "./resources/account";
 import { analyticRoutes } from "./resources/analytic";
 import { configRoutes } from "./resources/config";
+import { courseResource, courseRoutes } from "./resources/course";
 import { filterRoutes } from "./resources/filters";
 import { forgotPasswordRoutes } from "./resources/forgot-password";
 import { healthRoutes } from "./resources/health";
+import { MAX_UPLOAD_BYTES, mediaRoutes } from "./resources/media";
+import { ssoRoutes } from "./resources/sso";
+import { homeRoutes } from "./resources/home";
+import { tagRoutes } from "./resources/tags";
 import { termRoutes } from "./resources/terms";
 
 export type BuildOptions = {
@@ -36,6 +42,8 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
   installErrorHandling(app);
   await app.register(cookie, { secret: ctx.secret });
   await app.register(formbody);
+  // Uploads: the config's size limit is applied per request, this is only the hard cap.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   await app.register(rateLimit, { global: false });
   installSessions(app, ctx);
   await app.register(
@@ -47,6 +55,11 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
       analyticRoutes(api, ctx);
       filterRoutes(api, ctx);
       forgotPasswordRoutes(api, ctx);
+      ssoRoutes(api, ctx);
+      homeRoutes(api, ctx);
+      courseRoutes(api, ctx);
+      tagRoutes(api, ctx, [courseResource]);
+      mediaRoutes(api, ctx);
     },
     { prefix: "/api" },
   );

@@ -6,17 +6,16 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "./i18n/config";
 
 /**
- * JavaScript only improves the pages: the dictionary for the page's language arrives with the
- * root loader's data, so no extra request is made before hydrating.
+ * JavaScript only improves the pages. i18next starts in the page's language (the server wrote it
+ * on <html data-locale>); the dictionary itself arrives with the root loader's data and is added
+ * by the root component before anything renders, so no extra request is made.
  */
-type RootData = { locale: string; dict: Record<string, string> };
-const root = (window as unknown as { __remixContext: { state: { loaderData: { root: RootData } } } }).__remixContext.state.loaderData.root;
-
 async function hydrate() {
   await i18next.use(initReactI18next).init({
     ...i18nConfig,
-    lng: root.locale,
-    resources: { [root.locale]: { translation: root.dict } },
+    lng: document.documentElement.dataset.locale ?? "en",
+    resources: {},
+    partialBundledLanguages: true,
   });
   startTransition(() => {
     hydrateRoot(

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -5,7 +6,9 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { NonceProvider } from "./components/nonce";
 import { getLocale, serverInstance } from "./i18n/i18next.server";
+import { securityHeaders } from "./lms/security-headers.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -17,14 +20,19 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   const i18n = await serverInstance(await getLocale(request));
+  const nonce = crypto.randomBytes(16).toString("base64");
+  for (const [k, v] of Object.entries(securityHeaders(nonce, process.env.NODE_ENV === "development"))) responseHeaders.set(k, v);
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

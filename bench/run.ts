@@ -20,7 +20,7 @@ const { db, dialect } = createDb({ sqliteFile: path.join(dir, "lms.sqlite") });
 await migrateToLatest(db, dialect);
 await seedReference(db, new Date());
 await seedDemo(db, new Date(), PASSWORD);
-const app = await buildApi({ db, now: () => new Date(), secret: "bench-secret" }, { loginLimits: { perAccountPerMinute: 1e6, perAddressPerMinute: 1e6 } });
+const app = await buildApi({ db, now: () => new Date(), secret: "bench-secret", mediaDir: path.join(dir, "media") }, { loginLimits: { perAccountPerMinute: 1e6, perAddressPerMinute: 1e6 } });
 const base = await app.listen({ host: "127.0.0.1", port: 0 });
 
 // Sign in once, then replay the session cookie and CSRF token like the dashboard does.

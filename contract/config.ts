@@ -84,6 +84,8 @@ export const CONFIG_DEFAULTS = {
   "image-size-limit": { value: 10485760 },
   "image-width": { value: 800 },
   "image-height": { value: 450 },
+  /** Minutes east of UTC in which administrators enter dates and times (Thailand: +7 h). */
+  "time-zone-offset-minutes": { value: 420 },
   // Sign-in
   "login-social-provider-list": { value: [] },
   "smtp-is-enabled": { value: false },

@@ -26,6 +26,7 @@ export const MSG = {
   no_send_method: "no_send_method",
   password_reset_done: "password_reset_done",
   incorrect_verification_code: "incorrect_verification_code",
+  sso_token_invalid: "sso_token_invalid",
   social_login_not_configured: "social_login_not_configured",
   not_authenticated: "not_authenticated",
   session_expired: "session_expired",
@@ -38,5 +39,13 @@ export const MSG = {
   term_not_found: "term_not_found",
   term_version_outdated: "term_version_outdated",
   cannot_delete_because_dependency: "cannot_delete_because_dependency",
+  code_already_used: "code_already_used",
+  invalid_code: "invalid_code",
+  datetime_in_past: "datetime_in_past",
+  "publish_no_session_&_image": "publish_no_session_&_image",
+  publish_no_session: "publish_no_session",
+  publish_no_image: "publish_no_image",
+  invalid_file_type: "invalid_file_type",
+  file_too_large: "file_too_large",
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];

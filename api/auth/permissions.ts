@@ -2,7 +2,8 @@ import type { FastifyRequest } from "fastify";
 import { ALL_FLAGS, ALWAYS_TRUE_FLAGS, type PermissionAnswer, type RoleEntry } from "../../contract/permissions";
 import type { Db } from "../db/index";
 import type { AccountRow } from "../http/context";
-import { forbidden, notAuthenticated } from "../http/errors";
+import { ApiError, forbidden, notAuthenticated } from "../http/errors";
+import { MSG } from "../../contract/messages";
 
 const flagCache = new WeakMap<FastifyRequest, Promise<Set<string>>>();
 
@@ -23,16 +24,23 @@ export async function flagsOf(db: Db, account: AccountRow): Promise<Set<string>>
 
 /** The signed-in account, or the 401 of the contract. */
 export function requireUser(req: FastifyRequest): AccountRow {
-  if (!req.account) throw notAuthenticated();
+  // A session that just died of idleness says so, so the dashboard can show "Session Expired.".
+  if (!req.account) throw req.sessionExpired ? new ApiError(401, { detail: MSG.session_expired }) : notAuthenticated();
   return req.account;
+}
+
+/** The signed-in account (or 401) and its flags, read once per request. */
+export async function requestFlags(req: FastifyRequest, db: Db): Promise<{ account: AccountRow; flags: Set<string> }> {
+  const account = requireUser(req);
+  let flags = flagCache.get(req);
+  if (!flags) flagCache.set(req, (flags = flagsOf(db, account)));
+  return { account, flags: await flags };
 }
 
 /** The signed-in account holding `flag` (read once per request), or 401/403. */
 export async function requirePermission(req: FastifyRequest, db: Db, flag: string): Promise<AccountRow> {
-  const account = requireUser(req);
-  let flags = flagCache.get(req);
-  if (!flags) flagCache.set(req, (flags = flagsOf(db, account)));
-  if (!(await flags).has(flag)) throw forbidden();
+  const { account, flags } = await requestFlags(req, db);
+  if (!flags.has(flag)) throw forbidden();
   return account;
 }
 

@@ -75,6 +75,8 @@ export interface Database {
     datetime_used: string | null;
     datetime_create: string;
   };
+  /** One-time single-sign-on login tokens (docs/decisions/005): only the SHA-256 is stored. */
+  sso_token: { token_hash: string; account_id: number; datetime_expire: string; datetime_used: string | null };
   outbox: { id: Id; channel: string; recipient: string; subject: string; body: string; datetime_create: string; datetime_sent: string | null };
   department: { id: Id; name: string; code: string | null; parent_id: number | null };
   level: { id: Id; name: string; code: string | null };
@@ -86,4 +88,32 @@ export interface Database {
   instructor: { id: Id; name: string; code: string | null; contact: string | null; overview: string | null; image: string | null; account_id: number | null };
   tag: { id: Id; name: string; code: string | null; type: string };
   content_type: { id: Id; code: string; type: string; name: string };
+  /** Courses (spec 001 §3); publish status is derived from is_display and the times (contract/codes.ts). */
+  course: {
+    id: Id;
+    name: string;
+    code: string;
+    /** A level id. */
+    content_level: number | null;
+    program: number | null;
+    category_id: number;
+    provider_id: number;
+    is_environmental: Flag;
+    desc: string;
+    /** URL path of the cover image, or null. */
+    image: string | null;
+    is_display: Flag;
+    /** The scheduled publish start, or null. */
+    datetime_start: string | null;
+    /** When it was (or is scheduled to be) first shown; null while a draft. */
+    datetime_first_publish: string | null;
+    datetime_create: string;
+    datetime_update: string;
+    created_by: number | null;
+  };
+  course_instructor: { course_id: number; instructor_id: number };
+  /** tag_list and the typed tags of any content (content_id is a row of its content type's table). */
+  content_tag: { content_type_id: number; content_id: number; tag_id: number };
+  course_section: { id: Id; course_id: number; name: string; sort: number; is_display: Flag };
+  course_prerequisite: { course_id: number; prerequisite_course_id: number };
 }

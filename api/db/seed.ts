@@ -2,9 +2,12 @@ import { CONFIG_DEFAULTS, FILTER_NAMES } from "../../contract/config";
 import { ROLES } from "../../contract/roles";
 import { DICTIONARIES } from "../../contract/i18n/index";
 import { hashPassword } from "../auth/password";
+import { seedCourses } from "./seed-courses";
 import { touchUpdate } from "../resources/config-store";
 import { UPDATE_KEYS } from "../resources/config";
+import type { Transaction } from "kysely";
 import type { Db } from "./index";
+import type { Database } from "./schema";
 
 /** Dictionary keys the sign-in and error pages need before anyone is signed in. */
 const isLoginPageKey = (key: string) => !key.includes(".") || /^(common|account|error|privacy)\./.test(key);
@@ -67,6 +70,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { username: "manager", role: "manager" },
   { username: "learner", role: "learner (no dashboard permission)" },
   { username: "sysadmin", role: "system user" },
+  { username: "staff1", role: "administrator" },
+  { username: "staff2", role: "administrator" },
 ];
 
 /** Whether the demo organisation is already there (seeded on first start only). */
@@ -83,7 +88,12 @@ export async function seedDemo(db: Db, now: Date, password: string) {
       async (values: Record<string, unknown>) =>
         (await trx.insertInto(table).values(values as never).returning("id" as never).executeTakeFirstOrThrow()) as unknown as { id: number };
 
-    const dep = ins("department");
+    const departments: number[] = [];
+    const dep = async (values: Record<string, unknown>) => {
+      const row = await ins("department")(values);
+      departments.push(row.id);
+      return row;
+    };
     const hq = await dep({ name: "Head Office", code: "HQ", parent_id: null });
     const hr = await dep({ name: "Human Resources", code: "HR", parent_id: hq.id });
     const it = await dep({ name: "Information Technology", code: "IT", parent_id: hq.id });
@@ -154,9 +164,32 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await trx.insertInto("account_group_member").values({ group_id: groups[0].id, account_id: learnerId }).execute();
     await account("sysadmin", "System", "Operator", { is_system_user: 1, is_superuser: 1 });
 
+    // Two plain administrators of Head Office (the end-to-end tests change their passwords).
+    for (const [username, first] of [["staff1", "Sunee"], ["staff2", "Somsak"]]) {
+      const id = await account(username, first, "Staff");
+      await grant(id, "administrator");
+      await scope(id, "department", hq.id);
+    }
+
     for (const [kind, topic, body] of TERMS) {
       await trx.insertInto("term_document").values({ kind, topic, body, version: 1, is_publish: 1, datetime_publish: at, datetime_create: at }).execute();
     }
+
+    await seedCourses(trx, now, admin);
+
+    // Last, so the demo accounts above keep the lowest ids.
+    await seedHistory(trx, now, hash, {
+      departments,
+      positions: positions.map((p) => p.id),
+      levels: levels.map((l) => l.id),
+      staff: [
+        { id: admin, username: "admin" },
+        { id: instructorId, username: "instructor" },
+        { id: providerId, username: "provider" },
+        { id: inspectorId, username: "inspector" },
+        { id: managerId, username: "manager" },
+      ],
+    });
   });
   for (const name of FILTER_NAMES) await touchUpdate(db, UPDATE_KEYS.filter(name), now);
   await touchUpdate(db, UPDATE_KEYS.config, now);
@@ -167,3 +200,108 @@ const TERMS: [string, string, string][] = [
   ["terms", "Terms and conditions", "By using this learning platform you agree to use it for your organisation's training, to keep your password secret and to respect the copyright of the learning content."],
   ["data_consent", "Data consent", "I consent to my organisation processing my learning progress and test results to plan training and issue certificates."],
 ];
+
+/** A small deterministic generator (LCG), so every fresh start and every test sees the same history. */
+function lcg(seed: number) {
+  let state = seed >>> 0;
+  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+const FIRST_NAMES = ["Anan", "Busaba", "Chai", "Duangjai", "Ekkachai", "Fah", "Kanya", "Kittipong", "Lamai", "Narong", "Nok", "Pensri", "Prasert", "Ratana", "Somsak", "Suda", "Thana", "Wanida", "Wichai", "Yupin"];
+const LAST_NAMES = ["Boonmee", "Chaiyaporn", "Jaidee", "Kaewmanee", "Phongsri", "Rattanakul", "Saetang", "Srisuk", "Sukjai", "Thongdee", "Wongsawat", "Yodkaew"];
+const USER_AGENTS = [
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36",
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+];
+const HISTORY_DAYS = 90;
+const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+
+async function insertBatches<T extends "account" | "analytic_session" | "login_attempt">(trx: Transaction<Database>, table: T, rows: Record<string, unknown>[]) {
+  for (let i = 0; i < rows.length; i += 200) await trx.insertInto(table).values(rows.slice(i, i + 200) as never).execute();
+}
+
+/**
+ * Ninety days of history so the home charts have something to show on a fresh start: 60 learner
+ * accounts (learner001…learner060) joining over the period, their visits of the learner site,
+ * the staff's visits of the dashboard, and the sign-ins (some failed) behind them. Working hours
+ * of Thailand (01:00–16:00 UTC), quieter weekends, slowly growing use. Nothing lies after `now`.
+ */
+async function seedHistory(
+  trx: Transaction<Database>,
+  now: Date,
+  hash: string,
+  refs: { departments: number[]; positions: number[]; levels: number[]; staff: { id: number; username: string }[] },
+) {
+  const rand = lcg(20260601);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
+  const nowMs = now.getTime();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const dayStart = (daysAgo: number) => today - daysAgo * DAY_MS;
+  /** A moment of working hours on that day, or null when it would lie in the future. */
+  const during = (daysAgo: number) => {
+    const t = dayStart(daysAgo) + HOUR_MS + Math.floor(rand() * 15 * HOUR_MS);
+    return t < nowMs ? t : null;
+  };
+
+  // Learners: joining dates spread over the period, more of them recently; numbered oldest first.
+  const joined: number[] = [];
+  while (joined.length < 60) {
+    const t = during(Math.floor(HISTORY_DAYS * (1 - Math.sqrt(rand()))));
+    if (t !== null) joined.push(t);
+  }
+  joined.sort((a, b) => a - b);
+  const learnerRows = joined.map((t, i) => {
+    const username = `learner${String(i + 1).padStart(3, "0")}`;
+    return {
+      username, email: `${username}@demo.lms.local`, password_hash: hash, first_name: pick(FIRST_NAMES), last_name: pick(LAST_NAMES),
+      language: rand() < 0.7 ? "th" : "en", department_id: pick(refs.departments), position_id: pick(refs.positions),
+      // Most learners are at the first two levels.
+      level_id: refs.levels[Math.min(refs.levels.length - 1, Math.floor(rand() ** 2 * refs.levels.length))],
+      is_active: 1, is_superuser: 0, is_system_user: 0, is_dashboard_permission: 0, is_store_permission: 0,
+      is_verified_email: 1, failed_login_count: 0, datetime_create: new Date(t).toISOString(),
+    };
+  });
+  await insertBatches(trx, "account", learnerRows);
+  const ids = await trx.selectFrom("account").select(["id", "username"]).where("username", "in", learnerRows.map((r) => r.username)).execute();
+  const idOf = new Map(ids.map((r) => [r.username, r.id]));
+  const learners = learnerRows.map((r, i) => ({ id: idOf.get(r.username)!, username: r.username, joined: joined[i] }));
+
+  const visits: Record<string, unknown>[] = [];
+  const attempts: Record<string, unknown>[] = [];
+  const ip = () => `10.${Math.floor(rand() * 4)}.${Math.floor(rand() * 256)}.${1 + Math.floor(rand() * 254)}`;
+  const visit = (t: number, source: number, who: { id: number; username: string } | null) => {
+    const address = ip();
+    visits.push({ account_id: who?.id ?? null, source, ip: address, user_agent: pick(USER_AGENTS), datetime_create: new Date(t).toISOString() });
+    // Most signed-in visits start with a sign-in a minute earlier; the rest reuse a live session.
+    if (who && rand() < 0.6) attempts.push({ username: who.username, account_id: who.id, ip: address, is_success: 1, datetime_create: new Date(t - 60_000).toISOString() });
+  };
+  for (let daysAgo = HISTORY_DAYS - 1; daysAgo >= 0; daysAgo--) {
+    const weekend = [0, 6].includes(new Date(dayStart(daysAgo)).getUTCDay());
+    const growth = 1 + (HISTORY_DAYS - daysAgo) / HISTORY_DAYS;
+    const learnerVisits = Math.round((weekend ? 5 : 18) * growth * (0.75 + rand() * 0.5));
+    const staffVisits = weekend ? Math.floor(rand() * 3) : 4 + Math.floor(rand() * 8);
+    const failures = weekend ? Math.floor(rand() * 2) : Math.floor(rand() * 5);
+    for (let k = 0; k < learnerVisits; k++) {
+      const t = during(daysAgo);
+      if (t === null) continue;
+      const members = learners.filter((l) => l.joined <= t - 60_000);
+      visit(t, 0, members.length && rand() > 0.15 ? pick(members) : null);
+    }
+    for (let k = 0; k < staffVisits; k++) {
+      const t = during(daysAgo);
+      if (t !== null) visit(t, 10, pick(refs.staff));
+    }
+    for (let k = 0; k < failures; k++) {
+      const t = during(daysAgo);
+      if (t === null) continue;
+      const who = rand() < 0.7 ? pick([...learners.filter((l) => l.joined <= t), ...refs.staff]) : null;
+      const username = who ? who.username : `${pick(FIRST_NAMES).toLowerCase()}.${pick(LAST_NAMES).toLowerCase()}`;
+      attempts.push({ username, account_id: who?.id ?? null, ip: ip(), is_success: 0, datetime_create: new Date(t).toISOString() });
+    }
+  }
+  await insertBatches(trx, "analytic_session", visits);
+  await insertBatches(trx, "login_attempt", attempts);
+}

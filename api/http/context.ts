@@ -8,6 +8,8 @@ export type ApiContext = {
   db: Db;
   now: () => Date;
   secret: string;
+  /** Where uploaded media live (DATA_DIR/media); served under /api/media/. */
+  mediaDir: string;
   /** Sends an outbox row by SMTP when configured; resolves false when not. */
   sendMail?: (to: string, subject: string, body: string) => Promise<boolean>;
 };

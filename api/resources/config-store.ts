@@ -16,6 +16,13 @@ export async function configValue<K extends ConfigKey>(db: Db, key: K): Promise<
   return row ? JSON.parse(row.value) : CONFIG_DEFAULTS[key].value;
 }
 
+/** Several settings in one query, each falling back to its default. */
+export async function configValues<K extends ConfigKey>(db: Db, keys: readonly K[]): Promise<{ [P in K]: (typeof CONFIG_DEFAULTS)[P]["value"] }> {
+  const rows = keys.length ? await db.selectFrom("config").select(["key", "value"]).where("key", "in", keys).execute() : [];
+  const stored = new Map(rows.map((r) => [r.key, JSON.parse(r.value)]));
+  return Object.fromEntries(keys.map((k) => [k, stored.has(k) ? stored.get(k) : CONFIG_DEFAULTS[k].value])) as { [P in K]: (typeof CONFIG_DEFAULTS)[P]["value"] };
+}
+
 export async function passwordRule(db: Db): Promise<PasswordRule> {
   const [min, max, uppercase, lowercase, number, symbol] = await Promise.all([
     configValue(db, "password-min-length"),

@@ -72,6 +72,13 @@ const FILTER_LISTS: readonly FilterList[] = [
   },
   { path: "content-type", table: "content_type", search: ["name", "code"], extra: ["type"] },
   { path: "tag", table: "tag", search: ["name", "code"] },
+  {
+    // The options of one tag type: GENERAL for tag_list, CONTENT_CLUSTER… for the typed extras.
+    path: "tag/type/:type(^[A-Za-z0-9_-]{1,50})",
+    table: "tag",
+    search: ["name", "code"],
+    where: (q, s) => q.where(sql.ref("t.type"), "=", s.params.type),
+  },
 ];
 
 /** `parent` of the tree lists: a non-negative id; an empty value counts as absent. */

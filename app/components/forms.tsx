@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { CSRF_FIELD } from "~/lms/csrf-field";
 
 /** Error messages under a field, announced by screen readers. */
@@ -43,7 +44,10 @@ export function Field({ label, inputProps, errors, className }: FieldProps) {
   );
 }
 
-/** The hidden anti-forgery field every dashboard form carries. */
-export function CsrfInput({ token }: { token: string | null }) {
-  return <input type="hidden" name={CSRF_FIELD} value={token ?? ""} />;
+/**
+ * The hidden anti-forgery field every dashboard form carries: the token comes from the root
+ * loader through remix-utils' provider (the `token` prop of older call sites is ignored).
+ */
+export function CsrfInput(_props: { token?: string | null }) {
+  return <AuthenticityTokenInput name={CSRF_FIELD} />;
 }

@@ -1,5 +1,5 @@
 /** i18next settings shared by server and client. Keys are flat; `.` is not a separator. */
-export const SUPPORTED_LANGUAGES = ["en", "th"] as const;
+export const SUPPORTED_LANGUAGES = ["en", "th", "jp", "ch"] as const;
 export const FALLBACK_LANGUAGE = "en";
 export const i18nConfig = {
   supportedLngs: [...SUPPORTED_LANGUAGES] as string[],

@@ -27,7 +27,7 @@ export class Lms {
   /** Set-Cookie headers to relay on whatever the route answers. */
   readonly setCookies: string[] = [];
 
-  constructor(private request: Request) {
+  constructor(readonly request: Request) {
     const all = readCookies(request.headers.get("cookie"));
     this.cookies = new Map([...all].filter(([k]) => (RELAYED_COOKIES as readonly string[]).includes(k)));
   }
@@ -40,6 +40,8 @@ export class Lms {
   post = <T>(path: string, body?: unknown, opts?: CallOptions) => this.call<T>("POST", path, { ...opts, body });
   patch = <T>(path: string, body?: unknown, opts?: CallOptions) => this.call<T>("PATCH", path, { ...opts, body });
   delete = <T>(path: string, opts?: CallOptions) => this.call<T>("DELETE", path, opts);
+  /** A multipart upload (files): sent as the browser would, with the session and CSRF header. */
+  upload = <T>(path: string, form: FormData, opts?: CallOptions) => this.call<T>("POST", path, { ...opts, body: form });
 
   async call<T>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
     const url = this.url(path, method === "GET" ? { format: "json", ...opts.query } : opts.query);
@@ -87,12 +89,14 @@ export class Lms {
     if (cookie) headers.cookie = cookie;
     const csrf = this.csrfToken;
     if (UNSAFE.has(method) && csrf) headers[CSRF_HEADER] = csrf;
-    if (body !== undefined) headers["content-type"] = "application/json";
+    const multipart = body instanceof FormData;
+    if (body !== undefined && !multipart) headers["content-type"] = "application/json";
     const forwarded = this.request.headers.get("x-forwarded-for");
     headers["x-forwarded-for"] = forwarded ?? "127.0.0.1";
     headers["user-agent"] = this.request.headers.get("user-agent") ?? "lms-dashboard";
     if (new URL(this.request.url).protocol === "https:") headers["x-forwarded-proto"] = "https";
-    return fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: "manual" });
+    const payload = body === undefined ? undefined : multipart ? body : JSON.stringify(body);
+    return fetch(url, { method, headers, body: payload, redirect: "manual" });
   }
 
   private absorbCookies(res: Response) {

@@ -2,14 +2,23 @@ import type { Profile } from "../../contract/schemas/account";
 import { DASHBOARD_FLAG, type PermissionAnswer } from "../../contract/permissions";
 import { lms, type Lms } from "./api.server";
 import { dash } from "./paths";
+import { MSG } from "../../contract/messages";
+import type { ConfigDict } from "../../contract/config";
+import { SCREENS } from "~/registry/menu.js";
+import { redirectWithToast } from "./toast.server";
+import { getConfig } from "./store.server";
+import { blockedByMaintenance } from "./startup-rules";
 
 export type { Profile };
-export type SignedIn = { api: Lms; profile: Profile; permission: PermissionAnswer };
+export type SignedIn = { api: Lms; profile: Profile; permission: PermissionAnswer; config: ConfigDict };
 
-/** Where a signed-out visitor is sent, keeping where they wanted to go (spec 000 §4). */
+/**
+ * Where a signed-out visitor is sent, keeping where they wanted to go: the login page named by the
+ * `login` query (only the two sign-in pages are accepted), default /account/login (spec 002 §8).
+ */
 export function signInUrl(request: Request) {
   const url = new URL(request.url);
-  const loginPath = url.searchParams.get("login") === "/account/login" ? "account/login/" : "account/signin/";
+  const loginPath = url.searchParams.get("login")?.replace(/^\/+|\/+$/g, "") === "account/signin" ? "account/signin/" : "account/login/";
   return `${dash(loginPath)}?next=${encodeURIComponent(url.pathname + url.search)}`;
 }
 
@@ -19,20 +28,56 @@ export async function getProfile(api: Lms): Promise<Profile | null> {
   return res.status === 200 ? res.data : null;
 }
 
+/** Like getProfile, but also tells whether a session just expired (the API says so on its 401). */
+async function profileOrExpiry(api: Lms): Promise<{ profile: Profile | null; expired: boolean }> {
+  const res = await api.get<Profile | { detail: string }>("account/profile/", { accept: [401] });
+  if (res.status === 200) return { profile: res.data as Profile, expired: false };
+  return { profile: null, expired: (res.data as { detail?: string })?.detail === MSG.session_expired };
+}
+
 /**
  * The signed-in dashboard user with their flags, read once per request. No session → sign-in
  * page with next; no dashboard_view_dashboard → signed out and /error/403 (spec 000 §4).
  */
 export async function requireDashboardUser(request: Request): Promise<SignedIn> {
+  const cached = signedInCache.get(request);
+  if (cached) return cached;
+  const pending = loadDashboardUser(request);
+  signedInCache.set(request, pending);
+  return pending;
+}
+
+/** Loaders of one request share the answer (layout and page ask for the same user). */
+const signedInCache = new WeakMap<Request, Promise<SignedIn>>();
+
+async function loadDashboardUser(request: Request): Promise<SignedIn> {
   const api = lms(request);
-  const profile = await getProfile(api);
-  if (!profile) throw api.redirect(signInUrl(request));
-  const { data: permission } = await api.get<PermissionAnswer>("dashboard/account/permission/");
-  if (!permission.permission[DASHBOARD_FLAG]) {
+  const { profile, expired } = await profileOrExpiry(api);
+  if (!profile) {
+    // spec 002 §8: 401 → "Session Expired.", signed out, /account/login/ with next.
+    if (expired) throw await redirectWithToast(signInUrl(request), { type: "error", message: MSG.session_expired }, { headers: api.headers() });
+    throw api.redirect(signInUrl(request));
+  }
+  const [{ data: permission }, config] = await Promise.all([
+    api.get<PermissionAnswer>("dashboard/account/permission/", { accept: [403] }),
+    getConfig(),
+  ]);
+  // spec 000 §4: maintenance (dashboard variant) sends everyone but system users away.
+  if (blockedByMaintenance(config, profile)) {
+    throw api.redirect(dash("error/server-maintenance"));
+  }
+  if (!permission?.permission?.[DASHBOARD_FLAG]) {
     await api.signOut();
     throw api.redirect(dash("error/403"));
   }
-  return { api, profile, permission };
+  return { api, profile, permission, config };
+}
+
+/** The screen's flag from the registry, checked for the signed-in user (403 reaction otherwise). */
+export async function requireScreen(request: Request, screenId: string): Promise<SignedIn> {
+  const screen = SCREENS.find((s) => s.id === screenId);
+  if (!screen) throw new Error(`unknown screen ${screenId}`);
+  return requirePermission(request, screen.flag);
 }
 
 /** The signed-in user holding `flag`, or the spec's 403 reaction. */

@@ -1,18 +1,35 @@
-import crypto from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import type { Lms } from "./api.server";
-
 import { CSRF_FIELD } from "./csrf-field";
+import { DASHBOARD_SECRET } from "./secret.server";
+
 export { CSRF_FIELD };
 
 /**
- * Dashboard forms carry the API's csrftoken as a hidden field; a post whose field does not match
- * the cookie did not come from our page (double submit, same token the API checks again).
+ * The dashboard's anti-forgery token (remix-utils): a signed cookie plus the same value in a
+ * hidden field of every form. The API checks its own token again on the call that follows.
+ * The cookie is Secure whenever the page was served over TLS (directly or behind a proxy).
  */
-export function requireCsrf(api: Lms, form: FormData) {
-  const sent = form.get(CSRF_FIELD);
-  const cookie = api.csrfToken;
-  const ok =
-    typeof sent === "string" && !!cookie && sent.length === cookie.length &&
-    crypto.timingSafeEqual(Buffer.from(sent), Buffer.from(cookie));
-  if (!ok) throw new Response("CSRF token mismatch", { status: 403 });
+const make = (secure: boolean) =>
+  new CSRF({
+    cookie: createCookie(secure ? "__Host-csrf" : "csrf", { path: "/", httpOnly: true, sameSite: "lax", secure, secrets: [DASHBOARD_SECRET] }),
+    formDataKey: CSRF_FIELD,
+    secret: DASHBOARD_SECRET,
+  });
+const plain = make(false);
+const secure = make(true);
+
+export const isHttps = (request: Request) =>
+  new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+export const csrfFor = (request: Request) => (isHttps(request) ? secure : plain);
+
+/** Refuse a form post whose token does not match the cookie (403, nothing sent to the API). */
+export async function requireCsrf(api: Lms, form: FormData) {
+  try {
+    await csrfFor(api.request).validate(form, api.request.headers);
+  } catch (e) {
+    if (e instanceof CSRFError) throw new Response("Forbidden: invalid form token", { status: 403 });
+    throw e;
+  }
 }

@@ -1,8 +1,10 @@
 import type { Profile } from "../../contract/schemas/account";
 import { DASHBOARD_FLAG, type PermissionAnswer } from "../../contract/permissions";
 import { languageCookie } from "~/i18n/i18next.server";
+import { ANALYTIC_SOURCE } from "../../contract/codes";
 import type { Lms } from "./api.server";
 import { dash, safeNext } from "./paths";
+import { pendingTermsPage } from "./startup-rules";
 
 /**
  * Where a fresh sign-in goes (spec 000 §4): without the dashboard flag, signed out to /error/403;
@@ -14,15 +16,11 @@ export async function afterSignIn(api: Lms, request: Request, profile: Profile):
     await api.signOut();
     return api.redirect(dash("error/403"));
   }
+  // One analytic session per sign-in, source 10 = dashboard; its errors are ignored (spec 002 §7).
+  await api.post("analytic/session/", { source: ANALYTIC_SOURCE.dashboard }, { accept: [400, 401, 403, 500] }).catch(() => undefined);
   const next = safeNext(new URL(request.url).searchParams.get("next")) ?? dash();
   const lang = await languageCookie.serialize(profile.language);
-  const pending = !profile.is_accepted_privacy
-    ? "privacy-data/privacy-notice"
-    : !profile.is_accepted_term
-      ? "privacy-data/terms"
-      : !profile.is_accepted_data_consent
-        ? "privacy-data/consent"
-        : null;
+  const pending = pendingTermsPage(profile);
   if (pending) return api.redirect(`${dash(pending)}?next=${encodeURIComponent(next)}`, { "Set-Cookie": lang });
   return api.redirect(next, { "Set-Cookie": lang });
 }

@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loginSchema, type Profile } from "../../contract/schemas/account";
+import { AuthCard, CardLink } from "~/components/auth-card";
 import { CsrfInput, ErrorList, Field } from "~/components/forms";
 import { lms } from "~/lms/api.server";
 import { getProfile } from "~/lms/auth.server";
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const api = lms(request);
   const form = await request.formData();
-  requireCsrf(api, form);
+  await requireCsrf(api, form);
   const submission = parseWithZod(form, { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), lock: null }, { status: 400 });
@@ -55,34 +56,34 @@ export default function SignIn() {
   const lock = actionData?.lock;
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language === "th" ? "th-TH" : "en-GB", { timeZone: "UTC" });
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
-      <div className="w-full max-w-sm rounded-lg bg-white p-8 shadow">
-        <h1 className="mb-6 text-xl font-semibold">{t("sign_in_title")}</h1>
-        {lock ? (
-          <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-            <p>{t("account_locked")}</p>
-            <p className="mt-1">{t("lock_detail", { count: lock.count_attempt, max: lock.max_attempt, at: when(lock.datetime_lock) })}</p>
-            {lock.datetime_unlock ? <p className="mt-1">{t("lock_unlock_at", { at: when(lock.datetime_unlock) })}</p> : null}
-          </div>
-        ) : null}
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <CsrfInput token={csrf} />
-          <ErrorList id={form.errorId} errors={form.errors?.map((e) => t(e))} />
-          <Field
-            label={t("username_or_email")}
-            inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
-            errors={fields.username.errors?.map((e) => t(e))}
-          />
-          <Field
-            label={t("password")}
-            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
-            errors={fields.password.errors?.map((e) => t(e))}
-          />
-          <button type="submit" disabled={busy} className="w-full rounded bg-primary px-4 py-2 font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
-            {t("sign_in")}
-          </button>
-        </Form>
-      </div>
-    </main>
+    <AuthCard title={t("sign_in_title")}>
+      {lock ? (
+        <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <p>{t("account_locked")}</p>
+          <p className="mt-1">{t("lock_detail", { count: lock.count_attempt, max: lock.max_attempt, at: when(lock.datetime_lock) })}</p>
+          {lock.datetime_unlock ? <p className="mt-1">{t("lock_unlock_at", { at: when(lock.datetime_unlock) })}</p> : null}
+        </div>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <CsrfInput token={csrf} />
+        <ErrorList id={form.errorId} errors={form.errors?.map((e) => t(e))} />
+        <Field
+          label={t("username_or_email")}
+          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
+          errors={fields.username.errors?.map((e) => t(e))}
+        />
+        <Field
+          label={t("password")}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.password.errors?.map((e) => t(e))}
+        />
+        <button type="submit" disabled={busy} className="w-full rounded bg-primary px-4 py-2 font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
+          {t("sign_in")}
+        </button>
+      </Form>
+      <p className="mt-4 text-center">
+        <CardLink to={dash("account/forgot-password")}>{t("forgot_password_link")}</CardLink>
+      </p>
+    </AuthCard>
   );
 }

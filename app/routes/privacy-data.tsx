@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const page = pageOf(params);
   const api = lms(request);
   const form = await request.formData();
-  requireCsrf(api, form);
+  await requireCsrf(api, form);
   const id = Number(form.get("id"));
   if (!Number.isInteger(id) || id <= 0) throw new Response("Bad Request", { status: 400 });
   await api.post(`${PAGES[page].api}${id}/accept/`, {});

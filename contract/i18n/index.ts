@@ -2,13 +2,29 @@ import en from "./en.json";
 import th from "./th.json";
 import uiEn from "./ui.en.json";
 import uiTh from "./ui.th.json";
+import accountEn from "./account.en.json";
+import accountTh from "./account.th.json";
+import homeEn from "./home.en.json";
+import homeTh from "./home.th.json";
+import shellEn from "./shell.en.json";
+import shellTh from "./shell.th.json";
+import contentEn from "./content.en.json";
+import contentTh from "./content.th.json";
 
 /**
- * The bundled dictionaries: message keys of the API (en.json / th.json) and the dashboard's own
- * texts (ui.*.json). The API seeds its `dictionary` table from these; the dashboard falls back
- * to them while the API is unreachable. A unit test checks both languages have the same keys.
+ * The bundled dictionaries: message keys of the API (en.json / th.json) and the dashboard's texts,
+ * one file per area. The API seeds its `dictionary` table from these; the dashboard falls back to
+ * them while the API is unreachable. A unit test checks both languages have the same keys and
+ * that no key is defined by two files.
  */
+export const DICTIONARY_FILES = {
+  en: { messages: en, ui: uiEn, account: accountEn, home: homeEn, shell: shellEn, content: contentEn },
+  th: { messages: th, ui: uiTh, account: accountTh, home: homeTh, shell: shellTh, content: contentTh },
+} as const;
+
+const merge = (files: Record<string, Record<string, string>>) => Object.assign({}, ...Object.values(files)) as Record<string, string>;
+
 export const DICTIONARIES: Record<"en" | "th", Record<string, string>> = {
-  en: { ...en, ...uiEn },
-  th: { ...th, ...uiTh },
+  en: merge(DICTIONARY_FILES.en),
+  th: merge(DICTIONARY_FILES.th),
 };

@@ -115,6 +115,7 @@ describe("forgot password: the whole way", () => {
       db: api.db,
       now: () => api.clock.now,
       secret: "another-secret",
+      mediaDir: api.mediaDir,
       sendMail: async (to, _subject, body) => {
         sent.push({ to, body });
         return true;

@@ -19,11 +19,12 @@ export const DEMO_PASSWORD = "Demo-Pass1!";
 export async function startTestApi(opts: BuildOptions = {}) {
   const clock = { now: new Date("2026-06-01T08:00:00.000Z") };
   const { db, dialect, drop } = await freshDatabase();
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "lms-media-test-"));
   await migrateToLatest(db, dialect);
   await seedReference(db, clock.now);
   await seedDemo(db, clock.now, DEMO_PASSWORD);
   const app = await buildApi(
-    { db, now: () => clock.now, secret: "test-secret-not-for-production" },
+    { db, now: () => clock.now, secret: "test-secret-not-for-production", mediaDir },
     { loginLimits: { perAccountPerMinute: 1000, perAddressPerMinute: 1000 }, ...opts },
   );
   await app.ready();
@@ -32,6 +33,8 @@ export async function startTestApi(opts: BuildOptions = {}) {
     db,
     dialect,
     clock,
+    /** The API's media directory (a temporary one). */
+    mediaDir,
     /** Move the clock forward. */
     advance(ms: number) {
       clock.now = new Date(clock.now.getTime() + ms);
@@ -41,6 +44,7 @@ export async function startTestApi(opts: BuildOptions = {}) {
       await app.close();
       await db.destroy();
       await drop();
+      fs.rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -112,8 +112,9 @@ describe("sign-in and session", () => {
     api.advance((SESSION_IDLE_SECONDS + 1) * 1000);
     const res = await c.get("/api/account/profile/");
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ detail: "not_authenticated" });
+    expect(res.body).toEqual({ detail: "session_expired" });
     expect((await c.get("/api/account/is-authenticated/")).body).toEqual({ is_authenticated: false });
+    expect((await c.get("/api/account/profile/")).body).toEqual({ detail: "not_authenticated" });
   });
 
   it("signs out", async () => {

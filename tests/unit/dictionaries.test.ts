@@ -17,3 +17,16 @@ describe("dictionaries", () => {
     expect(thai.length / Object.keys(DICTIONARIES.th).length).toBeGreaterThan(0.95);
   });
 });
+
+describe("dictionary files", () => {
+  it("no key is defined by two files", async () => {
+    const { DICTIONARY_FILES } = await import("../../contract/i18n/index");
+    const seen = new Map<string, string>();
+    for (const [file, dict] of Object.entries(DICTIONARY_FILES.en)) {
+      for (const key of Object.keys(dict)) {
+        expect(seen.get(key), `${key} in ${file} and ${seen.get(key)}`).toBeUndefined();
+        seen.set(key, file);
+      }
+    }
+  });
+});

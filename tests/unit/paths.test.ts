@@ -23,3 +23,13 @@ describe("dash", () => {
     expect(dash("/account/login/")).toBe("/dashboard/account/login/");
   });
 });
+
+import { signInUrl } from "~/lms/auth.server";
+describe("spec 002 §8: profile failure → login page (query `login`, default /account/login) with next kept", () => {
+  it("defaults to /account/login", () =>
+    expect(signInUrl(new Request("http://x/dashboard/home/usage?days=7"))).toBe("/dashboard/account/login/?next=%2Fdashboard%2Fhome%2Fusage%3Fdays%3D7"));
+  it("follows the login query to the sign-in page", () =>
+    expect(signInUrl(new Request("http://x/dashboard/?login=/account/signin"))).toMatch(/^\/dashboard\/account\/signin\/\?next=/));
+  it("never follows the login query elsewhere", () =>
+    expect(signInUrl(new Request("http://x/dashboard/?login=https://evil.example"))).toMatch(/^\/dashboard\/account\/login\//));
+});

@@ -1,0 +1,322 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sql, type RawBuilder, type SqlBool, type Transaction } from "kysely";
+import type { z } from "zod/v4";
+import type { FieldErrors } from "../../contract/http";
+import { MSG } from "../../contract/messages";
+import { flag, viewFlag, type Action, type Module, type ViewScope } from "../../contract/permissions";
+import { requestFlags } from "../auth/permissions";
+import type { Db } from "../db/index";
+import type { Database } from "../db/schema";
+import type { AccountRow, ApiContext } from "../http/context";
+import { ApiError, badRequest, fieldErrors, forbidden, notFound } from "../http/errors";
+import { paginate, readPageQuery } from "../http/paging";
+
+/**
+ * The generic resource layer (docs/decisions/006): a resource definition yields the list,
+ * retrieve, create, update, delete and show/hide endpoints of spec 002 §7 "Generic calls", with
+ * permission flags, view scopes, search, ordering, filters and paging built in once. The
+ * resource supplies what is truly its own (how a row is answered, how input becomes rows); domain
+ * rules (publishing…) are services it calls.
+ */
+
+export type Trx = Transaction<Database>;
+/** Tables a resource stands on; each has an integer `id` (and `datetime_update`). */
+export type ResourceTable = "course";
+/** Tables an input field may reference by id. */
+export type RefTable = "category" | "provider" | "level" | "instructor" | "tag" | "course";
+
+/** Ids are integer columns in both dialects: anything larger names no row. */
+export const MAX_DB_ID = 2_147_483_647;
+
+/** The resource table as `t`, typed as one representative table; other columns go through sql.ref. */
+export const fromResource = (q: Db | Trx, table: ResourceTable) => q.selectFrom(`${table} as t` as "course as t");
+
+/** `%term%` for LIKE, with the user's own % _ and \ taken literally (ESCAPE '\'). */
+export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+
+/** The account's role ids of one kind (account_role_scope), as a subquery. */
+export const roleIds = (kind: "provider" | "instructor" | "department" | "group", accountId: number) =>
+  sql`(select ${sql.ref("ars.ref_id")} from ${sql.table("account_role_scope")} as ars where ${sql.ref("ars.account_id")} = ${accountId} and ${sql.ref("ars.kind")} = ${kind})`;
+
+export type ScopeRule = {
+  /** The rows this scope lets the account see, on the resource table aliased `t`. */
+  where: (accountId: number) => RawBuilder<SqlBool>;
+  /** The field a write is refused on when it would move the row out of the account's scope. */
+  field: string;
+};
+
+// Method syntax on purpose: a rule over numbers is still a FilterRule (parameters are bivariant).
+export type FilterRule<V = unknown> = {
+  /** One query value (never "", "null" or "all": those are ignored) → the value, or null when invalid. */
+  parse(raw: string): V | null;
+  /** The condition for the given values (several values of the same filter: any of them). */
+  where(values: V[], now: Date): RawBuilder<SqlBool>;
+};
+
+/** Filter selection ignores empty, null or all values (spec 002 §5). */
+export const isIgnoredFilterValue = (raw: string) => ["", "null", "all"].includes(raw.trim().toLowerCase());
+export const idFilterValue = (raw: string) => (/^\d{1,10}$/.test(raw.trim()) && Number(raw) <= MAX_DB_ID && Number(raw) > 0 ? Number(raw) : null);
+
+/** An input field naming rows of another table: every id must exist (and match `where`), or 400 invalid_choice. */
+export type RefRule = { table: RefTable; where?: Record<string, string | number> };
+/** A unique column: a duplicate (case-insensitive) answers 400 `{field: [message]}`. */
+export type UniqueRule = { field: string; column: string; message: string };
+
+export type WriteContext = { account: AccountRow; now: Date; ctx: ApiContext };
+
+export type Resource<Row, Item, C extends Record<string, unknown>, U extends Record<string, unknown>, D = never> = {
+  /** Path under /api/dashboard/ (no slashes). */
+  path: string;
+  table: ResourceTable;
+  module: Module;
+  /** Code of its content_type row, when it is content (tags, content-type addressed calls). */
+  contentType?: string;
+  /** The columns a list query reads; `present` turns them into list rows. */
+  columns: readonly string[];
+  /** Columns `search` matches, case-insensitively. */
+  search: readonly string[];
+  /** The ordering whitelist: key → expression on `t`; `-key` orders descending. */
+  ordering: Record<string, RawBuilder<unknown>>;
+  defaultOrdering: string;
+  filters: Record<string, FilterRule>;
+  /** View variants the resource understands; a scope flag not listed here grants nothing. */
+  scopes: Partial<Record<ViewScope, ScopeRule>>;
+  refs: Record<string, RefRule>;
+  unique: readonly UniqueRule[];
+  /** The create and update schemas (they may depend on config: limits, switched fields). */
+  schemas: (db: Db) => Promise<{ create: z.ZodType<C>; update: z.ZodType<U> }>;
+  present: (db: Db, rows: Record<string, unknown>[], now: Date) => Promise<Row[]>;
+  load: (db: Db, id: number, now: Date) => Promise<Item>;
+  insert: (trx: Trx, input: C, w: WriteContext) => Promise<number>;
+  patch: (trx: Trx, id: number, input: U, w: WriteContext) => Promise<void>;
+  /** Delete the row and what hangs on it; throws the 424 of a dependency. */
+  remove: (trx: Trx, id: number, w: WriteContext) => Promise<void>;
+  /** Show/hide and publish: a PATCH carrying one of `keys` needs the publish flag and goes to `apply`. */
+  display?: { keys: readonly string[]; schema: z.ZodType<D>; apply: (trx: Trx, id: number, input: D, w: WriteContext) => Promise<void> };
+};
+// The layer handles every resource alike; the row and input types matter only inside each one.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyResource = Resource<any, any, any, any, any>;
+
+export type Access = {
+  account: AccountRow;
+  flags: Set<string>;
+  /** The rows the account may see, or null for all of them. */
+  scope: RawBuilder<SqlBool> | null;
+  /** The field a write leaving the scope is refused on. */
+  scopeField: string | null;
+};
+
+/**
+ * The permission check of every endpoint: seeing the module (its view flag or one of the view
+ * scopes the resource understands) and each action asked for. Holding a scope flag restricts the
+ * rows to that scope (several scopes: any of them), except for a superuser.
+ */
+export async function accessOf(req: FastifyRequest, db: Db, def: AnyResource, actions: readonly Action[] = []): Promise<Access> {
+  const { account, flags } = await requestFlags(req, db);
+  const held = (Object.entries(def.scopes) as [ViewScope, ScopeRule][]).filter(([s]) => flags.has(viewFlag(def.module, s)));
+  if (!flags.has(flag(def.module, "view")) && held.length === 0) throw forbidden();
+  for (const action of actions) if (!flags.has(flag(def.module, action))) throw forbidden();
+  if (account.is_superuser === 1 || held.length === 0) return { account, flags, scope: null, scopeField: null };
+  const scope = sql<SqlBool>`(${sql.join(held.map(([, rule]) => rule.where(account.id)), sql` or `)})`;
+  return { account, flags, scope, scopeField: held[0][1].field };
+}
+
+/** The `:id` of an item path; anything that cannot name a row is a 404. */
+export function itemId(req: FastifyRequest, name = "id"): number {
+  const raw = (req.params as Record<string, string>)[name];
+  const id = idFilterValue(raw ?? "");
+  if (id === null) throw notFound();
+  return id;
+}
+
+/** Whether the row exists and lies in the account's scope. */
+export async function isVisible(q: Db | Trx, def: AnyResource, id: number, access: Access): Promise<boolean> {
+  let query = fromResource(q, def.table).select("t.id").where("t.id", "=", id);
+  if (access.scope) query = query.where(access.scope);
+  return !!(await query.executeTakeFirst());
+}
+
+/** Access to one item: the flags of `actions`, then the row in scope (or 404). */
+export async function itemAccess(req: FastifyRequest, db: Db, def: AnyResource, actions: readonly Action[], param = "id") {
+  const access = await accessOf(req, db, def, actions);
+  const id = itemId(req, param);
+  if (!(await isVisible(db, def, id, access))) throw notFound();
+  return { ...access, id };
+}
+
+/** After a write: a scoped account may not move the row out of its own scope. */
+export async function assertStillVisible(trx: Trx, def: AnyResource, id: number, access: Access) {
+  if (access.scope && !(await isVisible(trx, def, id, access))) throw badRequest({ [access.scopeField ?? "detail"]: [MSG.invalid_choice] });
+}
+
+/** Set the row's update time (after a change made outside `patch`, e.g. tags). */
+export async function touch(trx: Trx, def: AnyResource, id: number, now: Date) {
+  await trx.updateTable(def.table).set({ datetime_update: now.toISOString() }).where("id", "=", id).execute();
+}
+
+/** Every referenced id exists, every unique value is free: otherwise one 400 with all the field errors. */
+export async function checkReferences(trx: Trx, def: AnyResource, input: Record<string, unknown>, selfId: number | null) {
+  const errors: FieldErrors = {};
+  for (const [field, rule] of Object.entries(def.refs)) {
+    const value = input[field];
+    if (value === undefined || value === null) continue;
+    const ids = [...new Set(Array.isArray(value) ? (value as number[]) : [value as number])];
+    if (!ids.length) continue;
+    let query = trx.selectFrom(`${rule.table} as r` as "tag as r").select("r.id").where("r.id", "in", ids);
+    for (const [col, v] of Object.entries(rule.where ?? {})) query = query.where(sql.ref(`r.${col}`), "=", v);
+    const found = await query.execute();
+    if (found.length !== ids.length) errors[field] = [MSG.invalid_choice];
+  }
+  for (const rule of def.unique) {
+    const value = input[rule.field];
+    if (typeof value !== "string") continue;
+    let query = fromResource(trx, def.table).select("t.id").where(sql`lower(${sql.ref(`t.${rule.column}`)})`, "=", value.toLowerCase());
+    if (selfId !== null) query = query.where("t.id", "<>", selfId);
+    if (await query.executeTakeFirst()) (errors[rule.field] ??= []).push(rule.message);
+  }
+  if (Object.keys(errors).length) throw badRequest(errors);
+}
+
+/** A unique violation that slipped past the check (two writers at once) is the same 400. */
+function uniqueViolation(def: AnyResource, err: unknown): ApiError | null {
+  const e = err as { code?: string; message?: string; constraint?: string };
+  if (e?.code !== "SQLITE_CONSTRAINT_UNIQUE" && e?.code !== "23505") return null;
+  const text = `${e.message ?? ""} ${e.constraint ?? ""}`;
+  const rule = def.unique.find((r) => text.includes(r.column)) ?? def.unique[0];
+  return rule ? badRequest({ [rule.field]: [rule.message] }) : null;
+}
+
+/** Run a write in one transaction; refused input writes nothing. */
+export async function inTransaction<T>(db: Db, def: AnyResource, work: (trx: Trx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (err) {
+    throw uniqueViolation(def, err) ?? err;
+  }
+}
+
+/** `ordering=name,-code` → expressions, whitelisted; anything else → 400 {ordering: [invalid_choice]}. */
+function orderingOf(def: AnyResource, raw: string | undefined) {
+  const text = raw?.trim() ? raw : def.defaultOrdering;
+  const terms = text.split(",").map((s) => s.trim());
+  const out: { expr: RawBuilder<unknown>; desc: boolean }[] = [];
+  for (const term of terms) {
+    const desc = term.startsWith("-");
+    const key = desc ? term.slice(1) : term;
+    if (!Object.hasOwn(def.ordering, key)) throw badRequest({ ordering: [MSG.invalid_choice] });
+    out.push({ expr: def.ordering[key], desc });
+  }
+  return out;
+}
+
+/** The list, retrieve, create, update (PATCH, also show/hide and publish) and delete endpoints of a resource. */
+export function resourceRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyResource) {
+  const { db } = ctx;
+  const base = `/dashboard/${def.path}/`;
+  const item = `${base}:id(^\\d{1,12})/`;
+
+  app.get(base, async (req) => {
+    const access = await accessOf(req, db, def);
+    const q = readPageQuery(req);
+    const raw = req.query as Record<string, unknown>;
+    const now = ctx.now();
+    let query = fromResource(db, def.table);
+    if (access.scope) query = query.where(access.scope);
+    const errors: FieldErrors = {};
+    for (const [name, rule] of Object.entries(def.filters)) {
+      const given = raw[name];
+      const texts = (Array.isArray(given) ? given : given === undefined ? [] : [given]).map(String).filter((v) => !isIgnoredFilterValue(v));
+      if (!texts.length) continue;
+      const values = texts.map((t) => rule.parse(t.trim()));
+      if (values.some((v) => v === null)) {
+        errors[name] = [MSG.invalid_choice];
+        continue;
+      }
+      query = query.where(rule.where(values, now));
+    }
+    let order: ReturnType<typeof orderingOf> = [];
+    try {
+      order = orderingOf(def, q.ordering);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      Object.assign(errors, err.body);
+    }
+    if (Object.keys(errors).length) throw badRequest(errors);
+    if (q.search) {
+      const pattern = likePattern(q.search);
+      query = query.where((eb) => eb.or(def.search.map((col) => sql<SqlBool>`lower(${sql.ref(`t.${col}`)}) like ${pattern} escape '\\'`)));
+    }
+    let selected = query.select(def.columns.map((c) => sql.ref(`t.${c}`).as(c)));
+    for (const o of order) selected = selected.orderBy(o.expr, o.desc ? "desc" : "asc");
+    selected = selected.orderBy("t.id", order.at(-1)?.desc ? "desc" : "asc");
+    const page = await paginate(req, selected, q);
+    return { ...page, results: await def.present(db, page.results as Record<string, unknown>[], now) };
+  });
+
+  app.get(item, async (req) => {
+    const { id } = await itemAccess(req, db, def, []);
+    return def.load(db, id, ctx.now());
+  });
+
+  app.post(base, async (req, reply) => {
+    const access = await accessOf(req, db, def, ["add"]);
+    const { create } = await def.schemas(db);
+    const parsed = create.safeParse(req.body ?? {});
+    if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
+    const input = parsed.data as Record<string, unknown>;
+    const w: WriteContext = { account: access.account, now: ctx.now(), ctx };
+    const id = await inTransaction(db, def, async (trx) => {
+      await checkReferences(trx, def, input, null);
+      const newId = await def.insert(trx, input, w);
+      await assertStillVisible(trx, def, newId, access);
+      return newId;
+    });
+    return reply.status(201).send(await def.load(db, id, w.now));
+  });
+
+  app.patch(item, async (req) => {
+    const body = req.body ?? {};
+    if (typeof body !== "object" || Array.isArray(body)) throw badRequest({ detail: MSG.invalid });
+    const displayKeys = def.display?.keys ?? [];
+    const given = body as Record<string, unknown>;
+    const wantsDisplay = displayKeys.some((k) => k in given);
+    const edit = Object.fromEntries(Object.entries(given).filter(([k]) => !displayKeys.includes(k)));
+    const wantsEdit = !wantsDisplay || Object.keys(edit).length > 0;
+    const actions: Action[] = [...(wantsEdit ? (["change"] as const) : []), ...(wantsDisplay ? (["publish"] as const) : [])];
+    const access = await itemAccess(req, db, def, actions);
+
+    const errors: FieldErrors = {};
+    let editInput: Record<string, unknown> | null = null;
+    let displayInput: unknown = null;
+    if (wantsEdit) {
+      const parsed = (await def.schemas(db)).update.safeParse(edit);
+      if (parsed.success) editInput = parsed.data as Record<string, unknown>;
+      else Object.assign(errors, fieldErrors(parsed.error));
+    }
+    if (wantsDisplay && def.display) {
+      const parsed = def.display.schema.safeParse(Object.fromEntries(displayKeys.filter((k) => k in given).map((k) => [k, given[k]])));
+      if (parsed.success) displayInput = parsed.data;
+      else Object.assign(errors, fieldErrors(parsed.error));
+    }
+    if (Object.keys(errors).length) throw badRequest(errors);
+
+    const w: WriteContext = { account: access.account, now: ctx.now(), ctx };
+    await inTransaction(db, def, async (trx) => {
+      if (editInput) {
+        await checkReferences(trx, def, editInput, access.id);
+        await def.patch(trx, access.id, editInput, w);
+      }
+      if (wantsDisplay && def.display) await def.display.apply(trx, access.id, displayInput, w);
+      await assertStillVisible(trx, def, access.id, access);
+    });
+    return def.load(db, access.id, w.now);
+  });
+
+  app.delete(item, async (req, reply) => {
+    const access = await itemAccess(req, db, def, ["delete"]);
+    const w: WriteContext = { account: access.account, now: ctx.now(), ctx };
+    await inTransaction(db, def, (trx) => def.remove(trx, access.id, w));
+    return reply.status(204).send();
+  });
+}

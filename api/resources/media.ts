@@ -1,0 +1,97 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { IMAGE_EXTENSIONS } from "../../contract/codes";
+import { MSG } from "../../contract/messages";
+import type { ApiContext } from "../http/context";
+import { badRequest, notFound } from "../http/errors";
+
+/** What the media route serves: image types only (uploads are checked to be one of them). */
+const CONTENT_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif" };
+/** One path segment: no dot first (so no `..` and no hidden files), no separators. */
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+/** The hard cap of any upload whatever the config says (multipart plugin limit). */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+export type ImageUpload = { data: Buffer; ext: "png" | "jpg" | "gif" };
+
+/** The image type the bytes say they are, or null. */
+export function sniffImage(data: Buffer): ImageUpload["ext"] | null {
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "jpg";
+  if (data.length >= 6 && ["GIF87a", "GIF89a"].includes(data.subarray(0, 6).toString("latin1"))) return "gif";
+  return null;
+}
+
+/**
+ * The one image file of a multipart request, in field `field`: jpg, jpeg, png or gif by extension
+ * AND by its first bytes, at most `limit` bytes. Otherwise 400 {field: [required | invalid_file_type
+ * | file_too_large]}.
+ */
+export async function readImageUpload(req: FastifyRequest, field: string, limit: number): Promise<ImageUpload> {
+  if (!req.isMultipart()) throw badRequest({ [field]: [MSG.required] });
+  const fileSize = Math.max(1, Math.min(limit, MAX_UPLOAD_BYTES));
+  let data: Buffer;
+  let filename: string;
+  try {
+    const part = await req.file({ limits: { fileSize, files: 1, fields: 20, parts: 21 } });
+    if (!part || part.fieldname !== field) throw badRequest({ [field]: [MSG.required] });
+    filename = part.filename;
+    data = await part.toBuffer();
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw badRequest({ [field]: [MSG.file_too_large] });
+    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") throw badRequest({ [field]: [MSG.invalid] });
+    throw err;
+  }
+  const given = path.extname(filename).slice(1).toLowerCase();
+  const sniffed = sniffImage(data);
+  const extOk = (IMAGE_EXTENSIONS as readonly string[]).includes(given);
+  const sameKind = sniffed !== null && (sniffed === given || (sniffed === "jpg" && given === "jpeg"));
+  if (!extOk || !sameKind) throw badRequest({ [field]: [MSG.invalid_file_type] });
+  return { data, ext: sniffed };
+}
+
+/**
+ * Store a file under mediaDir/folder/ by the hash of its content (the same image twice is one
+ * file; a changed image gets a new name, so it may be cached forever). Answers its URL path.
+ */
+export async function storeMedia(mediaDir: string, folder: string, file: ImageUpload): Promise<string> {
+  const name = `${crypto.createHash("sha256").update(file.data).digest("hex").slice(0, 40)}.${file.ext}`;
+  const dir = path.join(mediaDir, folder);
+  const target = path.join(dir, name);
+  await fs.promises.mkdir(dir, { recursive: true });
+  if (!fs.existsSync(target)) {
+    const temp = path.join(dir, `.${name}.${crypto.randomBytes(6).toString("hex")}.tmp`);
+    await fs.promises.writeFile(temp, file.data);
+    await fs.promises.rename(temp, target);
+  }
+  return `/api/media/${folder}/${name}`;
+}
+
+/**
+ * GET media/{path}: uploaded files, public, cached for a year (names change with the content),
+ * typed by extension, never sniffed by the browser. Any path that is not plain segments under
+ * the media directory is a 404.
+ */
+export function mediaRoutes(app: FastifyInstance, ctx: ApiContext) {
+  const root = path.resolve(ctx.mediaDir);
+  app.get("/media/*", async (req, reply) => {
+    const rest = (req.params as { "*": string })["*"] ?? "";
+    const segments = rest.split("/");
+    if (!segments.length || !segments.every((s) => SEGMENT.test(s))) throw notFound();
+    const type = CONTENT_TYPES[path.extname(rest).slice(1).toLowerCase()];
+    if (!type) throw notFound();
+    const file = path.resolve(root, ...segments);
+    if (!file.startsWith(root + path.sep)) throw notFound();
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat?.isFile()) throw notFound();
+    return reply
+      .header("Content-Type", type)
+      .header("Content-Length", stat.size)
+      .header("Cache-Control", "public, max-age=31536000, immutable")
+      .header("X-Content-Type-Options", "nosniff")
+      .send(fs.createReadStream(file));
+  });
+}

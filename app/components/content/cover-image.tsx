@@ -1,0 +1,120 @@
+import { Form } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CsrfInput } from "~/components/forms";
+import { cropRect } from "~/lms/crop";
+
+type Props = { image: string | null; canChange: boolean; limit: number; width: number; height: number };
+
+/**
+ * The cover image (spec 001 §5: jpg, jpeg, png, gif; size limit from config; 800×450 default).
+ * Without JavaScript it is a plain file input; with it, the chosen picture is cropped to the
+ * configured size in the browser (position adjustable) before it is sent.
+ */
+export function CoverImage({ image, canChange, limit, width, height }: Props) {
+  const { t } = useTranslation();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [source, setSource] = useState<HTMLImageElement | null>(null);
+  const [pos, setPos] = useState(50);
+
+  function draw(img: HTMLImageElement, at: number) {
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext("2d");
+    if (!canvas || !ctx) return;
+    const r = cropRect(img.naturalWidth, img.naturalHeight, width, height, at / 100);
+    ctx.drawImage(img, r.x, r.y, r.w, r.h, 0, 0, width, height);
+  }
+
+  function onPick(e: React.ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    if (!file || file.type === "image/gif") return setSource(null); // animated GIFs are sent as they are
+    const img = new Image();
+    img.onload = () => {
+      setSource(img);
+      setPos(50);
+      requestAnimationFrame(() => draw(img, 50));
+    };
+    img.src = URL.createObjectURL(file);
+  }
+
+  /** Replace the chosen file with the cropped picture just before the form is sent. */
+  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    const canvas = canvasRef.current;
+    const input = fileRef.current;
+    if (!source || !canvas || !input?.files?.[0]) return;
+    e.preventDefault();
+    const form = e.currentTarget;
+    const name = input.files[0].name.replace(/\.[^.]+$/, "") + ".jpg";
+    canvas.toBlob(
+      (blob) => {
+        if (!blob) return form.submit();
+        const dt = new DataTransfer();
+        dt.items.add(new File([blob], name, { type: "image/jpeg" }));
+        input.files = dt.files;
+        setSource(null);
+        form.submit();
+      },
+      "image/jpeg",
+      0.9,
+    );
+  }
+
+  return (
+    <section aria-labelledby="cover-title" className="h-fit rounded border border-slate-200 bg-white p-5">
+      <h2 id="cover-title" className="mb-3 text-base font-semibold">
+        {t("cover_image")}
+      </h2>
+      {image ? (
+        <img src={image} alt={t("cover_image")} width={width} height={height} className="aspect-video w-full rounded object-cover" />
+      ) : (
+        <p className="flex aspect-video w-full items-center justify-center rounded bg-slate-100 text-sm text-slate-600">{t("no_cover_image")}</p>
+      )}
+      {canChange ? (
+        <>
+          <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="mt-4 space-y-2">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="upload-image" />
+            <label htmlFor="cover-file" className="block text-sm font-medium text-slate-700">
+              {t("choose_image")}
+            </label>
+            <input ref={fileRef} id="cover-file" type="file" name="image" accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif" onChange={onPick} className="block w-full text-sm" />
+            <p className="text-xs text-slate-600">{t("image_rules", { width, height, size: Math.round(limit / 1048576) })}</p>
+            <div hidden={!source} className="space-y-2">
+              <canvas ref={canvasRef} width={width} height={height} className="aspect-video w-full rounded border" aria-label={t("crop_preview")} />
+              <label htmlFor="crop-pos" className="block text-xs text-slate-700">
+                {t("crop_position")}
+              </label>
+              <input
+                id="crop-pos"
+                type="range"
+                min={0}
+                max={100}
+                value={pos}
+                onChange={(e) => {
+                  const v = Number(e.target.value);
+                  setPos(v);
+                  if (source) draw(source, v);
+                }}
+                className="w-full"
+              />
+            </div>
+            <button type="submit" className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-primary-fg">
+              {t("upload_image")}
+            </button>
+          </Form>
+          {image ? (
+            <Form method="post" className="mt-3">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="remove-image" />
+              <button type="submit" className="text-sm text-red-700 underline">
+                {t("remove_image")}
+              </button>
+              <p className="mt-1 text-xs text-slate-600">{t("remove_image_unpublishes")}</p>
+            </Form>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { Form, useLocation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CsrfInput } from "~/components/forms";
+import { withParam } from "~/lms/list-query";
+
+/**
+ * Dialogs rendered by the server (so they work without JavaScript): an overlay with a focused,
+ * labelled panel. Cancelling is a link back to the same list.
+ */
+function Modal({ labelId, children }: { labelId: string; children: React.ReactNode }) {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4">
+      <div role="dialog" aria-modal="true" aria-labelledby={labelId} className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The confirmation step of a delete (opened by the ?delete=id link). */
+export function ConfirmDelete({ item }: { item: { id: number; name: string } }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const cancel = withParam(params, "delete", null);
+  const back = cancel === "?" ? "" : cancel;
+  return (
+    <Modal labelId="confirm-delete-title">
+      <h2 id="confirm-delete-title" className="text-lg font-semibold">
+        {t("confirm_delete_title")}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">{t("confirm_delete_text", { name: item.name })}</p>
+      <Form method="post" className="mt-5 flex justify-end gap-2">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={item.id} />
+        <input type="hidden" name="back" value={back} />
+        <a href={cancel} className="rounded border border-slate-300 px-4 py-2 text-sm">
+          {t("cancel")}
+        </a>
+        <button type="submit" autoFocus className="rounded bg-red-700 px-4 py-2 text-sm font-medium text-white">
+          {t("action_delete")}
+        </button>
+      </Form>
+    </Modal>
+  );
+}
+
+/** spec 002 §8: the warning dialog of a refused delete, titled "warning", with an OK button. */
+export function WarningDialog({ messageKey }: { messageKey: string }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.delete("delete");
+  const back = params.size ? `?${params}` : "?";
+  return (
+    <Modal labelId="warning-title">
+      <h2 id="warning-title" className="text-lg font-semibold text-amber-900">
+        {t("warning")}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">{t(messageKey)}</p>
+      <div className="mt-5 flex justify-end">
+        <a href={back} autoFocus className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg">
+          {t("ok")}
+        </a>
+      </div>
+    </Modal>
+  );
+}

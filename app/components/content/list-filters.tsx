@@ -1,0 +1,71 @@
+import { Form, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Option } from "~/lms/content.server";
+
+type Props = { filters: string[]; options: { category: Option[]; provider: Option[]; publish_status: string[] } };
+
+/**
+ * Search and filters as plain GET forms: the query string holds the state (spec 000 §2.14), the
+ * server trims the search and drops empty, null and "all" values, and a new search starts at page 1.
+ */
+export function ListFilters({ filters, options }: Props) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const keep = (keys: string[]) =>
+    keys.filter((k) => params.get(k)).map((k) => <input key={k} type="hidden" name={k} value={params.get(k) ?? ""} />);
+  return (
+    <div className="mb-4 flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">
+      <Form method="get" role="search" className="flex items-end gap-2">
+        {keep(["ordering", ...filters])}
+        <div>
+          <label htmlFor="list-search" className="mb-1 block text-xs font-medium text-slate-700">
+            {t("search")}
+          </label>
+          <input
+            id="list-search"
+            type="search"
+            name="search"
+            defaultValue={params.get("search") ?? ""}
+            placeholder={t("search_placeholder")}
+            className="w-64 rounded border border-slate-300 px-3 py-1.5 text-sm"
+          />
+        </div>
+        <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+          {t("search")}
+        </button>
+      </Form>
+      {filters.length ? (
+        <Form method="get" className="flex flex-wrap items-end gap-2" aria-label={t("filters")}>
+          {keep(["search", "ordering"])}
+          {filters.map((f) => (
+            <div key={f}>
+              <label htmlFor={`filter-${f}`} className="mb-1 block text-xs font-medium text-slate-700">
+                {t(`filter_${f}`)}
+              </label>
+              <select id={`filter-${f}`} name={f} defaultValue={params.get(f) ?? "all"} className="max-w-[14rem] rounded border border-slate-300 px-2 py-1.5 text-sm">
+                <option value="all">{t("filter_all")}</option>
+                {f === "publish_status"
+                  ? options.publish_status.map((s) => (
+                      <option key={s} value={s}>
+                        {t(`publish_status_${s}`)}
+                      </option>
+                    ))
+                  : (options[f as "category" | "provider"] ?? []).map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+              </select>
+            </div>
+          ))}
+          <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+            {t("apply_filters")}
+          </button>
+          <a href="?" className="px-2 py-1.5 text-sm text-primary underline">
+            {t("clear_filters")}
+          </a>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import type { ChartCategory } from "~/components/charts/frame";
+import { stats } from "~/components/charts/scale";
+
+type Tab = { id: string; href: string; labelKey: string };
+
+/** Numbers and UTC calendar days (the API's `YYYY-MM-DD`) written for the page language. */
+export function useFormats() {
+  const { i18n } = useTranslation();
+  const lang = i18n.language || "en";
+  return useMemo(() => {
+    const number = new Intl.NumberFormat(lang);
+    const short = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", timeZone: "UTC" });
+    const long = new Intl.DateTimeFormat(lang, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+    const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+    return {
+      number: (n: number) => number.format(n),
+      shortDay: (iso: string) => short.format(day(iso)),
+      longDay: (iso: string) => long.format(day(iso)),
+      /** Chart categories for a daily series. */
+      days: (dates: string[]): ChartCategory[] => dates.map((d) => ({ label: short.format(day(d)), fullLabel: long.format(day(d)) })),
+    };
+  }, [lang]);
+}
+export type Formats = ReturnType<typeof useFormats>;
+
+/** "Title: N days from … to …; total …, highest … on …" — the gist of a daily chart for screen readers. */
+export function useSeriesSummary() {
+  const { t } = useTranslation();
+  const f = useFormats();
+  return (title: string, dates: string[], series: { label: string; values: number[] }[]) => {
+    const parts = series.map((s) => {
+      const st = stats(s.values);
+      return st.maxIndex < 0
+        ? t("chart_summary_series_zero", { series: s.label })
+        : t("chart_summary_series", { series: s.label, total: f.number(st.total), max: f.number(st.max), date: f.longDay(dates[st.maxIndex]) });
+    });
+    const head = t("chart_summary_period", { title, days: f.number(dates.length), from: f.longDay(dates[0]), to: f.longDay(dates[dates.length - 1]) });
+    return [head, ...parts].join(" ");
+  };
+}
+
+/** The page heading, the tabs of the home section and the period chooser (plain links: no script needed). */
+export function HomeHeader({ title, tabs, current, days, periods, from, to }: {
+  title: string; tabs: Tab[]; current: string; days: number; periods: number[]; from: string; to: string;
+}) {
+  const { t } = useTranslation();
+  const f = useFormats();
+  const { pathname } = useLocation();
+  return (
+    <header className="mb-6">
+      <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+      {tabs.length > 1 ? (
+        <nav aria-label={t("home_tabs")} className="mt-4 border-b border-slate-200">
+          <ul className="-mb-px flex gap-1">
+            {tabs.map((tab) => {
+              const active = tab.id === current;
+              return (
+                <li key={tab.id}>
+                  <Link
+                    to={`${tab.href}?days=${days}`}
+                    aria-current={active ? "page" : undefined}
+                    className={`inline-block border-b-2 px-4 py-2 text-sm ${active ? "border-primary font-medium text-slate-900" : "border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900"}`}
+                  >
+                    {t(tab.labelKey)}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      ) : null}
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <nav aria-label={t("home_period")} className="flex items-center gap-2">
+          <span className="text-sm text-slate-700" aria-hidden="true">{t("home_period")}</span>
+          <ul className="flex overflow-hidden rounded border border-slate-300 text-sm">
+            {periods.map((p) => {
+              const active = p === days;
+              return (
+                <li key={p} className="border-l border-slate-300 first:border-l-0">
+                  <Link
+                    to={`${pathname}?days=${p}`}
+                    aria-current={active ? "true" : undefined}
+                    className={`block px-3 py-1.5 ${active ? "bg-primary font-medium text-primary-fg" : "bg-white text-slate-800 hover:bg-slate-100"}`}
+                  >
+                    {t("home_last_days", { n: f.number(p) })}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <p className="text-sm text-slate-600">{t("home_period_range", { from: f.longDay(from), to: f.longDay(to) })}</p>
+      </div>
+    </header>
+  );
+}
+
+/** Summary figures as a definition list of cards. */
+export function FigureCards({ label, items }: { label: string; items: { key: string; label: string; value: string; hint?: string }[] }) {
+  return (
+    <section aria-label={label} className="mb-6">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
+        {items.map((it) => (
+          <div key={it.key} className="rounded border border-slate-200 bg-white px-4 py-3">
+            <dt className="text-sm text-slate-600">{it.label}</dt>
+            <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900">{it.value}</dd>
+            {it.hint ? <dd className="mt-0.5 text-xs text-slate-600">{it.hint}</dd> : null}
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Chart colours: each at least 4.5:1 on white, told apart by hatching or markers as well. */
+export const CHART_COLORS = { blue: "#1d4ed8", amber: "#b45309", red: "#b91c1c", teal: "#0f766e" } as const;

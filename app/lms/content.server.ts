@@ -1,0 +1,57 @@
+import type { Paged, FilterOption } from "../../contract/http";
+import { CONTENT_TAG_EXTRAS } from "../../contract/codes";
+import { CONTENT_TYPES, contentFlag } from "~/registry/content.js";
+import type { Lms } from "./api.server";
+import { requirePermission, type SignedIn } from "./auth.server";
+
+export type ContentType = (typeof CONTENT_TYPES)[number];
+export type Action = Parameters<typeof contentFlag>[1];
+export type Option = { value: string; label: string; group?: string };
+
+/** The content type a request is for: the first path segment after /dashboard/. */
+export function contentTypeOf(request: Request): ContentType {
+  const segment = new URL(request.url).pathname.split("/")[2];
+  const type = CONTENT_TYPES.find((t) => t.segment === segment);
+  if (!type) throw new Response("Not Found", { status: 404 });
+  return type;
+}
+
+/** The signed-in user holding the content type's flag for `action` (the registry names it). */
+export async function requireContent(request: Request, action: Action): Promise<SignedIn & { type: ContentType }> {
+  const type = contentTypeOf(request);
+  const user = await requirePermission(request, contentFlag(type, action));
+  return { ...user, type };
+}
+
+/** The item id from the route params, or 404. */
+export function itemId(type: ContentType, params: Record<string, string | undefined>): number {
+  const raw = params[type.param];
+  if (!raw || !/^\d{1,9}$/.test(raw)) throw new Response("Not Found", { status: 404 });
+  return Number(raw);
+}
+
+async function filterList(api: Lms, path: string, query: Record<string, string | number> = {}): Promise<FilterOption[]> {
+  const { data } = await api.get<Paged<FilterOption & { parent_id?: number | null }>>(`dashboard/filter/${path}/`, { query: { page_size: 1000, ...query } });
+  return data.results;
+}
+
+/**
+ * Options of a select field by its registry `source`: a filter list, the category tree (top
+ * categories with their sub-categories as groups), or a typed tag list for a config extra.
+ */
+export async function optionsFor(api: Lms, source: string, field: string): Promise<Option[]> {
+  if (source === "category-tree") {
+    const [tops, subs] = await Promise.all([filterList(api, "category"), filterList(api, "sub-category")]);
+    const out: Option[] = [];
+    for (const top of tops) {
+      out.push({ value: String(top.id), label: top.name, group: top.name });
+      for (const sub of subs as (FilterOption & { parent_id?: number | null })[]) {
+        if (sub.parent_id === top.id) out.push({ value: String(sub.id), label: `${top.name} › ${sub.name}`, group: top.name });
+      }
+    }
+    return out;
+  }
+  const extra = CONTENT_TAG_EXTRAS.find((e) => e.field === field);
+  const path = source === "tag-extra" && extra ? `tag/type/${extra.type}` : source;
+  return (await filterList(api, path)).map((o) => ({ value: String(o.id), label: o.code ? `${o.name}` : o.name }));
+}

@@ -1,0 +1,70 @@
+import type { ConfigDict } from "../../contract/config";
+import { DICTIONARIES } from "../../contract/i18n/index";
+
+/**
+ * Per-process caches of what every page needs — the config and the dictionaries — refreshed
+ * when `config/check-update/` reports a newer time (spec 002 §7), asked at most every
+ * CHECK_EVERY_MS. The bundled dictionaries keep pages readable while the API is unreachable.
+ */
+type Dicts = Record<string, Record<string, string>>;
+type Store = { config: ConfigDict; dicts: Dicts; configTime: string | null; dictTime: string | null; checkedAt: number };
+
+// Tests set LMS_CACHE_CHECK_MS=0 so a config change shows on the next request.
+const CHECK_EVERY_MS = Number(process.env.LMS_CACHE_CHECK_MS ?? 30_000);
+const API_URL = (process.env.LMS_API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8000}`).replace(/\/+$/, "");
+
+let store: Store = { config: {}, dicts: { ...DICTIONARIES }, configTime: null, dictTime: null, checkedAt: 0 };
+let inflight: Promise<void> | null = null;
+let loadedOnce = false;
+
+const getJson = async <T>(path: string): Promise<T> => {
+  const res = await fetch(`${API_URL}/api/${path}`, { headers: { accept: "application/json" } });
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+};
+
+async function refresh() {
+  const upd = await getJson<{ config_datetime_update: string | null; dict_datetime_update: string | null }>("config/check-update/?format=json");
+  let next = { ...store, checkedAt: Date.now() };
+  if (!loadedOnce || upd.config_datetime_update !== store.configTime) {
+    const c = await getJson<{ config_dict: ConfigDict }>("dashboard/config/?format=json");
+    next = { ...next, config: c.config_dict, configTime: upd.config_datetime_update };
+  }
+  if (!loadedOnce || upd.dict_datetime_update !== store.dictTime) {
+    const { datetime_update: _t, ...dicts } = await getJson<Dicts & { datetime_update?: string }>("dashboard/dict/?format=json");
+    const merged: Dicts = {};
+    for (const [lang, d] of Object.entries(dicts)) merged[lang] = { ...(DICTIONARIES as Dicts)[lang], ...d };
+    next = { ...next, dicts: { ...DICTIONARIES, ...merged }, dictTime: upd.dict_datetime_update };
+  }
+  store = next;
+  loadedOnce = true;
+}
+
+async function current(): Promise<Store> {
+  if (Date.now() - store.checkedAt > CHECK_EVERY_MS) {
+    inflight ??= refresh()
+      .catch(() => {
+        store = { ...store, checkedAt: Date.now() - CHECK_EVERY_MS + 2_000 }; // retry soon, serve what we have
+      })
+      .finally(() => {
+        inflight = null;
+      });
+    // Until the API has answered once, wait for it; afterwards serve the cache while refreshing.
+    if (!loadedOnce || CHECK_EVERY_MS === 0) await inflight;
+  }
+  return store;
+}
+
+export const getConfig = async (): Promise<ConfigDict> => (await current()).config;
+export const getDictionaries = async (): Promise<Dicts> => (await current()).dicts;
+
+/** A config value by name (settings of contract/config.ts). */
+export async function configValue<T = unknown>(key: string): Promise<T | undefined> {
+  return (await getConfig())[key]?.value as T | undefined;
+}
+
+/** Languages offered: en and th, plus jp / ch when the config lists them. */
+export async function offeredLanguages(): Promise<string[]> {
+  const list = ((await configValue<string[]>("language-list")) ?? ["en", "th"]).filter((l) => ["en", "th", "jp", "ch"].includes(l));
+  return ["en", "th", ...list.filter((l) => l !== "en" && l !== "th")];
+}

@@ -1,0 +1,29 @@
+/**
+ * Dates and times administrators type in (<input type="datetime-local">) carry no time zone; they
+ * are read in the organisation's zone, config `time-zone-offset-minutes` (docs/decisions/007).
+ */
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** ISO instant → the value of a datetime-local input in that zone. */
+export function toLocalInput(iso: string | null | undefined, offsetMinutes: number): string {
+  if (!iso) return "";
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return "";
+  const d = new Date(t + offsetMinutes * 60_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
+/** A datetime-local value in that zone → ISO instant with an offset, or null when not a date. */
+export function fromLocalInput(value: string, offsetMinutes: number): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
+  if (!m) return null;
+  const sign = offsetMinutes >= 0 ? "+" : "-";
+  const abs = Math.abs(offsetMinutes);
+  return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** An instant shown in that zone, for people. */
+export function formatInZone(iso: string, offsetMinutes: number, locale: string): string {
+  const d = new Date(Date.parse(iso) + offsetMinutes * 60_000);
+  return d.toLocaleString(locale === "th" ? "th-TH" : "en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" });
+}

@@ -1,0 +1,143 @@
+/**
+ * THE content registry (spec 000 §2.3–§2.12): for each content type its key, URL segment, API
+ * path, permission module, list columns and filters, form fields, tabs (with their sub-pages and
+ * the flag of each), overall pages and default tab. The route table, the menu, the tab bars, the
+ * breadcrumbs and every guard read it; nothing repeats it. Plain data, safe for the client.
+ *
+ * A tab or page with a `module` is built and gets a route; one without is declared (so the tree is
+ * complete) but gets no route and no tab until its screen exists.
+ *
+ * @typedef {"view"|"add"|"change"|"delete"|"publish"|"transaction"|"progress"|"certificate"|"enrollment"|"learner"|"export"} Action
+ * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[] }} Tab
+ * @typedef {{ key: string, labelKey: string, sortable?: boolean, kind?: "text"|"code"|"ref"|"publish"|"display"|"date"|"image" }} Column
+ * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox", source?: string }} FormField
+ * @typedef {{
+ *   key: string, segment: string, param: string, api: string, module: string, labelKey: string, menuSection: string,
+ *   listModule?: string, createModule?: string, detailModule?: string,
+ *   columns: Column[], filters: string[], defaultOrdering: string, fields: FormField[],
+ *   defaultTab: string, tabs: Tab[], overall: Tab[]
+ * }} ContentType
+ */
+
+/** @type {ContentType[]} */
+export const CONTENT_TYPES = [
+  {
+    key: "course",
+    segment: "course",
+    param: "courseid",
+    api: "dashboard/course/",
+    module: "course",
+    labelKey: "content_course",
+    menuSection: "content",
+    listModule: "routes/content.list.tsx",
+    createModule: "routes/content.create.tsx",
+    detailModule: "routes/content.detail.tsx",
+    columns: [
+      { key: "image", labelKey: "col_cover", kind: "image" },
+      { key: "name", labelKey: "col_name", sortable: true },
+      { key: "code", labelKey: "col_code", sortable: true, kind: "code" },
+      { key: "category", labelKey: "col_category", kind: "ref" },
+      { key: "provider", labelKey: "col_provider", kind: "ref" },
+      { key: "publish_status", labelKey: "col_publish_status", kind: "publish" },
+      { key: "datetime_update", labelKey: "col_updated", sortable: true, kind: "date" },
+      { key: "is_display", labelKey: "col_display", kind: "display" },
+    ],
+    filters: ["category", "provider", "publish_status"],
+    defaultOrdering: "-datetime_update",
+    // Presentation only: validation lives in the contract's schema (contract/schemas/course.ts),
+    // whose constraints the form reads; the config flag of each extra is in CONTENT_TAG_EXTRAS.
+    fields: [
+      { name: "name", labelKey: "field_name", kind: "text" },
+      { name: "code", labelKey: "field_code", kind: "text" },
+      { name: "category", labelKey: "field_category", kind: "select", source: "category-tree" },
+      { name: "provider", labelKey: "field_provider", kind: "select", source: "provider" },
+      { name: "content_level", labelKey: "field_content_level", kind: "select", source: "level" },
+      { name: "instructor_list", labelKey: "field_instructor_list", kind: "multiselect", source: "instructor" },
+      { name: "tag_list", labelKey: "field_tag_list", kind: "multiselect", source: "tag/type/GENERAL" },
+      { name: "is_environmental", labelKey: "field_is_environmental", kind: "checkbox" },
+      { name: "desc", labelKey: "field_desc", kind: "textarea" },
+      { name: "cluster", labelKey: "field_cluster", kind: "multiselect", source: "tag-extra" },
+      { name: "school", labelKey: "field_school", kind: "multiselect", source: "tag-extra" },
+      { name: "course_type", labelKey: "field_course_type", kind: "multiselect", source: "tag-extra" },
+      { name: "event_channel", labelKey: "field_event_channel", kind: "multiselect", source: "tag-extra" },
+      { name: "event_category", labelKey: "field_event_category", kind: "multiselect", source: "tag-extra" },
+      { name: "event_type", labelKey: "field_event_type", kind: "multiselect", source: "tag-extra" },
+      { name: "io_number", labelKey: "field_io_number", kind: "multiselect", source: "tag-extra" },
+    ],
+    defaultTab: "information",
+    // spec 000 §2.5: budget, competency, curriculum (identification), ecertificate, enrollment
+    // (identification, prerequisite), gamification, information (review), permission, survey.
+    tabs: [
+      {
+        id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx",
+        children: [{ id: "review", labelKey: "tab_review", action: "view", kind: "review", module: "routes/course.review.tsx" }],
+      },
+      { id: "curriculum", labelKey: "tab_curriculum", action: "change", kind: "custom", children: [{ id: "identification", labelKey: "tab_identification", action: "change" }] },
+      {
+        id: "enrollment", labelKey: "tab_enrollment", action: "enrollment", kind: "form",
+        children: [{ id: "identification", labelKey: "tab_identification", action: "enrollment" }, { id: "prerequisite", labelKey: "tab_prerequisite", action: "enrollment" }],
+      },
+      { id: "permission", labelKey: "tab_permission", action: "change", kind: "table" },
+      { id: "competency", labelKey: "tab_competency", action: "change", kind: "table" },
+      { id: "budget", labelKey: "tab_budget", action: "change", kind: "form" },
+      { id: "ecertificate", labelKey: "tab_ecertificate", action: "certificate", kind: "form" },
+      { id: "gamification", labelKey: "tab_gamification", action: "change", kind: "table" },
+      { id: "survey", labelKey: "tab_survey", action: "change", kind: "table" },
+    ],
+    overall: [
+      { id: "learner", labelKey: "overall_learner", action: "learner", kind: "table" },
+      { id: "progress", labelKey: "overall_progress", action: "progress", kind: "table" },
+      { id: "discussion", labelKey: "overall_discussion", action: "view", kind: "table" },
+      { id: "identification", labelKey: "overall_identification", action: "view", kind: "table" },
+    ],
+  },
+];
+
+/**
+ * The flag of an action on a content type: `{module}_{action}_{module}` (contract/permissions.ts).
+ * @param {ContentType} type
+ * @param {Action} action
+ */
+export const contentFlag = (type, action) => `${type.module}_${action}_${type.module}`;
+
+/**
+ * Content type by its URL segment.
+ * @param {string} segment
+ */
+export const contentBySegment = (segment) => CONTENT_TYPES.find((t) => t.segment === segment);
+
+/**
+ * Built tabs (with a module), children included, in declaration order.
+ * @param {Tab[]} tabs
+ * @returns {(Tab & { children: Tab[] })[]}
+ */
+export const builtTabs = (tabs) =>
+  tabs.filter((t) => t.module).map((t) => ({ ...t, children: (t.children ?? []).filter((c) => c.module) }));
+
+/**
+ * Every route the registry yields: id, URL path under /dashboard/, module, the flag that guards it
+ * and the content type. routes.table.js defines them; the permission matrix test walks them.
+ */
+export function contentRoutes() {
+  const out = [];
+  for (const type of CONTENT_TYPES) {
+    const base = type.segment;
+    const item = `${base}/:${type.param}`;
+    if (type.listModule) out.push({ id: `${type.key}.list`, path: base, module: type.listModule, flag: contentFlag(type, "view"), type: type.key });
+    if (type.createModule) out.push({ id: `${type.key}.create`, path: `${base}/create`, module: type.createModule, flag: contentFlag(type, "add"), type: type.key });
+    if (type.detailModule) {
+      const detail = { id: `${type.key}.detail`, path: item, module: type.detailModule, flag: contentFlag(type, "view"), type: type.key, children: [] };
+      for (const tab of builtTabs(type.tabs)) {
+        detail.children.push({ id: `${type.key}.tab.${tab.id}`, path: tab.id, module: tab.module, flag: contentFlag(type, tab.action ?? "view"), type: type.key, tab: tab.id });
+        for (const child of tab.children) {
+          detail.children.push({ id: `${type.key}.tab.${tab.id}.${child.id}`, path: `${tab.id}/${child.id}`, module: child.module, flag: contentFlag(type, child.action ?? "view"), type: type.key, tab: tab.id, sub: child.id });
+        }
+      }
+      for (const page of builtTabs(type.overall)) {
+        detail.children.push({ id: `${type.key}.overall.${page.id}`, path: `overall/${page.id}`, module: page.module, flag: contentFlag(type, page.action ?? "view"), type: type.key, overall: page.id });
+      }
+      out.push(detail);
+    }
+  }
+  return out;
+}

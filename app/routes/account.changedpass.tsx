@@ -1,0 +1,18 @@
+import { useTranslation } from "react-i18next";
+import { AuthCard, CardLink } from "~/components/auth-card";
+import { dash } from "~/lms/paths";
+
+/** "Your password has been changed" (spec 000 §2.2 /account/changedpass), after a reset. */
+export default function ChangedPassword() {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t("changedpass_title")}>
+      <p role="status" className="text-sm text-slate-700">
+        {t("changedpass_body")}
+      </p>
+      <p className="mt-6">
+        <CardLink to={dash("account/signin")}>{t("changedpass_sign_in")}</CardLink>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,44 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ContentForm } from "~/components/content/content-form";
+import { PageHeader } from "~/components/content/page-header";
+import { requireCsrf } from "~/lms/csrf.server";
+import { requireContent } from "~/lms/content.server";
+import { apiFieldErrors, formContext, schemaFor } from "~/lms/content-form.server";
+import { dash } from "~/lms/paths";
+import { redirectWithToast } from "~/lms/toast.server";
+
+/** Create a content item: the registry's form, validated by the contract schema, then the API. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, type, config } = await requireContent(request, "add");
+  const ctx = await formContext(api, type, config);
+  return data({ ...ctx, labelKey: type.labelKey, listHref: dash(type.segment) }, { headers: api.headers() });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { api, type, config } = await requireContent(request, "add");
+  const form = await request.formData();
+  await requireCsrf(api, form);
+  const submission = parseWithZod(form, { schema: schemaFor(type, config).create });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const res = await api.post<{ id: number } & Record<string, unknown>>(type.api, submission.value, { accept: [400] });
+  if (res.status === 400) return data({ result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers: api.headers() });
+  return redirectWithToast(dash(`${type.segment}/${res.data.id}/${type.defaultTab}`), { type: "success", message: "toast_created" }, { headers: api.headers() });
+}
+
+export default function ContentCreate() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  return (
+    <div>
+      <PageHeader
+        title={t("create_title", { type: t(d.labelKey) })}
+        crumbs={[{ label: t("menu_home"), href: dash() }, { label: t(d.labelKey), href: d.listHref }, { label: t("action_create") }]}
+      />
+      <ContentForm id="content-create" fields={d.fields} options={d.options} constraint={d.constraint} defaultValue={{}} lastResult={actionData?.result} submitLabel={t("action_create")} />
+    </div>
+  );
+}

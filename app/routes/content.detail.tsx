@@ -1,0 +1,108 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { CourseRow } from "../../contract/schemas/course";
+import { MSG } from "../../contract/messages";
+import { builtTabs, contentFlag } from "~/registry/content.js";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/content/page-header";
+import { PublishBadge } from "~/components/content/publish-badge";
+import { PublishPanel } from "~/components/content/publish-panel";
+import { TabBar } from "~/components/content/tab-bar";
+import { requireCsrf } from "~/lms/csrf.server";
+import { itemId, requireContent } from "~/lms/content.server";
+import { dash } from "~/lms/paths";
+import { configValue } from "~/lms/store.server";
+import { fromLocalInput } from "~/lms/time";
+import { redirectWithToast } from "~/lms/toast.server";
+
+/**
+ * The generic detail layout (issue 4 §3): header with name, code and publish status, the tab bar
+ * from the registry (a tab the user's flags forbid is not shown, and its own loader refuses it),
+ * breadcrumbs, and the publish controls. The bare item URL goes to the default tab.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api, type, permission } = await requireContent(request, "view");
+  const id = itemId(type, params);
+  const base = dash(`${type.segment}/${id}`);
+  const { pathname } = new URL(request.url);
+  if (pathname.replace(/\/+$/, "") === base) throw redirect(`${base}/${type.defaultTab}`);
+  const res = await api.get<CourseRow>(`${type.api}${id}/`, { accept: [404] });
+  if (res.status === 404) throw new Response("Not Found", { status: 404, headers: api.headers() });
+  const allowed = (action?: string) => !!permission.permission[contentFlag(type, (action ?? "view") as never)];
+  const tabs = builtTabs(type.tabs)
+    .filter((t) => allowed(t.action))
+    .map((t) => ({ id: t.id, labelKey: t.labelKey, href: `${base}/${t.id}`, children: t.children.filter((c) => allowed(c.action)).map((c) => ({ id: c.id, labelKey: c.labelKey, href: `${base}/${t.id}/${c.id}` })) }));
+  const overall = builtTabs(type.overall).filter((t) => allowed(t.action)).map((t) => ({ id: t.id, labelKey: t.labelKey, href: `${base}/overall/${t.id}` }));
+  return data(
+    {
+      item: res.data,
+      labelKey: type.labelKey,
+      listHref: dash(type.segment),
+      base,
+      tabs,
+      overall,
+      canPublish: allowed("publish"),
+      offset: Number((await configValue<number>("time-zone-offset-minutes")) ?? 420),
+    },
+    { headers: api.headers() },
+  );
+}
+
+/**
+ * Publish now, schedule by start time, or unpublish (spec 001 §4). The form posts to this layout
+ * from whichever tab is open, so every outcome — refusals included (412 / 417 / 428 name what
+ * publishing lacks, spec 002 §8) — goes back to that tab with a toast.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api, type } = await requireContent(request, "publish");
+  const form = await request.formData();
+  await requireCsrf(api, form);
+  const id = itemId(type, params);
+  const base = dash(`${type.segment}/${id}`);
+  const wanted = String(form.get("back") ?? "");
+  const back = wanted.startsWith(`${base}/`) && !wanted.includes("//") ? wanted : `${base}/${type.defaultTab}`;
+  const fail = (message: string) => redirectWithToast(back, { type: "error", message }, { headers: api.headers() });
+  const intent = String(form.get("intent") ?? "");
+  const offset = Number((await configValue<number>("time-zone-offset-minutes")) ?? 420);
+  let body: { is_display: boolean; datetime_start?: string | null };
+  if (intent === "publish") body = { is_display: true, datetime_start: null };
+  else if (intent === "unpublish") body = { is_display: false };
+  else if (intent === "schedule") {
+    const start = fromLocalInput(String(form.get("datetime_start") ?? ""), offset);
+    if (!start) return fail("schedule_start_required");
+    body = { is_display: true, datetime_start: start };
+  } else throw new Response("Bad Request", { status: 400 });
+  const res = await api.patch<Record<string, string | string[]>>(`${type.api}${id}/`, body, { accept: [400, 412, 417, 428] });
+  if (res.status !== 200) {
+    const first = Object.values(res.data ?? {}).flat()[0];
+    return fail(typeof first === "string" ? first : MSG.invalid);
+  }
+  const message = intent === "publish" ? "toast_published" : intent === "schedule" ? "toast_scheduled" : "toast_unpublished";
+  return redirectWithToast(back, { type: "success", message }, { headers: api.headers() });
+}
+
+export default function ContentDetail() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div>
+      <PageHeader
+        title={d.item.name}
+        badge={<PublishBadge label={d.item.publish_label} />}
+        crumbs={[{ label: t("menu_home"), href: dash() }, { label: t(d.labelKey), href: d.listHref }, { label: d.item.name }]}
+      >
+        <span className="font-mono text-sm text-slate-600">{d.item.code}</span>
+      </PageHeader>
+      {d.canPublish ? <PublishPanel item={d.item} offset={d.offset} action={d.base} /> : null}
+      <TabBar tabs={d.tabs} overall={d.overall} />
+      <div className="mt-4">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,114 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Paged } from "../../contract/http";
+import { PUBLISH_STATUS } from "../../contract/codes";
+import { MSG } from "../../contract/messages";
+import { contentFlag } from "~/registry/content.js";
+import { ListFilters } from "~/components/content/list-filters";
+import { ListTable, type Row } from "~/components/content/list-table";
+import { Pager } from "~/components/content/pager";
+import { ConfirmDelete, WarningDialog } from "~/components/content/dialogs";
+import { PageHeader } from "~/components/content/page-header";
+import { requireCsrf } from "~/lms/csrf.server";
+import { canonicalListQuery, ORDERING_KEY, PAGE_KEY, SEARCH_KEY } from "~/lms/list-query";
+import { optionsFor, requireContent } from "~/lms/content.server";
+import { redirectWithToast } from "~/lms/toast.server";
+import { dash } from "~/lms/paths";
+
+/**
+ * The generic list screen (issue 4 §2): search, filters, sortable columns, pager, show/hide and
+ * delete with a confirmation step — all plain GET forms, links and POST forms, so it works
+ * without JavaScript. Which columns and filters: the content registry.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, type, permission } = await requireContent(request, "view");
+  const url = new URL(request.url);
+  const canonical = canonicalListQuery(url.searchParams);
+  if (canonical) throw redirect(`${url.pathname}${canonical.size ? `?${canonical}` : ""}`);
+  const q = url.searchParams;
+  const page = Math.max(1, Number(q.get(PAGE_KEY) ?? 1) || 1);
+  const query: Record<string, string | number> = { page, ordering: q.get(ORDERING_KEY) ?? type.defaultOrdering };
+  if (q.get(SEARCH_KEY)) query.search = q.get(SEARCH_KEY)!;
+  for (const f of type.filters) if (q.get(f)) query[f] = q.get(f)!;
+  const res = await api.get<Paged<Row>>(type.api, { query, accept: [400, 404] });
+  // spec 002 §8: a 404 on a page above 1 goes back one page.
+  if (res.status === 404 && page > 1) {
+    const back = new URLSearchParams(q);
+    if (page - 1 > 1) back.set(PAGE_KEY, String(page - 1));
+    else back.delete(PAGE_KEY);
+    throw redirect(`${url.pathname}${back.size ? `?${back}` : ""}`);
+  }
+  const list: Paged<Row> = res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 };
+  const [categories, providers] = await Promise.all([
+    type.filters.includes("category") ? optionsFor(api, "category-tree", "category") : [],
+    type.filters.includes("provider") ? optionsFor(api, "provider", "provider") : [],
+  ]);
+  const toDelete = q.get("delete");
+  const pending = toDelete && /^\d+$/.test(toDelete) ? list.results.find((r) => String(r.id) === toDelete) ?? null : null;
+  const can = (action: Parameters<typeof contentFlag>[1]) => !!permission.permission[contentFlag(type, action)];
+  return data(
+    {
+      typeKey: type.key,
+      labelKey: type.labelKey,
+      columns: type.columns,
+      filters: type.filters,
+      list,
+      badQuery: res.status === 400,
+      options: { category: categories, provider: providers, publish_status: Object.values(PUBLISH_STATUS) },
+      pending: pending ? { id: pending.id, name: pending.name } : null,
+      can: { add: can("add"), publish: can("publish"), delete: can("delete") },
+      createHref: dash(`${type.segment}/create`),
+      itemBase: dash(type.segment),
+    },
+    { headers: api.headers() },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const { api, type } = await requireContent(request, intent === "delete" ? "delete" : "publish");
+  await requireCsrf(api, form);
+  const id = String(form.get("id") ?? "");
+  if (!/^\d+$/.test(id)) throw new Response("Bad Request", { status: 400 });
+  const back = String(form.get("back") ?? "");
+  const backTo = back.startsWith("?") || back === "" ? `${new URL(request.url).pathname}${back}` : new URL(request.url).pathname;
+  if (intent === "toggle") {
+    const show = form.get("is_display") === "true";
+    const res = await api.patch<{ detail?: string }>(`${type.api}${id}/`, { is_display: show }, { accept: [400, 412, 417, 428] });
+    if (res.status !== 200) return redirectWithToast(backTo, { type: "error", message: res.data?.detail ?? MSG.invalid }, { headers: api.headers() });
+    return redirectWithToast(backTo, { type: "success", message: show ? "toast_shown" : "toast_hidden" }, { headers: api.headers() });
+  }
+  if (intent === "delete") {
+    const res = await api.delete<{ detail?: string }>(`${type.api}${id}/`, { accept: [424] });
+    // spec 002 §8: 424 on delete → a warning dialog with cannot_delete_because_dependency.
+    if (res.status === 424) return data({ warning: MSG.cannot_delete_because_dependency }, { status: 424, headers: api.headers() });
+    return redirectWithToast(backTo.replace(/([?&])delete=\d+&?/, "$1").replace(/[?&]$/, ""), { type: "success", message: "toast_deleted" }, { headers: api.headers() });
+  }
+  throw new Response("Bad Request", { status: 400 });
+}
+
+export default function ContentList() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const warning = actionData && "warning" in actionData ? actionData.warning : null;
+  return (
+    <div>
+      <PageHeader title={t(d.labelKey)} crumbs={[{ label: t("menu_home"), href: dash() }, { label: t(d.labelKey) }]}>
+        {d.can.add ? (
+          <a href={d.createHref} className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90">
+            {t("action_create")}
+          </a>
+        ) : null}
+      </PageHeader>
+      <ListFilters filters={d.filters} options={d.options} />
+      {d.badQuery ? <p className="my-3 text-sm text-red-700" role="alert">{t("invalid")}</p> : null}
+      <ListTable columns={d.columns} rows={d.list.results} itemBase={d.itemBase} can={d.can} />
+      <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} />
+      {d.pending ? <ConfirmDelete item={d.pending} /> : null}
+      {warning ? <WarningDialog messageKey={warning} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { HomeLearningAnswer } from "../../contract/schemas/home";
+import { BarChart } from "~/components/charts/BarChart";
+import { CHART_COLORS, FigureCards, HomeHeader, useFormats, useSeriesSummary } from "~/components/home";
+import { loadHome } from "./home.server";
+
+export const loader = ({ request }: LoaderFunctionArgs) => loadHome<HomeLearningAnswer>(request, "home-learning", "dashboard/home/learning/");
+
+export const meta: MetaFunction = ({ matches }) => {
+  const dict = (matches.find((m) => m.id === "root")?.data as { dict?: Record<string, string> } | undefined)?.dict ?? {};
+  return [{ title: [dict.home_learning_title ?? "Learning", dict.app_title].filter(Boolean).join(" – ") }];
+};
+
+/** Home, learning (spec 000 §2.2): what the organisation has today and how many accounts joined. */
+export default function HomeLearning() {
+  const { days, periods, figures, tabs, screenId } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const f = useFormats();
+  const summary = useSeriesSummary();
+  const dates = figures.new_accounts.map((d) => d.date);
+  const series = [{ key: "count", label: t("home_new_accounts"), color: CHART_COLORS.blue, values: figures.new_accounts.map((d) => d.count) }];
+  const title = t("home_new_accounts_per_day");
+  return (
+    <>
+      <HomeHeader title={t("home_learning_title")} tabs={tabs} current={screenId} days={days} periods={periods} from={figures.date_from} to={figures.date_to} />
+      <FigureCards
+        label={t("home_content_heading")}
+        items={[
+          { key: "new", label: t("home_new_accounts_in_period"), value: f.number(figures.new_accounts_total) },
+          ...figures.content.map((c) => ({ key: c.key, label: t(`home_content_${c.key}`, { defaultValue: c.key }), value: f.number(c.count) })),
+        ]}
+      />
+      <BarChart
+        title={title}
+        summary={summary(title, dates, series)}
+        categories={f.days(dates)}
+        series={series}
+        format={f.number}
+        table={{ show: t("chart_show_table"), category: t("chart_date") }}
+        empty={t("chart_empty")}
+      />
+    </>
+  );
+}

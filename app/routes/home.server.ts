@@ -1,0 +1,23 @@
+import { data } from "@remix-run/node";
+import { DEFAULT_HOME_PERIOD, HOME_PERIODS, type HomePeriod } from "../../contract/schemas/home";
+import { requireScreen } from "~/lms/auth.server";
+import { visibleMenu } from "~/lms/menu.server";
+
+/** `?days=` of a home page: one of the offered periods; anything else falls back to the default. */
+export function periodOf(request: Request): HomePeriod {
+  const days = Number(new URL(request.url).searchParams.get("days"));
+  return (HOME_PERIODS as readonly number[]).includes(days) ? (days as HomePeriod) : DEFAULT_HOME_PERIOD;
+}
+
+/**
+ * The loader of both home pages: the screen's flag (from the registry), then the figures of the
+ * chosen period from the API. The tabs are the home section of the user's menu, so a tab shows
+ * exactly when its page would load.
+ */
+export async function loadHome<T>(request: Request, screenId: "home-learning" | "home-usage", apiPath: string) {
+  const { api, permission } = await requireScreen(request, screenId);
+  const days = periodOf(request);
+  const { data: figures } = await api.get<T>(apiPath, { query: { days } });
+  const tabs = visibleMenu(permission).find((g) => g.id === "home")?.links ?? [];
+  return data({ days, periods: [...HOME_PERIODS], figures, tabs, screenId }, { headers: api.headers() });
+}

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+const API_URL = (process.env.LMS_API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8000}`).replace(/\/+$/, "");
+
+/**
+ * Uploaded media (/api/media/…) served on the dashboard's own origin, so pages need no second
+ * host in their image policy: streamed from the API with its caching headers.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const path = params["*"] ?? "";
+  if (!/^[\w./-]+$/.test(path) || path.split("/").includes("..")) return new Response("Not Found", { status: 404 });
+  const res = await fetch(`${API_URL}/api/media/${path}`);
+  if (!res.ok || !res.body) return new Response("Not Found", { status: 404 });
+  const headers = new Headers();
+  for (const h of ["content-type", "content-length", "cache-control", "etag", "last-modified", "x-content-type-options"]) {
+    const v = res.headers.get(h);
+    if (v) headers.set(h, v);
+  }
+  return new Response(res.body, { status: 200, headers });
+}

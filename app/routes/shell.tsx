@@ -1,0 +1,65 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AlertBanner } from "~/components/shell/alert-banner";
+import { Footer } from "~/components/shell/footer";
+import { Header } from "~/components/shell/header";
+import { IdleSignOut } from "~/components/shell/idle-sign-out";
+import { MessengerButton } from "~/components/shell/messenger-button";
+import { SideMenu } from "~/components/shell/side-menu";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requireDashboardUser } from "~/lms/auth.server";
+import { visibleMenu } from "~/lms/menu.server";
+import { offeredLanguages } from "~/lms/store.server";
+
+/**
+ * The default authenticated layout (spec 000 §2.1): header, left menu from the registry filtered
+ * by the user's flags, alert banner and messenger button when configured, footer.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, profile, permission, config } = await requireDashboardUser(request);
+  const str = (k: string) => (config[k]?.value == null ? "" : String(config[k]?.value));
+  return data(
+    {
+      user: { name: `${profile.first_name} ${profile.last_name}`.trim(), email: profile.email, image: profile.image },
+      menu: visibleMenu(permission),
+      languages: await offeredLanguages(),
+      appName: str("app_name") || "LMS",
+      logo: config.primary_logo_image?.url ?? "/dashboard/logo.svg",
+      menuCollapsed: config["menu-collapse"]?.value === true,
+      banner: config["alert-banner-is-display"]?.value === true ? str("alert-banner-message") : null,
+      messenger: config["messenger-is-enabled"]?.value === true,
+    },
+    { headers: api.headers() },
+  );
+}
+
+export default function Shell() {
+  const d = useLoaderData<typeof loader>();
+  const here = useLocation();
+  const { t } = useTranslation();
+  return (
+    <div className="min-h-screen">
+      <a href="#main" className="sr-only-focusable absolute left-2 top-2 z-50 rounded bg-white px-3 py-2 shadow">
+        {t("skip_to_content")}
+      </a>
+      {/* The menu toggle is a checkbox so the menu opens and closes without JavaScript. */}
+      <input type="checkbox" id="menu-toggle" className="peer sr-only" aria-label={t("menu_toggle")} aria-controls="side-menu" />
+      <Header appName={d.appName} logo={d.logo} user={d.user} languages={d.languages} redirectTo={here.pathname + here.search} />
+      <SideMenu groups={d.menu} collapsed={d.menuCollapsed} />
+      <div className={`flex min-h-[calc(100vh-50px)] flex-col ${d.menuCollapsed ? "" : "lg:pl-60"}`}>
+        {d.banner ? <AlertBanner message={d.banner} /> : null}
+        <main id="main" className="flex-1 px-5 py-6 sm:px-10 xl:px-20 2xl:px-[150px]">
+          <Outlet />
+        </main>
+        <Footer appName={d.appName} />
+      </div>
+      {d.messenger ? <MessengerButton /> : null}
+      <IdleSignOut />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

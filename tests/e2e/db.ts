@@ -1,0 +1,34 @@
+import Database from "better-sqlite3";
+
+/**
+ * Direct access to the e2e API's database, for what a browser cannot do quickly: read the email
+ * outbox, age a session past its idle limit, flip a config switch.
+ */
+export function e2eDb() {
+  return new Database("./.e2e-data/lms.sqlite");
+}
+
+/** Change a config setting and tell clients it changed (config/check-update/ reports it). */
+export function setConfig(key: string, value: unknown) {
+  const db = e2eDb();
+  try {
+    const now = new Date().toISOString();
+    db.prepare("update config set value = ?, datetime_update = ? where key = ?").run(JSON.stringify(value), now, key);
+    db.prepare("insert into update_time (key, datetime_update) values ('config', ?) on conflict(key) do update set datetime_update = excluded.datetime_update").run(now);
+  } finally {
+    db.close();
+  }
+}
+
+/** Make every session of an account look idle for an hour, so the API expires it. */
+export function ageSessions(username: string) {
+  const db = e2eDb();
+  try {
+    db.prepare("update session set datetime_last_seen = ? where account_id = (select id from account where username = ?)").run(
+      new Date(Date.now() - 60 * 60_000).toISOString(),
+      username,
+    );
+  } finally {
+    db.close();
+  }
+}
