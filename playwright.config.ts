@@ -4,9 +4,10 @@ import { defineConfig } from "@playwright/test";
  * E2E against the production build: a fresh API (own data dir, seeded demo) and the dashboard, on
  * 127.0.0.1 only, driven by Debian's Chromium (no browser download on this machine).
  */
-const API_PORT = 8210;
-const PORT = 3210;
-const DATA_DIR = "./.e2e-data";
+// Overridable so two suites can run side by side on one machine.
+const API_PORT = Number(process.env.E2E_API_PORT ?? 8210);
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? "./.e2e-data";
 export const DEMO_PASSWORD = "Demo-Pass1!";
 
 export default defineConfig({
@@ -31,12 +32,14 @@ export default defineConfig({
     {
       command: `rm -rf ${DATA_DIR} && ./node_modules/.bin/tsx api/main.ts`,
       url: `http://127.0.0.1:${API_PORT}/api/health/`,
-      env: { API_PORT: String(API_PORT), HOST: "127.0.0.1", DATA_DIR, DEMO_PASSWORD, LOG_LEVEL: "warn" },
+      // The permission matrix signs in afresh for every refusal (a 403 signs out): more sign-ins a
+      // minute than the production limit allows. The limit itself is tested in tests/api.
+      env: { API_PORT: String(API_PORT), HOST: "127.0.0.1", DATA_DIR, DEMO_PASSWORD, LOG_LEVEL: "warn", LOGIN_LIMIT_PER_ACCOUNT: "10000", LOGIN_LIMIT_PER_ADDRESS: "10000" },
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
-      command: "./node_modules/.bin/remix-serve build/index.js",
+      command: `./node_modules/.bin/remix-serve ${process.env.BUILD_DIR ?? "build"}/index.js`,
       url: `http://127.0.0.1:${PORT}/dashboard/health`,
       env: { PORT: String(PORT), HOST: "127.0.0.1", LMS_API_URL: `http://127.0.0.1:${API_PORT}`, NODE_ENV: "production", LMS_CACHE_CHECK_MS: "0", DATA_DIR },
       reuseExistingServer: false,

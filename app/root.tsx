@@ -34,6 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     metaDescription: String(config["meta-description"]?.value ?? ""),
     ogTitle: String(config["og-title"]?.value ?? ""),
     ogDescription: String(config["og-description"]?.value ?? ""),
+    // The sign-in layouts (spec 000 §2.1): variant 1 or 2, background image and logo from config.
+    loginLayout: Number(config["login-layout"]?.value ?? 1) === 2 ? 2 : 1,
+    loginBackground: config.login_background_image?.url ?? null,
+    logo: config.primary_logo_image?.url ?? "/dashboard/logo.svg",
   };
   return data({ locale, languages, dict: dicts[locale] ?? dicts.en, toast, csrf, brand }, { headers });
 }

@@ -1,19 +1,65 @@
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PasswordRule } from "../../contract/schemas/account";
 
+type RootBrand = { brand: { appName: string; loginLayout: number; loginBackground: string | null; logo: string }; languages: string[]; locale: string };
+
 /**
- * The plain unauthenticated layout (spec 000 §2.1): one centred card with the page's heading.
- * Sign-in and the account recovery pages use it.
+ * The unauthenticated login layout (spec 000 §2.1) in its two variants, chosen by the config's
+ * login-layout: 1 = the card centred over the background image, 2 = the background image as a
+ * side panel beside the card. Sign-in and the account recovery pages use it.
  */
 export function AuthCard({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
-      <div className="w-full max-w-sm rounded-lg bg-white p-8 shadow">
-        <h1 className="mb-6 text-xl font-semibold">{title}</h1>
-        {children}
+  const root = useRouteLoaderData("root") as RootBrand | undefined;
+  const brand = root?.brand;
+  const bg = brand?.loginBackground;
+  const card = (
+    <div className="w-full max-w-sm rounded-lg bg-white p-8 shadow">
+      <div className="mb-4 flex items-center gap-2">
+        <img src={brand?.logo ?? "/dashboard/logo.svg"} alt="" width={32} height={32} className="h-8 w-8" />
+        <span className="font-semibold text-slate-800">{brand?.appName ?? "LMS"}</span>
+        <LanguageLinks languages={root?.languages ?? ["en", "th"]} current={root?.locale ?? "en"} />
       </div>
+      <h1 className="mb-6 text-xl font-semibold">{title}</h1>
+      {children}
+    </div>
+  );
+  if (brand?.loginLayout === 2) {
+    return (
+      <main className="grid min-h-screen bg-white md:grid-cols-2" data-login-layout="2">
+        <div
+          aria-hidden="true"
+          className="hidden bg-gradient-to-br from-primary to-slate-800 bg-cover bg-center md:block"
+          style={bg ? { backgroundImage: `url(${JSON.stringify(bg)})` } : undefined}
+        />
+        <div className="flex items-center justify-center p-4">{card}</div>
+      </main>
+    );
+  }
+  return (
+    <main
+      data-login-layout="1"
+      className="flex min-h-screen items-center justify-center bg-slate-100 bg-cover bg-center p-4"
+      style={bg ? { backgroundImage: `url(${JSON.stringify(bg)})` } : undefined}
+    >
+      {card}
     </main>
+  );
+}
+
+const LANGUAGE_LABEL: Record<string, string> = { en: "EN", th: "ไทย", jp: "日本語", ch: "中文" };
+
+/** Before sign-in the language is chosen by link (`?language=`), remembered by the root loader. */
+function LanguageLinks({ languages, current }: { languages: string[]; current: string }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t("language")} className="ml-auto flex gap-1 text-xs">
+      {languages.map((l) => (
+        <a key={l} href={`?language=${l}`} aria-current={l === current ? "true" : undefined} className="rounded px-1.5 py-0.5 text-slate-700 hover:bg-slate-100 aria-[current]:bg-primary aria-[current]:text-primary-fg">
+          {LANGUAGE_LABEL[l] ?? l}
+        </a>
+      ))}
+    </nav>
   );
 }
 

@@ -118,9 +118,9 @@ export const builtTabs = (tabs) =>
  * Every route the registry yields: id, URL path under /dashboard/, module, the flag that guards it
  * and the content type. routes.table.js defines them; the permission matrix test walks them.
  */
-export function contentRoutes() {
+export function contentRoutes(types = CONTENT_TYPES) {
   const out = [];
-  for (const type of CONTENT_TYPES) {
+  for (const type of types) {
     const base = type.segment;
     const item = `${base}/:${type.param}`;
     if (type.listModule) out.push({ id: `${type.key}.list`, path: base, module: type.listModule, flag: contentFlag(type, "view"), type: type.key });

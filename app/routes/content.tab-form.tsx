@@ -93,6 +93,7 @@ export default function ContentFormTab() {
         defaultValue={d.defaultValue}
         lastResult={actionData && "result" in actionData ? actionData.result : null}
         submitLabel={t("action_save")}
+        readOnly={!d.canChange}
       />
       <CoverImage image={d.item.image} canChange={d.canChange} limit={d.image.limit} width={d.image.width} height={d.image.height} />
     </div>

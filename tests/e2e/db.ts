@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
  * outbox, age a session past its idle limit, flip a config switch.
  */
 export function e2eDb() {
-  return new Database("./.e2e-data/lms.sqlite");
+  return new Database(`${process.env.E2E_DATA_DIR ?? "./.e2e-data"}/lms.sqlite`);
 }
 
 /** Change a config setting and tell clients it changed (config/check-update/ reports it). */

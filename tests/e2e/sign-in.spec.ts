@@ -6,7 +6,8 @@ const accounts = { "js-on": { staff: "manager", other: "provider" }, "js-off": {
 
 test("the site root and the dashboard send a visitor to sign-in with next kept", async ({ page }) => {
   await page.goto("/");
-  await expect(page).toHaveURL(/\/dashboard\/account\/signin\/\?next=%2Fdashboard%2F$/);
+  // spec 002 §8: profile failure → the login page, default /account/login, with next kept.
+  await expect(page).toHaveURL(/\/dashboard\/account\/login\/\?next=%2Fdashboard%2F$/);
   await expect(page.getByRole("heading", { name: "Sign in to the dashboard" })).toBeVisible();
 });
 
@@ -17,7 +18,7 @@ test("wrong credentials show the catalogue's message and keep the user out", asy
   await page.getByRole("button", { name: /^sign in$/i }).click();
   await expect(page.getByText("Incorrect email or password.")).toBeVisible();
   await page.goto("/dashboard/");
-  await expect(page).toHaveURL(/account\/signin/);
+  await expect(page).toHaveURL(/account\/login\/\?next=/);
 });
 
 test("empty fields get translated field errors from the server", async ({ page }) => {
@@ -37,14 +38,16 @@ test("a first sign-in accepts privacy, terms and consent in order, then lands on
   await expect(page).toHaveURL(/privacy-data\/consent/);
   await page.getByRole("button", { name: "Accept" }).click();
   await expect(page).toHaveURL(/\/dashboard\/$/);
-  await expect(page.getByRole("heading", { name: /welcome/i })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeAttached();
   // A second visit to the sign-in page with a live session goes straight on.
   await page.goto("/dashboard/account/signin?next=/dashboard/");
   await expect(page).toHaveURL(/\/dashboard\/$/);
-  // Sign out ends the session.
+  // Sign out (in the user menu, a <details>) ends the session.
+  await page.locator("summary", { hasText: /user menu/i }).click();
   await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/account\/login\/$/);
   await page.goto("/dashboard/");
-  await expect(page).toHaveURL(/account\/signin/);
+  await expect(page).toHaveURL(/account\/login\/\?next=/);
 });
 
 test("a learner without dashboard permission is signed out to the 403 page", async ({ page }) => {
@@ -52,7 +55,7 @@ test("a learner without dashboard permission is signed out to the 403 page", asy
   await expect(page).toHaveURL(/\/dashboard\/error\/403$/);
   await expect(page.getByRole("heading", { name: "No permission" })).toBeVisible();
   await page.goto("/dashboard/");
-  await expect(page).toHaveURL(/account\/signin/);
+  await expect(page).toHaveURL(/account\/login\/\?next=/);
 });
 
 test("an off-site next address is never followed", async ({ page }, info) => {

@@ -15,6 +15,8 @@ type Props = {
   defaultValue: Record<string, unknown>;
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
+  /** Shown but not editable (the user may view, not change). */
+  readOnly?: boolean;
 };
 
 /** Up to this many options a multi-choice is a list of checkboxes; more become a multi-select. */
@@ -25,7 +27,7 @@ const CHECKBOX_LIMIT = 12;
  * the server only (zod stays out of the client; the browser gets the schema's constraints). With
  * JavaScript, leaving with unsaved changes asks first.
  */
-export function ContentForm({ id, fields, options, constraint, defaultValue, lastResult, submitLabel }: Props) {
+export function ContentForm({ id, fields, options, constraint, defaultValue, lastResult, submitLabel, readOnly = false }: Props) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const [form, meta] = useForm({ id, lastResult, constraint, defaultValue: defaultValue as Record<string, string>, shouldValidate: "onSubmit" });
@@ -36,7 +38,7 @@ export function ContentForm({ id, fields, options, constraint, defaultValue, las
     <Form method="post" {...getFormProps(form)} className="max-w-2xl space-y-5 rounded border border-slate-200 bg-white p-5 [&>input[type=hidden]]:hidden">
       <CsrfInput />
       <ErrorList id={form.errorId} errors={tr(form.errors)} />
-      <div className="space-y-5">
+      <fieldset disabled={readOnly} className="space-y-5">
       {fields.map((f) => {
         const m = meta[f.name as keyof typeof meta] as unknown as Parameters<typeof getInputProps>[0];
         const label = t(f.labelKey);
@@ -96,8 +98,8 @@ export function ContentForm({ id, fields, options, constraint, defaultValue, las
           </div>
         );
       })}
-      </div>
-      <div className="flex justify-end">
+      </fieldset>
+      <div className="flex justify-end" hidden={readOnly}>
         <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
           {submitLabel}
         </button>
