@@ -12,6 +12,9 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().optional(),
   /** Addresses of trusted reverse proxies (the dashboard forwards X-Forwarded-For). */
   TRUST_PROXY: z.string().default("127.0.0.1,::1"),
+  /** Sign-in attempts a minute, per account and per address (on top of the account lock). */
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(60),
   SMTP_URL: z.string().optional(),
   NODE_ENV: z.string().default("development"),
 });

@@ -9,7 +9,11 @@ const env = readEnv();
 const { db } = await prepareDatabase(env);
 const app = await buildApi(
   { db, now: () => new Date(), secret: loadSecret(env.dataDir), mediaDir: path.join(env.dataDir, "media"), sendMail: sendMailer(env.SMTP_URL) },
-  { logger: { level: process.env.LOG_LEVEL ?? "warn" }, trustProxy: env.TRUST_PROXY },
+  {
+    logger: { level: process.env.LOG_LEVEL ?? "warn" },
+    trustProxy: env.TRUST_PROXY,
+    loginLimits: { perAccountPerMinute: env.LOGIN_LIMIT_PER_ACCOUNT, perAddressPerMinute: env.LOGIN_LIMIT_PER_ADDRESS },
+  },
 );
 await app.listen({ host: env.HOST, port: env.API_PORT });
 console.log(`[api] LMS API listening on http://${env.HOST}:${env.API_PORT}/api/`);

@@ -10,9 +10,13 @@ import type { ApiContext } from "./http/context";
 import { installErrorHandling } from "./http/errors";
 import { installSessions } from "./http/session";
 import { accountRoutes, type LoginLimits } from "./resources/account";
+import { accessRoutes } from "./resources/access";
 import { analyticRoutes } from "./resources/analytic";
 import { configRoutes } from "./resources/config";
 import { courseResource, courseRoutes } from "./resources/course";
+import { extrasRoutes } from "./resources/extras";
+import { curriculumRoutes } from "./resources/curriculum";
+import { enrollmentRoutes } from "./resources/enrollment";
 import { filterRoutes } from "./resources/filters";
 import { forgotPasswordRoutes } from "./resources/forgot-password";
 import { healthRoutes } from "./resources/health";
@@ -58,6 +62,10 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
       ssoRoutes(api, ctx);
       homeRoutes(api, ctx);
       courseRoutes(api, ctx);
+      accessRoutes(api, ctx, courseResource, { cancelKind: "course", coursePrerequisites: true });
+      curriculumRoutes(api, ctx);
+      enrollmentRoutes(api, ctx);
+      extrasRoutes(api, ctx);
       tagRoutes(api, ctx, [courseResource]);
       mediaRoutes(api, ctx);
     },

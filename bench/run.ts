@@ -1,53 +1,181 @@
 /**
- * `npm run bench`: starts the embedded API on a throw-away database (127.0.0.1 only), loads it with
- * autocannon at concurrency 16 for a fixed time and prints throughput and latency. Figures, not
- * assertions. The full page-kind benchmark and its budgets (bench/budgets.json) grow from here.
+ * `npm run bench [-- --check] [--scale] [--duration 10] [--no-build]`: the page-kind benchmark of
+ * issue 5. Builds the dashboard in production mode, seeds a throw-away database at scale (100 000
+ * users and 100 000 courses; --scale: 1 000 000 users), starts the API and remix-serve on
+ * 127.0.0.1, signs in as admin and measures, in one run: throughput and latency of a minimal
+ * Remix route, the course list, a course detail tab and the API list call; the JavaScript each
+ * page kind loads and any server-only package in the client chunks; the API list call at 10 000
+ * rows against 1 000 000; the memory of both processes. Progress goes to stderr, the table to
+ * stdout, the figures to bench/results/*.json. --check holds them to bench/budgets.json and exits
+ * 1 on a miss. Figures, not timed tests.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
-import { createDb } from "../api/db/index";
-import { migrateToLatest } from "../api/db/migrate";
-import { seedDemo, seedReference } from "../api/db/seed";
-import { buildApi } from "../api/server";
+import { parseArgs } from "node:util";
+import { BENCH_BUILD_DIR, buildDashboard, paths } from "./build";
+import { analyseBundle, proveSignatures } from "./bundle";
+import { BROWSER, JSON_CALL, latency, load } from "./load";
+import { table, verdicts, type Budgets, type Figures, type Target } from "./report";
+import { addCourses, addUsers, BENCH_PASSWORD, prepareSchema, settle } from "./seed";
+import { rssMb, startApi, startDashboard, stop, type Server } from "./servers";
+import { signIn } from "./session";
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-const PASSWORD = "Bench-Pass1!";
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lms-bench-"));
-const { db, dialect } = createDb({ sqliteFile: path.join(dir, "lms.sqlite") });
-await migrateToLatest(db, dialect);
-await seedReference(db, new Date());
-await seedDemo(db, new Date(), PASSWORD);
-const app = await buildApi({ db, now: () => new Date(), secret: "bench-secret", mediaDir: path.join(dir, "media") }, { loginLimits: { perAccountPerMinute: 1e6, perAddressPerMinute: 1e6 } });
-const base = await app.listen({ host: "127.0.0.1", port: 0 });
-
-// Sign in once, then replay the session cookie and CSRF token like the dashboard does.
-const first = await fetch(`${base}/api/account/is-authenticated/`);
-const csrf = first.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("csrftoken="))!;
-const login = await fetch(`${base}/api/account/login/`, {
-  method: "POST",
-  headers: { "content-type": "application/json", cookie: csrf, "x-csrftoken": csrf.split("=")[1] },
-  body: JSON.stringify({ username: "admin", password: PASSWORD }),
+const { values: args } = parseArgs({
+  options: {
+    check: { type: "boolean", default: false },
+    scale: { type: "boolean", default: false },
+    duration: { type: "string", default: "10" },
+    users: { type: "string" },
+    courses: { type: "string" },
+    "no-build": { type: "boolean", default: false },
+    "keep-data": { type: "boolean", default: false },
+  },
 });
-const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const SECONDS = Number(args.duration);
+const USERS = Number(args.users ?? (args.scale ? 1_000_000 : 100_000));
+const COURSES = Number(args.courses ?? 100_000);
+const CONNECTIONS = 16;
+const SCALING = { small: 10_000, large: 1_000_000, samples: 400 };
+if (!(SECONDS > 0 && USERS >= 0 && COURSES >= 0)) throw new Error("--duration, --users and --courses take positive numbers");
 
-const targets = [
-  { name: "API health (no session)", path: "/api/health/", headers: {} },
-  { name: "API profile (signed in)", path: "/api/account/profile/", headers: { cookie } },
-  { name: "API permission answer", path: "/api/dashboard/account/permission/", headers: { cookie } },
-  { name: "API filter list (category)", path: "/api/dashboard/filter/category/", headers: { cookie } },
-];
-const rows = [];
-for (const t of targets) {
-  const r = await autocannon({ url: `${base}${t.path}`, connections: 16, duration: DURATION_S, headers: t.headers });
-  rows.push({ target: t.name, "req/s": Math.round(r.requests.average), "p50 ms": r.latency.p50, "p99 ms": r.latency.p99, non2xx: r.non2xx });
+const started = Date.now();
+const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${line}\n`);
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "lms-bench-"));
+const servers: Server[] = [];
+const cleanUp = async () => {
+  for (const s of servers.splice(0)) await stop(s);
+  if (!args["keep-data"]) fs.rmSync(root, { recursive: true, force: true });
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+
+/** The API list call the course list page makes (same query string as its loader sends). */
+const API_LIST = "/api/dashboard/course/?format=json&page=1&ordering=-datetime_update";
+
+async function expectPage(url: string, cookie: string, check: (html: string) => boolean, what: string) {
+  const res = await fetch(url, { headers: { ...BROWSER, cookie }, redirect: "manual" });
+  const body = await res.text();
+  if (res.status !== 200 || !check(body)) throw new Error(`${what}: ${url} answered ${res.status} ${res.headers.get("location") ?? ""} ${body.slice(0, 200)}`);
 }
-console.log(`\nLMS API on SQLite, concurrency 16, ${DURATION_S}s each, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"})`);
-console.table(rows);
-fs.mkdirSync("bench/results", { recursive: true });
-fs.writeFileSync(path.join("bench/results", `api-${new Date().toISOString().replace(/[:.]/g, "-")}.json`), JSON.stringify(rows, null, 2));
-await app.close();
-await db.destroy();
-fs.rmSync(dir, { recursive: true, force: true });
+
+async function main() {
+  proveSignatures();
+  const now = new Date();
+
+  let build;
+  if (args["no-build"]) {
+    build = paths(BENCH_BUILD_DIR);
+    log(`using the existing build in ${BENCH_BUILD_DIR}/`);
+  } else {
+    log(`remix build (production) into ${BENCH_BUILD_DIR}/ …`);
+    build = buildDashboard(BENCH_BUILD_DIR);
+  }
+
+  const dataDir = path.join(root, "main");
+  log(`seeding ${USERS.toLocaleString("en-GB")} users and ${COURSES.toLocaleString("en-GB")} courses in ${dataDir} …`);
+  const seedStart = Date.now();
+  await prepareSchema(dataDir, now);
+  addUsers(dataDir, USERS, now);
+  addCourses(dataDir, COURSES, now);
+  settle(dataDir);
+  const seedSeconds = Math.round((Date.now() - seedStart) / 100) / 10;
+  log(`seeded in ${seedSeconds} s`);
+
+  const api = await startApi(dataDir);
+  servers.push(api);
+  const dashboard = await startDashboard(build.serverDir, api.url, dataDir);
+  servers.push(dashboard);
+  log(`API ${api.url} (pid ${api.child.pid}), dashboard ${dashboard.url} (pid ${dashboard.child.pid})`);
+  const cookie = await signIn(api.url, dashboard.url, "admin", BENCH_PASSWORD);
+
+  const found = await fetch(`${api.url}/api/dashboard/course/?format=json&search=CRS-0001`, { headers: { cookie } });
+  const courseId = ((await found.json()) as { results: { id: number; code: string }[] }).results.find((c) => c.code === "CRS-0001")?.id;
+  if (!courseId) throw new Error("demo course CRS-0001 not found");
+
+  const urls: Record<Target, { url: string; headers: Record<string, string> }> = {
+    minimal: { url: `${dashboard.url}/dashboard/bench/minimal`, headers: BROWSER },
+    list: { url: `${dashboard.url}/dashboard/course`, headers: { ...BROWSER, cookie } },
+    detail: { url: `${dashboard.url}/dashboard/course/${courseId}/information`, headers: { ...BROWSER, cookie } },
+    api: { url: `${api.url}${API_LIST}`, headers: { ...JSON_CALL, cookie } },
+  };
+  await expectPage(urls.minimal.url, "", (h) => h.includes("<h1"), "minimal route");
+  await expectPage(urls.list.url, cookie, (h) => (h.match(/<tr[\s>]/g) ?? []).length >= 51, "course list (50 rows)");
+  await expectPage(urls.detail.url, cookie, (h) => h.includes("CRS-0001"), "course detail tab");
+
+  const loadFigures = {} as Figures["load"];
+  for (const t of Object.keys(urls) as Target[]) {
+    log(`load: ${t} ${urls[t].url} — ${CONNECTIONS} connections, ${SECONDS} s (+ warm-up) …`);
+    const pids = [api.child.pid!, dashboard.child.pid!];
+    const r = await load(urls[t].url, urls[t].headers, { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: Math.min(3, SECONDS), pids });
+    loadFigures[t] = { ...r, url: new URL(urls[t].url).pathname };
+    const bad = r.non2xx || r.errors ? `, ${r.non2xx} not 2xx, ${r.errors} errors` : "";
+    log(`  ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, servers' CPU ${r.cpuMsPerRequest} ms a request${bad}`);
+  }
+  const memoryMb = { api: rssMb(api.child.pid!), dashboard: rssMb(dashboard.child.pid!) };
+  log(`resident memory: API ${memoryMb.api} MB, dashboard ${memoryMb.dashboard} MB`);
+  for (const s of servers.splice(0)) await stop(s);
+
+  log("client chunks: JavaScript per page kind, server-only packages …");
+  const bundle = analyseBundle(build.assetsDir);
+
+  // The same API list call on a second database: 10 000 courses, then grown to 1 000 000.
+  const scaleDir = path.join(root, "scaling");
+  log(`scaling: ${SCALING.small.toLocaleString("en-GB")} courses …`);
+  await prepareSchema(scaleDir, now);
+  addCourses(scaleDir, SCALING.small, now);
+  settle(scaleDir);
+  const listLatency = async () => {
+    const a = await startApi(scaleDir);
+    servers.push(a);
+    const c = await signIn(a.url, "", "admin", BENCH_PASSWORD);
+    const r = await latency(`${a.url}${API_LIST}`, { ...JSON_CALL, cookie: c }, SCALING.samples);
+    for (const s of servers.splice(0)) await stop(s);
+    return r;
+  };
+  const small = await listLatency();
+  log(`  p50 ${small.p50} ms, p99 ${small.p99} ms; growing to ${SCALING.large.toLocaleString("en-GB")} courses …`);
+  addCourses(scaleDir, SCALING.large, now);
+  settle(scaleDir);
+  const large = await listLatency();
+  log(`  p50 ${large.p50} ms, p99 ${large.p99} ms`);
+
+  const figures: Figures = {
+    at: new Date().toISOString(),
+    machine: { nproc: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? "unknown", memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.versions.node },
+    options: { users: USERS, courses: COURSES, seconds: SECONDS, connections: CONNECTIONS },
+    seedSeconds,
+    load: loadFigures,
+    bundle,
+    scaling: {
+      small: { rows: SCALING.small, ...small },
+      large: { rows: SCALING.large, ...large },
+      ratio: Math.round((large.p50 / small.p50) * 100) / 100,
+    },
+    memoryMb,
+  };
+  const budgets = JSON.parse(fs.readFileSync("bench/budgets.json", "utf8")) as Budgets;
+  fs.mkdirSync("bench/results", { recursive: true });
+  const file = path.join("bench/results", `bench-${figures.at.replace(/[:.]/g, "-")}.json`);
+  fs.writeFileSync(file, `${JSON.stringify({ ...figures, budgets, verdicts: verdicts(figures, budgets) }, null, 2)}\n`);
+  process.stdout.write(`${table(figures, budgets)}\n`);
+  log(`figures written to ${file}; ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+
+  if (args.check) {
+    const misses = verdicts(figures, budgets).filter((v) => !v.ok);
+    for (const m of misses) process.stderr.write(`budget missed: ${m.what}: ${m.detail}\n`);
+    if (misses.length) return 1;
+    log("every budget met");
+  }
+  return 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  process.stderr.write(`${(err as Error).stack ?? err}\n`);
+  for (const s of servers) if (s.stderr()) process.stderr.write(`--- ${s.name} stderr ---\n${s.stderr()}\n`);
+} finally {
+  await cleanUp();
+}
+process.exit(code);

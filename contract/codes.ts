@@ -83,3 +83,203 @@ export const CONTENT_TAG_EXTRAS = [
   { field: "io_number", type: "IO_NUMBER", config: "io-number-is-display" },
 ] as const satisfies readonly { field: string; type: TagType; config: string }[];
 export type TagExtraField = (typeof CONTENT_TAG_EXTRAS)[number]["field"];
+
+/**
+ * Learner progress status (spec 001 §4 "Progress status codes"), exactly as the spec numbers them.
+ * 30 and 31 are both "completed" (docs/decisions/013): 30 is what an administrator sets.
+ */
+export const PROGRESS_STATUS = {
+  not_start: 0,
+  waiting_approve: 1,
+  waiting_list: 2,
+  waiting_form: 3,
+  waiting_content_request: 5,
+  re_submit: 6,
+  in_progress: 21,
+  verifying: 22,
+  survey_required: 23,
+  completed: 30,
+  completed_31: 31,
+  cancel: -1,
+  expired: -2,
+  rejected: -3,
+  content_canceled: -4,
+  failed: -5,
+  request_expired: -6,
+  auto_logout: -9,
+  canceled_by_assignment: -11,
+  refreshment: -12,
+} as const;
+export type ProgressStatus = (typeof PROGRESS_STATUS)[keyof typeof PROGRESS_STATUS];
+/** Every progress status code, in the spec's order. */
+export const PROGRESS_STATUS_CODES: readonly ProgressStatus[] = Object.values(PROGRESS_STATUS);
+export const isProgressStatus = (n: unknown): n is ProgressStatus => typeof n === "number" && (PROGRESS_STATUS_CODES as readonly number[]).includes(n);
+/** The two codes that both mean completed. */
+export const COMPLETED_STATUSES: readonly ProgressStatus[] = [30, 31];
+
+/** Status groups (spec 001 §4): to do, doing, done. -9 auto_logout belongs to none (docs/decisions/013). */
+export const PROGRESS_GROUPS = {
+  todo: [0, 1, 2, 3, 5],
+  doing: [21, 22, 23, 6],
+  done: [30, 31, -12, -11, -6, -5, -4, -3, -2, -1],
+} as const satisfies Record<string, readonly ProgressStatus[]>;
+export type ProgressGroup = keyof typeof PROGRESS_GROUPS;
+export const PROGRESS_GROUP_KEYS = Object.keys(PROGRESS_GROUPS) as ProgressGroup[];
+/** The group of a status, or null (auto_logout). */
+export function progressGroupOf(status: number): ProgressGroup | null {
+  return PROGRESS_GROUP_KEYS.find((g) => (PROGRESS_GROUPS[g] as readonly number[]).includes(status)) ?? null;
+}
+
+/** Selectable sets (spec 001 §4): the statuses offered together in a filter. */
+export const PROGRESS_SETS = {
+  progress: [-5, 0, 6, 21, 22, 23, 30],
+  waiting: [2, 5, 3, 1],
+  canceled: [-3, -6, -1, -11],
+} as const satisfies Record<string, readonly ProgressStatus[]>;
+export type ProgressSet = keyof typeof PROGRESS_SETS;
+export const PROGRESS_SET_KEYS = Object.keys(PROGRESS_SETS) as ProgressSet[];
+
+/** Add methods (spec 001 §4 "Assignment", 002 §9). */
+export const ADD_METHOD = { enrolled: 0, assigned: 1, auto_assigned: 2, sync: 3 } as const;
+export type AddMethod = (typeof ADD_METHOD)[keyof typeof ADD_METHOD];
+/** Added-by: how an administrator picked the learner (spec 001 §4, 002 §9). */
+export const ADDED_BY = { n_a: 0, learner_list: 1, department: 2, level: 3, job_band: 4, group: 5, import_file: 6 } as const;
+export type AddedBy = (typeof ADDED_BY)[keyof typeof ADDED_BY];
+
+/**
+ * The kinds of the "Admin manual progress changes allowed" table (spec 001 §4), one per row;
+ * course, class, learning path, onboard and test share the first row.
+ */
+export const TRANSITION_KINDS = [
+  "course", "class", "learning_path", "onboard", "test", "learning_result", "assignment", "activity",
+  "learning_material", "live_offline", "live_convert",
+] as const;
+export type TransitionKind = (typeof TRANSITION_KINDS)[number];
+type TransitionRow = Readonly<Partial<Record<ProgressStatus, readonly ProgressStatus[]>>>;
+
+/** 0 to 22, 30, -5; 21 to 22, 30, -5; 22 to 21, 30, -5; 30 to 21, 22, -5; -5 to 21, 22, 30. */
+const CONTENT_ROW: TransitionRow = { 0: [22, 30, -5], 21: [22, 30, -5], 22: [21, 30, -5], 30: [21, 22, -5], [-5]: [21, 22, 30] };
+
+/**
+ * The table as data: from → the statuses an administrator may set by hand. Readings of the rows the
+ * spec words loosely are in docs/decisions/013 (learning result and activity: where 6 comes in).
+ */
+export const ADMIN_TRANSITIONS: Readonly<Record<TransitionKind, TransitionRow>> = {
+  course: CONTENT_ROW,
+  class: CONTENT_ROW,
+  learning_path: CONTENT_ROW,
+  onboard: CONTENT_ROW,
+  test: CONTENT_ROW,
+  // As above, plus 6 reachable from 22 and 30, and 6 itself allowed (to 21, 22, 30, -5).
+  learning_result: { ...CONTENT_ROW, 22: [21, 30, -5, 6], 30: [21, 22, -5, 6], 6: [21, 22, 30, -5] },
+  // Only among 22, 30, -5.
+  assignment: { 22: [30, -5], 30: [22, -5], [-5]: [22, 30] },
+  // As course, plus 6 (reachable from every state of the course row); 6 can go to 21, 22, 30, -5.
+  activity: { 0: [22, 30, -5, 6], 21: [22, 30, -5, 6], 22: [21, 30, -5, 6], 30: [21, 22, -5, 6], [-5]: [21, 22, 30, 6], 6: [21, 22, 30, -5] },
+  // 0 or 21 to 30; 30 to 21.
+  learning_material: { 0: [30], 21: [30], 30: [21] },
+  // 0 to 30 or -5; 30 to -5; -5 to 30.
+  live_offline: { 0: [30, -5], 30: [-5], [-5]: [30] },
+  // 0 to 21 or 30; 21 to 30; 30 to 21.
+  live_convert: { 0: [21, 30], 21: [30], 30: [21] },
+};
+
+/** A learner at 31 is completed like 30, so the 30 row applies (docs/decisions/013). */
+const asTableStatus = (s: number) => (s === 31 ? 30 : s);
+
+/** The statuses an administrator may set by hand from `from`, for that kind of content. */
+export function allowedTransitions(kind: TransitionKind, from: number): readonly ProgressStatus[] {
+  return ADMIN_TRANSITIONS[kind][asTableStatus(from) as ProgressStatus] ?? [];
+}
+
+/** Whether an administrator may change a learner from `from` to `to` by hand. */
+export function canTransition(kind: TransitionKind, from: number, to: number): boolean {
+  return from !== to && allowedTransitions(kind, from).includes(to as ProgressStatus);
+}
+
+/**
+ * Bulk change targets and whom each affects (spec 001 §4 "Confirmation rules for bulk change"):
+ * to completed → not started, in progress, verifying, expired, re-submit (failed unaffected);
+ * to in progress → completed, failed, expired; to expired → all except in progress; to re-submit →
+ * verifying, completed, failed, expired. A learner already at the target is never affected.
+ */
+export const BULK_TARGETS = [30, 21, -2, 6] as const satisfies readonly ProgressStatus[];
+export type BulkTarget = (typeof BULK_TARGETS)[number];
+export const isBulkTarget = (n: unknown): n is BulkTarget => typeof n === "number" && (BULK_TARGETS as readonly number[]).includes(n);
+const BULK_RULES: Readonly<Record<BulkTarget, (s: number) => boolean>> = {
+  30: (s) => [0, 21, 22, -2, 6].includes(s),
+  21: (s) => [30, 31, -5, -2].includes(s),
+  [-2]: (s) => s !== 21,
+  6: (s) => [22, 30, 31, -5, -2].includes(s),
+};
+
+/** Of the given current statuses, those a bulk change to `target` would change. */
+export function bulkAffected<S extends number>(target: BulkTarget, statuses: readonly S[]): S[] {
+  return statuses.filter((s) => s !== target && BULK_RULES[target](s));
+}
+
+/**
+ * Cancel types (spec 001 §4 "Cancel types", 002 §9), exactly as the spec numbers them, and the
+ * ones each kind of content allows. Type 7 (after_enrolled) carries a duration stored in seconds
+ * and shown in days (86400 seconds a day).
+ */
+export const CANCEL_TYPE = {
+  unpublish: -1,
+  unlimited: 0,
+  set_cancel_period: 1,
+  before_learning_period_end: 2,
+  duration_after_expire: 3,
+  schedule_by_transaction: 4,
+  before_xx_start: 5,
+  before_xx_end: 6,
+  after_enrolled: 7,
+} as const;
+export type CancelType = (typeof CANCEL_TYPE)[keyof typeof CANCEL_TYPE];
+export const CANCEL_TYPE_CODES: readonly CancelType[] = Object.values(CANCEL_TYPE);
+/** Allowed per content type: activity [7]; course [2,7]; event [5,6,1]; online learning path [2,7]; schedule learning path [5,6,1]. */
+export const CANCEL_TYPES_ALLOWED = {
+  activity: [7],
+  course: [2, 7],
+  event: [5, 6, 1],
+  learning_path_online: [2, 7],
+  learning_path_schedule: [5, 6, 1],
+} as const satisfies Record<string, readonly CancelType[]>;
+export type CancelContentKind = keyof typeof CANCEL_TYPES_ALLOWED;
+/** Whether a kind of content allows a cancel type: the one check both sides use. */
+export function isCancelTypeAllowed(kind: CancelContentKind, type: unknown): type is CancelType {
+  return typeof type === "number" && (CANCEL_TYPES_ALLOWED[kind] as readonly number[]).includes(type);
+}
+/** The cancel types that carry a duration in seconds (the others carry none, type 1 a period). */
+export const CANCEL_TYPES_WITH_DURATION: readonly CancelType[] = [3, 5, 6, 7];
+export const SECONDS_PER_DAY = 86_400;
+export const SECONDS_PER_MINUTE = 60;
+
+/** Enrollment access types (spec 001 §4 "Enrollment", 002 §9). */
+export const TYPE_ACCESS = { no_condition: -1, waiting_list: 0, close_enroll_after_full: 1, waiting_approve: 2, waiting_approve_flow: 3 } as const;
+export type TypeAccess = (typeof TYPE_ACCESS)[keyof typeof TYPE_ACCESS];
+/** Enrollment waiting types (spec 001 §4, 002 §9). */
+export const TYPE_WAITING = { waiting_list: 0, close_enroll_after_full: 1 } as const;
+export type TypeWaiting = (typeof TYPE_WAITING)[keyof typeof TYPE_WAITING];
+/** Retrain period units (not shown in the spec: docs/decisions/014). */
+export const RETRAIN_UNIT = { day: 0, week: 1, month: 2, year: 3 } as const;
+export type RetrainUnit = (typeof RETRAIN_UNIT)[keyof typeof RETRAIN_UNIT];
+
+/** Identification methods (spec 001 §3 "Identification"): 0 otp, 1 random alert, 2 photo. */
+export const IDENTIFICATION_METHOD = { otp: 0, random_alert: 1, photo: 2 } as const;
+export type IdentificationMethod = (typeof IDENTIFICATION_METHOD)[keyof typeof IDENTIFICATION_METHOD];
+/** Lock methods after failed identification (default 1; the numbers' meanings are not shown: docs/decisions/014). */
+export const LOCK_METHOD = { duration: 1, until_unlocked: 2 } as const;
+export type LockMethod = (typeof LOCK_METHOD)[keyof typeof LOCK_METHOD];
+
+/**
+ * Content permission rules (spec 001 §3 "Permission mode", 002 §6 "Content access levels"): a
+ * rule's `permission` is the access level (view 1, view_enroll 2; default 2) and its `mode` the
+ * rule choice (department 2, user 3; the default 1 is everyone). See docs/decisions/014.
+ */
+export const PERMISSION_ACCESS = { view: 1, view_enroll: 2 } as const;
+export type PermissionAccess = (typeof PERMISSION_ACCESS)[keyof typeof PERMISSION_ACCESS];
+export const PERMISSION_RULE = { everyone: 1, department: 2, user: 3 } as const;
+export type PermissionRule = (typeof PERMISSION_RULE)[keyof typeof PERMISSION_RULE];
+/** How a condition's criteria combine (operator, default 1): every filled criterion, or any one. */
+export const CONDITION_OPERATOR = { all: 1, any: 2 } as const;
+export type ConditionOperator = (typeof CONDITION_OPERATOR)[keyof typeof CONDITION_OPERATOR];

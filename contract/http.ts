@@ -11,6 +11,12 @@ export const SESSION_IDLE_SECONDS = 15 * 60;
 export const CLIENT_VERSION = "4.13.432";
 export const CLIENT_VERSION_LABEL = "V4.9";
 
+/**
+ * Lists count their rows exactly up to this many (or to the end of the page asked for, if that is
+ * further); past it `count` stops there and `count_capped` says so (docs/decisions/011).
+ */
+export const COUNT_CAP = 10_000;
+
 /** Paged list answer (spec 002 §3). */
 export type Paged<T> = {
   results: T[];
@@ -18,6 +24,8 @@ export type Paged<T> = {
   page_size: number;
   next: string | null;
   page: number;
+  /** Only when true: there are more than `count` rows (counting stopped at COUNT_CAP). */
+  count_capped?: boolean;
 };
 
 /** A filter option (spec 002 §3). */

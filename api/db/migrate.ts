@@ -3,10 +3,24 @@ import type { Db, Dialect } from "./index";
 import { foundation } from "./migrations/0001_foundation";
 import { ssoToken } from "./migrations/0002_sso_token";
 import { course } from "./migrations/0003_course";
+import { enrollment } from "./migrations/0004_enrollment";
+import { curriculum } from "./migrations/0005_curriculum";
+import { access } from "./migrations/0006_access";
+import { extras } from "./migrations/0007_extras";
+import { listIndexes } from "./migrations/0008_list_indexes";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
-  return { "0001_foundation": foundation(dialect), "0002_sso_token": ssoToken, "0003_course": course(dialect) };
+  return {
+    "0001_foundation": foundation(dialect),
+    "0002_sso_token": ssoToken,
+    "0003_course": course(dialect),
+    "0004_enrollment": enrollment(dialect),
+    "0005_curriculum": curriculum(dialect),
+    "0006_access": access(dialect),
+    "0007_extras": extras(dialect),
+    "0008_list_indexes": listIndexes,
+  };
 }
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {

@@ -114,6 +114,220 @@ export interface Database {
   course_instructor: { course_id: number; instructor_id: number };
   /** tag_list and the typed tags of any content (content_id is a row of its content type's table). */
   content_tag: { content_type_id: number; content_id: number; tag_id: number };
-  course_section: { id: Id; course_id: number; name: string; sort: number; is_display: Flag };
+  /** Sections of a course's curriculum (0003), with their identification settings (0005_curriculum). */
+  course_section: {
+    id: Id;
+    course_id: number;
+    name: string;
+    sort: number;
+    is_display: Flag;
+    iden_is_enabled: Generated<Flag>;
+    /** Identification method: 0 otp, 1 random alert, 2 photo. */
+    iden_identification: Generated<number>;
+    iden_lock_method: Generated<number>;
+    /** null: the configured minimum (iden-lock-attempt-minimum). */
+    iden_attempt: number | null;
+    /** Seconds; null: the configured minimum (iden-lock-duration-minimum). */
+    iden_duration_lock: number | null;
+  };
+  /** A slot of a section (spec 001 §3 "Learning material"); sort orders it inside its section. */
+  course_material: {
+    id: Id;
+    course_id: number;
+    section_id: number;
+    sort: number;
+    slot_type: string;
+    name: string;
+    is_required: Flag;
+    is_preview: Flag;
+    is_display: Flag;
+    is_non_skippable: Flag;
+    is_paused_inactive: Flag;
+    is_allow_download: Flag;
+    /** 0: unlimited. */
+    attempt: number;
+    /** Seconds. */
+    duration: number;
+    url: string | null;
+    /** URL path of the uploaded file. */
+    file: string | null;
+    file_name: string | null;
+    iden_is_enabled: Generated<Flag>;
+    iden_identification: Generated<number>;
+    iden_lock_method: Generated<number>;
+    iden_attempt: number | null;
+    iden_duration_lock: number | null;
+    iden_random: Generated<Flag>;
+    datetime_create: string;
+    datetime_update: string;
+  };
+  /** material_id can be taken once prerequisite_id is done. */
+  material_dependency: { material_id: number; prerequisite_id: number };
   course_prerequisite: { course_id: number; prerequisite_course_id: number };
+  /**
+   * A learner's enrollment in a course and their progress (spec 001 §4): status is a
+   * PROGRESS_STATUS code, add_method an ADD_METHOD code, added_by an ADDED_BY code
+   * (contract/codes.ts); created_by is the administrator who enrolled the learner, if any.
+   */
+  course_enrollment: {
+    id: Id;
+    account_id: number;
+    course_id: number;
+    status: number;
+    add_method: number;
+    added_by: number;
+    created_by: number | null;
+    datetime_enroll: string;
+    datetime_start: string | null;
+    datetime_complete: string | null;
+    datetime_update: string;
+  };
+  // ── Content extras (0007_extras, docs/decisions/012) ──
+  /** Competency master list; `level` is the highest level of its scale. */
+  competency: { id: Id; name: string; code: string; level: number };
+  /** Survey master list (minimal: the survey module grows it); survey_type 0 poll, 1 questionnaire, 2 likert scale. */
+  survey: { id: Id; name: string; code: string; survey_type: number; is_publish: Flag };
+  gamification_achievement: { id: Id; name: string; code: string; multiplier: number };
+  gamification_challenge: { id: Id; name: string; code: string };
+  /** Budget categories: the name used in planning (bp) and in actual cost (ac). */
+  budget_category: { id: Id; name_bp: string; name_ac: string; code: string };
+  course_competency: { id: Id; course_id: number; competency_id: number; level: number; datetime_create: string };
+  course_survey: { id: Id; course_id: number; survey_id: number; is_required: Flag; sort: number };
+  /** A gamification criterion of a course: what earns it (name) and its rewards. */
+  course_gamification: { id: Id; course_id: number; name: string; point: number; achievement_id: number | null; challenge_id: number | null; datetime_create: string };
+  /** A learner earned a criterion: the criterion is in use (no edit, no delete). */
+  gamification_earned: { criteria_id: number; account_id: number; point: number; datetime_create: string };
+  /** Price and planning of a course. Money in hundredths (satang); price_margin in hundredths of a percent. */
+  course_budget: {
+    course_id: number;
+    price_minor: Generated<number>;
+    price_discount_minor: number | null;
+    price_app_store_minor: number | null;
+    price_android_minor: number | null;
+    note: Generated<string>;
+    count_learner: Generated<number>;
+    cost_minor: Generated<number>;
+    price_margin_minor: Generated<number>;
+    datetime_update_price: string | null;
+    datetime_update_plan: string | null;
+    datetime_update_actual: string | null;
+  };
+  /** A planning ("plan") or actual cost ("actual") record; cost in hundredths, exchange rate in millionths. */
+  course_budget_record: {
+    id: Id;
+    course_id: number;
+    kind: string;
+    budget_category_id: number;
+    unit: number;
+    cost_minor: number;
+    currency: string;
+    exchange_rate_micro: number;
+    sort: number;
+  };
+  /** The e-certificate of a course; download_days null means no limit. */
+  course_certificate: {
+    course_id: number;
+    name: string;
+    desc: string;
+    image: string | null;
+    language: string;
+    type_template: number;
+    certificate_type: number;
+    download_days: number | null;
+    type_complete: number;
+    type_issued_date: number;
+    date_issued: string | null;
+    datetime_update: string;
+  };
+  /** Discussion of any content (content_id is a row of its content type's table). */
+  discussion_thread: {
+    id: Id;
+    content_type_id: number;
+    content_id: number;
+    account_id: number;
+    title: string;
+    body: string;
+    is_hidden: Flag;
+    datetime_create: string;
+    datetime_last_activity: string;
+  };
+  discussion_reply: { id: Id; thread_id: number; account_id: number; body: string; is_hidden: Flag; datetime_create: string };
+  /** An identification attempt of a learner in a content: method 0 otp, 1 random alert, 2 photo; status waiting / pass / failed. */
+  identification_attempt: {
+    id: Id;
+    content_type_id: number;
+    content_id: number;
+    account_id: number;
+    method: number;
+    status: string;
+    section: string | null;
+    datetime_create: string;
+  };
+  /** Enrollment settings of any content (docs/decisions/014); durations in seconds. */
+  content_enrollment_setting: {
+    content_type_id: number;
+    content_id: number;
+    form_id: number | null;
+    capacity: number;
+    is_overlap_time: Flag;
+    is_session_reserved: Flag;
+    is_session_enrollment: Flag;
+    minimum_session_enrollment: number;
+    maximum_session_enrollment: number;
+    type_access: number;
+    enrollment_required: Flag;
+    type_waiting: number;
+    enroll_datetime_start: string | null;
+    enroll_datetime_end: string | null;
+    cancel_type: number;
+    cancel_duration: number | null;
+    cancel_datetime_start: string | null;
+    cancel_datetime_end: string | null;
+    is_allow_change_session_enrollment: Flag;
+    is_user_canceled: Flag;
+    is_rejected_able_re_enroll: Flag;
+    duration_expire: number | null;
+    is_retrain: Flag;
+    retrain_count: number;
+    retrain_unit: number;
+    datetime_update: string;
+  };
+  /** Enrollment identification of any content; duration_lock in seconds. */
+  content_enrollment_identification: {
+    content_type_id: number;
+    content_id: number;
+    is_enabled: Flag;
+    identification: number;
+    lock_method: number;
+    attempt: number;
+    duration_lock: number | null;
+    datetime_update: string;
+  };
+  /** Permission rules of any content, each with its condition's operator, ranges and dates. */
+  content_permission: {
+    id: Id;
+    content_type_id: number;
+    content_id: number;
+    mode: number;
+    permission: number;
+    operator: number;
+    age_gte: number;
+    age_lte: number;
+    experience_gte: number;
+    experience_lte: number;
+    level_year_gte: number;
+    level_year_lte: number;
+    service_gte: number;
+    service_lte: number;
+    level_group_year_gte: number;
+    level_group_year_lte: number;
+    date_account_start_gte: string | null;
+    date_account_start_lte: string | null;
+    datetime_create: string;
+    datetime_update: string;
+  };
+  /** The id lists of a permission rule's condition (field: department, position, level, group…). */
+  content_permission_item: { permission_id: number; field: string; ref_id: number };
+  /** The administrators of a content. */
+  content_admin: { content_type_id: number; content_id: number; account_id: number; datetime_create: string };
 }

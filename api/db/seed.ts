@@ -2,7 +2,11 @@ import { CONFIG_DEFAULTS, FILTER_NAMES } from "../../contract/config";
 import { ROLES } from "../../contract/roles";
 import { DICTIONARIES } from "../../contract/i18n/index";
 import { hashPassword } from "../auth/password";
+import { seedAccess } from "./seed-access";
 import { seedCourses } from "./seed-courses";
+import { seedCurriculum } from "./seed-curriculum";
+import { seedEnrollment } from "./seed-enrollment";
+import { seedExtras } from "./seed-extras";
 import { touchUpdate } from "../resources/config-store";
 import { UPDATE_KEYS } from "../resources/config";
 import type { Transaction } from "kysely";
@@ -61,18 +65,7 @@ const CONTENT_TYPES: [string, string, string][] = [
   ["flash_card", "material.flashcard", "Flash card"], ["public_learning", "publiclearning.publiclearning", "Public learning"],
 ];
 
-export type DemoAccount = { username: string; role: string };
-export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { username: "admin", role: "superuser" },
-  { username: "instructor", role: "instructor" },
-  { username: "provider", role: "provider" },
-  { username: "inspector", role: "inspector" },
-  { username: "manager", role: "manager" },
-  { username: "learner", role: "learner (no dashboard permission)" },
-  { username: "sysadmin", role: "system user" },
-  { username: "staff1", role: "administrator" },
-  { username: "staff2", role: "administrator" },
-];
+export { DEMO_ACCOUNTS, type DemoAccount } from "./demo-accounts";
 
 /** Whether the demo organisation is already there (seeded on first start only). */
 export async function hasDemo(db: Db) {
@@ -176,6 +169,8 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     }
 
     await seedCourses(trx, now, admin);
+    await seedCurriculum(trx, now);
+    await seedAccess(trx, now);
 
     // Last, so the demo accounts above keep the lowest ids.
     await seedHistory(trx, now, hash, {
@@ -190,6 +185,8 @@ export async function seedDemo(db: Db, now: Date, password: string) {
         { id: managerId, username: "manager" },
       ],
     });
+    await seedEnrollment(trx, now, hash);
+    await seedExtras(trx, now);
   });
   for (const name of FILTER_NAMES) await touchUpdate(db, UPDATE_KEYS.filter(name), now);
   await touchUpdate(db, UPDATE_KEYS.config, now);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
-import type { SelectQueryBuilder } from "kysely";
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql, type KyselyPlugin, type SelectQueryBuilder } from "kysely";
 import { z } from "../../contract/zod";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Paged } from "../../contract/http";
+import { COUNT_CAP, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Paged } from "../../contract/http";
 import { notFound, parseInput } from "./errors";
 
 export const pageQuerySchema = z.object({
@@ -25,22 +25,57 @@ function nextUrl(req: FastifyRequest, page: number): string {
 }
 
 /**
+ * Builds query nodes only (never runs anything): operation nodes are the same in both dialects,
+ * and the query that runs them compiles them with its own.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const nodes = new Kysely<any>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
+
+/**
+ * How many rows `query` yields, counting no further than `limit`: `select count(*) from (query
+ * limit n)`, run on the query's own connection (a plugin hands its executor the counting query in
+ * place of the list query), so its cost is bounded whatever the table holds (docs/decisions/011).
+ */
+export async function countUpTo<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, limit: number): Promise<number> {
+  const limited = query.clearSelect().clearOrderBy().select(sql<number>`1`.as("one")).limit(limit);
+  const counting = nodes.selectFrom(limited.as("c")).select((eb) => eb.fn.countAll().as("count")).toOperationNode();
+  const swap: KyselyPlugin = { transformQuery: () => counting, transformResult: async ({ result }) => result };
+  const [row] = (await limited.withPlugin(swap).execute()) as unknown as { count: number | string }[];
+  return Number(row?.count ?? 0);
+}
+
+/**
  * Run a list query as the contract's paged answer. A page past the end answers 404, which the
- * dashboard reacts to by going back one page (spec 002 §8).
+ * dashboard reacts to by going back one page (spec 002 §8). The count is exact up to COUNT_CAP
+ * rows or the end of the page asked for, whichever is further; past that the answer carries
+ * `count_capped: true` and `count` is that bound (an unbounded COUNT costs in proportion to the
+ * table: 10–100 ms at a million rows, seconds with a search).
  */
 export async function paginate<DB, TB extends keyof DB, O>(
   req: FastifyRequest,
   query: SelectQueryBuilder<DB, TB, O>,
   q: Pick<PageQuery, "page" | "page_size">,
 ): Promise<Paged<O>> {
-  const countRow = await query
-    .clearSelect()
-    .clearOrderBy()
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirst();
-  const count = Number((countRow as { count?: number } | undefined)?.count ?? 0);
+  const bound = Math.max(COUNT_CAP, q.page * q.page_size);
+  const counted = await countUpTo(query, bound + 1);
+  const capped = counted > bound;
+  const count = Math.min(counted, bound);
   if (q.page > 1 && (q.page - 1) * q.page_size >= count) throw notFound();
   const results = await query.limit(q.page_size).offset((q.page - 1) * q.page_size).execute();
-  const hasNext = q.page * q.page_size < count;
-  return { results, count, page_size: q.page_size, next: hasNext ? nextUrl(req, q.page + 1) : null, page: q.page };
+  const hasNext = capped || q.page * q.page_size < count;
+  return {
+    results,
+    count,
+    page_size: q.page_size,
+    next: hasNext ? nextUrl(req, q.page + 1) : null,
+    page: q.page,
+    ...(capped ? { count_capped: true } : {}),
+  };
 }

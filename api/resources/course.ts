@@ -15,6 +15,7 @@ import {
 import { fromFlag, toFlag, type Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { notFound } from "../http/errors";
+import { removeContentAccess } from "./access";
 import { configValues } from "./config-store";
 import { idFilterValue, inTransaction, itemAccess, resourceRoutes, roleIds, type RefRule, type Resource, type Trx } from "./crud";
 import { deleteRefusal, removeCourseImage, setCourseDisplay, setCourseImage } from "./course-publish";
@@ -247,6 +248,7 @@ export const courseResource: Resource<CourseRow, Course, CourseCreateInput, Cour
     const refusal = await deleteRefusal(trx, id);
     if (refusal) throw refusal;
     await trx.deleteFrom("content_tag").where("content_type_id", "=", await contentTypeId(trx, "course")).where("content_id", "=", id).execute();
+    await removeContentAccess(trx, "course", id);
     await trx.deleteFrom("course").where("id", "=", id).execute();
   },
   display: {

@@ -7,8 +7,14 @@ import { MSG } from "../../contract/messages";
 import type { ApiContext } from "../http/context";
 import { badRequest, notFound } from "../http/errors";
 
-/** What the media route serves: image types only (uploads are checked to be one of them). */
-const CONTENT_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif" };
+/** What the media route serves: the types uploads are checked to be (images; curriculum files). */
+const CONTENT_TYPES: Record<string, string> = {
+  png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif",
+  // Curriculum material files (spec 001 §5; checked by content when uploaded: curriculum-files.ts).
+  pdf: "application/pdf", mp4: "video/mp4", mp3: "audio/mpeg", zip: "application/zip", csv: "text/csv; charset=utf-8",
+  doc: "application/msword", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
 /** One path segment: no dot first (so no `..` and no hidden files), no separators. */
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 /** The hard cap of any upload whatever the config says (multipart plugin limit). */
@@ -57,7 +63,7 @@ export async function readImageUpload(req: FastifyRequest, field: string, limit:
  * Store a file under mediaDir/folder/ by the hash of its content (the same image twice is one
  * file; a changed image gets a new name, so it may be cached forever). Answers its URL path.
  */
-export async function storeMedia(mediaDir: string, folder: string, file: ImageUpload): Promise<string> {
+export async function storeMedia(mediaDir: string, folder: string, file: { data: Buffer; ext: string }): Promise<string> {
   const name = `${crypto.createHash("sha256").update(file.data).digest("hex").slice(0, 40)}.${file.ext}`;
   const dir = path.join(mediaDir, folder);
   const target = path.join(dir, name);

@@ -22,7 +22,7 @@ function ErrorContent({ error }: { error: unknown }) {
   const title = status === 404 ? t("error_404_title", "This page could not be found") : t(`error_${status}_title`, t("error_500_title", "An error occurred"));
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center p-10 text-center">
-      <p className="text-5xl font-bold text-slate-300">{status}</p>
+      <p className="text-5xl font-bold text-slate-500">{status}</p>
       <h1 className="mt-4 text-2xl font-semibold">{title}</h1>
       <p className="mt-2 text-slate-600">{t(`error_${status}_description`, t("error_500_description", ""))}</p>
       <a className="mt-6 inline-block rounded bg-primary px-4 py-2 text-primary-fg" href={dash()}>

@@ -7,11 +7,14 @@ export function ErrorList({ id, errors }: { id?: string; errors?: (string | null
   const list = (errors ?? []).filter(Boolean);
   if (!list.length) return null;
   return (
-    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700" role="alert">
-      {list.map((e) => (
-        <li key={e}>{e}</li>
-      ))}
-    </ul>
+    // The alert role sits on a wrapper: on the <ul> itself it would hide the list from assistive technology.
+    <div id={id} className="mt-1 text-sm text-red-700" role="alert">
+      <ul className="space-y-0.5">
+        {list.map((e) => (
+          <li key={e}>{e}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -8,7 +8,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   const tone = toast.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-emerald-300 bg-emerald-50 text-emerald-900";
   return (
     <div role="status" aria-live="polite" className={`fixed bottom-4 right-4 z-50 max-w-sm rounded border px-4 py-3 text-sm shadow ${tone}`}>
-      {t(toast.message)}
+      {t(toast.message, toast.values)}
     </div>
   );
 }

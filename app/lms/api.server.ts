@@ -26,6 +26,10 @@ export class Lms {
   private cookies: Map<string, string>;
   /** Set-Cookie headers to relay on whatever the route answers. */
   readonly setCookies: string[] = [];
+  /** GETs answered so far (one client serves every loader of a page request); a write forgets them. */
+  private reads = new Map<string, Promise<{ status: number; data: unknown }>>();
+  /** The 403 reaction's sign-out, once begun: every other loader of this request ends on the 403 page too. */
+  private refusal: Promise<void> | null = null;
 
   constructor(readonly request: Request) {
     const all = readCookies(request.headers.get("cookie"));
@@ -44,21 +48,54 @@ export class Lms {
   upload = <T>(path: string, form: FormData, opts?: CallOptions) => this.call<T>("POST", path, { ...opts, body: form });
 
   async call<T>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
+    // A sibling loader refused the user and signed them out: nothing more is asked of the API.
+    if (this.refusal) throw await this.refuse();
     const url = this.url(path, method === "GET" ? { format: "json", ...opts.query } : opts.query);
+    let answer: Promise<{ status: number; data: unknown }>;
+    if (method === "GET") {
+      // The same GET twice in one page request (a layout and its tab both read the item) is sent once.
+      answer = this.reads.get(url) ?? this.exchange(method, url, undefined);
+      this.reads.set(url, answer);
+    } else {
+      this.reads.clear();
+      answer = this.exchange(method, url, opts.body);
+    }
+    const { status, data } = await answer;
+    if ((status >= 200 && status < 300) || opts.accept?.includes(status)) return { status, data: data as T };
+    throw await this.failure(status);
+  }
+
+  /** One call on the wire (a GET is retried once), its cookies absorbed, its JSON read. */
+  private async exchange(method: string, url: string, body: unknown): Promise<{ status: number; data: unknown }> {
     let res: Response;
     try {
-      res = await this.send(method, url, opts.body);
+      res = await this.send(method, url, body);
     } catch {
       if (method !== "GET") throw await this.errorPage(504);
       try {
-        res = await this.send(method, url, opts.body); // an idempotent GET is retried once
+        res = await this.send(method, url, body); // an idempotent GET is retried once
       } catch {
         throw await this.errorPage(504);
       }
     }
     this.absorbCookies(res);
-    const data = (res.status === 204 ? null : await res.json().catch(() => null)) as T;
-    if (res.ok || opts.accept?.includes(res.status)) return { status: res.status, data };
+    return { status: res.status, data: res.status === 204 ? null : await res.json().catch(() => null) };
+  }
+
+  /**
+   * A download (an export file): the API's own answer with its body unread, so a resource route
+   * can stream it through. Errors of the catalogue become responses like any other call's.
+   */
+  async download(path: string, query?: CallOptions["query"]): Promise<Response> {
+    let res: Response;
+    try {
+      res = await this.send("GET", this.url(path, query), undefined);
+    } catch {
+      throw await this.errorPage(504);
+    }
+    this.absorbCookies(res);
+    if (res.ok) return res;
+    await res.body?.cancel();
     throw await this.failure(res.status);
   }
 
@@ -119,6 +156,7 @@ export class Lms {
 
   /** Sign out on the API and in the browser (the 403 reaction). */
   async signOut() {
+    this.reads.clear();
     try {
       const res = await this.send("GET", this.url("account/logout/"), undefined);
       this.absorbCookies(res);
@@ -133,17 +171,28 @@ export class Lms {
     return `${u.pathname}${u.search}`;
   }
 
+  /**
+   * The 403 reaction (spec 002 §8): signed out on the API and in the browser, then the 403 page.
+   * The layout's and the page's loaders run side by side on one client: once one of them refuses,
+   * the other's calls (sent without the session now) answer the same 403 page, not the sign-in
+   * page a missing session would otherwise bring. Each waits for the one sign-out, so whichever
+   * redirect Remix answers with clears the session cookie.
+   */
+  async refuse(): Promise<Response> {
+    this.refusal ??= this.signOut();
+    await this.refusal;
+    return this.redirect(dash("error/403"));
+  }
+
   private async failure(status: number): Promise<Response> {
+    if (status === 401 && this.refusal) return this.refuse();
     if (status === 401) {
       this.clearSession();
       const h = this.headers();
       h.append("Set-Cookie", await toastHeader({ type: "error", message: "session_expired" }));
       return redirect(`${dash("account/login/")}?next=${encodeURIComponent(this.here())}`, { headers: h });
     }
-    if (status === 403) {
-      await this.signOut();
-      return this.redirect(dash("error/403"));
-    }
+    if (status === 403) return this.refuse();
     if (status === 503) return this.redirect(dash("error/server-maintenance"));
     if (status === 404) return new Response("Not Found", { status: 404, headers: this.headers() });
     return this.errorPage(status === 400 || status === 504 ? status : 500);

@@ -13,6 +13,14 @@ export type { Profile };
 export type SignedIn = { api: Lms; profile: Profile; permission: PermissionAnswer; config: ConfigDict };
 
 /**
+ * What a guard is given: the loader's arguments (preferred) or just its request. Remix hands every
+ * loader of one page request a Request object of its own but the same `context`, so only with the
+ * arguments can the layout's and the page's loaders share one read of the user (docs/decisions/011).
+ */
+export type RequestArgs = Request | { request: Request; context?: unknown };
+export const requestOf = (from: RequestArgs): Request => ("request" in from ? from.request : from);
+
+/**
  * Where a signed-out visitor is sent, keeping where they wanted to go: the login page named by the
  * `login` query (only the two sign-in pages are accepted), default /account/login (spec 002 §8).
  */
@@ -39,16 +47,29 @@ async function profileOrExpiry(api: Lms): Promise<{ profile: Profile | null; exp
  * The signed-in dashboard user with their flags, read once per request. No session → sign-in
  * page with next; no dashboard_view_dashboard → signed out and /error/403 (spec 000 §4).
  */
-export async function requireDashboardUser(request: Request): Promise<SignedIn> {
-  const cached = signedInCache.get(request);
+export async function requireDashboardUser(from: RequestArgs): Promise<SignedIn> {
+  const request = requestOf(from);
+  const key = sharedKey(from);
+  const cached = signedInCache.get(key);
   if (cached) return cached;
   const pending = loadDashboardUser(request);
-  signedInCache.set(request, pending);
+  signedInCache.set(key, pending);
   return pending;
 }
 
-/** Loaders of one request share the answer (layout and page ask for the same user). */
-const signedInCache = new WeakMap<Request, Promise<SignedIn>>();
+/**
+ * Loaders of one page request share the answer (layout and page ask for the same user): keyed by
+ * the request's load context, which all its loaders receive. An action (a POST) reads the user
+ * afresh, so the loaders that run after it in the same request do not see what it read before
+ * its change.
+ */
+const signedInCache = new WeakMap<object, Promise<SignedIn>>();
+function sharedKey(from: RequestArgs): object {
+  const request = requestOf(from);
+  const context = "request" in from ? from.context : null;
+  const read = request.method === "GET" || request.method === "HEAD";
+  return read && context && typeof context === "object" ? context : request;
+}
 
 async function loadDashboardUser(request: Request): Promise<SignedIn> {
   const api = lms(request);
@@ -66,26 +87,20 @@ async function loadDashboardUser(request: Request): Promise<SignedIn> {
   if (blockedByMaintenance(config, profile)) {
     throw api.redirect(dash("error/server-maintenance"));
   }
-  if (!permission?.permission?.[DASHBOARD_FLAG]) {
-    await api.signOut();
-    throw api.redirect(dash("error/403"));
-  }
+  if (!permission?.permission?.[DASHBOARD_FLAG]) throw await api.refuse();
   return { api, profile, permission, config };
 }
 
 /** The screen's flag from the registry, checked for the signed-in user (403 reaction otherwise). */
-export async function requireScreen(request: Request, screenId: string): Promise<SignedIn> {
+export async function requireScreen(from: RequestArgs, screenId: string): Promise<SignedIn> {
   const screen = SCREENS.find((s) => s.id === screenId);
   if (!screen) throw new Error(`unknown screen ${screenId}`);
-  return requirePermission(request, screen.flag);
+  return requirePermission(from, screen.flag);
 }
 
 /** The signed-in user holding `flag`, or the spec's 403 reaction. */
-export async function requirePermission(request: Request, flag: string): Promise<SignedIn> {
-  const user = await requireDashboardUser(request);
-  if (!user.permission.permission[flag]) {
-    await user.api.signOut();
-    throw user.api.redirect(dash("error/403"));
-  }
+export async function requirePermission(from: RequestArgs, flag: string): Promise<SignedIn> {
+  const user = await requireDashboardUser(from);
+  if (!user.permission.permission[flag]) throw await user.api.refuse();
   return user;
 }

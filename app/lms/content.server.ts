@@ -2,7 +2,8 @@ import type { Paged, FilterOption } from "../../contract/http";
 import { CONTENT_TAG_EXTRAS } from "../../contract/codes";
 import { CONTENT_TYPES, contentFlag } from "~/registry/content.js";
 import type { Lms } from "./api.server";
-import { requirePermission, type SignedIn } from "./auth.server";
+import { requestOf, requirePermission, type RequestArgs, type SignedIn } from "./auth.server";
+import { filterVersion } from "./store.server";
 
 export type ContentType = (typeof CONTENT_TYPES)[number];
 export type Action = Parameters<typeof contentFlag>[1];
@@ -17,9 +18,9 @@ export function contentTypeOf(request: Request): ContentType {
 }
 
 /** The signed-in user holding the content type's flag for `action` (the registry names it). */
-export async function requireContent(request: Request, action: Action): Promise<SignedIn & { type: ContentType }> {
-  const type = contentTypeOf(request);
-  const user = await requirePermission(request, contentFlag(type, action));
+export async function requireContent(from: RequestArgs, action: Action): Promise<SignedIn & { type: ContentType }> {
+  const type = contentTypeOf(requestOf(from));
+  const user = await requirePermission(from, contentFlag(type, action));
   return { ...user, type };
 }
 
@@ -30,9 +31,34 @@ export function itemId(type: ContentType, params: Record<string, string | undefi
   return Number(raw);
 }
 
-async function filterList(api: Lms, path: string, query: Record<string, string | number> = {}): Promise<FilterOption[]> {
-  const { data } = await api.get<Paged<FilterOption & { parent_id?: number | null }>>(`dashboard/filter/${path}/`, { query: { page_size: 1000, ...query } });
-  return data.results;
+type FilterRows = (FilterOption & { parent_id?: number | null })[];
+
+/**
+ * Filter lists are the same for every dashboard user, so this process keeps each one until
+ * `config/check-update/` reports a newer update time for it (docs/decisions/011): a list page
+ * or a form then costs no filter calls at all. A failed read is not kept, and a caller never
+ * inherits another request's failure: it reads the list itself.
+ */
+const filterCache = new Map<string, { version: string; rows: Promise<FilterRows> }>();
+
+async function filterList(api: Lms, path: string, query: Record<string, string | number> = {}): Promise<FilterRows> {
+  const read = async () =>
+    (await api.get<Paged<FilterRows[number]>>(`dashboard/filter/${path}/`, { query: { page_size: 1000, ...query } })).data.results;
+  // `tag/type/GENERAL` is the `tag` list, `sub-category` its own: the first segment names it.
+  const version = await filterVersion(path.split("/")[0]);
+  if (version === undefined) return read();
+  const key = `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
+  const hit = filterCache.get(key);
+  if (hit?.version === version) {
+    const rows = await hit.rows.catch(() => null);
+    if (rows) return rows;
+  }
+  const rows = read();
+  filterCache.set(key, { version, rows });
+  rows.catch(() => {
+    if (filterCache.get(key)?.rows === rows) filterCache.delete(key);
+  });
+  return rows;
 }
 
 /**
@@ -45,7 +71,7 @@ export async function optionsFor(api: Lms, source: string, field: string): Promi
     const out: Option[] = [];
     for (const top of tops) {
       out.push({ value: String(top.id), label: top.name, group: top.name });
-      for (const sub of subs as (FilterOption & { parent_id?: number | null })[]) {
+      for (const sub of subs) {
         if (sub.parent_id === top.id) out.push({ value: String(sub.id), label: `${top.name} › ${sub.name}`, group: top.name });
       }
     }

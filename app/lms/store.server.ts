@@ -5,15 +5,24 @@ import { DICTIONARIES } from "../../contract/i18n/index";
  * Per-process caches of what every page needs — the config and the dictionaries — refreshed
  * when `config/check-update/` reports a newer time (spec 002 §7), asked at most every
  * CHECK_EVERY_MS. The bundled dictionaries keep pages readable while the API is unreachable.
+ * The filter lists' update times are kept too: the filter options cache (content.server.ts)
+ * follows them.
  */
 type Dicts = Record<string, Record<string, string>>;
-type Store = { config: ConfigDict; dicts: Dicts; configTime: string | null; dictTime: string | null; checkedAt: number };
+type Store = {
+  config: ConfigDict;
+  dicts: Dicts;
+  configTime: string | null;
+  dictTime: string | null;
+  filterTimes: Record<string, string | null>;
+  checkedAt: number;
+};
 
 // Tests set LMS_CACHE_CHECK_MS=0 so a config change shows on the next request.
 const CHECK_EVERY_MS = Number(process.env.LMS_CACHE_CHECK_MS ?? 30_000);
 const API_URL = (process.env.LMS_API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8000}`).replace(/\/+$/, "");
 
-let store: Store = { config: {}, dicts: { ...DICTIONARIES }, configTime: null, dictTime: null, checkedAt: 0 };
+let store: Store = { config: {}, dicts: { ...DICTIONARIES }, configTime: null, dictTime: null, filterTimes: {}, checkedAt: 0 };
 let inflight: Promise<void> | null = null;
 let loadedOnce = false;
 
@@ -24,8 +33,9 @@ const getJson = async <T>(path: string): Promise<T> => {
 };
 
 async function refresh() {
-  const upd = await getJson<{ config_datetime_update: string | null; dict_datetime_update: string | null }>("config/check-update/?format=json");
-  let next = { ...store, checkedAt: Date.now() };
+  type Updates = { config_datetime_update: string | null; dict_datetime_update: string | null; filter_update?: Record<string, string | null> };
+  const upd = await getJson<Updates>("config/check-update/?format=json");
+  let next = { ...store, filterTimes: upd.filter_update ?? {}, checkedAt: Date.now() };
   if (!loadedOnce || upd.config_datetime_update !== store.configTime) {
     const c = await getJson<{ config_dict: ConfigDict }>("dashboard/config/?format=json");
     next = { ...next, config: c.config_dict, configTime: upd.config_datetime_update };
@@ -57,6 +67,15 @@ async function current(): Promise<Store> {
 
 export const getConfig = async (): Promise<ConfigDict> => (await current()).config;
 export const getDictionaries = async (): Promise<Dicts> => (await current()).dicts;
+
+/**
+ * The version of a filter list as `config/check-update/` last reported it ("" when it was never
+ * changed), or undefined when the API does not report that list (or has not answered yet).
+ */
+export async function filterVersion(name: string): Promise<string | undefined> {
+  const { filterTimes } = await current();
+  return Object.hasOwn(filterTimes, name) ? (filterTimes[name] ?? "") : undefined;
+}
 
 /** A config value by name (settings of contract/config.ts). */
 export async function configValue<T = unknown>(key: string): Promise<T | undefined> {

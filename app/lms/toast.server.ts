@@ -1,7 +1,7 @@
 import { createCookie, redirect } from "@remix-run/node";
 
 /** A one-shot message shown on the next page (a flash cookie; works without JavaScript). */
-export type Toast = { type: "success" | "error" | "info"; message: string };
+export type Toast = { type: "success" | "error" | "info"; message: string; values?: Record<string, string | number> };
 
 const toastCookie = createCookie("toast", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
 

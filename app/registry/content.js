@@ -8,12 +8,15 @@
  * complete) but gets no route and no tab until its screen exists.
  *
  * @typedef {"view"|"add"|"change"|"delete"|"publish"|"transaction"|"progress"|"certificate"|"enrollment"|"learner"|"export"} Action
- * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[] }} Tab
+ * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[], param?: string, paramList?: string }} Tab
+ *   A sub-page with a `param` is one row's page, `{tab}/:{param}/{id}` (a permission rule's
+ *   condition): it is reached from the tab's rows, not from the sub-page bar; `paramList` is the
+ *   API list (under the item's path) whose rows' ids fill the parameter.
  * @typedef {{ key: string, labelKey: string, sortable?: boolean, kind?: "text"|"code"|"ref"|"publish"|"display"|"date"|"image" }} Column
  * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox", source?: string }} FormField
  * @typedef {{
  *   key: string, segment: string, param: string, api: string, module: string, labelKey: string, menuSection: string,
- *   listModule?: string, createModule?: string, detailModule?: string,
+ *   listModule?: string, createModule?: string, detailModule?: string, cancelKind?: string,
  *   columns: Column[], filters: string[], defaultOrdering: string, fields: FormField[],
  *   defaultTab: string, tabs: Tab[], overall: Tab[]
  * }} ContentType
@@ -32,6 +35,8 @@ export const CONTENT_TYPES = [
     listModule: "routes/content.list.tsx",
     createModule: "routes/content.create.tsx",
     detailModule: "routes/content.detail.tsx",
+    // The cancel types its enrollment allows (contract/codes.ts CANCEL_TYPES_ALLOWED).
+    cancelKind: "course",
     columns: [
       { key: "image", labelKey: "col_cover", kind: "image" },
       { key: "name", labelKey: "col_name", sortable: true },
@@ -72,23 +77,57 @@ export const CONTENT_TYPES = [
         id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx",
         children: [{ id: "review", labelKey: "tab_review", action: "view", kind: "review", module: "routes/course.review.tsx" }],
       },
-      { id: "curriculum", labelKey: "tab_curriculum", action: "change", kind: "custom", children: [{ id: "identification", labelKey: "tab_identification", action: "change" }] },
       {
-        id: "enrollment", labelKey: "tab_enrollment", action: "enrollment", kind: "form",
-        children: [{ id: "identification", labelKey: "tab_identification", action: "enrollment" }, { id: "prerequisite", labelKey: "tab_prerequisite", action: "enrollment" }],
+        id: "curriculum", labelKey: "tab_curriculum", action: "change", kind: "custom", module: "routes/content.curriculum.tsx",
+        children: [{ id: "identification", labelKey: "tab_identification", action: "change", kind: "form", module: "routes/content.curriculum-identification.tsx" }],
       },
-      { id: "permission", labelKey: "tab_permission", action: "change", kind: "table" },
-      { id: "competency", labelKey: "tab_competency", action: "change", kind: "table" },
-      { id: "budget", labelKey: "tab_budget", action: "change", kind: "form" },
-      { id: "ecertificate", labelKey: "tab_ecertificate", action: "certificate", kind: "form" },
-      { id: "gamification", labelKey: "tab_gamification", action: "change", kind: "table" },
-      { id: "survey", labelKey: "tab_survey", action: "change", kind: "table" },
+      {
+        id: "enrollment", labelKey: "tab_enrollment", action: "enrollment", kind: "form", module: "routes/content.enrollment.tsx",
+        children: [
+          { id: "identification", labelKey: "tab_identification", action: "enrollment", kind: "form", module: "routes/content.enrollment-identification.tsx" },
+          { id: "prerequisite", labelKey: "tab_prerequisite", action: "enrollment", kind: "table", module: "routes/content.enrollment-prerequisite.tsx" },
+        ],
+      },
+      {
+        id: "permission", labelKey: "tab_permission", action: "change", kind: "table", module: "routes/content.permission.tsx",
+        children: [
+          { id: "admin", labelKey: "tab_permission_admin", action: "change", kind: "table", module: "routes/content.permission-admin.tsx" },
+          { id: "condition", labelKey: "tab_permission_condition", action: "change", kind: "form", param: "permissionid", paramList: "permission/", module: "routes/content.permission-condition.tsx" },
+        ],
+      },
+      // The extras (issue 6 item 4, docs/decisions/012): anyone who may view the course sees them;
+      // changing needs course_change_course (the e-certificate course_certificate_course).
+      { id: "competency", labelKey: "tab_competency", action: "view", kind: "table", module: "routes/content.tab-competency.tsx" },
+      {
+        id: "budget", labelKey: "tab_budget", action: "view", kind: "form", module: "routes/content.tab-budget.tsx",
+        children: [
+          { id: "price", labelKey: "tab_budget_price", action: "view", kind: "form", module: "routes/content.tab-budget-price.tsx" },
+          { id: "actual", labelKey: "tab_budget_actual", action: "view", kind: "form", module: "routes/content.tab-budget-actual.tsx" },
+        ],
+      },
+      { id: "ecertificate", labelKey: "tab_ecertificate", action: "view", kind: "form", module: "routes/content.tab-ecertificate.tsx" },
+      { id: "gamification", labelKey: "tab_gamification", action: "view", kind: "table", module: "routes/content.tab-gamification.tsx" },
+      { id: "survey", labelKey: "tab_survey", action: "view", kind: "table", module: "routes/content.tab-survey.tsx" },
     ],
     overall: [
-      { id: "learner", labelKey: "overall_learner", action: "learner", kind: "table" },
-      { id: "progress", labelKey: "overall_progress", action: "progress", kind: "table" },
-      { id: "discussion", labelKey: "overall_discussion", action: "view", kind: "table" },
-      { id: "identification", labelKey: "overall_identification", action: "view", kind: "table" },
+      // The learner list with its enrolment page and export; the progress list with the bulk
+      // change's confirmation page and export (issue 6 items 5–6, docs/decisions/013).
+      {
+        id: "learner", labelKey: "overall_learner", action: "learner", kind: "table", module: "routes/content.overall-learner.tsx",
+        children: [
+          { id: "enroll", labelKey: "enr_enroll_title", action: "learner", kind: "custom", module: "routes/content.overall-enroll.tsx" },
+          { id: "export", labelKey: "enr_export", action: "export", kind: "custom", module: "routes/content.overall-export.tsx" },
+        ],
+      },
+      {
+        id: "progress", labelKey: "overall_progress", action: "progress", kind: "table", module: "routes/content.overall-progress.tsx",
+        children: [
+          { id: "bulk", labelKey: "enr_bulk_title", action: "progress", kind: "custom", module: "routes/content.overall-bulk.tsx" },
+          { id: "export", labelKey: "enr_export", action: "export", kind: "custom", module: "routes/content.overall-export.tsx" },
+        ],
+      },
+      { id: "discussion", labelKey: "overall_discussion", action: "view", kind: "table", module: "routes/content.overall-discussion.tsx" },
+      { id: "identification", labelKey: "overall_identification", action: "view", kind: "table", module: "routes/content.overall-identification.tsx" },
     ],
   },
 ];
@@ -130,11 +169,18 @@ export function contentRoutes(types = CONTENT_TYPES) {
       for (const tab of builtTabs(type.tabs)) {
         detail.children.push({ id: `${type.key}.tab.${tab.id}`, path: tab.id, module: tab.module, flag: contentFlag(type, tab.action ?? "view"), type: type.key, tab: tab.id });
         for (const child of tab.children) {
-          detail.children.push({ id: `${type.key}.tab.${tab.id}.${child.id}`, path: `${tab.id}/${child.id}`, module: child.module, flag: contentFlag(type, child.action ?? "view"), type: type.key, tab: tab.id, sub: child.id });
+          const path = child.param ? `${tab.id}/:${child.param}/${child.id}` : `${tab.id}/${child.id}`;
+          const param = child.param ? { param: child.param, paramList: child.paramList } : {};
+          detail.children.push({ id: `${type.key}.tab.${tab.id}.${child.id}`, path, module: child.module, flag: contentFlag(type, child.action ?? "view"), type: type.key, tab: tab.id, sub: child.id, ...param });
         }
       }
       for (const page of builtTabs(type.overall)) {
         detail.children.push({ id: `${type.key}.overall.${page.id}`, path: `overall/${page.id}`, module: page.module, flag: contentFlag(type, page.action ?? "view"), type: type.key, overall: page.id });
+        // Sub-pages of an overall page are its siblings (overall/{page}/{child}), so the page
+        // itself needs no <Outlet/> and a child without a component is a resource route.
+        for (const child of page.children) {
+          detail.children.push({ id: `${type.key}.overall.${page.id}.${child.id}`, path: `overall/${page.id}/${child.id}`, module: child.module, flag: contentFlag(type, child.action ?? "view"), type: type.key, overall: page.id, sub: child.id });
+        }
       }
       out.push(detail);
     }

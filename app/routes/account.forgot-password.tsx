@@ -1,12 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SEND_METHOD } from "../../contract/codes";
-import { MSG } from "../../contract/messages";
-import { forgotIdentifySchema, forgotSendSchema, newPasswordSchema, type PasswordRule } from "../../contract/schemas/account";
-import { z } from "../../contract/zod";
+import type { PasswordRule } from "../../contract/schemas/account";
 import { AuthCard, CardLink, CheckMailNotice, Notice, PasswordRuleList, SubmitButton } from "~/components/auth-card";
 import { CsrfInput, ErrorList, Field } from "~/components/forms";
 import {
@@ -15,6 +12,7 @@ import {
 } from "~/lms/account-recovery.server";
 import { lms, type Lms } from "~/lms/api.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { forgotChooseSchema, forgotIdentifySchema, forgotVerifySchema, newPasswordSchema, parseWithZod } from "~/lms/schemas.server";
 import { dash } from "~/lms/paths";
 import { redirectWithToast } from "~/lms/toast.server";
 
@@ -66,9 +64,6 @@ type ActionAnswer = { result: SubmissionResult<string[]> | null; notice: string[
 const answer = (api: Lms, result: ActionAnswer["result"], notice: string[] = []) =>
   data<ActionAnswer>({ result, notice }, { status: 400, headers: api.headers() });
 
-const chooseSchema = z.object({ send_method: forgotSendSchema.shape.send_method });
-const verifySchema = z.object({ otp: z.string({ error: MSG.required }).trim().regex(/^\d{6}$/, "forgot_otp_format") });
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const step = stepOf(params.step);
   const api = lms(request);
@@ -96,7 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     post<{ datetime_expire: string }>("send", { reference_id: s.reference_id, send_method: sendMethod });
 
   if (step === "choose-identify") {
-    const submission = parseWithZod(form, { schema: chooseSchema });
+    const submission = parseWithZod(form, { schema: forgotChooseSchema });
     if (submission.status !== "success") return answer(api, submission.reply());
     const res = await send(submission.value.send_method);
     if (isExpired(res.data as ApiErrorBody)) throw await restartForgotPassword(api, request);
@@ -115,7 +110,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const headers = api.headers({ "Set-Cookie": await saveForgotState(request, next) });
       throw await redirectWithToast(stepUrl("otp"), { type: "success", message: "forgot_resent" }, { headers });
     }
-    const submission = parseWithZod(form, { schema: verifySchema });
+    const submission = parseWithZod(form, { schema: forgotVerifySchema });
     if (submission.status !== "success") return answer(api, submission.reply());
     const res = await post<{ token: string }>("verify", { reference_id: s.reference_id, otp: submission.value.otp });
     if (isExpired(res.data as ApiErrorBody)) throw await restartForgotPassword(api, request);

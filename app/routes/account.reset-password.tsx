@@ -1,15 +1,14 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MSG } from "../../contract/messages";
-import { newPasswordSchema } from "../../contract/schemas/account";
 import { AuthCard, CardLink, Notice, PasswordRuleList, SubmitButton } from "~/components/auth-card";
 import { CsrfInput, ErrorList, Field } from "~/components/forms";
 import { formErrorsOf, passwordRuleOf, TOKEN_PAGE_HEADERS, type ApiErrorBody } from "~/lms/account-recovery.server";
 import { lms } from "~/lms/api.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { newPasswordSchema, parseWithZod } from "~/lms/schemas.server";
 import { dash } from "~/lms/paths";
 
 /**

@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { loginSchema, type Profile } from "../../contract/schemas/account";
+import type { Profile } from "../../contract/schemas/account";
 import { AuthCard, CardLink } from "~/components/auth-card";
 import { CsrfInput, ErrorList, Field } from "~/components/forms";
 import { lms } from "~/lms/api.server";
 import { getProfile } from "~/lms/auth.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { loginSchema, parseWithZod } from "~/lms/schemas.server";
 import { afterSignIn } from "~/lms/sign-in.server";
 import { dash, safeNext } from "~/lms/paths";
 

@@ -11,8 +11,8 @@ import { dash } from "~/lms/paths";
 import { redirectWithToast } from "~/lms/toast.server";
 
 /** Create a content item: the registry's form, validated by the contract schema, then the API. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, type, config } = await requireContent(request, "add");
+export async function loader(args: LoaderFunctionArgs) {
+  const { api, type, config } = await requireContent(args, "add");
   const ctx = await formContext(api, type, config);
   return data({ ...ctx, labelKey: type.labelKey, listHref: dash(type.segment) }, { headers: api.headers() });
 }

@@ -21,8 +21,9 @@ import { redirectWithToast } from "~/lms/toast.server";
  * from the registry (a tab the user's flags forbid is not shown, and its own loader refuses it),
  * breadcrumbs, and the publish controls. The bare item URL goes to the default tab.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api, type, permission } = await requireContent(request, "view");
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, params } = args;
+  const { api, type, permission } = await requireContent(args, "view");
   const id = itemId(type, params);
   const base = dash(`${type.segment}/${id}`);
   const { pathname } = new URL(request.url);
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const allowed = (action?: string) => !!permission.permission[contentFlag(type, (action ?? "view") as never)];
   const tabs = builtTabs(type.tabs)
     .filter((t) => allowed(t.action))
-    .map((t) => ({ id: t.id, labelKey: t.labelKey, href: `${base}/${t.id}`, children: t.children.filter((c) => allowed(c.action)).map((c) => ({ id: c.id, labelKey: c.labelKey, href: `${base}/${t.id}/${c.id}` })) }));
+    .map((t) => ({ id: t.id, labelKey: t.labelKey, href: `${base}/${t.id}`, children: t.children.filter((c) => allowed(c.action) && !("param" in c && c.param)).map((c) => ({ id: c.id, labelKey: c.labelKey, href: `${base}/${t.id}/${c.id}` })) }));
   const overall = builtTabs(type.overall).filter((t) => allowed(t.action)).map((t) => ({ id: t.id, labelKey: t.labelKey, href: `${base}/overall/${t.id}` }));
   return data(
     {

@@ -21,8 +21,9 @@ import { dash } from "~/lms/paths";
  * delete with a confirmation step — all plain GET forms, links and POST forms, so it works
  * without JavaScript. Which columns and filters: the content registry.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, type, permission } = await requireContent(request, "view");
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  const { api, type, permission } = await requireContent(args, "view");
   const url = new URL(request.url);
   const canonical = canonicalListQuery(url.searchParams);
   if (canonical) throw redirect(`${url.pathname}${canonical.size ? `?${canonical}` : ""}`);
@@ -106,8 +107,9 @@ export default function ContentList() {
       <ListFilters filters={d.filters} options={d.options} />
       {d.badQuery ? <p className="my-3 text-sm text-red-700" role="alert">{t("invalid")}</p> : null}
       <ListTable columns={d.columns} rows={d.list.results} itemBase={d.itemBase} can={d.can} />
-      <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} />
-      {d.pending ? <ConfirmDelete item={d.pending} /> : null}
+      <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} capped={d.list.count_capped} />
+      {/* A refused delete replaces its confirmation step (the URL still names the item). */}
+      {d.pending && !warning ? <ConfirmDelete item={d.pending} /> : null}
       {warning ? <WarningDialog messageKey={warning} /> : null}
     </div>
   );

@@ -16,8 +16,9 @@ import { redirectWithToast } from "~/lms/toast.server";
  * contract schema (parsed whole, so an unticked box is false), API field errors mapped back,
  * a toast after saving; and the cover image (upload / remove).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api, type, config, permission } = await requireContent(request, "view");
+export async function loader(args: LoaderFunctionArgs) {
+  const { params } = args;
+  const { api, type, config, permission } = await requireContent(args, "view");
   const id = itemId(type, params);
   const [ctx, item] = await Promise.all([formContext(api, type, config), api.get<Course>(`${type.api}${id}/`)]);
   const limit = Number(config["image-size-limit"]?.value ?? 10485760);

@@ -5,8 +5,9 @@ import type { Course } from "../../contract/schemas/course";
 import { itemId, requireContent } from "~/lms/content.server";
 
 /** The course as a learner would see it (the information tab's review sub-page). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api, type } = await requireContent(request, "view");
+export async function loader(args: LoaderFunctionArgs) {
+  const { params } = args;
+  const { api, type } = await requireContent(args, "view");
   const { data: course } = await api.get<Course>(`${type.api}${itemId(type, params)}/`);
   return data({ course }, { headers: api.headers() });
 }

@@ -12,7 +12,13 @@ export function loader({ params }: LoaderFunctionArgs) {
   return new Response(JSON.stringify({ code }), { status, headers: { "content-type": "application/json" } });
 }
 
-export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+/** The error's own title (a page without one is not announced by name), and kept out of search engines. */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { dict?: Record<string, string>; brand?: { appName?: string } } | undefined;
+  const code = (data as { code?: string } | undefined)?.code ?? "500";
+  const title = root?.dict?.[`error_${code.replace(/-/g, "_")}_title`] ?? code;
+  return [{ title: `${title} · ${root?.brand?.appName ?? "LMS"}` }, { name: "robots", content: "noindex" }];
+};
 
 export default function ErrorPage() {
   const { code } = useLoaderData<{ code: string }>();
@@ -20,7 +26,7 @@ export default function ErrorPage() {
   const key = code.replace(/-/g, "_");
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center p-10 text-center">
-      {/^\d+$/.test(code) ? <p className="text-5xl font-bold text-slate-300">{code}</p> : null}
+      {/^\d+$/.test(code) ? <p className="text-5xl font-bold text-slate-500">{code}</p> : null}
       <h1 className="mt-4 text-2xl font-semibold">{t(`error_${key}_title`)}</h1>
       <p className="mt-2 text-slate-600">{t(`error_${key}_description`)}</p>
       <a className="mt-6 inline-block rounded bg-primary px-4 py-2 text-primary-fg" href={dash()}>

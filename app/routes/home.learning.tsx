@@ -6,7 +6,7 @@ import { BarChart } from "~/components/charts/BarChart";
 import { CHART_COLORS, FigureCards, HomeHeader, useFormats, useSeriesSummary } from "~/components/home";
 import { loadHome } from "./home.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadHome<HomeLearningAnswer>(request, "home-learning", "dashboard/home/learning/");
+export const loader = (args: LoaderFunctionArgs) => loadHome<HomeLearningAnswer>(args, "home-learning", "dashboard/home/learning/");
 
 export const meta: MetaFunction = ({ matches }) => {
   const dict = (matches.find((m) => m.id === "root")?.data as { dict?: Record<string, string> } | undefined)?.dict ?? {};

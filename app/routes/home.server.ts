@@ -14,8 +14,9 @@ export function periodOf(request: Request): HomePeriod {
  * chosen period from the API. The tabs are the home section of the user's menu, so a tab shows
  * exactly when its page would load.
  */
-export async function loadHome<T>(request: Request, screenId: "home-learning" | "home-usage", apiPath: string) {
-  const { api, permission } = await requireScreen(request, screenId);
+export async function loadHome<T>(args: { request: Request; context?: unknown }, screenId: "home-learning" | "home-usage", apiPath: string) {
+  const { request } = args;
+  const { api, permission } = await requireScreen(args, screenId);
   const days = periodOf(request);
   const { data: figures } = await api.get<T>(apiPath, { query: { days } });
   const tabs = visibleMenu(permission).find((g) => g.id === "home")?.links ?? [];

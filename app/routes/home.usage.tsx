@@ -7,7 +7,7 @@ import { LineChart } from "~/components/charts/LineChart";
 import { CHART_COLORS, FigureCards, HomeHeader, useFormats, useSeriesSummary } from "~/components/home";
 import { loadHome } from "./home.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadHome<HomeUsageAnswer>(request, "home-usage", "dashboard/home/usage/");
+export const loader = (args: LoaderFunctionArgs) => loadHome<HomeUsageAnswer>(args, "home-usage", "dashboard/home/usage/");
 
 export const meta: MetaFunction = ({ matches }) => {
   const dict = (matches.find((m) => m.id === "root")?.data as { dict?: Record<string, string> } | undefined)?.dict ?? {};

@@ -16,8 +16,8 @@ import { offeredLanguages } from "~/lms/store.server";
  * The default authenticated layout (spec 000 §2.1): header, left menu from the registry filtered
  * by the user's flags, alert banner and messenger button when configured, footer.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, profile, permission, config } = await requireDashboardUser(request);
+export async function loader(args: LoaderFunctionArgs) {
+  const { api, profile, permission, config } = await requireDashboardUser(args);
   const str = (k: string) => (config[k]?.value == null ? "" : String(config[k]?.value));
   return data(
     {

@@ -10,6 +10,14 @@ import shellEn from "./shell.en.json";
 import shellTh from "./shell.th.json";
 import contentEn from "./content.en.json";
 import contentTh from "./content.th.json";
+import curriculumEn from "./curriculum.en.json";
+import curriculumTh from "./curriculum.th.json";
+import enrollmentEn from "./enrollment.en.json";
+import enrollmentTh from "./enrollment.th.json";
+import accessEn from "./access.en.json";
+import accessTh from "./access.th.json";
+import extrasEn from "./extras.en.json";
+import extrasTh from "./extras.th.json";
 
 /**
  * The bundled dictionaries: message keys of the API (en.json / th.json) and the dashboard's texts,
@@ -18,8 +26,8 @@ import contentTh from "./content.th.json";
  * that no key is defined by two files.
  */
 export const DICTIONARY_FILES = {
-  en: { messages: en, ui: uiEn, account: accountEn, home: homeEn, shell: shellEn, content: contentEn },
-  th: { messages: th, ui: uiTh, account: accountTh, home: homeTh, shell: shellTh, content: contentTh },
+  en: { messages: en, ui: uiEn, account: accountEn, home: homeEn, shell: shellEn, content: contentEn, curriculum: curriculumEn, enrollment: enrollmentEn, access: accessEn, extras: extrasEn },
+  th: { messages: th, ui: uiTh, account: accountTh, home: homeTh, shell: shellTh, content: contentTh, curriculum: curriculumTh, enrollment: enrollmentTh, access: accessTh, extras: extrasTh },
 } as const;
 
 const merge = (files: Record<string, Record<string, string>>) => Object.assign({}, ...Object.values(files)) as Record<string, string>;

@@ -120,6 +120,32 @@ test("forgot password: an unknown account is refused on its field; later steps c
   expect((await page.goto(`${FORGOT}/no-such-step`))?.status()).toBe(404);
 });
 
+test("forgot password: a reference spent elsewhere sends the user back to the first step with 'token expired'", async ({ page, browser }, info) => {
+  const username = accounts[info.project.name as keyof typeof accounts];
+  await page.goto(FORGOT);
+  await page.getByLabel("Username or email").fill(username);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page).toHaveURL(new RegExp(`${FORGOT}/otp$`));
+  const code = latestCode(`${username}@demo.lms.local`).code;
+  // The same flow in another browser (its cookies copied) uses the code first.
+  const other = await browser.newContext({ javaScriptEnabled: info.project.use.javaScriptEnabled });
+  try {
+    await other.addCookies(await page.context().cookies());
+    const tab = await other.newPage();
+    await tab.goto(`${FORGOT}/otp`);
+    await tab.getByLabel("6-digit code").fill(code);
+    await tab.getByRole("button", { name: "Verify code" }).click();
+    await expect(tab).toHaveURL(new RegExp(`${FORGOT}/reset$`));
+  } finally {
+    await other.close();
+  }
+  await page.getByLabel("6-digit code").fill(code);
+  await page.getByRole("button", { name: "Verify code" }).click();
+  await expect(page).toHaveURL(new RegExp(`${FORGOT}$`));
+  await expect(page.getByText("This link has expired. Please start again.")).toBeVisible();
+});
+
 test("a reset link with a dead token says so after the form is checked", async ({ page }) => {
   await page.goto("/dashboard/account/reset-password?token=not-a-real-token");
   await expect(page.getByRole("heading", { name: "Set a new password" })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { acceptPendingTerms, signIn, DEMO_PASSWORD } from "./helpers";
+import { e2eDb } from "./db";
 
 // Each project (JS on, JS off) uses its own accounts, so both see the first-sign-in path.
 const accounts = { "js-on": { staff: "manager", other: "provider" }, "js-off": { staff: "instructor", other: "inspector" } } as const;
@@ -29,6 +30,10 @@ test("empty fields get translated field errors from the server", async ({ page }
 
 test("a first sign-in accepts privacy, terms and consent in order, then lands on next", async ({ page }, info) => {
   const { staff } = accounts[info.project.name as keyof typeof accounts];
+  // Other specs may have signed this account in already: start from "nothing accepted yet".
+  const db = e2eDb();
+  db.prepare("delete from term_acceptance where account_id = (select id from account where username = ?)").run(staff);
+  db.close();
   await signIn(page, staff, "/dashboard/");
   await expect(page).toHaveURL(/privacy-data\/privacy-notice/);
   await expect(page.getByRole("heading", { name: "Privacy notice" })).toBeVisible();

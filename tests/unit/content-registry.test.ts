@@ -55,3 +55,34 @@ describe("content registry", () => {
     ]);
   });
 });
+
+describe("content registry: a sub-page of one row (param)", () => {
+  it("routes {tab}/:{param}/{id}, keeps the param and its list, and leaves other sub-pages as they were", () => {
+    const sample = {
+      key: "thing", segment: "thing", param: "thingid", api: "dashboard/thing/", module: "course", labelKey: "x", menuSection: "content",
+      detailModule: "routes/detail.tsx", columns: [], filters: [], defaultOrdering: "-id", fields: [], defaultTab: "permission", overall: [],
+      tabs: [
+        { id: "permission", labelKey: "x", action: "change", module: "routes/rules.tsx", children: [
+          { id: "admin", labelKey: "x", action: "change", module: "routes/admins.tsx" },
+          { id: "condition", labelKey: "x", action: "change", param: "permissionid", paramList: "permission/", module: "routes/condition.tsx" },
+        ] },
+      ],
+    };
+    const [detail] = contentRoutes([sample] as never) as (R & { param?: string; paramList?: string })[];
+    const children = detail.children as (R & { param?: string; paramList?: string })[];
+    expect(children.map((c) => c.path)).toEqual(["permission", "permission/admin", "permission/:permissionid/condition"]);
+    expect(children[2]).toMatchObject({ id: "thing.tab.permission.condition", param: "permissionid", paramList: "permission/", flag: "course_change_course" });
+    expect(children[1]).not.toHaveProperty("param");
+  });
+
+  it("gives Course its enrollment and permission pages (issue 6 items 2 and 3)", () => {
+    const detail = (contentRoutes() as R[]).find((r) => r.id === "course.detail")!;
+    const paths = Object.fromEntries(detail.children!.map((c) => [c.id, [c.path, c.flag]]));
+    expect(paths["course.tab.enrollment"]).toEqual(["enrollment", "course_enrollment_course"]);
+    expect(paths["course.tab.enrollment.identification"]).toEqual(["enrollment/identification", "course_enrollment_course"]);
+    expect(paths["course.tab.enrollment.prerequisite"]).toEqual(["enrollment/prerequisite", "course_enrollment_course"]);
+    expect(paths["course.tab.permission"]).toEqual(["permission", "course_change_course"]);
+    expect(paths["course.tab.permission.admin"]).toEqual(["permission/admin", "course_change_course"]);
+    expect(paths["course.tab.permission.condition"]).toEqual(["permission/:permissionid/condition", "course_change_course"]);
+  });
+});

@@ -17,21 +17,24 @@ function Modal({ labelId, children }: { labelId: string; children: React.ReactNo
   );
 }
 
-/** The confirmation step of a delete (opened by the ?delete=id link). */
-export function ConfirmDelete({ item }: { item: { id: number; name: string } }) {
+/**
+ * The confirmation step of a delete (opened by the ?delete=id link). A screen deleting several
+ * kinds of rows names its own query `param`, form `intent` and text.
+ */
+export function ConfirmDelete({ item, param = "delete", intent = "delete", text }: { item: { id: number; name: string }; param?: string; intent?: string; text?: string }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const cancel = withParam(params, "delete", null);
+  const cancel = withParam(params, param, null);
   const back = cancel === "?" ? "" : cancel;
   return (
     <Modal labelId="confirm-delete-title">
       <h2 id="confirm-delete-title" className="text-lg font-semibold">
         {t("confirm_delete_title")}
       </h2>
-      <p className="mt-2 text-sm text-slate-700">{t("confirm_delete_text", { name: item.name })}</p>
+      <p className="mt-2 text-sm text-slate-700">{text ?? t("confirm_delete_text", { name: item.name })}</p>
       <Form method="post" className="mt-5 flex justify-end gap-2">
         <CsrfInput />
-        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={item.id} />
         <input type="hidden" name="back" value={back} />
         <a href={cancel} className="rounded border border-slate-300 px-4 py-2 text-sm">
@@ -45,12 +48,15 @@ export function ConfirmDelete({ item }: { item: { id: number; name: string } }) 
   );
 }
 
-/** spec 002 §8: the warning dialog of a refused delete, titled "warning", with an OK button. */
-export function WarningDialog({ messageKey }: { messageKey: string }) {
+/**
+ * spec 002 §8: the warning dialog of a refused delete, titled "warning", with an OK button. OK
+ * drops the query keys that opened the refused step (`drop`); `items` names what is in the way.
+ */
+export function WarningDialog({ messageKey, drop = ["delete"], items, itemsLabel }: { messageKey: string; drop?: string[]; items?: string[]; itemsLabel?: string }) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const params = new URLSearchParams(search);
-  params.delete("delete");
+  for (const key of drop) params.delete(key);
   const back = params.size ? `?${params}` : "?";
   return (
     <Modal labelId="warning-title">
@@ -58,6 +64,16 @@ export function WarningDialog({ messageKey }: { messageKey: string }) {
         {t("warning")}
       </h2>
       <p className="mt-2 text-sm text-slate-700">{t(messageKey)}</p>
+      {items?.length ? (
+        <div className="mt-2 text-sm text-slate-700">
+          {itemsLabel ? <p className="font-medium">{itemsLabel}</p> : null}
+          <ul className="ml-5 list-disc">
+            {items.map((name, i) => (
+              <li key={`${name}-${i}`}>{name}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="mt-5 flex justify-end">
         <a href={back} autoFocus className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg">
           {t("ok")}

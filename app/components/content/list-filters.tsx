@@ -22,6 +22,8 @@ export function ListFilters({ filters, options }: Props) {
             {t("search")}
           </label>
           <input
+            // Remounted when the URL's search changes (client navigation), so it shows the stored, trimmed value.
+            key={params.get("search") ?? ""}
             id="list-search"
             type="search"
             name="search"
@@ -42,7 +44,7 @@ export function ListFilters({ filters, options }: Props) {
               <label htmlFor={`filter-${f}`} className="mb-1 block text-xs font-medium text-slate-700">
                 {t(`filter_${f}`)}
               </label>
-              <select id={`filter-${f}`} name={f} defaultValue={params.get(f) ?? "all"} className="max-w-[14rem] rounded border border-slate-300 px-2 py-1.5 text-sm">
+              <select key={params.get(f) ?? "all"} id={`filter-${f}`} name={f} defaultValue={params.get(f) ?? "all"} className="max-w-[14rem] rounded border border-slate-300 px-2 py-1.5 text-sm">
                 <option value="all">{t("filter_all")}</option>
                 {f === "publish_status"
                   ? options.publish_status.map((s) => (

@@ -1,18 +1,22 @@
 import { useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { numberFormat } from "~/lms/format";
 import { pageWindow, withParam } from "~/lms/list-query";
 
-/** Page links (50 a page): plain links keeping every other key of the query. */
-export function Pager({ count, page, pageSize }: { count: number; page: number; pageSize: number }) {
+/**
+ * Page links (50 a page): plain links keeping every other key of the query. A `capped` count (the
+ * API stopped counting, docs/decisions/011) reads "of more than N" and has no last-page link.
+ */
+export function Pager({ count, page, pageSize, capped = false }: { count: number; page: number; pageSize: number; capped?: boolean }) {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
-  const pages = Math.max(1, Math.ceil(count / pageSize));
-  const fmt = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB");
+  const pages = capped ? page + 1 : Math.max(1, Math.ceil(count / pageSize));
+  const fmt = numberFormat(i18n.language);
   const from = count ? (page - 1) * pageSize + 1 : 0;
   const to = Math.min(count, page * pageSize);
   return (
     <nav aria-label={t("pagination")} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-slate-600">{t("showing_range", { from: fmt.format(from), to: fmt.format(to), total: fmt.format(count) })}</p>
+      <p className="text-slate-600">{t(capped ? "showing_range_capped" : "showing_range", { from: fmt.format(from), to: fmt.format(to), total: fmt.format(count) })}</p>
       {pages > 1 ? (
         <ul className="flex items-center gap-1">
           {page > 1 ? (

@@ -1,0 +1,214 @@
+import type { FastifyInstance } from "fastify";
+import { MSG } from "../../contract/messages";
+import {
+  budgetActualSchema,
+  budgetPlanSchema,
+  budgetPriceSchemas,
+  discountAbovePrice,
+  type BudgetActual,
+  type BudgetPlan,
+  type BudgetPriceAnswer,
+  type BudgetRecord,
+  type BudgetRecordInput,
+  type Currency,
+} from "../../contract/schemas/extras";
+import type { Db } from "../db/index";
+import type { ApiContext } from "../http/context";
+import { badRequest } from "../http/errors";
+import { contentLimits, parentAccess, parseNested, writeTransaction } from "./content-rows";
+import { touch, type AnyResource, type Trx } from "./crud";
+
+/**
+ * The budget of a course (spec 001 §3 "Budget"; docs/decisions/012), three pages of one row:
+ *   GET/PATCH dashboard/course/{id}/budget/price/   price, price_discount (≤ price), app store and android prices, note
+ *   GET/PATCH dashboard/course/{id}/budget/         planning: count_learner, cost, price_margin (%), record_list
+ *   GET/PATCH dashboard/course/{id}/budget/actual/  actual cost: record_list
+ * Reading needs the course's view, writing its change flag. PATCH is partial; a given record_list
+ * replaces the page's records. Money is kept in hundredths, exchange rates in millionths.
+ */
+
+const toMinor = (n: number) => Math.round(n * 100);
+const fromMinor = (n: number | null) => (n === null ? null : Number(n) / 100);
+const toMicro = (n: number) => Math.round(n * 1_000_000);
+
+type Kind = "plan" | "actual";
+
+/** A record's total in baht: unit × cost × rate, rounded to the satang (exact integer arithmetic). */
+function totalMinor(r: { unit: number; cost_minor: number; exchange_rate_micro: number }): bigint {
+  const product = BigInt(r.unit) * BigInt(r.cost_minor) * BigInt(r.exchange_rate_micro);
+  return (product + 500_000n) / 1_000_000n;
+}
+
+async function budgetRow(db: Db | Trx, courseId: number) {
+  return db.selectFrom("course_budget").selectAll().where("course_id", "=", courseId).executeTakeFirst();
+}
+
+async function records(db: Db | Trx, courseId: number, kind: Kind): Promise<{ list: BudgetRecord[]; total: number }> {
+  const rows = await db
+    .selectFrom("course_budget_record as r")
+    .innerJoin("budget_category as c", "c.id", "r.budget_category_id")
+    .select(["r.id", "r.unit", "r.cost_minor", "r.currency", "r.exchange_rate_micro", "c.id as category_id", "c.name_bp", "c.name_ac", "c.code"])
+    .where("r.course_id", "=", courseId)
+    .where("r.kind", "=", kind)
+    .orderBy("r.sort")
+    .orderBy("r.id")
+    .execute();
+  let sum = 0n;
+  const list = rows.map((r) => {
+    const total = totalMinor({ unit: r.unit, cost_minor: Number(r.cost_minor), exchange_rate_micro: Number(r.exchange_rate_micro) });
+    sum += total;
+    return {
+      id: r.id,
+      budget_type: { id: r.category_id, name_bp: r.name_bp, name_ac: r.name_ac, code: r.code },
+      unit: r.unit,
+      cost: Number(r.cost_minor) / 100,
+      currency: r.currency as Currency,
+      exchange_rate: Number(r.exchange_rate_micro) / 1_000_000,
+      total: Number(total) / 100,
+    };
+  });
+  return { list, total: Number(sum) / 100 };
+}
+
+export async function loadPrice(db: Db | Trx, courseId: number): Promise<BudgetPriceAnswer> {
+  const row = await budgetRow(db, courseId);
+  return {
+    price: fromMinor(row?.price_minor ?? 0) ?? 0,
+    price_discount: fromMinor(row?.price_discount_minor ?? null),
+    price_app_store: fromMinor(row?.price_app_store_minor ?? null),
+    price_android: fromMinor(row?.price_android_minor ?? null),
+    note: row?.note ?? "",
+    datetime_update: row?.datetime_update_price ?? null,
+  };
+}
+
+export async function loadPlan(db: Db | Trx, courseId: number): Promise<BudgetPlan> {
+  const row = await budgetRow(db, courseId);
+  const { list, total } = await records(db, courseId, "plan");
+  return {
+    count_learner: row?.count_learner ?? 0,
+    cost: fromMinor(row?.cost_minor ?? 0) ?? 0,
+    price_margin: (row?.price_margin_minor ?? 0) / 100,
+    record_list: list,
+    total,
+    datetime_update: row?.datetime_update_plan ?? null,
+  };
+}
+
+export async function loadActual(db: Db | Trx, courseId: number): Promise<BudgetActual> {
+  const row = await budgetRow(db, courseId);
+  const { list, total } = await records(db, courseId, "actual");
+  return { record_list: list, total, datetime_update: row?.datetime_update_actual ?? null };
+}
+
+type BudgetColumns = Partial<{
+  price_minor: number;
+  price_discount_minor: number | null;
+  price_app_store_minor: number | null;
+  price_android_minor: number | null;
+  note: string;
+  count_learner: number;
+  cost_minor: number;
+  price_margin_minor: number;
+  datetime_update_price: string;
+  datetime_update_plan: string;
+  datetime_update_actual: string;
+}>;
+
+/** Create the course's budget row with these columns, or set them on it. */
+async function upsertBudget(trx: Trx, courseId: number, set: BudgetColumns) {
+  await trx
+    .insertInto("course_budget")
+    .values({ course_id: courseId, ...set })
+    .onConflict((oc) => oc.column("course_id").doUpdateSet(set))
+    .execute();
+}
+
+/** Each record's category exists (400 `record_list[i].budget_type` otherwise), then the page's records are replaced. */
+async function replaceRecords(trx: Trx, courseId: number, kind: Kind, list: BudgetRecordInput[]) {
+  const ids = [...new Set(list.map((r) => r.budget_type))];
+  const found = ids.length ? await trx.selectFrom("budget_category").select("id").where("id", "in", ids).execute() : [];
+  const known = new Set(found.map((f) => f.id));
+  const errors: Record<string, string[]> = {};
+  list.forEach((r, i) => {
+    if (!known.has(r.budget_type)) errors[`record_list[${i}].budget_type`] = [MSG.invalid_choice];
+  });
+  if (Object.keys(errors).length) throw badRequest(errors);
+  await trx.deleteFrom("course_budget_record").where("course_id", "=", courseId).where("kind", "=", kind).execute();
+  if (!list.length) return;
+  await trx
+    .insertInto("course_budget_record")
+    .values(
+      list.map((r, i) => ({
+        course_id: courseId,
+        kind,
+        budget_category_id: r.budget_type,
+        unit: r.unit,
+        cost_minor: toMinor(r.cost),
+        currency: r.currency,
+        exchange_rate_micro: toMicro(r.exchange_rate),
+        sort: i + 1,
+      })),
+    )
+    .execute();
+}
+
+export function budgetRoutes(app: FastifyInstance, ctx: ApiContext, parent: AnyResource) {
+  const { db } = ctx;
+  const base = `/dashboard/${parent.path}/:id(^\\d{1,12})/budget/`;
+
+  app.get(`${base}price/`, async (req) => loadPrice(db, (await parentAccess(req, db, parent, "view")).id));
+  app.get(base, async (req) => loadPlan(db, (await parentAccess(req, db, parent, "view")).id));
+  app.get(`${base}actual/`, async (req) => loadActual(db, (await parentAccess(req, db, parent, "view")).id));
+
+  app.patch(`${base}price/`, async (req) => {
+    const { id } = await parentAccess(req, db, parent, "change");
+    const input = parseNested(budgetPriceSchemas(await contentLimits(db)).patch, req.body);
+    const now = ctx.now();
+    await writeTransaction(db, async (trx) => {
+      // The discount rule holds for the result, whichever of the two was given.
+      const current = await loadPrice(trx, id);
+      const merged = { price: input.price ?? current.price, price_discount: input.price_discount === undefined ? current.price_discount : input.price_discount };
+      if (discountAbovePrice(merged)) throw badRequest({ price_discount: [MSG.price_discount_above_price] });
+      await upsertBudget(trx, id, {
+        ...(input.price !== undefined && { price_minor: toMinor(input.price) }),
+        ...(input.price_discount !== undefined && { price_discount_minor: input.price_discount === null ? null : toMinor(input.price_discount) }),
+        ...(input.price_app_store !== undefined && { price_app_store_minor: input.price_app_store === null ? null : toMinor(input.price_app_store) }),
+        ...(input.price_android !== undefined && { price_android_minor: input.price_android === null ? null : toMinor(input.price_android) }),
+        ...(input.note !== undefined && { note: input.note }),
+        datetime_update_price: now.toISOString(),
+      });
+      await touch(trx, parent, id, now);
+    });
+    return loadPrice(db, id);
+  });
+
+  app.patch(base, async (req) => {
+    const { id } = await parentAccess(req, db, parent, "change");
+    const input = parseNested(budgetPlanSchema, req.body);
+    const now = ctx.now();
+    await writeTransaction(db, async (trx) => {
+      await upsertBudget(trx, id, {
+        ...(input.count_learner !== undefined && { count_learner: input.count_learner }),
+        ...(input.cost !== undefined && { cost_minor: toMinor(input.cost) }),
+        ...(input.price_margin !== undefined && { price_margin_minor: Math.round(input.price_margin * 100) }),
+        datetime_update_plan: now.toISOString(),
+      });
+      if (input.record_list !== undefined) await replaceRecords(trx, id, "plan", input.record_list);
+      await touch(trx, parent, id, now);
+    });
+    return loadPlan(db, id);
+  });
+
+  app.patch(`${base}actual/`, async (req) => {
+    const { id } = await parentAccess(req, db, parent, "change");
+    const input = parseNested(budgetActualSchema, req.body);
+    const now = ctx.now();
+    await writeTransaction(db, async (trx) => {
+      await upsertBudget(trx, id, { datetime_update_actual: now.toISOString() });
+      if (input.record_list !== undefined) await replaceRecords(trx, id, "actual", input.record_list);
+      await touch(trx, parent, id, now);
+    });
+    return loadActual(db, id);
+  });
+}

@@ -1,0 +1,281 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sql, type RawBuilder, type SqlBool } from "kysely";
+import type { FieldErrors } from "../../contract/http";
+import { MSG } from "../../contract/messages";
+import {
+  DISCUSSION_ORDERING,
+  IDENTIFICATION_METHOD_CODES,
+  IDENTIFICATION_ORDERING,
+  IDENTIFICATION_STATUS,
+  discussionHideSchema,
+  type DiscussionReply,
+  type DiscussionThread,
+  type DiscussionThreadRow,
+  type IdentificationAttempt,
+  type IdentificationStatus,
+} from "../../contract/schemas/overall";
+import { fromFlag, toFlag, type Db } from "../db/index";
+import type { ApiContext } from "../http/context";
+import { badRequest, notFound } from "../http/errors";
+import { paginate, readPageQuery } from "../http/paging";
+import { parentAccess, parseNested, writeTransaction } from "./content-rows";
+import { isIgnoredFilterValue, itemId, likePattern, type AnyResource, type Trx } from "./crud";
+import { contentTypeId } from "./tags";
+
+/**
+ * The overall discussion and identification pages of a content item (spec 000 §2.5; issue 6 item
+ * 6; docs/decisions/012), for any content type (rows carry content_type_id + content_id):
+ *   GET    dashboard/{type}/{id}/discussion/                               threads, paged
+ *   GET    dashboard/{type}/{id}/discussion/{threadid}/                    a thread and its replies
+ *   PATCH  dashboard/{type}/{id}/discussion/{threadid}/                    {is_hidden}
+ *   DELETE dashboard/{type}/{id}/discussion/{threadid}/                    the thread and its replies
+ *   PATCH  dashboard/{type}/{id}/discussion/{threadid}/reply/{replyid}/    {is_hidden}
+ *   DELETE dashboard/{type}/{id}/discussion/{threadid}/reply/{replyid}/
+ *   GET    dashboard/{type}/{id}/identification/                           the attempt log, paged (read-only)
+ * Reading needs the content's view (flag or scope), moderating its change flag.
+ */
+
+const ID = "(^\\d{1,12})";
+
+/** Query values of a filter: repeated values mean any; "", "null" and "all" are ignored (spec 002 §5). */
+function filterValues(req: FastifyRequest, name: string): string[] {
+  const given = (req.query as Record<string, unknown>)[name];
+  return (Array.isArray(given) ? given : given === undefined ? [] : [given]).map((v) => String(v).trim()).filter((v) => !isIgnoredFilterValue(v));
+}
+
+/** `ordering` among the allowed keys (- for descending), or 400 {ordering: [invalid_choice]}. */
+function orderingOf<K extends string>(req: FastifyRequest, allowed: readonly K[], fallback: string): { key: K; desc: boolean } {
+  const raw = String((req.query as Record<string, unknown>).ordering ?? "").trim() || fallback;
+  const desc = raw.startsWith("-");
+  const key = (desc ? raw.slice(1) : raw) as K;
+  if (!allowed.includes(key)) throw badRequest({ ordering: [MSG.invalid_choice] });
+  return { key, desc };
+}
+
+const accountName = (first: string, last: string, username: string) => `${first} ${last}`.trim() || username;
+
+// ── Discussion ─────────────────────────────────────────────────────────────────────────────────
+
+const threadQuery = (db: Db | Trx) =>
+  db
+    .selectFrom("discussion_thread as t")
+    .innerJoin("account as a", "a.id", "t.account_id")
+    .select((eb) => [
+      "t.id",
+      "t.title",
+      "t.body",
+      "t.is_hidden",
+      "t.datetime_create",
+      "t.datetime_last_activity",
+      "a.id as account_id",
+      "a.username",
+      "a.first_name",
+      "a.last_name",
+      eb.selectFrom("discussion_reply as r").select((e) => e.fn.countAll<number>().as("n")).whereRef("r.thread_id", "=", "t.id").as("reply_count"),
+    ]);
+type ThreadRow = Awaited<ReturnType<ReturnType<typeof threadQuery>["executeTakeFirstOrThrow"]>>;
+const presentThread = (r: ThreadRow): DiscussionThreadRow => ({
+  id: r.id,
+  title: r.title,
+  body: r.body,
+  account: { id: r.account_id, name: accountName(r.first_name, r.last_name, r.username), username: r.username },
+  is_hidden: fromFlag(r.is_hidden),
+  reply_count: Number(r.reply_count ?? 0),
+  datetime_create: r.datetime_create,
+  datetime_last_activity: r.datetime_last_activity,
+});
+
+async function loadThread(db: Db | Trx, threadId: number): Promise<DiscussionThread> {
+  const row = await threadQuery(db).where("t.id", "=", threadId).executeTakeFirst();
+  if (!row) throw notFound();
+  const replies = await db
+    .selectFrom("discussion_reply as r")
+    .innerJoin("account as a", "a.id", "r.account_id")
+    .select(["r.id", "r.body", "r.is_hidden", "r.datetime_create", "a.id as account_id", "a.username", "a.first_name", "a.last_name"])
+    .where("r.thread_id", "=", threadId)
+    .orderBy("r.datetime_create")
+    .orderBy("r.id")
+    .execute();
+  const reply_list: DiscussionReply[] = replies.map((r) => ({
+    id: r.id,
+    body: r.body,
+    account: { id: r.account_id, name: accountName(r.first_name, r.last_name, r.username), username: r.username },
+    is_hidden: fromFlag(r.is_hidden),
+    datetime_create: r.datetime_create,
+  }));
+  return { ...presentThread(row), reply_list };
+}
+
+const THREAD_ORDER: Record<(typeof DISCUSSION_ORDERING)[number], RawBuilder<unknown>> = {
+  datetime_create: sql.ref("t.datetime_create"),
+  datetime_last_activity: sql.ref("t.datetime_last_activity"),
+  title: sql`lower(${sql.ref("t.title")})`,
+};
+
+export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: AnyResource) {
+  const { db } = ctx;
+  const code = parent.contentType ?? parent.path;
+  const base = `/dashboard/${parent.path}/:id${ID}/discussion/`;
+  const thread = `${base}:threadid${ID}/`;
+  const reply = `${thread}reply/:replyid${ID}/`;
+
+  /** The thread named by the path, of this content item, or 404. */
+  async function threadOf(q: Db | Trx, req: FastifyRequest, contentId: number) {
+    const threadId = itemId(req, "threadid");
+    const row = await q
+      .selectFrom("discussion_thread")
+      .select("id")
+      .where("id", "=", threadId)
+      .where("content_type_id", "=", await contentTypeId(q, code))
+      .where("content_id", "=", contentId)
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    return threadId;
+  }
+  async function replyOf(q: Db | Trx, req: FastifyRequest, threadId: number) {
+    const replyId = itemId(req, "replyid");
+    const row = await q.selectFrom("discussion_reply").select("id").where("id", "=", replyId).where("thread_id", "=", threadId).executeTakeFirst();
+    if (!row) throw notFound();
+    return replyId;
+  }
+  /** The thread's last activity: its latest reply, or itself. */
+  async function refreshActivity(trx: Trx, threadId: number) {
+    const last = await trx.selectFrom("discussion_reply").select((eb) => eb.fn.max("datetime_create").as("at")).where("thread_id", "=", threadId).executeTakeFirst();
+    const own = await trx.selectFrom("discussion_thread").select("datetime_create").where("id", "=", threadId).executeTakeFirstOrThrow();
+    await trx.updateTable("discussion_thread").set({ datetime_last_activity: (last?.at as string | null) ?? own.datetime_create }).where("id", "=", threadId).execute();
+  }
+
+  app.get(base, async (req) => {
+    const { id } = await parentAccess(req, db, parent, "view");
+    const q = readPageQuery(req);
+    const errors: FieldErrors = {};
+    let query = threadQuery(db).where("t.content_type_id", "=", await contentTypeId(db, code)).where("t.content_id", "=", id);
+    const hidden = filterValues(req, "is_hidden");
+    if (hidden.length) {
+      if (hidden.some((v) => v !== "true" && v !== "false")) errors.is_hidden = [MSG.invalid_choice];
+      else if (new Set(hidden).size === 1) query = query.where("t.is_hidden", "=", hidden[0] === "true" ? 1 : 0);
+    }
+    let order: { key: (typeof DISCUSSION_ORDERING)[number]; desc: boolean } = { key: "datetime_last_activity", desc: true };
+    try {
+      order = orderingOf(req, DISCUSSION_ORDERING, "-datetime_last_activity");
+    } catch {
+      errors.ordering = [MSG.invalid_choice];
+    }
+    if (Object.keys(errors).length) throw badRequest(errors);
+    if (q.search) {
+      const pattern = likePattern(q.search);
+      query = query.where(sql<SqlBool>`(lower(${sql.ref("t.title")}) like ${pattern} escape '\\' or lower(${sql.ref("t.body")}) like ${pattern} escape '\\')`);
+    }
+    const ordered = query.orderBy(THREAD_ORDER[order.key], order.desc ? "desc" : "asc").orderBy("t.id", order.desc ? "desc" : "asc");
+    const page = await paginate(req, ordered, q);
+    return { ...page, results: page.results.map(presentThread) };
+  });
+
+  app.get(thread, async (req) => {
+    const { id } = await parentAccess(req, db, parent, "view");
+    return loadThread(db, await threadOf(db, req, id));
+  });
+
+  app.patch(thread, async (req) => {
+    const { id } = await parentAccess(req, db, parent, "change");
+    const threadId = await threadOf(db, req, id);
+    const input = parseNested(discussionHideSchema, req.body);
+    await db.updateTable("discussion_thread").set({ is_hidden: toFlag(input.is_hidden) }).where("id", "=", threadId).execute();
+    return loadThread(db, threadId);
+  });
+
+  app.delete(thread, async (req, reply) => {
+    const { id } = await parentAccess(req, db, parent, "change");
+    const threadId = await threadOf(db, req, id);
+    await writeTransaction(db, async (trx) => {
+      await trx.deleteFrom("discussion_reply").where("thread_id", "=", threadId).execute();
+      await trx.deleteFrom("discussion_thread").where("id", "=", threadId).execute();
+    });
+    return reply.status(204).send();
+  });
+
+  app.patch(reply, async (req) => {
+    const { id } = await parentAccess(req, db, parent, "change");
+    const threadId = await threadOf(db, req, id);
+    const replyId = await replyOf(db, req, threadId);
+    const input = parseNested(discussionHideSchema, req.body);
+    await db.updateTable("discussion_reply").set({ is_hidden: toFlag(input.is_hidden) }).where("id", "=", replyId).execute();
+    return loadThread(db, threadId);
+  });
+
+  app.delete(reply, async (req, res) => {
+    const { id } = await parentAccess(req, db, parent, "change");
+    const threadId = await threadOf(db, req, id);
+    const replyId = await replyOf(db, req, threadId);
+    await writeTransaction(db, async (trx) => {
+      await trx.deleteFrom("discussion_reply").where("id", "=", replyId).execute();
+      await refreshActivity(trx, threadId);
+    });
+    return res.status(204).send();
+  });
+}
+
+// ── Identification attempts ────────────────────────────────────────────────────────────────────
+
+const IDENTIFICATION_ORDER: Record<(typeof IDENTIFICATION_ORDERING)[number], RawBuilder<unknown>[]> = {
+  datetime_create: [sql.ref("i.datetime_create")],
+  learner: [sql`lower(${sql.ref("a.first_name")})`, sql`lower(${sql.ref("a.last_name")})`, sql.ref("a.username")],
+};
+
+export function identificationRoutes(app: FastifyInstance, ctx: ApiContext, parent: AnyResource) {
+  const { db } = ctx;
+  const code = parent.contentType ?? parent.path;
+
+  app.get(`/dashboard/${parent.path}/:id${ID}/identification/`, async (req) => {
+    const { id } = await parentAccess(req, db, parent, "view");
+    const q = readPageQuery(req);
+    const errors: FieldErrors = {};
+    let query = db
+      .selectFrom("identification_attempt as i")
+      .innerJoin("account as a", "a.id", "i.account_id")
+      .select(["i.id", "i.method", "i.status", "i.section", "i.datetime_create", "a.id as account_id", "a.username", "a.first_name", "a.last_name"])
+      .where("i.content_type_id", "=", await contentTypeId(db, code))
+      .where("i.content_id", "=", id);
+    const methods = filterValues(req, "method");
+    if (methods.length) {
+      const codes = methods.map((m) => (/^\d$/.test(m) ? Number(m) : NaN));
+      if (codes.some((c) => !(IDENTIFICATION_METHOD_CODES as readonly number[]).includes(c))) errors.method = [MSG.invalid_choice];
+      else query = query.where("i.method", "in", codes);
+    }
+    const statuses = filterValues(req, "status");
+    if (statuses.length) {
+      if (statuses.some((s) => !(IDENTIFICATION_STATUS as readonly string[]).includes(s))) errors.status = [MSG.invalid_choice];
+      else query = query.where("i.status", "in", statuses);
+    }
+    let order: { key: (typeof IDENTIFICATION_ORDERING)[number]; desc: boolean } = { key: "datetime_create", desc: true };
+    try {
+      order = orderingOf(req, IDENTIFICATION_ORDERING, "-datetime_create");
+    } catch {
+      errors.ordering = [MSG.invalid_choice];
+    }
+    if (Object.keys(errors).length) throw badRequest(errors);
+    if (q.search) {
+      const pattern = likePattern(q.search);
+      const like = (e: RawBuilder<unknown>) => sql<SqlBool>`lower(${e}) like ${pattern} escape '\\'`;
+      query = query.where(
+        sql<SqlBool>`(${sql.join(
+          [like(sql.ref("a.username")), like(sql.ref("a.email")), like(sql`${sql.ref("a.first_name")} || ' ' || ${sql.ref("a.last_name")}`)],
+          sql` or `,
+        )})`,
+      );
+    }
+    let ordered = query;
+    for (const expr of IDENTIFICATION_ORDER[order.key]) ordered = ordered.orderBy(expr, order.desc ? "desc" : "asc");
+    ordered = ordered.orderBy("i.id", order.desc ? "desc" : "asc");
+    const page = await paginate(req, ordered, q);
+    const results: IdentificationAttempt[] = page.results.map((r) => ({
+      id: r.id,
+      account: { id: r.account_id, name: accountName(r.first_name, r.last_name, r.username), username: r.username },
+      method: r.method,
+      status: r.status as IdentificationStatus,
+      section: r.section,
+      datetime_create: r.datetime_create,
+    }));
+    return { ...page, results };
+  });
+}

@@ -1,0 +1,141 @@
+import path from "node:path";
+import ExcelJS from "exceljs";
+import type { FastifyRequest } from "fastify";
+import { MSG } from "../../contract/messages";
+import { MAX_IMPORT_ROWS } from "../../contract/schemas/enrollment";
+import { badRequest } from "../http/errors";
+import { MAX_UPLOAD_BYTES } from "./media";
+
+/**
+ * Reading an enrolment file (spec 001 §5 "excel xls, xlsx, csv"; docs/decisions/013): a csv
+ * (UTF-8, with or without a BOM) or an xlsx whose first sheet's first row names the columns, one
+ * of them `username` or `email`. xls (the old binary format) is refused as a file type.
+ */
+
+export const IMPORT_EXTENSIONS = ["csv", "xlsx"] as const;
+/** Header names (trimmed, lower case) that name the identifying column. */
+const USERNAME_HEADERS = ["username", "user name", "user", "ชื่อผู้ใช้"];
+const EMAIL_HEADERS = ["email", "e-mail", "email address", "อีเมล"];
+
+export type ImportTable = { column: "username" | "email"; rows: { row: number; value: string }[] };
+
+/** The one file of a multipart request in field `field`, at most `limit` bytes, csv or xlsx by name and content. */
+export async function readTableUpload(req: FastifyRequest, field: string, limit: number): Promise<{ data: Buffer; ext: "csv" | "xlsx" }> {
+  if (!req.isMultipart()) throw badRequest({ [field]: [MSG.required] });
+  const fileSize = Math.max(1, Math.min(limit, MAX_UPLOAD_BYTES));
+  let data: Buffer;
+  let filename: string;
+  try {
+    const part = await req.file({ limits: { fileSize, files: 1, fields: 20, parts: 21 } });
+    if (!part || part.fieldname !== field) throw badRequest({ [field]: [MSG.required] });
+    filename = part.filename;
+    data = await part.toBuffer();
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw badRequest({ [field]: [MSG.file_too_large] });
+    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") throw badRequest({ [field]: [MSG.invalid] });
+    throw err;
+  }
+  if (!data.length) throw badRequest({ [field]: [MSG.required] });
+  const ext = path.extname(filename).slice(1).toLowerCase();
+  const isZip = data.length >= 4 && data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  if (ext === "xlsx" && isZip) return { data, ext };
+  if (ext === "csv" && !isZip && !data.includes(0)) return { data, ext };
+  throw badRequest({ [field]: [MSG.invalid_file_type] });
+}
+
+/** RFC 4180 csv: commas, double quotes (doubled inside), CRLF or LF; a leading BOM is dropped. */
+export function parseCsv(text: string): string[][] {
+  const s = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    if (quoted) {
+      if (ch === '"' && s[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell === "") quoted = true;
+    else if (ch === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (ch === "\n" || ch === "\r") {
+      if (ch === "\r" && s[i + 1] === "\n") i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+    } else cell += ch;
+  }
+  if (cell !== "" || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** A cell of exceljs as the text a person sees: rich text joined, a link's text, a formula's result. */
+export function cellText(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === "object") {
+    const o = v as { richText?: { text: string }[]; text?: unknown; result?: unknown; hyperlink?: string };
+    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join("");
+    if (o.text !== undefined) return cellText(o.text);
+    if (o.result !== undefined) return cellText(o.result);
+  }
+  return "";
+}
+
+async function xlsxRows(data: Buffer): Promise<string[][]> {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest({ file: [MSG.invalid_file_type] });
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) return [];
+  const rows: string[][] = [];
+  // Keep the sheet's row numbers: an empty row in the middle stays an (ignored) empty row.
+  sheet.eachRow({ includeEmpty: true }, (r, n) => {
+    const values = Array.isArray(r.values) ? r.values.slice(1) : [];
+    rows[n - 1] = values.map(cellText);
+  });
+  for (let i = 0; i < rows.length; i++) rows[i] ??= [];
+  return rows;
+}
+
+/**
+ * The file as its identifying column and one entry per data row (its line in the file, the header
+ * being line 1); rows with every cell empty are skipped. No such column, no data rows or more than
+ * MAX_IMPORT_ROWS are a 400 on `file`.
+ */
+export async function readImportTable(file: { data: Buffer; ext: "csv" | "xlsx" }): Promise<ImportTable> {
+  const table = file.ext === "csv" ? parseCsv(file.data.toString("utf8")) : await xlsxRows(file.data);
+  const headerAt = table.findIndex((r) => r.some((c) => c.trim() !== ""));
+  if (headerAt === -1) throw badRequest({ file: [MSG.import_no_rows] });
+  const header = table[headerAt].map((h) => h.trim().toLowerCase());
+  let column: ImportTable["column"] = "username";
+  let index = header.findIndex((h) => USERNAME_HEADERS.includes(h));
+  if (index === -1) {
+    column = "email";
+    index = header.findIndex((h) => EMAIL_HEADERS.includes(h));
+  }
+  if (index === -1) throw badRequest({ file: [MSG.import_no_identifier_column] });
+  const rows: ImportTable["rows"] = [];
+  for (let i = headerAt + 1; i < table.length; i++) {
+    const cells = table[i] ?? [];
+    if (!cells.some((c) => c.trim() !== "")) continue;
+    rows.push({ row: i + 1, value: (cells[index] ?? "").trim() });
+  }
+  if (!rows.length) throw badRequest({ file: [MSG.import_no_rows] });
+  if (rows.length > MAX_IMPORT_ROWS) throw badRequest({ file: [MSG.import_too_many_rows] });
+  return { column, rows };
+}

@@ -1,0 +1,313 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sql, type RawBuilder, type SqlBool } from "kysely";
+import { ADDED_BY, PROGRESS_GROUPS, PROGRESS_SETS, allowedTransitions, progressGroupOf, type AddMethod, type AddedBy, type ProgressGroup, type ProgressSet, type ProgressStatus } from "../../contract/codes";
+import { DICTIONARIES } from "../../contract/i18n/index";
+import type { FieldErrors, Paged } from "../../contract/http";
+import { MSG } from "../../contract/messages";
+import {
+  LEARNER_DEFAULT_ORDERING,
+  bulkProgressSchema,
+  enrollSchema,
+  exportQuerySchema,
+  learnerQuerySchema,
+  progressChangeSchema,
+  type EnrollAnswer,
+  type EnrollmentRow,
+  type ImportAnswer,
+} from "../../contract/schemas/enrollment";
+import type { Db } from "../db/index";
+import type { ApiContext } from "../http/context";
+import { badRequest, fieldErrors, parseInput } from "../http/errors";
+import { paginate, readPageQuery } from "../http/paging";
+import { configValues } from "./config-store";
+import { courseResource } from "./course";
+import { idFilterValue, inTransaction, isIgnoredFilterValue, itemAccess, likePattern } from "./crud";
+import { COURSE_KIND, bulkApply, bulkPreview, changeProgress, enrollAccounts, resolveCandidates } from "./enrollment-service";
+import { readImportTable, readTableUpload } from "./enrollment-import";
+import { localTime, sendTable, type ExportCell, type ExportColumn } from "./table-export";
+
+/**
+ * Learners and progress of a course (issue 6 items 5–7; spec 001 §4; docs/decisions/013), under
+ * dashboard/course/{id}/:
+ * - GET learner/ and progress/: the paged enrollments (search on name, username, email; filters
+ *   status_group, status_set, status; ordering) — flag learner, resp. progress.
+ * - GET enroll/account/: accounts to pick from, each with is_enrolled — flag learner.
+ * - POST enroll/ {account_list | department_list (+ include_sub_department) | group_list} and
+ *   POST enroll/import/ (multipart `file`, csv or xlsx): per-account / per-row results — flag learner.
+ * - PATCH progress/{enrollmentId}/ {status}; POST progress/bulk/ {target, preview?, enrollment_list?} — flag progress.
+ * - GET learner/export/ and progress/export/ ?format_type=xlsx|csv, streamed — flag export.
+ * Every call also needs to see the course (view flag or scope), else 403 / 404.
+ */
+
+const ITEM = "/dashboard/course/:id(^\\d{1,12})";
+
+/** The query keys of the list, with ignored values ("", "null", "all") dropped (spec 002 §5). */
+function listFilters(req: FastifyRequest) {
+  const raw = Object.fromEntries(Object.entries((req.query ?? {}) as Record<string, unknown>).filter(([, v]) => typeof v === "string" && !isIgnoredFilterValue(v)));
+  const errors: FieldErrors = {};
+  const parsed = learnerQuerySchema.safeParse(raw);
+  if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
+  const page = readPageQuery(req);
+  let order: { expr: RawBuilder<unknown>; desc: boolean }[] = [];
+  try {
+    order = orderingOf(page.ordering);
+  } catch {
+    errors.ordering = [MSG.invalid_choice];
+  }
+  if (Object.keys(errors).length) throw badRequest(errors);
+  return { page, filters: parsed.data!, order };
+}
+
+const ORDERING: Record<string, RawBuilder<unknown>[]> = {
+  name: [sql`lower(a.first_name)`, sql`lower(a.last_name)`],
+  username: [sql`lower(a.username)`],
+  email: [sql`lower(a.email)`],
+  status: [sql`e.status`],
+  datetime_enroll: [sql`e.datetime_enroll`],
+  datetime_start: [sql`e.datetime_start`],
+  datetime_complete: [sql`e.datetime_complete`],
+  datetime_update: [sql`e.datetime_update`],
+};
+
+function orderingOf(raw: string | undefined) {
+  const text = raw?.trim() ? raw : LEARNER_DEFAULT_ORDERING;
+  return text.split(",").flatMap((term) => {
+    const desc = term.trim().startsWith("-");
+    const key = term.trim().replace(/^-/, "");
+    if (!Object.hasOwn(ORDERING, key)) throw new Error("ordering");
+    return ORDERING[key].map((expr) => ({ expr, desc }));
+  });
+}
+
+/** A selectable set also finds 31 wherever it names 30: both are completed (docs/decisions/013). */
+const setStatuses = (set: ProgressSet): number[] => {
+  const list: number[] = [...PROGRESS_SETS[set]];
+  return list.includes(30) ? [...list, 31] : list;
+};
+
+type Filters = { search?: string; status_group?: ProgressGroup; status_set?: string; status?: ProgressStatus };
+
+/** The enrollments of a course with their account and department, filtered and ordered. */
+function enrollmentQuery(db: Db, courseId: number, f: Filters, order: ReturnType<typeof orderingOf>) {
+  let q = db
+    .selectFrom("course_enrollment as e")
+    .innerJoin("account as a", "a.id", "e.account_id")
+    .leftJoin("department as d", "d.id", "a.department_id")
+    .where("e.course_id", "=", courseId);
+  if (f.status_group) q = q.where("e.status", "in", [...PROGRESS_GROUPS[f.status_group]]);
+  if (f.status_set) q = q.where("e.status", "in", setStatuses(f.status_set as ProgressSet));
+  if (f.status !== undefined) q = q.where("e.status", "=", f.status);
+  if (f.search) {
+    const p = likePattern(f.search);
+    q = q.where(
+      sql<SqlBool>`(lower(a.username) like ${p} escape '\\' or lower(a.email) like ${p} escape '\\' or lower(a.first_name || ' ' || a.last_name) like ${p} escape '\\')`,
+    );
+  }
+  let selected = q.select([
+    "e.id", "e.status", "e.add_method", "e.added_by", "e.datetime_enroll", "e.datetime_start", "e.datetime_complete", "e.datetime_update",
+    "a.id as account_id", "a.username", "a.email", "a.first_name", "a.last_name", "d.id as department_id", "d.name as department_name",
+  ]);
+  for (const o of order) selected = selected.orderBy(o.expr, o.desc ? "desc" : "asc");
+  return selected.orderBy("e.id", order.at(-1)?.desc ? "desc" : "asc");
+}
+type RawRow = Awaited<ReturnType<ReturnType<typeof enrollmentQuery>["execute"]>>[number];
+
+const present = (r: RawRow): EnrollmentRow => ({
+  id: r.id,
+  account: {
+    id: r.account_id,
+    username: r.username,
+    email: r.email,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    department: r.department_id === null ? null : { id: r.department_id, name: r.department_name ?? "" },
+  },
+  status: r.status as ProgressStatus,
+  status_group: progressGroupOf(r.status),
+  add_method: r.add_method as AddMethod,
+  added_by: r.added_by as AddedBy,
+  datetime_enroll: r.datetime_enroll,
+  datetime_start: r.datetime_start,
+  datetime_complete: r.datetime_complete,
+  datetime_update: r.datetime_update,
+  allowed_status: [...allowedTransitions(COURSE_KIND, r.status)],
+});
+
+/** All matching rows, a chunk at a time (for the streamed exports). */
+async function* allRows(db: Db, courseId: number, f: Filters, order: ReturnType<typeof orderingOf>) {
+  const size = 1000;
+  for (let offset = 0; ; offset += size) {
+    const rows = await enrollmentQuery(db, courseId, f, order).limit(size).offset(offset).execute();
+    for (const r of rows) yield r;
+    if (rows.length < size) return;
+  }
+}
+
+/** The text of a dictionary key in the requester's language. */
+function translator(language: string | undefined) {
+  const dict = DICTIONARIES[language === "th" ? "th" : "en"];
+  return (key: string) => dict[key] ?? DICTIONARIES.en[key] ?? key;
+}
+
+export function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext) {
+  const { db } = ctx;
+
+  const list = (action: "learner" | "progress") => async (req: FastifyRequest): Promise<Paged<EnrollmentRow>> => {
+    const { id } = await itemAccess(req, db, courseResource, [action]);
+    const { page, filters, order } = listFilters(req);
+    const answer = await paginate(req, enrollmentQuery(db, id, { ...filters, search: page.search }, order), page);
+    return { ...answer, results: answer.results.map(present) };
+  };
+  app.get(`${ITEM}/learner/`, list("learner"));
+  app.get(`${ITEM}/progress/`, list("progress"));
+
+  // Accounts to choose from when enrolling by learner list.
+  app.get(`${ITEM}/enroll/account/`, async (req) => {
+    const { id } = await itemAccess(req, db, courseResource, ["learner"]);
+    const page = readPageQuery(req);
+    let q = db.selectFrom("account as a").leftJoin("department as d", "d.id", "a.department_id").where("a.is_active", "=", 1);
+    if (page.search) {
+      const p = likePattern(page.search);
+      q = q.where(sql<SqlBool>`(lower(a.username) like ${p} escape '\\' or lower(a.email) like ${p} escape '\\' or lower(a.first_name || ' ' || a.last_name) like ${p} escape '\\')`);
+    }
+    const query = q
+      .select((eb) => [
+        "a.id", "a.username", "a.email", "a.first_name", "a.last_name", "d.id as department_id", "d.name as department_name",
+        eb.exists(eb.selectFrom("course_enrollment as e").select("e.id").whereRef("e.account_id", "=", "a.id").where("e.course_id", "=", id)).as("is_enrolled"),
+      ])
+      .orderBy(sql`lower(a.username)`)
+      .orderBy("a.id");
+    const answer = await paginate(req, query, page);
+    return {
+      ...answer,
+      results: answer.results.map((r) => ({
+        id: r.id,
+        username: r.username,
+        email: r.email,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        department: r.department_id === null ? null : { id: r.department_id, name: r.department_name ?? "" },
+        is_enrolled: Number(r.is_enrolled) === 1 || (r.is_enrolled as unknown) === true,
+      })),
+    };
+  });
+
+  app.post(`${ITEM}/enroll/`, async (req): Promise<EnrollAnswer> => {
+    const { id, account } = await itemAccess(req, db, courseResource, ["learner"]);
+    const input = parseInput(enrollSchema, req.body);
+    const now = ctx.now();
+    return inTransaction(db, courseResource, async (trx) => {
+      const candidates = await resolveCandidates(trx, input);
+      const found = candidates.filter((c) => c.found).map((c) => ({ account: c.account, added_by: c.added_by! }));
+      const outcome = await enrollAccounts(trx, id, found, { accountId: account.id, now });
+      const results = candidates.map((c) => ({ account: c.account, username: c.username, added_by: c.added_by, result: c.found ? outcome.get(c.account)! : ("not_found" as const) }));
+      const n = (r: string) => results.filter((x) => x.result === r).length;
+      return { results, enrolled: n("enrolled"), already_enrolled: n("already_enrolled"), not_found: n("not_found") };
+    });
+  });
+
+  app.post(`${ITEM}/enroll/import/`, async (req): Promise<ImportAnswer> => {
+    const { id, account } = await itemAccess(req, db, courseResource, ["learner"]);
+    const { "file-size-limit": limit } = await configValues(db, ["file-size-limit"]);
+    const table = await readImportTable(await readTableUpload(req, "file", Number(limit) || 10485760));
+    const now = ctx.now();
+    // Look the identifiers up (case-insensitively), 500 at a time.
+    const wanted = [...new Set(table.rows.map((r) => r.value.toLowerCase()).filter(Boolean))];
+    const accounts = new Map<string, number>();
+    const col = table.column === "username" ? sql.ref("username") : sql.ref("email");
+    for (let i = 0; i < wanted.length; i += 500) {
+      const part = wanted.slice(i, i + 500);
+      const rows = await db.selectFrom("account").select(["id", "username", "email"]).where(sql`lower(${col})`, "in", part).where("is_active", "=", 1).execute();
+      for (const r of rows) accounts.set((table.column === "username" ? r.username : r.email).toLowerCase(), r.id);
+    }
+    const seen = new Set<number>();
+    const results: ImportAnswer["results"] = table.rows.map(({ row, value }) => {
+      if (!value) return { row, value, account: null, result: "missing_value", refused: true };
+      const accountId = accounts.get(value.toLowerCase()) ?? null;
+      if (accountId === null) return { row, value, account: null, result: "not_found", refused: true };
+      if (seen.has(accountId)) return { row, value, account: accountId, result: "duplicate", refused: true };
+      seen.add(accountId);
+      return { row, value, account: accountId, result: "enrolled", refused: false };
+    });
+    // The whole valid part in one transaction; refused rows write nothing.
+    const outcome = await inTransaction(db, courseResource, (trx) =>
+      enrollAccounts(trx, id, results.filter((r) => !r.refused).map((r) => ({ account: r.account!, added_by: ADDED_BY.import_file })), { accountId: account.id, now }),
+    );
+    for (const r of results) if (!r.refused) r.result = outcome.get(r.account!)!;
+    const n = (x: string) => results.filter((r) => r.result === x).length;
+    return { column: table.column, results, enrolled: n("enrolled"), already_enrolled: n("already_enrolled"), refused: results.filter((r) => r.refused).length };
+  });
+
+  app.patch(`${ITEM}/progress/:enrollmentId(^\\d{1,12})/`, async (req) => {
+    const { id } = await itemAccess(req, db, courseResource, ["progress"]);
+    const enrollmentId = idFilterValue((req.params as Record<string, string>).enrollmentId) ?? 0;
+    const { status } = parseInput(progressChangeSchema, req.body);
+    const now = ctx.now();
+    await inTransaction(db, courseResource, (trx) => changeProgress(trx, id, enrollmentId, status, now));
+    const row = await enrollmentQuery(db, id, {}, []).where("e.id", "=", enrollmentId).executeTakeFirstOrThrow();
+    return present(row);
+  });
+
+  app.post(`${ITEM}/progress/bulk/`, async (req) => {
+    const { id } = await itemAccess(req, db, courseResource, ["progress"]);
+    const input = parseInput(bulkProgressSchema, req.body);
+    const ids = input.enrollment_list.length ? input.enrollment_list : null;
+    if (input.preview) return bulkPreview(db, id, input.target, ids);
+    const now = ctx.now();
+    const changed = await inTransaction(db, courseResource, (trx) => bulkApply(trx, id, input.target, ids, now));
+    return { target: input.target, preview: false, changed };
+  });
+
+  const exporter = (kind: "learner" | "progress") => async (req: FastifyRequest, reply: Parameters<typeof sendTable>[0]) => {
+    const { id, account } = await itemAccess(req, db, courseResource, ["export"]);
+    const { format_type: format } = parseInput(exportQuerySchema, req.query);
+    const { page, filters, order } = listFilters(req);
+    const search = page.search;
+    const course = await db.selectFrom("course").select(["code", "name"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const { "time-zone-offset-minutes": offset } = await configValues(db, ["time-zone-offset-minutes"]);
+    const t = translator(account.language);
+    const at = (iso: string | null) => localTime(iso, Number(offset) || 0);
+    const statusText = (s: number) => t(`progress_status_${s}`);
+    const columns: ExportColumn[] =
+      kind === "learner"
+        ? [
+            { header: t("export_col_no"), kind: "number", width: 6 },
+            { header: t("export_col_username") },
+            { header: t("export_col_first_name") },
+            { header: t("export_col_last_name") },
+            { header: t("export_col_email"), width: 32 },
+            { header: t("export_col_department") },
+            { header: t("export_col_status") },
+            { header: t("export_col_status_code"), kind: "number" },
+            { header: t("export_col_add_method") },
+            { header: t("export_col_added_by") },
+            { header: t("export_col_enrolled"), kind: "date" },
+            { header: t("export_col_started"), kind: "date" },
+            { header: t("export_col_completed"), kind: "date" },
+          ]
+        : [
+            { header: t("export_col_no"), kind: "number", width: 6 },
+            { header: t("export_col_username") },
+            { header: t("export_col_full_name"), width: 32 },
+            { header: t("export_col_email"), width: 32 },
+            { header: t("export_col_status") },
+            { header: t("export_col_status_code"), kind: "number" },
+            { header: t("export_col_started"), kind: "date" },
+            { header: t("export_col_completed"), kind: "date" },
+            { header: t("export_col_updated"), kind: "date" },
+          ];
+    async function* rows(): AsyncGenerator<(ExportCell | Date)[]> {
+      let n = 0;
+      for await (const r of allRows(db, id, { ...filters, search }, order)) {
+        n++;
+        yield kind === "learner"
+          ? [n, r.username, r.first_name, r.last_name, r.email, r.department_name ?? "", statusText(r.status), r.status, t(`add_method_${r.add_method}`), t(`added_by_${r.added_by}`), at(r.datetime_enroll), at(r.datetime_start), at(r.datetime_complete)]
+          : [n, r.username, `${r.first_name} ${r.last_name}`, r.email, statusText(r.status), r.status, at(r.datetime_start), at(r.datetime_complete), at(r.datetime_update)];
+      }
+    }
+    const day = ctx.now().toISOString().slice(0, 10).replace(/-/g, "");
+    return sendTable(reply, { format, filename: `${course.code}-${kind}-${day}`, sheetName: t(kind === "learner" ? "overall_learner" : "overall_progress"), columns, rows: rows() });
+  };
+  app.get(`${ITEM}/learner/export/`, exporter("learner"));
+  app.get(`${ITEM}/progress/export/`, exporter("progress"));
+}

@@ -1,0 +1,157 @@
+import { useTranslation } from "react-i18next";
+import { ErrorList } from "~/components/forms";
+import { errorsAt, shownValue, type FormResult } from "~/lms/form-result";
+
+/**
+ * A list of sub-forms inside one form (settings per section and per material, conditions per
+ * group…): one fieldset per item with the same fields, named as conform reads nested lists —
+ * `{name}[i].{field}`, and `{name}[i].{childName}[j].{field}` for an item's children. The item id
+ * travels in a hidden `…id` field. Values come from the last refused submission, else the saved
+ * ones; errors from the submission result by full field name.
+ */
+export type SubField = {
+  name: string;
+  label: string;
+  kind: "checkbox" | "select" | "number" | "text";
+  options?: { value: string; label: string }[];
+  min?: number;
+  max?: number;
+  placeholder?: string;
+  pattern?: string;
+  /** Shown under the field of every item. */
+  hint?: string;
+};
+export type SubItem = { id: number; title: string; subtitle?: string; values: Record<string, unknown>; children?: SubItem[] };
+
+/** Wide screens: every field of a sub-form on one line (up to six). */
+const COLUMNS: Record<number, string> = { 3: "lg:grid-cols-3", 4: "lg:grid-cols-4", 5: "lg:grid-cols-5", 6: "lg:grid-cols-6" };
+const htmlId = (name: string) => `f-${name.replace(/[^A-Za-z0-9]+/g, "-")}`;
+const inputClass =
+  "block w-full rounded border border-slate-300 px-2 py-1.5 text-sm shadow-sm focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 aria-[invalid]:border-red-600";
+
+function SubFieldInput({ field, fullName, saved, result }: { field: SubField; fullName: string; saved: unknown; result: FormResult }) {
+  const { t } = useTranslation();
+  const id = htmlId(fullName);
+  const errors = errorsAt(result, fullName)?.map((e) => t(e));
+  const errorId = errors ? `${id}-error` : undefined;
+  const hintId = field.hint ? `${id}-hint` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
+  if (field.kind === "checkbox") {
+    return (
+      <div className="flex items-start gap-2 self-end pb-1.5">
+        <input id={id} type="checkbox" name={fullName} defaultChecked={shownValue(result, fullName, saved, "checkbox") as boolean} aria-invalid={errorId ? true : undefined} aria-describedby={describedBy} className="mt-0.5 h-4 w-4" />
+        <label htmlFor={id} className="text-sm text-slate-800">
+          {field.label}
+        </label>
+        <ErrorList id={errorId} errors={errors} />
+      </div>
+    );
+  }
+  const value = shownValue(result, fullName, saved) as string;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-700">
+        {field.label}
+      </label>
+      {field.kind === "select" ? (
+        <select id={id} name={fullName} defaultValue={value} aria-invalid={errorId ? true : undefined} aria-describedby={describedBy} className={inputClass}>
+          {(field.options ?? []).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          name={fullName}
+          type={field.kind === "number" ? "number" : "text"}
+          inputMode={field.kind === "number" ? "numeric" : undefined}
+          min={field.min}
+          max={field.max}
+          placeholder={field.placeholder}
+          pattern={field.pattern}
+          defaultValue={value}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={describedBy}
+          className={inputClass}
+        />
+      )}
+      {field.hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {field.hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+function SubForm({ item, prefix, fields, result, nested }: { item: SubItem; prefix: string; fields: SubField[]; result: FormResult; nested?: React.ReactNode }) {
+  const { t } = useTranslation();
+  const idErrors = errorsAt(result, `${prefix}.id`)?.map((e) => t(e));
+  return (
+    <fieldset className="rounded border border-slate-200 bg-white p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-900">
+        {item.title}
+        {item.subtitle ? <span className="ml-2 text-xs font-normal text-slate-600">{item.subtitle}</span> : null}
+      </legend>
+      <input type="hidden" name={`${prefix}.id`} value={item.id} />
+      <ErrorList errors={idErrors} />
+      <div className={`grid gap-3 sm:grid-cols-2 ${COLUMNS[Math.min(fields.length, 6)] ?? ""}`}>
+        {fields.map((f) => (
+          <SubFieldInput key={f.name} field={f} fullName={`${prefix}.${f.name}`} saved={item.values[f.name]} result={result} />
+        ))}
+      </div>
+      {nested}
+    </fieldset>
+  );
+}
+
+export function SubFormList({
+  name,
+  items,
+  fields,
+  result,
+  childName,
+  childFields,
+  childrenLabel,
+}: {
+  name: string;
+  items: SubItem[];
+  fields: SubField[];
+  result: FormResult;
+  childName?: string;
+  childFields?: SubField[];
+  childrenLabel?: string;
+}) {
+  return (
+    <div className="space-y-4">
+      {items.map((item, i) => {
+        const prefix = `${name}[${i}]`;
+        const children = childName && childFields && item.children?.length ? item.children : null;
+        return (
+          <SubForm
+            key={item.id}
+            item={item}
+            prefix={prefix}
+            fields={fields}
+            result={result}
+            nested={
+              children ? (
+                <div className="mt-4 border-l-2 border-slate-200 pl-4">
+                  {childrenLabel ? <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-600">{childrenLabel}</p> : null}
+                  <div className="space-y-3">
+                    {children.map((child, j) => (
+                      <SubForm key={child.id} item={child} prefix={`${prefix}.${childName}[${j}]`} fields={childFields!} result={result} />
+                    ))}
+                  </div>
+                </div>
+              ) : null
+            }
+          />
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,218 @@
+import { CONTENT_TYPES, contentFlag, contentRoutes } from "./content.js";
+import { SCREENS } from "./menu.js";
+
+/**
+ * THE list of the site's routes, with the guard of each: routes.table.js defines exactly these
+ * (nothing else), the permission matrix tests (tests/e2e/permission-matrix.spec.ts,
+ * tests/api/permission-matrix.test.ts) walk them, and tests/unit/route-manifest.test.ts checks
+ * that every guard is a real flag. The one-off pages are listed here once; registry screens and
+ * content routes come from the registries (menu.js, content.js). Plain JS: remix.config.js loads
+ * it as is, the app and the tests import it.
+ *
+ * A guard is a permission flag (contract/permissions.ts), "public" (anyone) or "signed-in" (any
+ * session, no flag: the terms pages). A route's `post` says what its action needs, per form
+ * `intent` ("" when the action reads none): a flag, "public" or "signed-in".
+ *
+ * @typedef {"public" | "signed-in" | string} Guard
+ * @typedef {{
+ *   id: string, parentId: string | null, path: string, index?: boolean, module: string,
+ *   url: string, guard: Guard, layout?: boolean, example?: string,
+ *   params?: Record<string, ParamSource>, post?: Record<string, Guard>, contentType?: string
+ * }} ManifestRoute
+ *   `url`: the full URL pattern. `layout`: a layout without a page of its own (its URL is served by
+ *   a child). `example`: the URL to request, when the pattern has no parameter to fill from data.
+ *   `params`: where each route parameter's value comes from at test time (ParamSource).
+ * @typedef {string | { list: string, of: string }} ParamSource
+ *   A content type key: the id of an item of that type (the first the API lists). `{list, of}`:
+ *   the id of a row of the API list `list` under the item named by parameter `of`
+ *   (`{type.api}{of}/{list}`, e.g. a course's permission rules).
+ */
+
+export const PUBLIC = "public";
+export const SIGNED_IN = "signed-in";
+/** The shell's guard: nobody without it uses the signed-in dashboard (spec 000 §4). */
+export const DASHBOARD_GUARD = "dashboard_view_dashboard";
+
+/**
+ * What the action of each generic content module needs, per form intent: a content action, whose
+ * flag is the content type's (`{module}_{action}_{module}`). A route module with an action and
+ * no entry here (or `post` below) fails the unit test.
+ */
+const CONTENT_POSTS = {
+  "routes/content.list.tsx": { toggle: "publish", delete: "delete" },
+  "routes/content.create.tsx": { "": "add" },
+  "routes/content.detail.tsx": { publish: "publish", unpublish: "publish", schedule: "publish" },
+  "routes/content.tab-form.tsx": { save: "change", "upload-image": "change", "remove-image": "change" },
+  "routes/content.overall-enroll.tsx": { "enroll-list": "learner", "enroll-department": "learner", "enroll-group": "learner", import: "learner" },
+  "routes/content.overall-progress.tsx": { change: "progress" },
+  "routes/content.overall-bulk.tsx": { apply: "progress" },
+  "routes/content.curriculum.tsx": Object.fromEntries(
+    ["add-section", "edit-section", "move-section", "toggle-section", "delete-section", "add-material", "edit-material", "move-material", "toggle-material", "delete-material"].map((intent) => [intent, "change"]),
+  ),
+  "routes/content.curriculum-identification.tsx": { save: "change" },
+  "routes/content.enrollment.tsx": { save: "enrollment" },
+  "routes/content.enrollment-identification.tsx": { save: "enrollment" },
+  "routes/content.enrollment-prerequisite.tsx": { add: "enrollment", remove: "enrollment" },
+  "routes/content.permission.tsx": { create: "change", update: "change", delete: "change" },
+  "routes/content.permission-admin.tsx": { add: "change", remove: "change" },
+  "routes/content.permission-condition.tsx": { save: "change" },
+  // The extra tabs and overall pages (docs/decisions/012).
+  ...Object.fromEntries(
+    ["routes/content.tab-competency.tsx", "routes/content.tab-survey.tsx", "routes/content.tab-gamification.tsx"].map((m) => [m, { create: "change", update: "change", delete: "change" }]),
+  ),
+  "routes/content.tab-budget.tsx": { save: "change", "add-row": "change" },
+  "routes/content.tab-budget-actual.tsx": { save: "change", "add-row": "change" },
+  "routes/content.tab-budget-price.tsx": { save: "change" },
+  "routes/content.tab-ecertificate.tsx": { save: "certificate", "upload-image": "certificate", "remove-image": "certificate" },
+  "routes/content.overall-discussion.tsx": Object.fromEntries(["hide", "show", "delete"].flatMap((a) => ["thread", "reply"].map((k) => [`${a}-${k}`, "change"]))),
+};
+
+const ANY_POST_PUBLIC = { "": PUBLIC };
+
+/** A route of the tree below: id, path relative to its parent, module, guard, and extras. */
+const page = (id, path, module, guard, extra = {}) => ({ id, path, module, guard, ...extra });
+
+/** The registry's content routes (content.js), with their params and their actions' flags. */
+function contentPages() {
+  const convert = (r) => {
+    const type = CONTENT_TYPES.find((t) => t.key === r.type);
+    const posts = CONTENT_POSTS[r.module];
+    return page(r.id, r.path, r.module, r.flag, {
+      contentType: type.key,
+      paramOf: { [type.param]: type.key, ...(r.param ? { [r.param]: { list: r.paramList, of: type.param } } : {}) },
+      ...(posts ? { post: Object.fromEntries(Object.entries(posts).map(([intent, action]) => [intent, contentFlag(type, action)])) } : {}),
+      ...(r.children ? { children: r.children.map(convert) } : {}),
+    });
+  };
+  return contentRoutes().map(convert);
+}
+
+/** The whole route tree, in definition order (which routes.table.js keeps). */
+const TREE = [
+  page("site-index", "", "routes/site-index.tsx", PUBLIC, { index: true, example: "/" }),
+  page("dashboard", "dashboard", "routes/dashboard.tsx", PUBLIC, {
+    layout: true,
+    children: [
+      page("health", "health", "routes/health.tsx", PUBLIC),
+      // The minimal document route `npm run bench` measures every page against (the framework's ceiling).
+      page("bench-minimal", "bench/minimal", "routes/bench-minimal.tsx", PUBLIC),
+      // Plain-unauthenticated layout: sign-in and account recovery.
+      page("account-signin", "account/signin", "routes/account.signin.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
+      page("account-login", "account/login", "routes/account.signin.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
+      page("account-logout", "account/logout", "routes/account.logout.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
+      page("account-language", "account/language", "routes/account.language.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
+      page("account-forgot-password", "account/forgot-password/:step?", "routes/account.forgot-password.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
+      page("account-checkmail", "account/checkmail", "routes/account.checkmail.tsx", PUBLIC),
+      page("account-reset-password", "account/reset-password", "routes/account.reset-password.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
+      page("account-changedpass", "account/changedpass", "routes/account.changedpass.tsx", PUBLIC),
+      page("account-validate", "account/validate", "routes/account.validate.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
+      // Plain-authenticated layout: documents a signed-in user reads and accepts.
+      page("privacy-data", "privacy-data/:page/:id?", "routes/privacy-data.tsx", SIGNED_IN, { example: "/dashboard/privacy-data/terms", post: { "": SIGNED_IN } }),
+      page("error", "error/:status?", "routes/error.tsx", PUBLIC, { example: "/dashboard/error/404" }),
+      // Default authenticated layout: header, menu, footer around every registry screen.
+      page("shell", "", "routes/shell.tsx", DASHBOARD_GUARD, {
+        layout: true,
+        children: [
+          ...SCREENS.map((s) => page(s.id, s.path, s.module, s.flag, s.index ? { index: true } : {})),
+          ...contentPages(),
+        ],
+      }),
+      page("dashboard-not-found", "*", "routes/not-found.tsx", PUBLIC, { example: "/dashboard/no-such-page" }),
+    ],
+  }),
+  page("media", "api/media/*", "routes/media.tsx", PUBLIC, { example: "/api/media/none.png" }),
+  page("site-not-found", "*", "routes/not-found.tsx", PUBLIC, { example: "/no-such-page" }),
+];
+
+const joinUrl = (base, path) => (path ? `${base.replace(/\/$/, "")}/${path}` : base);
+
+/** @returns {ManifestRoute[]} the tree flattened, parents before their children. */
+function flatten(nodes, parentId, base) {
+  return nodes.flatMap(({ children, paramOf, ...node }) => {
+    // An index route answers at its parent's URL with the trailing slash (/dashboard/ is the home).
+    const url = node.index ? (base.endsWith("/") ? base : `${base}/`) : joinUrl(base, node.path);
+    const own = /** @type {ManifestRoute} */ ({ ...node, parentId, url, ...(paramOf ? { params: paramOf } : {}) });
+    return [own, ...(children ? flatten(children, node.id, url) : [])];
+  });
+}
+
+/** @type {ManifestRoute[]} */
+export const ROUTE_MANIFEST = flatten(TREE, null, "/");
+
+/** The children of a route (null: the top level), in definition order. */
+export const childrenOf = (parentId) => ROUTE_MANIFEST.filter((r) => r.parentId === parentId);
+
+/** The routes a request can reach on its own (layouts are reached through their children). */
+export const pageRoutes = () => ROUTE_MANIFEST.filter((r) => !r.layout);
+
+/** The ancestors of a route, nearest first. */
+export function ancestorsOf(route, manifest = ROUTE_MANIFEST) {
+  const out = [];
+  for (let p = manifest.find((r) => r.id === route.parentId); p; p = manifest.find((r) => r.id === p.parentId)) out.push(p);
+  return out;
+}
+
+/**
+ * The parameters a route's URL needs, in the order they appear (optional ones left out).
+ * @param {ManifestRoute} route
+ * @returns {string[]}
+ */
+export const requiredParams = (route) =>
+  route.url.split("/").filter((s) => s.startsWith(":") && !s.endsWith("?")).map((s) => s.slice(1));
+
+/**
+ * The URL to request for a route: its `example`, or its pattern with each required parameter
+ * filled from `values` (parameter name → value, found from `params`), optional ones left out.
+ * @param {ManifestRoute} route
+ * @param {Record<string, number | string>} [values]
+ */
+export function exampleUrl(route, values = {}) {
+  if (route.example) return route.example;
+  const segments = route.url.split("/").filter((s) => !s.endsWith("?"));
+  return segments
+    .map((s) => {
+      if (!s.startsWith(":") && s !== "*") return s;
+      const value = values[s.slice(1)];
+      if (value === undefined) throw new Error(`route ${route.id}: no value for ${s} (give it params or an example)`);
+      return String(value);
+    })
+    .join("/") || "/";
+}
+
+/**
+ * What is wrong with a manifest (empty when nothing): unknown guards, routes inside the shell
+ * that are not flag-guarded, pages without a URL to request, duplicate ids.
+ * @param {ManifestRoute[]} manifest
+ * @param {(name: string) => boolean} isFlag contract/permissions.ts
+ * @returns {string[]}
+ */
+export function manifestProblems(manifest, isFlag) {
+  const problems = [];
+  const ids = new Set();
+  const isGuard = (g) => g === PUBLIC || g === SIGNED_IN || (typeof g === "string" && isFlag(g));
+  for (const r of manifest) {
+    if (ids.has(r.id)) problems.push(`${r.id}: duplicate route id`);
+    ids.add(r.id);
+    if (!isGuard(r.guard)) problems.push(`${r.id} (${r.url}): guard ${JSON.stringify(r.guard)} is not a permission flag, "public" or "signed-in"`);
+    for (const [intent, g] of Object.entries(r.post ?? {})) {
+      if (!isGuard(g)) problems.push(`${r.id} (${r.url}): POST intent "${intent}" guard ${JSON.stringify(g)} is not a permission flag, "public" or "signed-in"`);
+    }
+    const inShell = ancestorsOf(r, manifest).some((a) => a.id === "shell");
+    if (inShell && !isFlag(r.guard)) problems.push(`${r.id} (${r.url}): a signed-in dashboard screen must be guarded by a permission flag, not ${JSON.stringify(r.guard)}`);
+    if (inShell) for (const [intent, g] of Object.entries(r.post ?? {})) {
+      if (!isFlag(g)) problems.push(`${r.id} (${r.url}): POST intent "${intent}" of a dashboard screen must need a permission flag, not ${JSON.stringify(g)}`);
+    }
+    if (r.id === "shell" && r.guard !== DASHBOARD_GUARD) problems.push(`shell: guard must be ${DASHBOARD_GUARD}`);
+    if (!r.layout) {
+      for (const s of r.url.split("/")) {
+        const required = (s.startsWith(":") && !s.endsWith("?")) || s === "*";
+        const source = r.params?.[s.slice(1)];
+        if (required && !r.example && !source) problems.push(`${r.id} (${r.url}): ${s} needs params or an example`);
+        if (source && typeof source === "object" && (!source.list || !r.params?.[source.of])) problems.push(`${r.id} (${r.url}): ${s} needs a list and the parameter it lies under`);
+      }
+    }
+    if (r.layout && !manifest.some((c) => c.parentId === r.id)) problems.push(`${r.id}: a layout without children`);
+  }
+  for (const r of manifest) if (r.parentId !== null && !ids.has(r.parentId)) problems.push(`${r.id}: unknown parent ${r.parentId}`);
+  return problems;
+}

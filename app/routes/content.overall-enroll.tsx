@@ -1,0 +1,262 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { FilterOption, Paged } from "../../contract/http";
+import { MSG } from "../../contract/messages";
+import { enrollSchema, type EnrollAnswer, type EnrollCandidate, type ImportAnswer } from "../../contract/schemas/enrollment";
+import { ResultTable } from "~/components/content/result-table";
+import { CsrfInput, ErrorList } from "~/components/forms";
+import { apiFieldErrors } from "~/lms/content-form.server";
+import { itemId, requireContent } from "~/lms/content.server";
+import { requireCsrf } from "~/lms/csrf.server";
+import { itemPaths } from "~/lms/enrollment.server";
+
+/**
+ * Overall › Learners › enrol (issue 6 item 5): enrol learners by picking them (search, then tick),
+ * by department (with sub-departments if asked), by group, or by a csv / xlsx file with a username
+ * or email column. The answer is shown on the page: one line per account or file row, refused
+ * rows marked with the reason. Four plain forms; works without JavaScript.
+ */
+const CANDIDATES = 50;
+type Tree = { id: number; name: string; depth: number };
+
+/** Departments in tree order (parents before their children), with their depth. */
+function departmentTree(list: (FilterOption & { parent_id?: number | null })[]): Tree[] {
+  const out: Tree[] = [];
+  const walk = (parent: number | null, depth: number) => {
+    for (const d of list.filter((x) => (x.parent_id ?? null) === parent)) {
+      out.push({ id: d.id, name: d.name, depth });
+      walk(d.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api, type, config } = await requireContent(request, "learner");
+  const id = itemId(type, params);
+  const paths = itemPaths(type, id);
+  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  const [candidates, departments, groups] = await Promise.all([
+    q ? api.get<Paged<EnrollCandidate>>(`${paths.api}enroll/account/`, { query: { search: q, page_size: CANDIDATES } }).then((r) => r.data) : null,
+    api.get<Paged<FilterOption & { parent_id?: number | null }>>("dashboard/filter/department-cascade/", { query: { page_size: 1000 } }).then((r) => r.data.results),
+    api.get<Paged<FilterOption>>("dashboard/filter/group/type/ACCOUNT/", { query: { page_size: 1000 } }).then((r) => r.data.results),
+  ]);
+  return data(
+    {
+      q,
+      candidates,
+      departments: departmentTree(departments),
+      groups: groups.map((g) => ({ id: g.id, name: g.name })),
+      limitMb: Math.round(Number(config["file-size-limit"]?.value ?? 10485760) / 1048576),
+      back: `${paths.base}/overall/learner`,
+    },
+    { headers: api.headers() },
+  );
+}
+
+type Intent = "enroll-list" | "enroll-department" | "enroll-group" | "import";
+const INTENTS: Intent[] = ["enroll-list", "enroll-department", "enroll-group", "import"];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api, type, config } = await requireContent(request, "learner");
+  const id = itemId(type, params);
+  const paths = itemPaths(type, id);
+  const limit = Number(config["file-size-limit"]?.value ?? 10485760);
+  const isUpload = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
+  const form = isUpload
+    ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: limit + 1024 })).catch(() => null)
+    : await request.formData();
+  if (!form) return data({ intent: "import" as Intent, errors: { file: [MSG.file_too_large] } as Record<string, string[]>, enrolled: null, imported: null }, { status: 400 });
+  await requireCsrf(api, form);
+  const intent = String(form.get("intent") ?? "") as Intent;
+  if (!INTENTS.includes(intent)) throw new Response("Bad Request", { status: 400 });
+
+  if (intent === "import") {
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0) return data({ intent, errors: { file: [MSG.required] } as Record<string, string[]>, enrolled: null, imported: null }, { status: 400 });
+    const body = new FormData();
+    body.set("file", file, file.name);
+    const res = await api.upload<ImportAnswer | Record<string, string[]>>(`${paths.api}enroll/import/`, body, { accept: [400] });
+    if (res.status === 400) return data({ intent, errors: res.data as Record<string, string[]>, enrolled: null, imported: null }, { status: 400, headers: api.headers() });
+    return data({ intent, errors: null, enrolled: null, imported: res.data as ImportAnswer }, { headers: api.headers() });
+  }
+
+  // Each form sends its own list; the schema (shared with the API) refuses an empty choice.
+  const submission = parseWithZod(form, { schema: enrollSchema });
+  if (submission.status !== "success") return data({ intent, errors: flatErrors(submission.reply().error), enrolled: null, imported: null }, { status: 400 });
+  const res = await api.post<EnrollAnswer | Record<string, unknown>>(`${paths.api}enroll/`, submission.value, { accept: [400] });
+  if (res.status === 400) {
+    const { formErrors, fieldErrors } = apiFieldErrors(res.data as Record<string, unknown>);
+    return data({ intent, errors: { "": formErrors, ...fieldErrors }, enrolled: null, imported: null }, { status: 400, headers: api.headers() });
+  }
+  return data({ intent, errors: null, enrolled: res.data as EnrollAnswer, imported: null }, { headers: api.headers() });
+}
+
+/** conform's reply errors as field → messages ("" for the form's own). */
+const flatErrors = (error: Record<string, string[] | null> | undefined) =>
+  Object.fromEntries(Object.entries(error ?? {}).map(([k, v]) => [k, v ?? []])) as Record<string, string[]>;
+
+const box = "rounded border border-slate-200 bg-white p-4";
+const button = "rounded bg-primary px-4 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60";
+
+export default function OverallEnroll() {
+  const d = useLoaderData<typeof loader>();
+  const a = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [params] = useSearchParams();
+  const { t, i18n } = useTranslation();
+  const fmt = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB");
+  /** Errors of one form (its own and its fields'), translated. */
+  const errorsOf = (intent: Intent) => (a && a.intent === intent && a.errors ? Object.values(a.errors).flat().map((m) => t(m)) : null);
+  const intentField = (intent: Intent) => <input type="hidden" name="intent" value={intent} />;
+
+  return (
+    <section aria-labelledby="enroll-title" className="space-y-5">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="enroll-title" className="text-lg font-semibold">
+          {t("enr_enroll_title")}
+        </h2>
+        <a href={d.back} className="ml-auto text-sm text-primary underline">
+          {t("enr_back_to_learners")}
+        </a>
+      </div>
+
+      {a?.enrolled ? (
+        <ResultTable
+          title={t("enr_result_title")}
+          summary={t("enr_result_summary", { enrolled: fmt.format(a.enrolled.enrolled), already: fmt.format(a.enrolled.already_enrolled), not_found: fmt.format(a.enrolled.not_found) })}
+          headers={[t("enr_col_account"), t("enr_col_result")]}
+          rows={a.enrolled.results.map((r) => ({ key: r.account, refused: r.result === "not_found", cells: [r.username ?? `#${r.account}`, t(`enr_result_${r.result}`)] }))}
+        />
+      ) : null}
+      {a?.imported ? (
+        <ResultTable
+          title={t("enr_import_result_title")}
+          summary={t("enr_import_summary", { enrolled: fmt.format(a.imported.enrolled), already: fmt.format(a.imported.already_enrolled), refused: fmt.format(a.imported.refused) })}
+          headers={[t("enr_col_row"), t(a.imported.column === "email" ? "enr_col_email" : "enr_col_username"), t("enr_col_result")]}
+          rows={a.imported.results.map((r) => ({ key: r.row, refused: r.refused, cells: [r.row, r.value || "—", r.refused ? t("enr_refused_because", { reason: t(`enr_result_${r.result}`) }) : t(`enr_result_${r.result}`)] }))}
+        />
+      ) : null}
+
+      <div className="grid gap-5 xl:grid-cols-2">
+        <section aria-labelledby="by-list-title" className={box}>
+          <h3 id="by-list-title" className="mb-2 font-semibold">
+            {t("enr_by_list")}
+          </h3>
+          <Form method="get" role="search" className="mb-3 flex items-end gap-2">
+            <div className="grow">
+              <label htmlFor="candidate-search" className="mb-1 block text-xs font-medium text-slate-700">
+                {t("enr_find_learners")}
+              </label>
+              <input id="candidate-search" type="search" name="q" defaultValue={d.q} placeholder={t("enr_search_placeholder")} className="w-full rounded border border-slate-300 px-3 py-1.5 text-sm" />
+            </div>
+            <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+              {t("search")}
+            </button>
+          </Form>
+          {d.candidates ? (
+            <Form method="post" action={`?${params}`}>
+              <CsrfInput />
+              {intentField("enroll-list")}
+              {d.candidates.results.length ? (
+                <fieldset className="max-h-72 space-y-1 overflow-auto rounded border border-slate-200 p-2">
+                  <legend className="sr-only">{t("enr_pick_learners")}</legend>
+                  {d.candidates.results.map((c) => (
+                    <label key={c.id} className="flex items-center gap-2 text-sm">
+                      <input type="checkbox" name="account_list" value={c.id} disabled={c.is_enrolled} defaultChecked={c.is_enrolled} className="h-4 w-4" />
+                      <span>
+                        {c.first_name} {c.last_name} <span className="font-mono text-xs text-slate-600">{c.username}</span>
+                        {c.is_enrolled ? <span className="ml-1 text-xs text-slate-600">({t("enr_result_already_enrolled")})</span> : null}
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+              ) : (
+                <p className="text-sm text-slate-600">{t("no_results")}</p>
+              )}
+              {d.candidates.count > d.candidates.results.length ? <p className="mt-1 text-xs text-slate-600">{t("enr_refine_search", { n: fmt.format(d.candidates.count) })}</p> : null}
+              <ErrorList errors={errorsOf("enroll-list")} />
+              <button type="submit" disabled={busy} className={`${button} mt-3`}>
+                {t("enr_enroll_selected")}
+              </button>
+            </Form>
+          ) : (
+            <p className="text-sm text-slate-600">{t("enr_search_first")}</p>
+          )}
+        </section>
+
+        <section aria-labelledby="by-file-title" className={box}>
+          <h3 id="by-file-title" className="mb-2 font-semibold">
+            {t("enr_by_file")}
+          </h3>
+          <Form method="post" encType="multipart/form-data" action={`?${params}`} className="space-y-2">
+            <CsrfInput />
+            {intentField("import")}
+            <label htmlFor="enroll-file" className="block text-sm font-medium text-slate-700">
+              {t("enr_choose_file")}
+            </label>
+            <input id="enroll-file" type="file" name="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="block w-full text-sm" />
+            <p className="text-xs text-slate-600">{t("enr_file_rules", { size: d.limitMb })}</p>
+            <ErrorList errors={errorsOf("import")} />
+            <button type="submit" disabled={busy} className={button}>
+              {t("enr_upload")}
+            </button>
+          </Form>
+        </section>
+
+        <section aria-labelledby="by-department-title" className={box}>
+          <h3 id="by-department-title" className="mb-2 font-semibold">
+            {t("enr_by_department")}
+          </h3>
+          <Form method="post" action={`?${params}`}>
+            <CsrfInput />
+            {intentField("enroll-department")}
+            <fieldset className="max-h-72 space-y-1 overflow-auto rounded border border-slate-200 p-2">
+              <legend className="sr-only">{t("enr_pick_departments")}</legend>
+              {d.departments.map((dep) => (
+                <label key={dep.id} className="flex items-center gap-2 text-sm" style={{ paddingLeft: `${dep.depth * 1.25}rem` }}>
+                  <input type="checkbox" name="department_list" value={dep.id} className="h-4 w-4" />
+                  {dep.name}
+                </label>
+              ))}
+            </fieldset>
+            <label className="mt-2 flex items-center gap-2 text-sm">
+              <input type="checkbox" name="include_sub_department" value="on" defaultChecked className="h-4 w-4" />
+              {t("enr_include_sub_departments")}
+            </label>
+            <ErrorList errors={errorsOf("enroll-department")} />
+            <button type="submit" disabled={busy} className={`${button} mt-3`}>
+              {t("enr_enroll_departments")}
+            </button>
+          </Form>
+        </section>
+
+        <section aria-labelledby="by-group-title" className={box}>
+          <h3 id="by-group-title" className="mb-2 font-semibold">
+            {t("enr_by_group")}
+          </h3>
+          <Form method="post" action={`?${params}`}>
+            <CsrfInput />
+            {intentField("enroll-group")}
+            <fieldset className="space-y-1">
+              <legend className="sr-only">{t("enr_pick_groups")}</legend>
+              {d.groups.map((g) => (
+                <label key={g.id} className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" name="group_list" value={g.id} className="h-4 w-4" />
+                  {g.name}
+                </label>
+              ))}
+            </fieldset>
+            <ErrorList errors={errorsOf("enroll-group")} />
+            <button type="submit" disabled={busy} className={`${button} mt-3`}>
+              {t("enr_enroll_groups")}
+            </button>
+          </Form>
+        </section>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Paged } from "../../contract/http";
+import type { IdentificationAttempt } from "../../contract/schemas/overall";
+import { IDENTIFICATION_METHOD, IDENTIFICATION_STATUS } from "../../contract/extras-codes";
+import { DataTable } from "~/components/content/data-table";
+import { Pager } from "~/components/content/pager";
+import { QueryFilters } from "~/components/content/query-filters";
+import { itemId, requireContent } from "~/lms/content.server";
+import { canonicalListQuery } from "~/lms/list-query";
+import { configValue } from "~/lms/store.server";
+import { formatInZone } from "~/lms/time";
+
+/**
+ * The identification log of a content item (spec 000 §2.5 overall "identification"; issue 6
+ * item 6): every identity check of its learners — method (0 otp, 1 random alert, 2 photo) and
+ * result (waiting, pass, failed) — newest first, searchable by learner, filterable by method
+ * and result, paged. Read-only.
+ */
+const KEYS = ["search", "method", "status", "ordering"] as const;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { api, type } = await requireContent(args, "view");
+  const id = itemId(type, args.params);
+  const url = new URL(args.request.url);
+  const canonical = canonicalListQuery(url.searchParams);
+  if (canonical) throw redirect(`${url.pathname}${canonical.size ? `?${canonical}` : ""}`);
+  const q = url.searchParams;
+  const page = Math.max(1, Number(q.get("page") ?? 1) || 1);
+  const query: Record<string, string | number> = { page };
+  for (const k of KEYS) if (q.get(k)) query[k] = q.get(k)!;
+  const res = await api.get<Paged<IdentificationAttempt>>(`${type.api}${id}/identification/`, { query, accept: [400, 404] });
+  // spec 002 §8: a 404 on a page above 1 goes back one page.
+  if (res.status === 404 && page > 1) {
+    const back = new URLSearchParams(q);
+    if (page - 1 > 1) back.set("page", String(page - 1));
+    else back.delete("page");
+    throw redirect(`${url.pathname}${back.size ? `?${back}` : ""}`);
+  }
+  return data(
+    {
+      list: res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 },
+      badQuery: res.status === 400,
+      offset: Number((await configValue<number>("time-zone-offset-minutes")) ?? 420),
+    },
+    { headers: api.headers() },
+  );
+}
+
+const STATUS_STYLE: Record<string, string> = {
+  pass: "bg-emerald-50 text-emerald-800",
+  failed: "bg-red-50 text-red-800",
+  waiting: "bg-amber-50 text-amber-900",
+};
+
+export default function IdentificationLog() {
+  const d = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  return (
+    <section aria-labelledby="identification-title" className="space-y-4">
+      <div>
+        <h2 id="identification-title" className="text-lg font-semibold text-slate-900">
+          {t("overall_identification")}
+        </h2>
+        <p className="text-sm text-slate-600">{t("ext_identification_intro")}</p>
+      </div>
+      <QueryFilters
+        id="identification-filters"
+        keep={["ordering"]}
+        placeholder={t("ext_identification_search")}
+        selects={[
+          { name: "method", label: t("ext_col_method"), options: Object.values(IDENTIFICATION_METHOD).map((m) => ({ value: String(m), label: t(`ext_method_${m}`) })) },
+          { name: "status", label: t("ext_col_result"), options: IDENTIFICATION_STATUS.map((s) => ({ value: s, label: t(`ext_result_${s}`) })) },
+        ]}
+      />
+      {d.badQuery ? <p className="text-sm text-red-700" role="alert">{t("invalid")}</p> : null}
+      <DataTable
+        caption={t("overall_identification")}
+        empty={t("no_results")}
+        rows={d.list.results}
+        columns={[
+          { key: "when", label: t("ext_col_when"), sort: "datetime_create", render: (r) => <time dateTime={r.datetime_create}>{formatInZone(r.datetime_create, d.offset, i18n.language)}</time> },
+          {
+            key: "learner",
+            label: t("ext_col_learner"),
+            sort: "learner",
+            render: (r) => (
+              <span>
+                <span className="font-medium text-slate-900">{r.account.name}</span> <span className="text-xs text-slate-600">{r.account.username}</span>
+              </span>
+            ),
+          },
+          { key: "method", label: t("ext_col_method"), render: (r) => t(`ext_method_${r.method}`) },
+          { key: "status", label: t("ext_col_result"), render: (r) => <span className={`rounded px-2 py-0.5 text-xs ${STATUS_STYLE[r.status] ?? ""}`}>{t(`ext_result_${r.status}`)}</span> },
+          { key: "section", label: t("ext_col_section"), render: (r) => r.section ?? "—" },
+        ]}
+      />
+      <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} />
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Paged } from "../../contract/http";
+import { MSG } from "../../contract/messages";
+import type { AccountOption, ContentAdmin } from "../../contract/schemas/content-permission";
+import { DataTable } from "~/components/content/data-table";
+import { Pager } from "~/components/content/pager";
+import { PostButton } from "~/components/content/row-actions";
+import { inputClass } from "~/components/content/settings-form";
+import { CsrfInput, ErrorList } from "~/components/forms";
+import { itemId, requireContent } from "~/lms/content.server";
+import { requireCsrf } from "~/lms/csrf.server";
+import { redirectWithToast } from "~/lms/toast.server";
+
+/**
+ * The content's administrators (the permission tab's admin page): staff accounts who may manage
+ * it, with remove buttons, and an add form choosing among the staff not yet listed (a search
+ * narrows the choice when there are many). Plain forms: works without JavaScript.
+ */
+const CANDIDATES = 200;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { api, type } = await requireContent(args, "change");
+  const id = itemId(type, args.params);
+  const q = new URL(args.request.url).searchParams;
+  const page = Math.max(1, Number(q.get("page") ?? 1) || 1);
+  const find = (q.get("find") ?? "").trim();
+  const [admins, candidates] = await Promise.all([
+    api.get<Paged<ContentAdmin>>(`${type.api}${id}/permission/admin/`, { query: { page }, accept: [404] }),
+    api.get<Paged<AccountOption>>(`${type.api}${id}/permission/admin/candidate/`, { query: { page_size: CANDIDATES, ...(find ? { search: find } : {}) } }),
+  ]);
+  return data(
+    {
+      admins: admins.status === 200 ? admins.data : { results: [], count: 0, page_size: 50, next: null, page: 1 },
+      candidates: candidates.data.results,
+      more: candidates.data.count > CANDIDATES,
+      find,
+    },
+    { headers: api.headers() },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { api, type } = await requireContent(args, "change");
+  const id = itemId(type, args.params);
+  const form = await args.request.formData();
+  await requireCsrf(api, form);
+  const intent = String(form.get("intent") ?? "");
+  const account = String(form.get("account") ?? form.get("id") ?? "");
+  const here = new URL(args.request.url).pathname;
+  if (intent === "remove") {
+    if (!/^\d{1,12}$/.test(account)) throw new Response("Bad Request", { status: 400 });
+    await api.delete(`${type.api}${id}/permission/admin/${account}/`, { accept: [404] });
+    return redirectWithToast(here, { type: "success", message: "acc_toast_admin_removed" }, { headers: api.headers() });
+  }
+  if (intent !== "add") throw new Response("Bad Request", { status: 400 });
+  if (!account) return data({ errors: [MSG.required] }, { status: 400 });
+  const res = await api.post<Record<string, string[]>>(`${type.api}${id}/permission/admin/`, { account }, { accept: [400] });
+  if (res.status === 400) return data({ errors: Object.values(res.data ?? {}).flat() }, { status: 400, headers: api.headers() });
+  return redirectWithToast(here, { type: "success", message: "acc_toast_admin_added" }, { headers: api.headers() });
+}
+
+export default function PermissionAdminPage() {
+  const { admins, candidates, more, find } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation();
+  const errors = answer?.errors?.map((e) => t(e));
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="admin-title" className="space-y-3">
+        <div>
+          <h2 id="admin-title" className="text-lg font-semibold">
+            {t("acc_admin_title")}
+          </h2>
+          <p className="text-sm text-slate-600">{t("acc_admin_intro")}</p>
+        </div>
+        <DataTable
+          caption={t("acc_admin_title")}
+          rows={admins.results}
+          empty={t("acc_admin_empty")}
+          columns={[
+            { key: "name", label: t("col_name"), render: (r) => `${r.first_name} ${r.last_name}` },
+            { key: "username", label: t("acc_col_username"), render: (r) => <span className="font-mono text-xs">{r.username}</span> },
+            { key: "email", label: t("acc_col_email"), render: (r) => r.email },
+            { key: "department", label: t("acc_col_department"), render: (r) => r.department?.name ?? "—" },
+            {
+              key: "actions",
+              label: t("actions"),
+              className: "text-right",
+              render: (r) => <PostButton intent="remove" fields={{ account: r.id }} label={t("acc_remove")} ariaLabel={t("acc_remove_named", { name: `${r.first_name} ${r.last_name}` })} />,
+            },
+          ]}
+        />
+        <Pager count={admins.count} page={admins.page} pageSize={admins.page_size} />
+      </section>
+      <section aria-labelledby="admin-add" className="space-y-3 rounded border border-slate-200 bg-white p-4">
+        <h3 id="admin-add" className="text-base font-semibold">
+          {t("acc_admin_add")}
+        </h3>
+        {more || find ? (
+          <Form method="get" role="search" className="flex max-w-xl gap-2">
+            <label htmlFor="admin-find" className="sr-only">
+              {t("acc_admin_find")}
+            </label>
+            <input id="admin-find" type="search" name="find" defaultValue={find} placeholder={t("acc_admin_find")} className={inputClass} />
+            <button type="submit" className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
+              {t("search")}
+            </button>
+          </Form>
+        ) : null}
+        {candidates.length ? (
+          <Form method="post" className="flex max-w-xl items-end gap-2">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="add" />
+            <div className="grow">
+              <label htmlFor="admin-account" className="mb-1 block text-sm font-medium text-slate-700">
+                {t("acc_admin_account")}
+              </label>
+              <select id="admin-account" name="account" required aria-invalid={errors ? true : undefined} aria-describedby={errors ? "admin-account-error" : undefined} className={inputClass}>
+                <option value="">{t("choose")}</option>
+                {candidates.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name} ({c.code})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" disabled={busy} className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
+              {t("acc_add")}
+            </button>
+          </Form>
+        ) : (
+          <p className="text-sm text-slate-600">{t("acc_admin_no_candidates")}</p>
+        )}
+        <ErrorList id="admin-account-error" errors={errors} />
+      </section>
+    </div>
+  );
+}

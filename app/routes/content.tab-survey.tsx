@@ -1,0 +1,86 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Paged } from "../../contract/http";
+import type { ContentSurvey } from "../../contract/schemas/extras";
+import { TableTab } from "~/components/content/table-tab";
+import { contentFlag } from "~/registry/content.js";
+import { itemId, requireContent } from "~/lms/content.server";
+import { contentSurveyCreateSchema, contentSurveyUpdateSchema, masterList, tableTabAction } from "~/lms/extras.server";
+
+/**
+ * The survey tab (issue 6 item 4): the surveys attached to the content, in the order they were
+ * attached, each optional or required. Attaching and detaching leave the survey itself alone.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { api, type, permission } = await requireContent(args, "view");
+  const id = itemId(type, args.params);
+  const [{ data: rows }, surveys] = await Promise.all([
+    api.get<Paged<ContentSurvey>>(`${type.api}${id}/survey/`, { query: { page_size: 1000 } }),
+    masterList<{ survey_type: number; is_publish: boolean }>(api, "survey"),
+  ]);
+  return data({ rows: rows.results, surveys, canChange: !!permission.permission[contentFlag(type, "change")] }, { headers: api.headers() });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return tableTabAction(args, {
+    path: "survey",
+    create: contentSurveyCreateSchema,
+    update: contentSurveyUpdateSchema,
+    toasts: { create: "ext_toast_survey_attached", delete: "ext_toast_survey_detached" },
+  });
+}
+
+export default function SurveyTab() {
+  const { rows, surveys, canChange } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const taken = new Set(rows.map((r) => r.survey.id));
+  const free = surveys.filter((s) => !taken.has(s.id));
+  const required = { name: "is_required", label: t("ext_field_is_required"), kind: "checkbox" as const };
+  const badge = (ok: boolean, yes: string, no: string) => (
+    <span className={`rounded px-2 py-0.5 text-xs ${ok ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-700"}`}>{ok ? yes : no}</span>
+  );
+  return (
+    <TableTab
+      title={t("tab_survey")}
+      intro={t("ext_survey_intro")}
+      rows={rows}
+      rowName={(r) => r.survey.name}
+      columns={[
+        { key: "name", label: t("ext_col_survey"), render: (r) => <span className="font-medium">{r.survey.name}</span> },
+        { key: "code", label: t("col_code"), render: (r) => <span className="font-mono text-xs">{r.survey.code}</span> },
+        { key: "type", label: t("ext_col_survey_type"), render: (r) => t(`ext_survey_type_${r.survey.survey_type}`) },
+        { key: "publish", label: t("col_publish_status"), render: (r) => badge(r.survey.is_publish, t("ext_survey_published"), t("ext_survey_unpublished")) },
+        { key: "required", label: t("ext_col_required"), render: (r) => badge(r.is_required, t("ext_required_yes"), t("ext_required_no")) },
+      ]}
+      canChange={canChange}
+      add={
+        free.length
+          ? {
+              title: t("ext_survey_add"),
+              submitLabel: t("ext_action_attach"),
+              fields: [
+                {
+                  name: "survey",
+                  label: t("ext_col_survey"),
+                  kind: "select",
+                  required: true,
+                  options: [
+                    { value: "", label: t("choose") },
+                    ...free.map((s) => ({ value: String(s.id), label: `${s.name} (${t(`ext_survey_type_${s.survey_type}`)}${s.is_publish ? "" : ` · ${t("ext_survey_unpublished")}`})` })),
+                  ],
+                },
+                required,
+              ],
+            }
+          : null
+      }
+      nothingToAdd={t("ext_survey_all_added")}
+      edit={{ fields: [required], values: (r) => ({ is_required: r.is_required }) }}
+      remove={{ label: t("ext_action_detach"), text: (r) => t("ext_survey_detach_text", { name: r.survey.name }) }}
+      answer={answer}
+      empty={t("ext_survey_empty")}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The two processes under test, started as production runs them, on 127.0.0.1 and free ports:
+ * the LMS API (node + tsx loader, as `npm start` runs it) and the dashboard (remix-serve,
+ * NODE_ENV=production). Each is spawned as the server process itself, so its pid is the one
+ * whose memory is read.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export type Server = { name: string; url: string; port: number; child: ChildProcess; stderr: () => string };
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before answering ${url}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+}
+
+async function start(name: string, args: string[], env: Record<string, string>, port: number, health: string): Promise<Server> {
+  // stdout is not read: remix-serve logs every request (morgan), which would fill a pipe under load.
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  let err = "";
+  child.stderr!.on("data", (b: Buffer) => {
+    err = (err + b.toString()).slice(-4000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${url}${health}`, child, 120_000);
+  } catch (e) {
+    child.kill("SIGKILL");
+    throw new Error(`${name}: ${(e as Error).message}\n${err}`);
+  }
+  return { name, url, port, child, stderr: () => err };
+}
+
+/** The embedded API on a data directory that is already migrated and seeded. */
+export async function startApi(dataDir: string): Promise<Server> {
+  const port = await freePort();
+  return start(
+    "LMS API",
+    ["--import", "tsx", "api/main.ts"],
+    { API_PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
+    port,
+    "/api/health/",
+  );
+}
+
+/** The dashboard's production server over the build in `buildDir`, talking to `apiUrl`. */
+export async function startDashboard(buildDir: string, apiUrl: string, dataDir: string): Promise<Server> {
+  const port = await freePort();
+  const serve = path.resolve("node_modules/@remix-run/serve/dist/cli.js");
+  return start(
+    "dashboard",
+    [serve, path.join(buildDir, "index.js")],
+    { PORT: String(port), HOST: "127.0.0.1", LMS_API_URL: apiUrl, NODE_ENV: "production", DATA_DIR: dataDir },
+    port,
+    "/dashboard/health",
+  );
+}
+
+export async function stop(server: Server) {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((r) => server.child.once("exit", r));
+  server.child.kill("SIGTERM");
+  const timer = setTimeout(() => server.child.kill("SIGKILL"), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Resident memory of a process in MB (VmRSS of /proc/<pid>/status). */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
+  return Math.round((kb / 1024) * 10) / 10;
+}
