@@ -1,4 +1,8 @@
-/** Numeric codes of the contract, written exactly as the spec gives them. */
+/**
+ * Numeric codes of the contract, written exactly as the spec gives them. Zod-free, like every
+ * module outside contract/schemas/: dashboard components import their values from here, never from
+ * a schema module (that would ship zod to the browser: docs/decisions/016).
+ */
 
 /** analytic/session/ source (spec 002 §7). */
 export const ANALYTIC_SOURCE = { learner_site: 0, dashboard: 10 } as const;
@@ -145,6 +149,8 @@ export type AddMethod = (typeof ADD_METHOD)[keyof typeof ADD_METHOD];
 /** Added-by: how an administrator picked the learner (spec 001 §4, 002 §9). */
 export const ADDED_BY = { n_a: 0, learner_list: 1, department: 2, level: 3, job_band: 4, group: 5, import_file: 6 } as const;
 export type AddedBy = (typeof ADDED_BY)[keyof typeof ADDED_BY];
+/** How many ids one enrolment call may name. */
+export const MAX_ENROLL_IDS = 1000;
 
 /**
  * The kinds of the "Admin manual progress changes allowed" table (spec 001 §4), one per row;
@@ -219,6 +225,23 @@ export function bulkAffected<S extends number>(target: BulkTarget, statuses: rea
 }
 
 /**
+ * Progress action types (spec 001 §4 "Other code lists": override, update slot, check-in, verify,
+ * chain reaction) as the progress history stores them, plus `enroll`: the enrolment that creates a
+ * record (from no status to its first one). An administrator's change by hand or in bulk is an
+ * override (docs/decisions/017).
+ */
+export const PROGRESS_ACTIONS = ["override", "update_slot", "check_in", "verify", "chain_reaction", "enroll"] as const;
+export type ProgressAction = (typeof PROGRESS_ACTIONS)[number];
+
+/**
+ * Statuses that hold no seat of a content's capacity: the waiting set (1, 2, 3, 5), the canceled
+ * set (-1, -3, -6, -11) and content canceled (-4). Every other record holds one — not started,
+ * learning, finished, failed or expired alike (docs/decisions/017).
+ */
+export const SEAT_FREE_STATUSES: readonly ProgressStatus[] = [...PROGRESS_SETS.waiting, ...PROGRESS_SETS.canceled, -4];
+export const holdsSeat = (status: number) => !(SEAT_FREE_STATUSES as readonly number[]).includes(status);
+
+/**
  * Cancel types (spec 001 §4 "Cancel types", 002 §9), exactly as the spec numbers them, and the
  * ones each kind of content allows. Type 7 (after_enrolled) carries a duration stored in seconds
  * and shown in days (86400 seconds a day).
@@ -260,16 +283,35 @@ export type TypeAccess = (typeof TYPE_ACCESS)[keyof typeof TYPE_ACCESS];
 /** Enrollment waiting types (spec 001 §4, 002 §9). */
 export const TYPE_WAITING = { waiting_list: 0, close_enroll_after_full: 1 } as const;
 export type TypeWaiting = (typeof TYPE_WAITING)[keyof typeof TYPE_WAITING];
+/**
+ * What enrolment does once a content with a capacity is full (docs/decisions/017): the access
+ * types that name it decide (waiting list 0 → the waiting list, close after full 1 → closed); the
+ * others (no condition, approval) leave it to the waiting type.
+ */
+export function whenFull(typeAccess: number, typeWaiting: number): "waiting_list" | "closed" {
+  if (typeAccess === TYPE_ACCESS.waiting_list) return "waiting_list";
+  if (typeAccess === TYPE_ACCESS.close_enroll_after_full) return "closed";
+  return typeWaiting === TYPE_WAITING.close_enroll_after_full ? "closed" : "waiting_list";
+}
 /** Retrain period units (not shown in the spec: docs/decisions/014). */
 export const RETRAIN_UNIT = { day: 0, week: 1, month: 2, year: 3 } as const;
 export type RetrainUnit = (typeof RETRAIN_UNIT)[keyof typeof RETRAIN_UNIT];
 
-/** Identification methods (spec 001 §3 "Identification"): 0 otp, 1 random alert, 2 photo. */
+/**
+ * Identification methods (spec 001 §3 "Identification"): 0 otp, 1 random alert, 2 photo. The one
+ * table for enrollment and curriculum identification and the identification log.
+ */
 export const IDENTIFICATION_METHOD = { otp: 0, random_alert: 1, photo: 2 } as const;
 export type IdentificationMethod = (typeof IDENTIFICATION_METHOD)[keyof typeof IDENTIFICATION_METHOD];
-/** Lock methods after failed identification (default 1; the numbers' meanings are not shown: docs/decisions/014). */
+export const IDENTIFICATION_METHOD_CODES: readonly IdentificationMethod[] = Object.values(IDENTIFICATION_METHOD);
+/**
+ * Lock methods after too many failed identifications (default 1; the spec shows no other value nor
+ * the numbers' meanings: docs/decisions/009, 014): 1 locked for duration_lock, 2 locked until an
+ * administrator unlocks.
+ */
 export const LOCK_METHOD = { duration: 1, until_unlocked: 2 } as const;
 export type LockMethod = (typeof LOCK_METHOD)[keyof typeof LOCK_METHOD];
+export const LOCK_METHOD_CODES: readonly LockMethod[] = Object.values(LOCK_METHOD);
 
 /**
  * Content permission rules (spec 001 §3 "Permission mode", 002 §6 "Content access levels"): a
@@ -283,3 +325,10 @@ export type PermissionRule = (typeof PERMISSION_RULE)[keyof typeof PERMISSION_RU
 /** How a condition's criteria combine (operator, default 1): every filled criterion, or any one. */
 export const CONDITION_OPERATOR = { all: 1, any: 2 } as const;
 export type ConditionOperator = (typeof CONDITION_OPERATOR)[keyof typeof CONDITION_OPERATOR];
+/** The numeric range pairs of a condition (`{name}_gte`, `{name}_lte`; -1 means unset), in years. */
+export const PERMISSION_RANGES = ["age", "experience", "level_year", "service", "level_group_year"] as const;
+export type PermissionRange = (typeof PERMISSION_RANGES)[number];
+
+/** GET …/learner/export/ and …/progress/export/: the spreadsheet type (`format_type`). */
+export const EXPORT_FORMATS = ["xlsx", "csv"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -1,7 +1,7 @@
 /**
  * Code tables, limits and pure helpers of the content extras (docs/decisions/012), without zod, so
  * dashboard route modules may import them without taking zod into the browser bundle
- * (docs/decisions/008). The schemas are in contract/schemas/extras.ts and overall.ts.
+ * (docs/decisions/008, 016). The schemas are in contract/schemas/extras.ts and overall.ts.
  */
 
 // ── Code tables ────────────────────────────────────────────────────────────────────────────────
@@ -41,9 +41,7 @@ export const RECORD_LIST_MAX = 50;
 
 // ── Overall pages ──────────────────────────────────────────────────────────────────────────────
 
-/** identification_method (spec 001 §3 "Identification"): 0 otp, 1 random alert, 2 photo. */
-export const IDENTIFICATION_METHOD = { otp: 0, random_alert: 1, photo: 2 } as const;
-export const IDENTIFICATION_METHOD_CODES = Object.values(IDENTIFICATION_METHOD);
+/** identification_method: IDENTIFICATION_METHOD of contract/codes.ts. */
 /** Identity verification results (spec 001 §4 "Other code lists": waiting, pass, failed). */
 export const IDENTIFICATION_STATUS = ["waiting", "pass", "failed"] as const;
 export type IdentificationStatus = (typeof IDENTIFICATION_STATUS)[number];

@@ -13,7 +13,7 @@ export const CLIENT_VERSION_LABEL = "V4.9";
 
 /**
  * Lists count their rows exactly up to this many (or to the end of the page asked for, if that is
- * further); past it `count` stops there and `count_capped` says so (docs/decisions/011).
+ * further); past it `count` stops there and `count_capped` says so (docs/decisions/016).
  */
 export const COUNT_CAP = 10_000;
 

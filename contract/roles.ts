@@ -54,5 +54,12 @@ export const ROLES = [
       ...all(["assignment", "enrollment"], ["view", "add", "change"]),
     ],
   },
+  {
+    // Read-only staff (docs/decisions/018): sees every content item and its tabs, changes nothing.
+    // The permission matrix refuses it every page and call that needs more than the view flag.
+    code: "viewer",
+    name: "Viewer (read only)",
+    flags: [DASHBOARD_FLAG, ...all(CONTENT, ["view"])],
+  },
 ] as const;
 export type RoleCode = (typeof ROLES)[number]["code"];

@@ -44,6 +44,19 @@ export function lacking(accounts: readonly AccountFlags[], flag: string, near?: 
 }
 
 /**
+ * The staff accounts to refuse `flag`: the best discriminating one (`lacking`'s first) and, when
+ * another account that reaches the route (holds `near`) lacks the flag too, the least privileged
+ * of those: both ends of the roles that get that far. For a course tab needing more than view
+ * that is the read-only viewer (contract/roles.ts), which holds the view flag and nothing else.
+ */
+export function refusedStaff(accounts: readonly AccountFlags[], flag: string, near?: string): AccountFlags[] {
+  const out = lacking(accounts, flag, near);
+  if (flag === DASHBOARD_FLAG || !near) return out.slice(0, 1);
+  const least = out.filter((a) => a.flags!.has(near)).sort((a, b) => count(a) - count(b) || byName(a, b))[0];
+  return least && least.username !== out[0].username ? [out[0], least] : [out[0]];
+}
+
+/**
  * The accounts holding `flag`, the least privileged first (a superuser passing proves little).
  * None → an error naming the flag.
  */

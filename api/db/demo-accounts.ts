@@ -6,6 +6,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { username: "provider", role: "provider" },
   { username: "inspector", role: "inspector" },
   { username: "manager", role: "manager" },
+  { username: "viewer", role: "viewer (read only: sees content, changes nothing)" },
   { username: "learner", role: "learner (no dashboard permission)" },
   { username: "sysadmin", role: "system user" },
   { username: "staff1", role: "administrator" },

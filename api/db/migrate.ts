@@ -8,6 +8,7 @@ import { curriculum } from "./migrations/0005_curriculum";
 import { access } from "./migrations/0006_access";
 import { extras } from "./migrations/0007_extras";
 import { listIndexes } from "./migrations/0008_list_indexes";
+import { progressLog } from "./migrations/0009_progress_log";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0006_access": access(dialect),
     "0007_extras": extras(dialect),
     "0008_list_indexes": listIndexes,
+    "0009_progress_log": progressLog(dialect),
   };
 }
 

@@ -182,6 +182,21 @@ export interface Database {
     datetime_complete: string | null;
     datetime_update: string;
   };
+  /**
+   * The progress history of an enrollment (0009, docs/decisions/017): one status change each;
+   * from_status null when the record was created; action_type a PROGRESS_ACTIONS value;
+   * created_by the account that made it (null once deleted).
+   */
+  course_progress_log: {
+    id: Id;
+    enrollment_id: number;
+    from_status: number | null;
+    to_status: number;
+    action_type: string;
+    is_bulk: Generated<Flag>;
+    created_by: number | null;
+    datetime_create: string;
+  };
   // ── Content extras (0007_extras, docs/decisions/012) ──
   /** Competency master list; `level` is the highest level of its scale. */
   competency: { id: Id; name: string; code: string; level: number };

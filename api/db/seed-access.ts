@@ -31,6 +31,10 @@ export async function seedAccess(trx: Trx, now: Date) {
   const levels = (await trx.selectFrom("level").select("id").orderBy("id").execute()).map((l) => l.id);
   const positions = (await trx.selectFrom("position").select("id").orderBy("id").execute()).map((p) => p.id);
   const staff = (await trx.selectFrom("account").select("id").where("username", "in", ["staff1", "staff2", "provider", "instructor"]).orderBy("id").execute()).map((a) => a.id);
+  // Course administrators: the unscoped Head Office ones only. An administrator list widens a
+  // scoped account's view (docs/decisions/018): listing the provider or the instructor here would
+  // blur the demo scopes.
+  const headOffice = (await trx.selectFrom("account").select("id").where("username", "in", ["staff1", "staff2"]).orderBy("id").execute()).map((a) => a.id);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   const some = <T>(list: readonly T[], n: number) => [...new Set(Array.from({ length: n }, () => pick(list)))];
 
@@ -68,7 +72,7 @@ export async function seedAccess(trx: Trx, now: Date) {
         lock_method: lockFor ? 1 : 2, attempt: 3, duration_lock: lockFor ? 15 * 60 : null, datetime_update: at,
       });
     }
-    if (i % 6 === 0 && staff.length) for (const accountId of some(staff, 2)) admins.push({ content_type_id: ct, content_id: courseId, account_id: accountId, datetime_create: at });
+    if (i % 6 === 0 && headOffice.length) for (const accountId of some(headOffice, 2)) admins.push({ content_type_id: ct, content_id: courseId, account_id: accountId, datetime_create: at });
   });
   await insertBatches(trx, "content_enrollment_setting", settings);
   await insertBatches(trx, "content_enrollment_identification", identification);

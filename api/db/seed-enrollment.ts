@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import { ADDED_BY, ADD_METHOD, type AddedBy, type ProgressStatus } from "../../contract/codes";
+import { ADDED_BY, ADD_METHOD, holdsSeat, type AddedBy, type ProgressStatus } from "../../contract/codes";
 import type { Database } from "./schema";
 
 type Trx = Transaction<Database>;
@@ -139,4 +139,21 @@ export async function seedEnrollment(trx: Trx, now: Date, hash: string) {
     }
   }
   await insertBatches(trx, "course_enrollment", rows, 500);
+  await fitCapacities(trx, rows, rand);
+}
+
+/**
+ * A course with a capacity gets one its seeded learners fit into (docs/decisions/017): the seats
+ * they hold plus a few spare — none for some, so the demo has full courses to show the waiting
+ * list and the refusal — instead of a random number a few hundred learners overflow.
+ */
+async function fitCapacities(trx: Trx, rows: Record<string, unknown>[], rand: () => number) {
+  const seats = new Map<number, number>();
+  for (const r of rows) if (holdsSeat(Number(r.status))) seats.set(Number(r.course_id), (seats.get(Number(r.course_id)) ?? 0) + 1);
+  const ct = (await trx.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
+  const limited = await trx.selectFrom("content_enrollment_setting").select("content_id").where("content_type_id", "=", ct).where("capacity", ">", 0).orderBy("content_id").execute();
+  for (const s of limited) {
+    const spare = [0, 5, 10, 25, 50][Math.floor(rand() * 5)];
+    await trx.updateTable("content_enrollment_setting").set({ capacity: (seats.get(s.content_id) ?? 0) + spare }).where("content_type_id", "=", ct).where("content_id", "=", s.content_id).execute();
+  }
 }

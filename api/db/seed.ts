@@ -163,6 +163,9 @@ export async function seedDemo(db: Db, now: Date, password: string) {
       await grant(id, "administrator");
       await scope(id, "department", hq.id);
     }
+    // Read-only staff: the view flags of content only (the permission matrix's refused account).
+    const viewerId = await account("viewer", "Vipa", "Viewer", { department_id: hr.id });
+    await grant(viewerId, "viewer");
 
     for (const [kind, topic, body] of TERMS) {
       await trx.insertInto("term_document").values({ kind, topic, body, version: 1, is_publish: 1, datetime_publish: at, datetime_create: at }).execute();

@@ -41,7 +41,7 @@ const nodes = new Kysely<any>({
 /**
  * How many rows `query` yields, counting no further than `limit`: `select count(*) from (query
  * limit n)`, run on the query's own connection (a plugin hands its executor the counting query in
- * place of the list query), so its cost is bounded whatever the table holds (docs/decisions/011).
+ * place of the list query), so its cost is bounded whatever the table holds (docs/decisions/016).
  */
 export async function countUpTo<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, limit: number): Promise<number> {
   const limited = query.clearSelect().clearOrderBy().select(sql<number>`1`.as("one")).limit(limit);

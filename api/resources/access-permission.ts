@@ -1,11 +1,10 @@
 import { sql, type Selectable, type SqlBool } from "kysely";
-import type { ConditionOperator, PermissionAccess, PermissionRule } from "../../contract/codes";
+import { PERMISSION_RANGES, type ConditionOperator, type PermissionAccess, type PermissionRule } from "../../contract/codes";
 import type { FieldErrors } from "../../contract/http";
 import { MSG } from "../../contract/messages";
 import {
   PERMISSION_LISTS,
   PERMISSION_LIST_FIELDS,
-  PERMISSION_RANGES,
   criteriaCount,
   type AccountOption,
   type ContentAdmin,

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { FieldErrors } from "../../contract/http";
+import { IDENTIFICATION_METHOD_CODES } from "../../contract/codes";
 import { MSG } from "../../contract/messages";
 import {
   DISCUSSION_ORDERING,
-  IDENTIFICATION_METHOD_CODES,
   IDENTIFICATION_ORDERING,
   IDENTIFICATION_STATUS,
   discussionHideSchema,
@@ -53,6 +53,16 @@ function orderingOf<K extends string>(req: FastifyRequest, allowed: readonly K[]
 }
 
 const accountName = (first: string, last: string, username: string) => `${first} ${last}`.trim() || username;
+
+/**
+ * Remove the discussion (threads; their replies follow by the foreign key's ON DELETE CASCADE) and
+ * the identification log of a content item. Keyed by content type and id, no foreign key reaches
+ * them from the item: its delete calls this in its own transaction (docs/decisions/018).
+ */
+export async function removeContentOverall(trx: Trx, contentTypeIdValue: number, contentId: number) {
+  await trx.deleteFrom("discussion_thread").where("content_type_id", "=", contentTypeIdValue).where("content_id", "=", contentId).execute();
+  await trx.deleteFrom("identification_attempt").where("content_type_id", "=", contentTypeIdValue).where("content_id", "=", contentId).execute();
+}
 
 // ── Discussion ─────────────────────────────────────────────────────────────────────────────────
 

@@ -16,6 +16,7 @@ import { fromFlag, toFlag, type Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { notFound } from "../http/errors";
 import { removeContentAccess } from "./access";
+import { removeContentOverall } from "./content-overall";
 import { configValues } from "./config-store";
 import { idFilterValue, inTransaction, itemAccess, resourceRoutes, roleIds, type RefRule, type Resource, type Trx } from "./crud";
 import { deleteRefusal, removeCourseImage, setCourseDisplay, setCourseImage } from "./course-publish";
@@ -244,11 +245,22 @@ export const courseResource: Resource<CourseRow, Course, CourseCreateInput, Cour
       .execute();
     await saveLists(trx, id, input);
   },
+  /**
+   * Everything the course owns goes with it, in the one transaction (docs/decisions/018): the rows
+   * keyed by content type and id (tags, enrollment settings and identification, permission rules
+   * with their conditions, administrators, discussion, identification log) here; the rest by
+   * their foreign keys' ON DELETE CASCADE (instructors, sections and materials with their
+   * dependencies, its own prerequisites, enrollments, competencies, surveys, gamification
+   * criteria with who earned them, budget and its records, certificate). While another course
+   * lists it as a prerequisite the delete is refused (424) and nothing is removed.
+   */
   async remove(trx, id) {
     const refusal = await deleteRefusal(trx, id);
     if (refusal) throw refusal;
-    await trx.deleteFrom("content_tag").where("content_type_id", "=", await contentTypeId(trx, "course")).where("content_id", "=", id).execute();
+    const ct = await contentTypeId(trx, "course");
+    await trx.deleteFrom("content_tag").where("content_type_id", "=", ct).where("content_id", "=", id).execute();
     await removeContentAccess(trx, "course", id);
+    await removeContentOverall(trx, ct, id);
     await trx.deleteFrom("course").where("id", "=", id).execute();
   },
   display: {

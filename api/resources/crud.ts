@@ -108,9 +108,18 @@ export type Access = {
 };
 
 /**
+ * The content items whose administrator list (content_admin, docs/decisions/014) names the
+ * account, as a condition on the resource table `t`: they widen a scoped view (decision 018).
+ */
+export const administeredBy = (contentType: string, accountId: number) =>
+  sql<SqlBool>`${sql.ref("t.id")} in (select ${sql.ref("ca.content_id")} from ${sql.table("content_admin")} as ca inner join ${sql.table("content_type")} as ct on ${sql.ref("ct.id")} = ${sql.ref("ca.content_type_id")} where ${sql.ref("ct.code")} = ${contentType} and ${sql.ref("ca.account_id")} = ${accountId})`;
+
+/**
  * The permission check of every endpoint: seeing the module (its view flag or one of the view
  * scopes the resource understands) and each action asked for. Holding a scope flag restricts the
- * rows to that scope (several scopes: any of them), except for a superuser.
+ * rows to that scope (several scopes: any of them), except for a superuser; the items whose
+ * administrator list names the account are in its scope too (decision 018). The flags still
+ * decide what may be done there: the list widens which rows, never which actions.
  */
 export async function accessOf(req: FastifyRequest, db: Db, def: AnyResource, actions: readonly Action[] = []): Promise<Access> {
   const { account, flags } = await requestFlags(req, db);
@@ -118,7 +127,9 @@ export async function accessOf(req: FastifyRequest, db: Db, def: AnyResource, ac
   if (!flags.has(flag(def.module, "view")) && held.length === 0) throw forbidden();
   for (const action of actions) if (!flags.has(flag(def.module, action))) throw forbidden();
   if (account.is_superuser === 1 || held.length === 0) return { account, flags, scope: null, scopeField: null };
-  const scope = sql<SqlBool>`(${sql.join(held.map(([, rule]) => rule.where(account.id)), sql` or `)})`;
+  const rules = held.map(([, rule]) => rule.where(account.id));
+  if (def.contentType) rules.push(administeredBy(def.contentType, account.id));
+  const scope = sql<SqlBool>`(${sql.join(rules, sql` or `)})`;
   return { account, flags, scope, scopeField: held[0][1].field };
 }
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FastifyRequest } from "fastify";
 import { MSG } from "../../contract/messages";
-import { SLOT_FILE_EXTENSIONS, type SlotType } from "../../contract/schemas/curriculum";
+import { SLOT_FILE_EXTENSIONS, type SlotType } from "../../contract/curriculum-codes";
 import { badRequest } from "../http/errors";
 import { MAX_UPLOAD_BYTES } from "./media";
 

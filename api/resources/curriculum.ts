@@ -2,11 +2,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod/v4";
 import type { FieldErrors } from "../../contract/http";
 import { MSG } from "../../contract/messages";
+import { FILE_SLOT_TYPES, SLOT_FILE_EXTENSIONS, isSlotType, type SlotType } from "../../contract/curriculum-codes";
 import {
-  FILE_SLOT_TYPES,
-  SLOT_FILE_EXTENSIONS,
   identificationSchema,
-  isSlotType,
   materialMoveSchema,
   materialSchema,
   moveSchema,
@@ -21,7 +19,6 @@ import {
   type Material,
   type MaterialInput,
   type Section,
-  type SlotType,
   type UploadedFile,
 } from "../../contract/schemas/curriculum";
 import { fromFlag, toFlag, type Db } from "../db/index";

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
-import { ADDED_BY, PROGRESS_GROUPS, PROGRESS_SETS, allowedTransitions, progressGroupOf, type AddMethod, type AddedBy, type ProgressGroup, type ProgressSet, type ProgressStatus } from "../../contract/codes";
+import { ADDED_BY, PROGRESS_GROUPS, type ProgressAction, PROGRESS_SETS, allowedTransitions, progressGroupOf, type AddMethod, type AddedBy, type ProgressGroup, type ProgressSet, type ProgressStatus } from "../../contract/codes";
 import { DICTIONARIES } from "../../contract/i18n/index";
 import type { FieldErrors, Paged } from "../../contract/http";
 import { MSG } from "../../contract/messages";
@@ -12,17 +12,20 @@ import {
   learnerQuerySchema,
   progressChangeSchema,
   type EnrollAnswer,
+  type EnrollCandidates,
   type EnrollmentRow,
   type ImportAnswer,
+  type ProgressHistoryAnswer,
+  type ProgressLogRow,
 } from "../../contract/schemas/enrollment";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
-import { badRequest, fieldErrors, parseInput } from "../http/errors";
+import { badRequest, fieldErrors, notFound, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { configValues } from "./config-store";
 import { courseResource } from "./course";
-import { idFilterValue, inTransaction, isIgnoredFilterValue, itemAccess, likePattern } from "./crud";
-import { COURSE_KIND, bulkApply, bulkPreview, changeProgress, enrollAccounts, resolveCandidates } from "./enrollment-service";
+import { MAX_DB_ID, idFilterValue, inTransaction, isIgnoredFilterValue, itemAccess, likePattern } from "./crud";
+import { COURSE_KIND, bulkApply, bulkPreview, changeProgress, enrollAccounts, resolveCandidates, seatsOf } from "./enrollment-service";
 import { readImportTable, readTableUpload } from "./enrollment-import";
 import { localTime, sendTable, type ExportCell, type ExportColumn } from "./table-export";
 
@@ -31,10 +34,14 @@ import { localTime, sendTable, type ExportCell, type ExportColumn } from "./tabl
  * dashboard/course/{id}/:
  * - GET learner/ and progress/: the paged enrollments (search on name, username, email; filters
  *   status_group, status_set, status; ordering) — flag learner, resp. progress.
- * - GET enroll/account/: accounts to pick from, each with is_enrolled — flag learner.
+ * - GET enroll/account/ (?search, ?id_list, paged): active accounts to pick from, each with
+ *   is_enrolled, and the course's seats — flag learner.
  * - POST enroll/ {account_list | department_list (+ include_sub_department) | group_list} and
- *   POST enroll/import/ (multipart `file`, csv or xlsx): per-account / per-row results — flag learner.
- * - PATCH progress/{enrollmentId}/ {status}; POST progress/bulk/ {target, preview?, enrollment_list?} — flag progress.
+ *   POST enroll/import/ (multipart `file`, csv or xlsx): per-account / per-row results, the
+ *   course's capacity applied (docs/decisions/017) — flag learner.
+ * - PATCH progress/{enrollmentId}/ {status}; POST progress/bulk/ {target, preview?, enrollment_list?};
+ *   GET progress/{enrollmentId}/history/ (paged, newest first) — flag progress. Every change is
+ *   logged in its transaction (docs/decisions/017).
  * - GET learner/export/ and progress/export/ ?format_type=xlsx|csv, streamed — flag export.
  * Every call also needs to see the course (view flag or scope), else 403 / 404.
  */
@@ -162,10 +169,13 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.get(`${ITEM}/progress/`, list("progress"));
 
   // Accounts to choose from when enrolling by learner list.
-  app.get(`${ITEM}/enroll/account/`, async (req) => {
+  // Accounts to choose from when enrolling by learner list: paged (search to narrow it), or the
+  // ones named by `id_list` (the picks the enrol page carries across searches).
+  app.get(`${ITEM}/enroll/account/`, async (req): Promise<EnrollCandidates> => {
     const { id } = await itemAccess(req, db, courseResource, ["learner"]);
     const page = readPageQuery(req);
     let q = db.selectFrom("account as a").leftJoin("department as d", "d.id", "a.department_id").where("a.is_active", "=", 1);
+    if (page.id_list !== undefined) q = q.where("a.id", "in", page.id_list.split(",").map(Number).filter((n) => n <= MAX_DB_ID).concat(0));
     if (page.search) {
       const p = likePattern(page.search);
       q = q.where(sql<SqlBool>`(lower(a.username) like ${p} escape '\\' or lower(a.email) like ${p} escape '\\' or lower(a.first_name || ' ' || a.last_name) like ${p} escape '\\')`);
@@ -189,6 +199,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext) {
         department: r.department_id === null ? null : { id: r.department_id, name: r.department_name ?? "" },
         is_enrolled: Number(r.is_enrolled) === 1 || (r.is_enrolled as unknown) === true,
       })),
+      seats: await seatsOf(db, id),
     };
   });
 
@@ -199,10 +210,10 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext) {
     return inTransaction(db, courseResource, async (trx) => {
       const candidates = await resolveCandidates(trx, input);
       const found = candidates.filter((c) => c.found).map((c) => ({ account: c.account, added_by: c.added_by! }));
-      const outcome = await enrollAccounts(trx, id, found, { accountId: account.id, now });
+      const { outcome, seats } = await enrollAccounts(trx, id, found, { accountId: account.id, now });
       const results = candidates.map((c) => ({ account: c.account, username: c.username, added_by: c.added_by, result: c.found ? outcome.get(c.account)! : ("not_found" as const) }));
       const n = (r: string) => results.filter((x) => x.result === r).length;
-      return { results, enrolled: n("enrolled"), already_enrolled: n("already_enrolled"), not_found: n("not_found") };
+      return { results, enrolled: n("enrolled"), waiting_list: n("waiting_list"), already_enrolled: n("already_enrolled"), course_full: n("course_full"), not_found: n("not_found"), seats };
     });
   });
 
@@ -229,33 +240,65 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext) {
       seen.add(accountId);
       return { row, value, account: accountId, result: "enrolled", refused: false };
     });
-    // The whole valid part in one transaction; refused rows write nothing.
-    const outcome = await inTransaction(db, courseResource, (trx) =>
+    // The whole valid part in one transaction, the capacity applied in file order; refused rows
+    // (course_full included) write nothing.
+    const { outcome, seats } = await inTransaction(db, courseResource, (trx) =>
       enrollAccounts(trx, id, results.filter((r) => !r.refused).map((r) => ({ account: r.account!, added_by: ADDED_BY.import_file })), { accountId: account.id, now }),
     );
-    for (const r of results) if (!r.refused) r.result = outcome.get(r.account!)!;
+    for (const r of results) {
+      if (r.refused) continue;
+      r.result = outcome.get(r.account!)!;
+      r.refused = r.result === "course_full";
+    }
     const n = (x: string) => results.filter((r) => r.result === x).length;
-    return { column: table.column, results, enrolled: n("enrolled"), already_enrolled: n("already_enrolled"), refused: results.filter((r) => r.refused).length };
+    return { column: table.column, results, enrolled: n("enrolled"), waiting_list: n("waiting_list"), already_enrolled: n("already_enrolled"), refused: results.filter((r) => r.refused).length, seats };
   });
 
   app.patch(`${ITEM}/progress/:enrollmentId(^\\d{1,12})/`, async (req) => {
-    const { id } = await itemAccess(req, db, courseResource, ["progress"]);
+    const { id, account } = await itemAccess(req, db, courseResource, ["progress"]);
     const enrollmentId = idFilterValue((req.params as Record<string, string>).enrollmentId) ?? 0;
     const { status } = parseInput(progressChangeSchema, req.body);
     const now = ctx.now();
-    await inTransaction(db, courseResource, (trx) => changeProgress(trx, id, enrollmentId, status, now));
+    await inTransaction(db, courseResource, (trx) => changeProgress(trx, id, enrollmentId, status, { accountId: account.id, now }));
     const row = await enrollmentQuery(db, id, {}, []).where("e.id", "=", enrollmentId).executeTakeFirstOrThrow();
     return present(row);
   });
 
   app.post(`${ITEM}/progress/bulk/`, async (req) => {
-    const { id } = await itemAccess(req, db, courseResource, ["progress"]);
+    const { id, account } = await itemAccess(req, db, courseResource, ["progress"]);
     const input = parseInput(bulkProgressSchema, req.body);
     const ids = input.enrollment_list.length ? input.enrollment_list : null;
     if (input.preview) return bulkPreview(db, id, input.target, ids);
     const now = ctx.now();
-    const changed = await inTransaction(db, courseResource, (trx) => bulkApply(trx, id, input.target, ids, now));
+    const changed = await inTransaction(db, courseResource, (trx) => bulkApply(trx, id, input.target, ids, { accountId: account.id, now }));
     return { target: input.target, preview: false, changed };
+  });
+
+  // One learner's progress history, newest first (404 when the enrollment is not this course's).
+  app.get(`${ITEM}/progress/:enrollmentId(^\\d{1,12})/history/`, async (req): Promise<ProgressHistoryAnswer> => {
+    const { id } = await itemAccess(req, db, courseResource, ["progress"]);
+    const enrollmentId = idFilterValue((req.params as Record<string, string>).enrollmentId) ?? 0;
+    const page = readPageQuery(req);
+    const enrollment = await enrollmentQuery(db, id, {}, []).where("e.id", "=", enrollmentId).executeTakeFirst();
+    if (!enrollment) throw notFound();
+    const query = db
+      .selectFrom("course_progress_log as l")
+      .leftJoin("account as a", "a.id", "l.created_by")
+      .select(["l.id", "l.from_status", "l.to_status", "l.action_type", "l.is_bulk", "l.datetime_create", "a.id as by_id", "a.username", "a.first_name", "a.last_name"])
+      .where("l.enrollment_id", "=", enrollmentId)
+      .orderBy("l.datetime_create", "desc")
+      .orderBy("l.id", "desc");
+    const answer = await paginate(req, query, page);
+    const results: ProgressLogRow[] = answer.results.map((r) => ({
+      id: r.id,
+      from_status: r.from_status as ProgressStatus | null,
+      to_status: r.to_status as ProgressStatus,
+      action_type: r.action_type as ProgressAction,
+      is_bulk: r.is_bulk === 1,
+      by: r.by_id === null ? null : { id: r.by_id, username: r.username ?? "", first_name: r.first_name ?? "", last_name: r.last_name ?? "" },
+      datetime_create: r.datetime_create,
+    }));
+    return { ...answer, results, enrollment: present(enrollment) };
   });
 
   const exporter = (kind: "learner" | "progress") => async (req: FastifyRequest, reply: Parameters<typeof sendTable>[0]) => {

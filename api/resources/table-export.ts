@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { FastifyReply } from "fastify";
-import type { ExportFormat } from "../../contract/schemas/enrollment";
+import type { ExportFormat } from "../../contract/codes";
 
 /**
  * Streamed spreadsheet answers (spec 002 §9 "Export spreadsheet types"), for any list: csv as UTF-8

@@ -1,5 +1,7 @@
+import { ALL_LANGUAGES } from "../../contract/codes";
+
 /** i18next settings shared by server and client. Keys are flat; `.` is not a separator. */
-export const SUPPORTED_LANGUAGES = ["en", "th", "jp", "ch"] as const;
+export const SUPPORTED_LANGUAGES = ALL_LANGUAGES;
 export const FALLBACK_LANGUAGE = "en";
 export const i18nConfig = {
   supportedLngs: [...SUPPORTED_LANGUAGES] as string[],

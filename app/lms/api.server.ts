@@ -1,11 +1,25 @@
 import { redirect } from "@remix-run/node";
-import { CSRF_COOKIE, CSRF_HEADER } from "../../contract/http";
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from "../../contract/http";
 import { parseSetCookie, readCookies, relaySetCookie, RELAYED_COOKIES } from "./cookies.server";
 import { dash } from "./paths";
 import { toastHeader } from "./toast.server";
+import { sendJson, type WireAnswer } from "./transport.server";
 
 const API_URL = (process.env.LMS_API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8000}`).replace(/\/+$/, "");
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Sessions this process refused a moment ago (the 403 reaction signs them out). A page request's
+ * loaders run side by side; one that reads the user on a client of its own finds the session
+ * gone and would send the user to sign-in — it answers the same 403 page instead.
+ */
+const refusedSessions = new Map<string, number>();
+const REFUSAL_MEMORY_MS = 30_000;
+function rememberRefusal(sessionId: string) {
+  const now = Date.now();
+  for (const [id, until] of refusedSessions) if (until < now) refusedSessions.delete(id);
+  refusedSessions.set(sessionId, now + REFUSAL_MEMORY_MS);
+}
 
 export type ApiResult<T> = { status: number; data: T };
 type CallOptions = {
@@ -34,6 +48,15 @@ export class Lms {
   constructor(readonly request: Request) {
     const all = readCookies(request.headers.get("cookie"));
     this.cookies = new Map([...all].filter(([k]) => (RELAYED_COOKIES as readonly string[]).includes(k)));
+    this.sentSession = this.cookies.get(SESSION_COOKIE) ?? null;
+  }
+
+  /** The session the browser sent with this request. */
+  private readonly sentSession: string | null;
+
+  /** Whether another loader of this page request refused this session a moment ago. */
+  get refusedElsewhere(): boolean {
+    return !!this.sentSession && (refusedSessions.get(this.sentSession) ?? 0) > Date.now();
   }
 
   get csrfToken(): string | null {
@@ -67,19 +90,30 @@ export class Lms {
 
   /** One call on the wire (a GET is retried once), its cookies absorbed, its JSON read. */
   private async exchange(method: string, url: string, body: unknown): Promise<{ status: number; data: unknown }> {
-    let res: Response;
+    const once = () => (body instanceof FormData ? this.sendForm(url, body) : this.sendJson(method, url, body));
+    let answer: WireAnswer;
     try {
-      res = await this.send(method, url, body);
+      answer = await once();
     } catch {
       if (method !== "GET") throw await this.errorPage(504);
       try {
-        res = await this.send(method, url, body); // an idempotent GET is retried once
+        answer = await once(); // an idempotent GET is retried once
       } catch {
         throw await this.errorPage(504);
       }
     }
-    this.absorbCookies(res);
-    return { status: res.status, data: res.status === 204 ? null : await res.json().catch(() => null) };
+    this.absorbCookies(answer.setCookies);
+    return { status: answer.status, data: answer.status === 204 ? null : parseJson(answer.text) };
+  }
+
+  private sendJson(method: string, url: string, body: unknown) {
+    return sendJson(method, url, this.wireHeaders(method, body === undefined ? null : "application/json"), body === undefined ? undefined : JSON.stringify(body));
+  }
+
+  /** A multipart upload goes through fetch, which encodes FormData. */
+  private async sendForm(url: string, form: FormData): Promise<WireAnswer> {
+    const res = await fetch(url, { method: "POST", headers: this.wireHeaders("POST", null), body: form, redirect: "manual" });
+    return { status: res.status, setCookies: res.headers.getSetCookie(), text: await res.text() };
   }
 
   /**
@@ -89,11 +123,11 @@ export class Lms {
   async download(path: string, query?: CallOptions["query"]): Promise<Response> {
     let res: Response;
     try {
-      res = await this.send("GET", this.url(path, query), undefined);
+      res = await this.fetchStream(this.url(path, query));
     } catch {
       throw await this.errorPage(504);
     }
-    this.absorbCookies(res);
+    this.absorbCookies(res.headers.getSetCookie());
     if (res.ok) return res;
     await res.body?.cancel();
     throw await this.failure(res.status);
@@ -120,24 +154,28 @@ export class Lms {
     return `${API_URL}/api/${withSlash}${qs ? `?${qs}` : ""}`;
   }
 
-  private async send(method: string, url: string, body: unknown) {
+  /** What every call carries: JSON wanted, the session's cookies, CSRF on writes, who is asking. */
+  private wireHeaders(method: string, contentType: string | null): Record<string, string> {
     const headers: Record<string, string> = { accept: "application/json" };
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (cookie) headers.cookie = cookie;
     const csrf = this.csrfToken;
     if (UNSAFE.has(method) && csrf) headers[CSRF_HEADER] = csrf;
-    const multipart = body instanceof FormData;
-    if (body !== undefined && !multipart) headers["content-type"] = "application/json";
+    if (contentType) headers["content-type"] = contentType;
     const forwarded = this.request.headers.get("x-forwarded-for");
     headers["x-forwarded-for"] = forwarded ?? "127.0.0.1";
     headers["user-agent"] = this.request.headers.get("user-agent") ?? "lms-dashboard";
     if (new URL(this.request.url).protocol === "https:") headers["x-forwarded-proto"] = "https";
-    const payload = body === undefined ? undefined : multipart ? body : JSON.stringify(body);
-    return fetch(url, { method, headers, body: payload, redirect: "manual" });
+    return headers;
   }
 
-  private absorbCookies(res: Response) {
-    for (const header of res.headers.getSetCookie()) {
+  /** A GET whose body is streamed on (downloads). */
+  private fetchStream(url: string) {
+    return fetch(url, { method: "GET", headers: this.wireHeaders("GET", null), redirect: "manual" });
+  }
+
+  private absorbCookies(setCookies: string[]) {
+    for (const header of setCookies) {
       const { name, value, cleared } = parseSetCookie(header);
       if (!(RELAYED_COOKIES as readonly string[]).includes(name)) continue;
       if (cleared) this.cookies.delete(name);
@@ -158,8 +196,8 @@ export class Lms {
   async signOut() {
     this.reads.clear();
     try {
-      const res = await this.send("GET", this.url("account/logout/"), undefined);
-      this.absorbCookies(res);
+      const res = await this.sendJson("GET", this.url("account/logout/"), undefined);
+      this.absorbCookies(res.setCookies);
     } catch {
       // The API being down must not keep the browser signed in.
     }
@@ -179,13 +217,14 @@ export class Lms {
    * redirect Remix answers with clears the session cookie.
    */
   async refuse(): Promise<Response> {
+    if (this.sentSession) rememberRefusal(this.sentSession);
     this.refusal ??= this.signOut();
     await this.refusal;
     return this.redirect(dash("error/403"));
   }
 
   private async failure(status: number): Promise<Response> {
-    if (status === 401 && this.refusal) return this.refuse();
+    if (status === 401 && (this.refusal || this.refusedElsewhere)) return this.refuse();
     if (status === 401) {
       this.clearSession();
       const h = this.headers();
@@ -205,3 +244,13 @@ export class Lms {
 
 /** One client per request. */
 export const lms = (request: Request) => new Lms(request);
+
+/** An answer's JSON, or null when it has none (an HTML error page, an empty body). */
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

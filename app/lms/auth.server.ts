@@ -15,7 +15,7 @@ export type SignedIn = { api: Lms; profile: Profile; permission: PermissionAnswe
 /**
  * What a guard is given: the loader's arguments (preferred) or just its request. Remix hands every
  * loader of one page request a Request object of its own but the same `context`, so only with the
- * arguments can the layout's and the page's loaders share one read of the user (docs/decisions/011).
+ * arguments can the layout's and the page's loaders share one read of the user (docs/decisions/016).
  */
 export type RequestArgs = Request | { request: Request; context?: unknown };
 export const requestOf = (from: RequestArgs): Request => ("request" in from ? from.request : from);
@@ -75,6 +75,8 @@ async function loadDashboardUser(request: Request): Promise<SignedIn> {
   const api = lms(request);
   const { profile, expired } = await profileOrExpiry(api);
   if (!profile) {
+    // Another loader of this page request refused the user and signed them out: the same 403.
+    if (api.refusedElsewhere) throw await api.refuse();
     // spec 002 §8: 401 → "Session Expired.", signed out, /account/login/ with next.
     if (expired) throw await redirectWithToast(signInUrl(request), { type: "error", message: MSG.session_expired }, { headers: api.headers() });
     throw api.redirect(signInUrl(request));

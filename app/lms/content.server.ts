@@ -35,7 +35,7 @@ type FilterRows = (FilterOption & { parent_id?: number | null })[];
 
 /**
  * Filter lists are the same for every dashboard user, so this process keeps each one until
- * `config/check-update/` reports a newer update time for it (docs/decisions/011): a list page
+ * `config/check-update/` reports a newer update time for it (docs/decisions/016): a list page
  * or a form then costs no filter calls at all. A failed read is not kept, and a caller never
  * inherits another request's failure: it reads the list itself.
  */

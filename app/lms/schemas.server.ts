@@ -7,10 +7,14 @@ import { z } from "../../contract/zod";
  * .server modules out of the client build, so a route that imports its schemas from here ships no
  * zod to the browser. Imported straight from contract/ (or built at a route's top level) they
  * would: esbuild keeps module-level calls such as `z.object(…)`, and with them all of zod
- * (47 KB gzip). docs/decisions/008.
+ * (47 KB gzip). docs/decisions/016.
  */
 export { parseWithZod } from "@conform-to/zod/v4";
 export { forgotIdentifySchema, loginSchema, newPasswordSchema } from "../../contract/schemas/account";
+export { enrollmentSchema, identificationSchema as enrollmentIdentificationSchema } from "../../contract/schemas/content-enrollment";
+export { permissionConditionSchema, permissionRuleSchema } from "../../contract/schemas/content-permission";
+export { identificationSchema as curriculumIdentificationSchema, materialSchema, moveSchema, sectionSchemas } from "../../contract/schemas/curriculum";
+export { bulkProgressSchema, enrollPickerSchema, enrollSchema, progressChangeSchema } from "../../contract/schemas/enrollment";
 
 /** Forgot password, choose-identify: the send method offered. */
 export const forgotChooseSchema = z.object({ send_method: forgotSendSchema.shape.send_method });

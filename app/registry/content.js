@@ -124,6 +124,8 @@ export const CONTENT_TYPES = [
         children: [
           { id: "bulk", labelKey: "enr_bulk_title", action: "progress", kind: "custom", module: "routes/content.overall-bulk.tsx" },
           { id: "export", labelKey: "enr_export", action: "export", kind: "custom", module: "routes/content.overall-export.tsx" },
+          // One learner's progress history (docs/decisions/017), reached from the list's rows.
+          { id: "history", labelKey: "enr_history_title", action: "progress", kind: "table", param: "enrollmentid", paramList: "progress/", module: "routes/content.overall-progress-history.tsx" },
         ],
       },
       { id: "discussion", labelKey: "overall_discussion", action: "view", kind: "table", module: "routes/content.overall-discussion.tsx" },
@@ -177,9 +179,12 @@ export function contentRoutes(types = CONTENT_TYPES) {
       for (const page of builtTabs(type.overall)) {
         detail.children.push({ id: `${type.key}.overall.${page.id}`, path: `overall/${page.id}`, module: page.module, flag: contentFlag(type, page.action ?? "view"), type: type.key, overall: page.id });
         // Sub-pages of an overall page are its siblings (overall/{page}/{child}), so the page
-        // itself needs no <Outlet/> and a child without a component is a resource route.
+        // itself needs no <Outlet/> and a child without a component is a resource route. A child
+        // with a `param` is one row's page: overall/{page}/:{param}/{child}.
         for (const child of page.children) {
-          detail.children.push({ id: `${type.key}.overall.${page.id}.${child.id}`, path: `overall/${page.id}/${child.id}`, module: child.module, flag: contentFlag(type, child.action ?? "view"), type: type.key, overall: page.id, sub: child.id });
+          const path = child.param ? `overall/${page.id}/:${child.param}/${child.id}` : `overall/${page.id}/${child.id}`;
+          const param = child.param ? { param: child.param, paramList: child.paramList } : {};
+          detail.children.push({ id: `${type.key}.overall.${page.id}.${child.id}`, path, module: child.module, flag: contentFlag(type, child.action ?? "view"), type: type.key, overall: page.id, sub: child.id, ...param });
         }
       }
       out.push(detail);

@@ -43,7 +43,7 @@ const CONTENT_POSTS = {
   "routes/content.create.tsx": { "": "add" },
   "routes/content.detail.tsx": { publish: "publish", unpublish: "publish", schedule: "publish" },
   "routes/content.tab-form.tsx": { save: "change", "upload-image": "change", "remove-image": "change" },
-  "routes/content.overall-enroll.tsx": { "enroll-list": "learner", "enroll-department": "learner", "enroll-group": "learner", import: "learner" },
+  "routes/content.overall-enroll.tsx": { "enroll-list": "learner", "enroll-department": "learner", "enroll-group": "learner", import: "learner", search: "learner", browse: "learner" },
   "routes/content.overall-progress.tsx": { change: "progress" },
   "routes/content.overall-bulk.tsx": { apply: "progress" },
   "routes/content.curriculum.tsx": Object.fromEntries(

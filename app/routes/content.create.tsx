@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +7,7 @@ import { requireCsrf } from "~/lms/csrf.server";
 import { requireContent } from "~/lms/content.server";
 import { apiFieldErrors, formContext, schemaFor } from "~/lms/content-form.server";
 import { dash } from "~/lms/paths";
+import { parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
 /** Create a content item: the registry's form, validated by the contract schema, then the API. */

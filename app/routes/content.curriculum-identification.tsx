@@ -1,19 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ConfigDict } from "../../contract/config";
-import {
-  IDENTIFICATION_METHODS,
-  LOCK_METHODS,
-  MAX_LOCK_ATTEMPT,
-  identificationSchema,
-  secondsToTimeText,
-  type CurriculumIdentification,
-  type IdentificationMinimums,
-  type IdentificationSettings,
-} from "../../contract/schemas/curriculum";
+import { IDENTIFICATION_METHOD_CODES, LOCK_METHOD_CODES } from "../../contract/codes";
+import { MAX_LOCK_ATTEMPT } from "../../contract/curriculum-codes";
+import type { CurriculumIdentification, IdentificationMinimums, IdentificationSettings } from "../../contract/schemas/curriculum";
+import { secondsToTimeText } from "../../contract/units";
 import { SubFormList, type SubField, type SubItem } from "~/components/content/sub-form-list";
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { apiFieldErrors } from "~/lms/content-form.server";
@@ -21,6 +14,7 @@ import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { errorsAt } from "~/lms/form-result";
 import { dash } from "~/lms/paths";
+import { curriculumIdentificationSchema, parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
 /**
@@ -47,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   await requireCsrf(api, form);
   if (String(form.get("intent") ?? "save") !== "save") throw new Response("Bad Request", { status: 400 });
-  const submission = parseWithZod(form, { schema: identificationSchema(minimumsOf(config), { form: true }) });
+  const submission = parseWithZod(form, { schema: curriculumIdentificationSchema(minimumsOf(config), { form: true }) });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   const res = await api.call<Record<string, unknown>>("PUT", `${type.api}${id}/curriculum/identification/`, { body: submission.value, accept: [400] });
   if (res.status === 400) return data({ result: submission.reply(apiFieldErrors(res.data)) as SubmissionResult<string[]> }, { status: 400, headers: api.headers() });
@@ -72,8 +66,8 @@ export default function CurriculumIdentificationTab() {
   const result = (answer?.result ?? null) as SubmissionResult<string[]> | null;
   const fields: SubField[] = [
     { name: "is_enabled", label: t("curriculum_iden_field_is_enabled"), kind: "checkbox" },
-    { name: "identification", label: t("curriculum_iden_field_identification"), kind: "select", options: IDENTIFICATION_METHODS.map((m) => ({ value: String(m), label: t(`curriculum_iden_method_${m}`) })) },
-    { name: "lock_method", label: t("curriculum_iden_field_lock_method"), kind: "select", options: LOCK_METHODS.map((m) => ({ value: String(m), label: t(`curriculum_lock_method_${m}`) })) },
+    { name: "identification", label: t("curriculum_iden_field_identification"), kind: "select", options: IDENTIFICATION_METHOD_CODES.map((m) => ({ value: String(m), label: t(`curriculum_iden_method_${m}`) })) },
+    { name: "lock_method", label: t("curriculum_iden_field_lock_method"), kind: "select", options: LOCK_METHOD_CODES.map((m) => ({ value: String(m), label: t(`curriculum_lock_method_${m}`) })) },
     { name: "attempt", label: t("curriculum_iden_field_attempt"), kind: "number", min: settings.minimum.attempt, max: MAX_LOCK_ATTEMPT },
     { name: "duration_lock", label: t("curriculum_iden_field_duration_lock"), kind: "text", placeholder: "00:05" },
   ];

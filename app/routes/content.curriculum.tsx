@@ -1,25 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ConfigDict } from "../../contract/config";
 import { MSG } from "../../contract/messages";
-import {
-  FILE_SLOT_TYPES,
-  SLOT_TYPES,
-  isSlotType,
-  materialSchema,
-  moveSchema,
-  secondsToTimeText,
-  sectionSchemas,
-  type Curriculum,
-  type CurriculumLimits,
-  type IdName,
-  type Material,
-  type Section,
-  type UploadedFile,
-} from "../../contract/schemas/curriculum";
+import { FILE_SLOT_TYPES, SLOT_TYPES, isSlotType } from "../../contract/curriculum-codes";
+import type { Curriculum, CurriculumLimits, IdName, Material, Section, UploadedFile } from "../../contract/schemas/curriculum";
+import { secondsToTimeText } from "../../contract/units";
 import { ChoiceList } from "~/components/content/choice-list";
 import { ConfirmDelete, WarningDialog } from "~/components/content/dialogs";
 import { OrderedGroup, OrderedTable } from "~/components/content/ordered-groups";
@@ -31,6 +18,7 @@ import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { errorsAt, shownValue, type FormResult } from "~/lms/form-result";
+import { materialSchema, moveSchema, parseWithZod, sectionSchemas } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
 /**

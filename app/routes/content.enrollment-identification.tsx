@@ -1,17 +1,18 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ConfigDict } from "../../contract/config";
-import { IDENTIFICATION_METHOD, LOCK_METHOD } from "../../contract/codes";
-import { identificationSchema, minutesToSeconds, secondsToMinutes, type EnrollmentIdentification, type LockMinimums } from "../../contract/schemas/content-enrollment";
+import { IDENTIFICATION_METHOD_CODES, LOCK_METHOD_CODES } from "../../contract/codes";
+import type { EnrollmentIdentification, LockMinimums } from "../../contract/schemas/content-enrollment";
+import { minutesToSeconds, secondsToMinutes } from "../../contract/units";
 import { SettingSections, type SettingSection } from "~/components/content/settings-form";
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { errorsAt } from "~/lms/form-result";
+import { enrollmentIdentificationSchema, parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
 /**
@@ -50,7 +51,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData();
   await requireCsrf(api, form);
   if (String(form.get("intent") ?? "save") !== "save") throw new Response("Bad Request", { status: 400 });
-  const submission = parseWithZod(form, { schema: identificationSchema(minimumsOf(config), "form") });
+  const submission = parseWithZod(form, { schema: enrollmentIdentificationSchema(minimumsOf(config), "form") });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   const body = { ...submission.value, duration_lock: minutesToSeconds(submission.value.duration_lock) };
   const res = await api.call<Record<string, unknown>>("PUT", `${type.api}${id}/enrollment/identification/`, { body, accept: [400] });
@@ -75,13 +76,13 @@ export default function EnrollmentIdentificationTab() {
           name: "identification",
           label: t("acc_iden_field_identification"),
           kind: "select",
-          options: Object.values(IDENTIFICATION_METHOD).map((m) => ({ value: String(m), label: t(`acc_iden_method_${m}`) })),
+          options: IDENTIFICATION_METHOD_CODES.map((m) => ({ value: String(m), label: t(`acc_iden_method_${m}`) })),
         },
         {
           name: "lock_method",
           label: t("acc_iden_field_lock_method"),
           kind: "radio",
-          options: Object.values(LOCK_METHOD).map((m) => ({ value: String(m), label: t(`acc_lock_method_${m}`) })),
+          options: LOCK_METHOD_CODES.map((m) => ({ value: String(m), label: t(`acc_lock_method_${m}`) })),
         },
         { name: "attempt", label: t("acc_iden_field_attempt"), kind: "number", min: min.attempt, hint: t("acc_iden_hint_minimum", { n: min.attempt }) },
         {

@@ -54,7 +54,8 @@ export async function loader(args: LoaderFunctionArgs) {
       labelKey: type.labelKey,
       columns: type.columns,
       filters: type.filters,
-      list,
+      // Only what the table shows goes to the browser (docs/decisions/016): the API row carries more.
+      list: { ...list, results: list.results.map((r) => tableRow(r, type.columns)) },
       badQuery: res.status === 400,
       options: { category: categories, provider: providers, publish_status: Object.values(PUBLISH_STATUS) },
       pending: pending ? { id: pending.id, name: pending.name } : null,
@@ -66,17 +67,30 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
+/** A list row cut down to the registry's columns: refs keep their name, the publish column its label. */
+function tableRow(row: Row, columns: readonly { key: string; kind?: string }[]): Row {
+  const out: Row = { id: row.id, name: row.name };
+  for (const c of columns) {
+    const v = row[c.key];
+    if (c.kind === "ref") out[c.key] = v && typeof v === "object" ? { name: (v as { name?: string }).name } : v;
+    else if (c.kind === "publish") out.publish_label = row.publish_label;
+    else out[c.key] = v;
+  }
+  return out;
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const { api, type } = await requireContent(request, intent === "delete" ? "delete" : "publish");
   await requireCsrf(api, form);
-  const id = String(form.get("id") ?? "");
+  // A row's switch submits its id as `show` or `hide`; the delete confirmation posts `id`.
+  const id = String(form.get("id") ?? form.get("show") ?? form.get("hide") ?? "");
   if (!/^\d+$/.test(id)) throw new Response("Bad Request", { status: 400 });
   const back = String(form.get("back") ?? "");
   const backTo = back.startsWith("?") || back === "" ? `${new URL(request.url).pathname}${back}` : new URL(request.url).pathname;
   if (intent === "toggle") {
-    const show = form.get("is_display") === "true";
+    const show = form.has("show") || form.get("is_display") === "true";
     const res = await api.patch<{ detail?: string }>(`${type.api}${id}/`, { is_display: show }, { accept: [400, 412, 417, 428] });
     if (res.status !== 200) return redirectWithToast(backTo, { type: "error", message: res.data?.detail ?? MSG.invalid }, { headers: api.headers() });
     return redirectWithToast(backTo, { type: "success", message: show ? "toast_shown" : "toast_hidden" }, { headers: api.headers() });

@@ -1,15 +1,15 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MSG } from "../../contract/messages";
-import { bulkProgressSchema, type BulkApplied, type BulkPreview } from "../../contract/schemas/enrollment";
+import type { BulkApplied, BulkPreview } from "../../contract/schemas/enrollment";
 import { ProgressBadge } from "~/components/content/progress-badge";
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { itemPaths } from "~/lms/enrollment.server";
+import { bulkProgressSchema, parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
 /**

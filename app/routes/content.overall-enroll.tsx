@@ -1,24 +1,50 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FilterOption, Paged } from "../../contract/http";
 import { MSG } from "../../contract/messages";
-import { enrollSchema, type EnrollAnswer, type EnrollCandidate, type ImportAnswer } from "../../contract/schemas/enrollment";
+import { MAX_ENROLL_IDS } from "../../contract/codes";
+import type { EnrollAnswer, EnrollCandidates, ImportAnswer, Seats } from "../../contract/schemas/enrollment";
+import { FormPager } from "~/components/content/form-pager";
 import { ResultTable } from "~/components/content/result-table";
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { itemPaths } from "~/lms/enrollment.server";
+import { PAGE_KEY } from "~/lms/list-query";
+import { enrollPickerSchema, enrollSchema, parseWithZod } from "~/lms/schemas.server";
 
 /**
  * Overall › Learners › enrol (issue 6 item 5): enrol learners by picking them (search, then tick),
  * by department (with sub-departments if asked), by group, or by a csv / xlsx file with a username
  * or email column. The answer is shown on the page: one line per account or file row, refused
- * rows marked with the reason. Four plain forms; works without JavaScript.
+ * rows marked with the reason (the course's capacity applies: docs/decisions/017, whose seats are
+ * shown first). Four plain forms; works without JavaScript.
+ *
+ * The learner picker lists every active account, 50 a page, narrowed by a search. Its search and
+ * page buttons post the form (intents `search` and `browse`) and come back to
+ * `?q=…&page=…&picked=…`, so the boxes ticked so far travel along in the URL — a GET form or a
+ * link would drop them — and picks made on other pages stay listed (and can be unticked).
  */
 const CANDIDATES = 50;
+const PICKED_KEY = "picked";
+
+/** The ids ticked so far, from the URL (`picked=1,2,3`): valid ones only, once each, at most MAX_ENROLL_IDS. */
+function pickedOf(params: URLSearchParams): number[] {
+  const raw = (params.get(PICKED_KEY) ?? "").split(",").filter((v) => /^\d{1,9}$/.test(v)).map(Number);
+  return [...new Set(raw)].slice(0, MAX_ENROLL_IDS);
+}
+
+/** The picker's URL: the applied search, a page (1 left out) and the picks. */
+function pickerQuery(q: string, page: number, picked: readonly number[]): string {
+  const out = new URLSearchParams();
+  if (q) out.set("q", q);
+  if (page > 1) out.set(PAGE_KEY, String(page));
+  if (picked.length) out.set(PICKED_KEY, picked.join(","));
+  const text = out.toString();
+  return text ? `?${text}` : "";
+}
 type Tree = { id: number; name: string; depth: number };
 
 /** Departments in tree order (parents before their children), with their depth. */
@@ -34,20 +60,34 @@ function departmentTree(list: (FilterOption & { parent_id?: number | null })[]):
   return out;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api, type, config } = await requireContent(request, "learner");
-  const id = itemId(type, params);
+export async function loader(args: LoaderFunctionArgs) {
+  const { api, type, config } = await requireContent(args, "learner");
+  const id = itemId(type, args.params);
   const paths = itemPaths(type, id);
-  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
-  const [candidates, departments, groups] = await Promise.all([
-    q ? api.get<Paged<EnrollCandidate>>(`${paths.api}enroll/account/`, { query: { search: q, page_size: CANDIDATES } }).then((r) => r.data) : null,
+  const url = new URL(args.request.url);
+  const q = url.searchParams.get("q")?.trim() ?? "";
+  const page = Math.max(1, Number(url.searchParams.get(PAGE_KEY) ?? 1) || 1);
+  const picked = pickedOf(url.searchParams);
+  const accounts = `${paths.api}enroll/account/`;
+  const [found, pickedRows, departments, groups] = await Promise.all([
+    api.get<EnrollCandidates>(accounts, { query: { ...(q ? { search: q } : {}), page, page_size: CANDIDATES }, accept: [400, 404] }),
+    picked.length ? api.get<EnrollCandidates>(accounts, { query: { id_list: picked.join(","), page_size: MAX_ENROLL_IDS } }).then((r) => r.data.results) : [],
     api.get<Paged<FilterOption & { parent_id?: number | null }>>("dashboard/filter/department-cascade/", { query: { page_size: 1000 } }).then((r) => r.data.results),
     api.get<Paged<FilterOption>>("dashboard/filter/group/type/ACCOUNT/", { query: { page_size: 1000 } }).then((r) => r.data.results),
   ]);
+  // A page past the end (the list shrank): back to the first page, picks kept.
+  if (found.status === 404 && page > 1) throw redirect(`${url.pathname}${pickerQuery(q, 1, picked)}`, { headers: api.headers() });
+  const candidates = found.status === 200 ? found.data : null;
+  const shown = new Set(candidates?.results.map((c) => c.id) ?? []);
   return data(
     {
       q,
       candidates,
+      badQuery: found.status !== 200,
+      seats: candidates?.seats ?? null,
+      picked,
+      // Ticked on other pages and not enrolled since: listed apart so they can be unticked.
+      pickedElsewhere: pickedRows.filter((c) => !shown.has(c.id) && !c.is_enrolled).map((c) => ({ id: c.id, username: c.username, first_name: c.first_name, last_name: c.last_name })),
       departments: departmentTree(departments),
       groups: groups.map((g) => ({ id: g.id, name: g.name })),
       limitMb: Math.round(Number(config["file-size-limit"]?.value ?? 10485760) / 1048576),
@@ -57,8 +97,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-type Intent = "enroll-list" | "enroll-department" | "enroll-group" | "import";
-const INTENTS: Intent[] = ["enroll-list", "enroll-department", "enroll-group", "import"];
+type Intent = "enroll-list" | "enroll-department" | "enroll-group" | "import" | "search" | "browse";
+const INTENTS: Intent[] = ["enroll-list", "enroll-department", "enroll-group", "import", "search", "browse"];
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { api, type, config } = await requireContent(request, "learner");
@@ -82,6 +122,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const res = await api.upload<ImportAnswer | Record<string, string[]>>(`${paths.api}enroll/import/`, body, { accept: [400] });
     if (res.status === 400) return data({ intent, errors: res.data as Record<string, string[]>, enrolled: null, imported: null }, { status: 400, headers: api.headers() });
     return data({ intent, errors: null, enrolled: null, imported: res.data as ImportAnswer }, { headers: api.headers() });
+  }
+
+  // The picker's search and page buttons: back to the picker with the ticks in the URL. A search
+  // starts at its first page; a page button names its page (and the search applied) in its URL.
+  if (intent === "search" || intent === "browse") {
+    const picker = parseWithZod(form, { schema: enrollPickerSchema });
+    if (picker.status !== "success") return data({ intent: "search" as Intent, errors: flatErrors(picker.reply().error), enrolled: null, imported: null }, { status: 400 });
+    const here = new URL(request.url);
+    const q = intent === "search" ? picker.value.q : (here.searchParams.get("q")?.trim() ?? "").slice(0, 200);
+    const page = intent === "search" ? 1 : Math.max(1, Number(here.searchParams.get(PAGE_KEY) ?? 1) || 1);
+    return redirect(`${here.pathname}${pickerQuery(q, page, picker.value.account_list)}`, { headers: api.headers() });
   }
 
   // Each form sends its own list; the schema (shared with the API) refuses an empty choice.
@@ -112,6 +163,17 @@ export default function OverallEnroll() {
   /** Errors of one form (its own and its fields'), translated. */
   const errorsOf = (intent: Intent) => (a && a.intent === intent && a.errors ? Object.values(a.errors).flat().map((m) => t(m)) : null);
   const intentField = (intent: Intent) => <input type="hidden" name="intent" value={intent} />;
+  /** What a full course did to this call (nothing when it had room). */
+  const capacityNote = (waiting: number, full: number, seats: Seats | null) =>
+    [
+      waiting ? t("enr_result_capacity_waiting", { n: fmt.format(waiting) }) : null,
+      full ? t("enr_result_capacity_full", { n: fmt.format(full), capacity: fmt.format(seats?.capacity ?? 0) }) : null,
+    ]
+      .filter(Boolean)
+      .map((text) => ` ${text}`)
+      .join("");
+  const picked = new Set(d.picked);
+  const pickerAction = (page: number) => `?${new URLSearchParams({ ...(d.q ? { q: d.q } : {}), ...(page > 1 ? { page: String(page) } : {}) })}`;
 
   return (
     <section aria-labelledby="enroll-title" className="space-y-5">
@@ -123,19 +185,30 @@ export default function OverallEnroll() {
           {t("enr_back_to_learners")}
         </a>
       </div>
+      {d.seats ? (
+        <p className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t(d.seats.when_full === "waiting_list" ? "enr_seats_waiting_list" : "enr_seats_closed", { taken: fmt.format(d.seats.taken), capacity: fmt.format(d.seats.capacity) })}
+        </p>
+      ) : null}
 
       {a?.enrolled ? (
         <ResultTable
           title={t("enr_result_title")}
-          summary={t("enr_result_summary", { enrolled: fmt.format(a.enrolled.enrolled), already: fmt.format(a.enrolled.already_enrolled), not_found: fmt.format(a.enrolled.not_found) })}
+          summary={
+            t("enr_result_summary", { enrolled: fmt.format(a.enrolled.enrolled), already: fmt.format(a.enrolled.already_enrolled), not_found: fmt.format(a.enrolled.not_found) }) +
+            capacityNote(a.enrolled.waiting_list, a.enrolled.course_full, a.enrolled.seats)
+          }
           headers={[t("enr_col_account"), t("enr_col_result")]}
-          rows={a.enrolled.results.map((r) => ({ key: r.account, refused: r.result === "not_found", cells: [r.username ?? `#${r.account}`, t(`enr_result_${r.result}`)] }))}
+          rows={a.enrolled.results.map((r) => ({ key: r.account, refused: r.result === "not_found" || r.result === "course_full", cells: [r.username ?? `#${r.account}`, t(`enr_result_${r.result}`)] }))}
         />
       ) : null}
       {a?.imported ? (
         <ResultTable
           title={t("enr_import_result_title")}
-          summary={t("enr_import_summary", { enrolled: fmt.format(a.imported.enrolled), already: fmt.format(a.imported.already_enrolled), refused: fmt.format(a.imported.refused) })}
+          summary={
+            t("enr_import_summary", { enrolled: fmt.format(a.imported.enrolled), already: fmt.format(a.imported.already_enrolled), refused: fmt.format(a.imported.refused) }) +
+            capacityNote(a.imported.waiting_list, a.imported.results.filter((r) => r.result === "course_full").length, a.imported.seats)
+          }
           headers={[t("enr_col_row"), t(a.imported.column === "email" ? "enr_col_email" : "enr_col_username"), t("enr_col_result")]}
           rows={a.imported.results.map((r) => ({ key: r.row, refused: r.refused, cells: [r.row, r.value || "—", r.refused ? t("enr_refused_because", { reason: t(`enr_result_${r.result}`) }) : t(`enr_result_${r.result}`)] }))}
         />
@@ -146,46 +219,69 @@ export default function OverallEnroll() {
           <h3 id="by-list-title" className="mb-2 font-semibold">
             {t("enr_by_list")}
           </h3>
-          <Form method="get" role="search" className="mb-3 flex items-end gap-2">
-            <div className="grow">
-              <label htmlFor="candidate-search" className="mb-1 block text-xs font-medium text-slate-700">
-                {t("enr_find_learners")}
-              </label>
-              <input id="candidate-search" type="search" name="q" defaultValue={d.q} placeholder={t("enr_search_placeholder")} className="w-full rounded border border-slate-300 px-3 py-1.5 text-sm" />
+          <Form method="post" action={`?${params}`}>
+            <CsrfInput />
+            <div role="search" className="mb-3 flex items-end gap-2">
+              <div className="grow">
+                <label htmlFor="candidate-search" className="mb-1 block text-xs font-medium text-slate-700">
+                  {t("enr_find_learners")}
+                </label>
+                <input id="candidate-search" type="search" name="q" defaultValue={d.q} maxLength={200} placeholder={t("enr_search_placeholder")} className="w-full rounded border border-slate-300 px-3 py-1.5 text-sm" />
+              </div>
+              {/* First submit button of the form: Enter in the search box searches. */}
+              <button type="submit" name="intent" value="search" formAction={pickerAction(1)} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+                {t("search")}
+              </button>
             </div>
-            <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
-              {t("search")}
+            <ErrorList errors={errorsOf("search")} />
+            {d.pickedElsewhere.length ? (
+              <fieldset className="mb-3 space-y-1 rounded border border-primary/40 bg-slate-50 p-2">
+                <legend className="px-1 text-xs font-medium text-slate-700">{t("enr_picked_title", { n: fmt.format(d.pickedElsewhere.length) })}</legend>
+                {d.pickedElsewhere.map((c) => (
+                  <label key={c.id} className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" name="account_list" value={c.id} defaultChecked className="h-4 w-4" />
+                    <span>
+                      {c.first_name} {c.last_name} <span className="font-mono text-xs text-slate-600">{c.username}</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
+            {d.candidates?.results.length ? (
+              <fieldset className="max-h-72 space-y-1 overflow-auto rounded border border-slate-200 p-2">
+                <legend className="sr-only">{t("enr_pick_learners")}</legend>
+                {d.candidates.results.map((c) => (
+                  <label key={c.id} className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" name="account_list" value={c.id} disabled={c.is_enrolled} defaultChecked={c.is_enrolled || picked.has(c.id)} className="h-4 w-4" />
+                    <span>
+                      {c.first_name} {c.last_name} <span className="font-mono text-xs text-slate-600">{c.username}</span>
+                      {c.is_enrolled ? <span className="ml-1 text-xs text-slate-600">({t("enr_result_already_enrolled")})</span> : null}
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            ) : (
+              <p className="text-sm text-slate-600">{t(d.badQuery ? "invalid" : "enr_no_accounts")}</p>
+            )}
+            {d.candidates ? (
+              <FormPager
+                count={d.candidates.count}
+                page={d.candidates.page}
+                pageSize={d.candidates.page_size}
+                capped={d.candidates.count_capped}
+                label={t("enr_picker_pages")}
+                actionFor={pickerAction}
+                name="intent"
+                value="browse"
+                disabled={busy}
+              />
+            ) : null}
+            <p className="mt-1 text-xs text-slate-600">{t("enr_picked_hint")}</p>
+            <ErrorList errors={errorsOf("enroll-list")} />
+            <button type="submit" name="intent" value="enroll-list" disabled={busy} className={`${button} mt-3`}>
+              {t("enr_enroll_selected")}
             </button>
           </Form>
-          {d.candidates ? (
-            <Form method="post" action={`?${params}`}>
-              <CsrfInput />
-              {intentField("enroll-list")}
-              {d.candidates.results.length ? (
-                <fieldset className="max-h-72 space-y-1 overflow-auto rounded border border-slate-200 p-2">
-                  <legend className="sr-only">{t("enr_pick_learners")}</legend>
-                  {d.candidates.results.map((c) => (
-                    <label key={c.id} className="flex items-center gap-2 text-sm">
-                      <input type="checkbox" name="account_list" value={c.id} disabled={c.is_enrolled} defaultChecked={c.is_enrolled} className="h-4 w-4" />
-                      <span>
-                        {c.first_name} {c.last_name} <span className="font-mono text-xs text-slate-600">{c.username}</span>
-                        {c.is_enrolled ? <span className="ml-1 text-xs text-slate-600">({t("enr_result_already_enrolled")})</span> : null}
-                      </span>
-                    </label>
-                  ))}
-                </fieldset>
-              ) : (
-                <p className="text-sm text-slate-600">{t("no_results")}</p>
-              )}
-              {d.candidates.count > d.candidates.results.length ? <p className="mt-1 text-xs text-slate-600">{t("enr_refine_search", { n: fmt.format(d.candidates.count) })}</p> : null}
-              <ErrorList errors={errorsOf("enroll-list")} />
-              <button type="submit" disabled={busy} className={`${button} mt-3`}>
-                {t("enr_enroll_selected")}
-              </button>
-            </Form>
-          ) : (
-            <p className="text-sm text-slate-600">{t("enr_search_first")}</p>
-          )}
         </section>
 
         <section aria-labelledby="by-file-title" className={box}>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { EXPORT_FORMATS } from "../../contract/schemas/enrollment";
+import { EXPORT_FORMATS } from "../../contract/codes";
 import { itemId, requireContent } from "~/lms/content.server";
 import { ENROLLMENT_LIST_KEYS, itemPaths } from "~/lms/enrollment.server";
 

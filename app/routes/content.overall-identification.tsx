@@ -3,7 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Paged } from "../../contract/http";
 import type { IdentificationAttempt } from "../../contract/schemas/overall";
-import { IDENTIFICATION_METHOD, IDENTIFICATION_STATUS } from "../../contract/extras-codes";
+import { IDENTIFICATION_METHOD_CODES } from "../../contract/codes";
+import { IDENTIFICATION_STATUS } from "../../contract/extras-codes";
 import { DataTable } from "~/components/content/data-table";
 import { Pager } from "~/components/content/pager";
 import { QueryFilters } from "~/components/content/query-filters";
@@ -70,7 +71,7 @@ export default function IdentificationLog() {
         keep={["ordering"]}
         placeholder={t("ext_identification_search")}
         selects={[
-          { name: "method", label: t("ext_col_method"), options: Object.values(IDENTIFICATION_METHOD).map((m) => ({ value: String(m), label: t(`ext_method_${m}`) })) },
+          { name: "method", label: t("ext_col_method"), options: IDENTIFICATION_METHOD_CODES.map((m) => ({ value: String(m), label: t(`ext_method_${m}`) })) },
           { name: "status", label: t("ext_col_result"), options: IDENTIFICATION_STATUS.map((s) => ({ value: s, label: t(`ext_result_${s}`) })) },
         ]}
       />

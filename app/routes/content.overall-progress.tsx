@@ -1,10 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BULK_TARGETS } from "../../contract/codes";
 import { MSG } from "../../contract/messages";
-import { progressChangeSchema, type EnrollmentRow } from "../../contract/schemas/enrollment";
+import type { EnrollmentRow } from "../../contract/schemas/enrollment";
 import { contentFlag } from "~/registry/content.js";
 import { DataTable, type DataColumn } from "~/components/content/data-table";
 import { ExportLinks } from "~/components/content/export-links";
@@ -16,6 +15,7 @@ import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { itemPaths, loadEnrollments, zoneOffset } from "~/lms/enrollment.server";
+import { parseWithZod, progressChangeSchema } from "~/lms/schemas.server";
 import { formatInZone } from "~/lms/time";
 import { redirectWithToast } from "~/lms/toast.server";
 
@@ -23,7 +23,8 @@ import { redirectWithToast } from "~/lms/toast.server";
  * Overall › Progress (issue 6 item 6): each learner's status with a manual change that offers only
  * the statuses the transition table allows from theirs (spec 001 §4, the API checks again), and
  * the bulk change: choose a target (and optionally tick learners) → the confirmation page
- * (overall/progress/bulk) shows whom it affects → confirm. Plain forms: works without JavaScript.
+ * (overall/progress/bulk) shows whom it affects → confirm. Each row links to the learner's
+ * progress history (overall/progress/{enrollment}/history). Plain forms: works without JavaScript.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, type, permission } = await requireContent(request, "progress");
@@ -36,6 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       badQuery,
       offset: await zoneOffset(),
       bulkHref: `${paths.base}/overall/progress/bulk`,
+      historyBase: `${paths.base}/overall/progress`,
       exportHref: permission.permission[contentFlag(type, "export")] ? `${paths.base}/overall/progress/export` : null,
     },
     { headers: api.headers() },
@@ -86,6 +88,9 @@ export default function OverallProgress() {
         <>
           <span className="block font-medium text-slate-900">{name(r)}</span>
           <span className="block font-mono text-xs text-slate-600">{r.account.username}</span>
+          <a href={`${d.historyBase}/${r.id}/history`} aria-label={t("enr_history_named", { name: name(r) })} className="text-xs text-primary underline">
+            {t("enr_history")}
+          </a>
         </>
       ),
     },

@@ -1,11 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FilterOption, Paged } from "../../contract/http";
-import { CONDITION_OPERATOR, PERMISSION_RULE } from "../../contract/codes";
-import { PERMISSION_RANGES, permissionConditionSchema, type AccountOption, type PermissionCondition, type PermissionRuleRow } from "../../contract/schemas/content-permission";
+import { CONDITION_OPERATOR, PERMISSION_RANGES, PERMISSION_RULE } from "../../contract/codes";
+import type { AccountOption, PermissionCondition, PermissionRuleRow } from "../../contract/schemas/content-permission";
 import { ConditionEditor, type ConditionList, type ConditionOption } from "~/components/content/condition-editor";
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { apiFieldErrors } from "~/lms/content-form.server";
@@ -13,6 +12,7 @@ import { itemId, optionsFor, requireContent, type Option } from "~/lms/content.s
 import { requireCsrf } from "~/lms/csrf.server";
 import { errorsAt } from "~/lms/form-result";
 import { dash } from "~/lms/paths";
+import { parseWithZod, permissionConditionSchema } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
 /**

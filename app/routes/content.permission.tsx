@@ -1,11 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Paged } from "../../contract/http";
 import { PERMISSION_ACCESS, PERMISSION_RULE } from "../../contract/codes";
-import { permissionRuleSchema, type PermissionRuleRow } from "../../contract/schemas/content-permission";
+import type { PermissionRuleRow } from "../../contract/schemas/content-permission";
 import { DataTable } from "~/components/content/data-table";
 import { ConfirmDelete } from "~/components/content/dialogs";
 import { Pager } from "~/components/content/pager";
@@ -16,6 +15,7 @@ import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { errorsAt, type FormResult } from "~/lms/form-result";
 import { dash } from "~/lms/paths";
+import { parseWithZod, permissionRuleSchema } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
 /**

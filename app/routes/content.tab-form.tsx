@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, unstable_parseMultipartFormData, unstable_createMemoryUploadHandler, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +8,7 @@ import { CoverImage } from "~/components/content/cover-image";
 import { requireCsrf } from "~/lms/csrf.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { apiFieldErrors, formContext, schemaFor } from "~/lms/content-form.server";
+import { parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
 /**

@@ -5,7 +5,9 @@ import {
   CANCEL_TYPES_ALLOWED,
   CANCEL_TYPES_WITH_DURATION,
   IDENTIFICATION_METHOD,
+  IDENTIFICATION_METHOD_CODES,
   LOCK_METHOD,
+  LOCK_METHOD_CODES,
   RETRAIN_UNIT,
   SECONDS_PER_DAY,
   SECONDS_PER_MINUTE,
@@ -29,7 +31,7 @@ import { always, checkbox, code, idList, int, isoDateTime, localDateTime, nullab
  * Each schema comes in two units. "api" is the wire: durations in seconds, instants as ISO-8601.
  * "form" is what an administrator types: the cancel and expiry durations in days, the lock
  * duration in minutes, times as datetime-local text in the organisation's zone. The rules are the
- * same; the dashboard converts a valid form to the wire (toSeconds… below, and app/lms/time.ts).
+ * same; the dashboard converts a valid form to the wire (contract/units.ts, app/lms/time.ts).
  */
 export type Units = "api" | "form";
 
@@ -174,13 +176,6 @@ export type EnrollmentSettings = {
   datetime_update: string | null;
 };
 
-/** Days ↔ seconds (spec 001 §4: 86400 seconds a day). */
-export const daysToSeconds = (d: number | null) => (d === null ? null : d * SECONDS_PER_DAY);
-export const secondsToDays = (s: number | null) => (s === null ? null : Math.round(s / SECONDS_PER_DAY));
-/** Minutes ↔ seconds (identification duration_lock is stored in seconds, shown in minutes). */
-export const minutesToSeconds = (m: number | null) => (m === null ? null : m * SECONDS_PER_MINUTE);
-export const secondsToMinutes = (s: number | null) => (s === null ? null : Math.ceil(s / SECONDS_PER_MINUTE));
-
 /** The configured minimums of lock attempt and lock duration (config iden-lock-…-minimum; seconds). */
 export type LockMinimums = { attempt: number; durationSeconds: number };
 export const DEFAULT_LOCK_MINIMUMS: LockMinimums = { attempt: 1, durationSeconds: 60 };
@@ -202,8 +197,8 @@ export function identificationSchema(min: LockMinimums = DEFAULT_LOCK_MINIMUMS, 
   return z
     .object({
       is_enabled: checkbox(),
-      identification: withDefault(code(values(IDENTIFICATION_METHOD)), IDENTIFICATION_METHOD.otp),
-      lock_method: withDefault(code(values(LOCK_METHOD)), LOCK_METHOD.duration),
+      identification: withDefault(code(IDENTIFICATION_METHOD_CODES), IDENTIFICATION_METHOD.otp),
+      lock_method: withDefault(code(LOCK_METHOD_CODES), LOCK_METHOD.duration),
       attempt: withDefault(int({ min: 1, max: 100, notZero: true }).refine((n) => n >= min.attempt, MSG.value_below_minimum), Math.max(1, min.attempt)),
       duration_lock: withDefault(duration.nullable(), null),
     })

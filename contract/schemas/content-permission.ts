@@ -1,6 +1,6 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
-import { CONDITION_OPERATOR, PERMISSION_ACCESS, PERMISSION_RULE, type ConditionOperator, type PermissionAccess, type PermissionRule } from "../codes";
+import { CONDITION_OPERATOR, PERMISSION_ACCESS, PERMISSION_RANGES, PERMISSION_RULE, type ConditionOperator, type PermissionAccess, type PermissionRange, type PermissionRule } from "../codes";
 import { always, code, dateOnly, id, idList, int, withDefault } from "./form-fields";
 
 /**
@@ -30,9 +30,7 @@ export const PERMISSION_LISTS = [
 export type PermissionListField = (typeof PERMISSION_LISTS)[number]["field"];
 export const PERMISSION_LIST_FIELDS: readonly PermissionListField[] = PERMISSION_LISTS.map((l) => l.field);
 
-/** The numeric range pairs (`{name}_gte`, `{name}_lte`; -1 means unset), in years. */
-export const PERMISSION_RANGES = ["age", "experience", "level_year", "service", "level_group_year"] as const;
-export type PermissionRange = (typeof PERMISSION_RANGES)[number];
+/** The numeric range pairs: PERMISSION_RANGES (contract/codes.ts). */
 type RangeKey = `${PermissionRange}_gte` | `${PermissionRange}_lte`;
 export const UNSET = -1;
 

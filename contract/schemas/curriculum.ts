@@ -1,73 +1,23 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
+import { IDENTIFICATION_METHOD, IDENTIFICATION_METHOD_CODES, LOCK_METHOD, LOCK_METHOD_CODES } from "../codes";
+import { FILE_SLOT_TYPES, MAX_ATTEMPT, MAX_LOCK_ATTEMPT, SLOT_TYPES, URL_SLOT_TYPES, type SlotType } from "../curriculum-codes";
+import { MAX_DURATION_SECONDS, timeTextToSeconds } from "../units";
 
 /**
  * The curriculum of a content (spec 001 §3 "Learning material", "Identification", §5 "URLs and
  * files"; docs/decisions/009): sections holding ordered material slots of seven types, the
- * prerequisites between slots and the identification settings of sections and slots. Code tables,
- * the schemas the API and the dashboard share, and the API's answers.
+ * prerequisites between slots and the identification settings of sections and slots: the schemas
+ * the API and the dashboard share, and the API's answers. The code tables and limits are in
+ * contract/curriculum-codes.ts and codes.ts, the time text in units.ts (zod-free: the dashboard's
+ * components import them from there).
  */
 
-/** The slot forms of spec 001 §3 "Learning material". */
-export const SLOT_TYPES = ["media", "document", "weblink", "youtube", "file", "scorm", "generic"] as const;
-export type SlotType = (typeof SLOT_TYPES)[number];
-export const isSlotType = (v: unknown): v is SlotType => typeof v === "string" && (SLOT_TYPES as readonly string[]).includes(v);
-
-/**
- * Files each slot type takes (spec 001 §5 "Extensions": media mp4, mp3; document pdf; scorm zip;
- * a downloadable file: word doc, docx, excel xls, xlsx, csv and pdf). Empty: the slot has no file.
- * The size limit is config `file-size-limit` (10485760 bytes by default).
- */
-export const SLOT_FILE_EXTENSIONS: Readonly<Record<SlotType, readonly string[]>> = {
-  media: ["mp4", "mp3"],
-  document: ["pdf"],
-  file: ["pdf", "doc", "docx", "xls", "xlsx", "csv"],
-  scorm: ["zip"],
-  weblink: [],
-  youtube: [],
-  generic: [],
-};
-/** Slot types whose content is a link (url required). */
-export const URL_SLOT_TYPES: readonly SlotType[] = ["weblink", "youtube"];
-/** Slot types whose content is an uploaded file (file required). */
-export const FILE_SLOT_TYPES: readonly SlotType[] = SLOT_TYPES.filter((t) => SLOT_FILE_EXTENSIONS[t].length > 0);
-
-/** Identification methods (spec 001 §3 "Identification"): 0 otp, 1 random alert, 2 photo. */
-export const IDENTIFICATION_METHOD = { otp: 0, random_alert: 1, photo: 2 } as const;
-export const IDENTIFICATION_METHODS = Object.values(IDENTIFICATION_METHOD);
-/**
- * Lock methods after too many failed identifications (default 1; the spec shows no other value,
- * docs/decisions/009): 1 locked for duration_lock, 2 locked until an administrator unlocks.
- */
-export const LOCK_METHOD = { lock_duration: 1, lock_until_unlocked: 2 } as const;
-export const LOCK_METHODS = Object.values(LOCK_METHOD);
-
-/** Limits of the numbers an administrator types in. */
-export const MAX_ATTEMPT = 999;
-export const MAX_LOCK_ATTEMPT = 99;
-/** Durations are at most 999:59 (hours:minutes), in seconds. */
-export const MAX_DURATION_SECONDS = 999 * 3600 + 59 * 60;
+/** For the seeds (server code); everything else imports it from contract/curriculum-codes.ts. */
+export type { SlotType };
 
 /** Message keys of the dashboard's own time fields (the API takes seconds). */
 export const TIME_TEXT_INVALID = "curriculum_time_invalid";
-
-/**
- * Durations are entered as time text "HH:MM" — hours and minutes (hours may run to 999) — and
- * stored in seconds (docs/decisions/009). "1:30" and "01:30" are 5400 seconds. Anything else: null.
- */
-export function timeTextToSeconds(text: string): number | null {
-  const m = /^\s*(\d{1,3}):([0-5]\d)\s*$/.exec(text);
-  if (!m) return null;
-  return Number(m[1]) * 3600 + Number(m[2]) * 60;
-}
-
-/** Seconds as the "HH:MM" time text (seconds below a minute are dropped). */
-export function secondsToTimeText(seconds: number | null | undefined): string {
-  const s = Math.max(0, Math.floor(Number(seconds) || 0));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
-}
 
 // ---- field helpers -------------------------------------------------------------------------
 
@@ -289,8 +239,8 @@ export function identificationSchema(min: IdentificationMinimums = DEFAULT_IDENT
   const settings = {
     id: id(),
     is_enabled: box(),
-    identification: code(IDENTIFICATION_METHODS).default(IDENTIFICATION_METHOD.otp),
-    lock_method: code(LOCK_METHODS).default(LOCK_METHOD.lock_duration),
+    identification: code(IDENTIFICATION_METHOD_CODES).default(IDENTIFICATION_METHOD.otp),
+    lock_method: code(LOCK_METHOD_CODES).default(LOCK_METHOD.duration),
     attempt: wholeNumber(min.attempt, MAX_LOCK_ATTEMPT, form ? undefined : min.attempt),
     duration_lock: duration(form, min.duration, form ? undefined : min.duration),
   };

@@ -1,7 +1,9 @@
 import { z } from "../zod";
+import type { Paged } from "../http";
 import { MSG } from "../messages";
 import {
-  BULK_TARGETS,
+  EXPORT_FORMATS,
+  MAX_ENROLL_IDS,
   PROGRESS_GROUP_KEYS,
   PROGRESS_SET_KEYS,
   isBulkTarget,
@@ -9,6 +11,7 @@ import {
   type AddMethod,
   type AddedBy,
   type BulkTarget,
+  type ProgressAction,
   type ProgressGroup,
   type ProgressSet,
   type ProgressStatus,
@@ -22,8 +25,6 @@ import {
  */
 
 const MAX_ID = 2_147_483_647;
-/** How many ids one enrolment call may name. */
-export const MAX_ENROLL_IDS = 1000;
 /** How many data rows one import file may hold. */
 export const MAX_IMPORT_ROWS = 5000;
 
@@ -66,6 +67,15 @@ export const enrollSchema = z
   .refine((v) => v.account_list.length + v.department_list.length + v.group_list.length > 0, { message: MSG.enroll_method_required });
 export type EnrollInput = z.output<typeof enrollSchema>;
 
+/**
+ * The enrol page's learner picker (docs/decisions/017): the search typed and the accounts ticked,
+ * carried from one search or page of the picker to the next (no id required here).
+ */
+export const enrollPickerSchema = z.object({
+  q: z.string().trim().max(200, MSG.too_long).default(""),
+  account_list: idList(MAX_ENROLL_IDS),
+});
+
 /** A progress status code given as a number or its text; anything else is invalid_choice. */
 const statusCode = () =>
   z.preprocess(toInt, z.number({ error: MSG.required }).refine((n) => isProgressStatus(n), MSG.invalid_choice)).transform((n) => n as ProgressStatus);
@@ -84,7 +94,6 @@ export const bulkProgressSchema = z.object({
   enrollment_list: idList(MAX_ENROLL_IDS),
 });
 export type BulkProgressInput = z.output<typeof bulkProgressSchema>;
-export { BULK_TARGETS };
 
 /** The learner list's own query keys (besides page, page_size, search, ordering). */
 export const learnerQuerySchema = z.object({
@@ -96,9 +105,7 @@ export const learnerQuerySchema = z.object({
 export const LEARNER_ORDERINGS = ["name", "username", "email", "status", "datetime_enroll", "datetime_start", "datetime_complete", "datetime_update"] as const;
 export const LEARNER_DEFAULT_ORDERING = "-datetime_enroll";
 
-/** GET …/learner/export/ and …/progress/export/: the spreadsheet type. */
-export const EXPORT_FORMATS = ["xlsx", "csv"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** GET …/learner/export/ and …/progress/export/: the spreadsheet type (EXPORT_FORMATS, contract/codes.ts). */
 export const exportQuerySchema = z.object({ format_type: z.enum(EXPORT_FORMATS).default("xlsx") });
 
 export type IdName = { id: number; name: string };
@@ -130,27 +137,55 @@ export type EnrollCandidate = {
   department: IdName | null;
   is_enrolled: boolean;
 };
+/** GET …/enroll/account/: the paged accounts, and the course's seats (null: no capacity). */
+export type EnrollCandidates = Paged<EnrollCandidate> & { seats: Seats | null };
 
-/** What happened to one account of an enrolment call. */
-export type EnrollOutcome = "enrolled" | "already_enrolled" | "not_found";
-/** POST …/enroll/ answer. */
+/**
+ * What happened to one account of an enrolment call: enrolled (a seat, not started), put on the
+ * waiting list (the course was full and its setting says so), already enrolled, refused because
+ * the course is full and closes when full (nothing written), or not found (docs/decisions/017).
+ */
+export type EnrollOutcome = "enrolled" | "waiting_list" | "already_enrolled" | "course_full" | "not_found";
+/** A course's seats: capacity (never 0 here: 0 means no limit and answers null), seats held, and what enrolment does when full. */
+export type Seats = { capacity: number; taken: number; when_full: "waiting_list" | "closed" };
+/** POST …/enroll/ answer; `seats` after the call (null: no capacity). */
 export type EnrollAnswer = {
   results: { account: number; username: string | null; added_by: AddedBy | null; result: EnrollOutcome }[];
   enrolled: number;
+  waiting_list: number;
   already_enrolled: number;
+  course_full: number;
   not_found: number;
+  seats: Seats | null;
 };
 
-/** Why an import row was refused. */
-export type ImportRefusal = "not_found" | "duplicate" | "missing_value";
+/** Why an import row was refused (course_full: the course closes when full and had no seat left). */
+export type ImportRefusal = "not_found" | "duplicate" | "missing_value" | "course_full";
 /** POST …/enroll/import/ answer: one entry per data row (row = its line in the file, header is 1). */
 export type ImportAnswer = {
   column: "username" | "email";
-  results: { row: number; value: string; account: number | null; result: "enrolled" | "already_enrolled" | ImportRefusal; refused: boolean }[];
+  results: { row: number; value: string; account: number | null; result: "enrolled" | "waiting_list" | "already_enrolled" | ImportRefusal; refused: boolean }[];
   enrolled: number;
+  waiting_list: number;
   already_enrolled: number;
   refused: number;
+  seats: Seats | null;
 };
+
+/** A row of GET …/progress/{enrollmentId}/history/: one status change of the learner. */
+export type ProgressLogRow = {
+  id: number;
+  /** null: the record was created (enrolment). */
+  from_status: ProgressStatus | null;
+  to_status: ProgressStatus;
+  action_type: ProgressAction;
+  is_bulk: boolean;
+  /** Who made the change (null when the account is gone or nobody did). */
+  by: { id: number; username: string; first_name: string; last_name: string } | null;
+  datetime_create: string;
+};
+/** GET …/progress/{enrollmentId}/history/: the paged changes, newest first, and the enrollment they belong to. */
+export type ProgressHistoryAnswer = Paged<ProgressLogRow> & { enrollment: EnrollmentRow };
 
 /** POST …/progress/bulk/ with preview: who the change would touch, per current status and per choice. */
 export type BulkPreview = {

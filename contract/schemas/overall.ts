@@ -2,7 +2,9 @@ import { z } from "../zod";
 import { checkboxField } from "./extras";
 import type { IdentificationStatus } from "../extras-codes";
 
-export { DISCUSSION_ORDERING, IDENTIFICATION_METHOD, IDENTIFICATION_METHOD_CODES, IDENTIFICATION_ORDERING, IDENTIFICATION_STATUS, type IdentificationStatus } from "../extras-codes";
+export { DISCUSSION_ORDERING, IDENTIFICATION_ORDERING, IDENTIFICATION_STATUS, type IdentificationStatus } from "../extras-codes";
+/** For the seeds (server code); the one declaration is in contract/codes.ts. */
+export { IDENTIFICATION_METHOD } from "../codes";
 
 /**
  * The overall pages of a content item beyond learners and progress (spec 000 §2.5 "Overall pages:

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Course } from "../../contract/schemas/course";
-import { SLOT_TYPES, type Curriculum, type CurriculumIdentification, type Material, type Section, type UploadedFile } from "../../contract/schemas/curriculum";
+import { SLOT_TYPES } from "../../contract/curriculum-codes";
+import type { Curriculum, CurriculumIdentification, Material, Section, UploadedFile } from "../../contract/schemas/curriculum";
 import { startTestApi, type Client, type TestApi } from "./harness";
 
 let api: TestApi;

@@ -14,7 +14,7 @@ beforeAll(async () => {
   api = await startTestApi();
   admin = api.client();
   await admin.login("admin");
-  await addViewer();
+  // The seeded read-only staff account (contract/roles.ts "viewer": content view flags only).
   viewer = api.client();
   await viewer.login("viewer");
   instructor = api.client();
@@ -25,23 +25,6 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const C = "/api/dashboard/course";
-
-/** An account whose role may only look at courses (course_view_course). */
-async function addViewer() {
-  const { password_hash } = await api.db.selectFrom("account").select("password_hash").where("username", "=", "admin").executeTakeFirstOrThrow();
-  const { id } = await api.db
-    .insertInto("account")
-    .values({
-      username: "viewer", email: "viewer@demo.lms.local", password_hash, first_name: "Vee", last_name: "Viewer", language: "en",
-      is_active: 1, is_superuser: 0, is_system_user: 0, is_dashboard_permission: 1, is_store_permission: 0, is_verified_email: 1,
-      failed_login_count: 0, datetime_create: new Date().toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const group = await api.db.insertInto("auth_group").values({ code: "course-viewer", name: "Course viewer" }).returning("id").executeTakeFirstOrThrow();
-  await api.db.insertInto("auth_group_permission").values([{ auth_group_id: group.id, flag: "dashboard_view_dashboard" }, { auth_group_id: group.id, flag: "course_view_course" }]).execute();
-  await api.db.insertInto("account_auth_group").values({ account_id: id, auth_group_id: group.id, is_in_use: 1 }).execute();
-}
 
 const courseId = async (code: string) => (await api.db.selectFrom("course").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
 const idOf = async (table: "competency" | "survey" | "gamification_achievement" | "gamification_challenge" | "budget_category", code: string) =>

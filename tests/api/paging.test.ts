@@ -3,7 +3,7 @@ import { COUNT_CAP } from "../../contract/http";
 import { startTestApi, type Client, type TestApi } from "./harness";
 
 /**
- * Paged lists past COUNT_CAP rows (docs/decisions/011): the count stops at the cap (or the end of
+ * Paged lists past COUNT_CAP rows (docs/decisions/016): the count stops at the cap (or the end of
  * the page asked for) and says so; paging, `next` and the 404 past the end keep working.
  */
 let api: TestApi;

@@ -4,36 +4,46 @@ import { FILTER_NAMES } from "../../contract/config";
 import { CONTENT_TAG_EXTRAS, GENERAL_TAG_TYPE } from "../../contract/codes";
 import { DASHBOARD_FLAG, isFlag, type PermissionAnswer } from "../../contract/permissions";
 import { DEMO_ACCOUNTS } from "../../api/db/demo-accounts";
-import { CONTENT_TYPES, contentFlag } from "~/registry/content.js";
+import { CONTENT_TYPES, contentFlag, contentRoutes } from "~/registry/content.js";
 import { SCREENS } from "~/registry/menu.js";
-import { holding, lacking, outsidersOf, type AccountFlags } from "../matrix-accounts";
+import { holding, outsidersOf, refusedStaff, type AccountFlags } from "../matrix-accounts";
 import { startTestApi, type Client, type TestApi } from "./harness";
 
 /**
  * The API half of the permission matrix (issue 4 §7): every API call the dashboard's routes make,
  * collected from the registries, called directly — anonymous → 401, an account without dashboard
- * permission → 403, the best staff account without the call's flag → 403, and the least
- * privileged account with it → 2xx. A refusal writes nothing (every table's row count and the
- * item itself are the same after it). Which account holds which flag: the API's own answer.
+ * permission → 403, the staff accounts without the call's flag that reach it (the most and the
+ * least privileged: the read-only viewer for a course tab needing more than view) → 403, and the
+ * least privileged account with it → 2xx. A refusal writes nothing (every table's row count and
+ * the item itself are the same after it). Which account holds which flag: the API's own answer.
+ * Besides the generic calls, every call of every built tab and overall page of a content type
+ * (curriculum, enrollment, permission, competency, budget, certificate, gamification, survey,
+ * learner, progress, exports, discussion, identification): a new tab must list its calls here.
  */
 
 type ContentType = (typeof CONTENT_TYPES)[number];
 type Account = AccountFlags & { client: Client; answer: PermissionAnswer | null };
-type Ids = { item: number };
+/** The item a call is about and, for a call on a row under it, that row (and a row under the row, or a value). */
+type Ids = { item: number; row?: number; sub?: number; value?: number };
+type Upload = { field: string; filename: string; type: string; data: Buffer };
 type Call = {
   label: string;
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   flag: string;
   /** The flag that reaches the call (a write needs the module's view too): picks the refused account. */
   near?: string;
   type?: ContentType;
   path: (ids: Ids) => string;
-  body?: (who: Account) => Promise<Record<string, unknown>> | Record<string, unknown>;
-  multipart?: boolean;
+  body?: (who: Account, ids: Ids) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  upload?: Upload;
   /** Whether the call needs an existing item in the account's scope. */
   item?: boolean;
   /** A fresh item for the allowed call to consume (delete). */
   fresh?: boolean;
+  /** The rows under the item the call is about, made (by the observer) for whichever item is used. */
+  rows?: (item: number) => Promise<Omit<Ids, "item">>;
+  /** What the allowed call must change: a table's row count, by `delta`. */
+  writes?: { table: string; delta: number };
 };
 
 /** The API path each home screen's loader reads (app/routes/home.*.tsx): a new screen must add its own. */
@@ -59,19 +69,239 @@ function contentCalls(type: ContentType): Call[] {
   const calls: Call[] = [
     { label: "list", method: "GET", flag: f("view"), near: DASHBOARD_FLAG, type, path: () => base },
     { label: "retrieve", method: "GET", flag: f("view"), near: DASHBOARD_FLAG, type, path: (i) => `${base}${i.item}/`, item: true },
-    { label: "create", method: "POST", flag: f("add"), near: f("view"), type, path: () => base, body: (who) => sample(type, who.answer) },
+    { label: "create", method: "POST", flag: f("add"), near: f("view"), type, path: () => base, body: (who) => sample(type, who.answer), writes: { table: type.key, delta: 1 } },
     { label: "update", method: "PATCH", flag: f("change"), near: f("view"), type, path: (i) => `${base}${i.item}/`, body: () => ({ name: "Renamed by the matrix" }), item: true },
     { label: "show-hide", method: "PATCH", flag: f("publish"), near: f("view"), type, path: (i) => `${base}${i.item}/`, body: () => ({ is_display: false }), item: true },
-    { label: "delete", method: "DELETE", flag: f("delete"), near: f("view"), type, path: (i) => `${base}${i.item}/`, item: true, fresh: true },
+    { label: "delete", method: "DELETE", flag: f("delete"), near: f("view"), type, path: (i) => `${base}${i.item}/`, item: true, fresh: true, writes: { table: type.key, delta: -1 } },
   ];
   // The cover image calls of the form tab, for types that show an image.
   if (type.columns.some((c) => c.kind === "image")) {
+    const upload = { field: "image", filename: "cover.png", type: "image/png", data: PNG };
     calls.push(
-      { label: "image upload", method: "POST", flag: f("change"), near: f("view"), type, path: (i) => `${base}${i.item}/image/`, multipart: true, item: true },
+      { label: "image upload", method: "POST", flag: f("change"), near: f("view"), type, path: (i) => `${base}${i.item}/image/`, upload, item: true },
       { label: "image remove", method: "DELETE", flag: f("change"), near: f("view"), type, path: (i) => `${base}${i.item}/image/`, item: true },
     );
   }
   return calls;
+}
+
+/** The tab or overall page a route of the registry is (`curriculum/identification`, `overall/learner/export`). */
+const pageKey = (r: { tab?: string; sub?: string; overall?: string }) =>
+  r.tab ? (r.sub ? `${r.tab}/${r.sub}` : r.tab) : `overall/${r.overall}${r.sub ? `/${r.sub}` : ""}`;
+/** Pages whose calls are the generic ones above (the item's form and its review). */
+const GENERIC_PAGES = ["information", "information/review"];
+
+const now = () => api.clock.now.toISOString();
+const first = <T>(rows: T[], what: string): T => {
+  if (!rows.length) throw new Error(`the demo data has no ${what}`);
+  return rows[0];
+};
+/** Ids of a table's rows (`select id from … where …`), in id order. */
+const idsWhere = async (query: ReturnType<typeof sql>) => (await query.execute(api.db)).rows.map((r) => Number((r as { id: number }).id));
+
+/**
+ * The calls of every built tab and overall page of a content type, by page (the registry's route
+ * keys): what the dashboard's loaders and actions send there. Reads need what the API asks
+ * (a tab the dashboard guards with change may read with view), writes the tab's write flag.
+ */
+function tabCalls(type: ContentType): Record<string, Call[]> {
+  if (type.key !== "course") return {};
+  const base = `/api/${type.api}`;
+  const f = (action: Parameters<typeof contentFlag>[1]) => contentFlag(type, action);
+  const at = (path: (i: Ids) => string) => (i: Ids) => `${base}${i.item}/${path(i)}`;
+  const call = (label: string, method: Call["method"], action: Parameters<typeof contentFlag>[1], path: (i: Ids) => string, extra: Partial<Call> = {}): Call => ({
+    label, method, flag: f(action), near: action === "view" ? DASHBOARD_FLAG : f("view"), type, path: at(path), item: true, ...extra,
+  });
+  const observerPost = async (path: string, body: Record<string, unknown>) => {
+    const res = await observer().client.post(path, body);
+    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as { id: number };
+  };
+  const ct = async () => Number((await sql<{ id: number }>`select id from content_type where code = ${type.key}`.execute(api.db)).rows[0].id);
+
+  // Rows under an item, made by the observer (a superuser) so that every account's item has them.
+  const section = async (item: number) => ({ row: (await observerPost(`${base}${item}/curriculum/section/`, { name: "Matrix section" })).id });
+  const material = async (item: number) => {
+    const { row: sid } = await section(item);
+    const { id } = await observerPost(`${base}${item}/curriculum/section/${sid}/material/`, { slot_type: "weblink", name: "Matrix link", url: "https://example.com/matrix" });
+    return { row: id, sub: sid };
+  };
+  const rule = async (item: number) => ({ row: (await observerPost(`${base}${item}/permission/`, {})).id });
+  /** A staff account not yet an administrator of the item. */
+  const notAdmin = async (item: number) =>
+    first(
+      await idsWhere(sql`select id from account where is_dashboard_permission = 1 and is_active = 1 and id not in (select account_id from content_admin where content_type_id = ${await ct()} and content_id = ${item}) order by id`),
+      "staff account outside a course's administrators",
+    );
+  const admin = async (item: number) => {
+    const account = await notAdmin(item);
+    await observerPost(`${base}${item}/permission/admin/`, { account });
+    return { row: account };
+  };
+  const unused = (table: "competency" | "survey", link: "course_competency" | "course_survey", column: "competency_id" | "survey_id") => async (item: number) =>
+    first(await idsWhere(sql`select id from ${sql.table(table)} where id not in (select ${sql.ref(column)} from ${sql.table(link)} where course_id = ${item}) order by id`), `${table} not yet on a course`);
+  // A master row is attached once per course: the item's first attachment, or a new one.
+  const attached = async (link: "course_competency" | "course_survey", item: number) => (await idsWhere(sql`select id from ${sql.table(link)} where course_id = ${item} order by id`))[0];
+  const competency = async (item: number) => ({
+    row: (await attached("course_competency", item)) ?? (await observerPost(`${base}${item}/competency/`, { competency: await unused("competency", "course_competency", "competency_id")(item), level: 1 })).id,
+  });
+  const survey = async (item: number) => ({
+    row: (await attached("course_survey", item)) ?? (await observerPost(`${base}${item}/survey/`, { survey: await unused("survey", "course_survey", "survey_id")(item) })).id,
+  });
+  const criterion = async (item: number) => ({ row: (await observerPost(`${base}${item}/gamification/`, { name: "Matrix criterion", point: 5 })).id });
+  /** An active learner not enrolled in the item. */
+  const newLearner = async (item: number) =>
+    first(await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 and id not in (select account_id from course_enrollment where course_id = ${item}) order by id`), "learner outside a course");
+  /** An enrollment of the item with a status an administrator may set, and that status. */
+  const enrollment = async (item: number) => {
+    type Row = { id: number; allowed_status: number[] };
+    const movable = async () => ((await observer().client.get(`${base}${item}/progress/?page_size=200`)).body.results as Row[]).find((r) => r.allowed_status.length);
+    let row = await movable();
+    if (!row) {
+      await observer().client.post(`${base}${item}/enroll/`, { account_list: [await newLearner(item)] });
+      row = await movable();
+    }
+    if (!row) throw new Error(`no enrollment of course ${item} may change status`);
+    return { row: row.id, value: row.allowed_status[0] };
+  };
+  const thread = async (item: number) => {
+    const author = first(await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 order by id`), "learner");
+    const t = await api.db
+      .insertInto("discussion_thread")
+      .values({ content_type_id: await ct(), content_id: item, account_id: author, title: "Matrix thread", body: "-", is_hidden: 0, datetime_create: now(), datetime_last_activity: now() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const r = await api.db.insertInto("discussion_reply").values({ thread_id: t.id, account_id: author, body: "-", is_hidden: 0, datetime_create: now() }).returning("id").executeTakeFirstOrThrow();
+    return { row: t.id, sub: r.id };
+  };
+  const sectionIds = (item: number) => idsWhere(sql`select id from course_section where course_id = ${item} order by sort, id`);
+  const csv = { field: "file", filename: "learners.csv", type: "text/csv", data: Buffer.from("username\r\nlearner001\r\nlearner002\r\n") };
+  const pdf = { field: "file", filename: "matrix.pdf", type: "application/pdf", data: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n", "latin1") };
+
+  return {
+    curriculum: [
+      call("curriculum", "GET", "view", () => "curriculum/"),
+      call("curriculum sections", "GET", "view", () => "curriculum/section/"),
+      call("section", "GET", "view", (i) => `curriculum/section/${i.row}/`, { rows: section }),
+      call("section add", "POST", "change", () => "curriculum/section/", { body: () => ({ name: "Added by the matrix" }), writes: { table: "course_section", delta: 1 } }),
+      call("section update", "PATCH", "change", (i) => `curriculum/section/${i.row}/`, { rows: section, body: () => ({ name: "Renamed by the matrix" }) }),
+      call("section delete", "DELETE", "change", (i) => `curriculum/section/${i.row}/`, { rows: section, writes: { table: "course_section", delta: -1 } }),
+      call("section move", "POST", "change", (i) => `curriculum/section/${i.row}/move/`, { rows: section, body: () => ({ direction: "up" }) }),
+      call("section reorder", "POST", "change", () => "curriculum/section/reorder/", { rows: section, body: async (_, i) => ({ id_list: (await sectionIds(i.item)).reverse() }) }),
+      call("material add", "POST", "change", (i) => `curriculum/section/${i.row}/material/`, {
+        rows: section, body: () => ({ slot_type: "weblink", name: "Added by the matrix", url: "https://example.com/added" }), writes: { table: "course_material", delta: 1 },
+      }),
+      call("material reorder", "POST", "change", (i) => `curriculum/section/${i.sub}/material/reorder/`, { rows: material, body: (_, i) => ({ id_list: [i.row] }) }),
+      call("material", "GET", "view", (i) => `curriculum/material/${i.row}/`, { rows: material }),
+      call("material update", "PATCH", "change", (i) => `curriculum/material/${i.row}/`, { rows: material, body: () => ({ name: "Renamed by the matrix" }) }),
+      call("material delete", "DELETE", "change", (i) => `curriculum/material/${i.row}/`, { rows: material, writes: { table: "course_material", delta: -1 } }),
+      call("material move", "POST", "change", (i) => `curriculum/material/${i.row}/move/`, { rows: material, body: () => ({ direction: "up" }) }),
+      call("file upload", "POST", "change", () => "curriculum/upload/?slot_type=document", { upload: pdf }),
+    ],
+    "curriculum/identification": [
+      call("identification", "GET", "view", () => "curriculum/identification/"),
+      call("identification save", "PUT", "change", () => "curriculum/identification/", {
+        rows: section, body: (_, i) => ({ item_list: [{ id: i.row, is_enabled: true, identification: 2, lock_method: 2, attempt: 3, duration_lock: 5400 }] }),
+      }),
+    ],
+    enrollment: [
+      call("enrollment settings", "GET", "enrollment", () => "enrollment/"),
+      call("enrollment settings save", "PUT", "enrollment", () => "enrollment/", { body: () => ({ capacity: 12, content_period_cancel: { type: 2 } }) }),
+    ],
+    "enrollment/identification": [
+      call("enrollment identification", "GET", "enrollment", () => "enrollment/identification/"),
+      call("enrollment identification save", "PUT", "enrollment", () => "enrollment/identification/", { body: () => ({ is_enabled: true, identification: 2, lock_method: 1, attempt: 3, duration_lock: 900 }) }),
+    ],
+    "enrollment/prerequisite": [
+      call("prerequisites", "GET", "enrollment", () => "enrollment/prerequisite/"),
+      call("prerequisites save", "PUT", "enrollment", () => "enrollment/prerequisite/", { body: () => ({ prerequisite_list: [] }) }),
+    ],
+    permission: [
+      call("rules", "GET", "change", () => "permission/"),
+      call("rule add", "POST", "change", () => "permission/", { body: () => ({ mode: 2, permission: 1 }), writes: { table: "content_permission", delta: 1 } }),
+      call("rule", "GET", "change", (i) => `permission/${i.row}/`, { rows: rule }),
+      call("rule update", "PATCH", "change", (i) => `permission/${i.row}/`, { rows: rule, body: () => ({ permission: 1 }) }),
+      call("rule delete", "DELETE", "change", (i) => `permission/${i.row}/`, { rows: rule, writes: { table: "content_permission", delta: -1 } }),
+      call("user accounts", "GET", "change", () => "permission/account/"),
+    ],
+    "permission/condition": [
+      call("condition", "GET", "change", (i) => `permission/${i.row}/condition/`, { rows: rule }),
+      call("condition save", "PUT", "change", (i) => `permission/${i.row}/condition/`, { rows: rule, body: () => ({ age_gte: 20, age_lte: 40 }) }),
+    ],
+    "permission/admin": [
+      call("administrators", "GET", "change", () => "permission/admin/"),
+      call("administrator candidates", "GET", "change", () => "permission/admin/candidate/"),
+      call("administrator add", "POST", "change", () => "permission/admin/", { body: async (_, i) => ({ account: await notAdmin(i.item) }), writes: { table: "content_admin", delta: 1 } }),
+      call("administrator remove", "DELETE", "change", (i) => `permission/admin/${i.row}/`, { rows: admin, writes: { table: "content_admin", delta: -1 } }),
+    ],
+    competency: [
+      call("competencies", "GET", "view", () => "competency/"),
+      call("competency", "GET", "view", (i) => `competency/${i.row}/`, { rows: competency }),
+      call("competency add", "POST", "change", () => "competency/", {
+        body: async (_, i) => ({ competency: await unused("competency", "course_competency", "competency_id")(i.item), level: 1 }), writes: { table: "course_competency", delta: 1 },
+      }),
+      call("competency update", "PATCH", "change", (i) => `competency/${i.row}/`, { rows: competency, body: () => ({ level: 1 }) }),
+      call("competency remove", "DELETE", "change", (i) => `competency/${i.row}/`, { rows: competency, writes: { table: "course_competency", delta: -1 } }),
+    ],
+    survey: [
+      call("surveys", "GET", "view", () => "survey/"),
+      call("survey", "GET", "view", (i) => `survey/${i.row}/`, { rows: survey }),
+      call("survey attach", "POST", "change", () => "survey/", { body: async (_, i) => ({ survey: await unused("survey", "course_survey", "survey_id")(i.item) }), writes: { table: "course_survey", delta: 1 } }),
+      call("survey update", "PATCH", "change", (i) => `survey/${i.row}/`, { rows: survey, body: () => ({ is_required: true }) }),
+      call("survey detach", "DELETE", "change", (i) => `survey/${i.row}/`, { rows: survey, writes: { table: "course_survey", delta: -1 } }),
+    ],
+    gamification: [
+      call("criteria", "GET", "view", () => "gamification/"),
+      call("criterion", "GET", "view", (i) => `gamification/${i.row}/`, { rows: criterion }),
+      call("criterion add", "POST", "change", () => "gamification/", { body: () => ({ name: "Added by the matrix", point: 3 }), writes: { table: "course_gamification", delta: 1 } }),
+      call("criterion update", "PATCH", "change", (i) => `gamification/${i.row}/`, { rows: criterion, body: () => ({ name: "Renamed by the matrix", point: 4 }) }),
+      call("criterion delete", "DELETE", "change", (i) => `gamification/${i.row}/`, { rows: criterion, writes: { table: "course_gamification", delta: -1 } }),
+    ],
+    budget: [
+      call("budget planning", "GET", "view", () => "budget/"),
+      call("budget planning save", "PATCH", "change", () => "budget/", { body: () => ({ count_learner: 17 }) }),
+    ],
+    "budget/price": [
+      call("price", "GET", "view", () => "budget/price/"),
+      call("price save", "PATCH", "change", () => "budget/price/", { body: () => ({ price: "1,234.50", price_discount: null }) }),
+    ],
+    "budget/actual": [
+      call("actual cost", "GET", "view", () => "budget/actual/"),
+      call("actual cost save", "PATCH", "change", () => "budget/actual/", { body: () => ({ record_list: [] }) }),
+    ],
+    ecertificate: [
+      call("certificate", "GET", "view", () => "certificate/"),
+      call("certificate save", "PATCH", "certificate", () => "certificate/", { body: () => ({ name: "Certificate of the matrix" }) }),
+      call("certificate picture", "POST", "certificate", () => "certificate/image/", { upload: { field: "image", filename: "background.png", type: "image/png", data: PNG } }),
+      call("certificate picture remove", "DELETE", "certificate", () => "certificate/image/"),
+    ],
+    "overall/learner": [call("learners", "GET", "learner", () => "learner/")],
+    "overall/learner/enroll": [
+      call("learner options", "GET", "learner", () => "enroll/account/?search=learner"),
+      call("enroll", "POST", "learner", () => "enroll/", { body: async (_, i) => ({ account_list: [await newLearner(i.item)] }) }),
+      call("enroll from a file", "POST", "learner", () => "enroll/import/", { upload: csv }),
+    ],
+    "overall/learner/export": [call("learner export", "GET", "export", () => "learner/export/?format_type=csv")],
+    "overall/progress": [
+      call("progress", "GET", "progress", () => "progress/"),
+      call("progress change", "PATCH", "progress", (i) => `progress/${i.row}/`, { rows: enrollment, body: (_, i) => ({ status: i.value }) }),
+    ],
+    "overall/progress/bulk": [
+      call("bulk preview", "POST", "progress", () => "progress/bulk/", { body: () => ({ target: 30, preview: true }) }),
+      call("bulk change", "POST", "progress", () => "progress/bulk/", { rows: enrollment, body: (_, i) => ({ target: 30, enrollment_list: [i.row] }) }),
+    ],
+    "overall/progress/export": [call("progress export", "GET", "export", () => "progress/export/?format_type=xlsx")],
+    "overall/progress/history": [call("progress history", "GET", "progress", (i) => `progress/${i.row}/history/`, { rows: enrollment })],
+    "overall/discussion": [
+      call("threads", "GET", "view", () => "discussion/"),
+      call("thread", "GET", "view", (i) => `discussion/${i.row}/`, { rows: thread }),
+      call("thread hide", "PATCH", "change", (i) => `discussion/${i.row}/`, { rows: thread, body: () => ({ is_hidden: true }) }),
+      call("thread delete", "DELETE", "change", (i) => `discussion/${i.row}/`, { rows: thread, writes: { table: "discussion_thread", delta: -1 } }),
+      call("reply hide", "PATCH", "change", (i) => `discussion/${i.row}/reply/${i.sub}/`, { rows: thread, body: () => ({ is_hidden: true }) }),
+      call("reply delete", "DELETE", "change", (i) => `discussion/${i.row}/reply/${i.sub}/`, { rows: thread, writes: { table: "discussion_reply", delta: -1 } }),
+    ],
+    "overall/identification": [call("identification log", "GET", "view", () => "identification/")],
+  };
 }
 
 /** Every filter list the dashboard reads: the catalogue's, and the typed tag lists of the registry's fields. */
@@ -95,6 +325,7 @@ const CALLS: Call[] = [
   ...SCREENS.map((s): Call => ({ label: s.id, method: "GET", flag: s.flag, near: DASHBOARD_FLAG, path: () => `/api/${SCREEN_API[s.id] ?? `(no API path for ${s.id})`}` })),
   ...filterPaths().map((p): Call => ({ label: `filter ${p}`, method: "GET", flag: DASHBOARD_FLAG, path: () => `/api/dashboard/filter/${p}/` })),
   ...CONTENT_TYPES.flatMap(contentCalls),
+  ...CONTENT_TYPES.flatMap((type) => Object.values(tabCalls(type)).flat()),
 ];
 
 let api: TestApi;
@@ -150,18 +381,25 @@ async function firstId(who: Account, type: ContentType): Promise<number | null> 
 
 function send(client: Client, call: Call, ids: Ids, body?: Record<string, unknown>) {
   const url = call.path(ids);
-  if (call.multipart) {
+  if (call.upload) {
+    const { field, filename, type, data } = call.upload;
     const boundary = "----lmsPermissionMatrix";
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="cover.png"\r\nContent-Type: image/png\r\n\r\n`),
-      PNG,
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+      data,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     return client.post(url, payload as never, { "content-type": `multipart/form-data; boundary=${boundary}` });
   }
   if (call.method === "GET") return client.get(url);
   if (call.method === "DELETE") return client.delete(url);
+  if (call.method === "PUT") return client.put(url, body);
   return call.method === "POST" ? client.post(url, body) : client.patch(url, body);
+}
+
+/** The call's ids on an item: the item, and the rows under it the call is about (made now). */
+async function idsOn(call: Call, item: number): Promise<Ids> {
+  return { item, ...(call.rows && item ? await call.rows(item) : {}) };
 }
 
 describe("API permission matrix", () => {
@@ -170,8 +408,21 @@ describe("API permission matrix", () => {
     for (const s of SCREENS) expect(SCREEN_API[s.id], `API path of screen ${s.id}`).toBeTruthy();
   });
 
+  it("lists the calls of every built tab and overall page of the registry", () => {
+    for (const type of CONTENT_TYPES) {
+      const listed = tabCalls(type);
+      const pages = contentRoutes([type]).flatMap((r) => ("children" in r ? (r.children as { tab?: string; sub?: string; overall?: string }[]) : []));
+      for (const page of pages) {
+        const key = pageKey(page);
+        if (GENERIC_PAGES.includes(key)) continue;
+        expect(listed[key]?.length ?? 0, `${type.key} ${key}: list its API calls in tabCalls()`).toBeGreaterThan(0);
+      }
+      expect(Object.keys(listed).filter((k) => !pages.some((p) => pageKey(p) === k)), `${type.key}: calls of pages the registry does not build`).toEqual([]);
+    }
+  });
+
   for (const call of CALLS) {
-    it(`${call.method} ${call.path({ item: 0 }).replace(/\/0\//, "/{id}/")} (${call.label}) [${call.flag}]`, async () => {
+    it(`${call.method} ${call.path({ item: 0, row: 0, sub: 0 }).replace(/\/0\//g, "/{id}/")} (${call.label}) [${call.flag}]`, async () => {
       const failures: string[] = [];
       const check = async (label: string, run: () => Promise<void>) => {
         checks++;
@@ -181,17 +432,17 @@ describe("API permission matrix", () => {
           failures.push(`${label}: ${(e as Error).message.split("\n")[0]}`);
         }
       };
-      const reference: Ids = { item: call.type && call.item ? ((await firstId(observer(), call.type)) ?? 0) : 0 };
-      if (call.item && !reference.item) throw new Error(`${call.label}: no ${call.type!.key} in the demo data`);
-      const staff = lacking(accounts, call.flag, call.near)[0] as Account;
-      const refused = [...new Map([...outsidersOf(accounts), staff].map((a) => [a.username, byName(a.username)])).values()];
+      const referenceItem = call.type && call.item ? ((await firstId(observer(), call.type)) ?? 0) : 0;
+      if (call.item && !referenceItem) throw new Error(`${call.label}: no ${call.type!.key} in the demo data`);
+      const staff = refusedStaff(accounts, call.flag, call.near);
+      const refused = [...new Map([...outsidersOf(accounts), ...staff].map((a) => [a.username, byName(a.username)])).values()];
 
       /** A refused call about an item the account itself sees (so a missing guard would write), else the reference one. */
       const refusal = async (label: string, who: Account | null, status: number) => {
         await check(label, async () => {
           const own = who && call.item ? await firstId(who, call.type!) : null;
-          const ids = own ? { item: own } : reference;
-          const body = call.body ? await call.body(who ?? observer()) : undefined;
+          const ids = await idsOn(call, own ?? referenceItem);
+          const body = call.body ? await call.body(who ?? observer(), ids) : undefined;
           const before = await stateOf(call, ids);
           const res = await send(who?.client ?? api.client(), call, ids, body);
           expect(res.status, JSON.stringify(res.body).slice(0, 200)).toBe(status);
@@ -205,24 +456,27 @@ describe("API permission matrix", () => {
       let done = false;
       for (const holder of holding(accounts, call.flag) as AccountFlags[]) {
         const who = byName(holder.username);
-        let ids: Ids = { item: 0 };
+        let item = 0;
         if (call.fresh) {
           const made = await observer().client.post(`/api/${call.type!.api}`, await sample(call.type!, who.answer));
           expect(made.status, JSON.stringify(made.body)).toBe(201);
-          ids = { item: made.body.id };
+          item = made.body.id;
         } else if (call.item) {
           const id = await firstId(who, call.type!);
           if (!id) continue;
-          ids = { item: id };
+          item = id;
         }
         await check(`${who.username} (with ${call.flag}) → 2xx`, async () => {
-          const body = call.body ? await call.body(who) : undefined;
-          const before = call.method === "GET" ? null : await rowCounts();
+          const ids = await idsOn(call, item);
+          const body = call.body ? await call.body(who, ids) : undefined;
+          const before = call.writes ? await rowCounts() : null;
           const res = await send(who.client, call, ids, body);
           expect(res.status, JSON.stringify(res.body).slice(0, 200)).toBeGreaterThanOrEqual(200);
           expect(res.status, JSON.stringify(res.body).slice(0, 200)).toBeLessThan(300);
-          if (call.method === "POST" && !call.multipart) expect((await rowCounts())[call.type!.key], "the create wrote no row").toBe(before![call.type!.key] + 1);
-          if (call.method === "DELETE" && call.fresh) expect((await rowCounts())[call.type!.key], "the delete removed no row").toBe(before![call.type!.key] - 1);
+          if (call.writes) {
+            const { table, delta } = call.writes;
+            expect((await rowCounts())[table], `${table} rows after the call`).toBe(before![table] + delta);
+          }
         });
         done = true;
         break;

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { acceptPendingTerms, signIn } from "./helpers";
+import { analyse } from "./axe";
 import { e2eDb, setConfig } from "./db";
 
 /**
@@ -14,28 +14,7 @@ import { e2eDb, setConfig } from "./db";
 const LANGUAGES = ["en", "th"] as const;
 type Language = (typeof LANGUAGES)[number];
 
-/**
- * axe runs inside the page, which a JS-off page cannot do: there the document as the browser
- * received it (scripts removed, so nothing hydrates) is served again at the same address to a
- * JS-enabled page of its own, where the same stylesheets and images load.
- */
-async function analyse(page: Page, info: TestInfo) {
-  if (info.project.use.javaScriptEnabled !== false) return new AxeBuilder({ page }).analyze();
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
-  try {
-    const copy = await context.newPage();
-    const url = page.url();
-    await copy.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
-    await copy.goto(url);
-    return await new AxeBuilder({ page: copy }).analyze();
-  } finally {
-    await context.close();
-  }
-}
-
 async function expectAccessible(page: Page, info: TestInfo, what: string) {
-  await page.waitForLoadState("load");
   const { violations } = await analyse(page, info);
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const report = serious.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}  ${n.failureSummary?.split("\n").slice(1).join(" ") ?? ""}`).join("\n")}`);

@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import ExcelJS from "exceljs";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { acceptPendingTerms, signIn } from "./helpers";
-import { e2eDb } from "./db";
+import { all, enrol, freshCourse as newCourse, isJs, one, statusOf } from "./course-fixtures";
 
 /**
  * Learners and progress of a course (issue 6 items 5–7), with JS on and off: enrolling by learner,
@@ -12,51 +12,6 @@ import { e2eDb } from "./db";
  * and both exports. Both projects share one database, so every test works on a course of its own.
  */
 
-const isJs = (info: TestInfo) => info.project.name === "js-on";
-
-function run<T>(work: (db: ReturnType<typeof e2eDb>) => T): T {
-  const db = e2eDb();
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-const one = <T>(sql: string, ...params: unknown[]) => run((db) => db.prepare(sql).get(...params) as T);
-const all = <T>(sql: string, ...params: unknown[]) => run((db) => db.prepare(sql).all(...params) as T[]);
-
-let seq = 0;
-/** A new, empty course of this project (the seed enrols nobody in it). */
-function freshCourse(info: TestInfo, label: string): number {
-  seq++;
-  const code = `E${isJs(info) ? "N" : "F"}-${label}-${seq}`.slice(0, 12);
-  const at = new Date().toISOString();
-  return run((db) => {
-    const category = (db.prepare("select id from category where code = 'TECH-DAT'").get() as { id: number }).id;
-    const provider = (db.prepare("select id from provider where code = 'ACAD'").get() as { id: number }).id;
-    db.prepare("delete from course where code = ?").run(code);
-    const res = db
-      .prepare(
-        `insert into course (name, code, content_level, program, category_id, provider_id, is_environmental, "desc", image, is_display, datetime_start, datetime_first_publish, datetime_create, datetime_update, created_by)
-         values (?, ?, null, null, ?, ?, 0, '', null, 0, null, null, ?, ?, null)`,
-      )
-      .run(`Enrolment e2e ${code}`, code, category, provider, at, at);
-    return Number(res.lastInsertRowid);
-  });
-}
-/** Learners straight into the table, at the given statuses. */
-function enrol(courseId: number, entries: [string, number][]) {
-  const at = new Date().toISOString();
-  run((db) => {
-    const insert = db.prepare(
-      `insert into course_enrollment (account_id, course_id, status, add_method, added_by, created_by, datetime_enroll, datetime_start, datetime_complete, datetime_update)
-       values ((select id from account where username = ?), ?, ?, 0, 0, null, ?, null, null, ?)`,
-    );
-    for (const [username, status] of entries) insert.run(username, courseId, status, at, at);
-  });
-}
-const statusOf = (courseId: number, username: string) =>
-  one<{ status: number } | undefined>("select e.status from course_enrollment e join account a on a.id = e.account_id where e.course_id = ? and a.username = ?", courseId, username)?.status;
 const enrolledCount = (courseId: number) => one<{ n: number }>("select count(*) as n from course_enrollment where course_id = ?", courseId).n;
 
 /**
@@ -284,3 +239,6 @@ test("the learner, enrolment, progress and bulk pages pass axe, in English and T
   const { violations } = await analyse(page, info);
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 });
+
+/** A new, empty course of this project (the seed enrols nobody in it). */
+const freshCourse = (info: TestInfo, label: string) => newCourse(info, "E", label, "Enrolment e2e");

@@ -5,17 +5,18 @@ import { CONTENT_TYPES } from "../../app/registry/content.js";
 import {
   ROUTE_MANIFEST, ancestorsOf, exampleUrl, manifestProblems, pageRoutes, requiredParams, PUBLIC, SIGNED_IN, type ManifestRoute,
 } from "../../app/registry/route-manifest.js";
-import { holding, lacking, outsidersOf, type AccountFlags } from "../matrix-accounts";
+import { holding, outsidersOf, refusedStaff, type AccountFlags } from "../matrix-accounts";
 import { API_ORIGIN, DEMO_PASSWORD } from "./helpers";
 
 /**
  * The permission matrix of the dashboard (issue 4 §7), generated from the route manifest that
  * routes.table.js is built from, so a new route cannot escape it. For every flag-guarded page:
  * anonymous → sign-in with next; an account without dashboard permission → signed out at
- * /error/403; the best staff account without the route's flag → the same; the least privileged
- * account with it → 200. For every action: a POST without its flag is refused the same way and
- * writes nothing, and refused by the dashboard's own guard even when no form token lets it
- * reach the API. Which account holds which flag is read from the API at test time.
+ * /error/403; the staff accounts without the route's flag that reach it (the most and the least
+ * privileged: the read-only viewer for a tab needing more than view) → the same; the least
+ * privileged account with it → 200. For every action: a POST without its flag is refused the
+ * same way and writes nothing, and refused by the dashboard's own guard even when no form token
+ * lets it reach the API. Which account holds which flag is read from the API at test time.
  *
  * Requests only (no browser), so it runs once: in the js-on project.
  */
@@ -170,17 +171,20 @@ async function expectRefused(username: string, send: (ctx: APIRequestContext) =>
 }
 
 /**
- * Who must be refused `flag`: the accounts without dashboard permission, and the best staff
- * account without the flag: one holding `near` (it reaches the route), else the most privileged.
+ * Who must be refused `flag`: the accounts without dashboard permission, and the staff accounts
+ * without the flag that reach the route (hold `near`): the most privileged one and the least
+ * privileged one (the read-only viewer where the route needs more than view); with none reaching
+ * it, the most privileged staff account without the flag, and the check is reported "weak".
  */
 function refusedFor(flag: string, near: string | undefined, where: string) {
-  const staff = lacking(accounts, flag, near)[0];
-  if (near && near !== flag && staff.flags?.has(DASHBOARD_FLAG) && !staff.flags.has(near)) {
-    const gap = `no demo account holds ${near} without ${flag} (${staff.username}, refused, lacks both)`;
+  const staff = refusedStaff(accounts, flag, near);
+  const [best] = staff;
+  if (near && near !== flag && best.flags?.has(DASHBOARD_FLAG) && !best.flags.has(near)) {
+    const gap = `no demo account holds ${near} without ${flag} (${best.username}, refused, lacks both)`;
     weak.set(gap, [...(weak.get(gap) ?? []), where]);
     test.info().annotations.push({ type: "weak", description: `${where}: ${gap}` });
   }
-  return { staff, all: [...new Map([...outsidersOf(accounts), staff].map((a) => [a.username, a])).values()] };
+  return { staff, all: [...new Map([...outsidersOf(accounts), ...staff].map((a) => [a.username, a])).values()] };
 }
 
 /** The flag that lets an account reach a route: the guard of its nearest flag-guarded ancestor. */
@@ -263,8 +267,8 @@ for (const route of pageRoutes().filter((r) => r.guard === SIGNED_IN)) {
 
 /**
  * The GET side, every flag-guarded page at once (checks run side by side, each in its own cookie
- * jar): anonymous → sign-in with next; the accounts without dashboard permission and the best
- * staff account without the page's flag → a redirect to /error/403, signed out; the least
+ * jar): anonymous → sign-in with next; the accounts without dashboard permission and the staff
+ * accounts without the page's flag (refusedFor) → a redirect to /error/403, signed out; the least
  * privileged account with the flag (and something to show there) → 200.
  */
 // Every refusal signs in afresh (a 403 signs out), and a sign-in costs a deliberately slow password
@@ -339,11 +343,10 @@ function formOf(type: Content, item: Record<string, unknown>): Record<string, st
 
 /**
  * The POST checks of one route with an action: anonymous → sign-in with next; the accounts
- * without dashboard permission → 403 and signed out; for every intent, the best staff account
- * without its flag → the same, and nothing written; and for every flag, that account posting
- * without the form token is refused too — nothing could reach the API then, so the refusal is
- * the dashboard's own guard, which comes first in every action (a missing one would answer
- * "invalid form token" instead).
+ * without dashboard permission → 403 and signed out, nothing written; for every intent, the staff
+ * accounts without its flag (refusedFor) → the same. Each one's first post of each flag carries no
+ * form token: nothing could reach the API then, so its refusal is the dashboard's own guard,
+ * which comes first in every action (a missing one would answer "invalid form token" instead).
  */
 async function postTasks(route: ManifestRoute): Promise<Task[]> {
   const intents = Object.entries(route.post!).filter(([, g]) => isFlag(g));
@@ -371,32 +374,30 @@ async function postTasks(route: ManifestRoute): Promise<Task[]> {
   };
   const reference = await targetOf(await observer());
   if (!reference) throw new Error(`${route.id}: the demo data has no ${type.key} to post about`);
-  /** The form the page would post about a target: the item's own fields, changed. */
-  const formFor = async (target: { id: number }, intent: string, token: boolean): Promise<Record<string, string>> => {
-    const item = (await stateOf(target.id)).item as Record<string, unknown>;
-    return {
-      ...formOf(type, item),
-      ...(typeof item.name === "string" ? { name: `${item.name} (matrix)` } : {}),
-      ...(typeof item.code === "string" ? { code: `MX${Date.now() % 1e8}` } : {}),
-      ...(token ? { csrf: formToken.value } : {}),
-      ...(intent ? { intent } : {}),
-      id: String(target.id),
-      is_display: String(!item.is_display),
-      datetime_start: "2031-01-01T09:00",
-      back: "",
-    };
-  };
+  /** The form the page would post about an item: its own fields, changed. */
+  const formFor = (item: Record<string, unknown>, intent: string, token: boolean): Record<string, string> => ({
+    ...formOf(type, item),
+    ...(typeof item.name === "string" ? { name: `${item.name} (matrix)` } : {}),
+    ...(typeof item.code === "string" ? { code: `MX${Date.now() % 1e8}` } : {}),
+    ...(token ? { csrf: formToken.value } : {}),
+    ...(intent ? { intent } : {}),
+    id: String(item.id),
+    is_display: String(!item.is_display),
+    datetime_start: "2031-01-01T09:00",
+    back: "",
+  });
   /**
    * A refused POST about what the account itself can see (so a missing guard would write), else
    * the reference target; nothing is different afterwards.
    */
   const refusedPost = async (username: string, intent: string, token: boolean) => {
     let target = reference;
-    let before: unknown = null;
+    let before: Awaited<ReturnType<typeof stateOf>> | null = null;
     await expectRefused(username, async (ctx) => {
       target = (await targetOf(ctx)) ?? reference;
-      before = await stateOf(target.id);
-      return ctx.post(exampleUrl(route, target.values), { form: await formFor(target, intent, token), maxRedirects: 0 });
+      const state = await stateOf(target.id);
+      before = state;
+      return ctx.post(exampleUrl(route, target.values), { form: formFor(state.item, intent, token), maxRedirects: 0 });
     });
     expect(await stateOf(target.id), "the refused POST wrote").toEqual(before);
   };
@@ -408,22 +409,28 @@ async function postTasks(route: ManifestRoute): Promise<Task[]> {
       label: "anonymous → sign-in with next",
       run: async () => {
         const ctx = await newContext({ dashboardForm: true });
-        expectSignInRedirect(await ctx.post(url, { form: await formFor(reference, firstIntent, true), maxRedirects: 0 }), url);
+        expectSignInRedirect(await ctx.post(url, { form: formFor((await stateOf(reference.id)).item, firstIntent, true), maxRedirects: 0 }), url);
       },
     },
     ...outsiders.map((a) => ({ label: `${a.username} (without dashboard permission) → 403, signed out, nothing written`, run: () => refusedPost(a.username, firstIntent, true) })),
   ];
-  const refusedBy = new Map<string, string>();
+  const refusedBy = new Set<string>();
   for (const [intent, flag] of intents) {
     const { staff } = refusedFor(flag, route.guard, `POST ${route.url} ${intent}`);
     if (flag === DASHBOARD_FLAG) continue; // the outsiders above are the accounts without it
-    tasks.push({ label: `intent "${intent}": ${staff.username} (without ${flag}) → 403, signed out, nothing written`, run: () => refusedPost(staff.username, intent, true) });
-    if (!refusedBy.has(flag)) {
-      refusedBy.set(flag, staff.username);
-      tasks.push({ label: `intent "${intent}": ${staff.username} (without ${flag}), no form token → refused by the dashboard's own guard`, run: () => refusedPost(staff.username, intent, false) });
+    for (const who of staff) {
+      // Each account's first intent of each flag posts without the form token: refused all the
+      // same, the refusal is the dashboard's own guard (which reads no token, so with one it refuses too).
+      const first = !refusedBy.has(`${flag} ${who.username}`);
+      refusedBy.add(`${flag} ${who.username}`);
+      tasks.push({
+        label: `intent "${intent}": ${who.username} (without ${flag})${first ? ", no form token" : ""} → 403, signed out, nothing written`,
+        run: () => refusedPost(who.username, intent, !first),
+      });
     }
   }
-  test.info().annotations.push({ type: `POST ${route.url}`, description: `refused: ${[...outsiders.map((a) => a.username), ...refusedBy.values()].join(", ")}` });
+  const names = new Set([...outsiders.map((a) => a.username), ...[...refusedBy].map((k) => k.split(" ")[1])]);
+  test.info().annotations.push({ type: `POST ${route.url}`, description: `refused: ${[...names].join(", ")}` });
   return tasks;
 }
 
@@ -437,6 +444,6 @@ test("POST: every action × {anonymous, no dashboard permission, staff without e
     label: `POST ${route.url}`,
     run: async () => void failures.push(...(await runAll(await postTasks(route), 1)).map((f) => `POST ${route.url} ${f}`)),
   }));
-  failures.push(...(await runAll(groups, 4, false)));
+  failures.push(...(await runAll(groups, 6, false)));
   expect(failures, `${failures.length} POST checks failed`).toEqual([]);
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CANCEL_TYPE, CANCEL_TYPES_ALLOWED, CANCEL_TYPE_CODES, PERMISSION_ACCESS, PERMISSION_RULE, TYPE_ACCESS, TYPE_WAITING, isCancelTypeAllowed } from "../../contract/codes";
-import { daysToSeconds, enrollmentSchema, identificationSchema, minutesToSeconds, secondsToDays, secondsToMinutes } from "../../contract/schemas/content-enrollment";
+import { enrollmentSchema, identificationSchema } from "../../contract/schemas/content-enrollment";
 import { criteriaCount, permissionConditionSchema, permissionRuleSchema } from "../../contract/schemas/content-permission";
+import { daysToSeconds, minutesToSeconds, secondsToDays, secondsToMinutes } from "../../contract/units";
 
 /** The access slice's code tables and schemas (docs/decisions/014), exactly as the spec writes them. */
 

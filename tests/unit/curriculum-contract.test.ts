@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  FILE_SLOT_TYPES,
-  SLOT_FILE_EXTENSIONS,
-  URL_SLOT_TYPES,
-  identificationSchema,
-  materialSchema,
-  secondsToTimeText,
-  timeTextToSeconds,
-  youtubeVideoId,
-} from "../../contract/schemas/curriculum";
+import { FILE_SLOT_TYPES, SLOT_FILE_EXTENSIONS, URL_SLOT_TYPES } from "../../contract/curriculum-codes";
+import { identificationSchema, materialSchema, youtubeVideoId } from "../../contract/schemas/curriculum";
+import { secondsToTimeText, timeTextToSeconds } from "../../contract/units";
 import { errorsAt, pathOf, shownValue, valueAt } from "~/lms/form-result";
 
 describe("time text", () => {

@@ -1,5 +1,6 @@
 import { useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { EXPORT_FORMATS } from "../../../contract/codes";
 
 const LIST_KEYS = ["search", "ordering", "status_group", "status_set", "status"];
 
@@ -7,7 +8,7 @@ const LIST_KEYS = ["search", "ordering", "status_group", "status_set", "status"]
  * Export buttons: plain links to a resource route that streams the file, one per format, carrying
  * the list's current search, filters and ordering (never the page: an export is the whole list).
  */
-export function ExportLinks({ href, formats = ["xlsx", "csv"], keys = LIST_KEYS }: { href: string; formats?: string[]; keys?: string[] }) {
+export function ExportLinks({ href, formats = EXPORT_FORMATS, keys = LIST_KEYS }: { href: string; formats?: readonly string[]; keys?: string[] }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   return (

@@ -3,23 +3,37 @@ import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { CsrfInput } from "~/components/forms";
 import { nextOrdering, withParam } from "~/lms/list-query";
-import { dateFormat } from "~/lms/format";
-import { PublishBadge } from "./publish-badge";
+import { formatDay, labelTemplate } from "~/lms/format";
+import { publishBadge } from "./publish-badge";
 
 export type Row = { id: number; name: string; [key: string]: unknown };
 type Column = { key: string; labelKey: string; sortable?: boolean; kind?: string };
 type Can = { publish: boolean; delete: boolean };
 
-/** The list table: sortable headers are links, show/hide and delete are small POST forms. */
+/** The id of the one form every row's show/hide switch submits. */
+const ROW_FORM = "list-row-actions";
+
+/** The list table: sortable headers are links, show/hide submits one shared POST form, delete is a link to its confirmation step. */
 export function ListTable({ columns, rows, itemBase, can }: { columns: Column[]; rows: Row[]; itemBase: string; can: Can }) {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const { search } = useLocation();
   const ordering = params.get("ordering");
+  const labels = rowLabels(t);
+  // Every row's delete link: this page's query (page included, so the confirmation finds the
+  // row among this page's rows) plus `delete=` and the row's id, built once.
+  const deleteBase = deleteQuery(params);
   if (!rows.length) return <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("no_results")}</p>;
   return (
     <div className="overflow-x-auto rounded border border-slate-200 bg-white">
-      <table className="min-w-full text-sm">
+      {can.publish ? (
+        <Form method="post" id={ROW_FORM} className="hidden">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="toggle" />
+          <input type="hidden" name="back" value={search} />
+        </Form>
+      ) : null}
+      <table className="list-table min-w-full text-sm">
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
           <tr>
             {columns.map((c) => (
@@ -41,19 +55,19 @@ export function ListTable({ columns, rows, itemBase, can }: { columns: Column[];
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
-            <tr key={row.id} className="hover:bg-slate-50">
+            <tr key={row.id}>
               {columns.map((c) => (
-                <td key={c.key} className="px-3 py-2 align-middle">
-                  {cell({ column: c, row, itemBase, can, t, language: i18n.language, search })}
+                <td key={c.key}>
+                  {cell({ column: c, row, itemBase, can, labels, language: i18n.language })}
                 </td>
               ))}
-              <td className="whitespace-nowrap px-3 py-2 text-right">
-                <a href={`${itemBase}/${row.id}`} className="mr-3 text-primary hover:underline">
-                  {t("action_open")}
+              <td>
+                <a href={`${itemBase}/${row.id}`} className="row-open">
+                  {labels.open}
                 </a>
                 {can.delete ? (
-                  <a href={withParam(params, "delete", String(row.id)).replace(/^\?$/, "")} className="text-red-700 hover:underline" aria-label={t("action_delete_named", { name: row.name })}>
-                    {t("action_delete")}
+                  <a href={`${deleteBase}${row.id}`} className="row-delete" aria-label={labels.deleteNamed(row.name)}>
+                    {labels.delete}
                   </a>
                 ) : null}
               </td>
@@ -65,16 +79,47 @@ export function ListTable({ columns, rows, itemBase, can }: { columns: Column[];
   );
 }
 
+function deleteQuery(params: URLSearchParams) {
+  const keep = new URLSearchParams(params);
+  keep.delete("delete");
+  const s = keep.toString();
+  return `?${s ? `${s}&` : ""}delete=`;
+}
+
 function sortState(ordering: string | null, key: string) {
   if (ordering === key) return "ascending" as const;
   if (ordering === `-${key}`) return "descending" as const;
   return undefined;
 }
 
-type CellProps = { column: Column; row: Row; itemBase: string; can: Can; t: TFunction; language: string; search: string };
+/**
+ * The words every row repeats, translated once per render: i18next's `t` costs a few
+ * microseconds a call, and fifty rows made three hundred calls (docs/decisions/016).
+ */
+function rowLabels(t: TFunction) {
+  const named = (key: string) => labelTemplate(t, key, "name");
+  const publish = new Map<string, string>();
+  return {
+    open: t("action_open"),
+    delete: t("action_delete"),
+    shown: t("state_shown"),
+    hidden: t("state_hidden"),
+    deleteNamed: named("action_delete_named"),
+    showNamed: named("action_show_named"),
+    hideNamed: named("action_hide_named"),
+    publish: (label: string) => {
+      let text = publish.get(label);
+      if (text === undefined) publish.set(label, (text = t(label)));
+      return text;
+    },
+  };
+}
+type Labels = ReturnType<typeof rowLabels>;
 
-/** One cell: a plain function, not a component, so 400 cells cost no hooks of their own (docs/decisions/011). */
-function cell({ column, row, itemBase, can, t, language, search }: CellProps) {
+type CellProps = { column: Column; row: Row; itemBase: string; can: Can; labels: Labels; language: string };
+
+/** One cell: a plain function, not a component, so 400 cells cost no hooks of their own (docs/decisions/016). */
+function cell({ column, row, itemBase, can, labels, language }: CellProps) {
   const v = row[column.key];
   switch (column.kind) {
     case "image":
@@ -84,33 +129,32 @@ function cell({ column, row, itemBase, can, t, language, search }: CellProps) {
     case "ref":
       return <>{(v as { name?: string } | null)?.name ?? "—"}</>;
     case "publish":
-      return <PublishBadge label={String(row.publish_label ?? "")} />;
+      return publishBadge(String(row.publish_label ?? ""), labels.publish(String(row.publish_label ?? "")));
     case "date":
-      return v ? <time dateTime={String(v)}>{dateFormat(language).format(new Date(String(v)))}</time> : <>—</>;
+      return v ? <time dateTime={String(v)}>{formatDay(language, String(v))}</time> : <>—</>;
     case "display":
+      // One shared form (ROW_FORM, rendered once beside the table) carries the token and the way
+      // back; each row's switch is only a submit button naming it: fifty forms of five hidden
+      // inputs each were a third of the page's markup (docs/decisions/016).
       return can.publish ? (
-        <Form method="post" className="inline">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="toggle" />
-          <input type="hidden" name="id" value={row.id} />
-          <input type="hidden" name="back" value={search} />
-          <input type="hidden" name="is_display" value={v ? "false" : "true"} />
-          <button
-            type="submit"
-            role="switch"
-            aria-checked={!!v}
-            aria-label={t(v ? "action_hide_named" : "action_show_named", { name: row.name })}
-            className={`rounded border px-2 py-0.5 text-xs ${v ? "border-emerald-300 bg-emerald-50 text-emerald-800" : "border-slate-300 bg-white text-slate-700"}`}
-          >
-            {t(v ? "state_shown" : "state_hidden")}
-          </button>
-        </Form>
+        <button
+          type="submit"
+          form={ROW_FORM}
+          name={v ? "hide" : "show"}
+          value={row.id}
+          role="switch"
+          aria-checked={!!v}
+          aria-label={(v ? labels.hideNamed : labels.showNamed)(row.name)}
+          className="switch"
+        >
+          {v ? labels.shown : labels.hidden}
+        </button>
       ) : (
-        <>{t(v ? "state_shown" : "state_hidden")}</>
+        <>{v ? labels.shown : labels.hidden}</>
       );
     default:
       return column.key === "name" ? (
-        <a href={`${itemBase}/${row.id}`} className="font-medium text-slate-900 hover:underline">
+        <a href={`${itemBase}/${row.id}`} className="row-name">
           {String(v ?? "")}
         </a>
       ) : (

@@ -1,11 +1,11 @@
 import { useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { numberFormat } from "~/lms/format";
+import { labelTemplate, numberFormat } from "~/lms/format";
 import { pageWindow, withParam } from "~/lms/list-query";
 
 /**
  * Page links (50 a page): plain links keeping every other key of the query. A `capped` count (the
- * API stopped counting, docs/decisions/011) reads "of more than N" and has no last-page link.
+ * API stopped counting, docs/decisions/016) reads "of more than N" and has no last-page link.
  */
 export function Pager({ count, page, pageSize, capped = false }: { count: number; page: number; pageSize: number; capped?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -14,6 +14,7 @@ export function Pager({ count, page, pageSize, capped = false }: { count: number
   const fmt = numberFormat(i18n.language);
   const from = count ? (page - 1) * pageSize + 1 : 0;
   const to = Math.min(count, page * pageSize);
+  const pageLabel = labelTemplate(t, "page_n", "n");
   return (
     <nav aria-label={t("pagination")} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-slate-600">{t(capped ? "showing_range_capped" : "showing_range", { from: fmt.format(from), to: fmt.format(to), total: fmt.format(count) })}</p>
@@ -36,7 +37,7 @@ export function Pager({ count, page, pageSize, capped = false }: { count: number
                 <a
                   href={withParam(params, "page", String(p))}
                   aria-current={p === page ? "page" : undefined}
-                  aria-label={t("page_n", { n: p })}
+                  aria-label={pageLabel(p)}
                   className={`rounded border px-2 py-1 ${p === page ? "border-primary bg-primary text-primary-fg" : "hover:bg-slate-50"}`}
                 >
                   {p}

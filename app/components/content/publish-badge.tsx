@@ -1,14 +1,20 @@
 import { useTranslation } from "react-i18next";
 
+/** Each publish label's tone (the .badge-* classes of app/tailwind.css). */
 const TONE: Record<string, string> = {
-  publish_label_published: "border-emerald-300 bg-emerald-50 text-emerald-800",
-  publish_label_scheduled: "border-sky-300 bg-sky-50 text-sky-800",
-  publish_label_unpublished: "border-slate-300 bg-slate-100 text-slate-700",
-  publish_label_draft: "border-amber-300 bg-amber-50 text-amber-900",
+  publish_label_published: "badge-published",
+  publish_label_scheduled: "badge-scheduled",
+  publish_label_unpublished: "badge-unpublished",
+  publish_label_draft: "badge-draft",
 };
 
 /** Publish status as a labelled badge — the words carry it, the colour only helps. */
 export function PublishBadge({ label }: { label: string }) {
   const { t } = useTranslation();
-  return <span className={`inline-block whitespace-nowrap rounded border px-2 py-0.5 text-xs font-medium ${TONE[label] ?? TONE.publish_label_draft}`}>{t(label)}</span>;
+  return publishBadge(label, t(label));
+}
+
+/** The badge with its text already translated (a table renders fifty: no hook each). */
+export function publishBadge(label: string, text: string) {
+  return <span className={`badge ${TONE[label] ?? TONE.publish_label_draft}`}>{text}</span>;
 }

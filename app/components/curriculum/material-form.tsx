@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FILE_SLOT_TYPES, SLOT_FILE_EXTENSIONS, URL_SLOT_TYPES, secondsToTimeText, type Material, type SlotType } from "../../../contract/schemas/curriculum";
+import { FILE_SLOT_TYPES, SLOT_FILE_EXTENSIONS, URL_SLOT_TYPES, type SlotType } from "../../../contract/curriculum-codes";
+import type { Material } from "../../../contract/schemas/curriculum";
+import { secondsToTimeText } from "../../../contract/units";
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { errorsAt, shownValue, valueAt, type FormResult } from "~/lms/form-result";
 

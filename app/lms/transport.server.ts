@@ -1,0 +1,32 @@
+import http from "node:http";
+import https from "node:https";
+
+/**
+ * The wire for the dashboard's JSON calls to the LMS API: node:http on kept-alive sockets.
+ * A page makes two or three such calls, and Node 20's fetch (undici behind WHATWG streams, an
+ * AbortSignal and a Headers object per call) cost more CPU than rendering the page's table;
+ * node:http does the same exchange for a fraction of it (docs/decisions/016). Uploads (FormData)
+ * and downloads (streamed exports) keep using fetch, which is built for them.
+ */
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 128 }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 128 }),
+};
+
+export type WireAnswer = { status: number; setCookies: string[]; text: string };
+
+export function sendJson(method: string, url: string, headers: Record<string, string>, body?: string): Promise<WireAnswer> {
+  const target = new URL(url);
+  const secure = target.protocol === "https:";
+  const all = body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) };
+  return new Promise((resolve, reject) => {
+    const req = (secure ? https : http).request(target, { method, headers: all, agent: agents[secure ? "https:" : "http:"] }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, setCookies: res.headers["set-cookie"] ?? [], text: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}

@@ -1,0 +1,89 @@
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { ProgressHistoryAnswer, ProgressLogRow } from "../../contract/schemas/enrollment";
+import { DataTable, type DataColumn } from "~/components/content/data-table";
+import { Pager } from "~/components/content/pager";
+import { ProgressBadge } from "~/components/content/progress-badge";
+import { itemId, requireContent } from "~/lms/content.server";
+import { itemPaths, zoneOffset } from "~/lms/enrollment.server";
+import { PAGE_KEY } from "~/lms/list-query";
+import { formatInZone } from "~/lms/time";
+
+/**
+ * Overall › Progress › one learner's history (docs/decisions/017): every recorded change of the
+ * learner's status — when, from → to, the action (enrolled, changed by hand, bulk change) and who
+ * made it — newest first, 50 a page. Reached from the progress list's rows; links only, so it
+ * works without JavaScript.
+ */
+function enrollmentIdOf(params: Record<string, string | undefined>): number {
+  const raw = params.enrollmentid;
+  if (!raw || !/^\d{1,9}$/.test(raw)) throw new Response("Not Found", { status: 404 });
+  return Number(raw);
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { api, type } = await requireContent(args, "progress");
+  const id = itemId(type, args.params);
+  const enrollmentId = enrollmentIdOf(args.params);
+  const paths = itemPaths(type, id);
+  const url = new URL(args.request.url);
+  const page = Math.max(1, Number(url.searchParams.get(PAGE_KEY) ?? 1) || 1);
+  const res = await api.get<ProgressHistoryAnswer>(`${paths.api}progress/${enrollmentId}/history/`, { query: { page }, accept: [400, 404] });
+  // A page past the end goes back to the first page; an enrollment not of this course is a 404.
+  if (res.status !== 200 && page > 1) throw redirect(url.pathname, { headers: api.headers() });
+  if (res.status !== 200) throw new Response("Not Found", { status: 404, headers: api.headers() });
+  return data({ history: res.data, offset: await zoneOffset(), back: `${paths.base}/overall/progress` }, { headers: api.headers() });
+}
+
+export default function OverallProgressHistory() {
+  const d = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const e = d.history.enrollment;
+  const name = `${e.account.first_name} ${e.account.last_name}`;
+  const action = (r: ProgressLogRow) => t(r.is_bulk ? `progress_action_${r.action_type}_bulk` : `progress_action_${r.action_type}`);
+  const columns: DataColumn<ProgressLogRow>[] = [
+    { key: "when", label: t("enr_history_col_when"), className: "whitespace-nowrap", render: (r) => formatInZone(r.datetime_create, d.offset, i18n.language) },
+    {
+      key: "change",
+      label: t("enr_history_col_change"),
+      render: (r) => (
+        <span className="inline-flex flex-wrap items-center gap-1">
+          {r.from_status === null ? <span className="text-xs text-slate-600">{t("enr_history_new_record")}</span> : <ProgressBadge status={r.from_status} />}
+          <span aria-hidden="true">→</span>
+          <span className="sr-only">{t("enr_history_to")}</span>
+          <ProgressBadge status={r.to_status} />
+        </span>
+      ),
+    },
+    { key: "action", label: t("enr_history_col_action"), render: action },
+    {
+      key: "by",
+      label: t("enr_history_col_by"),
+      render: (r) =>
+        r.by ? (
+          <>
+            <span className="block">{`${r.by.first_name} ${r.by.last_name}`}</span>
+            <span className="block font-mono text-xs text-slate-600">{r.by.username}</span>
+          </>
+        ) : (
+          <span className="text-slate-600">{t("enr_history_by_unknown")}</span>
+        ),
+    },
+  ];
+  return (
+    <section aria-labelledby="history-title">
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        <h2 id="history-title" className="text-lg font-semibold">
+          {t("enr_history_named", { name })}
+        </h2>
+        <a href={d.back} className="ml-auto text-sm text-primary underline">
+          {t("enr_history_back")}
+        </a>
+      </div>
+      <p className="mb-3 text-sm text-slate-700">{t("enr_history_of", { name, username: e.account.username, status: t(`progress_status_${e.status}`) })}</p>
+      <DataTable columns={columns} rows={d.history.results} caption={t("enr_history_title")} empty={t("enr_history_empty")} />
+      <Pager count={d.history.count} page={d.history.page} pageSize={d.history.page_size} capped={d.history.count_capped} />
+    </section>
+  );
+}
