@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { Writable } from "node:stream";
 import zlib from "node:zlib";
 import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -7,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { getLocale, serverInstance } from "./i18n/i18next.server";
+import { htmlSink } from "./lms/html-sink.server";
 import { securityHeaders } from "./lms/security-headers.server";
 
 const ABORT_DELAY = 5_000;
@@ -48,23 +48,15 @@ export default async function handleRequest(
           shellRendered = true;
         },
         onAllReady() {
-          const chunks: Buffer[] = [];
-          const sink = new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-            final(done) {
-              let html = Buffer.concat(chunks);
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              responseHeaders.append("Vary", "Accept-Encoding");
-              if (acceptsGzip(request)) {
-                html = zlib.gzipSync(html, { level: GZIP_LEVEL });
-                responseHeaders.set("Content-Encoding", "gzip");
-              }
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-              done();
-            },
+          const sink = htmlSink((document) => {
+            let html = document;
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            responseHeaders.append("Vary", "Accept-Encoding");
+            if (acceptsGzip(request)) {
+              html = zlib.gzipSync(html, { level: GZIP_LEVEL });
+              responseHeaders.set("Content-Encoding", "gzip");
+            }
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
           });
           pipe(sink);
         },

@@ -1,6 +1,7 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { acceptPendingTerms, signIn } from "./helpers";
 import { e2eDb } from "./db";
+import { analyse } from "./axe";
 
 /**
  * Enrollment and permission of a course (issue 6 items 2 and 3), with JS on and off. Both projects
@@ -218,25 +219,8 @@ test("permission: a course administrator is added and removed", async ({ page },
 test("the enrollment and permission pages pass axe in English and Thai, errors shown", async ({ page }, info) => {
   // axe on eleven pages (and, without JS, a JS-enabled copy of each): slower than a flow.
   test.setTimeout(300_000);
-  const AxeBuilder = (await import("@axe-core/playwright")).default;
-  // axe runs inside the page; a JS-off page's document (scripts removed) is served again to a
-  // JS-enabled page of its own at the same address (as tests/e2e/a11y.spec.ts does).
-  const analyse = async () => {
-    if (isJs(info)) return new AxeBuilder({ page }).analyze();
-    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
-    try {
-      const copy = await context.newPage();
-      await copy.route(page.url(), (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
-      await copy.goto(page.url());
-      return await new AxeBuilder({ page: copy }).analyze();
-    } finally {
-      await context.close();
-    }
-  };
   const check = async (what: string) => {
-    await page.waitForLoadState("load");
-    const { violations } = await analyse();
+    const { violations } = await analyse(page, info);
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${what} (${page.url()})`).toEqual([]);
   };

@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import ExcelJS from "exceljs";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { acceptPendingTerms, signIn } from "./helpers";
-import { all, enrol, freshCourse as newCourse, isJs, one, statusOf } from "./course-fixtures";
+import { analyse } from "./axe";
+import { all, enrol, freshCourse as newCourse, one, statusOf } from "./course-fixtures";
 
 /**
  * Learners and progress of a course (issue 6 items 5–7), with JS on and off: enrolling by learner,
@@ -13,26 +13,6 @@ import { all, enrol, freshCourse as newCourse, isJs, one, statusOf } from "./cou
  */
 
 const enrolledCount = (courseId: number) => one<{ n: number }>("select count(*) as n from course_enrollment where course_id = ?", courseId).n;
-
-/**
- * axe runs inside the page, which a JS-off page cannot do: there the document as received (scripts
- * removed) is served again at the same address to a JS-enabled page (as tests/e2e/a11y.spec.ts does).
- */
-async function analyse(page: Page, info: TestInfo) {
-  await page.waitForLoadState("load");
-  if (isJs(info)) return new AxeBuilder({ page }).analyze();
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
-  try {
-    const copy = await context.newPage();
-    const url = page.url();
-    await copy.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
-    await copy.goto(url);
-    return await new AxeBuilder({ page: copy }).analyze();
-  } finally {
-    await context.close();
-  }
-}
 
 const base = (id: number) => `/dashboard/course/${id}`;
 async function signInAdmin(page: Page, next: string) {

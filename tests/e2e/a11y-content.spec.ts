@@ -1,0 +1,68 @@
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { CONTENT_TYPES } from "../../app/registry/content.js";
+import { exampleUrl, pageRoutes, type ManifestRoute } from "../../app/registry/route-manifest.js";
+import { analyse } from "./axe";
+import { one } from "./course-fixtures";
+import { acceptPendingTerms, signIn } from "./helpers";
+
+/**
+ * The accessibility gate over every page of a content type (issue 6 §8): the routes come from
+ * the route manifest (the registry every tab, overall page and sub-page is built from), so a new
+ * tab is checked without being listed here. Each page is visited as the administrator, in English
+ * and in Thai, with JavaScript on and off (the two projects); serious and critical violations of
+ * axe fail the test, the report naming page, rule and elements. Pages that only stream a file
+ * (the exports) have no document to check. Nothing is changed: it runs on a seeded course.
+ */
+
+const LANGUAGES = ["en", "th"] as const;
+
+/** Resource routes (a download, no document): their module renders nothing. */
+const DOWNLOADS = new Set(["routes/content.overall-export.tsx"]);
+
+/** Query strings a page needs to show its content rather than send the user back. */
+const QUERY: Record<string, string> = { "routes/content.overall-bulk.tsx": "?target=30" };
+
+/** A seeded course with a permission rule and learners, so every sub-page has something to show. */
+function courseValues() {
+  const course = one<{ id: number; permission: number; enrollment: number }>(
+    `select c.id,
+            (select p.id from content_permission p join content_type t on t.id = p.content_type_id where t.code = 'course' and p.content_id = c.id order by p.id limit 1) as permission,
+            (select e.id from course_enrollment e where e.course_id = c.id order by e.id limit 1) as enrollment
+       from course c
+      where exists (select 1 from content_permission p join content_type t on t.id = p.content_type_id where t.code = 'course' and p.content_id = c.id)
+        and exists (select 1 from course_enrollment e where e.course_id = c.id)
+      order by c.id limit 1`,
+  );
+  return { courseid: course.id, permissionid: course.permission, enrollmentid: course.enrollment };
+}
+
+const routesOf = (typeKey: string): ManifestRoute[] => pageRoutes().filter((r) => r.contentType === typeKey && !DOWNLOADS.has(r.module));
+
+async function violationsOn(page: Page, info: TestInfo, url: string) {
+  await page.goto(url);
+  await expect(page.locator("h1")).toBeVisible();
+  const { violations } = await analyse(page, info);
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${url} — ${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`);
+}
+
+for (const type of CONTENT_TYPES.filter((t) => routesOf(t.key).length)) {
+  for (const language of LANGUAGES) {
+    test(`every ${type.key} page passes axe (${language})`, async ({ page }, info) => {
+      // axe takes a second or two a page, twice without JS (the copy it runs on).
+      test.setTimeout(600_000);
+      const values = courseValues();
+      await signIn(page, "admin", "/dashboard/");
+      await acceptPendingTerms(page);
+      // The start-up query sets the language (kept in a cookie for the pages after).
+      await page.goto(`/dashboard/?language=${language}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      const found: string[] = [];
+      const routes = routesOf(type.key);
+      for (const route of routes) found.push(...(await violationsOn(page, info, `${exampleUrl(route, values)}${QUERY[route.module] ?? ""}`)));
+      expect(routes.length).toBeGreaterThan(20);
+      expect(found, found.join("\n")).toEqual([]);
+    });
+  }
+}
