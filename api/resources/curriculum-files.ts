@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import { MSG } from "../../contract/messages";
 import { SLOT_FILE_EXTENSIONS, type SlotType } from "../../contract/curriculum-codes";
 import { badRequest } from "../http/errors";
-import { MAX_UPLOAD_BYTES } from "./media";
+import { readOneFile } from "./media";
 
 /**
  * Files of curriculum materials (spec 001 §5 "URLs and files"): the extensions each slot type
@@ -55,21 +55,7 @@ function cleanFileName(name: string): string {
  * | file_too_large]}.
  */
 export async function readMaterialUpload(req: FastifyRequest, slotType: SlotType, limit: number): Promise<MaterialUpload> {
-  if (!req.isMultipart()) throw badRequest({ file: [MSG.required] });
-  const fileSize = Math.max(1, Math.min(limit, MAX_UPLOAD_BYTES));
-  let data: Buffer;
-  let filename: string;
-  try {
-    const part = await req.file({ limits: { fileSize, files: 1, fields: 20, parts: 21 } });
-    if (!part || part.fieldname !== "file") throw badRequest({ file: [MSG.required] });
-    filename = part.filename;
-    data = await part.toBuffer();
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw badRequest({ file: [MSG.file_too_large] });
-    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") throw badRequest({ file: [MSG.invalid] });
-    throw err;
-  }
+  const { data, filename } = await readOneFile(req, "file", limit);
   if (!data.length) throw badRequest({ file: [MSG.required] });
   const ext = path.extname(filename).slice(1).toLowerCase();
   if (!SLOT_FILE_EXTENSIONS[slotType].includes(ext) || !looksLike(ext, data)) throw badRequest({ file: [MSG.invalid_file_type] });

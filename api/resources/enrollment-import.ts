@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import { MSG } from "../../contract/messages";
 import { MAX_IMPORT_ROWS } from "../../contract/schemas/enrollment";
 import { badRequest } from "../http/errors";
-import { MAX_UPLOAD_BYTES } from "./media";
+import { readOneFile } from "./media";
 
 /**
  * Reading an enrolment file (spec 001 §5 "excel xls, xlsx, csv"; docs/decisions/013): a csv
@@ -21,21 +21,7 @@ export type ImportTable = { column: "username" | "email"; rows: { row: number; v
 
 /** The one file of a multipart request in field `field`, at most `limit` bytes, csv or xlsx by name and content. */
 export async function readTableUpload(req: FastifyRequest, field: string, limit: number): Promise<{ data: Buffer; ext: "csv" | "xlsx" }> {
-  if (!req.isMultipart()) throw badRequest({ [field]: [MSG.required] });
-  const fileSize = Math.max(1, Math.min(limit, MAX_UPLOAD_BYTES));
-  let data: Buffer;
-  let filename: string;
-  try {
-    const part = await req.file({ limits: { fileSize, files: 1, fields: 20, parts: 21 } });
-    if (!part || part.fieldname !== field) throw badRequest({ [field]: [MSG.required] });
-    filename = part.filename;
-    data = await part.toBuffer();
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw badRequest({ [field]: [MSG.file_too_large] });
-    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") throw badRequest({ [field]: [MSG.invalid] });
-    throw err;
-  }
+  const { data, filename } = await readOneFile(req, field, limit);
   if (!data.length) throw badRequest({ [field]: [MSG.required] });
   const ext = path.extname(filename).slice(1).toLowerCase();
   const isZip = data.length >= 4 && data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));

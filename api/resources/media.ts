@@ -31,26 +31,33 @@ export function sniffImage(data: Buffer): ImageUpload["ext"] | null {
 }
 
 /**
- * The one image file of a multipart request, in field `field`: jpg, jpeg, png or gif by extension
- * AND by its first bytes, at most `limit` bytes. Otherwise 400 {field: [required | invalid_file_type
- * | file_too_large]}.
+ * The one file of a multipart request, in field `field`, at most `limit` bytes (never above
+ * MAX_UPLOAD_BYTES), with the name the browser gave it. Otherwise 400 {field: [required |
+ * file_too_large | invalid]}. Every upload (images, material files, enrolment tables) reads its
+ * file here and then checks the type it takes.
  */
-export async function readImageUpload(req: FastifyRequest, field: string, limit: number): Promise<ImageUpload> {
+export async function readOneFile(req: FastifyRequest, field: string, limit: number): Promise<{ data: Buffer; filename: string }> {
   if (!req.isMultipart()) throw badRequest({ [field]: [MSG.required] });
   const fileSize = Math.max(1, Math.min(limit, MAX_UPLOAD_BYTES));
-  let data: Buffer;
-  let filename: string;
   try {
     const part = await req.file({ limits: { fileSize, files: 1, fields: 20, parts: 21 } });
     if (!part || part.fieldname !== field) throw badRequest({ [field]: [MSG.required] });
-    filename = part.filename;
-    data = await part.toBuffer();
+    return { filename: part.filename, data: await part.toBuffer() };
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw badRequest({ [field]: [MSG.file_too_large] });
     if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") throw badRequest({ [field]: [MSG.invalid] });
     throw err;
   }
+}
+
+/**
+ * The one image file of a multipart request, in field `field`: jpg, jpeg, png or gif by extension
+ * AND by its first bytes, at most `limit` bytes. Otherwise 400 {field: [required | invalid_file_type
+ * | file_too_large]}.
+ */
+export async function readImageUpload(req: FastifyRequest, field: string, limit: number): Promise<ImageUpload> {
+  const { data, filename } = await readOneFile(req, field, limit);
   const given = path.extname(filename).slice(1).toLowerCase();
   const sniffed = sniffImage(data);
   const extOk = (IMAGE_EXTENSIONS as readonly string[]).includes(given);

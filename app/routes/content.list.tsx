@@ -85,12 +85,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const { api, type } = await requireContent(request, intent === "delete" ? "delete" : "publish");
   await requireCsrf(api, form);
   // A row's switch submits its id as `show` or `hide`; the delete confirmation posts `id`.
-  const id = String(form.get("id") ?? form.get("show") ?? form.get("hide") ?? "");
+  const id = String((intent === "toggle" ? (form.get("show") ?? form.get("hide")) : form.get("id")) ?? "");
   if (!/^\d+$/.test(id)) throw new Response("Bad Request", { status: 400 });
   const back = String(form.get("back") ?? "");
   const backTo = back.startsWith("?") || back === "" ? `${new URL(request.url).pathname}${back}` : new URL(request.url).pathname;
   if (intent === "toggle") {
-    const show = form.has("show") || form.get("is_display") === "true";
+    const show = form.has("show");
     const res = await api.patch<{ detail?: string }>(`${type.api}${id}/`, { is_display: show }, { accept: [400, 412, 417, 428] });
     if (res.status !== 200) return redirectWithToast(backTo, { type: "error", message: res.data?.detail ?? MSG.invalid }, { headers: api.headers() });
     return redirectWithToast(backTo, { type: "success", message: show ? "toast_shown" : "toast_hidden" }, { headers: api.headers() });

@@ -383,6 +383,8 @@ async function postTasks(route: ManifestRoute): Promise<Task[]> {
     ...(intent ? { intent } : {}),
     id: String(item.id),
     is_display: String(!item.is_display),
+    // A list row's show/hide switch names the row in `show` or `hide` (app/components/content/list-table.tsx).
+    [item.is_display ? "hide" : "show"]: String(item.id),
     datetime_start: "2031-01-01T09:00",
     back: "",
   });
