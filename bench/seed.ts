@@ -10,16 +10,11 @@ import SQLite from "better-sqlite3";
 import { createDb } from "../api/db/index";
 import { migrateToLatest } from "../api/db/migrate";
 import { seedDemo, seedReference } from "../api/db/seed";
+import { lcg } from "../api/db/seed-kit";
 
 export const BENCH_PASSWORD = "Bench-Pass1!";
 const DAY_MS = 24 * 3600 * 1000;
 const BATCH = 20_000;
-
-/** A small deterministic generator (LCG): two runs seed the same rows. */
-function lcg(seed: number) {
-  let state = seed >>> 0;
-  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
 
 const TITLES = [
   "Python for Beginners", "Data Privacy Essentials", "Workplace Safety", "Effective Communication", "Time Management",

@@ -1,18 +1,9 @@
 import type { Transaction } from "kysely";
 import { CANCEL_TYPE, SECONDS_PER_DAY, TYPE_ACCESS } from "../../contract/codes";
 import type { Database } from "./schema";
+import { lcg, insertBatches } from "./seed-kit";
 
 type Trx = Transaction<Database>;
-
-/** A small deterministic generator (LCG): every fresh start and every test sees the same settings. */
-function lcg(seed: number) {
-  let state = seed >>> 0;
-  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
-async function insertBatches<T extends keyof Database>(trx: Trx, table: T, rows: Record<string, unknown>[]) {
-  for (let i = 0; i < rows.length; i += 200) await trx.insertInto(table).values(rows.slice(i, i + 200) as never).execute();
-}
 
 /**
  * Enrollment and permission of the demo courses (access slice): every third course has saved

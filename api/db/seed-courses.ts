@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import { CONTENT_TAG_EXTRAS, GENERAL_TAG_TYPE } from "../../contract/codes";
 import type { Database } from "./schema";
+import { lcg, insertBatches } from "./seed-kit";
 
 type Trx = Transaction<Database>;
 
@@ -40,16 +41,6 @@ const TYPED_TAGS: [string, string, string][] = [
 ];
 export const DEMO_COURSE_COUNT = 200;
 const DAY_MS = 24 * 3600 * 1000;
-
-/** A small deterministic generator (LCG): every fresh start and every test sees the same catalogue. */
-function lcg(seed: number) {
-  let state = seed >>> 0;
-  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
-async function insertBatches<T extends keyof Database>(trx: Trx, table: T, rows: Record<string, unknown>[]) {
-  for (let i = 0; i < rows.length; i += 200) await trx.insertInto(table).values(rows.slice(i, i + 200) as never).execute();
-}
 
 /**
  * 200 demo courses CRS-0001…CRS-0200 in every publish state: published (some from a start time

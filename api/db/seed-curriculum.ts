@@ -1,14 +1,9 @@
 import type { Transaction } from "kysely";
 import type { SlotType } from "../../contract/schemas/curriculum";
 import type { Database } from "./schema";
+import { lcg, insertBatches } from "./seed-kit";
 
 type Trx = Transaction<Database>;
-
-/** A small deterministic generator (LCG): every fresh start and every test sees the same curriculum. */
-function lcg(seed: number) {
-  let state = seed >>> 0;
-  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
 
 type Template = { type: SlotType; en: string; th: string; url?: string; file?: string; fileName?: string; minutes: number };
 
@@ -38,10 +33,6 @@ const PLAN: Template[][] = [
   ],
   [{ type: "scorm", en: "Final assessment", th: "แบบทดสอบท้ายหลักสูตร", file: `${DEMO}/material-scorm.zip`, fileName: "assessment.zip", minutes: 25 }],
 ];
-
-async function insertBatches<T extends keyof Database>(trx: Trx, table: T, rows: Record<string, unknown>[]) {
-  for (let i = 0; i < rows.length; i += 200) await trx.insertInto(table).values(rows.slice(i, i + 200) as never).execute();
-}
 
 /**
  * Materials for every seeded section (seed-courses.ts gives the demo courses 0–5 sections): one

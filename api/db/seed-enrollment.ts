@@ -1,22 +1,13 @@
 import type { Transaction } from "kysely";
 import { ADDED_BY, ADD_METHOD, holdsSeat, type AddedBy, type ProgressStatus } from "../../contract/codes";
 import type { Database } from "./schema";
+import { lcg, insertBatches } from "./seed-kit";
 
 type Trx = Transaction<Database>;
 
 /** Learner accounts added in bulk: student0001…student3000 (sign in with the demo password). */
 export const DEMO_STUDENT_COUNT = 3000;
 const DAY_MS = 24 * 3600 * 1000;
-
-/** A small deterministic generator (LCG): every fresh start and every test sees the same enrolments. */
-function lcg(seed: number) {
-  let state = seed >>> 0;
-  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
-async function insertBatches<T extends keyof Database>(trx: Trx, table: T, rows: Record<string, unknown>[], size: number) {
-  for (let i = 0; i < rows.length; i += size) await trx.insertInto(table).values(rows.slice(i, i + size) as never).execute();
-}
 
 const THAI_FIRST = ["สมชาย", "สมหญิง", "ประเสริฐ", "วิไล", "ธนากร", "กาญจนา", "สุภาพร", "อนันต์", "ปิยะ", "นภัสสร", "ชัยวัฒน์", "จิราพร", "วีระ", "รัตนา", "ณัฐพล", "พรทิพย์"];
 const THAI_LAST = ["ใจดี", "ศรีสุข", "บุญมี", "แก้วมณี", "ทองดี", "วงศ์สวัสดิ์", "รัตนกุล", "สุขใจ", "พงษ์ศรี", "ชัยพร", "ยอดแก้ว", "แสงทอง"];

@@ -2,18 +2,9 @@ import type { Transaction } from "kysely";
 import { CERTIFICATE_COMPLETE, CERTIFICATE_ISSUED_DATE, CERTIFICATE_TEMPLATE, CERTIFICATE_TYPE, SURVEY_TYPE } from "../../contract/schemas/extras";
 import { IDENTIFICATION_METHOD } from "../../contract/schemas/overall";
 import type { Database } from "./schema";
+import { lcg, insertBatches } from "./seed-kit";
 
 type Trx = Transaction<Database>;
-
-/** A small deterministic generator (LCG): every fresh start and every test sees the same data. */
-function lcg(seed: number) {
-  let state = seed >>> 0;
-  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
-async function insertBatches<T extends keyof Database>(trx: Trx, table: T, rows: Record<string, unknown>[]) {
-  for (let i = 0; i < rows.length; i += 200) await trx.insertInto(table).values(rows.slice(i, i + 200) as never).execute();
-}
 
 const COMPETENCIES: [string, string, number][] = [
   ["Communication", "CMP-COM", 5],

@@ -12,6 +12,7 @@ import { UPDATE_KEYS } from "../resources/config";
 import type { Transaction } from "kysely";
 import type { Db } from "./index";
 import type { Database } from "./schema";
+import { lcg, insertBatches } from "./seed-kit";
 
 /** Dictionary keys the sign-in and error pages need before anyone is signed in. */
 const isLoginPageKey = (key: string) => !key.includes(".") || /^(common|account|error|privacy)\./.test(key);
@@ -201,12 +202,6 @@ const TERMS: [string, string, string][] = [
   ["data_consent", "Data consent", "I consent to my organisation processing my learning progress and test results to plan training and issue certificates."],
 ];
 
-/** A small deterministic generator (LCG), so every fresh start and every test sees the same history. */
-function lcg(seed: number) {
-  let state = seed >>> 0;
-  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
 const FIRST_NAMES = ["Anan", "Busaba", "Chai", "Duangjai", "Ekkachai", "Fah", "Kanya", "Kittipong", "Lamai", "Narong", "Nok", "Pensri", "Prasert", "Ratana", "Somsak", "Suda", "Thana", "Wanida", "Wichai", "Yupin"];
 const LAST_NAMES = ["Boonmee", "Chaiyaporn", "Jaidee", "Kaewmanee", "Phongsri", "Rattanakul", "Saetang", "Srisuk", "Sukjai", "Thongdee", "Wongsawat", "Yodkaew"];
 const USER_AGENTS = [
@@ -218,10 +213,6 @@ const USER_AGENTS = [
 const HISTORY_DAYS = 90;
 const DAY_MS = 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
-
-async function insertBatches<T extends "account" | "analytic_session" | "login_attempt">(trx: Transaction<Database>, table: T, rows: Record<string, unknown>[]) {
-  for (let i = 0; i < rows.length; i += 200) await trx.insertInto(table).values(rows.slice(i, i + 200) as never).execute();
-}
 
 /**
  * Ninety days of history so the home charts have something to show on a fresh start: 60 learner
