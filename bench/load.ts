@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import http from "node:http";
+import type { EventEmitter } from "node:events";
 import autocannon from "autocannon";
 
 export type LoadFigures = {
@@ -17,6 +18,8 @@ export type LoadFigures = {
   errors: number;
   /** CPU time the servers spent per answer (ms, user + system): steady when other work shares the machine. */
   cpuMsPerRequest: number;
+  /** Share of the machine's CPU time a hypervisor took away during the measurement (steal, %). */
+  hostStealPct: number;
 };
 
 /** CPU time a process has used so far, in ms (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
@@ -30,37 +33,105 @@ export function cpuMs(pid: number): number {
 export const BROWSER = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gzip, deflate", "user-agent": "lms-bench" };
 export const JSON_CALL = { accept: "application/json", "accept-encoding": "gzip, deflate", "user-agent": "lms-bench" };
 
-function run(url: string, headers: Record<string, string>, connections: number, seconds: number) {
-  return autocannon({ url, headers, connections, duration: seconds });
+/** The host's CPU counters (/proc/stat, all CPUs, clock ticks): steal is time a hypervisor gave the CPUs to someone else. */
+function hostTicks(): { steal: number; total: number } {
+  const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0];
+  const v = line.trim().split(/\s+/).slice(1).map(Number);
+  return { steal: v[7] ?? 0, total: v.reduce((a, b) => a + b, 0) };
 }
 
-export async function load(
-  url: string,
-  headers: Record<string, string>,
-  opts: { connections: number; seconds: number; warmupSeconds: number; pids: number[] },
-): Promise<LoadFigures> {
-  await run(url, headers, opts.connections, opts.warmupSeconds);
-  const cpuBefore = opts.pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
-  const r = await run(url, headers, opts.connections, opts.seconds);
-  const cpu = opts.pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore;
-  return {
-    cpuMsPerRequest: Math.round((cpu / Math.max(1, r.requests.total)) * 100) / 100,
-    rps: Math.round(r.requests.total / r.duration),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-  };
+type Target = { url: string; headers: Record<string, string> };
+
+/** Waits (at most 5 s) until the servers use under 5 % of a CPU over 200 ms: the work they were given is done. */
+async function quiet(pids: number[]) {
+  const until = Date.now() + 5000;
+  let last = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    if (now - last < 10) return;
+    last = now;
+  }
 }
 
-/** Median and 99th percentile (ms, 0.01 precision) of `samples` sequential GETs after `warmup` more. */
-export async function latency(url: string, headers: Record<string, string>, samples: number, warmup = 50): Promise<{ p50: number; p99: number }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const once = () =>
+function run(target: Target, connections: number, seconds: number, onResponse?: (status: number, ms: number) => void) {
+  // Without a callback autocannon answers its tracker, an EventEmitter that is also thenable.
+  const instance = autocannon({ url: target.url, headers: target.headers, connections, duration: seconds }) as unknown as Promise<autocannon.Result> & EventEmitter;
+  if (onResponse) instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => onResponse(status, ms));
+  return instance;
+}
+
+/**
+ * Throughput of several targets measured in turns: a warm-up of each, then `rounds` slices of
+ * `seconds / rounds` per target, one target after the other, round after round. The figures that
+ * matter are ratios between targets (a page against the minimal route), and this machine's speed
+ * drifts while a benchmark runs (other work, a host taking CPU back); in turns, every target sees
+ * the same drift. Latency percentiles are over every answer of every slice; the share of CPU the
+ * host took during a target's slices is reported so that a disturbed run can be told apart.
+ */
+export async function loadInTurns<T extends string>(
+  targets: Record<T, Target>,
+  opts: { connections: number; seconds: number; rounds: number; warmupSeconds: number; pids: number[]; log?: (line: string) => void },
+): Promise<Record<T, LoadFigures>> {
+  const names = Object.keys(targets) as T[];
+  for (const t of names) await run(targets[t], opts.connections, opts.warmupSeconds);
+  const acc = Object.fromEntries(
+    names.map((t) => [t, { requests: 0, seconds: 0, non2xx: 0, errors: 0, cpu: 0, steal: 0, ticks: 0, times: [] as number[] }]),
+  ) as Record<T, { requests: number; seconds: number; non2xx: number; errors: number; cpu: number; steal: number; ticks: number; times: number[] }>;
+  const slice = opts.seconds / opts.rounds;
+  await quiet(opts.pids);
+  for (let round = 1; round <= opts.rounds; round++) {
+    for (const t of names) {
+      const a = acc[t];
+      const cpuBefore = opts.pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+      const hostBefore = hostTicks();
+      const r = await run(targets[t], opts.connections, slice, (_status, ms) => a.times.push(ms));
+      const hostAfter = hostTicks();
+      a.cpu += opts.pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore;
+      a.steal += hostAfter.steal - hostBefore.steal;
+      a.ticks += hostAfter.total - hostBefore.total;
+      a.requests += r.requests.total;
+      a.seconds += r.duration;
+      a.non2xx += r.non2xx;
+      a.errors += r.errors + r.timeouts;
+      // autocannon stops at its time with requests still in flight; the servers finish them before
+      // the next target's slice starts, or they would slow that target down.
+      await quiet(opts.pids);
+    }
+    opts.log?.(`  round ${round}/${opts.rounds}: ${names.map((t) => `${t} ${acc[t].requests}`).join(", ")} answers so far`);
+  }
+  return Object.fromEntries(
+    names.map((t) => {
+      const a = acc[t];
+      const sorted = a.times.sort((x, y) => x - y);
+      const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+      const figures: LoadFigures = {
+        cpuMsPerRequest: Math.round((a.cpu / Math.max(1, a.requests)) * 100) / 100,
+        rps: Math.round(a.requests / Math.max(0.001, a.seconds)),
+        p50: at(0.5),
+        p99: at(0.99),
+        requests: a.requests,
+        non2xx: a.non2xx,
+        errors: a.errors,
+        hostStealPct: Math.round((a.steal / Math.max(1, a.ticks)) * 1000) / 10,
+      };
+      return [t, figures];
+    }),
+  ) as Record<T, LoadFigures>;
+}
+
+/**
+ * Median and 99th percentile (ms, 0.01 precision) of `samples` sequential GETs of each target,
+ * after `warmup` more: one kept-alive connection per target, the targets asked in turn, one
+ * request each, so a drift of the machine's speed weighs on every target alike.
+ */
+export async function latencyInTurns(targets: Target[], samples: number, warmup = 50): Promise<{ p50: number; p99: number }[]> {
+  const agents = targets.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  const once = (i: number) =>
     new Promise<number>((resolve, reject) => {
+      const { url, headers } = targets[i];
       const start = process.hrtime.bigint();
-      const req = http.get(url, { agent, headers }, (res) => {
+      const req = http.get(url, { agent: agents[i], headers }, (res) => {
         res.resume();
         res.on("end", () => {
           if ((res.statusCode ?? 0) >= 300) reject(new Error(`${url}: ${res.statusCode}`));
@@ -70,13 +141,15 @@ export async function latency(url: string, headers: Record<string, string>, samp
       req.on("error", reject);
     });
   try {
-    for (let i = 0; i < warmup; i++) await once();
-    const times: number[] = [];
-    for (let i = 0; i < samples; i++) times.push(await once());
-    times.sort((a, b) => a - b);
-    const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 100) / 100;
-    return { p50: at(0.5), p99: at(0.99) };
+    for (let n = 0; n < warmup; n++) for (let i = 0; i < targets.length; i++) await once(i);
+    const times = targets.map(() => [] as number[]);
+    for (let n = 0; n < samples; n++) for (let i = 0; i < targets.length; i++) times[i].push(await once(i));
+    return times.map((t) => {
+      t.sort((a, b) => a - b);
+      const at = (q: number) => Math.round(t[Math.min(t.length - 1, Math.floor(q * t.length))] * 100) / 100;
+      return { p50: at(0.5), p99: at(0.99) };
+    });
   } finally {
-    agent.destroy();
+    for (const agent of agents) agent.destroy();
   }
 }

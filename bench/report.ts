@@ -24,7 +24,7 @@ export type Target = keyof typeof TARGETS;
 export type Figures = {
   at: string;
   machine: { nproc: number; cpu: string; memoryGb: number; node: string };
-  options: { users: number; courses: number; seconds: number; connections: number };
+  options: { users: number; courses: number; seconds: number; connections: number; rounds?: number };
   seedSeconds: number;
   load: Record<Target, LoadFigures & { url: string }>;
   bundle: BundleFigures;
@@ -89,12 +89,14 @@ export function table(f: Figures, b: Budgets): string {
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
   const o = f.options;
   const m = f.machine;
+  const steal = Math.max(...Object.values(f.load).map((l) => l.hostStealPct ?? 0));
   return [
-    `${fmt(o.users)} users, ${fmt(o.courses)} courses; autocannon, ${o.connections} connections, ${o.seconds} s each; ` +
+    `${fmt(o.users)} users, ${fmt(o.courses)} courses; autocannon, ${o.connections} connections, ${o.seconds} s each in ${o.rounds ?? 1} turns; ` +
       `${m.nproc} × ${m.cpu}, ${m.memoryGb} GB, Node ${m.node}; ${f.at}`,
     "",
     line(head),
     line(widths.map((w) => "-".repeat(w))),
     ...rows.map(line),
+    ...(steal >= 5 ? ["", `The host took ${fmt(steal, 1)} % of the CPUs during the load (steal): throughput figures are low; their ratios still compare.`] : []),
   ].join("\n");
 }

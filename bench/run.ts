@@ -15,7 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_BUILD_DIR, buildDashboard, paths } from "./build";
 import { analyseBundle, proveSignatures } from "./bundle";
-import { BROWSER, JSON_CALL, latency, load } from "./load";
+import { BROWSER, JSON_CALL, latencyInTurns, loadInTurns } from "./load";
 import { table, verdicts, type Budgets, type Figures, type Target } from "./report";
 import { addCourses, addUsers, BENCH_PASSWORD, prepareSchema, settle } from "./seed";
 import { rssMb, startApi, startDashboard, stop, type Server } from "./servers";
@@ -36,6 +36,9 @@ const SECONDS = Number(args.duration);
 const USERS = Number(args.users ?? (args.scale ? 1_000_000 : 100_000));
 const COURSES = Number(args.courses ?? 100_000);
 const CONNECTIONS = 16;
+/** Each target's seconds are measured in this many turns, the targets one after the other (bench/load.ts). */
+const ROUNDS = 5;
+const WARMUP = Math.min(3, SECONDS);
 const SCALING = { small: 10_000, large: 1_000_000, samples: 400 };
 if (!(SECONDS > 0 && USERS >= 0 && COURSES >= 0)) throw new Error("--duration, --users and --courses take positive numbers");
 
@@ -102,14 +105,21 @@ async function main() {
   await expectPage(urls.list.url, cookie, (h) => (h.match(/<tr[\s>]/g) ?? []).length >= 51, "course list (50 rows)");
   await expectPage(urls.detail.url, cookie, (h) => h.includes("CRS-0001"), "course detail tab");
 
+  log(`load: ${Object.keys(urls).join(", ")} — ${CONNECTIONS} connections, ${SECONDS} s each in ${ROUNDS} turns (+ ${WARMUP} s warm-up each) …`);
+  const measured = await loadInTurns(urls, {
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    warmupSeconds: WARMUP,
+    pids: [api.child.pid!, dashboard.child.pid!],
+    log,
+  });
   const loadFigures = {} as Figures["load"];
   for (const t of Object.keys(urls) as Target[]) {
-    log(`load: ${t} ${urls[t].url} — ${CONNECTIONS} connections, ${SECONDS} s (+ warm-up) …`);
-    const pids = [api.child.pid!, dashboard.child.pid!];
-    const r = await load(urls[t].url, urls[t].headers, { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: Math.min(3, SECONDS), pids });
+    const r = measured[t];
     loadFigures[t] = { ...r, url: new URL(urls[t].url).pathname };
     const bad = r.non2xx || r.errors ? `, ${r.non2xx} not 2xx, ${r.errors} errors` : "";
-    log(`  ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, servers' CPU ${r.cpuMsPerRequest} ms a request${bad}`);
+    log(`  ${t}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, servers' CPU ${r.cpuMsPerRequest} ms a request, host steal ${r.hostStealPct} %${bad}`);
   }
   const memoryMb = { api: rssMb(api.child.pid!), dashboard: rssMb(dashboard.child.pid!) };
   log(`resident memory: API ${memoryMb.api} MB, dashboard ${memoryMb.dashboard} MB`);
@@ -118,31 +128,28 @@ async function main() {
   log("client chunks: JavaScript per page kind, server-only packages …");
   const bundle = analyseBundle(build.assetsDir);
 
-  // The same API list call on a second database: 10 000 courses, then grown to 1 000 000.
-  const scaleDir = path.join(root, "scaling");
-  log(`scaling: ${SCALING.small.toLocaleString("en-GB")} courses …`);
-  await prepareSchema(scaleDir, now);
-  addCourses(scaleDir, SCALING.small, now);
-  settle(scaleDir);
-  const listLatency = async () => {
-    const a = await startApi(scaleDir);
-    servers.push(a);
-    const c = await signIn(a.url, "", "admin", BENCH_PASSWORD);
-    const r = await latency(`${a.url}${API_LIST}`, { ...JSON_CALL, cookie: c }, SCALING.samples);
-    for (const s of servers.splice(0)) await stop(s);
-    return r;
-  };
-  const small = await listLatency();
-  log(`  p50 ${small.p50} ms, p99 ${small.p99} ms; growing to ${SCALING.large.toLocaleString("en-GB")} courses …`);
-  addCourses(scaleDir, SCALING.large, now);
-  settle(scaleDir);
-  const large = await listLatency();
-  log(`  p50 ${large.p50} ms, p99 ${large.p99} ms`);
+  // The same API list call on two more databases, 10 000 and 1 000 000 courses, asked in turns.
+  const scaleDirs = { small: path.join(root, "scale-small"), large: path.join(root, "scale-large") };
+  for (const size of ["small", "large"] as const) {
+    log(`scaling: seeding ${SCALING[size].toLocaleString("en-GB")} courses …`);
+    await prepareSchema(scaleDirs[size], now);
+    addCourses(scaleDirs[size], SCALING[size], now);
+    settle(scaleDirs[size]);
+  }
+  const scaleApis = [await startApi(scaleDirs.small), await startApi(scaleDirs.large)];
+  servers.push(...scaleApis);
+  const scaleTargets = await Promise.all(
+    scaleApis.map(async (a) => ({ url: `${a.url}${API_LIST}`, headers: { ...JSON_CALL, cookie: await signIn(a.url, "", "admin", BENCH_PASSWORD) } })),
+  );
+  log(`scaling: ${SCALING.samples} list calls of each, in turns …`);
+  const [small, large] = await latencyInTurns(scaleTargets, SCALING.samples);
+  for (const s of servers.splice(0)) await stop(s);
+  log(`  10k: p50 ${small.p50} ms, p99 ${small.p99} ms; 1M: p50 ${large.p50} ms, p99 ${large.p99} ms`);
 
   const figures: Figures = {
     at: new Date().toISOString(),
     machine: { nproc: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? "unknown", memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.versions.node },
-    options: { users: USERS, courses: COURSES, seconds: SECONDS, connections: CONNECTIONS },
+    options: { users: USERS, courses: COURSES, seconds: SECONDS, connections: CONNECTIONS, rounds: ROUNDS },
     seedSeconds,
     load: loadFigures,
     bundle,

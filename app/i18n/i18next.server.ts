@@ -1,8 +1,9 @@
 import { createCookie } from "@remix-run/node";
-import { createInstance, type TFunction } from "i18next";
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, i18nConfig } from "./config";
 import { getDictionaries } from "./dictionaries.server";
+import { withPlainLookups } from "./plain-lookups.server";
 
 /** The chosen language, remembered for the next visit (the profile keeps it too). */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 365 * 24 * 3600 });
@@ -36,14 +37,34 @@ export async function getFixedT(locale: string): Promise<TFunction> {
   return instance.t;
 }
 
-/** The i18next instance rendering a document. */
-export async function serverInstance(locale: string) {
+/**
+ * The i18next instance rendering a document: one per language and dictionary version, shared by
+ * the documents rendered with it — rendering only reads it (nothing on the server changes its
+ * language), and building one per request cost every page about a millisecond, its first
+ * lookups of each key included (docs/decisions/016). A refreshed dictionary is a new object, so
+ * its instances are built afresh and the old ones go with it.
+ */
+const documentInstances = new WeakMap<object, Map<string, Promise<I18n>>>();
+export async function serverInstance(locale: string): Promise<I18n> {
   const dicts = await getDictionaries();
+  let byLocale = documentInstances.get(dicts);
+  if (!byLocale) documentInstances.set(dicts, (byLocale = new Map()));
+  let instance = byLocale.get(locale);
+  if (!instance) {
+    instance = createDocumentInstance(locale, dicts);
+    byLocale.set(locale, instance);
+    instance.catch(() => byLocale.delete(locale));
+  }
+  return instance;
+}
+
+async function createDocumentInstance(locale: string, dicts: Awaited<ReturnType<typeof getDictionaries>>) {
   const instance = createInstance();
+  const bundle = dicts[locale] ?? dicts.en;
   await instance.init({
     ...i18nConfig,
     lng: locale,
-    resources: { [locale]: { translation: dicts[locale] ?? dicts.en }, en: { translation: dicts.en } },
+    resources: { [locale]: { translation: bundle }, en: { translation: dicts.en } },
   });
-  return instance;
+  return withPlainLookups(instance, locale, bundle);
 }

@@ -4,6 +4,7 @@ import { parseSetCookie, readCookies, relaySetCookie, RELAYED_COOKIES } from "./
 import { dash } from "./paths";
 import { toastHeader } from "./toast.server";
 import { sendJson, type WireAnswer } from "./transport.server";
+import { forgetUser } from "./user-cache.server";
 
 const API_URL = (process.env.LMS_API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8000}`).replace(/\/+$/, "");
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -54,6 +55,11 @@ export class Lms {
   /** The session the browser sent with this request. */
   private readonly sentSession: string | null;
 
+  /** The API session this request came with (the key of the user cache). */
+  get session(): string | null {
+    return this.sentSession;
+  }
+
   /** Whether another loader of this page request refused this session a moment ago. */
   get refusedElsewhere(): boolean {
     return !!this.sentSession && (refusedSessions.get(this.sentSession) ?? 0) > Date.now();
@@ -80,7 +86,9 @@ export class Lms {
       answer = this.reads.get(url) ?? this.exchange(method, url, undefined);
       this.reads.set(url, answer);
     } else {
+      // A write may change what the session's user looks like (language, accepted terms…).
       this.reads.clear();
+      forgetUser(this.sentSession);
       answer = this.exchange(method, url, opts.body);
     }
     const { status, data } = await answer;
@@ -178,6 +186,7 @@ export class Lms {
     for (const header of setCookies) {
       const { name, value, cleared } = parseSetCookie(header);
       if (!(RELAYED_COOKIES as readonly string[]).includes(name)) continue;
+      if (name === SESSION_COOKIE) forgetUser(this.sentSession);
       if (cleared) this.cookies.delete(name);
       else this.cookies.set(name, value);
       this.setCookies.push(relaySetCookie(header));
@@ -186,6 +195,7 @@ export class Lms {
 
   /** Forget the session on the browser side. */
   clearSession() {
+    forgetUser(this.sentSession);
     for (const name of RELAYED_COOKIES.slice(0, 1)) {
       this.cookies.delete(name);
       this.setCookies.push(`${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);

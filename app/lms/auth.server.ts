@@ -8,6 +8,7 @@ import { SCREENS } from "~/registry/menu.js";
 import { redirectWithToast } from "./toast.server";
 import { getConfig } from "./store.server";
 import { blockedByMaintenance } from "./startup-rules";
+import { keepUser, knownUser, type KnownUser } from "./user-cache.server";
 
 export type { Profile };
 export type SignedIn = { api: Lms; profile: Profile; permission: PermissionAnswer; config: ConfigDict };
@@ -73,6 +74,21 @@ function sharedKey(from: RequestArgs): object {
 
 async function loadDashboardUser(request: Request): Promise<SignedIn> {
   const api = lms(request);
+  // A page view a moment after the last one reuses its profile and flags (user-cache.server.ts);
+  // an action reads them afresh, since what it writes may change them.
+  const reading = request.method === "GET" || request.method === "HEAD";
+  const known = reading ? knownUser(api.session) : undefined;
+  const [user, config] = await Promise.all([known ?? readUser(api, request), getConfig()]);
+  // spec 000 §4: maintenance (dashboard variant) sends everyone but system users away, before
+  // the flag is looked at; without dashboard_view_dashboard: signed out, /error/403.
+  if (blockedByMaintenance(config, user.profile)) throw api.redirect(dash("error/server-maintenance"));
+  if (!user.permission?.permission?.[DASHBOARD_FLAG]) throw await api.refuse();
+  if (!known) keepUser(api.session, user);
+  return { api, profile: user.profile, permission: user.permission, config };
+}
+
+/** The profile and flags from the API; no session → the sign-in page (with the expiry toast when it expired). */
+async function readUser(api: Lms, request: Request): Promise<KnownUser> {
   const { profile, expired } = await profileOrExpiry(api);
   if (!profile) {
     // Another loader of this page request refused the user and signed them out: the same 403.
@@ -81,16 +97,8 @@ async function loadDashboardUser(request: Request): Promise<SignedIn> {
     if (expired) throw await redirectWithToast(signInUrl(request), { type: "error", message: MSG.session_expired }, { headers: api.headers() });
     throw api.redirect(signInUrl(request));
   }
-  const [{ data: permission }, config] = await Promise.all([
-    api.get<PermissionAnswer>("dashboard/account/permission/", { accept: [403] }),
-    getConfig(),
-  ]);
-  // spec 000 §4: maintenance (dashboard variant) sends everyone but system users away.
-  if (blockedByMaintenance(config, profile)) {
-    throw api.redirect(dash("error/server-maintenance"));
-  }
-  if (!permission?.permission?.[DASHBOARD_FLAG]) throw await api.refuse();
-  return { api, profile, permission, config };
+  const { data: permission } = await api.get<PermissionAnswer>("dashboard/account/permission/", { accept: [403] });
+  return { profile, permission };
 }
 
 /** The screen's flag from the registry, checked for the signed-in user (403 reaction otherwise). */

@@ -67,12 +67,12 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-/** A list row cut down to the registry's columns: refs keep their name, the publish column its label. */
+/** A list row cut down to the registry's columns: a ref becomes its name, the publish column its label. */
 function tableRow(row: Row, columns: readonly { key: string; kind?: string }[]): Row {
   const out: Row = { id: row.id, name: row.name };
   for (const c of columns) {
     const v = row[c.key];
-    if (c.kind === "ref") out[c.key] = v && typeof v === "object" ? { name: (v as { name?: string }).name } : v;
+    if (c.kind === "ref") out[c.key] = v && typeof v === "object" ? ((v as { name?: string }).name ?? null) : null;
     else if (c.kind === "publish") out.publish_label = row.publish_label;
     else out[c.key] = v;
   }

@@ -1,17 +1,10 @@
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { TFunction } from "i18next";
 import { CsrfInput } from "~/components/forms";
 import { nextOrdering, withParam } from "~/lms/list-query";
-import { formatDay, labelTemplate } from "~/lms/format";
-import { publishBadge } from "./publish-badge";
+import { ROW_FORM, rowLabels, rowsHtml, type Can, type Column, type Row } from "./list-rows";
 
-export type Row = { id: number; name: string; [key: string]: unknown };
-type Column = { key: string; labelKey: string; sortable?: boolean; kind?: string };
-type Can = { publish: boolean; delete: boolean };
-
-/** The id of the one form every row's show/hide switch submits. */
-const ROW_FORM = "list-row-actions";
+export type { Row };
 
 /** The list table: sortable headers are links, show/hide submits one shared POST form, delete is a link to its confirmation step. */
 export function ListTable({ columns, rows, itemBase, can }: { columns: Column[]; rows: Row[]; itemBase: string; can: Can }) {
@@ -53,27 +46,10 @@ export function ListTable({ columns, rows, itemBase, can }: { columns: Column[];
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr key={row.id}>
-              {columns.map((c) => (
-                <td key={c.key}>
-                  {cell({ column: c, row, itemBase, can, labels, language: i18n.language })}
-                </td>
-              ))}
-              <td>
-                <a href={`${itemBase}/${row.id}`} className="row-open">
-                  {labels.open}
-                </a>
-                {can.delete ? (
-                  <a href={`${deleteBase}${row.id}`} className="row-delete" aria-label={labels.deleteNamed(row.name)}>
-                    {labels.delete}
-                  </a>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
+        {/* The rows are one string of markup, not 900 React elements: on the 50-row list this was
+            the largest part of the page's server time (docs/decisions/016). They hold no state
+            (links, and submit buttons of the shared form), so hydration keeps them as they are. */}
+        <tbody className="divide-y divide-slate-100" dangerouslySetInnerHTML={{ __html: rowsHtml({ columns, rows, itemBase, can, labels, language: i18n.language, deleteBase }) }} />
       </table>
     </div>
   );
@@ -90,75 +66,4 @@ function sortState(ordering: string | null, key: string) {
   if (ordering === key) return "ascending" as const;
   if (ordering === `-${key}`) return "descending" as const;
   return undefined;
-}
-
-/**
- * The words every row repeats, translated once per render: i18next's `t` costs a few
- * microseconds a call, and fifty rows made three hundred calls (docs/decisions/016).
- */
-function rowLabels(t: TFunction) {
-  const named = (key: string) => labelTemplate(t, key, "name");
-  const publish = new Map<string, string>();
-  return {
-    open: t("action_open"),
-    delete: t("action_delete"),
-    shown: t("state_shown"),
-    hidden: t("state_hidden"),
-    deleteNamed: named("action_delete_named"),
-    showNamed: named("action_show_named"),
-    hideNamed: named("action_hide_named"),
-    publish: (label: string) => {
-      let text = publish.get(label);
-      if (text === undefined) publish.set(label, (text = t(label)));
-      return text;
-    },
-  };
-}
-type Labels = ReturnType<typeof rowLabels>;
-
-type CellProps = { column: Column; row: Row; itemBase: string; can: Can; labels: Labels; language: string };
-
-/** One cell: a plain function, not a component, so 400 cells cost no hooks of their own (docs/decisions/016). */
-function cell({ column, row, itemBase, can, labels, language }: CellProps) {
-  const v = row[column.key];
-  switch (column.kind) {
-    case "image":
-      return v ? <img src={String(v)} alt="" width={64} height={36} loading="lazy" className="h-9 w-16 rounded object-cover" /> : <span className="block h-9 w-16 rounded bg-slate-100" />;
-    case "code":
-      return <span className="whitespace-nowrap font-mono text-xs">{String(v ?? "")}</span>;
-    case "ref":
-      return <>{(v as { name?: string } | null)?.name ?? "—"}</>;
-    case "publish":
-      return publishBadge(String(row.publish_label ?? ""), labels.publish(String(row.publish_label ?? "")));
-    case "date":
-      return v ? <time dateTime={String(v)}>{formatDay(language, String(v))}</time> : <>—</>;
-    case "display":
-      // One shared form (ROW_FORM, rendered once beside the table) carries the token and the way
-      // back; each row's switch is only a submit button naming it: fifty forms of five hidden
-      // inputs each were a third of the page's markup (docs/decisions/016).
-      return can.publish ? (
-        <button
-          type="submit"
-          form={ROW_FORM}
-          name={v ? "hide" : "show"}
-          value={row.id}
-          role="switch"
-          aria-checked={!!v}
-          aria-label={(v ? labels.hideNamed : labels.showNamed)(row.name)}
-          className="switch"
-        >
-          {v ? labels.shown : labels.hidden}
-        </button>
-      ) : (
-        <>{v ? labels.shown : labels.hidden}</>
-      );
-    default:
-      return column.key === "name" ? (
-        <a href={`${itemBase}/${row.id}`} className="row-name">
-          {String(v ?? "")}
-        </a>
-      ) : (
-        <>{String(v ?? "")}</>
-      );
-  }
 }

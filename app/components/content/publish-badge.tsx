@@ -14,7 +14,10 @@ export function PublishBadge({ label }: { label: string }) {
   return publishBadge(label, t(label));
 }
 
-/** The badge with its text already translated (a table renders fifty: no hook each). */
+/** The badge's classes for a publish label (the list table writes them into its row markup). */
+export const publishBadgeClass = (label: string) => `badge ${TONE[label] ?? TONE.publish_label_draft}`;
+
+/** The badge with its text already translated. */
 export function publishBadge(label: string, text: string) {
-  return <span className={`badge ${TONE[label] ?? TONE.publish_label_draft}`}>{text}</span>;
+  return <span className={publishBadgeClass(label)}>{text}</span>;
 }
