@@ -38,26 +38,21 @@ export function CoverImage({ image, canChange, limit, width, height }: Props) {
     img.src = URL.createObjectURL(file);
   }
 
-  /** Replace the chosen file with the cropped picture just before the form is sent. */
-  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+  /**
+   * Replace the chosen file with the cropped picture as the form is sent; the form then goes as
+   * any other (Remix submits it). Synchronous on purpose: Chromium encodes `toBlob()` in idle
+   * time, which a busy page may not get for seconds — the upload then never left (a flaky e2e
+   * test found it); `toDataURL()` encodes in this same event.
+   */
+  function onSubmit() {
     const canvas = canvasRef.current;
     const input = fileRef.current;
     if (!source || !canvas || !input?.files?.[0]) return;
-    e.preventDefault();
-    const form = e.currentTarget;
     const name = input.files[0].name.replace(/\.[^.]+$/, "") + ".jpg";
-    canvas.toBlob(
-      (blob) => {
-        if (!blob) return form.submit();
-        const dt = new DataTransfer();
-        dt.items.add(new File([blob], name, { type: "image/jpeg" }));
-        input.files = dt.files;
-        setSource(null);
-        form.submit();
-      },
-      "image/jpeg",
-      0.9,
-    );
+    const dt = new DataTransfer();
+    dt.items.add(new File([dataUrlBytes(canvas.toDataURL("image/jpeg", 0.9))], name, { type: "image/jpeg" }));
+    input.files = dt.files;
+    setSource(null);
   }
 
   return (
@@ -117,4 +112,12 @@ export function CoverImage({ image, canChange, limit, width, height }: Props) {
       ) : null}
     </section>
   );
+}
+
+/** The bytes of a base64 data: URL. */
+function dataUrlBytes(url: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(url.slice(url.indexOf(",") + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }
