@@ -9,12 +9,18 @@ import { acceptPendingTerms, signIn } from "./helpers";
  * The accessibility gate over every page of a content type (issue 6 §8): the routes come from
  * the route manifest (the registry every tab, overall page and sub-page is built from), so a new
  * tab is checked without being listed here. Each page is visited as the administrator, in English
- * and in Thai, with JavaScript on and off (the two projects); serious and critical violations of
- * axe fail the test, the report naming page, rule and elements. Pages that only stream a file
- * (the exports) have no document to check. Nothing is changed: it runs on a seeded course.
+ * and in Thai; serious and critical violations of axe fail the test, the report naming page, rule
+ * and elements. Pages that only stream a file (the exports) have no document to check. Nothing is
+ * changed: it runs on a seeded course.
+ *
+ * It runs once, in the js-on project: a hydrated page is the server's markup plus what scripts
+ * add, so it covers both, and the two passes took 7 of CI's 30 minutes. The page kinds of
+ * a11y.spec.ts are still checked with JavaScript on and off.
  */
 
 const LANGUAGES = ["en", "th"] as const;
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "runs once, in the js-on project (see above)");
 
 /** Resource routes (a download, no document): their module renders nothing. */
 const DOWNLOADS = new Set(["routes/content.overall-export.tsx"]);
