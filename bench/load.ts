@@ -29,6 +29,9 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** CPU time all the servers have used so far, in ms. */
+const serversCpuMs = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+
 /** Headers a browser sends for a page: HTML wanted, gzip accepted (remix-serve compresses). */
 export const BROWSER = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gzip, deflate", "user-agent": "lms-bench" };
 export const JSON_CALL = { accept: "application/json", "accept-encoding": "gzip, deflate", "user-agent": "lms-bench" };
@@ -45,10 +48,10 @@ type Target = { url: string; headers: Record<string, string> };
 /** Waits (at most 5 s) until the servers use under 5 % of a CPU over 200 ms: the work they were given is done. */
 async function quiet(pids: number[]) {
   const until = Date.now() + 5000;
-  let last = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  let last = serversCpuMs(pids);
   while (Date.now() < until) {
     await new Promise((r) => setTimeout(r, 200));
-    const now = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    const now = serversCpuMs(pids);
     if (now - last < 10) return;
     last = now;
   }
@@ -83,11 +86,11 @@ export async function loadInTurns<T extends string>(
   for (let round = 1; round <= opts.rounds; round++) {
     for (const t of names) {
       const a = acc[t];
-      const cpuBefore = opts.pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+      const cpuBefore = serversCpuMs(opts.pids);
       const hostBefore = hostTicks();
       const r = await run(targets[t], opts.connections, slice, (_status, ms) => a.times.push(ms));
       const hostAfter = hostTicks();
-      a.cpu += opts.pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore;
+      a.cpu += serversCpuMs(opts.pids) - cpuBefore;
       a.steal += hostAfter.steal - hostBefore.steal;
       a.ticks += hostAfter.total - hostBefore.total;
       a.requests += r.requests.total;

@@ -11,13 +11,8 @@ const TONE: Record<string, string> = {
 /** Publish status as a labelled badge — the words carry it, the colour only helps. */
 export function PublishBadge({ label }: { label: string }) {
   const { t } = useTranslation();
-  return publishBadge(label, t(label));
+  return <span className={publishBadgeClass(label)}>{t(label)}</span>;
 }
 
 /** The badge's classes for a publish label (the list table writes them into its row markup). */
 export const publishBadgeClass = (label: string) => `badge ${TONE[label] ?? TONE.publish_label_draft}`;
-
-/** The badge with its text already translated. */
-export function publishBadge(label: string, text: string) {
-  return <span className={publishBadgeClass(label)}>{text}</span>;
-}
