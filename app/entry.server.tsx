@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import type { EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
+import { RenderOnlyProvider } from "./components/render-only";
 import { getLocale, serverInstance } from "./i18n/i18next.server";
 import { htmlSink } from "./lms/html-sink.server";
 import { securityHeaders } from "./lms/security-headers.server";
@@ -30,6 +31,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   const i18n = await serverInstance(await getLocale(request));
   const nonce = crypto.randomBytes(16).toString("base64");
@@ -39,7 +41,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18n}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <RenderOnlyProvider value={loadContext}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </RenderOnlyProvider>
         </I18nextProvider>
       </NonceProvider>,
       {

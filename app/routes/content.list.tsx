@@ -16,6 +16,10 @@ import { canonicalListQuery, ORDERING_KEY, PAGE_KEY, SEARCH_KEY } from "~/lms/li
 import { optionsFor, requireContent } from "~/lms/content.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { dash } from "~/lms/paths";
+import { keepForRender, useRenderOnly, wantsDocument } from "~/components/render-only";
+
+/** The rows' key for the document render (see `rows` in the loader). */
+const LIST_ROWS = "list-rows";
 
 /**
  * The generic list screen (issue 4 §2): search, filters, sortable columns, pager, show/hide and
@@ -49,6 +53,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const toDelete = q.get("delete");
   const pending = toDelete && /^\d+$/.test(toDelete) ? list.results.find((r) => String(r.id) === toDelete) ?? null : null;
   const can = (action: Parameters<typeof contentFlag>[1]) => !!permission.permission[contentFlag(type, action)];
+  const rows = list.results.map((r) => tableRow(r, type.columns));
+  // A document carries the rows once, as the table's markup, which hydrates as it is: its loader
+  // data leaves them out (the render gets them aside). Remix's client-side fetches of the data
+  // get them, as one JSON string: turbo-stream encodes loader data a value at a time, and the
+  // fifty rows' ~500 values cost more to encode than the table's markup to build (docs/decisions/016).
+  const document = wantsDocument(request);
+  if (document) keepForRender(args.context, LIST_ROWS, rows);
   return data(
     {
       typeKey: type.key,
@@ -56,10 +67,9 @@ export async function loader(args: LoaderFunctionArgs) {
       columns: type.columns,
       filters: type.filters,
       list: { count: list.count, page: list.page, page_size: list.page_size, count_capped: list.count_capped },
-      // Only what the table shows goes to the browser (the API row carries more), as one JSON
-      // string: turbo-stream encodes the page's data a value at a time, and the fifty rows' ~500
-      // values cost more to encode than the table's markup to build (docs/decisions/016).
-      rows: JSON.stringify(list.results.map((r) => tableRow(r, type.columns))),
+      rowCount: rows.length,
+      // Only what the table shows (the API row carries more).
+      rows: document ? null : JSON.stringify(rows),
       badQuery: res.status === 400,
       options: { category: categories, provider: providers, publish_status: Object.values(PUBLISH_STATUS) },
       pending: pending ? { id: pending.id, name: pending.name } : null,
@@ -113,7 +123,9 @@ export default function ContentList() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const warning = actionData && "warning" in actionData ? actionData.warning : null;
-  const rows = useMemo(() => JSON.parse(d.rows) as Row[], [d.rows]);
+  const kept = useRenderOnly<Row[]>(LIST_ROWS);
+  // null while the rows are the document's own markup (the browser, until a navigation).
+  const rows = useMemo(() => (d.rows === null ? (kept ?? null) : (JSON.parse(d.rows) as Row[])), [d.rows, kept]);
   return (
     <div>
       <PageHeader title={t(d.labelKey)} crumbs={[{ label: t("menu_home"), href: dash() }, { label: t(d.labelKey) }]}>
@@ -125,7 +137,7 @@ export default function ContentList() {
       </PageHeader>
       <ListFilters filters={d.filters} options={d.options} />
       {d.badQuery ? <p className="my-3 text-sm text-red-700" role="alert">{t("invalid")}</p> : null}
-      <ListTable columns={d.columns} rows={rows} itemBase={d.itemBase} can={d.can} />
+      <ListTable columns={d.columns} rows={rows} rowCount={d.rowCount} itemBase={d.itemBase} can={d.can} />
       <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} capped={d.list.count_capped} />
       {/* A refused delete replaces its confirmation step (the URL still names the item). */}
       {d.pending && !warning ? <ConfirmDelete item={d.pending} /> : null}

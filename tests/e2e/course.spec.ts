@@ -163,6 +163,17 @@ test("paging: the page 2 link, and a page past the end goes back one page", asyn
   await expect(pager.getByRole("link", { name: `Page ${last}`, exact: true })).toHaveAttribute("aria-current", "page");
 });
 
+test("a document carries its rows once, as the table; the data Remix fetches on a client navigation carries them", async ({ page }, info) => {
+  test.skip(!isJs(info), "requests only: the same answers with JavaScript on and off");
+  const document = await (await page.request.get(`${LIST}/`, { headers: { accept: "text/html" } })).text();
+  const codes = [...document.matchAll(/<td class="code">([^<]+)<\/td>/g)].map((m) => m[1]);
+  expect(codes).toHaveLength(50);
+  // Each code once: in its row, not again in the inline loader data.
+  for (const code of codes) expect(document.split(code).length - 1, code).toBe(1);
+  const data = await (await page.request.get("/dashboard/course.data")).text();
+  for (const code of codes) expect(data, code).toContain(code);
+});
+
 test("sorting: the Name header orders by name, then by name descending", async ({ page }) => {
   const byName = (dir: "asc" | "desc") => rows<{ name: string }>(`select name from course order by lower(name) ${dir}, id limit 5`).map((r) => r.name);
   await page.getByRole("columnheader", { name: "Name" }).getByRole("link").click();

@@ -1,4 +1,5 @@
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CsrfInput } from "~/components/forms";
 import { nextOrdering, withParam } from "~/lms/list-query";
@@ -6,8 +7,18 @@ import { ROW_FORM, rowLabels, rowsHtml, type Can, type Column, type Row } from "
 
 export type { Row };
 
-/** The list table: sortable headers are links, show/hide submits one shared POST form, delete is a link to its confirmation step. */
-export function ListTable({ columns, rows, itemBase, can }: { columns: Column[]; rows: Row[]; itemBase: string; can: Can }) {
+/** The <tbody>'s id: the browser finds the document's rows by it. */
+const ROWS_ID = "list-rows";
+
+type Props = { columns: Column[]; rows: Row[] | null; rowCount: number; itemBase: string; can: Can };
+
+/**
+ * The list table: sortable headers are links, show/hide submits one shared POST form, delete is
+ * a link to its confirmation step. `rows` is null in the browser while the rows are the markup
+ * the document came with (its loader data leaves them out, content.list.tsx): the table then
+ * keeps that markup as it is, so hydration and later renders leave it alone.
+ */
+export function ListTable({ columns, rows, rowCount, itemBase, can }: Props) {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const { search } = useLocation();
@@ -16,7 +27,8 @@ export function ListTable({ columns, rows, itemBase, can }: { columns: Column[];
   // Every row's delete link: this page's query (page included, so the confirmation finds the
   // row among this page's rows) plus `delete=` and the row's id, built once.
   const deleteBase = deleteQuery(params);
-  if (!rows.length) return <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("no_results")}</p>;
+  const [inDocument] = useState(() => (rows === null && typeof document !== "undefined" ? (document.getElementById(ROWS_ID)?.innerHTML ?? "") : ""));
+  if (!rowCount) return <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("no_results")}</p>;
   return (
     <div className="overflow-x-auto rounded border border-slate-200 bg-white">
       {can.publish ? (
@@ -49,7 +61,11 @@ export function ListTable({ columns, rows, itemBase, can }: { columns: Column[];
         {/* The rows are one string of markup, not 900 React elements: on the 50-row list this was
             the largest part of the page's server time (docs/decisions/016). They hold no state
             (links, and submit buttons of the shared form), so hydration keeps them as they are. */}
-        <tbody className="divide-y divide-slate-100" dangerouslySetInnerHTML={{ __html: rowsHtml({ columns, rows, itemBase, can, labels, language: i18n.language, deleteBase }) }} />
+        <tbody
+          id={ROWS_ID}
+          className="divide-y divide-slate-100"
+          dangerouslySetInnerHTML={{ __html: rows ? rowsHtml({ columns, rows, itemBase, can, labels, language: i18n.language, deleteBase }) : inDocument }}
+        />
       </table>
     </div>
   );
