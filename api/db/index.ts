@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
+import { LRUCache } from "lru-cache";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -27,7 +28,29 @@ export function createDb(opts: { databaseUrl?: string; sqliteFile?: string }): {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite" };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) }), dialect: "sqlite" };
+}
+
+/**
+ * Kysely asks better-sqlite3 to prepare every query it runs, and SQLite compiles the SQL each
+ * time: a seventh of the API's CPU on the course list call (docs/decisions/016). The same SQL text
+ * gets the same compiled statement back, the last 500 kept. Safe because Kysely runs one query at a
+ * time on its one SQLite connection and binds the parameters afresh on every call; a statement
+ * outlives a schema change (SQLite recompiles it itself).
+ */
+function reusingStatements(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max });
+  return {
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) statements.set(sql, (statement = sqlite.prepare(sql)));
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+  };
 }
 
 /** Booleans live as 0/1 in both dialects. */
