@@ -58,8 +58,8 @@ export async function loader(args: LoaderFunctionArgs) {
   // data leaves them out (the render gets them aside). Remix's client-side fetches of the data
   // get them, as one JSON string: turbo-stream encodes loader data a value at a time, and the
   // fifty rows' ~500 values cost more to encode than the table's markup to build (docs/decisions/016).
-  const document = wantsDocument(request);
-  if (document) keepForRender(args.context, LIST_ROWS, rows);
+  const isDocument = wantsDocument(request);
+  if (isDocument) keepForRender(args.context, LIST_ROWS, rows);
   return data(
     {
       typeKey: type.key,
@@ -69,7 +69,7 @@ export async function loader(args: LoaderFunctionArgs) {
       list: { count: list.count, page: list.page, page_size: list.page_size, count_capped: list.count_capped },
       rowCount: rows.length,
       // Only what the table shows (the API row carries more).
-      rows: document ? null : JSON.stringify(rows),
+      rows: isDocument ? null : JSON.stringify(rows),
       badQuery: res.status === 400,
       options: { category: categories, provider: providers, publish_status: Object.values(PUBLISH_STATUS) },
       pending: pending ? { id: pending.id, name: pending.name } : null,
