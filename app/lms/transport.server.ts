@@ -15,7 +15,14 @@ const agents = {
 
 export type WireAnswer = { status: number; setCookies: string[]; text: string };
 
-export function sendJson(method: string, url: string, headers: Record<string, string>, body?: string): Promise<WireAnswer> {
+/**
+ * How long a call may go without a byte from the API before it is given up (`LMS_API_TIMEOUT_MS`,
+ * 30 s): a hung API must not hold the page, its socket and the user forever. The caller turns the
+ * failure into the gateway-timeout page (504, spec 002), after one retry of an idempotent GET.
+ */
+export const API_TIMEOUT_MS = Number(process.env.LMS_API_TIMEOUT_MS) || 30_000;
+
+export function sendJson(method: string, url: string, headers: Record<string, string>, body?: string, timeoutMs = API_TIMEOUT_MS): Promise<WireAnswer> {
   const target = new URL(url);
   const secure = target.protocol === "https:";
   const all = body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) };
@@ -27,6 +34,7 @@ export function sendJson(method: string, url: string, headers: Record<string, st
       res.on("end", () => resolve({ status: res.statusCode ?? 0, setCookies: res.headers["set-cookie"] ?? [], text: Buffer.concat(chunks).toString("utf8") }));
     });
     req.on("error", reject);
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer from the API in ${timeoutMs} ms`)));
     req.end(body);
   });
 }
