@@ -6,7 +6,11 @@ import { sendJson } from "../../app/lms/transport.server";
 /** The dashboard's wire to the API (app/lms/transport.server.ts), against a real local server. */
 describe("sendJson", () => {
   let server: http.Server | undefined;
-  afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
+  afterEach(async () => {
+    const open = server;
+    server = undefined;
+    if (open) await new Promise<void>((done) => open.close(() => done()));
+  });
 
   const serve = async (handler: http.RequestListener) => {
     server = http.createServer(handler);
