@@ -39,7 +39,8 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `./node_modules/.bin/remix-serve ${process.env.BUILD_DIR ?? "build"}/index.js`,
+      // The dashboard's own server (server/dashboard.ts), as `npm start` runs it.
+      command: `./node_modules/.bin/tsx server/dashboard.ts ${process.env.BUILD_DIR ?? "build"}/index.js`,
       url: `http://127.0.0.1:${PORT}/dashboard/health`,
       env: { PORT: String(PORT), HOST: "127.0.0.1", LMS_API_URL: `http://127.0.0.1:${API_PORT}`, NODE_ENV: "production", LMS_CACHE_CHECK_MS: "0", DATA_DIR },
       reuseExistingServer: false,

@@ -10,8 +10,13 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   LMS_API_URL: z.string().optional(),
   DEMO_PASSWORD: z.string().optional(),
-  /** Addresses of trusted reverse proxies (the dashboard forwards X-Forwarded-For). */
-  TRUST_PROXY: z.string().default("127.0.0.1,::1"),
+  /**
+   * Reverse proxies in front of the dashboard whose X-Forwarded-* it believes (addresses or
+   * subnets, comma-separated); none by default. The API believes only the dashboard (its relay secret).
+   */
+  TRUST_PROXY: z.string().default(""),
+  /** Hours a session lives at most, however active (besides the 15-minute idle expiry). */
+  SESSION_MAX_AGE_HOURS: z.coerce.number().positive().default(12),
   /** Sign-in attempts a minute, per account and per address (on top of the account lock). */
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(60),

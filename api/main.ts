@@ -3,6 +3,7 @@ import { readEnv } from "./env";
 import { prepareDatabase } from "./boot";
 import { buildApi, loadSecret } from "./server";
 import { sendMailer } from "./mail";
+import { relaySecret } from "../contract/secret-file.server";
 
 /** Process entry of the embedded LMS API. */
 const env = readEnv();
@@ -11,7 +12,8 @@ const app = await buildApi(
   { db, now: () => new Date(), secret: loadSecret(env.dataDir), mediaDir: path.join(env.dataDir, "media"), sendMail: sendMailer(env.SMTP_URL) },
   {
     logger: { level: process.env.LOG_LEVEL ?? "warn" },
-    trustProxy: env.TRUST_PROXY,
+    relaySecret: relaySecret(env.dataDir),
+    sessionMaxAgeMs: env.SESSION_MAX_AGE_HOURS * 3600_000,
     loginLimits: { perAccountPerMinute: env.LOGIN_LIMIT_PER_ACCOUNT, perAddressPerMinute: env.LOGIN_LIMIT_PER_ADDRESS },
   },
 );

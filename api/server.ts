@@ -1,14 +1,14 @@
-import fs from "node:fs";
-import path from "node:path";
-import crypto from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
+import { secretFromFile } from "../contract/secret-file.server";
 import type { ApiContext } from "./http/context";
 import { installErrorHandling } from "./http/errors";
+import { installClientAddress } from "./http/client";
 import { installSessions } from "./http/session";
+import { installUploadAllowList } from "./http/upload-allow-list";
 import { accountRoutes, type LoginLimits } from "./resources/account";
 import { accessRoutes } from "./resources/access";
 import { analyticRoutes } from "./resources/analytic";
@@ -28,8 +28,11 @@ import { termRoutes } from "./resources/terms";
 
 export type BuildOptions = {
   logger?: boolean | { level: string };
-  trustProxy?: string | boolean;
+  /** The secret the dashboard shows to be believed about the client's address (null: nobody is). */
+  relaySecret?: string | null;
   loginLimits?: LoginLimits;
+  /** A session's absolute lifetime (default 12 h), besides the 15-minute idle expiry. */
+  sessionMaxAgeMs?: number;
 };
 
 /**
@@ -39,17 +42,20 @@ export type BuildOptions = {
 export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: opts.trustProxy ?? "127.0.0.1,::1",
+    // X-Forwarded-* is believed only from the dashboard, by its relay secret (api/http/client.ts).
+    trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
   });
   installErrorHandling(app);
+  installClientAddress(app, opts.relaySecret ?? null);
   await app.register(cookie, { secret: ctx.secret });
   await app.register(formbody);
   // Uploads: the config's size limit is applied per request, this is only the hard cap.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   await app.register(rateLimit, { global: false });
-  installSessions(app, ctx);
+  installSessions(app, ctx, opts.sessionMaxAgeMs);
+  installUploadAllowList(app, ctx);
   await app.register(
     async (api) => {
       healthRoutes(api, ctx);
@@ -75,11 +81,4 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
 }
 
 /** The session-signing secret: generated into DATA_DIR on first start, never committed. */
-export function loadSecret(dataDir: string): string {
-  const file = path.join(dataDir, "secret.key");
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, crypto.randomBytes(48).toString("base64url"), { mode: 0o600 });
-  }
-  return fs.readFileSync(file, "utf8").trim();
-}
+export const loadSecret = (dataDir: string): string => secretFromFile(dataDir, "secret.key");

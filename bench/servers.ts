@@ -1,6 +1,6 @@
 /**
  * The two processes under test, started as production runs them, on 127.0.0.1 and free ports:
- * the LMS API (node + tsx loader, as `npm start` runs it) and the dashboard (remix-serve,
+ * the LMS API (node + tsx loader, as `npm start` runs it) and the dashboard (server/dashboard.ts,
  * NODE_ENV=production). Each is spawned as the server process itself, so its pid is the one
  * whose memory is read.
  */
@@ -39,7 +39,7 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
 }
 
 async function start(name: string, args: string[], env: Record<string, string>, port: number, health: string): Promise<Server> {
-  // stdout is not read: remix-serve logs every request (morgan), which would fill a pipe under load.
+  // stdout is not read: a server's log would fill a pipe under load.
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
   let err = "";
   child.stderr!.on("data", (b: Buffer) => {
@@ -70,10 +70,9 @@ export async function startApi(dataDir: string): Promise<Server> {
 /** The dashboard's production server over the build in `buildDir`, talking to `apiUrl`. */
 export async function startDashboard(buildDir: string, apiUrl: string, dataDir: string): Promise<Server> {
   const port = await freePort();
-  const serve = path.resolve("node_modules/@remix-run/serve/dist/cli.js");
   return start(
     "dashboard",
-    [serve, path.join(buildDir, "index.js")],
+    ["--import", "tsx", "server/dashboard.ts", path.join(buildDir, "index.js")],
     { PORT: String(port), HOST: "127.0.0.1", LMS_API_URL: apiUrl, NODE_ENV: "production", DATA_DIR: dataDir },
     port,
     "/dashboard/health",

@@ -33,3 +33,16 @@ export type FilterOption = { id: number; name: string; code: string | null; valu
 
 /** 400 answers: field name → message keys the dashboard translates; `detail` for the non-field message. */
 export type FieldErrors = Record<string, string[]>;
+
+/**
+ * The client's real address, as the dashboard's own server derived it (from the socket, and from
+ * `X-Forwarded-For` only of the proxies in its TRUST_PROXY). The server overwrites whatever a
+ * browser sent under this name, so route code can believe it (docs/decisions/019).
+ */
+export const CLIENT_ADDRESS_HEADER = "x-lms-client-address";
+/**
+ * The dashboard proves to the embedded API that the `X-Forwarded-For`/`-Proto` it sends are its
+ * own derivation and not a browser's: this header carries the relay secret both share
+ * (LMS_RELAY_SECRET, or `relay.key` in DATA_DIR). Without it the API believes only the socket.
+ */
+export const RELAY_HEADER = "x-lms-relay";

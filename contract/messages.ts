@@ -47,6 +47,7 @@ export const MSG = {
   publish_no_image: "publish_no_image",
   invalid_file_type: "invalid_file_type",
   file_too_large: "file_too_large",
+  upload_ip_not_allowed: "upload_ip_not_allowed",
   invalid_transition: "invalid_transition",
   enroll_method_required: "enroll_method_required",
   import_no_identifier_column: "import_no_identifier_column",
@@ -82,5 +83,9 @@ export const MSG = {
   dependency_cycle: "dependency_cycle",
   value_too_small: "value_too_small",
   value_too_large: "value_too_large",
+  // Hostile input (issue 12): a text with control characters; a post that is no readable form.
+  control_characters: "control_characters",
+  form_unreadable: "form_unreadable",
+  form_content_type: "form_content_type",
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];

@@ -27,7 +27,9 @@ export function createDb(opts: { databaseUrl?: string; sqliteFile?: string }): {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("synchronous = NORMAL");
+  // FULL: a write the API has acknowledged survives a power cut (in WAL mode NORMAL may lose the
+  // last commits). Its cost per commit is measured by `npm run bench` (bench/sqlite-sync.ts).
+  sqlite.pragma("synchronous = FULL");
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) }), dialect: "sqlite" };
 }
 

@@ -9,6 +9,7 @@ import { access } from "./migrations/0006_access";
 import { extras } from "./migrations/0007_extras";
 import { listIndexes } from "./migrations/0008_list_indexes";
 import { progressLog } from "./migrations/0009_progress_log";
+import { loginGuard } from "./migrations/0010_login_guard";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -22,6 +23,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0007_extras": extras(dialect),
     "0008_list_indexes": listIndexes,
     "0009_progress_log": progressLog(dialect),
+    "0010_login_guard": loginGuard,
   };
 }
 

@@ -47,6 +47,7 @@ export interface Database {
     user_agent: string | null;
   };
   login_attempt: { id: Id; username: string; account_id: number | null; ip: string; is_success: Flag; datetime_create: string };
+  login_guard: { identifier: string; scope: string; failures: number; datetime_last_failure: string; datetime_locked: string | null };
   config: { key: string; value: string; url: string | null; datetime_update: string };
   update_time: { key: string; datetime_update: string };
   dictionary: { language: string; key: string; value: string; is_login_page: Flag };

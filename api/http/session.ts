@@ -8,12 +8,14 @@ import { ApiError } from "./errors";
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** last_seen is written at most this often, so reads do not turn into a write per request. */
 const TOUCH_EVERY_MS = 30_000;
+/** A session's absolute lifetime unless the deployment sets another (SESSION_MAX_AGE_HOURS). */
+export const DEFAULT_SESSION_MAX_AGE_MS = 12 * 3600_000;
 
 export const hashKey = (key: string) => crypto.createHash("sha256").update(key).digest("hex");
 const randomToken = () => crypto.randomBytes(32).toString("base64url");
 
 function cookieOptions(req: FastifyRequest, httpOnly: boolean) {
-  return { path: "/", httpOnly, sameSite: "lax" as const, secure: req.protocol === "https" };
+  return { path: "/", httpOnly, sameSite: "lax" as const, secure: req.clientHttps };
 }
 
 function safeEqual(a: string, b: string) {
@@ -27,7 +29,7 @@ function safeEqual(a: string, b: string) {
  * dies after 15 idle minutes, and a readable `csrftoken` cookie that every unsafe method must echo
  * in `X-CSRFTOKEN` (double submit; rotated at sign-in).
  */
-export function installSessions(app: FastifyInstance, ctx: ApiContext) {
+export function installSessions(app: FastifyInstance, ctx: ApiContext, maxAgeMs = DEFAULT_SESSION_MAX_AGE_MS) {
   app.decorateRequest("account", null);
   app.decorateRequest("sessionKeyHash", null);
   app.decorateRequest("sessionExpired", false);
@@ -42,11 +44,11 @@ export function installSessions(app: FastifyInstance, ctx: ApiContext) {
     } else if (!csrfCookie) {
       reply.setCookie(CSRF_COOKIE, randomToken(), { ...cookieOptions(req, false), maxAge: 365 * 24 * 3600 });
     }
-    await loadSession(req, reply, ctx);
+    await loadSession(req, reply, ctx, maxAgeMs);
   });
 }
 
-async function loadSession(req: FastifyRequest, reply: FastifyReply, ctx: ApiContext) {
+async function loadSession(req: FastifyRequest, reply: FastifyReply, ctx: ApiContext, maxAgeMs: number) {
   const raw = req.cookies[SESSION_COOKIE];
   if (!raw) return;
   const unsigned = req.unsignCookie(raw);
@@ -56,13 +58,16 @@ async function loadSession(req: FastifyRequest, reply: FastifyReply, ctx: ApiCon
     .selectFrom("session")
     .innerJoin("account", "account.id", "session.account_id")
     .selectAll("account")
-    .select("session.datetime_last_seen")
+    .select(["session.datetime_last_seen", "session.datetime_create as session_created"])
     .where("session.key_hash", "=", keyHash)
     .executeTakeFirst();
   if (!row) return clearSessionCookie(req, reply);
   const now = ctx.now();
   const idleMs = now.getTime() - Date.parse(row.datetime_last_seen);
-  if (idleMs > SESSION_IDLE_SECONDS * 1000 || row.is_active !== 1) {
+  // Idle for 15 minutes, or older than the absolute lifetime however busy: a stolen session
+  // cookie kept alive by a script still dies (SESSION_MAX_AGE_HOURS, 12 h by default).
+  const ageMs = now.getTime() - Date.parse(row.session_created);
+  if (idleMs > SESSION_IDLE_SECONDS * 1000 || ageMs > maxAgeMs || row.is_active !== 1) {
     await ctx.db.deleteFrom("session").where("key_hash", "=", keyHash).execute();
     req.sessionExpired = true;
     return clearSessionCookie(req, reply);
@@ -71,7 +76,7 @@ async function loadSession(req: FastifyRequest, reply: FastifyReply, ctx: ApiCon
     await ctx.db.updateTable("session").set({ datetime_last_seen: now.toISOString() }).where("key_hash", "=", keyHash).execute();
     await ctx.db.updateTable("account").set({ last_active: now.toISOString() }).where("id", "=", row.id).execute();
   }
-  const { datetime_last_seen: _seen, ...account } = row;
+  const { datetime_last_seen: _seen, session_created: _created, ...account } = row;
   req.account = account as AccountRow;
   req.sessionKeyHash = keyHash;
 }
@@ -91,7 +96,7 @@ export async function startSession(req: FastifyRequest, reply: FastifyReply, ctx
       account_id: accountId,
       datetime_create: now,
       datetime_last_seen: now,
-      ip: req.ip,
+      ip: req.clientIp,
       user_agent: String(req.headers["user-agent"] ?? "").slice(0, 255),
     })
     .execute();

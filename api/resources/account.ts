@@ -1,4 +1,5 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { loginGuard } from "../auth/login-guard";
 import { DASHBOARD_FLAG } from "../../contract/permissions";
 import { MSG } from "../../contract/messages";
 import { profilePatchSchema, socialLoginSchema } from "../../contract/schemas/account";
@@ -6,7 +7,7 @@ import { login } from "../auth/login";
 import { permissionAnswer, requirePermission, requireUser } from "../auth/permissions";
 import { profileOf } from "../auth/profile";
 import type { ApiContext } from "../http/context";
-import { badRequest, parseInput } from "../http/errors";
+import { ApiError, badRequest, parseInput } from "../http/errors";
 import { endSession } from "../http/session";
 import { configValue } from "./config-store";
 
@@ -15,25 +16,44 @@ export type LoginLimits = { perAccountPerMinute: number; perAddressPerMinute: nu
 /** Sign-in, sign-out, the user record and the permission answer (spec 002 §7 "Start-up"). */
 export function accountRoutes(app: FastifyInstance, ctx: ApiContext, limits: LoginLimits) {
   const { db } = ctx;
-  // Login attempts are limited per account and per address (on top of the account lock).
-  const limited = [
-    app.rateLimit({
-      max: limits.perAccountPerMinute,
-      timeWindow: 60_000,
-      keyGenerator: (req) => `acct:${String((req.body as { username?: unknown } | undefined)?.username ?? "").toLowerCase()}`,
-    }),
-    app.rateLimit({ max: limits.perAddressPerMinute, timeWindow: 60_000, keyGenerator: (req) => `ip:${req.ip}` }),
-  ];
+  // Sign-in attempts are limited per address (the real one: api/http/client.ts) before anything
+  // is read, and per account once the body is parsed, by the username it names (lower-cased, as
+  // the login reads it). An address that has signed in to that name before is not counted against
+  // it, so nobody can use the account limit to keep an owner out (docs/decisions/019).
+  const guard = loginGuard(db);
+  const usernameOf = (req: FastifyRequest) => {
+    const u = (req.body as { username?: unknown } | undefined)?.username;
+    return typeof u === "string" ? u.toLowerCase().slice(0, 254) : "";
+  };
+  // Two limiters on one request: @fastify/rate-limit's own hook runs only the first a request
+  // meets, so each is checked here through createRateLimit.
+  const perAddress = app.createRateLimit({ max: limits.perAddressPerMinute, timeWindow: 60_000, keyGenerator: (req) => `ip:${req.clientIp}` });
+  const perAccount = app.createRateLimit({
+    max: limits.perAccountPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `acct:${usernameOf(req)}`,
+    allowList: (req) => guard.isKnownAddress(usernameOf(req), req.clientIp, ctx.now()),
+  });
+  const within = (limiter: typeof perAddress) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const r = await limiter(req);
+    if (r.isAllowed || !r.isExceeded) return;
+    reply.header("retry-after", String(r.ttlInSeconds));
+    throw new ApiError(429, { detail: MSG.too_many_requests, retry_after: r.ttlInSeconds });
+  };
+  const limited = { onRequest: within(perAddress), preHandler: within(perAccount) };
 
   app.get("/account/is-authenticated/", async (req) => ({ is_authenticated: !!req.account }));
-  app.post("/account/login/", { onRequest: limited }, (req, reply) => login(req, reply, ctx));
-  app.post("/dashboard/account/login/", { onRequest: limited }, (req, reply) => login(req, reply, ctx));
+  app.post("/account/login/", limited, (req, reply) => login(req, reply, ctx));
+  app.post("/dashboard/account/login/", limited, (req, reply) => login(req, reply, ctx));
 
   const logout = async (req: Parameters<typeof endSession>[0], reply: Parameters<typeof endSession>[1]) => {
     await endSession(req, reply, ctx);
     return { is_authenticated: false };
   };
-  app.get("/account/logout/", logout);
+  // Sign-out changes state, so only a POST (with the CSRF header) does it: a GET could be sent by
+  // any page the user visits (an <img> pointing here). The spec's catalogue names GET; the
+  // dashboard posts and falls back to GET only against an API that refuses the POST.
+  app.get("/account/logout/", async (_req, reply) => reply.code(405).header("allow", "POST").send({ detail: "Method not allowed" }));
   app.post("/account/logout/", logout);
 
   app.get("/account/profile/", async (req) => profileOf(db, requireUser(req)));
@@ -44,7 +64,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext, limits: Log
     return profileOf(db, { ...account, language });
   });
 
-  app.post("/account/login/social/", { onRequest: limited }, async (req) => {
+  app.post("/account/login/social/", limited, async (req) => {
     const input = parseInput(socialLoginSchema, req.body);
     const providers = (await configValue(db, "login-social-provider-list")) as string[];
     // No provider SDK is wired in this deployment: refuse clearly rather than pretend.

@@ -16,7 +16,7 @@ export function analyticRoutes(app: FastifyInstance, ctx: ApiContext) {
       .values({
         account_id: req.account?.id ?? null,
         source,
-        ip: req.ip ?? null,
+        ip: req.clientIp ?? null,
         user_agent: String(req.headers["user-agent"] ?? "").slice(0, 255) || null,
         datetime_create: ctx.now().toISOString(),
       })

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { loginGuard } from "../auth/login-guard";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import { SEND_METHOD } from "../../contract/codes";
@@ -84,7 +85,7 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
   // Each step is limited per address: the OTP is short, so guessing must stay slow even across new codes.
   const limited = () => ({
-    onRequest: app.rateLimit({ max: FORGOT_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => req.ip }),
+    onRequest: app.rateLimit({ max: FORGOT_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => req.clientIp }),
   });
 
   app.post("/account/forgot-password/identify/", limited(), async (req) => {
@@ -217,6 +218,9 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
       // Other references of this account were made for the old password: close them too.
       await trx.updateTable("password_reset").set({ datetime_used: at }).where("account_id", "=", row.account_id).where("datetime_used", "is", null).execute();
       await trx.deleteFrom("session").where("account_id", "=", row.account_id).execute();
+      // …and unlocks sign-in from every address, under the username and the email alike.
+      const who = await trx.selectFrom("account").select(["username", "email"]).where("id", "=", row.account_id).executeTakeFirstOrThrow();
+      await loginGuard(trx).forget([who.username, who.email]);
     });
     return { detail: MSG.password_reset_done };
   });

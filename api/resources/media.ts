@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { IMAGE_EXTENSIONS } from "../../contract/codes";
 import { MSG } from "../../contract/messages";
 import type { ApiContext } from "../http/context";
-import { badRequest, notFound } from "../http/errors";
+import { ApiError, badRequest, notFound } from "../http/errors";
 
 /** What the media route serves: the types uploads are checked to be (images; curriculum files). */
 const CONTENT_TYPES: Record<string, string> = {
@@ -38,16 +38,18 @@ export function sniffImage(data: Buffer): ImageUpload["ext"] | null {
  */
 export async function readOneFile(req: FastifyRequest, field: string, limit: number): Promise<{ data: Buffer; filename: string }> {
   if (!req.isMultipart()) throw badRequest({ [field]: [MSG.required] });
+  if (req.uploadRefused) throw badRequest({ [field]: [MSG.upload_ip_not_allowed] });
   const fileSize = Math.max(1, Math.min(limit, MAX_UPLOAD_BYTES));
   try {
     const part = await req.file({ limits: { fileSize, files: 1, fields: 20, parts: 21 } });
     if (!part || part.fieldname !== field) throw badRequest({ [field]: [MSG.required] });
     return { filename: part.filename, data: await part.toBuffer() };
   } catch (err) {
+    if (err instanceof ApiError) throw err;
     const code = (err as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw badRequest({ [field]: [MSG.file_too_large] });
-    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") throw badRequest({ [field]: [MSG.invalid] });
-    throw err;
+    // Anything else here is the body's fault (a truncated or malformed multipart): 400, not 500.
+    throw badRequest({ [field]: [MSG.invalid] });
   }
 }
 

@@ -33,7 +33,7 @@ export async function issueSsoToken(db: Db, accountId: number, now: Date, ttlMs 
  */
 export function ssoRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
-  const limited = app.rateLimit({ max: SSO_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `sso:${req.ip}` });
+  const limited = app.rateLimit({ max: SSO_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `sso:${req.clientIp}` });
 
   app.post("/account/sso/validate/", { onRequest: limited }, async (req, reply) => {
     const invalid = () => badRequest({ detail: MSG.sso_token_invalid });
@@ -62,7 +62,7 @@ export function ssoRoutes(app: FastifyInstance, ctx: ApiContext) {
     await db.updateTable("account").set({ last_active: at }).where("id", "=", account.id).execute();
     await db
       .insertInto("login_attempt")
-      .values({ username: account.username.toLowerCase().slice(0, 254), account_id: account.id, ip: req.ip, is_success: 1, datetime_create: at })
+      .values({ username: account.username.toLowerCase().slice(0, 254), account_id: account.id, ip: req.clientIp, is_success: 1, datetime_create: at })
       .execute();
     await startSession(req, reply, ctx, account.id);
     return reply.send(await profileOf(db, { ...(account as AccountRow), last_active: at }));

@@ -4,7 +4,7 @@ import { MSG } from "../../contract/messages";
 import type { PasswordRule } from "../../contract/schemas/account";
 import { z } from "../../contract/zod";
 import type { Lms } from "./api.server";
-import { isHttps } from "./csrf.server";
+import { isHttps } from "./client.server";
 import { dash } from "./paths";
 import { DASHBOARD_SECRET } from "./secret.server";
 import { redirectWithToast } from "./toast.server";

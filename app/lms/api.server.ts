@@ -1,7 +1,9 @@
 import { redirect } from "@remix-run/node";
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from "../../contract/http";
+import { CLIENT_ADDRESS_HEADER, CSRF_COOKIE, CSRF_HEADER, RELAY_HEADER, SESSION_COOKIE } from "../../contract/http";
 import { parseSetCookie, readCookies, relaySetCookie, RELAYED_COOKIES } from "./cookies.server";
+import { isHttps } from "./client.server";
 import { dash } from "./paths";
+import { RELAY_SECRET } from "./secret.server";
 import { toastHeader } from "./toast.server";
 import { sendJson, type WireAnswer } from "./transport.server";
 import { forgetUser } from "./user-cache.server";
@@ -170,10 +172,13 @@ export class Lms {
     const csrf = this.csrfToken;
     if (UNSAFE.has(method) && csrf) headers[CSRF_HEADER] = csrf;
     if (contentType) headers["content-type"] = contentType;
-    const forwarded = this.request.headers.get("x-forwarded-for");
-    headers["x-forwarded-for"] = forwarded ?? "127.0.0.1";
+    // Who is asking, as our own server derived it (never what the browser claimed), with the
+    // secret that makes the API believe it (docs/decisions/019).
+    const client = this.request.headers.get(CLIENT_ADDRESS_HEADER);
+    if (client) headers["x-forwarded-for"] = client;
+    headers["x-forwarded-proto"] = isHttps(this.request) ? "https" : "http";
+    headers[RELAY_HEADER] = RELAY_SECRET;
     headers["user-agent"] = this.request.headers.get("user-agent") ?? "lms-dashboard";
-    if (new URL(this.request.url).protocol === "https:") headers["x-forwarded-proto"] = "https";
     return headers;
   }
 
@@ -206,7 +211,9 @@ export class Lms {
   async signOut() {
     this.reads.clear();
     try {
-      const res = await this.sendJson("GET", this.url("account/logout/"), undefined);
+      // POST with the CSRF header; an API of the original contract knows only GET (spec 002 §7).
+      let res = await this.sendJson("POST", this.url("account/logout/"), {});
+      if (res.status === 405) res = await this.sendJson("GET", this.url("account/logout/"), undefined);
       this.absorbCookies(res.setCookies);
     } catch {
       // The API being down must not keep the browser signed in.

@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+import { isHttps } from "./client.server";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import type { Lms } from "./api.server";
 import { CSRF_FIELD } from "./csrf-field";
@@ -20,8 +21,6 @@ const make = (secure: boolean) =>
 const plain = make(false);
 const secure = make(true);
 
-export const isHttps = (request: Request) =>
-  new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
 export const csrfFor = (request: Request) => (isHttps(request) ? secure : plain);
 
 /** Refuse a form post whose token does not match the cookie (403, nothing sent to the API). */

@@ -1,5 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { MSG } from "../../contract/messages";
+import { AuthCard, CardLink } from "~/components/auth-card";
+import { CsrfInput } from "~/components/forms";
 import { lms } from "~/lms/api.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { dash, safeNext } from "~/lms/paths";
@@ -20,4 +24,24 @@ export async function action({ request }: ActionFunctionArgs) {
   return api.redirect(login);
 }
 
-export const loader = (_: LoaderFunctionArgs) => new Response(null, { status: 405 });
+/**
+ * A GET never signs out (any page could embed this address); it shows the confirmation form that
+ * posts here, so a bookmarked or typed sign-out address still works, without JavaScript too.
+ */
+export const loader = (_: LoaderFunctionArgs) => null;
+
+export default function SignOutConfirm() {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t("sign_out_confirm_title")}>
+      <p className="text-sm text-slate-700">{t("sign_out_confirm_body")}</p>
+      <Form method="post" className="mt-6 flex items-center gap-4">
+        <CsrfInput />
+        <button type="submit" className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg">
+          {t("sign_out")}
+        </button>
+        <CardLink to={dash("")}>{t("sign_out_cancel")}</CardLink>
+      </Form>
+    </AuthCard>
+  );
+}

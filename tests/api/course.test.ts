@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { derivePublishStatus } from "../../contract/codes";
 import type { Course, CourseRow } from "../../contract/schemas/course";
-import { startTestApi, type Client, type TestApi } from "./harness";
+import { png } from "./fixture-files";
+import { startTestApi, type Client, type TestApi, postFile } from "./harness";
 
 let api: TestApi;
 let admin: Client;
@@ -41,36 +41,11 @@ async function addSection(courseId: number) {
   await api.db.insertInto("course_section").values({ course_id: courseId, name: "Introduction", sort: 1, is_display: 1 }).execute();
 }
 
-/** A real PNG of w×h grey pixels. */
-function png(w = 2, h = 2): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  const raw = Buffer.concat(Array.from({ length: h }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(w, 0x80)])));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", zlib.deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
-}
 const GIF = Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "latin1");
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from("JFIF\0", "latin1"), Buffer.alloc(32), Buffer.from([0xff, 0xd9])]);
 
 /** POST a multipart form with one file (field `image` unless told). */
-function upload(client: Client, url: string, filename: string, data: Buffer, field = "image") {
-  const boundary = "----lmsTestBoundary7MA4YWxkTrZu0gW";
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return client.post(url, body as never, { "content-type": `multipart/form-data; boundary=${boundary}` });
-}
+const upload = (client: Client, url: string, filename: string, data: Buffer, field = "image") => postFile(client, url, filename, data, field);
 
 describe("course list", () => {
   it("answers the seeded catalogue as the paged answer, 50 a page", async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Course } from "../../contract/schemas/course";
 import { SLOT_TYPES } from "../../contract/curriculum-codes";
 import type { Curriculum, CurriculumIdentification, Material, Section, UploadedFile } from "../../contract/schemas/curriculum";
-import { startTestApi, type Client, type TestApi } from "./harness";
+import { startTestApi, type Client, type TestApi, postFile } from "./harness";
 
 let api: TestApi;
 let admin: Client;
@@ -62,15 +62,7 @@ const FILES = {
   csv: Buffer.from("\ufeffname,score\nสมชาย,10\n", "utf8"),
 };
 
-function multipart(client: Client, url: string, filename: string, data: Buffer, field = "file") {
-  const boundary = "----lmsCurriculumBoundary9x";
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return client.post(url, body as never, { "content-type": `multipart/form-data; boundary=${boundary}` });
-}
+const multipart = (client: Client, url: string, filename: string, data: Buffer, field = "file") => postFile(client, url, filename, data, field);
 async function upload(courseId: number, slotType: string, filename: string, data: Buffer) {
   const res = await multipart(admin, `${cur(courseId)}/upload/?slot_type=${slotType}`, filename, data);
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(res.body)}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import zlib from "node:zlib";
 import type { BudgetActual, BudgetPlan, ContentCompetency, ContentSurvey, Criteria } from "../../contract/schemas/extras";
-import { startTestApi, type Client, type TestApi } from "./harness";
+import { png } from "./fixture-files";
+import { startTestApi, type Client, type TestApi, postFile } from "./harness";
 
 /** The extra tabs of a course (issue 6 item 4, docs/decisions/012): every rule the API enforces. */
 
@@ -398,31 +398,5 @@ describe("deleting a course", () => {
   });
 });
 
-/** A real PNG of w×h grey pixels. */
-function png(w = 2, h = 2): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  const raw = Buffer.concat(Array.from({ length: h }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(w, 0x80)])));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", zlib.deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
-}
-
-function upload(client: Client, url: string, filename: string, data: Buffer) {
-  const boundary = "----lmsExtrasBoundary7MA4YWxkTrZu0gW";
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return client.post(url, body as never, { "content-type": `multipart/form-data; boundary=${boundary}` });
-}
+const upload = (client: Client, url: string, filename: string, data: Buffer) => postFile(client, url, filename, data, "image");
 

@@ -8,9 +8,11 @@ import { createDb, type Db } from "../../api/db/index";
 import { migrateToLatest } from "../../api/db/migrate";
 import { seedDemo, seedReference } from "../../api/db/seed";
 import { buildApi, type BuildOptions } from "../../api/server";
-import { CSRF_COOKIE } from "../../contract/http";
+import { CSRF_COOKIE, RELAY_HEADER } from "../../contract/http";
 
 export const DEMO_PASSWORD = "Demo-Pass1!";
+/** The relay secret the test API shares with "the dashboard" (a client given an address). */
+export const TEST_RELAY_SECRET = "test-relay-secret";
 
 /**
  * A real API over a real database for each test file: a fresh SQLite file, or a fresh PostgreSQL
@@ -25,7 +27,7 @@ export async function startTestApi(opts: BuildOptions = {}) {
   await seedDemo(db, clock.now, DEMO_PASSWORD);
   const app = await buildApi(
     { db, now: () => clock.now, secret: "test-secret-not-for-production", mediaDir },
-    { loginLimits: { perAccountPerMinute: 1000, perAddressPerMinute: 1000 }, ...opts },
+    { loginLimits: { perAccountPerMinute: 1000, perAddressPerMinute: 1000 }, relaySecret: TEST_RELAY_SECRET, ...opts },
   );
   await app.ready();
   return {
@@ -39,7 +41,8 @@ export async function startTestApi(opts: BuildOptions = {}) {
     advance(ms: number) {
       clock.now = new Date(clock.now.getTime() + ms);
     },
-    client: () => new Client(app),
+    /** A browser-like client; `address`: as relayed by the dashboard from that client address. */
+    client: (address?: string) => new Client(app, address),
     async close() {
       await app.close();
       await db.destroy();
@@ -82,7 +85,10 @@ type Body = Record<string, unknown> | undefined;
 /** A browser-like client: keeps cookies, echoes the CSRF cookie on unsafe methods. */
 export class Client {
   cookies = new Map<string, string>();
-  constructor(private app: FastifyInstance) {}
+  constructor(
+    private app: FastifyInstance,
+    private address?: string,
+  ) {}
 
   private async send(method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, body?: Body, headers: Record<string, string> = {}) {
     if (method !== "GET" && !this.cookies.has(CSRF_COOKIE)) await this.send("GET", "/api/account/is-authenticated/");
@@ -94,6 +100,7 @@ export class Client {
       headers: {
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
         ...(method !== "GET" && csrf ? { "x-csrftoken": csrf } : {}),
+        ...(this.address ? { [RELAY_HEADER]: TEST_RELAY_SECRET, "x-forwarded-for": this.address } : {}),
         ...headers,
       },
     });
@@ -116,6 +123,17 @@ export class Client {
     if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res;
   }
+}
+
+/** POST a multipart form with one file, as a browser's file input sends it. */
+export function postFile(client: Client, url: string, filename: string, data: Buffer, field: string, headers: Record<string, string> = {}) {
+  const boundary = "----lmsTestBoundary7MA4YWxkTrZu0gW";
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return client.post(url, body as never, { "content-type": `multipart/form-data; boundary=${boundary}`, ...headers });
 }
 
 function safeJson(text: string) {

@@ -47,12 +47,20 @@ describe("sign-in and session", () => {
     expect(res.body.first_name).toBe("Mana");
   });
 
-  it("marks the session cookie Secure behind TLS", async () => {
-    const c = api.client();
+  it("marks the session cookie Secure when the dashboard says the client came over TLS", async () => {
+    const c = api.client("203.0.113.9");
     await c.get("/api/account/is-authenticated/");
     const res = await c.post("/api/account/login/", { username: "admin", password: DEMO_PASSWORD }, { "x-forwarded-proto": "https" });
     const sessionCookie = (res.headers["set-cookie"] as string[]).find((h) => h.startsWith("sessionid="))!;
     expect(sessionCookie).toContain("Secure");
+  });
+
+  it("believes X-Forwarded-Proto from nobody but the dashboard", async () => {
+    const c = api.client();
+    await c.get("/api/account/is-authenticated/");
+    const res = await c.post("/api/account/login/", { username: "admin", password: DEMO_PASSWORD }, { "x-forwarded-proto": "https" });
+    const sessionCookie = (res.headers["set-cookie"] as string[]).find((h) => h.startsWith("sessionid="))!;
+    expect(sessionCookie).not.toContain("Secure");
   });
 
   it("refuses wrong credentials with the catalogue's message and makes no session", async () => {
@@ -117,10 +125,28 @@ describe("sign-in and session", () => {
     expect((await c.get("/api/account/profile/")).body).toEqual({ detail: "not_authenticated" });
   });
 
+  it("ends a session at its absolute lifetime (12 h), however busy it was", async () => {
+    const c = api.client();
+    await c.login("manager");
+    for (let i = 0; i < 12 * 6; i++) {
+      api.advance(10 * 60_000); // a request every ten minutes keeps it from going idle…
+      expect((await c.get("/api/account/profile/")).status).toBe(200);
+    }
+    api.advance(60_000); // …until it is twelve hours old.
+    const res = await c.get("/api/account/profile/");
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ detail: "session_expired" });
+  });
+
   it("signs out", async () => {
     const c = api.client();
     await c.login("admin");
-    expect((await c.get("/api/account/logout/")).status).toBe(200);
+    // A GET (an <img> on any page could send one) changes nothing: only the POST signs out.
+    const get = await c.get("/api/account/logout/");
+    expect(get.status).toBe(405);
+    expect(get.headers.allow).toBe("POST");
+    expect((await c.get("/api/account/profile/")).status).toBe(200);
+    expect((await c.post("/api/account/logout/")).status).toBe(200);
     expect((await c.get("/api/account/profile/")).status).toBe(401);
   });
 
@@ -179,7 +205,7 @@ describe("account lock", () => {
       for (let i = 0; i < 3; i++) expect((await c.post("/api/account/login/", { username: "ghost", password: "x" })).status).toBe(400);
       const res = await c.post("/api/account/login/", { username: "ghost", password: "x" });
       expect(res.status).toBe(429);
-      expect(res.body).toEqual({ detail: "too_many_requests" });
+      expect(res.body).toMatchObject({ detail: "too_many_requests" });
     } finally {
       await limited.close();
     }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { acceptPendingTerms, signIn, DEMO_PASSWORD } from "./helpers";
+import { acceptPendingTerms, API_ORIGIN, signIn, DEMO_PASSWORD } from "./helpers";
 import { e2eDb } from "./db";
 
 // Each project (JS on, JS off) uses its own accounts, so both see the first-sign-in path.
@@ -75,4 +75,44 @@ test("unknown routes answer 404 'This page could not be found'", async ({ page }
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
   expect(DEMO_PASSWORD).toBeTruthy();
+});
+
+test("sign-out is a POST: its address opened by GET asks first, and the API ignores a GET", async ({ page, request }, info) => {
+  const { other } = accounts[info.project.name as keyof typeof accounts];
+  await signIn(page, other, "/dashboard/");
+  await acceptPendingTerms(page);
+  // Any page could make the browser GET this address (an <img>): it only shows the question.
+  await page.goto("/dashboard/account/logout");
+  await expect(page.getByRole("heading", { name: "Sign out" })).toBeVisible();
+  await page.goto("/dashboard/");
+  await expect(page).toHaveURL(/\/dashboard\/$/);
+  // The API's own GET does not sign out either (it is the spec's call, refused as unsafe).
+  const cookies = await page.context().cookies();
+  const header = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  expect((await request.get(`${API_ORIGIN}/api/account/logout/`, { headers: { cookie: header } })).status()).toBe(405);
+  await page.goto("/dashboard/");
+  await expect(page).toHaveURL(/\/dashboard\/$/);
+  // The confirmation's button signs out, with JS on or off.
+  await page.goto("/dashboard/account/logout");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/account\/login\/?$/);
+  await page.goto("/dashboard/");
+  await expect(page).toHaveURL(/account\/login\/\?next=/);
+});
+
+test("the client address cannot be forged through the dashboard", async ({ browser }) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "10.66.66.66", "X-Lms-Client-Address": "10.77.77.77" } });
+  const page = await context.newPage();
+  const who = `forger-${Date.now()}`;
+  await page.goto("/dashboard/account/signin");
+  await page.getByLabel(/username or email/i).fill(who);
+  await page.getByLabel(/^password$/i).fill("whatever-1");
+  await page.getByRole("button", { name: /^sign in$/i }).click();
+  await expect(page.getByText("Incorrect email or password.")).toBeVisible();
+  const db = e2eDb();
+  const row = db.prepare("select ip from login_attempt where username = ?").get(who) as { ip: string };
+  db.close();
+  // What the dashboard's server saw on the socket, not what the browser wrote.
+  expect(row.ip).toBe("127.0.0.1");
+  await context.close();
 });

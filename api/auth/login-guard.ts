@@ -1,0 +1,93 @@
+import { sql } from "kysely";
+import type { Db } from "../db/index";
+
+/**
+ * The sign-in guard (docs/decisions/019): failures counted per identifier typed and address, and
+ * per identifier over every address, kept in `login_guard`. What it decides never depends on
+ * whether an account has that identifier, so an outsider learns nothing from it.
+ *
+ * - The spec's lock (config: threshold, auto-unlock minutes) applies to one identifier *from one
+ *   address*: whoever types wrong passwords locks themselves out, not the account's owner
+ *   elsewhere. It ends after the auto-unlock minutes, or with a password reset.
+ * - A progressive delay slows guessing: from one address after PAIR_FREE failures, and over all
+ *   addresses after WIDE_FREE failures — except from an address that has signed in to that
+ *   identifier before, so a crowd of strangers cannot keep its owner out.
+ */
+export const PAIR_FREE = 3;
+export const WIDE_FREE = 10;
+const PAIR_CAP_S = 15 * 60;
+const WIDE_CAP_S = 5 * 60;
+/** How long an address stays "known" for an identifier after a successful sign-in from it. */
+const KNOWN_FOR_MS = 90 * 24 * 3600_000;
+const ALL = "*";
+
+export type GuardRow = { failures: number; datetime_last_failure: string; datetime_locked: string | null };
+export type LockPolicy = { enabled: boolean; threshold: number; autoUnlockMs: number | null };
+
+/** Seconds to wait after the last failure: doubling from 1 s past the free failures, capped. */
+const delayS = (failures: number, free: number, cap: number) => (failures < free ? 0 : Math.min(2 ** (failures - free), cap));
+
+export function loginGuard(db: Db) {
+  const row = (identifier: string, scope: string) =>
+    db.selectFrom("login_guard").select(["failures", "datetime_last_failure", "datetime_locked"]).where("identifier", "=", identifier).where("scope", "=", scope).executeTakeFirst() as Promise<GuardRow | undefined>;
+
+  async function knownAddress(identifier: string, ip: string, now: Date) {
+    const since = new Date(now.getTime() - KNOWN_FOR_MS).toISOString();
+    const hit = await db.selectFrom("login_attempt").select("id").where("username", "=", identifier).where("ip", "=", ip).where("is_success", "=", 1).where("datetime_create", ">=", since).limit(1).executeTakeFirst();
+    return !!hit;
+  }
+
+  async function bump(identifier: string, scope: string, now: string, lockAt: number | null) {
+    const current = await row(identifier, scope);
+    const failures = (current?.failures ?? 0) + 1;
+    const locked = lockAt !== null && failures >= lockAt ? now : null;
+    if (current) await db.updateTable("login_guard").set({ failures, datetime_last_failure: now, datetime_locked: locked }).where("identifier", "=", identifier).where("scope", "=", scope).execute();
+    else await db.insertInto("login_guard").values({ identifier, scope, failures, datetime_last_failure: now, datetime_locked: locked }).execute();
+    return { failures, datetime_last_failure: now, datetime_locked: locked };
+  }
+
+  return {
+    /** Whether this address signed in to this identifier lately (its owner, most likely). */
+    isKnownAddress: (identifier: string, ip: string, now: Date) => (identifier ? knownAddress(identifier, ip, now) : Promise.resolve(false)),
+
+    /** The lock in force for this identifier from this address (null when none, or it expired). */
+    async lockOf(identifier: string, ip: string, now: Date, policy: LockPolicy): Promise<GuardRow | null> {
+      const pair = await row(identifier, ip);
+      if (!pair?.datetime_locked) return null;
+      const expired = policy.autoUnlockMs !== null && now.getTime() - Date.parse(pair.datetime_locked) >= policy.autoUnlockMs;
+      if (!expired) return pair;
+      await db.deleteFrom("login_guard").where("identifier", "=", identifier).where("scope", "=", ip).execute();
+      return null;
+    },
+
+    /** Seconds this attempt must still wait (0: go ahead). */
+    async waitS(identifier: string, ip: string, now: Date, policy: LockPolicy): Promise<number> {
+      const since = (r: GuardRow | undefined, free: number, cap: number) =>
+        r ? Math.ceil(delayS(r.failures, free, cap) - (now.getTime() - Date.parse(r.datetime_last_failure)) / 1000) : 0;
+      // With the lock on, the lock is what stops one address (its row starts afresh after it).
+      const pairFree = policy.enabled && policy.threshold > 0 ? Math.max(PAIR_FREE, policy.threshold) : PAIR_FREE;
+      const pair = since(await row(identifier, ip), pairFree, PAIR_CAP_S);
+      let wide = since(await row(identifier, ALL), WIDE_FREE, WIDE_CAP_S);
+      if (wide > 0 && (await knownAddress(identifier, ip, now))) wide = 0;
+      return Math.max(0, pair, wide);
+    },
+
+    /** A wrong password: one more failure here and everywhere; the pair's row, locked or not. */
+    async fail(identifier: string, ip: string, now: Date, policy: LockPolicy): Promise<GuardRow> {
+      const at = now.toISOString();
+      await bump(identifier, ALL, at, null);
+      return bump(identifier, ip, at, policy.enabled && policy.threshold > 0 ? policy.threshold : null);
+    },
+
+    /** A success clears this address's failures and the identifier's count over all addresses. */
+    async succeed(identifier: string, ip: string) {
+      await db.deleteFrom("login_guard").where("identifier", "=", identifier).where("scope", "in", [ip, ALL]).execute();
+    },
+
+    /** A password reset unlocks every address for the account's username and email. */
+    async forget(identifiers: (string | null | undefined)[]) {
+      const names = identifiers.filter((s): s is string => !!s).map((s) => s.toLowerCase());
+      if (names.length) await db.deleteFrom("login_guard").where(sql`lower(identifier)`, "in", names).execute();
+    },
+  };
+}
