@@ -1,17 +1,19 @@
 /**
  * `npm start` (and `npm run dev` with --dev): build the dashboard when the build is missing or
  * stale, start the embedded LMS API (it migrates and seeds on boot) unless LMS_API_URL names
- * another one, then the dashboard; print where to go. Children stop with this process.
+ * another one, then the dashboard; print where to go. scripts/supervise.ts keeps both running (a
+ * crashed child is restarted with back-off) and SIGTERM/SIGINT stop both, then this exits 0.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { readEnv } from "../api/env";
+import { Supervisor, type ChildSpec } from "./supervise";
 
 const dev = process.argv.includes("--dev");
 const env = readEnv();
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
-const children: ChildProcess[] = [];
+const apiUrl = env.LMS_API_URL ?? `http://${env.HOST}:${env.API_PORT}`;
 
 function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;
@@ -29,53 +31,42 @@ function buildIfStale() {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-function run(name: string, cmd: string, args: string[], extraEnv: Record<string, string>) {
-  const child = spawn(cmd, args, { stdio: "inherit", env: { ...process.env, ...extraEnv } });
-  child.on("exit", (code) => {
-    console.log(`[start] ${name} stopped (${code ?? "signal"})`);
-    shutdown(code ?? 1);
-  });
-  children.push(child);
-  return child;
+/** How the dashboard process is run: the one place to change it. */
+function dashboard(): ChildSpec {
+  const dashEnv = { ...process.env, PORT: String(env.PORT), HOST: env.HOST, LMS_API_URL: apiUrl };
+  if (dev) return { name: "dashboard (dev)", command: bin("remix"), args: ["dev", "--manual", "-c", `${bin("remix-serve")} build/index.js`], env: { ...dashEnv, NODE_ENV: "development" } };
+  return { name: "dashboard", command: bin("remix-serve"), args: ["build/index.js"], env: { ...dashEnv, NODE_ENV: "production" } };
 }
 
-async function waitFor(url: string, timeoutMs = 60_000) {
+/** Whether `url` answered 2xx within the time (false at once when shutting down). */
+async function answers(url: string, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
+  while (Date.now() < until && !supervisor.stopping) {
     try {
-      if ((await fetch(url)).ok) return;
+      if ((await fetch(url, { signal: AbortSignal.timeout(5_000) })).ok) return true;
     } catch {
       // not up yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+  return false;
 }
 
-let stopping = false;
-function shutdown(code: number) {
-  if (stopping) return;
-  stopping = true;
-  for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
-  setTimeout(() => process.exit(code), 500);
-}
-process.on("SIGINT", () => shutdown(0));
-process.on("SIGTERM", () => shutdown(0));
-
-const apiUrl = env.LMS_API_URL ?? `http://${env.HOST}:${env.API_PORT}`;
+// Built before any child starts: a failed build exits with nothing left running.
+if (!dev) buildIfStale();
+const supervisor = new Supervisor();
+supervisor.handleProcessSignals();
 if (!env.LMS_API_URL) {
   const apiArgs = dev ? ["watch", "api/main.ts"] : ["api/main.ts"];
-  run("LMS API", bin("tsx"), apiArgs, { API_PORT: String(env.API_PORT), HOST: env.HOST });
-  await waitFor(`${apiUrl}/api/health/`);
+  supervisor.start({ name: "LMS API", command: bin("tsx"), args: apiArgs, env: { ...process.env, API_PORT: String(env.API_PORT), HOST: env.HOST } });
+  // The API first, so the dashboard's first pages find it; but the dashboard copes without it (504 page).
+  if (!(await answers(`${apiUrl}/api/health/`, 60_000)) && !supervisor.stopping) console.log("[start] the API has not answered within 60 s; starting the dashboard anyway");
 }
-const dashEnv = { PORT: String(env.PORT), HOST: env.HOST, LMS_API_URL: apiUrl };
-if (dev) {
-  run("dashboard (dev)", bin("remix"), ["dev", "--manual", "-c", `${bin("remix-serve")} build/index.js`], { ...dashEnv, NODE_ENV: "development" });
-} else {
-  buildIfStale();
-  run("dashboard", bin("remix-serve"), ["build/index.js"], { ...dashEnv, NODE_ENV: "production" });
+supervisor.start(dashboard());
+if (await answers(`http://${env.HOST}:${env.PORT}/dashboard/health`, 120_000)) {
+  console.log(`\n[start] Dashboard: http://${env.HOST}:${env.PORT}/dashboard/`);
+  console.log(`[start] LMS API:   ${apiUrl}/api/  (health: ${apiUrl}/api/health/)`);
+  console.log("[start] Demo sign-in: admin (superuser) — the password was printed when the demo was seeded, or is DEMO_PASSWORD.\n");
+} else if (!supervisor.stopping) {
+  console.log(`[start] the dashboard has not answered within 120 s at http://${env.HOST}:${env.PORT}/dashboard/health; still trying`);
 }
-await waitFor(`http://${env.HOST}:${env.PORT}/dashboard/health`, 120_000);
-console.log(`\n[start] Dashboard: http://${env.HOST}:${env.PORT}/dashboard/`);
-console.log(`[start] LMS API:   ${apiUrl}/api/  (health: ${apiUrl}/api/health/)`);
-console.log("[start] Demo sign-in: admin (superuser) — the password was printed when the demo was seeded, or is DEMO_PASSWORD.\n");
