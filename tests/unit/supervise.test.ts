@@ -26,7 +26,7 @@ afterEach(async () => {
 /** A supervisor with short delays that records its events and log lines. */
 function supervisor(opts: SuperviseOptions = {}) {
   const lines: string[] = [];
-  const s = new Supervisor({ initialDelayMs: 100, maxDelayMs: 400, resetAfterMs: 1_500, graceMs: 500, log: (l) => lines.push(l), ...opts });
+  const s = new Supervisor({ initialDelayMs: 100, maxDelayMs: 400, resetAfterMs: 3_000, graceMs: 500, log: (l) => lines.push(l), ...opts });
   const spawns: (SpawnEvent & { at: number })[] = [];
   const exits: (ExitEvent & { at: number })[] = [];
   const restarts: RestartEvent[] = [];
@@ -83,7 +83,7 @@ describe("Supervisor", () => {
     ]);
     fs.writeFileSync(flag, "");
     await until("the healthy child", () => spawns.length === 4);
-    await new Promise((r) => setTimeout(r, 1_700)); // longer than resetAfterMs
+    await new Promise((r) => setTimeout(r, 3_200)); // longer than resetAfterMs
     process.kill(spawns[3].pid, "SIGKILL");
     await until("the restart after the reset", () => restarts.length === 4);
     expect(restarts[3]).toMatchObject({ reason: "killed by SIGKILL", delayMs: 100 });
@@ -124,7 +124,8 @@ describe("Supervisor", () => {
     const first = Number(fs.readFileSync(pidFile, "utf8").trim());
     process.kill(spawns[0].pid, "SIGKILL");
     await until("the restart", () => spawns.length === 2);
-    expect(alive(first)).toBe(false);
+    // SIGKILLed with its group; a busy machine may take a moment to finish it off.
+    await until("the old grandchild gone", () => !alive(first), 5_000);
     await until("the new grandchild", () => fs.readFileSync(pidFile, "utf8").trim().split("\n").length === 2);
     fs.rmSync(dir, { recursive: true, force: true });
   });
