@@ -30,6 +30,8 @@ export type Figures = {
   bundle: BundleFigures;
   scaling: { small: { rows: number; p50: number; p99: number }; large: { rows: number; p50: number; p99: number }; ratio: number };
   memoryMb: { api: number; dashboard: number };
+  /** Milliseconds a one-row SQLite commit takes, synchronous NORMAL against FULL (what the API runs). */
+  sqliteCommit?: { normalMs: number; fullMs: number; commits: number };
 };
 
 export type Verdict = { what: string; ok: boolean; detail: string };
@@ -82,6 +84,10 @@ export function table(f: Figures, b: Budgets): string {
     `≤ × ${b.listLatency1MOver10k}`,
     ok(s.ratio <= b.listLatency1MOver10k),
   ]);
+  if (f.sqliteCommit) {
+    const c = f.sqliteCommit;
+    rows.push(["SQLite commit, synchronous NORMAL → FULL", `${fmt(c.normalMs, 3)} ms → ${fmt(c.fullMs, 3)} ms (× ${fmt(c.fullMs / Math.max(0.001, c.normalMs), 1)}, ${fmt(c.commits)} commits each)`, "", ""]);
+  }
   rows.push(["resident memory after the load", `API ${fmt(f.memoryMb.api)} MB · dashboard ${fmt(f.memoryMb.dashboard)} MB`, "", ""]);
 
   const head = ["measure", "figure", "budget", ""];

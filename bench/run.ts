@@ -1,11 +1,12 @@
 /**
  * `npm run bench [-- --check] [--scale] [--duration 10] [--no-build]`: the page-kind benchmark of
  * issue 5. Builds the dashboard in production mode, seeds a throw-away database at scale (100 000
- * users and 100 000 courses; --scale: 1 000 000 users), starts the API and remix-serve on
+ * users and 100 000 courses; --scale: 1 000 000 users), starts the API and the dashboard's server on
  * 127.0.0.1, signs in as admin and measures, in one run: throughput and latency of a minimal
  * Remix route, the course list, a course detail tab and the API list call; the JavaScript each
  * page kind loads and any server-only package in the client chunks; the API list call at 10 000
- * rows against 1 000 000; the memory of both processes. Progress goes to stderr, the table to
+ * rows against 1 000 000; the memory of both processes; what a SQLite commit costs with
+ * synchronous=FULL against NORMAL. Progress goes to stderr, the table to
  * stdout, the figures to bench/results/*.json. --check holds them to bench/budgets.json and exits
  * 1 on a miss. Figures, not timed tests.
  */
@@ -20,6 +21,7 @@ import { table, verdicts, type Budgets, type Figures, type Target } from "./repo
 import { addCourses, addUsers, BENCH_PASSWORD, prepareSchema, settle } from "./seed";
 import { rssMb, startApi, startDashboard, stop, type Server } from "./servers";
 import { signIn } from "./session";
+import { commitCost } from "./sqlite-sync";
 
 const { values: args } = parseArgs({
   options: {
@@ -146,6 +148,10 @@ async function main() {
   for (const s of servers.splice(0)) await stop(s);
   log(`  10k: p50 ${small.p50} ms, p99 ${small.p99} ms; 1M: p50 ${large.p50} ms, p99 ${large.p99} ms`);
 
+  log("SQLite: one-row commits with synchronous NORMAL and FULL, in turns …");
+  const sqliteCommit = commitCost(root);
+  log(`  NORMAL ${sqliteCommit.normalMs} ms, FULL ${sqliteCommit.fullMs} ms a commit`);
+
   const figures: Figures = {
     at: new Date().toISOString(),
     machine: { nproc: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? "unknown", memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.versions.node },
@@ -159,6 +165,7 @@ async function main() {
       ratio: Math.round((large.p50 / small.p50) * 100) / 100,
     },
     memoryMb,
+    sqliteCommit,
   };
   const budgets = JSON.parse(fs.readFileSync("bench/budgets.json", "utf8")) as Budgets;
   fs.mkdirSync("bench/results", { recursive: true });

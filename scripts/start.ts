@@ -31,11 +31,16 @@ function buildIfStale() {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-/** How the dashboard process is run: the one place to change it. */
+/**
+ * How the dashboard process is run: the one place to change it. Its own server
+ * (server/dashboard.ts) derives the client's address from the socket and TRUST_PROXY and shares
+ * DATA_DIR (the relay secret) with the API (docs/decisions/019).
+ */
 function dashboard(): ChildSpec {
   const dashEnv = { ...process.env, PORT: String(env.PORT), HOST: env.HOST, LMS_API_URL: apiUrl };
-  if (dev) return { name: "dashboard (dev)", command: bin("remix"), args: ["dev", "--manual", "-c", `${bin("remix-serve")} build/index.js`], env: { ...dashEnv, NODE_ENV: "development" } };
-  return { name: "dashboard", command: bin("remix-serve"), args: ["build/index.js"], env: { ...dashEnv, NODE_ENV: "production" } };
+  const server = `${bin("tsx")} server/dashboard.ts build/index.js`;
+  if (dev) return { name: "dashboard (dev)", command: bin("remix"), args: ["dev", "--manual", "-c", server], env: { ...dashEnv, NODE_ENV: "development" } };
+  return { name: "dashboard", command: bin("tsx"), args: ["server/dashboard.ts", "build/index.js"], env: { ...dashEnv, NODE_ENV: "production" } };
 }
 
 /** Whether `url` answered 2xx within the time (false at once when shutting down). */
