@@ -1,5 +1,6 @@
 import type { ConfigDict } from "../../contract/config";
 import { DICTIONARIES } from "../../contract/i18n/index";
+import { API_TIMEOUT_MS } from "./transport.server";
 
 /**
  * Per-process caches of what every page needs — the config and the dictionaries — refreshed
@@ -27,7 +28,8 @@ let inflight: Promise<void> | null = null;
 let loadedOnce = false;
 
 const getJson = async <T>(path: string): Promise<T> => {
-  const res = await fetch(`${API_URL}/api/${path}`, { headers: { accept: "application/json" } });
+  // A frozen API must not hold the shared refresh (and every page waiting on it) forever.
+  const res = await fetch(`${API_URL}/api/${path}`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(API_TIMEOUT_MS) });
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
   return (await res.json()) as T;
 };
