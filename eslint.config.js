@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "build/", "public/dashboard/build/", ".cache/", "data/", ".e2e-data/", ".e2e-data-*/", ".build-*/", "bench/results/", "test-results/", "playwright-report/"] },
+  { ignores: ["node_modules/", "build/", "public/dashboard/build/", ".cache/", "data/", ".e2e-data/", ".e2e-data-*/", ".build-*/", "build-*/", "bench/results/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -35,6 +35,16 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return result.data;
 }
 
+/**
+ * PostgreSQL's class 22 "data exception" (a NUL byte in text, a number beyond its column, a
+ * malformed value): the input's fault, wherever a value reached a query unchecked. SQLite takes
+ * such values as they come, so both dialects answer the same: never a 500.
+ */
+const isDataException = (err: unknown) => {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code) && "severity" in (err as object);
+};
+
 /** Every failure becomes a contract answer; no stack trace ever reaches a client. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err, req, reply) => {
@@ -45,6 +55,7 @@ export function installErrorHandling(app: FastifyInstance) {
       // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
       return reply.status(status).send({ detail: MSG.invalid });
     }
+    if (isDataException(err)) return reply.status(400).send({ detail: MSG.invalid });
     req.log.error({ err }, "unhandled error");
     return reply.status(500).send({ detail: MSG.server_error });
   });

@@ -1,13 +1,14 @@
 import type { FastifyRequest } from "fastify";
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql, type KyselyPlugin, type SelectQueryBuilder } from "kysely";
 import { z } from "../../contract/zod";
+import { text } from "../../contract/schemas/text";
 import { COUNT_CAP, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Paged } from "../../contract/http";
 import { notFound, parseInput } from "./errors";
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   ordering: z.string().max(100).optional(),
   /** Comma-separated ids, for the filter lists' `id_list`. */
   id_list: z.string().regex(/^\d+(,\d+)*$/).optional(),

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { CSRF_FIELD } from "~/lms/csrf-field";
+import { errorsAt, type FormResult } from "~/lms/form-result";
 
 /** Error messages under a field, announced by screen readers. */
 export function ErrorList({ id, errors }: { id?: string; errors?: (string | null | undefined)[] | null }) {
@@ -53,4 +54,12 @@ export function Field({ label, inputProps, errors, className }: FieldProps) {
  */
 export function CsrfInput(_props: { token?: string | null }) {
   return <AuthenticityTokenInput name={CSRF_FIELD} />;
+}
+
+/**
+ * The form-level errors of an action's answer, translated by the caller's `t`: for pages whose
+ * forms have no error spot of their own (a post that was no readable form, app/lms/read-form.server.ts).
+ */
+export function FormErrors({ result, t }: { result?: FormResult; t: (key: string) => string }) {
+  return <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />;
 }

@@ -7,6 +7,7 @@ import { contentFlag } from "~/registry/content.js";
 import { apiFieldErrors } from "./content-form.server";
 import { itemId, requireContent } from "./content.server";
 import { requireCsrf } from "./csrf.server";
+import { readForm } from "./read-form.server";
 import { dropRemovedRows } from "./editable-list";
 import { masterList } from "./extras.server";
 import { redirectWithToast } from "./toast.server";
@@ -34,7 +35,8 @@ export async function budgetLoader(args: LoaderFunctionArgs, page: BudgetPage) {
 export async function budgetAction(args: ActionFunctionArgs, page: BudgetPage) {
   const { api, type } = await requireContent(args, "change");
   const id = itemId(type, args.params);
-  const raw = await args.request.formData();
+  const { form: raw, refusal } = await readForm(args.request);
+  if (!raw) return data({ result: refusal.result, extraRows: 0 }, { status: refusal.status });
   await requireCsrf(api, raw);
   const intent = String(raw.get("intent") ?? "save");
   const { form } = dropRemovedRows(raw, "record_list");

@@ -9,6 +9,7 @@ import type { Lms } from "./api.server";
 import { apiFieldErrors } from "./content-form.server";
 import { itemId, requireContent, type Action } from "./content.server";
 import { requireCsrf } from "./csrf.server";
+import { readForm } from "./read-form.server";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -56,7 +57,8 @@ export async function tableTabAction(
 ) {
   const { api, type } = await requireContent(args, opts.action ?? "change");
   const id = itemId(type, args.params);
-  const form = await args.request.formData();
+  const { form, refusal } = await readForm(args.request);
+  if (!form) return data<TableTabAnswer>({ form: "add", result: refusal.result }, { status: refusal.status });
   await requireCsrf(api, form);
   const intent = String(form.get("intent") ?? "");
   const here = new URL(args.request.url).pathname;

@@ -1,4 +1,5 @@
 import { createCookie, redirect } from "@remix-run/node";
+import { asciiUrl } from "./paths";
 
 /** A one-shot message shown on the next page (a flash cookie; works without JavaScript). */
 export type Toast = { type: "success" | "error" | "info"; message: string; values?: Record<string, string | number> };
@@ -18,5 +19,6 @@ export async function popToast(request: Request): Promise<{ toast: Toast | null;
 export async function redirectWithToast(url: string, toast: Toast, init: { headers?: Headers } = {}) {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await toastHeader(toast));
-  return redirect(url, { headers });
+  // Callers build `url` from what a form posted (a list's query): never a non-ASCII header.
+  return redirect(asciiUrl(url), { headers });
 }

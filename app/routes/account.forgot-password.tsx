@@ -12,6 +12,7 @@ import {
 } from "~/lms/account-recovery.server";
 import { lms, type Lms } from "~/lms/api.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { readForm } from "~/lms/read-form.server";
 import { forgotChooseSchema, forgotIdentifySchema, forgotVerifySchema, newPasswordSchema, parseWithZod } from "~/lms/schemas.server";
 import { dash } from "~/lms/paths";
 import { redirectWithToast } from "~/lms/toast.server";
@@ -67,7 +68,8 @@ const answer = (api: Lms, result: ActionAnswer["result"], notice: string[] = [])
 export async function action({ request, params }: ActionFunctionArgs) {
   const step = stepOf(params.step);
   const api = lms(request);
-  const form = await request.formData();
+  const { form, refusal } = await readForm(request);
+  if (!form) return data<ActionAnswer>({ result: refusal.result, notice: [] }, { status: refusal.status });
   await requireCsrf(api, form);
   await ensureApiSession(api);
   const state = await readForgotState(request);

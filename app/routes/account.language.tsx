@@ -2,18 +2,21 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { languageCookie } from "~/i18n/i18next.server";
 import { lms } from "~/lms/api.server";
 import { requireCsrf } from "~/lms/csrf.server";
-import { dash } from "~/lms/paths";
+import { readForm } from "~/lms/read-form.server";
+import { asciiUrl, dash } from "~/lms/paths";
 import { offeredLanguages } from "~/lms/store.server";
 
 /** Switch language: remembered in a cookie and, when signed in, saved on the profile (PATCH). */
 export async function action({ request }: ActionFunctionArgs) {
   const api = lms(request);
-  const form = await request.formData();
+  const { form, refusal } = await readForm(request);
+  // A resource route (the header's language switch posts here): the refusal in plain text.
+  if (!form) return new Response(refusal.message, { status: refusal.status });
   await requireCsrf(api, form);
   const language = String(form.get("language") ?? "");
   const back = String(form.get("redirectTo") ?? "");
   // Only a page of the dashboard itself: never an open redirect.
-  const to = back.startsWith("/dashboard/") && !back.startsWith("//") && !back.includes("\\") ? back.replace(/([?&])(language|lng)=[^&]*&?/g, "$1") : dash();
+  const to = back.startsWith("/dashboard/") && !back.startsWith("//") && !back.includes("\\") ? asciiUrl(back.replace(/([?&])(language|lng)=[^&]*&?/g, "$1")) : dash();
   if (!(await offeredLanguages()).includes(language)) return redirect(to);
   await api.patch("account/profile/", { language }, { accept: [401] });
   return api.redirect(to, { "Set-Cookie": await languageCookie.serialize(language) });

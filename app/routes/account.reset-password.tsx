@@ -7,6 +7,7 @@ import { AuthCard, CardLink, Notice, PasswordRuleList, SubmitButton } from "~/co
 import { CsrfInput, ErrorList, Field } from "~/components/forms";
 import { formErrorsOf, passwordRuleOf, TOKEN_PAGE_HEADERS, type ApiErrorBody } from "~/lms/account-recovery.server";
 import { lms } from "~/lms/api.server";
+import { readForm } from "~/lms/read-form.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { newPasswordSchema, parseWithZod } from "~/lms/schemas.server";
 import { dash } from "~/lms/paths";
@@ -36,7 +37,8 @@ type ActionAnswer = { result: SubmissionResult<string[]>; expired: boolean };
 
 export async function action({ request }: ActionFunctionArgs) {
   const api = lms(request);
-  const form = await request.formData();
+  const { form, refusal } = await readForm(request);
+  if (!form) return data<ActionAnswer>({ result: refusal.result, expired: false }, { status: refusal.status });
   await requireCsrf(api, form);
   const hideFields = ["password", "confirm_password", "token"];
   const token = tokenOf(form.get("token"));

@@ -6,6 +6,7 @@ import type { Profile } from "../../contract/schemas/account";
 import { AuthCard, CardLink } from "~/components/auth-card";
 import { CsrfInput, ErrorList, Field } from "~/components/forms";
 import { lms } from "~/lms/api.server";
+import { readForm } from "~/lms/read-form.server";
 import { getProfile } from "~/lms/auth.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { loginSchema, parseWithZod } from "~/lms/schemas.server";
@@ -28,7 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const api = lms(request);
-  const form = await request.formData();
+  const { form, refusal } = await readForm(request);
+  if (!form) return data({ result: refusal.result, lock: null }, { status: refusal.status });
   await requireCsrf(api, form);
   const submission = parseWithZod(form, { schema: loginSchema });
   if (submission.status !== "success") {

@@ -7,6 +7,7 @@ import { AuthCard, CardLink, Notice, SubmitButton } from "~/components/auth-card
 import { CsrfInput } from "~/components/forms";
 import { ensureApiSession, formErrorsOf, TOKEN_PAGE_HEADERS, type ApiErrorBody } from "~/lms/account-recovery.server";
 import { lms } from "~/lms/api.server";
+import { readForm } from "~/lms/read-form.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { dash } from "~/lms/paths";
 import { afterSignIn } from "~/lms/sign-in.server";
@@ -32,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const api = lms(request);
-  const form = await request.formData();
+  const { form, refusal } = await readForm(request);
+  if (!form) return data({ errors: [refusal.message] }, { status: refusal.status });
   await requireCsrf(api, form);
   const token = tokenOf(form.get("token"));
   if (!token) return data({ errors: [MSG.sso_token_invalid] }, { status: 400, headers: api.headers() });

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ContentForm } from "~/components/content/content-form";
 import { PageHeader } from "~/components/content/page-header";
 import { requireCsrf } from "~/lms/csrf.server";
+import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { requireContent } from "~/lms/content.server";
 import { apiFieldErrors, formContext, schemaFor } from "~/lms/content-form.server";
 import { dash } from "~/lms/paths";
@@ -19,7 +20,8 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { api, type, config } = await requireContent(request, "add");
-  const form = await request.formData();
+  const { form, refusal } = await readForm(request);
+  if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
   const submission = parseWithZod(form, { schema: schemaFor(type, config).create });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

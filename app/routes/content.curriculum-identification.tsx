@@ -12,6 +12,7 @@ import { CsrfInput, ErrorList } from "~/components/forms";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { errorsAt } from "~/lms/form-result";
 import { dash } from "~/lms/paths";
 import { curriculumIdentificationSchema, parseWithZod } from "~/lms/schemas.server";
@@ -38,7 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { api, type, config } = await requireContent(request, "change");
   const id = itemId(type, params);
-  const form = await request.formData();
+  const { form, refusal } = await readForm(request);
+  if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
   if (String(form.get("intent") ?? "save") !== "save") throw new Response("Bad Request", { status: 400 });
   const submission = parseWithZod(form, { schema: curriculumIdentificationSchema(minimumsOf(config), { form: true }) });

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ConfigDict } from "../../contract/config";
@@ -17,6 +17,7 @@ import type { Lms } from "~/lms/api.server";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { readForm } from "~/lms/read-form.server";
 import { errorsAt, shownValue, type FormResult } from "~/lms/form-result";
 import { materialSchema, moveSchema, parseWithZod, sectionSchemas } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
@@ -84,12 +85,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const here = url.pathname;
   const limits = limitsOf(config);
-  const isUpload = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
   // A material's file is held in memory up to the configured limit (+ a little for the other fields).
-  const form = isUpload
-    ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: limits.fileBytes + 1024 })).catch(() => null)
-    : await request.formData();
-  if (!form) return redirectWithToast(`${here}${url.search}`, { type: "error", message: MSG.file_too_large });
+  const { form, refusal: unread } = await readForm(request, { maxPartSize: limits.fileBytes + 1024 });
+  if (unread?.tooLarge) return redirectWithToast(`${here}${url.search}`, { type: "error", message: MSG.file_too_large });
+  // Shown on the new-section form, the one every visit of the tab has.
+  if (!form) return data<ActionAnswer>({ form: "add-section", result: unread.result }, { status: unread.status });
   await requireCsrf(api, form);
   const intent = String(form.get("intent") ?? "");
   const base = `${type.api}${id}/curriculum/`;

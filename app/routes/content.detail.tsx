@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { CourseRow } from "../../contract/schemas/course";
 import { MSG } from "../../contract/messages";
@@ -10,6 +10,8 @@ import { PublishBadge } from "~/components/content/publish-badge";
 import { PublishPanel } from "~/components/content/publish-panel";
 import { TabBar } from "~/components/content/tab-bar";
 import { requireCsrf } from "~/lms/csrf.server";
+import { FormErrors } from "~/components/forms";
+import { readForm } from "~/lms/read-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { dash } from "~/lms/paths";
 import { configValue } from "~/lms/store.server";
@@ -57,7 +59,8 @@ export async function loader(args: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { api, type } = await requireContent(request, "publish");
-  const form = await request.formData();
+  const { form, refusal } = await readForm(request);
+  if (!form) return data({ result: refusal.result }, { status: refusal.status });
   await requireCsrf(api, form);
   const id = itemId(type, params);
   const base = dash(`${type.segment}/${id}`);
@@ -84,6 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ContentDetail() {
+  const refused = useActionData<typeof action>();
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
@@ -95,6 +99,7 @@ export default function ContentDetail() {
       >
         <span className="font-mono text-sm text-slate-600">{d.item.code}</span>
       </PageHeader>
+      <FormErrors result={refused?.result} t={t} />
       {d.canPublish ? <PublishPanel item={d.item} offset={d.offset} action={d.base} /> : null}
       <TabBar tabs={d.tabs} overall={d.overall} />
       <div className="mt-4">

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Paged } from "../../contract/http";
 import { MSG } from "../../contract/messages";
@@ -8,6 +8,8 @@ import { DataTable } from "~/components/content/data-table";
 import { PostButton } from "~/components/content/row-actions";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { FormErrors } from "~/components/forms";
+import { readForm } from "~/lms/read-form.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
 /**
@@ -34,7 +36,8 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { api, type } = await requireContent(args, "enrollment");
   const id = itemId(type, args.params);
-  const form = await args.request.formData();
+  const { form, refusal } = await readForm(args.request);
+  if (!form) return data({ result: refusal.result }, { status: refusal.status });
   await requireCsrf(api, form);
   const intent = String(form.get("intent") ?? "");
   const target = Number(form.get("id"));
@@ -53,6 +56,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function PrerequisiteTab() {
+  const refused = useActionData<typeof action>();
   const { chosen, search, candidates, more } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
@@ -64,6 +68,7 @@ export default function PrerequisiteTab() {
           </h2>
           <p className="text-sm text-slate-600">{t("acc_prerequisite_intro")}</p>
         </div>
+        <FormErrors result={refused?.result} t={t} />
         <DataTable
           caption={t("acc_prerequisite_title")}
           rows={chosen}

@@ -12,6 +12,7 @@ import { Pager } from "~/components/content/pager";
 import { ConfirmDelete, WarningDialog } from "~/components/content/dialogs";
 import { PageHeader } from "~/components/content/page-header";
 import { requireCsrf } from "~/lms/csrf.server";
+import { readForm } from "~/lms/read-form.server";
 import { canonicalListQuery, ORDERING_KEY, PAGE_KEY, SEARCH_KEY } from "~/lms/list-query";
 import { optionsFor, requireContent } from "~/lms/content.server";
 import { redirectWithToast } from "~/lms/toast.server";
@@ -94,7 +95,8 @@ function tableRow(row: Row, columns: readonly { key: string; kind?: string }[]):
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const { form, refusal } = await readForm(request);
+  if (!form) return data({ warning: refusal.message }, { status: refusal.status });
   const intent = String(form.get("intent") ?? "");
   const { api, type } = await requireContent(request, intent === "delete" ? "delete" : "publish");
   await requireCsrf(api, form);

@@ -8,6 +8,7 @@ import { CsrfInput, ErrorList } from "~/components/forms";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { itemPaths } from "~/lms/enrollment.server";
 import { bulkProgressSchema, parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
@@ -45,7 +46,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** intent=apply: the bulk change itself, then back to the progress list with the count changed. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { api, type } = await requireContent(request, "progress");
-  const form = await request.formData();
+  const { form, refusal } = await readForm(request);
+  if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
   const id = itemId(type, params);
   const paths = itemPaths(type, id);

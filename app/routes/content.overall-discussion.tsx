@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Paged } from "../../contract/http";
 import type { DiscussionThread, DiscussionThreadRow } from "../../contract/schemas/overall";
@@ -12,6 +12,8 @@ import { PostButton } from "~/components/content/row-actions";
 import { contentFlag } from "~/registry/content.js";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { FormErrors } from "~/components/forms";
+import { readForm } from "~/lms/read-form.server";
 import { canonicalListQuery, withParam } from "~/lms/list-query";
 import { configValue } from "~/lms/store.server";
 import { formatInZone } from "~/lms/time";
@@ -65,7 +67,8 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { api, type } = await requireContent(args, "change");
   const id = itemId(type, args.params);
-  const form = await args.request.formData();
+  const { form, refusal } = await readForm(args.request);
+  if (!form) return data({ result: refusal.result }, { status: refusal.status });
   await requireCsrf(api, form);
   const url = new URL(args.request.url);
   const intent = String(form.get("intent") ?? "");
@@ -97,6 +100,7 @@ function ToggleButton({ kind, id, name, hidden }: { kind: "thread" | "reply"; id
 }
 
 export default function DiscussionPage() {
+  const refused = useActionData<typeof action>();
   const d = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
@@ -112,6 +116,7 @@ export default function DiscussionPage() {
       <h2 id="discussion-title" className="text-lg font-semibold text-slate-900">
         {t("overall_discussion")}
       </h2>
+      <FormErrors result={refused?.result} t={t} />
       <QueryFilters
         id="discussion-filters"
         keep={["ordering"]}

@@ -1,4 +1,4 @@
-import { data, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FilterOption, Paged } from "../../contract/http";
@@ -11,6 +11,7 @@ import { CsrfInput, ErrorList } from "~/components/forms";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { readForm } from "~/lms/read-form.server";
 import { itemPaths } from "~/lms/enrollment.server";
 import { PAGE_KEY } from "~/lms/list-query";
 import { enrollPickerSchema, enrollSchema, parseWithZod } from "~/lms/schemas.server";
@@ -105,11 +106,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = itemId(type, params);
   const paths = itemPaths(type, id);
   const limit = Number(config["file-size-limit"]?.value ?? 10485760);
-  const isUpload = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
-  const form = isUpload
-    ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: limit + 1024 })).catch(() => null)
-    : await request.formData();
-  if (!form) return data({ intent: "import" as Intent, errors: { file: [MSG.file_too_large] } as Record<string, string[]>, enrolled: null, imported: null }, { status: 400 });
+  const { form, refusal } = await readForm(request, { maxPartSize: limit + 1024 });
+  // Shown under the import form: the one that uploads, so the likeliest to arrive unreadable.
+  if (!form) return data({ intent: "import" as Intent, errors: { file: [refusal.message] } as Record<string, string[]>, enrolled: null, imported: null }, { status: refusal.status });
   await requireCsrf(api, form);
   const intent = String(form.get("intent") ?? "") as Intent;
   if (!INTENTS.includes(intent)) throw new Response("Bad Request", { status: 400 });

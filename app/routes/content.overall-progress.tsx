@@ -10,7 +10,7 @@ import { ExportLinks } from "~/components/content/export-links";
 import { Pager } from "~/components/content/pager";
 import { ProgressBadge } from "~/components/content/progress-badge";
 import { ProgressFilters } from "~/components/content/progress-filters";
-import { CsrfInput, ErrorList } from "~/components/forms";
+import { CsrfInput, ErrorList, FormErrors } from "~/components/forms";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
@@ -18,6 +18,7 @@ import { itemPaths, loadEnrollments, zoneOffset } from "~/lms/enrollment.server"
 import { parseWithZod, progressChangeSchema } from "~/lms/schemas.server";
 import { formatInZone } from "~/lms/time";
 import { redirectWithToast } from "~/lms/toast.server";
+import { readForm } from "~/lms/read-form.server";
 
 /**
  * Overall › Progress (issue 6 item 6): each learner's status with a manual change that offers only
@@ -47,7 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** intent=change: one learner's status (PATCH …/progress/{enrollment}/); a refusal is shown on that row. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { api, type } = await requireContent(request, "progress");
-  const form = await request.formData();
+  const { form, refusal } = await readForm(request);
+  if (!form) return data({ enrollment: 0, result: refusal.result }, { status: refusal.status });
   await requireCsrf(api, form);
   const id = itemId(type, params);
   if (String(form.get("intent") ?? "") !== "change") throw new Response("Bad Request", { status: 400 });
@@ -156,6 +158,7 @@ export default function OverallProgress() {
           {t("invalid")}
         </p>
       ) : null}
+      {actionData?.enrollment === 0 ? <FormErrors result={actionData.result} t={t} /> : null}
       <DataTable columns={columns} rows={d.list.results} caption={t("overall_progress")} empty={t("enr_no_learners")} />
       <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} />
     </section>

@@ -11,6 +11,7 @@ import { inputClass } from "~/components/content/settings-form";
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { readForm } from "~/lms/read-form.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
 /**
@@ -44,7 +45,8 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { api, type } = await requireContent(args, "change");
   const id = itemId(type, args.params);
-  const form = await args.request.formData();
+  const { form, refusal } = await readForm(args.request);
+  if (!form) return data({ errors: [refusal.message] }, { status: refusal.status });
   await requireCsrf(api, form);
   const intent = String(form.get("intent") ?? "");
   const account = String(form.get("account") ?? form.get("id") ?? "");

@@ -10,6 +10,7 @@ import { CsrfInput, ErrorList } from "~/components/forms";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, optionsFor, requireContent, type Option } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { errorsAt } from "~/lms/form-result";
 import { dash } from "~/lms/paths";
 import { parseWithZod, permissionConditionSchema } from "~/lms/schemas.server";
@@ -78,7 +79,8 @@ export async function action(args: ActionFunctionArgs) {
   const { api, type } = await requireContent(args, "change");
   const id = itemId(type, args.params);
   const ruleId = ruleIdOf(args.params);
-  const form = await args.request.formData();
+  const { form, refusal } = await readForm(args.request);
+  if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
   if (String(form.get("intent") ?? "save") !== "save") throw new Response("Bad Request", { status: 400 });
   const submission = parseWithZod(form, { schema: permissionConditionSchema });

@@ -13,6 +13,7 @@ import { CsrfInput, ErrorList } from "~/components/forms";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { readForm } from "~/lms/read-form.server";
 import { errorsAt, type FormResult } from "~/lms/form-result";
 import { dash } from "~/lms/paths";
 import { parseWithZod, permissionRuleSchema } from "~/lms/schemas.server";
@@ -42,7 +43,9 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { api, type } = await requireContent(args, "change");
   const id = itemId(type, args.params);
-  const form = await args.request.formData();
+  const { form, refusal } = await readForm(args.request);
+  // Shown on the new-rule form, the one every visit of the tab has.
+  if (!form) return data({ intent: "create", result: refusal.result }, { status: refusal.status });
   await requireCsrf(api, form);
   const intent = String(form.get("intent") ?? "");
   const base = dash(`${type.segment}/${id}/permission`);

@@ -9,6 +9,7 @@ import { contentFlag } from "~/registry/content.js";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { budgetPriceSchemas, parseWithZod } from "~/lms/extras.server";
 import { errorsAt, shownValue } from "~/lms/form-result";
 import { redirectWithToast } from "~/lms/toast.server";
@@ -27,7 +28,8 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { api, type } = await requireContent(args, "change");
   const id = itemId(type, args.params);
-  const form = await args.request.formData();
+  const { form, refusal } = await readForm(args.request);
+  if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
   if (String(form.get("intent") ?? "save") !== "save") throw new Response("Bad Request", { status: 400 });
   const submission = parseWithZod(form, { schema: budgetPriceSchemas().full });

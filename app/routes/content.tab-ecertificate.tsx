@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Certificate } from "../../contract/schemas/extras";
@@ -11,6 +11,7 @@ import { contentFlag } from "~/registry/content.js";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { certificateSchemas, parseWithZod } from "~/lms/extras.server";
 import { errorsAt, shownValue } from "~/lms/form-result";
 import { offeredLanguages } from "~/lms/store.server";
@@ -34,11 +35,9 @@ export async function action(args: ActionFunctionArgs) {
   const id = itemId(type, args.params);
   const here = new URL(args.request.url).pathname;
   const limit = Number(config["image-size-limit"]?.value ?? 10485760);
-  const isUpload = (args.request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
-  const form = isUpload
-    ? await unstable_parseMultipartFormData(args.request, unstable_createMemoryUploadHandler({ maxPartSize: limit + 1024 })).catch(() => null)
-    : await args.request.formData();
-  if (!form) return redirectWithToast(here, { type: "error", message: MSG.file_too_large });
+  const { form, refusal } = await readForm(args.request, { maxPartSize: limit + 1024 });
+  if (refusal?.tooLarge) return redirectWithToast(here, { type: "error", message: MSG.file_too_large });
+  if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
   const path = `${type.api}${id}/certificate/`;
   const intent = String(form.get("intent") ?? "save");

@@ -1,4 +1,4 @@
-import { data, unstable_parseMultipartFormData, unstable_createMemoryUploadHandler, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Course } from "../../contract/schemas/course";
@@ -6,6 +6,7 @@ import { MSG } from "../../contract/messages";
 import { ContentForm } from "~/components/content/content-form";
 import { CoverImage } from "~/components/content/cover-image";
 import { requireCsrf } from "~/lms/csrf.server";
+import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { apiFieldErrors, formContext, schemaFor } from "~/lms/content-form.server";
 import { parseWithZod } from "~/lms/schemas.server";
@@ -52,12 +53,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = itemId(type, params);
   const here = new URL(request.url).pathname;
   const limit = Number(config["image-size-limit"]?.value ?? 10485760);
-  const isUpload = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
   // Files are held in memory up to the configured limit (+ a little for the other fields).
-  const form = isUpload
-    ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: limit + 1024 })).catch(() => null)
-    : await request.formData();
-  if (!form) return redirectWithToast(here, { type: "error", message: "file_too_large" });
+  const { form, refusal } = await readForm(request, { maxPartSize: limit + 1024 });
+  if (refusal?.tooLarge) return redirectWithToast(here, { type: "error", message: MSG.file_too_large });
+  if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
   const intent = String(form.get("intent") ?? "save");
   if (intent === "upload-image") {

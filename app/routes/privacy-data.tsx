@@ -1,11 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Paged } from "../../contract/http";
-import { CsrfInput } from "~/components/forms";
+import { CsrfInput, FormErrors } from "~/components/forms";
 import { lms } from "~/lms/api.server";
 import { getProfile, signInUrl } from "~/lms/auth.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { readForm } from "~/lms/read-form.server";
 import { dash, safeNext } from "~/lms/paths";
 import { afterSignIn } from "~/lms/sign-in.server";
 
@@ -38,7 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const page = pageOf(params);
   const api = lms(request);
-  const form = await request.formData();
+  const { form, refusal } = await readForm(request);
+  if (!form) return data({ result: refusal.result }, { status: refusal.status });
   await requireCsrf(api, form);
   const id = Number(form.get("id"));
   if (!Number.isInteger(id) || id <= 0) throw new Response("Bad Request", { status: 400 });
@@ -49,6 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PrivacyData() {
+  const refused = useActionData<typeof action>();
   const { page, doc, csrf, next } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
@@ -61,7 +64,8 @@ export default function PrivacyData() {
           {doc.is_accepted ? (
             <p className="mt-4 text-emerald-700">{t("already_accepted")}</p>
           ) : (
-            <Form method="post" className="mt-6 flex gap-3">
+            <Form method="post" className="mt-6 flex flex-wrap gap-3">
+              <FormErrors result={refused?.result} t={t} />
               <CsrfInput token={csrf} />
               <input type="hidden" name="id" value={doc.id} />
               <button type="submit" className="rounded bg-primary px-4 py-2 font-medium text-primary-fg">

@@ -1,11 +1,12 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
+import { text } from "./text";
 import { ALL_LANGUAGES, SEND_METHOD } from "../codes";
 
 /** Username 4–32 (spec 001 §5); a sign-in also accepts an email address in the same field. */
 export const loginSchema = z.object({
-  username: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(254, MSG.too_long),
-  password: z.string({ error: MSG.required }).min(1, MSG.required).max(128, MSG.too_long),
+  username: text({ error: MSG.required }).trim().min(1, MSG.required).max(254, MSG.too_long),
+  password: text({ error: MSG.required }).min(1, MSG.required).max(128, MSG.too_long),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -14,8 +15,8 @@ export const profilePatchSchema = z.object({
 });
 
 export const socialLoginSchema = z.object({
-  social_type: z.string({ error: MSG.required }).min(1, MSG.required),
-  token: z.string({ error: MSG.required }).min(1, MSG.required),
+  social_type: text({ error: MSG.required }).min(1, MSG.required),
+  token: text({ error: MSG.required }).min(1, MSG.required),
 });
 
 /** The password rule of the configuration (spec 001 §5: the live rule comes from config). */
@@ -42,8 +43,8 @@ export function missingPasswordKinds(password: string, rule: PasswordRule): stri
 export function newPasswordSchema(rule: PasswordRule) {
   return z
     .object({
-      password: z.string({ error: MSG.required }).min(1, MSG.required),
-      confirm_password: z.string({ error: MSG.required }).min(1, MSG.required),
+      password: text({ error: MSG.required }).min(1, MSG.required),
+      confirm_password: text({ error: MSG.required }).min(1, MSG.required),
     })
     .superRefine((v, ctx) => {
       if (v.password.length < rule.min || v.password.length > rule.max) {
@@ -59,20 +60,20 @@ export function newPasswordSchema(rule: PasswordRule) {
 
 // Forgot password: choose-identify → otp → reset (spec 000 §2.2, 001 §3 "Forgot-password state")
 export const forgotIdentifySchema = z.object({
-  username_or_email: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(254, MSG.too_long),
+  username_or_email: text({ error: MSG.required }).trim().min(1, MSG.required).max(254, MSG.too_long),
 });
 export const forgotSendSchema = z.object({
-  reference_id: z.string({ error: MSG.required }).min(1, MSG.required),
+  reference_id: text({ error: MSG.required }).min(1, MSG.required),
   send_method: z.coerce
     .number({ error: MSG.invalid_choice })
     .refine((n) => n === SEND_METHOD.email || n === SEND_METHOD.sms, MSG.invalid_choice),
 });
 export const forgotVerifySchema = z.object({
-  reference_id: z.string({ error: MSG.required }).min(1, MSG.required),
-  otp: z.string({ error: MSG.required }).trim().regex(/^\d{6}$/, MSG.otp_not_correct),
+  reference_id: text({ error: MSG.required }).min(1, MSG.required),
+  otp: text({ error: MSG.required }).trim().regex(/^\d{6}$/, MSG.otp_not_correct),
 });
 export const forgotResetTokenSchema = z.object({
-  token: z.string({ error: MSG.required }).min(1, MSG.required),
+  token: text({ error: MSG.required }).min(1, MSG.required),
 });
 
 export const analyticSessionSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
+import { text } from "./text";
 import { CONFIG_DEFAULTS } from "../config";
 import { CONTENT_TAG_EXTRAS, type PublishLabel, type PublishStatus, type TagExtraField } from "../codes";
 
@@ -54,7 +55,7 @@ const checkbox = () =>
 
 function fields(limits: ContentLimits) {
   return {
-    name: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(limits.text, MSG.too_long),
+    name: text({ error: MSG.required }).trim().min(1, MSG.required).max(limits.text, MSG.too_long),
     code: z
       .string({ error: MSG.required })
       .trim()
@@ -69,7 +70,7 @@ function fields(limits: ContentLimits) {
     is_environmental: checkbox(),
     tag_list: idList(),
     instructor_list: idList(),
-    desc: z.preprocess((v) => (v === null ? "" : v), z.string({ error: MSG.invalid }).max(limits.description, MSG.too_long)),
+    desc: z.preprocess((v) => (v === null ? "" : v), text({ multiline: true, error: MSG.invalid }).max(limits.description, MSG.too_long)),
   };
 }
 

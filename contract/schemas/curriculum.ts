@@ -1,5 +1,6 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
+import { text } from "./text";
 import { IDENTIFICATION_METHOD, IDENTIFICATION_METHOD_CODES, LOCK_METHOD, LOCK_METHOD_CODES } from "../codes";
 import { FILE_SLOT_TYPES, MAX_ATTEMPT, MAX_LOCK_ATTEMPT, SLOT_TYPES, URL_SLOT_TYPES, type SlotType } from "../curriculum-codes";
 import { MAX_DURATION_SECONDS, timeTextToSeconds } from "../units";
@@ -134,7 +135,7 @@ export const linkSchema = (max: number, youtube: boolean) =>
 export type CurriculumLimits = { text: number; url: number };
 export const DEFAULT_CURRICULUM_LIMITS: CurriculumLimits = { text: 200, url: 255 };
 
-const nameField = (limits: CurriculumLimits) => z.string({ error: MSG.required }).trim().min(1, MSG.required).max(limits.text, MSG.too_long);
+const nameField = (limits: CurriculumLimits) => text({ error: MSG.required }).trim().min(1, MSG.required).max(limits.text, MSG.too_long);
 
 /** POST section/: a name; shown unless told otherwise. PATCH section/{id}/: name and/or is_display. */
 export function sectionSchemas(limits: CurriculumLimits = DEFAULT_CURRICULUM_LIMITS) {
@@ -192,9 +193,9 @@ export function materialSchema(slotType: SlotType, limits: CurriculumLimits = DE
     FILE_SLOT_TYPES.includes(slotType) && !form
       ? {
           file: partial
-            ? z.string({ error: MSG.invalid }).trim().min(1, MSG.required).max(500, MSG.too_long).optional()
-            : z.string({ error: MSG.required }).trim().min(1, MSG.required).max(500, MSG.too_long),
-          file_name: z.string({ error: MSG.invalid }).trim().max(255, MSG.too_long).optional(),
+            ? text({ error: MSG.invalid }).trim().min(1, MSG.required).max(500, MSG.too_long).optional()
+            : text({ error: MSG.required }).trim().min(1, MSG.required).max(500, MSG.too_long),
+          file_name: text({ error: MSG.invalid }).trim().max(255, MSG.too_long).optional(),
         }
       : {};
   return z.object({ ...shape, ...url, ...file });

@@ -1,6 +1,7 @@
 import { z } from "../zod";
 import type { Paged } from "../http";
 import { MSG } from "../messages";
+import { text } from "./text";
 import {
   EXPORT_FORMATS,
   MAX_ENROLL_IDS,
@@ -72,7 +73,7 @@ export type EnrollInput = z.output<typeof enrollSchema>;
  * carried from one search or page of the picker to the next (no id required here).
  */
 export const enrollPickerSchema = z.object({
-  q: z.string().trim().max(200, MSG.too_long).default(""),
+  q: text().trim().max(200, MSG.too_long).default(""),
   account_list: idList(MAX_ENROLL_IDS),
 });
 

@@ -1,5 +1,6 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
+import { text } from "./text";
 import { ALL_LANGUAGES } from "../codes";
 import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "./course";
 import {
@@ -97,8 +98,8 @@ export const nullableMoneyField = () => z.preprocess((v) => (isBlank(v) ? null :
 export const codeField = <T extends readonly number[]>(codes: T) =>
   z.preprocess(intText, num().refine((n) => codes.includes(n), MSG.invalid_choice)) as unknown as z.ZodType<T[number], unknown>;
 
-const text = (max: number) => z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, MSG.too_long);
-const optionalText = (max: number) => z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string({ error: MSG.invalid }).trim().max(max, MSG.too_long));
+const requiredText = (max: number) => text({ error: MSG.required }).trim().min(1, MSG.required).max(max, MSG.too_long);
+const optionalText = (max: number) => z.preprocess((v) => (v === null || v === undefined ? "" : v), text({ multiline: true, error: MSG.invalid }).trim().max(max, MSG.too_long));
 
 // ── Competency ─────────────────────────────────────────────────────────────────────────────────
 
@@ -136,7 +137,7 @@ export type ContentSurvey = { id: number; survey: SurveySummary; is_required: bo
  * at least one of them. PATCH is partial; the API checks the reward on the result.
  */
 const criteriaFields = (limits: ContentLimits) => ({
-  name: text(limits.text),
+  name: requiredText(limits.text),
   point: intField(0, POINT_MAX),
   achievement: nullableIdField(),
   challenge: nullableIdField(),
@@ -281,7 +282,7 @@ const dateField = () =>
   );
 
 const certificateFields = (limits: ContentLimits) => ({
-  name: text(limits.text),
+  name: requiredText(limits.text),
   desc: optionalText(limits.description),
   /** One of the configured languages (config language-list; checked by the API). */
   language: z.enum(ALL_LANGUAGES, { error: MSG.invalid_choice }),

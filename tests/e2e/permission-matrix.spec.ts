@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../api/db/demo-accounts";
 import { DASHBOARD_FLAG, isFlag } from "../../contract/permissions";
-import { CONTENT_TYPES } from "../../app/registry/content.js";
 import {
-  ROUTE_MANIFEST, ancestorsOf, exampleUrl, manifestProblems, pageRoutes, requiredParams, PUBLIC, SIGNED_IN, type ManifestRoute,
+  ROUTE_MANIFEST, ancestorsOf, exampleUrl, manifestProblems, pageRoutes, PUBLIC, SIGNED_IN, type ManifestRoute,
 } from "../../app/registry/route-manifest.js";
 import { holding, outsidersOf, refusedStaff, type AccountFlags } from "../matrix-accounts";
-import { API_ORIGIN, DEMO_PASSWORD } from "./helpers";
+import { API_ORIGIN } from "./helpers";
+import { cookie, listIds, signIn, typeOf, valuesFor, type Values } from "./route-values";
 
 /**
  * The permission matrix of the dashboard (issue 4 §7), generated from the route manifest that
@@ -22,8 +22,6 @@ import { API_ORIGIN, DEMO_PASSWORD } from "./helpers";
  */
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "requests only: runs once, in the js-on project");
 
-type Content = (typeof CONTENT_TYPES)[number];
-type Values = Record<string, number>;
 type Cookie = Awaited<ReturnType<APIRequestContext["storageState"]>>["cookies"][number];
 
 const API = `${API_ORIGIN}/api`;
@@ -45,27 +43,6 @@ const sessions = new Map<string, APIRequestContext>();
 const opened: APIRequestContext[] = [];
 let checks = 0;
 
-const typeOf = (key: string): Content => {
-  const type = CONTENT_TYPES.find((t) => t.key === key);
-  if (!type) throw new Error(`unknown content type ${key}`);
-  return type;
-};
-
-async function cookie(ctx: APIRequestContext, name: string) {
-  return (await ctx.storageState()).cookies.find((c) => c.name === name)?.value;
-}
-
-/** Sign in through the API (CSRF: its cookie from any GET, echoed in X-CSRFTOKEN). */
-async function signIn(ctx: APIRequestContext, username: string) {
-  await ctx.get(`${API}/account/is-authenticated/`);
-  const res = await ctx.post(`${API}/account/login/`, {
-    data: { username, password: DEMO_PASSWORD },
-    headers: { "x-csrftoken": (await cookie(ctx, "csrftoken")) ?? "" },
-  });
-  const body = await res.json().catch(() => null);
-  if (res.status() !== 200 || !body || "is_lock_login" in body) throw new Error(`sign-in of ${username}: ${res.status()} ${JSON.stringify(body)}`);
-}
-
 async function session(username: string) {
   let ctx = sessions.get(username);
   if (!ctx) {
@@ -78,48 +55,6 @@ async function session(username: string) {
 
 /** The observer: the account holding the most flags, never refused; it reads the state around a POST. */
 const observer = () => session([...accounts].sort((a, b) => (b.flags?.size ?? 0) - (a.flags?.size ?? 0))[0].username);
-
-/** Ids of the first rows of an API list as the account sees it (empty when refused or empty). */
-async function listIds(ctx: APIRequestContext, path: string, size: number): Promise<number[]> {
-  const res = await ctx.get(`${API}/${path}`, { params: { page_size: size, format: "json" } });
-  if (res.status() !== 200) return [];
-  const body = await res.json();
-  const rows = (Array.isArray(body) ? body : body.results ?? []) as { id: number }[];
-  return rows.slice(0, size).map((r) => r.id);
-}
-
-/**
- * Values of a route's parameters as the account sees them (so they lie in its scope): a content
- * type's first item; for a row under an item (`{list, of}`), the first item that has a row, and
- * that row. Null when the account has nothing to request there.
- */
-async function valuesFor(ctx: APIRequestContext, route: ManifestRoute): Promise<Values | null> {
-  const needed = requiredParams(route);
-  const sources = Object.entries(route.params ?? {}).filter(([name]) => needed.includes(name));
-  const values: Values = {};
-  for (const [name, source] of sources) {
-    if (typeof source !== "string") continue;
-    const type = typeOf(source);
-    const below = sources.filter((s): s is [string, { list: string; of: string }] => typeof s[1] === "object" && s[1].of === name);
-    const ids = await listIds(ctx, type.api, below.length ? 50 : 1);
-    if (!ids.length) return null;
-    values[name] = ids[0];
-    for (const [rowName, { list }] of below) {
-      let found = false;
-      for (const id of ids) {
-        const rows = await listIds(ctx, `${type.api}${id}/${list}`, 1);
-        if (rows.length) {
-          values[name] = id;
-          values[rowName] = rows[0];
-          found = true;
-          break;
-        }
-      }
-      if (!found) return null;
-    }
-  }
-  return values;
-}
 
 type Task = { label: string; run: () => Promise<void> };
 
@@ -327,7 +262,7 @@ test("GET: every flag-guarded page × {anonymous, no dashboard permission, staff
 });
 
 /** Form fields of an item as the registry's form posts them (references by id, boxes as "on"). */
-function formOf(type: Content, item: Record<string, unknown>): Record<string, string> {
+function formOf(type: ReturnType<typeof typeOf>, item: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of type.fields) {
     const v = item[f.name];

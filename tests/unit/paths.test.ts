@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dash, safeNext } from "~/lms/paths";
+import { asciiUrl, dash, safeNext } from "~/lms/paths";
 
 describe("safeNext (spec 000 §5)", () => {
   it("adds a trailing slash before the query", () => {
@@ -15,6 +15,23 @@ describe("safeNext (spec 000 §5)", () => {
     "never leaves the site: %s",
     (next) => expect(safeNext(next as string)).toBeNull(),
   );
+  it("is ASCII whatever it is given (a Location header must be): non-Latin-1, Latin-1, lone surrogates", () => {
+    expect(safeNext("/ก")).toBe("/%E0%B8%81/");
+    expect(safeNext("/dashboard/é?q=ก b")).toBe("/dashboard/%C3%A9/?q=%E0%B8%81%20b");
+    expect(safeNext("/x\ud800")).toBe("/x%EF%BF%BD/");
+    expect(safeNext("/dashboard/%E0%B8%81")).toBe("/dashboard/%E0%B8%81/");
+  });
+  it.each(["/ad%6Din/", "/%2Fevil.example", "/x%00", "/x%5Cy", "/x\u007f"])("checks the address as the browser will decode it too: %s", (next) =>
+    expect(safeNext(next)).toBeNull(),
+  );
+  it("takes malformed escapes without throwing", () => expect(safeNext("/dashboard/%E0%A4%")).toBe("/dashboard/%E0%A4%/"));
+});
+
+describe("asciiUrl", () => {
+  it("percent-encodes only what is not printable ASCII", () => {
+    expect(asciiUrl("/dashboard/course/?search=a%20b&x=é")).toBe("/dashboard/course/?search=a%20b&x=%C3%A9");
+    expect(asciiUrl("/a b\tc")).toBe("/a%20b%09c");
+  });
 });
 
 describe("dash", () => {

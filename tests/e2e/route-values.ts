@@ -1,0 +1,76 @@
+import type { APIRequestContext } from "@playwright/test";
+import { CONTENT_TYPES } from "../../app/registry/content.js";
+import { requiredParams, type ManifestRoute } from "../../app/registry/route-manifest.js";
+import { API_ORIGIN, DEMO_PASSWORD } from "./helpers";
+
+/**
+ * Request-level helpers of the suites that walk the route manifest (the permission matrix, the
+ * no-5xx probe): sign in through the API and fill a route's parameters with real ids.
+ */
+type Content = (typeof CONTENT_TYPES)[number];
+export type Values = Record<string, number>;
+
+const API = `${API_ORIGIN}/api`;
+
+export const typeOf = (key: string): Content => {
+  const type = CONTENT_TYPES.find((t) => t.key === key);
+  if (!type) throw new Error(`unknown content type ${key}`);
+  return type;
+};
+
+export async function cookie(ctx: APIRequestContext, name: string) {
+  return (await ctx.storageState()).cookies.find((c) => c.name === name)?.value;
+}
+
+/** Sign in through the API (CSRF: its cookie from any GET, echoed in X-CSRFTOKEN). */
+export async function signIn(ctx: APIRequestContext, username: string) {
+  await ctx.get(`${API}/account/is-authenticated/`);
+  const res = await ctx.post(`${API}/account/login/`, {
+    data: { username, password: DEMO_PASSWORD },
+    headers: { "x-csrftoken": (await cookie(ctx, "csrftoken")) ?? "" },
+  });
+  const body = await res.json().catch(() => null);
+  if (res.status() !== 200 || !body || "is_lock_login" in body) throw new Error(`sign-in of ${username}: ${res.status()} ${JSON.stringify(body)}`);
+}
+
+/** Ids of the first rows of an API list as the account sees it (empty when refused or empty). */
+export async function listIds(ctx: APIRequestContext, path: string, size: number): Promise<number[]> {
+  const res = await ctx.get(`${API}/${path}`, { params: { page_size: size, format: "json" } });
+  if (res.status() !== 200) return [];
+  const body = await res.json();
+  const rows = (Array.isArray(body) ? body : body.results ?? []) as { id: number }[];
+  return rows.slice(0, size).map((r) => r.id);
+}
+
+/**
+ * Values of a route's parameters as the account sees them (so they lie in its scope): a content
+ * type's first item; for a row under an item (`{list, of}`), the first item that has a row, and
+ * that row. Null when the account has nothing to request there.
+ */
+export async function valuesFor(ctx: APIRequestContext, route: ManifestRoute): Promise<Values | null> {
+  const needed = requiredParams(route);
+  const sources = Object.entries(route.params ?? {}).filter(([name]) => needed.includes(name));
+  const values: Values = {};
+  for (const [name, source] of sources) {
+    if (typeof source !== "string") continue;
+    const type = typeOf(source);
+    const below = sources.filter((s): s is [string, { list: string; of: string }] => typeof s[1] === "object" && s[1].of === name);
+    const ids = await listIds(ctx, type.api, below.length ? 50 : 1);
+    if (!ids.length) return null;
+    values[name] = ids[0];
+    for (const [rowName, { list }] of below) {
+      let found = false;
+      for (const id of ids) {
+        const rows = await listIds(ctx, `${type.api}${id}/${list}`, 1);
+        if (rows.length) {
+          values[name] = id;
+          values[rowName] = rows[0];
+          found = true;
+          break;
+        }
+      }
+      if (!found) return null;
+    }
+  }
+  return values;
+}
