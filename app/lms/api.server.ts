@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { CLIENT_ADDRESS_HEADER, CSRF_COOKIE, CSRF_HEADER, RELAY_HEADER, SESSION_COOKIE } from "../../contract/http";
 import { parseSetCookie, readCookies, relaySetCookie, RELAYED_COOKIES } from "./cookies.server";
 import { isHttps } from "./client.server";
-import { dash } from "./paths";
+import { asciiUrl, dash } from "./paths";
 import { RELAY_SECRET } from "./secret.server";
 import { toastHeader } from "./toast.server";
 import { sendJson, type WireAnswer } from "./transport.server";
@@ -152,7 +152,8 @@ export class Lms {
 
   /** A redirect that keeps the relayed cookies. */
   redirect(url: string, init?: HeadersInit) {
-    return redirect(url, { headers: this.headers(init) });
+    // A Location header must be ASCII whatever a caller built it from.
+    return redirect(asciiUrl(url), { headers: this.headers(init) });
   }
 
   private url(path: string, query?: CallOptions["query"]) {

@@ -6,6 +6,7 @@ import { AuthCard, CardLink } from "~/components/auth-card";
 import { CsrfInput } from "~/components/forms";
 import { lms } from "~/lms/api.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { readForm } from "~/lms/read-form.server";
 import { dash, safeNext } from "~/lms/paths";
 import { redirectWithToast } from "~/lms/toast.server";
 
@@ -15,7 +16,9 @@ import { redirectWithToast } from "~/lms/toast.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   const api = lms(request);
-  const form = await request.formData();
+  const { form, refusal } = await readForm(request);
+  // Not a form at all (JSON, text, an empty body): no form token either, so nothing happens.
+  if (!form) return new Response(refusal.message, { status: refusal.status });
   await requireCsrf(api, form);
   await api.signOut();
   const next = safeNext(String(form.get("next") ?? ""));

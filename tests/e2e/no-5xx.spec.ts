@@ -99,7 +99,8 @@ test("no action answers 5xx to any body, and a refusal writes nothing", async ()
 });
 
 test("no page answers 5xx to any query string, and every Location is ASCII", async () => {
-  const routes = pageRoutes().filter((r) => r.id !== "account-logout");
+  // Sign-out's GET only asks (decision 019), so it is fuzzed like any page.
+  const routes = pageRoutes();
   await fc.assert(
     fc.asyncProperty(fc.constantFrom(...routes), fuzzQuery, async (route, query) => {
       const url = await urlOf(route);
@@ -118,4 +119,14 @@ test("no page answers 5xx to any query string, and every Location is ASCII", asy
       ],
     },
   );
+});
+
+test("sign-out answers a body that is no form with 400/415, and signs nobody out", async () => {
+  const bodies: { type?: string; data?: string }[] = [{}, { type: "application/json", data: "{}" }, { type: "text/plain", data: "x" }, { type: "multipart/form-data; boundary=zz", data: "--zz\r\nbroken" }];
+  for (const b of bodies) {
+    const res = await ctx.post("/dashboard/account/logout", { data: b.data, headers: b.type ? { "content-type": b.type } : {}, maxRedirects: 0 });
+    expect([400, 415], `${b.type ?? "no body"} → ${res.status()}`).toContain(res.status());
+  }
+  const home = await ctx.get("/dashboard/", { maxRedirects: 0 });
+  expect(home.status()).toBe(200);
 });
