@@ -30,8 +30,9 @@ export const CONFIG_DEFAULTS = {
   // Feature switches (spec 002 §6)
   "gamification-is-enabled": { value: true },
   "competency-is-enabled": { value: true },
-  "pricing-is-enabled": { value: false },
-  "course-price-is-enabled": { value: false },
+  // On by default: they decide whether the built price pages exist (docs/decisions/020).
+  "pricing-is-enabled": { value: true },
+  "course-price-is-enabled": { value: true },
   "learning-playlist-is-enabled": { value: true },
   "dependency-activity-is-enabled": { value: true },
   "dependency-class-is-enabled": { value: true },
@@ -93,6 +94,13 @@ export const CONFIG_DEFAULTS = {
 
 export type ConfigKey = keyof typeof CONFIG_DEFAULTS;
 export type ConfigDict = Record<string, ConfigEntry>;
+
+/**
+ * Whether every named switch is on (a feature exists, docs/decisions/020). A switch the config
+ * does not carry has its default, so an API that lacks the setting behaves as a fresh install.
+ */
+export const switchesOn = (config: ConfigDict, keys: readonly string[]): boolean =>
+  keys.every((k) => (config[k] ?? (CONFIG_DEFAULTS as ConfigDict)[k])?.value === true);
 
 /** Names of the update times `config/check-update/` reports (spec 002 §3 "Store-update response"). */
 export const FILTER_NAMES = [

@@ -10,6 +10,7 @@ import { extras } from "./migrations/0007_extras";
 import { listIndexes } from "./migrations/0008_list_indexes";
 import { progressLog } from "./migrations/0009_progress_log";
 import { loginGuard } from "./migrations/0010_login_guard";
+import { identificationTransaction } from "./migrations/0011_identification_transaction";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0008_list_indexes": listIndexes,
     "0009_progress_log": progressLog(dialect),
     "0010_login_guard": loginGuard,
+    "0011_identification_transaction": identificationTransaction(dialect),
   };
 }
 

@@ -278,7 +278,28 @@ export interface Database {
     status: string;
     section: string | null;
     datetime_create: string;
+    /** The transaction it was made in (0011); null for attempts logged before transactions. */
+    transaction_id: number | null;
   };
+  /**
+   * One learner's identification session in a content (0011, docs/decisions/021): progress_id is
+   * the learner's progress record of that content (a course_enrollment id for a course); status
+   * waiting / pass / failed; datetime_lock_until set when failed attempts locked the learner out.
+   */
+  identification_transaction: {
+    id: Id;
+    content_type_id: number;
+    content_id: number;
+    account_id: number;
+    progress_id: number | null;
+    method: number;
+    status: string;
+    datetime_start: string;
+    datetime_end: string | null;
+    datetime_lock_until: string | null;
+  };
+  /** A curriculum item a transaction's identification opened: a section, or a material of it. */
+  identification_transaction_item: { id: Id; transaction_id: number; section_id: number; material_id: number | null; sort: number };
   /** Enrollment settings of any content (docs/decisions/014); durations in seconds. */
   content_enrollment_setting: {
     content_type_id: number;

@@ -7,6 +7,7 @@ import { seedCourses } from "./seed-courses";
 import { seedCurriculum } from "./seed-curriculum";
 import { seedEnrollment } from "./seed-enrollment";
 import { seedExtras } from "./seed-extras";
+import { seedIdentification } from "./seed-identification";
 import { touchUpdate } from "../resources/config-store";
 import { UPDATE_KEYS } from "../resources/config";
 import type { Transaction } from "kysely";
@@ -191,6 +192,7 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     });
     await seedEnrollment(trx, now, hash);
     await seedExtras(trx, now);
+    await seedIdentification(trx, now);
   });
   for (const name of FILTER_NAMES) await touchUpdate(db, UPDATE_KEYS.filter(name), now);
   await touchUpdate(db, UPDATE_KEYS.config, now);

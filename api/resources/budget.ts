@@ -153,14 +153,13 @@ async function replaceRecords(trx: Trx, courseId: number, kind: Kind, list: Budg
     .execute();
 }
 
-export function budgetRoutes(app: FastifyInstance, ctx: ApiContext, parent: AnyResource) {
+const budgetBase = (parent: AnyResource) => `/dashboard/${parent.path}/:id(^\\d{1,12})/budget/`;
+
+/** The price page's calls, apart: the price has config switches of its own (docs/decisions/020). */
+export function budgetPriceRoutes(app: FastifyInstance, ctx: ApiContext, parent: AnyResource) {
   const { db } = ctx;
-  const base = `/dashboard/${parent.path}/:id(^\\d{1,12})/budget/`;
-
+  const base = budgetBase(parent);
   app.get(`${base}price/`, async (req) => loadPrice(db, (await parentAccess(req, db, parent, "view")).id));
-  app.get(base, async (req) => loadPlan(db, (await parentAccess(req, db, parent, "view")).id));
-  app.get(`${base}actual/`, async (req) => loadActual(db, (await parentAccess(req, db, parent, "view")).id));
-
   app.patch(`${base}price/`, async (req) => {
     const { id } = await parentAccess(req, db, parent, "change");
     const input = parseNested(budgetPriceSchemas(await contentLimits(db)).patch, req.body);
@@ -182,6 +181,14 @@ export function budgetRoutes(app: FastifyInstance, ctx: ApiContext, parent: AnyR
     });
     return loadPrice(db, id);
   });
+}
+
+/** The planning and actual pages' calls. */
+export function budgetRoutes(app: FastifyInstance, ctx: ApiContext, parent: AnyResource) {
+  const { db } = ctx;
+  const base = budgetBase(parent);
+  app.get(base, async (req) => loadPlan(db, (await parentAccess(req, db, parent, "view")).id));
+  app.get(`${base}actual/`, async (req) => loadActual(db, (await parentAccess(req, db, parent, "view")).id));
 
   app.patch(base, async (req) => {
     const { id } = await parentAccess(req, db, parent, "change");

@@ -38,13 +38,13 @@ import { contentTypeId } from "./tags";
 const ID = "(^\\d{1,12})";
 
 /** Query values of a filter: repeated values mean any; "", "null" and "all" are ignored (spec 002 §5). */
-function filterValues(req: FastifyRequest, name: string): string[] {
+export function filterValues(req: FastifyRequest, name: string): string[] {
   const given = (req.query as Record<string, unknown>)[name];
   return (Array.isArray(given) ? given : given === undefined ? [] : [given]).map((v) => String(v).trim()).filter((v) => !isIgnoredFilterValue(v));
 }
 
 /** `ordering` among the allowed keys (- for descending), or 400 {ordering: [invalid_choice]}. */
-function orderingOf<K extends string>(req: FastifyRequest, allowed: readonly K[], fallback: string): { key: K; desc: boolean } {
+export function orderingOf<K extends string>(req: FastifyRequest, allowed: readonly K[], fallback: string): { key: K; desc: boolean } {
   const raw = String((req.query as Record<string, unknown>).ordering ?? "").trim() || fallback;
   const desc = raw.startsWith("-");
   const key = (desc ? raw.slice(1) : raw) as K;
@@ -52,7 +52,7 @@ function orderingOf<K extends string>(req: FastifyRequest, allowed: readonly K[]
   return { key, desc };
 }
 
-const accountName = (first: string, last: string, username: string) => `${first} ${last}`.trim() || username;
+export const accountName = (first: string, last: string, username: string) => `${first} ${last}`.trim() || username;
 
 /**
  * Remove the discussion (threads; their replies follow by the foreign key's ON DELETE CASCADE) and
@@ -62,6 +62,8 @@ const accountName = (first: string, last: string, username: string) => `${first}
 export async function removeContentOverall(trx: Trx, contentTypeIdValue: number, contentId: number) {
   await trx.deleteFrom("discussion_thread").where("content_type_id", "=", contentTypeIdValue).where("content_id", "=", contentId).execute();
   await trx.deleteFrom("identification_attempt").where("content_type_id", "=", contentTypeIdValue).where("content_id", "=", contentId).execute();
+  // Their curriculum items follow by ON DELETE CASCADE.
+  await trx.deleteFrom("identification_transaction").where("content_type_id", "=", contentTypeIdValue).where("content_id", "=", contentId).execute();
 }
 
 // ── Discussion ─────────────────────────────────────────────────────────────────────────────────
@@ -227,10 +229,31 @@ export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: 
 
 // ── Identification attempts ────────────────────────────────────────────────────────────────────
 
+/** Ordering by learner: first name, last name, username of the joined account `a`. */
+export const LEARNER_ORDER: RawBuilder<unknown>[] = [sql`lower(${sql.ref("a.first_name")})`, sql`lower(${sql.ref("a.last_name")})`, sql.ref("a.username")];
+
 const IDENTIFICATION_ORDER: Record<(typeof IDENTIFICATION_ORDERING)[number], RawBuilder<unknown>[]> = {
   datetime_create: [sql.ref("i.datetime_create")],
-  learner: [sql`lower(${sql.ref("a.first_name")})`, sql`lower(${sql.ref("a.last_name")})`, sql.ref("a.username")],
+  learner: LEARNER_ORDER,
 };
+
+/** `search` on the joined account `a`: username, email or full name contain the text. */
+export function learnerMatches(search: string) {
+  const pattern = likePattern(search);
+  const like = (e: RawBuilder<unknown>) => sql<SqlBool>`lower(${e}) like ${pattern} escape '\\'`;
+  return sql<SqlBool>`(${sql.join([like(sql.ref("a.username")), like(sql.ref("a.email")), like(sql`${sql.ref("a.first_name")} || ' ' || ${sql.ref("a.last_name")}`)], sql` or `)})`;
+}
+
+/** The `method` (0/1/2) and `status` (waiting/pass/failed) filters; a bad value adds its 400 to `errors`. */
+export function identificationFilters(req: FastifyRequest, errors: FieldErrors): { methods: number[]; statuses: string[] } {
+  const methods = filterValues(req, "method").map((m) => (/^\d$/.test(m) ? Number(m) : NaN));
+  const statuses = filterValues(req, "status");
+  const badMethod = methods.some((c) => !(IDENTIFICATION_METHOD_CODES as readonly number[]).includes(c));
+  const badStatus = statuses.some((v) => !(IDENTIFICATION_STATUS as readonly string[]).includes(v));
+  if (badMethod) errors.method = [MSG.invalid_choice];
+  if (badStatus) errors.status = [MSG.invalid_choice];
+  return { methods: badMethod ? [] : methods, statuses: badStatus ? [] : statuses };
+}
 
 export function identificationRoutes(app: FastifyInstance, ctx: ApiContext, parent: AnyResource) {
   const { db } = ctx;
@@ -246,17 +269,9 @@ export function identificationRoutes(app: FastifyInstance, ctx: ApiContext, pare
       .select(["i.id", "i.method", "i.status", "i.section", "i.datetime_create", "a.id as account_id", "a.username", "a.first_name", "a.last_name"])
       .where("i.content_type_id", "=", await contentTypeId(db, code))
       .where("i.content_id", "=", id);
-    const methods = filterValues(req, "method");
-    if (methods.length) {
-      const codes = methods.map((m) => (/^\d$/.test(m) ? Number(m) : NaN));
-      if (codes.some((c) => !(IDENTIFICATION_METHOD_CODES as readonly number[]).includes(c))) errors.method = [MSG.invalid_choice];
-      else query = query.where("i.method", "in", codes);
-    }
-    const statuses = filterValues(req, "status");
-    if (statuses.length) {
-      if (statuses.some((s) => !(IDENTIFICATION_STATUS as readonly string[]).includes(s))) errors.status = [MSG.invalid_choice];
-      else query = query.where("i.status", "in", statuses);
-    }
+    const { methods, statuses } = identificationFilters(req, errors);
+    if (methods.length) query = query.where("i.method", "in", methods);
+    if (statuses.length) query = query.where("i.status", "in", statuses);
     let order: { key: (typeof IDENTIFICATION_ORDERING)[number]; desc: boolean } = { key: "datetime_create", desc: true };
     try {
       order = orderingOf(req, IDENTIFICATION_ORDERING, "-datetime_create");
@@ -264,16 +279,7 @@ export function identificationRoutes(app: FastifyInstance, ctx: ApiContext, pare
       errors.ordering = [MSG.invalid_choice];
     }
     if (Object.keys(errors).length) throw badRequest(errors);
-    if (q.search) {
-      const pattern = likePattern(q.search);
-      const like = (e: RawBuilder<unknown>) => sql<SqlBool>`lower(${e}) like ${pattern} escape '\\'`;
-      query = query.where(
-        sql<SqlBool>`(${sql.join(
-          [like(sql.ref("a.username")), like(sql.ref("a.email")), like(sql`${sql.ref("a.first_name")} || ' ' || ${sql.ref("a.last_name")}`)],
-          sql` or `,
-        )})`,
-      );
-    }
+    if (q.search) query = query.where(learnerMatches(q.search));
     let ordered = query;
     for (const expr of IDENTIFICATION_ORDER[order.key]) ordered = ordered.orderBy(expr, order.desc ? "desc" : "asc");
     ordered = ordered.orderBy("i.id", order.desc ? "desc" : "asc");

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type SqlBool } from "kysely";
+import { FEATURES } from "../../contract/features.js";
 import { MSG } from "../../contract/messages";
 import { DASHBOARD_FLAG } from "../../contract/permissions";
 import {
@@ -22,14 +23,17 @@ import {
 import { requirePermission } from "../auth/permissions";
 import { fromFlag, toFlag, type Db } from "../db/index";
 import type { ApiContext } from "../http/context";
+import { switchedRoutes } from "../http/feature-switch";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { contentLimits, contentRowRoutes, type ContentRows } from "./content-rows";
 import { courseResource } from "./course";
 import { likePattern, MAX_DB_ID, type Trx } from "./crud";
-import { budgetRoutes } from "./budget";
+import { budgetPriceRoutes, budgetRoutes } from "./budget";
 import { certificateRoutes } from "./certificate";
 import { discussionRoutes, identificationRoutes } from "./content-overall";
+import { identificationTransactionRoutes, type IdentificationSource } from "./identification-transaction";
+import { overallSummaryRoutes } from "./overall-summary";
 
 /**
  * The extra tabs of a course (issue 6 item 4; docs/decisions/012): competencies, surveys and
@@ -272,9 +276,10 @@ const MASTER_LISTS: readonly MasterList[] = [
 ];
 const FLAG_COLUMNS = new Set(["is_publish"]);
 
-function masterListRoutes(app: FastifyInstance, ctx: ApiContext) {
+/** The lists named by `paths` (each mounted with the feature that picks from it). */
+function masterListRoutes(app: FastifyInstance, ctx: ApiContext, ...paths: string[]) {
   const { db } = ctx;
-  for (const list of MASTER_LISTS) {
+  for (const list of MASTER_LISTS.filter((l) => paths.includes(l.path))) {
     app.get(`/dashboard/filter/${list.path}/`, async (req: FastifyRequest) => {
       await requirePermission(req, db, DASHBOARD_FLAG);
       const q = readPageQuery(req);
@@ -305,12 +310,32 @@ function masterListRoutes(app: FastifyInstance, ctx: ApiContext) {
   }
 }
 
+/** Where a course keeps the progress records and curriculum its identification transactions point at. */
+const courseIdentification: IdentificationSource = {
+  parent: courseResource,
+  progress: { table: "course_enrollment", parentColumn: "course_id" },
+  curriculum: { sections: "course_section", materials: "course_material" },
+};
+
 /** Everything of this module, registered with one line in server.ts. */
 export function extrasRoutes(app: FastifyInstance, ctx: ApiContext) {
-  masterListRoutes(app, ctx);
-  for (const rows of [courseCompetencyRows, courseSurveyRows, courseCriteriaRows]) contentRowRoutes(app, ctx, rows);
+  // A switched feature's calls — its rows and the lists it picks from — exist only while its
+  // config switches are on (docs/decisions/020); the switch names are the registry's.
+  switchedRoutes(app, ctx, FEATURES.competency, (scope) => {
+    masterListRoutes(scope, ctx, "competency");
+    contentRowRoutes(scope, ctx, courseCompetencyRows);
+  });
+  switchedRoutes(app, ctx, FEATURES.gamification, (scope) => {
+    masterListRoutes(scope, ctx, "achievement", "challenge");
+    contentRowRoutes(scope, ctx, courseCriteriaRows);
+  });
+  switchedRoutes(app, ctx, FEATURES.coursePrice, (scope) => budgetPriceRoutes(scope, ctx, courseResource));
+  masterListRoutes(app, ctx, "survey", "budget-category");
+  contentRowRoutes(app, ctx, courseSurveyRows);
   budgetRoutes(app, ctx, courseResource);
   certificateRoutes(app, ctx, courseResource);
   discussionRoutes(app, ctx, courseResource);
   identificationRoutes(app, ctx, courseResource);
+  identificationTransactionRoutes(app, ctx, courseIdentification);
+  overallSummaryRoutes(app, ctx, courseIdentification);
 }

@@ -3,7 +3,8 @@ import { DASHBOARD_FLAG, type PermissionAnswer } from "../../contract/permission
 import { lms, type Lms } from "./api.server";
 import { dash } from "./paths";
 import { MSG } from "../../contract/messages";
-import type { ConfigDict } from "../../contract/config";
+import { switchesOn, type ConfigDict } from "../../contract/config";
+import { switchesOf } from "~/registry/features.js";
 import { SCREENS } from "~/registry/menu.js";
 import { redirectWithToast } from "./toast.server";
 import { getConfig } from "./store.server";
@@ -101,11 +102,25 @@ async function readUser(api: Lms, request: Request): Promise<KnownUser> {
   return { profile, permission };
 }
 
-/** The screen's flag from the registry, checked for the signed-in user (403 reaction otherwise). */
+/**
+ * The screen's flag from the registry, checked for the signed-in user (403 reaction otherwise);
+ * a screen whose config switches are off answers 404 (docs/decisions/020).
+ */
 export async function requireScreen(from: RequestArgs, screenId: string): Promise<SignedIn> {
-  const screen = SCREENS.find((s) => s.id === screenId);
+  const screen: { flag: string; feature?: string | readonly string[] } | undefined = SCREENS.find((s) => s.id === screenId);
   if (!screen) throw new Error(`unknown screen ${screenId}`);
+  await requireSwitchesOn(from, switchesOf(screen));
   return requirePermission(from, screen.flag);
+}
+
+/**
+ * The signed-in user on a page whose config switches are all on, else 404: for nobody does the
+ * page exist, so this comes before any flag (docs/decisions/020).
+ */
+export async function requireSwitchesOn(from: RequestArgs, switches: readonly string[]): Promise<SignedIn> {
+  const user = await requireDashboardUser(from);
+  if (!switchesOn(user.config, switches)) throw new Response("Not Found", { status: 404, headers: user.api.headers() });
+  return user;
 }
 
 /** The signed-in user holding `flag`, or the spec's 403 reaction. */

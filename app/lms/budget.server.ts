@@ -11,6 +11,7 @@ import { readForm } from "./read-form.server";
 import { dropRemovedRows } from "./editable-list";
 import { masterList } from "./extras.server";
 import { redirectWithToast } from "./toast.server";
+import { invariantResponse } from "./invariant";
 
 /**
  * The budget planning and actual cost pages (spec 001 §3 "Budget"; docs/decisions/012): the
@@ -42,7 +43,7 @@ export async function budgetAction(args: ActionFunctionArgs, page: BudgetPage) {
   const { form } = dropRemovedRows(raw, "record_list");
   const submission = parseWithZod(form, { schema: page === "plan" ? budgetPlanFormSchema : budgetActualFormSchema });
   if (intent === "add-row") return data({ result: { initialValue: submission.payload } as Result, extraRows: 1 });
-  if (intent !== "save") throw new Response("Bad Request", { status: 400 });
+  invariantResponse(intent === "save", "Bad Request");
   if (submission.status !== "success") return data({ result: submission.reply() as Result, extraRows: 0 }, { status: 400 });
   const res = await api.patch<Record<string, unknown>>(`${type.api}${id}/${pathOf(page)}`, submission.value, { accept: [400] });
   if (res.status === 400) return data({ result: submission.reply(apiFieldErrors(res.data)) as Result, extraRows: 0 }, { status: 400, headers: api.headers() });

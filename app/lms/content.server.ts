@@ -1,9 +1,11 @@
 import type { Paged, FilterOption } from "../../contract/http";
 import { CONTENT_TAG_EXTRAS } from "../../contract/codes";
 import { CONTENT_TYPES, contentFlag } from "~/registry/content.js";
+import { switchesAt } from "~/registry/features.js";
 import type { Lms } from "./api.server";
-import { requestOf, requirePermission, type RequestArgs, type SignedIn } from "./auth.server";
+import { requestOf, requirePermission, requireSwitchesOn, type RequestArgs, type SignedIn } from "./auth.server";
 import { filterVersion } from "./store.server";
+import { invariantResponse } from "./invariant";
 
 export type ContentType = (typeof CONTENT_TYPES)[number];
 export type Action = Parameters<typeof contentFlag>[1];
@@ -13,13 +15,20 @@ export type Option = { value: string; label: string; group?: string };
 export function contentTypeOf(request: Request): ContentType {
   const segment = new URL(request.url).pathname.split("/")[2];
   const type = CONTENT_TYPES.find((t) => t.segment === segment);
-  if (!type) throw new Response("Not Found", { status: 404 });
+  invariantResponse(type, "Not Found", { status: 404 });
   return type;
 }
 
-/** The signed-in user holding the content type's flag for `action` (the registry names it). */
+/**
+ * The signed-in user holding the content type's flag for `action` (the registry names it), on a
+ * page whose config switches are on. Every content loader and action comes through here, so a
+ * switched-off page (docs/decisions/020) answers 404 — before the flag, since for nobody does it
+ * exist — while its route stays: the config changes at run time, the route table at build time.
+ */
 export async function requireContent(from: RequestArgs, action: Action): Promise<SignedIn & { type: ContentType }> {
-  const type = contentTypeOf(requestOf(from));
+  const request = requestOf(from);
+  const type = contentTypeOf(request);
+  await requireSwitchesOn(from, switchesAt(type, new URL(request.url).pathname.split("/").filter(Boolean).slice(3)));
   const user = await requirePermission(from, contentFlag(type, action));
   return { ...user, type };
 }
@@ -27,7 +36,7 @@ export async function requireContent(from: RequestArgs, action: Action): Promise
 /** The item id from the route params, or 404. */
 export function itemId(type: ContentType, params: Record<string, string | undefined>): number {
   const raw = params[type.param];
-  if (!raw || !/^\d{1,9}$/.test(raw)) throw new Response("Not Found", { status: 404 });
+  invariantResponse(raw && /^\d{1,9}$/.test(raw), "Not Found", { status: 404 });
   return Number(raw);
 }
 

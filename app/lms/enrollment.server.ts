@@ -14,26 +14,32 @@ export const ENROLLMENT_LIST_KEYS = [SEARCH_KEY, ORDERING_KEY, "status_group", "
 export const itemPaths = (type: ContentType, id: number) => ({ base: dash(`${type.segment}/${id}`), api: `${type.api}${id}/` });
 
 /**
- * One page of a content item's enrollments (`learner/` or `progress/`), the query string made
- * canonical first (trimmed search, no empty filters, no page=1), a page past the end sent back one
- * page (spec 002 §8) and a refused query shown as an empty list with `badQuery`.
+ * One page of a content item's enrollments (`learner/` or `progress/`): loadPagedList with the
+ * enrollment lists' query keys.
  */
-export async function loadEnrollments(api: Lms, apiPath: string, request: Request) {
+export const loadEnrollments = (api: Lms, apiPath: string, request: Request) => loadPagedList<EnrollmentRow>(api, apiPath, request, ENROLLMENT_LIST_KEYS);
+
+/**
+ * One page of a paged API list under a content item, the query string made canonical first
+ * (trimmed search, no empty filters, no page=1), only `keys` (and page) passed on, a page past the
+ * end sent back one page (spec 002 §8) and a refused query shown as an empty list with `badQuery`.
+ */
+export async function loadPagedList<R>(api: Lms, apiPath: string, request: Request, keys: readonly string[]) {
   const url = new URL(request.url);
   const canonical = canonicalListQuery(url.searchParams);
   if (canonical) throw redirect(`${url.pathname}${canonical.size ? `?${canonical}` : ""}`, { headers: api.headers() });
   const q = url.searchParams;
   const page = Math.max(1, Number(q.get(PAGE_KEY) ?? 1) || 1);
   const query: Record<string, string | number> = { page };
-  for (const k of ENROLLMENT_LIST_KEYS) if (q.get(k)) query[k] = q.get(k)!;
-  const res = await api.get<Paged<EnrollmentRow>>(apiPath, { query, accept: [400, 404] });
+  for (const k of keys) if (q.get(k)) query[k] = q.get(k)!;
+  const res = await api.get<Paged<R>>(apiPath, { query, accept: [400, 404] });
   if (res.status === 404 && page > 1) {
     const back = new URLSearchParams(q);
     if (page - 1 > 1) back.set(PAGE_KEY, String(page - 1));
     else back.delete(PAGE_KEY);
     throw redirect(`${url.pathname}${back.size ? `?${back}` : ""}`, { headers: api.headers() });
   }
-  const list: Paged<EnrollmentRow> = res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 };
+  const list: Paged<R> = res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 };
   return { list, badQuery: res.status === 400 };
 }
 

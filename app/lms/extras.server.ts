@@ -11,6 +11,7 @@ import { itemId, requireContent, type Action } from "./content.server";
 import { requireCsrf } from "./csrf.server";
 import { readForm } from "./read-form.server";
 import { redirectWithToast } from "./toast.server";
+import { invariantResponse } from "./invariant";
 
 /**
  * The server half of the extra tabs (docs/decisions/012): their schemas (reached through this
@@ -41,7 +42,7 @@ export async function masterList<T extends Record<string, unknown>>(api: Lms, pa
 
 const rowIdOf = (form: FormData) => {
   const raw = String(form.get("id") ?? "");
-  if (!/^\d{1,12}$/.test(raw)) throw new Response("Bad Request", { status: 400 });
+  invariantResponse(/^\d{1,12}$/.test(raw), "Bad Request");
   return Number(raw);
 };
 

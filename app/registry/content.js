@@ -7,20 +7,29 @@
  * A tab or page with a `module` is built and gets a route; one without is declared (so the tree is
  * complete) but gets no route and no tab until its screen exists.
  *
+ * @typedef {string | readonly string[]} Feature  config switch names (contract/features.js)
  * @typedef {"view"|"add"|"change"|"delete"|"publish"|"transaction"|"progress"|"certificate"|"enrollment"|"learner"|"export"} Action
- * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[], param?: string, paramList?: string }} Tab
+ * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[], param?: string, paramList?: string, feature?: Feature }} Tab
+ *   `feature`: the config switch(es) the page exists by (app/registry/features.js, docs/decisions/020).
  *   A sub-page with a `param` is one row's page, `{tab}/:{param}/{id}` (a permission rule's
  *   condition): it is reached from the tab's rows, not from the sub-page bar; `paramList` is the
  *   API list (under the item's path) whose rows' ids fill the parameter.
+ * @typedef {{ id: string, path: string, labelKey: string, action?: Action, module: string, lists?: Record<string, string>, summary?: string }} ItemPage
+ *   A page of an item outside the tab bar, at its own `path` under the item (spec 000 §2.5
+ *   `identification/{transactionid?}`…); `lists` names, per path parameter, the API list under
+ *   the item whose rows' ids fill it (`{param}` in it: that parameter's value); `summary` the
+ *   key of its figures on the overall landing page (overall pages use their id).
  * @typedef {{ key: string, labelKey: string, sortable?: boolean, kind?: "text"|"code"|"ref"|"publish"|"display"|"date"|"image" }} Column
  * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox", source?: string }} FormField
  * @typedef {{
  *   key: string, segment: string, param: string, api: string, module: string, labelKey: string, menuSection: string,
  *   listModule?: string, createModule?: string, detailModule?: string, cancelKind?: string,
  *   columns: Column[], filters: string[], defaultOrdering: string, fields: FormField[],
- *   defaultTab: string, tabs: Tab[], overall: Tab[]
+ *   defaultTab: string, tabs: Tab[], overall: Tab[], feature?: Feature, overallIndex?: Tab, pages?: ItemPage[]
  * }} ContentType
  */
+
+import { FEATURES } from "../../contract/features.js";
 
 /** @type {ContentType[]} */
 export const CONTENT_TYPES = [
@@ -97,16 +106,16 @@ export const CONTENT_TYPES = [
       },
       // The extras (issue 6 item 4, docs/decisions/012): anyone who may view the course sees them;
       // changing needs course_change_course (the e-certificate course_certificate_course).
-      { id: "competency", labelKey: "tab_competency", action: "view", kind: "table", module: "routes/content.tab-competency.tsx" },
+      { id: "competency", labelKey: "tab_competency", action: "view", kind: "table", feature: FEATURES.competency, module: "routes/content.tab-competency.tsx" },
       {
         id: "budget", labelKey: "tab_budget", action: "view", kind: "form", module: "routes/content.tab-budget.tsx",
         children: [
-          { id: "price", labelKey: "tab_budget_price", action: "view", kind: "form", module: "routes/content.tab-budget-price.tsx" },
+          { id: "price", labelKey: "tab_budget_price", action: "view", kind: "form", feature: FEATURES.coursePrice, module: "routes/content.tab-budget-price.tsx" },
           { id: "actual", labelKey: "tab_budget_actual", action: "view", kind: "form", module: "routes/content.tab-budget-actual.tsx" },
         ],
       },
       { id: "ecertificate", labelKey: "tab_ecertificate", action: "view", kind: "form", module: "routes/content.tab-ecertificate.tsx" },
-      { id: "gamification", labelKey: "tab_gamification", action: "view", kind: "table", module: "routes/content.tab-gamification.tsx" },
+      { id: "gamification", labelKey: "tab_gamification", action: "view", kind: "table", feature: FEATURES.gamification, module: "routes/content.tab-gamification.tsx" },
       { id: "survey", labelKey: "tab_survey", action: "view", kind: "table", module: "routes/content.tab-survey.tsx" },
     ],
     overall: [
@@ -130,6 +139,19 @@ export const CONTENT_TYPES = [
       },
       { id: "discussion", labelKey: "overall_discussion", action: "view", kind: "table", module: "routes/content.overall-discussion.tsx" },
       { id: "identification", labelKey: "overall_identification", action: "view", kind: "table", module: "routes/content.overall-identification.tsx" },
+    ],
+    // The overall landing page, overall/: each overall page with its counts (docs/decisions/021).
+    overallIndex: { id: "index", labelKey: "overall_title", action: "view", kind: "custom", module: "routes/content.overall-index.tsx" },
+    // spec 000 §2.5 identification/{transactionid?} with curriculum and {progressid?}: the
+    // identification sessions of the course's learners (docs/decisions/021).
+    pages: [
+      { id: "identification", path: "identification", labelKey: "idt_title", action: "view", summary: "transaction", module: "routes/content.identification.tsx" },
+      { id: "identification.transaction", path: "identification/:transactionid", labelKey: "idt_transaction", action: "view", module: "routes/content.identification-transaction.tsx", lists: { transactionid: "identification/transaction/" } },
+      { id: "identification.curriculum", path: "identification/:transactionid/curriculum", labelKey: "idt_curriculum", action: "view", module: "routes/content.identification-curriculum.tsx", lists: { transactionid: "identification/transaction/" } },
+      {
+        id: "identification.progress", path: "identification/:transactionid/:progressid", labelKey: "idt_progress", action: "progress", module: "routes/content.identification-progress.tsx",
+        lists: { transactionid: "identification/transaction/", progressid: "identification/transaction/{transactionid}/progress/" },
+      },
     ],
   },
 ];
@@ -186,6 +208,10 @@ export function contentRoutes(types = CONTENT_TYPES) {
           const param = child.param ? { param: child.param, paramList: child.paramList } : {};
           detail.children.push({ id: `${type.key}.overall.${page.id}.${child.id}`, path, module: child.module, flag: contentFlag(type, child.action ?? "view"), type: type.key, overall: page.id, sub: child.id, ...param });
         }
+      }
+      if (type.overallIndex?.module) detail.children.push({ id: `${type.key}.overall`, path: "overall", module: type.overallIndex.module, flag: contentFlag(type, type.overallIndex.action ?? "view"), type: type.key, overall: "index" });
+      for (const page of type.pages ?? []) {
+        detail.children.push({ id: `${type.key}.page.${page.id}`, path: page.path, module: page.module, flag: contentFlag(type, page.action ?? "view"), type: type.key, page: page.id, ...(page.lists ? { lists: page.lists } : {}) });
       }
       out.push(detail);
     }

@@ -7,7 +7,8 @@ import { CONTENT_TYPES, contentFlag } from "./content.js";
  * nothing repeats it. Plain data (safe for the client bundle); flag names are the strings of
  * contract/permissions.ts (a unit test checks each one exists). Only built screens are listed.
  *
- * @typedef {{ id: string, path: string, labelKey: string, flag: string, module?: string, index?: boolean }} Screen
+ * @typedef {{ id: string, path: string, labelKey: string, flag: string, module?: string, index?: boolean, feature?: string | readonly string[] }} Screen
+ *   `feature`: the config switch(es) the screen exists by (app/registry/features.js).
  * @typedef {{ id: string, labelKey: string, screens: Screen[] }} MenuSection
  */
 
@@ -28,6 +29,7 @@ export const MENU = [
       path: t.segment,
       labelKey: t.labelKey,
       flag: contentFlag(t, "view"),
+      feature: t.feature,
     })),
   },
 ];

@@ -25,7 +25,8 @@ import { SCREENS } from "./menu.js";
  * @typedef {string | { list: string, of: string }} ParamSource
  *   A content type key: the id of an item of that type (the first the API lists). `{list, of}`:
  *   the id of a row of the API list `list` under the item named by parameter `of`
- *   (`{type.api}{of}/{list}`, e.g. a course's permission rules).
+ *   (`{type.api}{of}/{list}`, e.g. a course's permission rules); a `{name}` in `list` is the
+ *   value of the route's parameter `name`, filled first (a row under a row).
  */
 
 export const PUBLIC = "public";
@@ -79,7 +80,11 @@ function contentPages() {
     const posts = CONTENT_POSTS[r.module];
     return page(r.id, r.path, r.module, r.flag, {
       contentType: type.key,
-      paramOf: { [type.param]: type.key, ...(r.param ? { [r.param]: { list: r.paramList, of: type.param } } : {}) },
+      paramOf: {
+        [type.param]: type.key,
+        ...(r.param ? { [r.param]: { list: r.paramList, of: type.param } } : {}),
+        ...Object.fromEntries(Object.entries(r.lists ?? {}).map(([name, list]) => [name, { list, of: type.param }])),
+      },
       ...(posts ? { post: Object.fromEntries(Object.entries(posts).map(([intent, action]) => [intent, contentFlag(type, action)])) } : {}),
       ...(r.children ? { children: r.children.map(convert) } : {}),
     });
@@ -209,6 +214,9 @@ export function manifestProblems(manifest, isFlag) {
         const source = r.params?.[s.slice(1)];
         if (required && !r.example && !source) problems.push(`${r.id} (${r.url}): ${s} needs params or an example`);
         if (source && typeof source === "object" && (!source.list || !r.params?.[source.of])) problems.push(`${r.id} (${r.url}): ${s} needs a list and the parameter it lies under`);
+        for (const [, inner] of source && typeof source === "object" ? source.list.matchAll(/\{(\w+)\}/g) : []) {
+          if (!r.params?.[inner]) problems.push(`${r.id} (${r.url}): ${s}'s list names {${inner}}, which no parameter fills`);
+        }
       }
     }
     if (r.layout && !manifest.some((c) => c.parentId === r.id)) problems.push(`${r.id}: a layout without children`);

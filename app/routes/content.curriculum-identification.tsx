@@ -17,6 +17,7 @@ import { errorsAt } from "~/lms/form-result";
 import { dash } from "~/lms/paths";
 import { curriculumIdentificationSchema, parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * The curriculum's identification settings (spec 001 §3 "Identification", §5): per section and
@@ -42,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { form, refusal } = await readForm(request);
   if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
-  if (String(form.get("intent") ?? "save") !== "save") throw new Response("Bad Request", { status: 400 });
+  invariantResponse(String(form.get("intent") ?? "save") === "save", "Bad Request");
   const submission = parseWithZod(form, { schema: curriculumIdentificationSchema(minimumsOf(config), { form: true }) });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   const res = await api.call<Record<string, unknown>>("PUT", `${type.api}${id}/curriculum/identification/`, { body: submission.value, accept: [400] });

@@ -21,6 +21,7 @@ import { readForm } from "~/lms/read-form.server";
 import { errorsAt, shownValue, type FormResult } from "~/lms/form-result";
 import { materialSchema, moveSchema, parseWithZod, sectionSchemas } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * The curriculum tab (spec 000 §2.5, 001 §3 "Learning material", §4, §5): sections with their
@@ -95,13 +96,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const base = `${type.api}${id}/curriculum/`;
   const rowId = String(form.get("id") ?? "");
   const needId = () => {
-    if (!/^\d{1,9}$/.test(rowId)) throw new Response("Bad Request", { status: 400 });
+    invariantResponse(/^\d{1,9}$/.test(rowId), "Bad Request");
     return rowId;
   };
   const done = (message: string, to = here) => redirectWithToast(to, { type: "success", message }, { headers: api.headers() });
   const direction = () => {
     const parsed = moveSchema.safeParse({ direction: form.get("direction") });
-    if (!parsed.success) throw new Response("Bad Request", { status: 400 });
+    invariantResponse(parsed.success, "Bad Request");
     return parsed.data.direction;
   };
 
@@ -160,12 +161,12 @@ async function saveMaterial(api: Lms, form: FormData, intent: "add-material" | "
   let current: Material | null = null;
   if (!adding) {
     const rowId = String(form.get("id") ?? "");
-    if (!/^\d{1,9}$/.test(rowId)) throw new Response("Bad Request", { status: 400 });
+    invariantResponse(/^\d{1,9}$/.test(rowId), "Bad Request");
     current = (await api.get<Material>(`${base}material/${rowId}/`)).data;
     slotType = current.slot_type;
   }
   const section = String(form.get("section") ?? "");
-  if (!isSlotType(slotType) || (adding && !/^\d{1,9}$/.test(section))) throw new Response("Bad Request", { status: 400 });
+  invariantResponse(isSlotType(slotType) && (!adding || /^\d{1,9}$/.test(section)), "Bad Request");
   const submission = parseWithZod(form, { schema: materialSchema(slotType, limits, { form: true }) });
   const kept = typeof form.get("file_ref") === "string" && form.get("file_ref") ? { file: String(form.get("file_ref")), file_name: String(form.get("file_ref_name") ?? "") } : null;
   const refuse = (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, uploaded = kept, headers?: Headers) =>

@@ -3,7 +3,9 @@ import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { CourseRow } from "../../contract/schemas/course";
 import { MSG } from "../../contract/messages";
+import { switchesOn } from "../../contract/config";
 import { builtTabs, contentFlag } from "~/registry/content.js";
+import { switchesOf } from "~/registry/features.js";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/content/page-header";
 import { PublishBadge } from "~/components/content/publish-badge";
@@ -17,6 +19,7 @@ import { dash } from "~/lms/paths";
 import { configValue } from "~/lms/store.server";
 import { fromLocalInput } from "~/lms/time";
 import { redirectWithToast } from "~/lms/toast.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * The generic detail layout (issue 4 §3): header with name, code and publish status, the tab bar
@@ -25,18 +28,22 @@ import { redirectWithToast } from "~/lms/toast.server";
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params } = args;
-  const { api, type, permission } = await requireContent(args, "view");
+  const { api, type, permission, config } = await requireContent(args, "view");
   const id = itemId(type, params);
   const base = dash(`${type.segment}/${id}`);
   const { pathname } = new URL(request.url);
   if (pathname.replace(/\/+$/, "") === base) throw redirect(`${base}/${type.defaultTab}`);
   const res = await api.get<CourseRow>(`${type.api}${id}/`, { accept: [404] });
-  if (res.status === 404) throw new Response("Not Found", { status: 404, headers: api.headers() });
+  invariantResponse(res.status !== 404, "Not Found", { status: 404, headers: api.headers() });
   const allowed = (action?: string) => !!permission.permission[contentFlag(type, (action ?? "view") as never)];
+  // A page shows when the user's flags allow it and its config switches are on: what its guard asks.
+  const shown = (page: { action?: string; feature?: string | readonly string[] }) => allowed(page.action) && switchesOn(config, switchesOf(page));
   const tabs = builtTabs(type.tabs)
-    .filter((t) => allowed(t.action))
-    .map((t) => ({ id: t.id, labelKey: t.labelKey, href: `${base}/${t.id}`, children: t.children.filter((c) => allowed(c.action) && !("param" in c && c.param)).map((c) => ({ id: c.id, labelKey: c.labelKey, href: `${base}/${t.id}/${c.id}` })) }));
-  const overall = builtTabs(type.overall).filter((t) => allowed(t.action)).map((t) => ({ id: t.id, labelKey: t.labelKey, href: `${base}/overall/${t.id}` }));
+    .filter(shown)
+    .map((t) => ({ id: t.id, labelKey: t.labelKey, href: `${base}/${t.id}`, children: t.children.filter((c) => shown(c) && !("param" in c && c.param)).map((c) => ({ id: c.id, labelKey: c.labelKey, href: `${base}/${t.id}/${c.id}` })) }));
+  const overall: { id: string; labelKey: string; href: string; end?: boolean }[] = builtTabs(type.overall).filter(shown).map((t) => ({ id: t.id, labelKey: t.labelKey, href: `${base}/overall/${t.id}` }));
+  // The overall landing page (docs/decisions/021) leads the overall links, active on its own URL only.
+  if (type.overallIndex && shown(type.overallIndex)) overall.unshift({ id: "overall", labelKey: type.overallIndex.labelKey, href: `${base}/overall`, end: true });
   return data(
     {
       item: res.data,

@@ -15,6 +15,7 @@ import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { errorsAt } from "~/lms/form-result";
 import { enrollmentIdentificationSchema, parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * The enrollment's identification (spec 001 §3 "Enrollment and section identification"): on or
@@ -52,7 +53,7 @@ export async function action(args: ActionFunctionArgs) {
   const { form, refusal } = await readForm(args.request);
   if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
-  if (String(form.get("intent") ?? "save") !== "save") throw new Response("Bad Request", { status: 400 });
+  invariantResponse(String(form.get("intent") ?? "save") === "save", "Bad Request");
   const submission = parseWithZod(form, { schema: enrollmentIdentificationSchema(minimumsOf(config), "form") });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   const body = { ...submission.value, duration_lock: minutesToSeconds(submission.value.duration_lock) };

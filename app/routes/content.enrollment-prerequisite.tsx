@@ -11,6 +11,7 @@ import { requireCsrf } from "~/lms/csrf.server";
 import { FormErrors } from "~/components/forms";
 import { readForm } from "~/lms/read-form.server";
 import { redirectWithToast } from "~/lms/toast.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * The enrollment's prerequisites (issue 6 item 2): other content a learner must finish first —
@@ -41,7 +42,7 @@ export async function action(args: ActionFunctionArgs) {
   await requireCsrf(api, form);
   const intent = String(form.get("intent") ?? "");
   const target = Number(form.get("id"));
-  if (!["add", "remove"].includes(intent) || !Number.isInteger(target) || target < 1) throw new Response("Bad Request", { status: 400 });
+  invariantResponse(["add", "remove"].includes(intent) && Number.isInteger(target) && target >= 1, "Bad Request");
   const path = `${type.api}${id}/enrollment/prerequisite/`;
   const { data: current } = await api.get<PrerequisiteAnswer>(path);
   const ids = current.results.map((r) => r.id).filter((r) => r !== target);

@@ -16,6 +16,7 @@ import { enrollmentSchema, parseWithZod } from "~/lms/schemas.server";
 import { configValue } from "~/lms/store.server";
 import { fromLocalInput, toLocalInput } from "~/lms/time";
 import { redirectWithToast } from "~/lms/toast.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * The enrollment tab (spec 001 §3 "Enrollment settings", §4 cancel types, §5 validation): access
@@ -66,7 +67,7 @@ export async function action(args: ActionFunctionArgs) {
   const { form, refusal } = await readForm(args.request);
   if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
-  if (String(form.get("intent") ?? "save") !== "save") throw new Response("Bad Request", { status: 400 });
+  invariantResponse(String(form.get("intent") ?? "save") === "save", "Bad Request");
   const submission = parseWithZod(form, { schema: enrollmentSchema(cancelKindOf(type), "form") });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   const v = submission.value;

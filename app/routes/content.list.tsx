@@ -18,6 +18,7 @@ import { optionsFor, requireContent } from "~/lms/content.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { dash } from "~/lms/paths";
 import { keepForRender, useRenderOnly, wantsDocument } from "~/components/render-only";
+import { invariantResponse } from "~/lms/invariant";
 
 /** The rows' key for the document render (see `rows` in the loader). */
 const LIST_ROWS = "list-rows";
@@ -102,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireCsrf(api, form);
   // A row's switch submits its id as `show` or `hide`; the delete confirmation posts `id`.
   const id = String((intent === "toggle" ? (form.get("show") ?? form.get("hide")) : form.get("id")) ?? "");
-  if (!/^\d+$/.test(id)) throw new Response("Bad Request", { status: 400 });
+  invariantResponse(/^\d+$/.test(id), "Bad Request");
   const back = String(form.get("back") ?? "");
   const backTo = back.startsWith("?") || back === "" ? `${new URL(request.url).pathname}${back}` : new URL(request.url).pathname;
   if (intent === "toggle") {

@@ -12,6 +12,7 @@ import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { itemPaths } from "~/lms/enrollment.server";
 import { bulkProgressSchema, parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * Overall › Progress › bulk change, the confirmation step (spec 001 §4 "Confirmation rules for
@@ -51,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireCsrf(api, form);
   const id = itemId(type, params);
   const paths = itemPaths(type, id);
-  if (String(form.get("intent") ?? "") !== "apply") throw new Response("Bad Request", { status: 400 });
+  invariantResponse(String(form.get("intent") ?? "") === "apply", "Bad Request");
   const submission = parseWithZod(form, { schema: bulkProgressSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const res = await api.post<BulkApplied | Record<string, unknown>>(`${paths.api}progress/bulk/`, { ...submission.value, preview: false }, { accept: [400] });

@@ -18,6 +18,7 @@ import { canonicalListQuery, withParam } from "~/lms/list-query";
 import { configValue } from "~/lms/store.server";
 import { formatInZone } from "~/lms/time";
 import { redirectWithToast } from "~/lms/toast.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * The discussion of a content item (spec 000 §2.5 overall "discussion"; issue 6 item 6): its
@@ -74,10 +75,10 @@ export async function action(args: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const target = idParam(String(form.get("id") ?? ""));
   const match = /^(hide|show|delete)-(thread|reply)$/.exec(intent);
-  if (!match || target === null) throw new Response("Bad Request", { status: 400 });
+  invariantResponse(match && target !== null, "Bad Request");
   const [, act, kind] = match;
   const thread = kind === "thread" ? target : idParam(url.searchParams.get("thread"));
-  if (thread === null) throw new Response("Bad Request", { status: 400 });
+  invariantResponse(thread !== null, "Bad Request");
   const path = `${type.api}${id}/discussion/${thread}/${kind === "reply" ? `reply/${target}/` : ""}`;
   const back = new URLSearchParams(url.search);
   back.delete("remove");

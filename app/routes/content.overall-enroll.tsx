@@ -7,6 +7,7 @@ import { MAX_ENROLL_IDS } from "../../contract/codes";
 import type { EnrollAnswer, EnrollCandidates, ImportAnswer, Seats } from "../../contract/schemas/enrollment";
 import { FormPager } from "~/components/content/form-pager";
 import { ResultTable } from "~/components/content/result-table";
+import { useShiftRange } from "~/components/use-shift-range";
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
@@ -15,6 +16,7 @@ import { readForm } from "~/lms/read-form.server";
 import { itemPaths } from "~/lms/enrollment.server";
 import { PAGE_KEY } from "~/lms/list-query";
 import { enrollPickerSchema, enrollSchema, parseWithZod } from "~/lms/schemas.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * Overall › Learners › enrol (issue 6 item 5): enrol learners by picking them (search, then tick),
@@ -111,7 +113,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!form) return data({ intent: "import" as Intent, errors: { file: [refusal.message] } as Record<string, string[]>, enrolled: null, imported: null }, { status: refusal.status });
   await requireCsrf(api, form);
   const intent = String(form.get("intent") ?? "") as Intent;
-  if (!INTENTS.includes(intent)) throw new Response("Bad Request", { status: 400 });
+  invariantResponse(INTENTS.includes(intent), "Bad Request");
 
   if (intent === "import") {
     const file = form.get("file");
@@ -156,6 +158,7 @@ export default function OverallEnroll() {
   const d = useLoaderData<typeof loader>();
   const a = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const candidateRows = useShiftRange<HTMLFieldSetElement>();
   const [params] = useSearchParams();
   const { t, i18n } = useTranslation();
   const fmt = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB");
@@ -247,7 +250,7 @@ export default function OverallEnroll() {
               </fieldset>
             ) : null}
             {d.candidates?.results.length ? (
-              <fieldset className="max-h-72 space-y-1 overflow-auto rounded border border-slate-200 p-2">
+              <fieldset ref={candidateRows} className="max-h-72 space-y-1 overflow-auto rounded border border-slate-200 p-2">
                 <legend className="sr-only">{t("enr_pick_learners")}</legend>
                 {d.candidates.results.map((c) => (
                   <label key={c.id} className="flex items-center gap-2 text-sm">

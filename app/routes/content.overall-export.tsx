@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { EXPORT_FORMATS } from "../../contract/codes";
 import { itemId, requireContent } from "~/lms/content.server";
 import { ENROLLMENT_LIST_KEYS, itemPaths } from "~/lms/enrollment.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * The export buttons' target (a resource route, no page): overall/learner/export and
@@ -14,7 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const list = url.pathname.split("/").at(-2) === "progress" ? "progress" : "learner";
   const format = url.searchParams.get("format_type") ?? "xlsx";
-  if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new Response("Not Found", { status: 404 });
+  invariantResponse((EXPORT_FORMATS as readonly string[]).includes(format), "Not Found", { status: 404 });
   const query: Record<string, string> = { format_type: format };
   for (const k of ENROLLMENT_LIST_KEYS) {
     const v = url.searchParams.get(k)?.trim();

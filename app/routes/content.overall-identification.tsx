@@ -3,11 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Paged } from "../../contract/http";
 import type { IdentificationAttempt } from "../../contract/schemas/overall";
-import { IDENTIFICATION_METHOD_CODES } from "../../contract/codes";
-import { IDENTIFICATION_STATUS } from "../../contract/extras-codes";
 import { DataTable } from "~/components/content/data-table";
+import { IdentificationFilters, identificationColumns } from "~/components/content/identification-parts";
 import { Pager } from "~/components/content/pager";
-import { QueryFilters } from "~/components/content/query-filters";
 import { itemId, requireContent } from "~/lms/content.server";
 import { canonicalListQuery } from "~/lms/list-query";
 import { configValue } from "~/lms/store.server";
@@ -49,12 +47,6 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
-const STATUS_STYLE: Record<string, string> = {
-  pass: "bg-emerald-50 text-emerald-800",
-  failed: "bg-red-50 text-red-800",
-  waiting: "bg-amber-50 text-amber-900",
-};
-
 export default function IdentificationLog() {
   const d = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
@@ -66,15 +58,7 @@ export default function IdentificationLog() {
         </h2>
         <p className="text-sm text-slate-600">{t("ext_identification_intro")}</p>
       </div>
-      <QueryFilters
-        id="identification-filters"
-        keep={["ordering"]}
-        placeholder={t("ext_identification_search")}
-        selects={[
-          { name: "method", label: t("ext_col_method"), options: IDENTIFICATION_METHOD_CODES.map((m) => ({ value: String(m), label: t(`ext_method_${m}`) })) },
-          { name: "status", label: t("ext_col_result"), options: IDENTIFICATION_STATUS.map((s) => ({ value: s, label: t(`ext_result_${s}`) })) },
-        ]}
-      />
+      <IdentificationFilters id="identification-filters" />
       {d.badQuery ? <p className="text-sm text-red-700" role="alert">{t("invalid")}</p> : null}
       <DataTable
         caption={t("overall_identification")}
@@ -82,18 +66,7 @@ export default function IdentificationLog() {
         rows={d.list.results}
         columns={[
           { key: "when", label: t("ext_col_when"), sort: "datetime_create", render: (r) => <time dateTime={r.datetime_create}>{formatInZone(r.datetime_create, d.offset, i18n.language)}</time> },
-          {
-            key: "learner",
-            label: t("ext_col_learner"),
-            sort: "learner",
-            render: (r) => (
-              <span>
-                <span className="font-medium text-slate-900">{r.account.name}</span> <span className="text-xs text-slate-600">{r.account.username}</span>
-              </span>
-            ),
-          },
-          { key: "method", label: t("ext_col_method"), render: (r) => t(`ext_method_${r.method}`) },
-          { key: "status", label: t("ext_col_result"), render: (r) => <span className={`rounded px-2 py-0.5 text-xs ${STATUS_STYLE[r.status] ?? ""}`}>{t(`ext_result_${r.status}`)}</span> },
+          ...identificationColumns<IdentificationAttempt>(t),
           { key: "section", label: t("ext_col_section"), render: (r) => r.section ?? "—" },
         ]}
       />

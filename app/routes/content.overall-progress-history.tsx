@@ -9,6 +9,7 @@ import { itemId, requireContent } from "~/lms/content.server";
 import { itemPaths, zoneOffset } from "~/lms/enrollment.server";
 import { PAGE_KEY } from "~/lms/list-query";
 import { formatInZone } from "~/lms/time";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * Overall › Progress › one learner's history (docs/decisions/017): every recorded change of the
@@ -18,7 +19,7 @@ import { formatInZone } from "~/lms/time";
  */
 function enrollmentIdOf(params: Record<string, string | undefined>): number {
   const raw = params.enrollmentid;
-  if (!raw || !/^\d{1,9}$/.test(raw)) throw new Response("Not Found", { status: 404 });
+  invariantResponse(raw && /^\d{1,9}$/.test(raw), "Not Found", { status: 404 });
   return Number(raw);
 }
 
@@ -32,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const res = await api.get<ProgressHistoryAnswer>(`${paths.api}progress/${enrollmentId}/history/`, { query: { page }, accept: [400, 404] });
   // A page past the end goes back to the first page; an enrollment not of this course is a 404.
   if (res.status !== 200 && page > 1) throw redirect(url.pathname, { headers: api.headers() });
-  if (res.status !== 200) throw new Response("Not Found", { status: 404, headers: api.headers() });
+  invariantResponse(res.status === 200, "Not Found", { status: 404, headers: api.headers() });
   return data({ history: res.data, offset: await zoneOffset(), back: `${paths.base}/overall/progress` }, { headers: api.headers() });
 }
 

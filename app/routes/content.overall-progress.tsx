@@ -6,6 +6,7 @@ import { MSG } from "../../contract/messages";
 import type { EnrollmentRow } from "../../contract/schemas/enrollment";
 import { contentFlag } from "~/registry/content.js";
 import { DataTable, type DataColumn } from "~/components/content/data-table";
+import { useShiftRange } from "~/components/use-shift-range";
 import { ExportLinks } from "~/components/content/export-links";
 import { Pager } from "~/components/content/pager";
 import { ProgressBadge } from "~/components/content/progress-badge";
@@ -19,6 +20,7 @@ import { parseWithZod, progressChangeSchema } from "~/lms/schemas.server";
 import { formatInZone } from "~/lms/time";
 import { redirectWithToast } from "~/lms/toast.server";
 import { readForm } from "~/lms/read-form.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * Overall › Progress (issue 6 item 6): each learner's status with a manual change that offers only
@@ -52,9 +54,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!form) return data({ enrollment: 0, result: refusal.result }, { status: refusal.status });
   await requireCsrf(api, form);
   const id = itemId(type, params);
-  if (String(form.get("intent") ?? "") !== "change") throw new Response("Bad Request", { status: 400 });
+  invariantResponse(String(form.get("intent") ?? "") === "change", "Bad Request");
   const enrollment = String(form.get("enrollment") ?? "");
-  if (!/^\d{1,12}$/.test(enrollment)) throw new Response("Bad Request", { status: 400 });
+  invariantResponse(/^\d{1,12}$/.test(enrollment), "Bad Request");
   const submission = parseWithZod(form, { schema: progressChangeSchema });
   if (submission.status !== "success") return data({ enrollment: Number(enrollment), result: submission.reply() }, { status: 400 });
   const res = await api.patch<Record<string, unknown>>(`${itemPaths(type, id).api}progress/${enrollment}/`, submission.value, { accept: [400, 404] });
@@ -68,6 +70,7 @@ export default function OverallProgress() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const rows = useShiftRange<HTMLDivElement>();
   const { t, i18n } = useTranslation();
   const when = (iso: string | null) => (iso ? formatInZone(iso, d.offset, i18n.language) : "—");
   const name = (r: EnrollmentRow) => `${r.account.first_name} ${r.account.last_name}`;
@@ -159,7 +162,9 @@ export default function OverallProgress() {
         </p>
       ) : null}
       {actionData?.enrollment === 0 ? <FormErrors result={actionData.result} t={t} /> : null}
-      <DataTable columns={columns} rows={d.list.results} caption={t("overall_progress")} empty={t("enr_no_learners")} />
+      <div ref={rows}>
+        <DataTable columns={columns} rows={d.list.results} caption={t("overall_progress")} empty={t("enr_no_learners")} />
+      </div>
       <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} />
     </section>
   );

@@ -13,6 +13,7 @@ import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm } from "~/lms/read-form.server";
 import { redirectWithToast } from "~/lms/toast.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * The content's administrators (the permission tab's admin page): staff accounts who may manage
@@ -52,11 +53,11 @@ export async function action(args: ActionFunctionArgs) {
   const account = String(form.get("account") ?? form.get("id") ?? "");
   const here = new URL(args.request.url).pathname;
   if (intent === "remove") {
-    if (!/^\d{1,12}$/.test(account)) throw new Response("Bad Request", { status: 400 });
+    invariantResponse(/^\d{1,12}$/.test(account), "Bad Request");
     await api.delete(`${type.api}${id}/permission/admin/${account}/`, { accept: [404] });
     return redirectWithToast(here, { type: "success", message: "acc_toast_admin_removed" }, { headers: api.headers() });
   }
-  if (intent !== "add") throw new Response("Bad Request", { status: 400 });
+  invariantResponse(intent === "add", "Bad Request");
   if (!account) return data({ errors: [MSG.required] }, { status: 400 });
   const res = await api.post<Record<string, string[]>>(`${type.api}${id}/permission/admin/`, { account }, { accept: [400] });
   if (res.status === 400) return data({ errors: Object.values(res.data ?? {}).flat() }, { status: 400, headers: api.headers() });

@@ -15,6 +15,7 @@ import { errorsAt } from "~/lms/form-result";
 import { dash } from "~/lms/paths";
 import { parseWithZod, permissionConditionSchema } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * A permission rule's condition (spec 001 §3 "Permission condition"): for a department rule,
@@ -25,7 +26,7 @@ import { redirectWithToast } from "~/lms/toast.server";
  */
 function ruleIdOf(params: Record<string, string | undefined>): number {
   const raw = params.permissionid;
-  if (!raw || !/^\d{1,9}$/.test(raw)) throw new Response("Not Found", { status: 404 });
+  invariantResponse(raw && /^\d{1,9}$/.test(raw), "Not Found", { status: 404 });
   return Number(raw);
 }
 
@@ -82,7 +83,7 @@ export async function action(args: ActionFunctionArgs) {
   const { form, refusal } = await readForm(args.request);
   if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
-  if (String(form.get("intent") ?? "save") !== "save") throw new Response("Bad Request", { status: 400 });
+  invariantResponse(String(form.get("intent") ?? "save") === "save", "Bad Request");
   const submission = parseWithZod(form, { schema: permissionConditionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   const res = await api.call<Record<string, unknown>>("PUT", `${type.api}${id}/permission/${ruleId}/condition/`, { body: submission.value, accept: [400] });

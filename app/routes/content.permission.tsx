@@ -18,6 +18,7 @@ import { errorsAt, type FormResult } from "~/lms/form-result";
 import { dash } from "~/lms/paths";
 import { parseWithZod, permissionRuleSchema } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * The permission tab (spec 001 §3 "Permission mode", 002 §6 "Content access levels"): the
@@ -50,12 +51,12 @@ export async function action(args: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const base = dash(`${type.segment}/${id}/permission`);
   const ruleId = String(form.get("id") ?? "");
-  if (intent !== "create" && !/^\d{1,12}$/.test(ruleId)) throw new Response("Bad Request", { status: 400 });
+  invariantResponse(intent === "create" || /^\d{1,12}$/.test(ruleId), "Bad Request");
   if (intent === "delete") {
     await api.delete(`${type.api}${id}/permission/${ruleId}/`);
     return redirectWithToast(base, { type: "success", message: "acc_toast_rule_deleted" }, { headers: api.headers() });
   }
-  if (intent !== "create" && intent !== "update") throw new Response("Bad Request", { status: 400 });
+  invariantResponse(intent === "create" || intent === "update", "Bad Request");
   const submission = parseWithZod(form, { schema: permissionRuleSchema });
   if (submission.status !== "success") return data({ intent, result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   const res =

@@ -13,6 +13,7 @@ import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { budgetPriceSchemas, parseWithZod } from "~/lms/extras.server";
 import { errorsAt, shownValue } from "~/lms/form-result";
 import { redirectWithToast } from "~/lms/toast.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * The price of a content item (spec 001 §3 "Budget": price, discount price, app store and
@@ -31,7 +32,7 @@ export async function action(args: ActionFunctionArgs) {
   const { form, refusal } = await readForm(args.request);
   if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
-  if (String(form.get("intent") ?? "save") !== "save") throw new Response("Bad Request", { status: 400 });
+  invariantResponse(String(form.get("intent") ?? "save") === "save", "Bad Request");
   const submission = parseWithZod(form, { schema: budgetPriceSchemas().full });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   const res = await api.patch<Record<string, unknown>>(`${type.api}${id}/budget/price/`, submission.value, { accept: [400] });

@@ -16,6 +16,7 @@ import { certificateSchemas, parseWithZod } from "~/lms/extras.server";
 import { errorsAt, shownValue } from "~/lms/form-result";
 import { offeredLanguages } from "~/lms/store.server";
 import { redirectWithToast } from "~/lms/toast.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /**
  * The e-certificate tab (spec 001 §3 "Certificate"; docs/decisions/012): name, description,
@@ -54,7 +55,7 @@ export async function action(args: ActionFunctionArgs) {
     await api.delete(`${path}image/`);
     return redirectWithToast(here, { type: "success", message: "ext_toast_picture_removed" }, { headers: api.headers() });
   }
-  if (intent !== "save") throw new Response("Bad Request", { status: 400 });
+  invariantResponse(intent === "save", "Bad Request");
   const submission = parseWithZod(form, { schema: certificateSchemas().full });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   const res = await api.patch<Record<string, unknown>>(path, submission.value, { accept: [400] });

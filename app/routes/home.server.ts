@@ -16,9 +16,9 @@ export function periodOf(request: Request): HomePeriod {
  */
 export async function loadHome<T>(args: { request: Request; context?: unknown }, screenId: "home-learning" | "home-usage", apiPath: string) {
   const { request } = args;
-  const { api, permission } = await requireScreen(args, screenId);
+  const { api, permission, config } = await requireScreen(args, screenId);
   const days = periodOf(request);
   const { data: figures } = await api.get<T>(apiPath, { query: { days } });
-  const tabs = visibleMenu(permission).find((g) => g.id === "home")?.links ?? [];
+  const tabs = visibleMenu(permission, config).find((g) => g.id === "home")?.links ?? [];
   return data({ days, periods: [...HOME_PERIODS], figures, tabs, screenId }, { headers: api.headers() });
 }

@@ -9,6 +9,7 @@ import { requireCsrf } from "~/lms/csrf.server";
 import { readForm } from "~/lms/read-form.server";
 import { dash, safeNext } from "~/lms/paths";
 import { afterSignIn } from "~/lms/sign-in.server";
+import { invariantResponse } from "~/lms/invariant";
 
 /** The three documents a user reads and accepts (spec 000 §2.2), by their dashboard page name. */
 const PAGES = {
@@ -20,7 +21,7 @@ type Page = keyof typeof PAGES;
 type TermDoc = { id: number; topic: string; body: string; version: number; is_accepted: boolean };
 
 function pageOf(params: { page?: string }): Page {
-  if (!params.page || !(params.page in PAGES)) throw new Response("Not Found", { status: 404 });
+  invariantResponse(params.page && params.page in PAGES, "Not Found", { status: 404 });
   return params.page as Page;
 }
 
@@ -43,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!form) return data({ result: refusal.result }, { status: refusal.status });
   await requireCsrf(api, form);
   const id = Number(form.get("id"));
-  if (!Number.isInteger(id) || id <= 0) throw new Response("Bad Request", { status: 400 });
+  invariantResponse(Number.isInteger(id) && id > 0, "Bad Request");
   await api.post(`${PAGES[page].api}${id}/accept/`, {});
   const profile = await getProfile(api);
   if (!profile) throw api.redirect(signInUrl(request));

@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data(
     {
       user: { name: `${profile.first_name} ${profile.last_name}`.trim(), email: profile.email, image: profile.image },
-      menu: visibleMenu(permission),
+      menu: visibleMenu(permission, config),
       languages: await offeredLanguages(),
       appName: str("app_name") || "LMS",
       logo: config.primary_logo_image?.url ?? "/dashboard/logo.svg",

@@ -113,6 +113,7 @@ const EXPECTED = [
   "course_enrollment", "content_enrollment_setting", "content_enrollment_identification", "content_permission",
   "content_permission_item", "content_admin", "course_competency", "course_survey", "course_gamification", "gamification_earned",
   "course_budget", "course_budget_record", "course_certificate", "discussion_thread", "discussion_reply", "identification_attempt",
+  "identification_transaction", "identification_transaction_item",
 ];
 
 /** A course with a row in every table a course can own rows in. */
@@ -159,7 +160,14 @@ async function fullCourse(code: string): Promise<number> {
     .returning("id")
     .executeTakeFirstOrThrow();
   await api.db.insertInto("discussion_reply").values({ thread_id: thread.id, account_id: learners[1], body: "!", is_hidden: 0, datetime_create: now() }).execute();
-  await api.db.insertInto("identification_attempt").values({ content_type_id: ct, content_id: id, account_id: learners[0], method: 0, status: "pass", section: "One", datetime_create: now() }).execute();
+  const enrollment = (await api.db.selectFrom("course_enrollment").select("id").where("course_id", "=", id).orderBy("id").executeTakeFirstOrThrow()).id;
+  const tx = await api.db
+    .insertInto("identification_transaction")
+    .values({ content_type_id: ct, content_id: id, account_id: learners[0], progress_id: enrollment, method: 0, status: "pass", datetime_start: now(), datetime_end: now() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await api.db.insertInto("identification_transaction_item").values({ transaction_id: tx.id, section_id: s1.id, material_id: m1.id, sort: 1 }).execute();
+  await api.db.insertInto("identification_attempt").values({ content_type_id: ct, content_id: id, account_id: learners[0], method: 0, status: "pass", section: "One", datetime_create: now(), transaction_id: tx.id }).execute();
   return id;
 }
 

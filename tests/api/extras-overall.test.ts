@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiscussionThread, DiscussionThreadRow, IdentificationAttempt } from "../../contract/schemas/overall";
-import { startTestApi, type Client, type TestApi } from "./harness";
+import { busiestContent, startTestApi, type Client, type TestApi } from "./harness";
 
 /** The overall discussion and identification pages of a course (issue 6 item 6, docs/decisions/012). */
 
@@ -131,15 +131,7 @@ describe("identification log", () => {
   let course: number;
   let total: number;
   beforeAll(async () => {
-    const row = await api.db
-      .selectFrom("identification_attempt")
-      .select((eb) => ["content_id", eb.fn.countAll<number>().as("n")])
-      .groupBy("content_id")
-      .orderBy((eb) => eb.fn.countAll(), "desc")
-      .orderBy("content_id")
-      .executeTakeFirstOrThrow();
-    course = row.content_id;
-    total = Number(row.n);
+    ({ id: course, count: total } = await busiestContent(api.db, "identification_attempt"));
   });
   const url = (query = "") => `${C}/${course}/identification/${query}`;
 

@@ -43,6 +43,12 @@ export async function startTestApi(opts: BuildOptions = {}) {
     },
     /** A browser-like client; `address`: as relayed by the dashboard from that client address. */
     client: (address?: string) => new Client(app, address),
+    /** A client signed in as `username` (a demo account). */
+    async signedIn(username: string) {
+      const c = new Client(app);
+      await c.login(username);
+      return c;
+    },
     async close() {
       await app.close();
       await db.destroy();
@@ -142,4 +148,16 @@ function safeJson(text: string) {
   } catch {
     return text;
   }
+}
+
+/** The content item with the most rows in a content-keyed table (seeded data), and how many. */
+export async function busiestContent(db: Db, table: "identification_attempt" | "identification_transaction") {
+  const row = await db
+    .selectFrom(`${table} as r` as "identification_attempt as r")
+    .select((eb) => ["r.content_id", eb.fn.countAll<number>().as("n")])
+    .groupBy("r.content_id")
+    .orderBy((eb) => eb.fn.countAll(), "desc")
+    .orderBy("r.content_id")
+    .executeTakeFirstOrThrow();
+  return { id: row.content_id, count: Number(row.n) };
 }

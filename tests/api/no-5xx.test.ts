@@ -58,6 +58,8 @@ beforeAll(async () => {
     rowid: [...(await ids("course_competency")), ...(await ids("course_survey")), ...(await ids("course_gamification"))],
     threadid: await ids("discussion_thread"),
     replyid: await ids("discussion_reply"),
+    transactionid: await ids("identification_transaction"),
+    progressid: await ids("course_enrollment"),
     contentTypeId: await ids("content_type"),
     contentId: await ids("course"),
     type: ["general", "course"],

@@ -86,8 +86,8 @@ function contentCalls(type: ContentType): Call[] {
 }
 
 /** The tab or overall page a route of the registry is (`curriculum/identification`, `overall/learner/export`). */
-const pageKey = (r: { tab?: string; sub?: string; overall?: string }) =>
-  r.tab ? (r.sub ? `${r.tab}/${r.sub}` : r.tab) : `overall/${r.overall}${r.sub ? `/${r.sub}` : ""}`;
+const pageKey = (r: { tab?: string; sub?: string; overall?: string; page?: string }) =>
+  r.page ? `page/${r.page}` : r.tab ? (r.sub ? `${r.tab}/${r.sub}` : r.tab) : `overall/${r.overall}${r.sub ? `/${r.sub}` : ""}`;
 /** Pages whose calls are the generic ones above (the item's form and its review). */
 const GENERIC_PAGES = ["information", "information/review"];
 
@@ -152,6 +152,17 @@ function tabCalls(type: ContentType): Record<string, Call[]> {
   /** An active learner not enrolled in the item. */
   const newLearner = async (item: number) =>
     first(await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 and id not in (select account_id from course_enrollment where course_id = ${item}) order by id`), "learner outside a course");
+  /** An identification transaction on the item, of an enrolled learner, under their progress record. */
+  const transaction = async (item: number) => {
+    const { row: progress } = await enrollment(item);
+    const learner = (await sql<{ account_id: number }>`select account_id from course_enrollment where id = ${progress}`.execute(api.db)).rows[0].account_id;
+    const t = await api.db
+      .insertInto("identification_transaction")
+      .values({ content_type_id: await ct(), content_id: item, account_id: learner, progress_id: progress, method: 0, status: "pass", datetime_start: now(), datetime_end: now(), datetime_lock_until: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { row: t.id, sub: progress };
+  };
   /** An enrollment of the item with a status an administrator may set, and that status. */
   const enrollment = async (item: number) => {
     type Row = { id: number; allowed_status: number[] };
@@ -301,6 +312,16 @@ function tabCalls(type: ContentType): Record<string, Call[]> {
       call("reply delete", "DELETE", "change", (i) => `discussion/${i.row}/reply/${i.sub}/`, { rows: thread, writes: { table: "discussion_reply", delta: -1 } }),
     ],
     "overall/identification": [call("identification log", "GET", "view", () => "identification/")],
+    // The overview's figures (docs/decisions/021): figures of pages a flag hides come back empty.
+    "overall/index": [call("overall figures", "GET", "view", () => "overall/")],
+    // The identification sessions (docs/decisions/021); the progress under one needs the progress flag.
+    "page/identification": [call("identification transactions", "GET", "view", () => "identification/transaction/")],
+    "page/identification.transaction": [call("identification transaction", "GET", "view", (i) => `identification/transaction/${i.row}/`, { rows: transaction })],
+    "page/identification.curriculum": [call("transaction curriculum", "GET", "view", (i) => `identification/transaction/${i.row}/curriculum/`, { rows: transaction })],
+    "page/identification.progress": [
+      call("transaction progress list", "GET", "progress", (i) => `identification/transaction/${i.row}/progress/`, { rows: transaction }),
+      call("transaction progress", "GET", "progress", (i) => `identification/transaction/${i.row}/progress/${i.sub}/`, { rows: transaction }),
+    ],
   };
 }
 
@@ -411,7 +432,7 @@ describe("API permission matrix", () => {
   it("lists the calls of every built tab and overall page of the registry", () => {
     for (const type of CONTENT_TYPES) {
       const listed = tabCalls(type);
-      const pages = contentRoutes([type]).flatMap((r) => ("children" in r ? (r.children as { tab?: string; sub?: string; overall?: string }[]) : []));
+      const pages = contentRoutes([type]).flatMap((r) => ("children" in r ? (r.children as { tab?: string; sub?: string; overall?: string; page?: string }[]) : []));
       for (const page of pages) {
         const key = pageKey(page);
         if (GENERIC_PAGES.includes(key)) continue;

@@ -28,18 +28,24 @@ const DOWNLOADS = new Set(["routes/content.overall-export.tsx"]);
 /** Query strings a page needs to show its content rather than send the user back. */
 const QUERY: Record<string, string> = { "routes/content.overall-bulk.tsx": "?target=30" };
 
-/** A seeded course with a permission rule and learners, so every sub-page has something to show. */
+/**
+ * A seeded course with a permission rule, learners and an identification transaction with its
+ * progress record, so every sub-page has something to show.
+ */
 function courseValues() {
-  const course = one<{ id: number; permission: number; enrollment: number }>(
+  const course = one<{ id: number; permission: number; enrollment: number; tx: number; progress: number }>(
     `select c.id,
             (select p.id from content_permission p join content_type t on t.id = p.content_type_id where t.code = 'course' and p.content_id = c.id order by p.id limit 1) as permission,
-            (select e.id from course_enrollment e where e.course_id = c.id order by e.id limit 1) as enrollment
+            (select e.id from course_enrollment e where e.course_id = c.id order by e.id limit 1) as enrollment,
+            x.id as tx, x.progress_id as progress
        from course c
+       join identification_transaction x on x.content_id = c.id and x.progress_id is not null
+       join content_type xt on xt.id = x.content_type_id and xt.code = 'course'
       where exists (select 1 from content_permission p join content_type t on t.id = p.content_type_id where t.code = 'course' and p.content_id = c.id)
         and exists (select 1 from course_enrollment e where e.course_id = c.id)
-      order by c.id limit 1`,
+      order by c.id, x.id limit 1`,
   );
-  return { courseid: course.id, permissionid: course.permission, enrollmentid: course.enrollment };
+  return { courseid: course.id, permissionid: course.permission, enrollmentid: course.enrollment, transactionid: course.tx, progressid: course.progress };
 }
 
 const routesOf = (typeKey: string): ManifestRoute[] => pageRoutes().filter((r) => r.contentType === typeKey && !DOWNLOADS.has(r.module));

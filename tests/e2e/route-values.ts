@@ -45,7 +45,7 @@ export async function listIds(ctx: APIRequestContext, path: string, size: number
 /**
  * Values of a route's parameters as the account sees them (so they lie in its scope): a content
  * type's first item; for a row under an item (`{list, of}`), the first item that has a row, and
- * that row. Null when the account has nothing to request there.
+ * that row (rows under a row: see ParamSource). Null when the account has nothing to request there.
  */
 export async function valuesFor(ctx: APIRequestContext, route: ManifestRoute): Promise<Values | null> {
   const needed = requiredParams(route);
@@ -58,19 +58,23 @@ export async function valuesFor(ctx: APIRequestContext, route: ManifestRoute): P
     const ids = await listIds(ctx, type.api, below.length ? 50 : 1);
     if (!ids.length) return null;
     values[name] = ids[0];
-    for (const [rowName, { list }] of below) {
-      let found = false;
-      for (const id of ids) {
-        const rows = await listIds(ctx, `${type.api}${id}/${list}`, 1);
-        if (rows.length) {
-          values[name] = id;
-          values[rowName] = rows[0];
-          found = true;
-          break;
-        }
+    // The first item with a row in every list; a `{param}` in a list is a row found before it.
+    let found = false;
+    for (const id of ids) {
+      const rows: Values = {};
+      for (const [rowName, { list }] of below) {
+        const path = list.replace(/\{(\w+)\}/g, (_m, p: string) => String(rows[p]));
+        const first = (await listIds(ctx, `${type.api}${id}/${path}`, 1))[0];
+        if (first === undefined) break;
+        rows[rowName] = first;
       }
-      if (!found) return null;
+      if (Object.keys(rows).length === below.length) {
+        Object.assign(values, { [name]: id }, rows);
+        found = true;
+        break;
+      }
     }
+    if (!found) return null;
   }
   return values;
 }

@@ -22,10 +22,10 @@ describe("menu registry", () => {
       auth_group_list: [], group_list: [], provider_list: [], instructor_list: [], department_list: [],
       permission: Object.fromEntries(ALL_FLAGS.map((f) => [f, flags.includes(f)])),
     });
-    const staff = visibleMenu(perm(["dashboard_view_dashboard"]));
+    const staff = visibleMenu(perm(["dashboard_view_dashboard"]), {});
     expect(staff.flatMap((g) => g.links.map((l) => l.id))).toEqual(["home-learning"]);
-    const manager = visibleMenu(perm(["dashboard_view_dashboard", "usage_dashboard_view_usage_dashboard"]));
+    const manager = visibleMenu(perm(["dashboard_view_dashboard", "usage_dashboard_view_usage_dashboard"]), {});
     expect(manager.flatMap((g) => g.links.map((l) => l.href))).toEqual(["/dashboard/", "/dashboard/home/usage"]);
-    expect(visibleMenu(perm([]))).toEqual([]);
+    expect(visibleMenu(perm([]), {})).toEqual([]);
   });
 });

@@ -89,6 +89,7 @@ describe("route manifest", () => {
       ["a public screen inside the shell", { guard: "public" }, /probe .*must be guarded by a permission flag/],
       ["an action needing a made-up flag", { post: { "": "course_poke_course" } }, /probe .*POST intent "" guard/],
       ["a parameter nobody fills", { url: "/dashboard/probe/:probeid" }, /probe .*:probeid needs params or an example/],
+      ["a row list under a parameter nobody fills", { url: "/dashboard/probe/:courseid/:probeid", params: { courseid: "course", probeid: { list: "x/{rowid}/", of: "courseid" } } }, /probe .*names \{rowid\}/],
     ])("%s", (_name, extra, message) => {
       const problems = manifestProblems(shellChild(extra), isFlag);
       expect(problems.join("\n")).toMatch(message);

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { PROGRESS_GROUPS } from "../../contract/codes";
+import type { OverallSummary } from "../../contract/schemas/identification";
+import { flag } from "../../contract/permissions";
+import type { ApiContext } from "../http/context";
+import { parentAccess } from "./content-rows";
+import type { IdentificationSource } from "./identification-transaction";
+import { contentTypeId } from "./tags";
+
+/**
+ * GET dashboard/{type}/{id}/overall/: the figures behind each overall page of a content item, for
+ * its landing page (spec 000 §2.5 "Overall pages"; docs/decisions/021). Seeing it needs the
+ * content's view (flag or scope), like the identification log and the discussion; the learner
+ * and progress figures are answered only to an account holding the learner resp. progress flag
+ * (null otherwise), so the page tells nobody more than the pages it links to would.
+ */
+export function overallSummaryRoutes(app: FastifyInstance, ctx: ApiContext, source: Pick<IdentificationSource, "parent" | "progress">) {
+  const { db } = ctx;
+  const { parent } = source;
+  const code = parent.contentType ?? parent.path;
+  /** How many of the rows `r` have a `status` among `values` (sum of a case: both dialects). */
+  const among = (values: readonly (number | string)[]) => sql<number>`sum(case when ${sql.ref("r.status")} in (${sql.join(values.map((v) => sql`${v}`))}) then 1 else 0 end)`;
+  const n = (v: unknown) => Number(v ?? 0);
+
+  app.get(`/dashboard/${parent.path}/:id(^\\d{1,12})/overall/`, async (req): Promise<OverallSummary> => {
+    const { id, flags } = await parentAccess(req, db, parent, "view");
+    const typeId = await contentTypeId(db, code);
+    /** count and pass / failed / waiting of an identification table's rows of this item. */
+    const results = (table: "identification_attempt" | "identification_transaction") =>
+      db
+        .selectFrom(`${table} as r` as "identification_attempt as r")
+        .where("r.content_type_id", "=", typeId)
+        .where("r.content_id", "=", id)
+        .select((eb) => [eb.fn.countAll<number>().as("n"), among(["pass"]).as("pass"), among(["failed"]).as("failed"), among(["waiting"]).as("waiting")])
+        .executeTakeFirstOrThrow();
+    const may = (action: "learner" | "progress") => flags.has(flag(parent.module, action));
+
+    const [attempts, transactions, threads, replies, progress] = await Promise.all([
+      results("identification_attempt"),
+      results("identification_transaction"),
+      db
+        .selectFrom("discussion_thread as r")
+        .where("r.content_type_id", "=", typeId)
+        .where("r.content_id", "=", id)
+        .select((eb) => [eb.fn.countAll<number>().as("n"), sql<number>`sum(${sql.ref("r.is_hidden")})`.as("hidden")])
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom("discussion_reply as p")
+        .innerJoin("discussion_thread as r", "r.id", "p.thread_id")
+        .where("r.content_type_id", "=", typeId)
+        .where("r.content_id", "=", id)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow(),
+      may("learner") || may("progress")
+        ? db
+            .selectFrom(`${source.progress.table} as r` as "course_enrollment as r")
+            .where(sql.ref(`r.${source.progress.parentColumn}`), "=", id)
+            .select((eb) => [eb.fn.countAll<number>().as("n"), among(PROGRESS_GROUPS.todo).as("todo"), among(PROGRESS_GROUPS.doing).as("doing"), among(PROGRESS_GROUPS.done).as("done")])
+            .executeTakeFirstOrThrow()
+        : null,
+    ]);
+    const figures = (r: typeof attempts) => ({ count: n(r.n), pass: n(r.pass), failed: n(r.failed), waiting: n(r.waiting) });
+    return {
+      learner: progress && may("learner") ? { count: n(progress.n) } : null,
+      progress: progress && may("progress") ? { count: n(progress.n), todo: n(progress.todo), doing: n(progress.doing), done: n(progress.done) } : null,
+      identification: figures(attempts),
+      transaction: figures(transactions),
+      discussion: { count: n(threads.n), reply_count: n(replies.n), hidden_count: n(threads.hidden) },
+    };
+  });
+}

@@ -1,0 +1,17 @@
+/**
+ * The configuration switches (contract/config.ts, spec 002 §6) that decide whether a feature
+ * exists, named once for both sides: the content registry's tabs name them
+ * (app/registry/content.js) and the API mounts the feature's calls behind the same names
+ * (api/http/feature-switch.ts), so a screen and its calls cannot disagree. A feature is on when
+ * every switch of its list is on (docs/decisions/020).
+ *
+ * Plain JS, imported by the registry, which remix.config.js loads as is: no TypeScript and no
+ * import of config.ts here. tsc checks the names against the config's keys where the API uses
+ * them; tests/unit/feature-switches.test.ts checks every name the registry uses.
+ */
+export const FEATURES = /** @type {const} */ ({
+  gamification: ["gamification-is-enabled"],
+  competency: ["competency-is-enabled"],
+  // A price page needs selling at all (pricing) and, for a course, its own switch.
+  coursePrice: ["pricing-is-enabled", "course-price-is-enabled"],
+});
