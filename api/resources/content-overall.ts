@@ -53,6 +53,12 @@ export function orderingOf<K extends string>(req: FastifyRequest, allowed: reado
 }
 
 export const accountName = (first: string, last: string, username: string) => `${first} ${last}`.trim() || username;
+/** The account a row of an overall page is about (its author, its learner), as the pages show it. */
+export const accountRef = (r: { account_id: number; username: string; first_name: string; last_name: string }) => ({
+  id: r.account_id,
+  name: accountName(r.first_name, r.last_name, r.username),
+  username: r.username,
+});
 
 /**
  * Remove the discussion (threads; their replies follow by the foreign key's ON DELETE CASCADE) and
@@ -90,7 +96,7 @@ const presentThread = (r: ThreadRow): DiscussionThreadRow => ({
   id: r.id,
   title: r.title,
   body: r.body,
-  account: { id: r.account_id, name: accountName(r.first_name, r.last_name, r.username), username: r.username },
+  account: accountRef(r),
   is_hidden: fromFlag(r.is_hidden),
   reply_count: Number(r.reply_count ?? 0),
   datetime_create: r.datetime_create,
@@ -111,7 +117,7 @@ async function loadThread(db: Db | Trx, threadId: number): Promise<DiscussionThr
   const reply_list: DiscussionReply[] = replies.map((r) => ({
     id: r.id,
     body: r.body,
-    account: { id: r.account_id, name: accountName(r.first_name, r.last_name, r.username), username: r.username },
+    account: accountRef(r),
     is_hidden: fromFlag(r.is_hidden),
     datetime_create: r.datetime_create,
   }));
@@ -286,7 +292,7 @@ export function identificationRoutes(app: FastifyInstance, ctx: ApiContext, pare
     const page = await paginate(req, ordered, q);
     const results: IdentificationAttempt[] = page.results.map((r) => ({
       id: r.id,
-      account: { id: r.account_id, name: accountName(r.first_name, r.last_name, r.username), username: r.username },
+      account: accountRef(r),
       method: r.method,
       status: r.status as IdentificationStatus,
       section: r.section,

@@ -10,7 +10,7 @@ import type { ApiContext } from "../http/context";
 import { badRequest, notFound } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { parentAccess } from "./content-rows";
-import { accountName, identificationFilters, LEARNER_ORDER, learnerMatches, orderingOf } from "./content-overall";
+import { accountRef, identificationFilters, LEARNER_ORDER, learnerMatches, orderingOf } from "./content-overall";
 import { itemId, type AnyResource } from "./crud";
 import { contentTypeId } from "./tags";
 
@@ -39,11 +39,6 @@ const ORDER: Record<(typeof TRANSACTION_ORDERING)[number], RawBuilder<unknown>[]
   learner: LEARNER_ORDER,
 };
 
-const author = (r: { account_id: number; username: string; first_name: string; last_name: string }) => ({
-  id: r.account_id,
-  name: accountName(r.first_name, r.last_name, r.username),
-  username: r.username,
-});
 
 const transactionQuery = (db: Db) =>
   db
@@ -68,7 +63,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof transactionQuery>["executeTakeFi
 
 const present = (r: Row): TransactionRow => ({
   id: r.id,
-  account: author(r),
+  account: accountRef(r),
   method: r.method,
   status: r.status as IdentificationStatus,
   attempt_count: Number(r.attempt_count ?? 0),
@@ -108,7 +103,7 @@ export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiCo
       .where("p.id", "=", tx.progress_id ?? 0);
   const presentProgress = (r: Awaited<ReturnType<ReturnType<typeof progressQuery>["executeTakeFirstOrThrow"]>>): TransactionProgress => ({
     id: r.id,
-    account: author(r),
+    account: accountRef(r),
     status: r.status,
     datetime_enroll: r.datetime_enroll,
     datetime_start: r.datetime_start,
