@@ -83,7 +83,7 @@ export async function login(req: FastifyRequest, reply: FastifyReply, ctx: ApiCo
   const passwordOk = await verifyPassword(input.password, account ? account.password_hash : await dummyPasswordHash());
   if (!account || !passwordOk) {
     const row = await guard.fail(ident, ip, now, policy);
-    await record(false, null);
+    await record(false, account?.id ?? null);
     if (row.datetime_locked) return reply.send(lockAnswer(row, policy));
     throw badRequest({ detail: MSG.incorrect_email_or_password });
   }
