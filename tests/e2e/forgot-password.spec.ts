@@ -73,20 +73,21 @@ test("forgot password: identify, choose email, a wrong code, a new code, bad pas
   const newPassword = page.getByLabel("New password", { exact: true });
   const confirm = page.getByLabel("Confirm new password");
   const submit = page.getByRole("button", { name: "Change password" });
-  await newPassword.fill("short");
-  await confirm.fill("short");
-  await submit.click();
-  await expect(page.getByText("The password must be 8 to 32 characters long.")).toBeVisible();
+  // Each refusal comes back as a new form state (the passwords hidden): fill and submit again until
+  // the answer to these values is on screen, so a late reset of the fields cannot eat a fill.
+  const refusedWith = async (password: string, confirmation: string, message: string) => {
+    await expect(async () => {
+      await newPassword.fill(password);
+      await confirm.fill(confirmation);
+      await submit.click();
+      await expect(page.getByText(message)).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
+  };
+  await refusedWith("short", "short", "The password must be 8 to 32 characters long.");
   await expect(newPassword).toHaveAttribute("aria-invalid", "true");
-  await newPassword.fill(NEW_PASSWORD);
-  await confirm.fill("Fresh-Start9!");
-  await submit.click();
-  await expect(page.getByText("The passwords do not match.")).toBeVisible();
+  await refusedWith(NEW_PASSWORD, "Fresh-Start9!", "The passwords do not match.");
   await expect(confirm).toHaveAttribute("aria-invalid", "true");
-  await newPassword.fill(DEMO_PASSWORD);
-  await confirm.fill(DEMO_PASSWORD);
-  await submit.click();
-  await expect(page.getByText("The new password must be different from the old one.")).toBeVisible();
+  await refusedWith(DEMO_PASSWORD, DEMO_PASSWORD, "The new password must be different from the old one.");
   await newPassword.fill(NEW_PASSWORD);
   await confirm.fill(NEW_PASSWORD);
   await submit.click();
