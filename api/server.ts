@@ -10,13 +10,11 @@ import { installClientAddress } from "./http/client";
 import { installSessions } from "./http/session";
 import { installUploadAllowList } from "./http/upload-allow-list";
 import { accountRoutes, type LoginLimits } from "./resources/account";
-import { accessRoutes } from "./resources/access";
 import { analyticRoutes } from "./resources/analytic";
 import { configRoutes } from "./resources/config";
-import { courseResource, courseRoutes } from "./resources/course";
-import { extrasRoutes } from "./resources/extras";
-import { curriculumRoutes } from "./resources/curriculum";
-import { enrollmentRoutes } from "./resources/enrollment";
+import { extraListRoutes } from "./resources/extras";
+import { contentRoutes } from "./content/mount";
+import { CONTENT_DEFINITIONS } from "./content/types";
 import { filterRoutes } from "./resources/filters";
 import { forgotPasswordRoutes } from "./resources/forgot-password";
 import { healthRoutes } from "./resources/health";
@@ -67,12 +65,10 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
       forgotPasswordRoutes(api, ctx);
       ssoRoutes(api, ctx);
       homeRoutes(api, ctx);
-      courseRoutes(api, ctx);
-      accessRoutes(api, ctx, courseResource, { cancelKind: "course", coursePrerequisites: true });
-      curriculumRoutes(api, ctx);
-      enrollmentRoutes(api, ctx);
-      extrasRoutes(api, ctx);
-      tagRoutes(api, ctx, [courseResource]);
+      // Every content type from its definition: the generic resource, its features, its own calls.
+      contentRoutes(api, ctx);
+      extraListRoutes(api, ctx);
+      tagRoutes(api, ctx, CONTENT_DEFINITIONS.map((d) => d.resource));
       mediaRoutes(api, ctx);
     },
     { prefix: "/api" },

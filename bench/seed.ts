@@ -113,7 +113,7 @@ export function addCourses(dataDir: string, total: number, now: Date) {
          datetime_start, datetime_first_publish, datetime_create, datetime_update, created_by)
        values (?, ?, ?, null, ?, ?, 0, ?, ?, ?, null, ?, ?, ?, ?)`,
     );
-    const section = db.prepare("insert into course_section (course_id, name, sort, is_display) values (?, 'Introduction', 1, 1)");
+    const section = db.prepare("insert into content_section (content_type_id, content_id, name, sort, is_display) values ((select id from content_type where code = 'course'), ?, 'Introduction', 1, 1)");
     const nowMs = now.getTime();
     const adding = Math.max(0, total - rows);
     const write = () => inBatches(db, bulk, bulk + adding, (i) => {

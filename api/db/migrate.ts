@@ -11,6 +11,7 @@ import { listIndexes } from "./migrations/0008_list_indexes";
 import { progressLog } from "./migrations/0009_progress_log";
 import { loginGuard } from "./migrations/0010_login_guard";
 import { identificationTransaction } from "./migrations/0011_identification_transaction";
+import { contentFeatures } from "./migrations/0012_content_features";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -26,12 +27,19 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0009_progress_log": progressLog(dialect),
     "0010_login_guard": loginGuard,
     "0011_identification_transaction": identificationTransaction(dialect),
+    "0012_content_features": contentFeatures(dialect),
   };
 }
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[]> {
+  return migrateTo(db, dialect, null);
+}
+
+/** Migrate up to and including `name` (null: the latest); a test builds a database of an older schema with it. */
+export async function migrateTo(db: Db, dialect: Dialect, name: string | null): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = name === null ? await migrator.migrateToLatest() : await migrator.migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

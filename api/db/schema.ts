@@ -116,9 +116,10 @@ export interface Database {
   /** tag_list and the typed tags of any content (content_id is a row of its content type's table). */
   content_tag: { content_type_id: number; content_id: number; tag_id: number };
   /** Sections of a course's curriculum (0003), with their identification settings (0005_curriculum). */
-  course_section: {
+  content_section: {
     id: Id;
-    course_id: number;
+    content_type_id: number;
+    content_id: number;
     name: string;
     sort: number;
     is_display: Flag;
@@ -132,9 +133,10 @@ export interface Database {
     iden_duration_lock: number | null;
   };
   /** A slot of a section (spec 001 §3 "Learning material"); sort orders it inside its section. */
-  course_material: {
+  content_material: {
     id: Id;
-    course_id: number;
+    content_type_id: number;
+    content_id: number;
     section_id: number;
     sort: number;
     slot_type: string;
@@ -163,17 +165,19 @@ export interface Database {
     datetime_update: string;
   };
   /** material_id can be taken once prerequisite_id is done. */
-  material_dependency: { material_id: number; prerequisite_id: number };
-  course_prerequisite: { course_id: number; prerequisite_course_id: number };
+  content_material_dependency: { material_id: number; prerequisite_id: number };
+  /** A content's prerequisites: contents of its own type (0012). */
+  content_prerequisite: { content_type_id: number; content_id: number; prerequisite_id: number };
   /**
    * A learner's enrollment in a course and their progress (spec 001 §4): status is a
    * PROGRESS_STATUS code, add_method an ADD_METHOD code, added_by an ADDED_BY code
    * (contract/codes.ts); created_by is the administrator who enrolled the learner, if any.
    */
-  course_enrollment: {
+  content_enrollment: {
     id: Id;
     account_id: number;
-    course_id: number;
+    content_type_id: number;
+    content_id: number;
     status: number;
     add_method: number;
     added_by: number;
@@ -188,7 +192,7 @@ export interface Database {
    * from_status null when the record was created; action_type a PROGRESS_ACTIONS value;
    * created_by the account that made it (null once deleted).
    */
-  course_progress_log: {
+  content_progress_log: {
     id: Id;
     enrollment_id: number;
     from_status: number | null;
@@ -207,15 +211,19 @@ export interface Database {
   gamification_challenge: { id: Id; name: string; code: string };
   /** Budget categories: the name used in planning (bp) and in actual cost (ac). */
   budget_category: { id: Id; name_bp: string; name_ac: string; code: string };
-  course_competency: { id: Id; course_id: number; competency_id: number; level: number; datetime_create: string };
-  course_survey: { id: Id; course_id: number; survey_id: number; is_required: Flag; sort: number };
+  content_competency: { id: Id; content_type_id: number;
+    content_id: number; competency_id: number; level: number; datetime_create: string };
+  content_survey: { id: Id; content_type_id: number;
+    content_id: number; survey_id: number; is_required: Flag; sort: number };
   /** A gamification criterion of a course: what earns it (name) and its rewards. */
-  course_gamification: { id: Id; course_id: number; name: string; point: number; achievement_id: number | null; challenge_id: number | null; datetime_create: string };
+  content_gamification: { id: Id; content_type_id: number;
+    content_id: number; name: string; point: number; achievement_id: number | null; challenge_id: number | null; datetime_create: string };
   /** A learner earned a criterion: the criterion is in use (no edit, no delete). */
-  gamification_earned: { criteria_id: number; account_id: number; point: number; datetime_create: string };
+  content_gamification_earned: { criteria_id: number; account_id: number; point: number; datetime_create: string };
   /** Price and planning of a course. Money in hundredths (satang); price_margin in hundredths of a percent. */
-  course_budget: {
-    course_id: number;
+  content_budget: {
+    content_type_id: number;
+    content_id: number;
     price_minor: Generated<number>;
     price_discount_minor: number | null;
     price_app_store_minor: number | null;
@@ -229,9 +237,10 @@ export interface Database {
     datetime_update_actual: string | null;
   };
   /** A planning ("plan") or actual cost ("actual") record; cost in hundredths, exchange rate in millionths. */
-  course_budget_record: {
+  content_budget_record: {
     id: Id;
-    course_id: number;
+    content_type_id: number;
+    content_id: number;
     kind: string;
     budget_category_id: number;
     unit: number;
@@ -241,8 +250,9 @@ export interface Database {
     sort: number;
   };
   /** The e-certificate of a course; download_days null means no limit. */
-  course_certificate: {
-    course_id: number;
+  content_certificate: {
+    content_type_id: number;
+    content_id: number;
     name: string;
     desc: string;
     image: string | null;
@@ -283,7 +293,7 @@ export interface Database {
   };
   /**
    * One learner's identification session in a content (0011, docs/decisions/021): progress_id is
-   * the learner's progress record of that content (a course_enrollment id for a course); status
+   * the learner's progress record of that content (a content_enrollment id); status
    * waiting / pass / failed; datetime_lock_until set when failed attempts locked the learner out.
    */
   identification_transaction: {

@@ -150,13 +150,13 @@ export async function seedCourses(trx: Trx, now: Date, createdBy: number) {
     if (rand() < 0.3) for (const e of CONTENT_TAG_EXTRAS.slice(0, 3)) tags.add(pick(typed.filter((t) => t.type === e.type)).id);
     for (const tag_id of tags) tagRows.push({ content_type_id: courseType, content_id: id, tag_id });
     for (let s = 0; s < p.sections; s++) {
-      sectionRows.push({ course_id: id, name: SECTIONS[p.thai ? "th" : "en"][s], sort: s + 1, is_display: 1 });
+      sectionRows.push({ content_type_id: courseType, content_id: id, name: SECTIONS[p.thai ? "th" : "en"][s], sort: s + 1, is_display: 1 });
     }
     // Level 2 of the first ten titles requires the base course.
-    if (p.edition === 1 && p.base < 10) prerequisiteRows.push({ course_id: id, prerequisite_course_id: idOf.get(plans[p.base].code)! });
+    if (p.edition === 1 && p.base < 10) prerequisiteRows.push({ content_type_id: courseType, content_id: id, prerequisite_id: idOf.get(plans[p.base].code)! });
   }
   await insertBatches(trx, "course_instructor", instructorRows);
   await insertBatches(trx, "content_tag", tagRows);
-  await insertBatches(trx, "course_section", sectionRows);
-  await insertBatches(trx, "course_prerequisite", prerequisiteRows);
+  await insertBatches(trx, "content_section", sectionRows);
+  await insertBatches(trx, "content_prerequisite", prerequisiteRows);
 }

@@ -44,12 +44,12 @@ const PLAN: Template[][] = [
 export async function seedCurriculum(trx: Trx, now: Date) {
   const rand = lcg(20260801);
   const at = now.toISOString();
-  const sections = await trx.selectFrom("course_section").select(["id", "course_id", "name", "sort"]).orderBy("course_id").orderBy("sort").orderBy("id").execute();
+  const sections = await trx.selectFrom("content_section").select(["id", "content_type_id", "content_id", "name", "sort"]).orderBy("content_type_id").orderBy("content_id").orderBy("sort").orderBy("id").execute();
   const rows: Record<string, unknown>[] = [];
-  const place = new Map<number, number>();
+  const place = new Map<string, number>();
   for (const s of sections) {
-    const n = place.get(s.course_id) ?? 0;
-    place.set(s.course_id, n + 1);
+    const n = place.get(`${s.content_type_id}:${s.content_id}`) ?? 0;
+    place.set(`${s.content_type_id}:${s.content_id}`, n + 1);
     const thai = /[\u0E00-\u0E7F]/.test(s.name);
     const templates = PLAN[n % PLAN.length];
     const count = 1 + Math.floor(rand() * templates.length);
@@ -57,7 +57,8 @@ export async function seedCurriculum(trx: Trx, now: Date) {
       const t = templates[k];
       const url = t.type === "youtube" ? YOUTUBE[Math.floor(rand() * YOUTUBE.length)] : t.type === "weblink" ? LINKS[Math.floor(rand() * LINKS.length)] : null;
       rows.push({
-        course_id: s.course_id,
+        content_type_id: s.content_type_id,
+        content_id: s.content_id,
         section_id: s.id,
         sort: k + 1,
         slot_type: t.type,
@@ -78,19 +79,19 @@ export async function seedCurriculum(trx: Trx, now: Date) {
       });
     }
   }
-  await insertBatches(trx, "course_material", rows);
+  await insertBatches(trx, "content_material", rows);
 
   // Prerequisites: only between displayed materials (a hidden prerequisite would be a dead end).
   const materials = await trx
-    .selectFrom("course_material as m")
-    .innerJoin("course_section as s", "s.id", "m.section_id")
-    .select(["m.id", "m.course_id", "m.is_display", "s.sort as section_sort", "m.sort"])
-    .orderBy("m.course_id")
+    .selectFrom("content_material as m")
+    .innerJoin("content_section as s", "s.id", "m.section_id")
+    .select(["m.id", "m.content_id", "m.is_display", "s.sort as section_sort", "m.sort"])
+    .orderBy("m.content_type_id").orderBy("m.content_id")
     .orderBy("s.sort")
     .orderBy("m.sort")
     .execute();
   const byCourse = new Map<number, typeof materials>();
-  for (const m of materials) byCourse.set(m.course_id, [...(byCourse.get(m.course_id) ?? []), m]);
+  for (const m of materials) byCourse.set(m.content_id, [...(byCourse.get(m.content_id) ?? []), m]);
   const deps: Record<string, unknown>[] = [];
   for (const list of byCourse.values()) {
     const lastSection = list[list.length - 1].section_sort;
@@ -99,5 +100,5 @@ export async function seedCurriculum(trx: Trx, now: Date) {
     const dependent = list.find((m) => m.section_sort === lastSection);
     if (dependent && first.is_display === 1 && dependent.is_display === 1) deps.push({ material_id: dependent.id, prerequisite_id: first.id });
   }
-  await insertBatches(trx, "material_dependency", deps);
+  await insertBatches(trx, "content_material_dependency", deps);
 }

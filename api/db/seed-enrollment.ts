@@ -82,6 +82,7 @@ export async function seedEnrollment(trx: Trx, now: Date, hash: string) {
   }
   await insertBatches(trx, "account_group_member", members, 500);
 
+  const courseType = (await trx.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
   const courses = await trx
     .selectFrom("course")
     .select(["id", "code", "datetime_first_publish"])
@@ -117,7 +118,8 @@ export async function seedEnrollment(trx: Trx, now: Date, hash: string) {
       const addedBy = method === ADD_METHOD.enrolled ? (rand() < 0.8 ? ADDED_BY.n_a : pick(ASSIGNED_BY)) : method === ADD_METHOD.assigned ? pick(ASSIGNED_BY) : ADDED_BY.n_a;
       rows.push({
         account_id: a.id,
-        course_id: course.id,
+        content_type_id: courseType,
+        content_id: course.id,
         status,
         add_method: method,
         added_by: addedBy,
@@ -129,7 +131,7 @@ export async function seedEnrollment(trx: Trx, now: Date, hash: string) {
       });
     }
   }
-  await insertBatches(trx, "course_enrollment", rows, 500);
+  await insertBatches(trx, "content_enrollment", rows, 500);
   await fitCapacities(trx, rows, rand);
 }
 
@@ -140,7 +142,7 @@ export async function seedEnrollment(trx: Trx, now: Date, hash: string) {
  */
 async function fitCapacities(trx: Trx, rows: Record<string, unknown>[], rand: () => number) {
   const seats = new Map<number, number>();
-  for (const r of rows) if (holdsSeat(Number(r.status))) seats.set(Number(r.course_id), (seats.get(Number(r.course_id)) ?? 0) + 1);
+  for (const r of rows) if (holdsSeat(Number(r.status))) seats.set(Number(r.content_id), (seats.get(Number(r.content_id)) ?? 0) + 1);
   const ct = (await trx.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
   const limited = await trx.selectFrom("content_enrollment_setting").select("content_id").where("content_type_id", "=", ct).where("capacity", ">", 0).orderBy("content_id").execute();
   for (const s of limited) {

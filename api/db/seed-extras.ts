@@ -111,13 +111,13 @@ export async function seedExtras(trx: Trx, now: Date) {
   for (const [i, course] of courses.entries()) {
     const chosen = new Set<number>();
     for (let k = 0; k < 1 + Math.floor(rand() * 3); k++) chosen.add(Math.floor(rand() * competencies.length));
-    for (const c of chosen) competencyRows.push({ course_id: course.id, competency_id: competencies[c].id, level: 1 + Math.floor(rand() * competencies[c].level), datetime_create: at });
+    for (const c of chosen) competencyRows.push({ content_type_id: courseType, content_id: course.id, competency_id: competencies[c].id, level: 1 + Math.floor(rand() * competencies[c].level), datetime_create: at });
     const attached = new Set<number>();
     for (let k = 0; k < Math.floor(rand() * 3); k++) attached.add(pick(surveys.slice(0, 5)));
-    [...attached].forEach((survey_id, k) => surveyRows.push({ course_id: course.id, survey_id, is_required: k === 0 ? 1 : 0, sort: k + 1 }));
+    [...attached].forEach((survey_id, k) => surveyRows.push({ content_type_id: courseType, content_id: course.id, survey_id, is_required: k === 0 ? 1 : 0, sort: k + 1 }));
     for (const c of CRITERIA.slice(0, 1 + (i % CRITERIA.length))) {
       criteriaRows.push({
-        course_id: course.id,
+        content_type_id: courseType, content_id: course.id,
         name: c.name,
         point: c.point,
         achievement_id: c.achievement === undefined ? null : achievements[c.achievement],
@@ -128,7 +128,7 @@ export async function seedExtras(trx: Trx, now: Date) {
     if (i < 20) {
       const price = [990, 1500, 2490, 3900, 0][i % 5];
       budgetRows.push({
-        course_id: course.id,
+        content_type_id: courseType, content_id: course.id,
         price_minor: price * 100,
         price_discount_minor: price && i % 2 === 0 ? Math.round(price * 0.8) * 100 : null,
         price_app_store_minor: price ? (price + 100) * 100 : null,
@@ -148,11 +148,11 @@ export async function seedExtras(trx: Trx, now: Date) {
         { category: 3, unit: 40, cost: 12.5, currency: "usd", rate: 35.25 },
       ].slice(0, 1 + (i % 4));
       plan.forEach((r, k) =>
-        recordRows.push({ course_id: course.id, kind: "plan", budget_category_id: categories[r.category], unit: r.unit, cost_minor: Math.round(r.cost * 100), currency: r.currency, exchange_rate_micro: Math.round(r.rate * 1e6), sort: k + 1 }),
+        recordRows.push({ content_type_id: courseType, content_id: course.id, kind: "plan", budget_category_id: categories[r.category], unit: r.unit, cost_minor: Math.round(r.cost * 100), currency: r.currency, exchange_rate_micro: Math.round(r.rate * 1e6), sort: k + 1 }),
       );
       if (i < 10) {
         plan.slice(0, 2).forEach((r, k) =>
-          recordRows.push({ course_id: course.id, kind: "actual", budget_category_id: categories[r.category], unit: r.unit, cost_minor: Math.round(r.cost * 95), currency: r.currency, exchange_rate_micro: Math.round(r.rate * 1e6), sort: k + 1 }),
+          recordRows.push({ content_type_id: courseType, content_id: course.id, kind: "actual", budget_category_id: categories[r.category], unit: r.unit, cost_minor: Math.round(r.cost * 95), currency: r.currency, exchange_rate_micro: Math.round(r.rate * 1e6), sort: k + 1 }),
         );
       }
     }
@@ -160,7 +160,7 @@ export async function seedExtras(trx: Trx, now: Date) {
       const thai = /[\u0E00-\u0E7F]/.test(course.name);
       const fixed = i % 4 === 3;
       certificateRows.push({
-        course_id: course.id,
+        content_type_id: courseType, content_id: course.id,
         name: thai ? `ใบประกาศนียบัตร ${course.name}` : `Certificate of completion: ${course.name}`,
         desc: thai ? "มอบให้แก่ผู้ที่เรียนจบหลักสูตร" : "Awarded to learners who complete the course.",
         image: null,
@@ -191,21 +191,22 @@ export async function seedExtras(trx: Trx, now: Date) {
       });
     }
   }
-  await insertBatches(trx, "course_competency", competencyRows);
-  await insertBatches(trx, "course_survey", surveyRows);
-  await insertBatches(trx, "course_gamification", criteriaRows);
-  await insertBatches(trx, "course_budget", budgetRows);
-  await insertBatches(trx, "course_budget_record", recordRows);
-  await insertBatches(trx, "course_certificate", certificateRows);
+  await insertBatches(trx, "content_competency", competencyRows);
+  await insertBatches(trx, "content_survey", surveyRows);
+  await insertBatches(trx, "content_gamification", criteriaRows);
+  await insertBatches(trx, "content_budget", budgetRows);
+  await insertBatches(trx, "content_budget_record", recordRows);
+  await insertBatches(trx, "content_certificate", certificateRows);
   await insertBatches(trx, "identification_attempt", attemptRows);
 
   // The first criterion of every third course has been earned: it is in use.
   const firstCriteria = await trx
-    .selectFrom("course_gamification")
-    .select((eb) => ["course_id", eb.fn.min("id").as("id")])
-    .where("course_id", "in", courses.map((c) => c.id))
-    .groupBy("course_id")
-    .orderBy("course_id")
+    .selectFrom("content_gamification")
+    .select((eb) => ["content_id", eb.fn.min("id").as("id")])
+    .where("content_type_id", "=", courseType)
+    .where("content_id", "in", courses.map((c) => c.id))
+    .groupBy("content_id")
+    .orderBy("content_id")
     .execute();
   const earned: Record<string, unknown>[] = [];
   firstCriteria.forEach((c, i) => {
@@ -214,7 +215,7 @@ export async function seedExtras(trx: Trx, now: Date) {
     for (let k = 0; k < 1 + Math.floor(rand() * 5); k++) who.add(pick(learners));
     for (const account_id of who) earned.push({ criteria_id: Number(c.id), account_id, point: 100, datetime_create: iso(nowMs - Math.floor(rand() * 20) * DAY_MS) });
   });
-  await insertBatches(trx, "gamification_earned", earned);
+  await insertBatches(trx, "content_gamification_earned", earned);
 
   // Discussion: up to four threads a course, each with a few replies, Thai and English mixed and
   // no two alike in a course; a spam reply here and there is hidden.

@@ -25,14 +25,15 @@ export async function seedIdentification(trx: Trx, now: Date) {
   const methods = Object.values(IDENTIFICATION_METHOD);
 
   for (const course of courses) {
-    const sections = await trx.selectFrom("course_section").select(["id", "name", "iden_is_enabled", "iden_identification"]).where("course_id", "=", course.id).orderBy("sort").orderBy("id").execute();
+    const sections = await trx.selectFrom("content_section").select(["id", "name", "iden_is_enabled", "iden_identification"]).where("content_type_id", "=", courseType).where("content_id", "=", course.id).orderBy("sort").orderBy("id").execute();
     if (!sections.length) continue;
-    const materials = await trx.selectFrom("course_material").select(["id", "section_id"]).where("course_id", "=", course.id).orderBy("sort").orderBy("id").execute();
+    const materials = await trx.selectFrom("content_material").select(["id", "section_id"]).where("content_type_id", "=", courseType).where("content_id", "=", course.id).orderBy("sort").orderBy("id").execute();
     // Learners who have started: in progress, verifying, completed, failed…
     const learners = await trx
-      .selectFrom("course_enrollment")
+      .selectFrom("content_enrollment")
       .select(["id", "account_id", "datetime_start"])
-      .where("course_id", "=", course.id)
+      .where("content_type_id", "=", courseType)
+      .where("content_id", "=", course.id)
       .where("datetime_start", "is not", null)
       .orderBy("id")
       .limit(8)

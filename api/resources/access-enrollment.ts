@@ -10,19 +10,19 @@ import {
   type Prerequisite,
   type PrerequisiteAnswer,
 } from "../../contract/schemas/content-enrollment";
+import type { ContentRef } from "../content/ref";
 import { fromFlag, toFlag, type Db } from "../db/index";
 import { badRequest } from "../http/errors";
 import { configValues } from "./config-store";
-import type { Trx } from "./crud";
+import { fromResource, type AnyResource, type Trx } from "./crud";
 
 /**
  * The enrollment side of a content (spec 001 §3 "Enrollment settings", "Enrollment and section
  * identification"; §4 "Cancel types"): settings and identification stored per content type and
- * id, answered with their defaults until first saved; and course prerequisites without cycles.
+ * id, answered with their defaults until first saved; and prerequisites (of the same type) without cycles.
  * Services called inside the endpoint's transaction (routes in access.ts).
  */
 
-export type ContentRef = { contentTypeId: number; contentId: number };
 /** The settings of a content (the defaults until saved). */
 export async function loadEnrollment(db: Db | Trx, ref: ContentRef, kind: CancelContentKind): Promise<EnrollmentSettings> {
   const row = await db
@@ -170,38 +170,39 @@ export async function saveIdentification(trx: Trx, ref: ContentRef, input: Ident
     .execute();
 }
 
-/** A course's prerequisites (other courses), by name. */
-export async function loadCoursePrerequisites(db: Db | Trx, courseId: number): Promise<PrerequisiteAnswer> {
-  const rows = await db
-    .selectFrom("course_prerequisite")
-    .innerJoin("course", "course.id", "course_prerequisite.prerequisite_course_id")
-    .select(["course.id", "course.name", "course.code"])
-    .where("course_prerequisite.course_id", "=", courseId)
-    .orderBy("course.name")
-    .orderBy("course.id")
+/** A content's prerequisites (items of its own type), by name. */
+export async function loadPrerequisites(q: Db | Trx, resource: AnyResource & { contentType: string }, ref: ContentRef): Promise<PrerequisiteAnswer> {
+  const rows = await fromResource(q, resource.table)
+    .innerJoin("content_prerequisite as p", "p.prerequisite_id", "t.id")
+    .select(["t.id", "t.name", "t.code"])
+    .where("p.content_type_id", "=", ref.contentTypeId)
+    .where("p.content_id", "=", ref.contentId)
+    .orderBy("t.name")
+    .orderBy("t.id")
     .execute();
-  const results: Prerequisite[] = rows.map((r) => ({ ...r, content_type: "course" }));
+  const results: Prerequisite[] = rows.map((r) => ({ ...r, content_type: resource.contentType }));
   return { results, count: results.length };
 }
 
 /**
- * Replace a course's prerequisites. Each must be another existing course (400 invalid_choice) and
- * none may lead back to this one through its own prerequisites (400 prerequisite_cycle; a course
- * naming itself is the shortest cycle). The course_prerequisite rows keep the delete rule (424).
+ * Replace a content's prerequisites. Each must be another existing item of its type (400
+ * invalid_choice) and none may lead back to this one through its own prerequisites (400
+ * prerequisite_cycle; a content naming itself is the shortest cycle).
  */
-export async function saveCoursePrerequisites(trx: Trx, courseId: number, ids: number[]) {
-  if (ids.includes(courseId)) throw badRequest({ prerequisite_list: [MSG.prerequisite_cycle] });
+export async function savePrerequisites(trx: Trx, resource: AnyResource, ref: ContentRef, ids: number[]) {
+  const ofType = (q: Db | Trx) => q.selectFrom("content_prerequisite").where("content_type_id", "=", ref.contentTypeId);
+  if (ids.includes(ref.contentId)) throw badRequest({ prerequisite_list: [MSG.prerequisite_cycle] });
   if (ids.length) {
-    const found = await trx.selectFrom("course").select("id").where("id", "in", ids).execute();
+    const found = await fromResource(trx, resource.table).select("t.id").where("t.id", "in", ids).execute();
     if (found.length !== ids.length) throw badRequest({ prerequisite_list: [MSG.invalid_choice] });
-    // Walk the prerequisites of the chosen ones (level by level); reaching this course is a cycle.
+    // Walk the prerequisites of the chosen ones (level by level); reaching this content is a cycle.
     const seen = new Set<number>(ids);
     let frontier = [...ids];
     while (frontier.length) {
-      const next = await trx.selectFrom("course_prerequisite").select("prerequisite_course_id as id").where("course_id", "in", frontier).execute();
+      const next = await ofType(trx).select("prerequisite_id as id").where("content_id", "in", frontier).execute();
       frontier = [];
       for (const { id } of next) {
-        if (id === courseId) throw badRequest({ prerequisite_list: [MSG.prerequisite_cycle] });
+        if (id === ref.contentId) throw badRequest({ prerequisite_list: [MSG.prerequisite_cycle] });
         if (!seen.has(id)) {
           seen.add(id);
           frontier.push(id);
@@ -209,8 +210,13 @@ export async function saveCoursePrerequisites(trx: Trx, courseId: number, ids: n
       }
     }
   }
-  await trx.deleteFrom("course_prerequisite").where("course_id", "=", courseId).execute();
-  if (ids.length) await trx.insertInto("course_prerequisite").values(ids.map((p) => ({ course_id: courseId, prerequisite_course_id: p }))).execute();
+  await trx.deleteFrom("content_prerequisite").where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId).execute();
+  if (ids.length) {
+    await trx
+      .insertInto("content_prerequisite")
+      .values(ids.map((p) => ({ content_type_id: ref.contentTypeId, content_id: ref.contentId, prerequisite_id: p })))
+      .execute();
+  }
 }
 
 /** Remove what a content's enrollment side keeps (called when the content is deleted). */

@@ -19,7 +19,7 @@ import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
 import { likePattern, type Trx } from "./crud";
-import type { ContentRef } from "./access-enrollment";
+import type { ContentRef } from "../content/ref";
 
 /**
  * The permission side of a content (spec 001 §3 "Condition forms", 002 §6 "Content access

@@ -1,23 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod/v4";
-import type { CancelContentKind } from "../../contract/codes";
 import type { FieldErrors } from "../../contract/http";
 import { enrollmentSchema, identificationSchema, prerequisiteSchema } from "../../contract/schemas/content-enrollment";
 import { contentAdminSchema, permissionConditionSchema, permissionRuleSchema, permissionRuleUpdateSchema } from "../../contract/schemas/content-permission";
-import type { Db } from "../db/index";
+import type { ContentDefinition } from "../content/definition";
+import { contentAccess, contentTypeId } from "../content/ref";
 import type { ApiContext } from "../http/context";
 import { badRequest, notFound } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import {
-  loadCoursePrerequisites,
   loadEnrollment,
   loadIdentification,
+  loadPrerequisites,
   lockMinimums,
   removeEnrollmentSide,
-  saveCoursePrerequisites,
+  savePrerequisites,
   saveEnrollment,
   saveIdentification,
-  type ContentRef,
 } from "./access-enrollment";
 import {
   accountOptionsQuery,
@@ -36,16 +35,16 @@ import {
   saveCondition,
   updateRule,
 } from "./access-permission";
-import { idFilterValue, inTransaction, itemAccess, type AnyResource, type Trx } from "./crud";
-import { contentTypeId } from "./tags";
+import { idFilterValue, inTransaction, type Trx } from "./crud";
 
 /**
- * Enrollment and permission of a content (issue 6 items 2 and 3; docs/decisions/014),
- * for any resource of the generic layer. Under /api/dashboard/{path}/{id}/:
+ * Enrollment settings, prerequisites and permission of a content (issue 6 items 2 and 3;
+ * docs/decisions/014), one feature each, mounted per content type (api/content/mount.ts).
+ * Under /api/dashboard/{path}/{id}/:
  *
  * - enrollment/                      GET, PUT   the settings (flag {module}_enrollment_{module})
  * - enrollment/identification/       GET, PUT   enrollment identification (same flag)
- * - enrollment/prerequisite/         GET, PUT   {prerequisite_list} (same flag; courses only)
+ * - enrollment/prerequisite/         GET, PUT   {prerequisite_list}: items of the same type (same flag)
  * - permission/                      GET (paged), POST   rules (flag {module}_change_{module})
  * - permission/{pid}/                GET, PATCH, DELETE
  * - permission/{pid}/condition/      GET, PUT   the rule's condition
@@ -58,12 +57,6 @@ import { contentTypeId } from "./tags";
  * `{field: [key]}` — nested fields as dotted names (`content_period_cancel.type`) — and writes
  * nothing.
  */
-export type AccessOptions = {
-  /** Which cancel types the content allows (spec 001 §4). */
-  cancelKind: CancelContentKind;
-  /** Whether the content has prerequisites among courses (course_prerequisite). */
-  coursePrerequisites?: boolean;
-};
 
 /** zod issues → `{field: [key]}`: nested object keys joined by dots, list indices dropped. */
 export function dottedFieldErrors(error: z.ZodError): FieldErrors {
@@ -91,33 +84,28 @@ export async function removeContentAccess(trx: Trx, contentTypeCode: string, con
   await removePermissionSide(trx, ref);
 }
 
-export function accessRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyResource, opts: AccessOptions) {
+/** The item path of a content type and its access check (the content in scope, with the flag of `action`). */
+function itemOf(ctx: ApiContext, def: ContentDefinition) {
+  const item = `/dashboard/${def.resource.path}/:id(^\\d{1,12})`;
+  const access = (req: FastifyRequest, action: "enrollment" | "change") => contentAccess(req, ctx.db, def.resource, action);
+  return { item, access };
+}
+
+/** The enrollment settings and the enrollment identification of a content. */
+export function enrollmentSettingsRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
   const { db } = ctx;
-  if (!def.contentType) throw new Error(`${def.path}: access routes need a content type`);
-  const typeCode = def.contentType;
-  const item = `/dashboard/${def.path}/:id(^\\d{1,12})`;
-  const rule = `${item}/permission/:permissionId(^\\d{1,12})`;
+  const { item, access } = itemOf(ctx, def);
 
-  let typeId: number | null = null;
-  const refOf = async (q: Db, contentId: number): Promise<ContentRef> => ({ contentTypeId: (typeId ??= await contentTypeId(q, typeCode)), contentId });
-  /** The content (in scope) with the flag of `action`, as a reference. */
-  const access = async (req: FastifyRequest, action: "enrollment" | "change") => {
-    const a = await itemAccess(req, db, def, [action]);
-    return { ...a, ref: await refOf(db, a.id) };
-  };
-  const ruleId = (req: FastifyRequest) => idFilterValue((req.params as Record<string, string>).permissionId ?? "") ?? 0;
-
-  // ---- enrollment ----
   app.get(`${item}/enrollment/`, async (req) => {
     const { ref } = await access(req, "enrollment");
-    return loadEnrollment(db, ref, opts.cancelKind);
+    return loadEnrollment(db, ref, def.cancelKind);
   });
   app.put(`${item}/enrollment/`, async (req) => {
     const { ref } = await access(req, "enrollment");
-    const input = parseDotted(enrollmentSchema(opts.cancelKind, "api"), req.body);
+    const input = parseDotted(enrollmentSchema(def.cancelKind, "api"), req.body);
     const now = ctx.now();
-    await inTransaction(db, def, (trx) => saveEnrollment(trx, ref, input, now));
-    return loadEnrollment(db, ref, opts.cancelKind);
+    await inTransaction(db, def.resource, (trx) => saveEnrollment(trx, ref, input, now));
+    return loadEnrollment(db, ref, def.cancelKind);
   });
 
   app.get(`${item}/enrollment/identification/`, async (req) => {
@@ -129,22 +117,33 @@ export function accessRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyReso
     const min = await lockMinimums(db);
     const input = parseDotted(identificationSchema(min, "api"), req.body);
     const now = ctx.now();
-    await inTransaction(db, def, (trx) => saveIdentification(trx, ref, input, now));
+    await inTransaction(db, def.resource, (trx) => saveIdentification(trx, ref, input, now));
     return loadIdentification(db, ref, min);
   });
+}
 
-  if (opts.coursePrerequisites) {
-    app.get(`${item}/enrollment/prerequisite/`, async (req) => {
-      const { id } = await access(req, "enrollment");
-      return loadCoursePrerequisites(db, id);
-    });
-    app.put(`${item}/enrollment/prerequisite/`, async (req) => {
-      const { id } = await access(req, "enrollment");
-      const { prerequisite_list } = parseDotted(prerequisiteSchema, req.body);
-      await inTransaction(db, def, (trx) => saveCoursePrerequisites(trx, id, prerequisite_list));
-      return loadCoursePrerequisites(db, id);
-    });
-  }
+/** The prerequisites of a content: other items of its own type. */
+export function prerequisiteRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
+  const { db } = ctx;
+  const { item, access } = itemOf(ctx, def);
+  app.get(`${item}/enrollment/prerequisite/`, async (req) => {
+    const { ref } = await access(req, "enrollment");
+    return loadPrerequisites(db, def.resource, ref);
+  });
+  app.put(`${item}/enrollment/prerequisite/`, async (req) => {
+    const { ref } = await access(req, "enrollment");
+    const { prerequisite_list } = parseDotted(prerequisiteSchema, req.body);
+    await inTransaction(db, def.resource, (trx) => savePrerequisites(trx, def.resource, ref, prerequisite_list));
+    return loadPrerequisites(db, def.resource, ref);
+  });
+}
+
+/** The permission rules of a content, their conditions, its administrators and the accounts to pick from. */
+export function permissionRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
+  const { db } = ctx;
+  const { item, access } = itemOf(ctx, def);
+  const rule = `${item}/permission/:permissionId(^\\d{1,12})`;
+  const ruleId = (req: FastifyRequest) => idFilterValue((req.params as Record<string, string>).permissionId ?? "") ?? 0;
 
   // ---- permission rules and their conditions ----
   app.get(`${item}/permission/`, async (req) => {
@@ -155,7 +154,7 @@ export function accessRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyReso
   app.post(`${item}/permission/`, async (req, reply) => {
     const { ref } = await access(req, "change");
     const input = parseDotted(permissionRuleSchema, req.body);
-    const id = await inTransaction(db, def, (trx) => createRule(trx, ref, input, ctx.now()));
+    const id = await inTransaction(db, def.resource, (trx) => createRule(trx, ref, input, ctx.now()));
     return reply.status(201).send(await loadRule(db, ref, id));
   });
   app.get(`${rule}/`, async (req) => {
@@ -165,12 +164,12 @@ export function accessRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyReso
   app.patch(`${rule}/`, async (req) => {
     const { ref } = await access(req, "change");
     const input = parseDotted(permissionRuleUpdateSchema, req.body);
-    await inTransaction(db, def, (trx) => updateRule(trx, ref, ruleId(req), input, ctx.now()));
+    await inTransaction(db, def.resource, (trx) => updateRule(trx, ref, ruleId(req), input, ctx.now()));
     return loadRule(db, ref, ruleId(req));
   });
   app.delete(`${rule}/`, async (req, reply) => {
     const { ref } = await access(req, "change");
-    await inTransaction(db, def, (trx) => deleteRule(trx, ref, ruleId(req)));
+    await inTransaction(db, def.resource, (trx) => deleteRule(trx, ref, ruleId(req)));
     return reply.status(204).send();
   });
   app.get(`${rule}/condition/`, async (req) => {
@@ -182,7 +181,7 @@ export function accessRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyReso
     // The rule first: a condition of a rule that is not there is a 404, whatever the body.
     await loadRule(db, ref, ruleId(req));
     const input = parseDotted(permissionConditionSchema, req.body);
-    await inTransaction(db, def, (trx) => saveCondition(trx, ref, ruleId(req), input, ctx.now()));
+    await inTransaction(db, def.resource, (trx) => saveCondition(trx, ref, ruleId(req), input, ctx.now()));
     return loadCondition(db, ref, ruleId(req));
   });
 
@@ -196,7 +195,7 @@ export function accessRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyReso
   app.post(`${item}/permission/admin/`, async (req, reply) => {
     const { ref } = await access(req, "change");
     const { account } = parseDotted(contentAdminSchema, req.body);
-    await inTransaction(db, def, (trx) => addAdmin(trx, ref, account, ctx.now()));
+    await inTransaction(db, def.resource, (trx) => addAdmin(trx, ref, account, ctx.now()));
     const row = await adminsQuery(db, ref).where("a.id", "=", account).executeTakeFirstOrThrow();
     return reply.status(201).send(presentAdmin(row));
   });
@@ -204,7 +203,7 @@ export function accessRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyReso
     const { ref } = await access(req, "change");
     const accountId = idFilterValue((req.params as Record<string, string>).accountId ?? "");
     if (accountId === null) throw notFound();
-    await inTransaction(db, def, (trx) => removeAdmin(trx, ref, accountId));
+    await inTransaction(db, def.resource, (trx) => removeAdmin(trx, ref, accountId));
     return reply.status(204).send();
   });
   const options = (staffOnly: boolean) => async (req: FastifyRequest) => {
@@ -216,3 +215,4 @@ export function accessRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyReso
   app.get(`${item}/permission/admin/candidate/`, options(true));
   app.get(`${item}/permission/account/`, options(false));
 }
+

@@ -14,16 +14,21 @@ import {
 } from "../../contract/schemas/extras";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
+import { switchedRoutes } from "../http/feature-switch";
+import type { ContentDefinition } from "../content/definition";
+import { contentAccess, type ContentRef } from "../content/ref";
 import { badRequest } from "../http/errors";
-import { contentLimits, parentAccess, parseNested, writeTransaction } from "./content-rows";
+import { contentLimits, parseNested, refColumns, writeTransaction } from "./content-rows";
 import { touch, type AnyResource, type Trx } from "./crud";
 
 /**
- * The budget of a course (spec 001 §3 "Budget"; docs/decisions/012), three pages of one row:
- *   GET/PATCH dashboard/course/{id}/budget/price/   price, price_discount (≤ price), app store and android prices, note
- *   GET/PATCH dashboard/course/{id}/budget/         planning: count_learner, cost, price_margin (%), record_list
- *   GET/PATCH dashboard/course/{id}/budget/actual/  actual cost: record_list
- * Reading needs the course's view, writing its change flag. PATCH is partial; a given record_list
+ * The budget of a content (spec 001 §3 "Budget"; docs/decisions/012), three pages of one row:
+ *   GET/PATCH dashboard/{path}/{id}/budget/price/   price, price_discount (≤ price), app store and android prices, note
+ *   GET/PATCH dashboard/{path}/{id}/budget/         planning: count_learner, cost, price_margin (%), record_list
+ *   GET/PATCH dashboard/{path}/{id}/budget/actual/  actual cost: record_list
+ * The price page exists only for a content type with price switches (its definition's
+ * switches.price), and only while they are on. Reading needs the content's view, writing its
+ * change flag. PATCH is partial; a given record_list
  * replaces the page's records. Money is kept in hundredths, exchange rates in millionths.
  */
 
@@ -39,16 +44,22 @@ function totalMinor(r: { unit: number; cost_minor: number; exchange_rate_micro: 
   return (product + 500_000n) / 1_000_000n;
 }
 
-async function budgetRow(db: Db | Trx, courseId: number) {
-  return db.selectFrom("course_budget").selectAll().where("course_id", "=", courseId).executeTakeFirst();
+async function budgetRow(db: Db | Trx, ref: ContentRef) {
+  return db
+    .selectFrom("content_budget")
+    .selectAll()
+    .where("content_type_id", "=", ref.contentTypeId)
+    .where("content_id", "=", ref.contentId)
+    .executeTakeFirst();
 }
 
-async function records(db: Db | Trx, courseId: number, kind: Kind): Promise<{ list: BudgetRecord[]; total: number }> {
+async function records(db: Db | Trx, ref: ContentRef, kind: Kind): Promise<{ list: BudgetRecord[]; total: number }> {
   const rows = await db
-    .selectFrom("course_budget_record as r")
+    .selectFrom("content_budget_record as r")
     .innerJoin("budget_category as c", "c.id", "r.budget_category_id")
     .select(["r.id", "r.unit", "r.cost_minor", "r.currency", "r.exchange_rate_micro", "c.id as category_id", "c.name_bp", "c.name_ac", "c.code"])
-    .where("r.course_id", "=", courseId)
+    .where("r.content_type_id", "=", ref.contentTypeId)
+    .where("r.content_id", "=", ref.contentId)
     .where("r.kind", "=", kind)
     .orderBy("r.sort")
     .orderBy("r.id")
@@ -70,8 +81,8 @@ async function records(db: Db | Trx, courseId: number, kind: Kind): Promise<{ li
   return { list, total: Number(sum) / 100 };
 }
 
-export async function loadPrice(db: Db | Trx, courseId: number): Promise<BudgetPriceAnswer> {
-  const row = await budgetRow(db, courseId);
+export async function loadPrice(db: Db | Trx, ref: ContentRef): Promise<BudgetPriceAnswer> {
+  const row = await budgetRow(db, ref);
   return {
     price: fromMinor(row?.price_minor ?? 0) ?? 0,
     price_discount: fromMinor(row?.price_discount_minor ?? null),
@@ -82,9 +93,9 @@ export async function loadPrice(db: Db | Trx, courseId: number): Promise<BudgetP
   };
 }
 
-export async function loadPlan(db: Db | Trx, courseId: number): Promise<BudgetPlan> {
-  const row = await budgetRow(db, courseId);
-  const { list, total } = await records(db, courseId, "plan");
+export async function loadPlan(db: Db | Trx, ref: ContentRef): Promise<BudgetPlan> {
+  const row = await budgetRow(db, ref);
+  const { list, total } = await records(db, ref, "plan");
   return {
     count_learner: row?.count_learner ?? 0,
     cost: fromMinor(row?.cost_minor ?? 0) ?? 0,
@@ -95,9 +106,9 @@ export async function loadPlan(db: Db | Trx, courseId: number): Promise<BudgetPl
   };
 }
 
-export async function loadActual(db: Db | Trx, courseId: number): Promise<BudgetActual> {
-  const row = await budgetRow(db, courseId);
-  const { list, total } = await records(db, courseId, "actual");
+export async function loadActual(db: Db | Trx, ref: ContentRef): Promise<BudgetActual> {
+  const row = await budgetRow(db, ref);
+  const { list, total } = await records(db, ref, "actual");
   return { record_list: list, total, datetime_update: row?.datetime_update_actual ?? null };
 }
 
@@ -115,17 +126,17 @@ type BudgetColumns = Partial<{
   datetime_update_actual: string;
 }>;
 
-/** Create the course's budget row with these columns, or set them on it. */
-async function upsertBudget(trx: Trx, courseId: number, set: BudgetColumns) {
+/** Create the content's budget row with these columns, or set them on it. */
+async function upsertBudget(trx: Trx, ref: ContentRef, set: BudgetColumns) {
   await trx
-    .insertInto("course_budget")
-    .values({ course_id: courseId, ...set })
-    .onConflict((oc) => oc.column("course_id").doUpdateSet(set))
+    .insertInto("content_budget")
+    .values({ ...refColumns(ref), ...set })
+    .onConflict((oc) => oc.columns(["content_type_id", "content_id"]).doUpdateSet(set))
     .execute();
 }
 
 /** Each record's category exists (400 `record_list[i].budget_type` otherwise), then the page's records are replaced. */
-async function replaceRecords(trx: Trx, courseId: number, kind: Kind, list: BudgetRecordInput[]) {
+async function replaceRecords(trx: Trx, ref: ContentRef, kind: Kind, list: BudgetRecordInput[]) {
   const ids = [...new Set(list.map((r) => r.budget_type))];
   const found = ids.length ? await trx.selectFrom("budget_category").select("id").where("id", "in", ids).execute() : [];
   const known = new Set(found.map((f) => f.id));
@@ -134,13 +145,18 @@ async function replaceRecords(trx: Trx, courseId: number, kind: Kind, list: Budg
     if (!known.has(r.budget_type)) errors[`record_list[${i}].budget_type`] = [MSG.invalid_choice];
   });
   if (Object.keys(errors).length) throw badRequest(errors);
-  await trx.deleteFrom("course_budget_record").where("course_id", "=", courseId).where("kind", "=", kind).execute();
+  await trx
+    .deleteFrom("content_budget_record")
+    .where("content_type_id", "=", ref.contentTypeId)
+    .where("content_id", "=", ref.contentId)
+    .where("kind", "=", kind)
+    .execute();
   if (!list.length) return;
   await trx
-    .insertInto("course_budget_record")
+    .insertInto("content_budget_record")
     .values(
       list.map((r, i) => ({
-        course_id: courseId,
+        ...refColumns(ref),
         kind,
         budget_category_id: r.budget_type,
         unit: r.unit,
@@ -153,23 +169,30 @@ async function replaceRecords(trx: Trx, courseId: number, kind: Kind, list: Budg
     .execute();
 }
 
-const budgetBase = (parent: AnyResource) => `/dashboard/${parent.path}/:id(^\\d{1,12})/budget/`;
+const budgetBase = (content: AnyResource) => `/dashboard/${content.path}/:id(^\\d{1,12})/budget/`;
+
+/** The budget pages of content type `def`; the price page behind its price switches, when it has them. */
+export function budgetRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
+  const price = def.switches.price;
+  if (price) switchedRoutes(app, ctx, price, (scope) => budgetPriceRoutes(scope, ctx, def.resource));
+  budgetPageRoutes(app, ctx, def.resource);
+}
 
 /** The price page's calls, apart: the price has config switches of its own (docs/decisions/020). */
-export function budgetPriceRoutes(app: FastifyInstance, ctx: ApiContext, parent: AnyResource) {
+function budgetPriceRoutes(app: FastifyInstance, ctx: ApiContext, content: AnyResource) {
   const { db } = ctx;
-  const base = budgetBase(parent);
-  app.get(`${base}price/`, async (req) => loadPrice(db, (await parentAccess(req, db, parent, "view")).id));
+  const base = budgetBase(content);
+  app.get(`${base}price/`, async (req) => loadPrice(db, (await contentAccess(req, db, content, "view")).ref));
   app.patch(`${base}price/`, async (req) => {
-    const { id } = await parentAccess(req, db, parent, "change");
+    const { id, ref } = await contentAccess(req, db, content, "change");
     const input = parseNested(budgetPriceSchemas(await contentLimits(db)).patch, req.body);
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
       // The discount rule holds for the result, whichever of the two was given.
-      const current = await loadPrice(trx, id);
+      const current = await loadPrice(trx, ref);
       const merged = { price: input.price ?? current.price, price_discount: input.price_discount === undefined ? current.price_discount : input.price_discount };
       if (discountAbovePrice(merged)) throw badRequest({ price_discount: [MSG.price_discount_above_price] });
-      await upsertBudget(trx, id, {
+      await upsertBudget(trx, ref, {
         ...(input.price !== undefined && { price_minor: toMinor(input.price) }),
         ...(input.price_discount !== undefined && { price_discount_minor: input.price_discount === null ? null : toMinor(input.price_discount) }),
         ...(input.price_app_store !== undefined && { price_app_store_minor: input.price_app_store === null ? null : toMinor(input.price_app_store) }),
@@ -177,45 +200,45 @@ export function budgetPriceRoutes(app: FastifyInstance, ctx: ApiContext, parent:
         ...(input.note !== undefined && { note: input.note }),
         datetime_update_price: now.toISOString(),
       });
-      await touch(trx, parent, id, now);
+      await touch(trx, content, id, now);
     });
-    return loadPrice(db, id);
+    return loadPrice(db, ref);
   });
 }
 
 /** The planning and actual pages' calls. */
-export function budgetRoutes(app: FastifyInstance, ctx: ApiContext, parent: AnyResource) {
+function budgetPageRoutes(app: FastifyInstance, ctx: ApiContext, content: AnyResource) {
   const { db } = ctx;
-  const base = budgetBase(parent);
-  app.get(base, async (req) => loadPlan(db, (await parentAccess(req, db, parent, "view")).id));
-  app.get(`${base}actual/`, async (req) => loadActual(db, (await parentAccess(req, db, parent, "view")).id));
+  const base = budgetBase(content);
+  app.get(base, async (req) => loadPlan(db, (await contentAccess(req, db, content, "view")).ref));
+  app.get(`${base}actual/`, async (req) => loadActual(db, (await contentAccess(req, db, content, "view")).ref));
 
   app.patch(base, async (req) => {
-    const { id } = await parentAccess(req, db, parent, "change");
+    const { id, ref } = await contentAccess(req, db, content, "change");
     const input = parseNested(budgetPlanSchema, req.body);
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
-      await upsertBudget(trx, id, {
+      await upsertBudget(trx, ref, {
         ...(input.count_learner !== undefined && { count_learner: input.count_learner }),
         ...(input.cost !== undefined && { cost_minor: toMinor(input.cost) }),
         ...(input.price_margin !== undefined && { price_margin_minor: Math.round(input.price_margin * 100) }),
         datetime_update_plan: now.toISOString(),
       });
-      if (input.record_list !== undefined) await replaceRecords(trx, id, "plan", input.record_list);
-      await touch(trx, parent, id, now);
+      if (input.record_list !== undefined) await replaceRecords(trx, ref, "plan", input.record_list);
+      await touch(trx, content, id, now);
     });
-    return loadPlan(db, id);
+    return loadPlan(db, ref);
   });
 
   app.patch(`${base}actual/`, async (req) => {
-    const { id } = await parentAccess(req, db, parent, "change");
+    const { id, ref } = await contentAccess(req, db, content, "change");
     const input = parseNested(budgetActualSchema, req.body);
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
-      await upsertBudget(trx, id, { datetime_update_actual: now.toISOString() });
-      if (input.record_list !== undefined) await replaceRecords(trx, id, "actual", input.record_list);
-      await touch(trx, parent, id, now);
+      await upsertBudget(trx, ref, { datetime_update_actual: now.toISOString() });
+      if (input.record_list !== undefined) await replaceRecords(trx, ref, "actual", input.record_list);
+      await touch(trx, content, id, now);
     });
-    return loadActual(db, id);
+    return loadActual(db, ref);
   });
 }

@@ -3,33 +3,39 @@ import { MSG } from "../../contract/messages";
 import { CERTIFICATE_ISSUED_DATE, certificateSchemas, daysText, parseDaysText, type Certificate, type CertificateInput } from "../../contract/schemas/extras";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
+import type { ContentDefinition } from "../content/definition";
+import { contentAccess, type ContentRef } from "../content/ref";
 import { badRequest, notFound } from "../http/errors";
 import { configValues } from "./config-store";
-import { contentLimits, nestedFieldErrors, parentAccess, writeTransaction } from "./content-rows";
-import { touch, type AnyResource, type Trx } from "./crud";
+import { contentLimits, nestedFieldErrors, refColumns, writeTransaction } from "./content-rows";
+import { fromResource, touch, type AnyResource, type Trx } from "./crud";
 import { MAX_UPLOAD_BYTES, readImageUpload, storeMedia } from "./media";
 
 /**
- * The e-certificate of a course (spec 001 §3 "Certificate"; docs/decisions/012):
- *   GET   dashboard/course/{id}/certificate/          the certificate, or its defaults (is_set false)
- *   PATCH dashboard/course/{id}/certificate/          partial; the result must be whole
- *   POST  dashboard/course/{id}/certificate/image/    multipart `image`: the background picture
- *   DELETE dashboard/course/{id}/certificate/image/
- * Reading needs the course's view, writing its certificate flag (course_certificate_course).
+ * The e-certificate of a content (spec 001 §3 "Certificate"; docs/decisions/012):
+ *   GET   dashboard/{path}/{id}/certificate/          the certificate, or its defaults (is_set false)
+ *   PATCH dashboard/{path}/{id}/certificate/          partial; the result must be whole
+ *   POST  dashboard/{path}/{id}/certificate/image/    multipart `image`: the background picture
+ *   DELETE dashboard/{path}/{id}/certificate/image/
+ * Reading needs the content's view, writing its module's certificate flag.
  * The download period is kept in days and answered as "{n} days" (null: no limit); it is accepted
  * as that text or as the number.
  */
 
-async function courseName(db: Db | Trx, courseId: number) {
-  const row = await db.selectFrom("course").select("name").where("id", "=", courseId).executeTakeFirst();
+/** The content's own name: a new certificate's default name. */
+async function contentName(db: Db | Trx, content: AnyResource, id: number) {
+  const row = await fromResource(db, content.table).select("t.name").where("t.id", "=", id).executeTakeFirst();
   if (!row) throw notFound();
   return row.name;
 }
 
-export async function loadCertificate(db: Db | Trx, courseId: number): Promise<Certificate> {
-  const row = await db.selectFrom("course_certificate").selectAll().where("course_id", "=", courseId).executeTakeFirst();
+const certificateOf = (db: Db | Trx, ref: ContentRef) =>
+  db.selectFrom("content_certificate").where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId);
+
+export async function loadCertificate(db: Db | Trx, content: AnyResource, ref: ContentRef): Promise<Certificate> {
+  const row = await certificateOf(db, ref).selectAll().executeTakeFirst();
   if (!row) {
-    const defaults = certificateSchemas().full.parse({ name: await courseName(db, courseId) });
+    const defaults = certificateSchemas().full.parse({ name: await contentName(db, content, ref.contentId) });
     return { is_set: false, ...defaults, image: null, content_period_download: null, datetime_update: null };
   }
   return {
@@ -49,7 +55,7 @@ export async function loadCertificate(db: Db | Trx, courseId: number): Promise<C
 }
 
 /** Save the whole certificate (create or replace its fields; the image is kept). */
-async function saveCertificate(trx: Trx, courseId: number, c: CertificateInput, now: Date) {
+async function saveCertificate(trx: Trx, ref: ContentRef, c: CertificateInput, now: Date) {
   const values = {
     name: c.name,
     desc: c.desc,
@@ -64,61 +70,72 @@ async function saveCertificate(trx: Trx, courseId: number, c: CertificateInput, 
     datetime_update: now.toISOString(),
   };
   await trx
-    .insertInto("course_certificate")
-    .values({ course_id: courseId, image: null, ...values })
-    .onConflict((oc) => oc.column("course_id").doUpdateSet(values))
+    .insertInto("content_certificate")
+    .values({ ...refColumns(ref), image: null, ...values })
+    .onConflict((oc) => oc.columns(["content_type_id", "content_id"]).doUpdateSet(values))
     .execute();
 }
 
-export function certificateRoutes(app: FastifyInstance, ctx: ApiContext, parent: AnyResource) {
-  const { db } = ctx;
-  const base = `/dashboard/${parent.path}/:id(^\\d{1,12})/certificate/`;
+/** Set (or clear) the certificate's picture. */
+async function setImage(trx: Trx, ref: ContentRef, image: string | null, now: Date) {
+  await trx
+    .updateTable("content_certificate")
+    .set({ image, datetime_update: now.toISOString() })
+    .where("content_type_id", "=", ref.contentTypeId)
+    .where("content_id", "=", ref.contentId)
+    .execute();
+}
 
-  app.get(base, async (req) => loadCertificate(db, (await parentAccess(req, db, parent, "view")).id));
+export function certificateRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
+  const { db } = ctx;
+  const content = def.resource;
+  const base = `/dashboard/${content.path}/:id(^\\d{1,12})/certificate/`;
+
+  app.get(base, async (req) => loadCertificate(db, content, (await contentAccess(req, db, content, "view")).ref));
 
   app.patch(base, async (req) => {
-    const { id } = await parentAccess(req, db, parent, "certificate");
+    const { id, ref } = await contentAccess(req, db, content, "certificate");
     const schemas = certificateSchemas(await contentLimits(db));
     const patch = schemas.patch.safeParse(req.body ?? {});
     if (!patch.success) throw badRequest(nestedFieldErrors(patch.error));
     const now = ctx.now();
     const { "language-list": languages } = await configValues(db, ["language-list"]);
     await writeTransaction(db, async (trx) => {
-      const current = await loadCertificate(trx, id);
+      const current = await loadCertificate(trx, content, ref);
       // The stored values (download period back to days) with the given ones over them, checked whole.
       const given = Object.fromEntries(Object.entries(patch.data).filter(([, v]) => v !== undefined));
       const merged = schemas.full.safeParse({ ...current, content_period_download: parseDaysText(current.content_period_download), ...given });
       if (!merged.success) throw badRequest(nestedFieldErrors(merged.error));
       if (!(languages as string[]).includes(merged.data.language)) throw badRequest({ language: [MSG.invalid_choice] });
-      await saveCertificate(trx, id, merged.data, now);
-      await touch(trx, parent, id, now);
+      await saveCertificate(trx, ref, merged.data, now);
+      await touch(trx, content, id, now);
     });
-    return loadCertificate(db, id);
+    return loadCertificate(db, content, ref);
   });
 
   app.post(`${base}image/`, async (req) => {
-    const { id } = await parentAccess(req, db, parent, "certificate");
+    const { id, ref } = await contentAccess(req, db, content, "certificate");
     const { "image-size-limit": limit } = await configValues(db, ["image-size-limit"]);
     const upload = await readImageUpload(req, "image", Number(limit) || MAX_UPLOAD_BYTES);
     const url = await storeMedia(ctx.mediaDir, "certificate", upload);
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
       // A picture before anything else was saved: the certificate starts from its defaults.
-      const current = await loadCertificate(trx, id);
-      if (!current.is_set) await saveCertificate(trx, id, certificateSchemas().full.parse({ ...current, content_period_download: null }), now);
-      await trx.updateTable("course_certificate").set({ image: url, datetime_update: now.toISOString() }).where("course_id", "=", id).execute();
-      await touch(trx, parent, id, now);
+      const current = await loadCertificate(trx, content, ref);
+      if (!current.is_set) await saveCertificate(trx, ref, certificateSchemas().full.parse({ ...current, content_period_download: null }), now);
+      await setImage(trx, ref, url, now);
+      await touch(trx, content, id, now);
     });
-    return loadCertificate(db, id);
+    return loadCertificate(db, content, ref);
   });
 
   app.delete(`${base}image/`, async (req) => {
-    const { id } = await parentAccess(req, db, parent, "certificate");
+    const { id, ref } = await contentAccess(req, db, content, "certificate");
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
-      await trx.updateTable("course_certificate").set({ image: null, datetime_update: now.toISOString() }).where("course_id", "=", id).execute();
-      await touch(trx, parent, id, now);
+      await setImage(trx, ref, null, now);
+      await touch(trx, content, id, now);
     });
-    return loadCertificate(db, id);
+    return loadCertificate(db, content, ref);
   });
 }

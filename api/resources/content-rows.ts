@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ContentDefinition } from "../content/definition";
+import { actionsFor, contentAccess, type ContentRef } from "../content/ref";
 import type { z } from "zod/v4";
 import type { FieldErrors, Paged } from "../../contract/http";
 import type { Action } from "../../contract/permissions";
@@ -11,36 +13,35 @@ import { configValues } from "./config-store";
 import { itemAccess, itemId, touch, type AnyResource, type Trx, type WriteContext } from "./crud";
 
 /**
- * Rows that belong to one content item (its competencies, surveys, gamification criteria…), the
- * nested twin of the resource layer (crud.ts, docs/decisions/006 and 012): a definition yields
- *   GET    dashboard/{parent}/{id}/{path}/            the paged rows
- *   POST   dashboard/{parent}/{id}/{path}/            add one (201, the row)
- *   GET    dashboard/{parent}/{id}/{path}/{rowid}/    one row
- *   PATCH  dashboard/{parent}/{id}/{path}/{rowid}/    change it (the row)
- *   DELETE dashboard/{parent}/{id}/{path}/{rowid}/    remove it (204)
- * with the parent's permission check (its view flag or scope to read, `change` to write; an item
- * outside the account's scope is a 404), 404 for a row of another item, input parsed with the
- * contract's schemas, and every write in one transaction (a refusal writes nothing).
+ * Rows that belong to one content (its competencies, surveys, gamification criteria…), the
+ * nested twin of the resource layer (crud.ts, docs/decisions/006 and 012): a definition yields,
+ * under every content type that mounts it,
+ *   GET    dashboard/{content path}/{id}/{path}/            the paged rows
+ *   POST   dashboard/{content path}/{id}/{path}/            add one (201, the row)
+ *   GET    dashboard/{content path}/{id}/{path}/{rowid}/    one row
+ *   PATCH  dashboard/{content path}/{id}/{path}/{rowid}/    change it (the row)
+ *   DELETE dashboard/{content path}/{id}/{path}/{rowid}/    remove it (204)
+ * with the content's permission check (its view flag or scope to read, `change` to write; an item
+ * outside the account's scope is a 404), 404 for a row of another content, input parsed with the
+ * contract's schemas, and every write in one transaction (a refusal writes nothing). The rows
+ * name their content by both columns of its reference (content_type_id, content_id).
  */
 
-export type RowTable = "course_competency" | "course_survey" | "course_gamification";
+export type RowTable = "content_competency" | "content_survey" | "content_gamification";
 
 export type ContentRows<C, U> = {
-  parent: AnyResource;
-  /** Path segment under the parent item (no slashes). */
+  /** Path segment under the content item (no slashes). */
   path: string;
   table: RowTable;
-  /** The column naming the parent item. */
-  parentColumn: "course_id";
-  /** The content action whose flag a write needs (reading needs the parent's view). */
+  /** The content action whose flag a write needs (reading needs the content's view). */
   change: Action;
   schemas: (db: Db) => Promise<{ create: z.ZodType<C>; update: z.ZodType<U> }>;
-  list: (req: FastifyRequest, db: Db, parentId: number, q: PageQuery) => Promise<Paged<unknown>>;
+  list: (req: FastifyRequest, db: Db, ref: ContentRef, q: PageQuery) => Promise<Paged<unknown>>;
   load: (db: Db, rowId: number) => Promise<unknown>;
-  insert: (trx: Trx, parentId: number, input: C, w: WriteContext) => Promise<number>;
-  patch: (trx: Trx, parentId: number, rowId: number, input: U, w: WriteContext) => Promise<void>;
+  insert: (trx: Trx, ref: ContentRef, input: C, w: WriteContext) => Promise<number>;
+  patch: (trx: Trx, ref: ContentRef, rowId: number, input: U, w: WriteContext) => Promise<void>;
   /** Remove the row; throws the 424 of a dependency. */
-  remove: (trx: Trx, parentId: number, rowId: number, w: WriteContext) => Promise<void>;
+  remove: (trx: Trx, ref: ContentRef, rowId: number, w: WriteContext) => Promise<void>;
   /** Refuse a change or removal for the row's own sake (e.g. "in use"), before the input is read. */
   guard?: (db: Db, rowId: number, what: "patch" | "delete") => Promise<void>;
   /** The field a unique violation that slipped past the checks (two writers) is reported on. */
@@ -48,6 +49,9 @@ export type ContentRows<C, U> = {
 };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyContentRows = ContentRows<any, any>;
+
+/** The columns of a content_* row naming its content (inserts, upserts). */
+export const refColumns = (ref: ContentRef) => ({ content_type_id: ref.contentTypeId, content_id: ref.contentId });
 
 const ID = "(^\\d{1,12})";
 
@@ -81,82 +85,82 @@ export async function writeTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>
   }
 }
 
-/** The content actions to ask of itemAccess: "view" is the parent's own view check (flag or scope). */
-export const actionsFor = (action: Action): Action[] => (action === "view" ? [] : [action]);
-
-/** The item of the parent the request names, with the flag of `action` (view: the flag or a scope). */
+/** The content item the request names, with the flag of `action` (view: the flag or a scope). */
 export const parentAccess = (req: FastifyRequest, db: Db, parent: AnyResource, action: Action) => itemAccess(req, db, parent, actionsFor(action));
 
-/** The row `rowid` of this parent item, or 404. */
-async function rowOf(db: Db | Trx, def: AnyContentRows, parentId: number, req: FastifyRequest): Promise<number> {
+/** The row `rowid` of this content, or 404. */
+async function rowOf(db: Db | Trx, rows: AnyContentRows, ref: ContentRef, req: FastifyRequest): Promise<number> {
   const rowId = itemId(req, "rowid");
   const row = await db
-    .selectFrom(`${def.table} as r` as "course_survey as r")
+    .selectFrom(`${rows.table} as r` as "content_survey as r")
     .select("r.id")
     .where("r.id", "=", rowId)
-    .where(`r.${def.parentColumn}` as "r.course_id", "=", parentId)
+    .where("r.content_type_id", "=", ref.contentTypeId)
+    .where("r.content_id", "=", ref.contentId)
     .executeTakeFirst();
   if (!row) throw notFound();
   return rowId;
 }
 
-export function contentRowRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyContentRows) {
+/** The calls of `rows` under the items of content type `def`. */
+export function contentRowRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition, rows: AnyContentRows) {
   const { db } = ctx;
-  const base = `/dashboard/${def.parent.path}/:id${ID}/${def.path}/`;
+  const content = def.resource;
+  const base = `/dashboard/${content.path}/:id${ID}/${rows.path}/`;
   const item = `${base}:rowid${ID}/`;
 
   app.get(base, async (req) => {
-    const { id } = await parentAccess(req, db, def.parent, "view");
-    return def.list(req, db, id, readPageQuery(req));
+    const { ref } = await contentAccess(req, db, content, "view");
+    return rows.list(req, db, ref, readPageQuery(req));
   });
 
   app.get(item, async (req) => {
-    const { id } = await parentAccess(req, db, def.parent, "view");
-    return def.load(db, await rowOf(db, def, id, req));
+    const { ref } = await contentAccess(req, db, content, "view");
+    return rows.load(db, await rowOf(db, rows, ref, req));
   });
 
   app.post(base, async (req, reply) => {
-    const access = await parentAccess(req, db, def.parent, def.change);
-    const input = parseNested((await def.schemas(db)).create, req.body);
+    const access = await contentAccess(req, db, content, rows.change);
+    const input = parseNested((await rows.schemas(db)).create, req.body);
     const w: WriteContext = { account: access.account, now: ctx.now(), ctx };
     const rowId = await writeTransaction(
       db,
       async (trx) => {
-        const newId = await def.insert(trx, access.id, input, w);
-        await touch(trx, def.parent, access.id, w.now);
+        const newId = await rows.insert(trx, access.ref, input, w);
+        await touch(trx, content, access.id, w.now);
         return newId;
       },
-      def.uniqueField,
+      rows.uniqueField,
     );
-    return reply.status(201).send(await def.load(db, rowId));
+    return reply.status(201).send(await rows.load(db, rowId));
   });
 
   app.patch(item, async (req) => {
-    const access = await parentAccess(req, db, def.parent, def.change);
-    const rowId = await rowOf(db, def, access.id, req);
+    const access = await contentAccess(req, db, content, rows.change);
+    const rowId = await rowOf(db, rows, access.ref, req);
     // The row's own rules (e.g. "in use") come before the input's.
-    await def.guard?.(db, rowId, "patch");
-    const input = parseNested((await def.schemas(db)).update, req.body);
+    await rows.guard?.(db, rowId, "patch");
+    const input = parseNested((await rows.schemas(db)).update, req.body);
     const w: WriteContext = { account: access.account, now: ctx.now(), ctx };
     await writeTransaction(
       db,
       async (trx) => {
-        await def.patch(trx, access.id, rowId, input, w);
-        await touch(trx, def.parent, access.id, w.now);
+        await rows.patch(trx, access.ref, rowId, input, w);
+        await touch(trx, content, access.id, w.now);
       },
-      def.uniqueField,
+      rows.uniqueField,
     );
-    return def.load(db, rowId);
+    return rows.load(db, rowId);
   });
 
   app.delete(item, async (req, reply) => {
-    const access = await parentAccess(req, db, def.parent, def.change);
-    const rowId = await rowOf(db, def, access.id, req);
-    await def.guard?.(db, rowId, "delete");
+    const access = await contentAccess(req, db, content, rows.change);
+    const rowId = await rowOf(db, rows, access.ref, req);
+    await rows.guard?.(db, rowId, "delete");
     const w: WriteContext = { account: access.account, now: ctx.now(), ctx };
     await writeTransaction(db, async (trx) => {
-      await def.remove(trx, access.id, rowId, w);
-      await touch(trx, def.parent, access.id, w.now);
+      await rows.remove(trx, access.ref, rowId, w);
+      await touch(trx, content, access.id, w.now);
     });
     return reply.status(204).send();
   });

@@ -16,7 +16,12 @@ export async function publishRefusal(trx: Trx, courseId: number): Promise<ApiErr
     .selectFrom("course")
     .select((eb) => [
       "course.image",
-      eb.selectFrom("course_section").select((e) => e.fn.countAll<number>().as("n")).whereRef("course_section.course_id", "=", "course.id").as("sections"),
+      eb
+        .selectFrom("content_section")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("content_section.content_id", "=", "course.id")
+        .where("content_section.content_type_id", "=", eb.selectFrom("content_type").select("content_type.id").where("content_type.code", "=", "course"))
+        .as("sections"),
     ])
     .where("course.id", "=", courseId)
     .executeTakeFirstOrThrow();
@@ -74,10 +79,4 @@ export async function setCourseImage(trx: Trx, courseId: number, url: string, no
 /** Remove the cover image: a course without one cannot stay published, so it is hidden too. */
 export async function removeCourseImage(trx: Trx, courseId: number, now: Date) {
   await hide(trx, courseId, now, { image: null });
-}
-
-/** DELETE is refused (424) while another course lists this one as a prerequisite. */
-export async function deleteRefusal(trx: Trx, courseId: number): Promise<ApiError | null> {
-  const dependent = await trx.selectFrom("course_prerequisite").select("course_id").where("prerequisite_course_id", "=", courseId).executeTakeFirst();
-  return dependent ? new ApiError(424, { detail: MSG.cannot_delete_because_dependency }) : null;
 }

@@ -15,11 +15,10 @@ import {
 import { fromFlag, toFlag, type Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { notFound } from "../http/errors";
-import { removeContentAccess } from "./access";
-import { removeContentOverall } from "./content-overall";
+import { dependencyRefusal, removeContentRows } from "../content/remove";
 import { configValues } from "./config-store";
-import { idFilterValue, inTransaction, itemAccess, resourceRoutes, roleIds, type RefRule, type Resource, type Trx } from "./crud";
-import { deleteRefusal, removeCourseImage, setCourseDisplay, setCourseImage } from "./course-publish";
+import { idFilterValue, inTransaction, itemAccess, roleIds, type RefRule, type Resource, type Trx } from "./crud";
+import { removeCourseImage, setCourseDisplay, setCourseImage } from "./course-publish";
 import { MAX_UPLOAD_BYTES, readImageUpload, storeMedia } from "./media";
 import { contentTags, contentTypeId, setContentTags, tagsOfType } from "./tags";
 
@@ -71,12 +70,13 @@ async function presentRows(db: Db, raw: Record<string, unknown>[], now: Date): P
   const categories = await idNames(db, "category", rows.map((r) => r.category_id));
   const providers = await idNames(db, "provider", rows.map((r) => r.provider_id));
   const counts = await db
-    .selectFrom("course_section")
-    .select(["course_id", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("course_id", "in", rows.map((r) => r.id))
-    .groupBy("course_id")
+    .selectFrom("content_section")
+    .select(["content_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("content_type_id", "=", await contentTypeId(db, "course"))
+    .where("content_id", "in", rows.map((r) => r.id))
+    .groupBy("content_id")
     .execute();
-  const sections = new Map(counts.map((c) => [c.course_id, Number(c.n)]));
+  const sections = new Map(counts.map((c) => [c.content_id, Number(c.n)]));
   return rows.map((r) => {
     const { status, label } = derivePublishStatus(r, now);
     return {
@@ -114,7 +114,7 @@ async function loadCourse(db: Db, id: number, now: Date): Promise<Course> {
     .execute();
   const ct = await db.selectFrom("content_type").select(["id", "code", "type"]).where("code", "=", "course").executeTakeFirstOrThrow();
   const tags = await contentTags(db, ct.id, id);
-  const dependent = await db.selectFrom("course_prerequisite").select("course_id").where("prerequisite_course_id", "=", id).executeTakeFirst();
+  const dependent = await db.selectFrom("content_prerequisite").select("content_id").where("content_type_id", "=", ct.id).where("prerequisite_id", "=", id).executeTakeFirst();
   const extras = Object.fromEntries(CONTENT_TAG_EXTRAS.map((e) => [e.field, tagsOfType(tags, e.type)])) as Record<(typeof CONTENT_TAG_EXTRAS)[number]["field"], IdName[]>;
   return {
     ...listRow,
@@ -255,12 +255,11 @@ export const courseResource: Resource<CourseRow, Course, CourseCreateInput, Cour
    * lists it as a prerequisite the delete is refused (424) and nothing is removed.
    */
   async remove(trx, id) {
-    const refusal = await deleteRefusal(trx, id);
+    const ref = { contentTypeId: await contentTypeId(trx, "course"), contentId: id };
+    const refusal = await dependencyRefusal(trx, ref);
     if (refusal) throw refusal;
-    const ct = await contentTypeId(trx, "course");
-    await trx.deleteFrom("content_tag").where("content_type_id", "=", ct).where("content_id", "=", id).execute();
-    await removeContentAccess(trx, "course", id);
-    await removeContentOverall(trx, ct, id);
+    await removeContentRows(trx, "course", ref);
+    // Its instructors go with it by foreign key (course_instructor is the course's own table).
     await trx.deleteFrom("course").where("id", "=", id).execute();
   },
   display: {
@@ -275,9 +274,9 @@ export const courseResource: Resource<CourseRow, Course, CourseCreateInput, Cour
  * POST course/{id}/image/ (multipart field `image`) and DELETE course/{id}/image/ (also unpublishes).
  * Both need the change flag and answer the course.
  */
-export function courseRoutes(app: FastifyInstance, ctx: ApiContext) {
+/** The course's own calls: its cover image (the engine mounts the rest, api/content/mount.ts). */
+export function courseImageRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
-  resourceRoutes(app, ctx, courseResource);
   const imagePath = "/dashboard/course/:id(^\\d{1,12})/image/";
 
   app.post(imagePath, async (req) => {

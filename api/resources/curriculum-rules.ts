@@ -1,25 +1,32 @@
+import { sql, type SqlBool } from "kysely";
 import { MSG } from "../../contract/messages";
 import type { IdName } from "../../contract/schemas/curriculum";
+import type { ContentRef } from "../content/ref";
 import { ApiError, badRequest } from "../http/errors";
-import type { Trx } from "./crud";
-import { setCourseDisplay } from "./course-publish";
+import { fromResource, type AnyResource, type Trx, type WriteContext } from "./crud";
 
 /**
  * The rules of a curriculum (spec 001 §4 "Publish preconditions", §5 "Protection"):
  * - a material that is another's prerequisite cannot be deleted (424 cannot_delete_because_dependency)
  *   or hidden (424 material_is_prerequisite); a section neither, while one of its materials is the
  *   prerequisite of a material in another section — the answer names the dependents;
- * - prerequisites are materials of the same course, never the material itself, never a cycle;
- * - removing the last section unpublishes the course, in the same transaction.
+ * - prerequisites are materials of the same content, never the material itself, never a cycle;
+ * - removing the last section unpublishes the content, in the same transaction.
  */
+
+/** The rows of one content, on a content_* table (alias `alias` when given): both columns of its reference. */
+export const ofContent = (ref: ContentRef, alias?: string) => {
+  const col = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
+  return sql<SqlBool>`(${col("content_type_id")} = ${ref.contentTypeId} and ${col("content_id")} = ${ref.contentId})`;
+};
 
 /** Materials outside `materialIds` that list one of them as a prerequisite, in curriculum order. */
 export async function dependentsOf(trx: Trx, materialIds: readonly number[]): Promise<IdName[]> {
   if (!materialIds.length) return [];
   const rows = await trx
-    .selectFrom("material_dependency as d")
-    .innerJoin("course_material as m", "m.id", "d.material_id")
-    .innerJoin("course_section as s", "s.id", "m.section_id")
+    .selectFrom("content_material_dependency as d")
+    .innerJoin("content_material as m", "m.id", "d.material_id")
+    .innerJoin("content_section as s", "s.id", "m.section_id")
     .select(["m.id", "m.name"])
     .where("d.prerequisite_id", "in", materialIds)
     .where("d.material_id", "not in", materialIds)
@@ -41,20 +48,20 @@ export async function assertNotPrerequisite(trx: Trx, materialIds: readonly numb
 
 /**
  * Check the prerequisites `prerequisiteIds` of material `materialId` (null while it is being
- * created) of course `courseId`: materials of that course, not itself, no cycle. 400
+ * created) of content `ref`: materials of that content, not itself, no cycle. 400
  * {dependency_list: [invalid_choice | dependency_cycle]}.
  */
-export async function checkDependencies(trx: Trx, courseId: number, materialId: number | null, prerequisiteIds: readonly number[]) {
+export async function checkDependencies(trx: Trx, ref: ContentRef, materialId: number | null, prerequisiteIds: readonly number[]) {
   if (!prerequisiteIds.length) return;
   if (materialId !== null && prerequisiteIds.includes(materialId)) throw badRequest({ dependency_list: [MSG.dependency_cycle] });
-  const found = await trx.selectFrom("course_material").select("id").where("course_id", "=", courseId).where("id", "in", [...prerequisiteIds]).execute();
+  const found = await trx.selectFrom("content_material").select("id").where(ofContent(ref)).where("id", "in", [...prerequisiteIds]).execute();
   if (found.length !== new Set(prerequisiteIds).size) throw badRequest({ dependency_list: [MSG.invalid_choice] });
   if (materialId === null) return; // a new material has no dependents yet, so it closes no cycle
   const edges = await trx
-    .selectFrom("material_dependency as d")
-    .innerJoin("course_material as m", "m.id", "d.material_id")
+    .selectFrom("content_material_dependency as d")
+    .innerJoin("content_material as m", "m.id", "d.material_id")
     .select(["d.material_id", "d.prerequisite_id"])
-    .where("m.course_id", "=", courseId)
+    .where(ofContent(ref, "m"))
     .where("d.material_id", "<>", materialId)
     .execute();
   const next = new Map<number, number[]>();
@@ -73,16 +80,20 @@ export async function checkDependencies(trx: Trx, courseId: number, materialId: 
 
 /** Replace the prerequisites of a material (already checked). */
 export async function setDependencies(trx: Trx, materialId: number, prerequisiteIds: readonly number[]) {
-  await trx.deleteFrom("material_dependency").where("material_id", "=", materialId).execute();
+  await trx.deleteFrom("content_material_dependency").where("material_id", "=", materialId).execute();
   if (prerequisiteIds.length) {
-    await trx.insertInto("material_dependency").values(prerequisiteIds.map((prerequisite_id) => ({ material_id: materialId, prerequisite_id }))).execute();
+    await trx.insertInto("content_material_dependency").values(prerequisiteIds.map((prerequisite_id) => ({ material_id: materialId, prerequisite_id }))).execute();
   }
 }
 
-/** After a section is removed: a course left without any section cannot stay published (spec 001 §4). */
-export async function unpublishWithoutSections(trx: Trx, courseId: number, now: Date) {
-  const left = await trx.selectFrom("course_section").select("id").where("course_id", "=", courseId).executeTakeFirst();
-  if (left) return;
-  const course = await trx.selectFrom("course").select("is_display").where("id", "=", courseId).executeTakeFirstOrThrow();
-  if (course.is_display === 1) await setCourseDisplay(trx, courseId, { is_display: false }, now);
+/**
+ * After a section is removed: a content left without any section cannot stay published (spec 001
+ * §4). It is hidden through its resource's own show/hide (`display`), as a PATCH {is_display: false}
+ * would; a resource without one has nothing to unpublish.
+ */
+export async function unpublishWithoutSections(trx: Trx, resource: AnyResource, ref: ContentRef, w: WriteContext) {
+  const left = await trx.selectFrom("content_section").select("id").where(ofContent(ref)).executeTakeFirst();
+  if (left || !resource.display) return;
+  const row = await fromResource(trx, resource.table).select("t.is_display").where("t.id", "=", ref.contentId).executeTakeFirstOrThrow();
+  if (row.is_display === 1) await resource.display.apply(trx, ref.contentId, { is_display: false }, w);
 }

@@ -24,25 +24,24 @@ import {
 import { fromFlag, toFlag, type Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { badRequest, notFound, parseInput } from "../http/errors";
+import type { ContentDefinition } from "../content/definition";
+import { contentAccess, type ContentRef } from "../content/ref";
 import { configValues } from "./config-store";
-import { courseResource } from "./course";
-import { idFilterValue, inTransaction, itemAccess, touch, type Trx } from "./crud";
+import { idFilterValue, inTransaction, touch, type Trx } from "./crud";
 import { MATERIAL_FOLDER, fileRefProblem, readMaterialUpload } from "./curriculum-files";
-import { assertNotPrerequisite, checkDependencies, setDependencies, unpublishWithoutSections } from "./curriculum-rules";
+import { assertNotPrerequisite, checkDependencies, ofContent, setDependencies, unpublishWithoutSections } from "./curriculum-rules";
 import { MAX_UPLOAD_BYTES, storeMedia } from "./media";
 
 /**
- * dashboard/course/{id}/curriculum/… (docs/decisions/009): the sections of a course with their
- * materials in order, their prerequisites, file uploads and the identification settings. Reading
- * needs the course's view flag (or its view scope), every write its change flag; rows outside the
- * account's scope, and sections or materials of another course, are 404. Every write runs in one
- * transaction (a refusal writes nothing) and touches the course's update time.
+ * dashboard/{content path}/{id}/curriculum/… (docs/decisions/009), for every content type listing
+ * the feature: the sections of a content with their materials in order, their prerequisites, file
+ * uploads and the identification settings. Reading needs the content's view flag (or its view
+ * scope), every write its change flag; rows outside the account's scope, and sections or materials
+ * of another content, are 404. Every write runs in one transaction (a refusal writes nothing) and
+ * touches the content's update time.
  */
 
 type Q = Db | Trx;
-const BASE = "/dashboard/course/:id(^\\d{1,12})/curriculum";
-const SECTION = `${BASE}/section/:sid(^\\d{1,12})`;
-const MATERIAL = `${BASE}/material/:mid(^\\d{1,12})`;
 
 async function limitsOf(db: Db): Promise<CurriculumLimits> {
   const c = await configValues(db, ["text-limit", "url-limit"]);
@@ -95,14 +94,14 @@ type MaterialRow = {
   datetime_update: string;
 };
 
-/** The whole curriculum of a course: sections in order, each with its materials in order; four queries. */
-export async function loadCurriculum(db: Q, courseId: number): Promise<Curriculum> {
-  const sections = await db.selectFrom("course_section").select(["id", "name", "sort", "is_display"]).where("course_id", "=", courseId).orderBy("sort").orderBy("id").execute();
+/** The whole curriculum of a content: sections in order, each with its materials in order; four queries. */
+export async function loadCurriculum(db: Q, ref: ContentRef): Promise<Curriculum> {
+  const sections = await db.selectFrom("content_section").select(["id", "name", "sort", "is_display"]).where(ofContent(ref)).orderBy("sort").orderBy("id").execute();
   const materials = (await db
-    .selectFrom("course_material as m")
-    .innerJoin("course_section as s", "s.id", "m.section_id")
+    .selectFrom("content_material as m")
+    .innerJoin("content_section as s", "s.id", "m.section_id")
     .selectAll("m")
-    .where("m.course_id", "=", courseId)
+    .where(ofContent(ref, "m"))
     .orderBy("s.sort")
     .orderBy("s.id")
     .orderBy("m.sort")
@@ -110,10 +109,10 @@ export async function loadCurriculum(db: Q, courseId: number): Promise<Curriculu
     .execute()) as MaterialRow[];
   const deps = materials.length
     ? await db
-        .selectFrom("material_dependency as d")
-        .innerJoin("course_material as m", "m.id", "d.material_id")
+        .selectFrom("content_material_dependency as d")
+        .innerJoin("content_material as m", "m.id", "d.material_id")
         .select(["d.material_id", "d.prerequisite_id"])
-        .where("m.course_id", "=", courseId)
+        .where(ofContent(ref, "m"))
         .execute()
     : [];
   // Curriculum order of every material, so dependency lists read in that order.
@@ -159,14 +158,14 @@ export async function loadCurriculum(db: Q, courseId: number): Promise<Curriculu
   return { count: results.length, results };
 }
 
-async function loadSection(db: Q, courseId: number, sectionId: number): Promise<Section> {
-  const section = (await loadCurriculum(db, courseId)).results.find((s) => s.id === sectionId);
+async function loadSection(db: Q, ref: ContentRef, sectionId: number): Promise<Section> {
+  const section = (await loadCurriculum(db, ref)).results.find((s) => s.id === sectionId);
   if (!section) throw notFound();
   return section;
 }
 
-async function loadMaterial(db: Q, courseId: number, materialId: number): Promise<Material> {
-  for (const s of (await loadCurriculum(db, courseId)).results) {
+async function loadMaterial(db: Q, ref: ContentRef, materialId: number): Promise<Material> {
+  for (const s of (await loadCurriculum(db, ref)).results) {
     const found = s.material_list.find((m) => m.id === materialId);
     if (found) return found;
   }
@@ -175,28 +174,24 @@ async function loadMaterial(db: Q, courseId: number, materialId: number): Promis
 
 // ---- access --------------------------------------------------------------------------------
 
-/** The course (in the account's scope, holding the flags of `actions`), or 401/403/404. */
-const courseAccess = (req: FastifyRequest, db: Db, actions: readonly ("change" | "view")[]) =>
-  itemAccess(req, db, courseResource, actions.filter((a) => a !== "view") as "change"[]);
-
-/** A section of that course, or 404. */
-async function sectionOf(db: Q, courseId: number, req: FastifyRequest) {
+/** A section of that content, or 404. */
+async function sectionOf(db: Q, ref: ContentRef, req: FastifyRequest) {
   const sid = idFilterValue((req.params as Record<string, string>).sid ?? "");
   if (sid === null) throw notFound();
-  const row = await db.selectFrom("course_section").select(["id", "sort", "is_display"]).where("id", "=", sid).where("course_id", "=", courseId).executeTakeFirst();
+  const row = await db.selectFrom("content_section").select(["id", "sort", "is_display"]).where("id", "=", sid).where(ofContent(ref)).executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
 
-/** A material of that course, or 404. */
-async function materialOf(db: Q, courseId: number, req: FastifyRequest) {
+/** A material of that content, or 404. */
+async function materialOf(db: Q, ref: ContentRef, req: FastifyRequest) {
   const mid = idFilterValue((req.params as Record<string, string>).mid ?? "");
   if (mid === null) throw notFound();
   const row = await db
-    .selectFrom("course_material")
+    .selectFrom("content_material")
     .select(["id", "section_id", "sort", "slot_type", "file", "is_display"])
     .where("id", "=", mid)
-    .where("course_id", "=", courseId)
+    .where(ofContent(ref))
     .executeTakeFirst();
   if (!row) throw notFound();
   return { ...row, slot_type: row.slot_type as SlotType };
@@ -204,22 +199,22 @@ async function materialOf(db: Q, courseId: number, req: FastifyRequest) {
 
 // ---- ordering ------------------------------------------------------------------------------
 
-/** Number the course's sections 1…n in the given order (default: their current order). */
-async function renumberSections(trx: Trx, courseId: number, ids?: number[]) {
-  const list = ids ?? (await trx.selectFrom("course_section").select("id").where("course_id", "=", courseId).orderBy("sort").orderBy("id").execute()).map((r) => r.id);
-  for (const [i, id] of list.entries()) await trx.updateTable("course_section").set({ sort: i + 1 }).where("id", "=", id).execute();
+/** Number the content's sections 1…n in the given order (default: their current order). */
+async function renumberSections(trx: Trx, ref: ContentRef, ids?: number[]) {
+  const list = ids ?? (await sectionIdsOf(trx, ref));
+  for (const [i, id] of list.entries()) await trx.updateTable("content_section").set({ sort: i + 1 }).where("id", "=", id).execute();
 }
 
 /** Number a section's materials 1…n in the given order (default: their current order). */
 async function renumberMaterials(trx: Trx, sectionId: number, ids?: number[]) {
   const list = ids ?? (await materialIdsOf(trx, sectionId));
-  for (const [i, id] of list.entries()) await trx.updateTable("course_material").set({ sort: i + 1, section_id: sectionId }).where("id", "=", id).execute();
+  for (const [i, id] of list.entries()) await trx.updateTable("content_material").set({ sort: i + 1, section_id: sectionId }).where("id", "=", id).execute();
 }
 
 const materialIdsOf = async (q: Q, sectionId: number) =>
-  (await q.selectFrom("course_material").select("id").where("section_id", "=", sectionId).orderBy("sort").orderBy("id").execute()).map((r) => r.id);
-const sectionIdsOf = async (q: Q, courseId: number) =>
-  (await q.selectFrom("course_section").select("id").where("course_id", "=", courseId).orderBy("sort").orderBy("id").execute()).map((r) => r.id);
+  (await q.selectFrom("content_material").select("id").where("section_id", "=", sectionId).orderBy("sort").orderBy("id").execute()).map((r) => r.id);
+const sectionIdsOf = async (q: Q, ref: ContentRef) =>
+  (await q.selectFrom("content_section").select("id").where(ofContent(ref)).orderBy("sort").orderBy("id").execute()).map((r) => r.id);
 
 /** `list` with the element at `from` moved to index `to`. */
 function moved<T>(list: readonly T[], from: number, to: number): T[] {
@@ -266,13 +261,20 @@ function materialColumns(input: MaterialInput) {
 
 // ---- routes --------------------------------------------------------------------------------
 
-export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext) {
+/** The curriculum calls of content type `def`, under its item path. */
+export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
   const { db } = ctx;
-  const write = <T>(work: (trx: Trx) => Promise<T>) => inTransaction(db, courseResource, work);
+  const { resource } = def;
+  const BASE = `/dashboard/${resource.path}/:id(^\\d{1,12})/curriculum`;
+  const SECTION = `${BASE}/section/:sid(^\\d{1,12})`;
+  const MATERIAL = `${BASE}/material/:mid(^\\d{1,12})`;
+  const access = (req: FastifyRequest, action: "view" | "change") => contentAccess(req, db, resource, action);
+  const write = <T>(work: (trx: Trx) => Promise<T>) => inTransaction(db, resource, work);
+  const touchContent = (trx: Trx, ref: ContentRef, now: Date) => touch(trx, resource, ref.contentId, now);
 
   const readCurriculum = async (req: FastifyRequest) => {
-    const { id } = await courseAccess(req, db, ["view"]);
-    return loadCurriculum(db, id);
+    const { ref } = await access(req, "view");
+    return loadCurriculum(db, ref);
   };
   app.get(`${BASE}/`, readCurriculum);
   app.get(`${BASE}/section/`, readCurriculum);
@@ -280,98 +282,99 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext) {
   // Sections ---------------------------------------------------------------------------------
 
   app.post(`${BASE}/section/`, async (req, reply) => {
-    const { id } = await courseAccess(req, db, ["change"]);
+    const { ref } = await access(req, "change");
     const input = parseInput(sectionSchemas(await limitsOf(db)).create, req.body);
     const now = ctx.now();
     const sid = await write(async (trx) => {
-      const last = await trx.selectFrom("course_section").select((eb) => eb.fn.max("sort").as("m")).where("course_id", "=", id).executeTakeFirst();
+      const last = await trx.selectFrom("content_section").select((eb) => eb.fn.max("sort").as("m")).where(ofContent(ref)).executeTakeFirst();
       const row = await trx
-        .insertInto("course_section")
-        .values({ course_id: id, name: input.name, sort: Number(last?.m ?? 0) + 1, is_display: toFlag(input.is_display) })
+        .insertInto("content_section")
+        .values({ content_type_id: ref.contentTypeId, content_id: ref.contentId, name: input.name, sort: Number(last?.m ?? 0) + 1, is_display: toFlag(input.is_display) })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await touch(trx, courseResource, id, now);
+      await touchContent(trx, ref, now);
       return row.id;
     });
-    return reply.status(201).send(await loadSection(db, id, sid));
+    return reply.status(201).send(await loadSection(db, ref, sid));
   });
 
   app.post(`${BASE}/section/reorder/`, async (req) => {
-    const { id } = await courseAccess(req, db, ["change"]);
+    const { ref } = await access(req, "change");
     const { id_list } = parseInput(reorderSchema, req.body);
     await write(async (trx) => {
-      assertPermutation(id_list, await sectionIdsOf(trx, id));
-      await renumberSections(trx, id, id_list);
-      await touch(trx, courseResource, id, ctx.now());
+      assertPermutation(id_list, await sectionIdsOf(trx, ref));
+      await renumberSections(trx, ref, id_list);
+      await touchContent(trx, ref, ctx.now());
     });
-    return loadCurriculum(db, id);
+    return loadCurriculum(db, ref);
   });
 
   app.get(`${SECTION}/`, async (req) => {
-    const { id } = await courseAccess(req, db, ["view"]);
-    const section = await sectionOf(db, id, req);
-    return loadSection(db, id, section.id);
+    const { ref } = await access(req, "view");
+    const section = await sectionOf(db, ref, req);
+    return loadSection(db, ref, section.id);
   });
 
   app.patch(`${SECTION}/`, async (req) => {
-    const { id } = await courseAccess(req, db, ["change"]);
-    const section = await sectionOf(db, id, req);
+    const { ref } = await access(req, "change");
+    const section = await sectionOf(db, ref, req);
     const input = parseInput(sectionSchemas(await limitsOf(db)).update, req.body);
     await write(async (trx) => {
       if (input.is_display === false && section.is_display === 1) {
         await assertNotPrerequisite(trx, await materialIdsOf(trx, section.id), "hide");
       }
       const set = { ...(input.name !== undefined && { name: input.name }), ...(input.is_display !== undefined && { is_display: toFlag(input.is_display) }) };
-      if (Object.keys(set).length) await trx.updateTable("course_section").set(set).where("id", "=", section.id).execute();
-      await touch(trx, courseResource, id, ctx.now());
+      if (Object.keys(set).length) await trx.updateTable("content_section").set(set).where("id", "=", section.id).execute();
+      await touchContent(trx, ref, ctx.now());
     });
-    return loadSection(db, id, section.id);
+    return loadSection(db, ref, section.id);
   });
 
   app.delete(`${SECTION}/`, async (req, reply) => {
-    const { id } = await courseAccess(req, db, ["change"]);
-    const section = await sectionOf(db, id, req);
+    const { ref, account } = await access(req, "change");
+    const section = await sectionOf(db, ref, req);
     const now = ctx.now();
     await write(async (trx) => {
       await assertNotPrerequisite(trx, await materialIdsOf(trx, section.id), "delete");
-      await trx.deleteFrom("course_section").where("id", "=", section.id).execute();
-      await renumberSections(trx, id);
-      await touch(trx, courseResource, id, now);
-      await unpublishWithoutSections(trx, id, now);
+      await trx.deleteFrom("content_section").where("id", "=", section.id).execute();
+      await renumberSections(trx, ref);
+      await touchContent(trx, ref, now);
+      await unpublishWithoutSections(trx, resource, ref, { account, now, ctx });
     });
     return reply.status(204).send();
   });
 
   app.post(`${SECTION}/move/`, async (req) => {
-    const { id } = await courseAccess(req, db, ["change"]);
-    const section = await sectionOf(db, id, req);
+    const { ref } = await access(req, "change");
+    const section = await sectionOf(db, ref, req);
     const { direction } = parseInput(moveSchema, req.body);
     await write(async (trx) => {
-      const ids = await sectionIdsOf(trx, id);
+      const ids = await sectionIdsOf(trx, ref);
       const at = ids.indexOf(section.id);
-      await renumberSections(trx, id, moved(ids, at, direction === "up" ? at - 1 : at + 1));
-      await touch(trx, courseResource, id, ctx.now());
+      await renumberSections(trx, ref, moved(ids, at, direction === "up" ? at - 1 : at + 1));
+      await touchContent(trx, ref, ctx.now());
     });
-    return loadCurriculum(db, id);
+    return loadCurriculum(db, ref);
   });
 
   // Materials --------------------------------------------------------------------------------
 
   app.post(`${SECTION}/material/`, async (req, reply) => {
-    const { id } = await courseAccess(req, db, ["change"]);
-    const section = await sectionOf(db, id, req);
+    const { ref } = await access(req, "change");
+    const section = await sectionOf(db, ref, req);
     const { slot_type } = parseInput(slotTypeSchema, req.body);
     const input = parseInput(materialSchema(slot_type, await limitsOf(db)), req.body) as MaterialInput;
     checkFile(ctx, slot_type, input, null);
     const now = ctx.now();
     const mid = await write(async (trx) => {
-      await checkDependencies(trx, id, null, input.dependency_list ?? []);
-      const last = await trx.selectFrom("course_material").select((eb) => eb.fn.max("sort").as("m")).where("section_id", "=", section.id).executeTakeFirst();
+      await checkDependencies(trx, ref, null, input.dependency_list ?? []);
+      const last = await trx.selectFrom("content_material").select((eb) => eb.fn.max("sort").as("m")).where("section_id", "=", section.id).executeTakeFirst();
       const at = now.toISOString();
       const row = await trx
-        .insertInto("course_material")
+        .insertInto("content_material")
         .values({
-          course_id: id,
+          content_type_id: ref.contentTypeId,
+          content_id: ref.contentId,
           section_id: section.id,
           sort: Number(last?.m ?? 0) + 1,
           slot_type,
@@ -396,67 +399,67 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext) {
         .returning("id")
         .executeTakeFirstOrThrow();
       await setDependencies(trx, row.id, input.dependency_list ?? []);
-      await touch(trx, courseResource, id, now);
+      await touchContent(trx, ref, now);
       return row.id;
     });
-    return reply.status(201).send(await loadMaterial(db, id, mid));
+    return reply.status(201).send(await loadMaterial(db, ref, mid));
   });
 
   app.post(`${SECTION}/material/reorder/`, async (req) => {
-    const { id } = await courseAccess(req, db, ["change"]);
-    const section = await sectionOf(db, id, req);
+    const { ref } = await access(req, "change");
+    const section = await sectionOf(db, ref, req);
     const { id_list } = parseInput(reorderSchema, req.body);
     await write(async (trx) => {
       assertPermutation(id_list, await materialIdsOf(trx, section.id));
       await renumberMaterials(trx, section.id, id_list);
-      await touch(trx, courseResource, id, ctx.now());
+      await touchContent(trx, ref, ctx.now());
     });
-    return loadSection(db, id, section.id);
+    return loadSection(db, ref, section.id);
   });
 
   app.get(`${MATERIAL}/`, async (req) => {
-    const { id } = await courseAccess(req, db, ["view"]);
-    const material = await materialOf(db, id, req);
-    return loadMaterial(db, id, material.id);
+    const { ref } = await access(req, "view");
+    const material = await materialOf(db, ref, req);
+    return loadMaterial(db, ref, material.id);
   });
 
   app.patch(`${MATERIAL}/`, async (req) => {
-    const { id } = await courseAccess(req, db, ["change"]);
-    const material = await materialOf(db, id, req);
+    const { ref } = await access(req, "change");
+    const material = await materialOf(db, ref, req);
     const input = parseInput(materialSchema(material.slot_type, await limitsOf(db), { partial: true }), req.body) as MaterialInput;
     checkFile(ctx, material.slot_type, input, material.file);
     const now = ctx.now();
     await write(async (trx) => {
       if (input.is_display === false && material.is_display === 1) await assertNotPrerequisite(trx, [material.id], "hide");
       if (input.dependency_list !== undefined) {
-        await checkDependencies(trx, id, material.id, input.dependency_list);
+        await checkDependencies(trx, ref, material.id, input.dependency_list);
         await setDependencies(trx, material.id, input.dependency_list);
       }
       await trx
-        .updateTable("course_material")
+        .updateTable("content_material")
         .set({ ...materialColumns(input), datetime_update: now.toISOString() })
         .where("id", "=", material.id)
         .execute();
-      await touch(trx, courseResource, id, now);
+      await touchContent(trx, ref, now);
     });
-    return loadMaterial(db, id, material.id);
+    return loadMaterial(db, ref, material.id);
   });
 
   app.delete(`${MATERIAL}/`, async (req, reply) => {
-    const { id } = await courseAccess(req, db, ["change"]);
-    const material = await materialOf(db, id, req);
+    const { ref } = await access(req, "change");
+    const material = await materialOf(db, ref, req);
     await write(async (trx) => {
       await assertNotPrerequisite(trx, [material.id], "delete");
-      await trx.deleteFrom("course_material").where("id", "=", material.id).execute();
+      await trx.deleteFrom("content_material").where("id", "=", material.id).execute();
       await renumberMaterials(trx, material.section_id);
-      await touch(trx, courseResource, id, ctx.now());
+      await touchContent(trx, ref, ctx.now());
     });
     return reply.status(204).send();
   });
 
   app.post(`${MATERIAL}/move/`, async (req) => {
-    const { id } = await courseAccess(req, db, ["change"]);
-    const material = await materialOf(db, id, req);
+    const { ref } = await access(req, "change");
+    const material = await materialOf(db, ref, req);
     const input = parseInput(materialMoveSchema, req.body);
     await write(async (trx) => {
       const own = await materialIdsOf(trx, material.section_id);
@@ -469,14 +472,14 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext) {
           index = at + step;
         } else {
           // Past the edge of its section: into the neighbouring section (last when going up, first going down).
-          const sections = await sectionIdsOf(trx, id);
+          const sections = await sectionIdsOf(trx, ref);
           const neighbour = sections[sections.indexOf(material.section_id) + step];
           if (neighbour === undefined) return;
           target = neighbour;
           index = step < 0 ? Number.MAX_SAFE_INTEGER : 0;
         }
       } else {
-        const section = await trx.selectFrom("course_section").select("id").where("id", "=", input.section).where("course_id", "=", id).executeTakeFirst();
+        const section = await trx.selectFrom("content_section").select("id").where("id", "=", input.section).where(ofContent(ref)).executeTakeFirst();
         if (!section) throw badRequest({ section: [MSG.invalid_choice] });
         target = section.id;
         index = (input.position ?? Number.MAX_SAFE_INTEGER) - 1;
@@ -490,16 +493,16 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext) {
         await renumberMaterials(trx, target, list);
         await renumberMaterials(trx, material.section_id);
       }
-      await trx.updateTable("course_material").set({ datetime_update: ctx.now().toISOString() }).where("id", "=", material.id).execute();
-      await touch(trx, courseResource, id, ctx.now());
+      await trx.updateTable("content_material").set({ datetime_update: ctx.now().toISOString() }).where("id", "=", material.id).execute();
+      await touchContent(trx, ref, ctx.now());
     });
-    return loadCurriculum(db, id);
+    return loadCurriculum(db, ref);
   });
 
   // Files ------------------------------------------------------------------------------------
 
   app.post(`${BASE}/upload/`, async (req, reply) => {
-    await courseAccess(req, db, ["change"]);
+    await access(req, "change");
     const slotType = (req.query as Record<string, unknown>).slot_type;
     if (!isSlotType(slotType) || !SLOT_FILE_EXTENSIONS[slotType].length) throw badRequest({ slot_type: [MSG.invalid_choice] });
     const { "file-size-limit": limit } = await configValues(db, ["file-size-limit"]);
@@ -511,19 +514,19 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   // Identification ---------------------------------------------------------------------------
 
-  const readIdentification = async (q: Q, courseId: number): Promise<CurriculumIdentification> => {
+  const readIdentification = async (q: Q, ref: ContentRef): Promise<CurriculumIdentification> => {
     const minimum = await minimumsOf(db);
     const sections = await q
-      .selectFrom("course_section")
+      .selectFrom("content_section")
       .select(["id", "name", "iden_is_enabled", "iden_identification", "iden_lock_method", "iden_attempt", "iden_duration_lock"])
-      .where("course_id", "=", courseId)
+      .where(ofContent(ref))
       .orderBy("sort")
       .orderBy("id")
       .execute();
     const materials = await q
-      .selectFrom("course_material")
+      .selectFrom("content_material")
       .select(["id", "section_id", "name", "slot_type", "iden_is_enabled", "iden_identification", "iden_lock_method", "iden_attempt", "iden_duration_lock", "iden_random"])
-      .where("course_id", "=", courseId)
+      .where(ofContent(ref))
       .orderBy("sort")
       .orderBy("id")
       .execute();
@@ -548,16 +551,16 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext) {
   };
 
   app.get(`${BASE}/identification/`, async (req) => {
-    const { id } = await courseAccess(req, db, ["view"]);
-    return readIdentification(db, id);
+    const { ref } = await access(req, "view");
+    return readIdentification(db, ref);
   });
 
   app.put(`${BASE}/identification/`, async (req) => {
-    const { id } = await courseAccess(req, db, ["change"]);
+    const { ref } = await access(req, "change");
     const input = parseNested(identificationSchema(await minimumsOf(db)), req.body);
     await write(async (trx) => {
-      const sections = new Set(await sectionIdsOf(trx, id));
-      const slots = await trx.selectFrom("course_material").select(["id", "section_id"]).where("course_id", "=", id).execute();
+      const sections = new Set(await sectionIdsOf(trx, ref));
+      const slots = await trx.selectFrom("content_material").select(["id", "section_id"]).where(ofContent(ref)).execute();
       const slotSection = new Map(slots.map((s) => [s.id, s.section_id]));
       const errors: FieldErrors = {};
       const seen = new Set<number>();
@@ -579,10 +582,10 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext) {
           iden_attempt: item.attempt,
           iden_duration_lock: item.duration_lock,
         };
-        await trx.updateTable("course_section").set(common).where("id", "=", item.id).execute();
+        await trx.updateTable("content_section").set(common).where("id", "=", item.id).execute();
         for (const slot of item.slot_list ?? []) {
           await trx
-            .updateTable("course_material")
+            .updateTable("content_material")
             .set({
               iden_is_enabled: toFlag(slot.is_enabled),
               iden_identification: slot.identification,
@@ -595,8 +598,8 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext) {
             .execute();
         }
       }
-      await touch(trx, courseResource, id, ctx.now());
+      await touchContent(trx, ref, ctx.now());
     });
-    return readIdentification(db, id);
+    return readIdentification(db, ref);
   });
 }

@@ -19,23 +19,25 @@ import {
 } from "../../contract/codes";
 import { MSG } from "../../contract/messages";
 import type { BulkPreview, EnrollInput, EnrollOutcome, Seats } from "../../contract/schemas/enrollment";
+import type { ContentRef } from "../content/ref";
 import type { Db } from "../db/index";
 import { badRequest, notFound } from "../http/errors";
-import type { Trx } from "./crud";
-import { contentTypeId } from "./tags";
+import { fromResource, type AnyResource, type Trx } from "./crud";
 
 /**
- * The enrollment and progress rules of a course (spec 001 §4, docs/decisions/013), as services the
- * endpoints call inside their transaction: who an enrolment call names, enrolling them once,
- * the manual progress change limited to the kind's row of the transition table, and the bulk
- * change with its confirmation rules.
+ * The enrollment and progress rules of a content (spec 001 §4, docs/decisions/013), as services
+ * the endpoints call inside their transaction: who an enrolment call names, enrolling them once,
+ * the manual progress change limited to the content type's row of the transition table, and the
+ * bulk change with its confirmation rules. Every query names the content by type and id.
  */
 
-/** The transition-table row the course's manual progress changes follow. */
-export const COURSE_KIND: TransitionKind = "course";
 const BATCH = 500;
 
 const chunks = <T>(list: readonly T[], size = BATCH) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
+
+/** The enrollments of one content (content_enrollment, both key columns), to select from. */
+export const enrollmentsOf = (q: Db | Trx, ref: ContentRef) =>
+  q.selectFrom("content_enrollment").where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId);
 
 /**
  * The dates a status change writes: completion is set exactly while the status is completed;
@@ -127,68 +129,67 @@ export async function logProgress(trx: Trx, entries: readonly ProgressLogEntry[]
   for (const part of chunks(entries)) {
     if (!part.length) continue;
     await trx
-      .insertInto("course_progress_log")
+      .insertInto("content_progress_log")
       .values(part.map((e) => ({ enrollment_id: e.enrollment_id, from_status: e.from_status, to_status: e.to_status, action_type: e.action_type, is_bulk: e.is_bulk ? 1 : 0, created_by: by.accountId, datetime_create: by.at })))
       .execute();
   }
 }
 
-/** The course's capacity settings (the defaults until saved: no limit). */
-async function capacityOf(q: Db | Trx, courseId: number) {
+/** The content's capacity settings (the defaults until saved: no limit). */
+async function capacityOf(q: Db | Trx, ref: ContentRef) {
   const row = await q
     .selectFrom("content_enrollment_setting")
     .select(["capacity", "type_access", "type_waiting"])
-    .where("content_type_id", "=", await contentTypeId(q, "course"))
-    .where("content_id", "=", courseId)
+    .where("content_type_id", "=", ref.contentTypeId)
+    .where("content_id", "=", ref.contentId)
     .executeTakeFirst();
   return row ?? { capacity: 0, type_access: TYPE_ACCESS.no_condition as number, type_waiting: TYPE_WAITING.waiting_list as number };
 }
 
-/** How many of the course's records hold a seat (every status but the waiting and canceled ones). */
-async function seatsTaken(q: Db | Trx, courseId: number): Promise<number> {
-  const row = await q
-    .selectFrom("course_enrollment")
+/** How many of the content's records hold a seat (every status but the waiting and canceled ones). */
+async function seatsTaken(q: Db | Trx, ref: ContentRef): Promise<number> {
+  const row = await enrollmentsOf(q, ref)
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("course_id", "=", courseId)
     .where("status", "not in", [...SEAT_FREE_STATUSES])
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** The course's seats now, or null when it has no capacity (docs/decisions/017). */
-export async function seatsOf(q: Db | Trx, courseId: number): Promise<Seats | null> {
-  const c = await capacityOf(q, courseId);
+/** The content's seats now, or null when it has no capacity (docs/decisions/017). */
+export async function seatsOf(q: Db | Trx, ref: ContentRef): Promise<Seats | null> {
+  const c = await capacityOf(q, ref);
   if (c.capacity <= 0) return null;
-  return { capacity: c.capacity, taken: await seatsTaken(q, courseId), when_full: whenFull(c.type_access, c.type_waiting) };
+  return { capacity: c.capacity, taken: await seatsTaken(q, ref), when_full: whenFull(c.type_access, c.type_waiting) };
 }
 
 /**
- * Enroll accounts in a course, each once, as an administrator (docs/decisions/013, 017): an
- * account that already has a record (whatever its status) is already_enrolled. While the course
+ * Enroll accounts in a content, each once, as an administrator (docs/decisions/013, 017): an
+ * account that already has a record (whatever its status) is already_enrolled. While the content
  * has a free seat (capacity 0: no limit) a new record starts not started (0); once it is full,
- * the course's setting decides: the waiting list (2), or course_full and nothing written. Seats
- * are handed out in the order given. In PostgreSQL the course row is locked first, so two
- * enrolments into one course count the seats one after the other (SQLite's one writer does so).
- * Every new record gets its first history row (enroll, from none). Add method enrolled, with
- * `added_by`.
+ * its setting decides: the waiting list (2), or the full outcome and nothing written. Seats are
+ * handed out in the order given. In PostgreSQL the content's own row (in its resource's table) is
+ * locked first, so two enrolments into one content count the seats one after the other (SQLite's
+ * one writer does so). Every new record gets its first history row (enroll, from none). Add
+ * method enrolled, with `added_by`.
  */
 export async function enrollAccounts(
   trx: Trx,
-  courseId: number,
+  resource: AnyResource,
+  ref: ContentRef,
   accounts: { account: number; added_by: AddedBy }[],
   by: { accountId: number; now: Date },
 ): Promise<{ outcome: Map<number, Exclude<EnrollOutcome, "not_found">>; seats: Seats | null }> {
   const at = by.now.toISOString();
   const out = new Map<number, Exclude<EnrollOutcome, "not_found">>();
-  if (isPostgres(trx)) await trx.selectFrom("course").select("id").where("id", "=", courseId).forUpdate().execute();
+  if (isPostgres(trx)) await fromResource(trx, resource.table).select("t.id").where("t.id", "=", ref.contentId).forUpdate().execute();
   const existing = new Set<number>();
   for (const part of chunks(accounts.map((a) => a.account))) {
-    const rows = await trx.selectFrom("course_enrollment").select("account_id").where("course_id", "=", courseId).where("account_id", "in", part).execute();
+    const rows = await enrollmentsOf(trx, ref).select("account_id").where("account_id", "in", part).execute();
     for (const r of rows) existing.add(r.account_id);
   }
-  const { capacity, type_access, type_waiting } = await capacityOf(trx, courseId);
+  const { capacity, type_access, type_waiting } = await capacityOf(trx, ref);
   const full = whenFull(type_access, type_waiting);
-  let taken = capacity > 0 ? await seatsTaken(trx, courseId) : 0;
+  let taken = capacity > 0 ? await seatsTaken(trx, ref) : 0;
   const fresh: { account: number; added_by: AddedBy; status: ProgressStatus }[] = [];
   for (const a of accounts) {
     if (out.has(a.account)) continue;
@@ -207,11 +208,12 @@ export async function enrollAccounts(
   }
   for (const part of chunks(fresh)) {
     const inserted = await trx
-      .insertInto("course_enrollment")
+      .insertInto("content_enrollment")
       .values(
         part.map((a) => ({
           account_id: a.account,
-          course_id: courseId,
+          content_type_id: ref.contentTypeId,
+          content_id: ref.contentId,
           status: a.status,
           add_method: ADD_METHOD.enrolled,
           added_by: a.added_by,
@@ -230,20 +232,20 @@ export async function enrollAccounts(
 }
 
 /**
- * PATCH progress/{id}/: change one learner's status by hand, only along the kind's row of the
- * transition table; anything else is 400 {status: [invalid_transition]} and writes nothing. The
- * update is conditional on the status read, so two administrators at once cannot both win. The
- * change is logged (override, from → to, by whom) in the same transaction.
+ * PATCH progress/{id}/: change one learner's status by hand, only along the `kind` row of the
+ * transition table (the content type's); anything else is 400 {status: [invalid_transition]} and
+ * writes nothing. The update is conditional on the status read, so two administrators at once
+ * cannot both win. The change is logged (override, from → to, by whom) in the same transaction.
  */
-export async function changeProgress(trx: Trx, courseId: number, enrollmentId: number, to: ProgressStatus, by: { accountId: number; now: Date }, kind: TransitionKind = COURSE_KIND) {
+export async function changeProgress(trx: Trx, ref: ContentRef, enrollmentId: number, to: ProgressStatus, by: { accountId: number; now: Date }, kind: TransitionKind) {
   const now = by.now;
-  const row = await trx.selectFrom("course_enrollment").select(["status", "datetime_start"]).where("id", "=", enrollmentId).where("course_id", "=", courseId).executeTakeFirst();
+  const row = await enrollmentsOf(trx, ref).select(["status", "datetime_start"]).where("id", "=", enrollmentId).executeTakeFirst();
   if (!row) throw notFound();
   if (!canTransition(kind, row.status, to)) throw badRequest({ status: [MSG.invalid_transition] });
   const at = now.toISOString();
   const dates = datesFor(to, at);
   const res = await trx
-    .updateTable("course_enrollment")
+    .updateTable("content_enrollment")
     .set({
       status: to,
       datetime_complete: dates.datetime_complete,
@@ -251,18 +253,18 @@ export async function changeProgress(trx: Trx, courseId: number, enrollmentId: n
       datetime_update: at,
     })
     .where("id", "=", enrollmentId)
+    .where("content_type_id", "=", ref.contentTypeId)
+    .where("content_id", "=", ref.contentId)
     .where("status", "=", row.status)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw badRequest({ status: [MSG.invalid_transition] });
   await logProgress(trx, [{ enrollment_id: enrollmentId, from_status: row.status, to_status: to, action_type: "override" }], { accountId: by.accountId, at });
 }
 
-/** The course's enrollments (or the listed ones of them), counted per current status. */
-async function countsByStatus(q: Db | Trx, courseId: number, ids: number[] | null) {
-  let query = q
-    .selectFrom("course_enrollment")
+/** The content's enrollments (or the listed ones of them), counted per current status. */
+async function countsByStatus(q: Db | Trx, ref: ContentRef, ids: number[] | null) {
+  let query = enrollmentsOf(q, ref)
     .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("course_id", "=", courseId)
     .groupBy("status")
     .orderBy("status");
   if (ids) query = query.where("id", "in", ids.length ? ids : [0]);
@@ -270,8 +272,8 @@ async function countsByStatus(q: Db | Trx, courseId: number, ids: number[] | nul
 }
 
 /** What a bulk change to `target` would do, without doing it. */
-export async function bulkPreview(db: Db, courseId: number, target: BulkTarget, ids: number[] | null): Promise<BulkPreview> {
-  const counts = await countsByStatus(db, courseId, ids);
+export async function bulkPreview(db: Db, ref: ContentRef, target: BulkTarget, ids: number[] | null): Promise<BulkPreview> {
+  const counts = await countsByStatus(db, ref, ids);
   const statuses = counts.map((c) => c.status);
   const affectedBy = (t: BulkTarget) => {
     const hit = new Set<number>(bulkAffected(t, statuses));
@@ -297,22 +299,22 @@ export async function bulkPreview(db: Db, courseId: number, target: BulkTarget, 
  * first (locked in PostgreSQL: `for update`, which SQLite, whose writer is alone, has no need of)
  * and updated by id, so the history names exactly the rows changed. Answers how many changed.
  */
-export async function bulkApply(trx: Trx, courseId: number, target: BulkTarget, ids: number[] | null, by: { accountId: number; now: Date }): Promise<number> {
-  const counts = await countsByStatus(trx, courseId, ids);
+export async function bulkApply(trx: Trx, ref: ContentRef, target: BulkTarget, ids: number[] | null, by: { accountId: number; now: Date }): Promise<number> {
+  const counts = await countsByStatus(trx, ref, ids);
   const affected = bulkAffected(target, counts.map((c) => c.status));
   if (!affected.length) return 0;
   const at = by.now.toISOString();
   const dates = datesFor(target, at);
   const rows: { id: number; status: number }[] = [];
   for (const part of ids ? chunks(ids) : [null]) {
-    let query = trx.selectFrom("course_enrollment").select(["id", "status"]).where("course_id", "=", courseId).where("status", "in", affected);
+    let query = enrollmentsOf(trx, ref).select(["id", "status"]).where("status", "in", affected);
     if (part) query = query.where("id", "in", part);
     rows.push(...(await (isPostgres(trx) ? query.forUpdate() : query).orderBy("id").execute()));
   }
   let changed = 0;
   for (const part of chunks(rows)) {
     const res = await trx
-      .updateTable("course_enrollment")
+      .updateTable("content_enrollment")
       .set({
         status: target,
         datetime_complete: dates.datetime_complete,
@@ -320,6 +322,8 @@ export async function bulkApply(trx: Trx, courseId: number, target: BulkTarget, 
         datetime_update: at,
       })
       .where("id", "in", part.map((r) => r.id))
+      .where("content_type_id", "=", ref.contentTypeId)
+      .where("content_id", "=", ref.contentId)
       .where("status", "in", affected)
       .executeTakeFirst();
     changed += Number(res.numUpdatedRows);
@@ -334,5 +338,5 @@ export async function bulkApply(trx: Trx, courseId: number, target: BulkTarget, 
  * compiled query ($1 against ?), which needs no connection.
  */
 function isPostgres(q: Db | Trx): boolean {
-  return q.selectFrom("course").select("id").where("id", "=", 0).compile().sql.includes("$1");
+  return q.selectFrom("content_type").select("id").where("id", "=", 0).compile().sql.includes("$1");
 }

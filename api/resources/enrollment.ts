@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
-import { ADDED_BY, PROGRESS_GROUPS, type ProgressAction, PROGRESS_SETS, allowedTransitions, progressGroupOf, type AddMethod, type AddedBy, type ProgressGroup, type ProgressSet, type ProgressStatus } from "../../contract/codes";
+import { ADDED_BY, PROGRESS_GROUPS, type ProgressAction, PROGRESS_SETS, allowedTransitions, progressGroupOf, type AddMethod, type AddedBy, type ProgressGroup, type ProgressSet, type ProgressStatus, type TransitionKind } from "../../contract/codes";
 import { DICTIONARIES } from "../../contract/i18n/index";
 import type { FieldErrors, Paged } from "../../contract/http";
 import { MSG } from "../../contract/messages";
@@ -18,35 +18,35 @@ import {
   type ProgressHistoryAnswer,
   type ProgressLogRow,
 } from "../../contract/schemas/enrollment";
+import type { ContentDefinition } from "../content/definition";
+import { contentAccess, type ContentRef } from "../content/ref";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { badRequest, fieldErrors, notFound, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { configValues } from "./config-store";
-import { courseResource } from "./course";
-import { MAX_DB_ID, idFilterValue, inTransaction, isIgnoredFilterValue, itemAccess, likePattern } from "./crud";
-import { COURSE_KIND, bulkApply, bulkPreview, changeProgress, enrollAccounts, resolveCandidates, seatsOf } from "./enrollment-service";
+import { MAX_DB_ID, fromResource, idFilterValue, inTransaction, isIgnoredFilterValue, likePattern } from "./crud";
+import { bulkApply, bulkPreview, changeProgress, enrollAccounts, resolveCandidates, seatsOf } from "./enrollment-service";
 import { readImportTable, readTableUpload } from "./enrollment-import";
 import { localTime, sendTable, type ExportCell, type ExportColumn } from "./table-export";
 
 /**
- * Learners and progress of a course (issue 6 items 5–7; spec 001 §4; docs/decisions/013), under
- * dashboard/course/{id}/:
+ * Learners and progress of a content (issue 6 items 5–7; spec 001 §4; docs/decisions/013), mounted
+ * per content type (api/content/mount.ts), under dashboard/{path}/{id}/:
  * - GET learner/ and progress/: the paged enrollments (search on name, username, email; filters
  *   status_group, status_set, status; ordering) — flag learner, resp. progress.
  * - GET enroll/account/ (?search, ?id_list, paged): active accounts to pick from, each with
- *   is_enrolled, and the course's seats — flag learner.
+ *   is_enrolled, and the content's seats — flag learner.
  * - POST enroll/ {account_list | department_list (+ include_sub_department) | group_list} and
  *   POST enroll/import/ (multipart `file`, csv or xlsx): per-account / per-row results, the
- *   course's capacity applied (docs/decisions/017) — flag learner.
+ *   content's capacity applied (docs/decisions/017) — flag learner.
  * - PATCH progress/{enrollmentId}/ {status}; POST progress/bulk/ {target, preview?, enrollment_list?};
  *   GET progress/{enrollmentId}/history/ (paged, newest first) — flag progress. Every change is
- *   logged in its transaction (docs/decisions/017).
+ *   logged in its transaction (docs/decisions/017). Manual changes follow the content type's row
+ *   of the transition table.
  * - GET learner/export/ and progress/export/ ?format_type=xlsx|csv, streamed — flag export.
- * Every call also needs to see the course (view flag or scope), else 403 / 404.
+ * Every call also needs to see the content (view flag or scope), else 403 / 404.
  */
-
-const ITEM = "/dashboard/course/:id(^\\d{1,12})";
 
 /** The query keys of the list, with ignored values ("", "null", "all") dropped (spec 002 §5). */
 function listFilters(req: FastifyRequest) {
@@ -94,13 +94,14 @@ const setStatuses = (set: ProgressSet): number[] => {
 
 type Filters = { search?: string; status_group?: ProgressGroup; status_set?: string; status?: ProgressStatus };
 
-/** The enrollments of a course with their account and department, filtered and ordered. */
-function enrollmentQuery(db: Db, courseId: number, f: Filters, order: ReturnType<typeof orderingOf>) {
+/** The enrollments of a content with their account and department, filtered and ordered. */
+function enrollmentQuery(db: Db, ref: ContentRef, f: Filters, order: ReturnType<typeof orderingOf>) {
   let q = db
-    .selectFrom("course_enrollment as e")
+    .selectFrom("content_enrollment as e")
     .innerJoin("account as a", "a.id", "e.account_id")
     .leftJoin("department as d", "d.id", "a.department_id")
-    .where("e.course_id", "=", courseId);
+    .where("e.content_type_id", "=", ref.contentTypeId)
+    .where("e.content_id", "=", ref.contentId);
   if (f.status_group) q = q.where("e.status", "in", [...PROGRESS_GROUPS[f.status_group]]);
   if (f.status_set) q = q.where("e.status", "in", setStatuses(f.status_set as ProgressSet));
   if (f.status !== undefined) q = q.where("e.status", "=", f.status);
@@ -119,7 +120,7 @@ function enrollmentQuery(db: Db, courseId: number, f: Filters, order: ReturnType
 }
 type RawRow = Awaited<ReturnType<ReturnType<typeof enrollmentQuery>["execute"]>>[number];
 
-const present = (r: RawRow): EnrollmentRow => ({
+const present = (r: RawRow, kind: TransitionKind): EnrollmentRow => ({
   id: r.id,
   account: {
     id: r.account_id,
@@ -137,14 +138,14 @@ const present = (r: RawRow): EnrollmentRow => ({
   datetime_start: r.datetime_start,
   datetime_complete: r.datetime_complete,
   datetime_update: r.datetime_update,
-  allowed_status: [...allowedTransitions(COURSE_KIND, r.status)],
+  allowed_status: [...allowedTransitions(kind, r.status)],
 });
 
 /** All matching rows, a chunk at a time (for the streamed exports). */
-async function* allRows(db: Db, courseId: number, f: Filters, order: ReturnType<typeof orderingOf>) {
+async function* allRows(db: Db, ref: ContentRef, f: Filters, order: ReturnType<typeof orderingOf>) {
   const size = 1000;
   for (let offset = 0; ; offset += size) {
-    const rows = await enrollmentQuery(db, courseId, f, order).limit(size).offset(offset).execute();
+    const rows = await enrollmentQuery(db, ref, f, order).limit(size).offset(offset).execute();
     for (const r of rows) yield r;
     if (rows.length < size) return;
   }
@@ -156,23 +157,27 @@ function translator(language: string | undefined) {
   return (key: string) => dict[key] ?? DICTIONARIES.en[key] ?? key;
 }
 
-export function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext) {
+/** The learner, enrol and progress calls of a content type (its overall pages). */
+export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
   const { db } = ctx;
+  const { resource, transitions } = def;
+  const ITEM = `/dashboard/${resource.path}/:id(^\\d{1,12})`;
+  const access = (req: FastifyRequest, action: "learner" | "progress" | "export") => contentAccess(req, db, resource, action);
+  const row = (r: RawRow) => present(r, transitions);
 
   const list = (action: "learner" | "progress") => async (req: FastifyRequest): Promise<Paged<EnrollmentRow>> => {
-    const { id } = await itemAccess(req, db, courseResource, [action]);
+    const { ref } = await access(req, action);
     const { page, filters, order } = listFilters(req);
-    const answer = await paginate(req, enrollmentQuery(db, id, { ...filters, search: page.search }, order), page);
-    return { ...answer, results: answer.results.map(present) };
+    const answer = await paginate(req, enrollmentQuery(db, ref, { ...filters, search: page.search }, order), page);
+    return { ...answer, results: answer.results.map(row) };
   };
   app.get(`${ITEM}/learner/`, list("learner"));
   app.get(`${ITEM}/progress/`, list("progress"));
 
-  // Accounts to choose from when enrolling by learner list.
   // Accounts to choose from when enrolling by learner list: paged (search to narrow it), or the
   // ones named by `id_list` (the picks the enrol page carries across searches).
   app.get(`${ITEM}/enroll/account/`, async (req): Promise<EnrollCandidates> => {
-    const { id } = await itemAccess(req, db, courseResource, ["learner"]);
+    const { ref } = await access(req, "learner");
     const page = readPageQuery(req);
     let q = db.selectFrom("account as a").leftJoin("department as d", "d.id", "a.department_id").where("a.is_active", "=", 1);
     if (page.id_list !== undefined) q = q.where("a.id", "in", page.id_list.split(",").map(Number).filter((n) => n <= MAX_DB_ID).concat(0));
@@ -183,7 +188,16 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext) {
     const query = q
       .select((eb) => [
         "a.id", "a.username", "a.email", "a.first_name", "a.last_name", "d.id as department_id", "d.name as department_name",
-        eb.exists(eb.selectFrom("course_enrollment as e").select("e.id").whereRef("e.account_id", "=", "a.id").where("e.course_id", "=", id)).as("is_enrolled"),
+        eb
+          .exists(
+            eb
+              .selectFrom("content_enrollment as e")
+              .select("e.id")
+              .whereRef("e.account_id", "=", "a.id")
+              .where("e.content_type_id", "=", ref.contentTypeId)
+              .where("e.content_id", "=", ref.contentId),
+          )
+          .as("is_enrolled"),
       ])
       .orderBy(sql`lower(a.username)`)
       .orderBy("a.id");
@@ -199,18 +213,18 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext) {
         department: r.department_id === null ? null : { id: r.department_id, name: r.department_name ?? "" },
         is_enrolled: Number(r.is_enrolled) === 1 || (r.is_enrolled as unknown) === true,
       })),
-      seats: await seatsOf(db, id),
+      seats: await seatsOf(db, ref),
     };
   });
 
   app.post(`${ITEM}/enroll/`, async (req): Promise<EnrollAnswer> => {
-    const { id, account } = await itemAccess(req, db, courseResource, ["learner"]);
+    const { ref, account } = await access(req, "learner");
     const input = parseInput(enrollSchema, req.body);
     const now = ctx.now();
-    return inTransaction(db, courseResource, async (trx) => {
+    return inTransaction(db, resource, async (trx) => {
       const candidates = await resolveCandidates(trx, input);
       const found = candidates.filter((c) => c.found).map((c) => ({ account: c.account, added_by: c.added_by! }));
-      const { outcome, seats } = await enrollAccounts(trx, id, found, { accountId: account.id, now });
+      const { outcome, seats } = await enrollAccounts(trx, resource, ref, found, { accountId: account.id, now });
       const results = candidates.map((c) => ({ account: c.account, username: c.username, added_by: c.added_by, result: c.found ? outcome.get(c.account)! : ("not_found" as const) }));
       const n = (r: string) => results.filter((x) => x.result === r).length;
       return { results, enrolled: n("enrolled"), waiting_list: n("waiting_list"), already_enrolled: n("already_enrolled"), course_full: n("course_full"), not_found: n("not_found"), seats };
@@ -218,7 +232,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext) {
   });
 
   app.post(`${ITEM}/enroll/import/`, async (req): Promise<ImportAnswer> => {
-    const { id, account } = await itemAccess(req, db, courseResource, ["learner"]);
+    const { ref, account } = await access(req, "learner");
     const { "file-size-limit": limit } = await configValues(db, ["file-size-limit"]);
     const table = await readImportTable(await readTableUpload(req, "file", Number(limit) || 10485760));
     const now = ctx.now();
@@ -241,9 +255,9 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext) {
       return { row, value, account: accountId, result: "enrolled", refused: false };
     });
     // The whole valid part in one transaction, the capacity applied in file order; refused rows
-    // (course_full included) write nothing.
-    const { outcome, seats } = await inTransaction(db, courseResource, (trx) =>
-      enrollAccounts(trx, id, results.filter((r) => !r.refused).map((r) => ({ account: r.account!, added_by: ADDED_BY.import_file })), { accountId: account.id, now }),
+    // (the full outcome included) write nothing.
+    const { outcome, seats } = await inTransaction(db, resource, (trx) =>
+      enrollAccounts(trx, resource, ref, results.filter((r) => !r.refused).map((r) => ({ account: r.account!, added_by: ADDED_BY.import_file })), { accountId: account.id, now }),
     );
     for (const r of results) {
       if (r.refused) continue;
@@ -255,37 +269,39 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext) {
   });
 
   app.patch(`${ITEM}/progress/:enrollmentId(^\\d{1,12})/`, async (req) => {
-    const { id, account } = await itemAccess(req, db, courseResource, ["progress"]);
+    const { ref, account } = await access(req, "progress");
     const enrollmentId = idFilterValue((req.params as Record<string, string>).enrollmentId) ?? 0;
     const { status } = parseInput(progressChangeSchema, req.body);
     const now = ctx.now();
-    await inTransaction(db, courseResource, (trx) => changeProgress(trx, id, enrollmentId, status, { accountId: account.id, now }));
-    const row = await enrollmentQuery(db, id, {}, []).where("e.id", "=", enrollmentId).executeTakeFirstOrThrow();
-    return present(row);
+    await inTransaction(db, resource, (trx) => changeProgress(trx, ref, enrollmentId, status, { accountId: account.id, now }, transitions));
+    return row(await enrollmentQuery(db, ref, {}, []).where("e.id", "=", enrollmentId).executeTakeFirstOrThrow());
   });
 
   app.post(`${ITEM}/progress/bulk/`, async (req) => {
-    const { id, account } = await itemAccess(req, db, courseResource, ["progress"]);
+    const { ref, account } = await access(req, "progress");
     const input = parseInput(bulkProgressSchema, req.body);
     const ids = input.enrollment_list.length ? input.enrollment_list : null;
-    if (input.preview) return bulkPreview(db, id, input.target, ids);
+    if (input.preview) return bulkPreview(db, ref, input.target, ids);
     const now = ctx.now();
-    const changed = await inTransaction(db, courseResource, (trx) => bulkApply(trx, id, input.target, ids, { accountId: account.id, now }));
+    const changed = await inTransaction(db, resource, (trx) => bulkApply(trx, ref, input.target, ids, { accountId: account.id, now }));
     return { target: input.target, preview: false, changed };
   });
 
-  // One learner's progress history, newest first (404 when the enrollment is not this course's).
+  // One learner's progress history, newest first (404 when the enrollment is not this content's).
   app.get(`${ITEM}/progress/:enrollmentId(^\\d{1,12})/history/`, async (req): Promise<ProgressHistoryAnswer> => {
-    const { id } = await itemAccess(req, db, courseResource, ["progress"]);
+    const { ref } = await access(req, "progress");
     const enrollmentId = idFilterValue((req.params as Record<string, string>).enrollmentId) ?? 0;
     const page = readPageQuery(req);
-    const enrollment = await enrollmentQuery(db, id, {}, []).where("e.id", "=", enrollmentId).executeTakeFirst();
+    const enrollment = await enrollmentQuery(db, ref, {}, []).where("e.id", "=", enrollmentId).executeTakeFirst();
     if (!enrollment) throw notFound();
     const query = db
-      .selectFrom("course_progress_log as l")
+      .selectFrom("content_progress_log as l")
+      .innerJoin("content_enrollment as e", "e.id", "l.enrollment_id")
       .leftJoin("account as a", "a.id", "l.created_by")
       .select(["l.id", "l.from_status", "l.to_status", "l.action_type", "l.is_bulk", "l.datetime_create", "a.id as by_id", "a.username", "a.first_name", "a.last_name"])
       .where("l.enrollment_id", "=", enrollmentId)
+      .where("e.content_type_id", "=", ref.contentTypeId)
+      .where("e.content_id", "=", ref.contentId)
       .orderBy("l.datetime_create", "desc")
       .orderBy("l.id", "desc");
     const answer = await paginate(req, query, page);
@@ -298,15 +314,15 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext) {
       by: r.by_id === null ? null : { id: r.by_id, username: r.username ?? "", first_name: r.first_name ?? "", last_name: r.last_name ?? "" },
       datetime_create: r.datetime_create,
     }));
-    return { ...answer, results, enrollment: present(enrollment) };
+    return { ...answer, results, enrollment: row(enrollment) };
   });
 
   const exporter = (kind: "learner" | "progress") => async (req: FastifyRequest, reply: Parameters<typeof sendTable>[0]) => {
-    const { id, account } = await itemAccess(req, db, courseResource, ["export"]);
+    const { ref, account } = await access(req, "export");
     const { format_type: format } = parseInput(exportQuerySchema, req.query);
     const { page, filters, order } = listFilters(req);
     const search = page.search;
-    const course = await db.selectFrom("course").select(["code", "name"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const content = await fromResource(db, resource.table).select("t.code").where("t.id", "=", ref.contentId).executeTakeFirstOrThrow();
     const { "time-zone-offset-minutes": offset } = await configValues(db, ["time-zone-offset-minutes"]);
     const t = translator(account.language);
     const at = (iso: string | null) => localTime(iso, Number(offset) || 0);
@@ -341,7 +357,7 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext) {
           ];
     async function* rows(): AsyncGenerator<(ExportCell | Date)[]> {
       let n = 0;
-      for await (const r of allRows(db, id, { ...filters, search }, order)) {
+      for await (const r of allRows(db, ref, { ...filters, search }, order)) {
         n++;
         yield kind === "learner"
           ? [n, r.username, r.first_name, r.last_name, r.email, r.department_name ?? "", statusText(r.status), r.status, t(`add_method_${r.add_method}`), t(`added_by_${r.added_by}`), at(r.datetime_enroll), at(r.datetime_start), at(r.datetime_complete)]
@@ -349,8 +365,9 @@ export function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext) {
       }
     }
     const day = ctx.now().toISOString().slice(0, 10).replace(/-/g, "");
-    return sendTable(reply, { format, filename: `${course.code}-${kind}-${day}`, sheetName: t(kind === "learner" ? "overall_learner" : "overall_progress"), columns, rows: rows() });
+    return sendTable(reply, { format, filename: `${content.code}-${kind}-${day}`, sheetName: t(kind === "learner" ? "overall_learner" : "overall_progress"), columns, rows: rows() });
   };
   app.get(`${ITEM}/learner/export/`, exporter("learner"));
   app.get(`${ITEM}/progress/export/`, exporter("progress"));
 }
+

@@ -26,27 +26,22 @@ import type { ApiContext } from "../http/context";
 import { switchedRoutes } from "../http/feature-switch";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
-import { contentLimits, contentRowRoutes, type ContentRows } from "./content-rows";
-import { courseResource } from "./course";
+import { contentLimits, contentRowRoutes, refColumns, type ContentRows } from "./content-rows";
 import { likePattern, MAX_DB_ID, type Trx } from "./crud";
-import { budgetPriceRoutes, budgetRoutes } from "./budget";
-import { certificateRoutes } from "./certificate";
-import { discussionRoutes, identificationRoutes } from "./content-overall";
-import { identificationTransactionRoutes, type IdentificationSource } from "./identification-transaction";
-import { overallSummaryRoutes } from "./overall-summary";
+import type { ContentDefinition } from "../content/definition";
 
 /**
- * The extra tabs of a course (issue 6 item 4; docs/decisions/012): competencies, surveys and
- * gamification criteria as rows of the course (content-rows.ts), the budget and the certificate
- * (their own modules), the overall discussion and identification log, and the filter lists the
- * tabs choose from. `extrasRoutes` registers all of them.
+ * The extra tabs of a content (issue 6 item 4; docs/decisions/012): competencies, surveys and
+ * gamification criteria as rows of the content (content-rows.ts), mounted per content type by
+ * its definition (content/mount.ts), and the filter lists the tabs choose from, mounted once
+ * (`extraListRoutes`). The budget and the certificate have modules of their own.
  */
 
 // ── Competency ─────────────────────────────────────────────────────────────────────────────────
 
 const competencyQuery = (db: Db | Trx) =>
   db
-    .selectFrom("course_competency as cc")
+    .selectFrom("content_competency as cc")
     .innerJoin("competency as c", "c.id", "cc.competency_id")
     .select(["cc.id", "cc.level", "cc.datetime_create", "c.id as competency_id", "c.name", "c.code", "c.level as competency_level"]);
 type CompetencyRow = Awaited<ReturnType<ReturnType<typeof competencyQuery>["executeTakeFirstOrThrow"]>>;
@@ -62,15 +57,16 @@ function checkLevel(level: number, competencyLevel: number) {
   if (level > competencyLevel) throw badRequest({ level: [MSG.competency_level_out_of_range] });
 }
 
-export const courseCompetencyRows: ContentRows<ContentCompetencyCreateInput, ContentCompetencyUpdateInput> = {
-  parent: courseResource,
+export const competencyRows: ContentRows<ContentCompetencyCreateInput, ContentCompetencyUpdateInput> = {
   path: "competency",
-  table: "course_competency",
-  parentColumn: "course_id",
+  table: "content_competency",
   change: "change",
   schemas: async () => ({ create: contentCompetencyCreateSchema, update: contentCompetencyUpdateSchema }),
-  async list(req, db, parentId, q) {
-    const query = competencyQuery(db).where("cc.course_id", "=", parentId).orderBy(sql`lower(${sql.ref("c.name")})`).orderBy("cc.id");
+  async list(req, db, ref, q) {
+    const query = competencyQuery(db)
+      .where("cc.content_type_id", "=", ref.contentTypeId)
+      .where("cc.content_id", "=", ref.contentId)
+      .orderBy(sql`lower(${sql.ref("c.name")})`).orderBy("cc.id");
     const page = await paginate(req, query, q);
     return { ...page, results: page.results.map(presentCompetency) };
   },
@@ -79,26 +75,31 @@ export const courseCompetencyRows: ContentRows<ContentCompetencyCreateInput, Con
     if (!row) throw notFound();
     return presentCompetency(row);
   },
-  async insert(trx, parentId, input, w) {
+  async insert(trx, ref, input, w) {
     const competency = await trx.selectFrom("competency").select(["id", "level"]).where("id", "=", input.competency).executeTakeFirst();
     if (!competency) throw badRequest({ competency: [MSG.invalid_choice] });
-    const taken = await trx.selectFrom("course_competency").select("id").where("course_id", "=", parentId).where("competency_id", "=", input.competency).executeTakeFirst();
+    const taken = await trx
+      .selectFrom("content_competency")
+      .select("id")
+      .where("content_type_id", "=", ref.contentTypeId)
+      .where("content_id", "=", ref.contentId)
+      .where("competency_id", "=", input.competency).executeTakeFirst();
     if (taken) throw badRequest({ competency: [MSG.already_added] });
     checkLevel(input.level, competency.level);
     const row = await trx
-      .insertInto("course_competency")
-      .values({ course_id: parentId, competency_id: input.competency, level: input.level, datetime_create: w.now.toISOString() })
+      .insertInto("content_competency")
+      .values({ ...refColumns(ref), competency_id: input.competency, level: input.level, datetime_create: w.now.toISOString() })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
   },
-  async patch(trx, _parentId, rowId, input) {
+  async patch(trx, _ref, rowId, input) {
     const row = await competencyQuery(trx).where("cc.id", "=", rowId).executeTakeFirstOrThrow();
     checkLevel(input.level, row.competency_level);
-    await trx.updateTable("course_competency").set({ level: input.level }).where("id", "=", rowId).execute();
+    await trx.updateTable("content_competency").set({ level: input.level }).where("id", "=", rowId).execute();
   },
-  async remove(trx, _parentId, rowId) {
-    await trx.deleteFrom("course_competency").where("id", "=", rowId).execute();
+  async remove(trx, _ref, rowId) {
+    await trx.deleteFrom("content_competency").where("id", "=", rowId).execute();
   },
   uniqueField: { field: "competency", message: MSG.already_added },
 };
@@ -107,7 +108,7 @@ export const courseCompetencyRows: ContentRows<ContentCompetencyCreateInput, Con
 
 const surveyQuery = (db: Db | Trx) =>
   db
-    .selectFrom("course_survey as cs")
+    .selectFrom("content_survey as cs")
     .innerJoin("survey as s", "s.id", "cs.survey_id")
     .select(["cs.id", "cs.is_required", "cs.sort", "s.id as survey_id", "s.name", "s.code", "s.survey_type", "s.is_publish"]);
 type SurveyRow = Awaited<ReturnType<ReturnType<typeof surveyQuery>["executeTakeFirstOrThrow"]>>;
@@ -118,15 +119,14 @@ const presentSurvey = (r: SurveyRow): ContentSurvey => ({
   sort: r.sort,
 });
 
-export const courseSurveyRows: ContentRows<ContentSurveyCreateInput, ContentSurveyUpdateInput> = {
-  parent: courseResource,
+export const surveyRows: ContentRows<ContentSurveyCreateInput, ContentSurveyUpdateInput> = {
   path: "survey",
-  table: "course_survey",
-  parentColumn: "course_id",
+  table: "content_survey",
   change: "change",
   schemas: async () => ({ create: contentSurveyCreateSchema, update: contentSurveyUpdateSchema }),
-  async list(req, db, parentId, q) {
-    const page = await paginate(req, surveyQuery(db).where("cs.course_id", "=", parentId).orderBy("cs.sort").orderBy("cs.id"), q);
+  async list(req, db, ref, q) {
+    const query = surveyQuery(db).where("cs.content_type_id", "=", ref.contentTypeId).where("cs.content_id", "=", ref.contentId);
+    const page = await paginate(req, query.orderBy("cs.sort").orderBy("cs.id"), q);
     return { ...page, results: page.results.map(presentSurvey) };
   },
   async load(db, rowId) {
@@ -134,24 +134,25 @@ export const courseSurveyRows: ContentRows<ContentSurveyCreateInput, ContentSurv
     if (!row) throw notFound();
     return presentSurvey(row);
   },
-  async insert(trx, parentId, input) {
+  async insert(trx, ref, input) {
     const survey = await trx.selectFrom("survey").select("id").where("id", "=", input.survey).executeTakeFirst();
     if (!survey) throw badRequest({ survey: [MSG.invalid_choice] });
-    const taken = await trx.selectFrom("course_survey").select("id").where("course_id", "=", parentId).where("survey_id", "=", input.survey).executeTakeFirst();
+    const siblings = trx.selectFrom("content_survey").where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId);
+    const taken = await siblings.select("id").where("survey_id", "=", input.survey).executeTakeFirst();
     if (taken) throw badRequest({ survey: [MSG.already_added] });
-    const last = await trx.selectFrom("course_survey").select((eb) => eb.fn.max("sort").as("sort")).where("course_id", "=", parentId).executeTakeFirst();
+    const last = await siblings.select((eb) => eb.fn.max("sort").as("sort")).executeTakeFirst();
     const row = await trx
-      .insertInto("course_survey")
-      .values({ course_id: parentId, survey_id: input.survey, is_required: toFlag(input.is_required), sort: Number(last?.sort ?? 0) + 1 })
+      .insertInto("content_survey")
+      .values({ ...refColumns(ref), survey_id: input.survey, is_required: toFlag(input.is_required), sort: Number(last?.sort ?? 0) + 1 })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
   },
-  async patch(trx, _parentId, rowId, input) {
-    await trx.updateTable("course_survey").set({ is_required: toFlag(input.is_required) }).where("id", "=", rowId).execute();
+  async patch(trx, _ref, rowId, input) {
+    await trx.updateTable("content_survey").set({ is_required: toFlag(input.is_required) }).where("id", "=", rowId).execute();
   },
-  async remove(trx, _parentId, rowId) {
-    await trx.deleteFrom("course_survey").where("id", "=", rowId).execute();
+  async remove(trx, _ref, rowId) {
+    await trx.deleteFrom("content_survey").where("id", "=", rowId).execute();
   },
   uniqueField: { field: "survey", message: MSG.already_added },
 };
@@ -160,7 +161,7 @@ export const courseSurveyRows: ContentRows<ContentSurveyCreateInput, ContentSurv
 
 const criteriaQuery = (db: Db | Trx) =>
   db
-    .selectFrom("course_gamification as g")
+    .selectFrom("content_gamification as g")
     .leftJoin("gamification_achievement as a", "a.id", "g.achievement_id")
     .leftJoin("gamification_challenge as ch", "ch.id", "g.challenge_id")
     .select((eb) => [
@@ -172,7 +173,7 @@ const criteriaQuery = (db: Db | Trx) =>
       "a.name as achievement_name",
       "a.multiplier",
       "ch.name as challenge_name",
-      eb.selectFrom("gamification_earned as e").select((e) => e.fn.countAll<number>().as("n")).whereRef("e.criteria_id", "=", "g.id").as("earned_count"),
+      eb.selectFrom("content_gamification_earned as e").select((e) => e.fn.countAll<number>().as("n")).whereRef("e.criteria_id", "=", "g.id").as("earned_count"),
     ]);
 type CriteriaRow = Awaited<ReturnType<ReturnType<typeof criteriaQuery>["executeTakeFirstOrThrow"]>>;
 function presentCriteria(r: CriteriaRow): Criteria {
@@ -190,7 +191,7 @@ function presentCriteria(r: CriteriaRow): Criteria {
 
 /** "Criteria in use cannot be edited or deleted" (spec 001 §5): in use = a learner has earned it. */
 export async function criteriaInUse(db: Db | Trx, criteriaId: number): Promise<boolean> {
-  return !!(await db.selectFrom("gamification_earned").select("criteria_id").where("criteria_id", "=", criteriaId).executeTakeFirst());
+  return !!(await db.selectFrom("content_gamification_earned").select("criteria_id").where("criteria_id", "=", criteriaId).executeTakeFirst());
 }
 /** In use: an edit is refused with 400, a removal with 424, both `criteria_in_use`. */
 async function refuseInUse(db: Db | Trx, criteriaId: number, what: "patch" | "delete") {
@@ -208,15 +209,14 @@ async function checkRewards(trx: Trx, input: { achievement?: number | null; chal
   if (Object.keys(errors).length) throw badRequest(errors);
 }
 
-export const courseCriteriaRows: ContentRows<CriteriaCreateInput, CriteriaUpdateInput> = {
-  parent: courseResource,
+export const criteriaRows: ContentRows<CriteriaCreateInput, CriteriaUpdateInput> = {
   path: "gamification",
-  table: "course_gamification",
-  parentColumn: "course_id",
+  table: "content_gamification",
   change: "change",
   schemas: async (db) => criteriaSchemas(await contentLimits(db)),
-  async list(req, db, parentId, q) {
-    const page = await paginate(req, criteriaQuery(db).where("g.course_id", "=", parentId).orderBy("g.id"), q);
+  async list(req, db, ref, q) {
+    const query = criteriaQuery(db).where("g.content_type_id", "=", ref.contentTypeId).where("g.content_id", "=", ref.contentId);
+    const page = await paginate(req, query.orderBy("g.id"), q);
     return { ...page, results: page.results.map(presentCriteria) };
   },
   async load(db, rowId) {
@@ -224,19 +224,19 @@ export const courseCriteriaRows: ContentRows<CriteriaCreateInput, CriteriaUpdate
     if (!row) throw notFound();
     return presentCriteria(row);
   },
-  async insert(trx, parentId, input, w) {
+  async insert(trx, ref, input, w) {
     await checkRewards(trx, input);
     const row = await trx
-      .insertInto("course_gamification")
-      .values({ course_id: parentId, name: input.name, point: input.point, achievement_id: input.achievement, challenge_id: input.challenge, datetime_create: w.now.toISOString() })
+      .insertInto("content_gamification")
+      .values({ ...refColumns(ref), name: input.name, point: input.point, achievement_id: input.achievement, challenge_id: input.challenge, datetime_create: w.now.toISOString() })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
   },
-  async patch(trx, _parentId, rowId, input) {
+  async patch(trx, _ref, rowId, input) {
     await refuseInUse(trx, rowId, "patch");
     await checkRewards(trx, input);
-    const current = await trx.selectFrom("course_gamification").select(["point", "achievement_id", "challenge_id"]).where("id", "=", rowId).executeTakeFirstOrThrow();
+    const current = await trx.selectFrom("content_gamification").select(["point", "achievement_id", "challenge_id"]).where("id", "=", rowId).executeTakeFirstOrThrow();
     const merged = {
       point: input.point ?? current.point,
       achievement: input.achievement === undefined ? current.achievement_id : input.achievement,
@@ -244,7 +244,7 @@ export const courseCriteriaRows: ContentRows<CriteriaCreateInput, CriteriaUpdate
     };
     if (!hasReward(merged)) throw badRequest({ point: [MSG.criteria_reward_required] });
     await trx
-      .updateTable("course_gamification")
+      .updateTable("content_gamification")
       .set({
         ...(input.name !== undefined && { name: input.name }),
         point: merged.point,
@@ -254,9 +254,9 @@ export const courseCriteriaRows: ContentRows<CriteriaCreateInput, CriteriaUpdate
       .where("id", "=", rowId)
       .execute();
   },
-  async remove(trx, _parentId, rowId) {
+  async remove(trx, _ref, rowId) {
     await refuseInUse(trx, rowId, "delete");
-    await trx.deleteFrom("course_gamification").where("id", "=", rowId).execute();
+    await trx.deleteFrom("content_gamification").where("id", "=", rowId).execute();
   },
   guard: refuseInUse,
 };
@@ -310,32 +310,28 @@ function masterListRoutes(app: FastifyInstance, ctx: ApiContext, ...paths: strin
   }
 }
 
-/** Where a course keeps the progress records and curriculum its identification transactions point at. */
-const courseIdentification: IdentificationSource = {
-  parent: courseResource,
-  progress: { table: "course_enrollment", parentColumn: "course_id" },
-  curriculum: { sections: "course_section", materials: "course_material" },
-};
-
-/** Everything of this module, registered with one line in server.ts. */
-export function extrasRoutes(app: FastifyInstance, ctx: ApiContext) {
-  // A switched feature's calls — its rows and the lists it picks from — exist only while its
-  // config switches are on (docs/decisions/020); the switch names are the registry's.
-  switchedRoutes(app, ctx, FEATURES.competency, (scope) => {
-    masterListRoutes(scope, ctx, "competency");
-    contentRowRoutes(scope, ctx, courseCompetencyRows);
-  });
-  switchedRoutes(app, ctx, FEATURES.gamification, (scope) => {
-    masterListRoutes(scope, ctx, "achievement", "challenge");
-    contentRowRoutes(scope, ctx, courseCriteriaRows);
-  });
-  switchedRoutes(app, ctx, FEATURES.coursePrice, (scope) => budgetPriceRoutes(scope, ctx, courseResource));
+/**
+ * The filter lists the tabs choose from, mounted once for every content type. A switched
+ * feature's lists exist only while its config switches are on (docs/decisions/020), like its
+ * rows; the switch names are the registry's.
+ */
+export function extraListRoutes(app: FastifyInstance, ctx: ApiContext) {
+  switchedRoutes(app, ctx, FEATURES.competency, (scope) => masterListRoutes(scope, ctx, "competency"));
+  switchedRoutes(app, ctx, FEATURES.gamification, (scope) => masterListRoutes(scope, ctx, "achievement", "challenge"));
   masterListRoutes(app, ctx, "survey", "budget-category");
-  contentRowRoutes(app, ctx, courseSurveyRows);
-  budgetRoutes(app, ctx, courseResource);
-  certificateRoutes(app, ctx, courseResource);
-  discussionRoutes(app, ctx, courseResource);
-  identificationRoutes(app, ctx, courseResource);
-  identificationTransactionRoutes(app, ctx, courseIdentification);
-  overallSummaryRoutes(app, ctx, courseIdentification);
+}
+
+/** dashboard/{path}/{id}/competency/…: the content's competencies (behind the competency switch). */
+export function competencyRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
+  switchedRoutes(app, ctx, FEATURES.competency, (scope) => contentRowRoutes(scope, ctx, def, competencyRows));
+}
+
+/** dashboard/{path}/{id}/gamification/…: the content's gamification criteria (behind the gamification switch). */
+export function gamificationRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
+  switchedRoutes(app, ctx, FEATURES.gamification, (scope) => contentRowRoutes(scope, ctx, def, criteriaRows));
+}
+
+/** dashboard/{path}/{id}/survey/…: the content's surveys. */
+export function surveyRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
+  contentRowRoutes(app, ctx, def, surveyRows);
 }

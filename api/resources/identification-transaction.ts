@@ -5,32 +5,23 @@ import { MSG } from "../../contract/messages";
 import { TRANSACTION_ORDERING, type Transaction, type TransactionItem, type TransactionProgress, type TransactionRow } from "../../contract/schemas/identification";
 import type { IdentificationStatus } from "../../contract/schemas/overall";
 import { fromFlag, type Db } from "../db/index";
-import type { Database } from "../db/schema";
 import type { ApiContext } from "../http/context";
 import { badRequest, notFound } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { parentAccess } from "./content-rows";
 import { accountRef, identificationFilters, LEARNER_ORDER, learnerMatches, orderingOf } from "./content-overall";
-import { itemId, type AnyResource } from "./crud";
-import { contentTypeId } from "./tags";
+import { itemId } from "./crud";
+import { contentTypeId } from "../content/ref";
+import type { ContentDefinition } from "../content/definition";
 
 /**
  * The identification transactions of a content item (spec 000 §2.5; docs/decisions/021), for any
  * content type, read-only (contract/schemas/identification.ts lists the calls). The transactions
- * are keyed by content type and id; what differs per type is where its progress records and its
+ * are keyed by content type and id, like the progress records (content_enrollment) and the
  * curriculum live, which the type's wiring names (`IdentificationSource`). Reading needs what the
  * identification log needs (the content's view flag or scope); the progress record under a
  * transaction also needs the content's progress flag, as its overall progress page does.
  */
-
-/** Where a content type keeps what a transaction points at (tables with the columns used below). */
-export type IdentificationSource = {
-  parent: AnyResource;
-  /** Progress records: id, account_id, status, datetime_enroll/start/complete/update, the item column. */
-  progress: { table: keyof Database; parentColumn: string };
-  /** Curriculum: sections (id, name, iden_*) and materials (id, name, slot_type, iden_*). */
-  curriculum: { sections: keyof Database; materials: keyof Database };
-};
 
 const ID = "(^\\d{1,12})";
 
@@ -74,10 +65,10 @@ const present = (r: Row): TransactionRow => ({
   datetime_lock_until: r.datetime_lock_until,
 });
 
-export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiContext, source: IdentificationSource) {
+export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
   const { db } = ctx;
-  const { parent } = source;
-  const code = parent.contentType ?? parent.path;
+  const parent = def.resource;
+  const code = parent.contentType;
   const base = `/dashboard/${parent.path}/:id${ID}/identification/transaction/`;
   const one = `${base}:transactionid${ID}/`;
 
@@ -93,12 +84,13 @@ export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiCo
   }
 
   /** The transaction's progress record (the learner's, of this item), or none. */
-  const progressQuery = (contentId: number, tx: Row) =>
+  const progressQuery = (typeId: number, contentId: number, tx: Row) =>
     db
-      .selectFrom(`${source.progress.table} as p` as "course_enrollment as p")
+      .selectFrom("content_enrollment as p")
       .innerJoin("account as a", "a.id", "p.account_id")
       .select(["p.id", "p.status", "p.datetime_enroll", "p.datetime_start", "p.datetime_complete", "p.datetime_update", "a.id as account_id", "a.username", "a.first_name", "a.last_name"])
-      .where(sql.ref(`p.${source.progress.parentColumn}`), "=", contentId)
+      .where("p.content_type_id", "=", typeId)
+      .where("p.content_id", "=", contentId)
       .where("p.account_id", "=", tx.account_id)
       .where("p.id", "=", tx.progress_id ?? 0);
   const presentProgress = (r: Awaited<ReturnType<ReturnType<typeof progressQuery>["executeTakeFirstOrThrow"]>>): TransactionProgress => ({
@@ -148,12 +140,11 @@ export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiCo
   app.get(`${one}curriculum/`, async (req) => {
     const { id } = await parentAccess(req, db, parent, "view");
     const tx = await transactionOf(req, id);
-    const { sections, materials } = source.curriculum;
     // Inner join on the section: an item whose section was deleted since is no longer shown.
     const query = db
       .selectFrom("identification_transaction_item as t")
-      .innerJoin(`${sections} as s` as "course_section as s", "s.id", "t.section_id")
-      .leftJoin(`${materials} as m` as "course_material as m", "m.id", "t.material_id")
+      .innerJoin("content_section as s", "s.id", "t.section_id")
+      .leftJoin("content_material as m", "m.id", "t.material_id")
       .select([
         "t.id",
         "s.id as section_id",
@@ -185,7 +176,7 @@ export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiCo
   app.get(`${one}progress/`, async (req) => {
     const { id } = await parentAccess(req, db, parent, "progress");
     const tx = await transactionOf(req, id);
-    const page = await paginate(req, progressQuery(id, tx), readPageQuery(req));
+    const page = await paginate(req, progressQuery(await contentTypeId(db, code), id, tx), readPageQuery(req));
     return { ...page, results: page.results.map(presentProgress) };
   });
 
@@ -193,7 +184,7 @@ export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiCo
     const { id } = await parentAccess(req, db, parent, "progress");
     const tx = await transactionOf(req, id);
     // Only the transaction's own record: another learner's (or another item's) is a 404.
-    const row = await progressQuery(id, tx).where("p.id", "=", itemId(req, "progressid")).executeTakeFirst();
+    const row = await progressQuery(await contentTypeId(db, code), id, tx).where("p.id", "=", itemId(req, "progressid")).executeTakeFirst();
     if (!row) throw notFound();
     return presentProgress(row);
   });

@@ -5,8 +5,8 @@ import type { OverallSummary } from "../../contract/schemas/identification";
 import { flag } from "../../contract/permissions";
 import type { ApiContext } from "../http/context";
 import { parentAccess } from "./content-rows";
-import type { IdentificationSource } from "./identification-transaction";
-import { contentTypeId } from "./tags";
+import type { ContentDefinition } from "../content/definition";
+import { contentTypeId } from "../content/ref";
 
 /**
  * GET dashboard/{type}/{id}/overall/: the figures behind each overall page of a content item, for
@@ -15,10 +15,10 @@ import { contentTypeId } from "./tags";
  * and progress figures are answered only to an account holding the learner resp. progress flag
  * (null otherwise), so the page tells nobody more than the pages it links to would.
  */
-export function overallSummaryRoutes(app: FastifyInstance, ctx: ApiContext, source: Pick<IdentificationSource, "parent" | "progress">) {
+export function overallSummaryRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
   const { db } = ctx;
-  const { parent } = source;
-  const code = parent.contentType ?? parent.path;
+  const parent = def.resource;
+  const code = parent.contentType;
   /** How many of the rows `r` have a `status` among `values` (sum of a case: both dialects). */
   const among = (values: readonly (number | string)[]) => sql<number>`sum(case when ${sql.ref("r.status")} in (${sql.join(values.map((v) => sql`${v}`))}) then 1 else 0 end)`;
   const n = (v: unknown) => Number(v ?? 0);
@@ -54,8 +54,9 @@ export function overallSummaryRoutes(app: FastifyInstance, ctx: ApiContext, sour
         .executeTakeFirstOrThrow(),
       may("learner") || may("progress")
         ? db
-            .selectFrom(`${source.progress.table} as r` as "course_enrollment as r")
-            .where(sql.ref(`r.${source.progress.parentColumn}`), "=", id)
+            .selectFrom("content_enrollment as r")
+            .where("r.content_type_id", "=", typeId)
+            .where("r.content_id", "=", id)
             .select((eb) => [eb.fn.countAll<number>().as("n"), among(PROGRESS_GROUPS.todo).as("todo"), among(PROGRESS_GROUPS.doing).as("doing"), among(PROGRESS_GROUPS.done).as("done")])
             .executeTakeFirstOrThrow()
         : null,

@@ -5,15 +5,9 @@ import { contentTagSchema, type IdName } from "../../contract/schemas/course";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { badRequest, notFound, parseInput } from "../http/errors";
+import { contentTypeId } from "../content/ref";
 import { configValue } from "./config-store";
 import { checkReferences, idFilterValue, inTransaction, itemAccess, touch, type AnyResource, type Trx } from "./crud";
-
-/** The id of a content type by its code (reference data: stable once seeded). */
-export async function contentTypeId(db: Db | Trx, code: string): Promise<number> {
-  const row = await db.selectFrom("content_type").select("id").where("code", "=", code).executeTakeFirst();
-  if (!row) throw new Error(`content type ${code} is not seeded`);
-  return row.id;
-}
 
 /** Replace the content's tags of one type (GENERAL is `tag_list`) with `tagIds` (already checked). */
 export async function setContentTags(trx: Trx, contentTypeIdValue: number, contentId: number, type: string, tagIds: readonly number[]) {
@@ -76,3 +70,5 @@ export function tagRoutes(app: FastifyInstance, ctx: ApiContext, resources: read
     return { tag_list: tagsOfType(await contentTags(db, ctId, access.id), type) };
   });
 }
+
+export { contentTypeId };

@@ -6,9 +6,9 @@ import { startTestApi, type Client, type TestApi } from "./harness";
 /**
  * Deleting a course removes everything it owns, in its one transaction (docs/decisions/018), in
  * both dialects. "Owned" is read from the database itself, so a new table cannot escape: every
- * row that reaches the course by foreign keys (course_id, and on through the rows that hang on
- * those: materials, criteria, permission rules, threads…) and every row keyed by the course's
- * content type and id (content_type_id + content_id, which no foreign key can reach). The course
+ * row keyed by the course's content type and id (content_type_id + content_id, which no foreign
+ * key can reach: every content feature's table since 0012), and every row that reaches one of
+ * those, or the course itself, by foreign keys (materials, criteria, permission rules, threads…). The course
  * is filled through the API (and the tables only the learner side writes, directly), every such
  * table is shown to hold rows of it, then none is left and no other row is touched.
  */
@@ -109,10 +109,10 @@ async function rowCounts() {
 
 /** The tables a course can own rows in today; each must hold some before the delete. */
 const EXPECTED = [
-  "course_instructor", "content_tag", "course_section", "course_material", "material_dependency", "course_prerequisite",
-  "course_enrollment", "content_enrollment_setting", "content_enrollment_identification", "content_permission",
-  "content_permission_item", "content_admin", "course_competency", "course_survey", "course_gamification", "gamification_earned",
-  "course_budget", "course_budget_record", "course_certificate", "discussion_thread", "discussion_reply", "identification_attempt",
+  "course_instructor", "content_tag", "content_section", "content_material", "content_material_dependency", "content_prerequisite",
+  "content_enrollment", "content_enrollment_setting", "content_enrollment_identification", "content_permission",
+  "content_permission_item", "content_admin", "content_competency", "content_survey", "content_gamification", "content_gamification_earned",
+  "content_budget", "content_budget_record", "content_certificate", "discussion_thread", "discussion_reply", "identification_attempt",
   "identification_transaction", "identification_transaction_item",
 ];
 
@@ -152,7 +152,7 @@ async function fullCourse(code: string): Promise<number> {
   const learners = (await api.db.selectFrom("account").select("id").where("username", "in", ["learner001", "learner002"]).execute()).map((a) => a.id);
   await ok(admin.post(`${at}/enroll/`, { account_list: learners }));
   // What only the learner side writes: criteria earned, discussion, identification attempts.
-  await api.db.insertInto("gamification_earned").values({ criteria_id: criterion.id, account_id: learners[0], point: 10, datetime_create: now() }).execute();
+  await api.db.insertInto("content_gamification_earned").values({ criteria_id: criterion.id, account_id: learners[0], point: 10, datetime_create: now() }).execute();
   const ct = (await api.db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
   const thread = await api.db
     .insertInto("discussion_thread")
@@ -160,7 +160,7 @@ async function fullCourse(code: string): Promise<number> {
     .returning("id")
     .executeTakeFirstOrThrow();
   await api.db.insertInto("discussion_reply").values({ thread_id: thread.id, account_id: learners[1], body: "!", is_hidden: 0, datetime_create: now() }).execute();
-  const enrollment = (await api.db.selectFrom("course_enrollment").select("id").where("course_id", "=", id).orderBy("id").executeTakeFirstOrThrow()).id;
+  const enrollment = (await api.db.selectFrom("content_enrollment").select("id").where("content_type_id", "=", ct).where("content_id", "=", id).orderBy("id").executeTakeFirstOrThrow()).id;
   const tx = await api.db
     .insertInto("identification_transaction")
     .values({ content_type_id: ct, content_id: id, account_id: learners[0], progress_id: enrollment, method: 0, status: "pass", datetime_start: now(), datetime_end: now() })
@@ -208,7 +208,13 @@ describe("deleting a course", () => {
     const left = Object.fromEntries([...(await ownedRows(id))].filter(([, n]) => n > 0));
     expect(left).toEqual({});
     // Neither side of a prerequisite link names it any more.
-    const links = await api.db.selectFrom("course_prerequisite").select("course_id").where((eb) => eb.or([eb("course_id", "=", id), eb("prerequisite_course_id", "=", id)])).execute();
+    const ct = (await api.db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
+    const links = await api.db
+      .selectFrom("content_prerequisite")
+      .select("content_id")
+      .where("content_type_id", "=", ct)
+      .where((eb) => eb.or([eb("content_id", "=", id), eb("prerequisite_id", "=", id)]))
+      .execute();
     expect(links).toEqual([]);
   });
 });

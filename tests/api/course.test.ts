@@ -22,8 +22,9 @@ const idBy = async (table: "category" | "provider" | "instructor" | "tag" | "lev
   (await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
 const courseCount = async () => Number((await api.db.selectFrom("course").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 const courseByCode = (code: string) => api.db.selectFrom("course").selectAll().where("code", "=", code).executeTakeFirst();
-const countOf = async (table: "course_instructor" | "content_tag" | "course_section" | "course_prerequisite") =>
+const countOf = async (table: "course_instructor" | "content_tag" | "content_section" | "content_prerequisite") =>
   Number((await api.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const courseType = async () => (await api.db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
 async function setConfig(key: string, value: unknown) {
   await api.db.updateTable("config").set({ value: JSON.stringify(value) }).where("key", "=", key).execute();
 }
@@ -38,7 +39,7 @@ async function create(code: string, extra: Record<string, unknown> = {}, client 
   return res.body as Course;
 }
 async function addSection(courseId: number) {
-  await api.db.insertInto("course_section").values({ course_id: courseId, name: "Introduction", sort: 1, is_display: 1 }).execute();
+  await api.db.insertInto("content_section").values({ content_type_id: await courseType(), content_id: courseId, name: "Introduction", sort: 1, is_display: 1 }).execute();
 }
 
 const GIF = Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "latin1");
@@ -464,7 +465,7 @@ describe("publishing", () => {
     await refused(412, "publish_no_session_&_image");
     await addSection(course.id);
     await refused(428, "publish_no_image");
-    await api.db.deleteFrom("course_section").where("course_id", "=", course.id).execute();
+    await api.db.deleteFrom("content_section").where("content_type_id", "=", await courseType()).where("content_id", "=", course.id).execute();
     expect((await upload(admin, `${url}image/`, "cover.png", png())).status).toBe(200);
     await refused(417, "publish_no_session");
     await addSection(course.id);
@@ -625,7 +626,11 @@ describe("cover image", () => {
 
 describe("course delete", () => {
   it("refuses to delete a prerequisite of another course (424), deletes the rest with what hangs on it", async () => {
-    const pre = await api.db.selectFrom("course_prerequisite").select(["course_id", "prerequisite_course_id"]).executeTakeFirstOrThrow();
+    const pre = await api.db
+      .selectFrom("content_prerequisite")
+      .select(["content_id as course_id", "prerequisite_id as prerequisite_course_id"])
+      .where("content_type_id", "=", await courseType())
+      .executeTakeFirstOrThrow();
     expect((await admin.get(`${C}/${pre.prerequisite_course_id}/`)).body.is_prerequisite).toBe(true);
     const refused = await admin.delete(`${C}/${pre.prerequisite_course_id}/`);
     expect(refused.status).toBe(424);
@@ -633,14 +638,13 @@ describe("course delete", () => {
     expect((await admin.get(`${C}/${pre.prerequisite_course_id}/`)).status).toBe(200);
 
     // The dependent course itself can go (and with it the prerequisite link).
-    const before = { courses: await courseCount(), links: await countOf("course_prerequisite") };
+    const before = { courses: await courseCount(), links: await countOf("content_prerequisite") };
     const deleted = await admin.delete(`${C}/${pre.course_id}/`);
     expect(deleted.status).toBe(204);
     expect(await courseCount()).toBe(before.courses - 1);
-    expect(await countOf("course_prerequisite")).toBe(before.links - 1);
-    for (const table of ["course_instructor", "course_section"] as const) {
-      expect(await api.db.selectFrom(table).select("course_id").where("course_id", "=", pre.course_id).execute()).toEqual([]);
-    }
+    expect(await countOf("content_prerequisite")).toBe(before.links - 1);
+    expect(await api.db.selectFrom("course_instructor").select("course_id").where("course_id", "=", pre.course_id).execute()).toEqual([]);
+    expect(await api.db.selectFrom("content_section").select("content_id").where("content_type_id", "=", await courseType()).where("content_id", "=", pre.course_id).execute()).toEqual([]);
     expect(await api.db.selectFrom("content_tag").select("content_id").where("content_id", "=", pre.course_id).execute()).toEqual([]);
     expect((await admin.get(`${C}/${pre.course_id}/`)).status).toBe(404);
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Course } from "../../contract/schemas/course";
 import { SLOT_TYPES } from "../../contract/curriculum-codes";
 import type { Curriculum, CurriculumIdentification, Material, Section, UploadedFile } from "../../contract/schemas/curriculum";
+import { contentTypeId } from "../../api/content/ref";
 import { startTestApi, type Client, type TestApi, postFile } from "./harness";
 
 let api: TestApi;
@@ -19,9 +20,11 @@ const C = "/api/dashboard/course";
 const cur = (courseId: number) => `${C}/${courseId}/curriculum`;
 
 const idBy = async (table: "category" | "provider", code: string) => (await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
-const count = async (table: "course_section" | "course_material" | "material_dependency", where?: { course_id: number }) => {
-  let q = api.db.selectFrom(table as "course_material").select((eb) => eb.fn.countAll<number>().as("n"));
-  if (where && table !== "material_dependency") q = q.where("course_id", "=", where.course_id);
+/** The content_type id of courses (the content_* tables name a course by it and its id). */
+const courseType = () => contentTypeId(api.db, "course");
+const count = async (table: "content_section" | "content_material" | "content_material_dependency", where?: { content_id: number }) => {
+  let q = api.db.selectFrom(table as "content_material").select((eb) => eb.fn.countAll<number>().as("n"));
+  if (where && table !== "content_material_dependency") q = q.where("content_type_id", "=", await courseType()).where("content_id", "=", where.content_id);
   return Number((await q.executeTakeFirstOrThrow()).n);
 };
 async function setConfig(key: string, value: unknown) {
@@ -72,13 +75,14 @@ async function upload(courseId: number, slotType: string, filename: string, data
 describe("reading the curriculum", () => {
   it("answers the seeded sections in order, each with its materials in order", async () => {
     const withSections = await api.db
-      .selectFrom("course_section")
-      .select(["course_id", (eb) => eb.fn.countAll<number>().as("n")])
-      .groupBy("course_id")
+      .selectFrom("content_section")
+      .select(["content_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("content_type_id", "=", await courseType())
+      .groupBy("content_id")
       .having((eb) => eb.fn.countAll(), ">=", 3)
-      .orderBy("course_id")
+      .orderBy("content_id")
       .executeTakeFirstOrThrow();
-    const res = await admin.get(`${cur(withSections.course_id)}/?format=json`);
+    const res = await admin.get(`${cur(withSections.content_id)}/?format=json`);
     expect(res.status).toBe(200);
     const body = res.body as Curriculum;
     expect(body.count).toBe(Number(withSections.n));
@@ -96,25 +100,26 @@ describe("reading the curriculum", () => {
         );
       }
     }
-    expect((await admin.get(`${cur(withSections.course_id)}/section/`)).body).toEqual(body);
+    expect((await admin.get(`${cur(withSections.content_id)}/section/`)).body).toEqual(body);
   });
 
   it("seeds every slot type, and prerequisites only inside a course", async () => {
-    const types = await api.db.selectFrom("course_material").select("slot_type").distinct().execute();
+    const types = await api.db.selectFrom("content_material").select("slot_type").where("content_type_id", "=", await courseType()).distinct().execute();
     expect(types.map((t) => t.slot_type).sort()).toEqual([...SLOT_TYPES].sort());
     const deps = await api.db
-      .selectFrom("material_dependency as d")
-      .innerJoin("course_material as a", "a.id", "d.material_id")
-      .innerJoin("course_material as b", "b.id", "d.prerequisite_id")
-      .select(["a.course_id as a", "b.course_id as b"])
+      .selectFrom("content_material_dependency as d")
+      .innerJoin("content_material as a", "a.id", "d.material_id")
+      .innerJoin("content_material as b", "b.id", "d.prerequisite_id")
+      .select(["a.content_type_id as at", "a.content_id as a", "b.content_type_id as bt", "b.content_id as b"])
       .execute();
     expect(deps.length).toBeGreaterThan(5);
-    expect(deps.every((d) => d.a === d.b)).toBe(true);
+    expect(deps.every((d) => d.at === d.bt && d.a === d.b)).toBe(true);
     // Every seeded course with sections has materials.
     const empty = await api.db
-      .selectFrom("course_section as s")
+      .selectFrom("content_section as s")
       .select("s.id")
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("course_material as m").select("m.id").whereRef("m.section_id", "=", "s.id"))))
+      .where("s.content_type_id", "=", await courseType())
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("content_material as m").select("m.id").whereRef("m.section_id", "=", "s.id"))))
       .execute();
     expect(empty).toEqual([]);
   });
@@ -140,7 +145,7 @@ describe("reading the curriculum", () => {
     expect((await admin.get(`${cur(other)}/section/${section.id}/`)).status).toBe(404);
     expect((await admin.patch(`${cur(other)}/section/${section.id}/`, { name: "Stolen" })).status).toBe(404);
     expect((await admin.delete(`${cur(other)}/section/${section.id}/`)).status).toBe(404);
-    expect(await count("course_section", { course_id: courseId })).toBe(1);
+    expect(await count("content_section", { content_id: courseId })).toBe(1);
   });
 
   it("lets the instructor read and change the curriculum of a course it teaches, and refuses it the others", async () => {
@@ -180,7 +185,7 @@ describe("sections", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toEqual({ name: [error] });
     }
-    expect(await count("course_section", { course_id: courseId })).toBe(0);
+    expect(await count("content_section", { content_id: courseId })).toBe(0);
     const s = await addSection(courseId, "Kept");
     expect((await admin.patch(`${cur(courseId)}/section/${s.id}/`, { name: "" })).status).toBe(400);
     expect((await admin.patch(`${cur(courseId)}/section/${s.id}/`, { is_display: "maybe" })).body).toEqual({ is_display: ["invalid"] });
@@ -220,7 +225,7 @@ describe("sections", () => {
     expect((await admin.delete(`${cur(courseId)}/section/${b.id}/`)).status).toBe(204);
     const after = await curriculum(courseId);
     expect(after.results.map((s) => [s.id, s.sort])).toEqual([[a.id, 1], [c.id, 2]]);
-    expect(await count("course_material", { course_id: courseId })).toBe(0);
+    expect(await count("content_material", { content_id: courseId })).toBe(0);
     expect((await admin.delete(`${cur(courseId)}/section/${b.id}/`)).status).toBe(404);
   });
 });
@@ -312,7 +317,7 @@ describe("materials", () => {
     } finally {
       await setConfig("url-limit", 255);
     }
-    expect(await count("course_material", { course_id: courseId })).toBe(0);
+    expect(await count("content_material", { content_id: courseId })).toBe(0);
   });
 
   it("refuses bad slot forms with all their field errors and writes nothing", async () => {
@@ -328,7 +333,7 @@ describe("materials", () => {
     expect(res.body.attempt).toEqual(["value_too_small"]);
     expect((await admin.post(`${cur(courseId)}/section/${s.id}/material/`, { slot_type: "generic", name: "x", attempt: 1000 })).body).toEqual({ attempt: ["value_too_large"] });
     expect((await admin.post(`${cur(courseId)}/section/${s.id}/material/`, { slot_type: "document", name: "x" })).body).toEqual({ file: ["required"] });
-    expect(await count("course_material", { course_id: courseId })).toBe(0);
+    expect(await count("content_material", { content_id: courseId })).toBe(0);
   });
 
   it("updates only the fields given; the slot type stays", async () => {
@@ -513,22 +518,22 @@ describe("prerequisites", () => {
     expect(del.body).toEqual({ detail: "cannot_delete_because_dependency", dependent_list: [{ id: c.id, name: "c" }] });
     const hide = await admin.patch(`${cur(courseId)}/section/${s1.id}/`, { is_display: false });
     expect([hide.status, hide.body.detail]).toEqual([424, "material_is_prerequisite"]);
-    expect(await count("course_section", { course_id: courseId })).toBe(2);
+    expect(await count("content_section", { content_id: courseId })).toBe(2);
     expect((await admin.get(`${C}/${courseId}/`)).body.section_count).toBe(2);
     // S2 depends on S1 but nothing depends on S2: it may go, and its dependency rows with it.
     expect((await admin.patch(`${cur(courseId)}/section/${s2.id}/`, { is_display: false })).status).toBe(200);
     expect((await admin.delete(`${cur(courseId)}/section/${s2.id}/`)).status).toBe(204);
     // Now S1's prerequisite chain (a → b) is inside S1 only.
     expect((await admin.delete(`${cur(courseId)}/section/${s1.id}/`)).status).toBe(204);
-    const left = await api.db.selectFrom("material_dependency").select("material_id").where("material_id", "in", [b.id, c.id]).execute();
+    const left = await api.db.selectFrom("content_material_dependency").select("material_id").where("material_id", "in", [b.id, c.id]).execute();
     expect(left).toEqual([]);
   });
 
   it("deleting the course takes its whole curriculum", async () => {
     const { courseId } = await chain();
     expect((await admin.delete(`${C}/${courseId}/`)).status).toBe(204);
-    expect(await count("course_section", { course_id: courseId })).toBe(0);
-    expect(await count("course_material", { course_id: courseId })).toBe(0);
+    expect(await count("content_section", { content_id: courseId })).toBe(0);
+    expect(await count("content_material", { content_id: courseId })).toBe(0);
   });
 });
 
@@ -584,7 +589,7 @@ describe("curriculum identification", () => {
     expect(i1.slot_list[0]).toMatchObject({ id: a.id, is_enabled: true, identification: 1, lock_method: 1, attempt: 5, duration_lock: 600, random: true, content_name: "a" });
     expect(i1.slot_list[1]).toMatchObject({ id: b.id, is_enabled: false, duration_lock: 60 });
     expect(i2).toMatchObject({ id: s2.id, is_enabled: false });
-    const row = await api.db.selectFrom("course_section").select(["iden_duration_lock", "iden_is_enabled"]).where("id", "=", s1.id).executeTakeFirstOrThrow();
+    const row = await api.db.selectFrom("content_section").select(["iden_duration_lock", "iden_is_enabled"]).where("id", "=", s1.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ iden_duration_lock: 5400, iden_is_enabled: 1 });
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { whenFull } from "../../contract/codes";
 import type { EnrollAnswer, EnrollCandidate, EnrollCandidates, ImportAnswer } from "../../contract/schemas/enrollment";
+import { contentTypeId } from "../../api/content/ref";
 import { startTestApi, type Client, type TestApi } from "./harness";
 
 /**
@@ -13,10 +14,13 @@ import { startTestApi, type Client, type TestApi } from "./harness";
 
 let api: TestApi;
 let admin: Client;
+/** The course's content_type id (the content_* tables name a course by type and id). */
+let courseType: number;
 beforeAll(async () => {
   api = await startTestApi();
   admin = api.client();
   await admin.login("admin");
+  courseType = await contentTypeId(api.db, "course");
 });
 afterAll(() => api.close());
 
@@ -24,7 +28,7 @@ const C = "/api/dashboard/course";
 const accountId = async (username: string) => (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
 const idBy = async (table: "category" | "provider" | "department", code: string) => (await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
 const recordsOf = async (courseId: number) =>
-  (await api.db.selectFrom("course_enrollment as e").innerJoin("account as a", "a.id", "e.account_id").select(["a.username", "e.status"]).where("e.course_id", "=", courseId).orderBy("a.username").execute()).map((r) => [r.username, r.status]);
+  (await api.db.selectFrom("content_enrollment as e").innerJoin("account as a", "a.id", "e.account_id").select(["a.username", "e.status"]).where("e.content_type_id", "=", courseType).where("e.content_id", "=", courseId).orderBy("a.username").execute()).map((r) => [r.username, r.status]);
 const students = (from: number, n: number) => Array.from({ length: n }, (_, i) => `student${String(from + i).padStart(4, "0")}`);
 const ids = (usernames: string[]) => Promise.all(usernames.map(accountId));
 
@@ -52,8 +56,8 @@ async function seedLearners(courseId: number, entries: [string, number][]) {
   const at = api.clock.now.toISOString();
   for (const [username, status] of entries) {
     await api.db
-      .insertInto("course_enrollment")
-      .values({ account_id: await accountId(username), course_id: courseId, status, add_method: 0, added_by: 0, created_by: null, datetime_enroll: at, datetime_start: null, datetime_complete: null, datetime_update: at })
+      .insertInto("content_enrollment")
+      .values({ account_id: await accountId(username), content_type_id: courseType, content_id: courseId, status, add_method: 0, added_by: 0, created_by: null, datetime_enroll: at, datetime_start: null, datetime_complete: null, datetime_update: at })
       .execute();
   }
 }
@@ -105,7 +109,7 @@ describe("enrolling by list into a course with a capacity", () => {
     ]);
     expect(await recordsOf(id)).toEqual([["student0211", 0], ["student0212", -2], ["student0213", 2], ["student0214", -1], ["student0221", 0]]);
     // Nothing in the history for the refused ones either.
-    const logged = await api.db.selectFrom("course_progress_log as l").innerJoin("course_enrollment as e", "e.id", "l.enrollment_id").select("e.account_id").where("e.course_id", "=", id).execute();
+    const logged = await api.db.selectFrom("content_progress_log as l").innerJoin("content_enrollment as e", "e.id", "l.enrollment_id").select("e.account_id").where("e.content_type_id", "=", courseType).where("e.content_id", "=", id).execute();
     expect(logged.map((l) => l.account_id)).toEqual([await accountId("student0221")]);
     // Full now: anyone else is refused.
     expect((await admin.post(`${C}/${id}/enroll/`, { account_list: await ids(students(230, 1)) })).body).toMatchObject({ enrolled: 0, course_full: 1 });
@@ -117,7 +121,7 @@ describe("enrolling by list into a course with a capacity", () => {
     const res = await admin.post(`${C}/${id}/enroll/`, { account_list: await ids(students(241, 4)) });
     expect(res.body).toMatchObject({ enrolled: 2, waiting_list: 2, course_full: 0, seats: { capacity: 2, taken: 2, when_full: "waiting_list" } });
     expect(await recordsOf(id)).toEqual([["student0241", 0], ["student0242", 0], ["student0243", 2], ["student0244", 2]]);
-    const history = await api.db.selectFrom("course_progress_log as l").innerJoin("course_enrollment as e", "e.id", "l.enrollment_id").select(["l.from_status", "l.to_status", "l.action_type"]).where("e.course_id", "=", id).orderBy("l.id").execute();
+    const history = await api.db.selectFrom("content_progress_log as l").innerJoin("content_enrollment as e", "e.id", "l.enrollment_id").select(["l.from_status", "l.to_status", "l.action_type"]).where("e.content_type_id", "=", courseType).where("e.content_id", "=", id).orderBy("l.id").execute();
     expect(history.map((h) => [h.from_status, h.to_status, h.action_type])).toEqual([[null, 0, "enroll"], [null, 0, "enroll"], [null, 2, "enroll"], [null, 2, "enroll"]]);
   });
 

@@ -2,15 +2,19 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROGRESS_GROUPS, PROGRESS_STATUS_CODES, allowedTransitions, bulkAffected, canTransition } from "../../contract/codes";
 import type { BulkPreview, EnrollAnswer, EnrollmentRow, ImportAnswer } from "../../contract/schemas/enrollment";
+import { contentTypeId } from "../../api/content/ref";
 import { parseCsv } from "../../api/resources/enrollment-import";
 import { startTestApi, type Client, type TestApi } from "./harness";
 
 let api: TestApi;
 let admin: Client;
+/** The course's content_type id (the content_* tables name a course by type and id). */
+let courseType: number;
 beforeAll(async () => {
   api = await startTestApi();
   admin = api.client();
   await admin.login("admin");
+  courseType = await contentTypeId(api.db, "course");
 });
 afterAll(() => api.close());
 
@@ -22,13 +26,13 @@ const accountId = async (username: string) => (await api.db.selectFrom("account"
 const idBy = async (table: "category" | "provider" | "department" | "account_group" | "instructor", code: string) =>
   (await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
 const enrollmentCount = async (courseId: number) =>
-  n((await api.db.selectFrom("course_enrollment").select((eb) => eb.fn.countAll<number>().as("n")).where("course_id", "=", courseId).executeTakeFirstOrThrow()).n);
+  n((await api.db.selectFrom("content_enrollment").select((eb) => eb.fn.countAll<number>().as("n")).where("content_type_id", "=", courseType).where("content_id", "=", courseId).executeTakeFirstOrThrow()).n);
 const enrollmentOf = (courseId: number, username: string) =>
   api.db
-    .selectFrom("course_enrollment as e")
+    .selectFrom("content_enrollment as e")
     .innerJoin("account as a", "a.id", "e.account_id")
     .selectAll("e")
-    .where("e.course_id", "=", courseId)
+    .where("e.content_type_id", "=", courseType).where("e.content_id", "=", courseId)
     .where("a.username", "=", username)
     .executeTakeFirst();
 
@@ -53,23 +57,24 @@ async function seedLearners(courseId: number, entries: [string, number][]) {
   const at = api.clock.now.toISOString();
   for (const [username, status] of entries) {
     await api.db
-      .insertInto("course_enrollment")
-      .values({ account_id: await accountId(username), course_id: courseId, status, add_method: 0, added_by: 0, created_by: null, datetime_enroll: at, datetime_start: null, datetime_complete: null, datetime_update: at })
+      .insertInto("content_enrollment")
+      .values({ account_id: await accountId(username), content_type_id: courseType, content_id: courseId, status, add_method: 0, added_by: 0, created_by: null, datetime_enroll: at, datetime_start: null, datetime_complete: null, datetime_update: at })
       .execute();
   }
 }
 /** A busy seeded course: the seeded course with the most learners. */
 async function busyCourse() {
   const row = await api.db
-    .selectFrom("course_enrollment")
-    .innerJoin("course", "course.id", "course_enrollment.course_id")
-    .select(["course_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .selectFrom("content_enrollment")
+    .innerJoin("course", "course.id", "content_enrollment.content_id")
+    .select(["content_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("content_enrollment.content_type_id", "=", courseType)
     .where("course.code", "like", "CRS-%")
-    .groupBy("course_id")
+    .groupBy("content_id")
     .orderBy("n", "desc")
-    .orderBy("course_id")
+    .orderBy("content_id")
     .executeTakeFirstOrThrow();
-  return { id: row.course_id, count: n(row.n) };
+  return { id: row.content_id, count: n(row.n) };
 }
 
 /** POST a multipart form with one file in field `file`. */
@@ -96,25 +101,26 @@ async function download(client: Client, url: string) {
 
 describe("the seed", () => {
   it("gives the shown courses thousands of learners over the statuses, none to drafts", async () => {
-    const total = n((await api.db.selectFrom("course_enrollment").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const total = n((await api.db.selectFrom("content_enrollment").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
     expect(total).toBeGreaterThan(5000);
-    const by = await api.db.selectFrom("course_enrollment").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("status").execute();
+    const by = await api.db.selectFrom("content_enrollment").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("status").execute();
     const count = new Map(by.map((r) => [r.status, n(r.n)]));
     for (const s of [0, 21, 30]) expect(count.get(s)! / total, String(s)).toBeGreaterThan(0.15);
     for (const s of [22, -2, -5, 6]) expect(count.get(s) ?? 0, String(s)).toBeGreaterThan(50);
     const drafts = await api.db
-      .selectFrom("course_enrollment as e")
-      .innerJoin("course as c", "c.id", "e.course_id")
+      .selectFrom("content_enrollment as e")
+      .innerJoin("course as c", "c.id", "e.content_id")
       .select("e.id")
+      .where("e.content_type_id", "=", courseType)
       .where("c.datetime_first_publish", "is", null)
       .executeTakeFirst();
     expect(drafts).toBeUndefined();
-    const methods = await api.db.selectFrom("course_enrollment").select("add_method").distinct().execute();
+    const methods = await api.db.selectFrom("content_enrollment").select("add_method").distinct().execute();
     expect(methods.map((m) => m.add_method).sort()).toEqual([0, 1, 2, 3]);
     // Nothing lies in the future; completion only on completed rows.
-    const late = await api.db.selectFrom("course_enrollment").select("id").where("datetime_update", ">", api.clock.now.toISOString()).executeTakeFirst();
+    const late = await api.db.selectFrom("content_enrollment").select("id").where("datetime_update", ">", api.clock.now.toISOString()).executeTakeFirst();
     expect(late).toBeUndefined();
-    const oddComplete = await api.db.selectFrom("course_enrollment").select("id").where("status", "<>", 30).where("datetime_complete", "is not", null).executeTakeFirst();
+    const oddComplete = await api.db.selectFrom("content_enrollment").select("id").where("status", "<>", 30).where("datetime_complete", "is not", null).executeTakeFirst();
     expect(oddComplete).toBeUndefined();
     expect(await api.db.selectFrom("account").select("id").where("username", "=", "student3000").executeTakeFirst()).toBeTruthy();
   });
@@ -143,7 +149,7 @@ describe("learner list", () => {
 
   it("filters by status group, selectable set and status; ignores empty, null and all", async () => {
     const { id, count } = await busyCourse();
-    const rows = await api.db.selectFrom("course_enrollment").select("status").where("course_id", "=", id).execute();
+    const rows = await api.db.selectFrom("content_enrollment").select("status").where("content_type_id", "=", courseType).where("content_id", "=", id).execute();
     const expectCount = (pred: (s: number) => boolean) => rows.filter((r) => pred(r.status)).length;
     for (const [group, codes] of Object.entries(PROGRESS_GROUPS)) {
       const res = await admin.get(`${C}/${id}/learner/?status_group=${group}&page_size=1000`);
@@ -269,7 +275,7 @@ describe("enrolling", () => {
     const byGroup = await admin.post(`${C}/${id}/enroll/`, { group_list: [group] });
     expect(byGroup.body.results).toHaveLength(members.length);
     const fresh = byGroup.body.results.filter((r: EnrollAnswer["results"][number]) => r.result === "enrolled");
-    for (const r of fresh) expect((await api.db.selectFrom("course_enrollment").select("added_by").where("course_id", "=", id).where("account_id", "=", r.account).executeTakeFirstOrThrow()).added_by).toBe(5);
+    for (const r of fresh) expect((await api.db.selectFrom("content_enrollment").select("added_by").where("content_type_id", "=", courseType).where("content_id", "=", id).where("account_id", "=", r.account).executeTakeFirstOrThrow()).added_by).toBe(5);
     // An account found two ways is listed once, with the first way.
     const both = await admin.post(`${C}/${id}/enroll/`, { account_list: [members[0]], group_list: [group] });
     expect(both.body.results.filter((r: EnrollAnswer["results"][number]) => r.account === members[0])).toEqual([expect.objectContaining({ added_by: 1, result: "already_enrolled" })]);
@@ -383,7 +389,7 @@ describe("manual progress change", () => {
     let allowed = 0;
     for (const from of PROGRESS_STATUS_CODES) {
       for (const to of PROGRESS_STATUS_CODES) {
-        await api.db.updateTable("course_enrollment").set({ status: from, datetime_complete: null, datetime_update: "2026-01-01T00:00:00.000Z" }).where("id", "=", row.id).execute();
+        await api.db.updateTable("content_enrollment").set({ status: from, datetime_complete: null, datetime_update: "2026-01-01T00:00:00.000Z" }).where("id", "=", row.id).execute();
         const res = await admin.patch(path, { status: to });
         const ok = canTransition("course", from, to);
         if (ok) allowed++;
@@ -435,7 +441,7 @@ describe("bulk progress change", () => {
   it("previews, per current status and per choice, how many learners each target changes, writing nothing", async () => {
     const id = await emptyCourse();
     await seedLearners(id, mix);
-    const before = await api.db.selectFrom("course_enrollment").select(["id", "status", "datetime_update"]).where("course_id", "=", id).orderBy("id").execute();
+    const before = await api.db.selectFrom("content_enrollment").select(["id", "status", "datetime_update"]).where("content_type_id", "=", courseType).where("content_id", "=", id).orderBy("id").execute();
     const res = await admin.post(`${C}/${id}/progress/bulk/`, { target: 30, preview: true });
     expect(res.status).toBe(200);
     const body = res.body as BulkPreview;
@@ -447,7 +453,7 @@ describe("bulk progress change", () => {
       { status: 30, count: 1, affected: false }, { status: 31, count: 1, affected: false },
     ]);
     expect(body.choices).toEqual([{ target: 30, affected: 6 }, { target: 21, affected: 4 }, { target: -2, affected: 10 }, { target: 6, affected: 5 }]);
-    const after = await api.db.selectFrom("course_enrollment").select(["id", "status", "datetime_update"]).where("course_id", "=", id).orderBy("id").execute();
+    const after = await api.db.selectFrom("content_enrollment").select(["id", "status", "datetime_update"]).where("content_type_id", "=", courseType).where("content_id", "=", id).orderBy("id").execute();
     expect(after).toEqual(before);
   });
 
@@ -476,13 +482,13 @@ describe("bulk progress change", () => {
     await seedLearners(id, mix);
     const picked = [(await enrollmentOf(id, "learner060"))!.id, (await enrollmentOf(id, "learner056"))!.id];
     const elsewhere = await busyCourse();
-    const foreign = (await api.db.selectFrom("course_enrollment").select(["id", "status"]).where("course_id", "=", elsewhere.id).where("status", "=", 0).executeTakeFirstOrThrow()).id;
+    const foreign = (await api.db.selectFrom("content_enrollment").select(["id", "status"]).where("content_type_id", "=", courseType).where("content_id", "=", elsewhere.id).where("status", "=", 0).executeTakeFirstOrThrow()).id;
     const preview = await admin.post(`${C}/${id}/progress/bulk/`, { target: 30, preview: "on", enrollment_list: [...picked, foreign] });
     expect(preview.body).toMatchObject({ total: 2, affected: 1, unaffected: 1 });
     const res = await admin.post(`${C}/${id}/progress/bulk/`, { target: 30, enrollment_list: `${picked.join(",")},${foreign}` });
     expect(res.body.changed).toBe(1);
     expect((await enrollmentOf(id, "learner059"))!.status).toBe(0);
-    expect((await api.db.selectFrom("course_enrollment").select("status").where("id", "=", foreign).executeTakeFirstOrThrow()).status).toBe(0);
+    expect((await api.db.selectFrom("content_enrollment").select("status").where("id", "=", foreign).executeTakeFirstOrThrow()).status).toBe(0);
   });
 
   it("refuses a target that is not a bulk choice", async () => {
@@ -493,7 +499,7 @@ describe("bulk progress change", () => {
     }
     expect((await admin.post(`${C}/${id}/progress/bulk/`, {})).body).toEqual({ target: ["required"] });
     expect((await admin.post(`${C}/${id}/progress/bulk/`, { target: 22 })).body).toEqual({ target: ["invalid_choice"] });
-    const statuses = (await api.db.selectFrom("course_enrollment").select("status").where("course_id", "=", id).orderBy("id").execute()).map((r) => r.status);
+    const statuses = (await api.db.selectFrom("content_enrollment").select("status").where("content_type_id", "=", courseType).where("content_id", "=", id).orderBy("id").execute()).map((r) => r.status);
     expect(statuses).toEqual(mix.map(([, s]) => s));
   });
 });

@@ -29,9 +29,18 @@ const C = "/api/dashboard/course";
 const courseId = async (code: string) => (await api.db.selectFrom("course").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
 const idOf = async (table: "competency" | "survey" | "gamification_achievement" | "gamification_challenge" | "budget_category", code: string) =>
   (await api.db.selectFrom(`${table} as t` as "survey as t").select("t.id").where("t.code", "=", code).executeTakeFirstOrThrow()).id;
-const count = async (table: "course_competency" | "course_survey" | "course_gamification" | "course_budget_record" | "course_certificate", courseIdValue: number) =>
+/** The content_type id of courses: the content_* tables name a course by it and the course's id. */
+const courseType = async () => (await api.db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
+const count = async (table: "content_competency" | "content_survey" | "content_gamification" | "content_budget_record" | "content_certificate", courseIdValue: number) =>
   Number(
-    (await api.db.selectFrom(`${table} as t` as "course_survey as t").select((eb) => eb.fn.countAll<number>().as("n")).where("t.course_id", "=", courseIdValue).executeTakeFirstOrThrow()).n,
+    (
+      await api.db
+        .selectFrom(`${table} as t` as "content_survey as t")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("t.content_type_id", "=", await courseType())
+        .where("t.content_id", "=", courseIdValue)
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 /** A course of the catalogue that the seed gave no extras (CRS-0100 onwards). */
 let fresh = 100;
@@ -85,7 +94,7 @@ describe("competency tab", () => {
     expect((await admin.post(`${C}/${id}/competency/`, { competency: dig, level: 0 })).body).toEqual({ level: ["number_out_of_range"] });
     expect((await admin.post(`${C}/${id}/competency/`, { competency: dig, level: 11 })).body).toEqual({ level: ["number_out_of_range"] });
     expect((await admin.post(`${C}/${id}/competency/`, { level: "two" })).body).toEqual({ competency: ["required"], level: ["invalid"] });
-    expect(await count("course_competency", id)).toBe(1);
+    expect(await count("content_competency", id)).toBe(1);
   });
 
   it("changes the level (within the scale) and removes the row; rows of other courses are 404", async () => {
@@ -99,7 +108,7 @@ describe("competency tab", () => {
     expect((await admin.delete(`${C}/${other}/competency/${row.id}/`)).status).toBe(404);
     expect((await admin.get(`${C}/999999/competency/`)).status).toBe(404);
     expect((await admin.delete(`${C}/${id}/competency/${row.id}/`)).status).toBe(204);
-    expect(await count("course_competency", id)).toBe(0);
+    expect(await count("content_competency", id)).toBe(0);
     expect((await admin.get(`${C}/${id}/competency/${row.id}/`)).status).toBe(404);
   });
 
@@ -134,7 +143,7 @@ describe("survey tab", () => {
     const list = await admin.get(`${C}/${id}/survey/`);
     expect(list.body.results.map((r: ContentSurvey) => [r.survey.code, r.is_required])).toEqual([["SV-SAT", true], ["SV-POLL", true]]);
     expect((await admin.delete(`${C}/${id}/survey/${second.id}/`)).status).toBe(204);
-    expect(await count("course_survey", id)).toBe(1);
+    expect(await count("content_survey", id)).toBe(1);
     // Detaching leaves the survey itself.
     expect(await api.db.selectFrom("survey").select("id").where("id", "=", poll).executeTakeFirst()).toBeTruthy();
   });
@@ -158,7 +167,7 @@ describe("gamification tab", () => {
     expect((await admin.post(`${C}/${id}/gamification/`, { name: "Bad", point: -1 })).body).toEqual({ point: ["number_out_of_range"] });
     expect((await admin.post(`${C}/${id}/gamification/`, { name: "", point: 5 })).body).toEqual({ name: ["required"] });
     expect((await admin.post(`${C}/${id}/gamification/`, { name: "Ghost", achievement: 999999 })).body).toEqual({ achievement: ["invalid_choice"] });
-    expect(await count("course_gamification", id)).toBe(2);
+    expect(await count("content_gamification", id)).toBe(2);
   });
 
   it("edits a criterion not in use, keeping a reward", async () => {
@@ -172,9 +181,10 @@ describe("gamification tab", () => {
 
   it("refuses to edit (400) or delete (424) a criterion a learner has earned, and writes nothing", async () => {
     const earned = await api.db
-      .selectFrom("gamification_earned as e")
-      .innerJoin("course_gamification as g", "g.id", "e.criteria_id")
-      .select(["g.id", "g.course_id", "g.name", "g.point"])
+      .selectFrom("content_gamification_earned as e")
+      .innerJoin("content_gamification as g", "g.id", "e.criteria_id")
+      .select(["g.id", "g.content_id as course_id", "g.name", "g.point"])
+      .where("g.content_type_id", "=", await courseType())
       .executeTakeFirstOrThrow();
     const list = await admin.get(`${C}/${earned.course_id}/gamification/`);
     const row = list.body.results.find((r: Criteria) => r.id === earned.id) as Criteria;
@@ -186,7 +196,7 @@ describe("gamification tab", () => {
     expect((await admin.patch(`${C}/${earned.course_id}/gamification/${earned.id}/`, { point: -5 })).body).toEqual({ detail: "criteria_in_use" });
     const del = await admin.delete(`${C}/${earned.course_id}/gamification/${earned.id}/`);
     expect(del).toMatchObject({ status: 424, body: { detail: "criteria_in_use" } });
-    const after = await api.db.selectFrom("course_gamification").select(["name", "point"]).where("id", "=", earned.id).executeTakeFirstOrThrow();
+    const after = await api.db.selectFrom("content_gamification").select(["name", "point"]).where("id", "=", earned.id).executeTakeFirstOrThrow();
     expect(after).toEqual({ name: earned.name, point: earned.point });
   });
 
@@ -328,7 +338,14 @@ describe("e-certificate", () => {
     const saved = await admin.patch(`${C}/${id}/certificate/`, { ...valid, content_period_download: "30 days" });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ is_set: true, content_period_download: "30 days", type_template: 2 });
-    expect(await api.db.selectFrom("course_certificate").select("download_days").where("course_id", "=", id).executeTakeFirstOrThrow()).toEqual({ download_days: 30 });
+    expect(
+      await api.db
+        .selectFrom("content_certificate")
+        .select("download_days")
+        .where("content_type_id", "=", await courseType())
+        .where("content_id", "=", id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ download_days: 30 });
     for (const [given, answered] of [["1 day", "1 days"], ["45", "45 days"], [7, "7 days"], [" 90 Days ", "90 days"], ["", null], [null, null]] as const) {
       expect((await admin.patch(`${C}/${id}/certificate/`, { content_period_download: given })).body.content_period_download, String(given)).toBe(answered);
     }
@@ -340,7 +357,7 @@ describe("e-certificate", () => {
   it("needs a date for a fixed issue date, and forgets it otherwise", async () => {
     const id = await freshCourse();
     expect((await admin.patch(`${C}/${id}/certificate/`, { ...valid, type_issued_date: 2 })).body).toEqual({ date_issued: ["required"] });
-    expect(await count("course_certificate", id)).toBe(0);
+    expect(await count("content_certificate", id)).toBe(0);
     expect((await admin.patch(`${C}/${id}/certificate/`, { ...valid, type_issued_date: 2, date_issued: "2026-02-30" })).body).toEqual({ date_issued: ["invalid"] });
     expect((await admin.patch(`${C}/${id}/certificate/`, { ...valid, type_issued_date: "2", date_issued: "2026-07-01" })).body).toMatchObject({ type_issued_date: 2, date_issued: "2026-07-01" });
     expect((await admin.patch(`${C}/${id}/certificate/`, { type_issued_date: 1 })).body).toMatchObject({ type_issued_date: 1, date_issued: null });
@@ -384,17 +401,18 @@ describe("deleting a course", () => {
   it("takes its tab rows with it, earned criteria included", async () => {
     const id = await courseId("CRS-0013");
     const earned = await api.db
-      .selectFrom("gamification_earned as e")
-      .innerJoin("course_gamification as g", "g.id", "e.criteria_id")
+      .selectFrom("content_gamification_earned as e")
+      .innerJoin("content_gamification as g", "g.id", "e.criteria_id")
       .select("e.criteria_id")
-      .where("g.course_id", "=", id)
+      .where("g.content_type_id", "=", await courseType())
+      .where("g.content_id", "=", id)
       .execute();
     expect(earned.length).toBeGreaterThan(0);
-    expect(await count("course_certificate", id)).toBe(1);
+    expect(await count("content_certificate", id)).toBe(1);
     const res = await admin.delete(`${C}/${id}/`);
     expect(res.status).toBe(204);
-    for (const table of ["course_competency", "course_survey", "course_gamification", "course_budget_record", "course_certificate"] as const) expect(await count(table, id), table).toBe(0);
-    expect(await api.db.selectFrom("gamification_earned").select("criteria_id").where("criteria_id", "in", earned.map((e) => e.criteria_id)).execute()).toEqual([]);
+    for (const table of ["content_competency", "content_survey", "content_gamification", "content_budget_record", "content_certificate"] as const) expect(await count(table, id), table).toBe(0);
+    expect(await api.db.selectFrom("content_gamification_earned").select("criteria_id").where("criteria_id", "in", earned.map((e) => e.criteria_id)).execute()).toEqual([]);
   });
 });
 

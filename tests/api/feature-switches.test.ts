@@ -22,8 +22,18 @@ afterAll(() => api.close());
 const C = "/api/dashboard/course";
 const setSwitches = (keys: readonly ConfigKey[], on: boolean) =>
   api.db.updateTable("config").set({ value: JSON.stringify(on) }).where("key", "in", [...keys]).execute();
-const rows = async (table: "course_gamification" | "course_competency") =>
-  Number((await api.db.selectFrom(`${table} as t` as "course_gamification as t").select((eb) => eb.fn.countAll<number>().as("n")).where("t.course_id", "=", id).executeTakeFirstOrThrow()).n);
+const rows = async (table: "content_gamification" | "content_competency") =>
+  Number(
+    (
+      await api.db
+        .selectFrom(`${table} as t` as "content_gamification as t")
+        .innerJoin("content_type as ct", "ct.id", "t.content_type_id")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("ct.code", "=", "course")
+        .where("t.content_id", "=", id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Every call of each switched feature: reads, and a write that would succeed when on. */
 const features = () => [
@@ -31,7 +41,7 @@ const features = () => [
     keys: FEATURES.gamification,
     reads: [`${C}/${id}/gamification/`, "/api/dashboard/filter/achievement/", "/api/dashboard/filter/challenge/"],
     write: () => admin.post(`${C}/${id}/gamification/`, { name: "Switch test", point: 10 }),
-    table: "course_gamification" as const,
+    table: "content_gamification" as const,
   },
   {
     keys: FEATURES.competency,
@@ -40,7 +50,7 @@ const features = () => [
       const competency = (await admin.get("/api/dashboard/filter/competency/")).body?.results?.[0]?.id ?? 1;
       return admin.post(`${C}/${id}/competency/`, { competency, level: 1 });
     },
-    table: "course_competency" as const,
+    table: "content_competency" as const,
   },
 ];
 

@@ -59,7 +59,7 @@ export async function startTestApi(opts: BuildOptions = {}) {
 }
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
-async function freshDatabase(): Promise<{ db: Db; dialect: "sqlite" | "postgres"; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ db: Db; dialect: "sqlite" | "postgres"; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (admin) {
     const name = `lms_test_${crypto.randomBytes(6).toString("hex")}`;

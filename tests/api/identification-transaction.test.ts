@@ -13,11 +13,13 @@ let admin: Client;
 let viewer: Client;
 /** The seeded course with the most transactions, and how many it has. */
 let course: number;
+let courseType: number;
 let total: number;
 beforeAll(async () => {
   api = await startTestApi();
   [admin, viewer] = await Promise.all([api.signedIn("admin"), api.signedIn("viewer")]);
   ({ id: course, count: total } = await busiestContent(api.db, "identification_transaction"));
+  courseType = (await api.db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
 });
 afterAll(() => api.close());
 
@@ -70,8 +72,8 @@ describe("identification transactions", () => {
     const items = res.body.results as TransactionItem[];
     expect(items.length).toBe(row.item_count);
     expect(items[0].material).toBeNull();
-    const sections = await api.db.selectFrom("course_section").select(["id", "course_id"]).where("id", "in", items.map((i) => i.section.id)).execute();
-    expect(sections.every((s) => s.course_id === course)).toBe(true);
+    const sections = await api.db.selectFrom("content_section").select(["id", "content_type_id", "content_id"]).where("id", "in", items.map((i) => i.section.id)).execute();
+    expect(sections.every((s) => s.content_type_id === courseType && s.content_id === course)).toBe(true);
     for (const i of items) expect(i.identification).toEqual({ is_enabled: expect.any(Boolean), method: expect.any(Number) });
   });
 
@@ -81,9 +83,15 @@ describe("identification transactions", () => {
     expect(records.map((r) => r.id)).toEqual([row.progress_id]);
     const record = (await admin.get(list(`${row.id}/progress/${row.progress_id}/`))).body as TransactionProgress;
     expect(record).toMatchObject({ id: row.progress_id, account: row.account, status: expect.any(Number), datetime_enroll: expect.any(String) });
-    const enrollment = await api.db.selectFrom("course_enrollment").select(["status", "course_id"]).where("id", "=", row.progress_id!).executeTakeFirstOrThrow();
-    expect(enrollment).toEqual({ status: record.status, course_id: course });
-    const someoneElse = await api.db.selectFrom("course_enrollment").select("id").where("course_id", "=", course).where("id", "<>", row.progress_id!).executeTakeFirstOrThrow();
+    const enrollment = await api.db.selectFrom("content_enrollment").select(["status", "content_type_id", "content_id"]).where("id", "=", row.progress_id!).executeTakeFirstOrThrow();
+    expect(enrollment).toEqual({ status: record.status, content_type_id: courseType, content_id: course });
+    const someoneElse = await api.db
+      .selectFrom("content_enrollment")
+      .select("id")
+      .where("content_type_id", "=", courseType)
+      .where("content_id", "=", course)
+      .where("id", "<>", row.progress_id!)
+      .executeTakeFirstOrThrow();
     expect((await admin.get(list(`${row.id}/progress/${someoneElse.id}/`))).status).toBe(404);
   });
 

@@ -138,24 +138,24 @@ function tabCalls(type: ContentType): Record<string, Call[]> {
     await observerPost(`${base}${item}/permission/admin/`, { account });
     return { row: account };
   };
-  const unused = (table: "competency" | "survey", link: "course_competency" | "course_survey", column: "competency_id" | "survey_id") => async (item: number) =>
-    first(await idsWhere(sql`select id from ${sql.table(table)} where id not in (select ${sql.ref(column)} from ${sql.table(link)} where course_id = ${item}) order by id`), `${table} not yet on a course`);
+  const unused = (table: "competency" | "survey", link: "content_competency" | "content_survey", column: "competency_id" | "survey_id") => async (item: number) =>
+    first(await idsWhere(sql`select id from ${sql.table(table)} where id not in (select ${sql.ref(column)} from ${sql.table(link)} where content_type_id = (select id from content_type where code = 'course') and content_id = ${item}) order by id`), `${table} not yet on a course`);
   // A master row is attached once per course: the item's first attachment, or a new one.
-  const attached = async (link: "course_competency" | "course_survey", item: number) => (await idsWhere(sql`select id from ${sql.table(link)} where course_id = ${item} order by id`))[0];
+  const attached = async (link: "content_competency" | "content_survey", item: number) => (await idsWhere(sql`select id from ${sql.table(link)} where content_type_id = (select id from content_type where code = 'course') and content_id = ${item} order by id`))[0];
   const competency = async (item: number) => ({
-    row: (await attached("course_competency", item)) ?? (await observerPost(`${base}${item}/competency/`, { competency: await unused("competency", "course_competency", "competency_id")(item), level: 1 })).id,
+    row: (await attached("content_competency", item)) ?? (await observerPost(`${base}${item}/competency/`, { competency: await unused("competency", "content_competency", "competency_id")(item), level: 1 })).id,
   });
   const survey = async (item: number) => ({
-    row: (await attached("course_survey", item)) ?? (await observerPost(`${base}${item}/survey/`, { survey: await unused("survey", "course_survey", "survey_id")(item) })).id,
+    row: (await attached("content_survey", item)) ?? (await observerPost(`${base}${item}/survey/`, { survey: await unused("survey", "content_survey", "survey_id")(item) })).id,
   });
   const criterion = async (item: number) => ({ row: (await observerPost(`${base}${item}/gamification/`, { name: "Matrix criterion", point: 5 })).id });
   /** An active learner not enrolled in the item. */
   const newLearner = async (item: number) =>
-    first(await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 and id not in (select account_id from course_enrollment where course_id = ${item}) order by id`), "learner outside a course");
+    first(await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 and id not in (select account_id from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ${item}) order by id`), "learner outside a course");
   /** An identification transaction on the item, of an enrolled learner, under their progress record. */
   const transaction = async (item: number) => {
     const { row: progress } = await enrollment(item);
-    const learner = (await sql<{ account_id: number }>`select account_id from course_enrollment where id = ${progress}`.execute(api.db)).rows[0].account_id;
+    const learner = (await sql<{ account_id: number }>`select account_id from content_enrollment where id = ${progress}`.execute(api.db)).rows[0].account_id;
     const t = await api.db
       .insertInto("identification_transaction")
       .values({ content_type_id: await ct(), content_id: item, account_id: learner, progress_id: progress, method: 0, status: "pass", datetime_start: now(), datetime_end: now(), datetime_lock_until: null })
@@ -185,7 +185,7 @@ function tabCalls(type: ContentType): Record<string, Call[]> {
     const r = await api.db.insertInto("discussion_reply").values({ thread_id: t.id, account_id: author, body: "-", is_hidden: 0, datetime_create: now() }).returning("id").executeTakeFirstOrThrow();
     return { row: t.id, sub: r.id };
   };
-  const sectionIds = (item: number) => idsWhere(sql`select id from course_section where course_id = ${item} order by sort, id`);
+  const sectionIds = (item: number) => idsWhere(sql`select id from content_section where content_type_id = (select id from content_type where code = 'course') and content_id = ${item} order by sort, id`);
   const csv = { field: "file", filename: "learners.csv", type: "text/csv", data: Buffer.from("username\r\nlearner001\r\nlearner002\r\n") };
   const pdf = { field: "file", filename: "matrix.pdf", type: "application/pdf", data: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n", "latin1") };
 
@@ -194,18 +194,18 @@ function tabCalls(type: ContentType): Record<string, Call[]> {
       call("curriculum", "GET", "view", () => "curriculum/"),
       call("curriculum sections", "GET", "view", () => "curriculum/section/"),
       call("section", "GET", "view", (i) => `curriculum/section/${i.row}/`, { rows: section }),
-      call("section add", "POST", "change", () => "curriculum/section/", { body: () => ({ name: "Added by the matrix" }), writes: { table: "course_section", delta: 1 } }),
+      call("section add", "POST", "change", () => "curriculum/section/", { body: () => ({ name: "Added by the matrix" }), writes: { table: "content_section", delta: 1 } }),
       call("section update", "PATCH", "change", (i) => `curriculum/section/${i.row}/`, { rows: section, body: () => ({ name: "Renamed by the matrix" }) }),
-      call("section delete", "DELETE", "change", (i) => `curriculum/section/${i.row}/`, { rows: section, writes: { table: "course_section", delta: -1 } }),
+      call("section delete", "DELETE", "change", (i) => `curriculum/section/${i.row}/`, { rows: section, writes: { table: "content_section", delta: -1 } }),
       call("section move", "POST", "change", (i) => `curriculum/section/${i.row}/move/`, { rows: section, body: () => ({ direction: "up" }) }),
       call("section reorder", "POST", "change", () => "curriculum/section/reorder/", { rows: section, body: async (_, i) => ({ id_list: (await sectionIds(i.item)).reverse() }) }),
       call("material add", "POST", "change", (i) => `curriculum/section/${i.row}/material/`, {
-        rows: section, body: () => ({ slot_type: "weblink", name: "Added by the matrix", url: "https://example.com/added" }), writes: { table: "course_material", delta: 1 },
+        rows: section, body: () => ({ slot_type: "weblink", name: "Added by the matrix", url: "https://example.com/added" }), writes: { table: "content_material", delta: 1 },
       }),
       call("material reorder", "POST", "change", (i) => `curriculum/section/${i.sub}/material/reorder/`, { rows: material, body: (_, i) => ({ id_list: [i.row] }) }),
       call("material", "GET", "view", (i) => `curriculum/material/${i.row}/`, { rows: material }),
       call("material update", "PATCH", "change", (i) => `curriculum/material/${i.row}/`, { rows: material, body: () => ({ name: "Renamed by the matrix" }) }),
-      call("material delete", "DELETE", "change", (i) => `curriculum/material/${i.row}/`, { rows: material, writes: { table: "course_material", delta: -1 } }),
+      call("material delete", "DELETE", "change", (i) => `curriculum/material/${i.row}/`, { rows: material, writes: { table: "content_material", delta: -1 } }),
       call("material move", "POST", "change", (i) => `curriculum/material/${i.row}/move/`, { rows: material, body: () => ({ direction: "up" }) }),
       call("file upload", "POST", "change", () => "curriculum/upload/?slot_type=document", { upload: pdf }),
     ],
@@ -249,24 +249,24 @@ function tabCalls(type: ContentType): Record<string, Call[]> {
       call("competencies", "GET", "view", () => "competency/"),
       call("competency", "GET", "view", (i) => `competency/${i.row}/`, { rows: competency }),
       call("competency add", "POST", "change", () => "competency/", {
-        body: async (_, i) => ({ competency: await unused("competency", "course_competency", "competency_id")(i.item), level: 1 }), writes: { table: "course_competency", delta: 1 },
+        body: async (_, i) => ({ competency: await unused("competency", "content_competency", "competency_id")(i.item), level: 1 }), writes: { table: "content_competency", delta: 1 },
       }),
       call("competency update", "PATCH", "change", (i) => `competency/${i.row}/`, { rows: competency, body: () => ({ level: 1 }) }),
-      call("competency remove", "DELETE", "change", (i) => `competency/${i.row}/`, { rows: competency, writes: { table: "course_competency", delta: -1 } }),
+      call("competency remove", "DELETE", "change", (i) => `competency/${i.row}/`, { rows: competency, writes: { table: "content_competency", delta: -1 } }),
     ],
     survey: [
       call("surveys", "GET", "view", () => "survey/"),
       call("survey", "GET", "view", (i) => `survey/${i.row}/`, { rows: survey }),
-      call("survey attach", "POST", "change", () => "survey/", { body: async (_, i) => ({ survey: await unused("survey", "course_survey", "survey_id")(i.item) }), writes: { table: "course_survey", delta: 1 } }),
+      call("survey attach", "POST", "change", () => "survey/", { body: async (_, i) => ({ survey: await unused("survey", "content_survey", "survey_id")(i.item) }), writes: { table: "content_survey", delta: 1 } }),
       call("survey update", "PATCH", "change", (i) => `survey/${i.row}/`, { rows: survey, body: () => ({ is_required: true }) }),
-      call("survey detach", "DELETE", "change", (i) => `survey/${i.row}/`, { rows: survey, writes: { table: "course_survey", delta: -1 } }),
+      call("survey detach", "DELETE", "change", (i) => `survey/${i.row}/`, { rows: survey, writes: { table: "content_survey", delta: -1 } }),
     ],
     gamification: [
       call("criteria", "GET", "view", () => "gamification/"),
       call("criterion", "GET", "view", (i) => `gamification/${i.row}/`, { rows: criterion }),
-      call("criterion add", "POST", "change", () => "gamification/", { body: () => ({ name: "Added by the matrix", point: 3 }), writes: { table: "course_gamification", delta: 1 } }),
+      call("criterion add", "POST", "change", () => "gamification/", { body: () => ({ name: "Added by the matrix", point: 3 }), writes: { table: "content_gamification", delta: 1 } }),
       call("criterion update", "PATCH", "change", (i) => `gamification/${i.row}/`, { rows: criterion, body: () => ({ name: "Renamed by the matrix", point: 4 }) }),
-      call("criterion delete", "DELETE", "change", (i) => `gamification/${i.row}/`, { rows: criterion, writes: { table: "course_gamification", delta: -1 } }),
+      call("criterion delete", "DELETE", "change", (i) => `gamification/${i.row}/`, { rows: criterion, writes: { table: "content_gamification", delta: -1 } }),
     ],
     budget: [
       call("budget planning", "GET", "view", () => "budget/"),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bulkAffected } from "../../contract/codes";
 import type { ProgressHistoryAnswer, ProgressLogRow } from "../../contract/schemas/enrollment";
+import { contentTypeId } from "../../api/content/ref";
 import { startTestApi, type Client, type TestApi } from "./harness";
 
 /**
@@ -12,10 +13,13 @@ import { startTestApi, type Client, type TestApi } from "./harness";
 
 let api: TestApi;
 let admin: Client;
+/** The course's content_type id (the content_* tables name a course by type and id). */
+let courseType: number;
 beforeAll(async () => {
   api = await startTestApi();
   admin = api.client();
   await admin.login("admin");
+  courseType = await contentTypeId(api.db, "course");
 });
 afterAll(() => api.close());
 
@@ -26,14 +30,14 @@ const accountId = async (username: string) => (await api.db.selectFrom("account"
 const idBy = async (table: "category" | "provider", code: string) => (await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
 const enrollmentOf = async (courseId: number, username: string) =>
   (await api.db
-    .selectFrom("course_enrollment as e")
+    .selectFrom("content_enrollment as e")
     .innerJoin("account as a", "a.id", "e.account_id")
     .selectAll("e")
-    .where("e.course_id", "=", courseId)
+    .where("e.content_type_id", "=", courseType).where("e.content_id", "=", courseId)
     .where("a.username", "=", username)
     .executeTakeFirstOrThrow());
-const logOf = (enrollmentId: number) => api.db.selectFrom("course_progress_log").selectAll().where("enrollment_id", "=", enrollmentId).orderBy("id").execute();
-const logCount = async () => Number((await api.db.selectFrom("course_progress_log").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const logOf = (enrollmentId: number) => api.db.selectFrom("content_progress_log").selectAll().where("enrollment_id", "=", enrollmentId).orderBy("id").execute();
+const logCount = async () => Number((await api.db.selectFrom("content_progress_log").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 
 let seq = 0;
 async function emptyCourse(provider = "ACAD") {
@@ -55,8 +59,8 @@ async function seedLearners(courseId: number, entries: [string, number][]) {
   const at = api.clock.now.toISOString();
   for (const [username, status] of entries) {
     await api.db
-      .insertInto("course_enrollment")
-      .values({ account_id: await accountId(username), course_id: courseId, status, add_method: 0, added_by: 0, created_by: null, datetime_enroll: at, datetime_start: null, datetime_complete: null, datetime_update: at })
+      .insertInto("content_enrollment")
+      .values({ account_id: await accountId(username), content_type_id: courseType, content_id: courseId, status, add_method: 0, added_by: 0, created_by: null, datetime_enroll: at, datetime_start: null, datetime_complete: null, datetime_update: at })
       .execute();
   }
 }
@@ -211,10 +215,10 @@ describe("deleting", () => {
       .values({ ...rest, username: "history-author", email: "history-author@example.com" })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await api.db.insertInto("course_enrollment").values({ account_id: await accountId("student0151"), course_id: a, status: 0, add_method: 0, added_by: 0, created_by: null, datetime_enroll: "2026-01-01T00:00:00.000Z", datetime_start: null, datetime_complete: null, datetime_update: "2026-01-01T00:00:00.000Z" }).execute();
+    await api.db.insertInto("content_enrollment").values({ account_id: await accountId("student0151"), content_type_id: courseType, content_id: a, status: 0, add_method: 0, added_by: 0, created_by: null, datetime_enroll: "2026-01-01T00:00:00.000Z", datetime_start: null, datetime_complete: null, datetime_update: "2026-01-01T00:00:00.000Z" }).execute();
     for (const course of [a, b, c]) await admin.post(`${C}/${course}/enroll/`, { account_list: [await accountId("student0152")] });
     const e = await enrollmentOf(a, "student0151");
-    await api.db.insertInto("course_progress_log").values({ enrollment_id: e.id, from_status: 0, to_status: 22, action_type: "override", created_by: made.id, datetime_create: "2026-01-02T00:00:00.000Z" }).execute();
+    await api.db.insertInto("content_progress_log").values({ enrollment_id: e.id, from_status: 0, to_status: 22, action_type: "override", created_by: made.id, datetime_create: "2026-01-02T00:00:00.000Z" }).execute();
 
     // The author goes: the row stays, without its author.
     await api.db.deleteFrom("account").where("id", "=", made.id).execute();
@@ -222,19 +226,20 @@ describe("deleting", () => {
     expect((await admin.get(`${C}/${a}/progress/${e.id}/history/`)).body.results[0].by).toBeNull();
 
     // The enrollment goes: its history goes.
-    await api.db.deleteFrom("course_enrollment").where("id", "=", e.id).execute();
+    await api.db.deleteFrom("content_enrollment").where("id", "=", e.id).execute();
     expect(await logOf(e.id)).toEqual([]);
     // The course goes: the histories of its enrollments go.
     const inB = await enrollmentOf(b, "student0152");
     expect(await logOf(inB.id)).toHaveLength(1);
-    await api.db.deleteFrom("course").where("id", "=", b).execute();
+    // (Deleted through the API: no foreign key ties the content_* rows to the course row any more.)
+    expect((await admin.delete(`${C}/${b}/`)).status).toBe(204);
     expect(await logOf(inB.id)).toEqual([]);
     // The learner goes: every history of theirs goes.
     const inC = await enrollmentOf(c, "student0152");
     const learner = await accountId("student0152");
     await api.db.deleteFrom("account").where("id", "=", learner).execute();
     expect(await logOf(inC.id)).toEqual([]);
-    const left = await api.db.selectFrom("course_progress_log").select("id").where("enrollment_id", "not in", api.db.selectFrom("course_enrollment").select("id")).execute();
+    const left = await api.db.selectFrom("content_progress_log").select("id").where("enrollment_id", "not in", api.db.selectFrom("content_enrollment").select("id")).execute();
     expect(left).toEqual([]);
   });
 });

@@ -36,13 +36,13 @@ function courseValues() {
   const course = one<{ id: number; permission: number; enrollment: number; tx: number; progress: number }>(
     `select c.id,
             (select p.id from content_permission p join content_type t on t.id = p.content_type_id where t.code = 'course' and p.content_id = c.id order by p.id limit 1) as permission,
-            (select e.id from course_enrollment e where e.course_id = c.id order by e.id limit 1) as enrollment,
+            (select e.id from content_enrollment e where e.content_type_id = (select id from content_type where code = 'course') and e.content_id = c.id order by e.id limit 1) as enrollment,
             x.id as tx, x.progress_id as progress
        from course c
        join identification_transaction x on x.content_id = c.id and x.progress_id is not null
        join content_type xt on xt.id = x.content_type_id and xt.code = 'course'
       where exists (select 1 from content_permission p join content_type t on t.id = p.content_type_id where t.code = 'course' and p.content_id = c.id)
-        and exists (select 1 from course_enrollment e where e.course_id = c.id)
+        and exists (select 1 from content_enrollment e where e.content_type_id = (select id from content_type where code = 'course') and e.content_id = c.id)
       order by c.id, x.id limit 1`,
   );
   return { courseid: course.id, permissionid: course.permission, enrollmentid: course.enrollment, transactionid: course.tx, progressid: course.progress };

@@ -129,7 +129,7 @@ test("enrollment identification: the lock duration is typed in minutes and store
 });
 
 test("prerequisites: chosen among other courses; a cycle is refused; removed again", async ({ page }, info) => {
-  const noPrerequisite = "not exists (select 1 from course_prerequisite p where p.course_id = course.id or p.prerequisite_course_id = course.id)";
+  const noPrerequisite = `not exists (select 1 from content_prerequisite p where p.content_type_id = ${COURSE_TYPE} and (p.content_id = course.id or p.prerequisite_id = course.id))`;
   const a = course(info, 4, noPrerequisite);
   const b = course(info, 5, noPrerequisite);
   await page.goto(`/dashboard/course/${a.id}/enrollment/prerequisite`);
@@ -139,19 +139,19 @@ test("prerequisites: chosen among other courses; a cycle is refused; removed aga
   await page.getByRole("button", { name: `Add ${b.name}` }).click();
   await expect(toast(page, "Prerequisite added.")).toBeVisible();
   await expect(page.getByRole("table", { name: "Prerequisites" }).getByText(b.name)).toBeVisible();
-  expect(rows("select prerequisite_course_id as id from course_prerequisite where course_id = ?", a.id)).toEqual([{ id: b.id }]);
+  expect(rows(`select prerequisite_id as id from content_prerequisite where content_type_id = ${COURSE_TYPE} and content_id = ?`, a.id)).toEqual([{ id: b.id }]);
 
   // b cannot require a: a already requires b.
   await page.goto(`/dashboard/course/${b.id}/enrollment/prerequisite?search=${encodeURIComponent(a.code)}`);
   await page.getByRole("button", { name: `Add ${a.name}` }).click();
   await expect(toast(page, "A content cannot require itself, directly or through its prerequisites.")).toBeVisible();
-  expect(rows("select prerequisite_course_id from course_prerequisite where course_id = ?", b.id)).toEqual([]);
+  expect(rows(`select prerequisite_id from content_prerequisite where content_type_id = ${COURSE_TYPE} and content_id = ?`, b.id)).toEqual([]);
 
   await page.goto(`/dashboard/course/${a.id}/enrollment/prerequisite`);
   await page.getByRole("button", { name: `Remove ${b.name}` }).click();
   await expect(toast(page, "Prerequisite removed.")).toBeVisible();
   await expect(page.getByText("No prerequisites.")).toBeVisible();
-  expect(rows("select prerequisite_course_id from course_prerequisite where course_id = ?", a.id)).toEqual([]);
+  expect(rows(`select prerequisite_id from content_prerequisite where content_type_id = ${COURSE_TYPE} and content_id = ?`, a.id)).toEqual([]);
 });
 
 test("permission: a department rule with departments and an age range", async ({ page }, info) => {

@@ -48,8 +48,8 @@ export function enrol(courseId: number, entries: [string, number][]) {
   const at = new Date().toISOString();
   run((db) => {
     const insert = db.prepare(
-      `insert into course_enrollment (account_id, course_id, status, add_method, added_by, created_by, datetime_enroll, datetime_start, datetime_complete, datetime_update)
-       values ((select id from account where username = ?), ?, ?, 0, 0, null, ?, null, null, ?)`,
+      `insert into content_enrollment (account_id, content_type_id, content_id, status, add_method, added_by, created_by, datetime_enroll, datetime_start, datetime_complete, datetime_update)
+       values ((select id from account where username = ?), (select id from content_type where code = 'course'), ?, ?, 0, 0, null, ?, null, null, ?)`,
     );
     for (const [username, status] of entries) insert.run(username, courseId, status, at, at);
   });
@@ -57,4 +57,4 @@ export function enrol(courseId: number, entries: [string, number][]) {
 
 /** A learner's status in a course (undefined when not enrolled). */
 export const statusOf = (courseId: number, username: string) =>
-  one<{ status: number } | undefined>("select e.status from course_enrollment e join account a on a.id = e.account_id where e.course_id = ? and a.username = ?", courseId, username)?.status;
+  one<{ status: number } | undefined>("select e.status from content_enrollment e join account a on a.id = e.account_id where e.content_type_id = (select id from content_type where code = 'course') and e.content_id = ? and a.username = ?", courseId, username)?.status;

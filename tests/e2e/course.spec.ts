@@ -30,7 +30,8 @@ function rows<T>(sql: string, ...params: unknown[]): T[] {
 const one = <T>(sql: string, ...params: unknown[]) => rows<T>(sql, ...params)[0];
 const courseCount = () => one<{ n: number }>("select count(*) as n from course").n;
 
-const HAS_SECTION = "exists (select 1 from course_section s where s.course_id = course.id)";
+const OF_COURSE_TYPE = "(select id from content_type where code = 'course')";
+const HAS_SECTION = `exists (select 1 from content_section s where s.content_type_id = ${OF_COURSE_TYPE} and s.content_id = course.id)`;
 const PUBLISHED = "course.is_display = 1 and (course.datetime_start is null or course.datetime_start <= ?)";
 /** Seeded demo courses matching `where`, of this project's half (by id parity), in id order. */
 function seeded(info: TestInfo, where: string, ...params: unknown[]): Course[] {
@@ -250,7 +251,7 @@ test("show/hide: a published course is hidden and shown back; one that cannot be
 });
 
 test("delete: confirmed, the course is gone; a prerequisite course is refused with a warning", async ({ page }, info) => {
-  const [course] = seeded(info, "not exists (select 1 from course_prerequisite p where p.prerequisite_course_id = course.id)");
+  const [course] = seeded(info, `not exists (select 1 from content_prerequisite p where p.content_type_id = ${OF_COURSE_TYPE} and p.prerequisite_id = course.id)`);
   await page.goto(`${LIST}?search=${course.code}`);
   await page.getByRole("link", { name: `Delete ${course.name}` }).click();
   const confirm = page.getByRole("dialog", { name: "Delete this item?" });
@@ -269,7 +270,7 @@ test("delete: confirmed, the course is gone; a prerequisite course is refused wi
   expect(rows("select id from course where id = ?", course.id)).toHaveLength(0);
 
   // CRS-0001…CRS-0010 are prerequisites of others: 424 → the warning dialog.
-  const [required] = seeded(info, "exists (select 1 from course_prerequisite p where p.prerequisite_course_id = course.id)");
+  const [required] = seeded(info, `exists (select 1 from content_prerequisite p where p.content_type_id = ${OF_COURSE_TYPE} and p.prerequisite_id = course.id)`);
   await page.goto(`${LIST}?search=${required.code}`);
   await page.getByRole("link", { name: `Delete ${required.name}` }).click();
   await page.getByRole("dialog", { name: "Delete this item?" }).getByRole("button", { name: "Delete" }).click();

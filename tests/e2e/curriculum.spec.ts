@@ -29,13 +29,13 @@ function makeCourse({ code, published = false, sections = [] }: CourseSpec): { i
     const id = Number(lastInsertRowid);
     const materials: Record<string, number> = {};
     sections.forEach((s, i) => {
-      const sid = Number(db.prepare("insert into course_section (course_id, name, sort, is_display) values (?, ?, ?, 1)").run(id, s.name, i + 1).lastInsertRowid);
+      const sid = Number(db.prepare("insert into content_section (content_type_id, content_id, name, sort, is_display) values ((select id from content_type where code = 'course'), ?, ?, ?, 1)").run(id, s.name, i + 1).lastInsertRowid);
       (s.materials ?? []).forEach((name, j) => {
         materials[name] = Number(
           db
             .prepare(
-              `insert into course_material (course_id, section_id, sort, slot_type, name, is_required, is_preview, is_display, is_non_skippable, is_paused_inactive, is_allow_download, attempt, duration, datetime_create, datetime_update)
-               values (?, ?, ?, 'generic', ?, 1, 0, 1, 0, 0, 0, 0, 600, ?, ?)`,
+              `insert into content_material (content_type_id, content_id, section_id, sort, slot_type, name, is_required, is_preview, is_display, is_non_skippable, is_paused_inactive, is_allow_download, attempt, duration, datetime_create, datetime_update)
+               values ((select id from content_type where code = 'course'), ?, ?, ?, 'generic', ?, 1, 0, 1, 0, 0, 0, 0, 600, ?, ?)`,
             )
             .run(id, sid, j + 1, name, at, at).lastInsertRowid,
         );
@@ -51,7 +51,7 @@ function sectionIden(sectionName: string, code: string) {
   const db = e2eDb();
   try {
     return db
-      .prepare("select s.iden_is_enabled, s.iden_identification, s.iden_attempt, s.iden_duration_lock from course_section s join course c on c.id = s.course_id where c.code = ? and s.name = ?")
+      .prepare("select s.iden_is_enabled, s.iden_identification, s.iden_attempt, s.iden_duration_lock from content_section s join course c on c.id = s.content_id and s.content_type_id = (select id from content_type where code = 'course') where c.code = ? and s.name = ?")
       .get(code, sectionName) as { iden_is_enabled: number; iden_identification: number; iden_attempt: number; iden_duration_lock: number };
   } finally {
     db.close();

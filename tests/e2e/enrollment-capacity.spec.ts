@@ -120,7 +120,7 @@ test("enrolment into a full course: the learner is refused as course full, the p
   await expect(result.getByText("Enrolled 0, already enrolled 0, not found 0. The course is full (capacity 1): 1 not enrolled.")).toBeVisible();
   await expect(result.locator("tbody tr").filter({ hasText: "learner051" })).toContainText("Course full");
   expect(statusOf(id, "learner051")).toBeUndefined();
-  expect(one<{ n: number }>("select count(*) as n from course_enrollment where course_id = ?", id).n).toBe(1);
+  expect(one<{ n: number }>("select count(*) as n from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ?", id).n).toBe(1);
 });
 
 test("the history page and the enrol page with seats and ticks kept pass axe, in English and Thai", async ({ page }, info) => {
@@ -128,10 +128,10 @@ test("the history page and the enrol page with seats and ticks kept pass axe, in
   const id = freshCourse(info, "AXE");
   setCapacity(id, 30, 0); // waiting list when full
   enrol(id, [["learner058", 22]]);
-  const enrollment = one<{ id: number }>("select e.id from course_enrollment e join account a on a.id = e.account_id where e.course_id = ? and a.username = 'learner058'", id).id;
+  const enrollment = one<{ id: number }>("select e.id from content_enrollment e join account a on a.id = e.account_id where e.content_type_id = (select id from content_type where code = 'course') and e.content_id = ? and a.username = 'learner058'", id).id;
   run((db) =>
     db
-      .prepare("insert into course_progress_log (enrollment_id, from_status, to_status, action_type, is_bulk, created_by, datetime_create) values (?, 0, 22, 'override', 1, (select id from account where username = 'admin'), ?)")
+      .prepare("insert into content_progress_log (enrollment_id, from_status, to_status, action_type, is_bulk, created_by, datetime_create) values (?, 0, 22, 'override', 1, (select id from account where username = 'admin'), ?)")
       .run(enrollment, new Date().toISOString()),
   );
   const picked = one<{ id: number }>("select id from account where username = 'student0002'").id;

@@ -12,7 +12,7 @@ import { all, enrol, freshCourse as newCourse, one, statusOf } from "./course-fi
  * and both exports. Both projects share one database, so every test works on a course of its own.
  */
 
-const enrolledCount = (courseId: number) => one<{ n: number }>("select count(*) as n from course_enrollment where course_id = ?", courseId).n;
+const enrolledCount = (courseId: number) => one<{ n: number }>("select count(*) as n from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ?", courseId).n;
 
 const base = (id: number) => `/dashboard/course/${id}`;
 async function signInAdmin(page: Page, next: string) {
@@ -76,7 +76,7 @@ test("enrol by department, sub-departments included", async ({ page }, info) => 
   await byDepartment.getByRole("button", { name: "Enrol these departments" }).click();
   await expect(page.getByRole("region", { name: "Enrolment result", exact: true }).getByText(`Enrolled ${expected.toLocaleString("en-GB")}, already enrolled 0, not found 0.`)).toBeVisible();
   expect(enrolledCount(id)).toBe(expected);
-  expect(one<{ n: number }>("select count(*) as n from course_enrollment where course_id = ? and added_by = 2", id).n).toBe(expected);
+  expect(one<{ n: number }>("select count(*) as n from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ? and added_by = 2", id).n).toBe(expected);
   // Nothing chosen: the form says so and nothing is written.
   await page.getByRole("region", { name: "By group" }).getByRole("button", { name: "Enrol these groups" }).click();
   await expect(page.getByRole("region", { name: "By group" }).getByText("Choose learners, departments or groups to enrol.")).toBeVisible();
@@ -153,7 +153,7 @@ test("bulk change: the confirmation page shows how many each choice affects, the
   await page.getByRole("button", { name: "Change 3 learners to In progress" }).click();
   await expect(page).toHaveURL(new RegExp(`${base(id)}/overall/progress$`));
   await expect(toast(page, "Status changed for 3 learners.")).toBeVisible();
-  expect(all<{ username: string; status: number }>("select a.username, e.status from course_enrollment e join account a on a.id = e.account_id where e.course_id = ? order by a.username", id)).toEqual([
+  expect(all<{ username: string; status: number }>("select a.username, e.status from content_enrollment e join account a on a.id = e.account_id where e.content_type_id = (select id from content_type where code = 'course') and e.content_id = ? order by a.username", id)).toEqual([
     { username: "learner049", status: 0 }, { username: "learner050", status: 0 }, { username: "learner051", status: 21 }, { username: "learner052", status: 22 },
     { username: "learner053", status: 21 }, { username: "learner054", status: 21 }, { username: "learner055", status: 21 },
   ]);

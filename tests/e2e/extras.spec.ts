@@ -25,6 +25,10 @@ const one = <T>(sql: string, ...params: unknown[]) => rows<T>(sql, ...params)[0]
 const plainCourse = (info: TestInfo, offset = 0) =>
   rows<{ id: number; name: string }>("select id, name from course where code > 'CRS-0030' and code like 'CRS-%' and id % 2 = ? order by id", parity(info))[offset];
 
+/** The rows of one course in a content_* table: its content type and its id (the `?`). */
+const COURSE_TYPE = "(select id from content_type where code = 'course')";
+const OF_COURSE = `content_type_id = ${COURSE_TYPE} and content_id = ?`;
+
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
 test.beforeEach(async ({ page }) => {
@@ -58,7 +62,7 @@ test("competency: add one with a required level within its scale", async ({ page
   const row = page.getByRole("row").filter({ hasText: "Digital skills" });
   await expect(row).toContainText("CMP-DIG");
   await expect(row).toContainText("3 of 3");
-  expect(one<{ level: number }>("select level from course_competency where course_id = ? and competency_id = ?", course.id, digital.id).level).toBe(3);
+  expect(one<{ level: number }>(`select level from content_competency where ${OF_COURSE} and competency_id = ?`, course.id, digital.id).level).toBe(3);
 });
 
 test("budget: save a price, then a planning record with the currency and exchange rate defaults", async ({ page }, info) => {
@@ -69,12 +73,12 @@ test("budget: save a price, then a planning record with the currency and exchang
   await page.getByLabel("Discount price").fill("2000");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("The discount price must not be higher than the price.")).toBeVisible();
-  expect(rows("select * from course_budget where course_id = ?", course.id)).toHaveLength(0);
+  expect(rows(`select * from content_budget where ${OF_COURSE}`, course.id)).toHaveLength(0);
   await page.getByLabel("Discount price").fill("1200");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Saved.")).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Price", exact: true })).toHaveValue("1500.5");
-  expect(one("select price_minor, price_discount_minor from course_budget where course_id = ?", course.id)).toEqual({ price_minor: 150050, price_discount_minor: 120000 });
+  expect(one(`select price_minor, price_discount_minor from content_budget where ${OF_COURSE}`, course.id)).toEqual({ price_minor: 150050, price_discount_minor: 120000 });
 
   // Planning: a new record starts in baht at rate 1.
   await page.getByRole("navigation", { name: "Sub-pages" }).getByRole("link", { name: "Budget" }).click();
@@ -94,10 +98,10 @@ test("budget: save a price, then a planning record with the currency and exchang
   await expect(toast(page, "Saved.")).toBeVisible();
   await expect(page.getByRole("group", { name: /Record 1/ })).toContainText("Total 16,000.00 THB");
   await expect(page.getByText("Total: 16,000.00 THB")).toBeVisible();
-  expect(one("select unit, cost_minor, currency, exchange_rate_micro from course_budget_record where course_id = ? and kind = 'plan'", course.id)).toEqual({
+  expect(one(`select unit, cost_minor, currency, exchange_rate_micro from content_budget_record where ${OF_COURSE} and kind = 'plan'`, course.id)).toEqual({
     unit: 2, cost_minor: 800000, currency: "thb", exchange_rate_micro: 1_000_000,
   });
-  expect(one<{ count_learner: number }>("select count_learner from course_budget where course_id = ?", course.id).count_learner).toBe(25);
+  expect(one<{ count_learner: number }>(`select count_learner from content_budget where ${OF_COURSE}`, course.id).count_learner).toBe(25);
 });
 
 test("e-certificate: save one with a download period in days", async ({ page }, info) => {
@@ -116,7 +120,7 @@ test("e-certificate: save one with a download period in days", async ({ page }, 
   await expect(toast(page, "Saved.")).toBeVisible();
   await expect(page.getByLabel("Download period")).toHaveValue("45");
   await expect(page.getByRole("radio", { name: "Modern" })).toBeChecked();
-  expect(one("select name, download_days, type_template from course_certificate where course_id = ?", course.id)).toEqual({ name: "Certificate of Data Skills", download_days: 45, type_template: 2 });
+  expect(one(`select name, download_days, type_template from content_certificate where ${OF_COURSE}`, course.id)).toEqual({ name: "Certificate of Data Skills", download_days: 45, type_template: 2 });
 });
 
 test("gamification: add a criterion; one a learner has earned cannot be edited or deleted", async ({ page }, info) => {
@@ -133,7 +137,7 @@ test("gamification: add a criterion; one a learner has earned cannot be edited o
   await expect(page.getByRole("row").filter({ hasText: "Finish the final quiz" })).toContainText("Not used yet");
 
   const used = one<{ id: number; course_id: number; name: string }>(
-    "select g.id, g.course_id, g.name from course_gamification g where g.course_id % 2 = ? and exists (select 1 from gamification_earned e where e.criteria_id = g.id) order by g.id",
+    `select g.id, g.content_id as course_id, g.name from content_gamification g where g.content_type_id = ${COURSE_TYPE} and g.content_id % 2 = ? and exists (select 1 from content_gamification_earned e where e.criteria_id = g.id) order by g.id`,
     parity(info),
   );
   await page.goto(`/dashboard/course/${used.course_id}/gamification`);
@@ -154,7 +158,7 @@ test("gamification: add a criterion; one a learner has earned cannot be edited o
   await expect(warning).toContainText("This criterion is in use: learners have earned it, so it cannot be edited or deleted.");
   await warning.getByRole("link", { name: "OK" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  expect(one<{ point: number }>("select point from course_gamification where id = ?", used.id).point).not.toBe(999);
+  expect(one<{ point: number }>("select point from content_gamification where id = ?", used.id).point).not.toBe(999);
 });
 
 test("survey: attach one as required", async ({ page }, info) => {
@@ -169,7 +173,7 @@ test("survey: attach one as required", async ({ page }, info) => {
   const row = page.getByRole("row").filter({ hasText: survey.name });
   await expect(row).toContainText("Likert scale");
   await expect(row).toContainText("Required");
-  expect(one("select is_required from course_survey where course_id = ? and survey_id = ?", course.id, survey.id)).toEqual({ is_required: 1 });
+  expect(one(`select is_required from content_survey where ${OF_COURSE} and survey_id = ?`, course.id, survey.id)).toEqual({ is_required: 1 });
   // Attached surveys are no longer offered.
   await expect(add.getByLabel("Survey").locator(`option[value="${survey.id}"]`)).toHaveCount(0);
 });

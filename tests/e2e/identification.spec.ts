@@ -19,12 +19,12 @@ test("overall → identification transactions → one transaction → its curric
     `select x.id, x.progress_id, a.first_name || ' ' || a.last_name as name, e.status,
             (select count(*) from identification_transaction_item i where i.transaction_id = x.id) as items,
             (select count(*) from identification_attempt i where i.transaction_id = x.id) as attempts
-       from identification_transaction x join account a on a.id = x.account_id join course_enrollment e on e.id = x.progress_id
+       from identification_transaction x join account a on a.id = x.account_id join content_enrollment e on e.id = x.progress_id
       where x.content_id = ? order by x.datetime_start desc, x.id desc limit 1`,
     course.id,
   );
   const section = one<{ name: string }>(
-    "select s.name from identification_transaction_item i join course_section s on s.id = i.section_id where i.transaction_id = ? order by i.sort limit 1",
+    "select s.name from identification_transaction_item i join content_section s on s.id = i.section_id where i.transaction_id = ? order by i.sort limit 1",
     tx.id,
   );
 
@@ -63,7 +63,7 @@ test("overall → identification transactions → one transaction → its curric
   await expect(page.getByRole("link", { name: "Progress history of this learner" })).toHaveAttribute("href", `/dashboard/course/${course.id}/overall/progress/${tx.progress_id}/history`);
 
   // Another learner's progress record is not this transaction's.
-  const other = one<{ id: number }>("select id from course_enrollment where course_id = ? and id <> ? order by id limit 1", course.id, tx.progress_id);
+  const other = one<{ id: number }>("select id from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ? and id <> ? order by id limit 1", course.id, tx.progress_id);
   const res = await page.goto(`/dashboard/course/${course.id}/identification/${tx.id}/${other.id}`);
   expect(res?.status()).toBe(404);
 });

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from "fastify";
+import type { CancelContentKind, TransitionKind } from "../../contract/codes";
+import type { ConfigKey } from "../../contract/config";
+import type { ApiContext } from "../http/context";
+import type { AnyResource } from "../resources/crud";
+
+/**
+ * The features a content type may mount under its item path, /api/dashboard/{path}/{id}/…; each
+ * name is the dashboard registry's tab (or overall page) it serves, so a test can hold the two
+ * lists together (tests/registry-drift.test.ts).
+ */
+export const CONTENT_FEATURES = [
+  "curriculum", "enrollment", "prerequisite", "permission", "competency", "budget", "ecertificate", "gamification", "survey", "overall",
+] as const;
+export type ContentFeature = (typeof CONTENT_FEATURES)[number];
+
+/**
+ * One content type as the API knows it (issue 13 §1): its generic resource (list, create, item,
+ * publish; contentType set), the per-type rules every feature reads, and the features it mounts.
+ * A new content type is one of these plus its resource (docs/adding-a-content-type.md).
+ */
+export type ContentDefinition = {
+  /** The registry key (app/registry/content.js). */
+  key: string;
+  resource: AnyResource & { contentType: string };
+  /** Which cancel types its enrollment allows (contract/codes.ts CANCEL_TYPES_ALLOWED). */
+  cancelKind: CancelContentKind;
+  /** Its row of the admin progress transition table (contract/codes.ts ADMIN_TRANSITIONS). */
+  transitions: TransitionKind;
+  features: readonly ContentFeature[];
+  /** Config switches of its sub-features beyond the feature-wide ones (contract/features.js). */
+  switches: { price?: readonly ConfigKey[] };
+  /** Its own calls beyond the engine's (course: the cover image). */
+  routes?: (app: FastifyInstance, ctx: ApiContext) => void;
+};
+
+/** A feature's routes, mounted once per content type that lists it. */
+export type FeatureRoutes = (app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) => void;

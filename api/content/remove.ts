@@ -1,0 +1,42 @@
+import { MSG } from "../../contract/messages";
+import { ApiError } from "../http/errors";
+import { removeContentAccess } from "../resources/access";
+import { removeContentOverall } from "../resources/content-overall";
+import type { Trx } from "../resources/crud";
+import type { ContentRef } from "./ref";
+
+/**
+ * The content_* tables whose rows name a content by (content_type_id, content_id) and belong to
+ * it alone (migration 0012, docs/decisions/022). Rows hanging on these by their own id
+ * (materials' dependencies, progress history, earned criteria) go with them by foreign key.
+ * tests/api/content-remove.test.ts fails when a table with a content_type_id is missing here
+ * or in the modules' own removals.
+ */
+const OWNED = [
+  "content_tag", "content_material", "content_section", "content_prerequisite", "content_enrollment", "content_competency",
+  "content_survey", "content_gamification", "content_budget", "content_budget_record", "content_certificate",
+] as const;
+
+/** DELETE is refused (424) while another content of its type lists this one as a prerequisite. */
+export async function dependencyRefusal(trx: Trx, ref: ContentRef): Promise<ApiError | null> {
+  const dependent = await trx
+    .selectFrom("content_prerequisite")
+    .select("content_id")
+    .where("content_type_id", "=", ref.contentTypeId)
+    .where("prerequisite_id", "=", ref.contentId)
+    .executeTakeFirst();
+  return dependent ? new ApiError(424, { detail: MSG.cannot_delete_because_dependency }) : null;
+}
+
+/**
+ * Everything the content features keep for one content, removed in the delete's transaction
+ * (no foreign key ties these rows to the content's own table any more). The caller deletes the
+ * content's own row after, once dependencyRefusal said nothing.
+ */
+export async function removeContentRows(trx: Trx, typeCode: string, ref: ContentRef) {
+  for (const table of OWNED) {
+    await trx.deleteFrom(table).where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId).execute();
+  }
+  await removeContentAccess(trx, typeCode, ref.contentId);
+  await removeContentOverall(trx, ref.contentTypeId, ref.contentId);
+}

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_FEATURES, type ContentFeature } from "../../api/content/definition";
+import { CONTENT_DEFINITIONS } from "../../api/content/types";
+import { builtTabs, CONTENT_TYPES } from "../../app/registry/content.js";
+import { startTestApi, type Client, type TestApi } from "./harness";
+
+/**
+ * The dashboard's registry (app/registry/content.js) and the API's definitions
+ * (api/content/types.ts) name the same content types and the same features of each: a built tab
+ * without its API half, or a feature mounted on one side only, fails here (issue 13 §2).
+ */
+
+/** The API features a registry type's built screens need. */
+function featuresOf(type: (typeof CONTENT_TYPES)[number]): Set<ContentFeature> {
+  const out = new Set<ContentFeature>();
+  for (const tab of builtTabs(type.tabs)) {
+    if (tab.id !== "information") out.add(tab.id as ContentFeature);
+    for (const child of tab.children) if (tab.id === "enrollment" && child.id === "prerequisite") out.add("prerequisite");
+  }
+  if (builtTabs(type.overall).length || type.overallIndex?.module) out.add("overall");
+  return out;
+}
+
+/** Each feature's first call under the item (GET answers 200 to an administrator while it exists). */
+const PROBE: Record<ContentFeature, string> = {
+  curriculum: "curriculum/",
+  enrollment: "enrollment/",
+  prerequisite: "enrollment/prerequisite/",
+  permission: "permission/",
+  competency: "competency/",
+  budget: "budget/",
+  ecertificate: "certificate/",
+  gamification: "gamification/",
+  survey: "survey/",
+  overall: "overall/",
+};
+
+describe("one registry on each side", () => {
+  it("every registry type has an API definition and the other way round", () => {
+    expect(CONTENT_DEFINITIONS.map((d) => d.key).sort()).toEqual(CONTENT_TYPES.map((t) => t.key).sort());
+  });
+
+  it.each(CONTENT_TYPES.map((t) => [t.key, t] as const))("%s: the API mounts exactly the features its built screens use", (key, type) => {
+    const def = CONTENT_DEFINITIONS.find((d) => d.key === key)!;
+    expect([...def.features].sort()).toEqual([...featuresOf(type)].sort());
+    expect(def.resource.path).toBe(type.api.replace(/^dashboard\//, "").replace(/\/$/, ""));
+    for (const f of def.features) expect(CONTENT_FEATURES).toContain(f);
+  });
+});
+
+describe("each mounted feature answers under its type's items", () => {
+  let api: TestApi;
+  let admin: Client;
+  beforeAll(async () => {
+    api = await startTestApi();
+    admin = await api.signedIn("admin");
+  });
+  afterAll(() => api.close());
+
+  it.each(CONTENT_DEFINITIONS.map((d) => [d.key, d] as const))("%s", async (_key, def) => {
+    const list = await admin.get(`/api/dashboard/${def.resource.path}/?page_size=1`);
+    expect(list.status).toBe(200);
+    const id = (list.body.results as { id: number }[])[0]?.id;
+    expect(id, `a seeded ${def.key}`).toBeDefined();
+    for (const feature of CONTENT_FEATURES) {
+      const res = await admin.get(`/api/dashboard/${def.resource.path}/${id}/${PROBE[feature]}`);
+      expect(res.status, `${def.key} ${feature}`).toBe(def.features.includes(feature) ? 200 : 404);
+    }
+  });
+});
