@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { sql, type SqlBool } from "kysely";
 import type { Action } from "../../contract/permissions";
 import type { Db } from "../db/index";
 import { itemAccess, type AnyResource, type Trx } from "../resources/crud";
@@ -8,6 +9,15 @@ import { itemAccess, type AnyResource, type Trx } from "../resources/crud";
  * row and its id in that type's own table. Every content feature reads and writes through one.
  */
 export type ContentRef = { contentTypeId: number; contentId: number };
+
+/** The columns of a content_* row naming its content (inserts, upserts). */
+export const refColumns = (ref: ContentRef) => ({ content_type_id: ref.contentTypeId, content_id: ref.contentId });
+
+/** The rows of one content, on a content_* table (alias `alias` when given): both columns of its reference. */
+export const ofContent = (ref: ContentRef, alias?: string) => {
+  const col = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
+  return sql<SqlBool>`(${col("content_type_id")} = ${ref.contentTypeId} and ${col("content_id")} = ${ref.contentId})`;
+};
 
 // content_type rows are reference data, seeded once and never renumbered: one lookup per database.
 const typeIds = new WeakMap<object, Map<string, number>>();

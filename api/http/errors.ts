@@ -18,20 +18,36 @@ export const notAuthenticated = () => new ApiError(401, { detail: MSG.not_authen
 export const forbidden = (detail: string = MSG.permission_denied) => new ApiError(403, { detail });
 export const notFound = () => new ApiError(404, { detail: MSG.not_found });
 
-/** zod issues → `{field: [message key]}`; issues without a path go under `detail`. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+/**
+ * How a refused field is named in the 400 (issues without a path go under `detail`):
+ * - top: the top-level field (`name`);
+ * - nested: as forms name list rows, `record_list[0].cost`, `item_list[0].attempt`;
+ * - dotted: object keys joined by dots, list indices dropped (a list's own error):
+ *   `content_period_cancel.type`, each message once.
+ */
+export type FieldNaming = "top" | "nested" | "dotted";
+
+function fieldName(path: readonly PropertyKey[], naming: FieldNaming): string {
+  if (naming === "top") return path.length ? String(path[0]) : "detail";
+  if (naming === "nested") return path.length ? path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("") : "detail";
+  const names = path.filter((p) => typeof p === "string");
+  return names.length ? names.join(".") : "detail";
+}
+
+/** zod issues → `{field: [message key]}`, fields named as `naming` says. */
+export function fieldErrors(error: z.ZodError, naming: FieldNaming = "top"): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
-    const field = issue.path.length ? String(issue.path[0]) : "detail";
-    (out[field] ??= []).push(issue.message);
+    const list = (out[fieldName(issue.path, naming)] ??= []);
+    if (naming !== "dotted" || !list.includes(issue.message)) list.push(issue.message);
   }
   return out;
 }
 
 /** Parse input with a contract schema or throw the 400 the contract specifies. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, naming: FieldNaming = "top"): z.output<S> {
   const result = schema.safeParse(input ?? {});
-  if (!result.success) throw badRequest(fieldErrors(result.error));
+  if (!result.success) throw badRequest(fieldErrors(result.error, naming));
   return result.data;
 }
 

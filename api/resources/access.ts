@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { z } from "zod/v4";
-import type { FieldErrors } from "../../contract/http";
 import { enrollmentSchema, identificationSchema, prerequisiteSchema } from "../../contract/schemas/content-enrollment";
 import { contentAdminSchema, permissionConditionSchema, permissionRuleSchema, permissionRuleUpdateSchema } from "../../contract/schemas/content-permission";
 import type { ContentDefinition } from "../content/definition";
 import { contentAccess, contentTypeId } from "../content/ref";
 import type { ApiContext } from "../http/context";
-import { badRequest, notFound } from "../http/errors";
+import { notFound, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import {
   loadEnrollment,
@@ -58,25 +56,6 @@ import { idFilterValue, inTransaction, type Trx } from "./crud";
  * nothing.
  */
 
-/** zod issues → `{field: [key]}`: nested object keys joined by dots, list indices dropped. */
-export function dottedFieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    // Object keys make the name; an index into a list is the list's own error.
-    const names = issue.path.filter((p) => typeof p === "string");
-    const field = names.length ? names.join(".") : "detail";
-    const list = (out[field] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return out;
-}
-
-function parseDotted<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) throw badRequest(dottedFieldErrors(result.error));
-  return result.data;
-}
-
 /** Remove everything this module keeps for a content (its delete calls it, in its transaction). */
 export async function removeContentAccess(trx: Trx, contentTypeCode: string, contentId: number) {
   const ref = { contentTypeId: await contentTypeId(trx, contentTypeCode), contentId };
@@ -102,7 +81,7 @@ export function enrollmentSettingsRoutes(app: FastifyInstance, ctx: ApiContext, 
   });
   app.put(`${item}/enrollment/`, async (req) => {
     const { ref } = await access(req, "enrollment");
-    const input = parseDotted(enrollmentSchema(def.cancelKind, "api"), req.body);
+    const input = parseInput(enrollmentSchema(def.cancelKind, "api"), req.body, "dotted");
     const now = ctx.now();
     await inTransaction(db, def.resource, (trx) => saveEnrollment(trx, ref, input, now));
     return loadEnrollment(db, ref, def.cancelKind);
@@ -115,7 +94,7 @@ export function enrollmentSettingsRoutes(app: FastifyInstance, ctx: ApiContext, 
   app.put(`${item}/enrollment/identification/`, async (req) => {
     const { ref } = await access(req, "enrollment");
     const min = await lockMinimums(db);
-    const input = parseDotted(identificationSchema(min, "api"), req.body);
+    const input = parseInput(identificationSchema(min, "api"), req.body, "dotted");
     const now = ctx.now();
     await inTransaction(db, def.resource, (trx) => saveIdentification(trx, ref, input, now));
     return loadIdentification(db, ref, min);
@@ -132,7 +111,7 @@ export function prerequisiteRoutes(app: FastifyInstance, ctx: ApiContext, def: C
   });
   app.put(`${item}/enrollment/prerequisite/`, async (req) => {
     const { ref } = await access(req, "enrollment");
-    const { prerequisite_list } = parseDotted(prerequisiteSchema, req.body);
+    const { prerequisite_list } = parseInput(prerequisiteSchema, req.body, "dotted");
     await inTransaction(db, def.resource, (trx) => savePrerequisites(trx, def.resource, ref, prerequisite_list));
     return loadPrerequisites(db, def.resource, ref);
   });
@@ -153,7 +132,7 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
   });
   app.post(`${item}/permission/`, async (req, reply) => {
     const { ref } = await access(req, "change");
-    const input = parseDotted(permissionRuleSchema, req.body);
+    const input = parseInput(permissionRuleSchema, req.body, "dotted");
     const id = await inTransaction(db, def.resource, (trx) => createRule(trx, ref, input, ctx.now()));
     return reply.status(201).send(await loadRule(db, ref, id));
   });
@@ -163,7 +142,7 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
   });
   app.patch(`${rule}/`, async (req) => {
     const { ref } = await access(req, "change");
-    const input = parseDotted(permissionRuleUpdateSchema, req.body);
+    const input = parseInput(permissionRuleUpdateSchema, req.body, "dotted");
     await inTransaction(db, def.resource, (trx) => updateRule(trx, ref, ruleId(req), input, ctx.now()));
     return loadRule(db, ref, ruleId(req));
   });
@@ -180,7 +159,7 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
     const { ref } = await access(req, "change");
     // The rule first: a condition of a rule that is not there is a 404, whatever the body.
     await loadRule(db, ref, ruleId(req));
-    const input = parseDotted(permissionConditionSchema, req.body);
+    const input = parseInput(permissionConditionSchema, req.body, "dotted");
     await inTransaction(db, def.resource, (trx) => saveCondition(trx, ref, ruleId(req), input, ctx.now()));
     return loadCondition(db, ref, ruleId(req));
   });
@@ -194,7 +173,7 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
   });
   app.post(`${item}/permission/admin/`, async (req, reply) => {
     const { ref } = await access(req, "change");
-    const { account } = parseDotted(contentAdminSchema, req.body);
+    const { account } = parseInput(contentAdminSchema, req.body, "dotted");
     await inTransaction(db, def.resource, (trx) => addAdmin(trx, ref, account, ctx.now()));
     const row = await adminsQuery(db, ref).where("a.id", "=", account).executeTakeFirstOrThrow();
     return reply.status(201).send(presentAdmin(row));

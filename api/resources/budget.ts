@@ -16,10 +16,10 @@ import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { switchedRoutes } from "../http/feature-switch";
 import type { ContentDefinition } from "../content/definition";
-import { contentAccess, type ContentRef } from "../content/ref";
-import { badRequest } from "../http/errors";
-import { contentLimits, parseNested, refColumns, writeTransaction } from "./content-rows";
-import { touch, type AnyResource, type Trx } from "./crud";
+import { contentAccess, refColumns, type ContentRef } from "../content/ref";
+import { badRequest, parseInput } from "../http/errors";
+import { contentLimits } from "./content-rows";
+import { touch, writeTransaction, type AnyResource, type Trx } from "./crud";
 
 /**
  * The budget of a content (spec 001 §3 "Budget"; docs/decisions/012), three pages of one row:
@@ -185,7 +185,7 @@ function budgetPriceRoutes(app: FastifyInstance, ctx: ApiContext, content: AnyRe
   app.get(`${base}price/`, async (req) => loadPrice(db, (await contentAccess(req, db, content, "view")).ref));
   app.patch(`${base}price/`, async (req) => {
     const { id, ref } = await contentAccess(req, db, content, "change");
-    const input = parseNested(budgetPriceSchemas(await contentLimits(db)).patch, req.body);
+    const input = parseInput(budgetPriceSchemas(await contentLimits(db)).patch, req.body, "nested");
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
       // The discount rule holds for the result, whichever of the two was given.
@@ -215,7 +215,7 @@ function budgetPageRoutes(app: FastifyInstance, ctx: ApiContext, content: AnyRes
 
   app.patch(base, async (req) => {
     const { id, ref } = await contentAccess(req, db, content, "change");
-    const input = parseNested(budgetPlanSchema, req.body);
+    const input = parseInput(budgetPlanSchema, req.body, "nested");
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
       await upsertBudget(trx, ref, {
@@ -232,7 +232,7 @@ function budgetPageRoutes(app: FastifyInstance, ctx: ApiContext, content: AnyRes
 
   app.patch(`${base}actual/`, async (req) => {
     const { id, ref } = await contentAccess(req, db, content, "change");
-    const input = parseNested(budgetActualSchema, req.body);
+    const input = parseInput(budgetActualSchema, req.body, "nested");
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
       await upsertBudget(trx, ref, { datetime_update_actual: now.toISOString() });

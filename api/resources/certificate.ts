@@ -4,11 +4,11 @@ import { CERTIFICATE_ISSUED_DATE, certificateSchemas, daysText, parseDaysText, t
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import type { ContentDefinition } from "../content/definition";
-import { contentAccess, type ContentRef } from "../content/ref";
-import { badRequest, notFound } from "../http/errors";
+import { contentAccess, refColumns, type ContentRef } from "../content/ref";
+import { badRequest, fieldErrors, notFound } from "../http/errors";
 import { configValues } from "./config-store";
-import { contentLimits, nestedFieldErrors, refColumns, writeTransaction } from "./content-rows";
-import { fromResource, touch, type AnyResource, type Trx } from "./crud";
+import { contentLimits } from "./content-rows";
+import { fromResource, touch, writeTransaction, type AnyResource, type Trx } from "./crud";
 import { MAX_UPLOAD_BYTES, readImageUpload, storeMedia } from "./media";
 
 /**
@@ -97,7 +97,7 @@ export function certificateRoutes(app: FastifyInstance, ctx: ApiContext, def: Co
     const { id, ref } = await contentAccess(req, db, content, "certificate");
     const schemas = certificateSchemas(await contentLimits(db));
     const patch = schemas.patch.safeParse(req.body ?? {});
-    if (!patch.success) throw badRequest(nestedFieldErrors(patch.error));
+    if (!patch.success) throw badRequest(fieldErrors(patch.error, "nested"));
     const now = ctx.now();
     const { "language-list": languages } = await configValues(db, ["language-list"]);
     await writeTransaction(db, async (trx) => {
@@ -105,7 +105,7 @@ export function certificateRoutes(app: FastifyInstance, ctx: ApiContext, def: Co
       // The stored values (download period back to days) with the given ones over them, checked whole.
       const given = Object.fromEntries(Object.entries(patch.data).filter(([, v]) => v !== undefined));
       const merged = schemas.full.safeParse({ ...current, content_period_download: parseDaysText(current.content_period_download), ...given });
-      if (!merged.success) throw badRequest(nestedFieldErrors(merged.error));
+      if (!merged.success) throw badRequest(fieldErrors(merged.error, "nested"));
       if (!(languages as string[]).includes(merged.data.language)) throw badRequest({ language: [MSG.invalid_choice] });
       await saveCertificate(trx, ref, merged.data, now);
       await touch(trx, content, id, now);

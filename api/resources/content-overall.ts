@@ -16,10 +16,10 @@ import {
 } from "../../contract/schemas/overall";
 import { fromFlag, toFlag, type Db } from "../db/index";
 import type { ApiContext } from "../http/context";
-import { badRequest, notFound } from "../http/errors";
+import { badRequest, notFound, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
-import { parentAccess, parseNested, writeTransaction } from "./content-rows";
-import { isIgnoredFilterValue, itemId, likePattern, type AnyResource, type Trx } from "./crud";
+import { parentAccess } from "./content-rows";
+import { isIgnoredFilterValue, itemId, likePattern, writeTransaction, type AnyResource, type Trx } from "./crud";
 import { contentTypeId } from "./tags";
 
 /**
@@ -197,7 +197,7 @@ export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: 
   app.patch(thread, async (req) => {
     const { id } = await parentAccess(req, db, parent, "change");
     const threadId = await threadOf(db, req, id);
-    const input = parseNested(discussionHideSchema, req.body);
+    const input = parseInput(discussionHideSchema, req.body, "nested");
     await db.updateTable("discussion_thread").set({ is_hidden: toFlag(input.is_hidden) }).where("id", "=", threadId).execute();
     return loadThread(db, threadId);
   });
@@ -216,7 +216,7 @@ export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: 
     const { id } = await parentAccess(req, db, parent, "change");
     const threadId = await threadOf(db, req, id);
     const replyId = await replyOf(db, req, threadId);
-    const input = parseNested(discussionHideSchema, req.body);
+    const input = parseInput(discussionHideSchema, req.body, "nested");
     await db.updateTable("discussion_reply").set({ is_hidden: toFlag(input.is_hidden) }).where("id", "=", replyId).execute();
     return loadThread(db, threadId);
   });

@@ -2,15 +2,15 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ContentDefinition } from "../content/definition";
 import { actionsFor, contentAccess, type ContentRef } from "../content/ref";
 import type { z } from "zod/v4";
-import type { FieldErrors, Paged } from "../../contract/http";
+import type { Paged } from "../../contract/http";
 import type { Action } from "../../contract/permissions";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
-import { badRequest, notFound } from "../http/errors";
+import { notFound, parseInput } from "../http/errors";
 import { readPageQuery, type PageQuery } from "../http/paging";
 import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "../../contract/schemas/course";
 import { configValues } from "./config-store";
-import { itemAccess, itemId, touch, type AnyResource, type Trx, type WriteContext } from "./crud";
+import { itemAccess, itemId, touch, writeTransaction, type AnyResource, type Trx, type WriteContext } from "./crud";
 
 /**
  * Rows that belong to one content (its competencies, surveys, gamification criteria…), the
@@ -50,40 +50,8 @@ export type ContentRows<C, U> = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyContentRows = ContentRows<any, any>;
 
-/** The columns of a content_* row naming its content (inserts, upserts). */
-export const refColumns = (ref: ContentRef) => ({ content_type_id: ref.contentTypeId, content_id: ref.contentId });
 
 const ID = "(^\\d{1,12})";
-
-/** zod issues → `{field: [key]}`, nested paths spelt as forms name them: `record_list[0].cost`. */
-export function nestedFieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length
-      ? issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("")
-      : "detail";
-    (out[field] ??= []).push(issue.message);
-  }
-  return out;
-}
-
-/** Parse with a contract schema, or the 400 of the contract (nested fields named as forms name them). */
-export function parseNested<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) throw badRequest(nestedFieldErrors(result.error));
-  return result.data;
-}
-
-/** A write in one transaction; a unique violation (two writers at once) becomes the given 400. */
-export async function writeTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>, unique?: { field: string; message: string }): Promise<T> {
-  try {
-    return await db.transaction().execute(work);
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (unique && (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505")) throw badRequest({ [unique.field]: [unique.message] });
-    throw err;
-  }
-}
 
 /** The content item the request names, with the flag of `action` (view: the flag or a scope). */
 export const parentAccess = (req: FastifyRequest, db: Db, parent: AnyResource, action: Action) => itemAccess(req, db, parent, actionsFor(action));
@@ -121,7 +89,7 @@ export function contentRowRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
 
   app.post(base, async (req, reply) => {
     const access = await contentAccess(req, db, content, rows.change);
-    const input = parseNested((await rows.schemas(db)).create, req.body);
+    const input = parseInput((await rows.schemas(db)).create, req.body, "nested");
     const w: WriteContext = { account: access.account, now: ctx.now(), ctx };
     const rowId = await writeTransaction(
       db,
@@ -140,7 +108,7 @@ export function contentRowRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
     const rowId = await rowOf(db, rows, access.ref, req);
     // The row's own rules (e.g. "in use") come before the input's.
     await rows.guard?.(db, rowId, "patch");
-    const input = parseNested((await rows.schemas(db)).update, req.body);
+    const input = parseInput((await rows.schemas(db)).update, req.body, "nested");
     const w: WriteContext = { account: access.account, now: ctx.now(), ctx };
     await writeTransaction(
       db,

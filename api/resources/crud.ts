@@ -189,23 +189,34 @@ export async function checkReferences(trx: Trx, def: AnyResource, input: Record<
   if (Object.keys(errors).length) throw badRequest(errors);
 }
 
-/** A unique violation that slipped past the check (two writers at once) is the same 400. */
-function uniqueViolation(def: AnyResource, err: unknown): ApiError | null {
+type UniqueAnswer = { field: string; message: string };
+
+/**
+ * A unique violation that slipped past the checks (two writers at once) as the 400 of the rule
+ * it broke: among `rules`, the one whose column the database names (else the first).
+ */
+function uniqueViolation(rules: readonly (UniqueAnswer & { column?: string })[], err: unknown): ApiError | null {
   const e = err as { code?: string; message?: string; constraint?: string };
   if (e?.code !== "SQLITE_CONSTRAINT_UNIQUE" && e?.code !== "23505") return null;
   const text = `${e.message ?? ""} ${e.constraint ?? ""}`;
-  const rule = def.unique.find((r) => text.includes(r.column)) ?? def.unique[0];
+  const rule = rules.find((r) => r.column !== undefined && text.includes(r.column)) ?? rules[0];
   return rule ? badRequest({ [rule.field]: [rule.message] }) : null;
 }
 
-/** Run a write in one transaction; refused input writes nothing. */
-export async function inTransaction<T>(db: Db, def: AnyResource, work: (trx: Trx) => Promise<T>): Promise<T> {
+/**
+ * THE write transaction of the API: refused input writes nothing; a unique violation becomes
+ * the 400 of `unique` (one answer, or a resource's rules).
+ */
+export async function writeTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>, unique?: UniqueAnswer | readonly UniqueRule[]): Promise<T> {
   try {
     return await db.transaction().execute(work);
   } catch (err) {
-    throw uniqueViolation(def, err) ?? err;
+    throw (unique ? uniqueViolation(Array.isArray(unique) ? unique : [unique as UniqueAnswer], err) : null) ?? err;
   }
 }
+
+/** Run a write in one transaction; refused input writes nothing. */
+export const inTransaction = <T>(db: Db, def: AnyResource, work: (trx: Trx) => Promise<T>): Promise<T> => writeTransaction(db, work, def.unique);
 
 /** `ordering=name,-code` → expressions, whitelisted; anything else → 400 {ordering: [invalid_choice]}. */
 function orderingOf(def: AnyResource, raw: string | undefined) {

@@ -1,7 +1,6 @@
-import { sql, type SqlBool } from "kysely";
 import { MSG } from "../../contract/messages";
 import type { IdName } from "../../contract/schemas/curriculum";
-import type { ContentRef } from "../content/ref";
+import { ofContent, type ContentRef } from "../content/ref";
 import { ApiError, badRequest } from "../http/errors";
 import { fromResource, type AnyResource, type Trx, type WriteContext } from "./crud";
 
@@ -13,12 +12,6 @@ import { fromResource, type AnyResource, type Trx, type WriteContext } from "./c
  * - prerequisites are materials of the same content, never the material itself, never a cycle;
  * - removing the last section unpublishes the content, in the same transaction.
  */
-
-/** The rows of one content, on a content_* table (alias `alias` when given): both columns of its reference. */
-export const ofContent = (ref: ContentRef, alias?: string) => {
-  const col = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
-  return sql<SqlBool>`(${col("content_type_id")} = ${ref.contentTypeId} and ${col("content_id")} = ${ref.contentId})`;
-};
 
 /** Materials outside `materialIds` that list one of them as a prerequisite, in curriculum order. */
 export async function dependentsOf(trx: Trx, materialIds: readonly number[]): Promise<IdName[]> {

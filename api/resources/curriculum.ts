@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { z } from "zod/v4";
 import type { FieldErrors } from "../../contract/http";
 import { MSG } from "../../contract/messages";
 import { FILE_SLOT_TYPES, SLOT_FILE_EXTENSIONS, isSlotType, type SlotType } from "../../contract/curriculum-codes";
@@ -25,11 +24,11 @@ import { fromFlag, toFlag, type Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { badRequest, notFound, parseInput } from "../http/errors";
 import type { ContentDefinition } from "../content/definition";
-import { contentAccess, type ContentRef } from "../content/ref";
+import { contentAccess, ofContent, type ContentRef } from "../content/ref";
 import { configValues } from "./config-store";
 import { idFilterValue, inTransaction, touch, type Trx } from "./crud";
 import { MATERIAL_FOLDER, fileRefProblem, readMaterialUpload } from "./curriculum-files";
-import { assertNotPrerequisite, checkDependencies, ofContent, setDependencies, unpublishWithoutSections } from "./curriculum-rules";
+import { assertNotPrerequisite, checkDependencies, setDependencies, unpublishWithoutSections } from "./curriculum-rules";
 import { MAX_UPLOAD_BYTES, storeMedia } from "./media";
 
 /**
@@ -51,24 +50,6 @@ async function limitsOf(db: Db): Promise<CurriculumLimits> {
 async function minimumsOf(db: Db): Promise<IdentificationMinimums> {
   const c = await configValues(db, ["iden-lock-attempt-minimum", "iden-lock-duration-minimum"]);
   return { attempt: Math.max(0, Number(c["iden-lock-attempt-minimum"]) || 1), duration: Math.max(0, Number(c["iden-lock-duration-minimum"]) || 60) };
-}
-
-/** zod issues → `{path: [message]}` with nested paths as forms name them: `item_list[0].attempt`. */
-export function nestedFieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length
-      ? issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("")
-      : "detail";
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
-
-function parseNested<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) throw badRequest(nestedFieldErrors(result.error));
-  return result.data;
 }
 
 // ---- reading -------------------------------------------------------------------------------
@@ -557,7 +538,7 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
 
   app.put(`${BASE}/identification/`, async (req) => {
     const { ref } = await access(req, "change");
-    const input = parseNested(identificationSchema(await minimumsOf(db)), req.body);
+    const input = parseInput(identificationSchema(await minimumsOf(db)), req.body, "nested");
     await write(async (trx) => {
       const sections = new Set(await sectionIdsOf(trx, ref));
       const slots = await trx.selectFrom("content_material").select(["id", "section_id"]).where(ofContent(ref)).execute();

@@ -26,7 +26,8 @@ import type { ApiContext } from "../http/context";
 import { switchedRoutes } from "../http/feature-switch";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
-import { contentLimits, contentRowRoutes, refColumns, type ContentRows } from "./content-rows";
+import { contentLimits, contentRowRoutes, type ContentRows } from "./content-rows";
+import { refColumns } from "../content/ref";
 import { likePattern, MAX_DB_ID, type Trx } from "./crud";
 import type { ContentDefinition } from "../content/definition";
 

@@ -9,7 +9,7 @@ const FORGOT = "/dashboard/account/forgot-password";
 
 /** The one-time code as the user reads it: the newest outbox message to this address (read-only). */
 function latestCode(recipient: string): { id: number; code: string } {
-  const db = new Database("./.e2e-data/lms.sqlite", { readonly: true, fileMustExist: true });
+  const db = new Database(`${process.env.E2E_DATA_DIR ?? "./.e2e-data"}/lms.sqlite`, { readonly: true, fileMustExist: true });
   try {
     const row = db.prepare("select id, body from outbox where recipient = ? order by id desc limit 1").get(recipient) as { id: number; body: string } | undefined;
     const code = row && /password is (\d{6})/.exec(row.body)?.[1];
