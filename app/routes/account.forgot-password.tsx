@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { SEND_METHOD } from "../../contract/codes";
 import type { PasswordRule } from "../../contract/schemas/account";
 import { AuthCard, CardLink, CheckMailNotice, Notice, PasswordRuleList, SubmitButton } from "~/components/auth-card";
-import { CsrfInput, ErrorList, Field } from "~/components/forms";
+import { CsrfInput, ErrorList, Field, RadioGroupField } from "~/components/forms";
 import {
   clearForgotState, ensureApiSession, formErrorsOf, isExpired, passwordRuleOf, readForgotState, restartForgotPassword,
   saveForgotState, type ApiErrorBody, type ForgotState,
@@ -193,26 +193,23 @@ function ChooseStep({ view }: { view: View }) {
   const { t } = useTranslation();
   const tr = useTranslatedErrors();
   const { form, fields, busy } = useStepForm("choose-identify");
-  const errors = tr(fields.send_method.errors);
-  const errorId = errors?.length ? `${fields.send_method.id}-error` : undefined;
   const label = (m: number) => (m === SEND_METHOD.sms ? t("forgot_send_by_sms", { phone: view.phone }) : t("forgot_send_by_email", { email: view.email }));
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <CsrfInput />
       <ErrorList id={form.errorId} errors={tr(form.errors)} />
-      <fieldset aria-describedby={errorId} aria-invalid={errorId ? true : undefined}>
-        <legend className="mb-2 text-lg font-medium">{t("forgot_choose_heading")}</legend>
-        <p className="mb-3 text-sm text-slate-600">{t("forgot_choose_intro")}</p>
-        <div className="space-y-2">
-          {view.sendMethods.map((m, i) => (
-            <label key={m} className="flex cursor-pointer items-center gap-3 rounded border border-slate-300 p-3 text-sm has-[:checked]:border-primary">
-              <input type="radio" name={fields.send_method.name} value={String(m)} defaultChecked={i === 0} className="accent-primary" />
-              <span>{label(m)}</span>
-            </label>
-          ))}
-        </div>
-        <ErrorList id={errorId} errors={errors} />
-      </fieldset>
+      <RadioGroupField
+        meta={fields.send_method}
+        label={t("forgot_choose_heading")}
+        errors={tr(fields.send_method.errors)}
+        legendClassName="mb-2 text-lg font-medium"
+        before={<p className="mb-3 text-sm text-slate-600">{t("forgot_choose_intro")}</p>}
+        rowClassName="space-y-2"
+        optionClassName="flex cursor-pointer items-center gap-3 rounded border border-slate-300 p-3 text-sm has-[:checked]:border-primary"
+        controlClassName="accent-primary"
+        options={view.sendMethods.map((m) => ({ value: String(m), label: <span>{label(m)}</span> }))}
+        defaultValue={view.sendMethods[0] == null ? undefined : String(view.sendMethods[0])}
+      />
       <SubmitButton busy={busy}>{t("forgot_send_submit")}</SubmitButton>
     </Form>
   );

@@ -12,7 +12,7 @@ import { ConfirmDelete, WarningDialog } from "~/components/content/dialogs";
 import { OrderedGroup, OrderedTable } from "~/components/content/ordered-groups";
 import { DisplayToggle, MoveButtons } from "~/components/content/row-actions";
 import { MaterialForm } from "~/components/curriculum/material-form";
-import { CsrfInput, ErrorList } from "~/components/forms";
+import { CsrfInput, Field } from "~/components/forms";
 import type { Lms } from "~/lms/api.server";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
@@ -307,23 +307,15 @@ function AddSectionForm({ result, maxLength }: { result: FormResult; maxLength: 
     <Form method="post" noValidate className="flex flex-wrap items-start gap-2" aria-label={t("curriculum_add_section")}>
       <CsrfInput />
       <input type="hidden" name="intent" value="add-section" />
-      <div>
-        <label htmlFor="new-section-name" className="sr-only">
-          {t("curriculum_new_section_name")}
-        </label>
-        <input
-          id="new-section-name"
-          name="name"
-          type="text"
-          maxLength={maxLength}
-          placeholder={t("curriculum_new_section_name")}
-          defaultValue={shownValue(result, "name", "") as string}
-          aria-invalid={errors ? true : undefined}
-          aria-describedby={errors ? "new-section-name-error" : undefined}
-          className="w-64 rounded border border-slate-300 px-3 py-1.5 text-sm aria-[invalid]:border-red-600"
-        />
-        <ErrorList id="new-section-name-error" errors={errors} />
-      </div>
+      <Field
+        id="new-section-name"
+        name="name"
+        label={t("curriculum_new_section_name")}
+        labelClassName="sr-only"
+        errors={errors}
+        controlClassName="w-64 rounded border border-slate-300 px-3 py-1.5 text-sm aria-[invalid]:border-red-600"
+        inputProps={{ type: "text", maxLength, placeholder: t("curriculum_new_section_name"), defaultValue: shownValue(result, "name", "") as string }}
+      />
       <button type="submit" className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90">
         {t("curriculum_add_section")}
       </button>
@@ -386,22 +378,15 @@ function SectionCard({
           <CsrfInput />
           <input type="hidden" name="intent" value="edit-section" />
           <input type="hidden" name="id" value={section.id} />
-          <div>
-            <label htmlFor={`section-name-${section.id}`} className="sr-only">
-              {t("curriculum_section_name")}
-            </label>
-            <input
-              id={`section-name-${section.id}`}
-              name="name"
-              type="text"
-              maxLength={maxLength}
-              defaultValue={shownValue(editResult, "name", section.name) as string}
-              aria-invalid={errors ? true : undefined}
-              aria-describedby={errors ? `section-name-${section.id}-error` : undefined}
-              className="w-72 rounded border border-slate-300 px-3 py-1.5 text-sm aria-[invalid]:border-red-600"
-            />
-            <ErrorList id={`section-name-${section.id}-error`} errors={errors} />
-          </div>
+          <Field
+            id={`section-name-${section.id}`}
+            name="name"
+            label={t("curriculum_section_name")}
+            labelClassName="sr-only"
+            errors={errors}
+            controlClassName="w-72 rounded border border-slate-300 px-3 py-1.5 text-sm aria-[invalid]:border-red-600"
+            inputProps={{ type: "text", maxLength, defaultValue: shownValue(editResult, "name", section.name) as string }}
+          />
           <button type="submit" className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg">
             {t("curriculum_save_section")}
           </button>

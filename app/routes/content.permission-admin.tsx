@@ -8,7 +8,7 @@ import { DataTable } from "~/components/content/data-table";
 import { Pager } from "~/components/content/pager";
 import { PostButton } from "~/components/content/row-actions";
 import { inputClass } from "~/components/content/settings-form";
-import { CsrfInput, ErrorList } from "~/components/forms";
+import { CsrfInput, ErrorList, SelectField } from "~/components/forms";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm } from "~/lms/read-form.server";
@@ -114,30 +114,30 @@ export default function PermissionAdminPage() {
           </Form>
         ) : null}
         {candidates.length ? (
-          <Form method="post" className="flex max-w-xl items-end gap-2">
+          <Form method="post" className="max-w-xl">
             <CsrfInput />
             <input type="hidden" name="intent" value="add" />
-            <div className="grow">
-              <label htmlFor="admin-account" className="mb-1 block text-sm font-medium text-slate-700">
-                {t("acc_admin_account")}
-              </label>
-              <select id="admin-account" name="account" required aria-invalid={errors ? true : undefined} aria-describedby={errors ? "admin-account-error" : undefined} className={inputClass}>
-                <option value="">{t("choose")}</option>
-                {candidates.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name} ({c.code})
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button type="submit" disabled={busy} className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
-              {t("acc_add")}
-            </button>
+            <SelectField
+              id="admin-account"
+              name="account"
+              label={t("acc_admin_account")}
+              errors={errors}
+              emptyOption={t("choose")}
+              options={candidates.map((c) => ({ value: String(c.id), label: `${c.name} (${c.code})` }))}
+              selectProps={{ required: true }}
+              suffix={
+                <button type="submit" disabled={busy} className="shrink-0 rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
+                  {t("acc_add")}
+                </button>
+              }
+            />
           </Form>
         ) : (
-          <p className="text-sm text-slate-600">{t("acc_admin_no_candidates")}</p>
+          <>
+            <p className="text-sm text-slate-600">{t("acc_admin_no_candidates")}</p>
+            <ErrorList errors={errors} />
+          </>
         )}
-        <ErrorList id="admin-account-error" errors={errors} />
       </section>
     </div>
   );

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BudgetPriceAnswer } from "../../contract/schemas/extras";
-import { SettingSections, fieldId, inputClass } from "~/components/content/settings-form";
+import { SettingSections, SettingTextarea } from "~/components/content/settings-form";
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { contentFlag } from "~/registry/content.js";
 import { apiFieldErrors } from "~/lms/content-form.server";
@@ -11,7 +11,7 @@ import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { budgetPriceSchemas, parseWithZod } from "~/lms/extras.server";
-import { errorsAt, shownValue } from "~/lms/form-result";
+import { errorsAt } from "~/lms/form-result";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 
@@ -49,7 +49,6 @@ export default function BudgetPriceTab() {
   const { t } = useTranslation();
   const result = answer?.result ?? null;
   const thb = t("ext_unit_thb");
-  const noteErrors = errorsAt(result, "note")?.map((e) => t(e));
   return (
     <section aria-labelledby="price-title" className="max-w-2xl space-y-4">
       <div>
@@ -80,21 +79,7 @@ export default function BudgetPriceTab() {
             values={{ price: amount(price.price), price_discount: amount(price.price_discount), price_app_store: amount(price.price_app_store), price_android: amount(price.price_android) }}
             result={result}
           />
-          <div className="rounded border border-slate-200 bg-white p-5">
-            <label htmlFor={fieldId("note")} className="mb-1 block text-sm font-medium text-slate-700">
-              {t("ext_field_note")}
-            </label>
-            <textarea
-              id={fieldId("note")}
-              name="note"
-              rows={4}
-              defaultValue={shownValue(result, "note", price.note) as string}
-              aria-invalid={noteErrors ? true : undefined}
-              aria-describedby={noteErrors ? `${fieldId("note")}-error` : undefined}
-              className={inputClass}
-            />
-            <ErrorList id={`${fieldId("note")}-error`} errors={noteErrors} />
-          </div>
+          <SettingTextarea name="note" label={t("ext_field_note")} saved={price.note} result={result} />
         </fieldset>
         {canChange ? (
           <div className="flex justify-end">

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { Certificate } from "../../contract/schemas/extras";
 import { CERTIFICATE_COMPLETE, CERTIFICATE_ISSUED_DATE, CERTIFICATE_TEMPLATE, CERTIFICATE_TYPE, DOWNLOAD_DAYS_MAX, parseDaysText } from "../../contract/extras-codes";
 import { MSG } from "../../contract/messages";
-import { SettingSections, fieldId, inputClass } from "~/components/content/settings-form";
+import { SettingSections, SettingTextarea } from "~/components/content/settings-form";
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { contentFlag } from "~/registry/content.js";
 import { apiFieldErrors } from "~/lms/content-form.server";
@@ -13,7 +13,7 @@ import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { certificateSchemas, parseWithZod } from "~/lms/extras.server";
-import { errorsAt, shownValue } from "~/lms/form-result";
+import { errorsAt } from "~/lms/form-result";
 import { offeredLanguages } from "~/lms/store.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
@@ -70,7 +70,6 @@ export default function CertificateTab() {
   const { t } = useTranslation();
   const result = answer?.result ?? null;
   const choices = (table: Record<string, number>, prefix: string) => Object.entries(table).map(([key, value]) => ({ value: String(value), label: t(`${prefix}_${key}`) }));
-  const descErrors = errorsAt(result, "desc")?.map((e) => t(e));
   const days = parseDaysText(c.content_period_download);
   const values = {
     name: c.name,
@@ -113,21 +112,7 @@ export default function CertificateTab() {
               values={values}
               result={result}
             />
-            <div className="rounded border border-slate-200 bg-white p-5">
-              <label htmlFor={fieldId("desc")} className="mb-1 block text-sm font-medium text-slate-700">
-                {t("field_desc")}
-              </label>
-              <textarea
-                id={fieldId("desc")}
-                name="desc"
-                rows={4}
-                defaultValue={shownValue(result, "desc", c.desc) as string}
-                aria-invalid={descErrors ? true : undefined}
-                aria-describedby={descErrors ? `${fieldId("desc")}-error` : undefined}
-                className={inputClass}
-              />
-              <ErrorList id={`${fieldId("desc")}-error`} errors={descErrors} />
-            </div>
+            <SettingTextarea name="desc" label={t("field_desc")} saved={c.desc} result={result} />
             <SettingSections
               sections={[
                 {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { ErrorList } from "~/components/forms";
+import { CHECKBOX_LIMIT, controlClass as inputClass, Field, MultiSelectField, RadioGroupField, SelectField } from "~/components/forms";
 import { errorsAt, valueAt, type FormResult } from "~/lms/form-result";
-import { fieldId, inputClass } from "./settings-form";
+import { fieldId } from "./settings-form";
 
 /**
  * The condition editor of any content (spec 001 §3 "Condition forms"): lists of ids to choose
@@ -32,8 +32,6 @@ export type ConditionEditorProps = {
   result: FormResult;
 };
 
-/** Up to this many options a list is a set of checkboxes; more become a multi-select. */
-const CHECKBOX_LIMIT = 12;
 export const UNSET_BOUND = -1;
 
 const asList = (v: unknown): string[] => {
@@ -42,11 +40,9 @@ const asList = (v: unknown): string[] => {
   return String(v).split(",").filter(Boolean);
 };
 
-function useField(result: FormResult, name: string) {
+function useErrors(result: FormResult, name: string) {
   const { t } = useTranslation();
-  const errors = errorsAt(result, name)?.map((e) => t(e));
-  const id = fieldId(name);
-  return { id, errors, errorId: errors ? `${id}-error` : undefined };
+  return errorsAt(result, name)?.map((e) => t(e));
 }
 
 /** The value a field shows: the refused submission's, else the saved one. */
@@ -56,95 +52,58 @@ function shown(result: FormResult, name: string, saved: unknown): unknown {
 
 function ListField({ list, values, result }: { list: ConditionList; values: Record<string, unknown>; result: FormResult }) {
   const { t } = useTranslation();
-  const { id, errors, errorId } = useField(result, list.name);
-  const chosen = new Set(asList(shown(result, list.name, values[list.name])));
+  const errors = useErrors(result, list.name);
   const op = list.operator;
   return (
-    <fieldset aria-describedby={errorId} className="rounded border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-medium text-slate-800">{list.label}</legend>
-      {op ? (
-        <div className="mb-2">
-          <label htmlFor={fieldId(op.name)} className="sr-only">
-            {t("condition_operator_of", { name: list.label })}
-          </label>
-          <select id={fieldId(op.name)} name={op.name} defaultValue={String(shown(result, op.name, values[op.name]) ?? op.options[0]?.value ?? "")} className={`${inputClass} max-w-xs`}>
-            {op.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      {list.options.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("condition_no_options")}</p>
-      ) : list.options.length <= CHECKBOX_LIMIT ? (
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          {list.options.map((o) => (
-            <label key={o.value} className="flex items-center gap-1.5 text-sm">
-              <input type="checkbox" name={list.name} value={o.value} defaultChecked={chosen.has(o.value)} aria-invalid={errorId ? true : undefined} className="h-4 w-4" />
-              {o.label}
-            </label>
-          ))}
-        </div>
-      ) : (
-        <>
-          <label htmlFor={id} className="sr-only">
-            {list.label}
-          </label>
-          <select id={id} name={list.name} multiple size={Math.min(8, list.options.length)} defaultValue={[...chosen]} aria-invalid={errorId ? true : undefined} className={inputClass}>
-            {list.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <p className="mt-1 text-xs text-slate-600">{t("condition_multi_hint")}</p>
-        </>
-      )}
-      <ErrorList id={errorId} errors={errors} />
-    </fieldset>
+    <MultiSelectField
+      id={fieldId(list.name)}
+      name={list.name}
+      label={list.label}
+      errors={errors}
+      options={list.options}
+      defaultValue={asList(shown(result, list.name, values[list.name]))}
+      checkboxLimit={CHECKBOX_LIMIT}
+      selectProps={{ size: Math.min(8, list.options.length) }}
+      grouped
+      className="rounded border border-slate-200 p-3"
+      legendClassName="px-1 text-sm font-medium text-slate-800"
+      help={list.options.length > CHECKBOX_LIMIT ? t("condition_multi_hint") : undefined}
+      empty={<p className="text-sm text-slate-600">{t("condition_no_options")}</p>}
+      before={
+        op ? (
+          <SelectField
+            id={fieldId(op.name)}
+            name={op.name}
+            label={t("condition_operator_of", { name: list.label })}
+            labelClassName="sr-only"
+            className="mb-2"
+            controlClassName={`${inputClass} max-w-xs`}
+            options={op.options}
+            selectProps={{ defaultValue: String(shown(result, op.name, values[op.name]) ?? op.options[0]?.value ?? "") }}
+          />
+        ) : null
+      }
+    />
   );
 }
 
 /** A bound as the field shows it: -1 (unset) is empty. */
 const boundText = (v: unknown) => (v === undefined || v === null || v === UNSET_BOUND || v === String(UNSET_BOUND) ? "" : String(v));
+const smallLabel = "mb-1 block text-xs font-medium text-slate-700";
 
-function Bound({ name, label, saved, result }: { name: string; label: string; saved: unknown; result: FormResult }) {
-  const { id, errors, errorId } = useField(result, name);
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
-        defaultValue={boundText(shown(result, name, saved))}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-        className={`${inputClass} max-w-[8rem]`}
-      />
-      <ErrorList id={errorId} errors={errors} />
-    </div>
-  );
-}
-
-function DateBound({ name, label, saved, result }: { name: string; label: string; saved: unknown; result: FormResult }) {
-  const { id, errors, errorId } = useField(result, name);
+/** One bound of a range (a whole number, -1 unset) or of a date span. */
+function Bound({ name, label, saved, result, date }: { name: string; label: string; saved: unknown; result: FormResult; date?: boolean }) {
   const v = shown(result, name, saved);
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-700">
-        {label}
-      </label>
-      <input id={id} name={name} type="date" defaultValue={v ? String(v) : ""} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={`${inputClass} max-w-[12rem]`} />
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <Field
+      id={fieldId(name)}
+      name={name}
+      label={label}
+      errors={useErrors(result, name)}
+      labelClassName={smallLabel}
+      controlClassName={`${inputClass} ${date ? "max-w-[12rem]" : "max-w-[8rem]"}`}
+      inputProps={date ? { type: "date", defaultValue: v ? String(v) : "" } : { type: "number", inputMode: "numeric", min: 0, step: 1, defaultValue: boundText(v) }}
+    />
   );
 }
 
@@ -153,18 +112,15 @@ export function ConditionEditor({ operator, lists = [], ranges = [], dates = [],
   return (
     <div className="space-y-5">
       {operator ? (
-        <fieldset className="rounded border border-slate-200 bg-white p-4">
-          <legend className="px-1 text-sm font-semibold text-slate-900">{operator.label}</legend>
-          <div className="flex flex-wrap gap-x-5 gap-y-1">
-            {operator.options.map((o) => (
-              <label key={o.value} className="flex items-center gap-1.5 text-sm">
-                <input type="radio" name={operator.name} value={o.value} defaultChecked={String(shown(result, operator.name, values[operator.name]) ?? operator.options[0]?.value) === o.value} className="h-4 w-4" />
-                {o.label}
-              </label>
-            ))}
-          </div>
-          <ErrorList errors={errorsAt(result, operator.name)?.map((e) => t(e))} />
-        </fieldset>
+        <RadioGroupField
+          name={operator.name}
+          label={operator.label}
+          errors={errorsAt(result, operator.name)?.map((e) => t(e))}
+          options={operator.options}
+          defaultValue={String(shown(result, operator.name, values[operator.name]) ?? operator.options[0]?.value)}
+          className="rounded border border-slate-200 bg-white p-4"
+          legendClassName="px-1 text-sm font-semibold text-slate-900"
+        />
       ) : null}
       {lists.length ? (
         <section aria-label={t("condition_lists")} className="grid gap-4 rounded border border-slate-200 bg-white p-4 lg:grid-cols-2">
@@ -198,8 +154,8 @@ export function ConditionEditor({ operator, lists = [], ranges = [], dates = [],
             {dates.map((d) => (
               <div key={d.gte} role="group" aria-label={d.label} className="grid items-start gap-3 sm:grid-cols-[12rem_10rem_10rem]">
                 <span className="pt-6 text-sm font-medium text-slate-800">{d.label}</span>
-                <DateBound name={d.gte} label={t("condition_from", { name: d.label })} saved={values[d.gte]} result={result} />
-                <DateBound name={d.lte} label={t("condition_to", { name: d.label })} saved={values[d.lte]} result={result} />
+                <Bound date name={d.gte} label={t("condition_from", { name: d.label })} saved={values[d.gte]} result={result} />
+                <Bound date name={d.lte} label={t("condition_to", { name: d.label })} saved={values[d.lte]} result={result} />
               </div>
             ))}
           </div>

@@ -1,15 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useBlocker, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CsrfInput, ErrorList } from "~/components/forms";
+import { CHECKBOX_LIMIT, CheckboxField, CsrfInput, ErrorList, Field, MultiSelectField, SelectField, TextareaField } from "~/components/forms";
 import type { Option } from "~/lms/content.server";
 
-type Field = { name: string; labelKey: string; kind: string; source?: string };
+type RegistryField = { name: string; labelKey: string; kind: string; source?: string };
 type Constraint = Record<string, { required?: boolean; maxLength?: number; minLength?: number; pattern?: string; multiple?: boolean }>;
 type Props = {
   id: string;
-  fields: Field[];
+  fields: RegistryField[];
   options: Record<string, Option[]>;
   constraint: Constraint;
   defaultValue: Record<string, unknown>;
@@ -19,8 +19,8 @@ type Props = {
   readOnly?: boolean;
 };
 
-/** Up to this many options a multi-choice is a list of checkboxes; more become a multi-select. */
-const CHECKBOX_LIMIT = 12;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Meta = FieldMetadata<any, any, any>;
 
 /**
  * The generic content form: one column, labels above fields, the registry's fields, validated on
@@ -39,65 +39,9 @@ export function ContentForm({ id, fields, options, constraint, defaultValue, las
       <CsrfInput />
       <ErrorList id={form.errorId} errors={tr(form.errors)} />
       <fieldset disabled={readOnly} className="space-y-5">
-      {fields.map((f) => {
-        const m = meta[f.name as keyof typeof meta] as unknown as Parameters<typeof getInputProps>[0];
-        const label = t(f.labelKey);
-        const described = m.errors?.length ? m.errorId : undefined;
-        if (f.kind === "checkbox") {
-          return (
-            <div key={f.name} className="flex items-start gap-2">
-              <input {...getInputProps(m, { type: "checkbox" })} className="mt-1 h-4 w-4" />
-              <label htmlFor={m.id} className="text-sm text-slate-800">
-                {label}
-              </label>
-              <ErrorList id={m.errorId} errors={tr(m.errors)} />
-            </div>
-          );
-        }
-        if (f.kind === "multiselect" && (options[f.name]?.length ?? 0) <= CHECKBOX_LIMIT) {
-          const chosen = new Set(((m.initialValue as string[] | string | undefined) ?? []).toString().split(",").filter(Boolean));
-          return (
-            <fieldset key={f.name} aria-describedby={described}>
-              <legend className="mb-1 text-sm font-medium text-slate-700">{label}</legend>
-              <div className="flex flex-wrap gap-x-4 gap-y-1">
-                {(options[f.name] ?? []).map((o) => (
-                  <label key={o.value} className="flex items-center gap-1.5 text-sm">
-                    <input type="checkbox" name={f.name} value={o.value} defaultChecked={chosen.has(o.value)} className="h-4 w-4" />
-                    {o.label}
-                  </label>
-                ))}
-              </div>
-              <ErrorList id={m.errorId} errors={tr(m.errors)} />
-            </fieldset>
-          );
-        }
-        return (
-          <div key={f.name}>
-            <label htmlFor={m.id} className="mb-1 block text-sm font-medium text-slate-700">
-              {label}
-              {constraint[f.name]?.required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
-            </label>
-            {f.kind === "textarea" ? (
-              <textarea {...getTextareaProps(m)} rows={6} className={inputClass} />
-            ) : f.kind === "select" || f.kind === "multiselect" ? (
-              <select {...getSelectProps(m, { value: false })} multiple={f.kind === "multiselect"} defaultValue={selectDefault(m.initialValue, f.kind === "multiselect")} className={inputClass}>
-                {f.kind === "select" ? <option value="">{t("choose")}</option> : null}
-                {(options[f.name] ?? []).map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input {...getInputProps(m, { type: "text" })} className={inputClass} />
-            )}
-            {constraint[f.name]?.maxLength && f.kind !== "select" ? (
-              <p className="mt-1 text-xs text-slate-600">{t("max_characters", { n: constraint[f.name]!.maxLength })}</p>
-            ) : null}
-            <ErrorList id={m.errorId} errors={tr(m.errors)} />
-          </div>
-        );
-      })}
+      {fields.map((f) => (
+        <ContentField key={f.name} field={f} meta={meta[f.name as keyof typeof meta] as unknown as Meta} options={options[f.name] ?? []} required={constraint[f.name]?.required} maxLength={constraint[f.name]?.maxLength} />
+      ))}
       </fieldset>
       <div className="flex justify-end" hidden={readOnly}>
         <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
@@ -108,8 +52,23 @@ export function ContentForm({ id, fields, options, constraint, defaultValue, las
   );
 }
 
-const inputClass =
-  "block w-full rounded border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 aria-[invalid]:border-red-600";
+/** One registry field, through the form kit. */
+function ContentField({ field: f, meta: m, options, required, maxLength }: { field: RegistryField; meta: Meta; options: Option[]; required?: boolean; maxLength?: number }) {
+  const { t } = useTranslation();
+  const wiring = { meta: m, label: t(f.labelKey), errors: (m.errors as string[] | undefined)?.map((e) => t(e)) };
+  if (f.kind === "checkbox") return <CheckboxField {...wiring} controlClassName="mt-1 h-4 w-4" />;
+  if (f.kind === "multiselect") {
+    // The set of checkboxes has a legend without the required mark, as before.
+    const boxes = options.length <= CHECKBOX_LIMIT;
+    return <MultiSelectField {...wiring} options={options} checkboxLimit={CHECKBOX_LIMIT} defaultValue={selectDefault(m.initialValue, true) as string[]} requiredMark={!boxes && required} />;
+  }
+  if (f.kind === "select") {
+    return <SelectField {...wiring} requiredMark={required} options={options} emptyOption={t("choose")} selectProps={{ defaultValue: selectDefault(m.initialValue, false) }} />;
+  }
+  const help = maxLength ? t("max_characters", { n: maxLength }) : undefined;
+  if (f.kind === "textarea") return <TextareaField {...wiring} requiredMark={required} help={help} textareaProps={{ rows: 6 }} />;
+  return <Field {...wiring} requiredMark={required} help={help} />;
+}
 
 function selectDefault(v: unknown, multiple: boolean) {
   if (multiple) return Array.isArray(v) ? v.map(String) : v ? String(v).split(",") : [];

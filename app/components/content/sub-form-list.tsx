@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ErrorList } from "~/components/forms";
+import { CheckboxField, ErrorList, Field, SelectField } from "~/components/forms";
 import { errorsAt, shownValue, type FormResult } from "~/lms/form-result";
 
 /**
@@ -31,59 +31,20 @@ const inputClass =
 
 function SubFieldInput({ field, fullName, saved, result }: { field: SubField; fullName: string; saved: unknown; result: FormResult }) {
   const { t } = useTranslation();
-  const id = htmlId(fullName);
-  const errors = errorsAt(result, fullName)?.map((e) => t(e));
-  const errorId = errors ? `${id}-error` : undefined;
-  const hintId = field.hint ? `${id}-hint` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
+  const wiring = { id: htmlId(fullName), name: fullName, label: field.label, errors: errorsAt(result, fullName)?.map((e) => t(e)), help: field.hint };
   if (field.kind === "checkbox") {
-    return (
-      <div className="flex items-start gap-2 self-end pb-1.5">
-        <input id={id} type="checkbox" name={fullName} defaultChecked={shownValue(result, fullName, saved, "checkbox") as boolean} aria-invalid={errorId ? true : undefined} aria-describedby={describedBy} className="mt-0.5 h-4 w-4" />
-        <label htmlFor={id} className="text-sm text-slate-800">
-          {field.label}
-        </label>
-        <ErrorList id={errorId} errors={errors} />
-      </div>
-    );
+    return <CheckboxField {...wiring} className="self-end pb-1.5" inputProps={{ defaultChecked: shownValue(result, fullName, saved, "checkbox") as boolean }} />;
   }
   const value = shownValue(result, fullName, saved) as string;
+  const look = { labelClassName: "mb-1 block text-xs font-medium text-slate-700", controlClassName: inputClass };
+  if (field.kind === "select") return <SelectField {...wiring} {...look} options={field.options ?? []} selectProps={{ defaultValue: value }} />;
+  const number = field.kind === "number";
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-700">
-        {field.label}
-      </label>
-      {field.kind === "select" ? (
-        <select id={id} name={fullName} defaultValue={value} aria-invalid={errorId ? true : undefined} aria-describedby={describedBy} className={inputClass}>
-          {(field.options ?? []).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          id={id}
-          name={fullName}
-          type={field.kind === "number" ? "number" : "text"}
-          inputMode={field.kind === "number" ? "numeric" : undefined}
-          min={field.min}
-          max={field.max}
-          placeholder={field.placeholder}
-          pattern={field.pattern}
-          defaultValue={value}
-          aria-invalid={errorId ? true : undefined}
-          aria-describedby={describedBy}
-          className={inputClass}
-        />
-      )}
-      {field.hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {field.hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <Field
+      {...wiring}
+      {...look}
+      inputProps={{ type: number ? "number" : "text", inputMode: number ? "numeric" : undefined, min: field.min, max: field.max, placeholder: field.placeholder, pattern: field.pattern, defaultValue: value }}
+    />
   );
 }
 

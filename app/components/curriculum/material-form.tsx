@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { FILE_SLOT_TYPES, SLOT_FILE_EXTENSIONS, URL_SLOT_TYPES, type SlotType } from "../../../contract/curriculum-codes";
 import type { Material } from "../../../contract/schemas/curriculum";
 import { secondsToTimeText } from "../../../contract/units";
-import { CsrfInput, ErrorList } from "~/components/forms";
+import { CheckboxField, CsrfInput, ErrorList, Field } from "~/components/forms";
 import { errorsAt, shownValue, valueAt, type FormResult } from "~/lms/form-result";
 
 type Group = { id: number; name: string; materials: { id: number; name: string }[] };
@@ -21,8 +21,6 @@ type Props = {
   cancelHref: string;
 };
 
-const inputClass =
-  "block w-full rounded border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 aria-[invalid]:border-red-600";
 const FLAGS = ["is_required", "is_preview", "is_display", "is_non_skippable", "is_paused_inactive", "is_allow_download"] as const;
 const NEW_DEFAULTS: Record<(typeof FLAGS)[number], boolean> = {
   is_required: true, is_preview: false, is_display: true, is_non_skippable: false, is_paused_inactive: false, is_allow_download: false,
@@ -38,9 +36,11 @@ export function MaterialForm({ slotType, section, material, groups, result, uplo
   const { t } = useTranslation();
   const adding = !material;
   const tr = (name: string) => errorsAt(result, name)?.map((e) => t(e));
-  const err = (name: string) => (errorsAt(result, name) ? `mf-${name}-error` : undefined);
+  /** The id, name and translated errors of a field (ids `mf-{name}`, hints `mf-{name}-hint`). */
+  const wire = (name: string) => ({ id: `mf-${name}`, name, errors: tr(name) });
   const text = (name: string, saved: unknown) => shownValue(result, name, saved) as string;
   const ticked = (name: string, saved: boolean) => shownValue(result, name, saved, "checkbox") as boolean;
+  const depsErrors = tr("dependency_list");
   const hasFile = FILE_SLOT_TYPES.includes(slotType);
   const hasUrl = URL_SLOT_TYPES.includes(slotType);
   const extensions = SLOT_FILE_EXTENSIONS[slotType];
@@ -73,112 +73,74 @@ export function MaterialForm({ slotType, section, material, groups, result, uplo
         )}
         <ErrorList errors={tr("")} />
 
-        <div>
-          <label htmlFor="mf-name" className="mb-1 block text-sm font-medium text-slate-700">
-            {t("curriculum_material_name")}
-            <span aria-hidden="true" className="text-red-700"> *</span>
-          </label>
-          <input id="mf-name" name="name" type="text" maxLength={limits.text} defaultValue={text("name", material?.name)} aria-invalid={err("name") ? true : undefined} aria-describedby={err("name")} className={inputClass} />
-          <ErrorList id={err("name")} errors={tr("name")} />
-        </div>
+        <Field {...wire("name")} label={t("curriculum_material_name")} requiredMark inputProps={{ type: "text", maxLength: limits.text, defaultValue: text("name", material?.name) }} />
 
         {hasUrl ? (
-          <div>
-            <label htmlFor="mf-url" className="mb-1 block text-sm font-medium text-slate-700">
-              {t("curriculum_material_url")}
-              <span aria-hidden="true" className="text-red-700"> *</span>
-            </label>
-            <input
-              id="mf-url"
-              name="url"
-              type="text"
-              inputMode="url"
-              maxLength={limits.url}
-              defaultValue={text("url", material?.url)}
-              aria-invalid={err("url") ? true : undefined}
-              aria-describedby={["mf-url-hint", err("url")].filter(Boolean).join(" ")}
-              className={inputClass}
-            />
-            <p id="mf-url-hint" className="mt-1 text-xs text-slate-600">
-              {t(slotType === "youtube" ? "curriculum_material_url_youtube_hint" : "curriculum_material_url_hint")}
-            </p>
-            <ErrorList id={err("url")} errors={tr("url")} />
-          </div>
+          <Field
+            {...wire("url")}
+            label={t("curriculum_material_url")}
+            requiredMark
+            help={t(slotType === "youtube" ? "curriculum_material_url_youtube_hint" : "curriculum_material_url_hint")}
+            inputProps={{ type: "text", inputMode: "url", maxLength: limits.url, defaultValue: text("url", material?.url) }}
+          />
         ) : null}
 
         {hasFile ? (
-          <div>
-            <label htmlFor="mf-file" className="mb-1 block text-sm font-medium text-slate-700">
-              {t("curriculum_material_file")}
-              {adding ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
-            </label>
-            {material?.file || uploaded ? (
-              <p className="mb-1 text-sm text-slate-700">
-                {t("curriculum_material_file_current")}{" "}
-                <a href={(uploaded ?? material)!.file!} className="text-primary underline">
-                  {(uploaded ?? material)!.file_name ?? (uploaded ?? material)!.file}
-                </a>
-              </p>
-            ) : null}
-            {uploaded ? (
+          <Field
+            {...wire("file")}
+            label={t("curriculum_material_file")}
+            requiredMark={adding}
+            controlClassName="block w-full text-sm"
+            inputProps={{ type: "file", accept: extensions.map((e) => `.${e}`).join(",") }}
+            before={
               <>
-                <input type="hidden" name="file_ref" value={uploaded.file} />
-                <input type="hidden" name="file_ref_name" value={uploaded.file_name} />
+                {material?.file || uploaded ? (
+                  <p className="mb-1 text-sm text-slate-700">
+                    {t("curriculum_material_file_current")}{" "}
+                    <a href={(uploaded ?? material)!.file!} className="text-primary underline">
+                      {(uploaded ?? material)!.file_name ?? (uploaded ?? material)!.file}
+                    </a>
+                  </p>
+                ) : null}
+                {uploaded ? (
+                  <>
+                    <input type="hidden" name="file_ref" value={uploaded.file} />
+                    <input type="hidden" name="file_ref_name" value={uploaded.file_name} />
+                  </>
+                ) : null}
               </>
-            ) : null}
-            <input
-              id="mf-file"
-              name="file"
-              type="file"
-              accept={extensions.map((e) => `.${e}`).join(",")}
-              aria-invalid={err("file") ? true : undefined}
-              aria-describedby={["mf-file-hint", err("file")].filter(Boolean).join(" ")}
-              className="block w-full text-sm"
-            />
-            <p id="mf-file-hint" className="mt-1 text-xs text-slate-600">
-              {t("curriculum_material_file_hint", { extensions: extensions.map((e) => e.toUpperCase()).join(", "), size: Math.round(limits.fileBytes / 1048576) })}
-              {material?.file || uploaded ? ` ${t("curriculum_material_file_replace")}` : ""}
-            </p>
-            <ErrorList id={err("file")} errors={tr("file")} />
-          </div>
+            }
+            help={
+              <>
+                {t("curriculum_material_file_hint", { extensions: extensions.map((e) => e.toUpperCase()).join(", "), size: Math.round(limits.fileBytes / 1048576) })}
+                {material?.file || uploaded ? ` ${t("curriculum_material_file_replace")}` : ""}
+              </>
+            }
+          />
         ) : null}
 
         <fieldset className="space-y-2">
           {FLAGS.map((f) => (
-            <div key={f} className="flex items-start gap-2">
-              <input id={`mf-${f}`} type="checkbox" name={f} defaultChecked={ticked(f, material ? material[f] : NEW_DEFAULTS[f])} className="mt-0.5 h-4 w-4" />
-              <label htmlFor={`mf-${f}`} className="text-sm text-slate-800">
-                {t(`curriculum_material_${f}`)}
-              </label>
-              <ErrorList id={err(f)} errors={tr(f)} />
-            </div>
+            <CheckboxField key={f} {...wire(f)} label={t(`curriculum_material_${f}`)} inputProps={{ defaultChecked: ticked(f, material ? material[f] : NEW_DEFAULTS[f]) }} />
           ))}
         </fieldset>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="mf-attempt" className="mb-1 block text-sm font-medium text-slate-700">
-              {t("curriculum_material_attempt")}
-            </label>
-            <input id="mf-attempt" name="attempt" type="number" min={0} max={999} inputMode="numeric" defaultValue={text("attempt", material?.attempt ?? 0)} aria-invalid={err("attempt") ? true : undefined} aria-describedby={["mf-attempt-hint", err("attempt")].filter(Boolean).join(" ")} className={inputClass} />
-            <p id="mf-attempt-hint" className="mt-1 text-xs text-slate-600">
-              {t("curriculum_material_attempt_hint")}
-            </p>
-            <ErrorList id={err("attempt")} errors={tr("attempt")} />
-          </div>
-          <div>
-            <label htmlFor="mf-duration" className="mb-1 block text-sm font-medium text-slate-700">
-              {t("curriculum_material_duration")}
-            </label>
-            <input id="mf-duration" name="duration" type="text" placeholder="00:30" defaultValue={text("duration", secondsToTimeText(material?.duration ?? 0))} aria-invalid={err("duration") ? true : undefined} aria-describedby={["mf-duration-hint", err("duration")].filter(Boolean).join(" ")} className={inputClass} />
-            <p id="mf-duration-hint" className="mt-1 text-xs text-slate-600">
-              {t("curriculum_material_duration_hint")}
-            </p>
-            <ErrorList id={err("duration")} errors={tr("duration")} />
-          </div>
+          <Field
+            {...wire("attempt")}
+            label={t("curriculum_material_attempt")}
+            help={t("curriculum_material_attempt_hint")}
+            inputProps={{ type: "number", min: 0, max: 999, inputMode: "numeric", defaultValue: text("attempt", material?.attempt ?? 0) }}
+          />
+          <Field
+            {...wire("duration")}
+            label={t("curriculum_material_duration")}
+            help={t("curriculum_material_duration_hint")}
+            inputProps={{ type: "text", placeholder: "00:30", defaultValue: text("duration", secondsToTimeText(material?.duration ?? 0)) }}
+          />
         </div>
 
-        <fieldset aria-describedby="mf-deps-hint">
+        <fieldset aria-describedby={[depsErrors ? "mf-dependency_list-error" : "", "mf-deps-hint"].filter(Boolean).join(" ")}>
           <legend className="mb-1 text-sm font-medium text-slate-700">{t("curriculum_material_dependency_list")}</legend>
           <p id="mf-deps-hint" className="mb-2 text-xs text-slate-600">
             {t("curriculum_material_dependency_hint")}
@@ -202,7 +164,7 @@ export function MaterialForm({ slotType, section, material, groups, result, uplo
           ) : (
             <p className="text-sm text-slate-600">{t("curriculum_material_no_other")}</p>
           )}
-          <ErrorList id={err("dependency_list")} errors={tr("dependency_list")} />
+          <ErrorList id={depsErrors ? "mf-dependency_list-error" : undefined} errors={depsErrors} />
         </fieldset>
 
         <div className="flex justify-end gap-2">
