@@ -40,7 +40,7 @@ export async function contentRef(q: Db | Trx, resource: AnyResource, contentId: 
 }
 
 /** The content actions to ask of itemAccess: "view" is the parent's own view check (flag or scope). */
-export const actionsFor = (action: Action): Action[] => (action === "view" ? [] : [action]);
+const actionsFor = (action: Action): Action[] => (action === "view" ? [] : [action]);
 
 /**
  * The content item the request names (`:id`), in the account's scope, with the flag of `action`

@@ -3,7 +3,7 @@ import { ApiError } from "../http/errors";
 import { removeContentAccess } from "../resources/access";
 import { removeContentOverall } from "../resources/content-overall";
 import type { Trx } from "../resources/crud";
-import type { ContentRef } from "./ref";
+import { ofContent, type ContentRef } from "./ref";
 
 /**
  * The content_* tables whose rows name a content by (content_type_id, content_id) and belong to
@@ -33,10 +33,8 @@ export async function dependencyRefusal(trx: Trx, ref: ContentRef): Promise<ApiE
  * (no foreign key ties these rows to the content's own table any more). The caller deletes the
  * content's own row after, once dependencyRefusal said nothing.
  */
-export async function removeContentRows(trx: Trx, typeCode: string, ref: ContentRef) {
-  for (const table of OWNED) {
-    await trx.deleteFrom(table).where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId).execute();
-  }
-  await removeContentAccess(trx, typeCode, ref.contentId);
-  await removeContentOverall(trx, ref.contentTypeId, ref.contentId);
+export async function removeContentRows(trx: Trx, ref: ContentRef) {
+  for (const table of OWNED) await trx.deleteFrom(table).where(ofContent(ref)).execute();
+  await removeContentAccess(trx, ref);
+  await removeContentOverall(trx, ref);
 }

@@ -85,15 +85,18 @@ export async function seedCurriculum(trx: Trx, now: Date) {
   const materials = await trx
     .selectFrom("content_material as m")
     .innerJoin("content_section as s", "s.id", "m.section_id")
-    .select(["m.id", "m.content_id", "m.is_display", "s.sort as section_sort", "m.sort"])
+    .select(["m.id", "m.content_type_id", "m.content_id", "m.is_display", "s.sort as section_sort", "m.sort"])
     .orderBy("m.content_type_id").orderBy("m.content_id")
     .orderBy("s.sort")
     .orderBy("m.sort")
     .execute();
-  const byCourse = new Map<number, typeof materials>();
-  for (const m of materials) byCourse.set(m.content_id, [...(byCourse.get(m.content_id) ?? []), m]);
+  const byContent = new Map<string, typeof materials>();
+  for (const m of materials) {
+    const key = `${m.content_type_id}:${m.content_id}`;
+    byContent.set(key, [...(byContent.get(key) ?? []), m]);
+  }
   const deps: Record<string, unknown>[] = [];
-  for (const list of byCourse.values()) {
+  for (const list of byContent.values()) {
     const lastSection = list[list.length - 1].section_sort;
     if (lastSection < 2 || rand() >= 0.35) continue;
     const first = list[0];

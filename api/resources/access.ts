@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { enrollmentSchema, identificationSchema, prerequisiteSchema } from "../../contract/schemas/content-enrollment";
 import { contentAdminSchema, permissionConditionSchema, permissionRuleSchema, permissionRuleUpdateSchema } from "../../contract/schemas/content-permission";
 import type { ContentDefinition } from "../content/definition";
-import { contentAccess, contentTypeId } from "../content/ref";
+import { contentAccess, type ContentRef } from "../content/ref";
 import type { ApiContext } from "../http/context";
 import { notFound, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
@@ -57,8 +57,7 @@ import { idFilterValue, inTransaction, type Trx } from "./crud";
  */
 
 /** Remove everything this module keeps for a content (its delete calls it, in its transaction). */
-export async function removeContentAccess(trx: Trx, contentTypeCode: string, contentId: number) {
-  const ref = { contentTypeId: await contentTypeId(trx, contentTypeCode), contentId };
+export async function removeContentAccess(trx: Trx, ref: ContentRef) {
   await removeEnrollmentSide(trx, ref);
   await removePermissionSide(trx, ref);
 }

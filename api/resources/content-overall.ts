@@ -18,9 +18,8 @@ import { fromFlag, toFlag, type Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { badRequest, notFound, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
-import { parentAccess } from "./content-rows";
 import { isIgnoredFilterValue, itemId, likePattern, writeTransaction, type AnyResource, type Trx } from "./crud";
-import { contentTypeId } from "./tags";
+import { contentAccess, ofContent, type ContentRef } from "../content/ref";
 
 /**
  * The overall discussion and identification pages of a content item (spec 000 §2.5; issue 6 item
@@ -65,11 +64,11 @@ export const accountRef = (r: { account_id: number; username: string; first_name
  * the identification log of a content item. Keyed by content type and id, no foreign key reaches
  * them from the item: its delete calls this in its own transaction (docs/decisions/018).
  */
-export async function removeContentOverall(trx: Trx, contentTypeIdValue: number, contentId: number) {
-  await trx.deleteFrom("discussion_thread").where("content_type_id", "=", contentTypeIdValue).where("content_id", "=", contentId).execute();
-  await trx.deleteFrom("identification_attempt").where("content_type_id", "=", contentTypeIdValue).where("content_id", "=", contentId).execute();
+export async function removeContentOverall(trx: Trx, ref: ContentRef) {
+  await trx.deleteFrom("discussion_thread").where(ofContent(ref)).execute();
+  await trx.deleteFrom("identification_attempt").where(ofContent(ref)).execute();
   // Their curriculum items follow by ON DELETE CASCADE.
-  await trx.deleteFrom("identification_transaction").where("content_type_id", "=", contentTypeIdValue).where("content_id", "=", contentId).execute();
+  await trx.deleteFrom("identification_transaction").where(ofContent(ref)).execute();
 }
 
 // ── Discussion ─────────────────────────────────────────────────────────────────────────────────
@@ -132,21 +131,14 @@ const THREAD_ORDER: Record<(typeof DISCUSSION_ORDERING)[number], RawBuilder<unkn
 
 export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: AnyResource) {
   const { db } = ctx;
-  const code = parent.contentType ?? parent.path;
   const base = `/dashboard/${parent.path}/:id${ID}/discussion/`;
   const thread = `${base}:threadid${ID}/`;
   const reply = `${thread}reply/:replyid${ID}/`;
 
   /** The thread named by the path, of this content item, or 404. */
-  async function threadOf(q: Db | Trx, req: FastifyRequest, contentId: number) {
+  async function threadOf(q: Db | Trx, req: FastifyRequest, ref: ContentRef) {
     const threadId = itemId(req, "threadid");
-    const row = await q
-      .selectFrom("discussion_thread")
-      .select("id")
-      .where("id", "=", threadId)
-      .where("content_type_id", "=", await contentTypeId(q, code))
-      .where("content_id", "=", contentId)
-      .executeTakeFirst();
+    const row = await q.selectFrom("discussion_thread").select("id").where("id", "=", threadId).where(ofContent(ref)).executeTakeFirst();
     if (!row) throw notFound();
     return threadId;
   }
@@ -164,10 +156,10 @@ export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: 
   }
 
   app.get(base, async (req) => {
-    const { id } = await parentAccess(req, db, parent, "view");
+    const { ref } = await contentAccess(req, db, parent, "view");
     const q = readPageQuery(req);
     const errors: FieldErrors = {};
-    let query = threadQuery(db).where("t.content_type_id", "=", await contentTypeId(db, code)).where("t.content_id", "=", id);
+    let query = threadQuery(db).where(ofContent(ref, "t"));
     const hidden = filterValues(req, "is_hidden");
     if (hidden.length) {
       if (hidden.some((v) => v !== "true" && v !== "false")) errors.is_hidden = [MSG.invalid_choice];
@@ -190,21 +182,21 @@ export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: 
   });
 
   app.get(thread, async (req) => {
-    const { id } = await parentAccess(req, db, parent, "view");
-    return loadThread(db, await threadOf(db, req, id));
+    const { ref } = await contentAccess(req, db, parent, "view");
+    return loadThread(db, await threadOf(db, req, ref));
   });
 
   app.patch(thread, async (req) => {
-    const { id } = await parentAccess(req, db, parent, "change");
-    const threadId = await threadOf(db, req, id);
+    const { ref } = await contentAccess(req, db, parent, "change");
+    const threadId = await threadOf(db, req, ref);
     const input = parseInput(discussionHideSchema, req.body, "nested");
     await db.updateTable("discussion_thread").set({ is_hidden: toFlag(input.is_hidden) }).where("id", "=", threadId).execute();
     return loadThread(db, threadId);
   });
 
   app.delete(thread, async (req, reply) => {
-    const { id } = await parentAccess(req, db, parent, "change");
-    const threadId = await threadOf(db, req, id);
+    const { ref } = await contentAccess(req, db, parent, "change");
+    const threadId = await threadOf(db, req, ref);
     await writeTransaction(db, async (trx) => {
       await trx.deleteFrom("discussion_reply").where("thread_id", "=", threadId).execute();
       await trx.deleteFrom("discussion_thread").where("id", "=", threadId).execute();
@@ -213,8 +205,8 @@ export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: 
   });
 
   app.patch(reply, async (req) => {
-    const { id } = await parentAccess(req, db, parent, "change");
-    const threadId = await threadOf(db, req, id);
+    const { ref } = await contentAccess(req, db, parent, "change");
+    const threadId = await threadOf(db, req, ref);
     const replyId = await replyOf(db, req, threadId);
     const input = parseInput(discussionHideSchema, req.body, "nested");
     await db.updateTable("discussion_reply").set({ is_hidden: toFlag(input.is_hidden) }).where("id", "=", replyId).execute();
@@ -222,8 +214,8 @@ export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: 
   });
 
   app.delete(reply, async (req, res) => {
-    const { id } = await parentAccess(req, db, parent, "change");
-    const threadId = await threadOf(db, req, id);
+    const { ref } = await contentAccess(req, db, parent, "change");
+    const threadId = await threadOf(db, req, ref);
     const replyId = await replyOf(db, req, threadId);
     await writeTransaction(db, async (trx) => {
       await trx.deleteFrom("discussion_reply").where("id", "=", replyId).execute();
@@ -263,18 +255,16 @@ export function identificationFilters(req: FastifyRequest, errors: FieldErrors):
 
 export function identificationRoutes(app: FastifyInstance, ctx: ApiContext, parent: AnyResource) {
   const { db } = ctx;
-  const code = parent.contentType ?? parent.path;
 
   app.get(`/dashboard/${parent.path}/:id${ID}/identification/`, async (req) => {
-    const { id } = await parentAccess(req, db, parent, "view");
+    const { ref } = await contentAccess(req, db, parent, "view");
     const q = readPageQuery(req);
     const errors: FieldErrors = {};
     let query = db
       .selectFrom("identification_attempt as i")
       .innerJoin("account as a", "a.id", "i.account_id")
       .select(["i.id", "i.method", "i.status", "i.section", "i.datetime_create", "a.id as account_id", "a.username", "a.first_name", "a.last_name"])
-      .where("i.content_type_id", "=", await contentTypeId(db, code))
-      .where("i.content_id", "=", id);
+      .where(ofContent(ref, "i"));
     const { methods, statuses } = identificationFilters(req, errors);
     if (methods.length) query = query.where("i.method", "in", methods);
     if (statuses.length) query = query.where("i.status", "in", statuses);

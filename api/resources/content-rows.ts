@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ContentDefinition } from "../content/definition";
-import { actionsFor, contentAccess, type ContentRef } from "../content/ref";
+import { contentAccess, type ContentRef } from "../content/ref";
 import type { z } from "zod/v4";
 import type { Paged } from "../../contract/http";
 import type { Action } from "../../contract/permissions";
@@ -10,7 +10,7 @@ import { notFound, parseInput } from "../http/errors";
 import { readPageQuery, type PageQuery } from "../http/paging";
 import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "../../contract/schemas/course";
 import { configValues } from "./config-store";
-import { itemAccess, itemId, touch, writeTransaction, type AnyResource, type Trx, type WriteContext } from "./crud";
+import { itemId, touch, writeTransaction, type Trx, type WriteContext } from "./crud";
 
 /**
  * Rows that belong to one content (its competencies, surveys, gamification criteria…), the
@@ -52,9 +52,6 @@ export type AnyContentRows = ContentRows<any, any>;
 
 
 const ID = "(^\\d{1,12})";
-
-/** The content item the request names, with the flag of `action` (view: the flag or a scope). */
-export const parentAccess = (req: FastifyRequest, db: Db, parent: AnyResource, action: Action) => itemAccess(req, db, parent, actionsFor(action));
 
 /** The row `rowid` of this content, or 404. */
 async function rowOf(db: Db | Trx, rows: AnyContentRows, ref: ContentRef, req: FastifyRequest): Promise<number> {

@@ -1,5 +1,6 @@
 import { MSG } from "../../contract/messages";
 import type { CourseDisplayInput } from "../../contract/schemas/course";
+import { contentTypeId } from "../content/ref";
 import { ApiError, badRequest } from "../http/errors";
 import type { Trx } from "./crud";
 
@@ -12,6 +13,7 @@ import type { Trx } from "./crud";
 
 /** Why the course cannot be published, as the contract's refusal, or null. */
 export async function publishRefusal(trx: Trx, courseId: number): Promise<ApiError | null> {
+  const courseType = await contentTypeId(trx, "course");
   const row = await trx
     .selectFrom("course")
     .select((eb) => [
@@ -20,7 +22,7 @@ export async function publishRefusal(trx: Trx, courseId: number): Promise<ApiErr
         .selectFrom("content_section")
         .select((e) => e.fn.countAll<number>().as("n"))
         .whereRef("content_section.content_id", "=", "course.id")
-        .where("content_section.content_type_id", "=", eb.selectFrom("content_type").select("content_type.id").where("content_type.code", "=", "course"))
+        .where("content_section.content_type_id", "=", courseType)
         .as("sections"),
     ])
     .where("course.id", "=", courseId)

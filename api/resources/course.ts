@@ -20,7 +20,8 @@ import { configValues } from "./config-store";
 import { idFilterValue, inTransaction, itemAccess, roleIds, type RefRule, type Resource, type Trx } from "./crud";
 import { removeCourseImage, setCourseDisplay, setCourseImage } from "./course-publish";
 import { MAX_UPLOAD_BYTES, readImageUpload, storeMedia } from "./media";
-import { contentTags, contentTypeId, setContentTags, tagsOfType } from "./tags";
+import { contentTags, setContentTags, tagsOfType } from "./tags";
+import { contentTypeId } from "../content/ref";
 
 const t = (col: string) => sql.ref(`t.${col}`);
 const inList = (col: string, values: readonly (number | string)[]) => sql<SqlBool>`${t(col)} in (${sql.join(values)})`;
@@ -258,7 +259,7 @@ export const courseResource: Resource<CourseRow, Course, CourseCreateInput, Cour
     const ref = { contentTypeId: await contentTypeId(trx, "course"), contentId: id };
     const refusal = await dependencyRefusal(trx, ref);
     if (refusal) throw refusal;
-    await removeContentRows(trx, "course", ref);
+    await removeContentRows(trx, ref);
     // Its instructors go with it by foreign key (course_instructor is the course's own table).
     await trx.deleteFrom("course").where("id", "=", id).execute();
   },

@@ -8,10 +8,9 @@ import { fromFlag, type Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { badRequest, notFound } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
-import { parentAccess } from "./content-rows";
 import { accountRef, identificationFilters, LEARNER_ORDER, learnerMatches, orderingOf } from "./content-overall";
 import { itemId } from "./crud";
-import { contentTypeId } from "../content/ref";
+import { contentAccess, ofContent, type ContentRef } from "../content/ref";
 import type { ContentDefinition } from "../content/definition";
 
 /**
@@ -29,7 +28,6 @@ const ORDER: Record<(typeof TRANSACTION_ORDERING)[number], RawBuilder<unknown>[]
   datetime_start: [sql.ref("x.datetime_start")],
   learner: LEARNER_ORDER,
 };
-
 
 const transactionQuery = (db: Db) =>
   db
@@ -68,29 +66,23 @@ const present = (r: Row): TransactionRow => ({
 export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
   const { db } = ctx;
   const parent = def.resource;
-  const code = parent.contentType;
   const base = `/dashboard/${parent.path}/:id${ID}/identification/transaction/`;
   const one = `${base}:transactionid${ID}/`;
 
   /** The transaction the path names, of this content item, or 404. */
-  async function transactionOf(req: FastifyRequest, contentId: number): Promise<Row> {
-    const row = await transactionQuery(db)
-      .where("x.id", "=", itemId(req, "transactionid"))
-      .where("x.content_type_id", "=", await contentTypeId(db, code))
-      .where("x.content_id", "=", contentId)
-      .executeTakeFirst();
+  async function transactionOf(req: FastifyRequest, ref: ContentRef): Promise<Row> {
+    const row = await transactionQuery(db).where("x.id", "=", itemId(req, "transactionid")).where(ofContent(ref, "x")).executeTakeFirst();
     if (!row) throw notFound();
     return row;
   }
 
   /** The transaction's progress record (the learner's, of this item), or none. */
-  const progressQuery = (typeId: number, contentId: number, tx: Row) =>
+  const progressQuery = (ref: ContentRef, tx: Row) =>
     db
       .selectFrom("content_enrollment as p")
       .innerJoin("account as a", "a.id", "p.account_id")
       .select(["p.id", "p.status", "p.datetime_enroll", "p.datetime_start", "p.datetime_complete", "p.datetime_update", "a.id as account_id", "a.username", "a.first_name", "a.last_name"])
-      .where("p.content_type_id", "=", typeId)
-      .where("p.content_id", "=", contentId)
+      .where(ofContent(ref, "p"))
       .where("p.account_id", "=", tx.account_id)
       .where("p.id", "=", tx.progress_id ?? 0);
   const presentProgress = (r: Awaited<ReturnType<ReturnType<typeof progressQuery>["executeTakeFirstOrThrow"]>>): TransactionProgress => ({
@@ -104,7 +96,7 @@ export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiCo
   });
 
   app.get(base, async (req) => {
-    const { id } = await parentAccess(req, db, parent, "view");
+    const { ref } = await contentAccess(req, db, parent, "view");
     const q = readPageQuery(req);
     const errors: FieldErrors = {};
     const { methods, statuses } = identificationFilters(req, errors);
@@ -115,7 +107,7 @@ export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiCo
       errors.ordering = [MSG.invalid_choice];
     }
     if (Object.keys(errors).length) throw badRequest(errors);
-    let query = transactionQuery(db).where("x.content_type_id", "=", await contentTypeId(db, code)).where("x.content_id", "=", id);
+    let query = transactionQuery(db).where(ofContent(ref, "x"));
     if (methods.length) query = query.where("x.method", "in", methods);
     if (statuses.length) query = query.where("x.status", "in", statuses);
     if (q.search) query = query.where(learnerMatches(q.search));
@@ -125,8 +117,8 @@ export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiCo
   });
 
   app.get(one, async (req): Promise<Transaction> => {
-    const { id } = await parentAccess(req, db, parent, "view");
-    const tx = await transactionOf(req, id);
+    const { ref } = await contentAccess(req, db, parent, "view");
+    const tx = await transactionOf(req, ref);
     const attempts = await db
       .selectFrom("identification_attempt")
       .select(["id", "method", "status", "section", "datetime_create"])
@@ -138,8 +130,8 @@ export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiCo
   });
 
   app.get(`${one}curriculum/`, async (req) => {
-    const { id } = await parentAccess(req, db, parent, "view");
-    const tx = await transactionOf(req, id);
+    const { ref } = await contentAccess(req, db, parent, "view");
+    const tx = await transactionOf(req, ref);
     // Inner join on the section: an item whose section was deleted since is no longer shown.
     const query = db
       .selectFrom("identification_transaction_item as t")
@@ -174,17 +166,17 @@ export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiCo
   });
 
   app.get(`${one}progress/`, async (req) => {
-    const { id } = await parentAccess(req, db, parent, "progress");
-    const tx = await transactionOf(req, id);
-    const page = await paginate(req, progressQuery(await contentTypeId(db, code), id, tx), readPageQuery(req));
+    const { ref } = await contentAccess(req, db, parent, "progress");
+    const tx = await transactionOf(req, ref);
+    const page = await paginate(req, progressQuery(ref, tx), readPageQuery(req));
     return { ...page, results: page.results.map(presentProgress) };
   });
 
   app.get(`${one}progress/:progressid${ID}/`, async (req): Promise<TransactionProgress> => {
-    const { id } = await parentAccess(req, db, parent, "progress");
-    const tx = await transactionOf(req, id);
+    const { ref } = await contentAccess(req, db, parent, "progress");
+    const tx = await transactionOf(req, ref);
     // Only the transaction's own record: another learner's (or another item's) is a 404.
-    const row = await progressQuery(await contentTypeId(db, code), id, tx).where("p.id", "=", itemId(req, "progressid")).executeTakeFirst();
+    const row = await progressQuery(ref, tx).where("p.id", "=", itemId(req, "progressid")).executeTakeFirst();
     if (!row) throw notFound();
     return presentProgress(row);
   });

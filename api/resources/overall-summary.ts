@@ -4,9 +4,8 @@ import { PROGRESS_GROUPS } from "../../contract/codes";
 import type { OverallSummary } from "../../contract/schemas/identification";
 import { flag } from "../../contract/permissions";
 import type { ApiContext } from "../http/context";
-import { parentAccess } from "./content-rows";
 import type { ContentDefinition } from "../content/definition";
-import { contentTypeId } from "../content/ref";
+import { contentAccess, ofContent } from "../content/ref";
 
 /**
  * GET dashboard/{type}/{id}/overall/: the figures behind each overall page of a content item, for
@@ -18,20 +17,17 @@ import { contentTypeId } from "../content/ref";
 export function overallSummaryRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
   const { db } = ctx;
   const parent = def.resource;
-  const code = parent.contentType;
   /** How many of the rows `r` have a `status` among `values` (sum of a case: both dialects). */
   const among = (values: readonly (number | string)[]) => sql<number>`sum(case when ${sql.ref("r.status")} in (${sql.join(values.map((v) => sql`${v}`))}) then 1 else 0 end)`;
   const n = (v: unknown) => Number(v ?? 0);
 
   app.get(`/dashboard/${parent.path}/:id(^\\d{1,12})/overall/`, async (req): Promise<OverallSummary> => {
-    const { id, flags } = await parentAccess(req, db, parent, "view");
-    const typeId = await contentTypeId(db, code);
+    const { flags, ref } = await contentAccess(req, db, parent, "view");
     /** count and pass / failed / waiting of an identification table's rows of this item. */
     const results = (table: "identification_attempt" | "identification_transaction") =>
       db
         .selectFrom(`${table} as r` as "identification_attempt as r")
-        .where("r.content_type_id", "=", typeId)
-        .where("r.content_id", "=", id)
+        .where(ofContent(ref, "r"))
         .select((eb) => [eb.fn.countAll<number>().as("n"), among(["pass"]).as("pass"), among(["failed"]).as("failed"), among(["waiting"]).as("waiting")])
         .executeTakeFirstOrThrow();
     const may = (action: "learner" | "progress") => flags.has(flag(parent.module, action));
@@ -41,22 +37,19 @@ export function overallSummaryRoutes(app: FastifyInstance, ctx: ApiContext, def:
       results("identification_transaction"),
       db
         .selectFrom("discussion_thread as r")
-        .where("r.content_type_id", "=", typeId)
-        .where("r.content_id", "=", id)
+        .where(ofContent(ref, "r"))
         .select((eb) => [eb.fn.countAll<number>().as("n"), sql<number>`sum(${sql.ref("r.is_hidden")})`.as("hidden")])
         .executeTakeFirstOrThrow(),
       db
         .selectFrom("discussion_reply as p")
         .innerJoin("discussion_thread as r", "r.id", "p.thread_id")
-        .where("r.content_type_id", "=", typeId)
-        .where("r.content_id", "=", id)
+        .where(ofContent(ref, "r"))
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow(),
       may("learner") || may("progress")
         ? db
             .selectFrom("content_enrollment as r")
-            .where("r.content_type_id", "=", typeId)
-            .where("r.content_id", "=", id)
+            .where(ofContent(ref, "r"))
             .select((eb) => [eb.fn.countAll<number>().as("n"), among(PROGRESS_GROUPS.todo).as("todo"), among(PROGRESS_GROUPS.doing).as("doing"), among(PROGRESS_GROUPS.done).as("done")])
             .executeTakeFirstOrThrow()
         : null,

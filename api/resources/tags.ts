@@ -5,7 +5,6 @@ import { contentTagSchema, type IdName } from "../../contract/schemas/course";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { badRequest, notFound, parseInput } from "../http/errors";
-import { contentTypeId } from "../content/ref";
 import { configValue } from "./config-store";
 import { checkReferences, idFilterValue, inTransaction, itemAccess, touch, type AnyResource, type Trx } from "./crud";
 
@@ -70,5 +69,3 @@ export function tagRoutes(app: FastifyInstance, ctx: ApiContext, resources: read
     return { tag_list: tagsOfType(await contentTags(db, ctId, access.id), type) };
   });
 }
-
-export { contentTypeId };

@@ -45,6 +45,9 @@ describe("one registry on each side", () => {
     expect([...def.features].sort()).toEqual([...featuresOf(type)].sort());
     expect(def.resource.path).toBe(type.api.replace(/^dashboard\//, "").replace(/\/$/, ""));
     for (const f of def.features) expect(CONTENT_FEATURES).toContain(f);
+    // The price page's switches: the API mounts its calls behind what the tab exists by.
+    const price = builtTabs(type.tabs).find((t) => t.id === "budget")?.children.find((c) => c.id === "price");
+    expect(def.switches.price ?? null).toEqual(price?.feature ?? null);
   });
 });
 
