@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SEND_METHOD } from "../../contract/codes";
 import type { PasswordRule } from "../../contract/schemas/account";
@@ -16,6 +16,7 @@ import { readForm } from "~/lms/read-form.server";
 import { forgotChooseSchema, forgotIdentifySchema, forgotVerifySchema, newPasswordSchema, parseWithZod } from "~/lms/schemas.server";
 import { dash } from "~/lms/paths";
 import { redirectWithToast } from "~/lms/toast.server";
+import { useSubmitting } from "~/components/use-submitting";
 
 /**
  * Forgot password (spec 000 §2.2): identify (the bare path) → choose-identify → otp → reset →
@@ -156,7 +157,7 @@ type View = { email: string | null; phone: string | null; sendMethods: number[];
 /** The last answer of this step's action, and whether a post is on its way. */
 function useStepForm(id: Step) {
   const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const [form, fields] = useForm({ id, lastResult: actionData?.result ?? null, shouldRevalidate: "onBlur" });
   return { form, fields, busy, notice: actionData?.notice ?? [] };
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MSG } from "../../contract/messages";
 import { AuthCard, CardLink, Notice, PasswordRuleList, SubmitButton } from "~/components/auth-card";
@@ -11,6 +11,7 @@ import { readForm } from "~/lms/read-form.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { newPasswordSchema, parseWithZod } from "~/lms/schemas.server";
 import { dash } from "~/lms/paths";
+import { useSubmitting } from "~/components/use-submitting";
 
 /**
  * The page a reset link opens (spec 000 §2.2 /account/reset-password?token=…): a new password for
@@ -58,7 +59,7 @@ export default function ResetPassword() {
   const { token, rule } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const [form, fields] = useForm({ id: "reset-password", lastResult: actionData?.result ?? null, shouldRevalidate: "onBlur" });
   const tr = (errors: string[] | undefined) => errors?.map((e) => t(e));
   const restart = <CardLink to={dash("account/forgot-password")}>{t("forgot_start_again")}</CardLink>;

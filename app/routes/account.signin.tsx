@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Profile } from "../../contract/schemas/account";
 import { AuthCard, CardLink } from "~/components/auth-card";
@@ -12,6 +12,7 @@ import { requireCsrf } from "~/lms/csrf.server";
 import { loginSchema, parseWithZod } from "~/lms/schemas.server";
 import { afterSignIn } from "~/lms/sign-in.server";
 import { dash, safeNext } from "~/lms/paths";
+import { useSubmitting } from "~/components/use-submitting";
 
 type LockAnswer = { is_lock_login: true; lock: { count_attempt: number; max_attempt: number; datetime_lock: string; datetime_unlock: string | null } };
 
@@ -53,7 +54,7 @@ export default function SignIn() {
   const { csrf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const [form, fields] = useForm({ lastResult: actionData?.result, shouldRevalidate: "onBlur" });
   const lock = actionData?.lock;
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language === "th" ? "th-TH" : "en-GB", { timeZone: "UTC" });

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MSG } from "../../contract/messages";
 import type { Profile } from "../../contract/schemas/account";
@@ -11,6 +11,7 @@ import { readForm } from "~/lms/read-form.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { dash } from "~/lms/paths";
 import { afterSignIn } from "~/lms/sign-in.server";
+import { useSubmitting } from "~/components/use-submitting";
 
 /**
  * The single-sign-on return (spec 000 §2.2 /account/validate?token=…, docs/decisions/005). A GET
@@ -48,7 +49,7 @@ export default function Validate() {
   const { token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const errors = token ? (actionData?.errors ?? []) : [MSG.sso_token_invalid];
   return (
     <AuthCard title={t("sso_title")}>

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ConfigDict } from "../../contract/config";
 import { IDENTIFICATION_METHOD_CODES, LOCK_METHOD_CODES } from "../../contract/codes";
@@ -18,6 +18,7 @@ import { dash } from "~/lms/paths";
 import { curriculumIdentificationSchema, parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
+import { useSubmitting } from "~/components/use-submitting";
 
 /**
  * The curriculum's identification settings (spec 001 §3 "Identification", §5): per section and
@@ -64,7 +65,7 @@ const valuesOf = (s: IdentificationSettings & { random?: boolean }) => ({
 export default function CurriculumIdentificationTab() {
   const { settings, curriculumHref } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const { t } = useTranslation();
   const result = (answer?.result ?? null) as SubmissionResult<string[]> | null;
   const fields: SubField[] = [

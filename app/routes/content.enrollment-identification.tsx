@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ConfigDict } from "../../contract/config";
 import { IDENTIFICATION_METHOD_CODES, LOCK_METHOD_CODES } from "../../contract/codes";
@@ -16,6 +16,7 @@ import { errorsAt } from "~/lms/form-result";
 import { enrollmentIdentificationSchema, parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
+import { useSubmitting } from "~/components/use-submitting";
 
 /**
  * The enrollment's identification (spec 001 §3 "Enrollment and section identification"): on or
@@ -65,7 +66,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function EnrollmentIdentificationTab() {
   const { values, min } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const { t } = useTranslation();
   const result = (answer?.result ?? null) as SubmissionResult<string[]> | null;
   const sections: SettingSection[] = [

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RETRAIN_UNIT, TYPE_ACCESS, TYPE_WAITING, type CancelContentKind } from "../../contract/codes";
 import type { EnrollmentSettings } from "../../contract/schemas/content-enrollment";
@@ -17,6 +17,7 @@ import { configValue } from "~/lms/store.server";
 import { fromLocalInput, toLocalInput } from "~/lms/time";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
+import { useSubmitting } from "~/components/use-submitting";
 
 /**
  * The enrollment tab (spec 001 §3 "Enrollment settings", §4 cancel types, §5 validation): access
@@ -95,7 +96,7 @@ const options = (table: Record<string, number>, prefix: string, t: (k: string) =
 export default function EnrollmentTab() {
   const { values, choices, saved } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const { t } = useTranslation();
   const result = (answer?.result ?? null) as SubmissionResult<string[]> | null;
   const days = t("acc_unit_days");

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MSG } from "../../contract/messages";
 import type { BulkApplied, BulkPreview } from "../../contract/schemas/enrollment";
@@ -13,6 +13,7 @@ import { itemPaths } from "~/lms/enrollment.server";
 import { bulkProgressSchema, parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
+import { useSubmitting } from "~/components/use-submitting";
 
 /**
  * Overall › Progress › bulk change, the confirmation step (spec 001 §4 "Confirmation rules for
@@ -64,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function OverallBulk() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const { t, i18n } = useTranslation();
   const fmt = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB");
   const p = d.preview;

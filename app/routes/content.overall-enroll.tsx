@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FilterOption, Paged } from "../../contract/http";
 import { MSG } from "../../contract/messages";
@@ -17,6 +17,7 @@ import { itemPaths } from "~/lms/enrollment.server";
 import { PAGE_KEY } from "~/lms/list-query";
 import { enrollPickerSchema, enrollSchema, parseWithZod } from "~/lms/schemas.server";
 import { invariantResponse } from "~/lms/invariant";
+import { useSubmitting } from "~/components/use-submitting";
 
 /**
  * Overall › Learners › enrol (issue 6 item 5): enrol learners by picking them (search, then tick),
@@ -157,7 +158,7 @@ const button = "rounded bg-primary px-4 py-1.5 text-sm font-medium text-primary-
 export default function OverallEnroll() {
   const d = useLoaderData<typeof loader>();
   const a = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const candidateRows = useShiftRange<HTMLFieldSetElement>();
   const [params] = useSearchParams();
   const { t, i18n } = useTranslation();

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BULK_TARGETS } from "../../contract/codes";
 import { MSG } from "../../contract/messages";
@@ -21,6 +21,7 @@ import { formatInZone } from "~/lms/time";
 import { redirectWithToast } from "~/lms/toast.server";
 import { readForm } from "~/lms/read-form.server";
 import { invariantResponse } from "~/lms/invariant";
+import { useSubmitting } from "~/components/use-submitting";
 
 /**
  * Overall › Progress (issue 6 item 6): each learner's status with a manual change that offers only
@@ -69,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function OverallProgress() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const rows = useShiftRange<HTMLDivElement>();
   const { t, i18n } = useTranslation();
   const when = (iso: string | null) => (iso ? formatInZone(iso, d.offset, i18n.language) : "—");

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Paged } from "../../contract/http";
 import { MSG } from "../../contract/messages";
@@ -14,6 +14,7 @@ import { requireCsrf } from "~/lms/csrf.server";
 import { readForm } from "~/lms/read-form.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
+import { useSubmitting } from "~/components/use-submitting";
 
 /**
  * The content's administrators (the permission tab's admin page): staff accounts who may manage
@@ -67,7 +68,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function PermissionAdminPage() {
   const { admins, candidates, more, find } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const { t } = useTranslation();
   const errors = answer?.errors?.map((e) => t(e));
   return (

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FilterOption, Paged } from "../../contract/http";
 import { CONDITION_OPERATOR, PERMISSION_RANGES, PERMISSION_RULE } from "../../contract/codes";
@@ -16,6 +16,7 @@ import { dash } from "~/lms/paths";
 import { parseWithZod, permissionConditionSchema } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
+import { useSubmitting } from "~/components/use-submitting";
 
 /**
  * A permission rule's condition (spec 001 §3 "Permission condition"): for a department rule,
@@ -94,7 +95,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function PermissionConditionPage() {
   const { rule, condition, lists, back } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const { t } = useTranslation();
   const result = (answer?.result ?? null) as SubmissionResult<string[]> | null;
   const isDepartment = rule.mode === PERMISSION_RULE.department;

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Paged } from "../../contract/http";
 import { PERMISSION_ACCESS, PERMISSION_RULE } from "../../contract/codes";
@@ -19,6 +19,7 @@ import { dash } from "~/lms/paths";
 import { parseWithZod, permissionRuleSchema } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
+import { useSubmitting } from "~/components/use-submitting";
 
 /**
  * The permission tab (spec 001 §3 "Permission mode", 002 §6 "Content access levels"): the
@@ -82,7 +83,7 @@ function ruleFields(t: (k: string) => string): SettingField[] {
 
 function RuleForm({ intent, rule, result, title, cancelHref }: { intent: "create" | "update"; rule: PermissionRuleRow | null; result: FormResult; title: string; cancelHref?: string }) {
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const saved = { mode: String(rule?.mode ?? PERMISSION_RULE.everyone), permission: String(rule?.permission ?? PERMISSION_ACCESS.view_enroll) };
   const headingId = `rule-form-${intent}`;
   return (

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BudgetPriceAnswer } from "../../contract/schemas/extras";
 import { SettingSections, SettingTextarea } from "~/components/content/settings-form";
@@ -14,6 +14,7 @@ import { budgetPriceSchemas, parseWithZod } from "~/lms/extras.server";
 import { errorsAt } from "~/lms/form-result";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
+import { useSubmitting } from "~/components/use-submitting";
 
 /**
  * The price of a content item (spec 001 §3 "Budget": price, discount price, app store and
@@ -45,7 +46,7 @@ const amount = (n: number | null) => (n === null ? "" : String(n));
 export default function BudgetPriceTab() {
   const { price, canChange } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const { t } = useTranslation();
   const result = answer?.result ?? null;
   const thb = t("ext_unit_thb");

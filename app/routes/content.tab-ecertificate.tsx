@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Certificate } from "../../contract/schemas/extras";
 import { CERTIFICATE_COMPLETE, CERTIFICATE_ISSUED_DATE, CERTIFICATE_TEMPLATE, CERTIFICATE_TYPE, DOWNLOAD_DAYS_MAX, parseDaysText } from "../../contract/extras-codes";
@@ -17,6 +17,7 @@ import { errorsAt } from "~/lms/form-result";
 import { offeredLanguages } from "~/lms/store.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
+import { useSubmitting } from "~/components/use-submitting";
 
 /**
  * The e-certificate tab (spec 001 §3 "Certificate"; docs/decisions/012): name, description,
@@ -66,7 +67,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function CertificateTab() {
   const { certificate: c, languages, canChange } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const { t } = useTranslation();
   const result = answer?.result ?? null;
   const choices = (table: Record<string, number>, prefix: string) => Object.entries(table).map(([key, value]) => ({ value: String(value), label: t(`${prefix}_${key}`) }));

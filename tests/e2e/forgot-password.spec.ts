@@ -73,8 +73,8 @@ test("forgot password: identify, choose email, a wrong code, a new code, bad pas
   const newPassword = page.getByLabel("New password", { exact: true });
   const confirm = page.getByLabel("Confirm new password");
   const submit = page.getByRole("button", { name: "Change password" });
-  // Each refusal comes back as a new form state (the passwords hidden): fill and submit again until
-  // the answer to these values is on screen, so a late reset of the fields cannot eat a fill.
+  // Each refusal comes back as a new form state (the passwords hidden). Fill and submit again until
+  // this answer is on screen; a click lost to a busy button once failed CI (see use-submitting.ts).
   const refusedWith = async (password: string, confirmation: string, message: string) => {
     await expect(async () => {
       await newPassword.fill(password);

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BudgetRecord } from "../../../contract/schemas/extras";
 import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_EXCHANGE_RATE, UNIT_MAX } from "../../../contract/extras-codes";
@@ -6,6 +6,7 @@ import { EditableList } from "~/components/content/editable-list";
 import { SettingSections, type SettingSection } from "~/components/content/settings-form";
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { errorsAt, type FormResult } from "~/lms/form-result";
+import { useSubmitting } from "~/components/use-submitting";
 
 type Category = { id: number; name_bp: string; name_ac: string; code: string };
 
@@ -53,7 +54,7 @@ export function BudgetForm({
 }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const rows = records.map((r) => ({
     id: r.id,
     title: "",

@@ -1,9 +1,10 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { Form, useBlocker, useNavigation } from "@remix-run/react";
+import { Form, useBlocker } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHECKBOX_LIMIT, CheckboxField, CsrfInput, ErrorList, Field, MultiSelectField, SelectField, TextareaField } from "~/components/forms";
 import type { Option } from "~/lms/content.server";
+import { useSubmitting } from "~/components/use-submitting";
 
 type RegistryField = { name: string; labelKey: string; kind: string; source?: string };
 type Constraint = Record<string, { required?: boolean; maxLength?: number; minLength?: number; pattern?: string; multiple?: boolean }>;
@@ -29,7 +30,7 @@ type Meta = FieldMetadata<any, any, any>;
  */
 export function ContentForm({ id, fields, options, constraint, defaultValue, lastResult, submitLabel, readOnly = false }: Props) {
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const [form, meta] = useForm({ id, lastResult, constraint, defaultValue: defaultValue as Record<string, string>, shouldValidate: "onSubmit" });
   const dirty = form.dirty && !busy;
   useLeaveConfirmation(dirty, t("leave_unsaved"));

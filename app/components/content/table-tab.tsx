@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { DataTable, type DataColumn } from "~/components/content/data-table";
@@ -7,6 +7,7 @@ import { ConfirmDelete, WarningDialog } from "~/components/content/dialogs";
 import { SettingInput, type SettingField } from "~/components/content/settings-form";
 import { errorsAt, type FormResult } from "~/lms/form-result";
 import { withParam } from "~/lms/list-query";
+import { useSubmitting } from "~/components/use-submitting";
 
 /**
  * The table tab of a content item (its competencies, surveys, gamification criteria… —
@@ -54,7 +55,7 @@ function FormFields({ fields, values, result }: { fields: SettingField[]; values
 export function TableTab<R extends { id: number }>({ title, intro, rows, columns, rowName, canChange, add, edit, remove, answer, empty, nothingToAdd }: Props<R>) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting();
   const numberParam = (key: string) => (/^\d{1,12}$/.test(params.get(key) ?? "") ? Number(params.get(key)) : null);
   const editing = canChange && edit ? (rows.find((r) => r.id === numberParam("edit")) ?? null) : null;
   const removing = canChange ? (rows.find((r) => r.id === numberParam("remove")) ?? null) : null;
