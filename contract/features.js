@@ -14,4 +14,9 @@ export const FEATURES = /** @type {const} */ ({
   competency: ["competency-is-enabled"],
   // A price page needs selling at all (pricing) and, for a course, its own switch.
   coursePrice: ["pricing-is-enabled", "course-price-is-enabled"],
+  // Types without a price switch of their own sell only by the general one.
+  price: ["pricing-is-enabled"],
+  // "Dependency in activity, class, course…" (spec 002 §6): a type's prerequisites exist by its own switch.
+  courseDependency: ["dependency-course-is-enabled"],
+  activityDependency: ["dependency-activity-is-enabled"],
 });

@@ -66,6 +66,13 @@ export const MSG = {
   // Content extras (docs/decisions/012)
   competency_level_out_of_range: "competency_level_out_of_range",
   already_added: "already_added",
+  // Activity (docs/decisions/023)
+  publish_no_checklist: "publish_no_checklist",
+  pass_score_above_full: "pass_score_above_full",
+  verify_by_required: "verify_by_required",
+  score_above_full: "score_above_full",
+  slot_not_waiting: "slot_not_waiting",
+  not_inspector: "not_inspector",
   criteria_in_use: "criteria_in_use",
   criteria_reward_required: "criteria_reward_required",
   amount_out_of_range: "amount_out_of_range",

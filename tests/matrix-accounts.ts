@@ -11,6 +11,12 @@ export type AccountFlags = {
   flags: ReadonlySet<string> | null;
 };
 
+/** A guard: one flag, or several of which any one passes (a content type's view and its view scopes). */
+export type GuardFlags = string | readonly string[];
+const anyOf = (guard: GuardFlags) => (typeof guard === "string" ? [guard] : guard);
+/** Whether the account passes the guard. */
+export const holds = (a: AccountFlags, guard: GuardFlags) => anyOf(guard).some((f) => a.flags?.has(f));
+
 const count = (a: AccountFlags) => a.flags?.size ?? 0;
 const byName = (a: AccountFlags, b: AccountFlags) => a.username.localeCompare(b.username);
 
@@ -31,11 +37,11 @@ export function outsidersOf(accounts: readonly AccountFlags[]): AccountFlags[] {
  * dashboard flag itself these are the outsiders. None → an error naming the flag: a guard no demo
  * account can be refused by is not proven.
  */
-export function lacking(accounts: readonly AccountFlags[], flag: string, near?: string): AccountFlags[] {
+export function lacking(accounts: readonly AccountFlags[], flag: GuardFlags, near?: string): AccountFlags[] {
   if (flag === DASHBOARD_FLAG) return outsidersOf(accounts);
   const reaches = (a: AccountFlags) => (near && a.flags!.has(near) ? 1 : 0);
   const out = staffOf(accounts)
-    .filter((a) => !a.flags!.has(flag))
+    .filter((a) => !holds(a, flag))
     .sort((a, b) => reaches(b) - reaches(a) || count(b) - count(a) || byName(a, b));
   if (!out.length) {
     throw new Error(`no demo staff account lacks ${flag}: the matrix cannot prove the guard refuses (give a seeded role, contract/roles.ts, no ${flag})`);
@@ -49,7 +55,7 @@ export function lacking(accounts: readonly AccountFlags[], flag: string, near?: 
  * of those: both ends of the roles that get that far. For a course tab needing more than view
  * that is the read-only viewer (contract/roles.ts), which holds the view flag and nothing else.
  */
-export function refusedStaff(accounts: readonly AccountFlags[], flag: string, near?: string): AccountFlags[] {
+export function refusedStaff(accounts: readonly AccountFlags[], flag: GuardFlags, near?: string): AccountFlags[] {
   const out = lacking(accounts, flag, near);
   if (flag === DASHBOARD_FLAG || !near) return out.slice(0, 1);
   const least = out.filter((a) => a.flags!.has(near)).sort((a, b) => count(a) - count(b) || byName(a, b))[0];
@@ -60,8 +66,8 @@ export function refusedStaff(accounts: readonly AccountFlags[], flag: string, ne
  * The accounts holding `flag`, the least privileged first (a superuser passing proves little).
  * None → an error naming the flag.
  */
-export function holding(accounts: readonly AccountFlags[], flag: string): AccountFlags[] {
-  const out = accounts.filter((a) => a.flags?.has(flag)).sort((a, b) => count(a) - count(b) || byName(a, b));
+export function holding(accounts: readonly AccountFlags[], flag: GuardFlags): AccountFlags[] {
+  const out = accounts.filter((a) => holds(a, flag)).sort((a, b) => count(a) - count(b) || byName(a, b));
   if (!out.length) throw new Error(`no demo account holds ${flag}: the matrix cannot prove the route answers (seed a role with ${flag})`);
   return out;
 }

@@ -29,7 +29,7 @@ export type ContentDefinition = {
   transitions: TransitionKind;
   features: readonly ContentFeature[];
   /** Config switches of its sub-features beyond the feature-wide ones (contract/features.js). */
-  switches: { price?: readonly ConfigKey[] };
+  switches: { price?: readonly ConfigKey[]; prerequisite?: readonly ConfigKey[] };
   /** Its own calls beyond the engine's (course: the cover image). */
   routes?: (app: FastifyInstance, ctx: ApiContext) => void;
 };

@@ -1,5 +1,7 @@
 import { FEATURES } from "../../contract/features.js";
 import { courseImageRoutes, courseResource } from "../resources/course";
+import { activityResource } from "./activity/resource";
+import { activityRoutes } from "./activity/routes";
 import type { ContentDefinition } from "./definition";
 
 /** Course (spec 000 §2.5): every content feature. */
@@ -9,9 +11,23 @@ export const courseDefinition: ContentDefinition = {
   cancelKind: "course",
   transitions: "course",
   features: ["curriculum", "enrollment", "prerequisite", "permission", "competency", "budget", "ecertificate", "gamification", "survey", "overall"],
-  switches: { price: FEATURES.coursePrice },
+  switches: { price: FEATURES.coursePrice, prerequisite: FEATURES.courseDependency },
   routes: courseImageRoutes,
 };
 
+/**
+ * Activity (spec 000 §2.3): no curriculum or survey; its checklists, inspectors, check-in,
+ * verification and usage are its own calls (api/content/activity/).
+ */
+export const activityDefinition: ContentDefinition = {
+  key: "activity",
+  resource: activityResource as ContentDefinition["resource"],
+  cancelKind: "activity",
+  transitions: "activity",
+  features: ["enrollment", "prerequisite", "permission", "competency", "budget", "ecertificate", "gamification", "overall"],
+  switches: { price: FEATURES.price, prerequisite: FEATURES.activityDependency },
+  routes: activityRoutes,
+};
+
 /** THE API's list of content types: server.ts mounts each one's resource and features from it. */
-export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [courseDefinition];
+export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [courseDefinition, activityDefinition];

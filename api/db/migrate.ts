@@ -12,6 +12,7 @@ import { progressLog } from "./migrations/0009_progress_log";
 import { loginGuard } from "./migrations/0010_login_guard";
 import { identificationTransaction } from "./migrations/0011_identification_transaction";
 import { contentFeatures } from "./migrations/0012_content_features";
+import { activity } from "./migrations/0013_activity";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0010_login_guard": loginGuard,
     "0011_identification_transaction": identificationTransaction(dialect),
     "0012_content_features": contentFeatures(dialect),
+    "0013_activity": activity(dialect),
   };
 }
 

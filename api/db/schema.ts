@@ -32,6 +32,8 @@ export interface Database {
     last_active: string | null;
     datetime_password_change: string | null;
     datetime_create: string;
+    /** The direct manager (spec 001 §3 User supervisor), or null. */
+    supervisor_id: number | null;
   };
   auth_group: { id: Id; code: string; name: string };
   auth_group_permission: { auth_group_id: number; flag: string };
@@ -377,4 +379,61 @@ export interface Database {
   content_permission_item: { permission_id: number; field: string; ref_id: number };
   /** The administrators of a content. */
   content_admin: { content_type_id: number; content_id: number; account_id: number; datetime_create: string };
+  /** Activities (spec 000 §2.3): the engine's content columns, as course's without the cover image. */
+  activity: {
+    id: Id;
+    name: string;
+    code: string;
+    content_level: number | null;
+    program: number | null;
+    category_id: number;
+    provider_id: number;
+    is_environmental: Flag;
+    desc: string;
+    is_display: Flag;
+    datetime_start: string | null;
+    datetime_first_publish: string | null;
+    datetime_create: string;
+    datetime_update: string;
+    created_by: number | null;
+  };
+  /** An activity's checklist: one slot of its progress, scored out of full_score (pass_score ≤ full_score). */
+  activity_checklist: {
+    id: Id;
+    activity_id: number;
+    name: string;
+    desc: string;
+    full_score: number;
+    pass_score: number;
+    location: string;
+    room: string;
+    is_check_by_learner: Flag;
+    is_check_by_inspector: Flag;
+    is_verify_by_inspector: Flag;
+    is_verify_by_admin: Flag;
+    is_attach_file: Flag;
+    sort: number;
+    datetime_create: string;
+    datetime_update: string;
+  };
+  /** Who inspects a checklist: kind 1 the learner's direct manager, 2 a group's members, 3 one account. */
+  activity_inspector: { id: Id; checklist_id: number; kind: number; group_id: number | null; account_id: number | null; datetime_create: string };
+  /** One learner's (enrollment's) slot of one checklist: check-in, submission and verification. */
+  activity_slot: {
+    id: Id;
+    checklist_id: number;
+    enrollment_id: number;
+    status: number;
+    score: number | null;
+    note: string;
+    answer: string;
+    file: string | null;
+    datetime_checkin: string | null;
+    datetime_checkout: string | null;
+    checkin_source: number | null;
+    datetime_submit: string | null;
+    verified_by: number | null;
+    datetime_verify: string | null;
+    datetime_update: string;
+  };
 }

@@ -5,19 +5,25 @@ import { lcg, insertBatches } from "./seed-kit";
 
 type Trx = Transaction<Database>;
 
+/** Which items get access rows: a content type of the engine and its demo items' codes. */
+type AccessOf = { type: "course" | "activity"; codeLike: string; beforePeriodEnd: boolean };
+const COURSES: AccessOf = { type: "course", codeLike: "CRS-%", beforePeriodEnd: true };
+/** The demo activities: their cancel type is after-enrolled only (spec 001 §4). */
+export const ACTIVITIES: AccessOf = { type: "activity", codeLike: "ACT-%", beforePeriodEnd: false };
+
 /**
- * Enrollment and permission of the demo courses (access slice): every third course has saved
+ * Enrollment and permission of the demo courses (and, called again, activities) (access slice): every third course has saved
  * enrollment settings (cancel before the learning period ends, or within 3–14 days of enrolling;
  * some with an enrollment period, capacity, waiting list or approval, retraining), every fifth an
  * enrollment identification, every fourth one or two permission rules (a department rule with
  * departments, levels and an age range, or a user rule naming staff), and every sixth has
  * Head Office administrators as its own administrators. A few dozen rows: fast.
  */
-export async function seedAccess(trx: Trx, now: Date) {
+export async function seedAccess(trx: Trx, now: Date, of: AccessOf = COURSES) {
   const rand = lcg(20260806);
   const at = now.toISOString();
-  const ct = (await trx.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
-  const courses = (await trx.selectFrom("course").select("id").where("code", "like", "CRS-%").orderBy("id").execute()).map((c) => c.id);
+  const ct = (await trx.selectFrom("content_type").select("id").where("code", "=", of.type).executeTakeFirstOrThrow()).id;
+  const courses = (await trx.selectFrom(of.type).select("id").where("code", "like", of.codeLike).orderBy("id").execute()).map((c) => c.id);
   const departments = (await trx.selectFrom("department").select("id").orderBy("id").execute()).map((d) => d.id);
   const levels = (await trx.selectFrom("level").select("id").orderBy("id").execute()).map((l) => l.id);
   const positions = (await trx.selectFrom("position").select("id").orderBy("id").execute()).map((p) => p.id);
@@ -34,7 +40,8 @@ export async function seedAccess(trx: Trx, now: Date) {
   const admins: Record<string, unknown>[] = [];
   courses.forEach((courseId, i) => {
     if (i % 3 === 0) {
-      const afterEnrolled = rand() < 0.5;
+      // A type that allows only "after enrolled" (activity: [7]) always gets it.
+      const afterEnrolled = rand() < 0.5 || !of.beforePeriodEnd;
       const withPeriod = rand() < 0.4;
       const start = now.getTime() - Math.floor(rand() * 30) * SECONDS_PER_DAY * 1000;
       const retrain = rand() < 0.2;

@@ -2,7 +2,8 @@ import { CONFIG_DEFAULTS, FILTER_NAMES } from "../../contract/config";
 import { ROLES } from "../../contract/roles";
 import { DICTIONARIES } from "../../contract/i18n/index";
 import { hashPassword } from "../auth/password";
-import { seedAccess } from "./seed-access";
+import { ACTIVITIES, seedAccess } from "./seed-access";
+import { seedActivities } from "./seed-activities";
 import { seedCourses } from "./seed-courses";
 import { seedCurriculum } from "./seed-curriculum";
 import { seedEnrollment } from "./seed-enrollment";
@@ -193,6 +194,8 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await seedEnrollment(trx, now, hash);
     await seedExtras(trx, now);
     await seedIdentification(trx, now);
+    await seedActivities(trx, now);
+    await seedAccess(trx, now, ACTIVITIES);
   });
   for (const name of FILTER_NAMES) await touchUpdate(db, UPDATE_KEYS.filter(name), now);
   await touchUpdate(db, UPDATE_KEYS.config, now);

@@ -1,3 +1,4 @@
+import { switchedRoutes } from "../http/feature-switch";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { enrollmentSchema, identificationSchema, prerequisiteSchema } from "../../contract/schemas/content-enrollment";
 import { contentAdminSchema, permissionConditionSchema, permissionRuleSchema, permissionRuleUpdateSchema } from "../../contract/schemas/content-permission";
@@ -104,15 +105,18 @@ export function enrollmentSettingsRoutes(app: FastifyInstance, ctx: ApiContext, 
 export function prerequisiteRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
   const { db } = ctx;
   const { item, access } = itemOf(ctx, def);
-  app.get(`${item}/enrollment/prerequisite/`, async (req) => {
-    const { ref } = await access(req, "enrollment");
-    return loadPrerequisites(db, def.resource, ref);
-  });
-  app.put(`${item}/enrollment/prerequisite/`, async (req) => {
-    const { ref } = await access(req, "enrollment");
-    const { prerequisite_list } = parseInput(prerequisiteSchema, req.body, "dotted");
-    await inTransaction(db, def.resource, (trx) => savePrerequisites(trx, def.resource, ref, prerequisite_list));
-    return loadPrerequisites(db, def.resource, ref);
+  // The type's dependency switch (spec 002 §6) decides whether its prerequisites exist at all.
+  switchedRoutes(app, ctx, def.switches.prerequisite ?? [], (scope) => {
+    scope.get(`${item}/enrollment/prerequisite/`, async (req) => {
+      const { ref } = await access(req, "enrollment");
+      return loadPrerequisites(db, def.resource, ref);
+    });
+    scope.put(`${item}/enrollment/prerequisite/`, async (req) => {
+      const { ref } = await access(req, "enrollment");
+      const { prerequisite_list } = parseInput(prerequisiteSchema, req.body, "dotted");
+      await inTransaction(db, def.resource, (trx) => savePrerequisites(trx, def.resource, ref, prerequisite_list));
+      return loadPrerequisites(db, def.resource, ref);
+    });
   });
 }
 

@@ -21,9 +21,9 @@ import { paginate, readPageQuery } from "../http/paging";
 
 export type Trx = Transaction<Database>;
 /** Tables a resource stands on; each has an integer `id` (and `datetime_update`). */
-export type ResourceTable = "course";
+export type ResourceTable = "course" | "activity";
 /** Tables an input field may reference by id. */
-export type RefTable = "category" | "provider" | "level" | "instructor" | "tag" | "course";
+export type RefTable = "category" | "provider" | "level" | "instructor" | "tag" | "course" | "activity" | "account" | "account_group";
 
 /** Ids are integer columns in both dialects: anything larger names no row. */
 export const MAX_DB_ID = 2_147_483_647;

@@ -123,9 +123,9 @@ export async function requireSwitchesOn(from: RequestArgs, switches: readonly st
   return user;
 }
 
-/** The signed-in user holding `flag`, or the spec's 403 reaction. */
-export async function requirePermission(from: RequestArgs, flag: string): Promise<SignedIn> {
+/** The signed-in user holding `flag` (or one of `also`: content.js alsoFlags), or the spec's 403 reaction. */
+export async function requirePermission(from: RequestArgs, flag: string, also: readonly string[] = []): Promise<SignedIn> {
   const user = await requireDashboardUser(from);
-  if (!user.permission.permission[flag]) throw await user.api.refuse();
+  if (![flag, ...also].some((f) => user.permission.permission[f])) throw await user.api.refuse();
   return user;
 }

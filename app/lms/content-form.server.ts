@@ -1,7 +1,7 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ConfigDict } from "../../contract/config";
 import { CONTENT_TAG_EXTRAS } from "../../contract/codes";
-import { courseSchemas, type ContentLimits } from "../../contract/schemas/course";
+import { CONTENT_SCHEMAS, type ContentLimits, type ContentSchemaName } from "../../contract/schemas/content";
 import type { Lms } from "./api.server";
 import { optionsFor, type ContentType, type Option } from "./content.server";
 
@@ -10,8 +10,6 @@ import { optionsFor, type ContentType, type Option } from "./content.server";
  * extras, the fields the registry shows (extras only when their config flag is on), and the
  * options of its selects. One place, used by the create page and the form tab alike.
  */
-const SCHEMAS = { course: courseSchemas } as const;
-
 function limitsOf(config: ConfigDict): ContentLimits {
   const n = (k: string, d: number) => Number(config[k]?.value ?? d) || d;
   return { text: n("text-limit", 200), code: n("code-limit", 12), description: n("description-limit", 2000) };
@@ -20,8 +18,9 @@ function limitsOf(config: ConfigDict): ContentLimits {
 const enabledExtras = (config: ConfigDict) => CONTENT_TAG_EXTRAS.filter((e) => config[e.config]?.value === true).map((e) => e.field);
 
 export function schemaFor(type: ContentType, config: ConfigDict) {
-  const make = SCHEMAS[type.key as keyof typeof SCHEMAS];
-  if (!make) throw new Error(`no schema for ${type.key}`);
+  // The registry names it; tests/unit/content-registry.test.ts holds every name to CONTENT_SCHEMAS.
+  const make = CONTENT_SCHEMAS[type.schema as ContentSchemaName];
+  if (!make) throw new Error(`no schema ${type.schema} for ${type.key}`);
   return make(limitsOf(config), enabledExtras(config));
 }
 

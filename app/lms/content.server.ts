@@ -1,6 +1,6 @@
 import type { Paged, FilterOption } from "../../contract/http";
 import { CONTENT_TAG_EXTRAS } from "../../contract/codes";
-import { CONTENT_TYPES, contentFlag } from "~/registry/content.js";
+import { CONTENT_TYPES, alsoFlags, contentFlag } from "~/registry/content.js";
 import { switchesAt } from "~/registry/features.js";
 import type { Lms } from "./api.server";
 import { requestOf, requirePermission, requireSwitchesOn, type RequestArgs, type SignedIn } from "./auth.server";
@@ -29,7 +29,7 @@ export async function requireContent(from: RequestArgs, action: Action): Promise
   const request = requestOf(from);
   const type = contentTypeOf(request);
   await requireSwitchesOn(from, switchesAt(type, new URL(request.url).pathname.split("/").filter(Boolean).slice(3)));
-  const user = await requirePermission(from, contentFlag(type, action));
+  const user = await requirePermission(from, contentFlag(type, action), alsoFlags(type, action));
   return { ...user, type };
 }
 

@@ -9,11 +9,13 @@
  *
  * @typedef {string | readonly string[]} Feature  config switch names (contract/features.js)
  * @typedef {"view"|"add"|"change"|"delete"|"publish"|"transaction"|"progress"|"certificate"|"enrollment"|"learner"|"export"} Action
- * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[], param?: string, paramList?: string, feature?: Feature }} Tab
+ * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[], param?: string, paramList?: string, feature?: Feature, path?: string, lists?: Record<string, string> }} Tab
  *   `feature`: the config switch(es) the page exists by (app/registry/features.js, docs/decisions/020).
  *   A sub-page with a `param` is one row's page, `{tab}/:{param}/{id}` (a permission rule's
  *   condition): it is reached from the tab's rows, not from the sub-page bar; `paramList` is the
- *   API list (under the item's path) whose rows' ids fill the parameter.
+ *   API list (under the item's path) whose rows' ids fill the parameter. `path`: its own path under
+ *   the tab or `overall/` when it is not its id (activity's `checkin/:slotid?`); `lists` then names
+ *   where each parameter's values come from, as an ItemPage's.
  * @typedef {{ id: string, path: string, labelKey: string, action?: Action, module: string, lists?: Record<string, string>, summary?: string }} ItemPage
  *   A page of an item outside the tab bar, at its own `path` under the item (spec 000 §2.5
  *   `identification/{transactionid?}`…); `lists` names, per path parameter, the API list under
@@ -23,13 +25,106 @@
  * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox", source?: string }} FormField
  * @typedef {{
  *   key: string, segment: string, param: string, api: string, module: string, labelKey: string, menuSection: string,
- *   listModule?: string, createModule?: string, detailModule?: string, cancelKind?: string,
- *   columns: Column[], filters: string[], defaultOrdering: string, fields: FormField[],
+ *   listModule?: string, createModule?: string, detailModule?: string, cancelKind?: string, schema: string, viewScopes?: string[],
+ *   columns: Column[], filters: string[], filterSources: Record<string, string>, defaultOrdering: string, fields: FormField[],
  *   defaultTab: string, tabs: Tab[], overall: Tab[], feature?: Feature, overallIndex?: Tab, pages?: ItemPage[]
  * }} ContentType
  */
 
 import { FEATURES } from "../../contract/features.js";
+
+/*
+ * The engine's pieces, declared once and listed by every type that has them: the list's generic
+ * parts, the form fields every type shares, and the tabs and overall pages whose screens are the
+ * engine's (routes/content.*). A type lists these plus its own.
+ */
+const ENGINE_MODULES = { listModule: "routes/content.list.tsx", createModule: "routes/content.create.tsx", detailModule: "routes/content.detail.tsx" };
+const LIST = {
+  filters: ["category", "provider", "publish_status"],
+  // Where each filter's options come from (app/lms/content.server.ts optionsFor); publish status is a code list.
+  filterSources: { category: "category-tree", provider: "provider" },
+  defaultOrdering: "-datetime_update",
+};
+/** @type {Column[]} */
+const NAME_COLUMNS = [
+  { key: "name", labelKey: "col_name", sortable: true },
+  { key: "code", labelKey: "col_code", sortable: true, kind: "code" },
+  { key: "category", labelKey: "col_category", kind: "ref" },
+  { key: "provider", labelKey: "col_provider", kind: "ref" },
+];
+/** @type {Column[]} */
+const STATE_COLUMNS = [
+  { key: "publish_status", labelKey: "col_publish_status", kind: "publish" },
+  { key: "datetime_update", labelKey: "col_updated", sortable: true, kind: "date" },
+  { key: "is_display", labelKey: "col_display", kind: "display" },
+];
+// Presentation only: validation lives in the contract's schema (contract/schemas/content.ts),
+// whose constraints the form reads; the config flag of each extra is in CONTENT_TAG_EXTRAS.
+/** @type {FormField[]} */
+const HEAD_FIELDS = [
+  { name: "name", labelKey: "field_name", kind: "text" },
+  { name: "code", labelKey: "field_code", kind: "text" },
+  { name: "category", labelKey: "field_category", kind: "select", source: "category-tree" },
+  { name: "provider", labelKey: "field_provider", kind: "select", source: "provider" },
+  { name: "content_level", labelKey: "field_content_level", kind: "select", source: "level" },
+];
+/** @type {FormField[]} */
+const TAIL_FIELDS = [
+  { name: "tag_list", labelKey: "field_tag_list", kind: "multiselect", source: "tag/type/GENERAL" },
+  { name: "is_environmental", labelKey: "field_is_environmental", kind: "checkbox" },
+  { name: "desc", labelKey: "field_desc", kind: "textarea" },
+  ...["cluster", "school", "course_type", "event_channel", "event_category", "event_type", "io_number"].map((name) => ({ name, labelKey: `field_${name}`, kind: "multiselect", source: "tag-extra" })),
+];
+/** @type {Tab} */
+const PREREQUISITE = { id: "prerequisite", labelKey: "tab_prerequisite", action: "enrollment", kind: "table", module: "routes/content.enrollment-prerequisite.tsx" };
+/** @type {(children: Tab[]) => Tab} */
+const enrollmentTab = (children) => ({ id: "enrollment", labelKey: "tab_enrollment", action: "enrollment", kind: "form", module: "routes/content.enrollment.tsx", children });
+/** @type {Tab} */
+const PERMISSION = {
+  id: "permission", labelKey: "tab_permission", action: "change", kind: "table", module: "routes/content.permission.tsx",
+  children: [
+    { id: "admin", labelKey: "tab_permission_admin", action: "change", kind: "table", module: "routes/content.permission-admin.tsx" },
+    { id: "condition", labelKey: "tab_permission_condition", action: "change", kind: "form", param: "permissionid", paramList: "permission/", module: "routes/content.permission-condition.tsx" },
+  ],
+};
+// The extras (issue 6 item 4, docs/decisions/012): anyone who may view the item sees them;
+// changing needs its change flag (the e-certificate its certificate flag).
+/** @type {Tab} */
+const COMPETENCY = { id: "competency", labelKey: "tab_competency", action: "view", kind: "table", feature: FEATURES.competency, module: "routes/content.tab-competency.tsx" };
+/** @type {(price: Feature) => Tab} the budget with its price page, which exists by `price`. */
+const budgetTab = (price) => ({
+  id: "budget", labelKey: "tab_budget", action: "view", kind: "form", module: "routes/content.tab-budget.tsx",
+  children: [
+    { id: "price", labelKey: "tab_budget_price", action: "view", kind: "form", feature: price, module: "routes/content.tab-budget-price.tsx" },
+    { id: "actual", labelKey: "tab_budget_actual", action: "view", kind: "form", module: "routes/content.tab-budget-actual.tsx" },
+  ],
+});
+/** @type {Tab} */
+const ECERTIFICATE = { id: "ecertificate", labelKey: "tab_ecertificate", action: "view", kind: "form", module: "routes/content.tab-ecertificate.tsx" };
+/** @type {Tab} */
+const GAMIFICATION = { id: "gamification", labelKey: "tab_gamification", action: "view", kind: "table", feature: FEATURES.gamification, module: "routes/content.tab-gamification.tsx" };
+// The learner list with its enrolment page and export; the progress list with the bulk change's
+// confirmation page, export and one learner's history (issue 6 items 5–6, docs/decisions/013, 017).
+/** @type {Tab} */
+const LEARNER = {
+  id: "learner", labelKey: "overall_learner", action: "learner", kind: "table", module: "routes/content.overall-learner.tsx",
+  children: [
+    { id: "enroll", labelKey: "enr_enroll_title", action: "learner", kind: "custom", module: "routes/content.overall-enroll.tsx" },
+    { id: "export", labelKey: "enr_export", action: "export", kind: "custom", module: "routes/content.overall-export.tsx" },
+  ],
+};
+/** @type {(own?: Tab[]) => Tab} the progress list, with a type's own sub-pages after the engine's. */
+const progressOverall = (own = []) => ({
+  id: "progress", labelKey: "overall_progress", action: "progress", kind: "table", module: "routes/content.overall-progress.tsx",
+  children: [
+    { id: "bulk", labelKey: "enr_bulk_title", action: "progress", kind: "custom", module: "routes/content.overall-bulk.tsx" },
+    { id: "export", labelKey: "enr_export", action: "export", kind: "custom", module: "routes/content.overall-export.tsx" },
+    { id: "history", labelKey: "enr_history_title", action: "progress", kind: "table", param: "enrollmentid", paramList: "progress/", module: "routes/content.overall-progress-history.tsx" },
+    ...own,
+  ],
+});
+/** @type {Tab} The overall landing page, overall/: each overall page with its counts (docs/decisions/021). */
+const OVERALL_INDEX = { id: "index", labelKey: "overall_title", action: "view", kind: "custom", module: "routes/content.overall-index.tsx" };
 
 /** @type {ContentType[]} */
 export const CONTENT_TYPES = [
@@ -41,43 +136,14 @@ export const CONTENT_TYPES = [
     module: "course",
     labelKey: "content_course",
     menuSection: "content",
-    listModule: "routes/content.list.tsx",
-    createModule: "routes/content.create.tsx",
-    detailModule: "routes/content.detail.tsx",
+    ...ENGINE_MODULES,
     // The cancel types its enrollment allows (contract/codes.ts CANCEL_TYPES_ALLOWED).
     cancelKind: "course",
-    columns: [
-      { key: "image", labelKey: "col_cover", kind: "image" },
-      { key: "name", labelKey: "col_name", sortable: true },
-      { key: "code", labelKey: "col_code", sortable: true, kind: "code" },
-      { key: "category", labelKey: "col_category", kind: "ref" },
-      { key: "provider", labelKey: "col_provider", kind: "ref" },
-      { key: "publish_status", labelKey: "col_publish_status", kind: "publish" },
-      { key: "datetime_update", labelKey: "col_updated", sortable: true, kind: "date" },
-      { key: "is_display", labelKey: "col_display", kind: "display" },
-    ],
-    filters: ["category", "provider", "publish_status"],
-    defaultOrdering: "-datetime_update",
-    // Presentation only: validation lives in the contract's schema (contract/schemas/course.ts),
-    // whose constraints the form reads; the config flag of each extra is in CONTENT_TAG_EXTRAS.
-    fields: [
-      { name: "name", labelKey: "field_name", kind: "text" },
-      { name: "code", labelKey: "field_code", kind: "text" },
-      { name: "category", labelKey: "field_category", kind: "select", source: "category-tree" },
-      { name: "provider", labelKey: "field_provider", kind: "select", source: "provider" },
-      { name: "content_level", labelKey: "field_content_level", kind: "select", source: "level" },
-      { name: "instructor_list", labelKey: "field_instructor_list", kind: "multiselect", source: "instructor" },
-      { name: "tag_list", labelKey: "field_tag_list", kind: "multiselect", source: "tag/type/GENERAL" },
-      { name: "is_environmental", labelKey: "field_is_environmental", kind: "checkbox" },
-      { name: "desc", labelKey: "field_desc", kind: "textarea" },
-      { name: "cluster", labelKey: "field_cluster", kind: "multiselect", source: "tag-extra" },
-      { name: "school", labelKey: "field_school", kind: "multiselect", source: "tag-extra" },
-      { name: "course_type", labelKey: "field_course_type", kind: "multiselect", source: "tag-extra" },
-      { name: "event_channel", labelKey: "field_event_channel", kind: "multiselect", source: "tag-extra" },
-      { name: "event_category", labelKey: "field_event_category", kind: "multiselect", source: "tag-extra" },
-      { name: "event_type", labelKey: "field_event_type", kind: "multiselect", source: "tag-extra" },
-      { name: "io_number", labelKey: "field_io_number", kind: "multiselect", source: "tag-extra" },
-    ],
+    // Its form schemas: contract/schemas/content.ts CONTENT_SCHEMAS[schema].
+    schema: "course",
+    columns: [{ key: "image", labelKey: "col_cover", kind: "image" }, ...NAME_COLUMNS, ...STATE_COLUMNS],
+    ...LIST,
+    fields: [...HEAD_FIELDS, { name: "instructor_list", labelKey: "field_instructor_list", kind: "multiselect", source: "instructor" }, ...TAIL_FIELDS],
     defaultTab: "information",
     // spec 000 §2.5: budget, competency, curriculum (identification), ecertificate, enrollment
     // (identification, prerequisite), gamification, information (review), permission, survey.
@@ -90,58 +156,24 @@ export const CONTENT_TYPES = [
         id: "curriculum", labelKey: "tab_curriculum", action: "change", kind: "custom", module: "routes/content.curriculum.tsx",
         children: [{ id: "identification", labelKey: "tab_identification", action: "change", kind: "form", module: "routes/content.curriculum-identification.tsx" }],
       },
-      {
-        id: "enrollment", labelKey: "tab_enrollment", action: "enrollment", kind: "form", module: "routes/content.enrollment.tsx",
-        children: [
-          { id: "identification", labelKey: "tab_identification", action: "enrollment", kind: "form", module: "routes/content.enrollment-identification.tsx" },
-          { id: "prerequisite", labelKey: "tab_prerequisite", action: "enrollment", kind: "table", module: "routes/content.enrollment-prerequisite.tsx" },
-        ],
-      },
-      {
-        id: "permission", labelKey: "tab_permission", action: "change", kind: "table", module: "routes/content.permission.tsx",
-        children: [
-          { id: "admin", labelKey: "tab_permission_admin", action: "change", kind: "table", module: "routes/content.permission-admin.tsx" },
-          { id: "condition", labelKey: "tab_permission_condition", action: "change", kind: "form", param: "permissionid", paramList: "permission/", module: "routes/content.permission-condition.tsx" },
-        ],
-      },
-      // The extras (issue 6 item 4, docs/decisions/012): anyone who may view the course sees them;
-      // changing needs course_change_course (the e-certificate course_certificate_course).
-      { id: "competency", labelKey: "tab_competency", action: "view", kind: "table", feature: FEATURES.competency, module: "routes/content.tab-competency.tsx" },
-      {
-        id: "budget", labelKey: "tab_budget", action: "view", kind: "form", module: "routes/content.tab-budget.tsx",
-        children: [
-          { id: "price", labelKey: "tab_budget_price", action: "view", kind: "form", feature: FEATURES.coursePrice, module: "routes/content.tab-budget-price.tsx" },
-          { id: "actual", labelKey: "tab_budget_actual", action: "view", kind: "form", module: "routes/content.tab-budget-actual.tsx" },
-        ],
-      },
-      { id: "ecertificate", labelKey: "tab_ecertificate", action: "view", kind: "form", module: "routes/content.tab-ecertificate.tsx" },
-      { id: "gamification", labelKey: "tab_gamification", action: "view", kind: "table", feature: FEATURES.gamification, module: "routes/content.tab-gamification.tsx" },
+      enrollmentTab([
+        { id: "identification", labelKey: "tab_identification", action: "enrollment", kind: "form", module: "routes/content.enrollment-identification.tsx" },
+        { ...PREREQUISITE, feature: FEATURES.courseDependency },
+      ]),
+      PERMISSION,
+      COMPETENCY,
+      budgetTab(FEATURES.coursePrice),
+      ECERTIFICATE,
+      GAMIFICATION,
       { id: "survey", labelKey: "tab_survey", action: "view", kind: "table", module: "routes/content.tab-survey.tsx" },
     ],
     overall: [
-      // The learner list with its enrolment page and export; the progress list with the bulk
-      // change's confirmation page and export (issue 6 items 5–6, docs/decisions/013).
-      {
-        id: "learner", labelKey: "overall_learner", action: "learner", kind: "table", module: "routes/content.overall-learner.tsx",
-        children: [
-          { id: "enroll", labelKey: "enr_enroll_title", action: "learner", kind: "custom", module: "routes/content.overall-enroll.tsx" },
-          { id: "export", labelKey: "enr_export", action: "export", kind: "custom", module: "routes/content.overall-export.tsx" },
-        ],
-      },
-      {
-        id: "progress", labelKey: "overall_progress", action: "progress", kind: "table", module: "routes/content.overall-progress.tsx",
-        children: [
-          { id: "bulk", labelKey: "enr_bulk_title", action: "progress", kind: "custom", module: "routes/content.overall-bulk.tsx" },
-          { id: "export", labelKey: "enr_export", action: "export", kind: "custom", module: "routes/content.overall-export.tsx" },
-          // One learner's progress history (docs/decisions/017), reached from the list's rows.
-          { id: "history", labelKey: "enr_history_title", action: "progress", kind: "table", param: "enrollmentid", paramList: "progress/", module: "routes/content.overall-progress-history.tsx" },
-        ],
-      },
+      LEARNER,
+      progressOverall(),
       { id: "discussion", labelKey: "overall_discussion", action: "view", kind: "table", module: "routes/content.overall-discussion.tsx" },
       { id: "identification", labelKey: "overall_identification", action: "view", kind: "table", module: "routes/content.overall-identification.tsx" },
     ],
-    // The overall landing page, overall/: each overall page with its counts (docs/decisions/021).
-    overallIndex: { id: "index", labelKey: "overall_title", action: "view", kind: "custom", module: "routes/content.overall-index.tsx" },
+    overallIndex: OVERALL_INDEX,
     // spec 000 §2.5 identification/{transactionid?} with curriculum and {progressid?}: the
     // identification sessions of the course's learners (docs/decisions/021).
     pages: [
@@ -154,6 +186,59 @@ export const CONTENT_TYPES = [
       },
     ],
   },
+  {
+    // Activity (spec 000 §2.3, docs/decisions/023): the engine's tabs, plus its checklists with
+    // their inspectors, the verify page, and the overall pages per checklist (slot).
+    key: "activity",
+    segment: "activity",
+    param: "activityid",
+    api: "dashboard/activity/",
+    module: "activity",
+    labelKey: "content_activity",
+    menuSection: "content",
+    ...ENGINE_MODULES,
+    cancelKind: "activity",
+    schema: "activity",
+    // An inspector without the view flag sees the activities they inspect (spec 002 §6).
+    viewScopes: ["instructor"],
+    columns: [...NAME_COLUMNS, { key: "checklist_count", labelKey: "col_checklist_count" }, ...STATE_COLUMNS],
+    ...LIST,
+    fields: [...HEAD_FIELDS, ...TAIL_FIELDS],
+    defaultTab: "information",
+    // spec 000 §2.3: budget (actual, price), checklist (inspector), competency, ecertificate,
+    // enrollment (prerequisite), gamification, information, permission (admin; condition).
+    tabs: [
+      { id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx" },
+      {
+        id: "checklist", labelKey: "tab_checklist", action: "view", kind: "table", module: "routes/activity.checklist.tsx",
+        children: [{ id: "inspector", labelKey: "tab_inspector", action: "view", kind: "table", module: "routes/activity.checklist-inspector.tsx" }],
+      },
+      enrollmentTab([{ ...PREREQUISITE, feature: FEATURES.activityDependency }]),
+      PERMISSION,
+      COMPETENCY,
+      budgetTab(FEATURES.price),
+      ECERTIFICATE,
+      GAMIFICATION,
+    ],
+    // spec 000 §2.3 overall: check-in ({slotid?}), learner, progress/{slotid}, usage ({usage_type?}),
+    // verify/{slotid}. A slot of the overall pages is a checklist (docs/decisions/023).
+    overall: [
+      { id: "checkin", path: "checkin/:slotid?", lists: { slotid: "checklist/" }, labelKey: "overall_checkin", action: "progress", kind: "table", module: "routes/activity.overall-checkin.tsx" },
+      LEARNER,
+      // One checklist's slots: overall/progress/{slotid}.
+      progressOverall([{ id: "slot", path: ":slotid", lists: { slotid: "checklist/" }, labelKey: "act_slot_progress", action: "progress", kind: "table", module: "routes/activity.overall-slot-progress.tsx" }]),
+      { id: "usage", path: "usage/:usage_type?", labelKey: "overall_usage", action: "view", kind: "custom", module: "routes/activity.overall-usage.tsx" },
+      { id: "verify", path: "verify/:slotid?", lists: { slotid: "checklist/" }, labelKey: "overall_verify", action: "progress", kind: "table", module: "routes/activity.overall-verify.tsx" },
+    ],
+    overallIndex: OVERALL_INDEX,
+    pages: [
+      { id: "checklist.item", path: "checklist/:checklistid", labelKey: "act_checklist_title", action: "view", module: "routes/activity.checklist-item.tsx", lists: { checklistid: "checklist/" } },
+      {
+        id: "checklist.verify", path: "checklist/:checklistid?/slot/:slotid?/verify/:view_type?", labelKey: "act_verify_title", action: "progress", module: "routes/activity.slot-verify.tsx",
+        lists: { checklistid: "checklist/", slotid: "checklist/{checklistid}/slot/" },
+      },
+    ],
+  },
 ];
 
 /**
@@ -162,6 +247,16 @@ export const CONTENT_TYPES = [
  * @param {Action} action
  */
 export const contentFlag = (type, action) => `${type.module}_${action}_${type.module}`;
+
+/**
+ * The flags besides `contentFlag(type, action)` that also let an account do `action`: for "view",
+ * the view scopes the type understands (`{module}_view_{module}_by_{scope}`: an inspector without
+ * the activity view flag sees the activities they inspect, spec 002 §6); the API narrows the rows.
+ * @param {ContentType} type
+ * @param {Action} action
+ * @returns {string[]}
+ */
+export const alsoFlags = (type, action) => (action === "view" ? (type.viewScopes ?? []).map((s) => `${type.module}_view_${type.module}_by_${s}`) : []);
 
 /**
  * Content type by its URL segment.
@@ -178,10 +273,38 @@ export const builtTabs = (tabs) =>
   tabs.filter((t) => t.module).map((t) => ({ ...t, children: (t.children ?? []).filter((c) => c.module) }));
 
 /**
+ * A sub-page's path under its tab or overall page: its own `path`, else `:{param}/{id}` (one row's
+ * page) or `{id}`.
+ * @param {Tab} child
+ */
+const subPath = (child) => child.path ?? (child.param ? `:${child.param}/${child.id}` : child.id);
+
+/**
+ * Where a page's path parameters come from: `param`/`paramList` or `lists`.
+ * @param {Tab} page
+ */
+const paramsOf = (page) => ({
+  ...(page.param ? { param: page.param, paramList: page.paramList } : {}),
+  ...(page.lists ? { lists: page.lists } : {}),
+});
+
+/**
  * Every route the registry yields: id, URL path under /dashboard/, module, the flag that guards it
  * and the content type. routes.table.js defines them; the permission matrix test walks them.
  */
 export function contentRoutes(types = CONTENT_TYPES) {
+  return routesOf(types).map((r) => withAlso(r, types));
+}
+
+/** A route and its children with the flags that also pass its guard (alsoFlags). */
+function withAlso(route, types) {
+  const type = types.find((t) => t.key === route.type);
+  const action = route.flag.slice(type.module.length + 1, -(type.module.length + 1));
+  const also = alsoFlags(type, action);
+  return { ...route, ...(also.length ? { alsoBy: also } : {}), ...(route.children ? { children: route.children.map((c) => withAlso(c, types)) } : {}) };
+}
+
+function routesOf(types) {
   const out = [];
   for (const type of types) {
     const base = type.segment;
@@ -193,20 +316,18 @@ export function contentRoutes(types = CONTENT_TYPES) {
       for (const tab of builtTabs(type.tabs)) {
         detail.children.push({ id: `${type.key}.tab.${tab.id}`, path: tab.id, module: tab.module, flag: contentFlag(type, tab.action ?? "view"), type: type.key, tab: tab.id });
         for (const child of tab.children) {
-          const path = child.param ? `${tab.id}/:${child.param}/${child.id}` : `${tab.id}/${child.id}`;
-          const param = child.param ? { param: child.param, paramList: child.paramList } : {};
-          detail.children.push({ id: `${type.key}.tab.${tab.id}.${child.id}`, path, module: child.module, flag: contentFlag(type, child.action ?? "view"), type: type.key, tab: tab.id, sub: child.id, ...param });
+          const path = `${tab.id}/${subPath(child)}`;
+          detail.children.push({ id: `${type.key}.tab.${tab.id}.${child.id}`, path, module: child.module, flag: contentFlag(type, child.action ?? "view"), type: type.key, tab: tab.id, sub: child.id, ...paramsOf(child) });
         }
       }
       for (const page of builtTabs(type.overall)) {
-        detail.children.push({ id: `${type.key}.overall.${page.id}`, path: `overall/${page.id}`, module: page.module, flag: contentFlag(type, page.action ?? "view"), type: type.key, overall: page.id });
+        detail.children.push({ id: `${type.key}.overall.${page.id}`, path: `overall/${page.path ?? page.id}`, module: page.module, flag: contentFlag(type, page.action ?? "view"), type: type.key, overall: page.id, ...paramsOf(page) });
         // Sub-pages of an overall page are its siblings (overall/{page}/{child}), so the page
         // itself needs no <Outlet/> and a child without a component is a resource route. A child
         // with a `param` is one row's page: overall/{page}/:{param}/{child}.
         for (const child of page.children) {
-          const path = child.param ? `overall/${page.id}/:${child.param}/${child.id}` : `overall/${page.id}/${child.id}`;
-          const param = child.param ? { param: child.param, paramList: child.paramList } : {};
-          detail.children.push({ id: `${type.key}.overall.${page.id}.${child.id}`, path, module: child.module, flag: contentFlag(type, child.action ?? "view"), type: type.key, overall: page.id, sub: child.id, ...param });
+          const path = `overall/${page.id}/${subPath(child)}`;
+          detail.children.push({ id: `${type.key}.overall.${page.id}.${child.id}`, path, module: child.module, flag: contentFlag(type, child.action ?? "view"), type: type.key, overall: page.id, sub: child.id, ...paramsOf(child) });
         }
       }
       if (type.overallIndex?.module) detail.children.push({ id: `${type.key}.overall`, path: "overall", module: type.overallIndex.module, flag: contentFlag(type, type.overallIndex.action ?? "view"), type: type.key, overall: "index" });

@@ -17,8 +17,9 @@ import { SCREENS } from "./menu.js";
  * @typedef {{
  *   id: string, parentId: string | null, path: string, index?: boolean, module: string,
  *   url: string, guard: Guard, layout?: boolean, example?: string,
- *   params?: Record<string, ParamSource>, post?: Record<string, Guard>, contentType?: string
+ *   params?: Record<string, ParamSource>, post?: Record<string, Guard>, contentType?: string, alsoBy?: string[]
  * }} ManifestRoute
+ *   `alsoBy`: flags that pass the guard too (a content type's view scopes, content.js alsoFlags).
  *   `url`: the full URL pattern. `layout`: a layout without a page of its own (its URL is served by
  *   a child). `example`: the URL to request, when the pattern has no parameter to fill from data.
  *   `params`: where each route parameter's value comes from at test time (ParamSource).
@@ -65,6 +66,12 @@ const CONTENT_POSTS = {
   "routes/content.tab-budget-actual.tsx": { save: "change", "add-row": "change" },
   "routes/content.tab-budget-price.tsx": { save: "change" },
   "routes/content.tab-ecertificate.tsx": { save: "certificate", "upload-image": "certificate", "remove-image": "certificate" },
+  // Activity's own screens (docs/decisions/023).
+  "routes/activity.checklist.tsx": { create: "change", delete: "change" },
+  "routes/activity.checklist-item.tsx": { save: "change", "add-inspector": "change", "remove-inspector": "change" },
+  "routes/activity.checklist-inspector.tsx": { "add-inspector": "change", "remove-inspector": "change" },
+  "routes/activity.slot-verify.tsx": { verify: "progress" },
+  "routes/activity.overall-checkin.tsx": { checkin: "progress" },
   "routes/content.overall-discussion.tsx": Object.fromEntries(["hide", "show", "delete"].flatMap((a) => ["thread", "reply"].map((k) => [`${a}-${k}`, "change"]))),
 };
 
@@ -80,6 +87,7 @@ function contentPages() {
     const posts = CONTENT_POSTS[r.module];
     return page(r.id, r.path, r.module, r.flag, {
       contentType: type.key,
+      ...(r.alsoBy ? { alsoBy: r.alsoBy } : {}),
       paramOf: {
         [type.param]: type.key,
         ...(r.param ? { [r.param]: { list: r.paramList, of: type.param } } : {}),

@@ -48,10 +48,9 @@ export async function loader(args: LoaderFunctionArgs) {
     throw redirect(`${url.pathname}${back.size ? `?${back}` : ""}`);
   }
   const list: Paged<Row> = res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 };
-  const [categories, providers] = await Promise.all([
-    type.filters.includes("category") ? optionsFor(api, "category-tree", "category") : [],
-    type.filters.includes("provider") ? optionsFor(api, "provider", "provider") : [],
-  ]);
+  // Each filter's options from the source the registry names for it.
+  const sources = type.filters.flatMap((f) => (type.filterSources[f] ? [[f, type.filterSources[f]] as const] : []));
+  const found = Object.fromEntries(await Promise.all(sources.map(async ([f, source]) => [f, await optionsFor(api, source, f)] as const)));
   const toDelete = q.get("delete");
   const pending = toDelete && /^\d+$/.test(toDelete) ? list.results.find((r) => String(r.id) === toDelete) ?? null : null;
   const can = (action: Parameters<typeof contentFlag>[1]) => !!permission.permission[contentFlag(type, action)];
@@ -73,7 +72,7 @@ export async function loader(args: LoaderFunctionArgs) {
       // Only what the table shows (the API row carries more).
       rows: isDocument ? null : JSON.stringify(rows),
       badQuery: res.status === 400,
-      options: { category: categories, provider: providers, publish_status: Object.values(PUBLISH_STATUS) },
+      options: { category: found.category ?? [], provider: found.provider ?? [], publish_status: Object.values(PUBLISH_STATUS) },
       pending: pending ? { id: pending.id, name: pending.name } : null,
       can: { add: can("add"), publish: can("publish"), delete: can("delete") },
       createHref: dash(`${type.segment}/create`),

@@ -18,6 +18,10 @@ import accessEn from "./access.en.json";
 import accessTh from "./access.th.json";
 import extrasEn from "./extras.en.json";
 import extrasTh from "./extras.th.json";
+import activityEn from "./activity.en.json";
+import activityTh from "./activity.th.json";
+import activityOverallEn from "./activity-overall.en.json";
+import activityOverallTh from "./activity-overall.th.json";
 
 /**
  * The bundled dictionaries: message keys of the API (en.json / th.json) and the dashboard's texts,
@@ -26,8 +30,8 @@ import extrasTh from "./extras.th.json";
  * that no key is defined by two files.
  */
 export const DICTIONARY_FILES = {
-  en: { messages: en, ui: uiEn, account: accountEn, home: homeEn, shell: shellEn, content: contentEn, curriculum: curriculumEn, enrollment: enrollmentEn, access: accessEn, extras: extrasEn },
-  th: { messages: th, ui: uiTh, account: accountTh, home: homeTh, shell: shellTh, content: contentTh, curriculum: curriculumTh, enrollment: enrollmentTh, access: accessTh, extras: extrasTh },
+  en: { messages: en, ui: uiEn, account: accountEn, home: homeEn, shell: shellEn, content: contentEn, curriculum: curriculumEn, enrollment: enrollmentEn, access: accessEn, extras: extrasEn, activity: activityEn, activityOverall: activityOverallEn },
+  th: { messages: th, ui: uiTh, account: accountTh, home: homeTh, shell: shellTh, content: contentTh, curriculum: curriculumTh, enrollment: enrollmentTh, access: accessTh, extras: extrasTh, activity: activityTh, activityOverall: activityOverallTh },
 } as const;
 
 const merge = (files: Record<string, Record<string, string>>) => Object.assign({}, ...Object.values(files)) as Record<string, string>;

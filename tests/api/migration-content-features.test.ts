@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, Dialect } from "../../api/db/index";
-import { migrateTo, migrateToLatest } from "../../api/db/migrate";
+import { migrateTo } from "../../api/db/migrate";
 import { seedReference } from "../../api/db/seed";
 import { freshDatabase } from "./harness";
 
@@ -114,7 +114,7 @@ describe("migration 0012: course_* feature tables → content_* keyed by content
     await seedReference(db, new Date(AT));
     await fillSchema0011(db);
     for (const [from, , order] of MOVES) before.set(from, await rowsOf(db, from, order));
-    expect(await migrateToLatest(db, dialect)).toEqual(["0012_content_features"]);
+    expect(await migrateTo(db, dialect, "0012_content_features")).toEqual(["0012_content_features"]);
   }, 60_000);
   afterAll(async () => {
     await db.destroy();

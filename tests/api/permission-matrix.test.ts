@@ -4,7 +4,7 @@ import { FILTER_NAMES } from "../../contract/config";
 import { CONTENT_TAG_EXTRAS, GENERAL_TAG_TYPE } from "../../contract/codes";
 import { DASHBOARD_FLAG, isFlag, type PermissionAnswer } from "../../contract/permissions";
 import { DEMO_ACCOUNTS } from "../../api/db/demo-accounts";
-import { CONTENT_TYPES, contentFlag, contentRoutes } from "~/registry/content.js";
+import { CONTENT_TYPES, alsoFlags, contentFlag, contentRoutes } from "~/registry/content.js";
 import { SCREENS } from "~/registry/menu.js";
 import { holding, outsidersOf, refusedStaff, type AccountFlags } from "../matrix-accounts";
 import { startTestApi, type Client, type TestApi } from "./harness";
@@ -30,6 +30,8 @@ type Call = {
   label: string;
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   flag: string;
+  /** Flags that pass it too (a type's view scopes, content.js alsoFlags). */
+  also?: string[];
   /** The flag that reaches the call (a write needs the module's view too): picks the refused account. */
   near?: string;
   type?: ContentType;
@@ -57,8 +59,16 @@ const CREATE_SAMPLES: Record<string, (api: TestApi, who: PermissionAnswer | null
     const instructors = who?.instructor_list.filter((i) => i.is_in_use).map((i) => i.id) ?? [];
     return { name: "Permission matrix", code: `PM${++created}`, category: await first("category"), provider, instructor_list: instructors };
   },
+  activity: async (api, who) => {
+    const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+    const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
+    return { name: "Permission matrix", code: `PMA${++created}`, category: await first("category"), provider };
+  },
 };
 let created = 0;
+
+/** A cancel rule each kind of content allows (contract/codes.ts CANCEL_TYPES_ALLOWED). */
+const CANCEL_SAMPLE = { course: { type: 2 }, activity: { type: 7, duration: 3 * 86400 } } as const;
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
@@ -67,8 +77,8 @@ function contentCalls(type: ContentType): Call[] {
   const base = `/api/${type.api}`;
   const f = (action: Parameters<typeof contentFlag>[1]) => contentFlag(type, action);
   const calls: Call[] = [
-    { label: "list", method: "GET", flag: f("view"), near: DASHBOARD_FLAG, type, path: () => base },
-    { label: "retrieve", method: "GET", flag: f("view"), near: DASHBOARD_FLAG, type, path: (i) => `${base}${i.item}/`, item: true },
+    { label: "list", method: "GET", flag: f("view"), also: alsoFlags(type, "view"), near: DASHBOARD_FLAG, type, path: () => base },
+    { label: "retrieve", method: "GET", flag: f("view"), also: alsoFlags(type, "view"), near: DASHBOARD_FLAG, type, path: (i) => `${base}${i.item}/`, item: true },
     { label: "create", method: "POST", flag: f("add"), near: f("view"), type, path: () => base, body: (who) => sample(type, who.answer), writes: { table: type.key, delta: 1 } },
     { label: "update", method: "PATCH", flag: f("change"), near: f("view"), type, path: (i) => `${base}${i.item}/`, body: () => ({ name: "Renamed by the matrix" }), item: true },
     { label: "show-hide", method: "PATCH", flag: f("publish"), near: f("view"), type, path: (i) => `${base}${i.item}/`, body: () => ({ is_display: false }), item: true },
@@ -105,13 +115,14 @@ const idsWhere = async (query: ReturnType<typeof sql>) => (await query.execute(a
  * (a tab the dashboard guards with change may read with view), writes the tab's write flag.
  */
 function tabCalls(type: ContentType): Record<string, Call[]> {
-  if (type.key !== "course") return {};
+  const built = new Set(contentRoutes([type]).flatMap((r) => ("children" in r ? (r.children as Parameters<typeof pageKey>[0][]) : [])).map(pageKey));
+  // The engine's pages are the same calls for every type that builds them.
+  return Object.fromEntries(Object.entries({ ...engineCalls(type), ...ownCalls(type) }).filter(([key]) => built.has(key)));
+}
+
+function engineCalls(type: ContentType): Record<string, Call[]> {
   const base = `/api/${type.api}`;
-  const f = (action: Parameters<typeof contentFlag>[1]) => contentFlag(type, action);
-  const at = (path: (i: Ids) => string) => (i: Ids) => `${base}${i.item}/${path(i)}`;
-  const call = (label: string, method: Call["method"], action: Parameters<typeof contentFlag>[1], path: (i: Ids) => string, extra: Partial<Call> = {}): Call => ({
-    label, method, flag: f(action), near: action === "view" ? DASHBOARD_FLAG : f("view"), type, path: at(path), item: true, ...extra,
-  });
+  const call = callOn(type);
   const observerPost = async (path: string, body: Record<string, unknown>) => {
     const res = await observer().client.post(path, body);
     if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -139,9 +150,9 @@ function tabCalls(type: ContentType): Record<string, Call[]> {
     return { row: account };
   };
   const unused = (table: "competency" | "survey", link: "content_competency" | "content_survey", column: "competency_id" | "survey_id") => async (item: number) =>
-    first(await idsWhere(sql`select id from ${sql.table(table)} where id not in (select ${sql.ref(column)} from ${sql.table(link)} where content_type_id = (select id from content_type where code = 'course') and content_id = ${item}) order by id`), `${table} not yet on a course`);
+    first(await idsWhere(sql`select id from ${sql.table(table)} where id not in (select ${sql.ref(column)} from ${sql.table(link)} where content_type_id = (select id from content_type where code = ${type.key}) and content_id = ${item}) order by id`), `${table} not yet on a ${type.key}`);
   // A master row is attached once per course: the item's first attachment, or a new one.
-  const attached = async (link: "content_competency" | "content_survey", item: number) => (await idsWhere(sql`select id from ${sql.table(link)} where content_type_id = (select id from content_type where code = 'course') and content_id = ${item} order by id`))[0];
+  const attached = async (link: "content_competency" | "content_survey", item: number) => (await idsWhere(sql`select id from ${sql.table(link)} where content_type_id = (select id from content_type where code = ${type.key}) and content_id = ${item} order by id`))[0];
   const competency = async (item: number) => ({
     row: (await attached("content_competency", item)) ?? (await observerPost(`${base}${item}/competency/`, { competency: await unused("competency", "content_competency", "competency_id")(item), level: 1 })).id,
   });
@@ -151,7 +162,7 @@ function tabCalls(type: ContentType): Record<string, Call[]> {
   const criterion = async (item: number) => ({ row: (await observerPost(`${base}${item}/gamification/`, { name: "Matrix criterion", point: 5 })).id });
   /** An active learner not enrolled in the item. */
   const newLearner = async (item: number) =>
-    first(await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 and id not in (select account_id from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ${item}) order by id`), "learner outside a course");
+    first(await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 and id not in (select account_id from content_enrollment where content_type_id = (select id from content_type where code = ${type.key}) and content_id = ${item}) order by id`), `learner outside a ${type.key}`);
   /** An identification transaction on the item, of an enrolled learner, under their progress record. */
   const transaction = async (item: number) => {
     const { row: progress } = await enrollment(item);
@@ -185,7 +196,7 @@ function tabCalls(type: ContentType): Record<string, Call[]> {
     const r = await api.db.insertInto("discussion_reply").values({ thread_id: t.id, account_id: author, body: "-", is_hidden: 0, datetime_create: now() }).returning("id").executeTakeFirstOrThrow();
     return { row: t.id, sub: r.id };
   };
-  const sectionIds = (item: number) => idsWhere(sql`select id from content_section where content_type_id = (select id from content_type where code = 'course') and content_id = ${item} order by sort, id`);
+  const sectionIds = (item: number) => idsWhere(sql`select id from content_section where content_type_id = (select id from content_type where code = ${type.key}) and content_id = ${item} order by sort, id`);
   const csv = { field: "file", filename: "learners.csv", type: "text/csv", data: Buffer.from("username\r\nlearner001\r\nlearner002\r\n") };
   const pdf = { field: "file", filename: "matrix.pdf", type: "application/pdf", data: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n", "latin1") };
 
@@ -217,7 +228,7 @@ function tabCalls(type: ContentType): Record<string, Call[]> {
     ],
     enrollment: [
       call("enrollment settings", "GET", "enrollment", () => "enrollment/"),
-      call("enrollment settings save", "PUT", "enrollment", () => "enrollment/", { body: () => ({ capacity: 12, content_period_cancel: { type: 2 } }) }),
+      call("enrollment settings save", "PUT", "enrollment", () => "enrollment/", { body: () => ({ capacity: 12, content_period_cancel: CANCEL_SAMPLE[type.cancelKind as keyof typeof CANCEL_SAMPLE] }) }),
     ],
     "enrollment/identification": [
       call("enrollment identification", "GET", "enrollment", () => "enrollment/identification/"),
@@ -325,6 +336,97 @@ function tabCalls(type: ContentType): Record<string, Call[]> {
   };
 }
 
+/** A call of one of a content type's pages: its flag (and the view scopes for "view") and the flag that reaches it. */
+const callOn =
+  (type: ContentType) =>
+  (label: string, method: Call["method"], action: Parameters<typeof contentFlag>[1], path: (i: Ids) => string, extra: Partial<Call> = {}): Call => ({
+    label, method, flag: contentFlag(type, action), also: alsoFlags(type, action), near: action === "view" ? DASHBOARD_FLAG : contentFlag(type, "view"), type,
+    path: (i) => `/api/${type.api}${i.item}/${path(i)}`, item: true, ...extra,
+  });
+
+/** Calls of a type's own pages (beyond the engine's). */
+function ownCalls(type: ContentType): Record<string, Call[]> {
+  return type.key === "activity" ? activityCalls(type) : {};
+}
+
+/**
+ * Activity's own pages (docs/decisions/023). Rows are made by the observer: a checklist whose
+ * inspectors name every staff account (so whichever account holds the flag may check in and
+ * verify its learners), and a learner's slot waiting for verification.
+ */
+function activityCalls(type: ContentType): Record<string, Call[]> {
+  const call = callOn(type);
+  const base = `/api/${type.api}`;
+  const CHECKLIST = { name: "Matrix checklist", full_score: 10, pass_score: 6, is_verify_by_inspector: true, is_verify_by_admin: true };
+  const made = async (path: string, body: Record<string, unknown>) => {
+    const res = await observer().client.post(path, body);
+    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as { id: number };
+  };
+  const staff = () => idsWhere(sql`select id from account where is_dashboard_permission = 1 and is_active = 1 order by id`);
+  /** A checklist every staff account inspects. */
+  const checklist = async (item: number) => {
+    const { id } = await made(`${base}${item}/checklist/`, CHECKLIST);
+    for (const account of await staff()) await made(`${base}${item}/checklist/${id}/inspector/`, { kind: 3, account });
+    return { row: id };
+  };
+  const inspector = async (item: number) => {
+    const { row } = await checklist(item);
+    const rules = (await observer().client.get(`${base}${item}/inspector/`)).body as { id: number; checklist_id: number }[];
+    return { row: rules.find((r) => r.checklist_id === row)!.id, sub: row };
+  };
+  /** An enrollment of the item (a learner enrolled by the observer when there is none). */
+  const enrollment = async (item: number) => {
+    const ids = async () => idsWhere(sql`select id from content_enrollment where content_type_id = (select id from content_type where code = ${type.key}) and content_id = ${item} order by id`);
+    let found = await ids();
+    if (!found.length) {
+      const learner = first(await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 order by id`), "learner");
+      await observer().client.post(`${base}${item}/enroll/`, { account_list: [learner] });
+      found = await ids();
+    }
+    return first(found, `enrollment of an ${type.key}`);
+  };
+  /** A checklist and one learner's slot of it, waiting for verification. */
+  const waiting = async (item: number) => {
+    const { row } = await checklist(item);
+    const enrollmentId = await enrollment(item);
+    const slot = await api.db
+      .insertInto("activity_slot")
+      .values({ checklist_id: row, enrollment_id: enrollmentId, status: 22, note: "", answer: "Matrix answer", datetime_submit: now(), datetime_update: now() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { row: slot.id, sub: row };
+  };
+  const withLearner = async (item: number) => ({ ...(await checklist(item)), value: await enrollment(item) });
+  return {
+    checklist: [
+      call("checklists", "GET", "view", () => "checklist/"),
+      call("checklist add", "POST", "change", () => "checklist/", { body: () => CHECKLIST, writes: { table: "activity_checklist", delta: 1 } }),
+      call("checklist delete", "DELETE", "change", (i) => `checklist/${i.row}/`, { rows: checklist, writes: { table: "activity_checklist", delta: -1 } }),
+    ],
+    "checklist/inspector": [
+      call("inspectors", "GET", "view", () => "inspector/"),
+      call("inspector add", "POST", "change", (i) => `checklist/${i.row}/inspector/`, { rows: checklist, body: () => ({ kind: 1 }), writes: { table: "activity_inspector", delta: 1 } }),
+      call("inspector remove", "DELETE", "change", (i) => `checklist/${i.sub}/inspector/${i.row}/`, { rows: inspector, writes: { table: "activity_inspector", delta: -1 } }),
+    ],
+    "page/checklist.item": [
+      call("checklist", "GET", "view", (i) => `checklist/${i.row}/`, { rows: checklist }),
+      call("checklist update", "PATCH", "change", (i) => `checklist/${i.row}/`, { rows: checklist, body: () => ({ ...CHECKLIST, name: "Renamed by the matrix" }) }),
+    ],
+    "page/checklist.verify": [
+      call("slots", "GET", "progress", (i) => `checklist/${i.sub}/slot/`, { rows: waiting }),
+      call("slot", "GET", "progress", (i) => `checklist/${i.sub}/slot/${i.row}/`, { rows: waiting }),
+      call("verify", "POST", "progress", (i) => `checklist/${i.sub}/slot/${i.row}/verify/`, { rows: waiting, body: () => ({ score: 8, note: "Verified by the matrix" }) }),
+    ],
+    "overall/checkin": [
+      call("check-in", "POST", "progress", (i) => `checklist/${i.row}/checkin/`, { rows: withLearner, body: (_, i) => ({ enrollment_list: [i.value], action: "in" }) }),
+    ],
+    "overall/progress/slot": [call("checklist slots", "GET", "progress", (i) => `checklist/${i.row}/slot/`, { rows: checklist })],
+    "overall/usage": [call("usage", "GET", "view", () => "usage/?usage_type=verify")],
+    "overall/verify": [call("waiting slots", "GET", "progress", (i) => `checklist/${i.row}/slot/?waiting=1`, { rows: checklist })],
+  };
+}
+
 /** Every filter list the dashboard reads: the catalogue's, and the typed tag lists of the registry's fields. */
 function filterPaths(): string[] {
   const paths = new Set<string>(FILTER_NAMES);
@@ -335,7 +437,10 @@ function filterPaths(): string[] {
       else if (f.source === "tag-extra") CONTENT_TAG_EXTRAS.filter((e) => e.field === f.name).forEach((e) => paths.add(`tag/type/${e.type}`));
       else paths.add(f.source);
     }
-    for (const name of type.filters) if (name !== "publish_status") paths.add(name);
+    for (const source of Object.values(type.filterSources)) {
+      if (source === "category-tree") ["category", "sub-category"].forEach((p) => paths.add(p));
+      else paths.add(source);
+    }
   }
   paths.add(`tag/type/${GENERAL_TAG_TYPE}`);
   return [...paths];
@@ -455,7 +560,8 @@ describe("API permission matrix", () => {
       };
       const referenceItem = call.type && call.item ? ((await firstId(observer(), call.type)) ?? 0) : 0;
       if (call.item && !referenceItem) throw new Error(`${call.label}: no ${call.type!.key} in the demo data`);
-      const staff = refusedStaff(accounts, call.flag, call.near);
+      const guard = call.also?.length ? [call.flag, ...call.also] : call.flag;
+      const staff = refusedStaff(accounts, guard, call.near);
       const refused = [...new Map([...outsidersOf(accounts), ...staff].map((a) => [a.username, byName(a.username)])).values()];
 
       /** A refused call about an item the account itself sees (so a missing guard would write), else the reference one. */
@@ -475,7 +581,7 @@ describe("API permission matrix", () => {
 
       // The least privileged holder with something in its scope to act on.
       let done = false;
-      for (const holder of holding(accounts, call.flag) as AccountFlags[]) {
+      for (const holder of holding(accounts, guard) as AccountFlags[]) {
         const who = byName(holder.username);
         let item = 0;
         if (call.fresh) {

@@ -10,11 +10,14 @@ import { startTestApi, type Client, type TestApi } from "./harness";
  * without its API half, or a feature mounted on one side only, fails here (issue 13 §2).
  */
 
-/** The API features a registry type's built screens need. */
+/** A tab of the type's own screens (routes/{type}.*), served by its definition's own routes, not an engine feature. */
+const isOwn = (tab: { module?: string }) => !tab.module?.startsWith("routes/content.");
+
+/** The API features a registry type's built engine screens need. */
 function featuresOf(type: (typeof CONTENT_TYPES)[number]): Set<ContentFeature> {
   const out = new Set<ContentFeature>();
   for (const tab of builtTabs(type.tabs)) {
-    if (tab.id !== "information") out.add(tab.id as ContentFeature);
+    if (tab.id !== "information" && !isOwn(tab)) out.add(tab.id as ContentFeature);
     for (const child of tab.children) if (tab.id === "enrollment" && child.id === "prerequisite") out.add("prerequisite");
   }
   if (builtTabs(type.overall).length || type.overallIndex?.module) out.add("overall");
@@ -48,6 +51,10 @@ describe("one registry on each side", () => {
     // The price page's switches: the API mounts its calls behind what the tab exists by.
     const price = builtTabs(type.tabs).find((t) => t.id === "budget")?.children.find((c) => c.id === "price");
     expect(def.switches.price ?? null).toEqual(price?.feature ?? null);
+    const prerequisite = builtTabs(type.tabs).find((t) => t.id === "enrollment")?.children.find((c) => c.id === "prerequisite");
+    expect(def.switches.prerequisite ?? null).toEqual(prerequisite?.feature ?? null);
+    // A type's own tabs are its definition's own routes.
+    if (builtTabs(type.tabs).some(isOwn)) expect(def.routes, `${key}: own tabs without own API routes`).toBeDefined();
   });
 });
 
@@ -68,6 +75,11 @@ describe("each mounted feature answers under its type's items", () => {
     for (const feature of CONTENT_FEATURES) {
       const res = await admin.get(`/api/dashboard/${def.resource.path}/${id}/${PROBE[feature]}`);
       expect(res.status, `${def.key} ${feature}`).toBe(def.features.includes(feature) ? 200 : 404);
+    }
+    // Each own tab's first call, {tab}/, answers too.
+    const type = CONTENT_TYPES.find((t) => t.key === def.key)!;
+    for (const tab of builtTabs(type.tabs).filter(isOwn)) {
+      expect((await admin.get(`/api/dashboard/${def.resource.path}/${id}/${tab.id}/`)).status, `${def.key} ${tab.id}`).toBe(200);
     }
   });
 });

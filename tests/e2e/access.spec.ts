@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { acceptPendingTerms, signIn } from "./helpers";
-import { e2eDb } from "./db";
+import { isJs, all as rows, one } from "./course-fixtures";
 import { analyse } from "./axe";
 
 /**
@@ -9,18 +9,8 @@ import { analyse } from "./axe";
  * ids for the other, a different one per test.
  */
 
-const isJs = (info: TestInfo) => info.project.name === "js-on";
 const DAY = 86_400;
 
-function rows<T>(sql: string, ...params: unknown[]): T[] {
-  const db = e2eDb();
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-const one = <T>(sql: string, ...params: unknown[]) => rows<T>(sql, ...params)[0];
 const COURSE_TYPE = "(select id from content_type where code = 'course')";
 
 type Course = { id: number; name: string; code: string };

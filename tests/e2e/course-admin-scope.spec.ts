@@ -1,6 +1,7 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { acceptPendingTerms, signIn } from "./helpers";
 import { e2eDb } from "./db";
+import { isJs } from "./course-fixtures";
 
 /**
  * A course's administrator list widens a scoped account's view (docs/decisions/018), with JS on
@@ -10,7 +11,6 @@ import { e2eDb } from "./db";
  * course (odd ids with JS, even ids without): both share one database.
  */
 
-const isJs = (info: TestInfo) => info.project.name === "js-on";
 const COURSE_TYPE = "(select id from content_type where code = 'course')";
 
 type Course = { id: number; name: string; code: string };

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import zlib from "node:zlib";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { acceptPendingTerms, signIn } from "./helpers";
-import { e2eDb } from "./db";
+import { isJs, all as rows, one } from "./course-fixtures";
 
 /**
  * Course, from the list to publishing (issue 4 §9), with JS on and off. Both projects share one
@@ -15,19 +15,9 @@ const XSS = `<script>window.__xss=1</script>"><img src=x onerror="window.__xss=2
 
 type Course = { id: number; name: string; code: string; category_id: number; provider_id: number };
 
-const isJs = (info: TestInfo) => info.project.name === "js-on";
 /** ON / OFF: part of the codes this project creates. */
 const tag = (info: TestInfo) => (isJs(info) ? "ON" : "OFF");
 
-function rows<T>(sql: string, ...params: unknown[]): T[] {
-  const db = e2eDb();
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-const one = <T>(sql: string, ...params: unknown[]) => rows<T>(sql, ...params)[0];
 const courseCount = () => one<{ n: number }>("select count(*) as n from course").n;
 
 const OF_COURSE_TYPE = "(select id from content_type where code = 'course')";

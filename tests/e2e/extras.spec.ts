@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { acceptPendingTerms, signIn } from "./helpers";
-import { e2eDb } from "./db";
+import { isJs, all as rows, one } from "./course-fixtures";
 
 /**
  * The extra tabs and overall pages of a course (issue 6 items 4 and 6, docs/decisions/012), one
@@ -8,18 +8,8 @@ import { e2eDb } from "./db";
  * by id parity (odd for js-on, even for js-off).
  */
 
-const isJs = (info: TestInfo) => info.project.name === "js-on";
 const parity = (info: TestInfo) => (isJs(info) ? 1 : 0);
 
-function rows<T>(sql: string, ...params: unknown[]): T[] {
-  const db = e2eDb();
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-const one = <T>(sql: string, ...params: unknown[]) => rows<T>(sql, ...params)[0];
 
 /** A demo course without seeded extras (CRS-0031 onwards), of this project's half. */
 const plainCourse = (info: TestInfo, offset = 0) =>

@@ -4,7 +4,7 @@ import { DASHBOARD_FLAG, isFlag } from "../../contract/permissions";
 import {
   ROUTE_MANIFEST, ancestorsOf, exampleUrl, manifestProblems, pageRoutes, PUBLIC, SIGNED_IN, type ManifestRoute,
 } from "../../app/registry/route-manifest.js";
-import { holding, outsidersOf, refusedStaff, type AccountFlags } from "../matrix-accounts";
+import { holding, outsidersOf, refusedStaff, type AccountFlags, type GuardFlags } from "../matrix-accounts";
 import { API_ORIGIN } from "./helpers";
 import { cookie, listIds, signIn, typeOf, valuesFor, type Values } from "./route-values";
 
@@ -111,7 +111,7 @@ async function expectRefused(username: string, send: (ctx: APIRequestContext) =>
  * privileged one (the read-only viewer where the route needs more than view); with none reaching
  * it, the most privileged staff account without the flag, and the check is reported "weak".
  */
-function refusedFor(flag: string, near: string | undefined, where: string) {
+function refusedFor(flag: GuardFlags, near: string | undefined, where: string) {
   const staff = refusedStaff(accounts, flag, near);
   const [best] = staff;
   if (near && near !== flag && best.flags?.has(DASHBOARD_FLAG) && !best.flags.has(near)) {
@@ -217,7 +217,8 @@ test("GET: every flag-guarded page × {anonymous, no dashboard permission, staff
   const prepared = await Promise.all(
     routes.map(async (route) => {
       const where = `GET ${route.url}`;
-      const flag = route.guard;
+      // The page's flag, or one that also passes its guard (a type's view scopes: content.js alsoFlags).
+      const flag: GuardFlags = route.alsoBy ? [route.guard, ...route.alsoBy] : route.guard;
       const reference = await valuesFor(await observer(), route);
       if (!reference) return { where, error: `the demo data has nothing to request at ${route.url}` };
       let allowed: { username: string; url: string } | null = null;

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { CONTENT_TYPES, contentRoutes } from "~/registry/content.js";
 import { isFlag } from "../../contract/permissions";
 import { DICTIONARIES } from "../../contract/i18n/index";
+import { CONTENT_SCHEMAS } from "../../contract/schemas/content";
+import { FILTER_NAMES } from "../../contract/config";
 
 type R = { id: string; path: string; flag: string; children?: R[] };
 const flat = (rs: R[]): R[] => rs.flatMap((r) => [r, ...flat(r.children ?? [])]);
@@ -16,6 +18,34 @@ describe("content registry", () => {
     expect(course.tabs.find((t) => t.id === "curriculum")!.children!.map((c) => c.id)).toContain("identification");
     expect(course.tabs.find((t) => t.id === "enrollment")!.children!.map((c) => c.id)).toEqual(expect.arrayContaining(["identification", "prerequisite"]));
     expect(course.overall.map((o) => o.id).sort()).toEqual(["discussion", "identification", "learner", "progress"]);
+  });
+
+  it("declares every Activity route of spec 000 §2.3", () => {
+    const detail = (contentRoutes() as R[]).find((r) => r.id === "activity.detail")!;
+    expect(detail.path).toBe("activity/:activityid");
+    expect(detail.children!.map((c) => c.path).sort()).toEqual(
+      [
+        "information", "checklist", "checklist/inspector", "checklist/:checklistid", "checklist/:checklistid?/slot/:slotid?/verify/:view_type?",
+        "competency", "ecertificate", "enrollment", "enrollment/prerequisite", "gamification", "permission", "permission/admin",
+        "permission/:permissionid/condition", "budget", "budget/price", "budget/actual",
+        "overall", "overall/checkin/:slotid?", "overall/learner", "overall/learner/enroll", "overall/learner/export", "overall/progress",
+        "overall/progress/bulk", "overall/progress/export", "overall/progress/:enrollmentid/history", "overall/progress/:slotid",
+        "overall/usage/:usage_type?", "overall/verify/:slotid?",
+      ].sort(),
+    );
+    const list = (contentRoutes() as R[]).filter((r) => r.id.startsWith("activity.") && r.id !== "activity.detail").map((r) => r.path);
+    expect(list).toEqual(["activity", "activity/create"]);
+  });
+
+  it("names where every list filter's options come from", () => {
+    for (const type of CONTENT_TYPES) {
+      for (const f of type.filters) if (f !== "publish_status") expect(Object.keys(type.filterSources), `${type.key} filter ${f}`).toContain(f);
+      for (const source of Object.values(type.filterSources)) expect(["category-tree", ...FILTER_NAMES], `${type.key} source ${source}`).toContain(source);
+    }
+  });
+
+  it("names a contract schema for every type's forms", () => {
+    for (const type of CONTENT_TYPES) expect(Object.keys(CONTENT_SCHEMAS), type.key).toContain(type.schema);
   });
 
   it("guards every generated route with a real flag and labels every tab in both languages", () => {

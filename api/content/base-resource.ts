@@ -1,0 +1,277 @@
+import { sql, type SqlBool } from "kysely";
+import { CONTENT_TAG_EXTRAS, GENERAL_TAG_TYPE, PUBLISH_STATUS, derivePublishStatus, type PublishStatus } from "../../contract/codes";
+import { MSG } from "../../contract/messages";
+import type { Module } from "../../contract/permissions";
+import {
+  CONTENT_SCHEMAS,
+  courseDisplaySchema,
+  type ContentDetail,
+  type ContentRow,
+  type CourseCreateInput,
+  type CourseDisplayInput,
+  type CourseUpdateInput,
+  type IdName,
+} from "../../contract/schemas/content";
+import { fromFlag, toFlag, type Db } from "../db/index";
+import { notFound } from "../http/errors";
+import { configValues } from "../resources/config-store";
+import { idFilterValue, roleIds, type RefRule, type Resource, type ResourceTable, type ScopeRule, type Trx } from "../resources/crud";
+import { contentTags, setContentTags, tagsOfType } from "../resources/tags";
+import { setContentDisplay, type PublishRefusal } from "./publish";
+import { contentTypeId } from "./ref";
+import { dependencyRefusal, removeContentRows } from "./remove";
+import type { ViewScope } from "../../contract/permissions";
+
+/**
+ * The resource every content type of the engine stands on (issue 13): the columns they all have
+ * (spec 001 §3 "Content": name, code, level, program, category, provider, environmental,
+ * description, tags and the switched-on extras, publish state), their list with search, filters
+ * and the derived publish status, create/update/delete through the contract's schema, and show,
+ * hide and schedule under the type's publish rule. What a type adds (course: instructors and a
+ * cover image; activity: checklists) comes in through the options, never a copy.
+ */
+
+const t = (col: string) => sql.ref(`t.${col}`);
+const inList = (col: string, values: readonly (number | string)[]) => sql<SqlBool>`${t(col)} in (${sql.join(values)})`;
+
+/** Publish status as a condition on the row at `now` (the SQL twin of derivePublishStatus). */
+function publishStatusWhere(status: PublishStatus, now: Date) {
+  const at = now.toISOString();
+  if (status === PUBLISH_STATUS.unpublish) return sql<SqlBool>`${t("is_display")} = 0`;
+  if (status === PUBLISH_STATUS.schedule) return sql<SqlBool>`(${t("is_display")} = 1 and ${t("datetime_start")} is not null and ${t("datetime_start")} > ${at})`;
+  return sql<SqlBool>`(${t("is_display")} = 1 and (${t("datetime_start")} is null or ${t("datetime_start")} <= ${at}))`;
+}
+
+const CONFIG_KEYS = ["text-limit", "code-limit", "description-limit", ...CONTENT_TAG_EXTRAS.map((e) => e.config)] as const;
+
+export async function idNames(db: Db | Trx, table: "category" | "provider" | "level", ids: number[]): Promise<Map<number, IdName>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db.selectFrom(`${table} as r` as "category as r").select(["r.id", "r.name"]).where("r.id", "in", unique).execute();
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }]));
+}
+
+type BaseRow = {
+  id: number;
+  name: string;
+  code: string;
+  category_id: number;
+  provider_id: number;
+  image?: string | null;
+  is_display: number;
+  datetime_start: string | null;
+  datetime_first_publish: string | null;
+  datetime_create: string;
+  datetime_update: string;
+};
+
+/** The input every type's schema accepts (a type's own fields ride along, handled by its `lists`). */
+type Input = Omit<CourseCreateInput, "instructor_list">;
+
+export type ContentResourceOptions<Row extends ContentRow, Item> = {
+  /** The registry key, which is also its content_type code and API path. */
+  key: "course" | "activity";
+  table: ResourceTable;
+  module: Module;
+  /** Its own table has a cover image column. */
+  hasImage: boolean;
+  /** What its list rows add, for a page of ids (course: section counts). */
+  rowExtras: (db: Db, ids: number[]) => Promise<(id: number) => Omit<Row, keyof ContentRow>>;
+  /** What its item adds (course: instructors). */
+  itemExtras?: (db: Db, id: number) => Promise<Omit<Item, keyof Row | keyof ContentDetail>>;
+  /** Its own lists of a create or update (course: instructor_list). */
+  saveOwn?: (trx: Trx, id: number, input: Record<string, unknown>) => Promise<void>;
+  /** Why it cannot be published (spec 001 §4 "Publish preconditions"), or null. */
+  publishRefusal: PublishRefusal;
+  /** View scopes beyond the provider's (course: its instructors; activity: its inspectors). */
+  scopes: Partial<Record<ViewScope, ScopeRule>>;
+  refs?: Record<string, RefRule>;
+};
+
+/** One content type's resource over the engine's common columns. */
+export function contentResource<Row extends ContentRow, Item extends Row & ContentDetail>(
+  o: ContentResourceOptions<Row, Item>,
+): Resource<Row, Item, Input, CourseUpdateInput, CourseDisplayInput> & { contentType: string } {
+  const listColumns = [
+    "id", "name", "code", "category_id", "provider_id", ...(o.hasImage ? ["image"] : []), "is_display", "datetime_start", "datetime_first_publish",
+    "datetime_create", "datetime_update",
+  ] as const;
+
+  async function schemasFor(db: Db) {
+    const config = await configValues(db, CONFIG_KEYS);
+    const limits = { text: Number(config["text-limit"]), code: Number(config["code-limit"]), description: Number(config["description-limit"]) };
+    const extras = CONTENT_TAG_EXTRAS.filter((e) => (config[e.config] as unknown) === true).map((e) => e.field);
+    return CONTENT_SCHEMAS[o.key](limits, extras) as { create: never; update: never };
+  }
+
+  /** List rows → answers: names of category and provider, the type's extras, the derived status. */
+  async function present(db: Db, raw: Record<string, unknown>[], now: Date): Promise<Row[]> {
+    const rows = raw as BaseRow[];
+    if (!rows.length) return [];
+    const categories = await idNames(db, "category", rows.map((r) => r.category_id));
+    const providers = await idNames(db, "provider", rows.map((r) => r.provider_id));
+    const extrasOf = await o.rowExtras(db, rows.map((r) => r.id));
+    return rows.map((r) => {
+      const { status, label } = derivePublishStatus(r, now);
+      const row: ContentRow = {
+        id: r.id,
+        name: r.name,
+        code: r.code,
+        category: categories.get(r.category_id) ?? { id: r.category_id, name: "" },
+        provider: providers.get(r.provider_id) ?? { id: r.provider_id, name: "" },
+        image: r.image ?? null,
+        is_display: fromFlag(r.is_display),
+        datetime_start: r.datetime_start,
+        datetime_first_publish: r.datetime_first_publish,
+        publish_status: status,
+        publish_label: label,
+        datetime_create: r.datetime_create,
+        datetime_update: r.datetime_update,
+      };
+      return { ...row, ...extrasOf(r.id) } as Row;
+    });
+  }
+
+  async function load(db: Db, id: number, now: Date): Promise<Item> {
+    const full = await db.selectFrom(`${o.table} as t` as "activity as t").selectAll().where("t.id", "=", id).executeTakeFirst();
+    if (!full) throw notFound();
+    const [listRow] = await present(db, [full], now);
+    const levels = await idNames(db, "level", full.content_level === null ? [] : [full.content_level]);
+    const ct = await db.selectFrom("content_type").select(["id", "code", "type"]).where("code", "=", o.key).executeTakeFirstOrThrow();
+    const tags = await contentTags(db, ct.id, id);
+    const dependent = await db.selectFrom("content_prerequisite").select("content_id").where("content_type_id", "=", ct.id).where("prerequisite_id", "=", id).executeTakeFirst();
+    const extras = Object.fromEntries(CONTENT_TAG_EXTRAS.map((e) => [e.field, tagsOfType(tags, e.type)]));
+    const detail = {
+      ...extras,
+      content_level: full.content_level === null ? null : (levels.get(full.content_level) ?? null),
+      program: full.program,
+      is_environmental: fromFlag(full.is_environmental),
+      desc: full.desc,
+      tag_list: tagsOfType(tags, GENERAL_TAG_TYPE),
+      content_type: ct,
+      is_prerequisite: !!dependent,
+      created_by: full.created_by,
+    } as ContentDetail;
+    return { ...listRow, ...detail, ...(o.itemExtras ? await o.itemExtras(db, id) : {}) } as Item;
+  }
+
+  /** The type's own lists, then the tags (general and the switched-on extras present in the input). */
+  async function saveLists(trx: Trx, id: number, input: Partial<Input>) {
+    await o.saveOwn?.(trx, id, input);
+    const ct = await contentTypeId(trx, o.key);
+    if (input.tag_list !== undefined) await setContentTags(trx, ct, id, GENERAL_TAG_TYPE, input.tag_list);
+    for (const e of CONTENT_TAG_EXTRAS) {
+      const ids = input[e.field];
+      if (ids !== undefined) await setContentTags(trx, ct, id, e.type, ids);
+    }
+  }
+
+  const table = o.table as "activity";
+  return {
+    path: o.key,
+    table: o.table,
+    module: o.module,
+    contentType: o.key,
+    columns: listColumns,
+    search: ["name", "code"],
+    ordering: {
+      name: sql`lower(${t("name")})`,
+      code: sql`lower(${t("code")})`,
+      datetime_create: t("datetime_create"),
+      datetime_update: t("datetime_update"),
+      datetime_start: t("datetime_start"),
+      id: t("id"),
+    },
+    defaultOrdering: "-datetime_update",
+    filters: {
+      // A top-level category also finds the items of its sub-categories.
+      category: {
+        parse: idFilterValue,
+        where: (ids: number[]) =>
+          sql<SqlBool>`(${inList("category_id", ids)} or ${t("category_id")} in (select ${sql.ref("c.id")} from ${sql.table("category")} as c where ${sql.ref("c.parent_id")} in (${sql.join(ids)})))`,
+      },
+      provider: { parse: idFilterValue, where: (ids: number[]) => inList("provider_id", ids) },
+      publish_status: {
+        parse: (v: string) => ((Object.values(PUBLISH_STATUS) as string[]).includes(v) ? (v as PublishStatus) : null),
+        where: (values: PublishStatus[], now: Date) => sql<SqlBool>`(${sql.join(values.map((v) => publishStatusWhere(v, now)), sql` or `)})`,
+      },
+    },
+    scopes: {
+      provider: { where: (accountId) => sql<SqlBool>`${t("provider_id")} in ${roleIds("provider", accountId)}`, field: "provider" },
+      ...o.scopes,
+    },
+    refs: {
+      category: { table: "category" },
+      provider: { table: "provider" },
+      content_level: { table: "level" },
+      tag_list: { table: "tag", where: { type: GENERAL_TAG_TYPE } },
+      ...(Object.fromEntries(CONTENT_TAG_EXTRAS.map((e) => [e.field, { table: "tag", where: { type: e.type } }])) as Record<string, RefRule>),
+      ...o.refs,
+    },
+    unique: [{ field: "code", column: "code", message: MSG.code_already_used }],
+    schemas: schemasFor,
+    present,
+    load,
+    async insert(trx, input, w) {
+      const at = w.now.toISOString();
+      const { id } = await trx
+        .insertInto(table)
+        .values({
+          name: input.name,
+          code: input.code,
+          content_level: input.content_level,
+          program: input.program,
+          category_id: input.category,
+          provider_id: input.provider,
+          is_environmental: toFlag(input.is_environmental),
+          desc: input.desc,
+          ...(o.hasImage ? { image: null } : {}),
+          is_display: 0,
+          datetime_start: null,
+          datetime_first_publish: null,
+          datetime_create: at,
+          datetime_update: at,
+          created_by: w.account.id,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await saveLists(trx, id, input);
+      return id;
+    },
+    async patch(trx, id, input, w) {
+      await trx
+        .updateTable(table)
+        .set({
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.code !== undefined && { code: input.code }),
+          ...(input.content_level !== undefined && { content_level: input.content_level }),
+          ...(input.program !== undefined && { program: input.program }),
+          ...(input.category !== undefined && { category_id: input.category }),
+          ...(input.provider !== undefined && { provider_id: input.provider }),
+          ...(input.is_environmental !== undefined && { is_environmental: toFlag(input.is_environmental) }),
+          ...(input.desc !== undefined && { desc: input.desc }),
+          datetime_update: w.now.toISOString(),
+        })
+        .where("id", "=", id)
+        .execute();
+      await saveLists(trx, id, input);
+    },
+    /**
+     * Everything the item owns goes with it, in the one transaction (docs/decisions/018, 022): its
+     * content_* rows here, its own tables' rows by their foreign keys. While another item of its
+     * type lists it as a prerequisite the delete is refused (424) and nothing is removed.
+     */
+    async remove(trx, id) {
+      const ref = { contentTypeId: await contentTypeId(trx, o.key), contentId: id };
+      const refusal = await dependencyRefusal(trx, ref);
+      if (refusal) throw refusal;
+      await removeContentRows(trx, ref);
+      await trx.deleteFrom(table).where("id", "=", id).execute();
+    },
+    display: {
+      keys: ["is_display", "datetime_start"],
+      schema: courseDisplaySchema,
+      apply: (trx, id, input, w) => setContentDisplay(trx, o.table, id, input, w.now, o.publishRefusal),
+    },
+  };
+}

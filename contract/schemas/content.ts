@@ -1,0 +1,228 @@
+import { z } from "../zod";
+import { MSG } from "../messages";
+import { text } from "./text";
+import { CONFIG_DEFAULTS } from "../config";
+import { CONTENT_TAG_EXTRAS, type PublishLabel, type PublishStatus, type TagExtraField } from "../codes";
+
+/**
+ * The content types of the engine (spec 001 §3 "Content: course, onboard, class, class program,
+ * activity", §5 "Text, numbers, codes"): the form schemas the dashboard and the API share, and the
+ * API's answers. Every schema accepts what an HTML form posts (text) as well as JSON. A type's own
+ * differences are options of contentSchemas (CONTENT_SCHEMAS names each type's).
+ */
+
+/** The configurable text limits (config text-limit, code-limit, description-limit). */
+export type ContentLimits = { text: number; code: number; description: number };
+export const DEFAULT_CONTENT_LIMITS: ContentLimits = {
+  text: CONFIG_DEFAULTS["text-limit"].value,
+  code: CONFIG_DEFAULTS["code-limit"].value,
+  description: CONFIG_DEFAULTS["description-limit"].value,
+};
+
+/** Letters, digits, hyphen and underscore. */
+export const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** Integer columns in both dialects: larger numbers name no row. */
+const MAX_ID = 2_147_483_647;
+
+const isBlank = (v: unknown) => v === null || v === "" || v === "null";
+const toNumber = (v: unknown) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v);
+
+/** A row id: a positive integer, given as a number or as its text. */
+export const id = () => z.preprocess(toNumber, z.number().int(MSG.invalid).min(1, MSG.invalid).max(MAX_ID, MSG.invalid));
+
+/** An optional id: "", "null" and null clear it. */
+export const nullableId = () =>
+  z.preprocess((v) => (isBlank(v) ? null : toNumber(v)), z.number().int(MSG.invalid).min(1, MSG.invalid).max(MAX_ID, MSG.invalid).nullable());
+
+/** A list of ids: an array (of numbers or texts) or one comma-separated text; "" is the empty list. Duplicates dropped. */
+export const idList = () =>
+  z.preprocess(
+    (v) => {
+      if (v === null || v === "") return [];
+      if (typeof v === "string") return v.split(",").map((s) => s.trim()).filter(Boolean);
+      if (typeof v === "number") return [v];
+      return v;
+    },
+    z.array(id(), { error: MSG.invalid }).max(200, MSG.too_long).transform((ids) => [...new Set(ids)]),
+  );
+
+/** A checkbox: true, "true", "on", "1" are ticked; false, "false", "off", "0", "" and a missing one are not. */
+export const checkbox = () =>
+  z.preprocess((v) => {
+    if (v === true || v === "true" || v === "on" || v === "1" || v === 1) return true;
+    if (v === undefined || v === false || v === "false" || v === "off" || v === "0" || v === 0 || v === "" || v === null) return false;
+    return v;
+  }, z.boolean({ error: MSG.invalid }));
+
+function fields(limits: ContentLimits) {
+  return {
+    name: text({ error: MSG.required }).trim().min(1, MSG.required).max(limits.text, MSG.too_long),
+    code: z
+      .string({ error: MSG.required })
+      .trim()
+      .min(1, MSG.required)
+      .max(limits.code, MSG.too_long)
+      // An empty code is only "required".
+      .refine((v) => v === "" || CODE_PATTERN.test(v), MSG.invalid_code),
+    content_level: nullableId(),
+    program: nullableId(),
+    category: id(),
+    provider: id(),
+    is_environmental: checkbox(),
+    tag_list: idList(),
+    instructor_list: idList(),
+    desc: z.preprocess((v) => (v === null ? "" : v), text({ multiline: true, error: MSG.invalid }).max(limits.description, MSG.too_long)),
+  };
+}
+
+export const ALL_TAG_EXTRAS: readonly TagExtraField[] = CONTENT_TAG_EXTRAS.map((e) => e.field);
+
+/** The extras switched on (CONTENT_TAG_EXTRAS): lists of tag ids, absent unless given. Others are dropped. */
+const extras = (enabled: readonly TagExtraField[]) =>
+  // Typed as all of them: they are optional either way.
+  Object.fromEntries(enabled.map((field) => [field, idList().optional()])) as Record<TagExtraField, z.ZodOptional<ReturnType<typeof idList>>>;
+
+/**
+ * The create and update schemas under the given limits, with the extras whose config flag is on
+ * (others are dropped like any unknown field). Create: name, code, category and provider required;
+ * a missing checkbox is false, missing lists are empty. Update (PATCH) is partial: a missing field
+ * is left as it is (an HTML form that edits the whole item should be parsed with the create
+ * schema, so an unticked checkbox becomes false).
+ */
+export function courseSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS) {
+  const f = fields(limits);
+  const create = z.object({
+    ...f,
+    content_level: f.content_level.default(null),
+    program: f.program.default(null),
+    is_environmental: f.is_environmental,
+    tag_list: f.tag_list.default([]),
+    instructor_list: f.instructor_list.default([]),
+    desc: f.desc.default(""),
+    ...extras(enabledExtras),
+  });
+  const update = z.object({
+    name: f.name.optional(),
+    code: f.code.optional(),
+    content_level: f.content_level.optional(),
+    program: f.program.optional(),
+    category: f.category.optional(),
+    provider: f.provider.optional(),
+    is_environmental: f.is_environmental.optional(),
+    tag_list: f.tag_list.optional(),
+    instructor_list: f.instructor_list.optional(),
+    desc: f.desc.optional(),
+    ...extras(enabledExtras),
+  });
+  return { create, update };
+}
+
+/** Activity (spec 001 §3): the content fields without instructors (inspectors are per checklist). */
+export function activitySchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS) {
+  const { create, update } = courseSchemas(limits, enabledExtras);
+  return { create: create.omit({ instructor_list: true }), update: update.omit({ instructor_list: true }) };
+}
+export type ActivityCreateInput = z.infer<ReturnType<typeof activitySchemas>["create"]>;
+export type ActivityUpdateInput = z.infer<ReturnType<typeof activitySchemas>["update"]>;
+
+/**
+ * Each content type's form schemas, by the registry's `schema` name (app/registry/content.js):
+ * the dashboard's forms and the API's resource read the same one; a test holds the names together.
+ */
+export const CONTENT_SCHEMAS = { course: courseSchemas, activity: activitySchemas } as const;
+export type ContentSchemaName = keyof typeof CONTENT_SCHEMAS;
+
+export const courseCreateSchema = courseSchemas().create;
+export const courseUpdateSchema = courseSchemas().update;
+export type CourseCreateInput = z.infer<typeof courseCreateSchema>;
+export type CourseUpdateInput = z.infer<typeof courseUpdateSchema>;
+
+/**
+ * Show/hide, publish and schedule: PATCH course/{id}/ with is_display and optionally
+ * datetime_start (ISO-8601 with Z or an offset; "" or null publishes now). A missing is_display
+ * keeps the current one.
+ */
+const ISO_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** An ISO-8601 date and time with Z or an offset (a real calendar date), as UTC ISO text. */
+export function parseIsoDateTime(s: string): string | null {
+  const m = ISO_DATETIME.exec(s);
+  if (!m) return null;
+  const [y, mo, d, h, mi] = [1, 2, 3, 4, 5].map((i) => Number(m[i]));
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d || h > 23 || mi > 59) return null;
+  const t = Date.parse(s);
+  return Number.isNaN(t) ? null : new Date(t).toISOString();
+}
+
+export const courseDisplaySchema = z.object({
+  is_display: checkbox().optional(),
+  datetime_start: z
+    .preprocess(
+      (v) => (isBlank(v) ? null : v),
+      z
+        .string({ error: MSG.invalid })
+        .transform((s, ctx) => {
+          const iso = parseIsoDateTime(s);
+          if (iso === null) {
+            ctx.issues.push({ code: "custom", message: MSG.invalid, input: s });
+            return z.NEVER;
+          }
+          return iso;
+        })
+        .nullable(),
+    )
+    .optional(),
+});
+export type CourseDisplayInput = z.infer<typeof courseDisplaySchema>;
+/** The keys of a PATCH that make it a publish call (flag course publish) rather than an edit. */
+export const DISPLAY_KEYS = ["is_display", "datetime_start"] as const;
+
+/** The typed tag call: POST dashboard/tag/type/{TYPE}/content-type/{id}/content/{id}/ */
+export const contentTagSchema = z.object({ tag_list: idList() });
+
+export type IdName = { id: number; name: string };
+
+/** A row of GET dashboard/{type}/ for any type of the engine. */
+export type ContentRow = {
+  id: number;
+  name: string;
+  code: string;
+  category: IdName;
+  provider: IdName;
+  /** URL of the cover image (an /api/media/… path or a bundled /dashboard/… one), or null. */
+  image: string | null;
+  is_display: boolean;
+  datetime_start: string | null;
+  datetime_first_publish: string | null;
+  publish_status: PublishStatus;
+  /** Dictionary key of the label: publish_label_draft / _published / _unpublished / _scheduled. */
+  publish_label: PublishLabel;
+  datetime_create: string;
+  datetime_update: string;
+};
+
+/** A row of GET dashboard/course/ */
+export type CourseRow = ContentRow & { section_count: number };
+/** A row of GET dashboard/activity/ (image is always null: an activity has no cover). */
+export type ActivityRow = ContentRow & { checklist_count: number };
+
+/** What GET {type}/{id}/ answers beyond the row, for every type. */
+export type ContentDetail = Record<TagExtraField, IdName[]> & {
+  content_level: IdName | null;
+  program: number | null;
+  is_environmental: boolean;
+  desc: string;
+  tag_list: IdName[];
+  /** For the typed tag call and anything else addressed by content type. */
+  content_type: { id: number; code: string; type: string };
+  /** Whether another content of its type lists it as a prerequisite (then DELETE answers 424). */
+  is_prerequisite: boolean;
+  created_by: number | null;
+};
+
+/** GET dashboard/activity/{id}/ and the answer of every write on it. */
+export type Activity = ActivityRow & ContentDetail;
+
+/** GET dashboard/course/{id}/ and the answer of every write on it. */
+export type Course = CourseRow & ContentDetail & { instructor_list: IdName[] };
