@@ -4,11 +4,11 @@ import { MSG } from "../../contract/messages";
 import type { Module } from "../../contract/permissions";
 import {
   CONTENT_SCHEMAS,
-  courseDisplaySchema,
+  contentDisplaySchema,
   type ContentDetail,
   type ContentRow,
   type CourseCreateInput,
-  type CourseDisplayInput,
+  type ContentDisplayInput,
   type CourseUpdateInput,
   type IdName,
 } from "../../contract/schemas/content";
@@ -91,7 +91,7 @@ export type ContentResourceOptions<Row extends ContentRow, Item> = {
 /** One content type's resource over the engine's common columns. */
 export function contentResource<Row extends ContentRow, Item extends Row & ContentDetail>(
   o: ContentResourceOptions<Row, Item>,
-): Resource<Row, Item, Input, CourseUpdateInput, CourseDisplayInput> & { contentType: string } {
+): Resource<Row, Item, Input, CourseUpdateInput, ContentDisplayInput> & { contentType: string } {
   const listColumns = [
     "id", "name", "code", "category_id", "provider_id", ...(o.hasImage ? ["image"] : []), "is_display", "datetime_start", "datetime_first_publish",
     "datetime_create", "datetime_update",
@@ -270,7 +270,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
     },
     display: {
       keys: ["is_display", "datetime_start"],
-      schema: courseDisplaySchema,
+      schema: contentDisplaySchema,
       apply: (trx, id, input, w) => setContentDisplay(trx, o.table, id, input, w.now, o.publishRefusal),
     },
   };

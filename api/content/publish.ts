@@ -1,5 +1,5 @@
 import { MSG } from "../../contract/messages";
-import type { CourseDisplayInput } from "../../contract/schemas/content";
+import type { ContentDisplayInput } from "../../contract/schemas/content";
 import { badRequest, type ApiError } from "../http/errors";
 import type { ResourceTable, Trx } from "../resources/crud";
 
@@ -33,7 +33,7 @@ export async function hideContent(trx: Trx, table: ResourceTable, id: number, no
  * A missing is_display keeps the current one (so {datetime_start} alone reschedules a displayed
  * item); a missing or empty datetime_start means now.
  */
-export async function setContentDisplay(trx: Trx, table: ResourceTable, id: number, input: CourseDisplayInput, now: Date, refusalOf: PublishRefusal) {
+export async function setContentDisplay(trx: Trx, table: ResourceTable, id: number, input: ContentDisplayInput, now: Date, refusalOf: PublishRefusal) {
   const at = now.toISOString();
   const row = await trx.selectFrom(tableOf(table)).select(["is_display", "datetime_first_publish"]).where("id", "=", id).executeTakeFirstOrThrow();
   const show = input.is_display ?? row.is_display === 1;

@@ -155,7 +155,7 @@ export function parseIsoDateTime(s: string): string | null {
   return Number.isNaN(t) ? null : new Date(t).toISOString();
 }
 
-export const courseDisplaySchema = z.object({
+export const contentDisplaySchema = z.object({
   is_display: checkbox().optional(),
   datetime_start: z
     .preprocess(
@@ -174,7 +174,10 @@ export const courseDisplaySchema = z.object({
     )
     .optional(),
 });
-export type CourseDisplayInput = z.infer<typeof courseDisplaySchema>;
+export type ContentDisplayInput = z.infer<typeof contentDisplaySchema>;
+/** Course's names for the same (contract/schemas/course.ts). */
+export const courseDisplaySchema = contentDisplaySchema;
+export type CourseDisplayInput = ContentDisplayInput;
 /** The keys of a PATCH that make it a publish call (flag course publish) rather than an edit. */
 export const DISPLAY_KEYS = ["is_display", "datetime_start"] as const;
 
