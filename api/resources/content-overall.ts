@@ -17,6 +17,7 @@ import {
 import { fromFlag, toFlag, type Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { badRequest, notFound, parseInput } from "../http/errors";
+import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
 import { isIgnoredFilterValue, itemId, likePattern, writeTransaction, type AnyResource, type Trx } from "./crud";
 import { contentAccess, ofContent, type ContentRef } from "../content/ref";
@@ -40,15 +41,6 @@ const ID = "(^\\d{1,12})";
 export function filterValues(req: FastifyRequest, name: string): string[] {
   const given = (req.query as Record<string, unknown>)[name];
   return (Array.isArray(given) ? given : given === undefined ? [] : [given]).map((v) => String(v).trim()).filter((v) => !isIgnoredFilterValue(v));
-}
-
-/** `ordering` among the allowed keys (- for descending), or 400 {ordering: [invalid_choice]}. */
-export function orderingOf<K extends string>(req: FastifyRequest, allowed: readonly K[], fallback: string): { key: K; desc: boolean } {
-  const raw = String((req.query as Record<string, unknown>).ordering ?? "").trim() || fallback;
-  const desc = raw.startsWith("-");
-  const key = (desc ? raw.slice(1) : raw) as K;
-  if (!allowed.includes(key)) throw badRequest({ ordering: [MSG.invalid_choice] });
-  return { key, desc };
 }
 
 export const accountName = (first: string, last: string, username: string) => `${first} ${last}`.trim() || username;
@@ -165,18 +157,16 @@ export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: 
       if (hidden.some((v) => v !== "true" && v !== "false")) errors.is_hidden = [MSG.invalid_choice];
       else if (new Set(hidden).size === 1) query = query.where("t.is_hidden", "=", hidden[0] === "true" ? 1 : 0);
     }
-    let order: { key: (typeof DISCUSSION_ORDERING)[number]; desc: boolean } = { key: "datetime_last_activity", desc: true };
-    try {
-      order = orderingOf(req, DISCUSSION_ORDERING, "-datetime_last_activity");
-    } catch {
-      errors.ordering = [MSG.invalid_choice];
-    }
+    const order = parseOrdering(q.ordering, THREAD_ORDER, "-datetime_last_activity");
+    if (!order) errors.ordering = [MSG.invalid_choice];
     if (Object.keys(errors).length) throw badRequest(errors);
     if (q.search) {
       const pattern = likePattern(q.search);
       query = query.where(sql<SqlBool>`(lower(${sql.ref("t.title")}) like ${pattern} escape '\\' or lower(${sql.ref("t.body")}) like ${pattern} escape '\\')`);
     }
-    const ordered = query.orderBy(THREAD_ORDER[order.key], order.desc ? "desc" : "asc").orderBy("t.id", order.desc ? "desc" : "asc");
+    let ordered = query;
+    for (const o of order!) ordered = ordered.orderBy(o.expr, o.desc ? "desc" : "asc");
+    ordered = ordered.orderBy("t.id", tieDirection(order!));
     const page = await paginate(req, ordered, q);
     return { ...page, results: page.results.map(presentThread) };
   });
@@ -268,17 +258,13 @@ export function identificationRoutes(app: FastifyInstance, ctx: ApiContext, pare
     const { methods, statuses } = identificationFilters(req, errors);
     if (methods.length) query = query.where("i.method", "in", methods);
     if (statuses.length) query = query.where("i.status", "in", statuses);
-    let order: { key: (typeof IDENTIFICATION_ORDERING)[number]; desc: boolean } = { key: "datetime_create", desc: true };
-    try {
-      order = orderingOf(req, IDENTIFICATION_ORDERING, "-datetime_create");
-    } catch {
-      errors.ordering = [MSG.invalid_choice];
-    }
+    const order = parseOrdering(q.ordering, IDENTIFICATION_ORDER, "-datetime_create");
+    if (!order) errors.ordering = [MSG.invalid_choice];
     if (Object.keys(errors).length) throw badRequest(errors);
     if (q.search) query = query.where(learnerMatches(q.search));
     let ordered = query;
-    for (const expr of IDENTIFICATION_ORDER[order.key]) ordered = ordered.orderBy(expr, order.desc ? "desc" : "asc");
-    ordered = ordered.orderBy("i.id", order.desc ? "desc" : "asc");
+    for (const o of order!) ordered = ordered.orderBy(o.expr, o.desc ? "desc" : "asc");
+    ordered = ordered.orderBy("i.id", tieDirection(order!));
     const page = await paginate(req, ordered, q);
     const results: IdentificationAttempt[] = page.results.map((r) => ({
       id: r.id,

@@ -10,6 +10,7 @@ import type { Database } from "../db/schema";
 import type { AccountRow, ApiContext } from "../http/context";
 import { ApiError, badRequest, fieldErrors, forbidden, notFound } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
+import { parseOrdering, tieDirection } from "../http/ordering";
 
 /**
  * The generic resource layer (docs/decisions/006): a resource definition yields the list,
@@ -218,19 +219,6 @@ export async function writeTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>
 /** Run a write in one transaction; refused input writes nothing. */
 export const inTransaction = <T>(db: Db, def: AnyResource, work: (trx: Trx) => Promise<T>): Promise<T> => writeTransaction(db, work, def.unique);
 
-/** `ordering=name,-code` → expressions, whitelisted; anything else → 400 {ordering: [invalid_choice]}. */
-function orderingOf(def: AnyResource, raw: string | undefined) {
-  const text = raw?.trim() ? raw : def.defaultOrdering;
-  const terms = text.split(",").map((s) => s.trim());
-  const out: { expr: RawBuilder<unknown>; desc: boolean }[] = [];
-  for (const term of terms) {
-    const desc = term.startsWith("-");
-    const key = desc ? term.slice(1) : term;
-    if (!Object.hasOwn(def.ordering, key)) throw badRequest({ ordering: [MSG.invalid_choice] });
-    out.push({ expr: def.ordering[key], desc });
-  }
-  return out;
-}
 
 /** The list, retrieve, create, update (PATCH, also show/hide and publish) and delete endpoints of a resource. */
 export function resourceRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyResource) {
@@ -257,21 +245,16 @@ export function resourceRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyRe
       }
       query = query.where(rule.where(values, now));
     }
-    let order: ReturnType<typeof orderingOf> = [];
-    try {
-      order = orderingOf(def, q.ordering);
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      Object.assign(errors, err.body);
-    }
+    const order = parseOrdering(q.ordering, def.ordering, def.defaultOrdering);
+    if (!order) errors.ordering = [MSG.invalid_choice];
     if (Object.keys(errors).length) throw badRequest(errors);
     if (q.search) {
       const pattern = likePattern(q.search);
       query = query.where((eb) => eb.or(def.search.map((col) => sql<SqlBool>`lower(${sql.ref(`t.${col}`)}) like ${pattern} escape '\\'`)));
     }
     let selected = query.select(def.columns.map((c) => sql.ref(`t.${c}`).as(c)));
-    for (const o of order) selected = selected.orderBy(o.expr, o.desc ? "desc" : "asc");
-    selected = selected.orderBy("t.id", order.at(-1)?.desc ? "desc" : "asc");
+    for (const o of order!) selected = selected.orderBy(o.expr, o.desc ? "desc" : "asc");
+    selected = selected.orderBy("t.id", tieDirection(order!));
     const page = await paginate(req, selected, q);
     return { ...page, results: await def.present(db, page.results as Record<string, unknown>[], now) };
   });

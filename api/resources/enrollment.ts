@@ -23,6 +23,7 @@ import { contentAccess, type ContentRef } from "../content/ref";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { badRequest, fieldErrors, notFound, parseInput } from "../http/errors";
+import { parseOrdering, tieDirection, type OrderTerm } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
 import { configValues } from "./config-store";
 import { MAX_DB_ID, fromResource, idFilterValue, inTransaction, isIgnoredFilterValue, likePattern } from "./crud";
@@ -55,14 +56,10 @@ function listFilters(req: FastifyRequest) {
   const parsed = learnerQuerySchema.safeParse(raw);
   if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
   const page = readPageQuery(req);
-  let order: { expr: RawBuilder<unknown>; desc: boolean }[] = [];
-  try {
-    order = orderingOf(page.ordering);
-  } catch {
-    errors.ordering = [MSG.invalid_choice];
-  }
+  const order = parseOrdering(page.ordering, ORDERING, LEARNER_DEFAULT_ORDERING);
+  if (!order) errors.ordering = [MSG.invalid_choice];
   if (Object.keys(errors).length) throw badRequest(errors);
-  return { page, filters: parsed.data!, order };
+  return { page, filters: parsed.data!, order: order! };
 }
 
 const ORDERING: Record<string, RawBuilder<unknown>[]> = {
@@ -76,16 +73,6 @@ const ORDERING: Record<string, RawBuilder<unknown>[]> = {
   datetime_update: [sql`e.datetime_update`],
 };
 
-function orderingOf(raw: string | undefined) {
-  const text = raw?.trim() ? raw : LEARNER_DEFAULT_ORDERING;
-  return text.split(",").flatMap((term) => {
-    const desc = term.trim().startsWith("-");
-    const key = term.trim().replace(/^-/, "");
-    if (!Object.hasOwn(ORDERING, key)) throw new Error("ordering");
-    return ORDERING[key].map((expr) => ({ expr, desc }));
-  });
-}
-
 /** A selectable set also finds 31 wherever it names 30: both are completed (docs/decisions/013). */
 const setStatuses = (set: ProgressSet): number[] => {
   const list: number[] = [...PROGRESS_SETS[set]];
@@ -95,7 +82,7 @@ const setStatuses = (set: ProgressSet): number[] => {
 type Filters = { search?: string; status_group?: ProgressGroup; status_set?: string; status?: ProgressStatus };
 
 /** The enrollments of a content with their account and department, filtered and ordered. */
-function enrollmentQuery(db: Db, ref: ContentRef, f: Filters, order: ReturnType<typeof orderingOf>) {
+function enrollmentQuery(db: Db, ref: ContentRef, f: Filters, order: readonly OrderTerm[]) {
   let q = db
     .selectFrom("content_enrollment as e")
     .innerJoin("account as a", "a.id", "e.account_id")
@@ -116,7 +103,7 @@ function enrollmentQuery(db: Db, ref: ContentRef, f: Filters, order: ReturnType<
     "a.id as account_id", "a.username", "a.email", "a.first_name", "a.last_name", "d.id as department_id", "d.name as department_name",
   ]);
   for (const o of order) selected = selected.orderBy(o.expr, o.desc ? "desc" : "asc");
-  return selected.orderBy("e.id", order.at(-1)?.desc ? "desc" : "asc");
+  return selected.orderBy("e.id", tieDirection(order));
 }
 type RawRow = Awaited<ReturnType<ReturnType<typeof enrollmentQuery>["execute"]>>[number];
 
@@ -142,7 +129,7 @@ const present = (r: RawRow, kind: TransitionKind): EnrollmentRow => ({
 });
 
 /** All matching rows, a chunk at a time (for the streamed exports). */
-async function* allRows(db: Db, ref: ContentRef, f: Filters, order: ReturnType<typeof orderingOf>) {
+async function* allRows(db: Db, ref: ContentRef, f: Filters, order: readonly OrderTerm[]) {
   const size = 1000;
   for (let offset = 0; ; offset += size) {
     const rows = await enrollmentQuery(db, ref, f, order).limit(size).offset(offset).execute();

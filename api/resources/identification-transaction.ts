@@ -7,8 +7,9 @@ import type { IdentificationStatus } from "../../contract/schemas/overall";
 import { fromFlag, type Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { badRequest, notFound } from "../http/errors";
+import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
-import { accountRef, identificationFilters, LEARNER_ORDER, learnerMatches, orderingOf } from "./content-overall";
+import { accountRef, identificationFilters, LEARNER_ORDER, learnerMatches } from "./content-overall";
 import { itemId } from "./crud";
 import { contentAccess, ofContent, type ContentRef } from "../content/ref";
 import type { ContentDefinition } from "../content/definition";
@@ -100,19 +101,15 @@ export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiCo
     const q = readPageQuery(req);
     const errors: FieldErrors = {};
     const { methods, statuses } = identificationFilters(req, errors);
-    let order: { key: (typeof TRANSACTION_ORDERING)[number]; desc: boolean } = { key: "datetime_start", desc: true };
-    try {
-      order = orderingOf(req, TRANSACTION_ORDERING, "-datetime_start");
-    } catch {
-      errors.ordering = [MSG.invalid_choice];
-    }
+    const order = parseOrdering(q.ordering, ORDER, "-datetime_start");
+    if (!order) errors.ordering = [MSG.invalid_choice];
     if (Object.keys(errors).length) throw badRequest(errors);
     let query = transactionQuery(db).where(ofContent(ref, "x"));
     if (methods.length) query = query.where("x.method", "in", methods);
     if (statuses.length) query = query.where("x.status", "in", statuses);
     if (q.search) query = query.where(learnerMatches(q.search));
-    for (const expr of ORDER[order.key]) query = query.orderBy(expr, order.desc ? "desc" : "asc");
-    const page = await paginate(req, query.orderBy("x.id", order.desc ? "desc" : "asc"), q);
+    for (const o of order!) query = query.orderBy(o.expr, o.desc ? "desc" : "asc");
+    const page = await paginate(req, query.orderBy("x.id", tieDirection(order!)), q);
     return { ...page, results: page.results.map(present) };
   });
 

@@ -6,6 +6,7 @@ import { MSG } from "../../../contract/messages";
 import type { Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
 import { badRequest, notFound } from "../../http/errors";
+import { parseOrdering } from "../../http/ordering";
 import { paginate, readPageQuery } from "../../http/paging";
 import { isIgnoredFilterValue, itemId, likePattern, type Access, type Trx } from "../../resources/crud";
 import { contentAccess, type ContentRef } from "../ref";
@@ -101,14 +102,10 @@ function listQuery(req: FastifyRequest) {
   // The verify page's shortcut: the slots waiting for verification, whatever ?status says.
   if (waiting === "1" || waiting === "true") statuses = [...SLOT_WAITING];
   const page = readPageQuery(req);
-  const order = (page.ordering?.trim() ? page.ordering : "name").split(",").map((term) => {
-    const desc = term.trim().startsWith("-");
-    const key = term.trim().replace(/^-/, "");
-    if (!Object.hasOwn(ORDERING, key)) errors.ordering = [MSG.invalid_choice];
-    return { exprs: ORDERING[key] ?? [], desc };
-  });
+  const order = parseOrdering(page.ordering, ORDERING, "name");
+  if (!order) errors.ordering = [MSG.invalid_choice];
   if (Object.keys(errors).length) throw badRequest(errors);
-  return { page, statuses, order };
+  return { page, statuses, order: order! };
 }
 
 export function slotRoutes(app: FastifyInstance, ctx: ApiContext) {
@@ -127,7 +124,7 @@ export function slotRoutes(app: FastifyInstance, ctx: ApiContext) {
       const like = (col: string) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`;
       query = query.where((eb) => eb.or([like("a.username"), like("a.first_name"), like("a.last_name"), sql<SqlBool>`lower(${sql.ref("a.first_name")} || ' ' || ${sql.ref("a.last_name")}) like ${pattern} escape '\\'`]));
     }
-    for (const o of order) for (const expr of o.exprs) query = query.orderBy(expr, o.desc ? "desc" : "asc");
+    for (const o of order) query = query.orderBy(o.expr, o.desc ? "desc" : "asc");
     const result = await paginate(req, query.orderBy("e.id"), page);
     return { ...result, results: result.results.map((r) => presentSlot(r, checklist, viewer)) };
   });
