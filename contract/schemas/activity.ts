@@ -2,8 +2,9 @@ import { z } from "../zod";
 import { MSG } from "../messages";
 import { text } from "./text";
 import { CHECKLIST_SCORE_MAX, INSPECTOR_KIND, INSPECTOR_KINDS, type InspectorKind, type SlotStatus } from "../activity-codes";
-import { checkboxField, codeField, idField, intField } from "./extras";
-import { idList, type IdName } from "./content";
+import { intField } from "./extras";
+import { checkbox, code, id, idList } from "./form-fields";
+import type { IdName } from "./content";
 
 /**
  * Activity's own screens (spec 000 §2.3; spec 001 §3 "Activity checklist and inspector"): the
@@ -29,11 +30,11 @@ export const checklistSchema = z
     pass_score: intField(0, CHECKLIST_SCORE_MAX),
     location: optionalText(200),
     room: optionalText(200),
-    is_check_by_learner: checkboxField(),
-    is_check_by_inspector: checkboxField(),
-    is_verify_by_inspector: checkboxField(),
-    is_verify_by_admin: checkboxField(),
-    is_attach_file: checkboxField(),
+    is_check_by_learner: checkbox(),
+    is_check_by_inspector: checkbox(),
+    is_verify_by_inspector: checkbox(),
+    is_verify_by_admin: checkbox(),
+    is_attach_file: checkbox(),
   })
   .superRefine((v, ctx) => {
     if (v.pass_score > v.full_score) ctx.addIssue({ code: "custom", path: ["pass_score"], message: MSG.pass_score_above_full });
@@ -44,9 +45,9 @@ export type ChecklistInput = z.infer<typeof checklistSchema>;
 /** POST activity/{id}/checklist/{checklistid}/inspector/: a kind and its target (group or account). */
 export const inspectorSchema = z
   .object({
-    kind: codeField(INSPECTOR_KINDS),
-    group: z.preprocess((v) => (v === "" || v === null ? undefined : v), idField().optional()),
-    account: z.preprocess((v) => (v === "" || v === null ? undefined : v), idField().optional()),
+    kind: code(INSPECTOR_KINDS),
+    group: z.preprocess((v) => (v === "" || v === null ? undefined : v), id().optional()),
+    account: z.preprocess((v) => (v === "" || v === null ? undefined : v), id().optional()),
   })
   .superRefine((v, ctx) => {
     if (v.kind === INSPECTOR_KIND.group && v.group === undefined) ctx.addIssue({ code: "custom", path: ["group"], message: MSG.required });
@@ -63,7 +64,7 @@ export const verifySchema = z
   .object({
     score: z.preprocess((v) => (v === "" || v === null ? undefined : v), intField(0, CHECKLIST_SCORE_MAX).optional()),
     note: optionalText(2000),
-    is_resubmit: checkboxField(),
+    is_resubmit: checkbox(),
   })
   .superRefine((v, ctx) => {
     if (!v.is_resubmit && v.score === undefined) ctx.addIssue({ code: "custom", path: ["score"], message: MSG.required });

@@ -1,6 +1,7 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
 import { text } from "./text";
+import { checkbox, id, idList, isoDateTime, nullableId, parseIsoDateTime } from "./form-fields";
 import { CONFIG_DEFAULTS } from "../config";
 import { CONTENT_TAG_EXTRAS, type PublishLabel, type PublishStatus, type TagExtraField } from "../codes";
 
@@ -21,38 +22,8 @@ export const DEFAULT_CONTENT_LIMITS: ContentLimits = {
 
 /** Letters, digits, hyphen and underscore. */
 export const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
-/** Integer columns in both dialects: larger numbers name no row. */
-const MAX_ID = 2_147_483_647;
-
-const isBlank = (v: unknown) => v === null || v === "" || v === "null";
-const toNumber = (v: unknown) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v);
-
-/** A row id: a positive integer, given as a number or as its text. */
-export const id = () => z.preprocess(toNumber, z.number().int(MSG.invalid).min(1, MSG.invalid).max(MAX_ID, MSG.invalid));
-
-/** An optional id: "", "null" and null clear it. */
-export const nullableId = () =>
-  z.preprocess((v) => (isBlank(v) ? null : toNumber(v)), z.number().int(MSG.invalid).min(1, MSG.invalid).max(MAX_ID, MSG.invalid).nullable());
-
-/** A list of ids: an array (of numbers or texts) or one comma-separated text; "" is the empty list. Duplicates dropped. */
-export const idList = () =>
-  z.preprocess(
-    (v) => {
-      if (v === null || v === "") return [];
-      if (typeof v === "string") return v.split(",").map((s) => s.trim()).filter(Boolean);
-      if (typeof v === "number") return [v];
-      return v;
-    },
-    z.array(id(), { error: MSG.invalid }).max(200, MSG.too_long).transform((ids) => [...new Set(ids)]),
-  );
-
-/** A checkbox: true, "true", "on", "1" are ticked; false, "false", "off", "0", "" and a missing one are not. */
-export const checkbox = () =>
-  z.preprocess((v) => {
-    if (v === true || v === "true" || v === "on" || v === "1" || v === 1) return true;
-    if (v === undefined || v === false || v === "false" || v === "off" || v === "0" || v === 0 || v === "" || v === null) return false;
-    return v;
-  }, z.boolean({ error: MSG.invalid }));
+/** A content's list of ids (tags, instructors, extras): at most 200. */
+const ids = () => idList(200);
 
 function fields(limits: ContentLimits) {
   return {
@@ -69,8 +40,8 @@ function fields(limits: ContentLimits) {
     category: id(),
     provider: id(),
     is_environmental: checkbox(),
-    tag_list: idList(),
-    instructor_list: idList(),
+    tag_list: ids(),
+    instructor_list: ids(),
     desc: z.preprocess((v) => (v === null ? "" : v), text({ multiline: true, error: MSG.invalid }).max(limits.description, MSG.too_long)),
   };
 }
@@ -80,7 +51,7 @@ export const ALL_TAG_EXTRAS: readonly TagExtraField[] = CONTENT_TAG_EXTRAS.map((
 /** The extras switched on (CONTENT_TAG_EXTRAS): lists of tag ids, absent unless given. Others are dropped. */
 const extras = (enabled: readonly TagExtraField[]) =>
   // Typed as all of them: they are optional either way.
-  Object.fromEntries(enabled.map((field) => [field, idList().optional()])) as Record<TagExtraField, z.ZodOptional<ReturnType<typeof idList>>>;
+  Object.fromEntries(enabled.map((field) => [field, ids().optional()])) as Record<TagExtraField, z.ZodOptional<ReturnType<typeof ids>>>;
 
 /**
  * The create and update schemas under the given limits, with the extras whose config flag is on
@@ -137,42 +108,16 @@ export const courseUpdateSchema = courseSchemas().update;
 export type CourseCreateInput = z.infer<typeof courseCreateSchema>;
 export type CourseUpdateInput = z.infer<typeof courseUpdateSchema>;
 
+export { parseIsoDateTime };
+
 /**
  * Show/hide, publish and schedule: PATCH course/{id}/ with is_display and optionally
  * datetime_start (ISO-8601 with Z or an offset; "" or null publishes now). A missing is_display
  * keeps the current one.
  */
-const ISO_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** An ISO-8601 date and time with Z or an offset (a real calendar date), as UTC ISO text. */
-export function parseIsoDateTime(s: string): string | null {
-  const m = ISO_DATETIME.exec(s);
-  if (!m) return null;
-  const [y, mo, d, h, mi] = [1, 2, 3, 4, 5].map((i) => Number(m[i]));
-  const day = new Date(Date.UTC(y, mo - 1, d));
-  if (day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d || h > 23 || mi > 59) return null;
-  const t = Date.parse(s);
-  return Number.isNaN(t) ? null : new Date(t).toISOString();
-}
-
 export const contentDisplaySchema = z.object({
   is_display: checkbox().optional(),
-  datetime_start: z
-    .preprocess(
-      (v) => (isBlank(v) ? null : v),
-      z
-        .string({ error: MSG.invalid })
-        .transform((s, ctx) => {
-          const iso = parseIsoDateTime(s);
-          if (iso === null) {
-            ctx.issues.push({ code: "custom", message: MSG.invalid, input: s });
-            return z.NEVER;
-          }
-          return iso;
-        })
-        .nullable(),
-    )
-    .optional(),
+  datetime_start: isoDateTime().optional(),
 });
 export type ContentDisplayInput = z.infer<typeof contentDisplaySchema>;
 /** Course's names for the same (contract/schemas/course.ts). */
@@ -182,7 +127,7 @@ export type CourseDisplayInput = ContentDisplayInput;
 export const DISPLAY_KEYS = ["is_display", "datetime_start"] as const;
 
 /** The typed tag call: POST dashboard/tag/type/{TYPE}/content-type/{id}/content/{id}/ */
-export const contentTagSchema = z.object({ tag_list: idList() });
+export const contentTagSchema = z.object({ tag_list: ids() });
 
 export type IdName = { id: number; name: string };
 

@@ -1,4 +1,5 @@
 import { z } from "../zod";
+import { checkbox, id, nullableId } from "./form-fields";
 import { MSG } from "../messages";
 import { text } from "./text";
 import { ALL_LANGUAGES } from "../codes";
@@ -37,24 +38,13 @@ export * from "../extras-codes";
 
 // ── Field helpers (exported for the other extras schemas) ──────────────────────────────────────
 
-const MAX_ID = 2_147_483_647;
 const isBlank = (v: unknown) => v === null || v === undefined || v === "" || v === "null";
 const intText = (v: unknown) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
 
-/** A row id: a positive integer, given as a number or as its text. */
-export const idField = () => z.preprocess(intText, z.number().int(MSG.invalid).min(1, MSG.invalid).max(MAX_ID, MSG.invalid));
-
-/** An optional row id: "", "null" and null clear it. */
-export const nullableIdField = () =>
-  z.preprocess((v) => (isBlank(v) ? null : intText(v)), z.number({ error: MSG.invalid }).int(MSG.invalid).min(1, MSG.invalid).max(MAX_ID, MSG.invalid).nullable());
-
-/** A checkbox: true, "true", "on", "1" are ticked; false, "false", "off", "0", "" and a missing one are not. */
-export const checkboxField = () =>
-  z.preprocess((v) => {
-    if (v === true || v === "true" || v === "on" || v === "1" || v === 1) return true;
-    if (v === undefined || v === false || v === "false" || v === "off" || v === "0" || v === 0 || v === "" || v === null) return false;
-    return v;
-  }, z.boolean({ error: MSG.invalid }));
+/** The shared field shapes (form-fields.ts), under the names the extras schemas use. */
+export const idField = id;
+export const nullableIdField = nullableId;
+export const checkboxField = checkbox;
 
 /** A whole number in [min, max]; outside → number_out_of_range. */
 export const intField = (min: number, max: number) =>

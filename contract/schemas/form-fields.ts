@@ -1,6 +1,5 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
-import { parseIsoDateTime } from "./course";
 
 /**
  * Field shapes shared by the settings forms of content (enrollment, identification, permission
@@ -76,6 +75,19 @@ export const idList = (max = 1000) =>
     },
     z.array(id(), { error: MSG.invalid }).max(max, MSG.too_long).transform((ids) => [...new Set(ids)]),
   );
+
+const ISO_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** An ISO-8601 date and time with Z or an offset (a real calendar date), as UTC ISO text. */
+export function parseIsoDateTime(s: string): string | null {
+  const m = ISO_DATETIME.exec(s);
+  if (!m) return null;
+  const [y, mo, d, h, mi] = [1, 2, 3, 4, 5].map((i) => Number(m[i]));
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d || h > 23 || mi > 59) return null;
+  const t = Date.parse(s);
+  return Number.isNaN(t) ? null : new Date(t).toISOString();
+}
 
 /** An instant: ISO-8601 with Z or an offset (as UTC ISO text), or null when blank. */
 export const isoDateTime = () =>
