@@ -209,4 +209,36 @@ export async function seedActivities(trx: Trx, now: Date) {
     }
     await insertBatches(trx, "activity_slot", slots);
   }
+  await seedActivityExtras(trx, now, activityType);
+}
+
+/**
+ * The engine's extra tabs of the demo activities, so they show rows as a course's do: the
+ * competencies each builds (one or two of the master list) and the gamification criteria it
+ * awards (every activity with a checklist).
+ */
+async function seedActivityExtras(trx: Trx, now: Date, activityType: number) {
+  const rand = lcg(20261124);
+  const at = now.toISOString();
+  const competencies = await trx.selectFrom("competency").select(["id", "level"]).orderBy("id").execute();
+  const achievements = (await trx.selectFrom("gamification_achievement").select("id").orderBy("id").execute()).map((r) => r.id);
+  const activities = await trx
+    .selectFrom("activity")
+    .select("id")
+    .where("code", "like", "ACT-%")
+    .where((eb) => eb.exists(eb.selectFrom("activity_checklist").select("activity_checklist.id").whereRef("activity_checklist.activity_id", "=", "activity.id")))
+    .orderBy("id")
+    .execute();
+  const competencyRows: Record<string, unknown>[] = [];
+  const criteriaRows: Record<string, unknown>[] = [];
+  for (const [i, { id }] of activities.entries()) {
+    const first = Math.floor(rand() * competencies.length);
+    for (const c of new Set([first, (first + 1 + (i % 3)) % competencies.length].slice(0, 1 + (i % 2)))) {
+      competencyRows.push({ content_type_id: activityType, content_id: id, competency_id: competencies[c].id, level: 1 + Math.floor(rand() * competencies[c].level), datetime_create: at });
+    }
+    criteriaRows.push({ content_type_id: activityType, content_id: id, name: "Pass every checklist", point: 50, achievement_id: achievements[0] ?? null, challenge_id: null, datetime_create: at });
+    if (i % 2 === 0) criteriaRows.push({ content_type_id: activityType, content_id: id, name: "ผ่านการตรวจในครั้งแรก", point: 20, achievement_id: null, challenge_id: null, datetime_create: at });
+  }
+  await insertBatches(trx, "content_competency", competencyRows);
+  await insertBatches(trx, "content_gamification", criteriaRows);
 }

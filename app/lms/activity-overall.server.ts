@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { Paged } from "../../contract/http";
 import type { ChecklistRow, SlotRow } from "../../contract/schemas/activity";
 import type { Lms } from "./api.server";
-import { itemId, requireContent, type Action } from "./content.server";
-import { itemPaths, loadPagedList, zoneOffset } from "./enrollment.server";
+import { activityOf, loadChecklists } from "./activity.server";
+import type { Action } from "./content.server";
+import { loadPagedList, zoneOffset } from "./enrollment.server";
 import { invariantResponse } from "./invariant";
 import { ORDERING_KEY, SEARCH_KEY } from "./list-query";
 
@@ -19,18 +19,13 @@ export { checkinSchema } from "../../contract/schemas/activity";
 /** A checklist's learner row as the tables show it: keyed by enrollment, `slotId` null before the first check-in. */
 export type SlotTableRow = Omit<SlotRow, "id"> & { id: number; slotId: number | null };
 
-/** The signed-in user holding the activity's flag for `action`, with the activity's id and paths. */
+/** The activity page's guard (activity.server.ts activityOf) with its paths and the organisation's time zone offset. */
 export async function requireActivity(args: Pick<LoaderFunctionArgs, "request" | "params">, action: Action) {
-  const user = await requireContent(args, action);
-  const id = itemId(user.type, args.params);
-  return { ...user, id, paths: itemPaths(user.type, id), offset: await zoneOffset() };
+  const page = await activityOf(args as LoaderFunctionArgs, action);
+  return { ...page, paths: { base: page.base, api: page.apiBase }, offset: await zoneOffset() };
 }
 
-/** The activity's checklists in their order (GET {activity}/checklist/, a list or a page of one). */
-export async function loadChecklists(api: Lms, apiBase: string): Promise<ChecklistRow[]> {
-  const res = await api.get<ChecklistRow[] | Paged<ChecklistRow>>(`${apiBase}checklist/`, { query: { page_size: 1000 } });
-  return Array.isArray(res.data) ? res.data : res.data.results;
-}
+export { loadChecklists };
 
 /**
  * The checklist a `:slotid` names, which must be one of `checklists` (otherwise 404). Without one:

@@ -23,8 +23,9 @@ import { redirectWithToast } from "~/lms/toast.server";
  * them in or out (POST …/checklist/{id}/checkin/). A plain form: it works without JavaScript.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { api, paths, offset } = await requireActivity(args, "progress");
-  const checklists = await loadChecklists(api, paths.api);
+  const activity = await requireActivity(args, "progress");
+  const { api, paths, offset } = activity;
+  const checklists = await loadChecklists(activity);
   const checklist = chosenChecklist(checklists, args.params.slotid);
   const slots = checklist ? await loadSlots(api, paths.api, checklist.id, args.request) : null;
   return data(
@@ -42,12 +43,13 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** intent=checkin: the ticked learners checked in or out; the API's refusal (400, 403) is the form's error. */
 export async function action(args: ActionFunctionArgs) {
-  const { api, paths } = await requireActivity(args, "progress");
+  const activity = await requireActivity(args, "progress");
+  const { api, paths } = activity;
   const { form, refusal } = await readForm(args.request);
   if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
   invariantResponse(String(form.get("intent") ?? "") === "checkin", "Bad Request");
-  const checklist = chosenChecklist(await loadChecklists(api, paths.api), args.params.slotid);
+  const checklist = chosenChecklist(await loadChecklists(activity), args.params.slotid);
   invariantResponse(checklist, "Not Found", { status: 404 });
   const submission = parseWithZod(form, { schema: checkinSchema });
   const refuse = (status: number, formErrors: string[]) => data({ result: submission.reply({ formErrors }) }, { status, headers: api.headers() });

@@ -18,8 +18,9 @@ const COUNTED = { checked_in: 21, waiting: 22, passed: 30, failed: -5, resubmit:
  * its verify page. Search, filters and pager are plain GET forms and links.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { api, paths, offset } = await requireActivity(args, "progress");
-  const checklists = await loadChecklists(api, paths.api);
+  const activity = await requireActivity(args, "progress");
+  const { api, paths, offset } = activity;
+  const checklists = await loadChecklists(activity);
   // The route's :slotid is required: a checklist of this activity, or 404.
   const checklist = chosenChecklist(checklists, args.params.slotid)!;
   const { list, badQuery } = await loadSlots(api, paths.api, checklist.id, args.request);

@@ -18,7 +18,8 @@ import { invariantResponse } from "~/lms/invariant";
  * are links; an unknown type is 404.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { api, paths } = await requireActivity(args, "view");
+  const activity = await requireActivity(args, "view");
+  const { api, paths } = activity;
   const usageType = (args.params.usage_type ?? USAGE_TYPES[0]) as UsageType;
   invariantResponse(USAGE_TYPES.includes(usageType), "Not Found", { status: 404 });
   const answer = (await api.get<ActivityUsage>(`${paths.api}usage/`, { query: { usage_type: usageType } })).data;

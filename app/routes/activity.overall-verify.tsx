@@ -17,8 +17,9 @@ const EXCERPT = 120;
  * each leading to its verify page (checklist/{id}/slot/{slot}/verify).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { api, paths, offset } = await requireActivity(args, "progress");
-  const all = await loadChecklists(api, paths.api);
+  const activity = await requireActivity(args, "progress");
+  const { api, paths, offset } = activity;
+  const all = await loadChecklists(activity);
   const checklist = chosenChecklist(all, args.params.slotid, true);
   const checklists = checklistLinks(all, (id) => `${paths.base}/overall/verify/${id}`).map((c, i) => ({ ...c, count: all[i].count.waiting }));
   const queue = checklist ? await loadSlots(api, paths.api, checklist.id, args.request, { waiting: "1" }) : null;

@@ -53,6 +53,8 @@ describe("one registry on each side", () => {
     expect(def.switches.price ?? null).toEqual(price?.feature ?? null);
     const prerequisite = builtTabs(type.tabs).find((t) => t.id === "enrollment")?.children.find((c) => c.id === "prerequisite");
     expect(def.switches.prerequisite ?? null).toEqual(prerequisite?.feature ?? null);
+    // The view scopes the dashboard lets through (alsoFlags) are scopes the API narrows the rows by.
+    for (const scope of type.viewScopes ?? []) expect(Object.keys(def.resource.scopes), `${key} view scope ${scope}`).toContain(scope);
     // A type's own tabs are its definition's own routes.
     if (builtTabs(type.tabs).some(isOwn)) expect(def.routes, `${key}: own tabs without own API routes`).toBeDefined();
   });
