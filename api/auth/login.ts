@@ -4,7 +4,7 @@ import { MSG } from "../../contract/messages";
 import { loginSchema } from "../../contract/schemas/account";
 import type { AccountRow, ApiContext } from "../http/context";
 import { ApiError, badRequest, parseInput } from "../http/errors";
-import { configValue } from "../resources/config-store";
+import { configValue } from "../system/config-store";
 import { loginGuard, type GuardRow, type LockPolicy } from "./login-guard";
 import { dummyPasswordHash, verifyPassword } from "./password";
 import { profileOf } from "./profile";

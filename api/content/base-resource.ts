@@ -7,16 +7,17 @@ import {
   contentDisplaySchema,
   type ContentDetail,
   type ContentRow,
-  type CourseCreateInput,
+  type ContentCreateInput,
   type ContentDisplayInput,
-  type CourseUpdateInput,
+  type ContentSchemaName,
+  type ContentUpdateInput,
   type IdName,
 } from "../../contract/schemas/content";
 import { fromFlag, toFlag, type Db } from "../db/index";
 import { notFound } from "../http/errors";
-import { configValues } from "../resources/config-store";
-import { idFilterValue, roleIds, type RefRule, type Resource, type ResourceTable, type ScopeRule, type Trx } from "../resources/crud";
-import { contentTags, setContentTags, tagsOfType } from "../resources/tags";
+import { configValues } from "../system/config-store";
+import { idFilterValue, roleIds, type RefRule, type Resource, type ResourceTable, type ScopeRule, type Trx } from "../engine/crud";
+import { contentTags, setContentTags, tagsOfType } from "./features/tags";
 import { setContentDisplay, type PublishRefusal } from "./publish";
 import { contentTypeId } from "./ref";
 import { dependencyRefusal, removeContentRows } from "./remove";
@@ -65,12 +66,12 @@ type BaseRow = {
   datetime_update: string;
 };
 
-/** The input every type's schema accepts (a type's own fields ride along, handled by its `lists`). */
-type Input = Omit<CourseCreateInput, "instructor_list">;
 
 export type ContentResourceOptions<Row extends ContentRow, Item> = {
   /** The registry key, which is also its content_type code and API path. */
-  key: "course" | "activity";
+  key: string;
+  /** Its form schemas in CONTENT_SCHEMAS: the same name as the dashboard registry's `schema`. */
+  schema: ContentSchemaName;
   table: ResourceTable;
   module: Module;
   /** Its own table has a cover image column. */
@@ -91,7 +92,7 @@ export type ContentResourceOptions<Row extends ContentRow, Item> = {
 /** One content type's resource over the engine's common columns. */
 export function contentResource<Row extends ContentRow, Item extends Row & ContentDetail>(
   o: ContentResourceOptions<Row, Item>,
-): Resource<Row, Item, Input, CourseUpdateInput, ContentDisplayInput> & { contentType: string } {
+): Resource<Row, Item, ContentCreateInput, ContentUpdateInput, ContentDisplayInput> & { contentType: string; schema: ContentSchemaName } {
   const listColumns = [
     "id", "name", "code", "category_id", "provider_id", ...(o.hasImage ? ["image"] : []), "is_display", "datetime_start", "datetime_first_publish",
     "datetime_create", "datetime_update",
@@ -101,7 +102,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
     const config = await configValues(db, CONFIG_KEYS);
     const limits = { text: Number(config["text-limit"]), code: Number(config["code-limit"]), description: Number(config["description-limit"]) };
     const extras = CONTENT_TAG_EXTRAS.filter((e) => (config[e.config] as unknown) === true).map((e) => e.field);
-    return CONTENT_SCHEMAS[o.key](limits, extras) as { create: never; update: never };
+    return CONTENT_SCHEMAS[o.schema](limits, extras) as { create: never; update: never };
   }
 
   /** List rows → answers: names of category and provider, the type's extras, the derived status. */
@@ -156,7 +157,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
   }
 
   /** The type's own lists, then the tags (general and the switched-on extras present in the input). */
-  async function saveLists(trx: Trx, id: number, input: Partial<Input>) {
+  async function saveLists(trx: Trx, id: number, input: Partial<ContentCreateInput>) {
     await o.saveOwn?.(trx, id, input);
     const ct = await contentTypeId(trx, o.key);
     if (input.tag_list !== undefined) await setContentTags(trx, ct, id, GENERAL_TAG_TYPE, input.tag_list);
@@ -172,6 +173,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
     table: o.table,
     module: o.module,
     contentType: o.key,
+    schema: o.schema,
     columns: listColumns,
     search: ["name", "code"],
     ordering: {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { CancelContentKind, TransitionKind } from "../../contract/codes";
 import type { ConfigKey } from "../../contract/config";
+import type { ContentSchemaName } from "../../contract/schemas/content";
 import type { ApiContext } from "../http/context";
-import type { AnyResource } from "../resources/crud";
+import type { AnyResource } from "../engine/crud";
 
 /**
  * The features a content type may mount under its item path, /api/dashboard/{path}/{id}/…; each
@@ -22,7 +23,7 @@ export type ContentFeature = (typeof CONTENT_FEATURES)[number];
 export type ContentDefinition = {
   /** The registry key (app/registry/content.js). */
   key: string;
-  resource: AnyResource & { contentType: string };
+  resource: AnyResource & { contentType: string; schema: ContentSchemaName };
   /** Which cancel types its enrollment allows (contract/codes.ts CANCEL_TYPES_ALLOWED). */
   cancelKind: CancelContentKind;
   /** Its row of the admin progress transition table (contract/codes.ts ADMIN_TRANSITIONS). */

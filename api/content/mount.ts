@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ApiContext } from "../http/context";
-import { enrollmentSettingsRoutes, permissionRoutes, prerequisiteRoutes } from "../resources/access";
-import { budgetRoutes } from "../resources/budget";
-import { certificateRoutes } from "../resources/certificate";
-import { resourceRoutes } from "../resources/crud";
-import { curriculumRoutes } from "../resources/curriculum";
-import { learnerRoutes } from "../resources/enrollment";
-import { competencyRoutes, gamificationRoutes, surveyRoutes } from "../resources/extras";
-import { overallRoutes } from "../resources/overall";
+import { enrollmentSettingsRoutes, permissionRoutes, prerequisiteRoutes } from "./features/access/routes";
+import { budgetRoutes } from "./features/extras/budget";
+import { certificateRoutes } from "./features/extras/certificate";
+import { resourceRoutes } from "../engine/crud";
+import { curriculumRoutes } from "./features/curriculum/routes";
+import { learnerRoutes } from "./features/enrollment/learners";
+import { competencyRoutes, gamificationRoutes, surveyRoutes } from "./features/extras/extras";
+import { overallRoutes } from "./features/overall/routes";
 import type { ContentDefinition, ContentFeature, FeatureRoutes } from "./definition";
 import { CONTENT_DEFINITIONS } from "./types";
 

@@ -1,7 +1,7 @@
 import { MSG } from "../../contract/messages";
 import type { ContentDisplayInput } from "../../contract/schemas/content";
 import { badRequest, type ApiError } from "../http/errors";
-import type { ResourceTable, Trx } from "../resources/crud";
+import type { ResourceTable, Trx } from "../engine/crud";
 
 /**
  * Show, hide and schedule any content of the engine (spec 001 §4 "Publish status"): a schedule
@@ -11,7 +11,6 @@ import type { ResourceTable, Trx } from "../resources/crud";
  */
 export type PublishRefusal = (trx: Trx, id: number) => Promise<ApiError | null>;
 
-const tableOf = (table: ResourceTable) => table as "activity";
 
 /**
  * Hide the item. One whose first showing had not come yet (a schedule that never happened) goes
@@ -19,10 +18,10 @@ const tableOf = (table: ResourceTable) => table as "activity";
  */
 export async function hideContent(trx: Trx, table: ResourceTable, id: number, now: Date, extra: Record<string, null> = {}) {
   const at = now.toISOString();
-  const row = await trx.selectFrom(tableOf(table)).select("datetime_first_publish").where("id", "=", id).executeTakeFirstOrThrow();
+  const row = await trx.selectFrom(table).select("datetime_first_publish").where("id", "=", id).executeTakeFirstOrThrow();
   const shown = row.datetime_first_publish !== null && row.datetime_first_publish <= at;
   await trx
-    .updateTable(tableOf(table))
+    .updateTable(table)
     .set({ ...extra, is_display: 0, datetime_start: null, datetime_first_publish: shown ? row.datetime_first_publish : null, datetime_update: at })
     .where("id", "=", id)
     .execute();
@@ -35,7 +34,7 @@ export async function hideContent(trx: Trx, table: ResourceTable, id: number, no
  */
 export async function setContentDisplay(trx: Trx, table: ResourceTable, id: number, input: ContentDisplayInput, now: Date, refusalOf: PublishRefusal) {
   const at = now.toISOString();
-  const row = await trx.selectFrom(tableOf(table)).select(["is_display", "datetime_first_publish"]).where("id", "=", id).executeTakeFirstOrThrow();
+  const row = await trx.selectFrom(table).select(["is_display", "datetime_first_publish"]).where("id", "=", id).executeTakeFirstOrThrow();
   const show = input.is_display ?? row.is_display === 1;
   if (!show) return hideContent(trx, table, id, now);
   const start = input.datetime_start ?? null;
@@ -45,7 +44,7 @@ export async function setContentDisplay(trx: Trx, table: ResourceTable, id: numb
   // First shown: kept once it has happened; otherwise when this showing starts.
   const shown = row.datetime_first_publish !== null && row.datetime_first_publish <= at;
   await trx
-    .updateTable(tableOf(table))
+    .updateTable(table)
     .set({ is_display: 1, datetime_start: start, datetime_first_publish: shown ? row.datetime_first_publish : (start ?? at), datetime_update: at })
     .where("id", "=", id)
     .execute();

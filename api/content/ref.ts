@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { sql, type SqlBool } from "kysely";
 import type { Action } from "../../contract/permissions";
 import type { Db } from "../db/index";
-import { itemAccess, type AnyResource, type Trx } from "../resources/crud";
+import { itemAccess, type AnyResource, type Trx } from "../engine/crud";
 
 /**
  * A content as the content_* tables name it (docs/decisions/014, 022): its type's content_type

@@ -1,8 +1,8 @@
 import { MSG } from "../../contract/messages";
 import { ApiError } from "../http/errors";
-import { removeContentAccess } from "../resources/access";
-import { removeContentOverall } from "../resources/content-overall";
-import type { Trx } from "../resources/crud";
+import { removeContentAccess } from "./features/access/routes";
+import { removeContentOverall } from "./features/overall/discussion-identification";
+import type { Trx } from "../engine/crud";
 import { ofContent, type ContentRef } from "./ref";
 
 /**

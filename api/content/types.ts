@@ -1,5 +1,5 @@
 import { FEATURES } from "../../contract/features.js";
-import { courseImageRoutes, courseResource } from "../resources/course";
+import { courseImageRoutes, courseResource } from "./course/resource";
 import { activityResource } from "./activity/resource";
 import { activityRoutes } from "./activity/routes";
 import type { ContentDefinition } from "./definition";

@@ -7,6 +7,31 @@ import type { Generated } from "kysely";
 type Id = Generated<number>;
 type Flag = number;
 
+/**
+ * The columns every content type's own table has (spec 001 §3 "Content"); publish status is
+ * derived from is_display and the times (contract/codes.ts).
+ */
+export type ContentColumns = {
+  id: Id;
+  name: string;
+  code: string;
+  /** A level id. */
+  content_level: number | null;
+  program: number | null;
+  category_id: number;
+  provider_id: number;
+  is_environmental: Flag;
+  desc: string;
+  is_display: Flag;
+  /** The scheduled publish start, or null. */
+  datetime_start: string | null;
+  /** When it was (or is scheduled to be) first shown; null while a draft. */
+  datetime_first_publish: string | null;
+  datetime_create: string;
+  datetime_update: string;
+  created_by: number | null;
+};
+
 export interface Database {
   account: {
     id: Id;
@@ -92,27 +117,9 @@ export interface Database {
   tag: { id: Id; name: string; code: string | null; type: string };
   content_type: { id: Id; code: string; type: string; name: string };
   /** Courses (spec 001 §3); publish status is derived from is_display and the times (contract/codes.ts). */
-  course: {
-    id: Id;
-    name: string;
-    code: string;
-    /** A level id. */
-    content_level: number | null;
-    program: number | null;
-    category_id: number;
-    provider_id: number;
-    is_environmental: Flag;
-    desc: string;
+  course: ContentColumns & {
     /** URL path of the cover image, or null. */
     image: string | null;
-    is_display: Flag;
-    /** The scheduled publish start, or null. */
-    datetime_start: string | null;
-    /** When it was (or is scheduled to be) first shown; null while a draft. */
-    datetime_first_publish: string | null;
-    datetime_create: string;
-    datetime_update: string;
-    created_by: number | null;
   };
   course_instructor: { course_id: number; instructor_id: number };
   /** tag_list and the typed tags of any content (content_id is a row of its content type's table). */
@@ -380,23 +387,7 @@ export interface Database {
   /** The administrators of a content. */
   content_admin: { content_type_id: number; content_id: number; account_id: number; datetime_create: string };
   /** Activities (spec 000 §2.3): the engine's content columns, as course's without the cover image. */
-  activity: {
-    id: Id;
-    name: string;
-    code: string;
-    content_level: number | null;
-    program: number | null;
-    category_id: number;
-    provider_id: number;
-    is_environmental: Flag;
-    desc: string;
-    is_display: Flag;
-    datetime_start: string | null;
-    datetime_first_publish: string | null;
-    datetime_create: string;
-    datetime_update: string;
-    created_by: number | null;
-  };
+  activity: ContentColumns;
   /** An activity's checklist: one slot of its progress, scored out of full_score (pass_score ≤ full_score). */
   activity_checklist: {
     id: Id;
@@ -437,3 +428,6 @@ export interface Database {
     datetime_update: string;
   };
 }
+
+/** The content types' own tables: every table with the content columns (a new type's is one more). */
+export type ContentTable = { [K in keyof Database]: Database[K] extends ContentColumns ? K : never }[keyof Database];

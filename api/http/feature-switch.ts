@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { switchesOn, type ConfigKey } from "../../contract/config";
-import { configValues } from "../resources/config-store";
+import { configValues } from "../system/config-store";
 import type { ApiContext } from "./context";
 import { notFound } from "./errors";
 

@@ -1,4 +1,5 @@
 import type { RawBuilder } from "kysely";
+import { ORDERING_SEPARATOR, orderingTerm } from "../../contract/list-query";
 
 /** What a list may be ordered by: key → the expression (or expressions, in turn) it orders by. */
 export type OrderingWhitelist = Readonly<Record<string, RawBuilder<unknown> | readonly RawBuilder<unknown>[]>>;
@@ -13,9 +14,8 @@ export type OrderTerm = { expr: RawBuilder<unknown>; desc: boolean };
 export function parseOrdering(raw: string | undefined, whitelist: OrderingWhitelist, fallback: string): OrderTerm[] | null {
   const text = raw?.trim() ? raw : fallback;
   const out: OrderTerm[] = [];
-  for (const term of text.split(",").map((s) => s.trim())) {
-    const desc = term.startsWith("-");
-    const key = desc ? term.slice(1) : term;
+  for (const term of text.split(ORDERING_SEPARATOR)) {
+    const { key, desc } = orderingTerm(term);
     if (!Object.hasOwn(whitelist, key)) return null;
     const exprs = whitelist[key];
     for (const expr of Array.isArray(exprs) ? exprs : [exprs as RawBuilder<unknown>]) out.push({ expr, desc });

@@ -3,13 +3,14 @@ import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryComp
 import { z } from "../../contract/zod";
 import { text } from "../../contract/schemas/text";
 import { COUNT_CAP, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Paged } from "../../contract/http";
+import { ORDERING_KEY, PAGE_KEY, PAGE_SIZE_KEY, SEARCH_KEY } from "../../contract/list-query";
 import { notFound, parseInput } from "./errors";
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  search: text().trim().max(200).optional(),
-  ordering: z.string().max(100).optional(),
+  [PAGE_KEY]: z.coerce.number().int().min(1).default(1),
+  [PAGE_SIZE_KEY]: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  [SEARCH_KEY]: text().trim().max(200).optional(),
+  [ORDERING_KEY]: z.string().max(100).optional(),
   /** Comma-separated ids, for the filter lists' `id_list`. */
   id_list: z.string().regex(/^\d+(,\d+)*$/).optional(),
   id: z.coerce.number().int().positive().optional(),
@@ -21,7 +22,7 @@ export const readPageQuery = (req: FastifyRequest): PageQuery => parseInput(page
 /** The `next` link of a paged answer: the same URL with the page advanced. */
 function nextUrl(req: FastifyRequest, page: number): string {
   const url = new URL(req.url, "http://local");
-  url.searchParams.set("page", String(page));
+  url.searchParams.set(PAGE_KEY, String(page));
   return `${url.pathname}${url.search}`;
 }
 

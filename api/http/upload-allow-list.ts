@@ -1,7 +1,7 @@
 import net from "node:net";
 import type { FastifyInstance } from "fastify";
 import type { ApiContext } from "./context";
-import { configValue } from "../resources/config-store";
+import { configValue } from "../system/config-store";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -1,13 +1,12 @@
+import { DESCENDING, PAGE_KEY, SEARCH_KEY, isIgnoredFilterValue } from "../../contract/list-query";
+
 /**
- * The list screens' query string rules, pure so each has a unit test.
- * spec 000 §2.14: a non-empty search is trimmed, stored under the search key and resets the page
- * to 1; an empty search removes the search key and the page key. spec 002 §5: filter selection
- * ignores empty, null or "all" values.
+ * The list screens' query string rules, pure so each has a unit test, over the vocabulary the API
+ * reads too (contract/list-query.ts). spec 000 §2.14: a non-empty search is trimmed, stored under
+ * the search key and resets the page to 1; an empty search removes the search key and the page
+ * key. spec 002 §5: filter selection ignores empty, null or "all" values.
  */
-export const SEARCH_KEY = "search";
-export const PAGE_KEY = "page";
-export const ORDERING_KEY = "ordering";
-const IGNORED = new Set(["", "null", "all", "undefined"]);
+export { ORDERING_KEY, PAGE_KEY, SEARCH_KEY } from "../../contract/list-query";
 
 /**
  * The canonical form of a list URL's query, or null when it already is canonical. A submitted
@@ -25,7 +24,7 @@ export function canonicalListQuery(params: URLSearchParams): URLSearchParams | n
       }
       if (trimmed !== v) changed = true;
       out.set(k, trimmed);
-    } else if (IGNORED.has(v.trim())) {
+    } else if (isIgnoredFilterValue(v)) {
       changed = true;
     } else {
       out.append(k, v);
@@ -41,7 +40,7 @@ export function canonicalListQuery(params: URLSearchParams): URLSearchParams | n
 
 /** The ordering a header link sets: ascending first, then descending, then back. */
 export function nextOrdering(current: string | null, column: string): string {
-  if (current === column) return `-${column}`;
+  if (current === column) return `${DESCENDING}${column}`;
   return column;
 }
 

@@ -24,11 +24,16 @@
  * @typedef {{ key: string, labelKey: string, sortable?: boolean, kind?: "text"|"code"|"ref"|"publish"|"display"|"date"|"image" }} Column
  * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox", source?: string }} FormField
  * @typedef {{
- *   key: string, segment: string, param: string, api: string, module: string, labelKey: string, menuSection: string,
+ *   key: string, segment: string, param: string, api: string, module: string, labelKey: string, nounKey: string, menuSection: string,
  *   listModule?: string, createModule?: string, detailModule?: string, cancelKind?: string, schema: string, viewScopes?: string[],
  *   columns: Column[], filters: string[], filterSources: Record<string, string>, defaultOrdering: string, fields: FormField[],
  *   defaultTab: string, tabs: Tab[], overall: Tab[], feature?: Feature, overallIndex?: Tab, pages?: ItemPage[]
  * }} ContentType
+ *   `nounKey`: the dictionary key of the type's noun as the engine's texts say it ("course"), next
+ *   to its `labelKey`; with it `{nounKey}_title` ("Course", a sentence's first word), `_a` ("a
+ *   course"), `_a_title` ("A course") and `_plural_title` ("Courses"). Engine texts name the type
+ *   by `{{noun}}`, `{{Noun}}`, `{{a_noun}}`, `{{A_noun}}` and `{{Nouns}}`, which the engine's
+ *   translator fills (app/components/content/use-content-translation.ts).
  */
 
 import { FEATURES } from "../../contract/features.js";
@@ -135,6 +140,7 @@ export const CONTENT_TYPES = [
     api: "dashboard/course/",
     module: "course",
     labelKey: "content_course",
+    nounKey: "noun_course",
     menuSection: "content",
     ...ENGINE_MODULES,
     // The cancel types its enrollment allows (contract/codes.ts CANCEL_TYPES_ALLOWED).
@@ -195,6 +201,7 @@ export const CONTENT_TYPES = [
     api: "dashboard/activity/",
     module: "activity",
     labelKey: "content_activity",
+    nounKey: "noun_activity",
     menuSection: "content",
     ...ENGINE_MODULES,
     cancelKind: "activity",

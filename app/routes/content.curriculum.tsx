@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useContentTranslation } from "~/components/content/use-content-translation";
 import type { ConfigDict } from "../../contract/config";
 import { MSG } from "../../contract/messages";
 import { FILE_SLOT_TYPES, SLOT_TYPES, isSlotType } from "../../contract/curriculum-codes";
@@ -202,7 +202,7 @@ async function saveMaterial(api: Lms, form: FormData, intent: "add-material" | "
 export default function CurriculumTab() {
   const d = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionAnswer | undefined;
-  const { t } = useTranslation();
+  const { t } = useContentTranslation();
   const sections = d.curriculum.results as Section[];
   const resultOf = (form: string): FormResult => (answer && "form" in answer && answer.form === form ? (answer.result as FormResult) : null);
   const warning = answer && "warning" in answer ? answer : null;
@@ -301,7 +301,7 @@ export default function CurriculumTab() {
 }
 
 function AddSectionForm({ result, maxLength }: { result: FormResult; maxLength: number }) {
-  const { t } = useTranslation();
+  const { t } = useContentTranslation();
   const errors = errorsAt(result, "name")?.map((e) => t(e));
   return (
     <Form method="post" noValidate className="flex flex-wrap items-start gap-2" aria-label={t("curriculum_add_section")}>
@@ -340,7 +340,7 @@ function SectionCard({
   maxLength: number;
   here: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useContentTranslation();
   const { search } = useLocation();
   const link = (key: string, value: number) => `?${key}=${value}`;
   const headingId = `section-${section.id}-title`;
@@ -401,7 +401,7 @@ function SectionCard({
 }
 
 function MaterialTable({ section, firstSection, lastSection }: { section: Section; firstSection: boolean; lastSection: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useContentTranslation();
   const rows = section.material_list;
   return (
     <OrderedTable

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { CourseRow } from "../../contract/schemas/course";
+import type { ContentRow } from "../../contract/schemas/content";
 import { MSG } from "../../contract/messages";
 import { switchesOn } from "../../contract/config";
 import { builtTabs, contentFlag } from "~/registry/content.js";
@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const base = dash(`${type.segment}/${id}`);
   const { pathname } = new URL(request.url);
   if (pathname.replace(/\/+$/, "") === base) throw redirect(`${base}/${type.defaultTab}`);
-  const res = await api.get<CourseRow>(`${type.api}${id}/`, { accept: [404] });
+  const res = await api.get<ContentRow>(`${type.api}${id}/`, { accept: [404] });
   invariantResponse(res.status !== 404, "Not Found", { status: 404, headers: api.headers() });
   const allowed = (action?: string) => !!permission.permission[contentFlag(type, (action ?? "view") as never)];
   // A page shows when the user's flags allow it and its config switches are on: what its guard asks.

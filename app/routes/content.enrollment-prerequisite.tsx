@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useContentTranslation } from "~/components/content/use-content-translation";
 import type { Paged } from "../../contract/http";
 import { MSG } from "../../contract/messages";
 import type { PrerequisiteAnswer } from "../../contract/schemas/content-enrollment";
@@ -15,7 +15,7 @@ import { invariantResponse } from "~/lms/invariant";
 
 /**
  * The enrollment's prerequisites (issue 6 item 2): other content a learner must finish first —
- * courses for now. The chosen ones with a remove button; a search among the others with an add
+ * items of the same type. The chosen ones with a remove button; a search among the others with an add
  * button. Each change saves the whole list (PUT); the API refuses the content itself and cycles.
  */
 type Row = { id: number; name: string; code: string };
@@ -59,7 +59,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function PrerequisiteTab() {
   const refused = useActionData<typeof action>();
   const { chosen, search, candidates, more } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useContentTranslation();
   return (
     <div className="space-y-6">
       <section aria-labelledby="prerequisite-title" className="space-y-3">

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useContentTranslation } from "~/components/content/use-content-translation";
 import { RETRAIN_UNIT, TYPE_ACCESS, TYPE_WAITING, type CancelContentKind } from "../../contract/codes";
 import type { EnrollmentSettings } from "../../contract/schemas/content-enrollment";
 import { daysToSeconds, secondsToDays } from "../../contract/units";
@@ -97,7 +97,7 @@ export default function EnrollmentTab() {
   const { values, choices, saved } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useSubmitting();
-  const { t } = useTranslation();
+  const { t } = useContentTranslation();
   const result = (answer?.result ?? null) as SubmissionResult<string[]> | null;
   const days = t("acc_unit_days");
   const sections: SettingSection[] = [

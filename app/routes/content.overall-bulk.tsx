@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useContentTranslation } from "~/components/content/use-content-translation";
 import { MSG } from "../../contract/messages";
 import type { BulkApplied, BulkPreview } from "../../contract/schemas/enrollment";
 import { ProgressBadge } from "~/components/content/progress-badge";
@@ -66,7 +66,7 @@ export default function OverallBulk() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useSubmitting();
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useContentTranslation();
   const fmt = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB");
   const p = d.preview;
   const target = t(`progress_status_${p.target}`);

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useContentTranslation } from "~/components/content/use-content-translation";
 import type { FilterOption, Paged } from "../../contract/http";
 import { MSG } from "../../contract/messages";
 import { MAX_ENROLL_IDS } from "../../contract/codes";
@@ -23,7 +23,7 @@ import { useSubmitting } from "~/components/use-submitting";
  * Overall › Learners › enrol (issue 6 item 5): enrol learners by picking them (search, then tick),
  * by department (with sub-departments if asked), by group, or by a csv / xlsx file with a username
  * or email column. The answer is shown on the page: one line per account or file row, refused
- * rows marked with the reason (the course's capacity applies: docs/decisions/017, whose seats are
+ * rows marked with the reason (the item's capacity applies: docs/decisions/017, whose seats are
  * shown first). Four plain forms; works without JavaScript.
  *
  * The learner picker lists every active account, 50 a page, narrowed by a search. Its search and
@@ -161,12 +161,12 @@ export default function OverallEnroll() {
   const busy = useSubmitting();
   const candidateRows = useShiftRange<HTMLFieldSetElement>();
   const [params] = useSearchParams();
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useContentTranslation();
   const fmt = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB");
   /** Errors of one form (its own and its fields'), translated. */
   const errorsOf = (intent: Intent) => (a && a.intent === intent && a.errors ? Object.values(a.errors).flat().map((m) => t(m)) : null);
   const intentField = (intent: Intent) => <input type="hidden" name="intent" value={intent} />;
-  /** What a full course did to this call (nothing when it had room). */
+  /** What a full item did to this call (nothing when it had room). */
   const capacityNote = (waiting: number, full: number, seats: Seats | null) =>
     [
       waiting ? t("enr_result_capacity_waiting", { n: fmt.format(waiting) }) : null,
@@ -199,10 +199,10 @@ export default function OverallEnroll() {
           title={t("enr_result_title")}
           summary={
             t("enr_result_summary", { enrolled: fmt.format(a.enrolled.enrolled), already: fmt.format(a.enrolled.already_enrolled), not_found: fmt.format(a.enrolled.not_found) }) +
-            capacityNote(a.enrolled.waiting_list, a.enrolled.course_full, a.enrolled.seats)
+            capacityNote(a.enrolled.waiting_list, a.enrolled.full, a.enrolled.seats)
           }
           headers={[t("enr_col_account"), t("enr_col_result")]}
-          rows={a.enrolled.results.map((r) => ({ key: r.account, refused: r.result === "not_found" || r.result === "course_full", cells: [r.username ?? `#${r.account}`, t(`enr_result_${r.result}`)] }))}
+          rows={a.enrolled.results.map((r) => ({ key: r.account, refused: r.result === "not_found" || r.result === "full", cells: [r.username ?? `#${r.account}`, t(`enr_result_${r.result}`)] }))}
         />
       ) : null}
       {a?.imported ? (
@@ -210,7 +210,7 @@ export default function OverallEnroll() {
           title={t("enr_import_result_title")}
           summary={
             t("enr_import_summary", { enrolled: fmt.format(a.imported.enrolled), already: fmt.format(a.imported.already_enrolled), refused: fmt.format(a.imported.refused) }) +
-            capacityNote(a.imported.waiting_list, a.imported.results.filter((r) => r.result === "course_full").length, a.imported.seats)
+            capacityNote(a.imported.waiting_list, a.imported.results.filter((r) => r.result === "full").length, a.imported.seats)
           }
           headers={[t("enr_col_row"), t(a.imported.column === "email" ? "enr_col_email" : "enr_col_username"), t("enr_col_result")]}
           rows={a.imported.results.map((r) => ({ key: r.row, refused: r.refused, cells: [r.row, r.value || "—", r.refused ? t("enr_refused_because", { reason: t(`enr_result_${r.result}`) }) : t(`enr_result_${r.result}`)] }))}

@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useContentTranslation } from "~/components/content/use-content-translation";
 import type { Paged } from "../../contract/http";
 import type { IdentificationAttempt } from "../../contract/schemas/overall";
 import { DataTable } from "~/components/content/data-table";
@@ -49,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function IdentificationLog() {
   const d = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useContentTranslation();
   return (
     <section aria-labelledby="identification-title" className="space-y-4">
       <div>

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useContentTranslation } from "~/components/content/use-content-translation";
 import { BULK_TARGETS } from "../../contract/codes";
 import { MSG } from "../../contract/messages";
 import type { EnrollmentRow } from "../../contract/schemas/enrollment";
@@ -72,7 +72,7 @@ export default function OverallProgress() {
   const actionData = useActionData<typeof action>();
   const busy = useSubmitting();
   const rows = useShiftRange<HTMLDivElement>();
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useContentTranslation();
   const when = (iso: string | null) => (iso ? formatInZone(iso, d.offset, i18n.language) : "—");
   const name = (r: EnrollmentRow) => `${r.account.first_name} ${r.account.last_name}`;
   const rowErrors = (r: EnrollmentRow) => {

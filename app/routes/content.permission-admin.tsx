@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useContentTranslation } from "~/components/content/use-content-translation";
 import type { Paged } from "../../contract/http";
 import { MSG } from "../../contract/messages";
 import type { AccountOption, ContentAdmin } from "../../contract/schemas/content-permission";
@@ -69,7 +69,7 @@ export default function PermissionAdminPage() {
   const { admins, candidates, more, find } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useSubmitting();
-  const { t } = useTranslation();
+  const { t } = useContentTranslation();
   const errors = answer?.errors?.map((e) => t(e));
   return (
     <div className="space-y-6">

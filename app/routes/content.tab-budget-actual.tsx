@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useContentTranslation } from "~/components/content/use-content-translation";
 import { BudgetForm } from "~/components/content/budget-form";
 import { budgetAction, budgetLoader } from "~/lms/budget.server";
 
@@ -12,7 +12,7 @@ export const action = (args: ActionFunctionArgs) => budgetAction(args, "actual")
 export default function BudgetActualTab() {
   const { budget, categories, canChange } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t } = useTranslation();
+  const { t } = useContentTranslation();
   return (
     <BudgetForm
       title={t("ext_budget_actual_title")}

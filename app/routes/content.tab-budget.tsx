@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useContentTranslation } from "~/components/content/use-content-translation";
 import type { BudgetPlan } from "../../contract/schemas/extras";
 import { COUNT_LEARNER_MAX } from "../../contract/extras-codes";
 import { BudgetForm } from "~/components/content/budget-form";
@@ -17,7 +17,7 @@ export const action = (args: ActionFunctionArgs) => budgetAction(args, "plan");
 export default function BudgetPlanTab() {
   const { budget, categories, canChange } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t } = useTranslation();
+  const { t } = useContentTranslation();
   const plan = budget as BudgetPlan;
   return (
     <BudgetForm

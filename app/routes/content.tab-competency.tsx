@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useContentTranslation } from "~/components/content/use-content-translation";
 import type { Paged } from "../../contract/http";
 import type { ContentCompetency } from "../../contract/schemas/extras";
 import { COMPETENCY_LEVEL_MAX } from "../../contract/extras-codes";
@@ -31,7 +31,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function CompetencyTab() {
   const { rows, competencies, canChange } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t } = useTranslation();
+  const { t } = useContentTranslation();
   const taken = new Set(rows.map((r) => r.competency.id));
   const free = competencies.filter((c) => !taken.has(c.id));
   const level = { name: "level", label: t("ext_field_required_level"), kind: "number" as const, min: 1, max: COMPETENCY_LEVEL_MAX, hint: t("ext_hint_required_level") };

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useContentTranslation } from "~/components/content/use-content-translation";
 import type { Certificate } from "../../contract/schemas/extras";
 import { CERTIFICATE_COMPLETE, CERTIFICATE_ISSUED_DATE, CERTIFICATE_TEMPLATE, CERTIFICATE_TYPE, DOWNLOAD_DAYS_MAX, parseDaysText } from "../../contract/extras-codes";
 import { MSG } from "../../contract/messages";
@@ -23,7 +23,7 @@ import { useSubmitting } from "~/components/use-submitting";
  * The e-certificate tab (spec 001 §3 "Certificate"; docs/decisions/012): name, description,
  * language, template, type, the download period (typed in days; the API answers "{n} days"),
  * when it is earned and which date it carries, and a background picture. Anyone who may view the
- * content sees it; saving needs the certificate flag (course_certificate_course).
+ * content sees it; saving needs the certificate flag ({module}_certificate_{module}).
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type, permission } = await requireContent(args, "view");
@@ -68,7 +68,7 @@ export default function CertificateTab() {
   const { certificate: c, languages, canChange } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useSubmitting();
-  const { t } = useTranslation();
+  const { t } = useContentTranslation();
   const result = answer?.result ?? null;
   const choices = (table: Record<string, number>, prefix: string) => Object.entries(table).map(([key, value]) => ({ value: String(value), label: t(`${prefix}_${key}`) }));
   const days = parseDaysText(c.content_period_download);

@@ -1,13 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Course } from "../../contract/schemas/course";
+import type { ContentDetail, ContentRow } from "../../contract/schemas/content";
 import { MSG } from "../../contract/messages";
 import { ContentForm } from "~/components/content/content-form";
 import { CoverImage } from "~/components/content/cover-image";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
+import { contentFlag } from "~/registry/content.js";
 import { apiFieldErrors, formContext, schemaFor } from "~/lms/content-form.server";
 import { parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
@@ -21,14 +22,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const { params } = args;
   const { api, type, config, permission } = await requireContent(args, "view");
   const id = itemId(type, params);
-  const [ctx, item] = await Promise.all([formContext(api, type, config), api.get<Course>(`${type.api}${id}/`)]);
+  const [ctx, item] = await Promise.all([formContext(api, type, config), api.get<ContentRow & ContentDetail>(`${type.api}${id}/`)]);
   const limit = Number(config["image-size-limit"]?.value ?? 10485760);
   return data(
     {
       ...ctx,
       item: item.data,
       defaultValue: toFormValues(item.data, ctx.fields.map((f) => f.name)),
-      canChange: !!permission.permission[`${type.module}_change_${type.module}`],
+      canChange: !!permission.permission[contentFlag(type, "change")],
       image: { limit, width: Number(config["image-width"]?.value ?? 800), height: Number(config["image-height"]?.value ?? 450) },
     },
     { headers: api.headers() },

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useContentTranslation } from "~/components/content/use-content-translation";
 import type { Paged } from "../../contract/http";
 import type { Criteria } from "../../contract/schemas/extras";
 import { POINT_MAX } from "../../contract/extras-codes";
@@ -35,7 +35,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function GamificationTab() {
   const { rows, achievements, challenges, canChange } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useContentTranslation();
   const fmt = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB");
   const none = { value: "", label: t("ext_none") };
   const fields: SettingField[] = [

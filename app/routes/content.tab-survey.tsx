@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useContentTranslation } from "~/components/content/use-content-translation";
 import type { Paged } from "../../contract/http";
 import type { ContentSurvey } from "../../contract/schemas/extras";
 import { TableTab } from "~/components/content/table-tab";
@@ -34,7 +34,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function SurveyTab() {
   const { rows, surveys, canChange } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t } = useTranslation();
+  const { t } = useContentTranslation();
   const taken = new Set(rows.map((r) => r.survey.id));
   const free = surveys.filter((s) => !taken.has(s.id));
   const required = { name: "is_required", label: t("ext_field_is_required"), kind: "checkbox" as const };

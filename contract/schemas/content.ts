@@ -60,7 +60,7 @@ const extras = (enabled: readonly TagExtraField[]) =>
  * is left as it is (an HTML form that edits the whole item should be parsed with the create
  * schema, so an unticked checkbox becomes false).
  */
-export function courseSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS) {
+function contentSchemas(limits: ContentLimits, enabledExtras: readonly TagExtraField[]) {
   const f = fields(limits);
   const create = z.object({
     ...f,
@@ -88,10 +88,23 @@ export function courseSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, en
   return { create, update };
 }
 
+/** Course (spec 001 §3): the content fields with its instructors. */
+export function courseSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS) {
+  return contentSchemas(limits, enabledExtras);
+}
+
+/** The fields every type shares: the content fields without a type's own lists (instructors). */
+function commonSchemas(limits: ContentLimits, enabledExtras: readonly TagExtraField[]) {
+  const { create, update } = contentSchemas(limits, enabledExtras);
+  return { create: create.omit({ instructor_list: true }), update: update.omit({ instructor_list: true }) };
+}
+/** What every type's create and update accept (a type's own fields ride along beside these). */
+export type ContentCreateInput = z.infer<ReturnType<typeof commonSchemas>["create"]>;
+export type ContentUpdateInput = z.infer<ReturnType<typeof commonSchemas>["update"]>;
+
 /** Activity (spec 001 §3): the content fields without instructors (inspectors are per checklist). */
 export function activitySchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS) {
-  const { create, update } = courseSchemas(limits, enabledExtras);
-  return { create: create.omit({ instructor_list: true }), update: update.omit({ instructor_list: true }) };
+  return commonSchemas(limits, enabledExtras);
 }
 export type ActivityCreateInput = z.infer<ReturnType<typeof activitySchemas>["create"]>;
 export type ActivityUpdateInput = z.infer<ReturnType<typeof activitySchemas>["update"]>;

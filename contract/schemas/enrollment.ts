@@ -146,7 +146,7 @@ export type EnrollCandidates = Paged<EnrollCandidate> & { seats: Seats | null };
  * waiting list (the course was full and its setting says so), already enrolled, refused because
  * the course is full and closes when full (nothing written), or not found (docs/decisions/017).
  */
-export type EnrollOutcome = "enrolled" | "waiting_list" | "already_enrolled" | "course_full" | "not_found";
+export type EnrollOutcome = "enrolled" | "waiting_list" | "already_enrolled" | "full" | "not_found";
 /** A course's seats: capacity (never 0 here: 0 means no limit and answers null), seats held, and what enrolment does when full. */
 export type Seats = { capacity: number; taken: number; when_full: "waiting_list" | "closed" };
 /** POST …/enroll/ answer; `seats` after the call (null: no capacity). */
@@ -155,13 +155,13 @@ export type EnrollAnswer = {
   enrolled: number;
   waiting_list: number;
   already_enrolled: number;
-  course_full: number;
+  full: number;
   not_found: number;
   seats: Seats | null;
 };
 
-/** Why an import row was refused (course_full: the course closes when full and had no seat left). */
-export type ImportRefusal = "not_found" | "duplicate" | "missing_value" | "course_full";
+/** Why an import row was refused (full: the course closes when full and had no seat left). */
+export type ImportRefusal = "not_found" | "duplicate" | "missing_value" | "full";
 /** POST …/enroll/import/ answer: one entry per data row (row = its line in the file, header is 1). */
 export type ImportAnswer = {
   column: "username" | "email";

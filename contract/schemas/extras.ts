@@ -3,7 +3,7 @@ import { checkbox, id, nullableId } from "./form-fields";
 import { MSG } from "../messages";
 import { text } from "./text";
 import { ALL_LANGUAGES } from "../codes";
-import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "./course";
+import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "./content";
 import {
   CURRENCIES,
   DEFAULT_CURRENCY,

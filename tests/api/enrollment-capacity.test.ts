@@ -7,7 +7,7 @@ import { startTestApi, type Client, type TestApi } from "./harness";
 /**
  * An administrator's enrolment and the course's capacity (docs/decisions/017): seats are held by
  * every record but the waiting and canceled ones; once full, the access type (or, for the others,
- * the waiting type) puts the rest on the waiting list (2) or refuses them (course_full, nothing
+ * the waiting type) puts the rest on the waiting list (2) or refuses them (full, nothing
  * written) — by list, department, group and file alike, in the order given. And the learner
  * picker's accounts, paged past the first page, or named by id.
  */
@@ -86,12 +86,12 @@ describe("enrolling by list into a course with a capacity", () => {
   it("without a capacity (no settings, or 0) enrols everyone", async () => {
     const id = await emptyCourse();
     const res = await admin.post(`${C}/${id}/enroll/`, { account_list: await ids(students(201, 5)) });
-    expect(res.body).toMatchObject({ enrolled: 5, waiting_list: 0, course_full: 0, seats: null });
+    expect(res.body).toMatchObject({ enrolled: 5, waiting_list: 0, full: 0, seats: null });
     await settle(id, { capacity: 0, type_access: 1 });
     expect((await admin.post(`${C}/${id}/enroll/`, { account_list: await ids(students(206, 3)) })).body).toMatchObject({ enrolled: 3, seats: null });
   });
 
-  it("closed when full: the first ones get the free seats, the rest are course_full and nothing is written for them", async () => {
+  it("closed when full: the first ones get the free seats, the rest are full and nothing is written for them", async () => {
     const id = await emptyCourse();
     await settle(id, { capacity: 3, type_access: 1 });
     // Held seats: not started and expired; free: waiting list and canceled records.
@@ -100,11 +100,11 @@ describe("enrolling by list into a course with a capacity", () => {
     const res = await admin.post(`${C}/${id}/enroll/`, { account_list: [...(await ids(picked)), await accountId("student0213")] });
     expect(res.status).toBe(200);
     const body = res.body as EnrollAnswer;
-    expect(body).toMatchObject({ enrolled: 1, waiting_list: 0, already_enrolled: 1, course_full: 2, not_found: 0, seats: { capacity: 3, taken: 3, when_full: "closed" } });
+    expect(body).toMatchObject({ enrolled: 1, waiting_list: 0, already_enrolled: 1, full: 2, not_found: 0, seats: { capacity: 3, taken: 3, when_full: "closed" } });
     expect(body.results.map((r) => [r.username, r.result])).toEqual([
       ["student0221", "enrolled"],
-      ["student0222", "course_full"],
-      ["student0223", "course_full"],
+      ["student0222", "full"],
+      ["student0223", "full"],
       ["student0213", "already_enrolled"],
     ]);
     expect(await recordsOf(id)).toEqual([["student0211", 0], ["student0212", -2], ["student0213", 2], ["student0214", -1], ["student0221", 0]]);
@@ -112,14 +112,14 @@ describe("enrolling by list into a course with a capacity", () => {
     const logged = await api.db.selectFrom("content_progress_log as l").innerJoin("content_enrollment as e", "e.id", "l.enrollment_id").select("e.account_id").where("e.content_type_id", "=", courseType).where("e.content_id", "=", id).execute();
     expect(logged.map((l) => l.account_id)).toEqual([await accountId("student0221")]);
     // Full now: anyone else is refused.
-    expect((await admin.post(`${C}/${id}/enroll/`, { account_list: await ids(students(230, 1)) })).body).toMatchObject({ enrolled: 0, course_full: 1 });
+    expect((await admin.post(`${C}/${id}/enroll/`, { account_list: await ids(students(230, 1)) })).body).toMatchObject({ enrolled: 0, full: 1 });
   });
 
   it("waiting list when full: the rest go on the waiting list (2), which holds no seat", async () => {
     const id = await emptyCourse();
     await settle(id, { capacity: 2, type_access: 0, type_waiting: 1 });
     const res = await admin.post(`${C}/${id}/enroll/`, { account_list: await ids(students(241, 4)) });
-    expect(res.body).toMatchObject({ enrolled: 2, waiting_list: 2, course_full: 0, seats: { capacity: 2, taken: 2, when_full: "waiting_list" } });
+    expect(res.body).toMatchObject({ enrolled: 2, waiting_list: 2, full: 0, seats: { capacity: 2, taken: 2, when_full: "waiting_list" } });
     expect(await recordsOf(id)).toEqual([["student0241", 0], ["student0242", 0], ["student0243", 2], ["student0244", 2]]);
     const history = await api.db.selectFrom("content_progress_log as l").innerJoin("content_enrollment as e", "e.id", "l.enrollment_id").select(["l.from_status", "l.to_status", "l.action_type"]).where("e.content_type_id", "=", courseType).where("e.content_id", "=", id).orderBy("l.id").execute();
     expect(history.map((h) => [h.from_status, h.to_status, h.action_type])).toEqual([[null, 0, "enroll"], [null, 0, "enroll"], [null, 2, "enroll"], [null, 2, "enroll"]]);
@@ -128,7 +128,7 @@ describe("enrolling by list into a course with a capacity", () => {
   it("no condition and approval access follow the waiting type; an administrator's enrolment needs no approval", async () => {
     const closed = await emptyCourse();
     await settle(closed, { capacity: 1, type_access: -1, type_waiting: 1 });
-    expect((await admin.post(`${C}/${closed}/enroll/`, { account_list: await ids(students(251, 2)) })).body).toMatchObject({ enrolled: 1, course_full: 1 });
+    expect((await admin.post(`${C}/${closed}/enroll/`, { account_list: await ids(students(251, 2)) })).body).toMatchObject({ enrolled: 1, full: 1 });
     const approval = await emptyCourse();
     await settle(approval, { capacity: 1, type_access: 2, type_waiting: 0 });
     expect((await admin.post(`${C}/${approval}/enroll/`, { account_list: await ids(students(253, 2)) })).body).toMatchObject({ enrolled: 1, waiting_list: 1 });
@@ -142,13 +142,13 @@ describe("enrolling by list into a course with a capacity", () => {
     const members = (await api.db.selectFrom("account").select("id").where("department_id", "=", hr).where("is_active", "=", 1).orderBy("id").execute()).map((r) => r.id);
     expect(members.length).toBeGreaterThan(2);
     const res = await admin.post(`${C}/${id}/enroll/`, { department_list: [hr] });
-    expect(res.body).toMatchObject({ enrolled: 2, course_full: members.length - 2 });
+    expect(res.body).toMatchObject({ enrolled: 2, full: members.length - 2 });
     expect((res.body as EnrollAnswer).results.filter((r) => r.result === "enrolled").map((r) => r.account)).toEqual(members.slice(0, 2));
   });
 });
 
 describe("enrolling by file into a course with a capacity", () => {
-  it("closed: rows past the capacity are refused as course_full, the rest in file order", async () => {
+  it("closed: rows past the capacity are refused as full, the rest in file order", async () => {
     const id = await emptyCourse();
     await settle(id, { capacity: 2, type_access: 1 });
     await seedLearners(id, [["student0261", 30]]);
@@ -158,9 +158,9 @@ describe("enrolling by file into a course with a capacity", () => {
     expect(body.results.map((r) => [r.row, r.value, r.result, r.refused])).toEqual([
       [2, "student0262", "enrolled", false],
       [3, "student0261", "already_enrolled", false],
-      [4, "student0263", "course_full", true],
+      [4, "student0263", "full", true],
       [5, "nobody", "not_found", true],
-      [6, "student0264", "course_full", true],
+      [6, "student0264", "full", true],
     ]);
     expect(body).toMatchObject({ enrolled: 1, waiting_list: 0, already_enrolled: 1, refused: 3, seats: { capacity: 2, taken: 2, when_full: "closed" } });
     expect(await recordsOf(id)).toEqual([["student0261", 30], ["student0262", 0]]);

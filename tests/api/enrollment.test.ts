@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROGRESS_GROUPS, PROGRESS_STATUS_CODES, allowedTransitions, bulkAffected, canTransition } from "../../contract/codes";
 import type { BulkPreview, EnrollAnswer, EnrollmentRow, ImportAnswer } from "../../contract/schemas/enrollment";
 import { contentTypeId } from "../../api/content/ref";
-import { parseCsv } from "../../api/resources/enrollment-import";
+import { parseCsv } from "../../api/content/features/enrollment/import-file";
 import { startTestApi, type Client, type TestApi } from "./harness";
 
 let api: TestApi;

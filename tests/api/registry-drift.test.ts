@@ -46,6 +46,7 @@ describe("one registry on each side", () => {
   it.each(CONTENT_TYPES.map((t) => [t.key, t] as const))("%s: the API mounts exactly the features its built screens use", (key, type) => {
     const def = CONTENT_DEFINITIONS.find((d) => d.key === key)!;
     expect([...def.features].sort()).toEqual([...featuresOf(type)].sort());
+    expect(def.resource.schema, `${key}: the API validates with the registry's schema`).toBe(type.schema);
     expect(def.resource.path).toBe(type.api.replace(/^dashboard\//, "").replace(/\/$/, ""));
     for (const f of def.features) expect(CONTENT_FEATURES).toContain(f);
     // The price page's switches: the API mounts its calls behind what the tab exists by.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueSsoToken, SSO_TOKEN_TTL_MS } from "../../api/resources/sso";
+import { issueSsoToken, SSO_TOKEN_TTL_MS } from "../../api/system/sso";
 import { startTestApi, type TestApi } from "./harness";
 
 const VALIDATE = "/api/account/sso/validate/";

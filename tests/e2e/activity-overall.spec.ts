@@ -230,3 +230,19 @@ test("one checklist's progress: the counts per status filter the learners", asyn
 
   expect((await page.goto(`${base(activity.id)}/progress/999999`))?.status()).toBe(404);
 });
+
+test("the engine's tabs name the page's type: an activity's say activity, a course's still say course", async ({ page }) => {
+  await signInAdmin(page);
+  const [activity] = (await api<Paged<Activity>>(page, "activity/", { page_size: 1, ordering: "name" })).results;
+  const [course] = (await api<Paged<{ id: number }>>(page, "course/", { page_size: 1, ordering: "name" })).results;
+  const main = page.locator("main");
+
+  await page.goto(`/dashboard/course/${course.id}/competency`);
+  await expect(page.getByText("The competencies this course builds, and the level a learner reaches with it.")).toBeVisible();
+  await page.goto(`/dashboard/activity/${activity.id}/competency`);
+  await expect(page.getByText("The competencies this activity builds, and the level a learner reaches with it.")).toBeVisible();
+  await expect(main).not.toContainText(/course/i);
+  await page.goto(`/dashboard/activity/${activity.id}/competency?language=th`);
+  await expect(page.getByText("สมรรถนะที่กิจกรรมนี้พัฒนา และระดับที่ผู้เรียนจะได้รับเมื่อเรียนจบ")).toBeVisible();
+  await expect(main).not.toContainText("หลักสูตร");
+});

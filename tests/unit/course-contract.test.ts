@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { derivePublishStatus } from "../../contract/codes";
 import { courseCreateSchema, courseDisplaySchema, courseSchemas, courseUpdateSchema, parseIsoDateTime } from "../../contract/schemas/course";
-import { isIgnoredFilterValue, likePattern } from "../../api/resources/crud";
+import { likePattern } from "../../api/engine/crud";
+import { isIgnoredFilterValue } from "../../contract/list-query";
 
 const now = new Date("2026-06-01T08:00:00.000Z");
 const errorsOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

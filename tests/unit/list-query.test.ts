@@ -33,3 +33,13 @@ describe("list helpers", () => {
     expect(pageWindow(2, 4)).toEqual([1, 2, 3, 4]);
   });
 });
+
+describe("one vocabulary with the API (contract/list-query.ts)", () => {
+  it("the dashboard drops exactly the filter values the API ignores", async () => {
+    const { isIgnoredFilterValue } = await import("../../contract/list-query");
+    for (const v of ["", " ", "null", "all", "ALL", "undefined", "0", "none", "x"]) {
+      const dropped = canonicalListQuery(q(`category=${encodeURIComponent(v)}`))?.has("category") === false;
+      expect(dropped, JSON.stringify(v)).toBe(isIgnoredFilterValue(v));
+    }
+  });
+});

@@ -4,7 +4,7 @@ import { SEAT_FREE_STATUSES } from "../../../contract/codes";
 import { fromFlag, toFlag, type Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
 import { parseInput } from "../../http/errors";
-import { touch, writeTransaction, type Trx } from "../../resources/crud";
+import { touch, writeTransaction, type Trx } from "../../engine/crud";
 import { hideContent } from "../publish";
 import { contentAccess } from "../ref";
 import { inspectorRows } from "./inspector";

@@ -4,7 +4,7 @@ import { MSG } from "../../../contract/messages";
 import type { Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
 import { badRequest, notFound, parseInput } from "../../http/errors";
-import { itemId, touch, writeTransaction, type Trx } from "../../resources/crud";
+import { itemId, touch, writeTransaction, type Trx } from "../../engine/crud";
 import { contentAccess } from "../ref";
 import { activityResource } from "./resource";
 import { ACTIVITY_BASE, CHECKLIST_ITEM, accountName, checklistOf, childPath } from "./shared";

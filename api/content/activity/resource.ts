@@ -1,7 +1,7 @@
 import { MSG } from "../../../contract/messages";
 import type { Activity, ActivityRow } from "../../../contract/schemas/content";
 import { ApiError } from "../../http/errors";
-import type { Trx } from "../../resources/crud";
+import type { Trx } from "../../engine/crud";
 import { contentResource } from "../base-resource";
 import { inspectedActivities } from "./inspects";
 
@@ -20,6 +20,7 @@ export async function activityPublishRefusal(trx: Trx, id: number): Promise<ApiE
 
 export const activityResource = contentResource<ActivityRow, Activity>({
   key: "activity",
+  schema: "activity",
   table: "activity",
   module: "activity",
   hasImage: false,

@@ -5,7 +5,7 @@ import { flag, viewFlag } from "../../../contract/permissions";
 import type { Db } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import { itemId, type Access, type Trx } from "../../resources/crud";
+import { itemId, type Access, type Trx } from "../../engine/crud";
 import type { ContentRef } from "../ref";
 import { inspectsLearner } from "./inspects";
 

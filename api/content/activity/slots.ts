@@ -1,3 +1,4 @@
+import { isIgnoredFilterValue } from "../../../contract/list-query";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { SLOT_STATUSES, SLOT_WAITING, type SlotRow, type SlotStatus } from "../../../contract/schemas/activity";
@@ -8,7 +9,7 @@ import type { ApiContext } from "../../http/context";
 import { badRequest, notFound } from "../../http/errors";
 import { parseOrdering } from "../../http/ordering";
 import { paginate, readPageQuery } from "../../http/paging";
-import { isIgnoredFilterValue, itemId, likePattern, type Access, type Trx } from "../../resources/crud";
+import { itemId, likePattern, type Access, type Trx } from "../../engine/crud";
 import { contentAccess, type ContentRef } from "../ref";
 import { inspectsLearner } from "./inspects";
 import { activityResource } from "./resource";

@@ -1,10 +1,10 @@
+import { isIgnoredFilterValue } from "../../../contract/list-query";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { USAGE_TYPES, type ActivityUsage, type UsageType } from "../../../contract/schemas/activity";
 import { MSG } from "../../../contract/messages";
 import type { ApiContext } from "../../http/context";
 import { badRequest } from "../../http/errors";
-import { isIgnoredFilterValue } from "../../resources/crud";
 import { contentAccess } from "../ref";
 import { activityResource } from "./resource";
 import { ACTIVITY_BASE, checklistsOf } from "./shared";

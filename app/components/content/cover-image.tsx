@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useContentTranslation } from "./use-content-translation";
 import { CsrfInput } from "~/components/forms";
 import { cropRect } from "~/lms/crop";
 
@@ -12,7 +12,7 @@ type Props = { image: string | null; canChange: boolean; limit: number; width: n
  * configured size in the browser (position adjustable) before it is sent.
  */
 export function CoverImage({ image, canChange, limit, width, height }: Props) {
-  const { t } = useTranslation();
+  const { t } = useContentTranslation();
   const fileRef = useRef<HTMLInputElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [source, setSource] = useState<HTMLImageElement | null>(null);

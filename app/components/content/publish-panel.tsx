@@ -1,11 +1,11 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { CourseRow } from "../../../contract/schemas/course";
+import type { ContentRow } from "../../../contract/schemas/content";
 import { CsrfInput } from "~/components/forms";
 import { toLocalInput } from "~/lms/time";
 
 /** Publish now, schedule by start time, or unpublish: three buttons of one plain form. */
-export function PublishPanel({ item, offset, action }: { item: CourseRow; offset: number; action: string }) {
+export function PublishPanel({ item, offset, action }: { item: ContentRow; offset: number; action: string }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const shown = item.is_display;

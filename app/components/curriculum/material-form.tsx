@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useContentTranslation } from "~/components/content/use-content-translation";
 import { FILE_SLOT_TYPES, SLOT_FILE_EXTENSIONS, URL_SLOT_TYPES, type SlotType } from "../../../contract/curriculum-codes";
 import type { Material } from "../../../contract/schemas/curriculum";
 import { secondsToTimeText } from "../../../contract/units";
@@ -29,11 +29,11 @@ const NEW_DEFAULTS: Record<(typeof FLAGS)[number], boolean> = {
 /**
  * The slot form of one material (spec 001 §3 "Learning material"): the fields every slot type
  * has, the link of weblink and youtube slots, the file of media, document, file and scorm slots,
- * and its prerequisites among the course's other materials. Validated on the server only
+ * and its prerequisites among the item's other materials. Validated on the server only
  * (noValidate), so its messages are the same with JavaScript on and off.
  */
 export function MaterialForm({ slotType, section, material, groups, result, uploaded, limits, cancelHref }: Props) {
-  const { t } = useTranslation();
+  const { t } = useContentTranslation();
   const adding = !material;
   const tr = (name: string) => errorsAt(result, name)?.map((e) => t(e));
   /** The id, name and translated errors of a field (ids `mf-{name}`, hints `mf-{name}-hint`). */

@@ -8,8 +8,8 @@ import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { notFound, parseInput } from "../http/errors";
 import { readPageQuery, type PageQuery } from "../http/paging";
-import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "../../contract/schemas/course";
-import { configValues } from "./config-store";
+import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "../../contract/schemas/content";
+import { configValues } from "../system/config-store";
 import { itemId, touch, writeTransaction, type Trx, type WriteContext } from "./crud";
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type SqlBool } from "kysely";
-import { FEATURES } from "../../contract/features.js";
-import { MSG } from "../../contract/messages";
-import { DASHBOARD_FLAG } from "../../contract/permissions";
+import { FEATURES } from "../../../../contract/features.js";
+import { MSG } from "../../../../contract/messages";
+import { DASHBOARD_FLAG } from "../../../../contract/permissions";
 import {
   contentCompetencyCreateSchema,
   contentCompetencyUpdateSchema,
@@ -19,17 +19,17 @@ import {
   type Criteria,
   type CriteriaCreateInput,
   type CriteriaUpdateInput,
-} from "../../contract/schemas/extras";
-import { requirePermission } from "../auth/permissions";
-import { fromFlag, toFlag, type Db } from "../db/index";
-import type { ApiContext } from "../http/context";
-import { switchedRoutes } from "../http/feature-switch";
-import { ApiError, badRequest, notFound } from "../http/errors";
-import { paginate, readPageQuery } from "../http/paging";
-import { contentLimits, contentRowRoutes, type ContentRows } from "./content-rows";
-import { refColumns } from "../content/ref";
-import { likePattern, MAX_DB_ID, type Trx } from "./crud";
-import type { ContentDefinition } from "../content/definition";
+} from "../../../../contract/schemas/extras";
+import { requirePermission } from "../../../auth/permissions";
+import { fromFlag, toFlag, type Db } from "../../../db/index";
+import type { ApiContext } from "../../../http/context";
+import { switchedRoutes } from "../../../http/feature-switch";
+import { ApiError, badRequest, notFound } from "../../../http/errors";
+import { paginate, readPageQuery } from "../../../http/paging";
+import { contentLimits, contentRowRoutes, type ContentRows } from "../../../engine/content-rows";
+import { refColumns } from "../../ref";
+import { likePattern, MAX_DB_ID, type Trx } from "../../../engine/crud";
+import type { ContentDefinition } from "../../definition";
 
 /**
  * The extra tabs of a content (issue 6 item 4; docs/decisions/012): competencies, surveys and

@@ -1,9 +1,10 @@
+import { isIgnoredFilterValue } from "../../../../contract/list-query";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
-import { ADDED_BY, PROGRESS_GROUPS, type ProgressAction, PROGRESS_SETS, allowedTransitions, progressGroupOf, type AddMethod, type AddedBy, type ProgressGroup, type ProgressSet, type ProgressStatus, type TransitionKind } from "../../contract/codes";
-import { DICTIONARIES } from "../../contract/i18n/index";
-import type { FieldErrors, Paged } from "../../contract/http";
-import { MSG } from "../../contract/messages";
+import { ADDED_BY, PROGRESS_GROUPS, type ProgressAction, PROGRESS_SETS, allowedTransitions, progressGroupOf, type AddMethod, type AddedBy, type ProgressGroup, type ProgressSet, type ProgressStatus, type TransitionKind } from "../../../../contract/codes";
+import { DICTIONARIES } from "../../../../contract/i18n/index";
+import type { FieldErrors, Paged } from "../../../../contract/http";
+import { MSG } from "../../../../contract/messages";
 import {
   LEARNER_DEFAULT_ORDERING,
   bulkProgressSchema,
@@ -17,19 +18,19 @@ import {
   type ImportAnswer,
   type ProgressHistoryAnswer,
   type ProgressLogRow,
-} from "../../contract/schemas/enrollment";
-import type { ContentDefinition } from "../content/definition";
-import { contentAccess, type ContentRef } from "../content/ref";
-import type { Db } from "../db/index";
-import type { ApiContext } from "../http/context";
-import { badRequest, fieldErrors, notFound, parseInput } from "../http/errors";
-import { parseOrdering, tieDirection, type OrderTerm } from "../http/ordering";
-import { paginate, readPageQuery } from "../http/paging";
-import { configValues } from "./config-store";
-import { MAX_DB_ID, fromResource, idFilterValue, inTransaction, isIgnoredFilterValue, likePattern } from "./crud";
-import { bulkApply, bulkPreview, changeProgress, enrollAccounts, resolveCandidates, seatsOf } from "./enrollment-service";
-import { readImportTable, readTableUpload } from "./enrollment-import";
-import { localTime, sendTable, type ExportCell, type ExportColumn } from "./table-export";
+} from "../../../../contract/schemas/enrollment";
+import type { ContentDefinition } from "../../definition";
+import { contentAccess, type ContentRef } from "../../ref";
+import type { Db } from "../../../db/index";
+import type { ApiContext } from "../../../http/context";
+import { badRequest, fieldErrors, notFound, parseInput } from "../../../http/errors";
+import { parseOrdering, tieDirection, type OrderTerm } from "../../../http/ordering";
+import { paginate, readPageQuery } from "../../../http/paging";
+import { configValues } from "../../../system/config-store";
+import { MAX_DB_ID, fromResource, idFilterValue, inTransaction, likePattern } from "../../../engine/crud";
+import { bulkApply, bulkPreview, changeProgress, enrollAccounts, resolveCandidates, seatsOf } from "./service";
+import { readImportTable, readTableUpload } from "./import-file";
+import { localTime, sendTable, type ExportCell, type ExportColumn } from "../../../engine/table-export";
 
 /**
  * Learners and progress of a content (issue 6 items 5–7; spec 001 §4; docs/decisions/013), mounted
@@ -214,7 +215,7 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
       const { outcome, seats } = await enrollAccounts(trx, resource, ref, found, { accountId: account.id, now });
       const results = candidates.map((c) => ({ account: c.account, username: c.username, added_by: c.added_by, result: c.found ? outcome.get(c.account)! : ("not_found" as const) }));
       const n = (r: string) => results.filter((x) => x.result === r).length;
-      return { results, enrolled: n("enrolled"), waiting_list: n("waiting_list"), already_enrolled: n("already_enrolled"), course_full: n("course_full"), not_found: n("not_found"), seats };
+      return { results, enrolled: n("enrolled"), waiting_list: n("waiting_list"), already_enrolled: n("already_enrolled"), full: n("full"), not_found: n("not_found"), seats };
     });
   });
 
@@ -249,7 +250,7 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
     for (const r of results) {
       if (r.refused) continue;
       r.result = outcome.get(r.account!)!;
-      r.refused = r.result === "course_full";
+      r.refused = r.result === "full";
     }
     const n = (x: string) => results.filter((r) => r.result === x).length;
     return { column: table.column, results, enrolled: n("enrolled"), waiting_list: n("waiting_list"), already_enrolled: n("already_enrolled"), refused: results.filter((r) => r.refused).length, seats };

@@ -1,18 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type RawBuilder } from "kysely";
-import type { FieldErrors } from "../../contract/http";
-import { MSG } from "../../contract/messages";
-import { TRANSACTION_ORDERING, type Transaction, type TransactionItem, type TransactionProgress, type TransactionRow } from "../../contract/schemas/identification";
-import type { IdentificationStatus } from "../../contract/schemas/overall";
-import { fromFlag, type Db } from "../db/index";
-import type { ApiContext } from "../http/context";
-import { badRequest, notFound } from "../http/errors";
-import { parseOrdering, tieDirection } from "../http/ordering";
-import { paginate, readPageQuery } from "../http/paging";
-import { accountRef, identificationFilters, LEARNER_ORDER, learnerMatches } from "./content-overall";
-import { itemId } from "./crud";
-import { contentAccess, ofContent, type ContentRef } from "../content/ref";
-import type { ContentDefinition } from "../content/definition";
+import type { FieldErrors } from "../../../../contract/http";
+import { MSG } from "../../../../contract/messages";
+import { TRANSACTION_ORDERING, type Transaction, type TransactionItem, type TransactionProgress, type TransactionRow } from "../../../../contract/schemas/identification";
+import type { IdentificationStatus } from "../../../../contract/schemas/overall";
+import { fromFlag, type Db } from "../../../db/index";
+import type { ApiContext } from "../../../http/context";
+import { badRequest, notFound } from "../../../http/errors";
+import { parseOrdering, tieDirection } from "../../../http/ordering";
+import { paginate, readPageQuery } from "../../../http/paging";
+import { accountRef, identificationFilters, LEARNER_ORDER, learnerMatches } from "./discussion-identification";
+import { itemId } from "../../../engine/crud";
+import { contentAccess, ofContent, type ContentRef } from "../../ref";
+import type { ContentDefinition } from "../../definition";
 
 /**
  * The identification transactions of a content item (spec 000 §2.5; docs/decisions/021), for any

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from "fastify";
-import { MSG } from "../../contract/messages";
-import { CERTIFICATE_ISSUED_DATE, certificateSchemas, daysText, parseDaysText, type Certificate, type CertificateInput } from "../../contract/schemas/extras";
-import type { Db } from "../db/index";
-import type { ApiContext } from "../http/context";
-import type { ContentDefinition } from "../content/definition";
-import { contentAccess, refColumns, type ContentRef } from "../content/ref";
-import { badRequest, fieldErrors, notFound } from "../http/errors";
-import { configValues } from "./config-store";
-import { contentLimits } from "./content-rows";
-import { fromResource, touch, writeTransaction, type AnyResource, type Trx } from "./crud";
-import { MAX_UPLOAD_BYTES, readImageUpload, storeMedia } from "./media";
+import { MSG } from "../../../../contract/messages";
+import { CERTIFICATE_ISSUED_DATE, certificateSchemas, daysText, parseDaysText, type Certificate, type CertificateInput } from "../../../../contract/schemas/extras";
+import type { Db } from "../../../db/index";
+import type { ApiContext } from "../../../http/context";
+import type { ContentDefinition } from "../../definition";
+import { contentAccess, refColumns, type ContentRef } from "../../ref";
+import { badRequest, fieldErrors, notFound } from "../../../http/errors";
+import { configValues } from "../../../system/config-store";
+import { contentLimits } from "../../../engine/content-rows";
+import { fromResource, touch, writeTransaction, type AnyResource, type Trx } from "../../../engine/crud";
+import { MAX_UPLOAD_BYTES, readImageUpload, storeMedia } from "../../../system/media";
 
 /**
  * The e-certificate of a content (spec 001 §3 "Certificate"; docs/decisions/012):

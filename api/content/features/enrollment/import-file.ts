@@ -1,10 +1,10 @@
 import path from "node:path";
 import ExcelJS from "exceljs";
 import type { FastifyRequest } from "fastify";
-import { MSG } from "../../contract/messages";
-import { MAX_IMPORT_ROWS } from "../../contract/schemas/enrollment";
-import { badRequest } from "../http/errors";
-import { readOneFile } from "./media";
+import { MSG } from "../../../../contract/messages";
+import { MAX_IMPORT_ROWS } from "../../../../contract/schemas/enrollment";
+import { badRequest } from "../../../http/errors";
+import { readOneFile } from "../../../system/media";
 
 /**
  * Reading an enrolment file (spec 001 §5 "excel xls, xlsx, csv"; docs/decisions/013): a csv

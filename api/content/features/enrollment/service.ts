@@ -16,13 +16,13 @@ import {
   type ProgressAction,
   type ProgressStatus,
   type TransitionKind,
-} from "../../contract/codes";
-import { MSG } from "../../contract/messages";
-import type { BulkPreview, EnrollInput, EnrollOutcome, Seats } from "../../contract/schemas/enrollment";
-import type { ContentRef } from "../content/ref";
-import type { Db } from "../db/index";
-import { badRequest, notFound } from "../http/errors";
-import { fromResource, type AnyResource, type Trx } from "./crud";
+} from "../../../../contract/codes";
+import { MSG } from "../../../../contract/messages";
+import type { BulkPreview, EnrollInput, EnrollOutcome, Seats } from "../../../../contract/schemas/enrollment";
+import type { ContentRef } from "../../ref";
+import type { Db } from "../../../db/index";
+import { badRequest, notFound } from "../../../http/errors";
+import { fromResource, type AnyResource, type Trx } from "../../../engine/crud";
 
 /**
  * The enrollment and progress rules of a content (spec 001 §4, docs/decisions/013), as services
@@ -203,7 +203,7 @@ export async function enrollAccounts(
       fresh.push({ ...a, status: PROGRESS_STATUS.waiting_list });
       out.set(a.account, "waiting_list");
     } else {
-      out.set(a.account, "course_full");
+      out.set(a.account, "full");
     }
   }
   for (const part of chunks(fresh)) {

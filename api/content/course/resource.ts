@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { sql, type SqlBool } from "kysely";
-import type { Course, CourseRow } from "../../contract/schemas/content";
-import { contentResource } from "../content/base-resource";
-import { contentTypeId } from "../content/ref";
-import type { ApiContext } from "../http/context";
-import { configValues } from "./config-store";
-import { inTransaction, itemAccess, roleIds, type Trx } from "./crud";
-import { publishRefusal, removeCourseImage, setCourseImage } from "./course-publish";
-import { MAX_UPLOAD_BYTES, readImageUpload, storeMedia } from "./media";
+import type { Course, CourseRow } from "../../../contract/schemas/content";
+import { contentResource } from "../base-resource";
+import { contentTypeId } from "../ref";
+import type { ApiContext } from "../../http/context";
+import { configValues } from "../../system/config-store";
+import { inTransaction, itemAccess, roleIds, type Trx } from "../../engine/crud";
+import { publishRefusal, removeCourseImage, setCourseImage } from "./publish";
+import { MAX_UPLOAD_BYTES, readImageUpload, storeMedia } from "../../system/media";
 
 /**
  * Course (spec 000 §2.5) on the engine's content resource: what it adds is its instructors (a list
@@ -24,6 +24,7 @@ async function saveInstructors(trx: Trx, id: number, input: Record<string, unkno
 
 export const courseResource = contentResource<CourseRow, Course>({
   key: "course",
+  schema: "course",
   table: "course",
   module: "course",
   hasImage: true,

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { PROGRESS_GROUPS } from "../../contract/codes";
-import type { OverallSummary } from "../../contract/schemas/identification";
-import { flag } from "../../contract/permissions";
-import type { ApiContext } from "../http/context";
-import type { ContentDefinition } from "../content/definition";
-import { contentAccess, ofContent } from "../content/ref";
+import { PROGRESS_GROUPS } from "../../../../contract/codes";
+import type { OverallSummary } from "../../../../contract/schemas/identification";
+import { flag } from "../../../../contract/permissions";
+import type { ApiContext } from "../../../http/context";
+import type { ContentDefinition } from "../../definition";
+import { contentAccess, ofContent } from "../../ref";
 
 /**
  * GET dashboard/{type}/{id}/overall/: the figures behind each overall page of a content item, for

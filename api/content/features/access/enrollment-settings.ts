@@ -1,5 +1,5 @@
-import { CANCEL_TYPES_ALLOWED, type CancelContentKind, type CancelType, type IdentificationMethod, type LockMethod, type RetrainUnit, type TypeAccess, type TypeWaiting } from "../../contract/codes";
-import { MSG } from "../../contract/messages";
+import { CANCEL_TYPES_ALLOWED, type CancelContentKind, type CancelType, type IdentificationMethod, type LockMethod, type RetrainUnit, type TypeAccess, type TypeWaiting } from "../../../../contract/codes";
+import { MSG } from "../../../../contract/messages";
 import {
   ENROLLMENT_DEFAULTS,
   type EnrollmentIdentification,
@@ -9,12 +9,12 @@ import {
   type LockMinimums,
   type Prerequisite,
   type PrerequisiteAnswer,
-} from "../../contract/schemas/content-enrollment";
-import type { ContentRef } from "../content/ref";
-import { fromFlag, toFlag, type Db } from "../db/index";
-import { badRequest } from "../http/errors";
-import { configValues } from "./config-store";
-import { fromResource, type AnyResource, type Trx } from "./crud";
+} from "../../../../contract/schemas/content-enrollment";
+import type { ContentRef } from "../../ref";
+import { fromFlag, toFlag, type Db } from "../../../db/index";
+import { badRequest } from "../../../http/errors";
+import { configValues } from "../../../system/config-store";
+import { fromResource, type AnyResource, type Trx } from "../../../engine/crud";
 
 /**
  * The enrollment side of a content (spec 001 §3 "Enrollment settings", "Enrollment and section

@@ -1,12 +1,12 @@
-import { switchedRoutes } from "../http/feature-switch";
+import { switchedRoutes } from "../../../http/feature-switch";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { enrollmentSchema, identificationSchema, prerequisiteSchema } from "../../contract/schemas/content-enrollment";
-import { contentAdminSchema, permissionConditionSchema, permissionRuleSchema, permissionRuleUpdateSchema } from "../../contract/schemas/content-permission";
-import type { ContentDefinition } from "../content/definition";
-import { contentAccess, type ContentRef } from "../content/ref";
-import type { ApiContext } from "../http/context";
-import { notFound, parseInput } from "../http/errors";
-import { paginate, readPageQuery } from "../http/paging";
+import { enrollmentSchema, identificationSchema, prerequisiteSchema } from "../../../../contract/schemas/content-enrollment";
+import { contentAdminSchema, permissionConditionSchema, permissionRuleSchema, permissionRuleUpdateSchema } from "../../../../contract/schemas/content-permission";
+import type { ContentDefinition } from "../../definition";
+import { contentAccess, type ContentRef } from "../../ref";
+import type { ApiContext } from "../../../http/context";
+import { notFound, parseInput } from "../../../http/errors";
+import { paginate, readPageQuery } from "../../../http/paging";
 import {
   loadEnrollment,
   loadIdentification,
@@ -16,7 +16,7 @@ import {
   savePrerequisites,
   saveEnrollment,
   saveIdentification,
-} from "./access-enrollment";
+} from "./enrollment-settings";
 import {
   accountOptionsQuery,
   addAdmin,
@@ -33,8 +33,8 @@ import {
   rulesQuery,
   saveCondition,
   updateRule,
-} from "./access-permission";
-import { idFilterValue, inTransaction, type Trx } from "./crud";
+} from "./permission-rules";
+import { idFilterValue, inTransaction, type Trx } from "../../../engine/crud";
 
 /**
  * Enrollment settings, prerequisites and permission of a content (issue 6 items 2 and 3;

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { sql, type RawBuilder, type SqlBool, type Transaction } from "kysely";
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from "kysely";
 import type { z } from "zod/v4";
 import type { FieldErrors } from "../../contract/http";
+import { isIgnoredFilterValue } from "../../contract/list-query";
 import { MSG } from "../../contract/messages";
 import { flag, viewFlag, type Action, type Module, type ViewScope } from "../../contract/permissions";
 import { requestFlags } from "../auth/permissions";
 import type { Db } from "../db/index";
-import type { Database } from "../db/schema";
+import type { ContentColumns, ContentTable, Database } from "../db/schema";
 import type { AccountRow, ApiContext } from "../http/context";
 import { ApiError, badRequest, fieldErrors, forbidden, notFound } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
@@ -21,16 +22,18 @@ import { parseOrdering, tieDirection } from "../http/ordering";
  */
 
 export type Trx = Transaction<Database>;
-/** Tables a resource stands on; each has an integer `id` (and `datetime_update`). */
-export type ResourceTable = "course" | "activity";
+/** Tables a resource stands on (the content types' own tables); each has an integer `id` and `datetime_update`. */
+export type ResourceTable = ContentTable;
 /** Tables an input field may reference by id. */
-export type RefTable = "category" | "provider" | "level" | "instructor" | "tag" | "course" | "activity" | "account" | "account_group";
+export type RefTable = "category" | "provider" | "level" | "instructor" | "tag" | "account" | "account_group" | ContentTable;
 
 /** Ids are integer columns in both dialects: anything larger names no row. */
 export const MAX_DB_ID = 2_147_483_647;
 
-/** The resource table as `t`, typed as one representative table; other columns go through sql.ref. */
-export const fromResource = (q: Db | Trx, table: ResourceTable) => q.selectFrom(`${table} as t` as "course as t");
+/** The database with a name for "any content table": the columns every one of them has. */
+type ContentDb = Database & { any_content: ContentColumns };
+/** The resource table as `t`, typed by the columns every content table has; others go through sql.ref. */
+export const fromResource = (q: Db | Trx, table: ResourceTable) => (q as unknown as Kysely<ContentDb>).selectFrom(`${table} as t` as "any_content as t");
 
 /** `%term%` for LIKE, with the user's own % _ and \ taken literally (ESCAPE '\'). */
 export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
@@ -55,7 +58,6 @@ export type FilterRule<V = unknown> = {
 };
 
 /** Filter selection ignores empty, null or all values (spec 002 §5). */
-export const isIgnoredFilterValue = (raw: string) => ["", "null", "all"].includes(raw.trim().toLowerCase());
 export const idFilterValue = (raw: string) => (/^\d{1,10}$/.test(raw.trim()) && Number(raw) <= MAX_DB_ID && Number(raw) > 0 ? Number(raw) : null);
 
 /** An input field naming rows of another table: every id must exist (and match `where`), or 400 invalid_choice. */

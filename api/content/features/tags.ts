@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { CONTENT_TAG_EXTRAS, TAG_TYPES, type TagType } from "../../contract/codes";
-import { MSG } from "../../contract/messages";
-import { contentTagSchema, type IdName } from "../../contract/schemas/course";
-import type { Db } from "../db/index";
-import type { ApiContext } from "../http/context";
-import { badRequest, notFound, parseInput } from "../http/errors";
-import { configValue } from "./config-store";
-import { checkReferences, idFilterValue, inTransaction, itemAccess, touch, type AnyResource, type Trx } from "./crud";
+import { CONTENT_TAG_EXTRAS, TAG_TYPES, type TagType } from "../../../contract/codes";
+import { MSG } from "../../../contract/messages";
+import { contentTagSchema, type IdName } from "../../../contract/schemas/content";
+import type { Db } from "../../db/index";
+import type { ApiContext } from "../../http/context";
+import { badRequest, notFound, parseInput } from "../../http/errors";
+import { configValue } from "../../system/config-store";
+import { checkReferences, idFilterValue, inTransaction, itemAccess, touch, type AnyResource, type Trx } from "../../engine/crud";
 
 /** Replace the content's tags of one type (GENERAL is `tag_list`) with `tagIds` (already checked). */
 export async function setContentTags(trx: Trx, contentTypeIdValue: number, contentId: number, type: string, tagIds: readonly number[]) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { FieldErrors } from "../../contract/http";
-import { MSG } from "../../contract/messages";
-import { FILE_SLOT_TYPES, SLOT_FILE_EXTENSIONS, isSlotType, type SlotType } from "../../contract/curriculum-codes";
+import type { FieldErrors } from "../../../../contract/http";
+import { MSG } from "../../../../contract/messages";
+import { FILE_SLOT_TYPES, SLOT_FILE_EXTENSIONS, isSlotType, type SlotType } from "../../../../contract/curriculum-codes";
 import {
   identificationSchema,
   materialMoveSchema,
@@ -19,17 +19,17 @@ import {
   type MaterialInput,
   type Section,
   type UploadedFile,
-} from "../../contract/schemas/curriculum";
-import { fromFlag, toFlag, type Db } from "../db/index";
-import type { ApiContext } from "../http/context";
-import { badRequest, notFound, parseInput } from "../http/errors";
-import type { ContentDefinition } from "../content/definition";
-import { contentAccess, ofContent, type ContentRef } from "../content/ref";
-import { configValues } from "./config-store";
-import { idFilterValue, inTransaction, touch, type Trx } from "./crud";
-import { MATERIAL_FOLDER, fileRefProblem, readMaterialUpload } from "./curriculum-files";
-import { assertNotPrerequisite, checkDependencies, setDependencies, unpublishWithoutSections } from "./curriculum-rules";
-import { MAX_UPLOAD_BYTES, storeMedia } from "./media";
+} from "../../../../contract/schemas/curriculum";
+import { fromFlag, toFlag, type Db } from "../../../db/index";
+import type { ApiContext } from "../../../http/context";
+import { badRequest, notFound, parseInput } from "../../../http/errors";
+import type { ContentDefinition } from "../../definition";
+import { contentAccess, ofContent, type ContentRef } from "../../ref";
+import { configValues } from "../../../system/config-store";
+import { idFilterValue, inTransaction, touch, type Trx } from "../../../engine/crud";
+import { MATERIAL_FOLDER, fileRefProblem, readMaterialUpload } from "./files";
+import { assertNotPrerequisite, checkDependencies, setDependencies, unpublishWithoutSections } from "./rules";
+import { MAX_UPLOAD_BYTES, storeMedia } from "../../../system/media";
 
 /**
  * dashboard/{content path}/{id}/curriculum/… (docs/decisions/009), for every content type listing

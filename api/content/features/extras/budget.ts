@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { MSG } from "../../contract/messages";
+import { MSG } from "../../../../contract/messages";
 import {
   budgetActualSchema,
   budgetPlanSchema,
@@ -11,15 +11,15 @@ import {
   type BudgetRecord,
   type BudgetRecordInput,
   type Currency,
-} from "../../contract/schemas/extras";
-import type { Db } from "../db/index";
-import type { ApiContext } from "../http/context";
-import { switchedRoutes } from "../http/feature-switch";
-import type { ContentDefinition } from "../content/definition";
-import { contentAccess, refColumns, type ContentRef } from "../content/ref";
-import { badRequest, parseInput } from "../http/errors";
-import { contentLimits } from "./content-rows";
-import { touch, writeTransaction, type AnyResource, type Trx } from "./crud";
+} from "../../../../contract/schemas/extras";
+import type { Db } from "../../../db/index";
+import type { ApiContext } from "../../../http/context";
+import { switchedRoutes } from "../../../http/feature-switch";
+import type { ContentDefinition } from "../../definition";
+import { contentAccess, refColumns, type ContentRef } from "../../ref";
+import { badRequest, parseInput } from "../../../http/errors";
+import { contentLimits } from "../../../engine/content-rows";
+import { touch, writeTransaction, type AnyResource, type Trx } from "../../../engine/crud";
 
 /**
  * The budget of a content (spec 001 §3 "Budget"; docs/decisions/012), three pages of one row:

@@ -1,8 +1,9 @@
+import { isIgnoredFilterValue } from "../../../../contract/list-query";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
-import type { FieldErrors } from "../../contract/http";
-import { IDENTIFICATION_METHOD_CODES } from "../../contract/codes";
-import { MSG } from "../../contract/messages";
+import type { FieldErrors } from "../../../../contract/http";
+import { IDENTIFICATION_METHOD_CODES } from "../../../../contract/codes";
+import { MSG } from "../../../../contract/messages";
 import {
   DISCUSSION_ORDERING,
   IDENTIFICATION_ORDERING,
@@ -13,14 +14,14 @@ import {
   type DiscussionThreadRow,
   type IdentificationAttempt,
   type IdentificationStatus,
-} from "../../contract/schemas/overall";
-import { fromFlag, toFlag, type Db } from "../db/index";
-import type { ApiContext } from "../http/context";
-import { badRequest, notFound, parseInput } from "../http/errors";
-import { parseOrdering, tieDirection } from "../http/ordering";
-import { paginate, readPageQuery } from "../http/paging";
-import { isIgnoredFilterValue, itemId, likePattern, writeTransaction, type AnyResource, type Trx } from "./crud";
-import { contentAccess, ofContent, type ContentRef } from "../content/ref";
+} from "../../../../contract/schemas/overall";
+import { fromFlag, toFlag, type Db } from "../../../db/index";
+import type { ApiContext } from "../../../http/context";
+import { badRequest, notFound, parseInput } from "../../../http/errors";
+import { parseOrdering, tieDirection } from "../../../http/ordering";
+import { paginate, readPageQuery } from "../../../http/paging";
+import { itemId, likePattern, writeTransaction, type AnyResource, type Trx } from "../../../engine/crud";
+import { contentAccess, ofContent, type ContentRef } from "../../ref";
 
 /**
  * The overall discussion and identification pages of a content item (spec 000 §2.5; issue 6 item

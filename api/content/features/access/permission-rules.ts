@@ -1,7 +1,7 @@
 import { sql, type Selectable, type SqlBool } from "kysely";
-import { PERMISSION_RANGES, type ConditionOperator, type PermissionAccess, type PermissionRule } from "../../contract/codes";
-import type { FieldErrors } from "../../contract/http";
-import { MSG } from "../../contract/messages";
+import { PERMISSION_RANGES, type ConditionOperator, type PermissionAccess, type PermissionRule } from "../../../../contract/codes";
+import type { FieldErrors } from "../../../../contract/http";
+import { MSG } from "../../../../contract/messages";
 import {
   PERMISSION_LISTS,
   PERMISSION_LIST_FIELDS,
@@ -14,12 +14,12 @@ import {
   type PermissionRuleInput,
   type PermissionRuleRow,
   type PermissionRuleUpdate,
-} from "../../contract/schemas/content-permission";
-import type { Db } from "../db/index";
-import type { Database } from "../db/schema";
-import { badRequest, notFound } from "../http/errors";
-import { likePattern, type Trx } from "./crud";
-import type { ContentRef } from "../content/ref";
+} from "../../../../contract/schemas/content-permission";
+import type { Db } from "../../../db/index";
+import type { Database } from "../../../db/schema";
+import { badRequest, notFound } from "../../../http/errors";
+import { likePattern, type Trx } from "../../../engine/crud";
+import type { ContentRef } from "../../ref";
 
 /**
  * The permission side of a content (spec 001 §3 "Condition forms", 002 §6 "Content access

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyRequest } from "fastify";
-import { MSG } from "../../contract/messages";
-import { SLOT_FILE_EXTENSIONS, type SlotType } from "../../contract/curriculum-codes";
-import { badRequest } from "../http/errors";
-import { readOneFile } from "./media";
+import { MSG } from "../../../../contract/messages";
+import { SLOT_FILE_EXTENSIONS, type SlotType } from "../../../../contract/curriculum-codes";
+import { badRequest } from "../../../http/errors";
+import { readOneFile } from "../../../system/media";
 
 /**
  * Files of curriculum materials (spec 001 §5 "URLs and files"): the extensions each slot type

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import type { ContentDefinition } from "../content/definition";
-import type { ApiContext } from "../http/context";
-import { discussionRoutes, identificationRoutes } from "./content-overall";
+import type { ContentDefinition } from "../../definition";
+import type { ApiContext } from "../../../http/context";
+import { discussionRoutes, identificationRoutes } from "./discussion-identification";
 import { identificationTransactionRoutes } from "./identification-transaction";
-import { overallSummaryRoutes } from "./overall-summary";
+import { overallSummaryRoutes } from "./summary";
 
 /**
  * The overall pages of a content item that are not about its learners (spec 000 §2.5 "Overall

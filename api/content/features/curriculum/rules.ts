@@ -1,8 +1,8 @@
-import { MSG } from "../../contract/messages";
-import type { IdName } from "../../contract/schemas/curriculum";
-import { ofContent, type ContentRef } from "../content/ref";
-import { ApiError, badRequest } from "../http/errors";
-import { fromResource, type AnyResource, type Trx, type WriteContext } from "./crud";
+import { MSG } from "../../../../contract/messages";
+import type { IdName } from "../../../../contract/schemas/curriculum";
+import { ofContent, type ContentRef } from "../../ref";
+import { ApiError, badRequest } from "../../../http/errors";
+import { fromResource, type AnyResource, type Trx, type WriteContext } from "../../../engine/crud";
 
 /**
  * The rules of a curriculum (spec 001 §4 "Publish preconditions", §5 "Protection"):

@@ -1,8 +1,8 @@
-import { MSG } from "../../contract/messages";
-import { hideContent } from "../content/publish";
-import { contentTypeId } from "../content/ref";
-import { ApiError } from "../http/errors";
-import type { Trx } from "./crud";
+import { MSG } from "../../../contract/messages";
+import { hideContent } from "../publish";
+import { contentTypeId } from "../ref";
+import { ApiError } from "../../http/errors";
+import type { Trx } from "../../engine/crud";
 
 /**
  * The publishing rule of a course (spec 001 §4 "Publish preconditions"): publishing needs at least
