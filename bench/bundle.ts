@@ -12,11 +12,15 @@ import zlib from "node:zlib";
 
 /** The routes each page kind renders (ids of app/routes.table.js). */
 export const PAGE_KINDS: Record<string, string[]> = {
+  minimal: ["root", "dashboard", "bench-minimal"],
   "sign-in": ["root", "dashboard", "account-signin"],
   list: ["root", "dashboard", "shell", "course.list"],
   detail: ["root", "dashboard", "shell", "course.detail", "course.tab.information"],
   form: ["root", "dashboard", "shell", "course.create"],
 };
+
+/** The bare Remix app's one page (bench/bare/): the framework's floor, React and Remix alone. */
+export const BARE_PAGE = { kinds: { bare: ["root", "routes/_index"] }, publicPath: "/build/" };
 
 /** Packages that must never reach the browser, each with a string only its code contains and a file of it that does. */
 export const SERVER_ONLY: { name: string; signature: RegExp; proof: string }[] = [
@@ -55,7 +59,8 @@ function staticImports(code: string, from: string): string[] {
   return out;
 }
 
-export function analyseBundle(assetsDir: string, publicPath = "/dashboard/build/"): BundleFigures {
+/** JavaScript each page kind loads (gzip bytes, files): the routes' modules, their imports and every static import of those, once each. */
+export function jsPerPage(assetsDir: string, kinds: Record<string, string[]>, publicPath: string): BundleFigures["pages"] {
   const manifest = readManifest(assetsDir);
   const fileOf = (url: string) => {
     if (!url.startsWith(publicPath)) throw new Error(`${url} is not under ${publicPath}`);
@@ -79,7 +84,7 @@ export function analyseBundle(assetsDir: string, publicPath = "/dashboard/build/
   };
 
   const pages: BundleFigures["pages"] = {};
-  for (const [kind, ids] of Object.entries(PAGE_KINDS)) {
+  for (const [kind, ids] of Object.entries(kinds)) {
     const roots = [manifest.entry.module, ...(manifest.entry.imports ?? [])];
     for (const id of ids) {
       const route = manifest.routes[id];
@@ -89,8 +94,13 @@ export function analyseBundle(assetsDir: string, publicPath = "/dashboard/build/
     const files = closure(roots);
     pages[kind] = { files: files.size, gzipBytes: [...files].reduce((sum, url) => sum + sizeOf(url), 0) };
   }
+  return pages;
+}
 
-  // Every client chunk, not only those of the four page kinds.
+export function analyseBundle(assetsDir: string, publicPath = "/dashboard/build/"): BundleFigures {
+  const pages = jsPerPage(assetsDir, PAGE_KINDS, publicPath);
+
+  // Every client chunk, not only those of the page kinds.
   const chunks: string[] = [];
   const walk = (dir: string) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -156,3 +156,23 @@ export async function latencyInTurns(targets: Target[], samples: number, warmup 
     for (const agent of agents) agent.destroy();
   }
 }
+
+/** What one answer costs on the wire: its body's bytes as sent (compressed when the headers accept it), and their encoding. */
+export type WireSize = { bytes: number; encoding: string };
+
+/** One GET of `target` with its headers (a browser's: gzip accepted), its body counted as it arrives, not decoded. */
+export function wireSize(target: Target): Promise<WireSize> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(target.url, { headers: target.headers }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on("end", () => {
+        if (res.statusCode !== 200) reject(new Error(`${target.url}: ${res.statusCode}`));
+        else resolve({ bytes, encoding: String(res.headers["content-encoding"] ?? "identity") });
+      });
+    });
+    req.on("error", reject);
+  });
+}

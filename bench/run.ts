@@ -1,11 +1,14 @@
 /**
  * `npm run bench [-- --check] [--scale] [--duration 10] [--no-build]`: the page-kind benchmark of
- * issue 5. Builds the dashboard in production mode, seeds a throw-away database at scale (100 000
- * users and 100 000 courses; --scale: 1 000 000 users), starts the API and the dashboard's server on
- * 127.0.0.1, signs in as admin and measures, in one run: throughput and latency of a minimal
- * Remix route, the course list, a course detail tab and the API list call; the JavaScript each
- * page kind loads and any server-only package in the client chunks; the API list call at 10 000
- * rows against 1 000 000; the memory of both processes; what a SQLite commit costs with
+ * issue 5. Builds the dashboard and the bare Remix app of bench/bare/ in production mode, seeds a
+ * throw-away database at scale (100 000 users and 100 000 courses; --scale: 1 000 000 users),
+ * starts the API, the dashboard's server and the bare app (served by the same server file) on
+ * 127.0.0.1, signs in as admin and measures, in one run: throughput and latency of the bare page
+ * (50 rows of loader data), the shell-only route, the course list, a course detail tab and the
+ * API list call, in turns, each page's throughput as a share of the bare page's; each answer's
+ * gzip bytes on the wire; the JavaScript each page kind loads (and the bare page's, the floor) and
+ * any server-only package in the client chunks; the API list call at 10 000 rows against
+ * 1 000 000; the servers' memory after the load; what a SQLite commit costs with
  * synchronous=FULL against NORMAL. Progress goes to stderr, the table to
  * stdout, the figures to bench/results/*.json. --check holds them to bench/budgets.json and exits
  * 1 on a miss. Figures, not timed tests.
@@ -14,12 +17,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BENCH_BUILD_DIR, buildDashboard, paths } from "./build";
-import { analyseBundle, proveSignatures } from "./bundle";
-import { BROWSER, JSON_CALL, latencyInTurns, loadInTurns } from "./load";
+import { BARE_APP_DIR, BARE_BUILD_DIR, BENCH_BUILD_DIR, buildBare, buildDashboard, paths } from "./build";
+import { analyseBundle, BARE_PAGE, jsPerPage, proveSignatures } from "./bundle";
+import { BROWSER, JSON_CALL, latencyInTurns, loadInTurns, wireSize } from "./load";
 import { table, verdicts, type Budgets, type Figures, type Target } from "./report";
 import { addCourses, addUsers, BENCH_PASSWORD, prepareSchema, settle } from "./seed";
-import { rssMb, startApi, startDashboard, stop, type Server } from "./servers";
+import { rssMb, startApi, startBare, startDashboard, stop, type Server } from "./servers";
 import { signIn } from "./session";
 import { commitCost } from "./sqlite-sync";
 
@@ -67,13 +70,16 @@ async function main() {
   proveSignatures();
   const now = new Date();
 
-  let build;
+  let build, bareBuild;
   if (args["no-build"]) {
     build = paths(BENCH_BUILD_DIR);
-    log(`using the existing build in ${BENCH_BUILD_DIR}/`);
+    bareBuild = paths(BARE_BUILD_DIR);
+    log(`using the existing builds in ${BENCH_BUILD_DIR}/ and ${BARE_BUILD_DIR}/`);
   } else {
     log(`remix build (production) into ${BENCH_BUILD_DIR}/ …`);
     build = buildDashboard(BENCH_BUILD_DIR);
+    log(`remix build (production) of ${BARE_APP_DIR}/ into ${BARE_BUILD_DIR}/ …`);
+    bareBuild = buildBare(BARE_BUILD_DIR);
   }
 
   const dataDir = path.join(root, "main");
@@ -90,7 +96,9 @@ async function main() {
   servers.push(api);
   const dashboard = await startDashboard(build.serverDir, api.url, dataDir);
   servers.push(dashboard);
-  log(`API ${api.url} (pid ${api.child.pid}), dashboard ${dashboard.url} (pid ${dashboard.child.pid})`);
+  const bare = await startBare(bareBuild.serverDir, BARE_APP_DIR);
+  servers.push(bare);
+  log(`API ${api.url} (pid ${api.child.pid}), dashboard ${dashboard.url} (pid ${dashboard.child.pid}), bare app ${bare.url} (pid ${bare.child.pid})`);
   const cookie = await signIn(api.url, dashboard.url, "admin", BENCH_PASSWORD);
 
   const found = await fetch(`${api.url}/api/dashboard/course/?format=json&search=CRS-0001`, { headers: { cookie } });
@@ -98,14 +106,20 @@ async function main() {
   if (!courseId) throw new Error("demo course CRS-0001 not found");
 
   const urls: Record<Target, { url: string; headers: Record<string, string> }> = {
+    bare: { url: `${bare.url}/`, headers: BROWSER },
     minimal: { url: `${dashboard.url}/dashboard/bench/minimal`, headers: BROWSER },
     list: { url: `${dashboard.url}/dashboard/course`, headers: { ...BROWSER, cookie } },
     detail: { url: `${dashboard.url}/dashboard/course/${courseId}/information`, headers: { ...BROWSER, cookie } },
     api: { url: `${api.url}${API_LIST}`, headers: { ...JSON_CALL, cookie } },
   };
+  const fiftyRows = (h: string) => (h.match(/<tr[\s>]/g) ?? []).length >= 51;
+  await expectPage(urls.bare.url, "", fiftyRows, "bare page (50 rows)");
   await expectPage(urls.minimal.url, "", (h) => h.includes("<h1"), "minimal route");
-  await expectPage(urls.list.url, cookie, (h) => (h.match(/<tr[\s>]/g) ?? []).length >= 51, "course list (50 rows)");
+  await expectPage(urls.list.url, cookie, fiftyRows, "course list (50 rows)");
   await expectPage(urls.detail.url, cookie, (h) => h.includes("CRS-0001"), "course detail tab");
+  // One answer of each as the browser gets it (gzip accepted): the bytes on the wire.
+  const wire = {} as Record<Target, Awaited<ReturnType<typeof wireSize>>>;
+  for (const t of Object.keys(urls) as Target[]) wire[t] = await wireSize(urls[t]);
 
   log(`load: ${Object.keys(urls).join(", ")} — ${CONNECTIONS} connections, ${SECONDS} s each in ${ROUNDS} turns (+ ${WARMUP} s warm-up each) …`);
   const measured = await loadInTurns(urls, {
@@ -113,22 +127,23 @@ async function main() {
     seconds: SECONDS,
     rounds: ROUNDS,
     warmupSeconds: WARMUP,
-    pids: [api.child.pid!, dashboard.child.pid!],
+    pids: [api.child.pid!, dashboard.child.pid!, bare.child.pid!],
     log,
   });
   const loadFigures = {} as Figures["load"];
   for (const t of Object.keys(urls) as Target[]) {
     const r = measured[t];
-    loadFigures[t] = { ...r, url: new URL(urls[t].url).pathname };
+    loadFigures[t] = { ...r, url: new URL(urls[t].url).pathname, wire: wire[t] };
     const bad = r.non2xx || r.errors ? `, ${r.non2xx} not 2xx, ${r.errors} errors` : "";
-    log(`  ${t}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, servers' CPU ${r.cpuMsPerRequest} ms a request, host steal ${r.hostStealPct} %${bad}`);
+    log(`  ${t}: ${r.rps} req/s (${Math.round((r.rps / Math.max(1, measured.bare.rps)) * 100)} % of bare), ${(wire[t].bytes / 1000).toFixed(1)} KB ${wire[t].encoding}, p50 ${r.p50} ms, p99 ${r.p99} ms, servers' CPU ${r.cpuMsPerRequest} ms a request, host steal ${r.hostStealPct} %${bad}`);
   }
-  const memoryMb = { api: rssMb(api.child.pid!), dashboard: rssMb(dashboard.child.pid!) };
-  log(`resident memory: API ${memoryMb.api} MB, dashboard ${memoryMb.dashboard} MB`);
+  const memoryMb = { api: rssMb(api.child.pid!), dashboard: rssMb(dashboard.child.pid!), bare: rssMb(bare.child.pid!) };
+  log(`resident memory: API ${memoryMb.api} MB, dashboard ${memoryMb.dashboard} MB, bare app ${memoryMb.bare} MB`);
   for (const s of servers.splice(0)) await stop(s);
 
   log("client chunks: JavaScript per page kind, server-only packages …");
   const bundle = analyseBundle(build.assetsDir);
+  const bareJs = jsPerPage(bareBuild.assetsDir, BARE_PAGE.kinds, BARE_PAGE.publicPath).bare;
 
   // The same API list call on two more databases, 10 000 and 1 000 000 courses, asked in turns.
   const scaleDirs = { small: path.join(root, "scale-small"), large: path.join(root, "scale-large") };
@@ -159,6 +174,7 @@ async function main() {
     seedSeconds,
     load: loadFigures,
     bundle,
+    bareJs,
     scaling: {
       small: { rows: SCALING.small, ...small },
       large: { rows: SCALING.large, ...large },
@@ -176,7 +192,7 @@ async function main() {
 
   if (args.check) {
     const misses = verdicts(figures, budgets).filter((v) => !v.ok);
-    for (const m of misses) process.stderr.write(`budget missed: ${m.what}: ${m.detail}\n`);
+    for (const m of misses) process.stderr.write(`budget missed: ${m.what}: ${m.figure}, budget ${m.limit}\n`);
     if (misses.length) return 1;
     log("every budget met");
   }

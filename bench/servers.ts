@@ -1,8 +1,9 @@
 /**
- * The two processes under test, started as production runs them, on 127.0.0.1 and free ports:
- * the LMS API (node + tsx loader, as `npm start` runs it) and the dashboard (server/dashboard.ts,
- * NODE_ENV=production). Each is spawned as the server process itself, so its pid is the one
- * whose memory is read.
+ * The processes under test, started as production runs them, on 127.0.0.1 and free ports:
+ * the LMS API (node + tsx loader, as `npm start` runs it), the dashboard (server/dashboard.ts,
+ * NODE_ENV=production) and the bare Remix app of bench/bare/, served by that same server file
+ * (express, compression, static files, @remix-run/express) so the two differ only in the app.
+ * Each is spawned as the server process itself, so its pid is the one whose memory is read.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -38,9 +39,9 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
 }
 
-async function start(name: string, args: string[], env: Record<string, string>, port: number, health: string): Promise<Server> {
+async function start(name: string, args: string[], env: Record<string, string>, port: number, health: string, cwd?: string): Promise<Server> {
   // stdout is not read: a server's log would fill a pipe under load.
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
   let err = "";
   child.stderr!.on("data", (b: Buffer) => {
     err = (err + b.toString()).slice(-4000);
@@ -76,6 +77,22 @@ export async function startDashboard(buildDir: string, apiUrl: string, dataDir: 
     { PORT: String(port), HOST: "127.0.0.1", LMS_API_URL: apiUrl, NODE_ENV: "production", DATA_DIR: dataDir },
     port,
     "/dashboard/health",
+  );
+}
+
+/**
+ * The bare app's build in `buildDir`, served by server/dashboard.ts from the app's own folder:
+ * the server finds the build's assets (a path relative to the app's root) and public/ from there.
+ */
+export async function startBare(buildDir: string, appDir: string): Promise<Server> {
+  const port = await freePort();
+  return start(
+    "bare Remix app",
+    ["--import", "tsx", path.resolve("server/dashboard.ts"), path.resolve(buildDir, "index.js")],
+    { PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+    port,
+    "/",
+    path.resolve(appDir),
   );
 }
 
