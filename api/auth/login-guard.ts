@@ -46,6 +46,16 @@ export function loginGuard(db: Db) {
     return { failures, datetime_last_failure: now, datetime_locked: locked };
   }
 
+  /** Seconds left of a row's delay at `now`. */
+  const waitSince = (r: GuardRow | undefined, free: number, cap: number, now: Date) =>
+    r ? Math.ceil(delayS(r.failures, free, cap) - (now.getTime() - Date.parse(r.datetime_last_failure)) / 1000) : 0;
+
+  /** This address's own delay for the identifier; with the lock on, the lock is what stops it. */
+  async function pairWaitS(identifier: string, ip: string, now: Date, policy: LockPolicy) {
+    const pairFree = policy.enabled && policy.threshold > 0 ? Math.max(PAIR_FREE, policy.threshold) : PAIR_FREE;
+    return waitSince(await row(identifier, ip), pairFree, PAIR_CAP_S, now);
+  }
+
   return {
     /** Whether this address signed in to this identifier lately (its owner, most likely). */
     isKnownAddress: (identifier: string, ip: string, now: Date) => (identifier ? knownAddress(identifier, ip, now) : Promise.resolve(false)),
@@ -62,14 +72,21 @@ export function loginGuard(db: Db) {
 
     /** Seconds this attempt must still wait (0: go ahead). */
     async waitS(identifier: string, ip: string, now: Date, policy: LockPolicy): Promise<number> {
-      const since = (r: GuardRow | undefined, free: number, cap: number) =>
-        r ? Math.ceil(delayS(r.failures, free, cap) - (now.getTime() - Date.parse(r.datetime_last_failure)) / 1000) : 0;
-      // With the lock on, the lock is what stops one address (its row starts afresh after it).
-      const pairFree = policy.enabled && policy.threshold > 0 ? Math.max(PAIR_FREE, policy.threshold) : PAIR_FREE;
-      const pair = since(await row(identifier, ip), pairFree, PAIR_CAP_S);
-      let wide = since(await row(identifier, ALL), WIDE_FREE, WIDE_CAP_S);
+      const pair = await pairWaitS(identifier, ip, now, policy);
+      let wide = waitSince(await row(identifier, ALL), WIDE_FREE, WIDE_CAP_S, now);
       if (wide > 0 && (await knownAddress(identifier, ip, now))) wide = 0;
       return Math.max(0, pair, wide);
+    },
+
+    /**
+     * Whether this address is already held off this identifier (locked there, or waiting out its
+     * own delay): the guard refuses its attempts without trying a password, so they are not
+     * attempts on the account and must not use up the account's limit for everybody else.
+     */
+    async pairHeld(identifier: string, ip: string, now: Date, policy: LockPolicy): Promise<boolean> {
+      if (!identifier) return false;
+      if (await this.lockOf(identifier, ip, now, policy)) return true;
+      return (await pairWaitS(identifier, ip, now, policy)) > 0;
     },
 
     /** A wrong password: one more failure here and everywhere; the pair's row, locked or not. */

@@ -16,7 +16,8 @@ export type LockAnswer = {
   lock: { count_attempt: number; max_attempt: number; datetime_lock: string; datetime_unlock: string | null };
 };
 
-async function lockPolicy(ctx: ApiContext): Promise<LockPolicy> {
+/** The configured lock (spec 002 §6 iden-account-lockout-*). */
+export async function lockPolicy(ctx: ApiContext): Promise<LockPolicy> {
   const [enabled, threshold, autoUnlock, minutes] = await Promise.all([
     configValue(ctx.db, "iden-account-lockout-threshold-display"),
     configValue(ctx.db, "iden-account-lockout-threshold"),

@@ -3,7 +3,7 @@ import { loginGuard } from "../auth/login-guard";
 import { DASHBOARD_FLAG } from "../../contract/permissions";
 import { MSG } from "../../contract/messages";
 import { profilePatchSchema, socialLoginSchema } from "../../contract/schemas/account";
-import { login } from "../auth/login";
+import { lockPolicy, login } from "../auth/login";
 import { permissionAnswer, requirePermission, requireUser } from "../auth/permissions";
 import { profileOf } from "../auth/profile";
 import type { ApiContext } from "../http/context";
@@ -32,7 +32,14 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext, limits: Log
     max: limits.perAccountPerMinute,
     timeWindow: 60_000,
     keyGenerator: (req) => `acct:${usernameOf(req)}`,
-    allowList: (req) => guard.isKnownAddress(usernameOf(req), req.clientIp, ctx.now()),
+    // Not counted: the owner's known addresses, and an address the guard already holds off this
+    // name (its attempts are refused without a password being tried), so one guesser cannot
+    // spend the name's limit and keep its owner out of a new address (docs/decisions/019).
+    allowList: async (req) => {
+      const name = usernameOf(req);
+      const now = ctx.now();
+      return (await guard.isKnownAddress(name, req.clientIp, now)) || (await guard.pairHeld(name, req.clientIp, now, await lockPolicy(ctx)));
+    },
   });
   const within = (limiter: typeof perAddress) => async (req: FastifyRequest, reply: FastifyReply) => {
     const r = await limiter(req);

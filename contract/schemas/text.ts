@@ -1,10 +1,10 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
 
-/** C0 control characters and DEL: never in a one-line text (a NUL would end up in a name). */
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** C0 and C1 control characters and DEL: never in a one-line text (a NUL would end up in a name). */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** Multi-line text may hold tab, newline and carriage return; no other control character. */
-const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /**
  * THE text field of the contract: every string a form or a call sends is read through this, so

@@ -48,16 +48,35 @@ describe("one attacker against everybody's sign-in", () => {
   });
 
   it("limits one account by the username in the body, not by one shared bucket", async () => {
-    const c = limited.client("198.51.100.70");
+    // Ten tries on one name from five addresses, two each (none of them held off by the guard)…
+    for (let i = 0; i < 10; i++) {
+      const c = limited.client(`198.51.100.${80 + Math.floor(i / 2)}`);
+      expect((await c.post("/api/account/login/", { username: i % 2 ? "Target" : "target", password: "x" })).status).not.toBe(429);
+    }
+    // …and the eleventh attempt on the same name (any address) is over the account limit…
     const other = limited.client("198.51.100.71");
-    for (let i = 0; i < 10; i++) expect((await c.post("/api/account/login/", { username: i % 2 ? "Target" : "target", password: "x" })).status).not.toBe(429);
-    // The eleventh attempt on the same name (any address) is over the account limit…
     const over = await other.post("/api/account/login/", { username: "target", password: "x" });
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({ detail: "too_many_requests" });
     expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
     // …and other names are not.
     expect((await other.post("/api/account/login/", { username: "someone-else", password: "x" })).status).toBe(400);
+  });
+
+  it("one guesser cannot spend the account's limit: its owner signs in from an address never used before", async () => {
+    // The probe of issue 12: one address hammers a name with wrong passwords, past its lock and
+    // past its delay, fast enough to fill any per-name bucket it counted in…
+    const attacker = limited.client("198.51.100.90");
+    const answers: number[] = [];
+    for (let i = 0; i < 25; i++) answers.push((await attacker.post("/api/account/login/", { username: "provider", password: `wrong-${i}` })).status);
+    // …the guard holds it off (the lock answer or "too many attempts"), and the limits bite on it…
+    expect(answers.slice(-5).every((s) => s === 200 || s === 429)).toBe(true);
+    const held = await attacker.post("/api/account/login/", { username: "provider", password: DEMO_PASSWORD });
+    expect(held.body.username).toBeUndefined();
+    // …while the owner, from a new device, gets in at once.
+    const owner = await limited.client("203.0.113.99").post("/api/account/login/", { username: "provider", password: DEMO_PASSWORD });
+    expect(owner.status).toBe(200);
+    expect(owner.body.is_lock_login).toBeUndefined();
   });
 
   it("takes the address from the dashboard only: a forged X-Forwarded-For is ignored", async () => {
