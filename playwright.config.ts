@@ -42,7 +42,7 @@ export default defineConfig({
       // The dashboard's own server (server/dashboard.ts), as `npm start` runs it.
       command: `./node_modules/.bin/tsx server/dashboard.ts ${process.env.BUILD_DIR ?? "build"}/index.js`,
       url: `http://127.0.0.1:${PORT}/dashboard/health`,
-      env: { PORT: String(PORT), HOST: "127.0.0.1", LMS_API_URL: `http://127.0.0.1:${API_PORT}`, NODE_ENV: "production", LMS_CACHE_CHECK_MS: "0", DATA_DIR },
+      env: { PORT: String(PORT), HOST: "127.0.0.1", LMS_API_URL: `http://127.0.0.1:${API_PORT}`, NODE_ENV: "production", LMS_CACHE_CHECK_MS: "0", DATA_DIR, I18N_STRICT: "1" },
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -5,8 +5,11 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
-import { RenderOnlyProvider } from "./components/render-only";
-import { getLocale, serverInstance } from "./i18n/i18next.server";
+import { I18N_PAYLOAD_KEY, type I18nPayload } from "./components/i18n-payload";
+import { RenderOnlyProvider, keepForRender } from "./components/render-only";
+import { dictionaryVersion, namespaced, pick } from "./i18n/dictionaries.server";
+import { getLocale, missingKeys, serverInstance } from "./i18n/i18next.server";
+import { pageNamespaces } from "./i18n/namespaces";
 import { htmlSink } from "./lms/html-sink.server";
 import { securityHeaders } from "./lms/security-headers.server";
 
@@ -33,10 +36,18 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const i18n = await serverInstance(await getLocale(request));
+  // The language the root loader settled on (detected once per request), unless it failed.
+  const root = remixContext.staticHandlerContext.loaderData?.root as { locale?: string } | undefined;
+  const locale = root?.locale ?? (await getLocale(request));
+  // The page's namespaces (docs/decisions/024): what it renders, and all the document carries.
+  const { matches } = remixContext.staticHandlerContext;
+  const namespaces = pageNamespaces(matches.map((m) => remixContext.routeModules[m.route.id]), new URL(request.url).pathname);
+  const [i18n, texts, version] = await Promise.all([serverInstance(locale, namespaces), namespaced(locale), dictionaryVersion()]);
+  keepForRender(loadContext, I18N_PAYLOAD_KEY, { lng: locale, v: version, resources: pick(texts, namespaces) } satisfies I18nPayload);
+  const missing = new Set<string>();
   const nonce = crypto.randomBytes(16).toString("base64");
   for (const [k, v] of Object.entries(securityHeaders(nonce, process.env.NODE_ENV === "development"))) responseHeaders.set(k, v);
-  return new Promise((resolve, reject) => {
+  return missingKeys.run(missing, () => new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -60,6 +71,7 @@ export default async function handleRequest(
               html = zlib.gzipSync(html, { level: GZIP_LEVEL });
               responseHeaders.set("Content-Encoding", "gzip");
             }
+            reportMissing(missing, request, responseHeaders);
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
           });
           pipe(sink);
@@ -75,5 +87,17 @@ export default async function handleRequest(
       },
     );
     setTimeout(abort, ABORT_DELAY);
-  });
+  }));
+}
+
+/**
+ * A key the page rendered from a namespace its routes did not declare showed as the key itself.
+ * Development logs it; with I18N_STRICT=1 (the test suites) the answer names the keys in a header
+ * that tests/e2e/route-smoke.spec.ts fails on.
+ */
+function reportMissing(missing: Set<string>, request: Request, headers: Headers) {
+  if (!missing.size) return;
+  const keys = [...missing].sort().join(",");
+  if (process.env.I18N_STRICT === "1") headers.set("X-I18n-Missing", keys);
+  else if (process.env.NODE_ENV === "development") console.warn(`[i18n] ${new URL(request.url).pathname}: keys of undeclared namespaces: ${keys}`);
 }

@@ -1,23 +1,29 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { BrowserExtras } from "~/components/browser-extras";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { I18nPayloadScript } from "~/components/i18n-payload";
+import { PageTitle } from "~/components/page-title";
+import { pageNamespaces } from "~/i18n/namespaces";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
 import { getLocale, languageCookie } from "~/i18n/i18next.server";
+import { CONFIG_DEFAULTS } from "../contract/config";
 import { csrfFor } from "~/lms/csrf.server";
 import { brandStyle } from "~/lms/brand";
-import { getConfig, getDictionaries, offeredLanguages } from "~/lms/store.server";
+import { getConfig, offeredLanguages } from "~/lms/store.server";
 import { popToast } from "~/lms/toast.server";
 import styles from "~/tailwind.css";
+
+export const handle = { i18n: ["messages", "ui"] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [detected, dicts, config, languages] = await Promise.all([getLocale(request), getDictionaries(), getConfig(), offeredLanguages()]);
+  const [detected, config, languages] = await Promise.all([getLocale(request), getConfig(), offeredLanguages()]);
   const locale = languages.includes(detected) ? detected : "en";
   const { toast, clear } = await popToast(request);
   const [csrf, csrfCookie] = await csrfFor(request).commitToken(request);
@@ -34,19 +40,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
     metaDescription: String(config["meta-description"]?.value ?? ""),
     ogTitle: String(config["og-title"]?.value ?? ""),
     ogDescription: String(config["og-description"]?.value ?? ""),
+    // Absolute, as Open Graph readers need it (spec 000 §3).
+    ogImage: config["og-image"]?.url ? new URL(config["og-image"].url, request.url).href : null,
+    // The zone dates are shown in (docs/decisions/010, 025): every page's dates, signed in or not.
+    zoneOffset: Number(config["time-zone-offset-minutes"]?.value ?? CONFIG_DEFAULTS["time-zone-offset-minutes"].value),
     // The sign-in layouts (spec 000 §2.1): variant 1 or 2, background image and logo from config.
     loginLayout: Number(config["login-layout"]?.value ?? 1) === 2 ? 2 : 1,
     loginBackground: config.login_background_image?.url ?? null,
     logo: config.primary_logo_image?.url ?? "/dashboard/logo.svg",
   };
-  return data({ locale, languages, dict: dicts[locale] ?? dicts.en, toast, csrf, brand }, { headers });
+  return data({ locale, languages, toast, csrf, brand }, { headers });
 }
 
+/**
+ * The head's description and Open Graph tags from config (spec 000 §3), og:image when one is set.
+ * The <title> is <PageTitle/>'s (docs/decisions/025): a route's `meta` sees the matches down to its
+ * own route only, so the root's cannot name the page.
+ */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.dict.app_title ?? "Dashboard"} · ${data.brand.appName}` : "LMS Dashboard" },
   { name: "description", content: data?.brand.metaDescription ?? "" },
   { property: "og:title", content: data?.brand.ogTitle ?? "" },
   { property: "og:description", content: data?.brand.ogDescription ?? "" },
+  ...(data?.brand.ogImage ? [{ property: "og:image", content: data.brand.ogImage }] : []),
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -58,12 +73,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <PageTitle />
         <Meta />
         <link rel="icon" href={rootData?.brand.favicon && !rootData.brand.favicon.endsWith(".ico") ? rootData.brand.favicon : "/dashboard/favicon.svg"} />
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         {children}
+        {/* In the layout, so error pages have the loading bar's failed state and the offline guard too. */}
+        <BrowserExtras />
+        <I18nPayloadScript />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -73,17 +92,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const { i18n } = useTranslation();
-  // Keep the client's i18next on the page's language after navigations that change it.
-  if (rootData && i18n.isInitialized && !i18n.hasResourceBundle(rootData.locale, "translation")) {
-    i18n.addResourceBundle(rootData.locale, "translation", rootData.dict);
-  }
+  // The page's namespaces: in the browser a navigation to a page that needs one not loaded yet
+  // suspends here until it arrives (inside the navigation's transition, so the old page stays).
+  useTranslation(pageNamespaces(useMatches(), useLocation().pathname));
   useChangeLanguage(rootData?.locale ?? "en");
   return (
     <AuthenticityTokenProvider token={rootData?.csrf ?? ""}>
       <Outlet />
       <Toaster toast={rootData?.toast ?? null} />
-      <BrowserExtras />
     </AuthenticityTokenProvider>
   );
 }

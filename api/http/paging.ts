@@ -4,7 +4,8 @@ import { z } from "../../contract/zod";
 import { text } from "../../contract/schemas/text";
 import { COUNT_CAP, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Paged } from "../../contract/http";
 import { ORDERING_KEY, PAGE_KEY, PAGE_SIZE_KEY, SEARCH_KEY } from "../../contract/list-query";
-import { notFound, parseInput } from "./errors";
+import { ApiError, parseInput } from "./errors";
+import { MSG } from "../../contract/messages";
 
 export const pageQuerySchema = z.object({
   [PAGE_KEY]: z.coerce.number().int().min(1).default(1),
@@ -54,8 +55,10 @@ export async function countUpTo<DB, TB extends keyof DB, O>(query: SelectQueryBu
 }
 
 /**
- * Run a list query as the contract's paged answer. A page past the end answers 404, which the
- * dashboard reacts to by going back one page (spec 002 §8). The count is exact up to COUNT_CAP
+ * Run a list query as the contract's paged answer. A page past the end answers 404 with the
+ * list's `count` and `page_size` beside `detail` (exact there: the count reaches the page asked
+ * for), from which the dashboard sends the browser straight to the last page (spec 002 §8,
+ * docs/decisions/026). The count is exact up to COUNT_CAP
  * rows or the end of the page asked for, whichever is further; past that the answer carries
  * `count_capped: true` and `count` is that bound (an unbounded COUNT costs in proportion to the
  * table: 10–100 ms at a million rows, seconds with a search).
@@ -69,7 +72,7 @@ export async function paginate<DB, TB extends keyof DB, O>(
   const counted = await countUpTo(query, bound + 1);
   const capped = counted > bound;
   const count = Math.min(counted, bound);
-  if (q.page > 1 && (q.page - 1) * q.page_size >= count) throw notFound();
+  if (q.page > 1 && (q.page - 1) * q.page_size >= count) throw new ApiError(404, { detail: MSG.not_found, count, page_size: q.page_size });
   const results = await query.limit(q.page_size).offset((q.page - 1) * q.page_size).execute();
   const hasNext = capped || q.page * q.page_size < count;
   return {

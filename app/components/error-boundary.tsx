@@ -1,18 +1,41 @@
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRevalidator, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { dash } from "~/lms/paths";
+import { isHydrated, reportRequestFailure } from "./browser-extras";
+import { isNetworkFailure, NoNetwork } from "./no-network";
 
 /**
- * The route error page (spec 002 §8): status (default 500) and message, and a way home. If
- * rendering it fails, the inner fallback still shows a message with a home link.
+ * The route error page (spec 002 §8): status (default 500) and message, and a way home; the
+ * no-network page when the request never reached the server (spec 000 §4). If rendering it
+ * fails, the inner fallback still shows a message with a home link.
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  // After hydration an error here is a client navigation's or form's failed request: the
+  // loading bar shows its failed state (spec 000 §7).
+  useEffect(() => {
+    if (isHydrated()) reportRequestFailure();
+  }, [error]);
   try {
-    return <ErrorContent error={error} />;
+    return isNetworkFailure(error) ? <NoNetworkPage /> : <ErrorContent error={error} />;
   } catch {
     return <ErrorPageFailure />;
   }
+}
+
+/** The page's data could not be fetched: tried again on "Try again" and as soon as the browser is back online. */
+function NoNetworkPage() {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    window.addEventListener("online", revalidate);
+    return () => window.removeEventListener("online", revalidate);
+  }, [revalidate]);
+  return (
+    <main>
+      <NoNetwork titleId="no-network-title" onRetry={revalidate} />
+    </main>
+  );
 }
 
 function ErrorContent({ error }: { error: unknown }) {

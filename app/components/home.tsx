@@ -3,24 +3,28 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChartCategory } from "~/components/charts/frame";
 import { stats } from "~/components/charts/scale";
+import { formatCalendarDay, numberFormat } from "~/lms/format";
 
 type Tab = { id: string; href: string; labelKey: string };
 
-/** Numbers and UTC calendar days (the API's `YYYY-MM-DD`) written for the page language. */
+/**
+ * Numbers and UTC calendar days (the API's `YYYY-MM-DD`) written for the page language: a day as
+ * every date of the dashboard is written, and as its day and month on a chart's axis
+ * (app/lms/format.ts, docs/decisions/025).
+ */
 export function useFormats() {
   const { i18n } = useTranslation();
   const lang = i18n.language || "en";
   return useMemo(() => {
-    const number = new Intl.NumberFormat(lang);
-    const short = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", timeZone: "UTC" });
-    const long = new Intl.DateTimeFormat(lang, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-    const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+    const number = numberFormat(lang);
+    const longDay = (iso: string) => formatCalendarDay(lang, iso);
+    const shortDay = (iso: string) => formatCalendarDay(lang, iso, "dayMonth");
     return {
       number: (n: number) => number.format(n),
-      shortDay: (iso: string) => short.format(day(iso)),
-      longDay: (iso: string) => long.format(day(iso)),
+      shortDay,
+      longDay,
       /** Chart categories for a daily series. */
-      days: (dates: string[]): ChartCategory[] => dates.map((d) => ({ label: short.format(day(d)), fullLabel: long.format(day(d)) })),
+      days: (dates: string[]): ChartCategory[] => dates.map((d) => ({ label: shortDay(d), fullLabel: longDay(d) })),
     };
   }, [lang]);
 }

@@ -6,8 +6,8 @@ export const FALLBACK_LANGUAGE = "en";
 export const i18nConfig = {
   supportedLngs: [...SUPPORTED_LANGUAGES] as string[],
   fallbackLng: FALLBACK_LANGUAGE,
-  defaultNS: "translation",
-  ns: ["translation"],
+  // A page's namespaces are looked up in turn (docs/decisions/024); keys are unique across them.
+  defaultNS: "ui",
   keySeparator: false as const,
   nsSeparator: false as const,
   interpolation: { escapeValue: false },

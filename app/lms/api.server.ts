@@ -5,7 +5,8 @@ import { isHttps } from "./client.server";
 import { asciiUrl, dash } from "./paths";
 import { RELAY_SECRET } from "./secret.server";
 import { toastHeader } from "./toast.server";
-import { sendJson, type WireAnswer } from "./transport.server";
+import { API_TIMEOUT_MS, sendJson, type WireAnswer } from "./transport.server";
+import { pageDeadline, requestOf, type Deadline, type RequestArgs } from "./deadline.server";
 import { forgetUser } from "./user-cache.server";
 
 const API_URL = (process.env.LMS_API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8000}`).replace(/\/+$/, "");
@@ -48,7 +49,11 @@ export class Lms {
   /** The 403 reaction's sign-out, once begun: every other loader of this request ends on the 403 page too. */
   private refusal: Promise<void> | null = null;
 
-  constructor(readonly request: Request) {
+  constructor(
+    readonly request: Request,
+    /** The page request's deadline (pageDeadline): each call gets what is left of it. */
+    private readonly deadline: Deadline = { at: Date.now() + API_TIMEOUT_MS },
+  ) {
     const all = readCookies(request.headers.get("cookie"));
     this.cookies = new Map([...all].filter(([k]) => (RELAYED_COOKIES as readonly string[]).includes(k)));
     this.sentSession = this.cookies.get(SESSION_COOKIE) ?? null;
@@ -98,14 +103,23 @@ export class Lms {
     throw await this.failure(status);
   }
 
-  /** One call on the wire (a GET is retried once), its cookies absorbed, its JSON read. */
+  /** What is left of the page's time for the API, in ms (0 or less: none). */
+  private timeLeft(): number {
+    return this.deadline.at - Date.now();
+  }
+
+  /**
+   * One call on the wire, its cookies absorbed, its JSON read. A GET that failed (a kept-alive
+   * socket the API had just closed) is tried once more if the page has time left; a call that
+   * used up the page's time ends it on the 504 page.
+   */
   private async exchange(method: string, url: string, body: unknown): Promise<{ status: number; data: unknown }> {
     const once = () => (body instanceof FormData ? this.sendForm(url, body) : this.sendJson(method, url, body));
     let answer: WireAnswer;
     try {
       answer = await once();
     } catch {
-      if (method !== "GET") throw await this.errorPage(504);
+      if (method !== "GET" || this.timeLeft() <= 0) throw await this.errorPage(504);
       try {
         answer = await once(); // an idempotent GET is retried once
       } catch {
@@ -117,13 +131,28 @@ export class Lms {
   }
 
   private sendJson(method: string, url: string, body: unknown) {
-    return sendJson(method, url, this.wireHeaders(method, body === undefined ? null : "application/json"), body === undefined ? undefined : JSON.stringify(body));
+    return sendJson(method, url, this.wireHeaders(method, body === undefined ? null : "application/json"), body === undefined ? undefined : JSON.stringify(body), this.timeLeft());
   }
 
-  /** A multipart upload goes through fetch, which encodes FormData. */
+  /** A multipart upload goes through fetch, which encodes FormData; answered within the page's time. */
   private async sendForm(url: string, form: FormData): Promise<WireAnswer> {
-    const res = await fetch(url, { method: "POST", headers: this.wireHeaders("POST", null), body: form, redirect: "manual" });
-    return { status: res.status, setCookies: res.headers.getSetCookie(), text: await res.text() };
+    return this.withinDeadline(async (signal) => {
+      const res = await fetch(url, { method: "POST", headers: this.wireHeaders("POST", null), body: form, redirect: "manual", signal });
+      return { status: res.status, setCookies: res.headers.getSetCookie(), text: await res.text() };
+    });
+  }
+
+  /** `run` given a signal that aborts when the page's time is up (never started when it is). */
+  private async withinDeadline<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const left = this.timeLeft();
+    if (left <= 0) throw new Error("no time left to ask the API");
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new Error(`no answer from the API in ${left} ms`)), left);
+    try {
+      return await run(abort.signal);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /**
@@ -183,9 +212,9 @@ export class Lms {
     return headers;
   }
 
-  /** A GET whose body is streamed on (downloads). */
+  /** A GET whose body is streamed on (downloads): its headers within the page's time, the body as it comes. */
   private fetchStream(url: string) {
-    return fetch(url, { method: "GET", headers: this.wireHeaders("GET", null), redirect: "manual" });
+    return this.withinDeadline((signal) => fetch(url, { method: "GET", headers: this.wireHeaders("GET", null), redirect: "manual", signal }));
   }
 
   private absorbCookies(setCookies: string[]) {
@@ -260,8 +289,8 @@ export class Lms {
   }
 }
 
-/** One client per request. */
-export const lms = (request: Request) => new Lms(request);
+/** A client for code of one page request (the page's deadline shared when given its arguments). */
+export const lms = (from: RequestArgs) => new Lms(requestOf(from), pageDeadline(from));
 
 /** An answer's JSON, or null when it has none (an HTML error page, an empty body). */
 function parseJson(text: string): unknown {

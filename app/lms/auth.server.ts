@@ -1,6 +1,7 @@
 import type { Profile } from "../../contract/schemas/account";
 import { DASHBOARD_FLAG, type PermissionAnswer } from "../../contract/permissions";
 import { lms, type Lms } from "./api.server";
+import { requestOf, type RequestArgs } from "./deadline.server";
 import { dash } from "./paths";
 import { MSG } from "../../contract/messages";
 import { switchesOn, type ConfigDict } from "../../contract/config";
@@ -15,12 +16,11 @@ export type { Profile };
 export type SignedIn = { api: Lms; profile: Profile; permission: PermissionAnswer; config: ConfigDict };
 
 /**
- * What a guard is given: the loader's arguments (preferred) or just its request. Remix hands every
- * loader of one page request a Request object of its own but the same `context`, so only with the
- * arguments can the layout's and the page's loaders share one read of the user (docs/decisions/016).
+ * What a guard is given: the loader's arguments (preferred) or just its request (deadline.server.ts):
+ * with the arguments the layout's and the page's loaders share one read of the user
+ * (docs/decisions/016) and one deadline for the API (docs/decisions/026).
  */
-export type RequestArgs = Request | { request: Request; context?: unknown };
-export const requestOf = (from: RequestArgs): Request => ("request" in from ? from.request : from);
+export { requestOf, type RequestArgs };
 
 /**
  * Where a signed-out visitor is sent, keeping where they wanted to go: the login page named by the
@@ -50,11 +50,10 @@ async function profileOrExpiry(api: Lms): Promise<{ profile: Profile | null; exp
  * page with next; no dashboard_view_dashboard → signed out and /error/403 (spec 000 §4).
  */
 export async function requireDashboardUser(from: RequestArgs): Promise<SignedIn> {
-  const request = requestOf(from);
   const key = sharedKey(from);
   const cached = signedInCache.get(key);
   if (cached) return cached;
-  const pending = loadDashboardUser(request);
+  const pending = loadDashboardUser(from);
   signedInCache.set(key, pending);
   return pending;
 }
@@ -73,8 +72,9 @@ function sharedKey(from: RequestArgs): object {
   return read && context && typeof context === "object" ? context : request;
 }
 
-async function loadDashboardUser(request: Request): Promise<SignedIn> {
-  const api = lms(request);
+async function loadDashboardUser(from: RequestArgs): Promise<SignedIn> {
+  const request = requestOf(from);
+  const api = lms(from);
   // A page view a moment after the last one reuses its profile and flags (user-cache.server.ts);
   // an action reads them afresh, since what it writes may change them.
   const reading = request.method === "GET" || request.method === "HEAD";

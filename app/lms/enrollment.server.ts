@@ -3,7 +3,8 @@ import type { Paged } from "../../contract/http";
 import type { EnrollmentRow } from "../../contract/schemas/enrollment";
 import type { Lms } from "./api.server";
 import type { ContentType } from "./content.server";
-import { canonicalListQuery, ORDERING_KEY, PAGE_KEY, SEARCH_KEY } from "./list-query";
+import { canonicalListQuery, ORDERING_KEY, SEARCH_KEY } from "./list-query";
+import { readListPage } from "./paging.server";
 import { dash } from "./paths";
 import { configValue } from "./store.server";
 
@@ -22,23 +23,16 @@ export const loadEnrollments = (api: Lms, apiPath: string, request: Request) => 
 /**
  * One page of a paged API list under a content item, the query string made canonical first
  * (trimmed search, no empty filters, no page=1), only `keys` (and page) passed on, a page past the
- * end sent back one page (spec 002 §8) and a refused query shown as an empty list with `badQuery`.
+ * end sent to the last page (spec 002 §8) and a refused query shown as an empty list with `badQuery`.
  */
 export async function loadPagedList<R>(api: Lms, apiPath: string, request: Request, keys: readonly string[]) {
   const url = new URL(request.url);
   const canonical = canonicalListQuery(url.searchParams);
   if (canonical) throw redirect(`${url.pathname}${canonical.size ? `?${canonical}` : ""}`, { headers: api.headers() });
   const q = url.searchParams;
-  const page = Math.max(1, Number(q.get(PAGE_KEY) ?? 1) || 1);
-  const query: Record<string, string | number> = { page };
+  const query: Record<string, string | number> = {};
   for (const k of keys) if (q.get(k)) query[k] = q.get(k)!;
-  const res = await api.get<Paged<R>>(apiPath, { query, accept: [400, 404] });
-  if (res.status === 404 && page > 1) {
-    const back = new URLSearchParams(q);
-    if (page - 1 > 1) back.set(PAGE_KEY, String(page - 1));
-    else back.delete(PAGE_KEY);
-    throw redirect(`${url.pathname}${back.size ? `?${back}` : ""}`, { headers: api.headers() });
-  }
+  const res = await readListPage<Paged<R>>(api, apiPath, { url, query, accept: [400, 404] });
   const list: Paged<R> = res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 };
   return { list, badQuery: res.status === 400 };
 }

@@ -1,6 +1,7 @@
 import { data, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { MSG } from "../../contract/messages";
+import { bodyArrived } from "./deadline.server";
 
 /**
  * Why a post could not be read as a form: its status (415 for a body that is not a form at all,
@@ -29,9 +30,12 @@ export async function readForm(request: Request, opts: { maxPartSize?: number } 
   if (!type) return refuse(400, MSG.form_unreadable);
   if (!FORM_TYPES.includes(type)) return refuse(415, MSG.form_content_type);
   try {
-    if (type === "application/x-www-form-urlencoded") return { form: await request.formData() };
-    const handler = unstable_createMemoryUploadHandler({ maxPartSize: opts.maxPartSize ?? TEXT_PART_BYTES });
-    return { form: await unstable_parseMultipartFormData(request, handler) };
+    const form =
+      type === "application/x-www-form-urlencoded"
+        ? await request.formData()
+        : await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: opts.maxPartSize ?? TEXT_PART_BYTES }));
+    bodyArrived(request); // a slow upload does not use up the page's time for the API
+    return { form };
   } catch (e) {
     if (e instanceof MaxPartSizeExceededError) return refuse(400, MSG.file_too_large, true);
     return refuse(400, MSG.form_unreadable);

@@ -27,23 +27,25 @@ let store: Store = { config: {}, dicts: { ...DICTIONARIES }, configTime: null, d
 let inflight: Promise<void> | null = null;
 let loadedOnce = false;
 
-const getJson = async <T>(path: string): Promise<T> => {
-  // A frozen API must not hold the shared refresh (and every page waiting on it) forever.
-  const res = await fetch(`${API_URL}/api/${path}`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+const getJson = async <T>(path: string, signal: AbortSignal): Promise<T> => {
+  const res = await fetch(`${API_URL}/api/${path}`, { headers: { accept: "application/json" }, signal });
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
   return (await res.json()) as T;
 };
 
 async function refresh() {
+  // A frozen or crawling API must not hold the shared refresh (and every page waiting on it):
+  // its calls, one after another, share one LMS_API_TIMEOUT_MS (spec 002 §8, docs/decisions/026).
+  const signal = AbortSignal.timeout(API_TIMEOUT_MS);
   type Updates = { config_datetime_update: string | null; dict_datetime_update: string | null; filter_update?: Record<string, string | null> };
-  const upd = await getJson<Updates>("config/check-update/?format=json");
+  const upd = await getJson<Updates>("config/check-update/?format=json", signal);
   let next = { ...store, filterTimes: upd.filter_update ?? {}, checkedAt: Date.now() };
   if (!loadedOnce || upd.config_datetime_update !== store.configTime) {
-    const c = await getJson<{ config_dict: ConfigDict }>("dashboard/config/?format=json");
+    const c = await getJson<{ config_dict: ConfigDict }>("dashboard/config/?format=json", signal);
     next = { ...next, config: c.config_dict, configTime: upd.config_datetime_update };
   }
   if (!loadedOnce || upd.dict_datetime_update !== store.dictTime) {
-    const { datetime_update: _t, ...dicts } = await getJson<Dicts & { datetime_update?: string }>("dashboard/dict/?format=json");
+    const { datetime_update: _t, ...dicts } = await getJson<Dicts & { datetime_update?: string }>("dashboard/dict/?format=json", signal);
     const merged: Dicts = {};
     for (const [lang, d] of Object.entries(dicts)) merged[lang] = { ...(DICTIONARIES as Dicts)[lang], ...d };
     next = { ...next, dicts: { ...DICTIONARIES, ...merged }, dictTime: upd.dict_datetime_update };
@@ -89,3 +91,6 @@ export async function offeredLanguages(): Promise<string[]> {
   const list = ((await configValue<string[]>("language-list")) ?? ["en", "th"]).filter((l) => ["en", "th", "jp", "ch"].includes(l));
   return ["en", "th", ...list.filter((l) => l !== "en" && l !== "th")];
 }
+
+/** The dictionaries' version as `config/check-update/` reported it ("" before the API answered). */
+export const dictionaryVersion = async (): Promise<string> => (await current()).dictTime ?? "";

@@ -21,9 +21,3 @@ export function fromLocalInput(value: string, offsetMinutes: number): string | n
   const abs = Math.abs(offsetMinutes);
   return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
-
-/** An instant shown in that zone, for people. */
-export function formatInZone(iso: string, offsetMinutes: number, locale: string): string {
-  const d = new Date(Date.parse(iso) + offsetMinutes * 60_000);
-  return d.toLocaleString(locale === "th" ? "th-TH" : "en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" });
-}

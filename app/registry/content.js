@@ -24,13 +24,16 @@
  * @typedef {{ key: string, labelKey: string, sortable?: boolean, kind?: "text"|"code"|"ref"|"publish"|"display"|"date"|"image" }} Column
  * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox", source?: string }} FormField
  * @typedef {{
- *   key: string, segment: string, param: string, api: string, module: string, labelKey: string, nounKey: string, menuSection: string,
+ *   key: string, segment: string, param: string, api: string, module: string, labelKey: string, nounKey: string, i18n: string[], menuSection: string,
  *   listModule?: string, createModule?: string, detailModule?: string, cancelKind?: string, schema: string, viewScopes?: string[],
  *   columns: Column[], filters: string[], filterSources: Record<string, string>, defaultOrdering: string, fields: FormField[],
  *   defaultTab: string, tabs: Tab[], overall: Tab[], feature?: Feature, overallIndex?: Tab, pages?: ItemPage[]
  * }} ContentType
- *   `nounKey`: the dictionary key of the type's noun as the engine's texts say it ("course"), next
- *   to its `labelKey`; with it `{nounKey}_title` ("Course", a sentence's first word), `_a` ("a
+ *   `i18n`: the type's own dictionary namespaces (contract/i18n/{ns}.*.json), which its pages render
+ *   beside the engine's (app/i18n/namespaces.ts); the first holds its nouns and its own tab labels.
+ *   Its menu label (`labelKey`) is the shell's, as the menu is on every page.
+ *   `nounKey`: the dictionary key of the type's noun as the engine's texts say it ("course"), in
+ *   its first namespace; with it `{nounKey}_title` ("Course", a sentence's first word), `_a` ("a
  *   course"), `_a_title` ("A course") and `_plural_title` ("Courses"). Engine texts name the type
  *   by `{{noun}}`, `{{Noun}}`, `{{a_noun}}`, `{{A_noun}}` and `{{Nouns}}`, which the engine's
  *   translator fills (app/components/content/use-content-translation.ts).
@@ -141,6 +144,7 @@ export const CONTENT_TYPES = [
     module: "course",
     labelKey: "content_course",
     nounKey: "noun_course",
+    i18n: ["course"],
     menuSection: "content",
     ...ENGINE_MODULES,
     // The cancel types its enrollment allows (contract/codes.ts CANCEL_TYPES_ALLOWED).
@@ -202,6 +206,7 @@ export const CONTENT_TYPES = [
     module: "activity",
     labelKey: "content_activity",
     nounKey: "noun_activity",
+    i18n: ["activity", "activityOverall"],
     menuSection: "content",
     ...ENGINE_MODULES,
     cancelKind: "activity",

@@ -107,6 +107,8 @@ const TREE = [
     layout: true,
     children: [
       page("health", "health", "routes/health.tsx", PUBLIC),
+      // One dictionary namespace for a client navigation (docs/decisions/024): public, as the dictionaries are.
+      page("locales", "locales/:lng/:ns", "routes/locales.tsx", PUBLIC, { example: "/dashboard/locales/en/ui" }),
       // The minimal document route `npm run bench` measures every page against (the framework's ceiling).
       page("bench-minimal", "bench/minimal", "routes/bench-minimal.tsx", PUBLIC),
       // Plain-unauthenticated layout: sign-in and account recovery.

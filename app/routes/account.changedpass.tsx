@@ -2,6 +2,9 @@ import { useTranslation } from "react-i18next";
 import { AuthCard, CardLink } from "~/components/auth-card";
 import { dash } from "~/lms/paths";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["account"] };
+
 /** "Your password has been changed" (spec 000 §2.2 /account/changedpass), after a reset. */
 export default function ChangedPassword() {
   const { t } = useTranslation();

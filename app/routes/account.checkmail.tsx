@@ -6,6 +6,9 @@ import { AuthCard, CardLink } from "~/components/auth-card";
 import { readForgotState } from "~/lms/account-recovery.server";
 import { dash } from "~/lms/paths";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["account"] };
+
 /**
  * "Check your email" (spec 000 §2.2 /account/checkmail): where a code sent by email went. The
  * forgot-password OTP step shows the same notice inline (docs/decisions/001); this page is for

@@ -18,6 +18,9 @@ import { dash } from "~/lms/paths";
 import { redirectWithToast } from "~/lms/toast.server";
 import { useSubmitting } from "~/components/use-submitting";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["account"] };
+
 /**
  * Forgot password (spec 000 §2.2): identify (the bare path) → choose-identify → otp → reset →
  * /account/changedpass. Every step is a plain form post; the action calls the API

@@ -6,6 +6,9 @@ import { readForm } from "~/lms/read-form.server";
 import { asciiUrl, dash } from "~/lms/paths";
 import { offeredLanguages } from "~/lms/store.server";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["account"] };
+
 /** Switch language: remembered in a cookie and, when signed in, saved on the profile (PATCH). */
 export async function action({ request }: ActionFunctionArgs) {
   const api = lms(request);

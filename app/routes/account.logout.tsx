@@ -10,6 +10,9 @@ import { readForm } from "~/lms/read-form.server";
 import { dash, safeNext } from "~/lms/paths";
 import { redirectWithToast } from "~/lms/toast.server";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["account"] };
+
 /**
  * Sign-out is a POST with the anti-forgery field; it ends the API session and clears the cookie.
  * The idle timer posts here too, with the page to come back to after signing in again.

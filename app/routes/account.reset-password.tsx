@@ -13,6 +13,9 @@ import { newPasswordSchema, parseWithZod } from "~/lms/schemas.server";
 import { dash } from "~/lms/paths";
 import { useSubmitting } from "~/components/use-submitting";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["account"] };
+
 /**
  * The page a reset link opens (spec 000 §2.2 /account/reset-password?token=…): a new password for
  * a reset token of the forgot-password API (docs/decisions/001). The token goes back in a hidden

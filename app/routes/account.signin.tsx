@@ -13,6 +13,10 @@ import { loginSchema, parseWithZod } from "~/lms/schemas.server";
 import { afterSignIn } from "~/lms/sign-in.server";
 import { dash, safeNext } from "~/lms/paths";
 import { useSubmitting } from "~/components/use-submitting";
+import { useDates } from "~/components/use-dates";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["account"] };
 
 type LockAnswer = { is_lock_login: true; lock: { count_attempt: number; max_attempt: number; datetime_lock: string; datetime_unlock: string | null } };
 
@@ -53,18 +57,18 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SignIn() {
   const { csrf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const busy = useSubmitting();
   const [form, fields] = useForm({ lastResult: actionData?.result, shouldRevalidate: "onBlur" });
   const lock = actionData?.lock;
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language === "th" ? "th-TH" : "en-GB", { timeZone: "UTC" });
+  const dates = useDates();
   return (
     <AuthCard title={t("sign_in_title")}>
       {lock ? (
         <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <p>{t("account_locked")}</p>
-          <p className="mt-1">{t("lock_detail", { count: lock.count_attempt, max: lock.max_attempt, at: when(lock.datetime_lock) })}</p>
-          {lock.datetime_unlock ? <p className="mt-1">{t("lock_unlock_at", { at: when(lock.datetime_unlock) })}</p> : null}
+          <p className="mt-1">{t("lock_detail", { count: lock.count_attempt, max: lock.max_attempt, at: dates.dateTime(lock.datetime_lock) })}</p>
+          {lock.datetime_unlock ? <p className="mt-1">{t("lock_unlock_at", { at: dates.dateTime(lock.datetime_unlock) })}</p> : null}
         </div>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">

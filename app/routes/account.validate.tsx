@@ -13,6 +13,9 @@ import { dash } from "~/lms/paths";
 import { afterSignIn } from "~/lms/sign-in.server";
 import { useSubmitting } from "~/components/use-submitting";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["account"] };
+
 /**
  * The single-sign-on return (spec 000 §2.2 /account/validate?token=…, docs/decisions/005). A GET
  * never signs in: the page shows a Continue button that posts the one-time token; the API uses it

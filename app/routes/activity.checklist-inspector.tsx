@@ -7,6 +7,9 @@ import { OrderedGroup } from "~/components/content/ordered-groups";
 import { activityOf, activityPost, inspectorChoices, inspectorIntent, loadChecklists } from "~/lms/activity.server";
 import { invariantResponse } from "~/lms/invariant";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "extras"] };
+
 /**
  * The checklist tab's inspector page (spec 001 §3 "Inspector flags: direct manager, group,
  * account"): every inspector rule of every checklist, grouped by checklist in the checklists'

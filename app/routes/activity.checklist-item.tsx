@@ -16,6 +16,9 @@ import { loadPagedList, zoneOffset } from "~/lms/enrollment.server";
 import { invariantResponse } from "~/lms/invariant";
 import { SEARCH_KEY } from "~/lms/list-query";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "enrollment", "extras"] };
+
 /**
  * One checklist of an activity (checklist/{checklistid}): its figures, its edit form (PATCH), its
  * inspector rules with add and remove, and its learners' slots — status, score, check-in,

@@ -10,6 +10,9 @@ import { activityOf, activityPost, checklistConstraint, loadChecklists, writeChe
 import { invariantResponse } from "~/lms/invariant";
 import { redirectWithToast } from "~/lms/toast.server";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "extras"] };
+
 /**
  * The checklist tab of an activity (spec 000 §2.3; spec 001 §3 "Activity checklist"): its
  * checklists in order with their scores, place, who checks in and verifies, inspectors and

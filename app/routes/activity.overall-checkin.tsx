@@ -16,6 +16,9 @@ import { invariantResponse } from "~/lms/invariant";
 import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "enrollment"] };
+
 /**
  * Overall › Check-in (spec 000 §2.3 `check-in/{slotid?}`; docs/decisions/023): the learners of one
  * checklist (the first without a slot id) with their slot's status and check-in and check-out
@@ -103,8 +106,8 @@ export default function OverallCheckin() {
     },
     col.name,
     col.status,
-    { key: "checkin", label: t("acto_col_checked_in"), sort: "datetime_checkin", className: "whitespace-nowrap", render: (r) => col.when(r.datetime_checkin) },
-    { key: "checkout", label: t("acto_col_checked_out"), className: "whitespace-nowrap", render: (r) => col.when(r.datetime_checkout) },
+    { key: "checkin", label: t("acto_col_checked_in"), sort: "datetime_checkin", render: (r) => col.when(r.datetime_checkin) },
+    { key: "checkout", label: t("acto_col_checked_out"), render: (r) => col.when(r.datetime_checkout) },
     { key: "source", label: t("acto_col_source"), render: (r) => source(r.checkin_source) },
   ];
   return (

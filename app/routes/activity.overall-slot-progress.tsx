@@ -8,6 +8,9 @@ import { QueryFilters } from "~/components/content/query-filters";
 import { numberFormat } from "~/lms/format";
 import { checklistLinks, chosenChecklist, loadChecklists, loadSlots, requireActivity, type SlotTableRow } from "~/lms/activity-overall.server";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "enrollment"] };
+
 /** The statuses ChecklistRow.count counts, by its keys. */
 const COUNTED = { checked_in: 21, waiting: 22, passed: 30, failed: -5, resubmit: 6 } as const;
 
@@ -61,7 +64,7 @@ export default function OverallSlotProgress() {
         r.datetime_verify ? (
           <>
             <span className="block">{r.verified_by?.name ?? "—"}</span>
-            <span className="block whitespace-nowrap text-xs text-slate-600">{col.when(r.datetime_verify)}</span>
+            <span className="block text-xs text-slate-600">{col.when(r.datetime_verify)}</span>
           </>
         ) : (
           "—"

@@ -11,6 +11,9 @@ import { CHART_COLORS, FigureCards, useFormats, useSeriesSummary } from "~/compo
 import { everyDay, requireActivity } from "~/lms/activity-overall.server";
 import { invariantResponse } from "~/lms/invariant";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "enrollment", "home"] };
+
 /**
  * Overall › Usage (spec 000 §2.3 `usage/{usage_type?}`; docs/decisions/023): how many check-ins,
  * submissions or verifications the activity had (check-ins without a type), per day as a chart

@@ -7,6 +7,9 @@ import { QueryFilters } from "~/components/content/query-filters";
 import { numberFormat } from "~/lms/format";
 import { checklistLinks, chosenChecklist, loadChecklists, loadSlots, requireActivity, type SlotTableRow } from "~/lms/activity-overall.server";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "enrollment"] };
+
 /** How much of a submitted answer the queue shows. */
 const EXCERPT = 120;
 

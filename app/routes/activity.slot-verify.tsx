@@ -19,9 +19,12 @@ import { apiFieldErrors } from "~/lms/content-form.server";
 import { loadPagedList, zoneOffset } from "~/lms/enrollment.server";
 import { invariantResponse } from "~/lms/invariant";
 import { SEARCH_KEY } from "~/lms/list-query";
-import { formatInZone } from "~/lms/time";
+import { formatInstant } from "~/lms/format";
 import { redirectWithToast } from "~/lms/toast.server";
 import { FormSubmit } from "~/components/activity/form-submit";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "enrollment"] };
 
 /**
  * The verify page (checklist/{checklistid?}/slot/{slotid?}/verify/{view_type?}; spec 000 §2.3):
@@ -208,7 +211,7 @@ function SlotPage({ d }: { d: Extract<Loaded, { step: "slot" }> }) {
   const { t, i18n } = useTranslation();
   const s = d.slot;
   const c = d.checklist;
-  const when = (iso: string | null) => (iso ? formatInZone(iso, d.offset, i18n.language) : "—");
+  const when = (iso: string | null) => (iso ? formatInstant("dateTime", i18n.language, iso, d.offset) : "—");
   const step = (id: number | null, label: string, rel: string) =>
     id ? (
       <a href={verifyHref(d.base, c.id, id, d.view)} rel={rel} className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50">

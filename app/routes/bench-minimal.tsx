@@ -5,7 +5,7 @@ import type { MetaFunction } from "@remix-run/node";
  * through root (whose loader reads the cached config and dictionaries) and nothing else. Public and
  * harmless; every other page's throughput is reported as a share of this one's.
  */
-export const meta: MetaFunction = () => [{ title: "OK" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function BenchMinimal() {
   return (

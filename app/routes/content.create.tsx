@@ -11,6 +11,9 @@ import { dash } from "~/lms/paths";
 import { parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content"] };
+
 /** Create a content item: the registry's form, validated by the contract schema, then the API. */
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type, config } = await requireContent(args, "add");

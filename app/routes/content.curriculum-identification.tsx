@@ -20,6 +20,9 @@ import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "curriculum"] };
+
 /**
  * The curriculum's identification settings (spec 001 §3 "Identification", §5): per section and
  * per material, identification on or off, the method (0 otp, 1 random alert, 2 photo), the lock

@@ -23,6 +23,9 @@ import { materialSchema, moveSchema, parseWithZod, sectionSchemas } from "~/lms/
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "curriculum"] };
+
 /**
  * The curriculum tab (spec 000 §2.5, 001 §3 "Learning material", §4, §5): sections with their
  * materials in order; add and rename sections, add a material (choose its slot type, then its

@@ -21,6 +21,9 @@ import { fromLocalInput } from "~/lms/time";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content"] };
+
 /**
  * The generic detail layout (issue 4 §3): header with name, code and publish status, the tab bar
  * from the registry (a tab the user's flags forbid is not shown, and its own loader refuses it),

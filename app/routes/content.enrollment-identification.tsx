@@ -18,6 +18,9 @@ import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "access"] };
+
 /**
  * The enrollment's identification (spec 001 §3 "Enrollment and section identification"): on or
  * off, the method, the lock method (default 1), attempts and the lock duration — typed in

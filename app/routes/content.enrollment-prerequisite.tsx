@@ -13,6 +13,9 @@ import { readForm } from "~/lms/read-form.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "access"] };
+
 /**
  * The enrollment's prerequisites (issue 6 item 2): other content a learner must finish first —
  * items of the same type. The chosen ones with a remove button; a search among the others with an add

@@ -19,6 +19,9 @@ import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "access"] };
+
 /**
  * The enrollment tab (spec 001 §3 "Enrollment settings", §4 cancel types, §5 validation): access
  * and waiting, capacity, session rules, the enrollment period, cancelling (the types the content

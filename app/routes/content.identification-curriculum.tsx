@@ -8,6 +8,9 @@ import { TransactionHeader } from "~/components/content/transaction-header";
 import { loadPagedList } from "~/lms/enrollment.server";
 import { loadTransaction } from "~/lms/identification.server";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "extras", "curriculum"] };
+
 /**
  * The curriculum an identification transaction opened (spec 000 §2.5
  * `identification/{transactionid}/curriculum`; docs/decisions/021): the sections and materials

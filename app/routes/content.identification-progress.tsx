@@ -6,7 +6,10 @@ import type { TransactionProgress } from "../../contract/schemas/identification"
 import { ProgressBadge } from "~/components/content/progress-badge";
 import { TransactionHeader } from "~/components/content/transaction-header";
 import { loadTransaction, rowParam } from "~/lms/identification.server";
-import { formatInZone } from "~/lms/time";
+import { formatInstant } from "~/lms/format";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "extras", "enrollment"] };
 
 /**
  * The learner's progress record under an identification transaction (spec 000 §2.5
@@ -26,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function IdentificationProgress() {
   const { header, progress: p, history } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatInZone(iso, header.offset, i18n.language)}</time> : "—");
+  const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatInstant("dateTime", i18n.language, iso, header.offset)}</time> : "—");
   const facts: [string, React.ReactNode][] = [
     ["idt_field_status", <ProgressBadge key="s" status={p.status} />],
     ["enr_col_enrolled", when(p.datetime_enroll)],

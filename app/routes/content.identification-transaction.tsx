@@ -5,7 +5,10 @@ import { DataTable } from "~/components/content/data-table";
 import { IdentificationBadge } from "~/components/content/identification-parts";
 import { TransactionHeader } from "~/components/content/transaction-header";
 import { loadTransaction } from "~/lms/identification.server";
-import { formatInZone } from "~/lms/time";
+import { formatInstant } from "~/lms/format";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "extras"] };
 
 /**
  * One identification transaction (spec 000 §2.5 `identification/{transactionid}`;
@@ -31,7 +34,7 @@ export default function IdentificationTransaction() {
         rows={rows}
         columns={[
           { key: "no", label: t("idt_col_attempt_no"), className: "text-right", render: (r) => r.no },
-          { key: "when", label: t("ext_col_when"), render: (r) => <time dateTime={r.datetime_create}>{formatInZone(r.datetime_create, header.offset, i18n.language)}</time> },
+          { key: "when", label: t("ext_col_when"), render: (r) => <time dateTime={r.datetime_create}>{formatInstant("dateTime", i18n.language, r.datetime_create, header.offset)}</time> },
           { key: "method", label: t("ext_col_method"), render: (r) => t(`ext_method_${r.method}`) },
           { key: "status", label: t("ext_col_result"), render: (r) => <IdentificationBadge status={r.status} /> },
           { key: "section", label: t("ext_col_section"), render: (r) => r.section ?? "—" },

@@ -7,7 +7,10 @@ import { IdentificationFilters, identificationColumns } from "~/components/conte
 import { Pager } from "~/components/content/pager";
 import { itemId, requireContent } from "~/lms/content.server";
 import { itemPaths, loadPagedList, zoneOffset } from "~/lms/enrollment.server";
-import { formatInZone } from "~/lms/time";
+import { formatInstant } from "~/lms/format";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "extras"] };
 
 /**
  * The identification transactions of a content item (spec 000 §2.5 `identification/`;
@@ -27,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function IdentificationTransactions() {
   const d = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatInZone(iso, d.offset, i18n.language)}</time> : "—");
+  const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatInstant("dateTime", i18n.language, iso, d.offset)}</time> : "—");
   return (
     <section aria-labelledby="transactions-title" className="space-y-4">
       <div>

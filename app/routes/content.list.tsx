@@ -13,12 +13,16 @@ import { ConfirmDelete, WarningDialog } from "~/components/content/dialogs";
 import { PageHeader } from "~/components/content/page-header";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm } from "~/lms/read-form.server";
-import { canonicalListQuery, ORDERING_KEY, PAGE_KEY, SEARCH_KEY } from "~/lms/list-query";
+import { canonicalListQuery, ORDERING_KEY, SEARCH_KEY } from "~/lms/list-query";
+import { readListPage } from "~/lms/paging.server";
 import { optionsFor, requireContent } from "~/lms/content.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { dash } from "~/lms/paths";
 import { keepForRender, useRenderOnly, wantsDocument } from "~/components/render-only";
 import { invariantResponse } from "~/lms/invariant";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content"] };
 
 /** The rows' key for the document render (see `rows` in the loader). */
 const LIST_ROWS = "list-rows";
@@ -35,18 +39,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const canonical = canonicalListQuery(url.searchParams);
   if (canonical) throw redirect(`${url.pathname}${canonical.size ? `?${canonical}` : ""}`);
   const q = url.searchParams;
-  const page = Math.max(1, Number(q.get(PAGE_KEY) ?? 1) || 1);
-  const query: Record<string, string | number> = { page, ordering: q.get(ORDERING_KEY) ?? type.defaultOrdering };
+  const query: Record<string, string | number> = { ordering: q.get(ORDERING_KEY) ?? type.defaultOrdering };
   if (q.get(SEARCH_KEY)) query.search = q.get(SEARCH_KEY)!;
   for (const f of type.filters) if (q.get(f)) query[f] = q.get(f)!;
-  const res = await api.get<Paged<Row>>(type.api, { query, accept: [400, 404] });
-  // spec 002 §8: a 404 on a page above 1 goes back one page.
-  if (res.status === 404 && page > 1) {
-    const back = new URLSearchParams(q);
-    if (page - 1 > 1) back.set(PAGE_KEY, String(page - 1));
-    else back.delete(PAGE_KEY);
-    throw redirect(`${url.pathname}${back.size ? `?${back}` : ""}`);
-  }
+  // spec 002 §8: a page past the last lands on the last one (paging.server.ts).
+  const res = await readListPage<Paged<Row>>(api, type.api, { url, query, accept: [400, 404] });
   const list: Paged<Row> = res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 };
   // Each filter's options from the source the registry names for it.
   const sources = type.filters.flatMap((f) => (type.filterSources[f] ? [[f, type.filterSources[f]] as const] : []));

@@ -15,6 +15,9 @@ import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "enrollment"] };
+
 /**
  * Overall › Progress › bulk change, the confirmation step (spec 001 §4 "Confirmation rules for
  * bulk change"): ?target=…(&enrollment=… for ticked learners) shows, from the API's preview, how

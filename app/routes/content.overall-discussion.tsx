@@ -15,10 +15,14 @@ import { requireCsrf } from "~/lms/csrf.server";
 import { FormErrors } from "~/components/forms";
 import { readForm } from "~/lms/read-form.server";
 import { canonicalListQuery, withParam } from "~/lms/list-query";
+import { readListPage } from "~/lms/paging.server";
 import { configValue } from "~/lms/store.server";
-import { formatInZone } from "~/lms/time";
+import { formatInstant } from "~/lms/format";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "extras"] };
 
 /**
  * The discussion of a content item (spec 000 §2.5 overall "discussion"; issue 6 item 6): its
@@ -37,22 +41,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const canonical = canonicalListQuery(url.searchParams);
   if (canonical) throw redirect(`${url.pathname}${canonical.size ? `?${canonical}` : ""}`);
   const q = url.searchParams;
-  const page = Math.max(1, Number(q.get("page") ?? 1) || 1);
-  const query: Record<string, string | number> = { page };
+  const query: Record<string, string | number> = {};
   for (const k of FILTERS) if (k !== "page" && q.get(k)) query[k] = q.get(k)!;
   const base = `${type.api}${id}/discussion/`;
   const threadId = idParam(q.get("thread"));
+  // spec 002 §8: a page past the last lands on the last one (paging.server.ts).
   const [list, thread] = await Promise.all([
-    api.get<Paged<DiscussionThreadRow>>(base, { query, accept: [400, 404] }),
+    readListPage<Paged<DiscussionThreadRow>>(api, base, { url, query, accept: [400, 404] }),
     threadId ? api.get<DiscussionThread>(`${base}${threadId}/`, { accept: [404] }) : null,
   ]);
-  // spec 002 §8: a 404 on a page above 1 goes back one page.
-  if (list.status === 404 && page > 1) {
-    const back = new URLSearchParams(q);
-    if (page - 1 > 1) back.set("page", String(page - 1));
-    else back.delete("page");
-    throw redirect(`${url.pathname}${back.size ? `?${back}` : ""}`);
-  }
   return data(
     {
       list: list.status === 200 ? list.data : { results: [], count: 0, page_size: 50, next: null, page: 1 },
@@ -105,7 +102,7 @@ export default function DiscussionPage() {
   const d = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
-  const when = (iso: string) => formatInZone(iso, d.offset, i18n.language);
+  const when = (iso: string) => formatInstant("dateTime", i18n.language, iso, d.offset);
   const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
   const remove = params.get("remove") ?? "";
   const removeThread = /^thread-(\d+)$/.exec(remove);

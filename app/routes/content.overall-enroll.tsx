@@ -14,10 +14,14 @@ import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm } from "~/lms/read-form.server";
 import { itemPaths } from "~/lms/enrollment.server";
+import { pageParam, readListPage } from "~/lms/paging.server";
 import { PAGE_KEY } from "~/lms/list-query";
 import { enrollPickerSchema, enrollSchema, parseWithZod } from "~/lms/schemas.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "enrollment"] };
 
 /**
  * Overall › Learners › enrol (issue 6 item 5): enrol learners by picking them (search, then tick),
@@ -70,17 +74,20 @@ export async function loader(args: LoaderFunctionArgs) {
   const paths = itemPaths(type, id);
   const url = new URL(args.request.url);
   const q = url.searchParams.get("q")?.trim() ?? "";
-  const page = Math.max(1, Number(url.searchParams.get(PAGE_KEY) ?? 1) || 1);
   const picked = pickedOf(url.searchParams);
   const accounts = `${paths.api}enroll/account/`;
   const [found, pickedRows, departments, groups] = await Promise.all([
-    api.get<EnrollCandidates>(accounts, { query: { ...(q ? { search: q } : {}), page, page_size: CANDIDATES }, accept: [400, 404] }),
+    // A page past the end (the list shrank) lands on the last page, picks kept.
+    readListPage<EnrollCandidates>(api, accounts, {
+      url,
+      query: { ...(q ? { search: q } : {}), page_size: CANDIDATES },
+      accept: [400, 404],
+      to: (page) => `${url.pathname}${pickerQuery(q, page, picked)}`,
+    }),
     picked.length ? api.get<EnrollCandidates>(accounts, { query: { id_list: picked.join(","), page_size: MAX_ENROLL_IDS } }).then((r) => r.data.results) : [],
     api.get<Paged<FilterOption & { parent_id?: number | null }>>("dashboard/filter/department-cascade/", { query: { page_size: 1000 } }).then((r) => r.data.results),
     api.get<Paged<FilterOption>>("dashboard/filter/group/type/ACCOUNT/", { query: { page_size: 1000 } }).then((r) => r.data.results),
   ]);
-  // A page past the end (the list shrank): back to the first page, picks kept.
-  if (found.status === 404 && page > 1) throw redirect(`${url.pathname}${pickerQuery(q, 1, picked)}`, { headers: api.headers() });
   const candidates = found.status === 200 ? found.data : null;
   const shown = new Set(candidates?.results.map((c) => c.id) ?? []);
   return data(
@@ -133,7 +140,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (picker.status !== "success") return data({ intent: "search" as Intent, errors: flatErrors(picker.reply().error), enrolled: null, imported: null }, { status: 400 });
     const here = new URL(request.url);
     const q = intent === "search" ? picker.value.q : (here.searchParams.get("q")?.trim() ?? "").slice(0, 200);
-    const page = intent === "search" ? 1 : Math.max(1, Number(here.searchParams.get(PAGE_KEY) ?? 1) || 1);
+    const page = intent === "search" ? 1 : pageParam(here.searchParams);
     return redirect(`${here.pathname}${pickerQuery(q, page, picker.value.account_list)}`, { headers: api.headers() });
   }
 

@@ -8,8 +8,12 @@ import { IdentificationFilters, identificationColumns } from "~/components/conte
 import { Pager } from "~/components/content/pager";
 import { itemId, requireContent } from "~/lms/content.server";
 import { canonicalListQuery } from "~/lms/list-query";
+import { readListPage } from "~/lms/paging.server";
 import { configValue } from "~/lms/store.server";
-import { formatInZone } from "~/lms/time";
+import { formatInstant } from "~/lms/format";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "extras"] };
 
 /**
  * The identification log of a content item (spec 000 §2.5 overall "identification"; issue 6
@@ -26,17 +30,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const canonical = canonicalListQuery(url.searchParams);
   if (canonical) throw redirect(`${url.pathname}${canonical.size ? `?${canonical}` : ""}`);
   const q = url.searchParams;
-  const page = Math.max(1, Number(q.get("page") ?? 1) || 1);
-  const query: Record<string, string | number> = { page };
+  const query: Record<string, string | number> = {};
   for (const k of KEYS) if (q.get(k)) query[k] = q.get(k)!;
-  const res = await api.get<Paged<IdentificationAttempt>>(`${type.api}${id}/identification/`, { query, accept: [400, 404] });
-  // spec 002 §8: a 404 on a page above 1 goes back one page.
-  if (res.status === 404 && page > 1) {
-    const back = new URLSearchParams(q);
-    if (page - 1 > 1) back.set("page", String(page - 1));
-    else back.delete("page");
-    throw redirect(`${url.pathname}${back.size ? `?${back}` : ""}`);
-  }
+  // spec 002 §8: a page past the last lands on the last one (paging.server.ts).
+  const res = await readListPage<Paged<IdentificationAttempt>>(api, `${type.api}${id}/identification/`, { url, query, accept: [400, 404] });
   return data(
     {
       list: res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 },
@@ -65,7 +62,7 @@ export default function IdentificationLog() {
         empty={t("no_results")}
         rows={d.list.results}
         columns={[
-          { key: "when", label: t("ext_col_when"), sort: "datetime_create", render: (r) => <time dateTime={r.datetime_create}>{formatInZone(r.datetime_create, d.offset, i18n.language)}</time> },
+          { key: "when", label: t("ext_col_when"), sort: "datetime_create", render: (r) => <time dateTime={r.datetime_create}>{formatInstant("dateTime", i18n.language, r.datetime_create, d.offset)}</time> },
           ...identificationColumns<IdentificationAttempt>(t),
           { key: "section", label: t("ext_col_section"), render: (r) => r.section ?? "—" },
         ]}

@@ -7,6 +7,9 @@ import { itemId, requireContent } from "~/lms/content.server";
 import { itemPaths } from "~/lms/enrollment.server";
 import { numberFormat } from "~/lms/format";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "extras"] };
+
 /**
  * The overall landing page of a content item (spec 000 §2.5 `overall`; docs/decisions/021): one
  * card per overall page the user may open — and per item page with figures (the identification

@@ -9,7 +9,11 @@ import { Pager } from "~/components/content/pager";
 import { ProgressBadge } from "~/components/content/progress-badge";
 import { ProgressFilters } from "~/components/content/progress-filters";
 import { itemId, requireContent } from "~/lms/content.server";
+import { formatInstant } from "~/lms/format";
 import { itemPaths, loadEnrollments, zoneOffset } from "~/lms/enrollment.server";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "enrollment"] };
 
 /**
  * Overall › Learners (spec 000 §2.5; issue 6 item 6): the item's enrolled learners with search,
@@ -37,7 +41,7 @@ export default function OverallLearner() {
   const d = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   /** The day of an instant in the organisation's zone. */
-  const day = (iso: string) => new Date(Date.parse(iso) + d.offset * 60_000).toLocaleDateString(i18n.language === "th" ? "th-TH" : "en-GB", { timeZone: "UTC", dateStyle: "medium" });
+  const day = (iso: string) => formatInstant("date", i18n.language, iso, d.offset);
   const columns: DataColumn<EnrollmentRow>[] = [
     {
       key: "name",
@@ -55,7 +59,7 @@ export default function OverallLearner() {
     { key: "status", label: t("enr_col_status"), sort: "status", render: (r) => <ProgressBadge status={r.status} /> },
     { key: "add_method", label: t("enr_col_add_method"), render: (r) => t(`add_method_${r.add_method}`) },
     { key: "added_by", label: t("enr_col_added_by"), render: (r) => t(`added_by_${r.added_by}`) },
-    { key: "datetime_enroll", label: t("enr_col_enrolled"), sort: "datetime_enroll", className: "whitespace-nowrap", render: (r) => <time dateTime={r.datetime_enroll}>{day(r.datetime_enroll)}</time> },
+    { key: "datetime_enroll", label: t("enr_col_enrolled"), sort: "datetime_enroll", render: (r) => <time dateTime={r.datetime_enroll}>{day(r.datetime_enroll)}</time> },
   ];
   return (
     <section aria-labelledby="learner-title">

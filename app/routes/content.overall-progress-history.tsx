@@ -1,4 +1,4 @@
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ProgressHistoryAnswer, ProgressLogRow } from "../../contract/schemas/enrollment";
@@ -7,9 +7,12 @@ import { Pager } from "~/components/content/pager";
 import { ProgressBadge } from "~/components/content/progress-badge";
 import { itemId, requireContent } from "~/lms/content.server";
 import { itemPaths, zoneOffset } from "~/lms/enrollment.server";
-import { PAGE_KEY } from "~/lms/list-query";
-import { formatInZone } from "~/lms/time";
+import { readListPage } from "~/lms/paging.server";
+import { formatInstant } from "~/lms/format";
 import { invariantResponse } from "~/lms/invariant";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "enrollment"] };
 
 /**
  * Overall › Progress › one learner's history (docs/decisions/017): every recorded change of the
@@ -29,10 +32,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const enrollmentId = enrollmentIdOf(args.params);
   const paths = itemPaths(type, id);
   const url = new URL(args.request.url);
-  const page = Math.max(1, Number(url.searchParams.get(PAGE_KEY) ?? 1) || 1);
-  const res = await api.get<ProgressHistoryAnswer>(`${paths.api}progress/${enrollmentId}/history/`, { query: { page }, accept: [400, 404] });
-  // A page past the end goes back to the first page; an enrollment not of this course is a 404.
-  if (res.status !== 200 && page > 1) throw redirect(url.pathname, { headers: api.headers() });
+  // A page past the end lands on the last page; an enrollment not of this course is a 404.
+  const res = await readListPage<ProgressHistoryAnswer>(api, `${paths.api}progress/${enrollmentId}/history/`, { url, accept: [400, 404] });
   invariantResponse(res.status === 200, "Not Found", { status: 404, headers: api.headers() });
   return data({ history: res.data, offset: await zoneOffset(), back: `${paths.base}/overall/progress` }, { headers: api.headers() });
 }
@@ -44,7 +45,7 @@ export default function OverallProgressHistory() {
   const name = `${e.account.first_name} ${e.account.last_name}`;
   const action = (r: ProgressLogRow) => t(r.is_bulk ? `progress_action_${r.action_type}_bulk` : `progress_action_${r.action_type}`);
   const columns: DataColumn<ProgressLogRow>[] = [
-    { key: "when", label: t("enr_history_col_when"), className: "whitespace-nowrap", render: (r) => formatInZone(r.datetime_create, d.offset, i18n.language) },
+    { key: "when", label: t("enr_history_col_when"), render: (r) => formatInstant("dateTime", i18n.language, r.datetime_create, d.offset) },
     {
       key: "change",
       label: t("enr_history_col_change"),

@@ -17,11 +17,14 @@ import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { itemPaths, loadEnrollments, zoneOffset } from "~/lms/enrollment.server";
 import { parseWithZod, progressChangeSchema } from "~/lms/schemas.server";
-import { formatInZone } from "~/lms/time";
+import { formatInstant } from "~/lms/format";
 import { redirectWithToast } from "~/lms/toast.server";
 import { readForm } from "~/lms/read-form.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "enrollment"] };
 
 /**
  * Overall › Progress (issue 6 item 6): each learner's status with a manual change that offers only
@@ -73,7 +76,7 @@ export default function OverallProgress() {
   const busy = useSubmitting();
   const rows = useShiftRange<HTMLDivElement>();
   const { t, i18n } = useContentTranslation();
-  const when = (iso: string | null) => (iso ? formatInZone(iso, d.offset, i18n.language) : "—");
+  const when = (iso: string | null) => (iso ? formatInstant("dateTime", i18n.language, iso, d.offset) : "—");
   const name = (r: EnrollmentRow) => `${r.account.first_name} ${r.account.last_name}`;
   const rowErrors = (r: EnrollmentRow) => {
     if (!actionData || actionData.enrollment !== r.id) return null;
@@ -101,15 +104,15 @@ export default function OverallProgress() {
       ),
     },
     { key: "status", label: t("enr_col_status"), sort: "status", render: (r) => <ProgressBadge status={r.status} /> },
-    { key: "datetime_start", label: t("enr_col_started"), sort: "datetime_start", className: "whitespace-nowrap", render: (r) => when(r.datetime_start) },
-    { key: "datetime_complete", label: t("enr_col_completed"), sort: "datetime_complete", className: "whitespace-nowrap", render: (r) => when(r.datetime_complete) },
-    { key: "datetime_update", label: t("enr_col_updated"), sort: "datetime_update", className: "whitespace-nowrap", render: (r) => when(r.datetime_update) },
+    { key: "datetime_start", label: t("enr_col_started"), sort: "datetime_start", render: (r) => when(r.datetime_start) },
+    { key: "datetime_complete", label: t("enr_col_completed"), sort: "datetime_complete", render: (r) => when(r.datetime_complete) },
+    { key: "datetime_update", label: t("enr_col_updated"), sort: "datetime_update", render: (r) => when(r.datetime_update) },
     {
       key: "change",
       label: t("enr_col_change"),
       render: (r) =>
         r.allowed_status.length ? (
-          <Form method="post" className="flex items-center gap-1">
+          <Form method="post" className="flex flex-wrap items-center gap-1">
             <CsrfInput />
             <input type="hidden" name="intent" value="change" />
             <input type="hidden" name="enrollment" value={r.id} />

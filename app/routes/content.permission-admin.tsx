@@ -12,9 +12,13 @@ import { CsrfInput, ErrorList, SelectField } from "~/components/forms";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm } from "~/lms/read-form.server";
+import { readListPage } from "~/lms/paging.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "access"] };
 
 /**
  * The content's administrators (the permission tab's admin page): staff accounts who may manage
@@ -26,11 +30,10 @@ const CANDIDATES = 200;
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type } = await requireContent(args, "change");
   const id = itemId(type, args.params);
-  const q = new URL(args.request.url).searchParams;
-  const page = Math.max(1, Number(q.get("page") ?? 1) || 1);
-  const find = (q.get("find") ?? "").trim();
+  const url = new URL(args.request.url);
+  const find = (url.searchParams.get("find") ?? "").trim();
   const [admins, candidates] = await Promise.all([
-    api.get<Paged<ContentAdmin>>(`${type.api}${id}/permission/admin/`, { query: { page }, accept: [404] }),
+    readListPage<Paged<ContentAdmin>>(api, `${type.api}${id}/permission/admin/`, { url, accept: [404] }),
     api.get<Paged<AccountOption>>(`${type.api}${id}/permission/admin/candidate/`, { query: { page_size: CANDIDATES, ...(find ? { search: find } : {}) } }),
   ]);
   return data(

@@ -18,6 +18,9 @@ import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "access"] };
+
 /**
  * A permission rule's condition (spec 001 §3 "Permission condition"): for a department rule,
  * the departments, positions, levels and groups it takes (with how the criteria combine), the

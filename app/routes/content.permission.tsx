@@ -14,12 +14,16 @@ import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm } from "~/lms/read-form.server";
+import { readListPage } from "~/lms/paging.server";
 import { errorsAt, type FormResult } from "~/lms/form-result";
 import { dash } from "~/lms/paths";
 import { parseWithZod, permissionRuleSchema } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "access"] };
 
 /**
  * The permission tab (spec 001 §3 "Permission mode", 002 §6 "Content access levels"): the
@@ -30,9 +34,9 @@ import { useSubmitting } from "~/components/use-submitting";
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type } = await requireContent(args, "change");
   const id = itemId(type, args.params);
-  const q = new URL(args.request.url).searchParams;
-  const page = Math.max(1, Number(q.get("page") ?? 1) || 1);
-  const res = await api.get<Paged<PermissionRuleRow>>(`${type.api}${id}/permission/`, { query: { page }, accept: [404] });
+  const url = new URL(args.request.url);
+  const q = url.searchParams;
+  const res = await readListPage<Paged<PermissionRuleRow>>(api, `${type.api}${id}/permission/`, { url, accept: [404] });
   const list: Paged<PermissionRuleRow> = res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 };
   const pick = (key: string) => {
     const v = q.get(key);

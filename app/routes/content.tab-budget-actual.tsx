@@ -5,6 +5,9 @@ import { useContentTranslation } from "~/components/content/use-content-translat
 import { BudgetForm } from "~/components/content/budget-form";
 import { budgetAction, budgetLoader } from "~/lms/budget.server";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "extras"] };
+
 /** The budget's actual cost (spec 000 §2.5 budget/actual): what was really spent, record by record. */
 export const loader = (args: LoaderFunctionArgs) => budgetLoader(args, "actual");
 export const action = (args: ActionFunctionArgs) => budgetAction(args, "actual");

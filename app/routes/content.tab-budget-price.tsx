@@ -16,6 +16,9 @@ import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "extras"] };
+
 /**
  * The price of a content item (spec 001 §3 "Budget": price, discount price, app store and
  * android prices, note): amounts from 0 to 99,999,999.99 with 2 decimals, the discount not above

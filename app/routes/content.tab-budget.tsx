@@ -7,6 +7,9 @@ import { COUNT_LEARNER_MAX } from "../../contract/extras-codes";
 import { BudgetForm } from "~/components/content/budget-form";
 import { budgetAction, budgetLoader } from "~/lms/budget.server";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "extras"] };
+
 /**
  * The budget tab (spec 001 §3 "Budget planning"): learners counted, the planned cost, the price
  * margin and the planned records. Its sub-pages are the price and the actual cost.

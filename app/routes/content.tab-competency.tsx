@@ -9,6 +9,9 @@ import { contentFlag } from "~/registry/content.js";
 import { itemId, requireContent } from "~/lms/content.server";
 import { contentCompetencyCreateSchema, contentCompetencyUpdateSchema, masterList, tableTabAction } from "~/lms/extras.server";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "extras"] };
+
 /**
  * The competency tab (issue 6 item 4): the competencies the content builds, each with the level
  * it requires (1 … the competency's highest level). Viewing needs the content's view flag,

@@ -19,6 +19,9 @@ import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "extras"] };
+
 /**
  * The e-certificate tab (spec 001 §3 "Certificate"; docs/decisions/012): name, description,
  * language, template, type, the download period (typed in days; the API answers "{n} days"),

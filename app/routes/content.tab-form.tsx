@@ -13,6 +13,9 @@ import { apiFieldErrors, formContext, schemaFor } from "~/lms/content-form.serve
 import { parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content"] };
+
 /**
  * The generic form tab (information): the item's fields in the registry's form, saved with the
  * contract schema (parsed whole, so an unticked box is false), API field errors mapped back,

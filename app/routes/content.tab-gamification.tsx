@@ -10,6 +10,9 @@ import { contentFlag } from "~/registry/content.js";
 import { itemId, requireContent } from "~/lms/content.server";
 import { criteriaSchemas, masterList, tableTabAction } from "~/lms/extras.server";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "extras"] };
+
 /**
  * The gamification tab (issue 6 item 4, spec 001 §3 "Gamification"): the content's criteria,
  * each rewarding points, an achievement and/or a challenge. A criterion a learner has earned is

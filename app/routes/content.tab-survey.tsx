@@ -8,6 +8,9 @@ import { contentFlag } from "~/registry/content.js";
 import { itemId, requireContent } from "~/lms/content.server";
 import { contentSurveyCreateSchema, contentSurveyUpdateSchema, masterList, tableTabAction } from "~/lms/extras.server";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "extras"] };
+
 /**
  * The survey tab (issue 6 item 4): the surveys attached to the content, in the order they were
  * attached, each optional or required. Attaching and detaching leave the survey itself alone.

@@ -4,6 +4,9 @@ import { useTranslation } from "react-i18next";
 import type { Course } from "../../contract/schemas/course";
 import { itemId, requireContent } from "~/lms/content.server";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content"] };
+
 /** The course as a learner would see it (the information tab's review sub-page). */
 export async function loader(args: LoaderFunctionArgs) {
   const { params } = args;

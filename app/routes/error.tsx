@@ -12,13 +12,8 @@ export function loader({ params }: LoaderFunctionArgs) {
   return new Response(JSON.stringify({ code }), { status, headers: { "content-type": "application/json" } });
 }
 
-/** The error's own title (a page without one is not announced by name), and kept out of search engines. */
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { dict?: Record<string, string>; brand?: { appName?: string } } | undefined;
-  const code = (data as { code?: string } | undefined)?.code ?? "500";
-  const title = root?.dict?.[`error_${code.replace(/-/g, "_")}_title`] ?? code;
-  return [{ title: `${title} · ${root?.brand?.appName ?? "LMS"}` }, { name: "robots", content: "noindex" }];
-};
+/** Kept out of search engines; its title, the error's, is <PageTitle/>'s (docs/decisions/025). */
+export const meta: MetaFunction<typeof loader> = ({ matches }) => [...matches.flatMap((m) => m.meta ?? []), { name: "robots", content: "noindex" }];
 
 export default function ErrorPage() {
   const { code } = useLoaderData<{ code: string }>();

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { HomeLearningAnswer } from "../../contract/schemas/home";
@@ -6,12 +6,10 @@ import { BarChart } from "~/components/charts/BarChart";
 import { CHART_COLORS, FigureCards, HomeHeader, useFormats, useSeriesSummary } from "~/components/home";
 import { loadHome } from "./home.server";
 
-export const loader = (args: LoaderFunctionArgs) => loadHome<HomeLearningAnswer>(args, "home-learning", "dashboard/home/learning/");
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["home"] };
 
-export const meta: MetaFunction = ({ matches }) => {
-  const dict = (matches.find((m) => m.id === "root")?.data as { dict?: Record<string, string> } | undefined)?.dict ?? {};
-  return [{ title: [dict.home_learning_title ?? "Learning", dict.app_title].filter(Boolean).join(" – ") }];
-};
+export const loader = (args: LoaderFunctionArgs) => loadHome<HomeLearningAnswer>(args, "home-learning", "dashboard/home/learning/");
 
 /** Home, learning (spec 000 §2.2): what the organisation has today and how many accounts joined. */
 export default function HomeLearning() {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { HomeUsageAnswer } from "../../contract/schemas/home";
@@ -7,12 +7,10 @@ import { LineChart } from "~/components/charts/LineChart";
 import { CHART_COLORS, FigureCards, HomeHeader, useFormats, useSeriesSummary } from "~/components/home";
 import { loadHome } from "./home.server";
 
-export const loader = (args: LoaderFunctionArgs) => loadHome<HomeUsageAnswer>(args, "home-usage", "dashboard/home/usage/");
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["home"] };
 
-export const meta: MetaFunction = ({ matches }) => {
-  const dict = (matches.find((m) => m.id === "root")?.data as { dict?: Record<string, string> } | undefined)?.dict ?? {};
-  return [{ title: [dict.home_usage_title ?? "Usage monitoring", dict.app_title].filter(Boolean).join(" – ") }];
-};
+export const loader = (args: LoaderFunctionArgs) => loadHome<HomeUsageAnswer>(args, "home-usage", "dashboard/home/usage/");
 
 /** Home, usage monitoring (spec 000 §2.2): visits by source, sign-ins, who is on now. */
 export default function HomeUsage() {

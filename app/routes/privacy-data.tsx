@@ -11,6 +11,9 @@ import { dash, safeNext } from "~/lms/paths";
 import { afterSignIn } from "~/lms/sign-in.server";
 import { invariantResponse } from "~/lms/invariant";
 
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["account"] };
+
 /** The three documents a user reads and accepts (spec 000 §2.2), by their dashboard page name. */
 const PAGES = {
   "privacy-notice": { api: "term/privacy/", titleKey: "privacy_notice" },

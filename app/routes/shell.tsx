@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AlertBanner } from "~/components/shell/alert-banner";
+import { FocusClearOfHeader } from "~/components/shell/focus-clear-of-header";
 import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
 import { IdleSignOut } from "~/components/shell/idle-sign-out";
@@ -11,6 +12,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireDashboardUser } from "~/lms/auth.server";
 import { visibleMenu } from "~/lms/menu.server";
 import { offeredLanguages } from "~/lms/store.server";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["shell"] };
 
 /**
  * The default authenticated layout (spec 000 §2.1): header, left menu from the registry filtered
@@ -29,6 +33,8 @@ export async function loader(args: LoaderFunctionArgs) {
       menuCollapsed: config["menu-collapse"]?.value === true,
       banner: config["alert-banner-is-display"]?.value === true ? str("alert-banner-message") : null,
       messenger: config["messenger-is-enabled"]?.value === true,
+      // The footer's copyright year: today's, in the organisation's zone (docs/decisions/025).
+      year: new Date(Date.now() + Number(config["time-zone-offset-minutes"]?.value ?? 0) * 60_000).getUTCFullYear(),
     },
     { headers: api.headers() },
   );
@@ -52,10 +58,11 @@ export default function Shell() {
         <main id="main" className="flex-1 px-5 py-6 sm:px-10 xl:px-20 2xl:px-[150px]">
           <Outlet />
         </main>
-        <Footer appName={d.appName} />
+        <Footer appName={d.appName} year={d.year} />
       </div>
       {d.messenger ? <MessengerButton /> : null}
       <IdleSignOut />
+      <FocusClearOfHeader />
     </div>
   );
 }

@@ -18,6 +18,8 @@ import accessEn from "./access.en.json";
 import accessTh from "./access.th.json";
 import extrasEn from "./extras.en.json";
 import extrasTh from "./extras.th.json";
+import courseEn from "./course.en.json";
+import courseTh from "./course.th.json";
 import activityEn from "./activity.en.json";
 import activityTh from "./activity.th.json";
 import activityOverallEn from "./activity-overall.en.json";
@@ -30,8 +32,8 @@ import activityOverallTh from "./activity-overall.th.json";
  * that no key is defined by two files.
  */
 export const DICTIONARY_FILES = {
-  en: { messages: en, ui: uiEn, account: accountEn, home: homeEn, shell: shellEn, content: contentEn, curriculum: curriculumEn, enrollment: enrollmentEn, access: accessEn, extras: extrasEn, activity: activityEn, activityOverall: activityOverallEn },
-  th: { messages: th, ui: uiTh, account: accountTh, home: homeTh, shell: shellTh, content: contentTh, curriculum: curriculumTh, enrollment: enrollmentTh, access: accessTh, extras: extrasTh, activity: activityTh, activityOverall: activityOverallTh },
+  en: { messages: en, ui: uiEn, account: accountEn, home: homeEn, shell: shellEn, content: contentEn, curriculum: curriculumEn, enrollment: enrollmentEn, access: accessEn, extras: extrasEn, course: courseEn, activity: activityEn, activityOverall: activityOverallEn },
+  th: { messages: th, ui: uiTh, account: accountTh, home: homeTh, shell: shellTh, content: contentTh, curriculum: curriculumTh, enrollment: enrollmentTh, access: accessTh, extras: extrasTh, course: courseTh, activity: activityTh, activityOverall: activityOverallTh },
 } as const;
 
 const merge = (files: Record<string, Record<string, string>>) => Object.assign({}, ...Object.values(files)) as Record<string, string>;

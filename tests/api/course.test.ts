@@ -56,7 +56,10 @@ describe("course list", () => {
     expect(res.body.results).toHaveLength(50);
     const last = await admin.get(`${C}/?page=4`);
     expect(last.body).toMatchObject({ page: 4, next: null });
-    expect((await admin.get(`${C}/?page=5`)).status).toBe(404);
+    // Past the end: 404 with what the dashboard needs to find the last page (spec 002 §8).
+    const past = await admin.get(`${C}/?page=45`);
+    expect(past.status).toBe(404);
+    expect(past.body).toEqual({ detail: "not_found", count: 200, page_size: 50 });
   });
 
   it("answers rows of exactly the CourseRow shape, status derived", async () => {

@@ -20,6 +20,18 @@ export function setConfig(key: string, value: unknown) {
   }
 }
 
+/** Set an image setting's address (its `url`, e.g. og-image) and tell clients it changed. */
+export function setConfigUrl(key: string, url: string | null) {
+  const db = e2eDb();
+  try {
+    const now = new Date().toISOString();
+    db.prepare("update config set url = ?, datetime_update = ? where key = ?").run(url, now, key);
+    db.prepare("insert into update_time (key, datetime_update) values ('config', ?) on conflict(key) do update set datetime_update = excluded.datetime_update").run(now);
+  } finally {
+    db.close();
+  }
+}
+
 /** Make every session of an account look idle for an hour, so the API expires it. */
 export function ageSessions(username: string) {
   const db = e2eDb();

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { exampleUrl, pageRoutes, requiredParams, type ManifestRoute } from "../../app/registry/route-manifest.js";
+import { PUBLIC, exampleUrl, pageRoutes, requiredParams, type ManifestRoute } from "../../app/registry/route-manifest.js";
+import { CONTENT_TYPES } from "../../app/registry/content.js";
 import { signIn, valuesFor } from "./route-values";
 
 /**
@@ -9,6 +10,10 @@ import { signIn, valuesFor } from "./route-values";
  * only the intents the route manifest names for it (so a page cannot post an intent the registry
  * does not know, and the permission matrix, which posts each named intent, covers them all).
  * A new type or tab is covered without being listed here. Requests only: runs once, in js-on.
+ *
+ * Every page, content or not, also renders only keys of the namespaces its routes declare
+ * (`handle.i18n`, docs/decisions/024), in English and Thai: the dashboard runs with I18N_STRICT=1
+ * here, so a document that rendered another namespace's key names it in `X-I18n-Missing`.
  */
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "requests only: runs once, in the js-on project");
 
@@ -18,11 +23,19 @@ const DOWNLOADS = new Set(["routes/content.overall-export.tsx"]);
 const QUERY: Record<string, string> = { "routes/content.overall-bulk.tsx": "?target=30" };
 
 let ctx: APIRequestContext;
+let anonymous: APIRequestContext;
 test.beforeAll(async ({ playwright }, info) => {
   ctx = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  anonymous = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
   await signIn(ctx, "admin");
 });
-test.afterAll(async () => ctx?.dispose());
+test.afterAll(async () => {
+  await ctx?.dispose();
+  await anonymous?.dispose();
+});
+
+/** Keys a document rendered from a namespace its routes did not declare (the strict header). */
+const undeclared = (res: { headers(): Record<string, string> }) => res.headers()["x-i18n-missing"];
 
 /** The intents the forms of a document post to the page itself (no action, or its own path). */
 function postedIntents(html: string, path: string): string[] {
@@ -58,6 +71,7 @@ test("every built content page answers 200 with a heading, and posts only the in
       failures.push(`${url}: ${res.status()}`);
       continue;
     }
+    if (undeclared(res)) failures.push(`${url}: renders keys of undeclared namespaces: ${undeclared(res)}`);
     const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1].replace(/<[^>]+>/g, "").trim();
     if (!h1) failures.push(`${url}: no heading`);
     const path = new URL(res.url()).pathname;
@@ -71,5 +85,33 @@ test("every built content page answers 200 with a heading, and posts only the in
   expect(routes.length).toBeGreaterThan(50);
   // The forms were read: the pages post dozens of intents between them.
   expect(checked).toBeGreaterThan(30);
+  expect(failures, failures.join("\n")).toEqual([]);
+});
+
+/** Not documents: a JSON answer, a file, a probe. */
+const NOT_PAGES = new Set(["routes/locales.tsx", "routes/health.tsx", "routes/media.tsx", ...DOWNLOADS]);
+
+test("every page renders only keys of the namespaces its routes declare, in English and Thai", async () => {
+  test.setTimeout(300_000);
+  const pages = pageRoutes().filter((r) => !NOT_PAGES.has(r.module));
+  const failures: string[] = [];
+  for (const language of ["en", "th"]) {
+    // The language chosen by query is remembered by cookie (spec 000 §2.14) for both visitors.
+    for (const c of [ctx, anonymous]) await c.get(`/dashboard/account/signin?language=${language}`);
+    for (const route of pages as ManifestRoute[]) {
+      const values = requiredParams(route).length && !route.example ? await valuesFor(ctx, route) : {};
+      if (!values) continue; // the first test reports it
+      const url = `${exampleUrl(route, values)}${QUERY[route.module] ?? ""}`;
+      const res = await (route.guard === PUBLIC ? anonymous : ctx).get(url);
+      if (res.status() >= 500) failures.push(`${language} ${url}: ${res.status()}`);
+      // A type's page carries no other type's texts: adding a type adds nothing to the others' pages.
+      const carried = Object.keys(JSON.parse(/window\.__i18n=(\{.*?\})<\/script>/.exec(await res.text())?.[1] ?? "{}").resources ?? {});
+      const others = CONTENT_TYPES.filter((t) => t.key !== route.contentType).flatMap((t) => t.i18n);
+      for (const ns of carried) if (others.includes(ns)) failures.push(`${language} ${url}: carries another type's namespace ${ns}`);
+      if (undeclared(res)) failures.push(`${language} ${url}: renders keys of undeclared namespaces: ${undeclared(res)}`);
+    }
+  }
+  for (const c of [ctx, anonymous]) await c.get("/dashboard/account/signin?language=en");
+  expect(pages.length).toBeGreaterThan(60);
   expect(failures, failures.join("\n")).toEqual([]);
 });

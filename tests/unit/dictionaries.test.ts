@@ -30,3 +30,20 @@ describe("dictionary files", () => {
     }
   });
 });
+
+describe("namespaces (docs/decisions/024)", () => {
+  it("the namespace list is the dictionary files' list, and every declared namespace exists", async () => {
+    const { DICTIONARY_FILES } = await import("../../contract/i18n/index");
+    const { NAMESPACES, BASE_NAMESPACES } = await import("~/i18n/namespaces");
+    const { CONTENT_TYPES } = await import("~/registry/content.js");
+    const { ROUTE_MANIFEST } = await import("~/registry/route-manifest.js");
+    expect([...NAMESPACES].sort()).toEqual(Object.keys(DICTIONARY_FILES.en).sort());
+    for (const ns of BASE_NAMESPACES) expect(NAMESPACES).toContain(ns);
+    for (const type of CONTENT_TYPES) for (const ns of type.i18n) expect(NAMESPACES, type.key).toContain(ns);
+    const modules = new Set(ROUTE_MANIFEST.map((r) => r.module));
+    for (const module of modules) {
+      const { handle } = (await import(/* @vite-ignore */ `../../app/${module}`)) as { handle?: { i18n?: string[] } };
+      for (const ns of handle?.i18n ?? []) expect(NAMESPACES, module).toContain(ns);
+    }
+  });
+});

@@ -27,7 +27,7 @@ async function labels() {
 
 describe("list rows as markup", () => {
   it("escapes every value from the API, in text and attributes", async () => {
-    const out = rowsHtml({ columns: COLUMNS, rows: ROWS, itemBase: "/dashboard/course", can: { publish: true, delete: true }, labels: await labels(), language: "en", deleteBase: "?page=2&delete=" });
+    const out = rowsHtml({ columns: COLUMNS, rows: ROWS, itemBase: "/dashboard/course", can: { publish: true, delete: true }, labels: await labels(), language: "en", deleteBase: "?page=2&delete=", offset: 420 });
     expect(out).not.toContain("<img src=x");
     expect(out).not.toContain("<C1>");
     expect(out).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;Co&#39;");
@@ -39,14 +39,15 @@ describe("list rows as markup", () => {
 
   it("writes one row per item, a cell per column plus the actions, and what each kind shows", async () => {
     const l = await labels();
-    const out = rowsHtml({ columns: COLUMNS, rows: ROWS, itemBase: "/dashboard/course", can: { publish: true, delete: true }, labels: l, language: "en", deleteBase: "?delete=" });
+    const out = rowsHtml({ columns: COLUMNS, rows: ROWS, itemBase: "/dashboard/course", can: { publish: true, delete: true }, labels: l, language: "en", deleteBase: "?delete=", offset: 420 });
     const rows = out.split("</tr>").filter(Boolean);
     expect(rows).toHaveLength(2);
     for (const r of rows) expect(r.match(/<td[ >]/g)).toHaveLength(COLUMNS.length + 1);
     expect(rows[0]).toContain('<a href="/dashboard/course/7" class="row-name">');
     expect(rows[0]).toContain('<td class="code">&lt;C1&gt;</td>');
     expect(rows[0]).toContain(`<span class="badge badge-published">${DICTIONARIES.en.publish_label_published}</span>`);
-    expect(rows[0]).toContain('<time datetime="2026-11-20T10:00:00Z">20/11/2026</time>');
+    // The date kind (docs/decisions/025), in the organisation's zone; it never breaks inside.
+    expect(rows[0]).toContain('<time datetime="2026-11-20T10:00:00Z">20\u00a0Nov\u00a02026</time>');
     expect(rows[0]).toMatch(/<button type="submit" form="list-row-actions" name="hide" value="7" role="switch" aria-checked="true"/);
     expect(rows[1]).toContain('<span class="thumb"></span>');
     expect(rows[1]).toContain('<td class="code"></td>');
@@ -55,7 +56,7 @@ describe("list rows as markup", () => {
   });
 
   it("leaves out what the account may not do", async () => {
-    const out = rowsHtml({ columns: COLUMNS, rows: ROWS, itemBase: "/dashboard/course", can: { publish: false, delete: false }, labels: await labels(), language: "en", deleteBase: "?delete=" });
+    const out = rowsHtml({ columns: COLUMNS, rows: ROWS, itemBase: "/dashboard/course", can: { publish: false, delete: false }, labels: await labels(), language: "en", deleteBase: "?delete=", offset: 420 });
     expect(out).not.toContain("<button");
     expect(out).not.toContain("row-delete");
     expect(out).toContain(`<td>${DICTIONARIES.en.state_shown}</td>`);

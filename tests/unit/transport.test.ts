@@ -44,7 +44,7 @@ describe("sendJson", () => {
 });
 
 describe("a page's call to a hung API", () => {
-  it("ends on the gateway-timeout page (504) after one retry, not never", async () => {
+  it("ends on the gateway-timeout page (504) when the page's time is up, not never and not twice over", async () => {
     let calls = 0;
     const server = http.createServer(() => {
       calls++; // holds every request open
@@ -52,13 +52,37 @@ describe("a page's call to a hung API", () => {
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
     vi.resetModules();
     vi.stubEnv("LMS_API_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    vi.stubEnv("LMS_API_TIMEOUT_MS", "150");
+    vi.stubEnv("LMS_API_TIMEOUT_MS", "300");
     try {
       const { lms } = await import("../../app/lms/api.server");
+      const started = Date.now();
       const thrown = await lms(new Request("http://dashboard.test/dashboard/course/")).get("dashboard/course/").catch((e: unknown) => e);
       expect(thrown).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(302);
       expect((thrown as Response).headers.get("location")).toBe("/dashboard/error/504");
+      // No retry once the page's time is used up: one call, ended within the timeout.
+      expect(calls).toBe(1);
+      expect(Date.now() - started).toBeLessThan(300 + 200);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  });
+
+  it("tries a GET whose connection was dropped once more, in the time left", async () => {
+    let calls = 0;
+    const server = http.createServer((req, res) => {
+      if (++calls === 1) return req.socket.destroy(); // a kept-alive socket the API had closed
+      res.setHeader("content-type", "application/json").end('{"ok":true}');
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    vi.resetModules();
+    vi.stubEnv("LMS_API_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    try {
+      const { lms } = await import("../../app/lms/api.server");
+      expect(await lms(new Request("http://dashboard.test/dashboard/course/")).get("dashboard/course/")).toEqual({ status: 200, data: { ok: true } });
       expect(calls).toBe(2);
     } finally {
       vi.unstubAllEnvs();

@@ -4,8 +4,7 @@ import { DataTable, type DataColumn } from "~/components/content/data-table";
 import { Pager } from "~/components/content/pager";
 import { ProgressBadge } from "~/components/content/progress-badge";
 import type { SlotTableRow } from "~/lms/activity-overall.server";
-import { numberFormat } from "~/lms/format";
-import { formatInZone } from "~/lms/time";
+import { formatInstant, numberFormat } from "~/lms/format";
 import { LinkRow, type RowLink } from "./link-row";
 
 /**
@@ -53,7 +52,7 @@ export function LearnerCell({ row }: { row: Learner }) {
 /** An instant (or "—") in the organisation's zone, for the page's language. */
 export function useWhen(offset: number) {
   const { i18n } = useTranslation();
-  return (iso: string | null) => (iso ? <time dateTime={iso}>{formatInZone(iso, offset, i18n.language)}</time> : "—");
+  return (iso: string | null) => (iso ? <time dateTime={iso}>{formatInstant("dateTime", i18n.language, iso, offset)}</time> : "—");
 }
 
 /** The page's heading with the checklist shown. */
@@ -77,7 +76,7 @@ export function useSlotColumns(offset: number, verifyBase = "") {
   type Column = DataColumn<SlotTableRow>;
   const name: Column = { key: "name", label: t("enr_col_name"), sort: "name", render: (r) => <LearnerCell row={r} /> };
   const status: Column = { key: "status", label: t("enr_col_status"), sort: "status", render: (r) => <ProgressBadge status={r.status} /> };
-  const submitted: Column = { key: "submitted", label: t("acto_col_submitted"), sort: "datetime_submit", className: "whitespace-nowrap", render: (r) => when(r.datetime_submit) };
+  const submitted: Column = { key: "submitted", label: t("acto_col_submitted"), sort: "datetime_submit", render: (r) => when(r.datetime_submit) };
   /** A waiting slot the user may verify links to its page; others show `otherwise`. */
   const verify = (className: string, otherwise: (r: SlotTableRow) => React.ReactNode): Column => ({
     key: "verify",

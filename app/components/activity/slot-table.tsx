@@ -3,7 +3,7 @@ import type { ChecklistRow, SlotRow, VerifyViewType } from "../../../contract/sc
 import { SLOT_WAITING } from "../../../contract/activity-codes";
 import { DataTable } from "~/components/content/data-table";
 import { ProgressBadge } from "~/components/content/progress-badge";
-import { formatInZone } from "~/lms/time";
+import { formatInstant } from "~/lms/format";
 import { verifyHref } from "./links";
 
 /** A slot's score against its checklist's full score, or a dash. */
@@ -32,7 +32,7 @@ export function SlotTable({
   empty?: string;
 }) {
   const { t, i18n } = useTranslation();
-  const when = (iso: string | null) => (iso ? formatInZone(iso, offset, i18n.language) : "—");
+  const when = (iso: string | null) => (iso ? formatInstant("dateTime", i18n.language, iso, offset) : "—");
   const waiting = (s: SlotRow) => SLOT_WAITING.includes(s.status);
   // Verify: a waiting slot this user may verify (the API says so); any other opens to be read.
   const verify = (s: SlotRow) => waiting(s) && s.can_verify;
@@ -54,8 +54,8 @@ export function SlotTable({
         },
         { key: "status", label: t("enr_col_status"), render: ({ slot: s }) => <ProgressBadge status={s.status} /> },
         { key: "score", label: t("act_col_slot_score"), className: "whitespace-nowrap", render: ({ slot: s }) => scoreText(s.score, checklist.full_score) },
-        { key: "checkin", label: t("act_col_checked_in"), className: "whitespace-nowrap", render: ({ slot: s }) => when(s.datetime_checkin) },
-        { key: "submit", label: t("act_col_submitted"), className: "whitespace-nowrap", render: ({ slot: s }) => when(s.datetime_submit) },
+        { key: "checkin", label: t("act_col_checked_in"), render: ({ slot: s }) => when(s.datetime_checkin) },
+        { key: "submit", label: t("act_col_submitted"), render: ({ slot: s }) => when(s.datetime_submit) },
         {
           key: "verified",
           label: t("act_col_verified_by"),
@@ -63,7 +63,7 @@ export function SlotTable({
             s.verified_by ? (
               <>
                 <span className="block">{s.verified_by.name}</span>
-                <span className="block whitespace-nowrap text-xs text-slate-600">{when(s.datetime_verify)}</span>
+                <span className="block text-xs text-slate-600">{when(s.datetime_verify)}</span>
               </>
             ) : (
               "—"

@@ -36,7 +36,7 @@ export function DataTable<R extends { id: number | string }>({ columns, rows, ca
               const sort = c.sort;
               const state = sort && ordering === sort ? "ascending" : sort && ordering === `-${sort}` ? "descending" : undefined;
               return (
-                <th key={c.key} scope="col" className={`px-3 py-2 font-semibold ${c.className ?? ""}`} aria-sort={state}>
+                <th key={c.key} scope="col" className={`px-2 py-2 font-semibold ${c.className ?? ""}`} aria-sort={state}>
                   {sort ? (
                     <a href={withParam(params, "ordering", nextOrdering(ordering, sort))} className="inline-flex items-center gap-1 hover:underline">
                       {c.label}
@@ -54,7 +54,7 @@ export function DataTable<R extends { id: number | string }>({ columns, rows, ca
           {rows.map((row) => (
             <tr key={row.id} className="hover:bg-slate-50">
               {columns.map((c) => (
-                <td key={c.key} className={`px-3 py-2 align-middle ${c.className ?? ""}`}>
+                <td key={c.key} className={`px-2 py-2 align-middle ${c.className ?? ""}`}>
                   {c.render(row)}
                 </td>
               ))}

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { formatDay, labelTemplate } from "~/lms/format";
+import { formatInstant, labelTemplate } from "~/lms/format";
 import { html } from "~/lms/html";
 import { publishBadgeClass } from "./publish-badge";
 
@@ -40,20 +40,29 @@ export function rowLabels(t: TFunction) {
 }
 export type Labels = ReturnType<typeof rowLabels>;
 
-export type RowsProps = { columns: Column[]; rows: Row[]; itemBase: string; can: Can; labels: Labels; language: string; deleteBase: string };
+export type RowsProps = { columns: Column[]; rows: Row[]; itemBase: string; can: Can; labels: Labels; language: string; deleteBase: string; offset: number };
 
-/** The table body's markup. `deleteBase` is the page's query ending in `delete=`. */
-export function rowsHtml({ columns, rows, itemBase, can, labels, language, deleteBase }: RowsProps): string {
+/**
+ * The table body's markup. `deleteBase` is the page's query ending in `delete=`; `offset` the
+ * organisation's zone, minutes east of UTC, its dates are shown in (docs/decisions/025).
+ */
+export function rowsHtml({ columns, rows, itemBase, can, labels, language, deleteBase, offset }: RowsProps): string {
   return html`${rows.map(
     (row) =>
-      html`<tr>${columns.map((column) => (column.kind === "code" ? html`<td class="code">${row[column.key]}</td>` : html`<td>${cell(column, row, itemBase, can, labels, language)}</td>`))}<td><a href="${itemBase}/${row.id}" class="row-open">${labels.open}</a>${
+      html`<tr>${columns.map((column) =>
+        column.kind === "code"
+          ? html`<td class="code">${row[column.key]}</td>`
+          : column.key === "name"
+            ? html`<td class="name">${cell(column, row, itemBase, can, labels, language, offset)}</td>`
+            : html`<td>${cell(column, row, itemBase, can, labels, language, offset)}</td>`,
+      )}<td><a href="${itemBase}/${row.id}" class="row-open">${labels.open}</a>${
         can.delete ? html`<a href="${deleteBase}${row.id}" class="row-delete" aria-label="${labels.deleteNamed(row.name)}">${labels.delete}</a>` : null
       }</td></tr>`,
   )}`.value;
 }
 
 /** One cell's markup. */
-function cell(column: Column, row: Row, itemBase: string, can: Can, labels: Labels, language: string) {
+function cell(column: Column, row: Row, itemBase: string, can: Can, labels: Labels, language: string, offset: number) {
   const v = row[column.key];
   switch (column.kind) {
     case "image":
@@ -66,7 +75,7 @@ function cell(column: Column, row: Row, itemBase: string, can: Can, labels: Labe
       return html`<span class="${publishBadgeClass(label)}">${labels.publish(label)}</span>`;
     }
     case "date":
-      return v ? html`<time datetime="${v}">${formatDay(language, String(v))}</time>` : "—";
+      return v ? html`<time datetime="${v}">${formatInstant("date", language, String(v), offset)}</time>` : "—";
     case "display":
       // One shared form (ROW_FORM, rendered once beside the table) carries the token and the way
       // back; each row's switch is only a submit button naming it (docs/decisions/016).

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CsrfInput } from "~/components/forms";
 import { nextOrdering, withParam } from "~/lms/list-query";
+import { useZoneOffset } from "~/components/use-dates";
 import { ROW_FORM, rowLabels, rowsHtml, type Can, type Column, type Row } from "./list-rows";
 
 export type { Row };
@@ -23,6 +24,7 @@ export function ListTable({ columns, rows, rowCount, itemBase, can }: Props) {
   const [params] = useSearchParams();
   const { search } = useLocation();
   const ordering = params.get("ordering");
+  const offset = useZoneOffset();
   const labels = rowLabels(t);
   // Every row's delete link: this page's query (page included, so the confirmation finds the
   // row among this page's rows) plus `delete=` and the row's id, built once.
@@ -42,7 +44,7 @@ export function ListTable({ columns, rows, rowCount, itemBase, can }: Props) {
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className="px-3 py-2 font-semibold" aria-sort={sortState(ordering, c.key)}>
+              <th key={c.key} scope="col" className="px-2 py-2 font-semibold" aria-sort={sortState(ordering, c.key)}>
                 {c.sortable ? (
                   <a href={withParam(params, "ordering", nextOrdering(ordering, c.key))} className="inline-flex items-center gap-1 hover:underline">
                     {t(c.labelKey)}
@@ -53,7 +55,7 @@ export function ListTable({ columns, rows, rowCount, itemBase, can }: Props) {
                 )}
               </th>
             ))}
-            <th scope="col" className="px-3 py-2 font-semibold">
+            <th scope="col" className="px-2 py-2 font-semibold">
               <span className="sr-only">{t("actions")}</span>
             </th>
           </tr>
@@ -64,7 +66,7 @@ export function ListTable({ columns, rows, rowCount, itemBase, can }: Props) {
         <tbody
           id={ROWS_ID}
           className="divide-y divide-slate-100"
-          dangerouslySetInnerHTML={{ __html: rows ? rowsHtml({ columns, rows, itemBase, can, labels, language: i18n.language, deleteBase }) : inDocument }}
+          dangerouslySetInnerHTML={{ __html: rows ? rowsHtml({ columns, rows, itemBase, can, labels, language: i18n.language, deleteBase, offset }) : inDocument }}
         />
       </table>
     </div>

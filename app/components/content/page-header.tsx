@@ -1,10 +1,13 @@
+import { useTranslation } from "react-i18next";
+
 export type Crumb = { label: string; href?: string };
 
 /** Title with breadcrumbs above it and actions to its right. */
 export function PageHeader({ title, crumbs, children, badge }: { title: string; crumbs: Crumb[]; children?: React.ReactNode; badge?: React.ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="mb-4">
-      <nav aria-label="Breadcrumb" className="mb-1 text-sm text-slate-600">
+      <nav aria-label={t("breadcrumb")} className="mb-1 text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">
           {crumbs.map((c, i) => (
             <li key={`${c.label}-${i}`} className="flex items-center gap-1">

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { FactList } from "~/components/content/fact-list";
 import type { Transaction } from "../../../contract/schemas/identification";
 import { IdentificationBadge } from "~/components/content/identification-parts";
-import { formatInZone } from "~/lms/time";
+import { formatInstant } from "~/lms/format";
 
 export type TransactionHeaderData = { tx: Transaction; offset: number; item: string; list: string; base: string; progress: string | null };
 
@@ -14,7 +14,7 @@ export type TransactionHeaderData = { tx: Transaction; offset: number; item: str
  */
 export function TransactionHeader({ data: d }: { data: TransactionHeaderData }) {
   const { t, i18n } = useTranslation();
-  const when = (iso: string | null, none: string) => (iso ? <time dateTime={iso}>{formatInZone(iso, d.offset, i18n.language)}</time> : t(none));
+  const when = (iso: string | null, none: string) => (iso ? <time dateTime={iso}>{formatInstant("dateTime", i18n.language, iso, d.offset)}</time> : t(none));
   const facts: [string, React.ReactNode][] = [
     ["idt_field_learner", `${d.tx.account.name} (${d.tx.account.username})`],
     ["ext_col_method", t(`ext_method_${d.tx.method}`)],

@@ -12,7 +12,7 @@ export function UserMenu({ user, redirectTo }: { user: { name: string; email: st
         <span aria-hidden="true" className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-fg">
           {initials}
         </span>
-        <span className="hidden text-sm sm:inline">{user.name}</span>
+        <span className="hidden text-sm xs:inline">{user.name}</span>
         <span className="sr-only">{t("user_menu")}</span>
       </summary>
       <div className="absolute right-0 mt-1 w-64 rounded border border-slate-200 bg-white p-3 shadow-lg">
