@@ -109,7 +109,7 @@ const TREE = [
       page("health", "health", "routes/health.tsx", PUBLIC),
       // One dictionary namespace for a client navigation (docs/decisions/024): public, as the dictionaries are.
       page("locales", "locales/:lng/:ns", "routes/locales.tsx", PUBLIC, { example: "/dashboard/locales/en/ui" }),
-      // The minimal document route `npm run bench` measures every page against (the framework's ceiling).
+      // The shell-only document route `npm run bench` measures (root and nothing else), beside the bare Remix page.
       page("bench-minimal", "bench/minimal", "routes/bench-minimal.tsx", PUBLIC),
       // Plain-unauthenticated layout: sign-in and account recovery.
       page("account-signin", "account/signin", "routes/account.signin.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
