@@ -8,7 +8,7 @@ import { NonceProvider } from "./components/nonce";
 import { I18N_PAYLOAD_KEY, type I18nPayload } from "./components/i18n-payload";
 import { RenderOnlyProvider, keepForRender } from "./components/render-only";
 import { dictionaryVersion, namespaced, pick } from "./i18n/dictionaries.server";
-import { getLocale, missingKeys, serverInstance } from "./i18n/i18next.server";
+import { REPORT_MISSING_KEYS, getLocale, missingKeys, serverInstance } from "./i18n/i18next.server";
 import { pageNamespaces } from "./i18n/namespaces";
 import { htmlSink } from "./lms/html-sink.server";
 import { securityHeaders } from "./lms/security-headers.server";
@@ -47,7 +47,7 @@ export default async function handleRequest(
   const missing = new Set<string>();
   const nonce = crypto.randomBytes(16).toString("base64");
   for (const [k, v] of Object.entries(securityHeaders(nonce, process.env.NODE_ENV === "development"))) responseHeaders.set(k, v);
-  return missingKeys.run(missing, () => new Promise((resolve, reject) => {
+  const render = () => new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -87,7 +87,8 @@ export default async function handleRequest(
       },
     );
     setTimeout(abort, ABORT_DELAY);
-  }));
+  });
+  return REPORT_MISSING_KEYS ? missingKeys.run(missing, render) : render();
 }
 
 /**

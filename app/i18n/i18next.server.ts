@@ -64,7 +64,13 @@ export async function serverInstance(locale: string, namespaces: readonly Namesp
   return instance;
 }
 
-/** Keys a document asked for that its namespaces do not have: per request (see entry.server). */
+/**
+ * Keys a document asked for that its namespaces do not have: per request (see entry.server), and
+ * only where they are reported — the test suites (I18N_STRICT=1) and development. Elsewhere no
+ * request runs inside the store: an AsyncLocalStorage in use makes Node track the async context
+ * of every promise, a cost on every page for nothing anyone reads.
+ */
+export const REPORT_MISSING_KEYS = process.env.I18N_STRICT === "1" || process.env.NODE_ENV === "development";
 export const missingKeys = new AsyncLocalStorage<Set<string>>();
 
 async function createDocumentInstance(locale: string, namespaces: readonly Namespace[]) {
@@ -76,7 +82,7 @@ async function createDocumentInstance(locale: string, namespaces: readonly Names
     fallbackNS: [...namespaces],
     lng: locale,
     resources: { [locale]: pick(own, namespaces), en: pick(en, namespaces) },
-    saveMissing: true,
+    saveMissing: REPORT_MISSING_KEYS,
     missingKeyHandler: (_lngs, _ns, key) => missingKeys.getStore()?.add(key),
   });
   return withPlainLookups(instance, locale, Object.assign({}, ...namespaces.map((ns) => own[ns])));
