@@ -3,17 +3,21 @@ import zlib from "node:zlib";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { I18N_PAYLOAD_KEY, type I18nPayload } from "./components/i18n-payload";
 import { RenderOnlyProvider, keepForRender } from "./components/render-only";
-import { dictionaryVersion, namespaced, pick } from "./i18n/dictionaries.server";
-import { REPORT_MISSING_KEYS, getLocale, missingKeys, serverInstance } from "./i18n/i18next.server";
+import { dictionaryVersion, documentBundle, pick, withFallback } from "./i18n/dictionaries.server";
+import { getLocale } from "./i18n/i18next.server";
+import { TranslatorProvider, fixedSource } from "./i18n/react";
 import { pageNamespaces } from "./i18n/namespaces";
+import { TYPE_NAMESPACES } from "./i18n/namespaces.server";
 import { htmlSink } from "./lms/html-sink.server";
 import { securityHeaders } from "./lms/security-headers.server";
 
 const ABORT_DELAY = 5_000;
+
+/** Only the test suites (I18N_STRICT=1) and development read which keys a page lacked. */
+const REPORT_MISSING_KEYS = process.env.I18N_STRICT === "1" || process.env.NODE_ENV === "development";
 
 /**
  * gzip level for documents. remix-serve's compression middleware uses level 6, which cost the
@@ -41,21 +45,23 @@ export default async function handleRequest(
   const locale = root?.locale ?? (await getLocale(request));
   // The page's namespaces (docs/decisions/024): what it renders, and all the document carries.
   const { matches } = remixContext.staticHandlerContext;
-  const namespaces = pageNamespaces(matches.map((m) => remixContext.routeModules[m.route.id]), new URL(request.url).pathname);
-  const [i18n, texts, version] = await Promise.all([serverInstance(locale, namespaces), namespaced(locale), dictionaryVersion()]);
+  const namespaces = pageNamespaces(matches.map((m) => remixContext.routeModules[m.route.id]), new URL(request.url).pathname, TYPE_NAMESPACES);
+  const [bundle, texts, version] = await Promise.all([documentBundle(locale, namespaces), withFallback(locale), dictionaryVersion()]);
   keepForRender(loadContext, I18N_PAYLOAD_KEY, { lng: locale, v: version, resources: pick(texts, namespaces) } satisfies I18nPayload);
+  // Keys the page rendered that its namespaces lack, where they are reported (reportMissing).
   const missing = new Set<string>();
+  const translator = bundle.translator(REPORT_MISSING_KEYS ? (key) => missing.add(key) : undefined);
   const nonce = crypto.randomBytes(16).toString("base64");
   for (const [k, v] of Object.entries(securityHeaders(nonce, process.env.NODE_ENV === "development"))) responseHeaders.set(k, v);
   const render = () => new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <TranslatorProvider value={fixedSource(translator)}>
           <RenderOnlyProvider value={loadContext}>
             <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
           </RenderOnlyProvider>
-        </I18nextProvider>
+        </TranslatorProvider>
       </NonceProvider>,
       {
         nonce,
@@ -88,7 +94,7 @@ export default async function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
-  return REPORT_MISSING_KEYS ? missingKeys.run(missing, render) : render();
+  return render();
 }
 
 /**

@@ -1,13 +1,13 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { BrowserExtras } from "~/components/browser-extras";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { I18nPayloadScript } from "~/components/i18n-payload";
 import { PageTitle } from "~/components/page-title";
 import { pageNamespaces } from "~/i18n/namespaces";
+import { TYPE_NAMESPACES } from "~/i18n/namespaces.server";
+import { usePageTexts } from "~/i18n/react";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
 import { getLocale, languageCookie } from "~/i18n/i18next.server";
@@ -49,7 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loginBackground: config.login_background_image?.url ?? null,
     logo: config.primary_logo_image?.url ?? "/dashboard/logo.svg",
   };
-  return data({ locale, languages, toast, csrf, brand }, { headers });
+  // Which namespaces each content type's pages add (the browser has no registry to ask).
+  return data({ locale, languages, toast, csrf, brand, typeNamespaces: TYPE_NAMESPACES }, { headers });
 }
 
 /**
@@ -94,8 +95,7 @@ export default function App() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   // The page's namespaces: in the browser a navigation to a page that needs one not loaded yet
   // suspends here until it arrives (inside the navigation's transition, so the old page stays).
-  useTranslation(pageNamespaces(useMatches(), useLocation().pathname));
-  useChangeLanguage(rootData?.locale ?? "en");
+  usePageTexts(rootData?.locale ?? "en", pageNamespaces(useMatches(), useLocation().pathname, rootData?.typeNamespaces ?? {}));
   return (
     <AuthenticityTokenProvider token={rootData?.csrf ?? ""}>
       <Outlet />

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { PasswordRule } from "../../contract/schemas/account";
 
 type RootBrand = { brand: { appName: string; loginLayout: number; loginBackground: string | null; logo: string }; languages: string[]; locale: string };

@@ -1,6 +1,6 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CLIENT_VERSION } from "../../contract/http";
 import { dash } from "~/lms/paths";
 import { NoNetwork } from "./no-network";

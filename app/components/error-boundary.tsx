@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRevalidator, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { dash } from "~/lms/paths";
 import { isHydrated, reportRequestFailure } from "./browser-extras";
 import { isNetworkFailure, NoNetwork } from "./no-network";

@@ -1,8 +1,10 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useId, type ReactNode } from "react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { CSRF_FIELD } from "~/lms/csrf-field";
-import { errorsAt, type FormResult } from "~/lms/form-result";
+import { ErrorList, type Errors } from "./form-basics";
+
+// The kit is one import: the parts a form without conform needs live in form-basics.tsx, so pages
+// that only post a button (list rows, the shell's menus) do not load conform.
+export { CsrfInput, ErrorList, FormErrors } from "./form-basics";
 
 /**
  * The form kit: every labelled control of the dashboard (input, textarea, select, checkbox,
@@ -12,7 +14,6 @@ import { errorsAt, type FormResult } from "~/lms/form-result";
  * explicit `id` / `name`, and the errors already translated (`errors`). Plain controls: they post
  * with a real <form>, JavaScript or not.
  */
-type Errors = (string | null | undefined)[] | null | undefined;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Meta = FieldMetadata<any, any, any>;
 export type ChoiceOption = { value: string; label: ReactNode };
@@ -23,22 +24,6 @@ export const controlClass =
 const labelClass = "mb-1 block text-sm font-medium text-slate-700";
 /** Up to this many options a multiple choice is a set of checkboxes; more become a multi-select. */
 export const CHECKBOX_LIMIT = 12;
-
-/** Error messages under a field, announced by screen readers. */
-export function ErrorList({ id, errors }: { id?: string; errors?: Errors }) {
-  const list = (errors ?? []).filter(Boolean);
-  if (!list.length) return null;
-  return (
-    // The alert role sits on a wrapper: on the <ul> itself it would hide the list from assistive technology.
-    <div id={id} className="mt-1 text-sm text-red-700" role="alert">
-      <ul className="space-y-0.5">
-        {list.map((e) => (
-          <li key={e}>{e}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 type Wiring = {
   label: ReactNode;
@@ -293,20 +278,4 @@ export function RadioGroupField({ options, defaultValue, legendClassName, rowCla
       <Feedback w={w} p={p} />
     </fieldset>
   );
-}
-
-/**
- * The hidden anti-forgery field every dashboard form carries: the token comes from the root
- * loader through remix-utils' provider (the `token` prop of older call sites is ignored).
- */
-export function CsrfInput(_props: { token?: string | null }) {
-  return <AuthenticityTokenInput name={CSRF_FIELD} />;
-}
-
-/**
- * The form-level errors of an action's answer, translated by the caller's `t`: for pages whose
- * forms have no error spot of their own (a post that was no readable form, app/lms/read-form.server.ts).
- */
-export function FormErrors({ result, t }: { result?: FormResult; t: (key: string) => string }) {
-  return <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />;
 }

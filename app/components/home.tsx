@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ChartCategory } from "~/components/charts/frame";
 import { stats } from "~/components/charts/scale";
 import { formatCalendarDay, numberFormat } from "~/lms/format";

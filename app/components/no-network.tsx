@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** What a fetch that reached no server throws, as each browser words it (a TypeError). */
 const NETWORK_MESSAGES = new Set(["Failed to fetch", "NetworkError when attempting to fetch resource.", "Load failed", "Network request failed"]);

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useMatches, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { errorKey, titleParts, titleText, type TitlePart } from "~/lms/page-title";
 
 /**

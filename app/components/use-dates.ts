@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CONFIG_DEFAULTS } from "../../contract/config";
 import { dateFormats, type DateFormats } from "~/lms/format";
 

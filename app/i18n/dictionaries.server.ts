@@ -1,6 +1,7 @@
 import { DICTIONARY_FILES } from "../../contract/i18n/index";
 import { getDictionaries } from "~/lms/store.server";
 import { NAMESPACES, type Namespace } from "./namespaces";
+import { TextBundle } from "./translator";
 
 /** Dictionaries come from the API's dict/ through the per-process store (see lms/store.server.ts). */
 export { getDictionaries, dictionaryVersion } from "~/lms/store.server";
@@ -32,5 +33,50 @@ export async function namespaced(locale: string): Promise<Namespaced> {
   return out;
 }
 
-/** The texts of these namespaces, as i18next resources of one language. */
+/**
+ * What a page in `locale` reads: its own texts over English's (the fallback language), so a key
+ * a translation lacks reads as in English on the server and in the browser alike.
+ */
+const fallbacks = new WeakMap<object, Map<string, Promise<Namespaced>>>();
+export async function withFallback(locale: string): Promise<Namespaced> {
+  if (locale === "en") return namespaced("en");
+  const dicts = await getDictionaries();
+  let byLocale = fallbacks.get(dicts);
+  if (!byLocale) fallbacks.set(dicts, (byLocale = new Map()));
+  let out = byLocale.get(locale);
+  if (!out) {
+    out = Promise.all([namespaced(locale), namespaced("en")]).then(
+      ([own, en]) => Object.fromEntries(NAMESPACES.map((ns) => [ns, { ...en[ns], ...own[ns] }])) as Namespaced,
+    );
+    byLocale.set(locale, out);
+  }
+  return out;
+}
+
+/**
+ * The texts a document renders with: one bundle per dictionary version, language and set of
+ * namespaces, shared by every document rendered with it (rendering only reads it; each text is
+ * parsed once). It holds only the page's namespaces — the same texts the browser gets — so a key
+ * of a namespace the route did not declare renders as its key on both sides, and is reported.
+ */
+const bundles = new WeakMap<object, Map<string, Promise<TextBundle>>>();
+export async function documentBundle(locale: string, namespaces: readonly Namespace[]): Promise<TextBundle> {
+  const dicts = await getDictionaries();
+  let byKey = bundles.get(dicts);
+  if (!byKey) bundles.set(dicts, (byKey = new Map()));
+  const key = `${locale}|${namespaces.join(",")}`;
+  let bundle = byKey.get(key);
+  if (!bundle) {
+    bundle = withFallback(locale).then((texts) => {
+      const b = new TextBundle(locale);
+      for (const ns of namespaces) b.add(texts[ns]);
+      return b;
+    });
+    byKey.set(key, bundle);
+    bundle.catch(() => byKey.delete(key));
+  }
+  return bundle;
+}
+
+/** The texts of these namespaces, by namespace (the document's payload). */
 export const pick = (all: Namespaced, namespaces: readonly Namespace[]) => Object.fromEntries(namespaces.map((ns) => [ns, all[ns]]));

@@ -1,12 +1,12 @@
-import { CONTENT_TYPES } from "~/registry/content.js";
-
 /**
  * The dictionary's namespaces (contract/i18n/index.ts, one file each) and which of them a page
  * renders (issue 14 §1, docs/decisions/024). Every route module names the namespaces it renders
  * in `handle.i18n` (remix-i18next's convention); a content page also renders its type's own
  * namespaces (the registry's `i18n`), found from the URL because one module serves every type.
  * The document carries exactly these; a client navigation fetches what it lacks first.
- * Client-safe: names only, no texts.
+ * Client-safe: names only, no texts, and not the registry (which the browser's root does not
+ * load): the server reads each type's namespaces from it (namespaces.server.ts) and the root's
+ * loader data carries them to the browser.
  */
 export const NAMESPACES = [
   "messages", "ui", "shell", "account", "home", "content", "curriculum", "enrollment", "access", "extras", "course", "activity", "activityOverall",
@@ -22,16 +22,14 @@ const declared = (handle: unknown): readonly Namespace[] => {
   return ns === undefined ? [] : typeof ns === "string" ? [ns] : ns;
 };
 
-/** The content type's own namespaces for a URL under /dashboard/{segment}/ (none elsewhere). */
-export function typeNamespaces(pathname: string): readonly Namespace[] {
-  const segment = pathname.split("/")[2];
-  return (CONTENT_TYPES.find((t) => t.segment === segment)?.i18n ?? []) as readonly Namespace[];
-}
+/** The type's namespaces of each content URL segment (app/i18n/namespaces.server.ts). */
+export type TypeNamespaces = Readonly<Record<string, readonly Namespace[]>>;
 
 /** The namespaces a page renders: the base, each matched route's `handle.i18n`, its type's. */
-export function pageNamespaces(matches: readonly WithHandle[], pathname: string): Namespace[] {
+export function pageNamespaces(matches: readonly WithHandle[], pathname: string, types: TypeNamespaces): Namespace[] {
   const out = new Set<Namespace>(BASE_NAMESPACES);
   for (const m of matches) for (const ns of declared(m?.handle)) out.add(ns);
-  for (const ns of typeNamespaces(pathname)) out.add(ns);
+  // A content page is /dashboard/{segment}/…: one module serves every type.
+  for (const ns of types[pathname.split("/")[2] ?? ""] ?? []) out.add(ns);
   return NAMESPACES.filter((ns) => out.has(ns));
 }

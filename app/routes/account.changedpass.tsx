@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AuthCard, CardLink } from "~/components/auth-card";
 import { dash } from "~/lms/paths";
 

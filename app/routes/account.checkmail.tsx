@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { SEND_METHOD } from "../../contract/codes";
 import { AuthCard, CardLink } from "~/components/auth-card";
 import { readForgotState } from "~/lms/account-recovery.server";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { SEND_METHOD } from "../../contract/codes";
 import type { PasswordRule } from "../../contract/schemas/account";
 import { AuthCard, CardLink, CheckMailNotice, Notice, PasswordRuleList, SubmitButton } from "~/components/auth-card";

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { MSG } from "../../contract/messages";
 import { AuthCard, CardLink } from "~/components/auth-card";
-import { CsrfInput } from "~/components/forms";
+import { CsrfInput } from "~/components/form-basics";
 import { lms } from "~/lms/api.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm } from "~/lms/read-form.server";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { MSG } from "../../contract/messages";
 import { AuthCard, CardLink, Notice, PasswordRuleList, SubmitButton } from "~/components/auth-card";
 import { CsrfInput, ErrorList, Field } from "~/components/forms";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Profile } from "../../contract/schemas/account";
 import { AuthCard, CardLink } from "~/components/auth-card";
 import { CsrfInput, ErrorList, Field } from "~/components/forms";

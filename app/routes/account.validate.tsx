@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { MSG } from "../../contract/messages";
 import type { Profile } from "../../contract/schemas/account";
 import { AuthCard, CardLink, Notice, SubmitButton } from "~/components/auth-card";
-import { CsrfInput } from "~/components/forms";
+import { CsrfInput } from "~/components/form-basics";
 import { ensureApiSession, formErrorsOf, TOKEN_PAGE_HEADERS, type ApiErrorBody } from "~/lms/account-recovery.server";
 import { lms } from "~/lms/api.server";
 import { readForm } from "~/lms/read-form.server";

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { InspectorForm, InspectorRules } from "~/components/activity/inspectors";
 import { checklistHref } from "~/components/activity/links";
 import { OrderedGroup } from "~/components/content/ordered-groups";

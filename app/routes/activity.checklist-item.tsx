@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { SLOT_STATUSES } from "../../contract/activity-codes";
 import type { ChecklistRow, SlotRow } from "../../contract/schemas/activity";
 import { ChecklistForm, checklistDefaults } from "~/components/activity/checklist-form";

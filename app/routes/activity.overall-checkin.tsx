@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CHECKIN_SOURCE, SLOT_STATUSES } from "../../contract/activity-codes";
 import { MSG } from "../../contract/messages";
 import { ChecklistChooser, NoChecklists, OverallHeading, SlotTable, useSlotColumns } from "~/components/activity-overall/slot-parts";

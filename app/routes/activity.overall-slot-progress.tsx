@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ChecklistChooser, OverallHeading, SlotTable, useSlotColumns } from "~/components/activity-overall/slot-parts";
 import { type DataColumn } from "~/components/content/data-table";
 import { FilterLinks } from "~/components/content/filter-links";

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { USAGE_TYPES, type UsageType } from "../../contract/activity-codes";
 import type { ActivityUsage } from "../../contract/schemas/activity";
 import { LinkRow } from "~/components/activity-overall/link-row";

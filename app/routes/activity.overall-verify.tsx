@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ChecklistChooser, NoChecklists, OverallHeading, SlotTable, useSlotColumns } from "~/components/activity-overall/slot-parts";
 import { DataTable, type DataColumn } from "~/components/content/data-table";
 import { QueryFilters } from "~/components/content/query-filters";

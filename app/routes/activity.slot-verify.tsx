@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { MSG } from "../../contract/messages";
 // Codes from activity-codes: contract/schemas/activity would bring zod into the browser.
 import { SLOT_WAITING, VERIFY_VIEW_TYPES, type VerifyViewType } from "../../contract/activity-codes";

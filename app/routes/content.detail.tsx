@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ContentRow } from "../../contract/schemas/content";
 import { MSG } from "../../contract/messages";
 import { switchesOn } from "../../contract/config";
@@ -12,7 +12,7 @@ import { PublishBadge } from "~/components/content/publish-badge";
 import { PublishPanel } from "~/components/content/publish-panel";
 import { TabBar } from "~/components/content/tab-bar";
 import { requireCsrf } from "~/lms/csrf.server";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/form-basics";
 import { readForm } from "~/lms/read-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { dash } from "~/lms/paths";

@@ -8,7 +8,7 @@ import { DataTable } from "~/components/content/data-table";
 import { PostButton } from "~/components/content/row-actions";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/form-basics";
 import { readForm } from "~/lms/read-form.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { FactList } from "~/components/content/fact-list";
 import type { TransactionProgress } from "../../contract/schemas/identification";
 import { ProgressBadge } from "~/components/content/progress-badge";

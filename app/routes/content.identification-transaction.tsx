@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { DataTable } from "~/components/content/data-table";
 import { IdentificationBadge } from "~/components/content/identification-parts";
 import { TransactionHeader } from "~/components/content/transaction-header";

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Paged } from "../../contract/http";
 import type { DiscussionThread, DiscussionThreadRow } from "../../contract/schemas/overall";
 import { MSG } from "../../contract/messages";
@@ -12,7 +12,7 @@ import { PostButton } from "~/components/content/row-actions";
 import { contentFlag } from "~/registry/content.js";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/form-basics";
 import { readForm } from "~/lms/read-form.server";
 import { canonicalListQuery, withParam } from "~/lms/list-query";
 import { readListPage } from "~/lms/paging.server";

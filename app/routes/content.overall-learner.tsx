@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { EnrollmentRow } from "../../contract/schemas/enrollment";
 import { contentFlag } from "~/registry/content.js";
 import { DataTable, type DataColumn } from "~/components/content/data-table";

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { FilterOption, Paged } from "../../contract/http";
 import { CONDITION_OPERATOR, PERMISSION_RANGES, PERMISSION_RULE } from "../../contract/codes";
 import type { AccountOption, PermissionCondition, PermissionRuleRow } from "../../contract/schemas/content-permission";

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Paged } from "../../contract/http";
 import { PERMISSION_ACCESS, PERMISSION_RULE } from "../../contract/codes";
 import type { PermissionRuleRow } from "../../contract/schemas/content-permission";

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { BudgetPriceAnswer } from "../../contract/schemas/extras";
 import { SettingSections, SettingTextarea } from "~/components/content/settings-form";
 import { CsrfInput, ErrorList } from "~/components/forms";

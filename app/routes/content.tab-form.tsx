@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ContentDetail, ContentRow } from "../../contract/schemas/content";
 import { MSG } from "../../contract/messages";
 import { ContentForm } from "~/components/content/content-form";

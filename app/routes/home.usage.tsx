@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { HomeUsageAnswer } from "../../contract/schemas/home";
 import { BarChart } from "~/components/charts/BarChart";
 import { LineChart } from "~/components/charts/LineChart";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SUPPORTED_LANGUAGES } from "~/i18n/config";
-import { dictionaryVersion, namespaced } from "~/i18n/dictionaries.server";
+import { dictionaryVersion, withFallback } from "~/i18n/dictionaries.server";
 import { NAMESPACES, type Namespace } from "~/i18n/namespaces";
 import { invariantResponse } from "~/lms/invariant";
 
@@ -14,7 +14,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const lng = params.lng ?? "";
   const ns = params.ns ?? "";
   invariantResponse((SUPPORTED_LANGUAGES as readonly string[]).includes(lng) && (NAMESPACES as readonly string[]).includes(ns), "Not Found", { status: 404 });
-  const [texts, version] = await Promise.all([namespaced(lng), dictionaryVersion()]);
+  const [texts, version] = await Promise.all([withFallback(lng), dictionaryVersion()]);
   const current = version !== "" && new URL(request.url).searchParams.get("v") === version;
   return new Response(JSON.stringify(texts[ns as Namespace]), {
     headers: {

@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Paged } from "../../contract/http";
-import { CsrfInput, FormErrors } from "~/components/forms";
+import { CsrfInput, FormErrors } from "~/components/form-basics";
 import { lms } from "~/lms/api.server";
 import { getProfile, signInUrl } from "~/lms/auth.server";
 import { requireCsrf } from "~/lms/csrf.server";

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AlertBanner } from "~/components/shell/alert-banner";
 import { FocusClearOfHeader } from "~/components/shell/focus-clear-of-header";
 import { Footer } from "~/components/shell/footer";

@@ -1,8 +1,7 @@
-import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { DICTIONARIES } from "../../contract/i18n/index";
 import { rowLabels, rowsHtml, type Column, type Row } from "~/components/content/list-rows";
-import { i18nConfig } from "~/i18n/config";
+import { TextBundle } from "~/i18n/translator";
 
 const COLUMNS: Column[] = [
   { key: "image", labelKey: "col_image", kind: "image" },
@@ -20,9 +19,7 @@ const ROWS: Row[] = [
 ];
 
 async function labels() {
-  const i = createInstance();
-  await i.init({ ...i18nConfig, lng: "en", resources: { en: { translation: DICTIONARIES.en } } });
-  return rowLabels(i.getFixedT(null, "translation"));
+  return rowLabels(new TextBundle("en").add(DICTIONARIES.en).translator().t);
 }
 
 describe("list rows as markup", () => {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Paged } from "../../../contract/http";
 import { DataTable, type DataColumn } from "~/components/content/data-table";
 import { Pager } from "~/components/content/pager";

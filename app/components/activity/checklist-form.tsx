@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ChecklistRow } from "../../../contract/schemas/activity";
 import { CheckboxField, controlClass, CsrfInput, ErrorList, Field, TextareaField } from "~/components/forms";
 import { FormSubmit } from "./form-submit";

@@ -1,5 +1,5 @@
 import { Form, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { INSPECTOR_KIND } from "../../../contract/activity-codes";
 import type { InspectorRow } from "../../../contract/schemas/activity";
 import { OrderedTable } from "~/components/content/ordered-groups";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ChecklistRow, SlotRow, VerifyViewType } from "../../../contract/schemas/activity";
 import { SLOT_WAITING } from "../../../contract/activity-codes";
 import { DataTable } from "~/components/content/data-table";

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { BudgetRecord } from "../../../contract/schemas/extras";
 import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_EXCHANGE_RATE, UNIT_MAX } from "../../../contract/extras-codes";
 import { EditableList } from "~/components/content/editable-list";

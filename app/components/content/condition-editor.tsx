@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CHECKBOX_LIMIT, controlClass as inputClass, Field, MultiSelectField, RadioGroupField, SelectField } from "~/components/forms";
 import { errorsAt, valueAt, type FormResult } from "~/lms/form-result";
 import { fieldId } from "./settings-form";

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useBlocker } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CHECKBOX_LIMIT, CheckboxField, CsrfInput, ErrorList, Field, MultiSelectField, SelectField, TextareaField } from "~/components/forms";
 import type { Option } from "~/lms/content.server";
 import { useSubmitting } from "~/components/use-submitting";

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useContentTranslation } from "./use-content-translation";
-import { CsrfInput } from "~/components/forms";
+import { CsrfInput } from "~/components/form-basics";
 import { cropRect } from "~/lms/crop";
 
 type Props = { image: string | null; canChange: boolean; limit: number; width: number; height: number };

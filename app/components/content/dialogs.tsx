@@ -1,6 +1,6 @@
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { CsrfInput } from "~/components/forms";
+import { useTranslation } from "~/i18n/react";
+import { CsrfInput } from "~/components/form-basics";
 import { withParam } from "~/lms/list-query";
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { SubFormList, type SubField, type SubItem } from "~/components/content/sub-form-list";
 import { ErrorList } from "~/components/forms";
 import { errorsAt, valueAt, type FormResult } from "~/lms/form-result";

@@ -1,5 +1,5 @@
 import { useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { EXPORT_FORMATS } from "../../../contract/codes";
 
 const LIST_KEYS = ["search", "ordering", "status_group", "status_set", "status"];

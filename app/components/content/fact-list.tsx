@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** Facts of one record as a labelled grid (label keys and values): a detail page's summary box. */
 export function FactList({ facts }: { facts: [labelKey: string, value: React.ReactNode][] }) {

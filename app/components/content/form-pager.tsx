@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { numberFormat } from "~/lms/format";
 import { pageWindow } from "~/lms/list-query";
 

@@ -1,5 +1,5 @@
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/react";
 import { IDENTIFICATION_METHOD_CODES } from "../../../contract/codes";
 import { IDENTIFICATION_STATUS } from "../../../contract/extras-codes";
 import type { DataColumn } from "~/components/content/data-table";

@@ -1,5 +1,5 @@
 import { Form, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Option } from "~/lms/content.server";
 
 type Props = { filters: string[]; options: { category: Option[]; provider: Option[]; publish_status: string[] } };

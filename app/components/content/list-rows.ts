@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translator";
 import { formatInstant, labelTemplate } from "~/lms/format";
 import { html } from "~/lms/html";
 import { publishBadgeClass } from "./publish-badge";

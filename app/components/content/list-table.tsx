@@ -1,7 +1,7 @@
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { CsrfInput } from "~/components/forms";
+import { useTranslation } from "~/i18n/react";
+import { CsrfInput } from "~/components/form-basics";
 import { nextOrdering, withParam } from "~/lms/list-query";
 import { useZoneOffset } from "~/components/use-dates";
 import { ROW_FORM, rowLabels, rowsHtml, type Can, type Column, type Row } from "./list-rows";

@@ -1,5 +1,5 @@
 import { useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { labelTemplate, numberFormat } from "~/lms/format";
 import { pageWindow, withParam } from "~/lms/list-query";
 

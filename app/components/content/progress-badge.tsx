@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { progressGroupOf } from "../../../contract/codes";
 
 const TONE: Record<string, string> = {

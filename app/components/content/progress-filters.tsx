@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PROGRESS_GROUP_KEYS, PROGRESS_SET_KEYS } from "../../../contract/codes";
 import { FilterLinks } from "./filter-links";
 import { QueryFilters } from "./query-filters";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** Each publish label's tone (the .badge-* classes of app/tailwind.css). */
 const TONE: Record<string, string> = {

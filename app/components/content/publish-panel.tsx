@@ -1,7 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ContentRow } from "../../../contract/schemas/content";
-import { CsrfInput } from "~/components/forms";
+import { CsrfInput } from "~/components/form-basics";
 import { toLocalInput } from "~/lms/time";
 
 /** Publish now, schedule by start time, or unpublish: three buttons of one plain form. */

@@ -1,5 +1,5 @@
 import { Form, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export type QuerySelect = { name: string; label: string; options: { value: string; label: string }[] };
 

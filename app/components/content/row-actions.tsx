@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { CsrfInput } from "~/components/forms";
+import { useTranslation } from "~/i18n/react";
+import { CsrfInput } from "~/components/form-basics";
 
 /**
  * Small POST forms for the actions of a row (move, show/hide, anything with one click): each is a

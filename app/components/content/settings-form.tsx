@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CheckboxField, controlClass, Field, RadioGroupField, SelectField, TextareaField } from "~/components/forms";
 import { errorsAt, shownValue, type FormResult } from "~/lms/form-result";
 

@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 type Tab = { id: string; labelKey: string; href: string; end?: boolean; children?: { id: string; labelKey: string; href: string }[] };
 

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { DataTable, type DataColumn } from "~/components/content/data-table";
 import { ConfirmDelete, WarningDialog } from "~/components/content/dialogs";

@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { FactList } from "~/components/content/fact-list";
 import type { Transaction } from "../../../contract/schemas/identification";
 import { IdentificationBadge } from "~/components/content/identification-parts";

@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translator";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { contentBySegment } from "~/registry/content.js";
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CLIENT_VERSION, CLIENT_VERSION_LABEL } from "../../../contract/http";
 
 /**

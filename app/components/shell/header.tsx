@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { LanguageSwitch } from "./language-switch";
 import { UserMenu } from "./user-menu";
 

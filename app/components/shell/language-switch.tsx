@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { CsrfInput } from "~/components/forms";
+import { useTranslation } from "~/i18n/react";
+import { CsrfInput } from "~/components/form-basics";
 
 const LABEL: Record<string, string> = { en: "EN", th: "ไทย", jp: "日本語", ch: "中文" };
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** The messenger button, shown when messenger-is-enabled; it opens the messenger screen. */
 export function MessengerButton() {

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { CsrfInput } from "~/components/forms";
+import { useTranslation } from "~/i18n/react";
+import { CsrfInput } from "~/components/form-basics";
 
 /** The user menu is a <details>, so it opens without JavaScript; sign-out is a POST form. */
 export function UserMenu({ user, redirectTo }: { user: { name: string; email: string; image: string | null }; redirectTo: string }) {
