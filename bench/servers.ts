@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { withDashboardNodeOptions } from "../server/runtime";
 
 export type Server = { name: string; url: string; port: number; child: ChildProcess; stderr: () => string };
 
@@ -74,7 +75,8 @@ export async function startDashboard(buildDir: string, apiUrl: string, dataDir: 
   return start(
     "dashboard",
     ["--import", "tsx", "server/dashboard.ts", path.join(buildDir, "index.js")],
-    { PORT: String(port), HOST: "127.0.0.1", LMS_API_URL: apiUrl, NODE_ENV: "production", DATA_DIR: dataDir },
+    // Run as `npm start` runs it (server/runtime.ts); the bare app keeps Node's defaults: it is the framework's floor.
+    withDashboardNodeOptions({ PORT: String(port), HOST: "127.0.0.1", LMS_API_URL: apiUrl, NODE_ENV: "production", DATA_DIR: dataDir }) as Record<string, string>,
     port,
     "/dashboard/health",
   );

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { readEnv } from "../api/env";
 import { Supervisor, type ChildSpec } from "./supervise";
+import { withDashboardNodeOptions } from "../server/runtime";
 
 const dev = process.argv.includes("--dev");
 const env = readEnv();
@@ -40,7 +41,7 @@ function dashboard(): ChildSpec {
   const dashEnv = { ...process.env, PORT: String(env.PORT), HOST: env.HOST, LMS_API_URL: apiUrl };
   const server = `${bin("tsx")} server/dashboard.ts build/index.js`;
   if (dev) return { name: "dashboard (dev)", command: bin("remix"), args: ["dev", "--manual", "-c", server], env: { ...dashEnv, NODE_ENV: "development" } };
-  return { name: "dashboard", command: bin("tsx"), args: ["server/dashboard.ts", "build/index.js"], env: { ...dashEnv, NODE_ENV: "production" } };
+  return { name: "dashboard", command: bin("tsx"), args: ["server/dashboard.ts", "build/index.js"], env: withDashboardNodeOptions({ ...dashEnv, NODE_ENV: "production" }) };
 }
 
 /** Whether `url` answered 2xx within the time (false at once when shutting down). */
