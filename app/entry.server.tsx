@@ -53,7 +53,7 @@ export default async function handleRequest(
   const translator = bundle.translator(REPORT_MISSING_KEYS ? (key) => missing.add(key) : undefined);
   const nonce = crypto.randomBytes(16).toString("base64");
   for (const [k, v] of Object.entries(securityHeaders(nonce, process.env.NODE_ENV === "development"))) responseHeaders.set(k, v);
-  const render = () => new Promise((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -94,7 +94,6 @@ export default async function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
-  return render();
 }
 
 /**
