@@ -19,6 +19,10 @@ export function createDb(opts: { databaseUrl?: string; sqliteFile?: string }): {
     // Keep int8 (COUNT) as numbers: counts stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle pooled connection that the server ends (a restart, a failover, an administrator's
+    // pg_terminate_backend) makes the pool emit 'error'; with no listener Node ends the whole API
+    // process. The pool drops that client and opens a new one on the next query, so it is noted only.
+    pool.on("error", (error) => process.stderr.write(`database: an idle connection ended: ${error.message}\n`));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
   }
   const file = opts.sqliteFile ?? ":memory:";
