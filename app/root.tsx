@@ -6,14 +6,14 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { I18nPayloadScript } from "~/components/i18n-payload";
 import { PageTitle } from "~/components/page-title";
 import { pageNamespaces } from "~/i18n/namespaces";
-import { TYPE_NAMESPACES } from "~/i18n/namespaces.server";
+import { TYPE_NAMESPACES, TYPE_NOUNS } from "~/i18n/namespaces.server";
 import { usePageTexts } from "~/i18n/react";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
 import { getLocale, languageCookie } from "~/i18n/i18next.server";
-import { CONFIG_DEFAULTS } from "../contract/config";
 import { csrfFor } from "~/lms/csrf.server";
 import { brandStyle } from "~/lms/brand";
+import { brandOf } from "~/lms/brand.server";
 import { getConfig, offeredLanguages } from "~/lms/store.server";
 import { popToast } from "~/lms/toast.server";
 import styles from "~/tailwind.css";
@@ -33,24 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams;
   // A language chosen by query at start-up is remembered for the next pages (spec 000 §2.14).
   if (q.has("language") || q.has("lng")) headers.append("Set-Cookie", await languageCookie.serialize(locale));
-  const brand = {
-    appName: String(config.app_name?.value ?? "LMS"),
-    primaryColor: String(config.primary_color?.value ?? "#1d4ed8"),
-    favicon: config.favicon_image?.url ?? null,
-    metaDescription: String(config["meta-description"]?.value ?? ""),
-    ogTitle: String(config["og-title"]?.value ?? ""),
-    ogDescription: String(config["og-description"]?.value ?? ""),
-    // Absolute, as Open Graph readers need it (spec 000 §3).
-    ogImage: config["og-image"]?.url ? new URL(config["og-image"].url, request.url).href : null,
-    // The zone dates are shown in (docs/decisions/010, 025): every page's dates, signed in or not.
-    zoneOffset: Number(config["time-zone-offset-minutes"]?.value ?? CONFIG_DEFAULTS["time-zone-offset-minutes"].value),
-    // The sign-in layouts (spec 000 §2.1): variant 1 or 2, background image and logo from config.
-    loginLayout: Number(config["login-layout"]?.value ?? 1) === 2 ? 2 : 1,
-    loginBackground: config.login_background_image?.url ?? null,
-    logo: config.primary_logo_image?.url ?? "/dashboard/logo.svg",
-  };
-  // Which namespaces each content type's pages add (the browser has no registry to ask).
-  return data({ locale, languages, toast, csrf, brand, typeNamespaces: TYPE_NAMESPACES }, { headers });
+  const brand = brandOf(config, request);
+  // Which namespaces each content type's pages add, and its noun (the browser has no registry to ask).
+  return data({ locale, languages, toast, csrf, brand, typeNamespaces: TYPE_NAMESPACES, typeNouns: TYPE_NOUNS }, { headers });
 }
 
 /**

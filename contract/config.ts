@@ -1,3 +1,4 @@
+import { DEFAULT_ZONE_OFFSET_MINUTES } from "./time-zone";
 /**
  * The named settings of config_dict (spec 000 §3, 001 §3, 002 §6–§9) and their defaults. The API
  * seeds them and answers them; the dashboard reads them by these names. A setting is
@@ -86,7 +87,7 @@ export const CONFIG_DEFAULTS = {
   "image-width": { value: 800 },
   "image-height": { value: 450 },
   /** Minutes east of UTC in which administrators enter dates and times (Thailand: +7 h). */
-  "time-zone-offset-minutes": { value: 420 },
+  "time-zone-offset-minutes": { value: DEFAULT_ZONE_OFFSET_MINUTES },
   // Sign-in
   "login-social-provider-list": { value: [] },
   "smtp-is-enabled": { value: false },

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "~/i18n/react";
-import { CONFIG_DEFAULTS } from "../../contract/config";
+import { DEFAULT_ZONE_OFFSET_MINUTES } from "../../contract/time-zone";
 import { dateFormats, type DateFormats } from "~/lms/format";
 
 /**
@@ -10,7 +10,7 @@ import { dateFormats, type DateFormats } from "~/lms/format";
  */
 export function useZoneOffset(): number {
   const root = useRouteLoaderData("root") as { brand?: { zoneOffset?: number } } | undefined;
-  return root?.brand?.zoneOffset ?? CONFIG_DEFAULTS["time-zone-offset-minutes"].value;
+  return root?.brand?.zoneOffset ?? DEFAULT_ZONE_OFFSET_MINUTES;
 }
 
 /** The page's date formatters (app/lms/format.ts): its language and the organisation's zone. */

@@ -1,57 +1,25 @@
-import { CONTENT_TYPES, contentRoutes } from "~/registry/content.js";
-import { SCREENS } from "~/registry/menu.js";
+import { SCREENS } from "~/registry/screens.js";
 
 /**
  * Every page's <title> (issue 14 §5, docs/decisions/025): the page, then what it belongs to, most
  * specific first, then the application's name, one separator everywhere —
- * "Competency · Safety basics · Courses · LMS". Built from the matched routes and the registries
- * (content.js: a content page's tab, sub-page or overall page, its item's name from the item
- * layout's loader data, the type's plural noun; menu.js: the home screens), plus the few one-off
- * pages below. Client-safe: keys and names, no texts.
+ * "Competency · Safety basics · Courses · LMS". Built from the matched routes: a content page's
+ * parts come with the loader data of the route that leads it (content-titles.server.ts reads them
+ * from the content registry: tab, sub-page or overall page, the item's name, the type's plural
+ * noun), the other screens' from screens.js, plus the few one-off pages below. Client-safe: keys
+ * and names, no texts, and not the content registry.
  */
 export const TITLE_SEPARATOR = " · ";
 
 /** A dictionary key (with `values`: placeholders filled with other keys' texts) or a text as it is. */
 export type TitlePart = { key: string; values?: Record<string, string> } | { text: string };
+/** A content route's title parts by route id, `{ item: true }` where the item's name goes. */
+export type ContentTitles = Record<string, (TitlePart | { item: true })[]>;
 
 /** What a title needs of a matched route: Remix's `useMatches()` entries. */
 export type TitleMatch = { id: string; data?: unknown; params?: Record<string, string | undefined> };
 
-type ContentType = (typeof CONTENT_TYPES)[number];
-type Tab = { id: string; labelKey: string; children?: Tab[] };
-type ContentRoute = { id: string; type: string; tab?: string; sub?: string; overall?: string; page?: string; children?: ContentRoute[] };
-type ContentTitle = { type: ContentType; labels: TitlePart[]; ofItem: boolean };
-
 const key = (k: string | undefined): TitlePart[] => (k ? [{ key: k }] : []);
-
-/** A content route's own labels, most specific first: sub-page, then its tab or overall page. */
-function labelsOf(type: ContentType, route: ContentRoute): TitlePart[] {
-  const find = (list: readonly Tab[] | undefined, id: string | undefined) => (id ? list?.find((t) => t.id === id) : undefined);
-  if (route.id === `${type.key}.create`) return [{ key: "create_title", values: { type: type.labelKey } }];
-  if (route.tab || (route.overall && route.overall !== "index")) {
-    const parent = route.tab ? find(type.tabs as readonly Tab[], route.tab) : find(type.overall as readonly Tab[], route.overall);
-    return [...key(find(parent?.children, route.sub)?.labelKey), ...key(parent?.labelKey)];
-  }
-  if (route.overall === "index") return key(type.overallIndex?.labelKey);
-  if (route.page) return key(find((type.pages ?? []) as readonly Tab[], route.page)?.labelKey);
-  return [];
-}
-
-let contentTitles: Map<string, ContentTitle> | undefined;
-/** Route id → title of every content route the registry yields (built once). */
-function contentTitleOf(id: string): ContentTitle | undefined {
-  if (!contentTitles) {
-    contentTitles = new Map();
-    for (const top of contentRoutes() as ContentRoute[]) {
-      const type = CONTENT_TYPES.find((t) => t.key === top.type);
-      if (!type) continue;
-      for (const route of [top, ...(top.children ?? [])]) {
-        contentTitles.set(route.id, { type, labels: labelsOf(type, route), ofItem: route !== top || top.id === `${type.key}.detail` });
-      }
-    }
-  }
-  return contentTitles.get(id);
-}
 
 /** The documents of /privacy-data/{page} (routes/privacy-data.tsx), by page. */
 const PRIVACY_PAGES: Record<string, string> = { "privacy-notice": "privacy_notice", terms: "terms_and_conditions", consent: "data_consent" };
@@ -85,12 +53,13 @@ export const errorKey = (code: string | number) => `error_${String(code).replace
 export function titleParts(matches: readonly TitleMatch[]): TitlePart[] {
   for (let i = matches.length - 1; i >= 0; i--) {
     const m = matches[i];
-    const content = contentTitleOf(m.id);
-    if (content) {
-      const { type, labels, ofItem } = content;
-      const detail = matches.find((x) => x.id === `${type.key}.detail`)?.data as { item?: { name?: string } } | undefined;
-      const item = ofItem && detail?.item?.name ? [{ text: detail.item.name }] : [];
-      return [...labels, ...item, { key: `${type.nounKey}_plural_title` }];
+    // A content page: its parts from the loader data of the route that leads it (itself, or the item layout).
+    for (let j = i; j >= 0; j--) {
+      const data = matches[j].data as { titles?: ContentTitles; item?: { name?: string } } | undefined;
+      const parts = data?.titles?.[m.id];
+      if (!parts) continue;
+      const name = data?.item?.name;
+      return parts.flatMap((p) => ("item" in p ? (name ? [{ text: name }] : []) : [p]));
     }
     const screen = SCREENS.find((s) => s.id === m.id);
     if (screen) return key(screen.labelKey);

@@ -1,8 +1,11 @@
 import { CONTENT_TYPES, contentFlag } from "./content.js";
+import { SCREENS } from "./screens.js";
+
+export { SCREENS };
 
 /**
  * THE menu of the dashboard: sections and their entries, each with the permission flag that shows
- * it. Home screens are declared here with their route module; content entries come from the
+ * it. Its screens that are not content types come from screens.js, its content entries from the
  * content registry (their routes too). The route table, the left menu and the guards read this;
  * nothing repeats it. Plain data (safe for the client bundle); flag names are the strings of
  * contract/permissions.ts (a unit test checks each one exists). Only built screens are listed.
@@ -11,12 +14,6 @@ import { CONTENT_TYPES, contentFlag } from "./content.js";
  *   `feature`: the config switch(es) the screen exists by (app/registry/features.js).
  * @typedef {{ id: string, labelKey: string, screens: Screen[] }} MenuSection
  */
-
-/** Screens that are not content types: they get their routes from here. */
-export const SCREENS = [
-  { id: "home-learning", path: "", index: true, labelKey: "menu_home_learning", flag: "dashboard_view_dashboard", module: "routes/home.learning.tsx" },
-  { id: "home-usage", path: "home/usage", labelKey: "menu_home_usage", flag: "usage_dashboard_view_usage_dashboard", module: "routes/home.usage.tsx" },
-];
 
 /** @type {MenuSection[]} */
 export const MENU = [

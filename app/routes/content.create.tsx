@@ -6,6 +6,7 @@ import { PageHeader } from "~/components/content/page-header";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { requireContent } from "~/lms/content.server";
+import { contentTitles } from "~/lms/content-titles.server";
 import { apiFieldErrors, formContext, schemaFor } from "~/lms/content-form.server";
 import { dash } from "~/lms/paths";
 import { parseWithZod } from "~/lms/schemas.server";
@@ -18,7 +19,7 @@ export const handle = { i18n: ["content"] };
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type, config } = await requireContent(args, "add");
   const ctx = await formContext(api, type, config);
-  return data({ ...ctx, labelKey: type.labelKey, listHref: dash(type.segment) }, { headers: api.headers() });
+  return data({ ...ctx, labelKey: type.labelKey, listHref: dash(type.segment), titles: contentTitles(`${type.key}.create`) }, { headers: api.headers() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

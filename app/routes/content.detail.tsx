@@ -1,11 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { contentTitles } from "~/lms/content-titles.server";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { ContentRow } from "../../contract/schemas/content";
 import { MSG } from "../../contract/messages";
-import { switchesOn } from "../../contract/config";
-import { builtTabs, contentFlag } from "~/registry/content.js";
-import { switchesOf } from "~/registry/features.js";
+import { allows, itemNavigation } from "~/lms/content-navigation.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/content/page-header";
 import { PublishBadge } from "~/components/content/publish-badge";
@@ -38,24 +37,17 @@ export async function loader(args: LoaderFunctionArgs) {
   if (pathname.replace(/\/+$/, "") === base) throw redirect(`${base}/${type.defaultTab}`);
   const res = await api.get<ContentRow>(`${type.api}${id}/`, { accept: [404] });
   invariantResponse(res.status !== 404, "Not Found", { status: 404, headers: api.headers() });
-  const allowed = (action?: string) => !!permission.permission[contentFlag(type, (action ?? "view") as never)];
-  // A page shows when the user's flags allow it and its config switches are on: what its guard asks.
-  const shown = (page: { action?: string; feature?: string | readonly string[] }) => allowed(page.action) && switchesOn(config, switchesOf(page));
-  const tabs = builtTabs(type.tabs)
-    .filter(shown)
-    .map((t) => ({ id: t.id, labelKey: t.labelKey, href: `${base}/${t.id}`, children: t.children.filter((c) => shown(c) && !("param" in c && c.param)).map((c) => ({ id: c.id, labelKey: c.labelKey, href: `${base}/${t.id}/${c.id}` })) }));
-  const overall: { id: string; labelKey: string; href: string; end?: boolean }[] = builtTabs(type.overall).filter(shown).map((t) => ({ id: t.id, labelKey: t.labelKey, href: `${base}/overall/${t.id}` }));
-  // The overall landing page (docs/decisions/021) leads the overall links, active on its own URL only.
-  if (type.overallIndex && shown(type.overallIndex)) overall.unshift({ id: "overall", labelKey: type.overallIndex.labelKey, href: `${base}/overall`, end: true });
+  const { tabs, overall } = itemNavigation(type, base, permission, config);
   return data(
     {
       item: res.data,
+      titles: contentTitles(`${type.key}.detail`),
       labelKey: type.labelKey,
       listHref: dash(type.segment),
       base,
       tabs,
       overall,
-      canPublish: allowed("publish"),
+      canPublish: allows(type, permission, "publish"),
       offset: Number((await configValue<number>("time-zone-offset-minutes")) ?? 420),
     },
     { headers: api.headers() },

@@ -1,11 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { contentTitles } from "~/lms/content-titles.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { Paged } from "../../contract/http";
 import { PUBLISH_STATUS } from "../../contract/codes";
 import { MSG } from "../../contract/messages";
-import { contentFlag } from "~/registry/content.js";
+import { allows } from "~/lms/content-navigation.server";
 import { ListFilters } from "~/components/content/list-filters";
 import { ListTable, type Row } from "~/components/content/list-table";
 import { Pager } from "~/components/content/pager";
@@ -15,7 +16,7 @@ import { requireCsrf } from "~/lms/csrf.server";
 import { readForm } from "~/lms/read-form.server";
 import { canonicalListQuery, ORDERING_KEY, SEARCH_KEY } from "~/lms/list-query";
 import { readListPage } from "~/lms/paging.server";
-import { optionsFor, requireContent } from "~/lms/content.server";
+import { optionsFor, requireContent, type Action } from "~/lms/content.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { dash } from "~/lms/paths";
 import { keepForRender, useRenderOnly, wantsDocument } from "~/components/render-only";
@@ -50,7 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const found = Object.fromEntries(await Promise.all(sources.map(async ([f, source]) => [f, await optionsFor(api, source, f)] as const)));
   const toDelete = q.get("delete");
   const pending = toDelete && /^\d+$/.test(toDelete) ? list.results.find((r) => String(r.id) === toDelete) ?? null : null;
-  const can = (action: Parameters<typeof contentFlag>[1]) => !!permission.permission[contentFlag(type, action)];
+  const can = (action: Action) => allows(type, permission, action);
   const rows = list.results.map((r) => tableRow(r, type.columns));
   // A document carries the rows once, as the table's markup, which hydrates as it is: its loader
   // data leaves them out (the render gets them aside). Remix's client-side fetches of the data
@@ -60,6 +61,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (isDocument) keepForRender(args.context, LIST_ROWS, rows);
   return data(
     {
+      titles: contentTitles(`${type.key}.list`),
       typeKey: type.key,
       labelKey: type.labelKey,
       columns: type.columns,

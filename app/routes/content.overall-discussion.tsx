@@ -9,7 +9,7 @@ import { ConfirmDelete } from "~/components/content/dialogs";
 import { Pager } from "~/components/content/pager";
 import { QueryFilters } from "~/components/content/query-filters";
 import { PostButton } from "~/components/content/row-actions";
-import { contentFlag } from "~/registry/content.js";
+import { allows } from "~/lms/content-navigation.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { FormErrors } from "~/components/form-basics";
@@ -55,7 +55,7 @@ export async function loader(args: LoaderFunctionArgs) {
       list: list.status === 200 ? list.data : { results: [], count: 0, page_size: 50, next: null, page: 1 },
       badQuery: list.status === 400,
       thread: thread?.status === 200 ? thread.data : null,
-      canModerate: !!permission.permission[contentFlag(type, "change")],
+      canModerate: allows(type, permission, "change"),
       offset: Number((await configValue<number>("time-zone-offset-minutes")) ?? 420),
     },
     { headers: api.headers() },

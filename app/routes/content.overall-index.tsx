@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { OverallSummary } from "../../contract/schemas/identification";
-import { builtTabs, contentFlag } from "~/registry/content.js";
+import { allows, overallPages } from "~/lms/content-navigation.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { itemPaths } from "~/lms/enrollment.server";
 import { numberFormat } from "~/lms/format";
@@ -21,13 +21,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const { api, type, permission } = await requireContent(args, "view");
   const paths = itemPaths(type, itemId(type, args.params));
   const summary = (await api.get<OverallSummary>(`${paths.api}overall/`)).data as Record<string, Record<string, number> | null>;
-  const allowed = (action?: string) => !!permission.permission[contentFlag(type, (action ?? "view") as never)];
-  const pages = [
-    ...builtTabs(type.overall).map((p) => ({ key: p.id, labelKey: p.labelKey, action: p.action, href: `${paths.base}/overall/${p.id}` })),
-    ...(type.pages ?? []).flatMap((p) => (p.summary ? [{ key: p.summary, labelKey: p.labelKey, action: p.action, href: `${paths.base}/${p.path}` }] : [])),
-  ];
+  const pages = overallPages(type, paths.base);
   const cards = pages
-    .filter((p) => allowed(p.action) && summary[p.key])
+    .filter((p) => allows(type, permission, p.action ?? "view") && summary[p.key])
     .map((p) => ({ key: p.key, labelKey: p.labelKey, href: p.href, figures: Object.entries(summary[p.key]!) }));
   return data({ cards }, { headers: api.headers() });
 }

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { EnrollmentRow } from "../../contract/schemas/enrollment";
-import { contentFlag } from "~/registry/content.js";
+import { allows } from "~/lms/content-navigation.server";
 import { DataTable, type DataColumn } from "~/components/content/data-table";
 import { ExportLinks } from "~/components/content/export-links";
 import { Pager } from "~/components/content/pager";
@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       badQuery,
       offset: await zoneOffset(),
       enrollHref: `${paths.base}/overall/learner/enroll`,
-      exportHref: permission.permission[contentFlag(type, "export")] ? `${paths.base}/overall/learner/export` : null,
+      exportHref: allows(type, permission, "export") ? `${paths.base}/overall/learner/export` : null,
     },
     { headers: api.headers() },
   );

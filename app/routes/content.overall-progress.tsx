@@ -4,7 +4,7 @@ import { useContentTranslation } from "~/components/content/use-content-translat
 import { BULK_TARGETS } from "../../contract/codes";
 import { MSG } from "../../contract/messages";
 import type { EnrollmentRow } from "../../contract/schemas/enrollment";
-import { contentFlag } from "~/registry/content.js";
+import { allows } from "~/lms/content-navigation.server";
 import { DataTable, type DataColumn } from "~/components/content/data-table";
 import { useShiftRange } from "~/components/use-shift-range";
 import { ExportLinks } from "~/components/content/export-links";
@@ -45,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       offset: await zoneOffset(),
       bulkHref: `${paths.base}/overall/progress/bulk`,
       historyBase: `${paths.base}/overall/progress`,
-      exportHref: permission.permission[contentFlag(type, "export")] ? `${paths.base}/overall/progress/export` : null,
+      exportHref: allows(type, permission, "export") ? `${paths.base}/overall/progress/export` : null,
     },
     { headers: api.headers() },
   );

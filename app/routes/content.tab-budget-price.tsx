@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import type { BudgetPriceAnswer } from "../../contract/schemas/extras";
 import { SettingSections, SettingTextarea } from "~/components/content/settings-form";
 import { CsrfInput, ErrorList } from "~/components/forms";
-import { contentFlag } from "~/registry/content.js";
+import { allows } from "~/lms/content-navigation.server";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
@@ -27,7 +27,7 @@ export const handle = { i18n: ["content", "extras"] };
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type, permission } = await requireContent(args, "view");
   const { data: price } = await api.get<BudgetPriceAnswer>(`${type.api}${itemId(type, args.params)}/budget/price/`);
-  return data({ price, canChange: !!permission.permission[contentFlag(type, "change")] }, { headers: api.headers() });
+  return data({ price, canChange: allows(type, permission, "change") }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -5,7 +5,7 @@ import type { Paged } from "../../contract/http";
 import type { ContentCompetency } from "../../contract/schemas/extras";
 import { COMPETENCY_LEVEL_MAX } from "../../contract/extras-codes";
 import { TableTab } from "~/components/content/table-tab";
-import { contentFlag } from "~/registry/content.js";
+import { allows } from "~/lms/content-navigation.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { contentCompetencyCreateSchema, contentCompetencyUpdateSchema, masterList, tableTabAction } from "~/lms/extras.server";
 
@@ -24,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
     api.get<Paged<ContentCompetency>>(`${type.api}${id}/competency/`, { query: { page_size: 1000 } }),
     masterList<{ level: number }>(api, "competency"),
   ]);
-  return data({ rows: rows.results, competencies, canChange: !!permission.permission[contentFlag(type, "change")] }, { headers: api.headers() });
+  return data({ rows: rows.results, competencies, canChange: allows(type, permission, "change") }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {

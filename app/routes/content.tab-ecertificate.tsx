@@ -7,7 +7,7 @@ import { CERTIFICATE_COMPLETE, CERTIFICATE_ISSUED_DATE, CERTIFICATE_TEMPLATE, CE
 import { MSG } from "../../contract/messages";
 import { SettingSections, SettingTextarea } from "~/components/content/settings-form";
 import { CsrfInput, ErrorList } from "~/components/forms";
-import { contentFlag } from "~/registry/content.js";
+import { allows } from "~/lms/content-navigation.server";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
@@ -32,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { api, type, permission } = await requireContent(args, "view");
   const id = itemId(type, args.params);
   const [{ data: certificate }, languages] = await Promise.all([api.get<Certificate>(`${type.api}${id}/certificate/`), offeredLanguages()]);
-  return data({ certificate, languages, canChange: !!permission.permission[contentFlag(type, "certificate")] }, { headers: api.headers() });
+  return data({ certificate, languages, canChange: allows(type, permission, "certificate") }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {

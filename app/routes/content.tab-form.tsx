@@ -8,7 +8,7 @@ import { CoverImage } from "~/components/content/cover-image";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
-import { contentFlag } from "~/registry/content.js";
+import { allows } from "~/lms/content-navigation.server";
 import { apiFieldErrors, formContext, schemaFor } from "~/lms/content-form.server";
 import { parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
@@ -32,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
       ...ctx,
       item: item.data,
       defaultValue: toFormValues(item.data, ctx.fields.map((f) => f.name)),
-      canChange: !!permission.permission[contentFlag(type, "change")],
+      canChange: allows(type, permission, "change"),
       image: { limit, width: Number(config["image-width"]?.value ?? 800), height: Number(config["image-height"]?.value ?? 450) },
     },
     { headers: api.headers() },

@@ -6,7 +6,7 @@ import type { Criteria } from "../../contract/schemas/extras";
 import { POINT_MAX } from "../../contract/extras-codes";
 import { TableTab } from "~/components/content/table-tab";
 import type { SettingField } from "~/components/content/settings-form";
-import { contentFlag } from "~/registry/content.js";
+import { allows } from "~/lms/content-navigation.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { criteriaSchemas, masterList, tableTabAction } from "~/lms/extras.server";
 
@@ -26,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
     masterList<{ multiplier: number }>(api, "achievement"),
     masterList(api, "challenge"),
   ]);
-  return data({ rows: rows.results, achievements, challenges, canChange: !!permission.permission[contentFlag(type, "change")] }, { headers: api.headers() });
+  return data({ rows: rows.results, achievements, challenges, canChange: allows(type, permission, "change") }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -4,7 +4,7 @@ import { useContentTranslation } from "~/components/content/use-content-translat
 import type { Paged } from "../../contract/http";
 import type { ContentSurvey } from "../../contract/schemas/extras";
 import { TableTab } from "~/components/content/table-tab";
-import { contentFlag } from "~/registry/content.js";
+import { allows } from "~/lms/content-navigation.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { contentSurveyCreateSchema, contentSurveyUpdateSchema, masterList, tableTabAction } from "~/lms/extras.server";
 
@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
     api.get<Paged<ContentSurvey>>(`${type.api}${id}/survey/`, { query: { page_size: 1000 } }),
     masterList<{ survey_type: number; is_publish: boolean }>(api, "survey"),
   ]);
-  return data({ rows: rows.results, surveys, canChange: !!permission.permission[contentFlag(type, "change")] }, { headers: api.headers() });
+  return data({ rows: rows.results, surveys, canChange: allows(type, permission, "change") }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -4,15 +4,27 @@ import { describe, expect, it } from "vitest";
 import { DICTIONARIES } from "../../contract/i18n/index";
 import { TITLE_SEPARATOR, titleParts, titleText, type TitleMatch, type TitlePart } from "~/lms/page-title";
 import { ROUTE_MANIFEST, ancestorsOf, pageRoutes } from "~/registry/route-manifest.js";
+import { contentRoutes } from "~/registry/content.js";
+import { contentTitles } from "~/lms/content-titles.server";
 
 /** A translator over the bundled dictionary of one language, as i18next would fill `{{x}}`. */
 const tOf = (lang: "en" | "th") => (key: string, values?: Record<string, string>) =>
   (DICTIONARIES[lang][key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => values?.[k] ?? "");
 
-/** The matches of a manifest route, root first, as useMatches() gives them (data where given). */
-const matchesOf = (id: string, data: Record<string, unknown> = {}, params: Record<string, string> = {}): TitleMatch[] => {
+/** The content routes whose loaders carry titles (list, create, the item layout). */
+const titled = new Set((contentRoutes() as { id: string }[]).map((r) => r.id));
+
+/**
+ * The matches of a manifest route, root first, as useMatches() gives them: data where given, and
+ * a content route's titles as its loader gives them.
+ */
+const matchesOf = (id: string, data: Record<string, Record<string, unknown>> = {}, params: Record<string, string> = {}): TitleMatch[] => {
   const route = ROUTE_MANIFEST.find((r) => r.id === id)!;
-  return [{ id: "root" }, ...[...ancestorsOf(route)].reverse(), route].map((r) => ({ id: r.id, data: data[r.id], params }));
+  return [{ id: "root" }, ...[...ancestorsOf(route)].reverse(), route].map((r) => ({
+    id: r.id,
+    data: titled.has(r.id) ? { ...data[r.id], titles: contentTitles(r.id) } : data[r.id],
+    params,
+  }));
 };
 
 const keysOf = (parts: TitlePart[]) => parts.flatMap((p) => ("key" in p ? [p.key, ...Object.values(p.values ?? {})] : []));

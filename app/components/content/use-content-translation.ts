@@ -1,8 +1,7 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { TFunction } from "~/i18n/translator";
 import { useMemo } from "react";
 import { useTranslation } from "~/i18n/react";
-import { contentBySegment } from "~/registry/content.js";
 
 /**
  * The placeholders by which an engine text names its content type, each with the suffix of its
@@ -19,21 +18,22 @@ export function nounValues(t: TFunction, nounKey: string): Record<keyof typeof N
 /**
  * useTranslation for the engine's pages, which serve every content type: its `t` fills the
  * noun placeholders with the type of the page's URL (`/dashboard/{segment}/…`, as
- * app/lms/content.server.ts contentTypeOf reads it); a caller's own options win. Off a content
+ * app/lms/content.server.ts contentTypeOf reads it; the root's loader data names each segment's
+ * noun key, so the browser loads no registry for it); a caller's own options win. Off a content
  * page it is useTranslation's `t`.
  */
 export function useContentTranslation() {
   const { t, i18n } = useTranslation();
   const segment = useLocation().pathname.split("/")[2];
+  const nounKey = (useRouteLoaderData("root") as { typeNouns?: Record<string, string> } | undefined)?.typeNouns?.[segment ?? ""];
   const contentT = useMemo(() => {
-    const type = segment ? contentBySegment(segment) : undefined;
-    if (!type) return t;
-    const nouns = nounValues(t, type.nounKey);
+    if (!nounKey) return t;
+    const nouns = nounValues(t, nounKey);
     const translate = t as unknown as (key: unknown, ...rest: unknown[]) => string;
     // t(key), t(key, options): the nouns go under the options; t(key, defaultValue, …) as it is.
     const filled = (key: unknown, options?: unknown, ...rest: unknown[]) =>
       options === undefined || (typeof options === "object" && options !== null) ? translate(key, { ...nouns, ...options }, ...rest) : translate(key, options, ...rest);
     return filled as unknown as TFunction;
-  }, [t, segment]);
+  }, [t, nounKey]);
   return { t: contentT, i18n };
 }

@@ -1,0 +1,48 @@
+import type { ConfigDict } from "../../contract/config";
+import { switchesOn } from "../../contract/config";
+import { builtTabs, contentFlag } from "~/registry/content.js";
+import { switchesOf } from "~/registry/features.js";
+import type { SignedIn } from "./auth.server";
+import type { Action, ContentType } from "./content.server";
+
+/**
+ * What of a content type the signed-in user may reach, read from the content registry on the
+ * server: the pages send the browser their answers (flags, tab links), never the registry itself,
+ * which would grow every page's JavaScript with every type (issue 14 §3).
+ */
+
+/** Whether the user's flags allow `action` on the type (the registry names the flag). */
+export const allows = (type: ContentType, permission: SignedIn["permission"], action: Action): boolean => !!permission.permission[contentFlag(type, action)];
+
+export type NavLink = { id: string; labelKey: string; href: string; end?: boolean };
+
+/**
+ * The item's tab bar and overall links under `base` (/dashboard/{segment}/{id}): a page shows when
+ * the user's flags allow it and its config switches are on — what its own guard asks.
+ */
+export function itemNavigation(type: ContentType, base: string, permission: SignedIn["permission"], config: ConfigDict) {
+  const shown = (page: { action?: string; feature?: string | readonly string[] }) => allows(type, permission, (page.action ?? "view") as Action) && switchesOn(config, switchesOf(page));
+  const tabs = builtTabs(type.tabs)
+    .filter(shown)
+    .map((t) => ({
+      id: t.id,
+      labelKey: t.labelKey,
+      href: `${base}/${t.id}`,
+      children: t.children.filter((c) => shown(c) && !("param" in c && c.param)).map((c) => ({ id: c.id, labelKey: c.labelKey, href: `${base}/${t.id}/${c.id}` })),
+    }));
+  const overall: NavLink[] = builtTabs(type.overall).filter(shown).map((t) => ({ id: t.id, labelKey: t.labelKey, href: `${base}/overall/${t.id}` }));
+  // The overall landing page (docs/decisions/021) leads the overall links, active on its own URL only.
+  if (type.overallIndex && shown(type.overallIndex)) overall.unshift({ id: "overall", labelKey: type.overallIndex.labelKey, href: `${base}/overall`, end: true });
+  return { tabs, overall };
+}
+
+/**
+ * The pages the overall landing page may show a card for (docs/decisions/021): each overall page,
+ * and each item page with figures of its own (`summary`: its key in the API's overall summary).
+ */
+export function overallPages(type: ContentType, base: string) {
+  return [
+    ...builtTabs(type.overall).map((p) => ({ key: p.id, labelKey: p.labelKey, action: p.action as Action | undefined, href: `${base}/overall/${p.id}` })),
+    ...(type.pages ?? []).flatMap((p) => (p.summary ? [{ key: p.summary, labelKey: p.labelKey, action: p.action as Action | undefined, href: `${base}/${p.path}` }] : [])),
+  ];
+}
