@@ -23,6 +23,12 @@ import { ssoRoutes } from "./system/sso";
 import { homeRoutes } from "./system/home";
 import { tagRoutes } from "./content/features/tags";
 import { termRoutes } from "./system/terms";
+import { departmentRoutes } from "./system/departments";
+import { masterListRoutes } from "./system/master-lists";
+import { userRoutes } from "./system/users";
+import { groupRoutes } from "./system/groups";
+import { categoryRoutes } from "./system/categories";
+import { instructorRoutes, providerRoutes } from "./system/providers";
 
 export type BuildOptions = {
   logger?: boolean | { level: string };
@@ -65,6 +71,15 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
       forgotPasswordRoutes(api, ctx);
       ssoRoutes(api, ctx);
       homeRoutes(api, ctx);
+      // People and organisation (docs/decisions/029): users, departments, levels and positions.
+      userRoutes(api, ctx);
+      departmentRoutes(api, ctx);
+      masterListRoutes(api, ctx);
+      // Groups with conditions, providers, instructors, categories (docs/decisions/030).
+      groupRoutes(api, ctx);
+      providerRoutes(api, ctx);
+      instructorRoutes(api, ctx);
+      categoryRoutes(api, ctx);
       // Every content type from its definition: the generic resource, its features, its own calls.
       contentRoutes(api, ctx);
       extraListRoutes(api, ctx);

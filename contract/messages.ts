@@ -94,5 +94,23 @@ export const MSG = {
   control_characters: "control_characters",
   form_unreadable: "form_unreadable",
   form_content_type: "form_content_type",
+  // People (issue 15, docs/decisions/029)
+  username_characters: "username_characters",
+  username_already_used: "username_already_used",
+  email_already_used: "email_already_used",
+  employee_code_already_used: "employee_code_already_used",
+  id_card_already_used: "id_card_already_used",
+  invalid_phone: "invalid_phone",
+  invalid_id_card: "invalid_id_card",
+  supervisor_is_self: "supervisor_is_self",
+  cannot_deactivate_self: "cannot_deactivate_self",
+  department_cycle: "department_cycle",
+  department_has_children: "department_has_children",
+  in_use_by_users: "in_use_by_users",
+  // Groups and master data (issue 15, docs/decisions/030)
+  group_type_fixed: "group_type_fixed",
+  group_members_by_condition: "group_members_by_condition",
+  category_cycle: "category_cycle",
+  highlight_target_required: "highlight_target_required",
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];

@@ -18,7 +18,10 @@ export function createDb(opts: { databaseUrl?: string; sqliteFile?: string }): {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     // Keep int8 (COUNT) as numbers: counts stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // JIT off: the audience conditions (api/auth/conditions.ts) are large correlated queries whose
+    // cost estimate crosses jit_above_cost; compiling them took 2.5 s for a 30 ms execution. The
+    // API's queries are short OLTP ones, which JIT never speeds up.
+    const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c jit=off" });
     // An idle pooled connection that the server ends (a restart, a failover, an administrator's
     // pg_terminate_backend) makes the pool emit 'error'; with no listener Node ends the whole API
     // process. The pool drops that client and opens a new one on the next query, so it is noted only.

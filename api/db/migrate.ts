@@ -13,6 +13,8 @@ import { loginGuard } from "./migrations/0010_login_guard";
 import { identificationTransaction } from "./migrations/0011_identification_transaction";
 import { contentFeatures } from "./migrations/0012_content_features";
 import { activity } from "./migrations/0013_activity";
+import { people } from "./migrations/0014_people";
+import { groups } from "./migrations/0015_groups";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -30,6 +32,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0011_identification_transaction": identificationTransaction(dialect),
     "0012_content_features": contentFeatures(dialect),
     "0013_activity": activity(dialect),
+    "0014_people": people(dialect),
+    "0015_groups": groups(dialect),
   };
 }
 

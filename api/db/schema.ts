@@ -32,6 +32,29 @@ export type ContentColumns = {
   created_by: number | null;
 };
 
+/**
+ * A stored condition (spec 001 §3 "Condition forms"; 0006_access, 0015_groups): operator (1 every
+ * filled criterion, 2 any), ranges in whole years (-1 unset), the account start dates
+ * (YYYY-MM-DD or null); its id lists live in an item table of (field, ref_id).
+ */
+export type ConditionColumns = {
+  operator: number;
+  /** The department list also matches the sub-departments of the departments it names (0015). */
+  is_include_sub_department: Generated<Flag>;
+  age_gte: number;
+  age_lte: number;
+  experience_gte: number;
+  experience_lte: number;
+  level_year_gte: number;
+  level_year_lte: number;
+  service_gte: number;
+  service_lte: number;
+  level_group_year_gte: number;
+  level_group_year_lte: number;
+  date_account_start_gte: string | null;
+  date_account_start_lte: string | null;
+};
+
 export interface Database {
   account: {
     id: Id;
@@ -59,7 +82,38 @@ export interface Database {
     datetime_create: string;
     /** The direct manager (spec 001 §3 User supervisor), or null. */
     supervisor_id: number | null;
+    // The rest of spec 001 §3 "User" (0014_people, docs/decisions/029).
+    title: string | null;
+    middle_name: string | null;
+    /** "male" or "female"; null on accounts made before 0014. */
+    gender: string | null;
+    /** The employee code, unique among non-empty ones (blank is null). */
+    code: string | null;
+    code2: string | null;
+    address: string | null;
+    is_subscribe: Generated<Flag>;
+    /** Calendar dates, YYYY-MM-DD. */
+    date_start: string | null;
+    date_joined: string | null;
+    date_birth: string | null;
+    /** A Thai national ID (13 digits), unique among non-empty ones. */
+    id_card: string | null;
+    company: string | null;
+    work_experience: string | null;
+    count_experience_year: Generated<number>;
+    count_experience_month: Generated<number>;
+    /** The user must choose a new password at the next sign-in (set by an administrator's reset). */
+    is_force_reset_password: Generated<Flag>;
+    /** YYYY-MM-DD, or null. */
+    expired_date: string | null;
+    datetime_update: string | null;
   };
+  /**
+   * Who changed which account, how and when (0014_people): action one of ACCOUNT_HISTORY_ACTIONS
+   * (contract/schemas/user.ts), changes JSON {field: [old, new]} (never a password); created_by
+   * null once that account is deleted.
+   */
+  account_history: { id: Id; account_id: number; action: string; changes: string; created_by: number | null; datetime_create: string };
   auth_group: { id: Id; code: string; name: string };
   auth_group_permission: { auth_group_id: number; flag: string };
   account_auth_group: { account_id: number; auth_group_id: number; is_in_use: Flag };
@@ -109,8 +163,37 @@ export interface Database {
   department: { id: Id; name: string; code: string | null; parent_id: number | null };
   level: { id: Id; name: string; code: string | null };
   position: { id: Id; name: string; code: string | null };
+  /** type: "ACCOUNT" (members listed in account_group_member) or "CONDITION" (its condition decides, 0015). */
   account_group: { id: Id; name: string; code: string | null; type: string; desc: string | null };
   account_group_member: { group_id: number; account_id: number };
+  /** A CONDITION group's condition (0015_groups, docs/decisions/030), in the shape of content_permission's. */
+  account_group_condition: ConditionColumns & { group_id: number; datetime_update: string };
+  /** The id lists of a group's condition (field: department, position, level, group…). */
+  account_group_condition_item: { group_id: number; field: string; ref_id: number };
+  /** Who may see a category and what lies in it: rules as a content's (0015_groups). */
+  category_permission: ConditionColumns & {
+    id: Id;
+    category_id: number;
+    mode: number;
+    permission: number;
+    datetime_create: string;
+    datetime_update: string;
+  };
+  category_permission_item: { permission_id: number; field: string; ref_id: number };
+  /** A provider's highlight (spec 001 §3 "Highlight"): one of its contents, or an external link. */
+  provider_highlight: {
+    id: Id;
+    provider_id: number;
+    title: string;
+    image: string | null;
+    content_type_id: number | null;
+    content_id: number | null;
+    external_link: string | null;
+    video_type: number | null;
+    sort: number;
+    datetime_create: string;
+    datetime_update: string;
+  };
   category: { id: Id; name: string; code: string | null; parent_id: number | null; image: string | null };
   provider: { id: Id; name: string; code: string | null; about: string | null; image: string | null; desc: string | null };
   instructor: { id: Id; name: string; code: string | null; contact: string | null; overview: string | null; image: string | null; account_id: number | null };
@@ -360,25 +443,12 @@ export interface Database {
     datetime_update: string;
   };
   /** Permission rules of any content, each with its condition's operator, ranges and dates. */
-  content_permission: {
+  content_permission: ConditionColumns & {
     id: Id;
     content_type_id: number;
     content_id: number;
     mode: number;
     permission: number;
-    operator: number;
-    age_gte: number;
-    age_lte: number;
-    experience_gte: number;
-    experience_lte: number;
-    level_year_gte: number;
-    level_year_lte: number;
-    service_gte: number;
-    service_lte: number;
-    level_group_year_gte: number;
-    level_group_year_lte: number;
-    date_account_start_gte: string | null;
-    date_account_start_lte: string | null;
     datetime_create: string;
     datetime_update: string;
   };

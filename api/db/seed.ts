@@ -3,6 +3,7 @@ import { ROLES } from "../../contract/roles";
 import { DICTIONARIES } from "../../contract/i18n/index";
 import { hashPassword } from "../auth/password";
 import { ACTIVITIES, seedAccess } from "./seed-access";
+import { seedGroups } from "./seed-groups";
 import { seedActivities } from "./seed-activities";
 import { seedCourses } from "./seed-courses";
 import { seedCurriculum } from "./seed-curriculum";
@@ -196,6 +197,7 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await seedIdentification(trx, now);
     await seedActivities(trx, now);
     await seedAccess(trx, now, ACTIVITIES);
+    await seedGroups(trx, now);
   });
   for (const name of FILTER_NAMES) await touchUpdate(db, UPDATE_KEYS.filter(name), now);
   await touchUpdate(db, UPDATE_KEYS.config, now);

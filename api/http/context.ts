@@ -1,7 +1,9 @@
+import type { Selectable } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 
-export type AccountRow = Database["account"] & { id: number };
+/** An account as read from the table (generated and defaulted columns as their values). */
+export type AccountRow = Selectable<Database["account"]>;
 
 /** What every route handler may reach: the database, the clock, the secrets. */
 export type ApiContext = {

@@ -1,6 +1,7 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
 import { text } from "./text";
+import { always } from "./form-fields";
 import { ALL_LANGUAGES, SEND_METHOD } from "../codes";
 
 /** Username 4–32 (spec 001 §5); a sign-in also accepts an email address in the same field. */
@@ -39,23 +40,47 @@ export function missingPasswordKinds(password: string, rule: PasswordRule): stri
   return missing;
 }
 
+/** What is wrong with a new password under the rule (length first, then kinds), or null. */
+export function newPasswordProblem(password: string, rule: PasswordRule): string | null {
+  if (password.length < rule.min || password.length > rule.max) return MSG.password_length;
+  if (missingPasswordKinds(password, rule).length > 0) return MSG.password_kinds;
+  return null;
+}
+
+/**
+ * THE check of a new password and its confirmation (sign-in recovery, a new user, an
+ * administrator's reset): the rule on `password`, the match on `confirm`, named as each form names
+ * them. Added to an object schema, it runs even when other fields failed (`always`), so every
+ * error shows at once; a field that is not a text yet is left to its own message.
+ */
+export function withNewPassword<S extends z.ZodType<Record<string, unknown>>>(schema: S, rule: PasswordRule, names: { password: string; confirm: string }) {
+  const given = (v: Record<string, unknown>, name: string) => (typeof v?.[name] === "string" && v[name] !== "" ? (v[name] as string) : null);
+  const problem = (v: Record<string, unknown>) => {
+    const password = given(v, names.password);
+    return password === null ? null : newPasswordProblem(password, rule);
+  };
+  return schema
+    .refine((v) => problem(v) !== MSG.password_length, { message: MSG.password_length, path: [names.password], ...always })
+    .refine((v) => problem(v) !== MSG.password_kinds, { message: MSG.password_kinds, path: [names.password], ...always })
+    .refine(
+      (v) => {
+        const [password, confirm] = [given(v, names.password), given(v, names.confirm)];
+        return password === null || confirm === null || password === confirm;
+      },
+      { message: MSG.password_not_match, path: [names.confirm], ...always },
+    );
+}
+
 /** A new password and its confirmation, checked against the configured rule. */
 export function newPasswordSchema(rule: PasswordRule) {
-  return z
-    .object({
+  return withNewPassword(
+    z.object({
       password: text({ error: MSG.required }).min(1, MSG.required),
       confirm_password: text({ error: MSG.required }).min(1, MSG.required),
-    })
-    .superRefine((v, ctx) => {
-      if (v.password.length < rule.min || v.password.length > rule.max) {
-        ctx.addIssue({ code: "custom", path: ["password"], message: MSG.password_length });
-      } else if (missingPasswordKinds(v.password, rule).length > 0) {
-        ctx.addIssue({ code: "custom", path: ["password"], message: MSG.password_kinds });
-      }
-      if (v.password !== v.confirm_password) {
-        ctx.addIssue({ code: "custom", path: ["confirm_password"], message: MSG.password_not_match });
-      }
-    });
+    }),
+    rule,
+    { password: "password", confirm: "confirm_password" },
+  );
 }
 
 // Forgot password: choose-identify → otp → reset (spec 000 §2.2, 001 §3 "Forgot-password state")

@@ -115,7 +115,8 @@ describe("filter lists: shape and content", () => {
 
   it("lists groups of every type, and one type on group/type/{TYPE}", async () => {
     await api.db.insertInto("account_group").values({ name: "Course cohort", code: "CC1", type: "COURSE", desc: null }).execute();
-    expect(names((await admin.get(`${F}/group/`)).body)).toEqual(["Course cohort", "Leadership Track", "New Joiners 2026", "Safety Champions"]);
+    // The demo's condition groups (HR team, Senior sales: docs/decisions/030) are groups too.
+    expect(names((await admin.get(`${F}/group/`)).body)).toEqual(["Course cohort", "HR team", "Leadership Track", "New Joiners 2026", "Safety Champions", "Senior sales"]);
     expect(names((await admin.get(`${F}/group/type/ACCOUNT/`)).body)).toEqual(["Leadership Track", "New Joiners 2026", "Safety Champions"]);
     expect(names((await admin.get(`${F}/group/type/COURSE/`)).body)).toEqual(["Course cohort"]);
     expect((await admin.get(`${F}/group/type/NONE/`)).body).toMatchObject({ count: 0, results: [] });

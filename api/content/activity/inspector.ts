@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { INSPECTOR_KIND, inspectorSchema, type InspectorKind, type InspectorRow } from "../../../contract/schemas/activity";
 import { MSG } from "../../../contract/messages";
+import { GROUP_TYPE } from "../../../contract/schemas/group";
 import type { Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
 import { badRequest, notFound, parseInput } from "../../http/errors";
@@ -47,7 +48,8 @@ async function addInspector(trx: Trx, checklistId: number, input: { kind: Inspec
   const groupId = kind === INSPECTOR_KIND.group ? input.group! : null;
   const accountId = kind === INSPECTOR_KIND.account ? input.account! : null;
   const field = kind === INSPECTOR_KIND.group ? "group" : kind === INSPECTOR_KIND.account ? "account" : "kind";
-  if (groupId !== null && !(await trx.selectFrom("account_group").select("id").where("id", "=", groupId).executeTakeFirst())) {
+  // A group of accounts: inspectors are named people, not whoever a condition matches (docs/decisions/030).
+  if (groupId !== null && !(await trx.selectFrom("account_group").select("id").where("id", "=", groupId).where("type", "=", GROUP_TYPE.account).executeTakeFirst())) {
     throw badRequest({ group: [MSG.invalid_choice] });
   }
   if (accountId !== null && !(await trx.selectFrom("account").select("id").where("id", "=", accountId).where("is_active", "=", 1).executeTakeFirst())) {

@@ -35,6 +35,7 @@ import {
   updateRule,
 } from "./permission-rules";
 import { idFilterValue, inTransaction, type Trx } from "../../../engine/crud";
+import { audienceRoutes } from "./audience";
 
 /**
  * Enrollment settings, prerequisites and permission of a content (issue 6 items 2 and 3;
@@ -131,7 +132,7 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
   app.get(`${item}/permission/`, async (req) => {
     const { ref } = await access(req, "change");
     const page = await paginate(req, rulesQuery(db, ref), readPageQuery(req));
-    return { ...page, results: await presentRules(db, page.results) };
+    return { ...page, results: await presentRules(db, ref, page.results) };
   });
   app.post(`${item}/permission/`, async (req, reply) => {
     const { ref } = await access(req, "change");
@@ -196,5 +197,8 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
   };
   app.get(`${item}/permission/admin/candidate/`, options(true));
   app.get(`${item}/permission/account/`, options(false));
+
+  // Where the rules take effect: who they admit, and what a signed-in account may see.
+  audienceRoutes(app, ctx, def);
 }
 

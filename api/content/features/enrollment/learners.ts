@@ -29,6 +29,7 @@ import { paginate, readPageQuery } from "../../../http/paging";
 import { configValues } from "../../../system/config-store";
 import { MAX_DB_ID, fromResource, idFilterValue, inTransaction, likePattern } from "../../../engine/crud";
 import { bulkApply, bulkPreview, changeProgress, enrollAccounts, resolveCandidates, seatsOf } from "./service";
+import { organisationToday } from "../../../auth/membership";
 import { readImportTable, readTableUpload } from "./import-file";
 import { localTime, sendTable, type ExportCell, type ExportColumn } from "../../../engine/table-export";
 
@@ -209,8 +210,9 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
     const { ref, account } = await access(req, "learner");
     const input = parseInput(enrollSchema, req.body);
     const now = ctx.now();
+    const today = await organisationToday(db, now);
     return inTransaction(db, resource, async (trx) => {
-      const candidates = await resolveCandidates(trx, input);
+      const candidates = await resolveCandidates(trx, input, today);
       const found = candidates.filter((c) => c.found).map((c) => ({ account: c.account, added_by: c.added_by! }));
       const { outcome, seats } = await enrollAccounts(trx, resource, ref, found, { accountId: account.id, now });
       const results = candidates.map((c) => ({ account: c.account, username: c.username, added_by: c.added_by, result: c.found ? outcome.get(c.account)! : ("not_found" as const) }));

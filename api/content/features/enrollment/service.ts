@@ -20,6 +20,7 @@ import {
 import { MSG } from "../../../../contract/messages";
 import type { BulkPreview, EnrollInput, EnrollOutcome, Seats } from "../../../../contract/schemas/enrollment";
 import type { ContentRef } from "../../ref";
+import { isGroupMember, type Today } from "../../../auth/conditions";
 import type { Db } from "../../../db/index";
 import { badRequest, notFound } from "../../../http/errors";
 import { fromResource, type AnyResource, type Trx } from "../../../engine/crud";
@@ -80,7 +81,7 @@ export type Candidate = { account: number; username: string | null; added_by: Ad
  * when asked), then active members of the groups; each account once, with the first way that
  * found it. Unknown departments or groups are a 400 on their field.
  */
-export async function resolveCandidates(q: Db | Trx, input: EnrollInput): Promise<Candidate[]> {
+export async function resolveCandidates(q: Db | Trx, input: EnrollInput, today: Today): Promise<Candidate[]> {
   const errors: Record<string, string[]> = {};
   if (await missingIds(q, "department", input.department_list)) errors.department_list = [MSG.invalid_choice];
   if (await missingIds(q, "account_group", input.group_list)) errors.group_list = [MSG.invalid_choice];
@@ -106,13 +107,13 @@ export async function resolveCandidates(q: Db | Trx, input: EnrollInput): Promis
     add(await q.selectFrom("account").select(["id", "username"]).where("department_id", "in", departments).where("is_active", "=", 1).orderBy("id").execute(), ADDED_BY.department);
   }
   if (input.group_list.length) {
+    // Members as the group has them now: listed, or matched by a condition group's condition.
     add(
       await q
-        .selectFrom("account_group_member as m")
-        .innerJoin("account as a", "a.id", "m.account_id")
+        .selectFrom("account as a")
         .select(["a.id", "a.username"])
-        .where("m.group_id", "in", input.group_list)
         .where("a.is_active", "=", 1)
+        .where((eb) => eb.or(input.group_list.map((g) => isGroupMember(sql`${g}`, "a", today))))
         .orderBy("a.id")
         .execute(),
       ADDED_BY.group,

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sql, type RawBuilder, type SqlBool } from "kysely";
+import type { FilterName } from "../../contract/config";
+import { MSG } from "../../contract/messages";
+import { DASHBOARD_FLAG, flag, type Action, type Module } from "../../contract/permissions";
+import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "../../contract/schemas/content";
+import { requestFlags } from "../auth/permissions";
+import type { Db } from "../db/index";
+import type { AccountRow, ApiContext } from "../http/context";
+import { badRequest, forbidden, notFound } from "../http/errors";
+import { parseOrdering, tieDirection, type OrderingWhitelist } from "../http/ordering";
+import { paginate, readPageQuery } from "../http/paging";
+import { configValues, touchUpdate } from "./config-store";
+import { UPDATE_KEYS } from "./config";
+import { MAX_UPLOAD_BYTES, readImageUpload, storeMedia } from "./media";
+import { itemId, likePattern, type Trx } from "../engine/crud";
+
+/**
+ * What the master data calls share (groups, providers, instructors, categories; issue 15,
+ * docs/decisions/030): the flag check, the paged list with search and ordering, the code rule,
+ * the filter-list caches to refresh after a write, the image upload.
+ */
+
+export type MasterTable = "account_group" | "provider" | "instructor" | "category";
+
+/** The signed-in staff account holding the module's flag for `action`: else 401/403. */
+export async function requireModule(req: FastifyRequest, db: Db, module: Module, action: Action): Promise<{ account: AccountRow; flags: Set<string> }> {
+  const { account, flags } = await requestFlags(req, db);
+  if (!flags.has(DASHBOARD_FLAG) || !flags.has(flag(module, action))) throw forbidden();
+  return { account, flags };
+}
+
+/** The table as `t`, typed by the columns all four share (id, name, code). */
+export const fromMaster = (q: Db | Trx, table: MasterTable) => q.selectFrom(`${table} as t` as "provider as t");
+
+/** id, name, code: the ordering every master list offers (name first, case-insensitively). */
+export const MASTER_ORDERING: OrderingWhitelist = { name: [sql`lower(${sql.ref("t.name")})`, sql.ref("t.name")], code: sql`lower(${sql.ref("t.code")})`, id: sql.ref("t.id") };
+
+/**
+ * GET list: the rows `where` allows, matching `search` on name and code, in the asked ordering
+ * (400 {ordering: [invalid_choice]} otherwise), paged; `present` turns a page of ids into rows.
+ */
+export async function masterList<R>(req: FastifyRequest, db: Db, table: MasterTable, where: RawBuilder<SqlBool> | null, present: (ids: number[]) => Promise<R[]>) {
+  const q = readPageQuery(req);
+  const order = parseOrdering(q.ordering, MASTER_ORDERING, "name");
+  if (!order) throw badRequest({ ordering: [MSG.invalid_choice] });
+  let query = fromMaster(db, table).select("t.id");
+  if (where) query = query.where(where);
+  if (q.search) {
+    const p = likePattern(q.search);
+    query = query.where(sql<SqlBool>`(lower(${sql.ref("t.name")}) like ${p} escape '\\' or lower(coalesce(${sql.ref("t.code")}, '')) like ${p} escape '\\')`);
+  }
+  for (const o of order) query = query.orderBy(o.expr, o.desc ? "desc" : "asc");
+  query = query.orderBy("t.id", tieDirection(order));
+  const page = await paginate(req, query, q);
+  return { ...page, results: await present(page.results.map((r) => r.id)) };
+}
+
+/** The `:id` of an item path that names an existing row of `table`, else 404. */
+export async function existingId(req: FastifyRequest, db: Db | Trx, table: MasterTable, param = "id"): Promise<number> {
+  const id = itemId(req, param);
+  if (!(await fromMaster(db, table).select("t.id").where("t.id", "=", id).executeTakeFirst())) throw notFound();
+  return id;
+}
+
+/** A code is free in `table` (case-insensitively, another row than `selfId`): else 400 {code: [code_already_used]}. */
+export async function assertCodeFree(trx: Trx, table: MasterTable, code: string | null | undefined, selfId: number | null) {
+  if (!code) return;
+  let q = fromMaster(trx, table).select("t.id").where(sql`lower(${sql.ref("t.code")})`, "=", code.toLowerCase());
+  if (selfId !== null) q = q.where("t.id", "<>", selfId);
+  if (await q.executeTakeFirst()) throw badRequest({ code: [MSG.code_already_used] });
+}
+/** The answer to a unique violation on code that slipped past the check (two writers at once). */
+export const CODE_UNIQUE = { field: "code", message: MSG.code_already_used };
+
+/** The filter lists (and their cached copies, config/check-update/) a change of these rows refreshes. */
+export async function touchFilters(db: Db | Trx, names: readonly FilterName[], now: Date) {
+  for (const name of names) await touchUpdate(db as Db, UPDATE_KEYS.filter(name), now);
+}
+
+/** The configured text limits of names, codes and descriptions. */
+export async function masterLimits(db: Db): Promise<ContentLimits> {
+  const c = await configValues(db, ["text-limit", "code-limit", "description-limit"]);
+  const n = (v: unknown, d: number) => Number(v) || d;
+  return { text: n(c["text-limit"], DEFAULT_CONTENT_LIMITS.text), code: n(c["code-limit"], DEFAULT_CONTENT_LIMITS.code), description: n(c["description-limit"], DEFAULT_CONTENT_LIMITS.description) };
+}
+
+/**
+ * POST {path}/{id}/image/ (multipart field `image`: png, jpg or gif within config
+ * image-size-limit) and DELETE {path}/{id}/image/: the row's image; the change flag of `module`.
+ * Both answer the row as `load` gives it.
+ */
+export function imageRoutes(app: FastifyInstance, ctx: ApiContext, opts: { path: string; table: "provider" | "instructor" | "category"; module: Module; load: (id: number) => Promise<unknown> }) {
+  const { db } = ctx;
+  const path = `/dashboard/${opts.path}/:id(^\\d{1,12})/image/`;
+  app.post(path, async (req) => {
+    await requireModule(req, db, opts.module, "change");
+    const id = await existingId(req, db, opts.table);
+    const { "image-size-limit": limit } = await configValues(db, ["image-size-limit"]);
+    const upload = await readImageUpload(req, "image", Number(limit) || MAX_UPLOAD_BYTES);
+    const image = await storeMedia(ctx.mediaDir, opts.table, upload);
+    await db.updateTable(opts.table).set({ image }).where("id", "=", id).execute();
+    return opts.load(id);
+  });
+  app.delete(path, async (req) => {
+    await requireModule(req, db, opts.module, "change");
+    const id = await existingId(req, db, opts.table);
+    await db.updateTable(opts.table).set({ image: null }).where("id", "=", id).execute();
+    return opts.load(id);
+  });
+}
