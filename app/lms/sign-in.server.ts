@@ -1,6 +1,9 @@
 import type { Profile } from "../../contract/schemas/account";
 import { DASHBOARD_FLAG, type PermissionAnswer } from "../../contract/permissions";
-import { languageCookie } from "~/i18n/i18next.server";
+import { getLocale, languageCookie } from "~/i18n/i18next.server";
+import { DEFAULT_ZONE_OFFSET_MINUTES } from "../../contract/time-zone";
+import { formatInstant } from "./format";
+import { configValue } from "./store.server";
 import { ANALYTIC_SOURCE } from "../../contract/codes";
 import type { Lms } from "./api.server";
 import { dash, safeNext } from "./paths";
@@ -23,4 +26,17 @@ export async function afterSignIn(api: Lms, request: Request, profile: Profile):
   const pending = pendingTermsPage(profile);
   if (pending) return api.redirect(`${dash(pending)}?next=${encodeURIComponent(next)}`, { "Set-Cookie": lang });
   return api.redirect(next, { "Set-Cookie": lang });
+}
+
+/** A sign-in lock as the API answers it (spec 002 §8: too many failed attempts). */
+export type SignInLock = { count_attempt: number; max_attempt: number; datetime_lock: string; datetime_unlock: string | null };
+
+/**
+ * The lock as the sign-in page shows it: its times through the one date formatter, in the page's
+ * language and the organisation's zone — formatted here, so the sign-in page loads no date code.
+ */
+export async function lockShown(request: Request, lock: SignInLock) {
+  const [language, zone] = await Promise.all([getLocale(request), configValue<number>("time-zone-offset-minutes")]);
+  const when = (iso: string | null) => (iso ? formatInstant("dateTime", language, iso, Number(zone ?? DEFAULT_ZONE_OFFSET_MINUTES)) : null);
+  return { count_attempt: lock.count_attempt, max_attempt: lock.max_attempt, at: when(lock.datetime_lock), unlockAt: when(lock.datetime_unlock) };
 }

@@ -10,15 +10,14 @@ import { readForm } from "~/lms/read-form.server";
 import { getProfile } from "~/lms/auth.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { loginSchema, parseWithZod } from "~/lms/schemas.server";
-import { afterSignIn } from "~/lms/sign-in.server";
+import { afterSignIn, lockShown, type SignInLock } from "~/lms/sign-in.server";
 import { dash, safeNext } from "~/lms/paths";
 import { useSubmitting } from "~/components/use-submitting";
-import { useDates } from "~/components/use-dates";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["account"] };
 
-type LockAnswer = { is_lock_login: true; lock: { count_attempt: number; max_attempt: number; datetime_lock: string; datetime_unlock: string | null } };
+type LockAnswer = { is_lock_login: true; lock: SignInLock };
 
 /** A signed-in visitor goes on to `next` (or home); `?error` signs them out instead (spec 000 §4). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -49,7 +48,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors, fieldErrors, hideFields: ["password"] }), lock: null }, { status: 400, headers: api.headers() });
   }
   if ("is_lock_login" in res.data) {
-    return data({ result: submission.reply({ hideFields: ["password"] }), lock: (res.data as LockAnswer).lock }, { status: 200, headers: api.headers() });
+    const lock = await lockShown(request, (res.data as LockAnswer).lock);
+    return data({ result: submission.reply({ hideFields: ["password"] }), lock }, { status: 200, headers: api.headers() });
   }
   throw await afterSignIn(api, request, res.data as Profile);
 }
@@ -61,14 +61,13 @@ export default function SignIn() {
   const busy = useSubmitting();
   const [form, fields] = useForm({ lastResult: actionData?.result, shouldRevalidate: "onBlur" });
   const lock = actionData?.lock;
-  const dates = useDates();
   return (
     <AuthCard title={t("sign_in_title")}>
       {lock ? (
         <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <p>{t("account_locked")}</p>
-          <p className="mt-1">{t("lock_detail", { count: lock.count_attempt, max: lock.max_attempt, at: dates.dateTime(lock.datetime_lock) })}</p>
-          {lock.datetime_unlock ? <p className="mt-1">{t("lock_unlock_at", { at: dates.dateTime(lock.datetime_unlock) })}</p> : null}
+          <p className="mt-1">{t("lock_detail", { count: lock.count_attempt, max: lock.max_attempt, at: lock.at })}</p>
+          {lock.unlockAt ? <p className="mt-1">{t("lock_unlock_at", { at: lock.unlockAt })}</p> : null}
         </div>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
