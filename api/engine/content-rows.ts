@@ -8,8 +8,6 @@ import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { notFound, parseInput } from "../http/errors";
 import { readPageQuery, type PageQuery } from "../http/paging";
-import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "../../contract/schemas/content";
-import { configValues } from "../system/config-store";
 import { itemId, touch, writeTransaction, type Trx, type WriteContext } from "./crud";
 
 /**
@@ -131,9 +129,3 @@ export function contentRowRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
   });
 }
 
-/** The configured text limits (config text-limit, code-limit, description-limit). */
-export async function contentLimits(db: Db): Promise<ContentLimits> {
-  const c = await configValues(db, ["text-limit", "code-limit", "description-limit"]);
-  const n = (v: unknown, d: number) => Number(v) || d;
-  return { text: n(c["text-limit"], DEFAULT_CONTENT_LIMITS.text), code: n(c["code-limit"], DEFAULT_CONTENT_LIMITS.code), description: n(c["description-limit"], DEFAULT_CONTENT_LIMITS.description) };
-}

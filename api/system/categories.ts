@@ -5,7 +5,10 @@ import { categorySchemas, type Category } from "../../contract/schemas/master-da
 import type { Db } from "../db/index";
 import { badRequest } from "../http/errors";
 import type { ApiContext } from "../http/context";
-import { MAX_DB_ID, type Trx } from "../engine/crud";
+import type { Trx } from "../engine/crud";
+import type { FieldErrors } from "../../contract/http";
+import { wouldCycle } from "./department-tree";
+import { queryParent } from "./organisation-kit";
 import { categoryPermissionRoutes } from "./category-permission";
 import { masterRoutes, pickColumns, usedByContent } from "./master-crud";
 
@@ -18,13 +21,13 @@ import { masterRoutes, pickColumns, usedByContent } from "./master-crud";
  * deleted (424). Its permission rules: category-permission.ts.
  */
 
-/** `parent` of the list: absent or blank → no filter; 0 → top level; N → children of N; else 400. */
+/** `parent` of the list (queryParent): absent or blank → no filter; 0 → top level; N → children of N; else 400. */
 function parentWhere(req: FastifyRequest) {
-  const raw = (req.query as Record<string, unknown>).parent;
-  if (raw === undefined || raw === "" || raw === "all" || raw === "null") return null;
-  if (typeof raw !== "string" || !/^\d{1,10}$/.test(raw) || Number(raw) > MAX_DB_ID) throw badRequest({ parent: [MSG.invalid] });
-  const parent = Number(raw);
-  return parent === 0 ? sql<SqlBool>`${sql.ref("t.parent_id")} is null` : sql<SqlBool>`${sql.ref("t.parent_id")} = ${parent}`;
+  const errors: FieldErrors = {};
+  const parent = queryParent(req, errors);
+  if (Object.keys(errors).length) throw badRequest(errors);
+  if (parent === undefined) return null;
+  return parent === null ? sql<SqlBool>`${sql.ref("t.parent_id")} is null` : sql<SqlBool>`${sql.ref("t.parent_id")} = ${parent}`;
 }
 
 type Node = { id: number; name: string; parent_id: number | null };
@@ -69,14 +72,8 @@ async function presentCategories(q: Db | Trx, ids: number[]): Promise<Category[]
 async function checkParent(trx: Trx, input: { parent?: number | null }, selfId: number | null) {
   const parent = input.parent;
   if (parent === undefined || parent === null) return;
-  const tree = new Map((await trx.selectFrom("category").select(["id", "parent_id"]).execute()).map((n) => [n.id, n.parent_id]));
-  if (!tree.has(parent)) throw badRequest({ parent: [MSG.invalid_choice] });
-  if (selfId === null) return;
-  const seen = new Set<number>();
-  for (let at: number | null | undefined = parent; at !== null && at !== undefined && !seen.has(at); at = tree.get(at)) {
-    if (at === selfId) throw badRequest({ parent: [MSG.category_cycle] });
-    seen.add(at);
-  }
+  if (!(await trx.selectFrom("category").select("id").where("id", "=", parent).executeTakeFirst())) throw badRequest({ parent: [MSG.invalid_choice] });
+  if (selfId !== null && (await wouldCycle(trx, selfId, parent, "category"))) throw badRequest({ parent: [MSG.category_cycle] });
 }
 
 export function categoryRoutes(app: FastifyInstance, ctx: ApiContext) {

@@ -1,5 +1,6 @@
 import { CONFIG_DEFAULTS, type ConfigDict, type ConfigEntry, type ConfigKey } from "../../contract/config";
 import type { PasswordRule } from "../../contract/schemas/account";
+import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "../../contract/schemas/content";
 import type { Db } from "../db/index";
 
 /** The whole config_dict. Values are JSON in the table so numbers, flags and lists keep their type. */
@@ -48,4 +49,14 @@ export async function touchUpdate(db: Db, key: string, when: Date) {
 export async function readUpdateTimes(db: Db): Promise<Record<string, string>> {
   const rows = await db.selectFrom("update_time").selectAll().execute();
   return Object.fromEntries(rows.map((r) => [r.key, r.datetime_update]));
+}
+
+/**
+ * The configured text limits (config text-limit, code-limit, description-limit) every form's
+ * schema reads: content, master data, people. A setting stored as 0 or not a number counts as unset.
+ */
+export async function textLimits(db: Db): Promise<ContentLimits> {
+  const c = await configValues(db, ["text-limit", "code-limit", "description-limit"]);
+  const n = (v: unknown, d: number) => Number(v) || d;
+  return { text: n(c["text-limit"], DEFAULT_CONTENT_LIMITS.text), code: n(c["code-limit"], DEFAULT_CONTENT_LIMITS.code), description: n(c["description-limit"], DEFAULT_CONTENT_LIMITS.description) };
 }

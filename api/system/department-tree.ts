@@ -4,24 +4,28 @@ import type { Db } from "../db/index";
 import type { Trx } from "../engine/crud";
 
 /**
- * The department tree (department.parent_id; docs/decisions/029). The tree never holds a cycle:
+ * The department tree (department.parent_id; docs/decisions/029), and what any parent_id tree
+ * needs (subtreeIds, wouldCycle: categories use them too). The tree never holds a cycle:
  * every move is checked (wouldCycle) after taking the department list's update-time row, which
  * serialises department writes on PostgreSQL as SQLite's one writer does.
  */
 
+/** The tables that hold a tree by `parent_id`: departments and categories. */
+export type TreeTable = "department" | "category";
+
 /**
- * The ids of `roots` and of every department under them, as a subquery for `x in (…)`: one
+ * The ids of `roots` and of every row under them in `table`, as a subquery for `x in (…)`: one
  * recursive query in both dialects. `union` (not `union all`) would also end on a cycle.
  */
-export function subtreeIds(roots: readonly number[]): RawBuilder<unknown> {
-  return sql`(with recursive sub(id) as (select ${sql.ref("id")} from ${sql.table("department")} where ${sql.ref("id")} in (${sql.join([...roots])}) union select ${sql.ref("d.id")} from ${sql.table("department")} as d inner join sub on ${sql.ref("d.parent_id")} = ${sql.ref("sub.id")}) select id from sub)`;
+export function subtreeIds(roots: readonly number[], table: TreeTable = "department"): RawBuilder<unknown> {
+  return sql`(with recursive sub(id) as (select ${sql.ref("id")} from ${sql.table(table)} where ${sql.ref("id")} in (${sql.join([...roots])}) union select ${sql.ref("d.id")} from ${sql.table(table)} as d inner join sub on ${sql.ref("d.parent_id")} = ${sql.ref("sub.id")}) select id from sub)`;
 }
 
-/** Whether giving department `id` the parent `parent` would close a cycle (the parent is in its own subtree). */
-export async function wouldCycle(trx: Trx, id: number, parent: number | null): Promise<boolean> {
+/** Whether giving row `id` of `table` the parent `parent` would close a cycle (the parent is in its own subtree). */
+export async function wouldCycle(trx: Trx, id: number, parent: number | null, table: TreeTable = "department"): Promise<boolean> {
   if (parent === null) return false;
   if (parent === id) return true;
-  const hit = await trx.selectFrom("department").select("id").where("id", "=", parent).where(sql<SqlBool>`${sql.ref("id")} in ${subtreeIds([id])}`).executeTakeFirst();
+  const hit = await trx.selectFrom(table).select("id").where("id", "=", parent).where(sql<SqlBool>`${sql.ref("id")} in ${subtreeIds([id], table)}`).executeTakeFirst();
   return !!hit;
 }
 

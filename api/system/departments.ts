@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { assertCodeFree, touchFilters } from "./master";
+import { textLimits } from "./config-store";
 import { sql, type SqlBool } from "kysely";
 import type { FieldErrors } from "../../contract/http";
 import { MSG } from "../../contract/messages";
@@ -12,7 +14,7 @@ import { ApiError, badRequest, notFound, parseInput } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
 import { loadForest, pathOf, wouldCycle } from "./department-tree";
-import { accountsIn, assertCodeFree, namedByPermissionRules, organisationLimits, queryParent, touchFilter } from "./organisation-kit";
+import { accountsIn, namedByPermissionRules, queryParent } from "./organisation-kit";
 
 /** The department flags of spec 002 §6 (module "departments"). */
 const DEPARTMENT = {
@@ -100,10 +102,10 @@ export function departmentRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.post(base, async (req, reply) => {
     await requirePermission(req, db, DEPARTMENT.add);
-    const input = parseInput(departmentSchemas(await organisationLimits(db)).create, req.body);
+    const input = parseInput(departmentSchemas(await textLimits(db)).create, req.body);
     const now = ctx.now();
     const id = await writeTransaction(db, async (trx) => {
-      await touchFilter(trx, "department-cascade", now);
+      await touchFilters(trx, ["department-cascade"], now);
       await checkParent(trx, null, input.parent);
       await assertCodeFree(trx, "department", input.code, null);
       const row = await trx.insertInto("department").values({ name: input.name, code: input.code, parent_id: input.parent }).returning("id").executeTakeFirstOrThrow();
@@ -115,9 +117,9 @@ export function departmentRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.patch(item, async (req) => {
     await requirePermission(req, db, DEPARTMENT.change);
     const id = itemId(req);
-    const input = parseInput(departmentSchemas(await organisationLimits(db)).update, req.body);
+    const input = parseInput(departmentSchemas(await textLimits(db)).update, req.body);
     await writeTransaction(db, async (trx) => {
-      await touchFilter(trx, "department-cascade", ctx.now());
+      await touchFilters(trx, ["department-cascade"], ctx.now());
       if (!(await trx.selectFrom("department").select("id").where("id", "=", id).executeTakeFirst())) throw notFound();
       await checkParent(trx, id, input.parent);
       await assertCodeFree(trx, "department", input.code, id);
@@ -135,7 +137,7 @@ export function departmentRoutes(app: FastifyInstance, ctx: ApiContext) {
     await requirePermission(req, db, DEPARTMENT.delete);
     const id = itemId(req);
     await writeTransaction(db, async (trx) => {
-      await touchFilter(trx, "department-cascade", ctx.now());
+      await touchFilters(trx, ["department-cascade"], ctx.now());
       if (!(await trx.selectFrom("department").select("id").where("id", "=", id).executeTakeFirst())) throw notFound();
       // 424 (spec 002 §8): the dashboard warns and nothing is removed.
       if (await trx.selectFrom("department").select("id").where("parent_id", "=", id).executeTakeFirst()) throw new ApiError(424, { detail: MSG.department_has_children });

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { loginGuard } from "../auth/login-guard";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import { SEND_METHOD } from "../../contract/codes";
@@ -8,6 +7,7 @@ import {
   forgotIdentifySchema, forgotResetTokenSchema, forgotSendSchema, forgotVerifySchema, newPasswordSchema,
 } from "../../contract/schemas/account";
 import { hashPassword, verifyPassword } from "../auth/password";
+import { applyNewPassword } from "../auth/password-change";
 import type { ApiContext } from "../http/context";
 import { badRequest, parseInput } from "../http/errors";
 import { hashKey } from "../http/session";
@@ -209,18 +209,9 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
         .executeTakeFirst();
       // A parallel reset with the same token won: this one rolls back and says so.
       if (Number(used.numUpdatedRows) !== 1) throw badRequest({ token: [MSG.token_expired] });
-      // A password change releases a lock (spec 002 §8) and ends every session on the old password.
-      await trx
-        .updateTable("account")
-        .set({ password_hash: passwordHash, datetime_password_change: at, failed_login_count: 0, datetime_locked: null })
-        .where("id", "=", row.account_id)
-        .execute();
-      // Other references of this account were made for the old password: close them too.
-      await trx.updateTable("password_reset").set({ datetime_used: at }).where("account_id", "=", row.account_id).where("datetime_used", "is", null).execute();
-      await trx.deleteFrom("session").where("account_id", "=", row.account_id).execute();
-      // …and unlocks sign-in from every address, under the username and the email alike.
-      const who = await trx.selectFrom("account").select(["username", "email"]).where("id", "=", row.account_id).executeTakeFirstOrThrow();
-      await loginGuard(trx).forget([who.username, who.email]);
+      // Releases the lock, closes the other references, ends every session on the old password.
+      const who = await trx.selectFrom("account").select(["id", "username", "email"]).where("id", "=", row.account_id).executeTakeFirstOrThrow();
+      await applyNewPassword(trx, who, passwordHash, at);
     });
     return { detail: MSG.password_reset_done };
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { textLimits } from "./config-store";
 import { sql, type SqlBool } from "kysely";
 import { MSG } from "../../contract/messages";
 import { flag } from "../../contract/permissions";
@@ -10,7 +11,7 @@ import { ApiError, badRequest, forbidden, parseInput } from "../http/errors";
 import { itemId, writeTransaction, type Trx } from "../engine/crud";
 import { groupAccess, groupListScope, loadGroup, presentGroups } from "./group-access";
 import { groupMemberRoutes } from "./group-members";
-import { CODE_UNIQUE, assertCodeFree, existingId, masterLimits, masterList, requireModule, touchFilters } from "./master";
+import { CODE_UNIQUE, assertCodeFree, existingId, masterList, requireModule, touchFilters } from "./master";
 import { removeAdmins, roleAdminRoutes, setAdmins } from "./role-admins";
 
 /**
@@ -42,7 +43,7 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.post(base, async (req, reply) => {
     await requireModule(req, db, "group", "add");
-    const input = parseInput((groupSchemas(await masterLimits(db))).create, req.body);
+    const input = parseInput((groupSchemas(await textLimits(db))).create, req.body);
     const id = await writeTransaction(
       db,
       async (trx) => {
@@ -64,7 +65,7 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.patch(item, async (req) => {
     const access = await groupAccess(req, db, itemId(req), "change");
-    const input = parseInput((groupSchemas(await masterLimits(db))).update, req.body);
+    const input = parseInput((groupSchemas(await textLimits(db))).update, req.body);
     // Who administers a group is the group flag's business, not its administrators'.
     if (input.admin_list !== undefined && !access.flags.has(flag("group", "change"))) throw forbidden();
     if (input.type !== undefined && input.type !== access.type) throw badRequest({ type: [MSG.group_type_fixed] });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { textLimits } from "./config-store";
 import type { RawBuilder, SqlBool } from "kysely";
 import type { z } from "zod/v4";
 import type { FilterName } from "../../contract/config";
@@ -10,7 +11,7 @@ import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { ApiError, notFound, parseInput } from "../http/errors";
 import { writeTransaction, type Trx } from "../engine/crud";
-import { CODE_UNIQUE, assertCodeFree, existingId, fromMaster, imageRoutes, masterLimits, masterList, requireModule, touchFilters } from "./master";
+import { CODE_UNIQUE, assertCodeFree, existingId, fromMaster, imageRoutes, masterList, requireModule, touchFilters } from "./master";
 import { removeAdmins, roleAdminRoutes, type RoleKind } from "./role-admins";
 
 /**
@@ -51,8 +52,8 @@ export type MasterDef<C extends Record<string, unknown>, U extends Record<string
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyMasterDef = MasterDef<any, any>;
 
-/** Whether some content of any type names the row through `column` (category_id, provider_id). */
-export async function usedByContent(trx: Trx, column: "category_id" | "provider_id", id: number): Promise<boolean> {
+/** Whether some content of any type names the row through `column` (its category, provider or content level). */
+export async function usedByContent(trx: Trx, column: "category_id" | "provider_id" | "content_level", id: number): Promise<boolean> {
   for (const def of CONTENT_DEFINITIONS) {
     const hit = await trx.selectFrom(`${def.resource.table} as t` as "course as t").select("t.id").where(`t.${column}`, "=", id).executeTakeFirst();
     if (hit) return true;
@@ -74,7 +75,7 @@ export function masterRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyMast
 
   app.post(base, async (req, reply) => {
     await requireModule(req, db, def.module, "add");
-    const input = parseInput(def.schemas(await masterLimits(db)).create, req.body) as Record<string, unknown>;
+    const input = parseInput(def.schemas(await textLimits(db)).create, req.body) as Record<string, unknown>;
     const id = await writeTransaction(
       db,
       async (trx) => {
@@ -97,7 +98,7 @@ export function masterRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyMast
   app.patch(item, async (req) => {
     await requireModule(req, db, def.module, "change");
     const id = await existingId(req, db, def.table);
-    const input = parseInput(def.schemas(await masterLimits(db)).update, req.body) as Record<string, unknown>;
+    const input = parseInput(def.schemas(await textLimits(db)).update, req.body) as Record<string, unknown>;
     await writeTransaction(
       db,
       async (trx) => {

@@ -3,7 +3,6 @@ import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { FilterName } from "../../contract/config";
 import { MSG } from "../../contract/messages";
 import { DASHBOARD_FLAG, flag, type Action, type Module } from "../../contract/permissions";
-import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "../../contract/schemas/content";
 import { requestFlags } from "../auth/permissions";
 import type { Db } from "../db/index";
 import type { AccountRow, ApiContext } from "../http/context";
@@ -22,6 +21,8 @@ import { itemId, likePattern, type Trx } from "../engine/crud";
  */
 
 export type MasterTable = "account_group" | "provider" | "instructor" | "category";
+/** Every table of named, coded rows: the master data's, and the organisation's (departments, levels, positions). */
+export type CodedTable = MasterTable | "department" | "level" | "position";
 
 /** The signed-in staff account holding the module's flag for `action`: else 401/403. */
 export async function requireModule(req: FastifyRequest, db: Db, module: Module, action: Action): Promise<{ account: AccountRow; flags: Set<string> }> {
@@ -30,8 +31,8 @@ export async function requireModule(req: FastifyRequest, db: Db, module: Module,
   return { account, flags };
 }
 
-/** The table as `t`, typed by the columns all four share (id, name, code). */
-export const fromMaster = (q: Db | Trx, table: MasterTable) => q.selectFrom(`${table} as t` as "provider as t");
+/** The table as `t`, typed by the columns they all share (id, name, code). */
+export const fromMaster = (q: Db | Trx, table: CodedTable) => q.selectFrom(`${table} as t` as "provider as t");
 
 /** id, name, code: the ordering every master list offers (name first, case-insensitively). */
 export const MASTER_ORDERING: OrderingWhitelist = { name: [sql`lower(${sql.ref("t.name")})`, sql.ref("t.name")], code: sql`lower(${sql.ref("t.code")})`, id: sql.ref("t.id") };
@@ -40,7 +41,7 @@ export const MASTER_ORDERING: OrderingWhitelist = { name: [sql`lower(${sql.ref("
  * GET list: the rows `where` allows, matching `search` on name and code, in the asked ordering
  * (400 {ordering: [invalid_choice]} otherwise), paged; `present` turns a page of ids into rows.
  */
-export async function masterList<R>(req: FastifyRequest, db: Db, table: MasterTable, where: RawBuilder<SqlBool> | null, present: (ids: number[]) => Promise<R[]>) {
+export async function masterList<R>(req: FastifyRequest, db: Db, table: CodedTable, where: RawBuilder<SqlBool> | null, present: (ids: number[]) => Promise<R[]>) {
   const q = readPageQuery(req);
   const order = parseOrdering(q.ordering, MASTER_ORDERING, "name");
   if (!order) throw badRequest({ ordering: [MSG.invalid_choice] });
@@ -64,7 +65,7 @@ export async function existingId(req: FastifyRequest, db: Db | Trx, table: Maste
 }
 
 /** A code is free in `table` (case-insensitively, another row than `selfId`): else 400 {code: [code_already_used]}. */
-export async function assertCodeFree(trx: Trx, table: MasterTable, code: string | null | undefined, selfId: number | null) {
+export async function assertCodeFree(trx: Trx, table: CodedTable, code: string | null | undefined, selfId: number | null) {
   if (!code) return;
   let q = fromMaster(trx, table).select("t.id").where(sql`lower(${sql.ref("t.code")})`, "=", code.toLowerCase());
   if (selfId !== null) q = q.where("t.id", "<>", selfId);
@@ -73,17 +74,15 @@ export async function assertCodeFree(trx: Trx, table: MasterTable, code: string 
 /** The answer to a unique violation on code that slipped past the check (two writers at once). */
 export const CODE_UNIQUE = { field: "code", message: MSG.code_already_used };
 
-/** The filter lists (and their cached copies, config/check-update/) a change of these rows refreshes. */
+/**
+ * The filter lists (and their cached copies, config/check-update/) a change of these rows
+ * refreshes. Done first in a write transaction, the row it updates stays locked until the
+ * commit, so two writers of the same list take turns on PostgreSQL (SQLite has one writer anyway).
+ */
 export async function touchFilters(db: Db | Trx, names: readonly FilterName[], now: Date) {
   for (const name of names) await touchUpdate(db as Db, UPDATE_KEYS.filter(name), now);
 }
 
-/** The configured text limits of names, codes and descriptions. */
-export async function masterLimits(db: Db): Promise<ContentLimits> {
-  const c = await configValues(db, ["text-limit", "code-limit", "description-limit"]);
-  const n = (v: unknown, d: number) => Number(v) || d;
-  return { text: n(c["text-limit"], DEFAULT_CONTENT_LIMITS.text), code: n(c["code-limit"], DEFAULT_CONTENT_LIMITS.code), description: n(c["description-limit"], DEFAULT_CONTENT_LIMITS.description) };
-}
 
 /**
  * POST {path}/{id}/image/ (multipart field `image`: png, jpg or gif within config

@@ -1,42 +1,18 @@
 import type { FastifyRequest } from "fastify";
 import { CATEGORY_RULES, CONTENT_RULES, GROUP_CONDITIONS } from "../auth/conditions";
 import { namedByConditions } from "../auth/condition-store";
-import { sql } from "kysely";
 import type { FieldErrors } from "../../contract/http";
 import { isIgnoredFilterValue } from "../../contract/list-query";
 import { MSG } from "../../contract/messages";
-import type { OrganisationLimits } from "../../contract/schemas/organisation";
 import type { Db } from "../db/index";
 import { idFilterValue, type Trx } from "../engine/crud";
-import { badRequest } from "../http/errors";
-import { UPDATE_KEYS } from "./config";
-import { configValues, touchUpdate } from "./config-store";
 
 /** What departments, levels and positions share (docs/decisions/029). */
 
 export type OrganisationTable = "department" | "level" | "position";
 
-export async function organisationLimits(db: Db): Promise<OrganisationLimits> {
-  const v = await configValues(db, ["text-limit", "code-limit"]);
-  return { text: Number(v["text-limit"]), code: Number(v["code-limit"]) };
-}
 
-/** A code is unique in its table, case-insensitively (spec 001 §5 "Code or ID must be unique"). */
-export async function assertCodeFree(trx: Trx, table: OrganisationTable, code: string | null | undefined, selfId: number | null) {
-  if (!code) return;
-  let q = trx.selectFrom(`${table} as t` as "level as t").select("t.id").where(sql`lower(${sql.ref("t.code")})`, "=", code.toLowerCase());
-  if (selfId !== null) q = q.where("t.id", "<>", selfId);
-  if (await q.executeTakeFirst()) throw badRequest({ code: [MSG.code_already_used] });
-}
 
-/**
- * Record that a filter list changed (config/check-update/ reports it, clients refresh their
- * cache). Done first in a write transaction: the row it updates stays locked until the commit, so
- * two writers of the same list take turns on PostgreSQL (SQLite has one writer anyway).
- */
-export async function touchFilter(trx: Trx, name: "department-cascade" | "level" | "position", now: Date) {
-  await touchUpdate(trx, UPDATE_KEYS.filter(name), now);
-}
 
 /** Whether a stored condition names the row: a content or category permission rule, or a group's condition. */
 export async function namedByPermissionRules(trx: Trx | Db, field: OrganisationTable, id: number): Promise<boolean> {

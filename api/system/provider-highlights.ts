@@ -10,8 +10,8 @@ import type { FieldErrors } from "../../contract/http";
 import { badRequest, notFound, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { itemId, writeTransaction, type Trx } from "../engine/crud";
-import { configValues } from "./config-store";
-import { existingId, masterLimits, requireModule } from "./master";
+import { configValues, textLimits } from "./config-store";
+import { existingId, requireModule } from "./master";
 import { MAX_UPLOAD_BYTES, readImageUpload, storeMedia } from "./media";
 
 /**
@@ -89,7 +89,7 @@ export function highlightRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.post(base, async (req, reply) => {
     const providerId = await access(req, "change");
-    const input = parseInput(highlightSchemas(await masterLimits(db)).create, req.body);
+    const input = parseInput(highlightSchemas(await textLimits(db)).create, req.body);
     const at = ctx.now().toISOString();
     const id = await writeTransaction(db, async (trx) => {
       await checkTarget(trx, providerId, input);
@@ -105,7 +105,7 @@ export function highlightRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.patch(item, async (req) => {
     const providerId = await access(req, "change");
     const before = await rowOf(db, req, providerId);
-    const input = parseInput(highlightSchemas(await masterLimits(db)).update, req.body);
+    const input = parseInput(highlightSchemas(await textLimits(db)).update, req.body);
     await writeTransaction(db, async (trx) => {
       const pick = <K extends keyof Target>(k: K, column: keyof Row) => (input[k] !== undefined ? input[k] : before[column]) as Target[K];
       await checkTarget(trx, providerId, { content_type: pick("content_type", "content_type_id"), content_id: pick("content_id", "content_id"), external_link: pick("external_link", "external_link") } as Required<Target>);

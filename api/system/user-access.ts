@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MSG } from "../../contract/messages";
 import { flag } from "../../contract/permissions";
 import { resetPasswordSchema } from "../../contract/schemas/user";
-import { loginGuard } from "../auth/login-guard";
 import { hashPassword, verifyPassword } from "../auth/password";
+import { applyNewPassword } from "../auth/password-change";
 import { requirePermission } from "../auth/permissions";
 import { fromFlag, toFlag } from "../db/index";
 import { itemId, writeTransaction } from "../engine/crud";
@@ -69,17 +69,11 @@ export function userAccessRoutes(app: FastifyInstance, ctx: ApiContext) {
     const at = now.toISOString();
     await writeTransaction(db, async (trx) => {
       for (const [i, t] of targets.entries()) {
-        // A changed password releases a lock (spec 002 §8) and forces, or not, a change at sign-in.
-        await trx
-          .updateTable("account")
-          .set({ password_hash: hashes[i], datetime_password_change: at, failed_login_count: 0, datetime_locked: null, is_force_reset_password: toFlag(input.is_force_reset_password), datetime_update: at })
-          .where("id", "=", t.id)
-          .execute();
-        let sessions = trx.deleteFrom("session").where("account_id", "=", t.id);
-        if (t.id === actor.id && req.sessionKeyHash) sessions = sessions.where("key_hash", "<>", req.sessionKeyHash);
-        await sessions.execute();
-        await trx.updateTable("password_reset").set({ datetime_used: at }).where("account_id", "=", t.id).where("datetime_used", "is", null).execute();
-        await loginGuard(trx).forget([t.username, t.email]);
+        // As any password change (lock, references, sessions but the caller's own), and forces, or not, a change at sign-in.
+        await applyNewPassword(trx, t, hashes[i], at, {
+          keepSessionHash: t.id === actor.id ? req.sessionKeyHash : null,
+          also: { is_force_reset_password: toFlag(input.is_force_reset_password), datetime_update: at },
+        });
         const force = fromFlag(t.is_force_reset_password);
         await recordHistory(trx, {
           accountId: t.id,

@@ -1,20 +1,15 @@
 import { sql } from "kysely";
 import type { FieldErrors } from "../../contract/http";
 import { MSG } from "../../contract/messages";
-import type { UserCreateInput, UserFormInput, UserLimits } from "../../contract/schemas/user";
+import type { UserCreateInput, UserFormInput } from "../../contract/schemas/user";
 import { hashPassword } from "../auth/password";
 import { toFlag, type Db } from "../db/index";
 import { writeTransaction, type Trx } from "../engine/crud";
 import type { AccountRow } from "../http/context";
 import { badRequest, forbidden, notFound } from "../http/errors";
 import { recordHistory } from "./account-history";
-import { configValues } from "./config-store";
 import { changesOf, columnsOf } from "./user-fields";
 
-export async function userLimits(db: Db): Promise<UserLimits> {
-  const v = await configValues(db, ["text-limit", "description-limit"]);
-  return { text: Number(v["text-limit"]), description: Number(v["description-limit"]) };
-}
 
 /**
  * The unique fields of spec 001 §5 "Accounts", each with its own message. Usernames and emails

@@ -12,12 +12,12 @@ import { badRequest, parseInput } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
 import { accountHistoryRoutes } from "./account-history";
-import { passwordRule } from "./config-store";
+import { passwordRule, textLimits } from "./config-store";
 import { subtreeIds } from "./department-tree";
 import { queryIds } from "./organisation-kit";
 import { userAccessRoutes } from "./user-access";
 import { USER_ROW_COLUMNS, fromAccounts, loadUser, userRow } from "./user-detail";
-import { createUser, updateUser, userLimits } from "./user-write";
+import { createUser, updateUser } from "./user-write";
 
 /** The account flags of spec 002 §6 (module "accounts"). */
 const ACCOUNT = { view: flag("account", "view"), add: flag("account", "add"), change: flag("account", "change") } as const;
@@ -85,7 +85,7 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.post(base, async (req, reply) => {
     const actor = await requirePermission(req, db, ACCOUNT.add);
-    const input = parseInput(userCreateSchema(await passwordRule(db), await userLimits(db)), req.body);
+    const input = parseInput(userCreateSchema(await passwordRule(db), await textLimits(db)), req.body);
     const id = await createUser(db, input, actor, ctx.now());
     return reply.status(201).send(await loadUser(db, id, ctx.now()));
   });
@@ -98,7 +98,7 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.patch(item, async (req) => {
     const actor = await requirePermission(req, db, ACCOUNT.change);
     const id = itemId(req);
-    const input = parseInput(userUpdateSchema(await userLimits(db)), req.body);
+    const input = parseInput(userUpdateSchema(await textLimits(db)), req.body);
     await updateUser(db, id, input, actor, ctx.now());
     return loadUser(db, id, ctx.now());
   });

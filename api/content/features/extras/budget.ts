@@ -18,7 +18,7 @@ import { switchedRoutes } from "../../../http/feature-switch";
 import type { ContentDefinition } from "../../definition";
 import { contentAccess, refColumns, type ContentRef } from "../../ref";
 import { badRequest, parseInput } from "../../../http/errors";
-import { contentLimits } from "../../../engine/content-rows";
+import { textLimits } from "../../../system/config-store";
 import { touch, writeTransaction, type AnyResource, type Trx } from "../../../engine/crud";
 
 /**
@@ -185,7 +185,7 @@ function budgetPriceRoutes(app: FastifyInstance, ctx: ApiContext, content: AnyRe
   app.get(`${base}price/`, async (req) => loadPrice(db, (await contentAccess(req, db, content, "view")).ref));
   app.patch(`${base}price/`, async (req) => {
     const { id, ref } = await contentAccess(req, db, content, "change");
-    const input = parseInput(budgetPriceSchemas(await contentLimits(db)).patch, req.body, "nested");
+    const input = parseInput(budgetPriceSchemas(await textLimits(db)).patch, req.body, "nested");
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
       // The discount rule holds for the result, whichever of the two was given.

@@ -7,7 +7,7 @@ import type { ContentDefinition } from "../../definition";
 import { contentAccess, refColumns, type ContentRef } from "../../ref";
 import { badRequest, fieldErrors, notFound } from "../../../http/errors";
 import { configValues } from "../../../system/config-store";
-import { contentLimits } from "../../../engine/content-rows";
+import { textLimits } from "../../../system/config-store";
 import { fromResource, touch, writeTransaction, type AnyResource, type Trx } from "../../../engine/crud";
 import { MAX_UPLOAD_BYTES, readImageUpload, storeMedia } from "../../../system/media";
 
@@ -95,7 +95,7 @@ export function certificateRoutes(app: FastifyInstance, ctx: ApiContext, def: Co
 
   app.patch(base, async (req) => {
     const { id, ref } = await contentAccess(req, db, content, "certificate");
-    const schemas = certificateSchemas(await contentLimits(db));
+    const schemas = certificateSchemas(await textLimits(db));
     const patch = schemas.patch.safeParse(req.body ?? {});
     if (!patch.success) throw badRequest(fieldErrors(patch.error, "nested"));
     const now = ctx.now();

@@ -26,7 +26,8 @@ import type { ApiContext } from "../../../http/context";
 import { switchedRoutes } from "../../../http/feature-switch";
 import { ApiError, badRequest, notFound } from "../../../http/errors";
 import { paginate, readPageQuery } from "../../../http/paging";
-import { contentLimits, contentRowRoutes, type ContentRows } from "../../../engine/content-rows";
+import { contentRowRoutes, type ContentRows } from "../../../engine/content-rows";
+import { textLimits } from "../../../system/config-store";
 import { refColumns } from "../../ref";
 import { likePattern, MAX_DB_ID, type Trx } from "../../../engine/crud";
 import type { ContentDefinition } from "../../definition";
@@ -214,7 +215,7 @@ export const criteriaRows: ContentRows<CriteriaCreateInput, CriteriaUpdateInput>
   path: "gamification",
   table: "content_gamification",
   change: "change",
-  schemas: async (db) => criteriaSchemas(await contentLimits(db)),
+  schemas: async (db) => criteriaSchemas(await textLimits(db)),
   async list(req, db, ref, q) {
     const query = criteriaQuery(db).where("g.content_type_id", "=", ref.contentTypeId).where("g.content_id", "=", ref.contentId);
     const page = await paginate(req, query.orderBy("g.id"), q);
