@@ -9,9 +9,9 @@ import type { AccountRow, ApiContext } from "../http/context";
 import { badRequest, forbidden, notFound } from "../http/errors";
 import { parseOrdering, tieDirection, type OrderingWhitelist } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
-import { configValues, touchUpdate } from "./config-store";
+import { touchUpdate } from "./config-store";
 import { UPDATE_KEYS } from "./config";
-import { MAX_UPLOAD_BYTES, readImageUpload, storeMedia } from "./media";
+import { storeImageUpload } from "./media";
 import { itemId, likePattern, type Trx } from "../engine/crud";
 
 /**
@@ -95,9 +95,7 @@ export function imageRoutes(app: FastifyInstance, ctx: ApiContext, opts: { path:
   app.post(path, async (req) => {
     await requireModule(req, db, opts.module, "change");
     const id = await existingId(req, db, opts.table);
-    const { "image-size-limit": limit } = await configValues(db, ["image-size-limit"]);
-    const upload = await readImageUpload(req, "image", Number(limit) || MAX_UPLOAD_BYTES);
-    const image = await storeMedia(ctx.mediaDir, opts.table, upload);
+    const image = await storeImageUpload(req, db, ctx.mediaDir, opts.table);
     await db.updateTable(opts.table).set({ image }).where("id", "=", id).execute();
     return opts.load(id);
   });

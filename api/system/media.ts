@@ -4,7 +4,9 @@ import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { IMAGE_EXTENSIONS } from "../../contract/codes";
 import { MSG } from "../../contract/messages";
+import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
+import { configValues } from "./config-store";
 import { ApiError, badRequest, notFound } from "../http/errors";
 
 /** What the media route serves: the types uploads are checked to be (images; curriculum files). */
@@ -83,6 +85,16 @@ export async function storeMedia(mediaDir: string, folder: string, file: { data:
     await fs.promises.rename(temp, target);
   }
   return `/api/media/${folder}/${name}`;
+}
+
+/**
+ * The image of a multipart request's `image` field, checked (readImageUpload) against the
+ * configured image-size-limit, stored under `folder` (storeMedia): its URL path. Every image
+ * upload of the API (covers, certificates, master data, highlights) goes through it.
+ */
+export async function storeImageUpload(req: FastifyRequest, db: Db, mediaDir: string, folder: string): Promise<string> {
+  const { "image-size-limit": limit } = await configValues(db, ["image-size-limit"]);
+  return storeMedia(mediaDir, folder, await readImageUpload(req, "image", Number(limit) || MAX_UPLOAD_BYTES));
 }
 
 /**

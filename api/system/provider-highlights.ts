@@ -10,9 +10,9 @@ import type { FieldErrors } from "../../contract/http";
 import { badRequest, notFound, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { itemId, writeTransaction, type Trx } from "../engine/crud";
-import { configValues, textLimits } from "./config-store";
+import { textLimits } from "./config-store";
 import { existingId, requireModule } from "./master";
-import { MAX_UPLOAD_BYTES, readImageUpload, storeMedia } from "./media";
+import { storeImageUpload } from "./media";
 
 /**
  * A provider's highlights (spec 000 §2.11 /provider/{providerid} "highlight"; spec 001 §3
@@ -25,12 +25,15 @@ import { MAX_UPLOAD_BYTES, readImageUpload, storeMedia } from "./media";
 
 type Row = Selectable<Database["provider_highlight"]>;
 
+/** The own table of a content type by its content_type code (a highlight names a content by type and id). */
+const tableOfType = (code: string | undefined) => (code ? CONTENT_DEFINITIONS.find((d) => d.resource.contentType === code)?.resource.table : undefined);
+
 async function present(db: Db | Trx, rows: Row[]): Promise<Highlight[]> {
   const types = new Map((await db.selectFrom("content_type").select(["id", "code", "name"]).execute()).map((t) => [t.id, t]));
   const out: Highlight[] = [];
   for (const r of rows) {
     const type = r.content_type_id === null ? undefined : types.get(r.content_type_id);
-    const table = type && CONTENT_DEFINITIONS.find((d) => d.resource.contentType === type.code)?.resource.table;
+    const table = tableOfType(type?.code);
     const content = table && r.content_id !== null ? await db.selectFrom(`${table} as t` as "course as t").select(["t.id", "t.name"]).where("t.id", "=", r.content_id).executeTakeFirst() : undefined;
     out.push({
       id: r.id,
@@ -56,7 +59,7 @@ async function checkTarget(trx: Trx, providerId: number, t: Required<Target>) {
   if ((t.content_type === null) !== (t.content_id === null)) errors[t.content_type === null ? "content_type" : "content_id"] = [MSG.required];
   else if (t.content_type !== null && t.content_id !== null) {
     const type = await trx.selectFrom("content_type").select("code").where("id", "=", t.content_type).executeTakeFirst();
-    const table = type && CONTENT_DEFINITIONS.find((d) => d.resource.contentType === type.code)?.resource.table;
+    const table = tableOfType(type?.code);
     if (!table) errors.content_type = [MSG.invalid_choice];
     else {
       const own = await trx.selectFrom(`${table} as t` as "course as t").select("t.id").where("t.id", "=", t.content_id).where("t.provider_id", "=", providerId).executeTakeFirst();
@@ -131,8 +134,7 @@ export function highlightRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.post(`${item}image/`, async (req) => {
     const providerId = await access(req, "change");
     const row = await rowOf(db, req, providerId);
-    const { "image-size-limit": limit } = await configValues(db, ["image-size-limit"]);
-    const image = await storeMedia(ctx.mediaDir, "highlight", await readImageUpload(req, "image", Number(limit) || MAX_UPLOAD_BYTES));
+    const image = await storeImageUpload(req, db, ctx.mediaDir, "highlight");
     await db.updateTable("provider_highlight").set({ image, datetime_update: ctx.now().toISOString() }).where("id", "=", row.id).execute();
     return (await present(db, [await rowOf(db, req, providerId)]))[0];
   });

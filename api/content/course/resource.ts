@@ -4,10 +4,9 @@ import type { Course, CourseRow } from "../../../contract/schemas/content";
 import { contentResource } from "../base-resource";
 import { contentTypeId } from "../ref";
 import type { ApiContext } from "../../http/context";
-import { configValues } from "../../system/config-store";
 import { inTransaction, itemAccess, roleIds, type Trx } from "../../engine/crud";
 import { publishRefusal, removeCourseImage, setCourseImage } from "./publish";
-import { MAX_UPLOAD_BYTES, readImageUpload, storeMedia } from "../../system/media";
+import { storeImageUpload } from "../../system/media";
 
 /**
  * Course (spec 000 §2.5) on the engine's content resource: what it adds is its instructors (a list
@@ -73,9 +72,7 @@ export function courseImageRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.post(imagePath, async (req) => {
     const { id } = await itemAccess(req, db, courseResource, ["change"]);
-    const { "image-size-limit": limit } = await configValues(db, ["image-size-limit"]);
-    const upload = await readImageUpload(req, "image", Number(limit) || MAX_UPLOAD_BYTES);
-    const url = await storeMedia(ctx.mediaDir, "course", upload);
+    const url = await storeImageUpload(req, db, ctx.mediaDir, "course");
     const now = ctx.now();
     await inTransaction(db, courseResource, (trx) => setCourseImage(trx, id, url, now));
     return courseResource.load(db, id, now);

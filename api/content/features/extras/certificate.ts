@@ -9,7 +9,7 @@ import { badRequest, fieldErrors, notFound } from "../../../http/errors";
 import { configValues } from "../../../system/config-store";
 import { textLimits } from "../../../system/config-store";
 import { fromResource, touch, writeTransaction, type AnyResource, type Trx } from "../../../engine/crud";
-import { MAX_UPLOAD_BYTES, readImageUpload, storeMedia } from "../../../system/media";
+import { storeImageUpload } from "../../../system/media";
 
 /**
  * The e-certificate of a content (spec 001 §3 "Certificate"; docs/decisions/012):
@@ -115,9 +115,7 @@ export function certificateRoutes(app: FastifyInstance, ctx: ApiContext, def: Co
 
   app.post(`${base}image/`, async (req) => {
     const { id, ref } = await contentAccess(req, db, content, "certificate");
-    const { "image-size-limit": limit } = await configValues(db, ["image-size-limit"]);
-    const upload = await readImageUpload(req, "image", Number(limit) || MAX_UPLOAD_BYTES);
-    const url = await storeMedia(ctx.mediaDir, "certificate", upload);
+    const url = await storeImageUpload(req, db, ctx.mediaDir, "certificate");
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
       // A picture before anything else was saved: the certificate starts from its defaults.
