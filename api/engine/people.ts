@@ -1,4 +1,5 @@
 import { sql, type SqlBool } from "kysely";
+import type { AccountOption } from "../../contract/schemas/content-permission";
 import { likePattern } from "./crud";
 
 /**
@@ -26,4 +27,15 @@ export const presentPerson = (r: PersonRaw): Person => ({
   last_name: r.last_name,
   email: r.email,
   department: r.department_id === null ? null : { id: r.department_id, name: r.department_name ?? "" },
+});
+
+/** Account `a` may administer something (a content, a group, a provider…): active staff with dashboard permission (a superuser has it all). */
+export const isStaff = sql<SqlBool>`(a.is_active = 1 and (a.is_dashboard_permission = 1 or a.is_superuser = 1))`;
+
+/** An account as a choice of a picker (administrator candidates, accounts of a rule). */
+export const presentAccountOption = (r: { id: number; username: string; first_name: string; last_name: string }): AccountOption => ({
+  id: r.id,
+  name: `${r.first_name} ${r.last_name}`.trim() || r.username,
+  code: r.username,
+  value: r.id,
 });

@@ -2,13 +2,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type SqlBool } from "kysely";
 import { MSG } from "../../contract/messages";
 import { adminSchema, type RoleAdmin } from "../../contract/schemas/master-data";
-import type { AccountOption } from "../../contract/schemas/content-permission";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { badRequest, notFound, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { idFilterValue, writeTransaction, type Trx } from "../engine/crud";
-import { PERSON_COLUMNS, personMatches, presentPerson, type PersonRaw } from "../engine/people";
+import { PERSON_COLUMNS, isStaff, personMatches, presentAccountOption, presentPerson, type PersonRaw } from "../engine/people";
 
 /**
  * The administrators of a group, a provider or an instructor (spec 001 §3 Group admin_list;
@@ -21,8 +20,6 @@ import { PERSON_COLUMNS, personMatches, presentPerson, type PersonRaw } from "..
 export type RoleKind = "group" | "provider" | "instructor";
 
 type Q = Db | Trx;
-/** Staff who may administer: active, with dashboard permission (a superuser has it all). */
-const isStaff = sql<SqlBool>`(a.is_active = 1 and (a.is_dashboard_permission = 1 or a.is_superuser = 1))`;
 
 /** The administrators of row `refId`, by username, as a query. */
 export function adminsQuery(db: Q, kind: RoleKind, refId: number, search?: string) {
@@ -147,7 +144,7 @@ export function roleAdminRoutes(app: FastifyInstance, ctx: ApiContext, opts: { p
     const page = await paginate(req, query.select(["a.id", "a.username", "a.first_name", "a.last_name"]).orderBy(sql`lower(a.username)`).orderBy("a.id"), q);
     return {
       ...page,
-      results: page.results.map((r): AccountOption => ({ id: r.id, name: `${r.first_name} ${r.last_name}`.trim() || r.username, code: r.username, value: r.id })),
+      results: page.results.map(presentAccountOption),
     };
   });
 }

@@ -1,48 +1,23 @@
-import { sql, type Selectable, type SqlBool } from "kysely";
+import { sql, type SqlBool } from "kysely";
 import { MSG } from "../../../../contract/messages";
-import type {
-  AccountOption,
-  ContentAdmin,
-  PermissionConditionInput,
-  PermissionRuleInput,
-  PermissionRuleUpdate,
-} from "../../../../contract/schemas/content-permission";
+import type { ContentAdmin } from "../../../../contract/schemas/content-permission";
 import { CONTENT_RULES } from "../../../auth/conditions";
-import * as store from "../../../auth/rule-store";
-import type { RuleSet } from "../../../auth/rule-store";
+import { removeRules, type RuleSet } from "../../../auth/rule-store";
 import type { Db } from "../../../db/index";
-import type { Database } from "../../../db/schema";
 import { badRequest, notFound } from "../../../http/errors";
 import type { Trx } from "../../../engine/crud";
 import type { ContentRef } from "../../ref";
-import { PERSON_COLUMNS, personMatches, presentPerson, type PersonRaw } from "../../../engine/people";
+import { PERSON_COLUMNS, isStaff, personMatches, presentPerson, type PersonRaw } from "../../../engine/people";
 
 /**
  * The permission side of a content (spec 001 §3 "Condition forms", 002 §6 "Content access
  * levels"): its rules, each rule's condition (id lists, ranges, dates) and its administrators.
- * Services called by the endpoints in access.ts, inside their transaction for writes.
+ * Services called by the endpoints in routes.ts (the rules' calls: api/auth/rule-routes.ts),
+ * inside their transaction for writes.
  */
 
 /** A content's rules as the rule store keeps them (content_permission, owned by type and id). */
 export const contentRules = (ref: ContentRef): RuleSet => ({ source: CONTENT_RULES, owner: { content_type_id: ref.contentTypeId, content_id: ref.contentId } });
-
-/** The rules of a content, oldest first, as a query (for the paged list). */
-export const rulesQuery = (db: Db, ref: ContentRef) => store.rulesQuery(db, contentRules(ref));
-/** List rows → answers. */
-export const presentRules = (db: Db, ref: ContentRef, rows: Selectable<Database["content_permission"]>[]) => store.presentRules(db, contentRules(ref), rows);
-export const loadRule = (q: Db | Trx, ref: ContentRef, ruleId: number) => store.loadRule(q, contentRules(ref), ruleId);
-export const loadCondition = (q: Db | Trx, ref: ContentRef, ruleId: number) => store.loadCondition(q, contentRules(ref), ruleId);
-/** A new rule with an empty condition. */
-export const createRule = (trx: Trx, ref: ContentRef, input: PermissionRuleInput, now: Date) => store.createRule(trx, contentRules(ref), input, now);
-export const updateRule = (trx: Trx, ref: ContentRef, ruleId: number, input: PermissionRuleUpdate, now: Date) => store.updateRule(trx, contentRules(ref), ruleId, input, now);
-export const deleteRule = (trx: Trx, ref: ContentRef, ruleId: number) => store.deleteRule(trx, contentRules(ref), ruleId);
-/**
- * Replace a rule's condition (already parsed): every id of every list names a row (groups of
- * `group_account` are ACCOUNT groups; accounts are active ones; lists without master data take
- * only the empty list), one 400 with every field in error; then the row and its lists.
- */
-export const saveCondition = (trx: Trx, ref: ContentRef, ruleId: number, input: PermissionConditionInput, now: Date) =>
-  store.saveCondition(trx, contentRules(ref), ruleId, input, now);
 
 // ---- administrators ----
 
@@ -64,9 +39,6 @@ export function adminsQuery(db: Db, ref: ContentRef, search?: string) {
 
 export const presentAdmin = (r: PersonRaw & { datetime_create: string }): ContentAdmin => ({ ...presentPerson(r), datetime_create: r.datetime_create });
 
-/** Staff who may administer content: active, with dashboard permission (a superuser has it all). */
-const isStaff = sql<SqlBool>`(a.is_active = 1 and (a.is_dashboard_permission = 1 or a.is_superuser = 1))`;
-
 /** Accounts to choose from: staff not yet administrators of the content (`staffOnly`), or any active account. */
 export function accountOptionsQuery(db: Db, ref: ContentRef, opts: { staffOnly: boolean; search?: string }) {
   let q = db.selectFrom("account as a").where(sql<SqlBool>`a.is_active = 1`);
@@ -80,12 +52,6 @@ export function accountOptionsQuery(db: Db, ref: ContentRef, opts: { staffOnly: 
   if (opts.search) q = q.where(personMatches(opts.search));
   return q.select(["a.id", "a.username", "a.first_name", "a.last_name"]).orderBy(sql`lower(a.username)`).orderBy("a.id");
 }
-export const presentAccountOption = (r: { id: number; username: string; first_name: string; last_name: string }): AccountOption => ({
-  id: r.id,
-  name: `${r.first_name} ${r.last_name}`.trim() || r.username,
-  code: r.username,
-  value: r.id,
-});
 
 /** Add an administrator: a staff account (400 account_not_staff), not yet listed (400 already_in_list). */
 export async function addAdmin(trx: Trx, ref: ContentRef, accountId: number, now: Date) {
@@ -116,6 +82,6 @@ export async function removeAdmin(trx: Trx, ref: ContentRef, accountId: number) 
 
 /** Remove what a content's permission side keeps (called when the content is deleted). */
 export async function removePermissionSide(trx: Trx, ref: ContentRef) {
-  await store.removeRules(trx, contentRules(ref));
+  await removeRules(trx, contentRules(ref));
   await trx.deleteFrom("content_admin").where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId).execute();
 }

@@ -1,7 +1,8 @@
 import { switchedRoutes } from "../../../http/feature-switch";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { enrollmentSchema, identificationSchema, prerequisiteSchema } from "../../../../contract/schemas/content-enrollment";
-import { contentAdminSchema, permissionConditionSchema, permissionRuleSchema, permissionRuleUpdateSchema } from "../../../../contract/schemas/content-permission";
+import { contentAdminSchema } from "../../../../contract/schemas/content-permission";
+import { permissionRuleRoutes } from "../../../auth/rule-routes";
 import type { ContentDefinition } from "../../definition";
 import { contentAccess, type ContentRef } from "../../ref";
 import type { ApiContext } from "../../../http/context";
@@ -21,21 +22,14 @@ import {
   accountOptionsQuery,
   addAdmin,
   adminsQuery,
-  createRule,
-  deleteRule,
-  loadCondition,
-  loadRule,
-  presentAccountOption,
+  contentRules,
   presentAdmin,
-  presentRules,
   removeAdmin,
   removePermissionSide,
-  rulesQuery,
-  saveCondition,
-  updateRule,
 } from "./permission-rules";
 import { idFilterValue, inTransaction, type Trx } from "../../../engine/crud";
 import { audienceRoutes } from "./audience";
+import { presentAccountOption } from "../../../engine/people";
 
 /**
  * Enrollment settings, prerequisites and permission of a content (issue 6 items 2 and 3;
@@ -125,50 +119,9 @@ export function prerequisiteRoutes(app: FastifyInstance, ctx: ApiContext, def: C
 export function permissionRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
   const { db } = ctx;
   const { item, access } = itemOf(ctx, def);
-  const rule = `${item}/permission/:permissionId(^\\d{1,12})`;
-  const ruleId = (req: FastifyRequest) => idFilterValue((req.params as Record<string, string>).permissionId ?? "") ?? 0;
+  // ---- permission rules and their conditions (the same calls as a category's: rule-routes.ts) ----
+  permissionRuleRoutes(app, ctx, `${item}/permission/`, async (req) => contentRules((await access(req, "change")).ref));
 
-  // ---- permission rules and their conditions ----
-  app.get(`${item}/permission/`, async (req) => {
-    const { ref } = await access(req, "change");
-    const page = await paginate(req, rulesQuery(db, ref), readPageQuery(req));
-    return { ...page, results: await presentRules(db, ref, page.results) };
-  });
-  app.post(`${item}/permission/`, async (req, reply) => {
-    const { ref } = await access(req, "change");
-    const input = parseInput(permissionRuleSchema, req.body, "dotted");
-    const id = await inTransaction(db, def.resource, (trx) => createRule(trx, ref, input, ctx.now()));
-    return reply.status(201).send(await loadRule(db, ref, id));
-  });
-  app.get(`${rule}/`, async (req) => {
-    const { ref } = await access(req, "change");
-    return loadRule(db, ref, ruleId(req));
-  });
-  app.patch(`${rule}/`, async (req) => {
-    const { ref } = await access(req, "change");
-    const input = parseInput(permissionRuleUpdateSchema, req.body, "dotted");
-    await inTransaction(db, def.resource, (trx) => updateRule(trx, ref, ruleId(req), input, ctx.now()));
-    return loadRule(db, ref, ruleId(req));
-  });
-  app.delete(`${rule}/`, async (req, reply) => {
-    const { ref } = await access(req, "change");
-    await inTransaction(db, def.resource, (trx) => deleteRule(trx, ref, ruleId(req)));
-    return reply.status(204).send();
-  });
-  app.get(`${rule}/condition/`, async (req) => {
-    const { ref } = await access(req, "change");
-    return loadCondition(db, ref, ruleId(req));
-  });
-  app.put(`${rule}/condition/`, async (req) => {
-    const { ref } = await access(req, "change");
-    // The rule first: a condition of a rule that is not there is a 404, whatever the body.
-    await loadRule(db, ref, ruleId(req));
-    const input = parseInput(permissionConditionSchema, req.body, "dotted");
-    await inTransaction(db, def.resource, (trx) => saveCondition(trx, ref, ruleId(req), input, ctx.now()));
-    return loadCondition(db, ref, ruleId(req));
-  });
-
-  // ---- administrators and the accounts to choose from ----
   app.get(`${item}/permission/admin/`, async (req) => {
     const { ref } = await access(req, "change");
     const q = readPageQuery(req);
