@@ -36,7 +36,7 @@ const t = (col: string) => sql.ref(`t.${col}`);
 const inList = (col: string, values: readonly (number | string)[]) => sql<SqlBool>`${t(col)} in (${sql.join(values)})`;
 
 /** Publish status as a condition on the row at `now` (the SQL twin of derivePublishStatus). */
-function publishStatusWhere(status: PublishStatus, now: Date) {
+export function publishStatusWhere(status: PublishStatus, now: Date) {
   const at = now.toISOString();
   if (status === PUBLISH_STATUS.unpublish) return sql<SqlBool>`${t("is_display")} = 0`;
   if (status === PUBLISH_STATUS.schedule) return sql<SqlBool>`(${t("is_display")} = 1 and ${t("datetime_start")} is not null and ${t("datetime_start")} > ${at})`;

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { publishStatusWhere } from "../../base-resource";
+import { PUBLISH_STATUS } from "../../../../contract/codes";
 import { sql, type SqlBool } from "kysely";
 import type { PermissionAccess } from "../../../../contract/codes";
 import { organisationToday } from "../../../auth/membership";
@@ -72,8 +74,7 @@ export function audienceRoutes(app: FastifyInstance, ctx: ApiContext, def: Conte
       .innerJoin("account as a", (j) => j.on("a.id", "=", account.id))
       .innerJoin("category as c", "c.id", "t.category_id")
       .innerJoin("provider as p", "p.id", "t.provider_id")
-      .where("t.is_display", "=", 1)
-      .where((eb) => eb.or([eb("t.datetime_start", "is", null), eb("t.datetime_start", "<=", now.toISOString())]));
+      .where(publishStatusWhere(PUBLISH_STATUS.publish, now));
     if (only.id !== undefined) published = published.where("t.id", "=", only.id);
     if (only.search) {
       const p = likePattern(only.search);
