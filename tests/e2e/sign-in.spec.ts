@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { acceptPendingTerms, API_ORIGIN, signIn, DEMO_PASSWORD } from "./helpers";
 import { e2eDb } from "./db";
+import { formatInstant } from "../../app/lms/format";
+import { DEFAULT_ZONE_OFFSET_MINUTES } from "../../contract/time-zone";
 
 // Each project (JS on, JS off) uses its own accounts, so both see the first-sign-in path.
 const accounts = { "js-on": { staff: "manager", other: "provider" }, "js-off": { staff: "instructor", other: "inspector" } } as const;
@@ -115,4 +117,23 @@ test("the client address cannot be forged through the dashboard", async ({ brows
   // What the dashboard's server saw on the socket, not what the browser wrote.
   expect(row.ip).toBe("127.0.0.1");
   await context.close();
+});
+
+test("a locked sign-in says so, with its times in the organisation's zone and the page's language", async ({ page }, info) => {
+  // An identifier no account has: the guard locks it as any other (nothing tells which exist).
+  const identifier = `nobody.${info.project.name}`;
+  for (let i = 0; i < 5; i++) {
+    await page.goto("/dashboard/account/signin?language=th");
+    await page.locator("input[name=username]").fill(identifier);
+    await page.locator("input[name=password]").fill("Wrong-Pass1!");
+    await page.locator("form button[type=submit]").click();
+    await page.waitForLoadState("networkidle");
+  }
+  const db = e2eDb();
+  const row = db.prepare("select max(datetime_locked) as datetime_locked from login_guard where identifier = ?").get(identifier) as { datetime_locked: string | null };
+  db.close();
+  expect(row.datetime_locked).toBeTruthy();
+  // The one date formatter, the configured zone (UTC+7 in the demo), Thai.
+  const at = formatInstant("dateTime", "th", row.datetime_locked!, DEFAULT_ZONE_OFFSET_MINUTES);
+  await expect(page.getByRole("alert").first()).toContainText(`ใช้ไปแล้ว 5 จาก 5 ครั้ง ล็อกเมื่อ ${at}`);
 });
