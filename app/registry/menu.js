@@ -10,14 +10,20 @@ export { SCREENS };
  * nothing repeats it. Plain data (safe for the client bundle); flag names are the strings of
  * contract/permissions.ts (a unit test checks each one exists). Only built screens are listed.
  *
- * @typedef {{ id: string, path: string, labelKey: string, flag: string, module?: string, index?: boolean, feature?: string | readonly string[] }} Screen
+ * @typedef {{ id: string, path: string, labelKey: string, flag: string, module?: string, index?: boolean, feature?: string | readonly string[], section?: string, menu?: boolean, post?: Record<string, string>, example?: string }} Screen
  *   `feature`: the config switch(es) the screen exists by (app/registry/features.js).
+ *   `section`: the menu section it is listed in (default "home"); `menu: false` keeps a screen
+ *   out of the menu (a sub-page reached from another screen). `post`: what its action needs per
+ *   form intent (route-manifest.js); `example`: the URL to request when its path has parameters.
  * @typedef {{ id: string, labelKey: string, screens: Screen[] }} MenuSection
  */
 
+/** The menu's screens of one section (screens.js), in their order. */
+const inSection = (id) => SCREENS.filter((s) => (s.section ?? "home") === id && s.menu !== false);
+
 /** @type {MenuSection[]} */
 export const MENU = [
-  { id: "home", labelKey: "menu_home", screens: SCREENS },
+  { id: "home", labelKey: "menu_home", screens: inSection("home") },
   {
     id: "content",
     labelKey: "menu_content",
@@ -29,4 +35,7 @@ export const MENU = [
       feature: t.feature,
     })),
   },
+  { id: "master", labelKey: "menu_master", screens: inSection("master") },
+  { id: "admin", labelKey: "menu_admin", screens: inSection("admin") },
+  { id: "log", labelKey: "menu_log", screens: inSection("log") },
 ];
