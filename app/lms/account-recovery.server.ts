@@ -1,7 +1,8 @@
 import { createCookie } from "@remix-run/node";
-import { CONFIG_DEFAULTS, type ConfigDict } from "../../contract/config";
+import type { ConfigDict } from "../../contract/config";
 import { MSG } from "../../contract/messages";
 import type { PasswordRule } from "../../contract/schemas/account";
+import { passwordRuleFrom } from "../../contract/schemas/forms";
 import { z } from "../../contract/zod";
 import type { Lms } from "./api.server";
 import { isHttps } from "./client.server";
@@ -55,15 +56,7 @@ export async function ensureApiSession(api: Lms) {
 /** The configured password rule (spec 001 §5), read from the public config (also fetches the API's cookies). */
 export async function passwordRuleOf(api: Lms): Promise<PasswordRule> {
   const { data } = await api.get<{ config_dict: ConfigDict }>("config/");
-  const v = (key: keyof typeof CONFIG_DEFAULTS) => data.config_dict[key]?.value ?? CONFIG_DEFAULTS[key].value;
-  return {
-    min: Number(v("password-min-length")),
-    max: Number(v("password-max-length")),
-    uppercase: !!v("password-require-uppercase"),
-    lowercase: !!v("password-require-lowercase"),
-    number: !!v("password-require-number"),
-    symbol: !!v("password-require-symbol"),
-  };
+  return passwordRuleFrom(data.config_dict);
 }
 
 export type ApiErrorBody = Record<string, string | string[]>;

@@ -1,7 +1,10 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ConfigDict } from "../../contract/config";
+import type { z } from "../../contract/zod";
+import { MSG } from "../../contract/messages";
 import { CONTENT_TAG_EXTRAS } from "../../contract/codes";
-import { CONTENT_SCHEMAS, type ContentLimits, type ContentSchemaName } from "../../contract/schemas/content";
+import type { ContentLimits } from "../../contract/schemas/content";
+import { FORM_SCHEMAS, passwordRuleFrom } from "../../contract/schemas/forms";
 import type { Lms } from "./api.server";
 import { optionsFor, type ContentType, type Option } from "./content.server";
 
@@ -18,29 +21,47 @@ function limitsOf(config: ConfigDict): ContentLimits {
 const enabledExtras = (config: ConfigDict) => CONTENT_TAG_EXTRAS.filter((e) => config[e.config]?.value === true).map((e) => e.field);
 
 export function schemaFor(type: ContentType, config: ConfigDict) {
-  // The registry names it; tests/unit/content-registry.test.ts holds every name to CONTENT_SCHEMAS.
-  const make = CONTENT_SCHEMAS[type.schema as ContentSchemaName];
+  // The registry names it; tests/unit/content-registry.test.ts holds every name to FORM_SCHEMAS.
+  const make = FORM_SCHEMAS[type.schema];
   if (!make) throw new Error(`no schema ${type.schema} for ${type.key}`);
-  return make(limitsOf(config), enabledExtras(config));
+  return make({ limits: limitsOf(config), extras: enabledExtras(config), password: passwordRuleFrom(config) });
 }
 
-/** Fields to show: the registry's, less the extras whose config flag is off. */
-export function visibleFields(type: ContentType, config: ConfigDict) {
+/** Which form: the create page's, or the information tab's (without the create-only fields). */
+export type FormMode = "create" | "edit";
+
+/** Fields to show: the registry's, less the extras whose config flag is off and, when editing, the create-only ones. */
+export function visibleFields(type: ContentType, config: ConfigDict, mode: FormMode = "create") {
   const on = new Set<string>(enabledExtras(config));
   const extra = new Set<string>(CONTENT_TAG_EXTRAS.map((e) => e.field));
-  return type.fields.filter((f) => !extra.has(f.name) || on.has(f.name));
+  return type.fields.filter((f) => (!extra.has(f.name) || on.has(f.name)) && (mode === "create" || f.on !== "create"));
 }
 
 /** What a form page's loader sends: fields, their options, and the schema's constraints. */
-export async function formContext(api: Lms, type: ContentType, config: ConfigDict) {
-  const fields = visibleFields(type, config);
+export async function formContext(api: Lms, type: ContentType, config: ConfigDict, mode: FormMode = "create") {
+  const fields = visibleFields(type, config, mode);
   const options: Record<string, Option[]> = {};
   await Promise.all(
     fields.filter((f) => f.source).map(async (f) => {
       options[f.name] = await optionsFor(api, f.source!, f.name);
     }),
   );
-  return { fields, options, constraint: getZodConstraint(schemaFor(type, config).create) };
+  const schema = schemaFor(type, config)[mode];
+  return { fields, options, constraint: withRequired(getZodConstraint(schema), schema, fields.map((f) => f.name)) };
+}
+
+type Constraint = Record<string, { required?: boolean }>;
+
+/**
+ * A field is required when the schema refuses it blank with `required`: what the form would
+ * answer if it were sent empty. getZodConstraint marks every field whose schema is not
+ * `.optional()` — a blank-is-null preprocess, a checkbox or a defaulted list included — which
+ * asked the browser to demand every field of the user form.
+ */
+function withRequired(constraint: Constraint, schema: z.ZodType, names: string[]): Constraint {
+  const parsed = schema.safeParse(Object.fromEntries(names.map((n) => [n, ""])));
+  const refused = new Set(parsed.success ? [] : parsed.error.issues.filter((i) => i.message === MSG.required).map((i) => String(i.path[0])));
+  return Object.fromEntries(Object.entries(constraint).map(([k, c]) => [k, { ...c, required: refused.has(k.replace(/\[\]$/, "")) }]));
 }
 
 /** API 400 answers as conform field errors (`detail` becomes the form's own error). */

@@ -2,6 +2,7 @@ import type { ConfigDict } from "../../contract/config";
 import { switchesOn } from "../../contract/config";
 import { builtTabs, contentFlag } from "~/registry/content.js";
 import { switchesOf } from "~/registry/features.js";
+import { dash } from "./paths";
 import type { SignedIn } from "./auth.server";
 import type { Action, ContentType } from "./content.server";
 
@@ -45,4 +46,11 @@ export function overallPages(type: ContentType, base: string) {
     ...builtTabs(type.overall).map((p) => ({ key: p.id, labelKey: p.labelKey, action: p.action as Action | undefined, href: `${base}/overall/${p.id}` })),
     ...(type.pages ?? []).flatMap((p) => (p.summary ? [{ key: p.summary, labelKey: p.labelKey, action: p.action as Action | undefined, href: `${base}/${p.path}` }] : [])),
   ];
+}
+
+/** The pages beside a type's list (master.js `listPages`) the user's flags open, as links. */
+export function listPages(type: ContentType, permission: SignedIn["permission"]): NavLink[] {
+  return (type.listPages ?? [])
+    .filter((p) => permission.permission[p.flag ?? contentFlag(type, (p.action ?? "view") as Action)])
+    .map((p) => ({ id: p.id, labelKey: p.labelKey, href: dash(`${type.segment}/${p.path}`) }));
 }

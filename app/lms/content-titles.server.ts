@@ -1,4 +1,5 @@
-import { CONTENT_TYPES, contentRoutes } from "~/registry/content.js";
+import { contentRoutes } from "~/registry/content.js";
+import { REGISTRY_TYPES } from "~/registry/types.js";
 import type { ContentTitles, TitlePart } from "./page-title";
 
 /**
@@ -8,9 +9,9 @@ import type { ContentTitles, TitlePart } from "./page-title";
  * navigation between them needs no further data. The browser gets these keys with the page and
  * never loads the registry for titles (issue 14 §3). `{ item: true }` stands for the item's name.
  */
-type ContentType = (typeof CONTENT_TYPES)[number];
+type ContentType = (typeof REGISTRY_TYPES)[number];
 type Tab = { id: string; labelKey: string; children?: Tab[] };
-type ContentRoute = { id: string; type: string; tab?: string; sub?: string; overall?: string; page?: string; children?: ContentRoute[] };
+type ContentRoute = { id: string; type: string; tab?: string; sub?: string; overall?: string; page?: string; listPage?: string; children?: ContentRoute[] };
 
 const key = (k: string | undefined): TitlePart[] => (k ? [{ key: k }] : []);
 
@@ -24,6 +25,7 @@ function labelsOf(type: ContentType, route: ContentRoute): TitlePart[] {
   }
   if (route.overall === "index") return key(type.overallIndex?.labelKey);
   if (route.page) return key(find((type.pages ?? []) as readonly Tab[], route.page)?.labelKey);
+  if (route.listPage) return key(find((type.listPages ?? []) as readonly Tab[], route.listPage)?.labelKey);
   return [];
 }
 
@@ -34,8 +36,8 @@ export function contentTitles(routeId: string): ContentTitles {
   let table = tables.get(routeId);
   if (!table) {
     table = {};
-    const top = (contentRoutes() as ContentRoute[]).find((r) => r.id === routeId);
-    const type = top && CONTENT_TYPES.find((t) => t.key === top.type);
+    const top = (contentRoutes(REGISTRY_TYPES) as ContentRoute[]).find((r) => r.id === routeId);
+    const type = top && REGISTRY_TYPES.find((t) => t.key === top.type);
     if (!top || !type) throw new Error(`${routeId} is not a content type's route`);
     const noun = { key: `${type.nounKey}_plural_title` };
     for (const route of [top, ...(top.children ?? [])]) {

@@ -1,20 +1,23 @@
 import type { Paged, FilterOption } from "../../contract/http";
 import { CONTENT_TAG_EXTRAS } from "../../contract/codes";
-import { CONTENT_TYPES, alsoFlags, contentFlag } from "~/registry/content.js";
+import { alsoFlags, contentFlag } from "~/registry/content.js";
+import { REGISTRY_TYPES } from "~/registry/types.js";
 import { switchesAt } from "~/registry/features.js";
 import type { Lms } from "./api.server";
 import { requestOf, requirePermission, requireSwitchesOn, type RequestArgs, type SignedIn } from "./auth.server";
 import { filterVersion } from "./store.server";
 import { invariantResponse } from "./invariant";
+import { codeOptions } from "./code-options";
 
-export type ContentType = (typeof CONTENT_TYPES)[number];
+export type ContentType = (typeof REGISTRY_TYPES)[number];
 export type Action = Parameters<typeof contentFlag>[1];
-export type Option = { value: string; label: string; group?: string };
+/** A select's option; `labelKey`: a code's label, which the page translates (code-options.ts). */
+export type Option = { value: string; label: string; group?: string; labelKey?: string };
 
 /** The content type a request is for: the first path segment after /dashboard/. */
 export function contentTypeOf(request: Request): ContentType {
   const segment = new URL(request.url).pathname.split("/")[2];
-  const type = CONTENT_TYPES.find((t) => t.segment === segment);
+  const type = REGISTRY_TYPES.find((t) => t.segment === segment);
   invariantResponse(type, "Not Found", { status: 404 });
   return type;
 }
@@ -72,9 +75,11 @@ async function filterList(api: Lms, path: string, query: Record<string, string |
 
 /**
  * Options of a select field by its registry `source`: a filter list, the category tree (top
- * categories with their sub-categories as groups), or a typed tag list for a config extra.
+ * categories with their sub-categories as groups), a typed tag list for a config extra, or a
+ * code list (`code:{name}`).
  */
 export async function optionsFor(api: Lms, source: string, field: string): Promise<Option[]> {
+  if (source.startsWith("code:")) return codeOptions(source.slice("code:".length));
   if (source === "category-tree") {
     const [tops, subs] = await Promise.all([filterList(api, "category"), filterList(api, "sub-category")]);
     const out: Option[] = [];

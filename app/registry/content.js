@@ -21,14 +21,28 @@
  *   `identification/{transactionid?}`…); `lists` names, per path parameter, the API list under
  *   the item whose rows' ids fill it (`{param}` in it: that parameter's value); `summary` the
  *   key of its figures on the overall landing page (overall pages use their id).
- * @typedef {{ key: string, labelKey: string, sortable?: boolean, kind?: "text"|"code"|"ref"|"publish"|"display"|"date"|"image" }} Column
- * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox", source?: string }} FormField
+ * @typedef {{ key: string, labelKey: string, sortable?: boolean, kind?: "text"|"code"|"ref"|"publish"|"display"|"date"|"image"|"active"|"label", labelPrefix?: string }} Column
+ *   `active`: an account's state (active / inactive); `label`: a code shown as the key `{labelPrefix}{value}`.
+ * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox"|"password"|"email"|"tel"|"date"|"number"|"hidden", source?: string, on?: "create" }} FormField
+ *   `source`: a filter list, "category-tree", "tag-extra", or `code:{name}` (a code list).
+ *   `on: "create"`: the field is on the create page only (a password, a kind chosen once).
  * @typedef {{
  *   key: string, segment: string, param: string, api: string, module: string, labelKey: string, nounKey: string, i18n: string[], menuSection: string,
  *   listModule?: string, createModule?: string, detailModule?: string, cancelKind?: string, schema: string, viewScopes?: string[],
  *   columns: Column[], filters: string[], filterSources: Record<string, string>, defaultOrdering: string, fields: FormField[],
- *   defaultTab: string, tabs: Tab[], overall: Tab[], feature?: Feature, overallIndex?: Tab, pages?: ItemPage[]
+ *   defaultTab: string, tabs: Tab[], overall: Tab[], feature?: Feature, overallIndex?: Tab, pages?: ItemPage[],
+ *   publish?: boolean, cover?: boolean, deletable?: boolean, nameFields?: string[], codeField?: string,
+ *   filterCodes?: Record<string, string>, listPages?: ListPage[]
  * }} ContentType
+ *   The traits of a kind without them (master.js): `publish: false` (no publish panel, badge or
+ *   show/hide), `cover: false` (no image), `deletable: false`; `nameFields` / `codeField` name a
+ *   row without `name` / `code` (a user: first and last name, username); `filterCodes` the list
+ *   filters whose options are a code list (app/lms/code-options.ts), not a filter list;
+ *   `listPages` the pages beside the list.
+ * @typedef {{ id: string, path: string, labelKey: string, module: string, action?: Action, flag?: string, menu?: boolean }} ListPage
+ *   A page beside a type's list, `{segment}/{path}` (the user area's departments, levels,
+ *   history): guarded by the type's flag for `action`, or by its own `flag` (departments have
+ *   their own module); `menu`: listed in the type's menu section too.
  *   `i18n`: the type's own dictionary namespaces (contract/i18n/{ns}.*.json), which its pages render
  *   beside the engine's (app/i18n/namespaces.ts); the first holds its nouns and its own tab labels.
  *   Its menu label (`labelKey`) is the shell's, as the menu is on every page.
@@ -40,17 +54,18 @@
  */
 
 import { FEATURES } from "../../contract/features.js";
+import { ENGINE_MODULES, PERMISSION } from "./parts.js";
 
 /*
  * The engine's pieces, declared once and listed by every type that has them: the list's generic
  * parts, the form fields every type shares, and the tabs and overall pages whose screens are the
  * engine's (routes/content.*). A type lists these plus its own.
  */
-const ENGINE_MODULES = { listModule: "routes/content.list.tsx", createModule: "routes/content.create.tsx", detailModule: "routes/content.detail.tsx" };
 const LIST = {
   filters: ["category", "provider", "publish_status"],
   // Where each filter's options come from (app/lms/content.server.ts optionsFor); publish status is a code list.
   filterSources: { category: "category-tree", provider: "provider" },
+  filterCodes: { publish_status: "publish_status" },
   defaultOrdering: "-datetime_update",
 };
 /** @type {Column[]} */
@@ -87,14 +102,6 @@ const TAIL_FIELDS = [
 const PREREQUISITE = { id: "prerequisite", labelKey: "tab_prerequisite", action: "enrollment", kind: "table", module: "routes/content.enrollment-prerequisite.tsx" };
 /** @type {(children: Tab[]) => Tab} */
 const enrollmentTab = (children) => ({ id: "enrollment", labelKey: "tab_enrollment", action: "enrollment", kind: "form", module: "routes/content.enrollment.tsx", children });
-/** @type {Tab} */
-const PERMISSION = {
-  id: "permission", labelKey: "tab_permission", action: "change", kind: "table", module: "routes/content.permission.tsx",
-  children: [
-    { id: "admin", labelKey: "tab_permission_admin", action: "change", kind: "table", module: "routes/content.permission-admin.tsx" },
-    { id: "condition", labelKey: "tab_permission_condition", action: "change", kind: "form", param: "permissionid", paramList: "permission/", module: "routes/content.permission-condition.tsx" },
-  ],
-};
 // The extras (issue 6 item 4, docs/decisions/012): anyone who may view the item sees them;
 // changing needs its change flag (the e-certificate its certificate flag).
 /** @type {Tab} */
@@ -322,6 +329,9 @@ function routesOf(types) {
     const base = type.segment;
     const item = `${base}/:${type.param}`;
     if (type.listModule) out.push({ id: `${type.key}.list`, path: base, module: type.listModule, flag: contentFlag(type, "view"), type: type.key });
+    for (const page of type.listPages ?? []) {
+      out.push({ id: `${type.key}.list.${page.id}`, path: `${base}/${page.path}`, module: page.module, flag: page.flag ?? contentFlag(type, page.action ?? "view"), type: type.key, listPage: page.id });
+    }
     if (type.createModule) out.push({ id: `${type.key}.create`, path: `${base}/create`, module: type.createModule, flag: contentFlag(type, "add"), type: type.key });
     if (type.detailModule) {
       const detail = { id: `${type.key}.detail`, path: item, module: type.detailModule, flag: contentFlag(type, "view"), type: type.key, children: [] };

@@ -1,4 +1,5 @@
-import { CONTENT_TYPES, contentFlag } from "./content.js";
+import { contentFlag } from "./content.js";
+import { REGISTRY_TYPES } from "./types.js";
 import { SCREENS } from "./screens.js";
 
 export { SCREENS };
@@ -21,21 +22,24 @@ export { SCREENS };
 /** The menu's screens of one section (screens.js), in their order. */
 const inSection = (id) => SCREENS.filter((s) => (s.section ?? "home") === id && s.menu !== false);
 
+/** The menu entries of a section's registry types (content.js, master.js): each list, and the pages beside it that ask to be listed. */
+const typeEntries = (section) =>
+  REGISTRY_TYPES.filter((t) => t.listModule && t.menuSection === section).flatMap((t) => [
+    { id: `${t.key}.list`, path: t.segment, labelKey: t.labelKey, flag: contentFlag(t, "view"), feature: t.feature },
+    ...(t.listPages ?? [])
+      .filter((p) => p.menu)
+      .map((p) => ({ id: `${t.key}.list.${p.id}`, path: `${t.segment}/${p.path}`, labelKey: p.labelKey, flag: p.flag ?? contentFlag(t, p.action ?? "view") })),
+  ]);
+
 /** @type {MenuSection[]} */
 export const MENU = [
   { id: "home", labelKey: "menu_home", screens: inSection("home") },
   {
     id: "content",
     labelKey: "menu_content",
-    screens: CONTENT_TYPES.filter((t) => t.listModule && t.menuSection === "content").map((t) => ({
-      id: `${t.key}.list`,
-      path: t.segment,
-      labelKey: t.labelKey,
-      flag: contentFlag(t, "view"),
-      feature: t.feature,
-    })),
+    screens: typeEntries("content"),
   },
-  { id: "master", labelKey: "menu_master", screens: inSection("master") },
+  { id: "master", labelKey: "menu_master", screens: [...typeEntries("master"), ...inSection("master")] },
   { id: "admin", labelKey: "menu_admin", screens: inSection("admin") },
   { id: "log", labelKey: "menu_log", screens: inSection("log") },
 ];

@@ -1,4 +1,5 @@
-import { CONTENT_TYPES, contentFlag, contentRoutes } from "./content.js";
+import { contentFlag, contentRoutes } from "./content.js";
+import { REGISTRY_TYPES } from "./types.js";
 import { SCREENS } from "./menu.js";
 
 /**
@@ -83,7 +84,7 @@ const page = (id, path, module, guard, extra = {}) => ({ id, path, module, guard
 /** The registry's content routes (content.js), with their params and their actions' flags. */
 function contentPages() {
   const convert = (r) => {
-    const type = CONTENT_TYPES.find((t) => t.key === r.type);
+    const type = REGISTRY_TYPES.find((t) => t.key === r.type);
     const posts = CONTENT_POSTS[r.module];
     return page(r.id, r.path, r.module, r.flag, {
       contentType: type.key,
@@ -97,7 +98,7 @@ function contentPages() {
       ...(r.children ? { children: r.children.map(convert) } : {}),
     });
   };
-  return contentRoutes().map(convert);
+  return contentRoutes(REGISTRY_TYPES).map(convert);
 }
 
 /** The whole route tree, in definition order (which routes.table.js keeps). */
@@ -115,6 +116,8 @@ const TREE = [
       page("account-signin", "account/signin", "routes/account.signin.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
       page("account-login", "account/login", "routes/account.signin.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
       page("account-logout", "account/logout", "routes/account.logout.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
+      // Leaving a login-as (docs/decisions/033): any session may ask; the API says whether it was acting.
+      page("login-as-leave", "login-as/leave", "routes/login-as.leave.tsx", SIGNED_IN, { post: { "": SIGNED_IN } }),
       page("account-language", "account/language", "routes/account.language.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
       page("account-forgot-password", "account/forgot-password/:step?", "routes/account.forgot-password.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
       page("account-checkmail", "account/checkmail", "routes/account.checkmail.tsx", PUBLIC),

@@ -28,9 +28,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
   const submission = parseWithZod(form, { schema: schemaFor(type, config).create });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  // A refused form comes back filled in, except its passwords: they are never written into a page.
+  const hideFields = type.fields.filter((f) => f.kind === "password").map((f) => f.name);
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
   const res = await api.post<{ id: number } & Record<string, unknown>>(type.api, submission.value, { accept: [400] });
-  if (res.status === 400) return data({ result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers: api.headers() });
+  if (res.status === 400) return data({ result: submission.reply({ ...apiFieldErrors(res.data), hideFields }) }, { status: 400, headers: api.headers() });
   return redirectWithToast(dash(`${type.segment}/${res.data.id}/${type.defaultTab}`), { type: "success", message: "toast_created" }, { headers: api.headers() });
 }
 

@@ -13,7 +13,7 @@ import { TabBar } from "~/components/content/tab-bar";
 import { requireCsrf } from "~/lms/csrf.server";
 import { FormErrors } from "~/components/form-basics";
 import { readForm } from "~/lms/read-form.server";
-import { itemId, requireContent } from "~/lms/content.server";
+import { itemId, requireContent, type ContentType } from "~/lms/content.server";
 import { dash } from "~/lms/paths";
 import { configValue } from "~/lms/store.server";
 import { fromLocalInput } from "~/lms/time";
@@ -35,23 +35,35 @@ export async function loader(args: LoaderFunctionArgs) {
   const base = dash(`${type.segment}/${id}`);
   const { pathname } = new URL(request.url);
   if (pathname.replace(/\/+$/, "") === base) throw redirect(`${base}/${type.defaultTab}`);
-  const res = await api.get<ContentRow>(`${type.api}${id}/`, { accept: [404] });
+  const res = await api.get<ContentRow & Record<string, unknown>>(`${type.api}${id}/`, { accept: [404] });
   invariantResponse(res.status !== 404, "Not Found", { status: 404, headers: api.headers() });
   const { tabs, overall } = itemNavigation(type, base, permission, config);
   return data(
     {
-      item: res.data,
+      item: heading(type, res.data),
       titles: contentTitles(`${type.key}.detail`),
       labelKey: type.labelKey,
       listHref: dash(type.segment),
       base,
       tabs,
       overall,
-      canPublish: allows(type, permission, "publish"),
+      canPublish: type.publish !== false && allows(type, permission, "publish"),
       offset: Number((await configValue<number>("time-zone-offset-minutes")) ?? 420),
     },
     { headers: api.headers() },
   );
+}
+
+/**
+ * What the header and the publish panel show of the item: a content item as it is; a master data
+ * row by the fields the registry names (a user: first and last name, username), and nothing else
+ * (a user's answer is long, and the layout's data travels with every tab).
+ */
+function heading(type: ContentType, item: ContentRow & Record<string, unknown>): ContentRow {
+  if (type.publish !== false) return item;
+  const name = type.nameFields ? type.nameFields.map((f) => item[f]).filter((v) => v != null && v !== "").join(" ") : item.name;
+  const code = type.codeField ? item[type.codeField] : item.code;
+  return { id: item.id, name, code: code == null ? null : String(code) } as ContentRow;
 }
 
 /**
@@ -96,7 +108,7 @@ export default function ContentDetail() {
     <div>
       <PageHeader
         title={d.item.name}
-        badge={<PublishBadge label={d.item.publish_label} />}
+        badge={d.item.publish_label ? <PublishBadge label={d.item.publish_label} /> : undefined}
         crumbs={[{ label: t("menu_home"), href: dash() }, { label: t(d.labelKey), href: d.listHref }, { label: d.item.name }]}
       >
         <span className="font-mono text-sm text-slate-600">{d.item.code}</span>

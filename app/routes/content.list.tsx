@@ -4,9 +4,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { Paged } from "../../contract/http";
-import { PUBLISH_STATUS } from "../../contract/codes";
 import { MSG } from "../../contract/messages";
-import { allows } from "~/lms/content-navigation.server";
+import { allows, listPages } from "~/lms/content-navigation.server";
 import { ListFilters } from "~/components/content/list-filters";
 import { ListTable, type Row } from "~/components/content/list-table";
 import { Pager } from "~/components/content/pager";
@@ -46,13 +45,13 @@ export async function loader(args: LoaderFunctionArgs) {
   // spec 002 §8: a page past the last lands on the last one (paging.server.ts).
   const res = await readListPage<Paged<Row>>(api, type.api, { url, query, accept: [400, 404] });
   const list: Paged<Row> = res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 };
-  // Each filter's options from the source the registry names for it.
-  const sources = type.filters.flatMap((f) => (type.filterSources[f] ? [[f, type.filterSources[f]] as const] : []));
-  const found = Object.fromEntries(await Promise.all(sources.map(async ([f, source]) => [f, await optionsFor(api, source, f)] as const)));
+  // Each filter's options from the source the registry names for it: a filter list or a code list.
+  const sourceOf = (f: string) => (type.filterCodes?.[f] ? `code:${type.filterCodes[f]}` : type.filterSources[f as keyof typeof type.filterSources]);
+  const options = Object.fromEntries(await Promise.all(type.filters.map(async (f) => [f, sourceOf(f) ? await optionsFor(api, sourceOf(f)!, f) : []] as const)));
   const toDelete = q.get("delete");
   const pending = toDelete && /^\d+$/.test(toDelete) ? list.results.find((r) => String(r.id) === toDelete) ?? null : null;
   const can = (action: Action) => allows(type, permission, action);
-  const rows = list.results.map((r) => tableRow(r, type.columns));
+  const rows = list.results.map((r) => tableRow(r, type.columns, type.nameFields));
   // A document carries the rows once, as the table's markup, which hydrates as it is: its loader
   // data leaves them out (the render gets them aside). Remix's client-side fetches of the data
   // get them, as one JSON string: turbo-stream encodes loader data a value at a time, and the
@@ -71,9 +70,12 @@ export async function loader(args: LoaderFunctionArgs) {
       // Only what the table shows (the API row carries more).
       rows: isDocument ? null : JSON.stringify(rows),
       badQuery: res.status === 400,
-      options: { category: found.category ?? [], provider: found.provider ?? [], publish_status: Object.values(PUBLISH_STATUS) },
-      pending: pending ? { id: pending.id, name: pending.name } : null,
-      can: { add: can("add"), publish: can("publish"), delete: can("delete") },
+      options,
+      pending: pending ? { id: pending.id, name: rowName(pending, type.nameFields) } : null,
+      // What the kind has at all (master.js traits), and what the user's flags allow of it.
+      can: { add: can("add"), publish: type.publish !== false && can("publish"), delete: type.deletable !== false && can("delete") },
+      // The pages beside the list (a user list's departments, levels, history) the user may open.
+      pages: listPages(type, permission),
       createHref: dash(`${type.segment}/create`),
       itemBase: dash(type.segment),
     },
@@ -81,14 +83,20 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
+/** What names a row: its `name`, or the fields the registry names (a user's first and last name). */
+function rowName(row: Record<string, unknown>, nameFields?: readonly string[]): string {
+  if (!nameFields) return String(row.name ?? "");
+  return nameFields.map((f) => row[f]).filter((v) => v != null && v !== "").join(" ");
+}
+
 /** A list row cut down to the registry's columns: a ref becomes its name, the publish column its label. */
-function tableRow(row: Row, columns: readonly { key: string; kind?: string }[]): Row {
-  const out: Row = { id: row.id, name: row.name };
+function tableRow(row: Row, columns: readonly { key: string; kind?: string }[], nameFields?: readonly string[]): Row {
+  const out: Row = { id: row.id, name: rowName(row, nameFields) };
   for (const c of columns) {
     const v = row[c.key];
     if (c.kind === "ref") out[c.key] = v && typeof v === "object" ? ((v as { name?: string }).name ?? null) : null;
     else if (c.kind === "publish") out.publish_label = row.publish_label;
-    else out[c.key] = v;
+    else if (c.key !== "name") out[c.key] = v;
   }
   return out;
 }
@@ -130,6 +138,11 @@ export default function ContentList() {
   return (
     <div>
       <PageHeader title={t(d.labelKey)} crumbs={[{ label: t("menu_home"), href: dash() }, { label: t(d.labelKey) }]}>
+        {d.pages.map((p) => (
+          <a key={p.id} href={p.href} className="rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            {t(p.labelKey)}
+          </a>
+        ))}
         {d.can.add ? (
           <a href={d.createHref} className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90">
             {t("action_create")}

@@ -19,13 +19,13 @@ export const handle = { i18n: ["content"] };
 /**
  * The generic form tab (information): the item's fields in the registry's form, saved with the
  * contract schema (parsed whole, so an unticked box is false), API field errors mapped back,
- * a toast after saving; and the cover image (upload / remove).
+ * a toast after saving; and the cover image (upload / remove) of a kind that has one.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { params } = args;
   const { api, type, config, permission } = await requireContent(args, "view");
   const id = itemId(type, params);
-  const [ctx, item] = await Promise.all([formContext(api, type, config), api.get<ContentRow & ContentDetail>(`${type.api}${id}/`)]);
+  const [ctx, item] = await Promise.all([formContext(api, type, config, "edit"), api.get<ContentRow & ContentDetail>(`${type.api}${id}/`)]);
   const limit = Number(config["image-size-limit"]?.value ?? 10485760);
   return data(
     {
@@ -33,6 +33,8 @@ export async function loader(args: LoaderFunctionArgs) {
       item: item.data,
       defaultValue: toFormValues(item.data, ctx.fields.map((f) => f.name)),
       canChange: allows(type, permission, "change"),
+      // The kind's image (master.js `cover: false`: none).
+      hasCover: type.cover !== false,
       image: { limit, width: Number(config["image-width"]?.value ?? 800), height: Number(config["image-height"]?.value ?? 450) },
     },
     { headers: api.headers() },
@@ -76,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await api.delete(`${type.api}${id}/image/`);
     return redirectWithToast(here, { type: "success", message: "toast_image_removed" }, { headers: api.headers() });
   }
-  const submission = parseWithZod(form, { schema: schemaFor(type, config).create });
+  const submission = parseWithZod(form, { schema: schemaFor(type, config).edit });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const res = await api.patch<Record<string, unknown>>(`${type.api}${id}/`, submission.value, { accept: [400] });
   if (res.status === 400) return data({ result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers: api.headers() });
@@ -99,7 +101,7 @@ export default function ContentFormTab() {
         submitLabel={t("action_save")}
         readOnly={!d.canChange}
       />
-      <CoverImage image={d.item.image} canChange={d.canChange} limit={d.image.limit} width={d.image.width} height={d.image.height} />
+      {d.hasCover ? <CoverImage image={d.item.image} canChange={d.canChange} limit={d.image.limit} width={d.image.width} height={d.image.height} /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { expect, request, test, type Page, type TestInfo } from "@playwright/test";
-import { CONTENT_TYPES } from "../../app/registry/content.js";
+import { REGISTRY_TYPES as CONTENT_TYPES } from "../../app/registry/types.js";
 import { exampleUrl, pageRoutes, type ManifestRoute } from "../../app/registry/route-manifest.js";
 import { analyse } from "./axe";
 import { one } from "./course-fixtures";

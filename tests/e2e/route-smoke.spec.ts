@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { PUBLIC, exampleUrl, pageRoutes, requiredParams, type ManifestRoute } from "../../app/registry/route-manifest.js";
-import { CONTENT_TYPES } from "../../app/registry/content.js";
+import { REGISTRY_TYPES as CONTENT_TYPES } from "../../app/registry/types.js";
 import { signIn, valuesFor } from "./route-values";
 
 /**

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { CONTENT_TYPES } from "../../app/registry/content.js";
+import { REGISTRY_TYPES as CONTENT_TYPES } from "../../app/registry/types.js";
 import { requiredParams, type ManifestRoute } from "../../app/registry/route-manifest.js";
 import { API_ORIGIN, DEMO_PASSWORD } from "./helpers";
 

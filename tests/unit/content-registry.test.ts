@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CONTENT_TYPES, contentRoutes } from "~/registry/content.js";
 import { isFlag } from "../../contract/permissions";
 import { DICTIONARIES } from "../../contract/i18n/index";
-import { CONTENT_SCHEMAS } from "../../contract/schemas/content";
+import { FORM_SCHEMAS } from "../../contract/schemas/forms";
 import { FILTER_NAMES } from "../../contract/config";
 
 type R = { id: string; path: string; flag: string; children?: R[] };
@@ -45,7 +45,7 @@ describe("content registry", () => {
   });
 
   it("names a contract schema for every type's forms", () => {
-    for (const type of CONTENT_TYPES) expect(Object.keys(CONTENT_SCHEMAS), type.key).toContain(type.schema);
+    for (const type of CONTENT_TYPES) expect(Object.keys(FORM_SCHEMAS), type.key).toContain(type.schema);
   });
 
   it("guards every generated route with a real flag and labels every tab in both languages", () => {

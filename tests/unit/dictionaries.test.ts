@@ -35,7 +35,7 @@ describe("namespaces (docs/decisions/024)", () => {
   it("the namespace list is the dictionary files' list, and every declared namespace exists", async () => {
     const { DICTIONARY_FILES } = await import("../../contract/i18n/index");
     const { NAMESPACES, BASE_NAMESPACES } = await import("~/i18n/namespaces");
-    const { CONTENT_TYPES } = await import("~/registry/content.js");
+    const { REGISTRY_TYPES: CONTENT_TYPES } = await import("~/registry/types.js");
     const { ROUTE_MANIFEST } = await import("~/registry/route-manifest.js");
     expect([...NAMESPACES].sort()).toEqual(Object.keys(DICTIONARY_FILES.en).sort());
     for (const ns of BASE_NAMESPACES) expect(NAMESPACES).toContain(ns);

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CONTENT_TYPES } from "~/registry/content.js";
+import { REGISTRY_TYPES as CONTENT_TYPES } from "~/registry/types.js";
 import { NOUN_FORMS } from "~/components/content/use-content-translation";
 import { DICTIONARY_FILES } from "../../contract/i18n/index";
 

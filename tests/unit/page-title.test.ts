@@ -5,6 +5,7 @@ import { DICTIONARIES } from "../../contract/i18n/index";
 import { TITLE_SEPARATOR, titleParts, titleText, type TitleMatch, type TitlePart } from "~/lms/page-title";
 import { ROUTE_MANIFEST, ancestorsOf, pageRoutes } from "~/registry/route-manifest.js";
 import { contentRoutes } from "~/registry/content.js";
+import { REGISTRY_TYPES } from "~/registry/types.js";
 import { contentTitles } from "~/lms/content-titles.server";
 
 /** A translator over the bundled dictionary of one language, as i18next would fill `{{x}}`. */
@@ -12,7 +13,7 @@ const tOf = (lang: "en" | "th") => (key: string, values?: Record<string, string>
   (DICTIONARIES[lang][key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => values?.[k] ?? "");
 
 /** The content routes whose loaders carry titles (list, create, the item layout). */
-const titled = new Set((contentRoutes() as { id: string }[]).map((r) => r.id));
+const titled = new Set((contentRoutes(REGISTRY_TYPES) as { id: string }[]).map((r) => r.id));
 
 /**
  * The matches of a manifest route, root first, as useMatches() gives them: data where given, and

@@ -64,12 +64,28 @@ function ContentField({ field: f, meta: m, options, required, maxLength }: { fie
     return <MultiSelectField {...wiring} options={options} checkboxLimit={CHECKBOX_LIMIT} defaultValue={selectDefault(m.initialValue, true) as string[]} requiredMark={!boxes && required} />;
   }
   if (f.kind === "select") {
-    return <SelectField {...wiring} requiredMark={required} options={options} emptyOption={t("choose")} selectProps={{ defaultValue: selectDefault(m.initialValue, false) }} />;
+    // A code list's options carry a label key (app/lms/code-options.ts), a filter list's their names.
+    const shown = options.map((o) => (o.labelKey ? { ...o, label: t(o.labelKey) } : o));
+    return <SelectField {...wiring} requiredMark={required} options={shown} emptyOption={t("choose")} selectProps={{ defaultValue: selectDefault(m.initialValue, false) }} />;
   }
   const help = maxLength ? t("max_characters", { n: maxLength }) : undefined;
   if (f.kind === "textarea") return <TextareaField {...wiring} requiredMark={required} help={help} textareaProps={{ rows: 6 }} />;
-  return <Field {...wiring} requiredMark={required} help={help} />;
+  if (f.kind === "hidden") return <input type="hidden" name={m.name} defaultValue={m.initialValue == null ? "" : String(m.initialValue)} />;
+  const input = INPUT_KINDS[f.kind];
+  return <Field {...wiring} requiredMark={required} help={input ? undefined : help} inputProps={input} />;
 }
+
+/**
+ * The input each registry kind beyond text is (FormField in app/registry/content.js): the browser
+ * offers the right keyboard and picker, and a password manager knows a new password when it sees one.
+ */
+const INPUT_KINDS: Record<string, React.InputHTMLAttributes<HTMLInputElement>> = {
+  password: { type: "password", autoComplete: "new-password" },
+  email: { type: "email", autoComplete: "off" },
+  tel: { type: "tel", autoComplete: "off" },
+  date: { type: "date" },
+  number: { type: "number", min: 0, inputMode: "numeric" },
+};
 
 function selectDefault(v: unknown, multiple: boolean) {
   if (multiple) return Array.isArray(v) ? v.map(String) : v ? String(v).split(",") : [];

@@ -2,7 +2,7 @@ import { Form, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { Option } from "~/lms/content.server";
 
-type Props = { filters: string[]; options: { category: Option[]; provider: Option[]; publish_status: string[] } };
+type Props = { filters: string[]; options: Record<string, Option[]> };
 
 /**
  * Search and filters as plain GET forms: the query string holds the state (spec 000 §2.14), the
@@ -46,17 +46,11 @@ export function ListFilters({ filters, options }: Props) {
               </label>
               <select key={params.get(f) ?? "all"} id={`filter-${f}`} name={f} defaultValue={params.get(f) ?? "all"} className="max-w-[14rem] rounded border border-slate-300 px-2 py-1.5 text-sm">
                 <option value="all">{t("filter_all")}</option>
-                {f === "publish_status"
-                  ? options.publish_status.map((s) => (
-                      <option key={s} value={s}>
-                        {t(`publish_status_${s}`)}
-                      </option>
-                    ))
-                  : (options[f as "category" | "provider"] ?? []).map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
+                {(options[f] ?? []).map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.labelKey ? t(o.labelKey) : o.label}
+                  </option>
+                ))}
               </select>
             </div>
           ))}

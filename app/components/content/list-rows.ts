@@ -10,7 +10,7 @@ import { publishBadgeClass } from "./publish-badge";
  * (docs/decisions/016). Every value goes through `html`, which escapes it as React would.
  */
 export type Row = { id: number; name: string; [key: string]: unknown };
-export type Column = { key: string; labelKey: string; sortable?: boolean; kind?: string };
+export type Column = { key: string; labelKey: string; sortable?: boolean; kind?: string; labelPrefix?: string };
 export type Can = { publish: boolean; delete: boolean };
 
 /** The id of the one form every row's show/hide switch submits. */
@@ -22,7 +22,13 @@ export const ROW_FORM = "list-row-actions";
  */
 export function rowLabels(t: TFunction) {
   const named = (key: string) => labelTemplate(t, key, "name");
-  const publish = new Map<string, string>();
+  const coded = new Map<string, string>();
+  // A code's label, translated once per render however many rows repeat it.
+  const code = (key: string) => {
+    let text = coded.get(key);
+    if (text === undefined) coded.set(key, (text = t(key)));
+    return text;
+  };
   return {
     open: t("action_open"),
     delete: t("action_delete"),
@@ -31,11 +37,10 @@ export function rowLabels(t: TFunction) {
     deleteNamed: named("action_delete_named"),
     showNamed: named("action_show_named"),
     hideNamed: named("action_hide_named"),
-    publish: (label: string) => {
-      let text = publish.get(label);
-      if (text === undefined) publish.set(label, (text = t(label)));
-      return text;
-    },
+    active: t("state_active"),
+    inactive: t("state_inactive"),
+    publish: code,
+    code,
   };
 }
 export type Labels = ReturnType<typeof rowLabels>;
@@ -74,6 +79,10 @@ function cell(column: Column, row: Row, itemBase: string, can: Can, labels: Labe
       const label = String(row.publish_label ?? "");
       return html`<span class="${publishBadgeClass(label)}">${labels.publish(label)}</span>`;
     }
+    case "active":
+      return html`<span class="${v ? "badge-active" : "badge-inactive"}">${v ? labels.active : labels.inactive}</span>`;
+    case "label":
+      return v == null || v === "" ? "—" : labels.code(`${column.labelPrefix ?? ""}${v}`);
     case "date":
       return v ? html`<time datetime="${v}">${formatInstant("date", language, String(v), offset)}</time>` : "—";
     case "display":

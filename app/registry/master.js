@@ -1,0 +1,172 @@
+/**
+ * The master data kinds of spec 000 §2.11 (issue 15): users, groups, instructors, providers and
+ * categories, as registry types of the same engine as the content types (content.js): the same
+ * list, create, item layout and information tab, the same guards, titles and route smoke. What a
+ * kind lacks is data, not another module: `publish: false` (no publish panel, badge, show/hide
+ * switch), `cover: false` (no image), `deletable: false` (no delete), `nameFields`/`codeField`
+ * (what names a row when it has no `name`/`code`), and `listPages`: pages beside the list under
+ * `{segment}/{path}` (the user area's departments, levels, history, bulk reset).
+ * Plain data (client-safe), like content.js.
+ *
+ * @typedef {import("./content.js").ContentType} ContentType
+ * @typedef {import("./content.js").Column} Column
+ * @typedef {import("./content.js").FormField} FormField
+ */
+
+import { ENGINE_MODULES, PERMISSION } from "./parts.js";
+
+/** What a kind without publishing or cover says. */
+const PLAIN = { publish: false, cover: false };
+/** @type {FormField[]} the fields every named master row has */
+const NAME_CODE = [
+  { name: "name", labelKey: "field_name", kind: "text" },
+  { name: "code", labelKey: "field_code", kind: "text" },
+];
+/** @type {Column[]} */
+const NAME_CODE_COLUMNS = [
+  { key: "name", labelKey: "col_name", sortable: true },
+  { key: "code", labelKey: "col_code", sortable: true, kind: "code" },
+];
+const INFORMATION = { id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx" };
+/** @type {import("./content.js").Tab} a kind's administrators (role scopes, decision 030). */
+const ADMIN = { id: "admin", labelKey: "tab_admin", action: "change", kind: "table" };
+/** A kind of master data: the engine's modules, no publishing, its own dictionary namespace. */
+const master = (own) => ({ ...ENGINE_MODULES, ...PLAIN, i18n: ["people"], menuSection: "master", filters: [], filterSources: {}, overall: [], defaultTab: "information", ...own });
+
+/** @type {ContentType[]} */
+export const MASTER_TYPES = [
+  master({
+    key: "user",
+    segment: "user",
+    param: "userid",
+    api: "dashboard/user/",
+    module: "account",
+    labelKey: "master_user",
+    nounKey: "noun_user",
+    schema: "user",
+    // Accounts are deactivated, never deleted (their history and results stay).
+    deletable: false,
+    nameFields: ["first_name", "last_name"],
+    codeField: "username",
+    columns: [
+      { key: "username", labelKey: "col_username", sortable: true, kind: "code" },
+      { key: "name", labelKey: "col_full_name" },
+      { key: "email", labelKey: "col_email", sortable: true },
+      { key: "department", labelKey: "col_department", kind: "ref" },
+      { key: "position", labelKey: "col_position", kind: "ref" },
+      { key: "level", labelKey: "col_level", kind: "ref" },
+      { key: "is_active", labelKey: "col_status", kind: "active" },
+      { key: "last_active", labelKey: "col_last_active", sortable: true, kind: "date" },
+    ],
+    filters: ["department", "level", "position", "is_active"],
+    filterSources: { department: "department-cascade", level: "level", position: "position" },
+    filterCodes: { is_active: "active" },
+    defaultOrdering: "-datetime_create",
+    // spec 001 §3 "User": the form's fields, in the order an administrator fills them. A new
+    // account is active (the API's default); deactivating is its own action on the user's page.
+    fields: [
+      { name: "username", labelKey: "field_username", kind: "text" },
+      { name: "password", labelKey: "field_password", kind: "password", on: "create" },
+      { name: "confirm_password", labelKey: "field_confirm_password", kind: "password", on: "create" },
+      { name: "title", labelKey: "field_title", kind: "text" },
+      { name: "first_name", labelKey: "field_first_name", kind: "text" },
+      { name: "middle_name", labelKey: "field_middle_name", kind: "text" },
+      { name: "last_name", labelKey: "field_last_name", kind: "text" },
+      { name: "gender", labelKey: "field_gender", kind: "select", source: "code:gender" },
+      { name: "email", labelKey: "field_email", kind: "email" },
+      { name: "phone", labelKey: "field_phone", kind: "tel" },
+      { name: "id_card", labelKey: "field_id_card", kind: "text" },
+      { name: "code", labelKey: "field_employee_code", kind: "text" },
+      { name: "code2", labelKey: "field_code2", kind: "text" },
+      { name: "department", labelKey: "field_department", kind: "select", source: "department-cascade" },
+      { name: "position", labelKey: "field_position", kind: "select", source: "position" },
+      { name: "level", labelKey: "field_level", kind: "select", source: "level" },
+      // No picker over every account yet: the edit form carries the supervisor as it is.
+      { name: "supervisor", labelKey: "field_supervisor", kind: "hidden" },
+      { name: "date_start", labelKey: "field_date_start", kind: "date" },
+      { name: "date_joined", labelKey: "field_date_joined", kind: "date" },
+      { name: "date_birth", labelKey: "field_date_birth", kind: "date" },
+      { name: "expired_date", labelKey: "field_expired_date", kind: "date" },
+      { name: "company", labelKey: "field_company", kind: "text" },
+      { name: "count_experience_year", labelKey: "field_count_experience_year", kind: "number" },
+      { name: "count_experience_month", labelKey: "field_count_experience_month", kind: "number" },
+      { name: "work_experience", labelKey: "field_work_experience", kind: "textarea" },
+      { name: "address", labelKey: "field_address", kind: "textarea" },
+      { name: "language", labelKey: "field_language", kind: "select", source: "code:language" },
+      { name: "is_subscribe", labelKey: "field_is_subscribe", kind: "checkbox" },
+      { name: "is_force_reset_password", labelKey: "field_is_force_reset_password", kind: "checkbox" },
+    ],
+    tabs: [INFORMATION],
+  }),
+  master({
+    key: "group",
+    segment: "group",
+    param: "groupid",
+    api: "dashboard/group/",
+    module: "group",
+    labelKey: "master_group",
+    nounKey: "noun_group",
+    schema: "group",
+    columns: [...NAME_CODE_COLUMNS, { key: "type", labelKey: "col_group_type", kind: "label", labelPrefix: "group_type_" }],
+    defaultOrdering: "name",
+    fields: [
+      ...NAME_CODE,
+      // A group's kind is chosen once (decision 030: group_type_fixed).
+      { name: "type", labelKey: "field_group_type", kind: "select", source: "code:group_type", on: "create" },
+      { name: "desc", labelKey: "field_desc", kind: "textarea" },
+    ],
+    tabs: [INFORMATION],
+  }),
+  master({
+    key: "instructor",
+    segment: "instructor",
+    param: "instructorid",
+    api: "dashboard/instructor/",
+    module: "instructor",
+    labelKey: "master_instructor",
+    nounKey: "noun_instructor",
+    schema: "instructor",
+    cover: true,
+    columns: [{ key: "image", labelKey: "col_cover", kind: "image" }, ...NAME_CODE_COLUMNS, { key: "contact", labelKey: "col_contact" }],
+    defaultOrdering: "name",
+    fields: [...NAME_CODE, { name: "contact", labelKey: "field_contact", kind: "text" }, { name: "overview", labelKey: "field_overview", kind: "textarea" }],
+    tabs: [INFORMATION, ADMIN],
+  }),
+  master({
+    key: "provider",
+    segment: "provider",
+    param: "providerid",
+    api: "dashboard/provider/",
+    module: "provider",
+    labelKey: "master_provider",
+    nounKey: "noun_provider",
+    schema: "provider",
+    cover: true,
+    columns: [{ key: "image", labelKey: "col_cover", kind: "image" }, ...NAME_CODE_COLUMNS, { key: "count_admin", labelKey: "col_count_admin" }],
+    defaultOrdering: "name",
+    fields: [...NAME_CODE, { name: "about", labelKey: "field_about", kind: "textarea" }, { name: "desc", labelKey: "field_desc", kind: "textarea" }],
+    tabs: [INFORMATION, ADMIN],
+  }),
+  master({
+    key: "category",
+    segment: "category",
+    param: "categoryid",
+    api: "dashboard/category/",
+    module: "category",
+    labelKey: "master_category",
+    nounKey: "noun_category",
+    schema: "category",
+    cover: true,
+    columns: [
+      { key: "image", labelKey: "col_cover", kind: "image" },
+      ...NAME_CODE_COLUMNS,
+      { key: "parent", labelKey: "col_parent_category", kind: "ref" },
+      { key: "count_children", labelKey: "col_count_children" },
+    ],
+    defaultOrdering: "name",
+    fields: [...NAME_CODE, { name: "parent", labelKey: "field_parent_category", kind: "select", source: "category" }],
+    // Who may use a category's contents: the content engine's permission tab (rules with their
+    // conditions); a category has no administrators of its own.
+    tabs: [INFORMATION, { ...PERMISSION, children: (PERMISSION.children ?? []).filter((c) => c.id !== "admin") }],
+  }),
+];

@@ -1,0 +1,18 @@
+/**
+ * The engine's pieces that content types (content.js) and master data kinds (master.js) both
+ * list: the generic list, create and item modules, and the permission tab with its
+ * administrators and rule conditions. Plain data (client-safe).
+ *
+ * @typedef {import("./content.js").Tab} Tab
+ */
+
+export const ENGINE_MODULES = { listModule: "routes/content.list.tsx", createModule: "routes/content.create.tsx", detailModule: "routes/content.detail.tsx" };
+
+/** @type {Tab} */
+export const PERMISSION = {
+  id: "permission", labelKey: "tab_permission", action: "change", kind: "table", module: "routes/content.permission.tsx",
+  children: [
+    { id: "admin", labelKey: "tab_permission_admin", action: "change", kind: "table", module: "routes/content.permission-admin.tsx" },
+    { id: "condition", labelKey: "tab_permission_condition", action: "change", kind: "form", param: "permissionid", paramList: "permission/", module: "routes/content.permission-condition.tsx" },
+  ],
+};

@@ -1,0 +1,12 @@
+import { CONTENT_TYPES } from "./content.js";
+import { MASTER_TYPES } from "./master.js";
+
+/**
+ * Every type the engine serves: the content types (content.js) and the master data kinds
+ * (master.js). The route manifest, the menu, the guards, the titles and the namespaces read
+ * this; CONTENT_TYPES alone is what the API's content definitions mirror (registry-drift test).
+ * Plain data (client-safe).
+ *
+ * @type {import("./content.js").ContentType[]}
+ */
+export const REGISTRY_TYPES = [...CONTENT_TYPES, ...MASTER_TYPES];
