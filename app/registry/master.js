@@ -31,7 +31,7 @@ const INFORMATION = { id: "information", labelKey: "tab_information", action: "v
 /** @type {import("./content.js").Tab} a kind's administrators (role scopes, decision 030). */
 const ADMIN = { id: "admin", labelKey: "tab_admin", action: "change", kind: "table" };
 /** A kind of master data: the engine's modules, no publishing, its own dictionary namespace. */
-const master = (own) => ({ ...ENGINE_MODULES, ...PLAIN, i18n: ["people"], menuSection: "master", filters: [], filterSources: {}, overall: [], defaultTab: "information", ...own });
+const master = (own) => ({ ...ENGINE_MODULES, ...PLAIN, i18n: ["people", "master"], menuSection: "master", filters: [], filterSources: {}, overall: [], defaultTab: "information", ...own });
 
 /** @type {ContentType[]} */
 export const MASTER_TYPES = [
