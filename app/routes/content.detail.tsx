@@ -1,104 +1,19 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { contentTitles } from "~/lms/content-titles.server";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import type { ContentRow } from "../../contract/schemas/content";
-import { MSG } from "../../contract/messages";
-import { allows, itemNavigation } from "~/lms/content-navigation.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/content/page-header";
 import { PublishBadge } from "~/components/content/publish-badge";
 import { PublishPanel } from "~/components/content/publish-panel";
 import { TabBar } from "~/components/content/tab-bar";
-import { requireCsrf } from "~/lms/csrf.server";
 import { FormErrors } from "~/components/form-basics";
-import { readForm } from "~/lms/read-form.server";
-import { itemId, requireContent, type ContentType } from "~/lms/content.server";
 import { dash } from "~/lms/paths";
-import { configValue } from "~/lms/store.server";
-import { fromLocalInput } from "~/lms/time";
-import { redirectWithToast } from "~/lms/toast.server";
-import { invariantResponse } from "~/lms/invariant";
+import type { action, loader } from "~/lms/content-detail.server";
+
+/** The item layout's loader (header, tab bar) and action (publishing): app/lms/content-detail.server.ts. */
+export { action, loader } from "~/lms/content-detail.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content"] };
-
-/**
- * The generic detail layout (issue 4 §3): header with name, code and publish status, the tab bar
- * from the registry (a tab the user's flags forbid is not shown, and its own loader refuses it),
- * breadcrumbs, and the publish controls. The bare item URL goes to the default tab.
- */
-export async function loader(args: LoaderFunctionArgs) {
-  const { request, params } = args;
-  const { api, type, permission, config } = await requireContent(args, "view");
-  const id = itemId(type, params);
-  const base = dash(`${type.segment}/${id}`);
-  const { pathname } = new URL(request.url);
-  if (pathname.replace(/\/+$/, "") === base) throw redirect(`${base}/${type.defaultTab}`);
-  const res = await api.get<ContentRow & Record<string, unknown>>(`${type.api}${id}/`, { accept: [404] });
-  invariantResponse(res.status !== 404, "Not Found", { status: 404, headers: api.headers() });
-  const { tabs, overall } = itemNavigation(type, base, permission, config);
-  return data(
-    {
-      item: heading(type, res.data),
-      titles: contentTitles(`${type.key}.detail`),
-      labelKey: type.labelKey,
-      listHref: dash(type.segment),
-      base,
-      tabs,
-      overall,
-      canPublish: type.publish !== false && allows(type, permission, "publish"),
-      offset: Number((await configValue<number>("time-zone-offset-minutes")) ?? 420),
-    },
-    { headers: api.headers() },
-  );
-}
-
-/**
- * What the header and the publish panel show of the item: a content item as it is; a master data
- * row by the fields the registry names (a user: first and last name, username), and nothing else
- * (a user's answer is long, and the layout's data travels with every tab).
- */
-function heading(type: ContentType, item: ContentRow & Record<string, unknown>): ContentRow {
-  if (type.publish !== false) return item;
-  const name = type.nameFields ? type.nameFields.map((f) => item[f]).filter((v) => v != null && v !== "").join(" ") : item.name;
-  const code = type.codeField ? item[type.codeField] : item.code;
-  return { id: item.id, name, code: code == null ? null : String(code) } as ContentRow;
-}
-
-/**
- * Publish now, schedule by start time, or unpublish (spec 001 §4). The form posts to this layout
- * from whichever tab is open, so every outcome — refusals included (412 / 417 / 428 name what
- * publishing lacks, spec 002 §8) — goes back to that tab with a toast.
- */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, type } = await requireContent(request, "publish");
-  const { form, refusal } = await readForm(request);
-  if (!form) return data({ result: refusal.result }, { status: refusal.status });
-  await requireCsrf(api, form);
-  const id = itemId(type, params);
-  const base = dash(`${type.segment}/${id}`);
-  const wanted = String(form.get("back") ?? "");
-  const back = wanted.startsWith(`${base}/`) && !wanted.includes("//") ? wanted : `${base}/${type.defaultTab}`;
-  const fail = (message: string) => redirectWithToast(back, { type: "error", message }, { headers: api.headers() });
-  const intent = String(form.get("intent") ?? "");
-  const offset = Number((await configValue<number>("time-zone-offset-minutes")) ?? 420);
-  let body: { is_display: boolean; datetime_start?: string | null };
-  if (intent === "publish") body = { is_display: true, datetime_start: null };
-  else if (intent === "unpublish") body = { is_display: false };
-  else if (intent === "schedule") {
-    const start = fromLocalInput(String(form.get("datetime_start") ?? ""), offset);
-    if (!start) return fail("schedule_start_required");
-    body = { is_display: true, datetime_start: start };
-  } else throw new Response("Bad Request", { status: 400 });
-  const res = await api.patch<Record<string, string | string[]>>(`${type.api}${id}/`, body, { accept: [400, 412, 417, 428] });
-  if (res.status !== 200) {
-    const first = Object.values(res.data ?? {}).flat()[0];
-    return fail(typeof first === "string" ? first : MSG.invalid);
-  }
-  const message = intent === "publish" ? "toast_published" : intent === "schedule" ? "toast_scheduled" : "toast_unpublished";
-  return redirectWithToast(back, { type: "success", message }, { headers: api.headers() });
-}
 
 export default function ContentDetail() {
   const refused = useActionData<typeof action>();

@@ -1,0 +1,97 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ContentRow } from "../../contract/schemas/content";
+import { MSG } from "../../contract/messages";
+import { contentTitles } from "./content-titles.server";
+import { allows, itemNavigation } from "./content-navigation.server";
+import { requireCsrf } from "./csrf.server";
+import { readForm } from "./read-form.server";
+import { itemId, requireContent, type ContentType } from "./content.server";
+import { dash } from "./paths";
+import { configValue } from "./store.server";
+import { fromLocalInput } from "./time";
+import { redirectWithToast } from "./toast.server";
+import { invariantResponse } from "./invariant";
+
+/*
+ * The server half of the item layout (routes/content.detail.tsx), in a module of its own: the
+ * route re-exports it, so the browser's copy of the route imports none of what only the server
+ * runs (the messages table, the time parser), which esbuild would otherwise keep in its chunks
+ * (docs/decisions/031).
+ */
+
+/**
+ * The generic detail layout (issue 4 §3): header with name, code and publish status, the tab bar
+ * from the registry (a tab the user's flags forbid is not shown, and its own loader refuses it),
+ * breadcrumbs, and the publish controls. The bare item URL goes to the default tab.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, params } = args;
+  const { api, type, permission, config } = await requireContent(args, "view");
+  const id = itemId(type, params);
+  const base = dash(`${type.segment}/${id}`);
+  const { pathname } = new URL(request.url);
+  if (pathname.replace(/\/+$/, "") === base) throw redirect(`${base}/${type.defaultTab}`);
+  const res = await api.get<ContentRow & Record<string, unknown>>(`${type.api}${id}/`, { accept: [404] });
+  invariantResponse(res.status !== 404, "Not Found", { status: 404, headers: api.headers() });
+  const { tabs, overall } = itemNavigation(type, base, permission, config);
+  return data(
+    {
+      item: heading(type, res.data),
+      titles: contentTitles(`${type.key}.detail`),
+      labelKey: type.labelKey,
+      listHref: dash(type.segment),
+      base,
+      tabs,
+      overall,
+      canPublish: type.publish !== false && allows(type, permission, "publish"),
+      offset: Number((await configValue<number>("time-zone-offset-minutes")) ?? 420),
+    },
+    { headers: api.headers() },
+  );
+}
+
+/**
+ * What the header and the publish panel show of the item: a content item as it is; a master data
+ * row by the fields the registry names (a user: first and last name, username), and nothing else
+ * (a user's answer is long, and the layout's data travels with every tab).
+ */
+function heading(type: ContentType, item: ContentRow & Record<string, unknown>): ContentRow {
+  if (type.publish !== false) return item;
+  const name = type.nameFields ? type.nameFields.map((f) => item[f]).filter((v) => v != null && v !== "").join(" ") : item.name;
+  const code = type.codeField ? item[type.codeField] : item.code;
+  return { id: item.id, name, code: code == null ? null : String(code) } as ContentRow;
+}
+
+/**
+ * Publish now, schedule by start time, or unpublish (spec 001 §4). The form posts to this layout
+ * from whichever tab is open, so every outcome — refusals included (412 / 417 / 428 name what
+ * publishing lacks, spec 002 §8) — goes back to that tab with a toast.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api, type } = await requireContent(request, "publish");
+  const { form, refusal } = await readForm(request);
+  if (!form) return data({ result: refusal.result }, { status: refusal.status });
+  await requireCsrf(api, form);
+  const id = itemId(type, params);
+  const base = dash(`${type.segment}/${id}`);
+  const wanted = String(form.get("back") ?? "");
+  const back = wanted.startsWith(`${base}/`) && !wanted.includes("//") ? wanted : `${base}/${type.defaultTab}`;
+  const fail = (message: string) => redirectWithToast(back, { type: "error", message }, { headers: api.headers() });
+  const intent = String(form.get("intent") ?? "");
+  const offset = Number((await configValue<number>("time-zone-offset-minutes")) ?? 420);
+  let body: { is_display: boolean; datetime_start?: string | null };
+  if (intent === "publish") body = { is_display: true, datetime_start: null };
+  else if (intent === "unpublish") body = { is_display: false };
+  else if (intent === "schedule") {
+    const start = fromLocalInput(String(form.get("datetime_start") ?? ""), offset);
+    if (!start) return fail("schedule_start_required");
+    body = { is_display: true, datetime_start: start };
+  } else throw new Response("Bad Request", { status: 400 });
+  const res = await api.patch<Record<string, string | string[]>>(`${type.api}${id}/`, body, { accept: [400, 412, 417, 428] });
+  if (res.status !== 200) {
+    const first = Object.values(res.data ?? {}).flat()[0];
+    return fail(typeof first === "string" ? first : MSG.invalid);
+  }
+  const message = intent === "publish" ? "toast_published" : intent === "schedule" ? "toast_scheduled" : "toast_unpublished";
+  return redirectWithToast(back, { type: "success", message }, { headers: api.headers() });
+}

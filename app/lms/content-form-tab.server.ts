@@ -1,0 +1,84 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ContentDetail, ContentRow } from "../../contract/schemas/content";
+import { MSG } from "../../contract/messages";
+import { requireCsrf } from "./csrf.server";
+import { readForm, refusalAnswer } from "./read-form.server";
+import { itemId, requireContent } from "./content.server";
+import { allows } from "./content-navigation.server";
+import { apiFieldErrors, formContext, schemaFor } from "./content-form.server";
+import { parseWithZod } from "./schemas.server";
+import { redirectWithToast } from "./toast.server";
+
+/*
+ * The server half of the information tab (routes/content.tab-form.tsx), in a module of its own so
+ * the browser's copy of the route imports nothing only the server runs (docs/decisions/031).
+ */
+
+/**
+ * The generic form tab (information): the item's fields in the registry's form, saved with the
+ * contract schema (parsed whole, so an unticked box is false), API field errors mapped back,
+ * a toast after saving; and the cover image (upload / remove) of a kind that has one.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { params } = args;
+  const { api, type, config, permission } = await requireContent(args, "view");
+  const id = itemId(type, params);
+  const [ctx, item] = await Promise.all([formContext(api, type, config, "edit"), api.get<ContentRow & ContentDetail>(`${type.api}${id}/`)]);
+  const limit = Number(config["image-size-limit"]?.value ?? 10485760);
+  return data(
+    {
+      ...ctx,
+      item: item.data,
+      defaultValue: toFormValues(item.data, ctx.fields.map((f) => f.name)),
+      canChange: allows(type, permission, "change"),
+      // The kind's image (master.js `cover: false`: none).
+      hasCover: type.cover !== false,
+      image: { limit, width: Number(config["image-width"]?.value ?? 800), height: Number(config["image-height"]?.value ?? 450) },
+    },
+    { headers: api.headers() },
+  );
+}
+
+/** API answer → form values: references by id, lists as id arrays, booleans as "on". */
+function toFormValues(item: Record<string, unknown>, names: string[]) {
+  const out: Record<string, unknown> = {};
+  for (const n of names) {
+    const v = item[n];
+    if (Array.isArray(v)) out[n] = v.map((x) => String((x as { id: number }).id ?? x));
+    else if (v && typeof v === "object") out[n] = String((v as { id: number }).id);
+    else if (typeof v === "boolean") out[n] = v ? "on" : undefined;
+    else out[n] = v == null ? "" : String(v);
+  }
+  return out;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api, type, config } = await requireContent(request, "change");
+  const id = itemId(type, params);
+  const here = new URL(request.url).pathname;
+  const limit = Number(config["image-size-limit"]?.value ?? 10485760);
+  // Files are held in memory up to the configured limit (+ a little for the other fields).
+  const { form, refusal } = await readForm(request, { maxPartSize: limit + 1024 });
+  if (refusal?.tooLarge) return redirectWithToast(here, { type: "error", message: MSG.file_too_large });
+  if (!form) return refusalAnswer(refusal);
+  await requireCsrf(api, form);
+  const intent = String(form.get("intent") ?? "save");
+  if (intent === "upload-image") {
+    const file = form.get("image");
+    if (!(file instanceof File) || file.size === 0) return redirectWithToast(here, { type: "error", message: MSG.required });
+    const body = new FormData();
+    body.set("image", file, file.name);
+    const res = await api.upload<Record<string, string[]>>(`${type.api}${id}/image/`, body, { accept: [400] });
+    if (res.status === 400) return redirectWithToast(here, { type: "error", message: Object.values(res.data).flat()[0] ?? MSG.invalid }, { headers: api.headers() });
+    return redirectWithToast(here, { type: "success", message: "toast_image_saved" }, { headers: api.headers() });
+  }
+  if (intent === "remove-image") {
+    await api.delete(`${type.api}${id}/image/`);
+    return redirectWithToast(here, { type: "success", message: "toast_image_removed" }, { headers: api.headers() });
+  }
+  const submission = parseWithZod(form, { schema: schemaFor(type, config).edit });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const res = await api.patch<Record<string, unknown>>(`${type.api}${id}/`, submission.value, { accept: [400] });
+  if (res.status === 400) return data({ result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers: api.headers() });
+  return redirectWithToast(here, { type: "success", message: "toast_saved" }, { headers: api.headers() });
+}
