@@ -28,7 +28,8 @@ function definedRoutes(): Defined[] {
 
 const hasAction = (module: string) =>
   fs.existsSync(path.join("app", module)) &&
-  /export\s+(async\s+)?(function\s+action\b|const\s+action\s*=)/.test(fs.readFileSync(path.join("app", module), "utf8"));
+  // Its own action, or one re-exported from a server module (`export { action, loader } from "…server"`).
+  /export\s+(async\s+)?(function\s+action\b|const\s+action\s*=)|export\s*\{[^}]*\baction\b[^}]*\}\s*from/.test(fs.readFileSync(path.join("app", module), "utf8"));
 
 describe("route manifest", () => {
   it("has no problem: every guard a real flag (or public / signed-in), every page a URL to request", () => {
