@@ -3,6 +3,7 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
+import websocket from "@fastify/websocket";
 import { secretFromFile } from "../contract/secret-file.server";
 import type { ApiContext } from "./http/context";
 import { installErrorHandling } from "./http/errors";
@@ -29,6 +30,8 @@ import { userRoutes } from "./system/users";
 import { groupRoutes } from "./system/groups";
 import { categoryRoutes } from "./system/categories";
 import { instructorRoutes, providerRoutes } from "./system/providers";
+import { importRoutes } from "./imports/routes";
+import { loginAsRoutes } from "./system/login-as";
 
 export type BuildOptions = {
   logger?: boolean | { level: string };
@@ -58,6 +61,8 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
   // Uploads: the config's size limit is applied per request, this is only the hard cap.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   await app.register(rateLimit, { global: false });
+  // The import socket (spec 002 §7; docs/decisions/032): small JSON messages only.
+  await app.register(websocket, { options: { maxPayload: 4096 } });
   installSessions(app, ctx, opts.sessionMaxAgeMs);
   installUploadAllowList(app, ctx);
   await app.register(
@@ -80,6 +85,10 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
       providerRoutes(api, ctx);
       instructorRoutes(api, ctx);
       categoryRoutes(api, ctx);
+      // Bulk user import as a job, its history and progress socket (docs/decisions/032).
+      importRoutes(api, ctx);
+      // Login as and its log (docs/decisions/033).
+      loginAsRoutes(api, ctx);
       // Every content type from its definition: the generic resource, its features, its own calls.
       contentRoutes(api, ctx);
       extraListRoutes(api, ctx);

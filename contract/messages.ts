@@ -53,6 +53,11 @@ export const MSG = {
   import_no_identifier_column: "import_no_identifier_column",
   import_no_rows: "import_no_rows",
   import_too_many_rows: "import_too_many_rows",
+  // User import (issue 15 §2, docs/decisions/032)
+  import_missing_columns: "import_missing_columns",
+  duplicate_in_file: "duplicate_in_file",
+  import_rows_refused: "import_rows_refused",
+  import_interrupted: "import_interrupted",
   value_not_zero: "value_not_zero",
   value_below_minimum: "value_below_minimum",
   whole_days: "whole_days",
@@ -112,5 +117,12 @@ export const MSG = {
   group_members_by_condition: "group_members_by_condition",
   category_cycle: "category_cycle",
   highlight_target_required: "highlight_target_required",
+  // Login as (issue 15 §6, docs/decisions/033)
+  login_as_self: "login_as_self",
+  login_as_inactive: "login_as_inactive",
+  login_as_superuser: "login_as_superuser",
+  login_as_nested: "login_as_nested",
+  login_as_not_acting: "login_as_not_acting",
+  login_as_duration: "login_as_duration",
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];

@@ -6,7 +6,7 @@ import type { AccountRow, ApiContext } from "../http/context";
 import { ApiError, badRequest, parseInput } from "../http/errors";
 import { configValue } from "../system/config-store";
 import { loginGuard, type GuardRow, type LockPolicy } from "./login-guard";
-import { dummyPasswordHash, verifyPassword } from "./password";
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { profileOf } from "./profile";
 import { startSession } from "../http/session";
 
@@ -93,7 +93,9 @@ export async function login(req: FastifyRequest, reply: FastifyReply, ctx: ApiCo
     throw badRequest({ detail: MSG.user_inactive });
   }
   await guard.succeed(ident, ip);
-  await db.updateTable("account").set({ failed_login_count: 0, last_active: now.toISOString() }).where("id", "=", account.id).execute();
+  // An imported initial password was hashed at a lower cost (docs/decisions/032): now full cost.
+  const rehashed = needsRehash(account.password_hash) ? { password_hash: await hashPassword(input.password) } : {};
+  await db.updateTable("account").set({ failed_login_count: 0, last_active: now.toISOString(), ...rehashed }).where("id", "=", account.id).execute();
   await record(true, account.id);
   await startSession(req, reply, ctx, account.id);
   return reply.send(await profileOf(db, { ...account, failed_login_count: 0, last_active: now.toISOString() }));

@@ -6,16 +6,38 @@ const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: numbe
 const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LEN = 32;
 
+/**
+ * The cost of a password a user import sets (docs/decisions/032): 10 000 full-cost hashes take
+ * minutes on two cores, so a file's initial passwords get 1/16 of the cost, each with its own
+ * salt, and sign-in replaces such a hash by a full-cost one (needsRehash) the first time the
+ * password is used.
+ */
+const IMPORT_PARAMS = { ...PARAMS, N: 2048 };
+
 /** `scrypt$N$r$p$salt$hash`, all parameters stored so they can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: "normal" | "import" = "normal"): Promise<string> {
+  const params = cost === "import" ? IMPORT_PARAMS : PARAMS;
   const salt = crypto.randomBytes(16);
-  const hash = await scrypt(password, salt, KEY_LEN, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
+  const hash = await scrypt(password, salt, KEY_LEN, params);
+  return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
 }
+
+/** Whether a stored hash is weaker than today's parameters (sign-in then stores a new one). */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split("$");
+  return scheme === "scrypt" && (Number(n) < PARAMS.N || Number(r) < PARAMS.r || Number(p) < PARAMS.p);
+}
+
+/** A password hash that no password matches: an imported account without a password until one is set. */
+export const NO_PASSWORD_HASH = "!";
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !salt || !hash) return false;
+  if (scheme !== "scrypt" || !salt || !hash) {
+    // No password set (an imported account without one): as slow as a real check, so timing does not tell.
+    if (stored !== (await dummyPasswordHash())) await verifyPassword(password, await dummyPasswordHash());
+    return false;
+  }
   const expected = Buffer.from(hash, "base64url");
   const actual = await scrypt(password, Buffer.from(salt, "base64url"), expected.length, {
     N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem,

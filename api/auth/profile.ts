@@ -30,8 +30,11 @@ export async function acceptedTerms(db: Db, accountId: number): Promise<Record<T
   return out;
 }
 
-/** The signed-in user record exactly as spec 000 §3 lists it. */
-export async function profileOf(db: Db, a: AccountRow): Promise<Profile> {
+/**
+ * The signed-in user record exactly as spec 000 §3 lists it. `loginAs`: the session is an
+ * administrator acting as `a` until then (docs/decisions/033).
+ */
+export async function profileOf(db: Db, a: AccountRow, loginAs?: { datetime_expire: string } | null): Promise<Profile> {
   const [department, position, terms] = await Promise.all([
     a.department_id ? db.selectFrom("department").select(["id", "name"]).where("id", "=", a.department_id).executeTakeFirst() : null,
     a.position_id ? db.selectFrom("position").select(["id", "name"]).where("id", "=", a.position_id).executeTakeFirst() : null,
@@ -47,7 +50,7 @@ export async function profileOf(db: Db, a: AccountRow): Promise<Profile> {
     email: a.email,
     last_active: a.last_active,
     image: a.image,
-    datetime_login_as_expire: null,
+    datetime_login_as_expire: loginAs?.datetime_expire ?? null,
     is_dashboard_permission: a.is_dashboard_permission === 1,
     is_store_permission: a.is_store_permission === 1,
     is_verified_email: a.is_verified_email === 1,
@@ -56,6 +59,6 @@ export async function profileOf(db: Db, a: AccountRow): Promise<Profile> {
     is_accepted_term: terms.terms,
     is_accepted_data_consent: terms.data_consent,
     is_system_user: a.is_system_user === 1,
-    is_login_as: false,
+    is_login_as: !!loginAs,
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { permissionConditionSchema, permissionRuleSchema, permissionRuleUpdateSchema } from "../../contract/schemas/content-permission";
+import { accountChoicesPage } from "../engine/account-choices";
 import { itemId, writeTransaction } from "../engine/crud";
 import type { ApiContext } from "../http/context";
 import { parseInput } from "../http/errors";
@@ -13,6 +14,7 @@ import { createRule, deleteRule, loadCondition, loadRule, presentRules, rulesQue
  * - ./                    GET (paged), POST {mode, permission} (201, a rule with an empty condition)
  * - ./{pid}/              GET, PATCH, DELETE
  * - ./{pid}/condition/    GET, PUT (the whole condition)
+ * - ./account/            GET (paged, search): active accounts, the choices of a user rule
  *
  * `rulesOf` checks the caller's right to the owner's rules (401/403/404) and names them.
  */
@@ -43,6 +45,11 @@ export function permissionRuleRoutes(app: FastifyInstance, ctx: ApiContext, base
     const set = await rulesOf(req);
     await writeTransaction(db, (trx) => deleteRule(trx, set, ruleId(req)));
     return reply.status(204).send();
+  });
+  // Whoever may change the rules picks a user rule's accounts: a content's and a category's alike.
+  app.get(`${base}account/`, async (req) => {
+    await rulesOf(req);
+    return accountChoicesPage(req, db);
   });
   app.get(`${rule}condition/`, async (req) => loadCondition(db, await rulesOf(req), ruleId(req)));
   app.put(`${rule}condition/`, async (req) => {

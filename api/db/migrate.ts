@@ -15,6 +15,8 @@ import { contentFeatures } from "./migrations/0012_content_features";
 import { activity } from "./migrations/0013_activity";
 import { people } from "./migrations/0014_people";
 import { groups } from "./migrations/0015_groups";
+import { imports } from "./migrations/0016_imports";
+import { loginAs } from "./migrations/0017_login_as";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -34,6 +36,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0013_activity": activity(dialect),
     "0014_people": people(dialect),
     "0015_groups": groups(dialect),
+    "0016_imports": imports(dialect),
+    "0017_login_as": loginAs(dialect),
   };
 }
 

@@ -114,6 +114,29 @@ export interface Database {
    * null once that account is deleted.
    */
   account_history: { id: Id; account_id: number; action: string; changes: string; created_by: number | null; datetime_create: string };
+  /**
+   * One uploaded import file and its job (0016_imports, docs/decisions/032): status -1 / 2 / 3
+   * (spec 001 §4 "Import task"), error_rows JSON of the refused rows, datetime_update the heartbeat.
+   */
+  import_history: {
+    id: Id;
+    module: string;
+    input_filename: string;
+    status: number;
+    percent: Generated<number>;
+    mode: string;
+    count_total: Generated<number>;
+    count_created: Generated<number>;
+    count_updated: Generated<number>;
+    count_unchanged: Generated<number>;
+    count_failed: Generated<number>;
+    message: string | null;
+    error_rows: string | null;
+    created_by: number | null;
+    datetime_create: string;
+    datetime_update: string;
+    datetime_finish: string | null;
+  };
   auth_group: { id: Id; code: string; name: string };
   auth_group_permission: { auth_group_id: number; flag: string };
   account_auth_group: { account_id: number; auth_group_id: number; is_in_use: Flag };
@@ -126,7 +149,23 @@ export interface Database {
     datetime_last_seen: string;
     ip: string | null;
     user_agent: string | null;
+    /** The login_as row the session acts under (0017, docs/decisions/033), or null. */
+    login_as_id: number | null;
   };
+  /** An administrator acting as another account (0017, docs/decisions/033). */
+  login_as: {
+    id: Id;
+    administrator_id: number;
+    account_id: number;
+    duration_minutes: number;
+    datetime_start: string;
+    datetime_expire: string;
+    datetime_end: string | null;
+    end_reason: string | null;
+    ip: string | null;
+  };
+  /** A write made while acting (0017). */
+  login_as_write: { id: Id; login_as_id: number; method: string; path: string; status: number; datetime_create: string };
   login_attempt: { id: Id; username: string; account_id: number | null; ip: string; is_success: Flag; datetime_create: string };
   login_guard: { identifier: string; scope: string; failures: number; datetime_last_failure: string; datetime_locked: string | null };
   config: { key: string; value: string; url: string | null; datetime_update: string };

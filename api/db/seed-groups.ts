@@ -11,7 +11,7 @@ type Trx = Transaction<Database>;
  * "Senior sales", the senior-and-above levels of Sales. Their members are computed by the API,
  * so moving a demo user to HR makes them one of the HR team at once. The Head Office
  * administrator staff1 administers the HR team (admin_list); the manager already administers the
- * Leadership Track (its group role).
+ * Leadership Track (its group role). Compliance gets a category rule for everyone.
  */
 export async function seedGroups(trx: Trx, now: Date) {
   const at = now.toISOString();
@@ -33,4 +33,12 @@ export async function seedGroups(trx: Trx, now: Date) {
   ]);
   const staff1 = await trx.selectFrom("account").select("id").where("username", "=", "staff1").executeTakeFirstOrThrow();
   await trx.insertInto("account_role_scope").values({ account_id: staff1.id, kind: "group", ref_id: hrTeam, is_in_use: 1 }).execute();
+  // A category rule (docs/decisions/035): Compliance is open to everyone to view and enrol. It
+  // caps nothing (everyone passes it at the highest level), so no content's audience changes,
+  // yet the demo shows a category's rules and the rule pages have a row to open.
+  const compliance = await trx.selectFrom("category").select("id").where("code", "=", "COMP").executeTakeFirstOrThrow();
+  await trx
+    .insertInto("category_permission")
+    .values({ category_id: compliance.id, mode: 1, permission: 2, operator: CONDITION_OPERATOR.all, is_include_sub_department: 0, ...unset, date_account_start_gte: null, date_account_start_lte: null, datetime_create: at, datetime_update: at })
+    .execute();
 }

@@ -9,7 +9,8 @@ import type { ExportFormat } from "../../contract/codes";
  * Rows come from an async source a chunk at a time, so a long list never sits in memory whole.
  */
 
-export type ExportColumn = { header: string; kind?: "text" | "number" | "date"; width?: number };
+/** `numFmt`: the xlsx cell format, e.g. "@" (text) so typed phone numbers keep their leading 0. */
+export type ExportColumn = { header: string; kind?: "text" | "number" | "date"; width?: number; numFmt?: string };
 export type ExportCell = string | number | null;
 
 /** Text that starts like a formula is prefixed with ' so a spreadsheet never runs it (CSV injection). */
@@ -45,7 +46,7 @@ async function writeXlsx(out: PassThrough, sheetName: string, columns: ExportCol
     header: c.header,
     key: `c${i}`,
     width: c.width ?? (c.kind === "date" ? 18 : c.kind === "number" ? 10 : 24),
-    style: c.kind === "date" ? { numFmt: "yyyy-mm-dd hh:mm" } : {},
+    style: c.numFmt ? { numFmt: c.numFmt } : c.kind === "date" ? { numFmt: "yyyy-mm-dd hh:mm" } : {},
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();

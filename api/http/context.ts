@@ -21,5 +21,7 @@ declare module "fastify" {
     account: AccountRow | null;
     sessionKeyHash: string | null;
     sessionExpired: boolean;
+    /** Set while an administrator acts as `account` (docs/decisions/033): the log row and the administrator. */
+    loginAs: { id: number; administrator: AccountRow; datetime_expire: string } | null;
   }
 }

@@ -4,6 +4,7 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, SESSION_IDLE_SECONDS } from "
 import { MSG } from "../../contract/messages";
 import type { AccountRow, ApiContext } from "./context";
 import { ApiError } from "./errors";
+import { endWithSession, installLoginAsAudit, resumeLoginAs } from "../auth/login-as";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** last_seen is written at most this often, so reads do not turn into a write per request. */
@@ -33,6 +34,8 @@ export function installSessions(app: FastifyInstance, ctx: ApiContext, maxAgeMs 
   app.decorateRequest("account", null);
   app.decorateRequest("sessionKeyHash", null);
   app.decorateRequest("sessionExpired", false);
+  app.decorateRequest("loginAs", null);
+  installLoginAsAudit(app, ctx.db, ctx.now);
 
   app.addHook("onRequest", async (req, reply) => {
     const csrfCookie = req.cookies[CSRF_COOKIE];
@@ -58,7 +61,7 @@ async function loadSession(req: FastifyRequest, reply: FastifyReply, ctx: ApiCon
     .selectFrom("session")
     .innerJoin("account", "account.id", "session.account_id")
     .selectAll("account")
-    .select(["session.datetime_last_seen", "session.datetime_create as session_created"])
+    .select(["session.datetime_last_seen", "session.datetime_create as session_created", "session.login_as_id"])
     .where("session.key_hash", "=", keyHash)
     .executeTakeFirst();
   if (!row) return clearSessionCookie(req, reply);
@@ -68,6 +71,7 @@ async function loadSession(req: FastifyRequest, reply: FastifyReply, ctx: ApiCon
   // cookie kept alive by a script still dies (SESSION_MAX_AGE_HOURS, 12 h by default).
   const ageMs = now.getTime() - Date.parse(row.session_created);
   if (idleMs > SESSION_IDLE_SECONDS * 1000 || ageMs > maxAgeMs || row.is_active !== 1) {
+    if (row.login_as_id !== null) await endWithSession(ctx.db, row.login_as_id, "session_end", now);
     await ctx.db.deleteFrom("session").where("key_hash", "=", keyHash).execute();
     req.sessionExpired = true;
     return clearSessionCookie(req, reply);
@@ -76,9 +80,15 @@ async function loadSession(req: FastifyRequest, reply: FastifyReply, ctx: ApiCon
     await ctx.db.updateTable("session").set({ datetime_last_seen: now.toISOString() }).where("key_hash", "=", keyHash).execute();
     await ctx.db.updateTable("account").set({ last_active: now.toISOString() }).where("id", "=", row.id).execute();
   }
-  const { datetime_last_seen: _seen, session_created: _created, ...account } = row;
+  const { datetime_last_seen: _seen, session_created: _created, login_as_id: loginAsId, ...account } = row;
   req.account = account as AccountRow;
   req.sessionKeyHash = keyHash;
+  // Acting as someone (docs/decisions/033): the request is the target's, the administrator beside it.
+  const acting = loginAsId === null ? null : await resumeLoginAs(ctx.db, loginAsId, req.account, now);
+  if (acting) {
+    req.account = acting.target;
+    req.loginAs = acting.loginAs;
+  }
 }
 
 function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
@@ -105,6 +115,8 @@ export async function startSession(req: FastifyRequest, reply: FastifyReply, ctx
 }
 
 export async function endSession(req: FastifyRequest, reply: FastifyReply, ctx: ApiContext) {
+  if (req.loginAs) await endWithSession(ctx.db, req.loginAs.id, "logout", ctx.now());
+  req.loginAs = null;
   if (req.sessionKeyHash) await ctx.db.deleteFrom("session").where("key_hash", "=", req.sessionKeyHash).execute();
   req.account = null;
   req.sessionKeyHash = null;

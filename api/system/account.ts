@@ -63,12 +63,12 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext, limits: Log
   app.get("/account/logout/", async (_req, reply) => reply.code(405).header("allow", "POST").send({ detail: "Method not allowed" }));
   app.post("/account/logout/", logout);
 
-  app.get("/account/profile/", async (req) => profileOf(db, requireUser(req)));
+  app.get("/account/profile/", async (req) => profileOf(db, requireUser(req), req.loginAs));
   app.patch("/account/profile/", async (req) => {
     const account = requireUser(req);
     const { language } = parseInput(profilePatchSchema, req.body);
     await db.updateTable("account").set({ language }).where("id", "=", account.id).execute();
-    return profileOf(db, { ...account, language });
+    return profileOf(db, { ...account, language }, req.loginAs);
   });
 
   app.post("/account/login/social/", limited, async (req) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { sql, type SqlBool } from "kysely";
 import { MSG } from "../../contract/messages";
 import { GROUP_CONDITION_FIELDS, emptyCondition, type ConditionInput, type ConditionPreview, type GroupConditionField } from "../../contract/schemas/condition";
 import { GROUP_TYPE, groupConditionSchema, groupMembersSchema, type GroupCondition, type GroupMember } from "../../contract/schemas/group";
@@ -13,6 +14,7 @@ import { itemId, writeTransaction, type Trx } from "../engine/crud";
 import { groupAccess } from "./group-access";
 import { touchFilters } from "./master";
 import { presentPerson, type PersonRaw } from "../engine/people";
+import { accountChoicesPage } from "../engine/account-choices";
 
 /**
  * A group's members and condition (docs/decisions/030). Under /api/dashboard/group/{id}/:
@@ -21,6 +23,8 @@ import { presentPerson, type PersonRaw } from "../engine/people";
  *                          accounts the condition matches; POST {account_list}: add accounts to a
  *                          group of accounts (201 {count, count_member})
  * - member/{accountid}/    DELETE: take one off a group of accounts
+ * - member/candidate/      GET (paged, search): active accounts not in a group of accounts yet,
+ *                          the choices of the add form (a group's administrator may hold no user flag)
  * - condition/             GET, PUT: a condition group's condition (404 for a group of accounts)
  * - condition/preview/     POST a condition: {count} of the active accounts it would match, nothing saved
  *
@@ -76,6 +80,13 @@ export function groupMemberRoutes(app: FastifyInstance, ctx: ApiContext) {
     });
     const today = await organisationToday(db, ctx.now());
     return reply.status(201).send({ count: added, count_member: await countGroupMembers(db, group, today) });
+  });
+
+  app.get(`${item}member/candidate/`, async (req) => {
+    const group = await groupAccess(req, db, itemId(req), "change");
+    if (group.type === GROUP_TYPE.condition) throw badRequest({ detail: MSG.group_members_by_condition });
+    const member = sql<SqlBool>`not exists (select 1 from account_group_member m where m.account_id = a.id and m.group_id = ${group.id})`;
+    return accountChoicesPage(req, db, { except: member });
   });
 
   app.delete(`${item}member/:accountId(^\\d{1,12})/`, async (req, reply) => {

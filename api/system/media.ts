@@ -38,14 +38,19 @@ export function sniffImage(data: Buffer): ImageUpload["ext"] | null {
  * file_too_large | invalid]}. Every upload (images, material files, enrolment tables) reads its
  * file here and then checks the type it takes.
  */
-export async function readOneFile(req: FastifyRequest, field: string, limit: number): Promise<{ data: Buffer; filename: string }> {
+export async function readOneFile(req: FastifyRequest, field: string, limit: number): Promise<{ data: Buffer; filename: string; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badRequest({ [field]: [MSG.required] });
   if (req.uploadRefused) throw badRequest({ [field]: [MSG.upload_ip_not_allowed] });
   const fileSize = Math.max(1, Math.min(limit, MAX_UPLOAD_BYTES));
   try {
     const part = await req.file({ limits: { fileSize, files: 1, fields: 20, parts: 21 } });
     if (!part || part.fieldname !== field) throw badRequest({ [field]: [MSG.required] });
-    return { filename: part.filename, data: await part.toBuffer() };
+    // The form's text fields sent before the file (an import's mode), by name; later ones are not read.
+    const fields: Record<string, string> = {};
+    for (const [name, value] of Object.entries(part.fields)) {
+      if (value && !Array.isArray(value) && value.type === "field" && typeof value.value === "string") fields[name] = value.value;
+    }
+    return { filename: part.filename, data: await part.toBuffer(), fields };
   } catch (err) {
     if (err instanceof ApiError) throw err;
     const code = (err as { code?: string }).code;

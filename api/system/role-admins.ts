@@ -7,7 +7,8 @@ import type { ApiContext } from "../http/context";
 import { badRequest, notFound, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { idFilterValue, writeTransaction, type Trx } from "../engine/crud";
-import { PERSON_COLUMNS, isStaff, personMatches, presentAccountOption, presentPerson, type PersonRaw } from "../engine/people";
+import { PERSON_COLUMNS, isStaff, personMatches, presentPerson, type PersonRaw } from "../engine/people";
+import { accountChoicesPage } from "../engine/account-choices";
 
 /**
  * The administrators of a group, a provider or an instructor (spec 001 §3 Group admin_list;
@@ -135,16 +136,7 @@ export function roleAdminRoutes(app: FastifyInstance, ctx: ApiContext, opts: { p
   app.get(`${item}candidate/`, async (req) => {
     const id = idOf(req);
     await opts.access(req, id, "change");
-    const q = readPageQuery(req);
-    let query = db
-      .selectFrom("account as a")
-      .where(isStaff)
-      .where(sql<SqlBool>`not exists (select 1 from account_role_scope s where s.account_id = a.id and s.kind = ${opts.kind} and s.ref_id = ${id})`);
-    if (q.search) query = query.where(personMatches(q.search));
-    const page = await paginate(req, query.select(["a.id", "a.username", "a.first_name", "a.last_name"]).orderBy(sql`lower(a.username)`).orderBy("a.id"), q);
-    return {
-      ...page,
-      results: page.results.map(presentAccountOption),
-    };
+    const listed = sql<SqlBool>`not exists (select 1 from account_role_scope s where s.account_id = a.id and s.kind = ${opts.kind} and s.ref_id = ${id})`;
+    return accountChoicesPage(req, db, { staffOnly: true, except: listed });
   });
 }

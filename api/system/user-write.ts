@@ -56,42 +56,51 @@ export function assertMayChange(actor: AccountRow, target: { is_superuser: numbe
 export async function createUser(db: Db, input: UserCreateInput, actor: AccountRow, now: Date): Promise<number> {
   const { password, confirm_password: _confirm, is_active, ...form } = input;
   const passwordHash = await hashPassword(password); // slow: outside the transaction
-  const at = now.toISOString();
   return writeTransaction(
     db,
     async (trx) => {
       await checkUser(trx, form, null);
-      const { id } = await trx
-        .insertInto("account")
-        .values({
-          ...(columnsOf(form) as Record<string, unknown>),
-          username: form.username,
-          email: form.email,
-          first_name: form.first_name,
-          last_name: form.last_name,
-          language: form.language,
-          password_hash: passwordHash,
-          is_active: toFlag(is_active),
-          // Roles and dashboard access are granted on the administrator pages, not by this form.
-          is_superuser: 0,
-          is_system_user: 0,
-          is_dashboard_permission: 0,
-          is_store_permission: 0,
-          is_verified_email: 0,
-          failed_login_count: 0,
-          datetime_password_change: at,
-          datetime_create: at,
-          datetime_update: at,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      // What the account was made with (fields left blank or at their default left out), as changes from nothing.
-      const initial = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null && v !== false && v !== "" && v !== 0).map(([k, v]) => [k, [null, v] as [unknown, unknown]]));
-      await recordHistory(trx, { accountId: id, action: "create", changes: { ...initial, is_active: [null, is_active] }, by: actor.id, at: now });
-      return id;
+      return insertAccount(trx, { form, isActive: is_active, passwordHash }, actor.id, now);
     },
     USER_UNIQUE_RULES,
   );
+}
+
+/**
+ * Insert a checked account and its "create" history row; its id. Shared by the user form and the
+ * user import (docs/decisions/032), so both write the same columns and the same history.
+ */
+export async function insertAccount(trx: Trx, row: { form: UserFormInput; isActive: boolean; passwordHash: string }, by: number | null, now: Date): Promise<number> {
+  const { form, isActive: is_active, passwordHash } = row;
+  const at = now.toISOString();
+  const { id } = await trx
+    .insertInto("account")
+    .values({
+      ...(columnsOf(form) as Record<string, unknown>),
+      username: form.username,
+      email: form.email,
+      first_name: form.first_name,
+      last_name: form.last_name,
+      language: form.language,
+      password_hash: passwordHash,
+      is_active: toFlag(is_active),
+      // Roles and dashboard access are granted on the administrator pages, not by this form.
+      is_superuser: 0,
+      is_system_user: 0,
+      is_dashboard_permission: 0,
+      is_store_permission: 0,
+      is_verified_email: 0,
+      failed_login_count: 0,
+      datetime_password_change: at,
+      datetime_create: at,
+      datetime_update: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  // What the account was made with (fields left blank or at their default left out), as changes from nothing.
+  const initial = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null && v !== false && v !== "" && v !== 0).map(([k, v]) => [k, [null, v] as [unknown, unknown]]));
+  await recordHistory(trx, { accountId: id, action: "create", changes: { ...initial, is_active: [null, is_active] }, by, at: now });
+  return id;
 }
 
 /**
@@ -107,16 +116,25 @@ export async function updateUser(db: Db, id: number, input: Partial<UserFormInpu
       if (!before) throw notFound();
       assertMayChange(actor, before);
       await checkUser(trx, input, id);
-      const { department, ...others } = changesOf(before, input);
-      if (!department && !Object.keys(others).length) return;
-      await trx
-        .updateTable("account")
-        .set({ ...columnsOf(input), datetime_update: now.toISOString() })
-        .where("id", "=", id)
-        .execute();
-      if (Object.keys(others).length) await recordHistory(trx, { accountId: id, action: "update", changes: others, by: actor.id, at: now });
-      if (department) await recordHistory(trx, { accountId: id, action: "department", changes: { department }, by: actor.id, at: now });
+      await applyAccountChanges(trx, before, input, actor.id, now);
     },
     USER_UNIQUE_RULES,
   );
+}
+
+/**
+ * Write the checked fields that differ from `before`, with their history rows; false when nothing
+ * differed (then nothing is written). Shared by the user form and the user import.
+ */
+export async function applyAccountChanges(trx: Trx, before: AccountRow, input: Partial<UserFormInput>, by: number | null, now: Date): Promise<boolean> {
+  const { department, ...others } = changesOf(before, input);
+  if (!department && !Object.keys(others).length) return false;
+  await trx
+    .updateTable("account")
+    .set({ ...columnsOf(input), datetime_update: now.toISOString() })
+    .where("id", "=", before.id)
+    .execute();
+  if (Object.keys(others).length) await recordHistory(trx, { accountId: before.id, action: "update", changes: others, by, at: now });
+  if (department) await recordHistory(trx, { accountId: before.id, action: "department", changes: { department }, by, at: now });
+  return true;
 }

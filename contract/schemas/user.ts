@@ -137,6 +137,27 @@ export function userCreateSchema(rule: PasswordRule, limits: UserLimits = DEFAUL
 export type UserCreateInput = z.infer<ReturnType<typeof userCreateSchema>>;
 
 /**
+ * A row of a user import file (docs/decisions/032): the create form's fields and rules, but the
+ * password may be blank — the account is then made without a usable one (forgot-password or an
+ * administrator's reset gives it one). A password given follows the configured rule, and so does
+ * its confirmation when the file has that column. A blank is_active is true, as on create.
+ */
+export function userImportRowSchema(rule: PasswordRule, limits: UserLimits = DEFAULT_USER_LIMITS) {
+  const optionalPassword = () => z.preprocess((v) => (isBlank(v) ? null : v), text({ error: MSG.invalid }).nullable());
+  return withNewPassword(
+    z.object({
+      ...formFields(limits),
+      password: optionalPassword(),
+      confirm_password: optionalPassword(),
+      is_active: z.preprocess((v) => (isBlank(v) ? true : v), checkbox()),
+    }),
+    rule,
+    { password: "password", confirm: "confirm_password" },
+  );
+}
+export type UserImportRowInput = z.infer<ReturnType<typeof userImportRowSchema>>;
+
+/**
  * Update (PATCH dashboard/user/{id}/): the fields given, each by the form's rule (a required one
  * may not be blanked); a missing field is left as it is. No password (bulk reset-password) and
  * no is_active (activate/deactivate end sessions and are recorded on their own).

@@ -49,7 +49,19 @@ type Call = {
 };
 
 /** The API path each home screen's loader reads (app/routes/home.*.tsx): a new screen must add its own. */
-const SCREEN_API: Record<string, string> = { "home-learning": "dashboard/home/learning/", "home-usage": "dashboard/home/usage/" };
+const SCREEN_API: Record<string, string> = {
+  "home-learning": "dashboard/home/learning/",
+  "home-usage": "dashboard/home/usage/",
+  // Login as (docs/decisions/033): the accounts one may act as, and the log.
+  "login-as": "dashboard/login-as/account/",
+  "login-as-log": "dashboard/login-as/log/",
+  // The user import and its history (docs/decisions/032): the template needs the import flag,
+  // as do the job's events and files; the history list, the history flag.
+  "user-import": "dashboard/user/import/template/",
+  "user-import-events": "dashboard/user/import/template/",
+  "user-import-file": "dashboard/user/import/template/",
+  "import-history": "dashboard/import-history/",
+};
 
 /** A valid new item of each content type, in the scope of the account that will hold it. */
 const CREATE_SAMPLES: Record<string, (api: TestApi, who: PermissionAnswer | null) => Promise<Record<string, unknown>>> = {

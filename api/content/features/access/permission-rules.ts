@@ -39,19 +39,9 @@ export function adminsQuery(db: Db, ref: ContentRef, search?: string) {
 
 export const presentAdmin = (r: PersonRaw & { datetime_create: string }): ContentAdmin => ({ ...presentPerson(r), datetime_create: r.datetime_create });
 
-/** Accounts to choose from: staff not yet administrators of the content (`staffOnly`), or any active account. */
-export function accountOptionsQuery(db: Db, ref: ContentRef, opts: { staffOnly: boolean; search?: string }) {
-  let q = db.selectFrom("account as a").where(sql<SqlBool>`a.is_active = 1`);
-  if (opts.staffOnly) {
-    q = q
-      .where(isStaff)
-      .where(
-        sql<SqlBool>`not exists (select 1 from content_admin ca where ca.account_id = a.id and ca.content_type_id = ${ref.contentTypeId} and ca.content_id = ${ref.contentId})`,
-      );
-  }
-  if (opts.search) q = q.where(personMatches(opts.search));
-  return q.select(["a.id", "a.username", "a.first_name", "a.last_name"]).orderBy(sql`lower(a.username)`).orderBy("a.id");
-}
+/** Account `a` is not yet an administrator of the content (the candidates leave them out). */
+export const notContentAdmin = (ref: ContentRef) =>
+  sql<SqlBool>`not exists (select 1 from content_admin ca where ca.account_id = a.id and ca.content_type_id = ${ref.contentTypeId} and ca.content_id = ${ref.contentId})`;
 
 /** Add an administrator: a staff account (400 account_not_staff), not yet listed (400 already_in_list). */
 export async function addAdmin(trx: Trx, ref: ContentRef, accountId: number, now: Date) {

@@ -18,18 +18,10 @@ import {
   saveEnrollment,
   saveIdentification,
 } from "./enrollment-settings";
-import {
-  accountOptionsQuery,
-  addAdmin,
-  adminsQuery,
-  contentRules,
-  presentAdmin,
-  removeAdmin,
-  removePermissionSide,
-} from "./permission-rules";
+import { addAdmin, adminsQuery, contentRules, notContentAdmin, presentAdmin, removeAdmin, removePermissionSide } from "./permission-rules";
 import { idFilterValue, inTransaction, type Trx } from "../../../engine/crud";
 import { audienceRoutes } from "./audience";
-import { presentAccountOption } from "../../../engine/people";
+import { accountChoicesPage } from "../../../engine/account-choices";
 
 /**
  * Enrollment settings, prerequisites and permission of a content (issue 6 items 2 and 3;
@@ -142,14 +134,11 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
     await inTransaction(db, def.resource, (trx) => removeAdmin(trx, ref, accountId));
     return reply.status(204).send();
   });
-  const options = (staffOnly: boolean) => async (req: FastifyRequest) => {
+  app.get(`${item}/permission/admin/candidate/`, async (req) => {
     const { ref } = await access(req, "change");
-    const q = readPageQuery(req);
-    const page = await paginate(req, accountOptionsQuery(db, ref, { staffOnly, search: q.search }), q);
-    return { ...page, results: page.results.map(presentAccountOption) };
-  };
-  app.get(`${item}/permission/admin/candidate/`, options(true));
-  app.get(`${item}/permission/account/`, options(false));
+    return accountChoicesPage(req, db, { staffOnly: true, except: notContentAdmin(ref) });
+  });
+  // permission/account/ (a user rule's accounts) comes with the rules' calls (rule-routes.ts).
 
   // Where the rules take effect: who they admit, and what a signed-in account may see.
   audienceRoutes(app, ctx, def);

@@ -20,13 +20,13 @@ const EMAIL_HEADERS = ["email", "e-mail", "email address", "อีเมล"];
 export type ImportTable = { column: "username" | "email"; rows: { row: number; value: string }[] };
 
 /** The one file of a multipart request in field `field`, at most `limit` bytes, csv or xlsx by name and content. */
-export async function readTableUpload(req: FastifyRequest, field: string, limit: number): Promise<{ data: Buffer; ext: "csv" | "xlsx" }> {
-  const { data, filename } = await readOneFile(req, field, limit);
+export async function readTableUpload(req: FastifyRequest, field: string, limit: number): Promise<{ data: Buffer; ext: "csv" | "xlsx"; filename: string; fields: Record<string, string> }> {
+  const { data, filename, fields } = await readOneFile(req, field, limit);
   if (!data.length) throw badRequest({ [field]: [MSG.required] });
   const ext = path.extname(filename).slice(1).toLowerCase();
   const isZip = data.length >= 4 && data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
-  if (ext === "xlsx" && isZip) return { data, ext };
-  if (ext === "csv" && !isZip && !data.includes(0)) return { data, ext };
+  if (ext === "xlsx" && isZip) return { data, ext, filename, fields };
+  if (ext === "csv" && !isZip && !data.includes(0)) return { data, ext, filename, fields };
   throw badRequest({ [field]: [MSG.invalid_file_type] });
 }
 
@@ -99,15 +99,38 @@ async function xlsxRows(data: Buffer): Promise<string[][]> {
 }
 
 /**
+ * A csv or xlsx table (the enrolment file, the user import): the first row with any text is the
+ * header (cells trimmed), each later row with any text a data row with its line in the file (the
+ * header's line being 1 when it is first). No header at all is a 400 on `file`.
+ */
+export type TableFile = { header: string[]; rows: { row: number; cells: string[] }[] };
+export async function readTable(file: { data: Buffer; ext: "csv" | "xlsx" }): Promise<TableFile> {
+  const table = file.ext === "csv" ? parseCsv(file.data.toString("utf8")) : await xlsxRows(file.data);
+  const headerAt = table.findIndex((r) => r.some((c) => c.trim() !== ""));
+  if (headerAt === -1) throw badRequest({ file: [MSG.import_no_rows] });
+  const rows: TableFile["rows"] = [];
+  for (let i = headerAt + 1; i < table.length; i++) {
+    const cells = table[i] ?? [];
+    if (cells.some((c) => c.trim() !== "")) rows.push({ row: i + 1, cells });
+  }
+  // Array.from: an xlsx row is sparse where cells are empty.
+  return { header: Array.from(table[headerAt], (h) => (h ?? "").trim()), rows };
+}
+
+/** No data rows, or more than `max`: a 400 on `file`. */
+export function checkRowCount(rows: readonly unknown[], max: number) {
+  if (!rows.length) throw badRequest({ file: [MSG.import_no_rows] });
+  if (rows.length > max) throw badRequest({ file: [MSG.import_too_many_rows] });
+}
+
+/**
  * The file as its identifying column and one entry per data row (its line in the file, the header
  * being line 1); rows with every cell empty are skipped. No such column, no data rows or more than
  * MAX_IMPORT_ROWS are a 400 on `file`.
  */
 export async function readImportTable(file: { data: Buffer; ext: "csv" | "xlsx" }): Promise<ImportTable> {
-  const table = file.ext === "csv" ? parseCsv(file.data.toString("utf8")) : await xlsxRows(file.data);
-  const headerAt = table.findIndex((r) => r.some((c) => c.trim() !== ""));
-  if (headerAt === -1) throw badRequest({ file: [MSG.import_no_rows] });
-  const header = table[headerAt].map((h) => h.trim().toLowerCase());
+  const { header: cells, rows: data } = await readTable(file);
+  const header = cells.map((h) => h.toLowerCase());
   let column: ImportTable["column"] = "username";
   let index = header.findIndex((h) => USERNAME_HEADERS.includes(h));
   if (index === -1) {
@@ -115,13 +138,6 @@ export async function readImportTable(file: { data: Buffer; ext: "csv" | "xlsx" 
     index = header.findIndex((h) => EMAIL_HEADERS.includes(h));
   }
   if (index === -1) throw badRequest({ file: [MSG.import_no_identifier_column] });
-  const rows: ImportTable["rows"] = [];
-  for (let i = headerAt + 1; i < table.length; i++) {
-    const cells = table[i] ?? [];
-    if (!cells.some((c) => c.trim() !== "")) continue;
-    rows.push({ row: i + 1, value: (cells[index] ?? "").trim() });
-  }
-  if (!rows.length) throw badRequest({ file: [MSG.import_no_rows] });
-  if (rows.length > MAX_IMPORT_ROWS) throw badRequest({ file: [MSG.import_too_many_rows] });
-  return { column, rows };
+  checkRowCount(data, MAX_IMPORT_ROWS);
+  return { column, rows: data.map(({ row, cells: c }) => ({ row, value: (c[index] ?? "").trim() })) };
 }

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from "fastify";
+import { sql, type RawBuilder, type SqlBool } from "kysely";
+import type { Db } from "../db/index";
+import { paginate, readPageQuery } from "../http/paging";
+import { isStaff, personMatches, presentAccountOption } from "./people";
+
+/**
+ * The accounts a picker offers (a user rule's accounts, a group's new members, the staff who may
+ * become administrators): active accounts `a`, by username, searched as every people list is,
+ * answered as filter options (`{id, name, code: username, value}`). One query and one answer for
+ * every picker, so a content's and a category's `permission/account/` are the same call.
+ */
+export type AccountChoices = {
+  /** Only staff with dashboard access (administrator candidates). */
+  staffOnly?: boolean;
+  /** A condition on `a` leaving out who is already chosen (`not exists …`). */
+  except?: RawBuilder<SqlBool>;
+};
+
+/** The choices as a query (for `paginate`). */
+export function accountChoicesQuery(db: Db, opts: AccountChoices & { search?: string }) {
+  let q = db.selectFrom("account as a").where(opts.staffOnly ? isStaff : sql<SqlBool>`a.is_active = 1`);
+  if (opts.except) q = q.where(opts.except);
+  if (opts.search) q = q.where(personMatches(opts.search));
+  return q.select(["a.id", "a.username", "a.first_name", "a.last_name"]).orderBy(sql`lower(a.username)`).orderBy("a.id");
+}
+
+/** GET …: one page of the choices (`page`, `page_size`, `search`), after the caller's own access check. */
+export async function accountChoicesPage(req: FastifyRequest, db: Db, opts: AccountChoices = {}) {
+  const q = readPageQuery(req);
+  const page = await paginate(req, accountChoicesQuery(db, { ...opts, search: q.search }), q);
+  return { ...page, results: page.results.map(presentAccountOption) };
+}

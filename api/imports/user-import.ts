@@ -1,0 +1,148 @@
+import type { FastifyInstance } from "fastify";
+import { EXPORT_FORMATS, type ExportFormat } from "../../contract/codes";
+import { MAX_USER_IMPORT_ROWS, USER_IMPORT_COLUMNS, type ImportMode } from "../../contract/imports";
+import { MSG } from "../../contract/messages";
+import { flag } from "../../contract/permissions";
+import { importFormSchema } from "../../contract/schemas/imports";
+import { hashPassword, NO_PASSWORD_HASH } from "../auth/password";
+import { requestFlags } from "../auth/permissions";
+import { checkRowCount, readTable, readTableUpload, type TableFile } from "../content/features/enrollment/import-file";
+import { writeTransaction } from "../engine/crud";
+import { sendTable } from "../engine/table-export";
+import type { AccountRow, ApiContext } from "../http/context";
+import { ApiError, badRequest, forbidden, parseInput } from "../http/errors";
+import { configValues } from "../system/config-store";
+import { applyAccountChanges, insertAccount, USER_UNIQUE_RULES } from "../system/user-write";
+import { finishHistory, IMPORT_FLAGS, startHistory, type ErrorRows, type Finish } from "./history";
+import { importTestHooks, type ImportQueue, type JobReport } from "./queue";
+import { checkUserRows, isBad, userColumns, type CheckedRow } from "./user-rows";
+
+/**
+ * The user import (issue 15 §2, docs/decisions/032), under dashboard/user/import/:
+ * - POST (multipart: `mode` before `file`, csv or xlsx): the file is read and its columns checked
+ *   at once (a file without the required columns, without rows or with too many is a 400 on
+ *   `file`), then 202 with the new history item while the job checks, hashes and writes in the
+ *   background — flags import add and account add;
+ * - GET template/?format_type=xlsx|csv: the columns to fill (xlsx cells formatted as text) — import add.
+ */
+
+/** Share of the percent each phase fills: checking, hashing the passwords given, writing. */
+const PHASES = { check: 40, hash: 30, write: 29 } as const;
+/** Hashes computed side by side: enough to keep libuv's four threads busy on two cores. */
+const HASH_BATCH = 8;
+
+type Job = { id: number; file: TableFile; mode: ImportMode; actor: AccountRow; mayChange: boolean };
+
+export function userImportRoutes(app: FastifyInstance, ctx: ApiContext, queue: ImportQueue) {
+  const { db } = ctx;
+  const base = "/dashboard/user/import/";
+
+  app.post(base, async (req, reply) => {
+    const { account: actor, flags } = await requestFlags(req, db);
+    if (!flags.has(IMPORT_FLAGS.add) || !flags.has(flag("account", "add"))) throw forbidden();
+    const { "file-size-limit": limit } = await configValues(db, ["file-size-limit"]);
+    const upload = await readTableUpload(req, "file", Number(limit) || 10485760);
+    const { mode } = parseInput(importFormSchema, { mode: upload.fields.mode ?? (req.query as Record<string, unknown>)?.mode });
+    const file = await readTable(upload);
+    userColumns(file.header);
+    checkRowCount(file.rows, MAX_USER_IMPORT_ROWS);
+    const item = await startHistory(db, { module: "user", filename: upload.filename.slice(0, 255) || "import", mode, total: file.rows.length, by: actor.id, now: ctx.now() });
+    const job: Job = { id: item.id, file, mode, actor, mayChange: flags.has(flag("account", "change")) };
+    queue.add(item, (report) => runUserImport(ctx, job, report));
+    return reply.status(202).send(item);
+  });
+
+  app.get(`${base}template/`, async (req, reply) => {
+    const { flags } = await requestFlags(req, db);
+    if (!flags.has(IMPORT_FLAGS.add)) throw forbidden();
+    const format = String((req.query as Record<string, unknown>)?.format_type ?? "xlsx");
+    if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw badRequest({ format_type: [MSG.invalid_choice] });
+    const columns = USER_IMPORT_COLUMNS.map((header) => ({ header, numFmt: "@", width: 18 }));
+    return sendTable(reply, { format: format as ExportFormat, filename: "user-import-template", sheetName: "users", columns, rows: (async function* () {})() });
+  });
+}
+
+/** The refused rows as the error file keeps them. */
+const errorRowsOf = (file: TableFile, rows: CheckedRow[]): ErrorRows => ({
+  columns: file.header,
+  rows: rows.filter(isBad).map((r) => ({ row: r.line, cells: Array.from(r.cells, (c) => c ?? ""), errors: r.errors })),
+});
+
+/**
+ * The job: check every row; with a refused row and all_or_nothing, fail (-1) writing nothing;
+ * otherwise hash the given passwords (outside the transaction: slow) and write the good rows in
+ * ONE transaction that also ends the history row (3), so a crash anywhere leaves either all of
+ * it or none. A unique value taken by someone else meanwhile (the indexes catch it) is met by
+ * checking once more and trying again.
+ */
+export async function runUserImport(ctx: ApiContext, job: Job, report: JobReport) {
+  const { db } = ctx;
+  const total = job.file.rows.length;
+  for (let attempt = 1; ; attempt++) {
+    const rows = await checkUserRows(db, job.file, job, (done) => report({ percent: Math.floor((done / total) * PHASES.check) }));
+    const bad = rows.filter(isBad);
+    const good = rows.filter((r) => !isBad(r));
+    report({ count_failed: bad.length });
+    const errorRows = errorRowsOf(job.file, rows);
+    if (bad.length && job.mode === "all_or_nothing") {
+      const end: Finish = { status: -1, message: MSG.import_rows_refused, counts: { count_created: 0, count_updated: 0, count_unchanged: 0, count_failed: bad.length }, errorRows };
+      await finishHistory(db, job.id, end, ctx.now());
+      return;
+    }
+    const hashes = await hashPasswords(good, (done, of) => report({ percent: PHASES.check + Math.floor((done / of) * PHASES.hash) }));
+    try {
+      await writeRows(ctx, job, good, hashes, errorRows, (done) => report({ percent: PHASES.check + PHASES.hash + Math.floor((done / Math.max(1, good.length)) * PHASES.write) }));
+      return;
+    } catch (err) {
+      if (attempt === 1 && err instanceof ApiError && err.status === 400) continue;
+      throw err;
+    }
+  }
+}
+
+/** Each new account's password, hashed at the import cost (docs/decisions/032); none: no usable password. */
+async function hashPasswords(rows: CheckedRow[], progress: (done: number, of: number) => void): Promise<Map<CheckedRow, string>> {
+  const out = new Map<CheckedRow, string>();
+  const todo = rows.filter((r) => r.target === null && r.password);
+  for (let i = 0; i < todo.length; i += HASH_BATCH) {
+    const part = todo.slice(i, i + HASH_BATCH);
+    const hashes = await Promise.all(part.map((r) => hashPassword(r.password!, "import")));
+    part.forEach((r, k) => out.set(r, hashes[k]));
+    progress(i + part.length, todo.length);
+  }
+  return out;
+}
+
+async function writeRows(ctx: ApiContext, job: Job, good: CheckedRow[], hashes: Map<CheckedRow, string>, errorRows: ErrorRows, progress: (done: number) => void) {
+  const now = ctx.now();
+  const counts = { count_created: 0, count_updated: 0, count_unchanged: 0, count_failed: errorRows.rows.length };
+  // About one report per percent: the queue pushes only whole-percent changes anyway.
+  const step = Math.max(1, Math.floor(good.length / 100));
+  await writeTransaction(
+    ctx.db,
+    async (trx) => {
+      const idOf = new Map<CheckedRow, number>();
+      for (const [i, r] of good.entries()) {
+        if (r.target === null) {
+          idOf.set(r, await insertAccount(trx, { form: r.form!, isActive: r.isActive, passwordHash: hashes.get(r) ?? NO_PASSWORD_HASH }, job.actor.id, now));
+          counts.count_created++;
+        } else {
+          idOf.set(r, r.target.id);
+          const changed = Object.keys(r.changes).length > 0 && (await applyAccountChanges(trx, r.target, r.changes, job.actor.id, now));
+          if (changed || r.supervisorRow !== null) counts.count_updated++;
+          else counts.count_unchanged++;
+        }
+        importTestHooks.afterRowWritten?.(i + 1);
+        if ((i + 1) % step === 0) progress(i + 1);
+      }
+      // Supervisors named only by the file: linked now that their accounts exist (a change of its own in the history).
+      for (const r of good.filter((g) => g.supervisorRow !== null)) {
+        const before = (await trx.selectFrom("account").selectAll().where("id", "=", idOf.get(r)!).executeTakeFirstOrThrow()) as AccountRow;
+        await applyAccountChanges(trx, before, { supervisor: idOf.get(r.supervisorRow!)! }, job.actor.id, now);
+      }
+      progress(good.length);
+      if (!(await finishHistory(trx, job.id, { status: 3, message: null, counts, errorRows }, now))) throw new Error(`import ${job.id} was ended meanwhile`);
+    },
+    USER_UNIQUE_RULES,
+  );
+}
