@@ -172,6 +172,14 @@ export class Lms {
     throw await this.failure(res.status);
   }
 
+  /**
+   * A long-lived GET its caller opens itself (the import socket, app/lms/import-socket.server.ts):
+   * the URL and the headers every call carries — the session's cookies, who is asking, the relay secret.
+   */
+  wire(path: string): { url: string; headers: Record<string, string> } {
+    return { url: this.url(path), headers: this.wireHeaders("GET", null) };
+  }
+
   /** Headers carrying the relayed cookies, to merge into a loader/action answer. */
   headers(init?: HeadersInit): Headers {
     const h = new Headers(init);

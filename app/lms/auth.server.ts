@@ -11,6 +11,7 @@ import { redirectWithToast } from "./toast.server";
 import { getConfig } from "./store.server";
 import { blockedByMaintenance } from "./startup-rules";
 import { keepUser, knownUser, type KnownUser } from "./user-cache.server";
+import { leaveForDashboard } from "./login-as.server";
 
 export type { Profile };
 export type SignedIn = { api: Lms; profile: Profile; permission: PermissionAnswer; config: ConfigDict };
@@ -83,7 +84,11 @@ async function loadDashboardUser(from: RequestArgs): Promise<SignedIn> {
   // spec 000 §4: maintenance (dashboard variant) sends everyone but system users away, before
   // the flag is looked at; without dashboard_view_dashboard: signed out, /error/403.
   if (blockedByMaintenance(config, user.profile)) throw api.redirect(dash("error/server-maintenance"));
-  if (!user.permission?.permission?.[DASHBOARD_FLAG]) throw await api.refuse();
+  if (!user.permission?.permission?.[DASHBOARD_FLAG]) {
+    // Acting as someone without the dashboard: back to the administrator, not signed out (docs/decisions/033).
+    if (user.profile.is_login_as) throw await leaveForDashboard(api, user.profile);
+    throw await api.refuse();
+  }
   if (!known) keepUser(api.session, user);
   return { api, profile: user.profile, permission: user.permission, config };
 }

@@ -33,6 +33,8 @@ export async function loader(args: LoaderFunctionArgs) {
       canChange: allows(type, permission, "change"),
       // The kind's image (master.js `cover: false`: none).
       hasCover: type.cover !== false,
+      // Removing a content item's image unpublishes it (spec 001 §5); a kind without publishing says nothing of it.
+      publishes: type.publish !== false,
       image: { limit, width: Number(config["image-width"]?.value ?? 800), height: Number(config["image-height"]?.value ?? 450) },
     },
     { headers: api.headers() },

@@ -48,9 +48,14 @@ export function overallPages(type: ContentType, base: string) {
   ];
 }
 
-/** The pages beside a type's list (master.js `listPages`) the user's flags open, as links. */
-export function listPages(type: ContentType, permission: SignedIn["permission"]): NavLink[] {
+/**
+ * The pages beside a type's list (master.js `listPages`) the user's flags open, as links: those
+ * linked from the list itself, or with `under` those linked from that list page. A page with a
+ * path parameter is one row's, reached from its row, never linked here.
+ */
+export function listPages(type: ContentType, permission: SignedIn["permission"], under?: string): NavLink[] {
   return (type.listPages ?? [])
+    .filter((p) => p.under === under && !p.params)
     .filter((p) => permission.permission[p.flag ?? contentFlag(type, (p.action ?? "view") as Action)])
     .map((p) => ({ id: p.id, labelKey: p.labelKey, href: dash(`${type.segment}/${p.path}`) }));
 }

@@ -25,7 +25,14 @@ const TTL_MS = Number(process.env.LMS_USER_CACHE_MS ?? 10_000);
 const users = TTL_MS > 0 ? new LRUCache<string, KnownUser>({ max: 10_000, ttl: TTL_MS }) : null;
 
 export function knownUser(session: string | null): KnownUser | undefined {
-  return session ? users?.get(session) : undefined;
+  const user = session ? users?.get(session) : undefined;
+  // An acting whose time is up is over at the API (docs/decisions/033): the administrator's own
+  // profile and flags are read again, never the target's for the rest of the TTL.
+  if (session && user?.profile.is_login_as && !(Date.parse(user.profile.datetime_login_as_expire ?? "") > Date.now())) {
+    users?.delete(session);
+    return undefined;
+  }
+  return user;
 }
 
 export function keepUser(session: string | null, user: KnownUser) {

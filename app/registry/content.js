@@ -9,8 +9,10 @@
  *
  * @typedef {string | readonly string[]} Feature  config switch names (contract/features.js)
  * @typedef {"view"|"add"|"change"|"delete"|"publish"|"transaction"|"progress"|"certificate"|"enrollment"|"learner"|"export"} Action
- * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[], param?: string, paramList?: string, feature?: Feature, path?: string, lists?: Record<string, string> }} Tab
+ * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[], param?: string, paramList?: string, feature?: Feature, path?: string, lists?: Record<string, string>, api?: string }} Tab
  *   `feature`: the config switch(es) the page exists by (app/registry/features.js, docs/decisions/020).
+ *   `api`: the API path under the item that a module serving several tabs calls for this one
+ *   (the administrators: a content's `permission/admin/`, a provider's `admin/`; docs/decisions/035).
  *   A sub-page with a `param` is one row's page, `{tab}/:{param}/{id}` (a permission rule's
  *   condition): it is reached from the tab's rows, not from the sub-page bar; `paramList` is the
  *   API list (under the item's path) whose rows' ids fill the parameter. `path`: its own path under
@@ -39,10 +41,14 @@
  *   row without `name` / `code` (a user: first and last name, username); `filterCodes` the list
  *   filters whose options are a code list (app/lms/code-options.ts), not a filter list;
  *   `listPages` the pages beside the list.
- * @typedef {{ id: string, path: string, labelKey: string, module: string, action?: Action, flag?: string, menu?: boolean }} ListPage
+ * @typedef {{ id: string, path: string, labelKey: string, module: string, action?: Action, flag?: string, menu?: boolean, under?: string, params?: Record<string, { api: string }>, post?: Record<string, string> }} ListPage
  *   A page beside a type's list, `{segment}/{path}` (the user area's departments, levels,
  *   history): guarded by the type's flag for `action`, or by its own `flag` (departments have
- *   their own module); `menu`: listed in the type's menu section too.
+ *   their own module); `menu`: listed in the type's menu section too; `under`: linked from that
+ *   list page's header instead of the list's. A path parameter (one department's page) needs
+ *   `params`: the API list whose first id the route tests request (route-manifest.js
+ *   ParamSource); such a page is reached from rows, never linked. `post`: what its action needs
+ *   per form intent, a flag (as a screen's `post`), since its flag may not be the type's.
  *   `i18n`: the type's own dictionary namespaces (contract/i18n/{ns}.*.json), which its pages render
  *   beside the engine's (app/i18n/namespaces.ts); the first holds its nouns and its own tab labels.
  *   Its menu label (`labelKey`) is the shell's, as the menu is on every page.
@@ -330,7 +336,11 @@ function routesOf(types) {
     const item = `${base}/:${type.param}`;
     if (type.listModule) out.push({ id: `${type.key}.list`, path: base, module: type.listModule, flag: contentFlag(type, "view"), type: type.key });
     for (const page of type.listPages ?? []) {
-      out.push({ id: `${type.key}.list.${page.id}`, path: `${base}/${page.path}`, module: page.module, flag: page.flag ?? contentFlag(type, page.action ?? "view"), type: type.key, listPage: page.id });
+      out.push({
+        id: `${type.key}.list.${page.id}`, path: `${base}/${page.path}`, module: page.module, flag: page.flag ?? contentFlag(type, page.action ?? "view"), type: type.key, listPage: page.id,
+        ...(page.params ? { params: page.params } : {}),
+        ...(page.post ? { post: page.post } : {}),
+      });
     }
     if (type.createModule) out.push({ id: `${type.key}.create`, path: `${base}/create`, module: type.createModule, flag: contentFlag(type, "add"), type: type.key });
     if (type.detailModule) {

@@ -28,8 +28,50 @@ const NAME_CODE_COLUMNS = [
   { key: "code", labelKey: "col_code", sortable: true, kind: "code" },
 ];
 const INFORMATION = { id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx" };
-/** @type {import("./content.js").Tab} a kind's administrators (role scopes, decision 030). */
-const ADMIN = { id: "admin", labelKey: "tab_admin", action: "change", kind: "table" };
+/**
+ * A kind's administrators (role scopes, decision 030): the content engine's administrators page,
+ * calling the kind's own `admin/` under the item (docs/decisions/035).
+ * @type {import("./content.js").Tab}
+ */
+const ADMIN = { id: "admin", labelKey: "tab_admin", action: "change", kind: "table", module: "routes/content.permission-admin.tsx", api: "admin/" };
+/**
+ * A group's members and condition (decision 030): every group has both tabs, so the tab bar is
+ * the same for each; a group of accounts' condition page says it has none (docs/decisions/035).
+ * @type {import("./content.js").Tab[]}
+ */
+const GROUP_TABS = [
+  { id: "member", labelKey: "tab_member", action: "view", kind: "table", module: "routes/group.member.tsx" },
+  { id: "condition", labelKey: "tab_condition", action: "view", kind: "form", module: "routes/group.condition.tsx" },
+];
+/** @type {import("./content.js").Tab} a provider's highlights (spec 000 §2.11 provider "highlight"). */
+const HIGHLIGHT = { id: "highlight", labelKey: "tab_highlight", action: "view", kind: "table", module: "routes/provider.highlight.tsx" };
+/** The department flags (spec 002 §6 module "department"): the department pages have their own. */
+const DEPARTMENT = { view: "department_view_department", add: "department_add_department", change: "department_change_department", delete: "department_delete_department" };
+const ACCOUNT = { add: "account_add_account", change: "account_change_account", delete: "account_delete_account" };
+/**
+ * The user area's pages beside the list (spec 000 §2.11; docs/decisions/034): history, levels and
+ * positions (the account flags: decision 029), the department tree with its pages, the bulk
+ * password reset. `under`: linked from that page rather than from the user list.
+ * @type {import("./content.js").ListPage[]}
+ */
+const USER_PAGES = [
+  { id: "history", path: "history", labelKey: "user_history_all", module: "routes/user.history.tsx", action: "view" },
+  {
+    id: "level", path: "level", labelKey: "user_level_title", module: "routes/user.level.tsx", action: "view",
+    post: Object.fromEntries(["level", "position"].flatMap((k) => [[`create-${k}`, ACCOUNT.add], [`update-${k}`, ACCOUNT.change], [`delete-${k}`, ACCOUNT.delete]])),
+  },
+  // Its label is the menu's (shell namespace): the menu lists it on every page.
+  { id: "department", path: "department", labelKey: "master_department", module: "routes/user.department.tsx", flag: DEPARTMENT.view, menu: true },
+  { id: "department.new", path: "department/new", labelKey: "user_department_new", module: "routes/user.department-new.tsx", flag: DEPARTMENT.add, under: "department", post: { "": DEPARTMENT.add } },
+  // The API's account history (account view flag) filtered to department moves.
+  { id: "department.history", path: "department/history", labelKey: "user_department_history", module: "routes/user.department-history.tsx", action: "view", under: "department" },
+  {
+    id: "department.item", path: "department/:departmentid", labelKey: "user_department_item", module: "routes/user.department-item.tsx", flag: DEPARTMENT.view,
+    params: { departmentid: { api: "dashboard/department/" } }, post: { save: DEPARTMENT.change, delete: DEPARTMENT.delete },
+  },
+  { id: "reset-password", path: "reset-password", labelKey: "user_reset_title", module: "routes/user.reset-password.tsx", action: "change", post: { reset: ACCOUNT.change } },
+];
+
 /** A kind of master data: the engine's modules, no publishing, its own dictionary namespace. */
 const master = (own) => ({ ...ENGINE_MODULES, ...PLAIN, i18n: ["people", "master"], menuSection: "master", filters: [], filterSources: {}, overall: [], defaultTab: "information", ...own });
 
@@ -96,7 +138,15 @@ export const MASTER_TYPES = [
       { name: "is_subscribe", labelKey: "field_is_subscribe", kind: "checkbox" },
       { name: "is_force_reset_password", labelKey: "field_is_force_reset_password", kind: "checkbox" },
     ],
-    tabs: [INFORMATION],
+    // The profile leads (docs/decisions/034): an administrator opens a user to see who it is and
+    // what it does; editing is the information tab, the history its own.
+    defaultTab: "profile",
+    tabs: [
+      { id: "profile", labelKey: "tab_profile", action: "view", kind: "custom", module: "routes/user.profile.tsx" },
+      INFORMATION,
+      { id: "history", labelKey: "tab_history", action: "view", kind: "table", module: "routes/user.history.tsx" },
+    ],
+    listPages: USER_PAGES,
   }),
   master({
     key: "group",
@@ -115,7 +165,7 @@ export const MASTER_TYPES = [
       { name: "type", labelKey: "field_group_type", kind: "select", source: "code:group_type", on: "create" },
       { name: "desc", labelKey: "field_desc", kind: "textarea" },
     ],
-    tabs: [INFORMATION],
+    tabs: [INFORMATION, ...GROUP_TABS, ADMIN],
   }),
   master({
     key: "instructor",
@@ -145,7 +195,7 @@ export const MASTER_TYPES = [
     columns: [{ key: "image", labelKey: "col_cover", kind: "image" }, ...NAME_CODE_COLUMNS, { key: "count_admin", labelKey: "col_count_admin" }],
     defaultOrdering: "name",
     fields: [...NAME_CODE, { name: "about", labelKey: "field_about", kind: "textarea" }, { name: "desc", labelKey: "field_desc", kind: "textarea" }],
-    tabs: [INFORMATION, ADMIN],
+    tabs: [INFORMATION, ADMIN, HIGHLIGHT],
   }),
   master({
     key: "category",

@@ -12,7 +12,7 @@ export const ENGINE_MODULES = { listModule: "routes/content.list.tsx", createMod
 export const PERMISSION = {
   id: "permission", labelKey: "tab_permission", action: "change", kind: "table", module: "routes/content.permission.tsx",
   children: [
-    { id: "admin", labelKey: "tab_permission_admin", action: "change", kind: "table", module: "routes/content.permission-admin.tsx" },
+    { id: "admin", labelKey: "tab_permission_admin", action: "change", kind: "table", module: "routes/content.permission-admin.tsx", api: "permission/admin/" },
     { id: "condition", labelKey: "tab_permission_condition", action: "change", kind: "form", param: "permissionid", paramList: "permission/", module: "routes/content.permission-condition.tsx" },
   ],
 };

@@ -24,11 +24,12 @@ import { SCREENS } from "./menu.js";
  *   `url`: the full URL pattern. `layout`: a layout without a page of its own (its URL is served by
  *   a child). `example`: the URL to request, when the pattern has no parameter to fill from data.
  *   `params`: where each route parameter's value comes from at test time (ParamSource).
- * @typedef {string | { list: string, of: string }} ParamSource
+ * @typedef {string | { list: string, of: string } | { api: string }} ParamSource
  *   A content type key: the id of an item of that type (the first the API lists). `{list, of}`:
  *   the id of a row of the API list `list` under the item named by parameter `of`
  *   (`{type.api}{of}/{list}`, e.g. a course's permission rules); a `{name}` in `list` is the
- *   value of the route's parameter `name`, filled first (a row under a row).
+ *   value of the route's parameter `name`, filled first (a row under a row). `{api}`: the first
+ *   id of that API list, on its own (a list page's row: a department, content.js ListPage).
  */
 
 export const PUBLIC = "public";
@@ -59,6 +60,11 @@ const CONTENT_POSTS = {
   "routes/content.permission.tsx": { create: "change", update: "change", delete: "change" },
   "routes/content.permission-admin.tsx": { add: "change", remove: "change" },
   "routes/content.permission-condition.tsx": { save: "change" },
+  // The master data kinds' own tabs (docs/decisions/035): a group's members and condition (its
+  // preview counts without saving, yet sends the condition: the change flag), a provider's highlights.
+  "routes/group.member.tsx": { add: "change", remove: "change" },
+  "routes/group.condition.tsx": { save: "change", preview: "change" },
+  "routes/provider.highlight.tsx": { create: "change", update: "change", delete: "change", "upload-image": "change", "remove-image": "change" },
   // The extra tabs and overall pages (docs/decisions/012).
   ...Object.fromEntries(
     ["routes/content.tab-competency.tsx", "routes/content.tab-survey.tsx", "routes/content.tab-gamification.tsx"].map((m) => [m, { create: "change", update: "change", delete: "change" }]),
@@ -74,6 +80,8 @@ const CONTENT_POSTS = {
   "routes/activity.slot-verify.tsx": { verify: "progress" },
   "routes/activity.overall-checkin.tsx": { checkin: "progress" },
   "routes/content.overall-discussion.tsx": Object.fromEntries(["hide", "show", "delete"].flatMap((a) => ["thread", "reply"].map((k) => [`${a}-${k}`, "change"]))),
+  // A user's profile tab (docs/decisions/034).
+  "routes/user.profile.tsx": { activate: "change", deactivate: "change" },
 };
 
 const ANY_POST_PUBLIC = { "": PUBLIC };
@@ -93,8 +101,12 @@ function contentPages() {
         [type.param]: type.key,
         ...(r.param ? { [r.param]: { list: r.paramList, of: type.param } } : {}),
         ...Object.fromEntries(Object.entries(r.lists ?? {}).map(([name, list]) => [name, { list, of: type.param }])),
+        // A list page's own parameters ({api}: ParamSource).
+        ...(r.params ?? {}),
       },
       ...(posts ? { post: Object.fromEntries(Object.entries(posts).map(([intent, action]) => [intent, contentFlag(type, action)])) } : {}),
+      // A list page names its intents' flags itself (content.js ListPage `post`).
+      ...(!posts && r.post ? { post: r.post } : {}),
       ...(r.children ? { children: r.children.map(convert) } : {}),
     });
   };
@@ -226,6 +238,10 @@ export function manifestProblems(manifest, isFlag) {
         const required = (s.startsWith(":") && !s.endsWith("?")) || s === "*";
         const source = r.params?.[s.slice(1)];
         if (required && !r.example && !source) problems.push(`${r.id} (${r.url}): ${s} needs params or an example`);
+        if (source && typeof source === "object" && "api" in source) {
+          if (typeof source.api !== "string" || !/^[\w-]+(\/[\w-]+)*\/$/.test(source.api)) problems.push(`${r.id} (${r.url}): ${s}'s API list must be a path ending in /`);
+          continue;
+        }
         if (source && typeof source === "object" && (!source.list || !r.params?.[source.of])) problems.push(`${r.id} (${r.url}): ${s} needs a list and the parameter it lies under`);
         for (const [, inner] of source && typeof source === "object" ? source.list.matchAll(/\{(\w+)\}/g) : []) {
           if (!r.params?.[inner]) problems.push(`${r.id} (${r.url}): ${s}'s list names {${inner}}, which no parameter fills`);

@@ -9,7 +9,8 @@ import { Pager } from "~/components/content/pager";
 import { PostButton } from "~/components/content/row-actions";
 import { inputClass } from "~/components/content/settings-form";
 import { CsrfInput, ErrorList, SelectField } from "~/components/forms";
-import { itemId, requireContent } from "~/lms/content.server";
+import { itemId, requireContent, type ContentType } from "~/lms/content.server";
+import { registryTab } from "~/lms/registry-tab.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm } from "~/lms/read-form.server";
 import { readListPage } from "~/lms/paging.server";
@@ -21,20 +22,28 @@ import { useSubmitting } from "~/components/use-submitting";
 export const handle = { i18n: ["content", "access"] };
 
 /**
- * The content's administrators (the permission tab's admin page): staff accounts who may manage
- * it, with remove buttons, and an add form choosing among the staff not yet listed (a search
- * narrows the choice when there are many). Plain forms: works without JavaScript.
+ * The administrators of an item (a content's permission tab's admin page; a group's, a
+ * provider's, an instructor's admin tab): staff accounts who may manage it, with remove buttons,
+ * and an add form choosing among the staff not yet listed (a search narrows the choice when there
+ * are many). Plain forms: works without JavaScript. Where the list lives under the item is the
+ * registry tab's `api` (docs/decisions/035): `permission/admin/` for a content, `admin/` for a
+ * master data kind; both answer the same calls (list, add {account}, remove, candidate/).
  */
 const CANDIDATES = 200;
 
+/** The item's administrators' API path, `{type.api}{id}/{tab.api}`. */
+function adminsPath(type: ContentType, id: number, request: Request) {
+  return `${type.api}${id}/${registryTab(type, request)?.api ?? "permission/admin/"}`;
+}
+
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type } = await requireContent(args, "change");
-  const id = itemId(type, args.params);
+  const path = adminsPath(type, itemId(type, args.params), args.request);
   const url = new URL(args.request.url);
   const find = (url.searchParams.get("find") ?? "").trim();
   const [admins, candidates] = await Promise.all([
-    readListPage<Paged<ContentAdmin>>(api, `${type.api}${id}/permission/admin/`, { url, accept: [404] }),
-    api.get<Paged<AccountOption>>(`${type.api}${id}/permission/admin/candidate/`, { query: { page_size: CANDIDATES, ...(find ? { search: find } : {}) } }),
+    readListPage<Paged<ContentAdmin>>(api, path, { url, accept: [404] }),
+    api.get<Paged<AccountOption>>(`${path}candidate/`, { query: { page_size: CANDIDATES, ...(find ? { search: find } : {}) } }),
   ]);
   return data(
     {
@@ -49,7 +58,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { api, type } = await requireContent(args, "change");
-  const id = itemId(type, args.params);
+  const path = adminsPath(type, itemId(type, args.params), args.request);
   const { form, refusal } = await readForm(args.request);
   if (!form) return data({ errors: [refusal.message] }, { status: refusal.status });
   await requireCsrf(api, form);
@@ -58,12 +67,12 @@ export async function action(args: ActionFunctionArgs) {
   const here = new URL(args.request.url).pathname;
   if (intent === "remove") {
     invariantResponse(/^\d{1,12}$/.test(account), "Bad Request");
-    await api.delete(`${type.api}${id}/permission/admin/${account}/`, { accept: [404] });
+    await api.delete(`${path}${account}/`, { accept: [404] });
     return redirectWithToast(here, { type: "success", message: "acc_toast_admin_removed" }, { headers: api.headers() });
   }
   invariantResponse(intent === "add", "Bad Request");
   if (!account) return data({ errors: [MSG.required] }, { status: 400 });
-  const res = await api.post<Record<string, string[]>>(`${type.api}${id}/permission/admin/`, { account }, { accept: [400] });
+  const res = await api.post<Record<string, string[]>>(path, { account }, { accept: [400] });
   if (res.status === 400) return data({ errors: Object.values(res.data ?? {}).flat() }, { status: 400, headers: api.headers() });
   return redirectWithToast(here, { type: "success", message: "acc_toast_admin_added" }, { headers: api.headers() });
 }

@@ -26,7 +26,7 @@ export default function ContentFormTab() {
         submitLabel={t("action_save")}
         readOnly={!d.canChange}
       />
-      {d.hasCover ? <CoverImage image={d.item.image} canChange={d.canChange} limit={d.image.limit} width={d.image.width} height={d.image.height} /> : null}
+      {d.hasCover ? <CoverImage image={d.item.image} canChange={d.canChange} limit={d.image.limit} width={d.image.width} height={d.image.height} removeNote={d.publishes ? undefined : null} /> : null}
     </div>
   );
 }

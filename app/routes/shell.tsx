@@ -6,6 +6,7 @@ import { FocusClearOfHeader } from "~/components/shell/focus-clear-of-header";
 import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
 import { IdleSignOut } from "~/components/shell/idle-sign-out";
+import { LoginAsBanner } from "~/components/shell/login-as-banner";
 import { MessengerButton } from "~/components/shell/messenger-button";
 import { SideMenu } from "~/components/shell/side-menu";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -35,6 +36,8 @@ export async function loader(args: LoaderFunctionArgs) {
       messenger: config["messenger-is-enabled"]?.value === true,
       // The footer's copyright year: today's, in the organisation's zone (docs/decisions/025).
       year: new Date(Date.now() + Number(config["time-zone-offset-minutes"]?.value ?? 0) * 60_000).getUTCFullYear(),
+      // An administrator acting as this user (docs/decisions/033): the banner with the way back.
+      loginAs: profile.is_login_as && profile.datetime_login_as_expire ? { expire: profile.datetime_login_as_expire } : null,
     },
     { headers: api.headers() },
   );
@@ -54,6 +57,7 @@ export default function Shell() {
       <Header appName={d.appName} logo={d.logo} user={d.user} languages={d.languages} redirectTo={here.pathname + here.search} />
       <SideMenu groups={d.menu} collapsed={d.menuCollapsed} />
       <div className={`flex min-h-[calc(100vh-50px)] flex-col ${d.menuCollapsed ? "" : "lg:pl-60"}`}>
+        {d.loginAs ? <LoginAsBanner name={d.user.name} expire={d.loginAs.expire} /> : null}
         {d.banner ? <AlertBanner message={d.banner} /> : null}
         <main id="main" className="flex-1 px-5 py-6 sm:px-10 xl:px-20 2xl:px-[150px]">
           <Outlet />

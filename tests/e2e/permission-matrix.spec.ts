@@ -286,9 +286,9 @@ function formOf(type: ReturnType<typeof typeOf>, item: Record<string, unknown>):
  */
 async function postTasks(route: ManifestRoute): Promise<Task[]> {
   const intents = Object.entries(route.post!).filter(([, g]) => isFlag(g));
-  if (!route.contentType) throw new Error(`${route.id}: a flag-guarded action outside a content type: teach the matrix what it writes`);
+  if (!route.contentType) return screenPostTasks(route, intents);
   const type = typeOf(route.contentType);
-  const rowLists = Object.values(route.params ?? {}).flatMap((s) => (typeof s === "object" ? [s.list] : []));
+  const rowLists = Object.values(route.params ?? {}).flatMap((s) => (typeof s === "object" && "list" in s ? [s.list] : []));
 
   /** What the POST is about, as the account sees it: the route's parameters and the item. */
   const targetOf = async (ctx: APIRequestContext): Promise<{ values: Values; id: number } | null> => {
@@ -369,6 +369,51 @@ async function postTasks(route: ManifestRoute): Promise<Task[]> {
   }
   const names = new Set([...outsiders.map((a) => a.username), ...[...refusedBy].map((k) => k.split(" ")[1])]);
   test.info().annotations.push({ type: `POST ${route.url}`, description: `refused: ${[...names].join(", ")}` });
+  return tasks;
+}
+
+/**
+ * What the action of a screen outside the content types would post, per intent, and what it would
+ * change if it got through (read by the observer before and after a refused post). A screen with
+ * an action names itself here.
+ */
+const SCREEN_POSTS: Record<string, { form: (intent: string) => Promise<Record<string, string>>; state: () => Promise<unknown> }> = {
+  // Starting a login-as: the log would gain a row (docs/decisions/033).
+  "login-as": {
+    form: async (intent) => ({ intent, account: String((await listIds(await observer(), "dashboard/login-as/account/", 1))[0]), duration: "30" }),
+    state: async () => (await (await observer()).get(`${API}/dashboard/login-as/log/`, { params: { format: "json", page_size: 1 } })).json(),
+  },
+  // Uploading a user file: the import history would gain a row (docs/decisions/032). A urlencoded
+  // post carries no file, but a refused one must not get as far as finding that out.
+  "user-import": {
+    form: async (intent) => ({ intent, mode: "all_or_nothing" }),
+    state: async () => (await (await observer()).get(`${API}/dashboard/import-history/`, { params: { format: "json", page_size: 1 } })).json(),
+  },
+};
+
+/** The POST checks of a screen's action (SCREEN_POSTS), as postTasks does them for a content route. */
+async function screenPostTasks(route: ManifestRoute, intents: [string, string][]): Promise<Task[]> {
+  const screen = SCREEN_POSTS[route.id];
+  if (!screen) throw new Error(`${route.id}: a flag-guarded action outside a content type: teach the matrix what it writes (SCREEN_POSTS)`);
+  const url = exampleUrl(route);
+  const formFor = async (intent: string, token: boolean) => ({ ...(await screen.form(intent)), ...(token ? { csrf: formToken.value } : {}) });
+  const refusedPost = async (username: string, intent: string, token: boolean) => {
+    const before = await screen.state();
+    const form = await formFor(intent, token);
+    await expectRefused(username, (ctx) => ctx.post(url, { form, maxRedirects: 0 }));
+    expect(await screen.state(), "the refused POST wrote").toEqual(before);
+  };
+  const [firstIntent] = intents[0];
+  const tasks: Task[] = [
+    { label: "anonymous → sign-in with next", run: async () => expectSignInRedirect(await (await newContext({ dashboardForm: true })).post(url, { form: await formFor(firstIntent, true), maxRedirects: 0 }), url) },
+    ...outsidersOf(accounts).map((a) => ({ label: `${a.username} (without dashboard permission) → 403, signed out, nothing written`, run: () => refusedPost(a.username, firstIntent, true) })),
+  ];
+  for (const [intent, flag] of intents) {
+    if (flag === DASHBOARD_FLAG) continue;
+    for (const [i, who] of refusedFor(flag, route.guard, `POST ${route.url} ${intent}`).staff.entries()) {
+      tasks.push({ label: `intent "${intent}": ${who.username} (without ${flag})${i === 0 ? ", no form token" : ""} → 403, signed out, nothing written`, run: () => refusedPost(who.username, intent, i !== 0) });
+    }
+  }
   return tasks;
 }
 

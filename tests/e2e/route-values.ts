@@ -45,16 +45,23 @@ export async function listIds(ctx: APIRequestContext, path: string, size: number
 /**
  * Values of a route's parameters as the account sees them (so they lie in its scope): a content
  * type's first item; for a row under an item (`{list, of}`), the first item that has a row, and
- * that row (rows under a row: see ParamSource). Null when the account has nothing to request there.
+ * that row (rows under a row: see ParamSource); for an API list on its own (`{api}`), its first
+ * row. Null when the account has nothing to request there.
  */
 export async function valuesFor(ctx: APIRequestContext, route: ManifestRoute): Promise<Values | null> {
   const needed = requiredParams(route);
   const sources = Object.entries(route.params ?? {}).filter(([name]) => needed.includes(name));
   const values: Values = {};
   for (const [name, source] of sources) {
+    if (typeof source === "object" && "api" in source) {
+      const first = (await listIds(ctx, source.api, 1))[0];
+      if (first === undefined) return null;
+      values[name] = first;
+      continue;
+    }
     if (typeof source !== "string") continue;
     const type = typeOf(source);
-    const below = sources.filter((s): s is [string, { list: string; of: string }] => typeof s[1] === "object" && s[1].of === name);
+    const below = sources.filter((s): s is [string, { list: string; of: string }] => typeof s[1] === "object" && "of" in s[1] && s[1].of === name);
     const ids = await listIds(ctx, type.api, below.length ? 50 : 1);
     if (!ids.length) return null;
     values[name] = ids[0];

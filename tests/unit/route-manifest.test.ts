@@ -91,10 +91,13 @@ describe("route manifest", () => {
       ["an action needing a made-up flag", { post: { "": "course_poke_course" } }, /probe .*POST intent "" guard/],
       ["a parameter nobody fills", { url: "/dashboard/probe/:probeid" }, /probe .*:probeid needs params or an example/],
       ["a row list under a parameter nobody fills", { url: "/dashboard/probe/:courseid/:probeid", params: { courseid: "course", probeid: { list: "x/{rowid}/", of: "courseid" } } }, /probe .*names \{rowid\}/],
+      ["an API list that is not a path", { url: "/dashboard/probe/:probeid", params: { probeid: { api: "dashboard department" } } }, /probe .*API list must be a path ending in \//],
     ])("%s", (_name, extra, message) => {
       const problems = manifestProblems(shellChild(extra), isFlag);
       expect(problems.join("\n")).toMatch(message);
     });
     it("a well-guarded one passes", () => expect(manifestProblems(shellChild({}), isFlag)).toEqual([]));
+    it("a parameter filled from an API list on its own passes (a list page's row: content.js ListPage params)", () =>
+      expect(manifestProblems(shellChild({ url: "/dashboard/probe/:probeid", params: { probeid: { api: "dashboard/department/" } } }), isFlag)).toEqual([]));
   });
 });

@@ -1,11 +1,12 @@
 import { useTranslation } from "~/i18n/react";
-import { CHECKBOX_LIMIT, controlClass as inputClass, Field, MultiSelectField, RadioGroupField, SelectField } from "~/components/forms";
-import { errorsAt, valueAt, type FormResult } from "~/lms/form-result";
+import { CHECKBOX_LIMIT, CheckboxField, controlClass as inputClass, Field, MultiSelectField, RadioGroupField, SelectField } from "~/components/forms";
+import { errorsAt, shownValue, valueAt, type FormResult } from "~/lms/form-result";
 import { fieldId } from "./settings-form";
 
 /**
  * The condition editor of any content (spec 001 §3 "Condition forms"): lists of ids to choose
- * (each optionally with its own operator), numeric ranges `{name}_gte` / `{name}_lte` where -1
+ * (each optionally with its own operator and a switch about it: departments with or without
+ * their sub-departments), numeric ranges `{name}_gte` / `{name}_lte` where -1
  * (unset) shows as an empty field, and date bounds. A short list is a set of checkboxes, a long
  * one a multi-select; every field posts under its own name, so the page's schema parses it
  * (repeated names become a list). Only the fields: the page supplies the <Form>, its anti-forgery
@@ -18,6 +19,8 @@ export type ConditionList = {
   options: ConditionOption[];
   /** A per-list operator field and its choices (lists that have one). */
   operator?: { name: string; options: ConditionOption[] };
+  /** A switch about the list, shown with it (departments: include their sub-departments). */
+  check?: { name: string; label: string };
 };
 export type ConditionRange = { name: string; label: string; unit?: string };
 export type ConditionDates = { gte: string; lte: string; label: string };
@@ -42,8 +45,10 @@ const asList = (v: unknown): string[] => {
 
 function useErrors(result: FormResult, name: string) {
   const { t } = useTranslation();
-  return errorsAt(result, name)?.map((e) => t(e));
+  return translatedErrors(t, result, name);
 }
+/** A field's errors, translated with the caller's `t`. */
+const translatedErrors = (t: (key: string) => string, result: FormResult, name: string) => errorsAt(result, name)?.map((e) => t(e));
 
 /** The value a field shows: the refused submission's, else the saved one. */
 function shown(result: FormResult, name: string, saved: unknown): unknown {
@@ -54,6 +59,7 @@ function ListField({ list, values, result }: { list: ConditionList; values: Reco
   const { t } = useTranslation();
   const errors = useErrors(result, list.name);
   const op = list.operator;
+  const check = list.check;
   return (
     <MultiSelectField
       id={fieldId(list.name)}
@@ -70,17 +76,32 @@ function ListField({ list, values, result }: { list: ConditionList; values: Reco
       help={list.options.length > CHECKBOX_LIMIT ? t("condition_multi_hint") : undefined}
       empty={<p className="text-sm text-slate-600">{t("condition_no_options")}</p>}
       before={
-        op ? (
-          <SelectField
-            id={fieldId(op.name)}
-            name={op.name}
-            label={t("condition_operator_of", { name: list.label })}
-            labelClassName="sr-only"
-            className="mb-2"
-            controlClassName={`${inputClass} max-w-xs`}
-            options={op.options}
-            selectProps={{ defaultValue: String(shown(result, op.name, values[op.name]) ?? op.options[0]?.value ?? "") }}
-          />
+        op || check ? (
+          <>
+            {op ? (
+              <SelectField
+                id={fieldId(op.name)}
+                name={op.name}
+                label={t("condition_operator_of", { name: list.label })}
+                labelClassName="sr-only"
+                className="mb-2"
+                controlClassName={`${inputClass} max-w-xs`}
+                options={op.options}
+                selectProps={{ defaultValue: String(shown(result, op.name, values[op.name]) ?? op.options[0]?.value ?? "") }}
+              />
+            ) : null}
+            {check ? (
+              <CheckboxField
+                id={fieldId(check.name)}
+                name={check.name}
+                label={check.label}
+                errors={translatedErrors(t, result, check.name)}
+                className="mb-2 border-b border-slate-100 pb-2"
+                labelClassName="text-sm font-medium text-slate-800"
+                inputProps={{ defaultChecked: shownValue(result, check.name, values[check.name], "checkbox") as boolean }}
+              />
+            ) : null}
+          </>
         ) : null
       }
     />

@@ -4,14 +4,29 @@ import { useContentTranslation } from "./use-content-translation";
 import { CsrfInput } from "~/components/form-basics";
 import { cropRect } from "~/lms/crop";
 
-type Props = { image: string | null; canChange: boolean; limit: number; width: number; height: number };
+type Props = {
+  image: string | null;
+  canChange: boolean;
+  limit: number;
+  width: number;
+  height: number;
+  /** Another picture than the item's cover (a provider's highlight): its heading and alt text, and what shows without one. */
+  title?: string;
+  emptyText?: string;
+  /** More fields both forms post (the row the picture belongs to). */
+  fields?: Record<string, string | number>;
+  /** The remove button, and what removing does besides (null: nothing; default: a content is unpublished). */
+  removeLabel?: string;
+  removeNote?: string | null;
+};
 
 /**
  * The cover image (spec 001 §5: jpg, jpeg, png, gif; size limit from config; 800×450 default).
  * Without JavaScript it is a plain file input; with it, the chosen picture is cropped to the
- * configured size in the browser (position adjustable) before it is sent.
+ * configured size in the browser (position adjustable) before it is sent. The forms post the
+ * intents upload-image (with `image`) and remove-image to the page's own action.
  */
-export function CoverImage({ image, canChange, limit, width, height }: Props) {
+export function CoverImage({ image, canChange, limit, width, height, title, emptyText, fields = {}, removeLabel, removeNote }: Props) {
   const { t } = useContentTranslation();
   const fileRef = useRef<HTMLInputElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -58,18 +73,19 @@ export function CoverImage({ image, canChange, limit, width, height }: Props) {
   return (
     <section aria-labelledby="cover-title" className="h-fit rounded border border-slate-200 bg-white p-5">
       <h2 id="cover-title" className="mb-3 text-base font-semibold">
-        {t("cover_image")}
+        {title ?? t("cover_image")}
       </h2>
       {image ? (
-        <img src={image} alt={t("cover_image")} width={width} height={height} className="aspect-video w-full rounded object-cover" />
+        <img src={image} alt={title ?? t("cover_image")} width={width} height={height} className="aspect-video w-full rounded object-cover" />
       ) : (
-        <p className="flex aspect-video w-full items-center justify-center rounded bg-slate-100 text-sm text-slate-600">{t("no_cover_image")}</p>
+        <p className="flex aspect-video w-full items-center justify-center rounded bg-slate-100 text-sm text-slate-600">{emptyText ?? t("no_cover_image")}</p>
       )}
       {canChange ? (
         <>
           <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="mt-4 space-y-2">
             <CsrfInput />
             <input type="hidden" name="intent" value="upload-image" />
+            <Hidden fields={fields} />
             <label htmlFor="cover-file" className="block text-sm font-medium text-slate-700">
               {t("choose_image")}
             </label>
@@ -102,16 +118,21 @@ export function CoverImage({ image, canChange, limit, width, height }: Props) {
             <Form method="post" className="mt-3">
               <CsrfInput />
               <input type="hidden" name="intent" value="remove-image" />
+              <Hidden fields={fields} />
               <button type="submit" className="text-sm text-red-700 underline">
-                {t("remove_image")}
+                {removeLabel ?? t("remove_image")}
               </button>
-              <p className="mt-1 text-xs text-slate-600">{t("remove_image_unpublishes")}</p>
+              {removeNote === null ? null : <p className="mt-1 text-xs text-slate-600">{removeNote ?? t("remove_image_unpublishes")}</p>}
             </Form>
           ) : null}
         </>
       ) : null}
     </section>
   );
+}
+
+function Hidden({ fields }: { fields: Record<string, string | number> }) {
+  return Object.entries(fields).map(([k, v]) => <input key={k} type="hidden" name={k} value={String(v)} />);
 }
 
 /** The bytes of a base64 data: URL. */

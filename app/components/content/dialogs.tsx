@@ -19,9 +19,24 @@ function Modal({ labelId, children }: { labelId: string; children: React.ReactNo
 
 /**
  * The confirmation step of a delete (opened by the ?delete=id link). A screen deleting several
- * kinds of rows names its own query `param`, form `intent` and text.
+ * kinds of rows names its own query `param`, form `intent` and text; one that takes a row off a
+ * list without deleting it (a group's member) its own `title` and `confirmLabel`.
  */
-export function ConfirmDelete({ item, param = "delete", intent = "delete", text }: { item: { id: number; name: string }; param?: string; intent?: string; text?: string }) {
+export function ConfirmDelete({
+  item,
+  param = "delete",
+  intent = "delete",
+  text,
+  title,
+  confirmLabel,
+}: {
+  item: { id: number; name: string };
+  param?: string;
+  intent?: string;
+  text?: string;
+  title?: string;
+  confirmLabel?: string;
+}) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const cancel = withParam(params, param, null);
@@ -29,7 +44,7 @@ export function ConfirmDelete({ item, param = "delete", intent = "delete", text 
   return (
     <Modal labelId="confirm-delete-title">
       <h2 id="confirm-delete-title" className="text-lg font-semibold">
-        {t("confirm_delete_title")}
+        {title ?? t("confirm_delete_title")}
       </h2>
       <p className="mt-2 text-sm text-slate-700">{text ?? t("confirm_delete_text", { name: item.name })}</p>
       <Form method="post" className="mt-5 flex justify-end gap-2">
@@ -41,7 +56,38 @@ export function ConfirmDelete({ item, param = "delete", intent = "delete", text 
           {t("cancel")}
         </a>
         <button type="submit" autoFocus className="rounded bg-red-700 px-4 py-2 text-sm font-medium text-white">
-          {t("action_delete")}
+          {confirmLabel ?? t("action_delete")}
+        </button>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * The confirmation step of another action (opened by a link adding the query `param`): its title,
+ * text and button; confirming posts `intent` with `fields`, cancelling drops `param`.
+ */
+export function ConfirmDialog(p: { title: string; text: string; confirmLabel: string; intent: string; param: string; fields?: Record<string, string | number>; danger?: boolean }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const cancel = withParam(params, p.param, null);
+  return (
+    <Modal labelId="confirm-title">
+      <h2 id="confirm-title" className="text-lg font-semibold">
+        {p.title}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">{p.text}</p>
+      <Form method="post" className="mt-5 flex justify-end gap-2">
+        <CsrfInput />
+        <input type="hidden" name="intent" value={p.intent} />
+        {Object.entries(p.fields ?? {}).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={String(v)} />
+        ))}
+        <a href={cancel} className="rounded border border-slate-300 px-4 py-2 text-sm">
+          {t("cancel")}
+        </a>
+        <button type="submit" autoFocus className={`rounded px-4 py-2 text-sm font-medium ${p.danger ? "bg-red-700 text-white" : "bg-primary text-primary-fg"}`}>
+          {p.confirmLabel}
         </button>
       </Form>
     </Modal>

@@ -30,8 +30,11 @@ type Props<R extends { id: number }> = {
   canChange: boolean;
   /** The add form; null when there is nothing left to add. */
   add: { title: string; fields: SettingField[]; submitLabel: string; defaults?: Record<string, unknown> } | null;
-  /** What can be edited of a row; omitted: rows are only added and removed. */
-  edit?: { fields: SettingField[]; values: (row: R) => Record<string, unknown> };
+  /**
+   * What can be edited of a row; omitted: rows are only added and removed. `aside`: shown beside
+   * the edit form (forms of its own, such as the row's picture: forms do not nest).
+   */
+  edit?: { fields: SettingField[]; values: (row: R) => Record<string, unknown>; aside?: (row: R) => React.ReactNode };
   /** Label of the remove link and the confirmation text of a row. */
   remove: { label: string; text: (row: R) => string };
   answer?: TableTabAnswer | null;
@@ -42,11 +45,12 @@ type Props<R extends { id: number }> = {
 
 const button = "rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60";
 
-function FormFields({ fields, values, result }: { fields: SettingField[]; values: Record<string, unknown>; result: FormResult }) {
+/** `idPrefix`: the edit form's fields are the add form's, on the same page: their ids must differ. */
+function FormFields({ fields, values, result, idPrefix }: { fields: SettingField[]; values: Record<string, unknown>; result: FormResult; idPrefix?: string }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {fields.map((f) => (
-        <SettingInput key={f.name} field={f} saved={values[f.name]} result={result} />
+        <SettingInput key={f.name} field={f} saved={values[f.name]} result={result} idPrefix={idPrefix} />
       ))}
     </div>
   );
@@ -98,21 +102,24 @@ export function TableTab<R extends { id: number }>({ title, intro, rows, columns
           <h3 id="table-tab-edit-title" className="mb-3 text-base font-semibold">
             {t("ext_edit_named", { name: rowName(editing) })}
           </h3>
-          <Form method="post" noValidate className="space-y-4">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="update" />
-            <input type="hidden" name="id" value={editing.id} />
-            <ErrorList errors={tr(errorsAt(editResult, ""))} />
-            <FormFields fields={edit.fields} values={edit.values(editing)} result={editResult} />
-            <div className="flex justify-end gap-2">
-              <a href={withParam(params, "edit", null)} className="rounded border border-slate-300 px-4 py-2 text-sm">
-                {t("cancel")}
-              </a>
-              <button type="submit" disabled={busy} className={button}>
-                {t("action_save")}
-              </button>
-            </div>
-          </Form>
+          <div className={edit.aside ? "grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]" : undefined}>
+            <Form method="post" noValidate className="space-y-4">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="update" />
+              <input type="hidden" name="id" value={editing.id} />
+              <ErrorList errors={tr(errorsAt(editResult, ""))} />
+              <FormFields fields={edit.fields} values={edit.values(editing)} result={editResult} idPrefix="edit-" />
+              <div className="flex justify-end gap-2">
+                <a href={withParam(params, "edit", null)} className="rounded border border-slate-300 px-4 py-2 text-sm">
+                  {t("cancel")}
+                </a>
+                <button type="submit" disabled={busy} className={button}>
+                  {t("action_save")}
+                </button>
+              </div>
+            </Form>
+            {edit.aside?.(editing)}
+          </div>
         </section>
       ) : null}
 

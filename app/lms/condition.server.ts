@@ -1,0 +1,99 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod/v4";
+import type { FilterOption, Paged } from "../../contract/http";
+import { PERMISSION_RANGES, type PermissionRange } from "../../contract/codes";
+import { RANGES_WITHOUT_DATA } from "../../contract/schemas/condition";
+import type { ConditionShape } from "~/components/content/condition-form";
+import type { Lms } from "./api.server";
+import { apiFieldErrors } from "./content-form.server";
+import { optionsFor } from "./content.server";
+
+/**
+ * The server half of every condition page (spec 001 §3 "Condition forms", docs/decisions/030,
+ * 035): a content's or a category's permission rule, and a condition group. What the editor
+ * offers comes from here, so the pages cannot drift apart from each other or from the API's
+ * schema (contract/schemas/condition.ts): the lists with master data, the ranges the API can
+ * compute (not the level-group years, which it refuses), the sub-department switch. Sending the
+ * condition (save or a group's preview) is one call: the contract's schema first, then the API,
+ * whose field errors come back onto the form. The schemas are reached through this .server
+ * module, so no zod goes to the browser (docs/decisions/016).
+ */
+export { permissionConditionSchema } from "../../contract/schemas/content-permission";
+export { GROUP_TYPE, groupConditionSchema } from "../../contract/schemas/group";
+
+/** The id lists a condition form can offer (the others have no master data yet: decision 030). */
+export type ConditionListName = "department" | "position" | "level" | "group" | "group_account" | "account";
+
+/** The ranges the API computes (level-group years: only "unset" is accepted, so none is offered). */
+export const CONDITION_RANGES: readonly PermissionRange[] = PERMISSION_RANGES.filter((r) => !RANGES_WITHOUT_DATA.includes(r));
+
+/** Where each organisation list's options come from (the filter lists of spec 002 §7). */
+const SOURCES: Record<Exclude<ConditionListName, "department" | "account">, string> = {
+  position: "position",
+  level: "level",
+  group: "group",
+  group_account: "group/type/ACCOUNT",
+};
+
+type Dept = FilterOption & { parent_id: number | null };
+type Choice = { value: string; label: string };
+
+/** Departments with their path ("Head Office › Human Resources"), in tree order. */
+function departmentOptions(rows: Dept[]): Choice[] {
+  const byParent = new Map<number | null, Dept[]>();
+  for (const d of rows) byParent.set(d.parent_id, [...(byParent.get(d.parent_id) ?? []), d]);
+  const out: Choice[] = [];
+  const walk = (parent: number | null, path: string[]) => {
+    for (const d of byParent.get(parent) ?? []) {
+      const label = [...path, d.name];
+      out.push({ value: String(d.id), label: label.join(" › ") });
+      walk(d.id, label);
+    }
+  };
+  walk(null, []);
+  return out;
+}
+
+/**
+ * What an organisation condition offers (a department rule, a condition group): the operator,
+ * the lists `names` with their options (departments with the switch that takes their
+ * sub-departments in), the ranges and the account start dates.
+ */
+export async function organisationShape(api: Lms, names: readonly Exclude<ConditionListName, "account">[]): Promise<ConditionShape> {
+  const lists = await Promise.all(
+    names.map(async (name) => {
+      if (name === "department") {
+        const { data } = await api.get<Paged<Dept>>("dashboard/filter/department-cascade/", { query: { page_size: 1000 } });
+        return { name, options: departmentOptions(data.results) };
+      }
+      const options = await optionsFor(api, SOURCES[name], name);
+      return { name, options: options.map((o) => ({ value: o.value, label: o.label })) };
+    }),
+  );
+  return { operator: true, includeSub: names.includes("department"), lists, ranges: [...CONDITION_RANGES], dates: true };
+}
+
+/** What a user rule offers: the accounts of `accountsPath` (the rules' `account/` call), nothing else. */
+export async function accountShape(api: Lms, accountsPath: string): Promise<ConditionShape> {
+  const { data } = await api.get<Paged<{ id: number; name: string; code: string }>>(accountsPath, { query: { page_size: 1000 } });
+  const options = data.results.map((a) => ({ value: String(a.id), label: `${a.name} (${a.code})` }));
+  return { operator: false, includeSub: false, lists: [{ name: "account", options }], ranges: [], dates: false };
+}
+
+type Result = SubmissionResult<string[]>;
+export type ConditionSent<T> = { ok: true; data: T; result: Result } | { ok: false; result: Result };
+
+/**
+ * Parse the posted condition with `schema` and send it (`PUT …/condition/` to save, `POST
+ * …/condition/preview/` to count). Refused here or by the API: `ok: false` with the result to
+ * show (what was posted, the errors). Sent: the API's answer, and the result that keeps the
+ * posted values on the form (a preview shows the condition it counted).
+ */
+export async function sendCondition<T>(api: Lms, form: FormData, schema: z.ZodType, method: "PUT" | "POST", path: string): Promise<ConditionSent<T>> {
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") return { ok: false, result: submission.reply() as Result };
+  const res = await api.call<T | Record<string, unknown>>(method, path, { body: submission.value, accept: [400] });
+  if (res.status === 400) return { ok: false, result: submission.reply(apiFieldErrors(res.data as Record<string, unknown>)) as Result };
+  return { ok: true, data: res.data as T, result: submission.reply() as Result };
+}

@@ -1,0 +1,153 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import type { Paged } from "../../contract/http";
+import type { UserRow } from "../../contract/schemas/user";
+import { PasswordRuleList } from "~/components/auth-card";
+import { DataTable } from "~/components/content/data-table";
+import { PageHeader } from "~/components/content/page-header";
+import { Pager } from "~/components/content/pager";
+import { CheckboxField, CsrfInput, ErrorList, Field, controlClass } from "~/components/forms";
+import { useSubmitting } from "~/components/use-submitting";
+import { apiFieldErrors } from "~/lms/content-form.server";
+import { contentTitles } from "~/lms/content-titles.server";
+import { requireCsrf } from "~/lms/csrf.server";
+import { readListPage } from "~/lms/paging.server";
+import { dash } from "~/lms/paths";
+import { parseWithZod, passwordRuleFrom, requireListPage, resetPasswordSchema } from "~/lms/people.server";
+import { readForm } from "~/lms/read-form.server";
+import { redirectWithToast } from "~/lms/toast.server";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["content", "account"] };
+
+const EMPTY: Paged<UserRow> = { results: [], count: 0, page_size: 50, next: null, page: 1 };
+/** The passwords are never written back into a page. */
+const HIDDEN = ["new_password", "confirm_password"];
+
+/**
+ * Bulk password reset (spec 000 §2.11 /user/reset-password, spec 001 §3 "Reset password form";
+ * docs/decisions/029, 034): find accounts (a GET search form), tick them, give the new password
+ * twice under the configured rule (shown), and whether they must change it at their next
+ * sign-in. One POST form around the ticks and the fields: works without JavaScript. The
+ * profile's "Reset password" link comes here searching that username.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { api, type, config } = await requireListPage(args, "reset-password");
+  const url = new URL(args.request.url);
+  const q = (url.searchParams.get("q") ?? "").trim();
+  const res = await readListPage<Paged<UserRow>>(api, type.api, { url, query: { ordering: "username", ...(q ? { search: q } : {}) }, accept: [400] });
+  return data(
+    { list: res.status === 200 ? res.data : EMPTY, q, rule: passwordRuleFrom(config), listHref: dash(type.segment), titles: contentTitles(`${type.key}.list.reset-password`) },
+    { headers: api.headers() },
+  );
+}
+
+type Answer = { result: SubmissionResult<string[]> };
+
+export async function action(args: ActionFunctionArgs) {
+  const { form, refusal } = await readForm(args.request);
+  if (!form) return data<Answer>({ result: refusal.result }, { status: refusal.status });
+  const { api, config } = await requireListPage(args, "reset-password", String(form.get("intent") ?? ""));
+  await requireCsrf(api, form);
+  const submission = parseWithZod(form, { schema: resetPasswordSchema(passwordRuleFrom(config)) });
+  if (submission.status !== "success") return data<Answer>({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  const res = await api.post<{ count: number } & Record<string, unknown>>("dashboard/user/reset-password/", submission.value, { accept: [400, 403] });
+  // 403: a superuser's password is reset by a superuser only (decision 029); said on the form, not a sign-out.
+  if (res.status === 403) return data<Answer>({ result: submission.reply({ formErrors: ["user_reset_superuser"], hideFields: HIDDEN }) }, { status: 403, headers: api.headers() });
+  if (res.status === 400) return data<Answer>({ result: submission.reply({ ...apiFieldErrors(res.data), hideFields: HIDDEN }) }, { status: 400, headers: api.headers() });
+  const url = new URL(args.request.url);
+  return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", message: "user_toast_reset", values: { count: res.data.count } }, { headers: api.headers() });
+}
+
+type Values = { id_list: string[]; new_password: string; confirm_password: string; is_force_reset_password: string };
+
+export default function ResetPassword() {
+  const d = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useSubmitting();
+  const { t } = useTranslation();
+  const [form, fields] = useForm<Values>({ id: "reset-password", lastResult: answer?.result ?? null, defaultValue: { is_force_reset_password: "on" }, shouldValidate: "onSubmit" });
+  const tr = (errors?: string[]) => errors?.map((e) => t(e));
+  const ticked = new Set(([] as unknown[]).concat(fields.id_list.initialValue ?? []).map(String));
+  return (
+    <div className="space-y-5">
+      <PageHeader title={t("user_reset_title")} crumbs={[{ label: t("menu_home"), href: dash() }, { label: t("master_user"), href: d.listHref }, { label: t("user_reset_title") }]} />
+      <p className="max-w-3xl text-sm text-slate-700">{t("user_reset_intro")}</p>
+      <Form method="get" role="search" className="flex max-w-xl items-end gap-2">
+        <div className="grow">
+          <label htmlFor="reset-search" className="mb-1 block text-sm font-medium text-slate-700">
+            {t("user_search_account")}
+          </label>
+          <input key={d.q} id="reset-search" type="search" name="q" defaultValue={d.q} className={controlClass} />
+        </div>
+        <button type="submit" className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
+          {t("search")}
+        </button>
+      </Form>
+      <Form method="post" {...getFormProps(form)} className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="reset" />
+        <fieldset aria-describedby={fields.id_list.errors?.length ? fields.id_list.errorId : undefined} className="space-y-2">
+          <legend className="text-base font-semibold">{t("user_reset_accounts")}</legend>
+          <ErrorList id={fields.id_list.errorId} errors={tr(fields.id_list.errors)} />
+          <DataTable
+            caption={t("user_reset_accounts")}
+            rows={d.list.results}
+            empty={t(d.q ? "no_results" : "user_reset_no_accounts")}
+            columns={[
+              {
+                key: "pick",
+                label: t("user_reset_col_pick"),
+                render: (r) => (
+                  <input
+                    type="checkbox"
+                    name="id_list"
+                    value={r.id}
+                    defaultChecked={ticked.has(String(r.id))}
+                    aria-label={t("user_reset_pick_named", { name: `${r.first_name} ${r.last_name} (${r.username})` })}
+                    className="h-4 w-4"
+                  />
+                ),
+              },
+              {
+                key: "name",
+                label: t("col_full_name"),
+                render: (r) => (
+                  <>
+                    <span className="block">{`${r.first_name} ${r.last_name}`}</span>
+                    <span className="block font-mono text-xs text-slate-600">{r.username}</span>
+                  </>
+                ),
+              },
+              { key: "department", label: t("col_department"), render: (r) => r.department?.name ?? "—" },
+              { key: "state", label: t("col_status"), render: (r) => <span className={r.is_active ? "badge-active" : "badge-inactive"}>{t(r.is_active ? "state_active" : "state_inactive")}</span> },
+            ]}
+          />
+          <p className="text-xs text-slate-600">{t("user_reset_page_note")}</p>
+          <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} capped={d.list.count_capped} />
+        </fieldset>
+        {/* Beside the list on a wide screen, and staying in view while the list scrolls. */}
+        <div className="space-y-4 rounded border border-slate-200 bg-white p-5 lg:sticky lg:top-4">
+          <ErrorList id={form.errorId} errors={tr(form.errors)} />
+          <PasswordRuleList rule={d.rule} id="reset-rule" />
+          <Field
+            meta={fields.new_password}
+            label={t("user_reset_new_password")}
+            requiredMark
+            errors={tr(fields.new_password.errors)}
+            inputProps={{ type: "password", autoComplete: "new-password" }}
+          />
+          <Field meta={fields.confirm_password} label={t("field_confirm_password")} requiredMark errors={tr(fields.confirm_password.errors)} inputProps={{ type: "password", autoComplete: "new-password" }} />
+          <CheckboxField meta={fields.is_force_reset_password} label={t("field_is_force_reset_password")} errors={tr(fields.is_force_reset_password.errors)} />
+          <div>
+            <button type="submit" disabled={busy} className="w-full rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
+              {t("user_reset_submit")}
+            </button>
+          </div>
+        </div>
+      </Form>
+    </div>
+  );
+}
