@@ -179,8 +179,8 @@ test("levels: add with an error first, edit, a delete refused, delete", async ({
   const levels = page.getByRole("region", { name: "Levels" });
   await levels.getByRole("button", { name: "Add level" }).click();
   await expect(page.getByRole("region", { name: "Levels" }).getByText("This field is required.")).toBeVisible();
-  await levels.getByLabel("Name").fill(name);
-  await levels.getByLabel("Code").fill(`LV-${t}`);
+  await levels.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+  await levels.getByRole("textbox", { name: "Code", exact: true }).fill(`LV-${t}`);
   await levels.getByRole("button", { name: "Add level" }).click();
   await expect(toast(page, "Created.")).toBeVisible();
   await expect(levels.locator("tr").filter({ hasText: name })).toContainText(`LV-${t}`);
