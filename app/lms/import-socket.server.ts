@@ -41,7 +41,22 @@ const MAX_STREAM_MS = 10 * 60_000;
  * back until its buffer fills: `no-transform` keeps the compression middleware off this answer.
  */
 export function jobEvents(api: Lms, signal: AbortSignal, first: ImportHistoryItem): Response {
-  const stream = eventStream(signal, (send, close) => {
+  // remix-utils closes its stream when the signal aborts; if the browser had already gone, the
+  // stream was cancelled and that close throws outside any handler, which ended the server. So
+  // its stream never sees the cancel: the answer below reads it, and a cancel aborts `stop`, on
+  // which remix-utils closes its (still open) stream cleanly.
+  const stop = new AbortController();
+  if (signal.aborted) stop.abort();
+  else signal.addEventListener("abort", () => stop.abort(), { once: true });
+  const stream = eventStream(stop.signal, (rawSend, close) => {
+    // A message that arrives as the stream closes is dropped, not thrown into the socket's handler.
+    const send = (event: { event: string; data: string }) => {
+      try {
+        rawSend(event);
+      } catch {
+        stop.abort();
+      }
+    };
     let last = "";
     let ended = false;
     const end = () => {
@@ -82,5 +97,18 @@ export function jobEvents(api: Lms, signal: AbortSignal, first: ImportHistoryIte
   headers.set("Cache-Control", "no-cache, no-transform");
   headers.set("X-Accel-Buffering", "no");
   for (const c of api.setCookies) headers.append("Set-Cookie", c);
-  return new Response(stream.body, { status: 200, headers });
+  const reader = stream.body!.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await reader.read();
+      try {
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch {
+        // Cancelled meanwhile: nothing more to deliver.
+      }
+    },
+    cancel: () => stop.abort(),
+  });
+  return new Response(body, { status: 200, headers });
 }
