@@ -156,8 +156,6 @@ test("a provider's highlight: refused without a target, added, edited, its pictu
 });
 
 test("a category's permission rules: departments with their sub-departments, and named users", async ({ page }, info) => {
-  // The long import of user-import.spec may still be writing in the API when this runs in the full suite.
-  test.setTimeout(60_000);
   const category = idOf("category", isJs(info) ? "SOFT-COM" : "SOFT-LEA");
   const addRule = async (who: string) => {
     await page.goto(`/dashboard/category/${category}/permission`);
@@ -178,10 +176,13 @@ test("a category's permission rules: departments with their sub-departments, and
 
   // A user rule picks among the accounts the category's own permission/account/ lists.
   const user = await addRule("Named users");
-  await page.getByLabel("Users", { exact: true }).selectOption([{ label: "Lek Learner (learner)" }]);
+  // Its first offer: which accounts come first depends on what other specs created (the user import adds many).
+  const users = page.getByLabel("Users", { exact: true });
+  const first = Number(await users.locator("option").first().getAttribute("value"));
+  await users.selectOption(String(first));
   await page.getByRole("button", { name: "Save condition" }).click();
   await expect(toast(page, "Condition saved.")).toBeVisible();
-  expect(rows("select a.username from category_permission_item i join account a on a.id = i.ref_id where i.permission_id = ? and i.field = 'account'", user)).toEqual([{ username: "learner" }]);
+  expect(rows("select i.ref_id as id from category_permission_item i where i.permission_id = ? and i.field = 'account'", user)).toEqual([{ id: first }]);
 });
 
 test("the group pages in Thai: the condition previewed without saving, the members", async ({ page }) => {
