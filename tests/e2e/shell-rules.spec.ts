@@ -88,13 +88,21 @@ test("a frozen or crawling API ends the page on the 504 page within LMS_API_TIME
   // In front of the e2e API: answers nothing (frozen), or forwards each call after `delay` ms.
   let mode: "frozen" | "crawling" = "frozen";
   const delay = TIMEOUT_MS * 0.45;
+  // Every forwarded call is ended with the test. A call the dashboard gave up on (its timeout)
+  // must not be forwarded half-sent: the API would wait five minutes (Node's requestTimeout) for
+  // its body, then hang up, and the unhandled "socket hang up" failed whatever test ran then.
+  const forwarded = new Set<http.ClientRequest>();
   const api = http.createServer((req, res) => {
     if (mode === "frozen") return;
     setTimeout(() => {
+      if (req.destroyed || res.destroyed) return;
       const upstream = http.request(`${API_ORIGIN}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       });
+      forwarded.add(upstream);
+      upstream.on("error", () => res.destroy()).on("close", () => forwarded.delete(upstream));
+      res.on("close", () => upstream.destroy());
       req.pipe(upstream);
     }, delay);
   });
@@ -135,6 +143,7 @@ test("a frozen or crawling API ends the page on the 504 page within LMS_API_TIME
     expect(crawling.ms).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
   } finally {
     process.kill(-dashboard.pid!, "SIGTERM");
+    for (const upstream of forwarded) upstream.destroy();
     api.closeAllConnections();
     await new Promise<void>((done) => api.close(() => done()));
   }
