@@ -16,6 +16,8 @@ export const MSG = {
   email_not_found: "email_not_found",
   account_locked: "account_locked",
   password_expired: "password_expired",
+  password_change_required: "password_change_required",
+  account_expired: "account_expired",
   password_must_differ: "password_must_differ",
   password_not_match: "password_not_match",
   password_length: "password_length",

@@ -9,6 +9,8 @@ import { loginGuard, type GuardRow, type LockPolicy } from "./login-guard";
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./password";
 import { profileOf } from "./profile";
 import { startSession } from "../http/session";
+import { organisationToday } from "./membership";
+import { issueResetToken } from "../system/forgot-password";
 
 /** What a locked sign-in answers instead of a user (spec 000 §4: the lock data, no session). */
 export type LockAnswer = {
@@ -44,7 +46,9 @@ function lockAnswer(row: GuardRow, policy: LockPolicy): LockAnswer {
  * Sign-in by username or email (spec 000 §4, 002 §8). Wrong credentials answer 400 with the
  * catalogue's message; reaching the configured number of failures from one address locks that
  * identifier there and answers the lock data; an inactive user gets its own message (only once the
- * password is right). No session is made unless all is well.
+ * password is right), as does an account past its expiry date; an account whose administrator
+ * asked for a new password gets a reset token instead of a session (docs/decisions/038). No
+ * session is made unless all is well.
  *
  * An outsider must not learn whether an account exists or is locked (docs/decisions/019): the
  * guard counts and locks the identifier typed, existing or not, and every refused attempt costs
@@ -92,7 +96,17 @@ export async function login(req: FastifyRequest, reply: FastifyReply, ctx: ApiCo
     await record(false, account.id);
     throw badRequest({ detail: MSG.user_inactive });
   }
+  // The account's last day (expired_date) has passed in the organisation's zone (docs/decisions/038).
+  if (account.expired_date && account.expired_date.slice(0, 10) < (await organisationToday(db, now))) {
+    await record(false, account.id);
+    throw badRequest({ detail: MSG.account_expired });
+  }
   await guard.succeed(ident, ip);
+  // An administrator asked for a new password: no session; a reset token for the reset page instead.
+  if (account.is_force_reset_password === 1) {
+    await record(false, account.id);
+    throw badRequest({ detail: MSG.password_change_required, token: await issueResetToken(db, account.id, now) });
+  }
   // An imported initial password was hashed at a lower cost (docs/decisions/032): now full cost.
   const rehashed = needsRehash(account.password_hash) ? { password_hash: await hashPassword(input.password) } : {};
   await db.updateTable("account").set({ failed_login_count: 0, last_active: now.toISOString(), ...rehashed }).where("id", "=", account.id).execute();

@@ -9,6 +9,7 @@ import {
 import { hashPassword, verifyPassword } from "../auth/password";
 import { applyNewPassword } from "../auth/password-change";
 import type { ApiContext } from "../http/context";
+import type { Db } from "../db";
 import { badRequest, parseInput } from "../http/errors";
 import { hashKey } from "../http/session";
 import { configValue, passwordRule } from "./config-store";
@@ -81,6 +82,26 @@ function otpMessage(language: string, otp: string, referenceId: string) {
 }
 
 /** Forgot password, spec 000 §2.2 steps choose-identify → otp → reset; paths chosen in docs/decisions/001. */
+/**
+ * A reset token without the emailed code, for an account that just proved its password at sign-in
+ * but must choose a new one (is_force_reset_password): the same row and lifetime as a verified code's.
+ */
+export async function issueResetToken(db: Db, accountId: number, now: Date): Promise<string> {
+  const token = randomId();
+  await db
+    .insertInto("password_reset")
+    .values({
+      reference_id: randomId(),
+      account_id: accountId,
+      otp_attempts: 0,
+      token_hash: hashKey(token),
+      datetime_token_expire: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
+      datetime_create: now.toISOString(),
+    })
+    .execute();
+  return token;
+}
+
 export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
   // Each step is limited per address: the OTP is short, so guessing must stay slow even across new codes.
@@ -211,7 +232,8 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
       if (Number(used.numUpdatedRows) !== 1) throw badRequest({ token: [MSG.token_expired] });
       // Releases the lock, closes the other references, ends every session on the old password.
       const who = await trx.selectFrom("account").select(["id", "username", "email"]).where("id", "=", row.account_id).executeTakeFirstOrThrow();
-      await applyNewPassword(trx, who, passwordHash, at);
+      // Choosing a new password is what a forced change asks for: the flag is cleared with it.
+      await applyNewPassword(trx, who, passwordHash, at, { also: { is_force_reset_password: 0 } });
     });
     return { detail: MSG.password_reset_done };
   });

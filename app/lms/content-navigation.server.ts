@@ -2,6 +2,7 @@ import type { ConfigDict } from "../../contract/config";
 import { switchesOn } from "../../contract/config";
 import { builtTabs, contentFlag } from "~/registry/content.js";
 import { switchesOf } from "~/registry/features.js";
+import { SCREENS } from "~/registry/screens.js";
 import { dash } from "./paths";
 import type { SignedIn } from "./auth.server";
 import type { Action, ContentType } from "./content.server";
@@ -57,5 +58,15 @@ export function listPages(type: ContentType, permission: SignedIn["permission"],
   return (type.listPages ?? [])
     .filter((p) => p.under === under && !p.params)
     .filter((p) => permission.permission[p.flag ?? contentFlag(type, (p.action ?? "view") as Action)])
-    .map((p) => ({ id: p.id, labelKey: p.labelKey, href: dash(`${type.segment}/${p.path}`) }));
+    .map((p) => ({ id: p.id, labelKey: p.labelKey, href: dash(`${type.segment}/${p.path}`) }))
+    .concat(under ? [] : listScreens(type, permission));
+}
+
+/** The screens elsewhere that a type's list links to (`listScreens`), as the user's flags allow. */
+function listScreens(type: ContentType, permission: SignedIn["permission"]): NavLink[] {
+  return (type.listScreens ?? []).flatMap((id) => {
+    const screen = SCREENS.find((s) => s.id === id);
+    if (!screen) throw new Error(`${type.key}.listScreens names no screen "${id}"`);
+    return permission.permission[screen.flag] ? [{ id: screen.id, labelKey: screen.labelKey, href: dash(screen.path) }] : [];
+  });
 }

@@ -34,13 +34,14 @@
  *   columns: Column[], filters: string[], filterSources: Record<string, string>, defaultOrdering: string, fields: FormField[],
  *   defaultTab: string, tabs: Tab[], overall: Tab[], feature?: Feature, overallIndex?: Tab, pages?: ItemPage[],
  *   publish?: boolean, cover?: boolean, deletable?: boolean, nameFields?: string[], codeField?: string,
- *   filterCodes?: Record<string, string>, listPages?: ListPage[]
+ *   filterCodes?: Record<string, string>, listPages?: ListPage[], listScreens?: string[], searchKey?: string
  * }} ContentType
  *   The traits of a kind without them (master.js): `publish: false` (no publish panel, badge or
  *   show/hide), `cover: false` (no image), `deletable: false`; `nameFields` / `codeField` name a
  *   row without `name` / `code` (a user: first and last name, username); `filterCodes` the list
  *   filters whose options are a code list (app/lms/code-options.ts), not a filter list;
- *   `listPages` the pages beside the list.
+ *   `listPages` the pages beside the list; `listScreens` ids of screens (screens.js) the list links to;
+ *   `searchKey` the list search's placeholder when it looks in more than name and code.
  * @typedef {{ id: string, path: string, labelKey: string, module: string, action?: Action, flag?: string, menu?: boolean, under?: string, params?: Record<string, { api: string }>, post?: Record<string, string> }} ListPage
  *   A page beside a type's list, `{segment}/{path}` (the user area's departments, levels,
  *   history): guarded by the type's flag for `action`, or by its own `flag` (departments have

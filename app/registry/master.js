@@ -147,6 +147,9 @@ export const MASTER_TYPES = [
       { id: "history", labelKey: "tab_history", action: "view", kind: "table", module: "routes/user.history.tsx" },
     ],
     listPages: USER_PAGES,
+    // The bulk import lives under /import/ (its own dictionaries) but starts from the user list.
+    listScreens: ["user-import"],
+    searchKey: "user_search_placeholder",
   }),
   master({
     key: "group",

@@ -32,9 +32,12 @@ export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const api = lms(request);
-  const token = tokenOf(new URL(request.url).searchParams.get("token"));
+  const url = new URL(request.url);
+  const token = tokenOf(url.searchParams.get("token"));
+  // Sent here by sign-in: the administrator asked this account for a new password (docs/decisions/038).
+  const required = url.searchParams.get("reason") === "required";
   const rule = await passwordRuleOf(api); // also fetches the API's cookies for the post
-  return data({ token, rule }, { headers: api.headers(TOKEN_PAGE_HEADERS) });
+  return data({ token, rule, required }, { headers: api.headers(TOKEN_PAGE_HEADERS) });
 }
 
 type ActionAnswer = { result: SubmissionResult<string[]>; expired: boolean };
@@ -59,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ResetPassword() {
-  const { token, rule } = useLoaderData<typeof loader>();
+  const { token, rule, required } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const busy = useSubmitting();
@@ -79,6 +82,7 @@ export default function ResetPassword() {
   }
   return (
     <AuthCard title={t("reset_link_title")}>
+      {required ? <Notice tone="info">{t(MSG.password_change_required)}</Notice> : null}
       <PasswordRuleList rule={rule} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <CsrfInput />

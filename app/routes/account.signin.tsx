@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { Profile } from "../../contract/schemas/account";
+import { MSG } from "../../contract/messages";
 import { AuthCard, CardLink } from "~/components/auth-card";
 import { CsrfInput, ErrorList, Field } from "~/components/forms";
 import { lms } from "~/lms/api.server";
@@ -43,6 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const res = await api.post<Profile | LockAnswer | Record<string, string | string[]>>("dashboard/account/login/", submission.value, { accept: [400, 429] });
   if (res.status !== 200) {
     const body = res.data as Record<string, string | string[]>;
+    // The right password, but the administrator asked for a new one: to the reset page with its token.
+    if (body.detail === MSG.password_change_required && typeof body.token === "string") {
+      throw redirect(`${dash("account/reset-password")}?${new URLSearchParams({ token: body.token, reason: "required" })}`, { headers: api.headers() });
+    }
     const formErrors = body.detail ? [String(body.detail)] : [];
     const fieldErrors = Object.fromEntries(Object.entries(body).filter(([k]) => k !== "detail").map(([k, v]) => [k, ([] as string[]).concat(v)]));
     return data({ result: submission.reply({ formErrors, fieldErrors, hideFields: ["password"] }), lock: null }, { status: 400, headers: api.headers() });

@@ -65,6 +65,7 @@ export async function loader(args: LoaderFunctionArgs) {
       labelKey: type.labelKey,
       columns: type.columns,
       filters: type.filters,
+      searchKey: type.searchKey,
       list: { count: list.count, page: list.page, page_size: list.page_size, count_capped: list.count_capped },
       rowCount: rows.length,
       // Only what the table shows (the API row carries more).
@@ -149,7 +150,7 @@ export default function ContentList() {
           </a>
         ) : null}
       </PageHeader>
-      <ListFilters filters={d.filters} options={d.options} />
+      <ListFilters filters={d.filters} options={d.options} searchKey={d.searchKey} />
       {d.badQuery ? <p className="my-3 text-sm text-red-700" role="alert">{t("invalid")}</p> : null}
       <ListTable columns={d.columns} rows={rows} rowCount={d.rowCount} itemBase={d.itemBase} can={d.can} />
       <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} capped={d.list.count_capped} />

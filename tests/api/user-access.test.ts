@@ -95,8 +95,7 @@ describe("bulk reset-password", () => {
     expect((await session.get("/api/account/profile/")).status).toBe(401);
     for (const username of ["learner030", "learner031"]) {
       const old = await api.client().post("/api/account/login/", { username, password: DEMO_PASSWORD });
-      expect(old.status).toBe(400);
-      await api.client().login(username, GOOD_PASSWORD);
+      expect(old.body).toEqual({ detail: MSG.incorrect_email_or_password });
     }
     const rows = await api.db.selectFrom("account").select(["is_force_reset_password", "password_hash"]).where("id", "in", ids).execute();
     expect(rows.map((r) => r.is_force_reset_password)).toEqual([1, 1]);
@@ -106,6 +105,25 @@ describe("bulk reset-password", () => {
     expect(history[0].changes).toEqual({ is_force_reset_password: [false, true] });
   });
 
+  it("a forced change: the right password gets a reset token, not a session; the new password clears the flag (decision 038)", async () => {
+    const id = await accountId(api, "learner032");
+    expect((await admin.post(RESET, body([id], { is_force_reset_password: true }))).status).toBe(200);
+    const wrong = await api.client().post("/api/account/login/", { username: "learner032", password: DEMO_PASSWORD });
+    expect(wrong.body).toEqual({ detail: MSG.incorrect_email_or_password }); // no token for a wrong password
+    const visitor = api.client();
+    const asked = await visitor.post("/api/account/login/", { username: "learner032", password: GOOD_PASSWORD });
+    expect(asked.status).toBe(400);
+    expect(asked.body).toEqual({ detail: MSG.password_change_required, token: expect.any(String) });
+    expect((await visitor.get("/api/account/profile/")).status).toBe(401);
+    // The same password again is refused; a new one clears the flag and signs in.
+    const same = await visitor.post("/api/account/forgot-password/reset/", { token: asked.body.token, password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD });
+    expect(same.body).toEqual({ password: [MSG.password_must_differ] });
+    const NEW = "Chosen-Pass7!";
+    expect((await visitor.post("/api/account/forgot-password/reset/", { token: asked.body.token, password: NEW, confirm_password: NEW })).status).toBe(200);
+    expect((await api.db.selectFrom("account").select("is_force_reset_password").where("id", "=", id).executeTakeFirstOrThrow()).is_force_reset_password).toBe(0);
+    await api.client().login("learner032", NEW);
+  });
+
   it("keeps the caller's own session when the caller is in the list", async () => {
     const staff = await api.signedIn("staff2");
     const other = await api.signedIn("staff2");
@@ -113,6 +131,24 @@ describe("bulk reset-password", () => {
     expect((await staff.post(RESET, body([id]))).status).toBe(200);
     expect((await staff.get("/api/account/profile/")).status).toBe(200);
     expect((await other.get("/api/account/profile/")).status).toBe(401);
+  });
+});
+
+describe("account expiry (decision 038)", () => {
+  it("an account signs in through its expiry date and not after", async () => {
+    const id = await accountId(api, "learner033");
+    const setExpiry = (date: string | null) => api.db.updateTable("account").set({ expired_date: date }).where("id", "=", id).execute();
+    await setExpiry("2026-06-01");
+    await api.client().login("learner033");
+    await setExpiry("2026-05-31");
+    const refused = await api.client().post("/api/account/login/", { username: "learner033", password: DEMO_PASSWORD });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ detail: MSG.account_expired });
+    // A wrong password never says whether the account has expired.
+    const wrong = await api.client().post("/api/account/login/", { username: "learner033", password: "Wrong-Pass1!" });
+    expect(wrong.body).toEqual({ detail: MSG.incorrect_email_or_password });
+    await setExpiry(null);
+    await api.client().login("learner033");
   });
 });
 

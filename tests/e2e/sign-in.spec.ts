@@ -137,3 +137,37 @@ test("a locked sign-in says so, with its times in the organisation's zone and th
   const at = formatInstant("dateTime", "th", row.datetime_locked!, DEFAULT_ZONE_OFFSET_MINUTES);
   await expect(page.getByRole("alert").first()).toContainText(`ใช้ไปแล้ว 5 จาก 5 ครั้ง ล็อกเมื่อ ${at}`);
 });
+
+test("an account asked for a new password goes from sign-in to the reset page, and signs in with the new one; an expired account is refused (decision 038)", async ({ page }, info) => {
+  // Learners no other spec signs in with, one per project.
+  const username = info.project.name === "js-on" ? "learner019" : "learner020";
+  const db = e2eDb();
+  const set = (sql: string) => db.prepare(`update account set ${sql} where username = ?`).run(username);
+  try {
+    set("is_force_reset_password = 1");
+    await signIn(page, username);
+    await expect(page).toHaveURL(/\/dashboard\/account\/reset-password\?token=.+&reason=required$/);
+    await expect(page.getByRole("status")).toHaveText("Your administrator asks you to choose a new password before you sign in.");
+    await page.getByLabel("New password", { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel("Confirm new password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("The new password must be different from the old one.")).toBeVisible();
+    const fresh = `Chosen-${info.project.name}9!`;
+    await page.getByLabel("New password", { exact: true }).fill(fresh);
+    await page.getByLabel("Confirm new password").fill(fresh);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page).toHaveURL(/\/account\/changedpass/);
+    expect(db.prepare("select is_force_reset_password as f from account where username = ?").get(username)).toEqual({ f: 0 });
+
+    // Past its last day the account is refused, in the page's language.
+    set("expired_date = '2000-01-01'");
+    await page.goto("/dashboard/account/signin?language=th");
+    await page.getByLabel(/ชื่อผู้ใช้|username/i).fill(username);
+    await page.locator('input[type="password"]').fill(fresh);
+    await page.locator('button[type="submit"]').click();
+    await expect(page.getByText("บัญชีนี้หมดอายุแล้ว กรุณาติดต่อผู้ดูแลระบบ")).toBeVisible();
+  } finally {
+    set("expired_date = null");
+    db.close();
+  }
+});

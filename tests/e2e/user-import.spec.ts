@@ -43,7 +43,11 @@ test("a file with one bad row imports nothing; its error file names the row and 
   const [a, b, c] = names(info, "bad");
   const file = info.outputPath("people.csv");
   fs.writeFileSync(file, csv([`${a},${a}@example.test,Anna,Import,female,HR,L1,`, `${b},not-an-email,Boon,Import,male,IT,L2,${a}`, `${c},${c}@example.test,ชนิดา,นำเข้า,female,SAL,L3,${a}`]));
-  await signInAdmin(page, IMPORT);
+  // The import starts from the user list, whose search says what it looks in.
+  await signInAdmin(page, "/dashboard/user");
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveAttribute("placeholder", "Name, username, email or employee code");
+  await page.getByRole("main").getByRole("link", { name: "Import users" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/import\/user$/);
   await upload(page, file);
   await expect(job(page).getByRole("status")).toHaveText("Failed", { timeout: 30_000 });
   await expect(job(page)).toContainText("Some rows have errors, so nothing was imported.");

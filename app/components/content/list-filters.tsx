@@ -2,13 +2,14 @@ import { Form, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { Option } from "~/lms/content.server";
 
-type Props = { filters: string[]; options: Record<string, Option[]> };
+/** `searchKey`: the type's own placeholder (what its search looks in), when not "Name or code". */
+type Props = { filters: string[]; options: Record<string, Option[]>; searchKey?: string };
 
 /**
  * Search and filters as plain GET forms: the query string holds the state (spec 000 §2.14), the
  * server trims the search and drops empty, null and "all" values, and a new search starts at page 1.
  */
-export function ListFilters({ filters, options }: Props) {
+export function ListFilters({ filters, options, searchKey }: Props) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const keep = (keys: string[]) =>
@@ -28,7 +29,7 @@ export function ListFilters({ filters, options }: Props) {
             type="search"
             name="search"
             defaultValue={params.get("search") ?? ""}
-            placeholder={t("search_placeholder")}
+            placeholder={t(searchKey ?? "search_placeholder")}
             className="w-64 rounded border border-slate-300 px-3 py-1.5 text-sm"
           />
         </div>
