@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { Db } from "../db/index";
-import { paginate, readPageQuery } from "../http/paging";
+import { idListOf, paginate, readPageQuery } from "../http/paging";
 import { isStaff, personMatches, presentAccountOption } from "./people";
 
 /**
@@ -18,16 +18,21 @@ export type AccountChoices = {
 };
 
 /** The choices as a query (for `paginate`). */
-export function accountChoicesQuery(db: Db, opts: AccountChoices & { search?: string }) {
+export function accountChoicesQuery(db: Db, opts: AccountChoices & { search?: string; idList?: string }) {
   let q = db.selectFrom("account as a").where(opts.staffOnly ? isStaff : sql<SqlBool>`a.is_active = 1`);
   if (opts.except) q = q.where(opts.except);
   if (opts.search) q = q.where(personMatches(opts.search));
+  // spec 002 §7 id_list: a picker shows the accounts already chosen, whatever its search.
+  if (opts.idList !== undefined) {
+    const ids = idListOf(opts.idList);
+    q = ids.length ? q.where("a.id", "in", ids) : q.where(sql<SqlBool>`1 = 0`);
+  }
   return q.select(["a.id", "a.username", "a.first_name", "a.last_name"]).orderBy(sql`lower(a.username)`).orderBy("a.id");
 }
 
-/** GET …: one page of the choices (`page`, `page_size`, `search`), after the caller's own access check. */
+/** GET …: one page of the choices (`page`, `page_size`, `search`, `id_list`), after the caller's own access check. */
 export async function accountChoicesPage(req: FastifyRequest, db: Db, opts: AccountChoices = {}) {
   const q = readPageQuery(req);
-  const page = await paginate(req, accountChoicesQuery(db, { ...opts, search: q.search }), q);
+  const page = await paginate(req, accountChoicesQuery(db, { ...opts, search: q.search, idList: q.id_list }), q);
   return { ...page, results: page.results.map(presentAccountOption) };
 }

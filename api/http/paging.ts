@@ -18,6 +18,12 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/** The largest id a database row has (a 32-bit serial): larger asks for nothing that exists. */
+export const MAX_DB_ID = 2_147_483_647;
+export const isDbId = (n: number) => Number.isSafeInteger(n) && n >= 1 && n <= MAX_DB_ID;
+/** `id_list`'s ids (spec 002 §7), each once, those that can name a row. */
+export const idListOf = (idList: string) => [...new Set(idList.split(",").map(Number))].filter(isDbId);
+
 export const readPageQuery = (req: FastifyRequest): PageQuery => parseInput(pageQuerySchema, req.query);
 
 /** The `next` link of a paged answer: the same URL with the page advanced. */

@@ -7,11 +7,9 @@ import { requirePermission } from "../auth/permissions";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { parseInput } from "../http/errors";
-import { paginate, readPageQuery } from "../http/paging";
+import { idListOf, isDbId, MAX_DB_ID, paginate, readPageQuery } from "../http/paging";
 
 /** Ids are integer columns in both dialects: anything larger names no row (and would make PostgreSQL fail). */
-const MAX_DB_ID = 2_147_483_647;
-const isDbId = (n: number) => Number.isSafeInteger(n) && n >= 1 && n <= MAX_DB_ID;
 
 type FilterTable = "department" | "level" | "position" | "provider" | "instructor" | "account_group" | "category" | "tag" | "content_type";
 /** Columns a list may add to the option's id/name/code/value. */
@@ -112,7 +110,7 @@ export function filterRoutes(app: FastifyInstance, ctx: ApiContext) {
       if (list.where) query = list.where(query, { params: req.params as Record<string, string>, parent });
       if (q.id !== undefined) query = isDbId(q.id) ? query.where("t.id", "=", q.id) : query.where(sql<SqlBool>`1 = 0`);
       if (q.id_list !== undefined) {
-        const ids = [...new Set(q.id_list.split(",").map(Number))].filter(isDbId);
+        const ids = idListOf(q.id_list);
         query = ids.length ? query.where("t.id", "in", ids) : query.where(sql<SqlBool>`1 = 0`);
       }
       if (q.search) {

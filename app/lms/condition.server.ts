@@ -74,11 +74,27 @@ export async function organisationShape(api: Lms, names: readonly Exclude<Condit
   return { operator: true, includeSub: names.includes("department"), lists, ranges: [...CONDITION_RANGES], dates: true };
 }
 
-/** What a user rule offers: the accounts of `accountsPath` (the rules' `account/` call), nothing else. */
-export async function accountShape(api: Lms, accountsPath: string): Promise<ConditionShape> {
-  const { data } = await api.get<Paged<{ id: number; name: string; code: string }>>(accountsPath, { query: { page_size: 1000 } });
-  const options = data.results.map((a) => ({ value: String(a.id), label: `${a.name} (${a.code})` }));
-  return { operator: false, includeSub: false, lists: [{ name: "account", options }], ranges: [], dates: false };
+/** How many accounts a user rule offers at once; a search (`?find=`) narrows them when there are more. */
+export const ACCOUNT_CHOICES = 200;
+
+type AccountChoice = { id: number; name: string; code: string };
+
+/**
+ * What a user rule offers: the accounts it already names (`chosen`, by the call's `id_list`,
+ * whatever the search) then those of `accountsPath` (the rules' `account/` call) matching `find`,
+ * at most ACCOUNT_CHOICES; `more` when the search leaves some out. An organisation of thousands
+ * finds a colleague by name instead of scrolling a list cut at an arbitrary length.
+ */
+export async function accountShape(api: Lms, accountsPath: string, opts: { find: string; chosen: readonly number[] }): Promise<ConditionShape & { more: boolean }> {
+  const [found, named] = await Promise.all([
+    api.get<Paged<AccountChoice>>(accountsPath, { query: { page_size: ACCOUNT_CHOICES, ...(opts.find ? { search: opts.find } : {}) } }),
+    opts.chosen.length ? api.get<Paged<AccountChoice>>(accountsPath, { query: { page_size: opts.chosen.length, id_list: opts.chosen.join(",") } }) : null,
+  ]);
+  const seen = new Set<number>();
+  const options = [...(named?.data.results ?? []), ...found.data.results]
+    .filter((a) => !seen.has(a.id) && seen.add(a.id))
+    .map((a) => ({ value: String(a.id), label: `${a.name} (${a.code})` }));
+  return { operator: false, includeSub: false, lists: [{ name: "account", options }], ranges: [], dates: false, more: found.data.count > ACCOUNT_CHOICES };
 }
 
 type Result = SubmissionResult<string[]>;

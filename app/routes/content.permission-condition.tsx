@@ -6,7 +6,8 @@ import { PERMISSION_RULE } from "../../contract/codes";
 import type { PermissionCondition, PermissionRuleRow } from "../../contract/schemas/content-permission";
 import { ConditionFields } from "~/components/content/condition-form";
 import { CsrfInput, ErrorList } from "~/components/forms";
-import { accountShape, organisationShape, permissionConditionSchema, sendCondition } from "~/lms/condition.server";
+import { ACCOUNT_CHOICES, accountShape, organisationShape, permissionConditionSchema, sendCondition } from "~/lms/condition.server";
+import { SearchForm } from "~/components/content/search-form";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm, refusalAnswer } from "~/lms/read-form.server";
@@ -39,14 +40,16 @@ export async function loader(args: LoaderFunctionArgs) {
   const id = itemId(type, args.params);
   const ruleId = ruleIdOf(args.params);
   const path = `${type.api}${id}/permission/${ruleId}/`;
+  // A user rule's account search: a GET form beside the condition's, so it works without JS.
+  const find = (new URL(args.request.url).searchParams.get("find") ?? "").trim().slice(0, 200);
   const [{ data: rule }, { data: condition }] = await Promise.all([api.get<PermissionRuleRow>(path), api.get<PermissionCondition>(`${path}condition/`)]);
   const shape =
     rule.mode === PERMISSION_RULE.department
       ? await organisationShape(api, ["department", "position", "level", "group", "group_account"])
       : rule.mode === PERMISSION_RULE.user
-        ? await accountShape(api, `${type.api}${id}/permission/account/`)
+        ? await accountShape(api, `${type.api}${id}/permission/account/`, { find, chosen: condition.account ?? [] })
         : null;
-  return data({ rule, condition, shape, back: dash(`${type.segment}/${id}/permission`) }, { headers: api.headers() });
+  return data({ rule, condition, shape, find, limit: ACCOUNT_CHOICES, back: dash(`${type.segment}/${id}/permission`) }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -63,7 +66,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function PermissionConditionPage() {
-  const { rule, condition, shape, back } = useLoaderData<typeof loader>();
+  const { rule, condition, shape, limit, back } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useSubmitting();
   const { t } = useTranslation();
@@ -85,7 +88,14 @@ export default function PermissionConditionPage() {
       {!shape ? (
         <p className="rounded border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-700">{t("acc_condition_for_everyone")}</p>
       ) : (
-        <Form method="post" noValidate className="space-y-5">
+        <div className="space-y-4">
+          {isDepartment ? null : (
+            <div className="space-y-1">
+              <SearchForm name="find" label={t("acc_find_users")} />
+              {"more" in shape && shape.more ? <p className="text-xs text-slate-600">{t("acc_find_users_more", { count: limit })}</p> : null}
+            </div>
+          )}
+          <Form method="post" noValidate className="space-y-5">
           <CsrfInput />
           <input type="hidden" name="intent" value="save" />
           <p className="text-sm text-slate-600">{isDepartment ? t("acc_condition_intro_department") : t("acc_condition_intro_user")}</p>
@@ -99,7 +109,8 @@ export default function PermissionConditionPage() {
               {t("acc_condition_save")}
             </button>
           </div>
-        </Form>
+          </Form>
+        </div>
       )}
     </section>
   );

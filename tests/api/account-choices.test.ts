@@ -36,6 +36,14 @@ describe("a category's user rules pick accounts as a content's do", () => {
     // The same call as a course's: the same rows.
     expect((await admin.get(`${D}/course/${course}/permission/account/?search=staff&page_size=5`)).body).toEqual(own.body);
 
+    // id_list (spec 002 §7): the accounts a rule already names, whatever the search; unknown ids name nobody.
+    const accountId = async (username: string) => (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+    const [s1, l5] = [await accountId("staff1"), await accountId("learner005")];
+    const named = await admin.get(`${D}/category/${category}/permission/account/?id_list=${l5},${s1},${s1},99999999&search=staff`);
+    expect(usernames(named.body)).toEqual(["staff1"]);
+    expect(usernames((await admin.get(`${D}/category/${category}/permission/account/?id_list=${l5},${s1}`)).body)).toEqual(["learner005", "staff1"]);
+    expect((await admin.get(`${D}/category/${category}/permission/account/?id_list=1,x`)).status).toBe(400);
+
     // An inactive account is not offered.
     await api.db.updateTable("account").set({ is_active: 0 }).where("username", "=", "staff2").execute();
     try {

@@ -174,15 +174,29 @@ test("a category's permission rules: departments with their sub-departments, and
   await expect(page).toHaveURL(new RegExp(`/dashboard/category/${category}/permission$`));
   expect(one("select is_include_sub_department as sub from category_permission where id = ?", department)).toEqual({ sub: 1 });
 
-  // A user rule picks among the accounts the category's own permission/account/ lists.
+  // A user rule picks among the accounts the category's own permission/account/ lists, found by a search.
   const user = await addRule("Named users");
-  // Its first offer: which accounts come first depends on what other specs created (the user import adds many).
-  const users = page.getByLabel("Users", { exact: true });
-  const first = Number(await users.locator("option").first().getAttribute("value"));
-  await users.selectOption(String(first));
+  // A few matches show as checkboxes (many as a multi-select).
+  const users = page.getByRole("group", { name: "Users" }).getByRole("checkbox");
+  const find = async (text: string) => {
+    await page.getByRole("searchbox", { name: "Find users by name, username or email" }).fill(text);
+    await page.getByRole("search", { name: "Find users by name, username or email" }).getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]find=${text}`));
+  };
+  await find("learner05");
+  await expect(users).toHaveCount(10);
+  for (let i = 0; i < 10; i++) await expect(users.nth(i)).toHaveAccessibleName(new RegExp(`\\(learner05${i}\\)$`));
+  await page.getByRole("checkbox", { name: /\(learner053\)$/ }).check();
+  const chosen = one<{ id: number }>("select id from account where username = 'learner053'").id;
   await page.getByRole("button", { name: "Save condition" }).click();
   await expect(toast(page, "Condition saved.")).toBeVisible();
-  expect(rows("select i.ref_id as id from category_permission_item i where i.permission_id = ? and i.field = 'account'", user)).toEqual([{ id: first }]);
+  expect(rows("select i.ref_id as id from category_permission_item i where i.permission_id = ? and i.field = 'account'", user)).toEqual([{ id: chosen }]);
+  // Searched for someone else, the rule's chosen account is still offered first, and still ticked.
+  await page.goto(`/dashboard/category/${category}/permission/${user}/condition`);
+  await find("learner01");
+  await expect(users.first()).toHaveAccessibleName(/\(learner053\)$/);
+  await expect(users.first()).toBeChecked();
+  await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(1);
 });
 
 test("the group pages in Thai: the condition previewed without saving, the members", async ({ page }) => {
