@@ -10,7 +10,7 @@ import { itemId, likePattern } from "../engine/crud";
 import type { ApiContext } from "../http/context";
 import { badRequest, parseInput } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
-import { paginate, readPageQuery } from "../http/paging";
+import { idListOf, paginate, readPageQuery } from "../http/paging";
 import { accountHistoryRoutes } from "./account-history";
 import { passwordRule, textLimits } from "./config-store";
 import { subtreeIds } from "./department-tree";
@@ -48,7 +48,7 @@ function queryActive(req: FastifyRequest, errors: FieldErrors): boolean | null {
  * Users (spec 000 §2.11 /user; spec 001 §3 "User", §5 "Accounts"; docs/decisions/029):
  * - GET dashboard/user/: paged, `search` (username, names, email, employee code), `ordering`,
  *   filters `department` (with its sub-departments), `level`, `position` (ids, several allowed),
- *   `is_active`;
+ *   `is_active`, and `id_list` (spec 002 §7: the accounts a bulk form has chosen);
  * - POST dashboard/user/ (201), GET and PATCH dashboard/user/{id}/: the user form;
  * - the history (account-history.ts), activation and bulk password reset (user-access.ts).
  */
@@ -74,6 +74,10 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext) {
     if (levels) query = query.where("a.level_id", "in", levels);
     if (positions) query = query.where("a.position_id", "in", positions);
     if (active !== null) query = query.where("a.is_active", "=", active ? 1 : 0);
+    if (q.id_list !== undefined) {
+      const ids = idListOf(q.id_list);
+      query = ids.length ? query.where("a.id", "in", ids) : query.where(sql<SqlBool>`1 = 0`);
+    }
     if (q.search) {
       const pattern = likePattern(q.search);
       query = query.where((eb) => eb.or(SEARCHED.map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)));

@@ -69,7 +69,7 @@ const USER_PAGES = [
     id: "department.item", path: "department/:departmentid", labelKey: "user_department_item", module: "routes/user.department-item.tsx", flag: DEPARTMENT.view,
     params: { departmentid: { api: "dashboard/department/" } }, post: { save: DEPARTMENT.change, delete: DEPARTMENT.delete },
   },
-  { id: "reset-password", path: "reset-password", labelKey: "user_reset_title", module: "routes/user.reset-password.tsx", action: "change", post: { reset: ACCOUNT.change } },
+  { id: "reset-password", path: "reset-password", labelKey: "user_reset_title", module: "routes/user.reset-password.tsx", action: "change", post: { reset: ACCOUNT.change, choose: ACCOUNT.change } },
 ];
 
 /** A kind of master data: the engine's modules, no publishing, its own dictionary namespace. */

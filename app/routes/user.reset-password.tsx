@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { Paged } from "../../contract/http";
@@ -32,14 +32,32 @@ const HIDDEN = ["new_password", "confirm_password"];
  * twice under the configured rule (shown), and whether they must change it at their next
  * sign-in. One POST form around the ticks and the fields: works without JavaScript. The
  * profile's "Reset password" link comes here searching that username.
+ *
+ * Ticks survive searches and pages: the chosen accounts ride in the address (`chosen`, ids) and
+ * are listed first, ticked. With JS the search form adds the ticks as it goes; without, the
+ * "keep ticked and search" button (intent choose) posts them and comes back with them in the
+ * address — never the passwords, which are not in any address.
  */
+const MAX_CHOSEN = 500;
+const chosenOf = (raw: string | null): number[] =>
+  raw && /^\d{1,10}(,\d{1,10}){0,499}$/.test(raw) ? [...new Set(raw.split(",").map(Number))].slice(0, MAX_CHOSEN) : [];
+const here = (q: string, chosen: readonly (number | string)[]) => `?${new URLSearchParams({ ...(q ? { q } : {}), ...(chosen.length ? { chosen: chosen.join(",") } : {}) })}`;
+
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type, config } = await requireListPage(args, "reset-password");
   const url = new URL(args.request.url);
   const q = (url.searchParams.get("q") ?? "").trim();
-  const res = await readListPage<Paged<UserRow>>(api, type.api, { url, query: { ordering: "username", ...(q ? { search: q } : {}) }, accept: [400] });
+  const chosenIds = chosenOf(url.searchParams.get("chosen"));
+  const [res, named] = await Promise.all([
+    readListPage<Paged<UserRow>>(api, type.api, { url, query: { ordering: "username", ...(q ? { search: q } : {}) }, accept: [400] }),
+    chosenIds.length ? api.get<Paged<UserRow>>(type.api, { query: { id_list: chosenIds.join(","), page_size: MAX_CHOSEN, ordering: "username" } }) : null,
+  ]);
+  const chosen = named?.data.results ?? [];
+  const list = res.status === 200 ? res.data : EMPTY;
+  // The chosen first, ticked; the search's page without them.
+  const taken = new Set(chosen.map((r) => r.id));
   return data(
-    { list: res.status === 200 ? res.data : EMPTY, q, rule: passwordRuleFrom(config), listHref: dash(type.segment), titles: contentTitles(`${type.key}.list.reset-password`) },
+    { list: { ...list, results: list.results.filter((r) => !taken.has(r.id)) }, chosen, q, rule: passwordRuleFrom(config), listHref: dash(type.segment), titles: contentTitles(`${type.key}.list.reset-password`) },
     { headers: api.headers() },
   );
 }
@@ -49,8 +67,14 @@ type Answer = { result: SubmissionResult<string[]> };
 export async function action(args: ActionFunctionArgs) {
   const { form, refusal } = await readForm(args.request);
   if (!form) return data<Answer>({ result: refusal.result }, { status: refusal.status });
-  const { api, config } = await requireListPage(args, "reset-password", String(form.get("intent") ?? ""));
+  const intent = String(form.get("intent") ?? "");
+  const { api, config } = await requireListPage(args, "reset-password", intent);
   await requireCsrf(api, form);
+  if (intent === "choose") {
+    // Back to the page with the ticks in its address and the search asked for; the passwords stay behind.
+    const ids = form.getAll("id_list").map(String).filter((v) => /^\d{1,10}$/.test(v)).slice(0, MAX_CHOSEN);
+    return redirect(`${new URL(args.request.url).pathname}${here(String(form.get("q") ?? "").trim().slice(0, 200), ids)}`, { headers: api.headers() });
+  }
   const submission = parseWithZod(form, { schema: resetPasswordSchema(passwordRuleFrom(config)) });
   if (submission.status !== "success") return data<Answer>({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
   const res = await api.post<{ count: number } & Record<string, unknown>>("dashboard/user/reset-password/", submission.value, { accept: [400, 403] });
@@ -70,12 +94,21 @@ export default function ResetPassword() {
   const { t } = useTranslation();
   const [form, fields] = useForm<Values>({ id: "reset-password", lastResult: answer?.result ?? null, defaultValue: { is_force_reset_password: "on" }, shouldValidate: "onSubmit" });
   const tr = (errors?: string[]) => errors?.map((e) => t(e));
-  const ticked = new Set(([] as unknown[]).concat(fields.id_list.initialValue ?? []).map(String));
+  // After a refused post, what was ticked; else the chosen of the address.
+  const sent = ([] as unknown[]).concat(fields.id_list.initialValue ?? []).map(String);
+  const ticked = new Set(answer ? sent : d.chosen.map((r) => String(r.id)));
+  /** With JS, a search keeps what is ticked now (without, the "keep" button does). */
+  const keepTicks = (e: React.FormEvent<HTMLFormElement>) => {
+    const box = document.getElementById(form.id) as HTMLFormElement | null;
+    const now = box ? new FormData(box).getAll("id_list").map(String) : [];
+    (e.currentTarget.elements.namedItem("chosen") as HTMLInputElement).value = now.join(",");
+  };
   return (
     <div className="space-y-5">
       <PageHeader title={t("user_reset_title")} crumbs={[{ label: t("menu_home"), href: dash() }, { label: t("master_user"), href: d.listHref }, { label: t("user_reset_title") }]} />
       <p className="max-w-3xl text-sm text-slate-700">{t("user_reset_intro")}</p>
-      <Form method="get" role="search" className="flex max-w-xl items-end gap-2">
+      <Form method="get" role="search" onSubmit={keepTicks} className="flex max-w-xl items-end gap-2">
+        <input type="hidden" name="chosen" value={d.chosen.map((r) => r.id).join(",")} />
         <div className="grow">
           <label htmlFor="reset-search" className="mb-1 block text-sm font-medium text-slate-700">
             {t("user_search_account")}
@@ -88,13 +121,12 @@ export default function ResetPassword() {
       </Form>
       <Form method="post" {...getFormProps(form)} className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <CsrfInput />
-        <input type="hidden" name="intent" value="reset" />
         <fieldset aria-describedby={fields.id_list.errors?.length ? fields.id_list.errorId : undefined} className="space-y-2">
           <legend className="text-base font-semibold">{t("user_reset_accounts")}</legend>
           <ErrorList id={fields.id_list.errorId} errors={tr(fields.id_list.errors)} />
           <DataTable
             caption={t("user_reset_accounts")}
-            rows={d.list.results}
+            rows={[...d.chosen, ...d.list.results]}
             empty={t(d.q ? "no_results" : "user_reset_no_accounts")}
             columns={[
               {
@@ -125,7 +157,13 @@ export default function ResetPassword() {
               { key: "state", label: t("col_status"), render: (r) => <span className={r.is_active ? "badge-active" : "badge-inactive"}>{t(r.is_active ? "state_active" : "state_inactive")}</span> },
             ]}
           />
-          <p className="text-xs text-slate-600">{t("user_reset_page_note")}</p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-xs text-slate-600">
+              {t("user_reset_chosen", { count: d.chosen.length })} · {t("user_reset_page_note")}
+            </p>
+            {/* After the reset button in the form, so Enter in a password field resets. */}
+            <input type="hidden" name="q" value={d.q} />
+          </div>
           <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} capped={d.list.count_capped} />
         </fieldset>
         {/* Beside the list on a wide screen, and staying in view while the list scrolls. */}
@@ -142,10 +180,13 @@ export default function ResetPassword() {
           <Field meta={fields.confirm_password} label={t("field_confirm_password")} requiredMark errors={tr(fields.confirm_password.errors)} inputProps={{ type: "password", autoComplete: "new-password" }} />
           <CheckboxField meta={fields.is_force_reset_password} label={t("field_is_force_reset_password")} errors={tr(fields.is_force_reset_password.errors)} />
           <div>
-            <button type="submit" disabled={busy} className="w-full rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
+            <button type="submit" name="intent" value="reset" disabled={busy} className="w-full rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
               {t("user_reset_submit")}
             </button>
           </div>
+          <button type="submit" name="intent" value="choose" formNoValidate className="w-full rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
+            {t("user_reset_keep")}
+          </button>
         </div>
       </Form>
     </div>

@@ -72,6 +72,10 @@ describe("list", () => {
     expect(usernames((await admin.get(`${U}?search=ADMIN`)).body)).toContain("admin");
     expect(usernames((await admin.get(`${U}?search=somchai`)).body)).toEqual(["instructor"]);
     expect(usernames((await admin.get(`${U}?search=manager@demo`)).body)).toEqual(["manager"]);
+    // id_list (spec 002 §7): the accounts a bulk form has chosen, with any search beside it.
+    const ids = await Promise.all(["staff1", "manager"].map((u) => accountId(api, u)));
+    expect(usernames((await admin.get(`${U}?id_list=${ids.join(",")},99999999`)).body)).toEqual(["manager", "staff1"]);
+    expect(usernames((await admin.get(`${U}?id_list=${ids.join(",")}&search=staff`)).body)).toEqual(["staff1"]);
   });
 
   it("filters by department with its sub-departments, level, position and status", async () => {
