@@ -122,7 +122,9 @@ export default function ResetPassword() {
       <Form method="post" {...getFormProps(form)} className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <CsrfInput />
         <fieldset aria-describedby={fields.id_list.errors?.length ? fields.id_list.errorId : undefined} className="space-y-2">
-          <legend className="text-base font-semibold">{t("user_reset_accounts")}</legend>
+          <legend className="text-base font-semibold">
+            {t("user_reset_accounts")} <span className="text-sm font-normal text-slate-600">· {t("user_reset_chosen", { count: d.chosen.length })}</span>
+          </legend>
           <ErrorList id={fields.id_list.errorId} errors={tr(fields.id_list.errors)} />
           <DataTable
             caption={t("user_reset_accounts")}
@@ -159,7 +161,7 @@ export default function ResetPassword() {
           />
           <div className="flex flex-wrap items-center gap-3">
             <p className="text-xs text-slate-600">
-              {t("user_reset_chosen", { count: d.chosen.length })} · {t("user_reset_page_note")}
+              {t("user_reset_page_note")}
             </p>
             {/* After the reset button in the form, so Enter in a password field resets. */}
             <input type="hidden" name="q" value={d.q} />

@@ -30,7 +30,7 @@ export function ListFilters({ filters, options, searchKey }: Props) {
             name="search"
             defaultValue={params.get("search") ?? ""}
             placeholder={t(searchKey ?? "search_placeholder")}
-            className="w-64 rounded border border-slate-300 px-3 py-1.5 text-sm"
+            className="w-80 max-w-full rounded border border-slate-300 px-3 py-1.5 text-sm"
           />
         </div>
         <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
