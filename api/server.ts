@@ -30,6 +30,7 @@ import { userRoutes } from "./system/users";
 import { groupRoutes } from "./system/groups";
 import { categoryRoutes } from "./system/categories";
 import { instructorRoutes, providerRoutes } from "./system/providers";
+import { locationRoutes } from "./system/locations";
 import { importRoutes } from "./imports/routes";
 import { loginAsRoutes } from "./system/login-as";
 
@@ -85,6 +86,8 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
       providerRoutes(api, ctx);
       instructorRoutes(api, ctx);
       categoryRoutes(api, ctx);
+      // Locations with their rooms, where class sessions take place (docs/decisions/039).
+      locationRoutes(api, ctx);
       // Bulk user import as a job, its history and progress socket (docs/decisions/032).
       importRoutes(api, ctx);
       // Login as and its log (docs/decisions/033).

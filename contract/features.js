@@ -19,4 +19,5 @@ export const FEATURES = /** @type {const} */ ({
   // "Dependency in activity, class, course…" (spec 002 §6): a type's prerequisites exist by its own switch.
   courseDependency: ["dependency-course-is-enabled"],
   activityDependency: ["dependency-activity-is-enabled"],
+  classDependency: ["dependency-class-is-enabled"],
 });

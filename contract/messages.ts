@@ -119,6 +119,10 @@ export const MSG = {
   group_members_by_condition: "group_members_by_condition",
   category_cycle: "category_cycle",
   highlight_target_required: "highlight_target_required",
+  // Locations and rooms (issue 16 §2, docs/decisions/039)
+  latitude_out_of_range: "latitude_out_of_range",
+  longitude_out_of_range: "longitude_out_of_range",
+  location_has_rooms: "location_has_rooms",
   // Login as (issue 15 §6, docs/decisions/033)
   login_as_self: "login_as_self",
   login_as_inactive: "login_as_inactive",

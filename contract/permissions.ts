@@ -62,3 +62,30 @@ export type PermissionAnswer = {
   department_list: RoleEntry[];
   permission: Record<string, boolean>;
 };
+
+/**
+ * The kinds whose items name their own administrators (spec 001 §3 Group admin_list): an account
+ * an item lists may manage that item without the kind's flags, and the permission answer says
+ * which items it administers (`{kind}_list`). `administers_{kind}` is the guard that stands for
+ * "administers at least one": not a flag of the answer, but read from it (answerHolds).
+ */
+export const ADMINISTERED_KINDS = ["group"] as const;
+export type AdministeredKind = (typeof ADMINISTERED_KINDS)[number];
+export const administers = (kind: AdministeredKind) => `administers_${kind}`;
+const ADMINISTERS_PREFIX = "administers_";
+
+/** Whether a permission answer passes `guard`: a flag it holds, or `administers_{kind}` for an account administering an item of that kind. */
+export function answerHolds(answer: Pick<PermissionAnswer, "permission" | "group_list">, guard: string): boolean {
+  if (guard.startsWith(ADMINISTERS_PREFIX)) {
+    const kind = guard.slice(ADMINISTERS_PREFIX.length) as AdministeredKind;
+    return ADMINISTERED_KINDS.includes(kind) && (answer[`${kind}_list`]?.length ?? 0) > 0;
+  }
+  return !!answer.permission[guard];
+}
+
+/** Every guard a permission answer passes: its flags and its `administers_{kind}`. */
+export const answerGuards = (answer: PermissionAnswer): Set<string> =>
+  new Set([...Object.keys(answer.permission).filter((f) => answer.permission[f]), ...ADMINISTERED_KINDS.map(administers).filter((g) => answerHolds(answer, g))]);
+
+/** A guard that is either a flag or `administers_{kind}`. */
+export const isGuardFlag = (name: string): boolean => isFlag(name) || (ADMINISTERED_KINDS as readonly string[]).some((k) => name === administers(k as AdministeredKind));

@@ -16,7 +16,7 @@ import {
 import { fromFlag, toFlag, type Db } from "../db/index";
 import { notFound } from "../http/errors";
 import { configValues } from "../system/config-store";
-import { idFilterValue, roleIds, type RefRule, type Resource, type ResourceTable, type ScopeRule, type Trx } from "../engine/crud";
+import { idFilterValue, roleIds, type FilterRule, type RefRule, type Resource, type ResourceTable, type ScopeRule, type Trx } from "../engine/crud";
 import { contentTags, setContentTags, tagsOfType } from "./features/tags";
 import { setContentDisplay, type PublishRefusal } from "./publish";
 import { contentTypeId } from "./ref";
@@ -77,7 +77,7 @@ export type ContentResourceOptions<Row extends ContentRow, Item> = {
   /** Its own table has a cover image column. */
   hasImage: boolean;
   /** What its list rows add, for a page of ids (course: section counts). */
-  rowExtras: (db: Db, ids: number[]) => Promise<(id: number) => Omit<Row, keyof ContentRow>>;
+  rowExtras: (db: Db, ids: number[], now: Date) => Promise<(id: number) => Omit<Row, keyof ContentRow>>;
   /** What its item adds (course: instructors). */
   itemExtras?: (db: Db, id: number) => Promise<Omit<Item, keyof Row | keyof ContentDetail>>;
   /** Its own lists of a create or update (course: instructor_list). */
@@ -87,6 +87,10 @@ export type ContentResourceOptions<Row extends ContentRow, Item> = {
   /** View scopes beyond the provider's (course: its instructors; activity: its inspectors). */
   scopes: Partial<Record<ViewScope, ScopeRule>>;
   refs?: Record<string, RefRule>;
+  /** Its own list filters beside the engine's (class: its derived status). */
+  filters?: Record<string, FilterRule>;
+  /** Why the item may not be changed or shown/hidden at all any more (a cancelled class), or null. */
+  writeRefusal?: PublishRefusal;
 };
 
 /** One content type's resource over the engine's common columns. */
@@ -111,7 +115,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
     if (!rows.length) return [];
     const categories = await idNames(db, "category", rows.map((r) => r.category_id));
     const providers = await idNames(db, "provider", rows.map((r) => r.provider_id));
-    const extrasOf = await o.rowExtras(db, rows.map((r) => r.id));
+    const extrasOf = await o.rowExtras(db, rows.map((r) => r.id), now);
     return rows.map((r) => {
       const { status, label } = derivePublishStatus(r, now);
       const row: ContentRow = {
@@ -167,6 +171,11 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
     }
   }
 
+  async function refuseWrite(trx: Trx, id: number) {
+    const refusal = await o.writeRefusal?.(trx, id);
+    if (refusal) throw refusal;
+  }
+
   const table = o.table as "activity";
   return {
     path: o.key,
@@ -197,6 +206,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
         parse: (v: string) => ((Object.values(PUBLISH_STATUS) as string[]).includes(v) ? (v as PublishStatus) : null),
         where: (values: PublishStatus[], now: Date) => sql<SqlBool>`(${sql.join(values.map((v) => publishStatusWhere(v, now)), sql` or `)})`,
       },
+      ...o.filters,
     },
     scopes: {
       provider: { where: (accountId) => sql<SqlBool>`${t("provider_id")} in ${roleIds("provider", accountId)}`, field: "provider" },
@@ -241,6 +251,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
       return id;
     },
     async patch(trx, id, input, w) {
+      await refuseWrite(trx, id);
       await trx
         .updateTable(table)
         .set({
@@ -273,7 +284,10 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
     display: {
       keys: ["is_display", "datetime_start"],
       schema: contentDisplaySchema,
-      apply: (trx, id, input, w) => setContentDisplay(trx, o.table, id, input, w.now, o.publishRefusal),
+      apply: async (trx, id, input, w) => {
+        await refuseWrite(trx, id);
+        await setContentDisplay(trx, o.table, id, input, w.now, o.publishRefusal);
+      },
     },
   };
 }

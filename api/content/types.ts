@@ -2,6 +2,8 @@ import { FEATURES } from "../../contract/features.js";
 import { courseImageRoutes, courseResource } from "./course/resource";
 import { activityResource } from "./activity/resource";
 import { activityRoutes } from "./activity/routes";
+import { classResource } from "./class/resource";
+import { classRoutes } from "./class/routes";
 import type { ContentDefinition } from "./definition";
 
 /** Course (spec 000 §2.5): every content feature. */
@@ -29,5 +31,19 @@ export const activityDefinition: ContentDefinition = {
   routes: activityRoutes,
 };
 
+/**
+ * Class (spec 000 §2.4): its sessions are its curriculum and schedule, its own calls
+ * (api/content/class/), not the engine's sections; cancel types 5, 6 and 1 (spec 001 §4).
+ */
+export const classDefinition: ContentDefinition = {
+  key: "class",
+  resource: classResource as ContentDefinition["resource"],
+  cancelKind: "event",
+  transitions: "class",
+  features: ["enrollment", "prerequisite", "permission", "competency", "budget", "ecertificate", "gamification", "survey", "overall"],
+  switches: { price: FEATURES.price, prerequisite: FEATURES.classDependency },
+  routes: classRoutes,
+};
+
 /** THE API's list of content types: server.ts mounts each one's resource and features from it. */
-export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [courseDefinition, activityDefinition];
+export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [courseDefinition, activityDefinition, classDefinition];

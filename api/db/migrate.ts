@@ -17,6 +17,8 @@ import { people } from "./migrations/0014_people";
 import { groups } from "./migrations/0015_groups";
 import { imports } from "./migrations/0016_imports";
 import { loginAs } from "./migrations/0017_login_as";
+import { locations } from "./migrations/0018_locations";
+import { classes } from "./migrations/0019_classes";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -38,6 +40,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0015_groups": groups(dialect),
     "0016_imports": imports(dialect),
     "0017_login_as": loginAs(dialect),
+    "0018_locations": locations(dialect),
+    "0019_classes": classes(dialect),
   };
 }
 

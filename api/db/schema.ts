@@ -236,6 +236,20 @@ export interface Database {
   category: { id: Id; name: string; code: string | null; parent_id: number | null; image: string | null };
   provider: { id: Id; name: string; code: string | null; about: string | null; image: string | null; desc: string | null };
   instructor: { id: Id; name: string; code: string | null; contact: string | null; overview: string | null; image: string | null; account_id: number | null };
+  /** Locations (migration 0018, docs/decisions/039): coordinates in degrees, null when not given. */
+  location: {
+    id: Id;
+    name: string;
+    code: string | null;
+    address: Generated<string>;
+    latitude: number | null;
+    longitude: number | null;
+    image: string | null;
+    datetime_create: string;
+    datetime_update: string;
+  };
+  /** A location's rooms; capacity 0 = unlimited. */
+  room: { id: Id; location_id: number; name: string; code: string | null; capacity: Generated<number>; desc: Generated<string>; datetime_create: string; datetime_update: string };
   tag: { id: Id; name: string; code: string | null; type: string };
   content_type: { id: Id; code: string; type: string; name: string };
   /** Courses (spec 001 §3); publish status is derived from is_display and the times (contract/codes.ts). */
@@ -536,6 +550,41 @@ export interface Database {
     datetime_verify: string | null;
     datetime_update: string;
   };
+  /** Classes (spec 000 §2.4, migration 0019): the content columns, check-in settings, the cancellation. */
+  class: ContentColumns & {
+    batch: number | null;
+    qr_code_holder: Generated<number>;
+    check_in_group: Generated<number>;
+    is_user_check_in: Generated<Flag>;
+    check_in_type: Generated<number>;
+    is_allow_change_qr: Generated<Flag>;
+    /** The class's last day (YYYY-MM-DD, organisation zone) no session may pass, or null. */
+    date_end: Generated<string | null>;
+    /** When it was cancelled (permanent), or null. */
+    datetime_cancel: Generated<string | null>;
+  };
+  /** A session of a class: date and local times, the same moments in UTC, its place, capacity (0 = unlimited). */
+  class_session: {
+    id: Id;
+    class_id: number;
+    name: string;
+    desc: string;
+    type: number;
+    date: string;
+    start_time: string;
+    end_time: string;
+    datetime_start: string;
+    datetime_end: string;
+    location_id: number | null;
+    room_id: number | null;
+    capacity: number;
+    is_display: Flag;
+    is_playback: Flag;
+    url: string;
+    datetime_create: string;
+    datetime_update: string;
+  };
+  class_session_instructor: { session_id: number; instructor_id: number };
 }
 
 /** The content types' own tables: every table with the content columns (a new type's is one more). */

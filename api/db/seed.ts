@@ -5,11 +5,13 @@ import { hashPassword } from "../auth/password";
 import { ACTIVITIES, seedAccess } from "./seed-access";
 import { seedGroups } from "./seed-groups";
 import { seedActivities } from "./seed-activities";
+import { seedClasses } from "./seed-classes";
 import { seedCourses } from "./seed-courses";
 import { seedCurriculum } from "./seed-curriculum";
 import { seedEnrollment } from "./seed-enrollment";
 import { seedExtras } from "./seed-extras";
 import { seedIdentification } from "./seed-identification";
+import { seedLocations } from "./seed-locations";
 import { touchUpdate } from "../system/config-store";
 import { UPDATE_KEYS } from "../system/config";
 import type { Transaction } from "kysely";
@@ -61,7 +63,7 @@ export async function seedReference(db: Db, now: Date) {
 }
 
 const CONTENT_TYPES: [string, string, string][] = [
-  ["course", "course.course", "Course"], ["event", "event.event", "Class"], ["event_program", "event.eventprogram", "Class program"],
+  ["course", "course.course", "Course"], ["class", "event.event", "Class"], ["event", "event.event", "Class"], ["event_program", "event.eventprogram", "Class program"],
   ["activity", "activity.activity", "Activity"], ["learning_path", "learningpath.learningpath", "Learning path"],
   ["onboard", "onboard.onboard", "Onboarding"], ["live", "live.live", "Live"], ["exam", "exam.exam", "Test"],
   ["survey", "survey.survey", "Survey"], ["video", "material.video", "Video"], ["audio", "material.audio", "Audio"],
@@ -198,6 +200,9 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await seedActivities(trx, now);
     await seedAccess(trx, now, ACTIVITIES);
     await seedGroups(trx, now);
+    // Before the classes: their sessions take the rooms.
+    await seedLocations(trx, now);
+    await seedClasses(trx, now);
   });
   for (const name of FILTER_NAMES) await touchUpdate(db, UPDATE_KEYS.filter(name), now);
   await touchUpdate(db, UPDATE_KEYS.config, now);

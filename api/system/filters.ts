@@ -11,10 +11,10 @@ import { idListOf, isDbId, MAX_DB_ID, paginate, readPageQuery } from "../http/pa
 
 /** Ids are integer columns in both dialects: anything larger names no row (and would make PostgreSQL fail). */
 
-type FilterTable = "department" | "level" | "position" | "provider" | "instructor" | "account_group" | "category" | "tag" | "content_type";
+type FilterTable = "department" | "level" | "position" | "provider" | "instructor" | "account_group" | "category" | "tag" | "content_type" | "location" | "room";
 /** Columns a list may add to the option's id/name/code/value. */
-type ExtraColumn = "parent_id" | "type";
-/** What a list's extra condition may read: the path parameters and the `parent` query. */
+type ExtraColumn = "parent_id" | "type" | "location_id";
+/** What a list's extra condition may read: the path parameters and the parent query (`parent`, or the list's `parentKey`). */
 type Scope = { params: Record<string, string>; parent: number | undefined };
 
 /**
@@ -25,14 +25,17 @@ const fromTable = (db: Db, table: FilterTable) => db.selectFrom(`${table} as t` 
 type TableQuery = ReturnType<typeof fromTable>;
 
 type FilterList = {
-  /** Path under /api/dashboard/filter/. */
+  /** Path under /api/dashboard/filter/, or under /api/dashboard/ when `at` says so. */
   path: string;
+  /** The list lives beside its data (`location/filter`) rather than under filter/. */
+  at?: "dashboard";
   table: FilterTable;
   /** Columns the `search` query matches, case-insensitively. */
   search: readonly ("name" | "code")[];
   extra?: readonly ExtraColumn[];
-  /** Whether the list reads the `parent` query. */
+  /** Whether the list reads the `parent` query; `parentKey`: under that name instead. */
   parent?: boolean;
+  parentKey?: "location";
   where?: (q: TableQuery, s: Scope) => TableQuery;
 };
 
@@ -77,19 +80,31 @@ const FILTER_LISTS: readonly FilterList[] = [
     search: ["name", "code"],
     where: (q, s) => q.where(sql.ref("t.type"), "=", s.params.type),
   },
+  // A session's place (issue 16 §2, docs/decisions/039): locations, and the rooms of `location`.
+  { path: "location/filter", at: "dashboard", table: "location", search: ["name", "code"] },
+  {
+    path: "location/room/filter",
+    at: "dashboard",
+    table: "room",
+    search: ["name", "code"],
+    extra: ["location_id"],
+    parent: true,
+    parentKey: "location",
+    where: (q, s) => (s.parent === undefined ? q : q.where(sql.ref("t.location_id"), "=", s.parent)),
+  },
 ];
 
-/** `parent` of the tree lists: a non-negative id; an empty value counts as absent. */
-const parentQuerySchema = z.object({
-  parent: z.preprocess(
+/** `parent` (or its list's key) of the tree lists: a non-negative id; an empty value counts as absent. */
+const parentId = () =>
+  z.preprocess(
     (v) => (v === "" ? undefined : v),
     z
       .string({ error: MSG.invalid })
       .refine((v) => /^\d{1,10}$/.test(v) && Number(v) <= MAX_DB_ID, MSG.invalid)
       .transform(Number)
       .optional(),
-  ),
-});
+  );
+const parentQuerySchema = (key: string) => z.object({ [key]: parentId() });
 
 /** `%term%` for LIKE, with the user's own % _ and \ taken literally (ESCAPE '\' below). */
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
@@ -102,10 +117,11 @@ const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, 
 export function filterRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
   for (const list of FILTER_LISTS) {
-    app.get(`/dashboard/filter/${list.path}/`, async (req: FastifyRequest) => {
+    app.get(list.at ? `/dashboard/${list.path}/` : `/dashboard/filter/${list.path}/`, async (req: FastifyRequest) => {
       await requirePermission(req, db, DASHBOARD_FLAG);
       const q = readPageQuery(req);
-      const parent = list.parent ? parseInput(parentQuerySchema, req.query).parent : undefined;
+      const key = list.parentKey ?? "parent";
+      const parent = list.parent ? (parseInput(parentQuerySchema(key), req.query)[key] as number | undefined) : undefined;
       let query = fromTable(db, list.table);
       if (list.where) query = list.where(query, { params: req.params as Record<string, string>, parent });
       if (q.id !== undefined) query = isDbId(q.id) ? query.where("t.id", "=", q.id) : query.where(sql<SqlBool>`1 = 0`);

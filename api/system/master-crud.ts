@@ -11,7 +11,7 @@ import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { ApiError, notFound, parseInput } from "../http/errors";
 import { writeTransaction, type Trx } from "../engine/crud";
-import { CODE_UNIQUE, assertCodeFree, existingId, fromMaster, imageRoutes, masterList, requireModule, touchFilters } from "./master";
+import { CODE_UNIQUE, assertCodeFree, existingId, fromMaster, imageRoutes, masterList, requireModule, touchFilters, type ImageTable } from "./master";
 import { removeAdmins, roleAdminRoutes, type RoleKind } from "./role-admins";
 
 /**
@@ -31,8 +31,10 @@ import { removeAdmins, roleAdminRoutes, type RoleKind } from "./role-admins";
  */
 export type MasterDef<C extends Record<string, unknown>, U extends Record<string, unknown>> = {
   path: string;
-  table: "provider" | "instructor" | "category";
+  table: ImageTable;
   module: Module;
+  /** The table keeps datetime_create / datetime_update, which every write sets. */
+  stamped?: boolean;
   filters: readonly FilterName[];
   /** The administrators' role kind, when the rows have administrators. */
   adminKind?: RoleKind;
@@ -44,8 +46,11 @@ export type MasterDef<C extends Record<string, unknown>, U extends Record<string
   check?: (trx: Trx, input: C | U, selfId: number | null) => Promise<void>;
   /** The input as the table's columns. */
   columns: (input: C | U) => Record<string, unknown>;
-  /** Whether something still uses the row (its delete answers 424). */
-  inUse: (trx: Trx, id: number) => Promise<boolean>;
+  /**
+   * Whether something still uses the row: its delete answers 424 with
+   * cannot_delete_because_dependency, or with the message key given instead (a clearer reason).
+   */
+  inUse: (trx: Trx, id: number) => Promise<boolean | string>;
 };
 
 // The factory treats every kind alike; the input types matter only inside each definition.
@@ -67,6 +72,11 @@ export function masterRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyMast
   const item = `${base}:id(^\\d{1,12})/`;
   const load = async (id: number) => (await def.present(db, [id]))[0];
   const finish = (trx: Trx) => touchFilters(trx, def.filters, ctx.now());
+  const stamps = (create: boolean) => {
+    if (!def.stamped) return {};
+    const at = ctx.now().toISOString();
+    return create ? { datetime_create: at, datetime_update: at } : { datetime_update: at };
+  };
 
   app.get(base, async (req) => {
     await requireModule(req, db, def.module, "view");
@@ -81,7 +91,7 @@ export function masterRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyMast
       async (trx) => {
         await assertCodeFree(trx, def.table, input.code as string | null, null);
         await def.check?.(trx, input, null);
-        const row = await trx.insertInto(def.table).values(def.columns(input) as never).returning("id").executeTakeFirstOrThrow();
+        const row = await trx.insertInto(def.table).values({ ...def.columns(input), ...stamps(true) } as never).returning("id").executeTakeFirstOrThrow();
         await finish(trx);
         return row.id;
       },
@@ -105,7 +115,7 @@ export function masterRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyMast
         await assertCodeFree(trx, def.table, input.code as string | null | undefined, id);
         await def.check?.(trx, input, id);
         const set = def.columns(input);
-        if (Object.keys(set).length) await trx.updateTable(def.table).set(set as never).where("id", "=", id).execute();
+        if (Object.keys(set).length) await trx.updateTable(def.table).set({ ...set, ...stamps(false) } as never).where("id", "=", id).execute();
         await finish(trx);
       },
       CODE_UNIQUE,
@@ -117,7 +127,8 @@ export function masterRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyMast
     await requireModule(req, db, def.module, "delete");
     const id = await existingId(req, db, def.table);
     await writeTransaction(db, async (trx) => {
-      if (await def.inUse(trx, id)) throw new ApiError(424, { detail: MSG.cannot_delete_because_dependency });
+      const used = await def.inUse(trx, id);
+      if (used) throw new ApiError(424, { detail: typeof used === "string" ? used : MSG.cannot_delete_because_dependency });
       if (def.adminKind) await removeAdmins(trx, def.adminKind, id);
       await trx.deleteFrom(def.table).where("id", "=", id).execute();
       await finish(trx);
@@ -125,7 +136,7 @@ export function masterRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyMast
     return reply.status(204).send();
   });
 
-  imageRoutes(app, ctx, { path: def.path, table: def.table, module: def.module, load });
+  imageRoutes(app, ctx, { path: def.path, table: def.table, module: def.module, stamped: def.stamped, load });
 
   if (def.adminKind) {
     roleAdminRoutes(app, ctx, {

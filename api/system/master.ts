@@ -20,7 +20,7 @@ import { itemId, likePattern, type Trx } from "../engine/crud";
  * the filter-list caches to refresh after a write, the image upload.
  */
 
-export type MasterTable = "account_group" | "provider" | "instructor" | "category";
+export type MasterTable = "account_group" | "provider" | "instructor" | "category" | "location";
 /** Every table of named, coded rows: the master data's, and the organisation's (departments, levels, positions). */
 export type CodedTable = MasterTable | "department" | "level" | "position";
 
@@ -87,22 +87,25 @@ export async function touchFilters(db: Db | Trx, names: readonly FilterName[], n
 /**
  * POST {path}/{id}/image/ (multipart field `image`: png, jpg or gif within config
  * image-size-limit) and DELETE {path}/{id}/image/: the row's image; the change flag of `module`.
- * Both answer the row as `load` gives it.
+ * Both answer the row as `load` gives it; `stamped`: the table keeps datetime_update.
  */
-export function imageRoutes(app: FastifyInstance, ctx: ApiContext, opts: { path: string; table: "provider" | "instructor" | "category"; module: Module; load: (id: number) => Promise<unknown> }) {
+export type ImageTable = "provider" | "instructor" | "category" | "location";
+export function imageRoutes(app: FastifyInstance, ctx: ApiContext, opts: { path: string; table: ImageTable; module: Module; stamped?: boolean; load: (id: number) => Promise<unknown> }) {
   const { db } = ctx;
   const path = `/dashboard/${opts.path}/:id(^\\d{1,12})/image/`;
+  // Typed as provider's columns (the tables share id and image); the stamp only where it exists.
+  const stamp = () => (opts.stamped ? ({ datetime_update: ctx.now().toISOString() } as object) : {});
   app.post(path, async (req) => {
     await requireModule(req, db, opts.module, "change");
     const id = await existingId(req, db, opts.table);
     const image = await storeImageUpload(req, db, ctx.mediaDir, opts.table);
-    await db.updateTable(opts.table).set({ image }).where("id", "=", id).execute();
+    await db.updateTable(opts.table as "provider").set({ image, ...stamp() }).where("id", "=", id).execute();
     return opts.load(id);
   });
   app.delete(path, async (req) => {
     await requireModule(req, db, opts.module, "change");
     const id = await existingId(req, db, opts.table);
-    await db.updateTable(opts.table).set({ image: null }).where("id", "=", id).execute();
+    await db.updateTable(opts.table as "provider").set({ image: null, ...stamp() }).where("id", "=", id).execute();
     return opts.load(id);
   });
 }

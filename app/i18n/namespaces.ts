@@ -9,7 +9,7 @@
  * loader data carries them to the browser.
  */
 export const NAMESPACES = [
-  "messages", "ui", "shell", "account", "home", "content", "curriculum", "enrollment", "access", "extras", "course", "activity", "activityOverall", "people", "imports", "loginAs", "master",
+  "messages", "ui", "shell", "account", "home", "content", "curriculum", "enrollment", "access", "extras", "course", "activity", "activityOverall", "people", "imports", "loginAs", "master", "class",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

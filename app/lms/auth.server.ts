@@ -1,5 +1,5 @@
 import type { Profile } from "../../contract/schemas/account";
-import { DASHBOARD_FLAG, type PermissionAnswer } from "../../contract/permissions";
+import { answerHolds, DASHBOARD_FLAG, type PermissionAnswer } from "../../contract/permissions";
 import { lms, type Lms } from "./api.server";
 import { requestOf, type RequestArgs } from "./deadline.server";
 import { dash } from "./paths";
@@ -128,9 +128,9 @@ export async function requireSwitchesOn(from: RequestArgs, switches: readonly st
   return user;
 }
 
-/** The signed-in user holding `flag` (or one of `also`: content.js alsoFlags), or the spec's 403 reaction. */
+/** The signed-in user holding `flag` (or passing one of `also`: content.js alsoFlags), or the spec's 403 reaction. */
 export async function requirePermission(from: RequestArgs, flag: string, also: readonly string[] = []): Promise<SignedIn> {
   const user = await requireDashboardUser(from);
-  if (![flag, ...also].some((f) => user.permission.permission[f])) throw await user.api.refuse();
+  if (![flag, ...also].some((f) => answerHolds(user.permission, f))) throw await user.api.refuse();
   return user;
 }

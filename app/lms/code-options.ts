@@ -1,5 +1,6 @@
 import { ALL_LANGUAGES, PUBLISH_STATUS } from "../../contract/codes";
 import { GROUP_TYPES } from "../../contract/schemas/group";
+import { CHECK_IN_TYPES, CLASS_STATUS_CODES, QR_CODE_HOLDERS, SESSION_TYPES } from "../../contract/class-codes";
 import { GENDERS } from "../../contract/schemas/user";
 
 /**
@@ -21,6 +22,11 @@ export const CODE_OPTIONS: Readonly<Record<string, CodeOption[]>> = {
   gender: keyed(GENDERS, "gender_"),
   group_type: keyed(GROUP_TYPES, "group_type_"),
   language: keyed(ALL_LANGUAGES, "language_"),
+  // A class's codes (contract/class-codes.ts); labels in the class namespace.
+  class_status: keyed(CLASS_STATUS_CODES.map(String), "cls_status_"),
+  qr_code_holder: keyed(QR_CODE_HOLDERS.map(String), "cls_qr_holder_"),
+  check_in_type: keyed(CHECK_IN_TYPES.map(String), "cls_check_in_type_"),
+  session_type: keyed(SESSION_TYPES.map(String), "cls_session_type_"),
 };
 
 /** The options of a code list by name; an unknown name is a registry mistake. */

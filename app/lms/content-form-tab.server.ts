@@ -30,7 +30,8 @@ export async function loader(args: LoaderFunctionArgs) {
       ...ctx,
       item: item.data,
       defaultValue: toFormValues(item.data, ctx.fields.map((f) => f.name)),
-      canChange: allows(type, permission, "change"),
+      // An item the API answers as read-only (a cancelled class, docs/decisions/040) shows its form without saving.
+      canChange: allows(type, permission, "change") && (item.data as { is_read_only?: boolean }).is_read_only !== true,
       // The kind's image (master.js `cover: false`: none).
       hasCover: type.cover !== false,
       // Removing a content item's image unpublishes it (spec 001 §5); a kind without publishing says nothing of it.

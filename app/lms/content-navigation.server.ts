@@ -1,6 +1,7 @@
 import type { ConfigDict } from "../../contract/config";
 import { switchesOn } from "../../contract/config";
-import { builtTabs, contentFlag } from "~/registry/content.js";
+import { adminGuards, builtTabs, contentFlag } from "~/registry/content.js";
+import { answerHolds } from "../../contract/permissions";
 import { switchesOf } from "~/registry/features.js";
 import { SCREENS } from "~/registry/screens.js";
 import { dash } from "./paths";
@@ -13,8 +14,12 @@ import type { Action, ContentType } from "./content.server";
  * which would grow every page's JavaScript with every type (issue 14 §3).
  */
 
-/** Whether the user's flags allow `action` on the type (the registry names the flag). */
-export const allows = (type: ContentType, permission: SignedIn["permission"], action: Action): boolean => !!permission.permission[contentFlag(type, action)];
+/**
+ * Whether the user may do `action` on the type: its flag (the registry names it), or as an
+ * administrator of items of a kind that has them (content.js adminGuards; the API narrows to them).
+ */
+export const allows = (type: ContentType, permission: SignedIn["permission"], action: Action, opts: { flagOnly?: boolean } = {}): boolean =>
+  [contentFlag(type, action), ...adminGuards(type, action, opts)].some((f) => answerHolds(permission, f));
 
 export type NavLink = { id: string; labelKey: string; href: string; end?: boolean };
 
@@ -23,7 +28,8 @@ export type NavLink = { id: string; labelKey: string; href: string; end?: boolea
  * the user's flags allow it and its config switches are on — what its own guard asks.
  */
 export function itemNavigation(type: ContentType, base: string, permission: SignedIn["permission"], config: ConfigDict) {
-  const shown = (page: { action?: string; feature?: string | readonly string[] }) => allows(type, permission, (page.action ?? "view") as Action) && switchesOn(config, switchesOf(page));
+  const shown = (page: { action?: string; feature?: string | readonly string[]; flagOnly?: boolean }) =>
+    allows(type, permission, (page.action ?? "view") as Action, { flagOnly: page.flagOnly }) && switchesOn(config, switchesOf(page));
   const tabs = builtTabs(type.tabs)
     .filter(shown)
     .map((t) => ({
@@ -58,7 +64,8 @@ export function listPages(type: ContentType, permission: SignedIn["permission"],
   return (type.listPages ?? [])
     .filter((p) => p.under === under && !p.params)
     .filter((p) => permission.permission[p.flag ?? contentFlag(type, (p.action ?? "view") as Action)])
-    .map((p) => ({ id: p.id, labelKey: p.labelKey, href: dash(`${type.segment}/${p.path}`) }))
+    // An optional parameter is left out of the link (the class list by status: every class).
+    .map((p) => ({ id: p.id, labelKey: p.labelKey, href: dash(`${type.segment}/${p.path.replace(/\/:\w+\?/g, "")}`) }))
     .concat(under ? [] : listScreens(type, permission));
 }
 

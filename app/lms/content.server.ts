@@ -28,11 +28,11 @@ export function contentTypeOf(request: Request): ContentType {
  * switched-off page (docs/decisions/020) answers 404 — before the flag, since for nobody does it
  * exist — while its route stays: the config changes at run time, the route table at build time.
  */
-export async function requireContent(from: RequestArgs, action: Action): Promise<SignedIn & { type: ContentType }> {
+export async function requireContent(from: RequestArgs, action: Action, opts: { flagOnly?: boolean } = {}): Promise<SignedIn & { type: ContentType }> {
   const request = requestOf(from);
   const type = contentTypeOf(request);
   await requireSwitchesOn(from, switchesAt(type, new URL(request.url).pathname.split("/").filter(Boolean).slice(3)));
-  const user = await requirePermission(from, contentFlag(type, action), alsoFlags(type, action));
+  const user = await requirePermission(from, contentFlag(type, action), alsoFlags(type, action, opts));
   return { ...user, type };
 }
 

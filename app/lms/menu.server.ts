@@ -1,5 +1,5 @@
 import { switchesOn, type ConfigDict } from "../../contract/config";
-import type { PermissionAnswer } from "../../contract/permissions";
+import { answerHolds, type PermissionAnswer } from "../../contract/permissions";
 import { switchesOf } from "~/registry/features.js";
 import { MENU } from "~/registry/menu.js";
 import { dash } from "./paths";
@@ -15,6 +15,6 @@ export function visibleMenu(permission: PermissionAnswer, config: ConfigDict): M
   return MENU.map((section) => ({
     id: section.id,
     labelKey: section.labelKey,
-    links: section.screens.filter((s) => permission.permission[s.flag] && switchesOn(config, switchesOf(s))).map((s) => ({ id: s.id, href: dash(s.path), labelKey: s.labelKey })),
+    links: section.screens.filter((s) => [s.flag, ...(s.also ?? [])].some((f) => answerHolds(permission, f)) && switchesOn(config, switchesOf(s))).map((s) => ({ id: s.id, href: dash(s.path), labelKey: s.labelKey })),
   })).filter((g) => g.links.length > 0);
 }

@@ -9,7 +9,7 @@
  *
  * @typedef {string | readonly string[]} Feature  config switch names (contract/features.js)
  * @typedef {"view"|"add"|"change"|"delete"|"publish"|"transaction"|"progress"|"certificate"|"enrollment"|"learner"|"export"} Action
- * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[], param?: string, paramList?: string, feature?: Feature, path?: string, lists?: Record<string, string>, api?: string }} Tab
+ * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[], param?: string, paramList?: string, feature?: Feature, path?: string, lists?: Record<string, string>, api?: string, flagOnly?: boolean }} Tab
  *   `feature`: the config switch(es) the page exists by (app/registry/features.js, docs/decisions/020).
  *   `api`: the API path under the item that a module serving several tabs calls for this one
  *   (the administrators: a content's `permission/admin/`, a provider's `admin/`; docs/decisions/035).
@@ -25,12 +25,12 @@
  *   key of its figures on the overall landing page (overall pages use their id).
  * @typedef {{ key: string, labelKey: string, sortable?: boolean, kind?: "text"|"code"|"ref"|"publish"|"display"|"date"|"image"|"active"|"label", labelPrefix?: string }} Column
  *   `active`: an account's state (active / inactive); `label`: a code shown as the key `{labelPrefix}{value}`.
- * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox"|"password"|"email"|"tel"|"date"|"number"|"hidden", source?: string, on?: "create" }} FormField
+ * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox"|"password"|"email"|"tel"|"date"|"number"|"decimal"|"hidden", source?: string, on?: "create" }} FormField
  *   `source`: a filter list, "category-tree", "tag-extra", or `code:{name}` (a code list).
  *   `on: "create"`: the field is on the create page only (a password, a kind chosen once).
  * @typedef {{
  *   key: string, segment: string, param: string, api: string, module: string, labelKey: string, nounKey: string, i18n: string[], menuSection: string,
- *   listModule?: string, createModule?: string, detailModule?: string, cancelKind?: string, schema: string, viewScopes?: string[],
+ *   listModule?: string, createModule?: string, detailModule?: string, cancelKind?: string, schema: string, viewScopes?: string[], administeredBy?: "group",
  *   columns: Column[], filters: string[], filterSources: Record<string, string>, defaultOrdering: string, fields: FormField[],
  *   defaultTab: string, tabs: Tab[], overall: Tab[], feature?: Feature, overallIndex?: Tab, pages?: ItemPage[],
  *   publish?: boolean, cover?: boolean, deletable?: boolean, nameFields?: string[], codeField?: string,
@@ -62,6 +62,7 @@
 
 import { FEATURES } from "../../contract/features.js";
 import { ENGINE_MODULES, PERMISSION } from "./parts.js";
+import { classType } from "./class.js";
 
 /*
  * The engine's pieces, declared once and listed by every type that has them: the list's generic
@@ -145,6 +146,8 @@ const progressOverall = (own = []) => ({
     ...own,
   ],
 });
+/** @type {Tab} */
+const SURVEY = { id: "survey", labelKey: "tab_survey", action: "view", kind: "table", module: "routes/content.tab-survey.tsx" };
 /** @type {Tab} The overall landing page, overall/: each overall page with its counts (docs/decisions/021). */
 const OVERALL_INDEX = { id: "index", labelKey: "overall_title", action: "view", kind: "custom", module: "routes/content.overall-index.tsx" };
 
@@ -189,7 +192,7 @@ export const CONTENT_TYPES = [
       budgetTab(FEATURES.coursePrice),
       ECERTIFICATE,
       GAMIFICATION,
-      { id: "survey", labelKey: "tab_survey", action: "view", kind: "table", module: "routes/content.tab-survey.tsx" },
+      SURVEY,
     ],
     overall: [
       LEARNER,
@@ -265,6 +268,8 @@ export const CONTENT_TYPES = [
       },
     ],
   },
+  // Class (spec 000 §2.4, docs/decisions/040): app/registry/class.js, from the engine's pieces above.
+  classType({ LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, PREREQUISITE, enrollmentTab, COMPETENCY, budgetTab, ECERTIFICATE, GAMIFICATION, SURVEY, LEARNER, progressOverall, OVERALL_INDEX }),
 ];
 
 /**
@@ -282,7 +287,23 @@ export const contentFlag = (type, action) => `${type.module}_${action}_${type.mo
  * @param {Action} action
  * @returns {string[]}
  */
-export const alsoFlags = (type, action) => (action === "view" ? (type.viewScopes ?? []).map((s) => `${type.module}_view_${type.module}_by_${s}`) : []);
+export const alsoFlags = (type, action, opts = {}) => [
+  ...(action === "view" ? (type.viewScopes ?? []).map((s) => `${type.module}_view_${type.module}_by_${s}`) : []),
+  ...adminGuards(type, action, opts),
+];
+
+/**
+ * For a kind whose items name their administrators (`administeredBy`, spec 001 §3 admin_list), an
+ * account administering one of them views and changes it without the kind's flags: the guard
+ * `administers_{kind}` (contract/permissions.ts answerHolds), the API narrowing to its items. Not
+ * for a page marked `flagOnly` (who administers an item stays the flag's business: decision 041).
+ * @param {ContentType} type
+ * @param {Action} action
+ * @param {{ flagOnly?: boolean }} [opts]
+ * @returns {string[]}
+ */
+export const adminGuards = (type, action, opts = {}) =>
+  type.administeredBy && !opts.flagOnly && (action === "view" || action === "change") ? [`administers_${type.administeredBy}`] : [];
 
 /**
  * Content type by its URL segment.
@@ -326,7 +347,7 @@ export function contentRoutes(types = CONTENT_TYPES) {
 function withAlso(route, types) {
   const type = types.find((t) => t.key === route.type);
   const action = route.flag.slice(type.module.length + 1, -(type.module.length + 1));
-  const also = alsoFlags(type, action);
+  const also = alsoFlags(type, action, { flagOnly: route.flagOnly });
   return { ...route, ...(also.length ? { alsoBy: also } : {}), ...(route.children ? { children: route.children.map((c) => withAlso(c, types)) } : {}) };
 }
 
@@ -347,7 +368,7 @@ function routesOf(types) {
     if (type.detailModule) {
       const detail = { id: `${type.key}.detail`, path: item, module: type.detailModule, flag: contentFlag(type, "view"), type: type.key, children: [] };
       for (const tab of builtTabs(type.tabs)) {
-        detail.children.push({ id: `${type.key}.tab.${tab.id}`, path: tab.id, module: tab.module, flag: contentFlag(type, tab.action ?? "view"), type: type.key, tab: tab.id });
+        detail.children.push({ id: `${type.key}.tab.${tab.id}`, path: tab.id, module: tab.module, flag: contentFlag(type, tab.action ?? "view"), type: type.key, tab: tab.id, ...(tab.flagOnly ? { flagOnly: true } : {}) });
         for (const child of tab.children) {
           const path = `${tab.id}/${subPath(child)}`;
           detail.children.push({ id: `${type.key}.tab.${tab.id}.${child.id}`, path, module: child.module, flag: contentFlag(type, child.action ?? "view"), type: type.key, tab: tab.id, sub: child.id, ...paramsOf(child) });

@@ -33,7 +33,8 @@ const INFORMATION = { id: "information", labelKey: "tab_information", action: "v
  * calling the kind's own `admin/` under the item (docs/decisions/035).
  * @type {import("./content.js").Tab}
  */
-const ADMIN = { id: "admin", labelKey: "tab_admin", action: "change", kind: "table", module: "routes/content.permission-admin.tsx", api: "admin/" };
+// Who administers an item is the kind's flag's business, never its administrators' (flagOnly).
+const ADMIN = { id: "admin", labelKey: "tab_admin", action: "change", kind: "table", module: "routes/content.permission-admin.tsx", api: "admin/", flagOnly: true };
 /**
  * A group's members and condition (decision 030): every group has both tabs, so the tab bar is
  * the same for each; a group of accounts' condition page says it has none (docs/decisions/035).
@@ -45,6 +46,8 @@ const GROUP_TABS = [
 ];
 /** @type {import("./content.js").Tab} a provider's highlights (spec 000 §2.11 provider "highlight"). */
 const HIGHLIGHT = { id: "highlight", labelKey: "tab_highlight", action: "view", kind: "table", module: "routes/provider.highlight.tsx" };
+/** @type {import("./content.js").Tab} a location's rooms (spec 000 §2.11 location "room"; docs/decisions/039). */
+const ROOM = { id: "room", labelKey: "tab_room", action: "view", kind: "table", module: "routes/location.room.tsx" };
 /** The department flags (spec 002 §6 module "department"): the department pages have their own. */
 const DEPARTMENT = { view: "department_view_department", add: "department_add_department", change: "department_change_department", delete: "department_delete_department" };
 const ACCOUNT = { add: "account_add_account", change: "account_change_account", delete: "account_delete_account" };
@@ -169,6 +172,8 @@ export const MASTER_TYPES = [
       { name: "desc", labelKey: "field_desc", kind: "textarea" },
     ],
     tabs: [INFORMATION, ...GROUP_TABS, ADMIN],
+    // A group's administrators (admin_list) see and manage it without the group flags (decision 041).
+    administeredBy: "group",
   }),
   master({
     key: "instructor",
@@ -221,5 +226,34 @@ export const MASTER_TYPES = [
     // Who may use a category's contents: the content engine's permission tab (rules with their
     // conditions); a category has no administrators of its own.
     tabs: [INFORMATION, { ...PERMISSION, children: (PERMISSION.children ?? []).filter((c) => c.id !== "admin") }],
+  }),
+  // Where class sessions take place (spec 000 §2.11 /location; issue 16 §2, docs/decisions/039).
+  master({
+    key: "location",
+    segment: "location",
+    param: "locationid",
+    api: "dashboard/location/",
+    module: "location",
+    labelKey: "master_location",
+    nounKey: "noun_location",
+    schema: "location",
+    // Its own texts first (its nouns and room tab live in master); people gives field_address.
+    i18n: ["master", "people"],
+    cover: true,
+    columns: [
+      { key: "image", labelKey: "col_cover", kind: "image" },
+      ...NAME_CODE_COLUMNS,
+      { key: "address", labelKey: "col_address" },
+      { key: "count_room", labelKey: "col_count_room" },
+    ],
+    defaultOrdering: "name",
+    fields: [
+      ...NAME_CODE,
+      { name: "address", labelKey: "field_address", kind: "textarea" },
+      // Degrees (WGS 84) with decimals and a sign: not the whole-number kind.
+      { name: "latitude", labelKey: "field_latitude", kind: "decimal" },
+      { name: "longitude", labelKey: "field_longitude", kind: "decimal" },
+    ],
+    tabs: [INFORMATION, ROOM],
   }),
 ];

@@ -1,4 +1,4 @@
-import { contentFlag } from "./content.js";
+import { adminGuards, contentFlag } from "./content.js";
 import { REGISTRY_TYPES } from "./types.js";
 import { SCREENS } from "./screens.js";
 
@@ -11,11 +11,12 @@ export { SCREENS };
  * nothing repeats it. Plain data (safe for the client bundle); flag names are the strings of
  * contract/permissions.ts (a unit test checks each one exists). Only built screens are listed.
  *
- * @typedef {{ id: string, path: string, labelKey: string, flag: string, module?: string, index?: boolean, feature?: string | readonly string[], section?: string, menu?: boolean, post?: Record<string, string>, example?: string }} Screen
+ * @typedef {{ id: string, path: string, labelKey: string, flag: string, module?: string, index?: boolean, feature?: string | readonly string[], section?: string, menu?: boolean, post?: Record<string, string>, example?: string, also?: string[] }} Screen
  *   `feature`: the config switch(es) the screen exists by (app/registry/features.js).
  *   `section`: the menu section it is listed in (default "home"); `menu: false` keeps a screen
  *   out of the menu (a sub-page reached from another screen). `post`: what its action needs per
- *   form intent (route-manifest.js); `example`: the URL to request when its path has parameters.
+ *   form intent (route-manifest.js); `example`: the URL to request when its path has parameters;
+ *   `also`: guards that show it too (an administrator of a group sees the group list: content.js adminGuards).
  * @typedef {{ id: string, labelKey: string, screens: Screen[] }} MenuSection
  */
 
@@ -25,7 +26,7 @@ const inSection = (id) => SCREENS.filter((s) => (s.section ?? "home") === id && 
 /** The menu entries of a section's registry types (content.js, master.js): each list, and the pages beside it that ask to be listed. */
 const typeEntries = (section) =>
   REGISTRY_TYPES.filter((t) => t.listModule && t.menuSection === section).flatMap((t) => [
-    { id: `${t.key}.list`, path: t.segment, labelKey: t.labelKey, flag: contentFlag(t, "view"), feature: t.feature },
+    { id: `${t.key}.list`, path: t.segment, labelKey: t.labelKey, flag: contentFlag(t, "view"), feature: t.feature, ...(t.administeredBy ? { also: adminGuards(t, "view") } : {}) },
     ...(t.listPages ?? [])
       .filter((p) => p.menu)
       .map((p) => ({ id: `${t.key}.list.${p.id}`, path: `${t.segment}/${p.path}`, labelKey: p.labelKey, flag: p.flag ?? contentFlag(t, p.action ?? "view") })),

@@ -1,4 +1,4 @@
-import { contentFlag, contentRoutes } from "./content.js";
+import { adminGuards, contentFlag, contentRoutes } from "./content.js";
 import { REGISTRY_TYPES } from "./types.js";
 import { SCREENS } from "./menu.js";
 
@@ -18,9 +18,10 @@ import { SCREENS } from "./menu.js";
  * @typedef {{
  *   id: string, parentId: string | null, path: string, index?: boolean, module: string,
  *   url: string, guard: Guard, layout?: boolean, example?: string,
- *   params?: Record<string, ParamSource>, post?: Record<string, Guard>, contentType?: string, alsoBy?: string[]
+ *   params?: Record<string, ParamSource>, post?: Record<string, Guard>, contentType?: string, alsoBy?: string[], postAlsoBy?: Record<string, string[]>
  * }} ManifestRoute
- *   `alsoBy`: flags that pass the guard too (a content type's view scopes, content.js alsoFlags).
+ *   `alsoBy`: flags that pass the guard too (a content type's view scopes, content.js alsoFlags);
+ *   `postAlsoBy`: per intent, the guards that pass it besides its flag (content.js adminGuards).
  *   `url`: the full URL pattern. `layout`: a layout without a page of its own (its URL is served by
  *   a child). `example`: the URL to request, when the pattern has no parameter to fill from data.
  *   `params`: where each route parameter's value comes from at test time (ParamSource).
@@ -65,6 +66,8 @@ const CONTENT_POSTS = {
   "routes/group.member.tsx": { add: "change", remove: "change" },
   "routes/group.condition.tsx": { save: "change", preview: "change" },
   "routes/provider.highlight.tsx": { create: "change", update: "change", delete: "change", "upload-image": "change", "remove-image": "change" },
+  // A location's rooms (docs/decisions/039): written with the location's change flag, as the API does.
+  "routes/location.room.tsx": { create: "change", update: "change", delete: "change" },
   // The extra tabs and overall pages (docs/decisions/012).
   ...Object.fromEntries(
     ["routes/content.tab-competency.tsx", "routes/content.tab-survey.tsx", "routes/content.tab-gamification.tsx"].map((m) => [m, { create: "change", update: "change", delete: "change" }]),
@@ -79,6 +82,11 @@ const CONTENT_POSTS = {
   "routes/activity.checklist-inspector.tsx": { "add-inspector": "change", "remove-inspector": "change" },
   "routes/activity.slot-verify.tsx": { verify: "progress" },
   "routes/activity.overall-checkin.tsx": { checkin: "progress" },
+  // Class's own screens (docs/decisions/040): sessions written, deleted, and the class cancelled with the change flag, as the API asks.
+  "routes/class.curriculum.tsx": { delete: "change" },
+  "routes/class.session-create.tsx": { save: "change" },
+  "routes/class.session-edit.tsx": { save: "change" },
+  "routes/class.cancel.tsx": { cancel: "change" },
   "routes/content.overall-discussion.tsx": Object.fromEntries(["hide", "show", "delete"].flatMap((a) => ["thread", "reply"].map((k) => [`${a}-${k}`, "change"]))),
   // A user's profile tab (docs/decisions/034).
   "routes/user.profile.tsx": { activate: "change", deactivate: "change" },
@@ -88,6 +96,15 @@ const ANY_POST_PUBLIC = { "": PUBLIC };
 
 /** A route of the tree below: id, path relative to its parent, module, guard, and extras. */
 const page = (id, path, module, guard, extra = {}) => ({ id, path, module, guard, ...extra });
+
+/** The guards besides each intent's flag that pass it (content.js adminGuards): `{ postAlsoBy }`, or nothing. */
+function postAlso(type, posts, flagOnly) {
+  const also = Object.entries(posts).flatMap(([intent, action]) => {
+    const guards = adminGuards(type, action, { flagOnly });
+    return guards.length ? [[intent, guards]] : [];
+  });
+  return also.length ? { postAlsoBy: Object.fromEntries(also) } : {};
+}
 
 /** The registry's content routes (content.js), with their params and their actions' flags. */
 function contentPages() {
@@ -105,6 +122,7 @@ function contentPages() {
         ...(r.params ?? {}),
       },
       ...(posts ? { post: Object.fromEntries(Object.entries(posts).map(([intent, action]) => [intent, contentFlag(type, action)])) } : {}),
+      ...(posts ? postAlso(type, posts, r.flagOnly) : {}),
       // A list page names its intents' flags itself (content.js ListPage `post`).
       ...(!posts && r.post ? { post: r.post } : {}),
       ...(r.children ? { children: r.children.map(convert) } : {}),

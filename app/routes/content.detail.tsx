@@ -6,6 +6,7 @@ import { PublishBadge } from "~/components/content/publish-badge";
 import { PublishPanel } from "~/components/content/publish-panel";
 import { TabBar } from "~/components/content/tab-bar";
 import { FormErrors } from "~/components/form-basics";
+import { CancelledNotice } from "~/components/class/class-notice";
 import { dash } from "~/lms/paths";
 import type { action, loader } from "~/lms/content-detail.server";
 
@@ -29,6 +30,12 @@ export default function ContentDetail() {
         <span className="font-mono text-sm text-slate-600">{d.item.code}</span>
       </PageHeader>
       <FormErrors result={refused?.result} t={t} />
+      {/* A cancelled item (a class, docs/decisions/040) says so above every tab: none of them edits it any more. */}
+      {"datetime_cancel" in d.item && d.item.datetime_cancel ? (
+        <div className="mb-4">
+          <CancelledNotice at={String(d.item.datetime_cancel)} />
+        </div>
+      ) : null}
       {d.canPublish ? <PublishPanel item={d.item} offset={d.offset} action={d.base} /> : null}
       <TabBar tabs={d.tabs} overall={d.overall} />
       <div className="mt-4">

@@ -121,8 +121,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "delete") {
     const res = await api.delete<{ detail?: string }>(`${type.api}${id}/`, { accept: [424] });
-    // spec 002 §8: 424 on delete → a warning dialog with cannot_delete_because_dependency.
-    if (res.status === 424) return data({ warning: MSG.cannot_delete_because_dependency }, { status: 424, headers: api.headers() });
+    // spec 002 §8: 424 on delete → a warning dialog with cannot_delete_because_dependency, or
+    // the API's clearer reason when it gives one (a location with rooms, decision 039).
+    if (res.status === 424) return data({ warning: res.data?.detail ?? MSG.cannot_delete_because_dependency }, { status: 424, headers: api.headers() });
     return redirectWithToast(backTo.replace(/([?&])delete=\d+&?/, "$1").replace(/[?&]$/, ""), { type: "success", message: "toast_deleted" }, { headers: api.headers() });
   }
   throw new Response("Bad Request", { status: 400 });

@@ -37,7 +37,7 @@ function adminsPath(type: ContentType, id: number, request: Request) {
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { api, type } = await requireContent(args, "change");
+  const { api, type } = await requireContent(args, "change", { flagOnly: true });
   const path = adminsPath(type, itemId(type, args.params), args.request);
   const url = new URL(args.request.url);
   const find = (url.searchParams.get("find") ?? "").trim();
@@ -57,7 +57,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { api, type } = await requireContent(args, "change");
+  const { api, type } = await requireContent(args, "change", { flagOnly: true });
   const path = adminsPath(type, itemId(type, args.params), args.request);
   const { form, refusal } = await readForm(args.request);
   if (!form) return data({ errors: [refusal.message] }, { status: refusal.status });

@@ -32,6 +32,8 @@ import loginAsEn from "./login-as.en.json";
 import loginAsTh from "./login-as.th.json";
 import masterEn from "./master.en.json";
 import masterTh from "./master.th.json";
+import classEn from "./class.en.json";
+import classTh from "./class.th.json";
 
 /**
  * The bundled dictionaries: message keys of the API (en.json / th.json) and the dashboard's texts,
@@ -40,8 +42,8 @@ import masterTh from "./master.th.json";
  * that no key is defined by two files.
  */
 export const DICTIONARY_FILES = {
-  en: { messages: en, ui: uiEn, account: accountEn, home: homeEn, shell: shellEn, content: contentEn, curriculum: curriculumEn, enrollment: enrollmentEn, access: accessEn, extras: extrasEn, course: courseEn, activity: activityEn, activityOverall: activityOverallEn, people: peopleEn, imports: importsEn, loginAs: loginAsEn, master: masterEn },
-  th: { messages: th, ui: uiTh, account: accountTh, home: homeTh, shell: shellTh, content: contentTh, curriculum: curriculumTh, enrollment: enrollmentTh, access: accessTh, extras: extrasTh, course: courseTh, activity: activityTh, activityOverall: activityOverallTh, people: peopleTh, imports: importsTh, loginAs: loginAsTh, master: masterTh },
+  en: { messages: en, ui: uiEn, account: accountEn, home: homeEn, shell: shellEn, content: contentEn, curriculum: curriculumEn, enrollment: enrollmentEn, access: accessEn, extras: extrasEn, course: courseEn, activity: activityEn, activityOverall: activityOverallEn, people: peopleEn, imports: importsEn, loginAs: loginAsEn, master: masterEn, class: classEn },
+  th: { messages: th, ui: uiTh, account: accountTh, home: homeTh, shell: shellTh, content: contentTh, curriculum: curriculumTh, enrollment: enrollmentTh, access: accessTh, extras: extrasTh, course: courseTh, activity: activityTh, activityOverall: activityOverallTh, people: peopleTh, imports: importsTh, loginAs: loginAsTh, master: masterTh, class: classTh },
 } as const;
 
 const merge = (files: Record<string, Record<string, string>>) => Object.assign({}, ...Object.values(files)) as Record<string, string>;

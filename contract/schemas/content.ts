@@ -3,6 +3,7 @@ import { MSG } from "../messages";
 import { text } from "./text";
 import { checkbox, id, idList, isoDateTime, nullableId, parseIsoDateTime } from "./form-fields";
 import { CONFIG_DEFAULTS } from "../config";
+import { classOwnFields } from "./class";
 import { CONTENT_TAG_EXTRAS, type PublishLabel, type PublishStatus, type TagExtraField } from "../codes";
 
 /**
@@ -109,11 +110,19 @@ export function activitySchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, 
 export type ActivityCreateInput = z.infer<ReturnType<typeof activitySchemas>["create"]>;
 export type ActivityUpdateInput = z.infer<ReturnType<typeof activitySchemas>["update"]>;
 
+/** Class (spec 001 §3): the content fields without instructors (those are per session), with its own settings. */
+export function classSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS) {
+  const { create, update } = commonSchemas(limits, enabledExtras);
+  return { create: create.extend(classOwnFields), update: update.extend(partial(classOwnFields)) };
+}
+const partial = <T extends Record<string, z.ZodType>>(shape: T) =>
+  Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
+
 /**
  * Each content type's form schemas, by the registry's `schema` name (app/registry/content.js):
  * the dashboard's forms and the API's resource read the same one; a test holds the names together.
  */
-export const CONTENT_SCHEMAS = { course: courseSchemas, activity: activitySchemas } as const;
+export const CONTENT_SCHEMAS = { course: courseSchemas, activity: activitySchemas, class: classSchemas } as const;
 export type ContentSchemaName = keyof typeof CONTENT_SCHEMAS;
 
 export const courseCreateSchema = courseSchemas().create;

@@ -5,6 +5,7 @@ import type { TagExtraField } from "../codes";
 import { CONTENT_SCHEMAS, type ContentLimits } from "./content";
 import { groupSchemas } from "./group";
 import { categorySchemas, instructorSchemas, providerSchemas } from "./master-data";
+import { locationSchemas, roomSchemas } from "./location";
 import { userCreateSchema, userFormSchema } from "./user";
 
 /**
@@ -34,6 +35,9 @@ export const FORM_SCHEMAS: Record<string, (c: FormSchemaContext) => Pair> = {
   provider: (c) => pair(providerSchemas(c.limits)),
   instructor: (c) => pair(instructorSchemas(c.limits)),
   category: (c) => pair(categorySchemas(c.limits)),
+  location: (c) => pair(locationSchemas(c.limits)),
+  // A location's room (its tab's add and edit forms; docs/decisions/039).
+  room: (c) => pair(roomSchemas(c.limits)),
 };
 
 /** A master kind's create schema and its PATCH schema (the fields given), which the edit form sends whole. */

@@ -31,7 +31,7 @@ export const longText = (limits: ContentLimits) =>
 const shortText = (limits: ContentLimits) => z.preprocess((v) => (v === null ? "" : v), text({ error: MSG.invalid }).trim().max(limits.text, MSG.too_long));
 
 /** Create (missing texts empty) and PATCH (the fields given) from one field set. */
-function createAndUpdate<T extends z.ZodRawShape>(fields: T, required: readonly (keyof T)[], defaults: Partial<Record<keyof T, unknown>>) {
+export function createAndUpdate<T extends z.ZodRawShape>(fields: T, required: readonly (keyof T)[], defaults: Partial<Record<keyof T, unknown>>) {
   const create = z.object(
     Object.fromEntries(
       Object.entries(fields).map(([k, f]) => [k, required.includes(k) ? f : k in defaults ? (f as z.ZodType).default(defaults[k] as never) : (f as z.ZodType).optional()]),

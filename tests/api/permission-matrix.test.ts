@@ -76,11 +76,16 @@ const CREATE_SAMPLES: Record<string, (api: TestApi, who: PermissionAnswer | null
     const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
     return { name: "Permission matrix", code: `PMA${++created}`, category: await first("category"), provider };
   },
+  class: async (api, who) => {
+    const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+    const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
+    return { name: "Permission matrix", code: `PMC${++created}`, category: await first("category"), provider };
+  },
 };
 let created = 0;
 
 /** A cancel rule each kind of content allows (contract/codes.ts CANCEL_TYPES_ALLOWED). */
-const CANCEL_SAMPLE = { course: { type: 2 }, activity: { type: 7, duration: 3 * 86400 } } as const;
+const CANCEL_SAMPLE = { course: { type: 2 }, activity: { type: 7, duration: 3 * 86400 }, event: { type: 5, duration: 86400 } } as const;
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
@@ -358,7 +363,44 @@ const callOn =
 
 /** Calls of a type's own pages (beyond the engine's). */
 function ownCalls(type: ContentType): Record<string, Call[]> {
-  return type.key === "activity" ? activityCalls(type) : {};
+  return type.key === "activity" ? activityCalls(type) : type.key === "class" ? classCalls(type) : {};
+}
+
+/**
+ * A class's own pages (docs/decisions/040): its curriculum is its sessions, not the engine's
+ * sections. A session is made by the observer on the class's last day (or the clock's, for an
+ * open-ended class), overlap confirmed, so every write is one the API accepts; cancelling is
+ * permanent, so the allowed cancel gets a class of its own.
+ */
+function classCalls(type: ContentType): Record<string, Call[]> {
+  const call = callOn(type);
+  const base = `/api/${type.api}`;
+  const sessionBody = async (item: number) => {
+    const klass = await api.db.selectFrom("class").select("date_end").where("id", "=", item).executeTakeFirstOrThrow();
+    const inAMonth = new Date(api.clock.now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+    return { name: "Matrix session", type: 3, date: klass.date_end ?? inAMonth, start_time: "08:00", end_time: "09:00", confirm_overlap: true };
+  };
+  const session = async (item: number) => {
+    const res = await observer().client.post(`${base}${item}/session/`, await sessionBody(item));
+    if (res.status !== 201) throw new Error(`session of class ${item}: ${res.status} ${JSON.stringify(res.body)}`);
+    return { row: (res.body as { id: number }).id };
+  };
+  return {
+    curriculum: [
+      call("sessions", "GET", "view", () => "session/"),
+      call("session delete", "DELETE", "change", (i) => `session/${i.row}/`, { rows: session, writes: { table: "class_session", delta: -1 } }),
+    ],
+    "curriculum/create": [
+      call("session options", "GET", "change", () => "session-options/"),
+      call("session add", "POST", "change", () => "session/", { body: (_, i) => sessionBody(i.item), writes: { table: "class_session", delta: 1 } }),
+    ],
+    "curriculum/edit": [
+      call("session", "GET", "view", (i) => `session/${i.row}/`, { rows: session }),
+      call("session update", "PATCH", "change", (i) => `session/${i.row}/`, { rows: session, body: async (_, i) => ({ ...(await sessionBody(i.item)), name: "Renamed by the matrix" }) }),
+    ],
+    schedule: [call("schedule", "GET", "view", () => "session/")],
+    "page/cancel": [call("cancel", "POST", "change", () => "cancel/", { fresh: true })],
+  };
 }
 
 /**
@@ -444,12 +486,13 @@ function filterPaths(): string[] {
   const paths = new Set<string>(FILTER_NAMES);
   for (const type of CONTENT_TYPES) {
     for (const f of type.fields) {
-      if (!f.source) continue;
+      if (!f.source || f.source.startsWith("code:")) continue;
       if (f.source === "category-tree") ["category", "sub-category"].forEach((p) => paths.add(p));
       else if (f.source === "tag-extra") CONTENT_TAG_EXTRAS.filter((e) => e.field === f.name).forEach((e) => paths.add(`tag/type/${e.type}`));
       else paths.add(f.source);
     }
     for (const source of Object.values(type.filterSources)) {
+      if (source.startsWith("code:")) continue; // a code list of the contract, not an API call
       if (source === "category-tree") ["category", "sub-category"].forEach((p) => paths.add(p));
       else paths.add(source);
     }
@@ -512,9 +555,13 @@ async function stateOf(call: Call, ids: Ids) {
 }
 
 /** The first item of the call's type the account lists itself (in its scope), or null. */
+/** Items a call can act on: a cancelled class refuses every write (docs/decisions/040). */
+const WRITABLE: Partial<Record<string, (row: Record<string, unknown>) => boolean>> = { class: (row) => row.datetime_cancel === null };
+
 async function firstId(who: Account, type: ContentType): Promise<number | null> {
-  const res = await who.client.get(`/api/${type.api}?page_size=1`);
-  return res.status === 200 ? ((res.body.results[0]?.id as number | undefined) ?? null) : null;
+  const writable = WRITABLE[type.key] ?? (() => true);
+  const res = await who.client.get(`/api/${type.api}?page_size=${WRITABLE[type.key] ? 50 : 1}`);
+  return res.status === 200 ? (((res.body.results as Record<string, unknown>[]).find(writable)?.id as number | undefined) ?? null) : null;
 }
 
 function send(client: Client, call: Call, ids: Ids, body?: Record<string, unknown>) {

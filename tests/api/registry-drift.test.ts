@@ -79,10 +79,10 @@ describe("each mounted feature answers under its type's items", () => {
       const res = await admin.get(`/api/dashboard/${def.resource.path}/${id}/${PROBE[feature]}`);
       expect(res.status, `${def.key} ${feature}`).toBe(def.features.includes(feature) ? 200 : 404);
     }
-    // Each own tab's first call, {tab}/, answers too.
+    // Each own tab's first call, its `api` (a class's curriculum lists its sessions) or {tab}/, answers too.
     const type = CONTENT_TYPES.find((t) => t.key === def.key)!;
     for (const tab of builtTabs(type.tabs).filter(isOwn)) {
-      expect((await admin.get(`/api/dashboard/${def.resource.path}/${id}/${tab.id}/`)).status, `${def.key} ${tab.id}`).toBe(200);
+      expect((await admin.get(`/api/dashboard/${def.resource.path}/${id}/${tab.api ?? `${tab.id}/`}`)).status, `${def.key} ${tab.id}`).toBe(200);
     }
   });
 });

@@ -228,3 +228,38 @@ test("the group and provider pages pass axe", async ({ page }, info) => {
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+test("a group's administrator without the group flags manages that group only, never who administers it (decision 041)", async ({ browser }, info) => {
+  // The manager holds no group flag; the seed lists it among the Leadership Track's administrators.
+  const ctx = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: isJs(info) });
+  const page = await ctx.newPage();
+  try {
+    await signIn(page, "manager", "/dashboard/group");
+    await page.waitForURL((url) => !url.pathname.includes("/account/signin"));
+    await acceptPendingTerms(page);
+    if (!/\/dashboard\/group\/?$/.test(new URL(page.url()).pathname)) await page.goto("/dashboard/group");
+    await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Group", exact: true })).toBeVisible();
+    // Its own groups only, and nothing to create.
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await expect(page.locator("tbody tr")).toContainText("Leadership Track");
+    await expect(page.getByRole("link", { name: "Create" })).toHaveCount(0);
+
+    const track = idOf("account_group", "G2");
+    await page.goto(`/dashboard/group/${track}/information`);
+    const tabs = page.getByRole("navigation", { name: /tabs/i });
+    for (const name of ["Information", "Members", "Condition"]) await expect(tabs.getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(tabs.getByRole("link", { name: "Administrators" })).toHaveCount(0);
+    const desc = `Managed by its administrator (${info.project.name})`;
+    await page.getByLabel("Description").fill(desc);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Saved.")).toBeVisible();
+    expect(one<{ desc: string }>("select desc from account_group where id = ?", track).desc).toBe(desc);
+
+    // Another group is not there for it; who administers its own is not its business.
+    expect((await page.goto(`/dashboard/group/${idOf("account_group", "G1")}/information`))?.status()).toBe(404);
+    await page.goto(`/dashboard/group/${track}/admin`);
+    await expect(page).toHaveURL(/\/dashboard\/error\/403/);
+  } finally {
+    await ctx.close();
+  }
+});

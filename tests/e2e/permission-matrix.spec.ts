@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../api/db/demo-accounts";
-import { DASHBOARD_FLAG, isFlag } from "../../contract/permissions";
+import { answerGuards, DASHBOARD_FLAG, isFlag, type PermissionAnswer } from "../../contract/permissions";
 import {
   ROUTE_MANIFEST, ancestorsOf, exampleUrl, manifestProblems, pageRoutes, PUBLIC, SIGNED_IN, type ManifestRoute,
 } from "../../app/registry/route-manifest.js";
@@ -151,9 +151,10 @@ test.beforeAll(async ({ playwright }, info) => {
       }
       const res = await ctx.get(`${API}/dashboard/account/permission/`);
       if (res.status() !== 200 && res.status() !== 403) throw new Error(`permission of ${username}: ${res.status()}`);
-      const answer = res.status() === 200 ? ((await res.json()).permission as Record<string, boolean>) : null;
+      // Its flags and the guards its answer implies (administers_group for a group's administrator).
+      const answer = res.status() === 200 ? ((await res.json()) as PermissionAnswer) : null;
       sessions.set(username, ctx);
-      return { username, flags: answer ? new Set(Object.keys(answer).filter((k) => answer[k])) : null };
+      return { username, flags: answer ? answerGuards(answer) : null };
     }),
   );
   accounts = read.filter((a): a is AccountFlags => a !== null);
@@ -354,7 +355,7 @@ async function postTasks(route: ManifestRoute): Promise<Task[]> {
   ];
   const refusedBy = new Set<string>();
   for (const [intent, flag] of intents) {
-    const { staff } = refusedFor(flag, route.guard, `POST ${route.url} ${intent}`);
+    const { staff } = refusedFor(route.postAlsoBy?.[intent] ? [flag, ...route.postAlsoBy[intent]] : flag, route.guard, `POST ${route.url} ${intent}`);
     if (flag === DASHBOARD_FLAG) continue; // the outsiders above are the accounts without it
     for (const who of staff) {
       // Each account's first intent of each flag posts without the form token: refused all the
@@ -410,7 +411,9 @@ async function screenPostTasks(route: ManifestRoute, intents: [string, string][]
   ];
   for (const [intent, flag] of intents) {
     if (flag === DASHBOARD_FLAG) continue;
-    for (const [i, who] of refusedFor(flag, route.guard, `POST ${route.url} ${intent}`).staff.entries()) {
+    // The intent's flag, or a guard that passes it too (a group's administrators: postAlsoBy).
+    const guard: GuardFlags = route.postAlsoBy?.[intent] ? [flag, ...route.postAlsoBy[intent]] : flag;
+    for (const [i, who] of refusedFor(guard, route.guard, `POST ${route.url} ${intent}`).staff.entries()) {
       tasks.push({ label: `intent "${intent}": ${who.username} (without ${flag})${i === 0 ? ", no form token" : ""} → 403, signed out, nothing written`, run: () => refusedPost(who.username, intent, i !== 0) });
     }
   }

@@ -44,11 +44,14 @@ export function ContentForm({ id, fields, options, constraint, defaultValue, las
         <ContentField key={f.name} field={f} meta={meta[f.name as keyof typeof meta] as unknown as Meta} options={options[f.name] ?? []} required={constraint[f.name]?.required} maxLength={constraint[f.name]?.maxLength} />
       ))}
       </fieldset>
-      <div className="flex justify-end" hidden={readOnly}>
-        <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
-          {submitLabel}
-        </button>
-      </div>
+      {/* Left out, not `hidden`: the `flex` class would show a hidden div anyway. */}
+      {readOnly ? null : (
+        <div className="flex justify-end">
+          <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
+            {submitLabel}
+          </button>
+        </div>
+      )}
     </Form>
   );
 }
@@ -85,6 +88,8 @@ const INPUT_KINDS: Record<string, React.InputHTMLAttributes<HTMLInputElement>> =
   tel: { type: "tel", autoComplete: "off" },
   date: { type: "date" },
   number: { type: "number", min: 0, inputMode: "numeric" },
+  // Signed, with decimals (a location's latitude and longitude).
+  decimal: { type: "text", inputMode: "decimal", autoComplete: "off" },
 };
 
 function selectDefault(v: unknown, multiple: boolean) {

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import type { ApiContext } from "../../http/context";
+import { inTransaction, itemAccess, touch } from "../../engine/crud";
+import { classResource, classWriteRefusal } from "./resource";
+import { sessionRoutes } from "./sessions";
+
+/**
+ * Class's own calls beyond the engine's (spec 000 §2.4): its sessions (sessions.ts) and
+ *   POST class/{id}/cancel/   cancel the class (change) → the class. Permanent (spec 001 §4):
+ *        a cancelled class answers 400 cls_msg_cancelled to this and every later write.
+ */
+export function classRoutes(app: FastifyInstance, ctx: ApiContext) {
+  const { db } = ctx;
+  sessionRoutes(app, ctx);
+
+  app.post("/dashboard/class/:id(^\\d{1,12})/cancel/", async (req) => {
+    const { id } = await itemAccess(req, db, classResource, ["change"]);
+    const now = ctx.now();
+    await inTransaction(db, classResource, async (trx) => {
+      const refusal = await classWriteRefusal(trx, id);
+      if (refusal) throw refusal;
+      await trx.updateTable("class").set({ datetime_cancel: now.toISOString() }).where("id", "=", id).execute();
+      await touch(trx, classResource, id, now);
+    });
+    return classResource.load(db, id, now);
+  });
+}

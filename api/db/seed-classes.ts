@@ -1,0 +1,104 @@
+import type { Transaction } from "kysely";
+import { CONFIG_DEFAULTS } from "../../contract/config";
+import { ADDED_BY, ADD_METHOD } from "../../contract/codes";
+import type { Database } from "./schema";
+
+type Trx = Transaction<Database>;
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The demo classes (issue 16 §6, docs/decisions/040): one in every derived status relative to the
+ * seed's clock — ongoing (a session yesterday, more this week), upcoming (sessions in the coming
+ * weeks, and a draft without sessions yet), past, and one cancelled — each session at a seeded
+ * location's room when the locations seed has made any. Deterministic for a given clock.
+ */
+type Plan = {
+  code: string; name: string; category: string; provider: string; shown: boolean; cancelledDaysAgo?: number;
+  // Each session: days from today, start and end time (organisation zone), name.
+  sessions: [number, string, string, string][];
+};
+const PLANS: Plan[] = [
+  { code: "CLS-LEAD", name: "Leadership Workshop", category: "SOFT-LEA", provider: "ACAD", shown: true,
+    sessions: [[-1, "09:00", "12:00", "Day 1: Leading yourself"], [2, "09:00", "12:00", "Day 2: Leading others"], [9, "13:00", "16:00", "Day 3: Coaching practice"]] },
+  { code: "CLS-SAFE", name: "Safety Induction", category: "COMP-SAF", provider: "ACAD", shown: true,
+    sessions: [[7, "08:30", "11:30", "Site safety basics"], [14, "08:30", "11:30", "Fire drill and first aid"]] },
+  { code: "CLS-COMM", name: "Presenting with Confidence", category: "SOFT-COM", provider: "BLC", shown: true,
+    sessions: [[4, "13:00", "15:00", "Structure a talk"], [11, "13:00", "15:00", "Rehearsal and feedback"], [18, "13:00", "15:00", "Final presentations"]] },
+  { code: "CLS-XLS", name: "Spreadsheet Essentials", category: "TECH-DAT", provider: "GSP", shown: true,
+    sessions: [[-20, "09:00", "16:00", "Formulas and tables"], [-13, "09:00", "16:00", "Charts and pivots"]] },
+  { code: "CLS-SVC", name: "Customer Service Day", category: "SOFT-COM", provider: "BLC", shown: true, cancelledDaysAgo: 2,
+    sessions: [[10, "09:00", "16:00", "Service recovery"]] },
+  { code: "CLS-DATA", name: "Data Literacy Bootcamp", category: "TECH-DAT", provider: "ACAD", shown: false, sessions: [] },
+];
+
+export async function seedClasses(trx: Trx, now: Date) {
+  const offset = CONFIG_DEFAULTS["time-zone-offset-minutes"].value;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  // Today in the organisation's zone, as a UTC midnight of that calendar date.
+  const local = new Date(now.getTime() + offset * 60_000);
+  const today = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  const one = async (table: "category" | "provider", code: string) => (await trx.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+  const admin = (await trx.selectFrom("account").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id;
+  const instructors = (await trx.selectFrom("instructor").select("id").orderBy("id").execute()).map((r) => r.id);
+  const rooms = await trx.selectFrom("room").select(["id", "location_id"]).orderBy("id").execute();
+  const created = iso(now.getTime() - 30 * DAY_MS);
+  const classType = (await trx.selectFrom("content_type").select("id").where("code", "=", "class").executeTakeFirstOrThrow()).id;
+  const learners = (await trx.selectFrom("account").select("id").where("username", "like", "learner0%").orderBy("id").limit(8).execute()).map((r) => r.id);
+
+  for (const [n, plan] of PLANS.entries()) {
+    const shownAt = plan.shown ? created : null;
+    const { id } = await trx
+      .insertInto("class")
+      .values({
+        name: plan.name, code: plan.code, content_level: null, program: null, category_id: await one("category", plan.category), provider_id: await one("provider", plan.provider),
+        is_environmental: 0, desc: "", is_display: plan.shown ? 1 : 0, datetime_start: null, datetime_first_publish: shownAt,
+        datetime_create: created, datetime_update: created, created_by: admin, batch: 1 + (n % 3), check_in_type: n % 2,
+        datetime_cancel: plan.cancelledDaysAgo === undefined ? null : iso(now.getTime() - plan.cancelledDaysAgo * DAY_MS),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const [k, [days, start, end, name]] of plan.sessions.entries()) {
+      const day = today + days * DAY_MS;
+      const date = iso(day).slice(0, 10);
+      const at = (time: string) => iso(Date.parse(`${date}T${time}:00Z`) - offset * 60_000);
+      const room = rooms.length ? rooms[(n + k) % rooms.length] : null;
+      const session = await trx
+        .insertInto("class_session")
+        .values({
+          class_id: id, name, desc: "", type: 3, date, start_time: start, end_time: end, datetime_start: at(start), datetime_end: at(end),
+          location_id: room?.location_id ?? null, room_id: room?.id ?? null, capacity: k === 0 ? 30 : 0, is_display: 1, is_playback: 0, url: "",
+          datetime_create: created, datetime_update: created,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (instructors.length) await trx.insertInto("class_session_instructor").values({ session_id: session.id, instructor_id: instructors[(n + k) % instructors.length] }).execute();
+    }
+    if (n === 0) await seedAudience(trx, classType, id, learners, admin, created, now);
+  }
+}
+
+/** The ongoing class's audience: a permission rule and learners enrolled, some started, each with its history. */
+async function seedAudience(trx: Trx, ct: number, id: number, learners: number[], admin: number, created: string, now: Date) {
+  const at = now.toISOString();
+  await trx
+    .insertInto("content_permission")
+    .values({
+      content_type_id: ct, content_id: id, mode: 2, permission: 2, operator: 1, age_gte: 18, age_lte: 60, experience_gte: -1, experience_lte: -1,
+      level_year_gte: -1, level_year_lte: -1, service_gte: -1, service_lte: -1, level_group_year_gte: -1, level_group_year_lte: -1,
+      date_account_start_gte: null, date_account_start_lte: null, datetime_create: created, datetime_update: created,
+    })
+    .execute();
+  for (const [i, account_id] of learners.entries()) {
+    const status = i % 3 === 0 ? 21 : 0;
+    const row = await trx
+      .insertInto("content_enrollment")
+      .values({
+        account_id, content_type_id: ct, content_id: id, status, add_method: ADD_METHOD.assigned, added_by: ADDED_BY.learner_list, created_by: admin,
+        datetime_enroll: created, datetime_start: status === 21 ? at : null, datetime_complete: null, datetime_update: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx.insertInto("content_progress_log").values({ enrollment_id: row.id, from_status: null, to_status: 0, action_type: "enroll", created_by: admin, datetime_create: created }).execute();
+    if (status === 21) await trx.insertInto("content_progress_log").values({ enrollment_id: row.id, from_status: 0, to_status: 21, action_type: "check_in", created_by: admin, datetime_create: at }).execute();
+  }
+}

@@ -1,0 +1,154 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { Paged } from "../../contract/http";
+import { MSG } from "../../contract/messages";
+import { sessionSchema, type Class, type ClassSession } from "../../contract/schemas/class";
+import { contentFlag } from "~/registry/content.js";
+import { apiFieldErrors } from "./content-form.server";
+import { codeOptions } from "./code-options";
+import { itemId, optionsFor, requireContent, type Action, type Option } from "./content.server";
+import { requireCsrf } from "./csrf.server";
+import { itemPaths } from "./enrollment.server";
+import { invariantResponse } from "./invariant";
+import { readForm } from "./read-form.server";
+import { redirectWithToast } from "./toast.server";
+
+/**
+ * The server half of a class's own screens (spec 000 §2.4, docs/decisions/040): the class and its
+ * sessions as the API answers them, the session form's schema (the contract's, kept on the server
+ * so no zod goes to the browser, docs/decisions/008) with the constraints the browser gets
+ * instead, the session writes — the API's 409 overlap answered as a confirmation — and cancelling.
+ */
+type Args = LoaderFunctionArgs | ActionFunctionArgs;
+export type Result = SubmissionResult<string[]>;
+/** A session the API says the posted one overlaps (its 409 `overlap`). */
+export type Clash = { id: number; name: string; date: string; start_time: string; end_time: string };
+/** What a session form's action answers when it does not redirect. */
+export type SessionAnswer = { result: Result; overlap: Clash[] };
+
+/** The class a page is about, its guard passed for `action`: the user, its URL base and API path. */
+export async function classOf(args: Args, action: Action) {
+  const user = await requireContent(args, action);
+  const id = itemId(user.type, args.params);
+  const paths = itemPaths(user.type, id);
+  const can = (a: Action) => !!user.permission.permission[contentFlag(user.type, a)];
+  return { ...user, id, base: paths.base, apiBase: paths.api, can };
+}
+export type ClassPage = Awaited<ReturnType<typeof classOf>>;
+
+/** The class itself (404 when it is not there or not in the account's scope). */
+export async function loadClass(page: ClassPage): Promise<Class> {
+  const res = await page.api.get<Class>(page.apiBase, { accept: [404] });
+  invariantResponse(res.status === 200, "Not Found", { status: 404, headers: page.api.headers() });
+  return res.data;
+}
+
+/** The class's sessions by start (the API answers them all in one page). */
+export async function loadSessions(page: ClassPage): Promise<ClassSession[]> {
+  return (await page.api.get<Paged<ClassSession>>(`${page.apiBase}session/`)).data.results;
+}
+
+/** A session id from the path, or 404. */
+export function sessionIdOf(args: Args): number {
+  const raw = args.params.sessionid;
+  invariantResponse(raw && /^\d{1,12}$/.test(raw), "Not Found", { status: 404 });
+  return Number(raw);
+}
+
+/** One session of the class (404 when it is another class's). */
+export async function loadSession(page: ClassPage, sessionId: number): Promise<ClassSession> {
+  const res = await page.api.get<ClassSession>(`${page.apiBase}session/${sessionId}/`, { accept: [404] });
+  invariantResponse(res.status === 200, "Not Found", { status: 404, headers: page.api.headers() });
+  return res.data;
+}
+
+/** The limits the session schema reads from the configuration (as the API does). */
+const schemaOf = (page: ClassPage) =>
+  sessionSchema({ text: Number(page.config["text-limit"]?.value ?? 255), description: Number(page.config["description-limit"]?.value ?? 5000) });
+
+/**
+ * conform's constraints of the session form, `required` only where the schema refuses a missing
+ * value: conform reads every field behind a preprocess (a default, an unticked box) as required.
+ */
+export function sessionConstraint(page: ClassPage) {
+  const schema = schemaOf(page);
+  const all = getZodConstraint(schema);
+  const shape = schema.shape as Record<string, { safeParse: (v: unknown) => { success: boolean } }>;
+  return Object.fromEntries(Object.entries(all).map(([name, c]) => [name, { ...c, required: !(shape[name]?.safeParse(undefined).success ?? false) }]));
+}
+
+export type PlaceOption = Option & { location?: string };
+/**
+ * What the session form chooses from: the session types, the locations and their rooms (the API's
+ * `session-options/`; each room names its location, so the form can group them) and instructors.
+ */
+export async function sessionChoices(page: ClassPage) {
+  const [places, instructors] = await Promise.all([
+    page.api.get<{ locations: { id: number; name: string }[]; rooms: { id: number; name: string; location_id: number }[] }>(`${page.apiBase}session-options/`),
+    optionsFor(page.api, "instructor", "instructor_list"),
+  ]);
+  const locationName = new Map(places.data.locations.map((l) => [Number(l.id), l.name]));
+  return {
+    // Code options carry their label key (the class namespace), translated by the page.
+    types: codeOptions("session_type"),
+    locations: places.data.locations.map((l): PlaceOption => ({ value: String(l.id), label: l.name })),
+    rooms: places.data.rooms.map((r): PlaceOption => ({ value: String(r.id), label: r.name, location: locationName.get(Number(r.location_id)) ?? "" })),
+    instructors,
+  };
+}
+
+/**
+ * What a write starts with: the guard for `change`, the posted form (its anti-forgery field
+ * checked) and its intent. A post that is no readable form is answered as the form's refusal.
+ */
+export async function classPost(args: ActionFunctionArgs) {
+  const page = await classOf(args, "change");
+  const { form, refusal } = await readForm(args.request);
+  if (!form) return { page, refused: data<SessionAnswer>({ result: refusal.result, overlap: [] }, { status: refusal.status }) } as const;
+  await requireCsrf(page.api, form);
+  return { page, form, intent: String(form.get("intent") ?? ""), refused: null } as const;
+}
+
+/**
+ * intent save: POST session/ (`sessionId` null) or PATCH session/{id}/ with the form read by the
+ * contract's schema. Refusals — the API's 400 field errors too — come back onto their fields; the
+ * API's 409 comes back with the sessions it clashes with, for the page to ask "save anyway"
+ * (the same form posted again with confirm_overlap). Success goes to the curriculum with a toast.
+ */
+export async function writeSession(page: ClassPage, form: FormData, sessionId: number | null) {
+  const headers = () => page.api.headers();
+  const curriculum = `${page.base}/curriculum`;
+  // The form posts its own texts ("" for an empty optional one); conform's coercion would make them missing.
+  const submission = parseWithZod(form, { schema: schemaOf(page), disableAutoCoercion: true });
+  const answer = (result: Result, status: number, overlap: Clash[] = []) => data<SessionAnswer>({ result, overlap }, { status, headers: headers() });
+  if (submission.status !== "success") return answer(submission.reply() as Result, 400);
+  const path = `${page.apiBase}session/${sessionId === null ? "" : `${sessionId}/`}`;
+  const res = await (sessionId === null ? page.api.post : page.api.patch)<Record<string, unknown>>(path, submission.value, { accept: [400, 404, 409] });
+  if (res.status === 404) return redirectWithToast(curriculum, { type: "error", message: MSG.not_found }, { headers: headers() });
+  if (res.status === 409) return answer(submission.reply() as Result, 409, (res.data.overlap as Clash[] | undefined) ?? []);
+  if (res.status === 400) return answer(submission.reply(apiFieldErrors(res.data)) as Result, 400);
+  return redirectWithToast(curriculum, { type: "success", message: "cls_toast_session_saved" }, { headers: headers() });
+}
+
+/** intent delete: DELETE session/{id}/ (a refusal — a cancelled class — comes back as its message). */
+export async function deleteSession(page: ClassPage, form: FormData) {
+  const raw = String(form.get("id") ?? "");
+  invariantResponse(/^\d{1,12}$/.test(raw), "Bad Request");
+  const back = `${page.base}/curriculum`;
+  const res = await page.api.delete<{ detail?: string }>(`${page.apiBase}session/${raw}/`, { accept: [400, 404] });
+  if (res.status === 404) return redirectWithToast(back, { type: "error", message: MSG.not_found }, { headers: page.api.headers() });
+  if (res.status === 400) return data({ warning: res.data?.detail ?? MSG.invalid }, { status: 400, headers: page.api.headers() });
+  return redirectWithToast(back, { type: "success", message: "cls_toast_session_deleted" }, { headers: page.api.headers() });
+}
+
+/** intent cancel: POST class/{id}/cancel/ — permanent; a class already cancelled says so. */
+export async function cancelClass(page: ClassPage) {
+  const res = await page.api.post<Record<string, unknown>>(`${page.apiBase}cancel/`, {}, { accept: [400] });
+  const back = `${page.base}/information`;
+  if (res.status === 400) {
+    const first = Object.values(res.data ?? {}).flat()[0];
+    return redirectWithToast(back, { type: "error", message: typeof first === "string" ? first : MSG.invalid }, { headers: page.api.headers() });
+  }
+  return redirectWithToast(back, { type: "success", message: "cls_toast_cancelled" }, { headers: page.api.headers() });
+}
