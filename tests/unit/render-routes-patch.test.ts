@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { createStaticHandler } from "@remix-run/router";
+import { createStaticHandler, matchRoutes } from "@remix-run/router";
 import { createStaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 
@@ -18,6 +18,7 @@ describe("the render-routes patches", () => {
   it("are applied to both builds of each package", () => {
     for (const file of ["@remix-run/react/dist/server.js", "@remix-run/react/dist/esm/server.js"]) expect(read(file), file).toContain("const serverRoutesCache = new WeakMap();");
     for (const file of ["react-router-dom/server.js", "react-router-dom/server.mjs"]) expect(read(file), file).toContain("const dataRoutesCache = new WeakMap();");
+    for (const file of ["@remix-run/router/dist/router.cjs.js", "@remix-run/router/dist/router.js"]) expect(read(file), file).toContain("const matchesCache = new WeakMap();");
   });
 
   it("keep one routes array's data routes, each render with its own request's matches", async () => {
@@ -36,5 +37,34 @@ describe("the render-routes patches", () => {
     // A different array (another build) is converted afresh.
     const other = [{ id: "x", path: "/course" }];
     expect(createStaticRouter(other, await createStaticHandler(other).query(new Request("http://x/course")) as never).routes).not.toBe(first.routes);
+  });
+
+  it("build the server routes once per build, though every render brings a new routeModules object", () => {
+    // The patched function as the package holds it (not exported): a stub `create` counts the builds.
+    const source = read("@remix-run/react/dist/server.js");
+    const body = /const serverRoutesCache = new WeakMap\(\);[\s\S]*?\n}\nfunction cachedServerRoutes[\s\S]*?\n}\n/.exec(source)?.[0];
+    expect(body, "cachedServerRoutes in @remix-run/react/dist/server.js").toBeTruthy();
+    const cached = new Function(`${body}; return cachedServerRoutes;`)() as (m: object, r: object, f: object, s: boolean, c: () => object) => object;
+    let builds = 0;
+    const create = () => ({ tree: ++builds });
+    const [manifest, future, list, item] = [{}, {}, { default: () => null }, { default: () => null }];
+    const first = cached(manifest, { list, item }, future, false, create);
+    expect(cached(manifest, { list, item }, future, false, create)).toBe(first);
+    expect(builds).toBe(1);
+    // Another module (a rebuild in development) builds afresh.
+    expect(cached(manifest, { list, item: { default: () => null } }, future, false, create)).not.toBe(first);
+    expect(builds).toBe(2);
+  });
+
+  it("match a pathname once per routes array, and give every caller its own matches", () => {
+    const routes = [{ id: "root", path: "/", children: [{ id: "item", path: "course/:id" }] }];
+    const first = matchRoutes(routes, "/course/7")!;
+    (first[1].params as Record<string, string>).id = "changed by a caller";
+    first.pop();
+    const second = matchRoutes(routes, "/course/7")!;
+    expect(second.map((m) => [m.route.id, m.params.id])).toEqual([["root", "7"], ["item", "7"]]);
+    expect(second[1].route).toBe(routes[0].children[0]);
+    expect(matchRoutes(routes, "/nowhere")).toBeNull();
+    expect(matchRoutes(routes, "/nowhere")).toBeNull();
   });
 });
