@@ -1,19 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs } from "@remix-run/node";
 import type { z } from "zod/v4";
 import type { Paged } from "../../contract/http";
 import { MSG } from "../../contract/messages";
 import { checklistSchema, inspectorSchema, INSPECTOR_KIND, verifySchema, type ChecklistRow, type SlotRow, type VerifyViewType } from "../../contract/schemas/activity";
 import type { AccountOption } from "../../contract/schemas/content-permission";
-import { contentFlag } from "~/registry/content.js";
 import { apiFieldErrors } from "./content-form.server";
-import { itemId, optionsFor, requireContent, type Action, type Option } from "./content.server";
-import { requireCsrf } from "./csrf.server";
-import { itemPaths } from "./enrollment.server";
+import { optionsFor, type Action, type Option } from "./content.server";
 import { invariantResponse } from "./invariant";
-import { readForm } from "./read-form.server";
 import { redirectWithToast } from "./toast.server";
+import { formId, itemPage, itemPost, schemaConstraint, type ItemPage } from "./item-page.server";
 
 /**
  * The server half of activity's own screens (spec 000 §2.3; docs/decisions/023): the checklist,
@@ -31,49 +28,20 @@ export type Result = SubmissionResult<string[]>;
  */
 export const parseForm = <S extends z.ZodType>(form: FormData, schema: S) => parseWithZod(form, { schema, disableAutoCoercion: true });
 type Constraint = ReturnType<typeof getZodConstraint>;
-type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
-/**
- * conform's constraints of a schema, `required` only where the schema refuses a missing value:
- * conform reads an optional text or an unticked checkbox behind a preprocess as required.
- */
-function constraintOf(schema: { shape: Record<string, { safeParse: (v: unknown) => { success: boolean } }> }, all: Constraint): Constraint {
-  return Object.fromEntries(Object.entries(all).map(([name, c]) => [name, { ...c, required: !(schema.shape[name]?.safeParse(undefined).success ?? false) }]));
-}
-export const checklistConstraint = constraintOf(checklistSchema, getZodConstraint(checklistSchema));
-const verifyConstraint = constraintOf(verifySchema, getZodConstraint(verifySchema));
+export const checklistConstraint = schemaConstraint(checklistSchema);
+const verifyConstraint = schemaConstraint(verifySchema);
 
 /** The verify form's constraints for one checklist: a score up to its full score. */
 export const verifyConstraintFor = (checklist: ChecklistRow): Constraint => ({ ...verifyConstraint, score: { ...verifyConstraint.score, max: checklist.full_score } });
 
-/** The activity a page is about, its guard passed for `action`: the user, its URL base and API path. */
-export async function activityOf(args: Args, action: Action) {
-  const user = await requireContent(args, action);
-  const id = itemId(user.type, args.params);
-  const paths = itemPaths(user.type, id);
-  const can = (a: Action) => !!user.permission.permission[contentFlag(user.type, a)];
-  return { ...user, id, base: paths.base, apiBase: paths.api, can };
-}
-export type ActivityPage = Awaited<ReturnType<typeof activityOf>>;
+/** The activity a page is about (item-page.server.ts, the same for every type's own pages). */
+export const activityOf = itemPage;
+export type ActivityPage = ItemPage;
 
-/** The URL an action answers to: the page itself, its query kept (a list's page and filters). */
-const hereOf = (request: Request) => {
-  const url = new URL(request.url);
-  return `${url.pathname}${url.search}`;
-};
-
-/**
- * What an action of these pages starts with: the guard for `action`, the posted form (its
- * anti-forgery field checked), its intent and the page's own URL; a post that is no readable form
- * is answered as a refusal of `form` (the page again, with the error).
- */
-export async function activityPost(args: ActionFunctionArgs, action: Action, refusedForm: FormAnswer["form"]) {
-  const page = await activityOf(args, action);
-  const { form, refusal } = await readForm(args.request);
-  if (!form) return { page, refused: data<FormAnswer>({ form: refusedForm, result: refusal.result }, { status: refusal.status }) } as const;
-  await requireCsrf(page.api, form);
-  return { page, form, intent: String(form.get("intent") ?? ""), here: hereOf(args.request), refused: null } as const;
-}
+/** What an action of these pages starts with; a post that is no readable form is answered as a refusal of `form`. */
+export const activityPost = (args: ActionFunctionArgs, action: Action, refusedForm: FormAnswer["form"]) =>
+  itemPost(args, action, (refusal) => data<FormAnswer>({ form: refusedForm, result: refusal.result }, { status: refusal.status }));
 
 /** A path parameter that is an id, or 404. */
 export function idParam(raw: string | undefined): number {
@@ -116,11 +84,7 @@ export async function inspectorChoices(page: ActivityPage, request: Request) {
 /** The answers of the forms of the checklist pages: which form, and conform's result for it. */
 export type FormAnswer = { form: "checklist" | "inspector" | "verify"; result: Result };
 
-const rowId = (form: FormData, name: string) => {
-  const raw = String(form.get(name) ?? "");
-  invariantResponse(/^\d{1,12}$/.test(raw), "Bad Request");
-  return Number(raw);
-};
+const rowId = formId;
 
 /**
  * intent add-inspector (POST checklist/{cid}/inspector/ {kind, group | account}) and

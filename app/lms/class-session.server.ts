@@ -1,18 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Paged } from "../../contract/http";
 import { MSG } from "../../contract/messages";
 import { sessionSchema, type Class, type ClassSession } from "../../contract/schemas/class";
-import { contentFlag } from "~/registry/content.js";
 import { apiFieldErrors } from "./content-form.server";
 import { codeOptions } from "./code-options";
-import { itemId, optionsFor, requireContent, type Action, type Option } from "./content.server";
-import { requireCsrf } from "./csrf.server";
-import { itemPaths } from "./enrollment.server";
+import { optionsFor, type Option } from "./content.server";
 import { invariantResponse } from "./invariant";
-import { readForm } from "./read-form.server";
 import { redirectWithToast } from "./toast.server";
+import { itemPage, itemPost, schemaConstraint, type ItemPage } from "./item-page.server";
 
 /**
  * The server half of a class's own screens (spec 000 §2.4, docs/decisions/040): the class and its
@@ -27,15 +24,9 @@ export type Clash = { id: number; name: string; date: string; start_time: string
 /** What a session form's action answers when it does not redirect. */
 export type SessionAnswer = { result: Result; overlap: Clash[] };
 
-/** The class a page is about, its guard passed for `action`: the user, its URL base and API path. */
-export async function classOf(args: Args, action: Action) {
-  const user = await requireContent(args, action);
-  const id = itemId(user.type, args.params);
-  const paths = itemPaths(user.type, id);
-  const can = (a: Action) => !!user.permission.permission[contentFlag(user.type, a)];
-  return { ...user, id, base: paths.base, apiBase: paths.api, can };
-}
-export type ClassPage = Awaited<ReturnType<typeof classOf>>;
+/** The class a page is about (item-page.server.ts, the same for every type's own pages). */
+export const classOf = itemPage;
+export type ClassPage = ItemPage;
 
 /** The class itself (404 when it is not there or not in the account's scope). */
 export async function loadClass(page: ClassPage): Promise<Class> {
@@ -67,16 +58,8 @@ export async function loadSession(page: ClassPage, sessionId: number): Promise<C
 const schemaOf = (page: ClassPage) =>
   sessionSchema({ text: Number(page.config["text-limit"]?.value ?? 255), description: Number(page.config["description-limit"]?.value ?? 5000) });
 
-/**
- * conform's constraints of the session form, `required` only where the schema refuses a missing
- * value: conform reads every field behind a preprocess (a default, an unticked box) as required.
- */
-export function sessionConstraint(page: ClassPage) {
-  const schema = schemaOf(page);
-  const all = getZodConstraint(schema);
-  const shape = schema.shape as Record<string, { safeParse: (v: unknown) => { success: boolean } }>;
-  return Object.fromEntries(Object.entries(all).map(([name, c]) => [name, { ...c, required: !(shape[name]?.safeParse(undefined).success ?? false) }]));
-}
+/** conform's constraints of the session form (`required` where the schema refuses a missing value). */
+export const sessionConstraint = (page: ClassPage) => schemaConstraint(schemaOf(page));
 
 export type PlaceOption = Option & { location?: string };
 /**
@@ -98,17 +81,9 @@ export async function sessionChoices(page: ClassPage) {
   };
 }
 
-/**
- * What a write starts with: the guard for `change`, the posted form (its anti-forgery field
- * checked) and its intent. A post that is no readable form is answered as the form's refusal.
- */
-export async function classPost(args: ActionFunctionArgs) {
-  const page = await classOf(args, "change");
-  const { form, refusal } = await readForm(args.request);
-  if (!form) return { page, refused: data<SessionAnswer>({ result: refusal.result, overlap: [] }, { status: refusal.status }) } as const;
-  await requireCsrf(page.api, form);
-  return { page, form, intent: String(form.get("intent") ?? ""), refused: null } as const;
-}
+/** What a write starts with (the guard for `change`, the form, its intent); a post that is no readable form is the form's refusal. */
+export const classPost = (args: ActionFunctionArgs) =>
+  itemPost(args, "change", (refusal) => data<SessionAnswer>({ result: refusal.result, overlap: [] }, { status: refusal.status }));
 
 /**
  * intent save: POST session/ (`sessionId` null) or PATCH session/{id}/ with the form read by the

@@ -11,6 +11,7 @@ import { apiFieldErrors } from "./content-form.server";
 import { TARGET } from "./highlight-form";
 import { itemId, requireContent } from "./content.server";
 import { requireCsrf } from "./csrf.server";
+import { formId } from "./item-page.server";
 import { invariantResponse } from "./invariant";
 import { readForm } from "./read-form.server";
 import { redirectWithToast } from "./toast.server";
@@ -60,11 +61,7 @@ function targetErrors(body: Record<string, unknown> | null) {
   return { formErrors, fieldErrors: target.length ? { ...rest, [TARGET]: target } : rest };
 }
 
-const rowId = (form: FormData) => {
-  const raw = String(form.get("id") ?? "");
-  invariantResponse(/^\d{1,12}$/.test(raw), "Bad Request");
-  return Number(raw);
-};
+const rowId = (form: FormData) => formId(form);
 
 /**
  * Intents create, update, delete (the TableTab's) and upload-image, remove-image (a highlight's

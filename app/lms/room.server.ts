@@ -6,6 +6,7 @@ import type { TableTabAnswer } from "~/components/content/table-tab";
 import { apiFieldErrors, schemaFor } from "./content-form.server";
 import { itemId, requireContent } from "./content.server";
 import { requireCsrf } from "./csrf.server";
+import { formId } from "./item-page.server";
 import { invariantResponse } from "./invariant";
 import { readForm } from "./read-form.server";
 import { redirectWithToast } from "./toast.server";
@@ -19,11 +20,7 @@ import { redirectWithToast } from "./toast.server";
 
 type Result = SubmissionResult<string[]>;
 
-const rowId = (form: FormData) => {
-  const raw = String(form.get("id") ?? "");
-  invariantResponse(/^\d{1,12}$/.test(raw), "Bad Request");
-  return Number(raw);
-};
+const rowId = (form: FormData) => formId(form);
 
 export async function roomAction(args: ActionFunctionArgs) {
   const { api, type, config } = await requireContent(args, "change");

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { CLASS_MSG } from "../../../contract/class-codes";
 import { MSG } from "../../../contract/messages";
 import type { FieldErrors } from "../../../contract/http";
@@ -20,12 +19,9 @@ export function utcOf(date: string, time: string, offset: number): string {
   return new Date(Date.parse(`${date}T${time}:00Z`) - offset * 60_000).toISOString();
 }
 
-// location and room are migration 0018's tables; read through sql so this module does not depend
-// on their row types.
-const exists = async (q: Db | Trx, table: "location" | "room", id: number) =>
-  !!(await sql<{ id: number }>`select id from ${sql.table(table)} where id = ${id}`.execute(q)).rows[0];
-const roomLocation = async (q: Db | Trx, id: number) =>
-  (await sql<{ location_id: number }>`select location_id from ${sql.table("room")} where id = ${id}`.execute(q)).rows[0]?.location_id ?? null;
+// The place tables are migration 0018's.
+const exists = async (q: Db | Trx, table: "location" | "room", id: number) => !!(await q.selectFrom(table).select("id").where("id", "=", id).executeTakeFirst());
+const roomLocation = async (q: Db | Trx, id: number) => (await q.selectFrom("room").select("location_id").where("id", "=", id).executeTakeFirst())?.location_id ?? null;
 
 /** Field errors of the session's place, instructors and date (empty when none). */
 export async function sessionFieldErrors(trx: Trx, classId: number, s: SessionInput): Promise<FieldErrors> {

@@ -29,7 +29,7 @@ type Place = { id: number; name: string };
 const placeNames = async (db: Db, table: "location" | "room", ids: number[]) => {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map<number, Place>();
-  const rows = (await sql<Place>`select id, name from ${sql.table(table)} where id in (${sql.join(unique)})`.execute(db)).rows;
+  const rows = await db.selectFrom(table).select(["id", "name"]).where("id", "in", unique).execute();
   return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), name: r.name }]));
 };
 
