@@ -16,9 +16,8 @@ export type SlotStatus = (typeof SLOT_STATUSES)[number];
 /** The slots an inspector has work on: submitted and waiting for verification. */
 export const SLOT_WAITING: readonly SlotStatus[] = [22];
 
-/** Check-in sources (spec 001 §4): -1 none, 0 web, 1 mobile, 2 admin, 3 live session, 10 force completed. */
-export const CHECKIN_SOURCE = { none: -1, web: 0, mobile: 1, admin: 2, live: 3, force_completed: 10 } as const;
-export const CHECKIN_SOURCES = Object.values(CHECKIN_SOURCE);
+/** Check-in sources (spec 001 §4), shared with class check-in: contract/checkin-codes.ts. */
+export { CHECKIN_SOURCE, CHECKIN_SOURCES } from "./checkin-codes";
 
 /** overall/usage/{usage_type?}: which event the page counts per day (default check-in). */
 export const USAGE_TYPES = ["checkin", "submit", "verify"] as const;

@@ -51,4 +51,8 @@ export const CLASS_MSG = {
   after_class_end: "cls_msg_after_class_end",
   overlap: "cls_msg_overlap",
   room_not_in_location: "cls_msg_room_not_in_location",
+  // Check-in (docs/decisions/042).
+  check_in_type_reset: "cls_msg_check_in_type_reset",
+  not_checked_in: "cls_msg_not_checked_in",
+  no_check_out: "cls_msg_no_check_out",
 } as const;

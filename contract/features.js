@@ -20,4 +20,6 @@ export const FEATURES = /** @type {const} */ ({
   courseDependency: ["dependency-course-is-enabled"],
   activityDependency: ["dependency-activity-is-enabled"],
   classDependency: ["dependency-class-is-enabled"],
+  // A class's event zone (spec 002 §7 "Locations", docs/decisions/043): its form field and its call.
+  eventZone: ["location-is-event-zone"],
 });

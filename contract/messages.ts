@@ -110,6 +110,7 @@ export const MSG = {
   invalid_phone: "invalid_phone",
   invalid_id_card: "invalid_id_card",
   supervisor_is_self: "supervisor_is_self",
+  supervisor_inactive: "supervisor_inactive",
   cannot_deactivate_self: "cannot_deactivate_self",
   department_cycle: "department_cycle",
   department_has_children: "department_has_children",
@@ -130,5 +131,8 @@ export const MSG = {
   login_as_nested: "login_as_nested",
   login_as_not_acting: "login_as_not_acting",
   login_as_duration: "login_as_duration",
+  // Class check-in by QR code (spec 002 §8, docs/decisions/042 "QR code")
+  qr_code_expired_or_invalid: "qr_code_expired_or_invalid",
+  no_permission_to_access_class: "no_permission_to_access_class",
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];

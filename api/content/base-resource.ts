@@ -16,7 +16,7 @@ import {
 import { fromFlag, toFlag, type Db } from "../db/index";
 import { notFound } from "../http/errors";
 import { configValues } from "../system/config-store";
-import { idFilterValue, roleIds, type FilterRule, type RefRule, type Resource, type ResourceTable, type ScopeRule, type Trx } from "../engine/crud";
+import { idFilterValue, roleIds, type FilterRule, type RefRule, type Resource, type ResourceTable, type ScopeRule, type Trx, type WriteContext } from "../engine/crud";
 import { contentTags, setContentTags, tagsOfType } from "./features/tags";
 import { setContentDisplay, type PublishRefusal } from "./publish";
 import { contentTypeId } from "./ref";
@@ -45,7 +45,7 @@ export function publishStatusWhere(status: PublishStatus, now: Date) {
 
 const CONFIG_KEYS = ["text-limit", "code-limit", "description-limit", ...CONTENT_TAG_EXTRAS.map((e) => e.config)] as const;
 
-export async function idNames(db: Db | Trx, table: "category" | "provider" | "level", ids: number[]): Promise<Map<number, IdName>> {
+export async function idNames(db: Db | Trx, table: "category" | "provider" | "level" | "class_program", ids: number[]): Promise<Map<number, IdName>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await db.selectFrom(`${table} as r` as "category as r").select(["r.id", "r.name"]).where("r.id", "in", unique).execute();
@@ -91,6 +91,12 @@ export type ContentResourceOptions<Row extends ContentRow, Item> = {
   filters?: Record<string, FilterRule>;
   /** Why the item may not be changed or shown/hidden at all any more (a cancelled class), or null. */
   writeRefusal?: PublishRefusal;
+  /**
+   * Run in an update's transaction before the row changes, with the parsed input: may refuse it
+   * (throw an ApiError: nothing is written) or do what the change entails (class: a changed
+   * check-in type resets its learners' attendance and progress, docs/decisions/042).
+   */
+  beforeWrite?: (trx: Trx, id: number, input: Record<string, unknown>, w: WriteContext) => Promise<void>;
 };
 
 /** One content type's resource over the engine's common columns. */
@@ -252,6 +258,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
     },
     async patch(trx, id, input, w) {
       await refuseWrite(trx, id);
+      await o.beforeWrite?.(trx, id, input as Record<string, unknown>, w);
       await trx
         .updateTable(table)
         .set({

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import type { CancelContentKind, TransitionKind } from "../../contract/codes";
+import type { CancelContentKind, ProgressStatus, TransitionKind } from "../../contract/codes";
 import type { ConfigKey } from "../../contract/config";
 import type { ContentSchemaName } from "../../contract/schemas/content";
 import type { ApiContext } from "../http/context";
-import type { AnyResource } from "../engine/crud";
+import type { AnyResource, Trx } from "../engine/crud";
+import type { ContentRef } from "./ref";
 
 /**
  * The features a content type may mount under its item path, /api/dashboard/{path}/{id}/…; each
@@ -31,6 +32,12 @@ export type ContentDefinition = {
   features: readonly ContentFeature[];
   /** Config switches of its sub-features beyond the feature-wide ones (contract/features.js). */
   switches: { price?: readonly ConfigKey[]; prerequisite?: readonly ConfigKey[] };
+  /**
+   * Run in the transaction of an administrator's progress change by hand (one learner or bulk),
+   * after the change, with the enrollments that moved and their new status (class: a learner
+   * set to 30 gets the sessions they missed as attended, "force completed", docs/decisions/042).
+   */
+  afterProgressChange?: (trx: Trx, ref: ContentRef, change: { enrollmentIds: number[]; to: ProgressStatus }, by: { accountId: number; now: Date }) => Promise<void>;
   /** Its own calls beyond the engine's (course: the cover image). */
   routes?: (app: FastifyInstance, ctx: ApiContext) => void;
 };

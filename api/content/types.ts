@@ -4,6 +4,9 @@ import { activityResource } from "./activity/resource";
 import { activityRoutes } from "./activity/routes";
 import { classResource } from "./class/resource";
 import { classRoutes } from "./class/routes";
+import { classProgressChanged } from "./class/attendance";
+import { classProgramResource } from "./class-program/resource";
+import { classProgramRoutes } from "./class-program/routes";
 import type { ContentDefinition } from "./definition";
 
 /** Course (spec 000 §2.5): every content feature. */
@@ -42,8 +45,24 @@ export const classDefinition: ContentDefinition = {
   transitions: "class",
   features: ["enrollment", "prerequisite", "permission", "competency", "budget", "ecertificate", "gamification", "survey", "overall"],
   switches: { price: FEATURES.price, prerequisite: FEATURES.classDependency },
+  // A learner set to completed by hand gets their missed sessions as "force completed" (042).
+  afterProgressChange: classProgressChanged,
   routes: classRoutes,
 };
 
+/**
+ * Class program (spec 000 §2.4, docs/decisions/044): its classes are classes naming it; it has
+ * competencies and access rules with conditions ("edit with competency and condition").
+ */
+export const classProgramDefinition: ContentDefinition = {
+  key: "class_program",
+  resource: classProgramResource as ContentDefinition["resource"],
+  cancelKind: "event",
+  transitions: "class",
+  features: ["permission", "competency"],
+  switches: {},
+  routes: classProgramRoutes,
+};
+
 /** THE API's list of content types: server.ts mounts each one's resource and features from it. */
-export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [courseDefinition, activityDefinition, classDefinition];
+export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [courseDefinition, activityDefinition, classDefinition, classProgramDefinition];

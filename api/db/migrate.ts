@@ -19,6 +19,9 @@ import { imports } from "./migrations/0016_imports";
 import { loginAs } from "./migrations/0017_login_as";
 import { locations } from "./migrations/0018_locations";
 import { classes } from "./migrations/0019_classes";
+import { classCheckin } from "./migrations/0020_class_checkin";
+import { classEventZone } from "./migrations/0021_class_event_zone";
+import { classPrograms } from "./migrations/0022_class_programs";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -42,6 +45,9 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0017_login_as": loginAs(dialect),
     "0018_locations": locations(dialect),
     "0019_classes": classes(dialect),
+    "0020_class_checkin": classCheckin(dialect),
+    "0021_class_event_zone": classEventZone(dialect),
+    "0022_class_programs": classPrograms(dialect),
   };
 }
 

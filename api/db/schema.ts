@@ -562,7 +562,13 @@ export interface Database {
     date_end: Generated<string | null>;
     /** When it was cancelled (permanent), or null. */
     datetime_cancel: Generated<string | null>;
+    /** The class program it belongs to (0022), or null: a class on its own. */
+    class_program_id: Generated<number | null>;
+    /** Its event zone (0021, docs/decisions/043): a location, or null. */
+    event_zone_id: Generated<number | null>;
   };
+  /** A class program (0022, docs/decisions/044): the engine's content columns and a cover image. */
+  class_program: ContentColumns & { image: string | null };
   /** A session of a class: date and local times, the same moments in UTC, its place, capacity (0 = unlimited). */
   class_session: {
     id: Id;
@@ -583,8 +589,34 @@ export interface Database {
     url: string;
     datetime_create: string;
     datetime_update: string;
+    /** The version of its QR code (0020): regenerating the code bumps it, so old printouts stop working. */
+    qr_version: Generated<number>;
+    /** When its QR code was last made (0020), or null: never. */
+    datetime_qr: Generated<string | null>;
   };
   class_session_instructor: { session_id: number; instructor_id: number };
+  /** A learner's attendance at one session (0020, docs/decisions/042): times and sources (CHECKIN_SOURCE). */
+  class_attendance: {
+    id: Id;
+    session_id: number;
+    enrollment_id: number;
+    datetime_checkin: string | null;
+    checkin_source: Generated<number>;
+    datetime_checkout: string | null;
+    checkout_source: number | null;
+    datetime_update: string;
+  };
+  /** What happened at a class's check-in (0020): in, out, or a reset when its check-in type changed. */
+  class_checkin_log: {
+    id: Id;
+    class_id: number;
+    session_id: number | null;
+    enrollment_id: number | null;
+    action: string;
+    source: Generated<number>;
+    created_by: number | null;
+    datetime_create: string;
+  };
 }
 
 /** The content types' own tables: every table with the content columns (a new type's is one more). */

@@ -2,6 +2,8 @@ import type { Transaction } from "kysely";
 import { CONFIG_DEFAULTS } from "../../contract/config";
 import { ADDED_BY, ADD_METHOD } from "../../contract/codes";
 import type { Database } from "./schema";
+import { seedClassCheckins } from "./seed-class-checkins";
+import { insertAgeRule } from "./seed-kit";
 
 type Trx = Transaction<Database>;
 const DAY_MS = 24 * 3600 * 1000;
@@ -73,32 +75,33 @@ export async function seedClasses(trx: Trx, now: Date) {
         .executeTakeFirstOrThrow();
       if (instructors.length) await trx.insertInto("class_session_instructor").values({ session_id: session.id, instructor_id: instructors[(n + k) % instructors.length] }).execute();
     }
-    if (n === 0) await seedAudience(trx, classType, id, learners, admin, created, now);
+    if (n === 0) await seedAudience(trx, classType, id, learners, admin, created);
+    // The past class's learners, for its attendance report (seed-class-checkins.ts).
+    if (plan.code === "CLS-XLS") await enrol(trx, classType, id, learners.slice(0, 5), admin, created);
   }
+  await seedClassCheckins(trx, now, admin);
 }
 
-/** The ongoing class's audience: a permission rule and learners enrolled, some started, each with its history. */
-async function seedAudience(trx: Trx, ct: number, id: number, learners: number[], admin: number, created: string, now: Date) {
-  const at = now.toISOString();
-  await trx
-    .insertInto("content_permission")
-    .values({
-      content_type_id: ct, content_id: id, mode: 2, permission: 2, operator: 1, age_gte: 18, age_lte: 60, experience_gte: -1, experience_lte: -1,
-      level_year_gte: -1, level_year_lte: -1, service_gte: -1, service_lte: -1, level_group_year_gte: -1, level_group_year_lte: -1,
-      date_account_start_gte: null, date_account_start_lte: null, datetime_create: created, datetime_update: created,
-    })
-    .execute();
-  for (const [i, account_id] of learners.entries()) {
-    const status = i % 3 === 0 ? 21 : 0;
+/** The ongoing class's audience: a permission rule and learners enrolled, each with its history. */
+async function seedAudience(trx: Trx, ct: number, id: number, learners: number[], admin: number, created: string) {
+  await insertAgeRule(trx, { content_type_id: ct, content_id: id }, 2, created);
+  await enrol(trx, ct, id, learners, admin, created);
+}
+
+/**
+ * Learners enrolled by the administrator, not started, each with its "enroll" history row: their
+ * check-ins (seed-class-checkins.ts) move them on, as the API would.
+ */
+async function enrol(trx: Trx, ct: number, id: number, learners: number[], admin: number, created: string) {
+  for (const account_id of learners) {
     const row = await trx
       .insertInto("content_enrollment")
       .values({
-        account_id, content_type_id: ct, content_id: id, status, add_method: ADD_METHOD.assigned, added_by: ADDED_BY.learner_list, created_by: admin,
-        datetime_enroll: created, datetime_start: status === 21 ? at : null, datetime_complete: null, datetime_update: at,
+        account_id, content_type_id: ct, content_id: id, status: 0, add_method: ADD_METHOD.assigned, added_by: ADDED_BY.learner_list, created_by: admin,
+        datetime_enroll: created, datetime_start: null, datetime_complete: null, datetime_update: created,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx.insertInto("content_progress_log").values({ enrollment_id: row.id, from_status: null, to_status: 0, action_type: "enroll", created_by: admin, datetime_create: created }).execute();
-    if (status === 21) await trx.insertInto("content_progress_log").values({ enrollment_id: row.id, from_status: 0, to_status: 21, action_type: "check_in", created_by: admin, datetime_create: at }).execute();
   }
 }

@@ -6,6 +6,7 @@ import { ACTIVITIES, seedAccess } from "./seed-access";
 import { seedGroups } from "./seed-groups";
 import { seedActivities } from "./seed-activities";
 import { seedClasses } from "./seed-classes";
+import { seedClassPrograms } from "./seed-class-programs";
 import { seedCourses } from "./seed-courses";
 import { seedCurriculum } from "./seed-curriculum";
 import { seedEnrollment } from "./seed-enrollment";
@@ -63,7 +64,7 @@ export async function seedReference(db: Db, now: Date) {
 }
 
 const CONTENT_TYPES: [string, string, string][] = [
-  ["course", "course.course", "Course"], ["class", "event.event", "Class"], ["event", "event.event", "Class"], ["event_program", "event.eventprogram", "Class program"],
+  ["course", "course.course", "Course"], ["class", "event.event", "Class"], ["event", "event.event", "Class"], ["event_program", "event.eventprogram", "Class program"], ["class_program", "event.eventprogram", "Class program"],
   ["activity", "activity.activity", "Activity"], ["learning_path", "learningpath.learningpath", "Learning path"],
   ["onboard", "onboard.onboard", "Onboarding"], ["live", "live.live", "Live"], ["exam", "exam.exam", "Test"],
   ["survey", "survey.survey", "Survey"], ["video", "material.video", "Video"], ["audio", "material.audio", "Audio"],
@@ -203,6 +204,7 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     // Before the classes: their sessions take the rooms.
     await seedLocations(trx, now);
     await seedClasses(trx, now);
+    await seedClassPrograms(trx, now);
   });
   for (const name of FILTER_NAMES) await touchUpdate(db, UPDATE_KEYS.filter(name), now);
   await touchUpdate(db, UPDATE_KEYS.config, now);

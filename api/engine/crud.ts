@@ -222,44 +222,52 @@ export async function writeTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>
 export const inTransaction = <T>(db: Db, def: AnyResource, work: (trx: Trx) => Promise<T>): Promise<T> => writeTransaction(db, work, def.unique);
 
 
+/**
+ * One page of a resource's list (GET {path}/): the account's scope, the query's filters (each
+ * refused value a 400 field error), search, ordering and paging. `fixed` filters are set by the
+ * caller, over whatever the query says (a program's classes: GET class-program/{id}/class/).
+ */
+export async function listAnswer(req: FastifyRequest, ctx: ApiContext, def: AnyResource, fixed: Record<string, string> = {}) {
+  const { db } = ctx;
+  const access = await accessOf(req, db, def);
+  const q = readPageQuery(req);
+  const raw = { ...(req.query as Record<string, unknown>), ...fixed };
+  const now = ctx.now();
+  let query = fromResource(db, def.table);
+  if (access.scope) query = query.where(access.scope);
+  const errors: FieldErrors = {};
+  for (const [name, rule] of Object.entries(def.filters)) {
+    const given = raw[name];
+    const texts = (Array.isArray(given) ? given : given === undefined ? [] : [given]).map(String).filter((v) => !isIgnoredFilterValue(v));
+    if (!texts.length) continue;
+    const values = texts.map((t) => rule.parse(t.trim()));
+    if (values.some((v) => v === null)) {
+      errors[name] = [MSG.invalid_choice];
+      continue;
+    }
+    query = query.where(rule.where(values, now));
+  }
+  const order = parseOrdering(q.ordering, def.ordering, def.defaultOrdering);
+  if (!order) errors.ordering = [MSG.invalid_choice];
+  if (Object.keys(errors).length) throw badRequest(errors);
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    query = query.where((eb) => eb.or(def.search.map((col) => sql<SqlBool>`lower(${sql.ref(`t.${col}`)}) like ${pattern} escape '\\'`)));
+  }
+  let selected = query.select(def.columns.map((c) => sql.ref(`t.${c}`).as(c)));
+  for (const o of order!) selected = selected.orderBy(o.expr, o.desc ? "desc" : "asc");
+  selected = selected.orderBy("t.id", tieDirection(order!));
+  const page = await paginate(req, selected, q);
+  return { ...page, results: await def.present(db, page.results as Record<string, unknown>[], now) };
+}
+
 /** The list, retrieve, create, update (PATCH, also show/hide and publish) and delete endpoints of a resource. */
 export function resourceRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyResource) {
   const { db } = ctx;
   const base = `/dashboard/${def.path}/`;
   const item = `${base}:id(^\\d{1,12})/`;
 
-  app.get(base, async (req) => {
-    const access = await accessOf(req, db, def);
-    const q = readPageQuery(req);
-    const raw = req.query as Record<string, unknown>;
-    const now = ctx.now();
-    let query = fromResource(db, def.table);
-    if (access.scope) query = query.where(access.scope);
-    const errors: FieldErrors = {};
-    for (const [name, rule] of Object.entries(def.filters)) {
-      const given = raw[name];
-      const texts = (Array.isArray(given) ? given : given === undefined ? [] : [given]).map(String).filter((v) => !isIgnoredFilterValue(v));
-      if (!texts.length) continue;
-      const values = texts.map((t) => rule.parse(t.trim()));
-      if (values.some((v) => v === null)) {
-        errors[name] = [MSG.invalid_choice];
-        continue;
-      }
-      query = query.where(rule.where(values, now));
-    }
-    const order = parseOrdering(q.ordering, def.ordering, def.defaultOrdering);
-    if (!order) errors.ordering = [MSG.invalid_choice];
-    if (Object.keys(errors).length) throw badRequest(errors);
-    if (q.search) {
-      const pattern = likePattern(q.search);
-      query = query.where((eb) => eb.or(def.search.map((col) => sql<SqlBool>`lower(${sql.ref(`t.${col}`)}) like ${pattern} escape '\\'`)));
-    }
-    let selected = query.select(def.columns.map((c) => sql.ref(`t.${c}`).as(c)));
-    for (const o of order!) selected = selected.orderBy(o.expr, o.desc ? "desc" : "asc");
-    selected = selected.orderBy("t.id", tieDirection(order!));
-    const page = await paginate(req, selected, q);
-    return { ...page, results: await def.present(db, page.results as Record<string, unknown>[], now) };
-  });
+  app.get(base, (req) => listAnswer(req, ctx, def));
 
   app.get(item, async (req) => {
     const { id } = await itemAccess(req, db, def, []);

@@ -11,7 +11,7 @@ import { idListOf, isDbId, MAX_DB_ID, paginate, readPageQuery } from "../http/pa
 
 /** Ids are integer columns in both dialects: anything larger names no row (and would make PostgreSQL fail). */
 
-type FilterTable = "department" | "level" | "position" | "provider" | "instructor" | "account_group" | "category" | "tag" | "content_type" | "location" | "room";
+type FilterTable = "department" | "level" | "position" | "provider" | "instructor" | "account_group" | "category" | "tag" | "content_type" | "location" | "room" | "class_program";
 /** Columns a list may add to the option's id/name/code/value. */
 type ExtraColumn = "parent_id" | "type" | "location_id";
 /** What a list's extra condition may read: the path parameters and the parent query (`parent`, or the list's `parentKey`). */
@@ -80,6 +80,8 @@ const FILTER_LISTS: readonly FilterList[] = [
     search: ["name", "code"],
     where: (q, s) => q.where(sql.ref("t.type"), "=", s.params.type),
   },
+  // The class programs a class may belong to (docs/decisions/044).
+  { path: "class-program", table: "class_program", search: ["name", "code"] },
   // A session's place (issue 16 §2, docs/decisions/039): locations, and the rooms of `location`.
   { path: "location/filter", at: "dashboard", table: "location", search: ["name", "code"] },
   {

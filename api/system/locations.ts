@@ -6,13 +6,15 @@ import type { ApiContext } from "../http/context";
 import type { Trx } from "../engine/crud";
 import { masterRoutes, pickColumns } from "./master-crud";
 import { roomRoutes } from "./location-rooms";
+import { eventZoneRoutes, isEventZone } from "../content/features/event-zone";
 
 /**
  * Locations (spec 000 §2.11 /location, create, {locationid}, room; spec 001 §3; issue 16 §2,
  * docs/decisions/039) on the master data factory (master-crud.ts): list with search and
  * ordering, create, item, update, delete, image; the location module's flags. Its rooms are
  * location-rooms.ts. A location that still has rooms is not deleted (424 location_has_rooms):
- * its rooms go first, each refused on its own while a class session uses it.
+ * its rooms go first, each refused on its own while a class session uses it; nor is one that is
+ * a class's event zone (424 cannot_delete_because_dependency; content/features/event-zone.ts).
  */
 
 /** How many rooms each location has. */
@@ -63,7 +65,13 @@ export function locationRoutes(app: FastifyInstance, ctx: ApiContext) {
     present: presentLocations,
     columns: (input) => pickColumns(input),
     // Rooms go first (decision 039): deleting them is where a class session's use is checked.
-    inUse: async (trx, id) => ((await trx.selectFrom("room").select("id").where("location_id", "=", id).executeTakeFirst()) ? MSG.location_has_rooms : false),
+    // A class's event zone (decision 043) keeps its location, as a session keeps its room.
+    inUse: async (trx, id) =>
+      (await trx.selectFrom("room").select("id").where("location_id", "=", id).executeTakeFirst())
+        ? MSG.location_has_rooms
+        : (await isEventZone(trx, id)) ? MSG.cannot_delete_because_dependency : false,
   });
   roomRoutes(app, ctx);
+  // POST location/zone/event/{id}/: a class's event zone (spec 002 §7 "Locations").
+  eventZoneRoutes(app, ctx);
 }

@@ -43,8 +43,21 @@ async function checkUser(trx: Trx, input: Partial<UserFormInput>, selfId: number
     }
     const found = await trx.selectFrom(`${table} as t` as "level as t").select("t.id").where("t.id", "=", id).executeTakeFirst();
     if (!found) errors[field] = [MSG.invalid_choice];
+    else if (field === "supervisor" && !(await activeOrKept(trx, id, selfId))) errors.supervisor = [MSG.supervisor_inactive];
   }
   if (Object.keys(errors).length) throw badRequest(errors);
+}
+
+/**
+ * A new supervisor must be an active account; the one an account already has may stay when it is
+ * deactivated later (saving the account's form then changes nothing of it).
+ */
+async function activeOrKept(trx: Trx, supervisorId: number, selfId: number | null): Promise<boolean> {
+  const row = await trx.selectFrom("account").select("is_active").where("id", "=", supervisorId).executeTakeFirstOrThrow();
+  if (row.is_active === 1) return true;
+  if (selfId === null) return false;
+  const self = await trx.selectFrom("account").select("supervisor_id").where("id", "=", selfId).executeTakeFirst();
+  return self?.supervisor_id === supervisorId;
 }
 
 /** A superuser's account is changed only by a superuser: nobody takes it over by its email or password. */

@@ -16,7 +16,8 @@ export { CsrfInput, ErrorList, FormErrors } from "./form-basics";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Meta = FieldMetadata<any, any, any>;
-export type ChoiceOption = { value: string; label: ReactNode };
+/** `group`: the option's <optgroup> label, in a select that asks for groups (`grouped`). */
+export type ChoiceOption = { value: string; label: ReactNode; group?: string };
 
 /** The look of a text input, textarea or select. */
 export const controlClass =
@@ -134,29 +135,47 @@ type SelectProps = Wiring &
     /** The label of a first, empty option ("Choose…"); none without it. */
     emptyOption?: ReactNode;
     selectProps?: React.SelectHTMLAttributes<HTMLSelectElement>;
+    /** Options in <optgroup>s by their `group` (consecutive options of one group share one). */
+    grouped?: boolean;
   };
 
-function Options({ options, emptyOption }: { options: ChoiceOption[]; emptyOption?: ReactNode }) {
+const optionOf = (o: ChoiceOption) => (
+  <option key={o.value} value={o.value}>
+    {o.label}
+  </option>
+);
+
+function Options({ options, emptyOption, grouped }: { options: ChoiceOption[]; emptyOption?: ReactNode; grouped?: boolean }) {
+  const runs: { group?: string; options: ChoiceOption[] }[] = [];
+  for (const o of options) {
+    const last = runs[runs.length - 1];
+    if (grouped && last && last.group === o.group) last.options.push(o);
+    else runs.push({ group: grouped ? o.group : undefined, options: [o] });
+  }
   return (
     <>
       {emptyOption != null ? <option value="">{emptyOption}</option> : null}
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
+      {runs.map((r, i) =>
+        r.group === undefined ? (
+          r.options.map(optionOf)
+        ) : (
+          <optgroup key={`${i}-${r.group}`} label={r.group}>
+            {r.options.map(optionOf)}
+          </optgroup>
+        ),
+      )}
     </>
   );
 }
 
 /** A labelled select. */
-export function SelectField({ options, emptyOption, selectProps = {}, suffix, before, ...p }: SelectProps) {
+export function SelectField({ options, emptyOption, selectProps = {}, suffix, before, grouped, ...p }: SelectProps) {
   const w = useWiring(selectProps.id ?? p.id, p);
   const { key, props } = fromMeta(p.meta, (m) => getSelectProps(m));
   return (
     <Stacked w={w} p={p} suffix={suffix} before={before}>
       <select key={key} {...props} {...named(p.name)} {...selectProps} id={w.id} {...w.aria} className={p.controlClassName ?? controlClass}>
-        <Options options={options} emptyOption={emptyOption} />
+        <Options options={options} emptyOption={emptyOption} grouped={grouped} />
       </select>
     </Stacked>
   );

@@ -1,3 +1,5 @@
+import { contentAt } from "~/registry/mounts.js";
+
 /**
  * The dictionary's namespaces (contract/i18n/index.ts, one file each) and which of them a page
  * renders (issue 14 §1, docs/decisions/024). Every route module names the namespaces it renders
@@ -9,7 +11,7 @@
  * loader data carries them to the browser.
  */
 export const NAMESPACES = [
-  "messages", "ui", "shell", "account", "home", "content", "curriculum", "enrollment", "access", "extras", "course", "activity", "activityOverall", "people", "imports", "loginAs", "master", "class",
+  "messages", "ui", "shell", "account", "home", "content", "curriculum", "enrollment", "access", "extras", "course", "activity", "activityOverall", "checkin", "people", "imports", "loginAs", "master", "class",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -29,7 +31,7 @@ export type TypeNamespaces = Readonly<Record<string, readonly Namespace[]>>;
 export function pageNamespaces(matches: readonly WithHandle[], pathname: string, types: TypeNamespaces): Namespace[] {
   const out = new Set<Namespace>(BASE_NAMESPACES);
   for (const m of matches) for (const ns of declared(m?.handle)) out.add(ns);
-  // A content page is /dashboard/{segment}/…: one module serves every type.
-  for (const ns of types[pathname.split("/")[2] ?? ""] ?? []) out.add(ns);
+  // A content page is /dashboard/{segment}/… (or a type mounted under another's item, mounts.js): one module serves every type.
+  for (const ns of types[contentAt(pathname)?.segment ?? ""] ?? []) out.add(ns);
   return NAMESPACES.filter((ns) => out.has(ns));
 }

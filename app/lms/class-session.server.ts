@@ -61,10 +61,11 @@ const schemaOf = (page: ClassPage) =>
 /** conform's constraints of the session form (`required` where the schema refuses a missing value). */
 export const sessionConstraint = (page: ClassPage) => schemaConstraint(schemaOf(page));
 
-export type PlaceOption = Option & { location?: string };
+export type PlaceOption = Option & { location?: string; locationId?: string };
 /**
  * What the session form chooses from: the session types, the locations and their rooms (the API's
- * `session-options/`; each room names its location, so the form can group them) and instructors.
+ * `session-options/`; each room names its location, so the form groups them under it — in the
+ * locations' order — and, with JavaScript, offers only the chosen location's) and instructors.
  */
 export async function sessionChoices(page: ClassPage) {
   const [places, instructors] = await Promise.all([
@@ -72,11 +73,14 @@ export async function sessionChoices(page: ClassPage) {
     optionsFor(page.api, "instructor", "instructor_list"),
   ]);
   const locationName = new Map(places.data.locations.map((l) => [Number(l.id), l.name]));
+  const rank = new Map(places.data.locations.map((l, i) => [Number(l.id), i]));
+  // Stable: within a location the API's order (by name) stays.
+  const rooms = [...places.data.rooms].sort((a, b) => (rank.get(Number(a.location_id)) ?? Infinity) - (rank.get(Number(b.location_id)) ?? Infinity));
   return {
     // Code options carry their label key (the class namespace), translated by the page.
     types: codeOptions("session_type"),
     locations: places.data.locations.map((l): PlaceOption => ({ value: String(l.id), label: l.name })),
-    rooms: places.data.rooms.map((r): PlaceOption => ({ value: String(r.id), label: r.name, location: locationName.get(Number(r.location_id)) ?? "" })),
+    rooms: rooms.map((r): PlaceOption => ({ value: String(r.id), label: r.name, location: locationName.get(Number(r.location_id)) ?? "", locationId: String(r.location_id) })),
     instructors,
   };
 }

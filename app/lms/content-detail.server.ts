@@ -11,6 +11,7 @@ import { configValue } from "./store.server";
 import { fromLocalInput } from "./time";
 import { redirectWithToast } from "./toast.server";
 import { invariantResponse } from "./invariant";
+import { REGISTRY_TYPES } from "~/registry/types.js";
 
 /*
  * The server half of the item layout (routes/content.detail.tsx), in a module of its own: the
@@ -33,21 +34,45 @@ export async function loader(args: LoaderFunctionArgs) {
   if (pathname.replace(/\/+$/, "") === base) throw redirect(`${base}/${type.defaultTab}`);
   const res = await api.get<ContentRow & Record<string, unknown>>(`${type.api}${id}/`, { accept: [404] });
   invariantResponse(res.status !== 404, "Not Found", { status: 404, headers: api.headers() });
+  // Under another item (a program's class, app/registry/mounts.js) only that item's own; the
+  // breadcrumbs then lead through that item.
+  let via: { labelKey: string; listHref: string; name: string; href: string } | null = null;
+  if ("mount" in type && type.mount) {
+    const parent = res.data[type.mount.field] as { id?: number; name?: string } | null;
+    invariantResponse(parent?.id === type.mount.parentId, "Not Found", { status: 404, headers: api.headers() });
+    const parentType = REGISTRY_TYPES.find((t) => t.segment === type.mount!.parent)!;
+    via = { labelKey: parentType.labelKey, listHref: dash(parentType.segment), name: String(parent.name ?? ""), href: dash(`${parentType.segment}/${parent.id}`) };
+  }
   const { tabs, overall } = itemNavigation(type, base, permission, config);
+  const readOnly = readOnlyOf(type, res.data);
   return data(
     {
       item: heading(type, res.data),
       titles: contentTitles(`${type.key}.detail`),
       labelKey: type.labelKey,
       listHref: dash(type.segment),
+      via,
       base,
       tabs,
       overall,
-      canPublish: type.publish !== false && allows(type, permission, "publish"),
+      // A read-only item (a cancelled class) is published no more: no panel, and the action refuses.
+      canPublish: type.publish !== false && !readOnly && allows(type, permission, "publish"),
+      readOnly,
       offset: Number((await configValue<number>("time-zone-offset-minutes")) ?? 420),
     },
     { headers: api.headers() },
   );
+}
+
+/**
+ * The registry's `readOnly` trait applied to the item (content.js ContentType): null while the
+ * API answers it editable; else the notice to show above the tabs, with when it became so.
+ */
+function readOnlyOf(type: ContentType, item: Record<string, unknown>) {
+  const trait = "readOnly" in type ? type.readOnly : undefined;
+  if (!trait || item.is_read_only !== true) return null;
+  const at = trait.atField ? item[trait.atField] : null;
+  return { noticeKey: trait.noticeKey, refusalKey: trait.refusalKey, at: typeof at === "string" ? at : null };
 }
 
 /**
@@ -78,6 +103,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = wanted.startsWith(`${base}/`) && !wanted.includes("//") ? wanted : `${base}/${type.defaultTab}`;
   const fail = (message: string) => redirectWithToast(back, { type: "error", message }, { headers: api.headers() });
   const intent = String(form.get("intent") ?? "");
+  // A type whose items can turn read-only asks first: such an item is published no more.
+  if ("readOnly" in type && type.readOnly) {
+    const item = await api.get<Record<string, unknown>>(`${type.api}${id}/`, { accept: [404] });
+    if (item.status === 404) return fail(MSG.not_found);
+    const readOnly = readOnlyOf(type, item.data);
+    if (readOnly) return fail(readOnly.refusalKey);
+  }
   const offset = Number((await configValue<number>("time-zone-offset-minutes")) ?? 420);
   let body: { is_display: boolean; datetime_start?: string | null };
   if (intent === "publish") body = { is_display: true, datetime_start: null };

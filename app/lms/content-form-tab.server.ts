@@ -5,8 +5,9 @@ import { requireCsrf } from "./csrf.server";
 import { readForm, refusalAnswer } from "./read-form.server";
 import { itemId, requireContent } from "./content.server";
 import { allows } from "./content-navigation.server";
-import { apiFieldErrors, formContext, schemaFor } from "./content-form.server";
+import { apiFieldErrors, fieldCalls, formContext, schemaFor, sendFieldCalls, visibleFields } from "./content-form.server";
 import { parseWithZod } from "./schemas.server";
+import { accountChoices, accountSearch } from "./account-field.server";
 import { redirectWithToast } from "./toast.server";
 
 /*
@@ -25,11 +26,16 @@ export async function loader(args: LoaderFunctionArgs) {
   const id = itemId(type, params);
   const [ctx, item] = await Promise.all([formContext(api, type, config, "edit"), api.get<ContentRow & ContentDetail>(`${type.api}${id}/`)]);
   const limit = Number(config["image-size-limit"]?.value ?? 10485760);
+  const defaultValue = toFormValues(item.data, ctx.fields.map((f) => f.name));
+  // An account field offers the account it holds, named (account-field.server.ts).
+  const accounts = await accountChoices(api, ctx.fields, defaultValue);
   return data(
     {
       ...ctx,
+      options: { ...ctx.options, ...accounts.options },
+      searches: accounts.searches,
       item: item.data,
-      defaultValue: toFormValues(item.data, ctx.fields.map((f) => f.name)),
+      defaultValue,
       // An item the API answers as read-only (a cancelled class, docs/decisions/040) shows its form without saving.
       canChange: allows(type, permission, "change") && (item.data as { is_read_only?: boolean }).is_read_only !== true,
       // The kind's image (master.js `cover: false`: none).
@@ -75,13 +81,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (res.status === 400) return redirectWithToast(here, { type: "error", message: Object.values(res.data).flat()[0] ?? MSG.invalid }, { headers: api.headers() });
     return redirectWithToast(here, { type: "success", message: "toast_image_saved" }, { headers: api.headers() });
   }
+  // A search of the form's account fields: the form comes back as typed, nothing saved.
+  if (intent === "find") return data(await accountSearch(api, type, config, "edit", form), { headers: api.headers() });
   if (intent === "remove-image") {
     await api.delete(`${type.api}${id}/image/`);
     return redirectWithToast(here, { type: "success", message: "toast_image_removed" }, { headers: api.headers() });
   }
   const submission = parseWithZod(form, { schema: schemaFor(type, config).edit });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  // Fields saved by a call of their own (the class's event zone), read before anything is sent.
+  const { calls, errors } = fieldCalls(visibleFields(type, config, "edit"), form, id);
+  if (Object.keys(errors).length) return data({ result: submission.reply({ fieldErrors: errors }) }, { status: 400 });
   const res = await api.patch<Record<string, unknown>>(`${type.api}${id}/`, submission.value, { accept: [400] });
   if (res.status === 400) return data({ result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers: api.headers() });
+  // Then their calls; a refusal (the location deleted meanwhile) comes back on its field.
+  const refused = await sendFieldCalls(api, calls);
+  if (refused.formErrors.length || Object.keys(refused.fieldErrors).length) return data({ result: submission.reply(refused) }, { status: 400, headers: api.headers() });
   return redirectWithToast(here, { type: "success", message: "toast_saved" }, { headers: api.headers() });
 }

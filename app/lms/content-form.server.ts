@@ -1,5 +1,5 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
-import type { ConfigDict } from "../../contract/config";
+import { switchesOn, type ConfigDict } from "../../contract/config";
 import type { z } from "../../contract/zod";
 import { MSG } from "../../contract/messages";
 import { CONTENT_TAG_EXTRAS } from "../../contract/codes";
@@ -7,6 +7,7 @@ import type { ContentLimits } from "../../contract/schemas/content";
 import { FORM_SCHEMAS, passwordRuleFrom } from "../../contract/schemas/forms";
 import type { Lms } from "./api.server";
 import { optionsFor, type ContentType, type Option } from "./content.server";
+import { switchesOf } from "~/registry/features.js";
 
 /**
  * The form side of a content type: its contract schema under the configured limits and switched
@@ -30,11 +31,56 @@ export function schemaFor(type: ContentType, config: ConfigDict) {
 /** Which form: the create page's, or the information tab's (without the create-only fields). */
 export type FormMode = "create" | "edit";
 
-/** Fields to show: the registry's, less the extras whose config flag is off and, when editing, the create-only ones. */
+/**
+ * Fields to show: the registry's, less the extras whose config flag is off, the fields whose
+ * `feature` switch is off, and the other form's own (`on`: create-only or edit-only).
+ */
 export function visibleFields(type: ContentType, config: ConfigDict, mode: FormMode = "create") {
   const on = new Set<string>(enabledExtras(config));
   const extra = new Set<string>(CONTENT_TAG_EXTRAS.map((e) => e.field));
-  return type.fields.filter((f) => (!extra.has(f.name) || on.has(f.name)) && (mode === "create" || f.on !== "create"));
+  return type.fields.filter(
+    (f) => (!extra.has(f.name) || on.has(f.name)) && switchesOn(config, switchesOf(f as { feature?: string | readonly string[] })) && (!("on" in f) || !f.on || f.on === mode),
+  );
+}
+
+type Field = ReturnType<typeof visibleFields>[number];
+type FieldCall = { field: string; path: string; body: Record<string, number | null> };
+
+/**
+ * The calls of the form's fields that are saved by a call of their own (registry `call`: the
+ * class's event zone), read from the posted form — only for the fields the form has, so a
+ * switched-off field is never sent. A value is an id or blank (null); anything else is the
+ * field's error, before anything is sent.
+ */
+export function fieldCalls(fields: Field[], form: FormData, itemId: number): { calls: FieldCall[]; errors: Record<string, string[]> } {
+  const calls: FieldCall[] = [];
+  const errors: Record<string, string[]> = {};
+  for (const f of fields) {
+    if (!("call" in f) || !f.call) continue;
+    const raw = String(form.get(f.name) ?? "").trim();
+    if (raw !== "" && !/^\d{1,9}$/.test(raw)) errors[f.name] = [MSG.invalid_choice];
+    else calls.push({ field: f.name, path: f.call.path.replace("{id}", String(itemId)), body: { [f.call.key]: raw === "" ? null : Number(raw) } });
+  }
+  return { calls, errors };
+}
+
+/**
+ * Send the field calls one by one; a refusal (400) comes back as the field's errors (the call's
+ * own key named by the field) or the form's (`detail`); a 404 (its switch turned off since the
+ * page was loaded, docs/decisions/020) on the field. Answers the errors, empty when all went.
+ */
+export async function sendFieldCalls(api: Lms, calls: FieldCall[]): Promise<{ formErrors: string[]; fieldErrors: Record<string, string[]> }> {
+  const out = { formErrors: [] as string[], fieldErrors: {} as Record<string, string[]> };
+  for (const c of calls) {
+    const res = await api.post<Record<string, unknown>>(c.path, c.body, { accept: [400, 404] });
+    if (res.status === 404) out.fieldErrors[c.field] = [MSG.not_found];
+    if (res.status !== 400) continue;
+    const { formErrors, fieldErrors } = apiFieldErrors(res.data);
+    out.formErrors.push(...formErrors);
+    const own = Object.values(fieldErrors).flat();
+    if (own.length) out.fieldErrors[c.field] = own;
+  }
+  return out;
 }
 
 /** What a form page's loader sends: fields, their options, and the schema's constraints. */
@@ -42,7 +88,8 @@ export async function formContext(api: Lms, type: ContentType, config: ConfigDic
   const fields = visibleFields(type, config, mode);
   const options: Record<string, Option[]> = {};
   await Promise.all(
-    fields.filter((f) => f.source).map(async (f) => {
+    // An account field's source is searched, never listed whole (accountChoices).
+    fields.filter((f) => f.source && f.kind !== "account").map(async (f) => {
       options[f.name] = await optionsFor(api, f.source!, f.name);
     }),
   );

@@ -36,7 +36,9 @@ export function itemNavigation(type: ContentType, base: string, permission: Sign
       id: t.id,
       labelKey: t.labelKey,
       href: `${base}/${t.id}`,
-      children: t.children.filter((c) => shown(c) && !("param" in c && c.param)).map((c) => ({ id: c.id, labelKey: c.labelKey, href: `${base}/${t.id}/${c.id}` })),
+      // A row's page (a `param`, or a path whose `lists` fill it) is reached from the tab's rows;
+      // one with `bar: false` from the tab's page itself.
+      children: t.children.filter((c) => shown(c) && !("param" in c && c.param) && !("lists" in c && c.lists) && !("bar" in c && c.bar === false)).map((c) => ({ id: c.id, labelKey: c.labelKey, href: `${base}/${t.id}/${c.id}` })),
     }));
   const overall: NavLink[] = builtTabs(type.overall).filter(shown).map((t) => ({ id: t.id, labelKey: t.labelKey, href: `${base}/overall/${t.id}` }));
   // The overall landing page (docs/decisions/021) leads the overall links, active on its own URL only.
@@ -77,3 +79,18 @@ function listScreens(type: ContentType, permission: SignedIn["permission"]): Nav
     return permission.permission[screen.flag] ? [{ id: screen.id, labelKey: screen.labelKey, href: dash(screen.path) }] : [];
   });
 }
+
+/**
+ * Where a content type has the page of `module` under its items (`permission`, or a program's
+ * `edit/condition`), so a module that links to its own pages works wherever the registry puts it.
+ */
+export function modulePath(type: ContentType, module: string): string | null {
+  for (const tab of builtTabs(type.tabs)) {
+    if (tab.module === module) return tab.id;
+    for (const child of tab.children) if (child.module === module && !child.param && !child.path) return `${tab.id}/${child.id}`;
+  }
+  return null;
+}
+
+/** The URL of an item's permission rules (routes/content.permission.tsx), wherever its type has them. */
+export const permissionBase = (type: ContentType, id: number) => dash(`${type.segment}/${id}/${modulePath(type, "routes/content.permission.tsx") ?? "permission"}`);

@@ -2,6 +2,7 @@ import type { Paged, FilterOption } from "../../contract/http";
 import { CONTENT_TAG_EXTRAS } from "../../contract/codes";
 import { alsoFlags, contentFlag } from "~/registry/content.js";
 import { REGISTRY_TYPES } from "~/registry/types.js";
+import { contentAt } from "~/registry/mounts.js";
 import { switchesAt } from "~/registry/features.js";
 import type { Lms } from "./api.server";
 import { requestOf, requirePermission, requireSwitchesOn, type RequestArgs, type SignedIn } from "./auth.server";
@@ -14,12 +15,22 @@ export type Action = Parameters<typeof contentFlag>[1];
 /** A select's option; `labelKey`: a code's label, which the page translates (code-options.ts). */
 export type Option = { value: string; label: string; group?: string; labelKey?: string };
 
-/** The content type a request is for: the first path segment after /dashboard/. */
-export function contentTypeOf(request: Request): ContentType {
-  const segment = new URL(request.url).pathname.split("/")[2];
-  const type = REGISTRY_TYPES.find((t) => t.segment === segment);
-  invariantResponse(type, "Not Found", { status: 404 });
-  return type;
+/**
+ * The content type a request is for: the first path segment after /dashboard/, or a type mounted
+ * under another's item (app/registry/mounts.js: a program's class). The type is answered as this
+ * URL places it: its `segment` is the path of its list here (`class-program/4/class`), so every
+ * page's links (`{segment}/{id}/…`) stay under the program; `mount` says under which item.
+ */
+export function contentTypeOf(request: Request): ContentType & { mount?: { field: string; parentId: number; parent: string } } {
+  const at = contentAt(new URL(request.url).pathname);
+  const type = REGISTRY_TYPES.find((t) => t.segment === at?.segment);
+  invariantResponse(at && type, "Not Found", { status: 404 });
+  return at.mount && at.parentId !== null ? { ...type, segment: at.base, mount: { field: at.mount.field, parentId: at.parentId, parent: at.mount.parent } } : type;
+}
+
+/** The path segments after the item id of a content page (its tab, sub-page…), wherever the type is mounted. */
+export function pathAfterItem(request: Request): string[] {
+  return contentAt(new URL(request.url).pathname)?.rest.slice(1) ?? [];
 }
 
 /**
@@ -28,10 +39,10 @@ export function contentTypeOf(request: Request): ContentType {
  * switched-off page (docs/decisions/020) answers 404 — before the flag, since for nobody does it
  * exist — while its route stays: the config changes at run time, the route table at build time.
  */
-export async function requireContent(from: RequestArgs, action: Action, opts: { flagOnly?: boolean } = {}): Promise<SignedIn & { type: ContentType }> {
+export async function requireContent(from: RequestArgs, action: Action, opts: { flagOnly?: boolean } = {}): Promise<SignedIn & { type: ReturnType<typeof contentTypeOf> }> {
   const request = requestOf(from);
   const type = contentTypeOf(request);
-  await requireSwitchesOn(from, switchesAt(type, new URL(request.url).pathname.split("/").filter(Boolean).slice(3)));
+  await requireSwitchesOn(from, switchesAt(type, pathAfterItem(request)));
   const user = await requirePermission(from, contentFlag(type, action), alsoFlags(type, action, opts));
   return { ...user, type };
 }
@@ -80,6 +91,11 @@ async function filterList(api: Lms, path: string, query: Record<string, string |
  */
 export async function optionsFor(api: Lms, source: string, field: string): Promise<Option[]> {
   if (source.startsWith("code:")) return codeOptions(source.slice("code:".length));
+  // A list beside its data (`dashboard/location/filter/`, docs/decisions/039), read afresh: it has no update time to cache by.
+  if (source.startsWith("dashboard/")) {
+    const { data: page } = await api.get<Paged<FilterOption>>(source, { query: { page_size: 1000 } });
+    return page.results.map((o) => ({ value: String(o.id), label: o.name }));
+  }
   if (source === "category-tree") {
     const [tops, subs] = await Promise.all([filterList(api, "category"), filterList(api, "sub-category")]);
     const out: Option[] = [];

@@ -38,6 +38,12 @@ const ONE_OFF: Record<string, (m: TitleMatch) => TitlePart[]> = {
     const topic = (m.data as { doc?: { topic?: string } | null } | undefined)?.doc?.topic;
     return topic ? [{ text: topic }] : key(PRIVACY_PAGES[m.params?.page ?? ""]);
   },
+  // A class's check-in QR sheets and the address a code leads to (docs/decisions/042).
+  "print-class-qrcode": (m) => {
+    const name = (m.data as { klass?: { name?: string } } | undefined)?.klass?.name;
+    return [...key("cls_qr_title"), ...(name ? [{ text: name }] : [])];
+  },
+  checkin: () => key("cls_scan_title"),
   error: (m) => key(errorKey((m.data as { code?: string } | undefined)?.code ?? "500")),
   "dashboard-not-found": () => key("error_404_title"),
   "site-not-found": () => key("error_404_title"),

@@ -1,5 +1,5 @@
 import type { Tab } from "~/registry/content.js";
-import type { ContentType } from "./content.server";
+import { pathAfterItem, type ContentType } from "./content.server";
 
 /**
  * The registry tab (or tab sub-page) a request is on, read from its URL
@@ -8,7 +8,7 @@ import type { ContentType } from "./content.server";
  * `api`, docs/decisions/035), so one declaration says both where the page is and what it calls.
  */
 export function registryTab(type: ContentType, request: Request): Tab | undefined {
-  const [first, ...rest] = new URL(request.url).pathname.split("/").filter(Boolean).slice(3);
+  const [first, ...rest] = pathAfterItem(request);
   const tab = (type.tabs as Tab[]).find((t) => t.id === first);
   if (!tab || !rest.length) return tab;
   return tab.children?.find((c) => c.id === rest[c.param ? 1 : 0]);

@@ -10,18 +10,28 @@ import { dash, safeNext } from "./paths";
 import { pendingTermsPage } from "./startup-rules";
 
 /**
- * Where a fresh sign-in goes (spec 000 §4): without the dashboard flag, signed out to /error/403;
- * then an unaccepted published privacy notice, terms, data consent, in that order; then `next`.
+ * A class check-in address (a session's QR code, docs/decisions/042): the one page a learner
+ * signs in to here. One token segment, never a dot segment a browser would resolve elsewhere.
+ */
+const CHECKIN_ADDRESS = /^\/dashboard\/checkin\/[A-Za-z0-9_-][A-Za-z0-9._-]*\/?(\?[^#]*)?$/;
+export const isCheckinAddress = (next: string | null) => !!next && CHECKIN_ADDRESS.test(next);
+
+/**
+ * Where a fresh sign-in goes (spec 000 §4): without the dashboard flag, signed out to /error/403
+ * — unless `next` is a check-in address: a learner who scanned a class's QR code keeps the
+ * session and goes there (nothing else of the dashboard lets them in; the shell still refuses
+ * them); then an unaccepted published privacy notice, terms, data consent, in that order; then `next`.
  */
 export async function afterSignIn(api: Lms, request: Request, profile: Profile): Promise<Response> {
   const { data: permission } = await api.get<PermissionAnswer>("dashboard/account/permission/", { accept: [403] });
-  if (!permission?.permission?.[DASHBOARD_FLAG]) {
+  const next = safeNext(new URL(request.url).searchParams.get("next")) ?? dash();
+  const staff = !!permission?.permission?.[DASHBOARD_FLAG];
+  if (!staff && !isCheckinAddress(next)) {
     await api.signOut();
     return api.redirect(dash("error/403"));
   }
-  // One analytic session per sign-in, source 10 = dashboard; its errors are ignored (spec 002 §7).
-  await api.post("analytic/session/", { source: ANALYTIC_SOURCE.dashboard }, { accept: [400, 401, 403, 500] }).catch(() => undefined);
-  const next = safeNext(new URL(request.url).searchParams.get("next")) ?? dash();
+  // One analytic session per dashboard sign-in, source 10 = dashboard; its errors are ignored (spec 002 §7).
+  if (staff) await api.post("analytic/session/", { source: ANALYTIC_SOURCE.dashboard }, { accept: [400, 401, 403, 500] }).catch(() => undefined);
   const lang = await languageCookie.serialize(profile.language);
   const pending = pendingTermsPage(profile);
   if (pending) return api.redirect(`${dash(pending)}?next=${encodeURIComponent(next)}`, { "Set-Cookie": lang });

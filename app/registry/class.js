@@ -27,7 +27,11 @@ export const classType = (p) => ({
   menuSection: "content",
   ...ENGINE_MODULES,
   cancelKind: "event",
+  // A cancelled class is read-only for good (the API's is_read_only): no publishing, a notice instead.
+  readOnly: { noticeKey: "cls_cancelled_notice", atField: "datetime_cancel", refusalKey: "cls_msg_cancelled" },
   schema: "class",
+  // A class has no cover image (spec 001 §3 names one for a class program and a session, not a class).
+  cover: false,
   columns: [
     ...p.NAME_COLUMNS,
     { key: "status", labelKey: "col_class_status", kind: "label", labelPrefix: "cls_status_" },
@@ -41,13 +45,23 @@ export const classType = (p) => ({
   fields: [
     ...p.HEAD_FIELDS,
     { name: "date_end", labelKey: "field_class_date_end", kind: "date" },
+    // The class program it belongs to (docs/decisions/044); preset when created under a program.
+    { name: "class_program", labelKey: "field_class_program", kind: "select", source: "class-program" },
     { name: "batch", labelKey: "field_batch", kind: "number" },
     { name: "check_in_type", labelKey: "field_check_in_type", kind: "select", source: "code:check_in_type" },
+    // Not stored: a changed check-in type resets every learner's check-ins and progress, which the
+    // API refuses unless this is ticked (its refusal shows at check_in_type; docs/decisions/042).
+    { name: "confirm_check_in_reset", labelKey: "field_confirm_check_in_reset", kind: "checkbox", on: "edit" },
     { name: "qr_code_holder", labelKey: "field_qr_code_holder", kind: "select", source: "code:qr_code_holder" },
     { name: "check_in_group", labelKey: "field_check_in_group", kind: "number" },
     { name: "is_user_check_in", labelKey: "field_is_user_check_in", kind: "checkbox" },
     { name: "is_allow_change_qr", labelKey: "field_is_allow_change_qr", kind: "checkbox" },
     ...p.TAIL_FIELDS,
+    // Its event zone, a location (docs/decisions/043): by its switch, saved by its own call.
+    {
+      name: "event_zone", labelKey: "field_event_zone", kind: "select", source: "dashboard/location/filter/", on: "edit",
+      feature: FEATURES.eventZone, call: { path: "dashboard/location/zone/event/{id}/", key: "zone" },
+    },
   ],
   defaultTab: "information",
   // /class/status/{status?}: the list of one derived status, by name (docs/decisions/040).
@@ -60,7 +74,7 @@ export const classType = (p) => ({
   ],
   // spec 000 §2.4 class tabs: budget (actual, price), curriculum (create, {sessionid} edit),
   // ecertificate, enrollment (prerequisite), gamification, information, permission (admin,
-  // condition), schedule, survey; competency as issue 16 asks. Check-in, material and the old
+  // condition), schedule, survey, check-in; competency as issue 16 asks. Material and the old
   // enrollment page come with issue 16's later parts.
   tabs: [
     { id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx" },
@@ -69,11 +83,15 @@ export const classType = (p) => ({
       // curriculum/{sessionid}/edit, whose overlap answer is its own confirmation (docs/decisions/040).
       id: "curriculum", labelKey: "tab_curriculum", action: "view", kind: "table", api: "session/", module: "routes/class.curriculum.tsx",
       children: [
-        { id: "create", labelKey: "cls_session_create", action: "change", kind: "form", module: "routes/class.session-create.tsx" },
+        // Linked from the curriculum's own header (only while the class can change), not the sub-page bar.
+        { id: "create", labelKey: "cls_session_create", action: "change", kind: "form", bar: false, module: "routes/class.session-create.tsx" },
         { id: "edit", labelKey: "cls_session_edit", action: "change", kind: "form", param: "sessionid", paramList: "session/", module: "routes/class.session-edit.tsx" },
       ],
     },
     { id: "schedule", labelKey: "tab_schedule", action: "view", kind: "table", api: "session/", module: "routes/class.schedule.tsx" },
+    // A check-in point is a session (docs/decisions/042): the sessions, then one session's learners
+    // checked in and out by hand (its action needs the progress flag: route-manifest.js).
+    { id: "checkin", path: "checkin/:checkinid?", lists: { checkinid: "checkin/" }, labelKey: "tab_checkin", action: "view", kind: "table", module: "routes/class.checkin.tsx" },
     p.enrollmentTab([{ ...p.PREREQUISITE, feature: FEATURES.classDependency }]),
     PERMISSION,
     p.COMPETENCY,
@@ -82,7 +100,18 @@ export const classType = (p) => ({
     p.GAMIFICATION,
     p.SURVEY,
   ],
-  overall: [p.LEARNER, p.progressOverall()],
+  // spec 000 §2.4 overall: check-in (per session), learner, log (the check-in log), progress and
+  // report (attendance, with its download) — docs/decisions/042.
+  overall: [
+    { id: "check-in", labelKey: "cls_overall_checkin", action: "view", kind: "table", module: "routes/class.overall-checkin.tsx" },
+    p.LEARNER,
+    { id: "log", labelKey: "cls_overall_log", action: "view", kind: "table", module: "routes/class.overall-log.tsx" },
+    p.progressOverall(),
+    {
+      id: "report", labelKey: "cls_overall_report", action: "view", kind: "table", module: "routes/class.overall-report.tsx",
+      children: [{ id: "export", labelKey: "cls_report_download_xlsx", action: "export", kind: "custom", module: "routes/class.overall-report-export.tsx" }],
+    },
+  ],
   overallIndex: p.OVERALL_INDEX,
   // Cancelling (POST class/{id}/cancel/) is permanent: its confirmation is a page of its own,
   // linked from the curriculum tab, so it works without JavaScript.

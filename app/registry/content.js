@@ -9,7 +9,11 @@
  *
  * @typedef {string | readonly string[]} Feature  config switch names (contract/features.js)
  * @typedef {"view"|"add"|"change"|"delete"|"publish"|"transaction"|"progress"|"certificate"|"enrollment"|"learner"|"export"} Action
- * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[], param?: string, paramList?: string, feature?: Feature, path?: string, lists?: Record<string, string>, api?: string, flagOnly?: boolean }} Tab
+ * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[], param?: string, paramList?: string, feature?: Feature, path?: string, lists?: Record<string, string>, api?: string, flagOnly?: boolean, post?: Record<string, string>, bar?: false }} Tab
+ *   `bar: false`: a sub-page left out of the sub-page bar because its tab's page links to it
+ *   itself (a class's "Add a session", beside the sessions it adds to).
+ *   `post`: what its action needs per form intent, as flags, when they are not its type's (a
+ *   program's class list shows, hides and deletes classes: the class's flags).
  *   `feature`: the config switch(es) the page exists by (app/registry/features.js, docs/decisions/020).
  *   `api`: the API path under the item that a module serving several tabs calls for this one
  *   (the administrators: a content's `permission/admin/`, a provider's `admin/`; docs/decisions/035).
@@ -25,16 +29,27 @@
  *   key of its figures on the overall landing page (overall pages use their id).
  * @typedef {{ key: string, labelKey: string, sortable?: boolean, kind?: "text"|"code"|"ref"|"publish"|"display"|"date"|"image"|"active"|"label", labelPrefix?: string }} Column
  *   `active`: an account's state (active / inactive); `label`: a code shown as the key `{labelPrefix}{value}`.
- * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox"|"password"|"email"|"tel"|"date"|"number"|"decimal"|"hidden", source?: string, on?: "create" }} FormField
- *   `source`: a filter list, "category-tree", "tag-extra", or `code:{name}` (a code list).
- *   `on: "create"`: the field is on the create page only (a password, a kind chosen once).
+ * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox"|"password"|"email"|"tel"|"date"|"number"|"decimal"|"hidden"|"account", source?: string, on?: "create"|"edit", feature?: Feature, call?: { path: string, key: string }, noneKey?: string }} FormField
+ *   `source`: a filter list, "category-tree", "tag-extra", `code:{name}` (a code list), or a list's
+ *   full API path when it lives beside its data (`dashboard/location/filter/`, docs/decisions/039).
+ *   `on: "create"`: the field is on the create page only (a password, a kind chosen once); `"edit"`:
+ *   on the information tab only (a field saved by its own call, which needs the item's id).
+ *   `feature`: the config switch(es) the field exists by (docs/decisions/020): off, it is neither
+ *   shown nor posted.
+ *   `account`: one account among all of them, searched (app/lms/account-field.server.ts): its
+ *   `source` is an account list taking `search` and `id_list` (its query applies to the search),
+ *   `noneKey` labels the "no account" choice.
+ *   `call`: the field is not part of the item's own PATCH but sent by its own call after it, as
+ *   spec 002 §7 names one (`{id}` the item's id; the body `{[key]: value}`, blank → null): the
+ *   class's event zone, `location/zone/event/{id}/` with `zone` (docs/decisions/043).
  * @typedef {{
  *   key: string, segment: string, param: string, api: string, module: string, labelKey: string, nounKey: string, i18n: string[], menuSection: string,
  *   listModule?: string, createModule?: string, detailModule?: string, cancelKind?: string, schema: string, viewScopes?: string[], administeredBy?: "group",
  *   columns: Column[], filters: string[], filterSources: Record<string, string>, defaultOrdering: string, fields: FormField[],
  *   defaultTab: string, tabs: Tab[], overall: Tab[], feature?: Feature, overallIndex?: Tab, pages?: ItemPage[],
  *   publish?: boolean, cover?: boolean, deletable?: boolean, nameFields?: string[], codeField?: string,
- *   filterCodes?: Record<string, string>, listPages?: ListPage[], listScreens?: string[], searchKey?: string
+ *   filterCodes?: Record<string, string>, listPages?: ListPage[], listScreens?: string[], searchKey?: string,
+ *   readOnly?: { noticeKey: string, atField?: string, refusalKey: string }
  * }} ContentType
  *   The traits of a kind without them (master.js): `publish: false` (no publish panel, badge or
  *   show/hide), `cover: false` (no image), `deletable: false`; `nameFields` / `codeField` name a
@@ -42,6 +57,10 @@
  *   filters whose options are a code list (app/lms/code-options.ts), not a filter list;
  *   `listPages` the pages beside the list; `listScreens` ids of screens (screens.js) the list links to;
  *   `searchKey` the list search's placeholder when it looks in more than name and code.
+ *   `readOnly`: its items can become read-only for good (a cancelled class, docs/decisions/040):
+ *   an item the API answers with `is_read_only: true` has no publish panel (its publish action
+ *   refuses with `refusalKey`) and shows `noticeKey` above its tabs, with `{{date}}` the item's
+ *   `atField` (when it became so).
  * @typedef {{ id: string, path: string, labelKey: string, module: string, action?: Action, flag?: string, menu?: boolean, under?: string, params?: Record<string, { api: string }>, post?: Record<string, string> }} ListPage
  *   A page beside a type's list, `{segment}/{path}` (the user area's departments, levels,
  *   history): guarded by the type's flag for `action`, or by its own `flag` (departments have
@@ -63,6 +82,8 @@
 import { FEATURES } from "../../contract/features.js";
 import { ENGINE_MODULES, PERMISSION } from "./parts.js";
 import { classType } from "./class.js";
+import { classProgramType } from "./class-program.js";
+import { MOUNTS } from "./mounts.js";
 
 /*
  * The engine's pieces, declared once and listed by every type that has them: the list's generic
@@ -270,6 +291,8 @@ export const CONTENT_TYPES = [
   },
   // Class (spec 000 §2.4, docs/decisions/040): app/registry/class.js, from the engine's pieces above.
   classType({ LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, PREREQUISITE, enrollmentTab, COMPETENCY, budgetTab, ECERTIFICATE, GAMIFICATION, SURVEY, LEARNER, progressOverall, OVERALL_INDEX }),
+  // Class program (spec 000 §2.4, docs/decisions/044): app/registry/class-program.js; its classes open under it (mounts.js).
+  classProgramType({ LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, COMPETENCY }),
 ];
 
 /**
@@ -365,31 +388,52 @@ function routesOf(types) {
       });
     }
     if (type.createModule) out.push({ id: `${type.key}.create`, path: `${base}/create`, module: type.createModule, flag: contentFlag(type, "add"), type: type.key });
-    if (type.detailModule) {
-      const detail = { id: `${type.key}.detail`, path: item, module: type.detailModule, flag: contentFlag(type, "view"), type: type.key, children: [] };
-      for (const tab of builtTabs(type.tabs)) {
-        detail.children.push({ id: `${type.key}.tab.${tab.id}`, path: tab.id, module: tab.module, flag: contentFlag(type, tab.action ?? "view"), type: type.key, tab: tab.id, ...(tab.flagOnly ? { flagOnly: true } : {}) });
-        for (const child of tab.children) {
-          const path = `${tab.id}/${subPath(child)}`;
-          detail.children.push({ id: `${type.key}.tab.${tab.id}.${child.id}`, path, module: child.module, flag: contentFlag(type, child.action ?? "view"), type: type.key, tab: tab.id, sub: child.id, ...paramsOf(child) });
-        }
+    if (type.detailModule) out.push(detailRoute(type, item, type.key));
+    // The same create and item pages under each type it is mounted in (mounts.js): a class of a
+    // program at class-program/:classprogramid/class/:classid/…, served by the same modules.
+    for (const m of MOUNTS.filter((x) => x.child === type.segment)) {
+      const parent = types.find((t) => t.segment === m.parent);
+      if (!parent) continue;
+      const under = `${parent.segment}/:${parent.param}/${m.path}`;
+      const prefix = `${parent.key}.${type.key}`;
+      const mounted = { mountedIn: parent.key, mountParam: parent.param, mountList: `${m.path}/` };
+      if (type.createModule) out.push({ id: `${prefix}.create`, path: `${under}/create`, module: type.createModule, flag: contentFlag(type, "add"), type: type.key, ...mounted });
+      if (type.detailModule) {
+        const detail = detailRoute(type, `${under}/:${type.param}`, prefix);
+        out.push({ ...detail, ...mounted, children: detail.children.map((c) => ({ ...c, ...mounted })) });
       }
-      for (const page of builtTabs(type.overall)) {
-        detail.children.push({ id: `${type.key}.overall.${page.id}`, path: `overall/${page.path ?? page.id}`, module: page.module, flag: contentFlag(type, page.action ?? "view"), type: type.key, overall: page.id, ...paramsOf(page) });
-        // Sub-pages of an overall page are its siblings (overall/{page}/{child}), so the page
-        // itself needs no <Outlet/> and a child without a component is a resource route. A child
-        // with a `param` is one row's page: overall/{page}/:{param}/{child}.
-        for (const child of page.children) {
-          const path = `overall/${page.id}/${subPath(child)}`;
-          detail.children.push({ id: `${type.key}.overall.${page.id}.${child.id}`, path, module: child.module, flag: contentFlag(type, child.action ?? "view"), type: type.key, overall: page.id, sub: child.id, ...paramsOf(child) });
-        }
-      }
-      if (type.overallIndex?.module) detail.children.push({ id: `${type.key}.overall`, path: "overall", module: type.overallIndex.module, flag: contentFlag(type, type.overallIndex.action ?? "view"), type: type.key, overall: "index" });
-      for (const page of type.pages ?? []) {
-        detail.children.push({ id: `${type.key}.page.${page.id}`, path: page.path, module: page.module, flag: contentFlag(type, page.action ?? "view"), type: type.key, page: page.id, ...(page.lists ? { lists: page.lists } : {}) });
-      }
-      out.push(detail);
     }
   }
   return out;
+}
+
+/**
+ * An item's layout route at `path` with its tabs, overall pages and item pages as children, ids
+ * under `idPrefix` (the type's key, or `{parent}.{type}` where it is mounted).
+ */
+function detailRoute(type, path, idPrefix) {
+  const detail = { id: `${idPrefix}.detail`, path, module: type.detailModule, flag: contentFlag(type, "view"), type: type.key, children: [] };
+  for (const tab of builtTabs(type.tabs)) {
+    // A tab's own `path` may carry an optional parameter (a class's `checkin/:checkinid?`, its `lists` the values).
+    detail.children.push({ id: `${idPrefix}.tab.${tab.id}`, path: tab.path ?? tab.id, module: tab.module, flag: contentFlag(type, tab.action ?? "view"), type: type.key, tab: tab.id, ...(tab.flagOnly ? { flagOnly: true } : {}), ...(tab.post ? { post: tab.post } : {}), ...(tab.lists ? { lists: tab.lists } : {}) });
+    for (const child of tab.children) {
+      const path = `${tab.id}/${subPath(child)}`;
+      detail.children.push({ id: `${idPrefix}.tab.${tab.id}.${child.id}`, path, module: child.module, flag: contentFlag(type, child.action ?? "view"), type: type.key, tab: tab.id, sub: child.id, ...paramsOf(child), ...(child.post ? { post: child.post } : {}) });
+    }
+  }
+  for (const page of builtTabs(type.overall)) {
+    detail.children.push({ id: `${idPrefix}.overall.${page.id}`, path: `overall/${page.path ?? page.id}`, module: page.module, flag: contentFlag(type, page.action ?? "view"), type: type.key, overall: page.id, ...paramsOf(page) });
+    // Sub-pages of an overall page are its siblings (overall/{page}/{child}), so the page
+    // itself needs no <Outlet/> and a child without a component is a resource route. A child
+    // with a `param` is one row's page: overall/{page}/:{param}/{child}.
+    for (const child of page.children) {
+      const path = `overall/${page.id}/${subPath(child)}`;
+      detail.children.push({ id: `${idPrefix}.overall.${page.id}.${child.id}`, path, module: child.module, flag: contentFlag(type, child.action ?? "view"), type: type.key, overall: page.id, sub: child.id, ...paramsOf(child) });
+    }
+  }
+  if (type.overallIndex?.module) detail.children.push({ id: `${idPrefix}.overall`, path: "overall", module: type.overallIndex.module, flag: contentFlag(type, type.overallIndex.action ?? "view"), type: type.key, overall: "index" });
+  for (const page of type.pages ?? []) {
+    detail.children.push({ id: `${idPrefix}.page.${page.id}`, path: page.path, module: page.module, flag: contentFlag(type, page.action ?? "view"), type: type.key, page: page.id, ...(page.lists ? { lists: page.lists } : {}) });
+  }
+  return detail;
 }

@@ -126,8 +126,8 @@ export const MASTER_TYPES = [
       { name: "department", labelKey: "field_department", kind: "select", source: "department-cascade" },
       { name: "position", labelKey: "field_position", kind: "select", source: "position" },
       { name: "level", labelKey: "field_level", kind: "select", source: "level" },
-      // No picker over every account yet: the edit form carries the supervisor as it is.
-      { name: "supervisor", labelKey: "field_supervisor", kind: "hidden" },
+      // Any active account, found by a search (the engine's account field; docs/decisions/034).
+      { name: "supervisor", labelKey: "field_supervisor", kind: "account", source: "dashboard/user/?is_active=1", noneKey: "field_supervisor_none" },
       { name: "date_start", labelKey: "field_date_start", kind: "date" },
       { name: "date_joined", labelKey: "field_date_joined", kind: "date" },
       { name: "date_birth", labelKey: "field_date_birth", kind: "date" },

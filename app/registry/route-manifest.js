@@ -1,4 +1,4 @@
-import { adminGuards, contentFlag, contentRoutes } from "./content.js";
+import { adminGuards, alsoFlags, contentFlag, contentRoutes } from "./content.js";
 import { REGISTRY_TYPES } from "./types.js";
 import { SCREENS } from "./menu.js";
 
@@ -25,11 +25,13 @@ import { SCREENS } from "./menu.js";
  *   `url`: the full URL pattern. `layout`: a layout without a page of its own (its URL is served by
  *   a child). `example`: the URL to request, when the pattern has no parameter to fill from data.
  *   `params`: where each route parameter's value comes from at test time (ParamSource).
- * @typedef {string | { list: string, of: string } | { api: string }} ParamSource
+ * @typedef {string | { list: string, of: string, type?: string } | { api: string }} ParamSource
  *   A content type key: the id of an item of that type (the first the API lists). `{list, of}`:
  *   the id of a row of the API list `list` under the item named by parameter `of`
  *   (`{type.api}{of}/{list}`, e.g. a course's permission rules); a `{name}` in `list` is the
- *   value of the route's parameter `name`, filled first (a row under a row). `{api}`: the first
+ *   value of the route's parameter `name`, filled first (a row under a row). `{list, of, type}`: such a row that is an item of content type `type`
+ *   (a program's class, content.js mounts), whose own rows are read under that type's API path.
+ *   `{api}`: the first
  *   id of that API list, on its own (a list page's row: a department, content.js ListPage).
  */
 
@@ -45,9 +47,10 @@ export const DASHBOARD_GUARD = "dashboard_view_dashboard";
  */
 const CONTENT_POSTS = {
   "routes/content.list.tsx": { toggle: "publish", delete: "delete" },
-  "routes/content.create.tsx": { "": "add" },
+  // `find`: an account field's search (app/lms/account-field.server.ts), which saves nothing.
+  "routes/content.create.tsx": { "": "add", find: "add" },
   "routes/content.detail.tsx": { publish: "publish", unpublish: "publish", schedule: "publish" },
-  "routes/content.tab-form.tsx": { save: "change", "upload-image": "change", "remove-image": "change" },
+  "routes/content.tab-form.tsx": { save: "change", "upload-image": "change", "remove-image": "change", find: "change" },
   "routes/content.overall-enroll.tsx": { "enroll-list": "learner", "enroll-department": "learner", "enroll-group": "learner", import: "learner", search: "learner", browse: "learner" },
   "routes/content.overall-progress.tsx": { change: "progress" },
   "routes/content.overall-bulk.tsx": { apply: "progress" },
@@ -87,6 +90,8 @@ const CONTENT_POSTS = {
   "routes/class.session-create.tsx": { save: "change" },
   "routes/class.session-edit.tsx": { save: "change" },
   "routes/class.cancel.tsx": { cancel: "change" },
+  // A session's learners checked in or out by hand: the progress flag, as the API asks (docs/decisions/042).
+  "routes/class.checkin.tsx": { checkin: "progress" },
   "routes/content.overall-discussion.tsx": Object.fromEntries(["hide", "show", "delete"].flatMap((a) => ["thread", "reply"].map((k) => [`${a}-${k}`, "change"]))),
   // A user's profile tab (docs/decisions/034).
   "routes/user.profile.tsx": { activate: "change", deactivate: "change" },
@@ -115,7 +120,9 @@ function contentPages() {
       contentType: type.key,
       ...(r.alsoBy ? { alsoBy: r.alsoBy } : {}),
       paramOf: {
-        [type.param]: type.key,
+        // A mounted type's item is a row of its parent's list (a program's classes, mounts.js),
+        // an item of its own type: the rows below it are read under its own API path.
+        ...(r.mountedIn ? { [r.mountParam]: r.mountedIn, [type.param]: { list: r.mountList, of: r.mountParam, type: type.key } } : { [type.param]: type.key }),
         ...(r.param ? { [r.param]: { list: r.paramList, of: type.param } } : {}),
         ...Object.fromEntries(Object.entries(r.lists ?? {}).map(([name, list]) => [name, { list, of: type.param }])),
         // A list page's own parameters ({api}: ParamSource).
@@ -129,6 +136,27 @@ function contentPages() {
     });
   };
   return contentRoutes(REGISTRY_TYPES).map(convert);
+}
+
+/**
+ * The class's QR print page and PDF (guard: the class's view flag; regenerating a code: its change
+ * flag) and the check-in address a code leads to: any signed-in account, learners included — they
+ * have no dashboard flag (docs/decisions/042). The two pages are the class's content pages, for the
+ * texts they carry (the route smoke allows a page its own type's namespaces only).
+ */
+function classQrPages() {
+  const type = REGISTRY_TYPES.find((t) => t.key === "class");
+  const view = contentFlag(type, "view");
+  const also = alsoFlags(type, "view");
+  const guarded = { paramOf: { classid: type.key }, ...(also.length ? { alsoBy: also } : {}) };
+  return [
+    page("print-class-qrcode", "print/portrait/class/:classid/qrcode/:checkinid?", "routes/print.class-qrcode.tsx", view, {
+      ...guarded, contentType: type.key, post: { regenerate: contentFlag(type, "change") },
+    }),
+    // A file, not a document: no content type, so the page smoke does not look for its heading.
+    page("print-class-qrcode-pdf", "print/portrait/class/:classid/qrcode-pdf/:checkinid?", "routes/print.class-qrcode-pdf.tsx", view, guarded),
+    page("checkin", "checkin/:code", "routes/checkin.tsx", SIGNED_IN, { contentType: type.key, example: "/dashboard/checkin/0.1.not-a-code", post: { "": SIGNED_IN } }),
+  ];
 }
 
 /** The whole route tree, in definition order (which routes.table.js keeps). */
@@ -156,6 +184,9 @@ const TREE = [
       page("account-validate", "account/validate", "routes/account.validate.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
       // Plain-authenticated layout: documents a signed-in user reads and accepts.
       page("privacy-data", "privacy-data/:page/:id?", "routes/privacy-data.tsx", SIGNED_IN, { example: "/dashboard/privacy-data/terms", post: { "": SIGNED_IN } }),
+      // Print pages (spec 000 §2.13): their own plain layout, outside the shell. A class's check-in
+      // QR sheets (docs/decisions/042 "QR code"): the page, and the same sheets as a PDF (a resource route).
+      ...classQrPages(),
       page("error", "error/:status?", "routes/error.tsx", PUBLIC, { example: "/dashboard/error/404" }),
       // Default authenticated layout: header, menu, footer around every registry screen.
       page("shell", "", "routes/shell.tsx", DASHBOARD_GUARD, {

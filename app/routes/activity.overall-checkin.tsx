@@ -1,23 +1,20 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { CHECKIN_SOURCE, SLOT_STATUSES } from "../../contract/activity-codes";
-import { MSG } from "../../contract/messages";
+import { SLOT_STATUSES } from "../../contract/activity-codes";
 import { ChecklistChooser, NoChecklists, OverallHeading, SlotTable, useSlotColumns } from "~/components/activity-overall/slot-parts";
+import { CHECKIN_NAMESPACES, CheckinTickForm, tickedAfter, useSourceName, useTickColumn } from "~/components/checkin/checkin-parts";
 import { type DataColumn } from "~/components/content/data-table";
 import { QueryFilters } from "~/components/content/query-filters";
-import { CsrfInput, ErrorList } from "~/components/forms";
 import { useShiftRange } from "~/components/use-shift-range";
-import { useSubmitting } from "~/components/use-submitting";
-import { checkinSchema, checklistLinks, chosenChecklist, loadChecklists, loadSlots, parseWithZod, requireActivity, type SlotTableRow } from "~/lms/activity-overall.server";
-import { apiFieldErrors } from "~/lms/content-form.server";
+import { checklistLinks, chosenChecklist, loadChecklists, loadSlots, requireActivity, type SlotTableRow } from "~/lms/activity-overall.server";
+import { checkinAction } from "~/lms/checkin.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { invariantResponse } from "~/lms/invariant";
 import { readForm, refusalAnswer } from "~/lms/read-form.server";
-import { redirectWithToast } from "~/lms/toast.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
-export const handle = { i18n: ["content", "enrollment"] };
+export const handle = { i18n: [...CHECKIN_NAMESPACES] };
 
 /**
  * Overall › Check-in (spec 000 §2.3 `check-in/{slotid?}`; docs/decisions/023): the learners of one
@@ -54,61 +51,25 @@ export async function action(args: ActionFunctionArgs) {
   invariantResponse(String(form.get("intent") ?? "") === "checkin", "Bad Request");
   const checklist = chosenChecklist(await loadChecklists(activity), args.params.slotid);
   invariantResponse(checklist, "Not Found", { status: 404 });
-  const submission = parseWithZod(form, { schema: checkinSchema });
-  const refuse = (status: number, formErrors: string[]) => data({ result: submission.reply({ formErrors }) }, { status, headers: api.headers() });
-  // Nothing ticked is the usual slip: say so in words, not as the field's "required".
-  if (submission.status !== "success") return refuse(400, submission.error?.enrollment_list ? ["acto_tick_learners"] : [MSG.invalid]);
-  const { action: direction, enrollment_list } = submission.value;
-  const res = await api.post<Record<string, unknown>>(`${paths.api}checklist/${checklist.id}/checkin/`, submission.value, { accept: [400, 403, 404] });
-  if (res.status === 404) return refuse(404, [MSG.not_found]);
-  if (res.status >= 400) {
-    // A learner the API refuses (400 on enrollment_list): left the activity, or checking out without having checked in.
-    const { formErrors, fieldErrors } = apiFieldErrors(res.data);
-    const learners = fieldErrors.enrollment_list ? [direction === "out" ? "acto_checkout_needs_checkin" : "acto_learners_invalid"] : [];
-    return refuse(res.status, [...formErrors, ...learners, ...Object.entries(fieldErrors).flatMap(([k, v]) => (k === "enrollment_list" ? [] : v))]);
-  }
   const url = new URL(args.request.url);
-  const message = direction === "in" ? "acto_toast_checked_in" : "acto_toast_checked_out";
-  return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", message, values: { n: enrollment_list.length } }, { headers: api.headers() });
+  return checkinAction(api, form, `${paths.api}checklist/${checklist.id}/checkin/`, `${url.pathname}${url.search}`, { learnersInvalid: "acto_learners_invalid" });
 }
-
-const SOURCE_NAME = new Map<number, string>(Object.entries(CHECKIN_SOURCE).map(([name, code]) => [code, name]));
 
 export default function OverallCheckin() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
-  const busy = useSubmitting();
   const rows = useShiftRange<HTMLDivElement>();
   const { t } = useTranslation();
   const col = useSlotColumns(d.offset);
-  // After a refusal the learners just ticked stay ticked (without JavaScript the page is new).
-  const ticked = new Set([result?.initialValue?.enrollment_list ?? []].flat().map(String));
+  const source = useSourceName();
   const errors = (result?.error?.[""] ?? []).map((e) => t(e));
-  const source = (code: number | null) => {
-    const name = code === null ? undefined : SOURCE_NAME.get(code);
-    return name && code !== CHECKIN_SOURCE.none ? t(`acto_source_${name}`) : "—";
-  };
   const columns: DataColumn<SlotTableRow>[] = [
-    {
-      key: "select",
-      label: t("enr_col_select"),
-      render: (r) => (
-        <input
-          type="checkbox"
-          form="checkin-form"
-          name="enrollment_list"
-          value={r.id}
-          defaultChecked={ticked.has(String(r.id))}
-          aria-label={t("enr_select_named", { name: r.account.name })}
-          className="h-4 w-4"
-        />
-      ),
-    },
+    useTickColumn<SlotTableRow>(tickedAfter(result)),
     col.name,
     col.status,
-    { key: "checkin", label: t("acto_col_checked_in"), sort: "datetime_checkin", render: (r) => col.when(r.datetime_checkin) },
-    { key: "checkout", label: t("acto_col_checked_out"), render: (r) => col.when(r.datetime_checkout) },
-    { key: "source", label: t("acto_col_source"), render: (r) => source(r.checkin_source) },
+    { key: "checkin", label: t("chk_col_checked_in"), sort: "datetime_checkin", render: (r) => col.when(r.datetime_checkin) },
+    { key: "checkout", label: t("chk_col_checked_out"), render: (r) => col.when(r.datetime_checkout) },
+    { key: "source", label: t("chk_col_source"), render: (r) => source(r.checkin_source) },
   ];
   return (
     <section aria-labelledby="checkin-title">
@@ -122,20 +83,7 @@ export default function OverallCheckin() {
             keep={["ordering"]}
             selects={[{ name: "status", label: t("enr_col_status"), options: SLOT_STATUSES.map((s) => ({ value: String(s), label: t(`progress_status_${s}`) })) }]}
           />
-          <Form method="post" id="checkin-form" aria-label={t("acto_checkin_form")} className="mb-3 flex flex-wrap items-center gap-2">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="checkin" />
-            <button type="submit" name="action" value="in" disabled={busy} className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
-              {t("acto_check_in")}
-            </button>
-            <button type="submit" name="action" value="out" disabled={busy} className="rounded border border-slate-300 bg-white px-4 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-60">
-              {t("acto_check_out")}
-            </button>
-            <p className="text-xs text-slate-600">{t("acto_checkin_hint")}</p>
-            <div className="basis-full">
-              <ErrorList id="checkin-errors" errors={errors} />
-            </div>
-          </Form>
+          <CheckinTickForm errors={errors} />
           <div ref={rows}>
             <SlotTable list={d.list} badQuery={d.badQuery} columns={columns} caption={t("acto_learners_of", { name: d.checklist.name })} empty={t("enr_no_learners")} />
           </div>

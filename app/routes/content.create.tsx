@@ -8,6 +8,7 @@ import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { requireContent } from "~/lms/content.server";
 import { contentTitles } from "~/lms/content-titles.server";
 import { apiFieldErrors, formContext, schemaFor } from "~/lms/content-form.server";
+import { accountSearch, type AccountChoices } from "~/lms/account-field.server";
 import { dash } from "~/lms/paths";
 import { parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
@@ -19,7 +20,9 @@ export const handle = { i18n: ["content"] };
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type, config } = await requireContent(args, "add");
   const ctx = await formContext(api, type, config);
-  return data({ ...ctx, labelKey: type.labelKey, listHref: dash(type.segment), titles: contentTitles(`${type.key}.create`) }, { headers: api.headers() });
+  // Created under another item (a program's class, app/registry/mounts.js): that item is preset.
+  const preset = "mount" in type && type.mount ? { [type.mount.field]: String(type.mount.parentId) } : {};
+  return data({ ...ctx, preset, labelKey: type.labelKey, listHref: dash(type.segment), titles: contentTitles(`${type.key}.create`) }, { headers: api.headers() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -27,11 +30,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const { form, refusal } = await readForm(request);
   if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
+  // A search of the form's account fields: the form comes back as typed, nothing created.
+  if (form.get("intent") === "find") return data(await accountSearch(api, type, config, "create", form), { headers: api.headers() });
   const submission = parseWithZod(form, { schema: schemaFor(type, config).create });
   // A refused form comes back filled in, except its passwords: they are never written into a page.
   const hideFields = type.fields.filter((f) => f.kind === "password").map((f) => f.name);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
-  const res = await api.post<{ id: number } & Record<string, unknown>>(type.api, submission.value, { accept: [400] });
+  // Under a program its class belongs to that program, whatever the form said.
+  const body = "mount" in type && type.mount ? { ...(submission.value as Record<string, unknown>), [type.mount.field]: type.mount.parentId } : submission.value;
+  const res = await api.post<{ id: number } & Record<string, unknown>>(type.api, body, { accept: [400] });
   if (res.status === 400) return data({ result: submission.reply({ ...apiFieldErrors(res.data), hideFields }) }, { status: 400, headers: api.headers() });
   return redirectWithToast(dash(`${type.segment}/${res.data.id}/${type.defaultTab}`), { type: "success", message: "toast_created" }, { headers: api.headers() });
 }
@@ -40,13 +47,14 @@ export default function ContentCreate() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
+  const found = actionData && "accounts" in actionData ? (actionData.accounts as AccountChoices) : null;
   return (
     <div>
       <PageHeader
         title={t("create_title", { type: t(d.labelKey) })}
         crumbs={[{ label: t("menu_home"), href: dash() }, { label: t(d.labelKey), href: d.listHref }, { label: t("action_create") }]}
       />
-      <ContentForm id="content-create" fields={d.fields} options={d.options} constraint={d.constraint} defaultValue={{}} lastResult={actionData?.result} submitLabel={t("action_create")} />
+      <ContentForm id="content-create" fields={d.fields} options={found ? { ...d.options, ...found.options } : d.options} searches={found?.searches} constraint={d.constraint} defaultValue={d.preset} lastResult={actionData?.result} submitLabel={t("action_create")} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { PublishBadge } from "~/components/content/publish-badge";
 import { PublishPanel } from "~/components/content/publish-panel";
 import { TabBar } from "~/components/content/tab-bar";
 import { FormErrors } from "~/components/form-basics";
-import { CancelledNotice } from "~/components/class/class-notice";
+import { ReadOnlyNotice } from "~/components/content/read-only-notice";
 import { dash } from "~/lms/paths";
 import type { action, loader } from "~/lms/content-detail.server";
 
@@ -25,15 +25,20 @@ export default function ContentDetail() {
       <PageHeader
         title={d.item.name}
         badge={d.item.publish_label ? <PublishBadge label={d.item.publish_label} /> : undefined}
-        crumbs={[{ label: t("menu_home"), href: dash() }, { label: t(d.labelKey), href: d.listHref }, { label: d.item.name }]}
+        crumbs={[
+          { label: t("menu_home"), href: dash() },
+          // A class of a program: Home › Class program › {program} › {class} (docs/decisions/044).
+          ...(d.via ? [{ label: t(d.via.labelKey), href: d.via.listHref }, { label: d.via.name, href: d.via.href }] : [{ label: t(d.labelKey), href: d.listHref }]),
+          { label: d.item.name },
+        ]}
       >
         <span className="font-mono text-sm text-slate-600">{d.item.code}</span>
       </PageHeader>
       <FormErrors result={refused?.result} t={t} />
-      {/* A cancelled item (a class, docs/decisions/040) says so above every tab: none of them edits it any more. */}
-      {"datetime_cancel" in d.item && d.item.datetime_cancel ? (
+      {/* A read-only item (the registry's readOnly trait: a cancelled class) says so above every tab. */}
+      {d.readOnly ? (
         <div className="mb-4">
-          <CancelledNotice at={String(d.item.datetime_cancel)} />
+          <ReadOnlyNotice noticeKey={d.readOnly.noticeKey} at={d.readOnly.at} />
         </div>
       ) : null}
       {d.canPublish ? <PublishPanel item={d.item} offset={d.offset} action={d.base} /> : null}

@@ -1,133 +1,26 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { contentTitles } from "~/lms/content-titles.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "~/i18n/react";
-import type { Paged } from "../../contract/http";
-import { MSG } from "../../contract/messages";
-import { allows, listPages } from "~/lms/content-navigation.server";
 import { ListFilters } from "~/components/content/list-filters";
-import { ListTable, type Row } from "~/components/content/list-table";
+import { LIST_ROWS, ListTable, type Row } from "~/components/content/list-table";
 import { Pager } from "~/components/content/pager";
 import { ConfirmDelete, WarningDialog } from "~/components/content/dialogs";
 import { PageHeader } from "~/components/content/page-header";
-import { requireCsrf } from "~/lms/csrf.server";
-import { readForm } from "~/lms/read-form.server";
-import { canonicalListQuery, ORDERING_KEY, SEARCH_KEY } from "~/lms/list-query";
-import { readListPage } from "~/lms/paging.server";
-import { optionsFor, requireContent, type Action } from "~/lms/content.server";
-import { redirectWithToast } from "~/lms/toast.server";
 import { dash } from "~/lms/paths";
-import { keepForRender, useRenderOnly, wantsDocument } from "~/components/render-only";
-import { invariantResponse } from "~/lms/invariant";
+import { useRenderOnly } from "~/components/render-only";
+import type { action, loader } from "~/lms/content-list.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content"] };
 
-/** The rows' key for the document render (see `rows` in the loader). */
-const LIST_ROWS = "list-rows";
-
 /**
  * The generic list screen (issue 4 §2): search, filters, sortable columns, pager, show/hide and
  * delete with a confirmation step — all plain GET forms, links and POST forms, so it works
- * without JavaScript. Which columns and filters: the content registry.
+ * without JavaScript. Which columns and filters: the content registry. Its loader and action are
+ * app/lms/content-list.server.ts; inside another item's tab (a program's classes) it renders
+ * without its page header, under the item's.
  */
-export async function loader(args: LoaderFunctionArgs) {
-  const { request } = args;
-  const { api, type, permission } = await requireContent(args, "view");
-  const url = new URL(request.url);
-  const canonical = canonicalListQuery(url.searchParams);
-  if (canonical) throw redirect(`${url.pathname}${canonical.size ? `?${canonical}` : ""}`);
-  const q = url.searchParams;
-  const query: Record<string, string | number> = { ordering: q.get(ORDERING_KEY) ?? type.defaultOrdering };
-  if (q.get(SEARCH_KEY)) query.search = q.get(SEARCH_KEY)!;
-  for (const f of type.filters) if (q.get(f)) query[f] = q.get(f)!;
-  // spec 002 §8: a page past the last lands on the last one (paging.server.ts).
-  const res = await readListPage<Paged<Row>>(api, type.api, { url, query, accept: [400, 404] });
-  const list: Paged<Row> = res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 };
-  // Each filter's options from the source the registry names for it: a filter list or a code list.
-  const sourceOf = (f: string) => (type.filterCodes?.[f] ? `code:${type.filterCodes[f]}` : type.filterSources[f as keyof typeof type.filterSources]);
-  const options = Object.fromEntries(await Promise.all(type.filters.map(async (f) => [f, sourceOf(f) ? await optionsFor(api, sourceOf(f)!, f) : []] as const)));
-  const toDelete = q.get("delete");
-  const pending = toDelete && /^\d+$/.test(toDelete) ? list.results.find((r) => String(r.id) === toDelete) ?? null : null;
-  const can = (action: Action) => allows(type, permission, action);
-  const rows = list.results.map((r) => tableRow(r, type.columns, type.nameFields));
-  // A document carries the rows once, as the table's markup, which hydrates as it is: its loader
-  // data leaves them out (the render gets them aside). Remix's client-side fetches of the data
-  // get them, as one JSON string: turbo-stream encodes loader data a value at a time, and the
-  // fifty rows' ~500 values cost more to encode than the table's markup to build (docs/decisions/016).
-  const isDocument = wantsDocument(request);
-  if (isDocument) keepForRender(args.context, LIST_ROWS, rows);
-  return data(
-    {
-      titles: contentTitles(`${type.key}.list`),
-      typeKey: type.key,
-      labelKey: type.labelKey,
-      columns: type.columns,
-      filters: type.filters,
-      searchKey: type.searchKey,
-      list: { count: list.count, page: list.page, page_size: list.page_size, count_capped: list.count_capped },
-      rowCount: rows.length,
-      // Only what the table shows (the API row carries more).
-      rows: isDocument ? null : JSON.stringify(rows),
-      badQuery: res.status === 400,
-      options,
-      pending: pending ? { id: pending.id, name: rowName(pending, type.nameFields) } : null,
-      // What the kind has at all (master.js traits), and what the user's flags allow of it.
-      can: { add: can("add"), publish: type.publish !== false && can("publish"), delete: type.deletable !== false && can("delete") },
-      // The pages beside the list (a user list's departments, levels, history) the user may open.
-      pages: listPages(type, permission),
-      createHref: dash(`${type.segment}/create`),
-      itemBase: dash(type.segment),
-    },
-    { headers: api.headers() },
-  );
-}
-
-/** What names a row: its `name`, or the fields the registry names (a user's first and last name). */
-function rowName(row: Record<string, unknown>, nameFields?: readonly string[]): string {
-  if (!nameFields) return String(row.name ?? "");
-  return nameFields.map((f) => row[f]).filter((v) => v != null && v !== "").join(" ");
-}
-
-/** A list row cut down to the registry's columns: a ref becomes its name, the publish column its label. */
-function tableRow(row: Row, columns: readonly { key: string; kind?: string }[], nameFields?: readonly string[]): Row {
-  const out: Row = { id: row.id, name: rowName(row, nameFields) };
-  for (const c of columns) {
-    const v = row[c.key];
-    if (c.kind === "ref") out[c.key] = v && typeof v === "object" ? ((v as { name?: string }).name ?? null) : null;
-    else if (c.kind === "publish") out.publish_label = row.publish_label;
-    else if (c.key !== "name") out[c.key] = v;
-  }
-  return out;
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const { form, refusal } = await readForm(request);
-  if (!form) return data({ warning: refusal.message }, { status: refusal.status });
-  const intent = String(form.get("intent") ?? "");
-  const { api, type } = await requireContent(request, intent === "delete" ? "delete" : "publish");
-  await requireCsrf(api, form);
-  // A row's switch submits its id as `show` or `hide`; the delete confirmation posts `id`.
-  const id = String((intent === "toggle" ? (form.get("show") ?? form.get("hide")) : form.get("id")) ?? "");
-  invariantResponse(/^\d+$/.test(id), "Bad Request");
-  const back = String(form.get("back") ?? "");
-  const backTo = back.startsWith("?") || back === "" ? `${new URL(request.url).pathname}${back}` : new URL(request.url).pathname;
-  if (intent === "toggle") {
-    const show = form.has("show");
-    const res = await api.patch<{ detail?: string }>(`${type.api}${id}/`, { is_display: show }, { accept: [400, 412, 417, 428] });
-    if (res.status !== 200) return redirectWithToast(backTo, { type: "error", message: res.data?.detail ?? MSG.invalid }, { headers: api.headers() });
-    return redirectWithToast(backTo, { type: "success", message: show ? "toast_shown" : "toast_hidden" }, { headers: api.headers() });
-  }
-  if (intent === "delete") {
-    const res = await api.delete<{ detail?: string }>(`${type.api}${id}/`, { accept: [424] });
-    // spec 002 §8: 424 on delete → a warning dialog with cannot_delete_because_dependency, or
-    // the API's clearer reason when it gives one (a location with rooms, decision 039).
-    if (res.status === 424) return data({ warning: res.data?.detail ?? MSG.cannot_delete_because_dependency }, { status: 424, headers: api.headers() });
-    return redirectWithToast(backTo.replace(/([?&])delete=\d+&?/, "$1").replace(/[?&]$/, ""), { type: "success", message: "toast_deleted" }, { headers: api.headers() });
-  }
-  throw new Response("Bad Request", { status: 400 });
-}
+export { action, loader } from "~/lms/content-list.server";
 
 export default function ContentList() {
   const d = useLoaderData<typeof loader>();
@@ -137,20 +30,34 @@ export default function ContentList() {
   const kept = useRenderOnly<Row[]>(LIST_ROWS);
   // null while the rows are the document's own markup (the browser, until a navigation).
   const rows = useMemo(() => (d.rows === null ? (kept ?? null) : (JSON.parse(d.rows) as Row[])), [d.rows, kept]);
-  return (
-    <div>
-      <PageHeader title={t(d.labelKey)} crumbs={[{ label: t("menu_home"), href: dash() }, { label: t(d.labelKey) }]}>
-        {d.pages.map((p) => (
+  const links = (
+    <>
+      {/* Inside another item's tab its sub-page bar links these already. */}
+      {(d.inTab ? [] : d.pages).map((p) => (
           <a key={p.id} href={p.href} className="rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
             {t(p.labelKey)}
           </a>
         ))}
-        {d.can.add ? (
-          <a href={d.createHref} className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90">
-            {t("action_create")}
-          </a>
-        ) : null}
-      </PageHeader>
+      {d.can.add ? (
+        <a href={d.createHref} className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90">
+          {t("action_create")}
+        </a>
+      ) : null}
+    </>
+  );
+  return (
+    <div>
+      {d.inTab ? (
+        // Inside another item's tab (a program's classes): under the item's own header.
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold">{t(d.labelKey)}</h2>
+          <div className="flex flex-wrap gap-2">{links}</div>
+        </div>
+      ) : (
+        <PageHeader title={t(d.labelKey)} crumbs={[{ label: t("menu_home"), href: dash() }, { label: t(d.labelKey) }]}>
+          {links}
+        </PageHeader>
+      )}
       <ListFilters filters={d.filters} options={d.options} searchKey={d.searchKey} />
       {d.badQuery ? <p className="my-3 text-sm text-red-700" role="alert">{t("invalid")}</p> : null}
       <ListTable columns={d.columns} rows={rows} rowCount={d.rowCount} itemBase={d.itemBase} can={d.can} />

@@ -3,6 +3,7 @@ import { EXPORT_FORMATS } from "../../contract/codes";
 import { itemId, requireContent } from "~/lms/content.server";
 import { ENROLLMENT_LIST_KEYS, itemPaths } from "~/lms/enrollment.server";
 import { invariantResponse } from "~/lms/invariant";
+import { relayDownload } from "~/lms/download.server";
 
 /**
  * The export buttons' target (a resource route, no page): overall/learner/export and
@@ -21,12 +22,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const v = url.searchParams.get(k)?.trim();
     if (v && !["null", "all"].includes(v)) query[k] = v;
   }
-  const res = await api.download(`${itemPaths(type, id).api}${list}/export/`, query);
-  const headers = api.headers({
-    "Content-Type": res.headers.get("content-type") ?? "application/octet-stream",
-    "Content-Disposition": res.headers.get("content-disposition") ?? `attachment; filename="${type.key}-${id}-${list}.${format}"`,
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-  });
-  return new Response(res.body, { status: 200, headers });
+  return relayDownload(api, `${itemPaths(type, id).api}${list}/export/`, query, `${type.key}-${id}-${list}.${format}`);
 }

@@ -12,10 +12,10 @@ import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { errorsAt } from "~/lms/form-result";
-import { dash } from "~/lms/paths";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
+import { permissionBase } from "~/lms/content-navigation.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "access"] };
@@ -49,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
       : rule.mode === PERMISSION_RULE.user
         ? await accountShape(api, `${type.api}${id}/permission/account/`, { find, chosen: condition.account ?? [] })
         : null;
-  return data({ rule, condition, shape, find, limit: ACCOUNT_CHOICES, back: dash(`${type.segment}/${id}/permission`) }, { headers: api.headers() });
+  return data({ rule, condition, shape, find, limit: ACCOUNT_CHOICES, back: permissionBase(type, id) }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -62,7 +62,7 @@ export async function action(args: ActionFunctionArgs) {
   invariantResponse(String(form.get("intent") ?? "save") === "save", "Bad Request");
   const sent = await sendCondition(api, form, permissionConditionSchema, "PUT", `${type.api}${id}/permission/${ruleId}/condition/`);
   if (!sent.ok) return data({ result: sent.result }, { status: 400, headers: api.headers() });
-  return redirectWithToast(dash(`${type.segment}/${id}/permission`), { type: "success", message: "acc_toast_condition_saved" }, { headers: api.headers() });
+  return redirectWithToast(permissionBase(type, id), { type: "success", message: "acc_toast_condition_saved" }, { headers: api.headers() });
 }
 
 export default function PermissionConditionPage() {

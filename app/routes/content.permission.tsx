@@ -16,11 +16,11 @@ import { requireCsrf } from "~/lms/csrf.server";
 import { readForm } from "~/lms/read-form.server";
 import { readListPage } from "~/lms/paging.server";
 import { errorsAt, type FormResult } from "~/lms/form-result";
-import { dash } from "~/lms/paths";
 import { parseWithZod, permissionRuleSchema } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
+import { permissionBase } from "~/lms/content-navigation.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "access"] };
@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
     const v = q.get(key);
     return v && /^\d+$/.test(v) ? (list.results.find((r) => String(r.id) === v) ?? null) : null;
   };
-  const base = dash(`${type.segment}/${id}/permission`);
+  const base = permissionBase(type, id);
   return data({ list, base, editing: pick("edit"), deleting: pick("delete") }, { headers: api.headers() });
 }
 
@@ -54,7 +54,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!form) return data({ intent: "create", result: refusal.result }, { status: refusal.status });
   await requireCsrf(api, form);
   const intent = String(form.get("intent") ?? "");
-  const base = dash(`${type.segment}/${id}/permission`);
+  const base = permissionBase(type, id);
   const ruleId = String(form.get("id") ?? "");
   invariantResponse(intent === "create" || /^\d{1,12}$/.test(ruleId), "Bad Request");
   if (intent === "delete") {

@@ -3,6 +3,7 @@ import { EXPORT_FORMATS } from "../../contract/codes";
 import { getLocale } from "~/i18n/i18next.server";
 import { requireScreen } from "~/lms/auth.server";
 import { invariantResponse } from "~/lms/invariant";
+import { relayDownload } from "~/lms/download.server";
 
 /**
  * The user import's spreadsheets (a resource route, no page), streamed through from the API:
@@ -18,12 +19,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const job = url.searchParams.get("job");
   invariantResponse(job === null || /^\d{1,9}$/.test(job), "Not Found", { status: 404 });
   // An error file speaks the language of the page it was downloaded from.
-  const res = await api.download(job === null ? "dashboard/user/import/template/" : `dashboard/import-history/${job}/error-file/`, { format_type: format, language: await getLocale(args.request) });
-  const headers = api.headers({
-    "Content-Type": res.headers.get("content-type") ?? "application/octet-stream",
-    "Content-Disposition": res.headers.get("content-disposition") ?? `attachment; filename="user-import.${format}"`,
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-  });
-  return new Response(res.body, { status: 200, headers });
+  const path = job === null ? "dashboard/user/import/template/" : `dashboard/import-history/${job}/error-file/`;
+  return relayDownload(api, path, { format_type: format, language: await getLocale(args.request) }, `user-import.${format}`);
 }

@@ -24,6 +24,8 @@ import activityEn from "./activity.en.json";
 import activityTh from "./activity.th.json";
 import activityOverallEn from "./activity-overall.en.json";
 import activityOverallTh from "./activity-overall.th.json";
+import checkinEn from "./checkin.en.json";
+import checkinTh from "./checkin.th.json";
 import peopleEn from "./people.en.json";
 import peopleTh from "./people.th.json";
 import importsEn from "./imports.en.json";
@@ -42,8 +44,8 @@ import classTh from "./class.th.json";
  * that no key is defined by two files.
  */
 export const DICTIONARY_FILES = {
-  en: { messages: en, ui: uiEn, account: accountEn, home: homeEn, shell: shellEn, content: contentEn, curriculum: curriculumEn, enrollment: enrollmentEn, access: accessEn, extras: extrasEn, course: courseEn, activity: activityEn, activityOverall: activityOverallEn, people: peopleEn, imports: importsEn, loginAs: loginAsEn, master: masterEn, class: classEn },
-  th: { messages: th, ui: uiTh, account: accountTh, home: homeTh, shell: shellTh, content: contentTh, curriculum: curriculumTh, enrollment: enrollmentTh, access: accessTh, extras: extrasTh, course: courseTh, activity: activityTh, activityOverall: activityOverallTh, people: peopleTh, imports: importsTh, loginAs: loginAsTh, master: masterTh, class: classTh },
+  en: { messages: en, ui: uiEn, account: accountEn, home: homeEn, shell: shellEn, content: contentEn, curriculum: curriculumEn, enrollment: enrollmentEn, access: accessEn, extras: extrasEn, course: courseEn, activity: activityEn, activityOverall: activityOverallEn, checkin: checkinEn, people: peopleEn, imports: importsEn, loginAs: loginAsEn, master: masterEn, class: classEn },
+  th: { messages: th, ui: uiTh, account: accountTh, home: homeTh, shell: shellTh, content: contentTh, curriculum: curriculumTh, enrollment: enrollmentTh, access: accessTh, extras: extrasTh, course: courseTh, activity: activityTh, activityOverall: activityOverallTh, checkin: checkinTh, people: peopleTh, imports: importsTh, loginAs: loginAsTh, master: masterTh, class: classTh },
 } as const;
 
 const merge = (files: Record<string, Record<string, string>>) => Object.assign({}, ...Object.values(files)) as Record<string, string>;

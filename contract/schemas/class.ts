@@ -21,7 +21,18 @@ export const classOwnFields = {
   check_in_type: withDefault(code(CHECK_IN_TYPES), 0),
   is_allow_change_qr: checkbox(),
   date_end: dateOnly().default(null),
+  // The class program it belongs to, or none (docs/decisions/044).
+  class_program: nullableId(),
+  // Not stored: the administrator confirms that a changed check-in type resets every learner's
+  // progress (docs/decisions/042).
+  confirm_check_in_reset: checkbox(),
 };
+
+/**
+ * POST dashboard/location/zone/event/{id}/ (spec 002 §7 "Locations"): the class's event zone, a
+ * location's id, or null (blank) to clear it (docs/decisions/043).
+ */
+export const eventZoneSchema = z.object({ zone: nullableId() });
 
 /** "YYYY-MM-DD" naming a real day. */
 const isCalendarDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
@@ -61,7 +72,8 @@ export type SessionInput = z.infer<ReturnType<typeof sessionSchema>>;
 /** A row of GET dashboard/class/ beyond the common content row. */
 export type ClassRow = ContentRow & { status: ClassStatus; session_count: number; first_start: string | null; last_end: string | null; datetime_cancel: string | null };
 export type Class = ClassRow &
-  ContentDetail & { batch: number | null; qr_code_holder: number; check_in_group: number; is_user_check_in: boolean; check_in_type: number; is_allow_change_qr: boolean; date_end: string | null; is_read_only: boolean };
+  ContentDetail & { batch: number | null; qr_code_holder: number; check_in_group: number; is_user_check_in: boolean; check_in_type: number; is_allow_change_qr: boolean; date_end: string | null; is_read_only: boolean;
+    class_program: IdName | null; event_zone: IdName | null };
 
 /** A session as GET dashboard/class/{id}/session/ answers it. */
 export type ClassSession = {

@@ -115,6 +115,10 @@ export function classSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, ena
   const { create, update } = commonSchemas(limits, enabledExtras);
   return { create: create.extend(classOwnFields), update: update.extend(partial(classOwnFields)) };
 }
+/** Class program (spec 001 §3 "A class program has image, desc, competency_list"): the content fields; its competencies are the engine's tab. */
+export function classProgramSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS) {
+  return commonSchemas(limits, enabledExtras);
+}
 const partial = <T extends Record<string, z.ZodType>>(shape: T) =>
   Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
 
@@ -122,7 +126,7 @@ const partial = <T extends Record<string, z.ZodType>>(shape: T) =>
  * Each content type's form schemas, by the registry's `schema` name (app/registry/content.js):
  * the dashboard's forms and the API's resource read the same one; a test holds the names together.
  */
-export const CONTENT_SCHEMAS = { course: courseSchemas, activity: activitySchemas, class: classSchemas } as const;
+export const CONTENT_SCHEMAS = { course: courseSchemas, activity: activitySchemas, class: classSchemas, class_program: classProgramSchemas } as const;
 export type ContentSchemaName = keyof typeof CONTENT_SCHEMAS;
 
 export const courseCreateSchema = courseSchemas().create;

@@ -76,6 +76,11 @@ const CREATE_SAMPLES: Record<string, (api: TestApi, who: PermissionAnswer | null
     const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
     return { name: "Permission matrix", code: `PMA${++created}`, category: await first("category"), provider };
   },
+  class_program: async (api, who) => {
+    const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+    const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
+    return { name: "Permission matrix", code: `PMP${++created}`, category: await first("category"), provider };
+  },
   class: async (api, who) => {
     const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
     const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
@@ -131,10 +136,22 @@ const idsWhere = async (query: ReturnType<typeof sql>) => (await query.execute(a
  * keys): what the dashboard's loaders and actions send there. Reads need what the API asks
  * (a tab the dashboard guards with change may read with view), writes the tab's write flag.
  */
+type PageRoute = Parameters<typeof pageKey>[0] & { module: string };
+const pagesOf = (types: ContentType[]) => contentRoutes(types).flatMap((r) => ("children" in r ? (r.children as PageRoute[]) : []));
+/** Where the engine's modules sit on the types that first built them: a type may put one elsewhere (a program's permission rules at edit/condition). */
+const ENGINE_KEY = new Map(pagesOf(CONTENT_TYPES.filter((t) => t.key === "course" || t.key === "activity")).filter((r) => r.module.startsWith("routes/content.")).map((r) => [r.module, pageKey(r)] as const));
+
 function tabCalls(type: ContentType): Record<string, Call[]> {
-  const built = new Set(contentRoutes([type]).flatMap((r) => ("children" in r ? (r.children as Parameters<typeof pageKey>[0][]) : [])).map(pageKey));
-  // The engine's pages are the same calls for every type that builds them.
-  return Object.fromEntries(Object.entries({ ...engineCalls(type), ...ownCalls(type) }).filter(([key]) => built.has(key)));
+  // The engine's pages are the same calls for every type that builds them, wherever it puts them.
+  const engine = engineCalls(type);
+  const own = ownCalls(type);
+  return Object.fromEntries(
+    pagesOf([type]).flatMap((r) => {
+      const key = pageKey(r);
+      const calls = own[key] ?? engine[key] ?? engine[ENGINE_KEY.get(r.module) ?? ""];
+      return calls ? [[key, calls]] : [];
+    }),
+  );
 }
 
 function engineCalls(type: ContentType): Record<string, Call[]> {
@@ -363,7 +380,25 @@ const callOn =
 
 /** Calls of a type's own pages (beyond the engine's). */
 function ownCalls(type: ContentType): Record<string, Call[]> {
-  return type.key === "activity" ? activityCalls(type) : type.key === "class" ? classCalls(type) : {};
+  return type.key === "activity" ? activityCalls(type) : type.key === "class" ? classCalls(type) : type.key === "class_program" ? classProgramCalls(type) : {};
+}
+
+/** A class program's own page (docs/decisions/044): its classes, the class list with the program fixed. */
+function classProgramCalls(type: ContentType): Record<string, Call[]> {
+  const call = callOn(type);
+  return { class: [call("classes", "GET", "view", () => "class/")], "class/status": [call("classes", "GET", "view", () => "class/?status=1")] };
+}
+
+/** An enrollment of a content item (a learner enrolled by the observer when there is none). */
+async function enrollmentOf(type: ContentType, item: number) {
+  const ids = async () => idsWhere(sql`select id from content_enrollment where content_type_id = (select id from content_type where code = ${type.key}) and content_id = ${item} order by id`);
+  let found = await ids();
+  if (!found.length) {
+    const learner = first(await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 order by id`), "learner");
+    await observer().client.post(`/api/${type.api}${item}/enroll/`, { account_list: [learner] });
+    found = await ids();
+  }
+  return first(found, `enrollment of an ${type.key}`);
 }
 
 /**
@@ -399,6 +434,16 @@ function classCalls(type: ContentType): Record<string, Call[]> {
       call("session update", "PATCH", "change", (i) => `session/${i.row}/`, { rows: session, body: async (_, i) => ({ ...(await sessionBody(i.item)), name: "Renamed by the matrix" }) }),
     ],
     schedule: [call("schedule", "GET", "view", () => "session/")],
+    // Check-in (docs/decisions/042): a session is a check-in point; a learner checked in by hand.
+    checkin: [
+      call("check-in points", "GET", "view", () => "checkin/"),
+      call("session learners", "GET", "view", (i) => `checkin/${i.row}/`, { rows: session }),
+      call("check-in", "POST", "progress", (i) => `checkin/${i.row}/`, { rows: async (item) => ({ ...(await session(item)), value: await enrollmentOf(type, item) }), body: (_, i) => ({ enrollment_list: [i.value], action: "in" }) }),
+    ],
+    "overall/check-in": [call("check-in points", "GET", "view", () => "checkin/")],
+    "overall/log": [call("check-in log", "GET", "view", () => "checkin/log/")],
+    "overall/report": [call("attendance report", "GET", "view", () => "checkin/report/")],
+    "overall/report/export": [call("attendance export", "GET", "export", () => "checkin/report/export/?format_type=csv")],
     "page/cancel": [call("cancel", "POST", "change", () => "cancel/", { fresh: true })],
   };
 }
@@ -429,17 +474,7 @@ function activityCalls(type: ContentType): Record<string, Call[]> {
     const rules = (await observer().client.get(`${base}${item}/inspector/`)).body as { id: number; checklist_id: number }[];
     return { row: rules.find((r) => r.checklist_id === row)!.id, sub: row };
   };
-  /** An enrollment of the item (a learner enrolled by the observer when there is none). */
-  const enrollment = async (item: number) => {
-    const ids = async () => idsWhere(sql`select id from content_enrollment where content_type_id = (select id from content_type where code = ${type.key}) and content_id = ${item} order by id`);
-    let found = await ids();
-    if (!found.length) {
-      const learner = first(await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 order by id`), "learner");
-      await observer().client.post(`${base}${item}/enroll/`, { account_list: [learner] });
-      found = await ids();
-    }
-    return first(found, `enrollment of an ${type.key}`);
-  };
+  const enrollment = (item: number) => enrollmentOf(type, item);
   /** A checklist and one learner's slot of it, waiting for verification. */
   const waiting = async (item: number) => {
     const { row } = await checklist(item);
@@ -487,6 +522,8 @@ function filterPaths(): string[] {
   for (const type of CONTENT_TYPES) {
     for (const f of type.fields) {
       if (!f.source || f.source.startsWith("code:")) continue;
+      // A list beside its data, by its full path (fullSourcePaths).
+      if (f.source.startsWith("dashboard/")) continue;
       if (f.source === "category-tree") ["category", "sub-category"].forEach((p) => paths.add(p));
       else if (f.source === "tag-extra") CONTENT_TAG_EXTRAS.filter((e) => e.field === f.name).forEach((e) => paths.add(`tag/type/${e.type}`));
       else paths.add(f.source);
@@ -501,10 +538,14 @@ function filterPaths(): string[] {
   return [...paths];
 }
 
+/** Form sources that are a list's full API path (the class's event zone: `dashboard/location/filter/`). */
+const fullSourcePaths = () => [...new Set(CONTENT_TYPES.flatMap((type) => type.fields.flatMap((f) => (f.source?.startsWith("dashboard/") ? [f.source] : []))))];
+
 const CALLS: Call[] = [
   { label: "permission", method: "GET", flag: DASHBOARD_FLAG, path: () => "/api/dashboard/account/permission/" },
   ...SCREENS.map((s): Call => ({ label: s.id, method: "GET", flag: s.flag, near: DASHBOARD_FLAG, path: () => `/api/${SCREEN_API[s.id] ?? `(no API path for ${s.id})`}` })),
   ...filterPaths().map((p): Call => ({ label: `filter ${p}`, method: "GET", flag: DASHBOARD_FLAG, path: () => `/api/dashboard/filter/${p}/` })),
+  ...fullSourcePaths().map((p): Call => ({ label: `list ${p}`, method: "GET", flag: DASHBOARD_FLAG, path: () => `/api/${p}` })),
   ...CONTENT_TYPES.flatMap(contentCalls),
   ...CONTENT_TYPES.flatMap((type) => Object.values(tabCalls(type)).flat()),
 ];
@@ -599,7 +640,7 @@ describe("API permission matrix", () => {
       const pages = contentRoutes([type]).flatMap((r) => ("children" in r ? (r.children as { tab?: string; sub?: string; overall?: string; page?: string }[]) : []));
       for (const page of pages) {
         const key = pageKey(page);
-        if (GENERIC_PAGES.includes(key)) continue;
+        if (GENERIC_PAGES.includes(key) || GENERIC_PAGES.includes(ENGINE_KEY.get((page as PageRoute).module) ?? "")) continue;
         expect(listed[key]?.length ?? 0, `${type.key} ${key}: list its API calls in tabCalls()`).toBeGreaterThan(0);
       }
       expect(Object.keys(listed).filter((k) => !pages.some((p) => pageKey(p) === k)), `${type.key}: calls of pages the registry does not build`).toEqual([]);

@@ -13,12 +13,27 @@ import { startTestApi, type Client, type TestApi } from "./harness";
 /** A tab of the type's own screens (routes/{type}.*), served by its definition's own routes, not an engine feature. */
 const isOwn = (tab: { module?: string }) => !tab.module?.startsWith("routes/content.");
 
+/** The engine screen (module) that each API feature serves: wherever a type puts it (a program's `edit/condition` is its permission rules). */
+const FEATURE_OF_MODULE: Record<string, ContentFeature> = {
+  "routes/content.curriculum.tsx": "curriculum",
+  "routes/content.enrollment.tsx": "enrollment",
+  "routes/content.enrollment-prerequisite.tsx": "prerequisite",
+  "routes/content.permission.tsx": "permission",
+  "routes/content.tab-competency.tsx": "competency",
+  "routes/content.tab-budget.tsx": "budget",
+  "routes/content.tab-ecertificate.tsx": "ecertificate",
+  "routes/content.tab-gamification.tsx": "gamification",
+  "routes/content.tab-survey.tsx": "survey",
+};
+
 /** The API features a registry type's built engine screens need. */
 function featuresOf(type: (typeof CONTENT_TYPES)[number]): Set<ContentFeature> {
   const out = new Set<ContentFeature>();
   for (const tab of builtTabs(type.tabs)) {
-    if (tab.id !== "information" && !isOwn(tab)) out.add(tab.id as ContentFeature);
-    for (const child of tab.children) if (tab.id === "enrollment" && child.id === "prerequisite") out.add("prerequisite");
+    for (const page of [tab, ...tab.children]) {
+      const feature = FEATURE_OF_MODULE[page.module ?? ""];
+      if (feature) out.add(feature);
+    }
   }
   if (builtTabs(type.overall).length || type.overallIndex?.module) out.add("overall");
   return out;

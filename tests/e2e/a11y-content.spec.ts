@@ -4,7 +4,7 @@ import { exampleUrl, pageRoutes, type ManifestRoute } from "../../app/registry/r
 import { analyse } from "./axe";
 import { one } from "./course-fixtures";
 import { acceptPendingTerms, signIn } from "./helpers";
-import { signIn as apiSignIn, valuesFor } from "./route-values";
+import { DOWNLOADS, signIn as apiSignIn, valuesFor } from "./route-values";
 
 /**
  * The accessibility gate over every page of a content type (issue 6 §8): the routes come from
@@ -24,7 +24,6 @@ const LANGUAGES = ["en", "th"] as const;
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "runs once, in the js-on project (see above)");
 
 /** Resource routes (a download, no document): their module renders nothing. */
-const DOWNLOADS = new Set(["routes/content.overall-export.tsx"]);
 
 /** Query strings a page needs to show its content rather than send the user back. */
 const QUERY: Record<string, string> = { "routes/content.overall-bulk.tsx": "?target=30" };

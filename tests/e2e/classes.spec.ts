@@ -1,7 +1,7 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { acceptPendingTerms, signIn } from "./helpers";
 import { analyse } from "./axe";
-import { isJs, all as rows, one } from "./course-fixtures";
+import { isJs, all as rows, one, run } from "./course-fixtures";
 
 /**
  * A class's curriculum, schedule and cancelling (issue 16; docs/decisions/040), JS on and off.
@@ -62,6 +62,9 @@ test("sessions: add two, confirm an overlapping third, refuse an end before the 
   const curriculum = `/dashboard/class/${classId}/curriculum`;
   await page.goto(curriculum);
   await expect(page.getByText("No sessions yet.")).toBeVisible();
+  // One way to add a session (the curriculum's own link, not the sub-page bar too), and publishing.
+  await expect(page.getByRole("link", { name: "Add a session" })).toHaveCount(1);
+  await expect(page.getByRole("form", { name: "Publishing" })).toBeVisible();
 
   await addSession(page, classId, { name: "Opening morning", date: DAY1, start: "09:00", end: "12:00", room });
   await expect(toast(page, "The session was saved.")).toBeVisible();
@@ -126,6 +129,9 @@ test("sessions: add two, confirm an overlapping third, refuse an end before the 
   await expect(page.getByText(/This class was cancelled on .* It can no longer be changed\./)).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Save", exact: true })).toBeHidden();
+  // A read-only item (the registry's readOnly trait) is published no more: no panel.
+  await expect(page.getByRole("form", { name: "Publishing" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Publish now" })).toHaveCount(0);
   expect(one<{ datetime_cancel: string | null }>("select datetime_cancel from class where id = ?", classId).datetime_cancel).not.toBeNull();
   // No session edits either.
   await page.goto(curriculum);
@@ -133,6 +139,7 @@ test("sessions: add two, confirm an overlapping third, refuse an end before the 
   // Sessions are no longer links to their edit pages, and none can be deleted.
   await expect(table.getByRole("link")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Cancel this class…" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Add a session" })).toHaveCount(0);
 });
 
 /** A seeded class with sessions that is not cancelled (CLS-LEAD), and its first session. */
@@ -150,7 +157,7 @@ test("the curriculum in Thai", async ({ page }) => {
   const table = page.getByRole("table", { name: "หลักสูตรย่อย" });
   await expect(table.getByRole("columnheader", { name: "รอบเรียน" })).toBeVisible();
   await expect(table.getByRole("row").filter({ hasText: c.session.name })).toContainText("ห้องเรียน");
-  await expect(page.getByRole("link", { name: "เพิ่มรอบเรียน" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "เพิ่มรอบเรียน" })).toHaveCount(1);
   await page.goto(`/dashboard/class/${c.id}/curriculum/create?language=th`);
   await expect(page.getByLabel("เวลาเริ่ม")).toHaveValue("06:00");
   await page.goto(`/dashboard/class/${c.id}/curriculum?language=en`);
@@ -167,4 +174,56 @@ test("the curriculum and session form pages pass axe", async ({ page }, info) =>
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), url).toEqual([]);
   }
+});
+
+test("the session form's rooms: under their locations; with JavaScript only the chosen location's", async ({ page }, info) => {
+  const c = seededClass();
+  const sites = rows<{ id: number }>("select distinct location_id as id from room order by location_id");
+  const total = rows<{ id: number }>("select id from room").length;
+  const site = sites[0].id;
+  const own = rows<{ id: number }>("select id from room where location_id = ?", site).length;
+  await page.goto(`/dashboard/class/${c.id}/curriculum/create`);
+  const room = page.getByRole("combobox", { name: "Room", exact: true });
+  // Without JavaScript (and before it runs) every room, grouped: the API refuses another location's.
+  await expect(room.locator("optgroup")).toHaveCount(sites.length);
+  await expect(room.locator("option")).toHaveCount(total + 1);
+  const location = page.getByRole("combobox", { name: "Location", exact: true });
+  if (isJs(info)) {
+    // Retried: a choice made before the page hydrated is not seen by its script.
+    await expect(async () => {
+      await location.selectOption(String(site));
+      await expect(room.locator("option")).toHaveCount(own + 1, { timeout: 500 });
+    }).toPass();
+    await location.selectOption("");
+    await expect(room.locator("option")).toHaveCount(total + 1);
+  } else {
+    await location.selectOption(String(site));
+    await expect(room.locator("option")).toHaveCount(total + 1);
+  }
+});
+
+test("a full class: capacity 1, closed when full, the second learner is refused as “Class full”", async ({ page }, info) => {
+  const classId = await createClass(page, `Full class ${tag(info)}`, `E2E-FULL-${tag(info)}-${Date.now() % 100000}`);
+  const at = new Date().toISOString();
+  run((db) => {
+    db.prepare(
+      `insert into content_enrollment_setting (content_type_id, content_id, capacity, type_access, type_waiting, cancel_type, datetime_update)
+       values ((select id from content_type where code = 'class'), ?, 1, 1, 0, 5, ?)`,
+    ).run(classId, at);
+    db.prepare(
+      `insert into content_enrollment (account_id, content_type_id, content_id, status, add_method, added_by, created_by, datetime_enroll, datetime_start, datetime_complete, datetime_update)
+       values ((select id from account where username = 'learner050'), (select id from content_type where code = 'class'), ?, 0, 0, 0, null, ?, null, null, ?)`,
+    ).run(classId, at, at);
+  });
+  await page.goto(`/dashboard/class/${classId}/overall/learner/enroll`);
+  await expect(page.getByText("Seats taken: 1 of 1. When the class is full, enrolment is refused.")).toBeVisible();
+  const byLearner = page.getByRole("region", { name: "By learner" });
+  await byLearner.getByLabel("Find learners by name, username or email").fill("learner051");
+  await byLearner.getByRole("button", { name: "Search" }).click();
+  await byLearner.getByRole("checkbox", { name: /learner051/ }).check();
+  await byLearner.getByRole("button", { name: "Enrol selected learners" }).click();
+  const result = page.getByRole("region", { name: "Enrolment result", exact: true });
+  await expect(result.getByText("The class is full (capacity 1): 1 not enrolled.", { exact: false })).toBeVisible();
+  await expect(result.locator("tbody tr").filter({ hasText: "learner051" })).toContainText("Class full");
+  expect(rows("select id from content_enrollment where content_type_id = (select id from content_type where code = 'class') and content_id = ?", classId)).toHaveLength(1);
 });

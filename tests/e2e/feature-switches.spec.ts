@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { acceptPendingTerms, signIn } from "./helpers";
-import { one } from "./course-fixtures";
+import { one, run } from "./course-fixtures";
 import { setConfig } from "./db";
 
 /**
@@ -30,4 +30,64 @@ test("gamification off: no tab and a 404; on again: the tab and its page are bac
   await page.goto(`${base}/information`);
   await expect(tab()).toBeVisible();
   expect((await page.goto(`${base}/gamification`))?.status()).toBe(200);
+});
+
+/**
+ * A class's event extras (spec 001 §3 "Config-switched optional extras", spec 002 §7): the event
+ * zone (a location, docs/decisions/043, saved by `location/zone/event/{id}/`) and the event
+ * channel (a tag extra, saved with the class) are on the information form only while their
+ * switches are on, and only then saved. The other project shares the class: both restore it.
+ */
+test("class event zone and channel: on the form and saved only while their switches are on", async ({ page }) => {
+  const SWITCHES = ["location-is-event-zone", "tag-is-event-channel"];
+  const klass = one<{ id: number }>("select id from class where code = 'CLS-DATA'");
+  const location = one<{ id: number; name: string }>("select id, name from location order by id");
+  const onSite = one<{ id: number }>("select id from tag where code = 'EC-SITE'");
+  const base = `/dashboard/class/${klass.id}/information`;
+  const zone = () => page.getByRole("combobox", { name: "Event zone" });
+  const channel = () => page.getByRole("group", { name: "Channel" });
+  const zoneId = () => one<{ event_zone_id: number | null }>("select event_zone_id from class where id = ?", klass.id).event_zone_id;
+  const tagged = () =>
+    one<{ n: number }>("select count(*) as n from content_tag where content_type_id = (select id from content_type where code = 'class') and content_id = ? and tag_id = ?", klass.id, onSite.id).n;
+  const save = async () => {
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  };
+  await signIn(page, "admin", base);
+  await acceptPendingTerms(page);
+  const before = SWITCHES.map((k) => JSON.parse(one<{ value: string }>("select value from config where key = ?", k).value));
+  try {
+    for (const k of SWITCHES) setConfig(k, true);
+    await page.goto(base);
+    await zone().selectOption(String(location.id));
+    await channel().getByRole("checkbox", { name: "On-site" }).check();
+    await save();
+    expect(zoneId()).toBe(location.id);
+    expect(tagged()).toBe(1);
+    await expect(zone()).toHaveValue(String(location.id));
+    await expect(channel().getByRole("checkbox", { name: "On-site" })).toBeChecked();
+
+    // Off: neither is on the form, and saving sends neither (both stay as they were).
+    for (const k of SWITCHES) setConfig(k, false);
+    await page.goto(base);
+    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeVisible();
+    await expect(zone()).toHaveCount(0);
+    await expect(channel()).toHaveCount(0);
+    await save();
+    expect(zoneId()).toBe(location.id);
+    expect(tagged()).toBe(1);
+
+    // On again: choosing no zone clears it.
+    setConfig(SWITCHES[0], true);
+    await page.goto(base);
+    await zone().selectOption("");
+    await save();
+    expect(zoneId()).toBeNull();
+  } finally {
+    SWITCHES.forEach((k, i) => setConfig(k, before[i]));
+    run((db) => {
+      db.prepare("update class set event_zone_id = null where id = ?").run(klass.id);
+      db.prepare("delete from content_tag where content_type_id = (select id from content_type where code = 'class') and content_id = ? and tag_id = ?").run(klass.id, onSite.id);
+    });
+  }
 });

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { PUBLIC, exampleUrl, pageRoutes, requiredParams, type ManifestRoute } from "../../app/registry/route-manifest.js";
 import { REGISTRY_TYPES as CONTENT_TYPES } from "../../app/registry/types.js";
-import { signIn, valuesFor } from "./route-values";
+import { DOWNLOADS, signIn, valuesFor } from "./route-values";
 
 /**
  * The registry-driven smoke (issue 13 "Tests"): every built page of every content type, opened
@@ -18,7 +18,6 @@ import { signIn, valuesFor } from "./route-values";
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "requests only: runs once, in the js-on project");
 
 /** Pages that stream a file, not a document. */
-const DOWNLOADS = new Set(["routes/content.overall-export.tsx"]);
 /** Query strings a page needs to show itself rather than send the user back. */
 const QUERY: Record<string, string> = { "routes/content.overall-bulk.tsx": "?target=30" };
 
@@ -88,8 +87,8 @@ test("every built content page answers 200 with a heading, and posts only the in
   expect(failures, failures.join("\n")).toEqual([]);
 });
 
-/** Not documents: a JSON answer, a file, a probe. */
-const NOT_PAGES = new Set(["routes/locales.tsx", "routes/health.tsx", "routes/media.tsx", ...DOWNLOADS]);
+/** Not documents: a JSON answer, a file, a probe (the class's QR sheets as a PDF: its own e2e, class-qr.spec.ts). */
+const NOT_PAGES = new Set(["routes/locales.tsx", "routes/health.tsx", "routes/media.tsx", "routes/print.class-qrcode-pdf.tsx", ...DOWNLOADS]);
 
 test("every page renders only keys of the namespaces its routes declare, in English and Thai", async () => {
   test.setTimeout(300_000);

@@ -33,6 +33,9 @@ export async function signIn(ctx: APIRequestContext, username: string) {
   if (res.status() !== 200 || !body || "is_lock_login" in body) throw new Error(`sign-in of ${username}: ${res.status()} ${JSON.stringify(body)}`);
 }
 
+/** Route modules that only stream a file (the exports): no document to open or check. */
+export const DOWNLOADS = new Set(["routes/content.overall-export.tsx", "routes/class.overall-report-export.tsx"]);
+
 /** Ids of the first rows of an API list as the account sees it (empty when refused or empty). */
 export async function listIds(ctx: APIRequestContext, path: string, size: number): Promise<number[]> {
   const res = await ctx.get(`${API}/${path}`, { params: { page_size: size, format: "json" } });
@@ -45,8 +48,9 @@ export async function listIds(ctx: APIRequestContext, path: string, size: number
 /**
  * Values of a route's parameters as the account sees them (so they lie in its scope): a content
  * type's first item; for a row under an item (`{list, of}`), the first item that has a row, and
- * that row (rows under a row: see ParamSource); for an API list on its own (`{api}`), its first
- * row. Null when the account has nothing to request there.
+ * that row (rows under a row: see ParamSource); a row that is itself an item (`{list, of, type}`:
+ * a program's class) is chosen among the first 50 so that its own rows exist too; for an API list
+ * on its own (`{api}`), its first row. Null when the account has nothing to request there.
  */
 export async function valuesFor(ctx: APIRequestContext, route: ManifestRoute): Promise<Values | null> {
   const needed = requiredParams(route);
@@ -60,28 +64,36 @@ export async function valuesFor(ctx: APIRequestContext, route: ManifestRoute): P
       continue;
     }
     if (typeof source !== "string") continue;
-    const type = typeOf(source);
-    const below = sources.filter((s): s is [string, { list: string; of: string }] => typeof s[1] === "object" && "of" in s[1] && s[1].of === name);
-    const ids = await listIds(ctx, type.api, below.length ? 50 : 1);
-    if (!ids.length) return null;
-    values[name] = ids[0];
-    // The first item with a row in every list; a `{param}` in a list is a row found before it.
-    let found = false;
-    for (const id of ids) {
-      const rows: Values = {};
-      for (const [rowName, { list }] of below) {
-        const path = list.replace(/\{(\w+)\}/g, (_m, p: string) => String(rows[p]));
-        const first = (await listIds(ctx, `${type.api}${id}/${path}`, 1))[0];
-        if (first === undefined) break;
-        rows[rowName] = first;
-      }
-      if (Object.keys(rows).length === below.length) {
-        Object.assign(values, { [name]: id }, rows);
-        found = true;
-        break;
-      }
-    }
+    const below = sources.some((s) => typeof s[1] === "object" && "of" in s[1] && s[1].of === name);
+    const found = await firstWithRows(ctx, sources, name, typeOf(source).api, await listIds(ctx, typeOf(source).api, below ? 50 : 1));
     if (!found) return null;
+    Object.assign(values, found);
   }
   return values;
+}
+
+type RowSource = { list: string; of: string; type?: string };
+const rowSource = (s: unknown): s is RowSource => typeof s === "object" && s !== null && "of" in s;
+
+/** The first of `ids` (items under the API path `api`) with a row in each list below `name`, and those rows. */
+async function firstWithRows(ctx: APIRequestContext, sources: [string, unknown][], name: string, api: string, ids: number[]): Promise<Values | null> {
+  const below = sources.filter((s): s is [string, RowSource] => rowSource(s[1]) && s[1].of === name);
+  for (const id of ids) {
+    // A `{param}` in a list is a row found before it.
+    const rows: Values = { [name]: id };
+    let complete = true;
+    for (const [rowName, { list, type }] of below) {
+      const path = list.replace(/\{(\w+)\}/g, (_m, p: string) => String(rows[p]));
+      const hasRows = sources.some(([, s]) => rowSource(s) && s.of === rowName);
+      const candidates = await listIds(ctx, `${api}${id}/${path}`, hasRows ? 50 : 1);
+      const chosen = hasRows && type ? await firstWithRows(ctx, sources, rowName, typeOf(type).api, candidates) : candidates.length ? { [rowName]: candidates[0] } : null;
+      if (!chosen) {
+        complete = false;
+        break;
+      }
+      Object.assign(rows, chosen);
+    }
+    if (complete) return rows;
+  }
+  return null;
 }

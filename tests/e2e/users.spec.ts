@@ -12,7 +12,7 @@ import { isJs, one } from "./course-fixtures";
  */
 
 const tag = (info: TestInfo) => (isJs(info) ? "on" : "off");
-/** Seeded learners no other spec uses (the e2e seed has sixty), six per project: learner013–018, learner022–027. */
+/** Seeded learners no other spec uses (the e2e seed has sixty), six per project: learner013–018, learner022–027 (the fourth: the supervisor test). */
 const learner = (info: TestInfo, n: number) => `learner${String((isJs(info) ? 12 : 21) + n).padStart(3, "0")}`;
 const idOf = (username: string) => one<{ id: number }>("select id from account where username = ?", username).id;
 /** "old → new" as a row reads: the arrow, then "to" for screen readers. */
@@ -90,6 +90,45 @@ test("edit a user: the history shows each change, old → new, and the move", as
   await page.goto(`/dashboard/user/department/history?search=${username}`);
   await expect(page.getByRole("heading", { level: 1, name: "Department history" })).toBeVisible();
   await expect(page.locator("tbody tr").first()).toContainText(moved(before.department, to));
+});
+
+test("a supervisor chosen by a search: what was typed stays, saved, on the profile", async ({ page }, info) => {
+  const id = idOf(learner(info, 4));
+  const boss = one<{ id: number; first_name: string; last_name: string }>("select id, first_name, last_name from account where username = 'manager'");
+  const bossLabel = `${boss.first_name} ${boss.last_name} (manager)`;
+  await signInAdmin(page, `/dashboard/user/${id}/information`);
+  const picker = page.getByRole("group", { name: "Supervisor" });
+  await expect(picker.getByRole("radio", { name: "No supervisor" })).toBeChecked();
+  // Typed before searching: the search carries the form and gives it back, nothing saved.
+  await page.getByLabel("Last name").fill(`Supervised ${tag(info)}`);
+  await page.getByLabel("Gender").selectOption({ label: "Female" });
+  await picker.getByLabel("Find an account by name, username or email").fill("manager");
+  await picker.getByRole("button", { name: "Search" }).click();
+  await expect(picker.getByRole("radio", { name: bossLabel })).toBeVisible();
+  await expect(page.getByLabel("Last name")).toHaveValue(`Supervised ${tag(info)}`);
+  await expect(page.getByLabel("Gender")).toHaveValue("female");
+  expect(one<{ supervisor_id: number | null; last_name: string }>("select supervisor_id, last_name from account where id = ?", id)).toMatchObject({ supervisor_id: null });
+  await expect(picker.getByRole("radio", { name: "No supervisor" })).toBeChecked();
+
+  await picker.getByRole("radio", { name: bossLabel }).check();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(toast(page, "Saved.")).toBeVisible();
+  expect(one<{ supervisor_id: number | null; last_name: string }>("select supervisor_id, last_name from account where id = ?", id)).toEqual({ supervisor_id: boss.id, last_name: `Supervised ${tag(info)}` });
+  // The form shows the one it holds now; the profile names it.
+  await expect(page.getByRole("group", { name: "Supervisor" }).getByRole("radio", { name: bossLabel })).toBeChecked();
+  await page.getByRole("link", { name: "Profile", exact: true }).click();
+  await expect(page.getByRole("link", { name: bossLabel })).toHaveAttribute("href", `/dashboard/user/${boss.id}/profile`);
+
+  // One's own account is refused with its own message, nothing saved.
+  await page.goto(`/dashboard/user/${boss.id}/information`);
+  const own = page.getByRole("group", { name: "Supervisor" });
+  await page.getByLabel("Gender").selectOption({ label: "Female" });
+  await own.getByLabel("Find an account by name, username or email").fill("manager");
+  await own.getByRole("button", { name: "Search" }).click();
+  await own.getByRole("radio", { name: bossLabel }).check();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("A user cannot be their own supervisor.")).toBeVisible();
+  expect(one<{ supervisor_id: number | null; gender: string | null }>("select supervisor_id, gender from account where id = ?", boss.id)).toEqual({ supervisor_id: null, gender: null });
 });
 
 test("deactivate a user after the confirmation step; activate again", async ({ page }, info) => {

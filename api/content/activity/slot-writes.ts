@@ -6,7 +6,7 @@ import { MSG } from "../../../contract/messages";
 import type { ApiContext } from "../../http/context";
 import { badRequest, forbidden, parseInput } from "../../http/errors";
 import { itemId, writeTransaction, type Trx } from "../../engine/crud";
-import { datesFor, logProgress } from "../features/enrollment/service";
+import { moveEnrollments } from "../features/enrollment/service";
 import { contentAccess, type ContentRef } from "../ref";
 import { activityResource } from "./resource";
 import { CHECKLIST_ITEM, checklistOf, childPath, mayVerify } from "./shared";
@@ -47,20 +47,10 @@ export async function recomputeEnrollments(trx: Trx, ref: ContentRef, enrollment
     .where("content_type_id", "=", ref.contentTypeId)
     .where("content_id", "=", ref.contentId)
     .execute();
-  const log = [];
-  for (const e of enrollments) {
-    if (!SLOT_DRIVEN.includes(e.status)) continue;
-    const to = enrollmentStatusFromSlots(slots.filter((s) => s.enrollment_id === e.id).map((s) => s.status), checklists.length);
-    if (to === e.status) continue;
-    const dates = datesFor(to, at);
-    await trx
-      .updateTable("content_enrollment")
-      .set({ status: to, datetime_complete: dates.datetime_complete, ...(dates.startIfMissing && e.datetime_start === null && { datetime_start: at }), datetime_update: at })
-      .where("id", "=", e.id)
-      .execute();
-    log.push({ enrollment_id: e.id, from_status: e.status, to_status: to, action_type: action });
-  }
-  await logProgress(trx, log, { accountId: by.accountId, at });
+  const moves = enrollments
+    .filter((e) => SLOT_DRIVEN.includes(e.status))
+    .map((e) => ({ ...e, to: enrollmentStatusFromSlots(slots.filter((s) => s.enrollment_id === e.id).map((s) => s.status), checklists.length) }));
+  await moveEnrollments(trx, moves, action, { accountId: by.accountId, at });
 }
 
 export function slotWriteRoutes(app: FastifyInstance, ctx: ApiContext) {

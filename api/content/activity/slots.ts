@@ -78,6 +78,13 @@ export async function slotRecord(q: Db | Trx, ref: ContentRef, checklistId: numb
 export const loadSlot = async (q: Db | Trx, ref: ContentRef, checklist: ChecklistRecord, slotId: number, viewer: SlotViewer): Promise<SlotRow> =>
   presentSlot(await slotRecord(q, ref, checklist.id, slotId, viewer), checklist, viewer);
 
+/** A learner list's ?search on its accounts `a`: username, first, last or full name (class check-in shares it). */
+export function learnerSearch(search: string) {
+  const pattern = likePattern(search);
+  const like = (col: string) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`;
+  return sql<SqlBool>`(${like("a.username")} or ${like("a.first_name")} or ${like("a.last_name")} or lower(${sql.ref("a.first_name")} || ' ' || ${sql.ref("a.last_name")}) like ${pattern} escape '\\')`;
+}
+
 const ORDERING: Record<string, RawBuilder<unknown>[]> = {
   name: [sql`lower(${sql.ref("a.first_name")})`, sql`lower(${sql.ref("a.last_name")})`],
   username: [sql`lower(${sql.ref("a.username")})`],
@@ -120,11 +127,7 @@ export function slotRoutes(app: FastifyInstance, ctx: ApiContext) {
     const viewer = slotViewer(access);
     let query = slotQuery(db, access.ref, checklist.id, viewer);
     if (statuses) query = query.where(sql<SqlBool>`coalesce(${sql.ref("s.status")}, 0) in (${sql.join(statuses)})`);
-    if (page.search) {
-      const pattern = likePattern(page.search);
-      const like = (col: string) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`;
-      query = query.where((eb) => eb.or([like("a.username"), like("a.first_name"), like("a.last_name"), sql<SqlBool>`lower(${sql.ref("a.first_name")} || ' ' || ${sql.ref("a.last_name")}) like ${pattern} escape '\\'`]));
-    }
+    if (page.search) query = query.where(learnerSearch(page.search));
     for (const o of order) query = query.orderBy(o.expr, o.desc ? "desc" : "asc");
     const result = await paginate(req, query.orderBy("e.id"), page);
     return { ...result, results: result.results.map((r) => presentSlot(r, checklist, viewer)) };

@@ -2,9 +2,10 @@ import { sql, type SqlBool } from "kysely";
 import { CLASS_MSG, CLASS_STATUS, CLASS_STATUS_CODES, deriveClassStatus, type ClassStatus } from "../../../contract/class-codes";
 import type { Class, ClassRow } from "../../../contract/schemas/class";
 import { fromFlag, toFlag, type Db } from "../../db/index";
-import { ApiError } from "../../http/errors";
-import type { Trx } from "../../engine/crud";
-import { contentResource } from "../base-resource";
+import { ApiError, badRequest } from "../../http/errors";
+import { idFilterValue, type Trx, type WriteContext } from "../../engine/crud";
+import { resetClassAttendance } from "./attendance";
+import { contentResource, idNames } from "../base-resource";
 
 /**
  * Class (spec 000 §2.4) on the engine's content resource: its own settings (spec 001 §3), its
@@ -44,7 +45,27 @@ async function saveOwn(trx: Trx, id: number, input: Record<string, unknown>) {
   const own: Record<string, unknown> = {};
   for (const k of ["batch", "qr_code_holder", "check_in_group", "check_in_type", "date_end"]) if (input[k] !== undefined) own[k] = input[k];
   for (const k of ["is_user_check_in", "is_allow_change_qr"]) if (input[k] !== undefined) own[k] = toFlag(input[k] as boolean);
+  if (input.class_program !== undefined) own.class_program_id = input.class_program;
   if (Object.keys(own).length) await trx.updateTable("class").set(own).where("id", "=", id).execute();
+}
+
+/**
+ * Changing the check-in type resets every learner's attendance and progress (spec 001 §4,
+ * docs/decisions/042), so it needs `confirm_check_in_reset: true` (the information form's
+ * checkbox): without it 400 {check_in_type: [cls_msg_check_in_type_reset]} and nothing written.
+ */
+async function checkInTypeReset(trx: Trx, id: number, input: Record<string, unknown>, w: WriteContext) {
+  if (input.check_in_type === undefined) return;
+  const row = await trx.selectFrom("class").select("check_in_type").where("id", "=", id).executeTakeFirst();
+  if (!row || row.check_in_type === input.check_in_type) return;
+  if (input.confirm_check_in_reset !== true) throw badRequest({ check_in_type: [CLASS_MSG.check_in_type_reset] });
+  await resetClassAttendance(trx, id, { accountId: w.account.id, now: w.now });
+}
+
+/** A location as {id, name} (a location deleted meanwhile: null). */
+async function locationName(db: Db, id: number) {
+  const row = await db.selectFrom("location").select(["id", "name"]).where("id", "=", id).executeTakeFirst();
+  return row ? { id: Number(row.id), name: row.name } : null;
 }
 
 /** Per class of a page: session count and the first start and last end, with the cancellation. */
@@ -88,6 +109,9 @@ export const classResource = contentResource<ClassRow, Class>({
       check_in_type: row.check_in_type,
       is_allow_change_qr: fromFlag(row.is_allow_change_qr),
       date_end: row.date_end,
+      class_program: row.class_program_id === null ? null : ((await idNames(db, "class_program", [row.class_program_id])).get(row.class_program_id) ?? null),
+      // Its event zone, a location (docs/decisions/043; written by location/zone/event/{id}/).
+      event_zone: row.event_zone_id === null ? null : await locationName(db, row.event_zone_id),
       // The engine's information tab renders such an item's form without saving.
       is_read_only: row.datetime_cancel !== null,
     };
@@ -95,8 +119,13 @@ export const classResource = contentResource<ClassRow, Class>({
   saveOwn,
   publishRefusal: classPublishRefusal,
   writeRefusal: classWriteRefusal,
+  beforeWrite: checkInTypeReset,
+  // A class of a program names it (checked like every reference: 400 invalid_choice).
+  refs: { class_program: { table: "class_program" } },
   scopes: {},
   filters: {
+    // A program's classes (docs/decisions/044): /class-program/{id}/class lists them.
+    class_program: { parse: idFilterValue, where: (ids: number[]) => sql<SqlBool>`${t("class_program_id")} in (${sql.join(ids)})` },
     status: {
       parse: (v: string) => ((CLASS_STATUS_CODES as readonly number[]).includes(Number(v)) && /^\d$/.test(v) ? (Number(v) as ClassStatus) : null),
       where: (values: ClassStatus[], now: Date) => sql<SqlBool>`(${sql.join(values.map((v) => classStatusWhere(v, now)), sql` or `)})`,

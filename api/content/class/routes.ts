@@ -2,16 +2,21 @@ import type { FastifyInstance } from "fastify";
 import type { ApiContext } from "../../http/context";
 import { inTransaction, itemAccess, touch } from "../../engine/crud";
 import { classResource, classWriteRefusal } from "./resource";
+import { checkinRoutes } from "./checkin";
+import { checkinQrRoutes } from "./checkin-qr";
 import { sessionRoutes } from "./sessions";
 
 /**
- * Class's own calls beyond the engine's (spec 000 §2.4): its sessions (sessions.ts) and
+ * Class's own calls beyond the engine's (spec 000 §2.4): its sessions (sessions.ts), its
+ * check-in (checkin.ts, docs/decisions/042) and
  *   POST class/{id}/cancel/   cancel the class (change) → the class. Permanent (spec 001 §4):
  *        a cancelled class answers 400 cls_msg_cancelled to this and every later write.
  */
 export function classRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
   sessionRoutes(app, ctx);
+  checkinRoutes(app, ctx);
+  checkinQrRoutes(app, ctx);
 
   app.post("/dashboard/class/:id(^\\d{1,12})/cancel/", async (req) => {
     const { id } = await itemAccess(req, db, classResource, ["change"]);

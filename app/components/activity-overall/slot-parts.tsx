@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import type { Paged } from "../../../contract/http";
-import { DataTable, type DataColumn } from "~/components/content/data-table";
-import { Pager } from "~/components/content/pager";
+import { PagedTable } from "~/components/checkin/checkin-parts";
+import { type DataColumn } from "~/components/content/data-table";
 import { ProgressBadge } from "~/components/content/progress-badge";
 import type { SlotTableRow } from "~/lms/activity-overall.server";
 import { formatInstant, numberFormat } from "~/lms/format";
@@ -93,18 +93,7 @@ export function useSlotColumns(offset: number, verifyBase = "") {
   return { when, name, status, submitted, verify };
 }
 
-/** One page of a checklist's learners: the refused-query notice, the table and the pager. */
-export function SlotTable({ list, badQuery, columns, caption, empty }: { list: Paged<SlotTableRow>; badQuery: boolean; columns: DataColumn<SlotTableRow>[]; caption: string; empty: string }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {badQuery ? (
-        <p className="my-3 text-sm text-red-700" role="alert">
-          {t("invalid")}
-        </p>
-      ) : null}
-      <DataTable columns={columns} rows={list.results} caption={caption} empty={empty} />
-      <Pager count={list.count} page={list.page} pageSize={list.page_size} />
-    </>
-  );
+/** One page of a checklist's learners: the check-in screens' paged table (app/components/checkin). */
+export function SlotTable(props: { list: Paged<SlotTableRow>; badQuery: boolean; columns: DataColumn<SlotTableRow>[]; caption: string; empty: string }) {
+  return <PagedTable {...props} />;
 }

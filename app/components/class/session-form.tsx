@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { ClassSession } from "../../../contract/schemas/class";
 import { DEFAULT_SESSION_START } from "../../../contract/class-codes";
@@ -10,7 +11,7 @@ import { OverlapNotice, SaveAnyway, type Clash } from "./overlap-confirm";
 type Constraint = Record<string, { required?: boolean; maxLength?: number; min?: number | string; max?: number | string }>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Meta = FieldMetadata<any, any, any>;
-type Choice = { value: string; label: string; labelKey?: string; location?: string };
+type Choice = { value: string; label: string; labelKey?: string; location?: string; locationId?: string };
 export type SessionChoices = { types: Choice[]; locations: Choice[]; rooms: Choice[]; instructors: Choice[] };
 
 /** The values a session form starts from: a saved session's, or a new one's (spec 002: start 06:00, classroom). */
@@ -22,6 +23,20 @@ export function sessionDefaults(s?: ClassSession): Record<string, string | strin
     location: s.location ? String(s.location.id) : "", room: s.room ? String(s.room.id) : "", capacity: String(s.capacity),
     is_display: on(s.is_display), is_playback: on(s.is_playback), url: s.url, instructor_list: s.instructor_list.map((i) => String(i.id)),
   };
+}
+
+/**
+ * The room select's options. Without JavaScript every room, under its location's <optgroup> (the
+ * API refuses a room of another location: cls_msg_room_not_in_location). Once the page runs
+ * JavaScript, only the chosen location's rooms — all of them while no location is chosen. The
+ * server renders the full list, so the page without JavaScript never loses a room.
+ */
+function useRoomsOf(rooms: Choice[], saved: unknown) {
+  const [running, setRunning] = useState(false);
+  const [location, choose] = useState(typeof saved === "string" ? saved : "");
+  useEffect(() => setRunning(true), []);
+  const shown = running && location ? rooms.filter((r) => r.locationId === location) : rooms;
+  return { options: shown.map((r) => ({ value: r.value, label: r.label, group: r.location || undefined })), choose };
 }
 
 /** conform's initial value of a multiple choice: none, one text or a list. */
@@ -52,8 +67,8 @@ export function SessionForm(p: {
     return { meta, label, errors: (meta.errors as string[] | undefined)?.map((e) => t(e)), requiredMark: p.constraint[name]?.required };
   };
   const label = (o: Choice): ChoiceOption => ({ value: o.value, label: o.labelKey ? t(o.labelKey) : o.label });
-  // A room is named with its location: rooms of different places may share a name.
-  const rooms = p.choices.rooms.map((r) => ({ value: r.value, label: r.location ? `${r.label} · ${r.location}` : r.label }));
+  // The form's location as it starts (after a refusal: the one posted).
+  const rooms = useRoomsOf(p.choices.rooms, fields.location.initialValue);
   const box = (name: keyof typeof fields, text: string) => <CheckboxField {...wire(name, text)} requiredMark={false} />;
   const narrow = `${controlClass} max-w-[10rem]`;
   const clashing = p.overlap.length > 0 && !p.readOnly;
@@ -75,8 +90,13 @@ export function SessionForm(p: {
           <Field {...wire("end_time", t("cls_field_end_time"))} inputProps={{ type: "time" }} controlClassName={narrow} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField {...wire("location", t("cls_field_location"))} options={p.choices.locations.map(label)} emptyOption={t("cls_none")} />
-          <SelectField {...wire("room", t("cls_field_room"))} options={rooms} emptyOption={t("cls_none")} />
+          <SelectField
+            {...wire("location", t("cls_field_location"))}
+            options={p.choices.locations.map(label)}
+            emptyOption={t("cls_none")}
+            selectProps={{ onChange: (e) => rooms.choose(e.currentTarget.value) }}
+          />
+          <SelectField {...wire("room", t("cls_field_room"))} options={rooms.options} emptyOption={t("cls_none")} grouped />
         </div>
         <Field {...wire("capacity", t("cls_field_capacity"))} requiredMark={false} controlClassName={narrow} inputProps={{ type: "number", inputMode: "numeric", step: 1 }} />
         <Field {...wire("url", t("cls_field_url"))} inputProps={{ type: "url" }} />

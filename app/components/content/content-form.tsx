@@ -5,8 +5,9 @@ import { useTranslation } from "~/i18n/react";
 import { CHECKBOX_LIMIT, CheckboxField, CsrfInput, ErrorList, Field, MultiSelectField, SelectField, TextareaField } from "~/components/forms";
 import type { Option } from "~/lms/content.server";
 import { useSubmitting } from "~/components/use-submitting";
+import { AccountField, type AccountSearchState } from "./account-field";
 
-type RegistryField = { name: string; labelKey: string; kind: string; source?: string };
+type RegistryField = { name: string; labelKey: string; kind: string; source?: string; noneKey?: string };
 type Constraint = Record<string, { required?: boolean; maxLength?: number; minLength?: number; pattern?: string; multiple?: boolean }>;
 type Props = {
   id: string;
@@ -18,6 +19,8 @@ type Props = {
   submitLabel: string;
   /** Shown but not editable (the user may view, not change). */
   readOnly?: boolean;
+  /** The last search of each account field (its choices are in `options`). */
+  searches?: Record<string, AccountSearchState>;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,7 +31,7 @@ type Meta = FieldMetadata<any, any, any>;
  * the server only (zod stays out of the client; the browser gets the schema's constraints). With
  * JavaScript, leaving with unsaved changes asks first.
  */
-export function ContentForm({ id, fields, options, constraint, defaultValue, lastResult, submitLabel, readOnly = false }: Props) {
+export function ContentForm({ id, fields, options, constraint, defaultValue, lastResult, submitLabel, readOnly = false, searches }: Props) {
   const { t } = useTranslation();
   const busy = useSubmitting();
   const [form, meta] = useForm({ id, lastResult, constraint, defaultValue: defaultValue as Record<string, string>, shouldValidate: "onSubmit" });
@@ -38,10 +41,13 @@ export function ContentForm({ id, fields, options, constraint, defaultValue, las
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-2xl space-y-5 rounded border border-slate-200 bg-white p-5 [&>input[type=hidden]]:hidden">
       <CsrfInput />
+      {/* Enter in a field submits the form's first button: with an account search (its own button
+          inside the form) that would search, so the form's first button is an unseen save. */}
+      {!readOnly && fields.some((f) => f.kind === "account") ? <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" /> : null}
       <ErrorList id={form.errorId} errors={tr(form.errors)} />
       <fieldset disabled={readOnly} className="space-y-5">
       {fields.map((f) => (
-        <ContentField key={f.name} field={f} meta={meta[f.name as keyof typeof meta] as unknown as Meta} options={options[f.name] ?? []} required={constraint[f.name]?.required} maxLength={constraint[f.name]?.maxLength} />
+        <ContentField key={f.name} field={f} meta={meta[f.name as keyof typeof meta] as unknown as Meta} options={options[f.name] ?? []} required={constraint[f.name]?.required} maxLength={constraint[f.name]?.maxLength} search={searches?.[f.name]} />
       ))}
       </fieldset>
       {/* Left out, not `hidden`: the `flex` class would show a hidden div anyway. */}
@@ -57,9 +63,11 @@ export function ContentForm({ id, fields, options, constraint, defaultValue, las
 }
 
 /** One registry field, through the form kit. */
-function ContentField({ field: f, meta: m, options, required, maxLength }: { field: RegistryField; meta: Meta; options: Option[]; required?: boolean; maxLength?: number }) {
+function ContentField(p: { field: RegistryField; meta: Meta; options: Option[]; required?: boolean; maxLength?: number; search?: AccountSearchState }) {
+  const { field: f, meta: m, options, required, maxLength } = p;
   const { t } = useTranslation();
   const wiring = { meta: m, label: t(f.labelKey), errors: (m.errors as string[] | undefined)?.map((e) => t(e)) };
+  if (f.kind === "account") return <AccountField {...wiring} noneLabel={t(f.noneKey ?? "account_none")} options={options} search={p.search} />;
   if (f.kind === "checkbox") return <CheckboxField {...wiring} controlClassName="mt-1 h-4 w-4" />;
   if (f.kind === "multiselect") {
     // The set of checkboxes has a legend without the required mark, as before.

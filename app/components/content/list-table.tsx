@@ -8,6 +8,9 @@ import { ROW_FORM, rowLabels, rowsHtml, type Can, type Column, type Row } from "
 
 export type { Row };
 
+/** The key under which a document's loader hands the render its rows aside (content-list.server.ts keepForRender). */
+export const LIST_ROWS = "list-rows";
+
 /** The <tbody>'s id: the browser finds the document's rows by it. */
 const ROWS_ID = "list-rows";
 

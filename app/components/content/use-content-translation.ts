@@ -2,6 +2,7 @@ import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { TFunction } from "~/i18n/translator";
 import { useMemo } from "react";
 import { useTranslation } from "~/i18n/react";
+import { contentAt } from "~/registry/mounts.js";
 
 /**
  * The placeholders by which an engine text names its content type, each with the suffix of its
@@ -24,7 +25,8 @@ export function nounValues(t: TFunction, nounKey: string): Record<keyof typeof N
  */
 export function useContentTranslation() {
   const { t, i18n } = useTranslation();
-  const segment = useLocation().pathname.split("/")[2];
+  // A program's class is a class (app/registry/mounts.js).
+  const segment = contentAt(useLocation().pathname)?.segment;
   const nounKey = (useRouteLoaderData("root") as { typeNouns?: Record<string, string> } | undefined)?.typeNouns?.[segment ?? ""];
   const contentT = useMemo(() => {
     if (!nounKey) return t;

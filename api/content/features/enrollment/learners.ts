@@ -141,7 +141,7 @@ async function* allRows(db: Db, ref: ContentRef, f: Filters, order: readonly Ord
 }
 
 /** The text of a dictionary key in the requester's language. */
-function translator(language: string | undefined) {
+export function translator(language: string | undefined) {
   const dict = DICTIONARIES[language === "th" ? "th" : "en"];
   return (key: string) => dict[key] ?? DICTIONARIES.en[key] ?? key;
 }
@@ -263,7 +263,10 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
     const enrollmentId = idFilterValue((req.params as Record<string, string>).enrollmentId) ?? 0;
     const { status } = parseInput(progressChangeSchema, req.body);
     const now = ctx.now();
-    await inTransaction(db, resource, (trx) => changeProgress(trx, ref, enrollmentId, status, { accountId: account.id, now }, transitions));
+    await inTransaction(db, resource, async (trx) => {
+      await changeProgress(trx, ref, enrollmentId, status, { accountId: account.id, now }, transitions);
+      await def.afterProgressChange?.(trx, ref, { enrollmentIds: [enrollmentId], to: status }, { accountId: account.id, now });
+    });
     return row(await enrollmentQuery(db, ref, {}, []).where("e.id", "=", enrollmentId).executeTakeFirstOrThrow());
   });
 
@@ -273,7 +276,11 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
     const ids = input.enrollment_list.length ? input.enrollment_list : null;
     if (input.preview) return bulkPreview(db, ref, input.target, ids);
     const now = ctx.now();
-    const changed = await inTransaction(db, resource, (trx) => bulkApply(trx, ref, input.target, ids, { accountId: account.id, now }));
+    const changed = await inTransaction(db, resource, async (trx) => {
+      const applied = await bulkApply(trx, ref, input.target, ids, { accountId: account.id, now });
+      await def.afterProgressChange?.(trx, ref, { enrollmentIds: applied.ids, to: input.target }, { accountId: account.id, now });
+      return applied.changed;
+    });
     return { target: input.target, preview: false, changed };
   });
 

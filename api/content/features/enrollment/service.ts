@@ -50,6 +50,29 @@ export function datesFor(to: number, now: string): { datetime_complete: string |
   return { datetime_complete: completed ? now : null, startIfMissing: started };
 }
 
+/** One enrollment moving from the status read (`status`) to `to`, as a rule computed it. */
+export type EnrollmentMove = { id: number; status: number; datetime_start: string | null; to: number };
+
+/**
+ * Write rule-computed status changes (an activity's slots, a class's attendance): each moved
+ * enrollment gets its new status and dates (datesFor) and a progress history row as `action`;
+ * one whose status does not change is left alone.
+ */
+export async function moveEnrollments(trx: Trx, moves: readonly EnrollmentMove[], action: ProgressAction, by: { accountId: number | null; at: string }) {
+  const log: ProgressLogEntry[] = [];
+  for (const m of moves) {
+    if (m.to === m.status) continue;
+    const dates = datesFor(m.to, by.at);
+    await trx
+      .updateTable("content_enrollment")
+      .set({ status: m.to, datetime_complete: dates.datetime_complete, ...(dates.startIfMissing && m.datetime_start === null && { datetime_start: by.at }), datetime_update: by.at })
+      .where("id", "=", m.id)
+      .execute();
+    log.push({ enrollment_id: m.id, from_status: m.status, to_status: m.to, action_type: action });
+  }
+  await logProgress(trx, log, by);
+}
+
 /** Every department under the given ones (the ones themselves included). */
 async function withSubDepartments(q: Db | Trx, ids: number[]): Promise<number[]> {
   const all = await q.selectFrom("department").select(["id", "parent_id"]).execute();
@@ -300,10 +323,10 @@ export async function bulkPreview(db: Db, ref: ContentRef, target: BulkTarget, i
  * first (locked in PostgreSQL: `for update`, which SQLite, whose writer is alone, has no need of)
  * and updated by id, so the history names exactly the rows changed. Answers how many changed.
  */
-export async function bulkApply(trx: Trx, ref: ContentRef, target: BulkTarget, ids: number[] | null, by: { accountId: number; now: Date }): Promise<number> {
+export async function bulkApply(trx: Trx, ref: ContentRef, target: BulkTarget, ids: number[] | null, by: { accountId: number; now: Date }): Promise<{ changed: number; ids: number[] }> {
   const counts = await countsByStatus(trx, ref, ids);
   const affected = bulkAffected(target, counts.map((c) => c.status));
-  if (!affected.length) return 0;
+  if (!affected.length) return { changed: 0, ids: [] };
   const at = by.now.toISOString();
   const dates = datesFor(target, at);
   const rows: { id: number; status: number }[] = [];
@@ -330,7 +353,7 @@ export async function bulkApply(trx: Trx, ref: ContentRef, target: BulkTarget, i
     changed += Number(res.numUpdatedRows);
   }
   await logProgress(trx, rows.map((r) => ({ enrollment_id: r.id, from_status: r.status, to_status: target, action_type: "override" as const, is_bulk: true })), { accountId: by.accountId, at });
-  return changed;
+  return { changed, ids: rows.map((r) => r.id) };
 }
 
 /**

@@ -1,0 +1,59 @@
+/**
+ * Class program (spec 000 §2.4 `/class-program…`, docs/decisions/044) as a content registry entry:
+ * its classes (`class`, with `class/status/{status?}`), its information form (`edit`) with its
+ * competencies. A class of a program opens at /class-program/{id}/class/{classid}/… with every
+ * tab of a class (mounts.js), served by the class's modules.
+ *
+ * @typedef {import("./content.js").ContentType} ContentType
+ * @typedef {import("./content.js").Tab} Tab
+ */
+import { ENGINE_MODULES } from "./parts.js";
+
+/** Its class list's row actions act on classes: the class's flags. */
+const CLASS_ROW_POSTS = { toggle: "class_publish_class", delete: "class_delete_class" };
+
+/**
+ * @param {{ LIST: any, NAME_COLUMNS: any[], STATE_COLUMNS: any[], HEAD_FIELDS: any[], TAIL_FIELDS: any[], COMPETENCY: Tab }} p
+ * @returns {ContentType}
+ */
+export const classProgramType = (p) => ({
+  key: "class_program",
+  segment: "class-program",
+  param: "classprogramid",
+  api: "dashboard/class_program/",
+  module: "class_program",
+  labelKey: "content_class_program",
+  nounKey: "noun_class_program",
+  i18n: ["class"],
+  menuSection: "content",
+  ...ENGINE_MODULES,
+  cancelKind: "event",
+  schema: "class_program",
+  // Its cover image has no upload yet (docs/decisions/044).
+  cover: false,
+  columns: [...p.NAME_COLUMNS, { key: "class_count", labelKey: "col_class_count" }, ...p.STATE_COLUMNS],
+  ...p.LIST,
+  fields: [...p.HEAD_FIELDS, ...p.TAIL_FIELDS],
+  defaultTab: "class",
+  tabs: [
+    {
+      // The program's classes: the class list with the program fixed (routes/class-program.classes.tsx).
+      id: "class", labelKey: "cls_program_classes", action: "view", kind: "table", module: "routes/class-program.classes.tsx", post: CLASS_ROW_POSTS,
+      children: [{ id: "status", path: "status/:status?", labelKey: "cls_status_views", action: "view", kind: "table", module: "routes/class-program.classes.tsx", post: CLASS_ROW_POSTS }],
+    },
+    // spec 000 §2.4 "edit with competency and condition": the information form and its competencies.
+    {
+      id: "edit", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx",
+      children: [
+        { ...p.COMPETENCY },
+        // Who may see and enrol (the engine's permission rules), each rule's condition below it.
+        { id: "condition", labelKey: "cls_program_condition", action: "change", kind: "table", module: "routes/content.permission.tsx" },
+        {
+          id: "rule", path: "condition/:permissionid/condition", labelKey: "cls_program_condition", action: "change", kind: "form",
+          lists: { permissionid: "permission/" }, module: "routes/content.permission-condition.tsx",
+        },
+      ],
+    },
+  ],
+  overall: [],
+});

@@ -1,0 +1,104 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { LearnerCell, OverallHeading } from "~/components/activity-overall/slot-parts";
+import { CHECKIN_NAMESPACES, CheckinTickForm, PagedTable, tickedAfter, useInstant, useSourceName, useTickColumn } from "~/components/checkin/checkin-parts";
+import { CheckinSessionList } from "~/components/checkin/session-list";
+import type { DataColumn } from "~/components/content/data-table";
+import { QueryFilters } from "~/components/content/query-filters";
+import { useDates } from "~/components/use-dates";
+import { useShiftRange } from "~/components/use-shift-range";
+import { dash } from "~/lms/paths";
+import { checkinIdOf, classCheckinPage, classCheckinPost, loadCheckinPoints, loadSessionLearners, type CheckinTableRow } from "~/lms/class-checkin.server";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts); the class's own come with its URL. */
+export const handle = { i18n: [...CHECKIN_NAMESPACES] };
+
+/**
+ * The check-in tab of a class (spec 000 §2.4 `checkin/{checkinid?}`, docs/decisions/042). Without
+ * an id: the class's sessions (its check-in points) with their counts, each linking to its page.
+ * With one: that session's learners with their check-in and check-out times and sources, searched
+ * by a GET form; with the progress flag, tick learners (shift-click ticks a range) and check them
+ * in or out by hand (source: administrator). Plain forms: it works without JavaScript.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { page, checkInType, canCheckIn, readOnly } = await classCheckinPage(args, "view");
+  const base = `${page.base}/checkin`;
+  // The sessions' QR print page (routes/print.class-qrcode.tsx): each session's sheet, or all of them.
+  const common = { base, checkOut: checkInType === 1, canCheckIn, readOnly, qrBase: dash(`print/portrait/class/${page.id}/qrcode`) };
+  if (args.params.checkinid === undefined) {
+    return data({ ...common, points: await loadCheckinPoints(page), session: null, list: null, badQuery: false }, { headers: page.api.headers() });
+  }
+  const { session, list, badQuery } = await loadSessionLearners(page, checkinIdOf(args), args.request);
+  return data({ ...common, points: null, session, list, badQuery }, { headers: page.api.headers() });
+}
+
+/** intent=checkin (progress flag): the ticked learners checked in or out; the API's refusal is the form's error. */
+export const action = (args: ActionFunctionArgs) => classCheckinPost(args);
+
+export default function CheckinTab() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="checkin-title" className="space-y-3">
+      {d.session && d.list ? (
+        <SessionCheckin />
+      ) : (
+        <>
+          <OverallHeading id="checkin-title" title={t("tab_checkin")} />
+          <p className="text-sm text-slate-600">{t("cls_checkin_intro")}</p>
+          <CheckinSessionList points={d.points ?? []} hrefBase={d.base} checkOut={d.checkOut} qrHref={`${d.qrBase}/{id}`} caption={t("cls_checkin_points")} />
+          {d.points?.length ? (
+            <a href={d.qrBase} className="inline-block text-sm text-primary underline">
+              {t("cls_qr_print_all")}
+            </a>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** One session's learners, with the tick form when the user may check in. */
+function SessionCheckin() {
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>()?.result;
+  const { t } = useTranslation();
+  const dates = useDates();
+  const rows = useShiftRange<HTMLDivElement>();
+  const source = useSourceName();
+  const when = useInstant();
+  const noneLabel = t("chk_source_none");
+  const tick = useTickColumn<CheckinTableRow>(tickedAfter(result));
+  const session = d.session!;
+  const errors = (result?.error?.[""] ?? []).map((e) => t(e));
+  const columns: DataColumn<CheckinTableRow>[] = [
+    ...(d.canCheckIn ? [tick] : []),
+    { key: "name", label: t("enr_col_name"), sort: "name", render: (r) => <LearnerCell row={r} /> },
+    { key: "checkin", label: t("chk_col_checked_in"), sort: "datetime_checkin", render: (r) => when(r.datetime_checkin) },
+    // Checked in from an unknown source reads "not set"; not checked in, a dash.
+    { key: "in_source", label: t("chk_col_source"), render: (r) => (r.datetime_checkin ? source(r.checkin_source, noneLabel) : "—") },
+    ...(d.checkOut
+      ? [
+          { key: "checkout", label: t("chk_col_checked_out"), sort: "datetime_checkout", render: (r: CheckinTableRow) => when(r.datetime_checkout) },
+          { key: "out_source", label: t("cls_checkin_col_out_source"), render: (r: CheckinTableRow) => source(r.checkout_source) },
+        ]
+      : []),
+  ];
+  return (
+    <>
+      <OverallHeading id="checkin-title" title={t("tab_checkin")} sub={session.name} />
+      <p className="text-sm text-slate-700">
+        {t("cls_checkin_session_when", { date: dates.day(session.date), start: session.start_time, end: session.end_time })}{" "}
+        <a href={d.base} className="text-primary underline">
+          {t("cls_checkin_all_sessions")}
+        </a>
+      </p>
+      <QueryFilters id="checkin-filters" placeholder={t("enr_search_placeholder")} keep={["ordering"]} />
+      {d.canCheckIn ? <CheckinTickForm errors={errors} checkOut={d.checkOut} /> : null}
+      <div ref={rows}>
+        <PagedTable list={d.list!} badQuery={d.badQuery} columns={columns} caption={t("cls_checkin_learners_of", { name: session.name })} empty={t("enr_no_learners")} />
+      </div>
+    </>
+  );
+}

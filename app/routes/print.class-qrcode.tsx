@@ -1,0 +1,139 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "~/i18n/react";
+import type { QrSheetAnswer } from "../../contract/schemas/class-qr";
+import { CsrfInput } from "~/components/form-basics";
+import { QrSheets, type QrSheetView } from "~/components/print/qr-sheet";
+import { useSubmitting } from "~/components/use-submitting";
+import { loadQrSheets, printPaths, printTarget, requireClassFlag } from "~/lms/class-qr.server";
+import { requireCsrf } from "~/lms/csrf.server";
+import { formId } from "~/lms/item-page.server";
+import { invariantResponse } from "~/lms/invariant";
+import { dash } from "~/lms/paths";
+import { readForm } from "~/lms/read-form.server";
+import { redirectWithToast } from "~/lms/toast.server";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
+export const handle = { i18n: ["class"] };
+
+/**
+ * A class's check-in QR sheets to print (spec 000 §2.13 `/print/portrait/class/{classid?}/qrcode/{checkinid?}`,
+ * docs/decisions/042 "QR code"): one A4 sheet per session — all of them, or the one the URL names —
+ * rendered here on the server, outside the dashboard's shell. A screen-only toolbar prints (the
+ * browser's print with JavaScript; the PDF, a plain link, without), downloads the PDF, and with
+ * the class's change flag regenerates a session's code (a POST form: the old sheets stop working).
+ * Guarded by the class's view flag; a URL without a class is the 404 page (the route needs one).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const q = await loadQrSheets(args);
+  const paths = printPaths(q.classId, q.sessionId);
+  return data(
+    { klass: q.klass, views: q.views, canRegenerate: q.canRegenerate, paths, back: dash(`class/${q.classId}/checkin`) },
+    { headers: q.api.headers() },
+  );
+}
+
+/** intent=regenerate (the class's change flag): the posted session's code replaced by a new one. */
+export async function action(args: ActionFunctionArgs) {
+  const user = await requireClassFlag(args, "change");
+  const { form, refusal } = await readForm(args.request);
+  if (!form) return new Response(refusal.message, { status: refusal.status, headers: user.api.headers() });
+  await requireCsrf(user.api, form);
+  invariantResponse(form.get("intent") === "regenerate", "Bad Request");
+  const { classId, sessionId } = printTarget(args.params);
+  const session = formId(form, "session");
+  invariantResponse(sessionId === null || sessionId === session, "Bad Request");
+  const res = await user.api.post<QrSheetAnswer>(`dashboard/class/${classId}/checkin/${session}/qr/`, {}, { accept: [400, 404] });
+  const url = new URL(args.request.url);
+  const back = `${url.pathname}${url.search}`;
+  if (res.status !== 200) {
+    const detail = (res.data as unknown as { detail?: string }).detail ?? "invalid";
+    return redirectWithToast(back, { type: "error", message: res.status === 404 ? "not_found" : detail }, { headers: user.api.headers() });
+  }
+  return redirectWithToast(back, { type: "success", message: "cls_qr_regenerated", values: { name: res.data.session.name } }, { headers: user.api.headers() });
+}
+
+export default function PrintClassQrcode() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="min-h-screen bg-slate-200 print:bg-white">
+      <Toolbar />
+      {/* Print pages have their own plain layout: the sheets alone are printed, each naming its session. */}
+      <main aria-labelledby="qr-title">
+        {d.views.length ? <QrSheets sheets={d.views} /> : <p className="p-8 text-center text-slate-700">{t("cls_qr_no_sessions")}</p>}
+      </main>
+    </div>
+  );
+}
+
+/** The screen-only bar: what is printed, Print, Download PDF, regenerate, and the way back. */
+function Toolbar() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  // The browser's print dialog needs JavaScript: until the page is live, "Print" is the PDF, a plain link.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const button = "rounded px-3 py-1.5 text-sm font-medium";
+  return (
+    <header className="qr-screen-only sticky top-0 z-10 border-b border-slate-300 bg-white/95 shadow-sm print:hidden">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-3">
+        <div className="mr-auto min-w-0">
+          <h1 id="qr-title" className="truncate text-base font-semibold text-slate-900">
+            {t("cls_qr_title_of", { name: d.klass.name })}
+          </h1>
+          <p className="text-sm text-slate-600">
+            {d.klass.is_cancelled ? t("cls_qr_cancelled") : d.views.length ? t("cls_qr_sheet_count", { count: d.views.length }) : null}
+          </p>
+        </div>
+        <a href={d.back} className="text-sm text-primary underline">
+          ‹ {t("cls_qr_back")}
+        </a>
+        {d.views.length ? (
+          <>
+            {live ? (
+              <button type="button" onClick={() => window.print()} className={`${button} bg-primary text-primary-fg`}>
+                {t("cls_qr_print")}
+              </button>
+            ) : (
+              <a href={d.paths.pdf} className={`${button} bg-primary text-primary-fg`}>
+                {t("cls_qr_print")}
+              </a>
+            )}
+            <a href={`${d.paths.pdf}?download=1`} className={`${button} border border-slate-300 bg-white text-slate-800`} download>
+              {t("cls_qr_download_pdf")}
+            </a>
+          </>
+        ) : null}
+      </div>
+      {d.canRegenerate && d.views.length ? <RegenerateForms views={d.views} /> : null}
+    </header>
+  );
+}
+
+/** One POST form per session (a single sheet: one), with the warning that printed sheets stop working. */
+function RegenerateForms({ views }: { views: QrSheetView[] }) {
+  const { t } = useTranslation();
+  const busy = useSubmitting();
+  return (
+    <details className="mx-auto max-w-5xl px-4 pb-3 text-sm" open={views.length === 1 ? true : undefined}>
+      <summary className="cursor-pointer text-slate-700">{t("cls_qr_regenerate")}</summary>
+      <p className="mt-1 text-amber-900">{t("cls_qr_regenerate_hint")}</p>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {views.map((v) => (
+          <li key={v.sessionId}>
+            <Form method="post">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="regenerate" />
+              <input type="hidden" name="session" value={v.sessionId} />
+              <button type="submit" disabled={busy} className="rounded border border-amber-400 bg-amber-50 px-3 py-1 text-amber-900 hover:bg-amber-100 disabled:opacity-60" aria-label={t("cls_qr_regenerate_named", { name: v.sessionName })}>
+                {views.length === 1 ? t("cls_qr_regenerate") : v.sessionName}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
