@@ -82,11 +82,16 @@ export async function departmentChoices(api: Lms, without?: number): Promise<Cho
 const REF_SOURCES = { department: "department-cascade", position: "position", level: "level" } as const;
 
 /**
- * The names of the departments, positions and levels the rows' changes name by id (the cached
+ * The names of the departments, positions, levels and supervisors the rows' changes name by id (the cached
  * filter lists, docs/decisions/016): only the lists the rows need are read.
  */
 export async function historyNames(api: Lms, rows: readonly AccountHistoryRow[]): Promise<RefNames> {
   const out: RefNames = {};
+  // A supervisor is an account: named "First Last (username)" from the user list by id_list.
+  const supervisors = [...new Set(rows.flatMap((r) => (r.changes.supervisor ?? []).filter((v) => v !== null && v !== undefined).map(String)))];
+  const accounts = supervisors.length
+    ? api.get<Paged<{ id: number; username: string; first_name: string; last_name: string }>>("dashboard/user/", { query: { id_list: supervisors.join(","), page_size: supervisors.length } })
+    : null;
   await Promise.all(
     (Object.keys(REF_SOURCES) as (keyof typeof REF_SOURCES)[]).map(async (field) => {
       const ids = new Set(rows.flatMap((r) => (r.changes[field] ?? []).filter((v) => v !== null && v !== undefined).map(String)));
@@ -95,5 +100,6 @@ export async function historyNames(api: Lms, rows: readonly AccountHistoryRow[])
       out[field] = Object.fromEntries(options.filter((o) => ids.has(o.value)).map((o) => [o.value, o.label]));
     }),
   );
+  if (accounts) out.supervisor = Object.fromEntries((await accounts).data.results.map((a) => [String(a.id), `${[a.first_name, a.last_name].filter(Boolean).join(" ")} (${a.username})`]));
   return out;
 }

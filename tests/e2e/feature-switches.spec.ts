@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { acceptPendingTerms, signIn } from "./helpers";
-import { one, run } from "./course-fixtures";
+import { isJs, one, run } from "./course-fixtures";
 import { setConfig } from "./db";
 
 /**
@@ -36,11 +36,20 @@ test("gamification off: no tab and a 404; on again: the tab and its page are bac
  * A class's event extras (spec 001 §3 "Config-switched optional extras", spec 002 §7): the event
  * zone (a location, docs/decisions/043, saved by `location/zone/event/{id}/`) and the event
  * channel (a tag extra, saved with the class) are on the information form only while their
- * switches are on, and only then saved. The other project shares the class: both restore it.
+ * switches are on, and only then saved. Each project works on a class of its own.
  */
-test("class event zone and channel: on the form and saved only while their switches are on", async ({ page }) => {
+test("class event zone and channel: on the form and saved only while their switches are on", async ({ page }, info) => {
   const SWITCHES = ["location-is-event-zone", "tag-is-event-channel"];
-  const klass = one<{ id: number }>("select id from class where code = 'CLS-DATA'");
+  // A class of its own: other specs cancel or change the seeded ones while this runs.
+  const code = `EZ${isJs(info) ? "N" : "F"}${Date.now() % 100000}`;
+  run((db) => {
+    const seeded = db.prepare("select category_id, provider_id, created_by from class where code = 'CLS-DATA'").get() as { category_id: number; provider_id: number; created_by: number };
+    const at = new Date().toISOString();
+    db.prepare(
+      "insert into class (name, code, category_id, provider_id, is_environmental, \"desc\", is_display, datetime_create, datetime_update, created_by) values (?, ?, ?, ?, 0, '', 0, ?, ?, ?)",
+    ).run(`Zone class ${code}`, code, seeded.category_id, seeded.provider_id, at, at, seeded.created_by);
+  });
+  const klass = one<{ id: number }>("select id from class where code = ?", code);
   const location = one<{ id: number; name: string }>("select id, name from location order by id");
   const onSite = one<{ id: number }>("select id from tag where code = 'EC-SITE'");
   const base = `/dashboard/class/${klass.id}/information`;
@@ -86,8 +95,8 @@ test("class event zone and channel: on the form and saved only while their switc
   } finally {
     SWITCHES.forEach((k, i) => setConfig(k, before[i]));
     run((db) => {
-      db.prepare("update class set event_zone_id = null where id = ?").run(klass.id);
-      db.prepare("delete from content_tag where content_type_id = (select id from content_type where code = 'class') and content_id = ? and tag_id = ?").run(klass.id, onSite.id);
+      db.prepare("delete from content_tag where content_type_id = (select id from content_type where code = 'class') and content_id = ?").run(klass.id);
+      db.prepare("delete from class where id = ?").run(klass.id);
     });
   }
 });

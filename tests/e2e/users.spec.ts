@@ -111,13 +111,17 @@ test("a supervisor chosen by a search: what was typed stays, saved, on the profi
   await expect(picker.getByRole("radio", { name: "No supervisor" })).toBeChecked();
 
   await picker.getByRole("radio", { name: bossLabel }).check();
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+  // Enter in a text field saves (the form's default button), it does not search.
+  await page.getByLabel("Last name").press("Enter");
   await expect(toast(page, "Saved.")).toBeVisible();
   expect(one<{ supervisor_id: number | null; last_name: string }>("select supervisor_id, last_name from account where id = ?", id)).toEqual({ supervisor_id: boss.id, last_name: `Supervised ${tag(info)}` });
   // The form shows the one it holds now; the profile names it.
   await expect(page.getByRole("group", { name: "Supervisor" }).getByRole("radio", { name: bossLabel })).toBeChecked();
   await page.getByRole("link", { name: "Profile", exact: true }).click();
   await expect(page.getByRole("link", { name: bossLabel })).toHaveAttribute("href", `/dashboard/user/${boss.id}/profile`);
+  // The history names the new supervisor, not an id.
+  await page.goto(`/dashboard/user/${id}/history`);
+  await expect(page.getByRole("cell", { name: bossLabel }).first()).toBeVisible();
 
   // One's own account is refused with its own message, nothing saved.
   await page.goto(`/dashboard/user/${boss.id}/information`);

@@ -5,7 +5,7 @@ import { useDates } from "~/components/use-dates";
 import { dash } from "~/lms/paths";
 
 /** Names of the departments, positions and levels the rows name by id (people.server.ts historyNames). */
-export type RefNames = Partial<Record<"department" | "position" | "level", Record<string, string>>>;
+export type RefNames = Partial<Record<"department" | "position" | "level" | "supervisor", Record<string, string>>>;
 
 /** Fields whose label is not `field_{name}` (the user form's). */
 const LABEL_OF: Record<string, string> = { code: "field_employee_code", is_active: "col_status" };
@@ -44,7 +44,7 @@ export function HistoryTable({ rows, names, showAccount, variant = "all", empty 
     if (typeof v === "boolean") return t(v ? "user_yes" : "user_no");
     if (CODE_PREFIX[field]) return t(`${CODE_PREFIX[field]}_${String(v)}`);
     if (field === "department" || field === "position" || field === "level") return names[field]?.[String(v)] ?? t("user_deleted_ref", { id: String(v) });
-    if (field === "supervisor") return t("user_account_n", { id: String(v) });
+    if (field === "supervisor") return names.supervisor?.[String(v)] ?? t("user_account_n", { id: String(v) });
     if (field.startsWith("date_") || field === "expired_date") return dates.day(String(v));
     return String(v);
   };
