@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentTypeId } from "../../api/content/ref";
-import { startTestApi, type Client, type TestApi } from "./harness";
+import { contentRefs, startTestApi, type Client, type TestApi } from "./harness";
 
 /**
  * Class check-in (issue 16 part 3, docs/decisions/042): by hand in and out (source 2 admin), the
@@ -20,8 +20,7 @@ beforeAll(async () => {
   admin = await api.signedIn("admin");
   viewer = await api.signedIn("viewer");
   classType = await contentTypeId(api.db, "class");
-  const any = (await admin.get(`${C}/?search=CLS-LEAD`)).body.results[0];
-  refs = { category: any.category.id, provider: any.provider.id };
+  refs = await contentRefs(admin);
   adminId = (await api.db.selectFrom("account").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id;
 });
 afterAll(() => api.close());

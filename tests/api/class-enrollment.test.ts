@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EnrollAnswer } from "../../contract/schemas/enrollment";
 import { contentTypeId } from "../../api/content/ref";
-import { startTestApi, type Client, type TestApi } from "./harness";
+import { contentRefs, startTestApi, type Client, type TestApi } from "./harness";
 
 /**
  * A full class (issue 16 "class full"): a class enrols through the engine's enrollment with its
@@ -19,8 +19,7 @@ beforeAll(async () => {
   api = await startTestApi();
   admin = await api.signedIn("admin");
   classType = await contentTypeId(api.db, "class");
-  const any = (await admin.get(`${C}/?search=CLS-LEAD`)).body.results[0];
-  refs = { category: any.category.id, provider: any.provider.id };
+  refs = await contentRefs(admin);
 });
 afterAll(() => api.close());
 

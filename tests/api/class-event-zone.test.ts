@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type Client, type TestApi } from "./harness";
+import { contentRefs, startTestApi, type Client, type TestApi } from "./harness";
 
 /**
  * A class's event zone (spec 002 §7 `POST dashboard/location/zone/event/{id}/` with `zone`, the
@@ -19,8 +19,7 @@ beforeAll(async () => {
   api = await startTestApi();
   admin = await api.signedIn("admin");
   viewer = await api.signedIn("viewer");
-  const any = (await admin.get(`${C}/?search=CLS-LEAD`)).body.results[0];
-  refs = { category: any.category.id, provider: any.provider.id };
+  refs = await contentRefs(admin);
   locations = (await api.db.selectFrom("location").select(["id", "name"]).orderBy("id").execute()).map((l) => ({ id: Number(l.id), name: l.name }));
 });
 afterAll(() => api.close());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type Client, type TestApi } from "./harness";
+import { contentRefs, startTestApi, type Client, type TestApi } from "./harness";
 
 /**
  * Class programs (issue 16 §5, docs/decisions/044): a content type whose classes are classes
@@ -16,8 +16,7 @@ beforeAll(async () => {
   api = await startTestApi();
   admin = await api.signedIn("admin");
   viewer = await api.signedIn("viewer");
-  const any = (await admin.get(`${C}/?search=CLS-LEAD`)).body.results[0];
-  refs = { category: any.category.id, provider: any.provider.id };
+  refs = await contentRefs(admin);
 });
 afterAll(() => api.close());
 

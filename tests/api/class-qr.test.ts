@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentTypeId } from "../../api/content/ref";
 import { qrToken } from "../../api/content/class/checkin-qr";
-import { startTestApi, type Client, type TestApi } from "./harness";
+import { contentRefs, startTestApi, type Client, type TestApi } from "./harness";
 
 /**
  * A session's check-in QR code (issue 16 part 3b, docs/decisions/042 "QR code"): a valid code
@@ -31,8 +31,7 @@ beforeAll(async () => {
   api = await startTestApi();
   await signInAll();
   classType = await contentTypeId(api.db, "class");
-  const any = (await admin.get(`${C}/?search=CLS-LEAD`)).body.results[0];
-  refs = { category: any.category.id, provider: any.provider.id };
+  refs = await contentRefs(admin);
 });
 afterAll(() => api.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type Client, type TestApi } from "./harness";
+import { contentRefs, startTestApi, type Client, type TestApi } from "./harness";
 
 /**
  * Class (issue 16, docs/decisions/040): the derived status and its filter, cancelling for good,
@@ -18,8 +18,7 @@ beforeAll(async () => {
   admin = await api.signedIn("admin");
   viewer = await api.signedIn("viewer");
   instructor = await api.signedIn("instructor");
-  const any = (await admin.get(`${C}/?search=CLS-LEAD`)).body.results[0];
-  refs = { category: any.category.id, provider: any.provider.id };
+  refs = await contentRefs(admin);
 });
 afterAll(() => api.close());
 

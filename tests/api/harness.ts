@@ -161,3 +161,9 @@ export async function busiestContent(db: Db, table: "identification_attempt" | "
     .executeTakeFirstOrThrow();
   return { id: row.content_id, count: Number(row.n) };
 }
+
+/** A category and a provider a new content item may name: the seeded workshop's (CLS-LEAD). */
+export async function contentRefs(admin: Client): Promise<{ category: number; provider: number }> {
+  const any = (await admin.get("/api/dashboard/class/?search=CLS-LEAD")).body.results[0];
+  return { category: any.category.id, provider: any.provider.id };
+}

@@ -106,7 +106,14 @@ export async function recomputeClassProgress(trx: Trx, classId: number, enrollme
     .where("s.class_id", "=", classId)
     .where("t.enrollment_id", "in", driven.map((e) => e.id))
     .execute();
-  const moves = driven.map((e) => ({ ...e, to: progressFromAttendance(marks.filter((m) => m.enrollment_id === e.id), sessions.length, cls.check_in_type) }));
+  // Grouped once: a class's whole audience is recomputed after a type change or a bulk change.
+  const marksOf = new Map<number, typeof marks>();
+  for (const m of marks) {
+    const list = marksOf.get(m.enrollment_id);
+    if (list) list.push(m);
+    else marksOf.set(m.enrollment_id, [m]);
+  }
+  const moves = driven.map((e) => ({ ...e, to: progressFromAttendance(marksOf.get(e.id) ?? [], sessions.length, cls.check_in_type) }));
   await moveEnrollments(trx, moves, "check_in", { accountId: by.accountId, at: by.now.toISOString() });
 }
 
