@@ -20,6 +20,15 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-floating-promises": "error" },
   },
   {
+    // Forms take conform's metadata from app/components/use-form.ts, not conform's client runtime
+    // (docs/decisions/048: the JavaScript budget of every form page).
+    files: ["app/**/*.tsx", "app/**/*.ts"],
+    ignores: ["app/**/*.server.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "@conform-to/react", importNames: ["useForm", "useField", "useFormMetadata", "useInputControl", "FormProvider"], message: "Use useForm from ~/components/use-form (docs/decisions/048)." }] }],
+    },
+  },
+  {
     files: ["**/*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },
   },

@@ -6,9 +6,13 @@ import { PublishBadge } from "~/components/content/publish-badge";
 import { PublishPanel } from "~/components/content/publish-panel";
 import { TabBar } from "~/components/content/tab-bar";
 import { FormErrors } from "~/components/form-basics";
-import { ReadOnlyNotice } from "~/components/content/read-only-notice";
+import { lazy, Suspense } from "react";
 import { dash } from "~/lms/paths";
 import type { action, loader } from "~/lms/content-detail.server";
+
+// Only a read-only item (a cancelled class) shows it, with its date: other items' pages do not
+// load it (rendered in place on the server, hydrated when its chunk arrives).
+const ReadOnlyNotice = lazy(() => import("~/components/content/read-only-notice").then((m) => ({ default: m.ReadOnlyNotice })));
 
 /** The item layout's loader (header, tab bar) and action (publishing): app/lms/content-detail.server.ts. */
 export { action, loader } from "~/lms/content-detail.server";
@@ -38,7 +42,9 @@ export default function ContentDetail() {
       {/* A read-only item (the registry's readOnly trait: a cancelled class) says so above every tab. */}
       {d.readOnly ? (
         <div className="mb-4">
-          <ReadOnlyNotice noticeKey={d.readOnly.noticeKey} at={d.readOnly.at} />
+          <Suspense fallback={null}>
+            <ReadOnlyNotice noticeKey={d.readOnly.noticeKey} at={d.readOnly.at} />
+          </Suspense>
         </div>
       ) : null}
       {d.canPublish ? <PublishPanel item={d.item} offset={d.offset} action={d.base} /> : null}

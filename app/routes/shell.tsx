@@ -6,13 +6,18 @@ import { FocusClearOfHeader } from "~/components/shell/focus-clear-of-header";
 import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
 import { IdleSignOut } from "~/components/shell/idle-sign-out";
-import { LoginAsBanner } from "~/components/shell/login-as-banner";
+import { lazy, Suspense } from "react";
 import { MessengerButton } from "~/components/shell/messenger-button";
 import { SideMenu } from "~/components/shell/side-menu";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireDashboardUser } from "~/lms/auth.server";
 import { visibleMenu } from "~/lms/menu.server";
 import { offeredLanguages } from "~/lms/store.server";
+
+// Shown only while acting as someone (docs/decisions/033), with its dates: other pages do not load
+// it. The server renders it in place (the document goes once everything is ready,
+// app/entry.server.tsx); the browser hydrates it when its chunk arrives.
+const LoginAsBanner = lazy(() => import("~/components/shell/login-as-banner").then((m) => ({ default: m.LoginAsBanner })));
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["shell"] };
@@ -57,7 +62,11 @@ export default function Shell() {
       <Header appName={d.appName} logo={d.logo} user={d.user} languages={d.languages} redirectTo={here.pathname + here.search} />
       <SideMenu groups={d.menu} collapsed={d.menuCollapsed} />
       <div className={`flex min-h-[calc(100vh-50px)] flex-col ${d.menuCollapsed ? "" : "lg:pl-60"}`}>
-        {d.loginAs ? <LoginAsBanner name={d.user.name} expire={d.loginAs.expire} /> : null}
+        {d.loginAs ? (
+          <Suspense fallback={null}>
+            <LoginAsBanner name={d.user.name} expire={d.loginAs.expire} />
+          </Suspense>
+        ) : null}
         {d.banner ? <AlertBanner message={d.banner} /> : null}
         <main id="main" className="flex-1 px-5 py-6 sm:px-10 xl:px-20 2xl:px-[150px]">
           <Outlet />

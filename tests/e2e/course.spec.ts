@@ -347,6 +347,42 @@ test("edit: saving shows 'Saved.' and the values persist", async ({ page }, info
   expect(one("select name, code from course where id = ?", course.id)).toEqual({ name, code: course.code });
 });
 
+test("with JS: a refused save focuses its first field, leaving an edited form asks first, and a saved one does not", async ({ page }, info) => {
+  test.skip(!isJs(info), "the leave confirmation and the focus are JavaScript's (app/components/use-form.ts)");
+  const course = seeded(info, `course.is_display = 0 and course.image is not null and ${HAS_SECTION}`)[2];
+  await page.goto(`${LIST}/${course.id}/information`);
+  const name = page.getByRole("textbox", { name: "Name", exact: true });
+  const curriculum = page.getByRole("link", { name: "Curriculum", exact: true });
+  await name.fill("");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toBeFocused();
+
+  // Still unsaved after the refusal: leaving asks — a client navigation (the menu) with the page's
+  // own question, a document one (the tabs are plain links) with the browser's — and staying keeps
+  // what was typed.
+  await name.fill(`${course.name} (leave check)`);
+  const asked: string[] = [];
+  page.on("dialog", (dialog) => {
+    asked.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Course", exact: true }).click();
+  await expect.poll(() => asked).toEqual(["confirm: You have unsaved changes. Leave this page?"]);
+  await curriculum.click();
+  await expect.poll(() => asked).toEqual(["confirm: You have unsaved changes. Leave this page?", "beforeunload: "]);
+  await expect(page).toHaveURL(new RegExp(`/dashboard/course/${course.id}/information/?$`));
+  await expect(name).toHaveValue(`${course.name} (leave check)`);
+
+  // Saved: leaving asks nothing.
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(toast(page, "Saved.")).toBeVisible();
+  await curriculum.click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/course/${course.id}/curriculum/?$`));
+  expect(asked).toHaveLength(2);
+  expect(one<{ name: string }>("select name from course where id = ?", course.id).name).toBe(`${course.name} (leave check)`);
+});
+
 test("publish is refused for each missing precondition, then accepted once a cover is uploaded", async ({ page }, info) => {
   const publishNow = page.getByRole("button", { name: "Publish now" });
   const refusals: [string, string][] = [

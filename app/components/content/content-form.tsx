@@ -1,13 +1,19 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "~/components/use-form";
 import { Form, useBlocker } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { CHECKBOX_LIMIT, CheckboxField, CsrfInput, ErrorList, Field, MultiSelectField, SelectField, TextareaField } from "~/components/forms";
 import type { Option } from "~/lms/content.server";
 import { useSubmitting } from "~/components/use-submitting";
-import { AccountField, type AccountSearchState } from "./account-field";
+import type { AccountSearchState } from "./account-field";
 
-type RegistryField = { name: string; labelKey: string; kind: string; source?: string; noneKey?: string };
+// Only a few types' forms have an account field (a user's supervisor): the others do not load it.
+// The server renders it in place (the document is sent once everything is ready, app/entry.server.tsx),
+// and the browser hydrates it when its chunk arrives.
+const AccountField = lazy(() => import("./account-field").then((m) => ({ default: m.AccountField })));
+
+type RegistryField = { name: string; labelKey: string; kind: string; source?: string; noneKey?: string; helpKey?: string };
 type Constraint = Record<string, { required?: boolean; maxLength?: number; minLength?: number; pattern?: string; multiple?: boolean }>;
 type Props = {
   id: string;
@@ -66,8 +72,15 @@ export function ContentForm({ id, fields, options, constraint, defaultValue, las
 function ContentField(p: { field: RegistryField; meta: Meta; options: Option[]; required?: boolean; maxLength?: number; search?: AccountSearchState }) {
   const { field: f, meta: m, options, required, maxLength } = p;
   const { t } = useTranslation();
-  const wiring = { meta: m, label: t(f.labelKey), errors: (m.errors as string[] | undefined)?.map((e) => t(e)) };
-  if (f.kind === "account") return <AccountField {...wiring} noneLabel={t(f.noneKey ?? "account_none")} options={options} search={p.search} />;
+  // The registry's help text says what a setting does (a class's check-in options, docs/decisions/046).
+  const wiring = { meta: m, label: t(f.labelKey), errors: (m.errors as string[] | undefined)?.map((e) => t(e)), ...(f.helpKey ? { help: t(f.helpKey) } : {}) };
+  if (f.kind === "account") {
+    return (
+      <Suspense fallback={null}>
+        <AccountField {...wiring} noneLabel={t(f.noneKey ?? "account_none")} options={options} search={p.search} />
+      </Suspense>
+    );
+  }
   if (f.kind === "checkbox") return <CheckboxField {...wiring} controlClassName="mt-1 h-4 w-4" />;
   if (f.kind === "multiselect") {
     // The set of checkboxes has a legend without the required mark, as before.

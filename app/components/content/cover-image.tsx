@@ -2,7 +2,6 @@ import { Form } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useContentTranslation } from "./use-content-translation";
 import { CsrfInput } from "~/components/form-basics";
-import { cropRect } from "~/lms/crop";
 
 type Props = {
   image: string | null;
@@ -33,39 +32,29 @@ export function CoverImage({ image, canChange, limit, width, height, title, empt
   const [source, setSource] = useState<HTMLImageElement | null>(null);
   const [pos, setPos] = useState(50);
 
-  function draw(img: HTMLImageElement, at: number) {
-    const canvas = canvasRef.current;
-    const ctx = canvas?.getContext("2d");
-    if (!canvas || !ctx) return;
-    const r = cropRect(img.naturalWidth, img.naturalHeight, width, height, at / 100);
-    ctx.drawImage(img, r.x, r.y, r.w, r.h, 0, 0, width, height);
-  }
+  // The crop code arrives with the first picked picture (./cover-crop.ts).
+  const crop = useRef<typeof import("./cover-crop") | null>(null);
 
   function onPick(e: React.ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     if (!file || file.type === "image/gif") return setSource(null); // animated GIFs are sent as they are
     const img = new Image();
-    img.onload = () => {
+    img.onload = async () => {
+      crop.current ??= await import("./cover-crop");
       setSource(img);
       setPos(50);
-      requestAnimationFrame(() => draw(img, 50));
+      requestAnimationFrame(() => canvasRef.current && crop.current?.drawCrop(canvasRef.current, img, 50));
     };
     img.src = URL.createObjectURL(file);
   }
 
-  /**
-   * Replace the chosen file with the cropped picture as the form is sent; the form then goes as
-   * any other (Remix submits it). Synchronous on purpose: Chromium encodes `toBlob()` in idle
-   * time, which a busy page may not get for seconds — the upload then never left (a flaky e2e
-   * test found it); `toDataURL()` encodes in this same event.
-   */
+  /** Replace the chosen file with the cropped picture as the form is sent; the form then goes as any other (Remix submits it). */
   function onSubmit() {
     const canvas = canvasRef.current;
     const input = fileRef.current;
-    if (!source || !canvas || !input?.files?.[0]) return;
-    const name = input.files[0].name.replace(/\.[^.]+$/, "") + ".jpg";
+    if (!source || !canvas || !crop.current || !input?.files?.[0]) return;
     const dt = new DataTransfer();
-    dt.items.add(new File([dataUrlBytes(canvas.toDataURL("image/jpeg", 0.9))], name, { type: "image/jpeg" }));
+    dt.items.add(crop.current.croppedFile(canvas, input.files[0]));
     input.files = dt.files;
     setSource(null);
   }
@@ -105,7 +94,7 @@ export function CoverImage({ image, canChange, limit, width, height, title, empt
                 onChange={(e) => {
                   const v = Number(e.target.value);
                   setPos(v);
-                  if (source) draw(source, v);
+                  if (source && canvasRef.current) crop.current?.drawCrop(canvasRef.current, source, v);
                 }}
                 className="w-full"
               />
@@ -133,12 +122,4 @@ export function CoverImage({ image, canChange, limit, width, height, title, empt
 
 function Hidden({ fields }: { fields: Record<string, string | number> }) {
   return Object.entries(fields).map(([k, v]) => <input key={k} type="hidden" name={k} value={String(v)} />);
-}
-
-/** The bytes of a base64 data: URL. */
-function dataUrlBytes(url: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(url.slice(url.indexOf(",") + 1));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }

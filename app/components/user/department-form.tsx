@@ -1,4 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "~/components/use-form";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CsrfInput, ErrorList, Field, SelectField } from "~/components/forms";
