@@ -55,6 +55,10 @@ export default async function handleRequest(
   for (const [k, v] of Object.entries(securityHeaders(nonce, process.env.NODE_ENV === "development"))) responseHeaders.set(k, v);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    // Cleared as soon as the document is complete: a pending timer holds the whole render (React's
+    // request, the sink and its chunks) for ABORT_DELAY, which under load kept hundreds of
+    // finished documents in memory (docs/decisions/049).
+    let abortTimer: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <TranslatorProvider value={fixedSource(translator)}>
@@ -70,6 +74,7 @@ export default async function handleRequest(
         },
         onAllReady() {
           const sink = htmlSink((document) => {
+            clearTimeout(abortTimer);
             let html = document;
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             responseHeaders.append("Vary", "Accept-Encoding");
@@ -83,6 +88,7 @@ export default async function handleRequest(
           pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -92,7 +98,7 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }
 

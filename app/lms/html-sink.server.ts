@@ -18,7 +18,10 @@ export function htmlSink(done: (html: ReturnType<typeof Buffer.concat>) => void)
       next();
     },
     final(next) {
-      done(Buffer.concat(chunks));
+      const html = Buffer.concat(chunks);
+      // The parts are copied into `html`: let them go even if something still holds this sink.
+      chunks.length = 0;
+      done(html);
       next();
     },
   });
