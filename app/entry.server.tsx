@@ -58,6 +58,7 @@ export default async function handleRequest(
     // Cleared as soon as the document is complete: a pending timer holds the whole render (React's
     // request, the sink and its chunks) for ABORT_DELAY, which under load kept hundreds of
     // finished documents in memory (docs/decisions/049).
+    // eslint-disable-next-line prefer-const -- set after the render starts, read by its callbacks
     let abortTimer: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
