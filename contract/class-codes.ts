@@ -23,6 +23,13 @@ export type SessionType = (typeof SESSION_TYPES)[number];
 export const CHECK_IN_TYPES = [0, 1] as const;
 /** QR code holder: 0 learner, 1 administrator (default 1). */
 export const QR_CODE_HOLDERS = [0, 1] as const;
+/**
+ * Check-in group (spec 001 §3 "check_in_group (default 0)", docs/decisions/046): 0 each session
+ * is checked in on its own; 1 one check-in (or check-out) covers every session of that day.
+ */
+export const CHECK_IN_GROUPS = [0, 1] as const;
+export const CHECK_IN_GROUP = { session: 0, day: 1 } as const;
+export const QR_HOLDER = { learner: 0, admin: 1 } as const;
 /** A session's start time when none is given (spec 002 defaults). */
 export const DEFAULT_SESSION_START = "06:00";
 
@@ -55,4 +62,18 @@ export const CLASS_MSG = {
   check_in_type_reset: "cls_msg_check_in_type_reset",
   not_checked_in: "cls_msg_not_checked_in",
   no_check_out: "cls_msg_no_check_out",
+  // The check-in options (docs/decisions/046).
+  user_check_in_off: "cls_msg_user_check_in_off",
+  qr_holder_learner: "cls_msg_qr_holder_learner",
+  qr_holder_admin: "cls_msg_qr_holder_admin",
+  qr_change_off: "cls_msg_qr_change_off",
+  // Session enrollment (docs/decisions/046).
+  session_enrollment_off: "cls_msg_session_enrollment_off",
+  sessions_below_minimum: "cls_msg_sessions_below_minimum",
+  sessions_above_maximum: "cls_msg_sessions_above_maximum",
+  session_change_off: "cls_msg_session_change_off",
+  sessions_overlap: "cls_msg_sessions_overlap",
+  session_full: "cls_msg_session_full",
+  // A program class's terms (docs/decisions/047).
+  terms_required: "cls_msg_terms_required",
 } as const;

@@ -4,6 +4,8 @@ import type { ConfigKey } from "../../contract/config";
 import type { ContentSchemaName } from "../../contract/schemas/content";
 import type { ApiContext } from "../http/context";
 import type { AnyResource, Trx } from "../engine/crud";
+import type { Db } from "../db/index";
+import type { ApiError } from "../http/errors";
 import type { ContentRef } from "./ref";
 
 /**
@@ -38,9 +40,24 @@ export type ContentDefinition = {
    * set to 30 gets the sessions they missed as attended, "force completed", docs/decisions/042).
    */
   afterProgressChange?: (trx: Trx, ref: ContentRef, change: { enrollmentIds: number[]; to: ProgressStatus }, by: { accountId: number; now: Date }) => Promise<void>;
+  /**
+   * The curriculum feature's options (docs/decisions/045): its `path` under the item (default
+   * "curriculum"; a class's curriculum is its sessions, so its sections of materials are its
+   * `material/` tab), and whether removing the last section unpublishes the item (`sectionsPublish`,
+   * default true: a course's sections are its publish precondition, a class's sessions are).
+   */
+  curriculum?: { path?: string; sectionsPublish?: boolean };
+  /**
+   * Why an item's features may no longer be written at all (a cancelled class, decision 040), or
+   * null: the curriculum (its material tab) refuses every write with it (docs/decisions/045).
+   */
+  writeRefusal?: (q: Db | Trx, id: number) => Promise<ApiError | null>;
   /** Its own calls beyond the engine's (course: the cover image). */
   routes?: (app: FastifyInstance, ctx: ApiContext) => void;
 };
 
 /** A feature's routes, mounted once per content type that lists it. */
 export type FeatureRoutes = (app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) => void;
+
+/** Where the curriculum feature of `def` answers under its items (docs/decisions/045). */
+export const curriculumPath = (def: Pick<ContentDefinition, "curriculum">) => def.curriculum?.path ?? "curriculum";

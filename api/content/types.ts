@@ -2,7 +2,7 @@ import { FEATURES } from "../../contract/features.js";
 import { courseImageRoutes, courseResource } from "./course/resource";
 import { activityResource } from "./activity/resource";
 import { activityRoutes } from "./activity/routes";
-import { classResource } from "./class/resource";
+import { classResource, classWriteRefusal } from "./class/resource";
 import { classRoutes } from "./class/routes";
 import { classProgressChanged } from "./class/attendance";
 import { classProgramResource } from "./class-program/resource";
@@ -36,15 +36,21 @@ export const activityDefinition: ContentDefinition = {
 
 /**
  * Class (spec 000 §2.4): its sessions are its curriculum and schedule, its own calls
- * (api/content/class/), not the engine's sections; cancel types 5, 6 and 1 (spec 001 §4).
+ * (api/content/class/); the engine's sections of materials are its material tab; cancel types
+ * 5, 6 and 1 (spec 001 §4).
  */
 export const classDefinition: ContentDefinition = {
   key: "class",
   resource: classResource as ContentDefinition["resource"],
   cancelKind: "event",
   transitions: "class",
-  features: ["enrollment", "prerequisite", "permission", "competency", "budget", "ecertificate", "gamification", "survey", "overall"],
+  features: ["curriculum", "enrollment", "prerequisite", "permission", "competency", "budget", "ecertificate", "gamification", "survey", "overall"],
   switches: { price: FEATURES.price, prerequisite: FEATURES.classDependency },
+  // The engine's sections of materials are its material tab (material/), not its publish
+  // precondition: that is a session (docs/decisions/045).
+  curriculum: { path: "material", sectionsPublish: false },
+  // A cancelled class's materials are read-only too (cls_msg_cancelled).
+  writeRefusal: classWriteRefusal,
   // A learner set to completed by hand gets their missed sessions as "force completed" (042).
   afterProgressChange: classProgressChanged,
   routes: classRoutes,

@@ -22,6 +22,8 @@ import { classes } from "./migrations/0019_classes";
 import { classCheckin } from "./migrations/0020_class_checkin";
 import { classEventZone } from "./migrations/0021_class_event_zone";
 import { classPrograms } from "./migrations/0022_class_programs";
+import { classMaterials } from "./migrations/0023_class_materials";
+import { classOptions } from "./migrations/0024_class_options";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -48,6 +50,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0020_class_checkin": classCheckin(dialect),
     "0021_class_event_zone": classEventZone(dialect),
     "0022_class_programs": classPrograms(dialect),
+    "0023_class_materials": classMaterials(dialect),
+    "0024_class_options": classOptions(dialect),
   };
 }
 

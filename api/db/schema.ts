@@ -566,6 +566,9 @@ export interface Database {
     class_program_id: Generated<number | null>;
     /** Its event zone (0021, docs/decisions/043): a location, or null. */
     event_zone_id: Generated<number | null>;
+    /** The terms a learner accepts for it (0024, docs/decisions/047): text, "" for none; whether accepting is required. */
+    terms: Generated<string>;
+    is_terms_required: Generated<Flag>;
   };
   /** A class program (0022, docs/decisions/044): the engine's content columns and a cover image. */
   class_program: ContentColumns & { image: string | null };
@@ -593,8 +596,20 @@ export interface Database {
     qr_version: Generated<number>;
     /** When its QR code was last made (0020), or null: never. */
     datetime_qr: Generated<string | null>;
+    /** The live item it replays or streams (0023): no live type yet (issue 18), so null. */
+    live_id: Generated<number | null>;
   };
+  /** The class materials a session uses, in order (0023, docs/decisions/045). */
+  class_session_material: { id: Id; session_id: number; material_id: number; sort: number };
+  /** The surveys attached to one session (0023, docs/decisions/045): the content survey row with a session. */
+  class_session_survey: { id: Id; session_id: number; survey_id: number; is_required: Flag; sort: number };
+  /** The activities created from a class's curriculum (0023, docs/decisions/045), in order. */
+  class_activity: { id: Id; class_id: number; activity_id: number; sort: number; datetime_create: string };
   class_session_instructor: { session_id: number; instructor_id: number };
+  /** The sessions a learner attends when the class enrols by session (0024, docs/decisions/046). */
+  class_session_enrollment: { id: Id; session_id: number; enrollment_id: number; created_by: number | null; datetime_create: string };
+  /** Who accepted a class's terms, and when (0024, docs/decisions/047). */
+  class_terms_acceptance: { id: Id; class_id: number; account_id: number; datetime_accept: string };
   /** A learner's attendance at one session (0020, docs/decisions/042): times and sources (CHECKIN_SOURCE). */
   class_attendance: {
     id: Id;

@@ -55,6 +55,8 @@ export async function seedClasses(trx: Trx, now: Date) {
         name: plan.name, code: plan.code, content_level: null, program: null, category_id: await one("category", plan.category), provider_id: await one("provider", plan.provider),
         is_environmental: 0, desc: "", is_display: plan.shown ? 1 : 0, datetime_start: null, datetime_first_publish: shownAt,
         datetime_create: created, datetime_update: created, created_by: admin, batch: 1 + (n % 3), check_in_type: n % 2,
+        // Learners scan the printed sheets and staff may reprint them (docs/decisions/046).
+        is_user_check_in: 1, is_allow_change_qr: 1,
         datetime_cancel: plan.cancelledDaysAgo === undefined ? null : iso(now.getTime() - plan.cancelledDaysAgo * DAY_MS),
       })
       .returning("id")

@@ -7,6 +7,8 @@ import { seedGroups } from "./seed-groups";
 import { seedActivities } from "./seed-activities";
 import { seedClasses } from "./seed-classes";
 import { seedClassPrograms } from "./seed-class-programs";
+import { seedClassOptions } from "./seed-class-options";
+import { seedClassMaterials } from "./seed-class-materials";
 import { seedCourses } from "./seed-courses";
 import { seedCurriculum } from "./seed-curriculum";
 import { seedEnrollment } from "./seed-enrollment";
@@ -205,6 +207,10 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await seedLocations(trx, now);
     await seedClasses(trx, now);
     await seedClassPrograms(trx, now);
+    // Session enrollment, a program class's terms, learner-held codes (docs/decisions/046, 047).
+    await seedClassOptions(trx, now);
+    // The classes' materials, online sessions and activities (docs/decisions/045).
+    await seedClassMaterials(trx, now);
   });
   for (const name of FILTER_NAMES) await touchUpdate(db, UPDATE_KEYS.filter(name), now);
   await touchUpdate(db, UPDATE_KEYS.config, now);

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Paged } from "../../contract/http";
 import type { CheckinLearnerRow, CheckinLogRow, CheckinReportAnswer, CheckinReportRow, CheckinSessionAnswer, CheckinSessionRow } from "../../contract/schemas/class-checkin";
 import { checkinAction } from "./checkin.server";
+import { scanLearnerCode } from "./class-options.server";
 import { loadClass } from "./class-session.server";
 import { loadPagedList } from "./enrollment.server";
 import { invariantResponse } from "./invariant";
@@ -25,7 +26,9 @@ export type LogTableRow = CheckinLogRow;
 export async function classCheckinPage(args: Args, action: "view" | "progress") {
   const page = await itemPage(args, action);
   const klass = await loadClass(page);
-  return { page, checkInType: klass.check_in_type, readOnly: klass.is_read_only, canCheckIn: page.can("progress") && !klass.is_read_only };
+  // Its check-in options (docs/decisions/046): who holds the code, whether learners scan it themselves.
+  const options = { learnerHolds: klass.qr_code_holder === 0, selfCheckIn: klass.is_user_check_in };
+  return { page, checkInType: klass.check_in_type, readOnly: klass.is_read_only, canCheckIn: page.can("progress") && !klass.is_read_only, options };
 }
 
 /** The class's sessions as check-in points, with their counts. */
@@ -72,6 +75,8 @@ export async function loadCheckinReport(page: ItemPage, request: Request) {
 export async function classCheckinPost(args: ActionFunctionArgs) {
   const post = await itemPost(args, "progress", refusalAnswer);
   if (post.refused) return post.refused;
+  // A learner's personal code scanned (or typed) at the session: app/lms/class-options.server.ts.
+  if (post.intent === "scan") return scanLearnerCode(post.page, post.form, checkinIdOf(args));
   invariantResponse(post.intent === "checkin", "Bad Request");
   const sessionId = checkinIdOf(args);
   return checkinAction(post.page.api, post.form, `${post.page.apiBase}checkin/${sessionId}/`, post.here, { learnersInvalid: "cls_checkin_learners_invalid" });

@@ -71,7 +71,8 @@ export async function loadQrSheets(args: LoaderFunctionArgs) {
       };
     }),
   );
-  const canRegenerate = allows(CLASS, user.permission, "change") && !klass.is_cancelled;
+  // "Allow change QR" off: the codes stay as printed (docs/decisions/046), as the API insists.
+  const canRegenerate = allows(CLASS, user.permission, "change") && !klass.is_cancelled && klass.is_allow_change_qr;
   return { api, language, klass, classId, sessionId, views, canRegenerate };
 }
 

@@ -1,6 +1,6 @@
 import { ALL_LANGUAGES, PUBLISH_STATUS } from "../../contract/codes";
 import { GROUP_TYPES } from "../../contract/schemas/group";
-import { CHECK_IN_TYPES, CLASS_STATUS_CODES, QR_CODE_HOLDERS, SESSION_TYPES } from "../../contract/class-codes";
+import { CHECK_IN_GROUPS, CHECK_IN_TYPES, CLASS_STATUS_CODES, QR_CODE_HOLDERS, SESSION_TYPES } from "../../contract/class-codes";
 import { GENDERS } from "../../contract/schemas/user";
 
 /**
@@ -26,6 +26,7 @@ export const CODE_OPTIONS: Readonly<Record<string, CodeOption[]>> = {
   class_status: keyed(CLASS_STATUS_CODES.map(String), "cls_status_"),
   qr_code_holder: keyed(QR_CODE_HOLDERS.map(String), "cls_qr_holder_"),
   check_in_type: keyed(CHECK_IN_TYPES.map(String), "cls_check_in_type_"),
+  check_in_group: keyed(CHECK_IN_GROUPS.map(String), "cls_check_in_group_"),
   session_type: keyed(SESSION_TYPES.map(String), "cls_session_type_"),
 };
 

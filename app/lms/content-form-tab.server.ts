@@ -40,8 +40,8 @@ export async function loader(args: LoaderFunctionArgs) {
       canChange: allows(type, permission, "change") && (item.data as { is_read_only?: boolean }).is_read_only !== true,
       // The kind's image (master.js `cover: false`: none).
       hasCover: type.cover !== false,
-      // Removing a content item's image unpublishes it (spec 001 §5); a kind without publishing says nothing of it.
-      publishes: type.publish !== false,
+      // Removing a content item's image unpublishes it (spec 001 §5); a kind without publishing, or one that needs no image (coverUnpublishes: false), says nothing of it.
+      publishes: type.publish !== false && type.coverUnpublishes !== false,
       image: { limit, width: Number(config["image-width"]?.value ?? 800), height: Number(config["image-height"]?.value ?? 450) },
     },
     { headers: api.headers() },

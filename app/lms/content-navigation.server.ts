@@ -30,8 +30,10 @@ export type NavLink = { id: string; labelKey: string; href: string; end?: boolea
 export function itemNavigation(type: ContentType, base: string, permission: SignedIn["permission"], config: ConfigDict) {
   const shown = (page: { action?: string; feature?: string | readonly string[]; flagOnly?: boolean }) =>
     allows(type, permission, (page.action ?? "view") as Action, { flagOnly: page.flagOnly }) && switchesOn(config, switchesOf(page));
+  // A tab only under another's item (a program's class settings) shows only there.
+  const mounted = "mount" in type && !!type.mount;
   const tabs = builtTabs(type.tabs)
-    .filter(shown)
+    .filter((t) => shown(t) && (mounted || !("mountedOnly" in t && t.mountedOnly)))
     .map((t) => ({
       id: t.id,
       labelKey: t.labelKey,

@@ -43,6 +43,11 @@ const ONE_OFF: Record<string, (m: TitleMatch) => TitlePart[]> = {
     const name = (m.data as { klass?: { name?: string } } | undefined)?.klass?.name;
     return [...key("cls_qr_title"), ...(name ? [{ text: name }] : [])];
   },
+  // The learners' personal codes (docs/decisions/046).
+  "print-class-learner-qrcode": (m) => {
+    const name = (m.data as { klass?: { name?: string } } | undefined)?.klass?.name;
+    return [...key("cls_learner_codes_title"), ...(name ? [{ text: name }] : [])];
+  },
   checkin: () => key("cls_scan_title"),
   error: (m) => key(errorKey((m.data as { code?: string } | undefined)?.code ?? "500")),
   "dashboard-not-found": () => key("error_404_title"),

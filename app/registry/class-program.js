@@ -29,9 +29,10 @@ export const classProgramType = (p) => ({
   ...ENGINE_MODULES,
   cancelKind: "event",
   schema: "class_program",
-  // Its cover image has no upload yet (docs/decisions/044).
-  cover: false,
-  columns: [...p.NAME_COLUMNS, { key: "class_count", labelKey: "col_class_count" }, ...p.STATE_COLUMNS],
+  // Its cover image (spec 001 §3), on the information form as a course's; removing it keeps the
+  // program published, which needs no image (docs/decisions/047).
+  coverUnpublishes: false,
+  columns: [{ key: "image", labelKey: "col_cover", kind: "image" }, ...p.NAME_COLUMNS, { key: "class_count", labelKey: "col_class_count" }, ...p.STATE_COLUMNS],
   ...p.LIST,
   fields: [...p.HEAD_FIELDS, ...p.TAIL_FIELDS],
   defaultTab: "class",

@@ -52,10 +52,10 @@ export const classType = (p) => ({
     // Not stored: a changed check-in type resets every learner's check-ins and progress, which the
     // API refuses unless this is ticked (its refusal shows at check_in_type; docs/decisions/042).
     { name: "confirm_check_in_reset", labelKey: "field_confirm_check_in_reset", kind: "checkbox", on: "edit" },
-    { name: "qr_code_holder", labelKey: "field_qr_code_holder", kind: "select", source: "code:qr_code_holder" },
-    { name: "check_in_group", labelKey: "field_check_in_group", kind: "number" },
-    { name: "is_user_check_in", labelKey: "field_is_user_check_in", kind: "checkbox" },
-    { name: "is_allow_change_qr", labelKey: "field_is_allow_change_qr", kind: "checkbox" },
+    { name: "qr_code_holder", labelKey: "field_qr_code_holder", kind: "select", source: "code:qr_code_holder", helpKey: "cls_help_qr_code_holder" },
+    { name: "check_in_group", labelKey: "field_check_in_group", kind: "select", source: "code:check_in_group", helpKey: "cls_help_check_in_group" },
+    { name: "is_user_check_in", labelKey: "field_is_user_check_in", kind: "checkbox", helpKey: "cls_help_is_user_check_in" },
+    { name: "is_allow_change_qr", labelKey: "field_is_allow_change_qr", kind: "checkbox", helpKey: "cls_help_is_allow_change_qr" },
     ...p.TAIL_FIELDS,
     // Its event zone, a location (docs/decisions/043): by its switch, saved by its own call.
     {
@@ -63,6 +63,9 @@ export const classType = (p) => ({
       feature: FEATURES.eventZone, call: { path: "dashboard/location/zone/event/{id}/", key: "zone" },
     },
   ],
+  // A new class: the administrator holds the code, learners scan it, staff may reprint it (spec 001
+  // §3 "qr_code_holder (default 1), check_in_group (default 0)"; docs/decisions/046).
+  createDefaults: { qr_code_holder: "1", check_in_group: "0", check_in_type: "0", is_user_check_in: "on", is_allow_change_qr: "on" },
   defaultTab: "information",
   // /class/status/{status?}: the list of one derived status, by name (docs/decisions/040).
   listPages: [
@@ -74,8 +77,8 @@ export const classType = (p) => ({
   ],
   // spec 000 §2.4 class tabs: budget (actual, price), curriculum (create, {sessionid} edit),
   // ecertificate, enrollment (prerequisite), gamification, information, permission (admin,
-  // condition), schedule, survey, check-in; competency as issue 16 asks. Material and the old
-  // enrollment page come with issue 16's later parts.
+  // condition), schedule, survey, check-in, material; competency as issue 16 asks. The old
+  // enrollment page comes with issue 16's later parts.
   tabs: [
     { id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx" },
     {
@@ -86,25 +89,66 @@ export const classType = (p) => ({
         // Linked from the curriculum's own header (only while the class can change), not the sub-page bar.
         { id: "create", labelKey: "cls_session_create", action: "change", kind: "form", bar: false, module: "routes/class.session-create.tsx" },
         { id: "edit", labelKey: "cls_session_edit", action: "change", kind: "form", param: "sessionid", paramList: "session/", module: "routes/class.session-edit.tsx" },
+        // A session's own pages (docs/decisions/045), reached from its row and its edit page: its
+        // live details (types 1 and 5), the class materials it uses, and its surveys — the engine's
+        // survey tab with the session's rows (`api`, `{sessionid}` filled from the URL).
+        { id: "live", labelKey: "cls_session_live", action: "view", kind: "form", param: "sessionid", paramList: "session/", module: "routes/class.session-live.tsx" },
+        { id: "material", labelKey: "cls_session_material", action: "view", kind: "table", param: "sessionid", paramList: "session/", module: "routes/class.session-material.tsx" },
+        {
+          id: "survey", labelKey: "cls_session_survey", action: "view", kind: "table", param: "sessionid", paramList: "session/",
+          api: "session/{sessionid}/survey/", module: "routes/content.tab-survey.tsx", texts: { intro: "cls_session_survey_intro" },
+        },
+        // An Activity made from the class's curriculum (docs/decisions/045): creating one also needs
+        // the activity add flag; unlinking is a change of the class.
+        {
+          id: "create-activity", labelKey: "cls_activity_create", action: "change", kind: "form", bar: false, module: "routes/class.activity-create.tsx",
+          post: { create: "activity_add_activity", delete: "class_change_class" },
+        },
       ],
+    },
+    // The class's learning materials: the engine's curriculum (sections of slot forms), at the
+    // API's material/ (api/content/types.ts `curriculum.path`; docs/decisions/045).
+    // Its texts say "materials", and nothing of publishing: a class's sections do not gate it.
+    {
+      id: "material", labelKey: "tab_material", action: "change", kind: "custom", api: "material/", module: "routes/content.curriculum.tsx",
+      texts: { title: "tab_material", intro: "cls_material_intro", empty: "cls_material_empty", warning: "" },
     },
     { id: "schedule", labelKey: "tab_schedule", action: "view", kind: "table", api: "session/", module: "routes/class.schedule.tsx" },
     // A check-in point is a session (docs/decisions/042): the sessions, then one session's learners
     // checked in and out by hand (its action needs the progress flag: route-manifest.js).
     { id: "checkin", path: "checkin/:checkinid?", lists: { checkinid: "checkin/" }, labelKey: "tab_checkin", action: "view", kind: "table", module: "routes/class.checkin.tsx" },
     p.enrollmentTab([{ ...p.PREREQUISITE, feature: FEATURES.classDependency }]),
+    // The enrolment by session, as the previous product showed it (docs/decisions/046): the
+    // settings in effect and each session's seats and learners, read-only.
+    { id: "enrollment-old", labelKey: "cls_enrollment_old", action: "view", kind: "table", api: "session-enrollment/", module: "routes/class.enrollment-old.tsx" },
     PERMISSION,
     p.COMPETENCY,
     p.budgetTab(FEATURES.price),
     p.ECERTIFICATE,
     p.GAMIFICATION,
     p.SURVEY,
+    // Under a program only (spec 000 §2.4 "plus settings (permission, terms)", docs/decisions/047):
+    // the terms a learner accepts for the class, and the engine's permission rules.
+    {
+      id: "settings", labelKey: "cls_settings", action: "view", kind: "custom", mountedOnly: true, api: "terms/", module: "routes/class.settings.tsx",
+      children: [
+        { id: "permission", labelKey: "tab_permission", action: "change", kind: "table", module: "routes/content.permission.tsx" },
+        { id: "terms", labelKey: "cls_terms", action: "view", kind: "form", module: "routes/class.terms.tsx" },
+      ],
+    },
   ],
   // spec 000 §2.4 overall: check-in (per session), learner, log (the check-in log), progress and
   // report (attendance, with its download) — docs/decisions/042.
   overall: [
     { id: "check-in", labelKey: "cls_overall_checkin", action: "view", kind: "table", module: "routes/class.overall-checkin.tsx" },
-    p.LEARNER,
+    // A learner's sessions when the class enrols by session (docs/decisions/046), from their row.
+    {
+      ...p.LEARNER,
+      children: [
+        ...(p.LEARNER.children ?? []),
+        { id: "session", labelKey: "cls_session_enrollment", action: "view", kind: "form", param: "enrollmentid", paramList: "learner/", module: "routes/class.learner-session.tsx" },
+      ],
+    },
     { id: "log", labelKey: "cls_overall_log", action: "view", kind: "table", module: "routes/class.overall-log.tsx" },
     p.progressOverall(),
     {

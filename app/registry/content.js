@@ -9,14 +9,20 @@
  *
  * @typedef {string | readonly string[]} Feature  config switch names (contract/features.js)
  * @typedef {"view"|"add"|"change"|"delete"|"publish"|"transaction"|"progress"|"certificate"|"enrollment"|"learner"|"export"} Action
- * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[], param?: string, paramList?: string, feature?: Feature, path?: string, lists?: Record<string, string>, api?: string, flagOnly?: boolean, post?: Record<string, string>, bar?: false }} Tab
+ * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[], param?: string, paramList?: string, feature?: Feature, path?: string, lists?: Record<string, string>, api?: string, flagOnly?: boolean, post?: Record<string, string>, bar?: false, mountedOnly?: boolean, texts?: Record<string, string> }} Tab
+ *   `texts`: dictionary keys a module serving several tabs shows for this one instead of its own
+ *   (a class's material tab, the engine's curriculum page: title, intro, empty; docs/decisions/045).
+ *   `mountedOnly`: a tab only where the type is mounted under another's item (a program's class
+ *   settings, mounts.js; docs/decisions/047): no route and no tab for the type on its own.
  *   `bar: false`: a sub-page left out of the sub-page bar because its tab's page links to it
  *   itself (a class's "Add a session", beside the sessions it adds to).
  *   `post`: what its action needs per form intent, as flags, when they are not its type's (a
  *   program's class list shows, hides and deletes classes: the class's flags).
  *   `feature`: the config switch(es) the page exists by (app/registry/features.js, docs/decisions/020).
  *   `api`: the API path under the item that a module serving several tabs calls for this one
- *   (the administrators: a content's `permission/admin/`, a provider's `admin/`; docs/decisions/035).
+ *   (the administrators: a content's `permission/admin/`, a provider's `admin/`; docs/decisions/035);
+ *   a `{param}` in it is that route parameter's value (a class session's surveys:
+ *   `session/{sessionid}/survey/`, docs/decisions/045).
  *   A sub-page with a `param` is one row's page, `{tab}/:{param}/{id}` (a permission rule's
  *   condition): it is reached from the tab's rows, not from the sub-page bar; `paramList` is the
  *   API list (under the item's path) whose rows' ids fill the parameter. `path`: its own path under
@@ -29,11 +35,12 @@
  *   key of its figures on the overall landing page (overall pages use their id).
  * @typedef {{ key: string, labelKey: string, sortable?: boolean, kind?: "text"|"code"|"ref"|"publish"|"display"|"date"|"image"|"active"|"label", labelPrefix?: string }} Column
  *   `active`: an account's state (active / inactive); `label`: a code shown as the key `{labelPrefix}{value}`.
- * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox"|"password"|"email"|"tel"|"date"|"number"|"decimal"|"hidden"|"account", source?: string, on?: "create"|"edit", feature?: Feature, call?: { path: string, key: string }, noneKey?: string }} FormField
+ * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox"|"password"|"email"|"tel"|"date"|"number"|"decimal"|"hidden"|"account", source?: string, on?: "create"|"edit", feature?: Feature, call?: { path: string, key: string }, noneKey?: string, helpKey?: string }} FormField
  *   `source`: a filter list, "category-tree", "tag-extra", `code:{name}` (a code list), or a list's
  *   full API path when it lives beside its data (`dashboard/location/filter/`, docs/decisions/039).
  *   `on: "create"`: the field is on the create page only (a password, a kind chosen once); `"edit"`:
  *   on the information tab only (a field saved by its own call, which needs the item's id).
+ *   `helpKey`: a text shown under the field, saying what the setting does.
  *   `feature`: the config switch(es) the field exists by (docs/decisions/020): off, it is neither
  *   shown nor posted.
  *   `account`: one account among all of them, searched (app/lms/account-field.server.ts): its
@@ -49,8 +56,11 @@
  *   defaultTab: string, tabs: Tab[], overall: Tab[], feature?: Feature, overallIndex?: Tab, pages?: ItemPage[],
  *   publish?: boolean, cover?: boolean, deletable?: boolean, nameFields?: string[], codeField?: string,
  *   filterCodes?: Record<string, string>, listPages?: ListPage[], listScreens?: string[], searchKey?: string,
- *   readOnly?: { noticeKey: string, atField?: string, refusalKey: string }
+ *   readOnly?: { noticeKey: string, atField?: string, refusalKey: string }, createDefaults?: Record<string, string>, coverUnpublishes?: boolean
  * }} ContentType
+ *   `coverUnpublishes: false`: removing its cover image leaves it published (a class program).
+ *   `createDefaults`: what the create form shows before the user changes it (form values: a
+ *   ticked box is "on"), where the spec gives a default (a class's check-in options).
  *   The traits of a kind without them (master.js): `publish: false` (no publish panel, badge or
  *   show/hide), `cover: false` (no image), `deletable: false`; `nameFields` / `codeField` name a
  *   row without `name` / `code` (a user: first and last name, username); `filterCodes` the list
@@ -388,7 +398,7 @@ function routesOf(types) {
       });
     }
     if (type.createModule) out.push({ id: `${type.key}.create`, path: `${base}/create`, module: type.createModule, flag: contentFlag(type, "add"), type: type.key });
-    if (type.detailModule) out.push(detailRoute(type, item, type.key));
+    if (type.detailModule) out.push(detailRoute(type, item, type.key, false));
     // The same create and item pages under each type it is mounted in (mounts.js): a class of a
     // program at class-program/:classprogramid/class/:classid/…, served by the same modules.
     for (const m of MOUNTS.filter((x) => x.child === type.segment)) {
@@ -399,7 +409,7 @@ function routesOf(types) {
       const mounted = { mountedIn: parent.key, mountParam: parent.param, mountList: `${m.path}/` };
       if (type.createModule) out.push({ id: `${prefix}.create`, path: `${under}/create`, module: type.createModule, flag: contentFlag(type, "add"), type: type.key, ...mounted });
       if (type.detailModule) {
-        const detail = detailRoute(type, `${under}/:${type.param}`, prefix);
+        const detail = detailRoute(type, `${under}/:${type.param}`, prefix, true);
         out.push({ ...detail, ...mounted, children: detail.children.map((c) => ({ ...c, ...mounted })) });
       }
     }
@@ -409,11 +419,12 @@ function routesOf(types) {
 
 /**
  * An item's layout route at `path` with its tabs, overall pages and item pages as children, ids
- * under `idPrefix` (the type's key, or `{parent}.{type}` where it is mounted).
+ * under `idPrefix` (the type's key, or `{parent}.{type}` where it is mounted; `mounted`: its
+ * `mountedOnly` tabs too).
  */
-function detailRoute(type, path, idPrefix) {
+function detailRoute(type, path, idPrefix, mounted) {
   const detail = { id: `${idPrefix}.detail`, path, module: type.detailModule, flag: contentFlag(type, "view"), type: type.key, children: [] };
-  for (const tab of builtTabs(type.tabs)) {
+  for (const tab of builtTabs(type.tabs).filter((t) => mounted || !t.mountedOnly)) {
     // A tab's own `path` may carry an optional parameter (a class's `checkin/:checkinid?`, its `lists` the values).
     detail.children.push({ id: `${idPrefix}.tab.${tab.id}`, path: tab.path ?? tab.id, module: tab.module, flag: contentFlag(type, tab.action ?? "view"), type: type.key, tab: tab.id, ...(tab.flagOnly ? { flagOnly: true } : {}), ...(tab.post ? { post: tab.post } : {}), ...(tab.lists ? { lists: tab.lists } : {}) });
     for (const child of tab.children) {

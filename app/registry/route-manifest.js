@@ -90,8 +90,15 @@ const CONTENT_POSTS = {
   "routes/class.session-create.tsx": { save: "change" },
   "routes/class.session-edit.tsx": { save: "change" },
   "routes/class.cancel.tsx": { cancel: "change" },
+  // A session's live details and materials (docs/decisions/045): the change flag, as the API asks.
+  "routes/class.session-live.tsx": { save: "change" },
+  "routes/class.session-material.tsx": { create: "change", delete: "change" },
   // A session's learners checked in or out by hand: the progress flag, as the API asks (docs/decisions/042).
-  "routes/class.checkin.tsx": { checkin: "progress" },
+  // …and by scanning a learner's personal code (docs/decisions/046): the same flag.
+  "routes/class.checkin.tsx": { checkin: "progress", scan: "progress" },
+  // A learner's sessions (enrollment flag) and a program class's terms (change flag): docs/decisions/046, 047.
+  "routes/class.learner-session.tsx": { save: "enrollment" },
+  "routes/class.terms.tsx": { save: "change" },
   "routes/content.overall-discussion.tsx": Object.fromEntries(["hide", "show", "delete"].flatMap((a) => ["thread", "reply"].map((k) => [`${a}-${k}`, "change"]))),
   // A user's profile tab (docs/decisions/034).
   "routes/user.profile.tsx": { activate: "change", deactivate: "change" },
@@ -155,6 +162,8 @@ function classQrPages() {
     }),
     // A file, not a document: no content type, so the page smoke does not look for its heading.
     page("print-class-qrcode-pdf", "print/portrait/class/:classid/qrcode-pdf/:checkinid?", "routes/print.class-qrcode-pdf.tsx", view, guarded),
+    // The learners' personal codes when they hold the code (docs/decisions/046).
+    page("print-class-learner-qrcode", "print/portrait/class/:classid/learner-qrcode", "routes/print.class-learner-qrcode.tsx", view, { ...guarded, contentType: type.key }),
     page("checkin", "checkin/:code", "routes/checkin.tsx", SIGNED_IN, { contentType: type.key, example: "/dashboard/checkin/0.1.not-a-code", post: { "": SIGNED_IN } }),
   ];
 }

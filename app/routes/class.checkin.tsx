@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { LearnerCell, OverallHeading } from "~/components/activity-overall/slot-parts";
 import { CHECKIN_NAMESPACES, CheckinTickForm, PagedTable, tickedAfter, useInstant, useSourceName, useTickColumn } from "~/components/checkin/checkin-parts";
 import { CheckinSessionList } from "~/components/checkin/session-list";
+import { ScanForm } from "~/components/checkin/scan-form";
 import type { DataColumn } from "~/components/content/data-table";
 import { QueryFilters } from "~/components/content/query-filters";
 import { useDates } from "~/components/use-dates";
@@ -22,10 +23,14 @@ export const handle = { i18n: [...CHECKIN_NAMESPACES] };
  * in or out by hand (source: administrator). Plain forms: it works without JavaScript.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { page, checkInType, canCheckIn, readOnly } = await classCheckinPage(args, "view");
+  const { page, checkInType, canCheckIn, readOnly, options } = await classCheckinPage(args, "view");
   const base = `${page.base}/checkin`;
   // The sessions' QR print page (routes/print.class-qrcode.tsx): each session's sheet, or all of them.
-  const common = { base, checkOut: checkInType === 1, canCheckIn, readOnly, qrBase: dash(`print/portrait/class/${page.id}/qrcode`) };
+  const common = {
+    base, checkOut: checkInType === 1, canCheckIn, readOnly, options, qrBase: dash(`print/portrait/class/${page.id}/qrcode`),
+    // Learners holding the code: their cards to print (routes/print.class-learner-qrcode.tsx).
+    learnerCodesHref: dash(`print/portrait/class/${page.id}/learner-qrcode`),
+  };
   if (args.params.checkinid === undefined) {
     return data({ ...common, points: await loadCheckinPoints(page), session: null, list: null, badQuery: false }, { headers: page.api.headers() });
   }
@@ -47,8 +52,10 @@ export default function CheckinTab() {
         <>
           <OverallHeading id="checkin-title" title={t("tab_checkin")} />
           <p className="text-sm text-slate-600">{t("cls_checkin_intro")}</p>
-          <CheckinSessionList points={d.points ?? []} hrefBase={d.base} checkOut={d.checkOut} qrHref={`${d.qrBase}/{id}`} caption={t("cls_checkin_points")} />
-          {d.points?.length ? (
+          <CheckinModeNote />
+          {/* The session sheets are scanned only where the administrator holds the code. */}
+          <CheckinSessionList points={d.points ?? []} hrefBase={d.base} checkOut={d.checkOut} qrHref={d.options.learnerHolds ? null : `${d.qrBase}/{id}`} caption={t("cls_checkin_points")} />
+          {d.points?.length && !d.options.learnerHolds ? (
             <a href={d.qrBase} className="inline-block text-sm text-primary underline">
               {t("cls_qr_print_all")}
             </a>
@@ -59,10 +66,31 @@ export default function CheckinTab() {
   );
 }
 
+/** How learners are checked in to this class (docs/decisions/046): by the session's code, their own, or by hand. */
+function CheckinModeNote() {
+  const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const text = d.options.learnerHolds ? t("cls_checkin_mode_learner") : d.options.selfCheckIn ? t("cls_checkin_mode_scan") : t("cls_checkin_mode_hand");
+  return (
+    <p role="note" className="rounded border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
+      {text}
+      {d.options.learnerHolds ? (
+        <>
+          {" "}
+          <a href={d.learnerCodesHref} className="font-medium underline">
+            {t("cls_learner_codes_print")}
+          </a>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 /** One session's learners, with the tick form when the user may check in. */
 function SessionCheckin() {
   const d = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>()?.result;
+  const posted = useActionData<typeof action>();
+  const result = posted && "result" in posted ? posted.result : undefined;
   const { t } = useTranslation();
   const dates = useDates();
   const rows = useShiftRange<HTMLDivElement>();
@@ -95,6 +123,7 @@ function SessionCheckin() {
         </a>
       </p>
       <QueryFilters id="checkin-filters" placeholder={t("enr_search_placeholder")} keep={["ordering"]} />
+      {d.canCheckIn && d.options.learnerHolds ? <ScanForm /> : null}
       {d.canCheckIn ? <CheckinTickForm errors={errors} checkOut={d.checkOut} /> : null}
       <div ref={rows}>
         <PagedTable list={d.list!} badQuery={d.badQuery} columns={columns} caption={t("cls_checkin_learners_of", { name: session.name })} empty={t("enr_no_learners")} />

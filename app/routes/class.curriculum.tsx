@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ClassActions } from "~/components/class/class-notice";
 import { placeOf } from "~/components/class/session-text";
+import { SessionLinks } from "~/components/class/session-links";
 import { TableTab, type TableTabAnswer } from "~/components/content/table-tab";
 import { useDates } from "~/components/use-dates";
 import { classOf, classPost, deleteSession, loadClass, loadSessions } from "~/lms/class-session.server";
@@ -67,6 +68,8 @@ export default function CurriculumTab() {
           { key: "place", label: t("cls_col_place"), render: (r) => placeOf(r) ?? t("cls_none") },
           { key: "capacity", label: t("cls_col_capacity"), className: "text-right", render: (r) => (r.capacity === 0 ? t("cls_capacity_unlimited") : r.capacity) },
           { key: "display", label: t("cls_col_shown"), render: (r) => (r.is_display ? t("cls_yes") : t("cls_no")) },
+          // Its own pages (docs/decisions/045): live, material, survey (and edit, from its name).
+          { key: "pages", label: t("cls_col_session_pages"), render: (r) => <SessionLinks base={base} session={r.id} canChange={false} name={r.name} /> },
         ]}
         canChange={canChange}
         add={null}

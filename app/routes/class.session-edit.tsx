@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { SessionPage } from "~/components/class/session-page";
+import { SessionLinks } from "~/components/class/session-links";
 import { classOf, classPost, loadClass, loadSession, sessionChoices, sessionConstraint, sessionIdOf, writeSession } from "~/lms/class-session.server";
 import { invariantResponse } from "~/lms/invariant";
 
@@ -33,5 +34,13 @@ export default function SessionEdit() {
   const d = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
-  return <SessionPage {...d} heading={t("cls_edit_named", { name: d.session.name })} answer={answer ?? null} submitLabel={t("action_save")} />;
+  return (
+    <SessionPage
+      {...d}
+      heading={t("cls_edit_named", { name: d.session.name })}
+      answer={answer ?? null}
+      submitLabel={t("action_save")}
+      nav={<SessionLinks base={d.base} session={d.session.id} current="edit" canChange name={d.session.name} />}
+    />
+  );
 }

@@ -21,7 +21,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { api, type, config } = await requireContent(args, "add");
   const ctx = await formContext(api, type, config);
   // Created under another item (a program's class, app/registry/mounts.js): that item is preset.
-  const preset = "mount" in type && type.mount ? { [type.mount.field]: String(type.mount.parentId) } : {};
+  // The type's own defaults (createDefaults) come first.
+  const preset = { ...(type.createDefaults ?? {}), ...("mount" in type && type.mount ? { [type.mount.field]: String(type.mount.parentId) } : {}) };
   return data({ ...ctx, preset, labelKey: type.labelKey, listHref: dash(type.segment), titles: contentTitles(`${type.key}.create`) }, { headers: api.headers() });
 }
 

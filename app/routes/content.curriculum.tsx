@@ -22,6 +22,8 @@ import { errorsAt, shownValue, type FormResult } from "~/lms/form-result";
 import { materialSchema, moveSchema, parseWithZod, sectionSchemas } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
+import { registryTab } from "~/lms/registry-tab.server";
+import type { ContentType } from "~/lms/content.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "curriculum"] };
@@ -33,7 +35,20 @@ export const handle = { i18n: ["content", "curriculum"] };
  * confirmation step and the dependency refusal dialog of spec 002 §8. Every control is a plain
  * form or link; the open sub-step lives in the query (?add=, ?slot=, ?material=, ?edit-section=,
  * ?delete-section=, ?delete-material=).
+ *
+ * The same page is a class's material tab (docs/decisions/045): the registry tab names the API
+ * path under the item (`api`, default curriculum/) and may name its own texts (`texts`), since a
+ * class's sections are not its publish precondition.
  */
+
+/** Where this tab's curriculum answers under the item, and the texts it shows. */
+function tabOf(type: ContentType, request: Request) {
+  const tab = registryTab(type, request) as { api?: string; texts?: { title?: string; intro?: string; empty?: string } } | undefined;
+  return {
+    path: tab?.api ?? "curriculum/",
+    texts: { title: "curriculum_title", intro: "curriculum_intro", empty: "curriculum_empty", warning: "curriculum_no_section_warning", ...(tab?.texts ?? {}) },
+  };
+}
 
 const limitsOf = (config: ConfigDict): CurriculumLimits & { fileBytes: number } => ({
   text: Number(config["text-limit"]?.value) || 200,
@@ -44,7 +59,8 @@ const limitsOf = (config: ConfigDict): CurriculumLimits & { fileBytes: number } 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, type, config } = await requireContent(request, "change");
   const id = itemId(type, params);
-  const { data: curriculum } = await api.get<Curriculum>(`${type.api}${id}/curriculum/`);
+  const tab = tabOf(type, request);
+  const { data: curriculum } = await api.get<Curriculum>(`${type.api}${id}/${tab.path}`);
   const url = new URL(request.url);
   const q = url.searchParams;
   const num = (key: string) => (/^\d{1,9}$/.test(q.get(key) ?? "") ? Number(q.get(key)) : null);
@@ -56,6 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(
     {
       curriculum,
+      texts: tab.texts,
       here: url.pathname,
       limits: limitsOf(config),
       view: {
@@ -75,13 +92,18 @@ type ActionAnswer =
   | { form: "add-section" | "edit-section" | "material"; result: SubmissionResult<string[]>; uploaded?: { file: string; file_name: string } | null }
   | { warning: string; dependents: string[] };
 
-/** The API's 424 (a prerequisite in the way) as the warning dialog's data. */
-function refusal(api: Lms, body: { detail?: string; dependent_list?: IdName[] } | null) {
+/**
+ * The API's 424 (a prerequisite in the way) as the warning dialog's data; also its 400 that names
+ * no field (an item read-only for good, a cancelled class: docs/decisions/045).
+ */
+function refusal(api: Lms, body: { detail?: string; dependent_list?: IdName[] } | null, status = 424) {
   return data<ActionAnswer>(
     { warning: body?.detail ?? MSG.cannot_delete_because_dependency, dependents: (body?.dependent_list ?? []).map((d) => d.name) },
-    { status: 424, headers: api.headers() },
+    { status, headers: api.headers() },
   );
 }
+/** A 400 answer that is about the whole item, not a field. */
+const wholeItem = (res: { status: number; data: unknown }) => res.status === 400 && typeof (res.data as { detail?: unknown } | null)?.detail === "string";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { api, type, config } = await requireContent(request, "change");
@@ -96,7 +118,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!form) return data<ActionAnswer>({ form: "add-section", result: unread.result }, { status: unread.status });
   await requireCsrf(api, form);
   const intent = String(form.get("intent") ?? "");
-  const base = `${type.api}${id}/curriculum/`;
+  const base = `${type.api}${id}/${tabOf(type, request).path}`;
   const rowId = String(form.get("id") ?? "");
   const needId = () => {
     invariantResponse(/^\d{1,9}$/.test(rowId), "Bad Request");
@@ -119,28 +141,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
         intent === "add-section"
           ? await api.post<Record<string, unknown>>(`${base}section/`, submission.value, { accept: [400] })
           : await api.patch<Record<string, unknown>>(`${base}section/${needId()}/`, submission.value, { accept: [400] });
+      if (wholeItem(res)) return refusal(api, res.data, 400);
       if (res.status === 400) return data<ActionAnswer>({ form: intent, result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers: api.headers() });
       return done(intent === "add-section" ? "curriculum_toast_section_added" : "curriculum_toast_section_saved");
     }
     case "move-section":
     case "move-material": {
       const path = intent === "move-section" ? `section/${needId()}/move/` : `material/${needId()}/move/`;
-      await api.post(`${base}${path}`, { direction: direction() });
+      const res = await api.post<{ detail?: string }>(`${base}${path}`, { direction: direction() }, { accept: [400] });
+      if (res.status === 400) return refusal(api, res.data, 400);
       return done("curriculum_toast_moved");
     }
     case "toggle-section":
     case "toggle-material": {
       const show = form.get("is_display") === "true";
       const path = intent === "toggle-section" ? `section/${needId()}/` : `material/${needId()}/`;
-      const res = await api.patch<{ detail?: string; dependent_list?: IdName[] }>(`${base}${path}`, { is_display: show }, { accept: [424] });
-      if (res.status === 424) return refusal(api, res.data);
+      const res = await api.patch<{ detail?: string; dependent_list?: IdName[] }>(`${base}${path}`, { is_display: show }, { accept: [400, 424] });
+      if (res.status === 424 || res.status === 400) return refusal(api, res.data, res.status);
       return done(show ? "toast_shown" : "toast_hidden");
     }
     case "delete-section":
     case "delete-material": {
       const path = intent === "delete-section" ? `section/${needId()}/` : `material/${needId()}/`;
-      const res = await api.delete<{ detail?: string; dependent_list?: IdName[] }>(`${base}${path}`, { accept: [424] });
-      if (res.status === 424) return refusal(api, res.data);
+      const res = await api.delete<{ detail?: string; dependent_list?: IdName[] }>(`${base}${path}`, { accept: [400, 424] });
+      if (res.status === 424 || res.status === 400) return refusal(api, res.data, res.status);
       if (intent === "delete-material") return done("curriculum_toast_material_deleted");
       const after = await api.get<Curriculum>(base);
       return done(after.data.count ? "curriculum_toast_section_deleted" : "curriculum_toast_section_deleted_unpublished");
@@ -183,6 +207,7 @@ async function saveMaterial(api: Lms, form: FormData, intent: "add-material" | "
       const body = new FormData();
       body.set("file", chosen, chosen.name);
       const up = await api.upload<UploadedFile | Record<string, string[]>>(`${base}upload/?slot_type=${slotType}`, body, { accept: [400] });
+      if (wholeItem(up)) return refuse({ formErrors: [String((up.data as unknown as { detail: string }).detail)] });
       if (up.status === 400) {
         const errors = up.data as Record<string, string[]>;
         return refuse({ fieldErrors: { file: errors.file ?? errors.slot_type ?? [MSG.invalid_file_type] } }, kept);
@@ -198,6 +223,7 @@ async function saveMaterial(api: Lms, form: FormData, intent: "add-material" | "
     : await api.patch<Record<string, unknown>>(`${base}material/${current!.id}/`, payload, { accept: [400, 424] });
   // 424: unticking "shown" on a prerequisite; the refusal is the form's own error.
   if (res.status === 424) return refuse({ formErrors: [String(res.data?.detail ?? MSG.material_is_prerequisite)] }, file);
+  if (wholeItem(res)) return refuse({ formErrors: [String((res.data as { detail: string }).detail)] }, file);
   if (res.status === 400) return refuse(apiFieldErrors(res.data), file);
   return redirectWithToast(here, { type: "success", message: adding ? "curriculum_toast_material_added" : "curriculum_toast_material_saved" }, { headers: api.headers() });
 }
@@ -260,14 +286,14 @@ export default function CurriculumTab() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h2 className="text-lg font-semibold">{t("curriculum_title")}</h2>
-          <p className="text-sm text-slate-600">{t("curriculum_intro")}</p>
+          <h2 className="text-lg font-semibold">{t(d.texts.title)}</h2>
+          <p className="text-sm text-slate-600">{t(d.texts.intro)}</p>
         </div>
         <AddSectionForm result={resultOf("add-section")} maxLength={d.limits.text} />
       </div>
       {sections.length ? null : (
         <p className="rounded border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
-          {t("curriculum_empty")} {t("curriculum_no_section_warning")}
+          {t(d.texts.empty)} {d.texts.warning ? t(d.texts.warning) : null}
         </p>
       )}
       {sections.map((section, si) => (

@@ -8,7 +8,8 @@ import { ExportLinks } from "~/components/content/export-links";
 import { Pager } from "~/components/content/pager";
 import { ProgressBadge } from "~/components/content/progress-badge";
 import { ProgressFilters } from "~/components/content/progress-filters";
-import { itemId, requireContent } from "~/lms/content.server";
+import { itemId, requireContent, type Action } from "~/lms/content.server";
+import { builtTabs } from "~/registry/content.js";
 import { formatInstant } from "~/lms/format";
 import { itemPaths, loadEnrollments, zoneOffset } from "~/lms/enrollment.server";
 
@@ -32,6 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       offset: await zoneOffset(),
       enrollHref: `${paths.base}/overall/learner/enroll`,
       exportHref: allows(type, permission, "export") ? `${paths.base}/overall/learner/export` : null,
+      // A type's own page of one learner (a class learner's sessions, docs/decisions/046): a link per row.
+      rowPages: (builtTabs(type.overall).find((p) => p.id === "learner")?.children ?? [])
+        .filter((c) => "param" in c && c.param && allows(type, permission, (c.action ?? "view") as Action))
+        .map((c) => ({ labelKey: c.labelKey, base: `${paths.base}/overall/learner`, id: c.id })),
     },
     { headers: api.headers() },
   );
@@ -60,6 +65,15 @@ export default function OverallLearner() {
     { key: "add_method", label: t("enr_col_add_method"), render: (r) => t(`add_method_${r.add_method}`) },
     { key: "added_by", label: t("enr_col_added_by"), render: (r) => t(`added_by_${r.added_by}`) },
     { key: "datetime_enroll", label: t("enr_col_enrolled"), sort: "datetime_enroll", render: (r) => <time dateTime={r.datetime_enroll}>{day(r.datetime_enroll)}</time> },
+    ...d.rowPages.map((p) => ({
+      key: `page-${p.id}`,
+      label: t(p.labelKey),
+      render: (r: EnrollmentRow) => (
+        <a href={`${p.base}/${r.id}/${p.id}`} className="text-xs text-primary underline">
+          {t(p.labelKey)}
+        </a>
+      ),
+    })),
   ];
   return (
     <section aria-labelledby="learner-title">

@@ -5,8 +5,9 @@ import type { Paged } from "../../contract/http";
 import type { ContentSurvey } from "../../contract/schemas/extras";
 import { TableTab } from "~/components/content/table-tab";
 import { allows } from "~/lms/content-navigation.server";
-import { itemId, requireContent } from "~/lms/content.server";
+import { contentTypeOf, itemId, pathAfterItem, requireContent } from "~/lms/content.server";
 import { contentSurveyCreateSchema, contentSurveyUpdateSchema, masterList, tableTabAction } from "~/lms/extras.server";
+import { registryTab, tabApiPath } from "~/lms/registry-tab.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "extras"] };
@@ -14,20 +15,35 @@ export const handle = { i18n: ["content", "extras"] };
 /**
  * The survey tab (issue 6 item 4): the surveys attached to the content, in the order they were
  * attached, each optional or required. Attaching and detaching leave the survey itself alone.
+ *
+ * The same page serves the surveys of a part of the item (a class session's, docs/decisions/045):
+ * its registry page names the API path (`api`, `{sessionid}` from the URL); the part's name heads
+ * the page (GET of that path without its last segment).
  */
+const surveyPath = (args: LoaderFunctionArgs, type: Parameters<typeof registryTab>[0]) => tabApiPath(registryTab(type, args.request), args.params, "survey/");
+
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type, permission } = await requireContent(args, "view");
   const id = itemId(type, args.params);
-  const [{ data: rows }, surveys] = await Promise.all([
-    api.get<Paged<ContentSurvey>>(`${type.api}${id}/survey/`, { query: { page_size: 1000 } }),
+  const path = surveyPath(args, type);
+  const part = path === "survey/" ? null : path.replace(/[^/]+\/$/, "");
+  const tab = registryTab(type, args.request);
+  // A part's page links back to its tab (a session's surveys: the curriculum), and may name its own intro.
+  const [tabId] = pathAfterItem(args.request);
+  const parent = part ? (type.tabs as { id: string; labelKey: string }[]).find((t) => t.id === tabId) : undefined;
+  const back = parent ? { href: new URL(args.request.url).pathname.split(`/${tabId}/`)[0] + `/${tabId}`, labelKey: parent.labelKey } : null;
+  const intro = (tab as { texts?: { intro?: string } } | undefined)?.texts?.intro ?? "ext_survey_intro";
+  const [{ data: rows }, surveys, scope] = await Promise.all([
+    api.get<Paged<ContentSurvey>>(`${type.api}${id}/${path}`, { query: { page_size: 1000 } }),
     masterList<{ survey_type: number; is_publish: boolean }>(api, "survey"),
+    part ? api.get<{ name: string }>(`${type.api}${id}/${part}`).then((r) => r.data.name) : Promise.resolve(null),
   ]);
-  return data({ rows: rows.results, surveys, canChange: allows(type, permission, "change") }, { headers: api.headers() });
+  return data({ rows: rows.results, surveys, scope, back, intro, canChange: allows(type, permission, "change") }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
   return tableTabAction(args, {
-    path: "survey",
+    path: surveyPath(args, contentTypeOf(args.request)).replace(/\/$/, ""),
     create: contentSurveyCreateSchema,
     update: contentSurveyUpdateSchema,
     toasts: { create: "ext_toast_survey_attached", delete: "ext_toast_survey_detached" },
@@ -35,7 +51,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SurveyTab() {
-  const { rows, surveys, canChange } = useLoaderData<typeof loader>();
+  const { rows, surveys, scope, back, intro, canChange } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useContentTranslation();
   const taken = new Set(rows.map((r) => r.survey.id));
@@ -44,10 +60,10 @@ export default function SurveyTab() {
   const badge = (ok: boolean, yes: string, no: string) => (
     <span className={`rounded px-2 py-0.5 text-xs ${ok ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-700"}`}>{ok ? yes : no}</span>
   );
-  return (
+  const table = (
     <TableTab
-      title={t("tab_survey")}
-      intro={t("ext_survey_intro")}
+      title={scope ? t("ext_survey_of", { name: scope }) : t("tab_survey")}
+      intro={t(intro)}
       rows={rows}
       rowName={(r) => r.survey.name}
       columns={[
@@ -85,5 +101,14 @@ export default function SurveyTab() {
       answer={answer}
       empty={t("ext_survey_empty")}
     />
+  );
+  if (!back) return table;
+  return (
+    <div className="space-y-3">
+      <a href={back.href} className="text-sm text-primary hover:underline">
+        ‹ {t(back.labelKey)}
+      </a>
+      {table}
+    </div>
   );
 }

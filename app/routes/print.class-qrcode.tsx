@@ -86,6 +86,8 @@ function Toolbar() {
           <p className="text-sm text-slate-600">
             {d.klass.is_cancelled ? t("cls_qr_cancelled") : d.views.length ? t("cls_qr_sheet_count", { count: d.views.length }) : null}
           </p>
+          {/* The class's options (docs/decisions/046): when a scan of this sheet is refused, say so before it is printed. */}
+          {d.klass.qr_code_holder === 0 ? <p className="text-sm text-amber-900">{t("cls_qr_notice_learner_holds")}</p> : !d.klass.is_user_check_in ? <p className="text-sm text-amber-900">{t("cls_qr_notice_self_off")}</p> : null}
         </div>
         <a href={d.back} className="text-sm text-primary underline">
           ‹ {t("cls_qr_back")}

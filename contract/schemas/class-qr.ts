@@ -10,7 +10,11 @@ import type { IdName } from "./content";
  */
 
 /** The class a sheet or a code names. */
-export type QrClass = { id: number; name: string; code: string; check_in_type: number; is_cancelled: boolean };
+export type QrClass = {
+  id: number; name: string; code: string; check_in_type: number; is_cancelled: boolean;
+  // Its check-in options (docs/decisions/046): who holds the code, self check-in, regenerating allowed.
+  qr_code_holder: number; is_user_check_in: boolean; is_allow_change_qr: boolean;
+};
 
 /** One session's sheet: its code (the token the QR's address ends with), its version and when it was made. */
 export type QrSheet = { token: string; qr_version: number; datetime_qr: string | null; session: ClassSession };

@@ -2,8 +2,9 @@ import { z } from "../zod";
 import { MSG } from "../messages";
 import { text } from "./text";
 import { checkbox, code, dateOnly, idList, int, isBlank, nullableId } from "./form-fields";
-import { CHECK_IN_TYPES, CLASS_MSG, DEFAULT_SESSION_START, QR_CODE_HOLDERS, SESSION_TYPES, type ClassStatus } from "../class-codes";
+import { CHECK_IN_GROUPS, CHECK_IN_TYPES, CLASS_MSG, DEFAULT_SESSION_START, QR_CODE_HOLDERS, SESSION_TYPES, type ClassStatus } from "../class-codes";
 import type { ContentDetail, ContentRow, IdName } from "./content";
+import { sessionUrlSchema } from "./class-session-pages";
 
 /**
  * A class's own fields (spec 001 §3 "A class has batch, qr_code_holder (default 1),
@@ -16,7 +17,8 @@ const withDefault = <S extends z.ZodType>(schema: S, fallback: unknown) => z.pre
 export const classOwnFields = {
   batch: withDefault(int({ min: 0, max: 100_000 }).nullable(), null),
   qr_code_holder: withDefault(code(QR_CODE_HOLDERS), 1),
-  check_in_group: withDefault(int({ min: 0, max: 1000 }), 0),
+  // 0 each session, 1 the day's sessions together (docs/decisions/046).
+  check_in_group: withDefault(code(CHECK_IN_GROUPS), 0),
   is_user_check_in: checkbox(),
   check_in_type: withDefault(code(CHECK_IN_TYPES), 0),
   is_allow_change_qr: checkbox(),
@@ -43,7 +45,7 @@ const time = () => z.string({ error: MSG.required }).trim().refine((v) => TIME.t
  * POST / PATCH dashboard/class/{id}/session/: one session on one date, start and end times in the
  * organisation's zone. `confirm_overlap` says the administrator saw the overlap and saves anyway.
  */
-export function sessionSchema(limits: { text: number; description: number }) {
+export function sessionSchema(limits: { text: number; description: number; url?: number }) {
   return z
     .object({
       name: text({ error: MSG.required }).trim().min(1, MSG.required).max(limits.text, MSG.too_long),
@@ -56,8 +58,10 @@ export function sessionSchema(limits: { text: number; description: number }) {
       room: nullableId(),
       capacity: withDefault(int({ min: 0, max: 1_000_000 }), 0),
       is_display: checkbox(),
-      is_playback: checkbox(),
-      url: z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(2000, MSG.too_long)),
+      // Edited on the session's live page (docs/decisions/045): absent, they stay as they are; given
+      // (an API caller), the live page's rules apply.
+      is_playback: z.union([z.undefined(), checkbox()]),
+      url: z.union([z.undefined(), sessionUrlSchema(limits.url ?? 255)]),
       instructor_list: idList(200).default([]),
       confirm_overlap: checkbox(),
     })

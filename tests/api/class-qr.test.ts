@@ -43,7 +43,7 @@ const logOf = (classId: number) => api.db.selectFrom("class_checkin_log").select
 async function setup(code: string, type: 0 | 1 = 0, students = ["learner"]) {
   api.clock.now = START;
   await signInAll();
-  const created = await admin.post(`${C}/`, { name: `QR ${code}`, code, ...refs, check_in_type: type });
+  const created = await admin.post(`${C}/`, { name: `QR ${code}`, code, ...refs, check_in_type: type, is_user_check_in: true, is_allow_change_qr: true });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.id as number;
   const sessions: number[] = [];

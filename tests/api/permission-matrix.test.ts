@@ -415,11 +415,35 @@ function classCalls(type: ContentType): Record<string, Call[]> {
     const inAMonth = new Date(api.clock.now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
     return { name: "Matrix session", type: 3, date: klass.date_end ?? inAMonth, start_time: "08:00", end_time: "09:00", confirm_overlap: true };
   };
+  /** The class enrolling by session (its other settings kept), and one of its learners. */
+  const bySession = async (item: number) => {
+    const current = (await observer().client.get(`${base}${item}/enrollment/`)).body as Record<string, unknown> & { content_period_cancel: Record<string, unknown> };
+    const cancel = { ...current.content_period_cancel, duration: current.content_period_cancel.duration ?? 86_400 };
+    const settings = { ...current, content_period_cancel: cancel, is_session_enrollment: true, minimum_session_enrollment: 0, is_allow_change_session_enrollment: true };
+    const res = await observer().client.put(`${base}${item}/enrollment/`, settings);
+    if (res.status !== 200) throw new Error(`session enrollment of class ${item}: ${res.status} ${JSON.stringify(res.body)}`);
+    return { value: await enrollmentOf(type, item) };
+  };
   const session = async (item: number) => {
     const res = await observer().client.post(`${base}${item}/session/`, await sessionBody(item));
     if (res.status !== 201) throw new Error(`session of class ${item}: ${res.status} ${JSON.stringify(res.body)}`);
     return { row: (res.body as { id: number }).id };
   };
+  /** A live rerun session (its live page saves). */
+  const liveSession = async (item: number) => {
+    const res = await observer().client.post(`${base}${item}/session/`, { ...(await sessionBody(item)), type: 1 });
+    if (res.status !== 201) throw new Error(`live session of class ${item}: ${res.status} ${JSON.stringify(res.body)}`);
+    return { row: (res.body as { id: number }).id };
+  };
+  /** A session, and a class material it does not use yet. */
+  const withMaterial = async (item: number) => {
+    const section = await observer().client.post(`${base}${item}/material/section/`, { name: "Matrix section" });
+    const m = await observer().client.post(`${base}${item}/material/section/${section.body.id}/material/`, { slot_type: "weblink", name: "Matrix link", url: "https://example.com/matrix" });
+    if (m.status !== 201) throw new Error(`material of class ${item}: ${m.status} ${JSON.stringify(m.body)}`);
+    return { ...(await session(item)), value: (m.body as { id: number }).id };
+  };
+  /** A new session, and a survey. */
+  const withSurvey = async (item: number) => ({ ...(await session(item)), value: first(await idsWhere(sql`select id from survey order by id`), "survey") });
   return {
     curriculum: [
       call("sessions", "GET", "view", () => "session/"),
@@ -433,6 +457,30 @@ function classCalls(type: ContentType): Record<string, Call[]> {
       call("session", "GET", "view", (i) => `session/${i.row}/`, { rows: session }),
       call("session update", "PATCH", "change", (i) => `session/${i.row}/`, { rows: session, body: async (_, i) => ({ ...(await sessionBody(i.item)), name: "Renamed by the matrix" }) }),
     ],
+    // The material tab (the engine's curriculum at material/) and a session's own pages (docs/decisions/045).
+    material: [
+      call("materials", "GET", "view", () => "material/"),
+      call("material section add", "POST", "change", () => "material/section/", { body: () => ({ name: "Added by the matrix" }), writes: { table: "content_section", delta: 1 } }),
+    ],
+    "curriculum/live": [
+      call("session live", "GET", "view", (i) => `session/${i.row}/live/`, { rows: session }),
+      call("session live save", "PUT", "change", (i) => `session/${i.row}/live/`, { rows: liveSession, body: () => ({ url: "https://example.com/matrix", is_playback: true }) }),
+    ],
+    "curriculum/material": [
+      call("session materials", "GET", "view", (i) => `session/${i.row}/material/`, { rows: session }),
+      call("session material add", "POST", "change", (i) => `session/${i.row}/material/`, { rows: withMaterial, body: (_, i) => ({ material: i.value }), writes: { table: "class_session_material", delta: 1 } }),
+    ],
+    "curriculum/survey": [
+      call("session surveys", "GET", "view", (i) => `session/${i.row}/survey/`, { rows: session }),
+      call("session survey add", "POST", "change", (i) => `session/${i.row}/survey/`, { rows: withSurvey, body: (_, i) => ({ survey: i.value }), writes: { table: "class_session_survey", delta: 1 } }),
+    ],
+    "curriculum/create-activity": [
+      call("class activities", "GET", "view", () => "activity/"),
+      // Creating needs the activity add flag besides the class's change flag (the instructor has only the latter).
+      call("class activity add", "POST", "change", () => "activity/", {
+        flag: "activity_add_activity", also: [], body: () => ({ name: "Matrix activity", code: `PMX${++created}` }), writes: { table: "class_activity", delta: 1 },
+      }),
+    ],
     schedule: [call("schedule", "GET", "view", () => "session/")],
     // Check-in (docs/decisions/042): a session is a check-in point; a learner checked in by hand.
     checkin: [
@@ -445,6 +493,13 @@ function classCalls(type: ContentType): Record<string, Call[]> {
     "overall/report": [call("attendance report", "GET", "view", () => "checkin/report/")],
     "overall/report/export": [call("attendance export", "GET", "export", () => "checkin/report/export/?format_type=csv")],
     "page/cancel": [call("cancel", "POST", "change", () => "cancel/", { fresh: true })],
+    // Session enrollment (docs/decisions/046): the overview, and a learner's sessions chosen once the
+    // class enrols by session (any number, changes allowed, so the empty choice is one the API accepts).
+    "enrollment-old": [call("enrolment by session", "GET", "view", () => "session-enrollment/")],
+    "overall/learner/session": [
+      call("learner sessions", "GET", "view", (i) => `learner/${i.value}/session/`, { rows: async (item) => ({ value: await enrollmentOf(type, item) }) }),
+      call("learner sessions save", "PUT", "enrollment", (i) => `learner/${i.value}/session/`, { rows: bySession, body: () => ({ session_list: [] }) }),
+    ],
   };
 }
 

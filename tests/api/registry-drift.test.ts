@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTENT_FEATURES, type ContentFeature } from "../../api/content/definition";
+import { CONTENT_FEATURES, curriculumPath, type ContentFeature } from "../../api/content/definition";
 import { CONTENT_DEFINITIONS } from "../../api/content/types";
 import { builtTabs, CONTENT_TYPES } from "../../app/registry/content.js";
 import { startTestApi, type Client, type TestApi } from "./harness";
@@ -91,7 +91,9 @@ describe("each mounted feature answers under its type's items", () => {
     const id = (list.body.results as { id: number }[])[0]?.id;
     expect(id, `a seeded ${def.key}`).toBeDefined();
     for (const feature of CONTENT_FEATURES) {
-      const res = await admin.get(`/api/dashboard/${def.resource.path}/${id}/${PROBE[feature]}`);
+      // The curriculum answers where the type mounts it (a class's at material/, docs/decisions/045).
+      const probe = feature === "curriculum" ? `${curriculumPath(def)}/` : PROBE[feature];
+      const res = await admin.get(`/api/dashboard/${def.resource.path}/${id}/${probe}`);
       expect(res.status, `${def.key} ${feature}`).toBe(def.features.includes(feature) ? 200 : 404);
     }
     // Each own tab's first call, its `api` (a class's curriculum lists its sessions) or {tab}/, answers too.

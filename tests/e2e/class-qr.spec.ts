@@ -38,7 +38,7 @@ function zoneDay(days: number) {
 async function classWithSessions(page: Page, info: TestInfo) {
   const code = `QR${tag(info)}${Date.now() % 100000}`;
   const refs = { category: one<{ id: number }>("select id from category order by id").id, provider: one<{ id: number }>("select id from provider order by id").id };
-  const klass = await apiPost(page, "class/", { name: `QR drill ${tag(info)}`, code, ...refs, check_in_type: 0 });
+  const klass = await apiPost(page, "class/", { name: `QR drill ${tag(info)}`, code, ...refs, check_in_type: 0, is_user_check_in: true, is_allow_change_qr: true });
   const sessions = [
     { name: "Today's session", date: zoneDay(0), start_time: "00:00", end_time: "23:59" },
     { name: "Tomorrow's session", date: zoneDay(1), start_time: "09:00", end_time: "12:00" },

@@ -136,8 +136,10 @@ test("sessions: add two, confirm an overlapping third, refuse an end before the 
   // No session edits either.
   await page.goto(curriculum);
   await expect(table.getByRole("row").filter({ hasText: "Opening morning" })).toBeVisible();
-  // Sessions are no longer links to their edit pages, and none can be deleted.
-  await expect(table.getByRole("link")).toHaveCount(0);
+  // Sessions are no longer links to their edit pages, and none can be deleted (their read-only
+  // live, material and survey pages stay linked: docs/decisions/045).
+  await expect(table.getByRole("link", { name: /edit|delete/i })).toHaveCount(0);
+  await expect(table.getByRole("link", { name: "Live", exact: true })).toHaveCount(3);
   await expect(page.getByRole("link", { name: "Cancel this class…" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Add a session" })).toHaveCount(0);
 });

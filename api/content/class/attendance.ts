@@ -1,5 +1,5 @@
 import { ATTENDANCE_DRIVEN, CHECKIN_SOURCE, CHECK_IN_TYPE, isAttended, progressFromAttendance, type CheckinLogAction } from "../../../contract/checkin-codes";
-import { CLASS_MSG } from "../../../contract/class-codes";
+import { CHECK_IN_GROUP, CLASS_MSG } from "../../../contract/class-codes";
 import { MSG } from "../../../contract/messages";
 import type { Trx } from "../../engine/crud";
 import { badRequest, notFound } from "../../http/errors";
@@ -28,16 +28,36 @@ async function logRows(trx: Trx, classId: number, rows: { session_id: number | n
   }
 }
 
+type Marking = { classId: number; sessionId: number; enrollmentIds: number[]; action: AttendanceAction; source: number; byAccountId: number | null; now: Date };
+
+/**
+ * The one writer (below), and a class whose check-in group is 1 (docs/decisions/046): the same
+ * check-in also marks the learners' other sessions of that day; a check-out marks those of the
+ * day's sessions they are checked in to.
+ */
+export async function recordAttendance(trx: Trx, a: Marking): Promise<void> {
+  await recordOne(trx, a);
+  const cls = await trx.selectFrom("class").select("check_in_group").where("id", "=", a.classId).executeTakeFirstOrThrow();
+  if (cls.check_in_group !== CHECK_IN_GROUP.day) return;
+  const day = trx.selectFrom("class_session").select("date").where("id", "=", a.sessionId);
+  const siblings = await trx.selectFrom("class_session").select("id").where("class_id", "=", a.classId).where("date", "=", day).where("id", "!=", a.sessionId).orderBy("datetime_start").execute();
+  for (const s of siblings) {
+    let ids = [...new Set(a.enrollmentIds)];
+    if (a.action === "out") {
+      const inRows = await trx.selectFrom("class_attendance").select("enrollment_id").where("session_id", "=", s.id).where("enrollment_id", "in", ids).where("datetime_checkin", "is not", null).execute();
+      ids = inRows.map((r) => r.enrollment_id);
+    }
+    if (ids.length) await recordOne(trx, { ...a, sessionId: s.id, enrollmentIds: ids });
+  }
+}
+
 /**
  * Check learners (enrollment ids of the class's learners holding a seat) in or out of one session.
  * "in" keeps the first check-in of someone already in (nothing written, no log row); "out" needs a
  * class with check-in type 1 (else 400 action) and a check-in first (else 400 enrollment_list),
  * and keeps the first check-out likewise. Never opens a transaction: the caller's holds it all.
  */
-export async function recordAttendance(
-  trx: Trx,
-  a: { classId: number; sessionId: number; enrollmentIds: number[]; action: AttendanceAction; source: number; byAccountId: number | null; now: Date },
-): Promise<void> {
+async function recordOne(trx: Trx, a: Marking): Promise<void> {
   const cls = await trx.selectFrom("class").select("check_in_type").where("id", "=", a.classId).executeTakeFirst();
   const session = await trx.selectFrom("class_session").select("id").where("id", "=", a.sessionId).where("class_id", "=", a.classId).executeTakeFirst();
   if (!cls || !session) throw notFound();

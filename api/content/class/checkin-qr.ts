@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { CHECK_IN_TYPE, isAttended } from "../../../contract/checkin-codes";
+import { CLASS_MSG } from "../../../contract/class-codes";
 import { MSG } from "../../../contract/messages";
-import { qrScanSchema, type QrAttendance, type QrCheckinAnswer, type QrClass, type QrScanAnswer, type QrSheet } from "../../../contract/schemas/class-qr";
+import { qrScanSchema, type QrAttendance, type QrCheckinAnswer, type QrScanAnswer, type QrSheet } from "../../../contract/schemas/class-qr";
 import { requireUser } from "../../auth/permissions";
 import type { Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
@@ -11,6 +12,7 @@ import { itemId, touch, writeTransaction, type Trx } from "../../engine/crud";
 import { activeEnrollments } from "../activity/shared";
 import { contentAccess, contentTypeId } from "../ref";
 import { recordAttendance } from "./attendance";
+import { checkinOptionsOf, qrClassOf, selfCheckInRefusal } from "./checkin-options";
 import { classResource, classWriteRefusal } from "./resource";
 import { sessionsOf } from "./sessions";
 
@@ -55,11 +57,6 @@ export function readQrToken(secret: string, token: string): { sessionId: number;
 
 const invalid = () => badRequest({ detail: MSG.qr_code_expired_or_invalid });
 
-async function classOf(db: Db | Trx, id: number): Promise<QrClass> {
-  const row = await db.selectFrom("class").select(["id", "name", "code", "check_in_type", "datetime_cancel"]).where("id", "=", id).executeTakeFirstOrThrow();
-  return { id: row.id, name: row.name, code: row.code, check_in_type: row.check_in_type, is_cancelled: row.datetime_cancel !== null };
-}
-
 /** The sheets of a class's sessions (`only` one of them; 404 when it is not the class's). */
 async function sheets(ctx: ApiContext, classId: number, only?: number): Promise<QrSheet[]> {
   const sessions = await sessionsOf(ctx.db, classId, only);
@@ -90,6 +87,9 @@ async function checkedCode(q: Db | Trx, secret: string, code: unknown, accountId
   if (at < Date.parse(session.datetime_start) - QR_WINDOW_MS || at > Date.parse(session.datetime_end) + QR_WINDOW_MS) throw invalid();
   const seat = await activeEnrollments(q, { contentTypeId: await contentTypeId(q, "class"), contentId: session.class_id }).select("e.id").where("e.account_id", "=", accountId).executeTakeFirst();
   if (!seat) throw forbidden(MSG.no_permission_to_access_class);
+  // The class's options (docs/decisions/046): learners hold personal codes, or may not check themselves in.
+  const refusal = selfCheckInRefusal(await checkinOptionsOf(q, session.class_id));
+  if (refusal) throw badRequest({ detail: refusal });
   return { session, enrollmentId: seat.id };
 }
 
@@ -97,7 +97,7 @@ type Checked = Awaited<ReturnType<typeof checkedCode>>;
 
 /** The learner's page: the class, the session with its place, their attendance and what a scan would do now. */
 async function answerOf(q: Db | Trx, { session, enrollmentId }: Checked): Promise<QrCheckinAnswer> {
-  const klass = await classOf(q, session.class_id);
+  const klass = await qrClassOf(q, session.class_id);
   const place = async (table: "location" | "room", id: number | null) =>
     id === null ? null : ((await q.selectFrom(table).select(["id", "name"]).where("id", "=", id).executeTakeFirst()) ?? null);
   const row = await q
@@ -123,13 +123,13 @@ export function checkinQrRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.get(`${BASE}qr/`, async (req) => {
     const { id } = await contentAccess(req, db, classResource, "view");
-    return { class: await classOf(db, id), results: await sheets(ctx, id) };
+    return { class: await qrClassOf(db, id), results: await sheets(ctx, id) };
   });
 
   app.get(SHEET, async (req) => {
     const { id } = await contentAccess(req, db, classResource, "view");
     const [sheet] = await sheets(ctx, id, itemId(req, "sessionid"));
-    return { ...sheet, class: await classOf(db, id) };
+    return { ...sheet, class: await qrClassOf(db, id) };
   });
 
   app.post(SHEET, async (req) => {
@@ -139,6 +139,8 @@ export function checkinQrRoutes(app: FastifyInstance, ctx: ApiContext) {
     await writeTransaction(db, async (trx) => {
       const refusal = await classWriteRefusal(trx, id);
       if (refusal) throw refusal;
+      // "Allow change QR" off: printed codes stay good for the class's life (docs/decisions/046).
+      if (!(await checkinOptionsOf(trx, id)).is_allow_change_qr) throw badRequest({ detail: CLASS_MSG.qr_change_off });
       const done = await trx
         .updateTable("class_session")
         .set((eb) => ({ qr_version: eb("qr_version", "+", 1), datetime_qr: now.toISOString() }))
@@ -149,7 +151,7 @@ export function checkinQrRoutes(app: FastifyInstance, ctx: ApiContext) {
       await touch(trx, classResource, id, now);
     });
     const [sheet] = await sheets(ctx, id, sessionId);
-    return { ...sheet, class: await classOf(db, id) };
+    return { ...sheet, class: await qrClassOf(db, id) };
   });
 
   app.get("/class/checkin/", async (req) => {

@@ -60,8 +60,8 @@ export async function sessionsOf(db: Db, classId: number, only?: number): Promis
 export function sessionRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
   const settings = async () => {
-    const c = await configValues(db, ["text-limit", "description-limit", "time-zone-offset-minutes"]);
-    return { schema: sessionSchema({ text: Number(c["text-limit"]), description: Number(c["description-limit"]) }), offset: Number(c["time-zone-offset-minutes"]) || 0 };
+    const c = await configValues(db, ["text-limit", "description-limit", "url-limit", "time-zone-offset-minutes"]);
+    return { schema: sessionSchema({ text: Number(c["text-limit"]), description: Number(c["description-limit"]), url: Number(c["url-limit"]) || 255 }), offset: Number(c["time-zone-offset-minutes"]) || 0 };
   };
   /** The class in the account's scope with the change flag, not cancelled. */
   const writable = async (req: FastifyRequest) => {
@@ -79,7 +79,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext) {
   const values = (s: SessionInput, at: { start: string; end: string; location: number | null }, now: string) => ({
     name: s.name, desc: s.desc, type: s.type, date: s.date, start_time: s.start_time, end_time: s.end_time,
     datetime_start: at.start, datetime_end: at.end, location_id: at.location, room_id: s.room, capacity: s.capacity,
-    is_display: toFlag(s.is_display), is_playback: toFlag(s.is_playback), url: s.url, datetime_update: now,
+    is_display: toFlag(s.is_display), datetime_update: now,
+    // The live page's fields (docs/decisions/045): kept unless given.
+    ...(s.is_playback === undefined ? {} : { is_playback: toFlag(s.is_playback) }),
+    ...(s.url === undefined ? {} : { url: s.url }),
   });
   const setInstructors = async (trx: Trx, id: number, list: number[]) => {
     await trx.deleteFrom("class_session_instructor").where("session_id", "=", id).execute();
@@ -104,7 +107,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext) {
     const now = ctx.now();
     const sid = await writeTransaction(db, async (trx) => {
       const at = await checkSession(trx, id, input, offset, null);
-      const row = await trx.insertInto("class_session").values({ class_id: id, ...values(input, at, now.toISOString()), datetime_create: now.toISOString() }).returning("id").executeTakeFirstOrThrow();
+      const row = await trx.insertInto("class_session").values({ class_id: id, url: "", is_playback: 0, ...values(input, at, now.toISOString()), datetime_create: now.toISOString() }).returning("id").executeTakeFirstOrThrow();
       await setInstructors(trx, row.id, input.instructor_list);
       await touch(trx, classResource, id, now);
       return row.id;

@@ -13,6 +13,10 @@ export function ClassActions({ base, canChange }: { base: string; canChange: boo
       <a href={`${base}/curriculum/create`} className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90">
         {t("cls_session_create")}
       </a>
+      {/* An Activity made from the curriculum (docs/decisions/045): also linked from here only. */}
+      <a href={`${base}/curriculum/create-activity`} className="rounded border border-primary px-4 py-2 text-sm font-medium text-primary hover:bg-primary/5">
+        {t("cls_activity_create")}
+      </a>
       <a href={`${base}/cancel`} className="text-sm text-red-700 hover:underline">
         {t("cls_cancel_link")}
       </a>

@@ -22,7 +22,7 @@ export function sessionDefaults(s?: ClassSession): Record<string, string | strin
   return {
     name: s.name, desc: s.desc, type: String(s.type), date: s.date, start_time: s.start_time, end_time: s.end_time,
     location: s.location ? String(s.location.id) : "", room: s.room ? String(s.room.id) : "", capacity: String(s.capacity),
-    is_display: on(s.is_display), is_playback: on(s.is_playback), url: s.url, instructor_list: s.instructor_list.map((i) => String(i.id)),
+    is_display: on(s.is_display), instructor_list: s.instructor_list.map((i) => String(i.id)),
   };
 }
 
@@ -46,7 +46,8 @@ const chosenOf = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : t
 /**
  * A session's fields (spec 001 §3 "Session and schedule"): name, description, type, date, start
  * and end times in the organisation's zone, location and room (the API's session-options), capacity
- * (0 = unlimited), shown to learners, playback, link and instructors. A plain POST form posting
+ * (0 = unlimited), shown to learners and instructors (the link and playback are the session's live
+ * page, docs/decisions/045). A plain POST form posting
  * intent save, validated on the server; every refusal — the API's field errors too — comes back
  * onto its field. When the API found overlapping sessions, the same form comes back with them
  * listed and a "save anyway" button that posts every field again with confirm_overlap.
@@ -100,7 +101,6 @@ export function SessionForm(p: {
           <SelectField {...wire("room", t("cls_field_room"))} options={rooms.options} emptyOption={t("cls_none")} grouped />
         </div>
         <Field {...wire("capacity", t("cls_field_capacity"))} requiredMark={false} controlClassName={narrow} inputProps={{ type: "number", inputMode: "numeric", step: 1 }} />
-        <Field {...wire("url", t("cls_field_url"))} inputProps={{ type: "url" }} />
         <MultiSelectField
           {...wire("instructor_list", t("cls_field_instructor_list"))}
           options={p.choices.instructors.map(label)}
@@ -111,7 +111,6 @@ export function SessionForm(p: {
         />
         <fieldset className="space-y-1">
           {box("is_display", t("cls_field_is_display"))}
-          {box("is_playback", t("cls_field_is_playback"))}
         </fieldset>
       </fieldset>
       {p.readOnly ? null : clashing ? <SaveAnyway saveLabel={p.submitLabel} /> : <FormSubmit label={p.submitLabel} />}

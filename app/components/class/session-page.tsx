@@ -20,6 +20,8 @@ export function SessionPage(p: {
   choices: SessionChoices;
   answer?: { result: SubmissionResult<string[]>; overlap: Clash[] } | null;
   submitLabel: string;
+  /** Under the heading: links to the session's other pages (docs/decisions/045). */
+  nav?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -29,6 +31,7 @@ export function SessionPage(p: {
           ‹ {t("tab_curriculum")}
         </a>
         <h2 className="text-lg font-semibold text-slate-900">{p.heading}</h2>
+        {p.nav}
       </div>
       <section aria-label={p.heading} className="rounded border border-slate-200 bg-white p-4">
         <SessionForm

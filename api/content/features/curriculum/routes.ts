@@ -23,7 +23,7 @@ import {
 import { fromFlag, toFlag, type Db } from "../../../db/index";
 import type { ApiContext } from "../../../http/context";
 import { badRequest, notFound, parseInput } from "../../../http/errors";
-import type { ContentDefinition } from "../../definition";
+import { curriculumPath, type ContentDefinition } from "../../definition";
 import { contentAccess, ofContent, type ContentRef } from "../../ref";
 import { configValues } from "../../../system/config-store";
 import { idFilterValue, inTransaction, touch, type Trx } from "../../../engine/crud";
@@ -32,7 +32,8 @@ import { assertNotPrerequisite, checkDependencies, setDependencies, unpublishWit
 import { MAX_UPLOAD_BYTES, storeMedia } from "../../../system/media";
 
 /**
- * dashboard/{content path}/{id}/curriculum/… (docs/decisions/009), for every content type listing
+ * dashboard/{content path}/{id}/curriculum/… (docs/decisions/009; a type's `curriculum.path`
+ * instead when it says so, docs/decisions/045), for every content type listing
  * the feature: the sections of a content with their materials in order, their prerequisites, file
  * uploads and the identification settings. Reading needs the content's view flag (or its view
  * scope), every write its change flag; rows outside the account's scope, and sections or materials
@@ -246,10 +247,17 @@ function materialColumns(input: MaterialInput) {
 export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
   const { db } = ctx;
   const { resource } = def;
-  const BASE = `/dashboard/${resource.path}/:id(^\\d{1,12})/curriculum`;
+  // A class mounts it as its material tab (material/), a course as its curriculum (docs/decisions/045).
+  const BASE = `/dashboard/${resource.path}/:id(^\\d{1,12})/${curriculumPath(def)}`;
   const SECTION = `${BASE}/section/:sid(^\\d{1,12})`;
   const MATERIAL = `${BASE}/material/:mid(^\\d{1,12})`;
-  const access = (req: FastifyRequest, action: "view" | "change") => contentAccess(req, db, resource, action);
+  const access = async (req: FastifyRequest, action: "view" | "change") => {
+    const found = await contentAccess(req, db, resource, action);
+    // An item whose features are read-only for good (a cancelled class) refuses every write.
+    const refusal = action === "change" ? await def.writeRefusal?.(db, found.id) : null;
+    if (refusal) throw refusal;
+    return found;
+  };
   const write = <T>(work: (trx: Trx) => Promise<T>) => inTransaction(db, resource, work);
   const touchContent = (trx: Trx, ref: ContentRef, now: Date) => touch(trx, resource, ref.contentId, now);
 
@@ -320,7 +328,8 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
       await trx.deleteFrom("content_section").where("id", "=", section.id).execute();
       await renumberSections(trx, ref);
       await touchContent(trx, ref, now);
-      await unpublishWithoutSections(trx, resource, ref, { account, now, ctx });
+      // Only where sections are the publish precondition (a class's is a session).
+      if (def.curriculum?.sectionsPublish !== false) await unpublishWithoutSections(trx, resource, ref, { account, now, ctx });
     });
     return reply.status(204).send();
   });

@@ -6,27 +6,23 @@ import { DASHBOARD_FLAG } from "../../../../contract/permissions";
 import {
   contentCompetencyCreateSchema,
   contentCompetencyUpdateSchema,
-  contentSurveyCreateSchema,
-  contentSurveyUpdateSchema,
   criteriaSchemas,
   hasReward,
   type ContentCompetency,
   type ContentCompetencyCreateInput,
   type ContentCompetencyUpdateInput,
-  type ContentSurvey,
-  type ContentSurveyCreateInput,
-  type ContentSurveyUpdateInput,
   type Criteria,
   type CriteriaCreateInput,
   type CriteriaUpdateInput,
 } from "../../../../contract/schemas/extras";
 import { requirePermission } from "../../../auth/permissions";
-import { fromFlag, toFlag, type Db } from "../../../db/index";
+import { fromFlag, type Db } from "../../../db/index";
 import type { ApiContext } from "../../../http/context";
 import { switchedRoutes } from "../../../http/feature-switch";
 import { ApiError, badRequest, notFound } from "../../../http/errors";
 import { paginate, readPageQuery } from "../../../http/paging";
 import { contentRowRoutes, type ContentRows } from "../../../engine/content-rows";
+import { surveyRows } from "./survey-rows";
 import { textLimits } from "../../../system/config-store";
 import { refColumns } from "../../ref";
 import { likePattern, MAX_DB_ID, type Trx } from "../../../engine/crud";
@@ -106,58 +102,7 @@ export const competencyRows: ContentRows<ContentCompetencyCreateInput, ContentCo
   uniqueField: { field: "competency", message: MSG.already_added },
 };
 
-// ── Survey ─────────────────────────────────────────────────────────────────────────────────────
-
-const surveyQuery = (db: Db | Trx) =>
-  db
-    .selectFrom("content_survey as cs")
-    .innerJoin("survey as s", "s.id", "cs.survey_id")
-    .select(["cs.id", "cs.is_required", "cs.sort", "s.id as survey_id", "s.name", "s.code", "s.survey_type", "s.is_publish"]);
-type SurveyRow = Awaited<ReturnType<ReturnType<typeof surveyQuery>["executeTakeFirstOrThrow"]>>;
-const presentSurvey = (r: SurveyRow): ContentSurvey => ({
-  id: r.id,
-  survey: { id: r.survey_id, name: r.name, code: r.code, survey_type: r.survey_type, is_publish: fromFlag(r.is_publish) },
-  is_required: fromFlag(r.is_required),
-  sort: r.sort,
-});
-
-export const surveyRows: ContentRows<ContentSurveyCreateInput, ContentSurveyUpdateInput> = {
-  path: "survey",
-  table: "content_survey",
-  change: "change",
-  schemas: async () => ({ create: contentSurveyCreateSchema, update: contentSurveyUpdateSchema }),
-  async list(req, db, ref, q) {
-    const query = surveyQuery(db).where("cs.content_type_id", "=", ref.contentTypeId).where("cs.content_id", "=", ref.contentId);
-    const page = await paginate(req, query.orderBy("cs.sort").orderBy("cs.id"), q);
-    return { ...page, results: page.results.map(presentSurvey) };
-  },
-  async load(db, rowId) {
-    const row = await surveyQuery(db).where("cs.id", "=", rowId).executeTakeFirst();
-    if (!row) throw notFound();
-    return presentSurvey(row);
-  },
-  async insert(trx, ref, input) {
-    const survey = await trx.selectFrom("survey").select("id").where("id", "=", input.survey).executeTakeFirst();
-    if (!survey) throw badRequest({ survey: [MSG.invalid_choice] });
-    const siblings = trx.selectFrom("content_survey").where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId);
-    const taken = await siblings.select("id").where("survey_id", "=", input.survey).executeTakeFirst();
-    if (taken) throw badRequest({ survey: [MSG.already_added] });
-    const last = await siblings.select((eb) => eb.fn.max("sort").as("sort")).executeTakeFirst();
-    const row = await trx
-      .insertInto("content_survey")
-      .values({ ...refColumns(ref), survey_id: input.survey, is_required: toFlag(input.is_required), sort: Number(last?.sort ?? 0) + 1 })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return row.id;
-  },
-  async patch(trx, _ref, rowId, input) {
-    await trx.updateTable("content_survey").set({ is_required: toFlag(input.is_required) }).where("id", "=", rowId).execute();
-  },
-  async remove(trx, _ref, rowId) {
-    await trx.deleteFrom("content_survey").where("id", "=", rowId).execute();
-  },
-  uniqueField: { field: "survey", message: MSG.already_added },
-};
+// ── Survey: survey-rows.ts (a content's, or a part's such as a class session's) ───────────────
 
 // ── Gamification ───────────────────────────────────────────────────────────────────────────────
 

@@ -1,0 +1,70 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { FormSubmit } from "~/components/activity/form-submit";
+import { SessionHead } from "~/components/class/session-links";
+import { FactList } from "~/components/content/fact-list";
+import { SettingInput } from "~/components/content/settings-form";
+import { CsrfInput } from "~/components/forms";
+import { classOf, loadClass, sessionIdOf } from "~/lms/class-session.server";
+import { loadLive, saveLive } from "~/lms/class-session-pages.server";
+import type { FormResult } from "~/lms/form-result";
+
+/** The dictionary namespaces this page renders (app/i18n/namespaces.ts); the class's own come with its URL. */
+export const handle = { i18n: ["content"] };
+
+/**
+ * A session's live page (curriculum/{sessionid}/live, docs/decisions/045): its type, and for a live
+ * rerun (1) or an external conference (5) its link (http(s), at most config url-limit; a
+ * conference needs one) and whether the recording may be played back. An information (0) or
+ * classroom (3) session has no live details: the page says so and links its edit page, where the
+ * type is changed. The live item (`live_id`) is shown, not chosen: the live content type does not
+ * exist yet (issue 18). Read with the view flag; saved with the change flag, not once cancelled.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const page = await classOf(args, "view");
+  const [klass, live] = await Promise.all([loadClass(page), loadLive(page, sessionIdOf(args))]);
+  const canChange = page.can("change") && !klass.is_read_only;
+  return data({ base: page.base, live, canChange }, { headers: page.api.headers() });
+}
+
+export const action = (args: ActionFunctionArgs) => saveLive(args);
+
+export default function SessionLivePage() {
+  const { base, live, canChange } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as { result: FormResult } | undefined;
+  const { t } = useTranslation();
+  const result = answer?.result ?? null;
+  const title = t("cls_live_title", { name: live.name });
+  return (
+    <div className="max-w-3xl space-y-4">
+      <SessionHead base={base} session={live} current="live" canChange={canChange} title={title} />
+      <FactList
+        facts={[
+          ["cls_col_type", t(`cls_session_type_${live.type}`)],
+          ["cls_live_item", live.live_id ? String(live.live_id) : t("cls_live_item_none")],
+        ]}
+      />
+      {!live.is_online ? (
+        <p role="note" className="rounded border border-slate-300 bg-slate-50 p-4 text-sm text-slate-700">
+          {t("cls_live_not_online")}{" "}
+          {canChange ? (
+            <a href={`${base}/curriculum/${live.id}/edit`} className="text-primary underline">
+              {t("cls_live_change_type")}
+            </a>
+          ) : null}
+        </p>
+      ) : (
+        <Form method="post" noValidate aria-label={title} className="space-y-4 rounded border border-slate-200 bg-white p-4">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="save" />
+          <fieldset disabled={!canChange} className="space-y-4">
+            <SettingInput field={{ name: "url", label: t("cls_field_url"), kind: "text", hint: t(live.type === 5 ? "cls_live_url_hint_conference" : "cls_live_url_hint_rerun"), required: live.type === 5 }} saved={live.url} result={result} />
+            <SettingInput field={{ name: "is_playback", label: t("cls_field_is_playback"), kind: "checkbox", hint: t("cls_live_playback_hint") }} saved={live.is_playback} result={result} />
+          </fieldset>
+          {canChange ? <FormSubmit label={t("action_save")} /> : null}
+        </Form>
+      )}
+    </div>
+  );
+}

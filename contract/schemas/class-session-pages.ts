@@ -1,0 +1,70 @@
+import { z } from "../zod";
+import { MSG } from "../messages";
+import { checkbox, id } from "./form-fields";
+import type { IdName } from "./content";
+import type { SlotType } from "../curriculum-codes";
+
+/**
+ * A class session's own pages and the class's create-activity (spec 000 §2.4 "Curriculum sub-pages:
+ * create, create-activity, {sessionid} with edit, live, material, survey"; docs/decisions/045):
+ * their inputs and answers, shared by the API and the dashboard.
+ */
+
+/** The session types whose live page edits anything: 1 live rerun, 5 external conference (spec 001 §4). */
+export const ONLINE_SESSION_TYPES = [1, 5] as const;
+export const isOnlineSession = (type: number) => (ONLINE_SESSION_TYPES as readonly number[]).includes(type);
+
+/** Refusals of these pages (their texts in class.*.json). */
+export const SESSION_PAGE_MSG = {
+  /** PUT live/ of a session of type 0 information or 3 classroom. */
+  not_online: "cls_msg_session_not_online",
+  /** An external conference without its link. */
+  conference_needs_url: "cls_msg_conference_needs_url",
+} as const;
+
+/**
+ * PUT dashboard/class/{id}/session/{sessionid}/live/: the link (blank = none; otherwise http(s)
+ * and at most config url-limit, spec 001 §5) and whether the recording may be played back.
+ * `live_id` is not taken: the live content type does not exist yet (issue 18).
+ */
+/** A session's link: blank (none), or http(s) and at most `max` characters (spec 001 §5). */
+export const sessionUrlSchema = (max: number) =>
+  z.preprocess(
+    (v) => (v == null ? "" : v),
+    z
+      .string({ error: MSG.invalid })
+      .trim()
+      .superRefine((s, ctx) => {
+        const fail = (message: string) => ctx.addIssue({ code: "custom", message, input: s });
+        if (s === "") return;
+        if (!/^https?:\/\//i.test(s)) return fail(MSG.url_must_start_with_http);
+        if (s.length > max) return fail(MSG.too_long);
+        try {
+          if (!new URL(s).hostname) fail(MSG.invalid);
+        } catch {
+          fail(MSG.invalid);
+        }
+      }),
+  );
+
+export function sessionLiveSchema(limits: { url: number }) {
+  return z.object({ url: sessionUrlSchema(limits.url), is_playback: checkbox() });
+}
+export type SessionLiveInput = z.infer<ReturnType<typeof sessionLiveSchema>>;
+
+/** GET (and the answer of PUT) …/session/{sessionid}/live/. `is_online`: the type has live details (1, 5). */
+export type SessionLive = { id: number; name: string; type: number; is_online: boolean; url: string; is_playback: boolean; live_id: number | null };
+
+/** POST …/session/{sessionid}/material/: one of the class's materials (its material tab). */
+export const sessionMaterialSchema = z.object({ material: id() });
+export type SessionMaterialInput = z.infer<typeof sessionMaterialSchema>;
+
+/** A row of GET …/session/{sessionid}/material/: the link, and the material as the class's material tab has it. */
+export type SessionMaterial = {
+  id: number;
+  sort: number;
+  material: { id: number; name: string; slot_type: SlotType; section: IdName; is_required: boolean; is_display: boolean; url: string | null; file: string | null; file_name: string | null };
+};
+
+/** A row of GET dashboard/class/{id}/activity/: an activity created from the class's curriculum. */
+export type ClassActivity = { id: number; sort: number; activity: { id: number; name: string; code: string; is_display: boolean; checklist_count: number } };
