@@ -40,3 +40,17 @@ export function CsrfInput(_props: { token?: string | null }) {
 export function FormErrors({ result, t }: { result?: FormResult; t: (key: string) => string }) {
   return <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />;
 }
+
+/** The look of a form's main button (save, create, reset). */
+export const PRIMARY_BUTTON = "rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60";
+
+/** A form's save button, at the end of the form on the right; disabled while the form is being sent. */
+export function SaveBar({ busy, children }: { busy: boolean; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-end">
+      <button type="submit" disabled={busy} className={PRIMARY_BUTTON}>
+        {children}
+      </button>
+    </div>
+  );
+}

@@ -43,11 +43,8 @@ export type ActivityPage = ItemPage;
 export const activityPost = (args: ActionFunctionArgs, action: Action, refusedForm: FormAnswer["form"]) =>
   itemPost(args, action, (refusal) => data<FormAnswer>({ form: refusedForm, result: refusal.result }, { status: refusal.status }));
 
-/** A path parameter that is an id, or 404. */
-export function idParam(raw: string | undefined): number {
-  invariantResponse(raw && /^\d{1,9}$/.test(raw), "Not Found", { status: 404 });
-  return Number(raw);
-}
+/** A path parameter that is an id, or 404 (the one check, app/lms/invariant.ts). */
+export { idParam } from "./invariant";
 
 /** The activity's checklists, in their order (the API answers them all, unpaged). */
 export async function loadChecklists(page: ActivityPage): Promise<ChecklistRow[]> {

@@ -5,7 +5,7 @@ import { checkinAction } from "./checkin.server";
 import { scanLearnerCode } from "./class-options.server";
 import { loadClass } from "./class-session.server";
 import { loadPagedList } from "./enrollment.server";
-import { invariantResponse } from "./invariant";
+import { invariantResponse, idParam } from "./invariant";
 import { itemPage, itemPost, type ItemPage } from "./item-page.server";
 import { ORDERING_KEY, SEARCH_KEY } from "./list-query";
 import { refusalAnswer } from "./read-form.server";
@@ -38,9 +38,7 @@ export async function loadCheckinPoints(page: ItemPage): Promise<CheckinSessionR
 
 /** The path's check-in point (a session id), or 404. */
 export function checkinIdOf(args: Args): number {
-  const raw = args.params.checkinid;
-  invariantResponse(raw && /^\d{1,9}$/.test(raw), "Not Found", { status: 404 });
-  return Number(raw);
+  return idParam(args.params.checkinid);
 }
 
 /** One page of a session's learners (404 when the session is not the class's), the URL's search, ordering and page passed on. */

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ClassTerms, SessionEnrollmentAnswer, SessionEnrollmentOverview, StaffScanAnswer } from "../../contract/schemas/class-options";
 import { apiFieldErrors } from "./content-form.server";
-import { invariantResponse } from "./invariant";
+import { invariantResponse, idParam } from "./invariant";
 import { itemPage, itemPost, type ItemPage } from "./item-page.server";
 import { refusalAnswer } from "./read-form.server";
 import { redirectWithToast } from "./toast.server";
@@ -17,9 +17,7 @@ export type OptionErrors = { fields: Record<string, string[]>; form: string[] };
 
 /** The path's learner (an enrollment id), or 404. */
 export function enrollmentIdOf(args: Args): number {
-  const raw = args.params.enrollmentid;
-  invariantResponse(raw && /^\d{1,12}$/.test(raw), "Not Found", { status: 404 });
-  return Number(raw);
+  return idParam(args.params.enrollmentid);
 }
 
 /** A learner's sessions with the class's rules (404: not a learner of the class). */

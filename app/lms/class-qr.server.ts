@@ -10,7 +10,7 @@ import { REGISTRY_TYPES } from "~/registry/types.js";
 import { requirePermission, requireSwitchesOn } from "./auth.server";
 import { allows } from "./content-navigation.server";
 import { dateFormats } from "./format";
-import { invariantResponse } from "./invariant";
+import { invariantResponse, idParam } from "./invariant";
 import { dash } from "./paths";
 import { configValue } from "./store.server";
 
@@ -32,14 +32,10 @@ export function checkinUrl(request: Request, token: string): string {
 /** The QR code of a text as inline SVG (error correction M, a 2-module quiet zone). */
 export const qrSvg = (text: string) => QRCode.toString(text, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
 
-const idOf = (raw: string | undefined) => {
-  invariantResponse(raw && /^\d{1,9}$/.test(raw), "Not Found", { status: 404 });
-  return Number(raw);
-};
 
 /** The URL's class and, when given, its session (checkinid): digits, else 404. */
 export function printTarget(params: Args["params"]) {
-  return { classId: idOf(params.classid), sessionId: params.checkinid === undefined ? null : idOf(params.checkinid) };
+  return { classId: idParam(params.classid), sessionId: params.checkinid === undefined ? null : idParam(params.checkinid) };
 }
 
 /** The signed-in user who may see the class's sheets (its view flag; the class's switches on). */

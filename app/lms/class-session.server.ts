@@ -7,9 +7,9 @@ import { sessionSchema, type Class, type ClassSession } from "../../contract/sch
 import { apiFieldErrors } from "./content-form.server";
 import { codeOptions } from "./code-options";
 import { optionsFor, type Option } from "./content.server";
-import { invariantResponse } from "./invariant";
+import { invariantResponse, idParam } from "./invariant";
 import { redirectWithToast } from "./toast.server";
-import { itemPage, itemPost, schemaConstraint, type ItemPage } from "./item-page.server";
+import { formId, itemPage, itemPost, schemaConstraint, type ItemPage } from "./item-page.server";
 
 /**
  * The server half of a class's own screens (spec 000 §2.4, docs/decisions/040): the class and its
@@ -42,9 +42,7 @@ export async function loadSessions(page: ClassPage): Promise<ClassSession[]> {
 
 /** A session id from the path, or 404. */
 export function sessionIdOf(args: Args): number {
-  const raw = args.params.sessionid;
-  invariantResponse(raw && /^\d{1,12}$/.test(raw), "Not Found", { status: 404 });
-  return Number(raw);
+  return idParam(args.params.sessionid);
 }
 
 /** One session of the class (404 when it is another class's). */
@@ -112,8 +110,7 @@ export async function writeSession(page: ClassPage, form: FormData, sessionId: n
 
 /** intent delete: DELETE session/{id}/ (a refusal — a cancelled class — comes back as its message). */
 export async function deleteSession(page: ClassPage, form: FormData) {
-  const raw = String(form.get("id") ?? "");
-  invariantResponse(/^\d{1,12}$/.test(raw), "Bad Request");
+  const raw = formId(form);
   const back = `${page.base}/curriculum`;
   const res = await page.api.delete<{ detail?: string }>(`${page.apiBase}session/${raw}/`, { accept: [400, 404] });
   if (res.status === 404) return redirectWithToast(back, { type: "error", message: MSG.not_found }, { headers: page.api.headers() });

@@ -7,7 +7,7 @@ import { switchesAt } from "~/registry/features.js";
 import type { Lms } from "./api.server";
 import { requestOf, requirePermission, requireSwitchesOn, type RequestArgs, type SignedIn } from "./auth.server";
 import { filterVersion } from "./store.server";
-import { invariantResponse } from "./invariant";
+import { invariantResponse, idParam } from "./invariant";
 import { codeOptions } from "./code-options";
 
 export type ContentType = (typeof REGISTRY_TYPES)[number];
@@ -49,9 +49,7 @@ export async function requireContent(from: RequestArgs, action: Action, opts: { 
 
 /** The item id from the route params, or 404. */
 export function itemId(type: ContentType, params: Record<string, string | undefined>): number {
-  const raw = params[type.param];
-  invariantResponse(raw && /^\d{1,9}$/.test(raw), "Not Found", { status: 404 });
-  return Number(raw);
+  return idParam(params[type.param]);
 }
 
 type FilterRows = (FilterOption & { parent_id?: number | null })[];

@@ -11,7 +11,7 @@ import { itemId, requireContent, type Action } from "./content.server";
 import { requireCsrf } from "./csrf.server";
 import { readForm } from "./read-form.server";
 import { redirectWithToast } from "./toast.server";
-import { invariantResponse } from "./invariant";
+import { formId } from "./item-page.server";
 
 /**
  * The server half of the extra tabs (docs/decisions/012): their schemas (reached through this
@@ -40,11 +40,6 @@ export async function masterList<T extends Record<string, unknown>>(api: Lms, pa
   return page.results;
 }
 
-const rowIdOf = (form: FormData) => {
-  const raw = String(form.get("id") ?? "");
-  invariantResponse(/^\d{1,12}$/.test(raw), "Bad Request");
-  return Number(raw);
-};
 
 /**
  * The action of a table tab (rows of a content item: competencies, surveys, criteria…): intents
@@ -76,7 +71,7 @@ export async function tableTabAction(
     return toast(opts.toasts?.create ?? "ext_toast_added");
   }
   if (intent === "update") {
-    const rowId = rowIdOf(form);
+    const rowId = formId(form);
     const submission = parseWithZod(form, { schema: opts.update });
     if (submission.status !== "success") return data<TableTabAnswer>({ form: "edit", id: rowId, result: submission.reply() as Result }, { status: 400 });
     const res = await api.patch<Record<string, unknown>>(`${base}${rowId}/`, submission.value, { accept: [400, 404] });
@@ -85,7 +80,7 @@ export async function tableTabAction(
     return toast(opts.toasts?.update ?? "toast_saved");
   }
   if (intent === "delete") {
-    const rowId = rowIdOf(form);
+    const rowId = formId(form);
     const res = await api.delete<{ detail?: string }>(`${base}${rowId}/`, { accept: [400, 404, 424] });
     if (res.status === 404) return gone();
     // spec 002 §8: a refused delete shows the warning dialog with the reason.

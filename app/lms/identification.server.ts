@@ -3,6 +3,7 @@ import type { Transaction } from "../../contract/schemas/identification";
 import { contentFlag } from "~/registry/content.js";
 import { itemId, requireContent, type Action } from "./content.server";
 import { itemPaths, zoneOffset } from "./enrollment.server";
+import { idParam } from "./invariant";
 
 /**
  * The server half of the identification transaction pages (docs/decisions/021): the transaction
@@ -10,9 +11,7 @@ import { itemPaths, zoneOffset } from "./enrollment.server";
  * whether the user may open its progress record (the content's progress flag).
  */
 export const rowParam = (params: Record<string, string | undefined>, name: string): number => {
-  const raw = params[name];
-  if (!raw || !/^\d{1,9}$/.test(raw)) throw new Response("Not Found", { status: 404 });
-  return Number(raw);
+  return idParam(params[name]);
 };
 
 export async function loadTransaction(args: LoaderFunctionArgs, action: Action) {

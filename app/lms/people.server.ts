@@ -7,7 +7,7 @@ import { contentFlag } from "~/registry/content.js";
 import type { Lms } from "./api.server";
 import { requestOf, requireDashboardUser, requirePermission, type RequestArgs, type SignedIn } from "./auth.server";
 import { contentTypeOf, optionsFor, type Action, type ContentType } from "./content.server";
-import { invariantResponse } from "./invariant";
+import { idParam } from "./invariant";
 
 /**
  * The server side of the user area's own screens (docs/decisions/034): the guard of a page beside
@@ -51,9 +51,7 @@ export function organisationLimits(config: ConfigDict): OrganisationLimits {
 
 /** The department id of a page's URL, or 404. */
 export function departmentId(params: Record<string, string | undefined>): number {
-  const raw = params.departmentid;
-  invariantResponse(raw && /^\d{1,9}$/.test(raw), "Not Found", { status: 404 });
-  return Number(raw);
+  return idParam(params.departmentid);
 }
 
 export type Choice = { value: string; label: string };

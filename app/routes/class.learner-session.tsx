@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { CsrfInput, ErrorList } from "~/components/form-basics";
+import { CsrfInput, ErrorList, SaveBar } from "~/components/form-basics";
 import { useDates } from "~/components/use-dates";
 import { useSubmitting } from "~/components/use-submitting";
 import { loadClass } from "~/lms/class-session.server";
@@ -89,11 +89,7 @@ export default function LearnerSessions() {
         </fieldset>
         <ErrorList id="session_list-errors" errors={fieldErrors} />
         {canSave ? (
-          <div className="flex justify-end">
-            <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
-              {t("cls_session_enrollment_save")}
-            </button>
-          </div>
+          <SaveBar busy={busy}>{t("cls_session_enrollment_save")}</SaveBar>
         ) : null}
       </Form>
     </section>

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { CsrfInput, ErrorList } from "~/components/form-basics";
+import { CsrfInput, ErrorList, SaveBar } from "~/components/form-basics";
 import { useSubmitting } from "~/components/use-submitting";
 import { loadClass } from "~/lms/class-session.server";
 import { itemPage, loadTerms, saveTerms } from "~/lms/class-options.server";
@@ -64,11 +64,7 @@ export default function ClassTermsPage() {
           </div>
         </fieldset>
         {canSave ? (
-          <div className="flex justify-end">
-            <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
-              {t("action_save")}
-            </button>
-          </div>
+          <SaveBar busy={busy}>{t("action_save")}</SaveBar>
         ) : null}
       </Form>
     </section>

@@ -9,6 +9,7 @@ import type { CurriculumIdentification, IdentificationMinimums, IdentificationSe
 import { secondsToTimeText } from "../../contract/units";
 import { SubFormList, type SubField, type SubItem } from "~/components/content/sub-form-list";
 import { CsrfInput, ErrorList } from "~/components/forms";
+import { SaveBar } from "~/components/form-basics";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
@@ -107,11 +108,7 @@ export default function CurriculumIdentificationTab() {
             childFields={[...fields, { name: "random", label: t("curriculum_iden_field_random"), kind: "checkbox" }]}
             childrenLabel={t("curriculum_iden_slots")}
           />
-          <div className="flex justify-end">
-            <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
-              {t("curriculum_iden_save")}
-            </button>
-          </div>
+          <SaveBar busy={busy}>{t("curriculum_iden_save")}</SaveBar>
         </Form>
       ) : (
         <p className="rounded border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">

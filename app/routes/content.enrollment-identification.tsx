@@ -8,6 +8,7 @@ import type { EnrollmentIdentification, LockMinimums } from "../../contract/sche
 import { minutesToSeconds, secondsToMinutes } from "../../contract/units";
 import { SettingSections, type SettingSection } from "~/components/content/settings-form";
 import { CsrfInput, ErrorList } from "~/components/forms";
+import { SaveBar } from "~/components/form-basics";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
@@ -109,11 +110,7 @@ export default function EnrollmentIdentificationTab() {
       <input type="hidden" name="intent" value="save" />
       <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
       <SettingSections sections={sections} values={values} result={result} />
-      <div className="flex justify-end">
-        <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
-          {t("action_save")}
-        </button>
-      </div>
+      <SaveBar busy={busy}>{t("action_save")}</SaveBar>
     </Form>
   );
 }

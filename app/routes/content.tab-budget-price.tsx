@@ -5,6 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import type { BudgetPriceAnswer } from "../../contract/schemas/extras";
 import { SettingSections, SettingTextarea } from "~/components/content/settings-form";
 import { CsrfInput, ErrorList } from "~/components/forms";
+import { SaveBar } from "~/components/form-basics";
 import { allows } from "~/lms/content-navigation.server";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
@@ -86,11 +87,7 @@ export default function BudgetPriceTab() {
           <SettingTextarea name="note" label={t("ext_field_note")} saved={price.note} result={result} />
         </fieldset>
         {canChange ? (
-          <div className="flex justify-end">
-            <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
-              {t("action_save")}
-            </button>
-          </div>
+          <SaveBar busy={busy}>{t("action_save")}</SaveBar>
         ) : null}
       </Form>
     </section>

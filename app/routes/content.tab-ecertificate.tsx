@@ -7,6 +7,7 @@ import { CERTIFICATE_COMPLETE, CERTIFICATE_ISSUED_DATE, CERTIFICATE_TEMPLATE, CE
 import { MSG } from "../../contract/messages";
 import { SettingSections, SettingTextarea } from "~/components/content/settings-form";
 import { CsrfInput, ErrorList } from "~/components/forms";
+import { PRIMARY_BUTTON } from "~/components/form-basics";
 import { allows } from "~/lms/content-navigation.server";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
@@ -85,7 +86,7 @@ export default function CertificateTab() {
     date_issued: c.date_issued ?? "",
     content_period_download: days == null ? "" : String(days),
   };
-  const button = "rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60";
+  const button = PRIMARY_BUTTON;
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,42rem)_1fr]">
       <section aria-labelledby="certificate-title" className="space-y-4">

@@ -7,6 +7,7 @@ import type { ConditionPreview } from "../../contract/schemas/condition";
 import type { Group, GroupCondition } from "../../contract/schemas/group";
 import { ConditionFields } from "~/components/content/condition-form";
 import { CsrfInput, ErrorList } from "~/components/forms";
+import { PRIMARY_BUTTON } from "~/components/form-basics";
 import { useSubmitting } from "~/components/use-submitting";
 import { GROUP_TYPE, groupConditionSchema, organisationShape, sendCondition } from "~/lms/condition.server";
 import { allows } from "~/lms/content-navigation.server";
@@ -62,7 +63,7 @@ export async function action(args: ActionFunctionArgs) {
   return redirectWithToast(new URL(args.request.url).pathname, { type: "success", message: "grp_toast_condition_saved" }, { headers: api.headers() });
 }
 
-const primary = "rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60";
+const primary = PRIMARY_BUTTON;
 const secondary = "rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50 disabled:opacity-60";
 
 export default function GroupConditionTab() {

@@ -4,6 +4,7 @@ import { Form, useBlocker } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { CHECKBOX_LIMIT, CheckboxField, CsrfInput, ErrorList, Field, MultiSelectField, SelectField, TextareaField } from "~/components/forms";
+import { SaveBar } from "~/components/form-basics";
 import type { Option } from "~/lms/content.server";
 import { useSubmitting } from "~/components/use-submitting";
 import type { AccountSearchState } from "./account-field";
@@ -58,11 +59,7 @@ export function ContentForm({ id, fields, options, constraint, defaultValue, las
       </fieldset>
       {/* Left out, not `hidden`: the `flex` class would show a hidden div anyway. */}
       {readOnly ? null : (
-        <div className="flex justify-end">
-          <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
-            {submitLabel}
-          </button>
-        </div>
+        <SaveBar busy={busy}>{submitLabel}</SaveBar>
       )}
     </Form>
   );

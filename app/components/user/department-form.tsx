@@ -3,6 +3,7 @@ import { useForm } from "~/components/use-form";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CsrfInput, ErrorList, Field, SelectField } from "~/components/forms";
+import { SaveBar } from "~/components/form-basics";
 import { useSubmitting } from "~/components/use-submitting";
 
 type Values = { name: string; code: string; parent: string };
@@ -58,11 +59,7 @@ export function DepartmentForm(p: {
         />
       </fieldset>
       {p.readOnly ? null : (
-        <div className="flex justify-end">
-          <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
-            {p.submitLabel}
-          </button>
-        </div>
+        <SaveBar busy={busy}>{p.submitLabel}</SaveBar>
       )}
     </Form>
   );
