@@ -14,7 +14,7 @@ import {
   type IdName,
 } from "../../contract/schemas/content";
 import { fromFlag, toFlag, type Db } from "../db/index";
-import { notFound } from "../http/errors";
+import { notFound, type ApiError } from "../http/errors";
 import { configValues } from "../system/config-store";
 import { idFilterValue, roleIds, type FilterRule, type RefRule, type Resource, type ResourceTable, type ScopeRule, type Trx, type WriteContext } from "../engine/crud";
 import { contentTags, setContentTags, tagsOfType } from "./features/tags";
@@ -90,7 +90,7 @@ export type ContentResourceOptions<Row extends ContentRow, Item> = {
   /** Its own list filters beside the engine's (class: its derived status). */
   filters?: Record<string, FilterRule>;
   /** Why the item may not be changed or shown/hidden at all any more (a cancelled class), or null. */
-  writeRefusal?: PublishRefusal;
+  writeRefusal?: (q: Db | Trx, id: number) => Promise<ApiError | null>;
   /**
    * Run in an update's transaction before the row changes, with the parsed input: may refuse it
    * (throw an ApiError: nothing is written) or do what the change entails (class: a changed
@@ -188,6 +188,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
     table: o.table,
     module: o.module,
     contentType: o.key,
+    writeRefusal: o.writeRefusal,
     schema: o.schema,
     columns: listColumns,
     search: ["name", "code"],

@@ -4,8 +4,6 @@ import type { ConfigKey } from "../../contract/config";
 import type { ContentSchemaName } from "../../contract/schemas/content";
 import type { ApiContext } from "../http/context";
 import type { AnyResource, Trx } from "../engine/crud";
-import type { Db } from "../db/index";
-import type { ApiError } from "../http/errors";
 import type { ContentRef } from "./ref";
 
 /**
@@ -47,11 +45,6 @@ export type ContentDefinition = {
    * default true: a course's sections are its publish precondition, a class's sessions are).
    */
   curriculum?: { path?: string; sectionsPublish?: boolean };
-  /**
-   * Why an item's features may no longer be written at all (a cancelled class, decision 040), or
-   * null: the curriculum (its material tab) refuses every write with it (docs/decisions/045).
-   */
-  writeRefusal?: (q: Db | Trx, id: number) => Promise<ApiError | null>;
   /** Its own calls beyond the engine's (course: the cover image). */
   routes?: (app: FastifyInstance, ctx: ApiContext) => void;
 };

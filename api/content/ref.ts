@@ -45,6 +45,7 @@ const actionsFor = (action: Action): Action[] => (action === "view" ? [] : [acti
 /**
  * The content item the request names (`:id`), in the account's scope, with the flag of `action`
  * (view: the view flag or a scope): the access answer plus the item's reference. 404 / 403 otherwise.
+ * A write to an item read-only for good (a cancelled class) is refused by itemAccess.
  */
 export async function contentAccess(req: FastifyRequest, db: Db, resource: AnyResource, action: Action) {
   const access = await itemAccess(req, db, resource, actionsFor(action));

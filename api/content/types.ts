@@ -2,7 +2,7 @@ import { FEATURES } from "../../contract/features.js";
 import { courseImageRoutes, courseResource } from "./course/resource";
 import { activityResource } from "./activity/resource";
 import { activityRoutes } from "./activity/routes";
-import { classResource, classWriteRefusal } from "./class/resource";
+import { classResource } from "./class/resource";
 import { classRoutes } from "./class/routes";
 import { classProgressChanged } from "./class/attendance";
 import { classProgramResource } from "./class-program/resource";
@@ -49,8 +49,6 @@ export const classDefinition: ContentDefinition = {
   // The engine's sections of materials are its material tab (material/), not its publish
   // precondition: that is a session (docs/decisions/045).
   curriculum: { path: "material", sectionsPublish: false },
-  // A cancelled class's materials are read-only too (cls_msg_cancelled).
-  writeRefusal: classWriteRefusal,
   // A learner set to completed by hand gets their missed sessions as "force completed" (042).
   afterProgressChange: classProgressChanged,
   routes: classRoutes,

@@ -96,6 +96,11 @@ export type Resource<Row, Item, C extends Record<string, unknown>, U extends Rec
   remove: (trx: Trx, id: number, w: WriteContext) => Promise<void>;
   /** Show/hide and publish: a PATCH carrying one of `keys` needs the publish flag and goes to `apply`. */
   display?: { keys: readonly string[]; schema: z.ZodType<D>; apply: (trx: Trx, id: number, input: D, w: WriteContext) => Promise<void> };
+  /**
+   * Why an item may no longer be written at all (a cancelled class, docs/decisions/040), or null:
+   * its own update and every feature call that writes to it (contentAccess) answer with it.
+   */
+  writeRefusal?: (q: Db | Trx, id: number) => Promise<ApiError | null>;
 };
 // The layer handles every resource alike; the row and input types matter only inside each one.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -156,8 +161,17 @@ export async function itemAccess(req: FastifyRequest, db: Db, def: AnyResource, 
   const access = await accessOf(req, db, def, actions);
   const id = itemId(req, param);
   if (!(await isVisible(db, def, id, access))) throw notFound();
+  // An item read-only for good (a cancelled class, docs/decisions/040) refuses every write, whichever
+  // feature asks: one rule here, so a new feature cannot forget it. A write is any request but a
+  // read (some reads need a write flag: the enrollment settings); deleting the item itself stays.
+  if (def.writeRefusal && !READS.has(req.method) && !(actions.length === 1 && actions[0] === "delete")) {
+    const refusal = await def.writeRefusal(db, id);
+    if (refusal) throw refusal;
+  }
   return { ...access, id };
 }
+
+const READS = new Set(["GET", "HEAD"]);
 
 /** After a write: a scoped account may not move the row out of its own scope. */
 export async function assertStillVisible(trx: Trx, def: AnyResource, id: number, access: Access) {

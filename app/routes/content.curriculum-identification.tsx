@@ -20,6 +20,7 @@ import { curriculumIdentificationSchema, parseWithZod } from "~/lms/schemas.serv
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
+import { WritableFields } from "~/components/content/item-writable";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "curriculum"] };
@@ -96,6 +97,7 @@ export default function CurriculumIdentificationTab() {
       </div>
       {items.length ? (
         <Form method="post" noValidate className="space-y-4">
+          <WritableFields>
           <CsrfInput />
           <input type="hidden" name="intent" value="save" />
           <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
@@ -109,6 +111,7 @@ export default function CurriculumIdentificationTab() {
             childrenLabel={t("curriculum_iden_slots")}
           />
           <SaveBar busy={busy}>{t("curriculum_iden_save")}</SaveBar>
+          </WritableFields>
         </Form>
       ) : (
         <p className="rounded border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">

@@ -24,6 +24,7 @@ import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { registryTab } from "~/lms/registry-tab.server";
 import type { ContentType } from "~/lms/content.server";
+import { WritableFields } from "~/components/content/item-writable";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "curriculum"] };
@@ -334,6 +335,7 @@ function AddSectionForm({ result, maxLength }: { result: FormResult; maxLength: 
   const errors = errorsAt(result, "name")?.map((e) => t(e));
   return (
     <Form method="post" noValidate className="flex flex-wrap items-start gap-2" aria-label={t("curriculum_add_section")}>
+      <WritableFields>
       <CsrfInput />
       <input type="hidden" name="intent" value="add-section" />
       <Field
@@ -348,6 +350,7 @@ function AddSectionForm({ result, maxLength }: { result: FormResult; maxLength: 
       <button type="submit" className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90">
         {t("curriculum_add_section")}
       </button>
+      </WritableFields>
     </Form>
   );
 }
@@ -404,6 +407,7 @@ function SectionCard({
     >
       {editing ? (
         <Form method="post" noValidate className="mb-3 flex flex-wrap items-start gap-2" action={`${here}${search}`}>
+          <WritableFields>
           <CsrfInput />
           <input type="hidden" name="intent" value="edit-section" />
           <input type="hidden" name="id" value={section.id} />
@@ -422,6 +426,7 @@ function SectionCard({
           <a href={here} className="px-2 py-1.5 text-sm text-primary underline">
             {t("cancel")}
           </a>
+          </WritableFields>
         </Form>
       ) : null}
       <MaterialTable section={section} firstSection={index === 0} lastSection={last} />

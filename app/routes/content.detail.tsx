@@ -9,6 +9,7 @@ import { FormErrors } from "~/components/form-basics";
 import { lazy, Suspense } from "react";
 import { dash } from "~/lms/paths";
 import type { action, loader } from "~/lms/content-detail.server";
+import { ItemWritableProvider } from "~/components/content/item-writable";
 
 // Only a read-only item (a cancelled class) shows it, with its date: other items' pages do not
 // load it (rendered in place on the server, hydrated when its chunk arrives).
@@ -50,7 +51,10 @@ export default function ContentDetail() {
       {d.canPublish ? <PublishPanel item={d.item} offset={d.offset} action={d.base} /> : null}
       <TabBar tabs={d.tabs} overall={d.overall} />
       <div className="mt-4">
-        <Outlet />
+        {/* Every tab's write forms render read-only under a read-only item (docs/decisions/040). */}
+        <ItemWritableProvider writable={!d.readOnly}>
+          <Outlet />
+        </ItemWritableProvider>
       </div>
     </div>
   );

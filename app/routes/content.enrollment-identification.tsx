@@ -18,6 +18,7 @@ import { enrollmentIdentificationSchema, parseWithZod } from "~/lms/schemas.serv
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
+import { WritableFields } from "~/components/content/item-writable";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "access"] };
@@ -106,11 +107,13 @@ export default function EnrollmentIdentificationTab() {
   ];
   return (
     <Form method="post" noValidate className="max-w-2xl space-y-5">
+      <WritableFields>
       <CsrfInput />
       <input type="hidden" name="intent" value="save" />
       <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
       <SettingSections sections={sections} values={values} result={result} />
       <SaveBar busy={busy}>{t("action_save")}</SaveBar>
+      </WritableFields>
     </Form>
   );
 }

@@ -19,6 +19,7 @@ import { fromLocalInput, toLocalInput } from "~/lms/time";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
+import { WritableFields } from "~/components/content/item-writable";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "access"] };
@@ -166,11 +167,13 @@ export default function EnrollmentTab() {
         <p className="text-sm text-slate-600">{saved ? t("acc_enrollment_intro") : t("acc_enrollment_defaults")}</p>
       </div>
       <Form method="post" noValidate className="space-y-5">
+        <WritableFields>
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
         <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
         <SettingSections sections={sections} values={values} result={result} />
         <SaveBar busy={busy}>{t("action_save")}</SaveBar>
+        </WritableFields>
       </Form>
     </section>
   );

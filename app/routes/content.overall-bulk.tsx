@@ -14,6 +14,7 @@ import { bulkProgressSchema, parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
+import { WritableFields } from "~/components/content/item-writable";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "enrollment"] };
@@ -129,6 +130,7 @@ export default function OverallBulk() {
         </ul>
       </nav>
       <Form method="post" className="flex flex-wrap items-center gap-3">
+        <WritableFields>
         <CsrfInput />
         <input type="hidden" name="intent" value="apply" />
         <input type="hidden" name="target" value={p.target} />
@@ -142,6 +144,7 @@ export default function OverallBulk() {
         <a href={d.back} className="rounded border border-slate-300 px-4 py-2 text-sm">
           {t("cancel")}
         </a>
+        </WritableFields>
       </Form>
     </section>
   );

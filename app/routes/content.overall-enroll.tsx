@@ -19,6 +19,7 @@ import { PAGE_KEY } from "~/lms/list-query";
 import { enrollPickerSchema, enrollSchema, parseWithZod } from "~/lms/schemas.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
+import { WritableFields } from "~/components/content/item-writable";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "enrollment"] };
@@ -230,6 +231,7 @@ export default function OverallEnroll() {
             {t("enr_by_list")}
           </h3>
           <Form method="post" action={`?${params}`}>
+            <WritableFields>
             <CsrfInput />
             <div role="search" className="mb-3 flex items-end gap-2">
               <div className="grow">
@@ -291,6 +293,7 @@ export default function OverallEnroll() {
             <button type="submit" name="intent" value="enroll-list" disabled={busy} className={`${button} mt-3`}>
               {t("enr_enroll_selected")}
             </button>
+            </WritableFields>
           </Form>
         </section>
 
@@ -299,6 +302,7 @@ export default function OverallEnroll() {
             {t("enr_by_file")}
           </h3>
           <Form method="post" encType="multipart/form-data" action={`?${params}`} className="space-y-2">
+            <WritableFields>
             <CsrfInput />
             {intentField("import")}
             <label htmlFor="enroll-file" className="block text-sm font-medium text-slate-700">
@@ -310,6 +314,7 @@ export default function OverallEnroll() {
             <button type="submit" disabled={busy} className={button}>
               {t("enr_upload")}
             </button>
+            </WritableFields>
           </Form>
         </section>
 
@@ -318,6 +323,7 @@ export default function OverallEnroll() {
             {t("enr_by_department")}
           </h3>
           <Form method="post" action={`?${params}`}>
+            <WritableFields>
             <CsrfInput />
             {intentField("enroll-department")}
             <fieldset className="max-h-72 space-y-1 overflow-auto rounded border border-slate-200 p-2">
@@ -337,6 +343,7 @@ export default function OverallEnroll() {
             <button type="submit" disabled={busy} className={`${button} mt-3`}>
               {t("enr_enroll_departments")}
             </button>
+            </WritableFields>
           </Form>
         </section>
 
@@ -345,6 +352,7 @@ export default function OverallEnroll() {
             {t("enr_by_group")}
           </h3>
           <Form method="post" action={`?${params}`}>
+            <WritableFields>
             <CsrfInput />
             {intentField("enroll-group")}
             <fieldset className="space-y-1">
@@ -360,6 +368,7 @@ export default function OverallEnroll() {
             <button type="submit" disabled={busy} className={`${button} mt-3`}>
               {t("enr_enroll_groups")}
             </button>
+            </WritableFields>
           </Form>
         </section>
       </div>

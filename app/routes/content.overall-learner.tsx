@@ -12,6 +12,7 @@ import { itemId, requireContent, type Action } from "~/lms/content.server";
 import { builtTabs } from "~/registry/content.js";
 import { formatInstant } from "~/lms/format";
 import { itemPaths, loadEnrollments, zoneOffset } from "~/lms/enrollment.server";
+import { useItemWritable } from "~/components/content/item-writable";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "enrollment"] };
@@ -45,6 +46,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function OverallLearner() {
   const d = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
+  // A read-only item (a cancelled class) takes no more learners: no way to the enrol page.
+  const writable = useItemWritable();
   /** The day of an instant in the organisation's zone. */
   const day = (iso: string) => formatInstant("date", i18n.language, iso, d.offset);
   const columns: DataColumn<EnrollmentRow>[] = [
@@ -83,9 +86,11 @@ export default function OverallLearner() {
         </h2>
         <div className="ml-auto flex flex-wrap items-center gap-2">
           {d.exportHref ? <ExportLinks href={d.exportHref} /> : null}
-          <a href={d.enrollHref} className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90">
-            {t("enr_enroll_action")}
-          </a>
+          {writable ? (
+            <a href={d.enrollHref} className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90">
+              {t("enr_enroll_action")}
+            </a>
+          ) : null}
         </div>
       </div>
       <ProgressFilters />

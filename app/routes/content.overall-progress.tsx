@@ -22,6 +22,7 @@ import { redirectWithToast } from "~/lms/toast.server";
 import { readForm } from "~/lms/read-form.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
+import { WritableFields } from "~/components/content/item-writable";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "enrollment"] };
@@ -113,6 +114,7 @@ export default function OverallProgress() {
       render: (r) =>
         r.allowed_status.length ? (
           <Form method="post" className="flex flex-wrap items-center gap-1">
+            <WritableFields>
             <CsrfInput />
             <input type="hidden" name="intent" value="change" />
             <input type="hidden" name="enrollment" value={r.id} />
@@ -127,6 +129,7 @@ export default function OverallProgress() {
               {t("enr_change")}
             </button>
             <ErrorList errors={rowErrors(r)} />
+            </WritableFields>
           </Form>
         ) : (
           <span className="text-xs text-slate-600">{t("enr_no_manual_change")}</span>

@@ -17,6 +17,7 @@ import { readListPage } from "~/lms/paging.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
+import { WritableFields } from "~/components/content/item-writable";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "access"] };
@@ -128,6 +129,7 @@ export default function PermissionAdminPage() {
         ) : null}
         {candidates.length ? (
           <Form method="post" className="max-w-xl">
+            <WritableFields>
             <CsrfInput />
             <input type="hidden" name="intent" value="add" />
             <SelectField
@@ -144,6 +146,7 @@ export default function PermissionAdminPage() {
                 </button>
               }
             />
+            </WritableFields>
           </Form>
         ) : (
           <>

@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
 import { permissionBase } from "~/lms/content-navigation.server";
+import { WritableFields } from "~/components/content/item-writable";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "access"] };
@@ -96,6 +97,7 @@ export default function PermissionConditionPage() {
             </div>
           )}
           <Form method="post" noValidate className="space-y-5">
+            <WritableFields>
           <CsrfInput />
           <input type="hidden" name="intent" value="save" />
           <p className="text-sm text-slate-600">{isDepartment ? t("acc_condition_intro_department") : t("acc_condition_intro_user")}</p>
@@ -109,6 +111,7 @@ export default function PermissionConditionPage() {
               {t("acc_condition_save")}
             </button>
           </div>
+            </WritableFields>
           </Form>
         </div>
       )}

@@ -21,6 +21,7 @@ import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
 import { permissionBase } from "~/lms/content-navigation.server";
+import { WritableFields } from "~/components/content/item-writable";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "access"] };
@@ -96,6 +97,7 @@ function RuleForm({ intent, rule, result, title, cancelHref }: { intent: "create
         {title}
       </h3>
       <Form method="post" noValidate className="grid items-end gap-4 sm:grid-cols-[1fr_1fr_auto]">
+        <WritableFields>
         <CsrfInput />
         <input type="hidden" name="intent" value={intent} />
         {rule ? <input type="hidden" name="id" value={rule.id} /> : null}
@@ -113,6 +115,7 @@ function RuleForm({ intent, rule, result, title, cancelHref }: { intent: "create
             {intent === "create" ? t("acc_rule_add") : t("action_save")}
           </button>
         </div>
+        </WritableFields>
       </Form>
     </section>
   );

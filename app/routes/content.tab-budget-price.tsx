@@ -16,6 +16,7 @@ import { errorsAt } from "~/lms/form-result";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
+import { WritableFields } from "~/components/content/item-writable";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "extras"] };
@@ -64,6 +65,7 @@ export default function BudgetPriceTab() {
       </div>
       {/* Keyed by the saved state: after a save the fields show what was stored, JS or not. */}
       <Form key={price.datetime_update ?? "new"} method="post" noValidate className="space-y-5">
+        <WritableFields>
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
         <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
@@ -89,6 +91,7 @@ export default function BudgetPriceTab() {
         {canChange ? (
           <SaveBar busy={busy}>{t("action_save")}</SaveBar>
         ) : null}
+        </WritableFields>
       </Form>
     </section>
   );

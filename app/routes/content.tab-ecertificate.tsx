@@ -19,6 +19,7 @@ import { offeredLanguages } from "~/lms/store.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
+import { WritableFields } from "~/components/content/item-writable";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "extras"] };
@@ -97,6 +98,7 @@ export default function CertificateTab() {
           <p className="text-sm text-slate-600">{c.is_set ? t("ext_certificate_intro") : t("ext_certificate_not_set")}</p>
         </div>
         <Form key={c.datetime_update ?? "new"} method="post" noValidate className="space-y-5">
+          <WritableFields>
           <CsrfInput />
           <input type="hidden" name="intent" value="save" />
           <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
@@ -142,6 +144,7 @@ export default function CertificateTab() {
               </button>
             </div>
           ) : null}
+          </WritableFields>
         </Form>
       </section>
 
@@ -157,6 +160,7 @@ export default function CertificateTab() {
         {canChange ? (
           <>
             <Form method="post" encType="multipart/form-data" className="space-y-2">
+              <WritableFields>
               <CsrfInput />
               <input type="hidden" name="intent" value="upload-image" />
               <label htmlFor="certificate-image" className="block text-sm font-medium text-slate-700">
@@ -166,14 +170,17 @@ export default function CertificateTab() {
               <button type="submit" disabled={busy} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
                 {t("upload_image")}
               </button>
+              </WritableFields>
             </Form>
             {c.image ? (
               <Form method="post">
+                <WritableFields>
                 <CsrfInput />
                 <input type="hidden" name="intent" value="remove-image" />
                 <button type="submit" disabled={busy} className="text-sm text-red-700 underline">
                   {t("ext_certificate_remove_picture")}
                 </button>
+                </WritableFields>
               </Form>
             ) : null}
           </>

@@ -80,6 +80,32 @@ describe("cancelling", () => {
     expect(await sessionCount(id)).toBe(1);
   });
 
+  it("refuses every write of the engine's shared tabs too, whichever flag they need; reading stays", async () => {
+    const id = await newClass("T-CAN-3");
+    expect((await admin.post(`${C}/${id}/cancel/`, {})).status).toBe(200);
+    const accountId = (await admin.get(`/api/dashboard/user/?search=staff2`)).body.results[0].id as number;
+    const classType = (await admin.get(`${C}/${id}/`)).body.content_type.id as number;
+    const writes = {
+      competency: await admin.post(`${C}/${id}/competency/`, { competency: 1, level: 1 }),
+      gamification: await admin.post(`${C}/${id}/gamification/`, {}),
+      survey: await admin.post(`${C}/${id}/survey/`, { survey: 1 }),
+      budget: await admin.patch(`${C}/${id}/budget/`, {}),
+      budgetActual: await admin.patch(`${C}/${id}/budget/actual/`, {}),
+      certificate: await admin.patch(`${C}/${id}/certificate/`, {}),
+      permissionAdmin: await admin.post(`${C}/${id}/permission/admin/`, { account: accountId }),
+      enrollmentSettings: await admin.put(`${C}/${id}/enrollment/`, {}),
+      enroll: await admin.post(`${C}/${id}/enroll/`, { account_list: [accountId] }),
+      bulkProgress: await admin.post(`${C}/${id}/progress/bulk/`, {}),
+      materialSection: await admin.post(`${C}/${id}/material/section/`, { name: "S" }),
+      tags: await admin.post(`/api/dashboard/tag/type/CONTENT_SCHOOL/content-type/${classType}/content/${id}/`, { tag_list: [] }),
+    };
+    for (const [name, r] of Object.entries(writes)) expect({ name, status: r.status, body: r.body }).toEqual({ name, status: 400, body: { detail: "cls_msg_cancelled" } });
+    for (const path of ["competency/", "survey/", "budget/", "certificate/", "enrollment/", "learner/", "material/"]) {
+      expect((await admin.get(`${C}/${id}/${path}`)).status, path).toBe(200);
+    }
+    expect((await admin.get(`${C}/${id}/permission/admin/`)).body.count).toBe(0);
+  });
+
   it("needs the change flag", async () => {
     const id = await newClass("T-CAN-2");
     expect((await viewer.post(`${C}/${id}/cancel/`, {})).status).toBe(403);

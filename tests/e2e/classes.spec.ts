@@ -142,6 +142,12 @@ test("sessions: add two, confirm an overlapping third, refuse an end before the 
   await expect(table.getByRole("link", { name: "Live", exact: true })).toHaveCount(3);
   await expect(page.getByRole("link", { name: "Cancel this class…" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Add a session" })).toHaveCount(0);
+  // The engine's shared tabs are read-only too (the API refuses their writes as well).
+  await page.goto(`/dashboard/class/${classId}/competency`);
+  await expect(page.getByRole("heading", { name: "Competency" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add", exact: true })).toHaveCount(0);
+  await page.goto(`/dashboard/class/${classId}/enrollment`);
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
 });
 
 /** A seeded class with sessions that is not cancelled (CLS-LEAD), and its first session. */

@@ -7,7 +7,7 @@ import { notFound, parseInput } from "../../http/errors";
 import { itemAccess, itemId, touch, writeTransaction, type Trx } from "../../engine/crud";
 import { configValues } from "../../system/config-store";
 import { hideContent } from "../publish";
-import { classResource, classWriteRefusal } from "./resource";
+import { classResource } from "./resource";
 import { checkSession } from "./session-rules";
 
 /**
@@ -63,13 +63,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext) {
     const c = await configValues(db, ["text-limit", "description-limit", "url-limit", "time-zone-offset-minutes"]);
     return { schema: sessionSchema({ text: Number(c["text-limit"]), description: Number(c["description-limit"]), url: Number(c["url-limit"]) || 255 }), offset: Number(c["time-zone-offset-minutes"]) || 0 };
   };
-  /** The class in the account's scope with the change flag, not cancelled. */
-  const writable = async (req: FastifyRequest) => {
-    const access = await itemAccess(req, db, classResource, ["change"]);
-    const refusal = await classWriteRefusal(db, access.id);
-    if (refusal) throw refusal;
-    return access;
-  };
+  /** The class in the account's scope with the change flag, not cancelled (itemAccess refuses that). */
+  const writable = (req: FastifyRequest) => itemAccess(req, db, classResource, ["change"]);
   const sessionId = async (q: Db | Trx, classId: number, req: FastifyRequest) => {
     const id = itemId(req, "sessionid");
     const row = await q.selectFrom("class_session").select("id").where("id", "=", id).where("class_id", "=", classId).executeTakeFirst();

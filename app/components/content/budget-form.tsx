@@ -7,6 +7,7 @@ import { SettingSections, type SettingSection } from "~/components/content/setti
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { errorsAt, type FormResult } from "~/lms/form-result";
 import { useSubmitting } from "~/components/use-submitting";
+import { useItemWritable } from "./item-writable";
 
 type Category = { id: number; name_bp: string; name_ac: string; code: string };
 
@@ -32,7 +33,7 @@ export function BudgetForm({
   total,
   categories,
   categoryName,
-  canChange,
+  canChange: mayChange,
   result,
   extraRows,
   savedAt,
@@ -52,6 +53,8 @@ export function BudgetForm({
   /** When the page was last saved (remounts the form after a save). */
   savedAt: string | null;
 }) {
+  const writable = useItemWritable();
+  const canChange = mayChange && writable;
   const { t } = useTranslation();
   const money = useMoney();
   const busy = useSubmitting();

@@ -8,6 +8,7 @@ import { SaveBar } from "~/components/form-basics";
 import type { Option } from "~/lms/content.server";
 import { useSubmitting } from "~/components/use-submitting";
 import type { AccountSearchState } from "./account-field";
+import { useItemWritable } from "./item-writable";
 
 // Only a few types' forms have an account field (a user's supervisor): the others do not load it.
 // The server renders it in place (the document is sent once everything is ready, app/entry.server.tsx),
@@ -38,7 +39,9 @@ type Meta = FieldMetadata<any, any, any>;
  * the server only (zod stays out of the client; the browser gets the schema's constraints). With
  * JavaScript, leaving with unsaved changes asks first.
  */
-export function ContentForm({ id, fields, options, constraint, defaultValue, lastResult, submitLabel, readOnly = false, searches }: Props) {
+export function ContentForm({ id, fields, options, constraint, defaultValue, lastResult, submitLabel, readOnly: asked = false, searches }: Props) {
+  const writable = useItemWritable();
+  const readOnly = asked || !writable;
   const { t } = useTranslation();
   const busy = useSubmitting();
   const [form, meta] = useForm({ id, lastResult, constraint, defaultValue: defaultValue as Record<string, string>, shouldValidate: "onSubmit" });

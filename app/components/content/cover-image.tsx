@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useContentTranslation } from "./use-content-translation";
 import { CsrfInput } from "~/components/form-basics";
+import { useItemWritable } from "./item-writable";
 
 type Props = {
   image: string | null;
@@ -25,7 +26,9 @@ type Props = {
  * configured size in the browser (position adjustable) before it is sent. The forms post the
  * intents upload-image (with `image`) and remove-image to the page's own action.
  */
-export function CoverImage({ image, canChange, limit, width, height, title, emptyText, fields = {}, removeLabel, removeNote }: Props) {
+export function CoverImage({ image, canChange: mayChange, limit, width, height, title, emptyText, fields = {}, removeLabel, removeNote }: Props) {
+  const writable = useItemWritable();
+  const canChange = mayChange && writable;
   const { t } = useContentTranslation();
   const fileRef = useRef<HTMLInputElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);

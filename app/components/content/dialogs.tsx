@@ -2,6 +2,7 @@ import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CsrfInput } from "~/components/form-basics";
 import { withParam } from "~/lms/list-query";
+import { WritableFields } from "~/components/content/item-writable";
 
 /**
  * Dialogs rendered by the server (so they work without JavaScript): an overlay with a focused,
@@ -48,6 +49,7 @@ export function ConfirmDelete({
       </h2>
       <p className="mt-2 text-sm text-slate-700">{text ?? t("confirm_delete_text", { name: item.name })}</p>
       <Form method="post" className="mt-5 flex justify-end gap-2">
+        <WritableFields>
         <CsrfInput />
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={item.id} />
@@ -58,6 +60,7 @@ export function ConfirmDelete({
         <button type="submit" autoFocus className="rounded bg-red-700 px-4 py-2 text-sm font-medium text-white">
           {confirmLabel ?? t("action_delete")}
         </button>
+        </WritableFields>
       </Form>
     </Modal>
   );
@@ -78,6 +81,7 @@ export function ConfirmDialog(p: { title: string; text: string; confirmLabel: st
       </h2>
       <p className="mt-2 text-sm text-slate-700">{p.text}</p>
       <Form method="post" className="mt-5 flex justify-end gap-2">
+        <WritableFields>
         <CsrfInput />
         <input type="hidden" name="intent" value={p.intent} />
         {Object.entries(p.fields ?? {}).map(([k, v]) => (
@@ -89,6 +93,7 @@ export function ConfirmDialog(p: { title: string; text: string; confirmLabel: st
         <button type="submit" autoFocus className={`rounded px-4 py-2 text-sm font-medium ${p.danger ? "bg-red-700 text-white" : "bg-primary text-primary-fg"}`}>
           {p.confirmLabel}
         </button>
+        </WritableFields>
       </Form>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CsrfInput } from "~/components/form-basics";
+import { WritableFields } from "~/components/content/item-writable";
 
 /**
  * Small POST forms for the actions of a row (move, show/hide, anything with one click): each is a
@@ -20,6 +21,7 @@ type PostButtonProps = {
 export function PostButton({ intent, fields = {}, label, ariaLabel, className, disabled, role, ariaChecked }: PostButtonProps) {
   return (
     <Form method="post" className="inline">
+      <WritableFields>
       <CsrfInput />
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields).map(([k, v]) => (
@@ -28,6 +30,7 @@ export function PostButton({ intent, fields = {}, label, ariaLabel, className, d
       <button type="submit" disabled={disabled} aria-label={ariaLabel} role={role} aria-checked={ariaChecked} className={className ?? "rounded border border-slate-300 bg-white px-2 py-0.5 text-xs hover:bg-slate-50 disabled:opacity-40"}>
         {label}
       </button>
+      </WritableFields>
     </Form>
   );
 }

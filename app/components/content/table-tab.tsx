@@ -8,6 +8,7 @@ import { SettingInput, type SettingField } from "~/components/content/settings-f
 import { errorsAt, type FormResult } from "~/lms/form-result";
 import { withParam } from "~/lms/list-query";
 import { useSubmitting } from "~/components/use-submitting";
+import { useItemWritable } from "./item-writable";
 
 /**
  * The table tab of a content item (its competencies, surveys, gamification criteria… —
@@ -56,7 +57,10 @@ function FormFields({ fields, values, result, idPrefix }: { fields: SettingField
   );
 }
 
-export function TableTab<R extends { id: number }>({ title, intro, rows, columns, rowName, canChange, add, edit, remove, answer, empty, nothingToAdd }: Props<R>) {
+export function TableTab<R extends { id: number }>({ title, intro, rows, columns, rowName, canChange: mayChange, add, edit, remove, answer, empty, nothingToAdd }: Props<R>) {
+  // The flag and the item: a read-only item (a cancelled class) shows its rows only.
+  const writable = useItemWritable();
+  const canChange = mayChange && writable;
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const busy = useSubmitting();

@@ -5,6 +5,7 @@ import type { Material } from "../../../contract/schemas/curriculum";
 import { secondsToTimeText } from "../../../contract/units";
 import { CheckboxField, CsrfInput, ErrorList, Field } from "~/components/forms";
 import { errorsAt, shownValue, valueAt, type FormResult } from "~/lms/form-result";
+import { WritableFields } from "~/components/content/item-writable";
 
 type Group = { id: number; name: string; materials: { id: number; name: string }[] };
 type Props = {
@@ -61,6 +62,7 @@ export function MaterialForm({ slotType, section, material, groups, result, uplo
         {title}
       </h2>
       <Form method="post" noValidate encType={hasFile ? "multipart/form-data" : undefined} className="space-y-5">
+        <WritableFields>
         <CsrfInput />
         <input type="hidden" name="intent" value={adding ? "add-material" : "edit-material"} />
         {adding ? (
@@ -175,6 +177,7 @@ export function MaterialForm({ slotType, section, material, groups, result, uplo
             {t("action_save")}
           </button>
         </div>
+        </WritableFields>
       </Form>
     </section>
   );

@@ -251,13 +251,8 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
   const BASE = `/dashboard/${resource.path}/:id(^\\d{1,12})/${curriculumPath(def)}`;
   const SECTION = `${BASE}/section/:sid(^\\d{1,12})`;
   const MATERIAL = `${BASE}/material/:mid(^\\d{1,12})`;
-  const access = async (req: FastifyRequest, action: "view" | "change") => {
-    const found = await contentAccess(req, db, resource, action);
-    // An item whose features are read-only for good (a cancelled class) refuses every write.
-    const refusal = action === "change" ? await def.writeRefusal?.(db, found.id) : null;
-    if (refusal) throw refusal;
-    return found;
-  };
+  // An item read-only for good (a cancelled class) refuses every write: contentAccess says so.
+  const access = (req: FastifyRequest, action: "view" | "change") => contentAccess(req, db, resource, action);
   const write = <T>(work: (trx: Trx) => Promise<T>) => inTransaction(db, resource, work);
   const touchContent = (trx: Trx, ref: ContentRef, now: Date) => touch(trx, resource, ref.contentId, now);
 
