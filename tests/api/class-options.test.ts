@@ -164,6 +164,27 @@ describe("session enrollment", () => {
     expect(o.body.unassigned.map((l: { enrollment_id: number }) => l.enrollment_id)).toEqual([b]);
   });
 
+  it("a learner who chose sessions completes the class by attending those; one who did not, by attending all", async () => {
+    const c = await setup("OE4", {}, [["2026-06-14", "09:00", "12:00"], ["2026-06-15", "09:00", "12:00"], ["2026-06-16", "09:00", "12:00"]], ["learner", "student0411"]);
+    expect((await admin.put(`${C}/${c.id}/enrollment/`, rules({ is_allow_change_session_enrollment: true }))).status).toBe(200);
+    const [a, b] = [await enrollmentOf(c.id, "learner"), await enrollmentOf(c.id, "student0411")];
+    const status = async (e: number) => (await api.db.selectFrom("content_enrollment").select("status").where("id", "=", e).executeTakeFirstOrThrow()).status;
+    const checkIn = (session: number, list: number[]) => admin.post(`${C}/${c.id}/checkin/${session}/`, { enrollment_list: list, action: "in" });
+    expect((await admin.put(path(c.id, a), { session_list: [c.sessions[0], c.sessions[2]] })).status).toBe(200);
+    expect((await checkIn(c.sessions[0], [a, b])).status).toBe(200);
+    expect(await status(a)).toBe(21);
+    // A session the learner did not choose does not count toward their completion.
+    expect((await checkIn(c.sessions[1], [a, b])).status).toBe(200);
+    expect(await status(a)).toBe(21);
+    expect((await checkIn(c.sessions[2], [a])).status).toBe(200);
+    expect(await status(a)).toBe(30);
+    // Without a choice: every session (b has attended two of three).
+    expect(await status(b)).toBe(21);
+    // Choosing the two sessions b attended completes b at once.
+    expect((await admin.put(path(c.id, b), { session_list: [c.sessions[0], c.sessions[1]] })).status).toBe(200);
+    expect(await status(b)).toBe(30);
+  });
+
   it("refuses a minimum above the maximum on the enrollment form", async () => {
     const c = await setup("OE3", {}, []);
     expect(await admin.put(`${C}/${c.id}/enrollment/`, rules({ minimum_session_enrollment: 5, maximum_session_enrollment: 2 }))).toMatchObject({ status: 400 });

@@ -4,7 +4,9 @@ import { MSG } from "../../../contract/messages";
 import type { Trx } from "../../engine/crud";
 import { badRequest, notFound } from "../../http/errors";
 import { activeEnrollments } from "../activity/shared";
+import { loadEnrollment } from "../features/access/enrollment-settings";
 import { moveEnrollments } from "../features/enrollment/service";
+import { chunks } from "../../engine/chunks";
 import { contentTypeId, type ContentRef } from "../ref";
 
 /**
@@ -101,8 +103,26 @@ async function recordOne(trx: Trx, a: Marking): Promise<void> {
 }
 
 /**
+ * The sessions each of these enrollments chose, when the class enrols by session (its enrollment
+ * setting): an enrollment without a choice is absent (it is measured against every session).
+ */
+async function chosenSessions(trx: Trx, ref: ContentRef, enrollmentIds: number[]): Promise<Map<number, Set<number>>> {
+  const out = new Map<number, Set<number>>();
+  if (!(await loadEnrollment(trx, ref, "event")).is_session_enrollment) return out;
+  for (const part of chunks(enrollmentIds)) {
+    const rows = await trx.selectFrom("class_session_enrollment").select(["enrollment_id", "session_id"]).where("enrollment_id", "in", part).execute();
+    for (const r of rows) {
+      const set = out.get(r.enrollment_id);
+      if (set) set.add(r.session_id);
+      else out.set(r.enrollment_id, new Set([r.session_id]));
+    }
+  }
+  return out;
+}
+
+/**
  * Recompute the progress of the class's enrollments `enrollmentIds` (null: every one) from their
- * attendance, logging each change as "check_in". Only enrollments at 0, 21 or 30 move: any other
+ * attendance of their sessions (the chosen ones when they chose), logging each change as "check_in". Only enrollments at 0, 21 or 30 move: any other
  * status came from elsewhere (waiting, cancelled, expired…) and attendance must not undo it.
  */
 export async function recomputeClassProgress(trx: Trx, classId: number, enrollmentIds: number[] | null, by: By) {
@@ -122,10 +142,11 @@ export async function recomputeClassProgress(trx: Trx, classId: number, enrollme
   const marks = await trx
     .selectFrom("class_attendance as t")
     .innerJoin("class_session as s", "s.id", "t.session_id")
-    .select(["t.enrollment_id", "t.datetime_checkin", "t.datetime_checkout"])
+    .select(["t.enrollment_id", "t.session_id", "t.datetime_checkin", "t.datetime_checkout"])
     .where("s.class_id", "=", classId)
     .where("t.enrollment_id", "in", driven.map((e) => e.id))
     .execute();
+  const chosen = await chosenSessions(trx, ref, driven.map((e) => e.id));
   // Grouped once: a class's whole audience is recomputed after a type change or a bulk change.
   const marksOf = new Map<number, typeof marks>();
   for (const m of marks) {
@@ -133,7 +154,13 @@ export async function recomputeClassProgress(trx: Trx, classId: number, enrollme
     if (list) list.push(m);
     else marksOf.set(m.enrollment_id, [m]);
   }
-  const moves = driven.map((e) => ({ ...e, to: progressFromAttendance(marksOf.get(e.id) ?? [], sessions.length, cls.check_in_type) }));
+  const moves = driven.map((e) => {
+    // A learner who chose sessions (session enrollment, docs/decisions/046) completes the class
+    // by attending those; anyone else by attending every session.
+    const own = chosen.get(e.id);
+    const counted = (marksOf.get(e.id) ?? []).filter((m) => !own || own.has(m.session_id));
+    return { ...e, to: progressFromAttendance(counted, own ? own.size : sessions.length, cls.check_in_type) };
+  });
   await moveEnrollments(trx, moves, "check_in", { accountId: by.accountId, at: by.now.toISOString() });
 }
 

@@ -10,6 +10,7 @@ import { itemId, touch, writeTransaction, type Trx } from "../../engine/crud";
 import { accountName, activeEnrollments } from "../activity/shared";
 import { loadEnrollment } from "../features/access/enrollment-settings";
 import { contentAccess, type ContentRef } from "../ref";
+import { recomputeClassProgress } from "./attendance";
 import { classResource, classWriteRefusal } from "./resource";
 
 /**
@@ -160,6 +161,8 @@ export function sessionEnrollmentRoutes(app: FastifyInstance, ctx: ApiContext) {
         const at = now.toISOString();
         await trx.insertInto("class_session_enrollment").values(chosen.map((c) => ({ session_id: c.id, enrollment_id: enrollmentId, created_by: account.id, datetime_create: at }))).execute();
       }
+      // The learner's sessions are what they complete the class by: their progress follows.
+      await recomputeClassProgress(trx, id, [enrollmentId], { accountId: account.id, now });
       await touch(trx, classResource, id, now);
     });
     return answer(db, ref, enrollmentId);

@@ -24,6 +24,7 @@ import { isGroupMember, type Today } from "../../../auth/conditions";
 import type { Db } from "../../../db/index";
 import { badRequest, notFound } from "../../../http/errors";
 import { fromResource, type AnyResource, type Trx } from "../../../engine/crud";
+import { chunks } from "../../../engine/chunks";
 
 /**
  * The enrollment and progress rules of a content (spec 001 §4, docs/decisions/013), as services
@@ -32,9 +33,7 @@ import { fromResource, type AnyResource, type Trx } from "../../../engine/crud";
  * bulk change with its confirmation rules. Every query names the content by type and id.
  */
 
-const BATCH = 500;
 
-const chunks = <T>(list: readonly T[], size = BATCH) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
 
 /** The enrollments of one content (content_enrollment, both key columns), to select from. */
 export const enrollmentsOf = (q: Db | Trx, ref: ContentRef) =>
