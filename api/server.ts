@@ -33,6 +33,9 @@ import { instructorRoutes, providerRoutes } from "./system/providers";
 import { locationRoutes } from "./system/locations";
 import { importRoutes } from "./imports/routes";
 import { loginAsRoutes } from "./system/login-as";
+import { assignmentRoutes } from "./assignment/routes";
+import { approvalRoutes } from "./approvals/routes";
+import { requestRoutes } from "./requests/routes";
 
 export type BuildOptions = {
   logger?: boolean | { level: string };
@@ -92,6 +95,10 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
       importRoutes(api, ctx);
       // Login as and its log (docs/decisions/033).
       loginAsRoutes(api, ctx);
+      // How learners get their learning (issue 17): assignment, approvals, requests.
+      assignmentRoutes(api, ctx);
+      approvalRoutes(api, ctx);
+      requestRoutes(api, ctx);
       // Every content type from its definition: the generic resource, its features, its own calls.
       contentRoutes(api, ctx);
       extraListRoutes(api, ctx);

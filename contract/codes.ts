@@ -229,8 +229,11 @@ export function bulkAffected<S extends number>(target: BulkTarget, statuses: rea
  * chain reaction) as the progress history stores them, plus `enroll`: the enrolment that creates a
  * record (from no status to its first one). An administrator's change by hand or in bulk is an
  * override (docs/decisions/017).
+ *
+ * Enrollment approvals add theirs (docs/decisions/054): approve, reject, cancel_reject (back to
+ * waiting) and close_enrollment (a form-required learner rejected when enrollment closed).
  */
-export const PROGRESS_ACTIONS = ["override", "update_slot", "check_in", "verify", "chain_reaction", "enroll"] as const;
+export const PROGRESS_ACTIONS = ["override", "update_slot", "check_in", "verify", "chain_reaction", "enroll", "approve", "reject", "cancel_reject", "close_enrollment"] as const;
 export type ProgressAction = (typeof PROGRESS_ACTIONS)[number];
 
 /**

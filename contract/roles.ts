@@ -59,7 +59,8 @@ export const ROLES = [
     // The permission matrix refuses it every page and call that needs more than the view flag.
     code: "viewer",
     name: "Viewer (read only)",
-    flags: [DASHBOARD_FLAG, ...all(CONTENT, ["view"])],
+    // …and the forms, approval flows and requests of issue 17 (docs/decisions/056–058), read only.
+    flags: [DASHBOARD_FLAG, ...all(CONTENT, ["view"]), ...all(["approval_flow", "request_form", "material_request", "enroll_form"], ["view"])],
   },
 ] as const;
 export type RoleCode = (typeof ROLES)[number]["code"];

@@ -24,6 +24,10 @@ import { classEventZone } from "./migrations/0021_class_event_zone";
 import { classPrograms } from "./migrations/0022_class_programs";
 import { classMaterials } from "./migrations/0023_class_materials";
 import { classOptions } from "./migrations/0024_class_options";
+import { credit } from "./migrations/0025_credit";
+import { assignmentTables } from "./migrations/0026_assignment";
+import { approvalTables } from "./migrations/0027_approvals";
+import { requestTables } from "./migrations/0028_requests";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -52,6 +56,10 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0022_class_programs": classPrograms(dialect),
     "0023_class_materials": classMaterials(dialect),
     "0024_class_options": classOptions(dialect),
+    "0025_credit": credit(dialect),
+    "0026_assignment": assignmentTables(dialect),
+    "0027_approvals": approvalTables(dialect),
+    "0028_requests": requestTables(dialect),
   };
 }
 

@@ -365,6 +365,32 @@ export interface Database {
     content_id: number; name: string; point: number; achievement_id: number | null; challenge_id: number | null; datetime_create: string };
   /** A learner earned a criterion: the criterion is in use (no edit, no delete). */
   content_gamification_earned: { criteria_id: number; account_id: number; point: number; datetime_create: string };
+  /** A learner's credit balance in hundredths (0025, docs/decisions/050); no row: 0. */
+  account_credit: { account_id: number; balance_minor: number; datetime_update: string };
+  /** One change of a credit balance (negative: spent) with its reason and content (0025). */
+  credit_transaction: {
+    id: Id;
+    account_id: number;
+    amount_minor: number;
+    reason: string;
+    content_type_id: number | null;
+    content_id: number | null;
+    created_by: number | null;
+    datetime_create: string;
+  };
+  /**
+   * An administrator's current decision on an enrolment that waited for approval (0027,
+   * docs/decisions/054): decision approved | rejected, reason admin | enrollment_closed, the status
+   * it was taken from, who decided (null once deleted) and when. A cancelled rejection deletes it.
+   */
+  content_enrollment_decision: {
+    enrollment_id: number;
+    decision: string;
+    reason: Generated<string>;
+    from_status: number;
+    decided_by: number | null;
+    datetime_decide: string;
+  };
   /** Price and planning of a course. Money in hundredths (satang); price_margin in hundredths of a percent. */
   content_budget: {
     content_type_id: number;
@@ -632,6 +658,84 @@ export interface Database {
     created_by: number | null;
     datetime_create: string;
   };
+  /** Assignments, auto-assignments and suggestions (0026, docs/decisions/051–053): `type` ASSIGNMENT_KIND. */
+  assignment: {
+    id: Id;
+    type: Generated<number>;
+    name: string;
+    status: Generated<number>;
+    datetime_assign: string | null;
+    type_expire: Generated<number>;
+    datetime_expire: string | null;
+    duration_expire: number | null;
+    type_action: Generated<number>;
+    type_expand: Generated<number>;
+    datetime_expand: string | null;
+    duration_expand: number | null;
+    include_sub_department: Generated<Flag>;
+    date_start: string | null;
+    date_end: string | null;
+    assign_time: Generated<string>;
+    assign_day: Generated<number>;
+    assign_month: Generated<number>;
+    is_recurring: Generated<Flag>;
+    count_recurring: Generated<number>;
+    recurring_unit: Generated<number>;
+    datetime_next_round: string | null;
+    datetime_applied: string | null;
+    created_by: number | null;
+    datetime_create: string;
+    datetime_update: string;
+  };
+  /** The contents an assignment holds (0026), each once. */
+  assignment_content: { id: Id; assignment_id: number; content_type_id: number; content_id: number; datetime_create: string };
+  /** Who an assignment names (0026): kind account | department | group, and the row's id. */
+  assignment_audience: { assignment_id: number; kind: string; ref_id: number };
+  /** An auto-assignment's rounds (0026, docs/decisions/052): one per due time, claimed once (ROUND_STATUS). */
+  assignment_round: { id: Id; assignment_id: number; datetime_due: string; status: Generated<number>; datetime_run: string | null; count_added: Generated<number>; is_refresh: Generated<Flag> };
+  /** Per round (0: a one-off assignment), learner and content, the result code (0026, spec 001 §4). */
+  assignment_result: {
+    id: Id;
+    assignment_id: number;
+    round_id: Generated<number>;
+    account_id: number;
+    content_type_id: number;
+    content_id: number;
+    result: number;
+    added_by: Generated<number>;
+    credit_minor: Generated<number>;
+    enrollment_id: number | null;
+    datetime_expire: string | null;
+    created_by: number | null;
+    datetime_create: string;
+    datetime_update: string;
+  };
+  // ---- Forms, approval flows and requests (0028, issue 17 §4, docs/decisions/056–058) ----
+  /** An enrollment form (kind "enrollment") or a request form (kind "request", with its request type). */
+  request_form: { id: Id; kind: string; name: string; code: string | null; desc: Generated<string>; type_request: number | null; created_by: number | null; datetime_create: string; datetime_update: string };
+  form_section: { id: Id; form_id: number; sort: number; name: string; desc: Generated<string> };
+  form_question: { id: Id; section_id: number; sort: number; text: string; type: number; is_required: Generated<Flag> };
+  form_choice: { id: Id; question_id: number; sort: number; text: string };
+  /** One answering of a form: by whom, when, for which content (enrollment forms). */
+  form_submission: { id: Id; form_id: number; account_id: number; content_type_id: number | null; content_id: number | null; datetime_create: string };
+  /** An answer (one per chosen choice of a multiple choice); the text stays when its question goes. */
+  form_answer: { id: Id; submission_id: number; question_id: number | null; choice_id: number | null; value: string };
+  approval_flow: {
+    id: Id; name: string; code: string | null; sort: Generated<number>; type_request: number; type_rule: Generated<number>;
+    price_gte_minor: number | null; price_lte_minor: number | null; desc: Generated<string>; datetime_create: string; datetime_update: string;
+  };
+  approval_flow_content_type: { flow_id: number; content_type_id: number };
+  approval_step: { id: Id; flow_id: number; sort: number; step_supervisor: Generated<number>; level_list_type: Generated<number>; is_approver: Generated<Flag>; is_notification: Generated<Flag>; duration_expire: Generated<number> };
+  approval_step_approver: { step_id: number; account_id: number };
+  /** A learner's learning (kind 1) or material (kind 2) request and the flow step it waits at. */
+  learning_request: {
+    id: Id; kind: number; account_id: number; name: string; provider: Generated<string>; datetime_start: string | null; datetime_end: string | null;
+    cost_minor: number | null; content_type_id: number | null; reason: Generated<string>; flow_id: number | null; step: Generated<number>; status: number;
+    form_id: number | null; submission_id: number | null; datetime_create: string; datetime_step: string; datetime_decide: string | null;
+  };
+  request_decision: { id: Id; request_id: number; step: number; decision: number; decided_by: number | null; note: Generated<string>; datetime_create: string };
+  learning_result: { id: Id; request_id: number; status: Generated<number>; datetime_update: string };
+  learning_result_log: { id: Id; result_id: number; from_status: number; to_status: number; changed_by: number | null; note: Generated<string>; datetime_create: string };
 }
 
 /** The content types' own tables: every table with the content columns (a new type's is one more). */

@@ -15,6 +15,9 @@ import { seedEnrollment } from "./seed-enrollment";
 import { seedExtras } from "./seed-extras";
 import { seedIdentification } from "./seed-identification";
 import { seedLocations } from "./seed-locations";
+import { seedAssignments } from "./seed-assignments";
+import { seedApprovals } from "./seed-approvals";
+import { seedRequests } from "./seed-requests";
 import { touchUpdate } from "../system/config-store";
 import { UPDATE_KEYS } from "../system/config";
 import type { Transaction } from "kysely";
@@ -211,6 +214,10 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await seedClassOptions(trx, now);
     // The classes' materials, online sessions and activities (docs/decisions/045).
     await seedClassMaterials(trx, now);
+    // How learners get their learning (issue 17 §6).
+    await seedAssignments(trx, now);
+    await seedApprovals(trx, now);
+    await seedRequests(trx, now);
   });
   for (const name of FILTER_NAMES) await touchUpdate(db, UPDATE_KEYS.filter(name), now);
   await touchUpdate(db, UPDATE_KEYS.config, now);

@@ -21,8 +21,11 @@ import { itemId, likePattern, type Trx } from "../engine/crud";
  */
 
 export type MasterTable = "account_group" | "provider" | "instructor" | "category" | "location";
-/** Every table of named, coded rows: the master data's, and the organisation's (departments, levels, positions). */
-export type CodedTable = MasterTable | "department" | "level" | "position";
+/**
+ * Every table of named, coded rows: the master data's, the organisation's (departments, levels,
+ * positions), and the approval flows and forms of issue 17 (api/requests/kit.ts).
+ */
+export type CodedTable = MasterTable | "department" | "level" | "position" | "approval_flow" | "request_form";
 
 /** The signed-in staff account holding the module's flag for `action`: else 401/403. */
 export async function requireModule(req: FastifyRequest, db: Db, module: Module, action: Action): Promise<{ account: AccountRow; flags: Set<string> }> {
@@ -40,10 +43,18 @@ export const MASTER_ORDERING: OrderingWhitelist = { name: [sql`lower(${sql.ref("
 /**
  * GET list: the rows `where` allows, matching `search` on name and code, in the asked ordering
  * (400 {ordering: [invalid_choice]} otherwise), paged; `present` turns a page of ids into rows.
+ * `sort`: a list's own ordering whitelist and default (MASTER_ORDERING by name otherwise).
  */
-export async function masterList<R>(req: FastifyRequest, db: Db, table: CodedTable, where: RawBuilder<SqlBool> | null, present: (ids: number[]) => Promise<R[]>) {
+export async function masterList<R>(
+  req: FastifyRequest,
+  db: Db,
+  table: CodedTable,
+  where: RawBuilder<SqlBool> | null,
+  present: (ids: number[]) => Promise<R[]>,
+  sort: { ordering: OrderingWhitelist; fallback: string } = { ordering: MASTER_ORDERING, fallback: "name" },
+) {
   const q = readPageQuery(req);
-  const order = parseOrdering(q.ordering, MASTER_ORDERING, "name");
+  const order = parseOrdering(q.ordering, sort.ordering, sort.fallback);
   if (!order) throw badRequest({ ordering: [MSG.invalid_choice] });
   let query = fromMaster(db, table).select("t.id");
   if (where) query = query.where(where);

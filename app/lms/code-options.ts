@@ -2,6 +2,8 @@ import { ALL_LANGUAGES, PUBLISH_STATUS } from "../../contract/codes";
 import { GROUP_TYPES } from "../../contract/schemas/group";
 import { CHECK_IN_GROUPS, CHECK_IN_TYPES, CLASS_STATUS_CODES, QR_CODE_HOLDERS, SESSION_TYPES } from "../../contract/class-codes";
 import { GENDERS } from "../../contract/schemas/user";
+import { REQUEST_KINDS, REQUEST_TYPE_CODES, TYPE_RULE } from "../../contract/request-codes";
+import { RECURRING_UNIT_CODES, TYPE_ACTION_CODES, TYPE_EXPAND_CODES, TYPE_EXPIRE_CODES } from "../../contract/assignment-codes";
 
 /**
  * The code lists a registry filter (`filterCodes`) or form field (`source: "code:{name}"`) offers:
@@ -28,6 +30,15 @@ export const CODE_OPTIONS: Readonly<Record<string, CodeOption[]>> = {
   check_in_type: keyed(CHECK_IN_TYPES.map(String), "cls_check_in_type_"),
   check_in_group: keyed(CHECK_IN_GROUPS.map(String), "cls_check_in_group_"),
   session_type: keyed(SESSION_TYPES.map(String), "cls_session_type_"),
+  // Approval flows and request forms (contract/request-codes.ts); labels in the requests namespace.
+  request_type: keyed(REQUEST_TYPE_CODES.map(String), "req_type_"),
+  request_kind: keyed(REQUEST_KINDS.map(String), "req_type_"),
+  type_rule: keyed(Object.values(TYPE_RULE).map(String), "req_type_rule_"),
+  // An assignment's choices (contract/assignment-codes.ts); labels in the assignment namespace.
+  asg_type_expire: keyed(TYPE_EXPIRE_CODES.map(String), "asg_type_expire_"),
+  asg_type_expand: keyed(TYPE_EXPAND_CODES.map(String), "asg_type_expand_"),
+  asg_type_action: keyed(TYPE_ACTION_CODES.map(String), "asg_type_action_"),
+  asg_recurring_unit: keyed(RECURRING_UNIT_CODES.map(String), "asg_recurring_unit_"),
 };
 
 /** The options of a code list by name; an unknown name is a registry mistake. */

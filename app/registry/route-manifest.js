@@ -201,7 +201,7 @@ const TREE = [
       page("shell", "", "routes/shell.tsx", DASHBOARD_GUARD, {
         layout: true,
         children: [
-          ...SCREENS.map((s) => page(s.id, s.path, s.module, s.flag, { ...(s.index ? { index: true } : {}), ...(s.post ? { post: s.post } : {}), ...(s.example ? { example: s.example } : {}) })),
+          ...SCREENS.map((s) => page(s.id, s.path, s.module, s.flag, { ...(s.index ? { index: true } : {}), ...(s.post ? { post: s.post } : {}), ...(s.example ? { example: s.example } : {}), ...(s.params ? { paramOf: s.params } : {}) })),
           ...contentPages(),
         ],
       }),

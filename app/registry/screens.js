@@ -8,6 +8,10 @@
  * @typedef {import("./menu.js").Screen} Screen
  */
 
+import { ASSIGNMENT_SCREENS } from "./screens-assignment.js";
+import { APPROVALS_SCREENS } from "./screens-approvals.js";
+import { REQUESTS_SCREENS } from "./screens-requests.js";
+
 /** @type {Screen[]} */
 export const SCREENS = [
   { id: "home-learning", path: "", index: true, labelKey: "menu_home_learning", flag: "dashboard_view_dashboard", module: "routes/home.learning.tsx" },
@@ -23,4 +27,8 @@ export const SCREENS = [
   // outside the shell: it needs only a session, whatever flags the account acted as holds.
   { id: "login-as", path: "login-as", labelKey: "menu_login_as", flag: "login_as_add_login_as", module: "routes/login-as.tsx", section: "admin", post: { start: "login_as_add_login_as" } },
   { id: "login-as-log", path: "login-as/log", labelKey: "menu_login_as_log", flag: "login_as_view_login_as", module: "routes/login-as.log.tsx", section: "log" },
+  // Issue 17: assignment, approvals, requests (each area's own file).
+  ...ASSIGNMENT_SCREENS.map((s) => ({ section: "learning", ...s })),
+  ...APPROVALS_SCREENS.map((s) => ({ section: "learning", ...s })),
+  ...REQUESTS_SCREENS.map((s) => ({ section: "learning", ...s })),
 ];

@@ -1,5 +1,8 @@
 import { CONTENT_TYPES } from "./content.js";
 import { MASTER_TYPES } from "./master.js";
+import { ASSIGNMENT_TYPES } from "./assignment.js";
+import { APPROVALS_TYPES } from "./approvals.js";
+import { REQUESTS_TYPES } from "./requests.js";
 
 /**
  * Every type the engine serves: the content types (content.js) and the master data kinds
@@ -9,4 +12,4 @@ import { MASTER_TYPES } from "./master.js";
  *
  * @type {import("./content.js").ContentType[]}
  */
-export const REGISTRY_TYPES = [...CONTENT_TYPES, ...MASTER_TYPES];
+export const REGISTRY_TYPES = [...CONTENT_TYPES, ...MASTER_TYPES, ...ASSIGNMENT_TYPES, ...APPROVALS_TYPES, ...REQUESTS_TYPES];

@@ -20,6 +20,7 @@ import { enrollPickerSchema, enrollSchema, parseWithZod } from "~/lms/schemas.se
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
 import { WritableFields } from "~/components/content/item-writable";
+import { departmentTree } from "~/lms/department-tree";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "enrollment"] };
@@ -53,20 +54,6 @@ function pickerQuery(q: string, page: number, picked: readonly number[]): string
   if (picked.length) out.set(PICKED_KEY, picked.join(","));
   const text = out.toString();
   return text ? `?${text}` : "";
-}
-type Tree = { id: number; name: string; depth: number };
-
-/** Departments in tree order (parents before their children), with their depth. */
-function departmentTree(list: (FilterOption & { parent_id?: number | null })[]): Tree[] {
-  const out: Tree[] = [];
-  const walk = (parent: number | null, depth: number) => {
-    for (const d of list.filter((x) => (x.parent_id ?? null) === parent)) {
-      out.push({ id: d.id, name: d.name, depth });
-      walk(d.id, depth + 1);
-    }
-  };
-  walk(null, 0);
-  return out;
 }
 
 export async function loader(args: LoaderFunctionArgs) {

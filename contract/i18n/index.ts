@@ -36,6 +36,16 @@ import masterEn from "./master.en.json";
 import masterTh from "./master.th.json";
 import classEn from "./class.en.json";
 import classTh from "./class.th.json";
+import assignmentEn from "./assignment.en.json";
+import assignmentTh from "./assignment.th.json";
+import approvalsEn from "./approvals.en.json";
+import approvalsTh from "./approvals.th.json";
+import requestsEn from "./requests.en.json";
+import requestsTh from "./requests.th.json";
+import requestTypesEn from "./requestTypes.en.json";
+import requestTypesTh from "./requestTypes.th.json";
+import budgetCategoryEn from "./budgetCategory.en.json";
+import budgetCategoryTh from "./budgetCategory.th.json";
 
 /**
  * The bundled dictionaries: message keys of the API (en.json / th.json) and the dashboard's texts,
@@ -44,8 +54,8 @@ import classTh from "./class.th.json";
  * that no key is defined by two files.
  */
 export const DICTIONARY_FILES = {
-  en: { messages: en, ui: uiEn, account: accountEn, home: homeEn, shell: shellEn, content: contentEn, curriculum: curriculumEn, enrollment: enrollmentEn, access: accessEn, extras: extrasEn, course: courseEn, activity: activityEn, activityOverall: activityOverallEn, checkin: checkinEn, people: peopleEn, imports: importsEn, loginAs: loginAsEn, master: masterEn, class: classEn },
-  th: { messages: th, ui: uiTh, account: accountTh, home: homeTh, shell: shellTh, content: contentTh, curriculum: curriculumTh, enrollment: enrollmentTh, access: accessTh, extras: extrasTh, course: courseTh, activity: activityTh, activityOverall: activityOverallTh, checkin: checkinTh, people: peopleTh, imports: importsTh, loginAs: loginAsTh, master: masterTh, class: classTh },
+  en: { messages: en, ui: uiEn, account: accountEn, home: homeEn, shell: shellEn, content: contentEn, curriculum: curriculumEn, enrollment: enrollmentEn, access: accessEn, extras: extrasEn, course: courseEn, activity: activityEn, activityOverall: activityOverallEn, checkin: checkinEn, people: peopleEn, imports: importsEn, loginAs: loginAsEn, master: masterEn, class: classEn, assignment: assignmentEn, approvals: approvalsEn, requests: requestsEn, requestTypes: requestTypesEn, budgetCategory: budgetCategoryEn },
+  th: { messages: th, ui: uiTh, account: accountTh, home: homeTh, shell: shellTh, content: contentTh, curriculum: curriculumTh, enrollment: enrollmentTh, access: accessTh, extras: extrasTh, course: courseTh, activity: activityTh, activityOverall: activityOverallTh, checkin: checkinTh, people: peopleTh, imports: importsTh, loginAs: loginAsTh, master: masterTh, class: classTh, assignment: assignmentTh, approvals: approvalsTh, requests: requestsTh, requestTypes: requestTypesTh, budgetCategory: budgetCategoryTh },
 } as const;
 
 const merge = (files: Record<string, Record<string, string>>) => Object.assign({}, ...Object.values(files)) as Record<string, string>;

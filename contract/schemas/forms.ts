@@ -6,7 +6,10 @@ import { CONTENT_SCHEMAS, type ContentLimits } from "./content";
 import { groupSchemas } from "./group";
 import { categorySchemas, instructorSchemas, providerSchemas } from "./master-data";
 import { locationSchemas, roomSchemas } from "./location";
+import { budgetCategorySchemas } from "./approvals";
 import { userCreateSchema, userFormSchema } from "./user";
+import { approvalFlowSchemas, formSchemas } from "./requests";
+import { assignmentSchemas, autoAssignmentSchemas } from "./assignment";
 
 /**
  * The form schemas of every registry type by the name its `schema` gives (app/registry): what the
@@ -38,7 +41,21 @@ export const FORM_SCHEMAS: Record<string, (c: FormSchemaContext) => Pair> = {
   location: (c) => pair(locationSchemas(c.limits)),
   // A location's room (its tab's add and edit forms; docs/decisions/039).
   room: (c) => pair(roomSchemas(c.limits)),
+  // Issue 17 (docs/decisions/056, 057): the information tab sends the whole form, so a cleared
+  // field (a price bound, a code) is cleared: its edit schema is the create one, with its defaults.
+  "approval-flow": (c) => whole(approvalFlowSchemas(c.limits).create),
+  "enrollment-form": (c) => whole(formSchemas(c.limits).create),
+  "request-form": (c) => whole(formSchemas(c.limits).create),
+  // Assignment, auto-assignment and suggestion settings (docs/decisions/051–053).
+  assignment: (c) => pair(assignmentSchemas(c.limits)),
+  suggestion: (c) => pair(assignmentSchemas(c.limits)),
+  auto_assignment: (c) => pair(autoAssignmentSchemas(c.limits)),
+  // Budget categories (issue 17 §4, docs/decisions/055).
+  budget_category: (c) => pair(budgetCategorySchemas(c.limits)),
 };
+
+/** A form sent whole on both pages (create and information tab). */
+const whole = (create: z.ZodType): Pair => ({ create, edit: create });
 
 /** A master kind's create schema and its PATCH schema (the fields given), which the edit form sends whole. */
 const pair = (s: { create: z.ZodType; update: z.ZodType }): Pair => ({ create: s.create, edit: s.update });

@@ -158,11 +158,17 @@ describe("enrollment settings", () => {
     expect(saved!.capacity).toBe(30);
   });
 
-  it("refuses an enrollment form while none exist", async () => {
+  // The form builder's enrollment forms (docs/decisions/057): a request form or no form at all is refused.
+  it("takes an enrollment form of the form builder, and nothing else", async () => {
     const course = await create("ENR-FORMID");
-    const res = await admin.put(`${C}/${course.id}/enrollment/`, settings({ form: 1 }));
-    expect(res.body).toEqual({ form: ["invalid_choice"] });
+    const formOf = async (kind: string) => (await api.db.selectFrom("request_form").select("id").where("kind", "=", kind).executeTakeFirstOrThrow()).id;
+    for (const form of [await formOf("request"), 999_999]) {
+      expect((await admin.put(`${C}/${course.id}/enrollment/`, settings({ form }))).body).toEqual({ form: ["invalid_choice"] });
+    }
     expect(await settingsRow(course.id)).toBeUndefined();
+    const enrollment = await formOf("enrollment");
+    expect((await admin.put(`${C}/${course.id}/enrollment/`, settings({ form: enrollment }))).status).toBe(200);
+    expect((await settingsRow(course.id))!.form_id).toBe(enrollment);
   });
 
   it("needs the course enrollment flag and the course in scope", async () => {

@@ -61,6 +61,14 @@ const SCREEN_API: Record<string, string> = {
   "user-import-events": "dashboard/user/import/template/",
   "user-import-file": "dashboard/user/import/template/",
   "import-history": "dashboard/import-history/",
+  // Enrollment approvals and budgets (issue 17 §3–4, docs/decisions/054, 055): the pages' lists.
+  ...Object.fromEntries(["enrollment-waiting", "enrollment-waiting-tab", "enrollment-approved", "enrollment-rejected", "enrollment-confirm", "enrollment-old"].map((id) => [id, "dashboard/enrollment/"])),
+  budget: "dashboard/budget/",
+  "budget-item": "dashboard/budget/course-1/",
+  // Learning and material requests (issue 17 §4, docs/decisions/058): each page's list, on the page's flag.
+  ...Object.fromEntries(["learning-request", "learning-request-waiting", "learning-request-approval-result", "learning-request-item", "learning-request-answer"].map((id) => [id, "dashboard/learning-request/"])),
+  "learning-request-learning-result": "dashboard/learning-result/",
+  ...Object.fromEntries(["material-request", "material-request-approval-result", "material-request-item"].map((id) => [id, "dashboard/material-request/"])),
 };
 
 /** A valid new item of each content type, in the scope of the account that will hold it. */

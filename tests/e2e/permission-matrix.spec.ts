@@ -384,12 +384,30 @@ async function postTasks(route: ManifestRoute): Promise<Task[]> {
   return tasks;
 }
 
+/** What an approval page's intents post (a waiting or rejected enrolment, the class with approvals) and the counts they change. */
+const APPROVAL_POSTS = {
+  form: async (intent: string): Promise<Record<string, string>> => {
+    const first = async (state: string, extra: Record<string, string> = {}) =>
+      ((await (await (await observer()).get(`${API}/dashboard/enrollment/`, { params: { format: "json", page_size: 1, state, ...extra } })).json()) as { results: { id: number; content: { type: string; id: number } }[] }).results[0];
+    if (intent === "close") {
+      const row = await first("waiting", { content_type: "class" });
+      return { intent, content_type: row.content.type, content: String(row.content.id) };
+    }
+    const row = await first(intent === "cancel-reject" ? "rejected" : "waiting");
+    return intent === "confirm" ? { intent, decision: "approve", enrollment: String(row.id) } : { intent, enrollment: String(row.id) };
+  },
+  state: async () => {
+    const count = async (state: string) => ((await (await (await observer()).get(`${API}/dashboard/enrollment/`, { params: { format: "json", page_size: 1, state } })).json()) as { count: number }).count;
+    return [await count("waiting"), await count("approved"), await count("rejected")];
+  },
+};
+
 /**
  * What the action of a screen outside the content types would post, per intent, and what it would
  * change if it got through (read by the observer before and after a refused post). A screen with
  * an action names itself here.
  */
-const SCREEN_POSTS: Record<string, { form: (intent: string) => Promise<Record<string, string>>; state: () => Promise<unknown> }> = {
+const SCREEN_POSTS: Record<string, { form: (intent: string) => Promise<Record<string, string>>; state: () => Promise<unknown>; url?: () => Promise<string> }> = {
   // Starting a login-as: the log would gain a row (docs/decisions/033).
   "login-as": {
     form: async (intent) => ({ intent, account: String((await listIds(await observer(), "dashboard/login-as/account/", 1))[0]), duration: "30" }),
@@ -401,13 +419,35 @@ const SCREEN_POSTS: Record<string, { form: (intent: string) => Promise<Record<st
     form: async (intent) => ({ intent, mode: "all_or_nothing" }),
     state: async () => (await (await observer()).get(`${API}/dashboard/import-history/`, { params: { format: "json", page_size: 1 } })).json(),
   },
+  // Enrollment approvals (docs/decisions/054): a decision or a close would change the counts.
+  ...Object.fromEntries(
+    ["enrollment-waiting", "enrollment-waiting-tab", "enrollment-approved", "enrollment-rejected", "enrollment-old", "enrollment-confirm"].map((id) => [id, APPROVAL_POSTS]),
+  ),
+  // Learning and material requests (docs/decisions/058): a decision, or a learning result's progress change.
+  ...Object.fromEntries(["learning-request", "material-request"].map((segment) => [`${segment}-item`, requestPosts(segment)])),
+  "learning-request-learning-result": {
+    url: async () => `/dashboard/learning-request/learning-result/${(await listIds(await observer(), "dashboard/learning-result/", 1))[0]}`,
+    form: async (intent) => ({ intent, status: "30", note: "" }),
+    state: async () => (await (await observer()).get(`${API}/dashboard/learning-result/`, { params: { format: "json", page_size: 50 } })).json(),
+  },
 };
+
+/** A request page's decision: the first request of the kind, and its status and decisions. */
+function requestPosts(segment: string) {
+  const first = async () => (await listIds(await observer(), `dashboard/${segment}/`, 1))[0];
+  return {
+    url: async () => `/dashboard/${segment}/${await first()}`,
+    form: async (intent: string) => ({ intent, decision: "approve", note: "" }),
+    state: async () => (await (await observer()).get(`${API}/dashboard/${segment}/${await first()}/`, { params: { format: "json" } })).json(),
+  };
+}
 
 /** The POST checks of a screen's action (SCREEN_POSTS), as postTasks does them for a content route. */
 async function screenPostTasks(route: ManifestRoute, intents: [string, string][]): Promise<Task[]> {
   const screen = SCREEN_POSTS[route.id];
   if (!screen) throw new Error(`${route.id}: a flag-guarded action outside a content type: teach the matrix what it writes (SCREEN_POSTS)`);
-  const url = exampleUrl(route);
+  // A screen whose path has an item's id names the URL itself.
+  const url = screen.url ? await screen.url() : exampleUrl(route);
   const formFor = async (intent: string, token: boolean) => ({ ...(await screen.form(intent)), ...(token ? { csrf: formToken.value } : {}) });
   const refusedPost = async (username: string, intent: string, token: boolean) => {
     const before = await screen.state();

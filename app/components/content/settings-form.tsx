@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import { CheckboxField, controlClass, Field, RadioGroupField, SelectField, TextareaField } from "~/components/forms";
+import { CHECKBOX_LIMIT, CheckboxField, controlClass, Field, MultiSelectField, RadioGroupField, SelectField, TextareaField } from "~/components/forms";
 import { errorsAt, shownValue, type FormResult } from "~/lms/form-result";
 
 /**
@@ -12,7 +12,7 @@ import { errorsAt, shownValue, type FormResult } from "~/lms/form-result";
 export type SettingField = {
   name: string;
   label: string;
-  kind: "checkbox" | "number" | "select" | "radio" | "datetime" | "date" | "text";
+  kind: "checkbox" | "number" | "select" | "radio" | "datetime" | "date" | "text" | "multiselect" | "textarea";
   options?: { value: string; label: string }[];
   min?: number;
   max?: number;
@@ -36,6 +36,12 @@ export function SettingInput({ field, saved, result, idPrefix = "" }: { field: S
     return <CheckboxField {...wiring} inputProps={{ defaultChecked: shownValue(result, field.name, saved, "checkbox") as boolean }} />;
   }
   const value = shownValue(result, field.name, saved) as string;
+  // Several choices (a step's approvers): checkboxes when few, a multi-select otherwise; `saved` a list or "1,2".
+  if (field.kind === "multiselect") {
+    const chosen = value ? value.split(",") : Array.isArray(saved) ? saved.map(String) : [];
+    return <MultiSelectField {...wiring} grouped requiredMark={field.required} options={field.options ?? []} defaultValue={chosen} checkboxLimit={CHECKBOX_LIMIT} />;
+  }
+  if (field.kind === "textarea") return <TextareaField {...wiring} requiredMark={field.required} textareaProps={{ defaultValue: value, rows: 4 }} />;
   if (field.kind === "radio") return <RadioGroupField {...wiring} options={field.options ?? []} defaultValue={value} />;
   const suffix = field.unit ? <span className="text-sm text-slate-600">{field.unit}</span> : null;
   if (field.kind === "select") {

@@ -88,11 +88,14 @@ export async function loadEnrollment(db: Db | Trx, ref: ContentRef, kind: Cancel
 }
 
 /**
- * Save the whole settings (already parsed with the content kind's schema). An enrollment form
- * must exist: none do yet (the enrollment-form module is not built), so a form id is refused.
+ * Save the whole settings (already parsed with the content kind's schema). The form, when
+ * given, must be an enrollment form of the form builder (request_form of kind "enrollment",
+ * docs/decisions/057); a form some content names is not deleted.
  */
 export async function saveEnrollment(trx: Trx, ref: ContentRef, input: EnrollmentInput, now: Date) {
-  if (input.form !== null) throw badRequest({ form: [MSG.invalid_choice] });
+  if (input.form !== null && !(await trx.selectFrom("request_form").select("id").where("id", "=", input.form).where("kind", "=", "enrollment").executeTakeFirst())) {
+    throw badRequest({ form: [MSG.invalid_choice] });
+  }
   const values = {
     form_id: input.form,
     capacity: input.capacity,

@@ -11,6 +11,7 @@ import {
   bulkAffected,
   canTransition,
   whenFull,
+  type AddMethod,
   type AddedBy,
   type BulkTarget,
   type ProgressAction,
@@ -18,6 +19,7 @@ import {
   type TransitionKind,
 } from "../../../../contract/codes";
 import { MSG } from "../../../../contract/messages";
+import { canReEnroll } from "../../../../contract/approval-codes";
 import type { BulkPreview, EnrollInput, EnrollOutcome, Seats } from "../../../../contract/schemas/enrollment";
 import type { ContentRef } from "../../ref";
 import { isGroupMember, type Today } from "../../../auth/conditions";
@@ -162,11 +164,11 @@ export async function logProgress(trx: Trx, entries: readonly ProgressLogEntry[]
 async function capacityOf(q: Db | Trx, ref: ContentRef) {
   const row = await q
     .selectFrom("content_enrollment_setting")
-    .select(["capacity", "type_access", "type_waiting"])
+    .select(["capacity", "type_access", "type_waiting", "is_rejected_able_re_enroll"])
     .where("content_type_id", "=", ref.contentTypeId)
     .where("content_id", "=", ref.contentId)
     .executeTakeFirst();
-  return row ?? { capacity: 0, type_access: TYPE_ACCESS.no_condition as number, type_waiting: TYPE_WAITING.waiting_list as number };
+  return row ?? { capacity: 0, type_access: TYPE_ACCESS.no_condition as number, type_waiting: TYPE_WAITING.waiting_list as number, is_rejected_able_re_enroll: 0 };
 }
 
 /** How many of the content's records hold a seat (every status but the waiting and canceled ones). */
@@ -193,42 +195,59 @@ export async function seatsOf(q: Db | Trx, ref: ContentRef): Promise<Seats | nul
  * handed out in the order given. In PostgreSQL the content's own row (in its resource's table) is
  * locked first, so two enrolments into one content count the seats one after the other (SQLite's
  * one writer does so). Every new record gets its first history row (enroll, from none). Add
- * method enrolled, with `added_by`.
+ * method enrolled (or `opts.addMethod`: an assignment's assigned 1, auto_assigned 2; the
+ * scheduler's `by` is nobody, null), with `added_by`. A rejected record is enrolled again, seats permitting, only
+ * when the content's setting allows re-enrolment after a rejection (canReEnroll,
+ * docs/decisions/054); its history row goes from rejected.
  */
 export async function enrollAccounts(
   trx: Trx,
   resource: AnyResource,
   ref: ContentRef,
   accounts: { account: number; added_by: AddedBy }[],
-  by: { accountId: number; now: Date },
+  by: { accountId: number | null; now: Date },
+  opts: { addMethod?: AddMethod } = {},
 ): Promise<{ outcome: Map<number, Exclude<EnrollOutcome, "not_found">>; seats: Seats | null }> {
   const at = by.now.toISOString();
   const out = new Map<number, Exclude<EnrollOutcome, "not_found">>();
   if (isPostgres(trx)) await fromResource(trx, resource.table).select("t.id").where("t.id", "=", ref.contentId).forUpdate().execute();
-  const existing = new Set<number>();
+  const existing = new Map<number, { id: number; status: number }>();
   for (const part of chunks(accounts.map((a) => a.account))) {
-    const rows = await enrollmentsOf(trx, ref).select("account_id").where("account_id", "in", part).execute();
-    for (const r of rows) existing.add(r.account_id);
+    const rows = await enrollmentsOf(trx, ref).select(["id", "account_id", "status"]).where("account_id", "in", part).execute();
+    for (const r of rows) existing.set(r.account_id, { id: r.id, status: r.status });
   }
-  const { capacity, type_access, type_waiting } = await capacityOf(trx, ref);
-  const full = whenFull(type_access, type_waiting);
+  const setting = await capacityOf(trx, ref);
+  const { capacity } = setting;
+  const full = whenFull(setting.type_access, setting.type_waiting);
   let taken = capacity > 0 ? await seatsTaken(trx, ref) : 0;
   const fresh: { account: number; added_by: AddedBy; status: ProgressStatus }[] = [];
+  const reopened: { id: number; from: number; status: ProgressStatus }[] = [];
   for (const a of accounts) {
     if (out.has(a.account)) continue;
-    if (existing.has(a.account)) {
+    const record = existing.get(a.account);
+    if (record && !canReEnroll(record.status, setting)) {
       out.set(a.account, "already_enrolled");
-    } else if (capacity <= 0 || taken < capacity) {
+      continue;
+    }
+    let status: ProgressStatus;
+    if (capacity <= 0 || taken < capacity) {
       taken++;
-      fresh.push({ ...a, status: PROGRESS_STATUS.not_start });
+      status = PROGRESS_STATUS.not_start;
       out.set(a.account, "enrolled");
     } else if (full === "waiting_list") {
-      fresh.push({ ...a, status: PROGRESS_STATUS.waiting_list });
+      status = PROGRESS_STATUS.waiting_list;
       out.set(a.account, "waiting_list");
     } else {
       out.set(a.account, "full");
+      continue;
     }
+    if (record) reopened.push({ id: record.id, from: record.status, status });
+    else fresh.push({ ...a, status });
   }
+  for (const r of reopened) {
+    await trx.updateTable("content_enrollment").set({ status: r.status, created_by: by.accountId, datetime_enroll: at, datetime_start: null, datetime_complete: null, datetime_update: at }).where("id", "=", r.id).execute();
+  }
+  await logProgress(trx, reopened.map((r) => ({ enrollment_id: r.id, from_status: r.from, to_status: r.status, action_type: "enroll" as const })), { accountId: by.accountId, at });
   for (const part of chunks(fresh)) {
     const inserted = await trx
       .insertInto("content_enrollment")
@@ -238,7 +257,7 @@ export async function enrollAccounts(
           content_type_id: ref.contentTypeId,
           content_id: ref.contentId,
           status: a.status,
-          add_method: ADD_METHOD.enrolled,
+          add_method: opts.addMethod ?? ADD_METHOD.enrolled,
           added_by: a.added_by,
           created_by: by.accountId,
           datetime_enroll: at,
@@ -360,6 +379,6 @@ export async function bulkApply(trx: Trx, ref: ContentRef, target: BulkTarget, i
  * clause and needs none: its one writer runs a transaction at a time. Told by the parameters of a
  * compiled query ($1 against ?), which needs no connection.
  */
-function isPostgres(q: Db | Trx): boolean {
+export function isPostgres(q: Db | Trx): boolean {
   return q.selectFrom("content_type").select("id").where("id", "=", 0).compile().sql.includes("$1");
 }

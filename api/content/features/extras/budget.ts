@@ -39,7 +39,7 @@ const toMicro = (n: number) => Math.round(n * 1_000_000);
 type Kind = "plan" | "actual";
 
 /** A record's total in baht: unit × cost × rate, rounded to the satang (exact integer arithmetic). */
-function totalMinor(r: { unit: number; cost_minor: number; exchange_rate_micro: number }): bigint {
+export function totalMinor(r: { unit: number; cost_minor: number; exchange_rate_micro: number }): bigint {
   const product = BigInt(r.unit) * BigInt(r.cost_minor) * BigInt(r.exchange_rate_micro);
   return (product + 500_000n) / 1_000_000n;
 }

@@ -1,0 +1,214 @@
+import { sql } from "kysely";
+import { ADD_METHOD, COMPLETED_STATUSES, PROGRESS_SETS, type AddedBy, type AddMethod } from "../../contract/codes";
+import { ADDING_RESULTS, ASSIGNMENT_KIND, ASSIGNMENT_RESULT as R, TYPE_ACTION, type AssignmentResult } from "../../contract/assignment-codes";
+import type { AssignmentLine, AssignmentPreview } from "../../contract/schemas/assignment";
+import type { ContentDefinition } from "../content/definition";
+import type { ContentRef } from "../content/ref";
+import { accessLevel } from "../content/features/access/visibility";
+import { enrollmentsOf, resolveCandidates, seatsOf, type Candidate } from "../content/features/enrollment/service";
+import { contentCost, creditBalances } from "../credit/credit";
+import type { Db } from "../db/index";
+import type { Trx } from "../engine/crud";
+import { chunks } from "../engine/chunks";
+import { audienceOf, contentsOf, expandedOf, expiryOf, type AssignmentRow } from "./store";
+
+/**
+ * What assigning does to each learner and content (spec 001 §4 result codes; docs/decisions/051),
+ * decided once: the preview shows this plan, and assigning writes it (apply.ts). Per content, in
+ * the order the learners were named: an account that is not active (15), a content that takes no
+ * writes (a cancelled class: 13), a learner who may not see it (5); one who has it already gets
+ * what the assignment's `type_action` says (no action 2 / 14 completed, replace 3, expand 4 or 25),
+ * and when this assignment gave it before, the duplicate codes (20, 22, 23/24, 25); a new one is
+ * blocked by a schedule conflict (12) or too little credit (7), else assigned (1) — or, the
+ * content full, waiting list (10) or full (11). Credit and seats are counted as the plan goes, so
+ * the preview says what assigning would do.
+ */
+
+type Q = Db | Trx;
+export type PlanContent = Awaited<ReturnType<typeof contentsOf>>[number];
+export type PlanLine = AssignmentLine & { added_by: AddedBy; contentRow: PlanContent; enrollment: { id: number; status: number } | null; expire: string | null };
+
+const CANCELED: readonly number[] = [...PROGRESS_SETS.canceled, -4];
+const isCompleted = (status: number) => (COMPLETED_STATUSES as readonly number[]).includes(status);
+
+/** The accounts of `ids` and their access level to the content (0: it is hidden from them). */
+async function accessLevels(q: Q, def: ContentDefinition, ref: ContentRef, ids: number[], today: string): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const part of chunks(ids)) {
+    if (!part.length) continue;
+    const rows = await sql<{ id: number; level: number }>`select ${sql.ref("a.id")} as id, ${accessLevel(ref.contentTypeId, "t", "a", today)} as level
+      from ${sql.table("account")} as a, ${sql.table(def.resource.table)} as t
+      where ${sql.ref("t.id")} = ${ref.contentId} and ${sql.ref("a.id")} in (${sql.join(part)})`.execute(q);
+    for (const r of rows.rows) out.set(Number(r.id), Number(r.level));
+  }
+  return out;
+}
+
+/**
+ * Learners of `ids` already in another class whose sessions overlap a session of class `classId`
+ * (spec 001 §5 "overlapping assigned schedules block assignment"): any record but a cancelled one.
+ */
+export async function scheduleConflicts(q: Q, classTypeId: number, classId: number, ids: number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (const part of chunks(ids)) {
+    if (!part.length) continue;
+    const rows = await q
+      .selectFrom("content_enrollment as e")
+      .innerJoin("class_session as s2", "s2.class_id", "e.content_id")
+      .innerJoin("class_session as s1", (j) => j.on("s1.class_id", "=", classId).onRef("s1.datetime_start", "<", "s2.datetime_end").onRef("s2.datetime_start", "<", "s1.datetime_end"))
+      .select("e.account_id")
+      .distinct()
+      .where("e.content_type_id", "=", classTypeId)
+      .where("e.content_id", "<>", classId)
+      .where("e.status", "not in", [...CANCELED])
+      .where("e.account_id", "in", part)
+      .execute();
+    for (const r of rows) out.add(r.account_id);
+  }
+  return out;
+}
+
+/** Whether two classes have overlapping sessions (two classes of one assignment). */
+async function classesOverlap(q: Q, a: number, b: number): Promise<boolean> {
+  const hit = await q
+    .selectFrom("class_session as s1")
+    .innerJoin("class_session as s2", (j) => j.on("s2.class_id", "=", b).onRef("s1.datetime_start", "<", "s2.datetime_end").onRef("s2.datetime_start", "<", "s1.datetime_end"))
+    .select("s1.id")
+    .where("s1.class_id", "=", a)
+    .executeTakeFirst();
+  return !!hit;
+}
+
+/** The learners the assignment names now (its audience resolved: groups evaluated today). */
+export async function candidatesOf(q: Q, row: AssignmentRow, today: string): Promise<Candidate[]> {
+  const { input } = await audienceOf(q, row);
+  if (!input.account_list.length && !input.department_list.length && !input.group_list.length) return [];
+  return resolveCandidates(q, input, today);
+}
+
+export type Plan = { row: AssignmentRow; lines: PlanLine[]; contents: PlanContent[]; learners: number };
+
+/** The plan of assigning `row` now to `candidates` (round: 0 for a one-off assignment, an auto-assignment's round otherwise). */
+export async function planAssignment(q: Q, row: AssignmentRow, candidates: Candidate[], today: string): Promise<Plan> {
+  const contents = await contentsOf(q, row.id);
+  const suggestion = row.type === ASSIGNMENT_KIND.suggestion;
+  const ids = candidates.filter((c) => c.found).map((c) => c.account);
+  const balances = suggestion ? new Map<number, number>() : await creditBalances(q, ids);
+  const lines: PlanLine[] = [];
+  // Classes given to each learner by this plan so far, for conflicts between the plan's own classes.
+  const planned = new Map<number, number[]>();
+  const overlapCache = new Map<string, boolean>();
+  const newExpire = expiryOf(row, today);
+
+  for (const c of contents) {
+    const { def, ref } = c;
+    const refusal = def.resource.writeRefusal ? await def.resource.writeRefusal(q, ref.contentId) : null;
+    const cost = suggestion ? 0 : await contentCost(q, ref);
+    const levels = await accessLevels(q, def, ref, ids, today);
+    const isClass = def.key === "class";
+    const conflicts = isClass && !suggestion ? await scheduleConflicts(q, ref.contentTypeId, ref.contentId, ids) : new Set<number>();
+    const existing = new Map<number, { id: number; status: number }>();
+    const before = new Map<number, { result: number; enrollment: number | null; expire: string | null }>();
+    for (const part of chunks(ids)) {
+      if (!part.length) continue;
+      for (const e of await enrollmentsOf(q, ref).select(["id", "account_id", "status"]).where("account_id", "in", part).execute()) existing.set(e.account_id, { id: e.id, status: e.status });
+      const prev = await q
+        .selectFrom("assignment_result")
+        .select(["account_id", "result", "enrollment_id", "datetime_expire"])
+        .where("assignment_id", "=", row.id)
+        .where("content_type_id", "=", ref.contentTypeId)
+        .where("content_id", "=", ref.contentId)
+        .where("account_id", "in", part)
+        .orderBy("id")
+        .execute();
+      for (const p of prev) if (p.enrollment_id !== null || suggestion) before.set(p.account_id, { result: p.result, enrollment: p.enrollment_id, expire: p.datetime_expire });
+    }
+    const seats = await seatsOf(q, ref);
+    let free = seats ? seats.capacity - seats.taken : Infinity;
+
+    for (const cand of candidates) {
+      const line = (result: AssignmentResult, extra: Partial<PlanLine> = {}): PlanLine => ({
+        account: cand.account, username: cand.username, content: c.id, result, cost: 0, added_by: cand.added_by ?? 0, contentRow: c, enrollment: existing.get(cand.account) ?? null, expire: null, ...extra,
+      });
+      const push = (l: PlanLine) => lines.push(l);
+      if (!cand.found) { push(line(R.account_inactive)); continue; }
+      if (refusal) { push(line(R.content_unavailable)); continue; }
+      if ((levels.get(cand.account) ?? 0) === 0) { push(line(R.no_permission)); continue; }
+      const enr = existing.get(cand.account);
+      const active = enr && !CANCELED.includes(enr.status) ? enr : null;
+      const prev = before.get(cand.account);
+      if (suggestion) {
+        push(line(active ? R.no_action : prev ? R.duplicate_no_action : R.assigned));
+        continue;
+      }
+      const spend = (result: AssignmentResult, extra: Partial<PlanLine> = {}) => {
+        const balance = balances.get(cand.account) ?? 0;
+        if (cost > balance) return push(line(R.not_enough_credit));
+        balances.set(cand.account, balance - cost);
+        push(line(result, { cost, expire: newExpire, ...extra }));
+      };
+      if (active) {
+        const dup = !!prev && prev.enrollment === active.id;
+        const completed = isCompleted(active.status);
+        if (row.type_action === TYPE_ACTION.replace) spend(dup ? R.duplicate_replaced : R.replaced);
+        else if (row.type_action === TYPE_ACTION.expand) {
+          const to = expandedOf(row, prev?.expire ?? null, today);
+          if (!to || completed) push(line(R.expanded_not_allowed));
+          else push(line(dup ? (row.type_expand === 1 ? R.duplicate_expanded_date : R.duplicate_expanded_duration) : R.expanded, { expire: to }));
+        } else push(line(dup ? R.duplicate_no_action : completed ? R.completed_no_action : R.no_action));
+        continue;
+      }
+      // A new learner (or one whose record was cancelled): the schedule, then credit, then a seat.
+      if (isClass) {
+        let clash = conflicts.has(cand.account);
+        for (const other of planned.get(cand.account) ?? []) {
+          const key = `${other}:${ref.contentId}`;
+          if (!overlapCache.has(key)) overlapCache.set(key, await classesOverlap(q, other, ref.contentId));
+          clash ||= overlapCache.get(key)!;
+        }
+        if (clash) { push(line(R.schedule_conflict)); continue; }
+      }
+      const seat = free > 0 ? R.assigned : seats?.when_full === "waiting_list" ? R.waiting_list : R.full;
+      if (seat === R.full) { push(line(R.full)); continue; }
+      const n = lines.length;
+      spend(seat);
+      if (lines.length > n && lines[n].result !== R.not_enough_credit) {
+        if (seat === R.assigned) free--;
+        if (isClass) planned.set(cand.account, [...(planned.get(cand.account) ?? []), ref.contentId]);
+      }
+    }
+  }
+  return { row, lines, contents, learners: new Set(candidates.map((c) => c.account)).size };
+}
+
+const tally = (lines: readonly { result: AssignmentResult }[]) => {
+  const m = new Map<AssignmentResult, number>();
+  for (const l of lines) m.set(l.result, (m.get(l.result) ?? 0) + 1);
+  return [...m].sort((a, b) => a[0] - b[0]).map(([result, count]) => ({ result, count }));
+};
+const adds = (l: { result: AssignmentResult }) => (ADDING_RESULTS as readonly number[]).includes(l.result);
+
+/** The preview answer (spec 001 §3 "Preview"): the settings it assigns with, and what it would do. */
+export function previewOf(plan: Plan, now: Date, shown = 200): AssignmentPreview {
+  const { row, lines } = plan;
+  const add = lines.filter(adds).length;
+  return {
+    assigned_time: now.toISOString(),
+    datetime_assign: row.datetime_assign,
+    content_period_doing: { type_expire: row.type_expire, datetime_expire: row.datetime_expire, duration_expire: row.duration_expire },
+    content_period_expand: { type_expand: row.type_expand, datetime_expand: row.datetime_expand, duration_expand: row.duration_expand },
+    count_learner: plan.learners,
+    add,
+    skip: lines.length - add,
+    by_result: tally(lines),
+    contents: plan.contents.map((c) => {
+      const mine = lines.filter((l) => l.content === c.id);
+      const a = mine.filter(adds).length;
+      return { id: c.id, name: c.name, add: a, skip: mine.length - a, by_result: tally(mine) };
+    }),
+    lines: lines.slice(0, shown).map((l) => ({ account: l.account, username: l.username, content: l.content, result: l.result, cost: l.cost })),
+  };
+}
+
+/** The add method an assignment of this kind writes (spec 001 §4: assigned 1, auto_assigned 2). */
+export const addMethodOf = (row: AssignmentRow): AddMethod => (row.type === ASSIGNMENT_KIND.auto ? ADD_METHOD.auto_assigned : ADD_METHOD.assigned);

@@ -1,0 +1,224 @@
+import type { FastifyInstance } from "fastify";
+import { ADDING_RESULTS, ASSIGNMENT_KIND, AUTO_DEFAULTS, ROUND_STATUS } from "../../contract/assignment-codes";
+import type { AssignmentRound } from "../../contract/schemas/assignment";
+import type { Db } from "../db/index";
+import type { ApiContext } from "../http/context";
+import { notFound } from "../http/errors";
+import { paginate, readPageQuery } from "../http/paging";
+import { configValues } from "../system/config-store";
+import { itemId, writeTransaction, type Trx } from "../engine/crud";
+import { applyPlan } from "./apply";
+import { candidatesOf, planAssignment, previewOf } from "./plan";
+import type { KindAccess } from "./routes";
+import { addDays, type AssignmentKindDef, type AssignmentRow } from "./store";
+
+/**
+ * An auto-assignment's rounds (spec 001 §3 "Auto-assignment settings", spec 002 §9; issue 17 §2;
+ * docs/decisions/052). Its settings give the times a round is due: from `date_start` (else the day
+ * it was created) at `assign_time` (06:00) in the organisation's zone, once, or every
+ * `count_recurring` days / weeks / months (on `assign_day`) / years (on `assign_month`/`assign_day`)
+ * until `date_end`. `datetime_next_round` holds the next one. A timer in the API process asks the
+ * database every minute for due rounds: the round row is inserted (unique per due time) and claimed
+ * by a conditional update (0 → 1), so of two API processes, or of a tick and a "run now", one runs
+ * it; its results are unique per round, learner and content, so nothing is added twice. Every day
+ * at 08:00 (organisation time) an auto-assignment that has run refreshes its learners: a refresh
+ * round gives the contents to the accounts that have come to match since, and to nobody else.
+ */
+
+const TICK_MS = Number(process.env.ASSIGNMENT_TICK_MS) || 60_000;
+const REFRESH_TIME = AUTO_DEFAULTS.refresh_time;
+
+async function offsetMinutes(q: Db | Trx): Promise<number> {
+  const { "time-zone-offset-minutes": offset } = await configValues(q as Db, ["time-zone-offset-minutes"]);
+  return Number(offset) || 0;
+}
+/** The instant of a local date and time ("YYYY-MM-DD", "HH:MM") in the organisation's zone. */
+const instant = (date: string, time: string, offset: number) => new Date(Date.parse(`${date}T${time}:00.000Z`) - offset * 60_000);
+const localDate = (at: Date, offset: number) => new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 10);
+const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+
+/** The due dates (local) of a row's rounds, in order, from its start (at most `max`). */
+function* dueDates(row: AssignmentRow, created: string, max = 5000): Generator<string> {
+  const start = row.date_start ?? created;
+  const within = (d: string) => !row.date_end || d <= row.date_end;
+  if (!row.is_recurring) {
+    if (within(start)) yield start;
+    return;
+  }
+  const count = Math.max(1, row.count_recurring);
+  if (row.recurring_unit === 0 || row.recurring_unit === 1) {
+    for (let k = 0; k < max; k++) {
+      const d = addDays(start, k * count * (row.recurring_unit === 1 ? 7 : 1));
+      if (!within(d)) return;
+      yield d;
+    }
+    return;
+  }
+  // Monthly on assign_day (the month's last day when shorter), yearly on assign_month/assign_day.
+  const monthly = row.recurring_unit === 2;
+  let [y, m] = [Number(start.slice(0, 4)), monthly ? Number(start.slice(5, 7)) : row.assign_month];
+  for (let n = 0; n < max; ) {
+    const d = `${y}-${String(m).padStart(2, "0")}-${String(Math.min(row.assign_day, daysIn(y, m))).padStart(2, "0")}`;
+    // Before the start: the next month (year) is tried; from the first one on, every `count`.
+    const step = d < start ? 1 : count;
+    if (monthly) {
+      m += step;
+      while (m > 12) {
+        m -= 12;
+        y++;
+      }
+    } else y += step;
+    if (d < start) continue;
+    if (!within(d)) return;
+    n++;
+    yield d;
+  }
+}
+
+/**
+ * The next due time of auto-assignment `id` after its last round: the first due time later than
+ * that round's — skipping, for a recurring one, those whose whole period has passed (a missed
+ * round runs once, late, not once per missed period) — or null when none is left.
+ */
+export async function nextRound(q: Db | Trx, id: number, now: Date): Promise<string | null> {
+  const row = await q.selectFrom("assignment").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const offset = await offsetMinutes(q);
+  const last = await q.selectFrom("assignment_round").select("datetime_due").where("assignment_id", "=", id).where("is_refresh", "=", 0).orderBy("datetime_due", "desc").executeTakeFirst();
+  let previous: Date | null = null;
+  for (const date of dueDates(row, localDate(new Date(row.datetime_create), offset))) {
+    const at = instant(date, row.assign_time, offset);
+    if (last && at.toISOString() <= last.datetime_due) continue;
+    if (row.is_recurring && at < now) {
+      previous = at;
+      continue;
+    }
+    return (previous ?? at).toISOString();
+  }
+  return previous?.toISOString() ?? null;
+}
+
+/** Claim round `roundId` (0 → 1) and run it; false when another run has it. */
+async function runRound(ctx: ApiContext, roundId: number): Promise<{ ran: boolean; lines: Awaited<ReturnType<typeof applyPlan>> }> {
+  const { db } = ctx;
+  const now = ctx.now();
+  const claimed = await db.updateTable("assignment_round").set({ status: ROUND_STATUS.running, datetime_run: now.toISOString() }).where("id", "=", roundId).where("status", "=", ROUND_STATUS.due).executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return { ran: false, lines: [] };
+  const round = await db.selectFrom("assignment_round").selectAll().where("id", "=", roundId).executeTakeFirstOrThrow();
+  const row = await db.selectFrom("assignment").selectAll().where("id", "=", round.assignment_id).executeTakeFirstOrThrow();
+  const today = localDate(now, await offsetMinutes(db));
+  const lines = await writeTransaction(db, async (trx) => {
+    const plan = await planAssignment(trx, row, await candidatesOf(trx, row, today), today);
+    if (round.is_refresh) {
+      // A refresh gives the contents only to accounts this auto-assignment has not named before.
+      const named = new Set((await trx.selectFrom("assignment_result").select("account_id").distinct().where("assignment_id", "=", row.id).execute()).map((r) => r.account_id));
+      plan.lines = plan.lines.filter((l) => !named.has(l.account));
+    }
+    const out = await applyPlan(trx, plan, round.id, { accountId: row.created_by, now });
+    const added = out.filter((l) => (ADDING_RESULTS as readonly number[]).includes(l.result)).length;
+    await trx.updateTable("assignment_round").set({ status: ROUND_STATUS.done, count_added: added }).where("id", "=", round.id).execute();
+    if (!round.is_refresh) await trx.updateTable("assignment").set({ datetime_next_round: await nextRound(trx, row.id, now) }).where("id", "=", row.id).execute();
+    return out;
+  });
+  return { ran: true, lines };
+}
+
+/** The round of `assignmentId` due at `due` (inserted once), run now unless another run has it. */
+async function dueRound(ctx: ApiContext, assignmentId: number, due: string, refresh: boolean) {
+  await ctx.db
+    .insertInto("assignment_round")
+    .values({ assignment_id: assignmentId, datetime_due: due, is_refresh: refresh ? 1 : 0 })
+    .onConflict((oc) => oc.columns(["assignment_id", "datetime_due"]).doNothing())
+    .execute();
+  const round = await ctx.db.selectFrom("assignment_round").select("id").where("assignment_id", "=", assignmentId).where("datetime_due", "=", due).executeTakeFirstOrThrow();
+  return { round: round.id, ...(await runRound(ctx, round.id)) };
+}
+
+/** POST assign/ of an auto-assignment: a round now. */
+export async function runRoundNow(ctx: ApiContext, assignmentId: number, now: Date) {
+  const { round, lines } = await dueRound(ctx, assignmentId, now.toISOString(), false);
+  const row = await ctx.db.selectFrom("assignment").selectAll().where("id", "=", assignmentId).executeTakeFirstOrThrow();
+  const empty = await planAssignment(ctx.db, row, [], localDate(now, await offsetMinutes(ctx.db)));
+  return { round, ...previewOf({ ...empty, lines, learners: new Set(lines.map((l) => l.account)).size }, now, 0) };
+}
+
+/**
+ * One tick of the scheduler: every auto-assignment whose next round is due runs it; after 08:00
+ * (organisation time) each one that has run and has not ended refreshes its learners once a day.
+ * Answers the rounds it ran (tests call it with the fake clock).
+ */
+export async function schedulerTick(ctx: ApiContext): Promise<number[]> {
+  const { db } = ctx;
+  const now = ctx.now();
+  const ran: number[] = [];
+  const due = await db.selectFrom("assignment").select(["id", "datetime_next_round"]).where("type", "=", ASSIGNMENT_KIND.auto).where("datetime_next_round", "<=", now.toISOString()).orderBy("datetime_next_round").execute();
+  for (const a of due) {
+    const r = await dueRound(ctx, a.id, a.datetime_next_round!, false);
+    if (r.ran) ran.push(r.round);
+  }
+  const offset = await offsetMinutes(db);
+  const today = localDate(now, offset);
+  const refreshAt = instant(today, REFRESH_TIME, offset);
+  if (now >= refreshAt) {
+    const active = await db
+      .selectFrom("assignment as a")
+      .select("a.id")
+      .where("a.type", "=", ASSIGNMENT_KIND.auto)
+      .where((eb) => eb.or([eb("a.date_end", "is", null), eb("a.date_end", ">=", today)]))
+      .where((eb) => eb.exists(eb.selectFrom("assignment_round as r").select("r.id").whereRef("r.assignment_id", "=", "a.id").where("r.is_refresh", "=", 0).where("r.status", "=", ROUND_STATUS.done)))
+      .execute();
+    for (const a of active) {
+      const r = await dueRound(ctx, a.id, refreshAt.toISOString(), true);
+      if (r.ran) ran.push(r.round);
+    }
+  }
+  return ran;
+}
+
+/** The timer: a tick every minute while the API runs (stopped on close; it never keeps the process alive). */
+export function startScheduler(app: FastifyInstance, ctx: ApiContext) {
+  let timer: NodeJS.Timeout | null = null;
+  let busy = false;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      await schedulerTick(ctx);
+    } catch (err) {
+      app.log.error({ err }, "assignment scheduler tick failed");
+    } finally {
+      busy = false;
+    }
+  };
+  app.addHook("onReady", async () => {
+    if (process.env.ASSIGNMENT_SCHEDULER === "off") return;
+    timer = setInterval(() => void tick(), TICK_MS);
+    timer.unref();
+  });
+  app.addHook("onClose", async () => {
+    if (timer) clearInterval(timer);
+  });
+}
+
+/** GET ./{id}/round/ (paged, newest first) and ./{id}/round/{roundId}/ with its counts by result. */
+export function roundRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindDef, access: KindAccess) {
+  const { db } = ctx;
+  const item = `/dashboard/${kind.path}/:id(^\\d{1,12})/round/`;
+  const present = async (rows: { id: number; datetime_due: string; datetime_run: string | null; status: number; is_refresh: number; count_added: number }[]): Promise<AssignmentRound[]> => {
+    const counts = rows.length
+      ? new Map((await db.selectFrom("assignment_result").select(["round_id", (eb) => eb.fn.countAll<number>().as("n")]).where("round_id", "in", rows.map((r) => r.id)).groupBy("round_id").execute()).map((r) => [r.round_id, Number(r.n)]))
+      : new Map<number, number>();
+    return rows.map((r) => ({ id: r.id, datetime_due: r.datetime_due, datetime_run: r.datetime_run, status: r.status, is_refresh: r.is_refresh === 1, count_added: r.count_added, count_result: counts.get(r.id) ?? 0 }));
+  };
+  app.get(item, async (req) => {
+    const { row } = await access(req, "view");
+    const answer = await paginate(req, db.selectFrom("assignment_round").selectAll().where("assignment_id", "=", row.id).orderBy("datetime_due", "desc").orderBy("id", "desc"), readPageQuery(req));
+    return { ...answer, results: await present(answer.results) };
+  });
+  app.get(`${item}:roundId(^\\d{1,12})/`, async (req) => {
+    const { row } = await access(req, "view");
+    const round = await db.selectFrom("assignment_round").selectAll().where("assignment_id", "=", row.id).where("id", "=", itemId(req, "roundId")).executeTakeFirst();
+    if (!round) throw notFound();
+    const counts = await db.selectFrom("assignment_result").select(["result", (eb) => eb.fn.countAll<number>().as("n")]).where("round_id", "=", round.id).groupBy("result").orderBy("result").execute();
+    return { ...(await present([round]))[0], by_result: counts.map((c) => ({ result: c.result, count: Number(c.n) })) };
+  });
+}

@@ -1,0 +1,164 @@
+import type { FastifyInstance } from "fastify";
+import { sql, type SqlBool } from "kysely";
+import { ASG_MSG, ASSIGNED_RESULTS, ASSIGNMENT_KIND, ASSIGNMENT_RESULT, ASSIGNMENT_RESULT_CODES } from "../../contract/assignment-codes";
+import { PROGRESS_STATUS, allowedTransitions, type ProgressStatus } from "../../contract/codes";
+import { MSG } from "../../contract/messages";
+import { assignmentProgressSchema, type AssignmentResultRow } from "../../contract/schemas/assignment";
+import { organisationToday } from "../auth/membership";
+import { changeProgress, moveEnrollments } from "../content/features/enrollment/service";
+import type { ApiContext } from "../http/context";
+import { badRequest, notFound, parseInput } from "../http/errors";
+import { parseOrdering, tieDirection } from "../http/ordering";
+import { paginate, readPageQuery } from "../http/paging";
+import { itemId, likePattern, writeTransaction } from "../engine/crud";
+import { applyPlan } from "./apply";
+import { candidatesOf, planAssignment, previewOf } from "./plan";
+import { runRoundNow } from "./rounds";
+import type { KindAccess } from "./routes";
+import { contentsOf, type AssignmentKindDef } from "./store";
+
+/**
+ * What an assignment does to learners (docs/decisions/051), under ./{id}/:
+ * - GET preview/: what assigning now would do (spec 001 §3 "Preview"), nothing written     view
+ * - POST assign/: do it (an auto-assignment: a round now); the counts by result           change
+ * - GET learner/ (?content, ?result, ?round, search, ordering): the result rows           view
+ * - POST learner/{resultId}/cancel/: the learner's assignment cancelled (6; record -11)   change
+ * - GET progress/ · PATCH progress/{enrollmentId}/ {status}: the learners it enrolled, their
+ *   status changed by hand only among 22, 30 and -5 (spec 001 §4)                         view · change
+ */
+export function learningRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindDef, access: KindAccess) {
+  const { db } = ctx;
+  const item = `/dashboard/${kind.path}/:id(^\\d{1,12})/`;
+
+  app.get(`${item}preview/`, async (req) => {
+    const { row } = await access(req, "view");
+    const now = ctx.now();
+    const today = await organisationToday(db, now);
+    return previewOf(await planAssignment(db, row, await candidatesOf(db, row, today), today), now);
+  });
+
+  app.post(`${item}assign/`, async (req) => {
+    const { row, account } = await access(req, "change");
+    const now = ctx.now();
+    const today = await organisationToday(db, now);
+    if (!(await contentsOf(db, row.id)).length) throw badRequest({ detail: ASG_MSG.no_content });
+    const candidates = await candidatesOf(db, row, today);
+    if (!candidates.length) throw badRequest({ detail: ASG_MSG.no_learner });
+    if (kind.type === ASSIGNMENT_KIND.auto) return runRoundNow(ctx, row.id, now);
+    // Planned again inside the transaction, on what it sees, and written there.
+    const lines = await writeTransaction(db, async (trx) => applyPlan(trx, await planAssignment(trx, row, candidates, today), 0, { accountId: account.id, now }));
+    const plan = await planAssignment(db, row, [], today);
+    return { ...previewOf({ ...plan, lines, learners: new Set(lines.map((l) => l.account)).size }, now, 0), lines: [] };
+  });
+
+  app.get(`${item}learner/`, async (req): Promise<{ by_result: { result: number; count: number }[] } & Awaited<ReturnType<typeof paginate>>> => {
+    const { row } = await access(req, "view");
+    const page = readPageQuery(req);
+    const query = (req.query ?? {}) as Record<string, string>;
+    const order = parseOrdering(page.ordering, { username: sql`lower(${sql.ref("a.username")})`, result: sql.ref("r.result"), datetime_update: sql.ref("r.datetime_update") }, "username");
+    if (!order) throw badRequest({ ordering: [MSG.invalid_choice] });
+    const contents = await contentsOf(db, row.id);
+    const errors: Record<string, string[]> = {};
+    const content = query.content ? contents.find((c) => String(c.id) === query.content) : undefined;
+    if (query.content && !content) errors.content = [MSG.invalid_choice];
+    const result = query.result !== undefined && query.result !== "" ? Number(query.result) : undefined;
+    if (result !== undefined && !(ASSIGNMENT_RESULT_CODES as readonly number[]).includes(result)) errors.result = [MSG.invalid_choice];
+    const round = query.round !== undefined && query.round !== "" ? Number(query.round) : undefined;
+    if (round !== undefined && !(Number.isInteger(round) && round >= 0)) errors.round = [MSG.invalid_choice];
+    if (Object.keys(errors).length) throw badRequest(errors);
+    let q = db
+      .selectFrom("assignment_result as r")
+      .innerJoin("account as a", "a.id", "r.account_id")
+      .leftJoin("content_enrollment as e", "e.id", "r.enrollment_id")
+      .where("r.assignment_id", "=", row.id);
+    if (content) q = q.where("r.content_type_id", "=", content.ref.contentTypeId).where("r.content_id", "=", content.ref.contentId);
+    if (round !== undefined) q = q.where("r.round_id", "=", round);
+    const counts = await q.select(["r.result", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("r.result").orderBy("r.result").execute();
+    if (result !== undefined) q = q.where("r.result", "=", result);
+    if (page.search) {
+      const p = likePattern(page.search);
+      q = q.where(sql<SqlBool>`(lower(a.username) like ${p} escape '\\' or lower(a.first_name || ' ' || a.last_name) like ${p} escape '\\')`);
+    }
+    let selected = q.select(["r.id", "r.round_id", "r.result", "r.added_by", "r.credit_minor", "r.datetime_expire", "r.enrollment_id", "r.content_type_id", "r.content_id", "r.datetime_create", "a.id as account_id", "a.username", "a.first_name", "a.last_name", "e.status"]);
+    for (const o of order) selected = selected.orderBy(o.expr, o.desc ? "desc" : "asc");
+    const answer = await paginate(req, selected.orderBy("r.id", tieDirection(order)), page);
+    const nameOf = new Map(contents.map((c) => [`${c.ref.contentTypeId}:${c.ref.contentId}`, c]));
+    const results: AssignmentResultRow[] = answer.results.map((r) => {
+      const c = nameOf.get(`${r.content_type_id}:${r.content_id}`);
+      return {
+        id: r.id,
+        round: r.round_id,
+        account: { id: r.account_id, username: r.username, first_name: r.first_name, last_name: r.last_name },
+        content: { id: c?.id ?? 0, content_type_id: r.content_type_id, content_id: r.content_id, name: c?.name ?? "" },
+        result: r.result as AssignmentResultRow["result"],
+        added_by: r.added_by,
+        credit: r.credit_minor,
+        datetime_expire: r.datetime_expire,
+        status: (r.status ?? null) as ProgressStatus | null,
+        enrollment: r.enrollment_id,
+        datetime_create: r.datetime_create,
+      };
+    });
+    return { ...answer, results, by_result: counts.map((c) => ({ result: c.result, count: Number(c.n) })) };
+  });
+
+  app.post(`${item}learner/:resultId(^\\d{1,12})/cancel/`, async (req) => {
+    const { row, account } = await access(req, "change");
+    const now = ctx.now();
+    await writeTransaction(db, async (trx) => {
+      const r = await trx.selectFrom("assignment_result").selectAll().where("assignment_id", "=", row.id).where("id", "=", itemId(req, "resultId")).executeTakeFirst();
+      if (!r) throw notFound();
+      if (!(ASSIGNED_RESULTS as readonly number[]).includes(r.result)) throw badRequest({ detail: MSG.invalid_transition });
+      await trx.updateTable("assignment_result").set({ result: ASSIGNMENT_RESULT.canceled, datetime_update: now.toISOString() }).where("id", "=", r.id).execute();
+      const e = r.enrollment_id === null ? null : await trx.selectFrom("content_enrollment").select(["id", "status", "datetime_start"]).where("id", "=", r.enrollment_id).executeTakeFirst();
+      if (e) await moveEnrollments(trx, [{ ...e, to: PROGRESS_STATUS.canceled_by_assignment }], "override", { accountId: account.id, at: now.toISOString() });
+    });
+    return { result: ASSIGNMENT_RESULT.canceled };
+  });
+
+  /** The records this assignment enrolled (any round), with their learner and content. */
+  const enrolled = (id: number) =>
+    db
+      .selectFrom("content_enrollment as e")
+      .innerJoin("account as a", "a.id", "e.account_id")
+      .where("e.id", "in", db.selectFrom("assignment_result").select("enrollment_id").where("assignment_id", "=", id).where("enrollment_id", "is not", null).$narrowType<{ enrollment_id: number }>());
+
+  app.get(`${item}progress/`, async (req) => {
+    const { row } = await access(req, "view");
+    const page = readPageQuery(req);
+    const contents = await contentsOf(db, row.id);
+    const query = (req.query ?? {}) as Record<string, string>;
+    let q = enrolled(row.id);
+    if (query.status !== undefined && query.status !== "") q = q.where("e.status", "=", Number(query.status));
+    if (page.search) q = q.where(sql<SqlBool>`lower(a.username) like ${likePattern(page.search)} escape '\\'`);
+    const answer = await paginate(
+      req,
+      q.select(["e.id", "e.status", "e.content_type_id", "e.content_id", "e.datetime_start", "e.datetime_complete", "e.datetime_update", "a.id as account_id", "a.username", "a.first_name", "a.last_name"]).orderBy(sql`lower(a.username)`).orderBy("e.id"),
+      page,
+    );
+    const nameOf = new Map(contents.map((c) => [`${c.ref.contentTypeId}:${c.ref.contentId}`, c.name]));
+    return {
+      ...answer,
+      results: answer.results.map((r) => ({
+        id: r.id,
+        status: r.status,
+        allowed_status: [...allowedTransitions("assignment", r.status)],
+        account: { id: r.account_id, username: r.username, first_name: r.first_name, last_name: r.last_name },
+        content: { content_type_id: r.content_type_id, content_id: r.content_id, name: nameOf.get(`${r.content_type_id}:${r.content_id}`) ?? "" },
+        datetime_start: r.datetime_start,
+        datetime_complete: r.datetime_complete,
+        datetime_update: r.datetime_update,
+      })),
+    };
+  });
+
+  app.patch(`${item}progress/:enrollmentId(^\\d{1,12})/`, async (req) => {
+    const { row, account } = await access(req, "change");
+    const { status } = parseInput(assignmentProgressSchema, req.body);
+    const e = await enrolled(row.id).select(["e.id", "e.content_type_id", "e.content_id"]).where("e.id", "=", itemId(req, "enrollmentId")).executeTakeFirst();
+    if (!e) throw notFound();
+    await writeTransaction(db, (trx) => changeProgress(trx, { contentTypeId: e.content_type_id, contentId: e.content_id }, e.id, status, { accountId: account.id, now: ctx.now() }, "assignment"));
+    const after = await db.selectFrom("content_enrollment").select(["id", "status"]).where("id", "=", e.id).executeTakeFirstOrThrow();
+    return { ...after, allowed_status: [...allowedTransitions("assignment", after.status)] };
+  });
+}

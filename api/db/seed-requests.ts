@@ -1,0 +1,139 @@
+import type { Trx } from "../engine/crud";
+import { APPROVAL_STATUS, DECISION, QUESTION_TYPE, REQUEST_TYPE } from "../../contract/request-codes";
+
+/**
+ * Forms, approval flows and requests of the demo organisation (issue 17 §6; docs/decisions/056–058):
+ * an enrollment form and a request form with sections, questions and answers; a two-step flow
+ * for outside training (step 1: the learner's supervisor or staff1; step 2: staff2, 14 days)
+ * behind a one-step flow for cheap training (sort 5, up to 2,000 baht); a one-step flow for
+ * material requests; learning requests waiting at each step, an approved one with its learning
+ * result, a rejected one; material requests waiting and approved.
+ */
+
+type Question = [text: string, type: number, required: boolean, choices?: string[]];
+type Section = [name: string, questions: Question[]];
+
+async function seedForm(trx: Trx, form: { kind: string; name: string; code: string; desc: string; type_request: number | null }, sections: Section[], at: string) {
+  const { id } = await trx.insertInto("request_form").values({ ...form, created_by: null, datetime_create: at, datetime_update: at }).returning("id").executeTakeFirstOrThrow();
+  const questions: { id: number; type: number; choices: { id: number; text: string }[] }[] = [];
+  for (const [i, [name, qs]] of sections.entries()) {
+    const s = await trx.insertInto("form_section").values({ form_id: id, sort: i + 1, name, desc: "" }).returning("id").executeTakeFirstOrThrow();
+    for (const [j, [text, type, required, choices = []]] of qs.entries()) {
+      const q = await trx.insertInto("form_question").values({ section_id: s.id, sort: j + 1, text, type, is_required: required ? 1 : 0 }).returning("id").executeTakeFirstOrThrow();
+      const own: { id: number; text: string }[] = [];
+      for (const [k, c] of choices.entries()) own.push({ ...(await trx.insertInto("form_choice").values({ question_id: q.id, sort: k + 1, text: c }).returning("id").executeTakeFirstOrThrow()), text: c });
+      questions.push({ id: q.id, type, choices: own });
+    }
+  }
+  return { id, questions };
+}
+
+/** One submission: a value per question (a choice's index, or indexes, for choice questions). */
+async function answer(trx: Trx, form: Awaited<ReturnType<typeof seedForm>>, accountId: number, values: (string | number | number[])[], at: string, content: { content_type_id: number | null; content_id: number | null } = { content_type_id: null, content_id: null }) {
+  const sub = await trx.insertInto("form_submission").values({ form_id: form.id, account_id: accountId, ...content, datetime_create: at }).returning("id").executeTakeFirstOrThrow();
+  for (const [i, q] of form.questions.entries()) {
+    const v = values[i];
+    if (v === undefined || v === "") continue;
+    const picks = typeof v === "number" ? [v] : Array.isArray(v) ? v : null;
+    const rows = picks ? picks.map((p) => ({ question_id: q.id, choice_id: q.choices[p].id, value: q.choices[p].text })) : [{ question_id: q.id, choice_id: null, value: String(v) }];
+    await trx.insertInto("form_answer").values(rows.map((r) => ({ ...r, submission_id: sub.id }))).execute();
+  }
+  return sub.id;
+}
+
+export async function seedRequests(trx: Trx, now: Date) {
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString();
+  const ids = new Map((await trx.selectFrom("account").select(["id", "username"]).where("username", "in", ["staff1", "staff2", "learner", "learner005", "learner012", "learner020", "learner033", "learner044", "learner050"]).execute()).map((r) => [r.username, r.id]));
+  const who = (u: string) => ids.get(u) ?? ids.get("learner")!;
+  const typeId = async (code: string) => (await trx.selectFrom("content_type").select("id").where("code", "=", code).executeTakeFirst())?.id ?? null;
+  const [publicLearning, documentType, videoType, courseType] = [await typeId("public_learning"), await typeId("document"), await typeId("video"), await typeId("course")];
+
+  // ---- forms ----
+  const enrollForm = await seedForm(
+    trx,
+    { kind: "enrollment", name: "Course pre-enrollment questionnaire", code: "ENR-Q1", desc: "Asked before a learner joins a course that needs it.", type_request: null },
+    [
+      ["About you", [["Your current role", QUESTION_TYPE.text, true], ["Years in this role", QUESTION_TYPE.number, false]]],
+      ["Your expectations", [["How do you prefer to learn?", QUESTION_TYPE.choice, true, ["Classroom", "Online", "Blended"]], ["Topics you want covered", QUESTION_TYPE.multiple_choice, false, ["Basics", "Case studies", "Tools", "Certification"]], ["Anything else we should know?", QUESTION_TYPE.long_text, false]]],
+    ],
+    at(20),
+  );
+  const course = await trx.selectFrom("course").select("id").orderBy("id").executeTakeFirst();
+  const content = { content_type_id: courseType, content_id: course?.id ?? null };
+  await answer(trx, enrollForm, who("learner"), ["Sales coordinator", "3", 1, [0, 1], "I would like more practice."], at(12), content);
+  await answer(trx, enrollForm, who("learner005"), ["Accountant", "6", 0, [2]], at(9), content);
+  await answer(trx, enrollForm, who("learner012"), ["Team lead", "2", 2, [1, 3], ""], at(4), content);
+
+  const requestForm = await seedForm(
+    trx,
+    { kind: "request", name: "Outside training request", code: "REQ-TRAIN", desc: "What a learner tells us about an outside course.", type_request: REQUEST_TYPE.learning },
+    [
+      ["About the training", [["Why do you need this training?", QUESTION_TYPE.choice, true, ["Current job", "Next role", "Certification renewal"]], ["What will you apply at work?", QUESTION_TYPE.long_text, true]]],
+      ["Schedule", [["Preferred start date", QUESTION_TYPE.date, false], ["Working days away", QUESTION_TYPE.number, false]]],
+    ],
+    at(30),
+  );
+
+  // ---- flows ----
+  const flow = async (f: { name: string; code: string; sort: number; type_request: number; price_lte_minor?: number | null }, steps: { supervisor: number; approvers: string[]; days: number }[]) => {
+    const { id } = await trx
+      .insertInto("approval_flow")
+      .values({ name: f.name, code: f.code, sort: f.sort, type_request: f.type_request, type_rule: 1, price_gte_minor: null, price_lte_minor: f.price_lte_minor ?? null, desc: "", datetime_create: at(40), datetime_update: at(40) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const [i, s] of steps.entries()) {
+      const step = await trx
+        .insertInto("approval_step")
+        .values({ flow_id: id, sort: i + 1, step_supervisor: s.supervisor, level_list_type: 0, is_approver: s.approvers.length ? 1 : 0, is_notification: 1, duration_expire: s.days })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (s.approvers.length) await trx.insertInto("approval_step_approver").values(s.approvers.map((u) => ({ step_id: step.id, account_id: who(u) }))).execute();
+    }
+    return id;
+  };
+  await flow({ name: "Low-cost outside training", code: "AF-LOW", sort: 5, type_request: REQUEST_TYPE.learning, price_lte_minor: 200_000 }, [{ supervisor: 1, approvers: ["staff1"], days: 7 }]);
+  const training = await flow({ name: "Outside training (two steps)", code: "AF-TRAIN", sort: 10, type_request: REQUEST_TYPE.learning }, [
+    { supervisor: 1, approvers: ["staff1"], days: 0 },
+    { supervisor: 0, approvers: ["staff2"], days: 14 },
+  ]);
+  const material = await flow({ name: "Learning material purchase", code: "AF-MAT", sort: 20, type_request: REQUEST_TYPE.material }, [{ supervisor: 0, approvers: ["staff1"], days: 0 }]);
+
+  // ---- requests ----
+  type Seeded = { kind: number; user: string; name: string; provider: string; cost: number; days: number; step: number; status: number; decisions: [string, number, number][]; result?: number };
+  const requests: Seeded[] = [
+    { kind: REQUEST_TYPE.learning, user: "learner", name: "Advanced Excel for Analysts", provider: "Chula Continuing Education", cost: 6_500, days: 2, step: 1, status: APPROVAL_STATUS.waiting_approve, decisions: [] },
+    { kind: REQUEST_TYPE.learning, user: "learner005", name: "Project Management Professional (PMP) preparation", provider: "PMI Thailand Chapter", cost: 18_900, days: 1, step: 1, status: APPROVAL_STATUS.waiting_approve, decisions: [] },
+    { kind: REQUEST_TYPE.learning, user: "learner012", name: "Leadership Essentials", provider: "SEAC", cost: 12_000, days: 5, step: 2, status: APPROVAL_STATUS.waiting_approve, decisions: [["staff1", 1, DECISION.approve]] },
+    { kind: REQUEST_TYPE.learning, user: "learner020", name: "Data Visualization with Power BI", provider: "Microsoft Learn Partner", cost: 9_800, days: 25, step: 2, status: APPROVAL_STATUS.approved, decisions: [["staff1", 1, DECISION.approve], ["staff2", 2, DECISION.approve]], result: 22 },
+    { kind: REQUEST_TYPE.learning, user: "learner033", name: "Wine Appreciation Level 1", provider: "WSET Bangkok", cost: 14_000, days: 15, step: 1, status: APPROVAL_STATUS.rejected, decisions: [["staff1", 1, DECISION.reject]] },
+  ];
+  const materials: Seeded[] = [
+    { kind: REQUEST_TYPE.material, user: "learner", name: "Thai business writing handbook (e-book)", provider: "", cost: 0, days: 3, step: 1, status: APPROVAL_STATUS.waiting_approve, decisions: [] },
+    { kind: REQUEST_TYPE.material, user: "learner044", name: "Negotiation skills video series", provider: "", cost: 0, days: 18, step: 1, status: APPROVAL_STATUS.approved, decisions: [["staff1", 1, DECISION.approve]] },
+  ];
+  for (const [i, r] of [...requests, ...materials].entries()) {
+    const learning = r.kind === REQUEST_TYPE.learning;
+    const submission = learning ? await answer(trx, requestForm, who(r.user), [i % 3, "Better reports for the sales team.", "2026-07-01", String(2 + (i % 3))], at(r.days)) : null;
+    const decided = r.status !== APPROVAL_STATUS.waiting_approve;
+    const { id } = await trx
+      .insertInto("learning_request")
+      .values({
+        kind: r.kind, account_id: who(r.user), name: r.name, provider: r.provider,
+        datetime_start: learning ? "2026-07-06" : null, datetime_end: learning ? "2026-07-10" : null,
+        cost_minor: learning ? r.cost * 100 : null, content_type_id: learning ? publicLearning : i % 2 ? documentType : videoType,
+        reason: learning ? "Needed for my next quarter's goals." : "Our team has no material on this yet.",
+        flow_id: learning ? training : material, step: r.step, status: r.status,
+        form_id: learning ? requestForm.id : null, submission_id: submission,
+        datetime_create: at(r.days), datetime_step: at(Math.max(r.days - r.step + 1, 0)), datetime_decide: decided ? at(r.days - 2) : null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const [u, step, decision] of r.decisions) {
+      await trx.insertInto("request_decision").values({ request_id: id, step, decision, decided_by: who(u), note: decision === DECISION.reject ? "Not related to the learner's role." : "", datetime_create: at(r.days - step) }).execute();
+    }
+    if (r.result !== undefined) {
+      const res = await trx.insertInto("learning_result").values({ request_id: id, status: r.result, datetime_update: at(3) }).returning("id").executeTakeFirstOrThrow();
+      await trx.insertInto("learning_result_log").values({ result_id: res.id, from_status: 0, to_status: r.result, changed_by: null, note: "Certificate sent by the learner.", datetime_create: at(3) }).execute();
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import { z } from "../zod";
+import { MSG } from "../messages";
+import type { ProgressStatus } from "../codes";
+import { APPROVAL_PAGES, MAX_DECISION_IDS, type Decision, type DecisionOutcome, type DecisionReason } from "../approval-codes";
+import type { Seats } from "./enrollment";
+import { id, idList } from "./form-fields";
+import { codeField, createAndUpdate, nameField } from "./master-data";
+import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "./content";
+
+/**
+ * Enrollment approvals and budgets (issue 17 §3–4; docs/decisions/054, 055): the inputs the
+ * dashboard and the API share, and the API's answers. Money is in baht (two decimals) on the
+ * wire, as the budget tabs answer it.
+ */
+
+/** A content type's code as the approval and budget lists name it (course, activity, class…). */
+const typeCode = () => z.string().regex(/^[a-z_]{1,40}$/, MSG.invalid_choice);
+
+/** GET dashboard/enrollment/: which page (or all, the old single list), the filters. */
+export const approvalQuerySchema = z.object({
+  state: z.enum([...APPROVAL_PAGES, "any"], { error: MSG.invalid_choice }).default("waiting"),
+  content_type: typeCode().optional(),
+  content: id().optional(),
+  department: id().optional(),
+});
+export type ApprovalQuery = z.infer<typeof approvalQuerySchema>;
+
+/** POST dashboard/enrollment/{approve|reject|cancel-reject}/: the enrolments, at least one. */
+export const decisionSchema = z.object({
+  enrollment_list: idList(MAX_DECISION_IDS).refine((ids) => ids.length > 0, MSG.required),
+});
+export type DecisionInput = z.infer<typeof decisionSchema>;
+
+/** POST dashboard/enrollment/close/: close a content's enrollment now. */
+export const closeEnrollmentSchema = z.object({ content_type: typeCode(), content: id() });
+export type CloseEnrollmentInput = z.infer<typeof closeEnrollmentSchema>;
+
+export type ContentSummary = { type: string; id: number; name: string; code: string };
+export type PersonRef = { id: number; username: string; first_name: string; last_name: string };
+
+/** One enrolment on an approval page. */
+export type ApprovalRow = {
+  id: number;
+  account: PersonRef & { email: string; department: { id: number; name: string } | null };
+  content: ContentSummary;
+  status: ProgressStatus;
+  datetime_enroll: string;
+  /** What one learning of the content costs, in baht (0: free), and the learner's balance. */
+  cost: number;
+  balance: number;
+  enough_credit: boolean;
+  /** The content's seats now (null: no capacity). */
+  seats: Seats | null;
+  decision: { decision: Decision; reason: DecisionReason; by: PersonRef | null; datetime: string } | null;
+};
+
+export type DecisionAnswer = {
+  results: { enrollment: number; result: DecisionOutcome }[];
+  counts: Partial<Record<DecisionOutcome, number>>;
+};
+export type CloseAnswer = { rejected: number; datetime_close: string };
+
+// ── Budgets (docs/decisions/055) ────────────────────────────────────────────────────────────
+
+/** A content's budget id: its content type's code and its id, `course-12`. */
+export const BUDGET_ID = /^([a-z_]{1,40})-(\d{1,12})$/;
+export const budgetId = (type: string, contentId: number) => `${type}-${contentId}`;
+
+/** GET dashboard/budget/: filters. */
+export const budgetQuerySchema = z.object({ content_type: typeCode().optional() });
+
+export type BudgetCategoryRef = { id: number; name_bp: string; name_ac: string; code: string };
+export type BudgetRow = {
+  id: string;
+  content: ContentSummary;
+  price: number;
+  count_learner: number;
+  plan: number;
+  actual: number;
+  /** plan − actual: what is left (negative: over budget). */
+  difference: number;
+};
+export type BudgetCategoryTotal = { category: BudgetCategoryRef; plan: number; actual: number };
+export type BudgetListAnswer = {
+  results: BudgetRow[];
+  count: number;
+  page: number;
+  page_size: number;
+  next: string | null;
+  /** Over every content the filters match, not only this page. */
+  totals: { plan: number; actual: number; by_category: BudgetCategoryTotal[] };
+};
+export type BudgetSummary = {
+  id: string;
+  content: ContentSummary;
+  price: number;
+  price_discount: number | null;
+  count_learner: number;
+  cost: number;
+  price_margin: number;
+  plan: number;
+  actual: number;
+  difference: number;
+  by_category: BudgetCategoryTotal[];
+  datetime_update: { price: string | null; plan: string | null; actual: string | null };
+};
+
+/** Budget category (spec 001 §3 "Budget category: name_bp, name_ac"): both names and a unique code, all required. */
+export function budgetCategorySchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) {
+  const code = codeField(limits).refine((v) => v !== null, MSG.required);
+  return createAndUpdate({ name_bp: nameField(limits), name_ac: nameField(limits), code }, ["name_bp", "name_ac", "code"], {});
+}
+export type BudgetCategory = BudgetCategoryRef & { count_record: number };

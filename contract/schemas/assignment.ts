@@ -1,0 +1,194 @@
+import { z } from "../zod";
+import type { Paged } from "../http";
+import { MSG } from "../messages";
+import { checkbox, code, dateOnly, id, idList, int, isBlank } from "./form-fields";
+import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "./content";
+import { nameField } from "./master-data";
+import { text } from "./text";
+import {
+  ASG_MSG,
+  AUTO_DEFAULTS,
+  RECURRING_UNIT_CODES,
+  TYPE_ACTION_CODES,
+  TYPE_EXPAND_CODES,
+  TYPE_EXPIRE_CODES,
+  type AssignmentKind,
+  type AssignmentResult,
+} from "../assignment-codes";
+import type { ProgressStatus } from "../codes";
+
+/**
+ * Assignments, auto-assignments and suggestions (spec 001 §3/§4 "Assignment", spec 002 §7;
+ * docs/decisions/051–053): the inputs the dashboard and the API share, and the API's answers.
+ * Inputs take what an HTML form posts (texts, a missing checkbox) as well as JSON.
+ */
+
+/** Longest period of doing or extension, in days (ten years). */
+export const MAX_DURATION_DAYS = 3650;
+const days = () => z.preprocess((v) => (isBlank(v) ? null : v), int({ min: 1, max: MAX_DURATION_DAYS }).nullable());
+const withZero = <S extends z.ZodType>(s: S) => z.preprocess((v) => (isBlank(v) ? 0 : v), s);
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The settings an assignment (and a suggestion) has: when, how long, what happens to a learner who has the content. */
+const settingsShape = (limits: ContentLimits) => ({
+  name: nameField(limits),
+  datetime_assign: dateOnly(),
+  type_expire: withZero(code(TYPE_EXPIRE_CODES)),
+  datetime_expire: dateOnly(),
+  duration_expire: days(),
+  type_action: withZero(code(TYPE_ACTION_CODES)),
+  type_expand: withZero(code(TYPE_EXPAND_CODES)),
+  datetime_expand: dateOnly(),
+  duration_expand: days(),
+});
+
+/** The auto-assignment's own settings (spec 001 §3 "Auto-assignment settings"; decision 052). */
+const autoShape = {
+  date_start: dateOnly(),
+  date_end: dateOnly(),
+  assign_time: z.preprocess((v) => (isBlank(v) ? AUTO_DEFAULTS.assign_time : v), text().refine((s) => TIME.test(s), MSG.invalid)),
+  assign_day: z.preprocess((v) => (isBlank(v) ? AUTO_DEFAULTS.assign_day : v), int({ min: 1, max: 31 })),
+  assign_month: z.preprocess((v) => (isBlank(v) ? AUTO_DEFAULTS.assign_month : v), int({ min: 1, max: 12 })),
+  is_recurring: checkbox(),
+  count_recurring: z.preprocess((v) => (isBlank(v) ? AUTO_DEFAULTS.count_recurring : v), int({ min: 1, max: 365 })),
+  recurring_unit: withZero(code(RECURRING_UNIT_CODES)),
+};
+
+type Settings = {
+  datetime_assign?: string | null;
+  type_expire?: number;
+  datetime_expire?: string | null;
+  duration_expire?: number | null;
+  type_expand?: number;
+  datetime_expand?: string | null;
+  duration_expand?: number | null;
+  date_start?: string | null;
+  date_end?: string | null;
+};
+
+/**
+ * The rules between fields (spec 001 §5 "expiry date after assignment date"): a date or duration
+ * its choice needs, the expiry and extension dates after the assignment date, an end not before
+ * its start. Each refusal on its own field. Checked on what the object holds (a PATCH: the fields given,
+ * the API checks the merged row again).
+ */
+export function settingsIssues(v: Settings): { path: string; message: string }[] {
+  const out: { path: string; message: string }[] = [];
+  if (v.type_expire === 1 && !v.datetime_expire) out.push({ path: "datetime_expire", message: ASG_MSG.date_required });
+  if (v.type_expire === 2 && !v.duration_expire) out.push({ path: "duration_expire", message: ASG_MSG.duration_required });
+  if (v.type_expand === 1 && !v.datetime_expand) out.push({ path: "datetime_expand", message: ASG_MSG.date_required });
+  if (v.type_expand === 2 && !v.duration_expand) out.push({ path: "duration_expand", message: ASG_MSG.duration_required });
+  const assign = v.datetime_assign ?? v.date_start ?? null;
+  if (v.type_expire === 1 && v.datetime_expire && assign && v.datetime_expire <= assign) out.push({ path: "datetime_expire", message: ASG_MSG.expire_before_assign });
+  if (v.type_expand === 1 && v.datetime_expand && assign && v.datetime_expand <= assign) out.push({ path: "datetime_expand", message: ASG_MSG.expand_before_assign });
+  if (v.date_start && v.date_end && v.date_end < v.date_start) out.push({ path: "date_end", message: ASG_MSG.end_before_start });
+  return out;
+}
+
+const checked = <T extends z.ZodType>(schema: T) =>
+  schema.superRefine((v, ctx) => {
+    for (const i of settingsIssues(v as Settings)) ctx.addIssue({ code: "custom", path: [i.path], message: i.message });
+  });
+
+/**
+ * An assignment's or suggestion's settings: create (name required; `type` may be given, as spec
+ * 002 §7 posts it, and must then be the path's kind) and update (the fields given).
+ */
+export function assignmentSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) {
+  const shape = settingsShape(limits);
+  const create = checked(z.object({ ...shape, type: z.preprocess((v) => (isBlank(v) ? undefined : v), code([0, 1, 2]).optional()) }));
+  const update = checked(z.object(Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, (f as z.ZodType).optional()])) as { [K in keyof typeof shape]: z.ZodOptional<(typeof shape)[K]> }));
+  return { create, update };
+}
+/** An auto-assignment's settings: the assignment's and its rounds'. */
+export function autoAssignmentSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) {
+  const shape = { ...settingsShape(limits), ...autoShape };
+  const create = checked(z.object({ ...shape, type: z.preprocess((v) => (isBlank(v) ? undefined : v), code([0, 1, 2]).optional()) }));
+  const update = checked(z.object(Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, (f as z.ZodType).optional()])) as { [K in keyof typeof shape]: z.ZodOptional<(typeof shape)[K]> }));
+  return { create, update };
+}
+export type AssignmentInput = z.output<ReturnType<typeof autoAssignmentSchemas>["update"]> & { type?: number };
+
+/** POST {id}/content/ (spec 002 §7): content_type_id and content_list. */
+export const assignmentContentSchema = z.object({ content_type_id: id(), content_list: idList(200).refine((l) => l.length > 0, MSG.required) });
+
+/** PUT {id}/audience/: who the assignment names — accounts, departments (with their sub-departments), groups (their conditions evaluated). */
+export const audienceSchema = z.object({
+  account_list: idList(5000),
+  department_list: idList(200),
+  include_sub_department: checkbox(),
+  group_list: idList(200),
+});
+export type AudienceInput = z.output<typeof audienceSchema>;
+
+/** PATCH {id}/progress/{enrollmentId}/ {status}: only among 22, 30, -5 (spec 001 §4). */
+export const assignmentProgressSchema = z.object({ status: code([22, 30, -5]) });
+
+// ---- answers ----
+
+export type AssignmentContent = { id: number; content_type_id: number; content_type: string; content_id: number; name: string; code: string | null };
+export type Assignment = {
+  id: number;
+  type: AssignmentKind;
+  name: string;
+  status: number;
+  datetime_assign: string | null;
+  type_expire: number;
+  datetime_expire: string | null;
+  duration_expire: number | null;
+  type_action: number;
+  type_expand: number;
+  datetime_expand: string | null;
+  duration_expand: number | null;
+  date_start: string | null;
+  date_end: string | null;
+  assign_time: string;
+  assign_day: number;
+  assign_month: number;
+  is_recurring: boolean;
+  count_recurring: number;
+  recurring_unit: number;
+  datetime_next_round: string | null;
+  count_content: number;
+  count_learner: number;
+  count_result: number;
+  datetime_applied: string | null;
+  datetime_create: string;
+  datetime_update: string;
+};
+export type Audience = {
+  account_list: { id: number; username: string; first_name: string; last_name: string }[];
+  department_list: number[];
+  include_sub_department: boolean;
+  group_list: number[];
+};
+/** One learner and content of a preview or a result. */
+export type AssignmentLine = { account: number; username: string | null; content: number; result: AssignmentResult; cost: number };
+/** The preview (spec 001 §3 "Preview"): what assigning now would do, per content and in total. */
+export type AssignmentPreview = {
+  assigned_time: string;
+  datetime_assign: string | null;
+  content_period_doing: { type_expire: number; datetime_expire: string | null; duration_expire: number | null };
+  content_period_expand: { type_expand: number; datetime_expand: string | null; duration_expand: number | null };
+  count_learner: number;
+  add: number;
+  skip: number;
+  by_result: { result: AssignmentResult; count: number }[];
+  contents: { id: number; name: string; add: number; skip: number; by_result: { result: AssignmentResult; count: number }[] }[];
+  lines: AssignmentLine[];
+};
+export type AssignmentResultRow = {
+  id: number;
+  round: number;
+  account: { id: number; username: string; first_name: string; last_name: string };
+  content: { id: number; content_type_id: number; content_id: number; name: string };
+  result: AssignmentResult;
+  added_by: number;
+  credit: number;
+  datetime_expire: string | null;
+  status: ProgressStatus | null;
+  enrollment: number | null;
+  datetime_create: string;
+};
+export type AssignmentResults = Paged<AssignmentResultRow> & { by_result: { result: AssignmentResult; count: number }[] };
+export type AssignmentRound = { id: number; datetime_due: string; datetime_run: string | null; status: number; is_refresh: boolean; count_added: number; count_result: number };
