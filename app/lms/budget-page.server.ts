@@ -6,6 +6,9 @@ import { requireScreen } from "./auth.server";
 import { loadPagedList } from "./enrollment.server";
 import { invariantResponse } from "./invariant";
 import { dash } from "./paths";
+import { switchesOn } from "../../contract/config";
+import { CONTENT_TYPES } from "~/registry/content.js";
+import { switchesOf } from "~/registry/features.js";
 
 /**
  * The budget pages (spec 000 §2.10 "/budget, /budget/{budgetid}"; issue 17 §4,
@@ -22,11 +25,14 @@ export async function budgetListLoader({ request }: LoaderFunctionArgs) {
 }
 
 export async function budgetItemLoader({ request, params }: LoaderFunctionArgs) {
-  const { api } = await requireScreen({ request }, "budget-item");
+  const { api, config } = await requireScreen({ request }, "budget-item");
   const id = params.budgetid ?? "";
   invariantResponse(BUDGET_ID.test(id), "Not Found", { status: 404 });
   const { data: summary } = await api.get<BudgetSummary>(`dashboard/budget/${id}/`);
   const type = BUDGET_TYPES.find((t) => t.key === summary.content.type);
   const base = type ? dash(`${type.segment}/${summary.content.id}/budget`) : null;
-  return data({ summary, typeLabel: type?.labelKey ?? null, tabs: base ? { plan: base, actual: `${base}/actual`, price: `${base}/price` } : null }, { headers: api.headers() });
+  // The price page exists only while the type's price switches are on (the tab's `feature`).
+  const priceTab = CONTENT_TYPES.find((t) => t.key === type?.key)?.tabs?.find((t) => t.id === "budget")?.children?.find((c) => c.id === "price");
+  const price = base && priceTab && switchesOn(config, switchesOf(priceTab)) ? `${base}/price` : null;
+  return data({ summary, typeLabel: type?.labelKey ?? null, tabs: base ? { plan: base, actual: `${base}/actual`, price } : null }, { headers: api.headers() });
 }

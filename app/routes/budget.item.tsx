@@ -56,7 +56,11 @@ export default function BudgetItem() {
         <nav aria-label={t("bgt_tabs")} className="flex flex-wrap gap-3 text-sm">
           <a href={tabs.plan} className="text-primary underline">{t("bgt_open_plan")}</a>
           <a href={tabs.actual} className="text-primary underline">{t("bgt_open_actual")}</a>
-          <a href={tabs.price} className="text-primary underline">{t("bgt_open_price")}</a>
+          {tabs.price ? (
+            <a href={tabs.price} className="text-primary underline">
+              {t("bgt_open_price")}
+            </a>
+          ) : null}
         </nav>
       ) : null}
       <BudgetTotals title={t("bgt_by_category")} totals={{ plan: s.plan, actual: s.actual, by_category: s.by_category }} />

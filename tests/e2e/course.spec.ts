@@ -159,8 +159,12 @@ test("a document carries its rows once, as the table; the data Remix fetches on 
   const document = await (await page.request.get(`${LIST}/`, { headers: { accept: "text/html" } })).text();
   const codes = [...document.matchAll(/<td class="code">([^<]+)<\/td>/g)].map((m) => m[1]);
   expect(codes).toHaveLength(50);
-  // Each code once: in its row, not again in the inline loader data.
-  for (const code of codes) expect(document.split(code).length - 1, code).toBe(1);
+  // Each code in its row only, not again in the inline loader data (a row's name may contain its
+  // code: the fixtures' courses are named so, so the rest of the document is what is checked).
+  const tables = document.match(/<table[\s\S]*?<\/table>/g) ?? [];
+  expect(tables).toHaveLength(1);
+  const rest = document.replace(tables[0] ?? "", "");
+  for (const code of codes) expect(rest.includes(code), code).toBe(false);
   const data = await (await page.request.get("/dashboard/course.data")).text();
   for (const code of codes) expect(data, code).toContain(code);
 });

@@ -2,14 +2,41 @@ import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "./helpers";
 
-// Each project changes the password of its own account, which no other e2e test signs in with.
+// Each project changes the password of its own account, as on its first sign-in (its accepted
+// documents cleared first); the account gets its password back afterwards (other tests sign in
+// as staff1 and staff2: the approval walk of tests/e2e/requests).
 const accounts = { "js-on": "staff1", "js-off": "staff2" } as const;
+const dataFile = () => `${process.env.E2E_DATA_DIR ?? "./.e2e-data"}/lms.sqlite`;
+type Saved = { password_hash: string; datetime_password_change: string | null };
+let saved: { username: string; row: Saved } | null = null;
+
+test.beforeEach(() => {
+  const username = accounts[test.info().project.name as keyof typeof accounts];
+  const db = new Database(dataFile(), { fileMustExist: true });
+  try {
+    saved = { username, row: db.prepare("select password_hash, datetime_password_change from account where username = ?").get(username) as Saved };
+    db.prepare("delete from term_acceptance where account_id = (select id from account where username = ?)").run(username);
+  } finally {
+    db.close();
+  }
+});
+
+test.afterEach(() => {
+  if (!saved) return;
+  const db = new Database(dataFile(), { fileMustExist: true });
+  try {
+    db.prepare("update account set password_hash = ?, datetime_password_change = ? where username = ?").run(saved.row.password_hash, saved.row.datetime_password_change, saved.username);
+  } finally {
+    db.close();
+    saved = null;
+  }
+});
 const NEW_PASSWORD = "Fresh-Start9?";
 const FORGOT = "/dashboard/account/forgot-password";
 
 /** The one-time code as the user reads it: the newest outbox message to this address (read-only). */
 function latestCode(recipient: string): { id: number; code: string } {
-  const db = new Database(`${process.env.E2E_DATA_DIR ?? "./.e2e-data"}/lms.sqlite`, { readonly: true, fileMustExist: true });
+  const db = new Database(dataFile(), { readonly: true, fileMustExist: true });
   try {
     const row = db.prepare("select id, body from outbox where recipient = ? order by id desc limit 1").get(recipient) as { id: number; body: string } | undefined;
     const code = row && /password is (\d{6})/.exec(row.body)?.[1];
