@@ -44,6 +44,12 @@ export type BuildOptions = {
   loginLimits?: LoginLimits;
   /** A session's absolute lifetime (default 12 h), besides the 15-minute idle expiry. */
   sessionMaxAgeMs?: number;
+  /**
+   * Run the auto-assignment round scheduler (default true; ASSIGNMENT_SCHEDULER=off also stops it).
+   * The API tests drive it themselves (schedulerTick with the fake clock): a timer writing rounds
+   * in the background would break their "a refusal writes nothing" checks.
+   */
+  scheduler?: boolean;
 };
 
 /**
@@ -96,7 +102,7 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
       // Login as and its log (docs/decisions/033).
       loginAsRoutes(api, ctx);
       // How learners get their learning (issue 17): assignment, approvals, requests.
-      assignmentRoutes(api, ctx);
+      assignmentRoutes(api, ctx, { scheduler: opts.scheduler ?? true });
       approvalRoutes(api, ctx);
       requestRoutes(api, ctx);
       // Every content type from its definition: the generic resource, its features, its own calls.

@@ -27,9 +27,9 @@ import { assignableTypes, audienceOf, contentsOf, definitionOf, findAssignment, 
  * - GET | PUT ./{id}/audience/ {account_list, department_list, include_sub_department, group_list}
  * - preview, assign, learner results, progress (routes-learning.ts); an auto-assignment's rounds (rounds.ts)
  */
-export function assignmentRoutes(app: FastifyInstance, ctx: ApiContext) {
+export function assignmentRoutes(app: FastifyInstance, ctx: ApiContext, opts: { scheduler: boolean }) {
   for (const kind of KINDS) kindRoutes(app, ctx, kind);
-  startScheduler(app, ctx);
+  if (opts.scheduler) startScheduler(app, ctx);
 }
 
 const ORDERING = { name: sql`lower(${sql.ref("name")})`, datetime_update: sql.ref("datetime_update"), datetime_create: sql.ref("datetime_create"), id: sql.ref("id") };

@@ -27,7 +27,7 @@ export async function startTestApi(opts: BuildOptions = {}) {
   await seedDemo(db, clock.now, DEMO_PASSWORD);
   const app = await buildApi(
     { db, now: () => clock.now, secret: "test-secret-not-for-production", mediaDir },
-    { loginLimits: { perAccountPerMinute: 1000, perAddressPerMinute: 1000 }, relaySecret: TEST_RELAY_SECRET, ...opts },
+    { loginLimits: { perAccountPerMinute: 1000, perAddressPerMinute: 1000 }, relaySecret: TEST_RELAY_SECRET, scheduler: false, ...opts },
   );
   await app.ready();
   return {
