@@ -14,7 +14,6 @@ import { ENGINE_MODULES } from "./parts.js";
 
 /** What every kind of assignment says to the engine: no publishing, no image. */
 const PLAIN = { ...ENGINE_MODULES, publish: false, cover: false, i18n: ["assignment"], menuSection: "learning", filters: [], filterSources: {}, overall: [] };
-const flag = (module, action) => `${module}_${action}_${module}`;
 
 /** @type {import("./content.js").Column[]} */
 const COLUMNS = [
@@ -39,13 +38,10 @@ const SETTINGS = [
 ];
 const DEFAULTS = { type_expire: "0", type_action: "0", type_expand: "0" };
 
-/** The tabs the kinds share, with the flags of their module. */
-const contentTab = (m) => ({ id: "content", labelKey: "asg_tab_content", action: "view", kind: "table", module: "routes/assignment.content.tsx", post: { add: flag(m, "change"), remove: flag(m, "change") } });
-const learnerTab = (m, id = "learner") => ({
-  id, labelKey: "asg_tab_learner", action: "view", kind: "table", module: "routes/assignment.learner.tsx",
-  post: { save: flag(m, "change"), "add-account": flag(m, "change"), "remove-account": flag(m, "change"), cancel: flag(m, "change") },
-});
-const previewTab = (m, id, labelKey) => ({ id, labelKey, action: "view", kind: "custom", module: "routes/assignment.preview.tsx", post: { assign: flag(m, "change") } });
+/** The tabs the kinds share; their intents' flags are the kind's (route-manifest.js CONTENT_POSTS). */
+const CONTENT_TAB = { id: "content", labelKey: "asg_tab_content", action: "view", kind: "table", module: "routes/assignment.content.tsx" };
+const LEARNER_TAB = { id: "learner", labelKey: "asg_tab_learner", action: "view", kind: "table", module: "routes/assignment.learner.tsx" };
+const previewTab = (id, labelKey) => ({ id, labelKey, action: "view", kind: "custom", module: "routes/assignment.preview.tsx" });
 const SETTINGS_TAB = (id) => ({ id, labelKey: `asg_tab_${id}`, action: "view", kind: "form", module: "routes/content.tab-form.tsx" });
 
 /** @type {ContentType[]} */
@@ -71,10 +67,10 @@ export const ASSIGNMENT_TYPES = [
     // spec 000 §2.10: tabs condition, content, learner, progress; summary (preview, then assign).
     tabs: [
       SETTINGS_TAB("condition"),
-      contentTab("assignment"),
-      learnerTab("assignment"),
-      { id: "progress", labelKey: "asg_tab_progress", action: "view", kind: "table", module: "routes/assignment.progress.tsx", post: { change: flag("assignment", "change") } },
-      previewTab("assignment", "summary", "asg_tab_summary"),
+      CONTENT_TAB,
+      LEARNER_TAB,
+      { id: "progress", labelKey: "asg_tab_progress", action: "view", kind: "table", module: "routes/assignment.progress.tsx" },
+      previewTab("summary", "asg_tab_summary"),
     ],
   },
   {
@@ -107,9 +103,9 @@ export const ASSIGNMENT_TYPES = [
     // spec 000 §2.10: content, learner, learner-preview, settings, summary, summary/{roundid}.
     tabs: [
       SETTINGS_TAB("settings"),
-      contentTab("assignment"),
-      learnerTab("assignment"),
-      previewTab("assignment", "learner-preview", "asg_tab_learner_preview"),
+      CONTENT_TAB,
+      LEARNER_TAB,
+      previewTab("learner-preview", "asg_tab_learner_preview"),
       {
         id: "summary", labelKey: "asg_tab_rounds", action: "view", kind: "table", module: "routes/assignment.rounds.tsx",
         children: [{ id: "round", path: ":roundid", labelKey: "asg_round_title", action: "view", kind: "table", param: "roundid", paramList: "round/", module: "routes/assignment.round.tsx" }],
@@ -132,6 +128,6 @@ export const ASSIGNMENT_TYPES = [
     searchKey: "asg_search",
     defaultTab: "content",
     // spec 000 §2.10: /suggestion/{suggestionid} (content, learner, preview, summary).
-    tabs: [contentTab("suggestion"), learnerTab("suggestion"), previewTab("suggestion", "preview", "asg_tab_preview"), { id: "summary", labelKey: "asg_tab_summary", action: "view", kind: "custom", module: "routes/assignment.summary.tsx" }],
+    tabs: [CONTENT_TAB, LEARNER_TAB, previewTab("preview", "asg_tab_preview"), { id: "summary", labelKey: "asg_tab_summary", action: "view", kind: "custom", module: "routes/assignment.summary.tsx" }],
   },
 ];

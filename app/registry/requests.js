@@ -25,24 +25,20 @@ const kind = (own) => ({
   filters: [], filterSources: {}, overall: [], defaultTab: "information", ...own,
 });
 
-/** Its change flag for each intent (a module serving both kinds of form: the flags differ). */
-const changing = (module, intents) => Object.fromEntries(intents.map((i) => [i, `${module}_change_${module}`]));
-
 /**
  * A form's tabs: the builder (sections, and one section's questions at `section/:sectionid`),
- * the results (each submission's answers) and the report (per question).
- * @param {string} module the kind's permission module
- * @returns {Tab[]}
+ * the results (each submission's answers) and the report (per question). The same modules for
+ * both kinds of form; their intents' flags are the kind's (route-manifest.js CONTENT_POSTS).
+ * @type {Tab[]}
  */
-const formTabs = (module) => [
+const FORM_TABS = [
   INFORMATION,
   {
     id: "section", labelKey: "req_tab_section", action: "view", kind: "custom", module: "routes/request-form.section.tsx",
-    post: changing(module, ["create", "update", "delete", "move"]),
     children: [
       {
         id: "item", labelKey: "req_tab_section_item", action: "view", kind: "custom", path: ":sectionid", param: "sectionid", paramList: "section/",
-        module: "routes/request-form.section-item.tsx", post: changing(module, ["create", "update", "delete", "move"]),
+        module: "routes/request-form.section-item.tsx",
       },
     ],
   },
@@ -93,7 +89,7 @@ export const REQUESTS_TYPES = [
     createDefaults: { sort: "999", type_rule: "1" },
     tabs: [
       INFORMATION,
-      { id: "step", labelKey: "req_tab_step", action: "view", kind: "table", module: "routes/approval-flow.step.tsx", post: changing("approval_flow", ["create", "update", "delete", "move"]) },
+      { id: "step", labelKey: "req_tab_step", action: "view", kind: "table", module: "routes/approval-flow.step.tsx" },
     ],
   }),
   kind({
@@ -108,7 +104,7 @@ export const REQUESTS_TYPES = [
     columns: FORM_COLUMNS,
     defaultOrdering: "-datetime_update",
     fields: [...NAME_CODE, { name: "desc", labelKey: "field_desc", kind: "textarea" }],
-    tabs: formTabs("enroll_form"),
+    tabs: FORM_TABS,
   }),
   kind({
     key: "request-form",
@@ -122,6 +118,6 @@ export const REQUESTS_TYPES = [
     columns: [...FORM_COLUMNS.slice(0, 2), { key: "type_request", labelKey: "req_col_type_request", kind: "label", labelPrefix: "req_type_" }, ...FORM_COLUMNS.slice(2)],
     defaultOrdering: "-datetime_update",
     fields: [...NAME_CODE, { name: "type_request", labelKey: "req_field_type_request", kind: "select", source: "code:request_kind" }, { name: "desc", labelKey: "field_desc", kind: "textarea" }],
-    tabs: formTabs("request_form"),
+    tabs: FORM_TABS,
   }),
 ];

@@ -102,6 +102,16 @@ const CONTENT_POSTS = {
   "routes/content.overall-discussion.tsx": Object.fromEntries(["hide", "show", "delete"].flatMap((a) => ["thread", "reply"].map((k) => [`${a}-${k}`, "change"]))),
   // A user's profile tab (docs/decisions/034).
   "routes/user.profile.tsx": { activate: "change", deactivate: "change" },
+  // Assignment, auto-assignment and suggestion tabs (docs/decisions/051–053): the kind's change
+  // flag (assignment or suggestion module), as the API asks.
+  "routes/assignment.content.tsx": { add: "change", remove: "change" },
+  "routes/assignment.learner.tsx": { save: "change", "add-account": "change", "remove-account": "change", cancel: "change" },
+  "routes/assignment.preview.tsx": { assign: "change" },
+  "routes/assignment.progress.tsx": { change: "change" },
+  // A form's sections and questions (both kinds of form), a flow's steps (docs/decisions/056, 057).
+  ...Object.fromEntries(
+    ["routes/request-form.section.tsx", "routes/request-form.section-item.tsx", "routes/approval-flow.step.tsx"].map((m) => [m, { create: "change", update: "change", delete: "change", move: "change" }]),
+  ),
 };
 
 const ANY_POST_PUBLIC = { "": PUBLIC };
