@@ -77,7 +77,23 @@ export const ASG_MSG = {
   not_assignable: "asg_err_not_assignable",
   end_before_start: "asg_err_end_before_start",
   assigned_not_deleted: "asg_err_assigned_not_deleted",
+  rule_needs_type: "asg_err_rule_needs_type",
+  rule_too_many: "asg_err_rule_too_many",
+  content_from_rule: "asg_err_content_from_rule",
 } as const;
+
+/**
+ * An auto-assignment's content rule (spec 001 §3 "Auto-assignment content condition", spec 002 §7
+ * "Auto-assignment content payload"; docs/decisions/059): each list criterion with its operator —
+ * 1 the content is one of the list, 2 it is none of them — and the chosen contents with theirs.
+ */
+export const RULE_OPERATOR = { any: 1, none: 2 } as const;
+export const RULE_OPERATOR_CODES = Object.values(RULE_OPERATOR);
+/** The criteria of a content rule, as the spec's payload names them (`level` is the content's level). */
+export const RULE_CRITERIA = ["category", "provider", "learning_program", "level", "instructor", "competency"] as const;
+export type RuleCriterion = (typeof RULE_CRITERIA)[number];
+/** The most contents an auto-assignment's rules may bring (a round assigns each to every learner). */
+export const MAX_RULE_CONTENTS = 100;
 
 /** Spec 002 §9 defaults: auto-assignment time 06:00, day 1, month 1, recurring count 1; users refreshed daily at 08:00. */
 export const AUTO_DEFAULTS = { assign_time: "06:00", assign_day: 1, assign_month: 1, count_recurring: 1, recurring_unit: 0, refresh_time: "08:00" } as const;

@@ -53,8 +53,8 @@ export const MAX_SUPERVISOR_LEVEL = 5;
 export const MAX_STEPS = 10;
 export const MAX_APPROVERS = 50;
 
-/** The two kinds of forms one builder serves (docs/decisions/057). */
-export const FORM_KIND = { enrollment: "enrollment", request: "request" } as const;
+/** The kinds of forms one builder serves (docs/decisions/057): a survey's questions are a third (062). */
+export const FORM_KIND = { enrollment: "enrollment", request: "request", survey: "survey" } as const;
 export type FormKind = (typeof FORM_KIND)[keyof typeof FORM_KIND];
 
 /** A question's type (spec: text, long text, choice, multiple choice, number, date). */
@@ -62,6 +62,16 @@ export const QUESTION_TYPE = { text: 1, long_text: 2, choice: 3, multiple_choice
 export type QuestionType = (typeof QUESTION_TYPE)[keyof typeof QUESTION_TYPE];
 export const QUESTION_TYPE_CODES: readonly QuestionType[] = Object.values(QUESTION_TYPE);
 export const hasChoices = (type: number) => type === QUESTION_TYPE.choice || type === QUESTION_TYPE.multiple_choice;
+/**
+ * A survey's scale question (docs/decisions/062; spec 001 §3 "Question (survey and generic)":
+ * value_min … value_max with a label at each end): a type of survey forms only, the answer a
+ * whole number of the range. The likert scale survey's question.
+ */
+export const SCALE_QUESTION = 7;
+/** The question types a survey's form offers: the builder's, and the scale. */
+export const SURVEY_QUESTION_TYPE_CODES: readonly number[] = [...QUESTION_TYPE_CODES, SCALE_QUESTION];
+/** Spec 001 §3 question defaults: value_min 1, value_max 4, max_select 1. */
+export const QUESTION_DEFAULTS = { value_min: 1, value_max: 4, max_select: 1 } as const;
 /** Choices a question may have, sections a form, questions a section. */
 export const MAX_CHOICES = 30;
 export const MAX_SECTIONS = 30;

@@ -7,8 +7,9 @@ import { notFound } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { configValues } from "../system/config-store";
 import { itemId, writeTransaction, type Trx } from "../engine/crud";
-import { applyPlan } from "./apply";
-import { candidatesOf, planAssignment, previewOf } from "./plan";
+import { syncRuleContents } from "./content-rules";
+import { applyLines, markAssigned } from "./apply";
+import { addToTally, CHUNK_SIZE, newTally, planAssignment, planInChunks, previewOfTally, type PlanContent, type Tally } from "./plan";
 import type { KindAccess } from "./routes";
 import { addDays, type AssignmentKindDef, type AssignmentRow } from "./store";
 
@@ -97,48 +98,82 @@ export async function nextRound(q: Db | Trx, id: number, now: Date): Promise<str
   return previous?.toISOString() ?? null;
 }
 
-/** Claim round `roundId` (0 → 1) and run it; false when another run has it. */
-async function runRound(ctx: ApiContext, roundId: number): Promise<{ ran: boolean; lines: Awaited<ReturnType<typeof applyPlan>> }> {
+/**
+ * The accounts auto-assignment `id` has named in any round, sorted: 8 bytes each (a refresh over
+ * 100 000 learners keeps 800 KB), read once — by account, chunk by chunk, each read would go
+ * through every result of the assignment (no index leads from an assignment to its accounts).
+ */
+async function namedAccounts(db: Db, id: number): Promise<Float64Array> {
+  const rows = await db.selectFrom("assignment_result").select("account_id").distinct().where("assignment_id", "=", id).execute();
+  return Float64Array.from(rows, (r) => r.account_id).sort();
+}
+function isNamed(sorted: Float64Array, account: number): boolean {
+  let [lo, hi] = [0, sorted.length - 1];
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] === account) return true;
+    if (sorted[mid] < account) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/** How a round runs: learners per chunk (the tests lower it to cross chunks with a few learners). */
+export type RoundOptions = { chunkSize?: number };
+
+/**
+ * Claim round `roundId` (0 → 1) and run it, a chunk of learners per transaction
+ * (docs/decisions/061): a crash between chunks leaves the round running with the chunks written;
+ * run again (due once more), it skips the lines it wrote and finishes the rest. It is done, with
+ * its count and the next due time, only after the last chunk. False when another run has it.
+ */
+async function runRound(ctx: ApiContext, roundId: number, opts: RoundOptions): Promise<{ ran: boolean; tally: Tally; contents: PlanContent[] }> {
   const { db } = ctx;
   const now = ctx.now();
+  const tally = newTally(0);
   const claimed = await db.updateTable("assignment_round").set({ status: ROUND_STATUS.running, datetime_run: now.toISOString() }).where("id", "=", roundId).where("status", "=", ROUND_STATUS.due).executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return { ran: false, lines: [] };
+  if (Number(claimed.numUpdatedRows) !== 1) return { ran: false, tally, contents: [] };
   const round = await db.selectFrom("assignment_round").selectAll().where("id", "=", roundId).executeTakeFirstOrThrow();
   const row = await db.selectFrom("assignment").selectAll().where("id", "=", round.assignment_id).executeTakeFirstOrThrow();
   const today = localDate(now, await offsetMinutes(db));
-  const lines = await writeTransaction(db, async (trx) => {
-    const plan = await planAssignment(trx, row, await candidatesOf(trx, row, today), today);
-    if (round.is_refresh) {
-      // A refresh gives the contents only to accounts this auto-assignment has not named before.
-      const named = new Set((await trx.selectFrom("assignment_result").select("account_id").distinct().where("assignment_id", "=", row.id).execute()).map((r) => r.account_id));
-      plan.lines = plan.lines.filter((l) => !named.has(l.account));
-    }
-    const out = await applyPlan(trx, plan, round.id, { accountId: row.created_by, now });
-    const added = out.filter((l) => (ADDING_RESULTS as readonly number[]).includes(l.result)).length;
-    await trx.updateTable("assignment_round").set({ status: ROUND_STATUS.done, count_added: added }).where("id", "=", round.id).execute();
-    if (!round.is_refresh) await trx.updateTable("assignment").set({ datetime_next_round: await nextRound(trx, row.id, now) }).where("id", "=", row.id).execute();
-    return out;
+  const by = { accountId: row.created_by, now };
+  // Its content rules matched again first: a content published since is assigned by this round (decision 059).
+  await writeTransaction(db, (trx) => syncRuleContents(trx, row.id, now));
+  // A refresh gives the contents only to accounts this auto-assignment has not named before.
+  const named = round.is_refresh ? await namedAccounts(db, row.id) : null;
+  const plan = await planInChunks<Trx>(row, today, opts.chunkSize ?? CHUNK_SIZE, (work) => writeTransaction(db, work), async (q, p) => {
+    const lines = named ? p.lines.filter((l) => !isNamed(named, l.account)) : p.lines;
+    const out = await applyLines(q, row, lines, round.id, by);
+    addToTally(tally, out, new Set(out.map((l) => l.account)).size);
   });
-  return { ran: true, lines };
+  await writeTransaction(db, async (trx) => {
+    // Counted from the rows, so a round finished by a second run counts what the first one wrote too.
+    const added = await trx.selectFrom("assignment_result").select((eb) => eb.fn.countAll<number>().as("n")).where("assignment_id", "=", row.id).where("round_id", "=", round.id).where("result", "in", [...ADDING_RESULTS]).executeTakeFirstOrThrow();
+    await markAssigned(trx, row, now);
+    await trx.updateTable("assignment_round").set({ status: ROUND_STATUS.done, count_added: Number(added.n) }).where("id", "=", round.id).execute();
+    if (!round.is_refresh) await trx.updateTable("assignment").set({ datetime_next_round: await nextRound(trx, row.id, now) }).where("id", "=", row.id).execute();
+  });
+  return { ran: true, tally, contents: plan.contents };
 }
 
 /** The round of `assignmentId` due at `due` (inserted once), run now unless another run has it. */
-async function dueRound(ctx: ApiContext, assignmentId: number, due: string, refresh: boolean) {
+async function dueRound(ctx: ApiContext, assignmentId: number, due: string, refresh: boolean, opts: RoundOptions) {
   await ctx.db
     .insertInto("assignment_round")
     .values({ assignment_id: assignmentId, datetime_due: due, is_refresh: refresh ? 1 : 0 })
     .onConflict((oc) => oc.columns(["assignment_id", "datetime_due"]).doNothing())
     .execute();
   const round = await ctx.db.selectFrom("assignment_round").select("id").where("assignment_id", "=", assignmentId).where("datetime_due", "=", due).executeTakeFirstOrThrow();
-  return { round: round.id, ...(await runRound(ctx, round.id)) };
+  return { round: round.id, ...(await runRound(ctx, round.id, opts)) };
 }
 
-/** POST assign/ of an auto-assignment: a round now. */
-export async function runRoundNow(ctx: ApiContext, assignmentId: number, now: Date) {
-  const { round, lines } = await dueRound(ctx, assignmentId, now.toISOString(), false);
+/** POST assign/ of an auto-assignment: a round now; the counts of what it wrote. */
+export async function runRoundNow(ctx: ApiContext, assignmentId: number, now: Date, opts: RoundOptions = {}) {
+  const { round, ran, tally, contents } = await dueRound(ctx, assignmentId, now.toISOString(), false, opts);
   const row = await ctx.db.selectFrom("assignment").selectAll().where("id", "=", assignmentId).executeTakeFirstOrThrow();
-  const empty = await planAssignment(ctx.db, row, [], localDate(now, await offsetMinutes(ctx.db)));
-  return { round, ...previewOf({ ...empty, lines, learners: new Set(lines.map((l) => l.account)).size }, now, 0) };
+  // Another run has it: nothing written here, its contents named with no counts.
+  const named = ran ? contents : (await planAssignment(ctx.db, row, [], localDate(now, await offsetMinutes(ctx.db)))).contents;
+  return { round, ...previewOfTally(row, named, tally, now) };
 }
 
 /**
@@ -146,13 +181,13 @@ export async function runRoundNow(ctx: ApiContext, assignmentId: number, now: Da
  * (organisation time) each one that has run and has not ended refreshes its learners once a day.
  * Answers the rounds it ran (tests call it with the fake clock).
  */
-export async function schedulerTick(ctx: ApiContext): Promise<number[]> {
+export async function schedulerTick(ctx: ApiContext, opts: RoundOptions = {}): Promise<number[]> {
   const { db } = ctx;
   const now = ctx.now();
   const ran: number[] = [];
   const due = await db.selectFrom("assignment").select(["id", "datetime_next_round"]).where("type", "=", ASSIGNMENT_KIND.auto).where("datetime_next_round", "<=", now.toISOString()).orderBy("datetime_next_round").execute();
   for (const a of due) {
-    const r = await dueRound(ctx, a.id, a.datetime_next_round!, false);
+    const r = await dueRound(ctx, a.id, a.datetime_next_round!, false, opts);
     if (r.ran) ran.push(r.round);
   }
   const offset = await offsetMinutes(db);
@@ -167,7 +202,7 @@ export async function schedulerTick(ctx: ApiContext): Promise<number[]> {
       .where((eb) => eb.exists(eb.selectFrom("assignment_round as r").select("r.id").whereRef("r.assignment_id", "=", "a.id").where("r.is_refresh", "=", 0).where("r.status", "=", ROUND_STATUS.done)))
       .execute();
     for (const a of active) {
-      const r = await dueRound(ctx, a.id, refreshAt.toISOString(), true);
+      const r = await dueRound(ctx, a.id, refreshAt.toISOString(), true, opts);
       if (r.ran) ran.push(r.round);
     }
   }

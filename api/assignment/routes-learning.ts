@@ -11,11 +11,12 @@ import { badRequest, notFound, parseInput } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
 import { itemId, likePattern, writeTransaction } from "../engine/crud";
-import { applyPlan } from "./apply";
-import { candidatesOf, planAssignment, previewOf } from "./plan";
+import { assignInChunks } from "./apply";
+import { hasCandidates } from "./candidates";
+import { previewAssignment } from "./plan";
 import { runRoundNow } from "./rounds";
 import type { KindAccess } from "./routes";
-import { contentsOf, type AssignmentKindDef } from "./store";
+import { contentNames, contentsOf, type AssignmentKindDef } from "./store";
 
 /**
  * What an assignment does to learners (docs/decisions/051), under ./{id}/:
@@ -34,7 +35,7 @@ export function learningRoutes(app: FastifyInstance, ctx: ApiContext, kind: Assi
     const { row } = await access(req, "view");
     const now = ctx.now();
     const today = await organisationToday(db, now);
-    return previewOf(await planAssignment(db, row, await candidatesOf(db, row, today), today), now);
+    return previewAssignment(db, row, today, now);
   });
 
   app.post(`${item}assign/`, async (req) => {
@@ -42,13 +43,10 @@ export function learningRoutes(app: FastifyInstance, ctx: ApiContext, kind: Assi
     const now = ctx.now();
     const today = await organisationToday(db, now);
     if (!(await contentsOf(db, row.id)).length) throw badRequest({ detail: ASG_MSG.no_content });
-    const candidates = await candidatesOf(db, row, today);
-    if (!candidates.length) throw badRequest({ detail: ASG_MSG.no_learner });
+    if (!(await hasCandidates(db, row, today))) throw badRequest({ detail: ASG_MSG.no_learner });
     if (kind.type === ASSIGNMENT_KIND.auto) return runRoundNow(ctx, row.id, now);
-    // Planned again inside the transaction, on what it sees, and written there.
-    const lines = await writeTransaction(db, async (trx) => applyPlan(trx, await planAssignment(trx, row, candidates, today), 0, { accountId: account.id, now }));
-    const plan = await planAssignment(db, row, [], today);
-    return { ...previewOf({ ...plan, lines, learners: new Set(lines.map((l) => l.account)).size }, now, 0), lines: [] };
+    // Planned inside the transaction, on what it sees, and written there, a chunk of learners at a time (decision 061).
+    return assignInChunks(db, row, today, { accountId: account.id, now });
   });
 
   app.get(`${item}learner/`, async (req): Promise<{ by_result: { result: number; count: number }[] } & Awaited<ReturnType<typeof paginate>>> => {
@@ -82,14 +80,16 @@ export function learningRoutes(app: FastifyInstance, ctx: ApiContext, kind: Assi
     let selected = q.select(["r.id", "r.round_id", "r.result", "r.added_by", "r.credit_minor", "r.datetime_expire", "r.enrollment_id", "r.content_type_id", "r.content_id", "r.datetime_create", "a.id as account_id", "a.username", "a.first_name", "a.last_name", "e.status"]);
     for (const o of order) selected = selected.orderBy(o.expr, o.desc ? "desc" : "asc");
     const answer = await paginate(req, selected.orderBy("r.id", tieDirection(order)), page);
-    const nameOf = new Map(contents.map((c) => [`${c.ref.contentTypeId}:${c.ref.contentId}`, c]));
+    const held = new Map(contents.map((c) => [`${c.ref.contentTypeId}:${c.ref.contentId}`, c]));
+    const gone = await contentNames(db, answer.results.filter((r) => !held.has(`${r.content_type_id}:${r.content_id}`)));
     const results: AssignmentResultRow[] = answer.results.map((r) => {
-      const c = nameOf.get(`${r.content_type_id}:${r.content_id}`);
+      const key = `${r.content_type_id}:${r.content_id}`;
+      const c = held.get(key);
       return {
         id: r.id,
         round: r.round_id,
         account: { id: r.account_id, username: r.username, first_name: r.first_name, last_name: r.last_name },
-        content: { id: c?.id ?? 0, content_type_id: r.content_type_id, content_id: r.content_id, name: c?.name ?? "" },
+        content: { id: c?.id ?? 0, content_type_id: r.content_type_id, content_id: r.content_id, name: c?.name ?? gone.get(key)?.name ?? "" },
         result: r.result as AssignmentResultRow["result"],
         added_by: r.added_by,
         credit: r.credit_minor,
@@ -137,6 +137,7 @@ export function learningRoutes(app: FastifyInstance, ctx: ApiContext, kind: Assi
       page,
     );
     const nameOf = new Map(contents.map((c) => [`${c.ref.contentTypeId}:${c.ref.contentId}`, c.name]));
+    for (const [key, c] of await contentNames(db, answer.results.filter((r) => !nameOf.has(`${r.content_type_id}:${r.content_id}`)))) nameOf.set(key, c.name);
     return {
       ...answer,
       results: answer.results.map((r) => ({

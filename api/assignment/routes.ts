@@ -11,6 +11,7 @@ import { paginate, readPageQuery } from "../http/paging";
 import { fromResource, itemId, likePattern, writeTransaction } from "../engine/crud";
 import { requireModule } from "../system/master";
 import { textLimits } from "../system/config-store";
+import { contentRuleRoutes } from "./content-rules";
 import { learningRoutes } from "./routes-learning";
 import { nextRound, roundRoutes, startScheduler } from "./rounds";
 import { assignableTypes, audienceOf, contentsOf, definitionOf, findAssignment, KINDS, presentAssignments, saveAudience, type AssignmentKindDef } from "./store";
@@ -24,6 +25,7 @@ import { assignableTypes, audienceOf, contentsOf, definitionOf, findAssignment, 
  * - GET | PATCH | DELETE ./{id}/ (a draft only is deleted; 424 once assigned)          view · change · delete
  * - GET  ./{id}/content/ · POST ./{id}/content/ {content_type_id, content_list} · DELETE ./{id}/content/{rowId}/
  * - GET  ./{id}/content/choice/?content_type_id=&search=: contents to add             view
+ * - an auto-assignment's content rules under ./{id}/content/rule/ (content-rules.ts)
  * - GET | PUT ./{id}/audience/ {account_list, department_list, include_sub_department, group_list}
  * - preview, assign, learner results, progress (routes-learning.ts); an auto-assignment's rounds (rounds.ts)
  */
@@ -133,6 +135,9 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
 
   app.delete(`${item}content/:rowId(^\\d{1,12})/`, async (req, reply) => {
     const { row } = await access(req, "change");
+    // A content a rule brought goes with its rule (it would come back at the next match).
+    const fromRule = await db.selectFrom("assignment_content").select("id").where("assignment_id", "=", row.id).where("id", "=", itemId(req, "rowId")).where("rule_id", "is not", null).executeTakeFirst();
+    if (fromRule) throw badRequest({ detail: ASG_MSG.content_from_rule });
     const res = await db.deleteFrom("assignment_content").where("assignment_id", "=", row.id).where("id", "=", itemId(req, "rowId")).executeTakeFirst();
     if (Number(res.numDeletedRows) !== 1) throw notFound();
     return reply.status(204).send();
@@ -201,7 +206,10 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
   });
 
   learningRoutes(app, ctx, kind, access);
-  if (auto) roundRoutes(app, ctx, kind, access);
+  if (auto) {
+    roundRoutes(app, ctx, kind, access);
+    contentRuleRoutes(app, ctx, kind, access);
+  }
 }
 
 export type KindAccess = (req: FastifyRequest, action: Action) => Promise<{ account: { id: number }; row: NonNullable<Awaited<ReturnType<typeof findAssignment>>> }>;

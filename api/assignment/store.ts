@@ -55,10 +55,26 @@ export async function contentsOf(q: Q, assignmentId: number): Promise<(Assignmen
     for (const r of mine) {
       const n = names.get(r.content_id);
       if (!n) continue; // its content was deleted
-      out.push({ id: r.id, content_type_id: r.content_type_id, content_type: t.def.key, content_id: r.content_id, name: n.name, code: n.code, ref: { contentTypeId: r.content_type_id, contentId: r.content_id }, def: t.def });
+      out.push({ id: r.id, content_type_id: r.content_type_id, content_type: t.def.key, content_id: r.content_id, name: n.name, code: n.code, rule_id: r.rule_id, ref: { contentTypeId: r.content_type_id, contentId: r.content_id }, def: t.def });
     }
   }
   return out.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Names of contents by "typeId:contentId", for result rows whose content the assignment no longer
+ * holds (removed by hand, or no longer matched by a rule: decision 059) — their history keeps a name.
+ */
+export async function contentNames(q: Q, refs: { content_type_id: number; content_id: number }[]): Promise<Map<string, { name: string }>> {
+  const out = new Map<string, { name: string }>();
+  for (const t of await assignableTypes(q)) {
+    const ids = [...new Set(refs.filter((r) => r.content_type_id === t.typeId).map((r) => r.content_id))];
+    if (!ids.length) continue;
+    for (const part of chunks(ids)) {
+      for (const n of await fromResource(q, t.def.resource.table).select(["t.id", "t.name"]).where("t.id", "in", part).execute()) out.set(`${t.typeId}:${n.id}`, { name: n.name });
+    }
+  }
+  return out;
 }
 
 /** The assignment rows as the API answers them, with their counts. */

@@ -10,19 +10,21 @@ import { GROUP_TYPE } from "../../contract/schemas/group";
  * category's permission rules all go through `matchesCondition`; nothing else decides who matches.
  *
  * A condition is a row (operator, ranges, dates, is_include_sub_department) plus its id lists in
- * an item table (field, ref_id): the shape of 0006_access, kept by three tables (SOURCES).
+ * an item table (field, ref_id): the shape of 0006_access, kept by four tables (the sources below).
  */
 
 export type ConditionSource = {
-  table: "content_permission" | "category_permission" | "account_group_condition";
+  table: "content_permission" | "category_permission" | "account_group_condition" | "approval_flow_condition";
   /** The row's key, which the items name. */
-  key: "id" | "group_id";
-  items: "content_permission_item" | "category_permission_item" | "account_group_condition_item";
-  itemKey: "permission_id" | "group_id";
+  key: "id" | "group_id" | "flow_id";
+  items: "content_permission_item" | "category_permission_item" | "account_group_condition_item" | "approval_flow_condition_item";
+  itemKey: "permission_id" | "group_id" | "flow_id";
 };
 export const CONTENT_RULES: ConditionSource = { table: "content_permission", key: "id", items: "content_permission_item", itemKey: "permission_id" };
 export const CATEGORY_RULES: ConditionSource = { table: "category_permission", key: "id", items: "category_permission_item", itemKey: "permission_id" };
 export const GROUP_CONDITIONS: ConditionSource = { table: "account_group_condition", key: "group_id", items: "account_group_condition_item", itemKey: "group_id" };
+/** An approval flow's learner condition (docs/decisions/060): which requesters the flow is for. */
+export const FLOW_CONDITIONS: ConditionSource = { table: "approval_flow_condition", key: "flow_id", items: "approval_flow_condition_item", itemKey: "flow_id" };
 
 /**
  * What a condition can say about an account. Lists without master data (level_group,

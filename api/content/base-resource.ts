@@ -79,7 +79,7 @@ export type ContentResourceOptions<Row extends ContentRow, Item> = {
   /** What its list rows add, for a page of ids (course: section counts). */
   rowExtras: (db: Db, ids: number[], now: Date) => Promise<(id: number) => Omit<Row, keyof ContentRow>>;
   /** What its item adds (course: instructors). */
-  itemExtras?: (db: Db, id: number) => Promise<Omit<Item, keyof Row | keyof ContentDetail>>;
+  itemExtras?: (db: Db, id: number, now: Date) => Promise<Omit<Item, keyof Row | keyof ContentDetail>>;
   /** Its own lists of a create or update (course: instructor_list). */
   saveOwn?: (trx: Trx, id: number, input: Record<string, unknown>) => Promise<void>;
   /** Why it cannot be published (spec 001 §4 "Publish preconditions"), or null. */
@@ -97,6 +97,14 @@ export type ContentResourceOptions<Row extends ContentRow, Item> = {
    * check-in type resets its learners' attendance and progress, docs/decisions/042).
    */
   beforeWrite?: (trx: Trx, id: number, input: Record<string, unknown>, w: WriteContext) => Promise<void>;
+  /**
+   * Its own columns of its own table, from the parsed input, written with the engine's in the same
+   * insert or update (a survey's type and flags, docs/decisions/062): a create gives every one, an
+   * update only those given. Run after `beforeWrite`.
+   */
+  ownColumns?: (input: Record<string, unknown>, mode: "create" | "update") => Record<string, unknown>;
+  /** Run in a create's transaction before the row is written: may fill or refuse input (a survey's default provider). */
+  beforeInsert?: (trx: Trx, input: Record<string, unknown>, w: WriteContext) => Promise<void>;
 };
 
 /** One content type's resource over the engine's common columns. */
@@ -163,7 +171,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
       is_prerequisite: !!dependent,
       created_by: full.created_by,
     } as ContentDetail;
-    return { ...listRow, ...detail, ...(o.itemExtras ? await o.itemExtras(db, id) : {}) } as Item;
+    return { ...listRow, ...detail, ...(o.itemExtras ? await o.itemExtras(db, id, now) : {}) } as Item;
   }
 
   /** The type's own lists, then the tags (general and the switched-on extras present in the input). */
@@ -232,6 +240,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
     present,
     load,
     async insert(trx, input, w) {
+      await o.beforeInsert?.(trx, input as Record<string, unknown>, w);
       const at = w.now.toISOString();
       const { id } = await trx
         .insertInto(table)
@@ -251,6 +260,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
           datetime_create: at,
           datetime_update: at,
           created_by: w.account.id,
+          ...(o.ownColumns?.(input as Record<string, unknown>, "create") as object),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -271,6 +281,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
           ...(input.provider !== undefined && { provider_id: input.provider }),
           ...(input.is_environmental !== undefined && { is_environmental: toFlag(input.is_environmental) }),
           ...(input.desc !== undefined && { desc: input.desc }),
+          ...(o.ownColumns?.(input as Record<string, unknown>, "update") as object),
           datetime_update: w.now.toISOString(),
         })
         .where("id", "=", id)

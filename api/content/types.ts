@@ -7,6 +7,8 @@ import { classRoutes } from "./class/routes";
 import { classProgressChanged } from "./class/attendance";
 import { classProgramResource } from "./class-program/resource";
 import { classProgramRoutes } from "./class-program/routes";
+import { surveyResource } from "./survey/resource";
+import { surveyRoutes } from "./survey/routes";
 import type { ContentDefinition } from "./definition";
 
 /** Course (spec 000 §2.5): every content feature. */
@@ -68,5 +70,20 @@ export const classProgramDefinition: ContentDefinition = {
   routes: classProgramRoutes,
 };
 
+/**
+ * Survey (spec 000 §2.8, docs/decisions/062): the engine's gamification tab; its domain is its own
+ * call, its sections and questions the one form builder's (api/requests/form-builder.ts). Nobody
+ * enrols in a survey: the cancel kind and transition row are placeholders no feature of it reads.
+ */
+export const surveyDefinition: ContentDefinition = {
+  key: "survey",
+  resource: surveyResource as ContentDefinition["resource"],
+  cancelKind: "course",
+  transitions: "course",
+  features: ["gamification"],
+  switches: {},
+  routes: surveyRoutes,
+};
+
 /** THE API's list of content types: server.ts mounts each one's resource and features from it. */
-export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [courseDefinition, activityDefinition, classDefinition, classProgramDefinition];
+export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [courseDefinition, activityDefinition, classDefinition, classProgramDefinition, surveyDefinition];

@@ -28,6 +28,9 @@ import { credit } from "./migrations/0025_credit";
 import { assignmentTables } from "./migrations/0026_assignment";
 import { approvalTables } from "./migrations/0027_approvals";
 import { requestTables } from "./migrations/0028_requests";
+import { assignmentContentRuleTables } from "./migrations/0029_assignment_content_rule";
+import { approvalFlowCondition } from "./migrations/0030_approval_flow_condition";
+import { surveyTables } from "./migrations/0031_survey";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -60,6 +63,9 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0026_assignment": assignmentTables(dialect),
     "0027_approvals": approvalTables(dialect),
     "0028_requests": requestTables(dialect),
+    "0029_assignment_content_rule": assignmentContentRuleTables(dialect),
+    "0030_approval_flow_condition": approvalFlowCondition,
+    "0031_survey": surveyTables,
   };
 }
 

@@ -350,8 +350,16 @@ export interface Database {
   // ── Content extras (0007_extras, docs/decisions/012) ──
   /** Competency master list; `level` is the highest level of its scale. */
   competency: { id: Id; name: string; code: string; level: number };
-  /** Survey master list (minimal: the survey module grows it); survey_type 0 poll, 1 questionnaire, 2 likert scale. */
-  survey: { id: Id; name: string; code: string; survey_type: number; is_publish: Flag };
+  /**
+   * A survey (0007 as a master list; 0031 on the content engine, docs/decisions/062): survey_type 0
+   * poll, 1 questionnaire, 2 likert scale; is_publish mirrors is_display (published = type_expire > -1);
+   * target_type 0 content, 1 instructor, 2 system, 3 other; form_id its questions (request_form, kind "survey").
+   */
+  survey: ContentColumns & {
+    survey_type: number; is_publish: Flag; datetime_end: string | null; contact: Generated<string>; is_anonymous: Generated<Flag>;
+    is_editable: Generated<Flag>; is_template: Generated<Flag>; is_required: Generated<Flag>; target_type: Generated<number>; form_id: number | null;
+  };
+  survey_instructor: { survey_id: number; instructor_id: number };
   gamification_achievement: { id: Id; name: string; code: string; multiplier: number };
   gamification_challenge: { id: Id; name: string; code: string };
   /** Budget categories: the name used in planning (bp) and in actual cost (ac). */
@@ -688,7 +696,15 @@ export interface Database {
     datetime_update: string;
   };
   /** The contents an assignment holds (0026), each once. */
-  assignment_content: { id: Id; assignment_id: number; content_type_id: number; content_id: number; datetime_create: string };
+  assignment_content: { id: Id; assignment_id: number; content_type_id: number; content_id: number; datetime_create: string; rule_id: Generated<number | null> };
+  /** An auto-assignment's content rules (0029, docs/decisions/059): operators 1 one of, 2 none of; content_type_id null = every type. */
+  assignment_content_rule: {
+    id: Id; assignment_id: number; content_type_id: number | null; content_operator: number;
+    category_operator: number; provider_operator: number; learning_program_operator: number; level_operator: number; instructor_operator: number; competency_operator: number;
+    datetime_create: string;
+  };
+  /** A content rule's lists (field: a criterion or "content"). */
+  assignment_content_rule_item: { rule_id: number; field: string; ref_id: number };
   /** Who an assignment names (0026): kind account | department | group, and the row's id. */
   assignment_audience: { assignment_id: number; kind: string; ref_id: number };
   /** An auto-assignment's rounds (0026, docs/decisions/052): one per due time, claimed once (ROUND_STATUS). */
@@ -714,7 +730,11 @@ export interface Database {
   /** An enrollment form (kind "enrollment") or a request form (kind "request", with its request type). */
   request_form: { id: Id; kind: string; name: string; code: string | null; desc: Generated<string>; type_request: number | null; created_by: number | null; datetime_create: string; datetime_update: string };
   form_section: { id: Id; form_id: number; sort: number; name: string; desc: Generated<string> };
-  form_question: { id: Id; section_id: number; sort: number; text: string; type: number; is_required: Generated<Flag> };
+  form_question: {
+    id: Id; section_id: number; sort: number; text: string; type: number; is_required: Generated<Flag>;
+    /** A survey question's settings (0031): scale bounds and their labels, how many choices may be ticked. */
+    value_min: Generated<number>; value_max: Generated<number>; label_min: Generated<string>; label_max: Generated<string>; max_select: Generated<number>;
+  };
   form_choice: { id: Id; question_id: number; sort: number; text: string };
   /** One answering of a form: by whom, when, for which content (enrollment forms). */
   form_submission: { id: Id; form_id: number; account_id: number; content_type_id: number | null; content_id: number | null; datetime_create: string };
@@ -727,6 +747,9 @@ export interface Database {
   approval_flow_content_type: { flow_id: number; content_type_id: number };
   approval_step: { id: Id; flow_id: number; sort: number; step_supervisor: Generated<number>; level_list_type: Generated<number>; is_approver: Generated<Flag>; is_notification: Generated<Flag>; duration_expire: Generated<number> };
   approval_step_approver: { step_id: number; account_id: number };
+  /** A flow's learner condition (0030, docs/decisions/060): the one condition shape, keyed by the flow; no row: none. */
+  approval_flow_condition: ConditionColumns & { flow_id: number; datetime_update: string };
+  approval_flow_condition_item: { flow_id: number; field: string; ref_id: number };
   /** A learner's learning (kind 1) or material (kind 2) request and the flow step it waits at. */
   learning_request: {
     id: Id; kind: number; account_id: number; name: string; provider: Generated<string>; datetime_start: string | null; datetime_end: string | null;

@@ -7,12 +7,14 @@ import { applyPlan } from "../assignment/apply";
 import { candidatesOf, planAssignment } from "../assignment/plan";
 import { nextRound } from "../assignment/rounds";
 import { addDays } from "../assignment/store";
+import { syncRuleContents } from "../assignment/content-rules";
 
 /**
  * Assignments of the demo organisation (issue 17 §6; docs/decisions/051–053): the demo learners'
  * credit (a top-up each), an onboarding assignment assigned through the real services, one that
  * shows every result code of spec 001 §4 (one learner each), a draft, a monthly auto-assignment
- * with its past rounds, and a suggestion.
+ * with its past rounds, a suggestion, and an auto-assignment being set up whose contents come from
+ * a content rule (docs/decisions/059; no learners yet, so no round of it assigns anything).
  */
 export async function seedAssignments(trx: Trx, now: Date) {
   const at = now.toISOString();
@@ -91,4 +93,12 @@ export async function seedAssignments(trx: Trx, now: Date) {
   await contents(suggestion, [courses[0], courses[3]]);
   await audience(suggestion, "account", learners.slice(12, 22));
   await assign(suggestion);
+
+  // Every published course of one provider in one category, except one (its rule's operators).
+  const model = await trx.selectFrom("course").select(["category_id", "provider_id"]).where("id", "=", courses[4]).executeTakeFirstOrThrow();
+  const ruled = await make(ASSIGNMENT_KIND.auto, "New courses of our provider (rules)", { date_start: addDays(today, 14), is_recurring: 1, count_recurring: 1, recurring_unit: 1 });
+  const rule = await trx.insertInto("assignment_content_rule").values({ assignment_id: ruled, content_type_id: courseType, content_operator: 2, category_operator: 1, provider_operator: 1, learning_program_operator: 1, level_operator: 1, instructor_operator: 1, competency_operator: 1, datetime_create: at }).returning("id").executeTakeFirstOrThrow();
+  await trx.insertInto("assignment_content_rule_item").values([{ rule_id: rule.id, field: "category", ref_id: model.category_id }, { rule_id: rule.id, field: "provider", ref_id: model.provider_id }, { rule_id: rule.id, field: "content", ref_id: courses[3] }]).execute();
+  await syncRuleContents(trx, ruled, now);
+  await trx.updateTable("assignment").set({ datetime_next_round: await nextRound(trx, ruled, now) }).where("id", "=", ruled).execute();
 }

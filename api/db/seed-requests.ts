@@ -5,10 +5,18 @@ import { APPROVAL_STATUS, DECISION, QUESTION_TYPE, REQUEST_TYPE } from "../../co
  * Forms, approval flows and requests of the demo organisation (issue 17 §6; docs/decisions/056–058):
  * an enrollment form and a request form with sections, questions and answers; a two-step flow
  * for outside training (step 1: the learner's supervisor or staff1; step 2: staff2, 14 days)
- * behind a one-step flow for cheap training (sort 5, up to 2,000 baht); a one-step flow for
- * material requests; learning requests waiting at each step, an approved one with its learning
- * result, a rejected one; material requests waiting and approved.
+ * behind a one-step flow for cheap training (sort 5, up to 2,000 baht) and a one-step flow for
+ * Human Resources staff (sort 7, a learner condition: the HR department and its sub-departments,
+ * docs/decisions/060); a one-step flow for material requests; learning requests waiting at each
+ * step, an approved one with its learning result, a rejected one; material requests waiting and
+ * approved. Step 1 of the two-step flow notifies its deciders, step 2 does not.
  */
+
+/** A condition row with every bound unset: the criteria are its items (decision 030's shape). */
+const NO_CONDITION = {
+  operator: 1, age_gte: -1, age_lte: -1, experience_gte: -1, experience_lte: -1, level_year_gte: -1, level_year_lte: -1,
+  service_gte: -1, service_lte: -1, level_group_year_gte: -1, level_group_year_lte: -1, date_account_start_gte: null, date_account_start_lte: null,
+};
 
 type Question = [text: string, type: number, required: boolean, choices?: string[]];
 type Section = [name: string, questions: Question[]];
@@ -75,7 +83,7 @@ export async function seedRequests(trx: Trx, now: Date) {
   );
 
   // ---- flows ----
-  const flow = async (f: { name: string; code: string; sort: number; type_request: number; price_lte_minor?: number | null }, steps: { supervisor: number; approvers: string[]; days: number }[]) => {
+  const flow = async (f: { name: string; code: string; sort: number; type_request: number; price_lte_minor?: number | null }, steps: { supervisor: number; approvers: string[]; days: number; notify?: boolean }[]) => {
     const { id } = await trx
       .insertInto("approval_flow")
       .values({ name: f.name, code: f.code, sort: f.sort, type_request: f.type_request, type_rule: 1, price_gte_minor: null, price_lte_minor: f.price_lte_minor ?? null, desc: "", datetime_create: at(40), datetime_update: at(40) })
@@ -84,7 +92,7 @@ export async function seedRequests(trx: Trx, now: Date) {
     for (const [i, s] of steps.entries()) {
       const step = await trx
         .insertInto("approval_step")
-        .values({ flow_id: id, sort: i + 1, step_supervisor: s.supervisor, level_list_type: 0, is_approver: s.approvers.length ? 1 : 0, is_notification: 1, duration_expire: s.days })
+        .values({ flow_id: id, sort: i + 1, step_supervisor: s.supervisor, level_list_type: 0, is_approver: s.approvers.length ? 1 : 0, is_notification: s.notify === false ? 0 : 1, duration_expire: s.days })
         .returning("id")
         .executeTakeFirstOrThrow();
       if (s.approvers.length) await trx.insertInto("approval_step_approver").values(s.approvers.map((u) => ({ step_id: step.id, account_id: who(u) }))).execute();
@@ -92,9 +100,16 @@ export async function seedRequests(trx: Trx, now: Date) {
     return id;
   };
   await flow({ name: "Low-cost outside training", code: "AF-LOW", sort: 5, type_request: REQUEST_TYPE.learning, price_lte_minor: 200_000 }, [{ supervisor: 1, approvers: ["staff1"], days: 7 }]);
+  // Sales and the other departments go on to the two-step flow: this one asks a learner condition.
+  const hrFlow = await flow({ name: "Human Resources outside training", code: "AF-HR", sort: 7, type_request: REQUEST_TYPE.learning }, [{ supervisor: 1, approvers: ["staff2"], days: 10 }]);
+  const hr = await trx.selectFrom("department").select("id").where("code", "=", "HR").executeTakeFirst();
+  if (hr) {
+    await trx.insertInto("approval_flow_condition").values({ ...NO_CONDITION, flow_id: hrFlow, is_include_sub_department: 1, datetime_update: at(40) }).execute();
+    await trx.insertInto("approval_flow_condition_item").values({ flow_id: hrFlow, field: "department", ref_id: hr.id }).execute();
+  }
   const training = await flow({ name: "Outside training (two steps)", code: "AF-TRAIN", sort: 10, type_request: REQUEST_TYPE.learning }, [
-    { supervisor: 1, approvers: ["staff1"], days: 0 },
-    { supervisor: 0, approvers: ["staff2"], days: 14 },
+    { supervisor: 1, approvers: ["staff1"], days: 0, notify: true },
+    { supervisor: 0, approvers: ["staff2"], days: 14, notify: false },
   ]);
   const material = await flow({ name: "Learning material purchase", code: "AF-MAT", sort: 20, type_request: REQUEST_TYPE.material }, [{ supervisor: 0, approvers: ["staff1"], days: 0 }]);
 

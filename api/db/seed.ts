@@ -18,6 +18,7 @@ import { seedLocations } from "./seed-locations";
 import { seedAssignments } from "./seed-assignments";
 import { seedApprovals } from "./seed-approvals";
 import { seedRequests } from "./seed-requests";
+import { seedSurveys } from "./seed-surveys";
 import { touchUpdate } from "../system/config-store";
 import { UPDATE_KEYS } from "../system/config";
 import type { Transaction } from "kysely";
@@ -218,6 +219,8 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await seedAssignments(trx, now);
     await seedApprovals(trx, now);
     await seedRequests(trx, now);
+    // Surveys on the content engine, with their questions (issue 18 §4, docs/decisions/062).
+    await seedSurveys(trx, now);
   });
   for (const name of FILTER_NAMES) await touchUpdate(db, UPDATE_KEYS.filter(name), now);
   await touchUpdate(db, UPDATE_KEYS.config, now);

@@ -4,14 +4,19 @@ import { REQ_MSG } from "../../contract/schemas/requests";
 import type { AccountRow } from "../http/context";
 import { ApiError, forbidden } from "../http/errors";
 import type { Trx } from "../engine/crud";
+import { organisationToday } from "../auth/membership";
+import { flowConditionMatches } from "./flow-condition";
 import type { Q } from "./kit";
+import { noticeDeciders, noticeRequester } from "./notify";
 
 /**
  * THE approval engine of requests (docs/decisions/056): which flow applies, who decides a step,
  * moving a request on (approve → next step or approved 30; reject → -3), and expiry (a step
  * waited past its duration_expire days → -6 request_expired). Every decision is a
  * request_decision row. Enrollment approvals through a flow (type_access 3) can call
- * `selectFlow` with REQUEST_TYPE.enrollment.
+ * `selectFlow` with REQUEST_TYPE.enrollment. Moving a request writes the notices of the steps
+ * that notify into the outbox (notify.ts, docs/decisions/060): `startRequest` and `decide`
+ * answer their outbox ids, for the caller to send once the transaction has committed.
  */
 
 export type FlowChoice = { id: number; steps: number } | null;
@@ -19,16 +24,19 @@ export type FlowChoice = { id: number; steps: number } | null;
 /**
  * The flow that applies to a request: among the flows of its type, the lowest `sort` whose rules
  * hold. A rule is given when the flow sets it: content types (the request's type among them),
- * price range (the price, none = 0, within the bounds). type_rule 1: every given rule holds; 2:
- * one of them does. A flow without rules applies to every request of its type.
+ * price range (the price, none = 0, within the bounds), learner condition (the requesting account
+ * `accountId` matches it, decided in SQL by the one evaluator: docs/decisions/060). type_rule 1:
+ * every given rule holds; 2: one of them does. A flow without rules applies to every request of
+ * its type.
  */
-export async function selectFlow(q: Q, r: { type: number; contentTypeId: number | null; priceMinor: number | null }): Promise<FlowChoice> {
+export async function selectFlow(q: Q, r: { type: number; contentTypeId: number | null; priceMinor: number | null; accountId: number; now: Date }): Promise<FlowChoice> {
   const flows = await q.selectFrom("approval_flow").selectAll().where("type_request", "=", r.type).orderBy("sort").orderBy("id").execute();
   if (!flows.length) return null;
   const ids = flows.map((f) => f.id);
-  const [types, steps] = await Promise.all([
+  const [types, steps, learner] = await Promise.all([
     q.selectFrom("approval_flow_content_type").selectAll().where("flow_id", "in", ids).execute(),
     q.selectFrom("approval_step").select(["flow_id", (eb) => eb.fn.countAll<number>().as("n")]).where("flow_id", "in", ids).groupBy("flow_id").execute(),
+    organisationToday(q, r.now).then((today) => flowConditionMatches(q, ids, r.accountId, today)),
   ]);
   const price = r.priceMinor ?? 0;
   for (const f of flows) {
@@ -36,6 +44,8 @@ export async function selectFlow(q: Q, r: { type: number; contentTypeId: number 
     const rules: boolean[] = [];
     if (own.length) rules.push(r.contentTypeId !== null && own.includes(r.contentTypeId));
     if (f.price_gte_minor !== null || f.price_lte_minor !== null) rules.push((f.price_gte_minor === null || price >= f.price_gte_minor) && (f.price_lte_minor === null || price <= f.price_lte_minor));
+    const condition = learner.get(f.id);
+    if (condition !== undefined) rules.push(condition);
     const holds = !rules.length || (f.type_rule === TYPE_RULE.any ? rules.some(Boolean) : rules.every(Boolean));
     if (holds) return { id: f.id, steps: Number(steps.find((s) => s.flow_id === f.id)?.n ?? 0) };
   }
@@ -120,24 +130,30 @@ async function openResult(trx: Trx, requestId: number, kind: number, at: string)
   await trx.insertInto("learning_result").values({ request_id: requestId, status: 0, datetime_update: at }).onConflict((oc) => oc.column("request_id").doNothing()).execute();
 }
 
-/** A new request enters the flow that applies (step 1); with none, or a flow without steps, it is approved at once. */
-export async function startRequest(trx: Trx, id: number, r: { kind: number; contentTypeId: number | null; priceMinor: number | null }, now: Date) {
-  const flow = await selectFlow(trx, { type: r.kind, contentTypeId: r.contentTypeId, priceMinor: r.priceMinor });
+/**
+ * A new request (its row written, with its learner) enters the flow that applies (step 1); with
+ * none, or a flow without steps, it is approved at once. Answers the outbox ids of its notices.
+ */
+export async function startRequest(trx: Trx, id: number, r: { kind: number; contentTypeId: number | null; priceMinor: number | null }, now: Date): Promise<number[]> {
+  const { account_id } = await trx.selectFrom("learning_request").select("account_id").where("id", "=", id).executeTakeFirstOrThrow();
+  const flow = await selectFlow(trx, { type: r.kind, contentTypeId: r.contentTypeId, priceMinor: r.priceMinor, accountId: account_id, now });
   const at = now.toISOString();
   if (!flow || flow.steps === 0) {
     await trx.updateTable("learning_request").set({ flow_id: flow?.id ?? null, step: 0, status: APPROVAL_STATUS.approved, datetime_decide: at }).where("id", "=", id).execute();
     await openResult(trx, id, r.kind, at);
-    return;
+    return [];
   }
   await trx.updateTable("learning_request").set({ flow_id: flow.id, step: 1, status: APPROVAL_STATUS.waiting_approve, datetime_step: at }).where("id", "=", id).execute();
+  return noticeDeciders(trx, id, 1, await decidersOf(trx, id), now);
 }
 
 /**
  * `account` decides the step request `id` waits at: 409 req_msg_not_waiting when it waits no
  * more (decided or expired), 403 req_msg_not_decider when the step is not theirs. Approving the
- * last step approves the request (30); rejecting any step rejects it (-3).
+ * last step approves the request (30); rejecting any step rejects it (-3). Answers the outbox ids
+ * of the notices it wrote (the next step's deciders, or the requester at the end).
  */
-export async function decide(trx: Trx, id: number, account: AccountRow, decision: Decision, note: string, now: Date) {
+export async function decide(trx: Trx, id: number, account: AccountRow, decision: Decision, note: string, now: Date): Promise<number[]> {
   await expireOverdue(trx, now);
   const r = await trx.selectFrom("learning_request").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   if (!WAITING_STATUSES.includes(r.status) || r.flow_id === null) throw new ApiError(409, { detail: REQ_MSG.not_waiting });
@@ -147,13 +163,14 @@ export async function decide(trx: Trx, id: number, account: AccountRow, decision
   await trx.insertInto("request_decision").values({ request_id: id, step: r.step, decision, decided_by: account.id, note, datetime_create: at }).execute();
   if (decision === DECISION.reject) {
     await trx.updateTable("learning_request").set({ status: APPROVAL_STATUS.rejected, datetime_decide: at }).where("id", "=", id).execute();
-    return;
+    return noticeRequester(trx, id, r.step, false, note, now);
   }
   const last = await trx.selectFrom("approval_step").select((eb) => eb.fn.countAll<number>().as("n")).where("flow_id", "=", r.flow_id).executeTakeFirstOrThrow();
   if (r.step < Number(last.n)) {
     await trx.updateTable("learning_request").set({ step: r.step + 1, datetime_step: at }).where("id", "=", id).execute();
-    return;
+    return noticeDeciders(trx, id, r.step + 1, await decidersOf(trx, id), now);
   }
   await trx.updateTable("learning_request").set({ status: APPROVAL_STATUS.approved, datetime_decide: at }).where("id", "=", id).execute();
   await openResult(trx, id, r.kind, at);
+  return noticeRequester(trx, id, r.step, true, note, now);
 }

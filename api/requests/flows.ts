@@ -21,6 +21,7 @@ import { assertCodeFree, fromMinor, moveRow, namedList, namedOrdering, peopleByI
  * - GET/POST   dashboard/approval-flow/{id}/step/       its steps in order / add one at the end
  * - PATCH/DELETE dashboard/approval-flow/{id}/step/{stepid}/, POST …/move/ {direction}
  * - GET dashboard/approval-flow/approver/: the staff a step may name (the account pickers' answer)
+ * - GET/PUT dashboard/approval-flow/{id}/condition/: its learner condition (flow-condition.ts)
  *
  * `sort` is unique (400 req_msg_sort_used). A flow's steps do not change while requests wait in
  * it (424 req_msg_flow_in_use): a request's step number must keep naming the same step.
@@ -31,10 +32,11 @@ const CODE_UNIQUE = { field: "code", message: MSG.code_already_used, column: "co
 
 export async function presentFlows(q: Q, ids: number[]): Promise<ApprovalFlow[]> {
   if (!ids.length) return [];
-  const [rows, types, steps] = await Promise.all([
+  const [rows, types, steps, conditions] = await Promise.all([
     q.selectFrom("approval_flow").selectAll().where("id", "in", ids).execute(),
     q.selectFrom("approval_flow_content_type as f").innerJoin("content_type as c", "c.id", "f.content_type_id").select(["f.flow_id", "c.id", "c.name"]).where("f.flow_id", "in", ids).orderBy("c.name").execute(),
     q.selectFrom("approval_step").selectAll().where("flow_id", "in", ids).orderBy("sort").orderBy("id").execute(),
+    q.selectFrom("approval_flow_condition").select("flow_id").where("flow_id", "in", ids).execute(),
   ]);
   const approvers = steps.length ? await q.selectFrom("approval_step_approver").selectAll().where("step_id", "in", steps.map((s) => s.id)).execute() : [];
   const people = await peopleById(q, approvers.map((a) => a.account_id));
@@ -53,6 +55,7 @@ export async function presentFlows(q: Q, ids: number[]): Promise<ApprovalFlow[]>
       price_gte: fromMinor(r.price_gte_minor),
       price_lte: fromMinor(r.price_lte_minor),
       desc: r.desc,
+      has_condition: conditions.some((c) => c.flow_id === id),
       count_step: own.length,
       steps: own.map((s, i) => ({
         id: s.id,

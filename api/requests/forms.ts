@@ -1,18 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type SqlBool } from "kysely";
 import { MSG } from "../../contract/messages";
-import type { Module } from "../../contract/permissions";
-import { FORM_KIND, hasChoices, type FormKind } from "../../contract/request-codes";
-import { REQ_MSG, formQuestionSchema, formSchemas, formSectionSchema, moveSchema, type Form, type FormQuestionInput, type FormReport } from "../../contract/schemas/requests";
+import { FORM_KIND, QUESTION_TYPE_CODES, type FormKind } from "../../contract/request-codes";
+import { REQ_MSG, formSchemas, type Form, type FormReport } from "../../contract/schemas/requests";
 import type { ApiContext } from "../http/context";
 import { ApiError, badRequest, notFound, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
-import { itemId, writeTransaction, type Trx } from "../engine/crud";
+import { writeTransaction, type Trx } from "../engine/crud";
 import { requireModule } from "../system/master";
 import { textLimits } from "../system/config-store";
 import { presentSubmissions } from "./answers";
-import { assertCodeFree, moveRow, namedList, namedOrdering, rowId, type Q } from "./kit";
+import { assertCodeFree, namedList, namedOrdering, rowId, type Q } from "./kit";
 import { formReport } from "./form-report";
+import { builderRoutes, type FormKindDef } from "./form-builder";
+import { surveyFormOwner } from "../content/survey/form-owner";
 
 /**
  * The form builder (issue 17 §4 item 4; docs/decisions/057): ONE set of calls for enrollment
@@ -24,11 +25,17 @@ import { formReport } from "./form-report";
  * - GET ./{id}/section/, POST ./{id}/section/, PATCH/DELETE ./{id}/section/{sectionid}/, POST …/move/
  * - POST ./{id}/section/{sectionid}/question/, PATCH/DELETE …/question/{questionid}/, POST …/move/
  * - GET ./{id}/submission/ (paged results: who, when, answers), GET ./{id}/report/
+ *
+ * A third owner of forms is the survey (docs/decisions/062): its questions are a request_form row
+ * of kind "survey" that the survey names (survey.form_id, made with its first section). Only the
+ * builder's calls are mounted under dashboard/survey/{id}/ (section/…, with the survey module's
+ * flags and the survey resource's view scopes); the survey itself is a content of the engine.
  */
 
-export const FORM_KINDS: { kind: FormKind; path: string; module: Module }[] = [
-  { kind: FORM_KIND.enrollment, path: "enrollment-form", module: "enroll_form" },
-  { kind: FORM_KIND.request, path: "request-form", module: "request_form" },
+export const FORM_KINDS: FormKindDef[] = [
+  { kind: FORM_KIND.enrollment, path: "enrollment-form", module: "enroll_form", types: QUESTION_TYPE_CODES },
+  { kind: FORM_KIND.request, path: "request-form", module: "request_form", types: QUESTION_TYPE_CODES },
+  surveyFormOwner,
 ];
 
 export async function presentForms(q: Q, ids: number[]): Promise<Form[]> {
@@ -50,7 +57,11 @@ export async function presentForms(q: Q, ids: number[]): Promise<Form[]> {
       desc: s.desc,
       questions: questions
         .filter((x) => x.section_id === s.id)
-        .map((x, j) => ({ id: x.id, sort: j + 1, text: x.text, type: x.type as never, is_required: x.is_required === 1, choices: choices.filter((c) => c.question_id === x.id).map((c) => ({ id: c.id, text: c.text })) })),
+        .map((x, j) => ({
+          id: x.id, sort: j + 1, text: x.text, type: x.type as never, is_required: x.is_required === 1,
+          choices: choices.filter((c) => c.question_id === x.id).map((c) => ({ id: c.id, text: c.text })),
+          value_min: x.value_min, value_max: x.value_max, label_min: x.label_min, label_max: x.label_max, max_select: x.max_select,
+        })),
     }));
     return {
       id,
@@ -77,26 +88,11 @@ async function formInUse(trx: Trx, id: number) {
   );
 }
 
-/** Replaces a question's choices, keeping the rows (and so the answers' links) of choices whose text stays. */
-async function writeChoices(trx: Trx, questionId: number, input: FormQuestionInput) {
-  const wanted = hasChoices(input.type) ? input.choices : [];
-  const existing = await trx.selectFrom("form_choice").select(["id", "text"]).where("question_id", "=", questionId).execute();
-  const gone = existing.filter((c) => !wanted.includes(c.text)).map((c) => c.id);
-  if (gone.length) await trx.deleteFrom("form_choice").where("id", "in", gone).execute();
-  for (const [i, t] of wanted.entries()) {
-    const keep = existing.find((c) => c.text === t);
-    if (keep) await trx.updateTable("form_choice").set({ sort: i + 1 }).where("id", "=", keep.id).execute();
-    else await trx.insertInto("form_choice").values({ question_id: questionId, sort: i + 1, text: t }).execute();
-  }
-}
-
 export function formRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
   for (const def of FORM_KINDS) {
     const base = `/dashboard/${def.path}/`;
     const item = `${base}:id(^\\d{1,12})/`;
-    const section = `${item}section/:sectionid(^\\d{1,12})/`;
-    const question = `${section}question/:questionid(^\\d{1,12})/`;
     const ofKind = sql<SqlBool>`t.kind = ${def.kind}`;
     const load = async (id: number) => (await presentForms(db, [id]))[0];
     const at = () => ctx.now().toISOString();
@@ -107,28 +103,15 @@ export function formRoutes(app: FastifyInstance, ctx: ApiContext) {
       if (row.kind !== def.kind) throw notFound();
       return id;
     };
-    /** A write under the form (its change flag): the section (and question) named must be the form's. */
-    const write = async (req: FastifyRequest, work: (trx: Trx, formId: number) => Promise<void>) => {
-      await requireModule(req, db, def.module, "change");
-      const formId = await formOf(req);
-      await writeTransaction(db, async (trx) => {
-        await work(trx, formId);
-        await trx.updateTable("request_form").set({ datetime_update: at() }).where("id", "=", formId).execute();
-      });
-      return load(formId);
+    /** The form the path names, after the account's access for `action` (an owned form: null while its owner has none). */
+    const access = async (req: FastifyRequest, action: "view" | "change") => {
+      if (def.owned) return def.owned.access(req, db, action);
+      await requireModule(req, db, def.module, action);
+      return formOf(req);
     };
-    const sectionOf = async (req: FastifyRequest, trx: Q, formId: number) => {
-      const id = itemId(req, "sectionid");
-      if (!(await trx.selectFrom("form_section").select("id").where("id", "=", id).where("form_id", "=", formId).executeTakeFirst())) throw notFound();
-      return id;
-    };
-    const questionOf = async (req: FastifyRequest, trx: Q, sectionId: number) => {
-      const id = itemId(req, "questionid");
-      if (!(await trx.selectFrom("form_question").select("id").where("id", "=", id).where("section_id", "=", sectionId).executeTakeFirst())) throw notFound();
-      return id;
-    };
-    const sectionsOf = (q: Q, formId: number) => q.selectFrom("form_section").select("id").where("form_id", "=", formId).orderBy("sort").orderBy("id").execute();
-    const questionsOf = (q: Q, sectionId: number) => q.selectFrom("form_question").select("id").where("section_id", "=", sectionId).orderBy("sort").orderBy("id").execute();
+    // The builder: sections and questions (form-builder.ts), for every kind of form.
+    builderRoutes(app, ctx, def, { item, access, load });
+    if (def.owned) continue;
 
     app.get(base, async (req) => {
       await requireModule(req, db, def.module, "view");
@@ -188,70 +171,6 @@ export function formRoutes(app: FastifyInstance, ctx: ApiContext) {
         await trx.deleteFrom("request_form").where("id", "=", id).execute();
       });
       return reply.status(204).send();
-    });
-
-    app.get(`${item}section/`, async (req) => {
-      await requireModule(req, db, def.module, "view");
-      const form = await load(await formOf(req));
-      return { results: form.sections, count: form.sections.length };
-    });
-
-    app.post(`${item}section/`, async (req, reply) => {
-      const input = parseInput(formSectionSchema(await textLimits(db)), req.body);
-      const form = await write(req, async (trx, formId) => {
-        const n = (await sectionsOf(trx, formId)).length;
-        await trx.insertInto("form_section").values({ form_id: formId, sort: n + 1, name: input.name, desc: input.desc }).execute();
-      });
-      return reply.status(201).send(form);
-    });
-    app.patch(section, async (req) => {
-      const input = parseInput(formSectionSchema(await textLimits(db)), req.body);
-      return write(req, async (trx, formId) => {
-        await trx.updateTable("form_section").set(input).where("id", "=", await sectionOf(req, trx, formId)).execute();
-      });
-    });
-    app.delete(section, async (req) => {
-      return write(req, async (trx, formId) => {
-        await trx.deleteFrom("form_section").where("id", "=", await sectionOf(req, trx, formId)).execute();
-        for (const [i, r] of (await sectionsOf(trx, formId)).entries()) await trx.updateTable("form_section").set({ sort: i + 1 }).where("id", "=", r.id).execute();
-      });
-    });
-    app.post(`${section}move/`, async (req) => {
-      const { direction } = parseInput(moveSchema, req.body);
-      return write(req, async (trx, formId) => moveRow(trx, "form_section", await sectionsOf(trx, formId), await sectionOf(req, trx, formId), direction));
-    });
-
-    app.post(`${section}question/`, async (req, reply) => {
-      const input = parseInput(formQuestionSchema(await textLimits(db)), req.body);
-      const form = await write(req, async (trx, formId) => {
-        const sectionId = await sectionOf(req, trx, formId);
-        const n = (await questionsOf(trx, sectionId)).length;
-        const row = await trx.insertInto("form_question").values({ section_id: sectionId, sort: n + 1, text: input.text, type: input.type, is_required: input.is_required ? 1 : 0 }).returning("id").executeTakeFirstOrThrow();
-        await writeChoices(trx, row.id, input);
-      });
-      return reply.status(201).send(form);
-    });
-    app.patch(question, async (req) => {
-      const input = parseInput(formQuestionSchema(await textLimits(db)), req.body);
-      return write(req, async (trx, formId) => {
-        const id = await questionOf(req, trx, await sectionOf(req, trx, formId));
-        await trx.updateTable("form_question").set({ text: input.text, type: input.type, is_required: input.is_required ? 1 : 0 }).where("id", "=", id).execute();
-        await writeChoices(trx, id, input);
-      });
-    });
-    app.delete(question, async (req) => {
-      return write(req, async (trx, formId) => {
-        const sectionId = await sectionOf(req, trx, formId);
-        await trx.deleteFrom("form_question").where("id", "=", await questionOf(req, trx, sectionId)).execute();
-        for (const [i, r] of (await questionsOf(trx, sectionId)).entries()) await trx.updateTable("form_question").set({ sort: i + 1 }).where("id", "=", r.id).execute();
-      });
-    });
-    app.post(`${question}move/`, async (req) => {
-      const { direction } = parseInput(moveSchema, req.body);
-      return write(req, async (trx, formId) => {
-        const sectionId = await sectionOf(req, trx, formId);
-        await moveRow(trx, "form_question", await questionsOf(trx, sectionId), await questionOf(req, trx, sectionId), direction);
-      });
     });
 
     app.get(`${item}submission/`, async (req) => {

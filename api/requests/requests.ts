@@ -13,6 +13,7 @@ import { requireModule } from "../system/master";
 import { textLimits } from "../system/config-store";
 import { decide, expireOverdue, startRequest, waitingFor } from "./approval";
 import { checkAnswers, presentSubmissions, writeSubmission } from "./answers";
+import { deliver } from "./notify";
 import { presentForms } from "./forms";
 import { rowId, toMinor } from "./kit";
 import { presentRequests } from "./present";
@@ -97,7 +98,8 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
       const { account } = await requireModule(req, db, def.module, "change");
       const id = await ofKind(req);
       const input = parseInput(decisionSchema, req.body);
-      await writeTransaction(db, (trx) => decide(trx, id, account, input.decision === "approve" ? DECISION.approve : DECISION.reject, input.note, ctx.now()));
+      const mails = await writeTransaction(db, (trx) => decide(trx, id, account, input.decision === "approve" ? DECISION.approve : DECISION.reject, input.note, ctx.now()));
+      await deliver(ctx, mails, req.log);
       return (await presentRequests(db, [id], account))[0];
     });
   }
@@ -114,7 +116,7 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
     const account = requireUser(req);
     const limits = await textLimits(db);
     const input = parseInput(requestCreateSchema(limits), req.body, "dotted");
-    const id = await writeTransaction(db, async (trx) => {
+    const { id, mails } = await writeTransaction(db, async (trx) => {
       let contentTypeId: number | null = null;
       if (input.kind === REQUEST_TYPE.material) {
         const type = await trx.selectFrom("content_type").select(["id", "type"]).where("id", "=", input.material_type!).executeTakeFirst();
@@ -151,9 +153,11 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await startRequest(trx, row.id, { kind: input.kind, contentTypeId, priceMinor: toMinor(input.cost) }, ctx.now());
-      return row.id;
+      const mails = await startRequest(trx, row.id, { kind: input.kind, contentTypeId, priceMinor: toMinor(input.cost) }, ctx.now());
+      return { id: row.id, mails };
     });
+    // The step's notices go once the request is committed (api/requests/notify.ts).
+    await deliver(ctx, mails, req.log);
     return reply.status(201).send((await presentRequests(db, [id], account))[0]);
   });
 }

@@ -4,7 +4,7 @@ import { sql, type SqlBool } from "kysely";
 import { MSG } from "../../contract/messages";
 import { flag } from "../../contract/permissions";
 import { GROUP_TYPES, groupSchemas } from "../../contract/schemas/group";
-import { CATEGORY_RULES, CONTENT_RULES, GROUP_CONDITIONS } from "../auth/conditions";
+import { CATEGORY_RULES, CONTENT_RULES, FLOW_CONDITIONS, GROUP_CONDITIONS } from "../auth/conditions";
 import { namedByConditions } from "../auth/condition-store";
 import type { ApiContext } from "../http/context";
 import { ApiError, badRequest, forbidden, parseInput } from "../http/errors";
@@ -114,7 +114,7 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext) {
 
 /** Whether a permission rule's or another group's condition, or an activity inspector, names the group. */
 async function groupInUse(trx: Trx, id: number): Promise<boolean> {
-  if (await namedByConditions(trx, [CONTENT_RULES, CATEGORY_RULES, GROUP_CONDITIONS], ["group", "group_account"], id)) return true;
+  if (await namedByConditions(trx, [CONTENT_RULES, CATEGORY_RULES, GROUP_CONDITIONS, FLOW_CONDITIONS], ["group", "group_account"], id)) return true;
   return !!(await trx.selectFrom("activity_inspector").select("id").where("group_id", "=", id).executeTakeFirst());
 }
 

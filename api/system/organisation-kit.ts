@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { CATEGORY_RULES, CONTENT_RULES, GROUP_CONDITIONS } from "../auth/conditions";
+import { CATEGORY_RULES, CONTENT_RULES, FLOW_CONDITIONS, GROUP_CONDITIONS } from "../auth/conditions";
 import { namedByConditions } from "../auth/condition-store";
 import type { FieldErrors } from "../../contract/http";
 import { isIgnoredFilterValue } from "../../contract/list-query";
@@ -14,9 +14,9 @@ export type OrganisationTable = "department" | "level" | "position";
 
 
 
-/** Whether a stored condition names the row: a content or category permission rule, or a group's condition. */
+/** Whether a stored condition names the row: a content or category permission rule, a group's or an approval flow's condition. */
 export async function namedByPermissionRules(trx: Trx | Db, field: OrganisationTable, id: number): Promise<boolean> {
-  return namedByConditions(trx, [CONTENT_RULES, CATEGORY_RULES, GROUP_CONDITIONS], [field], id);
+  return namedByConditions(trx, [CONTENT_RULES, CATEGORY_RULES, GROUP_CONDITIONS, FLOW_CONDITIONS], [field], id);
 }
 
 /** How many accounts hold the row (account.department_id / level_id / position_id). */

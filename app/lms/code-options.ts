@@ -4,6 +4,7 @@ import { CHECK_IN_GROUPS, CHECK_IN_TYPES, CLASS_STATUS_CODES, QR_CODE_HOLDERS, S
 import { GENDERS } from "../../contract/schemas/user";
 import { REQUEST_KINDS, REQUEST_TYPE_CODES, TYPE_RULE } from "../../contract/request-codes";
 import { RECURRING_UNIT_CODES, TYPE_ACTION_CODES, TYPE_EXPAND_CODES, TYPE_EXPIRE_CODES } from "../../contract/assignment-codes";
+import { SURVEY_TARGET_CODES, SURVEY_TYPE_CODES } from "../../contract/schemas/survey";
 
 /**
  * The code lists a registry filter (`filterCodes`) or form field (`source: "code:{name}"`) offers:
@@ -39,6 +40,9 @@ export const CODE_OPTIONS: Readonly<Record<string, CodeOption[]>> = {
   asg_type_expand: keyed(TYPE_EXPAND_CODES.map(String), "asg_type_expand_"),
   asg_type_action: keyed(TYPE_ACTION_CODES.map(String), "asg_type_action_"),
   asg_recurring_unit: keyed(RECURRING_UNIT_CODES.map(String), "asg_recurring_unit_"),
+  // A survey's type and target (spec 001 §4; docs/decisions/062); labels in the survey namespace.
+  survey_type: keyed(SURVEY_TYPE_CODES.map(String), "svy_type_"),
+  survey_target: keyed(SURVEY_TARGET_CODES.map(String), "svy_target_"),
 };
 
 /** The options of a code list by name; an unknown name is a registry mistake. */

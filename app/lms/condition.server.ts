@@ -11,9 +11,9 @@ import { optionsFor } from "./content.server";
 
 /**
  * The server half of every condition page (spec 001 §3 "Condition forms", docs/decisions/030,
- * 035): a content's or a category's permission rule, and a condition group. What the editor
- * offers comes from here, so the pages cannot drift apart from each other or from the API's
- * schema (contract/schemas/condition.ts): the lists with master data, the ranges the API can
+ * 035, 060): a content's or a category's permission rule, a condition group, an approval flow's
+ * learner condition. What the editor offers comes from here, so the pages cannot drift apart from
+ * each other or from the API's schema (contract/schemas/condition.ts): the lists with master data, the ranges the API can
  * compute (not the level-group years, which it refuses), the sub-department switch. Sending the
  * condition (save or a group's preview) is one call: the contract's schema first, then the API,
  * whose field errors come back onto the form. The schemas are reached through this .server
@@ -21,6 +21,7 @@ import { optionsFor } from "./content.server";
  */
 export { permissionConditionSchema } from "../../contract/schemas/content-permission";
 export { GROUP_TYPE, groupConditionSchema } from "../../contract/schemas/group";
+export { flowConditionSchema } from "../../contract/schemas/requests";
 
 /** The id lists a condition form can offer (the others have no master data yet: decision 030). */
 export type ConditionListName = "department" | "position" | "level" | "group" | "group_account" | "account";

@@ -93,6 +93,7 @@ import { FEATURES } from "../../contract/features.js";
 import { ENGINE_MODULES, PERMISSION } from "./parts.js";
 import { classType } from "./class.js";
 import { classProgramType } from "./class-program.js";
+import { surveyType } from "./survey.js";
 import { MOUNTS } from "./mounts.js";
 
 /*
@@ -303,6 +304,8 @@ export const CONTENT_TYPES = [
   classType({ LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, PREREQUISITE, enrollmentTab, COMPETENCY, budgetTab, ECERTIFICATE, GAMIFICATION, SURVEY, LEARNER, progressOverall, OVERALL_INDEX }),
   // Class program (spec 000 §2.4, docs/decisions/044): app/registry/class-program.js; its classes open under it (mounts.js).
   classProgramType({ LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, COMPETENCY }),
+  // Survey (spec 000 §2.8, docs/decisions/062): app/registry/survey.js; its questions are the one form builder's.
+  surveyType({ NAME_COLUMNS, STATE_COLUMNS, GAMIFICATION }),
 ];
 
 /**

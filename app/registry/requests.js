@@ -1,8 +1,9 @@
 /**
- * Enrollment and request forms, approval flows (issue 17 §4; docs/decisions/056, 057): registry
- * types of the engine, as master data kinds (master.js): the engine's list, create page and
- * information tab, and their own tabs — a flow's steps; a form's sections and questions (one
- * builder for both kinds of form), results and report. Listed in the menu's "learning" section.
+ * Enrollment and request forms, approval flows (issue 17 §4; docs/decisions/056, 057, 060):
+ * registry types of the engine, as master data kinds (master.js): the engine's list, create page
+ * and information tab, and their own tabs — a flow's steps and learner condition; a form's
+ * sections and questions (one builder for both kinds of form), results and report. Listed in the
+ * menu's "learning" section.
  * Learning and material requests are screens (screens-requests.js). Plain data (client-safe).
  *
  * @typedef {import("./content.js").ContentType} ContentType
@@ -90,6 +91,8 @@ export const REQUESTS_TYPES = [
     tabs: [
       INFORMATION,
       { id: "step", labelKey: "req_tab_step", action: "view", kind: "table", module: "routes/approval-flow.step.tsx" },
+      // Who the flow is for (docs/decisions/060): the condition editor of groups and permission rules.
+      { id: "condition", labelKey: "tab_condition", action: "view", kind: "form", module: "routes/approval-flow.condition.tsx" },
     ],
   }),
   kind({

@@ -104,7 +104,7 @@ const CONTENT_POSTS = {
   "routes/user.profile.tsx": { activate: "change", deactivate: "change" },
   // Assignment, auto-assignment and suggestion tabs (docs/decisions/051–053): the kind's change
   // flag (assignment or suggestion module), as the API asks.
-  "routes/assignment.content.tsx": { add: "change", remove: "change" },
+  "routes/assignment.content.tsx": { add: "change", remove: "change", "add-rule": "change", "remove-rule": "change", "match-rules": "change" },
   "routes/assignment.learner.tsx": { save: "change", "add-account": "change", "remove-account": "change", cancel: "change" },
   "routes/assignment.preview.tsx": { assign: "change" },
   "routes/assignment.progress.tsx": { change: "change" },
@@ -112,6 +112,10 @@ const CONTENT_POSTS = {
   ...Object.fromEntries(
     ["routes/request-form.section.tsx", "routes/request-form.section-item.tsx", "routes/approval-flow.step.tsx"].map((m) => [m, { create: "change", update: "change", delete: "change", move: "change" }]),
   ),
+  // A flow's learner condition (docs/decisions/060): the flow's change flag, as the API asks.
+  "routes/approval-flow.condition.tsx": { save: "change" },
+  // A survey's domain (docs/decisions/062): the survey's change flag, as the API asks.
+  "routes/survey.domain.tsx": { save: "change" },
 };
 
 const ANY_POST_PUBLIC = { "": PUBLIC };

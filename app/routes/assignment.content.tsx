@@ -6,7 +6,10 @@ import { DataTable } from "~/components/content/data-table";
 import { CsrfInput } from "~/components/forms";
 import { PRIMARY_BUTTON } from "~/components/form-basics";
 import { useSubmitting } from "~/components/use-submitting";
+import { ContentRules } from "~/components/assignment/content-rules";
+import { TypeSearchForm } from "~/components/assignment/type-search-form";
 import { assignmentPage, assignmentPost, contentsOf, toastAnswer } from "~/lms/assignment.server";
+import { ruleAction, rulesData } from "~/lms/assignment-rules.server";
 import { formId } from "~/lms/item-page.server";
 import { invariantResponse } from "~/lms/invariant";
 
@@ -19,7 +22,8 @@ type Choices = { types: { id: number; key: string }[]; results: { id: number; na
  * An assignment's (auto-assignment's, suggestion's) contents (spec 000 §2.10 "content"; spec 002
  * §7 POST {id}/content/ with content_type_id and content_list): the list, each removable, and an
  * add form — a GET form picks the content type and a search, then the matching contents are
- * ticked and posted. Plain forms: works without JavaScript.
+ * ticked and posted. An auto-assignment adds its content rules (docs/decisions/059): the contents
+ * they bring are listed here too, marked with their rule. Plain forms: works without JavaScript.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const page = await assignmentPage(args);
@@ -31,9 +35,11 @@ export async function loader(args: LoaderFunctionArgs) {
     page.canChange ? page.api.get<Choices>(`${page.apiBase}content/choice/`, { query: { ...(/^\d{1,9}$/.test(ctype) ? { content_type_id: ctype } : {}), ...(find ? { search: find } : {}) } }).then((r) => r.data) : null,
   ]);
   const held = new Set(contents.map((c) => `${c.content_type_id}:${c.content_id}`));
+  const rules = page.key === "auto_assignment" ? await rulesData(page, url, choices?.types ?? []) : null;
   return data(
     {
       contents,
+      rules,
       canChange: page.canChange,
       types: choices?.types ?? [],
       choices: choices ? choices.results.filter((c) => !held.has(`${ctype}:${c.id}`)) : [],
@@ -51,6 +57,7 @@ export async function action(args: ActionFunctionArgs) {
     const res = await page.api.delete(`${page.apiBase}content/${formId(form)}/`, { accept: [404] });
     return toastAnswer(page, res, here, "asg_toast_content_removed");
   }
+  if (page.type.key === "auto_assignment" && ["add-rule", "remove-rule", "match-rules"].includes(intent)) return ruleAction(page, form, intent, here);
   invariantResponse(intent === "add", "Bad Request");
   const list = form.getAll("content_list").map(String);
   invariantResponse(list.every((v) => /^\d{1,12}$/.test(v)), "Bad Request");
@@ -59,7 +66,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AssignmentContentTab() {
-  const { contents, canChange, types, choices, ctype } = useLoaderData<typeof loader>();
+  const { contents, rules, canChange, types, choices, ctype } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const busy = useSubmitting();
   const { t } = useTranslation();
@@ -85,7 +92,11 @@ export default function AssignmentContentTab() {
                     key: "actions",
                     label: t("actions"),
                     className: "text-right",
-                    render: (c: AssignmentContent) => (
+                    render: (c: AssignmentContent) =>
+                      // A content a rule brought goes with its rule.
+                      c.rule_id !== null ? (
+                        <span className="text-slate-600">{t("asg_rules_from_rule", { number: (rules?.rules.findIndex((r) => r.id === c.rule_id) ?? -1) + 1 })}</span>
+                      ) : (
                       <Form method="post">
                         <CsrfInput />
                         <input type="hidden" name="id" value={c.id} />
@@ -93,7 +104,7 @@ export default function AssignmentContentTab() {
                           {t("asg_remove")}
                         </button>
                       </Form>
-                    ),
+                      ),
                   },
                 ]
               : []),
@@ -105,26 +116,15 @@ export default function AssignmentContentTab() {
           <h2 id="content-add" className="text-base font-semibold">
             {t("asg_content_add")}
           </h2>
-          <Form method="get" className="flex flex-wrap items-end gap-3">
-            <label className="text-sm">
-              <span className="block font-medium text-slate-700">{t("asg_col_content_type")}</span>
-              <select name="ctype" defaultValue={ctype} className="mt-1 rounded border border-slate-300 px-2 py-1.5">
-                <option value="">{t("asg_choose_type")}</option>
-                {types.map((x) => (
-                  <option key={x.id} value={x.id}>
-                    {typeName(x.key)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="text-sm">
-              <span className="block font-medium text-slate-700">{t("asg_content_find")}</span>
-              <input type="search" name="find" defaultValue={params.get("find") ?? ""} className="mt-1 rounded border border-slate-300 px-2 py-1.5" />
-            </label>
-            <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
-              {t("asg_show_contents")}
-            </button>
-          </Form>
+          <TypeSearchForm
+            names={{ type: "ctype", search: "find" }}
+            labels={{ type: t("asg_col_content_type"), search: t("asg_content_find"), submit: t("asg_show_contents") }}
+            first={{ value: "", label: t("asg_choose_type") }}
+            types={types}
+            typeName={typeName}
+            value={{ type: ctype, search: params.get("find") ?? "" }}
+            keep={{ rtype: params.get("rtype") ?? "", rfind: params.get("rfind") ?? "" }}
+          />
           {ctype ? (
             choices.length ? (
               <Form method="post" className="space-y-3">
@@ -153,6 +153,7 @@ export default function AssignmentContentTab() {
           ) : null}
         </section>
       ) : null}
+      {rules ? <ContentRules data={rules} canChange={canChange} params={params} /> : null}
     </div>
   );
 }

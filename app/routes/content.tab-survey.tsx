@@ -67,7 +67,15 @@ export default function SurveyTab() {
       rows={rows}
       rowName={(r) => r.survey.name}
       columns={[
-        { key: "name", label: t("ext_col_survey"), render: (r) => <span className="font-medium">{r.survey.name}</span> },
+        // The survey's own page (docs/decisions/062), for a course's, a class's and a session's rows alike.
+        {
+          key: "name", label: t("ext_col_survey"),
+          render: (r) => (
+            <a href={`/dashboard/survey/${r.survey.id}`} className="font-medium text-primary hover:underline">
+              {r.survey.name}
+            </a>
+          ),
+        },
         { key: "code", label: t("col_code"), render: (r) => <span className="font-mono text-xs">{r.survey.code}</span> },
         { key: "type", label: t("ext_col_survey_type"), render: (r) => t(`ext_survey_type_${r.survey.survey_type}`) },
         { key: "publish", label: t("col_publish_status"), render: (r) => badge(r.survey.is_publish, t("ext_survey_published"), t("ext_survey_unpublished")) },

@@ -46,7 +46,7 @@ export default function RequestAnswers() {
       </header>
       {form && submission ? (
         <>
-          <nav aria-label={t("req_tab_section")} className="flex flex-wrap gap-1 border-b border-slate-200">
+          <nav aria-label={t("req_answer_sections")} className="flex flex-wrap gap-1 border-b border-slate-200">
             {[{ id: null as number | null, name: t("req_all_sections") }, ...form.sections].map((s) => (
               <a
                 key={s.id ?? "all"}

@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { QUESTION_TYPE_CODES, hasChoices } from "../../contract/request-codes";
-import type { Form, FormQuestion } from "../../contract/schemas/requests";
+import { QUESTION_TYPE, QUESTION_TYPE_CODES, SCALE_QUESTION, SURVEY_QUESTION_TYPE_CODES, hasChoices } from "../../contract/request-codes";
+import type { FormQuestion, FormSection } from "../../contract/schemas/requests";
 import type { SettingField } from "~/components/content/settings-form";
 import { TableTab } from "~/components/content/table-tab";
 import { MoveButtons } from "~/components/requests/move-buttons";
@@ -11,28 +11,39 @@ import { rowsTabAction } from "~/lms/request-tabs.server";
 import { formQuestionSchema } from "~/lms/request-schemas.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
-export const handle = { i18n: ["requests", "requestTypes", "content", "extras"] };
+// The type's own texts (a form kind's requestTypes, a survey's survey) come with its URL.
+export const handle = { i18n: ["requests", "content", "extras"] };
 
 /**
  * One section's questions (spec 000 §2.10 …/section/{sectionid}; docs/decisions/057): text, long
  * text, choice, multiple choice (choices one per line), number, date; required or not; in order.
- * A section of another form, or one gone, leads back to the sections.
+ * A survey's questions (docs/decisions/062) may also be scales (from … to, labelled at both ends)
+ * and say how many choices a learner may tick; a new one starts as its survey type suggests (a
+ * likert survey's: a scale; a poll's: a choice). A section of another form, or one gone, leads
+ * back to the sections.
  */
 const sectionOf = (args: LoaderFunctionArgs) => Number(args.params.sectionid);
+/** A survey's section (its route names the survey: registry survey.js `param`). */
+const isSurvey = (args: LoaderFunctionArgs) => args.params.surveyid !== undefined;
+
+/** A new question's type by the survey's type (0 poll, 1 questionnaire, 2 likert scale). */
+const FIRST_TYPE: Record<number, number> = { 0: QUESTION_TYPE.choice, 1: QUESTION_TYPE.text, 2: SCALE_QUESTION };
 
 export async function loader(args: LoaderFunctionArgs) {
   const { api, apiBase, base, can } = await itemPage(args, "view");
-  const { data: form } = await api.get<Form>(apiBase);
-  const section = form.sections.find((s) => s.id === sectionOf(args));
+  const { data: list } = await api.get<{ results: FormSection[] }>(`${apiBase}section/`);
+  const section = list.results.find((s) => s.id === sectionOf(args));
   if (!section) throw redirect(`${base}/section`);
-  return data({ section, count: form.sections.length, base, canChange: can("change") }, { headers: api.headers() });
+  const survey = isSurvey(args) ? (await api.get<{ survey_type: number }>(apiBase)).data : null;
+  const firstType = survey ? (FIRST_TYPE[survey.survey_type] ?? QUESTION_TYPE.text) : QUESTION_TYPE.text;
+  return data({ section, count: list.results.length, base, canChange: can("change"), survey: !!survey, firstType }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
   const section = sectionOf(args);
   return rowsTabAction(args, {
     rows: `section/${section}/question/`,
-    schema: formQuestionSchema(),
+    schema: formQuestionSchema(undefined, isSurvey(args) ? SURVEY_QUESTION_TYPE_CODES : QUESTION_TYPE_CODES),
     // A question's choices are lines of one text box.
     body: (v) => ({ ...v, choices: Array.isArray(v.choices) ? v.choices : [] }),
     toasts: { created: "req_toast_question_added", saved: "req_toast_question_saved", deleted: "req_toast_question_deleted", moved: "req_toast_moved" },
@@ -40,16 +51,30 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SectionQuestions() {
-  const { section, base, canChange } = useLoaderData<typeof loader>();
+  const { section, base, canChange, survey, firstType } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const fields: SettingField[] = [
     { name: "text", label: t("req_field_question_text"), kind: "text", required: true },
-    { name: "type", label: t("req_field_question_type"), kind: "select", options: QUESTION_TYPE_CODES.map((c) => ({ value: String(c), label: t(`req_question_type_${c}`) })) },
+    { name: "type", label: t("req_field_question_type"), kind: "select", options: (survey ? SURVEY_QUESTION_TYPE_CODES : QUESTION_TYPE_CODES).map((c) => ({ value: String(c), label: t(`req_question_type_${c}`) })) },
     { name: "is_required", label: t("req_field_is_required"), kind: "checkbox" },
     { name: "choices", label: t("req_field_choices"), kind: "textarea", hint: t("req_help_choices") },
+    // A survey question's settings (spec 001 §3 defaults: from 1 to 4, one choice to tick).
+    ...(survey
+      ? ([
+          { name: "max_select", label: t("svy_field_max_select"), kind: "number", min: 1, hint: t("svy_help_max_select") },
+          { name: "value_min", label: t("svy_field_value_min"), kind: "number", min: 0, hint: t("svy_help_scale") },
+          { name: "value_max", label: t("svy_field_value_max"), kind: "number", min: 1 },
+          { name: "label_min", label: t("svy_field_label_min"), kind: "text" },
+          { name: "label_max", label: t("svy_field_label_max"), kind: "text" },
+        ] satisfies SettingField[])
+      : []),
   ];
-  const values = (q: FormQuestion) => ({ text: q.text, type: String(q.type), is_required: q.is_required, choices: q.choices.map((c) => c.text).join("\n") });
+  const values = (q: FormQuestion) => ({
+    text: q.text, type: String(q.type), is_required: q.is_required, choices: q.choices.map((c) => c.text).join("\n"),
+    ...(survey ? { max_select: String(q.max_select), value_min: String(q.value_min), value_max: String(q.value_max), label_min: q.label_min, label_max: q.label_max } : {}),
+  });
+  const scale = (q: FormQuestion) => ((q.type as number) === SCALE_QUESTION ? `${q.value_min}${q.label_min ? ` (${q.label_min})` : ""} – ${q.value_max}${q.label_max ? ` (${q.label_max})` : ""}` : "—");
   return (
     <div className="space-y-4">
       <p className="text-sm">
@@ -68,10 +93,11 @@ export default function SectionQuestions() {
           { key: "type", label: t("req_field_question_type"), render: (q) => t(`req_question_type_${q.type}`) },
           { key: "required", label: t("req_field_is_required"), render: (q) => (q.is_required ? t("req_yes") : t("req_no")) },
           { key: "choices", label: t("req_field_choices"), render: (q) => (hasChoices(q.type) ? q.choices.map((c) => c.text).join(", ") : "—") },
+          ...(survey ? [{ key: "scale", label: t("svy_col_scale"), render: scale }] : []),
           ...(canChange ? [{ key: "move", label: t("req_col_order"), render: (q: FormQuestion) => <MoveButtons id={q.id} name={q.text} first={q.sort === 1} last={q.sort === section.questions.length} /> }] : []),
         ]}
         canChange={canChange}
-        add={{ title: t("req_question_add"), submitLabel: t("req_question_add"), fields, defaults: { type: "1" } }}
+        add={{ title: t("req_question_add"), submitLabel: t("req_question_add"), fields, defaults: { type: String(firstType), ...(survey ? { max_select: "1", value_min: "1", value_max: "4" } : {}) } }}
         edit={{ fields, values }}
         remove={{ label: t("action_delete"), text: (q) => t("req_question_delete_text", { name: q.text }) }}
         answer={answer}

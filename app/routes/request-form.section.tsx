@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import type { Form, FormSection } from "../../contract/schemas/requests";
+import type { FormSection } from "../../contract/schemas/requests";
 import type { SettingField } from "~/components/content/settings-form";
 import { TableTab } from "~/components/content/table-tab";
 import { MoveButtons } from "~/components/requests/move-buttons";
@@ -10,17 +10,19 @@ import { rowsTabAction } from "~/lms/request-tabs.server";
 import { formSectionSchema } from "~/lms/request-schemas.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
-export const handle = { i18n: ["requests", "requestTypes", "content", "extras"] };
+// The type's own texts (a form kind's requestTypes, a survey's survey) come with its URL.
+export const handle = { i18n: ["requests", "content", "extras"] };
 
 /**
  * The form builder's first page (spec 000 §2.10 …/section; docs/decisions/057), the same for an
- * enrollment form and a request form: the form's sections in order, each leading to its
+ * enrollment form, a request form and a survey (spec 000 §2.8, docs/decisions/062): the form's sections in order, each leading to its
  * questions (`section/{sectionid}`); added, renamed, moved and removed with plain forms.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { api, apiBase, base, can } = await itemPage(args, "view");
-  const { data: form } = await api.get<Form>(apiBase);
-  return data({ sections: form.sections, base, canChange: can("change") }, { headers: api.headers() });
+  // The builder's own list, which a survey answers too (its item is not a form; docs/decisions/062).
+  const { data: list } = await api.get<{ results: FormSection[] }>(`${apiBase}section/`);
+  return data({ sections: list.results, base, canChange: can("change"), survey: args.params.surveyid !== undefined }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -32,7 +34,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SectionTab() {
-  const { sections, base, canChange } = useLoaderData<typeof loader>();
+  const { sections, base, canChange, survey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const fields: SettingField[] = [
@@ -41,7 +43,7 @@ export default function SectionTab() {
   ];
   return (
     <TableTab
-      title={t("req_tab_section")}
+      title={t(survey ? "svy_tab_section" : "req_tab_section")}
       intro={t("req_section_intro")}
       rows={sections}
       rowName={(s: FormSection) => s.name}
@@ -55,7 +57,7 @@ export default function SectionTab() {
             </a>
           ),
         },
-        { key: "questions", label: t("req_col_count_question"), render: (s) => s.questions.length },
+        { key: "questions", label: t(survey ? "svy_col_count_question" : "req_col_count_question"), render: (s) => s.questions.length },
         ...(canChange ? [{ key: "move", label: t("req_col_order"), render: (s: FormSection) => <MoveButtons id={s.id} name={s.name} first={s.sort === 1} last={s.sort === sections.length} /> }] : []),
       ]}
       canChange={canChange}

@@ -8,6 +8,9 @@ import { text } from "./text";
 import {
   ASG_MSG,
   AUTO_DEFAULTS,
+  RULE_CRITERIA,
+  RULE_OPERATOR_CODES,
+  type RuleCriterion,
   RECURRING_UNIT_CODES,
   TYPE_ACTION_CODES,
   TYPE_EXPAND_CODES,
@@ -112,6 +115,27 @@ export type AssignmentInput = z.output<ReturnType<typeof autoAssignmentSchemas>[
 /** POST {id}/content/ (spec 002 §7): content_type_id and content_list. */
 export const assignmentContentSchema = z.object({ content_type_id: id(), content_list: idList(200).refine((l) => l.length > 0, MSG.required) });
 
+const operator = () => z.preprocess((v) => (isBlank(v) ? 1 : v), code(RULE_OPERATOR_CODES));
+const ruleShape = {
+  /** Blank: every assignable content type (spec 001 §3 is_all_content_types). */
+  content_type_id: z.preprocess((v) => (isBlank(v) || v === "all" ? null : v), id().nullable()),
+  content_list: idList(200),
+  content_operator: operator(),
+  ...(Object.fromEntries(RULE_CRITERIA.flatMap((c) => [[`${c}_list`, idList(200)], [`${c}_operator`, operator()]])) as {
+    [K in `${RuleCriterion}_list`]: ReturnType<typeof idList>;
+  } & { [K in `${RuleCriterion}_operator`]: ReturnType<typeof operator> }),
+};
+
+/**
+ * POST {id}/content/rule/ (an auto-assignment's content condition, decision 059): a content type or
+ * all of them, each criterion's list with its operator, chosen contents with theirs — those only
+ * name contents of one type.
+ */
+export const contentRuleSchema = z.object(ruleShape).superRefine((v, ctx) => {
+  if (v.content_type_id === null && v.content_list.length) ctx.addIssue({ code: "custom", path: ["content_list"], message: ASG_MSG.rule_needs_type });
+});
+export type ContentRuleInput = z.output<typeof contentRuleSchema>;
+
 /** PUT {id}/audience/: who the assignment names — accounts, departments (with their sub-departments), groups (their conditions evaluated). */
 export const audienceSchema = z.object({
   account_list: idList(5000),
@@ -126,7 +150,10 @@ export const assignmentProgressSchema = z.object({ status: code([22, 30, -5]) })
 
 // ---- answers ----
 
-export type AssignmentContent = { id: number; content_type_id: number; content_type: string; content_id: number; name: string; code: string | null };
+/** A content it holds; `rule_id`: brought by that content rule (decision 059), null when added by hand. */
+export type AssignmentContent = { id: number; content_type_id: number; content_type: string; content_id: number; name: string; code: string | null; rule_id: number | null };
+/** A content rule as the API answers it: its lists (ids), operators, and how many contents it brings now. */
+export type ContentRule = ContentRuleInput & { id: number; content_type: string | null; content_names: { id: number; name: string }[]; count_content: number };
 export type Assignment = {
   id: number;
   type: AssignmentKind;

@@ -4,6 +4,7 @@ import { text } from "./text";
 import { checkbox, id, idList, isoDateTime, nullableId, parseIsoDateTime } from "./form-fields";
 import { CONFIG_DEFAULTS } from "../config";
 import { classOwnFields } from "./class";
+import { surveySchemas } from "./survey";
 import { CONTENT_TAG_EXTRAS, type PublishLabel, type PublishStatus, type TagExtraField } from "../codes";
 
 /**
@@ -126,7 +127,7 @@ const partial = <T extends Record<string, z.ZodType>>(shape: T) =>
  * Each content type's form schemas, by the registry's `schema` name (app/registry/content.js):
  * the dashboard's forms and the API's resource read the same one; a test holds the names together.
  */
-export const CONTENT_SCHEMAS = { course: courseSchemas, activity: activitySchemas, class: classSchemas, class_program: classProgramSchemas } as const;
+export const CONTENT_SCHEMAS = { course: courseSchemas, activity: activitySchemas, class: classSchemas, class_program: classProgramSchemas, survey: surveySchemas } as const;
 export type ContentSchemaName = keyof typeof CONTENT_SCHEMAS;
 
 export const courseCreateSchema = courseSchemas().create;

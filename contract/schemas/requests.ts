@@ -5,8 +5,9 @@ import { checkbox, code, dateOnly, idList, int, isBlank, nullableId } from "./fo
 import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "./content";
 import { nullableMoneyField } from "./extras";
 import { codeField, createAndUpdate, longText, nameField } from "./master-data";
+import { GROUP_CONDITION_FIELDS, conditionSchema, type Condition, type GroupConditionField } from "./condition";
 import {
-  DEFAULT_FLOW_SORT, LEVEL_LIST_TYPE, MAX_APPROVERS, MAX_CHOICES, MAX_SUPERVISOR_LEVEL, QUESTION_TYPE_CODES, REQUEST_KINDS, REQUEST_TYPE_CODES, TYPE_RULE,
+  DEFAULT_FLOW_SORT, LEVEL_LIST_TYPE, MAX_APPROVERS, MAX_CHOICES, MAX_SUPERVISOR_LEVEL, QUESTION_DEFAULTS, QUESTION_TYPE, QUESTION_TYPE_CODES, REQUEST_KINDS, REQUEST_TYPE_CODES, TYPE_RULE,
   hasChoices, type FormKind, type QuestionType, type RequestType,
 } from "../request-codes";
 
@@ -33,6 +34,8 @@ export const REQ_MSG = {
   answer_required: "req_msg_answer_required",
   form_kind: "req_msg_form_kind",
   not_a_form: "req_msg_not_a_form",
+  scale_range: "req_msg_scale_range",
+  max_select_above_choices: "req_msg_max_select_above_choices",
 } as const;
 
 const enumCode = <T extends number>(codes: readonly T[]) => z.preprocess((v) => (isBlank(v) ? undefined : v), code(codes));
@@ -75,6 +78,17 @@ export const approvalStepSchema = z
   .refine((s) => s.step_supervisor > 0 || (s.is_approver && s.approvers.length > 0), { message: REQ_MSG.step_no_decider, path: ["approvers"] });
 export type ApprovalStepInput = z.output<typeof approvalStepSchema>;
 
+/**
+ * A flow's learner condition (PUT dashboard/approval-flow/{id}/condition/; docs/decisions/060):
+ * the shared condition (contract/schemas/condition.ts) over the organisation lists, as a
+ * department rule reads them — every list but accounts. Saved without any criterion, the flow
+ * has no condition again.
+ */
+export const FLOW_CONDITION_FIELDS = GROUP_CONDITION_FIELDS;
+export type FlowConditionField = GroupConditionField;
+export const flowConditionSchema = conditionSchema(FLOW_CONDITION_FIELDS);
+export type FlowCondition = Condition<FlowConditionField>;
+
 // ---- forms ----
 
 /** A form (enrollment or request): name, code, desc; a request form also its request type. */
@@ -102,10 +116,23 @@ const choiceList = (limits: ContentLimits) =>
   );
 
 /** A question: its text, type, required flag and (choice types) its choices. */
-export const formQuestionSchema = (limits: ContentLimits = DEFAULT_CONTENT_LIMITS) =>
+export const formQuestionSchema = (limits: ContentLimits = DEFAULT_CONTENT_LIMITS, types: readonly number[] = QUESTION_TYPE_CODES) =>
   z
-    .object({ text: nameField(limits), type: enumCode(QUESTION_TYPE_CODES), is_required: checkbox(), choices: choiceList(limits) })
-    .refine((q) => !hasChoices(q.type) || q.choices.length >= 2, { message: REQ_MSG.choices_required, path: ["choices"] });
+    .object({
+      text: nameField(limits),
+      type: enumCode(types as readonly QuestionType[]),
+      is_required: checkbox(),
+      choices: choiceList(limits),
+      // A survey question's settings (docs/decisions/062), kept at the spec's defaults elsewhere.
+      value_min: z.preprocess((v) => (isBlank(v) ? QUESTION_DEFAULTS.value_min : v), int({ min: 0, max: 100 })),
+      value_max: z.preprocess((v) => (isBlank(v) ? QUESTION_DEFAULTS.value_max : v), int({ min: 1, max: 100 })),
+      label_min: z.preprocess((v) => (v === null ? "" : v), text({ error: MSG.invalid }).trim().max(limits.text, MSG.too_long)).default(""),
+      label_max: z.preprocess((v) => (v === null ? "" : v), text({ error: MSG.invalid }).trim().max(limits.text, MSG.too_long)).default(""),
+      max_select: z.preprocess((v) => (isBlank(v) ? QUESTION_DEFAULTS.max_select : v), int({ min: 1, max: MAX_CHOICES })),
+    })
+    .refine((q) => !hasChoices(q.type) || q.choices.length >= 2, { message: REQ_MSG.choices_required, path: ["choices"] })
+    .refine((q) => q.value_min < q.value_max, { message: REQ_MSG.scale_range, path: ["value_max"] })
+    .refine((q) => q.type !== QUESTION_TYPE.multiple_choice || q.max_select <= q.choices.length, { message: REQ_MSG.max_select_above_choices, path: ["max_select"] });
 export type FormQuestionInput = z.output<ReturnType<typeof formQuestionSchema>>;
 
 /** Moving a section or a question one place: up or down. */
@@ -166,13 +193,18 @@ export type ApprovalFlow = {
   price_gte: number | null;
   price_lte: number | null;
   desc: string;
+  /** Whether the flow has a learner condition (one more given rule, docs/decisions/060). */
+  has_condition: boolean;
   count_step: number;
   steps: ApprovalStep[];
   datetime_create: string;
   datetime_update: string;
 };
 export type FormChoice = { id: number; text: string };
-export type FormQuestion = { id: number; sort: number; text: string; type: QuestionType; is_required: boolean; choices: FormChoice[] };
+export type FormQuestion = {
+  id: number; sort: number; text: string; type: QuestionType; is_required: boolean; choices: FormChoice[];
+  value_min: number; value_max: number; label_min: string; label_max: string; max_select: number;
+};
 export type FormSection = { id: number; sort: number; name: string; desc: string; questions: FormQuestion[] };
 export type Form = {
   id: number;

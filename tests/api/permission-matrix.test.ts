@@ -89,6 +89,12 @@ const CREATE_SAMPLES: Record<string, (api: TestApi, who: PermissionAnswer | null
     const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
     return { name: "Permission matrix", code: `PMP${++created}`, category: await first("category"), provider };
   },
+  // A survey: its provider defaults to the provider role in use (docs/decisions/062).
+  survey: async (api, who) => {
+    const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+    const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
+    return { name: "Permission matrix", code: `PMS${++created}`, category: await first("category"), provider };
+  },
   class: async (api, who) => {
     const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
     const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
@@ -388,7 +394,34 @@ const callOn =
 
 /** Calls of a type's own pages (beyond the engine's). */
 function ownCalls(type: ContentType): Record<string, Call[]> {
-  return type.key === "activity" ? activityCalls(type) : type.key === "class" ? classCalls(type) : type.key === "class_program" ? classProgramCalls(type) : {};
+  return type.key === "activity" ? activityCalls(type) : type.key === "class" ? classCalls(type) : type.key === "class_program" ? classProgramCalls(type) : type.key === "survey" ? surveyCalls(type) : {};
+}
+
+/**
+ * A survey's own pages (docs/decisions/062): its domain, and the one form builder's sections and
+ * questions mounted under it. A section is made by the observer on whichever survey is used.
+ */
+function surveyCalls(type: ContentType): Record<string, Call[]> {
+  const call = callOn(type);
+  const section = async (item: number) => {
+    const res = await observer().client.post(`/api/${type.api}${item}/section/`, { name: "Matrix section" });
+    if (res.status !== 201) throw new Error(`survey section: ${res.status} ${JSON.stringify(res.body)}`);
+    const sections = res.body.sections as { id: number }[];
+    return { row: sections[sections.length - 1].id };
+  };
+  return {
+    domain: [
+      call("domain", "GET", "view", () => "domain/"),
+      call("domain save", "PATCH", "change", () => "domain/", { body: () => ({ target_type: 2, instructor_list: [] }) }),
+    ],
+    section: [
+      call("sections", "GET", "view", () => "section/"),
+      call("section add", "POST", "change", () => "section/", { body: () => ({ name: "Matrix section" }), writes: { table: "form_section", delta: 1 } }),
+    ],
+    "section/item": [
+      call("question add", "POST", "change", (i) => `section/${i.row}/question/`, { rows: section, body: () => ({ text: "Matrix question", type: 7 }), writes: { table: "form_question", delta: 1 } }),
+    ],
+  };
 }
 
 /** A class program's own page (docs/decisions/044): its classes, the class list with the program fixed. */

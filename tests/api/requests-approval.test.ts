@@ -43,8 +43,8 @@ describe("approval flows", () => {
   it("lists the seeded flows by sort with their steps", async () => {
     const res = await admin.get(`${D}/approval-flow/`);
     expect(res.status).toBe(200);
-    expect(res.body.results.map((f: ApprovalFlow) => [f.code, f.sort, f.count_step])).toEqual([["AF-LOW", 5, 1], ["AF-TRAIN", 10, 2], ["AF-MAT", 20, 1]]);
-    const two = res.body.results[1] as ApprovalFlow;
+    expect(res.body.results.map((f: ApprovalFlow) => [f.code, f.sort, f.count_step])).toEqual([["AF-LOW", 5, 1], ["AF-HR", 7, 1], ["AF-TRAIN", 10, 2], ["AF-MAT", 20, 1]]);
+    const two = res.body.results[2] as ApprovalFlow;
     expect(two.steps[0]).toMatchObject({ sort: 1, step_supervisor: 1, is_approver: true, approvers: [{ username: "staff1" }] });
     expect(two.steps[1]).toMatchObject({ sort: 2, step_supervisor: 0, approvers: [{ username: "staff2" }], duration_expire: 14 });
     expect((await admin.get(`${D}/approval-flow/?type_request=2`)).body.count).toBe(1);

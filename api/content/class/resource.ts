@@ -126,6 +126,12 @@ export const classResource = contentResource<ClassRow, Class>({
   filters: {
     // A program's classes (docs/decisions/044): /class-program/{id}/class lists them.
     class_program: { parse: idFilterValue, where: (ids: number[]) => sql<SqlBool>`${t("class_program_id")} in (${sql.join(ids)})` },
+    // Classes with a session one of these instructors teaches (an auto-assignment's content rule, docs/decisions/059).
+    instructor: {
+      parse: idFilterValue,
+      where: (ids: number[]) =>
+        sql<SqlBool>`exists (select 1 from ${sql.table("class_session")} as cs inner join ${sql.table("class_session_instructor")} as csi on ${sql.ref("csi.session_id")} = ${sql.ref("cs.id")} where ${sql.ref("cs.class_id")} = ${t("id")} and ${sql.ref("csi.instructor_id")} in (${sql.join(ids)}))`,
+    },
     status: {
       parse: (v: string) => ((CLASS_STATUS_CODES as readonly number[]).includes(Number(v)) && /^\d$/.test(v) ? (Number(v) as ClassStatus) : null),
       where: (values: ClassStatus[], now: Date) => sql<SqlBool>`(${sql.join(values.map((v) => classStatusWhere(v, now)), sql` or `)})`,

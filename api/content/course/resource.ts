@@ -4,7 +4,7 @@ import type { Course, CourseRow } from "../../../contract/schemas/content";
 import { contentResource } from "../base-resource";
 import { contentTypeId } from "../ref";
 import type { ApiContext } from "../../http/context";
-import { inTransaction, itemAccess, roleIds, type Trx } from "../../engine/crud";
+import { idFilterValue, inTransaction, itemAccess, roleIds, type Trx } from "../../engine/crud";
 import { publishRefusal, removeCourseImage, setCourseImage } from "./publish";
 import { storeImageUpload } from "../../system/media";
 
@@ -59,6 +59,13 @@ export const courseResource = contentResource<CourseRow, Course>({
     },
   },
   refs: { instructor_list: { table: "instructor" } },
+  filters: {
+    // Courses one of these instructors teaches (an auto-assignment's content rule, docs/decisions/059).
+    instructor: {
+      parse: idFilterValue,
+      where: (ids: number[]) => sql<SqlBool>`exists (select 1 from ${sql.table("course_instructor")} as ci where ${sql.ref("ci.course_id")} = ${sql.ref("t.id")} and ${sql.ref("ci.instructor_id")} in (${sql.join(ids)}))`,
+    },
+  },
 });
 
 /**

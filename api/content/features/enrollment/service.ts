@@ -75,7 +75,7 @@ export async function moveEnrollments(trx: Trx, moves: readonly EnrollmentMove[]
 }
 
 /** Every department under the given ones (the ones themselves included). */
-async function withSubDepartments(q: Db | Trx, ids: number[]): Promise<number[]> {
+export async function withSubDepartments(q: Db | Trx, ids: number[]): Promise<number[]> {
   const all = await q.selectFrom("department").select(["id", "parent_id"]).execute();
   const children = new Map<number, number[]>();
   for (const d of all) if (d.parent_id !== null) children.set(d.parent_id, [...(children.get(d.parent_id) ?? []), d.id]);
@@ -91,7 +91,7 @@ async function withSubDepartments(q: Db | Trx, ids: number[]): Promise<number[]>
 }
 
 /** Ids of `table` that do not exist. */
-async function missingIds(q: Db | Trx, table: "department" | "account_group", ids: number[]): Promise<boolean> {
+export async function missingIds(q: Db | Trx, table: "department" | "account_group", ids: number[]): Promise<boolean> {
   if (!ids.length) return false;
   const found = await q.selectFrom(`${table} as r` as "department as r").select("r.id").where("r.id", "in", ids).execute();
   return found.length !== ids.length;
