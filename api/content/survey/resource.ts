@@ -66,13 +66,7 @@ const base = contentResource<SurveyRow, Survey>({
   },
   async itemExtras(db, id, now) {
     const r = await db.selectFrom("survey").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    const instructors = await db
-      .selectFrom("survey_instructor as si")
-      .innerJoin("instructor as i", "i.id", "si.instructor_id")
-      .select(["i.id", "i.name"])
-      .where("si.survey_id", "=", id)
-      .orderBy("i.name")
-      .execute();
+    const instructors = await surveyInstructors(db, id);
     const questions = r.form_id === null ? 0 : ((await questionCounts(db, [r.form_id])).get(r.form_id) ?? 0);
     return {
       contact: r.contact,
@@ -128,6 +122,10 @@ const base = contentResource<SurveyRow, Survey>({
     },
   },
 });
+
+/** The instructors a survey evaluates (its domain), by name. */
+export const surveyInstructors = (db: Db, id: number) =>
+  db.selectFrom("survey_instructor as si").innerJoin("instructor as i", "i.id", "si.instructor_id").select(["i.id", "i.name"]).where("si.survey_id", "=", id).orderBy("i.name").execute();
 
 export const surveyResource: typeof base = {
   ...base,

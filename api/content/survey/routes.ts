@@ -5,7 +5,7 @@ import { fromFlag, type Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
 import { badRequest, parseInput } from "../../http/errors";
 import { inTransaction, itemAccess, touch } from "../../engine/crud";
-import { surveyResource } from "./resource";
+import { surveyInstructors, surveyResource } from "./resource";
 
 /**
  * A survey's own calls beside the engine's and the form builder's (docs/decisions/062):
@@ -43,14 +43,7 @@ async function attachedTo(db: Db, surveyId: number): Promise<SurveyDomain["conte
 
 async function domainOf(db: Db, id: number): Promise<SurveyDomain> {
   const row = await db.selectFrom("survey").select("target_type").where("id", "=", id).executeTakeFirstOrThrow();
-  const instructors = await db
-    .selectFrom("survey_instructor as si")
-    .innerJoin("instructor as i", "i.id", "si.instructor_id")
-    .select(["i.id", "i.name"])
-    .where("si.survey_id", "=", id)
-    .orderBy("i.name")
-    .execute();
-  return { target_type: row.target_type as SurveyTarget, instructor_list: instructors, content_list: await attachedTo(db, id) };
+  return { target_type: row.target_type as SurveyTarget, instructor_list: await surveyInstructors(db, id), content_list: await attachedTo(db, id) };
 }
 
 export function surveyRoutes(app: FastifyInstance, ctx: ApiContext) {
