@@ -99,23 +99,13 @@ export async function nextRound(q: Db | Trx, id: number, now: Date): Promise<str
 }
 
 /**
- * The accounts auto-assignment `id` has named in any round, sorted: 8 bytes each (a refresh over
- * 100 000 learners keeps 800 KB), read once — by account, chunk by chunk, each read would go
- * through every result of the assignment (no index leads from an assignment to its accounts).
+ * Of `accounts`, those auto-assignment `id` named in an earlier round (a refresh leaves them out):
+ * one chunk's worth, through the index from an assignment's results to their accounts (0029).
  */
-async function namedAccounts(db: Db, id: number): Promise<Float64Array> {
-  const rows = await db.selectFrom("assignment_result").select("account_id").distinct().where("assignment_id", "=", id).execute();
-  return Float64Array.from(rows, (r) => r.account_id).sort();
-}
-function isNamed(sorted: Float64Array, account: number): boolean {
-  let [lo, hi] = [0, sorted.length - 1];
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid] === account) return true;
-    if (sorted[mid] < account) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
+async function namedBefore(q: Db | Trx, id: number, roundId: number, accounts: number[]): Promise<Set<number>> {
+  if (!accounts.length) return new Set();
+  const rows = await q.selectFrom("assignment_result").select("account_id").distinct().where("assignment_id", "=", id).where("round_id", "<>", roundId).where("account_id", "in", accounts).execute();
+  return new Set(rows.map((r) => r.account_id));
 }
 
 /** How a round runs: learners per chunk (the tests lower it to cross chunks with a few learners). */
@@ -140,9 +130,9 @@ async function runRound(ctx: ApiContext, roundId: number, opts: RoundOptions): P
   // Its content rules matched again first: a content published since is assigned by this round (decision 059).
   await writeTransaction(db, (trx) => syncRuleContents(trx, row.id, now));
   // A refresh gives the contents only to accounts this auto-assignment has not named before.
-  const named = round.is_refresh ? await namedAccounts(db, row.id) : null;
   const plan = await planInChunks<Trx>(row, today, opts.chunkSize ?? CHUNK_SIZE, (work) => writeTransaction(db, work), async (q, p) => {
-    const lines = named ? p.lines.filter((l) => !isNamed(named, l.account)) : p.lines;
+    const named = round.is_refresh ? await namedBefore(q, row.id, round.id, [...new Set(p.lines.map((l) => l.account))]) : null;
+    const lines = named ? p.lines.filter((l) => !named.has(l.account)) : p.lines;
     const out = await applyLines(q, row, lines, round.id, by);
     addToTally(tally, out, new Set(out.map((l) => l.account)).size);
   });

@@ -48,7 +48,11 @@ export async function rulesData(page: AssignmentPage, url: URL, typeOptions: Rul
 
 /** The tab's rule intents: add-rule, remove-rule, match-rules (their flag: route-manifest.js CONTENT_POSTS). */
 export async function ruleAction(page: Pick<AssignmentPage, "api" | "apiBase">, form: FormData, intent: string, here: string) {
-  const back = here.replace(/[?&]r(type|find)=[^&]*/g, "").replace(/\?&/, "?").replace(/\?$/, "");
+  // Back to the tab without the new rule's step (its type and search), the other parameters kept.
+  const url = new URL(here, "http://x");
+  url.searchParams.delete("rtype");
+  url.searchParams.delete("rfind");
+  const back = `${url.pathname}${url.search}`;
   if (intent === "remove-rule") {
     const res = await page.api.delete(`${page.apiBase}content/rule/${formId(form)}/`, { accept: [404] });
     return toastAnswer(page, res, here, "asg_toast_rule_removed");

@@ -28,3 +28,10 @@ export async function acceptPendingTerms(page: Page) {
 
 /** The e2e API (as started by playwright.config.ts), for tests that call it directly. */
 export const API_ORIGIN = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 8210}`;
+
+/** Sign in as `username` afresh (another account's cookies cleared), terms accepted, at `next`. */
+export async function signInAs(page: Page, username: string, next: string) {
+  await page.context().clearCookies();
+  await signIn(page, username, next);
+  await acceptPendingTerms(page);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { API_ORIGIN, acceptPendingTerms, signIn } from "./helpers";
+import { API_ORIGIN, signInAs } from "./helpers";
 import { cookie, signIn as apiSignIn } from "./route-values";
 import { isJs, one } from "./course-fixtures";
 import { analyse } from "./axe";
@@ -15,11 +15,6 @@ import { analyse } from "./axe";
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 const tag = (info: TestInfo) => (isJs(info) ? "N" : "F");
 
-async function as(page: Page, username: string, next: string) {
-  await page.context().clearCookies();
-  await signIn(page, username, next);
-  await acceptPendingTerms(page);
-}
 
 test("a learning request goes through two approval steps, then its learning result moves on", async ({ page, playwright }, info) => {
   // The learner asks through the API (the learner site's call): 9,000 baht takes the two-step flow.
@@ -34,7 +29,7 @@ test("a learning request goes through two approval steps, then its learning resu
   const id = ((await made.json()) as { id: number }).id;
   await learner.dispose();
 
-  await as(page, "staff1", "/dashboard/learning-request");
+  await signInAs(page, "staff1", "/dashboard/learning-request");
   await expect(page.getByRole("heading", { level: 1, name: "Learning requests" })).toBeVisible();
   await page.getByRole("link", { name }).click();
   await expect(page.getByText("Step 1 of 2")).toBeVisible();
@@ -46,7 +41,7 @@ test("a learning request goes through two approval steps, then its learning resu
   await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
   expect(one<{ step: number; status: number }>("select step, status from learning_request where id = ?", id)).toEqual({ step: 2, status: 1 });
 
-  await as(page, "staff2", "/dashboard/learning-request/waiting");
+  await signInAs(page, "staff2", "/dashboard/learning-request/waiting");
   await page.getByRole("link", { name }).click();
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(toast(page, "Approved.")).toBeVisible();
@@ -67,7 +62,7 @@ test("a learning request goes through two approval steps, then its learning resu
 
 test("a small request form is built: field errors, a section, questions in order", async ({ page }, info) => {
   const name = `Conference request ${tag(info)}`;
-  await as(page, "admin", "/dashboard/request-form/create");
+  await signInAs(page, "admin", "/dashboard/request-form/create");
   await page.getByRole("button", { name: "Create" }).click();
   await expect(page.getByText("This field is required.").first()).toBeVisible();
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
@@ -115,7 +110,7 @@ test("the request pages in Thai, and axe once per page kind", async ({ page }, i
   const section = one<{ id: number }>("select id from form_section where form_id = ? order by sort limit 1", form).id;
   const request = one<{ id: number }>("select id from learning_request where name = 'Leadership Essentials'").id;
   const result = one<{ id: number }>("select id from learning_result order by id limit 1").id;
-  await as(page, "admin", "/dashboard/learning-request?language=th");
+  await signInAs(page, "admin", "/dashboard/learning-request?language=th");
   await expect(page.getByRole("heading", { level: 1, name: "คำขอเรียน" })).toBeVisible();
   await page.goto(`/dashboard/approval-flow/${flow}/step?language=th`);
   await expect(page.getByRole("heading", { name: "ขั้นตอน", exact: true })).toBeVisible();

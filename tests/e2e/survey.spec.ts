@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { acceptPendingTerms, signIn } from "./helpers";
+import { signInAs } from "./helpers";
 import { isJs, one } from "./course-fixtures";
 
 /**
@@ -12,15 +12,10 @@ import { isJs, one } from "./course-fixtures";
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 const tag = (info: TestInfo) => (isJs(info) ? "N" : "F");
 
-async function as(page: Page, username: string, next: string) {
-  await page.context().clearCookies();
-  await signIn(page, username, next);
-  await acceptPendingTerms(page);
-}
 
 test("a likert survey is created, given a section and a scale question, and listed", async ({ page }, info) => {
   const name = `Trainer feedback ${tag(info)}`;
-  await as(page, "admin", "/dashboard/survey/create");
+  await signInAs(page, "admin", "/dashboard/survey/create");
   await page.getByRole("button", { name: "Create" }).click();
   await expect(page.getByText("This field is required.").first()).toBeVisible();
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
@@ -75,7 +70,7 @@ test("a course's survey tab links to the survey's page; the survey pages in Thai
   const row = one<{ content_id: number; survey_id: number; name: string }>(
     "select cs.content_id, cs.survey_id, s.name from content_survey cs join survey s on s.id = cs.survey_id join content_type ct on ct.id = cs.content_type_id where ct.code = 'course' order by cs.id limit 1",
   );
-  await as(page, "admin", `/dashboard/course/${row.content_id}/survey`);
+  await signInAs(page, "admin", `/dashboard/course/${row.content_id}/survey`);
   await page.getByRole("link", { name: row.name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/survey/${row.survey_id}`));
   await page.goto(`/dashboard/survey/${row.survey_id}/domain?language=th`);

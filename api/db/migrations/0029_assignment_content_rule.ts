@@ -1,7 +1,6 @@
 import type { Kysely, Migration } from "kysely";
 import type { Dialect } from "../index";
 import { idColumn } from "../migration-kit";
-import { RULE_CRITERIA } from "../../../contract/assignment-codes";
 
 /**
  * An auto-assignment's content rules (issue 17 §2, spec 001 §3 "Auto-assignment content condition";
@@ -23,7 +22,8 @@ export function assignmentContentRuleTables(dialect: Dialect): Migration {
         .addColumn("assignment_id", "integer", (c) => c.notNull().references("assignment.id").onDelete("cascade"))
         .addColumn("content_type_id", "integer", (c) => c.references("content_type.id").onDelete("cascade"))
         .addColumn("content_operator", "integer", (c) => c.notNull().defaultTo(1));
-      for (const criterion of RULE_CRITERIA) rule = rule.addColumn(`${criterion}_operator`, "integer", (c) => c.notNull().defaultTo(1));
+      // Spelled out, not read from contract/: a migration stays what it was when released.
+      for (const criterion of ["category", "provider", "learning_program", "level", "instructor", "competency"]) rule = rule.addColumn(`${criterion}_operator`, "integer", (c) => c.notNull().defaultTo(1));
       await rule.addColumn("datetime_create", "text", (c) => c.notNull()).execute();
       await s.createIndex("assignment_content_rule_assignment_idx").on("assignment_content_rule").column("assignment_id").execute();
       await s
