@@ -43,6 +43,12 @@ export const CONFIG_DEFAULTS = {
   "dependency-survey-is-enabled": { value: true },
   "dependency-test-is-enabled": { value: true },
   "explore-mode-is-enabled": { value: false },
+  // Test types beyond 1 and 4 (spec 001 §4, contract/test-codes.ts) and the question limit per
+  // test section or bank (spec 002 §8 "question limit exceeded"; docs/decisions/064).
+  "test-type-matching-is-enabled": { value: false },
+  "test-type-fill-number-is-enabled": { value: false },
+  "test-type-fill-answer-is-enabled": { value: false },
+  "test-question-limit": { value: 100 },
   /** 0 off, 1 all mobile OS, 2 Android, 3 iOS. */
   "force-mobile-app": { value: 0 },
   "screen-capture-is-disabled": { value: false },

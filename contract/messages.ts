@@ -134,5 +134,17 @@ export const MSG = {
   // Class check-in by QR code (spec 002 §8, docs/decisions/042 "QR code")
   qr_code_expired_or_invalid: "qr_code_expired_or_invalid",
   no_permission_to_access_class: "no_permission_to_access_class",
+  // Tests and their questions (spec 002 §8, docs/decisions/064)
+  question_limit_exceeded: "question_limit_exceeded",
+  /** A test draws from another provider's bank only once the bank approved its usage request (docs/decisions/063). */
+  bank_usage_not_approved: "bank_usage_not_approved",
+  publish_no_question: "publish_no_question",
+  // Test attempts and verification (issue 18 §1, docs/decisions/065)
+  attempt_limit_reached: "attempt_limit_reached",
+  attempt_not_allowed: "attempt_not_allowed",
+  attempt_not_open: "attempt_not_open",
+  answer_not_markable: "answer_not_markable",
+  attempt_not_waiting_approval: "attempt_not_waiting_approval",
+  score_above_max: "score_above_max",
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];

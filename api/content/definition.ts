@@ -3,6 +3,7 @@ import type { CancelContentKind, ProgressStatus, TransitionKind } from "../../co
 import type { ConfigKey } from "../../contract/config";
 import type { ContentSchemaName } from "../../contract/schemas/content";
 import type { ApiContext } from "../http/context";
+import type { Db } from "../db/index";
 import type { AnyResource, Trx } from "../engine/crud";
 import type { ContentRef } from "./ref";
 
@@ -29,6 +30,11 @@ export type ContentDefinition = {
   cancelKind: CancelContentKind;
   /** Its row of the admin progress transition table (contract/codes.ts ADMIN_TRANSITIONS). */
   transitions: TransitionKind;
+  /**
+   * The row for one item when its type's items follow different rows (a live: by its live type,
+   * docs/decisions/066); without it every item follows `transitions`.
+   */
+  transitionsOf?: (db: Db, contentId: number) => Promise<TransitionKind>;
   features: readonly ContentFeature[];
   /** Config switches of its sub-features beyond the feature-wide ones (contract/features.js). */
   switches: { price?: readonly ConfigKey[]; prerequisite?: readonly ConfigKey[] };

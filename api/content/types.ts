@@ -9,6 +9,14 @@ import { classProgramResource } from "./class-program/resource";
 import { classProgramRoutes } from "./class-program/routes";
 import { surveyResource } from "./survey/resource";
 import { surveyRoutes } from "./survey/routes";
+import { testbankResource } from "./testbank/resource";
+import { testbankRoutes } from "./testbank/routes";
+import { testResource } from "./test/resource";
+import { testRoutes } from "./test/routes";
+import { liveResource } from "./live/resource";
+import { liveRoutes } from "./live/routes";
+import { liveTransitionKind } from "../../contract/live-codes";
+import { testAttemptsRoutes } from "./test/attempts-mount";
 import type { ContentDefinition } from "./definition";
 
 /** Course (spec 000 §2.5): every content feature. */
@@ -85,5 +93,57 @@ export const surveyDefinition: ContentDefinition = {
   routes: surveyRoutes,
 };
 
+/**
+ * Test bank (spec 000 §2.8, docs/decisions/063): the engine's permission rules; its questions are
+ * the test question store's (owner "bank"), its usage requests and log its own calls. Nobody
+ * enrols in a bank: the cancel kind and transition row are placeholders no feature of it reads.
+ */
+export const testbankDefinition: ContentDefinition = {
+  key: "testbank",
+  resource: testbankResource as ContentDefinition["resource"],
+  cancelKind: "course",
+  transitions: "course",
+  features: ["permission"],
+  switches: {},
+  routes: testbankRoutes,
+};
+
+/**
+ * Live session (spec 000 §2.7, docs/decisions/066): the engine's enrollment, budget and overall
+ * pages; its stream, questions and kept recordings are its own calls (api/content/live/). Its
+ * items follow one of two rows of the transition table by their live type (`transitionsOf`).
+ */
+export const liveDefinition: ContentDefinition = {
+  key: "live",
+  resource: liveResource as ContentDefinition["resource"],
+  cancelKind: "course",
+  transitions: "live_offline",
+  transitionsOf: async (db, id) => liveTransitionKind((await db.selectFrom("live").select("live_type").where("id", "=", id).executeTakeFirst())?.live_type ?? 0),
+  features: ["enrollment", "budget", "overall"],
+  switches: { price: FEATURES.price },
+  routes: liveRoutes,
+};
+
+/**
+ * Test (spec 000 §2.8 `/test…`, docs/decisions/064): the engine's enrollment, prerequisite (its
+ * setting tab's), permission rules (its condition and permission tabs), competency, gamification
+ * and overall pages; its settings, sections, questions (the question store shared with banks) and
+ * draw rules are its own calls (api/content/test/). Enrolment follows the content row of the
+ * transition table ("course, class, learning path, onboard, test") and a course's cancel types.
+ */
+export const testDefinition: ContentDefinition = {
+  key: "test",
+  resource: testResource as ContentDefinition["resource"],
+  cancelKind: "course",
+  transitions: "test",
+  features: ["enrollment", "prerequisite", "permission", "competency", "gamification", "overall"],
+  switches: {},
+  // Its own calls, then its attempts and their verification (docs/decisions/065).
+  routes: (app, ctx) => {
+    testRoutes(app, ctx);
+    testAttemptsRoutes(app, ctx);
+  },
+};
+
 /** THE API's list of content types: server.ts mounts each one's resource and features from it. */
-export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [courseDefinition, activityDefinition, classDefinition, classProgramDefinition, surveyDefinition];
+export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [courseDefinition, activityDefinition, classDefinition, classProgramDefinition, surveyDefinition, testbankDefinition, liveDefinition, testDefinition];

@@ -31,6 +31,8 @@ import { requestTables } from "./migrations/0028_requests";
 import { assignmentContentRuleTables } from "./migrations/0029_assignment_content_rule";
 import { approvalFlowCondition } from "./migrations/0030_approval_flow_condition";
 import { surveyTables } from "./migrations/0031_survey";
+import { testTables } from "./migrations/0032_tests";
+import { liveTables } from "./migrations/0033_live";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -66,6 +68,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0029_assignment_content_rule": assignmentContentRuleTables(dialect),
     "0030_approval_flow_condition": approvalFlowCondition,
     "0031_survey": surveyTables,
+    "0032_tests": testTables(dialect),
+    "0033_live": liveTables(dialect),
   };
 }
 

@@ -759,6 +759,57 @@ export interface Database {
   request_decision: { id: Id; request_id: number; step: number; decision: number; decided_by: number | null; note: Generated<string>; datetime_create: string };
   learning_result: { id: Id; request_id: number; status: Generated<number>; datetime_update: string };
   learning_result_log: { id: Id; result_id: number; from_status: number; to_status: number; changed_by: number | null; note: Generated<string>; datetime_create: string };
+  // ── Tests and test banks (0032, docs/decisions/063, 064) ──
+  /** A test bank: type_question is the test type its questions are written for (1, 2, 3, 4, 6). */
+  testbank: ContentColumns & { type_question: Generated<number> };
+  /** A test: result_setting 0 auto summary / 1 admin approval; attempt 0 = unlimited; duration in minutes, 0 = no limit. */
+  test: ContentColumns & { is_template: Generated<Flag>; term: Generated<string>; result_setting: Generated<number>; attempt: Generated<number>; duration: Generated<number> };
+  /** A request to use a bank in a test: status -1 rejected, 0 waiting, 1 approved. */
+  testbank_usage: {
+    id: Id; testbank_id: number; test_id: number | null; status: Generated<number>; note: Generated<string>; requested_by: number | null; decided_by: number | null;
+    datetime_create: string; datetime_decide: string | null;
+  };
+  /** What changed in a bank: number names the question, null the bank itself. */
+  testbank_log: { id: Id; testbank_id: number; number: number | null; action: string; changes: Generated<string>; created_by: number | null; datetime_create: string };
+  test_section: {
+    id: Id; test_id: number; sort: number; name: string; desc: Generated<string>; full_score: Generated<number>; pass_score: Generated<number>;
+    pass_condition_type: Generated<number>; is_question_shuffle: Generated<Flag>; is_choice_shuffle: Generated<Flag>;
+  };
+  /** A question of exactly one owner: a test section (section_id) or a bank (bank_id); numbered from 1 within it. */
+  test_question: {
+    id: Id; section_id: number | null; bank_id: number | null; number: number; type: number; desc: string; desc_hint: Generated<string>; desc_answer: Generated<string>;
+    desc_evaluation: Generated<string>; answer: Generated<string>; answer_gap: Generated<number>; score: Generated<number>; is_hide: Generated<Flag>;
+    datetime_create: string; datetime_update: string;
+  };
+  test_question_tag: { question_id: number; tag_id: number };
+  test_choice: { id: Id; question_id: number; sort: number; desc: string; is_answer: Generated<Flag> };
+  /** A section's rule for drawing from a bank; tag_list and question_list are JSON arrays (tag ids, question numbers). */
+  test_section_draw: {
+    id: Id; section_id: number; bank_id: number; sort: number; tag_list: Generated<string>; type_method: Generated<number>; type_random: Generated<number>;
+    type_select: Generated<number>; number: Generated<number>; range: Generated<string>; question_list: Generated<string>; datetime_create: string;
+  };
+  /** A learner's attempt; seed fixes what was drawn and shuffled; is_pass null until decided. */
+  test_attempt: {
+    id: Id; test_id: number; enrollment_id: number; account_id: number | null; number: number; status: Generated<number>; seed: number; score: Generated<number>;
+    full_score: Generated<number>; is_pass: number | null; datetime_start: string; datetime_submit: string | null; datetime_verify: string | null; verified_by: number | null;
+  };
+  /** One answer, with its question as asked; score null until marked (a fill-in waits for verification). */
+  test_attempt_answer: {
+    id: Id; attempt_id: number; section_id: number | null; question_id: number | null; sort: number; question_type: number; question_desc: string; max_score: number;
+    answer: Generated<string>; score: number | null; feedback: Generated<string>; verified_by: number | null; datetime_verify: string | null;
+  };
+  /** A live session (0033, docs/decisions/066): the content columns, its type, the stream's status, times and details, its recording. */
+  live: ContentColumns & {
+    live_type: Generated<number>; status: Generated<number>; datetime_live_start: string; datetime_live_end: string;
+    stream_key: string; stream_url: string; stream_user: string; stream_password: string;
+    download_status: Generated<number>; video_url: Generated<string>; is_backup: Generated<Flag>; is_backup_display: Generated<Flag>; datetime_backup: string | null;
+  };
+  live_instructor: { live_id: number; instructor_id: number };
+  /** What a learner asked during a live's stream (0033): answered and hidden by an administrator. */
+  live_question: {
+    id: Id; live_id: number; account_id: number | null; text: string; datetime_create: string;
+    is_answered: Generated<Flag>; datetime_answer: string | null; answered_by: number | null; is_hidden: Generated<Flag>;
+  };
 }
 
 /** The content types' own tables: every table with the content columns (a new type's is one more). */

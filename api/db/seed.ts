@@ -19,6 +19,10 @@ import { seedAssignments } from "./seed-assignments";
 import { seedApprovals } from "./seed-approvals";
 import { seedRequests } from "./seed-requests";
 import { seedSurveys } from "./seed-surveys";
+import { seedTestbankUsage, seedTestbanks } from "./seed-testbanks";
+import { seedTests } from "./seed-tests";
+import { seedLives } from "./seed-lives";
+import { seedTestAttempts } from "./seed-test-attempts";
 import { touchUpdate } from "../system/config-store";
 import { UPDATE_KEYS } from "../system/config";
 import type { Transaction } from "kysely";
@@ -76,6 +80,9 @@ const CONTENT_TYPES: [string, string, string][] = [
   ["survey", "survey.survey", "Survey"], ["video", "material.video", "Video"], ["audio", "material.audio", "Audio"],
   ["document", "material.document", "Document"], ["article", "material.article", "Article"],
   ["flash_card", "material.flashcard", "Flash card"], ["public_learning", "publiclearning.publiclearning", "Public learning"],
+  ["testbank", "exam.testbank", "Test bank"],
+  // The test content type's code is its registry key (docs/decisions/064); "exam" is the original name.
+  ["test", "exam.exam", "Test"],
 ];
 
 export { DEMO_ACCOUNTS, type DemoAccount } from "./demo-accounts";
@@ -221,6 +228,15 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await seedRequests(trx, now);
     // Surveys on the content engine, with their questions (issue 18 §4, docs/decisions/062).
     await seedSurveys(trx, now);
+    // Test banks with their questions (issue 18 §3, docs/decisions/063), before the tests that draw from them.
+    await seedTestbanks(trx, now);
+    // Tests with sections, their own questions and draws from those banks (issue 18 §1, docs/decisions/064); then the banks' usage requests from them.
+    await seedTests(trx, now);
+    await seedTestbankUsage(trx, now);
+    // Live sessions in several states, with learners and their questions (issue 18 §5, docs/decisions/066).
+    await seedLives(trx, now);
+    // Learners' attempts of the seeded tests: passed, failed, waiting for verification (issue 18 §6, docs/decisions/065). After the tests.
+    await seedTestAttempts(trx, now);
   });
   for (const name of FILTER_NAMES) await touchUpdate(db, UPDATE_KEYS.filter(name), now);
   await touchUpdate(db, UPDATE_KEYS.config, now);

@@ -5,6 +5,8 @@ import { GENDERS } from "../../contract/schemas/user";
 import { REQUEST_KINDS, REQUEST_TYPE_CODES, TYPE_RULE } from "../../contract/request-codes";
 import { RECURRING_UNIT_CODES, TYPE_ACTION_CODES, TYPE_EXPAND_CODES, TYPE_EXPIRE_CODES } from "../../contract/assignment-codes";
 import { SURVEY_TARGET_CODES, SURVEY_TYPE_CODES } from "../../contract/schemas/survey";
+import { LIVE_STATUS_CODES, LIVE_TYPE_CODES } from "../../contract/live-codes";
+import { TEST_TYPES } from "../../contract/test-codes";
 
 /**
  * The code lists a registry filter (`filterCodes`) or form field (`source: "code:{name}"`) offers:
@@ -43,6 +45,11 @@ export const CODE_OPTIONS: Readonly<Record<string, CodeOption[]>> = {
   // A survey's type and target (spec 001 §4; docs/decisions/062); labels in the survey namespace.
   survey_type: keyed(SURVEY_TYPE_CODES.map(String), "svy_type_"),
   survey_target: keyed(SURVEY_TARGET_CODES.map(String), "svy_target_"),
+  // A live's type and stream status (spec 001 §4; docs/decisions/066); labels in the live namespace.
+  live_type: keyed(LIVE_TYPE_CODES.map(String), "live_type_"),
+  live_status: keyed(LIVE_STATUS_CODES.map(String), "live_status_"),
+  // The test type a bank's questions are written for (spec 001 §4; docs/decisions/063); labels in the testbank namespace.
+  testbank_type_question: keyed(TEST_TYPES.map(String), "tbk_type_question_"),
 };
 
 /** The options of a code list by name; an unknown name is a registry mistake. */

@@ -26,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const id = itemId(type, params);
   const [ctx, item] = await Promise.all([formContext(api, type, config, "edit"), api.get<ContentRow & ContentDetail>(`${type.api}${id}/`)]);
   const limit = Number(config["image-size-limit"]?.value ?? 10485760);
-  const defaultValue = toFormValues(item.data, ctx.fields.map((f) => f.name));
+  const defaultValue = toFormValues(item.data, ctx.fields.map((f) => f.name), new Set(ctx.fields.filter((f) => f.kind === "datetime").map((f) => f.name)));
   // An account field offers the account it holds, named (account-field.server.ts).
   const accounts = await accountChoices(api, ctx.fields, defaultValue);
   return data(
@@ -49,13 +49,15 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** API answer → form values: references by id, lists as id arrays, booleans as "on". */
-function toFormValues(item: Record<string, unknown>, names: string[]) {
+function toFormValues(item: Record<string, unknown>, names: string[], instants = new Set<string>()) {
   const out: Record<string, unknown> = {};
   for (const n of names) {
     const v = item[n];
     if (Array.isArray(v)) out[n] = v.map((x) => String((x as { id: number }).id ?? x));
     else if (v && typeof v === "object") out[n] = String((v as { id: number }).id);
     else if (typeof v === "boolean") out[n] = v ? "on" : undefined;
+    // An instant in UTC as a datetime-local input shows it (a registry `datetime` field, read as UTC).
+    else if (instants.has(n) && typeof v === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z$/.test(v)) out[n] = v.slice(0, 16);
     else out[n] = v == null ? "" : String(v);
   }
   return out;

@@ -87,9 +87,12 @@ function listScreens(type: ContentType, permission: SignedIn["permission"]): Nav
  * `edit/condition`), so a module that links to its own pages works wherever the registry puts it.
  */
 export function modulePath(type: ContentType, module: string): string | null {
-  for (const tab of builtTabs(type.tabs)) {
-    if (tab.module === module) return tab.id;
-    for (const child of tab.children) if (child.module === module && !child.param && !child.path) return `${tab.id}/${child.id}`;
+  // A tab first; then an overall page (a test bank's permission rules are an overall page, spec 000 §2.8).
+  for (const [tabs, prefix] of [[type.tabs, ""], [type.overall, "overall/"]] as const) {
+    for (const tab of builtTabs(tabs)) {
+      if (tab.module === module) return `${prefix}${tab.id}`;
+      for (const child of tab.children) if (child.module === module && !child.param && !child.path) return `${prefix}${tab.id}/${child.id}`;
+    }
   }
   return null;
 }

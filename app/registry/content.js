@@ -35,7 +35,7 @@
  *   key of its figures on the overall landing page (overall pages use their id).
  * @typedef {{ key: string, labelKey: string, sortable?: boolean, kind?: "text"|"code"|"ref"|"publish"|"display"|"date"|"image"|"active"|"label", labelPrefix?: string }} Column
  *   `active`: an account's state (active / inactive); `label`: a code shown as the key `{labelPrefix}{value}`.
- * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox"|"password"|"email"|"tel"|"date"|"number"|"decimal"|"hidden"|"account", source?: string, on?: "create"|"edit", feature?: Feature, call?: { path: string, key: string }, noneKey?: string, helpKey?: string }} FormField
+ * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox"|"password"|"email"|"tel"|"date"|"datetime"|"number"|"decimal"|"hidden"|"account", source?: string, on?: "create"|"edit", feature?: Feature, call?: { path: string, key: string }, noneKey?: string, helpKey?: string }} FormField
  *   `source`: a filter list, "category-tree", "tag-extra", `code:{name}` (a code list), or a list's
  *   full API path when it lives beside its data (`dashboard/location/filter/`, docs/decisions/039).
  *   `on: "create"`: the field is on the create page only (a password, a kind chosen once); `"edit"`:
@@ -94,6 +94,9 @@ import { ENGINE_MODULES, PERMISSION } from "./parts.js";
 import { classType } from "./class.js";
 import { classProgramType } from "./class-program.js";
 import { surveyType } from "./survey.js";
+import { liveType } from "./live.js";
+import { testbankType } from "./testbank.js";
+import { testType } from "./test.js";
 import { MOUNTS } from "./mounts.js";
 
 /*
@@ -306,6 +309,12 @@ export const CONTENT_TYPES = [
   classProgramType({ LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, COMPETENCY }),
   // Survey (spec 000 §2.8, docs/decisions/062): app/registry/survey.js; its questions are the one form builder's.
   surveyType({ NAME_COLUMNS, STATE_COLUMNS, GAMIFICATION }),
+  // Live session (spec 000 §2.7, docs/decisions/066): app/registry/live.js.
+  liveType({ NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, LIST, enrollmentTab, budgetTab, LEARNER, progressOverall, OVERALL_INDEX }),
+  // Test bank (spec 000 §2.8, docs/decisions/063): app/registry/testbank.js; its questions are the test question store's.
+  testbankType({ NAME_COLUMNS, HEAD_FIELDS, TAIL_FIELDS }),
+  // Test (spec 000 §2.8, docs/decisions/064): app/registry/test.js; attempts and overall pages from test-overall.js.
+  testType({ LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, PREREQUISITE, enrollmentTab, COMPETENCY, GAMIFICATION }),
 ];
 
 /**

@@ -116,6 +116,21 @@ const CONTENT_POSTS = {
   "routes/approval-flow.condition.tsx": { save: "change" },
   // A survey's domain (docs/decisions/062): the survey's change flag, as the API asks.
   "routes/survey.domain.tsx": { save: "change" },
+  // A live's questions marked answered or hidden (docs/decisions/066): its change flag, as the API asks.
+  "routes/live.question.tsx": { answer: "change", reopen: "change", hide: "change", show: "change" },
+  // A bank's usage requests (docs/decisions/063): deciding needs the bank's change flag; asking, its
+  // view (the API also asks for the test change flag, the page shows the form only with it).
+  "routes/testbank.overall-usage.tsx": { approve: "change", reject: "change", request: "view" },
+  // A test's fill-in answers marked and its attempts approved (docs/decisions/065): the progress flag, as the API asks.
+  "routes/test-overall.slot-verify.tsx": { verify: "progress" },
+  "routes/test-overall.approval.tsx": { approve: "progress", reject: "progress" },
+  // A test's settings, sections, questions (a bank's too) and draws (docs/decisions/064): the item's change flag, as the API asks.
+  "routes/test.setting.tsx": { setting: "change" },
+  "routes/test.section.tsx": { create: "change", save: "change", move: "change", delete: "change" },
+  "routes/test.draw.tsx": { save: "change", delete: "change" },
+  "routes/test-question.editor.tsx": {
+    create: "change", save: "change", move: "change", delete: "change", "choice-add": "change", "choice-save": "change", "choice-delete": "change",
+  },
 };
 
 const ANY_POST_PUBLIC = { "": PUBLIC };
@@ -215,7 +230,7 @@ const TREE = [
       page("shell", "", "routes/shell.tsx", DASHBOARD_GUARD, {
         layout: true,
         children: [
-          ...SCREENS.map((s) => page(s.id, s.path, s.module, s.flag, { ...(s.index ? { index: true } : {}), ...(s.post ? { post: s.post } : {}), ...(s.example ? { example: s.example } : {}), ...(s.params ? { paramOf: s.params } : {}) })),
+          ...SCREENS.map((s) => page(s.id, s.path, s.module, s.flag, { ...(s.index ? { index: true } : {}), ...(s.post ? { post: s.post } : {}), ...(s.example ? { example: s.example } : {}), ...(s.params ? { paramOf: s.params } : {}), ...(s.contentType ? { contentType: s.contentType } : {}) })),
           ...contentPages(),
         ],
       }),

@@ -11,6 +11,7 @@
 import { ASSIGNMENT_SCREENS } from "./screens-assignment.js";
 import { APPROVALS_SCREENS } from "./screens-approvals.js";
 import { REQUESTS_SCREENS } from "./screens-requests.js";
+import { LIVE_SCREENS } from "./screens-live.js";
 
 /** @type {Screen[]} */
 export const SCREENS = [
@@ -31,4 +32,6 @@ export const SCREENS = [
   ...ASSIGNMENT_SCREENS.map((s) => ({ section: "learning", ...s })),
   ...APPROVALS_SCREENS.map((s) => ({ section: "learning", ...s })),
   ...REQUESTS_SCREENS.map((s) => ({ section: "learning", ...s })),
+  // A live's recordings kept (docs/decisions/066), beside the live sessions.
+  ...LIVE_SCREENS.map((s) => ({ section: "content", contentType: "live", ...s })),
 ];

@@ -65,6 +65,9 @@ const SCREEN_API: Record<string, string> = {
   ...Object.fromEntries(["enrollment-waiting", "enrollment-waiting-tab", "enrollment-approved", "enrollment-rejected", "enrollment-confirm", "enrollment-old"].map((id) => [id, "dashboard/enrollment/"])),
   budget: "dashboard/budget/",
   "budget-item": "dashboard/budget/course-1/",
+  // A live's recordings kept (docs/decisions/066): the live list's kept ones, on the live's flags.
+  ...Object.fromEntries(["live-backup", "live-backup-item", "live-backup-publish", "live-backup-live"].map((id) => [id, "dashboard/live_backup/"])),
+  "live-backup-create": "dashboard/live_backup/candidate/",
   // Learning and material requests (issue 17 §4, docs/decisions/058): each page's list, on the page's flag.
   ...Object.fromEntries(["learning-request", "learning-request-waiting", "learning-request-approval-result", "learning-request-item", "learning-request-answer"].map((id) => [id, "dashboard/learning-request/"])),
   "learning-request-learning-result": "dashboard/learning-result/",
@@ -94,6 +97,24 @@ const CREATE_SAMPLES: Record<string, (api: TestApi, who: PermissionAnswer | null
     const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
     const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
     return { name: "Permission matrix", code: `PMS${++created}`, category: await first("category"), provider };
+  },
+  // A test (docs/decisions/064): the engine's content fields.
+  test: async (api, who) => {
+    const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+    const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
+    return { name: "Permission matrix", code: `PMT${++created}`, category: await first("category"), provider };
+  },
+  // A test bank (docs/decisions/063): the engine's content fields; its question type defaults to 1.
+  testbank: async (api, who) => {
+    const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+    const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
+    return { name: "Permission matrix", code: `PMB${++created}`, category: await first("category"), provider };
+  },
+  // A live: its stream's times are required (docs/decisions/066).
+  live: async (api, who) => {
+    const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+    const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
+    return { name: "Permission matrix", code: `PML${++created}`, category: await first("category"), provider, datetime_live_start: "2030-01-01T09:00:00Z", datetime_live_end: "2030-01-01T10:00:00Z" };
   },
   class: async (api, who) => {
     const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
@@ -394,7 +415,129 @@ const callOn =
 
 /** Calls of a type's own pages (beyond the engine's). */
 function ownCalls(type: ContentType): Record<string, Call[]> {
-  return type.key === "activity" ? activityCalls(type) : type.key === "class" ? classCalls(type) : type.key === "class_program" ? classProgramCalls(type) : type.key === "survey" ? surveyCalls(type) : {};
+  return type.key === "activity" ? activityCalls(type) : type.key === "class" ? classCalls(type) : type.key === "class_program" ? classProgramCalls(type) : type.key === "survey" ? surveyCalls(type) : type.key === "live" ? liveCalls(type) : type.key === "test" ? { ...testAttemptCalls(type), ...testBuildCalls(type) } : type.key === "testbank" ? { ...testQuestionCalls(type), ...testbankCalls(type) } : {};
+}
+
+/** A test's own build pages (docs/decisions/064): setting, sections, a section's questions and draws from banks. */
+function testBuildCalls(type: ContentType): Record<string, Call[]> {
+  const call = callOn(type);
+  const section = async (item: number) => ({ row: (await api.db.insertInto("test_section").values({ test_id: item, sort: 99, name: "Matrix section" }).returning("id").executeTakeFirstOrThrow()).id });
+  const bank = async () => (await api.db.selectFrom("testbank").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+  const setting = call("setting", "GET", "view", () => "setting/");
+  return {
+    setting: [setting, call("setting save", "PATCH", "change", () => "setting/", { body: () => ({ attempt: 2 }) })],
+    "setting/term": [setting],
+    section: [call("sections", "GET", "view", () => "section/"), call("section add", "POST", "change", () => "section/", { body: () => ({}), writes: { table: "test_section", delta: 1 } })],
+    "section/question": [
+      call("questions", "GET", "view", (i) => `section/${i.row}/question/`, { rows: section }),
+      call("question add", "POST", "change", (i) => `section/${i.row}/question/`, { rows: section, body: () => ({ desc: "Matrix question", type: 1 }), writes: { table: "test_question", delta: 1 } }),
+    ],
+    "section/testbank": [
+      call("draws", "GET", "view", (i) => `section/${i.row}/testbank/`, { rows: section }),
+      call("draw save", "POST", "change", (i) => `section/${i.row}/testbank/`, { rows: section, body: async () => ({ bank: await bank(), number: 1 }), writes: { table: "test_section_draw", delta: 1 } }),
+    ],
+  };
+}
+
+/** A bank's questions (docs/decisions/064): the test question store mounted under the bank, on the bank's flags. */
+function testQuestionCalls(type: ContentType): Record<string, Call[]> {
+  const call = callOn(type);
+  return {
+    question: [
+      call("questions", "GET", "view", () => "question/"),
+      call("question add", "POST", "change", () => "question/", { body: () => ({ desc: "Matrix question", type: 1 }), writes: { table: "test_question", delta: 1 } }),
+    ],
+  };
+}
+
+/**
+ * A test bank's own pages (docs/decisions/063): its two logs, one entry of the log, and its usage
+ * requests — asked by the observer on whichever bank is used, then decided. Asking needs the test
+ * change flag too, which the matrix's single-flag accounts do not hold: its refusal is the API test's.
+ */
+function testbankCalls(type: ContentType): Record<string, Call[]> {
+  const call = callOn(type);
+  const entry = async (item: number) => ({ row: first(await idsWhere(sql`select id from testbank_log where testbank_id = ${item} order by id`), "log entry of a bank") });
+  const request = async (item: number) => {
+    const test = first(await idsWhere(sql`select id from test order by id`), "test");
+    const row = await api.db.insertInto("testbank_usage").values({ testbank_id: item, test_id: test, status: 0, requested_by: null, datetime_create: now() }).returning("id").executeTakeFirstOrThrow();
+    return { row: row.id };
+  };
+  return {
+    log: [call("question log", "GET", "view", () => "log/")],
+    "log/entry": [call("log entry", "GET", "view", (i) => `log/${i.row}/`, { rows: entry })],
+    "overall/log": [call("bank log", "GET", "view", () => "log/?scope=bank")],
+    "overall/usage": [
+      call("usage", "GET", "view", () => "usage/"),
+      call("usage decide", "POST", "change", (i) => `usage/${i.row}/decide/`, { rows: request, body: () => ({ status: 1 }) }),
+    ],
+  };
+}
+
+/**
+ * A test's attempt pages (docs/decisions/065): the log tab and the overall pages. Each write gets
+ * an attempt of its own, written straight to the database: a section with one description
+ * question, an enrollment, and the learner's submitted attempt with its answer waiting (22); an
+ * approval's attempt has its answer marked (waiting for approval).
+ */
+function testAttemptCalls(type: ContentType): Record<string, Call[]> {
+  const call = callOn(type);
+  const attempt = async (item: number, marked = false) => {
+    const at = now();
+    const section = await api.db.insertInto("test_section").values({ test_id: item, sort: 99, name: "Matrix section", full_score: 5, pass_score: 0 }).returning("id").executeTakeFirstOrThrow();
+    const question = await api.db
+      .insertInto("test_question")
+      .values({ section_id: section.id, bank_id: null, number: 1, type: 4, desc: "Matrix question", score: 5, datetime_create: at, datetime_update: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const enrollmentId = await enrollmentOf(type, item);
+    const row = await api.db
+      .insertInto("test_attempt")
+      .values({ test_id: item, enrollment_id: enrollmentId, account_id: null, number: 99, status: 22, seed: 1, score: 0, full_score: 5, is_pass: null, datetime_start: at, datetime_submit: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const answer = await api.db
+      .insertInto("test_attempt_answer")
+      .values({ attempt_id: row.id, section_id: section.id, question_id: question.id, sort: 1, question_type: 4, question_desc: "Matrix question", max_score: 5, answer: "Matrix answer", score: marked ? 3 : null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { row: answer.id, sub: section.id, value: row.id };
+  };
+  const attempts = call("attempts", "GET", "view", () => "attempt/");
+  return {
+    log: [attempts, call("attempt", "GET", "view", (i) => `attempt/${i.value}/`, { rows: (item) => attempt(item) })],
+    "overall/log": [attempts],
+    "overall/section": [call("sections", "GET", "view", () => "slot/")],
+    "overall/summary": [call("section figures", "GET", "progress", (i) => `slot/${i.sub}/`, { rows: (item) => attempt(item) })],
+    "overall/verify": [call("waiting answers", "GET", "progress", (i) => `slot/${i.sub}/answer/`, { rows: (item) => attempt(item) })],
+    "overall/slot-verify": [
+      call("section questions", "GET", "progress", (i) => `slot/${i.sub}/question/`, { rows: (item) => attempt(item) }),
+      call("mark", "POST", "progress", (i) => `answer/${i.row}/verify/`, { rows: (item) => attempt(item), body: () => ({ score: 4, feedback: "Marked by the matrix" }) }),
+    ],
+    "overall/approval": [
+      call("waiting approval", "GET", "view", () => "attempt/?approval=1"),
+      call("approve", "POST", "progress", (i) => `attempt/${i.value}/approval/`, { rows: (item) => attempt(item, true), body: () => ({ decision: "approve" }) }),
+    ],
+  };
+}
+
+/** A live's own pages (docs/decisions/066): its stream, the stream's learners, and its questions (one asked on the item first). */
+function liveCalls(type: ContentType): Record<string, Call[]> {
+  const call = callOn(type);
+  const question = async (item: number) => ({
+    row: Number((await api.db.insertInto("live_question").values({ live_id: item, account_id: null, text: "Matrix question", datetime_create: now() }).returning("id").executeTakeFirstOrThrow()).id),
+  });
+  const questions = [
+    call("questions", "GET", "view", () => "question/"),
+    call("question answered", "PATCH", "change", (i) => `question/${i.row}/`, { rows: question, body: () => ({ is_answered: true }) }),
+  ];
+  return {
+    stream: [call("stream", "GET", "view", () => "stream/")],
+    "stream/learner": [call("stream learners", "GET", "learner", () => "stream/learner/")],
+    "stream/progress": [call("stream", "GET", "view", () => "stream/")],
+    "stream/question": questions,
+    "overall/question": questions,
+  };
 }
 
 /**

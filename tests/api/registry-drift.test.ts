@@ -29,13 +29,18 @@ const FEATURE_OF_MODULE: Record<string, ContentFeature> = {
 /** The API features a registry type's built engine screens need. */
 function featuresOf(type: (typeof CONTENT_TYPES)[number]): Set<ContentFeature> {
   const out = new Set<ContentFeature>();
-  for (const tab of builtTabs(type.tabs)) {
+  // An engine screen needs its feature wherever the type puts it: a tab, or an overall page (a test bank's permission rules).
+  for (const tab of [...builtTabs(type.tabs), ...builtTabs(type.overall)]) {
     for (const page of [tab, ...tab.children]) {
       const feature = FEATURE_OF_MODULE[page.module ?? ""];
       if (feature) out.add(feature);
     }
   }
-  if (builtTabs(type.overall).length || type.overallIndex?.module) out.add("overall");
+  // The overall feature (learners and their progress, landing figures, discussion): a type learners
+  // enrol in (an enrollment tab), or one with the landing page or an engine overall page. A test
+  // bank's overall pages are its own and nobody enrols in it.
+  const engineOverall = builtTabs(type.overall).some((p) => (p.module ?? "").startsWith("routes/content.overall-"));
+  if (engineOverall || type.overallIndex?.module || out.has("enrollment")) out.add("overall");
   return out;
 }
 

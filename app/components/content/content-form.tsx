@@ -108,6 +108,8 @@ const INPUT_KINDS: Record<string, React.InputHTMLAttributes<HTMLInputElement>> =
   email: { type: "email", autoComplete: "off" },
   tel: { type: "tel", autoComplete: "off" },
   date: { type: "date" },
+  // A moment to the minute (a live's start and end); the registry field's help says which zone.
+  datetime: { type: "datetime-local" },
   number: { type: "number", min: 0, inputMode: "numeric" },
   // Signed, with decimals (a location's latitude and longitude).
   decimal: { type: "text", inputMode: "decimal", autoComplete: "off" },

@@ -152,13 +152,18 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
   const { resource, transitions } = def;
   const ITEM = `/dashboard/${resource.path}/:id(^\\d{1,12})`;
   const access = (req: FastifyRequest, action: "learner" | "progress" | "export") => contentAccess(req, db, resource, action);
-  const row = (r: RawRow) => present(r, transitions);
+  // The item's row of the transition table: the type's, or the item's own (a live's, by its type).
+  const kindOf = async (ref: ContentRef) => (def.transitionsOf ? def.transitionsOf(db, ref.contentId) : transitions);
+  const rowsOf = async (ref: ContentRef) => {
+    const kind = await kindOf(ref);
+    return (r: RawRow) => present(r, kind);
+  };
 
   const list = (action: "learner" | "progress") => async (req: FastifyRequest): Promise<Paged<EnrollmentRow>> => {
     const { ref } = await access(req, action);
     const { page, filters, order } = listFilters(req);
     const answer = await paginate(req, enrollmentQuery(db, ref, { ...filters, search: page.search }, order), page);
-    return { ...answer, results: answer.results.map(row) };
+    return { ...answer, results: answer.results.map(await rowsOf(ref)) };
   };
   app.get(`${ITEM}/learner/`, list("learner"));
   app.get(`${ITEM}/progress/`, list("progress"));
@@ -263,11 +268,12 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
     const enrollmentId = idFilterValue((req.params as Record<string, string>).enrollmentId) ?? 0;
     const { status } = parseInput(progressChangeSchema, req.body);
     const now = ctx.now();
+    const kind = await kindOf(ref);
     await inTransaction(db, resource, async (trx) => {
-      await changeProgress(trx, ref, enrollmentId, status, { accountId: account.id, now }, transitions);
+      await changeProgress(trx, ref, enrollmentId, status, { accountId: account.id, now }, kind);
       await def.afterProgressChange?.(trx, ref, { enrollmentIds: [enrollmentId], to: status }, { accountId: account.id, now });
     });
-    return row(await enrollmentQuery(db, ref, {}, []).where("e.id", "=", enrollmentId).executeTakeFirstOrThrow());
+    return (await rowsOf(ref))(await enrollmentQuery(db, ref, {}, []).where("e.id", "=", enrollmentId).executeTakeFirstOrThrow());
   });
 
   app.post(`${ITEM}/progress/bulk/`, async (req) => {
@@ -311,7 +317,7 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
       by: r.by_id === null ? null : { id: r.by_id, username: r.username ?? "", first_name: r.first_name ?? "", last_name: r.last_name ?? "" },
       datetime_create: r.datetime_create,
     }));
-    return { ...answer, results, enrollment: row(enrollment) };
+    return { ...answer, results, enrollment: (await rowsOf(ref))(enrollment) };
   });
 
   const exporter = (kind: "learner" | "progress") => async (req: FastifyRequest, reply: Parameters<typeof sendTable>[0]) => {

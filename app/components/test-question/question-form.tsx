@@ -1,0 +1,110 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { CHOICE_TYPES, FILL_TYPES } from "../../../contract/test-codes";
+import type { TestQuestion } from "../../../contract/schemas/test";
+import type { SettingField } from "~/components/content/settings-form";
+import { CheckboxField, CsrfInput, Field } from "~/components/forms";
+import { PostButton } from "~/components/test/post-button";
+import { SavedFieldsForm } from "~/components/test/saved-fields-form";
+import { resultOf, type TestAnswer } from "~/components/test/form-kit";
+import { errorsAt, shownValue } from "~/lms/form-result";
+
+/**
+ * One question's page (a section's or a bank's, docs/decisions/064): its texts, the answer of a
+ * fill-in (answer, and for a number the tolerance answer_gap), score, tags and hidden flag; its
+ * choices, each saved or deleted on its own, and one added (spec 002 §7 `choice/` with desc and
+ * is_answer); moving it to another number; deleting it (the ones after it move up). Plain forms.
+ */
+export function QuestionForm({ question, tags, canChange, answer, count }: {
+  question: TestQuestion; tags: { value: string; label: string }[]; canChange: boolean; answer: TestAnswer | undefined; count: number;
+}) {
+  const { t } = useTranslation();
+  const result = resultOf(answer, "save");
+  const fill = FILL_TYPES.includes(question.type);
+  const fields: SettingField[] = [
+    { name: "desc", label: t("tsq_field_question_desc"), kind: "textarea", required: true },
+    { name: "desc_hint", label: t("tsq_field_desc_hint"), kind: "textarea" },
+    ...(fill ? ([{ name: "answer", label: t("tsq_field_answer"), kind: "text", hint: t("tsq_help_answer") }] as SettingField[]) : []),
+    ...(question.type === 3 ? ([{ name: "answer_gap", label: t("tsq_field_answer_gap"), kind: "text", hint: t("tsq_help_answer_gap") }] as SettingField[]) : []),
+    { name: "desc_answer", label: t("tsq_field_desc_answer"), kind: "textarea" },
+    { name: "desc_evaluation", label: t("tsq_field_desc_evaluation"), kind: "textarea" },
+    { name: "score", label: t("tsq_field_score"), kind: "number", min: 0 },
+    { name: "tag_list", label: t("tsq_field_tag_list"), kind: "multiselect", options: tags },
+    { name: "is_hide", label: t("tsq_field_is_hide"), kind: "checkbox", hint: t("tsq_help_is_hide") },
+  ];
+  const saved: Record<string, unknown> = { ...question, score: String(question.score), answer_gap: String(question.answer_gap), tag_list: question.tag_list.map((x) => String(x.id)) };
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id="question-title" className="text-base font-semibold text-slate-900">
+          {t("tsq_question_title", { number: question.number })} · {t(`tsq_type_${question.type}`)}
+        </h3>
+        {canChange ? <PostButton intent="delete" label={t("tsq_question_delete")} danger /> : null}
+      </div>
+      <SavedFieldsForm intent="save" fields={fields} saved={saved} result={result} canChange={canChange} labelledBy="question-title" />
+      {CHOICE_TYPES.includes(question.type) || question.choice_list.length ? <Choices question={question} canChange={canChange} answer={answer} /> : null}
+      {canChange && count > 1 ? <MoveForm question={question} count={count} answer={answer} /> : null}
+    </div>
+  );
+}
+
+function Choices({ question, canChange, answer }: { question: TestQuestion; canChange: boolean; answer: TestAnswer | undefined }) {
+  const { t } = useTranslation();
+  const added = resultOf(answer, "choice-add");
+  return (
+    <section aria-labelledby="choices-title" className="space-y-3">
+      <h3 id="choices-title" className="text-base font-semibold text-slate-900">
+        {t("tsq_choices")}
+      </h3>
+      {question.choice_list.length ? null : <p className="text-sm text-slate-600">{t("tsq_choice_empty")}</p>}
+      <ul className="space-y-2">
+        {question.choice_list.map((c, i) => {
+          const result = resultOf(answer, `choice-${c.id}`);
+          return (
+            <li key={c.id} className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">
+              <Form method="post" noValidate className="flex flex-1 flex-wrap items-end gap-3">
+                <CsrfInput />
+                <input type="hidden" name="intent" value="choice-save" />
+                <input type="hidden" name="choice" value={c.id} />
+                <Field id={`choice-${c.id}-desc`} name="desc" label={t("tsq_choice_label", { n: i + 1 })} className="min-w-[14rem] flex-1" errors={errorsAt(result, "desc")?.map((e) => t(e))} inputProps={{ defaultValue: shownValue(result, "desc", c.desc) as string, disabled: !canChange }} />
+                <CheckboxField id={`choice-${c.id}-answer`} name="is_answer" label={t("tsq_field_is_answer")} inputProps={{ defaultChecked: c.is_answer, disabled: !canChange }} />
+                {canChange ? (
+                  <button type="submit" className="rounded border border-slate-300 px-3 py-1 text-sm" aria-label={`${t("action_save")}: ${t("tsq_choice_label", { n: i + 1 })}`}>
+                    {t("action_save")}
+                  </button>
+                ) : null}
+              </Form>
+              {canChange ? <PostButton intent="choice-delete" values={{ choice: c.id }} label={t("action_delete")} ariaLabel={`${t("action_delete")}: ${t("tsq_choice_label", { n: i + 1 })}`} danger /> : null}
+            </li>
+          );
+        })}
+      </ul>
+      {canChange ? (
+        <Form method="post" noValidate className="flex flex-wrap items-end gap-3 rounded border border-dashed border-slate-300 p-3">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="choice-add" />
+          <Field id="choice-new-desc" name="desc" label={t("tsq_choice_new")} className="min-w-[14rem] flex-1" errors={errorsAt(added, "desc")?.map((e) => t(e))} inputProps={{ defaultValue: shownValue(added, "desc", "") as string }} />
+          <CheckboxField id="choice-new-answer" name="is_answer" label={t("tsq_field_is_answer")} />
+          <button type="submit" className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg">
+            {t("tsq_choice_add")}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+function MoveForm({ question, count, answer }: { question: TestQuestion; count: number; answer: TestAnswer | undefined }) {
+  const { t } = useTranslation();
+  const result = resultOf(answer, "move");
+  return (
+    <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
+      <CsrfInput />
+      <input type="hidden" name="intent" value="move" />
+      <Field id="move-number" name="number" label={t("tsq_move_to")} errors={errorsAt(result, "number")?.map((e) => t(e))} help={t("tsq_help_move", { count })} inputProps={{ type: "number", min: 1, max: count, defaultValue: String(question.number), className: "w-24 rounded border border-slate-300 px-2 py-1" }} />
+      <button type="submit" className="rounded border border-slate-300 px-3 py-1.5 text-sm">
+        {t("tsq_move")}
+      </button>
+    </Form>
+  );
+}

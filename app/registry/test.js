@@ -1,0 +1,77 @@
+/**
+ * Test (spec 000 §2.8 `/test…`, docs/decisions/064) as a content registry entry: the engine's
+ * list (category, provider and publish filters), create page and information form; its setting
+ * (its own settings, with the engine's prerequisites and its term below); condition (who may see
+ * and take it: the engine's permission rules, each rule's condition below it) and permission (the
+ * engine's rules with its administrators); the engine's enrollment, competency and gamification;
+ * its sections (`section/:sectionid?`), each section's questions (`…/question/:number?`, the
+ * question store's pages, shared with banks) and draw rules (`…/testbank/:testbankid?`). Its log
+ * tab and overall pages are the attempts' (app/registry/test-overall.js).
+ *
+ * @typedef {import("./content.js").ContentType} ContentType
+ * @typedef {import("./content.js").Tab} Tab
+ */
+import { ENGINE_MODULES, PERMISSION } from "./parts.js";
+import { TEST_LOG_TAB, TEST_OVERALL, TEST_OVERALL_I18N } from "./test-overall.js";
+
+/** The question editor's pages (routes/test-question.editor.tsx): a section's here, a bank's in testbank.js. */
+export const QUESTION_MODULE = "routes/test-question.editor.tsx";
+
+/**
+ * @param {{ LIST: any, NAME_COLUMNS: any[], STATE_COLUMNS: any[], HEAD_FIELDS: any[], TAIL_FIELDS: any[], PREREQUISITE: Tab, enrollmentTab: (c: Tab[]) => Tab, COMPETENCY: Tab, GAMIFICATION: Tab }} p
+ * @returns {ContentType}
+ */
+export const testType = (p) => ({
+  key: "test",
+  segment: "test",
+  param: "testid",
+  api: "dashboard/test/",
+  module: "test",
+  labelKey: "content_test",
+  nounKey: "tst_noun",
+  i18n: ["test", TEST_OVERALL_I18N],
+  menuSection: "content",
+  ...ENGINE_MODULES,
+  cancelKind: "course",
+  schema: "test",
+  columns: [...p.NAME_COLUMNS, { key: "section_count", labelKey: "tst_col_section_count" }, { key: "question_count", labelKey: "tst_col_question_count" }, ...p.STATE_COLUMNS],
+  ...p.LIST,
+  fields: [...p.HEAD_FIELDS, ...p.TAIL_FIELDS],
+  defaultTab: "information",
+  // spec 000 §2.8: competency, condition, enrollment, gamification, information, permission,
+  // setting (prerequisite, term), log/{logid}, section/{sectionid?} (question/{number?}, testbank/{testbankid}).
+  tabs: [
+    { id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx" },
+    {
+      id: "setting", labelKey: "tst_tab_setting", action: "view", kind: "form", module: "routes/test.setting.tsx",
+      children: [
+        { ...p.PREREQUISITE },
+        { id: "term", labelKey: "tst_tab_term", action: "view", kind: "form", module: "routes/test.setting.tsx" },
+      ],
+    },
+    {
+      id: "section", path: "section/:sectionid?", lists: { sectionid: "section/" }, labelKey: "tst_tab_section", action: "view", kind: "custom", module: "routes/test.section.tsx",
+      children: [
+        {
+          id: "question", path: ":sectionid/question/:number?", lists: { sectionid: "section/" }, labelKey: "tst_tab_question", action: "view", kind: "custom", module: QUESTION_MODULE, bar: false,
+        },
+        {
+          id: "testbank", path: ":sectionid/testbank/:testbankid?", lists: { sectionid: "section/" }, labelKey: "tst_tab_draw", action: "view", kind: "custom", module: "routes/test.draw.tsx", bar: false,
+        },
+      ],
+    },
+    // Who may see and take the test: the engine's permission rules, each rule's condition below it (docs/decisions/064).
+    {
+      id: "condition", labelKey: "tst_tab_condition", action: "change", kind: "table", module: "routes/content.permission.tsx",
+      children: [
+        { id: "rule", path: ":permissionid/condition", labelKey: "tab_permission_condition", action: "change", kind: "form", lists: { permissionid: "permission/" }, module: "routes/content.permission-condition.tsx" },
+      ],
+    },
+    p.enrollmentTab([]),
+    PERMISSION,
+    p.COMPETENCY,
+    p.GAMIFICATION,
+    TEST_LOG_TAB,
+  ],
+  overall: TEST_OVERALL,
+});

@@ -1,0 +1,67 @@
+/**
+ * Test bank (spec 000 §2.8 `/testbank…`, docs/decisions/063) as a content registry entry: the
+ * engine's list and create page; its questions by number (the test question store's pages, owner
+ * "bank") and their log as tabs; overall pages information (the engine's form), the bank's own
+ * log, permission (the engine's rules) and usage requests by status. A bank is not published.
+ *
+ * @typedef {import("./content.js").ContentType} ContentType
+ * @typedef {import("./content.js").Tab} Tab
+ */
+import { ENGINE_MODULES, PERMISSION } from "./parts.js";
+
+/**
+ * @param {{ NAME_COLUMNS: any[], HEAD_FIELDS: any[], TAIL_FIELDS: any[] }} p
+ * @returns {ContentType}
+ */
+export const testbankType = (p) => ({
+  key: "testbank",
+  segment: "testbank",
+  param: "testbankid",
+  api: "dashboard/testbank/",
+  module: "testbank",
+  labelKey: "content_testbank",
+  nounKey: "tbk_noun",
+  i18n: ["testbank"],
+  menuSection: "content",
+  ...ENGINE_MODULES,
+  publish: false,
+  cover: false,
+  cancelKind: "course",
+  schema: "testbank",
+  columns: [
+    ...p.NAME_COLUMNS.slice(0, 2),
+    { key: "type_question", labelKey: "tbk_col_type_question", kind: "label", labelPrefix: "tbk_type_question_" },
+    { key: "count_question", labelKey: "tbk_col_count_question" },
+    ...p.NAME_COLUMNS.slice(2),
+    { key: "datetime_update", labelKey: "col_updated", sortable: true, kind: "date" },
+  ],
+  filters: ["type_question", "category", "provider"],
+  filterSources: { category: "category-tree", provider: "provider" },
+  filterCodes: { type_question: "testbank_type_question" },
+  defaultOrdering: "-datetime_update",
+  // spec 001 §3 "Test bank: name, type_question, category, provider, content_level".
+  fields: [
+    ...p.HEAD_FIELDS.slice(0, 2),
+    { name: "type_question", labelKey: "tbk_field_type_question", kind: "select", source: "code:testbank_type_question", helpKey: "tbk_help_type_question" },
+    ...p.HEAD_FIELDS.slice(2),
+    ...p.TAIL_FIELDS,
+  ],
+  createDefaults: { type_question: "1" },
+  defaultTab: "question",
+  // spec 000 §2.8: tabs log/{logid}, question/{number?}.
+  tabs: [
+    // The bank's questions by number: the test question store's editor (docs/decisions/064), with its own namespace (testQuestion).
+    { id: "question", path: "question/:number?", labelKey: "tbk_tab_question", action: "view", kind: "custom", module: "routes/test-question.editor.tsx" },
+    {
+      id: "log", labelKey: "tbk_tab_log", action: "view", kind: "table", module: "routes/testbank.log.tsx",
+      children: [{ id: "entry", path: ":logid", labelKey: "tbk_log_entry", action: "view", kind: "custom", lists: { logid: "log/" }, module: "routes/testbank.log-entry.tsx" }],
+    },
+  ],
+  // spec 000 §2.8: overall pages information, log, permission, usage ({usage_type?}).
+  overall: [
+    { id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx" },
+    { id: "log", labelKey: "tbk_overall_log", action: "view", kind: "table", module: "routes/testbank.overall-log.tsx" },
+    PERMISSION,
+    { id: "usage", path: "usage/:usage_type?", labelKey: "tbk_overall_usage", action: "view", kind: "table", module: "routes/testbank.overall-usage.tsx" },
+  ],
+});
