@@ -119,6 +119,24 @@ describe("progress transitions by live type", () => {
     });
   }
 
+  it("a bulk change moves only along the live's row: an offline-type live's learners never to in progress", async () => {
+    const offline = await liveWith(0);
+    const rows = ((await admin.get(`${L}/${offline.id}/progress/`)).body.results as { id: number }[]).map((r) => r.id);
+    await setStatus(rows[0]!, 0);
+    await setStatus(rows[1]!, -5);
+    await setStatus(rows[2]!, 30);
+    // The spec's bulk rule for in progress takes completed, failed and expired; the offline row reaches 21 from nowhere.
+    const preview = await admin.post(`${L}/${offline.id}/progress/bulk/`, { target: 21, preview: true });
+    expect(preview.body.affected).toBe(0);
+    expect((await admin.post(`${L}/${offline.id}/progress/bulk/`, { target: 21 })).body.changed).toBe(0);
+    // To completed: the row lets 0 and -5 reach 30, and the bulk rule leaves the failed alone: the one not started moves.
+    expect((await admin.post(`${L}/${offline.id}/progress/bulk/`, { target: 30 })).body.changed).toBe(1);
+    // A convert live's learner at 30 may go back to 21.
+    const convert = await liveWith(1);
+    await setStatus(convert.enrollment, 30);
+    expect((await admin.post(`${L}/${convert.id}/progress/bulk/`, { target: 21, enrollment_list: [convert.enrollment] })).body.changed).toBe(1);
+  });
+
   it("the stream page counts learners per status with what each may become", async () => {
     const id = ((await admin.get(`${L}/?search=LIVE-001`)).body.results[0] as { id: number }).id;
     const res = await admin.get(`${L}/${id}/stream/`);

@@ -280,10 +280,12 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
     const { ref, account } = await access(req, "progress");
     const input = parseInput(bulkProgressSchema, req.body);
     const ids = input.enrollment_list.length ? input.enrollment_list : null;
-    if (input.preview) return bulkPreview(db, ref, input.target, ids);
+    // An item with its own row (a live) moves in bulk only along it; other types keep the spec's bulk rules alone.
+    const row = def.transitionsOf ? await def.transitionsOf(db, ref.contentId) : null;
+    if (input.preview) return bulkPreview(db, ref, input.target, ids, row);
     const now = ctx.now();
     const changed = await inTransaction(db, resource, async (trx) => {
-      const applied = await bulkApply(trx, ref, input.target, ids, { accountId: account.id, now });
+      const applied = await bulkApply(trx, ref, input.target, ids, { accountId: account.id, now }, row);
       await def.afterProgressChange?.(trx, ref, { enrollmentIds: applied.ids, to: input.target }, { accountId: account.id, now });
       return applied.changed;
     });

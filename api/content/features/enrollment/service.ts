@@ -314,14 +314,22 @@ async function countsByStatus(q: Db | Trx, ref: ContentRef, ids: number[] | null
 }
 
 /** What a bulk change to `target` would do, without doing it. */
-export async function bulkPreview(db: Db, ref: ContentRef, target: BulkTarget, ids: number[] | null): Promise<BulkPreview> {
+/**
+ * The statuses a bulk change to `target` moves: the spec's bulk rules, narrowed — for a type whose
+ * items follow their own row of the transition table (a live, docs/decisions/066) — to the
+ * statuses that row lets reach `target`, so a bulk change never makes a move one change could not.
+ */
+const bulkMoved = (target: BulkTarget, statuses: number[], row: TransitionKind | null) =>
+  bulkAffected(target, statuses).filter((s) => row === null || canTransition(row, s, target));
+
+export async function bulkPreview(db: Db, ref: ContentRef, target: BulkTarget, ids: number[] | null, row: TransitionKind | null = null): Promise<BulkPreview> {
   const counts = await countsByStatus(db, ref, ids);
   const statuses = counts.map((c) => c.status);
   const affectedBy = (t: BulkTarget) => {
-    const hit = new Set<number>(bulkAffected(t, statuses));
+    const hit = new Set<number>(bulkMoved(t, statuses, row));
     return counts.filter((c) => hit.has(c.status)).reduce((n, c) => n + c.count, 0);
   };
-  const hit = new Set<number>(bulkAffected(target, statuses));
+  const hit = new Set<number>(bulkMoved(target, statuses, row));
   const total = counts.reduce((n, c) => n + c.count, 0);
   const affected = affectedBy(target);
   return {
@@ -341,9 +349,9 @@ export async function bulkPreview(db: Db, ref: ContentRef, target: BulkTarget, i
  * first (locked in PostgreSQL: `for update`, which SQLite, whose writer is alone, has no need of)
  * and updated by id, so the history names exactly the rows changed. Answers how many changed.
  */
-export async function bulkApply(trx: Trx, ref: ContentRef, target: BulkTarget, ids: number[] | null, by: { accountId: number; now: Date }): Promise<{ changed: number; ids: number[] }> {
+export async function bulkApply(trx: Trx, ref: ContentRef, target: BulkTarget, ids: number[] | null, by: { accountId: number; now: Date }, row: TransitionKind | null = null): Promise<{ changed: number; ids: number[] }> {
   const counts = await countsByStatus(trx, ref, ids);
-  const affected = bulkAffected(target, counts.map((c) => c.status));
+  const affected = bulkMoved(target, counts.map((c) => c.status), row);
   if (!affected.length) return { changed: 0, ids: [] };
   const at = by.now.toISOString();
   const dates = datesFor(target, at);
