@@ -422,7 +422,15 @@ function ownCalls(type: ContentType): Record<string, Call[]> {
 function testBuildCalls(type: ContentType): Record<string, Call[]> {
   const call = callOn(type);
   const section = async (item: number) => ({ row: (await api.db.insertInto("test_section").values({ test_id: item, sort: 99, name: "Matrix section" }).returning("id").executeTakeFirstOrThrow()).id });
-  const bank = async () => (await api.db.selectFrom("testbank").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+  /** A bank the test may draw from: one of its provider's, else another's with the usage approved (docs/decisions/063). */
+  const bank = async (item: number) => {
+    const { provider_id } = await api.db.selectFrom("test").select("provider_id").where("id", "=", item).executeTakeFirstOrThrow();
+    const own = await api.db.selectFrom("testbank").select("id").where("provider_id", "=", provider_id).orderBy("id").executeTakeFirst();
+    if (own) return own.id;
+    const other = (await api.db.selectFrom("testbank").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+    await api.db.insertInto("testbank_usage").values({ testbank_id: other, test_id: item, status: 1, requested_by: null, datetime_create: now() }).execute();
+    return other;
+  };
   const setting = call("setting", "GET", "view", () => "setting/");
   return {
     setting: [setting, call("setting save", "PATCH", "change", () => "setting/", { body: () => ({ attempt: 2 }) })],
@@ -434,7 +442,7 @@ function testBuildCalls(type: ContentType): Record<string, Call[]> {
     ],
     "section/testbank": [
       call("draws", "GET", "view", (i) => `section/${i.row}/testbank/`, { rows: section }),
-      call("draw save", "POST", "change", (i) => `section/${i.row}/testbank/`, { rows: section, body: async () => ({ bank: await bank(), number: 1 }), writes: { table: "test_section_draw", delta: 1 } }),
+      call("draw save", "POST", "change", (i) => `section/${i.row}/testbank/`, { rows: section, body: async (_who, i) => ({ bank: await bank(i.item), number: 1 }), writes: { table: "test_section_draw", delta: 1 } }),
     ],
   };
 }
