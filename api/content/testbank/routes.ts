@@ -17,6 +17,8 @@ import type { ApiContext } from "../../http/context";
 import { ApiError, badRequest, notFound, parseInput, forbidden } from "../../http/errors";
 import { inTransaction, itemAccess, itemId } from "../../engine/crud";
 import { textLimits } from "../../system/config-store";
+import type { PersonRef } from "../../../contract/schemas/requests";
+import { peopleById } from "../../requests/kit";
 import { logBank, testbankResource } from "./resource";
 
 /**
@@ -36,15 +38,8 @@ import { logBank, testbankResource } from "./resource";
 const BASE = "/dashboard/testbank/:id(^\\d{1,12})/";
 const PAGE = 50;
 
-type Named = { id: number; username: string; first_name: string; last_name: string } | undefined;
-const who = (a: Named) => (a ? { id: a.id, name: `${a.first_name} ${a.last_name}`.trim() || a.username } : null);
-
-async function accounts(db: Db, ids: (number | null)[]) {
-  const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
-  if (!wanted.length) return new Map<number, Named>();
-  const rows = await db.selectFrom("account").select(["id", "username", "first_name", "last_name"]).where("id", "in", wanted).execute();
-  return new Map(rows.map((r) => [r.id, r]));
-}
+/** A person of the answers: the account by id, or null once it is gone. */
+const who = (people: Map<number, PersonRef>, id: number | null) => (id === null ? null : (people.get(id) ?? null));
 
 /** The `usage_type` of a query: missing or blank → waiting; an unknown one is refused. */
 function usageTypeOf(req: FastifyRequest): UsageType {
@@ -64,7 +59,7 @@ async function usageList(db: Db, bankId: number, usageType: UsageType) {
     .orderBy("u.datetime_create", "desc")
     .orderBy("u.id", "desc")
     .execute();
-  const people = await accounts(db, rows.flatMap((r) => [r.requested_by, r.decided_by]));
+  const people = await peopleById(db, rows.flatMap((r) => [r.requested_by, r.decided_by]));
   const counts = await db
     .selectFrom("testbank_usage")
     .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
@@ -77,22 +72,22 @@ async function usageList(db: Db, bankId: number, usageType: UsageType) {
     status: r.status as TestbankUsage["status"],
     test: r.test_id === null ? null : { id: r.test_id, name: r.test_name!, code: r.test_code! },
     note: r.note,
-    requested_by: who(people.get(r.requested_by ?? 0)),
-    decided_by: who(people.get(r.decided_by ?? 0)),
+    requested_by: who(people, r.requested_by),
+    decided_by: who(people, r.decided_by),
     datetime_create: r.datetime_create,
     datetime_decide: r.datetime_decide,
   }));
   return { usage_type: usageType, count, results };
 }
 
-function logEntry(r: { id: number; number: number | null; action: string; changes: string; created_by: number | null; datetime_create: string }, people: Map<number, Named>): TestbankLogEntry {
+function logEntry(r: { id: number; number: number | null; action: string; changes: string; created_by: number | null; datetime_create: string }, people: Map<number, PersonRef>): TestbankLogEntry {
   let changes: Record<string, unknown> = {};
   try {
     changes = JSON.parse(r.changes || "{}") as Record<string, unknown>;
   } catch {
     // An entry written by hand with bad JSON shows no details rather than failing the page.
   }
-  return { id: r.id, number: r.number, action: r.action, changes, created_by: who(people.get(r.created_by ?? 0)), datetime_create: r.datetime_create };
+  return { id: r.id, number: r.number, action: r.action, changes, created_by: who(people, r.created_by), datetime_create: r.datetime_create };
 }
 
 export function testbankRoutes(app: FastifyInstance, ctx: ApiContext) {
@@ -162,7 +157,7 @@ export function testbankRoutes(app: FastifyInstance, ctx: ApiContext) {
       .limit(PAGE)
       .offset((page - 1) * PAGE)
       .execute();
-    const people = await accounts(db, rows.map((r) => r.created_by));
+    const people = await peopleById(db, rows.map((r) => r.created_by));
     return { count: Number(total.n), page, page_size: PAGE, results: rows.map((r) => logEntry(r, people)) };
   });
 
@@ -175,6 +170,6 @@ export function testbankRoutes(app: FastifyInstance, ctx: ApiContext) {
       .where("testbank_id", "=", id)
       .executeTakeFirst();
     if (!row) throw notFound();
-    return logEntry(row, await accounts(db, [row.created_by]));
+    return logEntry(row, await peopleById(db, [row.created_by]));
   });
 }
