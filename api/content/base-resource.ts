@@ -35,6 +35,15 @@ import type { ViewScope } from "../../contract/permissions";
 const t = (col: string) => sql.ref(`t.${col}`);
 const inList = (col: string, values: readonly (number | string)[]) => sql<SqlBool>`${t(col)} in (${sql.join(values)})`;
 
+/**
+ * A list filter on one code column of the type's own table (a survey's type, a bank's question
+ * type, a live's status): the value as the code is written ("1", "-1"; not "01"), one of `codes`.
+ */
+export const codeFilter = (codes: readonly number[], column: string): FilterRule => ({
+  parse: (v: string) => (String(Number(v)) === v && codes.includes(Number(v)) ? Number(v) : null),
+  where: (values) => sql<SqlBool>`${t(column)} in (${sql.join(values as number[])})`,
+});
+
 /** Publish status as a condition on the row at `now` (the SQL twin of derivePublishStatus). */
 export function publishStatusWhere(status: PublishStatus, now: Date) {
   const at = now.toISOString();

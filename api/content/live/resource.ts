@@ -5,7 +5,7 @@ import type { Live, LiveRow } from "../../../contract/schemas/live";
 import { fromFlag, type Db } from "../../db/index";
 import { badRequest } from "../../http/errors";
 import { roleIds, type Trx } from "../../engine/crud";
-import { contentResource } from "../base-resource";
+import { codeFilter, contentResource } from "../base-resource";
 
 /**
  * Live sessions (spec 000 §2.7, spec 001 §3 "Live"; docs/decisions/066) on the engine's content
@@ -37,11 +37,6 @@ async function questionCounts(db: Db, ids: number[]) {
 /** A live's instructors, by name. */
 export const liveInstructors = (db: Db, id: number) =>
   db.selectFrom("live_instructor as li").innerJoin("instructor as i", "i.id", "li.instructor_id").select(["i.id", "i.name"]).where("li.live_id", "=", id).orderBy("i.name").orderBy("i.id").execute();
-
-const codeFilter = (codes: readonly number[], col: string) => ({
-  parse: (v: string) => (/^-?\d{1,2}$/.test(v) && codes.includes(Number(v)) ? Number(v) : null),
-  where: (values: number[]) => sql<SqlBool>`${sql.ref(`t.${col}`)} in (${sql.join(values)})`,
-});
 
 export const liveResource = contentResource<LiveRow, Live>({
   key: "live",

@@ -1,11 +1,11 @@
-import { sql, type SqlBool } from "kysely";
+import { sql } from "kysely";
 import { PUBLISH_STATUS, derivePublishStatus } from "../../../contract/codes";
 import { MSG } from "../../../contract/messages";
 import { SURVEY_MSG, SURVEY_TARGET_CODES, SURVEY_TYPE_CODES, type Survey, type SurveyPeriod, type SurveyRow, type SurveyTarget } from "../../../contract/schemas/survey";
 import { fromFlag, toFlag, type Db } from "../../db/index";
 import { ApiError, badRequest } from "../../http/errors";
 import type { Trx } from "../../engine/crud";
-import { contentResource } from "../base-resource";
+import { codeFilter, contentResource } from "../base-resource";
 
 /**
  * Survey (spec 000 §2.8, spec 001 §3 "Survey"; docs/decisions/062) on the engine's content
@@ -112,14 +112,8 @@ const base = contentResource<SurveyRow, Survey>({
   publishRefusal: async () => null,
   scopes: {},
   filters: {
-    survey_type: {
-      parse: (v: string) => ((SURVEY_TYPE_CODES as readonly number[]).includes(Number(v)) && /^\d$/.test(v) ? Number(v) : null),
-      where: (values: number[]) => sql<SqlBool>`${sql.ref("t.survey_type")} in (${sql.join(values)})`,
-    },
-    target_type: {
-      parse: (v: string) => ((SURVEY_TARGET_CODES as readonly number[]).includes(Number(v)) && /^\d$/.test(v) ? Number(v) : null),
-      where: (values: number[]) => sql<SqlBool>`${sql.ref("t.target_type")} in (${sql.join(values)})`,
-    },
+    survey_type: codeFilter(SURVEY_TYPE_CODES, "survey_type"),
+    target_type: codeFilter(SURVEY_TARGET_CODES, "target_type"),
   },
 });
 

@@ -1,4 +1,3 @@
-import { sql, type SqlBool } from "kysely";
 import { TEST_TYPES, TEST_TYPE_SWITCH, type TestType } from "../../../contract/test-codes";
 import { MSG } from "../../../contract/messages";
 import { configValues } from "../../system/config-store";
@@ -6,7 +5,7 @@ import { TESTBANK_MSG, USAGE_STATUS, type Testbank, type TestbankRow } from "../
 import type { Db } from "../../db/index";
 import { ApiError, badRequest } from "../../http/errors";
 import type { Trx, WriteContext } from "../../engine/crud";
-import { contentResource } from "../base-resource";
+import { codeFilter, contentResource } from "../base-resource";
 
 /**
  * Test bank (spec 000 §2.8 `/testbank…`, spec 001 §3; docs/decisions/063) on the engine's content
@@ -91,10 +90,7 @@ const base = contentResource<TestbankRow, Testbank>({
   publishRefusal: async () => null,
   scopes: {},
   filters: {
-    type_question: {
-      parse: (v: string) => ((TEST_TYPES as readonly number[]).includes(Number(v)) && /^\d$/.test(v) ? Number(v) : null),
-      where: (values: number[]) => sql<SqlBool>`${sql.ref("t.type_question")} in (${sql.join(values)})`,
-    },
+    type_question: codeFilter(TEST_TYPES, "type_question"),
   },
 });
 
