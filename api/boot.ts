@@ -4,6 +4,7 @@ import { readEnv, type Env } from "./env";
 import { createDb } from "./db/index";
 import { migrateToLatest } from "./db/migrate";
 import { DEMO_ACCOUNTS, hasDemo, seedDemo, seedReference } from "./db/seed";
+import { seedMediaFiles } from "./db/seed-media";
 
 /** Open the database named by the environment, migrate it, refresh reference data, seed the demo once. */
 export async function prepareDatabase(env: Env = readEnv(), log: (line: string) => void = console.log) {
@@ -16,6 +17,8 @@ export async function prepareDatabase(env: Env = readEnv(), log: (line: string) 
     const generated = !env.DEMO_PASSWORD;
     const password = env.DEMO_PASSWORD ?? generatedPassword();
     await seedDemo(db, now, password);
+    // The demo's media files, made now and stored like uploads (api/db/seed-media.ts; without ffmpeg: no audio/video file).
+    await seedMediaFiles({ db, now: () => new Date(), secret: "", mediaDir: path.join(env.dataDir, "media"), uploadDir: path.join(env.dataDir, "uploads") }, log);
     log("[api] demo organisation seeded. Sign in with:");
     for (const a of DEMO_ACCOUNTS) log(`[api]   ${a.username.padEnd(11)} ${a.role}`);
     log(`[api]   password: ${password}${generated ? "   (generated: shown this once; set DEMO_PASSWORD to choose it)" : ""}`);

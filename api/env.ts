@@ -21,6 +21,15 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(60),
   SMTP_URL: z.string().optional(),
+  /**
+   * S3-compatible object storage for uploads (docs/decisions/068): with S3_BUCKET set, uploaded
+   * files live there instead of DATA_DIR/uploads, so several API processes share them.
+   */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   NODE_ENV: z.string().default("development"),
 });
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };

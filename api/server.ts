@@ -36,6 +36,7 @@ import { loginAsRoutes } from "./system/login-as";
 import { assignmentRoutes } from "./assignment/routes";
 import { approvalRoutes } from "./approvals/routes";
 import { requestRoutes } from "./requests/routes";
+import { uploadRoutes } from "./uploads/routes";
 
 export type BuildOptions = {
   logger?: boolean | { level: string };
@@ -110,6 +111,8 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
       extraListRoutes(api, ctx);
       tagRoutes(api, ctx, CONTENT_DEFINITIONS.map((d) => d.resource));
       mediaRoutes(api, ctx);
+      // Resumable uploads (tus) and the abandoned-upload cleanup (docs/decisions/068).
+      uploadRoutes(api, ctx, { scheduler: opts.scheduler ?? true });
     },
     { prefix: "/api" },
   );

@@ -89,6 +89,10 @@ export const CONFIG_DEFAULTS = {
   "code-limit": { value: 12 },
   "url-limit": { value: 255 },
   "file-size-limit": { value: 10485760 },
+  /** Resumable video and audio uploads: their own limit, lectures run to gigabytes (docs/decisions/068). */
+  "upload-media-size-limit": { value: 4294967296 },
+  /** Hours after which an upload never finished is deleted with its bytes (docs/decisions/068). */
+  "upload-abandon-hours": { value: 24 },
   "image-size-limit": { value: 10485760 },
   "image-width": { value: 800 },
   "image-height": { value: 450 },

@@ -5,6 +5,8 @@
  * identification and lock method codes in contract/codes.ts, the time text in contract/units.ts.
  */
 
+import type { MediaKind } from "./media-codes";
+
 /** The slot forms of spec 001 §3 "Learning material". */
 export const SLOT_TYPES = ["media", "document", "weblink", "youtube", "file", "scorm", "generic"] as const;
 export type SlotType = (typeof SLOT_TYPES)[number];
@@ -32,3 +34,32 @@ export const FILE_SLOT_TYPES: readonly SlotType[] = SLOT_TYPES.filter((t) => SLO
 /** Limits of the numbers an administrator types in: a material's attempts, identification lock attempts. */
 export const MAX_ATTEMPT = 999;
 export const MAX_LOCK_ATTEMPT = 99;
+
+/**
+ * The media library kinds a slot type may play (`media_id`; docs/decisions/069): a media slot
+ * (mp4, mp3) a video or an audio, a document or file slot a document, a YouTube slot an external
+ * video, a generic slot an article or a flash card set. Weblink and SCORM slots have no kind yet.
+ */
+export const SLOT_MEDIA_KINDS: Readonly<Record<SlotType, readonly MediaKind[]>> = {
+  media: ["video", "audio"],
+  document: ["document"],
+  file: ["document"],
+  youtube: ["external_video"],
+  generic: ["article", "flash_card"],
+  weblink: [],
+  scorm: [],
+};
+/**
+ * Where the dashboard's picker reads a slot type's items, under dashboard/: the spec's material
+ * lists (spec 002 §7), their rows kept to SLOT_MEDIA_KINDS (the video list holds external videos
+ * too); articles and flash cards are in no material list, so their own lists are read.
+ */
+export const SLOT_MEDIA_LISTS: Readonly<Record<SlotType, readonly string[]>> = {
+  media: ["material/video/", "material/audio/"],
+  document: ["material/pdf/"],
+  file: ["material/filedownload/"],
+  youtube: ["material/video/"],
+  generic: ["article/", "flash_card/"],
+  weblink: [],
+  scorm: [],
+};

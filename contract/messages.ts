@@ -93,6 +93,9 @@ export const MSG = {
   url_must_start_with_http: "url_must_start_with_http",
   invalid_video_link: "invalid_video_link",
   file_not_ready: "file_not_ready",
+  // Uploads (docs/decisions/068): a video or audio file ffprobe cannot read; an upload that is not this account's or kind.
+  media_file_unreadable: "media_file_unreadable",
+  upload_not_found: "upload_not_found",
   material_is_prerequisite: "material_is_prerequisite",
   dependency_cycle: "dependency_cycle",
   value_too_small: "value_too_small",
@@ -143,7 +146,11 @@ export const MSG = {
   attempt_limit_reached: "attempt_limit_reached",
   attempt_not_allowed: "attempt_not_allowed",
   attempt_not_open: "attempt_not_open",
+  /** A submit after the attempt's time limit (test duration): the attempt was closed at the limit (docs/decisions/070). */
+  attempt_time_over: "attempt_time_over",
   answer_not_markable: "answer_not_markable",
+  /** Re-marking an attempt the learner has since followed with a newer one (docs/decisions/070). */
+  attempt_superseded: "attempt_superseded",
   attempt_not_waiting_approval: "attempt_not_waiting_approval",
   score_above_max: "score_above_max",
 } as const;

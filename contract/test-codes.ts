@@ -14,6 +14,11 @@ export const TEST_TYPE_SWITCH: Readonly<Partial<Record<TestType, string>>> = {
   3: "test-type-fill-number-is-enabled",
   6: "test-type-fill-answer-is-enabled",
 };
+/**
+ * The matching type (docs/decisions/070): its choices without is_answer are prompts, those with it
+ * answers, and each prompt names the answer it matches (test_choice.pair_id).
+ */
+export const MATCHING_TYPE = 2;
 /** Types whose new question gets two "Untitled Choice" choices (spec 001 "Questions"). */
 export const CHOICE_TYPES: readonly number[] = [1, 2, 6];
 /** How many of a new question's choices are correct-answer choices: one for type 6, two for type 2. */

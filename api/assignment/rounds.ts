@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { runEvery } from "../http/interval-job";
 import { ADDING_RESULTS, ASSIGNMENT_KIND, AUTO_DEFAULTS, ROUND_STATUS } from "../../contract/assignment-codes";
 import type { AssignmentRound } from "../../contract/schemas/assignment";
 import type { Db } from "../db/index";
@@ -199,29 +200,9 @@ export async function schedulerTick(ctx: ApiContext, opts: RoundOptions = {}): P
   return ran;
 }
 
-/** The timer: a tick every minute while the API runs (stopped on close; it never keeps the process alive). */
+/** The timer: a tick every minute while the API runs (ASSIGNMENT_SCHEDULER=off stops it). */
 export function startScheduler(app: FastifyInstance, ctx: ApiContext) {
-  let timer: NodeJS.Timeout | null = null;
-  let busy = false;
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      await schedulerTick(ctx);
-    } catch (err) {
-      app.log.error({ err }, "assignment scheduler tick failed");
-    } finally {
-      busy = false;
-    }
-  };
-  app.addHook("onReady", async () => {
-    if (process.env.ASSIGNMENT_SCHEDULER === "off") return;
-    timer = setInterval(() => void tick(), TICK_MS);
-    timer.unref();
-  });
-  app.addHook("onClose", async () => {
-    if (timer) clearInterval(timer);
-  });
+  runEvery(app, { name: "assignment scheduler", everyMs: TICK_MS, offVariable: "ASSIGNMENT_SCHEDULER", tick: () => schedulerTick(ctx) });
 }
 
 /** GET ./{id}/round/ (paged, newest first) and ./{id}/round/{roundId}/ with its counts by result. */

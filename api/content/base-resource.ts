@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from "kysely";
+import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { CONTENT_TAG_EXTRAS, GENERAL_TAG_TYPE, PUBLISH_STATUS, derivePublishStatus, type PublishStatus } from "../../contract/codes";
 import { MSG } from "../../contract/messages";
 import type { Module } from "../../contract/permissions";
@@ -114,6 +114,8 @@ export type ContentResourceOptions<Row extends ContentRow, Item> = {
   ownColumns?: (input: Record<string, unknown>, mode: "create" | "update") => Record<string, unknown>;
   /** Run in a create's transaction before the row is written: may fill or refuse input (a survey's default provider). */
   beforeInsert?: (trx: Trx, input: Record<string, unknown>, w: WriteContext) => Promise<void>;
+  /** Its rows of a table several types share (the media kinds, docs/decisions/069): crud.ts Resource.where. */
+  where?: RawBuilder<SqlBool>;
 };
 
 /** One content type's resource over the engine's common columns. */
@@ -206,6 +208,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
     module: o.module,
     contentType: o.key,
     writeRefusal: o.writeRefusal,
+    where: o.where,
     schema: o.schema,
     columns: listColumns,
     search: ["name", "code"],

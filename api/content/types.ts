@@ -17,6 +17,7 @@ import { liveResource } from "./live/resource";
 import { liveRoutes } from "./live/routes";
 import { liveTransitionKind } from "../../contract/live-codes";
 import { testAttemptsRoutes } from "./test/attempts-mount";
+import { MEDIA_DEFINITIONS } from "./media/definition";
 import type { ContentDefinition } from "./definition";
 
 /** Course (spec 000 §2.5): every content feature. */
@@ -146,4 +147,4 @@ export const testDefinition: ContentDefinition = {
 };
 
 /** THE API's list of content types: server.ts mounts each one's resource and features from it. */
-export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [courseDefinition, activityDefinition, classDefinition, classProgramDefinition, surveyDefinition, testbankDefinition, liveDefinition, testDefinition];
+export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [courseDefinition, activityDefinition, classDefinition, classProgramDefinition, surveyDefinition, testbankDefinition, liveDefinition, testDefinition, ...MEDIA_DEFINITIONS];

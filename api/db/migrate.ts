@@ -33,6 +33,10 @@ import { approvalFlowCondition } from "./migrations/0030_approval_flow_condition
 import { surveyTables } from "./migrations/0031_survey";
 import { testTables } from "./migrations/0032_tests";
 import { liveTables } from "./migrations/0033_live";
+import { uploadTables } from "./migrations/0034_uploads";
+import { mediaTables } from "./migrations/0035_media";
+import { surveyQuestions } from "./migrations/0036_survey_questions";
+import { testChoicePair } from "./migrations/0037_test_choice_pair";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -70,6 +74,10 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0031_survey": surveyTables,
     "0032_tests": testTables(dialect),
     "0033_live": liveTables(dialect),
+    "0034_uploads": uploadTables,
+    "0035_media": mediaTables(dialect),
+    "0036_survey_questions": surveyQuestions,
+    "0037_test_choice_pair": testChoicePair,
   };
 }
 

@@ -300,6 +300,8 @@ export interface Database {
     /** URL path of the uploaded file. */
     file: string | null;
     file_name: string | null;
+    /** The media item the slot plays (0035), or null: its own file or link. */
+    media_id: number | null;
     iden_is_enabled: Generated<Flag>;
     iden_identification: Generated<number>;
     iden_lock_method: Generated<number>;
@@ -734,6 +736,8 @@ export interface Database {
     id: Id; section_id: number; sort: number; text: string; type: number; is_required: Generated<Flag>;
     /** A survey question's settings (0031): scale bounds and their labels, how many choices may be ticked. */
     value_min: Generated<number>; value_max: Generated<number>; label_min: Generated<string>; label_max: Generated<string>; max_select: Generated<number>;
+    /** 0036 (docs/decisions/067): the results average it (scale, number); a choice question also takes an "other" written answer. */
+    is_average: Generated<Flag>; is_optional: Generated<Flag>;
   };
   form_choice: { id: Id; question_id: number; sort: number; text: string };
   /** One answering of a form: by whom, when, for which content (enrollment forms). */
@@ -782,7 +786,8 @@ export interface Database {
     datetime_create: string; datetime_update: string;
   };
   test_question_tag: { question_id: number; tag_id: number };
-  test_choice: { id: Id; question_id: number; sort: number; desc: string; is_answer: Generated<Flag> };
+  /** pair_id: on a matching question's prompt, the answer choice it matches (migration 0037). */
+  test_choice: { id: Id; question_id: number; sort: number; desc: string; is_answer: Generated<Flag>; pair_id: number | null };
   /** A section's rule for drawing from a bank; tag_list and question_list are JSON arrays (tag ids, question numbers). */
   test_section_draw: {
     id: Id; section_id: number; bank_id: number; sort: number; tag_list: Generated<string>; type_method: Generated<number>; type_random: Generated<number>;
@@ -809,6 +814,21 @@ export interface Database {
   live_question: {
     id: Id; live_id: number; account_id: number | null; text: string; datetime_create: string;
     is_answered: Generated<Flag>; datetime_answer: string | null; answered_by: number | null; is_hidden: Generated<Flag>;
+  };
+  /** A media item of any of the six media types, `kind` telling which (0035, docs/decisions/069); per-kind columns null elsewhere. */
+  media: ContentColumns & {
+    kind: string; file_key: string | null; file_name: string | null; file_size: number | null; duration: number | null; thumbnail: string | null;
+    url: string | null; video_provider: string | null; video_id: string | null; body: Generated<string>;
+  };
+  media_instructor: { media_id: number; instructor_id: number };
+  /** A flash card set's own cards (0035). */
+  media_card: { id: Id; media_id: number; sort: number; front: string; back: string };
+  /** A card a learner made for a flash card set, with its review status (0035; contract/media-codes.ts UGC_STATUS). */
+  media_ugc_card: { id: Id; media_id: number; account_id: number | null; front: string; back: string; status: Generated<number>; datetime_create: string; datetime_update: string };
+  /** A file the API took (0034, docs/decisions/068): the tus id (= storage key), its kind, bytes so far, state, ffprobe's duration and the thumbnail's key. */
+  upload: {
+    id: string; account_id: number | null; kind: string; file_name: string; size: number; bytes_received: Generated<number>; status: string;
+    storage_key: string; duration: number | null; thumbnail_key: string | null; datetime_create: string; datetime_update: string;
   };
 }
 

@@ -1,4 +1,6 @@
 import type { Trx } from "../engine/crud";
+import { submitSurveyAnswer } from "../content/survey/answer";
+import { textLimits } from "../system/config-store";
 import { FORM_KIND, QUESTION_TYPE, SCALE_QUESTION } from "../../contract/request-codes";
 import { SURVEY_TYPE } from "../../contract/extras-codes";
 import { SURVEY_TARGET } from "../../contract/schemas/survey";
@@ -9,43 +11,67 @@ import { SURVEY_TARGET } from "../../contract/schemas/survey";
  * — category, provider, description, stamps — and questions; three more are added, so each type
  * (poll, questionnaire, likert scale) has several, published and not. Likert surveys ask scales
  * (1–5, labelled at both ends); polls one choice question; questionnaires mix text, choice,
- * multiple choice (at most 2 ticked) and number. The course satisfaction survey has answers, so
- * its type is fixed (is_survey_type_editable false); the instructor evaluations name instructors.
+ * multiple choice (at most 2 ticked, or an "other" answer) and number. Scales and numbers are
+ * averaged in the results. The published surveys of each type have answers from several learners,
+ * given through the API's own service (api/content/survey/answer.ts) so they obey its rules — the
+ * polls are anonymous — so their types are fixed (is_survey_type_editable false); the instructor
+ * evaluations name instructors; one more survey is a template (docs/decisions/062, 067).
  */
 
-type Q = { text: string; type: number; required?: boolean; choices?: string[]; min?: number; max?: number; labels?: [string, string]; maxSelect?: number };
+type Q = { text: string; type: number; required?: boolean; choices?: string[]; min?: number; max?: number; labels?: [string, string]; maxSelect?: number; average?: boolean; other?: boolean };
 type S = { name: string; questions: Q[] };
 
 const LIKERT: S[] = [
   {
     name: "Delivery",
     questions: [
-      { text: "The instructor explained the topics clearly", type: SCALE_QUESTION, required: true, min: 1, max: 5, labels: ["Strongly disagree", "Strongly agree"] },
-      { text: "The instructor answered questions well", type: SCALE_QUESTION, required: true, min: 1, max: 5, labels: ["Strongly disagree", "Strongly agree"] },
+      { text: "The instructor explained the topics clearly", type: SCALE_QUESTION, required: true, average: true, min: 1, max: 5, labels: ["Strongly disagree", "Strongly agree"] },
+      { text: "The instructor answered questions well", type: SCALE_QUESTION, required: true, average: true, min: 1, max: 5, labels: ["Strongly disagree", "Strongly agree"] },
     ],
   },
-  { name: "Overall", questions: [{ text: "I would attend another session by this instructor", type: SCALE_QUESTION, min: 1, max: 5, labels: ["Strongly disagree", "Strongly agree"] }] },
+  { name: "Overall", questions: [{ text: "I would attend another session by this instructor", type: SCALE_QUESTION, average: true, min: 1, max: 5, labels: ["Strongly disagree", "Strongly agree"] }] },
 ];
 const QUESTIONNAIRE: S[] = [
   {
     name: "About the course",
     questions: [
       { text: "How satisfied are you with the course?", type: QUESTION_TYPE.choice, required: true, choices: ["Very satisfied", "Satisfied", "Neutral", "Dissatisfied"] },
-      { text: "Which parts helped you most?", type: QUESTION_TYPE.multiple_choice, choices: ["Lectures", "Exercises", "Group work", "Materials"], maxSelect: 2 },
-      { text: "Hours you spent outside class", type: QUESTION_TYPE.number },
+      { text: "Which parts helped you most?", type: QUESTION_TYPE.multiple_choice, choices: ["Lectures", "Exercises", "Group work", "Materials"], maxSelect: 2, other: true },
+      { text: "Hours you spent outside class", type: QUESTION_TYPE.number, average: true },
     ],
   },
   { name: "Suggestions", questions: [{ text: "What should we improve?", type: QUESTION_TYPE.long_text }] },
 ];
 const POLL: S[] = [{ name: "Poll", questions: [{ text: "How was the pace of the course?", type: QUESTION_TYPE.choice, required: true, choices: ["Too slow", "Just right", "Too fast"] }] }];
 
-/** Extra surveys: [name, code, type, published, target]. */
-const MORE: [string, string, number, boolean, number][] = [
+/** Extra surveys: [name, code, type, published, target, template]. */
+const MORE: [string, string, number, boolean, number, boolean?][] = [
   ["Quick poll: preferred learning time", "SV-POLL2", SURVEY_TYPE.poll, true, SURVEY_TARGET.system],
   ["Learning platform usability", "SV-SYS", SURVEY_TYPE.likert_scale, false, SURVEY_TARGET.system],
   ["Onboarding experience", "SV-ONB", SURVEY_TYPE.questionnaire, true, SURVEY_TARGET.other],
+  // A template the create page starts from (its questions are copied, docs/decisions/067).
+  ["Template: after-course feedback", "SV-TPL", SURVEY_TYPE.questionnaire, false, SURVEY_TARGET.content, true],
 ];
 const POLL2: S[] = [{ name: "Poll", questions: [{ text: "When do you prefer to learn?", type: QUESTION_TYPE.choice, required: true, choices: ["Morning", "Afternoon", "Evening"] }] }];
+
+type Seeded = { id: number; type: number; choices: number[]; q: Q };
+const COMMENTS = ["More exercises, please.", "Clear and well paced.", "The room was too cold.", "Share the slides before the session.", ""];
+
+/** Learner `k`'s answer to the questions: mostly favourable, varied, every required one answered. */
+function answersOf(questions: Seeded[], k: number) {
+  const answers: Record<string, string | number[]> = {};
+  const other: Record<string, string> = {};
+  for (const [i, { id, type, choices, q }] of questions.entries()) {
+    const salt = k * 7 + i * 3;
+    if (type === SCALE_QUESTION) answers[id] = String((q.max ?? 4) - (salt % 3 === 0 ? 2 : salt % 2));
+    else if (type === QUESTION_TYPE.choice) answers[id] = [choices[salt % 5 < 3 ? 0 : (salt % choices.length)]];
+    else if (type === QUESTION_TYPE.multiple_choice && q.other && k % 5 === 4) other[id] = "Videos";
+    else if (type === QUESTION_TYPE.multiple_choice) answers[id] = [...new Set([choices[k % choices.length], choices[salt % choices.length]])].slice(0, q.maxSelect ?? 1);
+    else if (type === QUESTION_TYPE.number) answers[id] = String(2 + (k % 6));
+    else if (COMMENTS[k % COMMENTS.length]) answers[id] = COMMENTS[k % COMMENTS.length];
+  }
+  return { answers, other };
+}
 
 async function seedQuestions(trx: Trx, surveyId: number, name: string, sections: S[], at: string) {
   const form = await trx
@@ -53,7 +79,7 @@ async function seedQuestions(trx: Trx, surveyId: number, name: string, sections:
     .values({ kind: FORM_KIND.survey, name, code: null, desc: "", type_request: null, created_by: null, datetime_create: at, datetime_update: at })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const questions: { id: number; type: number; choices: number[] }[] = [];
+  const questions: Seeded[] = [];
   for (const [i, s] of sections.entries()) {
     const section = await trx.insertInto("form_section").values({ form_id: form.id, sort: i + 1, name: s.name, desc: "" }).returning("id").executeTakeFirstOrThrow();
     for (const [j, q] of s.questions.entries()) {
@@ -62,12 +88,13 @@ async function seedQuestions(trx: Trx, surveyId: number, name: string, sections:
         .values({
           section_id: section.id, sort: j + 1, text: q.text, type: q.type, is_required: q.required ? 1 : 0,
           value_min: q.min ?? 1, value_max: q.max ?? 4, label_min: q.labels?.[0] ?? "", label_max: q.labels?.[1] ?? "", max_select: q.maxSelect ?? 1,
+          is_average: q.average ? 1 : 0, is_optional: q.other ? 1 : 0,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
       const choices: number[] = [];
       for (const [k, text] of (q.choices ?? []).entries()) choices.push((await trx.insertInto("form_choice").values({ question_id: row.id, sort: k + 1, text }).returning("id").executeTakeFirstOrThrow()).id);
-      questions.push({ id: row.id, type: q.type, choices });
+      questions.push({ id: row.id, type: q.type, choices, q });
     }
   }
   await trx.updateTable("survey").set({ form_id: form.id }).where("id", "=", surveyId).execute();
@@ -80,9 +107,10 @@ export async function seedSurveys(trx: Trx, now: Date) {
   const soft = (await trx.selectFrom("category").select("id").where("code", "=", "SOFT").executeTakeFirst())?.id ?? (await first("category"));
   const provider = await first("provider");
   const admin = (await trx.selectFrom("account").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id;
-  for (const [name, code, type, published, target] of MORE) {
+  const limits = await textLimits(trx);
+  for (const [name, code, type, published, target, template] of MORE) {
     await trx.insertInto("survey").values({
-      name, code, survey_type: type, is_publish: published ? 1 : 0, category_id: soft, provider_id: provider, content_level: null, program: null, is_environmental: 0,
+      name, code, survey_type: type, is_publish: published ? 1 : 0, is_template: template ? 1 : 0, category_id: soft, provider_id: provider, content_level: null, program: null, is_environmental: 0,
       desc: "", is_display: 0, datetime_start: null, datetime_first_publish: null, datetime_end: null, datetime_create: at, datetime_update: at, created_by: admin, target_type: target, form_id: null,
     }).execute();
   }
@@ -104,16 +132,16 @@ export async function seedSurveys(trx: Trx, now: Date) {
       .where("id", "=", s.id)
       .execute();
     if (evaluatesInstructors) await trx.insertInto("survey_instructor").values(instructors.slice(0, 2).map((instructor_id) => ({ survey_id: s.id, instructor_id }))).execute();
-    const { formId, questions } = await seedQuestions(trx, s.id, s.name, sections, at);
-    if (s.code !== "SV-SAT") continue;
-    // Answers from the first five learners: the survey's type is then fixed.
-    const learners = await trx.selectFrom("account").select("id").where("username", "like", "learner0%").orderBy("id").limit(5).execute();
+    const { questions } = await seedQuestions(trx, s.id, s.name, sections, at);
+    if (!ANSWERED[s.code]) continue;
+    // Answers from several learners over the last days, through the API's service: the type is then fixed.
+    const learners = await trx.selectFrom("account").select("id").where("username", "like", "learner0%").orderBy("id").limit(ANSWERED[s.code]).execute();
     for (const [k, l] of learners.entries()) {
-      const sub = await trx.insertInto("form_submission").values({ form_id: formId, account_id: l.id, content_type_id: null, content_id: null, datetime_create: at }).returning("id").executeTakeFirstOrThrow();
-      for (const q of questions) {
-        if (q.choices.length) await trx.insertInto("form_answer").values({ submission_id: sub.id, question_id: q.id, choice_id: q.choices[k % q.choices.length], value: "" }).execute();
-        else await trx.insertInto("form_answer").values({ submission_id: sub.id, question_id: q.id, choice_id: null, value: q.type === QUESTION_TYPE.number ? String(2 + k) : "More exercises, please." }).execute();
-      }
+      const when = new Date(now.getTime() - (learners.length - k) * 3_600_000 * 5);
+      await submitSurveyAnswer(trx, s.id, l.id, answersOf(questions, k), when, limits);
     }
   }
 }
+
+/** How many learners answer each survey: a questionnaire, the likert evaluations, the (anonymous) polls. */
+const ANSWERED: Record<string, number> = { "SV-SAT": 5, "SV-INS": 8, "SV-TH-INS": 4, "SV-POLL": 12, "SV-POLL2": 6, "SV-ONB": 3 };

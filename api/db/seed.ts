@@ -22,6 +22,7 @@ import { seedSurveys } from "./seed-surveys";
 import { seedTestbankUsage, seedTestbanks } from "./seed-testbanks";
 import { seedTests } from "./seed-tests";
 import { seedLives } from "./seed-lives";
+import { seedMedia } from "./seed-media";
 import { seedTestAttempts } from "./seed-test-attempts";
 import { touchUpdate } from "../system/config-store";
 import { UPDATE_KEYS } from "../system/config";
@@ -83,6 +84,8 @@ const CONTENT_TYPES: [string, string, string][] = [
   ["testbank", "exam.testbank", "Test bank"],
   // The test content type's code is its registry key (docs/decisions/064); "exam" is the original name.
   ["test", "exam.exam", "Test"],
+  // Media (docs/decisions/069): the registry key is the code, as for the others above.
+  ["external_video", "material.externalvideo", "External video"],
 ];
 
 export { DEMO_ACCOUNTS, type DemoAccount } from "./demo-accounts";
@@ -237,6 +240,8 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await seedLives(trx, now);
     // Learners' attempts of the seeded tests: passed, failed, waiting for verification (issue 18 §6, docs/decisions/065). After the tests.
     await seedTestAttempts(trx, now);
+    // Media of every type, learners, flash cards, a course slot requiring an article (issue 19, docs/decisions/069); their files after (seedMediaFiles).
+    await seedMedia(trx, now);
   });
   for (const name of FILTER_NAMES) await touchUpdate(db, UPDATE_KEYS.filter(name), now);
   await touchUpdate(db, UPDATE_KEYS.config, now);

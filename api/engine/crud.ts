@@ -101,6 +101,11 @@ export type Resource<Row, Item, C extends Record<string, unknown>, U extends Rec
    * its own update and every feature call that writes to it (contentAccess) answer with it.
    */
   writeRefusal?: (q: Db | Trx, id: number) => Promise<ApiError | null>;
+  /**
+   * Which rows of its table are its items, when the table holds several types' (the media kinds
+   * share one table, docs/decisions/069): its list and every item access see only these.
+   */
+  where?: RawBuilder<SqlBool>;
 };
 // The layer handles every resource alike; the row and input types matter only inside each one.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -152,6 +157,7 @@ export function itemId(req: FastifyRequest, name = "id"): number {
 /** Whether the row exists and lies in the account's scope. */
 export async function isVisible(q: Db | Trx, def: AnyResource, id: number, access: Access): Promise<boolean> {
   let query = fromResource(q, def.table).select("t.id").where("t.id", "=", id);
+  if (def.where) query = query.where(def.where);
   if (access.scope) query = query.where(access.scope);
   return !!(await query.executeTakeFirst());
 }
@@ -248,6 +254,7 @@ export async function listAnswer(req: FastifyRequest, ctx: ApiContext, def: AnyR
   const raw = { ...(req.query as Record<string, unknown>), ...fixed };
   const now = ctx.now();
   let query = fromResource(db, def.table);
+  if (def.where) query = query.where(def.where);
   if (access.scope) query = query.where(access.scope);
   const errors: FieldErrors = {};
   for (const [name, rule] of Object.entries(def.filters)) {

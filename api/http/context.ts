@@ -12,6 +12,8 @@ export type ApiContext = {
   secret: string;
   /** Where uploaded media live (DATA_DIR/media); served under /api/media/. */
   mediaDir: string;
+  /** Where uploaded files live when no object storage is set (DATA_DIR/uploads; default mediaDir/.uploads). */
+  uploadDir?: string;
   /** Sends an outbox row by SMTP when configured; resolves false when not. */
   sendMail?: (to: string, subject: string, body: string) => Promise<boolean>;
 };

@@ -60,6 +60,8 @@ const questionColumns = (input: FormQuestionInput) => ({
   label_min: input.label_min,
   label_max: input.label_max,
   max_select: input.max_select,
+  is_average: input.is_average ? 1 : 0,
+  is_optional: input.is_optional ? 1 : 0,
 });
 
 export function builderRoutes(

@@ -61,6 +61,7 @@ export async function presentForms(q: Q, ids: number[]): Promise<Form[]> {
           id: x.id, sort: j + 1, text: x.text, type: x.type as never, is_required: x.is_required === 1,
           choices: choices.filter((c) => c.question_id === x.id).map((c) => ({ id: c.id, text: c.text })),
           value_min: x.value_min, value_max: x.value_max, label_min: x.label_min, label_max: x.label_max, max_select: x.max_select,
+          is_average: x.is_average === 1, is_optional: x.is_optional === 1,
         })),
     }));
     return {

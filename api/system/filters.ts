@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { sql, type SqlBool } from "kysely";
+import { sql } from "kysely";
 import { z } from "../../contract/zod";
 import { MSG } from "../../contract/messages";
 import { DASHBOARD_FLAG } from "../../contract/permissions";
@@ -7,7 +7,8 @@ import { requirePermission } from "../auth/permissions";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { parseInput } from "../http/errors";
-import { idListOf, isDbId, MAX_DB_ID, paginate, readPageQuery } from "../http/paging";
+import { MAX_DB_ID, paginate, readPageQuery } from "../http/paging";
+import { narrowToPageQuery } from "../http/filter-query";
 
 /** Ids are integer columns in both dialects: anything larger names no row (and would make PostgreSQL fail). */
 
@@ -108,9 +109,6 @@ const parentId = () =>
   );
 const parentQuerySchema = (key: string) => z.object({ [key]: parentId() });
 
-/** `%term%` for LIKE, with the user's own % _ and \ taken literally (ESCAPE '\' below). */
-const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
-
 /**
  * GET dashboard/filter/{name}/ (spec 002 §7 "Filter lists"): the options of the dashboard's
  * filters as the paged answer of {id, name, code, value}, with `id`, `id_list`, `search`, `page`
@@ -126,17 +124,7 @@ export function filterRoutes(app: FastifyInstance, ctx: ApiContext) {
       const parent = list.parent ? (parseInput(parentQuerySchema(key), req.query)[key] as number | undefined) : undefined;
       let query = fromTable(db, list.table);
       if (list.where) query = list.where(query, { params: req.params as Record<string, string>, parent });
-      if (q.id !== undefined) query = isDbId(q.id) ? query.where("t.id", "=", q.id) : query.where(sql<SqlBool>`1 = 0`);
-      if (q.id_list !== undefined) {
-        const ids = idListOf(q.id_list);
-        query = ids.length ? query.where("t.id", "in", ids) : query.where(sql<SqlBool>`1 = 0`);
-      }
-      if (q.search) {
-        const pattern = likePattern(q.search);
-        query = query.where((eb) =>
-          eb.or(list.search.map((col) => sql<SqlBool>`lower(${sql.ref(`t.${col}`)}) like ${pattern} escape '\\'`)),
-        );
-      }
+      query = narrowToPageQuery(query, q, list.search);
       const extra = list.extra ?? [];
       const selected = query
         .select(["t.id", "t.name", "t.code"])

@@ -8,6 +8,7 @@ import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { configValues } from "./config-store";
 import { ApiError, badRequest, notFound } from "../http/errors";
+import { serveUpload } from "../uploads/serve";
 
 /** What the media route serves: the types uploads are checked to be (images; curriculum files). */
 const CONTENT_TYPES: Record<string, string> = {
@@ -113,6 +114,8 @@ export function mediaRoutes(app: FastifyInstance, ctx: ApiContext) {
     const rest = (req.params as { "*": string })["*"] ?? "";
     const segments = rest.split("/");
     if (!segments.length || !segments.every((s) => SEGMENT.test(s))) throw notFound();
+    // Stored uploads (docs/decisions/068): from their storage, finished ones only, with Range.
+    if (segments.length === 2 && segments[0] === "uploads") return serveUpload(ctx, segments[1], req, reply);
     const type = CONTENT_TYPES[path.extname(rest).slice(1).toLowerCase()];
     if (!type) throw notFound();
     const file = path.resolve(root, ...segments);

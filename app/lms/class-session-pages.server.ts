@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs } from "@remix-run/node";
 import type { Paged } from "../../contract/http";
 import { MSG } from "../../contract/messages";
 import type { Curriculum } from "../../contract/schemas/curriculum";
-import { sessionLiveSchema, sessionMaterialSchema, type SessionLive } from "../../contract/schemas/class-session-pages";
+import { sessionLiveItemSchema, sessionLiveSchema, sessionMaterialSchema, type SessionLive } from "../../contract/schemas/class-session-pages";
 import type { TableTabAnswer } from "~/components/content/table-tab";
 import { apiFieldErrors } from "./content-form.server";
 import { invariantResponse } from "./invariant";
@@ -34,13 +34,33 @@ export async function loadLive(page: ItemPage, sessionId: number): Promise<Sessi
   return res.data;
 }
 
-/** intent save of the live page: PUT live/ with the link and playback. */
+/**
+ * The lives a session may replay: the account's own list of lives (its flags and scope, the same
+ * list as /live; none without the live view flag), the latest 200, and the chosen one even if older.
+ */
+export async function liveChoices(page: ItemPage, current: SessionLive["live"]): Promise<{ value: string; label: string }[]> {
+  const res = await page.api.get<Paged<{ id: number; name: string; code: string | null }>>("dashboard/live/", { query: { page_size: 200 }, accept: [403] });
+  const rows = res.status === 200 ? res.data.results : [];
+  const options = rows.map((r) => ({ value: String(r.id), label: r.code ? `${r.name} (${r.code})` : r.name }));
+  if (current && !rows.some((r) => r.id === current.id)) options.unshift({ value: String(current.id), label: current.name });
+  return options;
+}
+
+/** intent save of the live page: PUT live/ with the link and playback; intent live: PATCH live/ with the live item. */
 export async function saveLive(args: ActionFunctionArgs) {
-  const post = await itemPost(args, "change", (r) => data<{ result: Result }>({ result: r.result }, { status: r.status }));
+  const post = await itemPost(args, "change", (r) => data<{ result: Result; form?: string }>({ result: r.result }, { status: r.status }));
   if (post.refused) return post.refused;
   const { page, form } = post;
-  invariantResponse(post.intent === "save", "Bad Request");
   const session = sessionIdOf(args);
+  if (post.intent === "live") {
+    const chosen = parseWithZod(form, { schema: sessionLiveItemSchema });
+    if (chosen.status !== "success") return data({ form: "live", result: chosen.reply() as Result }, { status: 400 });
+    const sent = await page.api.call<Record<string, unknown>>("PATCH", `${page.apiBase}session/${session}/live/`, { body: chosen.value, accept: [400, 404] });
+    if (sent.status === 404) return redirectWithToast(`${page.base}/curriculum`, { type: "error", message: MSG.not_found }, { headers: page.api.headers() });
+    if (sent.status === 400) return data({ form: "live", result: chosen.reply(apiFieldErrors(sent.data)) as Result }, { status: 400, headers: page.api.headers() });
+    return redirectWithToast(post.here, { type: "success", message: "cls_toast_live_item_saved" }, { headers: page.api.headers() });
+  }
+  invariantResponse(post.intent === "save", "Bad Request");
   const submission = parseWithZod(form, { schema: sessionLiveSchema({ url: urlLimit(page) }), disableAutoCoercion: true });
   if (submission.status !== "success") return data({ result: submission.reply() as Result }, { status: 400 });
   const res = await page.api.call<Record<string, unknown>>("PUT", `${page.apiBase}session/${session}/live/`, { body: submission.value, accept: [400, 404] });

@@ -6,14 +6,15 @@ import { REQUEST_KINDS, REQUEST_TYPE_CODES, TYPE_RULE } from "../../contract/req
 import { RECURRING_UNIT_CODES, TYPE_ACTION_CODES, TYPE_EXPAND_CODES, TYPE_EXPIRE_CODES } from "../../contract/assignment-codes";
 import { SURVEY_TARGET_CODES, SURVEY_TYPE_CODES } from "../../contract/schemas/survey";
 import { LIVE_STATUS_CODES, LIVE_TYPE_CODES } from "../../contract/live-codes";
-import { TEST_TYPES } from "../../contract/test-codes";
+import { TEST_TYPE_SWITCH, TEST_TYPES } from "../../contract/test-codes";
+import { switchesOn, type ConfigDict } from "../../contract/config";
 
 /**
  * The code lists a registry filter (`filterCodes`) or form field (`source: "code:{name}"`) offers:
  * each value with the dictionary key of its label, which the page translates. Codes come from the
  * contract, so the options are the values the API accepts.
  */
-export type CodeOption = { value: string; label: string; labelKey: string };
+export type CodeOption = { value: string; label: string; labelKey: string; switch?: string };
 
 const keyed = (values: readonly string[], prefix: string): CodeOption[] => values.map((v) => ({ value: v, label: v, labelKey: `${prefix}${v}` }));
 
@@ -49,8 +50,17 @@ export const CODE_OPTIONS: Readonly<Record<string, CodeOption[]>> = {
   live_type: keyed(LIVE_TYPE_CODES.map(String), "live_type_"),
   live_status: keyed(LIVE_STATUS_CODES.map(String), "live_status_"),
   // The test type a bank's questions are written for (spec 001 §4; docs/decisions/063); labels in the testbank namespace.
-  testbank_type_question: keyed(TEST_TYPES.map(String), "tbk_type_question_"),
+  // A form offers a type only while its configuration switch is on: the switch the API's question store reads (TEST_TYPE_SWITCH).
+  testbank_type_question: TEST_TYPES.map((ty) => ({ value: String(ty), label: String(ty), labelKey: `tcd_type_${ty}`, switch: TEST_TYPE_SWITCH[ty] })),
 };
+
+/** The options a form offers: those without a switch, and those whose configuration switch is on (the one the API reads). */
+export function switchedOn<O extends object>(options: readonly O[], config: ConfigDict): O[] {
+  return options.filter((o) => {
+    const key = (o as { switch?: unknown }).switch;
+    return typeof key !== "string" || switchesOn(config, [key]);
+  });
+}
 
 /** The options of a code list by name; an unknown name is a registry mistake. */
 export function codeOptions(name: string): CodeOption[] {

@@ -119,7 +119,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!start) return fail("schedule_start_required");
     body = { is_display: true, datetime_start: start };
   } else throw new Response("Bad Request", { status: 400 });
-  const res = await api.patch<Record<string, string | string[]>>(`${type.api}${id}/`, body, { accept: [400, 412, 417, 428] });
+  const res = await api.patch<Record<string, string | string[]>>(`${type.api}${id}/`, body, { accept: [400, 412, 417, 424, 428] });
   if (res.status !== 200) {
     const first = Object.values(res.data ?? {}).flat()[0];
     return fail(typeof first === "string" ? first : MSG.invalid);

@@ -7,6 +7,7 @@ import type { ContentLimits } from "../../contract/schemas/content";
 import { FORM_SCHEMAS, passwordRuleFrom } from "../../contract/schemas/forms";
 import type { Lms } from "./api.server";
 import { optionsFor, type ContentType, type Option } from "./content.server";
+import { switchedOn } from "./code-options";
 import { switchesOf } from "~/registry/features.js";
 
 /**
@@ -90,7 +91,8 @@ export async function formContext(api: Lms, type: ContentType, config: ConfigDic
   await Promise.all(
     // An account field's source is searched, never listed whole (accountChoices).
     fields.filter((f) => f.source && f.kind !== "account").map(async (f) => {
-      options[f.name] = await optionsFor(api, f.source!, f.name);
+      // A code offered only while its configuration switch is on (a bank's test types): the switch the API reads.
+      options[f.name] = switchedOn(await optionsFor(api, f.source!, f.name), config);
     }),
   );
   const schema = schemaFor(type, config)[mode];

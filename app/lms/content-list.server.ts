@@ -107,6 +107,11 @@ function tableRow(row: Row, columns: readonly { key: string; kind?: string }[], 
   return out;
 }
 
+/** What a 424 may name as standing in the way: `dependent_list` of {content_name, material} (a media item's, docs/decisions/069). */
+type Dependant = { content_name?: string; material?: string };
+const dependantNames = (body: { dependent_list?: Dependant[] } | undefined) =>
+  (body?.dependent_list ?? []).map((d) => [d.content_name, d.material].filter(Boolean).join(" — "));
+
 /**
  * A list row's show/hide or delete; `typeFor` gives the listed type when it is not the URL's (a
  * program's classes), after the caller's own checks.
@@ -125,15 +130,17 @@ export async function listAction(request: Request, typeFor: ((action: Action) =>
   const backTo = back.startsWith("?") || back === "" ? `${new URL(request.url).pathname}${back}` : new URL(request.url).pathname;
   if (intent === "toggle") {
     const show = form.has("show");
-    const res = await api.patch<{ detail?: string }>(`${type.api}${id}/`, { is_display: show }, { accept: [400, 412, 417, 428] });
+    const res = await api.patch<{ detail?: string; dependent_list?: Dependant[] }>(`${type.api}${id}/`, { is_display: show }, { accept: [400, 412, 417, 424, 428] });
+    // A hide refused because others require it (a media item, docs/decisions/069): the dependency dialog naming them.
+    if (res.status === 424) return data({ warning: res.data?.detail ?? MSG.cannot_delete_because_dependency, items: dependantNames(res.data) }, { status: 424, headers: api.headers() });
     if (res.status !== 200) return redirectWithToast(backTo, { type: "error", message: res.data?.detail ?? MSG.invalid }, { headers: api.headers() });
     return redirectWithToast(backTo, { type: "success", message: show ? "toast_shown" : "toast_hidden" }, { headers: api.headers() });
   }
   if (intent === "delete") {
-    const res = await api.delete<{ detail?: string }>(`${type.api}${id}/`, { accept: [424] });
+    const res = await api.delete<{ detail?: string; dependent_list?: Dependant[] }>(`${type.api}${id}/`, { accept: [424] });
     // spec 002 §8: 424 on delete → a warning dialog with cannot_delete_because_dependency, or
     // the API's clearer reason when it gives one (a location with rooms, decision 039).
-    if (res.status === 424) return data({ warning: res.data?.detail ?? MSG.cannot_delete_because_dependency }, { status: 424, headers: api.headers() });
+    if (res.status === 424) return data({ warning: res.data?.detail ?? MSG.cannot_delete_because_dependency, items: dependantNames(res.data) }, { status: 424, headers: api.headers() });
     return redirectWithToast(backTo.replace(/([?&])delete=\d+&?/, "$1").replace(/[?&]$/, ""), { type: "success", message: "toast_deleted" }, { headers: api.headers() });
   }
   throw new Response("Bad Request", { status: 400 });

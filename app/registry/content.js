@@ -56,8 +56,11 @@
  *   defaultTab: string, tabs: Tab[], overall: Tab[], feature?: Feature, overallIndex?: Tab, pages?: ItemPage[],
  *   publish?: boolean, cover?: boolean, deletable?: boolean, nameFields?: string[], codeField?: string,
  *   filterCodes?: Record<string, string>, listPages?: ListPage[], listScreens?: string[], searchKey?: string,
- *   readOnly?: { noticeKey: string, atField?: string, refusalKey: string }, createDefaults?: Record<string, string>, coverUnpublishes?: boolean
+ *   readOnly?: { noticeKey: string, atField?: string, refusalKey: string }, createDefaults?: Record<string, string>, coverUnpublishes?: boolean,
+ *   permissionKeys?: { title: string, intro: string }
  * }} ContentType
+ *   `permissionKeys`: the permission tab's title and intro in the type's namespace, for a type whose
+ *   rules grant something other than seeing and enrolling (a test bank: who may use it).
  *   `coverUnpublishes: false`: removing its cover image leaves it published (a class program).
  *   `createDefaults`: what the create form shows before the user changes it (form values: a
  *   ticked box is "on"), where the spec gives a default (a class's check-in options).
@@ -95,6 +98,7 @@ import { classType } from "./class.js";
 import { classProgramType } from "./class-program.js";
 import { surveyType } from "./survey.js";
 import { liveType } from "./live.js";
+import { mediaTypes } from "./media.js";
 import { testbankType } from "./testbank.js";
 import { testType } from "./test.js";
 import { MOUNTS } from "./mounts.js";
@@ -315,6 +319,8 @@ export const CONTENT_TYPES = [
   testbankType({ NAME_COLUMNS, HEAD_FIELDS, TAIL_FIELDS }),
   // Test (spec 000 §2.8, docs/decisions/064): app/registry/test.js; attempts and overall pages from test-overall.js.
   testType({ LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, PREREQUISITE, enrollmentTab, COMPETENCY, GAMIFICATION }),
+  // Media: article, audio, document, external video, flash card, video (spec 000 §2.9, docs/decisions/069): app/registry/media.js, one factory.
+  ...mediaTypes({ NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, LIST, enrollmentTab, GAMIFICATION, LEARNER, progressOverall, OVERALL_INDEX }),
 ];
 
 /**

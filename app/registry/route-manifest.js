@@ -91,7 +91,7 @@ const CONTENT_POSTS = {
   "routes/class.session-edit.tsx": { save: "change" },
   "routes/class.cancel.tsx": { cancel: "change" },
   // A session's live details and materials (docs/decisions/045): the change flag, as the API asks.
-  "routes/class.session-live.tsx": { save: "change" },
+  "routes/class.session-live.tsx": { save: "change", live: "change" },
   "routes/class.session-material.tsx": { create: "change", delete: "change" },
   // A session's learners checked in or out by hand: the progress flag, as the API asks (docs/decisions/042).
   // …and by scanning a learner's personal code (docs/decisions/046): the same flag.
@@ -118,6 +118,10 @@ const CONTENT_POSTS = {
   "routes/survey.domain.tsx": { save: "change" },
   // A live's questions marked answered or hidden (docs/decisions/066): its change flag, as the API asks.
   "routes/live.question.tsx": { answer: "change", reopen: "change", hide: "change", show: "change" },
+  // Media (docs/decisions/069): the information tab's form and file, a flash card set's cards and a learner's card.
+  "routes/media.information.tsx": { save: "change", find: "change", "media-file": "change" },
+  "routes/media.cards.tsx": { add: "change", edit: "change", delete: "change" },
+  "routes/media.ugc-item.tsx": { save: "change", approve: "change", reject: "change" },
   // A bank's usage requests (docs/decisions/063): deciding needs the bank's change flag; asking, its
   // view (the API also asks for the test change flag, the page shows the form only with it).
   "routes/testbank.overall-usage.tsx": { approve: "change", reject: "change", request: "view" },
@@ -214,6 +218,8 @@ const TREE = [
       page("account-logout", "account/logout", "routes/account.logout.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
       // Leaving a login-as (docs/decisions/033): any session may ask; the API says whether it was acting.
       page("login-as-leave", "login-as/leave", "routes/login-as.leave.tsx", SIGNED_IN, { post: { "": SIGNED_IN } }),
+      // The resumable-upload relay to the API's tus endpoint (docs/decisions/068): the API checks session, CSRF, flags and address.
+      page("upload", "upload/*", "routes/upload.$.tsx", SIGNED_IN, { example: "/dashboard/upload/", post: { "": SIGNED_IN } }),
       page("account-language", "account/language", "routes/account.language.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
       page("account-forgot-password", "account/forgot-password/:step?", "routes/account.forgot-password.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
       page("account-checkmail", "account/checkmail", "routes/account.checkmail.tsx", PUBLIC),

@@ -29,6 +29,8 @@ export const surveyType = (p) => ({
   ...ENGINE_MODULES,
   cancelKind: "course",
   schema: "survey",
+  // An instructor without the view flag sees the surveys that evaluate them (docs/decisions/067).
+  viewScopes: ["instructor"],
   columns: [
     ...p.NAME_COLUMNS.slice(0, 2),
     { key: "survey_type", labelKey: "svy_col_type", kind: "label", labelPrefix: "svy_type_" },
@@ -42,6 +44,8 @@ export const surveyType = (p) => ({
   defaultOrdering: "-datetime_update",
   // spec 001 §3 "Survey": what an administrator sets; the provider, left blank, is the provider role in use.
   fields: [
+    // Start from a template (docs/decisions/067): its questions and settings are copied; a plain select, JS or not.
+    { name: "template", labelKey: "svy_field_template", kind: "select", source: "dashboard/survey/template/", on: "create", helpKey: "svy_help_template" },
     { name: "name", labelKey: "field_name", kind: "text" },
     { name: "code", labelKey: "field_code", kind: "text" },
     { name: "survey_type", labelKey: "svy_field_type", kind: "select", source: "code:survey_type", helpKey: "svy_help_type" },
@@ -53,6 +57,8 @@ export const surveyType = (p) => ({
     { name: "is_editable", labelKey: "svy_field_is_editable", kind: "checkbox", helpKey: "svy_help_is_editable" },
     { name: "is_required", labelKey: "svy_field_is_required", kind: "checkbox", helpKey: "svy_help_is_required" },
     { name: "is_template", labelKey: "svy_field_is_template", kind: "checkbox" },
+    // content_period_doing.datetime_end: answering closes then (after the start).
+    { name: "datetime_end", labelKey: "svy_field_datetime_end", kind: "datetime", helpKey: "svy_help_datetime_end" },
   ],
   createDefaults: { survey_type: "1", is_editable: "on" },
   defaultTab: "information",

@@ -29,7 +29,8 @@ export const testType = (p) => ({
   module: "test",
   labelKey: "content_test",
   nounKey: "tst_noun",
-  i18n: ["test", TEST_OVERALL_I18N],
+  // testCodes: the test types' labels, shared with the bank (docs/decisions/070).
+  i18n: ["test", TEST_OVERALL_I18N, "testCodes"],
   menuSection: "content",
   ...ENGINE_MODULES,
   cancelKind: "course",

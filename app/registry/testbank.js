@@ -21,7 +21,7 @@ export const testbankType = (p) => ({
   module: "testbank",
   labelKey: "content_testbank",
   nounKey: "tbk_noun",
-  i18n: ["testbank"],
+  i18n: ["testbank", "testCodes"],
   menuSection: "content",
   ...ENGINE_MODULES,
   publish: false,
@@ -30,7 +30,7 @@ export const testbankType = (p) => ({
   schema: "testbank",
   columns: [
     ...p.NAME_COLUMNS.slice(0, 2),
-    { key: "type_question", labelKey: "tbk_col_type_question", kind: "label", labelPrefix: "tbk_type_question_" },
+    { key: "type_question", labelKey: "tbk_col_type_question", kind: "label", labelPrefix: "tcd_type_" },
     { key: "count_question", labelKey: "tbk_col_count_question" },
     ...p.NAME_COLUMNS.slice(2),
     { key: "datetime_update", labelKey: "col_updated", sortable: true, kind: "date" },
@@ -47,6 +47,8 @@ export const testbankType = (p) => ({
     ...p.TAIL_FIELDS,
   ],
   createDefaults: { type_question: "1" },
+  // A bank has no enrollment: its rules say who may use it (draw from it), not who may see and enrol.
+  permissionKeys: { title: "tbk_permission_title", intro: "tbk_permission_intro" },
   defaultTab: "question",
   // spec 000 §2.8: tabs log/{logid}, question/{number?}.
   tabs: [

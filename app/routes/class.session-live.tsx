@@ -5,10 +5,11 @@ import { FormSubmit } from "~/components/activity/form-submit";
 import { SessionHead } from "~/components/class/session-links";
 import { FactList } from "~/components/content/fact-list";
 import { SettingInput } from "~/components/content/settings-form";
-import { CsrfInput } from "~/components/forms";
+import { CsrfInput, SelectField } from "~/components/forms";
 import { classOf, loadClass, sessionIdOf } from "~/lms/class-session.server";
-import { loadLive, saveLive } from "~/lms/class-session-pages.server";
-import type { FormResult } from "~/lms/form-result";
+import { liveChoices, loadLive, saveLive } from "~/lms/class-session-pages.server";
+import { errorsAt, shownValue, type FormResult } from "~/lms/form-result";
+import { takesLiveItem } from "../../contract/schemas/class-session-pages";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts); the class's own come with its URL. */
 export const handle = { i18n: ["content"] };
@@ -18,23 +19,26 @@ export const handle = { i18n: ["content"] };
  * rerun (1) or an external conference (5) its link (http(s), at most config url-limit; a
  * conference needs one) and whether the recording may be played back. An information (0) or
  * classroom (3) session has no live details: the page says so and links its edit page, where the
- * type is changed. The live item (`live_id`) is shown, not chosen: the live content type does not
- * exist yet (issue 18). Read with the view flag; saved with the change flag, not once cancelled.
+ * type is changed. A live rerun also chooses the live item it replays (`live_id`, docs/decisions/070)
+ * among the lives the account may see, and links to it. Read with the view flag; saved with the
+ * change flag, not once cancelled.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const page = await classOf(args, "view");
   const [klass, live] = await Promise.all([loadClass(page), loadLive(page, sessionIdOf(args))]);
   const canChange = page.can("change") && !klass.is_read_only;
-  return data({ base: page.base, live, canChange }, { headers: page.api.headers() });
+  const lives = canChange && takesLiveItem(live.type) ? await liveChoices(page, live.live) : [];
+  return data({ base: page.base, live, lives, canChange }, { headers: page.api.headers() });
 }
 
 export const action = (args: ActionFunctionArgs) => saveLive(args);
 
 export default function SessionLivePage() {
-  const { base, live, canChange } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as { result: FormResult } | undefined;
+  const { base, live, lives, canChange } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as { result: FormResult; form?: string } | undefined;
   const { t } = useTranslation();
-  const result = answer?.result ?? null;
+  const result = answer && answer.form !== "live" ? answer.result : null;
+  const liveResult = answer?.form === "live" ? answer.result : null;
   const title = t("cls_live_title", { name: live.name });
   return (
     <div className="max-w-3xl space-y-4">
@@ -42,9 +46,29 @@ export default function SessionLivePage() {
       <FactList
         facts={[
           ["cls_col_type", t(`cls_session_type_${live.type}`)],
-          ["cls_live_item", live.live_id ? String(live.live_id) : t("cls_live_item_none")],
+          ["cls_live_item", <LiveItem key="live" live={live} />],
         ]}
       />
+      {canChange && takesLiveItem(live.type) ? (
+        <Form method="post" noValidate aria-labelledby="live-item-title" className="space-y-4 rounded border border-slate-200 bg-white p-4">
+          <h3 id="live-item-title" className="text-base font-semibold text-slate-900">
+            {t("cls_live_item_choose")}
+          </h3>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="live" />
+          <SelectField
+            id="live_id"
+            name="live_id"
+            label={t("cls_live_item")}
+            help={lives.length ? t("cls_live_item_hint") : t("cls_live_item_no_choices")}
+            emptyOption={t("cls_live_item_empty")}
+            options={lives}
+            errors={errorsAt(liveResult, "live_id")?.map((e) => t(e))}
+            selectProps={{ defaultValue: shownValue(liveResult, "live_id", live.live_id == null ? "" : String(live.live_id)) as string }}
+          />
+          <FormSubmit label={t("cls_live_item_save")} />
+        </Form>
+      ) : null}
       {!live.is_online ? (
         <p role="note" className="rounded border border-slate-300 bg-slate-50 p-4 text-sm text-slate-700">
           {t("cls_live_not_online")}{" "}
@@ -67,4 +91,17 @@ export default function SessionLivePage() {
       )}
     </div>
   );
+}
+
+/** The live item: a link to its page, "none", or the id of one deleted since. */
+function LiveItem({ live }: { live: { live_id: number | null; live: { id: number; name: string } | null } }) {
+  const { t } = useTranslation();
+  if (live.live) {
+    return (
+      <a href={`/dashboard/live/${live.live.id}`} className="text-primary underline">
+        {live.live.name}
+      </a>
+    );
+  }
+  return <>{live.live_id == null ? t("cls_live_item_none") : t("cls_live_item_gone", { id: live.live_id })}</>;
 }

@@ -5,6 +5,8 @@ import { useContentTranslation } from "~/components/content/use-content-translat
 import type { ConfigDict } from "../../contract/config";
 import { MSG } from "../../contract/messages";
 import { FILE_SLOT_TYPES, SLOT_TYPES, isSlotType } from "../../contract/curriculum-codes";
+import { namesMedia } from "../../contract/schemas/curriculum";
+import { mediaChoices } from "~/lms/curriculum-media.server";
 import type { Curriculum, CurriculumLimits, IdName, Material, Section, UploadedFile } from "../../contract/schemas/curriculum";
 import { secondsToTimeText } from "../../contract/units";
 import { ChoiceList } from "~/components/content/choice-list";
@@ -70,17 +72,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const sectionBy = (sid: number | null) => sections.find((s) => s.id === sid) ?? null;
   const materialBy = (mid: number | null) => materials.find((m) => m.id === mid) ?? null;
   const slot = q.get("slot");
+  const addTo = sectionBy(num("add"))?.id ?? null;
+  const editing = materialBy(num("material"));
+  // The open slot form's picker: the media items its slot type may play (issue 19 §4).
+  const formSlot = editing?.slot_type ?? (addTo !== null && isSlotType(slot) ? slot : null);
+  const media = formSlot ? await mediaChoices(api, formSlot) : [];
   return data(
     {
       curriculum,
       texts: tab.texts,
       here: url.pathname,
       limits: limitsOf(config),
+      media,
       view: {
         editSection: sectionBy(num("edit-section"))?.id ?? null,
-        addTo: sectionBy(num("add"))?.id ?? null,
+        addTo,
         slot: isSlotType(slot) ? slot : null,
-        material: materialBy(num("material"))?.id ?? null,
+        material: editing?.id ?? null,
         deleteSection: sectionBy(num("delete-section")),
         deleteMaterial: materialBy(num("delete-material")),
       },
@@ -195,7 +203,9 @@ async function saveMaterial(api: Lms, form: FormData, intent: "add-material" | "
   }
   const section = String(form.get("section") ?? "");
   invariantResponse(isSlotType(slotType) && (!adding || /^\d{1,9}$/.test(section)), "Bad Request");
-  const submission = parseWithZod(form, { schema: materialSchema(slotType, limits, { form: true }) });
+  // A media item chosen from the library plays instead of the slot's own link or file.
+  const withMedia = namesMedia(form.get("media_id"));
+  const submission = parseWithZod(form, { schema: materialSchema(slotType, limits, { form: true, media: withMedia }) });
   const kept = typeof form.get("file_ref") === "string" && form.get("file_ref") ? { file: String(form.get("file_ref")), file_name: String(form.get("file_ref_name") ?? "") } : null;
   const refuse = (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, uploaded = kept, headers?: Headers) =>
     data<ActionAnswer>({ form: "material", result: submission.reply(errors), uploaded }, { status: 400, headers: headers ?? api.headers() });
@@ -216,9 +226,11 @@ async function saveMaterial(api: Lms, form: FormData, intent: "add-material" | "
       const stored = up.data as UploadedFile;
       file = { file: stored.file, file_name: stored.file_name };
     }
-    if (adding && !file) return refuse({ fieldErrors: { file: [MSG.required] } });
+    if (adding && !file && !withMedia) return refuse({ fieldErrors: { file: [MSG.required] } });
   }
-  const payload = { ...submission.value, ...(file ?? {}) };
+  // The picker's "none" arrives empty (conform drops it): it clears the slot's media item.
+  const media = form.has("media_id") ? { media_id: submission.value.media_id ?? null } : {};
+  const payload = { ...submission.value, ...media, ...(file ?? {}) };
   const res = adding
     ? await api.post<Record<string, unknown>>(`${base}section/${section}/material/`, { slot_type: slotType, ...payload }, { accept: [400] })
     : await api.patch<Record<string, unknown>>(`${base}material/${current!.id}/`, payload, { accept: [400, 424] });
@@ -251,6 +263,7 @@ export default function CurriculumTab() {
         result={resultOf("material")}
         uploaded={answer && "uploaded" in answer ? answer.uploaded : null}
         limits={d.limits}
+        media={d.media}
         cancelHref={d.here}
       />
     );
@@ -266,6 +279,7 @@ export default function CurriculumTab() {
         result={resultOf("material")}
         uploaded={answer && "uploaded" in answer ? answer.uploaded : null}
         limits={d.limits}
+        media={d.media}
         cancelHref={d.here}
       />
     );
@@ -455,6 +469,7 @@ function MaterialTable({ section, firstSection, lastSection }: { section: Sectio
               <span className="break-words font-medium text-slate-900">{m.name}</span>
               <span className="rounded border border-slate-200 px-1.5 text-xs text-slate-600">{t(m.is_required ? "curriculum_badge_required" : "curriculum_badge_optional")}</span>
               {m.is_preview ? <span className="rounded border border-sky-200 bg-sky-50 px-1.5 text-xs text-sky-800">{t("curriculum_badge_preview")}</span> : null}
+              {m.media ? <span className="text-xs text-slate-700">{t("curriculum_material_media_row", { name: m.media.name })}</span> : null}
               {m.file ? (
                 <a href={m.file} className="text-xs text-primary underline">
                   {m.file_name ?? m.file}

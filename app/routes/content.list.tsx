@@ -64,7 +64,7 @@ export default function ContentList() {
       <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} capped={d.list.count_capped} />
       {/* A refused delete replaces its confirmation step (the URL still names the item). */}
       {d.pending && !warning ? <ConfirmDelete item={d.pending} /> : null}
-      {warning ? <WarningDialog messageKey={warning} /> : null}
+      {warning ? <WarningDialog messageKey={warning} items={actionData && "items" in actionData ? (actionData.items as string[]) : undefined} /> : null}
     </div>
   );
 }

@@ -44,7 +44,9 @@ export async function loader(args: LoaderFunctionArgs) {
     return v && /^\d+$/.test(v) ? (list.results.find((r) => String(r.id) === v) ?? null) : null;
   };
   const base = permissionBase(type, id);
-  return data({ list, base, editing: pick("edit"), deleting: pick("delete") }, { headers: api.headers() });
+  // A type whose rules grant something else names its own title and intro (a bank: who may use it).
+  const texts = type.permissionKeys ?? { title: "acc_permission_title", intro: "acc_permission_intro" };
+  return data({ list, base, texts, editing: pick("edit"), deleting: pick("delete") }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -122,7 +124,7 @@ function RuleForm({ intent, rule, result, title, cancelHref }: { intent: "create
 }
 
 export default function PermissionTab() {
-  const { list, base, editing, deleting } = useLoaderData<typeof loader>();
+  const { list, base, texts, editing, deleting } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const resultFor = (intent: string) => (answer && answer.intent === intent ? answer.result : null);
@@ -133,12 +135,12 @@ export default function PermissionTab() {
       <section aria-labelledby="permission-title" className="space-y-3">
         <div>
           <h2 id="permission-title" className="text-lg font-semibold">
-            {t("acc_permission_title")}
+            {t(texts.title)}
           </h2>
-          <p className="text-sm text-slate-600">{t("acc_permission_intro")}</p>
+          <p className="text-sm text-slate-600">{t(texts.intro)}</p>
         </div>
         <DataTable
-          caption={t("acc_permission_title")}
+          caption={t(texts.title)}
           rows={list.results}
           empty={t("acc_permission_empty")}
           columns={[

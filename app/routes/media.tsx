@@ -6,15 +6,18 @@ const API_URL = (process.env.LMS_API_URL ?? `http://127.0.0.1:${process.env.API_
  * Uploaded media (/api/media/…) served on the dashboard's own origin, so pages need no second
  * host in their image policy: streamed from the API with its caching headers.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const path = params["*"] ?? "";
   if (!/^[\w./-]+$/.test(path) || path.split("/").includes("..")) return new Response("Not Found", { status: 404 });
-  const res = await fetch(`${API_URL}/api/media/${path}`);
+  // A player seeking in an uploaded video or audio file asks for a byte range (docs/decisions/068).
+  const range = request.headers.get("range");
+  const res = await fetch(`${API_URL}/api/media/${path}`, range ? { headers: { range } } : undefined);
+  if (res.status === 416) return new Response(null, { status: 416, headers: { "content-range": res.headers.get("content-range") ?? "" } });
   if (!res.ok || !res.body) return new Response("Not Found", { status: 404 });
   const headers = new Headers();
-  for (const h of ["content-type", "content-length", "cache-control", "etag", "last-modified", "x-content-type-options"]) {
+  for (const h of ["content-type", "content-length", "cache-control", "etag", "last-modified", "x-content-type-options", "accept-ranges", "content-range"]) {
     const v = res.headers.get(h);
     if (v) headers.set(h, v);
   }
-  return new Response(res.body, { status: 200, headers });
+  return new Response(res.body, { status: res.status === 206 ? 206 : 200, headers });
 }

@@ -6,6 +6,8 @@ import type { FormQuestion, FormSection } from "../../contract/schemas/requests"
 import type { SettingField } from "~/components/content/settings-form";
 import { TableTab } from "~/components/content/table-tab";
 import { MoveButtons } from "~/components/requests/move-buttons";
+import { SurveyResults } from "~/components/survey/results";
+import type { SurveyResult } from "../../contract/schemas/survey";
 import { itemPage } from "~/lms/item-page.server";
 import { rowsTabAction } from "~/lms/request-tabs.server";
 import { formQuestionSchema } from "~/lms/request-schemas.server";
@@ -19,7 +21,8 @@ export const handle = { i18n: ["requests", "content", "extras"] };
  * text, choice, multiple choice (choices one per line), number, date; required or not; in order.
  * A survey's questions (docs/decisions/062) may also be scales (from … to, labelled at both ends)
  * and say how many choices a learner may tick; a new one starts as its survey type suggests (a
- * likert survey's: a scale; a poll's: a choice). A section of another form, or one gone, leads
+ * likert survey's: a scale; a poll's: a choice), may be averaged or offer an "other" answer, and
+ * the section's results follow its questions (docs/decisions/067). A section of another form, or one gone, leads
  * back to the sections.
  */
 const sectionOf = (args: LoaderFunctionArgs) => Number(args.params.sectionid);
@@ -34,9 +37,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const { data: list } = await api.get<{ results: FormSection[] }>(`${apiBase}section/`);
   const section = list.results.find((s) => s.id === sectionOf(args));
   if (!section) throw redirect(`${base}/section`);
-  const survey = isSurvey(args) ? (await api.get<{ survey_type: number }>(apiBase)).data : null;
+  const [survey, result] = isSurvey(args)
+    ? await Promise.all([api.get<{ survey_type: number }>(apiBase).then((r) => r.data), api.get<SurveyResult>(`${apiBase}result/`).then((r) => r.data)])
+    : [null, null];
   const firstType = survey ? (FIRST_TYPE[survey.survey_type] ?? QUESTION_TYPE.text) : QUESTION_TYPE.text;
-  return data({ section, count: list.results.length, base, canChange: can("change"), survey: !!survey, firstType }, { headers: api.headers() });
+  // A survey's results of this section's questions (docs/decisions/067).
+  const results = result && { ...result, questions: result.questions.filter((q) => q.section.id === section.id) };
+  return data({ section, count: list.results.length, base, canChange: can("change"), survey: !!survey, firstType, results }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -51,7 +58,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SectionQuestions() {
-  const { section, base, canChange, survey, firstType } = useLoaderData<typeof loader>();
+  const { section, base, canChange, survey, firstType, results } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const fields: SettingField[] = [
@@ -67,12 +74,16 @@ export default function SectionQuestions() {
           { name: "value_max", label: t("svy_field_value_max"), kind: "number", min: 1 },
           { name: "label_min", label: t("svy_field_label_min"), kind: "text" },
           { name: "label_max", label: t("svy_field_label_max"), kind: "text" },
+          { name: "is_average", label: t("svy_field_is_average"), kind: "checkbox", hint: t("svy_help_is_average") },
+          { name: "is_optional", label: t("svy_field_is_optional"), kind: "checkbox", hint: t("svy_help_is_optional") },
         ] satisfies SettingField[])
       : []),
   ];
   const values = (q: FormQuestion) => ({
     text: q.text, type: String(q.type), is_required: q.is_required, choices: q.choices.map((c) => c.text).join("\n"),
-    ...(survey ? { max_select: String(q.max_select), value_min: String(q.value_min), value_max: String(q.value_max), label_min: q.label_min, label_max: q.label_max } : {}),
+    ...(survey
+      ? { max_select: String(q.max_select), value_min: String(q.value_min), value_max: String(q.value_max), label_min: q.label_min, label_max: q.label_max, is_average: q.is_average, is_optional: q.is_optional }
+      : {}),
   });
   const scale = (q: FormQuestion) => ((q.type as number) === SCALE_QUESTION ? `${q.value_min}${q.label_min ? ` (${q.label_min})` : ""} – ${q.value_max}${q.label_max ? ` (${q.label_max})` : ""}` : "—");
   return (
@@ -97,12 +108,13 @@ export default function SectionQuestions() {
           ...(canChange ? [{ key: "move", label: t("req_col_order"), render: (q: FormQuestion) => <MoveButtons id={q.id} name={q.text} first={q.sort === 1} last={q.sort === section.questions.length} /> }] : []),
         ]}
         canChange={canChange}
-        add={{ title: t("req_question_add"), submitLabel: t("req_question_add"), fields, defaults: { type: String(firstType), ...(survey ? { max_select: "1", value_min: "1", value_max: "4" } : {}) } }}
+        add={{ title: t("req_question_add"), submitLabel: t("req_question_add"), fields, defaults: { type: String(firstType), ...(survey ? { max_select: "1", value_min: "1", value_max: "4", is_average: firstType === SCALE_QUESTION } : {}) } }}
         edit={{ fields, values }}
         remove={{ label: t("action_delete"), text: (q) => t("req_question_delete_text", { name: q.text }) }}
         answer={answer}
         empty={t("req_question_empty")}
       />
+      {results ? <SurveyResults questions={results.questions} count={results.count_submission} anonymous={results.is_anonymous} /> : null}
     </div>
   );
 }

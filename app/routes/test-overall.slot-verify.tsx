@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useForm } from "~/components/use-form";
 import { useTranslation } from "~/i18n/react";
 import { MSG } from "../../contract/messages";
-import { CHOICE_MARKED_TYPES, VERIFY_VIEWS, type VerifyView } from "../../contract/test-attempt-codes";
+import { VERIFY_VIEWS, type VerifyView } from "../../contract/test-attempt-codes";
 import { DataTable } from "~/components/content/data-table";
 import { FactList } from "~/components/content/fact-list";
 import { Pager } from "~/components/content/pager";
@@ -18,7 +18,7 @@ import { loadSlot, loadSlotAnswers, loadSlots, markConstraintFor, markSchema, pa
 import { redirectWithToast } from "~/lms/toast.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
-export const handle = { i18n: ["content", "enrollment", "testOverall"] };
+export const handle = { i18n: ["content", "enrollment", "testOverall", "testCodes"] };
 
 /**
  * The verify page (spec 000 §2.8 `slot/{slotid?}/verify/{questionid?}/{view_type?}`;
@@ -105,7 +105,7 @@ export default function SlotVerify() {
                 </a>
               ),
             },
-            { key: "type", label: t("tsto_col_type"), render: (q) => t(`tsto_question_type_${q.question_type}`) },
+            { key: "type", label: t("tsto_col_type"), render: (q) => t(`tcd_type_${q.question_type}`) },
             { key: "answers", label: t("tsto_col_answers"), className: "text-right tabular-nums", render: (q) => q.answers },
             { key: "waiting", label: t("tsto_col_waiting"), className: "text-right tabular-nums", render: (q) => q.waiting },
           ]}
@@ -139,7 +139,7 @@ function AnswersPage({ d }: { d: Extract<Loaded, { step: "answers" }> }) {
   const { t } = useTranslation();
   const here = verifyHref(d.base, d.slot.id, d.question.question_id, d.view);
   const a = d.chosen;
-  const markable = a && !CHOICE_MARKED_TYPES.includes(a.question_type) && a.attempt_status === 22;
+  const markable = a && a.mark_refusal === null;
   return (
     <section aria-labelledby="verify-title" className="space-y-4">
       <PageHeading id="verify-title" title={t("tsto_verify_title")} sub={`${d.slot.name} · ${d.question.question_desc}`} back={{ href: verifyHref(d.base, d.slot.id), label: t("tsto_back_questions") }} />
@@ -163,7 +163,7 @@ function AnswersPage({ d }: { d: Extract<Loaded, { step: "answers" }> }) {
               {a.answer ? <p className="whitespace-pre-line text-sm text-slate-900">{a.answer}</p> : <p className="text-sm text-slate-600">{t("tsto_no_answer")}</p>}
             </div>
           </section>
-          {markable ? <MarkForm key={a.id} answer={a} constraint={d.constraint} /> : <p className="h-fit rounded border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">{t("answer_not_markable")}</p>}
+          {markable ? <MarkForm key={a.id} answer={a} constraint={d.constraint} /> : <p className="h-fit rounded border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">{t(a.mark_refusal ?? "answer_not_markable")}</p>}
         </div>
       ) : null}
       <DataTable
@@ -201,6 +201,7 @@ function MarkForm({ answer, constraint }: { answer: VerifyAnswerRow; constraint:
       <h3 id="mark-title" className="mb-3 text-base font-semibold">
         {t("tsto_mark_title")}
       </h3>
+      {answer.attempt_status !== 22 ? <p className="mb-3 text-sm text-slate-700">{t("tsto_remark_note")}</p> : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <CsrfInput />
         <input type="hidden" name="intent" value="verify" />

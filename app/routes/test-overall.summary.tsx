@@ -8,7 +8,7 @@ import { numberFormat } from "~/lms/format";
 import { loadSlot, loadSlots, testPage } from "~/lms/test-overall.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
-export const handle = { i18n: ["content", "enrollment", "testOverall"] };
+export const handle = { i18n: ["content", "enrollment", "testOverall", "testCodes"] };
 
 /**
  * Overall › Summary (spec 000 §2.8 `summary/{slotid}`; docs/decisions/065): without a slot the
@@ -64,7 +64,7 @@ export default function OverallSummary() {
               </a>
             ),
           },
-          { key: "type", label: t("tsto_col_type"), render: (q) => t(`tsto_question_type_${q.question_type}`) },
+          { key: "type", label: t("tsto_col_type"), render: (q) => t(`tcd_type_${q.question_type}`) },
           { key: "max", label: t("tsto_col_max_score"), className: "text-right tabular-nums", render: (q) => q.max_score },
           { key: "answers", label: t("tsto_col_answers"), className: "text-right tabular-nums", render: (q) => num(q.answers) },
           { key: "average", label: t("tsto_col_average"), className: "text-right tabular-nums", render: (q) => num(q.average) },

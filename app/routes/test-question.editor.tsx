@@ -7,7 +7,7 @@ import { resultOf, type TestAnswer } from "~/components/test/form-kit";
 import { questionEditorAction, questionEditorLoader } from "~/lms/test-question.server";
 
 /** The editor's texts are its own namespace (no type's), so a bank's pages carry no test texts. */
-export const handle = { i18n: ["content", "testQuestion"] };
+export const handle = { i18n: ["content", "testQuestion", "testCodes"] };
 
 /**
  * The question editor (docs/decisions/064), one module for both owners of the question store: a

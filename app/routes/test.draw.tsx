@@ -2,7 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { DRAW_METHODS, DRAW_RANDOMS, DRAW_SELECTS } from "../../contract/test-codes";
-import type { TestDraw, TestSection } from "../../contract/schemas/test";
+import type { TestDraw, TestDrawPreview, TestSection } from "../../contract/schemas/test";
+import { DrawPreview } from "~/components/test/draw-preview";
 import { SettingInput, type SettingField } from "~/components/content/settings-form";
 import { CsrfInput, ErrorList, Field } from "~/components/forms";
 import { SaveBar } from "~/components/form-basics";
@@ -23,7 +24,8 @@ export const handle = { i18n: ["content"] };
  * 001 §3 "Question selection from a bank"; docs/decisions/064): its rules, one per bank, and the
  * form of one — bank, tags (any or all), random or selected, how many, and a range written like
  * `1-5, 8, 10-12`. A range naming questions the bank lacks, or more questions than it holds, is a
- * field error saying how many there are (the API checks it against the bank).
+ * field error saying how many there are (the API checks it against the bank). A saved rule's page
+ * shows which questions it would ask (its preview).
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { api, apiBase, base, can } = await itemPage(args, "view");
@@ -40,8 +42,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const rule = bankId === null ? null : (rules.results.find((r) => r.bank.id === bankId) ?? null);
   const bankList = banks.status === 200 ? banks.data.results : [];
   invariantResponse(bankId === null || rule || bankList.some((b) => b.id === bankId), "Not Found", { status: 404 });
+  // What the saved rule would ask (docs/decisions/070), shown on its page.
+  const preview = rule ? (await api.get<TestDrawPreview>(`${sectionApi}testbank/${rule.bank.id}/preview/`)).data : null;
   return data(
-    { section, rules: rules.results, rule, bankId, banks: bankList.map((b) => ({ value: String(b.id), label: `${b.name} (${b.code})` })), tags, url: `${base}/section/${sectionId}/testbank`, sectionUrl: `${base}/section/${sectionId}`, canChange: can("change") },
+    { section, rules: rules.results, rule, preview, bankId, banks: bankList.map((b) => ({ value: String(b.id), label: `${b.name} (${b.code})` })), tags, url: `${base}/section/${sectionId}/testbank`, sectionUrl: `${base}/section/${sectionId}`, canChange: can("change") },
     { headers: api.headers() },
   );
 }
@@ -61,7 +65,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function TestDrawPage() {
-  const { section, rules, rule, bankId, banks, tags, url, sectionUrl, canChange } = useLoaderData<typeof loader>();
+  const { section, rules, rule, preview, bankId, banks, tags, url, sectionUrl, canChange } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as TestAnswer | undefined;
   const { t } = useTranslation();
   const busy = useSubmitting();
@@ -129,6 +133,7 @@ export default function TestDrawPage() {
       ) : (
         <p className="text-sm text-slate-600">{t("tst_draw_empty")}</p>
       )}
+      {rule && preview ? <DrawPreview preview={preview} bankName={rule.bank.name} /> : null}
       <Form key={JSON.stringify(saved)} method="post" noValidate aria-labelledby="draw-form-title" className="max-w-2xl space-y-5 rounded border border-slate-200 bg-white p-5">
         <h3 id="draw-form-title" className="text-base font-semibold text-slate-900">
           {rule ? t("tst_draw_edit", { name: rule.bank.name }) : t("tst_draw_add")}

@@ -11,7 +11,7 @@ import { idParam } from "~/lms/invariant";
 import { loadAttempt, loadAttempts, testPage, type VerifyAnswerRow } from "~/lms/test-overall.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
-export const handle = { i18n: ["content", "enrollment", "testOverall"] };
+export const handle = { i18n: ["content", "enrollment", "testOverall", "testCodes"] };
 
 /**
  * The test's log tab (spec 000 §2.8 `log/{logid}`; docs/decisions/065): without a log id every
@@ -81,8 +81,8 @@ function AttemptPage({ d }: { d: Extract<ReturnType<typeof useLoaderData<typeof 
           { key: "sort", label: "#", className: "text-right tabular-nums", render: (r) => r.sort },
           { key: "section", label: t("tsto_col_section"), render: (r) => r.section?.name ?? "—" },
           { key: "question", label: t("tsto_col_question"), className: "max-w-sm break-words", render: (r) => r.question_desc },
-          { key: "type", label: t("tsto_col_type"), render: (r) => t(`tsto_question_type_${r.question_type}`) },
-          { key: "answer", label: t("tsto_col_answer"), className: "max-w-sm whitespace-pre-line break-words", render: (r) => (r.choice_list.length ? t("tsto_chosen", { n: r.choice_list.length }) : r.answer || "—") },
+          { key: "type", label: t("tsto_col_type"), render: (r) => t(`tcd_type_${r.question_type}`) },
+          { key: "answer", label: t("tsto_col_answer"), className: "max-w-sm whitespace-pre-line break-words", render: (r) => (r.pair_list?.length ? t("tsto_paired", { n: r.pair_list.length }) : r.choice_list.length ? t("tsto_chosen", { n: r.choice_list.length }) : r.answer || "—") },
           { key: "score", label: t("tsto_col_score"), render: mark },
           { key: "feedback", label: t("tsto_col_feedback"), className: "max-w-xs break-words", render: (r) => r.feedback || "—" },
         ]}

@@ -1,6 +1,6 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
-import { checkbox, id } from "./form-fields";
+import { checkbox, id, nullableId } from "./form-fields";
 import type { IdName } from "./content";
 import type { SlotType } from "../curriculum-codes";
 
@@ -20,12 +20,29 @@ export const SESSION_PAGE_MSG = {
   not_online: "cls_msg_session_not_online",
   /** An external conference without its link. */
   conference_needs_url: "cls_msg_conference_needs_url",
+  /** PATCH live/ naming a live for a session that does not replay one (only 1 live rerun does). */
+  live_needs_rerun: "cls_msg_live_needs_rerun",
 } as const;
+
+/**
+ * The session type that replays a live item (`live_id`, docs/decisions/070): 1 live rerun. An
+ * external conference (5) happens at its own link, so it takes no live item.
+ */
+export const LIVE_ITEM_SESSION_TYPES = [1] as const;
+export const takesLiveItem = (type: number) => (LIVE_ITEM_SESSION_TYPES as readonly number[]).includes(type);
+
+/**
+ * PATCH …/session/{sessionid}/live/: the live item the session replays (spec 001 §3 Session
+ * `live_id`); blank clears it. The API takes only a live the account may see (else the field
+ * error invalid_choice) and only for a live-rerun session (else live_needs_rerun).
+ */
+export const sessionLiveItemSchema = z.object({ live_id: nullableId() });
+export type SessionLiveItemInput = z.infer<typeof sessionLiveItemSchema>;
 
 /**
  * PUT dashboard/class/{id}/session/{sessionid}/live/: the link (blank = none; otherwise http(s)
  * and at most config url-limit, spec 001 §5) and whether the recording may be played back.
- * `live_id` is not taken: the live content type does not exist yet (issue 18).
+ * `live_id` is its own call (PATCH, sessionLiveItemSchema).
  */
 /** A session's link: blank (none), or http(s) and at most `max` characters (spec 001 §5). */
 export const sessionUrlSchema = (max: number) =>
@@ -53,7 +70,11 @@ export function sessionLiveSchema(limits: { url: number }) {
 export type SessionLiveInput = z.infer<ReturnType<typeof sessionLiveSchema>>;
 
 /** GET (and the answer of PUT) …/session/{sessionid}/live/. `is_online`: the type has live details (1, 5). */
-export type SessionLive = { id: number; name: string; type: number; is_online: boolean; url: string; is_playback: boolean; live_id: number | null };
+export type SessionLive = {
+  id: number; name: string; type: number; is_online: boolean; url: string; is_playback: boolean; live_id: number | null;
+  /** The live item named by live_id (null when none, or when it was deleted since). */
+  live: { id: number; name: string } | null;
+};
 
 /** POST …/session/{sessionid}/material/: one of the class's materials (its material tab). */
 export const sessionMaterialSchema = z.object({ material: id() });

@@ -6,6 +6,7 @@ import { CONFIG_DEFAULTS } from "../config";
 import { classOwnFields } from "./class";
 import { surveySchemas } from "./survey";
 import { liveSchemas } from "./live";
+import { MEDIA_SCHEMAS } from "./media";
 import { testbankSchemas } from "./testbank";
 import { testSchemas } from "./test";
 import { CONTENT_TAG_EXTRAS, type PublishLabel, type PublishStatus, type TagExtraField } from "../codes";
@@ -130,7 +131,7 @@ const partial = <T extends Record<string, z.ZodType>>(shape: T) =>
  * Each content type's form schemas, by the registry's `schema` name (app/registry/content.js):
  * the dashboard's forms and the API's resource read the same one; a test holds the names together.
  */
-export const CONTENT_SCHEMAS = { course: courseSchemas, activity: activitySchemas, class: classSchemas, class_program: classProgramSchemas, survey: surveySchemas, live: liveSchemas, testbank: testbankSchemas, test: testSchemas } as const;
+export const CONTENT_SCHEMAS = { course: courseSchemas, activity: activitySchemas, class: classSchemas, class_program: classProgramSchemas, survey: surveySchemas, live: liveSchemas, testbank: testbankSchemas, test: testSchemas, ...MEDIA_SCHEMAS } as const;
 export type ContentSchemaName = keyof typeof CONTENT_SCHEMAS;
 
 export const courseCreateSchema = courseSchemas().create;

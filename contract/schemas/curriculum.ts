@@ -163,17 +163,33 @@ export type MaterialMoveInput = z.infer<typeof materialMoveSchema>;
 
 // ---- materials -----------------------------------------------------------------------------
 
+/** A media library item's id, or null / "" for none; missing stays missing. */
+const mediaRef = () =>
+  z.preprocess((v) => (v === "" || v === null ? null : v), z.union([z.null(), id()], { error: MSG.invalid }).optional());
+/** Whether a submitted body or form names a media item (then materialSchema's `media`). */
+export const namesMedia = (v: unknown) => v !== undefined && v !== null && v !== "";
+
 /**
  * The slot form of a material of type `slotType` (spec 001 §3): name, is_required (default true),
  * is_preview, is_display (default true), dependency_list (prerequisite material ids),
  * is_non_skippable, is_paused_inactive, is_allow_download, attempt (0 unlimited), duration
  * (seconds); url for weblink and youtube; file (the path an upload answered) and file_name for
- * media, document, file and scorm. `form`: parsed from an HTML form (a missing box is unticked,
- * duration is "HH:MM", the file travels separately); `partial`: a PATCH (missing fields kept).
+ * media, document, file and scorm; media_id, the media library item it plays (null or "" clears it;
+ * the API checks it exists and its kind fits, SLOT_MEDIA_KINDS). `form`: parsed from an HTML form
+ * (a missing box is unticked, duration is "HH:MM", the file travels separately); `partial`: a
+ * PATCH (missing fields kept); `media`: a media item is chosen, so the slot's own link or file may
+ * be left out (the item is what plays).
  */
-export function materialSchema(slotType: SlotType, limits: CurriculumLimits = DEFAULT_CURRICULUM_LIMITS, opts: { form?: boolean; partial?: boolean } = {}) {
+export function materialSchema(
+  slotType: SlotType,
+  limits: CurriculumLimits = DEFAULT_CURRICULUM_LIMITS,
+  opts: { form?: boolean; partial?: boolean; media?: boolean } = {},
+) {
   const form = !!opts.form;
   const partial = !!opts.partial && !form;
+  // With a media item chosen the slot's own link and file are optional, an empty link left out.
+  const loose = partial || !!opts.media;
+  const blankToMissing = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), s.optional());
   const flag = (def: boolean) => (form ? formCheckbox() : partial ? jsonBoolean().optional() : jsonBoolean().default(def));
   const opt = <T extends z.ZodType>(s: T, def: z.output<T>) => (partial ? s.optional() : s.default(def as never));
   const shape = {
@@ -187,12 +203,14 @@ export function materialSchema(slotType: SlotType, limits: CurriculumLimits = DE
     attempt: opt(wholeNumber(0, MAX_ATTEMPT, form ? 0 : undefined), 0),
     duration: opt(duration(form, 0, form ? 0 : undefined), 0),
     dependency_list: opt(idList(), [] as number[]),
+    media_id: mediaRef(),
   };
-  const url = URL_SLOT_TYPES.includes(slotType) ? { url: partial ? linkSchema(limits.url, slotType === "youtube").optional() : linkSchema(limits.url, slotType === "youtube") } : {};
+  const link = linkSchema(limits.url, slotType === "youtube");
+  const url = URL_SLOT_TYPES.includes(slotType) ? { url: partial ? link.optional() : opts.media ? blankToMissing(link) : link } : {};
   const file =
     FILE_SLOT_TYPES.includes(slotType) && !form
       ? {
-          file: partial
+          file: loose
             ? text({ error: MSG.invalid }).trim().min(1, MSG.required).max(500, MSG.too_long).optional()
             : text({ error: MSG.required }).trim().min(1, MSG.required).max(500, MSG.too_long),
           file_name: text({ error: MSG.invalid }).trim().max(255, MSG.too_long).optional(),
@@ -215,6 +233,7 @@ export type MaterialInput = {
   url?: string;
   file?: string;
   file_name?: string;
+  media_id?: number | null;
 };
 /** POST material/: slot_type first, then the slot form of that type. */
 export const slotTypeSchema = z.object({
@@ -275,6 +294,9 @@ export type Material = {
   /** URL path of the uploaded file (served under /api/media/), or null. */
   file: string | null;
   file_name: string | null;
+  /** The media library item the slot plays (docs/decisions/069), with its name, or null. */
+  media_id: number | null;
+  media: IdName | null;
   /** The prerequisites of this material, in curriculum order. */
   dependency_list: IdName[];
   /** The materials that list this one as a prerequisite (then it cannot be hidden or deleted). */

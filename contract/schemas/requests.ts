@@ -129,6 +129,9 @@ export const formQuestionSchema = (limits: ContentLimits = DEFAULT_CONTENT_LIMIT
       label_min: z.preprocess((v) => (v === null ? "" : v), text({ error: MSG.invalid }).trim().max(limits.text, MSG.too_long)).default(""),
       label_max: z.preprocess((v) => (v === null ? "" : v), text({ error: MSG.invalid }).trim().max(limits.text, MSG.too_long)).default(""),
       max_select: z.preprocess((v) => (isBlank(v) ? QUESTION_DEFAULTS.max_select : v), int({ min: 1, max: MAX_CHOICES })),
+      // Survey questions (docs/decisions/067): the results average it; a choice question takes an "other" answer.
+      is_average: checkbox(),
+      is_optional: checkbox(),
     })
     .refine((q) => !hasChoices(q.type) || q.choices.length >= 2, { message: REQ_MSG.choices_required, path: ["choices"] })
     .refine((q) => q.value_min < q.value_max, { message: REQ_MSG.scale_range, path: ["value_max"] })
@@ -204,6 +207,7 @@ export type FormChoice = { id: number; text: string };
 export type FormQuestion = {
   id: number; sort: number; text: string; type: QuestionType; is_required: boolean; choices: FormChoice[];
   value_min: number; value_max: number; label_min: string; label_max: string; max_select: number;
+  is_average: boolean; is_optional: boolean;
 };
 export type FormSection = { id: number; sort: number; name: string; desc: string; questions: FormQuestion[] };
 export type Form = {

@@ -5,6 +5,10 @@ import { checkbox, code, idList, isBlank, nullableId } from "./form-fields";
 import { ALL_TAG_EXTRAS, DEFAULT_CONTENT_LIMITS, courseSchemas, type ContentDetail, type ContentLimits, type ContentRow, type IdName } from "./content";
 import { SURVEY_TYPE, SURVEY_TYPE_CODES } from "../extras-codes";
 import type { TagExtraField } from "../codes";
+import { liveInstant } from "./live";
+// Types only: requests.ts reads content.ts at load, which reads this file (a value import would cycle).
+import type { FormAnswer, FormSection, PersonRef } from "./requests";
+import { MAX_CHOICES, type QuestionType } from "../request-codes";
 
 /**
  * Surveys (issue 18 §4; spec 001 §3 "Survey", §4 survey and target types, "A survey counts as
@@ -27,7 +31,25 @@ export const SURVEY_MSG = {
   in_use: "svy_msg_in_use",
   /** Instructors are named only when the survey is about instructors. */
   instructors_need_target: "svy_msg_instructors_need_target",
+  /** docs/decisions/067: a multiple choice answer ticking more than the question's max_select. */
+  too_many_choices: "svy_msg_too_many_choices",
+  /** A scale answer outside value_min … value_max. */
+  scale_out_of_range: "svy_msg_scale_out_of_range",
+  /** A second answer to a survey whose answers cannot be changed (is_editable off). */
+  already_answered: "svy_msg_already_answered",
+  /** Answering a survey scheduled to open later. */
+  not_open: "svy_msg_not_open",
+  /** Answering a survey past its end (content_period_doing.datetime_end). */
+  closed: "svy_msg_closed",
+  /** An end not after the survey's start. */
+  end_before_start: "svy_msg_end_before_start",
 } as const;
+
+/**
+ * When answering closes (spec 001 §3 content_period_doing.datetime_end): an instant, a
+ * datetime-local value read as UTC as a live's times are; blank is "no end".
+ */
+const surveyEnd = () => z.preprocess((v) => (isBlank(v) ? null : v), liveInstant().nullable());
 
 const blankTo = <T extends z.ZodType>(fallback: unknown, schema: T) => z.preprocess((v) => (isBlank(v) ? fallback : v), schema);
 
@@ -51,7 +73,8 @@ export function surveySchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, en
   const own = ownFields(limits);
   return {
     // A blank contact is empty (missing, as a form's blank field reaches the schema).
-    create: create.omit({ instructor_list: true }).extend({ ...own, contact: own.contact.default(""), provider: nullableId().default(null) }),
+    // `template`: a template survey to start from (docs/decisions/067): its questions and settings are copied.
+    create: create.omit({ instructor_list: true }).extend({ ...own, contact: own.contact.default(""), provider: nullableId().default(null), datetime_end: surveyEnd(), template: nullableId() }),
     update: update.omit({ instructor_list: true }).extend({
       survey_type: own.survey_type.optional(),
       contact: own.contact.optional(),
@@ -60,6 +83,8 @@ export function surveySchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, en
       is_template: own.is_template.optional(),
       is_required: own.is_required.optional(),
       provider: nullableId().optional(),
+      // Checked against the stored start by the API (the start is the display's).
+      datetime_end: surveyEnd().optional(),
     }),
   };
 }
@@ -74,6 +99,51 @@ export type SurveyDomainInput = z.output<typeof surveyDomainSchema>;
 
 /** spec 001 §3 content_period_doing: type_expire 0 publish, 1 schedule, -1 unpublish. */
 export type SurveyPeriod = { type_expire: -1 | 0 | 1; datetime_start: string | null; datetime_end: string | null };
+
+/**
+ * A learner's answer (POST survey/{id}/answer/, docs/decisions/067): question id → text, a scale's
+ * number, or the chosen choice ids; `other`: the written "other" answer of a choice question
+ * that offers one (is_optional).
+ */
+const QUESTION_KEY = z.string().regex(/^\d{1,10}$/);
+export const surveyAnswerSchema = z.object({
+  // The shape of requests.ts answersSchema.
+  answers: z.record(QUESTION_KEY, z.union([z.string().max(5000), z.array(z.union([z.string(), z.number()])).max(MAX_CHOICES)])).default({}),
+  other: z.record(QUESTION_KEY, z.string().max(5000)).default({}),
+});
+export type SurveyAnswerInput = z.output<typeof surveyAnswerSchema>;
+
+/** GET/POST survey/{id}/answer/: the survey, its questions, and the account's own answer if any. */
+export type SurveyAnswerSheet = {
+  survey: { id: number; name: string; desc: string; survey_type: number; is_anonymous: boolean; is_editable: boolean; content_period_doing: SurveyPeriod };
+  sections: FormSection[];
+  /** Whether a (new or changed) answer would be taken now. */
+  can_answer: boolean;
+  answer: { datetime_create: string; answers: FormAnswer[] } | null;
+};
+
+/** One question of GET dashboard/survey/{id}/result/. */
+export type SurveyResultQuestion = {
+  id: number;
+  section: { id: number; name: string };
+  text: string;
+  type: QuestionType | 7;
+  is_average: boolean;
+  /** Answers that answered it (one per submission). */
+  count_answer: number;
+  /** Choice questions: each choice's count and its share of count_answer (0…1). */
+  choices: { id: number; text: string; count: number; share: number }[];
+  /** A scale question: each point from value_min to value_max with its count and share. */
+  scale: { value: number; count: number; share: number }[];
+  /** Written "other" answers of a choice question (is_optional). */
+  count_other: number;
+  /** A scale or number question with is_average: the mean of its answers, else null. */
+  average: number | null;
+  /** Written answers (text, long text, date, other), newest first; `account` null when anonymous. */
+  answers: { value: string; account: PersonRef | null; datetime_create: string }[];
+};
+/** GET dashboard/survey/{id}/result/ (docs/decisions/067). */
+export type SurveyResult = { count_submission: number; is_anonymous: boolean; questions: SurveyResultQuestion[] };
 
 /** A row of GET dashboard/survey/. */
 export type SurveyRow = ContentRow & {
@@ -92,6 +162,8 @@ export type Survey = SurveyRow &
     is_template: boolean;
     is_required: boolean;
     content_period_doing: SurveyPeriod;
+    /** content_period_doing.datetime_end, where the information form reads it. */
+    datetime_end: string | null;
     /** Someone answered: the type may no longer change. */
     is_survey_type_editable: boolean;
     /** It has at least one question. */

@@ -17,7 +17,8 @@ const optionalText = (max: number) =>
 
 /**
  * POST test/{id}/attempt/{attemptid}/submit/: the learner's answers by answer row id; a choice
- * question's answer is its chosen choice ids, a fill-in's its text. An answer left out is blank.
+ * question's answer is its chosen choice ids, a matching one's its pairs, a fill-in's its text.
+ * An answer left out is blank.
  */
 export const submitSchema = z.object({
   answer_list: z
@@ -25,6 +26,8 @@ export const submitSchema = z.object({
       z.object({
         id: z.number().int().positive(),
         choice_list: z.array(z.number().int().positive()).max(50).optional(),
+        /** A matching question's answer (docs/decisions/070): each prompt choice with the answer choice given for it. */
+        pair_list: z.array(z.object({ prompt: z.number().int().positive(), answer: z.number().int().positive() })).max(50).optional(),
         answer: z.string().max(ANSWER_MAX, MSG.too_long).optional(),
       }),
     )
@@ -83,19 +86,23 @@ export type AnswerRow = {
   answer: string;
   /** A choice question's chosen choices (ids), else []. */
   choice_list: number[];
+  /** A matching question's pairs as given (prompt and answer choice ids), else []. */
+  pair_list: { prompt: number; answer: number }[];
   score: number | null;
   feedback: string;
   verified_by: Who;
   datetime_verify: string | null;
 };
 
-/** A choice as the learner sees it (never whether it is the answer). */
-export type AskedChoice = { id: number; desc: string };
+/** A choice as the learner sees it (never whether it is the answer; a matching question's: which column, never the pairs). */
+export type AskedChoice = { id: number; desc: string; side?: "prompt" | "answer" };
 /** The learner's view of an attempt: its answers with the choices of choice questions. */
-export type LearnerAttempt = AttemptRow & { answers: (AnswerRow & { choices: AskedChoice[] })[] };
+/** `datetime_due`: when the attempt must be submitted by (the test's duration), null without a limit. */
+export type LearnerAttempt = AttemptRow & { datetime_due: string | null; answers: (AnswerRow & { choices: AskedChoice[] })[] };
 
 /** An answer on the verify pages: with its learner and attempt, and the question's model answer. */
-export type VerifyAnswerRow = AnswerRow & { account: Who; attempt_number: number; attempt_status: number; model_answer: string };
+/** `mark_refusal`: why it cannot be marked (a message key: a choice answer, an open or superseded attempt), null when it can. */
+export type VerifyAnswerRow = AnswerRow & { account: Who; attempt_number: number; attempt_status: number; model_answer: string; mark_refusal: string | null };
 
 /** Per section ("slot", docs/decisions/065): what the section and summary pages count. */
 export type SlotRow = { id: number; name: string; sort: number; full_score: number; pass_score: number; pass_condition_type: number; attempts: number; average: number | null; pass_rate: number | null; waiting: number };

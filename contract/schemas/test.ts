@@ -1,7 +1,7 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
 import { text } from "./text";
-import { checkbox, code, idList, int, isBlank, withDefault } from "./form-fields";
+import { checkbox, code, idList, int, isBlank, nullableId, withDefault } from "./form-fields";
 import { ALL_TAG_EXTRAS, DEFAULT_CONTENT_LIMITS, courseSchemas, type ContentDetail, type ContentLimits, type ContentRow } from "./content";
 import type { TagExtraField } from "../codes";
 import { CONFIG_DEFAULTS } from "../config";
@@ -28,6 +28,8 @@ export const TEST_MSG = {
   range_out_of_bank: "tst_msg_range_out_of_bank",
   /** More questions asked than the pool holds ({{count}}). */
   range_too_many: "tst_msg_range_too_many",
+  /** A matching prompt's pair that is not an answer choice of the same question (docs/decisions/070). */
+  pair_not_answer: "tsq_msg_pair_not_answer",
 } as const;
 
 /** The default limits, read from the config defaults: content.ts imports this file, so its own constants are not ready yet here. */
@@ -99,11 +101,18 @@ export type QuestionUpdateInput = z.output<typeof questionUpdateSchema>;
 /** Move a question to another number (1-based) within its owner. */
 export const questionMoveSchema = z.object({ number: int({ min: 1, max: 100_000 }) });
 
+/**
+ * A choice. On a matching question (type 2, docs/decisions/070) a choice with is_answer is an
+ * answer (the right-hand column) and one without is a prompt, whose `pair` names the answer choice
+ * it matches (blank: none yet); other types and answers take no pair.
+ */
 export const choiceSchema = z.object({
   desc: z.preprocess((v) => (isBlank(v) ? "Untitled Choice" : v), text({ multiline: true, error: MSG.invalid }).max(LIMITS.description, MSG.too_long)),
   is_answer: checkbox(),
+  pair: nullableId().optional(),
 });
-export type TestChoice = { id: number; sort: number; desc: string; is_answer: boolean };
+export type ChoiceInput = z.output<typeof choiceSchema>;
+export type TestChoice = { id: number; sort: number; desc: string; is_answer: boolean; pair: number | null };
 export type TestQuestion = {
   id: number; number: number; type: number; desc: string; desc_hint: string; desc_answer: string; desc_evaluation: string;
   answer: string; answer_gap: number; score: number; is_hide: boolean; tag_list: { id: number; name: string }[]; choice_list: TestChoice[];
@@ -121,6 +130,13 @@ export const drawSchema = z.object({
   question_list: idList(10_000),
 });
 export type DrawInput = z.output<typeof drawSchema>;
+/** GET …/section/{sectionid}/testbank/{testbankid}/preview/: what the saved rule would ask (docs/decisions/070). */
+export type TestDrawPreview = {
+  type_method: number; type_random: number; number: number;
+  pool: { number: number; desc: string }[];
+  /** Fixed picks (selected numbers, or one draw for every attempt), else null: a new draw per attempt. */
+  picks: { number: number; desc: string }[] | null;
+};
 export type TestDraw = Omit<DrawInput, "bank" | "tag_list"> & { id: number; sort: number; bank: { id: number; name: string }; tag_list: number[]; question_count: number };
 
 /**

@@ -158,7 +158,7 @@ describe("a session's live details", () => {
   it("a live rerun or a conference: link (http(s), url-limit) and playback", async () => {
     const id = await newClass();
     const s = await newSession(id, { type: 1 });
-    expect((await viewer.get(`${C}/${id}/session/${s}/live/`)).body).toEqual({ id: s, name: "Day one", type: 1, is_online: true, url: "", is_playback: false, live_id: null });
+    expect((await viewer.get(`${C}/${id}/session/${s}/live/`)).body).toEqual({ id: s, name: "Day one", type: 1, is_online: true, url: "", is_playback: false, live_id: null, live: null });
     const put = await admin.put(`${C}/${id}/session/${s}/live/`, { url: "https://meet.example.com/r/1", is_playback: "on", live_id: 5 });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body).toMatchObject({ url: "https://meet.example.com/r/1", is_playback: true, live_id: null });
@@ -180,6 +180,47 @@ describe("a session's live details", () => {
     const live = await newSession(id, { type: 1, date: "2026-06-13" });
     await cancel(id);
     expect((await admin.put(`${C}/${id}/session/${live}/live/`, { url: "https://x.example.com" })).body).toEqual({ detail: "cls_msg_cancelled" });
+  });
+});
+
+describe("a session's live item (live_id, docs/decisions/070)", () => {
+  const newLive = async (extra: Record<string, unknown> = {}) => {
+    const res = await admin.post("/api/dashboard/live/", {
+      name: "Replayed live", code: `LV${++codes}`, ...refs, datetime_live_start: "2026-05-01T09:00:00Z", datetime_live_end: "2026-05-01T10:00:00Z", ...extra,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id as number;
+  };
+
+  it("a live rerun chooses a live the account may see (PATCH), clears it, and shows a deleted one as gone", async () => {
+    const ins = (await api.db.selectFrom("instructor").select("id").where("code", "=", "INS-001").executeTakeFirstOrThrow()).id;
+    const id = await newClass();
+    const rerun = await newSession(id, { type: 1, instructor_list: [ins] });
+    const conf = await newSession(id, { type: 5, date: "2026-06-12" });
+    const room = await newSession(id, { type: 3, date: "2026-06-13" });
+    const taught = await newLive({ instructor_list: [ins] });
+    const other = await newLive();
+    const path = (s: number) => `${C}/${id}/session/${s}/live/`;
+    const chosen = await admin.patch(path(rerun), { live_id: String(taught) });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body).toMatchObject({ live_id: taught, live: { id: taught, name: "Replayed live" } });
+    // Refused on the field, nothing written: no such live, a conference (it has its own link), not a number.
+    expect(await admin.patch(path(rerun), { live_id: 999999 })).toMatchObject({ status: 400, body: { live_id: ["invalid_choice"] } });
+    expect((await admin.patch(path(rerun), { live_id: "abc" })).body).toEqual({ live_id: ["invalid"] });
+    expect((await admin.patch(path(conf), { live_id: taught })).body).toEqual({ live_id: ["cls_msg_live_needs_rerun"] });
+    expect((await admin.patch(path(room), { live_id: taught })).body).toEqual({ detail: "cls_msg_session_not_online" });
+    expect((await admin.get(path(rerun))).body.live_id).toBe(taught);
+    // The instructor (scoped to what they teach) may choose only a live they teach.
+    expect((await instructor.patch(path(rerun), { live_id: other })).body).toEqual({ live_id: ["invalid_choice"] });
+    expect((await instructor.patch(path(rerun), { live_id: taught })).status).toBe(200);
+    expect((await viewer.patch(path(rerun), { live_id: "" })).status).toBe(403);
+    // Cleared with a blank; a deleted live is shown as gone until the next save.
+    expect((await admin.patch(path(rerun), { live_id: "" })).body).toMatchObject({ live_id: null, live: null });
+    await admin.patch(path(rerun), { live_id: other });
+    expect((await admin.delete(`/api/dashboard/live/${other}/`)).status).toBe(204);
+    expect((await admin.get(path(rerun))).body).toMatchObject({ live_id: other, live: null });
+    await cancel(id);
+    expect((await admin.patch(path(rerun), { live_id: taught })).body).toEqual({ detail: "cls_msg_cancelled" });
   });
 });
 

@@ -95,7 +95,7 @@ describe("reading the curriculum", () => {
         expect(Object.keys(m).sort()).toEqual(
           [
             "id", "section", "sort", "slot_type", "name", "is_required", "is_preview", "is_display", "is_non_skippable", "is_paused_inactive",
-            "is_allow_download", "attempt", "duration", "url", "file", "file_name", "dependency_list", "dependent_list", "datetime_create", "datetime_update",
+            "is_allow_download", "attempt", "duration", "url", "file", "file_name", "media_id", "media", "dependency_list", "dependent_list", "datetime_create", "datetime_update",
           ].sort(),
         );
       }

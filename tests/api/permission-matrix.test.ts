@@ -8,6 +8,7 @@ import { CONTENT_TYPES, alsoFlags, contentFlag, contentRoutes } from "~/registry
 import { SCREENS } from "~/registry/menu.js";
 import { holding, outsidersOf, refusedStaff, type AccountFlags } from "../matrix-accounts";
 import { startTestApi, type Client, type TestApi } from "./harness";
+import { MEDIA_KIND_KEYS } from "../../contract/media-codes";
 
 /**
  * The API half of the permission matrix (issue 4 §7): every API call the dashboard's routes make,
@@ -116,6 +117,17 @@ const CREATE_SAMPLES: Record<string, (api: TestApi, who: PermissionAnswer | null
     const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
     return { name: "Permission matrix", code: `PML${++created}`, category: await first("category"), provider, datetime_live_start: "2030-01-01T09:00:00Z", datetime_live_end: "2030-01-01T10:00:00Z" };
   },
+  // The six media types (docs/decisions/069): the engine's fields; an external video needs its link.
+  ...Object.fromEntries(
+    MEDIA_KIND_KEYS.map((kind) => [
+      kind,
+      async (api: TestApi, who: PermissionAnswer | null) => {
+        const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+        const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
+        return { name: "Permission matrix", code: `PMM${++created}`, category: await first("category"), provider, ...(kind === "external_video" ? { url: "https://youtu.be/dQw4w9WgXcQ" } : {}) };
+      },
+    ]),
+  ),
   class: async (api, who) => {
     const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
     const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
@@ -130,19 +142,22 @@ const CANCEL_SAMPLE = { course: { type: 2 }, activity: { type: 7, duration: 3 * 
 /** A 1×1 PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
+/** A type's own table: its key, but the media kinds share one (docs/decisions/069). */
+const tableOf = (type: ContentType) => ((MEDIA_KIND_KEYS as readonly string[]).includes(type.key) ? "media" : type.key);
+
 function contentCalls(type: ContentType): Call[] {
   const base = `/api/${type.api}`;
   const f = (action: Parameters<typeof contentFlag>[1]) => contentFlag(type, action);
   const calls: Call[] = [
     { label: "list", method: "GET", flag: f("view"), also: alsoFlags(type, "view"), near: DASHBOARD_FLAG, type, path: () => base },
     { label: "retrieve", method: "GET", flag: f("view"), also: alsoFlags(type, "view"), near: DASHBOARD_FLAG, type, path: (i) => `${base}${i.item}/`, item: true },
-    { label: "create", method: "POST", flag: f("add"), near: f("view"), type, path: () => base, body: (who) => sample(type, who.answer), writes: { table: type.key, delta: 1 } },
+    { label: "create", method: "POST", flag: f("add"), near: f("view"), type, path: () => base, body: (who) => sample(type, who.answer), writes: { table: tableOf(type), delta: 1 } },
     { label: "update", method: "PATCH", flag: f("change"), near: f("view"), type, path: (i) => `${base}${i.item}/`, body: () => ({ name: "Renamed by the matrix" }), item: true },
     { label: "show-hide", method: "PATCH", flag: f("publish"), near: f("view"), type, path: (i) => `${base}${i.item}/`, body: () => ({ is_display: false }), item: true },
-    { label: "delete", method: "DELETE", flag: f("delete"), near: f("view"), type, path: (i) => `${base}${i.item}/`, item: true, fresh: true, writes: { table: type.key, delta: -1 } },
+    { label: "delete", method: "DELETE", flag: f("delete"), near: f("view"), type, path: (i) => `${base}${i.item}/`, item: true, fresh: true, writes: { table: tableOf(type), delta: -1 } },
   ];
-  // The cover image calls of the form tab, for types that show an image.
-  if (type.columns.some((c) => c.kind === "image")) {
+  // The cover image calls of the form tab, for types that show an image (a media item's is its file's thumbnail: no cover).
+  if (type.columns.some((c) => c.kind === "image") && type.cover !== false) {
     const upload = { field: "image", filename: "cover.png", type: "image/png", data: PNG };
     calls.push(
       { label: "image upload", method: "POST", flag: f("change"), near: f("view"), type, path: (i) => `${base}${i.item}/image/`, upload, item: true },
@@ -415,7 +430,7 @@ const callOn =
 
 /** Calls of a type's own pages (beyond the engine's). */
 function ownCalls(type: ContentType): Record<string, Call[]> {
-  return type.key === "activity" ? activityCalls(type) : type.key === "class" ? classCalls(type) : type.key === "class_program" ? classProgramCalls(type) : type.key === "survey" ? surveyCalls(type) : type.key === "live" ? liveCalls(type) : type.key === "test" ? { ...testAttemptCalls(type), ...testBuildCalls(type) } : type.key === "testbank" ? { ...testQuestionCalls(type), ...testbankCalls(type) } : {};
+  return type.key === "activity" ? activityCalls(type) : type.key === "class" ? classCalls(type) : type.key === "class_program" ? classProgramCalls(type) : type.key === "survey" ? surveyCalls(type) : type.key === "live" ? liveCalls(type) : type.key === "test" ? { ...testAttemptCalls(type), ...testBuildCalls(type) } : type.key === "testbank" ? { ...testQuestionCalls(type), ...testbankCalls(type) } : (MEDIA_KIND_KEYS as readonly string[]).includes(type.key) ? mediaCalls(type) : {};
 }
 
 /** A test's own build pages (docs/decisions/064): setting, sections, a section's questions and draws from banks. */
@@ -530,6 +545,33 @@ function testAttemptCalls(type: ContentType): Record<string, Call[]> {
 }
 
 /** A live's own pages (docs/decisions/066): its stream, the stream's learners, and its questions (one asked on the item first). */
+/**
+ * A media item's own pages (docs/decisions/069): its information (the item, its file), review,
+ * management and publish (the item), and a flash card set's cards, summary and learners' cards.
+ */
+function mediaCalls(type: ContentType): Record<string, Call[]> {
+  const call = callOn(type);
+  const item = call("item", "GET", "view", () => "");
+  const ugc = async (id: number) => {
+    const at = now();
+    return { row: Number((await api.db.insertInto("media_ugc_card").values({ media_id: id, account_id: null, front: "Matrix", back: "Card", datetime_create: at, datetime_update: at }).returning("id").executeTakeFirstOrThrow()).id) };
+  };
+  const ugcRead = call("learner card", "GET", "view", (i) => `ugc/${i.row}/`, { rows: ugc });
+  return {
+    information: [item],
+    "information/review": [item],
+    "overall/management": [item],
+    "overall/management/publish": [item],
+    "page/index.publish": [item],
+    card: [call("cards", "GET", "view", () => "card/"), call("card add", "POST", "change", () => "card/", { body: () => ({ front: "Matrix", back: "Card" }), writes: { table: "media_card", delta: 1 } })],
+    summary: [call("summary", "GET", "view", () => "summary/")],
+    ugc: [call("learner cards", "GET", "view", () => "ugc/")],
+    "ugc/list": [call("learner cards", "GET", "view", () => "ugc/")],
+    "ugc/view": [ugcRead],
+    "ugc/edit": [ugcRead, call("learner card review", "PATCH", "change", (i) => `ugc/${i.row}/`, { rows: ugc, body: () => ({ status: 1 }) })],
+  };
+}
+
 function liveCalls(type: ContentType): Record<string, Call[]> {
   const call = callOn(type);
   const question = async (item: number) => ({
@@ -571,6 +613,8 @@ function surveyCalls(type: ContentType): Record<string, Call[]> {
     ],
     "section/item": [
       call("question add", "POST", "change", (i) => `section/${i.row}/question/`, { rows: section, body: () => ({ text: "Matrix question", type: 7 }), writes: { table: "form_question", delta: 1 } }),
+      // The section's results (docs/decisions/067).
+      call("results", "GET", "view", () => "result/"),
     ],
   };
 }

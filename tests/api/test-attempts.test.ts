@@ -182,11 +182,33 @@ describe("verification", () => {
     expect((await enrollmentOf(t.id)).status).toBe(30);
     const last = await api.db.selectFrom("content_progress_log").select(["to_status", "action_type"]).where("enrollment_id", "=", (await enrollmentOf(t.id)).id).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(last).toEqual({ to_status: 30, action_type: "verify" });
-    // Decided: no more marking.
-    expect((await admin.post(`${D}/${t.id}/answer/${fillId}/verify/`, { score: "1" })).body).toEqual({ detail: "answer_not_markable" });
     // The section's figures.
     const slots = (await viewer.get(`${D}/${t.id}/slot/`)).body.results;
     expect(slots[0]).toMatchObject({ attempts: 1, average: 6, pass_rate: 100, waiting: 0 });
+  });
+
+  it("re-marks a decided attempt's fill-in: decided again with the learner's progress; an older attempt's marks are final (docs/decisions/070)", async () => {
+    const t = await makeTest(MIXED);
+    const { attemptId, fillId } = await answerMixed(t.id);
+    expect((await admin.post(`${D}/${t.id}/answer/${fillId}/verify/`, { score: 5 })).body.attempt).toMatchObject({ status: 30, score: 7 });
+    const slot = (await admin.get(`${D}/${t.id}/slot/`)).body.results[0].id;
+    const shown = (await admin.get(`${D}/${t.id}/slot/${slot}/answer/?view=all`)).body.results.find((r: { id: number }) => r.id === fillId);
+    expect(shown).toMatchObject({ attempt_status: 30, mark_refusal: null });
+    // Re-marked lower: failed, and the enrollment follows with a verify history row.
+    const again = await admin.post(`${D}/${t.id}/answer/${fillId}/verify/`, { score: 1, feedback: "Second look" });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.attempt).toMatchObject({ id: attemptId, status: -5, score: 3, is_pass: false });
+    expect((await enrollmentOf(t.id)).status).toBe(-5);
+    const last = await api.db.selectFrom("content_progress_log").select(["to_status", "action_type"]).where("enrollment_id", "=", (await enrollmentOf(t.id)).id).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(last).toEqual({ to_status: -5, action_type: "verify" });
+    // Above the question's score is still a field error, nothing written.
+    expect((await admin.post(`${D}/${t.id}/answer/${fillId}/verify/`, { score: 9 })).body).toEqual({ score: ["score_above_max"] });
+    // A newer attempt supersedes it: its marks are final, and the page says why.
+    await answerMixed(t.id);
+    expect((await admin.post(`${D}/${t.id}/answer/${fillId}/verify/`, { score: 5 })).body).toEqual({ detail: "attempt_superseded" });
+    const old = (await admin.get(`${D}/${t.id}/slot/${slot}/answer/?view=all`)).body.results.find((r: { id: number }) => r.id === fillId);
+    expect(old).toMatchObject({ score: 1, mark_refusal: "attempt_superseded" });
+    expect((await api.db.selectFrom("test_attempt").select("status").where("id", "=", attemptId).executeTakeFirstOrThrow()).status).toBe(-5);
   });
 
   it("a low mark fails the attempt (-5)", async () => {

@@ -64,6 +64,30 @@ describe("draw rules", () => {
   });
 });
 
+describe("a rule's preview (docs/decisions/070)", () => {
+  type Q = { number: number; desc: string };
+  it("lists the pool a random rule picks from, and the fixed picks of a selected list or one shared draw", async () => {
+    const { base, section } = await newSection("TST-DRW-7");
+    expect((await admin.get(`${base}testbank/${bank}/preview/`)).status).toBe(404);
+    await admin.post(`${base}testbank/`, { bank, range: "2-5, 9", number: "2" });
+    const random = await viewer.get(`${base}testbank/${bank}/preview/`);
+    expect(random.status).toBe(200);
+    expect(random.body).toMatchObject({ type_method: 0, type_random: 0, number: 2, picks: null });
+    expect((random.body.pool as Q[]).map((q) => q.number)).toEqual([2, 3, 4, 5, 9]);
+    const descs = new Map((await api.db.selectFrom("test_question").select(["number", "desc"]).where("bank_id", "=", bank).execute()).map((r) => [r.number, r.desc]));
+    expect((random.body.pool as Q[])[0].desc).toBe(descs.get(2));
+    // Selected numbers: exactly those, in order.
+    await admin.post(`${base}testbank/`, { bank, type_method: "1", question_list: "7,1" });
+    expect(((await admin.get(`${base}testbank/${bank}/preview/`)).body.picks as Q[]).map((q) => q.number)).toEqual([7, 1]);
+    // One draw for every attempt: the preview shows what every attempt asks.
+    await admin.post(`${base}testbank/`, { bank, type_random: "1", number: "3" });
+    const fixed = (await admin.get(`${base}testbank/${bank}/preview/`)).body;
+    const drawn = await drawForAttempt(api.db, section, 5);
+    expect((fixed.picks as Q[]).map((q) => bankIds.get(q.number))).toEqual(drawn);
+    expect(fixed.pool).toHaveLength(12);
+  });
+});
+
 describe("drawForAttempt", () => {
   it("own questions first, then the rule's picks, the same for the same seed", async () => {
     const { base, section } = await newSection("TST-DRW-3");

@@ -158,7 +158,8 @@ describe("the question store", () => {
       expect((await admin.post(base, { desc: "2", type: 4 })).status).toBe(201);
       const before = await count("test_question");
       const over = await admin.post(base, { desc: "3", type: 1 });
-      expect(over).toMatchObject({ status: 400, body: { detail: "question_limit_exceeded" } });
+      // The message names the limit (`key|count`, translated with {{count}}); `limit` too for other clients.
+      expect(over).toMatchObject({ status: 400, body: { detail: "question_limit_exceeded|2", limit: 2 } });
       expect(await count("test_question")).toBe(before);
     } finally {
       await setConfig("test-question-limit", 100);

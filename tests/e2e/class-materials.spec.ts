@@ -93,6 +93,23 @@ test("the material tab is the curriculum of materials; a session picks among the
   expect(one<{ n: number }>("select count(*) as n from content_section where content_id = ? and content_type_id = (select id from content_type where code = 'class')", id).n).toBe(1);
 });
 
+test("a live rerun session chooses its live among the lives, links it and clears it (docs/decisions/070)", async ({ page }, info) => {
+  const { id, sessions } = freshClass(info, "LVI", [1]);
+  const live = one<{ id: number; name: string; code: string }>("select id, name, code from live where code = 'LIVE-004'");
+  await page.goto(`/dashboard/class/${id}/curriculum/${sessions[0]}/live`);
+  const picker = page.getByRole("combobox", { name: "Live item" });
+  await picker.selectOption({ label: `${live.name} (${live.code})` });
+  await page.getByRole("button", { name: "Save the live" }).click();
+  await expect(toast(page, "The session's live saved.")).toBeVisible();
+  expect(one<{ live_id: number }>("select live_id from class_session where id = ?", sessions[0]).live_id).toBe(live.id);
+  await expect(page.getByRole("link", { name: live.name })).toHaveAttribute("href", `/dashboard/live/${live.id}`);
+  await page.getByRole("combobox", { name: "Live item" }).selectOption({ label: "None" });
+  await page.getByRole("button", { name: "Save the live" }).click();
+  // The first save's toast may still show: wait for the page without the link.
+  await expect(page.getByRole("link", { name: live.name })).toHaveCount(0);
+  expect(one<{ live_id: number | null }>("select live_id from class_session where id = ?", sessions[0]).live_id).toBeNull();
+});
+
 test("live details of an online session; none for a classroom one; a session's surveys", async ({ page }, info) => {
   test.setTimeout(60_000);
   const { id, sessions } = freshClass(info, "LIV", [5, 3]);

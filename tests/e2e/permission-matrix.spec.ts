@@ -220,8 +220,9 @@ for (const route of pageRoutes().filter((r) => r.guard === SIGNED_IN)) {
  */
 // Every refusal signs in afresh (a 403 signs out), and a sign-in costs a deliberately slow password
 // hash: on a busy machine the two big tests need more than the default 30 s. The POST walk took
-// 3.0 min on a shared 2-core run before surveys added their routes: room for the content types to come.
-const MATRIX_TIMEOUT = 420_000;
+// 3.0 min on a shared 2-core run before surveys added their routes, 4.0 min with the six media
+// types on a busy machine (1.4 min on a quiet CI run): room for the content types to come.
+const MATRIX_TIMEOUT = 600_000;
 
 test("GET: every flag-guarded page × {anonymous, no dashboard permission, staff without the flag, with it}", async () => {
   test.setTimeout(MATRIX_TIMEOUT);

@@ -80,3 +80,40 @@ test("a course's survey tab links to the survey's page; the survey pages in Thai
   await expect(page.getByRole("columnheader", { name: "ประเภทแบบสำรวจ" })).toBeVisible();
   await expect(page.getByRole("cell", { name: "มาตราส่วนลิเคิร์ต" }).first()).toBeVisible();
 });
+
+test("a survey is started from a template: its questions are copied (docs/decisions/067)", async ({ page }, info) => {
+  const name = `From template ${tag(info)}`;
+  const template = one<{ id: number; name: string; form_id: number }>("select id, name, form_id from survey where code = 'SV-TPL'");
+  await signInAs(page, "admin", "/dashboard/survey/create");
+  await page.getByLabel("Start from a template").selectOption({ label: template.name });
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+  await page.getByRole("textbox", { name: "Code", exact: true }).fill(`SVT-${tag(info)}`);
+  await page.getByLabel("Category").selectOption({ index: 1 });
+  await page.getByLabel("Provider").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(toast(page, "Created.")).toBeVisible();
+  const copy = one<{ id: number; form_id: number; is_template: number }>("select id, form_id, is_template from survey where name = ?", name);
+  expect(copy.is_template).toBe(0);
+  const questions = (formId: number) => one<{ n: number }>("select count(*) as n from form_question q join form_section s on s.id = q.section_id where s.form_id = ?", formId).n;
+  expect(questions(copy.form_id)).toBe(questions(template.form_id));
+  await page.goto(`/dashboard/survey/${copy.id}/section`);
+  await expect(page.getByRole("link", { name: "About the course", exact: true })).toBeVisible();
+});
+
+test("a seeded likert survey's results: counts per point and the average, in a table; in Thai once", async ({ page }, info) => {
+  const survey = one<{ id: number; form_id: number }>("select id, form_id from survey where code = 'SV-INS'");
+  const section = one<{ id: number }>("select id from form_section where form_id = ? order by sort limit 1", survey.form_id);
+  await signInAs(page, "admin", `/dashboard/survey/${survey.id}/section/${section.id}`);
+  const results = page.getByRole("region", { name: "Results" });
+  await expect(results.getByText(/people have answered the survey/)).toBeVisible();
+  const first = results.getByRole("article").first();
+  await expect(first.getByText(/average \d\.\d\d/)).toBeVisible();
+  await expect(first.getByRole("columnheader", { name: "Point of the scale" })).toBeVisible();
+  await expect(first.getByRole("row")).toHaveCount(6);
+  // The question form offers the survey's own settings.
+  await expect(page.getByRole("region", { name: "Add a question" }).getByLabel("Show the average")).toBeChecked();
+  if (!isJs(info)) return;
+  await page.goto(`/dashboard/survey/${survey.id}/section/${section.id}?language=th`);
+  await expect(page.getByRole("heading", { name: "ผลการสำรวจ" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "ระดับคะแนน" }).first()).toBeVisible();
+});

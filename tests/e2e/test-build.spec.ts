@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { signInAs } from "./helpers";
-import { isJs, one } from "./course-fixtures";
+import { isJs, one, run } from "./course-fixtures";
 
 /**
  * Building a test (issue 18 §1–§2, docs/decisions/064), with JavaScript on and off: a test is
@@ -61,6 +61,21 @@ test("a test is built from a section, a question with a choice and a draw from a
   await expect(page.getByRole("textbox", { name: "Choice 3", exact: true })).toHaveValue("Exit B, beside the lift");
   expect(one<{ n: number }>("select count(*) as n from test_choice c join test_question q on q.id = c.question_id where q.section_id = ? and c.is_answer = 1", section.id).n).toBe(1);
 
+  // A matching question (type 2, docs/decisions/070): each prompt is paired with one of its answers.
+  const matching = run((db) => {
+    const at = new Date().toISOString();
+    const q = Number(db.prepare(`insert into test_question (section_id, bank_id, number, type, "desc", datetime_create, datetime_update) values (?, null, 2, 2, 'Match each room with its exit', ?, ?)`).run(section.id, at, at).lastInsertRowid);
+    const choice = (sort: number, desc: string, isAnswer: number) => Number(db.prepare(`insert into test_choice (question_id, sort, "desc", is_answer) values (?, ?, ?, ?)`).run(q, sort, desc, isAnswer).lastInsertRowid);
+    return { kitchen: choice(1, "Kitchen", 0), lobby: choice(2, "Lobby", 0), exitA: choice(3, "Exit A", 1), exitB: choice(4, "Exit B", 1) };
+  });
+  await page.goto(`/dashboard/test/${id}/section/${section.id}/question/2`);
+  await expect(page.getByText("A matching question:")).toBeVisible();
+  await page.getByRole("combobox", { name: "Matches the answer" }).first().selectOption({ label: "Exit B" });
+  await page.getByRole("button", { name: "Save: Choice 1" }).click();
+  await expect(toast(page, "Choice saved.")).toBeVisible();
+  expect(one<{ pair_id: number }>("select pair_id from test_choice where id = ?", matching.kitchen).pair_id).toBe(matching.exitB);
+  await expect(page.getByRole("combobox", { name: "Matches the answer" }).first()).toHaveValue(String(matching.exitB));
+
   await page.goto(`/dashboard/test/${id}/section/${section.id}/testbank`);
   await page.getByLabel("Test bank").selectOption({ label: "Information security basics (TB-SEC)" });
   await page.getByLabel("Number of questions").fill("3");
@@ -74,6 +89,9 @@ test("a test is built from a section, a question with a choice and a draw from a
   await expect(toast(page, "Draw saved.")).toBeVisible();
   expect(one<{ range: string; number: number }>("select range, number from test_section_draw where section_id = ?", section.id)).toEqual({ range: "1-8", number: 3 });
   await expect(page.getByRole("cell", { name: "1-8" })).toBeVisible();
+  // The rule's page shows what it would draw: 3 of the 8 questions in its range, anew per attempt.
+  await expect(page.getByText("The random method picks 3 of these 8 questions anew at each attempt:")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Questions by number" }).getByRole("listitem")).toHaveCount(8);
 
   await page.goto(`/dashboard/test/${id}/information`);
   await page.getByRole("button", { name: "Publish now" }).click();

@@ -4,15 +4,18 @@ import type { SlotType } from "../../../contract/curriculum-codes";
 import {
   SESSION_PAGE_MSG,
   isOnlineSession,
+  sessionLiveItemSchema,
   sessionLiveSchema,
   sessionMaterialSchema,
+  takesLiveItem,
   type SessionLive,
   type SessionMaterial,
 } from "../../../contract/schemas/class-session-pages";
 import { fromFlag, toFlag, type Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
 import { ApiError, badRequest, notFound, parseInput } from "../../http/errors";
-import { itemAccess, itemId, touch, writeTransaction, type Trx } from "../../engine/crud";
+import { accessOf, isVisible, itemAccess, itemId, touch, writeTransaction, type Trx } from "../../engine/crud";
+import { liveResource } from "../live/resource";
 import { contentRowRoutes } from "../../engine/content-rows";
 import { configValues } from "../../system/config-store";
 import { surveyRowsOn } from "../features/extras/survey-rows";
@@ -28,6 +31,9 @@ import { sql } from "kysely";
  *   PUT    live/                  {url, is_playback} (change); only types 1 live rerun and
  *          5 external conference (400 {detail: cls_msg_session_not_online} otherwise); a
  *          conference needs its link (400 {url: [cls_msg_conference_needs_url]})
+ *   PATCH  live/                  {live_id} (change): the live item a live rerun replays, one the
+ *          account may see (400 {live_id: [invalid_choice]} otherwise; another online type:
+ *          {live_id: [cls_msg_live_needs_rerun]}); null / blank clears it (docs/decisions/070)
  *   GET    material/              the class materials the session uses, in order (view)
  *   POST   material/              {material}: one of the class's materials (change) → 201;
  *          400 invalid_choice (not the class's) / already_added
@@ -50,9 +56,17 @@ async function sessionRow(q: Db | Trx, classId: number, req: FastifyRequest) {
   return row;
 }
 
-const presentLive = (r: Awaited<ReturnType<typeof sessionRow>>): SessionLive => ({
-  id: r.id, name: r.name, type: r.type, is_online: isOnlineSession(r.type), url: r.url, is_playback: fromFlag(r.is_playback), live_id: r.live_id ?? null,
-});
+async function presentLive(db: Db, r: Awaited<ReturnType<typeof sessionRow>>): Promise<SessionLive> {
+  // A live deleted since leaves its id behind (no foreign key): shown as gone, cleared by the next save.
+  const live = r.live_id == null ? null : ((await db.selectFrom("live").select(["id", "name"]).where("id", "=", r.live_id).executeTakeFirst()) ?? null);
+  return { id: r.id, name: r.name, type: r.type, is_online: isOnlineSession(r.type), url: r.url, is_playback: fromFlag(r.is_playback), live_id: r.live_id ?? null, live };
+}
+
+/** Whether the account may see live `liveId` (the live module's view flag or scope, as its list). */
+async function liveVisible(req: FastifyRequest, db: Db, liveId: number): Promise<boolean> {
+  const access = await accessOf(req, db, liveResource).catch(() => null);
+  return access !== null && (await isVisible(db, liveResource, liveId, access));
+}
 
 /** The class in scope with the flag, and, for a write, not cancelled. */
 async function classAccess(req: FastifyRequest, db: Db, write: boolean) {
@@ -91,7 +105,25 @@ export function sessionPageRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.get(`${SESSION}live/`, async (req) => {
     const { id } = await classAccess(req, db, false);
-    return presentLive(await sessionRow(db, id, req));
+    return presentLive(db, await sessionRow(db, id, req));
+  });
+
+  app.patch(`${SESSION}live/`, async (req) => {
+    const { id } = await classAccess(req, db, true);
+    const session = await sessionRow(db, id, req);
+    const { live_id } = parseInput(sessionLiveItemSchema, req.body ?? {});
+    // Clearing is always allowed (a session whose type changed may still name one).
+    if (live_id !== null) {
+      if (!isOnlineSession(session.type)) throw new ApiError(400, { detail: SESSION_PAGE_MSG.not_online });
+      if (!takesLiveItem(session.type)) throw badRequest({ live_id: [SESSION_PAGE_MSG.live_needs_rerun] });
+      if (!(await liveVisible(req, db, live_id))) throw badRequest({ live_id: [MSG.invalid_choice] });
+    }
+    const now = ctx.now();
+    await writeTransaction(db, async (trx) => {
+      await trx.updateTable("class_session").set({ live_id, datetime_update: now.toISOString() }).where("id", "=", session.id).execute();
+      await touch(trx, classResource, id, now);
+    });
+    return presentLive(db, await sessionRow(db, id, req));
   });
 
   app.put(`${SESSION}live/`, async (req) => {
@@ -107,7 +139,7 @@ export function sessionPageRoutes(app: FastifyInstance, ctx: ApiContext) {
       await trx.updateTable("class_session").set({ url: input.url, is_playback: toFlag(input.is_playback), datetime_update: now.toISOString() }).where("id", "=", session.id).execute();
       await touch(trx, classResource, id, now);
     });
-    return presentLive(await sessionRow(db, id, req));
+    return presentLive(db, await sessionRow(db, id, req));
   });
 
   // Material ---------------------------------------------------------------------------------

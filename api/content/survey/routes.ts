@@ -6,6 +6,7 @@ import type { ApiContext } from "../../http/context";
 import { badRequest, parseInput } from "../../http/errors";
 import { inTransaction, itemAccess, touch } from "../../engine/crud";
 import { surveyInstructors, surveyResource } from "./resource";
+import { surveyAnswerRoutes } from "./answer-routes";
 
 /**
  * A survey's own calls beside the engine's and the form builder's (docs/decisions/062):
@@ -14,6 +15,7 @@ import { surveyInstructors, surveyResource } from "./resource";
  *        it (a course's or class's survey tab, a class session's surveys) — read with its view flag.
  *   PATCH dashboard/survey/{id}/domain/   {target_type, instructor_list} (both, as the tab sends them): instructors only for the
  *        target "instructor"; unknown instructors are `invalid_choice`; its change flag.
+ * Answering and results: ./answer-routes.ts (docs/decisions/067).
  */
 
 /** The contents whose survey tabs (or class sessions) attach the survey, named. */
@@ -48,6 +50,7 @@ async function domainOf(db: Db, id: number): Promise<SurveyDomain> {
 
 export function surveyRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
+  surveyAnswerRoutes(app, ctx);
   const path = "/dashboard/survey/:id(^\\d{1,12})/domain/";
   app.get(path, async (req) => {
     const { id } = await itemAccess(req, db, surveyResource, ["view"]);

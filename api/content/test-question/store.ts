@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { MSG } from "../../../contract/messages";
-import { ANSWER_CHOICES, CHOICE_TYPES, QUESTION_LIMIT_KEY, TEST_TYPE_SWITCH, type TestType } from "../../../contract/test-codes";
-import { TEST_MSG, type QuestionUpdateInput, type TestChoice, type TestQuestion } from "../../../contract/schemas/test";
+import { ANSWER_CHOICES, CHOICE_TYPES, MATCHING_TYPE, QUESTION_LIMIT_KEY, TEST_TYPE_SWITCH, type TestType } from "../../../contract/test-codes";
+import { countedMessage, TEST_MSG, type ChoiceInput, type QuestionUpdateInput, type TestChoice, type TestQuestion } from "../../../contract/schemas/test";
 import type { Db } from "../../db/index";
 import { fromFlag, toFlag } from "../../db/index";
 import { badRequest, notFound } from "../../http/errors";
@@ -68,7 +68,7 @@ export async function listQuestions(q: Q, owner: Owner, number?: number): Promis
     id: r.id, number: r.number, type: r.type, desc: r.desc, desc_hint: r.desc_hint, desc_answer: r.desc_answer, desc_evaluation: r.desc_evaluation,
     answer: r.answer, answer_gap: Number(r.answer_gap), score: r.score, is_hide: fromFlag(r.is_hide),
     tag_list: tags.filter((t) => t.question_id === r.id).map((t) => ({ id: t.id, name: t.name })),
-    choice_list: choices.filter((c) => c.question_id === r.id).map((c): TestChoice => ({ id: c.id, sort: c.sort, desc: c.desc, is_answer: fromFlag(c.is_answer) })),
+    choice_list: choices.filter((c) => c.question_id === r.id).map((c): TestChoice => ({ id: c.id, sort: c.sort, desc: c.desc, is_answer: fromFlag(c.is_answer), pair: c.pair_id ?? null })),
   }));
 }
 
@@ -96,7 +96,8 @@ export async function createQuestion(trx: Trx, owner: Owner, given: { desc: stri
     .where(col, "=", owner.id)
     .executeTakeFirstOrThrow()) as { n: number | string; last: number | null };
   const limit = await questionLimit(trx);
-  if (Number(n) >= limit) throw badRequest({ detail: MSG.question_limit_exceeded, limit });
+  // The message names the limit (`key|count`, as the draw errors do); `limit` stays for other clients.
+  if (Number(n) >= limit) throw badRequest({ detail: countedMessage(MSG.question_limit_exceeded, limit), limit });
   const number = Number(last ?? 0) + 1;
   const at = w.now.toISOString();
   const desc = input.desc.trim() ? input.desc : UNTITLED_QUESTION;
@@ -108,7 +109,13 @@ export async function createQuestion(trx: Trx, owner: Owner, given: { desc: stri
   if (CHOICE_TYPES.includes(input.type)) {
     const answers = ANSWER_CHOICES[input.type] ?? 0;
     const flags = [0, 0, ...Array.from({ length: answers }, () => 1)];
-    await trx.insertInto("test_choice").values(flags.map((is_answer, i) => ({ question_id: id, sort: i + 1, desc: UNTITLED_CHOICE, is_answer }))).execute();
+    if (input.type === MATCHING_TYPE) {
+      // A new matching question's prompts start matched with its answers in order (docs/decisions/070).
+      const made = await trx.insertInto("test_choice").values([3, 4].map((sort) => ({ question_id: id, sort, desc: UNTITLED_CHOICE, is_answer: 1 }))).returning("id").execute();
+      await trx.insertInto("test_choice").values(made.map((a, i) => ({ question_id: id, sort: i + 1, desc: UNTITLED_CHOICE, is_answer: 0, pair_id: a.id }))).execute();
+    } else {
+      await trx.insertInto("test_choice").values(flags.map((is_answer, i) => ({ question_id: id, sort: i + 1, desc: UNTITLED_CHOICE, is_answer }))).execute();
+    }
   }
   await log(trx, owner, "question_create", number, { type: input.type, desc }, w);
   return { id, number, type: input.type };
@@ -154,30 +161,49 @@ export async function moveQuestion(trx: Trx, owner: Owner, number: number, to: n
   return target;
 }
 
-export async function addChoice(trx: Trx, owner: Owner, number: number, input: { desc: string; is_answer: boolean }, w: Writer): Promise<TestChoice> {
+/**
+ * The pair a choice keeps (docs/decisions/070): only a matching question's prompt has one, and it
+ * must be an answer choice of the same question (else the field error pair_not_answer).
+ */
+async function pairOf(trx: Trx, question: { id: number; type: number }, input: ChoiceInput, self: number | null): Promise<number | null> {
+  if (question.type !== MATCHING_TYPE || input.is_answer || input.pair == null) return null;
+  const answer = await trx.selectFrom("test_choice").select("id").where("id", "=", input.pair).where("question_id", "=", question.id).where("is_answer", "=", 1).executeTakeFirst();
+  if (!answer || answer.id === self) throw badRequest({ pair: [TEST_MSG.pair_not_answer] });
+  return answer.id;
+}
+
+/** Prompts matched with `choiceId` lose their pair (it is deleted, or no longer an answer). */
+const unpair = (trx: Trx, choiceId: number) => trx.updateTable("test_choice").set({ pair_id: null }).where("pair_id", "=", choiceId).execute();
+
+export async function addChoice(trx: Trx, owner: Owner, number: number, input: ChoiceInput, w: Writer): Promise<TestChoice> {
   const row = await questionAt(trx, owner, number);
+  const pair = await pairOf(trx, row, input, null);
   const { last } = (await trx.selectFrom("test_choice").select((eb) => eb.fn.max("sort").as("last")).where("question_id", "=", row.id).executeTakeFirstOrThrow()) as { last: number | null };
   const sort = Number(last ?? 0) + 1;
-  const { id } = await trx.insertInto("test_choice").values({ question_id: row.id, sort, desc: input.desc, is_answer: toFlag(input.is_answer) }).returning("id").executeTakeFirstOrThrow();
-  await log(trx, owner, "choice_create", number, input, w);
-  return { id, sort, desc: input.desc, is_answer: input.is_answer };
+  const { id } = await trx.insertInto("test_choice").values({ question_id: row.id, sort, desc: input.desc, is_answer: toFlag(input.is_answer), pair_id: pair }).returning("id").executeTakeFirstOrThrow();
+  await log(trx, owner, "choice_create", number, { desc: input.desc, is_answer: input.is_answer, ...(pair !== null && { pair }) }, w);
+  return { id, sort, desc: input.desc, is_answer: input.is_answer, pair };
 }
 
 async function choiceOf(trx: Trx, owner: Owner, number: number, choiceId: number) {
   const row = await questionAt(trx, owner, number);
   const choice = await trx.selectFrom("test_choice").selectAll().where("id", "=", choiceId).where("question_id", "=", row.id).executeTakeFirst();
   if (!choice) throw notFound();
-  return choice;
+  return { question: row, choice };
 }
 
-export async function updateChoice(trx: Trx, owner: Owner, number: number, choiceId: number, input: { desc: string; is_answer: boolean }, w: Writer) {
-  await choiceOf(trx, owner, number, choiceId);
-  await trx.updateTable("test_choice").set({ desc: input.desc, is_answer: toFlag(input.is_answer) }).where("id", "=", choiceId).execute();
-  await log(trx, owner, "choice_update", number, { id: choiceId, ...input }, w);
+export async function updateChoice(trx: Trx, owner: Owner, number: number, choiceId: number, input: ChoiceInput, w: Writer) {
+  const { question, choice } = await choiceOf(trx, owner, number, choiceId);
+  // A form that does not send the pair (JSON without it) keeps the stored one.
+  const pair = await pairOf(trx, question, { ...input, pair: input.pair === undefined ? choice.pair_id : input.pair }, choiceId);
+  await trx.updateTable("test_choice").set({ desc: input.desc, is_answer: toFlag(input.is_answer), pair_id: pair }).where("id", "=", choiceId).execute();
+  if (!input.is_answer) await unpair(trx, choiceId);
+  await log(trx, owner, "choice_update", number, { id: choiceId, desc: input.desc, is_answer: input.is_answer, ...(question.type === MATCHING_TYPE && { pair }) }, w);
 }
 
 export async function deleteChoice(trx: Trx, owner: Owner, number: number, choiceId: number, w: Writer) {
-  const choice = await choiceOf(trx, owner, number, choiceId);
+  const { choice } = await choiceOf(trx, owner, number, choiceId);
   await trx.deleteFrom("test_choice").where("id", "=", choiceId).execute();
+  await unpair(trx, choiceId);
   await log(trx, owner, "choice_delete", number, { id: choiceId, desc: choice.desc }, w);
 }

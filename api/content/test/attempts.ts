@@ -2,12 +2,14 @@ import crypto from "node:crypto";
 import type { ProgressAction } from "../../../contract/codes";
 import { MSG } from "../../../contract/messages";
 import { ATTEMPT_STATUS, CHOICE_MARKED_TYPES, RESULT_SETTING, type SubmitInput } from "../../../contract/schemas/test-attempt";
+import { MATCHING_TYPE } from "../../../contract/test-codes";
 import type { Db } from "../../db/index";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { writeTransaction, type Trx } from "../../engine/crud";
 import { moveEnrollments } from "../features/enrollment/service";
 import { contentTypeId } from "../ref";
 import { drawForAttempt } from "./draw";
+import { givenPairs, matchingScore } from "./matching";
 import { testResource } from "./resource";
 
 /**
@@ -47,11 +49,37 @@ async function follow(trx: Trx, enrollmentId: number, to: number, action: Progre
   await moveEnrollments(trx, [{ ...e, to }], action, by);
 }
 
+/** When an attempt started at `start` must be submitted by (the test's duration in minutes; 0 = no limit), or null. */
+export const dueAt = (start: string, duration: number): string | null => (duration > 0 ? new Date(new Date(start).getTime() + duration * 60_000).toISOString() : null);
+
+/**
+ * The time limit (docs/decisions/070): the account's open attempts of the test whose time is up
+ * are closed as submitted at the limit — with no answers, since a learner's answers arrive with
+ * the submit — then marked and decided as any submit (the progress history dated at the limit).
+ * Each in its own transaction, so a call refused afterwards (a late submit) keeps the close.
+ * Called first by every learner call; answers the ids it closed.
+ */
+export async function closeOverdue(db: Db, testId: number, accountId: number, now: Date): Promise<number[]> {
+  const test = await db.selectFrom("test").select("duration").where("id", "=", testId).executeTakeFirst();
+  if (!test || !(test.duration > 0)) return [];
+  const open = await db.selectFrom("test_attempt").select(["id", "datetime_start"]).where("test_id", "=", testId).where("account_id", "=", accountId).where("status", "=", ATTEMPT_STATUS.answering).execute();
+  const closed: number[] = [];
+  for (const a of open) {
+    const due = dueAt(a.datetime_start, test.duration)!;
+    if (now.toISOString() <= due) continue;
+    await writeTransaction(db, (trx) => submitAttemptIn(trx, testId, a.id, accountId, { answer_list: [] }, { accountId, at: due }));
+    closed.push(a.id);
+  }
+  return closed;
+}
+
 /** Start an attempt of a published test the account is enrolled in; an open attempt is answered instead of a new one. */
 export async function startAttempt(db: Db, testId: number, accountId: number, now: Date, seed = crypto.randomInt(1, 2 ** 31 - 1)): Promise<number> {
   const test = await db.selectFrom("test").select(["id", "attempt", "is_display", "datetime_start"]).where("id", "=", testId).executeTakeFirst();
   // A hidden test, or one scheduled to open later, is not there for the learner yet.
   if (!test || test.is_display !== 1 || (test.datetime_start !== null && test.datetime_start > now.toISOString())) throw notFound();
+  // An open attempt whose time is up is not "answered again": it is closed, and a new one may start.
+  await closeOverdue(db, testId, accountId, now);
   return writeTransaction(db, (trx) => startAttemptIn(trx, test, accountId, { accountId, at: now.toISOString() }, seed));
 }
 
@@ -119,6 +147,8 @@ function autoScore(type: number, max: number, given: { text: string; choices: nu
 
 /** Submit the learner's answers to their open attempt, mark what can be marked, then decide. */
 export async function submitAttempt(db: Db, testId: number, attemptId: number, accountId: number, input: SubmitInput, now: Date) {
+  // Late: the attempt is closed at its limit without these answers, and the submit refused.
+  if ((await closeOverdue(db, testId, accountId, now)).includes(attemptId)) throw badRequest({ detail: MSG.attempt_time_over });
   await writeTransaction(db, (trx) => submitAttemptIn(trx, testId, attemptId, accountId, input, { accountId, at: now.toISOString() }));
 }
 
@@ -130,14 +160,19 @@ export async function submitAttemptIn(trx: Trx, testId: number, attemptId: numbe
   const status = (await trx.selectFrom("test_attempt").select("status").where("id", "=", attemptId).executeTakeFirstOrThrow()).status;
   if (status !== ATTEMPT_STATUS.answering) throw badRequest({ detail: MSG.attempt_not_open });
   const answers = await trx.selectFrom("test_attempt_answer").select(["id", "question_id", "question_type", "max_score"]).where("attempt_id", "=", attemptId).execute();
-  const given = new Map(input.answer_list.map((a) => [a.id, { text: a.answer ?? "", choices: [...new Set(a.choice_list ?? [])] }]));
+  const given = new Map(input.answer_list.map((a) => [a.id, { text: a.answer ?? "", choices: [...new Set(a.choice_list ?? [])], pairs: a.pair_list ?? [] }]));
   if ([...given.keys()].some((id) => !answers.some((a) => a.id === id))) throw badRequest({ answer_list: [MSG.invalid_choice] });
   const qIds = answers.flatMap((a) => (a.question_id === null ? [] : [a.question_id]));
   const questions = qIds.length ? await trx.selectFrom("test_question").select(["id", "answer", "answer_gap"]).where("id", "in", qIds).execute() : [];
-  const choices = qIds.length ? await trx.selectFrom("test_choice").select(["id", "question_id", "desc", "is_answer"]).where("question_id", "in", qIds).execute() : [];
+  const choices = qIds.length ? await trx.selectFrom("test_choice").select(["id", "question_id", "desc", "is_answer", "pair_id"]).where("question_id", "in", qIds).execute() : [];
   for (const a of answers) {
-    const g = given.get(a.id) ?? { text: "", choices: [] };
+    const g = given.get(a.id) ?? { text: "", choices: [], pairs: [] };
     const own = choices.filter((c) => c.question_id === a.question_id);
+    if (a.question_type === MATCHING_TYPE) {
+      const pairs = givenPairs(own, g.pairs);
+      await trx.updateTable("test_attempt_answer").set({ answer: JSON.stringify(pairs), score: matchingScore(own, pairs, a.max_score) }).where("id", "=", a.id).execute();
+      continue;
+    }
     // Only the question's own choices count as chosen: another question's id is dropped.
     const chosen = CHOICE_MARKED_TYPES.includes(a.question_type) ? g.choices.filter((id) => own.some((c) => c.id === id)) : [];
     const correct = own.filter((c) => c.is_answer === 1);
@@ -192,7 +227,16 @@ export async function decide(trx: Trx, attemptId: number, action: ProgressAction
   return status;
 }
 
-/** A verifier's mark of one fill-in answer of a submitted, undecided attempt of the test. */
+/** Whether attempt `number` is the enrollment's latest. */
+async function isLatestAttempt(trx: Trx, enrollmentId: number, number: number) {
+  const { last } = (await trx.selectFrom("test_attempt").select((eb) => eb.fn.max("number").as("last")).where("enrollment_id", "=", enrollmentId).executeTakeFirstOrThrow()) as { last: number | null };
+  return Number(last) === number;
+}
+
+/**
+ * A verifier's mark of one fill-in answer of a submitted attempt of the test: a waiting one, or a
+ * re-mark of a decided one (the learner's latest attempt), which decides the attempt again.
+ */
 export async function markAnswer(db: Db, testId: number, answerId: number, input: { score: number; feedback: string }, by: By) {
   return writeTransaction(db, (trx) => markAnswerIn(trx, testId, answerId, input, by));
 }
@@ -202,12 +246,15 @@ export async function markAnswerIn(trx: Trx, testId: number, answerId: number, i
   const row = await trx
     .selectFrom("test_attempt_answer as a")
     .innerJoin("test_attempt as t", "t.id", "a.attempt_id")
-    .select(["a.id", "a.attempt_id", "a.question_type", "a.max_score", "t.status"])
+    .select(["a.id", "a.attempt_id", "a.question_type", "a.max_score", "t.status", "t.enrollment_id", "t.number"])
     .where("a.id", "=", answerId)
     .where("t.test_id", "=", testId)
     .executeTakeFirst();
   if (!row) throw notFound();
-  if (CHOICE_MARKED_TYPES.includes(row.question_type) || row.status !== ATTEMPT_STATUS.verifying) throw badRequest({ detail: MSG.answer_not_markable });
+  if (CHOICE_MARKED_TYPES.includes(row.question_type) || row.status === ATTEMPT_STATUS.answering) throw badRequest({ detail: MSG.answer_not_markable });
+  // Re-marking a decided attempt (docs/decisions/070) decides it again and moves the learner's
+  // progress with it: only the learner's latest attempt, since an older one no longer drives it.
+  if (row.status !== ATTEMPT_STATUS.verifying && !(await isLatestAttempt(trx, row.enrollment_id, row.number))) throw badRequest({ detail: MSG.attempt_superseded });
   if (input.score > row.max_score) throw badRequest({ score: [MSG.score_above_max] });
   await trx.updateTable("test_attempt_answer").set({ score: input.score, feedback: input.feedback, verified_by: by.accountId, datetime_verify: by.at }).where("id", "=", answerId).execute();
   return { attemptId: row.attempt_id, status: await decide(trx, row.attempt_id, "verify", by, true) };

@@ -1,5 +1,6 @@
 import type { Q } from "../../requests/kit";
 import { parseRange } from "../../../contract/test-range";
+import type { TestDrawPreview } from "../../../contract/schemas/test";
 
 /**
  * What an attempt of a test section asks (issue 18 §2, docs/decisions/064): the section's own
@@ -107,4 +108,32 @@ export async function drawForAttempt(q: Q, sectionId: number, seed: number): Pro
     }
   }
   return section.is_question_shuffle ? seededShuffle(ids, mixSeed(seed, sectionId)) : ids;
+}
+
+/**
+ * What a section's rule for bank `bankId` would ask (docs/decisions/070), read-only: `pool`, the
+ * bank's visible questions its tags and range leave, by number; `picks`, when they are fixed —
+ * the selected numbers (method 1) or the one draw every attempt shares (random 1) — else null:
+ * a new draw of `number` of the pool (0 = all) per attempt. Null when the section has no rule.
+ */
+export async function previewDraw(q: Q, sectionId: number, bankId: number): Promise<TestDrawPreview | null> {
+  const rule = await q
+    .selectFrom("test_section_draw")
+    .select(["id", "bank_id", "tag_list", "type_method", "type_random", "type_select", "number", "range", "question_list"])
+    .where("section_id", "=", sectionId)
+    .where("bank_id", "=", bankId)
+    .executeTakeFirst();
+  if (!rule) return null;
+  const questions = await bankQuestions(q, bankId);
+  const poolIds = new Set(pickForRule({ ...rule, type_method: 0, number: 0 }, questions, 0));
+  const fixed = rule.type_method === 1 || rule.type_random === 1;
+  const picks = fixed ? pickForRule(rule, questions, 0) : null;
+  const ids = [...poolIds, ...(picks ?? [])];
+  const rows = ids.length ? await q.selectFrom("test_question").select(["id", "number", "desc"]).where("id", "in", ids).execute() : [];
+  const byId = new Map(rows.map((r) => [r.id, { number: r.number, desc: r.desc }]));
+  return {
+    type_method: rule.type_method, type_random: rule.type_random, number: rule.number,
+    pool: questions.filter((x) => poolIds.has(x.id)).map((x) => byId.get(x.id)!),
+    picks: picks === null ? null : picks.map((id) => byId.get(id)!),
+  };
 }

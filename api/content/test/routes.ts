@@ -4,11 +4,12 @@ import type { Action } from "../../../contract/permissions";
 import { drawSchema, sectionSchema, testSettingSchema } from "../../../contract/schemas/test";
 import { toFlag } from "../../db/index";
 import type { ApiContext } from "../../http/context";
-import { parseInput } from "../../http/errors";
+import { notFound, parseInput } from "../../http/errors";
 import { inTransaction, itemAccess, itemId, touch } from "../../engine/crud";
 import { questionStoreRoutes } from "../test-question/routes";
 import { testbankResource } from "../testbank/resource";
 import { deleteDraw, drawOf, listDraws, saveDraw } from "./draw-rules";
+import { previewDraw } from "./draw";
 import { testResource, testSetting } from "./resource";
 import { createSection, deleteSection, listSections, moveSection, sectionOf, updateSection } from "./sections";
 
@@ -21,6 +22,7 @@ import { createSection, deleteSection, listSections, moveSection, sectionOf, upd
  *   GET/PATCH/DELETE dashboard/test/{id}/section/{sectionid}/   POST …/move/ {direction up|down}
  *   GET/POST  dashboard/test/{id}/section/{sectionid}/testbank/   its draw rules; save one {bank, …}
  *   GET/DELETE dashboard/test/{id}/section/{sectionid}/testbank/{testbankid}/   the rule for that bank (GET: null when none)
+ *   GET       dashboard/test/{id}/section/{sectionid}/testbank/{testbankid}/preview/   what the rule would ask (404 without one)
  *   …/section/{sectionid}/question/…   the question store (api/content/test-question/routes.ts)
  *
  * It also mounts the question store for banks, dashboard/testbank/{id}/question/…, with the
@@ -98,6 +100,11 @@ export function testRoutes(app: FastifyInstance, ctx: ApiContext) {
     return reply.status(201).send(await drawOf(db, s.id, input.bank));
   });
   app.get(`${SECTION}testbank/:testbankid${ID}/`, async (req) => drawOf(db, (await section(req, [])).section.id, itemId(req, "testbankid")));
+  app.get(`${SECTION}testbank/:testbankid${ID}/preview/`, async (req) => {
+    const preview = await previewDraw(db, (await section(req, [])).section.id, itemId(req, "testbankid"));
+    if (!preview) throw notFound();
+    return preview;
+  });
   app.delete(`${SECTION}testbank/:testbankid${ID}/`, async (req, reply) => {
     const { section: s } = await section(req, ["change"]);
     await inTransaction(db, testResource, (trx) => deleteDraw(trx, s.id, itemId(req, "testbankid")));

@@ -1,6 +1,8 @@
 import { sql, type SqlBool } from "kysely";
 import type { AnswerRow, AttemptRow, AttemptStage, SlotQuestionRow, SlotRow, VerifyAnswerRow } from "../../../contract/schemas/test-attempt";
 import { ATTEMPT_STATUS, CHOICE_MARKED_TYPES } from "../../../contract/schemas/test-attempt";
+import { MATCHING_TYPE } from "../../../contract/test-codes";
+import { MSG } from "../../../contract/messages";
 import type { Db } from "../../db/index";
 import type { Trx } from "../../engine/crud";
 import { notFound } from "../../http/errors";
@@ -90,7 +92,8 @@ const answerQuery = (q: Q) =>
     .leftJoin("test_question as qn", "qn.id", "w.question_id")
     .selectAll("w")
     .select(["s.name as section_name", "v.username as v_username", "v.first_name as v_first", "v.last_name as v_last"])
-    .select(["t.account_id", "t.number as attempt_number", "t.status as attempt_status", "a.username", "a.first_name", "a.last_name", "qn.desc_answer", "qn.answer as q_answer"]);
+    .select(["t.account_id", "t.number as attempt_number", "t.status as attempt_status", "a.username", "a.first_name", "a.last_name", "qn.desc_answer", "qn.answer as q_answer"])
+    .select((eb) => eb.selectFrom("test_attempt as later").select((e) => e.fn.max("later.number").as("n")).whereRef("later.enrollment_id", "=", "t.enrollment_id").as("latest_number"));
 type AnswerRecord = Awaited<ReturnType<ReturnType<typeof answerQuery>["executeTakeFirstOrThrow"]>>;
 
 const choicesOf = (type: number, answer: string): number[] => {
@@ -103,16 +106,35 @@ const choicesOf = (type: number, answer: string): number[] => {
   }
 };
 
+/** A matching answer's pairs as stored (docs/decisions/070), else []. */
+const pairsOf = (type: number, answer: string): { prompt: number; answer: number }[] => {
+  if (type !== MATCHING_TYPE) return [];
+  try {
+    const v: unknown = JSON.parse(answer);
+    return Array.isArray(v) ? v.filter((p): p is { prompt: number; answer: number } => !!p && Number.isInteger(p.prompt) && Number.isInteger(p.answer)) : [];
+  } catch {
+    return [];
+  }
+};
+
+/** Why an answer cannot be marked (the API's refusal, docs/decisions/065 and 070), or null. */
+function markRefusal(r: AnswerRecord): string | null {
+  if (CHOICE_MARKED_TYPES.includes(r.question_type) || r.attempt_status === ATTEMPT_STATUS.answering) return MSG.answer_not_markable;
+  if (r.attempt_status !== ATTEMPT_STATUS.verifying && Number(r.latest_number) !== r.attempt_number) return MSG.attempt_superseded;
+  return null;
+}
+
 function presentAnswer(r: AnswerRecord): VerifyAnswerRow {
   const row: AnswerRow = {
     id: r.id, attempt_id: r.attempt_id, section: r.section_id === null ? null : { id: r.section_id, name: r.section_name ?? "" }, question_id: r.question_id,
-    sort: r.sort, question_type: r.question_type, question_desc: r.question_desc, max_score: r.max_score, answer: r.answer, choice_list: choicesOf(r.question_type, r.answer),
+    sort: r.sort, question_type: r.question_type, question_desc: r.question_desc, max_score: r.max_score, answer: r.answer, choice_list: choicesOf(r.question_type, r.answer), pair_list: pairsOf(r.question_type, r.answer),
     score: r.score, feedback: r.feedback, verified_by: person({ id: r.verified_by, username: r.v_username, first_name: r.v_first, last_name: r.v_last }), datetime_verify: r.datetime_verify,
   };
   return {
     ...row,
     account: person({ id: r.account_id, username: r.username, first_name: r.first_name, last_name: r.last_name }),
     attempt_number: r.attempt_number, attempt_status: r.attempt_status,
+    mark_refusal: markRefusal(r),
     // What the verifier compares with: the question's model answer, else its answer text.
     model_answer: r.desc_answer || r.q_answer || "",
   };

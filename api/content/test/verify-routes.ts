@@ -100,7 +100,8 @@ export function testVerifyRoutes(app: FastifyInstance, ctx: ApiContext) {
     const slot = await slotOf(db, id, itemId(req, "slotid"));
     const raw = (req.query ?? {}) as Record<string, unknown>;
     const errors: Record<string, string[]> = {};
-    const view = (text(raw.view) ?? "waiting") as VerifyView;
+    // Not `text()`: "all" is one of the values a list filter ignores, but here it names a view.
+    const view = (typeof raw.view === "string" && raw.view.trim() ? raw.view.trim() : "waiting") as VerifyView;
     if (!VERIFY_VIEWS.includes(view)) errors.view = [MSG.invalid_choice];
     const question = text(raw.question);
     if (question !== null && !/^\d{1,12}$/.test(question)) errors.question = [MSG.invalid_choice];

@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
 import { useContentTranslation } from "~/components/content/use-content-translation";
-import { FILE_SLOT_TYPES, SLOT_FILE_EXTENSIONS, URL_SLOT_TYPES, type SlotType } from "../../../contract/curriculum-codes";
+import { FILE_SLOT_TYPES, SLOT_FILE_EXTENSIONS, SLOT_MEDIA_KINDS, URL_SLOT_TYPES, type SlotType } from "../../../contract/curriculum-codes";
 import type { Material } from "../../../contract/schemas/curriculum";
 import { secondsToTimeText } from "../../../contract/units";
-import { CheckboxField, CsrfInput, ErrorList, Field } from "~/components/forms";
+import { CheckboxField, CsrfInput, ErrorList, Field, SelectField } from "~/components/forms";
 import { errorsAt, shownValue, valueAt, type FormResult } from "~/lms/form-result";
 import { WritableFields } from "~/components/content/item-writable";
 
@@ -19,6 +19,8 @@ type Props = {
   /** A file already uploaded by a refused submission, kept so it need not be chosen again. */
   uploaded?: { file: string; file_name: string } | null;
   limits: { text: number; url: number; fileBytes: number };
+  /** The media library items this slot type may play (the loader reads them from the material lists). */
+  media: { id: number; name: string }[];
   cancelHref: string;
 };
 
@@ -33,7 +35,7 @@ const NEW_DEFAULTS: Record<(typeof FLAGS)[number], boolean> = {
  * and its prerequisites among the item's other materials. Validated on the server only
  * (noValidate), so its messages are the same with JavaScript on and off.
  */
-export function MaterialForm({ slotType, section, material, groups, result, uploaded, limits, cancelHref }: Props) {
+export function MaterialForm({ slotType, section, material, groups, result, uploaded, limits, media, cancelHref }: Props) {
   const { t } = useContentTranslation();
   const adding = !material;
   const tr = (name: string) => errorsAt(result, name)?.map((e) => t(e));
@@ -45,6 +47,11 @@ export function MaterialForm({ slotType, section, material, groups, result, uplo
   const hasFile = FILE_SLOT_TYPES.includes(slotType);
   const hasUrl = URL_SLOT_TYPES.includes(slotType);
   const extensions = SLOT_FILE_EXTENSIONS[slotType];
+  // The item the slot plays stays a choice even when the list no longer offers it (another page, hidden from this user).
+  const mediaOptions = [...media, ...(material?.media && !media.some((m) => m.id === material.media!.id) ? [material.media] : [])].map((m) => ({
+    value: String(m.id),
+    label: m.name,
+  }));
   const submittedDeps = valueAt(result, "dependency_list");
   const chosen = new Set(
     result?.initialValue
@@ -76,6 +83,17 @@ export function MaterialForm({ slotType, section, material, groups, result, uplo
         <ErrorList errors={tr("")} />
 
         <Field {...wire("name")} label={t("curriculum_material_name")} requiredMark inputProps={{ type: "text", maxLength: limits.text, defaultValue: text("name", material?.name) }} />
+
+        {SLOT_MEDIA_KINDS[slotType].length ? (
+          <SelectField
+            {...wire("media_id")}
+            label={t("curriculum_material_media")}
+            help={t("curriculum_material_media_hint")}
+            options={mediaOptions}
+            emptyOption={t("curriculum_material_media_none")}
+            selectProps={{ defaultValue: text("media_id", material?.media_id == null ? "" : String(material.media_id)) ?? "" }}
+          />
+        ) : null}
 
         {hasUrl ? (
           <Field

@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { CHOICE_TYPES, FILL_TYPES } from "../../../contract/test-codes";
+import { CHOICE_TYPES, FILL_TYPES, MATCHING_TYPE } from "../../../contract/test-codes";
 import type { TestQuestion } from "../../../contract/schemas/test";
 import type { SettingField } from "~/components/content/settings-form";
-import { CheckboxField, CsrfInput, Field } from "~/components/forms";
+import { CheckboxField, CsrfInput, Field, SelectField } from "~/components/forms";
 import { PostButton } from "~/components/test/post-button";
 import { SavedFieldsForm } from "~/components/test/saved-fields-form";
 import { resultOf, type TestAnswer } from "~/components/test/form-kit";
@@ -37,7 +37,7 @@ export function QuestionForm({ question, tags, canChange, answer, count }: {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id="question-title" className="text-base font-semibold text-slate-900">
-          {t("tsq_question_title", { number: question.number })} · {t(`tsq_type_${question.type}`)}
+          {t("tsq_question_title", { number: question.number })} · {t(`tcd_type_${question.type}`)}
         </h3>
         {canChange ? <PostButton intent="delete" label={t("tsq_question_delete")} danger /> : null}
       </div>
@@ -48,14 +48,38 @@ export function QuestionForm({ question, tags, canChange, answer, count }: {
   );
 }
 
+/**
+ * A matching question's prompt is paired with one of its answers (docs/decisions/070): a select of
+ * the question's answer choices, blank for none. Shown on prompts only; a plain form field.
+ */
+function PairField({ question, id, value, result, disabled }: { question: TestQuestion; id: string; value: number | null; result: TestAnswer["result"] | null; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const answers = question.choice_list.filter((c) => c.is_answer);
+  return (
+    <SelectField
+      id={id}
+      name="pair"
+      label={t("tsq_field_pair")}
+      className="min-w-[12rem]"
+      emptyOption={t("tsq_pair_none")}
+      options={answers.map((c) => ({ value: String(c.id), label: c.desc }))}
+      errors={errorsAt(result, "pair")?.map((e) => t(e))}
+      selectProps={{ defaultValue: shownValue(result, "pair", value === null ? "" : String(value)) as string, disabled }}
+    />
+  );
+}
+
 function Choices({ question, canChange, answer }: { question: TestQuestion; canChange: boolean; answer: TestAnswer | undefined }) {
   const { t } = useTranslation();
   const added = resultOf(answer, "choice-add");
+  const matching = question.type === MATCHING_TYPE;
+  const answerLabel = t(matching ? "tsq_field_is_answer_matching" : "tsq_field_is_answer");
   return (
     <section aria-labelledby="choices-title" className="space-y-3">
       <h3 id="choices-title" className="text-base font-semibold text-slate-900">
         {t("tsq_choices")}
       </h3>
+      {matching ? <p className="text-sm text-slate-600">{t("tsq_matching_intro")}</p> : null}
       {question.choice_list.length ? null : <p className="text-sm text-slate-600">{t("tsq_choice_empty")}</p>}
       <ul className="space-y-2">
         {question.choice_list.map((c, i) => {
@@ -67,7 +91,8 @@ function Choices({ question, canChange, answer }: { question: TestQuestion; canC
                 <input type="hidden" name="intent" value="choice-save" />
                 <input type="hidden" name="choice" value={c.id} />
                 <Field id={`choice-${c.id}-desc`} name="desc" label={t("tsq_choice_label", { n: i + 1 })} className="min-w-[14rem] flex-1" errors={errorsAt(result, "desc")?.map((e) => t(e))} inputProps={{ defaultValue: shownValue(result, "desc", c.desc) as string, disabled: !canChange }} />
-                <CheckboxField id={`choice-${c.id}-answer`} name="is_answer" label={t("tsq_field_is_answer")} inputProps={{ defaultChecked: c.is_answer, disabled: !canChange }} />
+                <CheckboxField id={`choice-${c.id}-answer`} name="is_answer" label={answerLabel} inputProps={{ defaultChecked: c.is_answer, disabled: !canChange }} />
+                {matching && !c.is_answer ? <PairField question={question} id={`choice-${c.id}-pair`} value={c.pair} result={result} disabled={!canChange} /> : null}
                 {canChange ? (
                   <button type="submit" className="rounded border border-slate-300 px-3 py-1 text-sm" aria-label={`${t("action_save")}: ${t("tsq_choice_label", { n: i + 1 })}`}>
                     {t("action_save")}
@@ -84,7 +109,8 @@ function Choices({ question, canChange, answer }: { question: TestQuestion; canC
           <CsrfInput />
           <input type="hidden" name="intent" value="choice-add" />
           <Field id="choice-new-desc" name="desc" label={t("tsq_choice_new")} className="min-w-[14rem] flex-1" errors={errorsAt(added, "desc")?.map((e) => t(e))} inputProps={{ defaultValue: shownValue(added, "desc", "") as string }} />
-          <CheckboxField id="choice-new-answer" name="is_answer" label={t("tsq_field_is_answer")} />
+          <CheckboxField id="choice-new-answer" name="is_answer" label={answerLabel} />
+          {matching ? <PairField question={question} id="choice-new-pair" value={null} result={added} /> : null}
           <button type="submit" className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg">
             {t("tsq_choice_add")}
           </button>

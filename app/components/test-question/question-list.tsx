@@ -19,7 +19,7 @@ export function QuestionList({ questions, url, current }: { questions: TestQuest
           <a href={`${url}/${q.number}`} aria-current={q.number === current ? "page" : undefined} className="flex gap-2 px-3 py-2 hover:bg-slate-50">
             <span className="w-6 shrink-0 text-slate-500">{q.number}.</span>
             <span className="min-w-0 flex-1 truncate text-primary">{q.desc}</span>
-            <span className="shrink-0 text-xs text-slate-500">{t(`tsq_type_${q.type}`)}</span>
+            <span className="shrink-0 text-xs text-slate-500">{t(`tcd_type_${q.type}`)}</span>
             {q.is_hide ? <span className="shrink-0 text-xs text-amber-700">{t("tsq_hidden")}</span> : null}
           </a>
         </li>
@@ -42,7 +42,7 @@ export function AddQuestionForm({ types, result }: { types: readonly number[]; r
         name="type"
         label={t("tsq_field_question_type")}
         errors={errorsAt(result, "type")?.map((e) => t(e))}
-        options={types.map((ty) => ({ value: String(ty), label: t(`tsq_type_${ty}`) }))}
+        options={types.map((ty) => ({ value: String(ty), label: t(`tcd_type_${ty}`) }))}
         selectProps={{ defaultValue: shownValue(result, "type", "1") as string }}
       />
       <button type="submit" className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90">

@@ -30,6 +30,7 @@ import { idFilterValue, inTransaction, touch, type Trx } from "../../../engine/c
 import { MATERIAL_FOLDER, fileRefProblem, readMaterialUpload } from "./files";
 import { assertNotPrerequisite, checkDependencies, setDependencies, unpublishWithoutSections } from "./rules";
 import { MAX_UPLOAD_BYTES, storeMedia } from "../../../system/media";
+import { assertPlayable, bodyNamesMedia, checkMediaRef } from "./media-ref";
 
 /**
  * dashboard/{content path}/{id}/curriculum/… (docs/decisions/009; a type's `curriculum.path`
@@ -72,6 +73,8 @@ type MaterialRow = {
   url: string | null;
   file: string | null;
   file_name: string | null;
+  media_id: number | null;
+  media_name: string | null;
   datetime_create: string;
   datetime_update: string;
 };
@@ -82,7 +85,9 @@ export async function loadCurriculum(db: Q, ref: ContentRef): Promise<Curriculum
   const materials = (await db
     .selectFrom("content_material as m")
     .innerJoin("content_section as s", "s.id", "m.section_id")
+    .leftJoin("media as md", "md.id", "m.media_id")
     .selectAll("m")
+    .select("md.name as media_name")
     .where(ofContent(ref, "m"))
     .orderBy("s.sort")
     .orderBy("s.id")
@@ -125,6 +130,8 @@ export async function loadCurriculum(db: Q, ref: ContentRef): Promise<Curriculum
     url: m.url,
     file: m.file,
     file_name: m.file_name,
+    media_id: m.media_id,
+    media: m.media_id !== null && m.media_name !== null ? { id: m.media_id, name: m.media_name } : null,
     dependency_list: idNames(prerequisites.get(m.id)),
     dependent_list: idNames(dependents.get(m.id)),
     datetime_create: m.datetime_create,
@@ -171,7 +178,7 @@ async function materialOf(db: Q, ref: ContentRef, req: FastifyRequest) {
   if (mid === null) throw notFound();
   const row = await db
     .selectFrom("content_material")
-    .select(["id", "section_id", "sort", "slot_type", "file", "is_display"])
+    .select(["id", "section_id", "sort", "slot_type", "file", "url", "media_id", "is_display"])
     .where("id", "=", mid)
     .where(ofContent(ref))
     .executeTakeFirst();
@@ -237,6 +244,7 @@ function materialColumns(input: MaterialInput) {
     url: input.url,
     file: input.file,
     file_name: input.file === undefined ? undefined : input.file_name || input.file.split("/").pop() || null,
+    media_id: input.media_id,
   };
   return Object.fromEntries(Object.entries(cols).filter(([, v]) => v !== undefined));
 }
@@ -348,10 +356,11 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
     const { ref } = await access(req, "change");
     const section = await sectionOf(db, ref, req);
     const { slot_type } = parseInput(slotTypeSchema, req.body);
-    const input = parseInput(materialSchema(slot_type, await limitsOf(db)), req.body) as MaterialInput;
+    const input = parseInput(materialSchema(slot_type, await limitsOf(db), { media: bodyNamesMedia(req.body) }), req.body) as MaterialInput;
     checkFile(ctx, slot_type, input, null);
     const now = ctx.now();
     const mid = await write(async (trx) => {
+      await checkMediaRef(trx, slot_type, input);
       await checkDependencies(trx, ref, null, input.dependency_list ?? []);
       const last = await trx.selectFrom("content_material").select((eb) => eb.fn.max("sort").as("m")).where("section_id", "=", section.id).executeTakeFirst();
       const at = now.toISOString();
@@ -413,8 +422,10 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
     const material = await materialOf(db, ref, req);
     const input = parseInput(materialSchema(material.slot_type, await limitsOf(db), { partial: true }), req.body) as MaterialInput;
     checkFile(ctx, material.slot_type, input, material.file);
+    assertPlayable(material.slot_type, material, input);
     const now = ctx.now();
     await write(async (trx) => {
+      await checkMediaRef(trx, material.slot_type, input);
       if (input.is_display === false && material.is_display === 1) await assertNotPrerequisite(trx, [material.id], "hide");
       if (input.dependency_list !== undefined) {
         await checkDependencies(trx, ref, material.id, input.dependency_list);

@@ -1,0 +1,33 @@
+import { MEDIA_KIND_KEYS, MEDIA_KINDS, type MediaKind } from "../../../contract/media-codes";
+import type { ContentDefinition } from "../definition";
+import { flashCardRoutes } from "./cards";
+import { mediaFileRoutes } from "./files";
+import { materialListRoutes } from "./material-lists";
+import { mediaResource } from "./resource";
+
+/**
+ * ONE ContentDefinition factory for the six media types (spec 000 §2.9, docs/decisions/069): each
+ * kind mounts the engine's enrollment, permission rules, gamification and overall pages (learner,
+ * progress, discussion), follows the "learning material" row of the transition table (0 or 21 → 30,
+ * 30 → 21: spec 001 §4), and adds its row's own calls: a file kind its file, a flash card set its
+ * cards and learners' cards. The material lists are the module's, mounted once (with the first kind).
+ */
+export function mediaDefinition(kind: MediaKind): ContentDefinition {
+  const resource = mediaResource(kind);
+  return {
+    key: kind,
+    resource: resource as ContentDefinition["resource"],
+    cancelKind: "course",
+    transitions: "learning_material",
+    features: ["enrollment", "permission", "gamification", "overall"],
+    switches: {},
+    routes: (app, ctx) => {
+      if (kind === MEDIA_KIND_KEYS[0]) materialListRoutes(app, ctx);
+      mediaFileRoutes(app, ctx, resource, kind);
+      if (MEDIA_KINDS[kind].cards) flashCardRoutes(app, ctx, resource);
+    },
+  };
+}
+
+/** The six, in the registry's order (app/registry/media.js). */
+export const MEDIA_DEFINITIONS: readonly ContentDefinition[] = MEDIA_KIND_KEYS.map(mediaDefinition);

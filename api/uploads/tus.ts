@@ -1,0 +1,79 @@
+import type { IncomingMessage } from "node:http";
+import { Server, type Upload } from "@tus/server";
+import { MSG } from "../../contract/messages";
+import { UPLOAD_API_PATH, UPLOAD_STATUS, extensionOf, isUploadKind } from "../../contract/upload-rules";
+import type { ApiContext } from "../http/context";
+import { finishFile, kindFor, limitFor, sizeLimits } from "./files";
+import { backendOf, newKeyBase } from "./storage";
+
+/** The account a tus request was let in for (routes.ts checks session, permission and address first). */
+export const requestOwners = new WeakMap<IncomingMessage, { accountId: number }>();
+
+/** A refusal tus sends as it is: the contract's JSON body with the status. */
+const refusal = (status_code: number, body: Record<string, unknown>) => ({ status_code, body: JSON.stringify(body) });
+
+type TusRequest = { runtime?: { node?: { req: IncomingMessage } } };
+const ownerOf = (req: unknown) => {
+  const node = (req as TusRequest).runtime?.node?.req;
+  const owner = node && requestOwners.get(node);
+  if (!owner) throw refusal(401, { detail: MSG.not_authenticated });
+  return owner;
+};
+
+/**
+ * The tus server of the API (docs/decisions/068), under /api/dashboard/upload/. Metadata names the
+ * file (`filename`) and the kinds the form takes (`kind`, comma-separated): on create the
+ * extension, the declared length and the kind's limit are checked before a byte is stored; on
+ * finish video and audio are read by ffprobe, and an unreadable file is deleted and refused.
+ * Bodies stream into the store as they come (never buffered).
+ */
+export function tusServer(ctx: ApiContext): Server {
+  const backend = backendOf(ctx);
+  return new Server({
+    path: UPLOAD_API_PATH.replace(/\/$/, ""),
+    datastore: backend.datastore,
+    relativeLocation: true,
+    // The id is the storage key: random, with the file's extension (the media route types it by that).
+    namingFunction: (_req, metadata) => {
+      const ext = extensionOf(String(metadata?.filename ?? ""));
+      return ext ? `${newKeyBase()}.${ext}` : newKeyBase();
+    },
+    async onUploadCreate(req, upload: Upload) {
+      const owner = ownerOf(req);
+      const fileName = String(upload.metadata?.filename ?? "").trim();
+      const kinds = String(upload.metadata?.kind ?? "").split(",").map((k) => k.trim()).filter(isUploadKind);
+      const kind = kindFor(kinds, fileName);
+      if (!kind) throw refusal(400, { detail: MSG.invalid_file_type });
+      // A deferred length would let the limit be checked only after the bytes came: refused.
+      if (upload.size === undefined || !Number.isFinite(upload.size)) throw refusal(400, { detail: MSG.invalid });
+      if (upload.size === 0) throw refusal(400, { detail: MSG.required });
+      const limit = limitFor(await sizeLimits(ctx.db), kind, true);
+      if (upload.size > limit) throw refusal(413, { detail: MSG.file_too_large, limit });
+      const now = ctx.now().toISOString();
+      await ctx.db
+        .insertInto("upload")
+        .values({
+          id: upload.id, account_id: owner.accountId, kind, file_name: fileName.slice(0, 255), size: upload.size, bytes_received: 0,
+          status: UPLOAD_STATUS.uploading, storage_key: upload.id, duration: null, thumbnail_key: null, datetime_create: now, datetime_update: now,
+        })
+        .execute();
+      return {};
+    },
+    async onUploadFinish(_req, upload: Upload) {
+      const row = await ctx.db.selectFrom("upload").select(["kind"]).where("id", "=", upload.id).executeTakeFirst();
+      if (!row) throw refusal(404, { detail: MSG.upload_not_found });
+      const finished = await finishFile(ctx, upload.id, row.kind as never);
+      const now = ctx.now().toISOString();
+      if (!finished.ok) {
+        await ctx.db.updateTable("upload").set({ status: UPLOAD_STATUS.refused, datetime_update: now }).where("id", "=", upload.id).execute();
+        throw refusal(400, { detail: MSG.media_file_unreadable });
+      }
+      await ctx.db
+        .updateTable("upload")
+        .set({ status: UPLOAD_STATUS.complete, bytes_received: upload.offset, duration: finished.duration, thumbnail_key: finished.thumbnail, datetime_update: now })
+        .where("id", "=", upload.id)
+        .execute();
+      return {};
+    },
+  });
+}

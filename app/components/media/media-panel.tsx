@@ -1,0 +1,79 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { CsrfInput } from "~/components/form-basics";
+import { MEDIA_KINDS, formatDuration, type MediaKind } from "../../../contract/media-codes";
+import type { Media } from "../../../contract/schemas/media";
+import { MediaFileInput } from "./file-input";
+import { Dependants } from "./dependants";
+
+/**
+ * What an item holds beside the engine's form (docs/decisions/069), by its kind's row: a file
+ * kind's file — name, size, duration and thumbnail — with the form that replaces it (a resumable
+ * upload with JS, the plain multipart form without); an external video's thumbnail and provider;
+ * and, for every kind, the contents that require it.
+ */
+export function MediaPanel({ item, canChange }: { item: Media; canChange: boolean }) {
+  const { t } = useTranslation();
+  const row = MEDIA_KINDS[item.kind as MediaKind];
+  return (
+    <aside className="space-y-4" aria-label={t("media_panel_title")}>
+      {row.file ? (
+        <section aria-labelledby="media-file-title" className="space-y-3 rounded border border-slate-200 bg-white p-4">
+          <h2 id="media-file-title" className="text-base font-semibold">
+            {t("media_file_title")}
+          </h2>
+          {item.file ? (
+            <dl className="grid grid-cols-2 gap-2 text-sm" data-testid="media-file-facts">
+              <div>
+                <dt className="text-xs font-medium text-slate-600">{t("media_file_name")}</dt>
+                <dd className="break-all">
+                  <a href={item.file} className="text-primary hover:underline">
+                    {item.file_name}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs font-medium text-slate-600">{t("media_file_size")}</dt>
+                <dd>{t("media_file_kb", { count: Math.max(1, Math.round((item.file_size ?? 0) / 1024)) })}</dd>
+              </div>
+              {row.file !== "document" ? (
+                <div>
+                  <dt className="text-xs font-medium text-slate-600">{t("media_col_duration")}</dt>
+                  <dd data-testid="media-duration">{item.duration == null ? t("media_none") : formatDuration(item.duration)}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : (
+            <p className="text-sm text-slate-600">{t("media_file_none")}</p>
+          )}
+          {item.thumbnail ? <img src={item.thumbnail} alt={t("media_thumbnail_of", { name: item.name })} className="aspect-video w-full max-w-sm rounded border border-slate-200 object-cover" /> : null}
+          {canChange ? (
+            <Form method="post" action="?intent=media-file" encType="multipart/form-data" className="space-y-2">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="media-file" />
+              <MediaFileInput kind={row.file} />
+              <button type="submit" className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90">
+                {t(item.file ? "media_file_replace" : "media_file_upload")}
+              </button>
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
+      {row.link && item.url ? (
+        <section aria-labelledby="media-link-title" className="space-y-2 rounded border border-slate-200 bg-white p-4 text-sm">
+          <h2 id="media-link-title" className="text-base font-semibold">
+            {t("media_link_title")}
+          </h2>
+          {item.thumbnail ? <img src={item.thumbnail} alt={t("media_thumbnail_of", { name: item.name })} className="aspect-video w-full max-w-sm rounded border border-slate-200 object-cover" /> : null}
+          <p>
+            {t(`media_provider_${item.video_provider}`)}:{" "}
+            <a href={item.url} className="break-all text-primary hover:underline" rel="noreferrer noopener" target="_blank">
+              {item.url}
+            </a>
+          </p>
+        </section>
+      ) : null}
+      <Dependants list={item.dependent_list} />
+    </aside>
+  );
+}

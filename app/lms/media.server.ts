@@ -1,0 +1,123 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { Media, MediaCard, UgcCard } from "../../contract/schemas/media";
+import { MSG } from "../../contract/messages";
+import { action as formAction, loader as formLoader } from "./content-form-tab.server";
+import { loadPagedList } from "./enrollment.server";
+import { formId, itemPage, itemPost } from "./item-page.server";
+import { readForm } from "./read-form.server";
+import { requireCsrf } from "./csrf.server";
+import { redirectWithToast } from "./toast.server";
+
+/**
+ * The server half of the media pages (docs/decisions/069), one set for the six media types: the
+ * information tab (the engine's form, plus the file of a file kind), the review page, the
+ * management, condition and publish pages, and a flash card set's cards, summary and learners'
+ * cards. What a page shows of a kind comes from the item the API answers and the registry row.
+ */
+
+type FieldErrors = Record<string, string[] | string>;
+const firstError = (body: unknown) => Object.values((body ?? {}) as FieldErrors).flat()[0] ?? MSG.invalid;
+
+/** The information tab: the engine's form tab (its loader as is). */
+export const informationLoader = formLoader;
+
+/**
+ * The information tab's posts: the file form (`?intent=media-file`) here, everything else the
+ * engine's form tab. The file is a finished resumable upload (`file_upload_id`, JS on) or the file
+ * itself (the plain form), which the API checks and stores.
+ */
+export async function informationAction(args: ActionFunctionArgs) {
+  if (new URL(args.request.url).searchParams.get("intent") !== "media-file") return formAction(args);
+  const page = await itemPage(args, "change");
+  const here = new URL(args.request.url).pathname;
+  const limit = Number(page.config["file-size-limit"]?.value ?? 10485760);
+  const { form, refusal } = await readForm(args.request, { maxPartSize: limit + 1024 });
+  if (refusal?.tooLarge) return redirectWithToast(here, { type: "error", message: MSG.file_too_large });
+  if (!form) return redirectWithToast(here, { type: "error", message: refusal?.message ?? MSG.form_unreadable });
+  await requireCsrf(page.api, form);
+  const uploadId = String(form.get("file_upload_id") ?? "").trim();
+  const file = form.get("file");
+  let res;
+  if (uploadId) res = await page.api.post<FieldErrors>(`${page.apiBase}file/`, { file_upload_id: uploadId }, { accept: [400] });
+  else if (file instanceof File && file.size > 0) {
+    const body = new FormData();
+    body.set("file", file, file.name);
+    res = await page.api.upload<FieldErrors>(`${page.apiBase}file/`, body, { accept: [400] });
+  } else return redirectWithToast(here, { type: "error", message: MSG.required }, { headers: page.api.headers() });
+  if (res.status === 400) return redirectWithToast(here, { type: "error", message: firstError(res.data) }, { headers: page.api.headers() });
+  return redirectWithToast(here, { type: "success", message: "media_toast_file_saved" }, { headers: page.api.headers() });
+}
+
+/** A page reading the item only (review, management). */
+export const itemLoader = (args: LoaderFunctionArgs) => readItem(args, "view");
+/** The publish page: the item, for those who may publish it (its guard, as the registry says). */
+export const publishLoader = (args: LoaderFunctionArgs) => readItem(args, "publish");
+
+async function readItem(args: LoaderFunctionArgs, action: "view" | "publish") {
+  const page = await itemPage(args, action);
+  const item = (await page.api.get<Media>(page.apiBase)).data;
+  return data({ item, base: page.base, canChange: page.can("change"), canPublish: page.can("publish") }, { headers: page.api.headers() });
+}
+
+/** A flash card set's cards. */
+export async function cardsLoader(args: LoaderFunctionArgs) {
+  const page = await itemPage(args, "view");
+  const cards = (await page.api.get<{ results: MediaCard[] }>(`${page.apiBase}card/`)).data.results;
+  return data({ cards, canChange: page.can("change") }, { headers: page.api.headers() });
+}
+
+/** Add, change or remove a card: one intent each, a refusal back as a toast. */
+export async function cardsAction(args: ActionFunctionArgs) {
+  const post = await itemPost(args, "change", (r) => data({ error: r.message }, { status: r.status }));
+  if (post.refused) return post.refused;
+  const { page, form, intent, here } = post;
+  const sides = { front: String(form.get("front") ?? ""), back: String(form.get("back") ?? "") };
+  const res =
+    intent === "add"
+      ? await page.api.post<FieldErrors>(`${page.apiBase}card/`, sides, { accept: [400] })
+      : intent === "edit"
+        ? await page.api.patch<FieldErrors>(`${page.apiBase}card/${formId(form)}/`, sides, { accept: [400] })
+        : intent === "delete"
+          ? await page.api.delete<FieldErrors>(`${page.apiBase}card/${formId(form)}/`, { accept: [428] })
+          : null;
+  if (!res) throw new Response("Bad Request", { status: 400 });
+  if (res.status >= 400) return redirectWithToast(here, { type: "error", message: firstError(res.data) }, { headers: page.api.headers() });
+  return redirectWithToast(here, { type: "success", message: intent === "delete" ? "media_toast_card_removed" : "toast_saved" }, { headers: page.api.headers() });
+}
+
+export type MediaSummary = { card_count: number; ugc: Record<string, number>; learner: Record<string, number> };
+export async function summaryLoader(args: LoaderFunctionArgs) {
+  const page = await itemPage(args, "view");
+  const summary = (await page.api.get<MediaSummary>(`${page.apiBase}summary/`)).data;
+  return data({ summary, base: page.base }, { headers: page.api.headers() });
+}
+
+/** The learners' cards, by status (?status=0|1|-1). */
+export async function ugcLoader(args: LoaderFunctionArgs) {
+  const page = await itemPage(args, "view");
+  const status = new URL(args.request.url).searchParams.get("status");
+  const path = `${page.apiBase}ugc/${status && ["0", "1", "-1"].includes(status) ? `?status=${status}` : ""}`;
+  const { list, badQuery } = await loadPagedList<UgcCard>(page.api, path, args.request, []);
+  return data({ list, badQuery, status, base: page.base, canChange: page.can("change") }, { headers: page.api.headers() });
+}
+
+/** One learner's card (view, or its edit page). */
+export async function ugcItemLoader(args: LoaderFunctionArgs) {
+  const editing = new URL(args.request.url).pathname.endsWith("/edit");
+  const page = await itemPage(args, editing ? "change" : "view");
+  const card = (await page.api.get<UgcCard>(`${page.apiBase}ugc/${Number(args.params.ugcid)}/`)).data;
+  return data({ card, editing, base: page.base, canChange: page.can("change") }, { headers: page.api.headers() });
+}
+
+/** Review a learner's card (approve, reject) or correct its text while it waits. */
+export async function ugcItemAction(args: ActionFunctionArgs) {
+  const post = await itemPost(args, "change", (r) => data({ error: r.message }, { status: r.status }));
+  if (post.refused) return post.refused;
+  const { page, form, intent, here } = post;
+  const path = `${page.apiBase}ugc/${Number(args.params.ugcid)}/`;
+  const body = intent === "approve" ? { status: 1 } : intent === "reject" ? { status: -1 } : intent === "save" ? { front: String(form.get("front") ?? ""), back: String(form.get("back") ?? "") } : null;
+  if (!body) throw new Response("Bad Request", { status: 400 });
+  const res = await page.api.patch<FieldErrors>(path, body, { accept: [400] });
+  if (res.status === 400) return redirectWithToast(here, { type: "error", message: firstError(res.data) }, { headers: page.api.headers() });
+  return redirectWithToast(intent === "save" ? here.replace(/\/edit$/, "/view") : here, { type: "success", message: "toast_saved" }, { headers: page.api.headers() });
+}
