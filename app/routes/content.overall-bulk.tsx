@@ -40,13 +40,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const picked = selection(q);
   const parsed = bulkProgressSchema.safeParse({ target: q.get("target") ?? undefined, preview: true, enrollment_list: picked });
   if (!parsed.success) throw await redirectWithToast(back, { type: "error", message: "enr_bulk_choose_target" }, { headers: api.headers() });
-  const res = await api.post<BulkPreview>(`${paths.api}progress/bulk/`, parsed.data);
+  const res = await api.post<BulkPreview | { detail?: string }>(`${paths.api}progress/bulk/`, parsed.data, { accept: [400] });
+  // An item that takes no more changes (a cancelled class: the API refuses every write under it,
+  // this preview too) sends the administrator back to the progress list saying why, not to an error page.
+  if (res.status === 400) {
+    const detail = (res.data as { detail?: unknown }).detail;
+    throw await redirectWithToast(back, { type: "error", message: typeof detail === "string" ? detail : MSG.invalid }, { headers: api.headers() });
+  }
+  const preview = res.data as BulkPreview;
   const choiceHref = (target: number) => {
     const p = new URLSearchParams({ target: String(target) });
     for (const e of picked) p.append("enrollment", e);
     return `?${p}`;
   };
-  return data({ preview: res.data, picked, back, choices: res.data.choices.map((c) => ({ ...c, href: choiceHref(c.target) })) }, { headers: api.headers() });
+  return data({ preview, picked, back, choices: preview.choices.map((c) => ({ ...c, href: choiceHref(c.target) })) }, { headers: api.headers() });
 }
 
 /** intent=apply: the bulk change itself, then back to the progress list with the count changed. */

@@ -148,6 +148,10 @@ test("sessions: add two, confirm an overlapping third, refuse an end before the 
   await expect(page.getByRole("button", { name: "Add", exact: true })).toHaveCount(0);
   await page.goto(`/dashboard/class/${classId}/enrollment`);
   await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
+  // The bulk progress page (its preview is a POST the API refuses too) sends back to the progress list saying why.
+  await page.goto(`/dashboard/class/${classId}/overall/progress/bulk?target=30`);
+  await expect(page).toHaveURL(new RegExp(`/class/${classId}/overall/progress/?$`));
+  await expect(toast(page, "This class was cancelled and can no longer be changed.")).toBeVisible();
 });
 
 /** A seeded class with sessions that is not cancelled (CLS-LEAD), and its first session. */
