@@ -127,12 +127,13 @@ export const BOOKKEEPING = new Set(["session", "login_attempt", "login_guard"]);
 export function fingerprintQuery(tables: { name: string; hasId: boolean }[]): string {
   return tables
     .filter((t) => !BOOKKEEPING.has(t.name))
-    .map((t) => `select '${t.name}' as t, count(*) as n, ${t.hasId ? "max(id)" : "0"} as m from "${t.name}"`)
+    // max(id) as text: one column type for the union in PostgreSQL (the upload table's ids are text).
+    .map((t) => `select '${t.name}' as t, count(*) as n, ${t.hasId ? "cast(max(id) as text)" : "'0'"} as m from "${t.name}"`)
     .join(" union all ");
 }
 
 /** The rows of that query as one text; `changed` lists the tables that differ. */
-export const fingerprintText = (rows: { t: string; n: number; m: number | null }[]) => rows.map((r) => `${r.t}:${r.n}:${r.m}`).join(" ");
+export const fingerprintText = (rows: { t: string; n: number; m: string | number | null }[]) => rows.map((r) => `${r.t}:${r.n}:${r.m}`).join(" ");
 export function changed(before: string, after: string): string[] {
   const old = new Set(before.split(" "));
   return after.split(" ").filter((t) => !old.has(t));

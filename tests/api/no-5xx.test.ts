@@ -73,7 +73,7 @@ afterAll(async () => {
 });
 
 async function fingerprint(): Promise<string> {
-  return fingerprintText((await sql.raw<{ t: string; n: number; m: number | null }>(fingerprintSql).execute(api.db)).rows);
+  return fingerprintText((await sql.raw<{ t: string; n: number; m: string | number | null }>(fingerprintSql).execute(api.db)).rows);
 }
 
 /** Fill `:name(regex)` parameters with the chosen values. */

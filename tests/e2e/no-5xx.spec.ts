@@ -31,7 +31,7 @@ function fingerprint(): string {
   try {
     const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'").all() as { name: string }[];
     const withId = tables.map((t) => ({ name: t.name, hasId: (db.prepare(`select count(*) as n from pragma_table_info(?) where name = 'id'`).get(t.name) as { n: number }).n > 0 }));
-    return fingerprintText(db.prepare(fingerprintQuery(withId)).all() as { t: string; n: number; m: number | null }[]);
+    return fingerprintText(db.prepare(fingerprintQuery(withId)).all() as { t: string; n: number; m: string | number | null }[]);
   } finally {
     db.close();
   }
