@@ -6,6 +6,7 @@
  */
 
 import type { MediaKind } from "./media-codes";
+import { UPLOAD_EXTENSIONS } from "./upload-rules";
 
 /** The slot forms of spec 001 §3 "Learning material". */
 export const SLOT_TYPES = ["media", "document", "weblink", "youtube", "file", "scorm", "generic"] as const;
@@ -18,10 +19,11 @@ export const isSlotType = (v: unknown): v is SlotType => typeof v === "string" &
  * The size limit is config `file-size-limit` (10485760 bytes by default).
  */
 export const SLOT_FILE_EXTENSIONS: Readonly<Record<SlotType, readonly string[]>> = {
-  media: ["mp4", "mp3"],
-  document: ["pdf"],
-  file: ["pdf", "doc", "docx", "xls", "xlsx", "csv"],
-  scorm: ["zip"],
+  // The upload kinds' lists (contract/upload-rules.ts), one table of the spec's extensions.
+  media: UPLOAD_EXTENSIONS.media,
+  document: UPLOAD_EXTENSIONS.document,
+  file: [...UPLOAD_EXTENSIONS.document, ...UPLOAD_EXTENSIONS.word, ...UPLOAD_EXTENSIONS.excel],
+  scorm: UPLOAD_EXTENSIONS.scorm,
   weblink: [],
   youtube: [],
   generic: [],

@@ -1,4 +1,5 @@
 import { IMAGE_EXTENSIONS } from "./codes";
+import { CONFIG_DEFAULTS } from "./config";
 import type { Module } from "./permissions";
 
 /**
@@ -31,11 +32,11 @@ export const LARGE_UPLOAD_KINDS: readonly UploadKind[] = ["video", "audio", "med
 /** Kinds whose files ffprobe reads (duration) and ffmpeg draws a thumbnail of. */
 export const PROBED_KINDS: readonly UploadKind[] = ["video", "audio", "media"];
 
-/** The size limits' config keys and defaults (contract/config.ts holds the same defaults). */
-export const DEFAULT_FILE_SIZE_LIMIT = 10485760;
-export const DEFAULT_MEDIA_SIZE_LIMIT = 4 * 1024 ** 3;
+/** The size limits' defaults: the configuration's own (contract/config.ts), named for the upload code. */
+export const DEFAULT_FILE_SIZE_LIMIT = CONFIG_DEFAULTS["file-size-limit"].value;
+export const DEFAULT_MEDIA_SIZE_LIMIT = CONFIG_DEFAULTS["upload-media-size-limit"].value;
 /** Hours after which an upload that never finished is deleted (config `upload-abandon-hours`). */
-export const DEFAULT_UPLOAD_ABANDON_HOURS = 24;
+export const DEFAULT_UPLOAD_ABANDON_HOURS = CONFIG_DEFAULTS["upload-abandon-hours"].value;
 
 /** Upload row states (the `upload.status` column). */
 export const UPLOAD_STATUS = { uploading: "uploading", complete: "complete", refused: "refused", claimed: "claimed" } as const;

@@ -6,6 +6,7 @@ import { loadPagedList } from "./enrollment.server";
 import { formId, itemPage, itemPost } from "./item-page.server";
 import { readForm } from "./read-form.server";
 import { requireCsrf } from "./csrf.server";
+import { DEFAULT_FILE_SIZE_LIMIT } from "../../contract/upload-rules";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -30,7 +31,7 @@ export async function informationAction(args: ActionFunctionArgs) {
   if (new URL(args.request.url).searchParams.get("intent") !== "media-file") return formAction(args);
   const page = await itemPage(args, "change");
   const here = new URL(args.request.url).pathname;
-  const limit = Number(page.config["file-size-limit"]?.value ?? 10485760);
+  const limit = Number(page.config["file-size-limit"]?.value ?? DEFAULT_FILE_SIZE_LIMIT);
   const { form, refusal } = await readForm(args.request, { maxPartSize: limit + 1024 });
   if (refusal?.tooLarge) return redirectWithToast(here, { type: "error", message: MSG.file_too_large });
   if (!form) return redirectWithToast(here, { type: "error", message: refusal?.message ?? MSG.form_unreadable });
