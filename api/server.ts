@@ -15,7 +15,7 @@ import { analyticRoutes } from "./system/analytic";
 import { configRoutes } from "./system/config";
 import { extraListRoutes } from "./content/features/extras/extras";
 import { contentRoutes } from "./content/mount";
-import { CONTENT_DEFINITIONS } from "./content/types";
+import { MOUNTED_DEFINITIONS } from "./content/library/definitions";
 import { filterRoutes } from "./system/filters";
 import { forgotPasswordRoutes } from "./system/forgot-password";
 import { healthRoutes } from "./system/health";
@@ -109,7 +109,7 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
       // Every content type from its definition: the generic resource, its features, its own calls.
       contentRoutes(api, ctx);
       extraListRoutes(api, ctx);
-      tagRoutes(api, ctx, CONTENT_DEFINITIONS.map((d) => d.resource));
+      tagRoutes(api, ctx, MOUNTED_DEFINITIONS.map((d) => d.resource));
       mediaRoutes(api, ctx);
       // Resumable uploads (tus) and the abandoned-upload cleanup (docs/decisions/068).
       uploadRoutes(api, ctx, { scheduler: opts.scheduler ?? true });

@@ -116,7 +116,33 @@ export type ContentResourceOptions<Row extends ContentRow, Item> = {
   beforeInsert?: (trx: Trx, input: Record<string, unknown>, w: WriteContext) => Promise<void>;
   /** Its rows of a table several types share (the media kinds, docs/decisions/069): crud.ts Resource.where. */
   where?: RawBuilder<SqlBool>;
+  /**
+   * Which collection it serves, for a table the content library shares (course, class program,
+   * media; docs/decisions/071): false the organisation's own items, true the library's. Its list
+   * and item access see only that collection's rows, and a create makes one of them.
+   */
+  library?: boolean;
+  /** Its path under /api/dashboard/ when that is not its key (the library's: `coniclex/{key}`). */
+  path?: string;
 };
+
+/** The resource's own rows: its `where` and, on a shared table, its collection's (both when both). */
+function rowsOf(o: Pick<ContentResourceOptions<never, never>, "where" | "library">): RawBuilder<SqlBool> | undefined {
+  const collection = o.library === undefined ? undefined : sql<SqlBool>`${t("is_library")} = ${toFlag(o.library)}`;
+  if (o.where && collection) return sql<SqlBool>`(${o.where} and ${collection})`;
+  return o.where ?? collection;
+}
+
+/**
+ * Where an item of a table the content library shares stands (docs/decisions/071): a library
+ * item's copies taken into the organisation's content, or an organisation item's library original.
+ */
+async function libraryLinks(db: Db, table: ResourceTable, id: number, library: boolean, sourceId: number | null) {
+  const rows = (where: "library_source_id" | "id", value: number) =>
+    (db as unknown as Db).selectFrom(`${table} as t` as "course as t").select(["t.id", "t.name", "t.code"]).where(`t.${where}`, "=", value).orderBy("t.id").execute();
+  if (library) return { taken_list: await rows("library_source_id", id) };
+  return { library_source: sourceId === null ? null : ((await rows("id", sourceId))[0] ?? null) };
+}
 
 /** One content type's resource over the engine's common columns. */
 export function contentResource<Row extends ContentRow, Item extends Row & ContentDetail>(
@@ -181,6 +207,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
       content_type: ct,
       is_prerequisite: !!dependent,
       created_by: full.created_by,
+      ...(o.library === undefined ? {} : await libraryLinks(db, o.table, id, o.library, (full as { library_source_id?: number | null }).library_source_id ?? null)),
     } as ContentDetail;
     return { ...listRow, ...detail, ...(o.itemExtras ? await o.itemExtras(db, id, now) : {}) } as Item;
   }
@@ -203,12 +230,12 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
 
   const table = o.table as "activity";
   return {
-    path: o.key,
+    path: o.path ?? o.key,
     table: o.table,
     module: o.module,
     contentType: o.key,
     writeRefusal: o.writeRefusal,
-    where: o.where,
+    where: rowsOf(o),
     schema: o.schema,
     columns: listColumns,
     search: ["name", "code"],
@@ -272,6 +299,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
           datetime_create: at,
           datetime_update: at,
           created_by: w.account.id,
+          ...(o.library !== undefined ? { is_library: toFlag(o.library) } : {}),
           ...(o.ownColumns?.(input as Record<string, unknown>, "create") as object),
         })
         .returning("id")

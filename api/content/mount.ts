@@ -9,7 +9,7 @@ import { learnerRoutes } from "./features/enrollment/learners";
 import { competencyRoutes, gamificationRoutes, surveyRoutes } from "./features/extras/extras";
 import { overallRoutes } from "./features/overall/routes";
 import type { ContentDefinition, ContentFeature, FeatureRoutes } from "./definition";
-import { CONTENT_DEFINITIONS } from "./types";
+import { MOUNTED_DEFINITIONS } from "./library/definitions";
 
 /** Each feature's routes, by the name the definitions list it under. */
 export const FEATURE_ROUTES: Record<ContentFeature, FeatureRoutes> = {
@@ -28,8 +28,8 @@ export const FEATURE_ROUTES: Record<ContentFeature, FeatureRoutes> = {
   },
 };
 
-/** Every content type's generic resource calls and the features it lists. */
-export function contentRoutes(app: FastifyInstance, ctx: ApiContext, defs: readonly ContentDefinition[] = CONTENT_DEFINITIONS) {
+/** Every content type's generic resource calls and the features it lists: the organisation's and the content library's. */
+export function contentRoutes(app: FastifyInstance, ctx: ApiContext, defs: readonly ContentDefinition[] = MOUNTED_DEFINITIONS) {
   for (const def of defs) {
     resourceRoutes(app, ctx, def.resource);
     for (const feature of def.features) FEATURE_ROUTES[feature](app, ctx, def);

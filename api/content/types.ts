@@ -28,7 +28,7 @@ export const courseDefinition: ContentDefinition = {
   transitions: "course",
   features: ["curriculum", "enrollment", "prerequisite", "permission", "competency", "budget", "ecertificate", "gamification", "survey", "overall"],
   switches: { price: FEATURES.coursePrice, prerequisite: FEATURES.courseDependency },
-  routes: courseImageRoutes,
+  routes: courseImageRoutes(courseResource),
 };
 
 /**
@@ -76,7 +76,7 @@ export const classProgramDefinition: ContentDefinition = {
   transitions: "class",
   features: ["permission", "competency"],
   switches: {},
-  routes: classProgramRoutes,
+  routes: classProgramRoutes(classProgramResource),
 };
 
 /**

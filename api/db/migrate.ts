@@ -37,6 +37,7 @@ import { uploadTables } from "./migrations/0034_uploads";
 import { mediaTables } from "./migrations/0035_media";
 import { surveyQuestions } from "./migrations/0036_survey_questions";
 import { testChoicePair } from "./migrations/0037_test_choice_pair";
+import { contentLibrary } from "./migrations/0038_content_library";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -78,6 +79,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0035_media": mediaTables(dialect),
     "0036_survey_questions": surveyQuestions,
     "0037_test_choice_pair": testChoicePair,
+    "0038_content_library": contentLibrary,
   };
 }
 

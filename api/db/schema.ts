@@ -7,6 +7,9 @@ import type { Generated } from "kysely";
 type Id = Generated<number>;
 type Flag = number;
 
+/** The columns of a table the content library shares (0038, docs/decisions/071): whose item, and the library item a copy was taken from. */
+export type LibraryColumns = { is_library: Generated<Flag>; library_source_id: Generated<number | null> };
+
 /**
  * The columns every content type's own table has (spec 001 §3 "Content"); publish status is
  * derived from is_display and the times (contract/codes.ts).
@@ -253,7 +256,7 @@ export interface Database {
   tag: { id: Id; name: string; code: string | null; type: string };
   content_type: { id: Id; code: string; type: string; name: string };
   /** Courses (spec 001 §3); publish status is derived from is_display and the times (contract/codes.ts). */
-  course: ContentColumns & {
+  course: ContentColumns & LibraryColumns & {
     /** URL path of the cover image, or null. */
     image: string | null;
   };
@@ -607,7 +610,7 @@ export interface Database {
     is_terms_required: Generated<Flag>;
   };
   /** A class program (0022, docs/decisions/044): the engine's content columns and a cover image. */
-  class_program: ContentColumns & { image: string | null };
+  class_program: ContentColumns & LibraryColumns & { image: string | null };
   /** A session of a class: date and local times, the same moments in UTC, its place, capacity (0 = unlimited). */
   class_session: {
     id: Id;
@@ -816,7 +819,7 @@ export interface Database {
     is_answered: Generated<Flag>; datetime_answer: string | null; answered_by: number | null; is_hidden: Generated<Flag>;
   };
   /** A media item of any of the six media types, `kind` telling which (0035, docs/decisions/069); per-kind columns null elsewhere. */
-  media: ContentColumns & {
+  media: ContentColumns & LibraryColumns & {
     kind: string; file_key: string | null; file_name: string | null; file_size: number | null; duration: number | null; thumbnail: string | null;
     url: string | null; video_provider: string | null; video_id: string | null; body: Generated<string>;
   };

@@ -165,13 +165,13 @@ async function ffmpeg(args: string[]): Promise<Buffer | null> {
 }
 
 /**
- * The seeded items' files, made now and stored like any upload (after the demo's transaction: the
+ * The seeded items' files (and their content library copies', `LIB-{code}`: seed-library.ts), made now and stored like any upload (after the demo's transaction: the
  * uploads module writes through its own connection). Run once, after seedDemo.
  */
 export async function seedMediaFiles(ctx: ApiContext, log: (line: string) => void = console.log) {
   const admin = (await ctx.db.selectFrom("account").select("id").where("username", "=", "admin").executeTakeFirst())?.id;
   if (!admin) return;
-  const items = await ctx.db.selectFrom("media").select(["id", "kind", "code"]).where("file_key", "is", null).where("code", "in", PLANS.map((p) => p.code)).execute();
+  const items = await ctx.db.selectFrom("media").select(["id", "kind", "code"]).where("file_key", "is", null).where("code", "in", PLANS.flatMap((p) => [p.code, `LIB-${p.code}`])).execute();
   const made = new Map<string, Buffer | null>();
   const fileOf = async (kind: MediaKind): Promise<[string, Buffer | null]> => {
     if (kind === "document") return ["handbook.pdf", minimalPdf("Employee handbook - demo")];

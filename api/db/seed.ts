@@ -23,6 +23,7 @@ import { seedTestbankUsage, seedTestbanks } from "./seed-testbanks";
 import { seedTests } from "./seed-tests";
 import { seedLives } from "./seed-lives";
 import { seedMedia } from "./seed-media";
+import { seedLibrary } from "./seed-library";
 import { seedTestAttempts } from "./seed-test-attempts";
 import { touchUpdate } from "../system/config-store";
 import { UPDATE_KEYS } from "../system/config";
@@ -242,6 +243,8 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await seedTestAttempts(trx, now);
     // Media of every type, learners, flash cards, a course slot requiring an article (issue 19, docs/decisions/069); their files after (seedMediaFiles).
     await seedMedia(trx, now);
+    // The content library: an item of each type it repeats, copied from those above (issue 19 §6, docs/decisions/071).
+    await seedLibrary(trx, now);
   });
   for (const name of FILTER_NAMES) await touchUpdate(db, UPDATE_KEYS.filter(name), now);
   await touchUpdate(db, UPDATE_KEYS.config, now);

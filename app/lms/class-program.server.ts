@@ -18,6 +18,7 @@ export async function classesOfProgram(args: LoaderFunctionArgs | ActionFunction
   const program = await requireContent(args, "view");
   const id = itemId(program.type, args.params);
   const user = await requirePermission(args, contentFlag(CLASS, action));
-  const type = { ...CLASS, segment: `${program.type.segment}/${id}/${MOUNT.path}`, mount: { field: MOUNT.field, parentId: id, parent: MOUNT.parent } };
+  // Under the program's own segment: the organisation's or the content library's (docs/decisions/071).
+  const type = { ...CLASS, segment: `${program.type.segment}/${id}/${MOUNT.path}`, mount: { field: MOUNT.field, parentId: id, parent: program.type.segment } };
   return { ...user, type, id };
 }

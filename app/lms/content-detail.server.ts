@@ -44,6 +44,7 @@ export async function loader(args: LoaderFunctionArgs) {
     via = { labelKey: parentType.labelKey, listHref: dash(parentType.segment), name: String(parent.name ?? ""), href: dash(`${parentType.segment}/${parent.id}`) };
   }
   const { tabs, overall } = itemNavigation(type, base, permission, config);
+  const library = libraryLinks(type, base, res.data);
   const readOnly = readOnlyOf(type, res.data);
   return data(
     {
@@ -58,10 +59,23 @@ export async function loader(args: LoaderFunctionArgs) {
       // A read-only item (a cancelled class) is published no more: no panel, and the action refuses.
       canPublish: type.publish !== false && !readOnly && allows(type, permission, "publish"),
       readOnly,
+      library,
       offset: Number((await configValue<number>("time-zone-offset-minutes")) ?? 420),
     },
     { headers: api.headers() },
   );
+}
+
+/**
+ * The content library's links in the header (docs/decisions/071): a library item's take page; an
+ * organisation item taken from the library, its original.
+ */
+function libraryLinks(type: ContentType, base: string, item: Record<string, unknown>) {
+  if ("library" in type && type.library) return { takeHref: `${base}/take`, source: null };
+  const source = item.library_source as { id: number; name: string } | null | undefined;
+  const libraryType = source ? REGISTRY_TYPES.find((t) => "library" in t && t.library?.of === type.key) : undefined;
+  if (!source || !libraryType) return null;
+  return { takeHref: null, source: { name: source.name, href: dash(`${libraryType.segment}/${source.id}/${libraryType.defaultTab}`) } };
 }
 
 /**

@@ -57,8 +57,9 @@
  *   publish?: boolean, cover?: boolean, deletable?: boolean, nameFields?: string[], codeField?: string,
  *   filterCodes?: Record<string, string>, listPages?: ListPage[], listScreens?: string[], searchKey?: string,
  *   readOnly?: { noticeKey: string, atField?: string, refusalKey: string }, createDefaults?: Record<string, string>, coverUnpublishes?: boolean,
- *   permissionKeys?: { title: string, intro: string }
+ *   permissionKeys?: { title: string, intro: string }, library?: { of: string }
  * }} ContentType
+ *   `library`: a content library type (library.js, docs/decisions/071): `of` the organisation's type it repeats.
  *   `permissionKeys`: the permission tab's title and intro in the type's namespace, for a type whose
  *   rules grant something other than seeing and enrolling (a test bank: who may use it).
  *   `coverUnpublishes: false`: removing its cover image leaves it published (a class program).
@@ -99,6 +100,7 @@ import { classProgramType } from "./class-program.js";
 import { surveyType } from "./survey.js";
 import { liveType } from "./live.js";
 import { mediaTypes } from "./media.js";
+import { libraryTypes } from "./library.js";
 import { testbankType } from "./testbank.js";
 import { testType } from "./test.js";
 import { MOUNTS } from "./mounts.js";
@@ -322,6 +324,10 @@ export const CONTENT_TYPES = [
   // Media: article, audio, document, external video, flash card, video (spec 000 §2.9, docs/decisions/069): app/registry/media.js, one factory.
   ...mediaTypes({ NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, LIST, enrollmentTab, GAMIFICATION, LEARNER, progressOverall, OVERALL_INDEX }),
 ];
+
+// The content library (`/coniclex…`, docs/decisions/071): the same types again over the
+// library's collection (app/registry/library.js), after the organisation's.
+CONTENT_TYPES.push(...libraryTypes(CONTENT_TYPES));
 
 /**
  * The flag of an action on a content type: `{module}_{action}_{module}` (contract/permissions.ts).

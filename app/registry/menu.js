@@ -43,6 +43,8 @@ export const MENU = [
     labelKey: "menu_content",
     screens: typeEntries("content"),
   },
+  // The content library (docs/decisions/071): its types' lists.
+  { id: "library", labelKey: "menu_library", screens: typeEntries("library") },
   { id: "master", labelKey: "menu_master", screens: [...typeEntries("master"), ...inSection("master")] },
   // How learners get their learning (issue 17): assignment, enrollment approvals, requests.
   { id: "learning", labelKey: "menu_learning", screens: [...typeEntries("learning"), ...inSection("learning")] },

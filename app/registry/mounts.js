@@ -1,3 +1,5 @@
+import { LIBRARY } from "../../contract/library.js";
+
 /**
  * Content types served again under another type's item (spec 000 §2.4: "A class inside a program
  * has the same tabs as a standalone class … and the same overall pages", at
@@ -15,10 +17,19 @@
  *   `rest`: the path after the base (the item id, then its tab…).
  */
 
-/** @type {Mount[]} */
-export const MOUNTS = [{ parent: "class-program", path: "class", child: "class", field: "class_program" }];
+/**
+ * A library's class program holds classes as the organisation's does (docs/decisions/071): the
+ * organisation's classes of a program it took from the library's offer.
+ * @type {Mount[]}
+ */
+export const MOUNTS = [
+  { parent: "class-program", path: "class", child: "class", field: "class_program" },
+  { parent: `${LIBRARY.segment}/class-program`, path: "class", child: "class", field: "class_program" },
+];
 
 const ID = /^\d{1,9}$/;
+/** Collections whose types are one segment deeper, /dashboard/{collection}/{segment}/… (the content library). */
+const COLLECTIONS = [LIBRARY.segment];
 
 /**
  * Where a /dashboard/ pathname is among the content types: a mounted child's item or create page
@@ -29,7 +40,10 @@ const ID = /^\d{1,9}$/;
 export function contentAt(pathname) {
   const parts = pathname.split("/").filter(Boolean);
   if (parts[0] !== "dashboard" || !parts[1]) return null;
-  const mount = MOUNTS.find((m) => m.parent === parts[1] && ID.test(parts[2] ?? "") && parts[3] === m.path && (ID.test(parts[4] ?? "") || parts[4] === "create"));
-  if (mount) return { segment: mount.child, base: parts.slice(1, 4).join("/"), mount, parentId: Number(parts[2]), rest: parts.slice(4) };
-  return { segment: parts[1], base: parts[1], mount: null, parentId: null, rest: parts.slice(2) };
+  // The type's segment: one part, or two under a collection (`coniclex/video`); `at` is the item id's index.
+  const at = COLLECTIONS.includes(parts[1]) && parts[2] ? 3 : 2;
+  const segment = parts.slice(1, at).join("/");
+  const mount = MOUNTS.find((m) => m.parent === segment && ID.test(parts[at] ?? "") && parts[at + 1] === m.path && (ID.test(parts[at + 2] ?? "") || parts[at + 2] === "create"));
+  if (mount) return { segment: mount.child, base: parts.slice(1, at + 2).join("/"), mount, parentId: Number(parts[at]), rest: parts.slice(at + 2) };
+  return { segment, base: segment, mount: null, parentId: null, rest: parts.slice(at) };
 }

@@ -64,6 +64,9 @@ const CONTENT_POSTS = {
   "routes/content.permission.tsx": { create: "change", update: "change", delete: "change" },
   "routes/content.permission-admin.tsx": { add: "change", remove: "change" },
   "routes/content.permission-condition.tsx": { save: "change" },
+  // Taking a library item (docs/decisions/071): the library's view flag here; the action and the
+  // API also ask the organisation type's add flag, which is not the page's type's.
+  "routes/library.take.tsx": { take: "view" },
   // The master data kinds' own tabs (docs/decisions/035): a group's members and condition (its
   // preview counts without saving, yet sends the condition: the change flag), a provider's highlights.
   "routes/group.member.tsx": { add: "change", remove: "change" },

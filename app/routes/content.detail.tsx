@@ -38,6 +38,16 @@ export default function ContentDetail() {
         ]}
       >
         <span className="font-mono text-sm text-slate-600">{d.item.code}</span>
+        {d.library?.takeHref ? (
+          <a href={d.library.takeHref} className="rounded border border-primary px-3 py-1.5 text-sm font-medium text-primary hover:bg-primary/5">
+            {t("lib_take_action")}
+          </a>
+        ) : null}
+        {d.library?.source ? (
+          <a href={d.library.source.href} className="text-sm text-primary hover:underline">
+            {t("lib_from_library", { name: d.library.source.name })}
+          </a>
+        ) : null}
       </PageHeader>
       <FormErrors result={refused?.result} t={t} />
       {/* A read-only item (the registry's readOnly trait: a cancelled class) says so above every tab. */}

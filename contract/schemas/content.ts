@@ -198,6 +198,12 @@ export type ContentDetail = Record<TagExtraField, IdName[]> & {
   /** Whether another content of its type lists it as a prerequisite (then DELETE answers 424). */
   is_prerequisite: boolean;
   created_by: number | null;
+  /**
+   * On a type the content library repeats (docs/decisions/071): a library item's copies in the
+   * organisation's content (`taken_list`), an organisation item's library original (`library_source`).
+   */
+  taken_list?: { id: number; name: string; code: string }[];
+  library_source?: { id: number; name: string; code: string } | null;
 };
 
 /** GET dashboard/activity/{id}/ and the answer of every write on it. */

@@ -142,8 +142,10 @@ const CANCEL_SAMPLE = { course: { type: 2 }, activity: { type: 7, duration: 3 * 
 /** A 1×1 PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
+/** The content type code of a registry type: its key, or for a content library type the organisation's type it repeats (docs/decisions/071). */
+const codeOf = (type: ContentType) => ("library" in type && type.library ? type.library.of : type.key);
 /** A type's own table: its key, but the media kinds share one (docs/decisions/069). */
-const tableOf = (type: ContentType) => ((MEDIA_KIND_KEYS as readonly string[]).includes(type.key) ? "media" : type.key);
+const tableOf = (type: ContentType) => ((MEDIA_KIND_KEYS as readonly string[]).includes(codeOf(type)) ? "media" : codeOf(type));
 
 function contentCalls(type: ContentType): Call[] {
   const base = `/api/${type.api}`;
@@ -212,7 +214,7 @@ function engineCalls(type: ContentType): Record<string, Call[]> {
     if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as { id: number };
   };
-  const ct = async () => Number((await sql<{ id: number }>`select id from content_type where code = ${type.key}`.execute(api.db)).rows[0].id);
+  const ct = async () => Number((await sql<{ id: number }>`select id from content_type where code = ${codeOf(type)}`.execute(api.db)).rows[0].id);
 
   // Rows under an item, made by the observer (a superuser) so that every account's item has them.
   const section = async (item: number) => ({ row: (await observerPost(`${base}${item}/curriculum/section/`, { name: "Matrix section" })).id });
@@ -234,9 +236,9 @@ function engineCalls(type: ContentType): Record<string, Call[]> {
     return { row: account };
   };
   const unused = (table: "competency" | "survey", link: "content_competency" | "content_survey", column: "competency_id" | "survey_id") => async (item: number) =>
-    first(await idsWhere(sql`select id from ${sql.table(table)} where id not in (select ${sql.ref(column)} from ${sql.table(link)} where content_type_id = (select id from content_type where code = ${type.key}) and content_id = ${item}) order by id`), `${table} not yet on a ${type.key}`);
+    first(await idsWhere(sql`select id from ${sql.table(table)} where id not in (select ${sql.ref(column)} from ${sql.table(link)} where content_type_id = (select id from content_type where code = ${codeOf(type)}) and content_id = ${item}) order by id`), `${table} not yet on a ${codeOf(type)}`);
   // A master row is attached once per course: the item's first attachment, or a new one.
-  const attached = async (link: "content_competency" | "content_survey", item: number) => (await idsWhere(sql`select id from ${sql.table(link)} where content_type_id = (select id from content_type where code = ${type.key}) and content_id = ${item} order by id`))[0];
+  const attached = async (link: "content_competency" | "content_survey", item: number) => (await idsWhere(sql`select id from ${sql.table(link)} where content_type_id = (select id from content_type where code = ${codeOf(type)}) and content_id = ${item} order by id`))[0];
   const competency = async (item: number) => ({
     row: (await attached("content_competency", item)) ?? (await observerPost(`${base}${item}/competency/`, { competency: await unused("competency", "content_competency", "competency_id")(item), level: 1 })).id,
   });
@@ -246,7 +248,7 @@ function engineCalls(type: ContentType): Record<string, Call[]> {
   const criterion = async (item: number) => ({ row: (await observerPost(`${base}${item}/gamification/`, { name: "Matrix criterion", point: 5 })).id });
   /** An active learner not enrolled in the item. */
   const newLearner = async (item: number) =>
-    first(await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 and id not in (select account_id from content_enrollment where content_type_id = (select id from content_type where code = ${type.key}) and content_id = ${item}) order by id`), `learner outside a ${type.key}`);
+    first(await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 and id not in (select account_id from content_enrollment where content_type_id = (select id from content_type where code = ${codeOf(type)}) and content_id = ${item}) order by id`), `learner outside a ${codeOf(type)}`);
   /** An identification transaction on the item, of an enrolled learner, under their progress record. */
   const transaction = async (item: number) => {
     const { row: progress } = await enrollment(item);
@@ -280,7 +282,7 @@ function engineCalls(type: ContentType): Record<string, Call[]> {
     const r = await api.db.insertInto("discussion_reply").values({ thread_id: t.id, account_id: author, body: "-", is_hidden: 0, datetime_create: now() }).returning("id").executeTakeFirstOrThrow();
     return { row: t.id, sub: r.id };
   };
-  const sectionIds = (item: number) => idsWhere(sql`select id from content_section where content_type_id = (select id from content_type where code = ${type.key}) and content_id = ${item} order by sort, id`);
+  const sectionIds = (item: number) => idsWhere(sql`select id from content_section where content_type_id = (select id from content_type where code = ${codeOf(type)}) and content_id = ${item} order by sort, id`);
   const csv = { field: "file", filename: "learners.csv", type: "text/csv", data: Buffer.from("username\r\nlearner001\r\nlearner002\r\n") };
   const pdf = { field: "file", filename: "matrix.pdf", type: "application/pdf", data: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n", "latin1") };
 
@@ -428,9 +430,28 @@ const callOn =
     path: (i) => `/api/${type.api}${i.item}/${path(i)}`, item: true, ...extra,
   });
 
-/** Calls of a type's own pages (beyond the engine's). */
+/** Calls of a type's own pages (beyond the engine's); a library type's also its take page (docs/decisions/071). */
 function ownCalls(type: ContentType): Record<string, Call[]> {
-  return type.key === "activity" ? activityCalls(type) : type.key === "class" ? classCalls(type) : type.key === "class_program" ? classProgramCalls(type) : type.key === "survey" ? surveyCalls(type) : type.key === "live" ? liveCalls(type) : type.key === "test" ? { ...testAttemptCalls(type), ...testBuildCalls(type) } : type.key === "testbank" ? { ...testQuestionCalls(type), ...testbankCalls(type) } : (MEDIA_KIND_KEYS as readonly string[]).includes(type.key) ? mediaCalls(type) : {};
+  return { ...typeOwnCalls(type), ...("library" in type && type.library ? libraryCalls(type) : {}) };
+}
+
+/**
+ * A library item's take page: reading it needs the library's view flag; taking it the
+ * organisation type's add flag (reached with the library's view), and it makes one row.
+ */
+function libraryCalls(type: ContentType): Record<string, Call[]> {
+  const org = CONTENT_TYPES.find((t) => t.key === codeOf(type))!;
+  const call = callOn(type);
+  return {
+    "page/take": [
+      call("take page", "GET", "view", () => ""),
+      { ...call("take", "POST", "add", () => "take/"), flag: contentFlag(org, "add"), also: [], near: contentFlag(type, "view"), writes: { table: tableOf(type), delta: 1 } },
+    ],
+  };
+}
+
+function typeOwnCalls(type: ContentType): Record<string, Call[]> {
+  return codeOf(type) === "activity" ? activityCalls(type) : codeOf(type) === "class" ? classCalls(type) : codeOf(type) === "class_program" ? classProgramCalls(type) : codeOf(type) === "survey" ? surveyCalls(type) : codeOf(type) === "live" ? liveCalls(type) : codeOf(type) === "test" ? { ...testAttemptCalls(type), ...testBuildCalls(type) } : codeOf(type) === "testbank" ? { ...testQuestionCalls(type), ...testbankCalls(type) } : (MEDIA_KIND_KEYS as readonly string[]).includes(codeOf(type)) ? mediaCalls(type) : {};
 }
 
 /** A test's own build pages (docs/decisions/064): setting, sections, a section's questions and draws from banks. */
@@ -627,7 +648,7 @@ function classProgramCalls(type: ContentType): Record<string, Call[]> {
 
 /** An enrollment of a content item (a learner enrolled by the observer when there is none). */
 async function enrollmentOf(type: ContentType, item: number) {
-  const ids = async () => idsWhere(sql`select id from content_enrollment where content_type_id = (select id from content_type where code = ${type.key}) and content_id = ${item} order by id`);
+  const ids = async () => idsWhere(sql`select id from content_enrollment where content_type_id = (select id from content_type where code = ${codeOf(type)}) and content_id = ${item} order by id`);
   let found = await ids();
   if (!found.length) {
     const learner = first(await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 order by id`), "learner");
@@ -849,8 +870,8 @@ let sample: (type: ContentType, who: PermissionAnswer | null) => Promise<Record<
 beforeAll(async () => {
   api = await startTestApi();
   sample = (type, who) => {
-    const make = CREATE_SAMPLES[type.key];
-    if (!make) throw new Error(`no create sample for content type ${type.key}: add one to CREATE_SAMPLES`);
+    const make = CREATE_SAMPLES[codeOf(type)];
+    if (!make) throw new Error(`no create sample for content type ${codeOf(type)}: add one to CREATE_SAMPLES`);
     return make(api, who);
   };
   for (const { username } of DEMO_ACCOUNTS) {
@@ -891,8 +912,8 @@ async function stateOf(call: Call, ids: Ids) {
 const WRITABLE: Partial<Record<string, (row: Record<string, unknown>) => boolean>> = { class: (row) => row.datetime_cancel === null };
 
 async function firstId(who: Account, type: ContentType): Promise<number | null> {
-  const writable = WRITABLE[type.key] ?? (() => true);
-  const res = await who.client.get(`/api/${type.api}?page_size=${WRITABLE[type.key] ? 50 : 1}`);
+  const writable = WRITABLE[codeOf(type)] ?? (() => true);
+  const res = await who.client.get(`/api/${type.api}?page_size=${WRITABLE[codeOf(type)] ? 50 : 1}`);
   return res.status === 200 ? (((res.body.results as Record<string, unknown>[]).find(writable)?.id as number | undefined) ?? null) : null;
 }
 

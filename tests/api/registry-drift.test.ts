@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_FEATURES, curriculumPath, type ContentFeature } from "../../api/content/definition";
-import { CONTENT_DEFINITIONS } from "../../api/content/types";
+import { MOUNTED_DEFINITIONS as CONTENT_DEFINITIONS } from "../../api/content/library/definitions";
 import { builtTabs, CONTENT_TYPES } from "../../app/registry/content.js";
 import { startTestApi, type Client, type TestApi } from "./harness";
 

@@ -1,6 +1,7 @@
 import type { ContentDetail, ContentRow } from "../../../contract/schemas/content";
 import type { Db } from "../../db/index";
 import { contentResource } from "../base-resource";
+import { collectionOf } from "../library/collection";
 
 /**
  * Class program (spec 000 §2.4 `/class-program…`, docs/decisions/044) on the engine's content
@@ -21,11 +22,12 @@ async function classCounts(db: Db, ids: number[]) {
   return new Map(rows.map((r) => [r.class_program_id, Number(r.n)]));
 }
 
-export const classProgramResource = contentResource<ClassProgramRow, ClassProgram>({
+/** The class program resource of one collection: the organisation's or the library's (docs/decisions/071). */
+export const classProgramResourceOf = (library: boolean) => contentResource<ClassProgramRow, ClassProgram>({
   key: "class_program",
   schema: "class_program",
   table: "class_program",
-  module: "class_program",
+  ...collectionOf("class_program", "class_program", library),
   hasImage: true,
   async rowExtras(db, ids) {
     const counts = await classCounts(db, ids);
@@ -34,3 +36,7 @@ export const classProgramResource = contentResource<ClassProgramRow, ClassProgra
   publishRefusal: async () => null,
   scopes: {},
 });
+
+/** The organisation's class programs. */
+export const classProgramResource = classProgramResourceOf(false);
+export type ClassProgramResource = typeof classProgramResource;

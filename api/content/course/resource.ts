@@ -7,6 +7,7 @@ import type { ApiContext } from "../../http/context";
 import { idFilterValue, inTransaction, itemAccess, roleIds, type Trx } from "../../engine/crud";
 import { publishRefusal, removeCourseImage, setCourseImage } from "./publish";
 import { storeImageUpload } from "../../system/media";
+import { collectionOf } from "../library/collection";
 
 /**
  * Course (spec 000 §2.5) on the engine's content resource: what it adds is its instructors (a list
@@ -21,11 +22,12 @@ async function saveInstructors(trx: Trx, id: number, input: Record<string, unkno
   if (list.length) await trx.insertInto("course_instructor").values(list.map((instructor_id) => ({ course_id: id, instructor_id }))).execute();
 }
 
-export const courseResource = contentResource<CourseRow, Course>({
+/** The course resource of one collection: the organisation's (`courseResource`) or the library's (docs/decisions/071). */
+export const courseResourceOf = (library: boolean) => contentResource<CourseRow, Course>({
   key: "course",
   schema: "course",
   table: "course",
-  module: "course",
+  ...collectionOf("course", "course", library),
   hasImage: true,
   async rowExtras(db, ids) {
     const counts = await db
@@ -68,27 +70,32 @@ export const courseResource = contentResource<CourseRow, Course>({
   },
 });
 
+/** The organisation's courses. */
+export const courseResource = courseResourceOf(false);
+type CourseResource = typeof courseResource;
+
 /**
  * The course's own calls (the engine mounts the rest, api/content/mount.ts): its cover image,
- * POST course/{id}/image/ (multipart field `image`) and DELETE course/{id}/image/ (also
- * unpublishes). Both need the change flag and answer the course.
+ * POST {path}/{id}/image/ (multipart field `image`) and DELETE {path}/{id}/image/ (also
+ * unpublishes), under the resource's path (the organisation's or the library's). Both need the
+ * change flag and answer the course.
  */
-export function courseImageRoutes(app: FastifyInstance, ctx: ApiContext) {
+export const courseImageRoutes = (resource: CourseResource) => (app: FastifyInstance, ctx: ApiContext) => {
   const { db } = ctx;
-  const imagePath = "/dashboard/course/:id(^\\d{1,12})/image/";
+  const imagePath = `/dashboard/${resource.path}/:id(^\\d{1,12})/image/`;
 
   app.post(imagePath, async (req) => {
-    const { id } = await itemAccess(req, db, courseResource, ["change"]);
+    const { id } = await itemAccess(req, db, resource, ["change"]);
     const url = await storeImageUpload(req, db, ctx.mediaDir, "course");
     const now = ctx.now();
-    await inTransaction(db, courseResource, (trx) => setCourseImage(trx, id, url, now));
-    return courseResource.load(db, id, now);
+    await inTransaction(db, resource, (trx) => setCourseImage(trx, id, url, now));
+    return resource.load(db, id, now);
   });
 
   app.delete(imagePath, async (req) => {
-    const { id } = await itemAccess(req, db, courseResource, ["change"]);
+    const { id } = await itemAccess(req, db, resource, ["change"]);
     const now = ctx.now();
-    await inTransaction(db, courseResource, (trx) => removeCourseImage(trx, id, now));
-    return courseResource.load(db, id, now);
+    await inTransaction(db, resource, (trx) => removeCourseImage(trx, id, now));
+    return resource.load(db, id, now);
   });
-}
+};

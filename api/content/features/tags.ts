@@ -6,7 +6,7 @@ import type { Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
 import { badRequest, notFound, parseInput } from "../../http/errors";
 import { configValue } from "../../system/config-store";
-import { checkReferences, idFilterValue, inTransaction, itemAccess, touch, type AnyResource, type Trx } from "../../engine/crud";
+import { checkReferences, fromResource, idFilterValue, inTransaction, itemAccess, touch, type AnyResource, type Trx } from "../../engine/crud";
 
 /** Replace the content's tags of one type (GENERAL is `tag_list`) with `tagIds` (already checked). */
 export async function setContentTags(trx: Trx, contentTypeIdValue: number, contentId: number, type: string, tagIds: readonly number[]) {
@@ -47,6 +47,18 @@ export const tagsOfType = (tags: { id: number; name: string; type: string }[], t
  * content's module and the content in the account's scope; the type's config flag must be on.
  * Answers {tag_list: [{id, name}]}.
  */
+/** Among resources of one content type, the one whose rows include item `contentId`. */
+async function holderOf(db: Db, candidates: readonly AnyResource[], params: { contentId: string }) {
+  const id = idFilterValue(params.contentId ?? "");
+  if (id === null) return undefined;
+  for (const r of candidates) {
+    let q = fromResource(db, r.table).select("t.id").where("t.id", "=", id);
+    if (r.where) q = q.where(r.where);
+    if (await q.executeTakeFirst()) return r;
+  }
+  return undefined;
+}
+
 export function tagRoutes(app: FastifyInstance, ctx: ApiContext, resources: readonly AnyResource[]) {
   const { db } = ctx;
   app.post("/dashboard/tag/type/:type/content-type/:contentTypeId/content/:contentId/", async (req) => {
@@ -54,7 +66,9 @@ export function tagRoutes(app: FastifyInstance, ctx: ApiContext, resources: read
     if (!(TAG_TYPES as readonly string[]).includes(type)) throw notFound();
     const ctId = idFilterValue(rawType);
     const ct = ctId === null ? undefined : await db.selectFrom("content_type").select("code").where("id", "=", ctId).executeTakeFirst();
-    const def = ct && resources.find((r) => r.contentType === ct.code);
+    // The resource whose rows hold the item: a content type's organisation items and its library
+    // items share a content type and a table (docs/decisions/071).
+    const def = ct ? await holderOf(db, resources.filter((r) => r.contentType === ct.code), req.params as { contentId: string }) : undefined;
     if (!def || ctId === null) throw notFound();
     const access = await itemAccess(req, db, def, ["change"], "contentId");
     const extra = CONTENT_TAG_EXTRAS.find((e) => e.type === (type as TagType))!;

@@ -1,4 +1,5 @@
 import { MEDIA_KIND_KEYS, MEDIA_KINDS, type MediaKind } from "../../../contract/media-codes";
+import { libraryKey } from "../../../contract/library.js";
 import type { ContentDefinition } from "../definition";
 import { flashCardRoutes } from "./cards";
 import { mediaFileRoutes } from "./files";
@@ -12,17 +13,18 @@ import { mediaResource } from "./resource";
  * 30 → 21: spec 001 §4), and adds its row's own calls: a file kind its file, a flash card set its
  * cards and learners' cards. The material lists are the module's, mounted once (with the first kind).
  */
-export function mediaDefinition(kind: MediaKind): ContentDefinition {
-  const resource = mediaResource(kind);
+export function mediaDefinition(kind: MediaKind, library = false): ContentDefinition {
+  const resource = mediaResource(kind, library);
   return {
-    key: kind,
+    // The library's kinds (docs/decisions/071) are `coniclex_{kind}`, over the same content type.
+    key: library ? libraryKey(kind) : kind,
     resource: resource as ContentDefinition["resource"],
     cancelKind: "course",
     transitions: "learning_material",
     features: ["enrollment", "permission", "gamification", "overall"],
     switches: {},
     routes: (app, ctx) => {
-      if (kind === MEDIA_KIND_KEYS[0]) materialListRoutes(app, ctx);
+      if (kind === MEDIA_KIND_KEYS[0] && !library) materialListRoutes(app, ctx);
       mediaFileRoutes(app, ctx, resource, kind);
       if (MEDIA_KINDS[kind].cards) flashCardRoutes(app, ctx, resource);
     },
@@ -30,4 +32,4 @@ export function mediaDefinition(kind: MediaKind): ContentDefinition {
 }
 
 /** The six, in the registry's order (app/registry/media.js). */
-export const MEDIA_DEFINITIONS: readonly ContentDefinition[] = MEDIA_KIND_KEYS.map(mediaDefinition);
+export const MEDIA_DEFINITIONS: readonly ContentDefinition[] = MEDIA_KIND_KEYS.map((kind) => mediaDefinition(kind));

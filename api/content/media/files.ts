@@ -39,8 +39,14 @@ export function mediaFileRoutes(app: FastifyInstance, ctx: ApiContext, resource:
         .execute();
       return f;
     });
-    // The old file goes once the new one is the item's (a failure above kept the old one).
-    for (const key of [old.file_key, old.thumbnail]) if (key && key !== file.key && key !== file.thumbnail) await deleteStoredFile(ctx, key).catch(() => undefined);
+    // The old file goes once the new one is the item's (a failure above kept the old one), unless
+    // another item still plays it: a library item and the copies taken from it share their file
+    // (docs/decisions/071).
+    for (const key of [old.file_key, old.thumbnail]) {
+      if (!key || key === file.key || key === file.thumbnail) continue;
+      const shared = await db.selectFrom("media").select("id").where((eb) => eb.or([eb("file_key", "=", key), eb("thumbnail", "=", key)])).executeTakeFirst();
+      if (!shared) await deleteStoredFile(ctx, key).catch(() => undefined);
+    }
   }
 
   app.post(`/dashboard/${resource.path}/:id(^\\d{1,12})/file/`, async (req: FastifyRequest) => {

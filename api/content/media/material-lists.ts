@@ -16,7 +16,7 @@ import { thumbnailOf } from "./resource";
  *   GET dashboard/material/{video|audio|pdf|filedownload}/   ?id, id_list, search, page, page_size
  * answering the paged filter shape (results of {id, name, code, value, …}, count, page_size, next),
  * like dashboard/filter/… (api/system/filters.ts): `id_list` names the rows wanted (a picker
- * showing what a slot holds), by name. Any dashboard user may read them (a picker is part of
+ * showing what a slot holds), by name. The organisation's items only. Any dashboard user may read them (a picker is part of
  * another content's form, which checks its own flag). The kinds of each list: MATERIAL_LISTS.
  */
 export function materialListRoutes(app: FastifyInstance, ctx: ApiContext) {
@@ -25,7 +25,8 @@ export function materialListRoutes(app: FastifyInstance, ctx: ApiContext) {
     app.get(`/dashboard/material/${path}/`, async (req) => {
       await requirePermission(req, db, DASHBOARD_FLAG);
       const q = readPageQuery(req);
-      let query = db.selectFrom("media as t").where("t.kind", "in", kinds as MediaKind[]);
+      // The organisation's items: a library item is taken into its content first (docs/decisions/071).
+      let query = db.selectFrom("media as t").where("t.kind", "in", kinds as MediaKind[]).where("t.is_library", "=", 0);
       query = narrowToPageQuery(query, q, ["name", "code"]);
       const selected = query
         .select(["t.id", "t.name", "t.code", "t.kind", "t.file_key", "t.file_name", "t.duration", "t.thumbnail", "t.video_provider", "t.video_id", "t.url"])

@@ -6,6 +6,7 @@ import { ApiError } from "../../http/errors";
 import type { Db } from "../../db/index";
 import { roleIds, type Trx } from "../../engine/crud";
 import { contentResource } from "../base-resource";
+import { collectionOf } from "../library/collection";
 import { dependantsOf, dependencyAnswer } from "./dependants";
 import { storedFileUrl } from "./files";
 
@@ -58,13 +59,16 @@ async function publishRefusal(trx: Trx, kind: MediaKind, id: number): Promise<Ap
   return null;
 }
 
-/** The resource of media kind `kind` (its registry key, content type code and API path). */
-export function mediaResource(kind: MediaKind) {
+/**
+ * The resource of media kind `kind` (its registry key, content type code and API path) in one
+ * collection: the organisation's, or the content library's (`library`, docs/decisions/071).
+ */
+export function mediaResource(kind: MediaKind, library = false) {
   const base = contentResource<MediaRow, Media>({
     key: kind,
     schema: kind as ContentSchemaName,
     table: "media",
-    module: "material",
+    ...collectionOf(kind, "material", library),
     hasImage: false,
     where: sql<SqlBool>`${t("kind")} = ${kind}`,
     async rowExtras(db, ids) {

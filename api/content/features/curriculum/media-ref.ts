@@ -19,7 +19,7 @@ export const bodyNamesMedia = (body: unknown) => namesMedia((body as Record<stri
 /** The item `input.media_id` names fits slot type `slotType`, or 400. Nothing to check when it is missing or cleared. */
 export async function checkMediaRef(q: Db | Trx, slotType: SlotType, input: MaterialInput) {
   if (input.media_id === undefined || input.media_id === null) return;
-  const row = await q.selectFrom("media").select("kind").where("id", "=", input.media_id).executeTakeFirst();
+  const row = await q.selectFrom("media").select("kind").where("id", "=", input.media_id).where("is_library", "=", 0).executeTakeFirst();
   if (!row || !SLOT_MEDIA_KINDS[slotType].includes(row.kind as MediaKind)) throw badRequest({ media_id: [MSG.invalid_choice] });
 }
 
