@@ -4,7 +4,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, DeleteObjectsCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import type { DataStore } from "@tus/utils";
@@ -87,6 +87,11 @@ function s3Backend(env: ReturnType<typeof readEnv>): Backend {
     region: env.S3_REGION,
     ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT, forcePathStyle: true } : {}),
     ...(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } } : {}),
+    // Checksums only where S3 requires them: by default the SDK sends a streamed body (a multipart
+    // form's file, tus's parts) as `aws-chunked` with a trailing CRC, which S3-compatible servers
+    // that are not AWS refuse (Swift's s3api: 501 NotImplemented, found by tests/api/uploads-s3.test.ts).
+    requestChecksumCalculation: "WHEN_REQUIRED" as const,
+    responseChecksumValidation: "WHEN_REQUIRED" as const,
   };
   const client = new S3Client(config);
   const datastore = new S3Store({ partSize: 8 * 1024 * 1024, s3ClientConfig: { bucket, ...config } });
@@ -113,7 +118,10 @@ function s3Backend(env: ReturnType<typeof readEnv>): Backend {
     async remove(key) {
       // An unfinished upload: tus aborts its multipart upload; then the object and tus's own keys.
       await datastore.remove(key).catch(() => {});
-      await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: [key, `${key}.info`, `${key}.part`].map((Key) => ({ Key })), Quiet: true } })).catch(() => {});
+      // One DeleteObject per key, not DeleteObjects: that call needs a Content-MD5 header the SDK no
+      // longer sends (it sends a CRC), and some servers other than AWS refuse it without (Swift: 400
+      // InvalidRequest), which left every object in place. Deleting a missing key is a 204.
+      for (const Key of [key, `${key}.info`, `${key}.part`]) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key })).catch(() => {});
     },
     exists: async (key) => (await head(key)) !== null || (await head(`${key}.info`)) !== null,
   };

@@ -28,7 +28,9 @@ export const informationLoader = formLoader;
  * itself (the plain form), which the API checks and stores.
  */
 export async function informationAction(args: ActionFunctionArgs) {
-  if (new URL(args.request.url).searchParams.get("intent") !== "media-file") return formAction(args);
+  const intent = new URL(args.request.url).searchParams.get("intent");
+  if (intent === "media-file-remove") return removeFile(args);
+  if (intent !== "media-file") return formAction(args);
   const page = await itemPage(args, "change");
   const here = new URL(args.request.url).pathname;
   const limit = Number(page.config["file-size-limit"]?.value ?? DEFAULT_FILE_SIZE_LIMIT);
@@ -47,6 +49,21 @@ export async function informationAction(args: ActionFunctionArgs) {
   } else return redirectWithToast(here, { type: "error", message: MSG.required }, { headers: page.api.headers() });
   if (res.status === 400) return redirectWithToast(here, { type: "error", message: firstError(res.data) }, { headers: page.api.headers() });
   return redirectWithToast(here, { type: "success", message: "media_toast_file_saved" }, { headers: page.api.headers() });
+}
+
+/**
+ * Removing the item's file without a new one (`?intent=media-file-remove`): a shown item is hidden
+ * with it; a content requiring the item refuses (424, its dependants named in the toast's place:
+ * the panel lists them).
+ */
+async function removeFile(args: ActionFunctionArgs) {
+  const post = await itemPost(args, "change", (r) => data({ error: r.message }, { status: r.status }));
+  if (post.refused) return post.refused;
+  const { page } = post;
+  const here = new URL(args.request.url).pathname;
+  const res = await page.api.delete<{ detail?: string }>(`${page.apiBase}file/`, { accept: [404, 424] });
+  const toast = res.status === 200 ? { type: "success" as const, message: "media_toast_file_removed" } : { type: "error" as const, message: res.data?.detail ?? MSG.not_found };
+  return redirectWithToast(here, toast, { headers: page.api.headers() });
 }
 
 /** A page reading the item only (review, management). */
@@ -93,13 +110,25 @@ export async function summaryLoader(args: LoaderFunctionArgs) {
   return data({ summary, base: page.base }, { headers: page.api.headers() });
 }
 
-/** The learners' cards, by status (?status=0|1|-1). */
+/** How many of a set's card makers the "Made by" filter offers (a plain <select>). */
+const CREATORS_PAGE = 200;
+
+/**
+ * The learners' cards, by status (?status=0|1|-1) and by who made them (?account=, from the
+ * flash-card creator filter list of spec 002 §7, narrowed to this set).
+ */
 export async function ugcLoader(args: LoaderFunctionArgs) {
   const page = await itemPage(args, "view");
-  const status = new URL(args.request.url).searchParams.get("status");
-  const path = `${page.apiBase}ugc/${status && ["0", "1", "-1"].includes(status) ? `?status=${status}` : ""}`;
-  const { list, badQuery } = await loadPagedList<UgcCard>(page.api, path, args.request, []);
-  return data({ list, badQuery, status, base: page.base, canChange: page.can("change") }, { headers: page.api.headers() });
+  const q = new URL(args.request.url).searchParams;
+  const status = q.get("status");
+  const account = /^\d{1,10}$/.test(q.get("account") ?? "") ? q.get("account") : null;
+  const query = new URLSearchParams({ ...(status && ["0", "1", "-1"].includes(status) ? { status } : {}), ...(account ? { account } : {}) });
+  const path = `${page.apiBase}ugc/${query.size ? `?${query}` : ""}`;
+  const [{ list, badQuery }, creators] = await Promise.all([
+    loadPagedList<UgcCard>(page.api, path, args.request, []),
+    page.api.get<{ results: { id: number; name: string }[] }>("dashboard/filter/flash-card/account/", { query: { flash_card: page.id, page_size: CREATORS_PAGE } }),
+  ]);
+  return data({ list, badQuery, status, account, creators: creators.data.results, base: page.base, canChange: page.can("change") }, { headers: page.api.headers() });
 }
 
 /** One learner's card (view, or its edit page). */

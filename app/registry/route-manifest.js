@@ -122,7 +122,7 @@ const CONTENT_POSTS = {
   // A live's questions marked answered or hidden (docs/decisions/066): its change flag, as the API asks.
   "routes/live.question.tsx": { answer: "change", reopen: "change", hide: "change", show: "change" },
   // Media (docs/decisions/069): the information tab's form and file, a flash card set's cards and a learner's card.
-  "routes/media.information.tsx": { save: "change", find: "change", "media-file": "change" },
+  "routes/media.information.tsx": { save: "change", find: "change", "media-file": "change", "media-file-remove": "change" },
   "routes/media.cards.tsx": { add: "change", edit: "change", delete: "change" },
   "routes/media.ugc-item.tsx": { save: "change", approve: "change", reject: "change" },
   // A bank's usage requests (docs/decisions/063): deciding needs the bank's change flag; asking, its

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { DataTable } from "~/components/content/data-table";
 import { Pager } from "~/components/content/pager";
@@ -12,9 +12,9 @@ export const handle = { i18n: ["content"] };
 
 const FILTERS: [string, string | null][] = [["media_ugc_all", null], ["media_ugc_status_0", "0"], ["media_ugc_status_1", "1"], ["media_ugc_status_-1", "-1"]];
 
-/** The cards learners made for a flash card set (spec 000 §2.9 ugc/list), newest first, by review status. */
+/** The cards learners made for a flash card set (spec 000 §2.9 ugc/list), newest first, by review status and by who made them. */
 export default function MediaUgcList() {
-  const { list, status, base, canChange } = useLoaderData<typeof import("~/lms/media.server").ugcLoader>();
+  const { list, status, account, creators, base, canChange } = useLoaderData<typeof import("~/lms/media.server").ugcLoader>();
   const { t } = useTranslation();
   const dates = useDates();
   return (
@@ -24,11 +24,29 @@ export default function MediaUgcList() {
       </h2>
       <nav aria-label={t("media_ugc_status")} className="flex gap-3 text-sm">
         {FILTERS.map(([key, value]) => (
-          <Link key={key} to={value ? `?status=${value}` : "?"} aria-current={status === value || (!status && !value) ? "page" : undefined} className="text-primary hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-slate-900 aria-[current=page]:no-underline">
+          <Link key={key} to={`?${new URLSearchParams({ ...(value ? { status: value } : {}), ...(account ? { account } : {}) })}`} aria-current={status === value || (!status && !value) ? "page" : undefined} className="text-primary hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-slate-900 aria-[current=page]:no-underline">
             {t(key)}
           </Link>
         ))}
       </nav>
+      {/* Who made them: a GET form, so it filters without JavaScript too. */}
+      <Form method="get" className="flex flex-wrap items-end gap-2 text-sm">
+        {status ? <input type="hidden" name="status" value={status} /> : null}
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">{t("media_ugc_owner")}</span>
+          <select name="account" defaultValue={account ?? ""} className="rounded border border-slate-300 px-2 py-1.5">
+            <option value="">{t("media_ugc_all")}</option>
+            {creators.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="rounded border border-slate-300 px-3 py-1.5">
+          {t("media_ugc_filter")}
+        </button>
+      </Form>
       <DataTable
         caption={t("media_tab_ugc")}
         empty={t("media_ugc_none")}

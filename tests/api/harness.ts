@@ -18,7 +18,11 @@ export const TEST_RELAY_SECRET = "test-relay-secret";
  * A real API over a real database for each test file: a fresh SQLite file, or a fresh PostgreSQL
  * database when TEST_DATABASE_URL names a server (CI runs the suite both ways).
  */
-export async function startTestApi(opts: BuildOptions = {}) {
+export async function startTestApi(opts: BuildOptions = {}, { env = {} }: { env?: Record<string, string> } = {}) {
+  // Variables the API reads from the environment as it runs (api/env.ts; e.g. S3_* for uploads),
+  // set while this API lives and put back by close() (each test file runs in its own process anyway).
+  const savedEnv = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
   const clock = { now: new Date("2026-06-01T08:00:00.000Z") };
   const { db, dialect, drop } = await freshDatabase();
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "lms-media-test-"));
@@ -54,6 +58,10 @@ export async function startTestApi(opts: BuildOptions = {}) {
       await db.destroy();
       await drop();
       fs.rmSync(mediaDir, { recursive: true, force: true });
+      for (const [k, v] of Object.entries(savedEnv)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
     },
   };
 }

@@ -116,6 +116,48 @@ describe("publishing", () => {
     expect((await admin.post(`${P("document")}/${doc.id}/file/`, { file_upload_id: "nope" })).body.file).toBeTruthy();
   });
 
+  it("removes a file without a new one: the shown item is hidden with it, its stored file goes; a required item refuses", async () => {
+    const doc = await create("document");
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+    const stored = await postFile(admin, `${P("document")}/${doc.id}/file/`, "notes.pdf", pdf, "file");
+    expect((await admin.patch(`${P("document")}/${doc.id}/`, { is_display: true })).status).toBe(200);
+    const url = String(stored.body.file).replace(/^\/api/, "/api");
+    expect((await admin.get(url)).status).toBe(200);
+    expect((await viewer.delete(`${P("document")}/${doc.id}/file/`)).status).toBe(403);
+    const removed = await admin.delete(`${P("document")}/${doc.id}/file/`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body).toMatchObject({ file: null, file_name: null, is_display: false });
+    expect((await admin.get(url)).status, "the stored file is gone").toBe(404);
+    expect((await admin.delete(`${P("document")}/${doc.id}/file/`)).status).toBe(404);
+
+    // An article has no file at all.
+    const article = await create("article");
+    expect((await admin.delete(`${P("article")}/${article.id}/file/`)).status).toBe(404);
+
+    // A shown document a course requires keeps its file (hiding it is refused, 424), nothing changed.
+    const needed = await create("document");
+    await postFile(admin, `${P("document")}/${needed.id}/file/`, "needed.pdf", pdf, "file");
+    await admin.patch(`${P("document")}/${needed.id}/`, { is_display: true });
+    const course = await api.db.selectFrom("course").select("id").where("is_library", "=", 0).orderBy("id").executeTakeFirstOrThrow();
+    const courseType = (await api.db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
+    const section = await api.db.selectFrom("content_section").select("id").where("content_type_id", "=", courseType).where("content_id", "=", course.id).executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    const slot = await api.db
+      .insertInto("content_material")
+      .values({
+        content_type_id: courseType, content_id: course.id, section_id: section.id, sort: 998, slot_type: "document", name: "Read the handbook", is_required: 1, is_preview: 0, is_display: 1,
+        is_non_skippable: 0, is_paused_inactive: 0, is_allow_download: 0, attempt: 0, duration: 0, url: null, file: null, file_name: null, media_id: needed.id,
+        iden_attempt: null, iden_duration_lock: null, datetime_create: at, datetime_update: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const refused = await admin.delete(`${P("document")}/${needed.id}/file/`);
+    expect(refused.status).toBe(424);
+    expect(refused.body.detail).toBe("cannot_delete_because_dependency");
+    expect((await admin.get(`${P("document")}/${needed.id}/`)).body).toMatchObject({ file_name: "needed.pdf", is_display: true });
+    await api.db.deleteFrom("content_material").where("id", "=", slot.id).execute();
+  });
+
   it.skipIf(!hasFfmpeg())("reads a video's duration and draws its thumbnail", async () => {
     const video = await create("video");
     const clip = execFileSync("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=duration=2:size=160x120:rate=10", "-pix_fmt", "yuv420p", "-movflags", "frag_keyframe+empty_moov", "-f", "mp4", "pipe:1"]);
@@ -241,6 +283,27 @@ describe("flash cards", () => {
     expect((await admin.get(`${base}/summary/`)).body).toMatchObject({ card_count: 0, ugc: { "0": 0, "1": 1, "-1": 0 } });
     expect((await admin.get(`${base}/ugc/?status=9`)).status).toBe(400);
     expect((await admin.delete(`${base}/ugc/${ugc.id}/`)).status).toBe(204);
+  });
+
+  it("lists who made learners' cards (the flash-card creator filter list) and filters a set's cards by them", async () => {
+    const set = await create("flash_card");
+    const base = `${P("flash_card")}/${set.id}`;
+    const [one, two] = await api.db.selectFrom("account").select(["id", "username"]).where("username", "like", "student%").orderBy("id").limit(2).execute();
+    const at = new Date().toISOString();
+    for (const who of [one, one, two]) await api.db.insertInto("media_ugc_card").values({ media_id: set.id, account_id: who.id, front: "F", back: "B", datetime_create: at, datetime_update: at }).execute();
+    const creators = await admin.get(`/api/dashboard/filter/flash-card/account/?flash_card=${set.id}`);
+    expect(creators.status).toBe(200);
+    expect((creators.body.results as { id: number; code: string; value: number }[]).map((r) => [r.id, r.code, r.value]).sort()).toEqual([[one.id, one.username, one.id], [two.id, two.username, two.id]].sort());
+    expect((await admin.get(`/api/dashboard/filter/flash-card/account/?flash_card=${set.id}&id_list=${two.id}`)).body.results.map((r: { id: number }) => r.id)).toEqual([two.id]);
+    expect((await admin.get(`/api/dashboard/filter/flash-card/account/?flash_card=${set.id}&search=${two.username}`)).body.count).toBe(1);
+    // Without a set: whoever made a card for any set (the seeded set's makers too).
+    expect((await admin.get(`/api/dashboard/filter/flash-card/account/?page_size=200`)).body.count).toBeGreaterThanOrEqual(2);
+    expect((await admin.get(`/api/dashboard/filter/flash-card/account/?flash_card=abc`)).status).toBe(400);
+    expect((await admin.get(`${base}/ugc/?account=${one.id}`)).body.count).toBe(2);
+    expect((await admin.get(`${base}/ugc/?account=${two.id}&status=0`)).body.count).toBe(1);
+    expect((await admin.get(`${base}/ugc/?account=x`)).status).toBe(400);
+    const learner = await api.signedIn("learner");
+    expect((await learner.get(`/api/dashboard/filter/flash-card/account/`)).status).toBe(403);
   });
 });
 

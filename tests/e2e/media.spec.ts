@@ -64,6 +64,12 @@ test("a video is created and its file uploaded; its duration and thumbnail are s
   await page.goto(`/dashboard/video/${id}/information/review`);
   await expect(page.locator("video")).toHaveAttribute("src", /\/api\/media\/uploads\//);
   await expect(page.getByTestId("media-duration")).toHaveText("0:02");
+  // Removed without a new one: the item says it has no file, and the row forgets it.
+  await page.goto(`/dashboard/video/${id}/information`);
+  await page.getByRole("button", { name: "Remove the file" }).click();
+  await expect(toast(page, "File removed")).toBeVisible();
+  await expect(page.getByText("No file yet.").first()).toBeVisible();
+  expect(one<{ file_key: string | null }>("select file_key from media where id = ?", id).file_key).toBeNull();
 });
 
 test("a material a course requires cannot be deleted: the dependency dialog names the course", async ({ page }) => {

@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { sql, type Kysely } from "kysely";
 import type { ApiContext } from "../../http/context";
 import type { Database } from "../../db/schema";
+import type { Db } from "../../db/index";
+import { configValues } from "../../system/config-store";
 import { accessOf, assertStillVisible, inTransaction, itemAccess, type AnyResource, type Trx } from "../../engine/crud";
 import type { ContentDefinition } from "../definition";
 import { contentTypeId } from "../ref";
@@ -24,13 +26,19 @@ type Row = Record<string, unknown>;
 type Loose = Kysely<Record<string, Row>>;
 const loose = (trx: Trx) => trx as unknown as Loose;
 
-/** A code the table does not hold yet: the library's, else with `-2`, `-3`… (codes are unique case-insensitively). */
+/**
+ * A code the table does not hold yet and that fits the configured code limit: the original, else
+ * with `-2`, `-3`… (cut short to fit), compared case-insensitively as codes are unique.
+ */
 async function freeCode(trx: Trx, table: string, code: string): Promise<string> {
-  // The codes starting as this one does (a superset of those it could clash with: `_` and `%` match more).
-  const rows = await loose(trx).selectFrom(table).select("code").where(sql`lower(${sql.ref("code")})`, "like", `${code.toLowerCase()}%`).execute();
+  const limit = Number((await configValues(trx as unknown as Db, ["code-limit"]))["code-limit"]) || code.length;
+  const fit = (suffix: string) => `${code.slice(0, Math.max(1, limit - suffix.length))}${suffix}`;
+  // The codes that start as the shortest candidate does (a superset: `_` and `%` match more).
+  const prefix = fit("-99999").slice(0, -6);
+  const rows = await loose(trx).selectFrom(table).select("code").where(sql`lower(${sql.ref("code")})`, "like", `${prefix.toLowerCase()}%`).execute();
   const taken = new Set(rows.map((r) => String(r.code).toLowerCase()));
-  if (!taken.has(code.toLowerCase())) return code;
-  for (let n = 2; ; n++) if (!taken.has(`${code}-${n}`.toLowerCase())) return `${code}-${n}`;
+  if (!taken.has(fit("").toLowerCase())) return fit("");
+  for (let n = 2; ; n++) if (!taken.has(fit(`-${n}`).toLowerCase())) return fit(`-${n}`);
 }
 
 /** Insert copies of `rows` with `set` over each, answering the new ids in order. */

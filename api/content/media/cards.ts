@@ -8,7 +8,7 @@ import type { Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
 import { ApiError, badRequest, notFound, parseInput } from "../../http/errors";
 import { paginate, readPageQuery } from "../../http/paging";
-import { inTransaction, itemAccess, itemId, touch, type AnyResource } from "../../engine/crud";
+import { idFilterValue, inTransaction, itemAccess, itemId, touch, type AnyResource } from "../../engine/crud";
 import { contentRef } from "../ref";
 
 /**
@@ -24,7 +24,14 @@ import { contentRef } from "../ref";
  *   GET    dashboard/flash_card/{id}/summary/           cards, learners' cards by status, learners by progress (view)
  */
 
-const ugcQuery = z.object({ status: z.enum(UGC_STATUS_CODES.map(String) as [string, ...string[]]).optional() });
+/** The learners' cards list's filters: review status, and who made them (the creator filter list, creators.ts). */
+const ugcQuery = z.object({
+  status: z.enum(UGC_STATUS_CODES.map(String) as [string, ...string[]]).optional(),
+  account: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || idFilterValue(v) !== null, MSG.invalid),
+});
 
 const ugcRows = (db: Db, mediaId: number) =>
   db
@@ -101,9 +108,10 @@ export function flashCardRoutes(app: FastifyInstance, ctx: ApiContext, resource:
   app.get(`${item}/ugc/`, async (req) => {
     const { id } = await itemAccess(req, db, resource, []);
     const q = readPageQuery(req);
-    const { status } = parseInput(ugcQuery, req.query);
+    const { status, account } = parseInput(ugcQuery, req.query);
     let query = ugcRows(db, id);
     if (status !== undefined) query = query.where("u.status", "=", Number(status));
+    if (account) query = query.where("u.account_id", "=", idFilterValue(account)!);
     const page = await paginate(req, query.orderBy("u.datetime_create", "desc").orderBy("u.id", "desc"), q);
     return { ...page, results: page.results.map(presentUgc) };
   });

@@ -4,6 +4,7 @@ import type { ContentDefinition } from "../definition";
 import { flashCardRoutes } from "./cards";
 import { mediaFileRoutes } from "./files";
 import { materialListRoutes } from "./material-lists";
+import { flashCardCreatorRoutes } from "./creators";
 import { mediaResource } from "./resource";
 
 /**
@@ -11,7 +12,8 @@ import { mediaResource } from "./resource";
  * kind mounts the engine's enrollment, permission rules, gamification and overall pages (learner,
  * progress, discussion), follows the "learning material" row of the transition table (0 or 21 → 30,
  * 30 → 21: spec 001 §4), and adds its row's own calls: a file kind its file, a flash card set its
- * cards and learners' cards. The material lists are the module's, mounted once (with the first kind).
+ * cards and learners' cards. The material lists and the flash-card creator list are the module's,
+ * mounted once (with the organisation's first kind).
  */
 export function mediaDefinition(kind: MediaKind, library = false): ContentDefinition {
   const resource = mediaResource(kind, library);
@@ -24,7 +26,10 @@ export function mediaDefinition(kind: MediaKind, library = false): ContentDefini
     features: ["enrollment", "permission", "gamification", "overall"],
     switches: {},
     routes: (app, ctx) => {
-      if (kind === MEDIA_KIND_KEYS[0] && !library) materialListRoutes(app, ctx);
+      if (kind === MEDIA_KIND_KEYS[0] && !library) {
+        materialListRoutes(app, ctx);
+        flashCardCreatorRoutes(app, ctx);
+      }
       mediaFileRoutes(app, ctx, resource, kind);
       if (MEDIA_KINDS[kind].cards) flashCardRoutes(app, ctx, resource);
     },

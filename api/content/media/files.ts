@@ -3,7 +3,9 @@ import { MEDIA_KINDS, type MediaKind } from "../../../contract/media-codes";
 import { mediaFileSchema } from "../../../contract/schemas/media";
 import { DEFAULT_FILE_SIZE_LIMIT } from "../../../contract/upload-rules";
 import type { ApiContext } from "../../http/context";
-import { parseInput } from "../../http/errors";
+import { notFound, parseInput } from "../../http/errors";
+import { setContentDisplay } from "../publish";
+import { dependencyAnswer } from "./dependants";
 import { configValues } from "../../system/config-store";
 import { readOneFile } from "../../system/media";
 import { inTransaction, itemAccess, type AnyResource } from "../../engine/crud";
@@ -17,6 +19,7 @@ import { claimUpload, deleteStoredFile, fileUrl, storeFile, type StoredFile } fr
  *                                      multipart `file`: the plain form without JS (general limit)
  * answering the item. The previous file is deleted once the new one is saved; a refused file
  * leaves the item as it was (400 {file: [message]}).
+ *   DELETE dashboard/{kind}/{id}/file/   removes it without a new one (404 without a file).
  */
 
 /** The URL a stored file (or thumbnail) is served at. */
@@ -39,11 +42,17 @@ export function mediaFileRoutes(app: FastifyInstance, ctx: ApiContext, resource:
         .execute();
       return f;
     });
-    // The old file goes once the new one is the item's (a failure above kept the old one), unless
-    // another item still plays it: a library item and the copies taken from it share their file
-    // (docs/decisions/071).
-    for (const key of [old.file_key, old.thumbnail]) {
-      if (!key || key === file.key || key === file.thumbnail) continue;
+    // The old file goes once the new one is the item's (a failure above kept the old one).
+    await forget([old.file_key, old.thumbnail].filter((key) => key !== file.key && key !== file.thumbnail));
+  }
+
+  /**
+   * Delete stored files no item plays any more: a library item and the copies taken from it share
+   * their file (docs/decisions/071), so a key another row still names stays.
+   */
+  async function forget(keys: (string | null)[]) {
+    for (const key of keys) {
+      if (!key) continue;
       const shared = await db.selectFrom("media").select("id").where((eb) => eb.or([eb("file_key", "=", key), eb("thumbnail", "=", key)])).executeTakeFirst();
       if (!shared) await deleteStoredFile(ctx, key).catch(() => undefined);
     }
@@ -68,5 +77,24 @@ export function mediaFileRoutes(app: FastifyInstance, ctx: ApiContext, resource:
       await save(id, (trx) => claimUpload(ctx, trx, { uploadId: file_upload_id, accountId: account.id, kinds, field: "file" }));
     }
     return resource.load(db, id, ctx.now());
+  });
+
+  // Removing the file without a new one: a shown item is hidden with it (a file kind is shown only
+  // with its file), which a content requiring it refuses (424, as hiding does); nothing changes then.
+  app.delete(`/dashboard/${resource.path}/:id(^\\d{1,12})/file/`, async (req: FastifyRequest) => {
+    const { id } = await itemAccess(req, db, resource, ["change"]);
+    const old = await db.selectFrom("media").select(["file_key", "thumbnail", "is_display"]).where("id", "=", id).executeTakeFirstOrThrow();
+    if (!old.file_key) throw notFound();
+    const now = ctx.now();
+    await inTransaction(db, resource, async (trx) => {
+      if (old.is_display) {
+        const refusal = await dependencyAnswer(trx, id);
+        if (refusal) throw refusal;
+        await setContentDisplay(trx, "media", id, { is_display: false }, now, async () => null);
+      }
+      await trx.updateTable("media").set({ file_key: null, file_name: null, file_size: null, duration: null, thumbnail: null, datetime_update: now.toISOString() }).where("id", "=", id).execute();
+    });
+    await forget([old.file_key, old.thumbnail]);
+    return resource.load(db, id, now);
   });
 }

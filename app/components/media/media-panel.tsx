@@ -57,6 +57,17 @@ export function MediaPanel({ item, canChange }: { item: Media; canChange: boolea
               </button>
             </Form>
           ) : null}
+          {canChange && item.file ? (
+            // Without a new one: the item is hidden with it (a file kind is shown only with its file).
+            <Form method="post" action="?intent=media-file-remove" className="space-y-1 border-t border-slate-100 pt-3">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="media-file-remove" />
+              <p className="text-xs text-slate-600">{t("media_file_remove_help")}</p>
+              <button type="submit" className="rounded border border-red-300 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50">
+                {t("media_file_remove")}
+              </button>
+            </Form>
+          ) : null}
         </section>
       ) : null}
       {row.link && item.url ? (
