@@ -22,7 +22,8 @@ export const SLOT_FILE_EXTENSIONS: Readonly<Record<SlotType, readonly string[]>>
   // The upload kinds' lists (contract/upload-rules.ts), one table of the spec's extensions.
   media: UPLOAD_EXTENSIONS.media,
   document: UPLOAD_EXTENSIONS.document,
-  file: [...UPLOAD_EXTENSIONS.document, ...UPLOAD_EXTENSIONS.word, ...UPLOAD_EXTENSIONS.excel],
+  // An image is a file to download too (spec 002 §7 lists material/image; docs/decisions/072).
+  file: [...UPLOAD_EXTENSIONS.document, ...UPLOAD_EXTENSIONS.word, ...UPLOAD_EXTENSIONS.excel, ...UPLOAD_EXTENSIONS.image],
   scorm: UPLOAD_EXTENSIONS.scorm,
   weblink: [],
   youtube: [],
@@ -40,7 +41,8 @@ export const MAX_LOCK_ATTEMPT = 99;
 /**
  * The media library kinds a slot type may play (`media_id`; docs/decisions/069): a media slot
  * (mp4, mp3) a video or an audio, a document or file slot a document, a YouTube slot an external
- * video, a generic slot an article or a flash card set. Weblink and SCORM slots have no kind yet.
+ * video, a generic slot an article or a flash card set. Weblink and SCORM slots have no kind: they
+ * reuse another slot's link or package instead (SLOT_REUSE_LISTS below).
  */
 export const SLOT_MEDIA_KINDS: Readonly<Record<SlotType, readonly MediaKind[]>> = {
   media: ["video", "audio"],
@@ -64,4 +66,33 @@ export const SLOT_MEDIA_LISTS: Readonly<Record<SlotType, readonly string[]>> = {
   generic: ["article/", "flash_card/"],
   weblink: [],
   scorm: [],
+};
+
+/**
+ * The material lists of what the organisation's curricula already hold (spec 002 §7
+ * material/weblink, scorm, material/image; docs/decisions/072), at dashboard/{path}: slots of
+ * `slotType` (any when null) whose `column` is set, and whose file has one of `extensions` when
+ * given; one row per distinct link or file (its earliest slot). No media kind holds them.
+ */
+export const REUSE_KINDS = ["weblink", "scorm", "image"] as const;
+export type ReuseKind = (typeof REUSE_KINDS)[number];
+export type ReuseList = { kind: ReuseKind; path: string; slotType: SlotType | null; column: "url" | "file"; extensions: readonly string[] | null };
+export const REUSE_LISTS: Readonly<Record<ReuseKind, ReuseList>> = {
+  // Under material/ like the others: the spec's bare `scorm/` would sit beside the resource paths.
+  weblink: { kind: "weblink", path: "material/weblink/", slotType: "weblink", column: "url", extensions: null },
+  scorm: { kind: "scorm", path: "material/scorm/", slotType: "scorm", column: "file", extensions: null },
+  image: { kind: "image", path: "material/image/", slotType: null, column: "file", extensions: UPLOAD_EXTENSIONS.image },
+};
+/**
+ * The list a slot type reuses a link or file from (`source_material_id`; docs/decisions/072): a web
+ * link slot another slot's link, a SCORM slot a package, a file slot an image. Null: none.
+ */
+export const SLOT_REUSE_LISTS: Readonly<Record<SlotType, ReuseList | null>> = {
+  weblink: REUSE_LISTS.weblink,
+  scorm: REUSE_LISTS.scorm,
+  file: REUSE_LISTS.image,
+  media: null,
+  document: null,
+  youtube: null,
+  generic: null,
 };

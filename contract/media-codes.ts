@@ -26,8 +26,9 @@ export const MEDIA_KINDS: Readonly<Record<MediaKind, MediaKindRow>> = {
 /**
  * The material lists of spec 002 §7 ("Material paths"), at dashboard/material/{path}/, and the
  * kinds each one lists: the video list holds external videos too (spec: "video for external
- * video"); a document is the downloadable file and the PDF. Lists whose kinds this module does not
- * have yet (image, weblink, scorm) are not mounted (docs/decisions/069).
+ * video"); a document is the downloadable file and the PDF (docs/decisions/069). The other three
+ * (image, weblink, scorm) hold no media kind: they list the links and files the organisation's
+ * curricula already hold, to reuse (contract/curriculum-codes.ts REUSE_LISTS, docs/decisions/072).
  */
 export const MATERIAL_LISTS: Readonly<Record<string, readonly MediaKind[]>> = {
   video: ["video", "external_video"],

@@ -34,10 +34,17 @@ const PLAN: Template[][] = [
   [{ type: "scorm", en: "Final assessment", th: "แบบทดสอบท้ายหลักสูตร", file: `${DEMO}/material-scorm.zip`, fileName: "assessment.zip", minutes: 25 }],
 ];
 
+/** The seeded image slot: a bundled picture offered as a file to download. */
+const IMAGE_SLOT = {
+  slot_type: "file", is_required: 0, is_preview: 0, is_display: 1, is_non_skippable: 0, is_paused_inactive: 0, is_allow_download: 1,
+  attempt: 0, duration: 300, url: null, file: `${DEMO}/course-2.png`, file_name: "practice-diagram.png",
+};
+
 /**
  * Materials for every seeded section (seed-courses.ts gives the demo courses 0–5 sections): one
  * to three slots of the section's kind, across all seven slot types, Thai names in Thai courses;
- * some hidden, some previews, downloads and attempts. In about a third of the courses with two
+ * some hidden, some previews, downloads and attempts; one image file (the first course's third
+ * section). In about a third of the courses with two
  * sections or more, the first material of the last section has the first material of the course
  * as prerequisite (so that one answers 424 to delete and hide). Deterministic; a few batched inserts.
  */
@@ -47,6 +54,10 @@ export async function seedCurriculum(trx: Trx, now: Date) {
   const sections = await trx.selectFrom("content_section").select(["id", "content_type_id", "content_id", "name", "sort"]).orderBy("content_type_id").orderBy("content_id").orderBy("sort").orderBy("id").execute();
   const rows: Record<string, unknown>[] = [];
   const place = new Map<string, number>();
+  // One image to download, so the image material list has a row (docs/decisions/072); no draw of
+  // `rand`, so every other seeded row stays as it was.
+  const courseType = (await trx.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirst())?.id;
+  let imageSeeded = false;
   for (const s of sections) {
     const n = place.get(`${s.content_type_id}:${s.content_id}`) ?? 0;
     place.set(`${s.content_type_id}:${s.content_id}`, n + 1);
@@ -76,6 +87,13 @@ export async function seedCurriculum(trx: Trx, now: Date) {
         file_name: t.fileName ?? null,
         datetime_create: at,
         datetime_update: at,
+      });
+    }
+    if (!imageSeeded && n === 2 && s.content_type_id === courseType) {
+      imageSeeded = true;
+      rows.push({
+        ...IMAGE_SLOT, name: thai ? "แผนภาพประกอบการฝึก" : "Practice diagram", content_type_id: s.content_type_id, content_id: s.content_id, section_id: s.id, sort: count + 1,
+        datetime_create: at, datetime_update: at,
       });
     }
   }

@@ -27,6 +27,9 @@ const SOURCES: ["course" | "class_program" | "media", string, string][] = [
   ["media", "video", "MV-001"],
 ];
 
+/** What a library item's seeded name adds to its source's. */
+const LIBRARY_EDITION = "(library edition)";
+
 /** The library program's class: the organisation's spreadsheet class moves under it (its classes are the organisation's events). */
 const LIBRARY_PROGRAM_CLASS = "CLS-XLS";
 
@@ -34,10 +37,12 @@ export async function seedLibrary(trx: Trx, now: Date) {
   const admin = (await trx.selectFrom("account").select("id").where("username", "=", "admin").executeTakeFirst())?.id ?? null;
   const typeIds = new Map((await trx.selectFrom("content_type").select(["id", "code"]).execute()).map((r) => [r.code, r.id]));
   for (const [table, contentType, code] of SOURCES) {
-    const source = await trx.selectFrom(table).select(["id", "is_display", "datetime_first_publish"]).where("code", "=", code).executeTakeFirst();
+    const source = await trx.selectFrom(table).select(["id", "name", "is_display", "datetime_first_publish"]).where("code", "=", code).executeTakeFirst();
     if (!source) continue;
     const id = await copyItem(trx, { table, contentType }, source.id, { accountId: admin, now, toLibrary: true });
-    await trx.updateTable(table).set({ code: `LIB-${code}`, is_display: 1, datetime_first_publish: source.datetime_first_publish ?? now.toISOString() }).where("id", "=", id).execute();
+    // Its own name, as a catalogue's title would differ from the organisation's own item's.
+    const name = `${source.name} ${LIBRARY_EDITION}`;
+    await trx.updateTable(table).set({ name, code: `LIB-${code}`, is_display: 1, datetime_first_publish: source.datetime_first_publish ?? now.toISOString() }).where("id", "=", id).execute();
     const typeId = typeIds.get(contentType)!;
     await copyLearnersAndRules(trx, typeId, source.id, id);
     await withRule(trx, { content_type_id: typeId, content_id: id }, now);

@@ -1,4 +1,5 @@
-import { SLOT_MEDIA_KINDS, SLOT_MEDIA_LISTS, type SlotType } from "../../contract/curriculum-codes";
+import { SLOT_MEDIA_KINDS, SLOT_MEDIA_LISTS, SLOT_REUSE_LISTS, type SlotType } from "../../contract/curriculum-codes";
+import type { MaterialReuseOption } from "../../contract/schemas/curriculum";
 import type { Lms } from "~/lms/api.server";
 
 /** A media library item a slot may play, as the material form's picker lists it. */
@@ -29,4 +30,21 @@ export async function mediaChoices(api: Lms, slotType: SlotType): Promise<MediaC
     }
   }
   return [...out.values()];
+}
+
+/** A slot whose link or file a new one may reuse, as the material form's reuse select lists it. */
+export type ReuseChoice = { id: number; name: string; detail: string };
+
+/**
+ * The links or files a slot of type `slotType` may reuse (docs/decisions/072), read from the list
+ * SLOT_REUSE_LISTS names: a web link slot the curricula's links, a SCORM slot their packages, a file
+ * slot their images. Each names its link or file beside the slot's name (slots named alike hold
+ * different links). None for the other slot types, or when the list cannot be read.
+ */
+export async function reuseChoices(api: Lms, slotType: SlotType): Promise<ReuseChoice[]> {
+  const list = SLOT_REUSE_LISTS[slotType];
+  if (!list) return [];
+  const res = await api.get<{ results?: MaterialReuseOption[] }>(`dashboard/${list.path}`, { query: { page_size: PICKER_PAGE }, accept: [403, 404] });
+  if (res.status !== 200) return [];
+  return (res.data.results ?? []).map((r) => ({ id: r.id, name: r.name, detail: (list.column === "url" ? r.url : r.file_name || r.url) ?? "" }));
 }

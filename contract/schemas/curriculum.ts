@@ -2,7 +2,7 @@ import { z } from "../zod";
 import { MSG } from "../messages";
 import { text } from "./text";
 import { IDENTIFICATION_METHOD, IDENTIFICATION_METHOD_CODES, LOCK_METHOD, LOCK_METHOD_CODES } from "../codes";
-import { FILE_SLOT_TYPES, MAX_ATTEMPT, MAX_LOCK_ATTEMPT, SLOT_TYPES, URL_SLOT_TYPES, type SlotType } from "../curriculum-codes";
+import { FILE_SLOT_TYPES, MAX_ATTEMPT, MAX_LOCK_ATTEMPT, SLOT_TYPES, URL_SLOT_TYPES, type ReuseKind, type SlotType } from "../curriculum-codes";
 import { MAX_DURATION_SECONDS, timeTextToSeconds } from "../units";
 
 /**
@@ -163,11 +163,13 @@ export type MaterialMoveInput = z.infer<typeof materialMoveSchema>;
 
 // ---- materials -----------------------------------------------------------------------------
 
-/** A media library item's id, or null / "" for none; missing stays missing. */
+/** An id (a media library item's, a slot's to reuse), or null / "" for none; missing stays missing. */
 const mediaRef = () =>
   z.preprocess((v) => (v === "" || v === null ? null : v), z.union([z.null(), id()], { error: MSG.invalid }).optional());
 /** Whether a submitted body or form names a media item (then materialSchema's `media`). */
 export const namesMedia = (v: unknown) => v !== undefined && v !== null && v !== "";
+/** Whether a submitted body or form names a slot to reuse the link or file of (then materialSchema's `media` too). */
+export const namesSource = (v: unknown) => namesMedia(v);
 
 /**
  * The slot form of a material of type `slotType` (spec 001 §3): name, is_required (default true),
@@ -175,10 +177,12 @@ export const namesMedia = (v: unknown) => v !== undefined && v !== null && v !==
  * is_non_skippable, is_paused_inactive, is_allow_download, attempt (0 unlimited), duration
  * (seconds); url for weblink and youtube; file (the path an upload answered) and file_name for
  * media, document, file and scorm; media_id, the media library item it plays (null or "" clears it;
- * the API checks it exists and its kind fits, SLOT_MEDIA_KINDS). `form`: parsed from an HTML form
+ * the API checks it exists and its kind fits, SLOT_MEDIA_KINDS); source_material_id, a slot whose
+ * link or file this one copies (a row of the slot type's SLOT_REUSE_LISTS list; not kept: the
+ * copy is made once; docs/decisions/072). `form`: parsed from an HTML form
  * (a missing box is unticked, duration is "HH:MM", the file travels separately); `partial`: a
- * PATCH (missing fields kept); `media`: a media item is chosen, so the slot's own link or file may
- * be left out (the item is what plays).
+ * PATCH (missing fields kept); `media`: a media item or a slot to reuse is chosen, so the slot's
+ * own link or file may be left out (the item plays, or the reused one is copied).
  */
 export function materialSchema(
   slotType: SlotType,
@@ -204,6 +208,7 @@ export function materialSchema(
     duration: opt(duration(form, 0, form ? 0 : undefined), 0),
     dependency_list: opt(idList(), [] as number[]),
     media_id: mediaRef(),
+    source_material_id: mediaRef(),
   };
   const link = linkSchema(limits.url, slotType === "youtube");
   const url = URL_SLOT_TYPES.includes(slotType) ? { url: partial ? link.optional() : opts.media ? blankToMissing(link) : link } : {};
@@ -234,6 +239,8 @@ export type MaterialInput = {
   file?: string;
   file_name?: string;
   media_id?: number | null;
+  /** The slot whose link or file is copied; never stored. */
+  source_material_id?: number | null;
 };
 /** POST material/: slot_type first, then the slot form of that type. */
 export const slotTypeSchema = z.object({
@@ -304,6 +311,13 @@ export type Material = {
   datetime_create: string;
   datetime_update: string;
 };
+
+/**
+ * A row of a reuse list (GET dashboard/material/{weblink|scorm|image}/; docs/decisions/072): the
+ * earliest slot holding that link or file, in the material lists' shape; `url` the link, or the
+ * file's URL path.
+ */
+export type MaterialReuseOption = { id: number; name: string; code: null; value: number; kind: ReuseKind; file_name: string | null; url: string | null };
 
 /** A section with its materials in order. */
 export type Section = { id: number; name: string; sort: number; is_display: boolean; material_list: Material[] };

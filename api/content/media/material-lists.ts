@@ -9,6 +9,7 @@ import { paginate, readPageQuery } from "../../http/paging";
 import { narrowToPageQuery } from "../../http/filter-query";
 import { storedFileUrl } from "./files";
 import { thumbnailOf } from "./resource";
+import { materialReuseRoutes } from "./material-reuse";
 
 /**
  * The material lists of spec 002 §7 ("Material paths"; docs/decisions/069), which the curriculum's
@@ -18,6 +19,8 @@ import { thumbnailOf } from "./resource";
  * like dashboard/filter/… (api/system/filters.ts): `id_list` names the rows wanted (a picker
  * showing what a slot holds), by name. The organisation's items only. Any dashboard user may read them (a picker is part of
  * another content's form, which checks its own flag). The kinds of each list: MATERIAL_LISTS.
+ * The spec's other three (weblink, scorm, image) list the curricula's own slots: material-reuse.ts,
+ * mounted here with them (docs/decisions/072).
  */
 export function materialListRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
@@ -44,4 +47,5 @@ export function materialListRoutes(app: FastifyInstance, ctx: ApiContext) {
       };
     });
   }
+  materialReuseRoutes(app, ctx);
 }

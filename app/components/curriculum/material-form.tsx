@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useContentTranslation } from "~/components/content/use-content-translation";
-import { FILE_SLOT_TYPES, SLOT_FILE_EXTENSIONS, SLOT_MEDIA_KINDS, URL_SLOT_TYPES, type SlotType } from "../../../contract/curriculum-codes";
+import { FILE_SLOT_TYPES, SLOT_FILE_EXTENSIONS, SLOT_MEDIA_KINDS, SLOT_REUSE_LISTS, URL_SLOT_TYPES, type SlotType } from "../../../contract/curriculum-codes";
 import type { Material } from "../../../contract/schemas/curriculum";
 import { secondsToTimeText } from "../../../contract/units";
 import { CheckboxField, CsrfInput, ErrorList, Field, SelectField } from "~/components/forms";
@@ -21,6 +21,8 @@ type Props = {
   limits: { text: number; url: number; fileBytes: number };
   /** The media library items this slot type may play (the loader reads them from the material lists). */
   media: { id: number; name: string }[];
+  /** The curricula's links or files this slot type may reuse (docs/decisions/072), each with its link or file name. */
+  reuse: { id: number; name: string; detail: string }[];
   cancelHref: string;
 };
 
@@ -35,7 +37,7 @@ const NEW_DEFAULTS: Record<(typeof FLAGS)[number], boolean> = {
  * and its prerequisites among the item's other materials. Validated on the server only
  * (noValidate), so its messages are the same with JavaScript on and off.
  */
-export function MaterialForm({ slotType, section, material, groups, result, uploaded, limits, media, cancelHref }: Props) {
+export function MaterialForm({ slotType, section, material, groups, result, uploaded, limits, media, reuse, cancelHref }: Props) {
   const { t } = useContentTranslation();
   const adding = !material;
   const tr = (name: string) => errorsAt(result, name)?.map((e) => t(e));
@@ -92,6 +94,17 @@ export function MaterialForm({ slotType, section, material, groups, result, uplo
             options={mediaOptions}
             emptyOption={t("curriculum_material_media_none")}
             selectProps={{ defaultValue: text("media_id", material?.media_id == null ? "" : String(material.media_id)) ?? "" }}
+          />
+        ) : null}
+
+        {SLOT_REUSE_LISTS[slotType] ? (
+          <SelectField
+            {...wire("source_material_id")}
+            label={t(`curriculum_material_reuse_${SLOT_REUSE_LISTS[slotType]!.kind}`)}
+            help={t("curriculum_material_reuse_hint")}
+            options={reuse.map((r) => ({ value: String(r.id), label: r.detail ? `${r.name} — ${r.detail}` : r.name }))}
+            emptyOption={t("curriculum_material_reuse_none")}
+            selectProps={{ defaultValue: text("source_material_id", "") ?? "" }}
           />
         ) : null}
 

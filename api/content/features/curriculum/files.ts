@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import { MSG } from "../../../../contract/messages";
 import { SLOT_FILE_EXTENSIONS, type SlotType } from "../../../../contract/curriculum-codes";
 import { badRequest } from "../../../http/errors";
-import { readOneFile } from "../../../system/media";
+import { readOneFile, sniffImage } from "../../../system/media";
 
 /**
  * Files of curriculum materials (spec 001 §5 "URLs and files"): the extensions each slot type
@@ -33,6 +33,12 @@ export function looksLike(ext: string, data: Buffer): boolean {
       return data.length >= 12 && data.subarray(4, 8).toString("latin1") === "ftyp";
     case "mp3":
       return startsWith(data, "ID3") || (data.length >= 2 && data[0] === 0xff && (data[1] & 0xe0) === 0xe0);
+    case "png":
+    case "gif":
+      return sniffImage(data) === ext;
+    case "jpg":
+    case "jpeg":
+      return sniffImage(data) === "jpg";
     case "csv":
       // Text: no NUL byte in the first 64 KB (UTF-8 with or without BOM, or a Thai code page).
       return data.length > 0 && !data.subarray(0, 65536).includes(0);

@@ -1,6 +1,6 @@
 import { MSG } from "../../../../contract/messages";
 import { FILE_SLOT_TYPES, SLOT_MEDIA_KINDS, URL_SLOT_TYPES, type SlotType } from "../../../../contract/curriculum-codes";
-import { namesMedia, type MaterialInput } from "../../../../contract/schemas/curriculum";
+import type { MaterialInput } from "../../../../contract/schemas/curriculum";
 import type { MediaKind } from "../../../../contract/media-codes";
 import type { Db } from "../../../db/index";
 import { badRequest } from "../../../http/errors";
@@ -13,9 +13,6 @@ import type { Trx } from "../../../engine/crud";
  * Kept apart from routes.ts, which only calls it.
  */
 
-/** Whether a body names a media item: then the slot's own link or file may be left out (materialSchema's `media`). */
-export const bodyNamesMedia = (body: unknown) => namesMedia((body as Record<string, unknown> | null)?.media_id);
-
 /** The item `input.media_id` names fits slot type `slotType`, or 400. Nothing to check when it is missing or cleared. */
 export async function checkMediaRef(q: Db | Trx, slotType: SlotType, input: MaterialInput) {
   if (input.media_id === undefined || input.media_id === null) return;
@@ -25,11 +22,12 @@ export async function checkMediaRef(q: Db | Trx, slotType: SlotType, input: Mate
 
 /**
  * A slot left with nothing to play is refused: clearing the media item of a link or file slot
- * that has no link or file of its own answers that field's `required`.
+ * that has no link or file of its own answers that field's `required` (unless it reuses another
+ * slot's, which reuse-ref.ts copies in).
  */
 export function assertPlayable(slotType: SlotType, current: { media_id: number | null; url: string | null; file: string | null }, input: MaterialInput) {
   const mediaId = input.media_id === undefined ? current.media_id : input.media_id;
-  if (mediaId !== null) return;
+  if (mediaId !== null || (input.source_material_id ?? null) !== null) return;
   if (URL_SLOT_TYPES.includes(slotType) && !(input.url ?? current.url)) throw badRequest({ url: [MSG.required] });
   if (FILE_SLOT_TYPES.includes(slotType) && !(input.file ?? current.file)) throw badRequest({ file: [MSG.required] });
 }

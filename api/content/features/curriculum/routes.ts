@@ -30,7 +30,8 @@ import { idFilterValue, inTransaction, touch, type Trx } from "../../../engine/c
 import { MATERIAL_FOLDER, fileRefProblem, readMaterialUpload } from "./files";
 import { assertNotPrerequisite, checkDependencies, setDependencies, unpublishWithoutSections } from "./rules";
 import { MAX_UPLOAD_BYTES, storeMedia } from "../../../system/media";
-import { assertPlayable, bodyNamesMedia, checkMediaRef } from "./media-ref";
+import { assertPlayable } from "./media-ref";
+import { bodyNamesSource, resolveSlotRefs } from "./reuse-ref";
 
 /**
  * dashboard/{content path}/{id}/curriculum/… (docs/decisions/009; a type's `curriculum.path`
@@ -356,11 +357,11 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
     const { ref } = await access(req, "change");
     const section = await sectionOf(db, ref, req);
     const { slot_type } = parseInput(slotTypeSchema, req.body);
-    const input = parseInput(materialSchema(slot_type, await limitsOf(db), { media: bodyNamesMedia(req.body) }), req.body) as MaterialInput;
+    const input = parseInput(materialSchema(slot_type, await limitsOf(db), { media: bodyNamesSource(req.body) }), req.body) as MaterialInput;
     checkFile(ctx, slot_type, input, null);
     const now = ctx.now();
     const mid = await write(async (trx) => {
-      await checkMediaRef(trx, slot_type, input);
+      const full = await resolveSlotRefs(trx, slot_type, input);
       await checkDependencies(trx, ref, null, input.dependency_list ?? []);
       const last = await trx.selectFrom("content_material").select((eb) => eb.fn.max("sort").as("m")).where("section_id", "=", section.id).executeTakeFirst();
       const at = now.toISOString();
@@ -386,7 +387,7 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
           file_name: null,
           iden_attempt: null,
           iden_duration_lock: null,
-          ...materialColumns(input),
+          ...materialColumns(full),
           datetime_create: at,
           datetime_update: at,
         })
@@ -425,7 +426,7 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
     assertPlayable(material.slot_type, material, input);
     const now = ctx.now();
     await write(async (trx) => {
-      await checkMediaRef(trx, material.slot_type, input);
+      const full = await resolveSlotRefs(trx, material.slot_type, input);
       if (input.is_display === false && material.is_display === 1) await assertNotPrerequisite(trx, [material.id], "hide");
       if (input.dependency_list !== undefined) {
         await checkDependencies(trx, ref, material.id, input.dependency_list);
@@ -433,7 +434,7 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
       }
       await trx
         .updateTable("content_material")
-        .set({ ...materialColumns(input), datetime_update: now.toISOString() })
+        .set({ ...materialColumns(full), datetime_update: now.toISOString() })
         .where("id", "=", material.id)
         .execute();
       await touchContent(trx, ref, now);
