@@ -138,19 +138,7 @@ describe("publishing", () => {
     const needed = await create("document");
     await postFile(admin, `${P("document")}/${needed.id}/file/`, "needed.pdf", pdf, "file");
     await admin.patch(`${P("document")}/${needed.id}/`, { is_display: true });
-    const course = await api.db.selectFrom("course").select("id").where("is_library", "=", 0).orderBy("id").executeTakeFirstOrThrow();
-    const courseType = (await api.db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
-    const section = await api.db.selectFrom("content_section").select("id").where("content_type_id", "=", courseType).where("content_id", "=", course.id).executeTakeFirstOrThrow();
-    const at = new Date().toISOString();
-    const slot = await api.db
-      .insertInto("content_material")
-      .values({
-        content_type_id: courseType, content_id: course.id, section_id: section.id, sort: 998, slot_type: "document", name: "Read the handbook", is_required: 1, is_preview: 0, is_display: 1,
-        is_non_skippable: 0, is_paused_inactive: 0, is_allow_download: 0, attempt: 0, duration: 0, url: null, file: null, file_name: null, media_id: needed.id,
-        iden_attempt: null, iden_duration_lock: null, datetime_create: at, datetime_update: at,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const { slot } = await requiredSlot(needed.id, "document", "Read the handbook");
     const refused = await admin.delete(`${P("document")}/${needed.id}/file/`);
     expect(refused.status).toBe(424);
     expect(refused.body.detail).toBe("cannot_delete_because_dependency");
@@ -167,6 +155,24 @@ describe("publishing", () => {
     expect(String(res.body.thumbnail)).toMatch(/^\/api\/media\/uploads\//);
   });
 });
+
+/** A required slot of the organisation's first course that plays media item `mediaId` (so the item is needed). */
+async function requiredSlot(mediaId: number, slotType: "document" | "generic", name: string) {
+  const course = await api.db.selectFrom("course").select(["id", "name"]).where("is_library", "=", 0).orderBy("id").executeTakeFirstOrThrow();
+  const courseType = (await api.db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
+  const section = await api.db.selectFrom("content_section").select("id").where("content_type_id", "=", courseType).where("content_id", "=", course.id).executeTakeFirstOrThrow();
+  const at = new Date().toISOString();
+  const slot = await api.db
+    .insertInto("content_material")
+    .values({
+      content_type_id: courseType, content_id: course.id, section_id: section.id, sort: 999, slot_type: slotType, name, is_required: 1, is_preview: 0, is_display: 1,
+      is_non_skippable: 0, is_paused_inactive: 0, is_allow_download: 0, attempt: 0, duration: 0, url: null, file: null, file_name: null, media_id: mediaId,
+      iden_attempt: null, iden_duration_lock: null, datetime_create: at, datetime_update: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { course, slot };
+}
 
 function hasFfmpeg() {
   try {
@@ -219,19 +225,7 @@ describe("dependencies", () => {
   it("refuses deleting or hiding a material a curriculum requires (424 naming it), then lets it go", async () => {
     const article = await create("article", { name: "Needed article" });
     await admin.patch(`${P("article")}/${article.id}/`, { is_display: true });
-    const course = await api.db.selectFrom("course").select(["id", "name"]).orderBy("id").executeTakeFirstOrThrow();
-    const courseType = (await api.db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
-    const section = await api.db.selectFrom("content_section").select("id").where("content_type_id", "=", courseType).where("content_id", "=", course.id).executeTakeFirstOrThrow();
-    const at = new Date().toISOString();
-    const slot = await api.db
-      .insertInto("content_material")
-      .values({
-        content_type_id: courseType, content_id: course.id, section_id: section.id, sort: 999, slot_type: "generic", name: "Read this", is_required: 1, is_preview: 0, is_display: 1,
-        is_non_skippable: 0, is_paused_inactive: 0, is_allow_download: 0, attempt: 0, duration: 0, url: null, file: null, file_name: null, media_id: article.id,
-        iden_attempt: null, iden_duration_lock: null, datetime_create: at, datetime_update: at,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const { course, slot } = await requiredSlot(article.id, "generic", "Read this");
     const del = await admin.delete(`${P("article")}/${article.id}/`);
     expect(del.status).toBe(424);
     expect(del.body).toMatchObject({ detail: "cannot_delete_because_dependency", dependent_list: [{ content_type: "course", content_id: course.id, content_name: course.name, material: "Read this" }] });
