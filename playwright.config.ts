@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { dashboardCommandLine } from "./server/runtime";
 
 /**
  * E2E against the production build: a fresh API (own data dir, seeded demo) and the dashboard, on
@@ -41,8 +42,8 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      // The dashboard's own server (server/dashboard.ts), as `npm start` runs it.
-      command: `./node_modules/.bin/tsx server/dashboard.ts ${process.env.BUILD_DIR ?? "build"}/index.js`,
+      // The dashboard's compiled server, as `npm start` runs it (server/runtime.ts).
+      command: dashboardCommandLine(process.env.BUILD_DIR ?? "build"),
       url: `http://127.0.0.1:${PORT}/dashboard/health`,
       env: { PORT: String(PORT), HOST: "127.0.0.1", LMS_API_URL: `http://127.0.0.1:${API_PORT}`, NODE_ENV: "production", LMS_CACHE_CHECK_MS: "0", DATA_DIR, I18N_STRICT: "1" },
       reuseExistingServer: false,

@@ -30,6 +30,11 @@ const EnvSchema = z.object({
   S3_REGION: z.string().default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /**
+   * The dashboard's address as browsers reach it (README): the dashboard prints it on class QR
+   * codes, and the API's import socket accepts a browser's Origin only from it or its own host.
+   */
+  PUBLIC_ORIGIN: z.string().optional(),
   NODE_ENV: z.string().default("development"),
 });
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };

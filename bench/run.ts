@@ -96,7 +96,7 @@ async function main() {
   servers.push(api);
   const dashboard = await startDashboard(build.serverDir, api.url, dataDir);
   servers.push(dashboard);
-  const bare = await startBare(bareBuild.serverDir, BARE_APP_DIR);
+  const bare = await startBare(bareBuild.serverDir, BARE_APP_DIR, path.join(build.serverDir, "server.js"));
   servers.push(bare);
   log(`API ${api.url} (pid ${api.child.pid}), dashboard ${dashboard.url} (pid ${dashboard.child.pid}), bare app ${bare.url} (pid ${bare.child.pid})`);
   const cookie = await signIn(api.url, dashboard.url, "admin", BENCH_PASSWORD);

@@ -1,15 +1,16 @@
 /**
  * The processes under test, started as production runs them, on 127.0.0.1 and free ports:
- * the LMS API (node + tsx loader, as `npm start` runs it), the dashboard (server/dashboard.ts,
- * NODE_ENV=production) and the bare Remix app of bench/bare/, served by that same server file
- * (express, compression, static files, @remix-run/express) so the two differ only in the app.
+ * the LMS API (node + tsx loader, as `npm start` runs it), the dashboard (its compiled server,
+ * `<build>/server.js`, as server/runtime.ts says) and the bare Remix app of bench/bare/, served by
+ * that same compiled server (express, compression, static files, @remix-run/express) so the two
+ * differ only in the app.
  * Each is spawned as the server process itself, so its pid is the one whose memory is read.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { withDashboardNodeOptions } from "../server/runtime";
+import { dashboardProcess } from "../server/runtime";
 
 export type Server = { name: string; url: string; port: number; child: ChildProcess; stderr: () => string };
 
@@ -72,25 +73,21 @@ export async function startApi(dataDir: string): Promise<Server> {
 /** The dashboard's production server over the build in `buildDir`, talking to `apiUrl`. */
 export async function startDashboard(buildDir: string, apiUrl: string, dataDir: string): Promise<Server> {
   const port = await freePort();
-  return start(
-    "dashboard",
-    ["--import", "tsx", "server/dashboard.ts", path.join(buildDir, "index.js")],
-    // Run as `npm start` runs it (server/runtime.ts); the bare app keeps Node's defaults: it is the framework's floor.
-    withDashboardNodeOptions({ PORT: String(port), HOST: "127.0.0.1", LMS_API_URL: apiUrl, NODE_ENV: "production", DATA_DIR: dataDir }) as Record<string, string>,
-    port,
-    "/dashboard/health",
-  );
+  // Run as `npm start` runs it (server/runtime.ts); the bare app keeps Node's defaults: it is the framework's floor.
+  const run = dashboardProcess(buildDir, { PORT: String(port), HOST: "127.0.0.1", LMS_API_URL: apiUrl, DATA_DIR: dataDir });
+  return start("dashboard", run.args, run.env as Record<string, string>, port, "/dashboard/health");
 }
 
 /**
- * The bare app's build in `buildDir`, served by server/dashboard.ts from the app's own folder:
- * the server finds the build's assets (a path relative to the app's root) and public/ from there.
+ * The bare app's build in `buildDir`, served by the dashboard's compiled server (`serverFile`,
+ * `<dashboard build>/server.js`) from the app's own folder: the server finds the build's assets
+ * (a path relative to the app's root) and public/ from there.
  */
-export async function startBare(buildDir: string, appDir: string): Promise<Server> {
+export async function startBare(buildDir: string, appDir: string, serverFile: string): Promise<Server> {
   const port = await freePort();
   return start(
     "bare Remix app",
-    ["--import", "tsx", path.resolve("server/dashboard.ts"), path.resolve(buildDir, "index.js")],
+    [path.resolve(serverFile), path.resolve(buildDir, "index.js")],
     { PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
     port,
     "/",

@@ -9,6 +9,8 @@ export const MSG = {
   too_short: "too_short",
   invalid_email: "invalid_email",
   invalid_choice: "invalid_choice",
+  // A PATCH that names no field it may change (issue 32): api/http/errors.ts parseChanges.
+  nothing_to_change: "nothing_to_change",
   incorrect_email_or_password: "incorrect_email_or_password",
   incorrect_password: "incorrect_password",
   user_inactive: "user_inactive",
@@ -55,6 +57,8 @@ export const MSG = {
   import_no_identifier_column: "import_no_identifier_column",
   import_no_rows: "import_no_rows",
   import_too_many_rows: "import_too_many_rows",
+  // An xlsx that unpacks to more than an import reads (issue 32: a zip bomb; api/content/features/enrollment/xlsx-table.ts).
+  import_workbook_too_large: "import_workbook_too_large",
   // User import (issue 15 §2, docs/decisions/032)
   import_missing_columns: "import_missing_columns",
   duplicate_in_file: "duplicate_in_file",
@@ -104,6 +108,8 @@ export const MSG = {
   control_characters: "control_characters",
   form_unreadable: "form_unreadable",
   form_content_type: "form_content_type",
+  // A form over the dashboard's limits (issue 32: its text, or its number of fields).
+  form_too_large: "form_too_large",
   // People (issue 15, docs/decisions/029)
   username_characters: "username_characters",
   username_already_used: "username_already_used",

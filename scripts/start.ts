@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { readEnv } from "../api/env";
 import { Supervisor, type ChildSpec } from "./supervise";
-import { withDashboardNodeOptions } from "../server/runtime";
+import { dashboardProcess } from "../server/runtime";
 
 const dev = process.argv.includes("--dev");
 const env = readEnv();
@@ -23,12 +23,13 @@ function newestMtime(entry: string): number {
   return Math.max(0, ...fs.readdirSync(entry).map((e) => newestMtime(path.join(entry, e))));
 }
 
+/** `npm run build` when the app's build or its compiled server is missing or older than their sources. */
 function buildIfStale() {
-  const built = newestMtime("build/index.js");
-  const sources = Math.max(...["app", "contract", "remix.config.js", "tailwind.config.ts", "package-lock.json"].map(newestMtime));
+  const built = Math.min(newestMtime("build/index.js"), newestMtime("build/server.js"));
+  const sources = Math.max(...["app", "contract", "server", "remix.config.js", "tailwind.config.ts", "package-lock.json"].map(newestMtime));
   if (built && built >= sources) return;
   console.log(built ? "[start] sources changed: rebuilding the dashboard…" : "[start] building the dashboard…");
-  const r = spawnSync(bin("remix"), ["build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const r = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -41,7 +42,7 @@ function dashboard(): ChildSpec {
   const dashEnv = { ...process.env, PORT: String(env.PORT), HOST: env.HOST, LMS_API_URL: apiUrl };
   const server = `${bin("tsx")} server/dashboard.ts build/index.js`;
   if (dev) return { name: "dashboard (dev)", command: bin("remix"), args: ["dev", "--manual", "-c", server], env: { ...dashEnv, NODE_ENV: "development" } };
-  return { name: "dashboard", command: bin("tsx"), args: ["server/dashboard.ts", "build/index.js"], env: withDashboardNodeOptions({ ...dashEnv, NODE_ENV: "production" }) };
+  return { name: "dashboard", ...dashboardProcess("build", dashEnv) };
 }
 
 /** Whether `url` answered 2xx within the time (false at once when shutting down). */

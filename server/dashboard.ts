@@ -8,11 +8,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { clientAddress, trustSetting } from "./client-address";
+import { refuseCrossSitePosts } from "./cross-site";
+import { remixHandler } from "./remix-handler";
 
 const mode = process.env.NODE_ENV ?? "production";
 const buildPath = path.resolve(process.argv[2] ?? `${process.env.BUILD_DIR ?? "build"}/index.js`);
@@ -29,6 +30,7 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustSetting(process.env.TRUST_PROXY));
 app.use(clientAddress());
+app.use(refuseCrossSitePosts());
 // Documents come gzipped from entry.server already (a faster level); this compresses the rest.
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
@@ -41,9 +43,9 @@ if (mode === "development") {
     build = await importBuild();
     await broadcastDevReady(build);
   });
-  app.all("*", (req, res, next) => createRequestHandler({ build, mode })(req, res, next));
+  app.all("*", (req, res, next) => remixHandler(build, mode)(req, res, next));
 } else {
-  app.all("*", createRequestHandler({ build, mode }));
+  app.all("*", remixHandler(build, mode));
 }
 
 const server = app.listen(port, host, () => {

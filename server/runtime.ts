@@ -1,17 +1,33 @@
-/**
- * How Node runs the dashboard's server in production — `npm start` (scripts/start.ts) and the
- * bench (bench/servers.ts) read it here, so the bench measures what users get. The heap is
- * sized to the dashboard's live set: left alone, V8 lets a busy server's heap grow to what
- * this machine's RAM allows before collecting hard (the dashboard held ~450 MB after the
- * bench's load though it needs a fraction of it), and a small server shares its machine with
- * the API and the database. After the bench's load and a full collection the dashboard's live
- * heap is 65–80 MB; uncapped, its resident memory was 445 MB, with these caps 248 MB, for about
- * a tenth more CPU per page in collections (docs/decisions/028 has the measurements).
- */
-export const DASHBOARD_NODE_OPTIONS = "--max-old-space-size=128 --max-semi-space-size=8";
+import path from "node:path";
 
-/** `env` with the dashboard's Node options added to any NODE_OPTIONS already set. */
-export const withDashboardNodeOptions = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
-  ...env,
-  NODE_OPTIONS: [env.NODE_OPTIONS, DASHBOARD_NODE_OPTIONS].filter(Boolean).join(" "),
-});
+/**
+ * How Node runs the dashboard's server in production — `npm start` (scripts/start.ts), the e2e
+ * suite (playwright.config.ts) and the bench (bench/servers.ts) all read it here, so the tests and
+ * the bench measure what users get.
+ *
+ * Plain `node` on the compiled server (`npm run build` writes `<build>/server.js`, server/build.mjs),
+ * never a TypeScript loader: tsx transformed the 2.7 MB app build at start and kept its source map,
+ * which doubled the process's memory and, the first time an error's stack was read, made Node
+ * parse that map — past the old 128 MB heap cap, so one malformed form killed the process
+ * (issue 32, docs/decisions/073).
+ *
+ * The heap leaves room for bursts: 512 MB, several times the live set under the bench's load
+ * (65–80 MB after a full collection, decision 028), where the old 128 MB cap sized to that live
+ * set turned a burst into a crash for every user. What bounds memory per request is that every
+ * buffer on a request path has a limit (forms: app/lms/read-form.server.ts; the API's answers:
+ * app/lms/transport.server.ts). The semi-space stays small, so short-lived page garbage is
+ * collected young (decision 028 measured it).
+ */
+export const DASHBOARD_NODE_ARGS = ["--max-old-space-size=512", "--max-semi-space-size=8"];
+
+/** The command, arguments and environment of the production dashboard over the build in `buildDir`. */
+export function dashboardProcess(buildDir: string, env: Record<string, string | undefined>): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
+  return {
+    command: process.execPath,
+    args: [...DASHBOARD_NODE_ARGS, path.join(buildDir, "server.js"), path.join(buildDir, "index.js")],
+    env: { ...env, NODE_ENV: "production" },
+  };
+}
+
+/** The same as one shell command line (Playwright's webServer takes a string). */
+export const dashboardCommandLine = (buildDir: string) => ["node", ...DASHBOARD_NODE_ARGS, path.join(buildDir, "server.js"), path.join(buildDir, "index.js")].join(" ");

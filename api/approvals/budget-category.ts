@@ -4,7 +4,7 @@ import { MSG } from "../../contract/messages";
 import { budgetCategorySchemas, type BudgetCategory } from "../../contract/schemas/approvals";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
-import { ApiError, badRequest, notFound, parseInput } from "../http/errors";
+import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
 import { itemId, likePattern, writeTransaction, type Trx } from "../engine/crud";
@@ -91,7 +91,7 @@ export function budgetCategoryRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.patch(ITEM, async (req) => {
     await requireModule(req, db, "budget", "change");
     const id = await existing(itemId(req));
-    const input = parseInput(budgetCategorySchemas(await textLimits(db)).update, req.body);
+    const input = parseChanges(budgetCategorySchemas(await textLimits(db)).update, req.body);
     const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
     await writeTransaction(
       db,

@@ -7,7 +7,7 @@ import { assignmentProgressSchema, type AssignmentResultRow } from "../../contra
 import { organisationToday } from "../auth/membership";
 import { changeProgress, moveEnrollments } from "../content/features/enrollment/service";
 import type { ApiContext } from "../http/context";
-import { badRequest, notFound, parseInput } from "../http/errors";
+import { badRequest, notFound, parseChanges } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
 import { itemId, likePattern, writeTransaction } from "../engine/crud";
@@ -155,7 +155,7 @@ export function learningRoutes(app: FastifyInstance, ctx: ApiContext, kind: Assi
 
   app.patch(`${item}progress/:enrollmentId(^\\d{1,12})/`, async (req) => {
     const { row, account } = await access(req, "change");
-    const { status } = parseInput(assignmentProgressSchema, req.body);
+    const { status } = parseChanges(assignmentProgressSchema, req.body);
     const e = await enrolled(row.id).select(["e.id", "e.content_type_id", "e.content_id"]).where("e.id", "=", itemId(req, "enrollmentId")).executeTakeFirst();
     if (!e) throw notFound();
     await writeTransaction(db, (trx) => changeProgress(trx, { contentTypeId: e.content_type_id, contentId: e.content_id }, e.id, status, { accountId: account.id, now: ctx.now() }, "assignment"));

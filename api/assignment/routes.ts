@@ -5,7 +5,7 @@ import { MSG } from "../../contract/messages";
 import type { Action } from "../../contract/permissions";
 import { assignmentContentSchema, assignmentSchemas, audienceSchema, autoAssignmentSchemas, settingsIssues, type AssignmentInput } from "../../contract/schemas/assignment";
 import type { ApiContext } from "../http/context";
-import { ApiError, badRequest, notFound, parseInput } from "../http/errors";
+import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
 import { fromResource, itemId, likePattern, writeTransaction } from "../engine/crud";
@@ -91,7 +91,7 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
 
   app.patch(item, async (req) => {
     const { row } = await access(req, "change");
-    const input = parseInput((await schemas()).update, req.body) as AssignmentInput;
+    const input = parseChanges((await schemas()).update, req.body) as AssignmentInput;
     // The rules between fields hold for the row as it will be, not only the fields sent.
     const merged = { ...row, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as Parameters<typeof settingsIssues>[0];
     const issues = settingsIssues(merged);

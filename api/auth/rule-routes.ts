@@ -3,7 +3,7 @@ import { permissionConditionSchema, permissionRuleSchema, permissionRuleUpdateSc
 import { accountChoicesPage } from "../engine/account-choices";
 import { itemId, writeTransaction } from "../engine/crud";
 import type { ApiContext } from "../http/context";
-import { parseInput } from "../http/errors";
+import { parseChanges, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { createRule, deleteRule, loadCondition, loadRule, presentRules, rulesQuery, saveCondition, updateRule, type RuleSet } from "./rule-store";
 
@@ -37,7 +37,7 @@ export function permissionRuleRoutes(app: FastifyInstance, ctx: ApiContext, base
   app.get(rule, async (req) => loadRule(db, await rulesOf(req), ruleId(req)));
   app.patch(rule, async (req) => {
     const set = await rulesOf(req);
-    const input = parseInput(permissionRuleUpdateSchema, req.body, "dotted");
+    const input = parseChanges(permissionRuleUpdateSchema, req.body, "dotted");
     await writeTransaction(db, (trx) => updateRule(trx, set, ruleId(req), input, ctx.now()));
     return loadRule(db, set, ruleId(req));
   });

@@ -7,7 +7,7 @@ import type { Paged } from "../../contract/http";
 import type { Action } from "../../contract/permissions";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
-import { notFound, parseInput } from "../http/errors";
+import { notFound, parseChanges, parseInput } from "../http/errors";
 import { readPageQuery, type PageQuery } from "../http/paging";
 import { itemId, touch, writeTransaction, type Trx, type WriteContext } from "./crud";
 
@@ -132,7 +132,7 @@ export function contentRowRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
     const rowId = await rowOf(db, rows, access.ref, req);
     // The row's own rules (e.g. "in use") come before the input's.
     await rows.guard?.(db, rowId, "patch");
-    const input = parseInput((await rows.schemas(db)).update, req.body, "nested");
+    const input = parseChanges((await rows.schemas(db)).update, req.body, "nested");
     const w: WriteContext = { account: access.account, now: ctx.now(), ctx };
     await writeTransaction(
       db,

@@ -9,7 +9,7 @@ import { requestFlags } from "../auth/permissions";
 import type { Db } from "../db/index";
 import type { ContentColumns, ContentTable, Database } from "../db/schema";
 import type { AccountRow, ApiContext } from "../http/context";
-import { ApiError, badRequest, fieldErrors, forbidden, notFound } from "../http/errors";
+import { ApiError, assertChanges, badRequest, fieldErrors, forbidden, notFound } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { parseOrdering, tieDirection } from "../http/ordering";
 
@@ -313,14 +313,17 @@ export function resourceRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyRe
 
   app.patch(item, async (req) => {
     const body = req.body ?? {};
-    if (typeof body !== "object" || Array.isArray(body)) throw badRequest({ detail: MSG.invalid });
+    // The keys decide which flags the call needs; a body that is no object needs the change flag,
+    // and is refused only once the account may make the change (401/403/404 first, issue 32).
+    const isObject = typeof body === "object" && !Array.isArray(body);
     const displayKeys = def.display?.keys ?? [];
-    const given = body as Record<string, unknown>;
+    const given = (isObject ? body : {}) as Record<string, unknown>;
     const wantsDisplay = displayKeys.some((k) => k in given);
     const edit = Object.fromEntries(Object.entries(given).filter(([k]) => !displayKeys.includes(k)));
     const wantsEdit = !wantsDisplay || Object.keys(edit).length > 0;
     const actions: Action[] = [...(wantsEdit ? (["change"] as const) : []), ...(wantsDisplay ? (["publish"] as const) : [])];
     const access = await itemAccess(req, db, def, actions);
+    if (!isObject) throw badRequest({ detail: MSG.invalid });
 
     const errors: FieldErrors = {};
     let editInput: Record<string, unknown> | null = null;
@@ -329,6 +332,11 @@ export function resourceRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyRe
       const parsed = (await def.schemas(db)).update.safeParse(edit);
       if (parsed.success) editInput = parsed.data as Record<string, unknown>;
       else Object.assign(errors, fieldErrors(parsed.error));
+      // Nothing the schema keeps (issue 32): beside show/hide there is nothing to edit; alone it is a 400.
+      if (editInput && !Object.values(editInput).some((v) => v !== undefined)) {
+        if (wantsDisplay) editInput = null;
+        else assertChanges(editInput);
+      }
     }
     if (wantsDisplay && def.display) {
       const parsed = def.display.schema.safeParse(Object.fromEntries(displayKeys.filter((k) => k in given).map((k) => [k, given[k]])));

@@ -52,6 +52,26 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, namin
 }
 
 /**
+ * Parse a PATCH body (issue 32): as parseInput, then an update that names no field the schema
+ * keeps — an empty body, or only fields it does not know (zod drops them) — is the 400
+ * `{detail: nothing_to_change}`. Every partial update goes through here, so none reaches the
+ * database as an UPDATE without columns (invalid SQL: a 500) or as a write that only moves the
+ * row's update time. A schema whose fields have defaults (a checkbox is false when absent) still
+ * answers its defaults: that body is a whole value, not an empty one.
+ */
+export function parseChanges<S extends z.ZodType>(schema: S, input: unknown, naming: FieldNaming = "top"): z.output<S> {
+  const data = parseInput(schema, input, naming);
+  assertChanges(data);
+  return data;
+}
+
+/** The 400 of an update without a field (parseChanges; the resource engine's PATCH parses its two halves apart). */
+export function assertChanges(data: unknown) {
+  const named = typeof data === "object" && data !== null && Object.values(data).some((v) => v !== undefined);
+  if (!named) throw badRequest({ detail: MSG.nothing_to_change });
+}
+
+/**
  * PostgreSQL's class 22 "data exception" (a NUL byte in text, a number beyond its column, a
  * malformed value): the input's fault, wherever a value reached a query unchecked. SQLite takes
  * such values as they come, so both dialects answer the same: never a 500.

@@ -3,6 +3,7 @@ import type { WebSocket } from "ws";
 import { SESSION_IDLE_SECONDS } from "../../contract/http";
 import { IMPORT_EVENTS, IMPORT_HISTORY_RECENT, IMPORT_SOCKET_PATH, type ImportEvent, type ImportHistoryItem, type ImportModule, type ImportSocketMessage } from "../../contract/imports";
 import { MSG } from "../../contract/messages";
+import { readEnv } from "../env";
 import type { ApiContext } from "../http/context";
 import { ApiError, notFound } from "../http/errors";
 import { canSee, importViewer, isImportModule, presentHistory, visibleHistory, type Viewer } from "./history";
@@ -11,8 +12,8 @@ import type { ImportQueue } from "./queue";
 /**
  * The import socket of spec 002 §7: `websocket/alert/import/` (every module) or with a module
  * name (`…/user/`), under the API root. Signed in by the session cookie like every call; a page
- * of another site may not open it (its Origin must be the API's own host, when the client sends
- * one). The client sends an event — `import_history` or `import_history_processing_list`, as
+ * of another site may not open it (originAllowed: a browser's Origin must be the API's own host or
+ * PUBLIC_ORIGIN). The client sends an event — `import_history` or `import_history_processing_list`, as
  * the bare name or as JSON `{"event": …}` — and gets `{event, results}` back: the viewer's 20
  * most recent rows, or its rows in progress with their percent. While a job the viewer may see
  * runs, the processing list is pushed at each whole percent, and both lists when a job ends.
@@ -23,6 +24,30 @@ const OPEN = 1;
 const POLL_MS = 2_000;
 /** Close codes: the session ended (as a 401), a message we cannot read. */
 const CLOSE_SIGNED_OUT = 4401;
+
+/**
+ * Whether a socket may be opened from `origin` (issue 32). No Origin header is a client that is no
+ * browser — the dashboard's server, which relays the socket to the page as events
+ * (app/lms/import-socket.server.ts) — and the session decides, as on every call. A browser may
+ * open it only from the API's own host or from the dashboard's public origin (PUBLIC_ORIGIN):
+ * never `null` (a sandboxed frame, a file), another site, or anything that is not an http(s) origin.
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined, publicOrigin: string | undefined): boolean {
+  if (origin === undefined) return true;
+  const own = (text: string) => {
+    try {
+      const url = new URL(text);
+      return url.protocol === "http:" || url.protocol === "https:" ? url : null;
+    } catch {
+      return null;
+    }
+  };
+  const url = own(origin);
+  // An Origin is exactly scheme://host[:port], as browsers write it: anything else is malformed.
+  if (!url || url.origin !== origin) return false;
+  if (host !== undefined && url.host === host) return true;
+  return !!publicOrigin?.trim() && own(publicOrigin.trim())?.origin === url.origin;
+}
 
 const viewers = new WeakMap<FastifyRequest, { viewer: Viewer; module: ImportModule | null }>();
 
@@ -44,16 +69,8 @@ export function importSocketRoutes(app: FastifyInstance, ctx: ApiContext, queue:
   };
 
   const preValidation = async (req: FastifyRequest) => {
-    const origin = req.headers.origin;
-    if (origin && origin !== "null") {
-      let host = "";
-      try {
-        host = new URL(origin).host;
-      } catch {
-        // An unreadable Origin is no origin of ours.
-      }
-      if (host !== req.headers.host) throw new ApiError(403, { detail: MSG.permission_denied });
-    }
+    // Before the session and before the upgrade: a refused page gets a 403 and no socket at all.
+    if (!originAllowed(req.headers.origin, req.headers.host, readEnv().PUBLIC_ORIGIN)) throw new ApiError(403, { detail: MSG.permission_denied });
     const given = (req.params as { module?: string }).module;
     if (given !== undefined && !isImportModule(given)) throw notFound();
     viewers.set(req, { viewer: await importViewer(req, db), module: (given as ImportModule | undefined) ?? null });

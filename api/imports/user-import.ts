@@ -43,7 +43,7 @@ export function userImportRoutes(app: FastifyInstance, ctx: ApiContext, queue: I
     const { "file-size-limit": limit } = await configValues(db, ["file-size-limit"]);
     const upload = await readTableUpload(req, "file", Number(limit) || 10485760);
     const { mode } = parseInput(importFormSchema, { mode: upload.fields.mode ?? (req.query as Record<string, unknown>)?.mode });
-    const file = await readTable(upload);
+    const file = await readTable(upload, MAX_USER_IMPORT_ROWS);
     userColumns(file.header);
     checkRowCount(file.rows, MAX_USER_IMPORT_ROWS);
     const item = await startHistory(db, { module: "user", filename: upload.filename.slice(0, 255) || "import", mode, total: file.rows.length, by: actor.id, now: ctx.now() });

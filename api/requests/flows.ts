@@ -4,7 +4,7 @@ import { MSG } from "../../contract/messages";
 import { REQUEST_TYPE_CODES } from "../../contract/request-codes";
 import { REQ_MSG, approvalFlowSchemas, approvalStepSchema, moveSchema, type ApprovalFlow, type ApprovalStepInput } from "../../contract/schemas/requests";
 import type { ApiContext } from "../http/context";
-import { ApiError, badRequest, notFound, parseInput } from "../http/errors";
+import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../http/errors";
 import { itemId, writeTransaction, type Trx } from "../engine/crud";
 import { requireModule } from "../system/master";
 import { textLimits } from "../system/config-store";
@@ -182,7 +182,7 @@ export function flowRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.patch(item, async (req) => {
     await requireModule(req, db, "approval_flow", "change");
     const id = await rowId(req, db, "approval_flow");
-    const input = parseInput(approvalFlowSchemas(await textLimits(db)).update, req.body);
+    const input = parseChanges(approvalFlowSchemas(await textLimits(db)).update, req.body);
     await writeTransaction(
       db,
       async (trx) => {
@@ -213,13 +213,18 @@ export function flowRoutes(app: FastifyInstance, ctx: ApiContext) {
     return { results: flow.steps, count: flow.steps.length };
   });
 
-  /** A write to the flow's steps: the change flag, the flow, no request waiting in it. */
-  const stepWrite = async (req: Parameters<typeof itemId>[0], work: (trx: Trx, flowId: number) => Promise<void>) => {
+  /**
+   * A write to the flow's steps: the change flag and the flow first, so a caller without them
+   * learns nothing of the fields (401/403/404 before any 400, issue 32); then `read` the body; then
+   * the work, with no request waiting in the flow.
+   */
+  const stepWrite = async <T>(req: Parameters<typeof itemId>[0], read: () => T, work: (trx: Trx, flowId: number, input: T) => Promise<void>) => {
     await requireModule(req, db, "approval_flow", "change");
     const flowId = await rowId(req, db, "approval_flow");
+    const input = read();
     await writeTransaction(db, async (trx) => {
       await assertNoneWaiting(trx, flowId);
-      await work(trx, flowId);
+      await work(trx, flowId, input);
       await trx.updateTable("approval_flow").set({ datetime_update: at() }).where("id", "=", flowId).execute();
     });
     return load(flowId);
@@ -230,8 +235,7 @@ export function flowRoutes(app: FastifyInstance, ctx: ApiContext) {
   const stepsOf = (trx: Trx, flowId: number) => trx.selectFrom("approval_step").select("id").where("flow_id", "=", flowId).orderBy("sort").orderBy("id").execute();
 
   app.post(`${item}step/`, async (req, reply) => {
-    const input = parseInput(approvalStepSchema, req.body);
-    const flow = await stepWrite(req, async (trx, flowId) => {
+    const flow = await stepWrite(req, () => parseInput(approvalStepSchema, req.body), async (trx, flowId, input) => {
       const existing = await stepsOf(trx, flowId);
       const row = await trx.insertInto("approval_step").values({ flow_id: flowId, sort: existing.length + 1, ...(await stepColumns(trx, input)) }).returning("id").executeTakeFirstOrThrow();
       await replaceApprovers(trx, row.id, input);
@@ -240,9 +244,8 @@ export function flowRoutes(app: FastifyInstance, ctx: ApiContext) {
   });
 
   app.patch(step, async (req) => {
-    const input = parseInput(approvalStepSchema, req.body);
     const stepId = itemId(req, "stepid");
-    return stepWrite(req, async (trx, flowId) => {
+    return stepWrite(req, () => parseInput(approvalStepSchema, req.body), async (trx, flowId, input) => {
       await stepOf(trx, flowId, stepId);
       await trx.updateTable("approval_step").set(await stepColumns(trx, input)).where("id", "=", stepId).execute();
       await replaceApprovers(trx, stepId, input);
@@ -251,7 +254,7 @@ export function flowRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.delete(step, async (req) => {
     const stepId = itemId(req, "stepid");
-    return stepWrite(req, async (trx, flowId) => {
+    return stepWrite(req, () => null, async (trx, flowId) => {
       await stepOf(trx, flowId, stepId);
       await trx.deleteFrom("approval_step").where("id", "=", stepId).execute();
       const rest = await stepsOf(trx, flowId);
@@ -260,9 +263,8 @@ export function flowRoutes(app: FastifyInstance, ctx: ApiContext) {
   });
 
   app.post(`${step}move/`, async (req) => {
-    const { direction } = parseInput(moveSchema, req.body);
     const stepId = itemId(req, "stepid");
-    return stepWrite(req, async (trx, flowId) => {
+    return stepWrite(req, () => parseInput(moveSchema, req.body), async (trx, flowId, { direction }) => {
       await stepOf(trx, flowId, stepId);
       await moveRow(trx, "approval_step", await stepsOf(trx, flowId), stepId, direction);
     });

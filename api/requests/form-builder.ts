@@ -77,12 +77,17 @@ export function builderRoutes(
   const at = () => ctx.now().toISOString();
   const questionSchema = async () => formQuestionSchema(await textLimits(db), def.types);
 
-  /** A write under the form (its change flag): the section (and question) named must be the form's. */
-  const write = async (req: FastifyRequest, work: (trx: Trx, formId: number) => Promise<void>) => {
+  /**
+   * A write under the form (its change flag): the account's access first, so a caller without it
+   * learns nothing of the fields (401/403/404 before any 400, issue 32); then `read` the body; then
+   * the work in one transaction. The section (and question) named must be the form's.
+   */
+  const write = async <T>(req: FastifyRequest, read: () => T | Promise<T>, work: (trx: Trx, formId: number, input: T) => Promise<void>) => {
     const found = await access(req, "change");
+    const input = await read();
     const formId = await writeTransaction(db, async (trx) => {
       const id = found ?? (await def.owned!.ensure(req, trx));
-      await work(trx, id);
+      await work(trx, id, input);
       await trx.updateTable("request_form").set({ datetime_update: at() }).where("id", "=", id).execute();
       await def.owned?.touch(req, trx, at());
       return id;
@@ -108,34 +113,39 @@ export function builderRoutes(
     return { results: sections, count: sections.length };
   });
 
+  /** The body of a section or question, read once the caller may write (write()). */
+  const sectionBody = async (req: FastifyRequest) => parseInput(formSectionSchema(await textLimits(db)), req.body);
+  const questionBody = async (req: FastifyRequest) => parseInput(await questionSchema(), req.body);
+  const noBody = () => null;
+
   app.post(`${item}section/`, async (req, reply) => {
-    const input = parseInput(formSectionSchema(await textLimits(db)), req.body);
-    const form = await write(req, async (trx, formId) => {
+    const form = await write(req, () => sectionBody(req), async (trx, formId, input) => {
       const n = (await sectionsOf(trx, formId)).length;
       await trx.insertInto("form_section").values({ form_id: formId, sort: n + 1, name: input.name, desc: input.desc }).execute();
     });
     return reply.status(201).send(form);
   });
   app.patch(section, async (req) => {
-    const input = parseInput(formSectionSchema(await textLimits(db)), req.body);
-    return write(req, async (trx, formId) => {
+    return write(req, () => sectionBody(req), async (trx, formId, input) => {
       await trx.updateTable("form_section").set(input).where("id", "=", await sectionOf(req, trx, formId)).execute();
     });
   });
   app.delete(section, async (req) => {
-    return write(req, async (trx, formId) => {
+    return write(req, noBody, async (trx, formId) => {
       await trx.deleteFrom("form_section").where("id", "=", await sectionOf(req, trx, formId)).execute();
       for (const [i, r] of (await sectionsOf(trx, formId)).entries()) await trx.updateTable("form_section").set({ sort: i + 1 }).where("id", "=", r.id).execute();
     });
   });
   app.post(`${section}move/`, async (req) => {
-    const { direction } = parseInput(moveSchema, req.body);
-    return write(req, async (trx, formId) => moveRow(trx, "form_section", await sectionsOf(trx, formId), await sectionOf(req, trx, formId), direction));
+    return write(
+      req,
+      () => parseInput(moveSchema, req.body),
+      async (trx, formId, { direction }) => moveRow(trx, "form_section", await sectionsOf(trx, formId), await sectionOf(req, trx, formId), direction),
+    );
   });
 
   app.post(`${section}question/`, async (req, reply) => {
-    const input = parseInput(await questionSchema(), req.body);
-    const form = await write(req, async (trx, formId) => {
+    const form = await write(req, () => questionBody(req), async (trx, formId, input) => {
       const sectionId = await sectionOf(req, trx, formId);
       const n = (await questionsOf(trx, sectionId)).length;
       const row = await trx.insertInto("form_question").values({ section_id: sectionId, sort: n + 1, ...questionColumns(input) }).returning("id").executeTakeFirstOrThrow();
@@ -144,23 +154,21 @@ export function builderRoutes(
     return reply.status(201).send(form);
   });
   app.patch(question, async (req) => {
-    const input = parseInput(await questionSchema(), req.body);
-    return write(req, async (trx, formId) => {
+    return write(req, () => questionBody(req), async (trx, formId, input) => {
       const id = await questionOf(req, trx, await sectionOf(req, trx, formId));
       await trx.updateTable("form_question").set(questionColumns(input)).where("id", "=", id).execute();
       await writeChoices(trx, id, input);
     });
   });
   app.delete(question, async (req) => {
-    return write(req, async (trx, formId) => {
+    return write(req, noBody, async (trx, formId) => {
       const sectionId = await sectionOf(req, trx, formId);
       await trx.deleteFrom("form_question").where("id", "=", await questionOf(req, trx, sectionId)).execute();
       for (const [i, r] of (await questionsOf(trx, sectionId)).entries()) await trx.updateTable("form_question").set({ sort: i + 1 }).where("id", "=", r.id).execute();
     });
   });
   app.post(`${question}move/`, async (req) => {
-    const { direction } = parseInput(moveSchema, req.body);
-    return write(req, async (trx, formId) => {
+    return write(req, () => parseInput(moveSchema, req.body), async (trx, formId, { direction }) => {
       const sectionId = await sectionOf(req, trx, formId);
       await moveRow(trx, "form_question", await questionsOf(trx, sectionId), await questionOf(req, trx, sectionId), direction);
     });

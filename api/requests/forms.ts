@@ -4,7 +4,7 @@ import { MSG } from "../../contract/messages";
 import { FORM_KIND, QUESTION_TYPE_CODES, type FormKind } from "../../contract/request-codes";
 import { REQ_MSG, formSchemas, type Form, type FormReport } from "../../contract/schemas/requests";
 import type { ApiContext } from "../http/context";
-import { ApiError, badRequest, notFound, parseInput } from "../http/errors";
+import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { writeTransaction, type Trx } from "../engine/crud";
 import { requireModule } from "../system/master";
@@ -148,7 +148,7 @@ export function formRoutes(app: FastifyInstance, ctx: ApiContext) {
     app.patch(item, async (req) => {
       await requireModule(req, db, def.module, "change");
       const id = await formOf(req);
-      const input = parseInput(formSchemas(await textLimits(db)).update, req.body);
+      const input = parseChanges(formSchemas(await textLimits(db)).update, req.body);
       if (def.kind === FORM_KIND.request && input.type_request === null) throw badRequest({ type_request: [MSG.required] });
       await writeTransaction(
         db,

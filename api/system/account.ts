@@ -7,7 +7,7 @@ import { lockPolicy, login } from "../auth/login";
 import { permissionAnswer, requirePermission, requireUser } from "../auth/permissions";
 import { profileOf } from "../auth/profile";
 import type { ApiContext } from "../http/context";
-import { ApiError, badRequest, parseInput } from "../http/errors";
+import { ApiError, badRequest, parseChanges, parseInput } from "../http/errors";
 import { endSession } from "../http/session";
 import { configValue } from "./config-store";
 
@@ -66,7 +66,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext, limits: Log
   app.get("/account/profile/", async (req) => profileOf(db, requireUser(req), req.loginAs));
   app.patch("/account/profile/", async (req) => {
     const account = requireUser(req);
-    const { language } = parseInput(profilePatchSchema, req.body);
+    const { language } = parseChanges(profilePatchSchema, req.body);
     await db.updateTable("account").set({ language }).where("id", "=", account.id).execute();
     return profileOf(db, { ...account, language }, req.loginAs);
   });

@@ -10,7 +10,7 @@ import { requirePermission } from "../auth/permissions";
 import type { Db } from "../db/index";
 import { itemId, likePattern, writeTransaction, type Trx } from "../engine/crud";
 import type { ApiContext } from "../http/context";
-import { ApiError, badRequest, notFound, parseInput } from "../http/errors";
+import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
 import { loadForest, pathOf, wouldCycle } from "./department-tree";
@@ -117,7 +117,7 @@ export function departmentRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.patch(item, async (req) => {
     await requirePermission(req, db, DEPARTMENT.change);
     const id = itemId(req);
-    const input = parseInput(departmentSchemas(await textLimits(db)).update, req.body);
+    const input = parseChanges(departmentSchemas(await textLimits(db)).update, req.body);
     await writeTransaction(db, async (trx) => {
       await touchFilters(trx, ["department-cascade"], ctx.now());
       if (!(await trx.selectFrom("department").select("id").where("id", "=", id).executeTakeFirst())) throw notFound();

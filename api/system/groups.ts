@@ -7,7 +7,7 @@ import { GROUP_TYPES, groupSchemas } from "../../contract/schemas/group";
 import { CATEGORY_RULES, CONTENT_RULES, FLOW_CONDITIONS, GROUP_CONDITIONS } from "../auth/conditions";
 import { namedByConditions } from "../auth/condition-store";
 import type { ApiContext } from "../http/context";
-import { ApiError, badRequest, forbidden, parseInput } from "../http/errors";
+import { ApiError, badRequest, forbidden, parseChanges, parseInput } from "../http/errors";
 import { itemId, writeTransaction, type Trx } from "../engine/crud";
 import { groupAccess, groupListScope, loadGroup, presentGroups } from "./group-access";
 import { groupMemberRoutes } from "./group-members";
@@ -65,7 +65,7 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.patch(item, async (req) => {
     const access = await groupAccess(req, db, itemId(req), "change");
-    const input = parseInput((groupSchemas(await textLimits(db))).update, req.body);
+    const input = parseChanges((groupSchemas(await textLimits(db))).update, req.body);
     // Who administers a group is the group flag's business, not its administrators'.
     if (input.admin_list !== undefined && !access.flags.has(flag("group", "change"))) throw forbidden();
     if (input.type !== undefined && input.type !== access.type) throw badRequest({ type: [MSG.group_type_fixed] });

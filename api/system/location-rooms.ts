@@ -5,7 +5,7 @@ import { roomSchemas, type Room } from "../../contract/schemas/location";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 import type { ApiContext } from "../http/context";
-import { ApiError, badRequest, notFound, parseInput } from "../http/errors";
+import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
 import { itemId, likePattern, writeTransaction, type Trx } from "../engine/crud";
@@ -109,7 +109,7 @@ export function roomRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.patch(item, async (req) => {
     const locationId = await access(req, "change");
     const before = await rowOf(db, req, locationId);
-    const input = parseInput(roomSchemas(await textLimits(db)).update, req.body);
+    const input = parseChanges(roomSchemas(await textLimits(db)).update, req.body);
     await writeTransaction(
       db,
       async (trx) => {

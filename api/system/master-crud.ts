@@ -9,7 +9,7 @@ import type { ContentLimits } from "../../contract/schemas/content";
 import { CONTENT_DEFINITIONS } from "../content/types";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
-import { ApiError, notFound, parseInput } from "../http/errors";
+import { ApiError, notFound, parseChanges, parseInput } from "../http/errors";
 import { writeTransaction, type Trx } from "../engine/crud";
 import { CODE_UNIQUE, assertCodeFree, existingId, fromMaster, imageRoutes, masterList, requireModule, touchFilters, type ImageTable } from "./master";
 import { removeAdmins, roleAdminRoutes, type RoleKind } from "./role-admins";
@@ -108,7 +108,7 @@ export function masterRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyMast
   app.patch(item, async (req) => {
     await requireModule(req, db, def.module, "change");
     const id = await existingId(req, db, def.table);
-    const input = parseInput(def.schemas(await textLimits(db)).update, req.body) as Record<string, unknown>;
+    const input = parseChanges(def.schemas(await textLimits(db)).update, req.body) as Record<string, unknown>;
     await writeTransaction(
       db,
       async (trx) => {

@@ -6,7 +6,7 @@ import { requirePermission } from "../auth/permissions";
 import type { Db } from "../db/index";
 import { itemId, writeTransaction, type Trx } from "../engine/crud";
 import type { ApiContext } from "../http/context";
-import { ApiError, notFound, parseInput } from "../http/errors";
+import { ApiError, notFound, parseChanges, parseInput } from "../http/errors";
 import { textLimits } from "./config-store";
 import { assertCodeFree, fromMaster, masterList, touchFilters } from "./master";
 import { usedByContent } from "./master-crud";
@@ -86,7 +86,7 @@ function levelOrPositionRoutes(app: FastifyInstance, ctx: ApiContext, table: Mas
   app.patch(item, async (req) => {
     await requirePermission(req, db, ACCOUNT.change);
     const id = itemId(req);
-    const input = parseInput(masterSchemas(await textLimits(db)).update, req.body);
+    const input = parseChanges(masterSchemas(await textLimits(db)).update, req.body);
     await writeTransaction(db, async (trx) => {
       await touchFilters(trx, [table], ctx.now());
       await loadOne(trx, table, id);

@@ -8,6 +8,7 @@ import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { configValues } from "./config-store";
 import { ApiError, badRequest, notFound } from "../http/errors";
+import { cleanFileName } from "../uploads/file-name";
 import { serveUpload } from "../uploads/serve";
 
 /** What the media route serves: the types uploads are checked to be (images; curriculum files). */
@@ -34,10 +35,11 @@ export function sniffImage(data: Buffer): ImageUpload["ext"] | null {
 }
 
 /**
- * The one file of a multipart request, in field `field`, at most `limit` bytes (never above
- * MAX_UPLOAD_BYTES), with the name the browser gave it. Otherwise 400 {field: [required |
- * file_too_large | invalid]}. Every upload (images, material files, enrolment tables) reads its
- * file here and then checks the type it takes.
+ * The one file of a multipart request, in field `field`, whole and at most `limit` bytes (never
+ * above MAX_UPLOAD_BYTES; a longer one is refused, never cut), with the name the browser gave it
+ * cleaned (uploads/file-name.ts). Otherwise 400 {field: [required | file_too_large | invalid]}.
+ * Every upload (images, material files, enrolment tables) reads its file here and then checks the
+ * type it takes.
  */
 export async function readOneFile(req: FastifyRequest, field: string, limit: number): Promise<{ data: Buffer; filename: string; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badRequest({ [field]: [MSG.required] });
@@ -51,7 +53,13 @@ export async function readOneFile(req: FastifyRequest, field: string, limit: num
     for (const [name, value] of Object.entries(part.fields)) {
       if (value && !Array.isArray(value) && value.type === "field" && typeof value.value === "string") fields[name] = value.value;
     }
-    return { filename: part.filename, data: await part.toBuffer(), fields };
+    const data = await part.toBuffer();
+    // toBuffer (@fastify/multipart 10) checks `truncated` only after each chunk it reads: when busboy
+    // cuts the file after the last chunk was read (the limit fell on a chunk's end), it answers the
+    // cut bytes as if whole (issue 32: stored at exactly the limit, an import run on part of its
+    // rows). The file's stream has ended here, so `truncated` is final; the length is checked too.
+    if (part.file.truncated || data.length > fileSize) throw badRequest({ [field]: [MSG.file_too_large] });
+    return { filename: cleanFileName(part.filename ?? ""), data, fields };
   } catch (err) {
     if (err instanceof ApiError) throw err;
     const code = (err as { code?: string }).code;

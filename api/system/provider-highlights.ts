@@ -7,7 +7,7 @@ import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 import type { ApiContext } from "../http/context";
 import type { FieldErrors } from "../../contract/http";
-import { badRequest, notFound, parseInput } from "../http/errors";
+import { badRequest, notFound, parseChanges, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { itemId, writeTransaction, type Trx } from "../engine/crud";
 import { textLimits } from "./config-store";
@@ -108,7 +108,7 @@ export function highlightRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.patch(item, async (req) => {
     const providerId = await access(req, "change");
     const before = await rowOf(db, req, providerId);
-    const input = parseInput(highlightSchemas(await textLimits(db)).update, req.body);
+    const input = parseChanges(highlightSchemas(await textLimits(db)).update, req.body);
     await writeTransaction(db, async (trx) => {
       const pick = <K extends keyof Target>(k: K, column: keyof Row) => (input[k] !== undefined ? input[k] : before[column]) as Target[K];
       await checkTarget(trx, providerId, { content_type: pick("content_type", "content_type_id"), content_id: pick("content_id", "content_id"), external_link: pick("external_link", "external_link") } as Required<Target>);

@@ -8,7 +8,7 @@ import { userCreateSchema, userUpdateSchema } from "../../contract/schemas/user"
 import { requirePermission } from "../auth/permissions";
 import { itemId, likePattern } from "../engine/crud";
 import type { ApiContext } from "../http/context";
-import { badRequest, parseInput } from "../http/errors";
+import { badRequest, parseChanges, parseInput } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
 import { idListOf, paginate, readPageQuery } from "../http/paging";
 import { accountHistoryRoutes } from "./account-history";
@@ -102,7 +102,7 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.patch(item, async (req) => {
     const actor = await requirePermission(req, db, ACCOUNT.change);
     const id = itemId(req);
-    const input = parseInput(userUpdateSchema(await textLimits(db)), req.body);
+    const input = parseChanges(userUpdateSchema(await textLimits(db)), req.body);
     await updateUser(db, id, input, actor, ctx.now());
     return loadUser(db, id, ctx.now());
   });

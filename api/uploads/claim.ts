@@ -6,6 +6,7 @@ import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 import type { ApiContext } from "../http/context";
 import { badRequest } from "../http/errors";
+import { cleanFileName } from "./file-name";
 import { finishFile, kindFor, sizeLimits, unreadable, type StoredFile } from "./files";
 import { backendOf, newKeyBase, spool } from "./storage";
 
@@ -45,8 +46,10 @@ export async function claimUpload(
  */
 export async function storeFile(
   ctx: ApiContext,
-  { kinds, field, fileName, source, accountId }: { kinds: readonly UploadKind[]; field: string; fileName: string; source: Buffer | NodeJS.ReadableStream; accountId: number },
+  { kinds, field, fileName: givenName, source, accountId }: { kinds: readonly UploadKind[]; field: string; fileName: string; source: Buffer | NodeJS.ReadableStream; accountId: number },
 ): Promise<StoredFile> {
+  // The name kept as every upload keeps one (file-name.ts; a multipart one is cleaned already).
+  const fileName = cleanFileName(givenName);
   const kind = kindFor(kinds, fileName);
   if (!kind) {
     if (!Buffer.isBuffer(source)) (source as NodeJS.ReadableStream).resume();
@@ -68,7 +71,7 @@ export async function storeFile(
   await ctx.db
     .insertInto("upload")
     .values({
-      id: key, account_id: accountId, kind, file_name: fileName.slice(0, 255), size: spooled.size, bytes_received: spooled.size, status: UPLOAD_STATUS.claimed,
+      id: key, account_id: accountId, kind, file_name: fileName, size: spooled.size, bytes_received: spooled.size, status: UPLOAD_STATUS.claimed,
       storage_key: key, duration: finished.duration, thumbnail_key: finished.thumbnail, datetime_create: now, datetime_update: now,
     })
     .execute();

@@ -3,11 +3,15 @@ import { Server, type Upload } from "@tus/server";
 import { MSG } from "../../contract/messages";
 import { UPLOAD_API_PATH, UPLOAD_STATUS, extensionOf, isUploadKind } from "../../contract/upload-rules";
 import type { ApiContext } from "../http/context";
-import { finishFile, kindFor, limitFor, sizeLimits } from "./files";
+import { cleanFileName } from "./file-name";
+import { deleteStoredFile, finishFile, kindFor, limitFor, sizeLimits } from "./files";
 import { backendOf, newKeyBase } from "./storage";
 
-/** The account a tus request was let in for (routes.ts checks session, permission and address first). */
-export const requestOwners = new WeakMap<IncomingMessage, { accountId: number }>();
+/**
+ * The account a tus request was let in for (routes.ts checks session, permission and address
+ * first), and the upload a POST created (deleted by onResponseError when its body was refused).
+ */
+export const requestOwners = new WeakMap<IncomingMessage, { accountId: number; created?: string }>();
 
 /** A refusal tus sends as it is: the contract's JSON body with the status. */
 const refusal = (status_code: number, body: Record<string, unknown>) => ({ status_code, body: JSON.stringify(body) });
@@ -35,12 +39,13 @@ export function tusServer(ctx: ApiContext): Server {
     relativeLocation: true,
     // The id is the storage key: random, with the file's extension (the media route types it by that).
     namingFunction: (_req, metadata) => {
-      const ext = extensionOf(String(metadata?.filename ?? ""));
+      const ext = extensionOf(cleanFileName(String(metadata?.filename ?? "")));
       return ext ? `${newKeyBase()}.${ext}` : newKeyBase();
     },
     async onUploadCreate(req, upload: Upload) {
       const owner = ownerOf(req);
-      const fileName = String(upload.metadata?.filename ?? "").trim();
+      // Control characters and the like dropped, trimmed, capped (file-name.ts); nothing left: no extension, refused.
+      const fileName = cleanFileName(String(upload.metadata?.filename ?? ""));
       const kinds = String(upload.metadata?.kind ?? "").split(",").map((k) => k.trim()).filter(isUploadKind);
       const kind = kindFor(kinds, fileName);
       if (!kind) throw refusal(400, { detail: MSG.invalid_file_type });
@@ -53,11 +58,24 @@ export function tusServer(ctx: ApiContext): Server {
       await ctx.db
         .insertInto("upload")
         .values({
-          id: upload.id, account_id: owner.accountId, kind, file_name: fileName.slice(0, 255), size: upload.size, bytes_received: 0,
+          id: upload.id, account_id: owner.accountId, kind, file_name: fileName, size: upload.size, bytes_received: 0,
           status: UPLOAD_STATUS.uploading, storage_key: upload.id, duration: null, thumbnail_key: null, datetime_create: now, datetime_update: now,
         })
         .execute();
+      owner.created = upload.id;
       return {};
+    },
+    // A body longer than the upload's declared length is refused (413) once the bytes before it are
+    // stored: an unfinished upload goes whole (bytes and row) before the answer leaves, so nothing of
+    // an over-long file stays (issue 32). A finished one is kept (nothing was written to it); a
+    // length refused at creation made no upload.
+    async onResponseError(req, err) {
+      if ((err as { status_code?: number }).status_code !== 413) return undefined;
+      const node = (req as TusRequest).runtime?.node?.req;
+      const id = req.method === "PATCH" ? new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop() : node && requestOwners.get(node)?.created;
+      const row = id ? await ctx.db.selectFrom("upload").select("status").where("id", "=", id).executeTakeFirst() : undefined;
+      if (id && row?.status === UPLOAD_STATUS.uploading) await deleteStoredFile(ctx, id);
+      return undefined;
     },
     async onUploadFinish(_req, upload: Upload) {
       const row = await ctx.db.selectFrom("upload").select(["kind"]).where("id", "=", upload.id).executeTakeFirst();

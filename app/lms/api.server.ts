@@ -5,7 +5,7 @@ import { isHttps } from "./client.server";
 import { asciiUrl, dash } from "./paths";
 import { RELAY_SECRET } from "./secret.server";
 import { toastHeader } from "./toast.server";
-import { API_TIMEOUT_MS, sendJson, type WireAnswer } from "./transport.server";
+import { AnswerTooLargeError, API_TIMEOUT_MS, boundedText, sendJson, type WireAnswer } from "./transport.server";
 import { pageDeadline, requestOf, type Deadline, type RequestArgs } from "./deadline.server";
 import { forgetUser } from "./user-cache.server";
 
@@ -118,12 +118,14 @@ export class Lms {
     let answer: WireAnswer;
     try {
       answer = await once();
-    } catch {
+    } catch (e) {
+      // An answer past the size limit is a fault upstream, not a slow API: the 500 page, not retried.
+      if (e instanceof AnswerTooLargeError) throw await this.errorPage(500);
       if (method !== "GET" || this.timeLeft() <= 0) throw await this.errorPage(504);
       try {
         answer = await once(); // an idempotent GET is retried once
-      } catch {
-        throw await this.errorPage(504);
+      } catch (again) {
+        throw await this.errorPage(again instanceof AnswerTooLargeError ? 500 : 504);
       }
     }
     this.absorbCookies(answer.setCookies);
@@ -138,7 +140,7 @@ export class Lms {
   private async sendForm(url: string, form: FormData): Promise<WireAnswer> {
     return this.withinDeadline(async (signal) => {
       const res = await fetch(url, { method: "POST", headers: this.wireHeaders("POST", null), body: form, redirect: "manual", signal });
-      return { status: res.status, setCookies: res.headers.getSetCookie(), text: await res.text() };
+      return { status: res.status, setCookies: res.headers.getSetCookie(), text: await boundedText(res) };
     });
   }
 

@@ -68,8 +68,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = itemId(type, params);
   const here = new URL(request.url).pathname;
   const limit = Number(config["image-size-limit"]?.value ?? 10485760);
-  // Files are held in memory up to the configured limit (+ a little for the other fields).
-  const { form, refusal } = await readForm(request, { maxPartSize: limit + 1024 });
+  // A file is held in memory up to the configured limit (the form's text has an allowance of its own).
+  const { form, refusal } = await readForm(request, { maxPartSize: limit });
   if (refusal?.tooLarge) return redirectWithToast(here, { type: "error", message: MSG.file_too_large });
   if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);

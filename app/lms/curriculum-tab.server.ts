@@ -101,8 +101,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const here = url.pathname;
   const limits = limitsOf(config);
-  // A material's file is held in memory up to the configured limit (+ a little for the other fields).
-  const { form, refusal: unread } = await readForm(request, { maxPartSize: limits.fileBytes + 1024 });
+  // A material's file is held in memory up to the configured limit (the form's text has an allowance of its own).
+  const { form, refusal: unread } = await readForm(request, { maxPartSize: limits.fileBytes });
   if (unread?.tooLarge) return redirectWithToast(`${here}${url.search}`, { type: "error", message: MSG.file_too_large });
   // Shown on the new-section form, the one every visit of the tab has.
   if (!form) return data<ActionAnswer>({ form: "add-section", result: unread.result }, { status: unread.status });

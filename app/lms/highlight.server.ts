@@ -72,7 +72,7 @@ export async function highlightAction(args: ActionFunctionArgs) {
   const base = `${type.api}${itemId(type, args.params)}/highlight/`;
   const limit = Number(config["image-size-limit"]?.value ?? 10485760);
   const here = new URL(args.request.url).pathname;
-  const { form, refusal } = await readForm(args.request, { maxPartSize: limit + 1024 });
+  const { form, refusal } = await readForm(args.request, { maxPartSize: limit });
   if (refusal?.tooLarge) return redirectWithToast(here, { type: "error", message: MSG.file_too_large });
   if (!form) return data<TableTabAnswer>({ form: "add", result: refusal.result }, { status: refusal.status });
   await requireCsrf(api, form);

@@ -29,10 +29,14 @@ export type ItemPage = Awaited<ReturnType<typeof itemPage>>;
  * What an action of such a page starts with: the guard for `action`, the posted form (its
  * anti-forgery field checked), its intent and the page's own URL (its query kept). A post that
  * is no readable form is answered by `refuse` (the page's own answer shape, with the error).
+ * `action` may depend on the posted intent (a page where asking needs less than deciding): the
+ * form is then read first — once, with the limits every form is read with — and guarded by the
+ * intent's action before anything else is looked at.
  */
-export async function itemPost<R>(args: ActionFunctionArgs, action: Action, refuse: (refusal: FormRefusal) => R) {
-  const page = await itemPage(args, action);
-  const { form, refusal } = await readForm(args.request);
+export async function itemPost<R>(args: ActionFunctionArgs, action: Action | ((intent: string) => Action), refuse: (refusal: FormRefusal) => R) {
+  const early = typeof action === "function" ? await readForm(args.request) : null;
+  const page = await itemPage(args, typeof action === "function" ? action(String(early?.form?.get("intent") ?? "")) : action);
+  const { form, refusal } = early ?? (await readForm(args.request));
   if (!form) return { page, refused: refuse(refusal) } as const;
   await requireCsrf(page.api, form);
   const url = new URL(args.request.url);

@@ -34,7 +34,7 @@ export async function informationAction(args: ActionFunctionArgs) {
   const page = await itemPage(args, "change");
   const here = new URL(args.request.url).pathname;
   const limit = Number(page.config["file-size-limit"]?.value ?? DEFAULT_FILE_SIZE_LIMIT);
-  const { form, refusal } = await readForm(args.request, { maxPartSize: limit + 1024 });
+  const { form, refusal } = await readForm(args.request, { maxPartSize: limit });
   if (refusal?.tooLarge) return redirectWithToast(here, { type: "error", message: MSG.file_too_large });
   if (!form) return redirectWithToast(here, { type: "error", message: refusal?.message ?? MSG.form_unreadable });
   await requireCsrf(page.api, form);

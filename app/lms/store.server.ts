@@ -1,6 +1,6 @@
 import type { ConfigDict } from "../../contract/config";
 import { DICTIONARIES } from "../../contract/i18n/index";
-import { API_TIMEOUT_MS } from "./transport.server";
+import { API_TIMEOUT_MS, boundedText } from "./transport.server";
 
 /**
  * Per-process caches of what every page needs — the config and the dictionaries — refreshed
@@ -30,7 +30,7 @@ let loadedOnce = false;
 const getJson = async <T>(path: string, signal: AbortSignal): Promise<T> => {
   const res = await fetch(`${API_URL}/api/${path}`, { headers: { accept: "application/json" }, signal });
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  return (await res.json()) as T;
+  return JSON.parse(await boundedText(res)) as T;
 };
 
 async function refresh() {

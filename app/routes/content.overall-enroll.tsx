@@ -104,7 +104,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = itemId(type, params);
   const paths = itemPaths(type, id);
   const limit = Number(config["file-size-limit"]?.value ?? 10485760);
-  const { form, refusal } = await readForm(request, { maxPartSize: limit + 1024 });
+  const { form, refusal } = await readForm(request, { maxPartSize: limit });
   // Shown under the import form: the one that uploads, so the likeliest to arrive unreadable.
   if (!form) return data({ intent: "import" as Intent, errors: { file: [refusal.message] } as Record<string, string[]>, enrolled: null, imported: null }, { status: refusal.status });
   await requireCsrf(api, form);

@@ -42,7 +42,7 @@ export async function action(args: ActionFunctionArgs) {
   const id = itemId(type, args.params);
   const here = new URL(args.request.url).pathname;
   const limit = Number(config["image-size-limit"]?.value ?? 10485760);
-  const { form, refusal } = await readForm(args.request, { maxPartSize: limit + 1024 });
+  const { form, refusal } = await readForm(args.request, { maxPartSize: limit });
   if (refusal?.tooLarge) return redirectWithToast(here, { type: "error", message: MSG.file_too_large });
   if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);

@@ -50,7 +50,7 @@ type Answer = { result: SubmissionResult<string[]> };
 export async function action(args: ActionFunctionArgs) {
   const { api, config } = await requireScreen(args, "user-import");
   const limit = Number(config["file-size-limit"]?.value ?? DEFAULT_LIMIT);
-  const { form, refusal } = await readForm(args.request, { maxPartSize: limit + 1024 });
+  const { form, refusal } = await readForm(args.request, { maxPartSize: limit });
   if (!form) return data<Answer>({ result: refusal.tooLarge ? { status: "error", error: { file: [MSG.file_too_large] } } : refusal.result }, { status: refusal.status });
   await requireCsrf(api, form);
   invariantResponse(form.get("intent") === "upload", "Bad Request");

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { API_TIMEOUT_MS } from "~/lms/transport.server";
 
 const API_URL = (process.env.LMS_API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8000}`).replace(/\/+$/, "");
 
@@ -11,7 +12,19 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!/^[\w./-]+$/.test(path) || path.split("/").includes("..")) return new Response("Not Found", { status: 404 });
   // A player seeking in an uploaded video or audio file asks for a byte range (docs/decisions/068).
   const range = request.headers.get("range");
-  const res = await fetch(`${API_URL}/api/media/${path}`, range ? { headers: { range } } : undefined);
+  // A hung API ends the wait for its answer's start at the page timeout; the file itself then
+  // streams for as long as it takes (a long video), and stops when the browser goes away.
+  const abort = new AbortController();
+  request.signal.addEventListener("abort", () => abort.abort());
+  const timer = setTimeout(() => abort.abort(), API_TIMEOUT_MS);
+  let res: Response;
+  try {
+    res = await fetch(`${API_URL}/api/media/${path}`, { headers: range ? { range } : {}, signal: abort.signal });
+  } catch {
+    return new Response("Gateway Timeout", { status: 504 });
+  } finally {
+    clearTimeout(timer);
+  }
   if (res.status === 416) return new Response(null, { status: 416, headers: { "content-range": res.headers.get("content-range") ?? "" } });
   if (!res.ok || !res.body) return new Response("Not Found", { status: 404 });
   const headers = new Headers();

@@ -54,9 +54,8 @@ export async function loader(args: LoaderFunctionArgs) {
 type Answer = { result: SubmissionResult<string[]>; intent: string };
 
 export async function action(args: ActionFunctionArgs) {
-  const intent = String((await args.request.clone().formData().catch(() => null))?.get("intent") ?? "");
   // Asking needs only the view of the bank here (the API also asks for the test change flag); deciding its change flag.
-  const post = await itemPost(args, intent === "request" ? "view" : "change", refusalAnswer);
+  const post = await itemPost(args, (intent) => (intent === "request" ? "view" : "change"), refusalAnswer);
   if (post.refused) return post.refused;
   const { page, form, here } = post;
   if (post.intent === "request") {

@@ -29,6 +29,9 @@ async function relay(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Res
     if (v !== null) headers[h] = v;
   }
   const method = request.method.toUpperCase();
+  // Every tus request but OPTIONS names the protocol's version (tus 1.0.0 §"Tus-Resumable"):
+  // anything else is no upload, answered here as tus would (412) — its body never goes on.
+  if (method !== "OPTIONS" && !request.headers.get("tus-resumable")) return new Response(null, { status: 412, headers: { "tus-version": "1.0.0" } });
   const body = method === "POST" || method === "PATCH" ? request.body : null;
   let res: Response;
   try {

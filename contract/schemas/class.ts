@@ -22,7 +22,8 @@ export const classOwnFields = {
   is_user_check_in: checkbox(),
   check_in_type: withDefault(code(CHECK_IN_TYPES), 0),
   is_allow_change_qr: checkbox(),
-  date_end: dateOnly().default(null),
+  // Blank or absent is null on create (dateOnly); no default, so a PATCH without it keeps the stored end date.
+  date_end: dateOnly(),
   // The class program it belongs to, or none (docs/decisions/044).
   class_program: nullableId(),
   // Not stored: the administrator confirms that a changed check-in type resets every learner's

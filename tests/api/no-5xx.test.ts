@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import fc from "fast-check";
 import { sql } from "kysely";
-import type { FastifyInstance } from "fastify";
 import { CSRF_COOKIE } from "../../contract/http";
 import { MSG } from "../../contract/messages";
 import { changed, fingerprintQuery, fingerprintText, fuzzBody, fuzzParam, fuzzQuery, type FuzzBody } from "../fuzz-inputs";
 import { startTestApi, type Client, type TestApi } from "./harness";
+import { WRITES, registeredRoutes, type Route } from "./route-kit";
 
 /**
  * No 5xx from input, anywhere in the API (issue 12): every route Fastify has registered (read from
@@ -15,26 +15,9 @@ import { startTestApi, type Client, type TestApi } from "./harness";
  * writes nothing. Bounded: a fixed seed (FC_SEED to change it), printed by fast-check on failure.
  */
 
-type Route = { method: string; path: string };
-const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Writes are what can do harm: they get three turns in four. */
 const weighted = (routes: Route[]) =>
   fc.oneof({ arbitrary: fc.constantFrom(...routes.filter((r) => WRITES.has(r.method))), weight: 3 }, { arbitrary: fc.constantFrom(...routes.filter((r) => !WRITES.has(r.method))), weight: 1 });
-
-/** The routes of `app.printRoutes({ commonPrefix: false })`: a tree whose node texts join into paths. */
-export function registeredRoutes(app: FastifyInstance): Route[] {
-  const out: Route[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
-    const m = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1].length / 4;
-    stack.length = depth;
-    stack.push(m[2]);
-    for (const method of m[3]?.split(", ") ?? []) out.push({ method, path: stack.join("") });
-  }
-  return out;
-}
 
 let api: TestApi;
 let admin: Client;

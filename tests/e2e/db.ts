@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { fingerprintQuery, fingerprintText } from "../fuzz-inputs";
 
 /**
  * Direct access to the e2e API's database, for what a browser cannot do quickly: read the email
@@ -40,6 +41,18 @@ export function ageSessions(username: string) {
       new Date(Date.now() - 60 * 60_000).toISOString(),
       username,
     );
+  } finally {
+    db.close();
+  }
+}
+
+/** Every table's row count and largest id in the e2e database (a refusal must leave it alone). */
+export function fingerprint(): string {
+  const db = e2eDb();
+  try {
+    const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'").all() as { name: string }[];
+    const withId = tables.map((t) => ({ name: t.name, hasId: (db.prepare(`select count(*) as n from pragma_table_info(?) where name = 'id'`).get(t.name) as { n: number }).n > 0 }));
+    return fingerprintText(db.prepare(fingerprintQuery(withId)).all() as { t: string; n: number; m: string | number | null }[]);
   } finally {
     db.close();
   }

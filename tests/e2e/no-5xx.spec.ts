@@ -1,8 +1,9 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import fc from "fast-check";
 import { ROUTE_MANIFEST, exampleUrl, pageRoutes, requiredParams, type ManifestRoute } from "../../app/registry/route-manifest.js";
-import { changed, fingerprintQuery, fingerprintText, fuzzBody, fuzzQuery } from "../fuzz-inputs";
-import { e2eDb } from "./db";
+import { changed, fuzzBody, fuzzQuery } from "../fuzz-inputs";
+import { fingerprint } from "./db";
+import { API_ORIGIN } from "./helpers";
 import { signIn, valuesFor } from "./route-values";
 
 /**
@@ -24,18 +25,6 @@ const ASCII = /^[\x21-\x7e]*$/;
 let ctx: APIRequestContext;
 let token = "";
 const urls = new Map<string, string>();
-
-/** Every table's row count and largest id in the e2e database (refusals must leave it alone). */
-function fingerprint(): string {
-  const db = e2eDb();
-  try {
-    const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'").all() as { name: string }[];
-    const withId = tables.map((t) => ({ name: t.name, hasId: (db.prepare(`select count(*) as n from pragma_table_info(?) where name = 'id'`).get(t.name) as { n: number }).n > 0 }));
-    return fingerprintText(db.prepare(fingerprintQuery(withId)).all() as { t: string; n: number; m: string | number | null }[]);
-  } finally {
-    db.close();
-  }
-}
 
 const byId = (id: string) => ROUTE_MANIFEST.find((r) => r.id === id)!;
 
@@ -63,11 +52,17 @@ test.beforeAll(async ({ playwright }, info) => {
   token = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
   expect(token, "no form token on the sign-in page").not.toBe("");
   await signIn(ctx, "admin");
+  started = await startTimes(info.project.use.baseURL!);
 });
 
 test.afterAll(async () => {
   await ctx?.dispose();
 });
+
+/** When the dashboard and the API started (their health answers): a restart under the fuzz shows as a new time (issue 32). */
+const startTimes = async (base: string) =>
+  Promise.all([`${base}/dashboard/health`, `${API_ORIGIN}/api/health/`].map(async (url) => ((await (await fetch(url)).json()) as { started: string }).started));
+let started: string[] = [];
 
 test("no action answers 5xx to any body, and a refusal writes nothing", async () => {
   const routes = ROUTE_MANIFEST.filter((r) => r.post && r.id !== "account-logout");
@@ -129,4 +124,8 @@ test("sign-out answers a body that is no form with 400/415, and signs nobody out
   }
   const home = await ctx.get("/dashboard/", { maxRedirects: 0 });
   expect(home.status()).toBe(200);
+});
+
+test("the dashboard and the API are the processes that started the fuzz (none restarted)", async () => {
+  expect(await startTimes(test.info().project.use.baseURL!)).toEqual(started);
 });

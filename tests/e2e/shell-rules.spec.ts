@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { acceptPendingTerms, API_ORIGIN, signIn } from "./helpers";
+import { ownDashboard } from "./own-dashboard";
 
 /**
  * Shell rules of the spec checked from outside (issue 14 §6, docs/decisions/026): offline the
@@ -107,28 +107,13 @@ test("a frozen or crawling API ends the page on the 504 page within LMS_API_TIME
     }, delay);
   });
   await new Promise<void>((done) => api.listen(0, "127.0.0.1", done));
-  const port = await freePort();
-  const dashboard = spawn("./node_modules/.bin/tsx", ["server/dashboard.ts", `${process.env.BUILD_DIR ?? "build"}/index.js`], {
-    detached: true,
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      LMS_API_URL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
-      LMS_API_TIMEOUT_MS: String(TIMEOUT_MS),
-      LMS_USER_CACHE_MS: "0",
-      DATA_DIR: process.env.E2E_DATA_DIR ?? "./.e2e-data",
-    },
-  });
+  const { child: dashboard, url: dash } = await ownDashboard(`http://127.0.0.1:${(api.address() as AddressInfo).port}`, TIMEOUT_MS);
   try {
     await asAdmin(page);
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    await expect.poll(() => fetch(`http://127.0.0.1:${port}/dashboard/health`).then((r) => r.status, () => 0), { timeout: 20_000 }).toBe(200);
     const timed = async (path: string) => {
       const started = Date.now();
-      const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { cookie }, redirect: "manual" });
+      const res = await fetch(`${dash}${path}`, { headers: { cookie }, redirect: "manual" });
       return { status: res.status, location: res.headers.get("location"), ms: Date.now() - started };
     };
     // Frozen: the layout's and the page's loaders and the config refresh all wait on it.
@@ -148,11 +133,3 @@ test("a frozen or crawling API ends the page on the 504 page within LMS_API_TIME
     await new Promise<void>((done) => api.close(() => done()));
   }
 });
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((done) => probe.listen(0, "127.0.0.1", done));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((done) => probe.close(() => done()));
-  return port;
-}

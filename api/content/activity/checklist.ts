@@ -3,7 +3,7 @@ import { checklistSchema, type ChecklistInput, type ChecklistRow } from "../../.
 import { SEAT_FREE_STATUSES } from "../../../contract/codes";
 import { fromFlag, toFlag, type Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
-import { parseInput } from "../../http/errors";
+import { parseChanges, parseInput } from "../../http/errors";
 import { touch, writeTransaction, type Trx } from "../../engine/crud";
 import { hideContent } from "../publish";
 import { contentAccess } from "../ref";
@@ -132,7 +132,7 @@ export function checklistRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.patch(CHECKLIST_ITEM, async (req) => {
     const access = await contentAccess(req, db, activityResource, "change");
     const checklist = await checklistOf(db, req, access.id);
-    const input = parseInput(checklistSchema, req.body, "top");
+    const input = parseChanges(checklistSchema, req.body, "top");
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
       await trx.updateTable("activity_checklist").set({ ...columnsOf(input), datetime_update: now.toISOString() }).where("id", "=", checklist.id).execute();

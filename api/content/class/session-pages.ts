@@ -13,7 +13,7 @@ import {
 } from "../../../contract/schemas/class-session-pages";
 import { fromFlag, toFlag, type Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
-import { ApiError, badRequest, notFound, parseInput } from "../../http/errors";
+import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../../http/errors";
 import { accessOf, isVisible, itemAccess, itemId, touch, writeTransaction, type Trx } from "../../engine/crud";
 import { liveResource } from "../live/resource";
 import { contentRowRoutes } from "../../engine/content-rows";
@@ -111,7 +111,7 @@ export function sessionPageRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.patch(`${SESSION}live/`, async (req) => {
     const { id } = await classAccess(req, db, true);
     const session = await sessionRow(db, id, req);
-    const { live_id } = parseInput(sessionLiveItemSchema, req.body ?? {});
+    const { live_id } = parseChanges(sessionLiveItemSchema, req.body ?? {});
     // Clearing is always allowed (a session whose type changed may still name one).
     if (live_id !== null) {
       if (!isOnlineSession(session.type)) throw new ApiError(400, { detail: SESSION_PAGE_MSG.not_online });

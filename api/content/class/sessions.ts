@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { sessionSchema, type ClassSession, type SessionInput } from "../../../contract/schemas/class";
 import { fromFlag, toFlag, type Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
-import { notFound, parseInput } from "../../http/errors";
+import { notFound, parseChanges, parseInput } from "../../http/errors";
 import { itemAccess, itemId, touch, writeTransaction, type Trx } from "../../engine/crud";
 import { configValues } from "../../system/config-store";
 import { hideContent } from "../publish";
@@ -113,7 +113,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.patch(ITEM, async (req) => {
     const { id } = await writable(req);
     const { schema, offset } = await settings();
-    const input = parseInput(schema, req.body);
+    const input = parseChanges(schema, req.body);
     const now = ctx.now();
     const sid = await writeTransaction(db, async (trx) => {
       const own = await sessionId(trx, id, req);

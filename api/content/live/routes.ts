@@ -8,7 +8,7 @@ import { allowedTransitions, type ProgressStatus } from "../../../contract/codes
 import { flag } from "../../../contract/permissions";
 import { fromFlag, toFlag, type Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
-import { ApiError, badRequest, notFound, parseInput } from "../../http/errors";
+import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../../http/errors";
 import { paginate, readPageQuery } from "../../http/paging";
 import { accessOf, inTransaction, itemAccess, touch } from "../../engine/crud";
 import { contentRef } from "../ref";
@@ -121,7 +121,7 @@ export function liveRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.patch(`${ITEM}/question/:qid(^\\d{1,12})/`, async (req) => {
     const { id, account } = await itemAccess(req, db, liveResource, ["change"]);
     const qid = idOf(req, "qid");
-    const input = parseInput(liveQuestionSchema, req.body);
+    const input = parseChanges(liveQuestionSchema, req.body);
     const now = ctx.now().toISOString();
     await inTransaction(db, liveResource, async (trx) => {
       const row = await trx.selectFrom("live_question").select(["id", "is_answered"]).where("id", "=", qid).where("live_id", "=", id).executeTakeFirst();
@@ -169,8 +169,10 @@ export function liveRoutes(app: FastifyInstance, ctx: ApiContext) {
   });
 
   app.post("/dashboard/live_backup/", async (req, reply) => {
+    // The session and the change flag before the body: a caller without them learns nothing of its fields (issue 32).
+    await accessOf(req, db, liveResource, ["change"]);
     const input = parseInput(liveBackupSchema, req.body);
-    // The live named in the body is checked as the item of the call (its change flag and scope).
+    // The live named in the body is checked as the item of the call (its scope too).
     (req.params as Record<string, string>).id = String(input.live);
     const { id } = await itemAccess(req, db, liveResource, ["change"]).catch((e: unknown) => {
       if (e instanceof ApiError && e.status === 404) throw badRequest({ live: [MSG.invalid_choice] });
@@ -188,7 +190,7 @@ export function liveRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.patch(backupItem, async (req) => {
     const { id } = await itemAccess(req, db, liveResource, ["publish"]);
-    const input = parseInput(contentDisplaySchema.pick({ is_display: true }), req.body);
+    const input = parseChanges(contentDisplaySchema.pick({ is_display: true }), req.body);
     await inTransaction(db, liveResource, async (trx) => {
       const r = await trx.selectFrom("live").select("is_backup").where("id", "=", id).executeTakeFirstOrThrow();
       if (!r.is_backup) throw notFound();

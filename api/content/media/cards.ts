@@ -6,7 +6,7 @@ import { MSG } from "../../../contract/messages";
 import { PROGRESS_STATUS } from "../../../contract/codes";
 import type { Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
-import { ApiError, badRequest, notFound, parseInput } from "../../http/errors";
+import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../../http/errors";
 import { paginate, readPageQuery } from "../../http/paging";
 import { idFilterValue, inTransaction, itemAccess, itemId, touch, type AnyResource } from "../../engine/crud";
 import { contentRef } from "../ref";
@@ -84,7 +84,7 @@ export function flashCardRoutes(app: FastifyInstance, ctx: ApiContext, resource:
   app.patch(`${item}/card/:rowid/`, async (req) => {
     const { id } = await itemAccess(req, db, resource, ["change"]);
     const rowId = await rowOf(req, "media_card", id);
-    const input = parseInput(cardUpdateSchema, req.body ?? {});
+    const input = parseChanges(cardUpdateSchema, req.body ?? {});
     await inTransaction(db, resource, async (trx) => {
       if (Object.keys(input).length) await trx.updateTable("media_card").set(input).where("id", "=", rowId).execute();
       await touch(trx, resource, id, ctx.now());
@@ -123,7 +123,7 @@ export function flashCardRoutes(app: FastifyInstance, ctx: ApiContext, resource:
   app.patch(`${item}/ugc/:rowid/`, async (req) => {
     const { id } = await itemAccess(req, db, resource, ["change"]);
     const rowId = await rowOf(req, "media_ugc_card", id);
-    const input = parseInput(ugcReviewSchema, req.body ?? {});
+    const input = parseChanges(ugcReviewSchema, req.body ?? {});
     await inTransaction(db, resource, async (trx) => {
       const row = await trx.selectFrom("media_ugc_card").select("status").where("id", "=", rowId).executeTakeFirstOrThrow();
       // A reviewed card is the learner's as it was reviewed: its text changes while it waits only.

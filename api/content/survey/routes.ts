@@ -3,7 +3,7 @@ import { MSG } from "../../../contract/messages";
 import { SURVEY_TARGET, surveyDomainSchema, type SurveyDomain, type SurveyTarget } from "../../../contract/schemas/survey";
 import { fromFlag, type Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
-import { badRequest, parseInput } from "../../http/errors";
+import { badRequest, parseChanges } from "../../http/errors";
 import { inTransaction, itemAccess, touch } from "../../engine/crud";
 import { surveyInstructors, surveyResource } from "./resource";
 import { surveyAnswerRoutes } from "./answer-routes";
@@ -58,7 +58,7 @@ export function surveyRoutes(app: FastifyInstance, ctx: ApiContext) {
   });
   app.patch(path, async (req) => {
     const { id } = await itemAccess(req, db, surveyResource, ["change"]);
-    const input = parseInput(surveyDomainSchema, req.body);
+    const input = parseChanges(surveyDomainSchema, req.body);
     await inTransaction(db, surveyResource, async (trx) => {
       if (input.instructor_list.length) {
         const found = await trx.selectFrom("instructor").select("id").where("id", "in", input.instructor_list).execute();

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Action } from "../../../contract/permissions";
 import { choiceSchema, questionCreateSchema, questionMoveSchema, questionUpdateSchema } from "../../../contract/schemas/test";
 import type { ApiContext } from "../../http/context";
-import { notFound, parseInput } from "../../http/errors";
+import { notFound, parseChanges, parseInput } from "../../http/errors";
 import { writeTransaction } from "../../engine/crud";
 import { addChoice, createQuestion, deleteChoice, deleteQuestion, getQuestion, listQuestions, moveQuestion, updateChoice, updateQuestion, type Owner } from "./store";
 
@@ -60,7 +60,7 @@ export function questionStoreRoutes(app: FastifyInstance, ctx: ApiContext, base:
   app.patch(one, async (req) => {
     const { owner, account } = await resolve(req, ["change"]);
     const number = numberOf(req);
-    const input = parseInput(questionUpdateSchema, req.body ?? {});
+    const input = parseChanges(questionUpdateSchema, req.body ?? {});
     await writeTransaction(db, (trx) => updateQuestion(trx, owner, number, input, { account, now: ctx.now() }));
     return getQuestion(db, owner, number);
   });
@@ -91,7 +91,7 @@ export function questionStoreRoutes(app: FastifyInstance, ctx: ApiContext, base:
   app.patch(choice, async (req) => {
     const { owner, account } = await resolve(req, ["change"]);
     const number = numberOf(req);
-    const input = parseInput(choiceSchema, req.body ?? {});
+    const input = parseChanges(choiceSchema, req.body ?? {});
     await writeTransaction(db, (trx) => updateChoice(trx, owner, number, numberOf(req, "choiceid"), input, { account, now: ctx.now() }));
     return getQuestion(db, owner, number);
   });

@@ -4,7 +4,7 @@ import type { Action } from "../../../contract/permissions";
 import { drawSchema, sectionSchema, testSettingSchema } from "../../../contract/schemas/test";
 import { toFlag } from "../../db/index";
 import type { ApiContext } from "../../http/context";
-import { notFound, parseInput } from "../../http/errors";
+import { notFound, parseChanges, parseInput } from "../../http/errors";
 import { inTransaction, itemAccess, itemId, touch } from "../../engine/crud";
 import { questionStoreRoutes } from "../test-question/routes";
 import { testbankResource } from "../testbank/resource";
@@ -48,7 +48,7 @@ export function testRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.get(`${TEST}setting/`, async (req) => testSetting(db, (await access(req, [])).id));
   app.patch(`${TEST}setting/`, async (req) => {
     const { id } = await access(req, ["change"]);
-    const input = parseInput(testSettingSchema, req.body ?? {});
+    const input = parseChanges(testSettingSchema, req.body ?? {});
     await inTransaction(db, testResource, async (trx) => {
       await trx.updateTable("test").set({ ...input, is_template: toFlag(input.is_template) }).where("id", "=", id).execute();
       await touch(trx, testResource, id, ctx.now());
@@ -73,7 +73,7 @@ export function testRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.get(SECTION, async (req) => (await section(req, [])).section);
   app.patch(SECTION, async (req) => {
     const { id, section: s } = await section(req, ["change"]);
-    const input = parseInput(sectionSchema, req.body ?? {});
+    const input = parseChanges(sectionSchema, req.body ?? {});
     await inTransaction(db, testResource, (trx) => updateSection(trx, id, s.id, input));
     return sectionOf(db, id, s.id);
   });

@@ -49,12 +49,6 @@ export function looksLike(ext: string, data: Buffer): boolean {
 
 export type MaterialUpload = { data: Buffer; ext: string; fileName: string };
 
-/** The original name kept for display and download: its base name, control characters dropped, at most 200 characters. */
-function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  return base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(-200) || "file";
-}
-
 /**
  * The one file of a multipart request in field `file`, of an extension `slotType` takes AND with
  * content of that type, at most `limit` bytes. Otherwise 400 {file: [required | invalid_file_type
@@ -65,7 +59,8 @@ export async function readMaterialUpload(req: FastifyRequest, slotType: SlotType
   if (!data.length) throw badRequest({ file: [MSG.required] });
   const ext = path.extname(filename).slice(1).toLowerCase();
   if (!SLOT_FILE_EXTENSIONS[slotType].includes(ext) || !looksLike(ext, data)) throw badRequest({ file: [MSG.invalid_file_type] });
-  return { data, ext, fileName: cleanFileName(filename) };
+  // The name kept for display and download, as readOneFile cleaned it (uploads/file-name.ts).
+  return { data, ext, fileName: filename };
 }
 
 const FILE_REF = /^\/api\/media\/material\/([0-9a-f]{40})\.([a-z0-9]{2,5})$/;

@@ -22,7 +22,7 @@ import {
 } from "../../../../contract/schemas/curriculum";
 import { fromFlag, toFlag, type Db } from "../../../db/index";
 import type { ApiContext } from "../../../http/context";
-import { badRequest, notFound, parseInput } from "../../../http/errors";
+import { badRequest, notFound, parseChanges, parseInput } from "../../../http/errors";
 import { curriculumPath, type ContentDefinition } from "../../definition";
 import { contentAccess, ofContent, type ContentRef } from "../../ref";
 import { configValues } from "../../../system/config-store";
@@ -311,7 +311,7 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
   app.patch(`${SECTION}/`, async (req) => {
     const { ref } = await access(req, "change");
     const section = await sectionOf(db, ref, req);
-    const input = parseInput(sectionSchemas(await limitsOf(db)).update, req.body);
+    const input = parseChanges(sectionSchemas(await limitsOf(db)).update, req.body);
     await write(async (trx) => {
       if (input.is_display === false && section.is_display === 1) {
         await assertNotPrerequisite(trx, await materialIdsOf(trx, section.id), "hide");
@@ -421,7 +421,7 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
   app.patch(`${MATERIAL}/`, async (req) => {
     const { ref } = await access(req, "change");
     const material = await materialOf(db, ref, req);
-    const input = parseInput(materialSchema(material.slot_type, await limitsOf(db), { partial: true }), req.body) as MaterialInput;
+    const input = parseChanges(materialSchema(material.slot_type, await limitsOf(db), { partial: true }), req.body) as MaterialInput;
     checkFile(ctx, material.slot_type, input, material.file);
     assertPlayable(material.slot_type, material, input);
     const now = ctx.now();

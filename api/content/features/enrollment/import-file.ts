@@ -1,10 +1,10 @@
 import path from "node:path";
-import ExcelJS from "exceljs";
 import type { FastifyRequest } from "fastify";
 import { MSG } from "../../../../contract/messages";
 import { MAX_IMPORT_ROWS } from "../../../../contract/schemas/enrollment";
 import { badRequest } from "../../../http/errors";
 import { readOneFile } from "../../../system/media";
+import { readXlsxRows, type SheetRow } from "./xlsx-table";
 
 /**
  * Reading an enrolment file (spec 001 §5 "excel xls, xlsx, csv"; docs/decisions/013): a csv
@@ -79,42 +79,22 @@ export function cellText(v: unknown): string {
   return "";
 }
 
-async function xlsxRows(data: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest({ file: [MSG.invalid_file_type] });
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) return [];
-  const rows: string[][] = [];
-  // Keep the sheet's row numbers: an empty row in the middle stays an (ignored) empty row.
-  sheet.eachRow({ includeEmpty: true }, (r, n) => {
-    const values = Array.isArray(r.values) ? r.values.slice(1) : [];
-    rows[n - 1] = values.map(cellText);
-  });
-  for (let i = 0; i < rows.length; i++) rows[i] ??= [];
-  return rows;
-}
-
 /**
  * A csv or xlsx table (the enrolment file, the user import): the first row with any text is the
  * header (cells trimmed), each later row with any text a data row with its line in the file (the
- * header's line being 1 when it is first). No header at all is a 400 on `file`.
+ * header's line being 1 when it is first). No header at all is a 400 on `file`. At most `maxRows`
+ * + 1 data rows are read (checkRowCount then refuses the file): an xlsx is read as a stream within
+ * the bounds of xlsx-table.ts, never whole into memory.
  */
 export type TableFile = { header: string[]; rows: { row: number; cells: string[] }[] };
-export async function readTable(file: { data: Buffer; ext: "csv" | "xlsx" }): Promise<TableFile> {
-  const table = file.ext === "csv" ? parseCsv(file.data.toString("utf8")) : await xlsxRows(file.data);
-  const headerAt = table.findIndex((r) => r.some((c) => c.trim() !== ""));
-  if (headerAt === -1) throw badRequest({ file: [MSG.import_no_rows] });
-  const rows: TableFile["rows"] = [];
-  for (let i = headerAt + 1; i < table.length; i++) {
-    const cells = table[i] ?? [];
-    if (cells.some((c) => c.trim() !== "")) rows.push({ row: i + 1, cells });
-  }
-  // Array.from: an xlsx row is sparse where cells are empty.
-  return { header: Array.from(table[headerAt], (h) => (h ?? "").trim()), rows };
+export async function readTable(file: { data: Buffer; ext: "csv" | "xlsx" }, maxRows: number): Promise<TableFile> {
+  const lines: SheetRow[] =
+    file.ext === "csv"
+      ? parseCsv(file.data.toString("utf8")).flatMap((cells, i) => (cells.some((c) => c.trim() !== "") ? [{ row: i + 1, cells }] : []))
+      : await readXlsxRows(file.data, maxRows, cellText);
+  if (!lines.length) throw badRequest({ file: [MSG.import_no_rows] });
+  const [header, ...rows] = lines;
+  return { header: header.cells.map((h) => (h ?? "").trim()), rows: rows.slice(0, maxRows + 1) };
 }
 
 /** No data rows, or more than `max`: a 400 on `file`. */
@@ -129,7 +109,7 @@ export function checkRowCount(rows: readonly unknown[], max: number) {
  * MAX_IMPORT_ROWS are a 400 on `file`.
  */
 export async function readImportTable(file: { data: Buffer; ext: "csv" | "xlsx" }): Promise<ImportTable> {
-  const { header: cells, rows: data } = await readTable(file);
+  const { header: cells, rows: data } = await readTable(file, MAX_IMPORT_ROWS);
   const header = cells.map((h) => h.toLowerCase());
   let column: ImportTable["column"] = "username";
   let index = header.findIndex((h) => USERNAME_HEADERS.includes(h));

@@ -23,7 +23,7 @@ import type { ContentDefinition } from "../../definition";
 import { contentAccess, type ContentRef } from "../../ref";
 import type { Db } from "../../../db/index";
 import type { ApiContext } from "../../../http/context";
-import { badRequest, fieldErrors, notFound, parseInput } from "../../../http/errors";
+import { badRequest, fieldErrors, notFound, parseChanges, parseInput } from "../../../http/errors";
 import { parseOrdering, tieDirection, type OrderTerm } from "../../../http/ordering";
 import { paginate, readPageQuery } from "../../../http/paging";
 import { configValues } from "../../../system/config-store";
@@ -266,7 +266,7 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
   app.patch(`${ITEM}/progress/:enrollmentId(^\\d{1,12})/`, async (req) => {
     const { ref, account } = await access(req, "progress");
     const enrollmentId = idFilterValue((req.params as Record<string, string>).enrollmentId) ?? 0;
-    const { status } = parseInput(progressChangeSchema, req.body);
+    const { status } = parseChanges(progressChangeSchema, req.body);
     const now = ctx.now();
     const kind = await kindOf(ref);
     await inTransaction(db, resource, async (trx) => {

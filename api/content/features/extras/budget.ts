@@ -17,7 +17,7 @@ import type { ApiContext } from "../../../http/context";
 import { switchedRoutes } from "../../../http/feature-switch";
 import type { ContentDefinition } from "../../definition";
 import { contentAccess, refColumns, type ContentRef } from "../../ref";
-import { badRequest, parseInput } from "../../../http/errors";
+import { badRequest, parseChanges } from "../../../http/errors";
 import { textLimits } from "../../../system/config-store";
 import { touch, writeTransaction, type AnyResource, type Trx } from "../../../engine/crud";
 
@@ -185,7 +185,7 @@ function budgetPriceRoutes(app: FastifyInstance, ctx: ApiContext, content: AnyRe
   app.get(`${base}price/`, async (req) => loadPrice(db, (await contentAccess(req, db, content, "view")).ref));
   app.patch(`${base}price/`, async (req) => {
     const { id, ref } = await contentAccess(req, db, content, "change");
-    const input = parseInput(budgetPriceSchemas(await textLimits(db)).patch, req.body, "nested");
+    const input = parseChanges(budgetPriceSchemas(await textLimits(db)).patch, req.body, "nested");
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
       // The discount rule holds for the result, whichever of the two was given.
@@ -215,7 +215,7 @@ function budgetPageRoutes(app: FastifyInstance, ctx: ApiContext, content: AnyRes
 
   app.patch(base, async (req) => {
     const { id, ref } = await contentAccess(req, db, content, "change");
-    const input = parseInput(budgetPlanSchema, req.body, "nested");
+    const input = parseChanges(budgetPlanSchema, req.body, "nested");
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
       await upsertBudget(trx, ref, {
@@ -232,7 +232,7 @@ function budgetPageRoutes(app: FastifyInstance, ctx: ApiContext, content: AnyRes
 
   app.patch(`${base}actual/`, async (req) => {
     const { id, ref } = await contentAccess(req, db, content, "change");
-    const input = parseInput(budgetActualSchema, req.body, "nested");
+    const input = parseChanges(budgetActualSchema, req.body, "nested");
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
       await upsertBudget(trx, ref, { datetime_update_actual: now.toISOString() });

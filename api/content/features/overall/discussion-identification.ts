@@ -17,7 +17,7 @@ import {
 } from "../../../../contract/schemas/overall";
 import { fromFlag, toFlag, type Db } from "../../../db/index";
 import type { ApiContext } from "../../../http/context";
-import { badRequest, notFound, parseInput } from "../../../http/errors";
+import { badRequest, notFound, parseChanges } from "../../../http/errors";
 import { parseOrdering, tieDirection } from "../../../http/ordering";
 import { paginate, readPageQuery } from "../../../http/paging";
 import { itemId, likePattern, writeTransaction, type AnyResource, type Trx } from "../../../engine/crud";
@@ -180,7 +180,7 @@ export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: 
   app.patch(thread, async (req) => {
     const { ref } = await contentAccess(req, db, parent, "change");
     const threadId = await threadOf(db, req, ref);
-    const input = parseInput(discussionHideSchema, req.body, "nested");
+    const input = parseChanges(discussionHideSchema, req.body, "nested");
     await db.updateTable("discussion_thread").set({ is_hidden: toFlag(input.is_hidden) }).where("id", "=", threadId).execute();
     return loadThread(db, threadId);
   });
@@ -199,7 +199,7 @@ export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: 
     const { ref } = await contentAccess(req, db, parent, "change");
     const threadId = await threadOf(db, req, ref);
     const replyId = await replyOf(db, req, threadId);
-    const input = parseInput(discussionHideSchema, req.body, "nested");
+    const input = parseChanges(discussionHideSchema, req.body, "nested");
     await db.updateTable("discussion_reply").set({ is_hidden: toFlag(input.is_hidden) }).where("id", "=", replyId).execute();
     return loadThread(db, threadId);
   });
