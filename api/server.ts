@@ -34,6 +34,7 @@ import { locationRoutes } from "./system/locations";
 import { importRoutes } from "./imports/routes";
 import { loginAsRoutes } from "./system/login-as";
 import { assignmentRoutes } from "./assignment/routes";
+import { creditRoutes } from "./credit/routes";
 import { approvalRoutes } from "./approvals/routes";
 import { requestRoutes } from "./requests/routes";
 import { uploadRoutes } from "./uploads/routes";
@@ -104,6 +105,8 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
       loginAsRoutes(api, ctx);
       // How learners get their learning (issue 17): assignment, approvals, requests.
       assignmentRoutes(api, ctx, { scheduler: opts.scheduler ?? true });
+      // Learners' credit, seen and given by administrators (docs/decisions/075).
+      creditRoutes(api, ctx);
       approvalRoutes(api, ctx);
       requestRoutes(api, ctx);
       // Every content type from its definition: the generic resource, its features, its own calls.

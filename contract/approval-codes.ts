@@ -23,8 +23,11 @@ export const isDecidable = (status: number) => (DECIDABLE_STATUSES as readonly n
 export const DECISIONS = ["approved", "rejected"] as const;
 export type Decision = (typeof DECISIONS)[number];
 
-/** Why a rejection was made: by an administrator, or because the content's enrollment closed. */
-export const DECISION_REASONS = ["admin", "enrollment_closed"] as const;
+/**
+ * Why a decision was made: by an administrator, because the content's enrollment closed, or by the
+ * last step's decider of the content's approval flow (type_access 3, docs/decisions/074).
+ */
+export const DECISION_REASONS = ["admin", "enrollment_closed", "flow"] as const;
 export type DecisionReason = (typeof DECISION_REASONS)[number];
 
 /** The decision calls (POST dashboard/enrollment/{action}/). */
@@ -41,12 +44,17 @@ export const isDecisionAction = (v: string): v is DecisionAction => (DECISION_AC
  *   nothing written;
  * - not_decidable: the record is no longer waiting (someone decided first), or — cancelling — not
  *   rejected by a decision; read_only: the content may no longer be written (a cancelled class);
+ * - step_approved: an enrolment waiting in an approval flow was approved at a step that is not
+ *   its last: it waits at the next one (docs/decisions/074); not_decider: the signed-in account
+ *   does not decide the step it waits at (or, for an administrator's approval, lacks the flag);
  * - not_found: no such enrolment.
  */
-export const DECISION_OUTCOMES = ["approved", "waiting_list", "rejected", "reject_cancelled", "full", "not_enough_credit", "not_decidable", "read_only", "not_found"] as const;
+export const DECISION_OUTCOMES = [
+  "approved", "waiting_list", "step_approved", "rejected", "reject_cancelled", "full", "not_enough_credit", "not_decidable", "not_decider", "read_only", "not_found",
+] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 /** Outcomes that wrote nothing: shown as refused. */
-export const REFUSED_OUTCOMES: readonly DecisionOutcome[] = ["full", "not_enough_credit", "not_decidable", "read_only", "not_found"];
+export const REFUSED_OUTCOMES: readonly DecisionOutcome[] = ["full", "not_enough_credit", "not_decidable", "not_decider", "read_only", "not_found"];
 
 /**
  * Re-enrolment after a rejection (spec 001 §3 "is_rejected_able_re_enroll"): a rejected record
@@ -58,3 +66,31 @@ export const canReEnroll = (status: number, setting: { is_rejected_able_re_enrol
 
 /** The most enrolments one decision call takes. */
 export const MAX_DECISION_IDS = 500;
+
+/**
+ * A learner's enrol case of a content (spec 001 §4 "Enrol cases 0-24 cover viewOnly,
+ * enrolledNotStart, enrolledStartLearning, waiting approve, waiting list, form submit, rejected,
+ * expired, and unEnrolled variants (full, dependency, open, close, schedule open …)"; the spec shows
+ * no numbers, so they are named, docs/decisions/074): with a record, what its status says; without
+ * one, whether and why the learner may enrol now. Only `un_enrolled_open` (and a rejected record
+ * the content lets enrol again) takes an enrolment.
+ */
+export const ENROL_CASES = [
+  "view_only", "un_enrolled_open", "un_enrolled_full", "un_enrolled_dependency", "un_enrolled_schedule_open", "un_enrolled_close",
+  "waiting_approve", "waiting_list", "form_submit", "enrolled_not_start", "enrolled_start_learning", "completed", "failed", "expired", "rejected", "canceled",
+] as const;
+export type EnrolCase = (typeof ENROL_CASES)[number];
+
+/** The case of an existing record, by its status (spec 001 §4 progress codes). */
+export function recordCase(status: number): EnrolCase {
+  if (status === PROGRESS_STATUS.not_start) return "enrolled_not_start";
+  if (status === PROGRESS_STATUS.waiting_approve || status === PROGRESS_STATUS.waiting_content_request) return "waiting_approve";
+  if (status === PROGRESS_STATUS.waiting_list) return "waiting_list";
+  if (status === PROGRESS_STATUS.waiting_form) return "form_submit";
+  if (status === PROGRESS_STATUS.completed || status === PROGRESS_STATUS.completed_31) return "completed";
+  if (status === PROGRESS_STATUS.failed) return "failed";
+  if (status === PROGRESS_STATUS.expired || status === PROGRESS_STATUS.request_expired) return "expired";
+  if (status === PROGRESS_STATUS.rejected) return "rejected";
+  if (status === PROGRESS_STATUS.cancel || status === PROGRESS_STATUS.canceled_by_assignment || status === PROGRESS_STATUS.content_canceled) return "canceled";
+  return "enrolled_start_learning";
+}

@@ -43,8 +43,17 @@ export const ASSIGNMENT_RESULT_CODES: readonly AssignmentResult[] = Object.value
 export const ASSIGNED_RESULTS: readonly AssignmentResult[] = [1, 3, 4, 10, 22, 23, 24];
 /** Results the preview counts as "added" (a new or restarted learning); the rest are skipped, with their reason. */
 export const ADDING_RESULTS: readonly AssignmentResult[] = [1, 3, 10, 22];
-/** The dictionary key of a result's meaning (assignment namespace). */
-export const resultLabelKey = (code: number) => `asg_result_${code < 0 ? `m${-code}` : code}`;
+/**
+ * Results that refuse a learner something the administrator can act on (issue 33 §8): each has
+ * advice beside its words (`asg_advice_{code}`), what to do about it. The other skips (already
+ * enrolled, completed, assigned before) need nothing done.
+ */
+export const REFUSED_RESULTS: readonly AssignmentResult[] = [-1, 5, 7, 11, 12, 13, 15, 25];
+const codeKey = (code: number) => (code < 0 ? `m${-code}` : String(code));
+/** The dictionary key of a result's meaning (assignment namespace): words, never the bare code. */
+export const resultLabelKey = (code: number) => `asg_result_${codeKey(code)}`;
+/** The dictionary key of what to do about a refused result (REFUSED_RESULTS). */
+export const resultAdviceKey = (code: number) => `asg_advice_${codeKey(code)}`;
 
 /** Expiry choices (spec 001 §4): content_learning_period 3, no_expiry 0, set_expiry_schedule 1, set_expiry_duration 2. */
 export const TYPE_EXPIRE = { no_expiry: 0, set_expiry_schedule: 1, set_expiry_duration: 2, content_learning_period: 3 } as const;
@@ -55,16 +64,27 @@ export const TYPE_EXPAND_CODES = Object.values(TYPE_EXPAND);
 /** What assigning does to a learner who already has the content (decision 051). */
 export const TYPE_ACTION = { no_action: 0, replace: 1, expand: 2 } as const;
 export const TYPE_ACTION_CODES = Object.values(TYPE_ACTION);
-/** Assignment result setting (spec 001 §3): 0 auto summary of the learning result, 1 approval by admin. */
+/**
+ * Assignment result setting (spec 001 §3): 0 auto summary of the learning result, 1 approval by
+ * admin — a learning the auto-assignment gave that its learner completes waits at verifying (22)
+ * until an administrator approves it (30) or fails it (-5) (docs/decisions/075).
+ */
 export const RESULT_STATUS = { auto_summary: 0, admin_approval: 1 } as const;
+export const RESULT_STATUS_CODES = Object.values(RESULT_STATUS);
 /** The unit of a recurring auto-assignment's period (decision 052): count_recurring of these. */
 export const RECURRING_UNIT = { day: 0, week: 1, month: 2, year: 3 } as const;
 export const RECURRING_UNIT_CODES = Object.values(RECURRING_UNIT);
 /** Round status (decision 052). */
 export const ROUND_STATUS = { due: 0, running: 1, done: 2 } as const;
 
-/** The content types an assignment may hold: those with enrolment (their registry keys). */
-export const ASSIGNABLE_TYPES = ["course", "class", "activity"] as const;
+/** The content types an assignment may hold: those with enrolment (their registry keys). A test too (issue 33: an assigned test is taken and marked). */
+export const ASSIGNABLE_TYPES = ["course", "class", "activity", "test"] as const;
+
+/**
+ * The name of an assignment created without one (spec 002 §7 posts only `type`), as the spec
+ * names a new section "Untitled Section" and a new question "Untitled Question".
+ */
+export const UNTITLED_NAMES: Record<AssignmentKind, string> = { 0: "Untitled Assignment", 1: "Untitled Auto-assignment", 2: "Untitled Suggestion" };
 
 /** The assignment's own API error keys (assignment namespace, both languages). */
 export const ASG_MSG = {
@@ -80,6 +100,12 @@ export const ASG_MSG = {
   rule_needs_type: "asg_err_rule_needs_type",
   rule_too_many: "asg_err_rule_too_many",
   content_from_rule: "asg_err_content_from_rule",
+  // The precise refusals of a setting's number or time (issue 33 §15), each naming its bounds.
+  assign_day_range: "asg_err_assign_day_range",
+  assign_month_range: "asg_err_assign_month_range",
+  assign_time_format: "asg_err_assign_time_format",
+  count_recurring_range: "asg_err_count_recurring_range",
+  days_range: "asg_err_days_range",
 } as const;
 
 /**

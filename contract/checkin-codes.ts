@@ -16,6 +16,20 @@ export const CHECKIN_SOURCE_NAME: ReadonlyMap<number, keyof typeof CHECKIN_SOURC
 export const CHECKIN_LOG_ACTIONS = ["in", "out", "reset"] as const;
 export type CheckinLogAction = (typeof CHECKIN_LOG_ACTIONS)[number];
 
+/**
+ * When a class session's check-in is open (docs/decisions/042, 077): from an hour before it starts
+ * to an hour after it ends. A QR scan is taken only inside it; by hand, staff may check in from
+ * its opening on (also after it closes, to put a record right), never before — a session that
+ * has not opened has had nobody in it yet.
+ */
+export const CHECKIN_WINDOW_MINUTES = 60;
+export function checkinWindow(session: { datetime_start: string; datetime_end: string }): { opens: string; closes: string } {
+  const shift = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+  return { opens: shift(session.datetime_start, -CHECKIN_WINDOW_MINUTES), closes: shift(session.datetime_end, CHECKIN_WINDOW_MINUTES) };
+}
+/** Whether a session's check-in has opened at `now`. */
+export const checkinOpened = (session: { datetime_start: string; datetime_end: string }, now: Date) => Date.parse(checkinWindow(session).opens) <= now.getTime();
+
 /** Class check-in types (spec 001 §4): 0 check-in only, 1 check-in and check-out. */
 export const CHECK_IN_TYPE = { checkin: 0, checkin_checkout: 1 } as const;
 

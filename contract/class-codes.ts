@@ -62,6 +62,10 @@ export const CLASS_MSG = {
   check_in_type_reset: "cls_msg_check_in_type_reset",
   not_checked_in: "cls_msg_not_checked_in",
   no_check_out: "cls_msg_no_check_out",
+  // A session's check-in window and QR switch (docs/decisions/077).
+  checkin_not_open: "cls_msg_checkin_not_open",
+  checkin_closed: "cls_msg_checkin_closed",
+  session_no_qr: "cls_msg_session_no_qr",
   // The check-in options (docs/decisions/046).
   user_check_in_off: "cls_msg_user_check_in_off",
   qr_holder_learner: "cls_msg_qr_holder_learner",

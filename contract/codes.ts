@@ -146,6 +146,12 @@ export const PROGRESS_SET_KEYS = Object.keys(PROGRESS_SETS) as ProgressSet[];
 /** Add methods (spec 001 §4 "Assignment", 002 §9). */
 export const ADD_METHOD = { enrolled: 0, assigned: 1, auto_assigned: 2, sync: 3 } as const;
 export type AddMethod = (typeof ADD_METHOD)[keyof typeof ADD_METHOD];
+/**
+ * The add methods an administrator's enrolment offers (R149; spec 001 §4 "a 0-2 subset in
+ * assignment forms"; docs/decisions/074): enrolled (the default), assigned, auto assigned. Sync is
+ * the organisation sync's own.
+ */
+export const ENROLL_ADD_METHODS = [ADD_METHOD.enrolled, ADD_METHOD.assigned, ADD_METHOD.auto_assigned] as const;
 /** Added-by: how an administrator picked the learner (spec 001 §4, 002 §9). */
 export const ADDED_BY = { n_a: 0, learner_list: 1, department: 2, level: 3, job_band: 4, group: 5, import_file: 6 } as const;
 export type AddedBy = (typeof ADDED_BY)[keyof typeof ADDED_BY];
@@ -232,8 +238,11 @@ export function bulkAffected<S extends number>(target: BulkTarget, statuses: rea
  *
  * Enrollment approvals add theirs (docs/decisions/054): approve, reject, cancel_reject (back to
  * waiting) and close_enrollment (a form-required learner rejected when enrollment closed).
+ * A cancelled class adds content_cancel: its unfinished learners moved to -4 (docs/decisions/077).
+ * A learner's enrolment adds form_submit (the enrollment form answered, out of form required) and
+ * request_expired (its approval flow's step waited too long: -6) (docs/decisions/074).
  */
-export const PROGRESS_ACTIONS = ["override", "update_slot", "check_in", "verify", "chain_reaction", "enroll", "approve", "reject", "cancel_reject", "close_enrollment"] as const;
+export const PROGRESS_ACTIONS = ["override", "update_slot", "check_in", "verify", "chain_reaction", "enroll", "approve", "reject", "cancel_reject", "close_enrollment", "content_cancel", "form_submit", "request_expired"] as const;
 export type ProgressAction = (typeof PROGRESS_ACTIONS)[number];
 
 /**

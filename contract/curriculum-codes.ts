@@ -76,11 +76,14 @@ export const SLOT_MEDIA_LISTS: Readonly<Record<SlotType, readonly string[]>> = {
  */
 export const REUSE_KINDS = ["weblink", "scorm", "image"] as const;
 export type ReuseKind = (typeof REUSE_KINDS)[number];
-export type ReuseList = { kind: ReuseKind; path: string; slotType: SlotType | null; column: "url" | "file"; extensions: readonly string[] | null };
+/** `alsoAt`: another path the same list answers at (one an earlier release published). */
+export type ReuseList = { kind: ReuseKind; path: string; alsoAt?: readonly string[]; slotType: SlotType | null; column: "url" | "file"; extensions: readonly string[] | null };
 export const REUSE_LISTS: Readonly<Record<ReuseKind, ReuseList>> = {
-  // Under material/ like the others: the spec's bare `scorm/` would sit beside the resource paths.
+  // Under material/ like the others (the spec's material/weblink, material/image).
   weblink: { kind: "weblink", path: "material/weblink/", slotType: "weblink", column: "url", extensions: null },
-  scorm: { kind: "scorm", path: "material/scorm/", slotType: "scorm", column: "file", extensions: null },
+  // The spec's own path (spec 002 §7 "scorm"; R050: no resource is named scorm, so it clashes with
+  // nothing), and material/scorm/, where decision 072 first put it.
+  scorm: { kind: "scorm", path: "scorm/", alsoAt: ["material/scorm/"], slotType: "scorm", column: "file", extensions: null },
   image: { kind: "image", path: "material/image/", slotType: null, column: "file", extensions: UPLOAD_EXTENSIONS.image },
 };
 /**

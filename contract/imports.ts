@@ -10,8 +10,8 @@ import type { AccountRef } from "./schemas/user";
 export { IMPORT_STATUS };
 export type ImportStatus = (typeof IMPORT_STATUS)[keyof typeof IMPORT_STATUS];
 
-/** What can be imported; the socket's path may end in one of these (websocket/alert/import/{module}/). */
-export const IMPORT_MODULES = ["user"] as const;
+/** What can be imported (users; learners' credit, docs/decisions/075); the socket's path may end in one of these (websocket/alert/import/{module}/). */
+export const IMPORT_MODULES = ["user", "credit"] as const;
 export type ImportModule = (typeof IMPORT_MODULES)[number];
 
 /**

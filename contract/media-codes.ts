@@ -64,9 +64,23 @@ export function parseVideoLink(link: string): { provider: VideoProvider; id: str
   return null;
 }
 
-/** The thumbnail of a provider's video, built from its id (spec 002 §7: "a video thumbnail URL is built from a video-service video id"). */
+/**
+ * Where each provider's thumbnails and players live: the thumbnail URL built from a video id (spec
+ * 002 §7: "a video thumbnail URL is built from a video-service video id") and the embedded player
+ * a dialog shows (spec 000 §2.1 YouTube dialog). The dashboard's Content-Security-Policy lets
+ * exactly these origins in (app/lms/security-headers.server.ts; issue 33 found the thumbnails blocked).
+ */
+export const VIDEO_ORIGINS = {
+  youtube: { thumbnail: "https://i.ytimg.com", player: "https://www.youtube-nocookie.com" },
+  vimeo: { thumbnail: "https://vumbnail.com", player: "https://player.vimeo.com" },
+} as const satisfies Record<VideoProvider, { thumbnail: string; player: string }>;
+
 export const videoThumbnail = (provider: VideoProvider, id: string) =>
-  provider === "youtube" ? `https://i.ytimg.com/vi/${id}/hqdefault.jpg` : `https://vumbnail.com/${id}.jpg`;
+  provider === "youtube" ? `${VIDEO_ORIGINS.youtube.thumbnail}/vi/${id}/hqdefault.jpg` : `${VIDEO_ORIGINS.vimeo.thumbnail}/${id}.jpg`;
+
+/** The embedded player of a provider's video (a dialog's frame). */
+export const videoPlayer = (provider: VideoProvider, id: string) =>
+  provider === "youtube" ? `${VIDEO_ORIGINS.youtube.player}/embed/${id}` : `${VIDEO_ORIGINS.vimeo.player}/video/${id}`;
 
 /** A learner-made card's review status. */
 export const UGC_STATUS = { waiting: 0, approved: 1, rejected: -1 } as const;

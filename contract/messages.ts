@@ -44,6 +44,8 @@ export const MSG = {
   term_version_outdated: "term_version_outdated",
   cannot_delete_because_dependency: "cannot_delete_because_dependency",
   code_already_used: "code_already_used",
+  // A name people pick from, taken by another row (issue 33: levels, positions, departments under one parent, budget categories).
+  name_already_used: "name_already_used",
   invalid_code: "invalid_code",
   datetime_in_past: "datetime_in_past",
   "publish_no_session_&_image": "publish_no_session_&_image",
@@ -62,6 +64,8 @@ export const MSG = {
   // User import (issue 15 §2, docs/decisions/032)
   import_missing_columns: "import_missing_columns",
   duplicate_in_file: "duplicate_in_file",
+  // A file's name that several rows carry (issue 33): the candidates follow it in the error list, as they are.
+  import_several_match: "import_several_match",
   import_rows_refused: "import_rows_refused",
   import_interrupted: "import_interrupted",
   value_not_zero: "value_not_zero",
@@ -81,6 +85,8 @@ export const MSG = {
   publish_no_checklist: "publish_no_checklist",
   pass_score_above_full: "pass_score_above_full",
   verify_by_required: "verify_by_required",
+  // A place's room that is not one of its location's (an activity checklist; issue 33).
+  room_not_in_location: "room_not_in_location",
   score_above_full: "score_above_full",
   slot_not_waiting: "slot_not_waiting",
   not_inspector: "not_inspector",
@@ -110,6 +116,8 @@ export const MSG = {
   form_content_type: "form_content_type",
   // A form over the dashboard's limits (issue 32: its text, or its number of fields).
   form_too_large: "form_too_large",
+  // A PATCH naming a field its schema does not take (issue 33: refused, never dropped).
+  unknown_field: "unknown_field",
   // People (issue 15, docs/decisions/029)
   username_characters: "username_characters",
   username_already_used: "username_already_used",
@@ -148,6 +156,10 @@ export const MSG = {
   /** A test draws from another provider's bank only once the bank approved its usage request (docs/decisions/063). */
   bank_usage_not_approved: "bank_usage_not_approved",
   publish_no_question: "publish_no_question",
+  // What else publishing a test asks (docs/decisions/076); values: the question's owner and number, the section's scores.
+  publish_question_no_answer: "publish_question_no_answer",
+  publish_section_score_mismatch: "publish_section_score_mismatch",
+  publish_section_score_varies: "publish_section_score_varies",
   // Test attempts and verification (issue 18 §1, docs/decisions/065)
   attempt_limit_reached: "attempt_limit_reached",
   attempt_not_allowed: "attempt_not_allowed",
@@ -159,5 +171,16 @@ export const MSG = {
   attempt_superseded: "attempt_superseded",
   attempt_not_waiting_approval: "attempt_not_waiting_approval",
   score_above_max: "score_above_max",
+  // A rejection's reason, which the learner is shown (issue 33 item 12; docs/decisions/074).
+  reason_required: "reason_required",
+  // A learner's own enrolment (spec 001 §4 enrol cases; docs/decisions/074).
+  enroll_already_enrolled: "enroll_already_enrolled",
+  enroll_view_only: "enroll_view_only",
+  enroll_not_open: "enroll_not_open",
+  enroll_closed: "enroll_closed",
+  enroll_dependency: "enroll_dependency",
+  enroll_full: "enroll_full",
+  enroll_not_enough_credit: "enroll_not_enough_credit",
+  enroll_no_form: "enroll_no_form",
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];

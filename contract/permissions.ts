@@ -61,7 +61,20 @@ export type PermissionAnswer = {
   instructor_list: RoleEntry[];
   department_list: RoleEntry[];
   permission: Record<string, boolean>;
+  /** The kinds of requests the account decides a step of (docs/decisions/074): `decides_{kind}`. */
+  decides?: DecidedKind[];
 };
+
+/**
+ * The kinds of requests whose approval flows name their deciders (docs/decisions/074): an account
+ * named on a step, or the supervisor a step asks for, decides those requests without the kind's
+ * flags. `decides_{kind}` is the guard that stands for "decides a step of such a flow": not a flag
+ * of the answer, but read from its `decides` list (answerHolds), as `administers_{kind}` is.
+ */
+export const DECIDED_KINDS = ["learning_request", "material_request", "enrollment"] as const;
+export type DecidedKind = (typeof DECIDED_KINDS)[number];
+export const decides = (kind: DecidedKind) => `decides_${kind}`;
+const DECIDES_PREFIX = "decides_";
 
 /**
  * The kinds whose items name their own administrators (spec 001 §3 Group admin_list): an account
@@ -75,7 +88,8 @@ export const administers = (kind: AdministeredKind) => `administers_${kind}`;
 const ADMINISTERS_PREFIX = "administers_";
 
 /** Whether a permission answer passes `guard`: a flag it holds, or `administers_{kind}` for an account administering an item of that kind. */
-export function answerHolds(answer: Pick<PermissionAnswer, "permission" | "group_list">, guard: string): boolean {
+export function answerHolds(answer: Pick<PermissionAnswer, "permission" | "group_list" | "decides">, guard: string): boolean {
+  if (guard.startsWith(DECIDES_PREFIX)) return (answer.decides ?? []).includes(guard.slice(DECIDES_PREFIX.length) as DecidedKind);
   if (guard.startsWith(ADMINISTERS_PREFIX)) {
     const kind = guard.slice(ADMINISTERS_PREFIX.length) as AdministeredKind;
     return ADMINISTERED_KINDS.includes(kind) && (answer[`${kind}_list`]?.length ?? 0) > 0;
@@ -83,9 +97,13 @@ export function answerHolds(answer: Pick<PermissionAnswer, "permission" | "group
   return !!answer.permission[guard];
 }
 
-/** Every guard a permission answer passes: its flags and its `administers_{kind}`. */
+/** Every guard a permission answer passes: its flags, its `administers_{kind}` and its `decides_{kind}`. */
 export const answerGuards = (answer: PermissionAnswer): Set<string> =>
-  new Set([...Object.keys(answer.permission).filter((f) => answer.permission[f]), ...ADMINISTERED_KINDS.map(administers).filter((g) => answerHolds(answer, g))]);
+  new Set([
+    ...Object.keys(answer.permission).filter((f) => answer.permission[f]),
+    ...[...ADMINISTERED_KINDS.map(administers), ...DECIDED_KINDS.map(decides)].filter((g) => answerHolds(answer, g)),
+  ]);
 
-/** A guard that is either a flag or `administers_{kind}`. */
-export const isGuardFlag = (name: string): boolean => isFlag(name) || (ADMINISTERED_KINDS as readonly string[]).some((k) => name === administers(k as AdministeredKind));
+/** A guard that is a flag, `administers_{kind}` or `decides_{kind}`. */
+export const isGuardFlag = (name: string): boolean =>
+  isFlag(name) || (ADMINISTERED_KINDS as readonly string[]).some((k) => name === administers(k as AdministeredKind)) || DECIDED_KINDS.some((k) => name === decides(k));

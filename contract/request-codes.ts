@@ -57,19 +57,34 @@ export const MAX_APPROVERS = 50;
 export const FORM_KIND = { enrollment: "enrollment", request: "request", survey: "survey" } as const;
 export type FormKind = (typeof FORM_KIND)[keyof typeof FORM_KIND];
 
-/** A question's type (spec: text, long text, choice, multiple choice, number, date). */
-export const QUESTION_TYPE = { text: 1, long_text: 2, choice: 3, multiple_choice: 4, number: 5, date: 6 } as const;
+/**
+ * A question's type: exactly the codes of spec 001 §4 "Question types" (R239; the builder's own
+ * numbering was converted by migration 0039, docs/decisions/074). What each one takes as an answer
+ * (api/requests/answers.ts): info nothing (a text shown to the learner); scale a whole number of
+ * value_min…value_max; radio and dropdown one of its choices, checkbox up to max_select of them;
+ * textarea and textinput text; number a number; rating a whole number of 1…value_max; datetime,
+ * date, time, multiple date (one or more dates) as ISO text; upload a finished upload of the
+ * answerer's; learner an active account; location a location; price an amount in baht.
+ */
+export const QUESTION_TYPE = {
+  info: 0, scale: 1, radio: 2, checkbox: 3, textarea: 4, textinput: 5, number: 6, rating: 7, dropdown: 8,
+  datetime: 9, date: 10, time: 11, upload: 20, learner: 30, location: 31, price: 32, multiple_date: 33,
+} as const;
 export type QuestionType = (typeof QUESTION_TYPE)[keyof typeof QUESTION_TYPE];
 export const QUESTION_TYPE_CODES: readonly QuestionType[] = Object.values(QUESTION_TYPE);
-export const hasChoices = (type: number) => type === QUESTION_TYPE.choice || type === QUESTION_TYPE.multiple_choice;
+/** The types answered by picking among the question's choices; radio and dropdown take one. */
+export const CHOICE_TYPES: readonly number[] = [QUESTION_TYPE.radio, QUESTION_TYPE.checkbox, QUESTION_TYPE.dropdown];
+export const hasChoices = (type: number) => CHOICE_TYPES.includes(type);
+export const isSingleChoice = (type: number) => type === QUESTION_TYPE.radio || type === QUESTION_TYPE.dropdown;
+/** The types answered with a whole number of a range (value_min…value_max; a rating from 1). */
+export const isRange = (type: number) => type === QUESTION_TYPE.scale || type === QUESTION_TYPE.rating;
 /**
- * A survey's scale question (docs/decisions/062; spec 001 §3 "Question (survey and generic)":
- * value_min … value_max with a label at each end): a type of survey forms only, the answer a
- * whole number of the range. The likert scale survey's question.
+ * The question types a survey's form offers (docs/decisions/062): the ones its answering and
+ * results know — radio, checkbox, textarea, textinput, number, date and the likert scale.
  */
-export const SCALE_QUESTION = 7;
-/** The question types a survey's form offers: the builder's, and the scale. */
-export const SURVEY_QUESTION_TYPE_CODES: readonly number[] = [...QUESTION_TYPE_CODES, SCALE_QUESTION];
+export const SURVEY_QUESTION_TYPE_CODES: readonly number[] = [
+  QUESTION_TYPE.radio, QUESTION_TYPE.checkbox, QUESTION_TYPE.textarea, QUESTION_TYPE.textinput, QUESTION_TYPE.number, QUESTION_TYPE.date, QUESTION_TYPE.scale,
+];
 /** Spec 001 §3 question defaults: value_min 1, value_max 4, max_select 1. */
 export const QUESTION_DEFAULTS = { value_min: 1, value_max: 4, max_select: 1 } as const;
 /** Choices a question may have, sections a form, questions a section. */

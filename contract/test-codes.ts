@@ -14,6 +14,8 @@ export const TEST_TYPE_SWITCH: Readonly<Partial<Record<TestType, string>>> = {
   3: "test-type-fill-number-is-enabled",
   6: "test-type-fill-answer-is-enabled",
 };
+/** The multiple-choice type: earned by choosing exactly its correct choices, so it needs one (docs/decisions/076). */
+export const MULTIPLE_CHOICE_TYPE = 1;
 /**
  * The matching type (docs/decisions/070): its choices without is_answer are prompts, those with it
  * answers, and each prompt names the answer it matches (test_choice.pair_id).

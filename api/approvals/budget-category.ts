@@ -9,13 +9,13 @@ import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
 import { itemId, likePattern, writeTransaction, type Trx } from "../engine/crud";
 import { textLimits } from "../system/config-store";
-import { requireModule } from "../system/master";
+import { assertCodeFree, assertFree, requireModule } from "../system/master";
 
 /**
  * Budget categories (spec 000 §2.11 "/budget-category, create, {categoryid}"; spec 001 §3
  * "Budget category: name_bp, name_ac"; docs/decisions/055): the name used when planning (bp) and
- * in the actual cost (ac), and a unique code (spec 001 §5: a duplicate budget category is
- * refused). Under /api/dashboard/budget-category/ with the budget module's flags:
+ * in the actual cost (ac), and a code, each unique (spec 001 §5: a duplicate budget category is
+ * refused; issue 33). Under /api/dashboard/budget-category/ with the budget module's flags:
  * GET list (search on both names and code; ordering name_bp, name_ac, code, id) — view;
  * POST — add; GET {id}/ — view; PATCH {id}/ — change; DELETE {id}/ — delete, 424
  * cannot_delete_because_dependency while a budget record uses it. The content budget tabs pick
@@ -37,15 +37,22 @@ async function present(db: Db | Trx, ids: number[]): Promise<BudgetCategory[]> {
   return ids.map((id) => byId.get(id)!).filter(Boolean);
 }
 
-/** A code is free (case-insensitively, another row than `selfId`): else 400 {code: [code_already_used]}. */
-async function assertCodeFree(trx: Trx, code: string | null | undefined, selfId: number | null) {
-  if (!code) return;
-  let q = trx.selectFrom("budget_category").select("id").where(sql`lower(code)`, "=", code.toLowerCase());
-  if (selfId !== null) q = q.where("id", "<>", selfId);
-  if (await q.executeTakeFirst()) throw badRequest({ code: [MSG.code_already_used] });
+/**
+ * Code, planning name and actual-cost name each free (case-insensitively, another row than
+ * `selfId`): spec 001 §5 refuses a duplicate budget category, and both names are picked from
+ * (issue 33; migration 0043). Else 400 on the field: code_already_used / name_already_used.
+ */
+async function assertFreeValues(trx: Trx, input: { code?: string | null; name_bp?: string; name_ac?: string }, selfId: number | null) {
+  await assertCodeFree(trx, "budget_category", input.code, selfId);
+  for (const column of ["name_bp", "name_ac"] as const) await assertFree(trx, { table: "budget_category", column, value: input[column], selfId, message: MSG.name_already_used });
 }
 
-const UNIQUE = { field: "code", message: MSG.code_already_used };
+/** A unique violation that slipped past the checks (two writers at once), by the index it broke. */
+const UNIQUE = [
+  { field: "name_bp", column: "name_bp", message: MSG.name_already_used },
+  { field: "name_ac", column: "name_ac", message: MSG.name_already_used },
+  { field: "code", column: "code", message: MSG.code_already_used },
+];
 
 export function budgetCategoryRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
@@ -75,7 +82,7 @@ export function budgetCategoryRoutes(app: FastifyInstance, ctx: ApiContext) {
     const id = await writeTransaction(
       db,
       async (trx) => {
-        await assertCodeFree(trx, input.code, null);
+        await assertFreeValues(trx, input, null);
         return (await trx.insertInto("budget_category").values({ name_bp: input.name_bp, name_ac: input.name_ac, code: input.code! }).returning("id").executeTakeFirstOrThrow()).id;
       },
       UNIQUE,
@@ -96,7 +103,7 @@ export function budgetCategoryRoutes(app: FastifyInstance, ctx: ApiContext) {
     await writeTransaction(
       db,
       async (trx) => {
-        await assertCodeFree(trx, input.code, id);
+        await assertFreeValues(trx, input, id);
         if (Object.keys(set).length) await trx.updateTable("budget_category").set(set).where("id", "=", id).execute();
       },
       UNIQUE,

@@ -1,11 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sql, type SqlBool } from "kysely";
 import { isIgnoredFilterValue } from "../../contract/list-query";
 import { MSG } from "../../contract/messages";
 import { BUDGET_ID, budgetId, budgetQuerySchema, type BudgetCategoryTotal, type BudgetListAnswer, type BudgetRow, type BudgetSummary } from "../../contract/schemas/approvals";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
-import { badRequest, fieldErrors, notFound } from "../http/errors";
+import { badRequest, fieldErrors, notFound, parseInput } from "../http/errors";
+import { exportQuerySchema } from "../../contract/schemas/enrollment";
+import { translator } from "../content/features/enrollment/learners";
+import { pagesOf, sendTable, type ExportCell, type ExportColumn } from "../engine/table-export";
 import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
 import { likePattern } from "../engine/crud";
@@ -20,6 +23,7 @@ import { baht, contentSummary, contentUnion, contentsWith, typeByCode, type Feat
  *   (a price or planning row, or records), each with its price, planned total (the planning
  *   records: unit × cost × rate) and actual total; `totals` over every content the filters match,
  *   also per budget category. Filters search (name, code), content_type; ordering name, code.
+ * - GET dashboard/budget/export/: the list (its filters) as xlsx or csv, with the export flag;
  * - GET dashboard/budget/{budgetid}/: one content's budget, `budgetid` = `{type}-{id}`
  *   (`course-12`): its price, planning, totals per category and when each page was saved.
  * The records are the content budget tabs' (content_budget, content_budget_record): this page
@@ -68,7 +72,12 @@ const categoryTotals = (perCategory: Map<number, { category: BudgetCategoryTotal
     .sort((a, b) => a.category.name_bp.localeCompare(b.category.name_bp) || a.category.id - b.category.id)
     .map((c) => ({ category: c.category, plan: baht(c.sums.plan), actual: baht(c.sums.actual) }));
 
-async function budgetList(req: FastifyRequest, db: Db, types: readonly FeatureContent[]): Promise<BudgetListAnswer> {
+/**
+ * What the list's query asks (content_type, search, ordering; a filter it cannot read is a 400):
+ * the contents matching it in that order, and the sums of their records, per content and per
+ * category. The list pages it; its export (issue 33 §14) streams all of it.
+ */
+async function budgetSelection(req: FastifyRequest, db: Db, types: readonly FeatureContent[]) {
   const raw = Object.fromEntries(Object.entries((req.query ?? {}) as Record<string, unknown>).filter(([, v]) => typeof v === "string" && !isIgnoredFilterValue(v)));
   const parsed = budgetQuerySchema.safeParse(raw);
   const page = readPageQuery(req);
@@ -82,7 +91,6 @@ async function budgetList(req: FastifyRequest, db: Db, types: readonly FeatureCo
 
   let selected = budgetContents(db, listed, page.search).select(["c.content_type_id", "c.content_id", "c.type", "c.name", "c.code", "b.price_minor", "b.price_discount_minor", "b.count_learner"]);
   for (const o of order!) selected = selected.orderBy(o.expr, o.desc ? "desc" : "asc");
-  const result = await paginate(req, selected.orderBy("c.content_type_id").orderBy("c.content_id", tieDirection(order!)), page);
 
   // Every record of the matching contents, for the totals; the page's rows are among them.
   const perContent = new Map<string, Sums>();
@@ -94,9 +102,7 @@ async function budgetList(req: FastifyRequest, db: Db, types: readonly FeatureCo
     .select([...recordColumns])
     .execute()) as RecordRow[];
   addUp(records, perContent, perCategory);
-  const totals = [...perContent.values()].reduce((s, c) => ({ plan: s.plan + c.plan, actual: s.actual + c.actual }), { plan: 0n, actual: 0n });
-
-  const rows: BudgetRow[] = result.results.map((r) => {
+  const rowOf = (r: { content_type_id: number; content_id: number; type: string; name: string; code: string; price_minor: number | null; price_discount_minor: number | null; count_learner: number | null }): BudgetRow => {
     const sums = perContent.get(`${r.content_type_id}:${r.content_id}`) ?? { plan: 0n, actual: 0n };
     return {
       id: budgetId(r.type, r.content_id),
@@ -107,8 +113,51 @@ async function budgetList(req: FastifyRequest, db: Db, types: readonly FeatureCo
       actual: baht(sums.actual),
       difference: baht(sums.plan - sums.actual),
     };
-  });
-  return { ...result, results: rows, totals: { plan: baht(totals.plan), actual: baht(totals.actual), by_category: categoryTotals(perCategory) } };
+  };
+  return { page, query: selected.orderBy("c.content_type_id").orderBy("c.content_id", tieDirection(order!)), perContent, perCategory, rowOf };
+}
+
+async function budgetList(req: FastifyRequest, db: Db, types: readonly FeatureContent[]): Promise<BudgetListAnswer> {
+  const { page, query, perContent, perCategory, rowOf } = await budgetSelection(req, db, types);
+  const result = await paginate(req, query, page);
+  const totals = [...perContent.values()].reduce((s, c) => ({ plan: s.plan + c.plan, actual: s.actual + c.actual }), { plan: 0n, actual: 0n });
+  return { ...result, results: result.results.map(rowOf), totals: { plan: baht(totals.plan), actual: baht(totals.actual), by_category: categoryTotals(perCategory) } };
+}
+
+/**
+ * GET dashboard/budget/export/?format_type=xlsx|csv (the list's filters): every content the list
+ * matches with its price, planned learners, planned and actual totals and what is left, in the
+ * list's order, then one row per budget category and the total — the page's two tables as one
+ * sheet, in the language asked (`language`), else the account's.
+ */
+async function budgetExport(req: FastifyRequest, reply: FastifyReply, db: Db, types: readonly FeatureContent[], language: string) {
+  const { format_type: format } = parseInput(exportQuerySchema, { format_type: (req.query as Record<string, unknown>)?.format_type });
+  const { query, perContent, perCategory, rowOf } = await budgetSelection(req, db, types);
+  const t = translator(language);
+  const typeName = (code: string) => {
+    const key = `menu_${code}`;
+    return t(key) === key ? code : t(key);
+  };
+  const columns: ExportColumn[] = [
+    { header: t("apv_filter_type") },
+    { header: t("apv_col_content"), width: 32 },
+    { header: t("col_code") },
+    { header: t("bgt_col_price"), kind: "number", numFmt: "#,##0.00" },
+    { header: t("bgt_col_learners"), kind: "number" },
+    { header: t("bgt_col_plan"), kind: "number", numFmt: "#,##0.00" },
+    { header: t("bgt_col_actual"), kind: "number", numFmt: "#,##0.00" },
+    { header: t("bgt_col_difference"), kind: "number", numFmt: "#,##0.00" },
+  ];
+  async function* rows(): AsyncGenerator<ExportCell[]> {
+    for await (const part of pagesOf((limit, offset) => query.limit(limit).offset(offset).execute())) {
+      for (const r of part.map(rowOf)) yield [typeName(r.content.type), r.content.name, r.content.code, r.price, r.count_learner, r.plan, r.actual, r.difference];
+    }
+    const totals = [...perContent.values()].reduce((s, c) => ({ plan: s.plan + c.plan, actual: s.actual + c.actual }), { plan: 0n, actual: 0n });
+    for (const c of categoryTotals(perCategory)) yield [t("bgt_col_category"), c.category.name_bp, c.category.code, null, null, c.plan, c.actual, Math.round((c.plan - c.actual) * 100) / 100];
+    yield [t("bgt_total"), "", "", null, null, baht(totals.plan), baht(totals.actual), baht(totals.plan - totals.actual)];
+  }
+  const day = new Date().toISOString().slice(0, 10).replace(/-/g, "");
+  return sendTable(reply, { format, filename: `budgets-${day}`, sheetName: t("bgt_title"), columns, rows: rows() });
 }
 
 async function budgetSummary(db: Db, types: readonly FeatureContent[], id: string): Promise<BudgetSummary> {
@@ -148,6 +197,11 @@ export function budgetRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.get("/dashboard/budget/", async (req) => {
     await requireModule(req, db, "budget", "view");
     return budgetList(req, db, await contentsWith(db, "budget"));
+  });
+  app.get("/dashboard/budget/export/", async (req, reply) => {
+    const { account } = await requireModule(req, db, "budget", "export");
+    const asked = (req.query as Record<string, unknown>)?.language;
+    return budgetExport(req, reply, db, await contentsWith(db, "budget"), typeof asked === "string" ? asked : account.language);
   });
   app.get("/dashboard/budget/:budgetid(^[a-z_]{1,40}-\\d{1,12})/", async (req) => {
     await requireModule(req, db, "budget", "view");

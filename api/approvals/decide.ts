@@ -4,7 +4,7 @@ import type { DecisionAnswer } from "../../contract/schemas/approvals";
 import type { Db } from "../db/index";
 import { fromResource, type Trx } from "../engine/crud";
 import { chunks } from "../engine/chunks";
-import { changeCredit, contentCost } from "../credit/credit";
+import { changeCredit, contentCost, creditBalances } from "../credit/credit";
 import { isPostgres, logProgress, seatsOf } from "../content/features/enrollment/service";
 import type { ContentRef } from "../content/ref";
 import { typeById, type FeatureContent } from "./contents";
@@ -23,10 +23,10 @@ import { typeById, type FeatureContent } from "./contents";
  * administrators deciding at once cannot both win.
  */
 
-type By = { accountId: number | null; at: string };
-type Row = { id: number; account_id: number; status: number; content_type_id: number; content_id: number };
+export type By = { accountId: number | null; at: string };
+export type Row = { id: number; account_id: number; status: number; content_type_id: number; content_id: number };
 
-async function readRows(trx: Trx, ids: readonly number[]): Promise<Map<number, Row>> {
+export async function readRows(trx: Trx, ids: readonly number[]): Promise<Map<number, Row>> {
   const out = new Map<number, Row>();
   for (const part of chunks([...ids])) {
     const q = trx.selectFrom("content_enrollment").select(["id", "account_id", "status", "content_type_id", "content_id"]).where("id", "in", part);
@@ -35,14 +35,17 @@ async function readRows(trx: Trx, ids: readonly number[]): Promise<Map<number, R
   return out;
 }
 
-const answer = (results: DecisionAnswer["results"]): DecisionAnswer => {
+export const answer = (results: DecisionAnswer["results"]): DecisionAnswer => {
   const counts: DecisionAnswer["counts"] = {};
   for (const r of results) counts[r.result] = (counts[r.result] ?? 0) + 1;
   return { results, counts };
 };
 
+/** A decision as its row keeps it: a rejection's note is the reason the learner is shown. */
+export type DecisionRow = { decision: "approved" | "rejected"; reason: DecisionReason; note?: string };
+
 /** Move one record, conditional on the status read, with its history row and decision. */
-async function move(trx: Trx, row: Row, to: number, action: ProgressAction, decision: { decision: "approved" | "rejected"; reason: DecisionReason } | null, by: By) {
+export async function move(trx: Trx, row: Row, to: number, action: ProgressAction, decision: DecisionRow | null, by: By) {
   const res = await trx
     .updateTable("content_enrollment")
     .set({ status: to, datetime_update: by.at, ...(to === PROGRESS_STATUS.not_start && { datetime_start: null, datetime_complete: null }) })
@@ -55,16 +58,16 @@ async function move(trx: Trx, row: Row, to: number, action: ProgressAction, deci
   if (decision) {
     await trx
       .insertInto("content_enrollment_decision")
-      .values({ enrollment_id: row.id, decision: decision.decision, reason: decision.reason, from_status: row.status, decided_by: by.accountId, datetime_decide: by.at })
+      .values({ enrollment_id: row.id, decision: decision.decision, reason: decision.reason, note: decision.note ?? "", from_status: row.status, decided_by: by.accountId, datetime_decide: by.at })
       .execute();
   }
   return true;
 }
 
 /** Per content of the call: whether it may be written, its seats and its cost (read once, then counted down). */
-type ContentState = { ref: ContentRef; readOnly: boolean; seats: Awaited<ReturnType<typeof seatsOf>>; cost: number };
+export type ContentState = { ref: ContentRef; readOnly: boolean; seats: Awaited<ReturnType<typeof seatsOf>>; cost: number };
 
-async function contentStates(trx: Trx, types: readonly FeatureContent[], rows: Iterable<Row>): Promise<Map<string, ContentState>> {
+export async function contentStates(trx: Trx, types: readonly FeatureContent[], rows: Iterable<Row>): Promise<Map<string, ContentState>> {
   const out = new Map<string, ContentState>();
   for (const r of rows) {
     const key = `${r.content_type_id}:${r.content_id}`;
@@ -92,29 +95,42 @@ export async function approve(trx: Trx, types: readonly FeatureContent[], ids: r
   return answer(results);
 }
 
-async function approveOne(trx: Trx, row: Row, state: ContentState, by: By): Promise<DecisionOutcome> {
+/**
+ * What approving one waiting record would refuse, written nothing: no longer waiting, the content
+ * read-only, full and closing when full, or too little credit for its cost; null: it may be approved.
+ */
+export async function approvalRefusal(trx: Trx, row: Row, state: ContentState): Promise<DecisionOutcome | null> {
   if (row.status !== PROGRESS_STATUS.waiting_approve) return "not_decidable";
   if (state.readOnly) return "read_only";
   const seats = state.seats;
+  if (seats && seats.taken >= seats.capacity && seats.when_full === "closed") return "full";
+  if (state.cost > 0 && ((await creditBalances(trx, [row.account_id])).get(row.account_id) ?? 0) < state.cost) return "not_enough_credit";
+  return null;
+}
+
+export async function approveOne(trx: Trx, row: Row, state: ContentState, by: By, reason: DecisionReason = "admin"): Promise<DecisionOutcome> {
+  const refusal = await approvalRefusal(trx, row, state);
+  if (refusal) return refusal;
+  const seats = state.seats;
   const hasSeat = !seats || seats.taken < seats.capacity;
-  if (!hasSeat && seats.when_full === "closed") return "full";
   // The cost is spent on approval, seat or waiting list alike: the administrator admitted the learner.
   if (state.cost > 0 && !(await changeCredit(trx, { accountId: row.account_id, amount: -state.cost, reason: "enrollment", ref: state.ref }, by))) return "not_enough_credit";
   const to = hasSeat ? PROGRESS_STATUS.not_start : PROGRESS_STATUS.waiting_list;
   // The row is locked (PostgreSQL) or the writer is alone (SQLite): the status read still holds.
-  await move(trx, row, to, "approve", { decision: "approved", reason: "admin" }, by);
+  await move(trx, row, to, "approve", { decision: "approved", reason }, by);
   if (hasSeat && seats) seats.taken++;
   return hasSeat ? "approved" : "waiting_list";
 }
 
-export async function reject(trx: Trx, ids: readonly number[], by: By): Promise<DecisionAnswer> {
+/** Reject each, with the reason (`note`) the learner is shown. */
+export async function reject(trx: Trx, ids: readonly number[], by: By, note: string): Promise<DecisionAnswer> {
   const rows = await readRows(trx, ids);
   const results: DecisionAnswer["results"] = [];
   for (const id of ids) {
     const row = rows.get(id);
     let result: DecisionOutcome = "not_found";
     if (row) {
-      result = isDecidable(row.status) && (await move(trx, row, PROGRESS_STATUS.rejected, "reject", { decision: "rejected", reason: "admin" }, by)) ? "rejected" : "not_decidable";
+      result = isDecidable(row.status) && (await move(trx, row, PROGRESS_STATUS.rejected, "reject", { decision: "rejected", reason: "admin", note }, by)) ? "rejected" : "not_decidable";
     }
     results.push({ enrollment: id, result });
   }

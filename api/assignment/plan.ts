@@ -23,14 +23,16 @@ import { audienceOf, contentsOf, expandedOf, expiryOf, type AssignmentRow } from
  * and when this assignment gave it before, the duplicate codes (20, 22, 23/24, 25); a new one is
  * blocked by a schedule conflict (12) or too little credit (7), else assigned (1) — or, the
  * content full, waiting list (10) or full (11). Credit and seats are counted as the plan goes, so
- * the preview says what assigning would do. A large audience is planned a chunk of learners at a
+ * the preview says what assigning would do; an assignment "assigned by the organisation: no
+ * charge" (`is_no_charge`, docs/decisions/075) costs nobody anything. A large audience is planned a chunk of learners at a
  * time (planInChunks, docs/decisions/061): the free seats carry from chunk to chunk, the rest is a
  * learner's own.
  */
 
 type Q = Db | Trx;
 export type PlanContent = Awaited<ReturnType<typeof contentsOf>>[number];
-export type PlanLine = AssignmentLine & { added_by: AddedBy; contentRow: PlanContent; enrollment: { id: number; status: number } | null; expire: string | null };
+/** A line as planned; `price`: what one learning of its content costs this assignment (0: free, or no charge). */
+export type PlanLine = AssignmentLine & { added_by: AddedBy; contentRow: PlanContent; enrollment: { id: number; status: number } | null; expire: string | null; price: number };
 
 const CANCELED: readonly number[] = [...PROGRESS_SETS.canceled, -4];
 const isCompleted = (status: number) => (COMPLETED_STATUSES as readonly number[]).includes(status);
@@ -111,7 +113,7 @@ async function plannerOf(q: Q, row: AssignmentRow, contents: PlanContent[], toda
   for (const c of contents) {
     const refusal = c.def.resource.writeRefusal ? !!(await c.def.resource.writeRefusal(q, c.ref.contentId)) : false;
     const seats = await seatsOf(q, c.ref);
-    state.push({ c, refusal, cost: suggestion ? 0 : await contentCost(q, c.ref), seats, free: seats ? seats.capacity - seats.taken : Infinity });
+    state.push({ c, refusal, cost: suggestion || row.is_no_charge === 1 ? 0 : await contentCost(q, c.ref), seats, free: seats ? seats.capacity - seats.taken : Infinity });
   }
 
   return async (q, candidates) => {
@@ -147,7 +149,7 @@ async function plannerOf(q: Q, row: AssignmentRow, contents: PlanContent[], toda
 
       for (const cand of candidates) {
         const line = (result: AssignmentResult, extra: Partial<PlanLine> = {}): PlanLine => ({
-          account: cand.account, username: cand.username, content: c.id, result, cost: 0, added_by: cand.added_by ?? 0, contentRow: c, enrollment: existing.get(cand.account) ?? null, expire: null, ...extra,
+          account: cand.account, username: cand.username, content: c.id, result, cost: 0, balance: null, price: cost, added_by: cand.added_by ?? 0, contentRow: c, enrollment: existing.get(cand.account) ?? null, expire: null, ...extra,
         });
         const push = (l: PlanLine) => lines.push(l);
         if (!cand.found) { push(line(R.account_inactive)); continue; }
@@ -162,9 +164,11 @@ async function plannerOf(q: Q, row: AssignmentRow, contents: PlanContent[], toda
         }
         const spend = (result: AssignmentResult, extra: Partial<PlanLine> = {}) => {
           const balance = balances.get(cand.account) ?? 0;
-          if (cost > balance) return push(line(R.not_enough_credit));
+          // The balance it had is kept on a priced line: the preview says who is charged, and who lacks how much.
+          const had = cost > 0 ? { balance } : {};
+          if (cost > balance) return push(line(R.not_enough_credit, had));
           balances.set(cand.account, balance - cost);
-          push(line(result, { cost, expire: newExpire, ...extra }));
+          push(line(result, { cost, expire: newExpire, ...had, ...extra }));
         };
         if (active) {
           const dup = !!prev && prev.enrollment === active.id;
@@ -241,20 +245,27 @@ const adds = (result: AssignmentResult) => (ADDING_RESULTS as readonly number[])
 
 /**
  * The counts a preview or a round's answer gives, added up chunk by chunk: per content, the lines
- * by result, and its first `shown` lines — the only lines kept.
+ * by result, its price and what it charges, and its first `shown` lines — the only lines kept;
+ * the learners charged (an account is in one chunk only, so a chunk's are counted once).
  */
-export type Tally = { learners: number; shown: number; byContent: Map<number, { counts: Map<AssignmentResult, number>; lines: AssignmentLine[] }> };
-export const newTally = (shown = 200): Tally => ({ learners: 0, shown, byContent: new Map() });
+type ContentTally = { counts: Map<AssignmentResult, number>; lines: AssignmentLine[]; price: number; charged: number };
+export type Tally = { learners: number; shown: number; byContent: Map<number, ContentTally>; charged: { learners: number; total: number } };
+export const newTally = (shown = 200): Tally => ({ learners: 0, shown, byContent: new Map(), charged: { learners: 0, total: 0 } });
 
 /** Count one chunk's lines (`learners`: the chunk's learners). */
 export function addToTally(t: Tally, lines: readonly PlanLine[], learners: number) {
   t.learners += learners;
+  const payers = new Set<number>();
   for (const l of lines) {
     let mine = t.byContent.get(l.content);
-    if (!mine) t.byContent.set(l.content, (mine = { counts: new Map(), lines: [] }));
+    if (!mine) t.byContent.set(l.content, (mine = { counts: new Map(), lines: [], price: l.price, charged: 0 }));
     mine.counts.set(l.result, (mine.counts.get(l.result) ?? 0) + 1);
-    if (mine.lines.length < t.shown) mine.lines.push({ account: l.account, username: l.username, content: l.content, result: l.result, cost: l.cost });
+    mine.charged += l.cost;
+    t.charged.total += l.cost;
+    if (l.cost > 0) payers.add(l.account);
+    if (mine.lines.length < t.shown) mine.lines.push({ account: l.account, username: l.username, content: l.content, result: l.result, cost: l.cost, balance: l.balance });
   }
+  t.charged.learners += payers.size;
 }
 
 const sorted = (m: Map<AssignmentResult, number>) => [...m].sort((a, b) => a[0] - b[0]).map(([result, count]) => ({ result, count }));
@@ -270,7 +281,7 @@ export function previewOfTally(row: AssignmentRow, contents: readonly PlanConten
       total += n;
       if (adds(result)) add += n;
     }
-    return { id: c.id, name: c.name, add, skip: total - add, by_result: sorted(mine?.counts ?? new Map()), lines: mine?.lines ?? [] };
+    return { id: c.id, name: c.name, add, skip: total - add, cost: mine?.price ?? 0, charged: mine?.charged ?? 0, by_result: sorted(mine?.counts ?? new Map()), lines: mine?.lines ?? [] };
   });
   const add = per.reduce((n, c) => n + c.add, 0);
   return {
@@ -282,6 +293,8 @@ export function previewOfTally(row: AssignmentRow, contents: readonly PlanConten
     add,
     skip: per.reduce((n, c) => n + c.skip, 0),
     by_result: sorted(all),
+    is_no_charge: row.is_no_charge === 1,
+    charged: { ...t.charged },
     contents: per.map(({ lines: _lines, ...c }) => c),
     // In the order of one plan: content by content, learners in the order they were named.
     lines: per.flatMap((c) => c.lines).slice(0, t.shown),

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { sql, type SqlBool } from "kysely";
-import { ASG_MSG, ASSIGNED_RESULTS, ASSIGNMENT_KIND, ASSIGNMENT_RESULT, ASSIGNMENT_RESULT_CODES } from "../../contract/assignment-codes";
+import { ASG_MSG, ASSIGNED_RESULTS, ASSIGNMENT_KIND, ASSIGNMENT_RESULT } from "../../contract/assignment-codes";
 import { PROGRESS_STATUS, allowedTransitions, type ProgressStatus } from "../../contract/codes";
 import { MSG } from "../../contract/messages";
 import { assignmentProgressSchema, type AssignmentResultRow } from "../../contract/schemas/assignment";
@@ -10,10 +9,11 @@ import type { ApiContext } from "../http/context";
 import { badRequest, notFound, parseChanges } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
-import { itemId, likePattern, writeTransaction } from "../engine/crud";
+import { itemId, writeTransaction } from "../engine/crud";
 import { assignInChunks } from "./apply";
 import { hasCandidates } from "./candidates";
 import { previewAssignment } from "./plan";
+import { enrolledQuery, progressQuery, RESULT_ORDERING, resultQuery } from "./result-query";
 import { runRoundNow } from "./rounds";
 import type { KindAccess } from "./routes";
 import { contentNames, contentsOf, type AssignmentKindDef } from "./store";
@@ -52,31 +52,10 @@ export function learningRoutes(app: FastifyInstance, ctx: ApiContext, kind: Assi
   app.get(`${item}learner/`, async (req): Promise<{ by_result: { result: number; count: number }[] } & Awaited<ReturnType<typeof paginate>>> => {
     const { row } = await access(req, "view");
     const page = readPageQuery(req);
-    const query = (req.query ?? {}) as Record<string, string>;
-    const order = parseOrdering(page.ordering, { username: sql`lower(${sql.ref("a.username")})`, result: sql.ref("r.result"), datetime_update: sql.ref("r.datetime_update") }, "username");
+    const order = parseOrdering(page.ordering, RESULT_ORDERING, "username");
     if (!order) throw badRequest({ ordering: [MSG.invalid_choice] });
     const contents = await contentsOf(db, row.id);
-    const errors: Record<string, string[]> = {};
-    const content = query.content ? contents.find((c) => String(c.id) === query.content) : undefined;
-    if (query.content && !content) errors.content = [MSG.invalid_choice];
-    const result = query.result !== undefined && query.result !== "" ? Number(query.result) : undefined;
-    if (result !== undefined && !(ASSIGNMENT_RESULT_CODES as readonly number[]).includes(result)) errors.result = [MSG.invalid_choice];
-    const round = query.round !== undefined && query.round !== "" ? Number(query.round) : undefined;
-    if (round !== undefined && !(Number.isInteger(round) && round >= 0)) errors.round = [MSG.invalid_choice];
-    if (Object.keys(errors).length) throw badRequest(errors);
-    let q = db
-      .selectFrom("assignment_result as r")
-      .innerJoin("account as a", "a.id", "r.account_id")
-      .leftJoin("content_enrollment as e", "e.id", "r.enrollment_id")
-      .where("r.assignment_id", "=", row.id);
-    if (content) q = q.where("r.content_type_id", "=", content.ref.contentTypeId).where("r.content_id", "=", content.ref.contentId);
-    if (round !== undefined) q = q.where("r.round_id", "=", round);
-    const counts = await q.select(["r.result", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("r.result").orderBy("r.result").execute();
-    if (result !== undefined) q = q.where("r.result", "=", result);
-    if (page.search) {
-      const p = likePattern(page.search);
-      q = q.where(sql<SqlBool>`(lower(a.username) like ${p} escape '\\' or lower(a.first_name || ' ' || a.last_name) like ${p} escape '\\')`);
-    }
+    const { q, counts } = await resultQuery(db, row, contents, req.query, page.search);
     let selected = q.select(["r.id", "r.round_id", "r.result", "r.added_by", "r.credit_minor", "r.datetime_expire", "r.enrollment_id", "r.content_type_id", "r.content_id", "r.datetime_create", "a.id as account_id", "a.username", "a.first_name", "a.last_name", "e.status"]);
     for (const o of order) selected = selected.orderBy(o.expr, o.desc ? "desc" : "asc");
     const answer = await paginate(req, selected.orderBy("r.id", tieDirection(order)), page);
@@ -116,26 +95,13 @@ export function learningRoutes(app: FastifyInstance, ctx: ApiContext, kind: Assi
     return { result: ASSIGNMENT_RESULT.canceled };
   });
 
-  /** The records this assignment enrolled (any round), with their learner and content. */
-  const enrolled = (id: number) =>
-    db
-      .selectFrom("content_enrollment as e")
-      .innerJoin("account as a", "a.id", "e.account_id")
-      .where("e.id", "in", db.selectFrom("assignment_result").select("enrollment_id").where("assignment_id", "=", id).where("enrollment_id", "is not", null).$narrowType<{ enrollment_id: number }>());
+  const enrolled = (id: number) => enrolledQuery(db, id);
 
   app.get(`${item}progress/`, async (req) => {
     const { row } = await access(req, "view");
     const page = readPageQuery(req);
     const contents = await contentsOf(db, row.id);
-    const query = (req.query ?? {}) as Record<string, string>;
-    let q = enrolled(row.id);
-    if (query.status !== undefined && query.status !== "") q = q.where("e.status", "=", Number(query.status));
-    if (page.search) q = q.where(sql<SqlBool>`lower(a.username) like ${likePattern(page.search)} escape '\\'`);
-    const answer = await paginate(
-      req,
-      q.select(["e.id", "e.status", "e.content_type_id", "e.content_id", "e.datetime_start", "e.datetime_complete", "e.datetime_update", "a.id as account_id", "a.username", "a.first_name", "a.last_name"]).orderBy(sql`lower(a.username)`).orderBy("e.id"),
-      page,
-    );
+    const answer = await paginate(req, progressQuery(db, row.id, req.query, page.search), page);
     const nameOf = new Map(contents.map((c) => [`${c.ref.contentTypeId}:${c.ref.contentId}`, c.name]));
     for (const [key, c] of await contentNames(db, answer.results.filter((r) => !nameOf.has(`${r.content_type_id}:${r.content_id}`)))) nameOf.set(key, c.name);
     return {

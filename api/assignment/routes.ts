@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type SqlBool } from "kysely";
-import { ASG_MSG, ASSIGNMENT_KIND, ASSIGNMENT_STATUS } from "../../contract/assignment-codes";
+import { ASG_MSG, ASSIGNMENT_KIND, ASSIGNMENT_STATUS, UNTITLED_NAMES } from "../../contract/assignment-codes";
 import { MSG } from "../../contract/messages";
 import type { Action } from "../../contract/permissions";
 import { assignmentContentSchema, assignmentSchemas, audienceSchema, autoAssignmentSchemas, settingsIssues, type AssignmentInput } from "../../contract/schemas/assignment";
@@ -10,8 +10,9 @@ import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
 import { fromResource, itemId, likePattern, writeTransaction } from "../engine/crud";
 import { requireModule } from "../system/master";
-import { textLimits } from "../system/config-store";
+import { configValues, textLimits } from "../system/config-store";
 import { contentRuleRoutes } from "./content-rules";
+import { exportRoutes } from "./export";
 import { learningRoutes } from "./routes-learning";
 import { nextRound, roundRoutes, startScheduler } from "./rounds";
 import { assignableTypes, audienceOf, contentsOf, definitionOf, findAssignment, KINDS, presentAssignments, saveAudience, type AssignmentKindDef } from "./store";
@@ -21,13 +22,15 @@ import { assignableTypes, audienceOf, contentsOf, definitionOf, findAssignment, 
  * docs/decisions/051–053): one set of calls per kind, under /api/dashboard/{assignment |
  * auto-assignment | suggestion}/, with the flags of its module (assignment | suggestion):
  *
- * - GET  ./ (search, ordering) · POST ./ {type?, name, settings…} → 201 with its id     view · add
+ * - GET  ./ (search, ordering) · POST ./ {type?, name?, settings…} → 201 with its id    view · add
+ *   (spec 002 §7 posts `{type}` alone: the name is then the kind's UNTITLED_NAMES)
  * - GET | PATCH | DELETE ./{id}/ (a draft only is deleted; 424 once assigned)          view · change · delete
  * - GET  ./{id}/content/ · POST ./{id}/content/ {content_type_id, content_list} · DELETE ./{id}/content/{rowId}/
  * - GET  ./{id}/content/choice/?content_type_id=&search=: contents to add             view
  * - an auto-assignment's content rules under ./{id}/content/rule/ (content-rules.ts)
  * - GET | PUT ./{id}/audience/ {account_list, department_list, include_sub_department, group_list}
- * - preview, assign, learner results, progress (routes-learning.ts); an auto-assignment's rounds (rounds.ts)
+ * - preview, assign, learner results, progress (routes-learning.ts) and their exports (export.ts);
+ *   an auto-assignment's rounds (rounds.ts)
  */
 export function assignmentRoutes(app: FastifyInstance, ctx: ApiContext, opts: { scheduler: boolean }) {
   for (const kind of KINDS) kindRoutes(app, ctx, kind);
@@ -51,7 +54,11 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
   const base = `/dashboard/${kind.path}/`;
   const item = `${base}:id(^\\d{1,12})/`;
   const auto = kind.type === ASSIGNMENT_KIND.auto;
-  const schemas = async () => (auto ? autoAssignmentSchemas : assignmentSchemas)(await textLimits(db));
+  // A date-time given for a day is read in the organisation's zone (spec 001 §3 "(ISO)", R156).
+  const schemas = async () => {
+    const { "time-zone-offset-minutes": offset } = await configValues(db, ["time-zone-offset-minutes"]);
+    return (auto ? autoAssignmentSchemas : assignmentSchemas)(await textLimits(db), Number(offset) || 0);
+  };
   /** The flag, then the row of this kind named by the path (404 otherwise). */
   const access = async (req: FastifyRequest, action: Action) => {
     const { account } = await requireModule(req, db, kind.module, action);
@@ -78,7 +85,7 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
     const input = parseInput((await schemas()).create, req.body) as AssignmentInput;
     if (input.type !== undefined && input.type !== kind.type) throw badRequest({ type: [MSG.invalid_choice] });
     const at = ctx.now().toISOString();
-    const values = { ...columnsOf(input), type: kind.type, name: input.name ?? "", created_by: account.id, datetime_create: at, datetime_update: at };
+    const values = { ...columnsOf(input), type: kind.type, name: input.name ?? UNTITLED_NAMES[kind.type], created_by: account.id, datetime_create: at, datetime_update: at };
     const id = await writeTransaction(db, async (trx) => {
       const row = await trx.insertInto("assignment").values(values as never).returning("id").executeTakeFirstOrThrow();
       if (auto) await trx.updateTable("assignment").set({ datetime_next_round: await nextRound(trx, row.id, ctx.now()) }).where("id", "=", row.id).execute();
@@ -206,6 +213,7 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
   });
 
   learningRoutes(app, ctx, kind, access);
+  exportRoutes(app, ctx, kind, access);
   if (auto) {
     roundRoutes(app, ctx, kind, access);
     contentRuleRoutes(app, ctx, kind, access);

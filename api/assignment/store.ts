@@ -119,6 +119,8 @@ export async function presentAssignments(q: Q, rows: AssignmentRow[]): Promise<A
     count_recurring: r.count_recurring,
     recurring_unit: r.recurring_unit,
     datetime_next_round: r.datetime_next_round,
+    is_no_charge: r.is_no_charge === 1,
+    result_status: r.result_status,
     count_content: contents.get(r.id) ?? 0,
     count_learner: learners.get(r.id) ?? 0,
     count_result: results.get(r.id) ?? 0,

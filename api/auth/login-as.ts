@@ -71,6 +71,32 @@ export async function endWithSession(db: Db, logId: number, reason: "logout" | "
  * API's rule that a refusal writes nothing holds while acting too. Recorded before the answer
  * leaves (onSend), so whoever reads the log after the answer finds the write there.
  */
+/** The fields of an answer that name the row it is, first found first (a user: its names). */
+const NAMING = ["name", "title", "topic", "name_bp", "username"] as const;
+const NAME_MAX = 200;
+const FIELDS_MAX = 50;
+
+/**
+ * What a write changed, as the log shows it (issue 33 §15, docs/decisions/079): the name of the
+ * row its JSON answer names (a user by first and last name), and the names of the fields its JSON
+ * body sent — never their values (a password is a field too). Null each when there is none (a
+ * delete answers nothing; an upload sends no JSON).
+ */
+export function whatChanged(body: unknown, payload: unknown): { target_name: string | null; fields: string | null } {
+  const fields = body && typeof body === "object" && !Array.isArray(body) ? Object.keys(body).slice(0, FIELDS_MAX) : [];
+  let answer: Record<string, unknown> | null = null;
+  try {
+    const parsed: unknown = typeof payload === "string" && payload.startsWith("{") ? JSON.parse(payload) : null;
+    if (parsed && typeof parsed === "object") answer = parsed as Record<string, unknown>;
+  } catch {
+    answer = null;
+  }
+  const person = answer && typeof answer.first_name === "string" ? `${answer.first_name} ${answer.last_name ?? ""}`.trim() : "";
+  const named = answer ? NAMING.map((k) => answer[k]).find((v): v is string => typeof v === "string" && v.trim() !== "") : undefined;
+  const name = (person || named || "").slice(0, NAME_MAX);
+  return { target_name: name || null, fields: fields.length ? JSON.stringify(fields) : null };
+}
+
 export function installLoginAsAudit(app: FastifyInstance, db: Db, now: () => Date) {
   app.addHook("onSend", async (req, reply, payload) => {
     const acting = req.loginAs;
@@ -78,7 +104,10 @@ export function installLoginAsAudit(app: FastifyInstance, db: Db, now: () => Dat
     try {
       await db
         .insertInto("login_as_write")
-        .values({ login_as_id: acting.id, method: req.method, path: req.url.split("?")[0].slice(0, PATH_MAX), status: reply.statusCode, datetime_create: now().toISOString() })
+        .values({
+          login_as_id: acting.id, method: req.method, path: req.url.split("?")[0].slice(0, PATH_MAX), status: reply.statusCode, datetime_create: now().toISOString(),
+          ...whatChanged(req.body, payload),
+        })
         .execute();
     } catch (err) {
       // The write itself is done: failing its answer now would only hide that it happened.

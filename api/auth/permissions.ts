@@ -4,6 +4,7 @@ import type { Db } from "../db/index";
 import type { AccountRow } from "../http/context";
 import { ApiError, forbidden, notAuthenticated } from "../http/errors";
 import { MSG } from "../../contract/messages";
+import { decidedKinds } from "../requests/decided-kinds";
 
 const flagCache = new WeakMap<FastifyRequest, Promise<Set<string>>>();
 
@@ -44,7 +45,7 @@ export async function requirePermission(req: FastifyRequest, db: Db, flag: strin
   return account;
 }
 
-/** The permission answer: role lists with their in-use entries and every flag as a boolean. */
+/** The permission answer: role lists with their in-use entries, every flag as a boolean, the requests it decides. */
 export async function permissionAnswer(db: Db, account: AccountRow): Promise<PermissionAnswer> {
   const flags = await flagsOf(db, account);
   const permission: Record<string, boolean> = {};
@@ -76,6 +77,8 @@ export async function permissionAnswer(db: Db, account: AccountRow): Promise<Per
     instructor_list: await scoped("instructor", "instructor"),
     department_list: await scoped("department", "department"),
     permission,
+    // The requests it decides by being named on a flow's step or supervising (docs/decisions/074).
+    decides: await decidedKinds(db, account.id),
   };
 }
 

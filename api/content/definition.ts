@@ -53,6 +53,12 @@ export type ContentDefinition = {
   curriculum?: { path?: string; sectionsPublish?: boolean };
   /** Its own calls beyond the engine's (course: the cover image). */
   routes?: (app: FastifyInstance, ctx: ApiContext) => void;
+  /**
+   * The figures of its own overall pages on the landing page's summary (GET …/overall/), by page
+   * id, beside the engine's; null for a page whose flag the account lacks, so the summary tells
+   * nobody more than the pages would (a test's attempts: docs/decisions/076).
+   */
+  overallFigures?: (db: Db, contentId: number, has: (action: "learner" | "progress") => boolean) => Promise<Record<string, Record<string, number> | null>>;
 };
 
 /** A feature's routes, mounted once per content type that lists it. */

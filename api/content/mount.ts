@@ -6,6 +6,7 @@ import { certificateRoutes } from "./features/extras/certificate";
 import { resourceRoutes } from "../engine/crud";
 import { curriculumRoutes } from "./features/curriculum/routes";
 import { learnerRoutes } from "./features/enrollment/learners";
+import { learnerEnrolRoutes } from "./features/enrollment/learner-routes";
 import { competencyRoutes, gamificationRoutes, surveyRoutes } from "./features/extras/extras";
 import { overallRoutes } from "./features/overall/routes";
 import type { ContentDefinition, ContentFeature, FeatureRoutes } from "./definition";
@@ -14,7 +15,11 @@ import { MOUNTED_DEFINITIONS } from "./library/definitions";
 /** Each feature's routes, by the name the definitions list it under. */
 export const FEATURE_ROUTES: Record<ContentFeature, FeatureRoutes> = {
   curriculum: curriculumRoutes,
-  enrollment: enrollmentSettingsRoutes,
+  // The settings, and the learner's own enrol calls (docs/decisions/074).
+  enrollment: (app, ctx, def) => {
+    enrollmentSettingsRoutes(app, ctx, def);
+    learnerEnrolRoutes(app, ctx, def);
+  },
   prerequisite: prerequisiteRoutes,
   permission: permissionRoutes,
   competency: competencyRoutes,

@@ -17,6 +17,7 @@ import { liveResource } from "./live/resource";
 import { liveRoutes } from "./live/routes";
 import { liveTransitionKind } from "../../contract/live-codes";
 import { testAttemptsRoutes } from "./test/attempts-mount";
+import { testOverallFigures } from "./test/overall-figures";
 import { MEDIA_DEFINITIONS } from "./media/definition";
 import type { ContentDefinition } from "./definition";
 
@@ -144,6 +145,8 @@ export const testDefinition: ContentDefinition = {
     testRoutes(app, ctx);
     testAttemptsRoutes(app, ctx);
   },
+  // Its overall landing page's cards: the attempts' figures (docs/decisions/076).
+  overallFigures: testOverallFigures,
 };
 
 /** THE API's list of content types: server.ts mounts each one's resource and features from it. */

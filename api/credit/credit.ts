@@ -1,3 +1,4 @@
+import { CREDIT_BALANCE_MAX_MINOR, type CreditReason } from "../../contract/credit";
 import type { Db } from "../db/index";
 import type { Trx } from "../engine/crud";
 import type { ContentRef } from "../content/ref";
@@ -8,12 +9,9 @@ import { chunks } from "../engine/chunks";
  * has one — from its budget's price page (content_budget), in hundredths; a content without a
  * price costs nothing. A learner's balance is `account_credit` (none: 0). Assigning (and
  * replacing an assignment, spec 001 §4) or approving an enrolment spends the cost; every change
- * is a `credit_transaction` row in the caller's transaction.
+ * is a `credit_transaction` row in the caller's transaction. Administrators see and change a
+ * balance through routes.ts (docs/decisions/075).
  */
-
-/** Why a balance changed. */
-export const CREDIT_REASONS = ["assignment", "assignment_replace", "enrollment", "top_up", "refund"] as const;
-export type CreditReason = (typeof CREDIT_REASONS)[number];
 
 /** What one learning of the content costs, in hundredths (0: free). */
 export async function contentCost(q: Db | Trx, ref: ContentRef): Promise<number> {
@@ -41,12 +39,15 @@ export async function creditBalances(q: Db | Trx, accountIds: readonly number[])
 /**
  * Change an account's balance by `amount` (negative: spend) and record why, in the caller's
  * transaction. Spending more than the balance is refused (false, nothing written): the caller
- * answers "not enough credit" (assignment result 7). The update is conditional on the balance
- * still covering the spend, so two spends at once cannot both pass.
+ * answers "not enough credit" (assignment result 7); so is a gift that would take the balance over
+ * CREDIT_BALANCE_MAX_MINOR. The update is conditional on the balance still covering the spend,
+ * so two spends at once cannot both pass. An administrator's change carries its reason (`note`)
+ * and may name the document it comes from (`reference`, unique per account: the caller checks it
+ * first, the index holds it).
  */
 export async function changeCredit(
   trx: Trx,
-  change: { accountId: number; amount: number; reason: CreditReason; ref: ContentRef | null },
+  change: { accountId: number; amount: number; reason: CreditReason; ref: ContentRef | null; note?: string; reference?: string | null },
   by: { accountId: number | null; at: string },
 ): Promise<boolean> {
   if (change.amount === 0) return true;
@@ -60,6 +61,7 @@ export async function changeCredit(
     .set((eb) => ({ balance_minor: eb("balance_minor", "+", change.amount), datetime_update: by.at }))
     .where("account_id", "=", change.accountId)
     .where("balance_minor", ">=", change.amount < 0 ? -change.amount : 0)
+    .where("balance_minor", "<=", CREDIT_BALANCE_MAX_MINOR - Math.max(0, change.amount))
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return false;
   await trx
@@ -72,6 +74,8 @@ export async function changeCredit(
       content_id: change.ref?.contentId ?? null,
       created_by: by.accountId,
       datetime_create: by.at,
+      note: change.note ?? "",
+      reference: change.reference ?? null,
     })
     .execute();
   return true;

@@ -38,6 +38,11 @@ import { mediaTables } from "./migrations/0035_media";
 import { surveyQuestions } from "./migrations/0036_survey_questions";
 import { testChoicePair } from "./migrations/0037_test_choice_pair";
 import { contentLibrary } from "./migrations/0038_content_library";
+import { enrolmentApproval } from "./migrations/0039_enrolment_approval";
+import { creditAndAssignmentSettings } from "./migrations/0040_credit_and_assignment_settings";
+import { classCancelAndQr } from "./migrations/0042_class_cancel_and_qr";
+import { uniqueMasterNames } from "./migrations/0043_unique_master_names";
+import { checklistPlacesAndAudit } from "./migrations/0044_checklist_places_and_audit";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -80,6 +85,11 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0036_survey_questions": surveyQuestions,
     "0037_test_choice_pair": testChoicePair,
     "0038_content_library": contentLibrary,
+    "0039_enrolment_approval": enrolmentApproval,
+    "0040_credit_and_assignment_settings": creditAndAssignmentSettings,
+    "0042_class_cancel_and_qr": classCancelAndQr,
+    "0043_unique_master_names": uniqueMasterNames,
+    "0044_checklist_places_and_audit": checklistPlacesAndAudit,
   };
 }
 

@@ -168,7 +168,8 @@ export interface Database {
     ip: string | null;
   };
   /** A write made while acting (0017). */
-  login_as_write: { id: Id; login_as_id: number; method: string; path: string; status: number; datetime_create: string };
+  /** …with the name of the row its answer named and the names of the fields it sent, JSON (0044). */
+  login_as_write: { id: Id; login_as_id: number; method: string; path: string; status: number; datetime_create: string; target_name: Generated<string | null>; fields: Generated<string | null> };
   login_attempt: { id: Id; username: string; account_id: number | null; ip: string; is_success: Flag; datetime_create: string };
   login_guard: { identifier: string; scope: string; failures: number; datetime_last_failure: string; datetime_locked: string | null };
   config: { key: string; value: string; url: string | null; datetime_update: string };
@@ -336,6 +337,8 @@ export interface Database {
     datetime_start: string | null;
     datetime_complete: string | null;
     datetime_update: string;
+    /** 0039 (docs/decisions/074): the enrollment form answers given at enrolment. */
+    submission_id: Generated<number | null>;
   };
   /**
    * The progress history of an enrollment (0009, docs/decisions/017): one status change each;
@@ -390,6 +393,10 @@ export interface Database {
     content_id: number | null;
     created_by: number | null;
     datetime_create: string;
+    /** 0040 (docs/decisions/075): why an administrator gave or took back credit; "" for the system's own. */
+    note: Generated<string>;
+    /** 0040: the document a credit came from, once per account (an import given twice credits nobody twice). */
+    reference: Generated<string | null>;
   };
   /**
    * An administrator's current decision on an enrolment that waited for approval (0027,
@@ -403,6 +410,8 @@ export interface Database {
     from_status: number;
     decided_by: number | null;
     datetime_decide: string;
+    /** 0039: the reason of a rejection, shown to the learner. */
+    note: Generated<string>;
   };
   /** Price and planning of a course. Money in hundredths (satang); price_margin in hundredths of a percent. */
   content_budget: {
@@ -558,8 +567,9 @@ export interface Database {
     desc: string;
     full_score: number;
     pass_score: number;
-    location: string;
-    room: string;
+    /** Where it is checked (0044): a location and one of its rooms, or null. */
+    location_id: number | null;
+    room_id: number | null;
     is_check_by_learner: Flag;
     is_check_by_inspector: Flag;
     is_verify_by_inspector: Flag;
@@ -601,6 +611,8 @@ export interface Database {
     date_end: Generated<string | null>;
     /** When it was cancelled (permanent), or null. */
     datetime_cancel: Generated<string | null>;
+    /** Why it was cancelled (0042, docs/decisions/077): asked on the cancel page, told to its learners; "" before. */
+    cancel_reason: Generated<string>;
     /** The class program it belongs to (0022), or null: a class on its own. */
     class_program_id: Generated<number | null>;
     /** Its event zone (0021, docs/decisions/043): a location, or null. */
@@ -637,6 +649,8 @@ export interface Database {
     datetime_qr: Generated<string | null>;
     /** The live item it replays or streams (0023): no live type yet (issue 18), so null. */
     live_id: Generated<number | null>;
+    /** Whether it is checked in by QR code (0042, spec 001 §3 "Schedule adds is_qr_code"): off, by hand only. */
+    is_qr_code: Generated<Flag>;
   };
   /** The class materials a session uses, in order (0023, docs/decisions/045). */
   class_session_material: { id: Id; session_id: number; material_id: number; sort: number };
@@ -699,6 +713,10 @@ export interface Database {
     created_by: number | null;
     datetime_create: string;
     datetime_update: string;
+    /** 0040 (docs/decisions/075): assigned by the organisation, no credit spent. */
+    is_no_charge: Generated<Flag>;
+    /** 0040: an auto-assignment's result setting (spec 001 §3, RESULT_STATUS). */
+    result_status: Generated<number>;
   };
   /** The contents an assignment holds (0026), each once. */
   assignment_content: { id: Id; assignment_id: number; content_type_id: number; content_id: number; datetime_create: string; rule_id: Generated<number | null> };
@@ -746,7 +764,7 @@ export interface Database {
   /** One answering of a form: by whom, when, for which content (enrollment forms). */
   form_submission: { id: Id; form_id: number; account_id: number; content_type_id: number | null; content_id: number | null; datetime_create: string };
   /** An answer (one per chosen choice of a multiple choice); the text stays when its question goes. */
-  form_answer: { id: Id; submission_id: number; question_id: number | null; choice_id: number | null; value: string };
+  form_answer: { id: Id; submission_id: number; question_id: number | null; choice_id: number | null; value: string; /** 0039: an upload answer's stored file. */ file_key: Generated<string | null> };
   approval_flow: {
     id: Id; name: string; code: string | null; sort: Generated<number>; type_request: number; type_rule: Generated<number>;
     price_gte_minor: number | null; price_lte_minor: number | null; desc: Generated<string>; datetime_create: string; datetime_update: string;
@@ -757,11 +775,15 @@ export interface Database {
   /** A flow's learner condition (0030, docs/decisions/060): the one condition shape, keyed by the flow; no row: none. */
   approval_flow_condition: ConditionColumns & { flow_id: number; datetime_update: string };
   approval_flow_condition_item: { flow_id: number; field: string; ref_id: number };
-  /** A learner's learning (kind 1) or material (kind 2) request and the flow step it waits at. */
+  /**
+   * A learner's learning (kind 1), material (kind 2) or enrolment (kind 3: the content and its
+   * enrolment record, 0039, docs/decisions/074) request and the flow step it waits at.
+   */
   learning_request: {
     id: Id; kind: number; account_id: number; name: string; provider: Generated<string>; datetime_start: string | null; datetime_end: string | null;
     cost_minor: number | null; content_type_id: number | null; reason: Generated<string>; flow_id: number | null; step: Generated<number>; status: number;
     form_id: number | null; submission_id: number | null; datetime_create: string; datetime_step: string; datetime_decide: string | null;
+    content_id: Generated<number | null>; enrollment_id: Generated<number | null>;
   };
   request_decision: { id: Id; request_id: number; step: number; decision: number; decided_by: number | null; note: Generated<string>; datetime_create: string };
   learning_result: { id: Id; request_id: number; status: Generated<number>; datetime_update: string };

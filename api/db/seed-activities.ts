@@ -7,7 +7,7 @@ import { insertBatches, lcg } from "./seed-kit";
 type Trx = Transaction<Database>;
 const DAY_MS = 24 * 3600 * 1000;
 
-/** A checklist: name, full score, pass score, location, room, verify by inspector / by admin, attach a file. */
+/** A checklist: name, full score, pass score, location and room names ("" none), verify by inspector / by admin, attach a file. */
 type Checklist = [string, number, number, string, string, boolean, boolean, boolean];
 /** Who inspects a checklist: the demo inspector by account, the safety group, the learners' direct manager. */
 type Rule = "inspector" | "group" | "manager";
@@ -25,8 +25,10 @@ type Plan = {
   checklists: [Checklist, Rule[]][];
 };
 
-const HQ = "Head Office, 12th floor";
-const PLANT = "Bang Na warehouse";
+/** Where checklists are checked: seed-locations.ts's sites and rooms, by name (the seed runs after it). */
+const HQ = "Bangkok Head Office";
+const PLANT = "Laem Chabang Plant";
+const CNX = "Chiang Mai Training Centre";
 /**
  * The demo activities (spec 000 §2.3). The inspector account inspects ACT-001, ACT-003 and
  * ACT-006 by account and ACT-004 as direct manager of students 1–40 — not the others, so its
@@ -34,45 +36,45 @@ const PLANT = "Bang Na warehouse";
  */
 const PLANS: Plan[] = [
   { name: "Fire drill", code: "ACT-001", category: "COMP-SAF", provider: "ACAD", desc: "The yearly evacuation drill of the head office.", shown: 40, learners: 36, pool: [1, 400], checklists: [
-    [["Evacuation route walk-through", 10, 7, HQ, "Stairwell B", true, true, false], ["inspector"]],
-    [["Fire extinguisher practice (PASS)", 20, 14, HQ, "Car park level 1", true, true, false], ["inspector", "group"]],
-    [["Head count at the assembly point", 5, 5, "Lumpini Park gate", "Assembly point A", true, false, false], ["manager"]],
+    [["Evacuation route walk-through", 10, 7, HQ, "Training Hall", true, true, false], ["inspector"]],
+    [["Fire extinguisher practice (PASS)", 20, 14, HQ, "", true, true, false], ["inspector", "group"]],
+    [["Head count at the assembly point", 5, 5, HQ, "", true, false, false], ["manager"]],
   ] },
   { name: "Safety walk", code: "ACT-002", category: "COMP-SAF", provider: "BLC", desc: "Walk the floor with a safety officer and note hazards.", shown: 25, learners: 24, pool: [400, 800], checklists: [
-    [["Hazard spotting round", 10, 6, PLANT, "Aisle 1–6", true, true, true], ["group"]],
-    [["Report of findings", 10, 6, PLANT, "Meeting room 2", true, true, true], ["group"]],
+    [["Hazard spotting round", 10, 6, PLANT, "", true, true, true], ["group"]],
+    [["Report of findings", 10, 6, PLANT, "Safety Training Room", true, true, true], ["group"]],
   ] },
   { name: "ตรวจความปลอดภัยในสำนักงาน", code: "ACT-003", category: "COMP-SAF", provider: "ACAD", desc: "ตรวจสอบความปลอดภัยของพื้นที่ทำงาน ทางหนีไฟ และอุปกรณ์ไฟฟ้า", shown: 18, learners: 30, pool: [1, 600], checklists: [
-    [["ตรวจทางหนีไฟและป้ายทางออก", 10, 8, "สำนักงานใหญ่ ชั้น 12", "โถงลิฟต์", true, true, false], ["inspector"]],
-    [["ตรวจปลั๊กพ่วงและสายไฟ", 10, 7, "สำนักงานใหญ่ ชั้น 12", "ฝ่ายบุคคล", true, false, true], ["inspector", "manager"]],
+    [["ตรวจทางหนีไฟและป้ายทางออก", 10, 8, HQ, "Lumphini Room", true, true, false], ["inspector"]],
+    [["ตรวจปลั๊กพ่วงและสายไฟ", 10, 7, HQ, "Computer Lab", true, false, true], ["inspector", "manager"]],
   ] },
   { name: "First aid practical (CPR)", code: "ACT-004", category: "COMP-SAF", provider: "GSP", desc: "Hands-on CPR and AED practice with a certified trainer.", shown: 60, learners: 28, pool: [1, 40], checklists: [
-    [["CPR on a training manikin", 100, 80, "Training centre", "Room 301", true, true, false], ["manager"]],
-    [["AED use", 50, 40, "Training centre", "Room 301", true, true, false], ["manager"]],
+    [["CPR on a training manikin", 100, 80, HQ, "Training Hall", true, true, false], ["manager"]],
+    [["AED use", 50, 40, HQ, "Training Hall", true, true, false], ["manager"]],
   ] },
   { name: "Customer visit shadowing", code: "ACT-005", category: "SOFT-COM", provider: "BLC", desc: "Join a senior sales representative on two customer visits.", shown: 12, learners: 18, pool: [800, 1200], checklists: [
-    [["Visit report", 10, 6, "Customer site", "", false, true, true], []],
+    [["Visit report", 10, 6, "", "", false, true, true], []],
   ] },
   { name: "ฝึกซ้อมอพยพหนีไฟ สาขาเชียงใหม่", code: "ACT-006", category: "COMP-SAF", provider: "ACAD", desc: "การฝึกซ้อมอพยพหนีไฟประจำปีของสาขาเชียงใหม่", shown: 9, learners: 22, pool: [1200, 1600], checklists: [
-    [["ซ้อมอพยพตามเส้นทาง", 10, 7, "สาขาเชียงใหม่", "ชั้น 3", true, true, false], ["inspector"]],
-    [["ใช้ถังดับเพลิง", 10, 7, "สาขาเชียงใหม่", "ลานจอดรถ", true, true, false], ["inspector", "group"]],
-    [["รายงานตัวที่จุดรวมพล", 5, 5, "สาขาเชียงใหม่", "จุดรวมพล B", true, true, false], ["group"]],
+    [["ซ้อมอพยพตามเส้นทาง", 10, 7, CNX, "ห้องดอยสุเทพ", true, true, false], ["inspector"]],
+    [["ใช้ถังดับเพลิง", 10, 7, CNX, "", true, true, false], ["inspector", "group"]],
+    [["รายงานตัวที่จุดรวมพล", 5, 5, CNX, "Workshop Studio", true, true, false], ["group"]],
   ] },
   { name: "Forklift safety check", code: "ACT-007", category: "COMP-SAF", provider: "GSP", desc: "Daily pre-use inspection of a forklift, observed.", shown: 30, learners: 20, pool: [1600, 2000], checklists: [
-    [["Pre-use inspection", 20, 16, PLANT, "Loading bay 3", true, true, true], ["group"]],
-    [["Load handling course", 20, 15, PLANT, "Yard", true, true, false], ["group"]],
+    [["Pre-use inspection", 20, 16, PLANT, "Safety Training Room", true, true, true], ["group"]],
+    [["Load handling course", 20, 15, PLANT, "", true, true, false], ["group"]],
   ] },
   { name: "5S workplace audit / ตรวจ 5ส", code: "ACT-008", category: "COMP", provider: "ACAD", desc: "Sort, set in order, shine, standardise, sustain: audit your own area.", shown: 45, learners: 32, pool: [41, 120], checklists: [
-    [["Sort (สะสาง)", 10, 6, HQ, "Own desk", true, true, true], ["manager"]],
-    [["Set in order (สะดวก)", 10, 6, HQ, "Own desk", true, true, true], ["manager"]],
-    [["Shine (สะอาด)", 10, 6, HQ, "Shared area", true, true, false], ["manager"]],
-    [["Standardise and sustain (สร้างมาตรฐาน, สร้างนิสัย)", 10, 6, HQ, "Shared area", true, true, false], ["manager"]],
+    [["Sort (สะสาง)", 10, 6, HQ, "", true, true, true], ["manager"]],
+    [["Set in order (สะดวก)", 10, 6, HQ, "", true, true, true], ["manager"]],
+    [["Shine (สะอาด)", 10, 6, HQ, "", true, true, false], ["manager"]],
+    [["Standardise and sustain (สร้างมาตรฐาน, สร้างนิสัย)", 10, 6, HQ, "", true, true, false], ["manager"]],
   ] },
   { name: "Onboarding buddy check-in", code: "ACT-009", category: "SOFT-COM", provider: "ACAD", desc: "Meet your buddy in the first month and agree on goals.", shown: 7, learners: 16, pool: [41, 120], checklists: [
-    [["First-month meeting with the buddy", 5, 3, HQ, "Café corner", false, true, false], ["manager"]],
+    [["First-month meeting with the buddy", 5, 3, HQ, "Chao Phraya Room", false, true, false], ["manager"]],
   ] },
   { name: "Data privacy desk check", code: "ACT-010", category: "TECH-SEC", provider: "BLC", desc: "Clean desk, locked screen, shredded papers: checked at your desk.", shown: -5, learners: 0, pool: [2000, 2400], checklists: [
-    [["Clean desk and locked screen", 10, 8, HQ, "All floors", true, true, false], ["group"]],
+    [["Clean desk and locked screen", 10, 8, HQ, "", true, true, false], ["group"]],
   ] },
   { name: "Leadership project presentation", code: "ACT-011", category: "SOFT-LEA", provider: "GSP", desc: "Present your improvement project to the leadership panel.", shown: null, learners: 0, pool: [0, 0], checklists: [] },
   { name: "กิจกรรมจิตอาสาปลูกป่า", code: "ACT-012", category: "SOFT", provider: "ACAD", desc: "กิจกรรมจิตอาสาปลูกป่าชายเลนร่วมกับชุมชน", shown: null, learners: 0, pool: [0, 0], checklists: [] },
@@ -116,6 +118,13 @@ export async function seedActivities(trx: Trx, now: Date) {
   const nowMs = now.getTime();
   const iso = (ms: number) => new Date(ms).toISOString();
   const one = async (table: "category" | "provider", code: string) => (await trx.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+  // A checklist's place by name: the location, and the room of it ("" names none).
+  const placeOf = async (location: string, room: string) => {
+    if (!location) return { location_id: null, room_id: null };
+    const at = (await trx.selectFrom("location").select("id").where("name", "=", location).executeTakeFirstOrThrow()).id;
+    const inRoom = room ? (await trx.selectFrom("room").select("id").where("location_id", "=", at).where("name", "=", room).executeTakeFirstOrThrow()).id : null;
+    return { location_id: at, room_id: inRoom };
+  };
   const accountId = async (username: string) => (await trx.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
   const [admin, inspector, manager] = [await accountId("admin"), await accountId("inspector"), await accountId("manager")];
   const group = (await trx.selectFrom("account_group").select("id").where("code", "=", "G3").executeTakeFirstOrThrow()).id;
@@ -147,7 +156,7 @@ export async function seedActivities(trx: Trx, now: Date) {
       const row = await trx
         .insertInto("activity_checklist")
         .values({
-          activity_id: id, name, desc: "", full_score: full, pass_score: pass, location, room, is_check_by_learner: 1, is_check_by_inspector: byInspector ? 1 : 0,
+          activity_id: id, name, desc: "", full_score: full, pass_score: pass, ...(await placeOf(location, room)), is_check_by_learner: 1, is_check_by_inspector: byInspector ? 1 : 0,
           is_verify_by_inspector: byInspector ? 1 : 0, is_verify_by_admin: byAdmin ? 1 : 0, is_attach_file: attach ? 1 : 0, sort: sort + 1, datetime_create: iso(created), datetime_update: iso(created),
         })
         .returning("id")

@@ -25,7 +25,7 @@ export async function seedAssignments(trx: Trx, now: Date) {
   if (learners.length < 20 || students.length < 30) return;
   // Credit: 20,000 baht each to most demo learners; the first five (whose balances the credit
   // tests start from) and the last five learners none (so "not enough credit" shows).
-  for (const id of [...learners.slice(5, -5), ...students.slice(20, 40)]) await changeCredit(trx, { accountId: id, amount: 2_000_000, reason: "top_up", ref: null }, { accountId: admin, at });
+  for (const id of [...learners.slice(5, -5), ...students.slice(20, 40)]) await changeCredit(trx, { accountId: id, amount: 2_000_000, reason: "top_up", ref: null, note: "Training budget (demo)" }, { accountId: admin, at });
 
   const courseType = await contentTypeId(trx, "course");
   // Published courses open to everyone (no permission rule, no capacity), the least enrolled first.

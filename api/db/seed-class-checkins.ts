@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import { CHECKIN_SOURCE } from "../../contract/checkin-codes";
-import { forceCompleteAttendance, recomputeClassProgress, recordAttendance } from "../content/class/attendance";
+import { forceCompleteAttendance, recordAttendance } from "../content/class/attendance";
+import { moveEnrollments } from "../content/features/enrollment/service";
 import type { Database } from "./schema";
 
 type Trx = Transaction<Database>;
@@ -12,7 +13,7 @@ const S = CHECKIN_SOURCE;
  * (recordAttendance, force completed), so attendance rows, the check-in log and the learners'
  * progress agree: the ongoing CLS-LEAD (check-in only) has its first session attended from every
  * source — not set, web, mobile app, administrator, live session — and one learner force
- * completed; the past CLS-XLS (check-in and check-out) has learners in and out, one who never
+ * completed by hand; the past CLS-XLS (check-in and check-out) has learners in and out, one who never
  * checked out of the last day, one force completed and one who never came. Only sessions that
  * have started are attended. Deterministic for a given clock.
  */
@@ -62,9 +63,11 @@ export async function seedClassCheckins(trx: Trx, now: Date, admin: number) {
         }
       }
     }
-    // Set to completed by hand: every session written as attended (force completed), progress 30.
+    // Set to completed by hand (an override to 30, as the progress page does): the sessions that
+    // have opened written as attended (force completed); the ones ahead stay open to them.
     const forced = plan.forced.map((i) => enrollments[i]?.id).filter((id): id is number => id !== undefined);
+    const current = forced.length ? await trx.selectFrom("content_enrollment").select(["id", "status", "datetime_start"]).where("id", "in", forced).execute() : [];
+    await moveEnrollments(trx, current.map((e) => ({ ...e, to: 30 })), "override", { accountId: admin, at: now.toISOString() });
     await forceCompleteAttendance(trx, klass.id, forced, { accountId: admin, now });
-    await recomputeClassProgress(trx, klass.id, forced, { accountId: admin, now });
   }
 }

@@ -15,7 +15,9 @@ const DAY_MS = 24 * 3600 * 1000;
  * location's room when the locations seed has made any. Deterministic for a given clock.
  */
 type Plan = {
-  code: string; name: string; category: string; provider: string; shown: boolean; cancelledDaysAgo?: number;
+  code: string; name: string; category: string; provider: string; shown: boolean;
+  // Cancelled that many days ago, with the reason its learners were told (docs/decisions/077).
+  cancelled?: { daysAgo: number; reason: string };
   // Each session: days from today, start and end time (organisation zone), name.
   sessions: [number, string, string, string][];
 };
@@ -28,7 +30,8 @@ const PLANS: Plan[] = [
     sessions: [[4, "13:00", "15:00", "Structure a talk"], [11, "13:00", "15:00", "Rehearsal and feedback"], [18, "13:00", "15:00", "Final presentations"]] },
   { code: "CLS-XLS", name: "Spreadsheet Essentials", category: "TECH-DAT", provider: "GSP", shown: true,
     sessions: [[-20, "09:00", "16:00", "Formulas and tables"], [-13, "09:00", "16:00", "Charts and pivots"]] },
-  { code: "CLS-SVC", name: "Customer Service Day", category: "SOFT-COM", provider: "BLC", shown: true, cancelledDaysAgo: 2,
+  { code: "CLS-SVC", name: "Customer Service Day", category: "SOFT-COM", provider: "BLC", shown: true,
+    cancelled: { daysAgo: 2, reason: "The trainer is unavailable that day; the class will be offered again next quarter." },
     sessions: [[10, "09:00", "16:00", "Service recovery"]] },
   { code: "CLS-DATA", name: "Data Literacy Bootcamp", category: "TECH-DAT", provider: "ACAD", shown: false, sessions: [] },
 ];
@@ -53,11 +56,13 @@ export async function seedClasses(trx: Trx, now: Date) {
       .insertInto("class")
       .values({
         name: plan.name, code: plan.code, content_level: null, program: null, category_id: await one("category", plan.category), provider_id: await one("provider", plan.provider),
-        is_environmental: 0, desc: "", is_display: plan.shown ? 1 : 0, datetime_start: null, datetime_first_publish: shownAt,
+        // A cancelled class is no longer offered to learners: hidden, as cancelling does (api/content/class/cancel.ts).
+        is_environmental: 0, desc: "", is_display: plan.shown && !plan.cancelled ? 1 : 0, datetime_start: null, datetime_first_publish: shownAt,
         datetime_create: created, datetime_update: created, created_by: admin, batch: 1 + (n % 3), check_in_type: n % 2,
         // Learners scan the printed sheets and staff may reprint them (docs/decisions/046).
         is_user_check_in: 1, is_allow_change_qr: 1,
-        datetime_cancel: plan.cancelledDaysAgo === undefined ? null : iso(now.getTime() - plan.cancelledDaysAgo * DAY_MS),
+        datetime_cancel: plan.cancelled ? iso(now.getTime() - plan.cancelled.daysAgo * DAY_MS) : null,
+        cancel_reason: plan.cancelled?.reason ?? "",
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -80,6 +85,14 @@ export async function seedClasses(trx: Trx, now: Date) {
     if (n === 0) await seedAudience(trx, classType, id, learners, admin, created);
     // The past class's learners, for its attendance report (seed-class-checkins.ts).
     if (plan.code === "CLS-XLS") await enrol(trx, classType, id, learners.slice(0, 5), admin, created);
+    // The cancelled class's learners: moved to -4 content_canceled when it was cancelled.
+    if (plan.cancelled) {
+      const at = iso(now.getTime() - plan.cancelled.daysAgo * DAY_MS);
+      for (const e of await enrol(trx, classType, id, learners.slice(5, 7), admin, created)) {
+        await trx.updateTable("content_enrollment").set({ status: -4, datetime_update: at }).where("id", "=", e).execute();
+        await trx.insertInto("content_progress_log").values({ enrollment_id: e, from_status: 0, to_status: -4, action_type: "content_cancel", created_by: admin, datetime_create: at }).execute();
+      }
+    }
   }
   await seedClassCheckins(trx, now, admin);
 }
@@ -94,7 +107,8 @@ async function seedAudience(trx: Trx, ct: number, id: number, learners: number[]
  * Learners enrolled by the administrator, not started, each with its "enroll" history row: their
  * check-ins (seed-class-checkins.ts) move them on, as the API would.
  */
-async function enrol(trx: Trx, ct: number, id: number, learners: number[], admin: number, created: string) {
+async function enrol(trx: Trx, ct: number, id: number, learners: number[], admin: number, created: string): Promise<number[]> {
+  const ids: number[] = [];
   for (const account_id of learners) {
     const row = await trx
       .insertInto("content_enrollment")
@@ -105,5 +119,7 @@ async function enrol(trx: Trx, ct: number, id: number, learners: number[], admin
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx.insertInto("content_progress_log").values({ enrollment_id: row.id, from_status: null, to_status: 0, action_type: "enroll", created_by: admin, datetime_create: created }).execute();
+    ids.push(row.id);
   }
+  return ids;
 }

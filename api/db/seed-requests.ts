@@ -1,5 +1,6 @@
 import type { Trx } from "../engine/crud";
 import { APPROVAL_STATUS, DECISION, QUESTION_TYPE, REQUEST_TYPE } from "../../contract/request-codes";
+import { ADDED_BY, ADD_METHOD, PROGRESS_STATUS, TYPE_ACCESS, TYPE_WAITING } from "../../contract/codes";
 
 /**
  * Forms, approval flows and requests of the demo organisation (issue 17 §6; docs/decisions/056–058):
@@ -10,6 +11,11 @@ import { APPROVAL_STATUS, DECISION, QUESTION_TYPE, REQUEST_TYPE } from "../../co
  * docs/decisions/060); a one-step flow for material requests; learning requests waiting at each
  * step, an approved one with its learning result, a rejected one; material requests waiting and
  * approved. Step 1 of the two-step flow notifies its deciders, step 2 does not.
+ *
+ * Enrolment through a flow (docs/decisions/074): a two-step enrollment flow (AF-ENR: step 1 the
+ * learner's supervisor or the inspector, step 2 staff2) and the last shown course asking for it
+ * (type_access 3) with the enrollment form; three of the manager's team waiting in it, two at step
+ * 1 and one at step 2 (the manager approved step 1), each with their form's answers.
  */
 
 /** A condition row with every bound unset: the criteria are its items (decision 030's shape). */
@@ -51,7 +57,7 @@ async function answer(trx: Trx, form: Awaited<ReturnType<typeof seedForm>>, acco
 
 export async function seedRequests(trx: Trx, now: Date) {
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString();
-  const ids = new Map((await trx.selectFrom("account").select(["id", "username"]).where("username", "in", ["staff1", "staff2", "learner", "learner005", "learner012", "learner020", "learner033", "learner044", "learner050"]).execute()).map((r) => [r.username, r.id]));
+  const ids = new Map((await trx.selectFrom("account").select(["id", "username"]).where("username", "in", ["staff1", "staff2", "inspector", "manager", "learner", "learner005", "learner012", "learner020", "learner033", "learner044", "learner050"]).execute()).map((r) => [r.username, r.id]));
   const who = (u: string) => ids.get(u) ?? ids.get("learner")!;
   const typeId = async (code: string) => (await trx.selectFrom("content_type").select("id").where("code", "=", code).executeTakeFirst())?.id ?? null;
   const [publicLearning, documentType, videoType, courseType] = [await typeId("public_learning"), await typeId("document"), await typeId("video"), await typeId("course")];
@@ -61,8 +67,8 @@ export async function seedRequests(trx: Trx, now: Date) {
     trx,
     { kind: "enrollment", name: "Course pre-enrollment questionnaire", code: "ENR-Q1", desc: "Asked before a learner joins a course that needs it.", type_request: null },
     [
-      ["About you", [["Your current role", QUESTION_TYPE.text, true], ["Years in this role", QUESTION_TYPE.number, false]]],
-      ["Your expectations", [["How do you prefer to learn?", QUESTION_TYPE.choice, true, ["Classroom", "Online", "Blended"]], ["Topics you want covered", QUESTION_TYPE.multiple_choice, false, ["Basics", "Case studies", "Tools", "Certification"]], ["Anything else we should know?", QUESTION_TYPE.long_text, false]]],
+      ["About you", [["Your current role", QUESTION_TYPE.textinput, true], ["Years in this role", QUESTION_TYPE.number, false]]],
+      ["Your expectations", [["How do you prefer to learn?", QUESTION_TYPE.radio, true, ["Classroom", "Online", "Blended"]], ["Topics you want covered", QUESTION_TYPE.checkbox, false, ["Basics", "Case studies", "Tools", "Certification"]], ["Anything else we should know?", QUESTION_TYPE.textarea, false]]],
     ],
     at(20),
   );
@@ -76,7 +82,7 @@ export async function seedRequests(trx: Trx, now: Date) {
     trx,
     { kind: "request", name: "Outside training request", code: "REQ-TRAIN", desc: "What a learner tells us about an outside course.", type_request: REQUEST_TYPE.learning },
     [
-      ["About the training", [["Why do you need this training?", QUESTION_TYPE.choice, true, ["Current job", "Next role", "Certification renewal"]], ["What will you apply at work?", QUESTION_TYPE.long_text, true]]],
+      ["About the training", [["Why do you need this training?", QUESTION_TYPE.radio, true, ["Current job", "Next role", "Certification renewal"]], ["What will you apply at work?", QUESTION_TYPE.textarea, true]]],
       ["Schedule", [["Preferred start date", QUESTION_TYPE.date, false], ["Working days away", QUESTION_TYPE.number, false]]],
     ],
     at(30),
@@ -123,8 +129,8 @@ export async function seedRequests(trx: Trx, now: Date) {
     { kind: REQUEST_TYPE.learning, user: "learner033", name: "Wine Appreciation Level 1", provider: "WSET Bangkok", cost: 14_000, days: 15, step: 1, status: APPROVAL_STATUS.rejected, decisions: [["staff1", 1, DECISION.reject]] },
   ];
   const materials: Seeded[] = [
-    { kind: REQUEST_TYPE.material, user: "learner", name: "Thai business writing handbook (e-book)", provider: "", cost: 0, days: 3, step: 1, status: APPROVAL_STATUS.waiting_approve, decisions: [] },
-    { kind: REQUEST_TYPE.material, user: "learner044", name: "Negotiation skills video series", provider: "", cost: 0, days: 18, step: 1, status: APPROVAL_STATUS.approved, decisions: [["staff1", 1, DECISION.approve]] },
+    { kind: REQUEST_TYPE.material, user: "learner", name: "Thai business writing handbook (e-book)", provider: "Amarin Publishing", cost: 450, days: 3, step: 1, status: APPROVAL_STATUS.waiting_approve, decisions: [] },
+    { kind: REQUEST_TYPE.material, user: "learner044", name: "Negotiation skills video series", provider: "LinkedIn Learning", cost: 1_200, days: 18, step: 1, status: APPROVAL_STATUS.approved, decisions: [["staff1", 1, DECISION.approve]] },
   ];
   for (const [i, r] of [...requests, ...materials].entries()) {
     const learning = r.kind === REQUEST_TYPE.learning;
@@ -135,7 +141,8 @@ export async function seedRequests(trx: Trx, now: Date) {
       .values({
         kind: r.kind, account_id: who(r.user), name: r.name, provider: r.provider,
         datetime_start: learning ? "2026-07-06" : null, datetime_end: learning ? "2026-07-10" : null,
-        cost_minor: learning ? r.cost * 100 : null, content_type_id: learning ? publicLearning : i % 2 ? documentType : videoType,
+        // What the learner entered, a material's price too (issue 33: the material page hid it).
+        cost_minor: r.cost * 100, content_type_id: learning ? publicLearning : i % 2 ? documentType : videoType,
         reason: learning ? "Needed for my next quarter's goals." : "Our team has no material on this yet.",
         flow_id: learning ? training : material, step: r.step, status: r.status,
         form_id: learning ? requestForm.id : null, submission_id: submission,
@@ -150,5 +157,54 @@ export async function seedRequests(trx: Trx, now: Date) {
       const res = await trx.insertInto("learning_result").values({ request_id: id, status: r.result, datetime_update: at(3) }).returning("id").executeTakeFirstOrThrow();
       await trx.insertInto("learning_result_log").values({ result_id: res.id, from_status: 0, to_status: r.result, changed_by: null, note: "Certificate sent by the learner.", datetime_create: at(3) }).execute();
     }
+  }
+
+  // ---- enrolment through a flow ----
+  const enrolFlow = await flow({ name: "Course enrolment approval", code: "AF-ENR", sort: 30, type_request: REQUEST_TYPE.enrollment }, [
+    { supervisor: 1, approvers: ["inspector"], days: 0, notify: true },
+    { supervisor: 0, approvers: ["staff2"], days: 14, notify: false },
+  ]);
+  const flowCourse = await trx.selectFrom("course").select(["id", "name"]).where("is_display", "=", 1).where("is_library", "=", 0).orderBy("id", "desc").executeTakeFirst();
+  if (!flowCourse || courseType === null) return;
+  const ref = { content_type_id: courseType, content_id: flowCourse.id };
+  await trx
+    .insertInto("content_enrollment_setting")
+    .values({
+      ...ref, form_id: enrollForm.id, capacity: 0, is_overlap_time: 0, is_session_reserved: 0, is_session_enrollment: 0, minimum_session_enrollment: 0, maximum_session_enrollment: 10,
+      type_access: TYPE_ACCESS.waiting_approve_flow, enrollment_required: 0, type_waiting: TYPE_WAITING.waiting_list, enroll_datetime_start: null, enroll_datetime_end: null,
+      cancel_type: 7, cancel_duration: 7 * 86_400, cancel_datetime_start: null, cancel_datetime_end: null, is_allow_change_session_enrollment: 0, is_user_canceled: 1,
+      is_rejected_able_re_enroll: 1, duration_expire: null, is_retrain: 0, retrain_count: 1, retrain_unit: 3, datetime_update: at(30),
+    })
+    .onConflict((oc) => oc.columns(["content_type_id", "content_id"]).doUpdateSet({ type_access: TYPE_ACCESS.waiting_approve_flow, form_id: enrollForm.id }))
+    .execute();
+  const team = await trx
+    .selectFrom("account")
+    .select("id")
+    .where("supervisor_id", "=", who("manager"))
+    .where("username", "like", "student%")
+    .where("id", "not in", (eb) => eb.selectFrom("content_enrollment").select("account_id").where("content_type_id", "=", courseType).where("content_id", "=", flowCourse.id))
+    .orderBy("id")
+    .limit(3)
+    .execute();
+  for (const [i, learner] of team.entries()) {
+    const step = i === 2 ? 2 : 1;
+    const enrolled = at(6 - i);
+    const submission = await answer(trx, enrollForm, learner.id, ["Sales executive", String(2 + i), i % 3, [1]], enrolled, ref);
+    const e = await trx
+      .insertInto("content_enrollment")
+      .values({ account_id: learner.id, ...ref, status: PROGRESS_STATUS.waiting_approve, add_method: ADD_METHOD.enrolled, added_by: ADDED_BY.n_a, created_by: learner.id, datetime_enroll: enrolled, datetime_start: null, datetime_complete: null, datetime_update: enrolled, submission_id: submission })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx.insertInto("content_progress_log").values({ enrollment_id: e.id, from_status: null, to_status: PROGRESS_STATUS.waiting_approve, action_type: "enroll", is_bulk: 0, created_by: learner.id, datetime_create: enrolled }).execute();
+    const r = await trx
+      .insertInto("learning_request")
+      .values({
+        kind: REQUEST_TYPE.enrollment, account_id: learner.id, name: flowCourse.name, provider: "", datetime_start: null, datetime_end: null, cost_minor: 0, content_type_id: courseType,
+        content_id: flowCourse.id, enrollment_id: e.id, reason: "", flow_id: enrolFlow, step, status: APPROVAL_STATUS.waiting_approve, form_id: enrollForm.id, submission_id: submission,
+        datetime_create: enrolled, datetime_step: step === 2 ? at(1) : enrolled, datetime_decide: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (step === 2) await trx.insertInto("request_decision").values({ request_id: r.id, step: 1, decision: DECISION.approve, decided_by: who("manager"), note: "Fits the team's plan.", datetime_create: at(1) }).execute();
   }
 }

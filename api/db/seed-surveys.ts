@@ -1,7 +1,7 @@
 import type { Trx } from "../engine/crud";
 import { submitSurveyAnswer } from "../content/survey/answer";
 import { textLimits } from "../system/config-store";
-import { FORM_KIND, QUESTION_TYPE, SCALE_QUESTION } from "../../contract/request-codes";
+import { FORM_KIND, QUESTION_TYPE } from "../../contract/request-codes";
 import { SURVEY_TYPE } from "../../contract/extras-codes";
 import { SURVEY_TARGET } from "../../contract/schemas/survey";
 
@@ -25,24 +25,24 @@ const LIKERT: S[] = [
   {
     name: "Delivery",
     questions: [
-      { text: "The instructor explained the topics clearly", type: SCALE_QUESTION, required: true, average: true, min: 1, max: 5, labels: ["Strongly disagree", "Strongly agree"] },
-      { text: "The instructor answered questions well", type: SCALE_QUESTION, required: true, average: true, min: 1, max: 5, labels: ["Strongly disagree", "Strongly agree"] },
+      { text: "The instructor explained the topics clearly", type: QUESTION_TYPE.scale, required: true, average: true, min: 1, max: 5, labels: ["Strongly disagree", "Strongly agree"] },
+      { text: "The instructor answered questions well", type: QUESTION_TYPE.scale, required: true, average: true, min: 1, max: 5, labels: ["Strongly disagree", "Strongly agree"] },
     ],
   },
-  { name: "Overall", questions: [{ text: "I would attend another session by this instructor", type: SCALE_QUESTION, average: true, min: 1, max: 5, labels: ["Strongly disagree", "Strongly agree"] }] },
+  { name: "Overall", questions: [{ text: "I would attend another session by this instructor", type: QUESTION_TYPE.scale, average: true, min: 1, max: 5, labels: ["Strongly disagree", "Strongly agree"] }] },
 ];
 const QUESTIONNAIRE: S[] = [
   {
     name: "About the course",
     questions: [
-      { text: "How satisfied are you with the course?", type: QUESTION_TYPE.choice, required: true, choices: ["Very satisfied", "Satisfied", "Neutral", "Dissatisfied"] },
-      { text: "Which parts helped you most?", type: QUESTION_TYPE.multiple_choice, choices: ["Lectures", "Exercises", "Group work", "Materials"], maxSelect: 2, other: true },
+      { text: "How satisfied are you with the course?", type: QUESTION_TYPE.radio, required: true, choices: ["Very satisfied", "Satisfied", "Neutral", "Dissatisfied"] },
+      { text: "Which parts helped you most?", type: QUESTION_TYPE.checkbox, choices: ["Lectures", "Exercises", "Group work", "Materials"], maxSelect: 2, other: true },
       { text: "Hours you spent outside class", type: QUESTION_TYPE.number, average: true },
     ],
   },
-  { name: "Suggestions", questions: [{ text: "What should we improve?", type: QUESTION_TYPE.long_text }] },
+  { name: "Suggestions", questions: [{ text: "What should we improve?", type: QUESTION_TYPE.textarea }] },
 ];
-const POLL: S[] = [{ name: "Poll", questions: [{ text: "How was the pace of the course?", type: QUESTION_TYPE.choice, required: true, choices: ["Too slow", "Just right", "Too fast"] }] }];
+const POLL: S[] = [{ name: "Poll", questions: [{ text: "How was the pace of the course?", type: QUESTION_TYPE.radio, required: true, choices: ["Too slow", "Just right", "Too fast"] }] }];
 
 /** Extra surveys: [name, code, type, published, target, template]. */
 const MORE: [string, string, number, boolean, number, boolean?][] = [
@@ -52,7 +52,7 @@ const MORE: [string, string, number, boolean, number, boolean?][] = [
   // A template the create page starts from (its questions are copied, docs/decisions/067).
   ["Template: after-course feedback", "SV-TPL", SURVEY_TYPE.questionnaire, false, SURVEY_TARGET.content, true],
 ];
-const POLL2: S[] = [{ name: "Poll", questions: [{ text: "When do you prefer to learn?", type: QUESTION_TYPE.choice, required: true, choices: ["Morning", "Afternoon", "Evening"] }] }];
+const POLL2: S[] = [{ name: "Poll", questions: [{ text: "When do you prefer to learn?", type: QUESTION_TYPE.radio, required: true, choices: ["Morning", "Afternoon", "Evening"] }] }];
 
 type Seeded = { id: number; type: number; choices: number[]; q: Q };
 const COMMENTS = ["More exercises, please.", "Clear and well paced.", "The room was too cold.", "Share the slides before the session.", ""];
@@ -63,10 +63,10 @@ function answersOf(questions: Seeded[], k: number) {
   const other: Record<string, string> = {};
   for (const [i, { id, type, choices, q }] of questions.entries()) {
     const salt = k * 7 + i * 3;
-    if (type === SCALE_QUESTION) answers[id] = String((q.max ?? 4) - (salt % 3 === 0 ? 2 : salt % 2));
-    else if (type === QUESTION_TYPE.choice) answers[id] = [choices[salt % 5 < 3 ? 0 : (salt % choices.length)]];
-    else if (type === QUESTION_TYPE.multiple_choice && q.other && k % 5 === 4) other[id] = "Videos";
-    else if (type === QUESTION_TYPE.multiple_choice) answers[id] = [...new Set([choices[k % choices.length], choices[salt % choices.length]])].slice(0, q.maxSelect ?? 1);
+    if (type === QUESTION_TYPE.scale) answers[id] = String((q.max ?? 4) - (salt % 3 === 0 ? 2 : salt % 2));
+    else if (type === QUESTION_TYPE.radio) answers[id] = [choices[salt % 5 < 3 ? 0 : (salt % choices.length)]];
+    else if (type === QUESTION_TYPE.checkbox && q.other && k % 5 === 4) other[id] = "Videos";
+    else if (type === QUESTION_TYPE.checkbox) answers[id] = [...new Set([choices[k % choices.length], choices[salt % choices.length]])].slice(0, q.maxSelect ?? 1);
     else if (type === QUESTION_TYPE.number) answers[id] = String(2 + (k % 6));
     else if (COMMENTS[k % COMMENTS.length]) answers[id] = COMMENTS[k % COMMENTS.length];
   }

@@ -6,7 +6,8 @@ import { seedTestbanks } from "./seed-testbanks";
  * published, scheduled, hidden —, each with sections of their own questions (multiple choice with
  * four choices, one correct; fill in description with an answer guide) and draw rules from the
  * seeded banks (random by range, random by tags, selected numbers). The banks come from
- * seedTestbanks (the lead's seed, docs/decisions/063), which answers their ids by code.
+ * seedTestbanks (the lead's seed, docs/decisions/063), which answers their ids by code. Each
+ * section's full score is what its questions give, as publishing asks (docs/decisions/076).
  */
 
 type Own = { desc: string; choices?: string[]; answer?: number; guide?: string; score?: number };
@@ -36,7 +37,7 @@ const TESTS: Test[] = [
     code: "TST-SEC-01", name: "Information security test", category: "TECH-SEC", state: "publish", attempt: 0,
     sections: [
       { name: "Passwords and phishing", full: 5, pass: 3, own: [mc("Is it safe to reuse a password across sites?", ["Yes", "No"], 1)], draws: [{ bank: "TB-SEC", number: 4, range: "1-5, 8, 10-12" }] },
-      { name: "Everyday practice", full: 3, pass: 0, draws: [{ bank: "TB-SEC", tags: ["TAG-MAN"], number: 2, random: 1 }] },
+      { name: "Everyday practice", full: 2, pass: 0, draws: [{ bank: "TB-SEC", tags: ["TAG-MAN"], number: 2, random: 1 }] },
     ],
   },
   {
@@ -44,7 +45,7 @@ const TESTS: Test[] = [
     sections: [
       {
         name: "Written answers", full: 6, pass: 4, condition: 0,
-        own: [fill("Summarise the purpose of a weekly team update.", "Shares progress, blockers and next steps in a few lines.")],
+        own: [fill("Summarise the purpose of a weekly team update.", "Shares progress, blockers and next steps in a few lines.", 4)],
         draws: [{ bank: "TB-COM", method: 1, selected: [1, 2] }],
       },
     ],

@@ -215,11 +215,11 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await seedEnrollment(trx, now, hash);
     await seedExtras(trx, now);
     await seedIdentification(trx, now);
+    // Before the activities and classes: checklists and sessions take their places.
+    await seedLocations(trx, now);
     await seedActivities(trx, now);
     await seedAccess(trx, now, ACTIVITIES);
     await seedGroups(trx, now);
-    // Before the classes: their sessions take the rooms.
-    await seedLocations(trx, now);
     await seedClasses(trx, now);
     await seedClassPrograms(trx, now);
     // Session enrollment, a program class's terms, learner-held codes (docs/decisions/046, 047).

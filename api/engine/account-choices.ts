@@ -15,12 +15,15 @@ export type AccountChoices = {
   staffOnly?: boolean;
   /** A condition on `a` leaving out who is already chosen (`not exists …`). */
   except?: RawBuilder<SqlBool>;
+  /** A condition on `a` the choices must meet (who may decide an approval step). */
+  only?: RawBuilder<SqlBool>;
 };
 
 /** The choices as a query (for `paginate`). */
 export function accountChoicesQuery(db: Db, opts: AccountChoices & { search?: string; idList?: string }) {
   let q = db.selectFrom("account as a").where(opts.staffOnly ? isStaff : sql<SqlBool>`a.is_active = 1`);
   if (opts.except) q = q.where(opts.except);
+  if (opts.only) q = q.where(opts.only);
   if (opts.search) q = q.where(personMatches(opts.search));
   // spec 002 §7 id_list: a picker shows the accounts already chosen, whatever its search.
   if (opts.idList !== undefined) {

@@ -9,7 +9,7 @@ import { requestFlags } from "../auth/permissions";
 import type { Db } from "../db/index";
 import type { ContentColumns, ContentTable, Database } from "../db/schema";
 import type { AccountRow, ApiContext } from "../http/context";
-import { ApiError, assertChanges, badRequest, fieldErrors, forbidden, notFound } from "../http/errors";
+import { ApiError, assertChanges, badRequest, fieldErrors, forbidden, notFound, refuseUnknownFields } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { parseOrdering, tieDirection } from "../http/ordering";
 
@@ -329,7 +329,9 @@ export function resourceRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyRe
     let editInput: Record<string, unknown> | null = null;
     let displayInput: unknown = null;
     if (wantsEdit) {
-      const parsed = (await def.schemas(db)).update.safeParse(edit);
+      const update = (await def.schemas(db)).update;
+      refuseUnknownFields(update, edit);
+      const parsed = update.safeParse(edit);
       if (parsed.success) editInput = parsed.data as Record<string, unknown>;
       else Object.assign(errors, fieldErrors(parsed.error));
       // Nothing the schema keeps (issue 32): beside show/hide there is nothing to edit; alone it is a 400.

@@ -61,6 +61,15 @@ function disposition(filename: string) {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/** A query's rows `size` at a time (`page(limit, offset)`), each page as it is read: an export's source, never whole in memory. */
+export async function* pagesOf<T>(page: (limit: number, offset: number) => Promise<T[]>, size = 1000): AsyncGenerator<T[]> {
+  for (let offset = 0; ; offset += size) {
+    const rows = await page(size, offset);
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+  }
+}
+
 /** Send the rows as a streamed download. */
 export function sendTable(
   reply: FastifyReply,

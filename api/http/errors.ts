@@ -60,9 +60,41 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, namin
  * answers its defaults: that body is a whole value, not an empty one.
  */
 export function parseChanges<S extends z.ZodType>(schema: S, input: unknown, naming: FieldNaming = "top"): z.output<S> {
+  refuseUnknownFields(schema, input);
   const data = parseInput(schema, input, naming);
   assertChanges(data);
   return data;
+}
+
+/** Wrappers whose inner schema is the object a body is checked against. */
+const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "catch", "readonly", "nonoptional"]);
+
+/**
+ * The fields an object schema takes — through preprocess, optional, default… — or null when it is
+ * no plain object (a union, a record, an object that takes any other key).
+ */
+export function schemaKeys(schema: unknown): string[] | null {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
+  if (!def) return null;
+  if (def.type === "object") {
+    const rest = (def.catchall as { _zod?: { def?: { type?: string } } } | undefined)?._zod?.def?.type;
+    return rest && rest !== "never" ? null : Object.keys(def.shape as object);
+  }
+  if (def.type === "pipe") return schemaKeys(def.out) ?? schemaKeys(def.in);
+  if (WRAPPERS.has(def.type as string)) return schemaKeys(def.innerType);
+  return null;
+}
+
+/**
+ * An update that names a field the schema does not take is refused (issue 33): 400
+ * `{field: [unknown_field]}` for each, never a field silently dropped — a client that misspells
+ * a field would otherwise be told its change was saved.
+ */
+export function refuseUnknownFields(schema: unknown, input: unknown) {
+  const keys = schemaKeys(schema);
+  if (!keys || typeof input !== "object" || input === null || Array.isArray(input)) return;
+  const unknown = Object.keys(input).filter((k) => !keys.includes(k));
+  if (unknown.length) throw badRequest(Object.fromEntries(unknown.map((k) => [k, [MSG.unknown_field]])));
 }
 
 /** The 400 of an update without a field (parseChanges; the resource engine's PATCH parses its two halves apart). */

@@ -19,6 +19,12 @@ export type HistoryRow = Selectable<Database["import_history"]>;
 /** The refused rows of a job, kept for the error file: the file's header and each row's cells and errors. */
 export type ErrorRows = { columns: string[]; rows: { row: number; cells: string[]; errors: FieldErrors }[] };
 
+/** A job's refused rows (those with errors) as the error file keeps them, whatever the module. */
+export const errorRowsOf = (header: string[], rows: readonly { line: number; cells: readonly (string | undefined)[]; errors: FieldErrors }[]): ErrorRows => ({
+  columns: header,
+  rows: rows.filter((r) => Object.keys(r.errors).length > 0).map((r) => ({ row: r.line, cells: Array.from(r.cells, (c) => c ?? ""), errors: r.errors })),
+});
+
 export const IMPORT_FLAGS = { add: flag("import", "add"), history: flag("import_history", "view") } as const;
 
 /**

@@ -16,9 +16,10 @@ import { importViewer, isImportModule, presentHistory, visibleHistory, type Erro
 import { ImportQueue } from "./queue";
 import { importSocketRoutes } from "./socket";
 import { userImportRoutes } from "./user-import";
+import { creditImportRoutes } from "./credit-import";
 
 /**
- * Imports (issue 15 §2, docs/decisions/032): the user import and its job queue, the import
+ * Imports (issue 15 §2, docs/decisions/032): the user and credit imports and their job queue, the import
  * history, and the socket of spec 002 §7 that reports the jobs' progress.
  * - GET dashboard/import-history/: paged, newest first; `module`, `status` filters, `search` on
  *   the file name, `ordering` datetime_create, input_filename, status;
@@ -97,5 +98,7 @@ export function importRoutes(app: FastifyInstance, ctx: ApiContext) {
   });
 
   userImportRoutes(app, ctx, queue);
+  // Credit given to many learners from a file (docs/decisions/075): the same queue, history and socket.
+  creditImportRoutes(app, ctx, queue);
   importSocketRoutes(app, ctx, queue);
 }

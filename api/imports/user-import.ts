@@ -1,20 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { EXPORT_FORMATS, type ExportFormat } from "../../contract/codes";
 import { MAX_USER_IMPORT_ROWS, USER_IMPORT_COLUMNS, type ImportMode } from "../../contract/imports";
 import { MSG } from "../../contract/messages";
 import { flag } from "../../contract/permissions";
-import { importFormSchema } from "../../contract/schemas/imports";
 import { hashPassword, NO_PASSWORD_HASH } from "../auth/password";
 import { requestFlags } from "../auth/permissions";
-import { checkRowCount, readTable, readTableUpload, type TableFile } from "../content/features/enrollment/import-file";
+import type { TableFile } from "../content/features/enrollment/import-file";
 import { writeTransaction } from "../engine/crud";
-import { sendTable } from "../engine/table-export";
 import type { AccountRow, ApiContext } from "../http/context";
-import { ApiError, badRequest, forbidden, parseInput } from "../http/errors";
-import { configValues } from "../system/config-store";
+import { ApiError, forbidden } from "../http/errors";
 import { applyAccountChanges, insertAccount, USER_UNIQUE_RULES } from "../system/user-write";
-import { finishHistory, IMPORT_FLAGS, startHistory, type ErrorRows, type Finish } from "./history";
+import { errorRowsOf, finishHistory, IMPORT_FLAGS, type ErrorRows, type Finish } from "./history";
 import { importTestHooks, type ImportQueue, type JobReport } from "./queue";
+import { receiveImport, sendTemplate } from "./upload";
 import { checkUserRows, isBad, userColumns, type CheckedRow } from "./user-rows";
 
 /**
@@ -40,13 +37,7 @@ export function userImportRoutes(app: FastifyInstance, ctx: ApiContext, queue: I
   app.post(base, async (req, reply) => {
     const { account: actor, flags } = await requestFlags(req, db);
     if (!flags.has(IMPORT_FLAGS.add) || !flags.has(flag("account", "add"))) throw forbidden();
-    const { "file-size-limit": limit } = await configValues(db, ["file-size-limit"]);
-    const upload = await readTableUpload(req, "file", Number(limit) || 10485760);
-    const { mode } = parseInput(importFormSchema, { mode: upload.fields.mode ?? (req.query as Record<string, unknown>)?.mode });
-    const file = await readTable(upload, MAX_USER_IMPORT_ROWS);
-    userColumns(file.header);
-    checkRowCount(file.rows, MAX_USER_IMPORT_ROWS);
-    const item = await startHistory(db, { module: "user", filename: upload.filename.slice(0, 255) || "import", mode, total: file.rows.length, by: actor.id, now: ctx.now() });
+    const { file, mode, item } = await receiveImport(ctx, req, { module: "user", maxRows: MAX_USER_IMPORT_ROWS, by: actor.id, checkColumns: userColumns });
     const job: Job = { id: item.id, file, mode, actor, mayChange: flags.has(flag("account", "change")) };
     queue.add(item, (report) => runUserImport(ctx, job, report));
     return reply.status(202).send(item);
@@ -55,18 +46,9 @@ export function userImportRoutes(app: FastifyInstance, ctx: ApiContext, queue: I
   app.get(`${base}template/`, async (req, reply) => {
     const { flags } = await requestFlags(req, db);
     if (!flags.has(IMPORT_FLAGS.add)) throw forbidden();
-    const format = String((req.query as Record<string, unknown>)?.format_type ?? "xlsx");
-    if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw badRequest({ format_type: [MSG.invalid_choice] });
-    const columns = USER_IMPORT_COLUMNS.map((header) => ({ header, numFmt: "@", width: 18 }));
-    return sendTable(reply, { format: format as ExportFormat, filename: "user-import-template", sheetName: "users", columns, rows: (async function* () {})() });
+    return sendTemplate(req, reply, { filename: "user-import-template", sheetName: "users", columns: USER_IMPORT_COLUMNS.map((header) => ({ header, numFmt: "@", width: 18 })) });
   });
 }
-
-/** The refused rows as the error file keeps them. */
-const errorRowsOf = (file: TableFile, rows: CheckedRow[]): ErrorRows => ({
-  columns: file.header,
-  rows: rows.filter(isBad).map((r) => ({ row: r.line, cells: Array.from(r.cells, (c) => c ?? ""), errors: r.errors })),
-});
 
 /**
  * The job: check every row; with a refused row and all_or_nothing, fail (-1) writing nothing;
@@ -83,7 +65,7 @@ export async function runUserImport(ctx: ApiContext, job: Job, report: JobReport
     const bad = rows.filter(isBad);
     const good = rows.filter((r) => !isBad(r));
     report({ count_failed: bad.length });
-    const errorRows = errorRowsOf(job.file, rows);
+    const errorRows = errorRowsOf(job.file.header, rows);
     if (bad.length && job.mode === "all_or_nothing") {
       const end: Finish = { status: -1, message: MSG.import_rows_refused, counts: { count_created: 0, count_updated: 0, count_unchanged: 0, count_failed: bad.length }, errorRows };
       await finishHistory(db, job.id, end, ctx.now());

@@ -10,6 +10,7 @@ import { badRequest, fieldErrors } from "../http/errors";
 import { passwordRule, textLimits } from "../system/config-store";
 import { USER_UNIQUE_RULES } from "../system/user-write";
 import { changesOf } from "../system/user-fields";
+import { referenceMatcher } from "./reference-match";
 
 /**
  * Checking a user file's rows (docs/decisions/032) by the rules of the user form: each row is
@@ -58,19 +59,6 @@ const XLSX_DAY = /^(\d{4}-\d{2}-\d{2})T00:00:00(\.000)?Z$/;
 const CREATE_ONLY = new Set<string>(["password", "confirm_password", "is_active"]);
 const CHUNK = 500;
 
-/** department / position / level by code, else by name when exactly one has it (both case-insensitive). */
-async function referenceResolver(db: Db, table: "department" | "position" | "level") {
-  const rows = await db.selectFrom(table).select(["id", "code", "name"]).execute();
-  const byCode = new Map<string, number>();
-  const byName = new Map<string, number>();
-  for (const r of rows) {
-    if (r.code) byCode.set(r.code.trim().toLowerCase(), r.id);
-    const name = r.name.trim().toLowerCase();
-    byName.set(name, byName.has(name) ? 0 : r.id);
-  }
-  return (text: string) => byCode.get(text.toLowerCase()) ?? (byName.get(text.toLowerCase()) || null);
-}
-
 /** Accounts whose lower(column) is one of `values`, 500 values a query. */
 async function accountsBy(db: Db, column: string, values: string[]): Promise<AccountRow[]> {
   const out: AccountRow[] = [];
@@ -100,7 +88,7 @@ export async function checkUserRows(
 ): Promise<CheckedRow[]> {
   const columns = userColumns(file.header);
   const schema = userImportRowSchema(await passwordRule(db), await textLimits(db));
-  const resolve = { department: await referenceResolver(db, "department"), position: await referenceResolver(db, "position"), level: await referenceResolver(db, "level") };
+  const resolve = { department: await referenceMatcher(db, "department"), position: await referenceMatcher(db, "position"), level: await referenceMatcher(db, "level") };
   const cell = (cells: string[], c: UserImportColumn) => (cells[columns.get(c)!] ?? "").trim();
 
   // 1. Each row by the form's schema; references looked up (the supervisor comes later).
@@ -112,9 +100,11 @@ export async function checkUserRows(
     for (const c of columns.keys()) {
       const v = cell(cells, c);
       if (c === "department" || c === "position" || c === "level") {
-        const id = v === "" ? null : resolve[c](v);
-        if (v !== "" && id === null) addError(errors, c, MSG.invalid_choice);
-        raw[c] = id;
+        const found = v === "" ? null : resolve[c](v);
+        if (v !== "" && found === null) addError(errors, c, MSG.invalid_choice);
+        // Several rows fit: the message, then the candidates as they are (not a key: the error file shows them verbatim).
+        if (found && "candidates" in found) for (const m of [MSG.import_several_match, found.candidates]) addError(errors, c, m);
+        raw[c] = found && "id" in found ? found.id : null;
       } else if (c !== "supervisor") raw[c] = CHECKBOXES.has(c) ? v.toLowerCase() : DATES.has(c) ? v.replace(XLSX_DAY, "$1") : v;
     }
     // One password column is enough in a file: its confirmation is itself unless a column says otherwise.

@@ -8,13 +8,15 @@ import { organisationToday } from "../auth/membership";
 import { flowConditionMatches } from "./flow-condition";
 import type { Q } from "./kit";
 import { noticeDeciders, noticeRequester } from "./notify";
+import { settleEnrolment } from "../approvals/flow-enrolment";
 
 /**
  * THE approval engine of requests (docs/decisions/056): which flow applies, who decides a step,
  * moving a request on (approve → next step or approved 30; reject → -3), and expiry (a step
  * waited past its duration_expire days → -6 request_expired). Every decision is a
- * request_decision row. Enrollment approvals through a flow (type_access 3) can call
- * `selectFlow` with REQUEST_TYPE.enrollment. Moving a request writes the notices of the steps
+ * request_decision row. An enrolment into a content whose access waits for a flow (type_access 3)
+ * is a request of type enrollment (3): when it ends, its enrolment moves with it
+ * (api/approvals/flow-enrolment.ts, docs/decisions/074). Moving a request writes the notices of the steps
  * that notify into the outbox (notify.ts, docs/decisions/060): `startRequest` and `decide`
  * answer their outbox ids, for the caller to send once the transaction has committed.
  */
@@ -112,7 +114,7 @@ export async function expireOverdue(trx: Trx, now: Date) {
   const rows = await trx
     .selectFrom("learning_request as r")
     .innerJoin("approval_step as s", (j) => j.onRef("s.flow_id", "=", "r.flow_id").on(sql<SqlBool>`s.sort = r.step`))
-    .select(["r.id", "r.step", "r.datetime_step", "s.duration_expire"])
+    .select(["r.id", "r.step", "r.datetime_step", "r.kind", "r.enrollment_id", "s.duration_expire"])
     .where("r.status", "in", WAITING_STATUSES as number[])
     .where("s.duration_expire", ">", 0)
     .execute();
@@ -121,6 +123,7 @@ export async function expireOverdue(trx: Trx, now: Date) {
     if (Date.parse(r.datetime_step) + r.duration_expire * 86_400_000 > now.getTime()) continue;
     await trx.updateTable("learning_request").set({ status: APPROVAL_STATUS.request_expired, datetime_decide: at }).where("id", "=", r.id).execute();
     await trx.insertInto("request_decision").values({ request_id: r.id, step: r.step, decision: DECISION.expire, decided_by: null, note: "", datetime_create: at }).execute();
+    if (r.kind === REQUEST_TYPE.enrollment) await settleEnrolment(trx, r.enrollment_id, "expired", "", { accountId: null, at });
   }
 }
 
@@ -160,9 +163,11 @@ export async function decide(trx: Trx, id: number, account: AccountRow, decision
   const mine = account.is_superuser === 1 || !!(await waitingFor(trx, account).select("r.id").where("r.id", "=", id).executeTakeFirst());
   if (!mine) throw forbidden(REQ_MSG.not_decider);
   const at = now.toISOString();
+  const enrolment = r.kind === REQUEST_TYPE.enrollment;
   await trx.insertInto("request_decision").values({ request_id: id, step: r.step, decision, decided_by: account.id, note, datetime_create: at }).execute();
   if (decision === DECISION.reject) {
     await trx.updateTable("learning_request").set({ status: APPROVAL_STATUS.rejected, datetime_decide: at }).where("id", "=", id).execute();
+    if (enrolment) await settleEnrolment(trx, r.enrollment_id, "rejected", note, { accountId: account.id, at });
     return noticeRequester(trx, id, r.step, false, note, now);
   }
   const last = await trx.selectFrom("approval_step").select((eb) => eb.fn.countAll<number>().as("n")).where("flow_id", "=", r.flow_id).executeTakeFirstOrThrow();
@@ -172,5 +177,7 @@ export async function decide(trx: Trx, id: number, account: AccountRow, decision
   }
   await trx.updateTable("learning_request").set({ status: APPROVAL_STATUS.approved, datetime_decide: at }).where("id", "=", id).execute();
   await openResult(trx, id, r.kind, at);
+  // The enrolment is admitted (or the decision refused: full, credit): api/approvals/flow-enrolment.ts.
+  if (enrolment) await settleEnrolment(trx, r.enrollment_id, "approved", note, { accountId: account.id, at });
   return noticeRequester(trx, id, r.step, true, note, now);
 }

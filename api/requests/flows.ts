@@ -8,7 +8,7 @@ import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../htt
 import { itemId, writeTransaction, type Trx } from "../engine/crud";
 import { requireModule } from "../system/master";
 import { textLimits } from "../system/config-store";
-import { isStaff } from "../engine/people";
+import { mayDecide } from "./deciders";
 import { accountChoicesPage } from "../engine/account-choices";
 import { assertCodeFree, fromMinor, moveRow, namedList, namedOrdering, peopleById, rowId, toMinor, type Q } from "./kit";
 
@@ -20,7 +20,7 @@ import { assertCodeFree, fromMinor, moveRow, namedList, namedOrdering, peopleByI
  * - GET/PATCH/DELETE dashboard/approval-flow/{id}/      one flow with its steps; delete 424 while a request names it
  * - GET/POST   dashboard/approval-flow/{id}/step/       its steps in order / add one at the end
  * - PATCH/DELETE dashboard/approval-flow/{id}/step/{stepid}/, POST …/move/ {direction}
- * - GET dashboard/approval-flow/approver/: the staff a step may name (the account pickers' answer)
+ * - GET dashboard/approval-flow/approver/: the accounts a step may name, those that may decide (the account pickers' answer)
  * - GET/PUT dashboard/approval-flow/{id}/condition/: its learner condition (flow-condition.ts)
  *
  * `sort` is unique (400 req_msg_sort_used). A flow's steps do not change while requests wait in
@@ -112,10 +112,10 @@ async function assertNoneWaiting(trx: Trx, flowId: number) {
   if (waiting) throw new ApiError(424, { detail: REQ_MSG.flow_in_use });
 }
 
-/** The step's approvers must be active staff accounts. */
+/** The step's approvers must be accounts that may decide (active staff, not read-only: deciders.ts). */
 async function stepColumns(trx: Trx, s: ApprovalStepInput) {
   if (s.approvers.length) {
-    const found = await trx.selectFrom("account as a").select("a.id").where("a.id", "in", s.approvers).where(isStaff).execute();
+    const found = await trx.selectFrom("account as a").select("a.id").where("a.id", "in", s.approvers).where(mayDecide).execute();
     if (found.length !== s.approvers.length) throw badRequest({ approvers: [MSG.invalid] });
   }
   return {
@@ -155,7 +155,7 @@ export function flowRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.get(`${base}approver/`, async (req) => {
     await requireModule(req, db, "approval_flow", "view");
-    return accountChoicesPage(req, db, { staffOnly: true });
+    return accountChoicesPage(req, db, { staffOnly: true, only: mayDecide });
   });
 
   app.post(base, async (req, reply) => {

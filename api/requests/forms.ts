@@ -12,6 +12,8 @@ import { textLimits } from "../system/config-store";
 import { presentSubmissions } from "./answers";
 import { assertCodeFree, namedList, namedOrdering, rowId, type Q } from "./kit";
 import { formReport } from "./form-report";
+import { exportSubmissions } from "./form-export";
+import { exportQuerySchema } from "../../contract/schemas/enrollment";
 import { builderRoutes, type FormKindDef } from "./form-builder";
 import { surveyFormOwner } from "../content/survey/form-owner";
 
@@ -25,6 +27,7 @@ import { surveyFormOwner } from "../content/survey/form-owner";
  * - GET ./{id}/section/, POST ./{id}/section/, PATCH/DELETE ./{id}/section/{sectionid}/, POST …/move/
  * - POST ./{id}/section/{sectionid}/question/, PATCH/DELETE …/question/{questionid}/, POST …/move/
  * - GET ./{id}/submission/ (paged results: who, when, answers), GET ./{id}/report/
+ * - GET ./{id}/submission/export/?format_type=xlsx|csv: the results as a spreadsheet (export flag)
  *
  * A third owner of forms is the survey (docs/decisions/062): its questions are a request_form row
  * of kind "survey" that the survey names (survey.form_id, made with its first section). Only the
@@ -181,6 +184,14 @@ export function formRoutes(app: FastifyInstance, ctx: ApiContext) {
       const query = db.selectFrom("form_submission").select("id").where("form_id", "=", formId).orderBy("datetime_create", "desc").orderBy("id", "desc");
       const page = await paginate(req, query, q);
       return { ...page, results: await presentSubmissions(db, page.results.map((r) => r.id)) };
+    });
+
+    // The results as a spreadsheet (docs/decisions/074): the kind's export flag.
+    app.get(`${item}submission/export/`, async (req, reply) => {
+      const { account } = await requireModule(req, db, def.module, "export");
+      const formId = await formOf(req);
+      const { format_type: format } = parseInput(exportQuerySchema, req.query);
+      return exportSubmissions(reply, db, formId, account, format, ctx.now());
     });
 
     app.get(`${item}report/`, async (req): Promise<FormReport> => {

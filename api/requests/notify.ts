@@ -1,7 +1,6 @@
-import type { FastifyBaseLogger } from "fastify";
 import { REQUEST_TYPE } from "../../contract/request-codes";
-import type { ApiContext } from "../http/context";
 import type { Trx } from "../engine/crud";
+import { postMail as post, type Letter } from "../outbox";
 
 /**
  * The notices of a request's way through its flow (spec 001 §3 "Approval step: is_notification";
@@ -16,15 +15,18 @@ import type { Trx } from "../engine/crud";
  *   (no flow, no steps) send nothing: no step notifies there.
  */
 
+/** Sending after the commit is the outbox's (api/outbox.ts); the request routes call it from here. */
+export { deliver } from "../outbox";
+
 /** Where the dashboard shows a request, its decision form with it (app/registry/screens-requests.js). */
-export const requestPath = (kind: number, id: number) => `/dashboard/${kind === REQUEST_TYPE.material ? "material-request" : "learning-request"}/${id}`;
+export const requestPath = (kind: number, id: number) =>
+  `/dashboard/${kind === REQUEST_TYPE.material ? "material-request" : kind === REQUEST_TYPE.enrollment ? "enrollment/request" : "learning-request"}/${id}`;
 
 type Request = { id: number; kind: number; name: string; requester: string; step: number; count: number };
-type Letter = { subject: string; body: string };
 
 const KIND = {
-  en: (kind: number) => (kind === REQUEST_TYPE.material ? "material request" : "learning request"),
-  th: (kind: number) => (kind === REQUEST_TYPE.material ? "คำขอสื่อการเรียนรู้" : "คำขอเรียน"),
+  en: (kind: number) => (kind === REQUEST_TYPE.material ? "material request" : kind === REQUEST_TYPE.enrollment ? "enrollment request" : "learning request"),
+  th: (kind: number) => (kind === REQUEST_TYPE.material ? "คำขอสื่อการเรียนรู้" : kind === REQUEST_TYPE.enrollment ? "คำขอลงทะเบียน" : "คำขอเรียน"),
 };
 
 function toDecider(language: string, r: Request): Letter {
@@ -69,14 +71,6 @@ async function requestAt(trx: Trx, id: number, step: number) {
   return { row: r, request: { id: r.id, kind: r.kind, name: r.name, requester, step, count: steps.length } satisfies Request };
 }
 
-async function post(trx: Trx, to: string, letter: Letter, now: Date): Promise<number> {
-  const out = await trx
-    .insertInto("outbox")
-    .values({ channel: "email", recipient: to, subject: letter.subject, body: letter.body, datetime_create: now.toISOString(), datetime_sent: null })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return out.id;
-}
 
 /**
  * The request has just arrived at `step`: a mail to each of its deciders (`deciders`, as
@@ -98,20 +92,4 @@ export async function noticeRequester(trx: Trx, requestId: number, step: number,
   const at = await requestAt(trx, requestId, step);
   if (!at || !at.row.email || at.row.is_active !== 1) return [];
   return [await post(trx, at.row.email, toRequester(at.row.language, at.request, approved, note), now)];
-}
-
-/**
- * Send outbox rows written by a committed transaction, marking each one sent. After the commit, so a
- * slow or failing mail server never holds the database; a failure leaves the row in the outbox.
- */
-export async function deliver(ctx: ApiContext, ids: readonly number[], log: FastifyBaseLogger) {
-  if (!ids.length || !ctx.sendMail) return;
-  const rows = await ctx.db.selectFrom("outbox").select(["id", "recipient", "subject", "body"]).where("id", "in", [...ids]).where("datetime_sent", "is", null).execute();
-  for (const r of rows) {
-    try {
-      if (await ctx.sendMail(r.recipient, r.subject, r.body)) await ctx.db.updateTable("outbox").set({ datetime_sent: ctx.now().toISOString() }).where("id", "=", r.id).execute();
-    } catch (err) {
-      log.error({ err }, "request notice not sent; it stays in the outbox");
-    }
-  }
 }

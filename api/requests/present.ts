@@ -3,8 +3,25 @@ import { allowedTransitions } from "../../contract/codes";
 import type { AccountRow } from "../http/context";
 import { decidersOf, expiryOf, waitingFor } from "./approval";
 import { fromMinor, peopleById, type Q } from "./kit";
+import { contentSummary, contentsWith, typeById } from "../approvals/contents";
 
-/** Requests and learning results as the API answers them (docs/decisions/058). */
+/** Requests and learning results as the API answers them (docs/decisions/058, 074). */
+
+/** An enrolment request's content and its enrolment as it stands (docs/decisions/074). */
+async function enrolmentsOf(q: Q, rows: { id: number; content_type_id: number | null; content_id: number | null; enrollment_id: number | null }[]) {
+  const out = new Map<number, Pick<LearningRequest, "content" | "enrollment">>();
+  const own = rows.filter((r) => r.enrollment_id !== null || r.content_id !== null);
+  if (!own.length) return out;
+  const types = await contentsWith(q, "enrollment");
+  const statuses = await q.selectFrom("content_enrollment").select(["id", "status"]).where("id", "in", [0, ...own.map((r) => r.enrollment_id ?? 0)]).execute();
+  for (const r of own) {
+    const t = r.content_type_id === null ? undefined : typeById(types, r.content_type_id);
+    const found = t && r.content_id !== null ? await contentSummary(q, t, r.content_id) : null;
+    const e = statuses.find((x) => x.id === r.enrollment_id);
+    out.set(r.id, { content: found?.content ?? null, enrollment: e ? { id: e.id, status: e.status } : null });
+  }
+  return out;
+}
 
 export async function presentRequests(q: Q, ids: number[], me: AccountRow): Promise<LearningRequest[]> {
   if (!ids.length) return [];
@@ -20,6 +37,7 @@ export async function presentRequests(q: Q, ids: number[], me: AccountRow): Prom
   ]);
   const waiting = new Map<number, number[]>();
   for (const r of rows) waiting.set(r.id, await decidersOf(q, r.id));
+  const enrolments = await enrolmentsOf(q, rows);
   const people = await peopleById(q, [...rows.map((r) => r.account_id), ...decisions.map((d) => d.decided_by), ...[...waiting.values()].flat()]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const out: LearningRequest[] = [];
@@ -53,6 +71,7 @@ export async function presentRequests(q: Q, ids: number[], me: AccountRow): Prom
         .filter((d) => d.request_id === id)
         .map((d) => ({ step: d.step, decision: d.decision, by: d.decided_by === null ? null : (people.get(d.decided_by) ?? null), note: d.note, datetime_create: d.datetime_create })),
       learning_result: result ? { id: result.id, status: result.status } : null,
+      ...(enrolments.get(id) ?? { content: null, enrollment: null }),
       datetime_create: r.datetime_create,
       datetime_decide: r.datetime_decide,
     });

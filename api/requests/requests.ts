@@ -2,14 +2,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type SqlBool } from "kysely";
 import { MSG } from "../../contract/messages";
 import type { Module } from "../../contract/permissions";
-import { APPROVAL_STATUS, DECISION, REQUEST_TYPE, WAITING_STATUSES, type RequestKind } from "../../contract/request-codes";
+import { APPROVAL_STATUS, DECISION, REQUEST_TYPE, WAITING_STATUSES, type RequestType } from "../../contract/request-codes";
 import { REQ_MSG, decisionSchema, requestCreateSchema } from "../../contract/schemas/requests";
 import { requireUser } from "../auth/permissions";
 import type { ApiContext } from "../http/context";
 import { badRequest, notFound, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { likePattern, writeTransaction } from "../engine/crud";
-import { requireModule } from "../system/master";
 import { textLimits } from "../system/config-store";
 import { decide, expireOverdue, startRequest, waitingFor } from "./approval";
 import { checkAnswers, presentSubmissions, writeSubmission } from "./answers";
@@ -17,26 +16,36 @@ import { deliver } from "./notify";
 import { presentForms } from "./forms";
 import { rowId, toMinor } from "./kit";
 import { presentRequests } from "./present";
+import { involves, requestAccess } from "./deciders";
 
 /**
  * Learning and material requests (spec 000 §2.10 /learning-request, /material-request;
- * docs/decisions/058): the same calls for both kinds, the difference as data (path, kind, flag
- * module: learning requests are the request_form module's, material requests material_request's):
+ * docs/decisions/058) and enrolments waiting in an approval flow (dashboard/enrollment/request/,
+ * docs/decisions/074): the same calls for every kind, the difference as data (path, kind, flag
+ * module: learning requests are the request_form module's, material requests material_request's,
+ * enrolment requests enrollment's):
  *
  * - GET  dashboard/{path}/?tab=waiting|approval-result (paged, `search` on name and learner)
  *        waiting: requests at a step the signed-in account decides; approval-result: decided ones
  * - GET  dashboard/{path}/{id}/, GET …/answer/ (its request form and answers)
- * - POST dashboard/{path}/{id}/decision/ {decision: approve|reject, note}: change flag, and a
- *        decider of the step (403 req_msg_not_decider); 409 req_msg_not_waiting once decided
+ * - POST dashboard/{path}/{id}/decision/ {decision: approve|reject, note}: a decider of the step
+ *        (403 req_msg_not_decider); 409 req_msg_not_waiting once decided; a rejection needs its
+ *        reason (`note`), which the learner is shown
+ *
+ * The kind's view flag shows every request; without it, a decider of the kind (named on a step,
+ * or a supervisor a step asks for: deciders.ts, docs/decisions/074) sees the requests it decides
+ * or decided, and no other (404).
  * - POST learning-request/ (a signed-in learner): a new request, with its form's answers, which
  *        enters the flow that applies (api/requests/approval.ts)
  *
  * Every call first expires the requests whose step waited too long (spec 001 §4: -6).
  */
 
-export const REQUEST_KINDS_DEF: { kind: RequestKind; path: string; module: Module }[] = [
+export const REQUEST_KINDS_DEF: { kind: RequestType; path: string; module: Module }[] = [
   { kind: REQUEST_TYPE.learning, path: "learning-request", module: "request_form" },
   { kind: REQUEST_TYPE.material, path: "material-request", module: "material_request" },
+  // Enrolments waiting in their content's approval flow (docs/decisions/074): the enrollment module's.
+  { kind: REQUEST_TYPE.enrollment, path: "enrollment/request", module: "enrollment" },
 ];
 
 const TABS = ["waiting", "approval-result", "all"] as const;
@@ -54,9 +63,16 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
       if (row.kind !== def.kind) throw notFound();
       return id;
     };
+    /** The request of the path, seen by an account with the view flag or taking part in it (else 404). */
+    const seen = async (req: FastifyRequest) => {
+      const access = await requestAccess(req, db, def.module, def.kind);
+      const id = await ofKind(req);
+      if (!access.full && !(await db.selectFrom("learning_request as r").select("r.id").where("r.id", "=", id).where(involves(access.account.id)).executeTakeFirst())) throw notFound();
+      return access;
+    };
 
     app.get(base, async (req) => {
-      const { account } = await requireModule(req, db, def.module, "view");
+      const { account, full } = await requestAccess(req, db, def.module, def.kind);
       await sweep();
       const query = req.query as Record<string, string>;
       const tab = (query.tab || "all") as (typeof TABS)[number];
@@ -68,6 +84,7 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
         .innerJoin("account as a", "a.id", "r.account_id")
         .select("r.id")
         .where("r.kind", "=", def.kind);
+      if (!full) list = list.where(involves(account.id));
       if (tab === "approval-result") list = list.where("r.status", "not in", WAITING_STATUSES as number[]);
       if (status !== null) list = list.where("r.status", "=", status);
       if (q.search) {
@@ -80,13 +97,13 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
     });
 
     app.get(item, async (req) => {
-      const { account } = await requireModule(req, db, def.module, "view");
+      const { account } = await seen(req);
       await sweep();
       return (await presentRequests(db, [await ofKind(req)], account))[0];
     });
 
     app.get(`${item}answer/`, async (req) => {
-      await requireModule(req, db, def.module, "view");
+      await seen(req);
       const r = await db.selectFrom("learning_request").select(["form_id", "submission_id"]).where("id", "=", await ofKind(req)).executeTakeFirstOrThrow();
       return {
         form: r.form_id === null ? null : ((await presentForms(db, [r.form_id]))[0] ?? null),
@@ -95,7 +112,8 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
     });
 
     app.post(`${item}decision/`, async (req) => {
-      const { account } = await requireModule(req, db, def.module, "change");
+      // Deciding is the step's deciders' (decide() refuses anyone else), flags or not.
+      const { account } = await requestAccess(req, db, def.module, def.kind);
       const id = await ofKind(req);
       const input = parseInput(decisionSchema, req.body);
       const mails = await writeTransaction(db, (trx) => decide(trx, id, account, input.decision === "approve" ? DECISION.approve : DECISION.reject, input.note, ctx.now()));
@@ -129,7 +147,7 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
       if (input.form !== null) {
         const form = await trx.selectFrom("request_form").select(["kind", "type_request"]).where("id", "=", input.form).executeTakeFirst();
         if (!form || form.kind !== "request" || form.type_request !== input.kind) throw badRequest({ form: [REQ_MSG.not_a_form] });
-        rows = await checkAnswers(trx, input.form, input.answers, limits);
+        rows = await checkAnswers(trx, input.form, input.answers, limits, { accountId: account.id });
       }
       const at = ctx.now().toISOString();
       const submission = rows && input.form !== null ? await writeSubmission(trx, input.form, account.id, rows, at) : null;

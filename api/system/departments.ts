@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { assertCodeFree, touchFilters } from "./master";
+import { NAME_UNIQUE, assertCodeFree, assertNameFree, touchFilters } from "./master";
 import { textLimits } from "./config-store";
 import { sql, type SqlBool } from "kysely";
 import type { FieldErrors } from "../../contract/http";
@@ -63,7 +63,7 @@ async function checkParent(trx: Trx, id: number | null, parent: number | null | 
  * Departments as a tree (spec 000 §2.11 /user/department; docs/decisions/029): the flat paged
  * list (with `parent`: 0 the roots, N the children of N), the whole tree, one department, create,
  * update and move (PATCH parent: a cycle is refused; the people stay in the department, so they
- * move with it), delete (refused while it has people, sub-departments, or rules naming it).
+ * move with it; a name a sibling has is refused, issue 33), delete (refused while it has people, sub-departments, or rules naming it).
  * The cascade filter list of spec 002 §7 is dashboard/filter/department-cascade/ (filters.ts).
  */
 export function departmentRoutes(app: FastifyInstance, ctx: ApiContext) {
@@ -104,13 +104,18 @@ export function departmentRoutes(app: FastifyInstance, ctx: ApiContext) {
     await requirePermission(req, db, DEPARTMENT.add);
     const input = parseInput(departmentSchemas(await textLimits(db)).create, req.body);
     const now = ctx.now();
-    const id = await writeTransaction(db, async (trx) => {
-      await touchFilters(trx, ["department-cascade"], now);
-      await checkParent(trx, null, input.parent);
-      await assertCodeFree(trx, "department", input.code, null);
-      const row = await trx.insertInto("department").values({ name: input.name, code: input.code, parent_id: input.parent }).returning("id").executeTakeFirstOrThrow();
-      return row.id;
-    });
+    const id = await writeTransaction(
+      db,
+      async (trx) => {
+        await touchFilters(trx, ["department-cascade"], now);
+        await checkParent(trx, null, input.parent);
+        await assertNameFree(trx, "department", input.name, null, input.parent);
+        await assertCodeFree(trx, "department", input.code, null);
+        const row = await trx.insertInto("department").values({ name: input.name, code: input.code, parent_id: input.parent }).returning("id").executeTakeFirstOrThrow();
+        return row.id;
+      },
+      NAME_UNIQUE,
+    );
     return reply.status(201).send(await loadDepartment(db, id));
   });
 
@@ -118,18 +123,25 @@ export function departmentRoutes(app: FastifyInstance, ctx: ApiContext) {
     await requirePermission(req, db, DEPARTMENT.change);
     const id = itemId(req);
     const input = parseChanges(departmentSchemas(await textLimits(db)).update, req.body);
-    await writeTransaction(db, async (trx) => {
-      await touchFilters(trx, ["department-cascade"], ctx.now());
-      if (!(await trx.selectFrom("department").select("id").where("id", "=", id).executeTakeFirst())) throw notFound();
-      await checkParent(trx, id, input.parent);
-      await assertCodeFree(trx, "department", input.code, id);
-      const set = {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.code !== undefined ? { code: input.code } : {}),
-        ...(input.parent !== undefined ? { parent_id: input.parent } : {}),
-      };
-      if (Object.keys(set).length) await trx.updateTable("department").set(set).where("id", "=", id).execute();
-    });
+    await writeTransaction(
+      db,
+      async (trx) => {
+        await touchFilters(trx, ["department-cascade"], ctx.now());
+        const current = await trx.selectFrom("department").select(["name", "parent_id"]).where("id", "=", id).executeTakeFirst();
+        if (!current) throw notFound();
+        await checkParent(trx, id, input.parent);
+        // Renamed, or moved under a parent whose children already have its name.
+        if (input.name !== undefined || input.parent !== undefined) await assertNameFree(trx, "department", input.name ?? current.name, id, input.parent === undefined ? current.parent_id : input.parent);
+        await assertCodeFree(trx, "department", input.code, id);
+        const set = {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.code !== undefined ? { code: input.code } : {}),
+          ...(input.parent !== undefined ? { parent_id: input.parent } : {}),
+        };
+        if (Object.keys(set).length) await trx.updateTable("department").set(set).where("id", "=", id).execute();
+      },
+      NAME_UNIQUE,
+    );
     return loadDepartment(db, id);
   });
 

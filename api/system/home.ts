@@ -15,6 +15,7 @@ import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 import type { ApiContext } from "../http/context";
 import { parseInput } from "../http/errors";
+import { configValues } from "./config-store";
 
 const DAY_MS = 24 * 3600 * 1000;
 export const USAGE_FLAG = flag("usage_dashboard", "view");
@@ -46,18 +47,34 @@ async function countContent(db: Db): Promise<ContentCount[]> {
   return CONTENT_COUNTS.map((c, i) => ({ key: c.key, count: Number(row[`c${i}`]) }));
 }
 
-/** The UTC calendar days of the period, oldest first, and the ISO bounds [from, to). */
-export function periodDays(now: Date, days: HomePeriod) {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+/**
+ * The organisation's calendar days of the period (config time-zone-offset-minutes, minutes east
+ * of UTC; docs/decisions/077), oldest first, today included, and the ISO bounds [from, to) of
+ * those days as instants.
+ */
+export function periodDays(now: Date, days: HomePeriod, offsetMinutes: number) {
+  const shift = offsetMinutes * 60_000;
+  const today = Math.floor((now.getTime() + shift) / DAY_MS) * DAY_MS;
   const dates = Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
-  return { dates, from: `${dates[0]}T00:00:00.000Z`, to: new Date(today + DAY_MS).toISOString() };
+  return { dates, from: new Date(today - (days - 1) * DAY_MS - shift).toISOString(), to: new Date(today + DAY_MS - shift).toISOString() };
 }
 
 /**
- * The date part of an ISO text column, the same in both dialects (docs/decisions/002). Written
- * without parameters so PostgreSQL sees the same expression in SELECT and GROUP BY.
+ * Which of the organisation's days an ISO text column's instant falls on, in two parts both
+ * dialects spell alike (docs/decisions/002: text functions, no date arithmetic in SQL): its UTC
+ * hour (`YYYY-MM-DDTHH`) and whether it is at or past the minute of that hour where the
+ * organisation's day begins (0 for a whole-hour zone such as UTC+7; 30 for UTC+5:30). `dayOf`
+ * turns the pair into the day in TypeScript. Written without parameters so PostgreSQL sees the
+ * same expressions in SELECT and GROUP BY.
  */
-const dayOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
+function zoneDay(column: string, offsetMinutes: number) {
+  const turn = (((-offsetMinutes) % 60) + 60) % 60;
+  const hour = sql<string>`substr(${sql.ref(column)}, 1, 13)`;
+  const late = sql<number>`case when substr(${sql.ref(column)}, 15, 2) >= ${sql.lit(String(turn).padStart(2, "0"))} then 1 else 0 end`;
+  const dayOf = (r: { hour: string; late: number | string }) =>
+    new Date(Date.parse(`${r.hour}:00:00Z`) + (Number(r.late) ? turn : 0) * 60_000 + offsetMinutes * 60_000).toISOString().slice(0, 10);
+  return { hour, late, groups: [hour, late], dayOf };
+}
 
 /** Rows {day, key, n} → one entry per day with every key present (zeros included). */
 function perDay<K extends string>(dates: string[], keys: readonly K[], rows: { day: string; key: K; n: number | string }[]) {
@@ -74,53 +91,55 @@ const sum = <T>(rows: T[], pick: (r: T) => number) => rows.reduce((s, r) => s + 
 /**
  * GET dashboard/home/learning/ and dashboard/home/usage/ (spec 000 §2.2, spec 002 §6 modules
  * dashboard and usage_dashboard): the figures of the two home pages over the last `days` days.
- * Days are UTC calendar days, grouped on the date part of the ISO text.
+ * Days are the organisation's calendar days (zoneDay).
  */
 export function homeRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
 
-  const period = (query: unknown): HomePeriodAnswer & { dates: string[]; from: string; to: string } => {
+  const period = async (query: unknown) => {
     const { days } = parseInput(homePeriodQuerySchema, query);
-    const p = periodDays(ctx.now(), days);
-    return { days, date_from: p.dates[0], date_to: p.dates[p.dates.length - 1], ...p };
+    const { "time-zone-offset-minutes": offset } = await configValues(db, ["time-zone-offset-minutes"]);
+    const p = periodDays(ctx.now(), days, Number(offset));
+    const answer: HomePeriodAnswer = { days, date_from: p.dates[0], date_to: p.dates[p.dates.length - 1] };
+    return { answer, ...p, day: zoneDay("datetime_create", Number(offset)) };
   };
 
   app.get("/dashboard/home/learning/", async (req): Promise<HomeLearningAnswer> => {
     await requirePermission(req, db, DASHBOARD_FLAG);
-    const { dates, from, to, ...answer } = period(req.query);
+    const { answer, dates, from, to, day } = await period(req.query);
     const [content, created] = await Promise.all([
       countContent(db),
       db
         .selectFrom("account")
-        .select([dayOf("datetime_create").as("day"), (eb) => eb.fn.countAll<number>().as("n")])
+        .select([day.hour.as("hour"), day.late.as("late"), (eb) => eb.fn.countAll<number>().as("n")])
         .where("datetime_create", ">=", from)
         .where("datetime_create", "<", to)
-        .groupBy(dayOf("datetime_create"))
+        .groupBy(day.groups)
         .execute(),
     ]);
-    const new_accounts = perDay(dates, ["count"] as const, created.map((r) => ({ day: r.day, key: "count" as const, n: r.n })));
+    const new_accounts = perDay(dates, ["count"] as const, created.map((r) => ({ day: day.dayOf(r), key: "count" as const, n: r.n })));
     return { ...answer, content, new_accounts, new_accounts_total: sum(new_accounts, (d) => d.count) };
   });
 
   app.get("/dashboard/home/usage/", async (req): Promise<HomeUsageAnswer> => {
     await requirePermission(req, db, USAGE_FLAG);
-    const { dates, from, to, ...answer } = period(req.query);
+    const { answer, dates, from, to, day } = await period(req.query);
     const activeSince = new Date(ctx.now().getTime() - SESSION_IDLE_SECONDS * 1000).toISOString();
     const [visits, attempts, active, users] = await Promise.all([
       db
         .selectFrom("analytic_session")
-        .select([dayOf("datetime_create").as("day"), "source", (eb) => eb.fn.countAll<number>().as("n")])
+        .select([day.hour.as("hour"), day.late.as("late"), "source", (eb) => eb.fn.countAll<number>().as("n")])
         .where("datetime_create", ">=", from)
         .where("datetime_create", "<", to)
         .where("source", "in", [0, 10])
-        .groupBy([dayOf("datetime_create"), "source"])
+        .groupBy([...day.groups, sql.ref("source")])
         .execute(),
       db
         .selectFrom("login_attempt")
-        .select([dayOf("datetime_create").as("day"), "is_success", (eb) => eb.fn.countAll<number>().as("n")])
+        .select([day.hour.as("hour"), day.late.as("late"), "is_success", (eb) => eb.fn.countAll<number>().as("n")])
         .where("datetime_create", ">=", from)
         .where("datetime_create", "<", to)
-        .groupBy([dayOf("datetime_create"), "is_success"])
+        .groupBy([...day.groups, sql.ref("is_success")])
         .execute(),
       db
         .selectFrom("session")
@@ -138,12 +157,12 @@ export function homeRoutes(app: FastifyInstance, ctx: ApiContext) {
     const sessions = perDay(
       dates,
       ["learner", "dashboard"] as const,
-      visits.map((r) => ({ day: r.day, key: r.source === 10 ? ("dashboard" as const) : ("learner" as const), n: r.n })),
+      visits.map((r) => ({ day: day.dayOf(r), key: r.source === 10 ? ("dashboard" as const) : ("learner" as const), n: r.n })),
     );
     const sign_ins = perDay(
       dates,
       ["success", "failed"] as const,
-      attempts.map((r) => ({ day: r.day, key: r.is_success === 1 ? ("success" as const) : ("failed" as const), n: r.n })),
+      attempts.map((r) => ({ day: day.dayOf(r), key: r.is_success === 1 ? ("success" as const) : ("failed" as const), n: r.n })),
     );
     return {
       ...answer,

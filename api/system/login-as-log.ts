@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type SqlBool } from "kysely";
 import type { FieldErrors } from "../../contract/http";
 import { MSG } from "../../contract/messages";
@@ -10,10 +10,12 @@ import { itemId, likePattern } from "../engine/crud";
 import type { ApiContext } from "../http/context";
 import { badRequest, notFound } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
-import { paginate, readPageQuery } from "../http/paging";
+import { paginate, readPageQuery, type PageQuery } from "../http/paging";
+import { exportLog } from "./login-as-export";
 import { queryIds } from "./organisation-kit";
 
 const VIEW = flag("login_as", "view");
+const EXPORT = flag("login_as", "export");
 
 const ORDERING = {
   datetime_start: sql`${sql.ref("l.datetime_start")}`,
@@ -65,9 +67,33 @@ function present(r: LogRecord, now: Date): LoginAsLogRow {
 }
 
 /**
+ * The log's rows as the list asks: `search` either account, filters `administrator` and `account`
+ * (ids), `ordering` (default newest first); the list pages it, its export streams all of it.
+ */
+function logQuery(db: Db, req: FastifyRequest, q: PageQuery) {
+  const errors: FieldErrors = {};
+  const administrators = queryIds(req, "administrator", errors);
+  const accounts = queryIds(req, "account", errors);
+  const order = parseOrdering(q.ordering, ORDERING, "-datetime_start");
+  if (!order) errors.ordering = [MSG.invalid_choice];
+  if (Object.keys(errors).length) throw badRequest(errors);
+  let query = logRows(db);
+  if (administrators) query = query.where("l.administrator_id", "in", administrators);
+  if (accounts) query = query.where("l.account_id", "in", accounts);
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    query = query.where((eb) => eb.or(SEARCHED.map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)));
+  }
+  for (const o of order!) query = query.orderBy(o.expr, o.desc ? "desc" : "asc");
+  return query.orderBy("l.id", tieDirection(order!));
+}
+
+/**
  * The login-as log (spec 000 §2 "/login-as with a log page"; docs/decisions/033), newest first:
  * - GET dashboard/login-as/log/: paged; `search` either account; filters `administrator` and
  *   `account` (ids); `ordering` datetime_start, datetime_expire, datetime_end;
+ * - GET dashboard/login-as/log/export/?format_type=xlsx|csv: the list (its search, filters and
+ *   ordering, every row) as a spreadsheet (login-as-export.ts), with the export flag;
  * - GET dashboard/login-as/log/{id}/: one row;
  * - GET dashboard/login-as/log/{id}/write/: the writes made meanwhile, paged, in the order made.
  */
@@ -78,23 +104,17 @@ export function loginAsLogRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.get("/dashboard/login-as/log/", async (req) => {
     await requirePermission(req, db, VIEW);
     const q = readPageQuery(req);
-    const errors: FieldErrors = {};
-    const administrators = queryIds(req, "administrator", errors);
-    const accounts = queryIds(req, "account", errors);
-    const order = parseOrdering(q.ordering, ORDERING, "-datetime_start");
-    if (!order) errors.ordering = [MSG.invalid_choice];
-    if (Object.keys(errors).length) throw badRequest(errors);
-    let query = logRows(db);
-    if (administrators) query = query.where("l.administrator_id", "in", administrators);
-    if (accounts) query = query.where("l.account_id", "in", accounts);
-    if (q.search) {
-      const pattern = likePattern(q.search);
-      query = query.where((eb) => eb.or(SEARCHED.map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)));
-    }
-    for (const o of order!) query = query.orderBy(o.expr, o.desc ? "desc" : "asc");
-    const page = await paginate(req, query.orderBy("l.id", tieDirection(order!)), q);
+    const page = await paginate(req, logQuery(db, req, q), q);
     const now = ctx.now();
     return { ...page, results: page.results.map((r) => present(r, now)) };
+  });
+
+  // The list as xlsx or csv (issue 33 item 14), with the module's export flag.
+  app.get("/dashboard/login-as/log/export/", async (req, reply) => {
+    await requirePermission(req, db, EXPORT);
+    const query = logQuery(db, req, readPageQuery(req));
+    const now = ctx.now();
+    return exportLog(req, reply, db, async (limit, offset) => (await query.limit(limit).offset(offset).execute()).map((r) => present(r, now)), now);
   });
 
   app.get(item, async (req) => {
@@ -111,11 +131,12 @@ export function loginAsLogRoutes(app: FastifyInstance, ctx: ApiContext) {
     if (!(await db.selectFrom("login_as").select("id").where("id", "=", id).executeTakeFirst())) throw notFound();
     const query = db
       .selectFrom("login_as_write")
-      .select(["id", "method", "path", "status", "datetime_create"])
+      .select(["id", "method", "path", "status", "datetime_create", "target_name", "fields"])
       .where("login_as_id", "=", id)
       .orderBy("datetime_create")
       .orderBy("id");
     const page = await paginate(req, query, q);
-    return { ...page, results: page.results as LoginAsWriteRow[] };
+    const results: LoginAsWriteRow[] = page.results.map((w) => ({ ...w, fields: w.fields ? (JSON.parse(w.fields) as string[]) : [] }));
+    return { ...page, results };
   });
 }

@@ -8,7 +8,7 @@ import { itemId, writeTransaction, type Trx } from "../engine/crud";
 import type { ApiContext } from "../http/context";
 import { ApiError, notFound, parseChanges, parseInput } from "../http/errors";
 import { textLimits } from "./config-store";
-import { assertCodeFree, fromMaster, masterList, touchFilters } from "./master";
+import { NAME_UNIQUE, assertCodeFree, assertNameFree, fromMaster, masterList, touchFilters } from "./master";
 import { usedByContent } from "./master-crud";
 import { accountsIn, namedByPermissionRules } from "./organisation-kit";
 
@@ -54,7 +54,8 @@ async function loadOne(db: Db | Trx, table: MasterTable, id: number): Promise<Ma
 
 /**
  * GET/POST dashboard/{level|position}/ and GET/PATCH/DELETE …/{id}/ (docs/decisions/029): the
- * paged list (search name and code, ordering name, code, id) with how many people hold each;
+ * paged list (search name and code, ordering name, code, id) with how many people hold each; a
+ * name or code another row has is refused (name_already_used, code_already_used: issue 33);
  * delete is refused (424) while people hold it or something names it.
  */
 function levelOrPositionRoutes(app: FastifyInstance, ctx: ApiContext, table: MasterTable) {
@@ -75,11 +76,16 @@ function levelOrPositionRoutes(app: FastifyInstance, ctx: ApiContext, table: Mas
   app.post(base, async (req, reply) => {
     await requirePermission(req, db, ACCOUNT.add);
     const input = parseInput(masterSchemas(await textLimits(db)).create, req.body);
-    const id = await writeTransaction(db, async (trx) => {
-      await touchFilters(trx, [table], ctx.now());
-      await assertCodeFree(trx, table, input.code, null);
-      return (await trx.insertInto(table).values({ name: input.name, code: input.code }).returning("id").executeTakeFirstOrThrow()).id;
-    });
+    const id = await writeTransaction(
+      db,
+      async (trx) => {
+        await touchFilters(trx, [table], ctx.now());
+        await assertNameFree(trx, table, input.name, null);
+        await assertCodeFree(trx, table, input.code, null);
+        return (await trx.insertInto(table).values({ name: input.name, code: input.code }).returning("id").executeTakeFirstOrThrow()).id;
+      },
+      NAME_UNIQUE,
+    );
     return reply.status(201).send(await loadOne(db, table, id));
   });
 
@@ -87,13 +93,18 @@ function levelOrPositionRoutes(app: FastifyInstance, ctx: ApiContext, table: Mas
     await requirePermission(req, db, ACCOUNT.change);
     const id = itemId(req);
     const input = parseChanges(masterSchemas(await textLimits(db)).update, req.body);
-    await writeTransaction(db, async (trx) => {
-      await touchFilters(trx, [table], ctx.now());
-      await loadOne(trx, table, id);
-      await assertCodeFree(trx, table, input.code, id);
-      const set = { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.code !== undefined ? { code: input.code } : {}) };
-      if (Object.keys(set).length) await trx.updateTable(table).set(set).where("id", "=", id).execute();
-    });
+    await writeTransaction(
+      db,
+      async (trx) => {
+        await touchFilters(trx, [table], ctx.now());
+        await loadOne(trx, table, id);
+        await assertNameFree(trx, table, input.name, id);
+        await assertCodeFree(trx, table, input.code, id);
+        const set = { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.code !== undefined ? { code: input.code } : {}) };
+        if (Object.keys(set).length) await trx.updateTable(table).set(set).where("id", "=", id).execute();
+      },
+      NAME_UNIQUE,
+    );
     return loadOne(db, table, id);
   });
 

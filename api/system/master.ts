@@ -75,15 +75,38 @@ export async function existingId(req: FastifyRequest, db: Db | Trx, table: Maste
   return id;
 }
 
-/** A code is free in `table` (case-insensitively, another row than `selfId`): else 400 {code: [code_already_used]}. */
-export async function assertCodeFree(trx: Trx, table: CodedTable, code: string | null | undefined, selfId: number | null) {
-  if (!code) return;
-  let q = fromMaster(trx, table).select("t.id").where(sql`lower(${sql.ref("t.code")})`, "=", code.toLowerCase());
-  if (selfId !== null) q = q.where("t.id", "<>", selfId);
-  if (await q.executeTakeFirst()) throw badRequest({ code: [MSG.code_already_used] });
+/**
+ * `value` of `column` is free in `table` (case-insensitively, among the rows `among` keeps, another
+ * row than `selfId`): else 400 {field: [message]} (field: the column). Nothing to check when blank.
+ */
+export async function assertFree(
+  trx: Trx,
+  o: { table: CodedTable | "budget_category"; column: string; value: string | null | undefined; selfId: number | null; message: string; among?: RawBuilder<SqlBool> },
+) {
+  if (!o.value) return;
+  let q = trx.selectFrom(`${o.table} as t` as "level as t").select("t.id").where(sql`lower(${sql.ref(`t.${o.column}`)})`, "=", sql`lower(${o.value})`);
+  if (o.among) q = q.where(o.among);
+  if (o.selfId !== null) q = q.where("t.id", "<>", o.selfId);
+  if (await q.executeTakeFirst()) throw badRequest({ [o.column]: [o.message] });
 }
+
+/** A code is free in `table` (case-insensitively, another row than `selfId`): else 400 {code: [code_already_used]}. */
+export const assertCodeFree = (trx: Trx, table: CodedTable | "budget_category", code: string | null | undefined, selfId: number | null) =>
+  assertFree(trx, { table, column: "code", value: code, selfId, message: MSG.code_already_used });
 /** The answer to a unique violation on code that slipped past the check (two writers at once). */
 export const CODE_UNIQUE = { field: "code", message: MSG.code_already_used };
+
+/**
+ * A name people pick from is free (issue 33, migration 0043): a level's or a position's among
+ * all, a department's among its siblings (`parent`: null for the roots). Else 400 {name: [name_already_used]}.
+ */
+export const assertNameFree = (trx: Trx, table: "level" | "position" | "department", name: string | undefined, selfId: number | null, parent?: number | null) =>
+  assertFree(trx, {
+    table, column: "name", value: name, selfId, message: MSG.name_already_used,
+    among: parent === undefined ? undefined : parent === null ? sql<SqlBool>`t.parent_id is null` : sql<SqlBool>`t.parent_id = ${parent}`,
+  });
+/** The 400 of a name that slipped past the check (two writers at once): the index's name says which rule. */
+export const NAME_UNIQUE = { field: "name", message: MSG.name_already_used, column: "name_lower_uq" };
 
 /**
  * The filter lists (and their cached copies, config/check-update/) a change of these rows

@@ -10,6 +10,7 @@ import { configValues } from "./config-store";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import { cleanFileName } from "../uploads/file-name";
 import { serveUpload } from "../uploads/serve";
+import { contentFits } from "../uploads/files";
 
 /** What the media route serves: the types uploads are checked to be (images; curriculum files). */
 const CONTENT_TYPES: Record<string, string> = {
@@ -25,14 +26,6 @@ const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 export type ImageUpload = { data: Buffer; ext: "png" | "jpg" | "gif" };
-
-/** The image type the bytes say they are, or null. */
-export function sniffImage(data: Buffer): ImageUpload["ext"] | null {
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "jpg";
-  if (data.length >= 6 && ["GIF87a", "GIF89a"].includes(data.subarray(0, 6).toString("latin1"))) return "gif";
-  return null;
-}
 
 /**
  * The one file of a multipart request, in field `field`, whole and at most `limit` bytes (never
@@ -71,17 +64,14 @@ export async function readOneFile(req: FastifyRequest, field: string, limit: num
 
 /**
  * The one image file of a multipart request, in field `field`: jpg, jpeg, png or gif by extension
- * AND by its first bytes, at most `limit` bytes. Otherwise 400 {field: [required | invalid_file_type
+ * AND by its content (api/uploads/files.ts contentFits), at most `limit` bytes. Otherwise 400 {field: [required | invalid_file_type
  * | file_too_large]}.
  */
 export async function readImageUpload(req: FastifyRequest, field: string, limit: number): Promise<ImageUpload> {
   const { data, filename } = await readOneFile(req, field, limit);
   const given = path.extname(filename).slice(1).toLowerCase();
-  const sniffed = sniffImage(data);
-  const extOk = (IMAGE_EXTENSIONS as readonly string[]).includes(given);
-  const sameKind = sniffed !== null && (sniffed === given || (sniffed === "jpg" && given === "jpeg"));
-  if (!extOk || !sameKind) throw badRequest({ [field]: [MSG.invalid_file_type] });
-  return { data, ext: sniffed };
+  if (!(IMAGE_EXTENSIONS as readonly string[]).includes(given) || !(await contentFits(given, data))) throw badRequest({ [field]: [MSG.invalid_file_type] });
+  return { data, ext: given === "jpeg" ? "jpg" : (given as ImageUpload["ext"]) };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Database } from "../db/schema";
 import type { ApiContext } from "../http/context";
 import { badRequest } from "../http/errors";
 import { cleanFileName } from "./file-name";
-import { finishFile, kindFor, sizeLimits, unreadable, type StoredFile } from "./files";
+import { contentFits, finishFile, kindFor, sizeLimits, unreadable, type StoredFile } from "./files";
 import { backendOf, newKeyBase, spool } from "./storage";
 
 const refuse = (field: string, message: string) => badRequest({ [field]: [message] });
@@ -40,8 +40,8 @@ export async function claimUpload(
 
 /**
  * A file that comes whole (a multipart form without JavaScript; the seed): the same rules as a
- * resumable upload — the extension one of `kinds` takes, the general size limit, ffprobe for video
- * and audio — and the same storage, recorded as a claimed upload. The bytes go through a temporary
+ * resumable upload — the extension one of `kinds` takes, the general size limit, the content of that
+ * extension (contentFits), ffprobe for video and audio — and the same storage, recorded as a claimed upload. The bytes go through a temporary
  * file (never held in memory); a refused file leaves nothing.
  */
 export async function storeFile(
@@ -62,6 +62,11 @@ export async function storeFile(
   if (spooled.size === 0) {
     await fs.promises.rm(spooled.file, { force: true });
     throw refuse(field, MSG.required);
+  }
+  // Its content, not only its name (size first: an oversize file is "too large", whatever it holds).
+  if (!(await contentFits(ext, fs.createReadStream(spooled.file)))) {
+    await fs.promises.rm(spooled.file, { force: true });
+    throw refuse(field, MSG.invalid_file_type);
   }
   const key = `${newKeyBase()}.${ext}`;
   await backendOf(ctx).put(key, spooled.file, "application/octet-stream");

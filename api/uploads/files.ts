@@ -1,4 +1,7 @@
 import path from "node:path";
+import type { Readable } from "node:stream";
+// The Node entry (its stream reader takes a Node stream), whatever conditions the type checker resolves with.
+import { fileTypeFromBuffer, fileTypeFromStream } from "file-type/node";
 import { MSG } from "../../contract/messages";
 import { DEFAULT_FILE_SIZE_LIMIT, DEFAULT_MEDIA_SIZE_LIMIT, LARGE_UPLOAD_KINDS, PROBED_KINDS, UPLOAD_EXTENSIONS, UPLOAD_STATUS, extensionOf, type UploadKind } from "../../contract/upload-rules";
 import type { Db } from "../db/index";
@@ -25,6 +28,58 @@ export const kindFor = (kinds: readonly UploadKind[], fileName: string): UploadK
 /** The limit a file of this kind follows: resumable video and audio their own, everything else the general one. */
 export const limitFor = (limits: { general: number; media: number }, kind: UploadKind, resumable: boolean) =>
   resumable && LARGE_UPLOAD_KINDS.includes(kind) ? Math.max(limits.media, limits.general) : limits.general;
+
+/** A text file: no format file-type knows and no NUL byte in its first 64 KB (UTF-8 with or without BOM, a Thai code page). */
+const TEXT = "text";
+const TEXT_HEAD = 65536;
+/**
+ * What a file of each extension must be by its content (spec 001 §5: "file type must match"), as
+ * file-type names formats: an Office Open XML file may read as a plain zip when its parts are in
+ * an unusual order; an MP4 is any ISO media brand a player takes; .doc and .xls are OLE2 (cfb);
+ * a PDF saved by Illustrator reads as "ai".
+ */
+const CONTENT_OF: Readonly<Record<string, readonly string[] | typeof TEXT>> = {
+  pdf: ["pdf", "ai"], zip: ["zip"], docx: ["docx", "zip"], xlsx: ["xlsx", "zip"], doc: ["cfb"], xls: ["cfb"],
+  mp4: ["mp4", "m4a", "m4v", "m4b", "mov"], mp3: ["mp3"], mpeg: ["mp3", "mp2", "mp1", "mpg"],
+  png: ["png", "apng"], jpg: ["jpg"], jpeg: ["jpg"], gif: ["gif"], csv: TEXT,
+};
+
+/** The first `n` bytes of a stream (fewer when it is shorter); the stream is let go after. */
+async function headOf(stream: Readable, n: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    parts.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= n) break;
+  }
+  stream.destroy();
+  return Buffer.concat(parts).subarray(0, n);
+}
+
+/**
+ * THE content check of every upload (issue 33 §11): whether the bytes are a file of extension
+ * `ext` — not only named so — read with file-type (a 10-byte text called fake.pdf is not a PDF).
+ * Images, curriculum files, multipart and resumable uploads of every kind come through here.
+ * A stream is read only as far as the format needs, then let go.
+ */
+export async function contentFits(ext: string, input: Buffer | Readable): Promise<boolean> {
+  const rule = CONTENT_OF[ext];
+  if (!rule) return false;
+  try {
+    if (rule === TEXT) {
+      const head = Buffer.isBuffer(input) ? input.subarray(0, TEXT_HEAD) : await headOf(input, TEXT_HEAD);
+      return head.length > 0 && !head.includes(0) && !(await fileTypeFromBuffer(head));
+    }
+    const found = Buffer.isBuffer(input) ? await fileTypeFromBuffer(input) : await fileTypeFromStream(input);
+    return !!found && rule.includes(found.ext);
+  } finally {
+    if (!Buffer.isBuffer(input)) input.destroy();
+  }
+}
+
+/** The same check of a stored file (a finished resumable upload, a spooled multipart one), by its key. */
+export const storedContentFits = async (ctx: ApiContext, key: string, ext: string) => contentFits(ext, await backendOf(ctx).read(key));
 
 const THUMB = ".thumb.jpg";
 export const thumbnailKeyOf = (key: string) => `${path.basename(key, path.extname(key))}${THUMB}`;

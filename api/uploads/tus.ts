@@ -4,7 +4,7 @@ import { MSG } from "../../contract/messages";
 import { UPLOAD_API_PATH, UPLOAD_STATUS, extensionOf, isUploadKind } from "../../contract/upload-rules";
 import type { ApiContext } from "../http/context";
 import { cleanFileName } from "./file-name";
-import { deleteStoredFile, finishFile, kindFor, limitFor, sizeLimits } from "./files";
+import { deleteStoredFile, finishFile, kindFor, limitFor, sizeLimits, storedContentFits } from "./files";
 import { backendOf, newKeyBase } from "./storage";
 
 /**
@@ -28,7 +28,8 @@ const ownerOf = (req: unknown) => {
  * The tus server of the API (docs/decisions/068), under /api/dashboard/upload/. Metadata names the
  * file (`filename`) and the kinds the form takes (`kind`, comma-separated): on create the
  * extension, the declared length and the kind's limit are checked before a byte is stored; on
- * finish video and audio are read by ffprobe, and an unreadable file is deleted and refused.
+ * finish the content must be of its extension (contentFits), video and audio are read by ffprobe,
+ * and a file that fails either is deleted and refused.
  * Bodies stream into the store as they come (never buffered).
  */
 export function tusServer(ctx: ApiContext): Server {
@@ -78,14 +79,21 @@ export function tusServer(ctx: ApiContext): Server {
       return undefined;
     },
     async onUploadFinish(_req, upload: Upload) {
-      const row = await ctx.db.selectFrom("upload").select(["kind"]).where("id", "=", upload.id).executeTakeFirst();
+      const row = await ctx.db.selectFrom("upload").select(["kind", "file_name"]).where("id", "=", upload.id).executeTakeFirst();
       if (!row) throw refusal(404, { detail: MSG.upload_not_found });
+      // Refused bytes go at once, the row stays "refused" (the cleanup takes it): nothing of them is served or claimed.
+      const refuse = async (detail: string) => {
+        await ctx.db.updateTable("upload").set({ status: UPLOAD_STATUS.refused, datetime_update: ctx.now().toISOString() }).where("id", "=", upload.id).execute();
+        return refusal(400, { detail });
+      };
+      // The content of its extension (a text file named .pdf is refused), then a video's or audio's probe.
+      if (!(await storedContentFits(ctx, upload.id, extensionOf(row.file_name)))) {
+        await backend.remove(upload.id);
+        throw await refuse(MSG.invalid_file_type);
+      }
       const finished = await finishFile(ctx, upload.id, row.kind as never);
       const now = ctx.now().toISOString();
-      if (!finished.ok) {
-        await ctx.db.updateTable("upload").set({ status: UPLOAD_STATUS.refused, datetime_update: now }).where("id", "=", upload.id).execute();
-        throw refusal(400, { detail: MSG.media_file_unreadable });
-      }
+      if (!finished.ok) throw await refuse(MSG.media_file_unreadable);
       await ctx.db
         .updateTable("upload")
         .set({ status: UPLOAD_STATUS.complete, bytes_received: upload.offset, duration: finished.duration, thumbnail_key: finished.thumbnail, datetime_update: now })

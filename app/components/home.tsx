@@ -3,12 +3,13 @@ import { useMemo } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { ChartCategory } from "~/components/charts/frame";
 import { stats } from "~/components/charts/scale";
+import { useDates } from "~/components/use-dates";
 import { formatCalendarDay, numberFormat } from "~/lms/format";
 
 type Tab = { id: string; href: string; labelKey: string };
 
 /**
- * Numbers and UTC calendar days (the API's `YYYY-MM-DD`) written for the page language: a day as
+ * Numbers and the organisation's calendar days (the API's `YYYY-MM-DD`) written for the page language: a day as
  * every date of the dashboard is written, and as its day and month on a chart's axis
  * (app/lms/format.ts, docs/decisions/025).
  */
@@ -52,6 +53,7 @@ export function HomeHeader({ title, tabs, current, days, periods, from, to }: {
 }) {
   const { t } = useTranslation();
   const f = useFormats();
+  const dates = useDates();
   const { pathname } = useLocation();
   return (
     <header className="mb-6">
@@ -96,7 +98,8 @@ export function HomeHeader({ title, tabs, current, days, periods, from, to }: {
             })}
           </ul>
         </nav>
-        <p className="text-sm text-slate-600">{t("home_period_range", { from: f.longDay(from), to: f.longDay(to) })}</p>
+        {/* The organisation's days (docs/decisions/077), as one period. */}
+        <p className="text-sm text-slate-600">{dates.period(from, to)}</p>
       </div>
     </header>
   );
@@ -115,6 +118,33 @@ export function FigureCards({ label, items }: { label: string; items: { key: str
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+/**
+ * What waits for the viewer (issue 33 item 13): each count a link to the list it counts, filtered
+ * as counted; only the lists the viewer may open are given (app/lms/home-actions.server.ts).
+ */
+export function ActionCards({ items }: { items: { key: string; count: number; capped: boolean; href: string }[] }) {
+  const { t } = useTranslation();
+  const f = useFormats();
+  if (!items.length) return null;
+  return (
+    <section aria-labelledby="home-actions-title" className="mb-6">
+      <h2 id="home-actions-title" className="mb-2 text-lg font-semibold text-slate-900">
+        {t("home_actions_heading")}
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
+        {items.map((it) => (
+          <li key={it.key}>
+            <Link to={it.href} className="block rounded border border-slate-200 bg-white px-4 py-3 hover:border-primary focus-visible:border-primary">
+              <span className="block text-sm text-slate-600">{t(`home_action_${it.key}`)}</span>
+              <span className="mt-1 block text-2xl font-semibold tabular-nums text-slate-900">{it.capped ? t("home_action_more", { n: f.number(it.count) }) : f.number(it.count)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -11,7 +11,7 @@ import { contentAt } from "~/registry/mounts.js";
  * loader data carries them to the browser.
  */
 export const NAMESPACES = [
-  "messages", "ui", "shell", "account", "home", "content", "curriculum", "enrollment", "access", "extras", "course", "activity", "activityOverall", "checkin", "people", "imports", "loginAs", "master", "class", "assignment", "approvals", "requests", "requestTypes", "budgetCategory", "survey", "live", "media", "testbank", "testOverall", "test", "testQuestion", "testCodes", "upload", "library",
+  "messages", "ui", "shell", "account", "home", "content", "curriculum", "enrollment", "access", "extras", "course", "activity", "activityOverall", "checkin", "people", "imports", "loginAs", "master", "class", "assignment", "approvals", "requests", "requestTypes", "budgetCategory", "survey", "live", "media", "testbank", "testOverall", "test", "testQuestion", "testCodes", "upload", "library", "credit",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

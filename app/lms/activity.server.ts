@@ -67,11 +67,15 @@ export async function slotIds(page: ActivityPage, checklistId: number, view: Ver
 /** Accounts offered to an inspector rule of kind account (a search narrows them when there are many). */
 const ACCOUNT_CHOICES = 200;
 
-/** What the inspector form chooses from: the groups, and the accounts matching `?find=`. */
+/**
+ * What the inspector form chooses from: the groups of accounts (the filter list group/type/ACCOUNT:
+ * the API takes no condition group, whose members no one named — issue 33 found them offered and
+ * then refused), and the accounts matching `?find=`.
+ */
 export async function inspectorChoices(page: ActivityPage, request: Request) {
   const find = (new URL(request.url).searchParams.get("find") ?? "").trim();
   const [groups, accounts] = await Promise.all([
-    optionsFor(page.api, "group", "group"),
+    optionsFor(page.api, "group/type/ACCOUNT", "group"),
     page.api.get<Paged<AccountOption>>(`${page.apiBase}permission/account/`, { query: { page_size: ACCOUNT_CHOICES, ...(find ? { search: find } : {}) } }),
   ]);
   const accountOptions: Option[] = accounts.data.results.map((a) => ({ value: String(a.id), label: `${a.name} (${a.code})` }));
@@ -94,7 +98,7 @@ export async function inspectorIntent(page: ActivityPage, form: FormData, intent
   if (intent === "remove-inspector") {
     const checklist = checklistId ?? rowId(form, "checklist");
     const res = await page.api.delete(`${page.apiBase}checklist/${checklist}/inspector/${rowId(form, "id")}/`, { accept: [404] });
-    const toast = res.status === 404 ? ({ type: "error", message: MSG.not_found } as const) : ({ type: "success", message: "act_toast_inspector_removed" } as const);
+    const toast = res.status === 404 ? ({ type: "error", message: MSG.not_found, status: 404 } as const) : ({ type: "success", message: "act_toast_inspector_removed" } as const);
     return redirectWithToast(back, toast, { headers: headers() });
   }
   if (intent !== "add-inspector") return null;
@@ -125,7 +129,7 @@ export async function writeChecklist(page: ActivityPage, form: FormData, checkli
   if (submission.status !== "success") return refuse(submission.reply() as Result);
   const path = `${page.apiBase}checklist/${checklistId === null ? "" : `${checklistId}/`}`;
   const res = await (checklistId === null ? page.api.post : page.api.patch)<Record<string, unknown>>(path, submission.value, { accept: [400, 404] });
-  if (res.status === 404) return redirectWithToast(`${page.base}/checklist`, { type: "error", message: MSG.not_found }, { headers: page.api.headers() });
+  if (res.status === 404) return redirectWithToast(`${page.base}/checklist`, { type: "error", message: MSG.not_found, status: 404 }, { headers: page.api.headers() });
   if (res.status === 400) return refuse(submission.reply(apiFieldErrors(res.data)) as Result);
   return redirectWithToast(back, { type: "success", message: checklistId === null ? "act_toast_checklist_added" : "toast_saved" }, { headers: page.api.headers() });
 }

@@ -108,14 +108,15 @@ async function readUser(api: Lms, request: Request): Promise<KnownUser> {
 }
 
 /**
- * The screen's flag from the registry, checked for the signed-in user (403 reaction otherwise);
+ * The screen's flag (or its `also` guards) from the registry, checked for the signed-in user (403 reaction otherwise);
  * a screen whose config switches are off answers 404 (docs/decisions/020).
  */
 export async function requireScreen(from: RequestArgs, screenId: string): Promise<SignedIn> {
-  const screen: { flag: string; feature?: string | readonly string[] } | undefined = SCREENS.find((s) => s.id === screenId);
+  const screen: { flag: string; also?: readonly string[]; feature?: string | readonly string[] } | undefined = SCREENS.find((s) => s.id === screenId);
   if (!screen) throw new Error(`unknown screen ${screenId}`);
   await requireSwitchesOn(from, switchesOf(screen));
-  return requirePermission(from, screen.flag);
+  // Its flag, or a guard that shows it too (menu.js `also`: a flow's deciders, docs/decisions/074).
+  return requirePermission(from, screen.flag, screen.also ?? []);
 }
 
 /**

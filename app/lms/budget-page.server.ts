@@ -7,6 +7,7 @@ import { loadPagedList } from "./enrollment.server";
 import { invariantResponse } from "./invariant";
 import { dash } from "./paths";
 import { switchesOn } from "../../contract/config";
+import { answerHolds } from "../../contract/permissions";
 import { CONTENT_TYPES } from "~/registry/content.js";
 import { switchesOf } from "~/registry/features.js";
 
@@ -18,10 +19,12 @@ import { switchesOf } from "~/registry/features.js";
 
 
 export async function budgetListLoader({ request }: LoaderFunctionArgs) {
-  const { api } = await requireScreen({ request }, "budget");
+  const { api, permission } = await requireScreen({ request }, "budget");
   const { list, badQuery } = await loadPagedList<BudgetListAnswer["results"][number]>(api, "dashboard/budget/", request, ["search", "ordering", "content_type"]);
   const totals = (list as Partial<BudgetListAnswer>).totals ?? { plan: 0, actual: 0, by_category: [] };
-  return data({ list, totals, badQuery }, { headers: api.headers() });
+  // The list as a spreadsheet (issue 33 §14): with the budget's export flag, as the API asks.
+  const exportHref = answerHolds(permission, "budget_export_budget") ? dash("budget/export") : null;
+  return data({ list, totals, badQuery, exportHref }, { headers: api.headers() });
 }
 
 export async function budgetItemLoader({ request, params }: LoaderFunctionArgs) {

@@ -5,6 +5,7 @@ import { checkinSchema } from "../../contract/schemas/activity";
 import type { Lms } from "./api.server";
 import { apiFieldErrors } from "./content-form.server";
 import { redirectWithToast } from "./toast.server";
+import { withPageSelected } from "./select-all";
 
 /**
  * The check-in form's action (intent=checkin), shared by an activity's checklist and a class's
@@ -12,7 +13,9 @@ import { redirectWithToast } from "./toast.server";
  * ({enrollment_list, action}); the API's refusal (400, 403, 404) is the form's error, otherwise
  * back to `here` with a toast. The schema stays on the server (docs/decisions/016).
  */
-export async function checkinAction(api: Lms, form: FormData, apiPath: string, here: string, keys: { learnersInvalid: string }) {
+export async function checkinAction(api: Lms, posted: FormData, apiPath: string, here: string, keys: { learnersInvalid: string }) {
+  // "Select all on this page" stands for the page's learners (docs/decisions/077).
+  const form = withPageSelected(posted, "enrollment_list");
   const submission = parseWithZod(form, { schema: checkinSchema });
   const refuse = (status: number, formErrors: string[]) => data({ result: submission.reply({ formErrors }) }, { status, headers: api.headers() });
   // Nothing ticked is the usual slip: say so in words, not as the field's "required".

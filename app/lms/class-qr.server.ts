@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import QRCode from "qrcode";
 import type { QrSheet, QrSheetAnswer, QrSheetsAnswer } from "../../contract/schemas/class-qr";
-import { DEFAULT_ZONE_OFFSET_MINUTES } from "../../contract/time-zone";
 import type { QrSheetView } from "~/components/print/qr-sheet";
 import { getLocale } from "~/i18n/i18next.server";
 import { alsoFlags, contentFlag } from "~/registry/content.js";
@@ -10,9 +9,10 @@ import { REGISTRY_TYPES } from "~/registry/types.js";
 import { requirePermission, requireSwitchesOn } from "./auth.server";
 import { allows } from "./content-navigation.server";
 import { dateFormats } from "./format";
+import { sessionWhen } from "~/components/class/session-text";
 import { invariantResponse, idParam } from "./invariant";
 import { dash } from "./paths";
-import { configValue } from "./store.server";
+import { zoneOffset } from "./zone.server";
 
 /**
  * The server half of a class's QR sheets (docs/decisions/042 "QR code"): the print page and its
@@ -54,15 +54,15 @@ export async function loadQrSheets(args: LoaderFunctionArgs) {
   invariantResponse(res.status === 200, "Not Found", { status: 404, headers: api.headers() });
   const klass = res.data.class;
   const sheets: QrSheet[] = "results" in res.data ? res.data.results : [res.data];
-  const [language, zone] = await Promise.all([getLocale(args.request), configValue<number>("time-zone-offset-minutes")]);
-  const dates = dateFormats(language, Number(zone ?? DEFAULT_ZONE_OFFSET_MINUTES));
+  const [language, zone] = await Promise.all([getLocale(args.request), zoneOffset()]);
+  const dates = dateFormats(language, zone);
   const views = await Promise.all(
     sheets.map(async ({ token, qr_version, session: s }): Promise<QrSheetView> => {
       const url = checkinUrl(args.request, token);
       return {
         sessionId: s.id, url, svg: await qrSvg(url), qrVersion: qr_version,
         className: klass.name, classCode: klass.code, sessionName: s.name, sessionType: s.type,
-        dateText: dates.day(s.date), start: s.start_time, end: s.end_time,
+        dateText: dates.day(s.date), whenText: sessionWhen(dates, s), start: s.start_time, end: s.end_time,
         location: s.location?.name ?? null, room: s.room?.name ?? null, instructors: s.instructor_list.map((i) => i.name),
       };
     }),
@@ -72,8 +72,11 @@ export async function loadQrSheets(args: LoaderFunctionArgs) {
   return { api, language, klass, classId, sessionId, views, canRegenerate };
 }
 
-/** The print page's and PDF's own addresses (the PDF's is recorded in docs/decisions/042). */
+/** The print page's and PDF's own addresses (the PDF's is recorded in docs/decisions/042); `sessionBase` the sessions' sheets are under. */
 export const printPaths = (classId: number, sessionId: number | null) => {
   const tail = sessionId === null ? "" : `/${sessionId}`;
-  return { page: dash(`print/portrait/class/${classId}/qrcode${tail}`), pdf: dash(`print/portrait/class/${classId}/qrcode-pdf${tail}`) };
+  const sessionBase = dash(`print/portrait/class/${classId}/qrcode`);
+  return { page: `${sessionBase}${tail}`, pdf: dash(`print/portrait/class/${classId}/qrcode-pdf${tail}`), sessionBase };
 };
+/** A session's regenerate page, which asks to confirm (routes/print.class-qrcode-regenerate.tsx, docs/decisions/077). */
+export const regeneratePath = (sessionBase: string, sessionId: number) => `${sessionBase}/${sessionId}/regenerate`;

@@ -56,7 +56,7 @@ export async function saveLive(args: ActionFunctionArgs) {
     const chosen = parseWithZod(form, { schema: sessionLiveItemSchema });
     if (chosen.status !== "success") return data({ form: "live", result: chosen.reply() as Result }, { status: 400 });
     const sent = await page.api.call<Record<string, unknown>>("PATCH", `${page.apiBase}session/${session}/live/`, { body: chosen.value, accept: [400, 404] });
-    if (sent.status === 404) return redirectWithToast(`${page.base}/curriculum`, { type: "error", message: MSG.not_found }, { headers: page.api.headers() });
+    if (sent.status === 404) return redirectWithToast(`${page.base}/curriculum`, { type: "error", message: MSG.not_found, status: 404 }, { headers: page.api.headers() });
     if (sent.status === 400) return data({ form: "live", result: chosen.reply(apiFieldErrors(sent.data)) as Result }, { status: 400, headers: page.api.headers() });
     return redirectWithToast(post.here, { type: "success", message: "cls_toast_live_item_saved" }, { headers: page.api.headers() });
   }
@@ -64,7 +64,7 @@ export async function saveLive(args: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: sessionLiveSchema({ url: urlLimit(page) }), disableAutoCoercion: true });
   if (submission.status !== "success") return data({ result: submission.reply() as Result }, { status: 400 });
   const res = await page.api.call<Record<string, unknown>>("PUT", `${page.apiBase}session/${session}/live/`, { body: submission.value, accept: [400, 404] });
-  if (res.status === 404) return redirectWithToast(`${page.base}/curriculum`, { type: "error", message: MSG.not_found }, { headers: page.api.headers() });
+  if (res.status === 404) return redirectWithToast(`${page.base}/curriculum`, { type: "error", message: MSG.not_found, status: 404 }, { headers: page.api.headers() });
   if (res.status === 400) return data({ result: submission.reply(apiFieldErrors(res.data)) as Result }, { status: 400, headers: page.api.headers() });
   return redirectWithToast(post.here, { type: "success", message: "cls_toast_live_saved" }, { headers: page.api.headers() });
 }
@@ -106,7 +106,7 @@ export async function sessionMaterialAction(args: ActionFunctionArgs) {
   invariantResponse(intent === "delete", "Bad Request");
   const res = await page.api.delete<{ detail?: string }>(`${base}${formId(form)}/`, { accept: [400, 404] });
   if (res.status === 400) return data<TableTabAnswer>({ warning: res.data?.detail ?? MSG.invalid }, { status: 400, headers: page.api.headers() });
-  if (res.status === 404) return redirectWithToast(here, { type: "error", message: MSG.not_found }, { headers: page.api.headers() });
+  if (res.status === 404) return redirectWithToast(here, { type: "error", message: MSG.not_found, status: 404 }, { headers: page.api.headers() });
   return done("cls_toast_session_material_removed");
 }
 
@@ -152,6 +152,6 @@ export async function classActivityAction(args: ActionFunctionArgs) {
   invariantResponse(intent === "delete", "Bad Request");
   const res = await page.api.delete<{ detail?: string }>(`${base}${formId(form)}/`, { accept: [400, 404] });
   if (res.status === 400) return refusal(400, res.data?.detail);
-  if (res.status === 404) return redirectWithToast(here, { type: "error", message: MSG.not_found }, { headers: page.api.headers() });
+  if (res.status === 404) return redirectWithToast(here, { type: "error", message: MSG.not_found, status: 404 }, { headers: page.api.headers() });
   return done("cls_toast_activity_unlinked");
 }

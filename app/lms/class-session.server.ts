@@ -3,13 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Paged } from "../../contract/http";
 import { MSG } from "../../contract/messages";
-import { sessionSchema, type Class, type ClassSession } from "../../contract/schemas/class";
+import { classCancelSchema, sessionSchema, type Class, type ClassSession } from "../../contract/schemas/class";
 import { apiFieldErrors } from "./content-form.server";
 import { codeOptions } from "./code-options";
-import { optionsFor, type Option } from "./content.server";
+import { optionsFor } from "./content.server";
 import { invariantResponse, idParam } from "./invariant";
 import { redirectWithToast } from "./toast.server";
 import { formId, itemPage, itemPost, schemaConstraint, type ItemPage } from "./item-page.server";
+import { placeOptions } from "./places.server";
 
 /**
  * The server half of a class's own screens (spec 000 §2.4, docs/decisions/040): the class and its
@@ -59,7 +60,6 @@ const schemaOf = (page: ClassPage) =>
 /** conform's constraints of the session form (`required` where the schema refuses a missing value). */
 export const sessionConstraint = (page: ClassPage) => schemaConstraint(schemaOf(page));
 
-export type PlaceOption = Option & { location?: string; locationId?: string };
 /**
  * What the session form chooses from: the session types, the locations and their rooms (the API's
  * `session-options/`; each room names its location, so the form groups them under it — in the
@@ -70,15 +70,10 @@ export async function sessionChoices(page: ClassPage) {
     page.api.get<{ locations: { id: number; name: string }[]; rooms: { id: number; name: string; location_id: number }[] }>(`${page.apiBase}session-options/`),
     optionsFor(page.api, "instructor", "instructor_list"),
   ]);
-  const locationName = new Map(places.data.locations.map((l) => [Number(l.id), l.name]));
-  const rank = new Map(places.data.locations.map((l, i) => [Number(l.id), i]));
-  // Stable: within a location the API's order (by name) stays.
-  const rooms = [...places.data.rooms].sort((a, b) => (rank.get(Number(a.location_id)) ?? Infinity) - (rank.get(Number(b.location_id)) ?? Infinity));
   return {
     // Code options carry their label key (the class namespace), translated by the page.
     types: codeOptions("session_type"),
-    locations: places.data.locations.map((l): PlaceOption => ({ value: String(l.id), label: l.name })),
-    rooms: rooms.map((r): PlaceOption => ({ value: String(r.id), label: r.name, location: locationName.get(Number(r.location_id)) ?? "", locationId: String(r.location_id) })),
+    ...placeOptions(places.data.locations, places.data.rooms),
     instructors,
   };
 }
@@ -101,8 +96,10 @@ export async function writeSession(page: ClassPage, form: FormData, sessionId: n
   const answer = (result: Result, status: number, overlap: Clash[] = []) => data<SessionAnswer>({ result, overlap }, { status, headers: headers() });
   if (submission.status !== "success") return answer(submission.reply() as Result, 400);
   const path = `${page.apiBase}session/${sessionId === null ? "" : `${sessionId}/`}`;
-  const res = await (sessionId === null ? page.api.post : page.api.patch)<Record<string, unknown>>(path, submission.value, { accept: [400, 404, 409] });
-  if (res.status === 404) return redirectWithToast(curriculum, { type: "error", message: MSG.not_found }, { headers: headers() });
+  // The QR switch is a tick box: unticked, the form posts nothing, which the API reads as "as it is".
+  const body = { ...submission.value, is_qr_code: submission.value.is_qr_code ?? false };
+  const res = await (sessionId === null ? page.api.post : page.api.patch)<Record<string, unknown>>(path, body, { accept: [400, 404, 409] });
+  if (res.status === 404) return redirectWithToast(curriculum, { type: "error", message: MSG.not_found, status: 404 }, { headers: headers() });
   if (res.status === 409) return answer(submission.reply() as Result, 409, (res.data.overlap as Clash[] | undefined) ?? []);
   if (res.status === 400) return answer(submission.reply(apiFieldErrors(res.data)) as Result, 400);
   return redirectWithToast(curriculum, { type: "success", message: "cls_toast_session_saved" }, { headers: headers() });
@@ -113,18 +110,27 @@ export async function deleteSession(page: ClassPage, form: FormData) {
   const raw = formId(form);
   const back = `${page.base}/curriculum`;
   const res = await page.api.delete<{ detail?: string }>(`${page.apiBase}session/${raw}/`, { accept: [400, 404] });
-  if (res.status === 404) return redirectWithToast(back, { type: "error", message: MSG.not_found }, { headers: page.api.headers() });
+  if (res.status === 404) return redirectWithToast(back, { type: "error", message: MSG.not_found, status: 404 }, { headers: page.api.headers() });
   if (res.status === 400) return data({ warning: res.data?.detail ?? MSG.invalid }, { status: 400, headers: page.api.headers() });
   return redirectWithToast(back, { type: "success", message: "cls_toast_session_deleted" }, { headers: page.api.headers() });
 }
 
-/** intent cancel: POST class/{id}/cancel/ — permanent; a class already cancelled says so. */
-export async function cancelClass(page: ClassPage) {
-  const res = await page.api.post<Record<string, unknown>>(`${page.apiBase}cancel/`, {}, { accept: [400] });
+/**
+ * intent cancel: POST class/{id}/cancel/ {reason} — permanent (docs/decisions/077). The reason is
+ * required: without it (or too long) the page comes back with the field's error and nothing is
+ * sent; the API's field refusal comes back the same way; a class already cancelled says so.
+ */
+export async function cancelClass(page: ClassPage, form: FormData) {
+  const schema = classCancelSchema({ description: Number(page.config["description-limit"]?.value ?? 2000) });
+  const submission = parseWithZod(form, { schema, disableAutoCoercion: true });
+  const answer = (result: Result) => data({ result }, { status: 400, headers: page.api.headers() });
+  if (submission.status !== "success") return answer(submission.reply() as Result);
+  const res = await page.api.post<Record<string, unknown>>(`${page.apiBase}cancel/`, submission.value, { accept: [400] });
   const back = `${page.base}/information`;
   if (res.status === 400) {
-    const first = Object.values(res.data ?? {}).flat()[0];
-    return redirectWithToast(back, { type: "error", message: typeof first === "string" ? first : MSG.invalid }, { headers: page.api.headers() });
+    const refused = apiFieldErrors(res.data);
+    if (Object.keys(refused.fieldErrors).length) return answer(submission.reply(refused) as Result);
+    return redirectWithToast(back, { type: "error", message: refused.formErrors[0] ?? MSG.invalid }, { headers: page.api.headers() });
   }
   return redirectWithToast(back, { type: "success", message: "cls_toast_cancelled" }, { headers: page.api.headers() });
 }

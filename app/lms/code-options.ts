@@ -3,7 +3,7 @@ import { GROUP_TYPES } from "../../contract/schemas/group";
 import { CHECK_IN_GROUPS, CHECK_IN_TYPES, CLASS_STATUS_CODES, QR_CODE_HOLDERS, SESSION_TYPES } from "../../contract/class-codes";
 import { GENDERS } from "../../contract/schemas/user";
 import { REQUEST_KINDS, REQUEST_TYPE_CODES, TYPE_RULE } from "../../contract/request-codes";
-import { RECURRING_UNIT_CODES, TYPE_ACTION_CODES, TYPE_EXPAND_CODES, TYPE_EXPIRE_CODES } from "../../contract/assignment-codes";
+import { RECURRING_UNIT_CODES, RESULT_STATUS_CODES, TYPE_ACTION_CODES, TYPE_EXPAND_CODES, TYPE_EXPIRE_CODES } from "../../contract/assignment-codes";
 import { SURVEY_TARGET_CODES, SURVEY_TYPE_CODES } from "../../contract/schemas/survey";
 import { LIVE_STATUS_CODES, LIVE_TYPE_CODES } from "../../contract/live-codes";
 import { TEST_TYPE_SWITCH, TEST_TYPES } from "../../contract/test-codes";
@@ -43,6 +43,7 @@ export const CODE_OPTIONS: Readonly<Record<string, CodeOption[]>> = {
   asg_type_expand: keyed(TYPE_EXPAND_CODES.map(String), "asg_type_expand_"),
   asg_type_action: keyed(TYPE_ACTION_CODES.map(String), "asg_type_action_"),
   asg_recurring_unit: keyed(RECURRING_UNIT_CODES.map(String), "asg_recurring_unit_"),
+  asg_result_status: keyed(RESULT_STATUS_CODES.map(String), "asg_result_status_"),
   // A survey's type and target (spec 001 §4; docs/decisions/062); labels in the survey namespace.
   survey_type: keyed(SURVEY_TYPE_CODES.map(String), "svy_type_"),
   survey_target: keyed(SURVEY_TARGET_CODES.map(String), "svy_target_"),

@@ -6,8 +6,9 @@ import { allows, itemNavigation } from "./content-navigation.server";
 import { requireCsrf } from "./csrf.server";
 import { readForm } from "./read-form.server";
 import { itemId, requireContent, type ContentType } from "./content.server";
+import type { Lms } from "./api.server";
 import { dash } from "./paths";
-import { configValue } from "./store.server";
+import { zoneOffset } from "./zone.server";
 import { fromLocalInput } from "./time";
 import { redirectWithToast } from "./toast.server";
 import { invariantResponse } from "./invariant";
@@ -36,12 +37,11 @@ export async function loader(args: LoaderFunctionArgs) {
   invariantResponse(res.status !== 404, "Not Found", { status: 404, headers: api.headers() });
   // Under another item (a program's class, app/registry/mounts.js) only that item's own; the
   // breadcrumbs then lead through that item.
-  let via: { labelKey: string; listHref: string; name: string; href: string } | null = null;
+  let via: Via | null = null;
   if ("mount" in type && type.mount) {
     const parent = res.data[type.mount.field] as { id?: number; name?: string } | null;
     invariantResponse(parent?.id === type.mount.parentId, "Not Found", { status: 404, headers: api.headers() });
-    const parentType = REGISTRY_TYPES.find((t) => t.segment === type.mount!.parent)!;
-    via = { labelKey: parentType.labelKey, listHref: dash(parentType.segment), name: String(parent.name ?? ""), href: dash(`${parentType.segment}/${parent.id}`) };
+    via = viaParent(type.mount.parent, parent.id, String(parent.name ?? ""));
   }
   const { tabs, overall } = itemNavigation(type, base, permission, config);
   const library = libraryLinks(type, base, res.data);
@@ -60,10 +60,30 @@ export async function loader(args: LoaderFunctionArgs) {
       canPublish: type.publish !== false && !readOnly && allows(type, permission, "publish"),
       readOnly,
       library,
-      offset: Number((await configValue<number>("time-zone-offset-minutes")) ?? 420),
+      offset: await zoneOffset(),
     },
     { headers: api.headers() },
   );
+}
+
+/** The parent item a mounted type's pages lead through in their breadcrumbs (a program's class). */
+export type Via = { labelKey: string; listHref: string; name: string; href: string };
+export function viaParent(parentSegment: string, id: number, name: string): Via {
+  const parentType = REGISTRY_TYPES.find((t) => t.segment === parentSegment)!;
+  return { labelKey: parentType.labelKey, listHref: dash(parentType.segment), name, href: dash(`${parentType.segment}/${id}`) };
+}
+
+/**
+ * The parent item of a page under a mount (a class created under a program), for its
+ * breadcrumbs: read from the parent's API, so an id of no such item is a 404.
+ */
+export async function mountedVia(api: Lms, type: ContentType & { mount?: { parent: string; parentId: number } }): Promise<Via | null> {
+  const mount = type.mount;
+  if (!mount) return null;
+  const parentType = REGISTRY_TYPES.find((t) => t.segment === mount.parent)!;
+  const res = await api.get<{ name?: string }>(`${parentType.api}${mount.parentId}/`, { accept: [404] });
+  invariantResponse(res.status !== 404, "Not Found", { status: 404, headers: api.headers() });
+  return viaParent(mount.parent, mount.parentId, String(res.data.name ?? ""));
 }
 
 /**
@@ -86,7 +106,11 @@ function readOnlyOf(type: ContentType, item: Record<string, unknown>) {
   const trait = "readOnly" in type ? type.readOnly : undefined;
   if (!trait || item.is_read_only !== true) return null;
   const at = trait.atField ? item[trait.atField] : null;
-  return { noticeKey: trait.noticeKey, refusalKey: trait.refusalKey, at: typeof at === "string" ? at : null };
+  const reason = trait.reason ? item[trait.reason.field] : null;
+  return {
+    noticeKey: trait.noticeKey, refusalKey: trait.refusalKey, at: typeof at === "string" ? at : null,
+    reason: trait.reason && typeof reason === "string" && reason ? { key: trait.reason.key, text: reason } : null,
+  };
 }
 
 /**
@@ -99,6 +123,15 @@ function heading(type: ContentType, item: ContentRow & Record<string, unknown>):
   const name = type.nameFields ? type.nameFields.map((f) => item[f]).filter((v) => v != null && v !== "").join(" ") : item.name;
   const code = type.codeField ? item[type.codeField] : item.code;
   return { id: item.id, name, code: code == null ? null : String(code) } as ContentRow;
+}
+
+/**
+ * What a publish refusal names beside its message (a test's section and scores, docs/decisions/076):
+ * its other text and number fields, which the toast's text fills in.
+ */
+function refusalValues(body: Record<string, unknown> | null): Record<string, string | number> | undefined {
+  const values = Object.entries(body ?? {}).slice(1).filter((e): e is [string, string | number] => typeof e[1] === "string" || typeof e[1] === "number");
+  return values.length ? Object.fromEntries(values) : undefined;
 }
 
 /**
@@ -115,16 +148,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const base = dash(`${type.segment}/${id}`);
   const wanted = String(form.get("back") ?? "");
   const back = wanted.startsWith(`${base}/`) && !wanted.includes("//") ? wanted : `${base}/${type.defaultTab}`;
-  const fail = (message: string) => redirectWithToast(back, { type: "error", message }, { headers: api.headers() });
+  const fail = (message: string, values?: Record<string, string | number>, status?: number) =>
+    redirectWithToast(back, { type: "error", message, values, status }, { headers: api.headers() });
   const intent = String(form.get("intent") ?? "");
   // A type whose items can turn read-only asks first: such an item is published no more.
   if ("readOnly" in type && type.readOnly) {
     const item = await api.get<Record<string, unknown>>(`${type.api}${id}/`, { accept: [404] });
-    if (item.status === 404) return fail(MSG.not_found);
+    if (item.status === 404) return fail(MSG.not_found, undefined, 404);
     const readOnly = readOnlyOf(type, item.data);
     if (readOnly) return fail(readOnly.refusalKey);
   }
-  const offset = Number((await configValue<number>("time-zone-offset-minutes")) ?? 420);
+  const offset = await zoneOffset();
   let body: { is_display: boolean; datetime_start?: string | null };
   if (intent === "publish") body = { is_display: true, datetime_start: null };
   else if (intent === "unpublish") body = { is_display: false };
@@ -136,7 +170,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const res = await api.patch<Record<string, string | string[]>>(`${type.api}${id}/`, body, { accept: [400, 412, 417, 424, 428] });
   if (res.status !== 200) {
     const first = Object.values(res.data ?? {}).flat()[0];
-    return fail(typeof first === "string" ? first : MSG.invalid);
+    return fail(typeof first === "string" ? first : MSG.invalid, refusalValues(res.data), res.status);
   }
   const message = intent === "publish" ? "toast_published" : intent === "schedule" ? "toast_scheduled" : "toast_unpublished";
   return redirectWithToast(back, { type: "success", message }, { headers: api.headers() });

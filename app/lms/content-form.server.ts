@@ -1,6 +1,6 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { switchesOn, type ConfigDict } from "../../contract/config";
-import type { z } from "../../contract/zod";
+import { z } from "../../contract/zod";
 import { MSG } from "../../contract/messages";
 import { CONTENT_TAG_EXTRAS } from "../../contract/codes";
 import type { ContentLimits } from "../../contract/schemas/content";
@@ -8,6 +8,8 @@ import { FORM_SCHEMAS, passwordRuleFrom } from "../../contract/schemas/forms";
 import type { Lms } from "./api.server";
 import { optionsFor, type ContentType, type Option } from "./content.server";
 import { switchedOn } from "./code-options";
+import { zonedValues } from "./time";
+import { zoneOffset } from "./zone.server";
 import { switchesOf } from "~/registry/features.js";
 
 /**
@@ -45,6 +47,19 @@ export function visibleFields(type: ContentType, config: ConfigDict, mode: FormM
 }
 
 type Field = ReturnType<typeof visibleFields>[number];
+
+/**
+ * The form's schema as the dashboard parses a post with it: its `datetime` fields, typed in the
+ * organisation's zone, read as instants with that offset before the contract's schema sees them
+ * (docs/decisions/010, 077). A refused post still shows what was typed (conform keeps the posted
+ * values). The create page and the form tab parse with it; the tab shows values with toLocalInput.
+ */
+export async function zonedSchemaOf<S extends z.ZodType>(type: ContentType, config: ConfigDict, mode: FormMode, schema: S) {
+  const names = visibleFields(type, config, mode).filter((f) => f.kind === "datetime").map((f) => f.name);
+  if (!names.length) return schema;
+  const offset = await zoneOffset();
+  return z.preprocess((values) => zonedValues(values, names, offset), schema);
+}
 type FieldCall = { field: string; path: string; body: Record<string, number | null> };
 
 /**

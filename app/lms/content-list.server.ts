@@ -23,7 +23,8 @@ import { invariantResponse } from "./invariant";
 
 
 /** Where a list lives: the type as the URL places it, and filters its page sets (a program's classes). */
-export type ListPlace = { type: ContentType; fixed?: Record<string, string>; inTab?: boolean };
+/** `narrowed`: the place itself is a filter (a program's classes of one status), not only a scope. */
+export type ListPlace = { type: ContentType; fixed?: Record<string, string>; inTab?: boolean; narrowed?: boolean };
 
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireContent(args, "view");
@@ -55,7 +56,8 @@ export async function listPage(args: LoaderFunctionArgs, { api, permission }: Si
   const toDelete = q.get("delete");
   const pending = toDelete && /^\d+$/.test(toDelete) ? list.results.find((r) => String(r.id) === toDelete) ?? null : null;
   const can = (action: Action) => allows(type, permission, action);
-  const rows = list.results.map((r) => tableRow(r, type.columns, type.nameFields));
+  const readOnlyAt = "readOnly" in type ? type.readOnly?.atField : undefined;
+  const rows = list.results.map((r) => tableRow(r, type.columns, type.nameFields, readOnlyAt));
   // A document carries the rows once, as the table's markup, which hydrates as it is: its loader
   // data leaves them out (the render gets them aside). Remix's client-side fetches of the data
   // get them, as one JSON string: turbo-stream encodes loader data a value at a time, and the
@@ -72,6 +74,10 @@ export async function listPage(args: LoaderFunctionArgs, { api, permission }: Si
       searchKey: type.searchKey,
       list: { count: list.count, page: list.page, page_size: list.page_size, count_capped: list.count_capped },
       rowCount: rows.length,
+      // An empty list says why: nothing matches what was asked, or nothing exists yet (issue 33:
+      // a new program's classes said "Nothing matches").
+      filtered: !!query.search || type.filters.some((f) => q.get(f)) || !!place.narrowed,
+      nounKey: type.nounKey,
       // Only what the table shows (the API row carries more).
       rows: isDocument ? null : JSON.stringify(rows),
       badQuery: res.status === 400,
@@ -95,9 +101,13 @@ function rowName(row: Record<string, unknown>, nameFields?: readonly string[]): 
   return nameFields.map((f) => row[f]).filter((v) => v != null && v !== "").join(" ");
 }
 
-/** A list row cut down to the registry's columns: a ref becomes its name, the publish column its label. */
-function tableRow(row: Row, columns: readonly { key: string; kind?: string }[], nameFields?: readonly string[]): Row {
-  const out: Row = { id: row.id, name: rowName(row, nameFields) };
+/**
+ * A list row cut down to the registry's columns: a ref becomes its name, the publish column its
+ * label; `read_only` when the registry's readOnly trait holds for it (a cancelled class: its
+ * `atField` is set), whose show/hide the API refuses, so the row offers none (docs/decisions/077).
+ */
+function tableRow(row: Row, columns: readonly { key: string; kind?: string }[], nameFields?: readonly string[], readOnlyAt?: string): Row {
+  const out: Row = { id: row.id, name: rowName(row, nameFields), ...(readOnlyAt && row[readOnlyAt] ? { read_only: true } : {}) };
   for (const c of columns) {
     const v = row[c.key];
     if (c.kind === "ref") out[c.key] = v && typeof v === "object" ? ((v as { name?: string }).name ?? null) : null;
@@ -133,7 +143,7 @@ export async function listAction(request: Request, typeFor: ((action: Action) =>
     const res = await api.patch<{ detail?: string; dependent_list?: Dependant[] }>(`${type.api}${id}/`, { is_display: show }, { accept: [400, 412, 417, 424, 428] });
     // A hide refused because others require it (a media item, docs/decisions/069): the dependency dialog naming them.
     if (res.status === 424) return data({ warning: res.data?.detail ?? MSG.cannot_delete_because_dependency, items: dependantNames(res.data) }, { status: 424, headers: api.headers() });
-    if (res.status !== 200) return redirectWithToast(backTo, { type: "error", message: res.data?.detail ?? MSG.invalid }, { headers: api.headers() });
+    if (res.status !== 200) return redirectWithToast(backTo, { type: "error", message: res.data?.detail ?? MSG.invalid, status: res.status }, { headers: api.headers() });
     return redirectWithToast(backTo, { type: "success", message: show ? "toast_shown" : "toast_hidden" }, { headers: api.headers() });
   }
   if (intent === "delete") {

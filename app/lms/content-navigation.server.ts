@@ -21,7 +21,26 @@ import type { Action, ContentType } from "./content.server";
 export const allows = (type: ContentType, permission: SignedIn["permission"], action: Action, opts: { flagOnly?: boolean } = {}): boolean =>
   [contentFlag(type, action), ...adminGuards(type, action, opts)].some((f) => answerHolds(permission, f));
 
-export type NavLink = { id: string; labelKey: string; href: string; end?: boolean };
+export type NavLink = { id: string; labelKey: string; href: string; end?: boolean; match?: string };
+
+/**
+ * Where a tab or overall page is linked: its own `path` without its optional parameters
+ * (`slot/:slotid?/verify/:questionid?/:view_type?` → `slot/verify`), else its id. A path that
+ * still needs a parameter is one row's page, linked by its id only where a page answers there.
+ */
+export function linkPath(page: { id: string; path?: string }): string {
+  const bare = page.path?.replace(/\/:\w+\?/g, "").replace(/^:\w+\?\/?/, "");
+  return bare && !bare.includes(":") ? bare : page.id;
+}
+
+/**
+ * Where a page linked at linkPath is active beyond its link: under its path's first segments when
+ * a parameter comes between them and the rest (`slot/{slotid}/verify/…` is under `slot/`).
+ */
+function activeUnder(page: { id: string; path?: string }, base: string): { match?: string } {
+  const fixed = page.path?.split("/:")[0];
+  return fixed && fixed !== linkPath(page) ? { match: `${base}/${fixed}` } : {};
+}
 
 /**
  * The item's tab bar and overall links under `base` (/dashboard/{segment}/{id}): a page shows when
@@ -37,12 +56,12 @@ export function itemNavigation(type: ContentType, base: string, permission: Sign
     .map((t) => ({
       id: t.id,
       labelKey: t.labelKey,
-      href: `${base}/${t.id}`,
+      href: `${base}/${linkPath(t)}`,
       // A row's page (a `param`, or a path whose `lists` fill it) is reached from the tab's rows;
       // one with `bar: false` from the tab's page itself.
       children: t.children.filter((c) => shown(c) && !("param" in c && c.param) && !("lists" in c && c.lists) && !("bar" in c && c.bar === false)).map((c) => ({ id: c.id, labelKey: c.labelKey, href: `${base}/${t.id}/${c.id}` })),
     }));
-  const overall: NavLink[] = builtTabs(type.overall).filter(shown).map((t) => ({ id: t.id, labelKey: t.labelKey, href: `${base}/overall/${t.id}` }));
+  const overall: NavLink[] = builtTabs(type.overall).filter(shown).map((t) => ({ id: t.id, labelKey: t.labelKey, href: `${base}/overall/${linkPath(t)}`, ...activeUnder(t, `${base}/overall`) }));
   // The overall landing page (docs/decisions/021) leads the overall links, active on its own URL only.
   if (type.overallIndex && shown(type.overallIndex)) overall.unshift({ id: "overall", labelKey: type.overallIndex.labelKey, href: `${base}/overall`, end: true });
   return { tabs, overall };
@@ -54,7 +73,7 @@ export function itemNavigation(type: ContentType, base: string, permission: Sign
  */
 export function overallPages(type: ContentType, base: string) {
   return [
-    ...builtTabs(type.overall).map((p) => ({ key: p.id, labelKey: p.labelKey, action: p.action as Action | undefined, href: `${base}/overall/${p.id}` })),
+    ...builtTabs(type.overall).map((p) => ({ key: p.id, labelKey: p.labelKey, action: p.action as Action | undefined, href: `${base}/overall/${linkPath(p)}` })),
     ...(type.pages ?? []).flatMap((p) => (p.summary ? [{ key: p.summary, labelKey: p.labelKey, action: p.action as Action | undefined, href: `${base}/${p.path}` }] : [])),
   ];
 }

@@ -18,7 +18,8 @@ const key = (k: string | undefined): TitlePart[] => (k ? [{ key: k }] : []);
 /** A content route's own labels, most specific first: sub-page, then its tab or overall page. */
 function labelsOf(type: ContentType, route: ContentRoute): TitlePart[] {
   const find = (list: readonly Tab[] | undefined, id: string | undefined) => (id ? list?.find((t) => t.id === id) : undefined);
-  if (route.id === `${type.key}.create`) return [{ key: "create_title", values: { type: type.labelKey } }];
+  // "New approval flow": the type's noun, one item, never its menu label (issue 33: "New Approval flows").
+  if (route.id === `${type.key}.create`) return [{ key: "create_title", values: { noun: type.nounKey } }];
   if (route.tab || (route.overall && route.overall !== "index")) {
     const parent = route.tab ? find(type.tabs as readonly Tab[], route.tab) : find(type.overall as readonly Tab[], route.overall);
     return [...key(find(parent?.children, route.sub)?.labelKey), ...key(parent?.labelKey)];

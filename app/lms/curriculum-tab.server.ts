@@ -103,7 +103,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const limits = limitsOf(config);
   // A material's file is held in memory up to the configured limit (the form's text has an allowance of its own).
   const { form, refusal: unread } = await readForm(request, { maxPartSize: limits.fileBytes });
-  if (unread?.tooLarge) return redirectWithToast(`${here}${url.search}`, { type: "error", message: MSG.file_too_large });
+  if (unread?.tooLarge) return redirectWithToast(`${here}${url.search}`, { type: "error", message: MSG.file_too_large, status: 413 });
   // Shown on the new-section form, the one every visit of the tab has.
   if (!form) return data<ActionAnswer>({ form: "add-section", result: unread.result }, { status: unread.status });
   await requireCsrf(api, form);

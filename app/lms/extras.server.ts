@@ -61,7 +61,7 @@ export async function tableTabAction(
   const base = `${type.api}${id}/${opts.path}/`;
   const headers = () => api.headers();
   const toast = (message: string) => redirectWithToast(here, { type: "success", message }, { headers: headers() });
-  const gone = () => redirectWithToast(here, { type: "error", message: MSG.not_found }, { headers: headers() });
+  const gone = () => redirectWithToast(here, { type: "error", message: MSG.not_found, status: 404 }, { headers: headers() });
 
   if (intent === "create") {
     const submission = parseWithZod(form, { schema: opts.create });

@@ -22,6 +22,23 @@ export function numberFormat(language: string, options: Intl.NumberFormatOptions
   return f;
 }
 
+/** The units a file size is shown in, each 1024 of the one before (ui's size_* texts name them). */
+const SIZE_UNITS = ["size_b", "size_kb", "size_mb", "size_gb"] as const;
+
+/**
+ * A file size in B, KB, MB or GB, whichever shows it below 1024 (R394: "12 KB", "3.4 MB",
+ * "1.2 GB"; Thai names the units), one decimal past bytes; `t` is the page's translator.
+ */
+export function formatFileSize(bytes: number, language: string, t: (key: string, options?: Record<string, unknown>) => string): string {
+  let value = Math.max(0, Number(bytes) || 0);
+  let unit = 0;
+  while (unit < SIZE_UNITS.length - 1 && Math.round(value * 10) / 10 >= 1024) {
+    value /= 1024;
+    unit++;
+  }
+  return t(SIZE_UNITS[unit], { size: numberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value) });
+}
+
 const DAY_MS = 86_400_000;
 const NBSP = "\u00a0";
 
@@ -73,21 +90,77 @@ export function formatInstant(kind: DateKind, language: string, value: string | 
   return text;
 }
 
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A date and time without a zone, as a datetime-local input or a form's answer holds it: a wall time. */
+const WALL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 /** A calendar day (`YYYY-MM-DD`, no zone) as a date, or as the day and month of a chart's axis. */
 export const formatCalendarDay = (language: string, day: string, kind: "date" | "dayMonth" = "date") =>
-  /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatInstant(kind, language, `${day}T00:00:00Z`, 0) : "—";
+  CALENDAR_DAY.test(day) ? formatInstant(kind, language, `${day}T00:00:00Z`, 0) : "—";
 
-/** The formatters of one page: its language and the organisation's zone, bound once. */
+/**
+ * What a value holds, as an instant and the zone to show it in: an instant (ISO with a zone, epoch
+ * ms, a Date) in the organisation's; a calendar day or a wall time (no zone: it is already the
+ * organisation's, docs/decisions/010) as it is.
+ */
+function reading(value: string | number | Date, offsetMinutes: number): { at: string | number | Date; offset: number } {
+  if (typeof value === "string" && CALENDAR_DAY.test(value)) return { at: `${value}T00:00:00Z`, offset: 0 };
+  if (typeof value === "string" && WALL_TIME.test(value)) return { at: `${value}Z`, offset: 0 };
+  return { at: value, offset: offsetMinutes };
+}
+
+/**
+ * A period — from `start` to `end` — as one text (the fourth kind, docs/decisions/077): Intl's range
+ * format, which writes what both ends share once ("1 Jun 2026, 14:00–15:00", "1 – 30 Jun 2026",
+ * "6 Dec 2026 – 31 Mar 2027"). `kind` "date" for days, "dateTime" for moments. Either end missing
+ * or not a date: "—". Within each end the spaces do not break; a long period breaks around its dash.
+ */
+export function formatPeriod(kind: "date" | "dateTime", language: string, start: string | number | Date, end: string | number | Date, offsetMinutes: number): string {
+  const from = reading(start, offsetMinutes);
+  const to = reading(end, offsetMinutes);
+  const a = instant(from.at) + from.offset * 60_000;
+  const b = instant(to.at) + to.offset * 60_000;
+  if (Number.isNaN(a) || Number.isNaN(b)) return "—";
+  if (b < a) return `${formatInstant(kind, language, from.at, from.offset)} – ${formatInstant(kind, language, to.at, to.offset)}`;
+  const parts = dateFormat(language, { ...KINDS[kind], timeZone: "UTC" }).formatRangeToParts(a, b);
+  // The dash between the ends one way in both languages (Intl writes " – ", thin-spaced " – " or " - "):
+  // an en dash, spaced when the ends are spaced. Within an end, no-break spaces.
+  const dash = (v: string) => (/^\s/.test(v) ? " – " : "–");
+  // Thai's range pattern drops the hour's leading zero ("0:00–23:59"); every other time reads "00:00".
+  const text = (p: Intl.DateTimeRangeFormatPart) => (p.type === "hour" ? p.value.padStart(2, "0") : p.value.replace(/ /g, NBSP));
+  return parts.map((p) => (p.source === "shared" && p.type === "literal" && /[–-]/.test(p.value) ? dash(p.value) : text(p))).join("");
+}
+
+/**
+ * The formatters of one page: its language and the organisation's zone, bound once. One per kind
+ * (docs/decisions/025, 077) — date, date and time, time, period — each taking what the API
+ * answers: `date` an instant or a calendar day, `dateTime` an instant or a wall time, `time` an
+ * instant or a clock time ("09:30"), `period` two of those.
+ */
 export function dateFormats(language: string, offsetMinutes: number) {
-  const of = (kind: DateKind) => (value: string | number | Date | null | undefined) => (value == null || value === "" ? "—" : formatInstant(kind, language, value, offsetMinutes));
+  const of = (kind: DateKind) => (value: string | number | Date | null | undefined) => {
+    if (value == null || value === "") return "—";
+    if (kind === "time" && typeof value === "string" && CLOCK.test(value)) return value;
+    const r = reading(value, offsetMinutes);
+    return formatInstant(kind, language, r.at, r.offset);
+  };
+  const day = (value: string | null | undefined) => (value ? formatCalendarDay(language, value) : "—");
   return {
     date: of("date"),
     dateTime: of("dateTime"),
     time: of("time"),
-    day: (day: string) => formatCalendarDay(language, day),
-    dayMonth: (day: string) => formatCalendarDay(language, day, "dayMonth"),
+    /** From `start` to `end`: days when both are calendar days, else moments. */
+    period: (start: string | number | Date | null | undefined, end: string | number | Date | null | undefined) => {
+      if (start == null || start === "" || end == null || end === "") return start ? of(isDay(start) ? "date" : "dateTime")(start) : "—";
+      return formatPeriod(isDay(start) && isDay(end) ? "date" : "dateTime", language, start, end, offsetMinutes);
+    },
+    /** A calendar day (`YYYY-MM-DD`) only: anything else is "—". */
+    day,
+    dayMonth: (value: string) => formatCalendarDay(language, value, "dayMonth"),
   };
 }
+const isDay = (v: string | number | Date) => typeof v === "string" && CALENDAR_DAY.test(v);
 export type DateFormats = ReturnType<typeof dateFormats>;
 
 /**

@@ -15,6 +15,7 @@ import { formId } from "./item-page.server";
 import { invariantResponse } from "./invariant";
 import { readForm } from "./read-form.server";
 import { redirectWithToast } from "./toast.server";
+import { coverSize, sendCover } from "./cover-upload.server";
 
 /**
  * The server half of a provider's highlights (spec 001 §3 "Highlight", docs/decisions/035). What
@@ -73,7 +74,7 @@ export async function highlightAction(args: ActionFunctionArgs) {
   const limit = Number(config["image-size-limit"]?.value ?? 10485760);
   const here = new URL(args.request.url).pathname;
   const { form, refusal } = await readForm(args.request, { maxPartSize: limit });
-  if (refusal?.tooLarge) return redirectWithToast(here, { type: "error", message: MSG.file_too_large });
+  if (refusal?.tooLarge) return redirectWithToast(here, { type: "error", message: MSG.file_too_large, status: 413 });
   if (!form) return data<TableTabAnswer>({ form: "add", result: refusal.result }, { status: refusal.status });
   await requireCsrf(api, form);
   const intent = String(form.get("intent") ?? "");
@@ -106,9 +107,7 @@ export async function highlightAction(args: ActionFunctionArgs) {
   if (intent === "upload-image") {
     const file = form.get("image");
     if (!(file instanceof File) || file.size === 0) return toast(edit, MSG.required, "error");
-    const body = new FormData();
-    body.set("image", file, file.name);
-    const res = await api.upload<Record<string, string[]>>(`${base}${id}/image/`, body, { accept: [400, 404] });
+    const res = await sendCover<Record<string, string[]>>(api, `${base}${id}/image/`, file, coverSize(config), [400, 404]);
     if (res.status === 404) return toast(here, MSG.not_found, "error");
     if (res.status === 400) return toast(edit, Object.values(res.data).flat()[0] ?? MSG.invalid, "error");
     return toast(edit, "hl_toast_image_saved");

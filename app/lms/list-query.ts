@@ -8,6 +8,9 @@ import { DESCENDING, PAGE_KEY, SEARCH_KEY, isIgnoredFilterValue } from "../../co
  */
 export { ORDERING_KEY, PAGE_KEY, SEARCH_KEY } from "../../contract/list-query";
 
+/** How long a list waits after the last key before it searches what was typed (spec 002 §9 "search navigation wait 100 ms"). */
+export const SEARCH_WAIT_MS = 100;
+
 /**
  * The canonical form of a list URL's query, or null when it already is canonical. A submitted
  * search form carries `search` without `page`, so trimming and dropping happen here.

@@ -70,6 +70,6 @@ export async function questionAction(args: ActionFunctionArgs) {
   invariantResponse(body, "Bad Request");
   const { page, form, here } = post;
   const res = await page.api.patch(`${page.apiBase}question/${formId(form)}/`, body, { accept: [404] });
-  if (res.status === 404) return redirectWithToast(here, { type: "error", message: MSG.not_found }, { headers: page.api.headers() });
+  if (res.status === 404) return redirectWithToast(here, { type: "error", message: MSG.not_found, status: 404 }, { headers: page.api.headers() });
   return redirectWithToast(here, { type: "success", message: "live_question_saved" }, { headers: page.api.headers() });
 }

@@ -35,7 +35,7 @@ export async function informationAction(args: ActionFunctionArgs) {
   const here = new URL(args.request.url).pathname;
   const limit = Number(page.config["file-size-limit"]?.value ?? DEFAULT_FILE_SIZE_LIMIT);
   const { form, refusal } = await readForm(args.request, { maxPartSize: limit });
-  if (refusal?.tooLarge) return redirectWithToast(here, { type: "error", message: MSG.file_too_large });
+  if (refusal?.tooLarge) return redirectWithToast(here, { type: "error", message: MSG.file_too_large, status: 413 });
   if (!form) return redirectWithToast(here, { type: "error", message: refusal?.message ?? MSG.form_unreadable });
   await requireCsrf(page.api, form);
   const uploadId = String(form.get("file_upload_id") ?? "").trim();
@@ -47,7 +47,7 @@ export async function informationAction(args: ActionFunctionArgs) {
     body.set("file", file, file.name);
     res = await page.api.upload<FieldErrors>(`${page.apiBase}file/`, body, { accept: [400] });
   } else return redirectWithToast(here, { type: "error", message: MSG.required }, { headers: page.api.headers() });
-  if (res.status === 400) return redirectWithToast(here, { type: "error", message: firstError(res.data) }, { headers: page.api.headers() });
+  if (res.status === 400) return redirectWithToast(here, { type: "error", message: firstError(res.data), status: 400 }, { headers: page.api.headers() });
   return redirectWithToast(here, { type: "success", message: "media_toast_file_saved" }, { headers: page.api.headers() });
 }
 
@@ -99,7 +99,7 @@ export async function cardsAction(args: ActionFunctionArgs) {
           ? await page.api.delete<FieldErrors>(`${page.apiBase}card/${formId(form)}/`, { accept: [428] })
           : null;
   if (!res) throw new Response("Bad Request", { status: 400 });
-  if (res.status >= 400) return redirectWithToast(here, { type: "error", message: firstError(res.data) }, { headers: page.api.headers() });
+  if (res.status >= 400) return redirectWithToast(here, { type: "error", message: firstError(res.data), status: res.status }, { headers: page.api.headers() });
   return redirectWithToast(here, { type: "success", message: intent === "delete" ? "media_toast_card_removed" : "toast_saved" }, { headers: page.api.headers() });
 }
 
@@ -148,6 +148,6 @@ export async function ugcItemAction(args: ActionFunctionArgs) {
   const body = intent === "approve" ? { status: 1 } : intent === "reject" ? { status: -1 } : intent === "save" ? { front: String(form.get("front") ?? ""), back: String(form.get("back") ?? "") } : null;
   if (!body) throw new Response("Bad Request", { status: 400 });
   const res = await page.api.patch<FieldErrors>(path, body, { accept: [400] });
-  if (res.status === 400) return redirectWithToast(here, { type: "error", message: firstError(res.data) }, { headers: page.api.headers() });
+  if (res.status === 400) return redirectWithToast(here, { type: "error", message: firstError(res.data), status: 400 }, { headers: page.api.headers() });
   return redirectWithToast(intent === "save" ? here.replace(/\/edit$/, "/view") : here, { type: "success", message: "toast_saved" }, { headers: page.api.headers() });
 }

@@ -1,4 +1,5 @@
 import { SCREENS } from "~/registry/screens.js";
+import { PRIVACY_PAGES, privacyPage } from "./privacy-pages";
 
 /**
  * Every page's <title> (issue 14 §5, docs/decisions/025): the page, then what it belongs to, most
@@ -21,8 +22,6 @@ export type TitleMatch = { id: string; data?: unknown; params?: Record<string, s
 
 const key = (k: string | undefined): TitlePart[] => (k ? [{ key: k }] : []);
 
-/** The documents of /privacy-data/{page} (routes/privacy-data.tsx), by page. */
-const PRIVACY_PAGES: Record<string, string> = { "privacy-notice": "privacy_notice", terms: "terms_and_conditions", consent: "data_consent" };
 
 /** The pages outside the registries (app/registry/route-manifest.js ids): their title. */
 const ONE_OFF: Record<string, (m: TitleMatch) => TitlePart[]> = {
@@ -36,12 +35,18 @@ const ONE_OFF: Record<string, (m: TitleMatch) => TitlePart[]> = {
   "account-logout": () => key("sign_out_confirm_title"),
   "privacy-data": (m) => {
     const topic = (m.data as { doc?: { topic?: string } | null } | undefined)?.doc?.topic;
-    return topic ? [{ text: topic }] : key(PRIVACY_PAGES[m.params?.page ?? ""]);
+    const page = privacyPage(m.params?.page);
+    return topic ? [{ text: topic }] : key(page ? PRIVACY_PAGES[page].titleKey : undefined);
   },
   // A class's check-in QR sheets and the address a code leads to (docs/decisions/042).
   "print-class-qrcode": (m) => {
     const name = (m.data as { klass?: { name?: string } } | undefined)?.klass?.name;
     return [...key("cls_qr_title"), ...(name ? [{ text: name }] : [])];
+  },
+  // Regenerating a session's code, confirmed on a page of its own (docs/decisions/077).
+  "print-class-qrcode-regenerate": (m) => {
+    const name = (m.data as { className?: string } | undefined)?.className;
+    return [...key("cls_qr_regenerate_title"), ...(name ? [{ text: name }] : [])];
   },
   // The learners' personal codes (docs/decisions/046).
   "print-class-learner-qrcode": (m) => {

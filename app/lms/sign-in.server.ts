@@ -1,9 +1,8 @@
 import type { Profile } from "../../contract/schemas/account";
 import { DASHBOARD_FLAG, type PermissionAnswer } from "../../contract/permissions";
 import { getLocale, languageCookie } from "~/i18n/i18next.server";
-import { DEFAULT_ZONE_OFFSET_MINUTES } from "../../contract/time-zone";
 import { formatInstant } from "./format";
-import { configValue } from "./store.server";
+import { zoneOffset } from "./zone.server";
 import { ANALYTIC_SOURCE } from "../../contract/codes";
 import type { Lms } from "./api.server";
 import { dash, safeNext } from "./paths";
@@ -20,11 +19,12 @@ export const isCheckinAddress = (next: string | null) => !!next && CHECKIN_ADDRE
  * Where a fresh sign-in goes (spec 000 §4): without the dashboard flag, signed out to /error/403
  * — unless `next` is a check-in address: a learner who scanned a class's QR code keeps the
  * session and goes there (nothing else of the dashboard lets them in; the shell still refuses
- * them); then an unaccepted published privacy notice, terms, data consent, in that order; then `next`.
+ * them); then an unaccepted published privacy notice, terms, data consent, in that order; then `next`
+ * (the request's `next`, unless the caller names where to return: a terms page's `from`).
  */
-export async function afterSignIn(api: Lms, request: Request, profile: Profile): Promise<Response> {
+export async function afterSignIn(api: Lms, request: Request, profile: Profile, returnTo?: string | null): Promise<Response> {
   const { data: permission } = await api.get<PermissionAnswer>("dashboard/account/permission/", { accept: [403] });
-  const next = safeNext(new URL(request.url).searchParams.get("next")) ?? dash();
+  const next = returnTo ?? safeNext(new URL(request.url).searchParams.get("next")) ?? dash();
   const staff = !!permission?.permission?.[DASHBOARD_FLAG];
   if (!staff && !isCheckinAddress(next)) {
     await api.signOut();
@@ -46,7 +46,7 @@ export type SignInLock = { count_attempt: number; max_attempt: number; datetime_
  * language and the organisation's zone — formatted here, so the sign-in page loads no date code.
  */
 export async function lockShown(request: Request, lock: SignInLock) {
-  const [language, zone] = await Promise.all([getLocale(request), configValue<number>("time-zone-offset-minutes")]);
-  const when = (iso: string | null) => (iso ? formatInstant("dateTime", language, iso, Number(zone ?? DEFAULT_ZONE_OFFSET_MINUTES)) : null);
+  const [language, zone] = await Promise.all([getLocale(request), zoneOffset()]);
+  const when = (iso: string | null) => (iso ? formatInstant("dateTime", language, iso, zone) : null);
   return { count_attempt: lock.count_attempt, max_attempt: lock.max_attempt, at: when(lock.datetime_lock), unlockAt: when(lock.datetime_unlock) };
 }

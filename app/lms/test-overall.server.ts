@@ -44,15 +44,8 @@ export async function testPost(args: Parameters<typeof itemPost>[0], action: Act
 const ATTEMPT_KEYS = [SEARCH_KEY, "status"] as const;
 
 /** One page of the test's attempts, the URL's search, status and page passed on; `fixed` adds keys the page always asks. */
-export async function loadAttempts(page: ItemPage, request: Request, fixed: Record<string, string> = {}) {
-  let from = request;
-  if (Object.keys(fixed).length) {
-    const url = new URL(request.url);
-    for (const [k, v] of Object.entries(fixed)) url.searchParams.set(k, v);
-    from = new Request(url, { headers: request.headers });
-  }
-  return loadPagedList<AttemptRow>(page.api, `${page.apiBase}attempt/`, from, [...ATTEMPT_KEYS, ...Object.keys(fixed)]);
-}
+export const loadAttempts = (page: ItemPage, request: Request, fixed: Record<string, string> = {}) =>
+  loadPagedList<AttemptRow>(page.api, `${page.apiBase}attempt/`, request, ATTEMPT_KEYS, fixed);
 
 /** One attempt with its answers (404 when it is not the test's). */
 export async function loadAttempt(page: ItemPage, attemptId: number) {
@@ -73,13 +66,17 @@ export async function loadSlot(page: ItemPage, slotid: string | undefined) {
   return res.data;
 }
 
-/** A slot's answers (of one question when given) in the view, one page of them. */
-export async function loadSlotAnswers(page: ItemPage, slotId: number, request: Request, opts: { questionId?: number; view: VerifyView }) {
-  const url = new URL(request.url);
-  url.searchParams.set("view", opts.view);
-  if (opts.questionId) url.searchParams.set("question", String(opts.questionId));
-  return loadPagedList<VerifyAnswerRow>(page.api, `${page.apiBase}slot/${slotId}/answer/`, new Request(url, { headers: request.headers }), ["view", "question"]);
-}
+/**
+ * A slot's answers (of one question when given) in the view, one page of them. The view and the
+ * question come from the page's path, so they are fixed keys: the URL's query is only its page
+ * and answer (the "all" view once went into the query, where the list's canonical form drops
+ * "all" as an empty filter, and the page redirected to itself).
+ */
+export const loadSlotAnswers = (page: ItemPage, slotId: number, request: Request, opts: { questionId?: number; view: VerifyView }) =>
+  loadPagedList<VerifyAnswerRow>(page.api, `${page.apiBase}slot/${slotId}/answer/`, request, [], {
+    view: opts.view,
+    ...(opts.questionId ? { question: String(opts.questionId) } : {}),
+  });
 
 /** The view a `:view_type` names (404 for any other). */
 export function viewOf(raw: string | undefined): VerifyView {

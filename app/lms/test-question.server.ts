@@ -73,7 +73,8 @@ export async function questionEditorAction(args: ActionFunctionArgs) {
     const { refused: bad } = await sendForm("choice-add", form, choiceSchema, (v) => api.post(`${one}choice/`, v, { accept: [400] }), page);
     return bad ?? done(page, `${owner.url}/${number}`, "tsq_toast_choice_added");
   }
-  const choice = formId(form, "choice");
+  // A choice's save form names it `choice`; the delete's confirmation step posts its `id`.
+  const choice = formId(form, intent === "choice-delete" ? "id" : "choice");
   if (intent === "choice-save") {
     const { refused: bad } = await sendForm(`choice-${choice}`, form, choiceSchema, (v) => api.patch(`${one}choice/${choice}/`, v, { accept: [400] }), page);
     return bad ?? done(page, `${owner.url}/${number}`, "tsq_toast_choice_saved");

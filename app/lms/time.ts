@@ -1,6 +1,6 @@
 /**
  * Dates and times administrators type in (<input type="datetime-local">) carry no time zone; they
- * are read in the organisation's zone, config `time-zone-offset-minutes` (docs/decisions/007).
+ * are read in the organisation's zone, config `time-zone-offset-minutes` (docs/decisions/010, 077).
  */
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -20,4 +20,16 @@ export function fromLocalInput(value: string, offsetMinutes: number): string | n
   const sign = offsetMinutes >= 0 ? "+" : "-";
   const abs = Math.abs(offsetMinutes);
   return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * A posted form's values with its date-and-time fields `names` (datetime-local values, zone-less)
+ * read in the zone: each becomes an ISO instant with that offset, which the contract's schemas
+ * take as they are. A blank or unreadable value stays as typed, for the schema to answer.
+ */
+export function zonedValues(values: unknown, names: readonly string[], offsetMinutes: number): unknown {
+  if (!values || typeof values !== "object") return values;
+  const out: Record<string, unknown> = { ...(values as Record<string, unknown>) };
+  for (const n of names) if (typeof out[n] === "string") out[n] = fromLocalInput(out[n] as string, offsetMinutes) ?? out[n];
+  return out;
 }

@@ -1,8 +1,12 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { asciiUrl } from "./paths";
 
-/** A one-shot message shown on the next page (a flash cookie; works without JavaScript). */
-export type Toast = { type: "success" | "error" | "info"; message: string; values?: Record<string, string | number> };
+/**
+ * A one-shot message shown on the next page (a flash cookie; works without JavaScript). `status`:
+ * the HTTP status of the refusal an error reports, which it shows (spec 002 §8: the popup shows
+ * "Error", the status and the translated detail).
+ */
+export type Toast = { type: "success" | "error" | "info"; message: string; values?: Record<string, string | number>; status?: number };
 
 const toastCookie = createCookie("toast", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
 

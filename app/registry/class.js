@@ -28,7 +28,7 @@ export const classType = (p) => ({
   ...ENGINE_MODULES,
   cancelKind: "event",
   // A cancelled class is read-only for good (the API's is_read_only): no publishing, a notice instead.
-  readOnly: { noticeKey: "cls_cancelled_notice", atField: "datetime_cancel", refusalKey: "cls_msg_cancelled" },
+  readOnly: { noticeKey: "cls_cancelled_notice", atField: "datetime_cancel", refusalKey: "cls_msg_cancelled", reason: { field: "cancel_reason", key: "cls_cancelled_reason" } },
   schema: "class",
   // A class has no cover image (spec 001 §3 names one for a class program and a session, not a class).
   cover: false,
@@ -85,6 +85,9 @@ export const classType = (p) => ({
       // The sessions (routes/class.curriculum.tsx), added at curriculum/create and edited at
       // curriculum/{sessionid}/edit, whose overlap answer is its own confirmation (docs/decisions/040).
       id: "curriculum", labelKey: "tab_curriculum", action: "view", kind: "table", api: "session/", module: "routes/class.curriculum.tsx",
+      // The session's own address (spec 000 §2.4 "{sessionid} with edit, live, …") is its edit page
+      // (aliases.js: a redirect with the edit page's guard; docs/decisions/077).
+      aliases: [{ id: "session", path: "curriculum/:sessionid", to: "curriculum/:sessionid/edit", action: "change", lists: { sessionid: "session/" } }],
       children: [
         // Linked from the curriculum's own header (only while the class can change), not the sub-page bar.
         { id: "create", labelKey: "cls_session_create", action: "change", kind: "form", bar: false, module: "routes/class.session-create.tsx" },

@@ -9,7 +9,8 @@
  *
  * @typedef {string | readonly string[]} Feature  config switch names (contract/features.js)
  * @typedef {"view"|"add"|"change"|"delete"|"publish"|"transaction"|"progress"|"certificate"|"enrollment"|"learner"|"export"} Action
- * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[], param?: string, paramList?: string, feature?: Feature, path?: string, lists?: Record<string, string>, api?: string, flagOnly?: boolean, post?: Record<string, string>, bar?: false, mountedOnly?: boolean, texts?: Record<string, string> }} Tab
+ * @typedef {{ id: string, labelKey: string, action?: Action, kind?: "form"|"table"|"review"|"custom", module?: string, children?: Tab[], param?: string, paramList?: string, feature?: Feature, path?: string, lists?: Record<string, string>, api?: string, flagOnly?: boolean, post?: Record<string, string>, bar?: false, mountedOnly?: boolean, texts?: Record<string, string>, aliases?: import("./aliases.js").SpecAlias[] }} Tab
+ *   `aliases`: spec addresses the page serves under another path (aliases.js): each a redirect route.
  *   `texts`: dictionary keys a module serving several tabs shows for this one instead of its own
  *   (a class's material tab, the engine's curriculum page: title, intro, empty; docs/decisions/045).
  *   `mountedOnly`: a tab only where the type is mounted under another's item (a program's class
@@ -35,7 +36,11 @@
  *   key of its figures on the overall landing page (overall pages use their id).
  * @typedef {{ key: string, labelKey: string, sortable?: boolean, kind?: "text"|"code"|"ref"|"publish"|"display"|"date"|"image"|"active"|"label", labelPrefix?: string }} Column
  *   `active`: an account's state (active / inactive); `label`: a code shown as the key `{labelPrefix}{value}`.
- * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox"|"password"|"email"|"tel"|"date"|"datetime"|"number"|"decimal"|"hidden"|"account", source?: string, on?: "create"|"edit", feature?: Feature, call?: { path: string, key: string }, noneKey?: string, helpKey?: string }} FormField
+ * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox"|"password"|"email"|"tel"|"date"|"datetime"|"number"|"decimal"|"hidden"|"account", source?: string, on?: "create"|"edit", feature?: Feature, call?: { path: string, key: string }, noneKey?: string, helpKey?: string, showWhen?: { field: string, values: string[] } }} FormField
+ *   `showWhen`: shown only while the form's field `field` holds one of `values` (a checkbox: "on"),
+ *   and while that field is shown itself: a choice's own fields (an assignment's expiry date only
+ *   with "until a date"). Not shown, it is not posted; without JavaScript the choice's "show its
+ *   fields" button (intent `choose`) brings the form back as typed with its fields (docs/decisions/075).
  *   `source`: a filter list, "category-tree", "tag-extra", `code:{name}` (a code list), or a list's
  *   full API path when it lives beside its data (`dashboard/location/filter/`, docs/decisions/039).
  *   `on: "create"`: the field is on the create page only (a password, a kind chosen once); `"edit"`:
@@ -56,7 +61,7 @@
  *   defaultTab: string, tabs: Tab[], overall: Tab[], feature?: Feature, overallIndex?: Tab, pages?: ItemPage[],
  *   publish?: boolean, cover?: boolean, deletable?: boolean, nameFields?: string[], codeField?: string,
  *   filterCodes?: Record<string, string>, listPages?: ListPage[], listScreens?: string[], searchKey?: string,
- *   readOnly?: { noticeKey: string, atField?: string, refusalKey: string }, createDefaults?: Record<string, string>, coverUnpublishes?: boolean,
+ *   readOnly?: { noticeKey: string, atField?: string, refusalKey: string, reason?: { field: string, key: string } }, createDefaults?: Record<string, string>, coverUnpublishes?: boolean,
  *   permissionKeys?: { title: string, intro: string }, library?: { of: string }
  * }} ContentType
  *   `library`: a content library type (library.js, docs/decisions/071): `of` the organisation's type it repeats.
@@ -74,7 +79,7 @@
  *   `readOnly`: its items can become read-only for good (a cancelled class, docs/decisions/040):
  *   an item the API answers with `is_read_only: true` has no publish panel (its publish action
  *   refuses with `refusalKey`) and shows `noticeKey` above its tabs, with `{{date}}` the item's
- *   `atField` (when it became so).
+ *   `atField` (when it became so), and `reason.key` with `{{reason}}` its `reason.field` (why) when set.
  * @typedef {{ id: string, path: string, labelKey: string, module: string, action?: Action, flag?: string, menu?: boolean, under?: string, params?: Record<string, { api: string }>, post?: Record<string, string> }} ListPage
  *   A page beside a type's list, `{segment}/{path}` (the user area's departments, levels,
  *   history): guarded by the type's flag for `action`, or by its own `flag` (departments have
@@ -104,6 +109,7 @@ import { libraryTypes } from "./library.js";
 import { testbankType } from "./testbank.js";
 import { testType } from "./test.js";
 import { MOUNTS } from "./mounts.js";
+import { aliasesOf } from "./aliases.js";
 
 /*
  * The engine's pieces, declared once and listed by every type that has them: the list's generic
@@ -293,7 +299,11 @@ export const CONTENT_TYPES = [
     // spec 000 §2.3 overall: check-in ({slotid?}), learner, progress/{slotid}, usage ({usage_type?}),
     // verify/{slotid}. A slot of the overall pages is a checklist (docs/decisions/023).
     overall: [
-      { id: "checkin", path: "checkin/:slotid?", lists: { slotid: "checklist/" }, labelKey: "overall_checkin", action: "progress", kind: "table", module: "routes/activity.overall-checkin.tsx" },
+      {
+        id: "checkin", path: "checkin/:slotid?", lists: { slotid: "checklist/" }, labelKey: "overall_checkin", action: "progress", kind: "table", module: "routes/activity.overall-checkin.tsx",
+        // The spec's spelling (spec 000 §2.3 "check-in (optional {slotid})"), as a class's overall/check-in.
+        aliases: [{ id: "check-in", path: "overall/check-in/:slotid?", to: "overall/checkin/:slotid?" }],
+      },
       LEARNER,
       // One checklist's slots: overall/progress/{slotid}.
       progressOverall([{ id: "slot", path: ":slotid", lists: { slotid: "checklist/" }, labelKey: "act_slot_progress", action: "progress", kind: "table", module: "routes/activity.overall-slot-progress.tsx" }]),
@@ -320,7 +330,7 @@ export const CONTENT_TYPES = [
   // Test bank (spec 000 §2.8, docs/decisions/063): app/registry/testbank.js; its questions are the test question store's.
   testbankType({ NAME_COLUMNS, HEAD_FIELDS, TAIL_FIELDS }),
   // Test (spec 000 §2.8, docs/decisions/064): app/registry/test.js; attempts and overall pages from test-overall.js.
-  testType({ LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, PREREQUISITE, enrollmentTab, COMPETENCY, GAMIFICATION }),
+  testType({ LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, PREREQUISITE, enrollmentTab, COMPETENCY, GAMIFICATION, OVERALL_INDEX }),
   // Media: article, audio, document, external video, flash card, video (spec 000 §2.9, docs/decisions/069): app/registry/media.js, one factory.
   ...mediaTypes({ NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, LIST, enrollmentTab, GAMIFICATION, LEARNER, progressOverall, OVERALL_INDEX }),
 ];
@@ -469,6 +479,10 @@ function detailRoute(type, path, idPrefix, mounted) {
   if (type.overallIndex?.module) detail.children.push({ id: `${idPrefix}.overall`, path: "overall", module: type.overallIndex.module, flag: contentFlag(type, type.overallIndex.action ?? "view"), type: type.key, overall: "index" });
   for (const page of type.pages ?? []) {
     detail.children.push({ id: `${idPrefix}.page.${page.id}`, path: page.path, module: page.module, flag: contentFlag(type, page.action ?? "view"), type: type.key, page: page.id, ...(page.lists ? { lists: page.lists } : {}) });
+  }
+  // Spec addresses its pages serve under another path (aliases.js): a redirect with the page's guard.
+  for (const alias of aliasesOf({ tabs: builtTabs(type.tabs).filter((t) => mounted || !t.mountedOnly), overall: type.overall })) {
+    detail.children.push({ id: `${idPrefix}.alias.${alias.id}`, path: alias.path, module: "routes/content.alias.tsx", flag: contentFlag(type, alias.action), type: type.key, alias: alias.id, ...(alias.lists ? { lists: alias.lists } : {}) });
   }
   return detail;
 }

@@ -46,8 +46,8 @@ export const liveType = (p) => ({
   fields: [
     ...p.HEAD_FIELDS,
     { name: "live_type", labelKey: "live_field_type", kind: "select", source: "code:live_type", helpKey: "live_help_type" },
-    { name: "datetime_live_start", labelKey: "live_field_start", kind: "datetime", helpKey: "live_help_utc" },
-    { name: "datetime_live_end", labelKey: "live_field_end", kind: "datetime", helpKey: "live_help_utc" },
+    { name: "datetime_live_start", labelKey: "live_field_start", kind: "datetime", helpKey: "live_help_zone" },
+    { name: "datetime_live_end", labelKey: "live_field_end", kind: "datetime", helpKey: "live_help_zone" },
     { name: "instructor_list", labelKey: "field_instructor_list", kind: "multiselect", source: "instructor" },
     ...p.TAIL_FIELDS,
   ],

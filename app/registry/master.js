@@ -148,10 +148,13 @@ export const MASTER_TYPES = [
       { id: "profile", labelKey: "tab_profile", action: "view", kind: "custom", module: "routes/user.profile.tsx" },
       INFORMATION,
       { id: "history", labelKey: "tab_history", action: "view", kind: "table", module: "routes/user.history.tsx" },
+      // The learner's credit: balance, history, top-up (issue 33 §3, docs/decisions/075).
+      { id: "credit", labelKey: "tab_credit", action: "view", kind: "custom", module: "routes/user.credit.tsx" },
     ],
     listPages: USER_PAGES,
-    // The bulk import lives under /import/ (its own dictionaries) but starts from the user list.
-    listScreens: ["user-import"],
+    // The bulk imports live under /import/ (their own dictionaries) but start from the user list:
+    // users, and learners' credit (docs/decisions/075).
+    listScreens: ["user-import", "credit-import"],
     searchKey: "user_search_placeholder",
   }),
   master({

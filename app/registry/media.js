@@ -85,6 +85,8 @@ export const mediaType = (row, p) => ({
       // The engine's form with the item's file beside it; `api` "": the item itself.
       id: "information", labelKey: "tab_information", action: "view", kind: "form", module: MODULE("information"), api: "",
       children: row.review ? [{ id: "review", labelKey: "media_tab_review", action: "view", kind: "review", module: MODULE("review") }] : [],
+      // spec 000 §2.9 "a review page (audio, video)" at /{type}/{id}/review: the tab's review.
+      ...(row.review ? { aliases: [{ id: "review", path: "review", to: "information/review" }] } : {}),
     },
     ...(row.cards
       ? [
@@ -92,6 +94,11 @@ export const mediaType = (row, p) => ({
           { id: "summary", labelKey: "media_tab_summary", action: "view", kind: "custom", module: MODULE("summary") },
           {
             id: "ugc", labelKey: "media_tab_ugc", action: "view", kind: "table", module: MODULE("ugc"),
+            // spec 000 §2.9 "ugc (edit, list, view)": a card by `?id=`, else the list to choose one from.
+            aliases: [
+              { id: "ugc-view", path: "ugc/view", to: "ugc/:id/view", fallback: "ugc/list" },
+              { id: "ugc-edit", path: "ugc/edit", to: "ugc/:id/edit", fallback: "ugc/list", action: "change" },
+            ],
             children: [
               { id: "list", labelKey: "media_ugc_list", action: "view", kind: "table", module: MODULE("ugc") },
               { id: "view", labelKey: "media_ugc_view", action: "view", kind: "custom", param: "ugcid", paramList: "ugc/", module: MODULE("ugc-item") },

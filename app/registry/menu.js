@@ -11,12 +11,14 @@ export { SCREENS };
  * nothing repeats it. Plain data (safe for the client bundle); flag names are the strings of
  * contract/permissions.ts (a unit test checks each one exists). Only built screens are listed.
  *
- * @typedef {{ id: string, path: string, labelKey: string, flag: string, module?: string, index?: boolean, feature?: string | readonly string[], section?: string, menu?: boolean, post?: Record<string, string>, example?: string, also?: string[], params?: Record<string, { api: string }>, contentType?: string }} Screen
+ * @typedef {{ id: string, path: string, labelKey: string, flag: string, module?: string, index?: boolean, feature?: string | readonly string[], section?: string, menu?: boolean, post?: Record<string, string>, example?: string, also?: string[], postAlso?: Record<string, string[]>, params?: Record<string, { api: string }>, contentType?: string }} Screen
  *   `feature`: the config switch(es) the screen exists by (app/registry/features.js).
  *   `section`: the menu section it is listed in (default "home"); `menu: false` keeps a screen
  *   out of the menu (a sub-page reached from another screen). `post`: what its action needs per
  *   form intent (route-manifest.js); `example`: the URL to request when its path has parameters;
- *   `also`: guards that show it too (an administrator of a group sees the group list: content.js adminGuards).
+ *   `also`: guards that show it too (an administrator of a group sees the group list: content.js adminGuards;
+ *   a flow's decider sees the requests it decides: `decides_{kind}`, docs/decisions/074).
+ *   `postAlso`: per intent, the guards that pass it besides its flag (a flow's decider decides).
  *   `params`: per path parameter, the API list whose first id the route tests request (route-manifest.js ParamSource `{api}`).
  *   `contentType`: the content type whose pages these are, for the texts they carry (a live's kept recordings:
  *   the live's namespace; the route smoke allows a page its own type's namespaces only).

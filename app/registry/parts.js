@@ -15,4 +15,6 @@ export const PERMISSION = {
     { id: "admin", labelKey: "tab_permission_admin", action: "change", kind: "table", module: "routes/content.permission-admin.tsx", api: "permission/admin/" },
     { id: "condition", labelKey: "tab_permission_condition", action: "change", kind: "form", param: "permissionid", paramList: "permission/", module: "routes/content.permission-condition.tsx" },
   ],
+  // spec 000 §2.3, §2.4, §2.9 "permission (admin, {permissionid} with condition)": a rule's own address is its condition page.
+  aliases: [{ id: "permission-rule", path: "permission/:permissionid", to: "permission/:permissionid/condition", lists: { permissionid: "permission/" } }],
 };

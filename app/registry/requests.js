@@ -43,7 +43,11 @@ const FORM_TABS = [
       },
     ],
   },
-  { id: "result", labelKey: "req_tab_result", action: "view", kind: "table", module: "routes/request-form.result.tsx" },
+  {
+    id: "result", labelKey: "req_tab_result", action: "view", kind: "table", module: "routes/request-form.result.tsx",
+    // The results as xlsx or csv: a resource route (no page), the kind's export flag (docs/decisions/074).
+    children: [{ id: "export", labelKey: "req_export", action: "export", kind: "custom", bar: false, module: "routes/request-form.result-export.tsx" }],
+  },
   { id: "report", labelKey: "req_tab_report", action: "view", kind: "custom", module: "routes/request-form.report.tsx" },
 ];
 

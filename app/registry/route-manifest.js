@@ -47,10 +47,11 @@ export const DASHBOARD_GUARD = "dashboard_view_dashboard";
  */
 const CONTENT_POSTS = {
   "routes/content.list.tsx": { toggle: "publish", delete: "delete" },
-  // `find`: an account field's search (app/lms/account-field.server.ts), which saves nothing.
-  "routes/content.create.tsx": { "": "add", find: "add" },
+  // `find`: an account field's search (app/lms/account-field.server.ts), which saves nothing; `choose`:
+  // a choice's fields asked for without JavaScript (components/content/field-choices.tsx), nor does it.
+  "routes/content.create.tsx": { "": "add", find: "add", choose: "add" },
   "routes/content.detail.tsx": { publish: "publish", unpublish: "publish", schedule: "publish" },
-  "routes/content.tab-form.tsx": { save: "change", "upload-image": "change", "remove-image": "change", find: "change" },
+  "routes/content.tab-form.tsx": { save: "change", "upload-image": "change", "remove-image": "change", find: "change", choose: "change" },
   "routes/content.overall-enroll.tsx": { "enroll-list": "learner", "enroll-department": "learner", "enroll-group": "learner", import: "learner", search: "learner", browse: "learner" },
   "routes/content.overall-progress.tsx": { change: "progress" },
   "routes/content.overall-bulk.tsx": { apply: "progress" },
@@ -105,10 +106,12 @@ const CONTENT_POSTS = {
   "routes/content.overall-discussion.tsx": Object.fromEntries(["hide", "show", "delete"].flatMap((a) => ["thread", "reply"].map((k) => [`${a}-${k}`, "change"]))),
   // A user's profile tab (docs/decisions/034).
   "routes/user.profile.tsx": { activate: "change", deactivate: "change" },
+  // A learner's credit topped up or taken back: the account's transaction flag, as the API asks (docs/decisions/075).
+  "routes/user.credit.tsx": { "": "transaction" },
   // Assignment, auto-assignment and suggestion tabs (docs/decisions/051–053): the kind's change
   // flag (assignment or suggestion module), as the API asks.
   "routes/assignment.content.tsx": { add: "change", remove: "change", "add-rule": "change", "remove-rule": "change", "match-rules": "change" },
-  "routes/assignment.learner.tsx": { save: "change", "add-account": "change", "remove-account": "change", cancel: "change" },
+  "routes/assignment.learner.tsx": { save: "change", "add-account": "change", "remove-account": "change", cancel: "change", approve: "change", fail: "change" },
   "routes/assignment.preview.tsx": { assign: "change" },
   "routes/assignment.progress.tsx": { change: "change" },
   // A form's sections and questions (both kinds of form), a flow's steps (docs/decisions/056, 057).
@@ -182,8 +185,8 @@ function contentPages() {
 }
 
 /**
- * The class's QR print page and PDF (guard: the class's view flag; regenerating a code: its change
- * flag) and the check-in address a code leads to: any signed-in account, learners included — they
+ * The class's QR print page and PDF (guard: the class's view flag; regenerating a code, a page of
+ * its own that asks to confirm: its change flag) and the check-in address a code leads to: any signed-in account, learners included — they
  * have no dashboard flag (docs/decisions/042). The two pages are the class's content pages, for the
  * texts they carry (the route smoke allows a page its own type's namespaces only).
  */
@@ -193,8 +196,11 @@ function classQrPages() {
   const also = alsoFlags(type, "view");
   const guarded = { paramOf: { classid: type.key }, ...(also.length ? { alsoBy: also } : {}) };
   return [
-    page("print-class-qrcode", "print/portrait/class/:classid/qrcode/:checkinid?", "routes/print.class-qrcode.tsx", view, {
-      ...guarded, contentType: type.key, post: { regenerate: contentFlag(type, "change") },
+    page("print-class-qrcode", "print/portrait/class/:classid/qrcode/:checkinid?", "routes/print.class-qrcode.tsx", view, { ...guarded, contentType: type.key }),
+    // Regenerating a session's code asks to confirm on a page of its own (docs/decisions/077): the change flag.
+    page("print-class-qrcode-regenerate", "print/portrait/class/:classid/qrcode/:checkinid/regenerate", "routes/print.class-qrcode-regenerate.tsx", contentFlag(type, "change"), {
+      paramOf: { classid: type.key, checkinid: { list: "checkin/", of: "classid" } }, ...(alsoFlags(type, "change").length ? { alsoBy: alsoFlags(type, "change") } : {}),
+      contentType: type.key, post: { regenerate: contentFlag(type, "change") },
     }),
     // A file, not a document: no content type, so the page smoke does not look for its heading.
     page("print-class-qrcode-pdf", "print/portrait/class/:classid/qrcode-pdf/:checkinid?", "routes/print.class-qrcode-pdf.tsx", view, guarded),
@@ -239,7 +245,14 @@ const TREE = [
       page("shell", "", "routes/shell.tsx", DASHBOARD_GUARD, {
         layout: true,
         children: [
-          ...SCREENS.map((s) => page(s.id, s.path, s.module, s.flag, { ...(s.index ? { index: true } : {}), ...(s.post ? { post: s.post } : {}), ...(s.example ? { example: s.example } : {}), ...(s.params ? { paramOf: s.params } : {}), ...(s.contentType ? { contentType: s.contentType } : {}) })),
+          ...SCREENS.map((s) =>
+            page(s.id, s.path, s.module, s.flag, {
+              ...(s.index ? { index: true } : {}), ...(s.post ? { post: s.post } : {}), ...(s.example ? { example: s.example } : {}), ...(s.params ? { paramOf: s.params } : {}),
+              ...(s.contentType ? { contentType: s.contentType } : {}),
+              // Guards that pass the page and its intents besides their flags (a flow's deciders: docs/decisions/074).
+              ...(s.also ? { alsoBy: s.also } : {}), ...(s.postAlso ? { postAlsoBy: s.postAlso } : {}),
+            }),
+          ),
           ...contentPages(),
         ],
       }),

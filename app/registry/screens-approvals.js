@@ -11,20 +11,43 @@
 const VIEW = "enrollment_view_enrollment";
 const CHANGE = "enrollment_change_enrollment";
 const DECIDE = { approve: CHANGE, reject: CHANGE, "cancel-reject": CHANGE, close: CHANGE };
+/**
+ * The deciders of enrolment flows see and decide the enrolments at their steps without the
+ * enrollment flags (docs/decisions/074); cancelling a rejection and closing stay the flag's.
+ */
+const DECIDES = ["decides_enrollment"];
+const DECIDES_POST = { approve: DECIDES, reject: DECIDES };
 const APPROVAL = "routes/enrollment-approval.tsx";
 const BUDGET = "budget_view_budget";
+const listed = (id, path, labelKey, extra = {}) => ({ id, path, labelKey, flag: VIEW, also: DECIDES, module: APPROVAL, post: DECIDE, postAlso: DECIDES_POST, ...extra });
 
 /** @type {Screen[]} */
 export const APPROVALS_SCREENS = [
-  { id: "enrollment-waiting", path: "enrollment", labelKey: "menu_enrollment", flag: VIEW, module: APPROVAL, post: DECIDE },
-  { id: "enrollment-waiting-tab", path: "enrollment/waiting", labelKey: "menu_enrollment_waiting", flag: VIEW, module: APPROVAL, post: DECIDE, menu: false },
-  { id: "enrollment-approved", path: "enrollment/approved", labelKey: "menu_enrollment_approved", flag: VIEW, module: APPROVAL, post: DECIDE, menu: false },
-  { id: "enrollment-rejected", path: "enrollment/rejected", labelKey: "menu_enrollment_rejected", flag: VIEW, module: APPROVAL, post: DECIDE, menu: false },
-  // A decision on several enrolments, confirmed (reached from the lists' form).
-  { id: "enrollment-confirm", path: "enrollment/confirm", labelKey: "menu_enrollment_confirm", flag: CHANGE, module: "routes/enrollment-approval-confirm.tsx", post: { confirm: CHANGE }, menu: false },
+  listed("enrollment-waiting", "enrollment", "menu_enrollment"),
+  listed("enrollment-waiting-tab", "enrollment/waiting", "menu_enrollment_waiting", { menu: false }),
+  listed("enrollment-approved", "enrollment/approved", "menu_enrollment_approved", { menu: false }),
+  listed("enrollment-rejected", "enrollment/rejected", "menu_enrollment_rejected", { menu: false }),
+  // A decision confirmed on a page of its own: several enrolments, or a rejection (its reason, issue 33 item 12).
+  {
+    id: "enrollment-confirm", path: "enrollment/confirm", labelKey: "menu_enrollment_confirm", flag: CHANGE, also: DECIDES, module: "routes/enrollment-approval-confirm.tsx",
+    post: { confirm: CHANGE }, postAlso: { confirm: DECIDES }, menu: false,
+  },
+  // A list as xlsx or csv (a resource route, no page; docs/decisions/074).
+  { id: "enrollment-export", path: "enrollment/export", labelKey: "menu_enrollment_export", flag: VIEW, also: DECIDES, module: "routes/enrollment-approval-export.tsx", menu: false },
   // The older single-list layout (spec 000 §2.10 "/enrollmentOld"): the same module and data.
-  { id: "enrollment-old", path: "enrollmentOld", labelKey: "menu_enrollment_old", flag: VIEW, module: APPROVAL, post: DECIDE, menu: false },
+  listed("enrollment-old", "enrollmentOld", "menu_enrollment_old", { menu: false }),
+  // One enrolment waiting in its content's approval flow: the request page every kind of request has.
+  {
+    id: "enrollment-request-item", path: "enrollment/request/:requestid", labelKey: "req_enrollment_request_title", flag: VIEW, also: DECIDES, module: "routes/learning-request.item.tsx", menu: false,
+    params: { requestid: { api: "dashboard/enrollment/request/" } }, post: { decide: CHANGE }, postAlso: { decide: DECIDES },
+  },
+  {
+    id: "enrollment-request-reject", path: "enrollment/request/:requestid/reject", labelKey: "req_reject_title", flag: VIEW, also: DECIDES, module: "routes/learning-request.reject.tsx", menu: false,
+    params: { requestid: { api: "dashboard/enrollment/request/" } }, post: { reject: CHANGE }, postAlso: { reject: DECIDES },
+  },
   { id: "budget", path: "budget", labelKey: "menu_budget", flag: BUDGET, module: "routes/budget.tsx" },
+  // The list as xlsx or csv (a resource route, no page; issue 33 §14, docs/decisions/075).
+  { id: "budget-export", path: "budget/export", labelKey: "menu_budget_export", flag: "budget_export_budget", module: "routes/budget.export.tsx", menu: false },
   // One content's budget: `{type}-{id}` (docs/decisions/055); the seed prices the first course.
   { id: "budget-item", path: "budget/:budgetid", labelKey: "menu_budget_item", flag: BUDGET, module: "routes/budget.item.tsx", menu: false, example: "/dashboard/budget/course-1" },
 ];

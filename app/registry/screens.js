@@ -13,6 +13,19 @@ import { APPROVALS_SCREENS } from "./screens-approvals.js";
 import { REQUESTS_SCREENS } from "./screens-requests.js";
 import { LIVE_SCREENS } from "./screens-live.js";
 
+/**
+ * A module's import page, its live events and its files (routes/import.page.tsx, import.events.tsx,
+ * import.file.tsx serve every module; app/components/imports/import-pages.ts has what differs).
+ * @returns {Screen[]}
+ */
+function importScreens(module, labelKey, flag) {
+  return [
+    { id: `${module}-import`, path: `import/${module}`, labelKey, flag, module: "routes/import.page.tsx", section: "master", post: { upload: flag } },
+    { id: `${module}-import-events`, path: `import/${module}/events`, labelKey, flag, module: "routes/import.events.tsx", menu: false },
+    { id: `${module}-import-file`, path: `import/${module}/file`, labelKey, flag, module: "routes/import.file.tsx", menu: false },
+  ];
+}
+
 /** @type {Screen[]} */
 export const SCREENS = [
   { id: "home-learning", path: "", index: true, labelKey: "menu_home_learning", flag: "dashboard_view_dashboard", module: "routes/home.learning.tsx" },
@@ -20,14 +33,17 @@ export const SCREENS = [
   // Bulk user import as a job with live progress, and the import history (issue 15 §2, docs/decisions/032).
   // The job's page is the import page with ?job={id}; its live events and its files are resource
   // routes. Under /import/, not /user/: the user area's pages carry the user type's dictionaries.
-  { id: "user-import", path: "import/user", labelKey: "menu_user_import", flag: "import_add_import", module: "routes/import.user.tsx", section: "master", post: { upload: "import_add_import" } },
-  { id: "user-import-events", path: "import/user/events", labelKey: "menu_user_import", flag: "import_add_import", module: "routes/import.user-events.tsx", menu: false },
-  { id: "user-import-file", path: "import/user/file", labelKey: "menu_user_import", flag: "import_add_import", module: "routes/import.user-file.tsx", menu: false },
+  // Learners' credit imports the same way (docs/decisions/075): the same modules, its own flag
+  // (the account's transaction flag, as the API asks besides the import flag).
+  ...importScreens("user", "menu_user_import", "import_add_import"),
+  ...importScreens("credit", "menu_credit_import", "account_transaction_account"),
   { id: "import-history", path: "log/import-history", labelKey: "menu_import_history", flag: "import_history_view_import_history", module: "routes/log.import-history.tsx", section: "log" },
   // Login as and its log (issue 15 §6, docs/decisions/033). Leaving is routes/login-as.leave.tsx,
   // outside the shell: it needs only a session, whatever flags the account acted as holds.
   { id: "login-as", path: "login-as", labelKey: "menu_login_as", flag: "login_as_add_login_as", module: "routes/login-as.tsx", section: "admin", post: { start: "login_as_add_login_as" } },
   { id: "login-as-log", path: "login-as/log", labelKey: "menu_login_as_log", flag: "login_as_view_login_as", module: "routes/login-as.log.tsx", section: "log" },
+  // The log as xlsx or csv (a resource route, no page; issue 33 item 14, docs/decisions/079).
+  { id: "login-as-log-export", path: "login-as/log/export", labelKey: "menu_login_as_log_export", flag: "login_as_export_login_as", module: "routes/login-as.log-export.tsx", section: "log", menu: false },
   // Issue 17: assignment, approvals, requests (each area's own file).
   ...ASSIGNMENT_SCREENS.map((s) => ({ section: "learning", ...s })),
   ...APPROVALS_SCREENS.map((s) => ({ section: "learning", ...s })),

@@ -29,5 +29,7 @@ export const TEST_OVERALL = [
   {
     id: "slot-verify", path: "slot/:slotid?/verify/:questionid?/:view_type?", lists: { slotid: "slot/", questionid: "slot/{slotid}/question/" },
     labelKey: "tsto_verify_title", action: "progress", kind: "custom", module: "routes/test-overall.slot-verify.tsx",
+    // spec 000 §2.8 also writes it at the item's own slot/…: that address leads here (app/registry/aliases.js, docs/decisions/076).
+    aliases: [{ id: "slot-verify", path: "slot/:slotid?/verify/:questionid?/:view_type?", to: "overall/slot/:slotid?/verify/:questionid?/:view_type?", lists: { slotid: "slot/", questionid: "slot/{slotid}/question/" } }],
   },
 ];

@@ -18,7 +18,7 @@ import { TEST_LOG_TAB, TEST_OVERALL, TEST_OVERALL_I18N } from "./test-overall.js
 export const QUESTION_MODULE = "routes/test-question.editor.tsx";
 
 /**
- * @param {{ LIST: any, NAME_COLUMNS: any[], STATE_COLUMNS: any[], HEAD_FIELDS: any[], TAIL_FIELDS: any[], PREREQUISITE: Tab, enrollmentTab: (c: Tab[]) => Tab, COMPETENCY: Tab, GAMIFICATION: Tab }} p
+ * @param {{ LIST: any, NAME_COLUMNS: any[], STATE_COLUMNS: any[], HEAD_FIELDS: any[], TAIL_FIELDS: any[], PREREQUISITE: Tab, enrollmentTab: (c: Tab[]) => Tab, COMPETENCY: Tab, GAMIFICATION: Tab, OVERALL_INDEX: Tab }} p
  * @returns {ContentType}
  */
 export const testType = (p) => ({
@@ -75,4 +75,6 @@ export const testType = (p) => ({
     TEST_LOG_TAB,
   ],
   overall: TEST_OVERALL,
+  // `overall` itself: a card per overall page with the attempts' figures (docs/decisions/076).
+  overallIndex: p.OVERALL_INDEX,
 });

@@ -61,9 +61,14 @@ export const testbankType = (p) => ({
   ],
   // spec 000 §2.8: overall pages information, log, permission, usage ({usage_type?}).
   overall: [
-    { id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx" },
+    {
+      id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx",
+      // `overall` itself leads to its first page: a bank has no figures for a landing page (docs/decisions/076).
+      aliases: [{ id: "overall", path: "overall", to: "overall/information" }],
+    },
     { id: "log", labelKey: "tbk_overall_log", action: "view", kind: "table", module: "routes/testbank.overall-log.tsx" },
-    PERMISSION,
+    // An overall page here: spec 000 §2.8 gives a bank's rule no address of its own (the tab's `permission/{id}` alias).
+    { ...PERMISSION, aliases: [] },
     { id: "usage", path: "usage/:usage_type?", labelKey: "tbk_overall_usage", action: "view", kind: "table", module: "routes/testbank.overall-usage.tsx" },
   ],
 });

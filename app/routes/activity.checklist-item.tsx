@@ -14,6 +14,7 @@ import { QueryFilters } from "~/components/content/query-filters";
 import { activityOf, activityPost, checklistConstraint, idParam, inspectorChoices, inspectorIntent, loadChecklist, writeChecklist, type FormAnswer } from "~/lms/activity.server";
 import { loadPagedList, zoneOffset } from "~/lms/enrollment.server";
 import { invariantResponse } from "~/lms/invariant";
+import { placeChoices } from "~/lms/places.server";
 import { SEARCH_KEY } from "~/lms/list-query";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
@@ -32,13 +33,14 @@ export async function loader(args: LoaderFunctionArgs) {
   // The learners' slots are progress data (the API asks the progress flag for them).
   const canVerify = page.can("progress");
   const checklist = await loadChecklist(page, checklistId);
-  const [slots, choices, offset] = await Promise.all([
+  const [slots, choices, places, offset] = await Promise.all([
     canVerify ? loadPagedList<SlotRow>(page.api, `${page.apiBase}checklist/${checklistId}/slot/`, args.request, [SEARCH_KEY, "status"]) : null,
     canChange ? inspectorChoices(page, args.request) : null,
+    canChange ? placeChoices(page.api) : null,
     zoneOffset(),
   ]);
   return data(
-    { checklist, slots: slots?.list ?? null, badQuery: !!slots?.badQuery, choices, offset, base: page.base, canChange, canVerify, constraint: checklistConstraint },
+    { checklist, slots: slots?.list ?? null, badQuery: !!slots?.badQuery, choices, places, offset, base: page.base, canChange, canVerify, constraint: checklistConstraint },
     { headers: page.api.headers() },
   );
 }
@@ -97,12 +99,12 @@ export default function ChecklistPage() {
       <ChecklistFacts c={c} />
 
       <div className="grid gap-6 xl:grid-cols-2">
-        {d.canChange ? (
+        {d.canChange && d.places ? (
           <section aria-labelledby="checklist-edit-title" className="h-fit rounded border border-slate-200 bg-white p-4">
             <h3 id="checklist-edit-title" className="mb-3 text-base font-semibold">
               {t("act_checklist_edit")}
             </h3>
-            <ChecklistForm key={c.datetime_update} id="checklist-edit" intent="save" constraint={d.constraint} defaultValue={checklistDefaults(c)} lastResult={resultOf("checklist")} submitLabel={t("action_save")} />
+            <ChecklistForm key={c.datetime_update} id="checklist-edit" intent="save" constraint={d.constraint} defaultValue={checklistDefaults(c)} lastResult={resultOf("checklist")} places={d.places} submitLabel={t("action_save")} />
           </section>
         ) : null}
         <section aria-labelledby="checklist-inspectors-title" className="h-fit space-y-3">

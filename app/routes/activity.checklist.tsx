@@ -8,6 +8,7 @@ import { checklistHref, slotProgressHref, verifyHref } from "~/components/activi
 import { TableTab, type TableTabAnswer } from "~/components/content/table-tab";
 import { activityOf, activityPost, checklistConstraint, loadChecklists, writeChecklist } from "~/lms/activity.server";
 import { invariantResponse } from "~/lms/invariant";
+import { placeChoices } from "~/lms/places.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
@@ -21,8 +22,9 @@ export const handle = { i18n: ["content", "extras"] };
  */
 export async function loader(args: LoaderFunctionArgs) {
   const page = await activityOf(args, "view");
-  const rows = await loadChecklists(page);
-  return data({ rows, base: page.base, canChange: page.can("change"), canVerify: page.can("progress"), constraint: checklistConstraint }, { headers: page.api.headers() });
+  const canChange = page.can("change");
+  const [rows, places] = await Promise.all([loadChecklists(page), canChange ? placeChoices(page.api) : null]);
+  return data({ rows, places, base: page.base, canChange, canVerify: page.can("progress"), constraint: checklistConstraint }, { headers: page.api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -35,14 +37,14 @@ export async function action(args: ActionFunctionArgs) {
   invariantResponse(/^\d{1,12}$/.test(id), "Bad Request");
   const back = `${page.base}/checklist`;
   const res = await page.api.delete<{ detail?: string }>(`${page.apiBase}checklist/${id}/`, { accept: [400, 404, 424] });
-  if (res.status === 404) return redirectWithToast(back, { type: "error", message: MSG.not_found }, { headers: page.api.headers() });
+  if (res.status === 404) return redirectWithToast(back, { type: "error", message: MSG.not_found, status: 404 }, { headers: page.api.headers() });
   // spec 002 §8: a refused delete shows the warning dialog with the reason.
   if (res.status !== 204) return data<TableTabAnswer>({ warning: res.data?.detail ?? MSG.cannot_delete_because_dependency }, { status: res.status, headers: page.api.headers() });
   return redirectWithToast(back, { type: "success", message: "act_toast_checklist_deleted" }, { headers: page.api.headers() });
 }
 
 export default function ChecklistTab() {
-  const { rows, base, canChange, canVerify, constraint } = useLoaderData<typeof loader>();
+  const { rows, places, base, canChange, canVerify, constraint } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const added = answer && "form" in answer ? answer.result : null;
@@ -108,7 +110,7 @@ export default function ChecklistTab() {
         answer={warning}
         empty={t("act_checklist_empty")}
       />
-      {canChange ? (
+      {canChange && places ? (
         <section aria-labelledby="checklist-add-title" className="max-w-3xl rounded border border-slate-200 bg-white p-4">
           <h3 id="checklist-add-title" className="mb-3 text-base font-semibold">
             {t("act_checklist_add")}
@@ -121,6 +123,7 @@ export default function ChecklistTab() {
             constraint={constraint}
             defaultValue={checklistDefaults()}
             lastResult={added}
+            places={places}
             submitLabel={t("act_checklist_add_submit")}
           />
         </section>

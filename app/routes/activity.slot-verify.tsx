@@ -100,7 +100,7 @@ export async function action(args: ActionFunctionArgs) {
   const before = await slotIds(page, checklistId, "waiting");
   const res = await page.api.post<Record<string, unknown> & Partial<SlotRow>>(`${page.apiBase}checklist/${checklistId}/slot/${slotId}/verify/`, submission.value, { accept: [400, 403, 404] });
   const headers = () => page.api.headers();
-  if (res.status === 404) return redirectWithToast(verifyHref(page.base, checklistId, null, view), { type: "error", message: MSG.not_found }, { headers: headers() });
+  if (res.status === 404) return redirectWithToast(verifyHref(page.base, checklistId, null, view), { type: "error", message: MSG.not_found, status: 404 }, { headers: headers() });
   // 403: the user holds the progress flag but does not inspect this learner (not_inspector).
   if (res.status === 400 || res.status === 403) return data<FormAnswer>({ form: "verify", result: submission.reply(apiFieldErrors(res.data)) as Result }, { status: res.status, headers: headers() });
   const next = nextWaiting(before, await slotIds(page, checklistId, "waiting"), slotId);

@@ -16,7 +16,8 @@ export const handle = { i18n: ["requests", "requestTypes", "content", "extras"] 
 
 /**
  * A flow's steps (spec 001 §3 "Approval step"; docs/decisions/056): in order, each with whose
- * decision it waits for (the learner's supervisor at a level or up to it, and/or named approvers),
+ * decision it waits for (the learner's supervisor at a level or up to it, and/or named approvers —
+ * only accounts that may decide are offered, and naming them is enough: docs/decisions/074),
  * notification and the days before a waiting request expires. Added, edited, moved and removed
  * with plain forms (the engine's TableTab); the API keeps the steps while requests wait in the flow.
  */
@@ -48,7 +49,6 @@ export default function StepTab() {
       name: "level_list_type", label: t("req_field_level_list_type"), kind: "select",
       options: Object.values(LEVEL_LIST_TYPE).map((v) => ({ value: String(v), label: t(`req_level_list_type_${v}`) })),
     },
-    { name: "is_approver", label: t("req_field_is_approver"), kind: "checkbox" },
     { name: "approvers", label: t("req_field_approvers"), kind: "multiselect", options: approvers, hint: t("req_help_approvers") },
     { name: "is_notification", label: t("req_field_is_notification"), kind: "checkbox" },
     { name: "duration_expire", label: t("req_field_duration_expire"), kind: "number", min: 0, max: 365, unit: t("req_unit_days"), hint: t("req_help_duration_expire") },
@@ -56,7 +56,6 @@ export default function StepTab() {
   const values = (s: ApprovalStep) => ({
     step_supervisor: String(s.step_supervisor),
     level_list_type: String(s.level_list_type),
-    is_approver: s.is_approver,
     approvers: s.approvers.map((a) => String(a.id)),
     is_notification: s.is_notification,
     duration_expire: String(s.duration_expire),
@@ -64,7 +63,7 @@ export default function StepTab() {
   const who = (s: ApprovalStep) =>
     [
       s.step_supervisor ? t(s.level_list_type === LEVEL_LIST_TYPE.up_to ? "req_who_supervisor_up_to" : "req_who_supervisor", { level: s.step_supervisor }) : null,
-      s.is_approver && s.approvers.length ? s.approvers.map((a) => a.name).join(", ") : null,
+      s.approvers.length ? s.approvers.map((a) => a.name).join(", ") : null,
     ]
       .filter(Boolean)
       .join(t("req_or"));

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { FilterOption, Paged } from "../../contract/http";
 import { ASSIGNED_RESULTS } from "../../contract/assignment-codes";
+import { PROGRESS_STATUS } from "../../contract/codes";
 import type { AssignmentResultRow, AssignmentResults, Audience } from "../../contract/schemas/assignment";
 import { AudienceForm } from "~/components/assignment/audience-form";
 import { ResultBadge, ResultCounts } from "~/components/assignment/result-badge";
@@ -10,6 +11,7 @@ import { DataTable } from "~/components/content/data-table";
 import { Pager } from "~/components/content/pager";
 import { ProgressBadge } from "~/components/content/progress-badge";
 import { SearchForm } from "~/components/content/search-form";
+import { ExportLinks } from "~/components/content/export-links";
 import { CsrfInput } from "~/components/forms";
 import { useSubmitting } from "~/components/use-submitting";
 import { assignmentPage, assignmentPost, contentsOf, safeBackPath, toastAnswer } from "~/lms/assignment.server";
@@ -27,7 +29,9 @@ export const handle = { i18n: ["content", "enrollment", "assignment"] };
  * contentName and backPath): who it names — accounts, groups, departments — and, once assigned,
  * each learner's result per content with its code and meaning; `contentName` shows one content's,
  * `backPath` is the way back (the page opened after assigning, docs/decisions/051). An assigned
- * learner's assignment can be cancelled. Plain forms and links: works without JavaScript.
+ * learner's assignment can be cancelled; an auto-assignment's learning waiting at verifying for its
+ * result's approval (result setting 1, docs/decisions/075) is approved or failed here. The results
+ * export as they are filtered. Plain forms and links: works without JavaScript.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const page = await assignmentPage(args);
@@ -59,7 +63,12 @@ export async function loader(args: LoaderFunctionArgs) {
       contentName: content?.name ?? null,
       backPath: safeBackPath(url.searchParams.get("backPath")),
       canChange: page.canChange,
+      canExport: page.can("export"),
+      contentId: content?.id ?? null,
       suggestion: page.key === "suggestion",
+      // An auto-assignment has no progress tab (spec 000 §2.10): its results are approved here.
+      approves: page.key === "auto_assignment" && page.canChange,
+      exportHref: `${page.base}/learner/export`,
     },
     { headers: page.api.headers() },
   );
@@ -72,6 +81,12 @@ export async function action(args: ActionFunctionArgs) {
   if (intent === "cancel") {
     const res = await page.api.post(`${page.apiBase}learner/${formId(form)}/cancel/`, {}, { accept: [400, 404] });
     return toastAnswer(page, res, here, "asg_toast_canceled");
+  }
+  // A learning waiting for its result's approval: completed, or failed (spec 001 §4: 22 → 30 | -5).
+  if (intent === "approve" || intent === "fail") {
+    const status = intent === "approve" ? PROGRESS_STATUS.completed : PROGRESS_STATUS.failed;
+    const res = await page.api.patch(`${page.apiBase}progress/${formId(form, "enrollment")}/`, { status }, { accept: [400, 404] });
+    return toastAnswer(page, res, here, intent === "approve" ? "asg_toast_result_approved" : "asg_toast_result_failed");
   }
   invariantResponse(["save", "add-account", "remove-account"].includes(intent), "Bad Request");
   // The lists this form does not carry are kept as they are.
@@ -125,8 +140,15 @@ export default function AssignmentLearnerTab() {
             </a>
           ))}
         </nav>
-        <ResultCounts counts={d.results.by_result} />
-        <SearchForm name="search" label={t("asg_search_learner")} keep={["contentName", "backPath", "result"]} />
+        <ResultCounts counts={d.results.by_result} advice />
+        <div className="flex flex-wrap items-end gap-3">
+          <SearchForm name="search" label={t("asg_search_learner")} keep={["contentName", "backPath", "result"]} />
+          {d.canExport ? (
+            <div className="ml-auto">
+              <ExportLinks href={d.exportHref} keys={["search", "result"]} extra={d.contentId ? { content: String(d.contentId) } : {}} />
+            </div>
+          ) : null}
+        </div>
         <DataTable<AssignmentResultRow>
           caption={t("asg_results_title")}
           rows={d.results.results}
@@ -144,16 +166,31 @@ export default function AssignmentLearnerTab() {
                     key: "actions",
                     label: t("actions"),
                     className: "text-right",
-                    render: (r: AssignmentResultRow) =>
-                      (ASSIGNED_RESULTS as readonly number[]).includes(r.result) ? (
-                        <Form method="post">
-                          <CsrfInput />
-                          <input type="hidden" name="id" value={r.id} />
-                          <button type="submit" name="intent" value="cancel" disabled={busy} className="text-red-700 hover:underline" aria-label={t("asg_cancel_named", { name: r.account.username })}>
-                            {t("asg_cancel")}
-                          </button>
-                        </Form>
-                      ) : null,
+                    render: (r: AssignmentResultRow) => (
+                      <div className="flex flex-wrap justify-end gap-3">
+                        {d.approves && r.enrollment !== null && r.status === PROGRESS_STATUS.verifying ? (
+                          <Form method="post" className="flex gap-3">
+                            <CsrfInput />
+                            <input type="hidden" name="enrollment" value={r.enrollment} />
+                            <button type="submit" name="intent" value="approve" disabled={busy} className="text-primary hover:underline" aria-label={t("asg_approve_named", { name: r.account.username })}>
+                              {t("asg_approve")}
+                            </button>
+                            <button type="submit" name="intent" value="fail" disabled={busy} className="text-red-700 hover:underline" aria-label={t("asg_fail_named", { name: r.account.username })}>
+                              {t("asg_fail")}
+                            </button>
+                          </Form>
+                        ) : null}
+                        {(ASSIGNED_RESULTS as readonly number[]).includes(r.result) ? (
+                          <Form method="post">
+                            <CsrfInput />
+                            <input type="hidden" name="id" value={r.id} />
+                            <button type="submit" name="intent" value="cancel" disabled={busy} className="text-red-700 hover:underline" aria-label={t("asg_cancel_named", { name: r.account.username })}>
+                              {t("asg_cancel")}
+                            </button>
+                          </Form>
+                        ) : null}
+                      </div>
+                    ),
                   },
                 ]
               : []),

@@ -15,7 +15,8 @@ import { pathAfterItem } from "~/lms/content.server";
 import { asciiUrl } from "~/lms/paths";
 import { toastHeader } from "~/lms/toast.server";
 import { zoneOffset } from "~/lms/enrollment.server";
-import { formatInstant } from "~/lms/format";
+import { dateFormats, formatInstant } from "~/lms/format";
+import { useMoney } from "~/components/approvals/budget-parts";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "assignment"] };
@@ -23,7 +24,8 @@ export const handle = { i18n: ["content", "assignment"] };
 /**
  * Before saving, what assigning will do (spec 001 §3 "Preview": assigned time, assignment date,
  * period of doing, extension), and how many learners it adds and skips, per result with its
- * meaning and per content; then the button that does it (an assignment's summary, a suggestion's
+ * meaning (and for a refusal, what to do about it) and per content; who would be charged and how
+ * much (issue 33 §3); then the button that does it (an assignment's summary, a suggestion's
  * preview, an auto-assignment's learner preview: a round now). After saving the learner page
  * opens about one second later (spec 001 §1, docs/decisions/051): this page comes back with
  * `?assigned=1` and goes on by itself — a meta refresh without JavaScript, a timer with it.
@@ -59,16 +61,27 @@ export async function action(args: ActionFunctionArgs) {
   return redirect(`${here}?assigned=1`, { headers });
 }
 
-const doing = (p: AssignmentPreview["content_period_doing"], t: (k: string, o?: Record<string, unknown>) => string) =>
-  p.type_expire === 1 ? t("asg_until", { date: p.datetime_expire }) : p.type_expire === 2 ? t("asg_for_days", { count: p.duration_expire ?? 0 }) : t(`asg_type_expire_${p.type_expire}`);
-const expand = (p: AssignmentPreview["content_period_expand"], t: (k: string, o?: Record<string, unknown>) => string) =>
-  p.type_expand === 1 ? t("asg_until", { date: p.datetime_expand }) : p.type_expand === 2 ? t("asg_for_days", { count: p.duration_expand ?? 0 }) : t(`asg_type_expand_${p.type_expand}`);
+type Day = (value: string | null) => string;
+const doing = (p: AssignmentPreview["content_period_doing"], t: (k: string, o?: Record<string, unknown>) => string, day: Day) =>
+  p.type_expire === 1 ? t("asg_until", { date: day(p.datetime_expire) }) : p.type_expire === 2 ? t("asg_for_days", { count: p.duration_expire ?? 0 }) : t(`asg_type_expire_${p.type_expire}`);
+const expand = (p: AssignmentPreview["content_period_expand"], t: (k: string, o?: Record<string, unknown>) => string, day: Day) =>
+  p.type_expand === 1 ? t("asg_until", { date: day(p.datetime_expand) }) : p.type_expand === 2 ? t("asg_for_days", { count: p.duration_expand ?? 0 }) : t(`asg_type_expand_${p.type_expand}`);
+
+/** Who pays, in one sentence: nobody (no charge, or nothing priced), or how many and how much. */
+function chargeText(p: AssignmentPreview, t: (k: string, o?: Record<string, unknown>) => string, money: (n: number) => string) {
+  if (p.is_no_charge) return t("asg_preview_no_charge");
+  if (!p.charged.learners) return t("asg_preview_free");
+  return t("asg_preview_charged", { count: p.charged.learners, amount: money(p.charged.total / 100) });
+}
 
 export default function AssignmentPreviewTab() {
   const { preview: p, contents, canChange, kind, next, offset } = useLoaderData<typeof loader>();
   const busy = useSubmitting();
   const navigate = useNavigate();
   const { t, i18n } = useTranslation();
+  const dates = dateFormats(i18n.language, offset);
+  const money = useMoney();
+  const costOf = new Map(p.contents.map((c) => [c.id, c.cost]));
   useEffect(() => {
     if (!next) return;
     const timer = setTimeout(() => navigate(next), ASSIGNMENT_PAGE_DELAY_MS);
@@ -98,17 +111,17 @@ export default function AssignmentPreviewTab() {
           </div>
           <div>
             <dt className="text-slate-600">{t("asg_field_datetime_assign")}</dt>
-            <dd className="font-medium">{p.datetime_assign ?? t("asg_on_assigning")}</dd>
+            <dd className="font-medium">{p.datetime_assign ? dates.date(p.datetime_assign) : t("asg_on_assigning")}</dd>
           </div>
           {kind !== "suggestion" ? (
             <>
               <div>
                 <dt className="text-slate-600">{t("asg_period_doing")}</dt>
-                <dd className="font-medium">{doing(p.content_period_doing, t)}</dd>
+                <dd className="font-medium">{doing(p.content_period_doing, t, dates.date)}</dd>
               </div>
               <div>
                 <dt className="text-slate-600">{t("asg_period_expand")}</dt>
-                <dd className="font-medium">{expand(p.content_period_expand, t)}</dd>
+                <dd className="font-medium">{expand(p.content_period_expand, t, dates.date)}</dd>
               </div>
             </>
           ) : null}
@@ -116,7 +129,8 @@ export default function AssignmentPreviewTab() {
         <p className="text-base">
           <strong>{t("asg_preview_add", { count: p.add })}</strong> · {t("asg_preview_skip", { count: p.skip })} · {t("asg_preview_learners", { count: p.count_learner })}
         </p>
-        <ResultCounts counts={p.by_result} />
+        {kind !== "suggestion" ? <p className="text-sm font-medium text-slate-800">{chargeText(p, t, money)}</p> : null}
+        <ResultCounts counts={p.by_result} advice />
         <DataTable
           caption={t("asg_preview_by_content")}
           rows={p.contents}
@@ -125,6 +139,12 @@ export default function AssignmentPreviewTab() {
             { key: "name", label: t("asg_col_content"), render: (c) => c.name },
             { key: "add", label: t("asg_col_add"), render: (c) => c.add },
             { key: "skip", label: t("asg_col_skip"), render: (c) => c.skip },
+            ...(kind !== "suggestion"
+              ? [
+                  { key: "price", label: t("asg_col_price"), className: "text-right", render: (c: AssignmentPreview["contents"][number]) => (c.cost ? money(c.cost / 100) : "—") },
+                  { key: "charged", label: t("asg_col_charged"), className: "text-right", render: (c: AssignmentPreview["contents"][number]) => money(c.charged / 100) },
+                ]
+              : []),
             { key: "why", label: t("asg_col_why"), render: (c) => <ResultCounts counts={c.by_result} /> },
           ]}
         />
@@ -135,6 +155,8 @@ export default function AssignmentPreviewTab() {
               {p.lines.map((l) => (
                 <li key={`${l.account}-${l.content}`} className="flex flex-wrap items-center gap-2 py-1">
                   <span className="font-mono text-xs">{l.username ?? l.account}</span> · {nameOf.get(l.content)} <ResultBadge code={l.result} />
+                  {l.cost > 0 && l.balance !== null ? <span className="text-xs text-slate-700">{t("asg_line_charged", { amount: money(l.cost / 100), balance: money(l.balance / 100) })}</span> : null}
+                  {l.result === 7 && l.balance !== null ? <span className="text-xs text-red-800">{t("asg_line_short", { amount: money((costOf.get(l.content) ?? 0) / 100), balance: money(l.balance / 100) })}</span> : null}
                 </li>
               ))}
             </ul>

@@ -6,6 +6,7 @@ import { DataTable } from "~/components/content/data-table";
 import { Pager } from "~/components/content/pager";
 import { ProgressBadge } from "~/components/content/progress-badge";
 import { SearchForm } from "~/components/content/search-form";
+import { ExportLinks } from "~/components/content/export-links";
 import { CsrfInput } from "~/components/forms";
 import { useSubmitting } from "~/components/use-submitting";
 import { assignmentPage, assignmentPost, toastAnswer } from "~/lms/assignment.server";
@@ -28,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const search = (url.searchParams.get("search") ?? "").trim();
   const list = await readListPage<Paged<Row>>(page.api, `${page.apiBase}progress/`, { url, query: search ? { search } : {} });
-  return data({ list: list.data, canChange: page.canChange }, { headers: page.api.headers() });
+  return data({ list: list.data, canChange: page.canChange, exportHref: page.can("export") ? `${page.base}/progress/export` : null }, { headers: page.api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -41,7 +42,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AssignmentProgressTab() {
-  const { list, canChange } = useLoaderData<typeof loader>();
+  const { list, canChange, exportHref } = useLoaderData<typeof loader>();
   const busy = useSubmitting();
   const { t } = useTranslation();
   return (
@@ -50,7 +51,14 @@ export default function AssignmentProgressTab() {
         {t("asg_progress_title")}
       </h2>
       <p className="text-sm text-slate-600">{t("asg_progress_intro")}</p>
-      <SearchForm name="search" label={t("asg_search_learner")} />
+      <div className="flex flex-wrap items-end gap-3">
+        <SearchForm name="search" label={t("asg_search_learner")} />
+        {exportHref ? (
+          <div className="ml-auto">
+            <ExportLinks href={exportHref} keys={["search", "status"]} />
+          </div>
+        ) : null}
+      </div>
       <DataTable<Row>
         caption={t("asg_progress_title")}
         rows={list.results}

@@ -41,7 +41,7 @@ export default function AssignmentRoundPage() {
       <p className="text-sm text-slate-700">
         {t(round.is_refresh ? "asg_round_refresh" : "asg_round_scheduled")} · {t("asg_preview_add", { count: round.count_added })}
       </p>
-      <ResultCounts counts={round.by_result} />
+      <ResultCounts counts={round.by_result} advice />
       <DataTable<AssignmentResultRow>
         caption={t("asg_round_title")}
         rows={rows.results}

@@ -35,7 +35,7 @@ export default function AssignmentSummaryTab() {
           {counts.map((c) => (
             <li key={c.id} className="rounded border border-slate-200 bg-white p-4">
               <h3 className="mb-2 font-semibold">{c.name}</h3>
-              <ResultCounts counts={c.by_result} />
+              <ResultCounts counts={c.by_result} advice />
               <a href={`${learnerHref}?contentName=${encodeURIComponent(c.name)}`} className="mt-2 inline-block text-sm text-primary underline">
                 {t("asg_see_learners")}
               </a>

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { BudgetRow } from "../../contract/schemas/approvals";
 import { DataTable } from "~/components/content/data-table";
+import { ExportLinks } from "~/components/content/export-links";
 import { Pager } from "~/components/content/pager";
 import { QueryFilters } from "~/components/content/query-filters";
 import { BudgetTotals, useMoney } from "~/components/approvals/budget-parts";
@@ -11,13 +12,13 @@ import { budgetListLoader } from "~/lms/budget-page.server";
 import { dash } from "~/lms/paths";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
-export const handle = { i18n: ["approvals", "content"] };
+export const handle = { i18n: ["approvals", "enrollment", "content"] };
 
 /**
  * Budgets (spec 000 §2.10 "/budget"; issue 17 §4, docs/decisions/055): every content that has a
  * budget, with its price, planned and actual totals and what is left, and the totals of all the
- * contents the filters match per budget category. Each content opens its budget summary. GET
- * forms and links: works without JavaScript.
+ * contents the filters match per budget category. Each content opens its budget summary; the list
+ * exports as filtered (xlsx, csv). GET forms and links: works without JavaScript.
  */
 export const loader = (args: LoaderFunctionArgs) => budgetListLoader(args);
 
@@ -33,6 +34,11 @@ export default function BudgetList() {
         <p className="max-w-3xl text-sm text-slate-700">{t("bgt_intro")}</p>
       </header>
       <QueryFilters selects={[{ name: "content_type", label: t("apv_filter_type"), options: BUDGET_TYPES.map((x) => ({ value: x.key, label: t(x.labelKey) })) }]} keep={["ordering"]} placeholder={t("bgt_search_placeholder")} id="budget-filters" />
+      {d.exportHref && d.list.results.length ? (
+        <div className="flex justify-end">
+          <ExportLinks href={d.exportHref} keys={["search", "ordering", "content_type"]} />
+        </div>
+      ) : null}
       {d.badQuery ? (
         <p className="text-sm text-red-700" role="alert">
           {t("invalid")}

@@ -2,7 +2,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { MSG } from "../../contract/messages";
-import type { QrCheckinAnswer, QrScanAnswer } from "../../contract/schemas/class-qr";
+import type { QrCheckinAnswer, QrScanAnswer, QrWindowRefusal } from "../../contract/schemas/class-qr";
+import { CLASS_MSG } from "../../contract/class-codes";
+import { sessionWhen } from "~/components/class/session-text";
 import { AuthCard } from "~/components/auth-card";
 import { CsrfInput } from "~/components/form-basics";
 import { useDates } from "~/components/use-dates";
@@ -21,15 +23,25 @@ export const handle = { i18n: ["class"] };
  * session for this page alone (app/lms/sign-in.server.ts); signed out → sign-in with next. The GET
  * only shows the class, the session and where the learner stands (GET class/checkin/?code=); the
  * one button is a POST form (source 0 web) that checks in, or out on a check-in-and-out class.
- * An invalid or expired code, or a learner not in the class, is said plainly (the API's message).
+ * An invalid or expired code, or a learner not in the class, is said plainly (the API's message);
+ * a good code before its session's check-in opens, or after it closes, names the session and
+ * says when check-in opens or closed (docs/decisions/077).
  */
-type Shown = { answer: QrCheckinAnswer | null; refused: string | null };
+type Shown = { answer: QrCheckinAnswer | null; refused: string | null; outside: QrWindowRefusal | null };
+
+/** A refusal's message, and the session and window when the code was only early or late. */
+function refusalOf(body: unknown): Omit<Shown, "answer"> {
+  const b = (body ?? {}) as Partial<QrWindowRefusal>;
+  const refused = typeof b.detail === "string" ? b.detail : MSG.qr_code_expired_or_invalid;
+  const timed = (refused === CLASS_MSG.checkin_not_open || refused === CLASS_MSG.checkin_closed) && b.session && b.opens && b.closes;
+  return { refused, outside: timed ? (b as QrWindowRefusal) : null };
+}
 
 /** What the API says of the code for this account: the page's content, or why not (400 / 403, kept signed in). */
 async function readCode(api: Lms, code: string): Promise<Shown> {
-  const res = await api.get<QrCheckinAnswer | { detail?: string }>("class/checkin/", { query: { code }, accept: [400, 403] });
-  if (res.status === 200) return { answer: res.data as QrCheckinAnswer, refused: null };
-  return { answer: null, refused: (res.data as { detail?: string }).detail ?? MSG.qr_code_expired_or_invalid };
+  const res = await api.get<QrCheckinAnswer | QrWindowRefusal>("class/checkin/", { query: { code }, accept: [400, 403] });
+  if (res.status === 200) return { answer: res.data as QrCheckinAnswer, refused: null, outside: null };
+  return { answer: null, ...refusalOf(res.data) };
 }
 
 async function signedIn(args: LoaderFunctionArgs | ActionFunctionArgs) {
@@ -47,12 +59,12 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const api = await signedIn(args);
   const { form, refusal } = await readForm(args.request);
-  if (!form) return data({ scan: null, refused: refusal.message }, { status: refusal.status, headers: api.headers() });
+  if (!form) return data({ scan: null, refused: refusal.message, outside: null }, { status: refusal.status, headers: api.headers() });
   await requireCsrf(api, form);
   // The web page is source 0; the code is the address's, never a posted one.
-  const res = await api.post<QrScanAnswer | { detail?: string }>("class/checkin/", { code: args.params.code ?? "", source: 0 }, { accept: [400, 403] });
-  if (res.status === 200) return data({ scan: res.data as QrScanAnswer, refused: null }, { headers: api.headers() });
-  return data({ scan: null, refused: (res.data as { detail?: string }).detail ?? MSG.qr_code_expired_or_invalid }, { status: res.status, headers: api.headers() });
+  const res = await api.post<QrScanAnswer | QrWindowRefusal>("class/checkin/", { code: args.params.code ?? "", source: 0 }, { accept: [400, 403] });
+  if (res.status === 200) return data({ scan: res.data as QrScanAnswer, refused: null, outside: null }, { headers: api.headers() });
+  return data({ scan: null, ...refusalOf(res.data) }, { status: res.status, headers: api.headers() });
 }
 
 export default function Checkin() {
@@ -60,10 +72,13 @@ export default function Checkin() {
   const posted = useActionData<typeof action>();
   const { t } = useTranslation();
   const refused = posted ? posted.refused : loaded.refused;
+  const outside = posted ? posted.outside : loaded.outside;
   const answer: QrCheckinAnswer | null = posted?.scan ?? loaded.answer;
   return (
     <AuthCard title={t("cls_scan_title")}>
-      {refused ? (
+      {outside ? (
+        <NotOpen refusal={outside} />
+      ) : refused ? (
         <div role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-900">
           <p className="font-semibold">{t("cls_scan_invalid_title")}</p>
           <p className="mt-1">{t(refused)}</p>
@@ -73,6 +88,22 @@ export default function Checkin() {
         <Session answer={answer} scan={posted?.scan ?? null} />
       ) : null}
     </AuthCard>
+  );
+}
+
+/** A good code outside its session's check-in window: which session, when it runs, when check-in opens or closed. */
+function NotOpen({ refusal }: { refusal: QrWindowRefusal }) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const early = refusal.detail === CLASS_MSG.checkin_not_open;
+  return (
+    <div role="alert" className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-amber-950">
+      <p className="font-semibold">{t(early ? "cls_scan_not_open_title" : "cls_scan_closed_title")}</p>
+      <p>
+        <span className="font-medium">{refusal.session.name}</span> · {sessionWhen(dates, refusal.session)}
+      </p>
+      <p>{early ? t("cls_scan_opens_at", { when: dates.dateTime(refusal.opens) }) : t("cls_scan_closed_at", { when: dates.dateTime(refusal.closes) })}</p>
+    </div>
   );
 }
 
@@ -95,7 +126,7 @@ function Session({ answer, scan }: { answer: QrCheckinAnswer; scan: QrScanAnswer
       <div>
         <p className="text-sm text-slate-600">{answer.class.name}</p>
         <h2 className="text-lg font-semibold text-slate-900">{s.name}</h2>
-        <p className="text-slate-700">{t("cls_qr_when", { date: dates.day(s.date), start: s.start_time, end: s.end_time })}</p>
+        <p className="text-slate-700">{sessionWhen(dates, s)}</p>
         {place ? <p className="text-sm text-slate-600">{place}</p> : null}
       </div>
       {outcome ? (

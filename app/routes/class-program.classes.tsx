@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { classStatusOfSegment } from "../../contract/class-codes";
 import { classesOfProgram, PROGRAM_FIELD } from "~/lms/class-program.server";
 import { listAction, listPage } from "~/lms/content-list.server";
-import { invariantResponse } from "~/lms/invariant";
+import { classStatusOfPath } from "~/lms/class-status.server";
 
 /**
  * A class program's classes (spec 000 §2.4 `class-program/{id}` class list and
@@ -21,11 +20,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const fixed: Record<string, string> = { [PROGRAM_FIELD]: String(user.id) };
   // class/status/{status?}: the path names the derived status (docs/decisions/040).
   if (args.params.status !== undefined) {
-    const status = classStatusOfSegment(args.params.status);
-    invariantResponse(status !== null, "Not Found", { status: 404 });
-    fixed.status = String(status);
+    fixed.status = String(classStatusOfPath(args.request, args.params.status));
   }
-  return listPage(args, user, { type: user.type, fixed, inTab: true });
+  return listPage(args, user, { type: user.type, fixed, inTab: true, narrowed: args.params.status !== undefined });
 }
 
 export async function action(args: ActionFunctionArgs) {

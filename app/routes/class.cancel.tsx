@@ -1,19 +1,21 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { CsrfInput } from "~/components/forms";
+import { CsrfInput, ErrorList, TextareaField } from "~/components/forms";
 import { useSubmitting } from "~/components/use-submitting";
 import { cancelClass, classOf, classPost, loadClass } from "~/lms/class-session.server";
+import { errorsAt, valueAt } from "~/lms/form-result";
 import { invariantResponse } from "~/lms/invariant";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts); the class's own come with its URL. */
 export const handle = { i18n: ["content"] };
 
 /**
- * Cancelling a class (spec 001 §4; docs/decisions/040): a page of its own that says it is for good
- * and asks to confirm — a plain POST form, so it works without JavaScript — then POST
- * class/{id}/cancel/ and back to the class, whose pages then say it is cancelled and offer no
- * edits. A class already cancelled only says so. Needs the change flag.
+ * Cancelling a class (spec 001 §4; docs/decisions/040, 077): a page of its own that says it is
+ * for good, what happens to its learners, and asks why — a plain POST form, so it works without
+ * JavaScript — then POST class/{id}/cancel/ {reason} and back to the class, whose pages then say
+ * it is cancelled, and why, and offer no edits. Without a reason the page comes back with the
+ * field's error and nothing is sent. A class already cancelled only says so. Needs the change flag.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const page = await classOf(args, "change");
@@ -25,11 +27,13 @@ export async function action(args: ActionFunctionArgs) {
   const post = await classPost(args);
   if (post.refused) return post.refused;
   invariantResponse(post.intent === "cancel", "Bad Request");
-  return cancelClass(post.page);
+  return cancelClass(post.page, post.form);
 }
 
 export default function CancelClass() {
   const { base, name, cancelledAt } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const result = posted && "result" in posted ? posted.result : undefined;
   const { t } = useTranslation();
   const busy = useSubmitting();
   return (
@@ -45,15 +49,28 @@ export default function CancelClass() {
       ) : (
         <>
           <p className="text-sm text-slate-700">{t("cls_cancel_text", { name })}</p>
-          <Form method="post" className="flex flex-wrap justify-end gap-2">
+          <p className="text-sm text-slate-700">{t("cls_cancel_learners")}</p>
+          <Form method="post" noValidate className="space-y-4">
             <CsrfInput />
             <input type="hidden" name="intent" value="cancel" />
-            <a href={`${base}/curriculum`} className="rounded border border-slate-300 px-4 py-2 text-sm">
-              {t("cls_cancel_back")}
-            </a>
-            <button type="submit" disabled={busy} className="rounded bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60">
-              {t("cls_cancel_confirm")}
-            </button>
+            <ErrorList id="cancel-errors" errors={errorsAt(result, "")?.map((e) => t(e))} />
+            <TextareaField
+              id="cancel-reason"
+              name="reason"
+              label={t("cls_cancel_reason")}
+              help={t("cls_cancel_reason_help")}
+              requiredMark
+              errors={errorsAt(result, "reason")?.map((e) => t(e))}
+              textareaProps={{ rows: 4, defaultValue: String(valueAt(result, "reason") ?? "") }}
+            />
+            <div className="flex flex-wrap justify-end gap-2">
+              <a href={`${base}/curriculum`} className="rounded border border-slate-300 px-4 py-2 text-sm">
+                {t("cls_cancel_back")}
+              </a>
+              <button type="submit" disabled={busy} className="rounded bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60">
+                {t("cls_cancel_confirm")}
+              </button>
+            </div>
           </Form>
         </>
       )}

@@ -11,6 +11,9 @@ import { useDates } from "~/components/use-dates";
 import { useShiftRange } from "~/components/use-shift-range";
 import { dash } from "~/lms/paths";
 import { checkinIdOf, classCheckinPage, classCheckinPost, loadCheckinPoints, loadSessionLearners, type CheckinTableRow } from "~/lms/class-checkin.server";
+import { sessionWhen } from "~/components/class/session-text";
+import { checkinWindow } from "../../contract/checkin-codes";
+import type { CheckinSessionRow } from "../../contract/schemas/class-checkin";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts); the class's own come with its URL. */
 export const handle = { i18n: [...CHECKIN_NAMESPACES] };
@@ -86,6 +89,21 @@ function CheckinModeNote() {
   );
 }
 
+/**
+ * When the session's check-in is open (contract checkinWindow, docs/decisions/077): learners scan
+ * its code within it (a session checked in by hand has none); by hand, from its opening on.
+ */
+function CheckinWindowNote({ session }: { session: CheckinSessionRow }) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const w = checkinWindow(session);
+  return (
+    <p role="note" className="rounded border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
+      {t(session.is_qr_code ? "cls_checkin_window_qr" : "cls_checkin_window_hand", { period: dates.period(w.opens, w.closes), opens: dates.dateTime(w.opens) })}
+    </p>
+  );
+}
+
 /** One session's learners, with the tick form when the user may check in. */
 function SessionCheckin() {
   const d = useLoaderData<typeof loader>();
@@ -117,13 +135,14 @@ function SessionCheckin() {
     <>
       <OverallHeading id="checkin-title" title={t("tab_checkin")} sub={session.name} />
       <p className="text-sm text-slate-700">
-        {t("cls_checkin_session_when", { date: dates.day(session.date), start: session.start_time, end: session.end_time })}{" "}
+        {sessionWhen(dates, session)}.{" "}
         <a href={d.base} className="text-primary underline">
           {t("cls_checkin_all_sessions")}
         </a>
       </p>
+      <CheckinWindowNote session={session} />
       <QueryFilters id="checkin-filters" placeholder={t("enr_search_placeholder")} keep={["ordering"]} />
-      {d.canCheckIn && d.options.learnerHolds ? <ScanForm /> : null}
+      {d.canCheckIn && d.options.learnerHolds && session.is_qr_code ? <ScanForm /> : null}
       {d.canCheckIn ? <CheckinTickForm errors={errors} checkOut={d.checkOut} /> : null}
       <div ref={rows}>
         <PagedTable list={d.list!} badQuery={d.badQuery} columns={columns} caption={t("cls_checkin_learners_of", { name: session.name })} empty={t("enr_no_learners")} />

@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import type { OverviewLearner } from "../../contract/schemas/class-options";
 import { ProgressBadge } from "~/components/content/progress-badge";
 import { useDates } from "~/components/use-dates";
+import { sessionWhen } from "~/components/class/session-text";
 import { itemPage, loadOverview } from "~/lms/class-options.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts); the class's own come with its URL. */
@@ -69,7 +70,7 @@ export default function EnrollmentOld() {
           <li key={x.id} className="rounded border border-slate-200 bg-white">
             <h3 className="flex flex-wrap gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-800">
               <span>{x.name}</span>
-              <span className="font-normal text-slate-700">{t("cls_checkin_session_when", { date: dates.day(x.date), start: x.start_time, end: x.end_time })}</span>
+              <span className="font-normal text-slate-700">{sessionWhen(dates, x)}</span>
               <span className="ml-auto font-normal">{x.capacity > 0 ? t("cls_session_seats", { taken: x.taken, capacity: x.capacity }) : t("cls_session_seats_unlimited", { taken: x.taken })}</span>
             </h3>
             {people(x.learners, t("cls_old_session_empty"))}

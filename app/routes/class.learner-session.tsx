@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CsrfInput, ErrorList, SaveBar } from "~/components/form-basics";
 import { useDates } from "~/components/use-dates";
+import { sessionWhen } from "~/components/class/session-text";
 import { useSubmitting } from "~/components/use-submitting";
 import { loadClass } from "~/lms/class-session.server";
 import { enrollmentIdOf, itemPage, loadSessionChoice, saveSessionChoice } from "~/lms/class-options.server";
@@ -76,7 +77,7 @@ export default function LearnerSessions() {
                   <input type="checkbox" id={`session-${r.id}`} name="session_list" value={r.id} defaultChecked={ticked.has(r.id)} className="mt-1 h-4 w-4" />
                   <label htmlFor={`session-${r.id}`} className="flex-1 text-sm">
                     <span className="block font-medium text-slate-900">{r.name}</span>
-                    <span className="block text-slate-700">{t("cls_checkin_session_when", { date: dates.day(r.date), start: r.start_time, end: r.end_time })}</span>
+                    <span className="block text-slate-700">{sessionWhen(dates, r)}</span>
                     <span className="block text-xs text-slate-600">
                       {r.capacity > 0 ? t("cls_session_seats", { taken: r.taken, capacity: r.capacity }) : t("cls_session_seats_unlimited", { taken: r.taken })}
                       {full ? <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 font-medium text-red-800">{t("cls_session_full_badge")}</span> : null}

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { classStatusOfSegment } from "../../contract/class-codes";
-import { invariantResponse } from "~/lms/invariant";
+import { classStatusOfPath } from "~/lms/class-status.server";
 import { loader as listLoader } from "./content.list";
 
 /**
  * /class/status/{status?} (spec 000 §2.4, docs/decisions/040): the class list of one derived
- * status, named in the path (ongoing, upcoming, past, canceled → 0–3); without one, every class.
+ * status, named in the path (ongoing, upcoming, past, canceled → 0–3; the digits are sent on to
+ * the names, docs/decisions/077); without one, every class.
  * It is the generic list with the `status` filter set from the path, so its search, sorting,
  * paging, show/hide and delete are the list's own (its action too).
  */
@@ -17,8 +17,7 @@ export const handle = { i18n: ["content"] };
 export async function loader(args: LoaderFunctionArgs) {
   const segment = args.params.status;
   if (segment === undefined) return listLoader(args);
-  const status = classStatusOfSegment(segment);
-  invariantResponse(status !== null, "Not Found", { status: 404 });
+  const status = classStatusOfPath(args.request, segment);
   const url = new URL(args.request.url);
   url.searchParams.set("status", String(status));
   return listLoader({ ...args, request: new Request(url, args.request) });

@@ -7,7 +7,8 @@ import { requireCsrf } from "~/lms/csrf.server";
 import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { requireContent } from "~/lms/content.server";
 import { contentTitles } from "~/lms/content-titles.server";
-import { apiFieldErrors, formContext, schemaFor } from "~/lms/content-form.server";
+import { mountedVia } from "~/lms/content-detail.server";
+import { apiFieldErrors, formContext, schemaFor, zonedSchemaOf } from "~/lms/content-form.server";
 import { accountSearch, type AccountChoices } from "~/lms/account-field.server";
 import { dash } from "~/lms/paths";
 import { parseWithZod } from "~/lms/schemas.server";
@@ -23,7 +24,9 @@ export async function loader(args: LoaderFunctionArgs) {
   // Created under another item (a program's class, app/registry/mounts.js): that item is preset.
   // The type's own defaults (createDefaults) come first.
   const preset = { ...(type.createDefaults ?? {}), ...("mount" in type && type.mount ? { [type.mount.field]: String(type.mount.parentId) } : {}) };
-  return data({ ...ctx, preset, labelKey: type.labelKey, listHref: dash(type.segment), titles: contentTitles(`${type.key}.create`) }, { headers: api.headers() });
+  // Its breadcrumbs lead through that item, as its pages' do (issue 33: they lost the program).
+  const via = await mountedVia(api, type);
+  return data({ ...ctx, preset, via, labelKey: type.labelKey, nounKey: type.nounKey, listHref: dash(type.segment), titles: contentTitles(`${type.key}.create`) }, { headers: api.headers() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,9 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const { form, refusal } = await readForm(request);
   if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
-  // A search of the form's account fields: the form comes back as typed, nothing created.
-  if (form.get("intent") === "find") return data(await accountSearch(api, type, config, "create", form), { headers: api.headers() });
-  const submission = parseWithZod(form, { schema: schemaFor(type, config).create });
+  // A search of the form's account fields, or a choice's fields asked for without JavaScript
+  // (field-choices.tsx): the form comes back as typed, nothing created.
+  if (form.get("intent") === "find" || form.get("intent") === "choose") return data(await accountSearch(api, type, config, "create", form), { headers: api.headers() });
+  const submission = parseWithZod(form, { schema: await zonedSchemaOf(type, config, "create", schemaFor(type, config).create) });
   // A refused form comes back filled in, except its passwords: they are never written into a page.
   const hideFields = type.fields.filter((f) => f.kind === "password").map((f) => f.name);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
@@ -52,8 +56,12 @@ export default function ContentCreate() {
   return (
     <div>
       <PageHeader
-        title={t("create_title", { type: t(d.labelKey) })}
-        crumbs={[{ label: t("menu_home"), href: dash() }, { label: t(d.labelKey), href: d.listHref }, { label: t("action_create") }]}
+        title={t("create_title", { noun: t(d.nounKey) })}
+        crumbs={[
+          { label: t("menu_home"), href: dash() },
+          ...(d.via ? [{ label: t(d.via.labelKey), href: d.via.listHref }, { label: d.via.name, href: d.via.href }] : [{ label: t(d.labelKey), href: d.listHref }]),
+          { label: t("action_create") },
+        ]}
       />
       <ContentForm id="content-create" fields={d.fields} options={found ? { ...d.options, ...found.options } : d.options} searches={found?.searches} constraint={d.constraint} defaultValue={d.preset} lastResult={actionData?.result} submitLabel={t("action_create")} />
     </div>

@@ -54,7 +54,7 @@ export default function ContentDetail() {
       {d.readOnly ? (
         <div className="mb-4">
           <Suspense fallback={null}>
-            <ReadOnlyNotice noticeKey={d.readOnly.noticeKey} at={d.readOnly.at} />
+            <ReadOnlyNotice noticeKey={d.readOnly.noticeKey} at={d.readOnly.at} reason={d.readOnly.reason} />
           </Suspense>
         </div>
       ) : null}

@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useContentTranslation } from "~/components/content/use-content-translation";
 import { RETRAIN_UNIT, TYPE_ACCESS, TYPE_WAITING, type CancelContentKind } from "../../contract/codes";
 import type { EnrollmentSettings } from "../../contract/schemas/content-enrollment";
+import type { FilterOption } from "../../contract/http";
 import { daysToSeconds, secondsToDays } from "../../contract/units";
 import { SettingSections, type SettingSection } from "~/components/content/settings-form";
 import { CsrfInput, ErrorList } from "~/components/forms";
@@ -14,8 +15,8 @@ import { requireCsrf } from "~/lms/csrf.server";
 import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { errorsAt } from "~/lms/form-result";
 import { enrollmentSchema, parseWithZod } from "~/lms/schemas.server";
-import { configValue } from "~/lms/store.server";
 import { fromLocalInput, toLocalInput } from "~/lms/time";
+import { zoneOffset } from "~/lms/zone.server";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
@@ -26,17 +27,18 @@ export const handle = { i18n: ["content", "access"] };
 
 /**
  * The enrollment tab (spec 001 §3 "Enrollment settings", §4 cancel types, §5 validation): access
- * and waiting, capacity, session rules, the enrollment period, cancelling (the types the content
+ * and waiting, the enrollment form learners answer before they are enrolled (docs/decisions/074),
+ * capacity, session rules, the enrollment period, cancelling (the types the content
  * allows; type 7 typed in days, stored in seconds), learning duration and retraining. Validated
  * with the contract's schema in form units, sent whole (PUT), API refusals mapped back.
  */
 const cancelKindOf = (type: ContentType) => ((type as { cancelKind?: string }).cancelKind ?? "course") as CancelContentKind;
-const offsetOf = async () => Number((await configValue<number>("time-zone-offset-minutes")) ?? 420);
 
 /** Saved settings → what each field shows (days, local times, numbers as text). */
 function formValues(s: EnrollmentSettings, offset: number): Record<string, unknown> {
   const text = (n: number | null) => (n === null ? "" : String(n));
   return {
+    form: s.form === null ? "" : String(s.form),
     capacity: String(s.capacity),
     is_overlap_time: s.is_overlap_time,
     is_session_reserved: s.is_session_reserved,
@@ -63,8 +65,15 @@ function formValues(s: EnrollmentSettings, offset: number): Record<string, unkno
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type } = await requireContent(args, "enrollment");
   const id = itemId(type, args.params);
-  const [{ data: settings }, offset] = await Promise.all([api.get<EnrollmentSettings>(`${type.api}${id}/enrollment/`), offsetOf()]);
-  return data({ values: formValues(settings, offset), choices: settings.cancel_type_choices, saved: settings.datetime_update !== null }, { headers: api.headers() });
+  const [{ data: settings }, offset, { data: forms }] = await Promise.all([
+    api.get<EnrollmentSettings>(`${type.api}${id}/enrollment/`),
+    zoneOffset(),
+    api.get<{ results: FilterOption[] }>(`${type.api}${id}/enrollment/form/`),
+  ]);
+  return data(
+    { values: formValues(settings, offset), choices: settings.cancel_type_choices, saved: settings.datetime_update !== null, forms: forms.results.map((f) => ({ value: String(f.id), label: f.code ? `${f.name} (${f.code})` : f.name })) },
+    { headers: api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -77,7 +86,7 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: enrollmentSchema(cancelKindOf(type), "form") });
   if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   const v = submission.value;
-  const offset = await offsetOf();
+  const offset = await zoneOffset();
   const instant = (local: string | null) => (local === null ? null : fromLocalInput(local, offset));
   const body = {
     ...v,
@@ -99,7 +108,7 @@ const options = (table: Record<string, number>, prefix: string, t: (k: string) =
   Object.values(table).map((n) => ({ value: String(n), label: t(`${prefix}${n}`) }));
 
 export default function EnrollmentTab() {
-  const { values, choices, saved } = useLoaderData<typeof loader>();
+  const { values, choices, saved, forms } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useSubmitting();
   const { t } = useContentTranslation();
@@ -112,6 +121,7 @@ export default function EnrollmentTab() {
       fields: [
         { name: "type_access", label: t("acc_field_type_access"), kind: "select", options: options(TYPE_ACCESS, "acc_type_access_", t) },
         { name: "type_waiting", label: t("acc_field_type_waiting"), kind: "radio", options: options(TYPE_WAITING, "acc_type_waiting_", t), hint: t("acc_hint_type_waiting") },
+        { name: "form", label: t("acc_field_form"), kind: "select", options: [{ value: "", label: t("acc_form_none") }, ...forms], hint: t("acc_hint_form") },
         { name: "capacity", label: t("acc_field_capacity"), kind: "number", min: 0, unit: t("acc_unit_seats"), hint: t("acc_hint_capacity") },
         { name: "enrollment_required", label: t("acc_field_enrollment_required"), kind: "checkbox" },
         { name: "is_rejected_able_re_enroll", label: t("acc_field_is_rejected_able_re_enroll"), kind: "checkbox" },

@@ -60,7 +60,7 @@ export default function ContentList() {
       )}
       <ListFilters filters={d.filters} options={d.options} searchKey={d.searchKey} />
       {d.badQuery ? <p className="my-3 text-sm text-red-700" role="alert">{t("invalid")}</p> : null}
-      <ListTable columns={d.columns} rows={rows} rowCount={d.rowCount} itemBase={d.itemBase} can={d.can} />
+      <ListTable columns={d.columns} rows={rows} rowCount={d.rowCount} itemBase={d.itemBase} can={d.can} empty={d.filtered ? t("no_results") : t("list_empty", { noun: t(d.nounKey) })} />
       <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} capped={d.list.count_capped} />
       {/* A refused delete replaces its confirmation step (the URL still names the item). */}
       {d.pending && !warning ? <ConfirmDelete item={d.pending} /> : null}

@@ -16,7 +16,7 @@ import { FormErrors } from "~/components/form-basics";
 import { readForm } from "~/lms/read-form.server";
 import { canonicalListQuery, withParam } from "~/lms/list-query";
 import { readListPage } from "~/lms/paging.server";
-import { configValue } from "~/lms/store.server";
+import { zoneOffset } from "~/lms/zone.server";
 import { formatInstant } from "~/lms/format";
 import { redirectWithToast } from "~/lms/toast.server";
 import { invariantResponse } from "~/lms/invariant";
@@ -56,7 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
       badQuery: list.status === 400,
       thread: thread?.status === 200 ? thread.data : null,
       canModerate: allows(type, permission, "change"),
-      offset: Number((await configValue<number>("time-zone-offset-minutes")) ?? 420),
+      offset: await zoneOffset(),
     },
     { headers: api.headers() },
   );
@@ -82,7 +82,7 @@ export async function action(args: ActionFunctionArgs) {
   if (act === "delete" && kind === "thread") back.delete("thread");
   const to = `${url.pathname}${back.size ? `?${back}` : ""}`;
   const res = act === "delete" ? await api.delete(path, { accept: [404] }) : await api.patch(path, { is_hidden: act === "hide" }, { accept: [404] });
-  if (res.status === 404) return redirectWithToast(to, { type: "error", message: MSG.not_found }, { headers: api.headers() });
+  if (res.status === 404) return redirectWithToast(to, { type: "error", message: MSG.not_found, status: 404 }, { headers: api.headers() });
   const message = act === "delete" ? "toast_deleted" : act === "hide" ? "toast_hidden" : "toast_shown";
   return redirectWithToast(to, { type: "success", message }, { headers: api.headers() });
 }

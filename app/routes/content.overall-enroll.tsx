@@ -3,11 +3,12 @@ import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { useContentTranslation } from "~/components/content/use-content-translation";
 import type { FilterOption, Paged } from "../../contract/http";
 import { MSG } from "../../contract/messages";
-import { MAX_ENROLL_IDS } from "../../contract/codes";
+import { ADD_METHOD, ENROLL_ADD_METHODS, MAX_ENROLL_IDS } from "../../contract/codes";
 import type { EnrollAnswer, EnrollCandidates, ImportAnswer, Seats } from "../../contract/schemas/enrollment";
 import { FormPager } from "~/components/content/form-pager";
 import { ResultTable } from "~/components/content/result-table";
 import { useShiftRange } from "~/components/use-shift-range";
+import { useFileSize } from "~/components/use-file-size";
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
@@ -89,7 +90,7 @@ export async function loader(args: LoaderFunctionArgs) {
       pickedElsewhere: pickedRows.filter((c) => !shown.has(c.id) && !c.is_enrolled).map((c) => ({ id: c.id, username: c.username, first_name: c.first_name, last_name: c.last_name })),
       departments: departmentTree(departments),
       groups: groups.map((g) => ({ id: g.id, name: g.name })),
-      limitMb: Math.round(Number(config["file-size-limit"]?.value ?? 10485760) / 1048576),
+      limitBytes: Number(config["file-size-limit"]?.value ?? 10485760),
       back: `${paths.base}/overall/learner`,
     },
     { headers: api.headers() },
@@ -116,6 +117,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!(file instanceof File) || file.size === 0) return data({ intent, errors: { file: [MSG.required] } as Record<string, string[]>, enrolled: null, imported: null }, { status: 400 });
     const body = new FormData();
     body.set("file", file, file.name);
+    // The add method chosen beside the file (R149); the API checks it.
+    body.set("add_method", String(form.get("add_method") ?? ""));
     const res = await api.upload<ImportAnswer | Record<string, string[]>>(`${paths.api}enroll/import/`, body, { accept: [400] });
     if (res.status === 400) return data({ intent, errors: res.data as Record<string, string[]>, enrolled: null, imported: null }, { status: 400, headers: api.headers() });
     return data({ intent, errors: null, enrolled: null, imported: res.data as ImportAnswer }, { headers: api.headers() });
@@ -157,10 +160,24 @@ export default function OverallEnroll() {
   const candidateRows = useShiftRange<HTMLFieldSetElement>();
   const [params] = useSearchParams();
   const { t, i18n } = useContentTranslation();
+  const fileSize = useFileSize();
   const fmt = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB");
   /** Errors of one form (its own and its fields'), translated. */
   const errorsOf = (intent: Intent) => (a && a.intent === intent && a.errors ? Object.values(a.errors).flat().map((m) => t(m)) : null);
   const intentField = (intent: Intent) => <input type="hidden" name="intent" value={intent} />;
+  /** How the learners come in (R149, spec 001 §4 add methods: enrolled, assigned, auto assigned), one choice per form. */
+  const addMethod = (intent: Intent) => (
+    <label className="mt-2 block text-sm">
+      <span className="mb-1 block font-medium text-slate-700">{t("enr_field_add_method")}</span>
+      <select id={`add-method-${intent}`} name="add_method" defaultValue={String(ADD_METHOD.enrolled)} className="rounded border border-slate-300 bg-white px-2 py-1.5 text-sm">
+        {ENROLL_ADD_METHODS.map((m) => (
+          <option key={m} value={m}>
+            {t(`add_method_${m}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
   /** What a full item did to this call (nothing when it had room). */
   const capacityNote = (waiting: number, full: number, seats: Seats | null) =>
     [
@@ -276,6 +293,7 @@ export default function OverallEnroll() {
               />
             ) : null}
             <p className="mt-1 text-xs text-slate-600">{t("enr_picked_hint")}</p>
+            {addMethod("enroll-list")}
             <ErrorList errors={errorsOf("enroll-list")} />
             <button type="submit" name="intent" value="enroll-list" disabled={busy} className={`${button} mt-3`}>
               {t("enr_enroll_selected")}
@@ -296,7 +314,8 @@ export default function OverallEnroll() {
               {t("enr_choose_file")}
             </label>
             <input id="enroll-file" type="file" name="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="block w-full text-sm" />
-            <p className="text-xs text-slate-600">{t("enr_file_rules", { size: d.limitMb })}</p>
+            <p className="text-xs text-slate-600">{t("enr_file_rules", { size: fileSize(d.limitBytes) })}</p>
+            {addMethod("import")}
             <ErrorList errors={errorsOf("import")} />
             <button type="submit" disabled={busy} className={button}>
               {t("enr_upload")}
@@ -326,6 +345,7 @@ export default function OverallEnroll() {
               <input type="checkbox" name="include_sub_department" value="on" defaultChecked className="h-4 w-4" />
               {t("enr_include_sub_departments")}
             </label>
+            {addMethod("enroll-department")}
             <ErrorList errors={errorsOf("enroll-department")} />
             <button type="submit" disabled={busy} className={`${button} mt-3`}>
               {t("enr_enroll_departments")}
@@ -351,6 +371,7 @@ export default function OverallEnroll() {
                 </label>
               ))}
             </fieldset>
+            {addMethod("enroll-group")}
             <ErrorList errors={errorsOf("enroll-group")} />
             <button type="submit" disabled={busy} className={`${button} mt-3`}>
               {t("enr_enroll_groups")}

@@ -9,7 +9,7 @@ import { Pager } from "~/components/content/pager";
 import { itemId, requireContent } from "~/lms/content.server";
 import { canonicalListQuery } from "~/lms/list-query";
 import { readListPage } from "~/lms/paging.server";
-import { configValue } from "~/lms/store.server";
+import { zoneOffset } from "~/lms/zone.server";
 import { formatInstant } from "~/lms/format";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
@@ -38,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
     {
       list: res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 },
       badQuery: res.status === 400,
-      offset: Number((await configValue<number>("time-zone-offset-minutes")) ?? 420),
+      offset: await zoneOffset(),
     },
     { headers: api.headers() },
   );

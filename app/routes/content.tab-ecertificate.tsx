@@ -43,7 +43,7 @@ export async function action(args: ActionFunctionArgs) {
   const here = new URL(args.request.url).pathname;
   const limit = Number(config["image-size-limit"]?.value ?? 10485760);
   const { form, refusal } = await readForm(args.request, { maxPartSize: limit });
-  if (refusal?.tooLarge) return redirectWithToast(here, { type: "error", message: MSG.file_too_large });
+  if (refusal?.tooLarge) return redirectWithToast(here, { type: "error", message: MSG.file_too_large, status: 413 });
   if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
   const path = `${type.api}${id}/certificate/`;
@@ -54,7 +54,7 @@ export async function action(args: ActionFunctionArgs) {
     const body = new FormData();
     body.set("image", file, file.name);
     const res = await api.upload<Record<string, string[]>>(`${path}image/`, body, { accept: [400] });
-    if (res.status === 400) return redirectWithToast(here, { type: "error", message: Object.values(res.data).flat()[0] ?? MSG.invalid }, { headers: api.headers() });
+    if (res.status === 400) return redirectWithToast(here, { type: "error", message: Object.values(res.data).flat()[0] ?? MSG.invalid, status: 400 }, { headers: api.headers() });
     return redirectWithToast(here, { type: "success", message: "ext_toast_picture_saved" }, { headers: api.headers() });
   }
   if (intent === "remove-image") {

@@ -5,7 +5,7 @@ import type { Paged } from "../../contract/http";
 import { MAX_DECISION_IDS, isDecisionAction } from "../../contract/approval-codes";
 import type { ApprovalRow } from "../../contract/schemas/approvals";
 import { DataTable } from "~/components/content/data-table";
-import { CsrfInput } from "~/components/forms";
+import { CsrfInput, TextareaField } from "~/components/forms";
 import { PRIMARY_BUTTON } from "~/components/form-basics";
 import { useSubmitting } from "~/components/use-submitting";
 import { approvalColumns } from "~/components/approvals/approval-columns";
@@ -22,10 +22,11 @@ import { API, safeBack, sendDecision, ticked, type ActionData } from "~/lms/appr
 export const handle = { i18n: ["approvals", "enrollment", "content"] };
 
 /**
- * The confirmation of a decision on several enrolments (issue 17 §3): `?decision=approve|reject`
- * and the ticked `enrollment`s. It lists them as they are now (still waiting ones only), with
- * each learner's credit against the content's cost, and says what approving does; confirming
- * sends the one call, and refused rows are listed with why. Nothing ticked: says so.
+ * The confirmation of a decision on several enrolments, and of every rejection (issue 17 §3,
+ * issue 33 item 12): `?decision=approve|reject` and the ticked `enrollment`s. It lists them as
+ * they are now (still waiting ones only), with each learner's credit against the content's cost,
+ * and says what approving does; a rejection asks its reason, which the learners are shown.
+ * Confirming sends the one call, and refused rows are listed with why. Nothing ticked: says so.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireScreen({ request }, "enrollment-confirm");
@@ -46,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   invariantResponse(String(form.get("intent") ?? "") === "confirm", "Bad Request");
   const decision = String(form.get("decision") ?? "");
   invariantResponse(isDecisionAction(decision) && decision !== "cancel-reject", "Bad Request");
-  return sendDecision(api, decision, ticked(form), safeBack(String(form.get("back") ?? "")));
+  return sendDecision(api, decision, ticked(form), safeBack(String(form.get("back") ?? "")), String(form.get("note") ?? ""));
 }
 
 export default function ConfirmDecision() {
@@ -81,6 +82,18 @@ export default function ConfirmDecision() {
           {d.rows.map((r) => (
             <input key={r.id} type="hidden" name="enrollment" value={r.id} />
           ))}
+          {approving ? null : (
+            <TextareaField
+              id="reject-reason"
+              name="note"
+              className="basis-full"
+              label={t("apv_field_reason")}
+              help={t("apv_help_reason")}
+              requiredMark
+              errors={result?.noteError ? [t(result.noteError)] : undefined}
+              textareaProps={{ rows: 3 }}
+            />
+          )}
           <button type="submit" name="intent" value="confirm" disabled={busy} className={PRIMARY_BUTTON}>
             {t(approving ? "apv_confirm_approve" : "apv_confirm_reject", { count: d.rows.length })}
           </button>

@@ -12,6 +12,9 @@ import { approvalColumns } from "~/components/approvals/approval-columns";
 import { CloseEnrollment } from "~/components/approvals/close-enrollment";
 import { DecisionResults } from "~/components/approvals/decision-results";
 import { APPROVAL_TYPES } from "~/components/approvals/content-types";
+import { ExportLinks } from "~/components/content/export-links";
+import { SelectAll } from "~/components/select-all";
+import { dash } from "~/lms/paths";
 import { SCREEN_OF, approvalAction, approvalLoader, type ActionData, type ApprovalView } from "~/lms/approval.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
@@ -19,12 +22,16 @@ export const handle = { i18n: ["approvals", "enrollment", "content"] };
 
 /**
  * Enrollment approvals (spec 000 §2.10 "/enrollment with approved, rejected, waiting;
- * /enrollmentOld"; issue 17 §3, docs/decisions/054). One module for the four screens: the view
- * comes from the path. Waiting: tick learners and approve or reject them in one form (several →
- * a confirmation page), each row with the content's cost, the learner's credit and the seats;
- * filtered to one content, its enrollment can be closed. Approved / rejected: who decided and
- * when; a rejection can be cancelled. The old page is the single list with a status filter.
- * Plain forms and links: works without JavaScript.
+ * /enrollmentOld"; issue 17 §3, docs/decisions/054, 074). One module for the four screens: the view
+ * comes from the path. Waiting: the enrolments an administrator approves and those waiting in
+ * their content's approval flow (its step, its deciders, its request page); tick the ones the
+ * account may decide — all on the page at once — and approve them (several → a confirmation
+ * page) or reject them (always the confirmation page, which asks the reason), each row with the
+ * content's cost, the learner's credit and the seats; filtered to one content, its enrollment can
+ * be closed. Approved / rejected: who decided, when and why; a rejection can be cancelled. Each
+ * list exports as xlsx or csv. The old page is the single list with a status filter. A flow's
+ * deciders without the enrollment flags see the enrolments at their steps. Plain forms and links:
+ * works without JavaScript.
  */
 function viewOf(request: Request): ApprovalView {
   const path = new URL(request.url).pathname.replace(/\/$/, "");
@@ -42,11 +49,13 @@ export const loader = (args: LoaderFunctionArgs) => approvalLoader(args, viewOf(
 export const action = (args: ActionFunctionArgs) => approvalAction(args, screenOf(args.request));
 
 const COLUMNS: Record<ApprovalView, string[]> = {
-  waiting: ["select", "learner", "content", "enrolled", "credit", "seats"],
-  approved: ["learner", "content", "status", "decided_by", "decided", "credit"],
+  waiting: ["select", "learner", "content", "enrolled", "flow", "credit", "seats"],
+  approved: ["learner", "content", "status", "decided_by", "decided", "reason", "credit"],
   rejected: ["select", "learner", "content", "decided_by", "decided", "reason"],
   all: ["select", "learner", "content", "status", "enrolled", "credit", "decided_by", "decided"],
 };
+/** The query keys an export carries (the list's own, never its page). */
+const EXPORT_KEYS = ["search", "ordering", "content_type", "content", "department", "state"];
 
 export default function EnrollmentApproval() {
   const d = useLoaderData<typeof loader>();
@@ -55,9 +64,11 @@ export default function EnrollmentApproval() {
   const [params] = useSearchParams();
   const busy = useSubmitting();
   const view = d.view as ApprovalView;
-  const decides = d.canDecide && view !== "approved";
+  // Cancelling a rejection is the administrator's; the rest each row says (can_decide).
+  const decides = d.canDecide && view !== "approved" && (view !== "rejected" || d.admin);
   const keys = COLUMNS[view].filter((k) => k !== "select" || decides);
-  const columns = approvalColumns({ t, lang: i18n.language, offset: d.offset, params, types: APPROVAL_TYPES, form: "decide-form" }, keys);
+  const columns = approvalColumns({ t, lang: i18n.language, offset: d.offset, params, types: APPROVAL_TYPES, form: "decide-form", tickAll: d.tickAll }, keys);
+  const exportState = view === "all" ? (params.get("state") ?? "any") : view;
   const names = new Map(d.list.results.map((r) => [r.id, `${r.account.first_name} ${r.account.last_name} · ${r.content.name}`]));
   const filteredContent = params.get("content") && params.get("content_type") ? d.list.results[0]?.content ?? null : null;
   const selects = [
@@ -88,6 +99,9 @@ export default function EnrollmentApproval() {
         </p>
       ) : null}
       <DecisionResults result={result?.decision ?? null} names={names} t={t} />
+      {d.canExport && d.list.results.length ? (
+        <ExportLinks href={dash("enrollment/export")} keys={EXPORT_KEYS} extra={{ state: exportState }} />
+      ) : null}
       {d.badQuery ? (
         <p className="text-sm text-red-700" role="alert">
           {t("invalid")}
@@ -96,6 +110,7 @@ export default function EnrollmentApproval() {
       {decides ? (
         <form id="decide-form" method="post" className="flex flex-wrap items-center gap-2 rounded border border-slate-200 bg-white p-3">
           <CsrfInput />
+          <SelectAll name="enrollment" form="decide-form" ticked={d.tickAll} />
           <span className="text-sm text-slate-700">{t("apv_with_ticked")}</span>
           {view === "rejected" ? null : (
             <>
@@ -107,7 +122,7 @@ export default function EnrollmentApproval() {
               </button>
             </>
           )}
-          {view === "rejected" || view === "all" ? (
+          {(view === "rejected" || view === "all") && d.admin ? (
             <button type="submit" name="intent" value="cancel-reject" disabled={busy} className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50 disabled:opacity-60">
               {t("apv_cancel_reject_selected")}
             </button>

@@ -77,7 +77,7 @@ export async function action(args: ActionFunctionArgs) {
     invariantResponse(/^\d{1,12}$/.test(account), "Bad Request");
     const res = await api.delete<{ detail?: string }>(`${type.api}${id}/member/${account}/`, { accept: [400, 404] });
     const back = `${url.pathname}${String(form.get("back") ?? "")}`;
-    if (res.status === 400) return redirectWithToast(back, { type: "error", message: res.data?.detail ?? MSG.invalid }, { headers: api.headers() });
+    if (res.status === 400) return redirectWithToast(back, { type: "error", message: res.data?.detail ?? MSG.invalid, status: 400 }, { headers: api.headers() });
     return redirectWithToast(back, { type: "success", message: "grp_toast_member_removed" }, { headers: api.headers() });
   }
   invariantResponse(intent === "add", "Bad Request");

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { HomeLearningAnswer } from "../../contract/schemas/home";
 import { BarChart } from "~/components/charts/BarChart";
-import { CHART_COLORS, FigureCards, HomeHeader, useFormats, useSeriesSummary } from "~/components/home";
+import { ActionCards, CHART_COLORS, FigureCards, HomeHeader, useFormats, useSeriesSummary } from "~/components/home";
 import { loadHome } from "./home.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
@@ -11,9 +11,9 @@ export const handle = { i18n: ["home"] };
 
 export const loader = (args: LoaderFunctionArgs) => loadHome<HomeLearningAnswer>(args, "home-learning", "dashboard/home/learning/");
 
-/** Home, learning (spec 000 §2.2): what the organisation has today and how many accounts joined. */
+/** Home, learning (spec 000 §2.2): what waits for the viewer, what the organisation has today and how many accounts joined. */
 export default function HomeLearning() {
-  const { days, periods, figures, tabs, screenId } = useLoaderData<typeof loader>();
+  const { days, periods, figures, actions, tabs, screenId } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const f = useFormats();
   const summary = useSeriesSummary();
@@ -23,6 +23,7 @@ export default function HomeLearning() {
   return (
     <>
       <HomeHeader title={t("home_learning_title")} tabs={tabs} current={screenId} days={days} periods={periods} from={figures.date_from} to={figures.date_to} />
+      <ActionCards items={actions} />
       <FigureCards
         label={t("home_content_heading")}
         items={[

@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import { DEFAULT_HOME_PERIOD, HOME_PERIODS, type HomePeriod } from "../../contract/schemas/home";
 import { requireScreen } from "~/lms/auth.server";
 import { visibleMenu } from "~/lms/menu.server";
+import { homeActions } from "~/lms/home-actions.server";
 
 /** `?days=` of a home page: one of the offered periods; anything else falls back to the default. */
 export function periodOf(request: Request): HomePeriod {
@@ -11,14 +12,18 @@ export function periodOf(request: Request): HomePeriod {
 
 /**
  * The loader of both home pages: the screen's flag (from the registry), then the figures of the
- * chosen period from the API. The tabs are the home section of the user's menu, so a tab shows
- * exactly when its page would load.
+ * chosen period from the API (and, on the learning home, the counts of what waits). The tabs are
+ * the home section of the user's menu, so a tab shows exactly when its page would load.
  */
 export async function loadHome<T>(args: { request: Request; context?: unknown }, screenId: "home-learning" | "home-usage", apiPath: string) {
   const { request } = args;
   const { api, permission, config } = await requireScreen(args, screenId);
   const days = periodOf(request);
-  const { data: figures } = await api.get<T>(apiPath, { query: { days } });
+  // The learning home also counts what waits for the viewer (issue 33 item 13; home-actions.server.ts).
+  const [{ data: figures }, actions] = await Promise.all([
+    api.get<T>(apiPath, { query: { days } }),
+    screenId === "home-learning" ? homeActions(api, permission, config) : [],
+  ]);
   const tabs = visibleMenu(permission, config).find((g) => g.id === "home")?.links ?? [];
-  return data({ days, periods: [...HOME_PERIODS], figures, tabs, screenId }, { headers: api.headers() });
+  return data({ days, periods: [...HOME_PERIODS], figures, actions, tabs, screenId }, { headers: api.headers() });
 }

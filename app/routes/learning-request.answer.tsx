@@ -19,7 +19,7 @@ export const handle = { i18n: ["requests", "content"] };
  */
 export async function loader(args: LoaderFunctionArgs) {
   const def = REQUEST_KIND_DEFS[0];
-  const { api } = await requirePermission(args, def.flags.view);
+  const { api } = await requirePermission(args, def.flags.view, [def.decides]);
   const id = Number(args.params.requestid);
   const [{ data: request }, { data: answers }] = await Promise.all([
     api.get<LearningRequest>(`${def.api}${id}/`),

@@ -25,15 +25,17 @@ export const handle = { i18n: ["requests", "content"] };
 export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const def = kindOfPath(url.pathname);
-  const { api } = await requirePermission(args, def.flags.view);
+  const { api, permission } = await requirePermission(args, def.flags.view, [def.decides]);
   const tab = url.pathname.endsWith("/approval-result") ? "approval-result" : "waiting";
   const search = (url.searchParams.get("search") ?? "").trim();
   const list = await readListPage<Paged<LearningRequest>>(api, def.api, { url, query: { tab, ...(search ? { search } : {}) } });
-  return data({ segment: def.segment, tab, search, list: list.data }, { headers: api.headers() });
+  // A decider without the kind's flag sees the requests it decides, not the learning results.
+  const full = !!permission.permission[def.flags.view];
+  return data({ segment: def.segment, tab, search, list: list.data, full }, { headers: api.headers() });
 }
 
 export default function RequestList() {
-  const { segment, tab, search, list } = useLoaderData<typeof loader>();
+  const { segment, tab, search, list, full } = useLoaderData<typeof loader>();
   const def = kindOfPath(`/dashboard/${segment}`);
   const { t, i18n } = useTranslation();
   const dates = useDates();
@@ -42,7 +44,7 @@ export default function RequestList() {
   const active = tab === "waiting" ? (learning ? "waiting" : "") : tab;
   return (
     <div className="space-y-4">
-      <RequestTabs def={def} active={active} />
+      <RequestTabs def={def} active={active} hide={full ? [] : ["learning-result"]} />
       <p className="max-w-3xl text-sm text-slate-700">{t(tab === "waiting" ? "req_waiting_intro" : "req_result_list_intro")}</p>
       <Form method="get" role="search" className="flex max-w-xl gap-2">
         <label htmlFor="request-search" className="sr-only">

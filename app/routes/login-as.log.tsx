@@ -3,7 +3,9 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { Paged } from "../../contract/http";
 import type { LoginAsLogRow, LoginAsWriteRow } from "../../contract/schemas/login-as";
+import { answerHolds, flag } from "../../contract/permissions";
 import { DataTable } from "~/components/content/data-table";
+import { ExportLinks } from "~/components/content/export-links";
 import { Pager } from "~/components/content/pager";
 import { controlClass } from "~/components/forms";
 import { LogEntry } from "~/components/login-as/log-entry";
@@ -15,9 +17,10 @@ import { readListPage } from "~/lms/paging.server";
 import { dash } from "~/lms/paths";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
-export const handle = { i18n: ["loginAs", "content"] };
+export const handle = { i18n: ["loginAs", "content", "enrollment"] };
 
 const LOG = "dashboard/login-as/log/";
+const EXPORT_FLAG = flag("login_as", "export");
 /** The orderings the API takes (api/system/login-as-log.ts); another is left out rather than refused. */
 const ORDERINGS = new Set(["datetime_start", "datetime_expire", "datetime_end"].flatMap((k) => [k, `-${k}`]));
 
@@ -28,28 +31,30 @@ const ORDERINGS = new Set(["datetime_start", "datetime_expire", "datetime_end"].
  * requested. Plain links and GET forms: works without JavaScript.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { api } = await requireScreen(args, "login-as-log");
+  const { api, permission } = await requireScreen(args, "login-as-log");
   const url = new URL(args.request.url);
   const entry = url.searchParams.get("entry");
   if (entry !== null) {
     invariantResponse(/^\d{1,12}$/.test(entry), "Not Found", { status: 404 });
     const [row, writes] = await Promise.all([api.get<LoginAsLogRow>(`${LOG}${entry}/`), readListPage<Paged<LoginAsWriteRow>>(api, `${LOG}${entry}/write/`, { url })]);
-    return data({ entry: row.data, writes: writes.data, list: null, search: "" }, { headers: api.headers() });
+    return data({ entry: row.data, writes: writes.data, list: null, search: "", exportHref: null }, { headers: api.headers() });
   }
   const search = (url.searchParams.get("search") ?? "").trim();
   const ordering = url.searchParams.get("ordering") ?? "";
   const query = { ...(search ? { search } : {}), ...(ORDERINGS.has(ordering) ? { ordering } : {}) };
   const list = await readListPage<Paged<LoginAsLogRow>>(api, LOG, { url, query });
-  return data({ entry: null, writes: null, list: list.data, search }, { headers: api.headers() });
+  // The export links (issue 33 item 14) for a viewer holding the export flag.
+  const exportHref = answerHolds(permission, EXPORT_FLAG) ? dash("login-as/log/export") : null;
+  return data({ entry: null, writes: null, list: list.data, search, exportHref }, { headers: api.headers() });
 }
 
 export default function LoginAsLogPage() {
   const d = useLoaderData<typeof loader>();
   if (d.entry && d.writes) return <LogEntry entry={d.entry} writes={d.writes} />;
-  return <LogList list={d.list!} search={d.search} />;
+  return <LogList list={d.list!} search={d.search} exportHref={d.exportHref} />;
 }
 
-function LogList({ list, search }: { list: Paged<LoginAsLogRow>; search: string }) {
+function LogList({ list, search, exportHref }: { list: Paged<LoginAsLogRow>; search: string; exportHref: string | null }) {
   const { t } = useTranslation();
   const dates = useDates();
   const lasted = useLasted();
@@ -59,15 +64,22 @@ function LogList({ list, search }: { list: Paged<LoginAsLogRow>; search: string 
         <h1 className="text-2xl font-semibold">{t("loginas_log_title")}</h1>
         <p className="max-w-3xl text-sm text-slate-700">{t("loginas_log_intro")}</p>
       </header>
-      <Form method="get" role="search" className="flex max-w-xl gap-2">
-        <label htmlFor="login-as-log-search" className="sr-only">
-          {t("loginas_log_search_label")}
-        </label>
-        <input id="login-as-log-search" type="search" name="search" defaultValue={search} placeholder={t("loginas_log_search_label")} className={controlClass} />
-        <button type="submit" className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
-          {t("search")}
-        </button>
-      </Form>
+      <div className="flex flex-wrap items-end gap-3">
+        <Form method="get" role="search" className="flex max-w-xl gap-2">
+          <label htmlFor="login-as-log-search" className="sr-only">
+            {t("loginas_log_search_label")}
+          </label>
+          <input id="login-as-log-search" type="search" name="search" defaultValue={search} placeholder={t("loginas_log_search_label")} className={controlClass} />
+          <button type="submit" className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
+            {t("search")}
+          </button>
+        </Form>
+        {exportHref && list.results.length ? (
+          <div className="ml-auto">
+            <ExportLinks href={exportHref} keys={["search", "ordering"]} />
+          </div>
+        ) : null}
+      </div>
       <DataTable
         caption={t("loginas_log_title")}
         rows={list.results}

@@ -1,18 +1,10 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import type { QrSheetAnswer } from "../../contract/schemas/class-qr";
-import { CsrfInput } from "~/components/form-basics";
 import { QrSheets, type QrSheetView } from "~/components/print/qr-sheet";
-import { useSubmitting } from "~/components/use-submitting";
-import { loadQrSheets, printPaths, printTarget, requireClassFlag } from "~/lms/class-qr.server";
-import { requireCsrf } from "~/lms/csrf.server";
-import { formId } from "~/lms/item-page.server";
-import { invariantResponse } from "~/lms/invariant";
+import { loadQrSheets, printPaths, regeneratePath } from "~/lms/class-qr.server";
 import { dash } from "~/lms/paths";
-import { readForm } from "~/lms/read-form.server";
-import { redirectWithToast } from "~/lms/toast.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["class"] };
@@ -22,36 +14,21 @@ export const handle = { i18n: ["class"] };
  * docs/decisions/042 "QR code"): one A4 sheet per session — all of them, or the one the URL names —
  * rendered here on the server, outside the dashboard's shell. A screen-only toolbar prints (the
  * browser's print with JavaScript; the PDF, a plain link, without), downloads the PDF, and with
- * the class's change flag regenerates a session's code (a POST form: the old sheets stop working).
+ * the class's change flag leads to a session's regenerate page (it asks to confirm: the old
+ * sheets stop working; docs/decisions/077).
  * Guarded by the class's view flag; a URL without a class is the 404 page (the route needs one).
  */
 export async function loader(args: LoaderFunctionArgs) {
   const q = await loadQrSheets(args);
   const paths = printPaths(q.classId, q.sessionId);
   return data(
-    { klass: q.klass, views: q.views, canRegenerate: q.canRegenerate, paths, back: dash(`class/${q.classId}/checkin`) },
+    {
+      klass: q.klass, views: q.views, canRegenerate: q.canRegenerate, paths, back: dash(`class/${q.classId}/checkin`),
+      // Each session's regenerate page, which asks to confirm (docs/decisions/077).
+      regenerate: Object.fromEntries(q.views.map((v) => [v.sessionId, regeneratePath(paths.sessionBase, v.sessionId)])),
+    },
     { headers: q.api.headers() },
   );
-}
-
-/** intent=regenerate (the class's change flag): the posted session's code replaced by a new one. */
-export async function action(args: ActionFunctionArgs) {
-  const user = await requireClassFlag(args, "change");
-  const { form, refusal } = await readForm(args.request);
-  if (!form) return new Response(refusal.message, { status: refusal.status, headers: user.api.headers() });
-  await requireCsrf(user.api, form);
-  invariantResponse(form.get("intent") === "regenerate", "Bad Request");
-  const { classId, sessionId } = printTarget(args.params);
-  const session = formId(form, "session");
-  invariantResponse(sessionId === null || sessionId === session, "Bad Request");
-  const res = await user.api.post<QrSheetAnswer>(`dashboard/class/${classId}/checkin/${session}/qr/`, {}, { accept: [400, 404] });
-  const url = new URL(args.request.url);
-  const back = `${url.pathname}${url.search}`;
-  if (res.status !== 200) {
-    const detail = (res.data as unknown as { detail?: string }).detail ?? "invalid";
-    return redirectWithToast(back, { type: "error", message: res.status === 404 ? "not_found" : detail }, { headers: user.api.headers() });
-  }
-  return redirectWithToast(back, { type: "success", message: "cls_qr_regenerated", values: { name: res.data.session.name } }, { headers: user.api.headers() });
 }
 
 export default function PrintClassQrcode() {
@@ -109,15 +86,19 @@ function Toolbar() {
           </>
         ) : null}
       </div>
-      {d.canRegenerate && d.views.length ? <RegenerateForms views={d.views} /> : null}
+      {d.canRegenerate && d.views.length ? <RegenerateLinks views={d.views} /> : null}
     </header>
   );
 }
 
-/** One POST form per session (a single sheet: one), with the warning that printed sheets stop working. */
-function RegenerateForms({ views }: { views: QrSheetView[] }) {
+/**
+ * A link per session (a single sheet: one) to its regenerate page, which asks to confirm
+ * (routes/print.class-qrcode-regenerate.tsx, docs/decisions/077), with the warning that printed
+ * sheets stop working.
+ */
+function RegenerateLinks({ views }: { views: QrSheetView[] }) {
   const { t } = useTranslation();
-  const busy = useSubmitting();
+  const d = useLoaderData<typeof loader>();
   return (
     <details className="mx-auto max-w-5xl px-4 pb-3 text-sm" open={views.length === 1 ? true : undefined}>
       <summary className="cursor-pointer text-slate-700">{t("cls_qr_regenerate")}</summary>
@@ -125,14 +106,13 @@ function RegenerateForms({ views }: { views: QrSheetView[] }) {
       <ul className="mt-2 flex flex-wrap gap-2">
         {views.map((v) => (
           <li key={v.sessionId}>
-            <Form method="post">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="regenerate" />
-              <input type="hidden" name="session" value={v.sessionId} />
-              <button type="submit" disabled={busy} className="rounded border border-amber-400 bg-amber-50 px-3 py-1 text-amber-900 hover:bg-amber-100 disabled:opacity-60" aria-label={t("cls_qr_regenerate_named", { name: v.sessionName })}>
-                {views.length === 1 ? t("cls_qr_regenerate") : v.sessionName}
-              </button>
-            </Form>
+            <a
+              href={d.regenerate[v.sessionId]}
+              className="inline-block rounded border border-amber-400 bg-amber-50 px-3 py-1 text-amber-900 hover:bg-amber-100"
+              aria-label={t("cls_qr_regenerate_named", { name: v.sessionName })}
+            >
+              {views.length === 1 ? t("cls_qr_regenerate") : v.sessionName}
+            </a>
           </li>
         ))}
       </ul>

@@ -10,22 +10,27 @@ import { readForm } from "~/lms/read-form.server";
 import { dash, safeNext } from "~/lms/paths";
 import { afterSignIn } from "~/lms/sign-in.server";
 import { invariantResponse } from "~/lms/invariant";
+import { PRIVACY_PAGES, privacyPage, type PrivacyPage } from "~/lms/privacy-pages";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["account"] };
 
-/** The three documents a user reads and accepts (spec 000 §2.2), by their dashboard page name. */
-const PAGES = {
-  "privacy-notice": { api: "term/privacy/", titleKey: "privacy_notice" },
-  terms: { api: "term/", titleKey: "terms_and_conditions" },
-  consent: { api: "term/data-consent/", titleKey: "data_consent" },
-} as const;
-type Page = keyof typeof PAGES;
 type TermDoc = { id: number; topic: string; body: string; version: number; is_accepted: boolean };
 
-function pageOf(params: { page?: string }): Page {
-  invariantResponse(params.page && params.page in PAGES, "Not Found", { status: 404 });
-  return params.page as Page;
+/** The document of the page's name: the dashboard's or the learner front's (privacy-pages.ts). */
+function pageOf(params: { page?: string }): PrivacyPage {
+  const page = privacyPage(params.page);
+  invariantResponse(page, "Not Found", { status: 404 });
+  return page;
+}
+
+/**
+ * Where the page returns to: `from`, the page that sent the reader here (spec 002 §2: the terms
+ * pages take `from`), or sign-in's `next`; only an address of the dashboard (safeNext).
+ */
+function returnOf(request: Request): string | null {
+  const q = new URL(request.url).searchParams;
+  return safeNext(q.get("from")) ?? safeNext(q.get("next"));
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -33,10 +38,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const api = lms(request);
   const profile = await getProfile(api);
   if (!profile) throw api.redirect(signInUrl(request));
-  const path = params.id ? `${PAGES[page].api}${params.id}/` : PAGES[page].api;
+  const path = params.id ? `${PRIVACY_PAGES[page].api}${params.id}/` : PRIVACY_PAGES[page].api;
   const res = await api.get<Paged<TermDoc> | TermDoc>(path, { accept: [404] });
   const doc = res.status === 404 ? null : "results" in res.data ? res.data.results[0] ?? null : res.data;
-  return data({ page, doc, csrf: api.csrfToken, next: safeNext(new URL(request.url).searchParams.get("next")) }, { headers: api.headers() });
+  return data({ page, doc, csrf: api.csrfToken, next: returnOf(request) }, { headers: api.headers() });
 }
 
 /** Accepting records the version, then sign-in's order decides the next stop. */
@@ -48,10 +53,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireCsrf(api, form);
   const id = Number(form.get("id"));
   invariantResponse(Number.isInteger(id) && id > 0, "Bad Request");
-  await api.post(`${PAGES[page].api}${id}/accept/`, {});
+  await api.post(`${PRIVACY_PAGES[page].api}${id}/accept/`, {});
   const profile = await getProfile(api);
   if (!profile) throw api.redirect(signInUrl(request));
-  return afterSignIn(api, request, profile);
+  return afterSignIn(api, request, profile, returnOf(request));
 }
 
 export default function PrivacyData() {
@@ -60,7 +65,7 @@ export default function PrivacyData() {
   const { t } = useTranslation();
   return (
     <main className="mx-auto max-w-3xl p-6">
-      <h1 className="text-2xl font-semibold">{doc?.topic ?? t(PAGES[page].titleKey)}</h1>
+      <h1 className="text-2xl font-semibold">{doc?.topic ?? t(PRIVACY_PAGES[page].titleKey)}</h1>
       {doc ? (
         <>
           <p className="mt-1 text-sm text-slate-500">{t("version_n", { n: doc.version })}</p>
@@ -82,7 +87,7 @@ export default function PrivacyData() {
         <p className="mt-6 text-slate-600">{t("document_not_published")}</p>
       )}
       <a href={next ?? dash()} className="mt-6 inline-block text-sm text-primary underline">
-        {t("go_to_home")}
+        {t(next ? "go_back" : "go_to_home")}
       </a>
     </main>
   );

@@ -10,6 +10,7 @@ import { allows } from "~/lms/content-navigation.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { TARGET, targetOf } from "~/lms/highlight-form";
 import { highlightAction, targetOptions } from "~/lms/highlight.server";
+import { coverSize } from "~/lms/cover-upload.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "extras", "master"] };
@@ -34,7 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
       rows: list.results,
       targets,
       canChange,
-      image: { limit: Number(config["image-size-limit"]?.value ?? 10485760), width: Number(config["image-width"]?.value ?? 800), height: Number(config["image-height"]?.value ?? 450) },
+      image: { limit: Number(config["image-size-limit"]?.value ?? 10485760), ...coverSize(config) },
     },
     { headers: api.headers() },
   );

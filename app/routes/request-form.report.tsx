@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { FormReport } from "../../contract/schemas/requests";
+import { useAnswerText } from "~/components/requests/answer-text";
 import { itemPage } from "~/lms/item-page.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
@@ -21,6 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function ReportTab() {
   const { report } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const answerText = useAnswerText();
   const pct = (n: number, of: number) => (of ? Math.round((n / of) * 100) : 0);
   return (
     <section aria-labelledby="report-title" className="space-y-4">
@@ -67,7 +69,7 @@ export default function ReportTab() {
           ) : q.answers.length ? (
             <ul className="list-disc space-y-1 pl-5 text-sm">
               {q.answers.map((a, j) => (
-                <li key={j} className="whitespace-pre-line">{a}</li>
+                <li key={j} className="whitespace-pre-line">{answerText(q.type, a)}</li>
               ))}
             </ul>
           ) : (

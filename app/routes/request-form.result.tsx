@@ -4,27 +4,29 @@ import { useTranslation } from "~/i18n/react";
 import type { Paged } from "../../contract/http";
 import type { Form, FormSubmission } from "../../contract/schemas/requests";
 import { Pager } from "~/components/content/pager";
+import { ExportLinks } from "~/components/content/export-links";
 import { FormAnswers } from "~/components/requests/form-answers";
 import { useDates } from "~/components/use-dates";
 import { itemPage } from "~/lms/item-page.server";
 import { readListPage } from "~/lms/paging.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
-export const handle = { i18n: ["requests", "requestTypes", "content"] };
+export const handle = { i18n: ["requests", "requestTypes", "content", "enrollment"] };
 
 /**
  * A form's results (spec 000 §2.10 /request-form/{formid}/result; docs/decisions/057): every
- * submission, newest first, with who answered, when, and the answers under the form's sections.
+ * submission, newest first, with who answered, when, and the answers under the form's sections;
+ * with the export flag, all of them as xlsx or csv (docs/decisions/074).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { api, apiBase } = await itemPage(args, "view");
+  const { api, apiBase, base, can } = await itemPage(args, "view");
   const url = new URL(args.request.url);
   const [{ data: form }, { data: list }] = await Promise.all([api.get<Form>(apiBase), readListPage<Paged<FormSubmission>>(api, `${apiBase}submission/`, { url, query: { page_size: 20 } })]);
-  return data({ form, list }, { headers: api.headers() });
+  return data({ form, list, exportHref: can("export") && list.count ? `${base}/result/export` : null }, { headers: api.headers() });
 }
 
 export default function ResultTab() {
-  const { form, list } = useLoaderData<typeof loader>();
+  const { form, list, exportHref } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const dates = useDates();
   return (
@@ -35,6 +37,7 @@ export default function ResultTab() {
         </h2>
         <p className="text-sm text-slate-600">{t("req_result_intro", { count: list.count })}</p>
       </div>
+      {exportHref ? <ExportLinks href={exportHref} keys={[]} /> : null}
       {list.results.length === 0 ? <p className="rounded border border-slate-200 bg-white p-4 text-sm text-slate-600">{t("req_result_empty")}</p> : null}
       {list.results.map((s) => (
         <article key={s.id} aria-labelledby={`sub-${s.id}`} className="rounded border border-slate-200 bg-white p-4">

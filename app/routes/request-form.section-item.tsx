@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { QUESTION_TYPE, QUESTION_TYPE_CODES, SCALE_QUESTION, SURVEY_QUESTION_TYPE_CODES, hasChoices } from "../../contract/request-codes";
+import { QUESTION_TYPE, QUESTION_TYPE_CODES, SURVEY_QUESTION_TYPE_CODES, hasChoices, isRange } from "../../contract/request-codes";
 import type { FormQuestion, FormSection } from "../../contract/schemas/requests";
 import type { SettingField } from "~/components/content/settings-form";
 import { TableTab } from "~/components/content/table-tab";
@@ -17,10 +17,11 @@ import { formQuestionSchema } from "~/lms/request-schemas.server";
 export const handle = { i18n: ["requests", "content", "extras"] };
 
 /**
- * One section's questions (spec 000 §2.10 …/section/{sectionid}; docs/decisions/057): text, long
- * text, choice, multiple choice (choices one per line), number, date; required or not; in order.
- * A survey's questions (docs/decisions/062) may also be scales (from … to, labelled at both ends)
- * and say how many choices a learner may tick; a new one starts as its survey type suggests (a
+ * One section's questions (spec 000 §2.10 …/section/{sectionid}; docs/decisions/057): every type
+ * of spec 001 §4 "Question types" by its code (R239, docs/decisions/074: choices one per line for
+ * radio, checkbox and dropdown; from … to for a scale, up to for a rating; how many choices may be
+ * ticked); required or not; in order. A survey offers the types its results know
+ * (docs/decisions/062); a new survey question starts as its survey type suggests (a
  * likert survey's: a scale; a poll's: a choice), may be averaged or offer an "other" answer, and
  * the section's results follow its questions (docs/decisions/067). A section of another form, or one gone, leads
  * back to the sections.
@@ -30,7 +31,7 @@ const sectionOf = (args: LoaderFunctionArgs) => Number(args.params.sectionid);
 const isSurvey = (args: LoaderFunctionArgs) => args.params.surveyid !== undefined;
 
 /** A new question's type by the survey's type (0 poll, 1 questionnaire, 2 likert scale). */
-const FIRST_TYPE: Record<number, number> = { 0: QUESTION_TYPE.choice, 1: QUESTION_TYPE.text, 2: SCALE_QUESTION };
+const FIRST_TYPE: Record<number, number> = { 0: QUESTION_TYPE.radio, 1: QUESTION_TYPE.textinput, 2: QUESTION_TYPE.scale };
 
 export async function loader(args: LoaderFunctionArgs) {
   const { api, apiBase, base, can } = await itemPage(args, "view");
@@ -40,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [survey, result] = isSurvey(args)
     ? await Promise.all([api.get<{ survey_type: number }>(apiBase).then((r) => r.data), api.get<SurveyResult>(`${apiBase}result/`).then((r) => r.data)])
     : [null, null];
-  const firstType = survey ? (FIRST_TYPE[survey.survey_type] ?? QUESTION_TYPE.text) : QUESTION_TYPE.text;
+  const firstType = survey ? (FIRST_TYPE[survey.survey_type] ?? QUESTION_TYPE.textinput) : QUESTION_TYPE.textinput;
   // A survey's results of this section's questions (docs/decisions/067).
   const results = result && { ...result, questions: result.questions.filter((q) => q.section.id === section.id) };
   return data({ section, count: list.results.length, base, canChange: can("change"), survey: !!survey, firstType, results }, { headers: api.headers() });
@@ -66,14 +67,15 @@ export default function SectionQuestions() {
     { name: "type", label: t("req_field_question_type"), kind: "select", options: (survey ? SURVEY_QUESTION_TYPE_CODES : QUESTION_TYPE_CODES).map((c) => ({ value: String(c), label: t(`req_question_type_${c}`) })) },
     { name: "is_required", label: t("req_field_is_required"), kind: "checkbox" },
     { name: "choices", label: t("req_field_choices"), kind: "textarea", hint: t("req_help_choices") },
-    // A survey question's settings (spec 001 §3 defaults: from 1 to 4, one choice to tick).
+    // The question's settings (spec 001 §3 defaults: from 1 to 4, one choice to tick): a checkbox
+    // question's ticks, a scale's or a rating's range.
+    { name: "max_select", label: t("req_field_max_select"), kind: "number", min: 1, hint: t("req_help_max_select") },
+    { name: "value_min", label: t("req_field_value_min"), kind: "number", min: 0, hint: t("req_help_range") },
+    { name: "value_max", label: t("req_field_value_max"), kind: "number", min: 1 },
+    { name: "label_min", label: t("req_field_label_min"), kind: "text" },
+    { name: "label_max", label: t("req_field_label_max"), kind: "text" },
     ...(survey
       ? ([
-          { name: "max_select", label: t("svy_field_max_select"), kind: "number", min: 1, hint: t("svy_help_max_select") },
-          { name: "value_min", label: t("svy_field_value_min"), kind: "number", min: 0, hint: t("svy_help_scale") },
-          { name: "value_max", label: t("svy_field_value_max"), kind: "number", min: 1 },
-          { name: "label_min", label: t("svy_field_label_min"), kind: "text" },
-          { name: "label_max", label: t("svy_field_label_max"), kind: "text" },
           { name: "is_average", label: t("svy_field_is_average"), kind: "checkbox", hint: t("svy_help_is_average") },
           { name: "is_optional", label: t("svy_field_is_optional"), kind: "checkbox", hint: t("svy_help_is_optional") },
         ] satisfies SettingField[])
@@ -81,11 +83,11 @@ export default function SectionQuestions() {
   ];
   const values = (q: FormQuestion) => ({
     text: q.text, type: String(q.type), is_required: q.is_required, choices: q.choices.map((c) => c.text).join("\n"),
-    ...(survey
-      ? { max_select: String(q.max_select), value_min: String(q.value_min), value_max: String(q.value_max), label_min: q.label_min, label_max: q.label_max, is_average: q.is_average, is_optional: q.is_optional }
-      : {}),
+    max_select: String(q.max_select), value_min: String(q.value_min), value_max: String(q.value_max), label_min: q.label_min, label_max: q.label_max,
+    ...(survey ? { is_average: q.is_average, is_optional: q.is_optional } : {}),
   });
-  const scale = (q: FormQuestion) => ((q.type as number) === SCALE_QUESTION ? `${q.value_min}${q.label_min ? ` (${q.label_min})` : ""} – ${q.value_max}${q.label_max ? ` (${q.label_max})` : ""}` : "—");
+  const from = (q: FormQuestion) => (q.type === QUESTION_TYPE.rating ? 1 : q.value_min);
+  const scale = (q: FormQuestion) => (isRange(q.type) ? `${from(q)}${q.label_min ? ` (${q.label_min})` : ""} – ${q.value_max}${q.label_max ? ` (${q.label_max})` : ""}` : "—");
   return (
     <div className="space-y-4">
       <p className="text-sm">
@@ -104,11 +106,11 @@ export default function SectionQuestions() {
           { key: "type", label: t("req_field_question_type"), render: (q) => t(`req_question_type_${q.type}`) },
           { key: "required", label: t("req_field_is_required"), render: (q) => (q.is_required ? t("req_yes") : t("req_no")) },
           { key: "choices", label: t("req_field_choices"), render: (q) => (hasChoices(q.type) ? q.choices.map((c) => c.text).join(", ") : "—") },
-          ...(survey ? [{ key: "scale", label: t("svy_col_scale"), render: scale }] : []),
+          { key: "scale", label: t("req_col_range"), render: scale },
           ...(canChange ? [{ key: "move", label: t("req_col_order"), render: (q: FormQuestion) => <MoveButtons id={q.id} name={q.text} first={q.sort === 1} last={q.sort === section.questions.length} /> }] : []),
         ]}
         canChange={canChange}
-        add={{ title: t("req_question_add"), submitLabel: t("req_question_add"), fields, defaults: { type: String(firstType), ...(survey ? { max_select: "1", value_min: "1", value_max: "4", is_average: firstType === SCALE_QUESTION } : {}) } }}
+        add={{ title: t("req_question_add"), submitLabel: t("req_question_add"), fields, defaults: { type: String(firstType), max_select: "1", value_min: "1", value_max: "4", ...(survey ? { is_average: firstType === QUESTION_TYPE.scale } : {}) } }}
         edit={{ fields, values }}
         remove={{ label: t("action_delete"), text: (q) => t("req_question_delete_text", { name: q.text }) }}
         answer={answer}

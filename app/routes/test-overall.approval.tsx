@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { MSG } from "../../contract/messages";
 import { DataTable } from "~/components/content/data-table";
+import { ConfirmLink, DecisionConfirm, useDeciding } from "~/components/test/confirm-link";
 import { Pager } from "~/components/content/pager";
-import { CsrfInput } from "~/components/forms";
 import { AttemptStatus, PageHeading, scoreOf } from "~/components/test-overall/parts";
 import { formatInstant } from "~/lms/format";
 import { formId } from "~/lms/item-page.server";
@@ -18,8 +18,9 @@ export const handle = { i18n: ["content", "enrollment", "testOverall"] };
  * Overall › Approval (spec 000 §2.8; docs/decisions/065): the attempts whose every answer is
  * marked and that wait for an administrator (the test's result setting 1, admin approval).
  * Approve: the attempt is decided by its score (passed 30 or failed -5); reject: failed (-5) — the
- * learner may start another attempt if the test's limit allows. Each is a plain form; change
- * progress (and view) as the API asks.
+ * learner may start another attempt if the test's limit allows. A decision moves the learner's
+ * progress, so each asks to confirm first (`?approve=` / `?reject=` the attempt;
+ * docs/decisions/076), then posts a plain form; change progress (and view) as the API asks.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const page = await testPage(args, "progress");
@@ -35,7 +36,7 @@ export async function action(args: ActionFunctionArgs) {
   const attemptId = formId(form, "attempt");
   const res = await page.api.post<{ status: number; detail?: string; account?: { name: string } | null }>(`${page.apiBase}attempt/${attemptId}/approval/`, { decision: intent }, { accept: [400, 404] });
   const headers = () => page.api.headers();
-  if (res.status === 404) return redirectWithToast(here, { type: "error", message: MSG.not_found }, { headers: headers() });
+  if (res.status === 404) return redirectWithToast(here, { type: "error", message: MSG.not_found, status: 404 }, { headers: headers() });
   if (res.status === 400) return data({ error: res.data.detail ?? MSG.attempt_not_waiting_approval }, { status: 400, headers: headers() });
   const message = res.data.status === 30 ? "tsto_toast_passed" : "tsto_toast_failed";
   return redirectWithToast(here, { type: "success", message, values: { name: res.data.account?.name ?? "" } }, { headers: headers() });
@@ -46,7 +47,7 @@ export default function OverallApproval() {
   const answer = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const when = (iso: string | null) => (iso ? formatInstant("dateTime", i18n.language, iso, d.offset) : "—");
-  const button = "rounded px-3 py-1 text-sm font-medium";
+  const deciding = useDeciding(d.list.results);
   return (
     <section aria-labelledby="approval-title">
       <PageHeading id="approval-title" title={t("tsto_overall_approval")} />
@@ -78,21 +79,23 @@ export default function OverallApproval() {
             key: "decide",
             label: t("actions"),
             render: (r) => (
-              <Form method="post" className="flex gap-2">
-                <CsrfInput />
-                <input type="hidden" name="attempt" value={r.id} />
-                <button type="submit" name="intent" value="approve" aria-label={t("tsto_approve_named", { name: r.account?.name ?? "" })} className={`${button} bg-primary text-primary-fg hover:opacity-90`}>
-                  {t("tsto_approve")}
-                </button>
-                <button type="submit" name="intent" value="reject" aria-label={t("tsto_reject_named", { name: r.account?.name ?? "" })} className={`${button} border border-red-300 bg-white text-red-800 hover:bg-red-50`}>
-                  {t("tsto_reject")}
-                </button>
-              </Form>
+              <span className="flex gap-2">
+                <ConfirmLink param="approve" id={r.id} tone="primary" label={t("tsto_approve")} ariaLabel={t("tsto_approve_named", { name: r.account?.name ?? "" })} />
+                <ConfirmLink param="reject" id={r.id} label={t("tsto_reject")} ariaLabel={t("tsto_reject_named", { name: r.account?.name ?? "" })} />
+              </span>
             ),
           },
         ]}
       />
       <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} />
+      {deciding ? (
+        <DecisionConfirm
+          prefix="tsto_"
+          decision={deciding.decision}
+          values={{ name: deciding.row.account?.name ?? "", score: scoreOf(deciding.row.score, deciding.row.full_score) }}
+          fields={{ attempt: deciding.row.id }}
+        />
+      ) : null}
     </section>
   );
 }

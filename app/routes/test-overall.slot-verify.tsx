@@ -66,7 +66,7 @@ export async function action(args: ActionFunctionArgs) {
   const res = await page.api.post<{ answer: VerifyAnswerRow; attempt: { status: number } } & Record<string, unknown>>(`${page.apiBase}answer/${answerId}/verify/`, submission.value, { accept: [400, 404] });
   const headers = () => page.api.headers();
   const back = here.replace(/\?.*$/, "");
-  if (res.status === 404) return redirectWithToast(back, { type: "error", message: MSG.not_found }, { headers: headers() });
+  if (res.status === 404) return redirectWithToast(back, { type: "error", message: MSG.not_found, status: 404 }, { headers: headers() });
   if (res.status === 400) return data<Answer>({ result: submission.reply(apiFieldErrors(res.data)) as Answer["result"] }, { status: 400, headers: headers() });
   const status = res.data.attempt.status;
   const message = status === 30 ? "tsto_toast_passed" : status === -5 ? "tsto_toast_failed" : "tsto_toast_marked";

@@ -8,12 +8,13 @@ import { SettingInput, type SettingField } from "~/components/content/settings-f
 import { CsrfInput, ErrorList, Field } from "~/components/forms";
 import { SaveBar } from "~/components/form-basics";
 import { WritableFields } from "~/components/content/item-writable";
-import { PostButton } from "~/components/test/post-button";
+import { ConfirmLink, useConfirming } from "~/components/test/confirm-link";
+import { ConfirmDelete } from "~/components/content/dialogs";
 import { fieldErrors, resultOf, translateError, type TestAnswer } from "~/components/test/form-kit";
 import { useSubmitting } from "~/components/use-submitting";
 import { errorsAt, shownValue } from "~/lms/form-result";
 import { optionsFor } from "~/lms/content.server";
-import { itemPage } from "~/lms/item-page.server";
+import { formId, itemPage } from "~/lms/item-page.server";
 import { idParam, invariantResponse } from "~/lms/invariant";
 import { done, drawSchema, sendForm, testPost } from "~/lms/test.server";
 
@@ -25,7 +26,8 @@ export const handle = { i18n: ["content"] };
  * form of one — bank, tags (any or all), random or selected, how many, and a range written like
  * `1-5, 8, 10-12`. A range naming questions the bank lacks, or more questions than it holds, is a
  * field error saying how many there are (the API checks it against the bank). A saved rule's page
- * shows which questions it would ask (its preview).
+ * shows which questions it would ask (its preview). Deleting a rule confirms first (`?delete=`
+ * the bank's id; docs/decisions/076).
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { api, apiBase, base, can } = await itemPage(args, "view");
@@ -56,7 +58,7 @@ export async function action(args: ActionFunctionArgs) {
   const sectionApi = `${page.apiBase}section/${idParam(args.params.sectionid)}/`;
   const url = `${page.base}/section/${args.params.sectionid}/testbank`;
   if (intent === "delete") {
-    await page.api.delete(`${sectionApi}testbank/${idParam(String(form.get("bank") ?? ""))}/`);
+    await page.api.delete(`${sectionApi}testbank/${formId(form)}/`);
     return done(page, url, "tst_toast_draw_deleted");
   }
   invariantResponse(intent === "save", "Bad Request");
@@ -70,6 +72,8 @@ export default function TestDrawPage() {
   const { t } = useTranslation();
   const busy = useSubmitting();
   const result = resultOf(answer, "save");
+  const confirming = useConfirming();
+  const deleting = canChange ? rules.find((r) => r.bank.id === confirming) : undefined;
   const saved: Record<string, unknown> = rule
     ? { bank: String(rule.bank.id), tag_list: rule.tag_list.map(String), type_method: String(rule.type_method), type_random: String(rule.type_random), type_select: String(rule.type_select), number: String(rule.number), range: rule.range, question_list: rule.question_list.join(", ") }
     : { bank: bankId === null ? "" : String(bankId), tag_list: [], type_method: "0", type_random: "0", type_select: "0", number: "1", range: "", question_list: "" };
@@ -123,7 +127,7 @@ export default function TestDrawPage() {
                 <td>{r.question_count}</td>
                 {canChange ? (
                   <td>
-                    <PostButton intent="delete" values={{ bank: r.bank.id }} label={t("action_delete")} ariaLabel={`${t("action_delete")}: ${r.bank.name}`} danger />
+                    <ConfirmLink id={r.bank.id} label={t("action_delete")} ariaLabel={`${t("action_delete")}: ${r.bank.name}`} />
                   </td>
                 ) : null}
               </tr>
@@ -133,6 +137,7 @@ export default function TestDrawPage() {
       ) : (
         <p className="text-sm text-slate-600">{t("tst_draw_empty")}</p>
       )}
+      {deleting ? <ConfirmDelete item={{ id: deleting.bank.id, name: deleting.bank.name }} title={t("tst_delete_draw_title")} text={t("tst_delete_draw_text", { name: deleting.bank.name })} /> : null}
       {rule && preview ? <DrawPreview preview={preview} bankName={rule.bank.name} /> : null}
       <Form key={JSON.stringify(saved)} method="post" noValidate aria-labelledby="draw-form-title" className="max-w-2xl space-y-5 rounded border border-slate-200 bg-white p-5">
         <h3 id="draw-form-title" className="text-base font-semibold text-slate-900">

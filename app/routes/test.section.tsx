@@ -6,6 +6,9 @@ import type { TestSection } from "../../contract/schemas/test";
 import type { SettingField } from "~/components/content/settings-form";
 import { ErrorList } from "~/components/forms";
 import { PostButton } from "~/components/test/post-button";
+import { ConfirmLink, useConfirming } from "~/components/test/confirm-link";
+import { ConfirmDelete } from "~/components/content/dialogs";
+import { QuestionScore, SectionReadiness } from "~/components/test/section-readiness";
 import { SavedFieldsForm } from "~/components/test/saved-fields-form";
 import { resultOf, translateError, type TestAnswer } from "~/components/test/form-kit";
 import { errorsAt } from "~/lms/form-result";
@@ -17,9 +20,11 @@ export const handle = { i18n: ["content"] };
 
 /**
  * A test's sections (spec 000 §2.8 `section/{sectionid?}`; docs/decisions/064): without a section
- * the list in order (add "Untitled Section", move, delete); with one its form (name, full and pass
- * score — pass ≤ full, else a field error —, pass condition, shuffle flags, description) and the
- * way to its questions and its draws from banks.
+ * the list in order (add "Untitled Section", move, delete after its confirmation step `?delete=`);
+ * with one its form (name, full and pass score — pass ≤ full, else a field error —, pass
+ * condition, shuffle flags, description) and the way to its questions and its draws from banks.
+ * Both say what its questions give against its full score and which of them cannot be marked,
+ * which publishing refuses (docs/decisions/076).
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { api, apiBase, base, can } = await itemPage(args, "view");
@@ -56,8 +61,10 @@ export default function TestSectionTab() {
   const { sections, section, base, canChange } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as TestAnswer | undefined;
   const { t } = useTranslation();
+  const confirming = useConfirming();
   if (section) return <SectionForm section={section} base={base} canChange={canChange} answer={answer} />;
   const created = resultOf(answer, "create");
+  const deleting = canChange ? sections.find((s) => s.id === confirming) : undefined;
   return (
     <section aria-labelledby="sections-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -78,6 +85,7 @@ export default function TestSectionTab() {
               <th>{t("tst_field_section_name")}</th>
               <th>{t("tst_field_full_score")}</th>
               <th>{t("tst_field_pass_score")}</th>
+              <th>{t("tst_col_question_score")}</th>
               <th>{t("tst_col_question_count")}</th>
               <th>{t("tst_col_draw_count")}</th>
               {canChange ? <th>{t("tst_col_actions")}</th> : null}
@@ -95,6 +103,9 @@ export default function TestSectionTab() {
                 <td>{s.full_score}</td>
                 <td>{s.pass_score}</td>
                 <td>
+                  <QuestionScore section={s} />
+                </td>
+                <td>
                   <a href={`${base}/section/${s.id}/question`} className="text-primary hover:underline">
                     {s.question_count}
                   </a>
@@ -108,7 +119,7 @@ export default function TestSectionTab() {
                   <td className="space-x-1 whitespace-nowrap">
                     <PostButton intent="move" values={{ id: s.id, direction: "up" }} label="↑" ariaLabel={`${t("tst_move_up")}: ${s.name}`} disabled={i === 0} />
                     <PostButton intent="move" values={{ id: s.id, direction: "down" }} label="↓" ariaLabel={`${t("tst_move_down")}: ${s.name}`} disabled={i === sections.length - 1} />
-                    <PostButton intent="delete" values={{ id: s.id }} label={t("action_delete")} ariaLabel={`${t("action_delete")}: ${s.name}`} danger />
+                    <ConfirmLink id={s.id} label={t("action_delete")} ariaLabel={`${t("action_delete")}: ${s.name}`} />
                   </td>
                 ) : null}
               </tr>
@@ -118,6 +129,13 @@ export default function TestSectionTab() {
       ) : (
         <p className="text-sm text-slate-600">{t("tst_section_empty")}</p>
       )}
+      {deleting ? (
+        <ConfirmDelete
+          item={{ id: deleting.id, name: deleting.name }}
+          title={t("tst_delete_section_title")}
+          text={t("tst_delete_section_text", { name: deleting.name, questions: deleting.question_count, draws: deleting.draw_count })}
+        />
+      ) : null}
     </section>
   );
 }
@@ -155,6 +173,7 @@ function SectionForm({ section, base, canChange, answer }: { section: TestSectio
           </a>
         </p>
       </div>
+      <SectionReadiness section={section} base={base} />
       <SavedFieldsForm intent="save" hidden={{ id: section.id }} fields={fields} saved={saved} result={result} canChange={canChange} />
     </section>
   );

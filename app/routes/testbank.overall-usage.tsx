@@ -5,6 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { USAGE_STATUS, USAGE_TYPES, type TestbankUsage, type UsageType } from "../../contract/schemas/testbank";
 import { LinkRow } from "~/components/activity-overall/link-row";
 import { DataTable } from "~/components/content/data-table";
+import { ConfirmLink, DecisionConfirm, useDeciding } from "~/components/test/confirm-link";
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { SelectField, TextareaField } from "~/components/forms";
 import { useDates } from "~/components/use-dates";
@@ -26,8 +27,10 @@ type TestRow = { id: number; name: string; code: string };
 /**
  * Overall › Usage (spec 000 §2.8 `usage/{usage_type?}`; issue 18 §3; docs/decisions/063): the
  * requests of tests to draw from the bank, by status (waiting — the default —, approved,
- * rejected: -1, 0, 1), each waiting one approved or rejected with the bank's change flag; and,
- * for whoever may change tests, a form to ask for a test. Plain forms: works without JS.
+ * rejected: -1, 0, 1), each waiting one approved or rejected with the bank's change flag — a
+ * decision is final, so each asks to confirm first (`?approve=` / `?reject=` the request;
+ * docs/decisions/076); and, for whoever may change tests, a form to ask for a test. Plain forms:
+ * works without JS.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const page = await itemPage(args, "view");
@@ -72,7 +75,7 @@ export async function action(args: ActionFunctionArgs) {
   const note = submission.status === "success" ? submission.value.note : "";
   const res = await page.api.post(`${page.apiBase}usage/${formId(form)}/decide/`, { status, note }, { accept: [409] });
   // Decided meanwhile by someone else: the list shows it where it went.
-  if (res.status === 409) return redirectWithToast(here, { type: "error", message: "tbk_msg_usage_decided" }, { headers: page.api.headers() });
+  if (res.status === 409) return redirectWithToast(here, { type: "error", message: "tbk_msg_usage_decided", status: 409 }, { headers: page.api.headers() });
   return redirectWithToast(here, { type: "success", message: status === USAGE_STATUS.approved ? "tbk_toast_usage_approved" : "tbk_toast_usage_rejected" }, { headers: page.api.headers() });
 }
 
@@ -83,6 +86,8 @@ export default function TestbankUsagePage() {
   const dates = useDates();
   const busy = useSubmitting();
   const result = answer?.intent === "request" ? answer.result : null;
+  const asked = useDeciding(usage.results);
+  const deciding = canDecide && usageType === "waiting" ? asked : null;
   return (
     <section aria-labelledby="usage-title" className="space-y-4">
       <div>
@@ -107,16 +112,10 @@ export default function TestbankUsagePage() {
                 label: t("tbk_col_decide"),
                 render: (r) =>
                   canDecide ? (
-                    <Form method="post" className="flex gap-2">
-                      <CsrfInput />
-                      <input type="hidden" name="id" value={r.id} />
-                      <button name="intent" value="approve" disabled={busy} aria-label={t("tbk_usage_approve_for", { test: r.test?.name ?? "" })} className="rounded bg-primary px-3 py-1 text-primary-fg">
-                        {t("tbk_usage_approve")}
-                      </button>
-                      <button name="intent" value="reject" disabled={busy} aria-label={t("tbk_usage_reject_for", { test: r.test?.name ?? "" })} className="rounded border border-red-700 px-3 py-1 text-red-700">
-                        {t("tbk_usage_reject")}
-                      </button>
-                    </Form>
+                    <span className="flex gap-2">
+                      <ConfirmLink param="approve" id={r.id} tone="primary" label={t("tbk_usage_approve")} ariaLabel={t("tbk_usage_approve_for", { test: r.test?.name ?? "" })} />
+                      <ConfirmLink param="reject" id={r.id} label={t("tbk_usage_reject")} ariaLabel={t("tbk_usage_reject_for", { test: r.test?.name ?? "" })} />
+                    </span>
                   ) : (
                     t("tbk_usage_status_0")
                   ),
@@ -124,6 +123,9 @@ export default function TestbankUsagePage() {
             : { key: "decided", label: t("tbk_col_decided"), render: (r) => `${dates.dateTime(r.datetime_decide)} · ${r.decided_by?.name ?? "—"}` },
         ]}
       />
+      {deciding ? (
+        <DecisionConfirm prefix="tbk_usage_" decision={deciding.decision} values={{ test: deciding.row.test?.name ?? t("tbk_usage_test_gone") }} fields={{ id: deciding.row.id }} />
+      ) : null}
       {canAsk ? (
         <Form method="post" noValidate className="max-w-xl space-y-3 rounded border border-slate-200 bg-white p-4">
           <h3 className="font-medium text-slate-900">{t("tbk_usage_new")}</h3>

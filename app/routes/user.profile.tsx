@@ -62,7 +62,7 @@ export async function action(args: ActionFunctionArgs) {
   const here = new URL(args.request.url).pathname;
   const res = await api.post<{ detail?: string }>(`${type.api}${id}/${intent}/`, {}, { accept: [400, 404] });
   // cannot_deactivate_self (400) or a user gone meanwhile: said in a toast, back on the profile.
-  if (res.status !== 200) return redirectWithToast(here, { type: "error", message: res.data?.detail ?? MSG.invalid }, { headers: api.headers() });
+  if (res.status !== 200) return redirectWithToast(here, { type: "error", message: res.data?.detail ?? MSG.invalid, status: res.status }, { headers: api.headers() });
   return redirectWithToast(here, { type: "success", message: intent === "activate" ? "user_toast_activated" : "user_toast_deactivated" }, { headers: api.headers() });
 }
 

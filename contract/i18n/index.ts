@@ -66,6 +66,8 @@ import uploadEn from "./upload.en.json";
 import uploadTh from "./upload.th.json";
 import libraryEn from "./library.en.json";
 import libraryTh from "./library.th.json";
+import creditEn from "./credit.en.json";
+import creditTh from "./credit.th.json";
 
 /**
  * The bundled dictionaries: message keys of the API (en.json / th.json) and the dashboard's texts,
@@ -74,8 +76,8 @@ import libraryTh from "./library.th.json";
  * that no key is defined by two files.
  */
 export const DICTIONARY_FILES = {
-  en: { messages: en, ui: uiEn, account: accountEn, home: homeEn, shell: shellEn, content: contentEn, curriculum: curriculumEn, enrollment: enrollmentEn, access: accessEn, extras: extrasEn, course: courseEn, activity: activityEn, activityOverall: activityOverallEn, checkin: checkinEn, people: peopleEn, imports: importsEn, loginAs: loginAsEn, master: masterEn, class: classEn, assignment: assignmentEn, approvals: approvalsEn, requests: requestsEn, requestTypes: requestTypesEn, budgetCategory: budgetCategoryEn, survey: surveyEn, live: liveEn, media: mediaEn, testbank: testbankEn, testOverall: testOverallEn, test: testEn, testQuestion: testQuestionEn, testCodes: testCodesEn, upload: uploadEn, library: libraryEn },
-  th: { messages: th, ui: uiTh, account: accountTh, home: homeTh, shell: shellTh, content: contentTh, curriculum: curriculumTh, enrollment: enrollmentTh, access: accessTh, extras: extrasTh, course: courseTh, activity: activityTh, activityOverall: activityOverallTh, checkin: checkinTh, people: peopleTh, imports: importsTh, loginAs: loginAsTh, master: masterTh, class: classTh, assignment: assignmentTh, approvals: approvalsTh, requests: requestsTh, requestTypes: requestTypesTh, budgetCategory: budgetCategoryTh, survey: surveyTh, live: liveTh, media: mediaTh, testbank: testbankTh, testOverall: testOverallTh, test: testTh, testQuestion: testQuestionTh, testCodes: testCodesTh, upload: uploadTh, library: libraryTh },
+  en: { messages: en, ui: uiEn, account: accountEn, home: homeEn, shell: shellEn, content: contentEn, curriculum: curriculumEn, enrollment: enrollmentEn, access: accessEn, extras: extrasEn, course: courseEn, activity: activityEn, activityOverall: activityOverallEn, checkin: checkinEn, people: peopleEn, imports: importsEn, loginAs: loginAsEn, master: masterEn, class: classEn, assignment: assignmentEn, approvals: approvalsEn, requests: requestsEn, requestTypes: requestTypesEn, budgetCategory: budgetCategoryEn, survey: surveyEn, live: liveEn, media: mediaEn, testbank: testbankEn, testOverall: testOverallEn, test: testEn, testQuestion: testQuestionEn, testCodes: testCodesEn, upload: uploadEn, library: libraryEn, credit: creditEn },
+  th: { messages: th, ui: uiTh, account: accountTh, home: homeTh, shell: shellTh, content: contentTh, curriculum: curriculumTh, enrollment: enrollmentTh, access: accessTh, extras: extrasTh, course: courseTh, activity: activityTh, activityOverall: activityOverallTh, checkin: checkinTh, people: peopleTh, imports: importsTh, loginAs: loginAsTh, master: masterTh, class: classTh, assignment: assignmentTh, approvals: approvalsTh, requests: requestsTh, requestTypes: requestTypesTh, budgetCategory: budgetCategoryTh, survey: surveyTh, live: liveTh, media: mediaTh, testbank: testbankTh, testOverall: testOverallTh, test: testTh, testQuestion: testQuestionTh, testCodes: testCodesTh, upload: uploadTh, library: libraryTh, credit: creditTh },
 } as const;
 
 const merge = (files: Record<string, Record<string, string>>) => Object.assign({}, ...Object.values(files)) as Record<string, string>;

@@ -3,7 +3,7 @@ import { MSG } from "../messages";
 import { text } from "./text";
 import { CHECKLIST_SCORE_MAX, INSPECTOR_KIND, INSPECTOR_KINDS, type InspectorKind, type SlotStatus } from "../activity-codes";
 import { intField } from "./extras";
-import { checkbox, code, id, idList } from "./form-fields";
+import { checkbox, code, id, idList, nullableId } from "./form-fields";
 import type { IdName } from "./content";
 
 /**
@@ -28,8 +28,10 @@ export const checklistSchema = z
     desc: optionalText(2000),
     full_score: intField(1, CHECKLIST_SCORE_MAX),
     pass_score: intField(0, CHECKLIST_SCORE_MAX),
-    location: optionalText(200),
-    room: optionalText(200),
+    // Where it is checked (issue 33: rows of the locations list, no longer free text); the API
+    // checks they exist and that the room is the location's.
+    location: nullableId(),
+    room: nullableId(),
     is_check_by_learner: checkbox(),
     is_check_by_inspector: checkbox(),
     is_verify_by_inspector: checkbox(),
@@ -89,7 +91,9 @@ export type InspectorRow = {
 };
 
 /** A checklist as GET activity/{id}/checklist/ lists it and every write on it answers. */
-export type ChecklistRow = ChecklistInput & {
+export type ChecklistRow = Omit<ChecklistInput, "location" | "room"> & {
+  location: IdName | null;
+  room: IdName | null;
   id: number;
   sort: number;
   inspector_list: InspectorRow[];

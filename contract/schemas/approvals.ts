@@ -1,7 +1,8 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
 import type { ProgressStatus } from "../codes";
-import { APPROVAL_PAGES, MAX_DECISION_IDS, type Decision, type DecisionOutcome, type DecisionReason } from "../approval-codes";
+import { APPROVAL_PAGES, MAX_DECISION_IDS, type Decision, type DecisionOutcome, type DecisionReason, type EnrolCase } from "../approval-codes";
+import { answersSchema, type Form } from "./requests";
 import type { Seats } from "./enrollment";
 import { id, idList } from "./form-fields";
 import { codeField, createAndUpdate, nameField } from "./master-data";
@@ -25,10 +26,16 @@ export const approvalQuerySchema = z.object({
 });
 export type ApprovalQuery = z.infer<typeof approvalQuerySchema>;
 
-/** POST dashboard/enrollment/{approve|reject|cancel-reject}/: the enrolments, at least one. */
+/**
+ * POST dashboard/enrollment/{approve|reject|cancel-reject}/: the enrolments, at least one, and a
+ * note — for a rejection its reason, required: the learner is shown it (issue 33 item 12).
+ */
 export const decisionSchema = z.object({
   enrollment_list: idList(MAX_DECISION_IDS).refine((ids) => ids.length > 0, MSG.required),
+  note: z.preprocess((v) => (v == null ? "" : v), z.string({ error: MSG.invalid }).trim().max(DEFAULT_CONTENT_LIMITS.description, MSG.too_long)),
 });
+/** The same, for a rejection: the reason is required. */
+export const rejectionSchema = decisionSchema.refine((d) => d.note !== "", { message: MSG.reason_required, path: ["note"] });
 export type DecisionInput = z.infer<typeof decisionSchema>;
 
 /** POST dashboard/enrollment/close/: close a content's enrollment now. */
@@ -51,7 +58,13 @@ export type ApprovalRow = {
   enough_credit: boolean;
   /** The content's seats now (null: no capacity). */
   seats: Seats | null;
-  decision: { decision: Decision; reason: DecisionReason; by: PersonRef | null; datetime: string } | null;
+  /** Waiting in its content's approval flow (docs/decisions/074): the request, the step and who decides it. */
+  flow: { request: number; name: string; step: number; count_step: number; waiting_for: { id: number; name: string; username: string }[]; submission: number | null } | null;
+  /** Whether the signed-in account may decide it now (the step's decider; else the enrollment change flag). */
+  can_decide: boolean;
+  /** The enrollment form's answers given at enrolment (a form_submission id), else null. */
+  submission: number | null;
+  decision: { decision: Decision; reason: DecisionReason; note: string; by: PersonRef | null; datetime: string } | null;
 };
 
 export type DecisionAnswer = {
@@ -111,3 +124,28 @@ export function budgetCategorySchemas(limits: ContentLimits = DEFAULT_CONTENT_LI
   return createAndUpdate({ name_bp: nameField(limits), name_ac: nameField(limits), code }, ["name_bp", "name_ac", "code"], {});
 }
 export type BudgetCategory = BudgetCategoryRef & { count_record: number };
+
+// ── A learner's own enrolment (issue 33 item 2; docs/decisions/074) ─────────────────────────
+
+/** POST {type}/{id}/enroll/ and …/enroll/form/: the enrollment form's answers (question id → answer). */
+export const enrolInputSchema = z.object({ answers: answersSchema.optional() });
+export type EnrolInput = z.infer<typeof enrolInputSchema>;
+
+/** GET (and the POSTs' answer) {type}/{id}/enroll/: where the signed-in learner stands with a content. */
+export type LearnerEnrolment = {
+  content: ContentSummary;
+  case: EnrolCase;
+  /** Whether an enrolment (POST enroll/) is taken now. */
+  can_enroll: boolean;
+  enrollment: { id: number; status: ProgressStatus; datetime_enroll: string } | null;
+  type_access: number;
+  /** The enrollment form the learner answers (before enrolling, or at form required), else null. */
+  form: Form | null;
+  seats: Seats | null;
+  /** What the content costs, in baht (0: free). */
+  cost: number;
+  /** The approval flow's request (access waiting for a flow), else null. */
+  request: { id: number; status: number; step: number; count_step: number; flow: string | null } | null;
+  /** A rejection's reason, as the decider wrote it. */
+  reason: string | null;
+};

@@ -1,7 +1,7 @@
 import { z } from "../zod";
 import type { Paged } from "../http";
 import { MSG } from "../messages";
-import { checkbox, code, dateOnly, id, idList, int, isBlank } from "./form-fields";
+import { checkbox, code, dateOnly, id, idList, int, isBlank, parseIsoDateTime } from "./form-fields";
 import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "./content";
 import { nameField } from "./master-data";
 import { text } from "./text";
@@ -12,6 +12,7 @@ import {
   RULE_OPERATOR_CODES,
   type RuleCriterion,
   RECURRING_UNIT_CODES,
+  RESULT_STATUS_CODES,
   TYPE_ACTION_CODES,
   TYPE_EXPAND_CODES,
   TYPE_EXPIRE_CODES,
@@ -28,33 +29,55 @@ import type { ProgressStatus } from "../codes";
 
 /** Longest period of doing or extension, in days (ten years). */
 export const MAX_DURATION_DAYS = 3650;
-const days = () => z.preprocess((v) => (isBlank(v) ? null : v), int({ min: 1, max: MAX_DURATION_DAYS }).nullable());
+const days = () => z.preprocess((v) => (isBlank(v) ? null : v), int({ min: 1, max: MAX_DURATION_DAYS, rangeMessage: ASG_MSG.days_range }).nullable());
 const withZero = <S extends z.ZodType>(s: S) => z.preprocess((v) => (isBlank(v) ? 0 : v), s);
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** The settings an assignment (and a suggestion) has: when, how long, what happens to a learner who has the content. */
-const settingsShape = (limits: ContentLimits) => ({
+/**
+ * A day of the settings: "YYYY-MM-DD", or an ISO date-time as spec 001 §3 sends `datetime_assign`
+ * and `datetime_expand` ("(ISO)", R156) — read as the calendar day it is in the organisation's
+ * zone (`offsetMinutes` east of UTC), which is what these settings keep.
+ */
+const dayOf = (offsetMinutes: number) =>
+  z.preprocess((v) => {
+    if (typeof v !== "string" || !v.includes("T")) return v;
+    const iso = parseIsoDateTime(v.trim());
+    return iso === null ? v : new Date(Date.parse(iso) + offsetMinutes * 60_000).toISOString().slice(0, 10);
+  }, dateOnly());
+
+/**
+ * The settings an assignment (and a suggestion) has: when, how long, what happens to a learner
+ * who has the content, and whether the organisation pays (`is_no_charge`: no credit spent,
+ * docs/decisions/075).
+ */
+const settingsShape = (limits: ContentLimits, offsetMinutes: number) => ({
   name: nameField(limits),
-  datetime_assign: dateOnly(),
+  datetime_assign: dayOf(offsetMinutes),
   type_expire: withZero(code(TYPE_EXPIRE_CODES)),
-  datetime_expire: dateOnly(),
+  datetime_expire: dayOf(offsetMinutes),
   duration_expire: days(),
   type_action: withZero(code(TYPE_ACTION_CODES)),
   type_expand: withZero(code(TYPE_EXPAND_CODES)),
-  datetime_expand: dateOnly(),
+  datetime_expand: dayOf(offsetMinutes),
   duration_expand: days(),
+  is_no_charge: checkbox(),
 });
+
+/** A whole number of a setting, blank: its default; out of bounds: `message`, which names them. */
+const intSetting = (fallback: number, min: number, max: number, message: string) => z.preprocess((v) => (isBlank(v) ? fallback : v), int({ min, max, rangeMessage: message }));
 
 /** The auto-assignment's own settings (spec 001 §3 "Auto-assignment settings"; decision 052). */
 const autoShape = {
   date_start: dateOnly(),
   date_end: dateOnly(),
-  assign_time: z.preprocess((v) => (isBlank(v) ? AUTO_DEFAULTS.assign_time : v), text().refine((s) => TIME.test(s), MSG.invalid)),
-  assign_day: z.preprocess((v) => (isBlank(v) ? AUTO_DEFAULTS.assign_day : v), int({ min: 1, max: 31 })),
-  assign_month: z.preprocess((v) => (isBlank(v) ? AUTO_DEFAULTS.assign_month : v), int({ min: 1, max: 12 })),
+  assign_time: z.preprocess((v) => (isBlank(v) ? AUTO_DEFAULTS.assign_time : v), text().refine((s) => TIME.test(s), ASG_MSG.assign_time_format)),
+  assign_day: intSetting(AUTO_DEFAULTS.assign_day, 1, 31, ASG_MSG.assign_day_range),
+  assign_month: intSetting(AUTO_DEFAULTS.assign_month, 1, 12, ASG_MSG.assign_month_range),
   is_recurring: checkbox(),
-  count_recurring: z.preprocess((v) => (isBlank(v) ? AUTO_DEFAULTS.count_recurring : v), int({ min: 1, max: 365 })),
+  count_recurring: intSetting(AUTO_DEFAULTS.count_recurring, 1, 365, ASG_MSG.count_recurring_range),
   recurring_unit: withZero(code(RECURRING_UNIT_CODES)),
+  // Spec 001 §3 "Assignment result setting" (R153): stored and honoured, never dropped.
+  result_status: withZero(code(RESULT_STATUS_CODES)),
 };
 
 type Settings = {
@@ -94,23 +117,34 @@ const checked = <T extends z.ZodType>(schema: T) =>
   });
 
 /**
- * An assignment's or suggestion's settings: create (name required; `type` may be given, as spec
- * 002 §7 posts it, and must then be the path's kind) and update (the fields given).
+ * Create and update of a shape: create takes `type` (spec 002 §7 posts it; it must then be the
+ * path's kind) and a blank or missing name, which the API names after the kind (UNTITLED_NAMES:
+ * spec 002 §7's `{type}` alone answers an id); update takes the fields given.
  */
-export function assignmentSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) {
-  const shape = settingsShape(limits);
-  const create = checked(z.object({ ...shape, type: z.preprocess((v) => (isBlank(v) ? undefined : v), code([0, 1, 2]).optional()) }));
-  const update = checked(z.object(Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, (f as z.ZodType).optional()])) as { [K in keyof typeof shape]: z.ZodOptional<(typeof shape)[K]> }));
+function createAndUpdate<S extends ReturnType<typeof settingsShape> & Record<string, z.ZodType>>(shape: S) {
+  const create = checked(
+    z.object({
+      ...shape,
+      name: z.preprocess((v) => (isBlank(v) || (typeof v === "string" && !v.trim()) ? undefined : v), shape.name.optional()),
+      type: z.preprocess((v) => (isBlank(v) ? undefined : v), code([0, 1, 2]).optional()),
+    }),
+  );
+  const update = checked(z.object(Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, (f as z.ZodType).optional()])) as { [K in keyof S]: z.ZodOptional<S[K]> }));
   return { create, update };
+}
+
+/**
+ * An assignment's or suggestion's settings. `offsetMinutes`: the organisation's zone, for a
+ * date-time given where a day is kept (the API's; the dashboard's forms post days).
+ */
+export function assignmentSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, offsetMinutes = 0) {
+  return createAndUpdate(settingsShape(limits, offsetMinutes));
 }
 /** An auto-assignment's settings: the assignment's and its rounds'. */
-export function autoAssignmentSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) {
-  const shape = { ...settingsShape(limits), ...autoShape };
-  const create = checked(z.object({ ...shape, type: z.preprocess((v) => (isBlank(v) ? undefined : v), code([0, 1, 2]).optional()) }));
-  const update = checked(z.object(Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, (f as z.ZodType).optional()])) as { [K in keyof typeof shape]: z.ZodOptional<(typeof shape)[K]> }));
-  return { create, update };
+export function autoAssignmentSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, offsetMinutes = 0) {
+  return createAndUpdate({ ...settingsShape(limits, offsetMinutes), ...autoShape });
 }
-export type AssignmentInput = z.output<ReturnType<typeof autoAssignmentSchemas>["update"]> & { type?: number };
+export type AssignmentInput = Partial<z.output<ReturnType<typeof autoAssignmentSchemas>["update"]>> & { type?: number };
 
 /** POST {id}/content/ (spec 002 §7): content_type_id and content_list. */
 export const assignmentContentSchema = z.object({ content_type_id: id(), content_list: idList(200).refine((l) => l.length > 0, MSG.required) });
@@ -176,6 +210,10 @@ export type Assignment = {
   count_recurring: number;
   recurring_unit: number;
   datetime_next_round: string | null;
+  /** Assigned by the organisation: its learnings spend no credit (docs/decisions/075). */
+  is_no_charge: boolean;
+  /** An auto-assignment's result setting (RESULT_STATUS): 1, an administrator approves each completion. */
+  result_status: number;
   count_content: number;
   count_learner: number;
   count_result: number;
@@ -189,8 +227,12 @@ export type Audience = {
   include_sub_department: boolean;
   group_list: number[];
 };
-/** One learner and content of a preview or a result. */
-export type AssignmentLine = { account: number; username: string | null; content: number; result: AssignmentResult; cost: number };
+/**
+ * One learner and content of a preview or a result. `cost`: the credit it spends, in hundredths;
+ * `balance`: the learner's credit before it, in hundredths, when the learning has a price (a
+ * charge or "not enough credit"), else null.
+ */
+export type AssignmentLine = { account: number; username: string | null; content: number; result: AssignmentResult; cost: number; balance: number | null };
 /** The preview (spec 001 §3 "Preview"): what assigning now would do, per content and in total. */
 export type AssignmentPreview = {
   assigned_time: string;
@@ -201,7 +243,12 @@ export type AssignmentPreview = {
   add: number;
   skip: number;
   by_result: { result: AssignmentResult; count: number }[];
-  contents: { id: number; name: string; add: number; skip: number; by_result: { result: AssignmentResult; count: number }[] }[];
+  /** Assigned by the organisation: nobody is charged. */
+  is_no_charge: boolean;
+  /** Who would be charged, and how much altogether (hundredths). */
+  charged: { learners: number; total: number };
+  /** Per content: its price per learning (hundredths; 0 free or not charged) and the total it would charge. */
+  contents: { id: number; name: string; add: number; skip: number; cost: number; charged: number; by_result: { result: AssignmentResult; count: number }[] }[];
   lines: AssignmentLine[];
 };
 export type AssignmentResultRow = {

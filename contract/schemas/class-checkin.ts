@@ -15,6 +15,8 @@ export type CheckinAccount = { id: number; username: string; name: string };
 export type CheckinSessionRow = {
   id: number; name: string; date: string; start_time: string; end_time: string; datetime_start: string; datetime_end: string;
   qr_version: number; enrolled: number; checked_in: number; checked_out: number;
+  /** Checked in by QR code (the schedule's is_qr_code, docs/decisions/077); off: by hand only. */
+  is_qr_code: boolean;
 };
 
 /** A row of GET class/{id}/checkin/{sessionid}/: a learner of the class and their attendance at the session. */

@@ -38,6 +38,17 @@ export type QrCheckinAnswer = {
   attendance: QrAttendance | null;
   next_action: "in" | "out" | null;
 };
+/**
+ * A good code outside its session's check-in window (docs/decisions/077): 400 with
+ * cls_msg_checkin_not_open or cls_msg_checkin_closed, the session it is for and the window
+ * (ISO instants), so the learner's page can say which session and when.
+ */
+export type QrWindowRefusal = {
+  detail: string;
+  session: Pick<QrCheckinAnswer["session"], "id" | "name" | "date" | "start_time" | "end_time">;
+  opens: string;
+  closes: string;
+};
 /** POST class/checkin/: what the scan did (`action`; null and `already` when nothing was left to do) and the state after it. */
 export type QrScanAnswer = QrCheckinAnswer & { action: "in" | "out" | null; already: boolean };
 

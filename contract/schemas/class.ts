@@ -64,6 +64,9 @@ export function sessionSchema(limits: { text: number; description: number; url?:
       is_playback: z.union([z.undefined(), checkbox()]),
       url: z.union([z.undefined(), sessionUrlSchema(limits.url ?? 255)]),
       instructor_list: idList(200).default([]),
+      // Checked in by QR code (spec 001 §3 "Schedule adds is_qr_code", docs/decisions/077). Absent is
+      // "as it is" (a new session: yes, as every session was before); the session form always says.
+      is_qr_code: z.union([z.undefined(), checkbox()]),
       confirm_overlap: checkbox(),
     })
     .superRefine((s, ctx) => {
@@ -74,8 +77,15 @@ export function sessionSchema(limits: { text: number; description: number; url?:
 }
 export type SessionInput = z.infer<ReturnType<typeof sessionSchema>>;
 
+/**
+ * POST dashboard/class/{id}/cancel/ (docs/decisions/077): why — required, told to the learners.
+ * Up to the description limit (config description-limit), as a long text of the class.
+ */
+export const classCancelSchema = (limits: { description: number }) =>
+  z.object({ reason: text({ multiline: true, error: MSG.required }).trim().min(1, MSG.required).max(limits.description, MSG.too_long) });
+
 /** A row of GET dashboard/class/ beyond the common content row. */
-export type ClassRow = ContentRow & { status: ClassStatus; session_count: number; first_start: string | null; last_end: string | null; datetime_cancel: string | null };
+export type ClassRow = ContentRow & { status: ClassStatus; session_count: number; first_start: string | null; last_end: string | null; datetime_cancel: string | null; cancel_reason: string };
 export type Class = ClassRow &
   ContentDetail & { batch: number | null; qr_code_holder: number; check_in_group: number; is_user_check_in: boolean; check_in_type: number; is_allow_change_qr: boolean; date_end: string | null; is_read_only: boolean;
     class_program: IdName | null; event_zone: IdName | null };
@@ -84,5 +94,5 @@ export type Class = ClassRow &
 export type ClassSession = {
   id: number; name: string; desc: string; type: number; date: string; start_time: string; end_time: string;
   datetime_start: string; datetime_end: string; location: IdName | null; room: IdName | null; capacity: number;
-  is_display: boolean; is_playback: boolean; url: string; instructor_list: IdName[];
+  is_display: boolean; is_playback: boolean; url: string; instructor_list: IdName[]; is_qr_code: boolean;
 };

@@ -112,8 +112,11 @@ export function youtubeVideoId(link: string): string | null {
 export const linkSchema = (max: number, youtube: boolean) =>
   z.preprocess(
     (v) => (v === null || v === undefined ? "" : v),
+    // No message of its own: the contract's (contract/zod.ts) says `required` for a missing value —
+    // a form parse turns a blank field back into one after the step above (R297) — and `invalid`
+    // for anything that is no text.
     z
-      .string({ error: MSG.invalid })
+      .string()
       .trim()
       .superRefine((s, ctx) => {
         const fail = (message: string) => ctx.addIssue({ code: "custom", message, input: s });

@@ -2,7 +2,10 @@ import { z } from "../zod";
 import type { Paged } from "../http";
 import { MSG } from "../messages";
 import { text } from "./text";
+import { code, isBlank } from "./form-fields";
 import {
+  ADD_METHOD,
+  ENROLL_ADD_METHODS,
   EXPORT_FORMATS,
   MAX_ENROLL_IDS,
   PROGRESS_GROUP_KEYS,
@@ -58,12 +61,16 @@ const checkbox = () =>
  * account found is enrolled once; its added_by is the first of learner list, department, group
  * that found it.
  */
+/** An administrator's choice of add method (contract/codes.ts ENROLL_ADD_METHODS), enrolled when none is given. */
+export const addMethodField = () => z.preprocess((v) => (isBlank(v) ? ADD_METHOD.enrolled : v), code(ENROLL_ADD_METHODS));
+
 export const enrollSchema = z
   .object({
     account_list: idList(MAX_ENROLL_IDS),
     department_list: idList(200),
     include_sub_department: checkbox().default(false),
     group_list: idList(200),
+    add_method: addMethodField(),
   })
   .refine((v) => v.account_list.length + v.department_list.length + v.group_list.length > 0, { message: MSG.enroll_method_required });
 export type EnrollInput = z.output<typeof enrollSchema>;

@@ -31,17 +31,17 @@ export const checkbox = () =>
  * A whole number between `min` and `max`. `notZero`: 0 is refused with its own message
  * (spec 001 §5 "a value may not be 0"), before the bounds are checked. The first failed check
  * stops the rest, so a field gets one message; refinements chained after it run only on a
- * number that passed.
+ * number that passed. `rangeMessage`: what a number out of bounds is told (default `invalid`).
  */
-export const int = (opts: { min?: number; max?: number; notZero?: boolean } = {}) => {
-  const { min = 0, max = MAX_COUNT, notZero = false } = opts;
+export const int = (opts: { min?: number; max?: number; notZero?: boolean; rangeMessage?: string } = {}) => {
+  const { min = 0, max = MAX_COUNT, notZero = false, rangeMessage = MSG.invalid } = opts;
   return z.preprocess(
     toInt,
     z
       .number()
       .int(MSG.invalid)
       .refine((n) => !(notZero && n === 0), { message: MSG.value_not_zero, abort: true })
-      .refine((n) => n >= min && n <= max, { message: MSG.invalid, abort: true }),
+      .refine((n) => n >= min && n <= max, { message: rangeMessage, abort: true }),
   );
 };
 

@@ -64,4 +64,6 @@ export type OverallSummary = {
   identification: { count: number; pass: number; failed: number; waiting: number };
   transaction: { count: number; pass: number; failed: number; waiting: number };
   discussion: { count: number; reply_count: number; hidden_count: number };
+  /** A type's own overall pages' figures, by page id (a test's attempts: docs/decisions/076). */
+  [page: string]: Record<string, number> | null;
 };

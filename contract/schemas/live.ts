@@ -15,8 +15,10 @@ import type { TagExtraField } from "../codes";
  */
 
 /**
- * A moment: ISO-8601 with a zone, or what a datetime-local input posts ("2026-06-01T09:30"), read
- * as UTC (the form says so; docs/decisions/066). Blank is `required`. Answers an ISO instant.
+ * A moment: ISO-8601 with a zone, or one without ("2026-06-01T09:30"), read as UTC — an API
+ * caller says its zone. The dashboard's forms type moments in the organisation's zone and send
+ * them with its offset (app/lms/content-form.server.ts zonedSchemaOf; docs/decisions/010, 077).
+ * Blank is `required`. Answers an ISO instant.
  */
 export const liveInstant = () =>
   z.preprocess(

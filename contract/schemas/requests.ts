@@ -65,17 +65,21 @@ export function approvalFlowSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMI
   return { create: create.refine(range, issue), update: update.refine(range, issue) };
 }
 
-/** Approval step: whose decision it waits for (supervisor levels and/or named approvers), notification, days before it expires (0: never). */
+/**
+ * Approval step: whose decision it waits for (supervisor levels and/or named approvers),
+ * notification, days before it expires (0: never). `is_approver` follows the list (issue 33 item
+ * 1: named approvers are kept without a second tick box): a step with approvers has them.
+ */
 export const approvalStepSchema = z
   .object({
     step_supervisor: z.preprocess((v) => (isBlank(v) ? 0 : v), int({ min: 0, max: MAX_SUPERVISOR_LEVEL })),
     level_list_type: z.preprocess((v) => (isBlank(v) ? LEVEL_LIST_TYPE.exact : v), code(codes(LEVEL_LIST_TYPE))),
-    is_approver: checkbox(),
     approvers: idList(MAX_APPROVERS),
     is_notification: checkbox(),
     duration_expire: z.preprocess((v) => (isBlank(v) ? 0 : v), int({ min: 0, max: 365 })),
   })
-  .refine((s) => s.step_supervisor > 0 || (s.is_approver && s.approvers.length > 0), { message: REQ_MSG.step_no_decider, path: ["approvers"] });
+  .transform((s) => ({ ...s, is_approver: s.approvers.length > 0 }))
+  .refine((s) => s.step_supervisor > 0 || s.is_approver, { message: REQ_MSG.step_no_decider, path: ["approvers"] });
 export type ApprovalStepInput = z.output<typeof approvalStepSchema>;
 
 /**
@@ -135,7 +139,9 @@ export const formQuestionSchema = (limits: ContentLimits = DEFAULT_CONTENT_LIMIT
     })
     .refine((q) => !hasChoices(q.type) || q.choices.length >= 2, { message: REQ_MSG.choices_required, path: ["choices"] })
     .refine((q) => q.value_min < q.value_max, { message: REQ_MSG.scale_range, path: ["value_max"] })
-    .refine((q) => q.type !== QUESTION_TYPE.multiple_choice || q.max_select <= q.choices.length, { message: REQ_MSG.max_select_above_choices, path: ["max_select"] });
+    .refine((q) => q.type !== QUESTION_TYPE.checkbox || q.max_select <= q.choices.length, { message: REQ_MSG.max_select_above_choices, path: ["max_select"] })
+    // An information text asks nothing, so nothing can be required of it.
+    .transform((q) => (q.type === QUESTION_TYPE.info ? { ...q, is_required: false } : q));
 export type FormQuestionInput = z.output<ReturnType<typeof formQuestionSchema>>;
 
 /** Moving a section or a question one place: up or down. */
@@ -166,8 +172,13 @@ export function requestCreateSchema(limits: ContentLimits = DEFAULT_CONTENT_LIMI
 }
 export type RequestCreateInput = z.output<ReturnType<typeof requestCreateSchema>>;
 
-/** An approver's decision on the step a request waits at. */
-export const decisionSchema = z.object({ decision: z.enum(["approve", "reject"], { error: MSG.invalid_choice }), note: longText(DEFAULT_CONTENT_LIMITS).default("") });
+/**
+ * An approver's decision on the step a request waits at, with a note; a rejection must say why
+ * (issue 33 item 12: the learner is shown the reason).
+ */
+export const decisionSchema = z
+  .object({ decision: z.enum(["approve", "reject"], { error: MSG.invalid_choice }), note: longText(DEFAULT_CONTENT_LIMITS).default("") })
+  .refine((d) => d.decision !== "reject" || d.note.trim() !== "", { message: MSG.reason_required, path: ["note"] });
 
 /** An administrator's change of a learning result's progress (spec 001 §4 "Learning result" row). */
 export const learningResultSchema = z.object({ status: z.preprocess((v) => (isBlank(v) ? undefined : v), int({ min: -99, max: 99 })), note: longText(DEFAULT_CONTENT_LIMITS).default("") });
@@ -224,7 +235,8 @@ export type Form = {
   datetime_create: string;
   datetime_update: string;
 };
-export type FormAnswer = { question: number; value: string; choice: number | null };
+/** One answer; an upload answer also links its file (`file`, the API path that serves it). */
+export type FormAnswer = { question: number; value: string; choice: number | null; file?: string };
 export type FormSubmission = { id: number; account: PersonRef; datetime_create: string; answers: FormAnswer[] };
 export type FormReport = {
   count_submission: number;
@@ -253,6 +265,9 @@ export type LearningRequest = {
   submission: number | null;
   decisions: RequestDecision[];
   learning_result: { id: number; status: number } | null;
+  /** An enrolment request's content and its enrolment record (docs/decisions/074); null for other kinds. */
+  content: { type: string; id: number; name: string; code: string } | null;
+  enrollment: { id: number; status: number } | null;
   datetime_create: string;
   datetime_decide: string | null;
 };

@@ -78,7 +78,17 @@ export const sectionSchema = z
   })
   .refine((s) => s.pass_score <= s.full_score, { message: TEST_MSG.pass_over_full, path: ["pass_score"] });
 export type SectionInput = z.output<typeof sectionSchema>;
-export type TestSection = SectionInput & { id: number; sort: number; question_count: number; draw_count: number };
+/**
+ * A section as read: its questions and draw rules counted; `question_score`, what the questions an
+ * attempt asks are worth together (min < max when a random draw mixes scores), which publishing
+ * holds to full_score; `unmarkable`, questions it may ask that no answer can earn (a multiple
+ * choice without a correct choice, a matching one with a prompt not paired), by owner (the section
+ * or the bank drawn from, whose id is `bank`) and number (docs/decisions/076).
+ */
+export type TestSection = SectionInput & {
+  id: number; sort: number; question_count: number; draw_count: number;
+  question_score: { min: number; max: number }; unmarkable: { owner: string; number: number; bank: number | null }[];
+};
 
 /** Question create (spec 002 §7 "Question POST with desc and, for tests, type 1"). */
 export const questionCreateSchema = z.object({
@@ -104,10 +114,12 @@ export const questionMoveSchema = z.object({ number: int({ min: 1, max: 100_000 
 /**
  * A choice. On a matching question (type 2, docs/decisions/070) a choice with is_answer is an
  * answer (the right-hand column) and one without is a prompt, whose `pair` names the answer choice
- * it matches (blank: none yet); other types and answers take no pair.
+ * it matches (blank: none yet); other types and answers take no pair. Its text is required: a
+ * choice written blank is a field error, never saved as "Untitled Choice", which only names the
+ * choices a new question starts with (spec 001 "Questions"; docs/decisions/076).
  */
 export const choiceSchema = z.object({
-  desc: z.preprocess((v) => (isBlank(v) ? "Untitled Choice" : v), text({ multiline: true, error: MSG.invalid }).max(LIMITS.description, MSG.too_long)),
+  desc: z.preprocess((v) => (v == null ? "" : v), text({ multiline: true, error: MSG.invalid }).trim().min(1, MSG.required).max(LIMITS.description, MSG.too_long)),
   is_answer: checkbox(),
   pair: nullableId().optional(),
 });

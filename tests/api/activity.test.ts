@@ -128,6 +128,28 @@ describe("checklists", () => {
     expect((await admin.get(`${A}/${id}/checklist/${second}/`)).status).toBe(404);
   });
 
+  it("place it at a location and one of its rooms of the locations list, answered with their names; refuse others, writing nothing", async () => {
+    const id = await kit.newActivity(admin, "T-CHK-P");
+    const rooms = await api.db.selectFrom("room").select(["id", "name", "location_id"]).orderBy("id").execute();
+    const room = rooms[0];
+    const elsewhere = rooms.find((r) => r.location_id !== room.location_id)!;
+    const location = await api.db.selectFrom("location").select(["id", "name"]).where("id", "=", room.location_id).executeTakeFirstOrThrow();
+    const placed = await admin.post(`${A}/${id}/checklist/`, checklistBody({ location: String(location.id), room: String(room.id) }));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body).toMatchObject({ location: { id: location.id, name: location.name }, room: { id: room.id, name: room.name } });
+    const before = await checklistCount(id);
+    const wrongRoom = await admin.post(`${A}/${id}/checklist/`, checklistBody({ location: location.id, room: elsewhere.id }));
+    expect(wrongRoom).toMatchObject({ status: 400, body: { room: ["room_not_in_location"] } });
+    const missing = await admin.post(`${A}/${id}/checklist/`, checklistBody({ location: 999999, room: 999998 }));
+    expect(missing).toMatchObject({ status: 400, body: { location: ["invalid_choice"], room: ["invalid_choice"] } });
+    expect(await checklistCount(id)).toBe(before);
+    const moved = await admin.patch(`${A}/${id}/checklist/${placed.body.id}/`, checklistBody({ location: location.id, room: elsewhere.id }));
+    expect(moved.status).toBe(400);
+    expect((await admin.get(`${A}/${id}/checklist/${placed.body.id}/`)).body).toMatchObject({ room: { id: room.id } });
+    const cleared = await admin.patch(`${A}/${id}/checklist/${placed.body.id}/`, checklistBody());
+    expect(cleared.body).toMatchObject({ location: null, room: null });
+  });
+
   it("refuse a pass score above the full score, no verifier, and bad numbers; nothing is written", async () => {
     const id = await kit.newActivity(admin, "T-CHK-2");
     const above = await admin.post(`${A}/${id}/checklist/`, checklistBody({ full_score: 10, pass_score: 11 }));

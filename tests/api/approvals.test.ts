@@ -39,7 +39,8 @@ const list = async (query: string) => {
   expect(res.status).toBe(200);
   return res.body as Paged<ApprovalRow>;
 };
-const decide = async (action: string, enrollment_list: number[], who: Client = admin) => who.post(`${E}${action}/`, { enrollment_list });
+// A rejection says why (issue 33 item 12): the learner is shown the reason.
+const decide = async (action: string, enrollment_list: number[], who: Client = admin) => who.post(`${E}${action}/`, { enrollment_list, ...(action === "reject" ? { note: "Not this term." } : {}) });
 
 describe("approval lists", () => {
   it("lists the waiting enrolments of approval contents with cost, balance and seats", async () => {

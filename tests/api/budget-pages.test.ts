@@ -75,10 +75,12 @@ describe("budget pages", () => {
 describe("budget categories", () => {
   const B = "/api/dashboard/budget-category/";
   it("creates, reads, updates and deletes a category; a duplicate code is refused", async () => {
-    const created = await admin.post(B, { name_bp: "Travel", name_ac: "Travel cost", code: "BC-ZZT" });
+    // Names are unique too (issue 33): the seed's "Travel" is taken.
+    expect((await admin.post(B, { name_bp: "travel", name_ac: "Trips", code: "BC-ZZ1" })).body).toEqual({ name_bp: ["name_already_used"] });
+    const created = await admin.post(B, { name_bp: "Field travel", name_ac: "Travel cost", code: "BC-ZZT" });
     expect(created.status).toBe(201);
     const cat = created.body as BudgetCategory;
-    expect(cat).toMatchObject({ name_bp: "Travel", name_ac: "Travel cost", code: "BC-ZZT", count_record: 0 });
+    expect(cat).toMatchObject({ name_bp: "Field travel", name_ac: "Travel cost", code: "BC-ZZT", count_record: 0 });
     expect((await admin.post(B, { name_bp: "Again", name_ac: "Again", code: "bc-zzt" })).body).toEqual({ code: ["code_already_used"] });
     expect((await admin.post(B, { name_bp: "", name_ac: "x" })).status).toBe(400);
     const list = (await admin.get(`${B}?search=travel`)).body as Paged<BudgetCategory>;

@@ -6,7 +6,8 @@ import { contentRefs, startTestApi, type Client, type TestApi } from "./harness"
  * Class check-in (issue 16 part 3, docs/decisions/042): by hand in and out (source 2 admin), the
  * rules of "out", attendance driving progress (21, then 30), the check-in type reset with its
  * confirmation, force completed (source 10), a cancelled class, the log and report answers, and
- * who may check in. Both dialects (TEST_DATABASE_URL). The clock is 2026-06-01 08:00 UTC.
+ * who may check in. Both dialects (TEST_DATABASE_URL). The clock is 2026-06-01 08:00 UTC; the
+ * sessions are days before it (the check-in window and its rules: class-time.test.ts).
  */
 const C = "/api/dashboard/class";
 let api: TestApi;
@@ -44,7 +45,8 @@ async function setup(code: string, o: { type: 0 | 1; sessions: number; students:
   const id = created.body.id as number;
   const sessions: number[] = [];
   for (let i = 0; i < o.sessions; i++) {
-    const res = await admin.post(`${C}/${id}/session/`, { name: `Day ${i + 1}`, date: `2026-06-${String(10 + i).padStart(2, "0")}`, start_time: "09:00", end_time: "12:00" });
+    // Days before the clock: their check-in has opened (docs/decisions/077), and staff may still check in by hand.
+    const res = await admin.post(`${C}/${id}/session/`, { name: `Day ${i + 1}`, date: `2026-05-${String(20 + i).padStart(2, "0")}`, start_time: "09:00", end_time: "12:00" });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     sessions.push(res.body.id);
   }
@@ -179,7 +181,7 @@ describe("force completed", () => {
 describe("refusals", () => {
   it("a cancelled class refuses check-in", async () => {
     const { id, sessions: [s1], enrollments: [e1] } = await setup("T-CHK-6", { type: 0, sessions: 1, students: ["student0410"] });
-    expect((await admin.post(`${C}/${id}/cancel/`, {})).status).toBe(200);
+    expect((await admin.post(`${C}/${id}/cancel/`, { reason: "Trainer unavailable" })).status).toBe(200);
     expect(await check(id, s1, [e1], "in")).toMatchObject({ status: 400, body: { detail: "cls_msg_cancelled" } });
     expect((await attendanceOf(id)).length).toBe(0);
   });
@@ -201,8 +203,10 @@ describe("the seed", () => {
       const log = (await admin.get(`${C}/${klass.id}/checkin/log/?page_size=200`)).body.results as { source: number }[];
       for (const l of log) sources.add(l.source);
       const report = (await admin.get(`${C}/${klass.id}/checkin/report/?page_size=200`)).body;
-      for (const r of report.results as { attended: number; enrollment_status: number; sessions: { datetime_checkin: string | null }[] }[]) {
-        const expected = r.attended === report.session_count ? 30 : r.sessions.some((s) => s.datetime_checkin) ? 21 : 0;
+      for (const r of report.results as { attended: number; enrollment_status: number; sessions: { datetime_checkin: string | null; checkin_source: number | null }[] }[]) {
+        // Completed by hand (force completed, source 10) stands whatever is still ahead (docs/decisions/077).
+        const byHand = r.sessions.some((s) => s.checkin_source === 10);
+        const expected = byHand || r.attended === report.session_count ? 30 : r.sessions.some((s) => s.datetime_checkin) ? 21 : 0;
         expect(r.enrollment_status).toBe(expected);
       }
     }

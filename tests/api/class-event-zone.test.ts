@@ -78,7 +78,7 @@ describe("the event zone call", () => {
       expect(await zoneOf(id)).toBeNull();
 
       await admin.post(`${ZONE}/${id}/`, { zone: locations[0].id });
-      expect((await admin.post(`${C}/${id}/cancel/`, {})).status).toBe(200);
+      expect((await admin.post(`${C}/${id}/cancel/`, { reason: "Trainer unavailable" })).status).toBe(200);
       expect(await admin.post(`${ZONE}/${id}/`, { zone: locations[1].id })).toMatchObject({ status: 400, body: { detail: "cls_msg_cancelled" } });
       expect(await admin.post(`${ZONE}/${id}/`, { zone: null })).toMatchObject({ status: 400, body: { detail: "cls_msg_cancelled" } });
       expect(await zoneOf(id)).toBe(locations[0].id);

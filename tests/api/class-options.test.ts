@@ -165,7 +165,8 @@ describe("session enrollment", () => {
   });
 
   it("a learner who chose sessions completes the class by attending those; one who did not, by attending all", async () => {
-    const c = await setup("OE4", {}, [["2026-06-14", "09:00", "12:00"], ["2026-06-15", "09:00", "12:00"], ["2026-06-16", "09:00", "12:00"]], ["learner", "student0411"]);
+    // Days before the clock: their check-in has opened (docs/decisions/077).
+    const c = await setup("OE4", {}, [["2026-05-14", "09:00", "12:00"], ["2026-05-15", "09:00", "12:00"], ["2026-05-16", "09:00", "12:00"]], ["learner", "student0411"]);
     expect((await admin.put(`${C}/${c.id}/enrollment/`, rules({ is_allow_change_session_enrollment: true }))).status).toBe(200);
     const [a, b] = [await enrollmentOf(c.id, "learner"), await enrollmentOf(c.id, "student0411")];
     const status = async (e: number) => (await api.db.selectFrom("content_enrollment").select("status").where("id", "=", e).executeTakeFirstOrThrow()).status;

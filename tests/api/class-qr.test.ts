@@ -148,21 +148,25 @@ describe("scanning", () => {
 
   it("accepts a code from an hour before the session starts to an hour after it ends, not outside", async () => {
     const { sessions, token } = await setup("QR-WINDOW", 0, ["learner", "student0411"]);
-    // 09:00 local = 02:00 UTC; 17:00 local = 10:00 UTC.
+    // 09:00 local = 02:00 UTC; 17:00 local = 10:00 UTC. Outside, a good code names its session and
+    // the window, so the page can say when to come back (docs/decisions/077).
+    const session = { id: sessions[0], name: "Day 2026-06-01", date: "2026-06-01", start_time: "09:00", end_time: "17:00" };
+    const window = { session, opens: "2026-06-01T01:00:00.000Z", closes: "2026-06-01T11:00:00.000Z" };
+    const early = { status: 400, body: { detail: "cls_msg_checkin_not_open", ...window } };
     await at("2026-06-01T00:59:59.000Z");
-    expect(await learner.post(SCAN, { code: token })).toMatchObject(invalid);
-    expect(await learner.get(`${SCAN}?code=${token}`)).toMatchObject(invalid);
+    expect(await learner.post(SCAN, { code: token })).toMatchObject(early);
+    expect(await learner.get(`${SCAN}?code=${token}`)).toMatchObject(early);
     await at("2026-06-01T11:00:01.000Z");
-    expect(await learner.post(SCAN, { code: token })).toMatchObject(invalid);
+    expect(await learner.post(SCAN, { code: token })).toMatchObject({ status: 400, body: { detail: "cls_msg_checkin_closed", ...window } });
     expect(await attendanceOf(sessions[0])).toEqual([]);
     await at("2026-06-01T01:00:00.000Z");
     expect((await learner.post(SCAN, { code: token })).body.action).toBe("in");
     await at("2026-06-01T11:00:00.000Z");
     expect((await student.post(SCAN, { code: token })).body.action).toBe("in");
-    // Tomorrow's session's code is not good today.
+    // Tomorrow's session's code is not good today: not open yet.
     const tomorrow = (await admin.get(`/api/dashboard/class/${(await setup("QR-WINDOW-2")).id}/checkin/qr/`)).body.results[1].token;
     await at(START.toISOString());
-    expect(await learner.post(SCAN, { code: tomorrow })).toMatchObject(invalid);
+    expect(await learner.post(SCAN, { code: tomorrow })).toMatchObject({ status: 400, body: { detail: "cls_msg_checkin_not_open", session: { name: "Day 2026-06-02" } } });
   });
 
   it("refuses an account without a seat in the class with 403, writing nothing", async () => {
@@ -189,7 +193,7 @@ describe("scanning", () => {
 
   it("refuses a cancelled class's code, and its regenerating", async () => {
     const { id, sessions, token } = await setup("QR-CANCEL");
-    expect((await admin.post(`${C}/${id}/cancel/`, {})).status).toBe(200);
+    expect((await admin.post(`${C}/${id}/cancel/`, { reason: "Trainer unavailable" })).status).toBe(200);
     expect(await learner.post(SCAN, { code: token })).toMatchObject(invalid);
     expect(await admin.post(`${C}/${id}/checkin/${sessions[0]}/qr/`, {})).toMatchObject({ status: 400, body: { detail: "cls_msg_cancelled" } });
     expect((await admin.get(`${C}/${id}/checkin/${sessions[0]}/qr/`)).body).toMatchObject({ qr_version: 1, class: { is_cancelled: true } });

@@ -64,11 +64,11 @@ describe("cancelling", () => {
   it("is permanent: later writes to the class and its sessions are refused, the item says read-only", async () => {
     const id = await newClass("T-CAN-1");
     const s = (await admin.post(`${C}/${id}/session/`, session())).body.id;
-    const cancelled = await admin.post(`${C}/${id}/cancel/`, {});
+    const cancelled = await admin.post(`${C}/${id}/cancel/`, { reason: "Trainer unavailable" });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 3, is_read_only: true });
     const refusals = [
-      await admin.post(`${C}/${id}/cancel/`, {}),
+      await admin.post(`${C}/${id}/cancel/`, { reason: "Trainer unavailable" }),
       await admin.patch(`${C}/${id}/`, { name: "Renamed" }),
       await admin.patch(`${C}/${id}/`, { is_display: true }),
       await admin.post(`${C}/${id}/session/`, session({ date: "2026-06-11" })),
@@ -82,7 +82,7 @@ describe("cancelling", () => {
 
   it("refuses every write of the engine's shared tabs too, whichever flag they need; reading stays", async () => {
     const id = await newClass("T-CAN-3");
-    expect((await admin.post(`${C}/${id}/cancel/`, {})).status).toBe(200);
+    expect((await admin.post(`${C}/${id}/cancel/`, { reason: "Trainer unavailable" })).status).toBe(200);
     const accountId = (await admin.get(`/api/dashboard/user/?search=staff2`)).body.results[0].id as number;
     const classType = (await admin.get(`${C}/${id}/`)).body.content_type.id as number;
     const writes = {
@@ -108,7 +108,7 @@ describe("cancelling", () => {
 
   it("needs the change flag", async () => {
     const id = await newClass("T-CAN-2");
-    expect((await viewer.post(`${C}/${id}/cancel/`, {})).status).toBe(403);
+    expect((await viewer.post(`${C}/${id}/cancel/`, { reason: "Trainer unavailable" })).status).toBe(403);
     expect((await admin.get(`${C}/${id}/`)).body.status).toBe(1);
   });
 });

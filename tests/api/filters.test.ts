@@ -133,11 +133,13 @@ describe("filter lists: shape and content", () => {
   });
 
   it("orders by name, then id", async () => {
-    const first = await api.db.insertInto("position").values({ name: "Analyst", code: "PA1" }).returning("id").executeTakeFirstOrThrow();
-    const second = await api.db.insertInto("position").values({ name: "Analyst", code: "PA2" }).returning("id").executeTakeFirstOrThrow();
-    const res = await admin.get(`${F}/position/`);
+    // Providers: a position's name is unique (issue 33, migration 0043), so two cannot tie.
+    const first = await api.db.insertInto("provider").values({ name: "Analyst", code: "PA1" }).returning("id").executeTakeFirstOrThrow();
+    const second = await api.db.insertInto("provider").values({ name: "Analyst", code: "PA2" }).returning("id").executeTakeFirstOrThrow();
+    const res = await admin.get(`${F}/provider/`);
     expect(res.body.results.slice(0, 2).map((r: Option) => r.id)).toEqual([first.id, second.id]);
-    expect(names(res.body).slice(2)).toEqual(["Engineer", "HR Specialist", "Officer", "Sales Representative", "Team Lead"]);
+    expect(names(res.body).slice(2)).toEqual(["Bangkok Learning Co.", "Global Skills Partner", "Internal Academy"]);
+    expect(names((await admin.get(`${F}/position/`)).body)).toEqual(["Engineer", "HR Specialist", "Officer", "Sales Representative", "Team Lead"]);
   });
 });
 

@@ -1,4 +1,15 @@
+import { execFileSync } from "node:child_process";
 import zlib from "node:zlib";
+
+/** Whether ffmpeg / ffprobe are installed (video and audio cases are skipped without them). */
+export const HAS_FFMPEG = (() => {
+  try {
+    execFileSync("ffprobe", ["-version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 /** A real PNG of w×h grey pixels. */
 export function png(w = 2, h = 2): Buffer {

@@ -39,6 +39,14 @@ async function addAccount(at: string, extra: Record<string, number> = {}) {
   return row.id;
 }
 
+/** The organisation's zone (config time-zone-offset-minutes, minutes east of UTC): the days the pages count in. */
+const setZone = (minutes: number) =>
+  api.db
+    .insertInto("config")
+    .values({ key: "time-zone-offset-minutes", value: JSON.stringify(minutes), url: null, datetime_update: api.clock.now.toISOString() })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(minutes) }))
+    .execute();
+
 const counts = (answer: HomeLearningAnswer) => Object.fromEntries(answer.content.map((c) => [c.key, c.count]));
 const series = <T extends { date: string }>(rows: T[], pick: (r: T) => number) => Object.fromEntries(rows.map((r) => [r.date, pick(r)]));
 
@@ -106,6 +114,7 @@ describe("GET dashboard/home/learning/", () => {
   });
 
   it("answers new accounts per day over the period, every day present, zeros included", async () => {
+    await setZone(0); // UTC's days: the period's bounds are plain here (the zone's own: below)
     setClock("2027-01-10T05:00:00.000Z"); // far past the seeded history
     await addAccount("2027-01-10T00:00:00.000Z"); // today, first instant
     await addAccount("2027-01-09T23:59:59.999Z");
@@ -143,10 +152,38 @@ describe("GET dashboard/home/learning/", () => {
     expect(dates).toEqual([...dates].sort());
     expect(new Set(dates).size).toBe(90);
   });
+
+  it("counts the organisation's days, not UTC's, whatever its offset (docs/decisions/077)", async () => {
+    // +07:00: 2027-01-19T17:00Z is 20 Jan 00:00 there; the clock, 20 Jan 18:00Z, is 21 Jan 01:00.
+    await setZone(420);
+    setClock("2027-01-20T18:00:00.000Z");
+    let c = await signedIn("admin");
+    await addAccount("2027-01-19T16:59:59.999Z"); // 19 Jan, 23:59 in the zone
+    await addAccount("2027-01-19T17:00:00.000Z"); // 20 Jan, 00:00
+    await addAccount("2027-01-20T17:00:00.000Z"); // 21 Jan, 00:00: today
+    await addAccount("2027-01-14T16:59:59.999Z"); // 14 Jan, 23:59: before a 7-day period
+    await addAccount("2027-01-14T17:00:00.000Z"); // 15 Jan, 00:00: its first instant
+    const week = (await c.get(`${LEARNING}?days=7`)).body as HomeLearningAnswer;
+    expect(week).toMatchObject({ days: 7, date_from: "2027-01-15", date_to: "2027-01-21", new_accounts_total: 4 });
+    expect(series(week.new_accounts, (d) => d.count)).toEqual({
+      "2027-01-15": 1, "2027-01-16": 0, "2027-01-17": 0, "2027-01-18": 0, "2027-01-19": 1, "2027-01-20": 1, "2027-01-21": 1,
+    });
+    // +05:30, a zone whose day begins half past a UTC hour: 18:30Z is midnight there.
+    await setZone(330);
+    setClock("2027-01-30T18:30:00.000Z"); // 31 Jan, 00:00
+    c = await signedIn("admin");
+    await addAccount("2027-01-30T18:29:59.999Z"); // 30 Jan, 23:59
+    await addAccount("2027-01-30T18:30:00.000Z"); // 31 Jan, 00:00: today
+    const half = (await c.get(`${LEARNING}?days=7`)).body as HomeLearningAnswer;
+    expect(half).toMatchObject({ date_from: "2027-01-25", date_to: "2027-01-31" });
+    expect(series(half.new_accounts, (d) => d.count)).toMatchObject({ "2027-01-30": 1, "2027-01-31": 1 });
+    await setZone(0);
+  });
 });
 
 describe("GET dashboard/home/usage/", () => {
   it("answers visits by source, sign-ins, active sessions and distinct users", async () => {
+    await setZone(0); // UTC's days, as the instants below are written
     setClock("2027-03-10T05:00:00.000Z");
     const [a, b, old] = [await addAccount("2027-01-01T00:00:00.000Z"), await addAccount("2027-01-01T00:00:00.000Z"), await addAccount("2027-01-01T00:00:00.000Z")];
     const visit = (datetime_create: string, source: number, account_id: number | null = null) =>

@@ -18,8 +18,8 @@ export async function xlsxOf(rows: string[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** POST dashboard/user/import/ as the dashboard sends it: the mode field first, then the file. */
-export function postImport(client: Client, filename: string, data: Buffer, mode?: string) {
+/** POST an import (the user import's, or `path`: the credit import's) as the dashboard sends it: the mode field first, then the file. */
+export function postImport(client: Client, filename: string, data: Buffer, mode?: string, path = "/api/dashboard/user/import/") {
   const boundary = "----lmsImportBoundary7MA4YWxkTrZu0gW";
   const body = Buffer.concat([
     Buffer.from(mode === undefined ? "" : `--${boundary}\r\nContent-Disposition: form-data; name="mode"\r\n\r\n${mode}\r\n`),
@@ -27,7 +27,7 @@ export function postImport(client: Client, filename: string, data: Buffer, mode?
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return client.post("/api/dashboard/user/import/", body as never, { "content-type": `multipart/form-data; boundary=${boundary}` });
+  return client.post(path, body as never, { "content-type": `multipart/form-data; boundary=${boundary}` });
 }
 
 /** The job's item once it left status 2 (in progress). */

@@ -52,8 +52,12 @@ describe("live list and item", () => {
     expect(stream.status).toBe(0);
     expect(res.body).toMatchObject({ status: 0, download_status: 3, live_type: 1, datetime_live_start: "2030-01-01T09:00:00.000Z", is_display: false });
     const id = res.body.id as number;
-    // A PATCH naming the stream's fields changes none of them.
-    const patched = await admin.patch(`${L}/${id}/`, { stream_key: "x", stream_password: "y", status: 1, download_status: 1, name: "Renamed" });
+    // A PATCH naming the stream's fields is refused, each field named, and changes nothing (issue 33).
+    const forged = await admin.patch(`${L}/${id}/`, { stream_key: "x", stream_password: "y", status: 1, download_status: 1, name: "Renamed" });
+    expect(forged.status).toBe(400);
+    expect(forged.body).toEqual({ stream_key: ["unknown_field"], stream_password: ["unknown_field"], status: ["unknown_field"], download_status: ["unknown_field"] });
+    expect((await admin.get(`${L}/${id}/`)).body).toMatchObject({ name: "A live", stream });
+    const patched = await admin.patch(`${L}/${id}/`, { name: "Renamed" });
     expect(patched.status).toBe(200);
     expect(patched.body.stream).toEqual(stream);
     expect(patched.body).toMatchObject({ name: "Renamed", status: 0, download_status: 3 });

@@ -52,7 +52,10 @@ describe("acting as another account", () => {
     expect(log).toMatchObject({ administrator_id: staffId, account_id: instructorId, duration_minutes: 30, datetime_end: null, end_reason: null });
     const admin = await api.signedIn("admin");
     const writes = (await admin.get(`${LOG}${log.id}/write/`)).body;
-    expect(writes.results).toEqual([{ id: expect.any(Number), method: "PATCH", path: "/api/account/profile/", status: 200, datetime_create: api.clock.now.toISOString() }]);
+    // What changed (issue 33 §15): the row the answer named and the fields sent, never their values.
+    expect(writes.results).toEqual([
+      { id: expect.any(Number), method: "PATCH", path: "/api/account/profile/", status: 200, datetime_create: api.clock.now.toISOString(), target_name: "Somchai Jaidee", fields: ["language"] },
+    ]);
     const row = (await admin.get(`${LOG}${log.id}/`)).body as LoginAsLogRow;
     expect(row).toMatchObject({ administrator: { id: staffId, username: "staff1" }, account: { id: instructorId, username: "instructor" }, is_active: true, count_write: 1, end_reason: null });
     // The write changed the instructor's record, not the administrator's.
@@ -74,6 +77,22 @@ describe("acting as another account", () => {
     // Leaving is no write of the target's; leaving twice has nothing to leave.
     expect((await admin.get(`${LOG}${log.id}/write/`)).body.count).toBe(1);
     expect(await staff.post(LEAVE, {})).toMatchObject({ status: 400, body: { detail: MSG.login_as_not_acting } });
+  });
+
+  it("records what a write changed: the row's name from the answer, the fields sent; none for a delete", async () => {
+    const acting = await api.signedIn("staff2");
+    await actAs(acting, "staff1");
+    const created = await acting.post("/api/dashboard/department/", { name: "Audit Trail Team", code: "AUD-TT" });
+    expect(created.status).toBe(201);
+    expect((await acting.delete(`/api/dashboard/department/${created.body.id}/`)).status).toBe(204);
+    const log = await latestLog();
+    const reader = await api.signedIn("admin");
+    const writes = (await reader.get(`${LOG}${log.id}/write/`)).body.results;
+    expect(writes.map((w: { method: string; target_name: string | null; fields: string[] }) => [w.method, w.target_name, w.fields])).toEqual([
+      ["POST", "Audit Trail Team", ["name", "code"]],
+      ["DELETE", null, []],
+    ]);
+    await acting.post(LEAVE, {});
   });
 
   it("returns to the administrator by itself when its time is up", async () => {
@@ -225,5 +244,35 @@ describe("the log", () => {
     expect((await admin.get(`${LOG}?account=abc`)).body).toEqual({ account: [MSG.invalid_choice] });
     expect((await admin.get(`${LOG}99999999/`)).status).toBe(404);
     expect((await admin.get(`${LOG}99999999/write/`)).status).toBe(404);
+  });
+  it("exports the list as csv and xlsx, its search and ordering kept, every row; needs the export flag", async () => {
+    const admin = await api.signedIn("admin");
+    await actAs(await api.signedIn("staff1"), "instructor");
+    await actAs(await api.signedIn("admin"), "sysadmin");
+    const download = async (client: Client, query: string) => {
+      const res = await api.app.inject({ method: "GET", url: `${LOG}export/?${query}`, headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
+      return { status: res.statusCode, headers: res.headers, raw: res.rawPayload };
+    };
+    const csv = await download(admin, "format_type=csv&ordering=datetime_start");
+    expect(csv.status).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="login-as-log-\d{8}\.csv"/);
+    const lines = csv.raw.toString("utf8").slice(1).trim().split("\r\n");
+    expect(lines[0].split(",").slice(0, 3)).toEqual(["No.", "Administrator", "Administrator · Username"]);
+    const all = await logRows();
+    expect(lines).toHaveLength(all.length + 1);
+    // Oldest first, as asked; the accounts by name and username.
+    const [oldest] = (await admin.get(`${LOG}?ordering=datetime_start&page_size=1`)).body.results as LoginAsLogRow[];
+    expect(lines[1].split(",").slice(0, 5)).toEqual(["1", `${oldest.administrator.first_name} ${oldest.administrator.last_name}`, oldest.administrator.username, `${oldest.account.first_name} ${oldest.account.last_name}`, oldest.account.username]);
+    const searched = (await download(admin, "format_type=csv&search=SYSADMIN")).raw.toString("utf8").trim().split("\r\n");
+    expect(searched).toHaveLength((await admin.get(`${LOG}?search=SYSADMIN`)).body.count + 1);
+    expect(searched.slice(1).every((l) => l.includes(",sysadmin,"))).toBe(true);
+    const xlsx = await download(admin, "format_type=xlsx");
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers["content-type"]).toMatch(/spreadsheetml/);
+    expect([...xlsx.raw.subarray(0, 2)]).toEqual([0x50, 0x4b]);
+    expect((await download(admin, "format_type=pdf")).status).toBe(400);
+    const { client: refused } = await signedInWithout(api, flag("login_as", "export"));
+    expect((await download(refused, "format_type=csv")).status).toBe(403);
   });
 });

@@ -1,6 +1,8 @@
 import { DASHBOARD_FLAG, type PermissionAnswer } from "../../contract/permissions";
 import { DEMO_ACCOUNTS } from "../../api/db/demo-accounts";
 import { lacking, type AccountFlags } from "../matrix-accounts";
+import { expect } from "vitest";
+import type { Database } from "../../api/db/schema";
 import type { Client, TestApi } from "./harness";
 
 /** Shared by the people tests (users, their access, departments, levels and positions). */
@@ -75,4 +77,18 @@ export async function signedInWithout(api: TestApi, flag: string): Promise<{ use
   }
   const [refused] = lacking(accounts, flag, DASHBOARD_FLAG);
   return { username: refused.username, client: await api.signedIn(refused.username) };
+}
+
+/** Every row of `tables`, one text each (a refusal must leave them as they were). */
+export async function rowsOf(api: TestApi, tables: readonly (keyof Database)[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const t of tables) for (const r of await api.db.selectFrom(t).selectAll().execute()) out.set(`${t}:${JSON.stringify(r)}`, "");
+  return out;
+}
+
+/** Runs the refusals, then checks that no row of `tables` changed. */
+export async function writesNothingIn(api: TestApi, tables: readonly (keyof Database)[], refusals: () => Promise<void>) {
+  const before = await rowsOf(api, tables);
+  await refusals();
+  expect(changedRows(before, await rowsOf(api, tables))).toEqual([]);
 }

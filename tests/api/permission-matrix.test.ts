@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { FILTER_NAMES } from "../../contract/config";
 import { CONTENT_TAG_EXTRAS, GENERAL_TAG_TYPE } from "../../contract/codes";
-import { DASHBOARD_FLAG, isFlag, type PermissionAnswer } from "../../contract/permissions";
+import { DASHBOARD_FLAG, answerGuards, isFlag, type PermissionAnswer } from "../../contract/permissions";
 import { DEMO_ACCOUNTS } from "../../api/db/demo-accounts";
 import { CONTENT_TYPES, alsoFlags, contentFlag, contentRoutes } from "~/registry/content.js";
 import { SCREENS } from "~/registry/menu.js";
@@ -56,23 +56,33 @@ const SCREEN_API: Record<string, string> = {
   // Login as (docs/decisions/033): the accounts one may act as, and the log.
   "login-as": "dashboard/login-as/account/",
   "login-as-log": "dashboard/login-as/log/",
+  // The log as a spreadsheet (docs/decisions/079): the export flag.
+  "login-as-log-export": "dashboard/login-as/log/export/?format_type=csv",
   // The user import and its history (docs/decisions/032): the template needs the import flag,
   // as do the job's events and files; the history list, the history flag.
   "user-import": "dashboard/user/import/template/",
   "user-import-events": "dashboard/user/import/template/",
   "user-import-file": "dashboard/user/import/template/",
+  // The credit import (docs/decisions/075): its template needs the account's transaction flag, as the page does.
+  "credit-import": "dashboard/user/credit/import/template/",
+  "credit-import-events": "dashboard/user/credit/import/template/",
+  "credit-import-file": "dashboard/user/credit/import/template/",
   "import-history": "dashboard/import-history/",
   // Enrollment approvals and budgets (issue 17 §3–4, docs/decisions/054, 055): the pages' lists.
-  ...Object.fromEntries(["enrollment-waiting", "enrollment-waiting-tab", "enrollment-approved", "enrollment-rejected", "enrollment-confirm", "enrollment-old"].map((id) => [id, "dashboard/enrollment/"])),
+  ...Object.fromEntries(["enrollment-waiting", "enrollment-waiting-tab", "enrollment-approved", "enrollment-rejected", "enrollment-confirm", "enrollment-old", "enrollment-export"].map((id) => [id, "dashboard/enrollment/"])),
+  // Enrolments waiting in a flow (docs/decisions/074): their request pages read the kind's list.
+  ...Object.fromEntries(["enrollment-request-item", "enrollment-request-reject"].map((id) => [id, "dashboard/enrollment/request/"])),
   budget: "dashboard/budget/",
   "budget-item": "dashboard/budget/course-1/",
+  // The budget list as a spreadsheet (docs/decisions/075): the export flag.
+  "budget-export": "dashboard/budget/export/?format_type=csv",
   // A live's recordings kept (docs/decisions/066): the live list's kept ones, on the live's flags.
   ...Object.fromEntries(["live-backup", "live-backup-item", "live-backup-publish", "live-backup-live"].map((id) => [id, "dashboard/live_backup/"])),
   "live-backup-create": "dashboard/live_backup/candidate/",
   // Learning and material requests (issue 17 §4, docs/decisions/058): each page's list, on the page's flag.
-  ...Object.fromEntries(["learning-request", "learning-request-waiting", "learning-request-approval-result", "learning-request-item", "learning-request-answer"].map((id) => [id, "dashboard/learning-request/"])),
+  ...Object.fromEntries(["learning-request", "learning-request-waiting", "learning-request-approval-result", "learning-request-item", "learning-request-reject", "learning-request-answer"].map((id) => [id, "dashboard/learning-request/"])),
   "learning-request-learning-result": "dashboard/learning-result/",
-  ...Object.fromEntries(["material-request", "material-request-approval-result", "material-request-item"].map((id) => [id, "dashboard/material-request/"])),
+  ...Object.fromEntries(["material-request", "material-request-approval-result", "material-request-item", "material-request-reject"].map((id) => [id, "dashboard/material-request/"])),
 };
 
 /** A valid new item of each content type, in the scope of the account that will hold it. */
@@ -314,6 +324,8 @@ function engineCalls(type: ContentType): Record<string, Call[]> {
     ],
     enrollment: [
       call("enrollment settings", "GET", "enrollment", () => "enrollment/"),
+      // The enrollment forms its `form` may name (docs/decisions/074).
+      call("enrollment forms", "GET", "enrollment", () => "enrollment/form/"),
       call("enrollment settings save", "PUT", "enrollment", () => "enrollment/", { body: () => ({ capacity: 12, content_period_cancel: CANCEL_SAMPLE[type.cancelKind as keyof typeof CANCEL_SAMPLE] }) }),
     ],
     "enrollment/identification": [
@@ -681,10 +693,16 @@ function classCalls(type: ContentType): Record<string, Call[]> {
     if (res.status !== 200) throw new Error(`session enrollment of class ${item}: ${res.status} ${JSON.stringify(res.body)}`);
     return { value: await enrollmentOf(type, item) };
   };
-  const session = async (item: number) => {
-    const res = await observer().client.post(`${base}${item}/session/`, await sessionBody(item));
+  const session = async (item: number, body?: Record<string, unknown>) => {
+    const res = await observer().client.post(`${base}${item}/session/`, body ?? (await sessionBody(item)));
     if (res.status !== 201) throw new Error(`session of class ${item}: ${res.status} ${JSON.stringify(res.body)}`);
     return { row: (res.body as { id: number }).id };
+  };
+  /** A session whose check-in has opened (docs/decisions/077): yesterday's, or the class's last day when that is earlier. */
+  const openedSession = async (item: number) => {
+    const body = await sessionBody(item);
+    const yesterday = new Date(api.clock.now.getTime() - 86_400_000).toISOString().slice(0, 10);
+    return session(item, { ...body, date: body.date < yesterday ? body.date : yesterday });
   };
   /** A live rerun session (its live page saves). */
   const liveSession = async (item: number) => {
@@ -743,13 +761,13 @@ function classCalls(type: ContentType): Record<string, Call[]> {
     checkin: [
       call("check-in points", "GET", "view", () => "checkin/"),
       call("session learners", "GET", "view", (i) => `checkin/${i.row}/`, { rows: session }),
-      call("check-in", "POST", "progress", (i) => `checkin/${i.row}/`, { rows: async (item) => ({ ...(await session(item)), value: await enrollmentOf(type, item) }), body: (_, i) => ({ enrollment_list: [i.value], action: "in" }) }),
+      call("check-in", "POST", "progress", (i) => `checkin/${i.row}/`, { rows: async (item) => ({ ...(await openedSession(item)), value: await enrollmentOf(type, item) }), body: (_, i) => ({ enrollment_list: [i.value], action: "in" }) }),
     ],
     "overall/check-in": [call("check-in points", "GET", "view", () => "checkin/")],
     "overall/log": [call("check-in log", "GET", "view", () => "checkin/log/")],
     "overall/report": [call("attendance report", "GET", "view", () => "checkin/report/")],
     "overall/report/export": [call("attendance export", "GET", "export", () => "checkin/report/export/?format_type=csv")],
-    "page/cancel": [call("cancel", "POST", "change", () => "cancel/", { fresh: true })],
+    "page/cancel": [call("cancel", "POST", "change", () => "cancel/", { fresh: true, body: () => ({ reason: "Matrix cancel" }) })],
     // Session enrollment (docs/decisions/046): the overview, and a learner's sessions chosen once the
     // class enrols by session (any number, changes allowed, so the empty choice is one the API accepts).
     "enrollment-old": [call("enrolment by session", "GET", "view", () => "session-enrollment/")],
@@ -855,7 +873,8 @@ const fullSourcePaths = () => [...new Set(CONTENT_TYPES.flatMap((type) => type.f
 
 const CALLS: Call[] = [
   { label: "permission", method: "GET", flag: DASHBOARD_FLAG, path: () => "/api/dashboard/account/permission/" },
-  ...SCREENS.map((s): Call => ({ label: s.id, method: "GET", flag: s.flag, near: DASHBOARD_FLAG, path: () => `/api/${SCREEN_API[s.id] ?? `(no API path for ${s.id})`}` })),
+  // A screen's `also` guards pass its call too (a flow's deciders: docs/decisions/074).
+  ...SCREENS.map((s): Call => ({ label: s.id, method: "GET", flag: s.flag, also: s.also, near: DASHBOARD_FLAG, path: () => `/api/${SCREEN_API[s.id] ?? `(no API path for ${s.id})`}` })),
   ...filterPaths().map((p): Call => ({ label: `filter ${p}`, method: "GET", flag: DASHBOARD_FLAG, path: () => `/api/dashboard/filter/${p}/` })),
   ...fullSourcePaths().map((p): Call => ({ label: `list ${p}`, method: "GET", flag: DASHBOARD_FLAG, path: () => `/api/${p}` })),
   ...CONTENT_TYPES.flatMap(contentCalls),
@@ -880,7 +899,8 @@ beforeAll(async () => {
     const res = await client.get("/api/dashboard/account/permission/");
     expect([200, 403], `permission of ${username}`).toContain(res.status);
     const answer = res.status === 200 ? (res.body as PermissionAnswer) : null;
-    accounts.push({ username, client, answer, flags: answer ? new Set(Object.keys(answer.permission).filter((k) => answer.permission[k])) : null });
+    // Its flags and the guards its answer implies (decides_{kind} for a flow's decider).
+    accounts.push({ username, client, answer, flags: answer ? answerGuards(answer) : null });
   }
 });
 afterAll(async () => {

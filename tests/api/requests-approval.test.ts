@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApprovalFlow, LearningRequest, LearningResult } from "../../contract/schemas/requests";
 import { startTestApi, type Client, type TestApi } from "./harness";
-import { changedRows } from "./people-kit";
+import { writesNothingIn } from "./people-kit";
 
 /**
  * Approval flows and learning / material requests (issue 17 §4, docs/decisions/056, 058): flow
@@ -25,25 +25,16 @@ afterAll(() => api.close());
 const D = "/api/dashboard";
 const flowId = async (code: string) => (await api.db.selectFrom("approval_flow").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
 const accountId = async (u: string) => (await api.db.selectFrom("account").select("id").where("username", "=", u).executeTakeFirstOrThrow()).id;
-async function rows(): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const t of ["approval_flow", "approval_step", "approval_step_approver", "learning_request", "request_decision", "learning_result"] as const) {
-    for (const r of await api.db.selectFrom(t).selectAll().execute()) out.set(`${t}:${JSON.stringify(r)}`, "");
-  }
-  return out;
-}
-async function writesNothing(refusals: () => Promise<void>) {
-  const before = await rows();
-  await refusals();
-  expect(changedRows(before, await rows())).toEqual([]);
-}
+/** A refusal writes no flow, step, request, decision or result row. */
+const writesNothing = (refusals: () => Promise<void>) =>
+  writesNothingIn(api, ["approval_flow", "approval_step", "approval_step_approver", "learning_request", "request_decision", "learning_result"], refusals);
 const request = (body: Record<string, unknown>) => learner.post("/api/learning-request/", { kind: 1, name: "Public speaking", provider: "Toastmasters", ...body });
 
 describe("approval flows", () => {
   it("lists the seeded flows by sort with their steps", async () => {
     const res = await admin.get(`${D}/approval-flow/`);
     expect(res.status).toBe(200);
-    expect(res.body.results.map((f: ApprovalFlow) => [f.code, f.sort, f.count_step])).toEqual([["AF-LOW", 5, 1], ["AF-HR", 7, 1], ["AF-TRAIN", 10, 2], ["AF-MAT", 20, 1]]);
+    expect(res.body.results.map((f: ApprovalFlow) => [f.code, f.sort, f.count_step])).toEqual([["AF-LOW", 5, 1], ["AF-HR", 7, 1], ["AF-TRAIN", 10, 2], ["AF-MAT", 20, 1], ["AF-ENR", 30, 2]]);
     const two = res.body.results[2] as ApprovalFlow;
     expect(two.steps[0]).toMatchObject({ sort: 1, step_supervisor: 1, is_approver: true, approvers: [{ username: "staff1" }] });
     expect(two.steps[1]).toMatchObject({ sort: 2, step_supervisor: 0, approvers: [{ username: "staff2" }], duration_expire: 14 });
@@ -127,14 +118,20 @@ describe("requests through the flows", () => {
     expect(step2.body).toMatchObject({ status: 1, step: 2, can_decide: false, waiting_for: [{ username: "staff2" }] });
     const done = await staff2.post(`${D}/learning-request/${id}/decision/`, { decision: "approve" });
     expect(done.body).toMatchObject({ status: 30, step: 2, decisions: [{ step: 1, decision: 30, by: { username: "staff1" }, note: "Fits the plan." }, { step: 2, decision: 30, by: { username: "staff2" } }], learning_result: { status: 0 } });
-    expect((await staff2.post(`${D}/learning-request/${id}/decision/`, { decision: "reject" })).body).toEqual({ detail: "req_msg_not_waiting" });
+    expect((await staff2.post(`${D}/learning-request/${id}/decision/`, { decision: "reject", note: "Too late." })).body).toEqual({ detail: "req_msg_not_waiting" });
     const results = (await admin.get(`${D}/learning-request/?tab=approval-result`)).body.results as LearningRequest[];
     expect(results.map((r) => r.id)).toContain(id);
   });
 
-  it("rejects at any step (-3), and the superuser decides any step", async () => {
+  it("rejects at any step (-3) with the reason the learner is shown, and the superuser decides any step", async () => {
     const id = (await request({ cost: 5000 })).body.id as number;
+    await writesNothing(async () => {
+      expect((await admin.post(`${D}/learning-request/${id}/decision/`, { decision: "reject" })).body).toEqual({ note: ["reason_required"] });
+      expect((await admin.post(`${D}/learning-request/${id}/decision/`, { decision: "reject", note: "   " })).body).toEqual({ note: ["reason_required"] });
+    });
     expect((await admin.post(`${D}/learning-request/${id}/decision/`, { decision: "reject", note: "No budget." })).body).toMatchObject({ status: -3, learning_result: null });
+    const mine = (await learner.get("/api/learning-request/")).body.results as LearningRequest[];
+    expect(mine.find((r) => r.id === id)?.decisions).toEqual([expect.objectContaining({ decision: -3, note: "No budget." })]);
   });
 
   it("keeps material requests apart, on their own flag", async () => {
@@ -168,5 +165,62 @@ describe("requests through the flows", () => {
     const expired = (await admin.get(`${D}/learning-request/${id}/`)).body as LearningRequest;
     expect(expired).toMatchObject({ status: -6, decisions: [{ decision: 30 }, { decision: -6, by: null }] });
     expect((await staff2.post(`${D}/learning-request/${id}/decision/`, { decision: "approve" })).status).toBe(409);
+  });
+});
+
+describe("the people a flow names decide without the kind's flags (issue 33 item 1)", () => {
+  let manager: Client;
+  let inspector: Client;
+  let instructor: Client;
+  beforeAll(async () => {
+    // Afresh: the expiry test above moved the clock past every session.
+    [admin, staff1, learner, viewer, manager, inspector, instructor] = await Promise.all(["admin", "staff1", "learner", "viewer", "manager", "inspector", "instructor"].map((u) => api.signedIn(u)));
+  });
+
+  it("says in the permission answer which requests an account decides", async () => {
+    const decides = async (c: Client) => (await c.get(`${D}/account/permission/`)).body.decides;
+    // manager: the learner's supervisor (a step at level 1); staff1: named; inspector: named on the enrolment flow, and a supervisor.
+    expect(await decides(manager)).toEqual(["learning_request", "enrollment"]);
+    expect(await decides(staff1)).toEqual(["learning_request", "material_request"]);
+    expect(await decides(inspector)).toEqual(["learning_request", "enrollment"]);
+    expect(await decides(viewer)).toEqual([]);
+    expect(await decides(instructor)).toEqual([]);
+  });
+
+  it("lets the learner's supervisor see and decide the step it waits at, and nothing else", async () => {
+    const id = (await request({ cost: 9000 })).body.id as number;
+    // Before: the manager holds no request_form flag.
+    expect((await manager.get(`${D}/learning-request/?tab=waiting`)).body.results.map((r: LearningRequest) => r.id)).toContain(id);
+    expect((await manager.get(`${D}/learning-request/${id}/`)).body).toMatchObject({ can_decide: true, step: 1 });
+    expect((await manager.get(`${D}/learning-request/${id}/answer/`)).status).toBe(200);
+    const moved = await manager.post(`${D}/learning-request/${id}/decision/`, { decision: "approve", note: "Good for the team." });
+    expect(moved.body).toMatchObject({ status: 1, step: 2, can_decide: false, decisions: [{ by: { username: "manager" }, note: "Good for the team." }] });
+    // Decided: still theirs to read, listed with all their requests; no longer on the waiting tab.
+    expect((await manager.get(`${D}/learning-request/${id}/`)).status).toBe(200);
+    expect((await manager.get(`${D}/learning-request/?tab=waiting`)).body.results.map((r: LearningRequest) => r.id)).not.toContain(id);
+    expect((await manager.get(`${D}/learning-request/?tab=all`)).body.results.map((r: LearningRequest) => r.id)).toContain(id);
+    // A request of another learner whose step it does not decide: not found; another kind: refused.
+    const other = (await api.db.selectFrom("learning_request").select("id").where("kind", "=", 1).where("account_id", "<>", await accountId("learner")).orderBy("id").executeTakeFirstOrThrow()).id;
+    expect((await manager.get(`${D}/learning-request/${other}/`)).status).toBe(404);
+    expect((await manager.get(`${D}/material-request/`)).status).toBe(403);
+    // Neither a decider nor holding the flag: refused outright.
+    expect((await instructor.get(`${D}/learning-request/`)).status).toBe(403);
+    expect((await instructor.post(`${D}/learning-request/${id}/decision/`, { decision: "approve" })).status).toBe(403);
+  });
+
+  it("offers and takes as approvers only accounts that may decide, kept without a second tick box", async () => {
+    const choices = (await admin.get(`${D}/approval-flow/approver/?page_size=200`)).body.results.map((r: { code: string }) => r.code);
+    expect(choices).toEqual(expect.arrayContaining(["admin", "staff1", "inspector", "manager"]));
+    expect(choices).not.toContain("viewer");
+    expect(choices).not.toContain("learner");
+    const id = (await admin.post(`${D}/approval-flow/`, { name: "Named only", type_request: 2, sort: 41 })).body.id as number;
+    await writesNothing(async () => {
+      expect((await admin.post(`${D}/approval-flow/${id}/step/`, { approvers: [await accountId("viewer")] })).body).toEqual({ approvers: ["invalid"] });
+    });
+    const made = await admin.post(`${D}/approval-flow/${id}/step/`, { approvers: String(await accountId("inspector")) });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const step = (made.body as ApprovalFlow).steps.at(-1)!;
+    expect(step).toMatchObject({ is_approver: true, approvers: [{ username: "inspector" }] });
+    expect((await admin.delete(`${D}/approval-flow/${id}/`)).status).toBe(204);
   });
 });

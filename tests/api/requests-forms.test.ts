@@ -25,7 +25,7 @@ const formId = async (code: string) => (await api.db.selectFrom("request_form").
 describe("form builder", () => {
   it("lists each kind under its own path and flag", async () => {
     const enrollment = await admin.get(`${D}/enrollment-form/`);
-    expect(enrollment.body.results.map((f: Form) => [f.code, f.kind, f.count_section, f.count_question, f.count_submission])).toEqual([["ENR-Q1", "enrollment", 2, 5, 3]]);
+    expect(enrollment.body.results.map((f: Form) => [f.code, f.kind, f.count_section, f.count_question, f.count_submission])).toEqual([["ENR-Q1", "enrollment", 2, 5, 6]]);
     const request = await admin.get(`${D}/request-form/?search=outside`);
     expect(request.body.results.map((f: Form) => [f.code, f.type_request])).toEqual([["REQ-TRAIN", 1]]);
     expect((await admin.get(`${D}/request-form/${await formId("ENR-Q1")}/`)).status).toBe(404);
@@ -45,14 +45,14 @@ describe("form builder", () => {
     const [first, second] = two.body.sections as Form["sections"];
     expect((await admin.post(`${D}/request-form/${id}/section/${second.id}/move/`, { direction: "up" })).body.sections.map((s: { name: string }) => s.name)).toEqual(["Second", "First"]);
     const q = `${D}/request-form/${id}/section/${first.id}/question/`;
-    expect((await admin.post(q, { text: "Pick", type: 3, choices: "Only one" })).body).toEqual({ choices: ["req_msg_choices_required"] });
-    expect((await admin.post(q, { text: "", type: 9 })).body).toMatchObject({ text: ["required"], type: ["invalid_choice"] });
-    await admin.post(q, { text: "Format", type: 3, is_required: "on", choices: "PDF\nVideo\n\nPDF\nAudio" });
-    const after = await admin.post(q, { text: "Pages", type: 5 });
+    expect((await admin.post(q, { text: "Pick", type: 2, choices: "Only one" })).body).toEqual({ choices: ["req_msg_choices_required"] });
+    expect((await admin.post(q, { text: "", type: 99 })).body).toMatchObject({ text: ["required"], type: ["invalid_choice"] });
+    await admin.post(q, { text: "Format", type: 2, is_required: "on", choices: "PDF\nVideo\n\nPDF\nAudio" });
+    const after = await admin.post(q, { text: "Pages", type: 6 });
     const questions = after.body.sections[1].questions as Form["sections"][number]["questions"];
     expect(questions.map((x) => [x.sort, x.text, x.is_required, x.choices.map((c) => c.text)])).toEqual([[1, "Format", true, ["PDF", "Video", "Audio"]], [2, "Pages", false, []]]);
     const pdf = questions[0].choices[0].id;
-    const edited = await admin.patch(`${q}${questions[0].id}/`, { text: "Format wanted", type: 4, is_required: "on", choices: "Audio\nPDF\nE-book" });
+    const edited = await admin.patch(`${q}${questions[0].id}/`, { text: "Format wanted", type: 3, is_required: "on", choices: "Audio\nPDF\nE-book" });
     const kept = edited.body.sections[1].questions[0];
     expect(kept.choices.map((c: { text: string }) => c.text)).toEqual(["Audio", "PDF", "E-book"]);
     expect(kept.choices.find((c: { text: string }) => c.text === "PDF").id).toBe(pdf);

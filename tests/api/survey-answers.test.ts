@@ -35,11 +35,11 @@ async function builtSurvey(code: string, flags: Record<string, unknown> = {}) {
     const res = await admin.post(`${S}/${id}/section/${section}/question/`, q);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   };
-  await add({ text: "Pick one", type: 3, is_required: true, choices: ["Red", "Blue"], is_optional: true });
-  await add({ text: "Pick two", type: 4, choices: ["A", "B", "C"], max_select: 2 });
-  await add({ text: "Rate", type: 7, value_min: 1, value_max: 5, is_average: true, is_required: true });
-  await add({ text: "Hours", type: 5, is_average: true });
-  await add({ text: "Comment", type: 1 });
+  await add({ text: "Pick one", type: 2, is_required: true, choices: ["Red", "Blue"], is_optional: true });
+  await add({ text: "Pick two", type: 3, choices: ["A", "B", "C"], max_select: 2 });
+  await add({ text: "Rate", type: 1, value_min: 1, value_max: 5, is_average: true, is_required: true });
+  await add({ text: "Hours", type: 6, is_average: true });
+  await add({ text: "Comment", type: 5 });
   expect((await admin.patch(`${S}/${id}/`, { is_display: true })).status).toBe(200);
   const questions = (await admin.get(`${S}/${id}/section/`)).body.results[0].questions as { id: number; choices: { id: number }[] }[];
   return { id, q: questions };

@@ -107,30 +107,30 @@ describe("survey sections and questions (the one form builder)", () => {
     expect(sec.status, JSON.stringify(sec.body)).toBe(201);
     expect(await count("request_form")).toBe(forms + 1);
     const sectionId = sec.body.sections[0].id;
-    const q = await admin.post(`${S}/${s.id}/section/${sectionId}/question/`, { text: "Clear explanations", type: 7, label_min: "Disagree", label_max: "Agree" });
+    const q = await admin.post(`${S}/${s.id}/section/${sectionId}/question/`, { text: "Clear explanations", type: 1, label_min: "Disagree", label_max: "Agree" });
     expect(q.status, JSON.stringify(q.body)).toBe(201);
-    expect(q.body.sections[0].questions[0]).toMatchObject({ type: 7, value_min: 1, value_max: 4, max_select: 1, label_min: "Disagree", label_max: "Agree" });
+    expect(q.body.sections[0].questions[0]).toMatchObject({ type: 1, value_min: 1, value_max: 4, max_select: 1, label_min: "Disagree", label_max: "Agree" });
     const item = (await admin.get(`${S}/${s.id}/`)).body;
     expect(item).toMatchObject({ is_ready_to_publish: true, count_question: 1 });
     // Refusals write nothing: a range upside down, more to tick than choices, an unknown type.
     const questions = await count("form_question");
-    const range = await admin.post(`${S}/${s.id}/section/${sectionId}/question/`, { text: "Upside down", type: 7, value_min: 5, value_max: 2 });
+    const range = await admin.post(`${S}/${s.id}/section/${sectionId}/question/`, { text: "Upside down", type: 1, value_min: 5, value_max: 2 });
     expect(range.body.value_max).toEqual(["req_msg_scale_range"]);
-    const tick = await admin.post(`${S}/${s.id}/section/${sectionId}/question/`, { text: "Pick", type: 4, choices: ["A", "B"], max_select: 3 });
+    const tick = await admin.post(`${S}/${s.id}/section/${sectionId}/question/`, { text: "Pick", type: 3, choices: ["A", "B"], max_select: 3 });
     expect(tick.body.max_select).toEqual(["req_msg_max_select_above_choices"]);
     expect((await admin.post(`${S}/${s.id}/section/${sectionId}/question/`, { text: "?", type: 99 })).body.type).toEqual(["invalid_choice"]);
     expect(await count("form_question")).toBe(questions);
     // A section of another survey is not this one's.
     const other = (await admin.get(`${S}/?search=SV-INS`)).body.results[0].id;
-    expect((await admin.post(`${S}/${other}/section/${sectionId}/question/`, { text: "Elsewhere", type: 1 })).status).toBe(404);
+    expect((await admin.post(`${S}/${other}/section/${sectionId}/question/`, { text: "Elsewhere", type: 5 })).status).toBe(404);
     expect((await admin.delete(`${S}/${s.id}/`)).status).toBe(204);
     expect(await count("request_form")).toBe(forms);
   });
 
-  it("keeps the scale to surveys: a request form refuses it", async () => {
-    const form = (await admin.get("/api/dashboard/request-form/")).body.results[0];
-    const section = form.sections[0].id;
-    const res = await admin.post(`/api/dashboard/request-form/${form.id}/section/${section}/question/`, { text: "Scale?", type: 7 });
+  it("keeps a survey to the types its results know (R239: a file upload is a form's, not a survey's)", async () => {
+    const survey = (await admin.get(`${S}/?search=SV-INS`)).body.results[0].id;
+    const section = (await admin.get(`${S}/${survey}/section/`)).body.results[0].id;
+    const res = await admin.post(`${S}/${survey}/section/${section}/question/`, { text: "Your file?", type: 20 });
     expect(res.status).toBe(400);
     expect(res.body.type).toEqual(["invalid_choice"]);
     // Survey forms are not listed among request or enrollment forms.

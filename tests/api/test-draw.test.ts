@@ -51,7 +51,8 @@ describe("draw rules", () => {
   });
 
   it("saves a rule per bank with the range merged; a rule alone lets the test publish", async () => {
-    const { test, base } = await newSection("TST-DRW-2");
+    // The section's full score is what the rule's two questions give (docs/decisions/076).
+    const { test, base } = await newSection("TST-DRW-2", { full_score: "2" });
     const saved = await admin.post(`${base}testbank/`, { bank, range: "1-5, 3-8", number: "3" });
     expect(saved).toMatchObject({ status: 201, body: { bank: { id: bank }, range: "1-8", number: 3, type_method: 0, question_count: 12 } });
     const again = await admin.post(`${base}testbank/`, { bank, range: "2-4", number: "2" });

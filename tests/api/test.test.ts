@@ -53,11 +53,12 @@ describe("test on the engine", () => {
 
   it("refuses to publish without questions (417), publishes with one", async () => {
     const id = await newTest("TST-PUB-1");
-    const sectionId = await newSection(id);
+    // Its full score is what its one question gives (docs/decisions/076: tests/api/test-review.test.ts).
+    const sectionId = await newSection(id, { full_score: "1" });
     const refused = await admin.patch(`${T}/${id}/`, { is_display: true });
     expect(refused).toMatchObject({ status: 417, body: { detail: "publish_no_question" } });
     // A hidden question does not count.
-    const q = await admin.post(`${T}/${id}/section/${sectionId}/question/`, { desc: "Hidden", type: 1 });
+    const q = await admin.post(`${T}/${id}/section/${sectionId}/question/`, { desc: "Hidden", type: 4 });
     await admin.patch(`${T}/${id}/section/${sectionId}/question/${q.body.number}/`, { desc: "Hidden", is_hide: true });
     expect((await admin.patch(`${T}/${id}/`, { is_display: true })).status).toBe(417);
     await admin.patch(`${T}/${id}/section/${sectionId}/question/${q.body.number}/`, { desc: "Shown" });

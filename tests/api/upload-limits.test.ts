@@ -11,6 +11,7 @@ import { MAX_USER_IMPORT_ROWS } from "../../contract/imports";
 import { MAX_IMPORT_ROWS } from "../../contract/schemas/enrollment";
 import { contentRefs, startTestApi, type Client, type TestApi } from "./harness";
 import { historyOf } from "./import-kit";
+import { png } from "./fixture-files";
 
 /**
  * No upload is ever cut, and an xlsx cannot stall the API (issue 32). Every upload path of the API
@@ -86,7 +87,8 @@ function postPaused(client: Client, url: string, field: string, filename: string
 
 /** `prefix` then random bytes: `size` bytes in all (random, so a cut or a mix-up changes the hash). */
 const fileOf = (prefix: Buffer, size: number) => Buffer.concat([prefix, crypto.randomBytes(size - prefix.length)]);
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A whole small PNG (uploads are checked by content, issue 33): random bytes after it change nothing of that. */
+const PNG = png();
 const PDF = Buffer.from("%PDF-1.4\n", "latin1");
 
 /**

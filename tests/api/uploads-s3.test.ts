@@ -115,7 +115,8 @@ describe.skipIf(!HAS_SWIFT)("uploads on S3-compatible storage (Swift s3api)", ()
     const address = await api.app.listen({ host: "127.0.0.1", port: 0 });
     // 9.5 MiB in 3 MiB PATCHes: S3Store sends what it has as a part once it holds at least 5 MiB
     // (S3's smallest part but the last) and keeps a shorter tail as the object `{id}.part`.
-    const data = crypto.randomBytes(9.5 * MiB);
+    // A PDF by its first bytes (the content check), random after them.
+    const data = Buffer.concat([PDF, crypto.randomBytes(9.5 * MiB - PDF.length)]);
     const stored = new Map<string, PreviousUpload & { fingerprint: string }>();
     const urlStorage: UrlStorage = {
       findAllUploads: async () => [...stored.values()],
@@ -229,7 +230,8 @@ describe.skipIf(!HAS_SWIFT)("uploads on S3-compatible storage (Swift s3api)", ()
 
     const before = await allObjects();
     const bad = idOf(await create(admin, "holiday.mp4", "video", 4096));
-    const refused = await patch(admin, bad, crypto.randomBytes(4096));
+    // An MP4 by its first bytes (it passes the content check) that ffprobe cannot read.
+    const refused = await patch(admin, bad, Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom\0\0\0\0isomiso2", "latin1"), crypto.randomBytes(4096 - 24)]));
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ detail: "media_file_unreadable" });
     expect(await objectsOf(bad)).toEqual([]);

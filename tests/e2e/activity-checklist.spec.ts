@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { acceptPendingTerms, signIn } from "./helpers";
-import { isJs, all as rows, one } from "./course-fixtures";
+import { isJs, all as rows, one, run } from "./course-fixtures";
 
 /**
  * Activity's checklists (issue 13 §6; docs/decisions/023), with JS on and off: create a checklist
@@ -26,7 +26,11 @@ test("checklist: create one (pass score above full refused), add a group and an 
     "select a.id, a.name from activity a where a.id % 2 = ? and exists (select 1 from activity_checklist c where c.activity_id = a.id) order by a.id",
     parity(info),
   );
-  const group = one<{ id: number; name: string }>("select id, name from account_group order by id");
+  // An inspector group is a group of accounts: a condition group is not offered (the API refuses it).
+  const group = one<{ id: number; name: string }>("select id, name from account_group where type = 'ACCOUNT' order by id");
+  const conditionGroup = one<{ id: number }>("select id from account_group where type = 'CONDITION' order by id");
+  // Its place: a location of the locations list and one of its rooms (issue 33: no longer free text).
+  const place = one<{ room: number; room_name: string; location: number }>("select r.id as room, r.name as room_name, r.location_id as location from room r order by r.id");
   const name = `Safety briefing sign-off ${isJs(info) ? "ON" : "OFF"}`;
   await page.goto(`/dashboard/activity/${activity.id}/checklist`);
   await expect(page.getByRole("heading", { name: "Checklist", level: 2 })).toBeVisible();
@@ -35,13 +39,15 @@ test("checklist: create one (pass score above full refused), add a group and an 
   await add.getByLabel("Checklist name").fill(name);
   await add.getByLabel("Full score").fill("10");
   await add.getByLabel("Pass score").fill("12");
-  await add.getByLabel("Room").fill("Meeting room 4");
+  await add.getByLabel("Location").selectOption(String(place.location));
+  await add.getByLabel("Room").selectOption(String(place.room));
   await add.getByRole("button", { name: "Add checklist" }).click();
   await expect(add.getByText("The pass score cannot be higher than the full score.")).toBeVisible();
   await expect(add.getByLabel("Pass score")).toHaveAttribute("aria-invalid", "true");
   // What was typed is still there; nothing was created.
   await expect(add.getByLabel("Checklist name")).toHaveValue(name);
-  await expect(add.getByLabel("Room")).toHaveValue("Meeting room 4");
+  await expect(add.getByLabel("Location")).toHaveValue(String(place.location));
+  await expect(add.getByLabel("Room")).toHaveValue(String(place.room));
   expect(rows("select id from activity_checklist where activity_id = ? and name = ?", activity.id, name)).toHaveLength(0);
 
   await add.getByLabel("Pass score").fill("8");
@@ -49,9 +55,9 @@ test("checklist: create one (pass score above full refused), add a group and an 
   await expect(toast(page, "Checklist added.")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("8 of 10");
-  await expect(row).toContainText("Meeting room 4");
-  const created = one<{ id: number; full_score: number; pass_score: number }>("select id, full_score, pass_score from activity_checklist where activity_id = ? and name = ?", activity.id, name);
-  expect(created).toMatchObject({ full_score: 10, pass_score: 8 });
+  await expect(row).toContainText(place.room_name);
+  const created = one<{ id: number; full_score: number; pass_score: number; location_id: number; room_id: number }>("select id, full_score, pass_score, location_id, room_id from activity_checklist where activity_id = ? and name = ?", activity.id, name);
+  expect(created).toMatchObject({ full_score: 10, pass_score: 8, location_id: place.location, room_id: place.room });
 
   // Its own page: a group inspector (the account list is not needed for that kind).
   await row.getByRole("link", { name, exact: true }).click();
@@ -66,6 +72,7 @@ test("checklist: create one (pass score above full refused), add a group and an 
   await inspector.getByRole("radio", { name: "Members of a group" }).check();
   await expect(groupSelect).toBeVisible();
   await expect(inspector.getByRole("combobox", { name: "Account" })).toBeHidden();
+  await expect(groupSelect.locator(`option[value="${conditionGroup.id}"]`)).toHaveCount(0);
   await groupSelect.selectOption(String(group.id));
   await inspector.getByRole("button", { name: "Add inspector" }).click();
   await expect(toast(page, "Inspector added.")).toBeVisible();
@@ -106,6 +113,27 @@ test("checklist: create one (pass score above full refused), add a group and an 
   await expect(toast(page, "Checklist deleted.")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
   expect(rows("select id from activity_checklist where id = ?", created.id)).toHaveLength(0);
+});
+
+test("a refusal's message says Error and its status (R097): a checklist gone before its delete is confirmed", async ({ page }, info) => {
+  const activity = one<{ id: number }>("select a.id from activity a where a.id % 2 = ? and exists (select 1 from activity_checklist c where c.activity_id = a.id) order by a.id", parity(info));
+  const name = `Gone meanwhile ${isJs(info) ? "ON" : "OFF"}`;
+  await page.goto(`/dashboard/activity/${activity.id}/checklist`);
+  const add = page.getByRole("region", { name: "Add a checklist" });
+  await add.getByLabel("Checklist name").fill(name);
+  await add.getByLabel("Full score").fill("10");
+  await add.getByLabel("Pass score").fill("5");
+  await add.getByRole("button", { name: "Add checklist" }).click();
+  await expect(toast(page, "Checklist added.")).toBeVisible();
+  await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: `Delete: ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete this item?" });
+  await expect(dialog).toContainText(name);
+  // Someone else removes it meanwhile: the API answers 404, and the message says so with its status.
+  run((db) => db.prepare("delete from activity_checklist where activity_id = ? and name = ?").run(activity.id, name));
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  const refusal = page.getByRole("status").filter({ hasText: "Not found." });
+  await expect(refusal).toContainText("Error");
+  await expect(refusal).toContainText("(status 404)");
 });
 
 test("verify: a waiting submission passes and the learner's slot shows it", async ({ page }, info) => {

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { acceptPendingTerms, signIn } from "./helpers";
 import { analyse } from "./axe";
@@ -62,6 +63,31 @@ test("approve two waiting enrollments at once, then see them on the approved pag
   await expect(row(a)).toContainText("Not started");
 });
 
+test("tick all on the page; a rejection asks its reason first; the list exports as csv (issue 33 items 12, 14)", async ({ page }) => {
+  const course = seededCourse();
+  await page.goto(`/dashboard/enrollment/waiting?content_type=course&content=${course.id}`);
+  const boxes = page.locator("tbody").getByRole("checkbox");
+  const n = await boxes.count();
+  expect(n, "the seed leaves learners waiting").toBeGreaterThan(2);
+  await page.getByRole("link", { name: "Tick all on this page" }).click();
+  for (let i = 0; i < n; i++) await expect(boxes.nth(i)).toBeChecked();
+  await expect(page.getByRole("link", { name: "Untick all" })).toBeVisible();
+
+  // Rejecting goes to its confirmation page, which will not reject without a reason.
+  await page.getByRole("button", { name: "Reject", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Reject these enrollments?", level: 1 })).toBeVisible();
+  await expect(page.locator("tbody tr")).toHaveCount(n);
+  await page.getByRole("button", { name: `Reject ${n}`, exact: true }).click();
+  await expect(page.getByText("Give the reason: the learner is shown it.")).toBeVisible();
+  expect(waiting().every((w) => statusOf(w.enrollment) === 1)).toBe(true);
+
+  await page.goto(`/dashboard/enrollment/waiting?content_type=course&content=${course.id}`);
+  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const lines = fs.readFileSync(await csv.path(), "utf8").trim().split("\r\n");
+  expect(lines[0]).toContain("Username");
+  expect(lines).toHaveLength(n + 1);
+});
+
 test.describe("once", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "runs once, in the js-on project");
 
@@ -88,6 +114,8 @@ test.describe("once", () => {
       ["/dashboard/enrollment/approved", "การลงทะเบียนที่อนุมัติแล้ว"],
       ["/dashboard/enrollment/rejected", "การลงทะเบียนที่ถูกปฏิเสธ"],
       [`/dashboard/enrollment/confirm?decision=approve&enrollment=${w1.enrollment}&enrollment=${w2.enrollment}`, "อนุมัติการลงทะเบียนเหล่านี้หรือไม่"],
+      // A rejection's confirmation asks its reason (issue 33 item 12).
+      [`/dashboard/enrollment/confirm?decision=reject&enrollment=${w1.enrollment}`, "ปฏิเสธการลงทะเบียนเหล่านี้หรือไม่"],
       ["/dashboard/enrollmentOld", "การลงทะเบียน (รายการเดียว)"],
       ["/dashboard/budget", "งบประมาณ"],
       [`/dashboard/budget/course-${course.id}`, `งบประมาณของ ${course.name}`],

@@ -40,6 +40,8 @@ test("assign a course to a group: contents, learners, the preview, then the lear
   await page.goto("/dashboard/assignment/create");
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await page.getByRole("combobox", { name: "Period of doing", exact: true }).selectOption("2");
+  // A choice's fields come with it (issue 33 §15): without JavaScript, by its "show the fields" button.
+  if (!isJs(info)) await page.getByRole("button", { name: "Show the fields of this choice" }).first().click();
   await page.getByRole("spinbutton", { name: "Days to complete", exact: true }).fill("30");
   await page.getByRole("button", { name: "Create", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/assignment\/\d+\/condition\/?$/);

@@ -26,7 +26,10 @@ async function classWithLearner(page: Page, info: TestInfo) {
   const code = `CK${tag(info)}${Date.now() % 100000}`;
   const refs = { category: one<{ id: number }>("select id from category order by id").id, provider: one<{ id: number }>("select id from provider order by id").id };
   const klass = await apiPost(page, "class/", { name: `Check-in drill ${tag(info)}`, code, ...refs, check_in_type: 1 });
-  const session = await apiPost(page, `class/${klass.id}/session/`, { name: "Morning drill", date: "2031-04-02", start_time: "09:00", end_time: "11:00" });
+  // Yesterday's, in the organisation's zone: its check-in has opened (docs/decisions/077).
+  const offset = Number(JSON.parse(one<{ value: string }>("select value from config where key = 'time-zone-offset-minutes'").value));
+  const yesterday = new Date(Date.now() + offset * 60_000 - 86_400_000).toISOString().slice(0, 10);
+  const session = await apiPost(page, `class/${klass.id}/session/`, { name: "Morning drill", date: yesterday, start_time: "09:00", end_time: "11:00" });
   const learner = one<{ id: number; username: string; first_name: string; last_name: string }>("select id, username, first_name, last_name from account where username = 'learner012'");
   await apiPost(page, `class/${klass.id}/enroll/`, { account_list: [learner.id] });
   return { id: klass.id, session: session.id, learner };

@@ -153,7 +153,14 @@ test("print the sheets, check the PDF and its codes, and check a learner in exac
   // Regenerating today's code: the printed one no longer checks anyone in.
   await page.goto(`${printUrl}/${c.sessions[0]}`);
   await expect(page.getByText("sheets already printed stop working")).toBeVisible();
-  await page.getByRole("button", { name: `Regenerate the QR code of ${c.names[0]}` }).click();
+  // One click only leads to a page that asks (docs/decisions/077); keeping the code changes nothing.
+  await page.getByRole("link", { name: `Regenerate the QR code of ${c.names[0]}` }).click();
+  await expect(page.getByRole("heading", { name: "Make a new QR code" })).toBeVisible();
+  await expect(page.getByText(c.names[0])).toBeVisible();
+  await page.getByRole("link", { name: "Keep the current code" }).click();
+  await expect(page.getByRole("region", { name: c.names[0] }).locator(".qr-url")).toContainText(`${c.sessions[0]}.1.`);
+  await page.getByRole("link", { name: `Regenerate the QR code of ${c.names[0]}` }).click();
+  await page.getByRole("button", { name: "Make a new code" }).click();
   await expect(page.getByRole("status").filter({ hasText: "A new QR code was made" })).toBeVisible();
   await expect(page.getByRole("region", { name: c.names[0] }).locator(".qr-url")).toContainText(`${c.sessions[0]}.2.`);
   const again = await phone.newPage();

@@ -64,6 +64,21 @@ test("enrol by learner: search, tick, enrol; the learner list shows them", async
   await expect(page.getByText(/No learners match/)).toBeVisible();
 });
 
+test("enrol with the add method chosen: enrolled unless said, the one chosen kept (R149)", async ({ page }, info) => {
+  const id = freshCourse(info, "ADD");
+  await signInAdmin(page, `${base(id)}/overall/learner/enroll?q=learner059`);
+  const byLearner = page.getByRole("region", { name: "By learner" });
+  const method = byLearner.getByLabel("Add method");
+  await expect(method.locator("option")).toHaveText(["Enrolled", "Assigned", "Auto-assigned"]);
+  await expect(method).toHaveValue("0");
+  await method.selectOption({ label: "Assigned" });
+  await byLearner.getByRole("checkbox", { name: /learner059/ }).check();
+  await byLearner.getByRole("button", { name: "Enrol selected learners" }).click();
+  await expect(page.getByRole("region", { name: "Enrolment result", exact: true }).getByText("Enrolled 1, already enrolled 0, not found 0.")).toBeVisible();
+  const kept = one<{ add_method: number }>("select add_method from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ? and account_id = (select id from account where username = 'learner059')", id);
+  expect(kept.add_method).toBe(1);
+});
+
 test("enrol by department, sub-departments included", async ({ page }, info) => {
   const id = freshCourse(info, "DEP");
   const expected = one<{ n: number }>(

@@ -75,12 +75,22 @@ test("act as a user: banner, their menu, a change recorded with both accounts, b
   await expect(entry).toContainText("Ada Admin");
   await expect(entry).toContainText(name);
   await expect(entry).toContainText("Returned");
+  // The list as a spreadsheet, searched as shown (issue 33 item 14).
+  const csvLink = page.getByRole("link", { name: "Export CSV" });
+  await expect(csvLink).toHaveAttribute("href", new RegExp(`search=${username}`));
+  const csv = await page.request.get((await csvLink.getAttribute("href"))!);
+  expect(csv.status()).toBe(200);
+  const lines = (await csv.text()).trim().split("\r\n");
+  expect(lines.length).toBeGreaterThan(1);
+  expect(lines.slice(1).every((l) => l.includes(`,${username},`))).toBe(true);
   await entry.getByRole("link", { name: `2 changes made as ${username}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Ada Admin as ${name}` })).toBeVisible();
   const writes = page.getByRole("region", { name: "Changes made meanwhile" }).locator("tbody tr");
   await expect(writes).toHaveCount(2);
-  await expect(writes.first()).toContainText("PATCH");
-  await expect(writes.first()).toContainText("/api/account/profile/");
+  // What changed, not only the address (issue 33 §15): the kind, the thing, its name, the fields sent.
+  await expect(writes.first()).toContainText(`Changed account › profile “${name}”`);
+  await expect(writes.first()).toContainText("language");
+  await expect(writes.first()).toContainText("PATCH /api/account/profile/");
   expect(seriousOf((await analyse(page, info)).violations)).toEqual([]);
 });
 

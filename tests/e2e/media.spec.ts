@@ -10,7 +10,10 @@ import { isJs, one } from "./course-fixtures";
  * Media content (issue 19, docs/decisions/069), JS on and off: a video created and its file
  * uploaded — resumably with a progress bar with JS, by the plain multipart form without — then its
  * duration and thumbnail shown; deleting a material a course requires answers the dependency
- * dialog naming the course; the pages in Thai once. Both projects share one database: each makes
+ * dialog naming the course; the pages in Thai once. Issue 33 §11: with JS choosing the file is the
+ * one step; a file is checked by its content (fake.pdf refused) and its size shown in the unit
+ * that fits; a blank link is "required"; the spec's review and ugc/view addresses redirect to their
+ * pages. Both projects share one database: each makes
  * its own items.
  */
 
@@ -30,16 +33,30 @@ test.beforeAll(() => {
 });
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function createVideo(page: Page, info: TestInfo) {
-  const code = `VID${tag(info)}${Date.now() % 100000}`;
-  await signInAs(page, "admin", "/dashboard/video/create");
+/** A new item of `kind` (its address segment `segment`), made through its create page; its id. */
+async function createItem(page: Page, info: TestInfo, kind = "video", segment = kind) {
+  const code = `${kind.slice(0, 3).toUpperCase()}${tag(info)}${Date.now() % 100000}`;
+  await signInAs(page, "admin", `/dashboard/${segment}/create`);
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(`Induction ${code}`);
   await page.getByRole("textbox", { name: "Code", exact: true }).fill(code);
   await page.getByLabel("Category").selectOption({ index: 1 });
   await page.getByLabel("Provider").selectOption({ index: 1 });
   await page.getByRole("button", { name: "Create" }).click();
   await expect(toast(page, "Created.")).toBeVisible();
-  return one<{ id: number }>("select id from media where code = ? and kind = 'video'", code).id;
+  return one<{ id: number }>("select id from media where code = ? and kind = ?", code, kind).id;
+}
+const createVideo = (page: Page, info: TestInfo) => createItem(page, info);
+
+/**
+ * Choose `file` in the item's file form: with JS it uploads and saves by itself — one step, no
+ * button (issue 33 §11); without, the plain form's button sends it.
+ */
+async function sendFile(page: Page, info: TestInfo, file: string | { name: string; mimeType: string; buffer: Buffer }) {
+  const button = page.getByRole("button", { name: /^(Upload|Replace) the file$/ });
+  // Hydrated first (the button goes), else the choice would go to the plain form.
+  if (isJs(info)) await expect(button).toHaveCount(0);
+  await page.getByLabel("Choose a file").setInputFiles(file);
+  if (!isJs(info)) await button.click();
 }
 
 test("a video is created and its file uploaded; its duration and thumbnail are shown", async ({ page }, info) => {
@@ -47,14 +64,10 @@ test("a video is created and its file uploaded; its duration and thumbnail are s
   const id = await createVideo(page, info);
   await page.goto(`/dashboard/video/${id}/information`);
   await expect(page.getByText("No file yet.").first()).toBeVisible();
-  await page.getByLabel("Choose a file").setInputFiles(clip!);
-  if (isJs(info)) {
-    // Resumable: the file goes first, with its progress; the form then posts the upload's id.
-    await expect(page.getByText(/clip\.mp4/).first()).toBeVisible();
-    await expect(page.locator('input[name="file_upload_id"]')).toHaveCount(1, { timeout: 20_000 });
-  }
-  await page.getByRole("button", { name: "Upload the file" }).click();
-  await expect(toast(page, "File saved")).toBeVisible();
+  await sendFile(page, info, clip!);
+  await expect(toast(page, "File saved")).toBeVisible({ timeout: 20_000 });
+  // Saved, the field is empty again: no "required" beside an "Uploaded" (issue 33 §11).
+  await expect(page.getByText("This field is required.")).toHaveCount(0);
   await expect(page.getByTestId("media-duration")).toHaveText("0:02");
   await expect(page.getByRole("img", { name: /Thumbnail of Induction/ })).toBeVisible();
   const row = one<{ file_name: string; duration: number; thumbnail: string | null }>("select file_name, duration, thumbnail from media where id = ?", id);
@@ -70,6 +83,41 @@ test("a video is created and its file uploaded; its duration and thumbnail are s
   await expect(toast(page, "File removed")).toBeVisible();
   await expect(page.getByText("No file yet.").first()).toBeVisible();
   expect(one<{ file_key: string | null }>("select file_key from media where id = ?", id).file_key).toBeNull();
+});
+
+test("a document's file is checked by its content: a text named fake.pdf is refused, a PDF saved with its size in bytes", async ({ page }, info) => {
+  const id = await createItem(page, info, "document");
+  await page.goto(`/dashboard/document/${id}/information`);
+  await sendFile(page, info, { name: "fake.pdf", mimeType: "application/pdf", buffer: Buffer.from("hello text") });
+  // With JS the upload itself is refused (the field says why); without, the form's post is.
+  await expect((isJs(info) ? page.locator("#media-file-error") : toast(page, "This file type is not allowed.")).first()).toContainText("This file type is not allowed.");
+  expect(one<{ file_key: string | null }>("select file_key from media where id = ?", id).file_key).toBeNull();
+  const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "latin1");
+  if (!isJs(info)) await page.goto(`/dashboard/document/${id}/information`);
+  await sendFile(page, info, { name: "handbook.pdf", mimeType: "application/pdf", buffer: pdf });
+  await expect(toast(page, "File saved")).toBeVisible({ timeout: 20_000 });
+  // R394: the size in the unit that fits it, not "1 KB".
+  await expect(page.getByText(`${pdf.length} B`, { exact: true })).toBeVisible();
+  expect(one<{ file_name: string }>("select file_name from media where id = ?", id).file_name).toBe("handbook.pdf");
+});
+
+test("a link left blank is required, not 'not valid' (R297)", async ({ page }) => {
+  await signInAs(page, "admin", "/dashboard/external-video/create");
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Blank link");
+  await page.getByRole("button", { name: "Create" }).click();
+  const link = page.getByRole("textbox", { name: "Video link" });
+  await expect(link).toHaveAccessibleDescription(/This field is required\./);
+  await expect(page.getByText("This value is not valid.")).toHaveCount(0);
+});
+
+test("the spec's addresses of a media item answer the page that serves them", async ({ page }) => {
+  const video = one<{ id: number }>("select id from media where kind = 'video' order by id").id;
+  const set = one<{ id: number }>("select id from media where code = 'MF-001'").id;
+  await signInAs(page, "admin", `/dashboard/video/${video}/review`);
+  await expect(page).toHaveURL(new RegExp(`/dashboard/video/${video}/information/review$`));
+  // A learner's card without its id: the list to choose one from.
+  await page.goto(`/dashboard/flash-card/${set}/ugc/view`);
+  await expect(page).toHaveURL(new RegExp(`/dashboard/flash-card/${set}/ugc/list$`));
 });
 
 test("a material a course requires cannot be deleted: the dependency dialog names the course", async ({ page }) => {

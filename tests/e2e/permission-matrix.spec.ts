@@ -421,12 +421,21 @@ const SCREEN_POSTS: Record<string, { form: (intent: string) => Promise<Record<st
     form: async (intent) => ({ intent, mode: "all_or_nothing" }),
     state: async () => (await (await observer()).get(`${API}/dashboard/import-history/`, { params: { format: "json", page_size: 1 } })).json(),
   },
+  // …and a credit file (docs/decisions/075): the same page, the same history.
+  "credit-import": {
+    form: async (intent) => ({ intent, mode: "all_or_nothing" }),
+    state: async () => (await (await observer()).get(`${API}/dashboard/import-history/`, { params: { format: "json", page_size: 1 } })).json(),
+  },
   // Enrollment approvals (docs/decisions/054): a decision or a close would change the counts.
   ...Object.fromEntries(
     ["enrollment-waiting", "enrollment-waiting-tab", "enrollment-approved", "enrollment-rejected", "enrollment-old", "enrollment-confirm"].map((id) => [id, APPROVAL_POSTS]),
   ),
   // Learning and material requests (docs/decisions/058): a decision, or a learning result's progress change.
   ...Object.fromEntries(["learning-request", "material-request"].map((segment) => [`${segment}-item`, requestPosts(segment)])),
+  // …and the rejections' own pages, and an enrolment waiting in its flow (docs/decisions/074).
+  ...Object.fromEntries(["learning-request", "material-request"].map((segment) => [`${segment}-reject`, requestPosts(segment, "/reject")])),
+  "enrollment-request-item": requestPosts("enrollment/request"),
+  "enrollment-request-reject": requestPosts("enrollment/request", "/reject"),
   "learning-request-learning-result": {
     url: async () => `/dashboard/learning-request/learning-result/${(await listIds(await observer(), "dashboard/learning-result/", 1))[0]}`,
     form: async (intent) => ({ intent, status: "30", note: "" }),
@@ -434,12 +443,12 @@ const SCREEN_POSTS: Record<string, { form: (intent: string) => Promise<Record<st
   },
 };
 
-/** A request page's decision: the first request of the kind, and its status and decisions. */
-function requestPosts(segment: string) {
+/** A request page's decision (`page`: its rejection's own page): the first request of the kind, and its status and decisions. */
+function requestPosts(segment: string, page = "") {
   const first = async () => (await listIds(await observer(), `dashboard/${segment}/`, 1))[0];
   return {
-    url: async () => `/dashboard/${segment}/${await first()}`,
-    form: async (intent: string) => ({ intent, decision: "approve", note: "" }),
+    url: async () => `/dashboard/${segment}/${await first()}${page}`,
+    form: async (intent: string) => ({ intent, decision: intent === "reject" ? "reject" : "approve", note: intent === "reject" ? "Matrix" : "" }),
     state: async () => (await (await observer()).get(`${API}/dashboard/${segment}/${await first()}/`, { params: { format: "json" } })).json(),
   };
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type PlaywrightWorkerArgs, type TestInfo } from "@playwright/test";
 import { API_ORIGIN, signInAs } from "./helpers";
 import { cookie, signIn as apiSignIn } from "./route-values";
 import { isJs, one } from "./course-fixtures";
@@ -16,11 +16,10 @@ const toast = (page: Page, text: string) => page.getByRole("status").filter({ ha
 const tag = (info: TestInfo) => (isJs(info) ? "N" : "F");
 
 
-test("a learning request goes through two approval steps, then its learning result moves on", async ({ page, playwright }, info) => {
-  // The learner asks through the API (the learner site's call): 9,000 baht takes the two-step flow.
+/** The learner asks through the API (the learner site's call): 9,000 baht takes the two-step flow. Answers the request's id. */
+async function learnerAsks(playwright: PlaywrightWorkerArgs["playwright"], name: string) {
   const learner = await playwright.request.newContext();
   await apiSignIn(learner, "learner");
-  const name = `Negotiation masterclass ${tag(info)}`;
   const made = await learner.post(`${API_ORIGIN}/api/learning-request/`, {
     data: { kind: 1, name, provider: "NIDA Executive", cost: 9000, datetime_start: "2026-08-03", datetime_end: "2026-08-05" },
     headers: { "x-csrftoken": (await cookie(learner, "csrftoken")) ?? "" },
@@ -28,6 +27,12 @@ test("a learning request goes through two approval steps, then its learning resu
   expect(made.status()).toBe(201);
   const id = ((await made.json()) as { id: number }).id;
   await learner.dispose();
+  return id;
+}
+
+test("a learning request goes through two approval steps, then its learning result moves on", async ({ page, playwright }, info) => {
+  const name = `Negotiation masterclass ${tag(info)}`;
+  const id = await learnerAsks(playwright, name);
 
   await signInAs(page, "staff1", "/dashboard/learning-request");
   await expect(page.getByRole("heading", { level: 1, name: "Learning requests" })).toBeVisible();
@@ -58,6 +63,25 @@ test("a learning request goes through two approval steps, then its learning resu
   await page.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Progress saved.")).toBeVisible();
   await expect(page.getByRole("table", { name: "Progress changes" }).getByRole("cell", { name: "Not started → Completed" })).toBeVisible();
+});
+
+test("the learner's supervisor, holding no request flag, opens the request and rejects it with its reason (issue 33 items 1, 12)", async ({ page, playwright }, info) => {
+  const name = `Public speaking workshop ${tag(info)}`;
+  const id = await learnerAsks(playwright, name);
+  // Mana Manager supervises the learner: step 1 waits for the supervisor at level 1 or staff1.
+  await signInAs(page, "manager", "/dashboard/learning-request/waiting");
+  await page.getByRole("link", { name }).click();
+  await expect(page.getByText("Step 1 of 2")).toBeVisible();
+  await page.getByRole("link", { name: "Reject", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Reject the request", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Reject", exact: true }).click();
+  await expect(page.getByText("Give the reason: the learner is shown it.")).toBeVisible();
+  expect(one<{ status: number }>("select status from learning_request where id = ?", id).status).toBe(1);
+  await page.getByLabel("Reason for the rejection").fill("Not in this year's plan.");
+  await page.getByRole("button", { name: "Reject", exact: true }).click();
+  await expect(toast(page, "Rejected.")).toBeVisible();
+  expect(one<{ status: number }>("select status from learning_request where id = ?", id).status).toBe(-3);
+  await expect(page.getByRole("table", { name: "Decisions" }).getByRole("cell", { name: "Not in this year's plan." })).toBeVisible();
 });
 
 test("a small request form is built: field errors, a section, questions in order", async ({ page }, info) => {
@@ -125,6 +149,9 @@ test("the request pages in Thai, and axe once per page kind", async ({ page }, i
     `/dashboard/request-form/${form}/report`,
     "/dashboard/learning-request/waiting",
     `/dashboard/learning-request/${request}`,
+    // A rejection's own page, and an enrolment waiting in its flow with its answers (docs/decisions/074).
+    `/dashboard/learning-request/${request}/reject`,
+    `/dashboard/enrollment/request/${one<{ id: number }>("select id from learning_request where kind = 3 order by id limit 1").id}`,
     `/dashboard/learning-request/${request}/request-form/${form}/section`,
     "/dashboard/learning-request/learning-result",
     `/dashboard/learning-request/learning-result/${result}`,

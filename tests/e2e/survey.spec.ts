@@ -36,7 +36,7 @@ test("a likert survey is created, given a section and a scale question, and list
 
   const add = page.getByRole("region", { name: "Add a question" });
   // A likert survey's new question is a scale from 1 to 4 (spec 001 §3 defaults).
-  await expect(add.getByLabel("Answer type")).toHaveValue("7");
+  await expect(add.getByLabel("Answer type")).toHaveValue("1");
   await expect(add.getByLabel("Scale from")).toHaveValue("1");
   await expect(add.getByLabel("Scale to")).toHaveValue("4");
   await add.getByLabel("Question").fill("The trainer explained clearly");

@@ -6,7 +6,8 @@ import { signInAs } from "./helpers";
  * Verifying a test's fill-in answers (issue 18 §1 "verify a fill-in answer and see the learner's
  * score change"; docs/decisions/065), with JS on and off, on the seeded attempts: the verify queue
  * lists a waiting answer, its verify page marks it, the attempt's score moves and, once nothing
- * waits, the attempt and the learner's progress are decided (30); the pages in Thai once. The two
+ * waits, the attempt and the learner's progress are decided (30); an attempt waiting for approval
+ * is approved after its confirmation step; the pages in Thai once. The two
  * projects share one database, so each takes its own seeded learner's attempt.
  */
 
@@ -61,6 +62,28 @@ test("mark a waiting fill-in answer: the attempt's score and the learner's progr
   await expect(page.getByText(`${after.score} /`).first()).toBeVisible();
   await expect(page.getByText(after.status === 30 ? "Completed" : "Failed").first()).toBeVisible();
   await expect(page.getByRole("cell", { name: "Clear and complete." })).toBeVisible();
+});
+
+test("an attempt waiting for approval is decided only after its confirmation step", async ({ page }, info) => {
+  // The seed leaves three attempts of an admin-approved test (result setting 1) marked and waiting: one for each project.
+  const mine = one<{ id: number; test_id: number; name: string }>(
+    `select t.id, t.test_id, a.first_name || ' ' || a.last_name as name
+       from test_attempt t join test x on x.id = t.test_id join account a on a.id = t.account_id
+      where t.status = 22 and x.result_setting = 1 and a.username = ?`,
+    isJs(info) ? "student0001" : "student0002",
+  );
+  await signInAs(page, "admin", `/dashboard/test/${mine.test_id}/overall/approval`);
+  // A decision moves the learner's progress, so it asks first (docs/decisions/076); cancelling writes nothing.
+  await page.getByRole("link", { name: `Approve the attempt of ${mine.name}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Approve this attempt?" });
+  await expect(confirm).toContainText(`${mine.name}’s attempt is decided by its score`);
+  await confirm.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect(one<{ status: number }>("select status from test_attempt where id = ?", mine.id).status).toBe(22);
+  await page.getByRole("link", { name: `Approve the attempt of ${mine.name}` }).click();
+  await confirm.getByRole("button", { name: "Approve" }).click();
+  await expect(toast(page, new RegExp(`${mine.name} (passed|did not pass) the test.`))).toBeVisible();
+  expect([30, -5]).toContain(one<{ status: number }>("select status from test_attempt where id = ?", mine.id).status);
 });
 
 test("the test's attempt pages in Thai", async ({ page }, info) => {

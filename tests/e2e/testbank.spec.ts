@@ -6,7 +6,7 @@ import { isJs, one } from "./course-fixtures";
  * Test banks (issue 18 §3, docs/decisions/063), with JavaScript on and off: a bank created with
  * its question type (field errors first) and found in the list by it; its information changed and
  * seen in the bank log, one entry opened; a test asks to use the bank, the request is approved
- * and listed as approved; the pages in Thai once. Both projects share one database: each its own rows.
+ * after its confirmation step and listed as approved; the pages in Thai once. Both projects share one database: each its own rows.
  */
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
@@ -50,7 +50,12 @@ test("a bank is created, its change logged, and a test's usage request approved"
   await ask.getByRole("button", { name: "Send request" }).click();
   await expect(toast(page, "Request sent.")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: "For the network module test." });
-  await row.getByRole("button", { name: "Approve" }).click();
+  // A decision is final: it asks to confirm first, on a page of its own (docs/decisions/076).
+  await row.getByRole("link", { name: /^Approve the request of/ }).click();
+  const confirm = page.getByRole("dialog", { name: "Approve this request?" });
+  await expect(confirm).toContainText("A decision is final");
+  expect(one<{ status: number }>("select status from testbank_usage where testbank_id = ?", id).status).toBe(0);
+  await confirm.getByRole("button", { name: "Approve" }).click();
   await expect(toast(page, "Request approved.")).toBeVisible();
   await page.getByRole("link", { name: /^Approved/ }).click();
   await expect(page.getByRole("row").filter({ hasText: "For the network module test." })).toBeVisible();

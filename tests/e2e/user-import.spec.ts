@@ -9,7 +9,8 @@ import { all } from "./course-fixtures";
  * The user import (issue 15 §2, docs/decisions/032), with JS on (progress over Server-Sent Events)
  * and off (the job's page refreshes itself): a file with one bad row imports nothing and its
  * error file names the row and why; the corrected file imports; the history lists both; the
- * pages in Thai. Both projects share one database, so usernames carry the project's name.
+ * pages in Thai; a department two parents share named by its path, its bare name refused with
+ * the candidates (issue 33 §4). Both projects share one database, so usernames carry the project's name.
  */
 
 const IMPORT = "/dashboard/import/user";
@@ -120,6 +121,35 @@ test("the same file again changes nothing", async ({ page }, info) => {
   await expect(job(page).getByRole("status")).toHaveText("Succeeded", { timeout: 30_000 });
   // Rows in the file, created, updated, unchanged, with errors.
   await expect(job(page).getByRole("definition")).toHaveText(["2", "0", "0", "2", "0"]);
+});
+
+test("a department several carry is named by its path; its name alone is refused naming the candidates (issue 33 §4)", async ({ page }, info) => {
+  test.setTimeout(90_000);
+  const [a, b] = names(info, "twin");
+  const twin = `Twin Team ${info.project.name}`;
+  await signInAdmin(page, "/dashboard/user/department/new");
+  // The same name under two parents is allowed (siblings only must differ).
+  for (const parent of ["Head Office", "Sales"]) {
+    await page.goto("/dashboard/user/department/new");
+    await page.getByLabel("Name").fill(twin);
+    await page.getByLabel("Parent department").selectOption({ label: parent });
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/user\/department\/\d+$/);
+  }
+  const file = info.outputPath("twins.csv");
+  fs.writeFileSync(file, csv([`${a},${a}@example.test,Twin,Path,female,sales > ${twin},L1,`, `${b},${b}@example.test,Twin,Name,male,${twin},L1,`]));
+  await page.goto(IMPORT);
+  await upload(page, file, /Import the good rows/);
+  // Rows in the file, created, updated, unchanged, with errors.
+  await expect(job(page).getByRole("definition")).toHaveText(["2", "1", "0", "0", "1"], { timeout: 30_000 });
+  expect(all<{ name: string }>("select p.name from account a join department d on d.id = a.department_id join department p on p.id = d.parent_id where a.username = ?", a)).toEqual([{ name: "Sales" }]);
+  expect(existing([b])).toEqual([]);
+  const [download] = await Promise.all([page.waitForEvent("download"), job(page).getByRole("link", { name: "Download the rows with errors (xlsx)" }).click()]);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await download.path());
+  const errors = String(book.worksheets[0].getRow(2).getCell(9).value);
+  expect(errors).toContain("department: Several rows have this name; give the code (or, for a department, the path) of one of them:");
+  expect(errors).toContain(`Head Office > ${twin}; Sales > ${twin}`);
 });
 
 test("the import pages in Thai, and without serious accessibility faults", async ({ page }, info) => {

@@ -7,7 +7,7 @@ import { isJs, one } from "./course-fixtures";
  * The user area's own screens (issue 15 §1, §3; docs/decisions/034), with JS on and off: the user
  * form's field errors before anything is created, the profile, editing and the history it
  * leaves, deactivation with its confirmation step, departments (create, move, a cycle refused,
- * a delete refused), levels, the bulk password reset, and the pages in Thai. Both projects share
+ * a delete refused), levels (a name taken refused), the bulk password reset, and the pages in Thai. Both projects share
  * one database, so each works on accounts and names of its own.
  */
 
@@ -222,6 +222,11 @@ test("levels: add with an error first, edit, a delete refused, delete", async ({
   const levels = page.getByRole("region", { name: "Levels" });
   await levels.getByRole("button", { name: "Add level" }).click();
   await expect(page.getByRole("region", { name: "Levels" }).getByText("This field is required.")).toBeVisible();
+  // A name another level has, whatever its case, is refused and nothing added (issue 33 §4).
+  await levels.getByRole("textbox", { name: "Name", exact: true }).fill("staff");
+  await levels.getByRole("button", { name: "Add level" }).click();
+  await expect(levels.getByText("This name is already used.")).toBeVisible();
+  expect(one<{ n: number }>("select count(*) as n from level where lower(name) = 'staff'").n).toBe(1);
   await levels.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await levels.getByRole("textbox", { name: "Code", exact: true }).fill(`LV-${t}`);
   await levels.getByRole("button", { name: "Add level" }).click();

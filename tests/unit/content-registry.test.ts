@@ -28,6 +28,8 @@ describe("content registry", () => {
         "information", "checklist", "checklist/inspector", "checklist/:checklistid", "checklist/:checklistid?/slot/:slotid?/verify/:view_type?",
         "competency", "ecertificate", "enrollment", "enrollment/prerequisite", "gamification", "permission", "permission/admin",
         "permission/:permissionid/condition", "budget", "budget/price", "budget/actual",
+        // The spec's addresses that redirect to the page serving them (app/registry/aliases.js).
+        "permission/:permissionid", "overall/check-in/:slotid?",
         "overall", "overall/checkin/:slotid?", "overall/learner", "overall/learner/enroll", "overall/learner/export", "overall/progress",
         "overall/progress/bulk", "overall/progress/export", "overall/progress/:enrollmentid/history", "overall/progress/:slotid",
         "overall/usage/:usage_type?", "overall/verify/:slotid?",

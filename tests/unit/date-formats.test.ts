@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateFormats, formatCalendarDay, formatInstant } from "~/lms/format";
+import { dateFormats, formatCalendarDay, formatInstant, formatPeriod } from "~/lms/format";
 
 /** Spaces as a reader sees them (the formatters keep a date on one line with no-break spaces). */
 const plain = (s: string) => s.replace(/\u00a0/g, " ");
@@ -56,5 +56,34 @@ describe("one format per kind of date, in the page's language (docs/decisions/02
     expect(en.dateTime(Date.parse(at))).toBe(first);
     expect(en.dateTime(new Date(at))).toBe(first);
     expect(formatInstant("dateTime", "en", at, 420)).toBe(first);
+  });
+
+  it("writes a calendar day with the date's format, not as ISO text, in either language (docs/decisions/077)", () => {
+    expect(plain(en.date("2027-03-31"))).toBe("31 Mar 2027");
+    expect(plain(th.date("2027-03-31"))).toBe("31 มี.ค. 2570");
+    // West of UTC the day stays the day: a calendar day has no zone.
+    expect(plain(dateFormats("en", -300).date("2027-03-31"))).toBe("31 Mar 2027");
+  });
+
+  it("writes a wall time (a date and time without a zone) as it is, and a clock time as it is", () => {
+    expect(plain(en.dateTime("2026-07-01T09:00"))).toBe("1 Jul 2026, 09:00");
+    expect(en.time("09:30")).toBe("09:30");
+  });
+
+  it("writes a period once: what both ends share is written once (the fourth kind)", () => {
+    expect(plain(en.period("2026-06-01T07:00:00Z", "2026-06-01T08:00:00Z"))).toBe("1 Jun 2026, 14:00–15:00");
+    expect(plain(th.period("2026-06-01T07:00:00Z", "2026-06-01T08:00:00Z"))).toBe("1 มิ.ย. 2569 14:00–15:00");
+    // Thai's range pattern writes "0:00": the hour keeps its leading zero, as every other time.
+    expect(plain(th.period("2026-12-06T00:00", "2026-12-06T09:59"))).toBe("6 ธ.ค. 2569 00:00–09:59");
+    expect(plain(en.period("2026-06-01T07:00:00Z", "2026-06-02T02:00:00Z"))).toBe("1 Jun 2026, 14:00 – 2 Jun 2026, 09:00");
+    expect(plain(en.period("2026-12-06", "2027-03-31"))).toBe("6 Dec 2026 – 31 Mar 2027");
+    expect(plain(en.period("2026-06-01", "2026-06-30"))).toBe("1 – 30 Jun 2026");
+    expect(plain(th.period("2026-12-06", "2027-03-31"))).toBe("6 ธ.ค. 2569 – 31 มี.ค. 2570");
+    // Inside each end no line break; between them one may fall.
+    expect(en.period("2026-12-06", "2027-03-31")).toBe("6\u00a0Dec\u00a02026 – 31\u00a0Mar\u00a02027");
+    // One end missing: the other alone; neither: a dash. An end before its start: both written.
+    expect(plain(en.period("2026-07-06", null))).toBe("6 Jul 2026");
+    expect(en.period(null, null)).toBe("—");
+    expect(plain(formatPeriod("date", "en", "2027-01-02", "2027-01-01", 420))).toBe("2 Jan 2027 – 1 Jan 2027");
   });
 });

@@ -42,7 +42,10 @@ describe("page titles (docs/decisions/025)", () => {
     const sub = matchesOf("course.tab.budget.price", { "course.detail": { item: { name: "X" } } });
     expect(titleText(titleParts(sub), "LMS", tOf("en"))).toBe("Price · Budget · X · Courses · LMS");
     expect(titleText(titleParts(matchesOf("activity.list")), "LMS", tOf("en"))).toBe("Activities · LMS");
-    expect(titleText(titleParts(matchesOf("course.create")), "LMS", tOf("en"))).toBe("New Course · Courses · LMS");
+    // The type's noun, one item (issue 33: the create page said "New Approval flows").
+    expect(titleText(titleParts(matchesOf("course.create")), "LMS", tOf("en"))).toBe("New course · Courses · LMS");
+    expect(titleText(titleParts(matchesOf("approval-flow.create")), "LMS", tOf("en"))).toBe("New approval flow · Approval flows · LMS");
+    expect(titleText(titleParts(matchesOf("approval-flow.create")), "LMS", tOf("th"))).toBe("สร้างลำดับการอนุมัติใหม่ · ลำดับการอนุมัติ · LMS");
   });
 
   it("names error pages and one-off pages, and falls back to the application's title", () => {

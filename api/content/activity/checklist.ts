@@ -3,7 +3,9 @@ import { checklistSchema, type ChecklistInput, type ChecklistRow } from "../../.
 import { SEAT_FREE_STATUSES } from "../../../contract/codes";
 import { fromFlag, toFlag, type Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
-import { parseChanges, parseInput } from "../../http/errors";
+import { badRequest, parseChanges, parseInput } from "../../http/errors";
+import { MSG } from "../../../contract/messages";
+import { placeErrors } from "../../system/places";
 import { touch, writeTransaction, type Trx } from "../../engine/crud";
 import { hideContent } from "../publish";
 import { contentAccess } from "../ref";
@@ -43,19 +45,33 @@ async function slotCounts(db: Db, checklistIds: number[]) {
   return out;
 }
 
-/** Checklist records → the contract's rows, with their inspectors and slot counts. */
+/** The names of the places the rows name (one query per table). */
+async function placeNames(db: Db, rows: ChecklistRecord[]) {
+  const named = async (table: "location" | "room", ids: (number | null)[]) => {
+    const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
+    const found = wanted.length ? await db.selectFrom(table).select(["id", "name"]).where("id", "in", wanted).execute() : [];
+    return new Map(found.map((r) => [r.id, r]));
+  };
+  const [locations, rooms] = await Promise.all([named("location", rows.map((r) => r.location_id)), named("room", rows.map((r) => r.room_id))]);
+  return (r: ChecklistRecord) => ({
+    location: r.location_id === null ? null : (locations.get(r.location_id) ?? null),
+    room: r.room_id === null ? null : (rooms.get(r.room_id) ?? null),
+  });
+}
+
+/** Checklist records → the contract's rows, with their places, inspectors and slot counts. */
 async function present(db: Db, rows: ChecklistRecord[]): Promise<ChecklistRow[]> {
   const ids = rows.map((r) => r.id);
   const inspectors = await inspectorRows(db, ids);
   const counts = await slotCounts(db, ids);
+  const placeOf = await placeNames(db, rows);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     desc: r.desc,
     full_score: r.full_score,
     pass_score: r.pass_score,
-    location: r.location,
-    room: r.room,
+    ...placeOf(r),
     is_check_by_learner: fromFlag(r.is_check_by_learner),
     is_check_by_inspector: fromFlag(r.is_check_by_inspector),
     is_verify_by_inspector: fromFlag(r.is_verify_by_inspector),
@@ -80,14 +96,20 @@ const columnsOf = (input: ChecklistInput) => ({
   desc: input.desc,
   full_score: input.full_score,
   pass_score: input.pass_score,
-  location: input.location,
-  room: input.room,
+  location_id: input.location,
+  room_id: input.room,
   is_check_by_learner: toFlag(input.is_check_by_learner),
   is_check_by_inspector: toFlag(input.is_check_by_inspector),
   is_verify_by_inspector: toFlag(input.is_verify_by_inspector),
   is_verify_by_admin: toFlag(input.is_verify_by_admin),
   is_attach_file: toFlag(input.is_attach_file),
 });
+
+/** Its place exists, its room at its location (docs/decisions/039, 079): else 400 on the field. */
+async function checkPlace(trx: Trx, input: ChecklistInput) {
+  const errors = await placeErrors(trx, input, MSG.room_not_in_location);
+  if (Object.keys(errors).length) throw badRequest(errors);
+}
 
 /** Remove a checklist (its inspectors and slots go by foreign key); hide the activity when none is left. */
 async function removeChecklist(trx: Trx, activityId: number, checklistId: number, now: Date) {
@@ -112,6 +134,7 @@ export function checklistRoutes(app: FastifyInstance, ctx: ApiContext) {
     const now = ctx.now();
     const at = now.toISOString();
     const newId = await writeTransaction(db, async (trx) => {
+      await checkPlace(trx, input);
       const last = await trx.selectFrom("activity_checklist").select((eb) => eb.fn.max("sort").as("m")).where("activity_id", "=", access.id).executeTakeFirst();
       const row = await trx
         .insertInto("activity_checklist")
@@ -135,6 +158,7 @@ export function checklistRoutes(app: FastifyInstance, ctx: ApiContext) {
     const input = parseChanges(checklistSchema, req.body, "top");
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
+      await checkPlace(trx, input);
       await trx.updateTable("activity_checklist").set({ ...columnsOf(input), datetime_update: now.toISOString() }).where("id", "=", checklist.id).execute();
       await touch(trx, activityResource, access.id, now);
     });

@@ -1,4 +1,4 @@
-import { ATTENDANCE_DRIVEN, CHECKIN_SOURCE, CHECK_IN_TYPE, isAttended, progressFromAttendance, type CheckinLogAction } from "../../../contract/checkin-codes";
+import { ATTENDANCE_DRIVEN, CHECKIN_SOURCE, CHECK_IN_TYPE, checkinOpened, isAttended, progressFromAttendance, type CheckinLogAction } from "../../../contract/checkin-codes";
 import { CHECK_IN_GROUP, CLASS_MSG } from "../../../contract/class-codes";
 import { MSG } from "../../../contract/messages";
 import type { Trx } from "../../engine/crud";
@@ -35,9 +35,14 @@ type Marking = { classId: number; sessionId: number; enrollmentIds: number[]; ac
 /**
  * The one writer (below), and a class whose check-in group is 1 (docs/decisions/046): the same
  * check-in also marks the learners' other sessions of that day; a check-out marks those of the
- * day's sessions they are checked in to.
+ * day's sessions they are checked in to. Nobody is checked in to a session whose check-in has not
+ * opened yet (an hour before it starts, contract checkinWindow): 400 cls_msg_checkin_not_open
+ * (docs/decisions/077) — whoever asks; the day's other sessions follow the one that is open.
  */
 export async function recordAttendance(trx: Trx, a: Marking): Promise<void> {
+  const session = await trx.selectFrom("class_session").select(["datetime_start", "datetime_end"]).where("id", "=", a.sessionId).where("class_id", "=", a.classId).executeTakeFirst();
+  if (!session) throw notFound();
+  if (!checkinOpened(session, a.now)) throw badRequest({ detail: CLASS_MSG.checkin_not_open });
   await recordOne(trx, a);
   const cls = await trx.selectFrom("class").select("check_in_group").where("id", "=", a.classId).executeTakeFirstOrThrow();
   if (cls.check_in_group !== CHECK_IN_GROUP.day) return;
@@ -121,6 +126,28 @@ async function chosenSessions(trx: Trx, ref: ContentRef, enrollmentIds: number[]
 }
 
 /**
+ * Leave out the learners completed by hand: an administrator's "Completed" (an override to 30,
+ * docs/decisions/042 "force completed") stands, and a later check-in — to a session that had not
+ * opened then — must not take it back to in progress (docs/decisions/077).
+ */
+async function withoutHandCompleted<E extends { id: number; status: number }>(trx: Trx, rows: E[]): Promise<E[]> {
+  const completed = rows.filter((e) => e.status === 30).map((e) => e.id);
+  if (!completed.length) return rows;
+  const hand = new Set<number>();
+  for (const part of chunks(completed)) {
+    // The latest history row of each: the one that made it completed.
+    const last = await trx
+      .selectFrom("content_progress_log as l")
+      .select(["l.enrollment_id", "l.action_type"])
+      .where("l.enrollment_id", "in", part)
+      .where("l.id", "=", (eb) => eb.selectFrom("content_progress_log as m").select((m) => m.fn.max("m.id").as("id")).whereRef("m.enrollment_id", "=", "l.enrollment_id"))
+      .execute();
+    for (const r of last) if (r.action_type === "override") hand.add(r.enrollment_id);
+  }
+  return rows.filter((e) => !hand.has(e.id));
+}
+
+/**
  * Recompute the progress of the class's enrollments `enrollmentIds` (null: every one) from their
  * attendance of their sessions (the chosen ones when they chose), logging each change as "check_in". Only enrollments at 0, 21 or 30 move: any other
  * status came from elsewhere (waiting, cancelled, expired…) and attendance must not undo it.
@@ -137,7 +164,7 @@ export async function recomputeClassProgress(trx: Trx, classId: number, enrollme
     .where("content_id", "=", ref.contentId)
     .where("status", "in", [...ATTENDANCE_DRIVEN]);
   if (enrollmentIds) enrollments = enrollments.where("id", "in", enrollmentIds);
-  const driven = await enrollments.execute();
+  const driven = await withoutHandCompleted(trx, await enrollments.execute());
   if (!driven.length) return;
   const marks = await trx
     .selectFrom("class_attendance as t")
@@ -166,14 +193,17 @@ export async function recomputeClassProgress(trx: Trx, classId: number, enrollme
 
 /**
  * "Force completed" (source 10): an administrator set learners' progress to 30 by hand, so the
- * sessions they had not attended are written as attended by source 10 (check-in, and check-out on
- * a check-in-and-out class), each logged, and their attendance agrees with their progress.
+ * sessions they had not attended — of those that have opened — are written as attended by source
+ * 10 (check-in, and check-out on a check-in-and-out class), each logged. The sessions still ahead
+ * stay open to them; their completion stands whatever they attend (withoutHandCompleted).
  */
 export async function forceCompleteAttendance(trx: Trx, classId: number, enrollmentIds: number[], by: By) {
   if (!enrollmentIds.length) return;
   const cls = await trx.selectFrom("class").select("check_in_type").where("id", "=", classId).executeTakeFirstOrThrow();
   const withOut = cls.check_in_type === CHECK_IN_TYPE.checkin_checkout;
-  const sessions = await trx.selectFrom("class_session").select("id").where("class_id", "=", classId).execute();
+  // Only the sessions whose check-in has opened: a session still ahead has not been attended by
+  // anyone, and writing it as attended made the report say "3 of 3" before day 3 (docs/decisions/077).
+  const sessions = (await trx.selectFrom("class_session").select(["id", "datetime_start", "datetime_end"]).where("class_id", "=", classId).execute()).filter((s) => checkinOpened(s, by.now));
   if (!sessions.length) return;
   const rows = await trx
     .selectFrom("class_attendance")

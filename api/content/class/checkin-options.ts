@@ -108,9 +108,11 @@ export function checkinOptionRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.post(`${BASE}:sessionid(^\\d{1,12})/scan/`, async (req): Promise<StaffScanAnswer> => {
     const { id, ref, account } = await contentAccess(req, db, classResource, "progress");
     const sessionId = itemId(req, "sessionid");
-    const session = await db.selectFrom("class_session").select("id").where("id", "=", sessionId).where("class_id", "=", id).executeTakeFirst();
+    const session = await db.selectFrom("class_session").select(["id", "is_qr_code"]).where("id", "=", sessionId).where("class_id", "=", id).executeTakeFirst();
     if (!session) throw notFound();
     const input = parseInput(staffScanSchema, req.body);
+    // A session checked in by hand only (its schedule's is_qr_code off, docs/decisions/077) takes no codes.
+    if (session.is_qr_code !== 1) throw badRequest({ code: [CLASS_MSG.session_no_qr] });
     const now = ctx.now();
     return writeTransaction(db, async (trx) => {
       const refusal = await classWriteRefusal(trx, id);

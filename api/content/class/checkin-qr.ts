@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { CHECK_IN_TYPE, isAttended } from "../../../contract/checkin-codes";
+import { CHECK_IN_TYPE, checkinWindow, isAttended } from "../../../contract/checkin-codes";
 import { CLASS_MSG } from "../../../contract/class-codes";
 import { MSG } from "../../../contract/messages";
-import { qrScanSchema, type QrAttendance, type QrCheckinAnswer, type QrScanAnswer, type QrSheet } from "../../../contract/schemas/class-qr";
+import { qrScanSchema, type QrAttendance, type QrCheckinAnswer, type QrScanAnswer, type QrSheet, type QrWindowRefusal } from "../../../contract/schemas/class-qr";
 import { requireUser } from "../../auth/permissions";
 import type { Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
@@ -27,15 +27,16 @@ import { sessionsOf } from "./sessions";
  *   GET  class/checkin/?code=   what the learner's page shows (any signed-in account)
  *   POST class/checkin/ {code, source?}   the scan: checks in, then (check-in type 1) out, then
  *        answers {already: true} and writes nothing — a code checks a learner in exactly once.
- * A code is good from an hour before its session starts to an hour after it ends, while it is the
- * session's current version and the class is not cancelled; otherwise 400
- * qr_code_expired_or_invalid. A signed-in account not holding a seat in the class: 403
- * no_permission_to_access_class.
+ * A code is good while it is the session's current version, the class is not cancelled and the
+ * session is checked in by QR code (`is_qr_code`, else 400 cls_msg_session_no_qr); otherwise 400
+ * qr_code_expired_or_invalid. Outside its session's check-in window (contract checkinWindow: an
+ * hour before it starts to an hour after it ends) a good code is 400 cls_msg_checkin_not_open or
+ * cls_msg_checkin_closed naming the session and the window (QrWindowRefusal), so the page can
+ * say when to come back (docs/decisions/077). A signed-in account not holding a seat in the class:
+ * 403 no_permission_to_access_class. A session that is not checked in by QR code has no sheet.
  */
 const BASE = "/dashboard/class/:id(^\\d{1,12})/checkin/";
 const SHEET = `${BASE}:sessionid(^\\d{1,12})/qr/`;
-/** How long before a session starts and after it ends its code is accepted. */
-export const QR_WINDOW_MS = 60 * 60_000;
 
 const TOKEN = /^(\d{1,12})\.(\d{1,9})\.([A-Za-z0-9_-]{22})$/;
 const signature = (secret: string, sessionId: number, version: number) =>
@@ -57,9 +58,9 @@ export function readQrToken(secret: string, token: string): { sessionId: number;
 
 const invalid = () => badRequest({ detail: MSG.qr_code_expired_or_invalid });
 
-/** The sheets of a class's sessions (`only` one of them; 404 when it is not the class's). */
+/** The sheets of a class's sessions checked in by QR code (`only` one of them; 404 when it is not the class's, or has no code). */
 async function sheets(ctx: ApiContext, classId: number, only?: number): Promise<QrSheet[]> {
-  const sessions = await sessionsOf(ctx.db, classId, only);
+  const sessions = (await sessionsOf(ctx.db, classId, only)).filter((s) => s.is_qr_code);
   if (only !== undefined && !sessions.length) throw notFound();
   const ids = sessions.map((s) => s.id);
   const versions = ids.length ? await ctx.db.selectFrom("class_session").select(["id", "qr_version", "datetime_qr"]).where("id", "in", ids).execute() : [];
@@ -79,12 +80,21 @@ async function checkedCode(q: Db | Trx, secret: string, code: unknown, accountId
   const session = await q
     .selectFrom("class_session as s")
     .innerJoin("class as c", "c.id", "s.class_id")
-    .select(["s.id", "s.class_id", "s.name", "s.date", "s.start_time", "s.end_time", "s.datetime_start", "s.datetime_end", "s.qr_version", "s.location_id", "s.room_id", "c.datetime_cancel"])
+    .select(["s.id", "s.class_id", "s.name", "s.date", "s.start_time", "s.end_time", "s.datetime_start", "s.datetime_end", "s.qr_version", "s.is_qr_code", "s.location_id", "s.room_id", "c.datetime_cancel"])
     .where("s.id", "=", named.sessionId)
     .executeTakeFirst();
   if (!session || session.qr_version !== named.version || session.datetime_cancel !== null) throw invalid();
-  const at = now.getTime();
-  if (at < Date.parse(session.datetime_start) - QR_WINDOW_MS || at > Date.parse(session.datetime_end) + QR_WINDOW_MS) throw invalid();
+  if (session.is_qr_code !== 1) throw badRequest({ detail: CLASS_MSG.session_no_qr });
+  const span = checkinWindow(session);
+  const at = now.toISOString();
+  if (at < span.opens || at > span.closes) {
+    const refusal: QrWindowRefusal = {
+      detail: at < span.opens ? CLASS_MSG.checkin_not_open : CLASS_MSG.checkin_closed,
+      session: { id: session.id, name: session.name, date: session.date, start_time: session.start_time, end_time: session.end_time },
+      ...span,
+    };
+    throw badRequest(refusal);
+  }
   const seat = await activeEnrollments(q, { contentTypeId: await contentTypeId(q, "class"), contentId: session.class_id }).select("e.id").where("e.account_id", "=", accountId).executeTakeFirst();
   if (!seat) throw forbidden(MSG.no_permission_to_access_class);
   // The class's options (docs/decisions/046): learners hold personal codes, or may not check themselves in.
@@ -146,6 +156,8 @@ export function checkinQrRoutes(app: FastifyInstance, ctx: ApiContext) {
         .set((eb) => ({ qr_version: eb("qr_version", "+", 1), datetime_qr: now.toISOString() }))
         .where("id", "=", sessionId)
         .where("class_id", "=", id)
+        // A session checked in by hand only has no code to replace.
+        .where("is_qr_code", "=", 1)
         .executeTakeFirst();
       if (!Number(done.numUpdatedRows)) throw notFound();
       await touch(trx, classResource, id, now);

@@ -21,14 +21,15 @@ import { classResource, classWriteRefusal } from "./resource";
  *   GET  class/{id}/checkin/              the sessions by start with enrolled / checked-in / checked-out counts (view)
  *   GET  class/{id}/checkin/{sessionid}/  the learners holding a seat with their attendance: paged,
  *        ?search, ?ordering (name, username, datetime_checkin, datetime_checkout); plus `session`, `check_in_type` (view)
- *   POST class/{id}/checkin/{sessionid}/  {enrollment_list, action: in|out} by hand, source 2 admin (progress) → {count}
+ *   POST class/{id}/checkin/{sessionid}/  {enrollment_list, action: in|out} by hand, source 2 admin (progress) → {count};
+ *        not before the session's check-in opens (400 cls_msg_checkin_not_open, docs/decisions/077)
  *   GET  class/{id}/checkin/log/          ?session ?source ?action, newest first, paged (view)
  *   GET  class/{id}/checkin/report/       the attendance report and its export (checkin-report.ts)
  * A cancelled class refuses the check-in (cls_msg_cancelled).
  */
 const ITEM = `${CHECKIN_BASE}:sessionid(^\\d{1,12})/`;
 
-const sessionColumns = ["s.id", "s.name", "s.date", "s.start_time", "s.end_time", "s.datetime_start", "s.datetime_end", "s.qr_version"] as const;
+const sessionColumns = ["s.id", "s.name", "s.date", "s.start_time", "s.end_time", "s.datetime_start", "s.datetime_end", "s.qr_version", "s.is_qr_code"] as const;
 
 /** The class's sessions with their counts (of learners holding a seat); `only` one of them. */
 export async function checkinSessions(db: Db, ref: ContentRef, only?: number): Promise<CheckinSessionRow[]> {
@@ -43,7 +44,7 @@ export async function checkinSessions(db: Db, ref: ContentRef, only?: number): P
     .groupBy(sessionColumns);
   if (only !== undefined) q = q.where("s.id", "=", only);
   const rows = await q.orderBy("s.datetime_start").orderBy("s.id").execute();
-  return rows.map((r) => ({ ...r, enrolled, checked_in: Number(r.checked_in), checked_out: Number(r.checked_out) }));
+  return rows.map((r) => ({ ...r, is_qr_code: r.is_qr_code === 1, enrolled, checked_in: Number(r.checked_in), checked_out: Number(r.checked_out) }));
 }
 
 export function checkinRoutes(app: FastifyInstance, ctx: ApiContext) {

@@ -76,14 +76,15 @@ async function sessionBounds(db: Db, ids: number[]) {
     .select((eb) => [
       "class.id",
       "class.datetime_cancel",
+      "class.cancel_reason",
       eb.fn.count<number>("class_session.id").as("n"),
       eb.fn.min("class_session.datetime_start").as("first_start"),
       eb.fn.max("class_session.datetime_end").as("last_end"),
     ])
     .where("class.id", "in", ids)
-    .groupBy(["class.id", "class.datetime_cancel"])
+    .groupBy(["class.id", "class.datetime_cancel", "class.cancel_reason"])
     .execute();
-  return new Map(rows.map((r) => [r.id, { session_count: Number(r.n), first_start: r.first_start ?? null, last_end: r.last_end ?? null, datetime_cancel: r.datetime_cancel }]));
+  return new Map(rows.map((r) => [r.id, { session_count: Number(r.n), first_start: r.first_start ?? null, last_end: r.last_end ?? null, datetime_cancel: r.datetime_cancel, cancel_reason: r.cancel_reason }]));
 }
 
 export const classResource = contentResource<ClassRow, Class>({
@@ -95,7 +96,7 @@ export const classResource = contentResource<ClassRow, Class>({
   async rowExtras(db, ids, now) {
     const bounds = await sessionBounds(db, ids);
     return (id) => {
-      const b = bounds.get(id) ?? { session_count: 0, first_start: null, last_end: null, datetime_cancel: null };
+      const b = bounds.get(id) ?? { session_count: 0, first_start: null, last_end: null, datetime_cancel: null, cancel_reason: "" };
       return { ...b, status: deriveClassStatus(b, now) };
     };
   },

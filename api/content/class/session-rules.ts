@@ -4,7 +4,7 @@ import type { FieldErrors } from "../../../contract/http";
 import type { SessionInput } from "../../../contract/schemas/class";
 import { ApiError, badRequest } from "../../http/errors";
 import type { Trx } from "../../engine/crud";
-import type { Db } from "../../db/index";
+import { placeErrors, roomLocation } from "../../system/places";
 
 /**
  * The rules of a class session beyond its own fields (spec 001 §5, docs/decisions/040): it may
@@ -19,21 +19,11 @@ export function utcOf(date: string, time: string, offset: number): string {
   return new Date(Date.parse(`${date}T${time}:00Z`) - offset * 60_000).toISOString();
 }
 
-// The place tables are migration 0018's.
-const exists = async (q: Db | Trx, table: "location" | "room", id: number) => !!(await q.selectFrom(table).select("id").where("id", "=", id).executeTakeFirst());
-const roomLocation = async (q: Db | Trx, id: number) => (await q.selectFrom("room").select("location_id").where("id", "=", id).executeTakeFirst())?.location_id ?? null;
-
 /** Field errors of the session's place, instructors and date (empty when none). */
 export async function sessionFieldErrors(trx: Trx, classId: number, s: SessionInput): Promise<FieldErrors> {
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = await placeErrors(trx, s, CLASS_MSG.room_not_in_location);
   const klass = await trx.selectFrom("class").select("date_end").where("id", "=", classId).executeTakeFirstOrThrow();
   if (klass.date_end && s.date > klass.date_end) errors.date = [CLASS_MSG.after_class_end];
-  if (s.location !== null && !(await exists(trx, "location", s.location))) errors.location = [MSG.invalid_choice];
-  if (s.room !== null) {
-    const of = await roomLocation(trx, s.room);
-    if (of === null) errors.room = [MSG.invalid_choice];
-    else if (s.location !== null && of !== s.location) errors.room = [CLASS_MSG.room_not_in_location];
-  }
   if (s.instructor_list.length) {
     const found = await trx.selectFrom("instructor").select("id").where("id", "in", s.instructor_list).execute();
     if (found.length !== new Set(s.instructor_list).size) errors.instructor_list = [MSG.invalid_choice];

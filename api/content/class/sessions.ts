@@ -54,6 +54,7 @@ export async function sessionsOf(db: Db, classId: number, only?: number): Promis
     room: r.room_id ? (rooms.get(r.room_id) ?? null) : null,
     capacity: r.capacity, is_display: fromFlag(r.is_display), is_playback: fromFlag(r.is_playback), url: r.url,
     instructor_list: instructors.filter((i) => i.session_id === r.id).map((i) => ({ id: i.id, name: i.name })),
+    is_qr_code: fromFlag(r.is_qr_code),
   }));
 }
 
@@ -75,8 +76,9 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext) {
     name: s.name, desc: s.desc, type: s.type, date: s.date, start_time: s.start_time, end_time: s.end_time,
     datetime_start: at.start, datetime_end: at.end, location_id: at.location, room_id: s.room, capacity: s.capacity,
     is_display: toFlag(s.is_display), datetime_update: now,
-    // The live page's fields (docs/decisions/045): kept unless given.
+    // The live page's fields (docs/decisions/045), and the QR switch (docs/decisions/077): kept unless given.
     ...(s.is_playback === undefined ? {} : { is_playback: toFlag(s.is_playback) }),
+    ...(s.is_qr_code === undefined ? {} : { is_qr_code: toFlag(s.is_qr_code) }),
     ...(s.url === undefined ? {} : { url: s.url }),
   });
   const setInstructors = async (trx: Trx, id: number, list: number[]) => {

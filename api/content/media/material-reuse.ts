@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type SqlBool } from "kysely";
 import { REUSE_LISTS, type ReuseList } from "../../../contract/curriculum-codes";
 import type { MaterialReuseOption } from "../../../contract/schemas/curriculum";
@@ -15,7 +15,8 @@ import { paginate, readPageQuery } from "../../http/paging";
  * docs/decisions/072): what the organisation's curricula already hold, so a new slot reuses a link
  * or a file (`source_material_id`, api/content/features/curriculum/reuse-ref.ts) instead of typing
  * or uploading it again:
- *   GET dashboard/material/{weblink|scorm|image}/   ?id, id_list, search, page, page_size
+ *   GET dashboard/material/{weblink|image}/ and dashboard/scorm/ (spec 002 §7; also material/scorm/)
+ *   ?id, id_list, search, page, page_size
  * in the paged filter shape of the media lists beside it (material-lists.ts, which mounts these).
  * One row per distinct link or file: its earliest slot (the row's id is that slot's). A content
  * library course's slots are left out (docs/decisions/071): the library is not the organisation's
@@ -54,7 +55,7 @@ export function reuseListQuery(q: Db | Trx, list: ReuseList) {
 export function materialReuseRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
   for (const list of Object.values(REUSE_LISTS)) {
-    app.get(`/dashboard/${list.path}`, async (req) => {
+    const answer = async (req: FastifyRequest) => {
       await requirePermission(req, db, DASHBOARD_FLAG);
       const q = readPageQuery(req);
       const query = narrowToPageQuery(reuseListQuery(db, list), q, ["name", list.column === "url" ? "url" : "file_name"])
@@ -72,6 +73,7 @@ export function materialReuseRoutes(app: FastifyInstance, ctx: ApiContext) {
           }),
         ),
       };
-    });
+    };
+    for (const path of [list.path, ...(list.alsoAt ?? [])]) app.get(`/dashboard/${path}`, answer);
   }
 }

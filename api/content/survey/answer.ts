@@ -82,7 +82,7 @@ export async function submitSurveyAnswer(trx: Trx, id: number, accountId: number
   const formId = s.form_id;
   const before = await ownSubmission(trx, formId, accountId);
   if (before && s.is_editable !== 1) throw new ApiError(400, { detail: SURVEY_MSG.already_answered });
-  const rows = await checkAnswers(trx, formId, input.answers, limits, { other: input.other });
+  const rows = await checkAnswers(trx, formId, input.answers, limits, { survey: { other: input.other }, accountId });
   // An answer that answers nothing (every question left blank) is no answer.
   if (!rows.length) throw badRequest({ answers: [MSG.required] });
   if (before) await trx.deleteFrom("form_submission").where("form_id", "=", formId).where("account_id", "=", accountId).execute();

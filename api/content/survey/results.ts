@@ -1,4 +1,4 @@
-import { QUESTION_TYPE, SCALE_QUESTION, hasChoices } from "../../../contract/request-codes";
+import { QUESTION_TYPE, hasChoices } from "../../../contract/request-codes";
 import type { SurveyResult } from "../../../contract/schemas/survey";
 import type { Db } from "../../db/index";
 import { formReport, REPORT_ANSWERS } from "../../requests/form-report";
@@ -40,7 +40,7 @@ export async function surveyResults(db: Db, surveyId: number): Promise<SurveyRes
     questions: report.questions.map((q) => {
       const own = written.filter((w) => w.question_id === q.id);
       const set = settings.find((s) => s.id === q.id)!;
-      const isScale = (q.type as number) === SCALE_QUESTION;
+      const isScale = (q.type as number) === QUESTION_TYPE.scale;
       const averaged = set.is_average === 1 && (isScale || q.type === QUESTION_TYPE.number);
       const numbers = own.map((w) => Number(w.value)).filter((n) => Number.isFinite(n));
       const share = (n: number) => (q.count_answer ? n / q.count_answer : 0);

@@ -50,18 +50,29 @@ const jsonNumbers = (text: string): number[] => {
   }
 };
 
-type Rule = { id: number; bank_id: number; tag_list: string; type_method: number; type_random: number; type_select: number; number: number; range: string; question_list: string };
-type BankQuestion = { id: number; number: number; tags: Set<number> };
+export type Rule = { id: number; bank_id: number; tag_list: string; type_method: number; type_random: number; type_select: number; number: number; range: string; question_list: string };
+type BankQuestion = { id: number; number: number; score: number; tags: Set<number> };
 
-async function bankQuestions(q: Q, bankId: number): Promise<BankQuestion[]> {
-  const rows = await q.selectFrom("test_question").select(["id", "number"]).where("bank_id", "=", bankId).where("is_hide", "=", 0).orderBy("number").execute();
+/** A bank's visible questions by number, with their score and tags. */
+export async function bankQuestions(q: Q, bankId: number): Promise<BankQuestion[]> {
+  const rows = await q.selectFrom("test_question").select(["id", "number", "score"]).where("bank_id", "=", bankId).where("is_hide", "=", 0).orderBy("number").execute();
   const tags = rows.length
     ? await q.selectFrom("test_question_tag").select(["question_id", "tag_id"]).where("question_id", "in", rows.map((r) => r.id)).execute()
     : [];
   const byQuestion = new Map<number, Set<number>>();
   for (const t of tags) (byQuestion.get(t.question_id) ?? byQuestion.set(t.question_id, new Set()).get(t.question_id)!).add(t.tag_id);
-  return rows.map((r) => ({ id: r.id, number: r.number, tags: byQuestion.get(r.id) ?? new Set() }));
+  return rows.map((r) => ({ id: r.id, number: r.number, score: r.score, tags: byQuestion.get(r.id) ?? new Set() }));
 }
+
+/** A section's draw rules, in the order an attempt applies them. */
+export const sectionRules = (q: Q, sectionId: number): Promise<Rule[]> =>
+  q
+    .selectFrom("test_section_draw")
+    .select(["id", "bank_id", "tag_list", "type_method", "type_random", "type_select", "number", "range", "question_list"])
+    .where("section_id", "=", sectionId)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
 
 /** The question ids one rule picks, given the ids already asked. Exported for the rule's preview. */
 export function pickForRule(rule: Rule, questions: readonly BankQuestion[], seed: number, taken: ReadonlySet<number> = new Set()): number[] {
@@ -92,13 +103,7 @@ export async function drawForAttempt(q: Q, sectionId: number, seed: number): Pro
   const own = await q.selectFrom("test_question").select("id").where("section_id", "=", sectionId).where("is_hide", "=", 0).orderBy("number").execute();
   const ids = own.map((r) => r.id);
   const taken = new Set(ids);
-  const rules = await q
-    .selectFrom("test_section_draw")
-    .select(["id", "bank_id", "tag_list", "type_method", "type_random", "type_select", "number", "range", "question_list"])
-    .where("section_id", "=", sectionId)
-    .orderBy("sort")
-    .orderBy("id")
-    .execute();
+  const rules = await sectionRules(q, sectionId);
   const banks = new Map<number, BankQuestion[]>();
   for (const rule of rules) {
     if (!banks.has(rule.bank_id)) banks.set(rule.bank_id, await bankQuestions(q, rule.bank_id));

@@ -4,6 +4,7 @@ import { fromFlag, type Db } from "../../db/index";
 import { ApiError } from "../../http/errors";
 import type { Trx } from "../../engine/crud";
 import { contentResource } from "../base-resource";
+import { listSections } from "./sections";
 
 /**
  * Test (spec 000 §2.8 `/test…`; docs/decisions/064) on the engine's content resource: list with
@@ -11,7 +12,8 @@ import { contentResource } from "../base-resource";
  * Its settings (is_template, term, result setting, attempt limit, duration) are the setting
  * tab's own call (routes.ts); its sections, questions and draw rules are its own calls too.
  * Publishing needs questions (spec 001 §4 "a test needs questions"): a visible question of one of
- * its sections, or a draw rule of one of them (417, as an activity without a checklist).
+ * its sections, or a draw rule of one of them (417, as an activity without a checklist); and
+ * questions that can be marked and add up to each section's full score (docs/decisions/076).
  */
 
 type Q = Db | Trx;
@@ -31,7 +33,14 @@ async function counts(q: Q, ids: number[]) {
   return (id: number) => ({ section_count: s.get(id) ?? 0, question_count: qn.get(id) ?? 0 });
 }
 
-/** Why the test cannot be published: no visible question in a section and no draw rule (417), or null. */
+/**
+ * Why the test cannot be published (417 each, what it lacks in `detail`, the values its message
+ * names beside it), or null: no visible question in a section and no draw rule; then, section by
+ * section (docs/decisions/076), a question it may ask that no answer can earn, and questions that
+ * do not add up to its full score — or, drawn at random with different scores, add up to no one
+ * total. A learner would otherwise take a test nobody can pass, or be marked against a full score
+ * the questions never give.
+ */
 export async function testPublishRefusal(trx: Trx, id: number): Promise<ApiError | null> {
   const own = await trx
     .selectFrom("test_question as qn")
@@ -40,9 +49,16 @@ export async function testPublishRefusal(trx: Trx, id: number): Promise<ApiError
     .where("s.test_id", "=", id)
     .where("qn.is_hide", "=", 0)
     .executeTakeFirst();
-  if (own) return null;
-  const drawn = await trx.selectFrom("test_section_draw as d").innerJoin("test_section as s", "s.id", "d.section_id").select("d.id").where("s.test_id", "=", id).executeTakeFirst();
-  return drawn ? null : new ApiError(417, { detail: MSG.publish_no_question });
+  const drawn = own ? null : await trx.selectFrom("test_section_draw as d").innerJoin("test_section as s", "s.id", "d.section_id").select("d.id").where("s.test_id", "=", id).executeTakeFirst();
+  if (!own && !drawn) return new ApiError(417, { detail: MSG.publish_no_question });
+  for (const section of await listSections(trx, id)) {
+    const [unmarkable] = section.unmarkable;
+    if (unmarkable) return new ApiError(417, { detail: MSG.publish_question_no_answer, owner: unmarkable.owner, number: unmarkable.number });
+    const { min, max } = section.question_score;
+    if (min !== max) return new ApiError(417, { detail: MSG.publish_section_score_varies, section: section.name, min, max });
+    if (max !== section.full_score) return new ApiError(417, { detail: MSG.publish_section_score_mismatch, section: section.name, full_score: section.full_score, total: max });
+  }
+  return null;
 }
 
 /** The setting tab's values. */

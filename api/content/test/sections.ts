@@ -4,6 +4,7 @@ import { notFound } from "../../http/errors";
 import type { Trx } from "../../engine/crud";
 import type { Q } from "../../requests/kit";
 import type { SectionInput, TestSection } from "../../../contract/schemas/test";
+import { sectionReadiness, type SectionReadiness } from "./readiness";
 
 /**
  * A test's sections (spec 001 §3 "Test section"; docs/decisions/064): ordered by sort from 1, a
@@ -14,11 +15,11 @@ import type { SectionInput, TestSection } from "../../../contract/schemas/test";
 
 const present = (r: {
   id: number; sort: number; name: string; desc: string; full_score: number; pass_score: number; pass_condition_type: number; is_question_shuffle: number; is_choice_shuffle: number;
-}, questions: number, draws: number): TestSection => ({
+}, questions: number, draws: number, readiness: SectionReadiness): TestSection => ({
   id: r.id, sort: r.sort, name: r.name, desc: r.desc, full_score: r.full_score, pass_score: r.pass_score,
   pass_condition_type: r.pass_condition_type as SectionInput["pass_condition_type"],
   is_question_shuffle: fromFlag(r.is_question_shuffle), is_choice_shuffle: fromFlag(r.is_choice_shuffle),
-  question_count: questions, draw_count: draws,
+  question_count: questions, draw_count: draws, question_score: readiness.score, unmarkable: readiness.unmarkable,
 });
 
 export async function listSections(q: Q, testId: number): Promise<TestSection[]> {
@@ -29,7 +30,9 @@ export async function listSections(q: Q, testId: number): Promise<TestSection[]>
   const ds = await q.selectFrom("test_section_draw").select(["section_id", (eb) => eb.fn.countAll<number>().as("n")]).where("section_id", "in", ids).groupBy("section_id").execute();
   const qn = new Map(qs.map((r) => [r.section_id, Number(r.n)]));
   const dn = new Map(ds.map((r) => [r.section_id, Number(r.n)]));
-  return rows.map((r) => present(r, qn.get(r.id) ?? 0, dn.get(r.id) ?? 0));
+  const out: TestSection[] = [];
+  for (const r of rows) out.push(present(r, qn.get(r.id) ?? 0, dn.get(r.id) ?? 0, await sectionReadiness(q, r)));
+  return out;
 }
 
 /** The section `sectionId` of test `testId`, or 404. */

@@ -3,7 +3,8 @@ import { useForm } from "~/components/use-form";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { ChecklistRow } from "../../../contract/schemas/activity";
-import { CheckboxField, controlClass, CsrfInput, ErrorList, Field, TextareaField } from "~/components/forms";
+import { CheckboxField, controlClass, CsrfInput, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
+import { useRoomsOf, type PlaceChoice } from "~/components/place-fields";
 import { FormSubmit } from "./form-submit";
 
 type Constraint = Record<string, { required?: boolean; maxLength?: number; min?: number | string; max?: number | string }>;
@@ -21,8 +22,8 @@ export function checklistDefaults(row?: ChecklistRow): Record<string, string | u
     desc: row.desc,
     full_score: String(row.full_score),
     pass_score: String(row.pass_score),
-    location: row.location,
-    room: row.room,
+    location: row.location ? String(row.location.id) : "",
+    room: row.room ? String(row.room.id) : "",
     is_check_by_learner: on(row.is_check_by_learner),
     is_check_by_inspector: on(row.is_check_by_inspector),
     is_verify_by_inspector: on(row.is_verify_by_inspector),
@@ -33,7 +34,8 @@ export function checklistDefaults(row?: ChecklistRow): Record<string, string | u
 
 /**
  * A checklist's fields (spec 001 §3 "Activity checklist"): name, description, full and pass
- * scores, location and room, who checks learners in, who verifies, whether a file is attached.
+ * scores, location and room (chosen from the locations list, the room among the location's:
+ * components/place-fields.tsx), who checks learners in, who verifies, whether a file is attached.
  * A plain POST form posting `intent`; validated on the server (the browser gets the schema's
  * constraints, not zod), refusals — the API's too — come back onto their fields.
  */
@@ -44,9 +46,12 @@ export function ChecklistForm({
   defaultValue,
   lastResult,
   submitLabel,
+  places,
 }: {
   id: string;
   intent: string;
+  /** The locations and their rooms to choose from (app/lms/places.server.ts). */
+  places: { locations: PlaceChoice[]; rooms: PlaceChoice[] };
   constraint: Constraint;
   defaultValue: Record<string, string | undefined>;
   lastResult?: SubmissionResult<string[]> | null;
@@ -62,6 +67,7 @@ export function ChecklistForm({
     <Field {...wire(name, label)} help={help} controlClassName={`${controlClass} max-w-[8rem]`} inputProps={{ type: "number", inputMode: "numeric", step: 1 }} />
   );
   const box = (name: keyof typeof fields, label: string) => <CheckboxField {...wire(name, label)} requiredMark={false} />;
+  const rooms = useRoomsOf(places.rooms, fields.location.initialValue);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <CsrfInput />
@@ -74,8 +80,13 @@ export function ChecklistForm({
         {score("pass_score", t("act_field_pass_score"), t("act_hint_pass_score"))}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field {...wire("location", t("act_field_location"))} />
-        <Field {...wire("room", t("act_field_room"))} />
+        <SelectField
+          {...wire("location", t("act_field_location"))}
+          options={places.locations}
+          emptyOption={t("act_place_none")}
+          selectProps={{ onChange: (e) => rooms.choose(e.currentTarget.value) }}
+        />
+        <SelectField {...wire("room", t("act_field_room"))} options={rooms.options} emptyOption={t("act_place_none")} grouped />
       </div>
       <fieldset className="space-y-1">
         <legend className="mb-1 text-sm font-medium text-slate-700">{t("act_field_check_by")}</legend>

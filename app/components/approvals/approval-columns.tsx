@@ -19,6 +19,8 @@ export type ColumnKit = {
   types: { key: string; labelKey: string; segment: string }[];
   /** The id of the form the row's box belongs to, or null: no box. */
   form: string | null;
+  /** Every box ticked as the page is drawn (the "tick all on this page" link, without JavaScript). */
+  tickAll?: boolean;
 };
 
 const name = (r: ApprovalRow) => `${r.account.first_name} ${r.account.last_name}`.trim() || r.account.username;
@@ -32,7 +34,11 @@ export function approvalColumns(kit: ColumnKit, keys: readonly string[]): DataCo
     select: {
       key: "select",
       label: t("apv_col_select"),
-      render: (r) => <input type="checkbox" form={kit.form ?? undefined} name="enrollment" value={r.id} aria-label={t("apv_select_named", { name: name(r), username: r.account.username, content: r.content.name })} className="h-4 w-4" />,
+      // Only what the account may decide has a box (docs/decisions/074: a flow's step is its deciders').
+      render: (r) =>
+        r.can_decide ? (
+          <input type="checkbox" form={kit.form ?? undefined} name="enrollment" value={r.id} defaultChecked={kit.tickAll} aria-label={t("apv_select_named", { name: name(r), username: r.account.username, content: r.content.name })} className="h-4 w-4" />
+        ) : null,
     },
     learner: {
       key: "learner",
@@ -118,7 +124,36 @@ export function approvalColumns(kit: ColumnKit, keys: readonly string[]): DataCo
         ),
     },
     decided: { key: "decided", label: t("apv_col_decided"), sort: "datetime_decide", render: (r) => when(r.decision?.datetime) },
-    reason: { key: "reason", label: t("apv_col_reason"), render: (r) => (r.decision ? t(`apv_reason_${r.decision.reason}`) : "—") },
+    // Who decides: an administrator, or the flow's step and its deciders, with the request's page (its answers, its history).
+    flow: {
+      key: "flow",
+      label: t("apv_col_flow"),
+      render: (r) =>
+        r.flow ? (
+          <>
+            <span className="block">{t("apv_flow_step", { name: r.flow.name, step: r.flow.step, count: r.flow.count_step })}</span>
+            {r.flow.waiting_for.length ? <span className="block text-xs text-slate-600">{t("apv_flow_waiting_for", { names: r.flow.waiting_for.map((p) => p.name).join(", ") })}</span> : null}
+            <a href={dash(`enrollment/request/${r.flow.request}`)} className="text-xs text-primary underline" aria-label={t("apv_open_request_named", { name: name(r), content: r.content.name })}>
+              {t(r.can_decide ? "apv_open_request_decide" : "apv_open_request")}
+            </a>
+          </>
+        ) : (
+          <span className="text-xs text-slate-600">{t("apv_by_administrator")}</span>
+        ),
+    },
+    reason: {
+      key: "reason",
+      label: t("apv_col_reason"),
+      render: (r) =>
+        r.decision ? (
+          <>
+            <span className="block">{t(`apv_reason_${r.decision.reason}`)}</span>
+            {r.decision.note ? <span className="block whitespace-pre-line text-xs text-slate-700">{r.decision.note}</span> : null}
+          </>
+        ) : (
+          "—"
+        ),
+    },
   };
   return keys.map((k) => all[k]);
 }

@@ -8,6 +8,7 @@ import { Pager } from "~/components/content/pager";
 import { CsrfInput, ErrorList } from "~/components/form-basics";
 import { useDates } from "~/components/use-dates";
 import { useSubmitting } from "~/components/use-submitting";
+import { SELECT_ALL } from "~/lms/select-all";
 
 /**
  * The check-in screen's pieces, shared by an activity's checklist check-in (docs/decisions/023)
@@ -39,22 +40,40 @@ export const tickedAfter = (result: SubmissionResult<string[]> | undefined) => n
 
 type Tickable = { id: number; account: { name: string } };
 
-/** The table's first column: a tick box per learner, part of the form `formId` (enrollment_list). */
+/**
+ * The table's first column: a tick box per learner, part of the form `formId` (enrollment_list),
+ * and in its header "select all on this page" (app/lms/select-all.ts: each row also posts its id
+ * as the page's; with JavaScript the header box ticks the rows, use-shift-range.ts).
+ */
 export function useTickColumn<R extends Tickable>(ticked: Set<string>, formId = "checkin-form"): DataColumn<R> {
   const { t } = useTranslation();
   return {
     key: "select",
     label: t("enr_col_select"),
-    render: (r) => (
+    header: (
       <input
         type="checkbox"
         form={formId}
-        name="enrollment_list"
-        value={r.id}
-        defaultChecked={ticked.has(String(r.id))}
-        aria-label={t("enr_select_named", { name: r.account.name })}
+        name={SELECT_ALL.name}
+        value={SELECT_ALL.value}
+        data-select-all="enrollment_list"
+        aria-label={t("chk_select_all")}
         className="h-4 w-4"
       />
+    ),
+    render: (r) => (
+      <>
+        <input
+          type="checkbox"
+          form={formId}
+          name="enrollment_list"
+          value={r.id}
+          defaultChecked={ticked.has(String(r.id))}
+          aria-label={t("enr_select_named", { name: r.account.name })}
+          className="h-4 w-4"
+        />
+        <input type="hidden" form={formId} name={SELECT_ALL.pageList} value={r.id} />
+      </>
     ),
   };
 }

@@ -1,13 +1,14 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useForm } from "~/components/use-form";
 import { Form } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { ClassSession } from "../../../contract/schemas/class";
 import { DEFAULT_SESSION_START } from "../../../contract/class-codes";
 import { CheckboxField, controlClass, CsrfInput, ErrorList, Field, MultiSelectField, SelectField, TextareaField, type ChoiceOption } from "~/components/forms";
 import { FormSubmit } from "~/components/activity/form-submit";
 import { OverlapNotice, SaveAnyway, type Clash } from "./overlap-confirm";
+// The room select follows the location (the API refuses a room of another location: cls_msg_room_not_in_location).
+import { useRoomsOf } from "~/components/place-fields";
 
 type Constraint = Record<string, { required?: boolean; maxLength?: number; min?: number | string; max?: number | string }>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -17,27 +18,14 @@ export type SessionChoices = { types: Choice[]; locations: Choice[]; rooms: Choi
 
 /** The values a session form starts from: a saved session's, or a new one's (spec 002: start 06:00, classroom). */
 export function sessionDefaults(s?: ClassSession): Record<string, string | string[] | undefined> {
-  if (!s) return { type: "3", start_time: DEFAULT_SESSION_START, capacity: "0" };
+  // A new session is checked in by QR code, as every session was before the switch (docs/decisions/077).
+  if (!s) return { type: "3", start_time: DEFAULT_SESSION_START, capacity: "0", is_qr_code: "on" };
   const on = (v: boolean) => (v ? "on" : undefined);
   return {
     name: s.name, desc: s.desc, type: String(s.type), date: s.date, start_time: s.start_time, end_time: s.end_time,
     location: s.location ? String(s.location.id) : "", room: s.room ? String(s.room.id) : "", capacity: String(s.capacity),
-    is_display: on(s.is_display), instructor_list: s.instructor_list.map((i) => String(i.id)),
+    is_display: on(s.is_display), is_qr_code: on(s.is_qr_code), instructor_list: s.instructor_list.map((i) => String(i.id)),
   };
-}
-
-/**
- * The room select's options. Without JavaScript every room, under its location's <optgroup> (the
- * API refuses a room of another location: cls_msg_room_not_in_location). Once the page runs
- * JavaScript, only the chosen location's rooms — all of them while no location is chosen. The
- * server renders the full list, so the page without JavaScript never loses a room.
- */
-function useRoomsOf(rooms: Choice[], saved: unknown) {
-  const [running, setRunning] = useState(false);
-  const [location, choose] = useState(typeof saved === "string" ? saved : "");
-  useEffect(() => setRunning(true), []);
-  const shown = running && location ? rooms.filter((r) => r.locationId === location) : rooms;
-  return { options: shown.map((r) => ({ value: r.value, label: r.label, group: r.location || undefined })), choose };
 }
 
 /** conform's initial value of a multiple choice: none, one text or a list. */
@@ -46,8 +34,9 @@ const chosenOf = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : t
 /**
  * A session's fields (spec 001 §3 "Session and schedule"): name, description, type, date, start
  * and end times in the organisation's zone, location and room (the API's session-options), capacity
- * (0 = unlimited), shown to learners and instructors (the link and playback are the session's live
- * page, docs/decisions/045). A plain POST form posting
+ * (0 = unlimited), shown to learners and instructors, checked in by QR code or by hand only (the
+ * schedule's is_qr_code, docs/decisions/077; the link and playback are the session's live page,
+ * docs/decisions/045). A plain POST form posting
  * intent save, validated on the server; every refusal — the API's field errors too — comes back
  * onto its field. When the API found overlapping sessions, the same form comes back with them
  * listed and a "save anyway" button that posts every field again with confirm_overlap.
@@ -71,7 +60,7 @@ export function SessionForm(p: {
   const label = (o: Choice): ChoiceOption => ({ value: o.value, label: o.labelKey ? t(o.labelKey) : o.label });
   // The form's location as it starts (after a refusal: the one posted).
   const rooms = useRoomsOf(p.choices.rooms, fields.location.initialValue);
-  const box = (name: keyof typeof fields, text: string) => <CheckboxField {...wire(name, text)} requiredMark={false} />;
+  const box = (name: keyof typeof fields, text: string, help?: string) => <CheckboxField {...wire(name, text)} help={help} requiredMark={false} />;
   const narrow = `${controlClass} max-w-[10rem]`;
   const clashing = p.overlap.length > 0 && !p.readOnly;
   return (
@@ -111,6 +100,7 @@ export function SessionForm(p: {
         />
         <fieldset className="space-y-1">
           {box("is_display", t("cls_field_is_display"))}
+          {box("is_qr_code", t("cls_field_is_qr_code"), t("cls_help_is_qr_code"))}
         </fieldset>
       </fieldset>
       {p.readOnly ? null : clashing ? <SaveAnyway saveLabel={p.submitLabel} /> : <FormSubmit label={p.submitLabel} />}

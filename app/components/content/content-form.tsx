@@ -1,7 +1,7 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useForm } from "~/components/use-form";
 import { Form, useBlocker } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Fragment, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { CHECKBOX_LIMIT, CheckboxField, CsrfInput, ErrorList, Field, MultiSelectField, SelectField, TextareaField } from "~/components/forms";
 import { SaveBar } from "~/components/form-basics";
@@ -9,13 +9,14 @@ import type { Option } from "~/lms/content.server";
 import { useSubmitting } from "~/components/use-submitting";
 import type { AccountSearchState } from "./account-field";
 import { useItemWritable } from "./item-writable";
+import { ChoiceButton, useChoices } from "./field-choices";
 
 // Only a few types' forms have an account field (a user's supervisor): the others do not load it.
 // The server renders it in place (the document is sent once everything is ready, app/entry.server.tsx),
 // and the browser hydrates it when its chunk arrives.
 const AccountField = lazy(() => import("./account-field").then((m) => ({ default: m.AccountField })));
 
-type RegistryField = { name: string; labelKey: string; kind: string; source?: string; noneKey?: string; helpKey?: string };
+type RegistryField = { name: string; labelKey: string; kind: string; source?: string; noneKey?: string; helpKey?: string; showWhen?: { field: string; values: string[] } };
 type Constraint = Record<string, { required?: boolean; maxLength?: number; minLength?: number; pattern?: string; multiple?: boolean }>;
 type Props = {
   id: string;
@@ -46,18 +47,24 @@ export function ContentForm({ id, fields, options, constraint, defaultValue, las
   const busy = useSubmitting();
   const [form, meta] = useForm({ id, lastResult, constraint, defaultValue: defaultValue as Record<string, string>, shouldValidate: "onSubmit" });
   const dirty = form.dirty && !busy;
-  useLeaveConfirmation(dirty, t("leave_unsaved"));
   const tr = (errors?: string[]) => errors?.map((e) => t(e));
+  // A choice's own fields only (registry `showWhen`): field-choices.tsx.
+  const choices = useChoices(fields, (name) => (meta[name as keyof typeof meta] as unknown as Meta | undefined)?.initialValue);
   return (
-    <Form method="post" {...getFormProps(form)} className="max-w-2xl space-y-5 rounded border border-slate-200 bg-white p-5 [&>input[type=hidden]]:hidden">
+    <Form method="post" {...getFormProps(form)} onChange={choices.onChange} className="max-w-2xl space-y-5 rounded border border-slate-200 bg-white p-5 [&>input[type=hidden]]:hidden">
       <CsrfInput />
-      {/* Enter in a field submits the form's first button: with an account search (its own button
-          inside the form) that would search, so the form's first button is an unseen save. */}
-      {!readOnly && fields.some((f) => f.kind === "account") ? <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" /> : null}
+      <LeaveConfirmation dirty={dirty} message={t("leave_unsaved")} />
+      {/* Enter in a field submits the form's first button: with an account search or a choice's
+          button (their own buttons inside the form) that would search, so the form's first button
+          is an unseen save. */}
+      {!readOnly && (fields.some((f) => f.kind === "account") || choices.controllers.size) ? <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" /> : null}
       <ErrorList id={form.errorId} errors={tr(form.errors)} />
       <fieldset disabled={readOnly} className="space-y-5">
-      {fields.map((f) => (
-        <ContentField key={f.name} field={f} meta={meta[f.name as keyof typeof meta] as unknown as Meta} options={options[f.name] ?? []} required={constraint[f.name]?.required} maxLength={constraint[f.name]?.maxLength} search={searches?.[f.name]} />
+      {fields.filter((f) => choices.isShown(f)).map((f) => (
+        <Fragment key={f.name}>
+          <ContentField field={f} meta={meta[f.name as keyof typeof meta] as unknown as Meta} options={options[f.name] ?? []} required={constraint[f.name]?.required} maxLength={constraint[f.name]?.maxLength} search={searches?.[f.name]} />
+          {!readOnly && choices.controllers.has(f.name) ? <ChoiceButton /> : null}
+        </Fragment>
       ))}
       </fieldset>
       {/* Left out, not `hidden`: the `flex` class would show a hidden div anyway. */}
@@ -96,7 +103,8 @@ function ContentField(p: { field: RegistryField; meta: Meta; options: Option[]; 
   if (f.kind === "textarea") return <TextareaField {...wiring} requiredMark={required} help={help} textareaProps={{ rows: 6 }} />;
   if (f.kind === "hidden") return <input type="hidden" name={m.name} defaultValue={m.initialValue == null ? "" : String(m.initialValue)} />;
   const input = INPUT_KINDS[f.kind];
-  return <Field {...wiring} requiredMark={required} help={input ? undefined : help} inputProps={input} />;
+  // The registry's help (a date-time's zone, docs/decisions/077) unless the length limit speaks.
+  return <Field {...wiring} requiredMark={required} help={(input ? undefined : help) ?? wiring.help} inputProps={input} />;
 }
 
 /**
@@ -120,8 +128,14 @@ function selectDefault(v: unknown, multiple: boolean) {
   return v == null ? "" : String(v);
 }
 
-/** Ask before leaving a form with unsaved changes (in-app navigation and closing the tab). */
-function useLeaveConfirmation(dirty: boolean, message: string) {
+/**
+ * Ask before leaving a form with unsaved changes (in-app navigation and closing the tab). A
+ * component of its own beside the fields, not a hook of the form: useBlocker sets its state right
+ * after hydration, and an update in the form itself would reach the account field's Suspense
+ * boundary while its chunk is still loading — React's error #421, the field thrown away and drawn
+ * again (issue 33).
+ */
+function LeaveConfirmation({ dirty, message }: { dirty: boolean; message: string }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
   const [asked, setAsked] = useState(false);
   useEffect(() => {
@@ -140,4 +154,5 @@ function useLeaveConfirmation(dirty: boolean, message: string) {
     window.addEventListener("beforeunload", onBeforeUnload);
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, [dirty]);
+  return null;
 }

@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { useContentTranslation } from "./use-content-translation";
 import { CsrfInput } from "~/components/form-basics";
 import { useItemWritable } from "./item-writable";
+import { useFileSize } from "~/components/use-file-size";
 
 type Props = {
   image: string | null;
@@ -30,6 +31,7 @@ export function CoverImage({ image, canChange: mayChange, limit, width, height, 
   const writable = useItemWritable();
   const canChange = mayChange && writable;
   const { t } = useContentTranslation();
+  const fileSize = useFileSize();
   const fileRef = useRef<HTMLInputElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [source, setSource] = useState<HTMLImageElement | null>(null);
@@ -82,7 +84,7 @@ export function CoverImage({ image, canChange: mayChange, limit, width, height, 
               {t("choose_image")}
             </label>
             <input ref={fileRef} id="cover-file" type="file" name="image" accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif" onChange={onPick} className="block w-full text-sm" />
-            <p className="text-xs text-slate-600">{t("image_rules", { width, height, size: Math.round(limit / 1048576) })}</p>
+            <p className="text-xs text-slate-600">{t("image_rules", { width, height, size: fileSize(limit) })}</p>
             <div hidden={!source} className="space-y-2">
               <canvas ref={canvasRef} width={width} height={height} className="aspect-video w-full rounded border" aria-label={t("crop_preview")} />
               <label htmlFor="crop-pos" className="block text-xs text-slate-700">

@@ -13,6 +13,8 @@ export type DataColumn<R> = {
   sort?: string;
   render: (row: R) => React.ReactNode;
   className?: string;
+  /** What the header cell holds instead of `label` (a select-all tick box); `label` still names the column. */
+  header?: React.ReactNode;
 };
 
 /**
@@ -37,7 +39,9 @@ export function DataTable<R extends { id: number | string }>({ columns, rows, ca
               const state = sort && ordering === sort ? "ascending" : sort && ordering === `-${sort}` ? "descending" : undefined;
               return (
                 <th key={c.key} scope="col" className={`px-2 py-2 font-semibold ${c.className ?? ""}`} aria-sort={state}>
-                  {sort ? (
+                  {c.header ? (
+                    c.header
+                  ) : sort ? (
                     <a href={withParam(params, "ordering", nextOrdering(ordering, sort))} className="inline-flex items-center gap-1 hover:underline">
                       {c.label}
                       <span aria-hidden="true">{state === "ascending" ? "▲" : state === "descending" ? "▼" : ""}</span>

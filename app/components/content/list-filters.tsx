@@ -1,6 +1,7 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { Option } from "~/lms/content.server";
+import { SearchInput } from "./search-input";
 
 /** `searchKey`: the type's own placeholder (what its search looks in), when not "Name or code". */
 type Props = { filters: string[]; options: Record<string, Option[]>; searchKey?: string };
@@ -8,6 +9,7 @@ type Props = { filters: string[]; options: Record<string, Option[]>; searchKey?:
 /**
  * Search and filters as plain GET forms: the query string holds the state (spec 000 §2.14), the
  * server trims the search and drops empty, null and "all" values, and a new search starts at page 1.
+ * With JavaScript the search also runs as the user types (SearchInput).
  */
 export function ListFilters({ filters, options, searchKey }: Props) {
   const { t } = useTranslation();
@@ -22,16 +24,7 @@ export function ListFilters({ filters, options, searchKey }: Props) {
           <label htmlFor="list-search" className="mb-1 block text-xs font-medium text-slate-700">
             {t("search")}
           </label>
-          <input
-            // Remounted when the URL's search changes (client navigation), so it shows the stored, trimmed value.
-            key={params.get("search") ?? ""}
-            id="list-search"
-            type="search"
-            name="search"
-            defaultValue={params.get("search") ?? ""}
-            placeholder={t(searchKey ?? "search_placeholder")}
-            className="w-80 max-w-full rounded border border-slate-300 px-3 py-1.5 text-sm"
-          />
+          <SearchInput id="list-search" placeholder={t(searchKey ?? "search_placeholder")} className="w-80 max-w-full rounded border border-slate-300 px-3 py-1.5 text-sm" />
         </div>
         <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
           {t("search")}

@@ -52,14 +52,16 @@ export type RowsProps = { columns: Column[]; rows: Row[]; itemBase: string; can:
  * organisation's zone, minutes east of UTC, its dates are shown in (docs/decisions/025).
  */
 export function rowsHtml({ columns, rows, itemBase, can, labels, language, deleteBase, offset }: RowsProps): string {
+  // Each cell names its column: above 1920 px the rows are cards, whose cells show it (tailwind.css).
+  const named = columns.map((c) => labels.code(c.labelKey));
   return html`${rows.map(
     (row) =>
-      html`<tr>${columns.map((column) =>
+      html`<tr>${columns.map((column, i) =>
         column.kind === "code"
-          ? html`<td class="code">${row[column.key]}</td>`
+          ? html`<td class="code" data-label="${named[i]}">${row[column.key]}</td>`
           : column.key === "name"
-            ? html`<td class="name">${cell(column, row, itemBase, can, labels, language, offset)}</td>`
-            : html`<td>${cell(column, row, itemBase, can, labels, language, offset)}</td>`,
+            ? html`<td class="name" data-label="${named[i]}">${cell(column, row, itemBase, can, labels, language, offset)}</td>`
+            : html`<td data-label="${named[i]}">${cell(column, row, itemBase, can, labels, language, offset)}</td>`,
       )}<td><a href="${itemBase}/${row.id}" class="row-open">${labels.open}</a>${
         can.delete ? html`<a href="${deleteBase}${row.id}" class="row-delete" aria-label="${labels.deleteNamed(row.name)}">${labels.delete}</a>` : null
       }</td></tr>`,
@@ -87,8 +89,9 @@ function cell(column: Column, row: Row, itemBase: string, can: Can, labels: Labe
       return v ? html`<time datetime="${v}">${formatInstant("date", language, String(v), offset)}</time>` : "—";
     case "display":
       // One shared form (ROW_FORM, rendered once beside the table) carries the token and the way
-      // back; each row's switch is only a submit button naming it (docs/decisions/016).
-      return can.publish
+      // back; each row's switch is only a submit button naming it (docs/decisions/016). A read-only
+      // row (a cancelled class) only says where it stands: its show/hide is refused.
+      return can.publish && !row.read_only
         ? html`<button type="submit" form="${ROW_FORM}" name="${v ? "hide" : "show"}" value="${row.id}" role="switch" aria-checked="${v ? "true" : "false"}" aria-label="${(v ? labels.hideNamed : labels.showNamed)(row.name)}" class="switch">${v ? labels.shown : labels.hidden}</button>`
         : v
           ? labels.shown

@@ -14,7 +14,8 @@ export const LIST_ROWS = "list-rows";
 /** The <tbody>'s id: the browser finds the document's rows by it. */
 const ROWS_ID = "list-rows";
 
-type Props = { columns: Column[]; rows: Row[] | null; rowCount: number; itemBase: string; can: Can };
+/** `empty`: what an empty table says instead (why it is empty: nothing matches, or nothing yet). */
+type Props = { columns: Column[]; rows: Row[] | null; rowCount: number; itemBase: string; can: Can; empty?: string };
 
 /**
  * The list table: sortable headers are links, show/hide submits one shared POST form, delete is
@@ -22,7 +23,7 @@ type Props = { columns: Column[]; rows: Row[] | null; rowCount: number; itemBase
  * the document came with (its loader data leaves them out, content.list.tsx): the table then
  * keeps that markup as it is, so hydration and later renders leave it alone.
  */
-export function ListTable({ columns, rows, rowCount, itemBase, can }: Props) {
+export function ListTable({ columns, rows, rowCount, itemBase, can, empty }: Props) {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const { search } = useLocation();
@@ -33,7 +34,7 @@ export function ListTable({ columns, rows, rowCount, itemBase, can }: Props) {
   // row among this page's rows) plus `delete=` and the row's id, built once.
   const deleteBase = deleteQuery(params);
   const [inDocument] = useState(() => (rows === null && typeof document !== "undefined" ? (document.getElementById(ROWS_ID)?.innerHTML ?? "") : ""));
-  if (!rowCount) return <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("no_results")}</p>;
+  if (!rowCount) return <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{empty ?? t("no_results")}</p>;
   return (
     <div className="overflow-x-auto rounded border border-slate-200 bg-white">
       {can.publish ? (

@@ -1,12 +1,14 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { SearchInput } from "./search-input";
 
 export type QuerySelect = { name: string; label: string; options: { value: string; label: string }[] };
 
 /**
  * A search box and any number of select filters as ONE plain GET form: the query string holds the
  * state (spec 000 §2.14), `keep` names the other keys to carry along (ordering, a link filter…),
- * and the server drops empty and "all" values. Works the same with or without JavaScript.
+ * and the server drops empty and "all" values. Works the same with or without JavaScript; with it
+ * the search also runs as the user types (SearchInput).
  */
 export function QueryFilters({ selects = [], keep = [], placeholder, id = "query-filters" }: { selects?: QuerySelect[]; keep?: string[]; placeholder?: string; id?: string }) {
   const { t } = useTranslation();
@@ -20,14 +22,7 @@ export function QueryFilters({ selects = [], keep = [], placeholder, id = "query
         <label htmlFor={`${id}-search`} className="mb-1 block text-xs font-medium text-slate-700">
           {t("search")}
         </label>
-        <input
-          id={`${id}-search`}
-          type="search"
-          name="search"
-          defaultValue={params.get("search") ?? ""}
-          placeholder={placeholder}
-          className="w-64 rounded border border-slate-300 px-3 py-1.5 text-sm"
-        />
+        <SearchInput id={`${id}-search`} placeholder={placeholder} className="w-64 rounded border border-slate-300 px-3 py-1.5 text-sm" />
       </div>
       {selects.map((s) => (
         <div key={s.name}>

@@ -1,7 +1,7 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 
-type Tab = { id: string; labelKey: string; href: string; end?: boolean; children?: { id: string; labelKey: string; href: string }[] };
+type Tab = { id: string; labelKey: string; href: string; end?: boolean; match?: string; children?: { id: string; labelKey: string; href: string }[] };
 
 /** The tab bar under the content header; the active tab's sub-pages show as a second row. */
 export function TabBar({ tabs, overall }: { tabs: Tab[]; overall: Tab[] }) {
@@ -19,7 +19,8 @@ export function TabBar({ tabs, overall }: { tabs: Tab[]; overall: Tab[] }) {
           </a>
         ))}
         {overall.map((o) => (
-          <NavLink key={o.id} to={o.href} end={o.end} className={({ isActive }) => link(isActive)}>
+          // `match`: a page whose deeper addresses are not under its link (a test's slot/{slotid}/verify/…).
+          <NavLink key={o.id} to={o.href} end={o.end} className={({ isActive }) => link(isActive || (!!o.match && pathname.startsWith(`${o.match}/`)))}>
             {t(o.labelKey)}
           </NavLink>
         ))}

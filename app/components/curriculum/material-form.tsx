@@ -6,6 +6,7 @@ import { secondsToTimeText } from "../../../contract/units";
 import { CheckboxField, CsrfInput, ErrorList, Field, SelectField } from "~/components/forms";
 import { errorsAt, shownValue, valueAt, type FormResult } from "~/lms/form-result";
 import { WritableFields } from "~/components/content/item-writable";
+import { useFileSize } from "~/components/use-file-size";
 
 type Group = { id: number; name: string; materials: { id: number; name: string }[] };
 type Props = {
@@ -39,6 +40,7 @@ const NEW_DEFAULTS: Record<(typeof FLAGS)[number], boolean> = {
  */
 export function MaterialForm({ slotType, section, material, groups, result, uploaded, limits, media, reuse, cancelHref }: Props) {
   const { t } = useContentTranslation();
+  const fileSize = useFileSize();
   const adding = !material;
   const tr = (name: string) => errorsAt(result, name)?.map((e) => t(e));
   /** The id, name and translated errors of a field (ids `mf-{name}`, hints `mf-{name}-hint`). */
@@ -145,7 +147,7 @@ export function MaterialForm({ slotType, section, material, groups, result, uplo
             }
             help={
               <>
-                {t("curriculum_material_file_hint", { extensions: extensions.map((e) => e.toUpperCase()).join(", "), size: Math.round(limits.fileBytes / 1048576) })}
+                {t("curriculum_material_file_hint", { extensions: extensions.map((e) => e.toUpperCase()).join(", "), size: fileSize(limits.fileBytes) })}
                 {material?.file || uploaded ? ` ${t("curriculum_material_file_replace")}` : ""}
               </>
             }

@@ -32,15 +32,18 @@ export function ImportProgress({ percent, label, compact = false }: { percent: n
   );
 }
 
-/** One job as its page shows it; `errorFileHref` where its error file is downloaded. */
-export function ImportJobCard({ job, errorFileHref }: { job: ImportHistoryItem; errorFileHref: string }) {
+/**
+ * One job as its page shows it; `errorFileHref` where its error file is downloaded; `labels`: the
+ * module's own words for its counts (a credit import credits rows, it creates none).
+ */
+export function ImportJobCard({ job, errorFileHref, labels = {} }: { job: ImportHistoryItem; errorFileHref: string; labels?: Partial<Record<"created" | "updated" | "unchanged", string>> }) {
   const { t, i18n } = useTranslation();
   const fmt = numberFormat(i18n.language);
   const counts: [string, number][] = [
     ["imp_count_total", job.count_total],
-    ["imp_count_created", job.count_created],
-    ["imp_count_updated", job.count_updated],
-    ["imp_count_unchanged", job.count_unchanged],
+    [labels.created ?? "imp_count_created", job.count_created],
+    ...(labels.updated === undefined && labels.created !== undefined ? [] : [[labels.updated ?? "imp_count_updated", job.count_updated] as [string, number]]),
+    [labels.unchanged ?? "imp_count_unchanged", job.count_unchanged],
     ["imp_count_failed", job.count_failed],
   ];
   const running = job.status === IMPORT_STATUS.in_progress;

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import { formatInstant } from "~/lms/format";
+import { useDates } from "~/components/use-dates";
 
 const STATUS_TONE: Record<number, string> = {
   1: "border-red-300 bg-red-50 text-red-800",
@@ -13,15 +13,10 @@ export function LiveStatusBadge({ status }: { status: number }) {
   return <span className={`inline-block whitespace-nowrap rounded border px-2 py-0.5 text-xs font-medium ${STATUS_TONE[status] ?? "border-slate-300 bg-slate-100 text-slate-700"}`}>{t(`live_status_${status}`)}</span>;
 }
 
-/** A live's start and end, in UTC as its form takes them. */
+/** A live's start and end: a period in the organisation's zone, as its form takes them (docs/decisions/077). */
 export function LiveWhen({ start, end }: { start: string; end: string }) {
-  const { i18n } = useTranslation();
-  const lang = i18n.language || "en";
-  return (
-    <span>
-      {formatInstant("dateTime", lang, start, 0)} – {formatInstant("time", lang, end, 0)} UTC
-    </span>
-  );
+  const dates = useDates();
+  return <span>{dates.period(start, end)}</span>;
 }
 
 /** A list of facts: label and value, one per row. */

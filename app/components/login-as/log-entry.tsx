@@ -8,6 +8,17 @@ import { useDates } from "~/components/use-dates";
 import { dash } from "~/lms/paths";
 import { LogAccount, LogStatus, personName, useLasted } from "./log-parts";
 
+/** What kind of change a write was (issue 33 §15): a new row, a change, a removal, or another action sent. */
+const writeKind = (w: LoginAsWriteRow) => (w.method === "DELETE" ? "removed" : w.method === "POST" ? (w.status === 201 ? "added" : "sent") : "changed");
+
+/** What a write was made on, from its address: the API's path without its prefix and row ids (`course › curriculum`). */
+const writeThing = (path: string) =>
+  path
+    .replace(/^\/api\/(dashboard\/)?/, "")
+    .split("/")
+    .filter((p) => p && !/^\d+$/.test(p))
+    .join(" › ");
+
 /** One acting of the log: who, as whom, when, how it ended, and every write made meanwhile. */
 export function LogEntry({ entry, writes }: { entry: LoginAsLogRow; writes: Paged<LoginAsWriteRow> }) {
   const { t } = useTranslation();
@@ -53,9 +64,18 @@ export function LogEntry({ entry, writes }: { entry: LoginAsLogRow; writes: Page
           empty={t("loginas_writes_empty")}
           columns={[
             { key: "time", label: t("loginas_col_time"), render: (w) => dates.dateTime(w.datetime_create) },
-            { key: "method", label: t("loginas_col_method"), render: (w) => <span className="font-mono text-xs">{w.method}</span> },
-            { key: "path", label: t("loginas_col_path"), render: (w) => <span className="break-all font-mono text-xs">{w.path}</span> },
-            { key: "status", label: t("loginas_col_http_status"), render: (w) => w.status },
+            {
+              key: "change",
+              label: t("loginas_col_change"),
+              render: (w) => (
+                <>
+                  <span className="font-medium">{t(`loginas_write_${writeKind(w)}`)}</span> {writeThing(w.path)}
+                  {w.target_name ? <span> “{w.target_name}”</span> : null}
+                </>
+              ),
+            },
+            { key: "fields", label: t("loginas_col_fields"), render: (w) => (w.fields.length ? w.fields.join(", ") : "—") },
+            { key: "path", label: t("loginas_col_path"), render: (w) => <span className="break-all font-mono text-xs">{`${w.method} ${w.path}`}</span> },
           ]}
         />
         <Pager count={writes.count} page={writes.page} pageSize={writes.page_size} />

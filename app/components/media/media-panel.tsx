@@ -1,10 +1,12 @@
 import { Form } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/react";
 import { CsrfInput } from "~/components/form-basics";
 import { MEDIA_KINDS, formatDuration, type MediaKind } from "../../../contract/media-codes";
 import type { Media } from "../../../contract/schemas/media";
 import { MediaFileInput } from "./file-input";
 import { Dependants } from "./dependants";
+import { useFileSize } from "~/components/use-file-size";
 
 /**
  * What an item holds beside the engine's form (docs/decisions/069), by its kind's row: a file
@@ -14,6 +16,8 @@ import { Dependants } from "./dependants";
  */
 export function MediaPanel({ item, canChange }: { item: Media; canChange: boolean }) {
   const { t } = useTranslation();
+  const fileSize = useFileSize();
+  const hydrated = useHydrated();
   const row = MEDIA_KINDS[item.kind as MediaKind];
   return (
     <aside className="space-y-4" aria-label={t("media_panel_title")}>
@@ -34,7 +38,7 @@ export function MediaPanel({ item, canChange }: { item: Media; canChange: boolea
               </div>
               <div>
                 <dt className="text-xs font-medium text-slate-600">{t("media_file_size")}</dt>
-                <dd>{t("media_file_kb", { count: Math.max(1, Math.round((item.file_size ?? 0) / 1024)) })}</dd>
+                <dd>{fileSize(item.file_size ?? 0)}</dd>
               </div>
               {row.file !== "document" ? (
                 <div>
@@ -51,10 +55,14 @@ export function MediaPanel({ item, canChange }: { item: Media; canChange: boolea
             <Form method="post" action="?intent=media-file" encType="multipart/form-data" className="space-y-2">
               <CsrfInput />
               <input type="hidden" name="intent" value="media-file" />
-              <MediaFileInput kind={row.file} />
-              <button type="submit" className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90">
-                {t(item.file ? "media_file_replace" : "media_file_upload")}
-              </button>
+              {/* A new field for each file the item holds: the one just saved leaves an empty field. */}
+              <MediaFileInput key={item.file ?? ""} kind={row.file} />
+              {/* With JavaScript the chosen file uploads and saves by itself: the button is for the plain form. */}
+              {hydrated ? null : (
+                <button type="submit" className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90">
+                  {t(item.file ? "media_file_replace" : "media_file_upload")}
+                </button>
+              )}
             </Form>
           ) : null}
           {canChange && item.file ? (

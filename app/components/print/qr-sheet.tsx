@@ -20,6 +20,8 @@ export type QrSheetView = {
   sessionName: string;
   sessionType: number;
   dateText: string;
+  /** Date and times as one period ("6 Dec 2026, 09:00–12:00"), formatted on the server. */
+  whenText: string;
   start: string;
   end: string;
   location: string | null;
@@ -74,7 +76,7 @@ export function QrSheet({ sheet }: { sheet: QrSheetView }) {
       <h2 id={`qr-session-${sheet.sessionId}`} className="qr-session">
         {sheet.sessionName}
       </h2>
-      <p className="qr-when">{t("cls_qr_when", { date: sheet.dateText, start: sheet.start, end: sheet.end })}</p>
+      <p className="qr-when">{sheet.whenText}</p>
       {/* The SVG is the qrcode package's output for our own address: markup we made, not user input. */}
       <div className="qr-code" role="img" aria-label={t("cls_qr_code_of", { name: sheet.sessionName })} dangerouslySetInnerHTML={{ __html: sheet.svg }} />
       <p className="qr-url">{sheet.url}</p>

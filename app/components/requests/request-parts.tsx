@@ -11,14 +11,14 @@ export function StatusBadge({ status }: { status: number }) {
   return <span className={`inline-block rounded border px-2 py-0.5 text-xs font-medium ${tone}`}>{t(approvalStatusKey(status))}</span>;
 }
 
-/** The heading and tab bar of a kind's lists (waiting, decided, learning results). */
-export function RequestTabs({ def, active }: { def: RequestKindDef; active: string }) {
+/** The heading and tab bar of a kind's lists (waiting, decided, learning results); `hide`: tabs the account may not open. */
+export function RequestTabs({ def, active, hide = [] }: { def: RequestKindDef; active: string; hide?: string[] }) {
   const { t } = useTranslation();
   return (
     <header className="space-y-3">
       <h1 className="text-2xl font-semibold">{t(def.titleKey)}</h1>
       <nav aria-label={t(def.titleKey)} className="flex gap-1 border-b border-slate-200">
-        {def.tabs.map(([path, label]) => (
+        {def.tabs.filter(([path]) => !hide.includes(path)).map(([path, label]) => (
           <NavLink
             key={path}
             to={dash(path ? `${def.segment}/${path}` : def.segment)}

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import type { SurveyResultQuestion } from "../../../contract/schemas/survey";
+import { useAnswerText } from "~/components/requests/answer-text";
 
 /**
  * A survey section's results (docs/decisions/067), under its questions: per question how many
@@ -9,6 +10,7 @@ import type { SurveyResultQuestion } from "../../../contract/schemas/survey";
  */
 export function SurveyResults({ questions, count, anonymous }: { questions: SurveyResultQuestion[]; count: number; anonymous: boolean }) {
   const { t } = useTranslation();
+  const answerText = useAnswerText();
   return (
     <section aria-labelledby="svy-results" className="space-y-3">
       <div>
@@ -34,7 +36,7 @@ export function SurveyResults({ questions, count, anonymous }: { questions: Surv
             <ul className="list-disc space-y-1 pl-5 text-sm" aria-label={t("svy_results_written")}>
               {q.answers.map((a, j) => (
                 <li key={j} className="whitespace-pre-line">
-                  {a.value}
+                  {answerText(q.type, a.value)}
                   {a.account ? <span className="text-slate-500"> — {a.account.name}</span> : null}
                 </li>
               ))}

@@ -1,10 +1,11 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { CHOICE_TYPES, FILL_TYPES, MATCHING_TYPE } from "../../../contract/test-codes";
+import { CHOICE_TYPES, FILL_TYPES, MATCHING_TYPE, MULTIPLE_CHOICE_TYPE } from "../../../contract/test-codes";
 import type { TestQuestion } from "../../../contract/schemas/test";
 import type { SettingField } from "~/components/content/settings-form";
 import { CheckboxField, CsrfInput, Field, SelectField } from "~/components/forms";
-import { PostButton } from "~/components/test/post-button";
+import { ConfirmDelete } from "~/components/content/dialogs";
+import { ConfirmLink, useConfirming } from "~/components/test/confirm-link";
 import { SavedFieldsForm } from "~/components/test/saved-fields-form";
 import { resultOf, type TestAnswer } from "~/components/test/form-kit";
 import { errorsAt, shownValue } from "~/lms/form-result";
@@ -13,13 +14,15 @@ import { errorsAt, shownValue } from "~/lms/form-result";
  * One question's page (a section's or a bank's, docs/decisions/064): its texts, the answer of a
  * fill-in (answer, and for a number the tolerance answer_gap), score, tags and hidden flag; its
  * choices, each saved or deleted on its own, and one added (spec 002 §7 `choice/` with desc and
- * is_answer); moving it to another number; deleting it (the ones after it move up). Plain forms.
+ * is_answer); moving it to another number; deleting it (the ones after it move up). Plain forms;
+ * each delete confirms first (`?delete=` the question, `?delete-choice=` a choice: docs/decisions/076).
  */
 export function QuestionForm({ question, tags, canChange, answer, count }: {
   question: TestQuestion; tags: { value: string; label: string }[]; canChange: boolean; answer: TestAnswer | undefined; count: number;
 }) {
   const { t } = useTranslation();
   const result = resultOf(answer, "save");
+  const confirming = useConfirming();
   const fill = FILL_TYPES.includes(question.type);
   const fields: SettingField[] = [
     { name: "desc", label: t("tsq_field_question_desc"), kind: "textarea", required: true },
@@ -39,8 +42,11 @@ export function QuestionForm({ question, tags, canChange, answer, count }: {
         <h3 id="question-title" className="text-base font-semibold text-slate-900">
           {t("tsq_question_title", { number: question.number })} · {t(`tcd_type_${question.type}`)}
         </h3>
-        {canChange ? <PostButton intent="delete" label={t("tsq_question_delete")} danger /> : null}
+        {canChange ? <ConfirmLink id={question.id} label={t("tsq_question_delete")} /> : null}
       </div>
+      {canChange && confirming === question.id ? (
+        <ConfirmDelete item={{ id: question.id, name: question.desc }} title={t("tsq_delete_question_title", { number: question.number })} text={t("tsq_delete_question_text", { number: question.number })} />
+      ) : null}
       <SavedFieldsForm intent="save" fields={fields} saved={saved} result={result} canChange={canChange} labelledBy="question-title" />
       {CHOICE_TYPES.includes(question.type) || question.choice_list.length ? <Choices question={question} canChange={canChange} answer={answer} /> : null}
       {canChange && count > 1 ? <MoveForm question={question} count={count} answer={answer} /> : null}
@@ -74,6 +80,9 @@ function Choices({ question, canChange, answer }: { question: TestQuestion; canC
   const added = resultOf(answer, "choice-add");
   const matching = question.type === MATCHING_TYPE;
   const answerLabel = t(matching ? "tsq_field_is_answer_matching" : "tsq_field_is_answer");
+  const confirming = useConfirming("delete-choice");
+  const deleting = canChange ? question.choice_list.find((c) => c.id === confirming) : undefined;
+  const unmarkable = unmarkableKey(question);
   return (
     <section aria-labelledby="choices-title" className="space-y-3">
       <h3 id="choices-title" className="text-base font-semibold text-slate-900">
@@ -81,6 +90,11 @@ function Choices({ question, canChange, answer }: { question: TestQuestion; canC
       </h3>
       {matching ? <p className="text-sm text-slate-600">{t("tsq_matching_intro")}</p> : null}
       {question.choice_list.length ? null : <p className="text-sm text-slate-600">{t("tsq_choice_empty")}</p>}
+      {unmarkable ? (
+        <p role="note" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          {t(unmarkable)}
+        </p>
+      ) : null}
       <ul className="space-y-2">
         {question.choice_list.map((c, i) => {
           const result = resultOf(answer, `choice-${c.id}`);
@@ -99,11 +113,12 @@ function Choices({ question, canChange, answer }: { question: TestQuestion; canC
                   </button>
                 ) : null}
               </Form>
-              {canChange ? <PostButton intent="choice-delete" values={{ choice: c.id }} label={t("action_delete")} ariaLabel={`${t("action_delete")}: ${t("tsq_choice_label", { n: i + 1 })}`} danger /> : null}
+              {canChange ? <ConfirmLink param="delete-choice" id={c.id} label={t("action_delete")} ariaLabel={`${t("action_delete")}: ${t("tsq_choice_label", { n: i + 1 })}`} /> : null}
             </li>
           );
         })}
       </ul>
+      {deleting ? <ConfirmDelete item={{ id: deleting.id, name: deleting.desc }} param="delete-choice" intent="choice-delete" title={t("tsq_delete_choice_title")} /> : null}
       {canChange ? (
         <Form method="post" noValidate className="flex flex-wrap items-end gap-3 rounded border border-dashed border-slate-300 p-3">
           <CsrfInput />
@@ -118,6 +133,17 @@ function Choices({ question, canChange, answer }: { question: TestQuestion; canC
       ) : null}
     </section>
   );
+}
+
+/**
+ * Why no answer can earn this question yet, or null (the API's publish check, docs/decisions/076):
+ * a multiple-choice question without a correct choice, a matching one with a prompt not paired.
+ */
+function unmarkableKey(question: TestQuestion): string | null {
+  if (question.type === MULTIPLE_CHOICE_TYPE) return question.choice_list.some((c) => c.is_answer) ? null : "tsq_no_correct_choice";
+  if (question.type !== MATCHING_TYPE) return null;
+  const prompts = question.choice_list.filter((c) => !c.is_answer);
+  return prompts.length && prompts.every((c) => c.pair !== null) ? null : "tsq_prompt_unpaired";
 }
 
 function MoveForm({ question, count, answer }: { question: TestQuestion; count: number; answer: TestAnswer | undefined }) {

@@ -1,9 +1,11 @@
+import { useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { Upload } from "tus-js-client";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../../contract/http";
 import { UPLOAD_DASHBOARD_PATH, UPLOAD_EXTENSIONS, acceptOf, type UploadKind } from "../../../contract/upload-rules";
 import { ErrorList, type Errors } from "~/components/form-basics";
 import { useTranslation } from "~/i18n/react";
+import { useFileSize } from "~/components/use-file-size";
 
 type Props = {
   /** The file input's name; the finished upload's id posts as `{name}_upload_id`. */
@@ -19,15 +21,21 @@ type Props = {
   requiredMark?: boolean;
   /** Bytes per PATCH (each a request through the dashboard's relay); default 8 MB. */
   chunkSize?: number;
+  /**
+   * Send the field's form as soon as the upload is done (issue 33 §11: choosing the file is the one
+   * step; its form then needs no button with JavaScript). Once the form's post is over, the field
+   * is ready for another file.
+   */
+  submitWhenDone?: boolean;
 };
 
 type State =
   | { step: "idle" }
   | { step: "uploading"; percent: number; file: string; paused: boolean }
-  | { step: "done"; id: string; file: string };
+  | { step: "done"; id: string; file: string }
+  | { step: "saving"; id: string; file: string };
 
 const readCookie = (name: string) => document.cookie.split("; ").find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1) ?? "";
-const megabytes = (bytes: number, language: string) => `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MB`;
 
 /**
  * A file field that uploads resumably when JavaScript runs (docs/decisions/068). Without it, a
@@ -37,8 +45,9 @@ const megabytes = (bytes: number, language: string) => `${new Intl.NumberFormat(
  * browser keeps the upload by the file's fingerprint). When done, the form posts only the upload's
  * id (`{name}_upload_id`), the file input disabled. The server's refusal shows as the field's error.
  */
-export function ResumableFileField({ name, kinds, label, accept, errors, id, requiredMark, chunkSize = 8 * 1024 * 1024 }: Props) {
-  const { t, i18n } = useTranslation();
+export function ResumableFileField({ name, kinds, label, accept, errors, id, requiredMark, chunkSize = 8 * 1024 * 1024, submitWhenDone }: Props) {
+  const { t } = useTranslation();
+  const fileSize = useFileSize();
   const fallback = useId();
   const fieldId = id ?? fallback;
   const [state, setState] = useState<State>({ step: "idle" });
@@ -46,6 +55,26 @@ export function ResumableFileField({ name, kinds, label, accept, errors, id, req
   const upload = useRef<Upload | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => () => void upload.current?.abort(), []);
+  const navigation = useNavigation();
+
+  // Done: the form goes with the upload's id (the hidden input is rendered by now).
+  useEffect(() => {
+    if (!submitWhenDone || state.step !== "done") return;
+    setState({ ...state, step: "saving" });
+    input.current?.form?.requestSubmit();
+  }, [submitWhenDone, state]);
+  // Its post over (saved, or refused with a toast): ready for the next file. The upload is the
+  // item's now, or refused: it is let go without deleting it (the cleanup takes an unclaimed one).
+  const posting = navigation.state !== "idle";
+  const wasPosting = useRef(false);
+  useEffect(() => {
+    if (state.step === "saving" && wasPosting.current && !posting) {
+      upload.current = null;
+      setState({ step: "idle" });
+      if (input.current) input.current.value = "";
+    }
+    wasPosting.current = posting;
+  }, [posting, state.step]);
 
   const shown = [...(failure ? [failure] : []), ...(state.step === "idle" ? (errors ?? []) : [])].filter(Boolean);
   const errorId = shown.length ? `${fieldId}-error` : undefined;
@@ -58,7 +87,7 @@ export function ResumableFileField({ name, kinds, label, accept, errors, id, req
     const body = (err as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody() ?? "";
     try {
       const parsed = JSON.parse(body) as { detail?: string; limit?: number };
-      if (parsed.detail === "file_too_large" && parsed.limit) return t("upload_too_large_limit", { size: megabytes(parsed.limit, i18n.language) });
+      if (parsed.detail === "file_too_large" && parsed.limit) return t("upload_too_large_limit", { size: fileSize(parsed.limit) });
       if (parsed.detail) return t(parsed.detail);
     } catch {
       // Not the API's JSON (a proxy's page, a dropped connection): the general failure.
@@ -130,7 +159,7 @@ export function ResumableFileField({ name, kinds, label, accept, errors, id, req
         aria-describedby={[errorId, hintId, busy ? progressId : null].filter(Boolean).join(" ")}
         className="block w-full text-sm file:mr-3 file:rounded file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5"
       />
-      {state.step === "done" ? <input type="hidden" name={`${name}_upload_id`} value={state.id} /> : null}
+      {state.step === "done" || state.step === "saving" ? <input type="hidden" name={`${name}_upload_id`} value={state.id} /> : null}
       <p id={hintId} className="mt-1 text-xs text-slate-600">
         {t("upload_allowed", { extensions })}
       </p>
@@ -143,6 +172,13 @@ export function ResumableFileField({ name, kinds, label, accept, errors, id, req
           <button type="button" onClick={reset} className="text-sm text-primary underline">
             {t("upload_cancel")}
           </button>
+        </div>
+      ) : null}
+      {state.step === "saving" ? (
+        <div id={progressId} className="mt-2">
+          <span role="status" className="text-sm text-slate-700">
+            {t("upload_saving", { file: state.file })}
+          </span>
         </div>
       ) : null}
       {state.step === "done" ? (

@@ -22,6 +22,7 @@ import { addAdmin, adminsQuery, contentRules, notContentAdmin, presentAdmin, rem
 import { idFilterValue, inTransaction, type Trx } from "../../../engine/crud";
 import { audienceRoutes } from "./audience";
 import { accountChoicesPage } from "../../../engine/account-choices";
+import { FORM_KIND } from "../../../../contract/request-codes";
 
 /**
  * Enrollment settings, prerequisites and permission of a content (issue 6 items 2 and 3;
@@ -29,6 +30,7 @@ import { accountChoicesPage } from "../../../engine/account-choices";
  * Under /api/dashboard/{path}/{id}/:
  *
  * - enrollment/                      GET, PUT   the settings (flag {module}_enrollment_{module})
+ * - enrollment/form/                 GET        the enrollment forms its `form` may name (same flag)
  * - enrollment/identification/       GET, PUT   enrollment identification (same flag)
  * - enrollment/prerequisite/         GET, PUT   {prerequisite_list}: items of the same type (same flag)
  * - permission/                      GET (paged), POST   rules (flag {module}_change_{module})
@@ -72,6 +74,13 @@ export function enrollmentSettingsRoutes(app: FastifyInstance, ctx: ApiContext, 
     const now = ctx.now();
     await inTransaction(db, def.resource, (trx) => saveEnrollment(trx, ref, input, now));
     return loadEnrollment(db, ref, def.cancelKind);
+  });
+
+  // The enrollment forms the setting's `form` may name (docs/decisions/074), as filter options.
+  app.get(`${item}/enrollment/form/`, async (req) => {
+    await access(req, "enrollment");
+    const rows = await db.selectFrom("request_form").select(["id", "name", "code"]).where("kind", "=", FORM_KIND.enrollment).orderBy("name").orderBy("id").limit(500).execute();
+    return { results: rows.map((r) => ({ id: r.id, name: r.name, code: r.code, value: r.id })), count: rows.length };
   });
 
   app.get(`${item}/enrollment/identification/`, async (req) => {

@@ -13,11 +13,16 @@ import type { Trx } from "../../../engine/crud";
  * Kept apart from routes.ts, which only calls it.
  */
 
-/** The item `input.media_id` names fits slot type `slotType`, or 400. Nothing to check when it is missing or cleared. */
-export async function checkMediaRef(q: Db | Trx, slotType: SlotType, input: MaterialInput) {
-  if (input.media_id === undefined || input.media_id === null) return;
-  const row = await q.selectFrom("media").select("kind").where("id", "=", input.media_id).where("is_library", "=", 0).executeTakeFirst();
+/**
+ * The item `input.media_id` names fits slot type `slotType`, or 400. Nothing to check when it is
+ * missing or cleared. A slot taking an item without a duration of its own (none given, or 0) gets
+ * the item's (issue 33 §11: a video's length, read by ffprobe): answered as the columns to write.
+ */
+export async function checkMediaRef(q: Db | Trx, slotType: SlotType, input: MaterialInput): Promise<Pick<MaterialInput, "duration">> {
+  if (input.media_id === undefined || input.media_id === null) return {};
+  const row = await q.selectFrom("media").select(["kind", "duration"]).where("id", "=", input.media_id).where("is_library", "=", 0).executeTakeFirst();
   if (!row || !SLOT_MEDIA_KINDS[slotType].includes(row.kind as MediaKind)) throw badRequest({ media_id: [MSG.invalid_choice] });
+  return !input.duration && row.duration ? { duration: Math.round(row.duration) } : {};
 }
 
 /**

@@ -34,8 +34,7 @@ async function reusedColumns(q: Db | Trx, slotType: SlotType, input: MaterialInp
   return list.column === "url" ? { url: row.url ?? undefined } : { file: row.file ?? undefined, file_name: row.file_name ?? undefined };
 }
 
-/** The slot's references checked (its media item, the slot it reuses) and the write's input with the reused link or file in it. */
+/** The slot's references checked (its media item, the slot it reuses) and the write's input with the item's duration and the reused link or file in it. */
 export async function resolveSlotRefs(q: Db | Trx, slotType: SlotType, input: MaterialInput): Promise<MaterialInput> {
-  await checkMediaRef(q, slotType, input);
-  return { ...input, ...(await reusedColumns(q, slotType, input)) };
+  return { ...input, ...(await checkMediaRef(q, slotType, input)), ...(await reusedColumns(q, slotType, input)) };
 }

@@ -1,4 +1,5 @@
 import { isIgnoredFilterValue } from "../../../../contract/list-query";
+import { z } from "../../../../contract/zod";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { ADDED_BY, PROGRESS_GROUPS, type ProgressAction, PROGRESS_SETS, allowedTransitions, progressGroupOf, type AddMethod, type AddedBy, type ProgressGroup, type ProgressSet, type ProgressStatus, type TransitionKind } from "../../../../contract/codes";
@@ -7,6 +8,7 @@ import type { FieldErrors, Paged } from "../../../../contract/http";
 import { MSG } from "../../../../contract/messages";
 import {
   LEARNER_DEFAULT_ORDERING,
+  addMethodField,
   bulkProgressSchema,
   enrollSchema,
   exportQuerySchema,
@@ -42,7 +44,8 @@ import { localTime, sendTable, type ExportCell, type ExportColumn } from "../../
  *   is_enrolled, and the content's seats — flag learner.
  * - POST enroll/ {account_list | department_list (+ include_sub_department) | group_list} and
  *   POST enroll/import/ (multipart `file`, csv or xlsx): per-account / per-row results, the
- *   content's capacity applied (docs/decisions/017) — flag learner.
+ *   content's capacity applied (docs/decisions/017), each with the add method chosen
+ *   (`add_method`: enrolled 0, assigned 1, auto_assigned 2; R149, docs/decisions/074) — flag learner.
  * - PATCH progress/{enrollmentId}/ {status}; POST progress/bulk/ {target, preview?, enrollment_list?};
  *   GET progress/{enrollmentId}/history/ (paged, newest first) — flag progress. Every change is
  *   logged in its transaction (docs/decisions/017). Manual changes follow the content type's row
@@ -219,7 +222,7 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
     return inTransaction(db, resource, async (trx) => {
       const candidates = await resolveCandidates(trx, input, today);
       const found = candidates.filter((c) => c.found).map((c) => ({ account: c.account, added_by: c.added_by! }));
-      const { outcome, seats } = await enrollAccounts(trx, resource, ref, found, { accountId: account.id, now });
+      const { outcome, seats } = await enrollAccounts(trx, resource, ref, found, { accountId: account.id, now }, { addMethod: input.add_method });
       const results = candidates.map((c) => ({ account: c.account, username: c.username, added_by: c.added_by, result: c.found ? outcome.get(c.account)! : ("not_found" as const) }));
       const n = (r: string) => results.filter((x) => x.result === r).length;
       return { results, enrolled: n("enrolled"), waiting_list: n("waiting_list"), already_enrolled: n("already_enrolled"), full: n("full"), not_found: n("not_found"), seats };
@@ -229,7 +232,10 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
   app.post(`${ITEM}/enroll/import/`, async (req): Promise<ImportAnswer> => {
     const { ref, account } = await access(req, "learner");
     const { "file-size-limit": limit } = await configValues(db, ["file-size-limit"]);
-    const table = await readImportTable(await readTableUpload(req, "file", Number(limit) || 10485760));
+    const upload = await readTableUpload(req, "file", Number(limit) || 10485760);
+    // The add method chosen beside the file (R149, docs/decisions/074): enrolled unless said.
+    const { add_method: addMethod } = parseInput(z.object({ add_method: addMethodField() }), { add_method: upload.fields.add_method });
+    const table = await readImportTable(upload);
     const now = ctx.now();
     // Look the identifiers up (case-insensitively), 500 at a time.
     const wanted = [...new Set(table.rows.map((r) => r.value.toLowerCase()).filter(Boolean))];
@@ -252,7 +258,7 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
     // The whole valid part in one transaction, the capacity applied in file order; refused rows
     // (the full outcome included) write nothing.
     const { outcome, seats } = await inTransaction(db, resource, (trx) =>
-      enrollAccounts(trx, resource, ref, results.filter((r) => !r.refused).map((r) => ({ account: r.account!, added_by: ADDED_BY.import_file })), { accountId: account.id, now }),
+      enrollAccounts(trx, resource, ref, results.filter((r) => !r.refused).map((r) => ({ account: r.account!, added_by: ADDED_BY.import_file })), { accountId: account.id, now }, { addMethod }),
     );
     for (const r of results) {
       if (r.refused) continue;

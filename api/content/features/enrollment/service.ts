@@ -27,6 +27,7 @@ import type { Db } from "../../../db/index";
 import { badRequest, notFound } from "../../../http/errors";
 import { fromResource, type AnyResource, type Trx } from "../../../engine/crud";
 import { chunks } from "../../../engine/chunks";
+import { withResultApproval } from "../../../assignment/result-approval";
 
 /**
  * The enrollment and progress rules of a content (spec 001 §4, docs/decisions/013), as services
@@ -57,11 +58,12 @@ export type EnrollmentMove = { id: number; status: number; datetime_start: strin
 /**
  * Write rule-computed status changes (an activity's slots, a class's attendance): each moved
  * enrollment gets its new status and dates (datesFor) and a progress history row as `action`;
- * one whose status does not change is left alone.
+ * one whose status does not change is left alone. A completion that an auto-assignment's result
+ * setting holds for an administrator's approval waits at verifying instead (docs/decisions/075).
  */
 export async function moveEnrollments(trx: Trx, moves: readonly EnrollmentMove[], action: ProgressAction, by: { accountId: number | null; at: string }) {
   const log: ProgressLogEntry[] = [];
-  for (const m of moves) {
+  for (const m of await withResultApproval(trx, moves)) {
     if (m.to === m.status) continue;
     const dates = datesFor(m.to, by.at);
     await trx
@@ -105,7 +107,7 @@ export type Candidate = { account: number; username: string | null; added_by: Ad
  * when asked), then active members of the groups; each account once, with the first way that
  * found it. Unknown departments or groups are a 400 on their field.
  */
-export async function resolveCandidates(q: Db | Trx, input: EnrollInput, today: Today): Promise<Candidate[]> {
+export async function resolveCandidates(q: Db | Trx, input: Omit<EnrollInput, "add_method">, today: Today): Promise<Candidate[]> {
   const errors: Record<string, string[]> = {};
   if (await missingIds(q, "department", input.department_list)) errors.department_list = [MSG.invalid_choice];
   if (await missingIds(q, "account_group", input.group_list)) errors.group_list = [MSG.invalid_choice];

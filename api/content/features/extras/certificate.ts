@@ -5,7 +5,7 @@ import type { Db } from "../../../db/index";
 import type { ApiContext } from "../../../http/context";
 import type { ContentDefinition } from "../../definition";
 import { contentAccess, refColumns, type ContentRef } from "../../ref";
-import { assertChanges, badRequest, fieldErrors, notFound } from "../../../http/errors";
+import { assertChanges, badRequest, fieldErrors, notFound, refuseUnknownFields } from "../../../http/errors";
 import { configValues } from "../../../system/config-store";
 import { textLimits } from "../../../system/config-store";
 import { fromResource, touch, writeTransaction, type AnyResource, type Trx } from "../../../engine/crud";
@@ -96,6 +96,7 @@ export function certificateRoutes(app: FastifyInstance, ctx: ApiContext, def: Co
   app.patch(base, async (req) => {
     const { id, ref } = await contentAccess(req, db, content, "certificate");
     const schemas = certificateSchemas(await textLimits(db));
+    refuseUnknownFields(schemas.patch, req.body);
     const patch = schemas.patch.safeParse(req.body ?? {});
     if (!patch.success) throw badRequest(fieldErrors(patch.error, "nested"));
     assertChanges(patch.data);

@@ -56,6 +56,7 @@ export function overallSummaryRoutes(app: FastifyInstance, ctx: ApiContext, def:
     ]);
     const figures = (r: typeof attempts) => ({ count: n(r.n), pass: n(r.pass), failed: n(r.failed), waiting: n(r.waiting) });
     return {
+      ...(def.overallFigures ? await def.overallFigures(db, ref.contentId, may) : {}),
       learner: progress && may("learner") ? { count: n(progress.n) } : null,
       progress: progress && may("progress") ? { count: n(progress.n), todo: n(progress.todo), doing: n(progress.doing), done: n(progress.done) } : null,
       identification: figures(attempts),

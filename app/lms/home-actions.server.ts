@@ -1,0 +1,47 @@
+import type { Paged } from "../../contract/http";
+import { switchesOn, type ConfigDict } from "../../contract/config";
+import { answerHolds, type PermissionAnswer } from "../../contract/permissions";
+import { switchesOf } from "~/registry/features.js";
+import { SCREENS } from "~/registry/menu.js";
+import type { Lms } from "./api.server";
+import { dash } from "./paths";
+
+/**
+ * What an administrator acts on, counted on the learning home (issue 33 item 13,
+ * docs/decisions/079): each count is the `count` of the very list its link opens, asked of that
+ * list's API call with the same filter, so the number and the page agree and the API's own
+ * permission rules (a flow's decider sees only its steps) decide both. `screen`: the registry
+ * screen the link opens (its address is the link); a viewer it refuses is not shown the count.
+ */
+export const HOME_ACTIONS = [
+  { key: "enrollment_waiting", screen: "enrollment-waiting-tab", api: "dashboard/enrollment/", query: { state: "waiting" } },
+  { key: "learning_request_waiting", screen: "learning-request-waiting", api: "dashboard/learning-request/", query: { tab: "waiting" } },
+  { key: "material_request_waiting", screen: "material-request", api: "dashboard/material-request/", query: { tab: "waiting" } },
+] as const;
+
+export type HomeAction = { key: (typeof HOME_ACTIONS)[number]["key"]; count: number; capped: boolean; href: string };
+
+/**
+ * The actions whose list the viewer may open — the screen guard's rule (requireScreen): its flag or
+ * a guard that shows it, its config switches on — each with its list's address.
+ */
+export function openableActions(permission: PermissionAnswer, config: ConfigDict) {
+  return HOME_ACTIONS.flatMap((a) => {
+    const screen = SCREENS.find((s) => s.id === a.screen);
+    if (!screen) throw new Error(`unknown screen ${a.screen}`);
+    const open = [screen.flag, ...(screen.also ?? [])].some((f) => answerHolds(permission, f)) && switchesOn(config, switchesOf(screen));
+    return open ? [{ ...a, href: dash(screen.path) }] : [];
+  });
+}
+
+/** The counts of the actions the viewer may open, in HOME_ACTIONS' order (one page of one row each, asked at once). */
+export async function homeActions(api: Lms, permission: PermissionAnswer, config: ConfigDict): Promise<HomeAction[]> {
+  const shown = openableActions(permission, config);
+  const lists = await Promise.all(shown.map((a) => api.get<Paged<unknown>>(a.api, { query: { ...a.query, page_size: 1 }, accept: [403, 404] })));
+  return shown.flatMap((a, i) => {
+    const res = lists[i];
+    // The API refused after all (a switch or flag changed meanwhile): nothing to show, nothing to open.
+    if (res.status !== 200) return [];
+    return [{ key: a.key, count: res.data.count, capped: !!res.data.count_capped, href: a.href }];
+  });
+}
