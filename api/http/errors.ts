@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { z } from "zod/v4";
 import { MSG } from "../../contract/messages";
 import type { FieldErrors } from "../../contract/http";
+import { schemaKeys } from "../../contract/schema-keys";
 
 /** An error the client may see: its status and body are part of the contract (spec 002 §8). */
 export class ApiError extends Error {
@@ -64,25 +65,6 @@ export function parseChanges<S extends z.ZodType>(schema: S, input: unknown, nam
   const data = parseInput(schema, input, naming);
   assertChanges(data);
   return data;
-}
-
-/** Wrappers whose inner schema is the object a body is checked against. */
-const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "catch", "readonly", "nonoptional"]);
-
-/**
- * The fields an object schema takes — through preprocess, optional, default… — or null when it is
- * no plain object (a union, a record, an object that takes any other key).
- */
-export function schemaKeys(schema: unknown): string[] | null {
-  const def = (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
-  if (!def) return null;
-  if (def.type === "object") {
-    const rest = (def.catchall as { _zod?: { def?: { type?: string } } } | undefined)?._zod?.def?.type;
-    return rest && rest !== "never" ? null : Object.keys(def.shape as object);
-  }
-  if (def.type === "pipe") return schemaKeys(def.out) ?? schemaKeys(def.in);
-  if (WRAPPERS.has(def.type as string)) return schemaKeys(def.innerType);
-  return null;
 }
 
 /**

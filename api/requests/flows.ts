@@ -4,7 +4,7 @@ import { MSG } from "../../contract/messages";
 import { REQUEST_TYPE_CODES } from "../../contract/request-codes";
 import { REQ_MSG, approvalFlowSchemas, approvalStepSchema, moveSchema, type ApprovalFlow, type ApprovalStepInput } from "../../contract/schemas/requests";
 import type { ApiContext } from "../http/context";
-import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../http/errors";
+import { ApiError, badRequest, notFound, parseChanges, parseInput, refuseUnknownFields } from "../http/errors";
 import { itemId, writeTransaction, type Trx } from "../engine/crud";
 import { requireModule } from "../system/master";
 import { textLimits } from "../system/config-store";
@@ -245,7 +245,7 @@ export function flowRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.patch(step, async (req) => {
     const stepId = itemId(req, "stepid");
-    return stepWrite(req, () => parseInput(approvalStepSchema, req.body), async (trx, flowId, input) => {
+    return stepWrite(req, () => (refuseUnknownFields(approvalStepSchema, req.body), parseInput(approvalStepSchema, req.body)), async (trx, flowId, input) => {
       await stepOf(trx, flowId, stepId);
       await trx.updateTable("approval_step").set(await stepColumns(trx, input)).where("id", "=", stepId).execute();
       await replaceApprovers(trx, stepId, input);

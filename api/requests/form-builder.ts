@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { z } from "zod/v4";
 import type { Module } from "../../contract/permissions";
 import { hasChoices, type FormKind } from "../../contract/request-codes";
 import { formQuestionSchema, formSectionSchema, moveSchema, type Form, type FormQuestionInput } from "../../contract/schemas/requests";
 import type { ApiContext } from "../http/context";
-import { notFound, parseInput } from "../http/errors";
+import { notFound, parseInput, refuseUnknownFields } from "../http/errors";
 import { itemId, writeTransaction, type Trx } from "../engine/crud";
 import { textLimits } from "../system/config-store";
 import { moveRow, type Q } from "./kit";
@@ -114,8 +115,13 @@ export function builderRoutes(
   });
 
   /** The body of a section or question, read once the caller may write (write()). */
-  const sectionBody = async (req: FastifyRequest) => parseInput(formSectionSchema(await textLimits(db)), req.body);
-  const questionBody = async (req: FastifyRequest) => parseInput(await questionSchema(), req.body);
+  /** A section's or question's body; a PATCH (the whole value again) naming a field the schema does not take is refused. */
+  const bodyOf = <S extends z.ZodType>(req: FastifyRequest, schema: S): z.output<S> => {
+    if (req.method === "PATCH") refuseUnknownFields(schema, req.body);
+    return parseInput(schema, req.body);
+  };
+  const sectionBody = async (req: FastifyRequest) => bodyOf(req, formSectionSchema(await textLimits(db)));
+  const questionBody = async (req: FastifyRequest) => bodyOf(req, await questionSchema());
   const noBody = () => null;
 
   app.post(`${item}section/`, async (req, reply) => {

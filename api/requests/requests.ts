@@ -6,7 +6,7 @@ import { APPROVAL_STATUS, DECISION, REQUEST_TYPE, WAITING_STATUSES, type Request
 import { REQ_MSG, decisionSchema, requestCreateSchema } from "../../contract/schemas/requests";
 import { requireUser } from "../auth/permissions";
 import type { ApiContext } from "../http/context";
-import { badRequest, notFound, parseInput } from "../http/errors";
+import { badRequest, forbidden, notFound, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { likePattern, writeTransaction } from "../engine/crud";
 import { textLimits } from "../system/config-store";
@@ -115,6 +115,10 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
       // Deciding is the step's deciders' (decide() refuses anyone else), flags or not.
       const { account } = await requestAccess(req, db, def.module, def.kind);
       const id = await ofKind(req);
+      // Who takes no part in the request is refused before its body is read (issue 32): the
+      // waiting step's deciders and its past deciders go on, decide() telling them 409 or 403.
+      const takesPart = account.is_superuser === 1 || !!(await db.selectFrom("learning_request as r").select("r.id").where("r.id", "=", id).where(involves(account.id)).executeTakeFirst());
+      if (!takesPart) throw forbidden(REQ_MSG.not_decider);
       const input = parseInput(decisionSchema, req.body);
       const mails = await writeTransaction(db, (trx) => decide(trx, id, account, input.decision === "approve" ? DECISION.approve : DECISION.reject, input.note, ctx.now()));
       await deliver(ctx, mails, req.log);

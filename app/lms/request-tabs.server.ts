@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import type { z } from "zod/v4";
 import { MSG } from "../../contract/messages";
+import { takenFields } from "../../contract/schema-keys";
 import type { TableTabAnswer } from "~/components/content/table-tab";
 import { apiFieldErrors } from "./content-form.server";
 import { formId, itemPost } from "./item-page.server";
@@ -42,7 +43,8 @@ export async function rowsTabAction(args: ActionFunctionArgs, tab: RowsTab) {
     const answer = (result: Result, status = 400) => data<TableTabAnswer>({ form: id ? "edit" : "add", id, result }, { status, headers: api.headers() });
     const submission = parseWithZod(form, { schema: tab.schema });
     if (submission.status !== "success") return answer(submission.reply() as Result);
-    const body = tab.body ? tab.body(submission.value as Record<string, unknown>) : (submission.value as Record<string, unknown>);
+    const value = takenFields(tab.schema, submission.value as Record<string, unknown>);
+    const body = tab.body ? tab.body(value) : value;
     const res = id ? await api.patch(`${base}${id}/`, body, { accept: [400, 404, 424] }) : await api.post(base, body, { accept: [400, 404, 424] });
     if (res.status === 404) return toast(MSG.not_found, "error");
     if (res.status === 424) return data<TableTabAnswer>({ warning: (res.data as { detail?: string })?.detail ?? MSG.cannot_delete_because_dependency }, { status: 424, headers: api.headers() });

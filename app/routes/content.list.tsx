@@ -1,6 +1,6 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { useTranslation } from "~/i18n/react";
+import { useContentTranslation } from "~/components/content/use-content-translation";
 import { ListFilters } from "~/components/content/list-filters";
 import { LIST_ROWS, ListTable, type Row } from "~/components/content/list-table";
 import { Pager } from "~/components/content/pager";
@@ -25,7 +25,7 @@ export { action, loader } from "~/lms/content-list.server";
 export default function ContentList() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation();
+  const { t } = useContentTranslation();
   const warning = actionData && "warning" in actionData ? actionData.warning : null;
   const kept = useRenderOnly<Row[]>(LIST_ROWS);
   // null while the rows are the document's own markup (the browser, until a navigation).
@@ -60,7 +60,7 @@ export default function ContentList() {
       )}
       <ListFilters filters={d.filters} options={d.options} searchKey={d.searchKey} />
       {d.badQuery ? <p className="my-3 text-sm text-red-700" role="alert">{t("invalid")}</p> : null}
-      <ListTable columns={d.columns} rows={rows} rowCount={d.rowCount} itemBase={d.itemBase} can={d.can} empty={d.filtered ? t("no_results") : t("list_empty", { noun: t(d.nounKey) })} />
+      <ListTable columns={d.columns} rows={rows} rowCount={d.rowCount} itemBase={d.itemBase} can={d.can} empty={d.filtered ? t("no_results") : t("list_empty")} />
       <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} capped={d.list.count_capped} />
       {/* A refused delete replaces its confirmation step (the URL still names the item). */}
       {d.pending && !warning ? <ConfirmDelete item={d.pending} /> : null}

@@ -340,7 +340,11 @@ describe("materials", () => {
     const courseId = await newCourse();
     const s = await addSection(courseId, "S");
     const m = await addMaterial(courseId, s.id, weblink("Before", { attempt: 2 }));
-    const res = await admin.patch(`${cur(courseId)}/material/${m.id}/`, { name: "After", is_preview: true, slot_type: "generic" });
+    // The slot type is no field of an update: named, never silently dropped (issue 33), nothing written.
+    const retyped = await admin.patch(`${cur(courseId)}/material/${m.id}/`, { name: "After", is_preview: true, slot_type: "generic" });
+    expect(retyped).toMatchObject({ status: 400, body: { slot_type: ["unknown_field"] } });
+    expect((await admin.get(`${cur(courseId)}/material/${m.id}/`)).body).toMatchObject({ name: "Before", slot_type: "weblink" });
+    const res = await admin.patch(`${cur(courseId)}/material/${m.id}/`, { name: "After", is_preview: true });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "After", is_preview: true, slot_type: "weblink", attempt: 2, url: "https://example.com/read", is_required: true });
     expect((await admin.patch(`${cur(courseId)}/material/${m.id}/`, { url: "example.com" })).body).toEqual({ url: ["url_must_start_with_http"] });

@@ -9,7 +9,8 @@ import { addUnseededRows, changedTables, idResolver, registeredRoutes, sendAs, s
  * update now goes through parseChanges (api/http/errors.ts), the resource engine's too. Every PATCH
  * route Fastify has registered, its parameters real rows of the seed, gets `{}` and a body of
  * unknown fields only, from the demo superuser: 400, and no table nor the item as the route
- * answers it changes. Except the PATCHes whose body is a whole value (listed below).
+ * answers it changes. The PATCHes whose body is a whole value (listed below) may take `{}`, but
+ * refuse unknown fields as every other does.
  */
 
 /**
@@ -40,6 +41,9 @@ const UNSEEDED = new Set<string>([
   // No suggestion has enrolled anyone yet: the handler is the assignment's (api/assignment/routes-learning.ts, every kind).
   "PATCH /api/dashboard/suggestion/:id/progress/:enrollmentId",
 ]);
+
+/** Refusals of any edit of a seeded row, before its body is read: a criterion a learner earned (spec 001 §5). */
+const IN_USE: string[] = [MSG.criteria_in_use];
 
 const UNKNOWN_ONLY = { zz_not_a_field: 1, another_unknown: "x" };
 const EMPTY_BODIES: Record<string, unknown>[] = [{}, UNKNOWN_ONLY];
@@ -96,13 +100,18 @@ it("every PATCH refuses an update with nothing to set or only unknown fields, an
       const before = await fingerprint();
       const item = await admin.get(url);
       const res = await sendAs(admin, route.method, url, body);
-      if (WHOLE_VALUE[name]) {
+      // A whole value may be empty, but never names a field the route does not take (issue 33).
+      if (WHOLE_VALUE[name] && body !== UNKNOWN_ONLY) {
         if (res.status >= 500) failures.push(`${route.method} ${url} ${JSON.stringify(body)}: ${res.status}`);
         continue;
       }
       if (res.status !== 400) failures.push(`${route.method} ${url} ${JSON.stringify(body)}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
       if (JSON.stringify(res.body) === JSON.stringify({ detail: MSG.nothing_to_change })) nothingToChange++;
-      if (body === UNKNOWN_ONLY && (res.body as Record<string, unknown>).zz_not_a_field) unknownNamed++;
+      if (body === UNKNOWN_ONLY) {
+        if ((res.body as Record<string, unknown>).zz_not_a_field) unknownNamed++;
+        // A state rule that refuses every edit of this row comes first (its own test elsewhere).
+        else if (!IN_USE.includes((res.body as { detail?: string }).detail ?? "")) failures.push(`${route.method} ${url}: an unknown field not named (${JSON.stringify(res.body).slice(0, 120)})`);
+      }
       const wrote = changedTables(before, await fingerprint());
       if (wrote.length) failures.push(`${route.method} ${url} ${JSON.stringify(body)}: refused, but wrote ${wrote.join(", ")}`);
       const after = await admin.get(url);

@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /** The API call each built tab of a kind makes first (its loader's list), under the item. */
-const TAB_CALL: Record<string, string> = { information: "", profile: "", permission: "permission/", admin: "admin/", member: "member/", condition: "condition/", highlight: "highlight/", history: "history/", room: "room/" };
+const TAB_CALL: Record<string, string> = { information: "", profile: "", permission: "permission/", admin: "admin/", member: "member/", condition: "condition/", highlight: "highlight/", history: "history/", room: "room/", credit: "credit/" };
 
 describe.each(MASTER_TYPES.map((t) => [t.key, t] as const))("%s", (key, type) => {
   it("is a permission module with form schemas", () => {

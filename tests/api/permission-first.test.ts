@@ -43,6 +43,13 @@ const OPEN: Record<string, { to: "anyone" | "signed-in"; why: string }> = {
   "POST /api/learning-request": { to: "signed-in", why: "a learner's own learning or material request" },
 };
 
+/** Open writes that every content type has under its learner path (api/content/features/enrollment/learner-routes.ts). */
+const OPEN_SHAPES: { pattern: RegExp; to: "signed-in"; why: string }[] = [
+  { pattern: /^POST \/api\/(coniclex\/)?\w+\/:id\/enroll$/, to: "signed-in", why: "a learner enrols itself (decision 074)" },
+  { pattern: /^POST \/api\/(coniclex\/)?\w+\/:id\/enroll\/form$/, to: "signed-in", why: "a learner answers the enrolment form for itself (decision 074)" },
+];
+const openOf = (k: string) => OPEN[k] ?? OPEN_SHAPES.find((o) => o.pattern.test(k));
+
 /**
  * Route shapes the seed has no row for (each parameter then names no row, and the answer is a 404
  * whatever the order): the same code is checked with real rows where its shape also exists, under
@@ -81,6 +88,7 @@ const key = (r: Route) => `${r.method} ${pattern(r.path)}`;
 it("lists only writes that exist", () => {
   expect(routes.length).toBeGreaterThan(700);
   expect(Object.keys(OPEN).filter((k) => !routes.some((r) => key(r) === k))).toEqual([]);
+  expect(OPEN_SHAPES.filter((o) => !routes.some((r) => o.pattern.test(key(r)))).map((o) => String(o.pattern))).toEqual([]);
   expect([...UNSEEDED].filter((k) => !routes.some((r) => `${r.method} ${shape(r.path)}` === k))).toEqual([]);
 });
 
@@ -107,7 +115,7 @@ it("every write refuses a caller without its permission before reading the body,
   const resolvedShapes = new Set<string>();
   const unresolved = new Set<string>();
   for (const route of routes) {
-    const open = OPEN[key(route)];
+    const open = openOf(key(route));
     const { url, resolved } = await resolve(route);
     if (!open) (resolved ? resolvedShapes : unresolved).add(`${route.method} ${shape(route.path)}`);
     // A second on: a refused write that stamped a row's update time would show in the fingerprint.

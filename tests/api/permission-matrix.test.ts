@@ -9,6 +9,7 @@ import { SCREENS } from "~/registry/menu.js";
 import { holding, outsidersOf, refusedStaff, type AccountFlags } from "../matrix-accounts";
 import { startTestApi, type Client, type TestApi } from "./harness";
 import { MEDIA_KIND_KEYS } from "../../contract/media-codes";
+import { QUESTION_TYPE } from "../../contract/request-codes";
 
 /**
  * The API half of the permission matrix (issue 4 §7): every API call the dashboard's routes make,
@@ -645,7 +646,7 @@ function surveyCalls(type: ContentType): Record<string, Call[]> {
       call("section add", "POST", "change", () => "section/", { body: () => ({ name: "Matrix section" }), writes: { table: "form_section", delta: 1 } }),
     ],
     "section/item": [
-      call("question add", "POST", "change", (i) => `section/${i.row}/question/`, { rows: section, body: () => ({ text: "Matrix question", type: 7 }), writes: { table: "form_question", delta: 1 } }),
+      call("question add", "POST", "change", (i) => `section/${i.row}/question/`, { rows: section, body: () => ({ text: "Matrix question", type: QUESTION_TYPE.textinput }), writes: { table: "form_question", delta: 1 } }),
       // The section's results (docs/decisions/067).
       call("results", "GET", "view", () => "result/"),
     ],
@@ -969,7 +970,10 @@ describe("API permission matrix", () => {
   it("lists the calls of every built tab and overall page of the registry", () => {
     for (const type of CONTENT_TYPES) {
       const listed = tabCalls(type);
-      const pages = contentRoutes([type]).flatMap((r) => ("children" in r ? (r.children as { tab?: string; sub?: string; overall?: string; page?: string }[]) : []));
+      // A spec address served by another page (`alias`, app/registry/aliases.js) redirects: no calls of its own.
+      const pages = contentRoutes([type])
+        .flatMap((r) => ("children" in r ? (r.children as { tab?: string; sub?: string; overall?: string; page?: string; alias?: string }[]) : []))
+        .filter((p) => !p.alias);
       for (const page of pages) {
         const key = pageKey(page);
         if (GENERIC_PAGES.includes(key) || GENERIC_PAGES.includes(ENGINE_KEY.get((page as PageRoute).module) ?? "")) continue;
