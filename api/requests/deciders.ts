@@ -43,6 +43,15 @@ export function involves(me: number) {
 }
 
 /**
+ * Whether account `me` takes part in request `r`, whatever its state: it decides the step the
+ * request is at (waiting, expired or decided) or decided one of its steps. Who does not is refused
+ * a decision before its body is read (issue 32); the others learn from decide() why not (409, 403).
+ */
+export function takesPart(me: number) {
+  return sql<SqlBool>`(${involves(me)} or exists (select 1 from approval_step as s where s.flow_id = r.flow_id and s.sort = r.step and ${decidesStep(me)}))`;
+}
+
+/**
  * Accounts `a` that may be named to decide a step: active staff who may change something — a
  * superuser, or a role holding a flag beyond viewing. Read-only staff (only view flags: the demo
  * viewer) decide nothing, so the step editor does not offer them and the API refuses them.

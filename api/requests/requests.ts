@@ -16,7 +16,7 @@ import { deliver } from "./notify";
 import { presentForms } from "./forms";
 import { rowId, toMinor } from "./kit";
 import { presentRequests } from "./present";
-import { involves, requestAccess } from "./deciders";
+import { involves, requestAccess, takesPart } from "./deciders";
 
 /**
  * Learning and material requests (spec 000 §2.10 /learning-request, /material-request;
@@ -115,10 +115,9 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
       // Deciding is the step's deciders' (decide() refuses anyone else), flags or not.
       const { account } = await requestAccess(req, db, def.module, def.kind);
       const id = await ofKind(req);
-      // Who takes no part in the request is refused before its body is read (issue 32): the
-      // waiting step's deciders and its past deciders go on, decide() telling them 409 or 403.
-      const takesPart = account.is_superuser === 1 || !!(await db.selectFrom("learning_request as r").select("r.id").where("r.id", "=", id).where(involves(account.id)).executeTakeFirst());
-      if (!takesPart) throw forbidden(REQ_MSG.not_decider);
+      // Who takes no part in the request is refused before its body is read (deciders.ts).
+      const mine = account.is_superuser === 1 || !!(await db.selectFrom("learning_request as r").select("r.id").where("r.id", "=", id).where(takesPart(account.id)).executeTakeFirst());
+      if (!mine) throw forbidden(REQ_MSG.not_decider);
       const input = parseInput(decisionSchema, req.body);
       const mails = await writeTransaction(db, (trx) => decide(trx, id, account, input.decision === "approve" ? DECISION.approve : DECISION.reject, input.note, ctx.now()));
       await deliver(ctx, mails, req.log);

@@ -77,6 +77,8 @@ export async function listPage(args: LoaderFunctionArgs, { api, permission }: Si
       // An empty list says why: nothing matches what was asked, or nothing exists yet (issue 33:
       // a new program's classes said "Nothing matches").
       filtered: !!query.search || type.filters.some((f) => q.get(f)) || !!place.narrowed,
+      // The listed type's noun: a program's class list lists classes, though its address is the program's.
+      nounKey: type.nounKey,
       // Only what the table shows (the API row carries more).
       rows: isDocument ? null : JSON.stringify(rows),
       badQuery: res.status === 400,

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useContentTranslation } from "~/components/content/use-content-translation";
+import { nounValues, useContentTranslation } from "~/components/content/use-content-translation";
 import { ContentForm } from "~/components/content/content-form";
 import { PageHeader } from "~/components/content/page-header";
 import { requireCsrf } from "~/lms/csrf.server";
@@ -26,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const preset = { ...(type.createDefaults ?? {}), ...("mount" in type && type.mount ? { [type.mount.field]: String(type.mount.parentId) } : {}) };
   // Its breadcrumbs lead through that item, as its pages' do (issue 33: they lost the program).
   const via = await mountedVia(api, type);
-  return data({ ...ctx, preset, via, labelKey: type.labelKey, listHref: dash(type.segment), titles: contentTitles(`${type.key}.create`) }, { headers: api.headers() });
+  return data({ ...ctx, preset, via, labelKey: type.labelKey, nounKey: type.nounKey, listHref: dash(type.segment), titles: contentTitles(`${type.key}.create`) }, { headers: api.headers() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -56,7 +56,7 @@ export default function ContentCreate() {
   return (
     <div>
       <PageHeader
-        title={t("create_title")}
+        title={t("create_title", nounValues(t, d.nounKey))}
         crumbs={[
           { label: t("menu_home"), href: dash() },
           ...(d.via ? [{ label: t(d.via.labelKey), href: d.via.listHref }, { label: d.via.name, href: d.via.href }] : [{ label: t(d.labelKey), href: d.listHref }]),

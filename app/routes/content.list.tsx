@@ -1,6 +1,6 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { useContentTranslation } from "~/components/content/use-content-translation";
+import { nounValues, useContentTranslation } from "~/components/content/use-content-translation";
 import { ListFilters } from "~/components/content/list-filters";
 import { LIST_ROWS, ListTable, type Row } from "~/components/content/list-table";
 import { Pager } from "~/components/content/pager";
@@ -60,7 +60,7 @@ export default function ContentList() {
       )}
       <ListFilters filters={d.filters} options={d.options} searchKey={d.searchKey} />
       {d.badQuery ? <p className="my-3 text-sm text-red-700" role="alert">{t("invalid")}</p> : null}
-      <ListTable columns={d.columns} rows={rows} rowCount={d.rowCount} itemBase={d.itemBase} can={d.can} empty={d.filtered ? t("no_results") : t("list_empty")} />
+      <ListTable columns={d.columns} rows={rows} rowCount={d.rowCount} itemBase={d.itemBase} can={d.can} empty={d.filtered ? t("no_results") : t("list_empty", nounValues(t, d.nounKey))} />
       <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} capped={d.list.count_capped} />
       {/* A refused delete replaces its confirmation step (the URL still names the item). */}
       {d.pending && !warning ? <ConfirmDelete item={d.pending} /> : null}

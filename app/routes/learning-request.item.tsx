@@ -65,7 +65,12 @@ export default function RequestItem() {
           [t("req_field_dates"), dates.period(r.datetime_start, r.datetime_end)],
           [t("req_field_cost"), r.cost === null ? "—" : money.format(r.cost)],
         ]
-      : [[t("req_field_material_type"), r.material_type?.name ?? "—"]];
+      : // A material request: its kind, and the provider and price the learner entered (issue 33).
+        [
+          [t("req_field_material_type"), r.material_type?.name ?? "—"],
+          [t("req_field_provider"), r.provider || "—"],
+          [t("req_field_cost"), r.cost === null ? "—" : money.format(r.cost)],
+        ];
   const facts: [string, React.ReactNode][] = [
     [t("req_col_learner"), `${r.account.name} (${r.account.username})`],
     ...own,

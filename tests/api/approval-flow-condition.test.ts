@@ -169,7 +169,7 @@ describe("step notices", () => {
   it("tells the requester of an approval when the last step notifies, and sends rows once committed", async () => {
     const id = await flow({ name: "One notifying step", code: "AF-T-NOTE", sort: 6 });
     const steps = (await admin.get(`${D}/${id}/step/`)).body.results as { id: number }[];
-    await admin.patch(`${D}/${id}/step/${steps[0].id}/`, { is_approver: "on", approvers: String(await accountId("staff1")), is_notification: "on" });
+    await admin.patch(`${D}/${id}/step/${steps[0].id}/`, { approvers: String(await accountId("staff1")), is_notification: "on" });
     const start = (await outbox()).length;
     // Above the low-cost flow's 2,000 baht (sort 5), so this flow (sort 6) is the first that holds.
     const made = await ask(learner, 3000, "Short course");

@@ -159,7 +159,7 @@ test("paging: the page 2 link, and a page past the end goes back one page", asyn
 test("a document carries its rows once, as the table; the data Remix fetches on a client navigation carries them", async ({ page }, info) => {
   test.skip(!isJs(info), "requests only: the same answers with JavaScript on and off");
   const document = await (await page.request.get(`${LIST}/`, { headers: { accept: "text/html" } })).text();
-  const codes = [...document.matchAll(/<td class="code">([^<]+)<\/td>/g)].map((m) => m[1]);
+  const codes = [...document.matchAll(/<td class="code"[^>]*>([^<]+)<\/td>/g)].map((m) => m[1]);
   expect(codes).toHaveLength(50);
   // Each code in its row only, not again in the inline loader data (a row's name may contain its
   // code: the fixtures' courses are named so, so the rest of the document is what is checked).
@@ -169,6 +169,18 @@ test("a document carries its rows once, as the table; the data Remix fetches on 
   for (const code of codes) expect(rest.includes(code), code).toBe(false);
   const data = await (await page.request.get("/dashboard/course.data")).text();
   for (const code of codes) expect(data, code).toContain(code);
+});
+
+test("above 1920 px the list shows its items as cards, each cell labelled by its column; at 1920 px a table (R145)", async ({ page }) => {
+  await page.setViewportSize({ width: 2000, height: 1000 });
+  await page.goto(LIST);
+  const rows = page.locator("tbody#list-rows");
+  expect(await rows.evaluate((el) => getComputedStyle(el).display)).toBe("grid");
+  const code = page.locator("tbody#list-rows td.code").first();
+  expect(await code.evaluate((el) => getComputedStyle(el, "::before").content)).toBe('"Code"');
+  await page.setViewportSize({ width: 1920, height: 1000 });
+  expect(await rows.evaluate((el) => getComputedStyle(el).display)).toBe("table-row-group");
+  expect(await code.evaluate((el) => getComputedStyle(el, "::before").content)).toBe("none");
 });
 
 test("sorting: the Name header orders by name, then by name descending", async ({ page }) => {

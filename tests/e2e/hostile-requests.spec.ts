@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { ROUTE_MANIFEST, exampleUrl, requiredParams, type ManifestRoute } from "../../app/registry/route-manifest.js";
 import { changed } from "../fuzz-inputs";
+import { png } from "../api/fixture-files";
 import { freshCourse } from "./course-fixtures";
 import { fingerprint, setConfig } from "./db";
 import { API_ORIGIN } from "./helpers";
@@ -170,10 +171,13 @@ test("a cover image through the dashboard's form is stored whole at limit − 1 
   setConfig("image-size-limit", LIMIT);
   try {
     const id = freshCourse(test.info(), "UPL", "lim", "Upload limits");
-    const png = (size: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(Array.from({ length: size - 8 }, (_, i) => (i * 7919) % 251))]);
+    // A real picture of the cover's size (800 × 450: the dashboard sends it as it is, uncropped,
+    // R302), padded after its end to the size wanted: its content is checked (decision 078).
+    const picture = png(800, 450);
+    const padded = (size: number) => Buffer.concat([picture, Buffer.from(Array.from({ length: size - picture.length }, (_, i) => (i * 7919) % 251))]);
     const imageOf = async () => ((await (await ctx.get(`${API_ORIGIN}/api/dashboard/course/${id}/`)).json()) as { image: string | null }).image;
     for (const size of [LIMIT - 1, LIMIT, LIMIT + 1, 10 * LIMIT]) {
-      const data = png(size);
+      const data = padded(size);
       const before = await imageOf();
       const res = await ctx.post(`/dashboard/course/${id}/information`, {
         multipart: { csrf: token, intent: "upload-image", image: { name: "cover.png", mimeType: "image/png", buffer: data } },

@@ -58,7 +58,8 @@ test("a live is created, its stream details shown read-only with its status labe
   await page.getByRole("button", { name: "Create" }).click();
   await expect(toast(page, "Created.")).toBeVisible();
   const row = one<{ id: number; stream_key: string; datetime_live_end: string }>("select id, stream_key, datetime_live_end from live where code = ?", code);
-  expect(row.datetime_live_end).toBe("2030-03-01T10:30:00.000Z");
+  // Typed in the organisation's zone (Asia/Bangkok, UTC+7; decision 077), stored as the instant.
+  expect(row.datetime_live_end).toBe("2030-03-01T03:30:00.000Z");
   await expect(page).toHaveURL(new RegExp(`/dashboard/live/${row.id}/information`));
   await expect(page.getByText("Offline").first()).toBeVisible();
   await expect(page.getByText("Live not started")).toBeVisible();

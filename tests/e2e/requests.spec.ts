@@ -84,6 +84,14 @@ test("the learner's supervisor, holding no request flag, opens the request and r
   await expect(page.getByRole("table", { name: "Decisions" }).getByRole("cell", { name: "Not in this year's plan." })).toBeVisible();
 });
 
+test("a material request shows what the learner entered: the provider and the price (issue 33 item 15)", async ({ page }) => {
+  const id = one<{ id: number }>("select id from learning_request where name = 'Thai business writing handbook (e-book)'").id;
+  await signInAs(page, "admin", `/dashboard/material-request/${id}`);
+  const facts = page.locator("dl").first();
+  await expect(facts.getByText("Amarin Publishing")).toBeVisible();
+  await expect(facts.getByText("450.00")).toBeVisible();
+});
+
 test("a small request form is built: field errors, a section, questions in order", async ({ page }, info) => {
   const name = `Conference request ${tag(info)}`;
   await signInAs(page, "admin", "/dashboard/request-form/create");
