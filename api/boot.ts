@@ -5,6 +5,7 @@ import { createDb } from "./db/index";
 import { migrateToLatest } from "./db/migrate";
 import { DEMO_ACCOUNTS, hasDemo, seedDemo, seedReference } from "./db/seed";
 import { seedMediaFiles } from "./db/seed-media";
+import { seedScormPackage } from "./db/seed-scorm";
 
 /** Open the database named by the environment, migrate it, refresh reference data, seed the demo once. */
 export async function prepareDatabase(env: Env = readEnv(), log: (line: string) => void = console.log) {
@@ -19,6 +20,8 @@ export async function prepareDatabase(env: Env = readEnv(), log: (line: string) 
     await seedDemo(db, now, password);
     // The demo's media files, made now and stored like uploads (api/db/seed-media.ts; without ffmpeg: no audio/video file).
     await seedMediaFiles({ db, now: () => new Date(), secret: "", mediaDir: path.join(env.dataDir, "media"), uploadDir: path.join(env.dataDir, "uploads") }, log);
+    // The demo's SCORM package, stored as uploaded ones are so its preview launches (docs/decisions/084).
+    await seedScormPackage(db, path.join(env.dataDir, "media"), log);
     log("[api] demo organisation seeded. Sign in with:");
     for (const a of DEMO_ACCOUNTS) log(`[api]   ${a.username.padEnd(11)} ${a.role}`);
     log(`[api]   password: ${password}${generated ? "   (generated: shown this once; set DEMO_PASSWORD to choose it)" : ""}`);

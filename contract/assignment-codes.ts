@@ -125,3 +125,14 @@ export const MAX_RULE_CONTENTS = 100;
 export const AUTO_DEFAULTS = { assign_time: "06:00", assign_day: 1, assign_month: 1, count_recurring: 1, recurring_unit: 0, refresh_time: "08:00" } as const;
 /** After saving, the learner page opens this long after (spec 001 §1, 002 §10). */
 export const ASSIGNMENT_PAGE_DELAY_MS = 1000;
+
+/**
+ * The assignment list's `learners` filter (docs/decisions/080, issue 33 item 13): `overdue` keeps
+ * the assignments with at least one overdue learner — enrolled by it (ASSIGNED_RESULTS), its expiry
+ * passed, and the learning neither completed nor otherwise ended: still to do or doing (spec 001 §4
+ * groups) or marked expired (-2). The learner tab's `overdue` filter lists exactly those learners.
+ */
+export const LEARNERS_FILTER = { overdue: "overdue" } as const;
+export const LEARNERS_FILTER_VALUES = Object.values(LEARNERS_FILTER);
+/** The progress statuses an overdue learner is at: to do (0,1,2,3,5), doing (21,22,23,6), expired (-2). */
+export const OVERDUE_STATUSES = [0, 1, 2, 3, 5, 21, 22, 23, 6, -2] as const;

@@ -337,9 +337,30 @@ export type PermissionRule = (typeof PERMISSION_RULE)[keyof typeof PERMISSION_RU
 /** How a condition's criteria combine (operator, default 1): every filled criterion, or any one. */
 export const CONDITION_OPERATOR = { all: 1, any: 2 } as const;
 export type ConditionOperator = (typeof CONDITION_OPERATOR)[keyof typeof CONDITION_OPERATOR];
-/** The numeric range pairs of a condition (`{name}_gte`, `{name}_lte`; -1 means unset), in years. */
-export const PERMISSION_RANGES = ["age", "experience", "level_year", "service", "level_group_year"] as const;
+/**
+ * The numeric range pairs of a condition (`{name}_gte`, `{name}_lte`; -1 means unset): years,
+ * but the English score (spec 001 §3 "Learner conditions also cover … english score";
+ * docs/decisions/083), which is points.
+ */
+export const PERMISSION_RANGES = ["age", "experience", "level_year", "service", "level_group_year", "english_score"] as const;
 export type PermissionRange = (typeof PERMISSION_RANGES)[number];
+/** The ranges counted in points rather than years, and their highest bound (TOEIC tops at 990). */
+export const POINT_RANGES: Partial<Record<PermissionRange, number>> = { english_score: 999 };
+/** The learner condition's text lists (docs/decisions/083): values matched against the account's. */
+export const CONDITION_TEXT_LISTS = ["company_code", "job_family", "work_shift"] as const;
+export type ConditionTextList = (typeof CONDITION_TEXT_LISTS)[number];
+/**
+ * A budget category's type (spec 001 §4 "Budget category type … type 1 or 2 turns one flag off;
+ * -1 turns both off"; docs/decisions/083): where it can be picked — both the plan and the actual
+ * cost (0, the default), the plan only (1), the actual cost only (2), neither (-1: retired).
+ */
+export const BUDGET_CATEGORY_TYPE = { none: -1, both: 0, plan: 1, actual: 2 } as const;
+export type BudgetCategoryType = (typeof BUDGET_CATEGORY_TYPE)[keyof typeof BUDGET_CATEGORY_TYPE];
+/** The types in the order a form offers them: both, plan only, actual cost only, neither. */
+export const BUDGET_CATEGORY_TYPES: readonly BudgetCategoryType[] = [BUDGET_CATEGORY_TYPE.both, BUDGET_CATEGORY_TYPE.plan, BUDGET_CATEGORY_TYPE.actual, BUDGET_CATEGORY_TYPE.none];
+/** Whether a category of `type` can be picked on the plan or the actual cost page. */
+export const budgetTypeAllows = (type: number, kind: "plan" | "actual") =>
+  type === BUDGET_CATEGORY_TYPE.both || type === (kind === "plan" ? BUDGET_CATEGORY_TYPE.plan : BUDGET_CATEGORY_TYPE.actual);
 
 /** GET …/learner/export/ and …/progress/export/: the spreadsheet type (`format_type`). */
 export const EXPORT_FORMATS = ["xlsx", "csv"] as const;

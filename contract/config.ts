@@ -81,7 +81,10 @@ export const CONFIG_DEFAULTS = {
   "password-require-lowercase": { value: true },
   "password-require-number": { value: true },
   "password-require-symbol": { value: true },
+  /** Days a password lasts before sign-in asks for a new one; 0 never (docs/decisions/082). */
   "password-period-days": { value: 0 },
+  /** Days without a sign-in after which the account is locked until an administrator activates it; 0 never (082). */
+  "iden-inactivity-lock-days": { value: 0 },
   "password-history-count": { value: 0 },
   // Limits (spec 001 §5)
   "text-limit": { value: 200 },

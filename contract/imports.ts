@@ -43,6 +43,8 @@ export const USER_IMPORT_COLUMNS = [
   "id_card", "department", "position", "level", "supervisor", "company", "address", "date_start", "date_joined",
   "date_birth", "expired_date", "count_experience_year", "count_experience_month", "work_experience", "language",
   "is_subscribe", "is_force_reset_password", "is_active", "password",
+  // What a learner condition also reads (docs/decisions/083); the location is chosen on the form.
+  "job_family", "work_shift", "english_score",
 ] as const;
 /** Also read when present, never in the template: a password's confirmation. */
 export const USER_IMPORT_EXTRA_COLUMNS = ["confirm_password"] as const;

@@ -17,6 +17,7 @@ export const MSG = {
   account_not_found: "account_not_found",
   email_not_found: "email_not_found",
   account_locked: "account_locked",
+  account_locked_inactive: "account_locked_inactive",
   password_expired: "password_expired",
   password_change_required: "password_change_required",
   account_expired: "account_expired",

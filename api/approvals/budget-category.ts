@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { sql, type SqlBool } from "kysely";
+import type { BudgetCategoryType } from "../../contract/codes";
 import { MSG } from "../../contract/messages";
 import { budgetCategorySchemas, type BudgetCategory } from "../../contract/schemas/approvals";
 import type { Db } from "../db/index";
@@ -15,7 +16,8 @@ import { assertCodeFree, assertFree, requireModule } from "../system/master";
  * Budget categories (spec 000 §2.11 "/budget-category, create, {categoryid}"; spec 001 §3
  * "Budget category: name_bp, name_ac"; docs/decisions/055): the name used when planning (bp) and
  * in the actual cost (ac), and a code, each unique (spec 001 §5: a duplicate budget category is
- * refused; issue 33). Under /api/dashboard/budget-category/ with the budget module's flags:
+ * refused; issue 33), and its type (where it can be picked: plan, actual cost, both, neither;
+ * docs/decisions/083). Under /api/dashboard/budget-category/ with the budget module's flags:
  * GET list (search on both names and code; ordering name_bp, name_ac, code, id) — view;
  * POST — add; GET {id}/ — view; PATCH {id}/ — change; DELETE {id}/ — delete, 424
  * cannot_delete_because_dependency while a budget record uses it. The content budget tabs pick
@@ -30,10 +32,10 @@ async function present(db: Db | Trx, ids: number[]): Promise<BudgetCategory[]> {
   if (!ids.length) return [];
   const rows = await db
     .selectFrom("budget_category as t")
-    .select(["t.id", "t.name_bp", "t.name_ac", "t.code", (eb) => eb.selectFrom("content_budget_record as r").select((e) => e.fn.countAll<number>().as("n")).whereRef("r.budget_category_id", "=", "t.id").as("count_record")])
+    .select(["t.id", "t.name_bp", "t.name_ac", "t.code", "t.type", (eb) => eb.selectFrom("content_budget_record as r").select((e) => e.fn.countAll<number>().as("n")).whereRef("r.budget_category_id", "=", "t.id").as("count_record")])
     .where("t.id", "in", ids)
     .execute();
-  const byId = new Map(rows.map((r) => [r.id, { ...r, count_record: Number(r.count_record ?? 0) }]));
+  const byId = new Map(rows.map((r) => [r.id, { ...r, type: r.type as BudgetCategoryType, count_record: Number(r.count_record ?? 0) }]));
   return ids.map((id) => byId.get(id)!).filter(Boolean);
 }
 
@@ -83,7 +85,7 @@ export function budgetCategoryRoutes(app: FastifyInstance, ctx: ApiContext) {
       db,
       async (trx) => {
         await assertFreeValues(trx, input, null);
-        return (await trx.insertInto("budget_category").values({ name_bp: input.name_bp, name_ac: input.name_ac, code: input.code! }).returning("id").executeTakeFirstOrThrow()).id;
+        return (await trx.insertInto("budget_category").values({ name_bp: input.name_bp, name_ac: input.name_ac, code: input.code!, type: input.type }).returning("id").executeTakeFirstOrThrow()).id;
       },
       UNIQUE,
     );

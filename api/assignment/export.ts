@@ -54,7 +54,7 @@ export function exportRoutes(app: FastifyInstance, ctx: ApiContext, kind: Assign
   app.get(`${item}learner/export/`, async (req, reply) => {
     const { row, format, t, at, filename } = await setUp(req, "learner");
     const contents = await contentsOf(db, row.id);
-    const { q } = await resultQuery(db, row, contents, req.query, readPageQuery(req).search);
+    const { q } = await resultQuery(db, row, contents, req.query, readPageQuery(req).search, ctx.now());
     const selected = q
       .select(["r.id", "r.round_id", "r.result", "r.credit_minor", "r.datetime_expire", "r.content_type_id", "r.content_id", "r.datetime_update", "a.username", "a.first_name", "a.last_name", "a.email", "e.status"])
       .orderBy(sql`lower(a.username)`)

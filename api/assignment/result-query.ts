@@ -1,5 +1,7 @@
 import { sql, type SqlBool } from "kysely";
-import { ASSIGNMENT_RESULT_CODES } from "../../contract/assignment-codes";
+import { ASSIGNMENT_RESULT_CODES, LEARNERS_FILTER_VALUES } from "../../contract/assignment-codes";
+import { isIgnoredFilterValue } from "../../contract/list-query";
+import { overdueWhere } from "./overdue";
 import { MSG } from "../../contract/messages";
 import type { Db } from "../db/index";
 import { likePattern } from "../engine/crud";
@@ -17,10 +19,10 @@ export const RESULT_ORDERING = { username: sql`lower(${sql.ref("a.username")})`,
 
 /**
  * The result rows of `row` (joined to their learner `a` and record `e`) narrowed by `content`
- * (an assignment_content id), `result`, `round` and a search of the learner; the counts by result
+ * (an assignment_content id), `result`, `round`, `learners` (overdue) and a search of the learner; the counts by result
  * before the result filter (what the filter chooses among). A filter it cannot read is a 400.
  */
-export async function resultQuery(db: Db, row: AssignmentRow, contents: Awaited<ReturnType<typeof contentsOf>>, raw: unknown, search: string | undefined) {
+export async function resultQuery(db: Db, row: AssignmentRow, contents: Awaited<ReturnType<typeof contentsOf>>, raw: unknown, search: string | undefined, now: Date) {
   const query = (raw ?? {}) as Record<string, string>;
   const errors: Record<string, string[]> = {};
   const content = query.content ? contents.find((c) => String(c.id) === query.content) : undefined;
@@ -29,6 +31,9 @@ export async function resultQuery(db: Db, row: AssignmentRow, contents: Awaited<
   if (result !== undefined && !(ASSIGNMENT_RESULT_CODES as readonly number[]).includes(result)) errors.result = [MSG.invalid_choice];
   const round = query.round !== undefined && query.round !== "" ? Number(query.round) : undefined;
   if (round !== undefined && !(Number.isInteger(round) && round >= 0)) errors.round = [MSG.invalid_choice];
+  // `learners=overdue` (docs/decisions/080): the overdue learners only, those the home's card counts.
+  const learners = query.learners !== undefined && query.learners !== "" && !isIgnoredFilterValue(String(query.learners)) ? String(query.learners) : undefined;
+  if (learners !== undefined && !(LEARNERS_FILTER_VALUES as readonly string[]).includes(learners)) errors.learners = [MSG.invalid_choice];
   if (Object.keys(errors).length) throw badRequest(errors);
   let q = db
     .selectFrom("assignment_result as r")
@@ -37,6 +42,7 @@ export async function resultQuery(db: Db, row: AssignmentRow, contents: Awaited<
     .where("r.assignment_id", "=", row.id);
   if (content) q = q.where("r.content_type_id", "=", content.ref.contentTypeId).where("r.content_id", "=", content.ref.contentId);
   if (round !== undefined) q = q.where("r.round_id", "=", round);
+  if (learners === "overdue") q = q.where(await overdueWhere(db, now));
   const counts = await q.select(["r.result", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("r.result").orderBy("r.result").execute();
   if (result !== undefined) q = q.where("r.result", "=", result);
   if (search) {

@@ -55,7 +55,7 @@ export function learningRoutes(app: FastifyInstance, ctx: ApiContext, kind: Assi
     const order = parseOrdering(page.ordering, RESULT_ORDERING, "username");
     if (!order) throw badRequest({ ordering: [MSG.invalid_choice] });
     const contents = await contentsOf(db, row.id);
-    const { q, counts } = await resultQuery(db, row, contents, req.query, page.search);
+    const { q, counts } = await resultQuery(db, row, contents, req.query, page.search, ctx.now());
     let selected = q.select(["r.id", "r.round_id", "r.result", "r.added_by", "r.credit_minor", "r.datetime_expire", "r.enrollment_id", "r.content_type_id", "r.content_id", "r.datetime_create", "a.id as account_id", "a.username", "a.first_name", "a.last_name", "e.status"]);
     for (const o of order) selected = selected.orderBy(o.expr, o.desc ? "desc" : "asc");
     const answer = await paginate(req, selected.orderBy("r.id", tieDirection(order)), page);

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type SqlBool } from "kysely";
-import { ASG_MSG, ASSIGNMENT_KIND, ASSIGNMENT_STATUS, UNTITLED_NAMES } from "../../contract/assignment-codes";
+import { ASG_MSG, ASSIGNMENT_KIND, ASSIGNMENT_STATUS, LEARNERS_FILTER_VALUES, UNTITLED_NAMES } from "../../contract/assignment-codes";
+import { isIgnoredFilterValue } from "../../contract/list-query";
+import { overdueWhere } from "./overdue";
 import { MSG } from "../../contract/messages";
 import type { Action } from "../../contract/permissions";
 import { assignmentContentSchema, assignmentSchemas, audienceSchema, autoAssignmentSchemas, settingsIssues, type AssignmentInput } from "../../contract/schemas/assignment";
@@ -35,6 +37,14 @@ import { assignableTypes, audienceOf, contentsOf, definitionOf, findAssignment, 
 export function assignmentRoutes(app: FastifyInstance, ctx: ApiContext, opts: { scheduler: boolean }) {
   for (const kind of KINDS) kindRoutes(app, ctx, kind);
   if (opts.scheduler) startScheduler(app, ctx);
+}
+
+/** The list's `learners` filter (LEARNERS_FILTER; "all" or none: every row); any other value is a 400. */
+function learnersFilter(req: FastifyRequest): string | undefined {
+  const v = (req.query as Record<string, unknown> | undefined)?.learners;
+  if (v === undefined || v === "" || (typeof v === "string" && isIgnoredFilterValue(v))) return undefined;
+  if (typeof v !== "string" || !(LEARNERS_FILTER_VALUES as readonly string[]).includes(v)) throw badRequest({ learners: [MSG.invalid_choice] });
+  return v;
 }
 
 const ORDERING = { name: sql`lower(${sql.ref("name")})`, datetime_update: sql.ref("datetime_update"), datetime_create: sql.ref("datetime_create"), id: sql.ref("id") };
@@ -73,7 +83,15 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
     const page = readPageQuery(req);
     const order = parseOrdering(page.ordering, ORDERING, "-datetime_update");
     if (!order) throw badRequest({ ordering: [MSG.invalid_choice] });
+    const learners = learnersFilter(req);
     let q = db.selectFrom("assignment").selectAll().where("type", "=", kind.type);
+    // `learners=overdue` (docs/decisions/080): those with an overdue learner, as the home counts them.
+    if (learners === "overdue") {
+      const overdue = await overdueWhere(db, ctx.now());
+      q = q.where(({ exists, selectFrom }) =>
+        exists(selectFrom("assignment_result as r").innerJoin("content_enrollment as e", "e.id", "r.enrollment_id").select(sql`1`.as("one")).whereRef("r.assignment_id", "=", "assignment.id").where(overdue)),
+      );
+    }
     if (page.search) q = q.where(sql<SqlBool>`lower(${sql.ref("name")}) like ${likePattern(page.search)} escape '\\'`);
     for (const o of order) q = q.orderBy(o.expr, o.desc ? "desc" : "asc");
     const answer = await paginate(req, q.orderBy("id", tieDirection(order)), page);

@@ -1,9 +1,9 @@
 import { sql, type Selectable } from "kysely";
 import type { ConditionOperator } from "../../contract/codes";
-import { PERMISSION_RANGES } from "../../contract/codes";
+import { CONDITION_TEXT_LISTS, PERMISSION_RANGES } from "../../contract/codes";
 import type { FieldErrors } from "../../contract/http";
 import { MSG } from "../../contract/messages";
-import { CONDITION_LISTS, type ConditionInput, type ConditionListField } from "../../contract/schemas/condition";
+import { CONDITION_LISTS, TEXT_LIST_SEPARATOR, type ConditionInput, type ConditionListField } from "../../contract/schemas/condition";
 import { GROUP_TYPE } from "../../contract/schemas/group";
 import type { Db } from "../db/index";
 import type { ConditionColumns } from "../db/schema";
@@ -41,6 +41,10 @@ export async function listsOf(q: Q, source: ConditionSource, keys: number[]): Pr
   return out;
 }
 
+/** A text list as stored ("|A|B|": each value between separators, so one LIKE finds it; "" empty). */
+export const storedTextList = (values: readonly string[]) => (values.length ? `${TEXT_LIST_SEPARATOR}${values.join(TEXT_LIST_SEPARATOR)}${TEXT_LIST_SEPARATOR}` : "");
+export const textListOf = (stored: string | null | undefined) => (stored ?? "").split(TEXT_LIST_SEPARATOR).filter(Boolean);
+
 /** A stored row and its lists as the condition the API answers (lists of `fields` only). */
 export function conditionOf<F extends ConditionListField>(row: ConditionRow, lists: Map<string, number[]>, fields: readonly F[]): ConditionInput<F> {
   const out: Record<string, unknown> = {
@@ -50,6 +54,7 @@ export function conditionOf<F extends ConditionListField>(row: ConditionRow, lis
     date_account_start_lte: row.date_account_start_lte,
   };
   for (const f of fields) out[f] = lists.get(f) ?? [];
+  for (const f of CONDITION_TEXT_LISTS) out[f] = textListOf(row[f]);
   for (const r of PERMISSION_RANGES) {
     out[`${r}_gte`] = row[`${r}_gte`];
     out[`${r}_lte`] = row[`${r}_lte`];
@@ -65,6 +70,7 @@ export function conditionColumns<F extends ConditionListField>(input: ConditionI
     date_account_start_gte: input.date_account_start_gte,
     date_account_start_lte: input.date_account_start_lte,
   };
+  for (const f of CONDITION_TEXT_LISTS) out[f] = storedTextList(input[f] ?? []);
   for (const r of PERMISSION_RANGES) {
     out[`${r}_gte`] = input[`${r}_gte`];
     out[`${r}_lte`] = input[`${r}_lte`];

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
-import type { PermissionRange } from "../../contract/codes";
+import { CONDITION_TEXT_LISTS, type ConditionTextList, type PermissionRange } from "../../contract/codes";
 import { GROUP_TYPE } from "../../contract/schemas/group";
 
 /**
@@ -31,10 +31,16 @@ export const FLOW_CONDITIONS: ConditionSource = { table: "approval_flow_conditio
  * group_account_group, group_account_custom1/2) and the level-group years are refused when a
  * condition is saved (contract/schemas/condition.ts), so they are no criterion here.
  */
-export const LIST_CRITERIA = ["department", "position", "level", "group", "group_account", "account"] as const;
-export const RANGE_CRITERIA = ["age", "experience", "level_year", "service"] as const satisfies readonly PermissionRange[];
-export type Criterion = (typeof LIST_CRITERIA)[number] | (typeof RANGE_CRITERIA)[number] | "date_account_start";
-export const ALL_CRITERIA: readonly Criterion[] = [...LIST_CRITERIA, ...RANGE_CRITERIA, "date_account_start"];
+export const LIST_CRITERIA = ["department", "position", "level", "group", "group_account", "account", "location"] as const;
+export const RANGE_CRITERIA = ["age", "experience", "level_year", "service", "english_score"] as const satisfies readonly PermissionRange[];
+export type Criterion = (typeof LIST_CRITERIA)[number] | (typeof RANGE_CRITERIA)[number] | ConditionTextList | "date_account_start";
+export const ALL_CRITERIA: readonly Criterion[] = [...LIST_CRITERIA, ...CONDITION_TEXT_LISTS, ...RANGE_CRITERIA, "date_account_start"];
+
+/**
+ * The account column a text list is matched against (docs/decisions/083): the company code is the
+ * user's `company` (spec 001 §3 User has no other company field).
+ */
+const TEXT_COLUMN: Record<ConditionTextList, string> = { company_code: "company", job_family: "job_family", work_shift: "work_shift" };
 /** What a department rule and a condition group read: everything but a list of accounts. */
 export const ORGANISATION_CRITERIA: readonly Criterion[] = ALL_CRITERIA.filter((c) => c !== "account");
 /** What a user rule reads: its accounts only. */
@@ -58,7 +64,7 @@ function yearsSince(date: Expr, today: Today): Expr {
   return sql`(${year} - cast(substr(${date}, 1, 4) as integer) - case when substr(${date}, 6, 5) > ${monthDay} then 1 else 0 end)`;
 }
 
-/** Each range's value for the account `a`, in whole years (null: unknown, which no set range matches). */
+/** Each range's value for the account `a`: whole years, or the English score's points (null: unknown, which no set range matches). */
 function rangeValue(r: (typeof RANGE_CRITERIA)[number], a: string, today: Today): Expr {
   const col = (name: string) => sql.ref(`${a}.${name}`);
   switch (r) {
@@ -66,6 +72,8 @@ function rangeValue(r: (typeof RANGE_CRITERIA)[number], a: string, today: Today)
       return yearsSince(col("date_birth"), today);
     case "service":
       return yearsSince(col("date_start"), today);
+    case "english_score":
+      return col("english_score");
     case "experience":
       // The experience recorded on the user (count_experience _year/_month), in whole years.
       return sql`((${col("count_experience_year")} * 12 + ${col("count_experience_month")}) / 12)`;
@@ -128,6 +136,17 @@ export function matchesCondition(source: ConditionSource, c: string, a: string, 
         filled: sql<SqlBool>`(${gte} is not null or ${lte} is not null)`,
         match: sql<SqlBool>`(${start} is not null and (${gte} is null or ${start} >= ${gte}) and (${lte} is null or ${start} <= ${lte}))`,
       });
+    } else if ((CONDITION_TEXT_LISTS as readonly string[]).includes(name)) {
+      // The stored list is "|A|B|" (api/auth/condition-store.ts): the account's value, trimmed,
+      // with LIKE's wildcards escaped, between two separators; case-insensitive in both dialects
+      // (both sides lowered). A blank value matches no list.
+      const list = ref(c, name);
+      const value = sql`lower(trim(${ref(a, TEXT_COLUMN[name as ConditionTextList])}))`;
+      const escaped = sql`replace(replace(replace(${value}, ${sql.lit("\\")}, ${sql.lit("\\\\")}), ${sql.lit("%")}, ${sql.lit("\\%")}), ${sql.lit("_")}, ${sql.lit("\\_")})`;
+      criteria.push({
+        filled: sql<SqlBool>`(${list} <> '')`,
+        match: sql<SqlBool>`(${value} <> '' and lower(${list}) like ${sql.lit("%|")} || ${escaped} || ${sql.lit("|%")} escape ${sql.lit("\\")})`,
+      });
     } else if ((RANGE_CRITERIA as readonly string[]).includes(name)) {
       const r = name as (typeof RANGE_CRITERIA)[number];
       const [gte, lte] = [ref(c, `${r}_gte`), ref(c, `${r}_lte`)];
@@ -160,6 +179,7 @@ export function matchesCondition(source: ConditionSource, c: string, a: string, 
       }
       case "position":
       case "level":
+      case "location":
         return items(field, sql<SqlBool>`${itemId} = ${ref(a, `${field}_id`)}`);
       case "account":
         return items(field, sql<SqlBool>`${itemId} = ${ref(a, "id")}`);

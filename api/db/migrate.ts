@@ -43,6 +43,7 @@ import { creditAndAssignmentSettings } from "./migrations/0040_credit_and_assign
 import { classCancelAndQr } from "./migrations/0042_class_cancel_and_qr";
 import { uniqueMasterNames } from "./migrations/0043_unique_master_names";
 import { checklistPlacesAndAudit } from "./migrations/0044_checklist_places_and_audit";
+import { learnerConditionFields } from "./migrations/0046_learner_condition_fields";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -90,6 +91,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0042_class_cancel_and_qr": classCancelAndQr,
     "0043_unique_master_names": uniqueMasterNames,
     "0044_checklist_places_and_audit": checklistPlacesAndAudit,
+    "0046_learner_condition_fields": learnerConditionFields,
   };
 }
 

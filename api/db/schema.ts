@@ -54,6 +54,13 @@ export type ConditionColumns = {
   service_lte: number;
   level_group_year_gte: number;
   level_group_year_lte: number;
+  /** English score bounds (0046): -1 unset. */
+  english_score_gte: Generated<number>;
+  english_score_lte: Generated<number>;
+  /** Text lists (0046, docs/decisions/083): "|A|B|", empty when not set. */
+  company_code: Generated<string>;
+  job_family: Generated<string>;
+  work_shift: Generated<string>;
   date_account_start_gte: string | null;
   date_account_start_lte: string | null;
 };
@@ -110,6 +117,11 @@ export interface Database {
     /** YYYY-MM-DD, or null. */
     expired_date: string | null;
     datetime_update: string | null;
+    /** What a learner condition also reads (0046, docs/decisions/083); null when not given. */
+    job_family: string | null;
+    work_shift: string | null;
+    location_id: number | null;
+    english_score: number | null;
   };
   /**
    * Who changed which account, how and when (0014_people): action one of ACCOUNT_HISTORY_ACTIONS
@@ -371,7 +383,8 @@ export interface Database {
   gamification_achievement: { id: Id; name: string; code: string; multiplier: number };
   gamification_challenge: { id: Id; name: string; code: string };
   /** Budget categories: the name used in planning (bp) and in actual cost (ac). */
-  budget_category: { id: Id; name_bp: string; name_ac: string; code: string };
+  /** type: BUDGET_CATEGORY_TYPE (0046, docs/decisions/083). */
+  budget_category: { id: Id; name_bp: string; name_ac: string; code: string; type: Generated<number> };
   content_competency: { id: Id; content_type_id: number;
     content_id: number; competency_id: number; level: number; datetime_create: string };
   content_survey: { id: Id; content_type_id: number;

@@ -9,8 +9,9 @@ import type { ApiContext } from "../http/context";
 import { configValues } from "./config-store";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import { cleanFileName } from "../uploads/file-name";
-import { serveUpload } from "../uploads/serve";
+import { serveUpload, shownInline } from "../uploads/serve";
 import { contentFits } from "../uploads/files";
+import { serveScorm } from "../content/features/curriculum/scorm";
 
 /** What the media route serves: the types uploads are checked to be (images; curriculum files). */
 const CONTENT_TYPES: Record<string, string> = {
@@ -110,6 +111,10 @@ export function mediaRoutes(app: FastifyInstance, ctx: ApiContext) {
   const root = path.resolve(ctx.mediaDir);
   app.get("/media/*", async (req, reply) => {
     const rest = (req.params as { "*": string })["*"] ?? "";
+    // A SCORM slot's package, launched from its zip (docs/decisions/084): its own path rules.
+    // (`scorm/{hash}` too: the dashboard's relay may drop the trailing slash; the browser keeps it.)
+    const scorm = /^scorm\/([^/]*)(?:\/(.*))?$/s.exec(rest);
+    if (scorm) return serveScorm(ctx.mediaDir, scorm[1], scorm[2] ?? "", reply);
     const segments = rest.split("/");
     if (!segments.length || !segments.every((s) => SEGMENT.test(s))) throw notFound();
     // Stored uploads (docs/decisions/068): from their storage, finished ones only, with Range.
@@ -120,6 +125,8 @@ export function mediaRoutes(app: FastifyInstance, ctx: ApiContext) {
     if (!file.startsWith(root + path.sep)) throw notFound();
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat?.isFile()) throw notFound();
+    // A PDF, picture, video or audio opens in the browser's own viewer (a preview dialog's frame).
+    if (shownInline(type)) reply.header("Content-Disposition", "inline");
     return reply
       .header("Content-Type", type)
       .header("Content-Length", stat.size)

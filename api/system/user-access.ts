@@ -46,7 +46,11 @@ export function userAccessRoutes(app: FastifyInstance, ctx: ApiContext) {
       if (!target) throw notFound();
       assertMayChange(actor, target);
       if (fromFlag(target.is_active) === active) return; // already so: nothing to record
-      await trx.updateTable("account").set({ is_active: toFlag(active), datetime_update: now.toISOString() }).where("id", "=", id).execute();
+      // Activating is also how an administrator unlocks an account locked for inactivity: the lock
+      // mark goes, and the activation counts as activity, else the next sign-in would lock it again
+      // (docs/decisions/082).
+      const unlock = active ? { datetime_locked: null, last_active: now.toISOString() } : {};
+      await trx.updateTable("account").set({ is_active: toFlag(active), datetime_update: now.toISOString(), ...unlock }).where("id", "=", id).execute();
       if (!active) await trx.deleteFrom("session").where("account_id", "=", id).execute();
       await recordHistory(trx, { accountId: id, action: active ? "activate" : "deactivate", changes: { is_active: [!active, active] }, by: actor.id, at: now });
     });

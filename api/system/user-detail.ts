@@ -77,7 +77,7 @@ export async function loadUser(db: Db | Trx, id: number, now: Date): Promise<Use
   const row = await fromAccounts(db).selectAll("a").select(["d.name as department_name", "p.name as position_name", "l.name as level_name"]).where("a.id", "=", id).executeTakeFirst();
   if (!row) throw notFound();
   const account = row as unknown as AccountRow & RowColumns;
-  const [supervisor, roles, groups, progress, path] = await Promise.all([
+  const [supervisor, roles, groups, progress, path, location] = await Promise.all([
     account.supervisor_id === null ? null : db.selectFrom("account").select(["id", "username", "first_name", "last_name"]).where("id", "=", account.supervisor_id).executeTakeFirst(),
     db
       .selectFrom("account_auth_group as aag")
@@ -98,6 +98,7 @@ export async function loadUser(db: Db | Trx, id: number, now: Date): Promise<Use
     ),
     progressSummary(db, id),
     account.department_id === null ? [] : pathOf(db, account.department_id),
+    account.location_id === null ? null : db.selectFrom("location").select("name").where("id", "=", account.location_id).executeTakeFirst(),
   ]);
   const form = formValuesOf(account);
   return {
@@ -112,5 +113,6 @@ export async function loadUser(db: Db | Trx, id: number, now: Date): Promise<Use
     progress_summary: progress,
     datetime_password_change: account.datetime_password_change,
     datetime_update: account.datetime_update,
+    location_name: location?.name ?? null,
   };
 }

@@ -34,7 +34,7 @@ async function checkUser(trx: Trx, input: Partial<UserFormInput>, selfId: number
     if (selfId !== null) q = q.where("id", "<>", selfId);
     if (await q.executeTakeFirst()) errors[u.field] = [u.message];
   }
-  for (const [field, table] of [["department", "department"], ["position", "position"], ["level", "level"], ["supervisor", "account"]] as const) {
+  for (const [field, table] of [["department", "department"], ["position", "position"], ["level", "level"], ["supervisor", "account"], ["location", "location"]] as const) {
     const id = input[field];
     if (id === undefined || id === null) continue;
     if (field === "supervisor" && id === selfId) {

@@ -6,6 +6,7 @@ import { MSG } from "../../contract/messages";
 import { flag } from "../../contract/permissions";
 import { userCreateSchema, userUpdateSchema } from "../../contract/schemas/user";
 import { requirePermission } from "../auth/permissions";
+import type { Db } from "../db/index";
 import { itemId, likePattern } from "../engine/crud";
 import type { ApiContext } from "../http/context";
 import { badRequest, parseChanges, parseInput } from "../http/errors";
@@ -16,11 +17,12 @@ import { passwordRule, textLimits } from "./config-store";
 import { subtreeIds } from "./department-tree";
 import { queryIds } from "./organisation-kit";
 import { userAccessRoutes } from "./user-access";
+import { exportUsers } from "./user-export";
 import { USER_ROW_COLUMNS, fromAccounts, loadUser, userRow } from "./user-detail";
 import { createUser, updateUser } from "./user-write";
 
 /** The account flags of spec 002 §6 (module "accounts"). */
-const ACCOUNT = { view: flag("account", "view"), add: flag("account", "add"), change: flag("account", "change") } as const;
+const ACCOUNT = { view: flag("account", "view"), add: flag("account", "add"), change: flag("account", "change"), export: flag("account", "export") } as const;
 
 const ORDERING = {
   username: sql`lower(${sql.ref("a.username")})`,
@@ -44,11 +46,41 @@ function queryActive(req: FastifyRequest, errors: FieldErrors): boolean | null {
   return null;
 }
 
+/** The list's query as the page asks it (search, filters, ordering): its pages and its export. */
+function userListQuery(db: Db, req: FastifyRequest, q: ReturnType<typeof readPageQuery>) {
+  const errors: FieldErrors = {};
+  const departments = queryIds(req, "department", errors);
+  const levels = queryIds(req, "level", errors);
+  const positions = queryIds(req, "position", errors);
+  const active = queryActive(req, errors);
+  const order = parseOrdering(q.ordering, ORDERING, "username");
+  if (!order) errors.ordering = [MSG.invalid_choice];
+  if (Object.keys(errors).length) throw badRequest(errors);
+
+  let query = fromAccounts(db).select([...USER_ROW_COLUMNS]);
+  if (departments) query = query.where(sql<SqlBool>`${sql.ref("a.department_id")} in ${subtreeIds(departments)}`);
+  if (levels) query = query.where("a.level_id", "in", levels);
+  if (positions) query = query.where("a.position_id", "in", positions);
+  if (active !== null) query = query.where("a.is_active", "=", active ? 1 : 0);
+  if (q.id_list !== undefined) {
+    const ids = idListOf(q.id_list);
+    query = ids.length ? query.where("a.id", "in", ids) : query.where(sql<SqlBool>`1 = 0`);
+  }
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    query = query.where((eb) => eb.or(SEARCHED.map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)));
+  }
+  for (const o of order!) query = query.orderBy(o.expr, o.desc ? "desc" : "asc");
+  return query.orderBy("a.id", tieDirection(order!));
+}
+
 /**
  * Users (spec 000 §2.11 /user; spec 001 §3 "User", §5 "Accounts"; docs/decisions/029):
  * - GET dashboard/user/: paged, `search` (username, names, email, employee code), `ordering`,
  *   filters `department` (with its sub-departments), `level`, `position` (ids, several allowed),
  *   `is_active`, and `id_list` (spec 002 §7: the accounts a bulk form has chosen);
+ * - GET dashboard/user/export/?format_type=xlsx|csv: that list, every row, as a spreadsheet
+ *   (user-export.ts), with the account export flag;
  * - POST dashboard/user/ (201), GET and PATCH dashboard/user/{id}/: the user form;
  * - the history (account-history.ts), activation and bulk password reset (user-access.ts).
  */
@@ -60,31 +92,16 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.get(base, async (req) => {
     await requirePermission(req, db, ACCOUNT.view);
     const q = readPageQuery(req);
-    const errors: FieldErrors = {};
-    const departments = queryIds(req, "department", errors);
-    const levels = queryIds(req, "level", errors);
-    const positions = queryIds(req, "position", errors);
-    const active = queryActive(req, errors);
-    const order = parseOrdering(q.ordering, ORDERING, "username");
-    if (!order) errors.ordering = [MSG.invalid_choice];
-    if (Object.keys(errors).length) throw badRequest(errors);
-
-    let query = fromAccounts(db).select([...USER_ROW_COLUMNS]);
-    if (departments) query = query.where(sql<SqlBool>`${sql.ref("a.department_id")} in ${subtreeIds(departments)}`);
-    if (levels) query = query.where("a.level_id", "in", levels);
-    if (positions) query = query.where("a.position_id", "in", positions);
-    if (active !== null) query = query.where("a.is_active", "=", active ? 1 : 0);
-    if (q.id_list !== undefined) {
-      const ids = idListOf(q.id_list);
-      query = ids.length ? query.where("a.id", "in", ids) : query.where(sql<SqlBool>`1 = 0`);
-    }
-    if (q.search) {
-      const pattern = likePattern(q.search);
-      query = query.where((eb) => eb.or(SEARCHED.map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)));
-    }
-    for (const o of order!) query = query.orderBy(o.expr, o.desc ? "desc" : "asc");
-    const page = await paginate(req, query.orderBy("a.id", tieDirection(order!)), q);
+    const page = await paginate(req, userListQuery(db, req, q), q);
     return { ...page, results: page.results.map(userRow) };
+  });
+
+  // The list as xlsx or csv (issue 33 item 14, docs/decisions/081): its search, filters and
+  // ordering, every row, with the account export flag.
+  app.get(`${base}export/`, async (req, reply) => {
+    await requirePermission(req, db, ACCOUNT.export);
+    const query = userListQuery(db, req, readPageQuery(req));
+    return exportUsers(req, reply, db, async (limit, offset) => (await query.limit(limit).offset(offset).execute()).map(userRow), ctx.now());
   });
 
   app.post(base, async (req, reply) => {

@@ -4,6 +4,9 @@ import type { ApiContext } from "../http/context";
 import { notFound } from "../http/errors";
 import { KEY, backendOf } from "./storage";
 
+/** Types a browser shows itself are said `inline` (the rest keep the browser's own choice). */
+export const shownInline = (type: string) => /^(application\/pdf|image\/|video\/|audio\/)/.test(type);
+
 const TYPES: Record<string, string> = {
   mp4: "video/mp4", mp3: "audio/mpeg", mpeg: "audio/mpeg", pdf: "application/pdf", zip: "application/zip", csv: "text/csv; charset=utf-8",
   doc: "application/msword", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
@@ -38,6 +41,8 @@ export async function serveUpload(ctx: ApiContext, key: string, req: FastifyRequ
     .executeTakeFirst();
   if (!row || (row.status !== UPLOAD_STATUS.complete && row.status !== UPLOAD_STATUS.claimed)) throw notFound();
   const backend = backendOf(ctx);
+  // A PDF, picture, video or audio opens in the browser's own viewer (a preview dialog's frame).
+  if (shownInline(type)) reply.header("Content-Disposition", "inline");
   const size = await backend.size(key);
   if (size === null) throw notFound();
   reply

@@ -1,5 +1,5 @@
 import type { FormMetadata, SubmissionResult } from "@conform-to/react";
-import { useEffect, useId, useMemo, useState } from "react";
+import { startTransition, useEffect, useId, useMemo, useState } from "react";
 
 /**
  * The dashboard's forms on the client: conform's `useForm` as far as we use it, without its client
@@ -124,7 +124,10 @@ function useDirty(formId: string, defaultsKey: string): boolean {
     if (!form) return;
     const clean = snapshot(form);
     setDirty(false);
-    const check = () => setDirty(snapshot(form) !== clean);
+    // A transition: typing before a lazy field inside the form has hydrated (the account picker)
+    // must not reach its Suspense boundary as an urgent update — React would throw the boundary's
+    // server markup away and report error #421 (issue 33 item 15). A transition waits for it.
+    const check = () => startTransition(() => setDirty(snapshot(form) !== clean));
     // A reset event comes before the controls are reset.
     const afterReset = () => setTimeout(check);
     form.addEventListener("input", check);

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { BudgetActual, BudgetCategory, BudgetPlan } from "../../contract/schemas/extras";
 import { budgetActualFormSchema, budgetPlanFormSchema } from "../../contract/schemas/extras";
+import { budgetTypeAllows } from "../../contract/codes";
 import { contentFlag } from "~/registry/content.js";
 import { apiFieldErrors } from "./content-form.server";
 import { itemId, requireContent } from "./content.server";
@@ -28,9 +29,13 @@ export async function budgetLoader(args: LoaderFunctionArgs, page: BudgetPage) {
   const id = itemId(type, args.params);
   const [{ data: budget }, categories] = await Promise.all([
     api.get<BudgetPlan | BudgetActual>(`${type.api}${id}/${pathOf(page)}`),
-    masterList<Pick<BudgetCategory, "name_bp" | "name_ac">>(api, "budget-category"),
+    masterList<Pick<BudgetCategory, "name_bp" | "name_ac"> & { type: number }>(api, "budget-category"),
   ]);
-  return data({ budget, categories, canChange: !!permission.permission[contentFlag(type, "change")] }, { headers: api.headers() });
+  // Offered: the categories whose type lets this page pick them, and those the page already has
+  // (docs/decisions/083; the API keeps the same rule).
+  const had = new Set(budget.record_list.map((r) => r.budget_type.id));
+  const offered = categories.filter((c) => budgetTypeAllows(c.type, page) || had.has(c.id));
+  return data({ budget, categories: offered, canChange: !!permission.permission[contentFlag(type, "change")] }, { headers: api.headers() });
 }
 
 export async function budgetAction(args: ActionFunctionArgs, page: BudgetPage) {

@@ -1,13 +1,14 @@
-import { ALL_LANGUAGES, PUBLISH_STATUS } from "../../contract/codes";
+import { ALL_LANGUAGES, BUDGET_CATEGORY_TYPES, PUBLISH_STATUS } from "../../contract/codes";
 import { GROUP_TYPES } from "../../contract/schemas/group";
 import { CHECK_IN_GROUPS, CHECK_IN_TYPES, CLASS_STATUS_CODES, QR_CODE_HOLDERS, SESSION_TYPES } from "../../contract/class-codes";
 import { GENDERS } from "../../contract/schemas/user";
 import { REQUEST_KINDS, REQUEST_TYPE_CODES, TYPE_RULE } from "../../contract/request-codes";
-import { RECURRING_UNIT_CODES, RESULT_STATUS_CODES, TYPE_ACTION_CODES, TYPE_EXPAND_CODES, TYPE_EXPIRE_CODES } from "../../contract/assignment-codes";
+import { LEARNERS_FILTER_VALUES, RECURRING_UNIT_CODES, RESULT_STATUS_CODES, TYPE_ACTION_CODES, TYPE_EXPAND_CODES, TYPE_EXPIRE_CODES } from "../../contract/assignment-codes";
 import { SURVEY_TARGET_CODES, SURVEY_TYPE_CODES } from "../../contract/schemas/survey";
 import { LIVE_STATUS_CODES, LIVE_TYPE_CODES } from "../../contract/live-codes";
 import { TEST_TYPE_SWITCH, TEST_TYPES } from "../../contract/test-codes";
 import { switchesOn, type ConfigDict } from "../../contract/config";
+
 
 /**
  * The code lists a registry filter (`filterCodes`) or form field (`source: "code:{name}"`) offers:
@@ -44,6 +45,8 @@ export const CODE_OPTIONS: Readonly<Record<string, CodeOption[]>> = {
   asg_type_action: keyed(TYPE_ACTION_CODES.map(String), "asg_type_action_"),
   asg_recurring_unit: keyed(RECURRING_UNIT_CODES.map(String), "asg_recurring_unit_"),
   asg_result_status: keyed(RESULT_STATUS_CODES.map(String), "asg_result_status_"),
+  // The assignment list's `learners` filter (docs/decisions/080).
+  asg_learners: keyed(LEARNERS_FILTER_VALUES, "asg_learners_"),
   // A survey's type and target (spec 001 §4; docs/decisions/062); labels in the survey namespace.
   survey_type: keyed(SURVEY_TYPE_CODES.map(String), "svy_type_"),
   survey_target: keyed(SURVEY_TARGET_CODES.map(String), "svy_target_"),
@@ -52,6 +55,8 @@ export const CODE_OPTIONS: Readonly<Record<string, CodeOption[]>> = {
   live_status: keyed(LIVE_STATUS_CODES.map(String), "live_status_"),
   // The test type a bank's questions are written for (spec 001 §4; docs/decisions/063); labels in the testbank namespace.
   // A form offers a type only while its configuration switch is on: the switch the API's question store reads (TEST_TYPE_SWITCH).
+  // Where a budget category can be picked (docs/decisions/083); labels in the budgetCategory namespace.
+  budget_category_type: keyed(BUDGET_CATEGORY_TYPES.map(String), "bgt_type_"),
   testbank_type_question: TEST_TYPES.map((ty) => ({ value: String(ty), label: String(ty), labelKey: `tcd_type_${ty}`, switch: TEST_TYPE_SWITCH[ty] })),
 };
 

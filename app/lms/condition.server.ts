@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod/v4";
 import type { FilterOption, Paged } from "../../contract/http";
-import { PERMISSION_RANGES, type PermissionRange } from "../../contract/codes";
+import { CONDITION_TEXT_LISTS, PERMISSION_RANGES, type PermissionRange } from "../../contract/codes";
 import { RANGES_WITHOUT_DATA } from "../../contract/schemas/condition";
 import type { ConditionShape } from "~/components/content/condition-form";
 import type { Lms } from "./api.server";
@@ -24,7 +24,7 @@ export { GROUP_TYPE, groupConditionSchema } from "../../contract/schemas/group";
 export { flowConditionSchema } from "../../contract/schemas/requests";
 
 /** The id lists a condition form can offer (the others have no master data yet: decision 030). */
-export type ConditionListName = "department" | "position" | "level" | "group" | "group_account" | "account";
+export type ConditionListName = "department" | "position" | "level" | "group" | "group_account" | "account" | "location";
 
 /** The ranges the API computes (level-group years: only "unset" is accepted, so none is offered). */
 export const CONDITION_RANGES: readonly PermissionRange[] = PERMISSION_RANGES.filter((r) => !RANGES_WITHOUT_DATA.includes(r));
@@ -35,6 +35,7 @@ const SOURCES: Record<Exclude<ConditionListName, "department" | "account">, stri
   level: "level",
   group: "group",
   group_account: "group/type/ACCOUNT",
+  location: "dashboard/location/filter/",
 };
 
 type Dept = FilterOption & { parent_id: number | null };
@@ -72,7 +73,8 @@ export async function organisationShape(api: Lms, names: readonly Exclude<Condit
       return { name, options: options.map((o) => ({ value: o.value, label: o.label })) };
     }),
   );
-  return { operator: true, includeSub: names.includes("department"), lists, ranges: [...CONDITION_RANGES], dates: true };
+  // The learner fields without master data (company code, job family, work shift) are typed.
+  return { operator: true, includeSub: names.includes("department"), lists, texts: [...CONDITION_TEXT_LISTS], ranges: [...CONDITION_RANGES], dates: true };
 }
 
 /** How many accounts a user rule offers at once; a search (`?find=`) narrows them when there are more. */
@@ -95,7 +97,7 @@ export async function accountShape(api: Lms, accountsPath: string, opts: { find:
   const options = [...(named?.data.results ?? []), ...found.data.results]
     .filter((a) => !seen.has(a.id) && seen.add(a.id))
     .map((a) => ({ value: String(a.id), label: `${a.name} (${a.code})` }));
-  return { operator: false, includeSub: false, lists: [{ name: "account", options }], ranges: [], dates: false, more: found.data.count > ACCOUNT_CHOICES };
+  return { operator: false, includeSub: false, lists: [{ name: "account", options }], texts: [], ranges: [], dates: false, more: found.data.count > ACCOUNT_CHOICES };
 }
 
 type Result = SubmissionResult<string[]>;

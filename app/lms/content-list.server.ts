@@ -4,7 +4,7 @@ import { MSG } from "../../contract/messages";
 import { LIST_ROWS, type Row } from "~/components/content/list-table";
 import { keepForRender, wantsDocument } from "~/components/render-only";
 import { contentTitles } from "./content-titles.server";
-import { allows, listPages } from "./content-navigation.server";
+import { allows, listExportLink, listPages } from "./content-navigation.server";
 import { requireCsrf } from "./csrf.server";
 import { readForm } from "./read-form.server";
 import { canonicalListQuery, ORDERING_KEY, SEARCH_KEY } from "./list-query";
@@ -88,6 +88,8 @@ export async function listPage(args: LoaderFunctionArgs, { api, permission }: Si
       can: { add: can("add"), publish: type.publish !== false && can("publish"), delete: type.deletable !== false && can("delete") },
       // The pages beside the list (a user list's departments, levels, history) the user may open.
       pages: listPages(type, permission),
+      // The list as xlsx/csv (a user list's, docs/decisions/081), for a holder of the export's flag.
+      exportLink: place.inTab ? null : listExportLink(type, permission),
       createHref: dash(`${type.segment}/create`),
       itemBase: dash(type.segment),
       inTab: place.inTab ?? false,

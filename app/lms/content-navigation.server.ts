@@ -92,6 +92,19 @@ export function listPages(type: ContentType, permission: SignedIn["permission"],
     .concat(under ? [] : listScreens(type, permission));
 }
 
+/**
+ * Where a type's list exports to (`listExport`, a resource screen), when the user holds its flag,
+ * with the list's default ordering: an export link carries only what the address says, and a list
+ * opened plainly shows its default order, which the file must keep (docs/decisions/081).
+ */
+export function listExportLink(type: ContentType, permission: SignedIn["permission"]): { href: string; keys: string[]; ordering: string } | null {
+  if (!type.listExport) return null;
+  const screen = SCREENS.find((s) => s.id === type.listExport);
+  if (!screen) throw new Error(`${type.key}.listExport names no screen "${type.listExport}"`);
+  if (!permission.permission[screen.flag]) return null;
+  return { href: dash(screen.path), keys: ["search", "ordering", ...type.filters], ordering: type.defaultOrdering };
+}
+
 /** The screens elsewhere that a type's list links to (`listScreens`), as the user's flags allow. */
 function listScreens(type: ContentType, permission: SignedIn["permission"]): NavLink[] {
   return (type.listScreens ?? []).flatMap((id) => {

@@ -11,6 +11,7 @@ import { itemId, requireContent, type ContentType } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { mediaChoices, reuseChoices } from "~/lms/curriculum-media.server";
 import { invariantResponse } from "~/lms/invariant";
+import { materialPreviews } from "~/lms/preview.server";
 import { readForm } from "~/lms/read-form.server";
 import { registryTab } from "~/lms/registry-tab.server";
 import { materialSchema, moveSchema, parseWithZod, sectionSchemas } from "~/lms/schemas.server";
@@ -65,6 +66,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       limits: limitsOf(config),
       media,
       reuse,
+      // What each slot's "Preview" shows, in its dialog or on its page (docs/decisions/084).
+      previews: materialPreviews(materials),
       view: {
         editSection: sectionBy(num("edit-section"))?.id ?? null,
         addTo,
@@ -72,6 +75,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         material: editing?.id ?? null,
         deleteSection: sectionBy(num("delete-section")),
         deleteMaterial: materialBy(num("delete-material")),
+        preview: materialBy(num("preview"))?.id ?? null,
       },
     },
     { headers: api.headers() },

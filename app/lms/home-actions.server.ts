@@ -3,6 +3,9 @@ import { switchesOn, type ConfigDict } from "../../contract/config";
 import { answerHolds, type PermissionAnswer } from "../../contract/permissions";
 import { switchesOf } from "~/registry/features.js";
 import { SCREENS } from "~/registry/menu.js";
+import { REGISTRY_TYPES } from "~/registry/types.js";
+import { alsoFlags, contentFlag } from "~/registry/content.js";
+import { LEARNERS_FILTER } from "../../contract/assignment-codes";
 import type { Lms } from "./api.server";
 import { dash } from "./paths";
 
@@ -11,13 +14,40 @@ import { dash } from "./paths";
  * docs/decisions/079): each count is the `count` of the very list its link opens, asked of that
  * list's API call with the same filter, so the number and the page agree and the API's own
  * permission rules (a flow's decider sees only its steps) decide both. `screen`: the registry
- * screen the link opens (its address is the link); a viewer it refuses is not shown the count.
+ * screen the link opens (its address is the link), or `type`: the registry type whose list it opens,
+ * filtered by `query` (docs/decisions/080); a viewer it refuses is not shown the count.
  */
 export const HOME_ACTIONS = [
   { key: "enrollment_waiting", screen: "enrollment-waiting-tab", api: "dashboard/enrollment/", query: { state: "waiting" } },
   { key: "learning_request_waiting", screen: "learning-request-waiting", api: "dashboard/learning-request/", query: { tab: "waiting" } },
   { key: "material_request_waiting", screen: "material-request", api: "dashboard/material-request/", query: { tab: "waiting" } },
+  // Assignments with an overdue learner (docs/decisions/080): the assignment list, filtered, whose
+  // rows lead to each one's overdue learners. `type`: a registry list, opened by its view flag.
+  { key: "assignment_overdue", type: "assignment", api: "dashboard/assignment/", query: { learners: LEARNERS_FILTER.overdue } },
 ] as const;
+
+type ActionDef = (typeof HOME_ACTIONS)[number];
+
+/** A registry type's list as a target: its view flag (or a guard that shows it), its switches on, its address. */
+function typeTarget(key: string) {
+  const type = REGISTRY_TYPES.find((t) => t.key === key);
+  if (!type) throw new Error(`unknown type ${key}`);
+  return { flags: [contentFlag(type, "view"), ...alsoFlags(type, "view")], switches: switchesOf(type), path: type.segment };
+}
+
+/** What opening an action's list takes, and where it is: a registry screen or a registry type's list. */
+function targetOf(a: ActionDef) {
+  if ("type" in a) return typeTarget(a.type);
+  const screen = SCREENS.find((s) => s.id === a.screen);
+  if (!screen) throw new Error(`unknown screen ${a.screen}`);
+  return { flags: [screen.flag, ...(screen.also ?? [])], switches: switchesOf(screen), path: screen.path };
+}
+
+/** The list's address: a filtered list carries its filter, so the page shows the rows counted. */
+function hrefOf(a: ActionDef, path: string) {
+  const q = "type" in a ? new URLSearchParams(a.query).toString() : "";
+  return q ? `${dash(path)}?${q}` : dash(path);
+}
 
 export type HomeAction = { key: (typeof HOME_ACTIONS)[number]["key"]; count: number; capped: boolean; href: string };
 
@@ -27,10 +57,9 @@ export type HomeAction = { key: (typeof HOME_ACTIONS)[number]["key"]; count: num
  */
 export function openableActions(permission: PermissionAnswer, config: ConfigDict) {
   return HOME_ACTIONS.flatMap((a) => {
-    const screen = SCREENS.find((s) => s.id === a.screen);
-    if (!screen) throw new Error(`unknown screen ${a.screen}`);
-    const open = [screen.flag, ...(screen.also ?? [])].some((f) => answerHolds(permission, f)) && switchesOn(config, switchesOf(screen));
-    return open ? [{ ...a, href: dash(screen.path) }] : [];
+    const target = targetOf(a);
+    const open = target.flags.some((f) => answerHolds(permission, f)) && switchesOn(config, target.switches);
+    return open ? [{ ...a, href: hrefOf(a, target.path) }] : [];
   });
 }
 

@@ -32,6 +32,8 @@ export const APPROVALS_TYPES = [
       { key: "name_bp", labelKey: "col_budget_name_bp", sortable: true },
       { key: "name_ac", labelKey: "col_budget_name_ac", sortable: true },
       { key: "code", labelKey: "col_code", sortable: true, kind: "code" },
+      // Where it can be picked (docs/decisions/083).
+      { key: "type", labelKey: "col_budget_type", kind: "label", labelPrefix: "bgt_type_" },
       { key: "count_record", labelKey: "col_budget_count_record" },
     ],
     filters: [],
@@ -43,6 +45,7 @@ export const APPROVALS_TYPES = [
       { name: "name_bp", labelKey: "field_budget_name_bp", kind: "text" },
       { name: "name_ac", labelKey: "field_budget_name_ac", kind: "text" },
       { name: "code", labelKey: "field_code", kind: "text" },
+      { name: "type", labelKey: "field_budget_type", kind: "select", source: "code:budget_category_type" },
     ],
     tabs: [{ id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx" }],
     searchKey: "bgt_category_search_placeholder",

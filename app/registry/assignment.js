@@ -69,6 +69,9 @@ export const ASSIGNMENT_TYPES = [
     fields: SETTINGS,
     createDefaults: DEFAULTS,
     searchKey: "asg_search",
+    // Those with an overdue learner (docs/decisions/080): where the home's overdue card leads.
+    filters: ["learners"],
+    filterCodes: { learners: "asg_learners" },
     // The auto-assignments' list is also reached from here (spec 000 §2.10 /assignment/auto).
     listPages: [{ id: "auto", path: "auto", labelKey: "menu_auto_assignment", module: "routes/assignment.auto.tsx", action: "view" }],
     defaultTab: "condition",

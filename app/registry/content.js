@@ -60,7 +60,7 @@
  *   columns: Column[], filters: string[], filterSources: Record<string, string>, defaultOrdering: string, fields: FormField[],
  *   defaultTab: string, tabs: Tab[], overall: Tab[], feature?: Feature, overallIndex?: Tab, pages?: ItemPage[],
  *   publish?: boolean, cover?: boolean, deletable?: boolean, nameFields?: string[], codeField?: string,
- *   filterCodes?: Record<string, string>, listPages?: ListPage[], listScreens?: string[], searchKey?: string,
+ *   filterCodes?: Record<string, string>, listPages?: ListPage[], listScreens?: string[], listExport?: string, searchKey?: string,
  *   readOnly?: { noticeKey: string, atField?: string, refusalKey: string, reason?: { field: string, key: string } }, createDefaults?: Record<string, string>, coverUnpublishes?: boolean,
  *   permissionKeys?: { title: string, intro: string }, library?: { of: string }
  * }} ContentType
@@ -75,6 +75,7 @@
  *   row without `name` / `code` (a user: first and last name, username); `filterCodes` the list
  *   filters whose options are a code list (app/lms/code-options.ts), not a filter list;
  *   `listPages` the pages beside the list; `listScreens` ids of screens (screens.js) the list links to;
+ *   `listExport` the id of the resource screen (screens.js) that exports the list as xlsx/csv;
  *   `searchKey` the list search's placeholder when it looks in more than name and code.
  *   `readOnly`: its items can become read-only for good (a cancelled class, docs/decisions/040):
  *   an item the API answers with `is_read_only: true` has no publish panel (its publish action
@@ -194,7 +195,15 @@ const progressOverall = (own = []) => ({
   ],
 });
 /** @type {Tab} */
-const SURVEY = { id: "survey", labelKey: "tab_survey", action: "view", kind: "table", module: "routes/content.tab-survey.tsx" };
+const SURVEY = {
+  id: "survey", labelKey: "tab_survey", action: "view", kind: "table", module: "routes/content.tab-survey.tsx",
+  // An attached survey's results among the content's learners, and their individual answers as
+  // xlsx/csv (docs/decisions/081), reached from the tab's rows.
+  children: [
+    { id: "result", labelKey: "ext_survey_results", action: "view", kind: "custom", param: "surveyrowid", paramList: "survey/", bar: false, module: "routes/content.survey-result.tsx" },
+    { id: "result-export", path: ":surveyrowid/result/export", labelKey: "ext_survey_results_export", action: "export", kind: "custom", param: "surveyrowid", paramList: "survey/", bar: false, module: "routes/content.survey-result-export.tsx" },
+  ],
+};
 /** @type {Tab} The overall landing page, overall/: each overall page with its counts (docs/decisions/021). */
 const OVERALL_INDEX = { id: "index", labelKey: "overall_title", action: "view", kind: "custom", module: "routes/content.overall-index.tsx" };
 

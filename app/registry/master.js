@@ -83,6 +83,8 @@ export const MASTER_TYPES = [
   master({
     key: "user",
     segment: "user",
+    // "enrollment": the export links' words (components/content/export-links.tsx).
+    i18n: ["people", "master", "enrollment"],
     param: "userid",
     api: "dashboard/user/",
     module: "account",
@@ -133,6 +135,11 @@ export const MASTER_TYPES = [
       { name: "date_birth", labelKey: "field_date_birth", kind: "date" },
       { name: "expired_date", labelKey: "field_expired_date", kind: "date" },
       { name: "company", labelKey: "field_company", kind: "text" },
+      // What a learner condition also reads (docs/decisions/083).
+      { name: "job_family", labelKey: "field_job_family", kind: "text" },
+      { name: "work_shift", labelKey: "field_work_shift", kind: "text" },
+      { name: "location", labelKey: "field_location", kind: "select", source: "dashboard/location/filter/" },
+      { name: "english_score", labelKey: "field_english_score", kind: "number" },
       { name: "count_experience_year", labelKey: "field_count_experience_year", kind: "number" },
       { name: "count_experience_month", labelKey: "field_count_experience_month", kind: "number" },
       { name: "work_experience", labelKey: "field_work_experience", kind: "textarea" },
@@ -155,6 +162,8 @@ export const MASTER_TYPES = [
     // The bulk imports live under /import/ (their own dictionaries) but start from the user list:
     // users, and learners' credit (docs/decisions/075).
     listScreens: ["user-import", "credit-import"],
+    // The list as xlsx or csv, as searched, filtered and ordered (docs/decisions/081).
+    listExport: "user-export",
     searchKey: "user_search_placeholder",
   }),
   master({

@@ -44,6 +44,9 @@ export const SCREENS = [
   { id: "login-as-log", path: "login-as/log", labelKey: "menu_login_as_log", flag: "login_as_view_login_as", module: "routes/login-as.log.tsx", section: "log" },
   // The log as xlsx or csv (a resource route, no page; issue 33 item 14, docs/decisions/079).
   { id: "login-as-log-export", path: "login-as/log/export", labelKey: "menu_login_as_log_export", flag: "login_as_export_login_as", module: "routes/login-as.log-export.tsx", section: "log", menu: false },
+  // The user list as xlsx or csv (a resource route, no page; issue 33 item 14, docs/decisions/081).
+  // Under /export/, not /user/: /user/{segment} is a user's page.
+  { id: "user-export", path: "export/user", labelKey: "menu_user_export", flag: "account_export_account", module: "routes/user.export.tsx", section: "master", menu: false },
   // Issue 17: assignment, approvals, requests (each area's own file).
   ...ASSIGNMENT_SCREENS.map((s) => ({ section: "learning", ...s })),
   ...APPROVALS_SCREENS.map((s) => ({ section: "learning", ...s })),

@@ -36,9 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const token = tokenOf(url.searchParams.get("token"));
   // Sent here by sign-in: the administrator asked this account for a new password (docs/decisions/038).
-  const required = url.searchParams.get("reason") === "required";
+  // …or the password outlived its configured period (docs/decisions/082).
+  const why = url.searchParams.get("reason");
+  const reason = why === "required" ? MSG.password_change_required : why === "expired" ? MSG.password_expired : null;
   const rule = await passwordRuleOf(api); // also fetches the API's cookies for the post
-  return data({ token, rule, required }, { headers: api.headers(TOKEN_PAGE_HEADERS) });
+  return data({ token, rule, reason }, { headers: api.headers(TOKEN_PAGE_HEADERS) });
 }
 
 type ActionAnswer = { result: SubmissionResult<string[]>; expired: boolean };
@@ -63,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ResetPassword() {
-  const { token, rule, required } = useLoaderData<typeof loader>();
+  const { token, rule, reason } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const busy = useSubmitting();
@@ -83,7 +85,7 @@ export default function ResetPassword() {
   }
   return (
     <AuthCard title={t("reset_link_title")}>
-      {required ? <Notice tone="info">{t(MSG.password_change_required)}</Notice> : null}
+      {reason ? <Notice tone="info">{t(reason)}</Notice> : null}
       <PasswordRuleList rule={rule} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <CsrfInput />

@@ -45,9 +45,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const res = await api.post<Profile | LockAnswer | Record<string, string | string[]>>("dashboard/account/login/", submission.value, { accept: [400, 429] });
   if (res.status !== 200) {
     const body = res.data as Record<string, string | string[]>;
-    // The right password, but the administrator asked for a new one: to the reset page with its token.
-    if (body.detail === MSG.password_change_required && typeof body.token === "string") {
-      throw redirect(`${dash("account/reset-password")}?${new URLSearchParams({ token: body.token, reason: "required" })}`, { headers: api.headers() });
+    // The right password, but the administrator asked for a new one or it expired (docs/decisions/082):
+    // to the reset page with its token, which says why.
+    const reason = body.detail === MSG.password_change_required ? "required" : body.detail === MSG.password_expired ? "expired" : null;
+    if (reason && typeof body.token === "string") {
+      throw redirect(`${dash("account/reset-password")}?${new URLSearchParams({ token: body.token, reason })}`, { headers: api.headers() });
     }
     const formErrors = body.detail ? [String(body.detail)] : [];
     const fieldErrors = Object.fromEntries(Object.entries(body).filter(([k]) => k !== "detail").map(([k, v]) => [k, ([] as string[]).concat(v)]));

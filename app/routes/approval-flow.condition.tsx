@@ -34,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [{ data: flow }, { data: condition }, shape] = await Promise.all([
     api.get<ApprovalFlow>(`${type.api}${id}/`),
     api.get<FlowCondition>(`${type.api}${id}/condition/`),
-    organisationShape(api, ["department", "position", "level", "group", "group_account"]),
+    organisationShape(api, ["department", "position", "level", "group", "group_account", "location"]),
   ]);
   return data({ hasCondition: flow.has_condition, condition, shape, canChange: allows(type, permission, "change") }, { headers: api.headers() });
 }

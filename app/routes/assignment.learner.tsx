@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { FilterOption, Paged } from "../../contract/http";
-import { ASSIGNED_RESULTS } from "../../contract/assignment-codes";
+import { ASSIGNED_RESULTS, LEARNERS_FILTER } from "../../contract/assignment-codes";
 import { PROGRESS_STATUS } from "../../contract/codes";
 import type { AssignmentResultRow, AssignmentResults, Audience } from "../../contract/schemas/assignment";
 import { AudienceForm } from "~/components/assignment/audience-form";
@@ -42,6 +42,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const content = contentName ? contents.find((c) => c.name === contentName) : undefined;
   const result = url.searchParams.get("result") ?? "";
   const search = (url.searchParams.get("search") ?? "").trim();
+  // The overdue learners only (docs/decisions/080): where the home's overdue card leads.
+  const overdue = url.searchParams.get("learners") === LEARNERS_FILTER.overdue;
   const [audience, groups, departments, found, results] = await Promise.all([
     page.api.get<Audience>(`${page.apiBase}audience/`).then((r) => r.data),
     page.api.get<Paged<FilterOption>>("dashboard/filter/group/", { query: { page_size: 1000 } }).then((r) => r.data.results),
@@ -49,7 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
     page.canChange && find ? page.api.get<{ results: Audience["account_list"] }>(`${page.apiBase}audience/account/`, { query: { search: find } }).then((r) => r.data.results) : null,
     readListPage<AssignmentResults>(page.api, `${page.apiBase}learner/`, {
       url,
-      query: { ...(content ? { content: content.id } : {}), ...(/^-?\d{1,3}$/.test(result) ? { result } : {}), ...(search ? { search } : {}) },
+      query: { ...(content ? { content: content.id } : {}), ...(/^-?\d{1,3}$/.test(result) ? { result } : {}), ...(search ? { search } : {}), ...(overdue ? { learners: LEARNERS_FILTER.overdue } : {}) },
     }),
   ]);
   return data(
@@ -61,6 +63,7 @@ export async function loader(args: LoaderFunctionArgs) {
       results: results.data,
       contents: contents.map((c) => ({ id: c.id, name: c.name })),
       contentName: content?.name ?? null,
+      overdue,
       backPath: safeBackPath(url.searchParams.get("backPath")),
       canChange: page.canChange,
       canExport: page.can("export"),
@@ -116,6 +119,14 @@ export default function AssignmentLearnerTab() {
     else q.delete("contentName");
     return `?${q}`;
   };
+  /** The same results with or without the overdue filter (other filters kept, back to page 1). */
+  const overdueLink = (on: boolean) => {
+    const q = new URLSearchParams(params);
+    q.delete("page");
+    if (on) q.set("learners", LEARNERS_FILTER.overdue);
+    else q.delete("learners");
+    return `?${q}`;
+  };
   return (
     <div className="space-y-6">
       {d.backPath ? (
@@ -140,12 +151,20 @@ export default function AssignmentLearnerTab() {
             </a>
           ))}
         </nav>
+        <nav aria-label={t("asg_learners_filter")} className="flex flex-wrap gap-2 text-sm">
+          <a href={overdueLink(false)} aria-current={d.overdue ? undefined : "page"} className={`rounded border px-2 py-0.5 ${d.overdue ? "border-slate-300" : "border-primary font-semibold text-primary"}`}>
+            {t("asg_learners_all")}
+          </a>
+          <a href={overdueLink(true)} aria-current={d.overdue ? "page" : undefined} className={`rounded border px-2 py-0.5 ${d.overdue ? "border-primary font-semibold text-primary" : "border-slate-300"}`}>
+            {t("asg_learners_overdue")}
+          </a>
+        </nav>
         <ResultCounts counts={d.results.by_result} advice />
         <div className="flex flex-wrap items-end gap-3">
-          <SearchForm name="search" label={t("asg_search_learner")} keep={["contentName", "backPath", "result"]} />
+          <SearchForm name="search" label={t("asg_search_learner")} keep={["contentName", "backPath", "result", "learners"]} />
           {d.canExport ? (
             <div className="ml-auto">
-              <ExportLinks href={d.exportHref} keys={["search", "result"]} extra={d.contentId ? { content: String(d.contentId) } : {}} />
+              <ExportLinks href={d.exportHref} keys={["search", "result", "learners"]} extra={d.contentId ? { content: String(d.contentId) } : {}} />
             </div>
           ) : null}
         </div>

@@ -8,6 +8,8 @@ import { ConfirmDelete, WarningDialog } from "~/components/content/dialogs";
 import { OrderedGroup, OrderedTable } from "~/components/content/ordered-groups";
 import { DisplayToggle, MoveButtons } from "~/components/content/row-actions";
 import { MaterialForm } from "~/components/curriculum/material-form";
+import { PreviewLink, PreviewPage } from "~/components/preview/preview-link";
+import type { Preview } from "~/components/preview/preview-body";
 import { CsrfInput, Field } from "~/components/forms";
 import { errorsAt, shownValue, type FormResult } from "~/lms/form-result";
 import { WritableFields } from "~/components/content/item-writable";
@@ -42,6 +44,12 @@ export default function CurriculumTab() {
   const addTo = sections.find((s) => s.id === d.view.addTo) ?? null;
   const editing = sections.flatMap((s) => s.material_list).find((m) => m.id === d.view.material) ?? null;
   const groups = sections.map((s) => ({ id: s.id, name: s.name, materials: s.material_list.map((m) => ({ id: m.id, name: m.name })) }));
+
+  // A slot's preview on its page of its own (the dialog's content without JS; docs/decisions/084).
+  const previewing = sections.flatMap((s) => s.material_list).find((m) => m.id === d.view.preview) ?? null;
+  if (previewing && d.previews[previewing.id]) {
+    return <PreviewPage title={t("preview_title", { name: previewing.name })} preview={d.previews[previewing.id]} backHref={d.here} />;
+  }
 
   // A sub-step replaces the list: the slot-type chooser, then the slot form; or a material's form.
   if (addTo && d.view.slot) {
@@ -114,6 +122,7 @@ export default function CurriculumTab() {
           editResult={resultOf("edit-section")}
           maxLength={d.limits.text}
           here={d.here}
+          previews={d.previews}
         />
       ))}
       {d.view.deleteSection && !warning ? (
@@ -170,6 +179,7 @@ function SectionCard({
   editResult,
   maxLength,
   here,
+  previews,
 }: {
   section: Section;
   index: number;
@@ -178,6 +188,7 @@ function SectionCard({
   editResult: FormResult;
   maxLength: number;
   here: string;
+  previews: Record<number, Preview>;
 }) {
   const { t } = useContentTranslation();
   const { search } = useLocation();
@@ -236,12 +247,12 @@ function SectionCard({
           </WritableFields>
         </Form>
       ) : null}
-      <MaterialTable section={section} firstSection={index === 0} lastSection={last} />
+      <MaterialTable section={section} firstSection={index === 0} lastSection={last} previews={previews} />
     </OrderedGroup>
   );
 }
 
-function MaterialTable({ section, firstSection, lastSection }: { section: Section; firstSection: boolean; lastSection: boolean }) {
+function MaterialTable({ section, firstSection, lastSection, previews }: { section: Section; firstSection: boolean; lastSection: boolean; previews: Record<number, Preview> }) {
   const { t } = useContentTranslation();
   const rows = section.material_list;
   return (
@@ -263,6 +274,16 @@ function MaterialTable({ section, firstSection, lastSection }: { section: Sectio
               <span className="rounded border border-slate-200 px-1.5 text-xs text-slate-600">{t(m.is_required ? "curriculum_badge_required" : "curriculum_badge_optional")}</span>
               {m.is_preview ? <span className="rounded border border-sky-200 bg-sky-50 px-1.5 text-xs text-sky-800">{t("curriculum_badge_preview")}</span> : null}
               {m.media ? <span className="text-xs text-slate-700">{t("curriculum_material_media_row", { name: m.media.name })}</span> : null}
+              {previews[m.id] ? (
+                <PreviewLink
+                  href={`?preview=${m.id}`}
+                  title={t("preview_title", { name: m.name })}
+                  preview={previews[m.id]}
+                  label={t("preview_action")}
+                  ariaLabel={t("preview_named", { name: m.name })}
+                  className="rounded border border-primary px-1.5 text-xs text-primary hover:bg-primary/5"
+                />
+              ) : null}
               {m.file ? (
                 <a href={m.file} className="text-xs text-primary underline">
                   {m.file_name ?? m.file}

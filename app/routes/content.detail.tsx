@@ -6,7 +6,7 @@ import { PublishBadge } from "~/components/content/publish-badge";
 import { PublishPanel } from "~/components/content/publish-panel";
 import { TabBar } from "~/components/content/tab-bar";
 import { FormErrors } from "~/components/form-basics";
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense, type ComponentProps } from "react";
 import { dash } from "~/lms/paths";
 import type { action, loader } from "~/lms/content-detail.server";
 import { ItemWritableProvider } from "~/components/content/item-writable";
@@ -14,6 +14,16 @@ import { ItemWritableProvider } from "~/components/content/item-writable";
 // Only a read-only item (a cancelled class) shows it, with its date: other items' pages do not
 // load it (rendered in place on the server, hydrated when its chunk arrives).
 const ReadOnlyNotice = lazy(() => import("~/components/content/read-only-notice").then((m) => ({ default: m.ReadOnlyNotice })));
+// Memoised with its Suspense boundary: the page draws again while it hydrates (a form's state, a
+// navigation), and an update reaching the boundary before its chunk has arrived would throw the
+// server's notice away (React's #421, issue 33 item 15). Its props are the loader's, unchanged.
+const ReadOnlyLine = memo(function ReadOnlyLine(p: ComponentProps<typeof ReadOnlyNotice>) {
+  return (
+    <Suspense fallback={null}>
+      <ReadOnlyNotice {...p} />
+    </Suspense>
+  );
+});
 
 /** The item layout's loader (header, tab bar) and action (publishing): app/lms/content-detail.server.ts. */
 export { action, loader } from "~/lms/content-detail.server";
@@ -53,9 +63,7 @@ export default function ContentDetail() {
       {/* A read-only item (the registry's readOnly trait: a cancelled class) says so above every tab. */}
       {d.readOnly ? (
         <div className="mb-4">
-          <Suspense fallback={null}>
-            <ReadOnlyNotice noticeKey={d.readOnly.noticeKey} at={d.readOnly.at} reason={d.readOnly.reason} />
-          </Suspense>
+          <ReadOnlyLine noticeKey={d.readOnly.noticeKey} at={d.readOnly.at} reason={d.readOnly.reason} />
         </div>
       ) : null}
       {d.canPublish ? <PublishPanel item={d.item} offset={d.offset} action={d.base} /> : null}

@@ -6,6 +6,7 @@ import { LIST_ROWS, ListTable, type Row } from "~/components/content/list-table"
 import { Pager } from "~/components/content/pager";
 import { ConfirmDelete, WarningDialog } from "~/components/content/dialogs";
 import { PageHeader } from "~/components/content/page-header";
+import { ExportLinks } from "~/components/content/export-links";
 import { dash } from "~/lms/paths";
 import { useRenderOnly } from "~/components/render-only";
 import type { action, loader } from "~/lms/content-list.server";
@@ -59,6 +60,12 @@ export default function ContentList() {
         </PageHeader>
       )}
       <ListFilters filters={d.filters} options={d.options} searchKey={d.searchKey} />
+      {d.exportLink && d.list.count ? (
+        // The whole list as searched, filtered and ordered (docs/decisions/081); the default order when none is asked.
+        <div className="my-3 flex justify-end">
+          <ExportLinks href={d.exportLink.href} keys={d.exportLink.keys} defaults={{ ordering: d.exportLink.ordering }} />
+        </div>
+      ) : null}
       {d.badQuery ? <p className="my-3 text-sm text-red-700" role="alert">{t("invalid")}</p> : null}
       <ListTable columns={d.columns} rows={rows} rowCount={d.rowCount} itemBase={d.itemBase} can={d.can} empty={d.filtered ? t("no_results") : t("list_empty", nounValues(t, d.nounKey))} />
       <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} capped={d.list.count_capped} />

@@ -46,7 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [{ data: rule }, { data: condition }] = await Promise.all([api.get<PermissionRuleRow>(path), api.get<PermissionCondition>(`${path}condition/`)]);
   const shape =
     rule.mode === PERMISSION_RULE.department
-      ? await organisationShape(api, ["department", "position", "level", "group", "group_account"])
+      ? await organisationShape(api, ["department", "position", "level", "group", "group_account", "location"])
       : rule.mode === PERMISSION_RULE.user
         ? await accountShape(api, `${type.api}${id}/permission/account/`, { find, chosen: condition.account ?? [] })
         : null;

@@ -38,7 +38,9 @@ export async function loader(args: LoaderFunctionArgs) {
     masterList<{ survey_type: number; is_publish: boolean }>(api, "survey"),
     part ? api.get<{ name: string }>(`${type.api}${id}/${part}`).then((r) => r.data.name) : Promise.resolve(null),
   ]);
-  return data({ rows: rows.results, surveys, scope, back, intro, canChange: allows(type, permission, "change") }, { headers: api.headers() });
+  // The rows' results pages live under the tab's own address (registry/content.js SURVEY).
+  const base = new URL(args.request.url).pathname.replace(/\/$/, "");
+  return data({ rows: rows.results, surveys, scope, back, intro, base, canChange: allows(type, permission, "change") }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -51,7 +53,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SurveyTab() {
-  const { rows, surveys, scope, back, intro, canChange } = useLoaderData<typeof loader>();
+  const { rows, surveys, scope, back, intro, base, canChange } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useContentTranslation();
   const taken = new Set(rows.map((r) => r.survey.id));
@@ -80,6 +82,15 @@ export default function SurveyTab() {
         { key: "type", label: t("ext_col_survey_type"), render: (r) => t(`ext_survey_type_${r.survey.survey_type}`) },
         { key: "publish", label: t("col_publish_status"), render: (r) => badge(r.survey.is_publish, t("ext_survey_published"), t("ext_survey_unpublished")) },
         { key: "required", label: t("ext_col_required"), render: (r) => badge(r.is_required, t("ext_required_yes"), t("ext_required_no")) },
+        // The survey's results among this content's learners (docs/decisions/081); not a session's rows.
+        ...(scope ? [] : [{
+          key: "results", label: t("ext_survey_results"),
+          render: (r: ContentSurvey) => (
+            <a href={`${base}/${r.id}/result`} className="text-primary hover:underline" aria-label={t("ext_survey_results_of", { name: r.survey.name })}>
+              {t("ext_survey_results")}
+            </a>
+          ),
+        }]),
       ]}
       canChange={canChange}
       add={

@@ -39,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (group.type !== GROUP_TYPE.condition) return data({ ...head, condition: null, shape: null, canChange: false }, { headers: api.headers() });
   const [{ data: condition }, shape] = await Promise.all([
     api.get<GroupCondition>(`${type.api}${id}/condition/`),
-    organisationShape(api, ["department", "position", "level", "group_account"]),
+    organisationShape(api, ["department", "position", "level", "group_account", "location"]),
   ]);
   return data({ ...head, condition, shape, canChange: allows(type, permission, "change") }, { headers: api.headers() });
 }

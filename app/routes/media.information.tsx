@@ -1,4 +1,7 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { PreviewPage } from "~/components/preview/preview-link";
+import { mediaPreview } from "~/components/preview/media-preview";
 import { ContentItemForm } from "~/components/content/item-form";
 import { MediaPanel } from "~/components/media/media-panel";
 import type { Media } from "../../contract/schemas/media";
@@ -18,5 +21,12 @@ export const handle = { i18n: ["content", "upload"] };
 export default function MediaInformation() {
   const d = useLoaderData<typeof import("~/lms/media.server").informationLoader>();
   const actionData = useActionData<typeof import("~/lms/media.server").informationAction>();
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const item = d.item as unknown as Media;
+  // The preview's page of its own (?preview=1): the dialog's content without JS (docs/decisions/084).
+  const preview = params.get("preview") === "1" ? mediaPreview(item) : null;
+  if (preview) return <PreviewPage title={t("preview_title", { name: item.name })} preview={preview} backHref={pathname} />;
   return <ContentItemForm data={d} actionData={actionData} aside={<MediaPanel item={d.item as unknown as Media} canChange={d.canChange} />} />;
 }

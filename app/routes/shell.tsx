@@ -6,7 +6,7 @@ import { FocusClearOfHeader } from "~/components/shell/focus-clear-of-header";
 import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
 import { IdleSignOut } from "~/components/shell/idle-sign-out";
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
 import { MessengerButton } from "~/components/shell/messenger-button";
 import { SideMenu } from "~/components/shell/side-menu";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -18,6 +18,16 @@ import { offeredLanguages } from "~/lms/store.server";
 // it. The server renders it in place (the document goes once everything is ready,
 // app/entry.server.tsx); the browser hydrates it when its chunk arrives.
 const LoginAsBanner = lazy(() => import("~/components/shell/login-as-banner").then((m) => ({ default: m.LoginAsBanner })));
+// Memoised with its Suspense boundary: the shell draws again on every navigation, and an update
+// reaching the boundary before its chunk has arrived would throw the server's banner away (React's
+// #421, issue 33 item 15). Its props are strings, so an equal banner is not drawn again.
+const LoginAsNotice = memo(function LoginAsNotice(p: { name: string; expire: string }) {
+  return (
+    <Suspense fallback={null}>
+      <LoginAsBanner {...p} />
+    </Suspense>
+  );
+});
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["shell"] };
@@ -63,9 +73,7 @@ export default function Shell() {
       <SideMenu groups={d.menu} collapsed={d.menuCollapsed} />
       <div className={`flex min-h-[calc(100vh-50px)] flex-col ${d.menuCollapsed ? "" : "lg:pl-60"}`}>
         {d.loginAs ? (
-          <Suspense fallback={null}>
-            <LoginAsBanner name={d.user.name} expire={d.loginAs.expire} />
-          </Suspense>
+          <LoginAsNotice name={d.user.name} expire={d.loginAs.expire} />
         ) : null}
         {d.banner ? <AlertBanner message={d.banner} /> : null}
         <main id="main" className="flex-1 px-5 py-6 sm:px-10 xl:px-20 2xl:px-[150px]">

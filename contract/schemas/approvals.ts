@@ -1,10 +1,10 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
-import type { ProgressStatus } from "../codes";
+import { BUDGET_CATEGORY_TYPE, BUDGET_CATEGORY_TYPES, type BudgetCategoryType, type ProgressStatus } from "../codes";
 import { APPROVAL_PAGES, MAX_DECISION_IDS, type Decision, type DecisionOutcome, type DecisionReason, type EnrolCase } from "../approval-codes";
 import { answersSchema, type Form } from "./requests";
 import type { Seats } from "./enrollment";
-import { id, idList } from "./form-fields";
+import { code as codeOf, id, idList, isBlank, withDefault } from "./form-fields";
 import { codeField, createAndUpdate, nameField } from "./master-data";
 import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "./content";
 
@@ -118,12 +118,19 @@ export type BudgetSummary = {
   datetime_update: { price: string | null; plan: string | null; actual: string | null };
 };
 
-/** Budget category (spec 001 §3 "Budget category: name_bp, name_ac"): both names and a unique code, all required. */
+/**
+ * Budget category (spec 001 §3 "Budget category: name_bp, name_ac"): both names and a unique code,
+ * all required; its type (BUDGET_CATEGORY_TYPE: where it can be picked, default both; a blank
+ * choice is the default) — docs/decisions/083.
+ */
 export function budgetCategorySchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) {
   const code = codeField(limits).refine((v) => v !== null, MSG.required);
-  return createAndUpdate({ name_bp: nameField(limits), name_ac: nameField(limits), code }, ["name_bp", "name_ac", "code"], {});
+  // A blank choice is no choice: the default on create, unchanged on update.
+  const type = z.preprocess((v) => (isBlank(v) ? undefined : v), codeOf(BUDGET_CATEGORY_TYPES));
+  const { create, update } = createAndUpdate({ name_bp: nameField(limits), name_ac: nameField(limits), code, type }, ["name_bp", "name_ac", "code"], {});
+  return { create: create.extend({ type: withDefault(codeOf(BUDGET_CATEGORY_TYPES), BUDGET_CATEGORY_TYPE.both) }), update };
 }
-export type BudgetCategory = BudgetCategoryRef & { count_record: number };
+export type BudgetCategory = BudgetCategoryRef & { type: BudgetCategoryType; count_record: number };
 
 // ── A learner's own enrolment (issue 33 item 2; docs/decisions/074) ─────────────────────────
 

@@ -1,6 +1,6 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
-import { CONDITION_OPERATOR, PERMISSION_RANGES, type ConditionOperator, type PermissionRange } from "../codes";
+import { CONDITION_OPERATOR, CONDITION_TEXT_LISTS, PERMISSION_RANGES, POINT_RANGES, type ConditionOperator, type ConditionTextList, type PermissionRange } from "../codes";
 import { always, checkbox, code, dateOnly, idList, int, withDefault } from "./form-fields";
 
 /**
@@ -25,6 +25,8 @@ export const CONDITION_LISTS = [
   { field: "group_account_custom1", table: null },
   { field: "group_account_custom2", table: null },
   { field: "account", table: "account" },
+  /** The account's location (spec 001 §3 "… locations"; docs/decisions/083). */
+  { field: "location", table: "location" },
 ] as const;
 export type ConditionListField = (typeof CONDITION_LISTS)[number]["field"];
 export const CONDITION_LIST_FIELDS: readonly ConditionListField[] = CONDITION_LISTS.map((l) => l.field);
@@ -39,13 +41,37 @@ export const RANGES_WITHOUT_DATA: readonly PermissionRange[] = ["level_group_yea
 
 export type RangeKey = `${PermissionRange}_gte` | `${PermissionRange}_lte`;
 
-/** A bound of a range: -1 (unset; a blank field is unset too) or a whole number 0–200. */
+/** A bound of a range: -1 (unset; a blank field is unset too) or a whole number 0–200 (years; points up to POINT_RANGES). */
 const bound = (r: PermissionRange) => {
-  const base = withDefault(int({ min: UNSET, max: 200 }), UNSET);
+  const base = withDefault(int({ min: UNSET, max: POINT_RANGES[r] ?? 200 }), UNSET);
   return RANGES_WITHOUT_DATA.includes(r) ? base.refine((n) => n === UNSET, { message: MSG.invalid_choice, abort: true }) : base;
 };
 const rangeFields = () =>
   Object.fromEntries(PERMISSION_RANGES.flatMap((r) => [[`${r}_gte`, bound(r)], [`${r}_lte`, bound(r)]])) as Record<RangeKey, ReturnType<typeof bound>>;
+
+/** How many values a text list takes, and how long one may be. */
+export const TEXT_LIST_MAX = 100;
+export const TEXT_VALUE_MAX = 64;
+/** The separator of a stored text list ("|A|B|"), so refused inside a value. */
+export const TEXT_LIST_SEPARATOR = "|";
+
+/**
+ * A text list (company codes, job families, work shifts): an array, or one text with the values
+ * separated by commas or new lines. Each trimmed, blank ones dropped, case-insensitive duplicates
+ * dropped; a value longer than TEXT_VALUE_MAX or holding "|" is refused.
+ */
+export const textList = () =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return [];
+      const parts = (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === "string" ? x.split(/[,\n]/) : [x]));
+      return parts.map((x) => (typeof x === "string" ? x.trim() : x)).filter((x) => x !== "");
+    },
+    z
+      .array(z.string({ error: MSG.invalid }).max(TEXT_VALUE_MAX, MSG.too_long).refine((x) => !x.includes(TEXT_LIST_SEPARATOR), { message: MSG.invalid, abort: true }), { error: MSG.invalid })
+      .max(TEXT_LIST_MAX, MSG.too_long)
+      .transform((xs) => xs.filter((x, n) => xs.findIndex((y) => y.toLowerCase() === x.toLowerCase()) === n)),
+  );
 
 /** Both bounds numbers, neither unset, upper below lower (checked even when other fields failed). */
 const reversed = (c: Record<string, unknown>, r: PermissionRange) => {
@@ -61,6 +87,7 @@ export type ConditionInput<F extends ConditionListField = ConditionListField> = 
   date_account_start_gte: string | null;
   date_account_start_lte: string | null;
 } & Record<F, number[]> &
+  Record<ConditionTextList, string[]> &
   Record<RangeKey, number>;
 
 /**
@@ -76,6 +103,7 @@ export function conditionSchema<F extends ConditionListField>(fields: readonly F
     operator: withDefault(code(Object.values(CONDITION_OPERATOR)), CONDITION_OPERATOR.all),
     is_include_sub_department: checkbox(),
     ...lists,
+    ...Object.fromEntries(CONDITION_TEXT_LISTS.map((f) => [f, textList()])),
     ...rangeFields(),
     date_account_start_gte: dateOnly(),
     date_account_start_lte: dateOnly(),
@@ -97,13 +125,18 @@ export type Condition<F extends ConditionListField = ConditionListField> = { id:
 export function emptyCondition<F extends ConditionListField>(fields: readonly F[]): ConditionInput<F> {
   const out: Record<string, unknown> = { operator: CONDITION_OPERATOR.all, is_include_sub_department: false, date_account_start_gte: null, date_account_start_lte: null };
   for (const f of fields) out[f] = [];
+  for (const f of CONDITION_TEXT_LISTS) out[f] = [];
   for (const r of PERMISSION_RANGES) out[`${r}_gte`] = out[`${r}_lte`] = UNSET;
   return out as ConditionInput<F>;
 }
 
 /** The criteria a condition has: filled lists (of `fields`), set range pairs, set dates. */
-export function criteriaCount<F extends ConditionListField>(c: Pick<ConditionInput<F>, F | RangeKey | "date_account_start_gte" | "date_account_start_lte">, fields: readonly F[]): number {
+export function criteriaCount<F extends ConditionListField>(
+  c: Pick<ConditionInput<F>, F | RangeKey | ConditionTextList | "date_account_start_gte" | "date_account_start_lte">,
+  fields: readonly F[],
+): number {
   let n = fields.filter((f) => (c[f] as number[]).length > 0).length;
+  n += CONDITION_TEXT_LISTS.filter((f) => (c[f] ?? []).length > 0).length;
   for (const r of PERMISSION_RANGES) if (c[`${r}_gte`] !== UNSET || c[`${r}_lte`] !== UNSET) n++;
   if (c.date_account_start_gte !== null || c.date_account_start_lte !== null) n++;
   return n;

@@ -176,3 +176,12 @@ export type SurveyDomain = {
   instructor_list: IdName[];
   content_list: { content_type: string; id: number; name: string; code: string; is_required: boolean }[];
 };
+
+/**
+ * One respondent's answer to a survey attached to a course or class (docs/decisions/081):
+ * `account` null when the survey is anonymous; `answers` per question id, as text (choices
+ * joined by "; ", an "other" answer after them).
+ */
+export type SurveyAnswerRow = { id: number; account: PersonRef | null; datetime_create: string; answers: Record<string, string> };
+/** GET dashboard/{course|class}/{id}/survey/{rowid}/result/: the survey's results among the content's learners. */
+export type ContentSurveyResult = { survey: { id: number; name: string; is_anonymous: boolean }; questions: { id: number; text: string }[]; result: SurveyResult };

@@ -44,6 +44,8 @@ export type UserLimits = { text: number; description: number };
 export const DEFAULT_USER_LIMITS: UserLimits = { text: CONFIG_DEFAULTS["text-limit"].value, description: CONFIG_DEFAULTS["description-limit"].value };
 /** Employee codes and titles are short labels, not free text. */
 const CODE_MAX = 50;
+/** The highest English score an account holds (TOEIC's 990 fits; docs/decisions/083). */
+export const ENGLISH_SCORE_MAX = 999;
 const TITLE_MAX = 50;
 const EMAIL_MAX = 254;
 /** The most accounts one bulk password reset may name (each costs two password hashes). */
@@ -103,6 +105,12 @@ function formFields(limits: UserLimits) {
     /** Spaces and hyphens between the digits are dropped: stored as 13 digits. */
     id_card: optionalFormatted(isThaiNationalId, MSG.invalid_id_card, (s) => s.replace(/[\s-]/g, "")),
     company: optionalText(limits.text),
+    // What a learner condition also reads (spec 001 §3 "Learner conditions also cover … job
+    // family, work schedule shift, locations and english score"; docs/decisions/083).
+    job_family: optionalText(CODE_MAX),
+    work_shift: optionalText(CODE_MAX),
+    location: nullableId(),
+    english_score: z.preprocess((v) => (isBlank(v) ? null : v), int({ min: 0, max: ENGLISH_SCORE_MAX }).nullable()),
     work_experience: optionalText(limits.description, { multiline: true }),
     count_experience_year: withDefault(int({ min: 0, max: 100 }), 0),
     count_experience_month: withDefault(int({ min: 0, max: 11 }), 0),
@@ -215,6 +223,8 @@ export type User = UserRow &
     progress_summary: { content_type: { id: number; code: string; name: string }; count: number; count_completed: number }[];
     datetime_password_change: string | null;
     datetime_update: string | null;
+    /** The name of the account's location (docs/decisions/083), or null. */
+    location_name: string | null;
   };
 
 /** A row of GET dashboard/user/history/ and dashboard/user/{id}/history/. */

@@ -58,7 +58,7 @@ describe("master lists for the tabs", () => {
     expect((await admin.get("/api/dashboard/filter/achievement/")).body.results[0]).toHaveProperty("multiplier");
     expect((await admin.get("/api/dashboard/filter/challenge/")).body.count).toBe(3);
     const cats = await admin.get("/api/dashboard/filter/budget-category/?search=venue");
-    expect(cats.body.results).toEqual([{ id: expect.any(Number), name: "Venue", code: "BC-VEN", value: expect.any(Number), name_bp: "Venue", name_ac: "Venue rental" }]);
+    expect(cats.body.results).toEqual([{ id: expect.any(Number), name: "Venue", code: "BC-VEN", value: expect.any(Number), name_bp: "Venue", name_ac: "Venue rental", type: 0 }]);
     expect((await admin.get(`/api/dashboard/filter/competency/?id_list=${await idOf("competency", "CMP-LEA")}`)).body.results.map((r: { code: string }) => r.code)).toEqual(["CMP-LEA"]);
   });
   it("need a dashboard user", async () => {

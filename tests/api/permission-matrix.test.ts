@@ -59,6 +59,7 @@ const SCREEN_API: Record<string, string> = {
   "login-as-log": "dashboard/login-as/log/",
   // The log as a spreadsheet (docs/decisions/079): the export flag.
   "login-as-log-export": "dashboard/login-as/log/export/?format_type=csv",
+  "user-export": "dashboard/user/export/?format_type=csv",
   // The user import and its history (docs/decisions/032): the template needs the import flag,
   // as do the job's events and files; the history list, the history flag.
   "user-import": "dashboard/user/import/template/",
@@ -371,6 +372,12 @@ function engineCalls(type: ContentType): Record<string, Call[]> {
       call("survey update", "PATCH", "change", (i) => `survey/${i.row}/`, { rows: survey, body: () => ({ is_required: true }) }),
       call("survey detach", "DELETE", "change", (i) => `survey/${i.row}/`, { rows: survey, writes: { table: "content_survey", delta: -1 } }),
     ],
+    // An attached survey's results among the content's learners and their answers (docs/decisions/081).
+    "survey/result": [
+      call("survey results", "GET", "view", (i) => `survey/${i.row}/result/`, { rows: survey }),
+      call("survey answers", "GET", "view", (i) => `survey/${i.row}/result/answer/`, { rows: survey }),
+    ],
+    "survey/result-export": [call("survey answers export", "GET", "export", (i) => `survey/${i.row}/result/export/?format_type=csv`, { rows: survey })],
     gamification: [
       call("criteria", "GET", "view", () => "gamification/"),
       call("criterion", "GET", "view", (i) => `gamification/${i.row}/`, { rows: criterion }),

@@ -27,7 +27,7 @@ export async function apiSession(playwright: PlaywrightWorkerArgs["playwright"],
 }
 
 /** The test a story takes: a choice question (right: "Exit B") worth 2 and a written one worth 5, in one section. */
-export type StoryTest = { id: number; name: string; section: { id: number; name: string }; written: { id: number; desc: string } };
+export type StoryTest = { type: "test"; id: number; name: string; section: { id: number; name: string }; written: { id: number; desc: string } };
 
 /** A published test of the seeded provider, built and published through the administrator's API. */
 export async function publishedTest(admin: ApiSession, label: string): Promise<StoryTest> {
@@ -45,7 +45,7 @@ export async function publishedTest(admin: ApiSession, label: string): Promise<S
   const written = await admin.call<{ number: number; id: number }>("POST", questions, { desc: writtenDesc, type: 4 });
   await admin.call("PATCH", `${questions}${written.number}/`, { desc: writtenDesc, score: "5", desc_evaluation: "Leave by the nearest exit, do not use the lift, gather at the assembly point." });
   await admin.call("PATCH", `dashboard/test/${id}/`, { is_display: true });
-  return { id, name, section: { id: section.id, name: sectionName }, written: { id: written.id, desc: writtenDesc } };
+  return { type: "test", id, name, section: { id: section.id, name: sectionName }, written: { id: written.id, desc: writtenDesc } };
 }
 
 /** The learner enrolled by an administrator (what an enrolment or its approval leads to). */

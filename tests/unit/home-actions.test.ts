@@ -27,6 +27,7 @@ describe("the learning home's counts of what waits (issue 33 item 13)", () => {
       "/dashboard/enrollment/waiting",
       "/dashboard/learning-request/waiting",
       "/dashboard/material-request",
+      "/dashboard/assignment?learners=overdue",
     ]);
   });
 });

@@ -1,7 +1,8 @@
 import { QUESTION_TYPE, hasChoices } from "../../../contract/request-codes";
 import type { SurveyResult } from "../../../contract/schemas/survey";
 import type { Db } from "../../db/index";
-import { formReport, REPORT_ANSWERS } from "../../requests/form-report";
+import { sql, type SqlBool } from "kysely";
+import { formReport, REPORT_ANSWERS, type Respondents } from "../../requests/form-report";
 import { peopleById } from "../../requests/kit";
 
 /**
@@ -11,13 +12,14 @@ import { peopleById } from "../../requests/kit";
  * share; for a scale or number question with
  * is_average its mean; the written answers, newest first (REPORT_ANSWERS of them), each with who
  * wrote it — never when the survey is anonymous. Counts come from the builder's report
- * (api/requests/form-report.ts); the survey adds shares, averages and names.
+ * (api/requests/form-report.ts); the survey adds shares, averages and names. `respondents`: only
+ * those accounts' answers (a course's or class's learners, docs/decisions/081).
  */
-export async function surveyResults(db: Db, surveyId: number): Promise<SurveyResult> {
+export async function surveyResults(db: Db, surveyId: number, respondents?: Respondents): Promise<SurveyResult> {
   const survey = await db.selectFrom("survey").select(["form_id", "is_anonymous"]).where("id", "=", surveyId).executeTakeFirstOrThrow();
   const anonymous = survey.is_anonymous === 1;
   if (survey.form_id === null) return { count_submission: 0, is_anonymous: anonymous, questions: [] };
-  const report = await formReport(db, survey.form_id);
+  const report = await formReport(db, survey.form_id, respondents);
   const ids = report.questions.map((q) => q.id);
   if (!ids.length) return { count_submission: report.count_submission, is_anonymous: anonymous, questions: [] };
   const [settings, sections, written] = await Promise.all([
@@ -29,6 +31,7 @@ export async function surveyResults(db: Db, surveyId: number): Promise<SurveyRes
       .select(["fa.question_id", "fa.value", "fs.account_id", "fs.datetime_create"])
       .where("fa.question_id", "in", ids)
       .where("fa.choice_id", "is", null)
+      .where(respondents ? respondents("fs.account_id") : sql<SqlBool>`1 = 1`)
       .orderBy("fs.datetime_create", "desc")
       .orderBy("fa.id", "desc")
       .execute(),

@@ -23,11 +23,14 @@ export type ConditionList = {
   check?: { name: string; label: string };
 };
 export type ConditionRange = { name: string; label: string; unit?: string };
+/** A typed list of values, posted as one text (comma- or line-separated). */
+export type ConditionText = { name: string; label: string };
 export type ConditionDates = { gte: string; lte: string; label: string };
 export type ConditionEditorProps = {
   /** The operator of the whole condition (how its criteria combine). */
   operator?: { name: string; label: string; options: ConditionOption[] };
   lists?: ConditionList[];
+  texts?: ConditionText[];
   ranges?: ConditionRange[];
   dates?: ConditionDates[];
   /** Saved values by field name: id lists as arrays, bounds as numbers (-1 unset), dates as text or null. */
@@ -128,7 +131,25 @@ function Bound({ name, label, saved, result, date }: { name: string; label: stri
   );
 }
 
-export function ConditionEditor({ operator, lists = [], ranges = [], dates = [], values, result }: ConditionEditorProps) {
+/** A typed list: its values shown comma-separated (the refused text as it was typed). */
+function TextListField({ list, values, result }: { list: ConditionText; values: Record<string, unknown>; result: FormResult }) {
+  const { t } = useTranslation();
+  const v = shown(result, list.name, values[list.name]);
+  return (
+    <Field
+      id={fieldId(list.name)}
+      name={list.name}
+      label={list.label}
+      errors={useErrors(result, list.name)}
+      help={t("condition_text_hint")}
+      labelClassName="mb-1 block text-sm font-medium text-slate-800"
+      controlClassName={inputClass}
+      inputProps={{ type: "text", defaultValue: Array.isArray(v) ? v.join(", ") : v ? String(v) : "" }}
+    />
+  );
+}
+
+export function ConditionEditor({ operator, lists = [], texts = [], ranges = [], dates = [], values, result }: ConditionEditorProps) {
   const { t } = useTranslation();
   return (
     <div className="space-y-5">
@@ -149,6 +170,16 @@ export function ConditionEditor({ operator, lists = [], ranges = [], dates = [],
             <ListField key={l.name} list={l} values={values} result={result} />
           ))}
         </section>
+      ) : null}
+      {texts.length ? (
+        <fieldset className="rounded border border-slate-200 bg-white p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-900">{t("condition_texts")}</legend>
+          <div className="grid gap-4 lg:grid-cols-3">
+            {texts.map((l) => (
+              <TextListField key={l.name} list={l} values={values} result={result} />
+            ))}
+          </div>
+        </fieldset>
       ) : null}
       {ranges.length ? (
         <fieldset className="rounded border border-slate-200 bg-white p-4">

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import { CONDITION_OPERATOR } from "../../../contract/codes";
+import { CONDITION_OPERATOR, POINT_RANGES, type PermissionRange } from "../../../contract/codes";
 import type { FormResult } from "~/lms/form-result";
 import { ConditionEditor, type ConditionOption } from "./condition-editor";
 
@@ -15,7 +15,9 @@ export type ConditionShape = {
   /** The department list has the switch taking its sub-departments in. */
   includeSub: boolean;
   lists: { name: string; options: ConditionOption[] }[];
-  /** Range names (`{name}_gte` / `{name}_lte`), in years. */
+  /** Typed lists of values (company codes, job families, work shifts: no master data). */
+  texts: string[];
+  /** Range names (`{name}_gte` / `{name}_lte`), in years (points for the English score). */
   ranges: string[];
   /** The account start dates. */
   dates: boolean;
@@ -35,7 +37,8 @@ export function ConditionFields({ shape, values, result, operatorLabel }: { shap
         options: l.options,
         ...(l.name === "department" && shape.includeSub ? { check: { name: INCLUDE_SUB_DEPARTMENT, label: t("acc_cond_is_include_sub_department") } } : {}),
       }))}
-      ranges={shape.ranges.map((r) => ({ name: r, label: t(`acc_cond_${r}`), unit: t("acc_unit_years") }))}
+      texts={shape.texts.map((name) => ({ name, label: t(`acc_cond_${name}`) }))}
+      ranges={shape.ranges.map((r) => ({ name: r, label: t(`acc_cond_${r}`), unit: t(POINT_RANGES[r as PermissionRange] ? "acc_unit_points" : "acc_unit_years") }))}
       dates={shape.dates ? [{ gte: "date_account_start_gte", lte: "date_account_start_lte", label: t("acc_cond_date_account_start") }] : []}
       values={values}
       result={result}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { startTransition, useEffect, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "~/i18n/react";
 
 /**
@@ -32,7 +32,9 @@ export function useChoices(fields: readonly ChoiceField[], initial: (name: strin
     const el = e.target as HTMLInputElement | HTMLSelectElement;
     if (!controllers.has(el.name)) return;
     const value = el instanceof HTMLInputElement && el.type === "checkbox" ? (el.checked ? "on" : "") : el.value;
-    setChosen((c) => ({ ...c, [el.name]: value }));
+    // A transition, as the form's dirty flag (app/components/use-form.ts): a choice made before a
+    // lazy field has hydrated must not throw that field's server markup away (React's #421).
+    startTransition(() => setChosen((c) => ({ ...c, [el.name]: value })));
   };
   return { controllers, isShown, onChange };
 }

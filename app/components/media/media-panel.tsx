@@ -7,6 +7,8 @@ import type { Media } from "../../../contract/schemas/media";
 import { MediaFileInput } from "./file-input";
 import { Dependants } from "./dependants";
 import { useFileSize } from "~/components/use-file-size";
+import { PreviewLink } from "~/components/preview/preview-link";
+import { mediaPreview } from "~/components/preview/media-preview";
 
 /**
  * What an item holds beside the engine's form (docs/decisions/069), by its kind's row: a file
@@ -19,8 +21,20 @@ export function MediaPanel({ item, canChange }: { item: Media; canChange: boolea
   const fileSize = useFileSize();
   const hydrated = useHydrated();
   const row = MEDIA_KINDS[item.kind as MediaKind];
+  const preview = mediaPreview(item);
   return (
     <aside className="space-y-4" aria-label={t("media_panel_title")}>
+      {preview ? (
+        // The page of its own is this tab with ?preview=1 (routes/media.information.tsx; docs/decisions/084).
+        <PreviewLink
+          href="?preview=1"
+          title={t("preview_title", { name: item.name })}
+          preview={preview}
+          label={t("preview_action")}
+          ariaLabel={t("preview_named", { name: item.name })}
+          className="inline-block rounded border border-primary px-3 py-1.5 text-sm font-medium text-primary hover:bg-primary/5"
+        />
+      ) : null}
       {row.file ? (
         <section aria-labelledby="media-file-title" className="space-y-3 rounded border border-slate-200 bg-white p-4">
           <h2 id="media-file-title" className="text-base font-semibold">

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { MSG } from "../../../../contract/messages";
+import { budgetTypeAllows } from "../../../../contract/codes";
 import {
   budgetActualSchema,
   budgetPlanSchema,
@@ -135,11 +136,25 @@ async function upsertBudget(trx: Trx, ref: ContentRef, set: BudgetColumns) {
     .execute();
 }
 
-/** Each record's category exists (400 `record_list[i].budget_type` otherwise), then the page's records are replaced. */
+/**
+ * Each record's category exists and its type lets it be picked on this page (docs/decisions/083;
+ * one the page already has stays, so retyping a category never locks a saved page), else 400
+ * `record_list[i].budget_type`; then the page's records are replaced.
+ */
 async function replaceRecords(trx: Trx, ref: ContentRef, kind: Kind, list: BudgetRecordInput[]) {
   const ids = [...new Set(list.map((r) => r.budget_type))];
-  const found = ids.length ? await trx.selectFrom("budget_category").select("id").where("id", "in", ids).execute() : [];
-  const known = new Set(found.map((f) => f.id));
+  const found = ids.length ? await trx.selectFrom("budget_category").select(["id", "type"]).where("id", "in", ids).execute() : [];
+  const kept = ids.length
+    ? await trx
+        .selectFrom("content_budget_record")
+        .select("budget_category_id")
+        .where("content_type_id", "=", ref.contentTypeId)
+        .where("content_id", "=", ref.contentId)
+        .where("kind", "=", kind)
+        .execute()
+    : [];
+  const had = new Set(kept.map((k) => k.budget_category_id));
+  const known = new Set(found.filter((f) => budgetTypeAllows(f.type, kind) || had.has(f.id)).map((f) => f.id));
   const errors: Record<string, string[]> = {};
   list.forEach((r, i) => {
     if (!known.has(r.budget_type)) errors[`record_list[${i}].budget_type`] = [MSG.invalid_choice];

@@ -23,6 +23,7 @@ import { ApiError, badRequest, notFound } from "../../../http/errors";
 import { paginate, readPageQuery } from "../../../http/paging";
 import { contentRowRoutes, type ContentRows } from "../../../engine/content-rows";
 import { surveyRows } from "./survey-rows";
+import { surveyResultRoutes } from "./survey-results";
 import { textLimits } from "../../../system/config-store";
 import { refColumns } from "../../ref";
 import { likePattern, MAX_DB_ID, type Trx } from "../../../engine/crud";
@@ -219,7 +220,7 @@ const MASTER_LISTS: readonly MasterList[] = [
   { path: "survey", table: "survey", name: "name", search: ["name", "code"], extra: ["survey_type", "is_publish"] },
   { path: "achievement", table: "gamification_achievement", name: "name", search: ["name", "code"], extra: ["multiplier"] },
   { path: "challenge", table: "gamification_challenge", name: "name", search: ["name", "code"], extra: [] },
-  { path: "budget-category", table: "budget_category", name: "name_bp", search: ["name_bp", "name_ac", "code"], extra: ["name_bp", "name_ac"] },
+  { path: "budget-category", table: "budget_category", name: "name_bp", search: ["name_bp", "name_ac", "code"], extra: ["name_bp", "name_ac", "type"] },
 ];
 const FLAG_COLUMNS = new Set(["is_publish"]);
 
@@ -281,4 +282,6 @@ export function gamificationRoutes(app: FastifyInstance, ctx: ApiContext, def: C
 /** dashboard/{path}/{id}/survey/…: the content's surveys. */
 export function surveyRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
   contentRowRoutes(app, ctx, def, surveyRows);
+  // Each attached survey's results among the content's learners (docs/decisions/081).
+  surveyResultRoutes(app, ctx, def);
 }
