@@ -4,8 +4,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
-import { I18N_PAYLOAD_KEY, type I18nPayload } from "./components/i18n-payload";
-import { RenderOnlyProvider, keepForRender } from "./components/render-only";
+import { forScript, payloadSlot, type I18nPayload } from "./components/i18n-payload";
+import { RenderOnlyProvider } from "./components/render-only";
 import { dictionaryVersion, documentBundle, pick, withFallback } from "./i18n/dictionaries.server";
 import { getLocale } from "./i18n/i18next.server";
 import { TranslatorProvider, fixedSource } from "./i18n/react";
@@ -47,11 +47,13 @@ export default async function handleRequest(
   const { matches } = remixContext.staticHandlerContext;
   const namespaces = pageNamespaces(matches.map((m) => remixContext.routeModules[m.route.id]), new URL(request.url).pathname, TYPE_NAMESPACES);
   const [bundle, texts, version] = await Promise.all([documentBundle(locale, namespaces), withFallback(locale), dictionaryVersion()]);
-  keepForRender(loadContext, I18N_PAYLOAD_KEY, { lng: locale, v: version, resources: pick(texts, namespaces) } satisfies I18nPayload);
   // Keys the page rendered that its namespaces lack, where they are reported (reportMissing).
   const missing = new Set<string>();
-  const translator = bundle.translator(REPORT_MISSING_KEYS ? (key) => missing.add(key) : undefined);
+  // Keys whose texts the page used: all the document carries of its namespaces (writePayload).
+  const used = new Set<string>();
+  const translator = bundle.translator(REPORT_MISSING_KEYS ? (key) => missing.add(key) : undefined, (key) => used.add(key));
   const nonce = crypto.randomBytes(16).toString("base64");
+  const payload = (): I18nPayload => ({ lng: locale, v: version, resources: usedTexts(pick(texts, namespaces), used), partial: true });
   for (const [k, v] of Object.entries(securityHeaders(nonce, process.env.NODE_ENV === "development"))) responseHeaders.set(k, v);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -76,7 +78,7 @@ export default async function handleRequest(
         onAllReady() {
           const sink = htmlSink((document) => {
             clearTimeout(abortTimer);
-            let html = document;
+            let html = writePayload(document, nonce, payload);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             responseHeaders.append("Vary", "Accept-Encoding");
             if (acceptsGzip(request)) {
@@ -101,6 +103,28 @@ export default async function handleRequest(
     );
     abortTimer = setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** Of each namespace, the texts of the keys the render used. */
+function usedTexts(all: Record<string, Record<string, string> | undefined>, used: ReadonlySet<string>) {
+  const out: Record<string, Record<string, string>> = {};
+  for (const [ns, texts] of Object.entries(all)) {
+    const kept: Record<string, string> = {};
+    for (const key of used) if (texts && Object.prototype.hasOwnProperty.call(texts, key)) kept[key] = texts[key];
+    out[ns] = kept;
+  }
+  return out;
+}
+
+/**
+ * The document with the texts its render used in the payload script's slot (app/components/
+ * i18n-payload.tsx): known only once the whole page has rendered, after the script itself.
+ */
+function writePayload(document: ReturnType<typeof Buffer.concat>, nonce: string, payload: () => I18nPayload): ReturnType<typeof Buffer.concat> {
+  const slot = Buffer.from(payloadSlot(nonce));
+  const at = document.indexOf(slot);
+  if (at < 0) return document;
+  return Buffer.concat([document.subarray(0, at), Buffer.from(`window.__i18n=${forScript(payload())}`), document.subarray(at + slot.length)]);
 }
 
 /**

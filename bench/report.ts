@@ -52,6 +52,29 @@ const fmt = (n: number, digits = 0) => n.toLocaleString("en-GB", { minimumFracti
 /** A target's throughput as a share of the bare page's. */
 export const ofBare = (f: Figures, t: Target) => f.load[t].rps / Math.max(1, f.load.bare.rps);
 
+/**
+ * The budgets on bytes (documents on the wire, JS per page kind, server-only packages): the same
+ * for the same build and data, so `npm test` holds them too (bench/bytes.ts).
+ */
+export function byteVerdicts(wire: Record<"list" | "minimal", WireSize>, bundle: BundleFigures, b: Budgets): Verdict[] {
+  const out: Verdict[] = [];
+  const doc = (t: "list" | "minimal", max: number) => {
+    const w = wire[t];
+    return { what: `${TARGETS[t]}: document, gzip on the wire`, figure: `${fmt(kb(w.bytes), 1)} KB ${w.encoding}`, limit: `≤ ${max} KB gzip`, ok: w.encoding === "gzip" && kb(w.bytes) <= max };
+  };
+  out.push(doc("list", b.listDocumentGzipKb), doc("minimal", b.minimalDocumentGzipKb));
+  for (const [kind, page] of Object.entries(bundle.pages)) {
+    out.push({ what: `JS of ${kind} page (gzip)`, figure: `${fmt(kb(page.gzipBytes), 1)} KB in ${page.files} files`, limit: `≤ ${b.jsGzipKbPerPageKind} KB`, ok: kb(page.gzipBytes) <= b.jsGzipKbPerPageKind });
+  }
+  out.push({
+    what: "server-only packages in client chunks",
+    figure: bundle.serverOnly.length ? bundle.serverOnly.map((p) => `${p.name} (${p.files.join(", ")})`).join("; ") : "none",
+    limit: "none",
+    ok: bundle.serverOnly.length <= b.serverOnlyPackagesInClient,
+  });
+  return out;
+}
+
 /** Every budget, checked against one run's figures. */
 export function verdicts(f: Figures, b: Budgets): Verdict[] {
   const out: Verdict[] = [];
@@ -74,20 +97,7 @@ export function verdicts(f: Figures, b: Budgets): Verdict[] {
     const l = f.load[t];
     out.push({ what: `p99 of ${TARGETS[t]}`, figure: `${l.p99} ms (p50 ${l.p50} ms)`, limit: `≤ ${b.p99OverP50} × p50`, ok: l.p99 <= b.p99OverP50 * l.p50 });
   }
-  const doc = (t: Target, max: number) => {
-    const w = f.load[t].wire;
-    return { what: `${TARGETS[t]}: document, gzip on the wire`, figure: `${fmt(kb(w.bytes), 1)} KB ${w.encoding}`, limit: `≤ ${max} KB gzip`, ok: w.encoding === "gzip" && kb(w.bytes) <= max };
-  };
-  out.push(doc("list", b.listDocumentGzipKb), doc("minimal", b.minimalDocumentGzipKb));
-  for (const [kind, page] of Object.entries(f.bundle.pages)) {
-    out.push({ what: `JS of ${kind} page (gzip)`, figure: `${fmt(kb(page.gzipBytes), 1)} KB in ${page.files} files`, limit: `≤ ${b.jsGzipKbPerPageKind} KB`, ok: kb(page.gzipBytes) <= b.jsGzipKbPerPageKind });
-  }
-  out.push({
-    what: "server-only packages in client chunks",
-    figure: f.bundle.serverOnly.length ? f.bundle.serverOnly.map((p) => `${p.name} (${p.files.join(", ")})`).join("; ") : "none",
-    limit: "none",
-    ok: f.bundle.serverOnly.length <= b.serverOnlyPackagesInClient,
-  });
+  out.push(...byteVerdicts({ list: f.load.list.wire, minimal: f.load.minimal.wire }, f.bundle, b));
   out.push({ what: "dashboard resident memory after the load", figure: `${fmt(f.memoryMb.dashboard)} MB`, limit: `≤ ${b.dashboardRssMb} MB`, ok: f.memoryMb.dashboard <= b.dashboardRssMb });
   const s = f.scaling;
   out.push({

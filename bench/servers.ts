@@ -43,6 +43,9 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
 
 async function start(name: string, args: string[], env: Record<string, string>, port: number, health: string, cwd?: string): Promise<Server> {
   // stdout is not read: a server's log would fill a pipe under load.
+  // BENCH_CPU_PROF_DIR: each server writes a V8 CPU profile there when it stops (bench/profile.ts).
+  const prof = process.env.BENCH_CPU_PROF_DIR;
+  if (prof) args = ["--cpu-prof", `--cpu-prof-dir=${path.resolve(prof, name.replace(/\W+/g, "-").toLowerCase())}`, ...args];
   const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
   let err = "";
   child.stderr!.on("data", (b: Buffer) => {

@@ -16,6 +16,13 @@ export const CLASS_STATUS_SEGMENTS = Object.keys(CLASS_STATUS) as (keyof typeof 
 export const classStatusOfSegment = (segment: string): ClassStatus | null =>
   (CLASS_STATUS as Record<string, ClassStatus>)[segment] ?? null;
 
+/**
+ * The session type that replays a live item (`live_id`, docs/decisions/070): 1 live rerun. An
+ * external conference (5) happens at its own link, so it takes no live item.
+ */
+export const LIVE_ITEM_SESSION_TYPES = [1] as const;
+export const takesLiveItem = (type: number) => (LIVE_ITEM_SESSION_TYPES as readonly number[]).includes(type);
+
 /** Session types: 0 information, 1 live rerun, 3 classroom, 5 external conference (spec 001 §4). */
 export const SESSION_TYPES = [0, 1, 3, 5] as const;
 export type SessionType = (typeof SESSION_TYPES)[number];

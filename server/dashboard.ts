@@ -52,6 +52,11 @@ const server = app.listen(port, host, () => {
   console.log(`[dashboard] http://${host}:${port}/dashboard/`);
   if (mode === "development") void broadcastDevReady(build);
 });
+// An idle kept-alive connection is closed by the server after this long. Node's 5 s is shorter
+// than what clients and balancers keep one (HAProxy, browsers, undici: longer): a request they send
+// on it as the server closes it is reset. Longer here, so the client always gives up first.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
     server.close(() => process.exit(0));

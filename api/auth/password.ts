@@ -3,7 +3,22 @@ import { promisify } from "node:util";
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
 // N=2^15 keeps a hash near 50 ms on this machine's cores: slow for guessing, fine for sign-in.
-const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const DEFAULT_N = 32768;
+const PARAMS = { N: costFromEnv(process.env.PASSWORD_HASH_N), r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+/**
+ * PASSWORD_HASH_N lowers the cost for a test run only (the e2e suite signs in thousands of times:
+ * docs/decisions/085); a power of two from 1024 to the default. Unset in production, where a
+ * weaker value would only make guessing cheaper.
+ */
+function costFromEnv(value: string | undefined): number {
+  if (value === undefined || value === "") return DEFAULT_N;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1024 || n > DEFAULT_N || (n & (n - 1)) !== 0) {
+    throw new Error(`PASSWORD_HASH_N must be a power of two from 1024 to ${DEFAULT_N}, not ${value}`);
+  }
+  return n;
+}
 const KEY_LEN = 32;
 
 /**
@@ -12,7 +27,7 @@ const KEY_LEN = 32;
  * salt, and sign-in replaces such a hash by a full-cost one (needsRehash) the first time the
  * password is used.
  */
-const IMPORT_PARAMS = { ...PARAMS, N: 2048 };
+const IMPORT_PARAMS = { ...PARAMS, N: Math.min(2048, PARAMS.N) };
 
 /** `scrypt$N$r$p$salt$hash`, all parameters stored so they can be raised later. */
 export async function hashPassword(password: string, cost: "normal" | "import" = "normal"): Promise<string> {

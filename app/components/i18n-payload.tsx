@@ -1,14 +1,13 @@
 import { useNonce } from "./nonce";
-import { useRenderOnly } from "./render-only";
 
 /**
- * The texts a document's page renders, inline once (docs/decisions/024): entry.server keeps them
- * for the render (never in loader data, so never serialised twice), this writes them into the
- * document, and entry.client starts i18next from them. Later namespaces come from
- * /dashboard/locales/{lng}/{ns}?v={version} as client navigations need them.
+ * The texts a document's page renders, inline once (docs/decisions/024, 085): only the keys its
+ * render used — entry.server records them and writes them where this script's slot is, after the
+ * render — so hydration finds every text it needs and makes no request. Then the browser completes
+ * those namespaces from /dashboard/locales/{lng}/{ns}?v={version} (`partial`), a file it keeps for
+ * the next pages, instead of every document carrying whole dictionaries.
  */
-export type I18nPayload = { lng: string; v: string; resources: Record<string, Record<string, string>> };
-export const I18N_PAYLOAD_KEY = "i18n";
+export type I18nPayload = { lng: string; v: string; resources: Record<string, Record<string, string>>; partial?: boolean };
 
 declare global {
   interface Window {
@@ -17,13 +16,19 @@ declare global {
 }
 
 /** JSON safe inside <script>: no `</script>`, no `<!--`, no line separators JS would choke on. */
-const forScript = (value: unknown) =>
+export const forScript = (value: unknown) =>
   JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+
+/**
+ * Where the server writes the payload: a mark no page content can hold, since it carries the
+ * request's nonce (a fresh random value) — so the document's own text never matches it.
+ */
+export const payloadSlot = (nonce: string) => `window.__i18n=__i18n_payload_${nonce}__`;
 
 export function I18nPayloadScript() {
   const nonce = useNonce();
-  const payload = useRenderOnly<I18nPayload>(I18N_PAYLOAD_KEY) ?? (typeof window === "undefined" ? undefined : window.__i18n);
-  if (!payload) return null;
   // The browser empties a script's nonce attribute once it ran; the content itself never changes.
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `window.__i18n=${forScript(payload)}` }} />;
+  const script = typeof window === "undefined" ? payloadSlot(nonce) : window.__i18n ? `window.__i18n=${forScript(window.__i18n)}` : null;
+  if (!script) return null;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />;
 }

@@ -18,11 +18,38 @@ export class ClientTexts implements TranslatorSource {
   private readonly pending = new Map<string, Promise<void>>();
   private readonly listeners = new Set<() => void>();
   private translator: Translator;
+  /** A partial document's namespaces: loaded only in part until complete() has their files. */
+  private completing: Promise<void> | null = null;
+  /** A key was missing while the texts were partial: readers render again once they are whole. */
+  private missedWhilePartial = false;
 
   constructor(private readonly payload: I18nPayload) {
-    for (const [ns, texts] of Object.entries(payload.resources)) this.add(payload.lng, ns, texts);
-    this.translator = this.bundle(payload.lng).translator();
+    if (payload.partial) {
+      // The keys the page rendered (docs/decisions/085); the namespaces count as loaded after complete().
+      for (const texts of Object.values(payload.resources)) this.bundle(payload.lng).add(texts);
+      this.translator = this.bundle(payload.lng).translator(() => {
+        if (this.completing || Object.keys(this.payload.resources).some((ns) => !this.loaded.get(this.payload.lng)?.has(ns))) this.missedWhilePartial = true;
+      });
+    } else {
+      for (const [ns, texts] of Object.entries(payload.resources)) this.add(payload.lng, ns, texts);
+      this.translator = this.bundle(payload.lng).translator();
+    }
   }
+
+  /**
+   * After hydration: the document carried only the keys its page rendered; fetch its namespaces
+   * whole (files the browser keeps, by dictionary version) for what the page shows next. Nothing
+   * renders again unless a key was missing meanwhile.
+   */
+  complete = () => {
+    if (!this.payload.partial || this.completing) return;
+    const language = this.payload.lng;
+    this.completing = Promise.all(Object.keys(this.payload.resources).map((ns) => this.fetchOne(language, ns))).then(() => {
+      this.completing = null;
+      if (this.missedWhilePartial && language === this.translator.language) this.changed(language);
+      this.missedWhilePartial = false;
+    });
+  };
 
   subscribe = (onChange: () => void) => {
     this.listeners.add(onChange);
@@ -33,8 +60,12 @@ export class ClientTexts implements TranslatorSource {
 
   need = (language: string, namespaces: readonly string[]) => {
     const have = this.loaded.get(language);
+    // The document's namespaces, carried in part: enough for the page it rendered (hydration
+    // must not wait); a navigation while complete() runs waits for them to be whole.
+    const partial = this.payload.partial && language === this.payload.lng ? namespaces.filter((ns) => ns in this.payload.resources && !have?.has(ns)) : [];
+    if (partial.length && this.completing) return this.completing;
     const now = Date.now();
-    const missing = namespaces.filter((ns) => !have?.has(ns) && now - (this.failed.get(`${language}/${ns}`) ?? -Infinity) > RETRY_AFTER_MS);
+    const missing = namespaces.filter((ns) => !partial.includes(ns)).filter((ns) => !have?.has(ns) && now - (this.failed.get(`${language}/${ns}`) ?? -Infinity) > RETRY_AFTER_MS);
     if (!missing.length) return null;
     const key = `${language}|${missing.join(",")}`;
     let promise = this.pending.get(key);

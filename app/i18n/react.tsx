@@ -14,6 +14,8 @@ export type TranslatorSource = {
   need?: (language: string, namespaces: readonly string[]) => Promise<void> | null;
   /** Browser only: switch to `language` (its namespaces are there: `need` said so). */
   use?: (language: string) => void;
+  /** Browser only, after hydration: load whole the namespaces the document carried in part. */
+  complete?: () => void;
 };
 
 const SourceContext = createContext<TranslatorSource | null>(null);
@@ -45,4 +47,5 @@ export function usePageTexts(language: string, namespaces: readonly string[]) {
   const pending = source.need?.(language, namespaces);
   if (pending) throw pending;
   useEffect(() => source.use?.(language), [source, language]);
+  useEffect(() => source.complete?.(), [source]);
 }

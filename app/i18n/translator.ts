@@ -98,24 +98,37 @@ export class TextBundle {
     return c;
   }
 
-  /** A translator over these texts; `onMissing` hears each key none of them has. */
-  translator(onMissing?: (key: string) => void): Translator {
+  /**
+   * A translator over these texts; `onMissing` hears each key none of them has, `onFound` each key
+   * whose text it used (the server keeps those for the document: app/entry.server.tsx).
+   */
+  translator(onMissing?: (key: string) => void, onFound?: (key: string) => void): Translator {
     const rule = pluralRule(this.language);
+    const find = (key: string) => {
+      const c = this.lookup(key);
+      if (c !== undefined) onFound?.(key);
+      return c;
+    };
     const t: TFunction = (key, options) => {
       const o: TOptions | undefined = typeof options === "string" ? { defaultValue: options } : options;
       let c: Compiled | undefined;
       const count = o?.count;
       if (count !== undefined && typeof count !== "string" && rule) {
-        if (count === 0) c = this.lookup(`${key}_zero`);
-        c ??= this.lookup(`${key}_${rule.select(count)}`);
+        if (count === 0) c = find(`${key}_zero`);
+        c ??= find(`${key}_${rule.select(count)}`);
       }
-      c ??= this.lookup(key);
+      c ??= find(key);
       if (c === undefined) {
         onMissing?.(key);
         c = compile(typeof o?.defaultValue === "string" ? o.defaultValue : key);
       }
       return fill(c, o);
     };
-    return { language: this.language, t, exists: (key) => this.has(key) };
+    const exists = (key: string) => {
+      const found = this.has(key);
+      if (found) onFound?.(key);
+      return found;
+    };
+    return { language: this.language, t, exists };
   }
 }

@@ -9,7 +9,7 @@ import { CsrfInput, SelectField } from "~/components/forms";
 import { classOf, loadClass, sessionIdOf } from "~/lms/class-session.server";
 import { liveChoices, loadLive, saveLive } from "~/lms/class-session-pages.server";
 import { errorsAt, shownValue, type FormResult } from "~/lms/form-result";
-import { takesLiveItem } from "../../contract/schemas/class-session-pages";
+import { takesLiveItem } from "../../contract/class-codes";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts); the class's own come with its URL. */
 export const handle = { i18n: ["content"] };

@@ -25,13 +25,6 @@ export const SESSION_PAGE_MSG = {
 } as const;
 
 /**
- * The session type that replays a live item (`live_id`, docs/decisions/070): 1 live rerun. An
- * external conference (5) happens at its own link, so it takes no live item.
- */
-export const LIVE_ITEM_SESSION_TYPES = [1] as const;
-export const takesLiveItem = (type: number) => (LIVE_ITEM_SESSION_TYPES as readonly number[]).includes(type);
-
-/**
  * PATCH …/session/{sessionid}/live/: the live item the session replays (spec 001 §3 Session
  * `live_id`); blank clears it. The API takes only a live the account may see (else the field
  * error invalid_choice) and only for a live-rerun session (else live_needs_rerun).

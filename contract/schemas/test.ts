@@ -150,14 +150,3 @@ export type TestDrawPreview = {
   picks: { number: number; desc: string }[] | null;
 };
 export type TestDraw = Omit<DrawInput, "bank" | "tag_list"> & { id: number; sort: number; bank: { id: number; name: string }; tag_list: number[]; question_count: number };
-
-/**
- * A field error that says how many there are (issue 18 §2: "a field error that says how many
- * there are"): the message key and the count, `key|count`. The dashboard splits it and
- * translates the key with `{{count}}`; another client still reads the key first.
- */
-export const countedMessage = (key: string, count: number) => `${key}|${count}`;
-export function splitCounted(message: string): { key: string; count?: number } {
-  const [key, count] = message.split("|");
-  return count !== undefined && /^\d+$/.test(count) ? { key, count: Number(count) } : { key };
-}

@@ -5,6 +5,7 @@ import { code, id, isBlank } from "./form-fields";
 import { ALL_TAG_EXTRAS, DEFAULT_CONTENT_LIMITS, courseSchemas, type ContentDetail, type ContentLimits, type ContentRow } from "./content";
 import { TEST_TYPES } from "../test-codes";
 import type { TagExtraField } from "../codes";
+import { USAGE_STATUS, type UsageStatus } from "../testbank-codes";
 
 /**
  * Test banks (issue 18 §3; spec 000 §2.8 `/testbank…`, spec 001 §3 "Test bank: name, type_question,
@@ -13,13 +14,8 @@ import type { TagExtraField } from "../codes";
  * publishing: its questions are the one test question store's (owner "bank").
  */
 
-/** Usage requests (issue 18 §3): -1 rejected, 0 waiting, 1 approved. */
-export const USAGE_STATUS = { rejected: -1, waiting: 0, approved: 1 } as const;
-export type UsageStatus = (typeof USAGE_STATUS)[keyof typeof USAGE_STATUS];
-export const USAGE_STATUS_CODES: readonly UsageStatus[] = Object.values(USAGE_STATUS);
-/** The usage page's `{usage_type}` segment: each status by name (waiting first, the default). */
-export const USAGE_TYPES = ["waiting", "approved", "rejected"] as const satisfies readonly (keyof typeof USAGE_STATUS)[];
-export type UsageType = (typeof USAGE_TYPES)[number];
+// The usage codes live apart (contract/testbank-codes.ts): the usage page reads them in the browser.
+export { USAGE_STATUS, USAGE_STATUS_CODES, USAGE_TYPES, type UsageStatus, type UsageType } from "../testbank-codes";
 
 /** Dictionary keys (testbank namespace) of this area's refusals. */
 export const TESTBANK_MSG = {

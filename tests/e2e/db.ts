@@ -1,12 +1,13 @@
 import Database from "better-sqlite3";
 import { fingerprintQuery, fingerprintText } from "../fuzz-inputs";
+import { LANE } from "./lane";
 
 /**
  * Direct access to the e2e API's database, for what a browser cannot do quickly: read the email
  * outbox, age a session past its idle limit, flip a config switch.
  */
 export function e2eDb() {
-  return new Database(`${process.env.E2E_DATA_DIR ?? "./.e2e-data"}/lms.sqlite`);
+  return new Database(`${LANE.dataDir}/lms.sqlite`);
 }
 
 /** Change a config setting and tell clients it changed (config/check-update/ reports it). */

@@ -1,12 +1,13 @@
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "./helpers";
+import { LANE } from "./lane";
 
 // Each project changes the password of its own account, as on its first sign-in (its accepted
 // documents cleared first); the account gets its password back afterwards (other tests sign in
 // as staff1 and staff2: the approval walk of tests/e2e/requests).
 const accounts = { "js-on": "staff1", "js-off": "staff2" } as const;
-const dataFile = () => `${process.env.E2E_DATA_DIR ?? "./.e2e-data"}/lms.sqlite`;
+const dataFile = () => `${LANE.dataDir}/lms.sqlite`;
 type Saved = { password_hash: string; datetime_password_change: string | null };
 let saved: { username: string; row: Saved } | null = null;
 

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { LANE } from "./lane";
 
 export const DEMO_PASSWORD = "Demo-Pass1!";
 
@@ -27,7 +28,7 @@ export async function acceptPendingTerms(page: Page) {
 }
 
 /** The e2e API (as started by playwright.config.ts), for tests that call it directly. */
-export const API_ORIGIN = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 8210}`;
+export const API_ORIGIN = `http://127.0.0.1:${LANE.apiPort}`;
 
 /** Sign in as `username` afresh (another account's cookies cleared), terms accepted, at `next`. */
 export async function signInAs(page: Page, username: string, next: string) {

@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "@playwright/test";
 import { dashboardProcess } from "../../server/runtime";
+import { LANE } from "./lane";
 
 /**
  * A dashboard of a test's own, run as `npm start` runs it (server/runtime.ts), in front of an API
@@ -33,7 +34,7 @@ export async function ownDashboard(apiUrl: string, timeoutMs: number): Promise<{
     LMS_API_TIMEOUT_MS: String(timeoutMs),
     LMS_USER_CACHE_MS: "0",
     LMS_CACHE_CHECK_MS: "0",
-    DATA_DIR: process.env.E2E_DATA_DIR ?? "./.e2e-data",
+    DATA_DIR: LANE.dataDir,
   });
   // Its own process group, so a test that ends early can stop it and whatever it started.
   const child = spawn(run.command, run.args, { detached: true, stdio: "ignore", env: run.env });

@@ -38,11 +38,14 @@ export const DOWNLOADS = new Set(["routes/content.overall-export.tsx", "routes/c
 
 /** Ids of the first rows of an API list as the account sees it (empty when refused or empty). */
 export async function listIds(ctx: APIRequestContext, path: string, size: number): Promise<number[]> {
-  const res = await ctx.get(`${API}/${path}`, { params: { page_size: size, format: "json" } });
+  const res = await ctx.get(`${API}/${path}`, { params: { page_size: Math.max(size, 10), format: "json" } });
   if (res.status() !== 200) return [];
   const body = await res.json();
-  const rows = (Array.isArray(body) ? body : body.results ?? []) as { id: number }[];
-  return rows.slice(0, size).map((r) => r.id);
+  const rows = (Array.isArray(body) ? body : body.results ?? []) as { id: number; datetime_cancel?: string | null }[];
+  // A cancelled item (a class) is no example of its pages: its learners hold no seat, its codes
+  // cannot change. It comes last, whichever the list's order puts first on a fresh database.
+  const usable = [...rows.filter((r) => !r.datetime_cancel), ...rows.filter((r) => r.datetime_cancel)];
+  return usable.slice(0, size).map((r) => r.id);
 }
 
 /**

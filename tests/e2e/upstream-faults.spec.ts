@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from "../../playwright.config";
 import { API_ORIGIN } from "./helpers";
 import { answering, freePort, ownDashboard } from "./own-dashboard";
 import { signIn } from "./route-values";
+import { LANE } from "./lane";
 
 /**
  * A fault upstream is answered, not crashed on (issue 32, spec 002 §8): a dashboard run as
@@ -22,7 +23,7 @@ test.describe.configure({ mode: "serial" });
 
 const TIMEOUT_MS = 2_000;
 const MARGIN_MS = 1_000;
-const DATA_DIR = process.env.E2E_DATA_DIR ?? "./.e2e-data";
+const DATA_DIR = LANE.dataDir;
 type Fault = "none" | "reset" | "500" | "502" | "trickle" | "huge";
 let fault: Fault = "none";
 

@@ -7,10 +7,10 @@ import {
   sessionLiveItemSchema,
   sessionLiveSchema,
   sessionMaterialSchema,
-  takesLiveItem,
   type SessionLive,
   type SessionMaterial,
 } from "../../../contract/schemas/class-session-pages";
+import { takesLiveItem } from "../../../contract/class-codes";
 import { fromFlag, toFlag, type Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
 import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../../http/errors";

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { MSG } from "../../../contract/messages";
 import { ANSWER_CHOICES, CHOICE_TYPES, MATCHING_TYPE, QUESTION_LIMIT_KEY, TEST_TYPE_SWITCH, type TestType } from "../../../contract/test-codes";
-import { countedMessage, TEST_MSG, type ChoiceInput, type QuestionUpdateInput, type TestChoice, type TestQuestion } from "../../../contract/schemas/test";
+import { countedMessage } from "../../../contract/counted-message";
+import { TEST_MSG, type ChoiceInput, type QuestionUpdateInput, type TestChoice, type TestQuestion } from "../../../contract/schemas/test";
 import type { Db } from "../../db/index";
 import { fromFlag, toFlag } from "../../db/index";
 import { badRequest, notFound } from "../../http/errors";

@@ -1,5 +1,6 @@
 import { MSG } from "../../../contract/messages";
-import { countedMessage, TEST_MSG, type DrawInput, type TestDraw } from "../../../contract/schemas/test";
+import { countedMessage } from "../../../contract/counted-message";
+import { TEST_MSG, type DrawInput, type TestDraw } from "../../../contract/schemas/test";
 import { USAGE_STATUS } from "../../../contract/schemas/testbank";
 import { checkRange, formatRange, parseRange } from "../../../contract/test-range";
 import { badRequest, notFound } from "../../http/errors";

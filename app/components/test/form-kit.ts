@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { TFunction } from "~/i18n/translator";
-import { splitCounted } from "../../../contract/schemas/test";
+import { splitCounted } from "../../../contract/counted-message";
 import { errorsAt } from "~/lms/form-result";
 
 /**
  * What a test's pages share on the client (docs/decisions/064): which form of the page an
  * answer is about (several forms share a page), and errors that say how many there are
- * (`key|count`, contract/schemas/test.ts countedMessage) translated with their count.
+ * (`key|count`, contract/counted-message.ts) translated with their count.
  */
 export type TestAnswer = { form: string; result: SubmissionResult<string[]> };
 
