@@ -5,6 +5,7 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { acceptPendingTerms, signIn } from "./helpers";
 import { e2eDb } from "./db";
 import { analyse } from "./axe";
+import { LANE } from "./lane";
 
 /**
  * Previews in dialogs (spec 000 §2.1; docs/decisions/084), JS on and off: a curriculum's PDF,
@@ -15,7 +16,7 @@ import { analyse } from "./axe";
 
 const isJs = (info: TestInfo) => info.project.use.javaScriptEnabled !== false;
 const tag = (info: TestInfo) => (isJs(info) ? "ON" : "OFF");
-const DATA_DIR = process.env.E2E_DATA_DIR ?? "./.e2e-data";
+const DATA_DIR = LANE.dataDir;
 
 /** The demo SCORM package stored as a SCORM slot's upload stores it (media/material/{hash}.zip). */
 function storedPackage(): string {
