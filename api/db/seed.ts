@@ -24,6 +24,7 @@ import { seedTests } from "./seed-tests";
 import { seedLives } from "./seed-lives";
 import { seedMedia } from "./seed-media";
 import { seedLibrary } from "./seed-library";
+import { seedSurveyLinks } from "./seed-survey-links";
 import { seedTestAttempts } from "./seed-test-attempts";
 import { touchUpdate } from "../system/config-store";
 import { UPDATE_KEYS } from "../system/config";
@@ -245,6 +246,8 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await seedMedia(trx, now);
     // The content library: an item of each type it repeats, copied from those above (issue 19 §6, docs/decisions/071).
     await seedLibrary(trx, now);
+    // A survey on a class, a program's class and the library's items, for their results pages (docs/decisions/081). After the library.
+    await seedSurveyLinks(trx);
   });
   for (const name of FILTER_NAMES) await touchUpdate(db, UPDATE_KEYS.filter(name), now);
   await touchUpdate(db, UPDATE_KEYS.config, now);

@@ -83,8 +83,6 @@ export const MASTER_TYPES = [
   master({
     key: "user",
     segment: "user",
-    // "enrollment": the export links' words (components/content/export-links.tsx).
-    i18n: ["people", "master", "enrollment"],
     param: "userid",
     api: "dashboard/user/",
     module: "account",

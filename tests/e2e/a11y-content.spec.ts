@@ -33,19 +33,21 @@ const QUERY: Record<string, string> = { "routes/content.overall-bulk.tsx": "?tar
  * progress record, so every sub-page has something to show.
  */
 function courseValues() {
-  const course = one<{ id: number; permission: number; enrollment: number; tx: number; progress: number }>(
+  const course = one<{ id: number; permission: number; enrollment: number; tx: number; progress: number; survey: number }>(
     `select c.id,
             (select p.id from content_permission p join content_type t on t.id = p.content_type_id where t.code = 'course' and p.content_id = c.id order by p.id limit 1) as permission,
             (select e.id from content_enrollment e where e.content_type_id = (select id from content_type where code = 'course') and e.content_id = c.id order by e.id limit 1) as enrollment,
+            (select s.id from content_survey s where s.content_type_id = (select id from content_type where code = 'course') and s.content_id = c.id order by s.id limit 1) as survey,
             x.id as tx, x.progress_id as progress
        from course c
        join identification_transaction x on x.content_id = c.id and x.progress_id is not null
        join content_type xt on xt.id = x.content_type_id and xt.code = 'course'
       where exists (select 1 from content_permission p join content_type t on t.id = p.content_type_id where t.code = 'course' and p.content_id = c.id)
         and exists (select 1 from content_enrollment e where e.content_type_id = (select id from content_type where code = 'course') and e.content_id = c.id)
+        and exists (select 1 from content_survey s where s.content_type_id = (select id from content_type where code = 'course') and s.content_id = c.id)
       order by c.id, x.id limit 1`,
   );
-  return { courseid: course.id, permissionid: course.permission, enrollmentid: course.enrollment, transactionid: course.tx, progressid: course.progress };
+  return { courseid: course.id, permissionid: course.permission, enrollmentid: course.enrollment, transactionid: course.tx, progressid: course.progress, surveyrowid: course.survey };
 }
 
 const allRoutesOf = (typeKey: string): ManifestRoute[] => pageRoutes().filter((r) => r.contentType === typeKey && !DOWNLOADS.has(r.module));
