@@ -102,6 +102,17 @@ describe("a SCORM package", () => {
     // A package without a manifest has nothing to launch, but its files are still its own.
     expect((await api.client().get(`/api/media/scorm/${noManifest}/index.html`)).status).toBe(200);
   });
+
+  it("never inflates a file past 64 MB: a small zip that holds more is a 404, and the API answers on", async () => {
+    const bomb = new JSZip();
+    bomb.file("imsmanifest.xml", MANIFEST.replace("lesson/start.html", "big.html").replace("lesson/start.html", "big.html"));
+    bomb.file("big.html", "0".repeat(65 * 1024 * 1024));
+    const data = await bomb.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
+    expect(data.length).toBeLessThan(1024 * 1024);
+    const hash = hashOf(await upload("scorm", "bomb.zip", data));
+    expect((await api.client().get(`/api/media/scorm/${hash}/big.html`)).status).toBe(404);
+    expect((await api.client().get("/api/health/")).status).toBe(200);
+  });
 });
 
 describe("reading a manifest and a path", () => {

@@ -32,6 +32,33 @@ const TYPES: Record<string, string> = {
 /** The sandbox a package runs in: scripts and its own forms, no same-origin access, no top navigation. */
 export const SCORM_SANDBOX = "allow-scripts allow-forms allow-popups";
 
+/**
+ * The most one file of a package may inflate to (a package is stored compressed: a small zip can
+ * claim, or hold, gigabytes). Past it the file is not served, and no more of it is inflated.
+ */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+
+/** A file of a package, inflated whole, or null when it would pass `limit` bytes. */
+async function inflate(file: JSZip.JSZipObject, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  return new Promise((resolve, reject) => {
+    const stream = file.nodeStream("nodebuffer");
+    stream.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        // Paused, not destroyed: JSZip's worker would push into a destroyed stream and throw.
+        stream.pause();
+        stream.removeAllListeners("data");
+        resolve(null);
+      } else chunks.push(chunk);
+    });
+    stream.on("end", () => resolve(Buffer.concat(chunks)));
+    stream.on("error", reject);
+  });
+}
+
 /** Packages read recently (a launch asks for many files of one package). */
 const packages = new LRUCache<string, JSZip>({ max: 8 });
 
@@ -78,7 +105,8 @@ export function packagePath(rest: string): string | null {
 export async function serveScorm(mediaDir: string, hash: string, rest: string, reply: FastifyReply) {
   const zip = await packageOf(mediaDir, hash);
   if (rest === "") {
-    const manifest = await zip.file("imsmanifest.xml")?.async("string");
+    const manifestFile = zip.file("imsmanifest.xml");
+    const manifest = manifestFile ? (await inflate(manifestFile, MAX_MANIFEST_BYTES))?.toString("utf8") : undefined;
     const entry = manifest ? scormEntry(manifest) : null;
     const [file] = (entry ?? "").split(/[?#]/);
     // A plain relative path (with a query string at most), of a file the package holds.
@@ -90,7 +118,8 @@ export async function serveScorm(mediaDir: string, hash: string, rest: string, r
   const type = TYPES[path.extname(inner ?? "").slice(1).toLowerCase()];
   const file = inner && type ? zip.file(inner) : null;
   if (!file || file.dir) throw notFound();
-  const data = await file.async("nodebuffer");
+  const data = await inflate(file, MAX_FILE_BYTES).catch(() => null);
+  if (!data) throw notFound();
   return reply
     .header("Content-Type", type)
     .header("Content-Length", data.length)
