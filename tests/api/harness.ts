@@ -4,13 +4,13 @@ import path from "node:path";
 import crypto from "node:crypto";
 import pg from "pg";
 import type { FastifyInstance } from "fastify";
+import { inject } from "vitest";
 import { createDb, type Db } from "../../api/db/index";
-import { migrateToLatest } from "../../api/db/migrate";
-import { seedDemo, seedReference } from "../../api/db/seed";
 import { buildApi, type BuildOptions } from "../../api/server";
 import { CSRF_COOKIE, RELAY_HEADER } from "../../contract/http";
+import { adminQuery, DEMO_PASSWORD, SEED_CLOCK, withDatabase } from "./seeded-template";
 
-export const DEMO_PASSWORD = "Demo-Pass1!";
+export { DEMO_PASSWORD };
 /** The relay secret the test API shares with "the dashboard" (a client given an address). */
 export const TEST_RELAY_SECRET = "test-relay-secret";
 
@@ -23,12 +23,10 @@ export async function startTestApi(opts: BuildOptions = {}, { env = {} }: { env?
   // set while this API lives and put back by close() (each test file runs in its own process anyway).
   const savedEnv = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
   Object.assign(process.env, env);
-  const clock = { now: new Date("2026-06-01T08:00:00.000Z") };
-  const { db, dialect, drop } = await freshDatabase();
+  // The seeded database's clock: what the seed wrote is "now" when the file starts.
+  const clock = { now: new Date(SEED_CLOCK) };
+  const { db, dialect, drop } = await seededDatabase();
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "lms-media-test-"));
-  await migrateToLatest(db, dialect);
-  await seedReference(db, clock.now);
-  await seedDemo(db, clock.now, DEMO_PASSWORD);
   const app = await buildApi(
     { db, now: () => clock.now, secret: "test-secret-not-for-production", mediaDir },
     { loginLimits: { perAccountPerMinute: 1000, perAddressPerMinute: 1000 }, relaySecret: TEST_RELAY_SECRET, scheduler: false, ...opts },
@@ -67,6 +65,36 @@ export async function startTestApi(opts: BuildOptions = {}, { env = {} }: { env?
 }
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
+/** A database of this file's own, migrated and seeded: a copy of the run's template (tests/api/seeded-template.ts). */
+export async function seededDatabase(): Promise<{ db: Db; dialect: "sqlite" | "postgres"; drop: () => Promise<void> }> {
+  const template = inject("seededTemplate");
+  const admin = process.env.TEST_DATABASE_URL;
+  if (admin) {
+    const name = `lms_test_${crypto.randomBytes(6).toString("hex")}`;
+    await copyTemplate(admin, name, template);
+    const { db } = createDb({ databaseUrl: withDatabase(admin, name) });
+    return { db, dialect: "postgres", drop: () => adminQuery(admin, `drop database if exists ${name} with (force)`) };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lms-api-test-"));
+  const file = path.join(dir, "lms.sqlite");
+  fs.copyFileSync(template, file);
+  const { db } = createDb({ sqliteFile: file });
+  return { db, dialect: "sqlite", drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** CREATE DATABASE … TEMPLATE refuses while another copy of the same template is being taken: try again. */
+async function copyTemplate(admin: string, name: string, template: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await adminQuery(admin, `create database ${name} template ${template}`);
+    } catch (e) {
+      if (attempt >= 50 || !/being accessed by other users/.test(String(e))) throw e;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+}
+
+/** An empty database of this file's own (for tests of the migrations and the seed themselves). */
 export async function freshDatabase(): Promise<{ db: Db; dialect: "sqlite" | "postgres"; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (admin) {

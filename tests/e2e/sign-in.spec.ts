@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { acceptPendingTerms, API_ORIGIN, signIn, DEMO_PASSWORD } from "./helpers";
+import { acceptPendingTerms, API_ORIGIN, signInWithForm as signIn, DEMO_PASSWORD } from "./helpers";
 import { e2eDb } from "./db";
 import { formatInstant } from "../../app/lms/format";
 import { DEFAULT_ZONE_OFFSET_MINUTES } from "../../contract/time-zone";
