@@ -21,7 +21,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${LANE.port}`,
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      // The headless shell: the suite's CPU is mostly the browser's, and the shell spends a third
+      // less of it than the full Chromium in headless mode (measured on users.spec.ts: 104 → 66 s).
+      executablePath: process.env.E2E_CHROMIUM ?? "/usr/bin/chromium-headless-shell",
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
