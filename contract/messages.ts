@@ -73,6 +73,8 @@ export const MSG = {
   value_below_minimum: "value_below_minimum",
   whole_days: "whole_days",
   date_end_before_start: "date_end_before_start",
+  // A day that is not a real calendar day "YYYY-MM-DD" (docs/decisions/086).
+  invalid_date: "invalid_date",
   cancel_type_not_allowed: "cancel_type_not_allowed",
   session_min_above_max: "session_min_above_max",
   prerequisite_cycle: "prerequisite_cycle",

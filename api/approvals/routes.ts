@@ -14,6 +14,7 @@ import { requestAccess } from "../requests/deciders";
 import { expireOverdue } from "../requests/approval";
 import { deliver } from "../requests/notify";
 import { approvalList } from "./list";
+import { exportPeriod, periodList } from "./period";
 import { contentSummary, contentsWith, typeByCode } from "./contents";
 import { budgetRoutes } from "./budget";
 import { budgetCategoryRoutes } from "./budget-category";
@@ -30,6 +31,8 @@ import { budgetCategoryRoutes } from "./budget-category";
  * - POST enrollment/cancel-reject/ {enrollment_list}                                  change
  *        → {results: [{enrollment, result}], counts}
  * - POST enrollment/close/ {content_type, content} → {rejected, datetime_close}        change
+ * - GET  enrollment/period/[export/]        enrolments and completions in a period,
+ *        across contents (period.ts; docs/decisions/086)                            view
  * The enrolments waiting in a flow are requests too: dashboard/enrollment/request/ (api/requests/).
  * The budget pages and budget categories are budget.ts and budget-category.ts.
  */
@@ -55,6 +58,15 @@ export function approvalRoutes(app: FastifyInstance, ctx: ApiContext) {
     const { types, decider, admin } = await lister(req);
     return exportApprovals(req, reply, db, types, decider, admin, ctx.now());
   });
+
+  // Enrolments and completions in a period (docs/decisions/086): organisation-wide, so the view
+  // flag only — a flow's decider sees the enrolments at its steps, not every learner's.
+  const periodTypes = async (req: FastifyRequest) => {
+    await requireModule(req, db, "enrollment", "view");
+    return contentsWith(db, "enrollment");
+  };
+  app.get("/dashboard/enrollment/period/", async (req) => periodList(req, db, await periodTypes(req), ctx.now()));
+  app.get("/dashboard/enrollment/period/export/", async (req, reply) => exportPeriod(req, reply, db, await periodTypes(req), ctx.now()));
 
   app.post("/dashboard/enrollment/:action(^[a-z-]{1,20})/", async (req) => {
     const action = (req.params as { action: string }).action;

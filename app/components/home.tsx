@@ -126,14 +126,14 @@ export function FigureCards({ label, items }: { label: string; items: { key: str
  * What waits for the viewer (issue 33 item 13): each count a link to the list it counts, filtered
  * as counted; only the lists the viewer may open are given (app/lms/home-actions.server.ts).
  */
-export function ActionCards({ items }: { items: { key: string; count: number; capped: boolean; href: string }[] }) {
+export function ActionCards({ items, heading = "home_actions_heading", id = "home-actions-title" }: { items: { key: string; count: number; capped: boolean; href: string }[]; heading?: string; id?: string }) {
   const { t } = useTranslation();
   const f = useFormats();
   if (!items.length) return null;
   return (
-    <section aria-labelledby="home-actions-title" className="mb-6">
-      <h2 id="home-actions-title" className="mb-2 text-lg font-semibold text-slate-900">
-        {t("home_actions_heading")}
+    <section aria-labelledby={id} className="mb-6">
+      <h2 id={id} className="mb-2 text-lg font-semibold text-slate-900">
+        {t(heading)}
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
         {items.map((it) => (

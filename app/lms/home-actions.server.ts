@@ -24,7 +24,15 @@ export const HOME_ACTIONS = [
   // Assignments with an overdue learner (docs/decisions/080): the assignment list, filtered, whose
   // rows lead to each one's overdue learners. `type`: a registry list, opened by its view flag.
   { key: "assignment_overdue", type: "assignment", api: "dashboard/assignment/", query: { learners: LEARNERS_FILTER.overdue } },
+  // What happened in the home's period (docs/decisions/086): the enrolments made and the learning
+  // completed on its days, across contents. `period`: the list is asked for, and the link carries,
+  // the home's days (date_from, date_to), so the card counts what the page lists.
+  { key: "enrolled_period", screen: "enrollment-period", api: "dashboard/enrollment/period/", query: { event: "enrolled" }, period: true },
+  { key: "completed_period", screen: "enrollment-period", api: "dashboard/enrollment/period/", query: { event: "completed" }, period: true },
 ] as const;
+
+/** The home's days (YYYY-MM-DD, the organisation's, inclusive), as the home's API answered them. */
+export type HomeDays = { date_from: string; date_to: string };
 
 type ActionDef = (typeof HOME_ACTIONS)[number];
 
@@ -43,34 +51,41 @@ function targetOf(a: ActionDef) {
   return { flags: [screen.flag, ...(screen.also ?? [])], switches: switchesOf(screen), path: screen.path };
 }
 
-/** The list's address: a filtered list carries its filter, so the page shows the rows counted. */
-function hrefOf(a: ActionDef, path: string) {
-  const q = "type" in a ? new URLSearchParams(a.query).toString() : "";
+/** The query an action's list is asked with: its filter, and the home's days for a period's card. */
+const queryOf = (a: ActionDef, days: HomeDays): Record<string, string> => ("period" in a ? { ...a.query, ...days } : a.query);
+
+/**
+ * The list's address: a filtered list carries its filter (and a period's card the home's days), so
+ * the page shows the rows counted; a screen that is its filter (the waiting tab) needs none.
+ */
+function hrefOf(a: ActionDef, path: string, days: HomeDays) {
+  const q = "type" in a || "period" in a ? new URLSearchParams(queryOf(a, days)).toString() : "";
   return q ? `${dash(path)}?${q}` : dash(path);
 }
 
-export type HomeAction = { key: (typeof HOME_ACTIONS)[number]["key"]; count: number; capped: boolean; href: string };
+/** `group`: what waits for the viewer, or what happened in the home's period. */
+export type HomeAction = { key: (typeof HOME_ACTIONS)[number]["key"]; group: "waiting" | "period"; count: number; capped: boolean; href: string };
 
 /**
  * The actions whose list the viewer may open — the screen guard's rule (requireScreen): its flag or
  * a guard that shows it, its config switches on — each with its list's address.
  */
-export function openableActions(permission: PermissionAnswer, config: ConfigDict) {
+export function openableActions(permission: PermissionAnswer, config: ConfigDict, days: HomeDays) {
   return HOME_ACTIONS.flatMap((a) => {
     const target = targetOf(a);
     const open = target.flags.some((f) => answerHolds(permission, f)) && switchesOn(config, target.switches);
-    return open ? [{ ...a, href: hrefOf(a, target.path) }] : [];
+    return open ? [{ ...a, href: hrefOf(a, target.path, days) }] : [];
   });
 }
 
 /** The counts of the actions the viewer may open, in HOME_ACTIONS' order (one page of one row each, asked at once). */
-export async function homeActions(api: Lms, permission: PermissionAnswer, config: ConfigDict): Promise<HomeAction[]> {
-  const shown = openableActions(permission, config);
-  const lists = await Promise.all(shown.map((a) => api.get<Paged<unknown>>(a.api, { query: { ...a.query, page_size: 1 }, accept: [403, 404] })));
+export async function homeActions(api: Lms, permission: PermissionAnswer, config: ConfigDict, days: HomeDays): Promise<HomeAction[]> {
+  const shown = openableActions(permission, config, days);
+  const lists = await Promise.all(shown.map((a) => api.get<Paged<unknown>>(a.api, { query: { ...queryOf(a, days), page_size: 1 }, accept: [400, 403, 404] })));
   return shown.flatMap((a, i) => {
     const res = lists[i];
     // The API refused after all (a switch or flag changed meanwhile): nothing to show, nothing to open.
     if (res.status !== 200) return [];
-    return [{ key: a.key, count: res.data.count, capped: !!res.data.count_capped, href: a.href }];
+    return [{ key: a.key, group: "period" in a ? ("period" as const) : ("waiting" as const), count: res.data.count, capped: !!res.data.count_capped, href: a.href }];
   });
 }

@@ -34,6 +34,10 @@ export const APPROVALS_SCREENS = [
   },
   // A list as xlsx or csv (a resource route, no page; docs/decisions/074).
   { id: "enrollment-export", path: "enrollment/export", labelKey: "menu_enrollment_export", flag: VIEW, also: DECIDES, module: "routes/enrollment-approval-export.tsx", menu: false },
+  // Enrolments and completions in a period, across contents (issue 33 item 13; docs/decisions/086): the
+  // home's two period cards open it. Organisation-wide, so the view flag only (no decider's guard).
+  { id: "enrollment-period", path: "enrollment/period", labelKey: "menu_enrollment_period", flag: VIEW, module: "routes/enrollment-period.tsx", menu: false },
+  { id: "enrollment-period-export", path: "enrollment/period/export", labelKey: "menu_enrollment_period_export", flag: VIEW, module: "routes/enrollment-period-export.tsx", menu: false },
   // The older single-list layout (spec 000 §2.10 "/enrollmentOld"): the same module and data.
   listed("enrollment-old", "enrollmentOld", "menu_enrollment_old", { menu: false }),
   // One enrolment waiting in its content's approval flow: the request page every kind of request has.

@@ -23,7 +23,9 @@ export default function HomeLearning() {
   return (
     <>
       <HomeHeader title={t("home_learning_title")} tabs={tabs} current={screenId} days={days} periods={periods} from={figures.date_from} to={figures.date_to} />
-      <ActionCards items={actions} />
+      <ActionCards items={actions.filter((a) => a.group === "waiting")} />
+      {/* What happened on the period's days (docs/decisions/086): each card opens the list it counts. */}
+      <ActionCards items={actions.filter((a) => a.group === "period")} heading="home_period_heading" id="home-period-title" />
       <FigureCards
         label={t("home_content_heading")}
         items={[

@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { DEFAULT_HOME_PERIOD, HOME_PERIODS, type HomePeriod } from "../../contract/schemas/home";
+import { DEFAULT_HOME_PERIOD, HOME_PERIODS, type HomePeriod, type HomePeriodAnswer } from "../../contract/schemas/home";
 import { requireScreen } from "~/lms/auth.server";
 import { visibleMenu } from "~/lms/menu.server";
 import { homeActions } from "~/lms/home-actions.server";
@@ -19,11 +19,10 @@ export async function loadHome<T>(args: { request: Request; context?: unknown },
   const { request } = args;
   const { api, permission, config } = await requireScreen(args, screenId);
   const days = periodOf(request);
-  // The learning home also counts what waits for the viewer (issue 33 item 13; home-actions.server.ts).
-  const [{ data: figures }, actions] = await Promise.all([
-    api.get<T>(apiPath, { query: { days } }),
-    screenId === "home-learning" ? homeActions(api, permission, config) : [],
-  ]);
+  // The learning home also counts what waits for the viewer and what happened on the period's days
+  // (issue 33 item 13; home-actions.server.ts): the days are the API's answer, so they are asked after it.
+  const { data: figures } = await api.get<T & HomePeriodAnswer>(apiPath, { query: { days } });
+  const actions = screenId === "home-learning" ? await homeActions(api, permission, config, { date_from: figures.date_from, date_to: figures.date_to }) : [];
   const tabs = visibleMenu(permission, config).find((g) => g.id === "home")?.links ?? [];
   return data({ days, periods: [...HOME_PERIODS], figures, actions, tabs, screenId }, { headers: api.headers() });
 }

@@ -74,6 +74,9 @@ const SCREEN_API: Record<string, string> = {
   ...Object.fromEntries(["enrollment-waiting", "enrollment-waiting-tab", "enrollment-approved", "enrollment-rejected", "enrollment-confirm", "enrollment-old", "enrollment-export"].map((id) => [id, "dashboard/enrollment/"])),
   // Enrolments waiting in a flow (docs/decisions/074): their request pages read the kind's list.
   ...Object.fromEntries(["enrollment-request-item", "enrollment-request-reject"].map((id) => [id, "dashboard/enrollment/request/"])),
+  // Enrolments and completions in a period (docs/decisions/086): the page and its export.
+  "enrollment-period": "dashboard/enrollment/period/",
+  "enrollment-period-export": "dashboard/enrollment/period/export/?format_type=csv",
   budget: "dashboard/budget/",
   "budget-item": "dashboard/budget/course-1/",
   // The budget list as a spreadsheet (docs/decisions/075): the export flag.

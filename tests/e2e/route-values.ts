@@ -34,7 +34,7 @@ export async function signIn(ctx: APIRequestContext, username: string) {
 }
 
 /** Route modules that only stream a file (the exports): no document to open or check. */
-export const DOWNLOADS = new Set(["routes/content.overall-export.tsx", "routes/class.overall-report-export.tsx", "routes/enrollment-approval-export.tsx", "routes/request-form.result-export.tsx", "routes/assignment.export.tsx", "routes/login-as.log-export.tsx", "routes/content.survey-result-export.tsx", "routes/user.export.tsx"]);
+export const DOWNLOADS = new Set(["routes/content.overall-export.tsx", "routes/class.overall-report-export.tsx", "routes/enrollment-approval-export.tsx", "routes/request-form.result-export.tsx", "routes/assignment.export.tsx", "routes/login-as.log-export.tsx", "routes/content.survey-result-export.tsx", "routes/user.export.tsx", "routes/enrollment-period-export.tsx"]);
 
 /** Ids of the first rows of an API list as the account sees it (empty when refused or empty). */
 export async function listIds(ctx: APIRequestContext, path: string, size: number): Promise<number[]> {
