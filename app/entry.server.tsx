@@ -6,6 +6,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { forScript, payloadSlot, type I18nPayload } from "./components/i18n-payload";
 import { RenderOnlyProvider } from "./components/render-only";
+import { TitlePartsProvider } from "./components/page-title";
+import { titleParts } from "./lms/page-title";
 import { dictionaryVersion, documentBundle, pick, withFallback } from "./i18n/dictionaries.server";
 import { getLocale } from "./i18n/i18next.server";
 import { TranslatorProvider, fixedSource } from "./i18n/react";
@@ -66,7 +68,9 @@ export default async function handleRequest(
       <NonceProvider value={nonce}>
         <TranslatorProvider value={fixedSource(translator)}>
           <RenderOnlyProvider value={loadContext}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+            <TitlePartsProvider value={titleParts}>
+              <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+            </TitlePartsProvider>
           </RenderOnlyProvider>
         </TranslatorProvider>
       </NonceProvider>,

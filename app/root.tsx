@@ -12,7 +12,6 @@ import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
 import { getLocale, languageCookie } from "~/i18n/i18next.server";
 import { csrfFor } from "~/lms/csrf.server";
-import { brandStyle } from "~/lms/brand";
 import { brandOf } from "~/lms/brand.server";
 import { getConfig, offeredLanguages } from "~/lms/store.server";
 import { popToast } from "~/lms/toast.server";
@@ -55,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const locale = rootData?.locale ?? "en";
   return (
-    <html lang={locale === "jp" ? "ja" : locale === "ch" ? "zh" : locale} data-locale={locale} style={brandStyle(rootData?.brand.primaryColor)}>
+    <html lang={locale === "jp" ? "ja" : locale === "ch" ? "zh" : locale} data-locale={locale} style={rootData?.brand.primaryStyle}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -363,5 +363,4 @@ export const budgetTypeAllows = (type: number, kind: "plan" | "actual") =>
   type === BUDGET_CATEGORY_TYPE.both || type === (kind === "plan" ? BUDGET_CATEGORY_TYPE.plan : BUDGET_CATEGORY_TYPE.actual);
 
 /** GET …/learner/export/ and …/progress/export/: the spreadsheet type (`format_type`). */
-export const EXPORT_FORMATS = ["xlsx", "csv"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export { EXPORT_FORMATS, type ExportFormat } from "./export-formats";

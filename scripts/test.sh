@@ -1,13 +1,23 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, unit + API tests (vitest, real database), then the e2e suite
-# (Playwright, JS on and off) against a fresh production build.
+# `npm test`: typecheck, lint, unit + API tests (vitest, real database), the byte budgets of the
+# fresh production build, then the e2e suite (Playwright, JS on and off) against that build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/stage-times.sh
 # The times are printed whether the run passes or fails (a failed stage's time included).
 trap 'stage_report "npm test"' EXIT
-stage typecheck && ./node_modules/.bin/tsc --noEmit
-stage lint && ./node_modules/.bin/eslint --max-warnings 0 .
+# Typecheck and lint side by side: each is one thread, and the machine has two cores. Both run to
+# the end; either failing fails the stage, its output printed as it came.
+stage "typecheck + lint"
+./node_modules/.bin/tsc --noEmit & typecheck=$!
+./node_modules/.bin/eslint --max-warnings 0 . & lint=$!
+status=0
+wait "$typecheck" || { echo "== typecheck failed"; status=1; }
+wait "$lint" || { echo "== lint failed"; status=1; }
+[ "$status" = 0 ]
 stage "unit + API tests" && ./node_modules/.bin/vitest run
 stage build && NODE_ENV=production ./node_modules/.bin/remix build && node server/build.mjs
+# Bytes do not depend on the machine: JS per page kind, documents, server-only packages in client
+# chunks, against bench/budgets.json (issue 34 §1, docs/decisions/087). Under a minute.
+stage "byte budgets" && ./node_modules/.bin/tsx bench/bytes.ts ${BUILD_DIR:+--build "$BUILD_DIR"}
 stage e2e && bash scripts/ensure-chromium.sh && ./node_modules/.bin/playwright test

@@ -1,6 +1,6 @@
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { CSRF_FIELD } from "~/lms/csrf-field";
-import { errorsAt, type FormResult } from "~/lms/form-result";
+import type { FormResult } from "~/lms/form-result";
 
 /**
  * The form kit's parts that need no conform (app/components/forms.tsx re-exports them): a form
@@ -38,7 +38,9 @@ export function CsrfInput(_props: { token?: string | null }) {
  * forms have no error spot of their own (a post that was no readable form, app/lms/read-form.server.ts).
  */
 export function FormErrors({ result, t }: { result?: FormResult; t: (key: string) => string }) {
-  return <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />;
+  // The form's own errors ("" in the answer) read here, not with form-result.ts's errorsAt: that
+  // module would bring its other readers (sub-forms' values) to every page with a form (decision 087).
+  return <ErrorList errors={result?.error?.[""]?.map((e) => t(e))} />;
 }
 
 /** The look of a form's main button (save, create, reset). */

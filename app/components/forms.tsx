@@ -1,4 +1,5 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "~/components/form-props";
 import { useId, type ReactNode } from "react";
 import { ErrorList, type Errors } from "./form-basics";
 

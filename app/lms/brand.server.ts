@@ -1,4 +1,5 @@
 import { CONFIG_DEFAULTS, type ConfigDict } from "../../contract/config";
+import { brandStyle } from "./brand";
 
 /**
  * What every page shows of the organisation, from its configuration (spec 000 §3, §5): name,
@@ -9,7 +10,9 @@ import { CONFIG_DEFAULTS, type ConfigDict } from "../../contract/config";
 export function brandOf(config: ConfigDict, request: Request) {
   return {
     appName: String(config.app_name?.value ?? "LMS"),
-    primaryColor: String(config.primary_color?.value ?? "#1d4ed8"),
+    // The primary colour as the <html> element's custom properties, worked out here: the colour
+    // maths (app/lms/brand.ts) is then no part of every page's JavaScript (docs/decisions/087).
+    primaryStyle: brandStyle(String(config.primary_color?.value ?? "#1d4ed8")),
     favicon: config.favicon_image?.url ?? null,
     metaDescription: String(config["meta-description"]?.value ?? ""),
     ogTitle: String(config["og-title"]?.value ?? ""),

@@ -1,5 +1,10 @@
 import { SCREENS } from "~/registry/screens.js";
 import { PRIVACY_PAGES, privacyPage } from "./privacy-pages";
+import type { TitleMatch, TitlePart } from "./title-text";
+
+// Types only: the browser loads this module on its own (app/components/page-title.tsx), and one
+// it shared with every page would be one more file on every page.
+export type { TitleMatch, TitlePart } from "./title-text";
 
 /**
  * Every page's <title> (issue 14 §5, docs/decisions/025): the page, then what it belongs to, most
@@ -8,17 +13,13 @@ import { PRIVACY_PAGES, privacyPage } from "./privacy-pages";
  * parts come with the loader data of the route that leads it (content-titles.server.ts reads them
  * from the content registry: tab, sub-page or overall page, the item's name, the type's plural
  * noun), the other screens' from screens.js, plus the few one-off pages below. Client-safe: keys
- * and names, no texts, and not the content registry.
+ * and names, no texts, and not the content registry. The server's render reads it; the browser
+ * loads it only once a page's title has to change (app/components/page-title.tsx, decision 087),
+ * so the screens registry is not part of every page's JavaScript.
  */
-export const TITLE_SEPARATOR = " · ";
 
-/** A dictionary key (with `values`: placeholders filled with other keys' texts) or a text as it is. */
-export type TitlePart = { key: string; values?: Record<string, string> } | { text: string };
 /** A content route's title parts by route id, `{ item: true }` where the item's name goes. */
 export type ContentTitles = Record<string, (TitlePart | { item: true })[]>;
-
-/** What a title needs of a matched route: Remix's `useMatches()` entries. */
-export type TitleMatch = { id: string; data?: unknown; params?: Record<string, string | undefined> };
 
 const key = (k: string | undefined): TitlePart[] => (k ? [{ key: k }] : []);
 
@@ -54,13 +55,11 @@ const ONE_OFF: Record<string, (m: TitleMatch) => TitlePart[]> = {
     return [...key("cls_learner_codes_title"), ...(name ? [{ text: name }] : [])];
   },
   checkin: () => key("cls_scan_title"),
-  error: (m) => key(errorKey((m.data as { code?: string } | undefined)?.code ?? "500")),
+  // title-text.ts's errorKey, written out: see the imports above.
+  error: (m) => key(`error_${String((m.data as { code?: string } | undefined)?.code ?? "500").replace(/-/g, "_")}_title`),
   "dashboard-not-found": () => key("error_404_title"),
   "site-not-found": () => key("error_404_title"),
 };
-
-/** The title key of an error page by its code (routes/error.tsx) or HTTP status. */
-export const errorKey = (code: string | number) => `error_${String(code).replace(/-/g, "_")}_title`;
 
 /**
  * The parts of a page's title, most specific first, without the application's name: from the
@@ -83,13 +82,4 @@ export function titleParts(matches: readonly TitleMatch[]): TitlePart[] {
     if (oneOff) return oneOff(m);
   }
   return [];
-}
-
-/**
- * The title's text: `parts` translated by `t` (a part whose text is empty is left out), then the
- * application's name; a page without parts is the application's own title ("LMS Dashboard").
- */
-export function titleText(parts: readonly TitlePart[], appName: string, t: (key: string, values?: Record<string, string>) => string): string {
-  const texts = parts.map((p) => ("text" in p ? p.text : t(p.key, p.values && Object.fromEntries(Object.entries(p.values).map(([k, v]) => [k, t(v)]))))).filter(Boolean);
-  return [...(texts.length ? texts : [t("app_title")]), appName].filter(Boolean).join(TITLE_SEPARATOR);
 }

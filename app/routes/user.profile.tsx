@@ -3,7 +3,7 @@ import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { MSG } from "../../contract/messages";
 import type { User } from "../../contract/schemas/user";
-import { ConfirmDialog } from "~/components/content/dialogs";
+import { ConfirmDialog } from "~/components/content/confirm-dialog";
 import { FactList } from "~/components/content/fact-list";
 import { PostButton } from "~/components/content/row-actions";
 import { useDates } from "~/components/use-dates";

@@ -1,4 +1,5 @@
-import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "~/components/form-props";
 import { useForm } from "~/components/use-form";
 import { Form, useBlocker } from "@remix-run/react";
 import { Fragment, lazy, Suspense, useEffect, useState } from "react";

@@ -6,9 +6,11 @@ import { WritableFields } from "~/components/content/item-writable";
 
 /**
  * Dialogs rendered by the server (so they work without JavaScript): an overlay with a focused,
- * labelled panel. Cancelling is a link back to the same list.
+ * labelled panel. Cancelling is a link back to the same list. The confirmation of another action
+ * than a delete is confirm-dialog.tsx: a list page has a delete step, and a browser chunk holds
+ * all of a module that any page uses (docs/decisions/087).
  */
-function Modal({ labelId, children }: { labelId: string; children: React.ReactNode }) {
+export function Modal({ labelId, children }: { labelId: string; children: React.ReactNode }) {
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4">
       <div role="dialog" aria-modal="true" aria-labelledby={labelId} className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
@@ -59,39 +61,6 @@ export function ConfirmDelete({
         </a>
         <button type="submit" autoFocus className="rounded bg-red-700 px-4 py-2 text-sm font-medium text-white">
           {confirmLabel ?? t("action_delete")}
-        </button>
-        </WritableFields>
-      </Form>
-    </Modal>
-  );
-}
-
-/**
- * The confirmation step of another action (opened by a link adding the query `param`): its title,
- * text and button; confirming posts `intent` with `fields`, cancelling drops `param`.
- */
-export function ConfirmDialog(p: { title: string; text: string; confirmLabel: string; intent: string; param: string; fields?: Record<string, string | number>; danger?: boolean }) {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const cancel = withParam(params, p.param, null);
-  return (
-    <Modal labelId="confirm-title">
-      <h2 id="confirm-title" className="text-lg font-semibold">
-        {p.title}
-      </h2>
-      <p className="mt-2 text-sm text-slate-700">{p.text}</p>
-      <Form method="post" className="mt-5 flex justify-end gap-2">
-        <WritableFields>
-        <CsrfInput />
-        <input type="hidden" name="intent" value={p.intent} />
-        {Object.entries(p.fields ?? {}).map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={String(v)} />
-        ))}
-        <a href={cancel} className="rounded border border-slate-300 px-4 py-2 text-sm">
-          {t("cancel")}
-        </a>
-        <button type="submit" autoFocus className={`rounded px-4 py-2 text-sm font-medium ${p.danger ? "bg-red-700 text-white" : "bg-primary text-primary-fg"}`}>
-          {p.confirmLabel}
         </button>
         </WritableFields>
       </Form>

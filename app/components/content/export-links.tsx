@@ -1,6 +1,6 @@
 import { useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { EXPORT_FORMATS } from "../../../contract/codes";
+import { EXPORT_FORMATS } from "../../../contract/export-formats";
 
 const LIST_KEYS = ["search", "ordering", "status_group", "status_set", "status"];
 

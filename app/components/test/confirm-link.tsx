@@ -1,5 +1,5 @@
 import { useSearchParams } from "@remix-run/react";
-import { ConfirmDialog } from "~/components/content/dialogs";
+import { ConfirmDialog } from "~/components/content/confirm-dialog";
 import { useTranslation } from "~/i18n/react";
 import { withParam } from "~/lms/list-query";
 

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps } from "~/components/form-props";
 import { useForm } from "~/components/use-form";
 import { Form, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
