@@ -8,6 +8,7 @@ import type { LoadFigures, WireSize } from "./load";
 
 export type Budgets = {
   listThroughputVsBare: number;
+  detailThroughputVsBare: number;
   minimalThroughputVsBare: number;
   p99OverP50: number;
   listDocumentGzipKb: number;
@@ -91,7 +92,7 @@ export function verdicts(f: Figures, b: Budgets): Verdict[] {
     limit: `≥ ${fmt(min * 100)} %`,
     ok: ofBare(f, t) >= min,
   });
-  out.push(share("list", b.listThroughputVsBare), share("minimal", b.minimalThroughputVsBare));
+  out.push(share("list", b.listThroughputVsBare), share("detail", b.detailThroughputVsBare), share("minimal", b.minimalThroughputVsBare));
   for (const t of Object.keys(TARGETS) as Target[]) {
     if (t === "bare") continue;
     const l = f.load[t];
@@ -99,6 +100,8 @@ export function verdicts(f: Figures, b: Budgets): Verdict[] {
   }
   out.push(...byteVerdicts({ list: f.load.list.wire, minimal: f.load.minimal.wire }, f.bundle, b));
   out.push({ what: "dashboard resident memory after the load", figure: `${fmt(f.memoryMb.dashboard)} MB`, limit: `≤ ${b.dashboardRssMb} MB`, ok: f.memoryMb.dashboard <= b.dashboardRssMb });
+  // Issue 34 §3: no more than the framework's own app holds after the same load.
+  out.push({ what: "dashboard resident memory, against the bare app's", figure: `${fmt(f.memoryMb.dashboard)} MB`, limit: `≤ ${fmt(f.memoryMb.bare)} MB (bare)`, ok: f.memoryMb.dashboard <= f.memoryMb.bare });
   const s = f.scaling;
   out.push({
     what: `API list p50, ${fmt(s.small.rows)} → ${fmt(s.large.rows)} rows`,
