@@ -2,6 +2,7 @@ import path from "node:path";
 import { readEnv } from "./env";
 import { prepareDatabase } from "./boot";
 import { buildApi, loadSecret } from "./server";
+import { drainApi, DRAIN_DELAY_MS } from "./system/health";
 import { sendMailer } from "./mail";
 import { relaySecret } from "../contract/secret-file.server";
 
@@ -19,9 +20,13 @@ const app = await buildApi(
 );
 await app.listen({ host: env.HOST, port: env.API_PORT });
 console.log(`[api] LMS API listening on http://${env.HOST}:${env.API_PORT}/api/`);
+// Drain, then stop: readiness fails at once, liveness stays 200 until exit (decision 091).
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
-    await app.close();
+    if (stopping) return;
+    stopping = true;
+    await drainApi(app, DRAIN_DELAY_MS);
     await db.destroy();
     process.exit(0);
   });

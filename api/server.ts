@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
-import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
 import { secretFromFile } from "../contract/secret-file.server";
 import type { ApiContext } from "./http/context";
@@ -18,7 +17,7 @@ import { contentRoutes } from "./content/mount";
 import { MOUNTED_DEFINITIONS } from "./content/library/definitions";
 import { filterRoutes } from "./system/filters";
 import { forgotPasswordRoutes } from "./system/forgot-password";
-import { healthRoutes } from "./system/health";
+import { healthRoutes, installReadiness } from "./system/health";
 import { MAX_UPLOAD_BYTES, mediaRoutes } from "./system/media";
 import { ssoRoutes } from "./system/sso";
 import { homeRoutes } from "./system/home";
@@ -57,6 +56,7 @@ export type BuildOptions = {
 /**
  * The LMS API (spec 002 §7): everything under /api/, trailing slashes optional, `format=json`
  * accepted (JSON is the only format), sessions and CSRF on every route, contract error answers.
+ * Rate limits are counted in the database, not here (api/http/rate-limit.ts, docs/decisions/090).
  */
 export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -65,21 +65,26 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // A request that reaches a closing API (on a kept-alive connection) is answered, with
+    // `Connection: close`, not refused with a 503 the user would see (decision 091): it was sent
+    // here before the balancer knew, and the process can still serve it.
+    return503OnClosing: false,
   });
   installErrorHandling(app);
+  // Readiness, separate from liveness: 503 once the process drains (api/system/health.ts).
+  const readiness = installReadiness(app);
   installClientAddress(app, opts.relaySecret ?? null);
   await app.register(cookie, { secret: ctx.secret });
   await app.register(formbody);
   // Uploads: the config's size limit is applied per request, this is only the hard cap.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-  await app.register(rateLimit, { global: false });
   // The import socket (spec 002 §7; docs/decisions/032): small JSON messages only.
   await app.register(websocket, { options: { maxPayload: 4096 } });
   installSessions(app, ctx, opts.sessionMaxAgeMs);
   installUploadAllowList(app, ctx);
   await app.register(
     async (api) => {
-      healthRoutes(api, ctx);
+      healthRoutes(api, ctx, readiness);
       accountRoutes(api, ctx, opts.loginLimits ?? { perAccountPerMinute: 10, perAddressPerMinute: 60 });
       configRoutes(api, ctx);
       termRoutes(api, ctx);

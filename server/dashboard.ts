@@ -13,6 +13,7 @@ import compression from "compression";
 import express from "express";
 import { clientAddress, trustSetting } from "./client-address";
 import { refuseCrossSitePosts } from "./cross-site";
+import { drain, DRAIN_DELAY_MS, installReadiness, type Readiness } from "./drain";
 import { remixHandler } from "./remix-handler";
 
 const mode = process.env.NODE_ENV ?? "production";
@@ -29,6 +30,9 @@ installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustSetting(process.env.TRUST_PROXY));
+// Readiness (/dashboard/health/ready), 503 from SIGTERM on; liveness stays the Remix route (server/drain.ts).
+const readiness: Readiness = { draining: false };
+installReadiness(app, readiness);
 app.use(clientAddress());
 app.use(refuseCrossSitePosts());
 // Documents come gzipped from entry.server already (a faster level); this compresses the rest.
@@ -59,7 +63,7 @@ server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
+    if (readiness.draining) return;
+    void drain(server, readiness, DRAIN_DELAY_MS).then(() => process.exit(0));
   });
 }

@@ -117,8 +117,8 @@ export const fuzzQuery: fc.Arbitrary<string> = fc.oneof(
 export const fuzzParam = (real: readonly string[]) =>
   fc.oneof({ arbitrary: fc.constantFrom(...real), weight: 3 }, { arbitrary: fc.constantFrom("0", "-1", "abc", "1.5", "2147483648", "999999999999", "99999999999999", "%E0%B8%81", "%00", "%ZZ", "null"), weight: 1 });
 
-/** Tables sign-in bookkeeping writes even when it refuses (attempts, throttling, sessions): not fingerprinted. */
-export const BOOKKEEPING = new Set(["session", "login_attempt", "login_guard"]);
+/** Tables bookkeeping writes even when a call is refused (attempts, throttling, rate-limit counters, sessions): not fingerprinted. */
+export const BOOKKEEPING = new Set(["session", "login_attempt", "login_guard", "rate_limit_counter"]);
 
 /**
  * One SQL query (both dialects) giving every table's row count and largest id: a cheap

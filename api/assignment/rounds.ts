@@ -7,9 +7,10 @@ import type { ApiContext } from "../http/context";
 import { notFound } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { configValues } from "../system/config-store";
-import { itemId, writeTransaction, type Trx } from "../engine/crud";
+import { itemId, type Trx } from "../engine/crud";
 import { syncRuleContents } from "./content-rules";
 import { applyLines, markAssigned } from "./apply";
+import { claimRound, holdLease, lapsedRounds, LeaseLost, newHolder } from "./round-lease";
 import { addToTally, CHUNK_SIZE, newTally, planAssignment, planInChunks, previewOfTally, type PlanContent, type Tally } from "./plan";
 import type { KindAccess } from "./routes";
 import { addDays, type AssignmentKindDef, type AssignmentRow } from "./store";
@@ -21,8 +22,9 @@ import { addDays, type AssignmentKindDef, type AssignmentRow } from "./store";
  * `count_recurring` days / weeks / months (on `assign_day`) / years (on `assign_month`/`assign_day`)
  * until `date_end`. `datetime_next_round` holds the next one. A timer in the API process asks the
  * database every minute for due rounds: the round row is inserted (unique per due time) and claimed
- * by a conditional update (0 → 1), so of two API processes, or of a tick and a "run now", one runs
- * it; its results are unique per round, learner and content, so nothing is added twice. Every day
+ * with a lease its runner renews (round-lease.ts, docs/decisions/089), so of two API processes, or
+ * of a tick and a "run now", one runs it, and a round whose runner died is resumed by a later tick
+ * of any process; its results are unique per round, learner and content, so nothing is added twice. Every day
  * at 08:00 (organisation time) an auto-assignment that has run refreshes its learners: a refresh
  * round gives the contents to the accounts that have come to match since, and to nobody else.
  */
@@ -109,39 +111,66 @@ async function namedBefore(q: Db | Trx, id: number, roundId: number, accounts: n
   return new Set(rows.map((r) => r.account_id));
 }
 
-/** How a round runs: learners per chunk (the tests lower it to cross chunks with a few learners). */
-export type RoundOptions = { chunkSize?: number };
+/**
+ * How a round runs: learners per chunk (the tests lower it to cross chunks with a few learners);
+ * the runner's name in its lease (default: this host and process; the tests name two "processes");
+ * `afterChunk`, for the tests only, runs after each chunk has committed (to stop a runner there,
+ * or to let another process try its claim meanwhile).
+ */
+export type RoundOptions = { chunkSize?: number; runner?: string; afterChunk?: (chunk: number, roundId: number) => Promise<void> };
+
+const notRun = () => ({ ran: false, tally: newTally(0), contents: [] as PlanContent[] });
 
 /**
- * Claim round `roundId` (0 → 1) and run it, a chunk of learners per transaction
- * (docs/decisions/061): a crash between chunks leaves the round running with the chunks written;
- * run again (due once more), it skips the lines it wrote and finishes the rest. It is done, with
- * its count and the next due time, only after the last chunk. False when another run has it.
+ * Claim round `roundId` with a lease (due, or its lease lapsed: round-lease.ts) and run it, a
+ * chunk of learners per transaction (docs/decisions/061), each renewing the lease first: a crash
+ * between chunks leaves the round running with the chunks written; once its lease lapses, a later
+ * claim skips the lines written and finishes the rest. It is done, with its count and the next due
+ * time, only after the last chunk. Not run when another runner has it, or took it over meanwhile.
  */
 async function runRound(ctx: ApiContext, roundId: number, opts: RoundOptions): Promise<{ ran: boolean; tally: Tally; contents: PlanContent[] }> {
   const { db } = ctx;
+  const holder = newHolder(opts.runner);
+  if (!(await claimRound(db, roundId, holder, ctx.now()))) return notRun();
+  const lease = holdLease(db, roundId, holder, ctx.now);
+  try {
+    return await runClaimed(ctx, roundId, lease.write, opts);
+  } catch (err) {
+    if (err instanceof LeaseLost) return notRun();
+    throw err;
+  } finally {
+    lease.release();
+  }
+}
+
+/** Run a round claimed by this runner, every transaction through `write` (which renews its lease). */
+async function runClaimed(ctx: ApiContext, roundId: number, write: <T>(work: (trx: Trx) => Promise<T>) => Promise<T>, opts: RoundOptions) {
+  const { db } = ctx;
   const now = ctx.now();
   const tally = newTally(0);
-  const claimed = await db.updateTable("assignment_round").set({ status: ROUND_STATUS.running, datetime_run: now.toISOString() }).where("id", "=", roundId).where("status", "=", ROUND_STATUS.due).executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return { ran: false, tally, contents: [] };
   const round = await db.selectFrom("assignment_round").selectAll().where("id", "=", roundId).executeTakeFirstOrThrow();
   const row = await db.selectFrom("assignment").selectAll().where("id", "=", round.assignment_id).executeTakeFirstOrThrow();
   const today = localDate(now, await offsetMinutes(db));
   const by = { accountId: row.created_by, now };
   // Its content rules matched again first: a content published since is assigned by this round (decision 059).
-  await writeTransaction(db, (trx) => syncRuleContents(trx, row.id, now));
+  await write((trx) => syncRuleContents(trx, row.id, now));
+  let chunk = 0;
+  const inChunk = async (work: (trx: Trx) => Promise<void>) => {
+    await write(work);
+    await opts.afterChunk?.(++chunk, roundId);
+  };
   // A refresh gives the contents only to accounts this auto-assignment has not named before.
-  const plan = await planInChunks<Trx>(row, today, opts.chunkSize ?? CHUNK_SIZE, (work) => writeTransaction(db, work), async (q, p) => {
+  const plan = await planInChunks<Trx>(row, today, opts.chunkSize ?? CHUNK_SIZE, inChunk, async (q, p) => {
     const named = round.is_refresh ? await namedBefore(q, row.id, round.id, [...new Set(p.lines.map((l) => l.account))]) : null;
     const lines = named ? p.lines.filter((l) => !named.has(l.account)) : p.lines;
     const out = await applyLines(q, row, lines, round.id, by);
     addToTally(tally, out, new Set(out.map((l) => l.account)).size);
   });
-  await writeTransaction(db, async (trx) => {
+  await write(async (trx) => {
     // Counted from the rows, so a round finished by a second run counts what the first one wrote too.
     const added = await trx.selectFrom("assignment_result").select((eb) => eb.fn.countAll<number>().as("n")).where("assignment_id", "=", row.id).where("round_id", "=", round.id).where("result", "in", [...ADDING_RESULTS]).executeTakeFirstOrThrow();
     await markAssigned(trx, row, now);
-    await trx.updateTable("assignment_round").set({ status: ROUND_STATUS.done, count_added: Number(added.n) }).where("id", "=", round.id).execute();
+    await trx.updateTable("assignment_round").set({ status: ROUND_STATUS.done, count_added: Number(added.n), lease_until: null }).where("id", "=", round.id).execute();
     if (!round.is_refresh) await trx.updateTable("assignment").set({ datetime_next_round: await nextRound(trx, row.id, now) }).where("id", "=", row.id).execute();
   });
   return { ran: true, tally, contents: plan.contents };
@@ -168,19 +197,29 @@ export async function runRoundNow(ctx: ApiContext, assignmentId: number, now: Da
 }
 
 /**
- * One tick of the scheduler: every auto-assignment whose next round is due runs it; after 08:00
- * (organisation time) each one that has run and has not ended refreshes its learners once a day.
- * Answers the rounds it ran (tests call it with the fake clock).
+ * One tick of the scheduler: first the running rounds whose lease has lapsed (their runner died:
+ * resumed where it stopped, whichever kind — scheduled, refresh or "run now"); then every
+ * auto-assignment whose next round is due runs it; after 08:00 (organisation time) each one that
+ * has run and has not ended refreshes its learners once a day. A round that fails does not keep
+ * the others from running (its lease lapses and a later tick tries it again); the tick then fails
+ * with every error. Answers the rounds it ran (tests call it with the fake clock).
  */
 export async function schedulerTick(ctx: ApiContext, opts: RoundOptions = {}): Promise<number[]> {
   const { db } = ctx;
   const now = ctx.now();
   const ran: number[] = [];
+  const errors: unknown[] = [];
+  const attempt = async (run: () => Promise<{ round: number; ran: boolean }>) => {
+    try {
+      const r = await run();
+      if (r.ran) ran.push(r.round);
+    } catch (err) {
+      errors.push(err);
+    }
+  };
+  for (const id of await lapsedRounds(db, now)) await attempt(async () => ({ round: id, ...(await runRound(ctx, id, opts)) }));
   const due = await db.selectFrom("assignment").select(["id", "datetime_next_round"]).where("type", "=", ASSIGNMENT_KIND.auto).where("datetime_next_round", "<=", now.toISOString()).orderBy("datetime_next_round").execute();
-  for (const a of due) {
-    const r = await dueRound(ctx, a.id, a.datetime_next_round!, false, opts);
-    if (r.ran) ran.push(r.round);
-  }
+  for (const a of due) await attempt(() => dueRound(ctx, a.id, a.datetime_next_round!, false, opts));
   const offset = await offsetMinutes(db);
   const today = localDate(now, offset);
   const refreshAt = instant(today, REFRESH_TIME, offset);
@@ -192,11 +231,9 @@ export async function schedulerTick(ctx: ApiContext, opts: RoundOptions = {}): P
       .where((eb) => eb.or([eb("a.date_end", "is", null), eb("a.date_end", ">=", today)]))
       .where((eb) => eb.exists(eb.selectFrom("assignment_round as r").select("r.id").whereRef("r.assignment_id", "=", "a.id").where("r.is_refresh", "=", 0).where("r.status", "=", ROUND_STATUS.done)))
       .execute();
-    for (const a of active) {
-      const r = await dueRound(ctx, a.id, refreshAt.toISOString(), true, opts);
-      if (r.ran) ran.push(r.round);
-    }
+    for (const a of active) await attempt(() => dueRound(ctx, a.id, refreshAt.toISOString(), true, opts));
   }
+  if (errors.length) throw new AggregateError(errors, `${errors.length} auto-assignment round(s) failed (the first: ${String(errors[0])}); ran ${ran.length}`);
   return ran;
 }
 

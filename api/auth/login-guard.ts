@@ -37,13 +37,26 @@ export function loginGuard(db: Db) {
     return !!hit;
   }
 
-  async function bump(identifier: string, scope: string, now: string, lockAt: number | null) {
-    const current = await row(identifier, scope);
-    const failures = (current?.failures ?? 0) + 1;
-    const locked = lockAt !== null && failures >= lockAt ? now : null;
-    if (current) await db.updateTable("login_guard").set({ failures, datetime_last_failure: now, datetime_locked: locked }).where("identifier", "=", identifier).where("scope", "=", scope).execute();
-    else await db.insertInto("login_guard").values({ identifier, scope, failures, datetime_last_failure: now, datetime_locked: locked }).execute();
-    return { failures, datetime_last_failure: now, datetime_locked: locked };
+  /**
+   * One more failure on a row, in one statement (an upsert), so that failures sent to several API
+   * processes at once are all counted and none fails on the other's insert (docs/decisions/090).
+   * The lock is set (again) by every failure at or past `lockAt`, cleared below it.
+   */
+  async function bump(identifier: string, scope: string, now: string, lockAt: number | null): Promise<GuardRow> {
+    const failures = sql<number>`login_guard.failures + 1`;
+    const row = await db
+      .insertInto("login_guard")
+      .values({ identifier, scope, failures: 1, datetime_last_failure: now, datetime_locked: lockAt !== null && 1 >= lockAt ? now : null })
+      .onConflict((oc) =>
+        oc.columns(["identifier", "scope"]).doUpdateSet({
+          failures,
+          datetime_last_failure: now,
+          datetime_locked: lockAt === null ? null : sql<string | null>`case when ${failures} >= ${lockAt} then ${now} else null end`,
+        }),
+      )
+      .returning(["failures", "datetime_last_failure", "datetime_locked"])
+      .executeTakeFirstOrThrow();
+    return { ...row, failures: Number(row.failures) };
   }
 
   /** Seconds left of a row's delay at `now`. */

@@ -44,6 +44,8 @@ import { classCancelAndQr } from "./migrations/0042_class_cancel_and_qr";
 import { uniqueMasterNames } from "./migrations/0043_unique_master_names";
 import { checklistPlacesAndAudit } from "./migrations/0044_checklist_places_and_audit";
 import { learnerConditionFields } from "./migrations/0046_learner_condition_fields";
+import { roundLeases } from "./migrations/0047_round_leases";
+import { rateLimitCounters } from "./migrations/0048_rate_limit_counters";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -92,6 +94,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0043_unique_master_names": uniqueMasterNames,
     "0044_checklist_places_and_audit": checklistPlacesAndAudit,
     "0046_learner_condition_fields": learnerConditionFields,
+    "0047_round_leases": roundLeases,
+    "0048_rate_limit_counters": rateLimitCounters,
   };
 }
 

@@ -184,6 +184,8 @@ export interface Database {
   login_as_write: { id: Id; login_as_id: number; method: string; path: string; status: number; datetime_create: string; target_name: Generated<string | null>; fields: Generated<string | null> };
   login_attempt: { id: Id; username: string; account_id: number | null; ip: string; is_success: Flag; datetime_create: string };
   login_guard: { identifier: string; scope: string; failures: number; datetime_last_failure: string; datetime_locked: string | null };
+  /** A rate limit's hits in its current window, by limiter and key (0048, docs/decisions/090). */
+  rate_limit_counter: { key: string; datetime_start: string; datetime_expire: string; hits: number };
   config: { key: string; value: string; url: string | null; datetime_update: string };
   update_time: { key: string; datetime_update: string };
   dictionary: { language: string; key: string; value: string; is_login_page: Flag };
@@ -743,8 +745,11 @@ export interface Database {
   assignment_content_rule_item: { rule_id: number; field: string; ref_id: number };
   /** Who an assignment names (0026): kind account | department | group, and the row's id. */
   assignment_audience: { assignment_id: number; kind: string; ref_id: number };
-  /** An auto-assignment's rounds (0026, docs/decisions/052): one per due time, claimed once (ROUND_STATUS). */
-  assignment_round: { id: Id; assignment_id: number; datetime_due: string; status: Generated<number>; datetime_run: string | null; count_added: Generated<number>; is_refresh: Generated<Flag> };
+  /**
+   * An auto-assignment's rounds (0026, docs/decisions/052): one per due time, claimed once (ROUND_STATUS)
+   * with a lease its runner renews (0047, docs/decisions/089): the claim's holder and when it lapses.
+   */
+  assignment_round: { id: Id; assignment_id: number; datetime_due: string; status: Generated<number>; datetime_run: string | null; count_added: Generated<number>; is_refresh: Generated<Flag>; lease_holder: string | null; lease_until: string | null };
   /** Per round (0: a one-off assignment), learner and content, the result code (0026, spec 001 §4). */
   assignment_result: {
     id: Id;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { loginGuard } from "../auth/login-guard";
 import { DASHBOARD_FLAG } from "../../contract/permissions";
 import { MSG } from "../../contract/messages";
@@ -7,7 +7,8 @@ import { lockPolicy, login } from "../auth/login";
 import { permissionAnswer, requirePermission, requireUser } from "../auth/permissions";
 import { profileOf } from "../auth/profile";
 import type { ApiContext } from "../http/context";
-import { ApiError, badRequest, parseChanges, parseInput } from "../http/errors";
+import { badRequest, parseChanges, parseInput } from "../http/errors";
+import { rateLimited } from "../http/rate-limit";
 import { endSession } from "../http/session";
 import { configValue } from "./config-store";
 
@@ -25,29 +26,25 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext, limits: Log
     const u = (req.body as { username?: unknown } | undefined)?.username;
     return typeof u === "string" ? u.toLowerCase().slice(0, 254) : "";
   };
-  // Two limiters on one request: @fastify/rate-limit's own hook runs only the first a request
-  // meets, so each is checked here through createRateLimit.
-  const perAddress = app.createRateLimit({ max: limits.perAddressPerMinute, timeWindow: 60_000, keyGenerator: (req) => `ip:${req.clientIp}` });
-  const perAccount = app.createRateLimit({
+  // Counted in the database, so every API process enforces one limit (docs/decisions/090); the
+  // three sign-in calls share both counters.
+  const perAddress = rateLimited(db, { name: "sign-in:address", max: limits.perAddressPerMinute, windowMs: 60_000, key: (req) => req.clientIp, retryAfterInBody: true });
+  const perAccount = rateLimited(db, {
+    name: "sign-in:account",
     max: limits.perAccountPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (req) => `acct:${usernameOf(req)}`,
+    windowMs: 60_000,
+    key: usernameOf,
+    retryAfterInBody: true,
     // Not counted: the owner's known addresses, and an address the guard already holds off this
     // name (its attempts are refused without a password being tried), so one guesser cannot
     // spend the name's limit and keep its owner out of a new address (docs/decisions/019).
-    allowList: async (req) => {
+    exempt: async (req) => {
       const name = usernameOf(req);
       const now = ctx.now();
       return (await guard.isKnownAddress(name, req.clientIp, now)) || (await guard.pairHeld(name, req.clientIp, now, await lockPolicy(ctx)));
     },
   });
-  const within = (limiter: typeof perAddress) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const r = await limiter(req);
-    if (r.isAllowed || !r.isExceeded) return;
-    reply.header("retry-after", String(r.ttlInSeconds));
-    throw new ApiError(429, { detail: MSG.too_many_requests, retry_after: r.ttlInSeconds });
-  };
-  const limited = { onRequest: within(perAddress), preHandler: within(perAccount) };
+  const limited = { onRequest: perAddress, preHandler: perAccount };
 
   app.get("/account/is-authenticated/", async (req) => ({ is_authenticated: !!req.account }));
   app.post("/account/login/", limited, (req, reply) => login(req, reply, ctx));

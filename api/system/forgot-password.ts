@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { SEND_METHOD } from "../../contract/codes";
 import { MSG } from "../../contract/messages";
@@ -11,6 +11,7 @@ import { applyNewPassword } from "../auth/password-change";
 import type { ApiContext } from "../http/context";
 import type { Db } from "../db";
 import { badRequest, parseInput } from "../http/errors";
+import { rateLimited } from "../http/rate-limit";
 import { hashKey } from "../http/session";
 import { configValue, passwordRule } from "./config-store";
 
@@ -104,12 +105,13 @@ export async function issueResetToken(db: Db, accountId: number, now: Date): Pro
 
 export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
-  // Each step is limited per address: the OTP is short, so guessing must stay slow even across new codes.
-  const limited = () => ({
-    onRequest: app.rateLimit({ max: FORGOT_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => req.clientIp }),
+  // Each step is limited per address: the OTP is short, so guessing must stay slow even across new
+  // codes. Each step counts apart, in the database, one limit over every API process (docs/decisions/090).
+  const limited = (step: string) => ({
+    onRequest: rateLimited(db, { name: `forgot-password:${step}`, max: FORGOT_PER_ADDRESS_PER_MINUTE, windowMs: 60_000, key: (req) => req.clientIp, headers: true }),
   });
 
-  app.post("/account/forgot-password/identify/", limited(), async (req) => {
+  app.post("/account/forgot-password/identify/", limited("identify"), async (req) => {
     const ident = parseInput(forgotIdentifySchema, req.body).username_or_email.toLowerCase();
     const account = await db
       .selectFrom("account")
@@ -135,7 +137,7 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
     };
   });
 
-  app.post("/account/forgot-password/send/", limited(), async (req) => {
+  app.post("/account/forgot-password/send/", limited("send"), async (req) => {
     const input = parseInput(forgotSendSchema, req.body);
     const row = await openReference(ctx, input.reference_id);
     if (!(await sendMethods(ctx, row)).includes(input.send_method)) throw badRequest({ send_method: [MSG.invalid_choice] });
@@ -173,7 +175,7 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
     return { reference_id: row.reference_id, send_method: input.send_method, datetime_expire: expire };
   });
 
-  app.post("/account/forgot-password/verify/", limited(), async (req) => {
+  app.post("/account/forgot-password/verify/", limited("verify"), async (req) => {
     const input = parseInput(forgotVerifySchema, req.body);
     const row = await openReference(ctx, input.reference_id);
     const wrong = () => badRequest({ otp: [MSG.otp_not_correct] });
@@ -203,7 +205,7 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
     return { token };
   });
 
-  app.post("/account/forgot-password/reset/", limited(), async (req) => {
+  app.post("/account/forgot-password/reset/", limited("reset"), async (req) => {
     const { token } = parseInput(forgotResetTokenSchema, req.body);
     const now = ctx.now();
     const row = await db

@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { MSG } from "../../contract/messages";
 import { profileOf } from "../auth/profile";
 import type { Db } from "../db/index";
 import type { AccountRow, ApiContext } from "../http/context";
 import { badRequest } from "../http/errors";
+import { rateLimited } from "../http/rate-limit";
 import { hashKey, startSession } from "../http/session";
 
 // docs/decisions/005-sso-validate.md says why each one.
@@ -33,7 +34,8 @@ export async function issueSsoToken(db: Db, accountId: number, now: Date, ttlMs 
  */
 export function ssoRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
-  const limited = app.rateLimit({ max: SSO_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `sso:${req.clientIp}` });
+  // Counted in the database: one limit over every API process (docs/decisions/090).
+  const limited = rateLimited(db, { name: "sso", max: SSO_PER_ADDRESS_PER_MINUTE, windowMs: 60_000, key: (req) => req.clientIp, headers: true });
 
   app.post("/account/sso/validate/", { onRequest: limited }, async (req, reply) => {
     const invalid = () => badRequest({ detail: MSG.sso_token_invalid });

@@ -5,9 +5,11 @@ import { isHttps } from "./client.server";
 import { asciiUrl, dash } from "./paths";
 import { RELAY_SECRET } from "./secret.server";
 import { toastHeader } from "./toast.server";
-import { AnswerTooLargeError, API_TIMEOUT_MS, boundedText, sendJson, type WireAnswer } from "./transport.server";
+import { AnswerTooLargeError, API_TIMEOUT_MS, boundedText, fetchIdempotent, sendJson, worthRetrying, type WireAnswer } from "./transport.server";
 import { pageDeadline, requestOf, type Deadline, type RequestArgs } from "./deadline.server";
 import { forgetUser } from "./user-cache.server";
+import { lastKnownConfig } from "./store.server";
+import { underMaintenance } from "./startup-rules";
 
 const API_URL = (process.env.LMS_API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8000}`).replace(/\/+$/, "");
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -36,9 +38,9 @@ type CallOptions = {
 /**
  * The LMS API as seen from one dashboard request (spec 002 §7): the browser's session and CSRF
  * cookies are forwarded, `X-CSRFTOKEN` goes with unsafe methods, GETs carry `format=json` and are
- * retried once, paths get their trailing slash, and the API's Set-Cookie headers are relayed to
- * the browser as cookies of the dashboard's own host. Errors of the catalogue (spec 002 §8)
- * become the responses the spec prescribes.
+ * retried once on a 502, 503 or dropped connection (decision 091), paths get their trailing
+ * slash, and the API's Set-Cookie headers are relayed to the browser as cookies of the dashboard's
+ * own host. Errors of the catalogue (spec 002 §8) become the responses the spec prescribes.
  */
 export class Lms {
   private cookies: Map<string, string>;
@@ -109,27 +111,29 @@ export class Lms {
   }
 
   /**
-   * One call on the wire, its cookies absorbed, its JSON read. A GET that failed (a kept-alive
-   * socket the API had just closed) is tried once more if the page has time left; a call that
-   * used up the page's time ends it on the 504 page.
+   * One call on the wire, its cookies absorbed, its JSON read. An idempotent call answered 502 or
+   * 503, or whose connection the API dropped or refused (a kept-alive socket it had just closed, a
+   * process restarting), is sent once more if the page has time left — through a balancer most
+   * likely to another process (docs/decisions/091); what was read of the first answer is dropped
+   * first. A write is never sent twice. A call that used up the page's time ends it on the 504 page.
    */
   private async exchange(method: string, url: string, body: unknown): Promise<{ status: number; data: unknown }> {
     const once = () => (body instanceof FormData ? this.sendForm(url, body) : this.sendJson(method, url, body));
-    let answer: WireAnswer;
+    let outcome = await this.attempt(once);
+    if (worthRetrying(method, outcome) && this.timeLeft() > 0) outcome = await this.attempt(once);
+    if ("error" in outcome) throw await this.errorPage(504);
+    this.absorbCookies(outcome.setCookies);
+    return { status: outcome.status, data: outcome.status === 204 ? null : parseJson(outcome.text) };
+  }
+
+  /** One try: the API's answer, or the error the wire failed with (an answer past the size limit is the 500 page, never retried). */
+  private async attempt(once: () => Promise<WireAnswer>): Promise<WireAnswer | { error: unknown }> {
     try {
-      answer = await once();
-    } catch (e) {
-      // An answer past the size limit is a fault upstream, not a slow API: the 500 page, not retried.
-      if (e instanceof AnswerTooLargeError) throw await this.errorPage(500);
-      if (method !== "GET" || this.timeLeft() <= 0) throw await this.errorPage(504);
-      try {
-        answer = await once(); // an idempotent GET is retried once
-      } catch (again) {
-        throw await this.errorPage(again instanceof AnswerTooLargeError ? 500 : 504);
-      }
+      return await once();
+    } catch (error) {
+      if (error instanceof AnswerTooLargeError) throw await this.errorPage(500);
+      return { error };
     }
-    this.absorbCookies(answer.setCookies);
-    return { status: answer.status, data: answer.status === 204 ? null : parseJson(answer.text) };
   }
 
   private sendJson(method: string, url: string, body: unknown) {
@@ -222,9 +226,9 @@ export class Lms {
     return headers;
   }
 
-  /** A GET whose body is streamed on (downloads): its headers within the page's time, the body as it comes. */
+  /** A GET whose body is streamed on (downloads): its headers within the page's time (retried as a page's GET is), the body as it comes. */
   private fetchStream(url: string) {
-    return this.withinDeadline((signal) => fetch(url, { method: "GET", headers: this.wireHeaders("GET", null), redirect: "manual", signal }));
+    return this.withinDeadline((signal) => fetchIdempotent(url, { method: "GET", headers: this.wireHeaders("GET", null), redirect: "manual", signal }));
   }
 
   private absorbCookies(setCookies: string[]) {
@@ -289,12 +293,15 @@ export class Lms {
       return redirect(`${dash("account/login/")}?next=${encodeURIComponent(this.here())}`, { headers: h });
     }
     if (status === 403) return this.refuse();
-    if (status === 503) return this.redirect(dash("error/server-maintenance"));
+    // An API that is unavailable is not one under maintenance (a process closing for a restart
+    // answers 503 too): the maintenance page only when the configuration says maintenance — its
+    // dashboard variant, as last read — else the spec's "server too busy" page (decision 091).
+    if (status === 503) return this.errorPage(underMaintenance(lastKnownConfig()) ? "server-maintenance" : 500);
     if (status === 404) return new Response("Not Found", { status: 404, headers: this.headers() });
     return this.errorPage(status === 400 || status === 504 ? status : 500);
   }
 
-  private async errorPage(status: number) {
+  private async errorPage(status: number | "server-maintenance") {
     return this.redirect(dash(`error/${status}`));
   }
 }

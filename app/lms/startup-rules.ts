@@ -13,7 +13,12 @@ export function pendingTermsPage(p: Pick<Profile, "is_accepted_privacy" | "is_ac
   return null;
 }
 
+/** Whether the configuration says the dashboard is under maintenance (its dashboard variant of the flag). */
+export function underMaintenance(config: ConfigDict): boolean {
+  return config["maintenance-dashboard-is-enabled"]?.value === true;
+}
+
 /** spec 000 §4 + §6: maintenance (dashboard variant) on and not a system user → maintenance page. */
 export function blockedByMaintenance(config: ConfigDict, profile: Pick<Profile, "is_system_user">): boolean {
-  return config["maintenance-dashboard-is-enabled"]?.value === true && !profile.is_system_user;
+  return underMaintenance(config) && !profile.is_system_user;
 }

@@ -1,6 +1,6 @@
 import type { ConfigDict } from "../../contract/config";
 import { DICTIONARIES } from "../../contract/i18n/index";
-import { API_TIMEOUT_MS, boundedText } from "./transport.server";
+import { API_TIMEOUT_MS, boundedText, fetchIdempotent } from "./transport.server";
 
 /**
  * Per-process caches of what every page needs — the config and the dictionaries — refreshed
@@ -28,7 +28,8 @@ let inflight: Promise<void> | null = null;
 let loadedOnce = false;
 
 const getJson = async <T>(path: string, signal: AbortSignal): Promise<T> => {
-  const res = await fetch(`${API_URL}/api/${path}`, { headers: { accept: "application/json" }, signal });
+  // Asked once more on a 502, 503 or dropped connection, within the refresh's time (decision 091).
+  const res = await fetchIdempotent(`${API_URL}/api/${path}`, { method: "GET", headers: { accept: "application/json" }, signal });
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
   return JSON.parse(await boundedText(res)) as T;
 };
@@ -55,7 +56,8 @@ async function refresh() {
 }
 
 async function current(): Promise<Store> {
-  if (Date.now() - store.checkedAt > CHECK_EVERY_MS) {
+  // `>=`: with a check every 0 ms (the tests), a call in the same millisecond as the last check asks again too.
+  if (Date.now() - store.checkedAt >= CHECK_EVERY_MS) {
     inflight ??= refresh()
       .catch(() => {
         store = { ...store, checkedAt: Date.now() - CHECK_EVERY_MS + 2_000 }; // retry soon, serve what we have
@@ -70,6 +72,8 @@ async function current(): Promise<Store> {
 }
 
 export const getConfig = async (): Promise<ConfigDict> => (await current()).config;
+/** The config as last read, without asking the API (an error path must not wait on it again; {} before the first answer). */
+export const lastKnownConfig = (): ConfigDict => store.config;
 export const getDictionaries = async (): Promise<Dicts> => (await current()).dicts;
 
 /**

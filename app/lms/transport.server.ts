@@ -34,6 +34,62 @@ export const MAX_ANSWER_BYTES = Number(process.env.LMS_API_MAX_ANSWER_BYTES) || 
 /** The API's answer was longer than MAX_ANSWER_BYTES: the 500 page, never retried. */
 export class AnswerTooLargeError extends Error {}
 
+/**
+ * Calls that may be sent twice (docs/decisions/091): asking again changes nothing. Every other
+ * method may have been carried out before its answer was lost, so it is never sent again: the
+ * user sees the error page and decides (a create form's retry is the idempotency key's business).
+ */
+const IDEMPOTENT = new Set(["GET", "HEAD"]);
+
+/**
+ * Answers that say "not this process, not now" rather than "no": a balancer with no live process
+ * behind it for a moment (502) or an API closing for a restart (503). Asked again — through a
+ * balancer, most likely of another process — they are usually answered.
+ */
+const RETRIED_STATUSES = new Set([502, 503]);
+
+/**
+ * Errors of a connection the API dropped or refused: a kept-alive socket it closed as we sent on
+ * it (ECONNRESET, EPIPE; undici's "other side closed"), or a port nothing listens on for a moment
+ * (ECONNREFUSED: a process restarting). Not a timeout: a call that used up the page's time has
+ * none left to try again with.
+ */
+const DROPPED = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "UND_ERR_SOCKET"]);
+
+export function droppedConnection(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if (DROPPED.has(String((e as { code?: unknown }).code))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a call's outcome — an answer's status, or the error it failed with — is worth asking
+ * once more (the caller also needs time left of the page's deadline, and asks again only once).
+ */
+export function worthRetrying(method: string, outcome: { status: number } | { error: unknown }): boolean {
+  if (!IDEMPOTENT.has(method.toUpperCase())) return false;
+  return "status" in outcome ? RETRIED_STATUSES.has(outcome.status) : droppedConnection(outcome.error);
+}
+
+/**
+ * A GET (or HEAD) through fetch whose body is streamed on (downloads, media): asked once more on a
+ * 502, 503 or dropped connection while `signal` has not ended the time for it. The first answer's
+ * body is cancelled unread, so a retry holds no more memory than one call.
+ */
+export async function fetchIdempotent(url: string, init: RequestInit & { method: "GET" | "HEAD"; signal: AbortSignal }): Promise<Response> {
+  let first: Response;
+  try {
+    first = await fetch(url, init);
+  } catch (error) {
+    if (init.signal.aborted || !worthRetrying(init.method, { error })) throw error;
+    return fetch(url, init);
+  }
+  if (init.signal.aborted || !worthRetrying(init.method, first)) return first;
+  await first.body?.cancel().catch(() => {});
+  return fetch(url, init);
+}
+
 /** One exchange, answered in full within `timeoutMs` or given up (at once when it is not positive). */
 export function sendJson(method: string, url: string, headers: Record<string, string>, body?: string, timeoutMs = API_TIMEOUT_MS): Promise<WireAnswer> {
   if (!(timeoutMs > 0)) return Promise.reject(new Error("no time left to ask the API"));

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { API_TIMEOUT_MS } from "~/lms/transport.server";
+import { API_TIMEOUT_MS, fetchIdempotent } from "~/lms/transport.server";
 
 const API_URL = (process.env.LMS_API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8000}`).replace(/\/+$/, "");
 
@@ -20,7 +20,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   let res: Response;
   try {
     // A SCORM package's launch is a redirect to its entry point (docs/decisions/084): relayed as is.
-    res = await fetch(`${API_URL}/api/media/${path}`, { headers: range ? { range } : {}, signal: abort.signal, redirect: "manual" });
+    // Asked once more on a 502, 503 or dropped connection, in the same time (decision 091).
+    res = await fetchIdempotent(`${API_URL}/api/media/${path}`, { method: "GET", headers: range ? { range } : {}, signal: abort.signal, redirect: "manual" });
   } catch {
     return new Response("Gateway Timeout", { status: 504 });
   } finally {

@@ -25,13 +25,18 @@ export async function startTestApi(opts: BuildOptions = {}, { env = {} }: { env?
   Object.assign(process.env, env);
   // The seeded database's clock: what the seed wrote is "now" when the file starts.
   const clock = { now: new Date(SEED_CLOCK) };
-  const { db, dialect, drop } = await seededDatabase();
+  const { db, dialect, drop, connect } = await seededDatabase();
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "lms-media-test-"));
-  const app = await buildApi(
-    { db, now: () => clock.now, secret: "test-secret-not-for-production", mediaDir },
-    { loginLimits: { perAccountPerMinute: 1000, perAddressPerMinute: 1000 }, relaySecret: TEST_RELAY_SECRET, scheduler: false, ...opts },
-  );
-  await app.ready();
+  const build = async (on: Db, options: BuildOptions) => {
+    const built = await buildApi(
+      { db: on, now: () => clock.now, secret: "test-secret-not-for-production", mediaDir },
+      { loginLimits: { perAccountPerMinute: 1000, perAddressPerMinute: 1000 }, relaySecret: TEST_RELAY_SECRET, scheduler: false, ...options },
+    );
+    await built.ready();
+    return built;
+  };
+  const app = await build(db, opts);
+  const siblings: { close: () => Promise<void> }[] = [];
   return {
     app,
     db,
@@ -51,7 +56,22 @@ export async function startTestApi(opts: BuildOptions = {}, { env = {} }: { env?
       await c.login(username);
       return c;
     },
+    /**
+     * A second API over this one's database through a connection of its own (another process, as
+     * far as the database can tell), with the same clock and secrets; closed with this one.
+     */
+    async sibling(siblingOpts: BuildOptions = opts) {
+      const own = connect();
+      const other = await build(own, siblingOpts);
+      const close = async () => {
+        await other.close();
+        await own.destroy();
+      };
+      siblings.push({ close });
+      return { app: other, db: own, client: (address?: string) => new Client(other, address), close };
+    },
     async close() {
+      for (const s of siblings.splice(0)) await s.close();
       await app.close();
       await db.destroy();
       await drop();
@@ -66,20 +86,20 @@ export async function startTestApi(opts: BuildOptions = {}, { env = {} }: { env?
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
 /** A database of this file's own, migrated and seeded: a copy of the run's template (tests/api/seeded-template.ts). */
-export async function seededDatabase(): Promise<{ db: Db; dialect: "sqlite" | "postgres"; drop: () => Promise<void> }> {
+export async function seededDatabase(): Promise<{ db: Db; dialect: "sqlite" | "postgres"; drop: () => Promise<void>; connect: () => Db }> {
   const template = inject("seededTemplate");
   const admin = process.env.TEST_DATABASE_URL;
   if (admin) {
     const name = `lms_test_${crypto.randomBytes(6).toString("hex")}`;
     await copyTemplate(admin, name, template);
-    const { db } = createDb({ databaseUrl: withDatabase(admin, name) });
-    return { db, dialect: "postgres", drop: () => adminQuery(admin, `drop database if exists ${name} with (force)`) };
+    const connect = () => createDb({ databaseUrl: withDatabase(admin, name) }).db;
+    return { db: connect(), dialect: "postgres", drop: () => adminQuery(admin, `drop database if exists ${name} with (force)`), connect };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lms-api-test-"));
   const file = path.join(dir, "lms.sqlite");
   fs.copyFileSync(template, file);
-  const { db } = createDb({ sqliteFile: file });
-  return { db, dialect: "sqlite", drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  const connect = () => createDb({ sqliteFile: file }).db;
+  return { db: connect(), dialect: "sqlite", drop: async () => fs.rmSync(dir, { recursive: true, force: true }), connect };
 }
 
 /** CREATE DATABASE … TEMPLATE refuses while another copy of the same template is being taken: try again. */

@@ -23,8 +23,8 @@ export async function answering(url: string, child: ChildProcess) {
   await expect.poll(() => (child.exitCode !== null ? -1 : fetch(url).then((r) => r.status, () => 0)), { timeout: 60_000 }).toBe(200);
 }
 
-/** The production dashboard on a free port over `apiUrl`, page time `timeoutMs`; answering when this resolves. */
-export async function ownDashboard(apiUrl: string, timeoutMs: number): Promise<{ child: ChildProcess; url: string }> {
+/** The production dashboard on a free port over `apiUrl`, page time `timeoutMs` (and `env`); answering when this resolves. */
+export async function ownDashboard(apiUrl: string, timeoutMs: number, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const run = dashboardProcess(process.env.BUILD_DIR ?? "build", {
     ...process.env,
@@ -35,6 +35,7 @@ export async function ownDashboard(apiUrl: string, timeoutMs: number): Promise<{
     LMS_USER_CACHE_MS: "0",
     LMS_CACHE_CHECK_MS: "0",
     DATA_DIR: LANE.dataDir,
+    ...env,
   });
   // Its own process group, so a test that ends early can stop it and whatever it started.
   const child = spawn(run.command, run.args, { detached: true, stdio: "ignore", env: run.env });

@@ -24,10 +24,15 @@ test.describe.configure({ mode: "serial" });
 const TIMEOUT_MS = 2_000;
 const MARGIN_MS = 1_000;
 const DATA_DIR = LANE.dataDir;
-type Fault = "none" | "reset" | "500" | "502" | "trickle" | "huge";
+type Fault = "none" | "reset" | "500" | "502" | "trickle" | "huge" | "503-once" | "reset-once";
 let fault: Fault = "none";
+/** Calls the "-once" faults have failed already: a call's second try is forwarded. */
+const failedOnce = new Set<string>();
+/** How long a process keeps serving, unready, after SIGTERM (decision 091). */
+const DRAIN_DELAY_MS = 1_500;
 
 let api: ChildProcess;
+let apiPort = 0;
 let dashboard: ChildProcess;
 let proxy: http.Server;
 let dash = "";
@@ -40,6 +45,16 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/pr
 function faultProxy(apiPort: number) {
   return http.createServer((req, res) => {
     if (fault === "reset") return req.socket.destroy();
+    // A rolling restart behind a balancer: a call's first try meets the closing process (503) or
+    // a killed one (reset), its second the live one.
+    if (fault === "503-once" || fault === "reset-once") {
+      const call = `${req.method} ${req.url} ${req.headers.cookie ?? ""}`;
+      if (!failedOnce.has(call)) {
+        failedOnce.add(call);
+        if (fault === "reset-once") return req.socket.destroy();
+        return res.writeHead(503, { "content-type": "application/json" }).end('{"statusCode":503}');
+      }
+    }
     if (fault === "500" || fault === "502") return res.writeHead(Number(fault), { "content-type": "text/html" }).end("<h1>upstream broke</h1>");
     if (fault === "huge") {
       // A 40 MB JSON answer, sent as fast as it is taken.
@@ -76,15 +91,15 @@ function faultProxy(apiPort: number) {
 }
 
 test.beforeAll(async ({ playwright }) => {
-  const apiPort = await freePort();
+  apiPort = await freePort();
   api = spawn(process.execPath, ["--import", "tsx", "api/main.ts"], {
     stdio: "ignore",
-    env: { ...process.env, API_PORT: String(apiPort), HOST: "127.0.0.1", DATA_DIR, DEMO_PASSWORD, LOG_LEVEL: "error", ASSIGNMENT_SCHEDULER: "off", UPLOAD_CLEANUP: "off" },
+    env: { ...process.env, API_PORT: String(apiPort), HOST: "127.0.0.1", DATA_DIR, DEMO_PASSWORD, LOG_LEVEL: "error", ASSIGNMENT_SCHEDULER: "off", UPLOAD_CLEANUP: "off", DRAIN_DELAY_MS: String(DRAIN_DELAY_MS) },
   });
   proxy = faultProxy(apiPort);
   await new Promise<void>((done) => proxy.listen(0, "127.0.0.1", done));
   await answering(`http://127.0.0.1:${apiPort}/api/health/`, api);
-  ({ child: dashboard, url: dash } = await ownDashboard(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, TIMEOUT_MS));
+  ({ child: dashboard, url: dash } = await ownDashboard(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, TIMEOUT_MS, { DRAIN_DELAY_MS: String(DRAIN_DELAY_MS) }));
   // A session of the shared database: good on either API.
   const ctx = await playwright.request.newContext();
   await signIn(ctx, "admin");
@@ -92,10 +107,12 @@ test.beforeAll(async ({ playwright }) => {
   await ctx.dispose();
 });
 
+const running = (child?: ChildProcess) => !!child?.pid && child.exitCode === null && child.signalCode === null;
+
 test.afterAll(async () => {
-  if (api?.pid) process.kill(api.pid, "SIGCONT");
-  if (dashboard?.pid) process.kill(-dashboard.pid, "SIGTERM");
-  api?.kill("SIGTERM");
+  if (running(api)) process.kill(api.pid!, "SIGCONT");
+  if (running(dashboard)) process.kill(-dashboard.pid!, "SIGTERM");
+  if (running(api)) api.kill("SIGTERM");
   proxy?.closeAllConnections();
   await new Promise<void>((done) => (proxy ? proxy.close(() => done()) : done()));
 });
@@ -134,7 +151,7 @@ test("a frozen API (SIGSTOP) under 40 page loads at once: each ends on the 504 p
 test("a reset, a 5xx, a trickle or an answer far too large is the spec's error page, and the dashboard lives on", async () => {
   test.setTimeout(60_000);
   const before = { started: await started(), rss: rssMb(dashboard.pid!) };
-  const expected: Record<Exclude<Fault, "none">, string> = {
+  const expected: Record<Exclude<Fault, "none" | "503-once" | "reset-once">, string> = {
     reset: "/dashboard/error/504",
     "500": "/dashboard/error/500",
     "502": "/dashboard/error/500",
@@ -156,4 +173,49 @@ test("a reset, a 5xx, a trickle or an answer far too large is the spec's error p
   expect(rssMb(dashboard.pid!) - before.rss, "dashboard memory growth, MB").toBeLessThan(150);
   expect((await load("/dashboard/course")).status).toBe(200);
   expect(await started(), "the dashboard restarted").toBe(before.started);
+});
+
+test("a call whose first try meets a closing (503) or killed (reset) API is asked again: every page is answered", async () => {
+  test.setTimeout(60_000);
+  const baseline = await Promise.all(PAGES.map(load));
+  try {
+    for (const f of ["503-once", "reset-once"] as const) {
+      fault = f;
+      failedOnce.clear();
+      const loads = await Promise.all(Array.from({ length: 8 }, (_, i) => load(PAGES[i % PAGES.length])));
+      for (const [i, l] of loads.entries()) {
+        const before = baseline[i % PAGES.length];
+        expect(l, `${f}: ${l.path}`).toMatchObject({ status: before.status, location: before.location });
+        expect(l.ms, `${f}: ${l.path}`).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
+      }
+      expect(failedOnce.size, `${f}: calls failed once`).toBeGreaterThan(0);
+    }
+  } finally {
+    fault = "none";
+  }
+});
+
+/** Until `child` has exited: its exit code. */
+const exited = (child: ChildProcess) => new Promise<number | null>((done) => (child.exitCode !== null || child.signalCode !== null ? done(child.exitCode) : child.once("exit", (code) => done(code))));
+const statusOf = (url: string) => fetch(url, { headers: { connection: "close" } }).then((r) => r.status, () => 0);
+
+test("SIGTERM: readiness fails at once, liveness stays 200 while the process drains, then it exits 0 (dashboard, then API)", async () => {
+  test.setTimeout(60_000);
+  for (const [name, child, base] of [
+    ["dashboard", dashboard, `${dash}/dashboard/health`],
+    ["API", api, `http://127.0.0.1:${apiPort}/api/health/`],
+  ] as const) {
+    const ready = base.endsWith("/") ? `${base}ready/` : `${base}/ready`;
+    expect(await statusOf(ready), `${name}: ready before`).toBe(200);
+    const stopped = exited(child);
+    const at = Date.now();
+    process.kill(child.pid!, "SIGTERM");
+    await expect.poll(() => statusOf(ready), { timeout: 1_000, intervals: [50] }).toBe(503);
+    expect(await statusOf(base), `${name}: live while draining`).toBe(200);
+    expect(Date.now() - at, `${name}: checked within the drain delay`).toBeLessThan(DRAIN_DELAY_MS);
+    expect(await stopped, `${name}: exit code`).toBe(0);
+    expect(Date.now() - at, `${name}: stopped after the delay`).toBeGreaterThanOrEqual(DRAIN_DELAY_MS - 100);
+    expect(Date.now() - at, `${name}: stopped promptly`).toBeLessThan(DRAIN_DELAY_MS + 5_000);
+    expect(await statusOf(base), `${name}: gone`).toBe(0);
+  }
 });
