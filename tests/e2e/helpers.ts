@@ -61,3 +61,15 @@ export async function signInAs(page: Page, username: string, next: string) {
   await signIn(page, username, next);
   await acceptPendingTerms(page);
 }
+
+/**
+ * Waits until the page has hydrated and its effects have run (listeners the shell installs then,
+ * like the offline guard): Remix's router exists once hydration starts, and the effects follow
+ * the commit within a frame. A test that acts on such a listener right after `goto` otherwise
+ * races hydration — more so since set-up signs in over HTTP, leaving the browser's cache cold.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } }).__remixRouter?.state?.initialized));
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+}

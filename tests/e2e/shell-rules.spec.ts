@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
-import { acceptPendingTerms, API_ORIGIN, signIn } from "./helpers";
+import { acceptPendingTerms, API_ORIGIN, hydrated, signIn } from "./helpers";
 import { ownDashboard } from "./own-dashboard";
 
 /**
@@ -21,6 +21,7 @@ const asAdmin = async (page: Page) => {
 test("offline, a link shows the no-network page instead of the browser's, and goes on once back online", async ({ page, context }) => {
   await asAdmin(page);
   await page.goto("/dashboard/course");
+  await hydrated(page); // the offline guard listens from hydration on
   await context.setOffline(true);
   // A menu link (a client navigation) and a plain link (a document load) alike.
   await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Activity" }).click();
