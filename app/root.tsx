@@ -10,7 +10,8 @@ import { TYPE_NAMESPACES, TYPE_NOUNS } from "~/i18n/namespaces.server";
 import { usePageTexts } from "~/i18n/react";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
-import { getLocale, languageCookie } from "~/i18n/i18next.server";
+import { languageCookie } from "~/i18n/i18next.server";
+import { pageLocale } from "~/lms/page-locale.server";
 import { csrfFor } from "~/lms/csrf.server";
 import { brandOf } from "~/lms/brand.server";
 import { getConfig, offeredLanguages } from "~/lms/store.server";
@@ -22,8 +23,7 @@ export const handle = { i18n: ["messages", "ui"] };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [detected, config, languages] = await Promise.all([getLocale(request), getConfig(), offeredLanguages()]);
-  const locale = languages.includes(detected) ? detected : "en";
+  const [locale, config, languages] = await Promise.all([pageLocale(request), getConfig(), offeredLanguages()]);
   const { toast, clear } = await popToast(request);
   const [csrf, csrfCookie] = await csrfFor(request).commitToken(request);
   const headers = new Headers();

@@ -22,7 +22,7 @@ import { analyseBundle, BARE_PAGE, jsPerPage, proveSignatures } from "./bundle";
 import { BROWSER, JSON_CALL, latencyInTurns, loadInTurns, wireSize } from "./load";
 import { table, verdicts, type Budgets, type Figures, type Target } from "./report";
 import { addCourses, addUsers, BENCH_PASSWORD, prepareSchema, settle } from "./seed";
-import { rssMb, startApi, startBare, startDashboard, stop, type Server } from "./servers";
+import { rssMb, startAll, startApi, stop, type Server } from "./servers";
 import { signIn } from "./session";
 import { commitCost } from "./sqlite-sync";
 
@@ -92,12 +92,7 @@ async function main() {
   const seedSeconds = Math.round((Date.now() - seedStart) / 100) / 10;
   log(`seeded in ${seedSeconds} s`);
 
-  const api = await startApi(dataDir);
-  servers.push(api);
-  const dashboard = await startDashboard(build.serverDir, api.url, dataDir);
-  servers.push(dashboard);
-  const bare = await startBare(bareBuild.serverDir, BARE_APP_DIR, path.join(build.serverDir, "server.js"));
-  servers.push(bare);
+  const { api, dashboard, bare } = await startAll(build.serverDir, bareBuild.serverDir, dataDir, servers);
   log(`API ${api.url} (pid ${api.child.pid}), dashboard ${dashboard.url} (pid ${dashboard.child.pid}), bare app ${bare.url} (pid ${bare.child.pid})`);
   const cookie = await signIn(api.url, dashboard.url, "admin", BENCH_PASSWORD);
 

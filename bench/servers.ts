@@ -11,6 +11,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { dashboardProcess } from "../server/runtime";
+import { BARE_APP_DIR } from "./build";
 
 export type Server = { name: string; url: string; port: number; child: ChildProcess; stderr: () => string };
 
@@ -96,6 +97,21 @@ export async function startBare(buildDir: string, appDir: string, serverFile: st
     "/",
     path.resolve(appDir),
   );
+}
+
+/**
+ * The bench's three servers over one seeded data directory: the API, the dashboard over
+ * `dashboardDir` and the bare app over `bareDir`, each pushed onto `servers` as it starts (so a
+ * failure later still stops those started).
+ */
+export async function startAll(dashboardDir: string, bareDir: string, dataDir: string, servers: Server[]) {
+  const api = await startApi(dataDir);
+  servers.push(api);
+  const dashboard = await startDashboard(dashboardDir, api.url, dataDir);
+  servers.push(dashboard);
+  const bare = await startBare(bareDir, BARE_APP_DIR, path.join(dashboardDir, "server.js"));
+  servers.push(bare);
+  return { api, dashboard, bare };
 }
 
 export async function stop(server: Server) {

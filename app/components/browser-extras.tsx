@@ -1,4 +1,4 @@
-import { useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "~/i18n/react";
 import { CLIENT_VERSION } from "../../contract/http";
@@ -122,9 +122,15 @@ type Held = { kind: "link"; el: HTMLAnchorElement; href: string } | { kind: "for
  * shown over the page instead, which stays as it was beneath. Back online, a held link or search
  * form goes on by itself; a held POST form waits for the user (what they typed is still there),
  * and "Try again" sends it. Escape closes the no-network page.
+ *
+ * Online, the same listener makes a click on a link marked `data-client-nav`, or inside a
+ * container so marked (the menu), a client-side navigation. They are plain links, not Remix's NavLink: a NavLink
+ * resolves its path and reads the router's state as it renders, about 75 µs each, and the menu's
+ * 47 cost the course list a third of its CPU (bench/profile.ts, docs/decisions/092).
  */
 function OfflineGuard() {
   const [held, setHeld] = useState<Held | null>(null);
+  const navigate = useNavigate();
   useEffect(() => {
     const hold = (event: Event, what: Held) => {
       event.preventDefault();
@@ -133,11 +139,17 @@ function OfflineGuard() {
       reportRequestFailure();
     };
     const onClick = (event: MouseEvent) => {
-      if (navigator.onLine || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
       if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
       const to = new URL(link.href, window.location.href);
       if (to.origin !== window.location.origin) return;
+      if (navigator.onLine) {
+        if (!link.closest("[data-client-nav]")) return;
+        event.preventDefault();
+        navigate(to.pathname + to.search + to.hash);
+        return;
+      }
       if (to.hash && to.pathname === window.location.pathname && to.search === window.location.search) return; // within the page
       hold(event, { kind: "link", el: link, href: to.href });
     };
@@ -153,7 +165,7 @@ function OfflineGuard() {
       window.removeEventListener("click", onClick, true);
       window.removeEventListener("submit", onSubmit, true);
     };
-  }, []);
+  }, [navigate]);
 
   const retry = useCallback(() => {
     if (!held || !navigator.onLine) return;
@@ -186,3 +198,4 @@ function OfflineGuard() {
     </div>
   );
 }
+

@@ -24,11 +24,30 @@ function limitsOf(config: ConfigDict): ContentLimits {
 
 const enabledExtras = (config: ConfigDict) => CONTENT_TAG_EXTRAS.filter((e) => config[e.config]?.value === true).map((e) => e.field);
 
+/** What a form schema is built from, out of the configuration. */
+const schemaInputs = (config: ConfigDict) => ({ limits: limitsOf(config), extras: enabledExtras(config), password: passwordRuleFrom(config) });
+
+/**
+ * Built schemas by what they are built from (schema name, limits, extras, password rule): a zod
+ * schema is immutable, and building one per request was most of a form page's CPU (bench/profile.ts).
+ * Keys change only when an administrator changes the configuration; the oldest goes past the bound.
+ */
+const built = new Map<string, unknown>();
+const BUILT_MAX = 500;
+function memo<T>(key: string, make: () => T): T {
+  if (built.has(key)) return built.get(key) as T;
+  const value = make();
+  if (built.size >= BUILT_MAX) built.delete(built.keys().next().value!);
+  built.set(key, value);
+  return value;
+}
+
 export function schemaFor(type: ContentType, config: ConfigDict) {
   // The registry names it; tests/unit/content-registry.test.ts holds every name to FORM_SCHEMAS.
   const make = FORM_SCHEMAS[type.schema];
   if (!make) throw new Error(`no schema ${type.schema} for ${type.key}`);
-  return make({ limits: limitsOf(config), extras: enabledExtras(config), password: passwordRuleFrom(config) });
+  const inputs = schemaInputs(config);
+  return memo(`schema ${type.schema} ${JSON.stringify(inputs)}`, () => make(inputs));
 }
 
 /** Which form: the create page's, or the information tab's (without the create-only fields). */
@@ -111,7 +130,12 @@ export async function formContext(api: Lms, type: ContentType, config: ConfigDic
     }),
   );
   const schema = schemaFor(type, config)[mode];
-  return { fields, options, constraint: withRequired(getZodConstraint(schema), schema, fields.map((f) => f.name)) };
+  const names = fields.map((f) => f.name);
+  // The same schema object for the same inputs (schemaFor), so its constraint is kept beside it.
+  const constraint = memo(`constraint ${type.schema} ${mode} ${names.join(",")} ${JSON.stringify(schemaInputs(config))}`, () =>
+    withRequired(getZodConstraint(schema), schema, names),
+  );
+  return { fields, options, constraint };
 }
 
 type Constraint = Record<string, { required?: boolean }>;

@@ -12,6 +12,8 @@ import { SideMenu } from "~/components/shell/side-menu";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireDashboardUser } from "~/lms/auth.server";
 import { visibleMenu } from "~/lms/menu.server";
+import { menuHtml } from "~/lms/menu-html.server";
+import { pageLocale } from "~/lms/page-locale.server";
 import { offeredLanguages } from "~/lms/store.server";
 
 // Shown only while acting as someone (docs/decisions/033), with its dates: other pages do not load
@@ -42,7 +44,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data(
     {
       user: { name: `${profile.first_name} ${profile.last_name}`.trim(), email: profile.email, image: profile.image },
-      menu: visibleMenu(permission, config),
+      menu: await menuHtml(visibleMenu(permission, config), await pageLocale(args.request)),
       languages: await offeredLanguages(),
       appName: str("app_name") || "LMS",
       logo: config.primary_logo_image?.url ?? "/dashboard/logo.svg",
@@ -70,7 +72,7 @@ export default function Shell() {
       {/* The menu toggle is a checkbox so the menu opens and closes without JavaScript. */}
       <input type="checkbox" id="menu-toggle" className="peer sr-only" aria-label={t("menu_toggle")} aria-controls="side-menu" />
       <Header appName={d.appName} logo={d.logo} user={d.user} languages={d.languages} redirectTo={here.pathname + here.search} />
-      <SideMenu groups={d.menu} collapsed={d.menuCollapsed} />
+      <SideMenu html={d.menu} collapsed={d.menuCollapsed} />
       <div className={`flex min-h-[calc(100vh-50px)] flex-col ${d.menuCollapsed ? "" : "lg:pl-60"}`}>
         {d.loginAs ? (
           <LoginAsNotice name={d.user.name} expire={d.loginAs.expire} />

@@ -5,9 +5,9 @@ import { createStaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 
 /**
- * patches/@remix-run+react+*.patch and react-router-dom+*.patch (docs/decisions/036): a server
- * render reuses its build's route tree and that tree's data routes instead of rebuilding both
- * (every route of the product) on every request. `npm ci` applies them (postinstall:
+ * patches/@remix-run+react+*.patch, react-router-dom+*.patch and @remix-run+server-runtime+*.patch
+ * (docs/decisions/036, 092): a server render reuses its build's route tree, that tree's data routes
+ * and its route modules object instead of rebuilding them (every route of the product) on every request. `npm ci` applies them (postinstall:
  * patch-package); this fails when they were not applied, or when a render would get another
  * request's matches.
  */
@@ -19,6 +19,16 @@ describe("the render-routes patches", () => {
     for (const file of ["@remix-run/react/dist/server.js", "@remix-run/react/dist/esm/server.js"]) expect(read(file), file).toContain("const serverRoutesCache = new WeakMap();");
     for (const file of ["react-router-dom/server.js", "react-router-dom/server.mjs"]) expect(read(file), file).toContain("const dataRoutesCache = new WeakMap();");
     for (const file of ["@remix-run/router/dist/router.cjs.js", "@remix-run/router/dist/router.js"]) expect(read(file), file).toContain("const matchesCache = new WeakMap();");
+    for (const file of ["@remix-run/server-runtime/dist/entry.js", "@remix-run/server-runtime/dist/esm/entry.js"]) expect(read(file), file).toContain("const entryRouteModulesCache = new WeakMap();");
+  });
+
+  it("hand every render of a build the same routeModules object, so RemixServer's cached routes are found by identity", async () => {
+    const { createEntryRouteModules } = require("@remix-run/server-runtime/dist/entry.js") as { createEntryRouteModules: (m: object) => object };
+    const manifest = { root: { module: { default: 1 } }, list: { module: { default: 2 } } };
+    const first = createEntryRouteModules(manifest);
+    expect(createEntryRouteModules(manifest)).toBe(first);
+    expect(first).toEqual({ root: manifest.root.module, list: manifest.list.module });
+    expect(createEntryRouteModules({ ...manifest })).not.toBe(first);
   });
 
   it("keep one routes array's data routes, each render with its own request's matches", async () => {

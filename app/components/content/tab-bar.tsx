@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 
 type Tab = { id: string; labelKey: string; href: string; end?: boolean; match?: string; children?: { id: string; labelKey: string; href: string }[] };
@@ -20,20 +20,36 @@ export function TabBar({ tabs, overall }: { tabs: Tab[]; overall: Tab[] }) {
         ))}
         {overall.map((o) => (
           // `match`: a page whose deeper addresses are not under its link (a test's slot/{slotid}/verify/…).
-          <NavLink key={o.id} to={o.href} end={o.end} className={({ isActive }) => link(isActive || (!!o.match && pathname.startsWith(`${o.match}/`)))}>
+          <a key={o.id} href={o.href} {...current(isActivePath(pathname, o.href, o.end ?? false) || (!!o.match && pathname.startsWith(`${o.match}/`)), link)}>
             {t(o.labelKey)}
-          </NavLink>
+          </a>
         ))}
       </nav>
       {active?.children?.length ? (
         <nav aria-label={t("sub_pages")} className="mt-2 flex gap-2 text-sm">
           {[{ id: active.id, labelKey: active.labelKey, href: active.href }, ...active.children].map((c) => (
-            <NavLink key={c.id} to={c.href} end className={({ isActive }) => `rounded px-2 py-1 ${isActive ? "bg-slate-200 font-medium text-slate-900" : "text-slate-600 hover:bg-slate-100"}`}>
+            <a key={c.id} href={c.href} {...current(isActivePath(pathname, c.href), (on) => `rounded px-2 py-1 ${on ? "bg-slate-200 font-medium text-slate-900" : "text-slate-600 hover:bg-slate-100"}`)}>
               {t(c.labelKey)}
-            </NavLink>
+            </a>
           ))}
         </nav>
       ) : null}
     </div>
   );
+}
+
+/**
+ * A link's attributes where a NavLink was: marked current (aria-current) when `active`, styled by
+ * `className`, and navigated in the browser (data-client-nav, app/components/browser-extras.tsx).
+ * The tabs themselves stay document loads, as they were.
+ */
+const current = (active: boolean, className: (active: boolean) => string) => ({ "data-client-nav": "", "aria-current": active ? ("page" as const) : undefined, className: className(active) });
+
+const trimmed = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
+
+/** Whether a link's `href` is the page at `pathname` (`end`: only exactly; otherwise a page under it too), as NavLink decided. */
+export function isActivePath(pathname: string, href: string, end = true): boolean {
+  const here = trimmed(pathname);
+  const to = trimmed(href.split(/[?#]/)[0]);
+  return here === to || (!end && here.startsWith(`${to}/`));
 }
