@@ -127,5 +127,9 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
   return app;
 }
 
-/** The session-signing secret: generated into DATA_DIR on first start, never committed. */
-export const loadSecret = (dataDir: string): string => secretFromFile(dataDir, "secret.key");
+/**
+ * The session-signing secret: LMS_SECRET_KEY when set — every API process of one organisation
+ * must sign with the same one, and with no shared DATA_DIR only the environment can give it
+ * (issue 35) — otherwise generated into DATA_DIR on first start; never committed.
+ */
+export const loadSecret = (dataDir: string, env: NodeJS.ProcessEnv = process.env): string => env.LMS_SECRET_KEY || secretFromFile(dataDir, "secret.key");

@@ -1,8 +1,13 @@
 /**
  * `npm start` (and `npm run dev` with --dev): build the dashboard when the build is missing or
- * stale, start the embedded LMS API (it migrates and seeds on boot) unless LMS_API_URL names
- * another one, then the dashboard; print where to go. scripts/supervise.ts keeps both running (a
- * crashed child is restarted with back-off) and SIGTERM/SIGINT stop both, then this exits 0.
+ * stale, start the embedded LMS API (it migrates on boot, and seeds the demo into a new embedded
+ * database: api/boot.ts) unless LMS_API_URL names another one, then the dashboard; print where to
+ * go. scripts/supervise.ts keeps both running (a crashed child is restarted with back-off) and
+ * SIGTERM/SIGINT stop both, then this exits 0.
+ *
+ * `npm start -- --api` runs only the API, `npm start -- --dashboard` only the dashboard (talking
+ * to LMS_API_URL, or the local API's address), each supervised the same way: one side per
+ * process or machine, N of each behind a balancer (README "Running several processes").
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -12,6 +17,8 @@ import { Supervisor, type ChildSpec } from "./supervise";
 import { dashboardProcess } from "../server/runtime";
 
 const dev = process.argv.includes("--dev");
+const only = process.argv.includes("--api") ? "api" : process.argv.includes("--dashboard") ? "dashboard" : null;
+if (process.argv.includes("--api") && process.argv.includes("--dashboard")) throw new Error("--api and --dashboard: one side each, or neither for both");
 const env = readEnv();
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 const apiUrl = env.LMS_API_URL ?? `http://${env.HOST}:${env.API_PORT}`;
@@ -60,20 +67,28 @@ async function answers(url: string, timeoutMs: number) {
 }
 
 // Built before any child starts: a failed build exits with nothing left running.
-if (!dev) buildIfStale();
+if (!dev && only !== "api") buildIfStale();
 const supervisor = new Supervisor();
 supervisor.handleProcessSignals();
-if (!env.LMS_API_URL) {
+if (only === "api" || (only === null && !env.LMS_API_URL)) {
   const apiArgs = dev ? ["watch", "api/main.ts"] : ["api/main.ts"];
   supervisor.start({ name: "LMS API", command: bin("tsx"), args: apiArgs, env: { ...process.env, API_PORT: String(env.API_PORT), HOST: env.HOST } });
   // The API first, so the dashboard's first pages find it; but the dashboard copes without it (504 page).
-  if (!(await answers(`${apiUrl}/api/health/`, 60_000)) && !supervisor.stopping) console.log("[start] the API has not answered within 60 s; starting the dashboard anyway");
+  const up = await answers(`${apiUrl}/api/health/`, 60_000);
+  if (only === "api" && up) console.log(`\n[start] LMS API: ${apiUrl}/api/  (liveness: ${apiUrl}/api/health/, readiness: ${apiUrl}/api/health/ready/)\n`);
+  else if (!up && !supervisor.stopping) console.log(`[start] the API has not answered within 60 s${only === "api" ? "; still trying" : "; starting the dashboard anyway"}`);
 }
-supervisor.start(dashboard());
-if (await answers(`http://${env.HOST}:${env.PORT}/dashboard/health`, 120_000)) {
-  console.log(`\n[start] Dashboard: http://${env.HOST}:${env.PORT}/dashboard/`);
-  console.log(`[start] LMS API:   ${apiUrl}/api/  (health: ${apiUrl}/api/health/)`);
-  console.log("[start] Demo sign-in: admin (superuser) — the password was printed when the demo was seeded, or is DEMO_PASSWORD.\n");
-} else if (!supervisor.stopping) {
-  console.log(`[start] the dashboard has not answered within 120 s at http://${env.HOST}:${env.PORT}/dashboard/health; still trying`);
+if (only !== "api") {
+  supervisor.start(dashboard());
+  await announceDashboard();
+}
+
+async function announceDashboard() {
+  if (await answers(`http://${env.HOST}:${env.PORT}/dashboard/health`, 120_000)) {
+    console.log(`\n[start] Dashboard: http://${env.HOST}:${env.PORT}/dashboard/`);
+    console.log(`[start] LMS API:   ${apiUrl}/api/  (health: ${apiUrl}/api/health/)`);
+    console.log("[start] Demo sign-in: admin (superuser) — the password was printed when the demo was seeded, or is DEMO_PASSWORD.\n");
+  } else if (!supervisor.stopping) {
+    console.log(`[start] the dashboard has not answered within 120 s at http://${env.HOST}:${env.PORT}/dashboard/health; still trying`);
+  }
 }

@@ -93,6 +93,11 @@ const CONTENT_TYPES: [string, string, string][] = [
 export { DEMO_ACCOUNTS, type DemoAccount } from "./demo-accounts";
 
 /** Whether the demo organisation is already there (seeded on first start only). */
+/** Whether the database has any account: an organisation in use, not a new database (api/boot.ts). */
+export async function hasAccounts(db: Db) {
+  return !!(await db.selectFrom("account").select("id").limit(1).executeTakeFirst());
+}
+
 export async function hasDemo(db: Db) {
   return !!(await db.selectFrom("account").select("id").where("username", "=", "admin").executeTakeFirst());
 }

@@ -114,8 +114,12 @@ async function copyTemplate(admin: string, name: string, template: string) {
   }
 }
 
-/** An empty database of this file's own (for tests of the migrations and the seed themselves). */
-export async function freshDatabase(): Promise<{ db: Db; dialect: "sqlite" | "postgres"; drop: () => Promise<void> }> {
+/**
+ * An empty database of this file's own (for tests of the migrations and the seed themselves);
+ * `env`: the environment naming it, as a process started on it would read it (DATABASE_URL, or
+ * DATA_DIR with the SQLite file in it).
+ */
+export async function freshDatabase(): Promise<{ db: Db; dialect: "sqlite" | "postgres"; drop: () => Promise<void>; env: Record<string, string> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (admin) {
     const name = `lms_test_${crypto.randomBytes(6).toString("hex")}`;
@@ -129,6 +133,7 @@ export async function freshDatabase(): Promise<{ db: Db; dialect: "sqlite" | "po
     return {
       db,
       dialect: "postgres",
+      env: { DATABASE_URL: url.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "lms-api-test-")) },
       drop: async () => {
         const c = new pg.Client({ connectionString: admin });
         await c.connect();
@@ -139,7 +144,7 @@ export async function freshDatabase(): Promise<{ db: Db; dialect: "sqlite" | "po
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lms-api-test-"));
   const { db } = createDb({ sqliteFile: path.join(dir, "lms.sqlite") });
-  return { db, dialect: "sqlite", drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return { db, dialect: "sqlite", drop: async () => fs.rmSync(dir, { recursive: true, force: true }), env: { DATA_DIR: dir } };
 }
 
 type Body = Record<string, unknown> | undefined;
