@@ -39,7 +39,7 @@ const EnvSchema = z.object({
 });
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
 
-export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const env = EnvSchema.parse(source);
   return { ...env, dataDir: path.resolve(env.DATA_DIR) };
 }

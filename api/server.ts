@@ -132,4 +132,4 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
  * must sign with the same one, and with no shared DATA_DIR only the environment can give it
  * (issue 35) — otherwise generated into DATA_DIR on first start; never committed.
  */
-export const loadSecret = (dataDir: string, env: NodeJS.ProcessEnv = process.env): string => env.LMS_SECRET_KEY || secretFromFile(dataDir, "secret.key");
+export const loadSecret = (dataDir: string, env: Record<string, string | undefined> = process.env): string => env.LMS_SECRET_KEY || secretFromFile(dataDir, "secret.key");

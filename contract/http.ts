@@ -5,6 +5,15 @@ export const MAX_PAGE_SIZE = 1000;
 export const SESSION_COOKIE = "sessionid";
 export const CSRF_COOKIE = "csrftoken";
 export const CSRF_HEADER = "x-csrftoken";
+/**
+ * A create call's idempotency key (docs/decisions/094): the create form carries one in a hidden
+ * field, the dashboard sends it in this header, and the API answers a second call with the same
+ * key — a retry after a lost answer — with what the first one created instead of creating again.
+ */
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+export const IDEMPOTENCY_FIELD = "idempotency_key";
+/** What a key may look like: a UUID as the dashboard makes them, or any 8–100 such characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 /** Auto logout after 15 minutes (spec 000 §9): enforced server-side as an idle timeout. */
 export const SESSION_IDLE_SECONDS = 15 * 60;
 /** Client version and label shown in the footer (spec 000 §9). */

@@ -46,6 +46,7 @@ import { checklistPlacesAndAudit } from "./migrations/0044_checklist_places_and_
 import { learnerConditionFields } from "./migrations/0046_learner_condition_fields";
 import { roundLeases } from "./migrations/0047_round_leases";
 import { rateLimitCounters } from "./migrations/0048_rate_limit_counters";
+import { idempotencyKeys } from "./migrations/0049_idempotency_keys";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -96,6 +97,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0046_learner_condition_fields": learnerConditionFields,
     "0047_round_leases": roundLeases,
     "0048_rate_limit_counters": rateLimitCounters,
+    "0049_idempotency_keys": idempotencyKeys,
   };
 }
 

@@ -186,6 +186,8 @@ export interface Database {
   login_guard: { identifier: string; scope: string; failures: number; datetime_last_failure: string; datetime_locked: string | null };
   /** A rate limit's hits in its current window, by limiter and key (0048, docs/decisions/090). */
   rate_limit_counter: { key: string; datetime_start: string; datetime_expire: string; hits: number };
+  /** The row a create call with an idempotency key made, by account and key (0049, docs/decisions/094). */
+  idempotency_key: { account_id: number; key: string; path: string; object_id: number; datetime_create: string };
   config: { key: string; value: string; url: string | null; datetime_update: string };
   update_time: { key: string; datetime_update: string };
   dictionary: { language: string; key: string; value: string; is_login_page: Flag };

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { CLIENT_ADDRESS_HEADER, CSRF_COOKIE, CSRF_HEADER, RELAY_HEADER, SESSION_COOKIE } from "../../contract/http";
+import { CLIENT_ADDRESS_HEADER, CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER, RELAY_HEADER, SESSION_COOKIE } from "../../contract/http";
 import { parseSetCookie, readCookies, relaySetCookie, RELAYED_COOKIES } from "./cookies.server";
 import { isHttps } from "./client.server";
 import { asciiUrl, dash } from "./paths";
@@ -33,6 +33,11 @@ type CallOptions = {
   body?: unknown;
   /** Statuses the caller handles itself (e.g. 400 for a form, 404 for a pager); others become responses. */
   accept?: number[];
+  /**
+   * A create form's idempotency key (docs/decisions/094), sent as IDEMPOTENCY_HEADER: the API
+   * answers a repeat with what the first call made, so this write may be sent again like a GET.
+   */
+  idempotencyKey?: string;
 };
 
 /**
@@ -98,7 +103,7 @@ export class Lms {
       // A write may change what the session's user looks like (language, accepted terms…).
       this.reads.clear();
       forgetUser(this.sentSession);
-      answer = this.exchange(method, url, opts.body);
+      answer = this.exchange(method, url, opts.body, opts.idempotencyKey);
     }
     const { status, data } = await answer;
     if ((status >= 200 && status < 300) || opts.accept?.includes(status)) return { status, data: data as T };
@@ -117,10 +122,11 @@ export class Lms {
    * likely to another process (docs/decisions/091); what was read of the first answer is dropped
    * first. A write is never sent twice. A call that used up the page's time ends it on the 504 page.
    */
-  private async exchange(method: string, url: string, body: unknown): Promise<{ status: number; data: unknown }> {
-    const once = () => (body instanceof FormData ? this.sendForm(url, body) : this.sendJson(method, url, body));
+  private async exchange(method: string, url: string, body: unknown, idempotencyKey?: string): Promise<{ status: number; data: unknown }> {
+    const once = () => (body instanceof FormData ? this.sendForm(url, body) : this.sendJson(method, url, body, idempotencyKey));
     let outcome = await this.attempt(once);
-    if (worthRetrying(method, outcome) && this.timeLeft() > 0) outcome = await this.attempt(once);
+    // A keyed create is safe to send again: the API answers the repeat with the first call's row.
+    if (worthRetrying(idempotencyKey ? "GET" : method, outcome) && this.timeLeft() > 0) outcome = await this.attempt(once);
     if ("error" in outcome) throw await this.errorPage(504);
     this.absorbCookies(outcome.setCookies);
     return { status: outcome.status, data: outcome.status === 204 ? null : parseJson(outcome.text) };
@@ -136,8 +142,10 @@ export class Lms {
     }
   }
 
-  private sendJson(method: string, url: string, body: unknown) {
-    return sendJson(method, url, this.wireHeaders(method, body === undefined ? null : "application/json"), body === undefined ? undefined : JSON.stringify(body), this.timeLeft());
+  private sendJson(method: string, url: string, body: unknown, idempotencyKey?: string) {
+    const headers = this.wireHeaders(method, body === undefined ? null : "application/json");
+    if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
+    return sendJson(method, url, headers, body === undefined ? undefined : JSON.stringify(body), this.timeLeft());
   }
 
   /** A multipart upload goes through fetch, which encodes FormData; answered within the page's time. */

@@ -317,6 +317,26 @@ test("create: the new course opens on its information tab with 'Created.'", asyn
   await expect(page.getByRole("textbox", { name: "Code", exact: true })).toHaveValue(code);
 });
 
+test("a create sent again with its form's key (the retry of a post whose answer was lost) makes one course and lands on it (decision 094)", async ({ page }, info) => {
+  const code = `E2E-${tag(info)}-RT`;
+  await page.goto(`${LIST}/create`);
+  await fillCourse(page, { name: `E2E retried ${tag(info)}`, code, category: anyCategory(), provider: anyProvider() });
+  // What the browser would post, twice, as a user's resubmission after an error page would.
+  const fields = await page.locator("form#content-create").evaluate((form: HTMLFormElement) => [...new FormData(form)].map(([k, v]) => [k, String(v)]));
+  expect(fields.find(([k]) => k === "idempotency_key")?.[1]).toMatch(/^[0-9a-f-]{36}$/);
+  const post = () => page.request.post(page.url(), { form: Object.fromEntries(fields), maxRedirects: 0 });
+  const first = await post();
+  const again = await post();
+  expect([first.status(), again.status()]).toEqual([302, 302]);
+  expect(again.headers().location).toBe(first.headers().location);
+  expect(first.headers().location).toMatch(/\/dashboard\/course\/\d+\/information$/);
+  expect(rows("select id from course where code = ?", code)).toHaveLength(1);
+  // The form itself, submitted now with the same key, lands on that course too.
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${first.headers().location}/?$`));
+  expect(rows("select id from course where code = ?", code)).toHaveLength(1);
+});
+
 test("create with bad input shows translated field errors and writes nothing", async ({ page }, info) => {
   const before = courseCount();
   await page.goto(`${LIST}/create`);

@@ -28,7 +28,7 @@ beforeAll(async () => {
     if (req.url?.includes("config/check-update")) return void res.setHeader("content-type", "application/json").end(JSON.stringify({ config_datetime_update: String(maintenance), dict_datetime_update: "1" }));
     if (req.url?.includes("dashboard/config")) return void res.setHeader("content-type", "application/json").end(JSON.stringify({ config_dict: { "maintenance-dashboard-is-enabled": { value: maintenance } } }));
     if (req.url?.includes("dashboard/dict")) return void res.setHeader("content-type", "application/json").end("{}");
-    seen.push(req.method ?? "");
+    seen.push(`${req.method ?? ""}${req.headers["idempotency-key"] ? ` ${req.headers["idempotency-key"]}` : ""}`);
     const fault = script.shift() ?? "ok";
     // Read what was sent first, as an API does.
     req.resume();
@@ -109,6 +109,14 @@ describe("a write is never sent twice", () => {
     const call = method === "POST" ? client.post("dashboard/course/", { name: "x" }) : method === "PATCH" ? client.patch("dashboard/course/1/", { name: "x" }) : client.delete("dashboard/course/1/");
     expect(await outcome(call)).toBe(expected);
     expect(seen).toEqual([method]);
+  });
+});
+
+describe("a create with an idempotency key is a write that may be sent again (decision 094)", () => {
+  it.each(["503", "502", "reset"] as const)("a keyed POST answered %s is sent once more, with its key, and the page gets the second answer", async (fault) => {
+    script = [fault, "ok"];
+    expect(await outcome(api.lms(page("POST")).post("dashboard/course/", { name: "x" }, { idempotencyKey: "k-0123456789" }))).toEqual({ ok: true, method: "POST" });
+    expect(seen).toEqual(["POST k-0123456789", "POST k-0123456789"]);
   });
 });
 
