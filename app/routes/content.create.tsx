@@ -67,7 +67,9 @@ export default function ContentCreate() {
           { label: t("action_create") },
         ]}
       />
-      <ContentForm id="content-create" fields={d.fields} options={found ? { ...d.options, ...found.options } : d.options} searches={found?.searches} constraint={d.constraint} defaultValue={d.preset} lastResult={actionData?.result} submitLabel={t("action_create")} idempotencyKey={d.idempotencyKey} />
+      <ContentForm id="content-create" fields={d.fields} options={found ? { ...d.options, ...found.options } : d.options} searches={found?.searches} constraint={d.constraint} defaultValue={d.preset} lastResult={actionData?.result} submitLabel={t("action_create")} />
+      {/* Posted with the form (its `form` attribute): the key of decision 094, the create page's alone. */}
+      <input type="hidden" form="content-create" name={IDEMPOTENCY_FIELD} value={d.idempotencyKey} />
     </div>
   );
 }

@@ -11,7 +11,6 @@ import { useSubmitting } from "~/components/use-submitting";
 import type { AccountSearchState } from "./account-field";
 import { useItemWritable } from "./item-writable";
 import { ChoiceButton, useChoices } from "./field-choices";
-import { IDEMPOTENCY_FIELD } from "../../../contract/http";
 
 // Only a few types' forms have an account field (a user's supervisor): the others do not load it.
 // The server renders it in place (the document is sent once everything is ready, app/entry.server.tsx),
@@ -32,8 +31,6 @@ type Props = {
   readOnly?: boolean;
   /** The last search of each account field (its choices are in `options`). */
   searches?: Record<string, AccountSearchState>;
-  /** A create form's idempotency key (docs/decisions/094), posted in a hidden field. */
-  idempotencyKey?: string;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -44,7 +41,7 @@ type Meta = FieldMetadata<any, any, any>;
  * the server only (zod stays out of the client; the browser gets the schema's constraints). With
  * JavaScript, leaving with unsaved changes asks first.
  */
-export function ContentForm({ id, fields, options, constraint, defaultValue, lastResult, submitLabel, readOnly: asked = false, searches, idempotencyKey }: Props) {
+export function ContentForm({ id, fields, options, constraint, defaultValue, lastResult, submitLabel, readOnly: asked = false, searches }: Props) {
   const writable = useItemWritable();
   const readOnly = asked || !writable;
   const { t } = useTranslation();
@@ -57,7 +54,6 @@ export function ContentForm({ id, fields, options, constraint, defaultValue, las
   return (
     <Form method="post" {...getFormProps(form)} onChange={choices.onChange} className="max-w-2xl space-y-5 rounded border border-slate-200 bg-white p-5 [&>input[type=hidden]]:hidden">
       <CsrfInput />
-      {idempotencyKey ? <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} /> : null}
       <LeaveConfirmation dirty={dirty} message={t("leave_unsaved")} />
       {/* Enter in a field submits the form's first button: with an account search or a choice's
           button (their own buttons inside the form) that would search, so the form's first button
