@@ -20,6 +20,25 @@ test("the menu shows only what the account's flags allow", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard\/error\/403$/);
 });
 
+test("the menu marks the current page, and a link followed from the keyboard keeps the focus (decision 092)", async ({ page, javaScriptEnabled }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, "admin", "/dashboard/course");
+  await acceptPendingTerms(page);
+  const menu = page.getByRole("navigation", { name: "Main menu" });
+  const course = menu.getByRole("link", { name: "Course", exact: true });
+  const activity = menu.getByRole("link", { name: "Activity", exact: true });
+  await expect(course).toHaveAttribute("aria-current", "page");
+  await expect(menu.locator('a[aria-current="page"]')).toHaveCount(1);
+  await activity.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/dashboard\/activity\/?$/);
+  await expect(activity).toHaveAttribute("aria-current", "page");
+  await expect(course).not.toHaveAttribute("aria-current", "page");
+  await expect(menu.locator('a[aria-current="page"]')).toHaveCount(1);
+  // With JavaScript the menu is not drawn again: the followed link is still the focused one.
+  if (javaScriptEnabled) await expect(activity).toBeFocused();
+});
+
 test("the shell shows the footer, and switches to Thai and back", async ({ page }) => {
   await signIn(page, "admin");
   await acceptPendingTerms(page);

@@ -45,11 +45,8 @@ export function TabBar({ tabs, overall }: { tabs: Tab[]; overall: Tab[] }) {
  */
 const current = (active: boolean, className: (active: boolean) => string) => ({ "data-client-nav": "", "aria-current": active ? ("page" as const) : undefined, className: className(active) });
 
-const trimmed = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
-
-/** Whether a link's `href` is the page at `pathname` (`end`: only exactly; otherwise a page under it too), as NavLink decided. */
-export function isActivePath(pathname: string, href: string, end = true): boolean {
-  const here = trimmed(pathname);
-  const to = trimmed(href.split(/[?#]/)[0]);
-  return here === to || (!end && here.startsWith(`${to}/`));
+/** Whether a tab bar link (a plain path) is the page at `pathname` (`end`: only exactly; otherwise a page under it too), as NavLink decided. */
+function isActivePath(pathname: string, href: string, end = true): boolean {
+  const here = pathname.replace(/(.)\/+$/, "$1");
+  return here === href || (!end && here.startsWith(`${href}/`));
 }
