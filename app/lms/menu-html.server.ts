@@ -1,4 +1,5 @@
 import { documentBundle, getDictionaries } from "~/i18n/dictionaries.server";
+import { html } from "./html";
 import type { MenuGroup } from "./menu.server";
 
 /**
@@ -12,7 +13,6 @@ const drawn = new WeakMap<object, Map<string, string>>();
 /** Distinct menus kept per dictionary version: one per combination of flags in use, a handful in practice. */
 const DRAWN_MAX = 500;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function menuHtml(groups: MenuGroup[], locale: string): Promise<string> {
   const dicts = await getDictionaries();
@@ -22,15 +22,11 @@ export async function menuHtml(groups: MenuGroup[], locale: string): Promise<str
   const hit = byKey.get(key);
   if (hit !== undefined) return hit;
   const { t } = (await documentBundle(locale, ["shell"])).translator();
-  const html = groups
-    .map(
-      (g) =>
-        `<div class="mb-3"><h2 class="menu-heading">${escapeHtml(t(g.labelKey))}</h2><ul>${g.links
-          .map((l) => `<li><a href="${escapeHtml(l.href)}" class="menu-link">${escapeHtml(t(l.labelKey))}</a></li>`)
-          .join("")}</ul></div>`,
-    )
-    .join("");
+  // The project's one escaping template (app/lms/html.ts), as the list table's rows use.
+  const markup = html`${groups.map(
+    (g) => html`<div class="mb-3"><h2 class="menu-heading">${t(g.labelKey)}</h2><ul>${g.links.map((l) => html`<li><a href="${l.href}" class="menu-link">${t(l.labelKey)}</a></li>`)}</ul></div>`,
+  )}`.value;
   if (byKey.size >= DRAWN_MAX) byKey.delete(byKey.keys().next().value!);
-  byKey.set(key, html);
-  return html;
+  byKey.set(key, markup);
+  return markup;
 }
