@@ -51,6 +51,11 @@ export type BuildOptions = {
    * in the background would break their "a refusal writes nothing" checks.
    */
   scheduler?: boolean;
+  /**
+   * Claim and run import jobs (default true). Off, the process still takes uploads and stores
+   * their jobs for the others (docs/decisions/095); the API tests use it to say which process runs one.
+   */
+  importJobs?: boolean;
 };
 
 /**
@@ -105,7 +110,7 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
       // Locations with their rooms, where class sessions take place (docs/decisions/039).
       locationRoutes(api, ctx);
       // Bulk user import as a job, its history and progress socket (docs/decisions/032).
-      importRoutes(api, ctx);
+      importRoutes(api, ctx, { works: opts.importJobs ?? true });
       // Login as and its log (docs/decisions/033).
       loginAsRoutes(api, ctx);
       // How learners get their learning (issue 17): assignment, approvals, requests.

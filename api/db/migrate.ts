@@ -47,6 +47,7 @@ import { learnerConditionFields } from "./migrations/0046_learner_condition_fiel
 import { roundLeases } from "./migrations/0047_round_leases";
 import { rateLimitCounters } from "./migrations/0048_rate_limit_counters";
 import { idempotencyKeys } from "./migrations/0049_idempotency_keys";
+import { importJobs } from "./migrations/0050_import_jobs";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -98,6 +99,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0047_round_leases": roundLeases,
     "0048_rate_limit_counters": rateLimitCounters,
     "0049_idempotency_keys": idempotencyKeys,
+    "0050_import_jobs": importJobs,
   };
 }
 

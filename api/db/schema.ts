@@ -151,7 +151,13 @@ export interface Database {
     datetime_create: string;
     datetime_update: string;
     datetime_finish: string | null;
+    job_options: string | null;
+    lease_holder: string | null;
+    lease_until: string | null;
+    attempts: Generated<number>;
   };
+  /** The uploaded table of an import job still to run (0050, docs/decisions/095). */
+  import_file: { import_id: number; content: string };
   auth_group: { id: Id; code: string; name: string };
   auth_group_permission: { auth_group_id: number; flag: string };
   account_auth_group: { account_id: number; auth_group_id: number; is_in_use: Flag };

@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { CREDIT_BALANCE_MAX_MINOR, CREDIT_IMPORT_COLUMNS, CREDIT_MSG, MAX_CREDIT_IMPORT_ROWS, type CreditImportColumn } from "../../contract/credit";
 import type { FieldErrors } from "../../contract/http";
-import type { ImportMode } from "../../contract/imports";
 import { MSG } from "../../contract/messages";
 import { creditAmountField, creditNoteField, creditReferenceField } from "../../contract/schemas/credit";
 import { requestFlags } from "../auth/permissions";
@@ -11,11 +10,10 @@ import { changeCredit } from "../credit/credit";
 import { CREDIT_FLAGS, toMinor } from "../credit/routes";
 import type { Db } from "../db/index";
 import { chunks } from "../engine/chunks";
-import { writeTransaction } from "../engine/crud";
 import type { ApiContext } from "../http/context";
 import { ApiError, badRequest, forbidden } from "../http/errors";
-import { errorRowsOf, finishHistory, IMPORT_FLAGS, type Finish } from "./history";
-import type { ImportQueue, JobReport } from "./queue";
+import { errorRowsOf, IMPORT_FLAGS, type Finish } from "./history";
+import type { ImportJob, ImportQueue, JobReport } from "./queue";
 import { receiveImport, sendTemplate } from "./upload";
 
 /**
@@ -36,18 +34,18 @@ import { receiveImport, sendTemplate } from "./upload";
 /** Share of the percent each phase fills: checking, writing. */
 const PHASES = { check: 50, write: 49 } as const;
 
-type Job = { id: number; file: TableFile; mode: ImportMode; actor: number };
 type Row = { line: number; cells: string[]; errors: FieldErrors; account: number | null; amount: number; note: string; reference: string; done: boolean };
 
 export function creditImportRoutes(app: FastifyInstance, ctx: ApiContext, queue: ImportQueue) {
   const { db } = ctx;
+  queue.register("credit", runCreditImport);
   const base = "/dashboard/user/credit/import/";
 
   app.post(base, async (req, reply) => {
     const { account: actor, flags } = await requestFlags(req, db);
     if (!flags.has(IMPORT_FLAGS.add) || !flags.has(CREDIT_FLAGS.change)) throw forbidden();
-    const { file, mode, item } = await receiveImport(ctx, req, { module: "credit", maxRows: MAX_CREDIT_IMPORT_ROWS, by: actor.id, checkColumns: creditColumns });
-    queue.add(item, (report) => runCreditImport(ctx, { id: item.id, file, mode, actor: actor.id }, report));
+    const item = await receiveImport(ctx, req, { module: "credit", maxRows: MAX_CREDIT_IMPORT_ROWS, by: actor.id, checkColumns: creditColumns });
+    queue.added(item);
     return reply.status(202).send(item);
   });
 
@@ -142,8 +140,10 @@ const isBad = (r: Row) => Object.keys(r.errors).length > 0;
  * or a reference changed by someone else meanwhile (a spend refused, the unique index) makes the
  * job check once more and try again.
  */
-export async function runCreditImport(ctx: ApiContext, job: Job, report: JobReport) {
+export async function runCreditImport(ctx: ApiContext, job: ImportJob, report: JobReport) {
   const { db } = ctx;
+  if (job.by === null) throw new Error(`import ${job.id}: its uploader's account is gone`);
+  const actor = job.by;
   const total = job.file.rows.length;
   for (let attempt = 1; ; attempt++) {
     const rows = await checkCreditRows(db, job.file, (done) => report({ percent: Math.floor((done / total) * PHASES.check) }));
@@ -153,22 +153,21 @@ export async function runCreditImport(ctx: ApiContext, job: Job, report: JobRepo
     const errorRows = errorRowsOf(job.file.header, bad);
     if (bad.length && job.mode === "all_or_nothing") {
       const end: Finish = { status: -1, message: MSG.import_rows_refused, counts: { count_created: 0, count_updated: 0, count_unchanged: 0, count_failed: bad.length }, errorRows };
-      await finishHistory(db, job.id, end, ctx.now());
+      await job.finish(db, end);
       return;
     }
     const counts = { count_created: todo.length, count_updated: 0, count_unchanged: rows.filter((r) => !isBad(r) && r.done).length, count_failed: bad.length };
     const step = Math.max(1, Math.floor(todo.length / 100));
     try {
-      await writeTransaction(
-        db,
+      await job.write(
         async (trx) => {
           const at = ctx.now().toISOString();
           for (const [i, r] of todo.entries()) {
-            const ok = await changeCredit(trx, { accountId: r.account!, amount: r.amount, reason: r.amount > 0 ? "top_up" : "deduction", ref: null, note: r.note, reference: r.reference }, { accountId: job.actor, at });
+            const ok = await changeCredit(trx, { accountId: r.account!, amount: r.amount, reason: r.amount > 0 ? "top_up" : "deduction", ref: null, note: r.note, reference: r.reference }, { accountId: actor, at });
             if (!ok) throw badRequest({ amount: [CREDIT_MSG.not_enough] });
             if ((i + 1) % step === 0) report({ percent: PHASES.check + Math.floor(((i + 1) / todo.length) * PHASES.write) });
           }
-          if (!(await finishHistory(trx, job.id, { status: 3, message: null, counts, errorRows }, ctx.now()))) throw new Error(`import ${job.id} was ended meanwhile`);
+          if (!(await job.finish(trx, { status: 3, message: null, counts, errorRows }))) throw new Error(`import ${job.id} was ended meanwhile`);
         },
         { field: "reference", message: CREDIT_MSG.reference_used },
       );

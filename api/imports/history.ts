@@ -7,6 +7,7 @@ import type { AccountRef } from "../../contract/schemas/user";
 import { requestFlags } from "../auth/permissions";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
+import type { TableFile } from "../content/features/enrollment/import-file";
 import type { Trx } from "../engine/crud";
 import { forbidden } from "../http/errors";
 
@@ -80,14 +81,35 @@ export async function presentHistory(db: Db | Trx, rows: HistoryRow[]): Promise<
   }));
 }
 
-/** A new row at status 2 (in progress, 0 %) for an uploaded file; the item. */
-export async function startHistory(db: Db, row: { module: ImportModule; filename: string; mode: ImportMode; total: number; by: number; now: Date }): Promise<ImportHistoryItem> {
-  const at = row.now.toISOString();
-  const stored = await db
-    .insertInto("import_history")
-    .values({ module: row.module, input_filename: row.filename, status: 2, percent: 0, mode: row.mode, count_total: row.total, created_by: row.by, datetime_create: at, datetime_update: at })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+/**
+ * A new job: its row at status 2 (in progress, 0 %, no lease yet) and its table, in one
+ * transaction, so a process that claims the row always finds the file (api/imports/queue.ts).
+ */
+export async function startJob(
+  db: Db,
+  job: { module: ImportModule; filename: string; mode: ImportMode; file: TableFile; options: Record<string, unknown>; by: number; now: Date },
+): Promise<ImportHistoryItem> {
+  const at = job.now.toISOString();
+  const stored = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("import_history")
+      .values({
+        module: job.module,
+        input_filename: job.filename,
+        status: 2,
+        percent: 0,
+        mode: job.mode,
+        count_total: job.file.rows.length,
+        job_options: JSON.stringify(job.options),
+        created_by: job.by,
+        datetime_create: at,
+        datetime_update: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx.insertInto("import_file").values({ import_id: row.id, content: JSON.stringify(job.file) }).execute();
+    return row;
+  });
   return (await presentHistory(db, [stored]))[0];
 }
 
@@ -100,11 +122,11 @@ export type Finish = {
 };
 
 /**
- * End a job's row (only while it is at 2: a row the sweep already failed stays failed; false
- * then). The succeeded end runs in the transaction that writes the imported rows, so both commit
- * together.
+ * End a job's row, only while it is at 2 and (given a holder) still that claim's: false when it
+ * ended or was taken over meanwhile. The succeeded end runs in the transaction that writes the
+ * imported rows, so both commit together; the stored table goes with it.
  */
-export async function finishHistory(q: Db | Trx, id: number, end: Finish, now: Date): Promise<boolean> {
+export async function finishHistory(q: Db | Trx, id: number, end: Finish, now: Date, holder?: string): Promise<boolean> {
   const at = now.toISOString();
   const result = await q
     .updateTable("import_history")
@@ -119,6 +141,9 @@ export async function finishHistory(q: Db | Trx, id: number, end: Finish, now: D
     })
     .where("id", "=", id)
     .where("status", "=", 2)
+    .$if(holder !== undefined, (w) => w.where("lease_holder", "=", holder!))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await q.deleteFrom("import_file").where("import_id", "=", id).execute();
+  return true;
 }

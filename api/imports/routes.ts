@@ -34,9 +34,9 @@ const ORDERING = {
 };
 const STATUSES = ["-1", "2", "3"];
 
-export function importRoutes(app: FastifyInstance, ctx: ApiContext) {
+export function importRoutes(app: FastifyInstance, ctx: ApiContext, opts: { works: boolean }) {
   const { db } = ctx;
-  const queue = new ImportQueue(ctx);
+  const queue = new ImportQueue(ctx, opts);
   app.addHook("onReady", () => queue.start());
   app.addHook("onClose", () => queue.stop());
   const base = "/dashboard/import-history/";

@@ -5,12 +5,11 @@ import { flag } from "../../contract/permissions";
 import { hashPassword, NO_PASSWORD_HASH } from "../auth/password";
 import { requestFlags } from "../auth/permissions";
 import type { TableFile } from "../content/features/enrollment/import-file";
-import { writeTransaction } from "../engine/crud";
 import type { AccountRow, ApiContext } from "../http/context";
 import { ApiError, forbidden } from "../http/errors";
 import { applyAccountChanges, insertAccount, USER_UNIQUE_RULES } from "../system/user-write";
-import { errorRowsOf, finishHistory, IMPORT_FLAGS, type ErrorRows, type Finish } from "./history";
-import { importTestHooks, type ImportQueue, type JobReport } from "./queue";
+import { errorRowsOf, IMPORT_FLAGS, type ErrorRows, type Finish } from "./history";
+import { importTestHooks, type ImportJob, type ImportQueue, type JobReport } from "./queue";
 import { receiveImport, sendTemplate } from "./upload";
 import { checkUserRows, isBad, userColumns, type CheckedRow } from "./user-rows";
 
@@ -28,18 +27,21 @@ const PHASES = { check: 40, hash: 30, write: 29 } as const;
 /** Hashes computed side by side: enough to keep libuv's four threads busy on two cores. */
 const HASH_BATCH = 8;
 
-type Job = { id: number; file: TableFile; mode: ImportMode; actor: AccountRow; mayChange: boolean };
+/** What the row checks and writes need of a job: its file and mode, who started it, whether they may change accounts. */
+type Job = { file: TableFile; mode: ImportMode; actor: AccountRow; mayChange: boolean };
 
 export function userImportRoutes(app: FastifyInstance, ctx: ApiContext, queue: ImportQueue) {
   const { db } = ctx;
+  queue.register("user", runUserImport);
   const base = "/dashboard/user/import/";
 
   app.post(base, async (req, reply) => {
     const { account: actor, flags } = await requestFlags(req, db);
     if (!flags.has(IMPORT_FLAGS.add) || !flags.has(flag("account", "add"))) throw forbidden();
-    const { file, mode, item } = await receiveImport(ctx, req, { module: "user", maxRows: MAX_USER_IMPORT_ROWS, by: actor.id, checkColumns: userColumns });
-    const job: Job = { id: item.id, file, mode, actor, mayChange: flags.has(flag("account", "change")) };
-    queue.add(item, (report) => runUserImport(ctx, job, report));
+    // Whether existing accounts may be changed is the uploader's right at upload, kept with the job.
+    const options = { mayChange: flags.has(flag("account", "change")) };
+    const item = await receiveImport(ctx, req, { module: "user", maxRows: MAX_USER_IMPORT_ROWS, by: actor.id, checkColumns: userColumns, options });
+    queue.added(item);
     return reply.status(202).send(item);
   });
 
@@ -57,8 +59,12 @@ export function userImportRoutes(app: FastifyInstance, ctx: ApiContext, queue: I
  * it or none. A unique value taken by someone else meanwhile (the indexes catch it) is met by
  * checking once more and trying again.
  */
-export async function runUserImport(ctx: ApiContext, job: Job, report: JobReport) {
+export async function runUserImport(ctx: ApiContext, queued: ImportJob, report: JobReport) {
   const { db } = ctx;
+  // The uploader as they are now (a job may start again after a restart); gone: the job cannot be theirs.
+  const actor = queued.by === null ? undefined : ((await db.selectFrom("account").selectAll().where("id", "=", queued.by).executeTakeFirst()) as AccountRow | undefined);
+  if (!actor) throw new Error(`import ${queued.id}: its uploader's account is gone`);
+  const job: Job = { file: queued.file, mode: queued.mode, actor, mayChange: queued.options.mayChange === true };
   const total = job.file.rows.length;
   for (let attempt = 1; ; attempt++) {
     const rows = await checkUserRows(db, job.file, job, (done) => report({ percent: Math.floor((done / total) * PHASES.check) }));
@@ -68,12 +74,12 @@ export async function runUserImport(ctx: ApiContext, job: Job, report: JobReport
     const errorRows = errorRowsOf(job.file.header, rows);
     if (bad.length && job.mode === "all_or_nothing") {
       const end: Finish = { status: -1, message: MSG.import_rows_refused, counts: { count_created: 0, count_updated: 0, count_unchanged: 0, count_failed: bad.length }, errorRows };
-      await finishHistory(db, job.id, end, ctx.now());
+      await queued.finish(db, end);
       return;
     }
     const hashes = await hashPasswords(good, (done, of) => report({ percent: PHASES.check + Math.floor((done / of) * PHASES.hash) }));
     try {
-      await writeRows(ctx, job, good, hashes, errorRows, (done) => report({ percent: PHASES.check + PHASES.hash + Math.floor((done / Math.max(1, good.length)) * PHASES.write) }));
+      await writeRows(ctx, queued, job, good, hashes, errorRows, (done) => report({ percent: PHASES.check + PHASES.hash + Math.floor((done / Math.max(1, good.length)) * PHASES.write) }));
       return;
     } catch (err) {
       if (attempt === 1 && err instanceof ApiError && err.status === 400) continue;
@@ -95,13 +101,12 @@ async function hashPasswords(rows: CheckedRow[], progress: (done: number, of: nu
   return out;
 }
 
-async function writeRows(ctx: ApiContext, job: Job, good: CheckedRow[], hashes: Map<CheckedRow, string>, errorRows: ErrorRows, progress: (done: number) => void) {
+async function writeRows(ctx: ApiContext, queued: ImportJob, job: Job, good: CheckedRow[], hashes: Map<CheckedRow, string>, errorRows: ErrorRows, progress: (done: number) => void) {
   const now = ctx.now();
   const counts = { count_created: 0, count_updated: 0, count_unchanged: 0, count_failed: errorRows.rows.length };
   // About one report per percent: the queue pushes only whole-percent changes anyway.
   const step = Math.max(1, Math.floor(good.length / 100));
-  await writeTransaction(
-    ctx.db,
+  await queued.write(
     async (trx) => {
       const idOf = new Map<CheckedRow, number>();
       for (const [i, r] of good.entries()) {
@@ -123,7 +128,7 @@ async function writeRows(ctx: ApiContext, job: Job, good: CheckedRow[], hashes: 
         await applyAccountChanges(trx, before, { supervisor: idOf.get(r.supervisorRow!)! }, job.actor.id, now);
       }
       progress(good.length);
-      if (!(await finishHistory(trx, job.id, { status: 3, message: null, counts, errorRows }, now))) throw new Error(`import ${job.id} was ended meanwhile`);
+      if (!(await queued.finish(trx, { status: 3, message: null, counts, errorRows }))) throw new Error(`import ${queued.id} was ended meanwhile`);
     },
     USER_UNIQUE_RULES,
   );
