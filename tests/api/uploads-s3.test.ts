@@ -1,9 +1,8 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { CreateBucketCommand, HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { Upload as TusUpload, type PreviousUpload, type UrlStorage } from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,6 +10,7 @@ import { CSRF_COOKIE } from "../../contract/http";
 import { uploadCleanupTick } from "../../api/uploads";
 import type { ApiContext } from "../../api/http/context";
 import { contentRefs, postFile, startTestApi, type Client, type TestApi } from "./harness";
+import { hasSwift, S3_CREDENTIALS, startObjectStore } from "./s3-kit";
 
 /**
  * The S3 path of uploads (issue 19 §2, docs/decisions/068) against a real S3-compatible server:
@@ -21,7 +21,6 @@ import { contentRefs, postFile, startTestApi, type Client, type TestApi } from "
  * its thumbnail stored from the bucket; an abandoned upload cleaned up (multipart aborted, objects
  * gone); refused uploads leaving nothing. Both dialects (TEST_DATABASE_URL).
  */
-const PYTHON = "/usr/bin/python3";
 const has = (cmd: string, args: string[]) => {
   try {
     execFileSync(cmd, args, { stdio: "ignore" });
@@ -30,7 +29,7 @@ const has = (cmd: string, args: string[]) => {
     return false;
   }
 };
-const HAS_SWIFT = has(PYTHON, ["-c", "import swift.common.middleware.s3api"]);
+const HAS_SWIFT = hasSwift();
 const HAS_FFMPEG = has("ffprobe", ["-version"]);
 if (!HAS_SWIFT) console.warn("python3-swift not installed: the S3 upload tests are skipped (apt-get install python3-swift)");
 
@@ -49,30 +48,13 @@ let ctx: ApiContext;
 let admin: Client;
 let refs: { category: number; provider: number };
 
-/** Swift with s3api on a free port (the script binds port 0 and prints the one it got). */
-async function startObjectStore(dir: string) {
-  // stdin stays an open pipe: the server exits when it closes, so an interrupted run leaves no server.
-  const child = spawn(PYTHON, [fileURLToPath(new URL("./s3-server.py", import.meta.url)), dir], { stdio: ["pipe", "pipe", "pipe"] });
-  let stderr = "";
-  let stdout = "";
-  child.stderr?.on("data", (d) => (stderr += d));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout?.on("data", (d) => {
-      stdout += d;
-      if (stdout.includes("\n")) resolve(JSON.parse(stdout.split("\n")[0]).port);
-    });
-    child.once("exit", (code) => reject(new Error(`s3-server.py exited (${code}): ${stderr}`)));
-  });
-  return { child, port };
-}
-
 beforeAll(async () => {
   if (!HAS_SWIFT) return;
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), "lms-s3-test-"));
   const started = await startObjectStore(storeDir);
   store = started.child;
   const endpoint = `http://127.0.0.1:${started.port}`;
-  const credentials = { accessKeyId: "test:tester", secretAccessKey: "testing" };
+  const credentials = S3_CREDENTIALS;
   s3 = new S3Client({ region: "us-east-1", endpoint, forcePathStyle: true, credentials, requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" });
   await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
   api = await startTestApi({}, { env: { S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey } });
