@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { CONTENT_TYPES } from "../../app/registry/content.js";
+import { cancelKindOf, contentFeatures, contentSwitches } from "../../app/registry/content-features.js";
 import type { CancelContentKind, ProgressStatus, TransitionKind } from "../../contract/codes";
 import type { ConfigKey } from "../../contract/config";
 import type { ContentSchemaName } from "../../contract/schemas/content";
@@ -9,8 +11,8 @@ import type { ContentRef } from "./ref";
 
 /**
  * The features a content type may mount under its item path, /api/dashboard/{path}/{id}/…; each
- * name is the dashboard registry's tab (or overall page) it serves, so a test can hold the two
- * lists together (tests/registry-drift.test.ts).
+ * is served to the dashboard registry's engine screen of the same name (app/registry/
+ * content-features.js), and a type mounts those its registry entry's built screens use.
  */
 export const CONTENT_FEATURES = [
   "curriculum", "enrollment", "prerequisite", "permission", "competency", "budget", "ecertificate", "gamification", "survey", "overall",
@@ -20,13 +22,15 @@ export type ContentFeature = (typeof CONTENT_FEATURES)[number];
 /**
  * One content type as the API knows it (issue 13 §1): its generic resource (list, create, item,
  * publish; contentType set), the per-type rules every feature reads, and the features it mounts.
- * A new content type is one of these plus its resource (docs/adding-a-content-type.md).
+ * A new content type is one of these plus its resource (docs/adding-a-content-type.md), made by
+ * `defineContent`: what its registry entry already says (features, switches, cancel kind) is read
+ * from there, never written twice.
  */
 export type ContentDefinition = {
   /** The registry key (app/registry/content.js). */
   key: string;
   resource: AnyResource & { contentType: string; schema: ContentSchemaName };
-  /** Which cancel types its enrollment allows (contract/codes.ts CANCEL_TYPES_ALLOWED). */
+  /** Which cancel types its enrollment allows (contract/codes.ts CANCEL_TYPES_ALLOWED): its registry entry's `cancelKind`. */
   cancelKind: CancelContentKind;
   /** Its row of the admin progress transition table (contract/codes.ts ADMIN_TRANSITIONS). */
   transitions: TransitionKind;
@@ -35,8 +39,9 @@ export type ContentDefinition = {
    * docs/decisions/066); without it every item follows `transitions`.
    */
   transitionsOf?: (db: Db, contentId: number) => Promise<TransitionKind>;
+  /** The engine features its registry entry's built screens use (app/registry/content-features.js). */
   features: readonly ContentFeature[];
-  /** Config switches of its sub-features beyond the feature-wide ones (contract/features.js). */
+  /** Config switches of its sub-features beyond the feature-wide ones (contract/features.js), as its registry entry's pages exist by. */
   switches: { price?: readonly ConfigKey[]; prerequisite?: readonly ConfigKey[] };
   /**
    * Run in the transaction of an administrator's progress change by hand (one learner or bulk),
@@ -66,3 +71,17 @@ export type FeatureRoutes = (app: FastifyInstance, ctx: ApiContext, def: Content
 
 /** Where the curriculum feature of `def` answers under its items (docs/decisions/045). */
 export const curriculumPath = (def: Pick<ContentDefinition, "curriculum">) => def.curriculum?.path ?? "curriculum";
+
+/** What a type's definition says itself; the rest comes from its registry entry. */
+export type ContentDefinitionSpec = Omit<ContentDefinition, "features" | "switches" | "cancelKind">;
+
+/**
+ * A content type's definition: `spec` plus what its registry entry (app/registry/content.js, by
+ * `key`) says — the features its built screens use, the switches its pages exist by, its cancel kind.
+ */
+export function defineContent(spec: ContentDefinitionSpec): ContentDefinition {
+  const type = CONTENT_TYPES.find((t) => t.key === spec.key);
+  if (!type) throw new Error(`content type ${spec.key} has no registry entry (app/registry/content.js)`);
+  const switches = contentSwitches(type) as ContentDefinition["switches"];
+  return { ...spec, cancelKind: cancelKindOf(type), features: contentFeatures(type), switches };
+}

@@ -1,4 +1,3 @@
-import { FEATURES } from "../../contract/features.js";
 import { courseImageRoutes, courseResource } from "./course/resource";
 import { activityResource } from "./activity/resource";
 import { activityRoutes } from "./activity/routes";
@@ -19,112 +18,91 @@ import { liveTransitionKind } from "../../contract/live-codes";
 import { testAttemptsRoutes } from "./test/attempts-mount";
 import { testOverallFigures } from "./test/overall-figures";
 import { MEDIA_DEFINITIONS } from "./media/definition";
-import type { ContentDefinition } from "./definition";
+import { defineContent, type ContentDefinition } from "./definition";
 
 /** Course (spec 000 §2.5): every content feature. */
-export const courseDefinition: ContentDefinition = {
+export const courseDefinition = defineContent({
   key: "course",
   resource: courseResource as ContentDefinition["resource"],
-  cancelKind: "course",
   transitions: "course",
-  features: ["curriculum", "enrollment", "prerequisite", "permission", "competency", "budget", "ecertificate", "gamification", "survey", "overall"],
-  switches: { price: FEATURES.coursePrice, prerequisite: FEATURES.courseDependency },
   routes: courseImageRoutes(courseResource),
-};
+});
 
 /**
  * Activity (spec 000 §2.3): no curriculum or survey; its checklists, inspectors, check-in,
  * verification and usage are its own calls (api/content/activity/).
  */
-export const activityDefinition: ContentDefinition = {
+export const activityDefinition = defineContent({
   key: "activity",
   resource: activityResource as ContentDefinition["resource"],
-  cancelKind: "activity",
   transitions: "activity",
-  features: ["enrollment", "prerequisite", "permission", "competency", "budget", "ecertificate", "gamification", "overall"],
-  switches: { price: FEATURES.price, prerequisite: FEATURES.activityDependency },
   routes: activityRoutes,
-};
+});
 
 /**
  * Class (spec 000 §2.4): its sessions are its curriculum and schedule, its own calls
  * (api/content/class/); the engine's sections of materials are its material tab; cancel types
  * 5, 6 and 1 (spec 001 §4).
  */
-export const classDefinition: ContentDefinition = {
+export const classDefinition = defineContent({
   key: "class",
   resource: classResource as ContentDefinition["resource"],
-  cancelKind: "event",
   transitions: "class",
-  features: ["curriculum", "enrollment", "prerequisite", "permission", "competency", "budget", "ecertificate", "gamification", "survey", "overall"],
-  switches: { price: FEATURES.price, prerequisite: FEATURES.classDependency },
   // The engine's sections of materials are its material tab (material/), not its publish
   // precondition: that is a session (docs/decisions/045).
   curriculum: { path: "material", sectionsPublish: false },
   // A learner set to completed by hand gets their missed sessions as "force completed" (042).
   afterProgressChange: classProgressChanged,
   routes: classRoutes,
-};
+});
 
 /**
  * Class program (spec 000 §2.4, docs/decisions/044): its classes are classes naming it; it has
  * competencies and access rules with conditions ("edit with competency and condition").
  */
-export const classProgramDefinition: ContentDefinition = {
+export const classProgramDefinition = defineContent({
   key: "class_program",
   resource: classProgramResource as ContentDefinition["resource"],
-  cancelKind: "event",
   transitions: "class",
-  features: ["permission", "competency"],
-  switches: {},
   routes: classProgramRoutes(classProgramResource),
-};
+});
 
 /**
  * Survey (spec 000 §2.8, docs/decisions/062): the engine's gamification tab; its domain is its own
  * call, its sections and questions the one form builder's (api/requests/form-builder.ts). Nobody
  * enrols in a survey: the cancel kind and transition row are placeholders no feature of it reads.
  */
-export const surveyDefinition: ContentDefinition = {
+export const surveyDefinition = defineContent({
   key: "survey",
   resource: surveyResource as ContentDefinition["resource"],
-  cancelKind: "course",
   transitions: "course",
-  features: ["gamification"],
-  switches: {},
   routes: surveyRoutes,
-};
+});
 
 /**
  * Test bank (spec 000 §2.8, docs/decisions/063): the engine's permission rules; its questions are
  * the test question store's (owner "bank"), its usage requests and log its own calls. Nobody
  * enrols in a bank: the cancel kind and transition row are placeholders no feature of it reads.
  */
-export const testbankDefinition: ContentDefinition = {
+export const testbankDefinition = defineContent({
   key: "testbank",
   resource: testbankResource as ContentDefinition["resource"],
-  cancelKind: "course",
   transitions: "course",
-  features: ["permission"],
-  switches: {},
   routes: testbankRoutes,
-};
+});
 
 /**
  * Live session (spec 000 §2.7, docs/decisions/066): the engine's enrollment, budget and overall
  * pages; its stream, questions and kept recordings are its own calls (api/content/live/). Its
  * items follow one of two rows of the transition table by their live type (`transitionsOf`).
  */
-export const liveDefinition: ContentDefinition = {
+export const liveDefinition = defineContent({
   key: "live",
   resource: liveResource as ContentDefinition["resource"],
-  cancelKind: "course",
   transitions: "live_offline",
   transitionsOf: async (db, id) => liveTransitionKind((await db.selectFrom("live").select("live_type").where("id", "=", id).executeTakeFirst())?.live_type ?? 0),
-  features: ["enrollment", "budget", "overall"],
-  switches: { price: FEATURES.price },
   routes: liveRoutes,
-};
+});
 
 /**
  * Test (spec 000 §2.8 `/test…`, docs/decisions/064): the engine's enrollment, prerequisite (its
@@ -133,13 +111,10 @@ export const liveDefinition: ContentDefinition = {
  * draw rules are its own calls (api/content/test/). Enrolment follows the content row of the
  * transition table ("course, class, learning path, onboard, test") and a course's cancel types.
  */
-export const testDefinition: ContentDefinition = {
+export const testDefinition = defineContent({
   key: "test",
   resource: testResource as ContentDefinition["resource"],
-  cancelKind: "course",
   transitions: "test",
-  features: ["enrollment", "prerequisite", "permission", "competency", "gamification", "overall"],
-  switches: {},
   // Its own calls, then its attempts and their verification (docs/decisions/065).
   routes: (app, ctx) => {
     testRoutes(app, ctx);
@@ -147,7 +122,7 @@ export const testDefinition: ContentDefinition = {
   },
   // Its overall landing page's cards: the attempts' figures (docs/decisions/076).
   overallFigures: testOverallFigures,
-};
+});
 
 /** THE API's list of content types: server.ts mounts each one's resource and features from it. */
 export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [courseDefinition, activityDefinition, classDefinition, classProgramDefinition, surveyDefinition, testbankDefinition, liveDefinition, testDefinition, ...MEDIA_DEFINITIONS];

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useContentTranslation } from "~/components/content/use-content-translation";
-import { RETRAIN_UNIT, TYPE_ACCESS, TYPE_WAITING, type CancelContentKind } from "../../contract/codes";
+import { RETRAIN_UNIT, TYPE_ACCESS, TYPE_WAITING } from "../../contract/codes";
 import type { EnrollmentSettings } from "../../contract/schemas/content-enrollment";
 import type { FilterOption } from "../../contract/http";
 import { daysToSeconds, secondsToDays } from "../../contract/units";
@@ -10,7 +10,8 @@ import { SettingSections, type SettingSection } from "~/components/content/setti
 import { CsrfInput, ErrorList } from "~/components/forms";
 import { SaveBar } from "~/components/form-basics";
 import { apiFieldErrors } from "~/lms/content-form.server";
-import { itemId, requireContent, type ContentType } from "~/lms/content.server";
+import { itemId, requireContent } from "~/lms/content.server";
+import { cancelKindOf } from "~/registry/content-features.js";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { errorsAt } from "~/lms/form-result";
@@ -32,7 +33,6 @@ export const handle = { i18n: ["content", "access"] };
  * allows; type 7 typed in days, stored in seconds), learning duration and retraining. Validated
  * with the contract's schema in form units, sent whole (PUT), API refusals mapped back.
  */
-const cancelKindOf = (type: ContentType) => ((type as { cancelKind?: string }).cancelKind ?? "course") as CancelContentKind;
 
 /** Saved settings → what each field shows (days, local times, numbers as text). */
 function formValues(s: EnrollmentSettings, offset: number): Record<string, unknown> {

@@ -90,64 +90,21 @@ const SCREEN_API: Record<string, string> = {
   ...Object.fromEntries(["material-request", "material-request-approval-result", "material-request-item", "material-request-reject"].map((id) => [id, "dashboard/material-request/"])),
 };
 
-/** A valid new item of each content type, in the scope of the account that will hold it. */
-const CREATE_SAMPLES: Record<string, (api: TestApi, who: PermissionAnswer | null) => Promise<Record<string, unknown>>> = {
-  course: async (api, who) => {
-    const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
-    const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
-    const instructors = who?.instructor_list.filter((i) => i.is_in_use).map((i) => i.id) ?? [];
-    return { name: "Permission matrix", code: `PM${++created}`, category: await first("category"), provider, instructor_list: instructors };
-  },
-  activity: async (api, who) => {
-    const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
-    const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
-    return { name: "Permission matrix", code: `PMA${++created}`, category: await first("category"), provider };
-  },
-  class_program: async (api, who) => {
-    const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
-    const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
-    return { name: "Permission matrix", code: `PMP${++created}`, category: await first("category"), provider };
-  },
-  // A survey: its provider defaults to the provider role in use (docs/decisions/062).
-  survey: async (api, who) => {
-    const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
-    const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
-    return { name: "Permission matrix", code: `PMS${++created}`, category: await first("category"), provider };
-  },
-  // A test (docs/decisions/064): the engine's content fields.
-  test: async (api, who) => {
-    const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
-    const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
-    return { name: "Permission matrix", code: `PMT${++created}`, category: await first("category"), provider };
-  },
-  // A test bank (docs/decisions/063): the engine's content fields; its question type defaults to 1.
-  testbank: async (api, who) => {
-    const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
-    const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
-    return { name: "Permission matrix", code: `PMB${++created}`, category: await first("category"), provider };
-  },
-  // A live: its stream's times are required (docs/decisions/066).
-  live: async (api, who) => {
-    const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
-    const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
-    return { name: "Permission matrix", code: `PML${++created}`, category: await first("category"), provider, datetime_live_start: "2030-01-01T09:00:00Z", datetime_live_end: "2030-01-01T10:00:00Z" };
-  },
-  // The six media types (docs/decisions/069): the engine's fields; an external video needs its link.
-  ...Object.fromEntries(
-    MEDIA_KIND_KEYS.map((kind) => [
-      kind,
-      async (api: TestApi, who: PermissionAnswer | null) => {
-        const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
-        const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
-        return { name: "Permission matrix", code: `PMM${++created}`, category: await first("category"), provider, ...(kind === "external_video" ? { url: "https://youtu.be/dQw4w9WgXcQ" } : {}) };
-      },
-    ]),
-  ),
-  class: async (api, who) => {
-    const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
-    const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
-    return { name: "Permission matrix", code: `PMC${++created}`, category: await first("category"), provider };
-  },
+/**
+ * A valid new item of a content type, in the scope of the account that will hold it: the engine's
+ * fields every type's create takes (name, code, category, provider), plus what a type needs beyond
+ * them (CREATE_EXTRAS). A new type needs nothing here unless its create requires fields of its own.
+ */
+async function createSample(api: TestApi, who: PermissionAnswer | null, typeCode: string): Promise<Record<string, unknown>> {
+  const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+  const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
+  return { name: "Permission matrix", code: `PM${++created}`, category: await first("category"), provider, ...CREATE_EXTRAS[typeCode]?.(who) };
+}
+/** What a type's create takes beyond the engine's fields: a course its instructors in scope, a live its stream's times, an external video its link. */
+const CREATE_EXTRAS: Record<string, (who: PermissionAnswer | null) => Record<string, unknown>> = {
+  course: (who) => ({ instructor_list: who?.instructor_list.filter((i) => i.is_in_use).map((i) => i.id) ?? [] }),
+  live: () => ({ datetime_live_start: "2030-01-01T09:00:00Z", datetime_live_end: "2030-01-01T10:00:00Z" }),
+  external_video: () => ({ url: "https://youtu.be/dQw4w9WgXcQ" }),
 };
 let created = 0;
 
@@ -900,11 +857,7 @@ let sample: (type: ContentType, who: PermissionAnswer | null) => Promise<Record<
 beforeAll(async () => {
   api = await startTestApi();
   await tallyRowWrites();
-  sample = (type, who) => {
-    const make = CREATE_SAMPLES[codeOf(type)];
-    if (!make) throw new Error(`no create sample for content type ${codeOf(type)}: add one to CREATE_SAMPLES`);
-    return make(api, who);
-  };
+  sample = (type, who) => createSample(api, who, codeOf(type));
   for (const { username } of DEMO_ACCOUNTS) {
     const client = api.client();
     await client.login(username);

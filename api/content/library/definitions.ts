@@ -7,7 +7,7 @@ import type { ApiContext } from "../../http/context";
 import { classProgramResourceOf } from "../class-program/resource";
 import { classProgramRoutes } from "../class-program/routes";
 import { courseImageRoutes, courseResourceOf } from "../course/resource";
-import type { ContentDefinition } from "../definition";
+import { defineContent, type ContentDefinition } from "../definition";
 import { mediaDefinition } from "../media/definition";
 import { takeRoutes } from "./take";
 
@@ -35,11 +35,11 @@ function libraryDefinition(key: string): ContentDefinition {
 function ownOf(org: ContentDefinition): ContentDefinition {
   if (org === courseDefinition) {
     const resource = courseResourceOf(true);
-    return { ...org, key: libraryKey(org.key), resource: resource as ContentDefinition["resource"], routes: courseImageRoutes(resource) };
+    return defineContent({ ...org, key: libraryKey(org.key), resource: resource as ContentDefinition["resource"], routes: courseImageRoutes(resource) });
   }
   if (org === classProgramDefinition) {
     const resource = classProgramResourceOf(true);
-    return { ...org, key: libraryKey(org.key), resource: resource as ContentDefinition["resource"], routes: classProgramRoutes(resource) };
+    return defineContent({ ...org, key: libraryKey(org.key), resource: resource as ContentDefinition["resource"], routes: classProgramRoutes(resource) });
   }
   return mediaDefinition(org.key as MediaKind, true);
 }

@@ -1,6 +1,6 @@
 import { MEDIA_KIND_KEYS, MEDIA_KINDS, type MediaKind } from "../../../contract/media-codes";
 import { libraryKey } from "../../../contract/library.js";
-import type { ContentDefinition } from "../definition";
+import { defineContent, type ContentDefinition } from "../definition";
 import { flashCardRoutes } from "./cards";
 import { mediaFileRoutes } from "./files";
 import { materialListRoutes } from "./material-lists";
@@ -17,14 +17,11 @@ import { mediaResource } from "./resource";
  */
 export function mediaDefinition(kind: MediaKind, library = false): ContentDefinition {
   const resource = mediaResource(kind, library);
-  return {
+  return defineContent({
     // The library's kinds (docs/decisions/071) are `coniclex_{kind}`, over the same content type.
     key: library ? libraryKey(kind) : kind,
     resource: resource as ContentDefinition["resource"],
-    cancelKind: "course",
     transitions: "learning_material",
-    features: ["enrollment", "permission", "gamification", "overall"],
-    switches: {},
     routes: (app, ctx) => {
       if (kind === MEDIA_KIND_KEYS[0] && !library) {
         materialListRoutes(app, ctx);
@@ -33,7 +30,7 @@ export function mediaDefinition(kind: MediaKind, library = false): ContentDefini
       mediaFileRoutes(app, ctx, resource, kind);
       if (MEDIA_KINDS[kind].cards) flashCardRoutes(app, ctx, resource);
     },
-  };
+  });
 }
 
 /** The six, in the registry's order (app/registry/media.js). */
