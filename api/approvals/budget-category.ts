@@ -5,6 +5,7 @@ import { MSG } from "../../contract/messages";
 import { budgetCategorySchemas, type BudgetCategory } from "../../contract/schemas/approvals";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
+import { createOnce } from "../http/idempotency";
 import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
@@ -80,16 +81,20 @@ export function budgetCategoryRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.post(BASE, async (req, reply) => {
     await requireModule(req, db, "budget", "add");
-    const input = parseInput(budgetCategorySchemas(await textLimits(db)).create, req.body);
-    const id = await writeTransaction(
-      db,
-      async (trx) => {
-        await assertFreeValues(trx, input, null);
-        return (await trx.insertInto("budget_category").values({ name_bp: input.name_bp, name_ac: input.name_ac, code: input.code!, type: input.type }).returning("id").executeTakeFirstOrThrow()).id;
+    return createOnce(req, reply, ctx, {
+      answer: async (id) => (await present(db, [id]))[0],
+      create: async (keep) => {
+        const input = parseInput(budgetCategorySchemas(await textLimits(db)).create, req.body);
+        return writeTransaction(
+          db,
+          async (trx) => {
+            await assertFreeValues(trx, input, null);
+            return keep(trx, (await trx.insertInto("budget_category").values({ name_bp: input.name_bp, name_ac: input.name_ac, code: input.code!, type: input.type }).returning("id").executeTakeFirstOrThrow()).id);
+          },
+          UNIQUE,
+        );
       },
-      UNIQUE,
-    );
-    return reply.status(201).send((await present(db, [id]))[0]);
+    });
   });
 
   app.get(ITEM, async (req) => {

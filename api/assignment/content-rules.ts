@@ -10,6 +10,7 @@ import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 import { fromResource, itemId, writeTransaction, type Trx } from "../engine/crud";
 import type { ApiContext } from "../http/context";
+import { createOnce } from "../http/idempotency";
 import { badRequest, notFound, parseInput } from "../http/errors";
 import type { KindAccess } from "./routes";
 import { assignableTypes, type AssignmentKindDef } from "./store";
@@ -181,29 +182,34 @@ export function contentRuleRoutes(app: FastifyInstance, ctx: ApiContext, kind: A
 
   app.post(rules, async (req, reply) => {
     const { row } = await access(req, "change");
-    const input = parseInput(contentRuleSchema, req.body);
-    const errors = await refusedReferences(db, input);
-    if (Object.keys(errors).length) throw badRequest(errors);
-    const now = ctx.now();
-    await writeTransaction(db, async (trx) => {
-      const rule = await trx
-        .insertInto("assignment_content_rule")
-        .values({
-          assignment_id: row.id,
-          content_type_id: input.content_type_id,
-          content_operator: input.content_operator,
-          ...(Object.fromEntries(RULE_CRITERIA.map((c) => [`${c}_operator`, input[`${c}_operator`]])) as Record<`${RuleCriterion}_operator`, number>),
-          datetime_create: now.toISOString(),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      const items = [...RULE_CRITERIA.flatMap((c) => input[`${c}_list`].map((ref_id) => ({ field: c as string, ref_id }))), ...input.content_list.map((ref_id) => ({ field: "content", ref_id }))];
-      if (items.length) await trx.insertInto("assignment_content_rule_item").values(items.map((i) => ({ rule_id: rule.id, ...i }))).execute();
-      // Too wide a rule is refused whole (the transaction rolls back): nothing is written.
-      if ((await syncRuleContents(trx, row.id, now)) > MAX_RULE_CONTENTS) throw badRequest({ detail: ASG_MSG.rule_too_many });
-      await trx.updateTable("assignment").set({ datetime_update: now.toISOString() }).where("id", "=", row.id).execute();
+    return createOnce(req, reply, ctx, {
+      answer: () => presentRules(db, row.id),
+      create: async (keep) => {
+        const input = parseInput(contentRuleSchema, req.body);
+        const errors = await refusedReferences(db, input);
+        if (Object.keys(errors).length) throw badRequest(errors);
+        const now = ctx.now();
+        return writeTransaction(db, async (trx) => {
+          const rule = await trx
+            .insertInto("assignment_content_rule")
+            .values({
+              assignment_id: row.id,
+              content_type_id: input.content_type_id,
+              content_operator: input.content_operator,
+              ...(Object.fromEntries(RULE_CRITERIA.map((c) => [`${c}_operator`, input[`${c}_operator`]])) as Record<`${RuleCriterion}_operator`, number>),
+              datetime_create: now.toISOString(),
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          const items = [...RULE_CRITERIA.flatMap((c) => input[`${c}_list`].map((ref_id) => ({ field: c as string, ref_id }))), ...input.content_list.map((ref_id) => ({ field: "content", ref_id }))];
+          if (items.length) await trx.insertInto("assignment_content_rule_item").values(items.map((i) => ({ rule_id: rule.id, ...i }))).execute();
+          // Too wide a rule is refused whole (the transaction rolls back): nothing is written.
+          if ((await syncRuleContents(trx, row.id, now)) > MAX_RULE_CONTENTS) throw badRequest({ detail: ASG_MSG.rule_too_many });
+          await trx.updateTable("assignment").set({ datetime_update: now.toISOString() }).where("id", "=", row.id).execute();
+          return keep(trx, rule.id);
+        });
+      },
     });
-    return reply.status(201).send(await presentRules(db, row.id));
   });
 
   app.delete(`${rules}:ruleId(^\\d{1,12})/`, async (req, reply) => {

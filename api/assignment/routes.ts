@@ -7,6 +7,7 @@ import { MSG } from "../../contract/messages";
 import type { Action } from "../../contract/permissions";
 import { assignmentContentSchema, assignmentSchemas, audienceSchema, autoAssignmentSchemas, settingsIssues, type AssignmentInput } from "../../contract/schemas/assignment";
 import type { ApiContext } from "../http/context";
+import { createOnce } from "../http/idempotency";
 import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
@@ -100,16 +101,20 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
 
   app.post(base, async (req, reply) => {
     const { account } = await requireModule(req, db, kind.module, "add");
-    const input = parseInput((await schemas()).create, req.body) as AssignmentInput;
-    if (input.type !== undefined && input.type !== kind.type) throw badRequest({ type: [MSG.invalid_choice] });
-    const at = ctx.now().toISOString();
-    const values = { ...columnsOf(input), type: kind.type, name: input.name ?? UNTITLED_NAMES[kind.type], created_by: account.id, datetime_create: at, datetime_update: at };
-    const id = await writeTransaction(db, async (trx) => {
-      const row = await trx.insertInto("assignment").values(values as never).returning("id").executeTakeFirstOrThrow();
-      if (auto) await trx.updateTable("assignment").set({ datetime_next_round: await nextRound(trx, row.id, ctx.now()) }).where("id", "=", row.id).execute();
-      return row.id;
+    return createOnce(req, reply, ctx, {
+      answer: load,
+      create: async (keep) => {
+        const input = parseInput((await schemas()).create, req.body) as AssignmentInput;
+        if (input.type !== undefined && input.type !== kind.type) throw badRequest({ type: [MSG.invalid_choice] });
+        const at = ctx.now().toISOString();
+        const values = { ...columnsOf(input), type: kind.type, name: input.name ?? UNTITLED_NAMES[kind.type], created_by: account.id, datetime_create: at, datetime_update: at };
+        return writeTransaction(db, async (trx) => {
+          const row = await trx.insertInto("assignment").values(values as never).returning("id").executeTakeFirstOrThrow();
+          if (auto) await trx.updateTable("assignment").set({ datetime_next_round: await nextRound(trx, row.id, ctx.now()) }).where("id", "=", row.id).execute();
+          return keep(trx, row.id);
+        });
+      },
     });
-    return reply.status(201).send(await load(id));
   });
 
   app.get(item, async (req) => (await presentAssignments(db, [(await access(req, "view")).row]))[0]);

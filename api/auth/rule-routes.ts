@@ -3,6 +3,7 @@ import { permissionConditionSchema, permissionRuleSchema, permissionRuleUpdateSc
 import { accountChoicesPage } from "../engine/account-choices";
 import { itemId, writeTransaction } from "../engine/crud";
 import type { ApiContext } from "../http/context";
+import { createOnce } from "../http/idempotency";
 import { parseChanges, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { createRule, deleteRule, loadCondition, loadRule, presentRules, rulesQuery, saveCondition, updateRule, type RuleSet } from "./rule-store";
@@ -30,9 +31,13 @@ export function permissionRuleRoutes(app: FastifyInstance, ctx: ApiContext, base
   });
   app.post(base, async (req, reply) => {
     const set = await rulesOf(req);
-    const input = parseInput(permissionRuleSchema, req.body, "dotted");
-    const id = await writeTransaction(db, (trx) => createRule(trx, set, input, ctx.now()));
-    return reply.status(201).send(await loadRule(db, set, id));
+    return createOnce(req, reply, ctx, {
+      answer: (id) => loadRule(db, set, id),
+      create: (keep) => {
+        const input = parseInput(permissionRuleSchema, req.body, "dotted");
+        return writeTransaction(db, async (trx) => keep(trx, await createRule(trx, set, input, ctx.now())));
+      },
+    });
   });
   app.get(rule, async (req) => loadRule(db, await rulesOf(req), ruleId(req)));
   app.patch(rule, async (req) => {

@@ -8,6 +8,7 @@ import { contentNames } from "../assignment/store";
 import type { Db } from "../db/index";
 import { itemId, writeTransaction, type Trx } from "../engine/crud";
 import type { ApiContext } from "../http/context";
+import { createOnce } from "../http/idempotency";
 import { badRequest, notFound, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { changeCredit } from "./credit";
@@ -84,15 +85,22 @@ export function creditRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.post(path, async (req, reply) => {
     const actor = await requirePermission(req, db, CREDIT_FLAGS.change);
     const account = await accountOf(itemId(req));
-    const input = parseInput(creditChangeSchema, req.body);
-    const amount = toMinor(input.amount);
-    const balance = await writeTransaction(db, async (trx) => {
-      if (await referenceUsed(trx, account.id, input.reference)) throw badRequest({ reference: [CREDIT_MSG.reference_used] });
-      const done = await changeCredit(trx, { accountId: account.id, amount, reason: amount > 0 ? "top_up" : "deduction", ref: null, note: input.note, reference: input.reference }, { accountId: actor.id, at: ctx.now().toISOString() });
-      if (!done) throw badRequest({ amount: [amount < 0 ? CREDIT_MSG.not_enough : CREDIT_MSG.balance_too_high] });
-      return balanceOf(trx, account.id);
-      // Two top-ups of one reference at once: the index refuses the second as the check would have.
-    }, { field: "reference", message: CREDIT_MSG.reference_used });
-    return reply.status(201).send({ balance_minor: balance });
+    return createOnce(req, reply, ctx, {
+      // A change answers the balance it left, a retry of it the balance as it is now (docs/decisions/094).
+      answer: async () => ({ balance_minor: await balanceOf(db, account.id) }),
+      create: (keep) => {
+        const input = parseInput(creditChangeSchema, req.body);
+        const amount = toMinor(input.amount);
+        return writeTransaction(db, async (trx) => {
+          if (await referenceUsed(trx, account.id, input.reference)) throw badRequest({ reference: [CREDIT_MSG.reference_used] });
+          const done = await changeCredit(trx, { accountId: account.id, amount, reason: amount > 0 ? "top_up" : "deduction", ref: null, note: input.note, reference: input.reference }, { accountId: actor.id, at: ctx.now().toISOString() });
+          if (!done) throw badRequest({ amount: [amount < 0 ? CREDIT_MSG.not_enough : CREDIT_MSG.balance_too_high] });
+          // The change's row: the account's newest, as this transaction holds the account's balance row.
+          const { id } = await trx.selectFrom("credit_transaction").select((eb) => eb.fn.max("id").as("id")).where("account_id", "=", account.id).executeTakeFirstOrThrow();
+          return keep(trx, Number(id));
+          // Two top-ups of one reference at once: the index refuses the second as the check would have.
+        }, { field: "reference", message: CREDIT_MSG.reference_used });
+      },
+    });
   });
 }

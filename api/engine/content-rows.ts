@@ -7,6 +7,7 @@ import type { Paged } from "../../contract/http";
 import type { Action } from "../../contract/permissions";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
+import { createOnce } from "../http/idempotency";
 import { notFound, parseChanges, parseInput } from "../http/errors";
 import { readPageQuery, type PageQuery } from "../http/paging";
 import { itemId, touch, writeTransaction, type Trx, type WriteContext } from "./crud";
@@ -113,18 +114,22 @@ export function contentRowRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
 
   app.post(base, async (req, reply) => {
     const access = await accessOf(req, db, def, rows, rows.change);
-    const input = parseInput((await rows.schemas(db)).create, req.body, "nested");
-    const w: WriteContext = { account: access.account, now: ctx.now(), ctx };
-    const rowId = await writeTransaction(
-      db,
-      async (trx) => {
-        const newId = await rows.insert(trx, access.ref, input, w);
-        await touch(trx, content, access.id, w.now);
-        return newId;
+    return createOnce(req, reply, ctx, {
+      answer: (rowId) => rows.load(db, rowId),
+      create: async (keep) => {
+        const input = parseInput((await rows.schemas(db)).create, req.body, "nested");
+        const w: WriteContext = { account: access.account, now: ctx.now(), ctx };
+        return writeTransaction(
+          db,
+          async (trx) => {
+            const newId = await rows.insert(trx, access.ref, input, w);
+            await touch(trx, content, access.id, w.now);
+            return keep(trx, newId);
+          },
+          rows.uniqueField,
+        );
       },
-      rows.uniqueField,
-    );
-    return reply.status(201).send(await rows.load(db, rowId));
+    });
   });
 
   app.patch(item, async (req) => {

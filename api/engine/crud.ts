@@ -11,7 +11,7 @@ import type { ContentColumns, ContentTable, Database } from "../db/schema";
 import type { AccountRow, ApiContext } from "../http/context";
 import { ApiError, assertChanges, badRequest, fieldErrors, forbidden, notFound, refuseUnknownFields } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
-import { createdBefore, idempotencyKeyOf, recordCreated } from "../http/idempotency";
+import { createOnce } from "../http/idempotency";
 import { parseOrdering, tieDirection } from "../http/ordering";
 
 /**
@@ -299,31 +299,23 @@ export function resourceRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyRe
   app.post(base, async (req, reply) => {
     const access = await accessOf(req, db, def, ["add"]);
     // A retry of a create whose answer was lost (docs/decisions/094): what the first call made.
-    const key = idempotencyKeyOf(req);
-    const replay = async (id: number) => reply.status(201).header("idempotent-replayed", "true").send(await def.load(db, id, ctx.now()));
-    const before = key ? await createdBefore(db, access.account.id, key, base) : null;
-    if (before !== null) return replay(before);
-    const { create } = await def.schemas(db);
-    const parsed = create.safeParse(req.body ?? {});
-    if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
-    const input = parsed.data as Record<string, unknown>;
-    const w: WriteContext = { account: access.account, now: ctx.now(), ctx };
-    let id: number;
-    try {
-      id = await inTransaction(db, def, async (trx) => {
-        await checkReferences(trx, def, input, null);
-        const newId = await def.insert(trx, input, w);
-        await assertStillVisible(trx, def, newId, access);
-        if (key) await recordCreated(trx, access.account.id, key, base, newId, w.now);
-        return newId;
-      });
-    } catch (err) {
-      // The same key racing in: the other call's transaction won, this one wrote nothing.
-      const won = key ? await createdBefore(db, access.account.id, key, base) : null;
-      if (won !== null) return replay(won);
-      throw err;
-    }
-    return reply.status(201).send(await def.load(db, id, w.now));
+    return createOnce(req, reply, ctx, {
+      path: base,
+      answer: (id) => def.load(db, id, ctx.now()),
+      create: async (keep) => {
+        const { create } = await def.schemas(db);
+        const parsed = create.safeParse(req.body ?? {});
+        if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
+        const input = parsed.data as Record<string, unknown>;
+        const w: WriteContext = { account: access.account, now: ctx.now(), ctx };
+        return inTransaction(db, def, async (trx) => {
+          await checkReferences(trx, def, input, null);
+          const newId = await def.insert(trx, input, w);
+          await assertStillVisible(trx, def, newId, access);
+          return keep(trx, newId);
+        });
+      },
+    });
   });
 
   app.patch(item, async (req) => {

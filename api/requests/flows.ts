@@ -4,6 +4,7 @@ import { MSG } from "../../contract/messages";
 import { REQUEST_TYPE_CODES } from "../../contract/request-codes";
 import { REQ_MSG, approvalFlowSchemas, approvalStepSchema, moveSchema, type ApprovalFlow, type ApprovalStepInput } from "../../contract/schemas/requests";
 import type { ApiContext } from "../http/context";
+import { createOnce } from "../http/idempotency";
 import { ApiError, badRequest, notFound, parseChanges, parseInput, refuseUnknownFields } from "../http/errors";
 import { itemId, writeTransaction, type Trx } from "../engine/crud";
 import { requireModule } from "../system/master";
@@ -160,18 +161,22 @@ export function flowRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.post(base, async (req, reply) => {
     await requireModule(req, db, "approval_flow", "add");
-    const input = parseInput(approvalFlowSchemas(await textLimits(db)).create, req.body);
-    const id = await writeTransaction(
-      db,
-      async (trx) => {
-        const cols = await flowColumns(trx, input, null);
-        const row = await trx.insertInto("approval_flow").values({ ...(cols as { name: string; type_request: number }), datetime_create: at(), datetime_update: at() }).returning("id").executeTakeFirstOrThrow();
-        await replaceContentTypes(trx, row.id, input.content_type_list);
-        return row.id;
+    return createOnce(req, reply, ctx, {
+      answer: load,
+      create: async (keep) => {
+        const input = parseInput(approvalFlowSchemas(await textLimits(db)).create, req.body);
+        return writeTransaction(
+          db,
+          async (trx) => {
+            const cols = await flowColumns(trx, input, null);
+            const row = await trx.insertInto("approval_flow").values({ ...(cols as { name: string; type_request: number }), datetime_create: at(), datetime_update: at() }).returning("id").executeTakeFirstOrThrow();
+            await replaceContentTypes(trx, row.id, input.content_type_list);
+            return keep(trx, row.id);
+          },
+          [SORT_UNIQUE, CODE_UNIQUE],
+        );
       },
-      [SORT_UNIQUE, CODE_UNIQUE],
-    );
-    return reply.status(201).send(await load(id));
+    });
   });
 
   app.get(item, async (req) => {
@@ -219,28 +224,45 @@ export function flowRoutes(app: FastifyInstance, ctx: ApiContext) {
    * the work, with no request waiting in the flow.
    */
   const stepWrite = async <T>(req: Parameters<typeof itemId>[0], read: () => T, work: (trx: Trx, flowId: number, input: T) => Promise<void>) => {
-    await requireModule(req, db, "approval_flow", "change");
-    const flowId = await rowId(req, db, "approval_flow");
+    const flowId = await stepFlow(req);
     const input = read();
-    await writeTransaction(db, async (trx) => {
-      await assertNoneWaiting(trx, flowId);
-      await work(trx, flowId, input);
-      await trx.updateTable("approval_flow").set({ datetime_update: at() }).where("id", "=", flowId).execute();
-    });
+    await writeTransaction(db, (trx) => inFlow(trx, flowId, () => work(trx, flowId, input)));
     return load(flowId);
+  };
+  /** The flow of a step call, after the change flag. */
+  const stepFlow = async (req: Parameters<typeof itemId>[0]) => {
+    await requireModule(req, db, "approval_flow", "change");
+    return rowId(req, db, "approval_flow");
+  };
+  /** In `trx`: `work` on the flow's steps while no request waits in it, then the flow's stamp. */
+  const inFlow = async <R>(trx: Trx, flowId: number, work: () => Promise<R>): Promise<R> => {
+    await assertNoneWaiting(trx, flowId);
+    const done = await work();
+    await trx.updateTable("approval_flow").set({ datetime_update: at() }).where("id", "=", flowId).execute();
+    return done;
   };
   const stepOf = async (trx: Trx, flowId: number, stepId: number) => {
     if (!(await trx.selectFrom("approval_step").select("id").where("id", "=", stepId).where("flow_id", "=", flowId).executeTakeFirst())) throw notFound();
   };
   const stepsOf = (trx: Trx, flowId: number) => trx.selectFrom("approval_step").select("id").where("flow_id", "=", flowId).orderBy("sort").orderBy("id").execute();
 
+  // A new step, in stepWrite's order, once per idempotency key (docs/decisions/094): the answer is the flow.
   app.post(`${item}step/`, async (req, reply) => {
-    const flow = await stepWrite(req, () => parseInput(approvalStepSchema, req.body), async (trx, flowId, input) => {
-      const existing = await stepsOf(trx, flowId);
-      const row = await trx.insertInto("approval_step").values({ flow_id: flowId, sort: existing.length + 1, ...(await stepColumns(trx, input)) }).returning("id").executeTakeFirstOrThrow();
-      await replaceApprovers(trx, row.id, input);
+    const flowId = await stepFlow(req);
+    return createOnce(req, reply, ctx, {
+      answer: () => load(flowId),
+      create: (keep) => {
+        const input = parseInput(approvalStepSchema, req.body);
+        return writeTransaction(db, (trx) =>
+          inFlow(trx, flowId, async () => {
+            const existing = await stepsOf(trx, flowId);
+            const row = await trx.insertInto("approval_step").values({ flow_id: flowId, sort: existing.length + 1, ...(await stepColumns(trx, input)) }).returning("id").executeTakeFirstOrThrow();
+            await replaceApprovers(trx, row.id, input);
+            return keep(trx, row.id);
+          }),
+        );
+      },
     });
-    return reply.status(201).send(flow);
   });
 
   app.patch(step, async (req) => {

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod/v4";
 import type { Module } from "../../contract/permissions";
 import { hasChoices, type FormKind } from "../../contract/request-codes";
 import { formQuestionSchema, formSectionSchema, moveSchema, type Form, type FormQuestionInput } from "../../contract/schemas/requests";
 import type { ApiContext } from "../http/context";
+import { createOnce } from "../http/idempotency";
 import { notFound, parseInput, refuseUnknownFields } from "../http/errors";
 import { itemId, writeTransaction, type Trx } from "../engine/crud";
 import { textLimits } from "../system/config-store";
@@ -86,14 +87,38 @@ export function builderRoutes(
   const write = async <T>(req: FastifyRequest, read: () => T | Promise<T>, work: (trx: Trx, formId: number, input: T) => Promise<void>) => {
     const found = await access(req, "change");
     const input = await read();
-    const formId = await writeTransaction(db, async (trx) => {
-      const id = found ?? (await def.owned!.ensure(req, trx));
-      await work(trx, id, input);
-      await trx.updateTable("request_form").set({ datetime_update: at() }).where("id", "=", id).execute();
-      await def.owned?.touch(req, trx, at());
-      return id;
-    });
+    const formId = await writeTransaction(db, (trx) =>
+      inForm(req, trx, found, async (id) => {
+        await work(trx, id, input);
+        return id;
+      }),
+    );
     return load(formId);
+  };
+  /**
+   * A new section or question, in write's order, once per idempotency key (docs/decisions/094):
+   * `work` answers the new row's id; the call answers the form (201), a retry the form as it is now.
+   */
+  const create = async <T>(req: FastifyRequest, reply: FastifyReply, read: () => T | Promise<T>, work: (trx: Trx, formId: number, input: T) => Promise<number>) => {
+    const found = await access(req, "change");
+    return createOnce(req, reply, ctx, {
+      answer: async () => {
+        const formId = found ?? (await access(req, "view"));
+        return formId === null ? undefined : load(formId);
+      },
+      create: async (keep) => {
+        const input = await read();
+        return writeTransaction(db, (trx) => inForm(req, trx, found, async (formId) => keep(trx, await work(trx, formId, input))));
+      },
+    });
+  };
+  /** In `trx`: `work` in the form (an owner's is made on first need), then the form's and its owner's stamps. */
+  const inForm = async <R>(req: FastifyRequest, trx: Trx, found: number | null, work: (formId: number) => Promise<R>): Promise<R> => {
+    const id = found ?? (await def.owned!.ensure(req, trx));
+    const done = await work(id);
+    await trx.updateTable("request_form").set({ datetime_update: at() }).where("id", "=", id).execute();
+    await def.owned?.touch(req, trx, at());
+    return done;
   };
   const sectionOf = async (req: FastifyRequest, trx: Q, formId: number) => {
     const id = itemId(req, "sectionid");
@@ -125,11 +150,10 @@ export function builderRoutes(
   const noBody = () => null;
 
   app.post(`${item}section/`, async (req, reply) => {
-    const form = await write(req, () => sectionBody(req), async (trx, formId, input) => {
+    return create(req, reply, () => sectionBody(req), async (trx, formId, input) => {
       const n = (await sectionsOf(trx, formId)).length;
-      await trx.insertInto("form_section").values({ form_id: formId, sort: n + 1, name: input.name, desc: input.desc }).execute();
+      return (await trx.insertInto("form_section").values({ form_id: formId, sort: n + 1, name: input.name, desc: input.desc }).returning("id").executeTakeFirstOrThrow()).id;
     });
-    return reply.status(201).send(form);
   });
   app.patch(section, async (req) => {
     return write(req, () => sectionBody(req), async (trx, formId, input) => {
@@ -151,13 +175,13 @@ export function builderRoutes(
   });
 
   app.post(`${section}question/`, async (req, reply) => {
-    const form = await write(req, () => questionBody(req), async (trx, formId, input) => {
+    return create(req, reply, () => questionBody(req), async (trx, formId, input) => {
       const sectionId = await sectionOf(req, trx, formId);
       const n = (await questionsOf(trx, sectionId)).length;
       const row = await trx.insertInto("form_question").values({ section_id: sectionId, sort: n + 1, ...questionColumns(input) }).returning("id").executeTakeFirstOrThrow();
       await writeChoices(trx, row.id, input);
+      return row.id;
     });
-    return reply.status(201).send(form);
   });
   app.patch(question, async (req) => {
     return write(req, () => questionBody(req), async (trx, formId, input) => {

@@ -4,6 +4,7 @@ import { MSG } from "../../contract/messages";
 import { FORM_KIND, QUESTION_TYPE_CODES, type FormKind } from "../../contract/request-codes";
 import { REQ_MSG, formSchemas, type Form, type FormReport } from "../../contract/schemas/requests";
 import type { ApiContext } from "../http/context";
+import { createOnce } from "../http/idempotency";
 import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { writeTransaction, type Trx } from "../engine/crud";
@@ -124,23 +125,27 @@ export function formRoutes(app: FastifyInstance, ctx: ApiContext) {
 
     app.post(base, async (req, reply) => {
       const { account } = await requireModule(req, db, def.module, "add");
-      const input = parseInput(formSchemas(await textLimits(db)).create, req.body);
-      // An enrollment form serves enrolment; a request form names the request type it serves.
-      if (def.kind === FORM_KIND.request && input.type_request === null) throw badRequest({ type_request: [MSG.required] });
-      const id = await writeTransaction(
-        db,
-        async (trx) => {
-          await assertCodeFree(trx, "request_form", input.code, null);
-          const row = await trx
-            .insertInto("request_form")
-            .values({ kind: def.kind, name: input.name, code: input.code, desc: input.desc, type_request: def.kind === FORM_KIND.request ? input.type_request : null, created_by: account.id, datetime_create: at(), datetime_update: at() })
-            .returning("id")
-            .executeTakeFirstOrThrow();
-          return row.id;
+      return createOnce(req, reply, ctx, {
+        answer: load,
+        create: async (keep) => {
+          const input = parseInput(formSchemas(await textLimits(db)).create, req.body);
+          // An enrollment form serves enrolment; a request form names the request type it serves.
+          if (def.kind === FORM_KIND.request && input.type_request === null) throw badRequest({ type_request: [MSG.required] });
+          return writeTransaction(
+            db,
+            async (trx) => {
+              await assertCodeFree(trx, "request_form", input.code, null);
+              const row = await trx
+                .insertInto("request_form")
+                .values({ kind: def.kind, name: input.name, code: input.code, desc: input.desc, type_request: def.kind === FORM_KIND.request ? input.type_request : null, created_by: account.id, datetime_create: at(), datetime_update: at() })
+                .returning("id")
+                .executeTakeFirstOrThrow();
+              return keep(trx, row.id);
+            },
+            { field: "code", message: MSG.code_already_used },
+          );
         },
-        { field: "code", message: MSG.code_already_used },
-      );
-      return reply.status(201).send(await load(id));
+      });
     });
 
     app.get(item, async (req) => {

@@ -10,6 +10,7 @@ import { requirePermission } from "../auth/permissions";
 import type { Db } from "../db/index";
 import { itemId, likePattern, writeTransaction, type Trx } from "../engine/crud";
 import type { ApiContext } from "../http/context";
+import { createOnce } from "../http/idempotency";
 import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
@@ -102,21 +103,25 @@ export function departmentRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.post(base, async (req, reply) => {
     await requirePermission(req, db, DEPARTMENT.add);
-    const input = parseInput(departmentSchemas(await textLimits(db)).create, req.body);
-    const now = ctx.now();
-    const id = await writeTransaction(
-      db,
-      async (trx) => {
-        await touchFilters(trx, ["department-cascade"], now);
-        await checkParent(trx, null, input.parent);
-        await assertNameFree(trx, "department", input.name, null, input.parent);
-        await assertCodeFree(trx, "department", input.code, null);
-        const row = await trx.insertInto("department").values({ name: input.name, code: input.code, parent_id: input.parent }).returning("id").executeTakeFirstOrThrow();
-        return row.id;
+    return createOnce(req, reply, ctx, {
+      answer: (id) => loadDepartment(db, id),
+      create: async (keep) => {
+        const input = parseInput(departmentSchemas(await textLimits(db)).create, req.body);
+        const now = ctx.now();
+        return writeTransaction(
+          db,
+          async (trx) => {
+            await touchFilters(trx, ["department-cascade"], now);
+            await checkParent(trx, null, input.parent);
+            await assertNameFree(trx, "department", input.name, null, input.parent);
+            await assertCodeFree(trx, "department", input.code, null);
+            const row = await trx.insertInto("department").values({ name: input.name, code: input.code, parent_id: input.parent }).returning("id").executeTakeFirstOrThrow();
+            return keep(trx, row.id);
+          },
+          NAME_UNIQUE,
+        );
       },
-      NAME_UNIQUE,
-    );
-    return reply.status(201).send(await loadDepartment(db, id));
+    });
   });
 
   app.patch(item, async (req) => {

@@ -7,6 +7,7 @@ import { GROUP_TYPES, groupSchemas } from "../../contract/schemas/group";
 import { CATEGORY_RULES, CONTENT_RULES, FLOW_CONDITIONS, GROUP_CONDITIONS } from "../auth/conditions";
 import { namedByConditions } from "../auth/condition-store";
 import type { ApiContext } from "../http/context";
+import { createOnce } from "../http/idempotency";
 import { ApiError, badRequest, forbidden, parseChanges, parseInput } from "../http/errors";
 import { itemId, writeTransaction, type Trx } from "../engine/crud";
 import { groupAccess, groupListScope, loadGroup, presentGroups } from "./group-access";
@@ -43,19 +44,23 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.post(base, async (req, reply) => {
     await requireModule(req, db, "group", "add");
-    const input = parseInput((groupSchemas(await textLimits(db))).create, req.body);
-    const id = await writeTransaction(
-      db,
-      async (trx) => {
-        await assertCodeFree(trx, "account_group", input.code, null);
-        const row = await trx.insertInto("account_group").values({ name: input.name, code: input.code, desc: input.desc, type: input.type }).returning("id").executeTakeFirstOrThrow();
-        await setAdmins(trx, "group", row.id, input.admin_list);
-        await touched(trx);
-        return row.id;
+    return createOnce(req, reply, ctx, {
+      answer: (id) => loadGroup(db, id, ctx.now()),
+      create: async (keep) => {
+        const input = parseInput((groupSchemas(await textLimits(db))).create, req.body);
+        return writeTransaction(
+          db,
+          async (trx) => {
+            await assertCodeFree(trx, "account_group", input.code, null);
+            const row = await trx.insertInto("account_group").values({ name: input.name, code: input.code, desc: input.desc, type: input.type }).returning("id").executeTakeFirstOrThrow();
+            await setAdmins(trx, "group", row.id, input.admin_list);
+            await touched(trx);
+            return keep(trx, row.id);
+          },
+          CODE_UNIQUE,
+        );
       },
-      CODE_UNIQUE,
-    );
-    return reply.status(201).send(await loadGroup(db, id, ctx.now()));
+    });
   });
 
   app.get(item, async (req) => {

@@ -5,6 +5,7 @@ import { roomSchemas, type Room } from "../../contract/schemas/location";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 import type { ApiContext } from "../http/context";
+import { createOnce } from "../http/idempotency";
 import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
 import { paginate, readPageQuery } from "../http/paging";
@@ -90,18 +91,22 @@ export function roomRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.post(base, async (req, reply) => {
     const locationId = await access(req, "change");
-    const input = parseInput(roomSchemas(await textLimits(db)).create, req.body);
-    const at = ctx.now().toISOString();
-    const id = await writeTransaction(
-      db,
-      async (trx) => {
-        await assertRoomCodeFree(trx, locationId, input.code, null);
-        const values = { location_id: locationId, name: input.name, code: input.code, capacity: input.capacity, desc: input.desc, datetime_create: at, datetime_update: at };
-        return (await trx.insertInto("room").values(values).returning("id").executeTakeFirstOrThrow()).id;
+    return createOnce(req, reply, ctx, {
+      answer: (id) => one(db, id),
+      create: async (keep) => {
+        const input = parseInput(roomSchemas(await textLimits(db)).create, req.body);
+        const at = ctx.now().toISOString();
+        return writeTransaction(
+          db,
+          async (trx) => {
+            await assertRoomCodeFree(trx, locationId, input.code, null);
+            const values = { location_id: locationId, name: input.name, code: input.code, capacity: input.capacity, desc: input.desc, datetime_create: at, datetime_update: at };
+            return keep(trx, (await trx.insertInto("room").values(values).returning("id").executeTakeFirstOrThrow()).id);
+          },
+          CODE_UNIQUE,
+        );
       },
-      CODE_UNIQUE,
-    );
-    return reply.status(201).send(await one(db, id));
+    });
   });
 
   app.get(item, async (req) => (await present(db, [await rowOf(db, req, await access(req, "view"))]))[0]);

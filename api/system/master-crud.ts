@@ -9,6 +9,7 @@ import type { ContentLimits } from "../../contract/schemas/content";
 import { CONTENT_DEFINITIONS } from "../content/types";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
+import { createOnce } from "../http/idempotency";
 import { ApiError, notFound, parseChanges, parseInput } from "../http/errors";
 import { writeTransaction, type Trx } from "../engine/crud";
 import { CODE_UNIQUE, assertCodeFree, existingId, fromMaster, imageRoutes, masterList, requireModule, touchFilters, type ImageTable } from "./master";
@@ -85,19 +86,23 @@ export function masterRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyMast
 
   app.post(base, async (req, reply) => {
     await requireModule(req, db, def.module, "add");
-    const input = parseInput(def.schemas(await textLimits(db)).create, req.body) as Record<string, unknown>;
-    const id = await writeTransaction(
-      db,
-      async (trx) => {
-        await assertCodeFree(trx, def.table, input.code as string | null, null);
-        await def.check?.(trx, input, null);
-        const row = await trx.insertInto(def.table).values({ ...def.columns(input), ...stamps(true) } as never).returning("id").executeTakeFirstOrThrow();
-        await finish(trx);
-        return row.id;
+    return createOnce(req, reply, ctx, {
+      answer: load,
+      create: async (keep) => {
+        const input = parseInput(def.schemas(await textLimits(db)).create, req.body) as Record<string, unknown>;
+        return writeTransaction(
+          db,
+          async (trx) => {
+            await assertCodeFree(trx, def.table, input.code as string | null, null);
+            await def.check?.(trx, input, null);
+            const row = await trx.insertInto(def.table).values({ ...def.columns(input), ...stamps(true) } as never).returning("id").executeTakeFirstOrThrow();
+            await finish(trx);
+            return keep(trx, row.id);
+          },
+          CODE_UNIQUE,
+        );
       },
-      CODE_UNIQUE,
-    );
-    return reply.status(201).send(await load(id));
+    });
   });
 
   app.get(item, async (req) => {

@@ -6,6 +6,7 @@ import { requirePermission } from "../auth/permissions";
 import type { Db } from "../db/index";
 import { itemId, writeTransaction, type Trx } from "../engine/crud";
 import type { ApiContext } from "../http/context";
+import { createOnce } from "../http/idempotency";
 import { ApiError, notFound, parseChanges, parseInput } from "../http/errors";
 import { textLimits } from "./config-store";
 import { NAME_UNIQUE, assertCodeFree, assertNameFree, fromMaster, masterList, touchFilters } from "./master";
@@ -75,18 +76,22 @@ function levelOrPositionRoutes(app: FastifyInstance, ctx: ApiContext, table: Mas
 
   app.post(base, async (req, reply) => {
     await requirePermission(req, db, ACCOUNT.add);
-    const input = parseInput(masterSchemas(await textLimits(db)).create, req.body);
-    const id = await writeTransaction(
-      db,
-      async (trx) => {
-        await touchFilters(trx, [table], ctx.now());
-        await assertNameFree(trx, table, input.name, null);
-        await assertCodeFree(trx, table, input.code, null);
-        return (await trx.insertInto(table).values({ name: input.name, code: input.code }).returning("id").executeTakeFirstOrThrow()).id;
+    return createOnce(req, reply, ctx, {
+      answer: (id) => loadOne(db, table, id),
+      create: async (keep) => {
+        const input = parseInput(masterSchemas(await textLimits(db)).create, req.body);
+        return writeTransaction(
+          db,
+          async (trx) => {
+            await touchFilters(trx, [table], ctx.now());
+            await assertNameFree(trx, table, input.name, null);
+            await assertCodeFree(trx, table, input.code, null);
+            return keep(trx, (await trx.insertInto(table).values({ name: input.name, code: input.code }).returning("id").executeTakeFirstOrThrow()).id);
+          },
+          NAME_UNIQUE,
+        );
       },
-      NAME_UNIQUE,
-    );
-    return reply.status(201).send(await loadOne(db, table, id));
+    });
   });
 
   app.patch(item, async (req) => {

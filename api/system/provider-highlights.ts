@@ -6,6 +6,7 @@ import { CONTENT_DEFINITIONS } from "../content/types";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 import type { ApiContext } from "../http/context";
+import { createOnce } from "../http/idempotency";
 import type { FieldErrors } from "../../contract/http";
 import { badRequest, notFound, parseChanges, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
@@ -92,15 +93,21 @@ export function highlightRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.post(base, async (req, reply) => {
     const providerId = await access(req, "change");
-    const input = parseInput(highlightSchemas(await textLimits(db)).create, req.body);
-    const at = ctx.now().toISOString();
-    const id = await writeTransaction(db, async (trx) => {
-      await checkTarget(trx, providerId, input);
-      const values = { provider_id: providerId, title: input.title, content_type_id: input.content_type, content_id: input.content_id, external_link: input.external_link, video_type: input.video_type, sort: input.sort };
-      return (await trx.insertInto("provider_highlight").values({ ...values, image: null, datetime_create: at, datetime_update: at }).returning("id").executeTakeFirstOrThrow()).id;
+    return createOnce(req, reply, ctx, {
+      answer: async (id) => {
+        const row = await db.selectFrom("provider_highlight").selectAll().where("id", "=", id).where("provider_id", "=", providerId).executeTakeFirst();
+        return row && (await present(db, [row]))[0];
+      },
+      create: async (keep) => {
+        const input = parseInput(highlightSchemas(await textLimits(db)).create, req.body);
+        const at = ctx.now().toISOString();
+        return writeTransaction(db, async (trx) => {
+          await checkTarget(trx, providerId, input);
+          const values = { provider_id: providerId, title: input.title, content_type_id: input.content_type, content_id: input.content_id, external_link: input.external_link, video_type: input.video_type, sort: input.sort };
+          return keep(trx, (await trx.insertInto("provider_highlight").values({ ...values, image: null, datetime_create: at, datetime_update: at }).returning("id").executeTakeFirstOrThrow()).id);
+        });
+      },
     });
-    const row = await db.selectFrom("provider_highlight").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    return reply.status(201).send((await present(db, [row]))[0]);
   });
 
   app.get(item, async (req) => (await present(db, [await rowOf(db, req, await access(req, "view"))]))[0]);

@@ -65,15 +65,15 @@ export function assertMayChange(actor: AccountRow, target: { is_superuser: numbe
   if (target.is_superuser === 1 && actor.is_superuser !== 1) throw forbidden();
 }
 
-/** Create an account from the user form (nothing is written unless every check passes); its id. */
-export async function createUser(db: Db, input: UserCreateInput, actor: AccountRow, now: Date): Promise<number> {
+/** Create an account from the user form (nothing is written unless every check passes); its id. `keep`: createOnce's, in the insert's transaction (docs/decisions/094). */
+export async function createUser(db: Db, input: UserCreateInput, actor: AccountRow, now: Date, keep: (trx: Trx, id: number) => Promise<number>): Promise<number> {
   const { password, confirm_password: _confirm, is_active, ...form } = input;
   const passwordHash = await hashPassword(password); // slow: outside the transaction
   return writeTransaction(
     db,
     async (trx) => {
       await checkUser(trx, form, null);
-      return insertAccount(trx, { form, isActive: is_active, passwordHash }, actor.id, now);
+      return keep(trx, await insertAccount(trx, { form, isActive: is_active, passwordHash }, actor.id, now));
     },
     USER_UNIQUE_RULES,
   );

@@ -9,6 +9,7 @@ import { requirePermission } from "../auth/permissions";
 import type { Db } from "../db/index";
 import { itemId, likePattern } from "../engine/crud";
 import type { ApiContext } from "../http/context";
+import { createOnce } from "../http/idempotency";
 import { badRequest, parseChanges, parseInput } from "../http/errors";
 import { parseOrdering, tieDirection } from "../http/ordering";
 import { idListOf, paginate, readPageQuery } from "../http/paging";
@@ -106,9 +107,10 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.post(base, async (req, reply) => {
     const actor = await requirePermission(req, db, ACCOUNT.add);
-    const input = parseInput(userCreateSchema(await passwordRule(db), await textLimits(db)), req.body);
-    const id = await createUser(db, input, actor, ctx.now());
-    return reply.status(201).send(await loadUser(db, id, ctx.now()));
+    return createOnce(req, reply, ctx, {
+      answer: (id) => loadUser(db, id, ctx.now()),
+      create: async (keep) => createUser(db, parseInput(userCreateSchema(await passwordRule(db), await textLimits(db)), req.body), actor, ctx.now(), keep),
+    });
   });
 
   app.get(item, async (req) => {

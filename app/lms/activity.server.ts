@@ -10,6 +10,7 @@ import { apiFieldErrors } from "./content-form.server";
 import { optionsFor, type Action, type Option } from "./content.server";
 import { invariantResponse } from "./invariant";
 import { redirectWithToast } from "./toast.server";
+import { postedIdempotencyKey } from "./idempotency.server";
 import { formId, itemPage, itemPost, schemaConstraint, type ItemPage } from "./item-page.server";
 
 /**
@@ -128,7 +129,8 @@ export async function writeChecklist(page: ActivityPage, form: FormData, checkli
   const submission = parseForm(form, checklistSchema);
   if (submission.status !== "success") return refuse(submission.reply() as Result);
   const path = `${page.apiBase}checklist/${checklistId === null ? "" : `${checklistId}/`}`;
-  const res = await (checklistId === null ? page.api.post : page.api.patch)<Record<string, unknown>>(path, submission.value, { accept: [400, 404] });
+  // A new checklist's form carries its idempotency key (docs/decisions/094).
+  const res = await (checklistId === null ? page.api.post : page.api.patch)<Record<string, unknown>>(path, submission.value, { accept: [400, 404], idempotencyKey: checklistId === null ? postedIdempotencyKey(form) : undefined });
   if (res.status === 404) return redirectWithToast(`${page.base}/checklist`, { type: "error", message: MSG.not_found, status: 404 }, { headers: page.api.headers() });
   if (res.status === 400) return refuse(submission.reply(apiFieldErrors(res.data)) as Result);
   return redirectWithToast(back, { type: "success", message: checklistId === null ? "act_toast_checklist_added" : "toast_saved" }, { headers: page.api.headers() });

@@ -4,6 +4,7 @@ import { optionsFor, type Option } from "./content.server";
 import { toastAnswer, type AssignmentPage } from "./assignment.server";
 import { formId } from "./item-page.server";
 import { redirectWithToast } from "./toast.server";
+import { newIdempotencyKey, postedIdempotencyKey } from "./idempotency.server";
 
 /**
  * An auto-assignment's content rules on its content tab (docs/decisions/059): the rules, the
@@ -24,6 +25,8 @@ export type RulesData = {
   /** The new rule's type (`rtype`: an id, "all" or "" before it is chosen) and the contents it offers. */
   rtype: string;
   contents: { id: number; name: string; code: string | null }[];
+  /** The new rule form's key: a post retried after its answer was lost adds one rule (docs/decisions/094). */
+  idempotencyKey: string;
 };
 
 export async function rulesData(page: AssignmentPage, url: URL, typeOptions: RulesData["typeOptions"]): Promise<RulesData> {
@@ -43,6 +46,7 @@ export async function rulesData(page: AssignmentPage, url: URL, typeOptions: Rul
     typeOptions,
     rtype,
     contents: rtype !== "all" ? (choices?.results ?? []) : [],
+    idempotencyKey: newIdempotencyKey(),
   };
 }
 
@@ -66,6 +70,6 @@ export async function ruleAction(page: Pick<AssignmentPage, "api" | "apiBase">, 
   for (const c of RULE_CRITERIA) Object.assign(body, { [`${c}_list`]: form.getAll(`${c}_list`), [`${c}_operator`]: form.get(`${c}_operator`) });
   const parsed = contentRuleSchema.safeParse(body);
   if (!parsed.success) return redirectWithToast(here, { type: "error", message: parsed.error.issues[0]?.message ?? "invalid" }, { headers: page.api.headers() });
-  const res = await page.api.post(`${page.apiBase}content/rule/`, parsed.data, { accept: [400] });
+  const res = await page.api.post(`${page.apiBase}content/rule/`, parsed.data, { accept: [400], idempotencyKey: postedIdempotencyKey(form) });
   return toastAnswer(page, res, res.status >= 400 ? here : back, "asg_toast_rule_added");
 }

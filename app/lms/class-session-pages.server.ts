@@ -13,6 +13,7 @@ import { readForm } from "./read-form.server";
 import { requireCsrf } from "./csrf.server";
 import { requirePermission } from "./auth.server";
 import { redirectWithToast } from "./toast.server";
+import { postedIdempotencyKey } from "./idempotency.server";
 import { sessionIdOf } from "./class-session.server";
 import { CONTENT_SCHEMAS, DEFAULT_CONTENT_LIMITS } from "../../contract/schemas/content";
 import { contentFlag } from "~/registry/content.js";
@@ -142,7 +143,7 @@ export async function classActivityAction(args: ActionFunctionArgs) {
   if (intent === "create") {
     const submission = parseWithZod(form, { schema: activityFormSchema(page), disableAutoCoercion: true });
     if (submission.status !== "success") return data<TableTabAnswer>({ form: "add", result: submission.reply() as Result }, { status: 400 });
-    const res = await page.api.post<Record<string, unknown>>(base, submission.value, { accept: [400] });
+    const res = await page.api.post<Record<string, unknown>>(base, submission.value, { accept: [400], idempotencyKey: postedIdempotencyKey(form) });
     if (res.status === 400) {
       if (typeof res.data?.detail === "string") return refusal(400, res.data.detail);
       return data<TableTabAnswer>({ form: "add", result: submission.reply(apiFieldErrors(res.data)) as Result }, { status: 400, headers: page.api.headers() });

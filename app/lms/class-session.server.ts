@@ -9,6 +9,7 @@ import { codeOptions } from "./code-options";
 import { optionsFor } from "./content.server";
 import { invariantResponse, idParam } from "./invariant";
 import { redirectWithToast } from "./toast.server";
+import { postedIdempotencyKey } from "./idempotency.server";
 import { formId, itemPage, itemPost, schemaConstraint, type ItemPage } from "./item-page.server";
 import { placeOptions } from "./places.server";
 
@@ -98,7 +99,8 @@ export async function writeSession(page: ClassPage, form: FormData, sessionId: n
   const path = `${page.apiBase}session/${sessionId === null ? "" : `${sessionId}/`}`;
   // The QR switch is a tick box: unticked, the form posts nothing, which the API reads as "as it is".
   const body = { ...submission.value, is_qr_code: submission.value.is_qr_code ?? false };
-  const res = await (sessionId === null ? page.api.post : page.api.patch)<Record<string, unknown>>(path, body, { accept: [400, 404, 409] });
+  // A new session's form carries its idempotency key (docs/decisions/094).
+  const res = await (sessionId === null ? page.api.post : page.api.patch)<Record<string, unknown>>(path, body, { accept: [400, 404, 409], idempotencyKey: sessionId === null ? postedIdempotencyKey(form) : undefined });
   if (res.status === 404) return redirectWithToast(curriculum, { type: "error", message: MSG.not_found, status: 404 }, { headers: headers() });
   if (res.status === 409) return answer(submission.reply() as Result, 409, (res.data.overlap as Clash[] | undefined) ?? []);
   if (res.status === 400) return answer(submission.reply(apiFieldErrors(res.data)) as Result, 400);

@@ -16,6 +16,7 @@ import { readForm } from "~/lms/read-form.server";
 import { registryTab } from "~/lms/registry-tab.server";
 import { materialSchema, moveSchema, parseWithZod, sectionSchemas } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
+import { newIdempotencyKey, postedIdempotencyKey } from "~/lms/idempotency.server";
 
 /**
  * The server half of the curriculum tab (app/routes/content.curriculum.tsx; spec 000 §2.5, 001 §3
@@ -68,6 +69,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       reuse,
       // What each slot's "Preview" shows, in its dialog or on its page (docs/decisions/084).
       previews: materialPreviews(materials),
+      // The key of the page's one add form, a section's or (its own step) a material's: a post retried after its answer was lost adds once (docs/decisions/094).
+      idempotencyKey: newIdempotencyKey(),
       view: {
         editSection: sectionBy(num("edit-section"))?.id ?? null,
         addTo,
@@ -133,7 +136,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (submission.status !== "success") return data<ActionAnswer>({ form: intent, result: submission.reply() }, { status: 400 });
       const res =
         intent === "add-section"
-          ? await api.post<Record<string, unknown>>(`${base}section/`, submission.value, { accept: [400] })
+          ? await api.post<Record<string, unknown>>(`${base}section/`, submission.value, { accept: [400], idempotencyKey: postedIdempotencyKey(form) })
           : await api.patch<Record<string, unknown>>(`${base}section/${needId()}/`, submission.value, { accept: [400] });
       if (wholeItem(res)) return refusal(api, res.data, 400);
       if (res.status === 400) return data<ActionAnswer>({ form: intent, result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers: api.headers() });
@@ -218,7 +221,7 @@ async function saveMaterial(api: Lms, form: FormData, intent: "add-material" | "
   const media = form.has("media_id") ? { media_id: submission.value.media_id ?? null } : {};
   const payload = { ...submission.value, ...media, ...(file ?? {}) };
   const res = adding
-    ? await api.post<Record<string, unknown>>(`${base}section/${section}/material/`, { slot_type: slotType, ...payload }, { accept: [400] })
+    ? await api.post<Record<string, unknown>>(`${base}section/${section}/material/`, { slot_type: slotType, ...payload }, { accept: [400], idempotencyKey: postedIdempotencyKey(form) })
     : await api.patch<Record<string, unknown>>(`${base}material/${current!.id}/`, payload, { accept: [400, 424] });
   // 424: unticking "shown" on a prerequisite; the refusal is the form's own error.
   if (res.status === 424) return refuse({ formErrors: [String(res.data?.detail ?? MSG.material_is_prerequisite)] }, file);

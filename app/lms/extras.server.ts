@@ -11,6 +11,7 @@ import { itemId, requireContent, type Action } from "./content.server";
 import { requireCsrf } from "./csrf.server";
 import { readForm } from "./read-form.server";
 import { redirectWithToast } from "./toast.server";
+import { postedIdempotencyKey } from "./idempotency.server";
 import { formId } from "./item-page.server";
 
 /**
@@ -66,7 +67,7 @@ export async function tableTabAction(
   if (intent === "create") {
     const submission = parseWithZod(form, { schema: opts.create });
     if (submission.status !== "success") return data<TableTabAnswer>({ form: "add", result: submission.reply() as Result }, { status: 400 });
-    const res = await api.post<Record<string, unknown>>(base, submission.value, { accept: [400] });
+    const res = await api.post<Record<string, unknown>>(base, submission.value, { accept: [400], idempotencyKey: postedIdempotencyKey(form) });
     if (res.status === 400) return data<TableTabAnswer>({ form: "add", result: submission.reply(apiFieldErrors(res.data)) as Result }, { status: 400, headers: headers() });
     return toast(opts.toasts?.create ?? "ext_toast_added");
   }

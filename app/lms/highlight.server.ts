@@ -15,6 +15,7 @@ import { formId } from "./item-page.server";
 import { invariantResponse } from "./invariant";
 import { readForm } from "./read-form.server";
 import { redirectWithToast } from "./toast.server";
+import { postedIdempotencyKey } from "./idempotency.server";
 import { coverSize, sendCover } from "./cover-upload.server";
 
 /**
@@ -93,7 +94,7 @@ export async function highlightAction(args: ActionFunctionArgs) {
     const shown = { content_type: v.content_type ?? null, content_id: v.content_id ?? null, external_link: v.external_link ?? null };
     const res = id
       ? await api.patch<Record<string, unknown>>(`${base}${id}/`, { ...v, ...shown }, { accept: [400, 404] })
-      : await api.post<Record<string, unknown>>(base, submission.value, { accept: [400] });
+      : await api.post<Record<string, unknown>>(base, submission.value, { accept: [400], idempotencyKey: postedIdempotencyKey(form) });
     if (res.status === 404) return toast(here, MSG.not_found, "error");
     if (res.status === 400) return answer(submission.reply(targetErrors(res.data)) as Result);
     return toast(here, id ? "hl_toast_saved" : "hl_toast_added");

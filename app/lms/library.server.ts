@@ -7,6 +7,7 @@ import { itemPage, itemPost } from "./item-page.server";
 import { invariantResponse } from "./invariant";
 import { dash } from "./paths";
 import { redirectWithToast } from "./toast.server";
+import { newIdempotencyKey, postedIdempotencyKey } from "./idempotency.server";
 
 /**
  * The content library's take page (docs/decisions/071): a library item, what taking it copies,
@@ -37,6 +38,8 @@ export async function takeLoader(args: LoaderFunctionArgs) {
       orgLabelKey: org.labelKey,
       mayAdd,
       taken: (item.taken_list ?? []).map((c) => ({ ...c, href: dash(`${org.segment}/${c.id}/${org.defaultTab}`) })),
+      // The confirmation's key: a post retried after its answer was lost makes one copy (docs/decisions/094).
+      idempotencyKey: newIdempotencyKey(),
     },
     { headers: page.api.headers() },
   );
@@ -45,11 +48,11 @@ export async function takeLoader(args: LoaderFunctionArgs) {
 export async function takeAction(args: ActionFunctionArgs) {
   const post = await itemPost(args, "view", (r) => data({ error: r.message }, { status: r.status }));
   if (post.refused) return post.refused;
-  const { page, here } = post;
+  const { page, here, form } = post;
   const org = organisationType(page.type);
   // The organisation type's add flag, here as in the API (the page's guard is the library's view flag).
   if (!allows(org, page.permission, "add")) throw await page.api.refuse();
-  const res = await page.api.post<{ id: number } & Record<string, string[]>>(`${page.apiBase}take/`, {}, { accept: [400, 403] });
+  const res = await page.api.post<{ id: number } & Record<string, string[]>>(`${page.apiBase}take/`, {}, { accept: [400, 403], idempotencyKey: postedIdempotencyKey(form) });
   if (res.status === 403) return redirectWithToast(here, { type: "error", message: MSG.permission_denied, status: 403 }, { headers: page.api.headers() });
   if (res.status === 400) {
     const first = Object.values(res.data).flat()[0];

@@ -8,6 +8,7 @@ import { readForm } from "./read-form.server";
 import { requireCsrf } from "./csrf.server";
 import { DEFAULT_FILE_SIZE_LIMIT } from "../../contract/upload-rules";
 import { redirectWithToast } from "./toast.server";
+import { newIdempotencyKey, postedIdempotencyKey } from "./idempotency.server";
 
 /**
  * The server half of the media pages (docs/decisions/069), one set for the six media types: the
@@ -81,7 +82,8 @@ async function readItem(args: LoaderFunctionArgs, action: "view" | "publish") {
 export async function cardsLoader(args: LoaderFunctionArgs) {
   const page = await itemPage(args, "view");
   const cards = (await page.api.get<{ results: MediaCard[] }>(`${page.apiBase}card/`)).data.results;
-  return data({ cards, canChange: page.can("change") }, { headers: page.api.headers() });
+  // The add form's key: a post retried after its answer was lost adds one card (docs/decisions/094).
+  return data({ cards, canChange: page.can("change"), idempotencyKey: newIdempotencyKey() }, { headers: page.api.headers() });
 }
 
 /** Add, change or remove a card: one intent each, a refusal back as a toast. */
@@ -92,7 +94,7 @@ export async function cardsAction(args: ActionFunctionArgs) {
   const sides = { front: String(form.get("front") ?? ""), back: String(form.get("back") ?? "") };
   const res =
     intent === "add"
-      ? await page.api.post<FieldErrors>(`${page.apiBase}card/`, sides, { accept: [400] })
+      ? await page.api.post<FieldErrors>(`${page.apiBase}card/`, sides, { accept: [400], idempotencyKey: postedIdempotencyKey(form) })
       : intent === "edit"
         ? await page.api.patch<FieldErrors>(`${page.apiBase}card/${formId(form)}/`, sides, { accept: [400] })
         : intent === "delete"

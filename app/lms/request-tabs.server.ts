@@ -9,6 +9,7 @@ import { apiFieldErrors } from "./content-form.server";
 import { formId, itemPost } from "./item-page.server";
 import { invariantResponse } from "./invariant";
 import { redirectWithToast } from "./toast.server";
+import { postedIdempotencyKey } from "./idempotency.server";
 
 /**
  * The server half of this area's table tabs (docs/decisions/056, 057): a flow's steps, a form's
@@ -45,7 +46,7 @@ export async function rowsTabAction(args: ActionFunctionArgs, tab: RowsTab) {
     if (submission.status !== "success") return answer(submission.reply() as Result);
     const value = takenFields(tab.schema, submission.value as Record<string, unknown>);
     const body = tab.body ? tab.body(value) : value;
-    const res = id ? await api.patch(`${base}${id}/`, body, { accept: [400, 404, 424] }) : await api.post(base, body, { accept: [400, 404, 424] });
+    const res = id ? await api.patch(`${base}${id}/`, body, { accept: [400, 404, 424] }) : await api.post(base, body, { accept: [400, 404, 424], idempotencyKey: postedIdempotencyKey(form) });
     if (res.status === 404) return toast(MSG.not_found, "error");
     if (res.status === 424) return data<TableTabAnswer>({ warning: (res.data as { detail?: string })?.detail ?? MSG.cannot_delete_because_dependency }, { status: 424, headers: api.headers() });
     if (res.status === 400) return answer(submission.reply(apiFieldErrors(res.data as Record<string, unknown>)) as Result);

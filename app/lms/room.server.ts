@@ -10,6 +10,7 @@ import { formId } from "./item-page.server";
 import { invariantResponse } from "./invariant";
 import { readForm } from "./read-form.server";
 import { redirectWithToast } from "./toast.server";
+import { postedIdempotencyKey } from "./idempotency.server";
 
 /**
  * The server half of a location's room tab (docs/decisions/039): intents create, update and
@@ -42,7 +43,7 @@ export async function roomAction(args: ActionFunctionArgs) {
     // (conform reads a blank field as absent, which a PATCH would leave as it was).
     const v = submission.value as Record<string, unknown>;
     const body = id ? { ...v, code: v.code ?? null, capacity: v.capacity ?? 0, desc: v.desc ?? "" } : v;
-    const res = id ? await api.patch<Record<string, unknown>>(`${base}${id}/`, body, { accept: [400, 404] }) : await api.post<Record<string, unknown>>(base, body, { accept: [400] });
+    const res = id ? await api.patch<Record<string, unknown>>(`${base}${id}/`, body, { accept: [400, 404] }) : await api.post<Record<string, unknown>>(base, body, { accept: [400], idempotencyKey: postedIdempotencyKey(form) });
     if (res.status === 404) return toast(MSG.not_found, "error");
     if (res.status === 400) return answer(submission.reply(apiFieldErrors(res.data)) as Result);
     return toast(id ? "room_toast_saved" : "room_toast_added");

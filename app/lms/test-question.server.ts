@@ -5,6 +5,7 @@ import type { TestQuestion, TestSection } from "../../contract/schemas/test";
 import { optionsFor } from "./content.server";
 import { formId, itemPage, type ItemPage } from "./item-page.server";
 import { idParam, invariantResponse } from "./invariant";
+import { newIdempotencyKey, postedIdempotencyKey } from "./idempotency.server";
 import { choiceSchema, done, questionCreateSchema, questionMoveSchema, questionUpdateSchema, sendForm, testPost } from "./test.server";
 
 /**
@@ -40,7 +41,11 @@ export async function questionEditorLoader(args: LoaderFunctionArgs) {
   // Test types 1 and 4 always; 2, 3 and 6 by their configuration switch (spec 001 §4).
   const types = TEST_TYPES.filter((ty) => (bank ? ty === bank.type_question : BASE_TEST_TYPES.includes(ty) || switchesOn(page.config, [TEST_TYPE_SWITCH[ty]!])));
   return data(
-    { questions: list.results, question: question ?? null, section, url: owner.url, sectionsUrl: owner.section === null ? null : `${page.base}/section/${owner.section}`, types, tags, canChange: page.can("change") },
+    {
+      questions: list.results, question: question ?? null, section, url: owner.url, sectionsUrl: owner.section === null ? null : `${page.base}/section/${owner.section}`, types, tags, canChange: page.can("change"),
+      // The add forms' keys, one each (they post to two addresses): a retried post adds once (docs/decisions/094).
+      idempotencyKeys: { question: newIdempotencyKey(), choice: newIdempotencyKey() },
+    },
     { headers: page.api.headers() },
   );
 }
@@ -52,7 +57,7 @@ export async function questionEditorAction(args: ActionFunctionArgs) {
   const number = numberOf(args.params);
   const api = page.api;
   if (intent === "create") {
-    const { refused: bad, sent } = await sendForm("create", form, questionCreateSchema, (v) => api.post(`${owner.api}question/`, v, { accept: [400] }), page);
+    const { refused: bad, sent } = await sendForm("create", form, questionCreateSchema, (v) => api.post(`${owner.api}question/`, v, { accept: [400], idempotencyKey: postedIdempotencyKey(form) }), page);
     return bad ?? done(page, `${owner.url}/${(sent.data as { number: number }).number}`, "tsq_toast_question_added");
   }
   invariantResponse(number !== null, "Bad Request");
@@ -70,7 +75,7 @@ export async function questionEditorAction(args: ActionFunctionArgs) {
     return done(page, owner.url, "tsq_toast_question_deleted");
   }
   if (intent === "choice-add") {
-    const { refused: bad } = await sendForm("choice-add", form, choiceSchema, (v) => api.post(`${one}choice/`, v, { accept: [400] }), page);
+    const { refused: bad } = await sendForm("choice-add", form, choiceSchema, (v) => api.post(`${one}choice/`, v, { accept: [400], idempotencyKey: postedIdempotencyKey(form) }), page);
     return bad ?? done(page, `${owner.url}/${number}`, "tsq_toast_choice_added");
   }
   // A choice's save form names it `choice`; the delete's confirmation step posts its `id`.

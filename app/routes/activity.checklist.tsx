@@ -6,7 +6,9 @@ import { ChecklistForm, checklistDefaults } from "~/components/activity/checklis
 import { checklistText } from "~/components/activity/checklist-text";
 import { checklistHref, slotProgressHref, verifyHref } from "~/components/activity/links";
 import { TableTab, type TableTabAnswer } from "~/components/content/table-tab";
+import { IdempotencyInput } from "~/components/idempotency-input";
 import { activityOf, activityPost, checklistConstraint, loadChecklists, writeChecklist } from "~/lms/activity.server";
+import { newIdempotencyKey } from "~/lms/idempotency.server";
 import { invariantResponse } from "~/lms/invariant";
 import { placeChoices } from "~/lms/places.server";
 import { redirectWithToast } from "~/lms/toast.server";
@@ -24,7 +26,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = await activityOf(args, "view");
   const canChange = page.can("change");
   const [rows, places] = await Promise.all([loadChecklists(page), canChange ? placeChoices(page.api) : null]);
-  return data({ rows, places, base: page.base, canChange, canVerify: page.can("progress"), constraint: checklistConstraint }, { headers: page.api.headers() });
+  // The create form's key: a post retried after its answer was lost adds one checklist (docs/decisions/094).
+  return data({ rows, places, base: page.base, canChange, canVerify: page.can("progress"), constraint: checklistConstraint, idempotencyKey: newIdempotencyKey() }, { headers: page.api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -44,7 +47,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ChecklistTab() {
-  const { rows, places, base, canChange, canVerify, constraint } = useLoaderData<typeof loader>();
+  const { rows, places, base, canChange, canVerify, constraint, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const added = answer && "form" in answer ? answer.result : null;
@@ -126,6 +129,8 @@ export default function ChecklistTab() {
             places={places}
             submitLabel={t("act_checklist_add_submit")}
           />
+          {/* Posted with the form (its `form` attribute): the checklist's own page shares the form, without a key. */}
+          <IdempotencyInput form="checklist-add" value={idempotencyKey} />
         </section>
       ) : null}
     </div>

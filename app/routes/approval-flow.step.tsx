@@ -10,6 +10,7 @@ import { MoveButtons } from "~/components/requests/move-buttons";
 import { itemPage } from "~/lms/item-page.server";
 import { rowsTabAction } from "~/lms/request-tabs.server";
 import { approvalStepSchema } from "~/lms/request-schemas.server";
+import { newIdempotencyKey } from "~/lms/idempotency.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["requests", "requestTypes", "content", "extras"] };
@@ -27,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
     api.get<ApprovalFlow>(apiBase),
     api.get<Paged<FilterOption & { code: string }>>(`${type.api}approver/`, { query: { page_size: 200 } }),
   ]);
-  return data({ steps: flow.steps, approvers: approvers.results.map((a) => ({ value: String(a.id), label: `${a.name} (${a.code})` })), canChange: can("change") }, { headers: api.headers() });
+  return data({ steps: flow.steps, approvers: approvers.results.map((a) => ({ value: String(a.id), label: `${a.name} (${a.code})` })), canChange: can("change"), idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -39,7 +40,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function StepTab() {
-  const { steps, approvers, canChange } = useLoaderData<typeof loader>();
+  const { steps, approvers, canChange, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const levels = Array.from({ length: MAX_SUPERVISOR_LEVEL + 1 }, (_, l) => ({ value: String(l), label: l === 0 ? t("req_supervisor_none") : t("req_supervisor_level", { level: l }) }));
@@ -82,7 +83,7 @@ export default function StepTab() {
         ...(canChange ? [{ key: "move", label: t("req_col_order"), render: (s: ApprovalStep) => <MoveButtons id={s.id} name={name(s)} first={s.sort === 1} last={s.sort === steps.length} /> }] : []),
       ]}
       canChange={canChange}
-      add={{ title: t("req_step_add"), submitLabel: t("req_step_add"), fields, defaults: { step_supervisor: "1", level_list_type: "0", duration_expire: "0" } }}
+      add={{ title: t("req_step_add"), submitLabel: t("req_step_add"), fields, defaults: { step_supervisor: "1", level_list_type: "0", duration_expire: "0" }, idempotencyKey }}
       edit={{ fields, values }}
       remove={{ label: t("action_delete"), text: (s) => t("req_step_delete_text", { name: name(s) }) }}
       answer={answer}

@@ -8,6 +8,7 @@ import { TableTab, type TableTabAnswer } from "~/components/content/table-tab";
 import { dash } from "~/lms/paths";
 import { classOf, loadClass } from "~/lms/class-session.server";
 import { ACTIVITY_ADD, classActivityAction } from "~/lms/class-session-pages.server";
+import { newIdempotencyKey } from "~/lms/idempotency.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts); the class's own come with its URL. */
 export const handle = { i18n: ["content"] };
@@ -26,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [klass, rows] = await Promise.all([loadClass(page), page.api.get<Paged<ClassActivity>>(`${page.apiBase}activity/`).then((r) => r.data.results)]);
   const canChange = !klass.is_read_only;
   return data(
-    { base: page.base, rows, canChange, canCreate: canChange && answerHolds(page.permission, ACTIVITY_ADD) },
+    { base: page.base, rows, canChange, canCreate: canChange && answerHolds(page.permission, ACTIVITY_ADD), idempotencyKey: newIdempotencyKey() },
     { headers: page.api.headers() },
   );
 }
@@ -34,7 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => classActivityAction(args);
 
 export default function ClassActivityCreate() {
-  const { base, rows, canChange, canCreate } = useLoaderData<typeof loader>();
+  const { base, rows, canChange, canCreate, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as TableTabAnswer | undefined;
   const { t } = useTranslation();
   return (
@@ -67,6 +68,7 @@ export default function ClassActivityCreate() {
             ? {
                 title: t("cls_activity_new"),
                 submitLabel: t("cls_activity_create_submit"),
+                idempotencyKey,
                 fields: [
                   { name: "name", label: t("field_name"), kind: "text", required: true },
                   { name: "code", label: t("field_code"), kind: "text", required: true, hint: t("cls_activity_code_hint") },

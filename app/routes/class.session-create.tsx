@@ -2,8 +2,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { SessionPage } from "~/components/class/session-page";
+import { IdempotencyInput } from "~/components/idempotency-input";
 import { classOf, classPost, loadClass, sessionChoices, sessionConstraint, writeSession } from "~/lms/class-session.server";
 import { invariantResponse } from "~/lms/invariant";
+import { newIdempotencyKey } from "~/lms/idempotency.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts); the class's own come with its URL. */
 export const handle = { i18n: ["content"] };
@@ -17,7 +19,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = await classOf(args, "change");
   const [klass, choices] = await Promise.all([loadClass(page), sessionChoices(page)]);
   return data(
-    { base: page.base, canChange: !klass.is_read_only, choices, constraint: sessionConstraint(page) },
+    // The form's key: a post retried after its answer was lost adds one session (docs/decisions/094).
+    { base: page.base, canChange: !klass.is_read_only, choices, constraint: sessionConstraint(page), idempotencyKey: newIdempotencyKey() },
     { headers: page.api.headers() },
   );
 }
@@ -30,8 +33,14 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SessionCreate() {
-  const d = useLoaderData<typeof loader>();
+  const { idempotencyKey, ...d } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
-  return <SessionPage {...d} heading={t("cls_session_create")} answer={answer ?? null} submitLabel={t("cls_session_create")} />;
+  return (
+    <>
+      <SessionPage {...d} heading={t("cls_session_create")} answer={answer ?? null} submitLabel={t("cls_session_create")} />
+      {/* Posted with the form (its `form` attribute, the new session form's id): the edit page's has no key. */}
+      <IdempotencyInput form="session-new" value={idempotencyKey} />
+    </>
+  );
 }

@@ -13,7 +13,8 @@ import { accountSearch, type AccountChoices } from "~/lms/account-field.server";
 import { dash } from "~/lms/paths";
 import { parseWithZod } from "~/lms/schemas.server";
 import { redirectWithToast } from "~/lms/toast.server";
-import { IDEMPOTENCY_FIELD, IDEMPOTENCY_KEY_PATTERN } from "../../contract/http";
+import { newIdempotencyKey, postedIdempotencyKey } from "~/lms/idempotency.server";
+import { IDEMPOTENCY_FIELD } from "../../contract/http";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content"] };
@@ -28,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // Its breadcrumbs lead through that item, as its pages' do (issue 33: they lost the program).
   const via = await mountedVia(api, type);
   // A new key for each form shown: a post retried after its answer was lost creates nothing twice (docs/decisions/094).
-  const idempotencyKey = crypto.randomUUID();
+  const idempotencyKey = newIdempotencyKey();
   return data({ ...ctx, preset, via, idempotencyKey, labelKey: type.labelKey, nounKey: type.nounKey, listHref: dash(type.segment), titles: contentTitles(`${type.key}.create`) }, { headers: api.headers() });
 }
 
@@ -46,8 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
   // Under a program its class belongs to that program, whatever the form said.
   const body = "mount" in type && type.mount ? { ...(submission.value as Record<string, unknown>), [type.mount.field]: type.mount.parentId } : submission.value;
-  const key = String(form.get(IDEMPOTENCY_FIELD) ?? "");
-  const res = await api.post<{ id: number } & Record<string, unknown>>(type.api, body, { accept: [400], idempotencyKey: IDEMPOTENCY_KEY_PATTERN.test(key) ? key : undefined });
+  const res = await api.post<{ id: number } & Record<string, unknown>>(type.api, body, { accept: [400], idempotencyKey: postedIdempotencyKey(form) });
   if (res.status === 400) return data({ result: submission.reply({ ...apiFieldErrors(res.data), hideFields }) }, { status: 400, headers: api.headers() });
   return redirectWithToast(dash(`${type.segment}/${res.data.id}/${type.defaultTab}`), { type: "success", message: "toast_created" }, { headers: api.headers() });
 }

@@ -13,6 +13,7 @@ import type { Preview } from "~/components/preview/preview-body";
 import { CsrfInput, Field } from "~/components/forms";
 import { errorsAt, shownValue, type FormResult } from "~/lms/form-result";
 import { WritableFields } from "~/components/content/item-writable";
+import { IdempotencyInput } from "~/components/idempotency-input";
 import type { ActionAnswer, action, loader } from "~/lms/curriculum-tab.server";
 
 /** Its loader and action: app/lms/curriculum-tab.server.ts. */
@@ -65,6 +66,7 @@ export default function CurriculumTab() {
         media={d.media}
         reuse={d.reuse}
         cancelHref={d.here}
+        idempotencyKey={d.idempotencyKey}
       />
     );
   }
@@ -105,7 +107,7 @@ export default function CurriculumTab() {
           <h2 className="text-lg font-semibold">{t(d.texts.title)}</h2>
           <p className="text-sm text-slate-600">{t(d.texts.intro)}</p>
         </div>
-        <AddSectionForm result={resultOf("add-section")} maxLength={d.limits.text} />
+        <AddSectionForm result={resultOf("add-section")} maxLength={d.limits.text} idempotencyKey={d.idempotencyKey} />
       </div>
       {sections.length ? null : (
         <p className="rounded border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
@@ -146,7 +148,7 @@ export default function CurriculumTab() {
   );
 }
 
-function AddSectionForm({ result, maxLength }: { result: FormResult; maxLength: number }) {
+function AddSectionForm({ result, maxLength, idempotencyKey }: { result: FormResult; maxLength: number; idempotencyKey: string }) {
   const { t } = useContentTranslation();
   const errors = errorsAt(result, "name")?.map((e) => t(e));
   return (
@@ -154,6 +156,7 @@ function AddSectionForm({ result, maxLength }: { result: FormResult; maxLength: 
       <WritableFields>
       <CsrfInput />
       <input type="hidden" name="intent" value="add-section" />
+      <IdempotencyInput value={idempotencyKey} />
       <Field
         id="new-section-name"
         name="name"

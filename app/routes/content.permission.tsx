@@ -22,6 +22,8 @@ import { invariantResponse } from "~/lms/invariant";
 import { useSubmitting } from "~/components/use-submitting";
 import { permissionBase } from "~/lms/content-navigation.server";
 import { WritableFields } from "~/components/content/item-writable";
+import { IdempotencyInput } from "~/components/idempotency-input";
+import { newIdempotencyKey, postedIdempotencyKey } from "~/lms/idempotency.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "access"] };
@@ -46,7 +48,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const base = permissionBase(type, id);
   // A type whose rules grant something else names its own title and intro (a bank: who may use it).
   const texts = type.permissionKeys ?? { title: "acc_permission_title", intro: "acc_permission_intro" };
-  return data({ list, base, texts, editing: pick("edit"), deleting: pick("delete") }, { headers: api.headers() });
+  // The new-rule form's key: a post retried after its answer was lost adds one rule (docs/decisions/094).
+  return data({ list, base, texts, editing: pick("edit"), deleting: pick("delete"), idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -69,7 +72,7 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ intent, result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   const res =
     intent === "create"
-      ? await api.post<PermissionRuleRow | Record<string, string[]>>(`${type.api}${id}/permission/`, submission.value, { accept: [400] })
+      ? await api.post<PermissionRuleRow | Record<string, string[]>>(`${type.api}${id}/permission/`, submission.value, { accept: [400], idempotencyKey: postedIdempotencyKey(form) })
       : await api.patch<PermissionRuleRow | Record<string, string[]>>(`${type.api}${id}/permission/${ruleId}/`, submission.value, { accept: [400] });
   if (res.status === 400) return data({ intent, result: submission.reply(apiFieldErrors(res.data as Record<string, string[]>)) as SubmissionResult<string[]> }, { status: 400, headers: api.headers() });
   const rule = res.data as PermissionRuleRow;
@@ -88,7 +91,7 @@ function ruleFields(t: (k: string) => string): SettingField[] {
   ];
 }
 
-function RuleForm({ intent, rule, result, title, cancelHref }: { intent: "create" | "update"; rule: PermissionRuleRow | null; result: FormResult; title: string; cancelHref?: string }) {
+function RuleForm({ intent, rule, result, title, cancelHref, idempotencyKey }: { intent: "create" | "update"; rule: PermissionRuleRow | null; result: FormResult; title: string; cancelHref?: string; idempotencyKey?: string }) {
   const { t } = useTranslation();
   const busy = useSubmitting();
   const saved = { mode: String(rule?.mode ?? PERMISSION_RULE.everyone), permission: String(rule?.permission ?? PERMISSION_ACCESS.view_enroll) };
@@ -103,6 +106,7 @@ function RuleForm({ intent, rule, result, title, cancelHref }: { intent: "create
         <CsrfInput />
         <input type="hidden" name="intent" value={intent} />
         {rule ? <input type="hidden" name="id" value={rule.id} /> : null}
+        {idempotencyKey ? <IdempotencyInput value={idempotencyKey} /> : null}
         <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
         {ruleFields(t).map((f) => (
           <SettingInput key={f.name} field={f} saved={saved[f.name as keyof typeof saved]} result={result} idPrefix={`${intent}-`} />
@@ -124,7 +128,7 @@ function RuleForm({ intent, rule, result, title, cancelHref }: { intent: "create
 }
 
 export default function PermissionTab() {
-  const { list, base, texts, editing, deleting } = useLoaderData<typeof loader>();
+  const { list, base, texts, editing, deleting, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const resultFor = (intent: string) => (answer && answer.intent === intent ? answer.result : null);
@@ -181,7 +185,7 @@ export default function PermissionTab() {
       {editing ? (
         <RuleForm key={`edit-${editing.id}`} intent="update" rule={editing} result={resultFor("update")} title={t("acc_edit_rule", { n: number(editing) })} cancelHref={base} />
       ) : null}
-      <RuleForm intent="create" rule={null} result={resultFor("create")} title={t("acc_rule_new")} />
+      <RuleForm intent="create" rule={null} result={resultFor("create")} title={t("acc_rule_new")} idempotencyKey={idempotencyKey} />
       {deleting ? <ConfirmDelete item={{ id: deleting.id, name: t("acc_rule_n", { n: number(deleting) }) }} /> : null}
     </div>
   );

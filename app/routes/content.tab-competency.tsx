@@ -8,6 +8,7 @@ import { TableTab } from "~/components/content/table-tab";
 import { allows } from "~/lms/content-navigation.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { contentCompetencyCreateSchema, contentCompetencyUpdateSchema, masterList, tableTabAction } from "~/lms/extras.server";
+import { newIdempotencyKey } from "~/lms/idempotency.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "extras"] };
@@ -24,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
     api.get<Paged<ContentCompetency>>(`${type.api}${id}/competency/`, { query: { page_size: 1000 } }),
     masterList<{ level: number }>(api, "competency"),
   ]);
-  return data({ rows: rows.results, competencies, canChange: allows(type, permission, "change") }, { headers: api.headers() });
+  return data({ rows: rows.results, competencies, canChange: allows(type, permission, "change"), idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -32,7 +33,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function CompetencyTab() {
-  const { rows, competencies, canChange } = useLoaderData<typeof loader>();
+  const { rows, competencies, canChange, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useContentTranslation();
   const taken = new Set(rows.map((r) => r.competency.id));
@@ -66,6 +67,7 @@ export default function CompetencyTab() {
                 level,
               ],
               defaults: { level: "1" },
+              idempotencyKey,
             }
           : null
       }

@@ -9,6 +9,7 @@ import type { SettingField } from "~/components/content/settings-form";
 import { allows } from "~/lms/content-navigation.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { criteriaSchemas, masterList, tableTabAction } from "~/lms/extras.server";
+import { newIdempotencyKey } from "~/lms/idempotency.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "extras"] };
@@ -26,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
     masterList<{ multiplier: number }>(api, "achievement"),
     masterList(api, "challenge"),
   ]);
-  return data({ rows: rows.results, achievements, challenges, canChange: allows(type, permission, "change") }, { headers: api.headers() });
+  return data({ rows: rows.results, achievements, challenges, canChange: allows(type, permission, "change"), idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -36,7 +37,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function GamificationTab() {
-  const { rows, achievements, challenges, canChange } = useLoaderData<typeof loader>();
+  const { rows, achievements, challenges, canChange, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t, i18n } = useContentTranslation();
   const fmt = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB");
@@ -70,7 +71,7 @@ export default function GamificationTab() {
         },
       ]}
       canChange={canChange}
-      add={{ title: t("ext_criteria_add"), submitLabel: t("ext_action_add"), fields, defaults: { point: "0" } }}
+      add={{ title: t("ext_criteria_add"), submitLabel: t("ext_action_add"), fields, defaults: { point: "0" }, idempotencyKey }}
       edit={{
         fields,
         values: (r) => ({ name: r.name, point: String(r.point), achievement: r.achievement ? String(r.achievement.id) : "", challenge: r.challenge ? String(r.challenge.id) : "" }),

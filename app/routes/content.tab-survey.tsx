@@ -8,6 +8,7 @@ import { allows } from "~/lms/content-navigation.server";
 import { contentTypeOf, itemId, pathAfterItem, requireContent } from "~/lms/content.server";
 import { contentSurveyCreateSchema, contentSurveyUpdateSchema, masterList, tableTabAction } from "~/lms/extras.server";
 import { registryTab, tabApiPath } from "~/lms/registry-tab.server";
+import { newIdempotencyKey } from "~/lms/idempotency.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "extras"] };
@@ -40,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   // The rows' results pages live under the tab's own address (registry/content.js SURVEY).
   const base = new URL(args.request.url).pathname.replace(/\/$/, "");
-  return data({ rows: rows.results, surveys, scope, back, intro, base, canChange: allows(type, permission, "change") }, { headers: api.headers() });
+  return data({ rows: rows.results, surveys, scope, back, intro, base, canChange: allows(type, permission, "change"), idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -53,7 +54,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SurveyTab() {
-  const { rows, surveys, scope, back, intro, base, canChange } = useLoaderData<typeof loader>();
+  const { rows, surveys, scope, back, intro, base, canChange, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useContentTranslation();
   const taken = new Set(rows.map((r) => r.survey.id));
@@ -111,6 +112,7 @@ export default function SurveyTab() {
                 },
                 required,
               ],
+              idempotencyKey,
             }
           : null
       }

@@ -4,6 +4,7 @@ import { CsrfInput } from "~/components/forms";
 import { useSubmitting } from "~/components/use-submitting";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PRIMARY_BUTTON } from "~/components/form-basics";
+import { IdempotencyInput } from "~/components/idempotency-input";
 import { takeAction, takeLoader } from "~/lms/library.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts); the type's own come with its URL. */
@@ -54,6 +55,7 @@ export default function TakeLibraryItem() {
         <Form method="post" className="flex flex-wrap justify-end gap-2">
           <CsrfInput />
           <input type="hidden" name="intent" value="take" />
+          <IdempotencyInput value={d.idempotencyKey} />
           <a href={d.back} className="rounded border border-slate-300 px-4 py-2 text-sm">
             {t("lib_take_cancel")}
           </a>

@@ -8,6 +8,7 @@ import { TableTab } from "~/components/content/table-tab";
 import { allows } from "~/lms/content-navigation.server";
 import { itemId, requireContent } from "~/lms/content.server";
 import { roomAction } from "~/lms/room.server";
+import { newIdempotencyKey } from "~/lms/idempotency.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "extras", "master"] };
@@ -22,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { api, type, permission } = await requireContent(args, "view");
   const id = itemId(type, args.params);
   const { data: list } = await api.get<Paged<Room>>(`${type.api}${id}/room/`, { query: { page_size: 1000, ordering: "name" } });
-  return data({ rows: list.results, canChange: allows(type, permission, "change") }, { headers: api.headers() });
+  return data({ rows: list.results, canChange: allows(type, permission, "change"), idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -30,7 +31,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function RoomTab() {
-  const { rows, canChange } = useLoaderData<typeof loader>();
+  const { rows, canChange, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const fields: SettingField[] = [
@@ -53,7 +54,7 @@ export default function RoomTab() {
         { key: "desc", label: t("room_field_desc"), render: (r) => r.desc || "—" },
       ]}
       canChange={canChange}
-      add={{ title: t("room_add"), submitLabel: t("room_action_add"), fields, defaults: { capacity: "0" } }}
+      add={{ title: t("room_add"), submitLabel: t("room_action_add"), fields, defaults: { capacity: "0" }, idempotencyKey }}
       edit={{ fields, values }}
       remove={{ label: t("action_delete"), text: (r) => t("room_delete_text", { name: r.name }) }}
       answer={answer}

@@ -2,6 +2,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { CsrfInput } from "~/components/form-basics";
 import { CardSides } from "~/components/media/card-sides";
+import { IdempotencyInput } from "~/components/idempotency-input";
 
 /** Its loader and action: app/lms/media.server.ts. */
 export { cardsLoader as loader, cardsAction as action } from "~/lms/media.server";
@@ -13,7 +14,7 @@ export const handle = { i18n: ["content"] };
  * or removed in place; a new card is added at the end. Plain forms: the same without JS.
  */
 export default function MediaCards() {
-  const { cards, canChange } = useLoaderData<typeof import("~/lms/media.server").cardsLoader>();
+  const { cards, canChange, idempotencyKey } = useLoaderData<typeof import("~/lms/media.server").cardsLoader>();
   const { t } = useTranslation();
   return (
     <section aria-labelledby="media-cards-title" className="max-w-3xl space-y-4">
@@ -52,6 +53,7 @@ export default function MediaCards() {
             {t("media_card_add")}
           </h3>
           <CsrfInput />
+          <IdempotencyInput value={idempotencyKey} />
           <CardSides idPrefix="card-new" front="" back="" />
           <button type="submit" name="intent" value="add" className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90">
             {t("media_card_add")}

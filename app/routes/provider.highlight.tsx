@@ -11,6 +11,7 @@ import { itemId, requireContent } from "~/lms/content.server";
 import { TARGET, targetOf } from "~/lms/highlight-form";
 import { highlightAction, targetOptions } from "~/lms/highlight.server";
 import { coverSize } from "~/lms/cover-upload.server";
+import { newIdempotencyKey } from "~/lms/idempotency.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "extras", "master"] };
@@ -36,6 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
       targets,
       canChange,
       image: { limit: Number(config["image-size-limit"]?.value ?? 10485760), ...coverSize(config) },
+      idempotencyKey: newIdempotencyKey(),
     },
     { headers: api.headers() },
   );
@@ -46,7 +48,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function HighlightTab() {
-  const { rows, targets, canChange, image } = useLoaderData<typeof loader>();
+  const { rows, targets, canChange, image, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const fields: SettingField[] = [
@@ -86,7 +88,7 @@ export default function HighlightTab() {
         { key: "sort", label: t("hl_field_sort"), render: (h) => h.sort },
       ]}
       canChange={canChange}
-      add={{ title: t("hl_add"), submitLabel: t("hl_action_add"), fields, defaults: { sort: "0" } }}
+      add={{ title: t("hl_add"), submitLabel: t("hl_action_add"), fields, defaults: { sort: "0" }, idempotencyKey }}
       edit={{
         fields,
         values,

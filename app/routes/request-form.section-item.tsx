@@ -11,6 +11,7 @@ import type { SurveyResult } from "../../contract/schemas/survey";
 import { itemPage } from "~/lms/item-page.server";
 import { rowsTabAction } from "~/lms/request-tabs.server";
 import { formQuestionSchema } from "~/lms/request-schemas.server";
+import { newIdempotencyKey } from "~/lms/idempotency.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 // The type's own texts (a form kind's requestTypes, a survey's survey) come with its URL.
@@ -44,7 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const firstType = survey ? (FIRST_TYPE[survey.survey_type] ?? QUESTION_TYPE.textinput) : QUESTION_TYPE.textinput;
   // A survey's results of this section's questions (docs/decisions/067).
   const results = result && { ...result, questions: result.questions.filter((q) => q.section.id === section.id) };
-  return data({ section, count: list.results.length, base, canChange: can("change"), survey: !!survey, firstType, results }, { headers: api.headers() });
+  return data({ section, count: list.results.length, base, canChange: can("change"), survey: !!survey, firstType, results, idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -59,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SectionQuestions() {
-  const { section, base, canChange, survey, firstType, results } = useLoaderData<typeof loader>();
+  const { section, base, canChange, survey, firstType, results, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const fields: SettingField[] = [
@@ -110,7 +111,7 @@ export default function SectionQuestions() {
           ...(canChange ? [{ key: "move", label: t("req_col_order"), render: (q: FormQuestion) => <MoveButtons id={q.id} name={q.text} first={q.sort === 1} last={q.sort === section.questions.length} /> }] : []),
         ]}
         canChange={canChange}
-        add={{ title: t("req_question_add"), submitLabel: t("req_question_add"), fields, defaults: { type: String(firstType), max_select: "1", value_min: "1", value_max: "4", ...(survey ? { is_average: firstType === QUESTION_TYPE.scale } : {}) } }}
+        add={{ title: t("req_question_add"), submitLabel: t("req_question_add"), fields, defaults: { type: String(firstType), max_select: "1", value_min: "1", value_max: "4", ...(survey ? { is_average: firstType === QUESTION_TYPE.scale } : {}) }, idempotencyKey }}
         edit={{ fields, values }}
         remove={{ label: t("action_delete"), text: (q) => t("req_question_delete_text", { name: q.text }) }}
         answer={answer}

@@ -8,6 +8,7 @@ import { MoveButtons } from "~/components/requests/move-buttons";
 import { itemPage } from "~/lms/item-page.server";
 import { rowsTabAction } from "~/lms/request-tabs.server";
 import { formSectionSchema } from "~/lms/request-schemas.server";
+import { newIdempotencyKey } from "~/lms/idempotency.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 // The type's own texts (a form kind's requestTypes, a survey's survey) come with its URL.
@@ -22,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { api, apiBase, base, can } = await itemPage(args, "view");
   // The builder's own list, which a survey answers too (its item is not a form; docs/decisions/062).
   const { data: list } = await api.get<{ results: FormSection[] }>(`${apiBase}section/`);
-  return data({ sections: list.results, base, canChange: can("change"), survey: args.params.surveyid !== undefined }, { headers: api.headers() });
+  return data({ sections: list.results, base, canChange: can("change"), survey: args.params.surveyid !== undefined, idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -34,7 +35,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SectionTab() {
-  const { sections, base, canChange, survey } = useLoaderData<typeof loader>();
+  const { sections, base, canChange, survey, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const fields: SettingField[] = [
@@ -61,7 +62,7 @@ export default function SectionTab() {
         ...(canChange ? [{ key: "move", label: t("req_col_order"), render: (s: FormSection) => <MoveButtons id={s.id} name={s.name} first={s.sort === 1} last={s.sort === sections.length} /> }] : []),
       ]}
       canChange={canChange}
-      add={{ title: t("req_section_add"), submitLabel: t("req_section_add"), fields }}
+      add={{ title: t("req_section_add"), submitLabel: t("req_section_add"), fields, idempotencyKey }}
       edit={{ fields, values: (s) => ({ name: s.name, desc: s.desc }) }}
       remove={{ label: t("action_delete"), text: (s) => t("req_section_delete_text", { name: s.name }) }}
       answer={answer}

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { IDEMPOTENCY_FIELD } from "../../contract/http";
 import { PASS_CONDITION_TYPES } from "../../contract/test-codes";
 import type { TestSection } from "../../contract/schemas/test";
 import type { SettingField } from "~/components/content/settings-form";
@@ -13,6 +14,7 @@ import { SavedFieldsForm } from "~/components/test/saved-fields-form";
 import { resultOf, translateError, type TestAnswer } from "~/components/test/form-kit";
 import { errorsAt } from "~/lms/form-result";
 import { formId, itemPage } from "~/lms/item-page.server";
+import { newIdempotencyKey, postedIdempotencyKey } from "~/lms/idempotency.server";
 import { invariantResponse } from "~/lms/invariant";
 import { done, sendForm, sectionSchema, testPost } from "~/lms/test.server";
 
@@ -32,7 +34,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const raw = args.params.sectionid;
   const section = raw === undefined ? null : list.results.find((s) => String(s.id) === raw);
   invariantResponse(raw === undefined || section, "Not Found", { status: 404 });
-  return data({ sections: list.results, section: section ?? null, base, canChange: can("change") }, { headers: api.headers() });
+  // The add button's key: a post retried after its answer was lost adds one section (docs/decisions/094).
+  return data({ sections: list.results, section: section ?? null, base, canChange: can("change"), idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -40,7 +43,7 @@ export async function action(args: ActionFunctionArgs) {
   if (refused) return refused;
   const list = `${page.base}/section`;
   if (intent === "create") {
-    const { refused: bad, sent } = await sendForm("create", form, sectionSchema, (v) => page.api.post<{ id: number }>(`${page.apiBase}section/`, v, { accept: [400] }), page);
+    const { refused: bad, sent } = await sendForm("create", form, sectionSchema, (v) => page.api.post<{ id: number }>(`${page.apiBase}section/`, v, { accept: [400], idempotencyKey: postedIdempotencyKey(form) }), page);
     return bad ?? done(page, `${list}/${(sent.data as { id: number }).id}`, "tst_toast_section_added");
   }
   const id = formId(form);
@@ -58,7 +61,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function TestSectionTab() {
-  const { sections, section, base, canChange } = useLoaderData<typeof loader>();
+  const { sections, section, base, canChange, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as TestAnswer | undefined;
   const { t } = useTranslation();
   const confirming = useConfirming();
@@ -74,7 +77,7 @@ export default function TestSectionTab() {
           </h2>
           <p className="text-sm text-slate-600">{t("tst_section_intro")}</p>
         </div>
-        {canChange ? <PostButton intent="create" label={t("tst_section_add")} /> : null}
+        {canChange ? <PostButton intent="create" values={{ [IDEMPOTENCY_FIELD]: idempotencyKey }} label={t("tst_section_add")} /> : null}
       </div>
       <ErrorList errors={errorsAt(created, "")?.map((e) => translateError(t, e))} />
       {sections.length ? (

@@ -12,8 +12,10 @@ import { SaveBar } from "~/components/form-basics";
 import { useDates } from "~/components/use-dates";
 import { useForm } from "~/components/use-form";
 import { useSubmitting } from "~/components/use-submitting";
+import { IdempotencyInput } from "~/components/idempotency-input";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { creditChangeSchema, parseWithZod } from "~/lms/credit.server";
+import { newIdempotencyKey, postedIdempotencyKey } from "~/lms/idempotency.server";
 import { itemPage, itemPost } from "~/lms/item-page.server";
 import { readListPage } from "~/lms/paging.server";
 import { dash } from "~/lms/paths";
@@ -35,7 +37,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const res = await readListPage<CreditAnswer>(page.api, `${page.apiBase}credit/`, { url });
   const may = (flag: string) => page.permission.permission[flag] === true;
   return data(
-    { credit: res.data, canTopUp: page.can("transaction"), importHref: may("import_add_import") && page.can("transaction") ? dash("import/credit") : null },
+    {
+      credit: res.data,
+      canTopUp: page.can("transaction"),
+      importHref: may("import_add_import") && page.can("transaction") ? dash("import/credit") : null,
+      // The form's key: a post retried after its answer was lost changes the balance once (docs/decisions/094).
+      idempotencyKey: newIdempotencyKey(),
+    },
     { headers: page.api.headers() },
   );
 }
@@ -49,14 +57,14 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: creditChangeSchema });
   if (submission.status !== "success") return data<Answer>({ result: submission.reply() }, { status: 400 });
   // The amount as typed (the API reads it by the same rule), so "1,500.50" stays what was meant.
-  const res = await page.api.post<{ balance_minor: number } & Record<string, unknown>>(`${page.apiBase}credit/`, { amount: String(form.get("amount") ?? ""), note: submission.value.note, reference: submission.value.reference }, { accept: [400] });
+  const res = await page.api.post<{ balance_minor: number } & Record<string, unknown>>(`${page.apiBase}credit/`, { amount: String(form.get("amount") ?? ""), note: submission.value.note, reference: submission.value.reference }, { accept: [400], idempotencyKey: postedIdempotencyKey(form) });
   if (res.status === 400) return data<Answer>({ result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers: page.api.headers() });
   const balance = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(res.data.balance_minor / 100);
   return redirectWithToast(here, { type: "success", message: "credit_toast_saved", values: { balance } }, { headers: page.api.headers() });
 }
 
 export default function UserCredit() {
-  const { credit, canTopUp, importHref } = useLoaderData<typeof loader>();
+  const { credit, canTopUp, importHref, idempotencyKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
   const money = useMoney();
@@ -96,6 +104,7 @@ export default function UserCredit() {
           </h2>
           <Form method="post" {...getFormProps(form)} className="space-y-4">
             <CsrfInput />
+            <IdempotencyInput value={idempotencyKey} />
             <ErrorList id={form.errorId} errors={tr(form.errors)} />
             <Field meta={fields.amount} label={t("credit_field_amount")} help={t("credit_help_amount")} errors={tr(fields.amount.errors)} requiredMark inputProps={{ inputMode: "decimal", autoComplete: "off" }} />
             <Field meta={fields.note} label={t("credit_field_note")} help={t("credit_help_note")} errors={tr(fields.note.errors)} requiredMark />

@@ -5,9 +5,11 @@ import { useTranslation } from "~/i18n/react";
 import type { Department } from "../../contract/schemas/organisation";
 import { PageHeader } from "~/components/content/page-header";
 import { DepartmentForm } from "~/components/user/department-form";
+import { IdempotencyInput } from "~/components/idempotency-input";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { contentTitles } from "~/lms/content-titles.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { newIdempotencyKey, postedIdempotencyKey } from "~/lms/idempotency.server";
 import { dash } from "~/lms/paths";
 import { departmentChoices, departmentSchemas, organisationLimits, parseWithZod, requireListPage } from "~/lms/people.server";
 import { readForm } from "~/lms/read-form.server";
@@ -32,6 +34,8 @@ export async function loader(args: LoaderFunctionArgs) {
       listHref: dash(type.segment),
       treeHref: dash(`${type.segment}/department`),
       titles: contentTitles(`${type.key}.list.department.new`),
+      // A post retried after its answer was lost creates nothing twice (docs/decisions/094).
+      idempotencyKey: newIdempotencyKey(),
     },
     { headers: api.headers() },
   );
@@ -46,7 +50,7 @@ export async function action(args: ActionFunctionArgs) {
   await requireCsrf(api, form);
   const submission = parseWithZod(form, { schema: departmentSchemas(organisationLimits(config)).create });
   if (submission.status !== "success") return data<Answer>({ result: submission.reply() }, { status: 400 });
-  const res = await api.post<Department & Record<string, unknown>>("dashboard/department/", submission.value, { accept: [400] });
+  const res = await api.post<Department & Record<string, unknown>>("dashboard/department/", submission.value, { accept: [400], idempotencyKey: postedIdempotencyKey(form) });
   if (res.status === 400) return data<Answer>({ result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers: api.headers() });
   return redirectWithToast(dash(`${type.segment}/department/${res.data.id}`), { type: "success", message: "user_toast_department_created" }, { headers: api.headers() });
 }
@@ -69,6 +73,8 @@ export default function DepartmentNew() {
         limits={d.limits}
         submitLabel={t("action_create")}
       />
+      {/* Posted with the form (its `form` attribute): the department form's other page has no key. */}
+      <IdempotencyInput form="department-new" value={d.idempotencyKey} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { MasterSection, type MasterAnswer } from "~/components/user/master-secti
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { contentTitles } from "~/lms/content-titles.server";
 import { requireCsrf } from "~/lms/csrf.server";
+import { newIdempotencyKey, postedIdempotencyKey } from "~/lms/idempotency.server";
 import { invariantResponse } from "~/lms/invariant";
 import { withParam } from "~/lms/list-query";
 import { dash } from "~/lms/paths";
@@ -44,6 +45,8 @@ export async function loader(args: LoaderFunctionArgs) {
       limits: organisationLimits(config),
       listHref: dash(type.segment),
       titles: contentTitles(`${type.key}.list.level`),
+      // A new key for each add form shown: a post retried after its answer was lost creates nothing twice (docs/decisions/094).
+      idempotencyKeys: { level: newIdempotencyKey(), position: newIdempotencyKey() },
     },
     { headers: api.headers() },
   );
@@ -72,7 +75,7 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return data<MasterAnswer>({ form: `${kind}-${which}`, result: submission.reply() }, { status: 400 });
   const res =
     verb === "create"
-      ? await api.post<Record<string, unknown>>(`dashboard/${kind}/`, submission.value, { accept: [400] })
+      ? await api.post<Record<string, unknown>>(`dashboard/${kind}/`, submission.value, { accept: [400], idempotencyKey: postedIdempotencyKey(form) })
       : await api.patch<Record<string, unknown>>(`dashboard/${kind}/${id}/`, submission.value, { accept: [400, 404] });
   invariantResponse(res.status !== 404, "Not Found", { status: 404, headers });
   if (res.status === 400) return data<MasterAnswer>({ form: `${kind}-${which}`, result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers });
@@ -89,7 +92,7 @@ export default function LevelsAndPositions() {
       {answer && !answer.form ? <p role="alert" className="text-sm text-red-700">{t(String(answer.result?.error?.[""]?.[0] ?? MSG.invalid))}</p> : null}
       <div className="grid gap-8 xl:grid-cols-2">
         {KINDS.map((k) => (
-          <MasterSection key={k} kind={k} title={t(`user_${k}_section`)} intro={t(`user_${k}_intro`)} rows={d.rows[k]} can={d.can[k]} limits={d.limits} answer={answer} />
+          <MasterSection key={k} kind={k} title={t(`user_${k}_section`)} intro={t(`user_${k}_intro`)} rows={d.rows[k]} can={d.can[k]} limits={d.limits} answer={answer} idempotencyKey={d.idempotencyKeys[k]} />
         ))}
       </div>
     </div>

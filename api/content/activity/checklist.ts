@@ -3,6 +3,7 @@ import { checklistSchema, type ChecklistInput, type ChecklistRow } from "../../.
 import { SEAT_FREE_STATUSES } from "../../../contract/codes";
 import { fromFlag, toFlag, type Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
+import { createOnce } from "../../http/idempotency";
 import { badRequest, parseChanges, parseInput } from "../../http/errors";
 import { MSG } from "../../../contract/messages";
 import { placeErrors } from "../../system/places";
@@ -130,21 +131,25 @@ export function checklistRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.post(CHECKLIST_BASE, async (req, reply) => {
     const access = await contentAccess(req, db, activityResource, "change");
-    const input = parseInput(checklistSchema, req.body, "top");
-    const now = ctx.now();
-    const at = now.toISOString();
-    const newId = await writeTransaction(db, async (trx) => {
-      await checkPlace(trx, input);
-      const last = await trx.selectFrom("activity_checklist").select((eb) => eb.fn.max("sort").as("m")).where("activity_id", "=", access.id).executeTakeFirst();
-      const row = await trx
-        .insertInto("activity_checklist")
-        .values({ activity_id: access.id, ...columnsOf(input), sort: Number(last?.m ?? 0) + 1, datetime_create: at, datetime_update: at })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await touch(trx, activityResource, access.id, now);
-      return row.id;
+    return createOnce(req, reply, ctx, {
+      answer: (id) => loadOne(db, id),
+      create: (keep) => {
+        const input = parseInput(checklistSchema, req.body, "top");
+        const now = ctx.now();
+        const at = now.toISOString();
+        return writeTransaction(db, async (trx) => {
+          await checkPlace(trx, input);
+          const last = await trx.selectFrom("activity_checklist").select((eb) => eb.fn.max("sort").as("m")).where("activity_id", "=", access.id).executeTakeFirst();
+          const row = await trx
+            .insertInto("activity_checklist")
+            .values({ activity_id: access.id, ...columnsOf(input), sort: Number(last?.m ?? 0) + 1, datetime_create: at, datetime_update: at })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          await touch(trx, activityResource, access.id, now);
+          return keep(trx, row.id);
+        });
+      },
     });
-    return reply.status(201).send(await loadOne(db, newId));
   });
 
   app.get(CHECKLIST_ITEM, async (req) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ClassActivity } from "../../../contract/schemas/class-session-pages";
 import { fromFlag, type Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
+import { createOnce } from "../../http/idempotency";
 import { badRequest, fieldErrors, notFound } from "../../http/errors";
 import { accessOf, assertStillVisible, checkReferences, inTransaction, itemAccess, itemId, touch, type WriteContext } from "../../engine/crud";
 import { activityResource } from "../activity/resource";
@@ -57,25 +58,29 @@ export function classActivityRoutes(app: FastifyInstance, ctx: ApiContext) {
     // Blank: the class's own category and provider, as an activity of the class would have.
     const blank = (v: unknown) => v === undefined || v === null || v === "";
     const given = { ...body, category: blank(body.category) ? klass.category_id : body.category, provider: blank(body.provider) ? klass.provider_id : body.provider };
-    const { create } = await activityResource.schemas(db);
-    const parsed = create.safeParse(given);
-    if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
-    const input = parsed.data;
-    const w: WriteContext = { account: access.account, now: ctx.now(), ctx };
-    const rowId = await inTransaction(db, activityResource, async (trx) => {
-      await checkReferences(trx, activityResource, input, null);
-      const activityId = await activityResource.insert(trx, input, w);
-      await assertStillVisible(trx, activityResource, activityId, access);
-      const last = await trx.selectFrom("class_activity").select((eb) => eb.fn.max("sort").as("sort")).where("class_id", "=", id).executeTakeFirst();
-      const row = await trx
-        .insertInto("class_activity")
-        .values({ class_id: id, activity_id: activityId, sort: Number(last?.sort ?? 0) + 1, datetime_create: w.now.toISOString() })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await touch(trx, classResource, id, w.now);
-      return row.id;
+    return createOnce(req, reply, ctx, {
+      answer: async (rowId) => (await classActivities(db, id)).find((r) => r.id === rowId),
+      create: async (keep) => {
+        const { create } = await activityResource.schemas(db);
+        const parsed = create.safeParse(given);
+        if (!parsed.success) throw badRequest(fieldErrors(parsed.error));
+        const input = parsed.data;
+        const w: WriteContext = { account: access.account, now: ctx.now(), ctx };
+        return inTransaction(db, activityResource, async (trx) => {
+          await checkReferences(trx, activityResource, input, null);
+          const activityId = await activityResource.insert(trx, input, w);
+          await assertStillVisible(trx, activityResource, activityId, access);
+          const last = await trx.selectFrom("class_activity").select((eb) => eb.fn.max("sort").as("sort")).where("class_id", "=", id).executeTakeFirst();
+          const row = await trx
+            .insertInto("class_activity")
+            .values({ class_id: id, activity_id: activityId, sort: Number(last?.sort ?? 0) + 1, datetime_create: w.now.toISOString() })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          await touch(trx, classResource, id, w.now);
+          return keep(trx, row.id);
+        });
+      },
     });
-    return reply.status(201).send((await classActivities(db, id)).find((r) => r.id === rowId));
   });
 
   app.delete(`${BASE}:rowid${ID}/`, async (req, reply) => {

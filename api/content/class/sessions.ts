@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { sessionSchema, type ClassSession, type SessionInput } from "../../../contract/schemas/class";
 import { fromFlag, toFlag, type Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
+import { createOnce } from "../../http/idempotency";
 import { notFound, parseChanges, parseInput } from "../../http/errors";
 import { itemAccess, itemId, touch, writeTransaction, type Trx } from "../../engine/crud";
 import { configValues } from "../../system/config-store";
@@ -99,17 +100,21 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.post(BASE, async (req, reply) => {
     const { id } = await writable(req);
-    const { schema, offset } = await settings();
-    const input = parseInput(schema, req.body);
-    const now = ctx.now();
-    const sid = await writeTransaction(db, async (trx) => {
-      const at = await checkSession(trx, id, input, offset, null);
-      const row = await trx.insertInto("class_session").values({ class_id: id, url: "", is_playback: 0, ...values(input, at, now.toISOString()), datetime_create: now.toISOString() }).returning("id").executeTakeFirstOrThrow();
-      await setInstructors(trx, row.id, input.instructor_list);
-      await touch(trx, classResource, id, now);
-      return row.id;
+    return createOnce(req, reply, ctx, {
+      answer: async (sid) => (await sessionsOf(db, id, sid))[0],
+      create: async (keep) => {
+        const { schema, offset } = await settings();
+        const input = parseInput(schema, req.body);
+        const now = ctx.now();
+        return writeTransaction(db, async (trx) => {
+          const at = await checkSession(trx, id, input, offset, null);
+          const row = await trx.insertInto("class_session").values({ class_id: id, url: "", is_playback: 0, ...values(input, at, now.toISOString()), datetime_create: now.toISOString() }).returning("id").executeTakeFirstOrThrow();
+          await setInstructors(trx, row.id, input.instructor_list);
+          await touch(trx, classResource, id, now);
+          return keep(trx, row.id);
+        });
+      },
     });
-    return reply.status(201).send((await sessionsOf(db, id, sid))[0]);
   });
 
   app.patch(ITEM, async (req) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql, type Kysely } from "kysely";
 import type { ApiContext } from "../../http/context";
+import { createOnce } from "../../http/idempotency";
 import type { Database } from "../../db/schema";
 import type { Db } from "../../db/index";
 import { configValues } from "../../system/config-store";
@@ -118,14 +119,18 @@ export const takeRoutes = (lib: ContentDefinition, org: ContentDefinition) => (a
   app.post(`/dashboard/${lib.resource.path}/:id(^\\d{1,12})/take/`, async (req, reply) => {
     const { id } = await itemAccess(req, db, lib.resource, []);
     const access = await accessOf(req, db, org.resource, ["add"]);
-    const now = ctx.now();
-    const copy = await inTransaction(db, org.resource, async (trx) => {
-      const made = await copyItem(trx, lib.resource, id, { accountId: access.account.id, now });
-      await assertStillVisible(trx, org.resource, made, access);
-      return made;
+    // Taken once per idempotency key (docs/decisions/094): a retry answers the copy the first call made.
+    return createOnce(req, reply, ctx, {
+      answer: async (copy) => {
+        const item = await org.resource.load(db, copy, ctx.now());
+        return { id: copy, content_type: org.resource.contentType, name: item.name as string, code: item.code as string };
+      },
+      create: (keep) =>
+        inTransaction(db, org.resource, async (trx) => {
+          const made = await copyItem(trx, lib.resource, id, { accountId: access.account.id, now: ctx.now() });
+          await assertStillVisible(trx, org.resource, made, access);
+          return keep(trx, made);
+        }),
     });
-    const item = await org.resource.load(db, copy, now);
-    reply.code(201);
-    return { id: copy, content_type: org.resource.contentType, name: item.name as string, code: item.code as string };
   });
 };

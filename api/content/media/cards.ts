@@ -6,6 +6,7 @@ import { MSG } from "../../../contract/messages";
 import { PROGRESS_STATUS } from "../../../contract/codes";
 import type { Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
+import { createOnce } from "../../http/idempotency";
 import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../../http/errors";
 import { paginate, readPageQuery } from "../../http/paging";
 import { idFilterValue, inTransaction, itemAccess, itemId, touch, type AnyResource } from "../../engine/crud";
@@ -70,16 +71,19 @@ export function flashCardRoutes(app: FastifyInstance, ctx: ApiContext, resource:
   });
   app.post(`${item}/card/`, async (req, reply) => {
     const { id } = await itemAccess(req, db, resource, ["change"]);
-    const input = parseInput(cardSchema, req.body ?? {});
-    const card = await inTransaction(db, resource, async (trx) => {
-      const { n, top } = (await trx.selectFrom("media_card").select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("sort").as("top")]).where("media_id", "=", id).executeTakeFirstOrThrow()) as { n: number; top: number | null };
-      if (Number(n) >= MEDIA_LIMITS.cards) throw badRequest({ detail: MSG.too_long });
-      const sort = Number(top ?? 0) + 1;
-      const row = await trx.insertInto("media_card").values({ media_id: id, sort, ...input }).returning("id").executeTakeFirstOrThrow();
-      await touch(trx, resource, id, ctx.now());
-      return { id: row.id, sort, ...input };
+    return createOnce(req, reply, ctx, {
+      answer: (rowId) => db.selectFrom("media_card").select(["id", "sort", "front", "back"]).where("id", "=", rowId).where("media_id", "=", id).executeTakeFirst(),
+      create: (keep) => {
+        const input = parseInput(cardSchema, req.body ?? {});
+        return inTransaction(db, resource, async (trx) => {
+          const { n, top } = (await trx.selectFrom("media_card").select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("sort").as("top")]).where("media_id", "=", id).executeTakeFirstOrThrow()) as { n: number; top: number | null };
+          if (Number(n) >= MEDIA_LIMITS.cards) throw badRequest({ detail: MSG.too_long });
+          const row = await trx.insertInto("media_card").values({ media_id: id, sort: Number(top ?? 0) + 1, ...input }).returning("id").executeTakeFirstOrThrow();
+          await touch(trx, resource, id, ctx.now());
+          return keep(trx, row.id);
+        });
+      },
     });
-    return reply.status(201).send(card);
   });
   app.patch(`${item}/card/:rowid/`, async (req) => {
     const { id } = await itemAccess(req, db, resource, ["change"]);

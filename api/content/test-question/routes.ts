@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Action } from "../../../contract/permissions";
 import { choiceSchema, questionCreateSchema, questionMoveSchema, questionUpdateSchema } from "../../../contract/schemas/test";
 import type { ApiContext } from "../../http/context";
+import { createOnce } from "../../http/idempotency";
 import { notFound, parseChanges, parseInput } from "../../http/errors";
 import { writeTransaction } from "../../engine/crud";
-import { addChoice, createQuestion, deleteChoice, deleteQuestion, getQuestion, listQuestions, moveQuestion, updateChoice, updateQuestion, type Owner } from "./store";
+import { addChoice, choiceAt, createQuestion, createdQuestion, deleteChoice, deleteQuestion, getQuestion, listQuestions, moveQuestion, updateChoice, updateQuestion, type Owner } from "./store";
 
 /**
  * The question store's calls, mounted once per owner kind (docs/decisions/064) under `base`
@@ -47,9 +48,13 @@ export function questionStoreRoutes(app: FastifyInstance, ctx: ApiContext, base:
 
   app.post(list, async (req, reply) => {
     const { owner, account } = await resolve(req, ["change"]);
-    const input = parseInput(questionCreateSchema, req.body ?? {});
-    const created = await writeTransaction(db, (trx) => createQuestion(trx, owner, input, { account, now: ctx.now() }));
-    return reply.status(201).send(created);
+    return createOnce(req, reply, ctx, {
+      answer: (id) => createdQuestion(db, owner, id),
+      create: (keep) => {
+        const input = parseInput(questionCreateSchema, req.body ?? {});
+        return writeTransaction(db, async (trx) => keep(trx, (await createQuestion(trx, owner, input, { account, now: ctx.now() })).id));
+      },
+    });
   });
 
   app.get(one, async (req) => {
@@ -83,9 +88,13 @@ export function questionStoreRoutes(app: FastifyInstance, ctx: ApiContext, base:
   app.post(`${one}choice/`, async (req, reply) => {
     const { owner, account } = await resolve(req, ["change"]);
     const number = numberOf(req);
-    const input = parseInput(choiceSchema, req.body ?? {});
-    const created = await writeTransaction(db, (trx) => addChoice(trx, owner, number, input, { account, now: ctx.now() }));
-    return reply.status(201).send(created);
+    return createOnce(req, reply, ctx, {
+      answer: (id) => choiceAt(db, owner, number, id),
+      create: (keep) => {
+        const input = parseInput(choiceSchema, req.body ?? {});
+        return writeTransaction(db, async (trx) => keep(trx, (await addChoice(trx, owner, number, input, { account, now: ctx.now() })).id));
+      },
+    });
   });
 
   app.patch(choice, async (req) => {

@@ -50,6 +50,25 @@ export async function questionAt(q: Q, owner: Owner, number: number) {
   return row;
 }
 
+/** What creating question `id` answered ({id, number, type}), as it is now; undefined when `owner` has it no more. */
+export const createdQuestion = (q: Q, owner: Owner, id: number) =>
+  q.selectFrom("test_question").select(["id", "number", "type"]).where("id", "=", id).where(ownerColumn(owner), "=", owner.id).executeTakeFirst();
+
+const presentChoice = (c: { id: number; sort: number; desc: string; is_answer: number; pair_id: number | null }): TestChoice => ({ id: c.id, sort: c.sort, desc: c.desc, is_answer: fromFlag(c.is_answer), pair: c.pair_id ?? null });
+
+/** Choice `id` of question `number` of `owner` as adding it answered, as it is now; undefined when it is not there. */
+export async function choiceAt(q: Q, owner: Owner, number: number, id: number): Promise<TestChoice | undefined> {
+  const c = await q
+    .selectFrom("test_choice as c")
+    .innerJoin("test_question as q", "q.id", "c.question_id")
+    .select(["c.id", "c.sort", "c.desc", "c.is_answer", "c.pair_id"])
+    .where("c.id", "=", id)
+    .where(owner.kind === "section" ? "q.section_id" : "q.bank_id", "=", owner.id)
+    .where("q.number", "=", number)
+    .executeTakeFirst();
+  return c && presentChoice(c);
+}
+
 /** Questions of an owner (all, or one number) with their tags and choices, by number. */
 export async function listQuestions(q: Q, owner: Owner, number?: number): Promise<TestQuestion[]> {
   let query = q.selectFrom("test_question").selectAll().where(ownerColumn(owner), "=", owner.id);
@@ -69,7 +88,7 @@ export async function listQuestions(q: Q, owner: Owner, number?: number): Promis
     id: r.id, number: r.number, type: r.type, desc: r.desc, desc_hint: r.desc_hint, desc_answer: r.desc_answer, desc_evaluation: r.desc_evaluation,
     answer: r.answer, answer_gap: Number(r.answer_gap), score: r.score, is_hide: fromFlag(r.is_hide),
     tag_list: tags.filter((t) => t.question_id === r.id).map((t) => ({ id: t.id, name: t.name })),
-    choice_list: choices.filter((c) => c.question_id === r.id).map((c): TestChoice => ({ id: c.id, sort: c.sort, desc: c.desc, is_answer: fromFlag(c.is_answer), pair: c.pair_id ?? null })),
+    choice_list: choices.filter((c) => c.question_id === r.id).map(presentChoice),
   }));
 }
 

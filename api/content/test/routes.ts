@@ -4,6 +4,7 @@ import type { Action } from "../../../contract/permissions";
 import { drawSchema, sectionSchema, testSettingSchema } from "../../../contract/schemas/test";
 import { toFlag } from "../../db/index";
 import type { ApiContext } from "../../http/context";
+import { createOnce } from "../../http/idempotency";
 import { notFound, parseChanges, parseInput } from "../../http/errors";
 import { inTransaction, itemAccess, itemId, touch } from "../../engine/crud";
 import { questionStoreRoutes } from "../test-question/routes";
@@ -62,13 +63,17 @@ export function testRoutes(app: FastifyInstance, ctx: ApiContext) {
   });
   app.post(`${TEST}section/`, async (req, reply) => {
     const { id } = await access(req, ["change"]);
-    const input = parseInput(sectionSchema, req.body ?? {});
-    const sectionId = await inTransaction(db, testResource, async (trx) => {
-      const created = await createSection(trx, id, input);
-      await touch(trx, testResource, id, ctx.now());
-      return created;
+    return createOnce(req, reply, ctx, {
+      answer: (sectionId) => sectionOf(db, id, sectionId),
+      create: (keep) => {
+        const input = parseInput(sectionSchema, req.body ?? {});
+        return inTransaction(db, testResource, async (trx) => {
+          const created = await createSection(trx, id, input);
+          await touch(trx, testResource, id, ctx.now());
+          return keep(trx, created);
+        });
+      },
     });
-    return reply.status(201).send(await sectionOf(db, id, sectionId));
   });
   app.get(SECTION, async (req) => (await section(req, [])).section);
   app.patch(SECTION, async (req) => {

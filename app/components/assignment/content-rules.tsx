@@ -4,6 +4,7 @@ import type { ContentRule } from "../../../contract/schemas/assignment";
 import { DataTable } from "~/components/content/data-table";
 import { CsrfInput, PRIMARY_BUTTON } from "~/components/form-basics";
 import { useSubmitting } from "~/components/use-submitting";
+import { IdempotencyInput } from "~/components/idempotency-input";
 import { useTranslation } from "~/i18n/react";
 import type { RulesData } from "~/lms/assignment-rules.server";
 import { TypeSearchForm } from "./type-search-form";
@@ -87,6 +88,7 @@ export function ContentRules({ data, canChange, params }: { data: RulesData; can
           {data.rtype ? (
             <Form method="post" className="space-y-4" aria-label={t("asg_rules_new")}>
               <CsrfInput />
+              <IdempotencyInput value={data.idempotencyKey} />
               <input type="hidden" name="content_type_id" value={data.rtype === "all" ? "" : data.rtype} />
               <p className="text-sm font-medium">
                 {t("asg_rules_col_type")}: {chosenType ? typeName(chosenType.key) : t("asg_rules_all_types")}

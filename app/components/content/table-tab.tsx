@@ -9,6 +9,7 @@ import { errorsAt, type FormResult } from "~/lms/form-result";
 import { withParam } from "~/lms/list-query";
 import { useSubmitting } from "~/components/use-submitting";
 import { useItemWritable } from "./item-writable";
+import { IdempotencyInput } from "~/components/idempotency-input";
 
 /**
  * The table tab of a content item (its competencies, surveys, gamification criteria… —
@@ -29,8 +30,11 @@ type Props<R extends { id: number }> = {
   /** How a row is named to people (aria labels, the confirmation). */
   rowName: (row: R) => string;
   canChange: boolean;
-  /** The add form; null when there is nothing left to add. */
-  add: { title: string; fields: SettingField[]; submitLabel: string; defaults?: Record<string, unknown> } | null;
+  /**
+   * The add form; null when there is nothing left to add. `idempotencyKey`: the page's key for
+   * it (docs/decisions/094), where the API's create takes one.
+   */
+  add: { title: string; fields: SettingField[]; submitLabel: string; defaults?: Record<string, unknown>; idempotencyKey?: string } | null;
   /**
    * What can be edited of a row; omitted: rows are only added and removed. `aside`: shown beside
    * the edit form (forms of its own, such as the row's picture: forms do not nest).
@@ -136,6 +140,7 @@ export function TableTab<R extends { id: number }>({ title, intro, rows, columns
           <Form key={rows.map((r) => r.id).join(",")} method="post" noValidate className="space-y-4">
             <CsrfInput />
             <input type="hidden" name="intent" value="create" />
+            {add.idempotencyKey ? <IdempotencyInput value={add.idempotencyKey} /> : null}
             <ErrorList errors={tr(errorsAt(addResult, ""))} />
             <FormFields fields={add.fields} values={add.defaults ?? {}} result={addResult} />
             <div className="flex justify-end">

@@ -7,6 +7,7 @@ import { CheckboxField, CsrfInput, ErrorList, Field, SelectField } from "~/compo
 import { errorsAt, shownValue, valueAt, type FormResult } from "~/lms/form-result";
 import { WritableFields } from "~/components/content/item-writable";
 import { useFileSize } from "~/components/use-file-size";
+import { IdempotencyInput } from "~/components/idempotency-input";
 
 type Group = { id: number; name: string; materials: { id: number; name: string }[] };
 type Props = {
@@ -25,6 +26,8 @@ type Props = {
   /** The curricula's links or files this slot type may reuse (docs/decisions/072), each with its link or file name. */
   reuse: { id: number; name: string; detail: string }[];
   cancelHref: string;
+  /** Adding: the page's idempotency key for the new material (docs/decisions/094). */
+  idempotencyKey?: string;
 };
 
 const FLAGS = ["is_required", "is_preview", "is_display", "is_non_skippable", "is_paused_inactive", "is_allow_download"] as const;
@@ -38,7 +41,7 @@ const NEW_DEFAULTS: Record<(typeof FLAGS)[number], boolean> = {
  * and its prerequisites among the item's other materials. Validated on the server only
  * (noValidate), so its messages are the same with JavaScript on and off.
  */
-export function MaterialForm({ slotType, section, material, groups, result, uploaded, limits, media, reuse, cancelHref }: Props) {
+export function MaterialForm({ slotType, section, material, groups, result, uploaded, limits, media, reuse, cancelHref, idempotencyKey }: Props) {
   const { t } = useContentTranslation();
   const fileSize = useFileSize();
   const adding = !material;
@@ -80,6 +83,7 @@ export function MaterialForm({ slotType, section, material, groups, result, uplo
           <>
             <input type="hidden" name="section" value={section.id} />
             <input type="hidden" name="slot_type" value={slotType} />
+            {idempotencyKey ? <IdempotencyInput value={idempotencyKey} /> : null}
           </>
         ) : (
           <input type="hidden" name="id" value={material.id} />

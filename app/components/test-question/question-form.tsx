@@ -9,6 +9,7 @@ import { ConfirmLink, useConfirming } from "~/components/test/confirm-link";
 import { SavedFieldsForm } from "~/components/test/saved-fields-form";
 import { resultOf, type TestAnswer } from "~/components/test/form-kit";
 import { errorsAt, shownValue } from "~/lms/form-result";
+import { IdempotencyInput } from "~/components/idempotency-input";
 
 /**
  * One question's page (a section's or a bank's, docs/decisions/064): its texts, the answer of a
@@ -16,9 +17,10 @@ import { errorsAt, shownValue } from "~/lms/form-result";
  * choices, each saved or deleted on its own, and one added (spec 002 §7 `choice/` with desc and
  * is_answer); moving it to another number; deleting it (the ones after it move up). Plain forms;
  * each delete confirms first (`?delete=` the question, `?delete-choice=` a choice: docs/decisions/076).
+ * `choiceKey`: the page's idempotency key of the add-choice form (docs/decisions/094).
  */
-export function QuestionForm({ question, tags, canChange, answer, count }: {
-  question: TestQuestion; tags: { value: string; label: string }[]; canChange: boolean; answer: TestAnswer | undefined; count: number;
+export function QuestionForm({ question, tags, canChange, answer, count, choiceKey }: {
+  question: TestQuestion; tags: { value: string; label: string }[]; canChange: boolean; answer: TestAnswer | undefined; count: number; choiceKey: string;
 }) {
   const { t } = useTranslation();
   const result = resultOf(answer, "save");
@@ -48,7 +50,7 @@ export function QuestionForm({ question, tags, canChange, answer, count }: {
         <ConfirmDelete item={{ id: question.id, name: question.desc }} title={t("tsq_delete_question_title", { number: question.number })} text={t("tsq_delete_question_text", { number: question.number })} />
       ) : null}
       <SavedFieldsForm intent="save" fields={fields} saved={saved} result={result} canChange={canChange} labelledBy="question-title" />
-      {CHOICE_TYPES.includes(question.type) || question.choice_list.length ? <Choices question={question} canChange={canChange} answer={answer} /> : null}
+      {CHOICE_TYPES.includes(question.type) || question.choice_list.length ? <Choices question={question} canChange={canChange} answer={answer} choiceKey={choiceKey} /> : null}
       {canChange && count > 1 ? <MoveForm question={question} count={count} answer={answer} /> : null}
     </div>
   );
@@ -75,7 +77,7 @@ function PairField({ question, id, value, result, disabled }: { question: TestQu
   );
 }
 
-function Choices({ question, canChange, answer }: { question: TestQuestion; canChange: boolean; answer: TestAnswer | undefined }) {
+function Choices({ question, canChange, answer, choiceKey }: { question: TestQuestion; canChange: boolean; answer: TestAnswer | undefined; choiceKey: string }) {
   const { t } = useTranslation();
   const added = resultOf(answer, "choice-add");
   const matching = question.type === MATCHING_TYPE;
@@ -123,6 +125,7 @@ function Choices({ question, canChange, answer }: { question: TestQuestion; canC
         <Form method="post" noValidate className="flex flex-wrap items-end gap-3 rounded border border-dashed border-slate-300 p-3">
           <CsrfInput />
           <input type="hidden" name="intent" value="choice-add" />
+          <IdempotencyInput value={choiceKey} />
           <Field id="choice-new-desc" name="desc" label={t("tsq_choice_new")} className="min-w-[14rem] flex-1" errors={errorsAt(added, "desc")?.map((e) => t(e))} inputProps={{ defaultValue: shownValue(added, "desc", "") as string }} />
           <CheckboxField id="choice-new-answer" name="is_answer" label={answerLabel} />
           {matching ? <PairField question={question} id="choice-new-pair" value={null} result={added} /> : null}

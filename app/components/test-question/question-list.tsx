@@ -4,6 +4,7 @@ import type { TestQuestion } from "../../../contract/schemas/test";
 import { CsrfInput, ErrorList, SelectField, TextareaField } from "~/components/forms";
 import { errorsAt, shownValue, type FormResult } from "~/lms/form-result";
 import { translateError } from "~/components/test/form-kit";
+import { IdempotencyInput } from "~/components/idempotency-input";
 
 /**
  * The owner's questions by number (a test section's or a bank's), each a link to its page, and
@@ -28,13 +29,15 @@ export function QuestionList({ questions, url, current }: { questions: TestQuest
   );
 }
 
-export function AddQuestionForm({ types, result }: { types: readonly number[]; result: FormResult }) {
+/** `idempotencyKey`: the page's key for this form (docs/decisions/094). */
+export function AddQuestionForm({ types, result, idempotencyKey }: { types: readonly number[]; result: FormResult; idempotencyKey: string }) {
   const { t } = useTranslation();
   return (
     <Form method="post" noValidate className="space-y-3 rounded border border-slate-200 bg-white p-4">
       <h3 className="text-base font-semibold text-slate-900">{t("tsq_question_add")}</h3>
       <CsrfInput />
       <input type="hidden" name="intent" value="create" />
+      <IdempotencyInput value={idempotencyKey} />
       <ErrorList errors={errorsAt(result, "")?.map((e) => translateError(t, e))} />
       <TextareaField id="new-desc" name="desc" label={t("tsq_field_question_desc")} help={t("tsq_help_new_question")} errors={errorsAt(result, "desc")?.map((e) => t(e))} textareaProps={{ rows: 2, defaultValue: shownValue(result, "desc", "") as string }} />
       <SelectField

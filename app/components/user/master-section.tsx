@@ -7,6 +7,7 @@ import type { MasterRow } from "../../../contract/schemas/organisation";
 import { ConfirmDelete, WarningDialog } from "~/components/content/dialogs";
 import { CsrfInput, ErrorList, controlClass } from "~/components/forms";
 import { useSubmitting } from "~/components/use-submitting";
+import { IdempotencyInput } from "~/components/idempotency-input";
 import { withParam } from "~/lms/list-query";
 
 /** What the page's action answered, and for which form (`{kind}-create`, `{kind}-edit`, `{kind}-delete`). */
@@ -36,6 +37,8 @@ export function MasterSection(p: {
   can: { add: boolean; change: boolean; delete: boolean };
   limits: { text: number; code: number };
   answer?: MasterAnswer | null;
+  /** The add form's idempotency key (docs/decisions/094), one per table: each posts to its own address. */
+  idempotencyKey: string;
 }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -136,6 +139,7 @@ export function MasterSection(p: {
         <Form method="post" {...getFormProps(createForm)} className="flex flex-wrap items-start gap-3 rounded border border-slate-200 bg-white p-3" aria-label={t(`user_${kind}_add`)}>
           <CsrfInput />
           <input type="hidden" name="intent" value={`create-${kind}`} />
+          <IdempotencyInput value={p.idempotencyKey} />
           <div className="min-w-[10rem] flex-1">
             <label htmlFor={create.name.id} className="mb-1 block text-xs font-medium text-slate-700">
               {t("field_name")}

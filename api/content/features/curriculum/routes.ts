@@ -22,6 +22,7 @@ import {
 } from "../../../../contract/schemas/curriculum";
 import { fromFlag, toFlag, type Db } from "../../../db/index";
 import type { ApiContext } from "../../../http/context";
+import { createOnce } from "../../../http/idempotency";
 import { badRequest, notFound, parseChanges, parseInput } from "../../../http/errors";
 import { curriculumPath, type ContentDefinition } from "../../definition";
 import { contentAccess, ofContent, type ContentRef } from "../../ref";
@@ -276,19 +277,23 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
 
   app.post(`${BASE}/section/`, async (req, reply) => {
     const { ref } = await access(req, "change");
-    const input = parseInput(sectionSchemas(await limitsOf(db)).create, req.body);
-    const now = ctx.now();
-    const sid = await write(async (trx) => {
-      const last = await trx.selectFrom("content_section").select((eb) => eb.fn.max("sort").as("m")).where(ofContent(ref)).executeTakeFirst();
-      const row = await trx
-        .insertInto("content_section")
-        .values({ content_type_id: ref.contentTypeId, content_id: ref.contentId, name: input.name, sort: Number(last?.m ?? 0) + 1, is_display: toFlag(input.is_display) })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await touchContent(trx, ref, now);
-      return row.id;
+    return createOnce(req, reply, ctx, {
+      answer: (sid) => loadSection(db, ref, sid),
+      create: async (keep) => {
+        const input = parseInput(sectionSchemas(await limitsOf(db)).create, req.body);
+        const now = ctx.now();
+        return write(async (trx) => {
+          const last = await trx.selectFrom("content_section").select((eb) => eb.fn.max("sort").as("m")).where(ofContent(ref)).executeTakeFirst();
+          const row = await trx
+            .insertInto("content_section")
+            .values({ content_type_id: ref.contentTypeId, content_id: ref.contentId, name: input.name, sort: Number(last?.m ?? 0) + 1, is_display: toFlag(input.is_display) })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          await touchContent(trx, ref, now);
+          return keep(trx, row.id);
+        });
+      },
     });
-    return reply.status(201).send(await loadSection(db, ref, sid));
   });
 
   app.post(`${BASE}/section/reorder/`, async (req) => {
@@ -356,48 +361,52 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
   app.post(`${SECTION}/material/`, async (req, reply) => {
     const { ref } = await access(req, "change");
     const section = await sectionOf(db, ref, req);
-    const { slot_type } = parseInput(slotTypeSchema, req.body);
-    const input = parseInput(materialSchema(slot_type, await limitsOf(db), { media: bodyNamesSource(req.body) }), req.body) as MaterialInput;
-    checkFile(ctx, slot_type, input, null);
-    const now = ctx.now();
-    const mid = await write(async (trx) => {
-      const full = await resolveSlotRefs(trx, slot_type, input);
-      await checkDependencies(trx, ref, null, input.dependency_list ?? []);
-      const last = await trx.selectFrom("content_material").select((eb) => eb.fn.max("sort").as("m")).where("section_id", "=", section.id).executeTakeFirst();
-      const at = now.toISOString();
-      const row = await trx
-        .insertInto("content_material")
-        .values({
-          content_type_id: ref.contentTypeId,
-          content_id: ref.contentId,
-          section_id: section.id,
-          sort: Number(last?.m ?? 0) + 1,
-          slot_type,
-          name: input.name!,
-          is_required: 1,
-          is_preview: 0,
-          is_display: 1,
-          is_non_skippable: 0,
-          is_paused_inactive: 0,
-          is_allow_download: 0,
-          attempt: 0,
-          duration: 0,
-          url: null,
-          file: null,
-          file_name: null,
-          iden_attempt: null,
-          iden_duration_lock: null,
-          ...materialColumns(full),
-          datetime_create: at,
-          datetime_update: at,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await setDependencies(trx, row.id, input.dependency_list ?? []);
-      await touchContent(trx, ref, now);
-      return row.id;
+    return createOnce(req, reply, ctx, {
+      answer: (mid) => loadMaterial(db, ref, mid),
+      create: async (keep) => {
+        const { slot_type } = parseInput(slotTypeSchema, req.body);
+        const input = parseInput(materialSchema(slot_type, await limitsOf(db), { media: bodyNamesSource(req.body) }), req.body) as MaterialInput;
+        checkFile(ctx, slot_type, input, null);
+        const now = ctx.now();
+        return write(async (trx) => {
+          const full = await resolveSlotRefs(trx, slot_type, input);
+          await checkDependencies(trx, ref, null, input.dependency_list ?? []);
+          const last = await trx.selectFrom("content_material").select((eb) => eb.fn.max("sort").as("m")).where("section_id", "=", section.id).executeTakeFirst();
+          const at = now.toISOString();
+          const row = await trx
+            .insertInto("content_material")
+            .values({
+              content_type_id: ref.contentTypeId,
+              content_id: ref.contentId,
+              section_id: section.id,
+              sort: Number(last?.m ?? 0) + 1,
+              slot_type,
+              name: input.name!,
+              is_required: 1,
+              is_preview: 0,
+              is_display: 1,
+              is_non_skippable: 0,
+              is_paused_inactive: 0,
+              is_allow_download: 0,
+              attempt: 0,
+              duration: 0,
+              url: null,
+              file: null,
+              file_name: null,
+              iden_attempt: null,
+              iden_duration_lock: null,
+              ...materialColumns(full),
+              datetime_create: at,
+              datetime_update: at,
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          await setDependencies(trx, row.id, input.dependency_list ?? []);
+          await touchContent(trx, ref, now);
+          return keep(trx, row.id);
+        });
+      },
     });
-    return reply.status(201).send(await loadMaterial(db, ref, mid));
   });
 
   app.post(`${SECTION}/material/reorder/`, async (req) => {
