@@ -1,4 +1,4 @@
-import { contentRoutes } from "~/registry/content.js";
+import { contentRoutes } from "~/registry/content-routes.js";
 import { REGISTRY_TYPES } from "~/registry/types.js";
 import type { ContentTitles, TitlePart } from "./page-title";
 

@@ -6,8 +6,8 @@
  * Each becomes a route of `routes/content.alias.tsx` with the page's guard, which answers a
  * redirect. Plain data and plain functions, safe for the client.
  *
- * @typedef {import("./content.js").Tab} Tab
- * @typedef {import("./content.js").Action} Action
+ * @typedef {import("./content-typedefs.js").Tab} Tab
+ * @typedef {import("./content-typedefs.js").Action} Action
  * @typedef {{ id: string, path: string, to: string, fallback?: string, action?: Action, lists?: Record<string, string> }} SpecAlias
  *   `to`: where it leads, under the item; each `:name` is the address's parameter of that name,
  *   else its query's (`?id=`), and an optional `:name?` with neither is left out. When a required

@@ -5,7 +5,7 @@
  * the engine's list, create and information modules (docs/decisions/037, 055). Plain data
  * (client-safe).
  *
- * @typedef {import("./content.js").ContentType} ContentType
+ * @typedef {import("./content-typedefs.js").ContentType} ContentType
  */
 
 import { ENGINE_MODULES } from "./parts.js";

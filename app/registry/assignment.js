@@ -5,9 +5,9 @@
  * modules (routes/assignment.*.tsx); what differs between them is data: the tabs each has, their
  * paths and labels, and the permission module (assignment | suggestion). Plain data (client-safe).
  *
- * @typedef {import("./content.js").ContentType} ContentType
- * @typedef {import("./content.js").Tab} Tab
- * @typedef {import("./content.js").FormField} FormField
+ * @typedef {import("./content-typedefs.js").ContentType} ContentType
+ * @typedef {import("./content-typedefs.js").Tab} Tab
+ * @typedef {import("./content-typedefs.js").FormField} FormField
  */
 
 import { ENGINE_MODULES } from "./parts.js";
@@ -15,7 +15,7 @@ import { ENGINE_MODULES } from "./parts.js";
 /** What every kind of assignment says to the engine: no publishing, no image. */
 const PLAIN = { ...ENGINE_MODULES, publish: false, cover: false, i18n: ["assignment"], menuSection: "learning", filters: [], filterSources: {}, overall: [] };
 
-/** @type {import("./content.js").Column[]} */
+/** @type {import("./content-typedefs.js").Column[]} */
 const COLUMNS = [
   { key: "name", labelKey: "col_name", sortable: true },
   { key: "status", labelKey: "asg_col_status", kind: "label", labelPrefix: "asg_status_" },

@@ -4,19 +4,16 @@
  * competencies. A class of a program opens at /class-program/{id}/class/{classid}/… with every
  * tab of a class (mounts.js), served by the class's modules.
  *
- * @typedef {import("./content.js").ContentType} ContentType
- * @typedef {import("./content.js").Tab} Tab
+ * @typedef {import("./content-typedefs.js").ContentType} ContentType
+ * @typedef {import("./content-typedefs.js").Tab} Tab
  */
-import { ENGINE_MODULES } from "./parts.js";
+import { ENGINE_MODULES, LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, COMPETENCY } from "./parts.js";
 
 /** Its class list's row actions act on classes: the class's flags. */
 const CLASS_ROW_POSTS = { toggle: "class_publish_class", delete: "class_delete_class" };
 
-/**
- * @param {{ LIST: any, NAME_COLUMNS: any[], STATE_COLUMNS: any[], HEAD_FIELDS: any[], TAIL_FIELDS: any[], COMPETENCY: Tab }} p
- * @returns {ContentType}
- */
-export const classProgramType = (p) => ({
+/** @type {ContentType} */
+export const CLASS_PROGRAM_TYPE = ({
   key: "class_program",
   segment: "class-program",
   param: "classprogramid",
@@ -32,9 +29,9 @@ export const classProgramType = (p) => ({
   // Its cover image (spec 001 §3), on the information form as a course's; removing it keeps the
   // program published, which needs no image (docs/decisions/047).
   coverUnpublishes: false,
-  columns: [{ key: "image", labelKey: "col_cover", kind: "image" }, ...p.NAME_COLUMNS, { key: "class_count", labelKey: "col_class_count" }, ...p.STATE_COLUMNS],
-  ...p.LIST,
-  fields: [...p.HEAD_FIELDS, ...p.TAIL_FIELDS],
+  columns: [{ key: "image", labelKey: "col_cover", kind: "image" }, ...NAME_COLUMNS, { key: "class_count", labelKey: "col_class_count" }, ...STATE_COLUMNS],
+  ...LIST,
+  fields: [...HEAD_FIELDS, ...TAIL_FIELDS],
   defaultTab: "class",
   tabs: [
     {
@@ -46,7 +43,7 @@ export const classProgramType = (p) => ({
     {
       id: "edit", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx",
       children: [
-        { ...p.COMPETENCY },
+        { ...COMPETENCY },
         // Who may see and enrol (the engine's permission rules), each rule's condition below it.
         { id: "condition", labelKey: "cls_program_condition", action: "change", kind: "table", module: "routes/content.permission.tsx" },
         {

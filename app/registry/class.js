@@ -1,21 +1,16 @@
 /**
  * Class (spec 000 §2.4, docs/decisions/040) as a content registry entry. Its own file because
- * content.js is long; content.js calls `classType` with the engine's pieces it declares, so the
+ * content.js is long; it lists the engine's pieces (parts.js), so the
  * class lists exactly the engine tabs course and activity list, never copies of them.
  *
- * @typedef {import("./content.js").ContentType} ContentType
- * @typedef {import("./content.js").Tab} Tab
+ * @typedef {import("./content-typedefs.js").ContentType} ContentType
+ * @typedef {import("./content-typedefs.js").Tab} Tab
  */
 import { FEATURES } from "../../contract/features.js";
-import { ENGINE_MODULES, PERMISSION } from "./parts.js";
+import { ENGINE_MODULES, PERMISSION, LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, PREREQUISITE, enrollmentTab, COMPETENCY, budgetTab, ECERTIFICATE, GAMIFICATION, SURVEY, LEARNER, progressOverall, OVERALL_INDEX } from "./parts.js";
 
-/**
- * @param {{ LIST: any, NAME_COLUMNS: any[], STATE_COLUMNS: any[], HEAD_FIELDS: any[], TAIL_FIELDS: any[], PREREQUISITE: Tab,
- *   enrollmentTab: (c: Tab[]) => Tab, COMPETENCY: Tab, budgetTab: (f: any) => Tab, ECERTIFICATE: Tab, GAMIFICATION: Tab, SURVEY: Tab,
- *   LEARNER: Tab, progressOverall: (own?: Tab[]) => Tab, OVERALL_INDEX: Tab }} p
- * @returns {ContentType}
- */
-export const classType = (p) => ({
+/** @type {ContentType} */
+export const CLASS_TYPE = ({
   key: "class",
   segment: "class",
   param: "classid",
@@ -33,17 +28,17 @@ export const classType = (p) => ({
   // A class has no cover image (spec 001 §3 names one for a class program and a session, not a class).
   cover: false,
   columns: [
-    ...p.NAME_COLUMNS,
+    ...NAME_COLUMNS,
     { key: "status", labelKey: "col_class_status", kind: "label", labelPrefix: "cls_status_" },
     { key: "session_count", labelKey: "col_session_count" },
-    ...p.STATE_COLUMNS,
+    ...STATE_COLUMNS,
   ],
-  ...p.LIST,
+  ...LIST,
   // The derived class status (0 ongoing, 1 upcoming, 2 past, 3 canceled) beside the engine's filters.
-  filters: [...p.LIST.filters, "status"],
-  filterCodes: { ...p.LIST.filterCodes, status: "class_status" },
+  filters: [...LIST.filters, "status"],
+  filterCodes: { ...LIST.filterCodes, status: "class_status" },
   fields: [
-    ...p.HEAD_FIELDS,
+    ...HEAD_FIELDS,
     { name: "date_end", labelKey: "field_class_date_end", kind: "date" },
     // The class program it belongs to (docs/decisions/044); preset when created under a program.
     { name: "class_program", labelKey: "field_class_program", kind: "select", source: "class-program" },
@@ -56,7 +51,7 @@ export const classType = (p) => ({
     { name: "check_in_group", labelKey: "field_check_in_group", kind: "select", source: "code:check_in_group", helpKey: "cls_help_check_in_group" },
     { name: "is_user_check_in", labelKey: "field_is_user_check_in", kind: "checkbox", helpKey: "cls_help_is_user_check_in" },
     { name: "is_allow_change_qr", labelKey: "field_is_allow_change_qr", kind: "checkbox", helpKey: "cls_help_is_allow_change_qr" },
-    ...p.TAIL_FIELDS,
+    ...TAIL_FIELDS,
     // Its event zone, a location (docs/decisions/043): by its switch, saved by its own call.
     {
       name: "event_zone", labelKey: "field_event_zone", kind: "select", source: "dashboard/location/filter/", on: "edit",
@@ -120,16 +115,16 @@ export const classType = (p) => ({
     // A check-in point is a session (docs/decisions/042): the sessions, then one session's learners
     // checked in and out by hand (its action needs the progress flag: route-manifest.js).
     { id: "checkin", path: "checkin/:checkinid?", lists: { checkinid: "checkin/" }, labelKey: "tab_checkin", action: "view", kind: "table", module: "routes/class.checkin.tsx" },
-    p.enrollmentTab([{ ...p.PREREQUISITE, feature: FEATURES.classDependency }]),
+    enrollmentTab([{ ...PREREQUISITE, feature: FEATURES.classDependency }]),
     // The enrolment by session, as the previous product showed it (docs/decisions/046): the
     // settings in effect and each session's seats and learners, read-only.
     { id: "enrollment-old", labelKey: "cls_enrollment_old", action: "view", kind: "table", api: "session-enrollment/", module: "routes/class.enrollment-old.tsx" },
     PERMISSION,
-    p.COMPETENCY,
-    p.budgetTab(FEATURES.price),
-    p.ECERTIFICATE,
-    p.GAMIFICATION,
-    p.SURVEY,
+    COMPETENCY,
+    budgetTab(FEATURES.price),
+    ECERTIFICATE,
+    GAMIFICATION,
+    SURVEY,
     // Under a program only (spec 000 §2.4 "plus settings (permission, terms)", docs/decisions/047):
     // the terms a learner accepts for the class, and the engine's permission rules.
     {
@@ -146,20 +141,20 @@ export const classType = (p) => ({
     { id: "check-in", labelKey: "cls_overall_checkin", action: "view", kind: "table", module: "routes/class.overall-checkin.tsx" },
     // A learner's sessions when the class enrols by session (docs/decisions/046), from their row.
     {
-      ...p.LEARNER,
+      ...LEARNER,
       children: [
-        ...(p.LEARNER.children ?? []),
+        ...(LEARNER.children ?? []),
         { id: "session", labelKey: "cls_session_enrollment", action: "view", kind: "form", param: "enrollmentid", paramList: "learner/", module: "routes/class.learner-session.tsx" },
       ],
     },
     { id: "log", labelKey: "cls_overall_log", action: "view", kind: "table", module: "routes/class.overall-log.tsx" },
-    p.progressOverall(),
+    progressOverall(),
     {
       id: "report", labelKey: "cls_overall_report", action: "view", kind: "table", module: "routes/class.overall-report.tsx",
       children: [{ id: "export", labelKey: "cls_report_download_xlsx", action: "export", kind: "custom", module: "routes/class.overall-report-export.tsx" }],
     },
   ],
-  overallIndex: p.OVERALL_INDEX,
+  overallIndex: OVERALL_INDEX,
   // Cancelling (POST class/{id}/cancel/) is permanent: its confirmation is a page of its own,
   // linked from the curriculum tab, so it works without JavaScript.
   pages: [{ id: "cancel", path: "cancel", labelKey: "cls_cancel_title", action: "change", module: "routes/class.cancel.tsx" }],

@@ -6,7 +6,7 @@ import { builtTabs } from "./content.js";
  * definitions (api/content/definition.ts defineContent) take these from here, so the two sides
  * cannot drift: a tab added to the registry is mounted by the API with nothing else to write.
  *
- * @typedef {import("./content.js").ContentType} ContentType
+ * @typedef {import("./content-typedefs.js").ContentType} ContentType
  * @typedef {"curriculum"|"enrollment"|"prerequisite"|"permission"|"competency"|"budget"|"ecertificate"|"gamification"|"survey"|"overall"} ContentFeature
  */
 
@@ -49,7 +49,7 @@ export function contentFeatures(type) {
  * The config switches the API mounts a type's sub-features behind: what its price and
  * prerequisite pages exist by (app/registry/features.js), when it has them.
  * @param {ContentType} type
- * @returns {{ price?: import("./content.js").Feature, prerequisite?: import("./content.js").Feature }}
+ * @returns {{ price?: import("./content-typedefs.js").Feature, prerequisite?: import("./content-typedefs.js").Feature }}
  */
 export function contentSwitches(type) {
   const sub = (tabId, childId) => builtTabs(type.tabs).find((t) => t.id === tabId)?.children.find((c) => c.id === childId)?.feature;

@@ -7,8 +7,8 @@
  * adds is one page, `take`: taking the item into the organisation's content (a copy). Which
  * types it repeats is contract/library.js, which the API reads too.
  *
- * @typedef {import("./content.js").ContentType} ContentType
- * @typedef {import("./content.js").ItemPage} ItemPage
+ * @typedef {import("./content-typedefs.js").ContentType} ContentType
+ * @typedef {import("./content-typedefs.js").ItemPage} ItemPage
  */
 import { LIBRARY, libraryKey } from "../../contract/library.js";
 

@@ -6,19 +6,16 @@
  * (learner, progress, question) and the overall questions. Its recordings kept (`/live_backup…`)
  * are screens (screens-live.js) over the same items.
  *
- * @typedef {import("./content.js").ContentType} ContentType
- * @typedef {import("./content.js").Tab} Tab
- * @typedef {import("./content.js").Column} Column
- * @typedef {import("./content.js").FormField} FormField
+ * @typedef {import("./content-typedefs.js").ContentType} ContentType
+ * @typedef {import("./content-typedefs.js").Tab} Tab
+ * @typedef {import("./content-typedefs.js").Column} Column
+ * @typedef {import("./content-typedefs.js").FormField} FormField
  */
 import { FEATURES } from "../../contract/features.js";
-import { ENGINE_MODULES } from "./parts.js";
+import { ENGINE_MODULES, LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, enrollmentTab, budgetTab, LEARNER, progressOverall, OVERALL_INDEX } from "./parts.js";
 
-/**
- * @param {{ NAME_COLUMNS: Column[], STATE_COLUMNS: Column[], HEAD_FIELDS: FormField[], TAIL_FIELDS: FormField[], LIST: { filters: string[], filterSources: Record<string, string>, filterCodes: Record<string, string>, defaultOrdering: string }, enrollmentTab: (children: Tab[]) => Tab, budgetTab: (price: any) => Tab, LEARNER: Tab, progressOverall: (own?: Tab[]) => Tab, OVERALL_INDEX: Tab }} p
- * @returns {ContentType}
- */
-export const liveType = (p) => ({
+/** @type {ContentType} */
+export const LIVE_TYPE = ({
   key: "live",
   segment: "live",
   param: "liveid",
@@ -32,24 +29,24 @@ export const liveType = (p) => ({
   cancelKind: "course",
   schema: "live",
   columns: [
-    ...p.NAME_COLUMNS.slice(0, 2),
+    ...NAME_COLUMNS.slice(0, 2),
     { key: "live_type", labelKey: "live_col_type", kind: "label", labelPrefix: "live_type_" },
     { key: "status", labelKey: "live_col_status", kind: "label", labelPrefix: "live_status_" },
     { key: "datetime_live_start", labelKey: "live_col_start", kind: "date" },
-    ...p.NAME_COLUMNS.slice(2),
-    ...p.STATE_COLUMNS,
+    ...NAME_COLUMNS.slice(2),
+    ...STATE_COLUMNS,
   ],
-  ...p.LIST,
-  filters: ["live_type", "live_status", ...p.LIST.filters],
-  filterCodes: { ...p.LIST.filterCodes, live_type: "live_type", live_status: "live_status" },
+  ...LIST,
+  filters: ["live_type", "live_status", ...LIST.filters],
+  filterCodes: { ...LIST.filterCodes, live_type: "live_type", live_status: "live_status" },
   // spec 001 §3 "Live": what an administrator sets; status and the stream details are the API's.
   fields: [
-    ...p.HEAD_FIELDS,
+    ...HEAD_FIELDS,
     { name: "live_type", labelKey: "live_field_type", kind: "select", source: "code:live_type", helpKey: "live_help_type" },
     { name: "datetime_live_start", labelKey: "live_field_start", kind: "datetime", helpKey: "live_help_zone" },
     { name: "datetime_live_end", labelKey: "live_field_end", kind: "datetime", helpKey: "live_help_zone" },
     { name: "instructor_list", labelKey: "field_instructor_list", kind: "multiselect", source: "instructor" },
-    ...p.TAIL_FIELDS,
+    ...TAIL_FIELDS,
   ],
   createDefaults: { live_type: "0" },
   defaultTab: "information",
@@ -59,8 +56,8 @@ export const liveType = (p) => ({
     // The live as read; `api` "": the item itself.
     { id: "information", labelKey: "tab_information", action: "view", kind: "custom", module: "routes/live.information.tsx", api: "" },
     { id: "edit", labelKey: "live_tab_edit", action: "view", kind: "form", module: "routes/content.tab-form.tsx" },
-    p.enrollmentTab([]),
-    p.budgetTab(FEATURES.price),
+    enrollmentTab([]),
+    budgetTab(FEATURES.price),
     {
       id: "stream", labelKey: "live_tab_stream", action: "view", kind: "custom", module: "routes/live.stream.tsx", api: "stream/",
       children: [
@@ -71,9 +68,9 @@ export const liveType = (p) => ({
     },
   ],
   overall: [
-    p.LEARNER,
-    p.progressOverall(),
+    LEARNER,
+    progressOverall(),
     { id: "question", labelKey: "live_overall_question", action: "view", kind: "table", module: "routes/live.question.tsx" },
   ],
-  overallIndex: p.OVERALL_INDEX,
+  overallIndex: OVERALL_INDEX,
 });

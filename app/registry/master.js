@@ -8,9 +8,9 @@
  * `{segment}/{path}` (the user area's departments, levels, history, bulk reset).
  * Plain data (client-safe), like content.js.
  *
- * @typedef {import("./content.js").ContentType} ContentType
- * @typedef {import("./content.js").Column} Column
- * @typedef {import("./content.js").FormField} FormField
+ * @typedef {import("./content-typedefs.js").ContentType} ContentType
+ * @typedef {import("./content-typedefs.js").Column} Column
+ * @typedef {import("./content-typedefs.js").FormField} FormField
  */
 
 import { ENGINE_MODULES, PERMISSION } from "./parts.js";
@@ -31,22 +31,22 @@ const INFORMATION = { id: "information", labelKey: "tab_information", action: "v
 /**
  * A kind's administrators (role scopes, decision 030): the content engine's administrators page,
  * calling the kind's own `admin/` under the item (docs/decisions/035).
- * @type {import("./content.js").Tab}
+ * @type {import("./content-typedefs.js").Tab}
  */
 // Who administers an item is the kind's flag's business, never its administrators' (flagOnly).
 const ADMIN = { id: "admin", labelKey: "tab_admin", action: "change", kind: "table", module: "routes/content.permission-admin.tsx", api: "admin/", flagOnly: true };
 /**
  * A group's members and condition (decision 030): every group has both tabs, so the tab bar is
  * the same for each; a group of accounts' condition page says it has none (docs/decisions/035).
- * @type {import("./content.js").Tab[]}
+ * @type {import("./content-typedefs.js").Tab[]}
  */
 const GROUP_TABS = [
   { id: "member", labelKey: "tab_member", action: "view", kind: "table", module: "routes/group.member.tsx" },
   { id: "condition", labelKey: "tab_condition", action: "view", kind: "form", module: "routes/group.condition.tsx" },
 ];
-/** @type {import("./content.js").Tab} a provider's highlights (spec 000 §2.11 provider "highlight"). */
+/** @type {import("./content-typedefs.js").Tab} a provider's highlights (spec 000 §2.11 provider "highlight"). */
 const HIGHLIGHT = { id: "highlight", labelKey: "tab_highlight", action: "view", kind: "table", module: "routes/provider.highlight.tsx" };
-/** @type {import("./content.js").Tab} a location's rooms (spec 000 §2.11 location "room"; docs/decisions/039). */
+/** @type {import("./content-typedefs.js").Tab} a location's rooms (spec 000 §2.11 location "room"; docs/decisions/039). */
 const ROOM = { id: "room", labelKey: "tab_room", action: "view", kind: "table", module: "routes/location.room.tsx" };
 /** The department flags (spec 002 §6 module "department"): the department pages have their own. */
 const DEPARTMENT = { view: "department_view_department", add: "department_add_department", change: "department_change_department", delete: "department_delete_department" };
@@ -55,7 +55,7 @@ const ACCOUNT = { add: "account_add_account", change: "account_change_account", 
  * The user area's pages beside the list (spec 000 §2.11; docs/decisions/034): history, levels and
  * positions (the account flags: decision 029), the department tree with its pages, the bulk
  * password reset. `under`: linked from that page rather than from the user list.
- * @type {import("./content.js").ListPage[]}
+ * @type {import("./content-typedefs.js").ListPage[]}
  */
 const USER_PAGES = [
   { id: "history", path: "history", labelKey: "user_history_all", module: "routes/user.history.tsx", action: "view" },

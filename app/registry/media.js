@@ -13,12 +13,12 @@
  * by kind (api/content/media/, contract/media-codes.ts); the content library (coniclex) can later
  * be a second call of the factory over its own collection.
  *
- * @typedef {import("./content.js").ContentType} ContentType
- * @typedef {import("./content.js").Tab} Tab
- * @typedef {import("./content.js").FormField} FormField
+ * @typedef {import("./content-typedefs.js").ContentType} ContentType
+ * @typedef {import("./content-typedefs.js").Tab} Tab
+ * @typedef {import("./content-typedefs.js").FormField} FormField
  * @typedef {{ key: string, segment: string, param: string, file?: boolean, link?: boolean, body?: boolean, cards?: boolean, review?: boolean, discussion?: boolean, index?: boolean }} MediaTypeRow
  */
-import { ENGINE_MODULES, PERMISSION } from "./parts.js";
+import { ENGINE_MODULES, PERMISSION, LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, enrollmentTab, GAMIFICATION, LEARNER, progressOverall, OVERALL_INDEX } from "./parts.js";
 
 /** @type {MediaTypeRow[]} one row per media type: its URL, parameter and what it holds. */
 export const MEDIA_TYPES = [
@@ -46,10 +46,9 @@ const managementPage = () => ({
 
 /**
  * @param {MediaTypeRow} row
- * @param {{ NAME_COLUMNS: any[], STATE_COLUMNS: any[], HEAD_FIELDS: FormField[], TAIL_FIELDS: FormField[], LIST: any, enrollmentTab: (c: Tab[]) => Tab, GAMIFICATION: Tab, LEARNER: Tab, progressOverall: (own?: Tab[]) => Tab, OVERALL_INDEX: Tab }} p
  * @returns {ContentType}
  */
-export const mediaType = (row, p) => ({
+export const mediaType = (row) => ({
   key: row.key,
   segment: row.segment,
   param: row.param,
@@ -66,18 +65,18 @@ export const mediaType = (row, p) => ({
   cover: false,
   columns: [
     ...(row.file || row.link ? [{ key: "thumbnail", labelKey: "media_col_thumbnail", kind: "image" }] : []),
-    ...p.NAME_COLUMNS,
+    ...NAME_COLUMNS,
     ...(row.file ? [{ key: "duration_text", labelKey: "media_col_duration" }] : []),
     ...(row.cards ? [{ key: "card_count", labelKey: "media_col_card_count" }] : []),
-    ...p.STATE_COLUMNS,
+    ...STATE_COLUMNS,
   ],
-  ...p.LIST,
+  ...LIST,
   fields: [
-    ...p.HEAD_FIELDS,
+    ...HEAD_FIELDS,
     { name: "instructor_list", labelKey: "field_instructor_list", kind: "multiselect", source: "instructor" },
     ...(row.link ? [{ name: "url", labelKey: "media_field_url", kind: "text", helpKey: "media_help_url" }] : []),
     ...(row.body ? [{ name: "body", labelKey: "media_field_body", kind: "textarea" }] : []),
-    ...p.TAIL_FIELDS,
+    ...TAIL_FIELDS,
   ],
   defaultTab: "information",
   tabs: [
@@ -107,17 +106,17 @@ export const mediaType = (row, p) => ({
           },
         ]
       : []),
-    p.enrollmentTab([]),
+    enrollmentTab([]),
     PERMISSION,
-    p.GAMIFICATION,
+    GAMIFICATION,
   ],
   overall: [
-    p.LEARNER,
-    p.progressOverall(),
+    LEARNER,
+    progressOverall(),
     managementPage(),
     ...(row.discussion ? [{ id: "discussion", labelKey: "overall_discussion", action: "view", kind: "table", module: "routes/content.overall-discussion.tsx" }] : []),
   ],
-  overallIndex: p.OVERALL_INDEX,
+  overallIndex: OVERALL_INDEX,
   // spec 000 §2.9: /video/{materialid}/index/overall/condition and /publish — the management
   // page's condition and publish under the video's index (docs/decisions/069).
   pages: row.index
@@ -128,8 +127,5 @@ export const mediaType = (row, p) => ({
     : [],
 });
 
-/**
- * The six entries.
- * @param {Parameters<typeof mediaType>[1]} p
- */
-export const mediaTypes = (p) => MEDIA_TYPES.map((row) => mediaType(row, p));
+/** The six entries. */
+export const MEDIA_CONTENT_TYPES = MEDIA_TYPES.map((row) => mediaType(row));

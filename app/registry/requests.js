@@ -6,8 +6,8 @@
  * menu's "learning" section.
  * Learning and material requests are screens (screens-requests.js). Plain data (client-safe).
  *
- * @typedef {import("./content.js").ContentType} ContentType
- * @typedef {import("./content.js").Tab} Tab
+ * @typedef {import("./content-typedefs.js").ContentType} ContentType
+ * @typedef {import("./content-typedefs.js").Tab} Tab
  */
 
 import { ENGINE_MODULES } from "./parts.js";

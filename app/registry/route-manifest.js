@@ -1,4 +1,5 @@
-import { adminGuards, alsoFlags, contentFlag, contentRoutes } from "./content.js";
+import { adminGuards, alsoFlags, contentFlag } from "./content.js";
+import { contentRoutes } from "./content-routes.js";
 import { REGISTRY_TYPES } from "./types.js";
 import { SCREENS } from "./menu.js";
 

@@ -6,16 +6,13 @@
  * docs/decisions/057), whose API is mounted under the survey too; the engine's gamification tab.
  * Published is the engine's show / hide / schedule, read as type_expire (spec 001 §4).
  *
- * @typedef {import("./content.js").ContentType} ContentType
- * @typedef {import("./content.js").Tab} Tab
+ * @typedef {import("./content-typedefs.js").ContentType} ContentType
+ * @typedef {import("./content-typedefs.js").Tab} Tab
  */
-import { ENGINE_MODULES } from "./parts.js";
+import { ENGINE_MODULES, NAME_COLUMNS, STATE_COLUMNS, GAMIFICATION } from "./parts.js";
 
-/**
- * @param {{ NAME_COLUMNS: any[], STATE_COLUMNS: any[], GAMIFICATION: Tab }} p
- * @returns {ContentType}
- */
-export const surveyType = (p) => ({
+/** @type {ContentType} */
+export const SURVEY_TYPE = ({
   key: "survey",
   segment: "survey",
   param: "surveyid",
@@ -32,11 +29,11 @@ export const surveyType = (p) => ({
   // An instructor without the view flag sees the surveys that evaluate them (docs/decisions/067).
   viewScopes: ["instructor"],
   columns: [
-    ...p.NAME_COLUMNS.slice(0, 2),
+    ...NAME_COLUMNS.slice(0, 2),
     { key: "survey_type", labelKey: "svy_col_type", kind: "label", labelPrefix: "svy_type_" },
-    ...p.NAME_COLUMNS.slice(2),
+    ...NAME_COLUMNS.slice(2),
     { key: "count_question", labelKey: "svy_col_count_question" },
-    ...p.STATE_COLUMNS,
+    ...STATE_COLUMNS,
   ],
   filters: ["survey_type", "category", "provider", "publish_status"],
   filterSources: { category: "category-tree", provider: "provider" },
@@ -75,7 +72,7 @@ export const surveyType = (p) => ({
         },
       ],
     },
-    p.GAMIFICATION,
+    GAMIFICATION,
   ],
   overall: [],
 });

@@ -8,7 +8,7 @@
  * (spec 002). The test type (app/registry/test.js) spreads these into its tabs and overall pages,
  * and lists TEST_OVERALL_I18N among its namespaces.
  *
- * @typedef {import("./content.js").Tab} Tab
+ * @typedef {import("./content-typedefs.js").Tab} Tab
  */
 
 /** The namespace of these pages' texts (contract/i18n/testOverall.{en,th}.json). */

@@ -8,20 +8,17 @@
  * question store's pages, shared with banks) and draw rules (`…/testbank/:testbankid?`). Its log
  * tab and overall pages are the attempts' (app/registry/test-overall.js).
  *
- * @typedef {import("./content.js").ContentType} ContentType
- * @typedef {import("./content.js").Tab} Tab
+ * @typedef {import("./content-typedefs.js").ContentType} ContentType
+ * @typedef {import("./content-typedefs.js").Tab} Tab
  */
-import { ENGINE_MODULES, PERMISSION } from "./parts.js";
+import { ENGINE_MODULES, PERMISSION, LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, PREREQUISITE, enrollmentTab, COMPETENCY, GAMIFICATION, OVERALL_INDEX } from "./parts.js";
 import { TEST_LOG_TAB, TEST_OVERALL, TEST_OVERALL_I18N } from "./test-overall.js";
 
 /** The question editor's pages (routes/test-question.editor.tsx): a section's here, a bank's in testbank.js. */
 export const QUESTION_MODULE = "routes/test-question.editor.tsx";
 
-/**
- * @param {{ LIST: any, NAME_COLUMNS: any[], STATE_COLUMNS: any[], HEAD_FIELDS: any[], TAIL_FIELDS: any[], PREREQUISITE: Tab, enrollmentTab: (c: Tab[]) => Tab, COMPETENCY: Tab, GAMIFICATION: Tab, OVERALL_INDEX: Tab }} p
- * @returns {ContentType}
- */
-export const testType = (p) => ({
+/** @type {ContentType} */
+export const TEST_TYPE = ({
   key: "test",
   segment: "test",
   param: "testid",
@@ -35,9 +32,9 @@ export const testType = (p) => ({
   ...ENGINE_MODULES,
   cancelKind: "course",
   schema: "test",
-  columns: [...p.NAME_COLUMNS, { key: "section_count", labelKey: "tst_col_section_count" }, { key: "question_count", labelKey: "tst_col_question_count" }, ...p.STATE_COLUMNS],
-  ...p.LIST,
-  fields: [...p.HEAD_FIELDS, ...p.TAIL_FIELDS],
+  columns: [...NAME_COLUMNS, { key: "section_count", labelKey: "tst_col_section_count" }, { key: "question_count", labelKey: "tst_col_question_count" }, ...STATE_COLUMNS],
+  ...LIST,
+  fields: [...HEAD_FIELDS, ...TAIL_FIELDS],
   defaultTab: "information",
   // spec 000 §2.8: competency, condition, enrollment, gamification, information, permission,
   // setting (prerequisite, term), log/{logid}, section/{sectionid?} (question/{number?}, testbank/{testbankid}).
@@ -46,7 +43,7 @@ export const testType = (p) => ({
     {
       id: "setting", labelKey: "tst_tab_setting", action: "view", kind: "form", module: "routes/test.setting.tsx",
       children: [
-        { ...p.PREREQUISITE },
+        { ...PREREQUISITE },
         { id: "term", labelKey: "tst_tab_term", action: "view", kind: "form", module: "routes/test.setting.tsx" },
       ],
     },
@@ -68,13 +65,13 @@ export const testType = (p) => ({
         { id: "rule", path: ":permissionid/condition", labelKey: "tab_permission_condition", action: "change", kind: "form", lists: { permissionid: "permission/" }, module: "routes/content.permission-condition.tsx" },
       ],
     },
-    p.enrollmentTab([]),
+    enrollmentTab([]),
     PERMISSION,
-    p.COMPETENCY,
-    p.GAMIFICATION,
+    COMPETENCY,
+    GAMIFICATION,
     TEST_LOG_TAB,
   ],
   overall: TEST_OVERALL,
   // `overall` itself: a card per overall page with the attempts' figures (docs/decisions/076).
-  overallIndex: p.OVERALL_INDEX,
+  overallIndex: OVERALL_INDEX,
 });

@@ -4,16 +4,13 @@
  * "bank") and their log as tabs; overall pages information (the engine's form), the bank's own
  * log, permission (the engine's rules) and usage requests by status. A bank is not published.
  *
- * @typedef {import("./content.js").ContentType} ContentType
- * @typedef {import("./content.js").Tab} Tab
+ * @typedef {import("./content-typedefs.js").ContentType} ContentType
+ * @typedef {import("./content-typedefs.js").Tab} Tab
  */
-import { ENGINE_MODULES, PERMISSION } from "./parts.js";
+import { ENGINE_MODULES, PERMISSION, NAME_COLUMNS, HEAD_FIELDS, TAIL_FIELDS } from "./parts.js";
 
-/**
- * @param {{ NAME_COLUMNS: any[], HEAD_FIELDS: any[], TAIL_FIELDS: any[] }} p
- * @returns {ContentType}
- */
-export const testbankType = (p) => ({
+/** @type {ContentType} */
+export const TESTBANK_TYPE = ({
   key: "testbank",
   segment: "testbank",
   param: "testbankid",
@@ -29,10 +26,10 @@ export const testbankType = (p) => ({
   cancelKind: "course",
   schema: "testbank",
   columns: [
-    ...p.NAME_COLUMNS.slice(0, 2),
+    ...NAME_COLUMNS.slice(0, 2),
     { key: "type_question", labelKey: "tbk_col_type_question", kind: "label", labelPrefix: "tcd_type_" },
     { key: "count_question", labelKey: "tbk_col_count_question" },
-    ...p.NAME_COLUMNS.slice(2),
+    ...NAME_COLUMNS.slice(2),
     { key: "datetime_update", labelKey: "col_updated", sortable: true, kind: "date" },
   ],
   filters: ["type_question", "category", "provider"],
@@ -41,10 +38,10 @@ export const testbankType = (p) => ({
   defaultOrdering: "-datetime_update",
   // spec 001 §3 "Test bank: name, type_question, category, provider, content_level".
   fields: [
-    ...p.HEAD_FIELDS.slice(0, 2),
+    ...HEAD_FIELDS.slice(0, 2),
     { name: "type_question", labelKey: "tbk_field_type_question", kind: "select", source: "code:testbank_type_question", helpKey: "tbk_help_type_question" },
-    ...p.HEAD_FIELDS.slice(2),
-    ...p.TAIL_FIELDS,
+    ...HEAD_FIELDS.slice(2),
+    ...TAIL_FIELDS,
   ],
   createDefaults: { type_question: "1" },
   // A bank has no enrollment: its rules say who may use it (draw from it), not who may see and enrol.

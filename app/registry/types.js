@@ -10,6 +10,6 @@ import { REQUESTS_TYPES } from "./requests.js";
  * this; CONTENT_TYPES alone is what the API's content definitions mirror (registry-drift test).
  * Plain data (client-safe).
  *
- * @type {import("./content.js").ContentType[]}
+ * @type {import("./content-typedefs.js").ContentType[]}
  */
 export const REGISTRY_TYPES = [...CONTENT_TYPES, ...MASTER_TYPES, ...ASSIGNMENT_TYPES, ...APPROVALS_TYPES, ...REQUESTS_TYPES];

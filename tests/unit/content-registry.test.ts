@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONTENT_TYPES, contentRoutes } from "~/registry/content.js";
+import { CONTENT_TYPES } from "~/registry/content.js";
+import { contentRoutes } from "~/registry/content-routes.js";
 import { isFlag } from "../../contract/permissions";
 import { DICTIONARIES } from "../../contract/i18n/index";
 import { FORM_SCHEMAS } from "../../contract/schemas/forms";

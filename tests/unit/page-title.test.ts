@@ -5,7 +5,7 @@ import { DICTIONARIES } from "../../contract/i18n/index";
 import { titleParts } from "~/lms/page-title";
 import { TITLE_SEPARATOR, titleText, type TitleMatch, type TitlePart } from "~/lms/title-text";
 import { ROUTE_MANIFEST, ancestorsOf, pageRoutes } from "~/registry/route-manifest.js";
-import { contentRoutes } from "~/registry/content.js";
+import { contentRoutes } from "~/registry/content-routes.js";
 import { REGISTRY_TYPES } from "~/registry/types.js";
 import { contentTitles } from "~/lms/content-titles.server";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DASHBOARD_FLAG, isFlag } from "../../contract/permissions";
 import { routes } from "~/routes.table.js";
-import { contentRoutes } from "~/registry/content.js";
+import { contentRoutes } from "~/registry/content-routes.js";
 import { SCREENS } from "~/registry/menu.js";
 import { ROUTE_MANIFEST, exampleUrl, manifestProblems, pageRoutes, requiredParams, type ManifestRoute } from "~/registry/route-manifest.js";
 
