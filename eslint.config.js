@@ -3,14 +3,32 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "build/", "public/dashboard/build/", ".cache/", "data/", ".e2e-data/", ".e2e-data-*/", ".build-*/", "build-*/", "bench/results/", "test-results/", "playwright-report/"] },
+  {
+    ignores: [
+      "node_modules/",
+      "build/",
+      "public/dashboard/build/",
+      ".cache/",
+      "data/",
+      ".e2e-data/",
+      ".e2e-data-*/",
+      ".build-*/",
+      "build-*/",
+      "bench/results/",
+      "test-results/",
+      "playwright-report/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "no-control-regex": "off",
     },
   },
@@ -25,7 +43,18 @@ export default tseslint.config(
     files: ["app/**/*.tsx", "app/**/*.ts"],
     ignores: ["app/**/*.server.ts"],
     rules: {
-      "no-restricted-imports": ["error", { paths: [{ name: "@conform-to/react", importNames: ["useForm", "useField", "useFormMetadata", "useInputControl", "FormProvider"], message: "Use useForm from ~/components/use-form (docs/decisions/048)." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@conform-to/react",
+              importNames: ["useForm", "useField", "useFormMetadata", "useInputControl", "FormProvider"],
+              message: "Use useForm from ~/components/use-form (docs/decisions/048).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -24,7 +24,15 @@ export default defineConfig({
       // The headless shell: the suite's CPU is mostly the browser's, and the shell spends a third
       // less of it than the full Chromium in headless mode (measured on users.spec.ts: 104 → 66 s).
       executablePath: process.env.E2E_CHROMIUM ?? "/usr/bin/chromium-headless-shell",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   projects: [
@@ -64,7 +72,15 @@ function servers({ port, apiPort, dataDir }: Lane): Extract<NonNullable<Playwrig
       // The dashboard's compiled server, as `npm start` runs it (server/runtime.ts).
       command: dashboardCommandLine(process.env.BUILD_DIR ?? "build"),
       url: `http://127.0.0.1:${port}/dashboard/health`,
-      env: { PORT: String(port), HOST: "127.0.0.1", LMS_API_URL: `http://127.0.0.1:${apiPort}`, NODE_ENV: "production", LMS_CACHE_CHECK_MS: "0", DATA_DIR: dataDir, I18N_STRICT: "1" },
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LMS_API_URL: `http://127.0.0.1:${apiPort}`,
+        NODE_ENV: "production",
+        LMS_CACHE_CHECK_MS: "0",
+        DATA_DIR: dataDir,
+        I18N_STRICT: "1",
+      },
       reuseExistingServer: false,
       timeout: 120_000,
     },

@@ -26,7 +26,17 @@ export default {
         },
       },
       fontFamily: {
-        sans: ["system-ui", "-apple-system", "Segoe UI", "Roboto", "Noto Sans Thai", "Sarabun", "Leelawadee UI", "Tahoma", "sans-serif"],
+        sans: [
+          "system-ui",
+          "-apple-system",
+          "Segoe UI",
+          "Roboto",
+          "Noto Sans Thai",
+          "Sarabun",
+          "Leelawadee UI",
+          "Tahoma",
+          "sans-serif",
+        ],
       },
       height: { header: "50px" },
     },

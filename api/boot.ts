@@ -23,14 +23,21 @@ export type DemoSeeding = "explicit" | "fresh-embedded" | "never";
  * racing process), then, one process at a time (withBootLock), refresh reference data and seed
  * the demo when `demo` says so.
  */
-export async function prepareDatabase(env: Env = readEnv(), log: (line: string) => void = console.log, demo: DemoSeeding = "fresh-embedded") {
+export async function prepareDatabase(
+  env: Env = readEnv(),
+  log: (line: string) => void = console.log,
+  demo: DemoSeeding = "fresh-embedded",
+) {
   const { db, dialect } = createDb({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.dataDir, "lms.sqlite") });
   const applied = await migrateToLatest(db, dialect);
   if (applied.length) log(`[api] migrations applied: ${applied.join(", ")}`);
   await withBootLock(db, dialect, async () => {
     const now = new Date();
     await seedReference(db, now);
-    const wanted = demo === "explicit" ? !(await hasDemo(db)) : demo === "fresh-embedded" && !env.DATABASE_URL && !(await hasAccounts(db));
+    const wanted =
+      demo === "explicit"
+        ? !(await hasDemo(db))
+        : demo === "fresh-embedded" && !env.DATABASE_URL && !(await hasAccounts(db));
     if (wanted) await seedDemoOrganisation(db, env, now, log);
   });
   return { db, dialect };
@@ -41,12 +48,23 @@ async function seedDemoOrganisation(db: Db, env: Env, now: Date, log: (line: str
   const password = env.DEMO_PASSWORD ?? generatedPassword();
   await seedDemo(db, now, password);
   // The demo's media files, made now and stored like uploads (api/db/seed-media.ts; without ffmpeg: no audio/video file).
-  await seedMediaFiles({ db, now: () => new Date(), secret: "", mediaDir: path.join(env.dataDir, "media"), uploadDir: path.join(env.dataDir, "uploads") }, log);
+  await seedMediaFiles(
+    {
+      db,
+      now: () => new Date(),
+      secret: "",
+      mediaDir: path.join(env.dataDir, "media"),
+      uploadDir: path.join(env.dataDir, "uploads"),
+    },
+    log,
+  );
   // The demo's SCORM package, stored as uploaded ones are so its preview launches (docs/decisions/084).
   await seedScormPackage(db, path.join(env.dataDir, "media"), log);
   log("[api] demo organisation seeded. Sign in with:");
   for (const a of DEMO_ACCOUNTS) log(`[api]   ${a.username.padEnd(11)} ${a.role}`);
-  log(`[api]   password: ${password}${generated ? "   (generated: shown this once; set DEMO_PASSWORD to choose it)" : ""}`);
+  log(
+    `[api]   password: ${password}${generated ? "   (generated: shown this once; set DEMO_PASSWORD to choose it)" : ""}`,
+  );
 }
 
 /** Meets the default password rule: upper, lower, number and symbol, 16 characters. */

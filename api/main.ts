@@ -10,7 +10,14 @@ import { relaySecret } from "../contract/secret-file.server";
 const env = readEnv();
 const { db } = await prepareDatabase(env);
 const app = await buildApi(
-  { db, now: () => new Date(), secret: loadSecret(env.dataDir), mediaDir: path.join(env.dataDir, "media"), uploadDir: path.join(env.dataDir, "uploads"), sendMail: sendMailer(env.SMTP_URL) },
+  {
+    db,
+    now: () => new Date(),
+    secret: loadSecret(env.dataDir),
+    mediaDir: path.join(env.dataDir, "media"),
+    uploadDir: path.join(env.dataDir, "uploads"),
+    sendMail: sendMailer(env.SMTP_URL),
+  },
   {
     logger: { level: process.env.LOG_LEVEL ?? "warn" },
     relaySecret: relaySecret(env.dataDir),

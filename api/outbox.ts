@@ -14,7 +14,14 @@ export type Letter = { subject: string; body: string };
 export async function postMail(trx: Trx, to: string, letter: Letter, now: Date): Promise<number> {
   const out = await trx
     .insertInto("outbox")
-    .values({ channel: "email", recipient: to, subject: letter.subject, body: letter.body, datetime_create: now.toISOString(), datetime_sent: null })
+    .values({
+      channel: "email",
+      recipient: to,
+      subject: letter.subject,
+      body: letter.body,
+      datetime_create: now.toISOString(),
+      datetime_sent: null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return out.id;
@@ -26,10 +33,20 @@ export async function postMail(trx: Trx, to: string, letter: Letter, now: Date):
  */
 export async function deliver(ctx: ApiContext, ids: readonly number[], log: FastifyBaseLogger) {
   if (!ids.length || !ctx.sendMail) return;
-  const rows = await ctx.db.selectFrom("outbox").select(["id", "recipient", "subject", "body"]).where("id", "in", [...ids]).where("datetime_sent", "is", null).execute();
+  const rows = await ctx.db
+    .selectFrom("outbox")
+    .select(["id", "recipient", "subject", "body"])
+    .where("id", "in", [...ids])
+    .where("datetime_sent", "is", null)
+    .execute();
   for (const r of rows) {
     try {
-      if (await ctx.sendMail(r.recipient, r.subject, r.body)) await ctx.db.updateTable("outbox").set({ datetime_sent: ctx.now().toISOString() }).where("id", "=", r.id).execute();
+      if (await ctx.sendMail(r.recipient, r.subject, r.body))
+        await ctx.db
+          .updateTable("outbox")
+          .set({ datetime_sent: ctx.now().toISOString() })
+          .where("id", "=", r.id)
+          .execute();
     } catch (err) {
       log.error({ err }, "notice not sent; it stays in the outbox");
     }

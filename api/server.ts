@@ -122,7 +122,11 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
       // Every content type from its definition: the generic resource, its features, its own calls.
       contentRoutes(api, ctx);
       extraListRoutes(api, ctx);
-      tagRoutes(api, ctx, MOUNTED_DEFINITIONS.map((d) => d.resource));
+      tagRoutes(
+        api,
+        ctx,
+        MOUNTED_DEFINITIONS.map((d) => d.resource),
+      );
       mediaRoutes(api, ctx);
       // Resumable uploads (tus) and the abandoned-upload cleanup (docs/decisions/068).
       uploadRoutes(api, ctx, { scheduler: opts.scheduler ?? true });
@@ -137,4 +141,5 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
  * must sign with the same one, and with no shared DATA_DIR only the environment can give it
  * (issue 35) — otherwise generated into DATA_DIR on first start; never committed.
  */
-export const loadSecret = (dataDir: string, env: Record<string, string | undefined> = process.env): string => env.LMS_SECRET_KEY || secretFromFile(dataDir, "secret.key");
+export const loadSecret = (dataDir: string, env: Record<string, string | undefined> = process.env): string =>
+  env.LMS_SECRET_KEY || secretFromFile(dataDir, "secret.key");

@@ -47,16 +47,32 @@ export default async function handleRequest(
   const locale = root?.locale ?? (await getLocale(request));
   // The page's namespaces (docs/decisions/024): what it renders, and all the document carries.
   const { matches } = remixContext.staticHandlerContext;
-  const namespaces = pageNamespaces(matches.map((m) => remixContext.routeModules[m.route.id]), new URL(request.url).pathname, TYPE_NAMESPACES);
-  const [bundle, texts, version] = await Promise.all([documentBundle(locale, namespaces), withFallback(locale), dictionaryVersion()]);
+  const namespaces = pageNamespaces(
+    matches.map((m) => remixContext.routeModules[m.route.id]),
+    new URL(request.url).pathname,
+    TYPE_NAMESPACES,
+  );
+  const [bundle, texts, version] = await Promise.all([
+    documentBundle(locale, namespaces),
+    withFallback(locale),
+    dictionaryVersion(),
+  ]);
   // Keys the page rendered that its namespaces lack, where they are reported (reportMissing).
   const missing = new Set<string>();
   // Keys whose texts the page used: all the document carries of its namespaces (writePayload).
   const used = new Set<string>();
-  const translator = bundle.translator(REPORT_MISSING_KEYS ? (key) => missing.add(key) : undefined, (key) => used.add(key));
+  const translator = bundle.translator(REPORT_MISSING_KEYS ? (key) => missing.add(key) : undefined, (key) =>
+    used.add(key),
+  );
   const nonce = crypto.randomBytes(16).toString("base64");
-  const payload = (): I18nPayload => ({ lng: locale, v: version, resources: usedTexts(pick(texts, namespaces), used), partial: true });
-  for (const [k, v] of Object.entries(securityHeaders(nonce, process.env.NODE_ENV === "development"))) responseHeaders.set(k, v);
+  const payload = (): I18nPayload => ({
+    lng: locale,
+    v: version,
+    resources: usedTexts(pick(texts, namespaces), used),
+    partial: true,
+  });
+  for (const [k, v] of Object.entries(securityHeaders(nonce, process.env.NODE_ENV === "development")))
+    responseHeaders.set(k, v);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     // Cleared as soon as the document is complete: a pending timer holds the whole render (React's
@@ -124,11 +140,19 @@ function usedTexts(all: Record<string, Record<string, string> | undefined>, used
  * The document with the texts its render used in the payload script's slot (app/components/
  * i18n-payload.tsx): known only once the whole page has rendered, after the script itself.
  */
-function writePayload(document: ReturnType<typeof Buffer.concat>, nonce: string, payload: () => I18nPayload): ReturnType<typeof Buffer.concat> {
+function writePayload(
+  document: ReturnType<typeof Buffer.concat>,
+  nonce: string,
+  payload: () => I18nPayload,
+): ReturnType<typeof Buffer.concat> {
   const slot = Buffer.from(payloadSlot(nonce));
   const at = document.indexOf(slot);
   if (at < 0) return document;
-  return Buffer.concat([document.subarray(0, at), Buffer.from(`window.__i18n=${forScript(payload())}`), document.subarray(at + slot.length)]);
+  return Buffer.concat([
+    document.subarray(0, at),
+    Buffer.from(`window.__i18n=${forScript(payload())}`),
+    document.subarray(at + slot.length),
+  ]);
 }
 
 /**
@@ -140,5 +164,6 @@ function reportMissing(missing: Set<string>, request: Request, headers: Headers)
   if (!missing.size) return;
   const keys = [...missing].sort().join(",");
   if (process.env.I18N_STRICT === "1") headers.set("X-I18n-Missing", keys);
-  else if (process.env.NODE_ENV === "development") console.warn(`[i18n] ${new URL(request.url).pathname}: keys of undeclared namespaces: ${keys}`);
+  else if (process.env.NODE_ENV === "development")
+    console.warn(`[i18n] ${new URL(request.url).pathname}: keys of undeclared namespaces: ${keys}`);
 }

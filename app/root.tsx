@@ -1,5 +1,14 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { BrowserExtras } from "~/components/browser-extras";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -34,7 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (q.has("language") || q.has("lng")) headers.append("Set-Cookie", await languageCookie.serialize(locale));
   const brand = brandOf(config, request);
   // Which namespaces each content type's pages add, and its noun (the browser has no registry to ask).
-  return data({ locale, languages, toast, csrf, brand, typeNamespaces: TYPE_NAMESPACES, typeNouns: TYPE_NOUNS }, { headers });
+  return data(
+    { locale, languages, toast, csrf, brand, typeNamespaces: TYPE_NAMESPACES, typeNouns: TYPE_NOUNS },
+    { headers },
+  );
 }
 
 /**
@@ -54,13 +66,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const locale = rootData?.locale ?? "en";
   return (
-    <html lang={locale === "jp" ? "ja" : locale === "ch" ? "zh" : locale} data-locale={locale} style={rootData?.brand.primaryStyle}>
+    <html
+      lang={locale === "jp" ? "ja" : locale === "ch" ? "zh" : locale}
+      data-locale={locale}
+      style={rootData?.brand.primaryStyle}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <PageTitle />
         <Meta />
-        <link rel="icon" href={rootData?.brand.favicon && !rootData.brand.favicon.endsWith(".ico") ? rootData.brand.favicon : "/dashboard/favicon.svg"} />
+        <link
+          rel="icon"
+          href={
+            rootData?.brand.favicon && !rootData.brand.favicon.endsWith(".ico")
+              ? rootData.brand.favicon
+              : "/dashboard/favicon.svg"
+          }
+        />
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
@@ -79,7 +102,10 @@ export default function App() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   // The page's namespaces: in the browser a navigation to a page that needs one not loaded yet
   // suspends here until it arrives (inside the navigation's transition, so the old page stays).
-  usePageTexts(rootData?.locale ?? "en", pageNamespaces(useMatches(), useLocation().pathname, rootData?.typeNamespaces ?? {}));
+  usePageTexts(
+    rootData?.locale ?? "en",
+    pageNamespaces(useMatches(), useLocation().pathname, rootData?.typeNamespaces ?? {}),
+  );
   return (
     <AuthenticityTokenProvider token={rootData?.csrf ?? ""}>
       <Outlet />

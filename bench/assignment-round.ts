@@ -27,7 +27,12 @@ import { createDb } from "../api/db/index";
 import { addUsers, prepareSchema } from "./seed";
 
 const { values: args } = parseArgs({
-  options: { users: { type: "string", default: "100000" }, chunk: { type: "string" }, check: { type: "boolean", default: false }, "keep-data": { type: "boolean", default: false } },
+  options: {
+    users: { type: "string", default: "100000" },
+    chunk: { type: "string" },
+    check: { type: "boolean", default: false },
+    "keep-data": { type: "boolean", default: false },
+  },
 });
 const USERS = Number(args.users);
 const log = (line: string) => process.stderr.write(`[bench assignment-round] ${line}\n`);
@@ -46,10 +51,11 @@ function rssSampler() {
      });`,
     { eval: true },
   );
-  const ask = (m: string) => new Promise<{ peak: number; samples: number }>((resolve) => {
-    worker.once("message", resolve);
-    worker.postMessage(m);
-  });
+  const ask = (m: string) =>
+    new Promise<{ peak: number; samples: number }>((resolve) => {
+      worker.once("message", resolve);
+      worker.postMessage(m);
+    });
   return { start: () => worker.postMessage("start"), stop: () => ask("stop"), close: () => worker.terminate() };
 }
 
@@ -57,7 +63,10 @@ function rssSampler() {
 async function seedRound(dataDir: string, now: Date): Promise<number> {
   const raw = new SQLite(path.join(dataDir, "lms.sqlite"));
   try {
-    const department = Number(raw.prepare("insert into department (name, code, parent_id) values ('Bench round', 'BENCH-ROUND', null)").run().lastInsertRowid);
+    const department = Number(
+      raw.prepare("insert into department (name, code, parent_id) values ('Bench round', 'BENCH-ROUND', null)").run()
+        .lastInsertRowid,
+    );
     raw.prepare("update account set department_id = ? where username like 'bench%'").run(department);
   } finally {
     raw.close();
@@ -68,19 +77,67 @@ async function seedRound(dataDir: string, now: Date): Promise<number> {
     const seed = await db.selectFrom("course").selectAll().orderBy("id").executeTakeFirstOrThrow();
     const course = await db
       .insertInto("course")
-      .values({ name: "Bench round course", code: "BENCH-ROUND", category_id: seed.category_id, provider_id: seed.provider_id, content_level: null, program: null, is_environmental: 0, desc: "", is_display: 1, datetime_start: null, datetime_first_publish: at, datetime_create: at, datetime_update: at, created_by: null, image: null })
+      .values({
+        name: "Bench round course",
+        code: "BENCH-ROUND",
+        category_id: seed.category_id,
+        provider_id: seed.provider_id,
+        content_level: null,
+        program: null,
+        is_environmental: 0,
+        desc: "",
+        is_display: 1,
+        datetime_start: null,
+        datetime_first_publish: at,
+        datetime_create: at,
+        datetime_update: at,
+        created_by: null,
+        image: null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const department = await db.selectFrom("department").select("id").where("code", "=", "BENCH-ROUND").executeTakeFirstOrThrow();
+    const department = await db
+      .selectFrom("department")
+      .select("id")
+      .where("code", "=", "BENCH-ROUND")
+      .executeTakeFirstOrThrow();
     const admin = await db.selectFrom("account").select("id").where("username", "=", "admin").executeTakeFirstOrThrow();
     return await db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto("assignment")
-        .values({ type: ASSIGNMENT_KIND.auto, name: "Bench round", created_by: admin.id, datetime_create: at, datetime_update: at, datetime_assign: null, datetime_expire: null, duration_expire: null, datetime_expand: null, duration_expand: null, date_start: null, date_end: null, datetime_next_round: null, datetime_applied: null })
+        .values({
+          type: ASSIGNMENT_KIND.auto,
+          name: "Bench round",
+          created_by: admin.id,
+          datetime_create: at,
+          datetime_update: at,
+          datetime_assign: null,
+          datetime_expire: null,
+          duration_expire: null,
+          datetime_expand: null,
+          duration_expand: null,
+          date_start: null,
+          date_end: null,
+          datetime_next_round: null,
+          datetime_applied: null,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await trx.insertInto("assignment_content").values({ assignment_id: id, content_type_id: await contentTypeId(trx, "course"), content_id: course.id, datetime_create: at }).execute();
-      await saveAudience(trx, id, { account_list: [], department_list: [department.id], include_sub_department: false, group_list: [] }, at);
+      await trx
+        .insertInto("assignment_content")
+        .values({
+          assignment_id: id,
+          content_type_id: await contentTypeId(trx, "course"),
+          content_id: course.id,
+          datetime_create: at,
+        })
+        .execute();
+      await saveAudience(
+        trx,
+        id,
+        { account_list: [], department_list: [department.id], include_sub_department: false, group_list: [] },
+        at,
+      );
       return id;
     });
   } finally {
@@ -116,7 +173,11 @@ try {
   gc?.();
   const growth = mb(Math.max(peak, base.rss) - base.rss);
   const retained = gc ? mb(process.memoryUsage().heapUsed - base.heapUsed) : null;
-  const written = await db.selectFrom("assignment_result").select((eb) => eb.fn.countAll<number>().as("n")).where("round_id", "=", answer.round).executeTakeFirstOrThrow();
+  const written = await db
+    .selectFrom("assignment_result")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("round_id", "=", answer.round)
+    .executeTakeFirstOrThrow();
   await db.destroy();
 
   console.log(
@@ -124,13 +185,22 @@ try {
       `RSS ${mb(base.rss).toFixed(0)} MB before, peak ${mb(peak).toFixed(0)} MB, growth ${growth.toFixed(0)} MB (${samples} samples)` +
       (retained === null ? "" : `; heap kept after a full GC ${retained.toFixed(1)} MB`),
   );
-  if (answer.add !== USERS || Number(written.n) !== USERS) throw new Error(`expected ${USERS} learners assigned, got ${answer.add} (${Number(written.n)} rows)`);
+  if (answer.add !== USERS || Number(written.n) !== USERS)
+    throw new Error(`expected ${USERS} learners assigned, got ${answer.add} (${Number(written.n)} rows)`);
   if (args.check) {
-    const budgets = JSON.parse(fs.readFileSync("bench/budgets.json", "utf8")) as { assignmentRoundSeconds: number; assignmentRoundRssGrowthMb: number; assignmentRoundHeapKeptMb: number };
+    const budgets = JSON.parse(fs.readFileSync("bench/budgets.json", "utf8")) as {
+      assignmentRoundSeconds: number;
+      assignmentRoundRssGrowthMb: number;
+      assignmentRoundHeapKeptMb: number;
+    };
     const misses = [
-      seconds > budgets.assignmentRoundSeconds && `round took ${seconds.toFixed(1)} s (budget ${budgets.assignmentRoundSeconds} s)`,
-      growth > budgets.assignmentRoundRssGrowthMb && `RSS grew ${growth.toFixed(0)} MB (budget ${budgets.assignmentRoundRssGrowthMb} MB)`,
-      retained !== null && retained > budgets.assignmentRoundHeapKeptMb && `the round kept ${retained.toFixed(1)} MB of heap (budget ${budgets.assignmentRoundHeapKeptMb} MB)`,
+      seconds > budgets.assignmentRoundSeconds &&
+        `round took ${seconds.toFixed(1)} s (budget ${budgets.assignmentRoundSeconds} s)`,
+      growth > budgets.assignmentRoundRssGrowthMb &&
+        `RSS grew ${growth.toFixed(0)} MB (budget ${budgets.assignmentRoundRssGrowthMb} MB)`,
+      retained !== null &&
+        retained > budgets.assignmentRoundHeapKeptMb &&
+        `the round kept ${retained.toFixed(1)} MB of heap (budget ${budgets.assignmentRoundHeapKeptMb} MB)`,
     ].filter(Boolean);
     for (const m of misses) log(`MISS: ${m}`);
     if (misses.length) process.exitCode = 1;

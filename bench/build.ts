@@ -29,7 +29,10 @@ function remixBuild(appDir: string, dir: string) {
 /** The dashboard as `npm run build` makes it: the app, then its compiled server (`<dir>/server.js`, served to the bare app too). */
 export function buildDashboard(dir = BENCH_BUILD_DIR) {
   const built = remixBuild(".", dir);
-  const r = spawnSync(process.execPath, ["server/build.mjs"], { env: { ...process.env, BUILD_DIR: dir }, stdio: ["ignore", process.stderr, process.stderr] });
+  const r = spawnSync(process.execPath, ["server/build.mjs"], {
+    env: { ...process.env, BUILD_DIR: dir },
+    stdio: ["ignore", process.stderr, process.stderr],
+  });
   if (r.status !== 0) throw new Error(`server build into ${dir} failed (${r.status ?? r.signal})`);
   return built;
 }

@@ -26,20 +26,31 @@ export const BARE_PAGE = { kinds: { bare: ["root", "routes/_index"] }, publicPat
 export const SERVER_ONLY: { name: string; signature: RegExp; proof: string }[] = [
   { name: "zod", signature: /ZodError/, proof: "zod/v4/core/errors.js" },
   { name: "exceljs", signature: /xl\/workbook\.xml/, proof: "exceljs/lib/xlsx/xlsx.js" },
-  { name: "qrcode", signature: /The amount of data is too big to be stored in a QR Code/, proof: "qrcode/lib/core/qrcode.js" },
+  {
+    name: "qrcode",
+    signature: /The amount of data is too big to be stored in a QR Code/,
+    proof: "qrcode/lib/core/qrcode.js",
+  },
   { name: "kysely", signature: /SelectQueryNode/, proof: "kysely/dist/esm/operation-node/select-query-node.js" },
   { name: "better-sqlite3", signature: /better_sqlite3/, proof: "better-sqlite3/lib/database.js" },
   { name: "pg", signature: /SCRAM-SHA-256/, proof: "pg/lib/client.js" },
 ];
 
-type Manifest = { entry: { module: string; imports?: string[] }; routes: Record<string, { module: string; imports?: string[] }> };
-export type BundleFigures = { pages: Record<string, { files: number; gzipBytes: number }>; serverOnly: { name: string; files: string[] }[] };
+type Manifest = {
+  entry: { module: string; imports?: string[] };
+  routes: Record<string, { module: string; imports?: string[] }>;
+};
+export type BundleFigures = {
+  pages: Record<string, { files: number; gzipBytes: number }>;
+  serverOnly: { name: string; files: string[] }[];
+};
 
 /** Every signature matches its package's own code: a detector that finds nothing proves nothing. */
 export function proveSignatures(nodeModules = "node_modules") {
   for (const p of SERVER_ONLY) {
     const file = path.join(nodeModules, p.proof);
-    if (!p.signature.test(fs.readFileSync(file, "utf8"))) throw new Error(`signature of ${p.name} not found in ${file}: update bench/bundle.ts`);
+    if (!p.signature.test(fs.readFileSync(file, "utf8")))
+      throw new Error(`signature of ${p.name} not found in ${file}: update bench/bundle.ts`);
   }
 }
 
@@ -60,7 +71,11 @@ function staticImports(code: string, from: string): string[] {
 }
 
 /** JavaScript each page kind loads (gzip bytes, files): the routes' modules, their imports and every static import of those, once each. */
-export function jsPerPage(assetsDir: string, kinds: Record<string, string[]>, publicPath: string): BundleFigures["pages"] {
+export function jsPerPage(
+  assetsDir: string,
+  kinds: Record<string, string[]>,
+  publicPath: string,
+): BundleFigures["pages"] {
   const manifest = readManifest(assetsDir);
   const fileOf = (url: string) => {
     if (!url.startsWith(publicPath)) throw new Error(`${url} is not under ${publicPath}`);
@@ -113,7 +128,10 @@ export function analyseBundle(assetsDir: string, publicPath = "/dashboard/build/
   const serverOnly = SERVER_ONLY.map((p) => {
     const files = chunks.filter((file) => {
       const text = fs.readFileSync(file, "utf8");
-      if (file.endsWith(".map")) return ((JSON.parse(text) as { sources?: string[] }).sources ?? []).some((s) => s.includes(`node_modules/${p.name}/`));
+      if (file.endsWith(".map"))
+        return ((JSON.parse(text) as { sources?: string[] }).sources ?? []).some((s) =>
+          s.includes(`node_modules/${p.name}/`),
+        );
       return p.signature.test(text);
     });
     return { name: p.name, files: files.map((f) => path.relative(assetsDir, f)) };

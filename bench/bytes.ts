@@ -23,8 +23,11 @@ import { startApi, startDashboard, stop, type Server } from "./servers";
 import { signIn } from "./session";
 
 const { values: args } = parseArgs({ options: { build: { type: "string" } } });
-const build = args.build ? { serverDir: args.build, assetsDir: path.join(args.build, "assets") } : { serverDir: "build", assetsDir: "public/dashboard/build" };
-if (!fs.existsSync(path.join(build.serverDir, "index.js"))) throw new Error(`no build in ${build.serverDir}: run npm run build first`);
+const build = args.build
+  ? { serverDir: args.build, assetsDir: path.join(args.build, "assets") }
+  : { serverDir: "build", assetsDir: "public/dashboard/build" };
+if (!fs.existsSync(path.join(build.serverDir, "index.js")))
+  throw new Error(`no build in ${build.serverDir}: run npm run build first`);
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "lms-bytes-"));
 const servers: Server[] = [];
@@ -51,9 +54,13 @@ async function main(): Promise<number> {
 
   const budgets = JSON.parse(fs.readFileSync("bench/budgets.json", "utf8")) as Budgets;
   const verdicts = byteVerdicts(wire, bundle, budgets);
-  for (const v of verdicts) process.stdout.write(`${v.ok ? "ok  " : "MISS"}  ${v.what}: ${v.figure} (budget ${v.limit})\n`);
+  for (const v of verdicts)
+    process.stdout.write(`${v.ok ? "ok  " : "MISS"}  ${v.what}: ${v.figure} (budget ${v.limit})\n`);
   const misses = verdicts.filter((v) => !v.ok);
-  if (misses.length) process.stderr.write(`${misses.length} byte budget(s) missed: find what grew (bench/bundle.ts lists a page's files), do not raise the budget\n`);
+  if (misses.length)
+    process.stderr.write(
+      `${misses.length} byte budget(s) missed: find what grew (bench/bundle.ts lists a page's files), do not raise the budget\n`,
+    );
   return misses.length ? 1 : 0;
 }
 

@@ -21,8 +21,14 @@ import { signIn } from "./session";
 
 const { values: args } = parseArgs({ options: { "no-build": { type: "boolean", default: false } } });
 const CHROME_FLAGS = [
-  "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync",
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 const log = (line: string) => process.stderr.write(`[lighthouse] ${line}\n`);
 
@@ -32,7 +38,9 @@ let chrome: chromeLauncher.LaunchedChrome | null = null;
 let browser: import("puppeteer-core").Browser | null = null;
 let code = 1;
 try {
-  const build = args["no-build"] ? paths(BENCH_BUILD_DIR) : (log("remix build (production) …"), buildDashboard(BENCH_BUILD_DIR));
+  const build = args["no-build"]
+    ? paths(BENCH_BUILD_DIR)
+    : (log("remix build (production) …"), buildDashboard(BENCH_BUILD_DIR));
   await prepareSchema(root, new Date());
   const api = await startApi(root);
   servers.push(api);
@@ -40,7 +48,11 @@ try {
   servers.push(dashboard);
   const cookie = await signIn(api.url, dashboard.url, "admin", BENCH_PASSWORD);
 
-  chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  chrome = await chromeLauncher.launch({
+    chromePath: "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+    logLevel: "silent",
+  });
   browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const page = await browser.newPage();
   // A Cookie header passed as extraHeaders does not reach Chromium's requests: set them in its jar.
@@ -60,7 +72,13 @@ try {
     else await page.deleteCookie(...jar);
     const result = await lighthouse(
       p.url,
-      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], disableStorageReset: true },
+      {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+        disableStorageReset: true,
+      },
       undefined,
       page,
     );
@@ -68,7 +86,8 @@ try {
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`${p.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     // A redirect to sign-in would measure the wrong page.
-    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(p.url).pathname) throw new Error(`${p.url} ended at ${lhr.finalDisplayedUrl}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(p.url).pathname)
+      throw new Error(`${p.url} ended at ${lhr.finalDisplayedUrl}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     rows.push({
       page: p.page,
@@ -80,10 +99,15 @@ try {
     });
   }
   const at = new Date().toISOString();
-  console.log(`Lighthouse ${rows.length ? "(mobile preset, simulated throttling)" : ""}; ${os.availableParallelism()} × ${os.cpus()[0]?.model}; ${at}`);
+  console.log(
+    `Lighthouse ${rows.length ? "(mobile preset, simulated throttling)" : ""}; ${os.availableParallelism()} × ${os.cpus()[0]?.model}; ${at}`,
+  );
   console.table(rows);
   fs.mkdirSync("bench/results", { recursive: true });
-  fs.writeFileSync(path.join("bench/results", `lighthouse-${at.replace(/[:.]/g, "-")}.json`), `${JSON.stringify({ at, rows }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join("bench/results", `lighthouse-${at.replace(/[:.]/g, "-")}.json`),
+    `${JSON.stringify({ at, rows }, null, 2)}\n`,
+  );
   code = 0;
 } catch (err) {
   process.stderr.write(`${(err as Error).stack ?? err}\n`);

@@ -33,7 +33,11 @@ export function cpuMs(pid: number): number {
 const serversCpuMs = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
 
 /** Headers a browser sends for a page: HTML wanted, gzip accepted (remix-serve compresses). */
-export const BROWSER = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gzip, deflate", "user-agent": "lms-bench" };
+export const BROWSER = {
+  accept: "text/html,application/xhtml+xml",
+  "accept-encoding": "gzip, deflate",
+  "user-agent": "lms-bench",
+};
 export const JSON_CALL = { accept: "application/json", "accept-encoding": "gzip, deflate", "user-agent": "lms-bench" };
 
 /** The host's CPU counters (/proc/stat, all CPUs, clock ticks): steal is time a hypervisor gave the CPUs to someone else. */
@@ -59,8 +63,14 @@ async function quiet(pids: number[]) {
 
 function run(target: Target, connections: number, seconds: number, onResponse?: (status: number, ms: number) => void) {
   // Without a callback autocannon answers its tracker, an EventEmitter that is also thenable.
-  const instance = autocannon({ url: target.url, headers: target.headers, connections, duration: seconds }) as unknown as Promise<autocannon.Result> & EventEmitter;
-  if (onResponse) instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => onResponse(status, ms));
+  const instance = autocannon({
+    url: target.url,
+    headers: target.headers,
+    connections,
+    duration: seconds,
+  }) as unknown as Promise<autocannon.Result> & EventEmitter;
+  if (onResponse)
+    instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => onResponse(status, ms));
   return instance;
 }
 
@@ -74,13 +84,35 @@ function run(target: Target, connections: number, seconds: number, onResponse?: 
  */
 export async function loadInTurns<T extends string>(
   targets: Record<T, Target>,
-  opts: { connections: number; seconds: number; rounds: number; warmupSeconds: number; pids: number[]; log?: (line: string) => void },
+  opts: {
+    connections: number;
+    seconds: number;
+    rounds: number;
+    warmupSeconds: number;
+    pids: number[];
+    log?: (line: string) => void;
+  },
 ): Promise<Record<T, LoadFigures>> {
   const names = Object.keys(targets) as T[];
   for (const t of names) await run(targets[t], opts.connections, opts.warmupSeconds);
   const acc = Object.fromEntries(
-    names.map((t) => [t, { requests: 0, seconds: 0, non2xx: 0, errors: 0, cpu: 0, steal: 0, ticks: 0, times: [] as number[] }]),
-  ) as Record<T, { requests: number; seconds: number; non2xx: number; errors: number; cpu: number; steal: number; ticks: number; times: number[] }>;
+    names.map((t) => [
+      t,
+      { requests: 0, seconds: 0, non2xx: 0, errors: 0, cpu: 0, steal: 0, ticks: 0, times: [] as number[] },
+    ]),
+  ) as Record<
+    T,
+    {
+      requests: number;
+      seconds: number;
+      non2xx: number;
+      errors: number;
+      cpu: number;
+      steal: number;
+      ticks: number;
+      times: number[];
+    }
+  >;
   const slice = opts.seconds / opts.rounds;
   await quiet(opts.pids);
   for (let round = 1; round <= opts.rounds; round++) {
@@ -101,7 +133,9 @@ export async function loadInTurns<T extends string>(
       // the next target's slice starts, or they would slow that target down.
       await quiet(opts.pids);
     }
-    opts.log?.(`  round ${round}/${opts.rounds}: ${names.map((t) => `${t} ${acc[t].requests}`).join(", ")} answers so far`);
+    opts.log?.(
+      `  round ${round}/${opts.rounds}: ${names.map((t) => `${t} ${acc[t].requests}`).join(", ")} answers so far`,
+    );
   }
   return Object.fromEntries(
     names.map((t) => {
@@ -128,7 +162,11 @@ export async function loadInTurns<T extends string>(
  * after `warmup` more: one kept-alive connection per target, the targets asked in turn, one
  * request each, so a drift of the machine's speed weighs on every target alike.
  */
-export async function latencyInTurns(targets: Target[], samples: number, warmup = 50): Promise<{ p50: number; p99: number }[]> {
+export async function latencyInTurns(
+  targets: Target[],
+  samples: number,
+  warmup = 50,
+): Promise<{ p50: number; p99: number }[]> {
   const agents = targets.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   const once = (i: number) =>
     new Promise<number>((resolve, reject) => {

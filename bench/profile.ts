@@ -27,7 +27,12 @@ const { values: args } = parseArgs({
   },
 });
 
-type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] };
+type Node = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+};
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
 /** Where a frame's code lives: a package under node_modules, node's own code, the app's build, or V8 itself. */
@@ -107,7 +112,9 @@ async function main() {
     const { api, dashboard, bare } = await startAll(build.serverDir, bareBuild.serverDir, dataDir, servers);
     const cookie = await signIn(api.url, dashboard.url, "admin", BENCH_PASSWORD);
     const found = await fetch(`${api.url}/api/dashboard/course/?format=json&search=CRS-0001`, { headers: { cookie } });
-    const courseId = ((await found.json()) as { results: { id: number; code: string }[] }).results.find((c) => c.code === "CRS-0001")?.id;
+    const courseId = ((await found.json()) as { results: { id: number; code: string }[] }).results.find(
+      (c) => c.code === "CRS-0001",
+    )?.id;
     const targets: Record<string, string> = {
       bare: `${bare.url}/`,
       minimal: `${dashboard.url}/dashboard/bench/minimal`,
@@ -121,16 +128,26 @@ async function main() {
     const from = Number(process.hrtime.bigint() / 1000n);
     const r = await autocannon({ url, headers, connections: 16, duration: seconds });
     const to = Number(process.hrtime.bigint() / 1000n);
-    process.stdout.write(`${args.target}: ${r.requests.total} answers in ${seconds} s (${Math.round(r.requests.average)} req/s), ${r.non2xx} not 2xx\n`);
+    process.stdout.write(
+      `${args.target}: ${r.requests.total} answers in ${seconds} s (${Math.round(r.requests.average)} req/s), ${r.non2xx} not 2xx\n`,
+    );
     for (const s of servers.splice(0)) await stop(s);
     for (const dir of fs.readdirSync(profDir)) {
       for (const f of fs.readdirSync(path.join(profDir, dir))) {
         const s = summarise(path.join(profDir, dir, f), top, { from, to });
         if (s.total < 200) continue; // a worker or a process that sat idle
-        process.stdout.write(`\n## ${dir} (${f}): ${Math.round(s.total)} ms of CPU, ${(s.total / r.requests.total).toFixed(2)} ms an answer\n`);
-        process.stdout.write(`\nby origin (self ms an answer):\n${s.origins.map(([o, ms]) => `  ${(ms / r.requests.total).toFixed(3).padStart(7)}  ${o}`).join("\n")}\n`);
-        process.stdout.write(`\nthe app's functions, inclusive:\n${s.inclusive.map(([fn, ms]) => `  ${(ms / r.requests.total).toFixed(3).padStart(7)}  ${fn}`).join("\n")}\n`);
-        process.stdout.write(`\nfunctions:\n${s.functions.map(([fn, ms]) => `  ${(ms / r.requests.total).toFixed(3).padStart(7)}  ${fn}`).join("\n")}\n`);
+        process.stdout.write(
+          `\n## ${dir} (${f}): ${Math.round(s.total)} ms of CPU, ${(s.total / r.requests.total).toFixed(2)} ms an answer\n`,
+        );
+        process.stdout.write(
+          `\nby origin (self ms an answer):\n${s.origins.map(([o, ms]) => `  ${(ms / r.requests.total).toFixed(3).padStart(7)}  ${o}`).join("\n")}\n`,
+        );
+        process.stdout.write(
+          `\nthe app's functions, inclusive:\n${s.inclusive.map(([fn, ms]) => `  ${(ms / r.requests.total).toFixed(3).padStart(7)}  ${fn}`).join("\n")}\n`,
+        );
+        process.stdout.write(
+          `\nfunctions:\n${s.functions.map(([fn, ms]) => `  ${(ms / r.requests.total).toFixed(3).padStart(7)}  ${fn}`).join("\n")}\n`,
+        );
       }
     }
   } finally {

@@ -40,7 +40,11 @@ export type Figures = {
   bundle: BundleFigures;
   /** JavaScript of the bare page: React and Remix alone, the floor of every page kind. */
   bareJs: { files: number; gzipBytes: number };
-  scaling: { small: { rows: number; p50: number; p99: number }; large: { rows: number; p50: number; p99: number }; ratio: number };
+  scaling: {
+    small: { rows: number; p50: number; p99: number };
+    large: { rows: number; p50: number; p99: number };
+    ratio: number;
+  };
   memoryMb: { api: number; dashboard: number; bare: number };
   /** Milliseconds a one-row SQLite commit takes, synchronous NORMAL against FULL (what the API runs). */
   sqliteCommit?: { normalMs: number; fullMs: number; commits: number };
@@ -49,7 +53,8 @@ export type Figures = {
 export type Verdict = { what: string; figure: string; limit: string; ok: boolean };
 
 const kb = (bytes: number) => bytes / 1000;
-const fmt = (n: number, digits = 0) => n.toLocaleString("en-GB", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-GB", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 /** A target's throughput as a share of the bare page's. */
 export const ofBare = (f: Figures, t: Target) => f.load[t].rps / Math.max(1, f.load.bare.rps);
 
@@ -61,15 +66,27 @@ export function byteVerdicts(wire: Record<"list" | "minimal", WireSize>, bundle:
   const out: Verdict[] = [];
   const doc = (t: "list" | "minimal", max: number) => {
     const w = wire[t];
-    return { what: `${TARGETS[t]}: document, gzip on the wire`, figure: `${fmt(kb(w.bytes), 1)} KB ${w.encoding}`, limit: `≤ ${max} KB gzip`, ok: w.encoding === "gzip" && kb(w.bytes) <= max };
+    return {
+      what: `${TARGETS[t]}: document, gzip on the wire`,
+      figure: `${fmt(kb(w.bytes), 1)} KB ${w.encoding}`,
+      limit: `≤ ${max} KB gzip`,
+      ok: w.encoding === "gzip" && kb(w.bytes) <= max,
+    };
   };
   out.push(doc("list", b.listDocumentGzipKb), doc("minimal", b.minimalDocumentGzipKb));
   for (const [kind, page] of Object.entries(bundle.pages)) {
-    out.push({ what: `JS of ${kind} page (gzip)`, figure: `${fmt(kb(page.gzipBytes), 1)} KB in ${page.files} files`, limit: `≤ ${b.jsGzipKbPerPageKind} KB`, ok: kb(page.gzipBytes) <= b.jsGzipKbPerPageKind });
+    out.push({
+      what: `JS of ${kind} page (gzip)`,
+      figure: `${fmt(kb(page.gzipBytes), 1)} KB in ${page.files} files`,
+      limit: `≤ ${b.jsGzipKbPerPageKind} KB`,
+      ok: kb(page.gzipBytes) <= b.jsGzipKbPerPageKind,
+    });
   }
   out.push({
     what: "server-only packages in client chunks",
-    figure: bundle.serverOnly.length ? bundle.serverOnly.map((p) => `${p.name} (${p.files.join(", ")})`).join("; ") : "none",
+    figure: bundle.serverOnly.length
+      ? bundle.serverOnly.map((p) => `${p.name} (${p.files.join(", ")})`).join("; ")
+      : "none",
     limit: "none",
     ok: bundle.serverOnly.length <= b.serverOnlyPackagesInClient,
   });
@@ -79,10 +96,15 @@ export function byteVerdicts(wire: Record<"list" | "minimal", WireSize>, bundle:
 /** Every budget, checked against one run's figures. */
 export function verdicts(f: Figures, b: Budgets): Verdict[] {
   const out: Verdict[] = [];
-  const failed = (Object.keys(TARGETS) as Target[]).filter((t) => f.load[t].non2xx || f.load[t].errors || !f.load[t].requests);
+  const failed = (Object.keys(TARGETS) as Target[]).filter(
+    (t) => f.load[t].non2xx || f.load[t].errors || !f.load[t].requests,
+  );
   out.push({
     what: "every answer 2xx, every target answered",
-    figure: failed.map((t) => `${t}: ${f.load[t].requests} answers, ${f.load[t].non2xx} not 2xx, ${f.load[t].errors} errors`).join("; ") || "yes",
+    figure:
+      failed
+        .map((t) => `${t}: ${f.load[t].requests} answers, ${f.load[t].non2xx} not 2xx, ${f.load[t].errors} errors`)
+        .join("; ") || "yes",
     limit: "yes",
     ok: failed.length === 0,
   });
@@ -92,16 +114,35 @@ export function verdicts(f: Figures, b: Budgets): Verdict[] {
     limit: `≥ ${fmt(min * 100)} %`,
     ok: ofBare(f, t) >= min,
   });
-  out.push(share("list", b.listThroughputVsBare), share("detail", b.detailThroughputVsBare), share("minimal", b.minimalThroughputVsBare));
+  out.push(
+    share("list", b.listThroughputVsBare),
+    share("detail", b.detailThroughputVsBare),
+    share("minimal", b.minimalThroughputVsBare),
+  );
   for (const t of Object.keys(TARGETS) as Target[]) {
     if (t === "bare") continue;
     const l = f.load[t];
-    out.push({ what: `p99 of ${TARGETS[t]}`, figure: `${l.p99} ms (p50 ${l.p50} ms)`, limit: `≤ ${b.p99OverP50} × p50`, ok: l.p99 <= b.p99OverP50 * l.p50 });
+    out.push({
+      what: `p99 of ${TARGETS[t]}`,
+      figure: `${l.p99} ms (p50 ${l.p50} ms)`,
+      limit: `≤ ${b.p99OverP50} × p50`,
+      ok: l.p99 <= b.p99OverP50 * l.p50,
+    });
   }
   out.push(...byteVerdicts({ list: f.load.list.wire, minimal: f.load.minimal.wire }, f.bundle, b));
-  out.push({ what: "dashboard resident memory after the load", figure: `${fmt(f.memoryMb.dashboard)} MB`, limit: `≤ ${b.dashboardRssMb} MB`, ok: f.memoryMb.dashboard <= b.dashboardRssMb });
+  out.push({
+    what: "dashboard resident memory after the load",
+    figure: `${fmt(f.memoryMb.dashboard)} MB`,
+    limit: `≤ ${b.dashboardRssMb} MB`,
+    ok: f.memoryMb.dashboard <= b.dashboardRssMb,
+  });
   // Issue 34 §3: no more than the framework's own app holds after the same load.
-  out.push({ what: "dashboard resident memory, against the bare app's", figure: `${fmt(f.memoryMb.dashboard)} MB`, limit: `≤ ${fmt(f.memoryMb.bare)} MB (bare)`, ok: f.memoryMb.dashboard <= f.memoryMb.bare });
+  out.push({
+    what: "dashboard resident memory, against the bare app's",
+    figure: `${fmt(f.memoryMb.dashboard)} MB`,
+    limit: `≤ ${fmt(f.memoryMb.bare)} MB (bare)`,
+    ok: f.memoryMb.dashboard <= f.memoryMb.bare,
+  });
   const s = f.scaling;
   out.push({
     what: `API list p50, ${fmt(s.small.rows)} → ${fmt(s.large.rows)} rows`,
@@ -137,11 +178,17 @@ export function table(f: Figures, b: Budgets): string {
   const budgets = verdicts(f, b).map((v) => [v.what, v.figure, v.limit, v.ok ? "ok" : "**MISS**"]);
   const other = [
     ["JS of the bare page (gzip): the floor", `${fmt(kb(f.bareJs.gzipBytes), 1)} KB in ${f.bareJs.files} files`],
-    ["resident memory after the load", `API ${fmt(f.memoryMb.api)} MB · dashboard ${fmt(f.memoryMb.dashboard)} MB · bare app ${fmt(f.memoryMb.bare)} MB`],
+    [
+      "resident memory after the load",
+      `API ${fmt(f.memoryMb.api)} MB · dashboard ${fmt(f.memoryMb.dashboard)} MB · bare app ${fmt(f.memoryMb.bare)} MB`,
+    ],
   ];
   if (f.sqliteCommit) {
     const c = f.sqliteCommit;
-    other.push(["SQLite commit, synchronous NORMAL → FULL", `${fmt(c.normalMs, 3)} ms → ${fmt(c.fullMs, 3)} ms (× ${fmt(c.fullMs / Math.max(0.001, c.normalMs), 1)}, ${fmt(c.commits)} commits each)`]);
+    other.push([
+      "SQLite commit, synchronous NORMAL → FULL",
+      `${fmt(c.normalMs, 3)} ms → ${fmt(c.fullMs, 3)} ms (× ${fmt(c.fullMs / Math.max(0.001, c.normalMs), 1)}, ${fmt(c.commits)} commits each)`,
+    ]);
   }
 
   const o = f.options;
@@ -156,6 +203,11 @@ export function table(f: Figures, b: Budgets): string {
     ...grid(["budget", "figure", "limit", ""], budgets),
     "",
     ...grid(["measure", "figure"], other),
-    ...(steal >= 5 ? ["", `The host took ${fmt(steal, 1)} % of the CPUs during the load (steal): throughput figures are low; their ratios still compare.`] : []),
+    ...(steal >= 5
+      ? [
+          "",
+          `The host took ${fmt(steal, 1)} % of the CPUs during the load (steal): throughput figures are low; their ratios still compare.`,
+        ]
+      : []),
   ].join("\n");
 }

@@ -45,17 +45,20 @@ const CONNECTIONS = 16;
 const ROUNDS = 5;
 const WARMUP = Math.min(3, SECONDS);
 const SCALING = { small: 10_000, large: 1_000_000, samples: 400 };
-if (!(SECONDS > 0 && USERS >= 0 && COURSES >= 0)) throw new Error("--duration, --users and --courses take positive numbers");
+if (!(SECONDS > 0 && USERS >= 0 && COURSES >= 0))
+  throw new Error("--duration, --users and --courses take positive numbers");
 
 const started = Date.now();
-const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${line}\n`);
+const log = (line: string) =>
+  process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${line}\n`);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "lms-bench-"));
 const servers: Server[] = [];
 const cleanUp = async () => {
   for (const s of servers.splice(0)) await stop(s);
   if (!args["keep-data"]) fs.rmSync(root, { recursive: true, force: true });
 };
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => void cleanUp().then(() => process.exit(130)));
 
 /** The API list call the course list page makes (same query string as its loader sends). */
 const API_LIST = "/api/dashboard/course/?format=json&page=1&ordering=-datetime_update";
@@ -63,7 +66,10 @@ const API_LIST = "/api/dashboard/course/?format=json&page=1&ordering=-datetime_u
 async function expectPage(url: string, cookie: string, check: (html: string) => boolean, what: string) {
   const res = await fetch(url, { headers: { ...BROWSER, cookie }, redirect: "manual" });
   const body = await res.text();
-  if (res.status !== 200 || !check(body)) throw new Error(`${what}: ${url} answered ${res.status} ${res.headers.get("location") ?? ""} ${body.slice(0, 200)}`);
+  if (res.status !== 200 || !check(body))
+    throw new Error(
+      `${what}: ${url} answered ${res.status} ${res.headers.get("location") ?? ""} ${body.slice(0, 200)}`,
+    );
 }
 
 async function main() {
@@ -93,11 +99,15 @@ async function main() {
   log(`seeded in ${seedSeconds} s`);
 
   const { api, dashboard, bare } = await startAll(build.serverDir, bareBuild.serverDir, dataDir, servers);
-  log(`API ${api.url} (pid ${api.child.pid}), dashboard ${dashboard.url} (pid ${dashboard.child.pid}), bare app ${bare.url} (pid ${bare.child.pid})`);
+  log(
+    `API ${api.url} (pid ${api.child.pid}), dashboard ${dashboard.url} (pid ${dashboard.child.pid}), bare app ${bare.url} (pid ${bare.child.pid})`,
+  );
   const cookie = await signIn(api.url, dashboard.url, "admin", BENCH_PASSWORD);
 
   const found = await fetch(`${api.url}/api/dashboard/course/?format=json&search=CRS-0001`, { headers: { cookie } });
-  const courseId = ((await found.json()) as { results: { id: number; code: string }[] }).results.find((c) => c.code === "CRS-0001")?.id;
+  const courseId = ((await found.json()) as { results: { id: number; code: string }[] }).results.find(
+    (c) => c.code === "CRS-0001",
+  )?.id;
   if (!courseId) throw new Error("demo course CRS-0001 not found");
 
   const urls: Record<Target, { url: string; headers: Record<string, string> }> = {
@@ -116,7 +126,9 @@ async function main() {
   const wire = {} as Record<Target, Awaited<ReturnType<typeof wireSize>>>;
   for (const t of Object.keys(urls) as Target[]) wire[t] = await wireSize(urls[t]);
 
-  log(`load: ${Object.keys(urls).join(", ")} — ${CONNECTIONS} connections, ${SECONDS} s each in ${ROUNDS} turns (+ ${WARMUP} s warm-up each) …`);
+  log(
+    `load: ${Object.keys(urls).join(", ")} — ${CONNECTIONS} connections, ${SECONDS} s each in ${ROUNDS} turns (+ ${WARMUP} s warm-up each) …`,
+  );
   const measured = await loadInTurns(urls, {
     connections: CONNECTIONS,
     seconds: SECONDS,
@@ -130,7 +142,9 @@ async function main() {
     const r = measured[t];
     loadFigures[t] = { ...r, url: new URL(urls[t].url).pathname, wire: wire[t] };
     const bad = r.non2xx || r.errors ? `, ${r.non2xx} not 2xx, ${r.errors} errors` : "";
-    log(`  ${t}: ${r.rps} req/s (${Math.round((r.rps / Math.max(1, measured.bare.rps)) * 100)} % of bare), ${(wire[t].bytes / 1000).toFixed(1)} KB ${wire[t].encoding}, p50 ${r.p50} ms, p99 ${r.p99} ms, servers' CPU ${r.cpuMsPerRequest} ms a request, host steal ${r.hostStealPct} %${bad}`);
+    log(
+      `  ${t}: ${r.rps} req/s (${Math.round((r.rps / Math.max(1, measured.bare.rps)) * 100)} % of bare), ${(wire[t].bytes / 1000).toFixed(1)} KB ${wire[t].encoding}, p50 ${r.p50} ms, p99 ${r.p99} ms, servers' CPU ${r.cpuMsPerRequest} ms a request, host steal ${r.hostStealPct} %${bad}`,
+    );
   }
   const memoryMb = { api: rssMb(api.child.pid!), dashboard: rssMb(dashboard.child.pid!), bare: rssMb(bare.child.pid!) };
   log(`resident memory: API ${memoryMb.api} MB, dashboard ${memoryMb.dashboard} MB, bare app ${memoryMb.bare} MB`);
@@ -151,7 +165,10 @@ async function main() {
   const scaleApis = [await startApi(scaleDirs.small), await startApi(scaleDirs.large)];
   servers.push(...scaleApis);
   const scaleTargets = await Promise.all(
-    scaleApis.map(async (a) => ({ url: `${a.url}${API_LIST}`, headers: { ...JSON_CALL, cookie: await signIn(a.url, "", "admin", BENCH_PASSWORD) } })),
+    scaleApis.map(async (a) => ({
+      url: `${a.url}${API_LIST}`,
+      headers: { ...JSON_CALL, cookie: await signIn(a.url, "", "admin", BENCH_PASSWORD) },
+    })),
   );
   log(`scaling: ${SCALING.samples} list calls of each, in turns …`);
   const [small, large] = await latencyInTurns(scaleTargets, SCALING.samples);
@@ -164,7 +181,12 @@ async function main() {
 
   const figures: Figures = {
     at: new Date().toISOString(),
-    machine: { nproc: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? "unknown", memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.versions.node },
+    machine: {
+      nproc: os.availableParallelism(),
+      cpu: os.cpus()[0]?.model ?? "unknown",
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.versions.node,
+    },
     options: { users: USERS, courses: COURSES, seconds: SECONDS, connections: CONNECTIONS, rounds: ROUNDS },
     seedSeconds,
     load: loadFigures,

@@ -17,11 +17,36 @@ const DAY_MS = 24 * 3600 * 1000;
 const BATCH = 20_000;
 
 const TITLES = [
-  "Python for Beginners", "Data Privacy Essentials", "Workplace Safety", "Effective Communication", "Time Management",
-  "Cybersecurity Awareness", "Leading Teams", "Excel for Data Analysis", "การสื่อสารอย่างมีประสิทธิภาพ", "ความปลอดภัยในการทำงาน",
-  "Customer Service Excellence", "Code of Conduct", "First Aid Basics", "SQL Basics", "Presentation Skills",
+  "Python for Beginners",
+  "Data Privacy Essentials",
+  "Workplace Safety",
+  "Effective Communication",
+  "Time Management",
+  "Cybersecurity Awareness",
+  "Leading Teams",
+  "Excel for Data Analysis",
+  "การสื่อสารอย่างมีประสิทธิภาพ",
+  "ความปลอดภัยในการทำงาน",
+  "Customer Service Excellence",
+  "Code of Conduct",
+  "First Aid Basics",
+  "SQL Basics",
+  "Presentation Skills",
 ];
-const FIRST = ["Anan", "Busaba", "Chai", "Duangjai", "Fah", "Kanya", "Lamai", "Narong", "Pensri", "Somsak", "Suda", "Wichai"];
+const FIRST = [
+  "Anan",
+  "Busaba",
+  "Chai",
+  "Duangjai",
+  "Fah",
+  "Kanya",
+  "Lamai",
+  "Narong",
+  "Pensri",
+  "Somsak",
+  "Suda",
+  "Wichai",
+];
 const LAST = ["Boonmee", "Jaidee", "Kaewmanee", "Phongsri", "Saetang", "Srisuk", "Thongdee", "Wongsawat"];
 
 /** Migrate, load reference data and the demo organisation exactly as the API does on first start. */
@@ -45,7 +70,8 @@ function open(dataDir: string) {
   return db;
 }
 
-const ids = (db: SQLite.Database, table: string) => (db.prepare(`select id from ${table} order by id`).all() as { id: number }[]).map((r) => r.id);
+const ids = (db: SQLite.Database, table: string) =>
+  (db.prepare(`select id from ${table} order by id`).all() as { id: number }[]).map((r) => r.id);
 
 /** Run `write(i)` for i in [from, to) in transactions of BATCH rows. */
 function inBatches(db: SQLite.Database, from: number, to: number, write: (i: number) => void) {
@@ -61,7 +87,9 @@ function inBatches(db: SQLite.Database, from: number, to: number, write: (i: num
  * migrations wrote them (their SQL from sqlite_master); a UNIQUE constraint's own index stays.
  */
 function withoutIndexes(db: SQLite.Database, table: string, load: () => void) {
-  const indexes = db.prepare("select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null").all(table) as { name: string; sql: string }[];
+  const indexes = db
+    .prepare("select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null")
+    .all(table) as { name: string; sql: string }[];
   for (const i of indexes) db.exec(`drop index "${i.name}"`);
   try {
     load();
@@ -74,8 +102,11 @@ function withoutIndexes(db: SQLite.Database, table: string, load: () => void) {
 export function addUsers(dataDir: string, count: number, now: Date) {
   const db = open(dataDir);
   try {
-    const have = (db.prepare("select count(*) as n from account where username like 'bench%'").get() as { n: number }).n;
-    const hash = (db.prepare("select password_hash from account where username = 'admin'").get() as { password_hash: string }).password_hash;
+    const have = (db.prepare("select count(*) as n from account where username like 'bench%'").get() as { n: number })
+      .n;
+    const hash = (
+      db.prepare("select password_hash from account where username = 'admin'").get() as { password_hash: string }
+    ).password_hash;
     const [departments, positions, levels] = [ids(db, "department"), ids(db, "position"), ids(db, "level")];
     const rand = lcg(20260901 + have);
     const insert = db.prepare(
@@ -87,7 +118,18 @@ export function addUsers(dataDir: string, count: number, now: Date) {
     inBatches(db, have, count, (i) => {
       const username = `bench${String(i + 1).padStart(7, "0")}`;
       const created = now.getTime() - Math.floor(rand() * 3 * 365) * DAY_MS;
-      insert.run(username, `${username}@bench.lms.local`, hash, pick(FIRST), pick(LAST), rand() < 0.7 ? "th" : "en", pick(departments), pick(positions), pick(levels), new Date(created).toISOString());
+      insert.run(
+        username,
+        `${username}@bench.lms.local`,
+        hash,
+        pick(FIRST),
+        pick(LAST),
+        rand() < 0.7 ? "th" : "en",
+        pick(departments),
+        pick(positions),
+        pick(levels),
+        new Date(created).toISOString(),
+      );
     });
   } finally {
     db.close();
@@ -113,21 +155,33 @@ export function addCourses(dataDir: string, total: number, now: Date) {
          datetime_start, datetime_first_publish, datetime_create, datetime_update, created_by)
        values (?, ?, ?, null, ?, ?, 0, ?, ?, ?, null, ?, ?, ?, ?)`,
     );
-    const section = db.prepare("insert into content_section (content_type_id, content_id, name, sort, is_display) values ((select id from content_type where code = 'course'), ?, 'Introduction', 1, 1)");
+    const section = db.prepare(
+      "insert into content_section (content_type_id, content_id, name, sort, is_display) values ((select id from content_type where code = 'course'), ?, 'Introduction', 1, 1)",
+    );
     const nowMs = now.getTime();
     const adding = Math.max(0, total - rows);
-    const write = () => inBatches(db, bulk, bulk + adding, (i) => {
-      const title = TITLES[i % TITLES.length];
-      const created = nowMs - (1 + Math.floor(rand() * 730)) * DAY_MS;
-      const updated = created + Math.floor(rand() * (nowMs - created));
-      const shown = rand() < 0.5;
-      const { lastInsertRowid } = course.run(
-        `${title} ${i + 1}`, `BC${String(i + 1).padStart(7, "0")}`, rand() < 0.7 ? pick(levels) : null, pick(categories), pick(providers),
-        `A bench course about ${title.toLowerCase()}.`, shown ? `/dashboard/demo/course-${1 + (i % 4)}.png` : null, shown ? 1 : 0,
-        shown ? new Date(created).toISOString() : null, new Date(created).toISOString(), new Date(updated).toISOString(), admin,
-      );
-      if (shown) section.run(lastInsertRowid);
-    });
+    const write = () =>
+      inBatches(db, bulk, bulk + adding, (i) => {
+        const title = TITLES[i % TITLES.length];
+        const created = nowMs - (1 + Math.floor(rand() * 730)) * DAY_MS;
+        const updated = created + Math.floor(rand() * (nowMs - created));
+        const shown = rand() < 0.5;
+        const { lastInsertRowid } = course.run(
+          `${title} ${i + 1}`,
+          `BC${String(i + 1).padStart(7, "0")}`,
+          rand() < 0.7 ? pick(levels) : null,
+          pick(categories),
+          pick(providers),
+          `A bench course about ${title.toLowerCase()}.`,
+          shown ? `/dashboard/demo/course-${1 + (i % 4)}.png` : null,
+          shown ? 1 : 0,
+          shown ? new Date(created).toISOString() : null,
+          new Date(created).toISOString(),
+          new Date(updated).toISOString(),
+          admin,
+        );
+        if (shown) section.run(lastInsertRowid);
+      });
     if (adding > 20_000) withoutIndexes(db, "course", write);
     else write();
   } finally {

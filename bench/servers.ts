@@ -42,12 +42,24 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
 }
 
-async function start(name: string, args: string[], env: Record<string, string>, port: number, health: string, cwd?: string): Promise<Server> {
+async function start(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  health: string,
+  cwd?: string,
+): Promise<Server> {
   // stdout is not read: a server's log would fill a pipe under load.
   // BENCH_CPU_PROF_DIR: each server writes a V8 CPU profile there when it stops (bench/profile.ts).
   const prof = process.env.BENCH_CPU_PROF_DIR;
-  if (prof) args = ["--cpu-prof", `--cpu-prof-dir=${path.resolve(prof, name.replace(/\W+/g, "-").toLowerCase())}`, ...args];
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  if (prof)
+    args = ["--cpu-prof", `--cpu-prof-dir=${path.resolve(prof, name.replace(/\W+/g, "-").toLowerCase())}`, ...args];
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let err = "";
   child.stderr!.on("data", (b: Buffer) => {
     err = (err + b.toString()).slice(-4000);
@@ -78,7 +90,12 @@ export async function startApi(dataDir: string): Promise<Server> {
 export async function startDashboard(buildDir: string, apiUrl: string, dataDir: string): Promise<Server> {
   const port = await freePort();
   // Run as `npm start` runs it (server/runtime.ts); the bare app keeps Node's defaults: it is the framework's floor.
-  const run = dashboardProcess(buildDir, { PORT: String(port), HOST: "127.0.0.1", LMS_API_URL: apiUrl, DATA_DIR: dataDir });
+  const run = dashboardProcess(buildDir, {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    LMS_API_URL: apiUrl,
+    DATA_DIR: dataDir,
+  });
   return start("dashboard", run.args, run.env as Record<string, string>, port, "/dashboard/health");
 }
 

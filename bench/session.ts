@@ -4,7 +4,11 @@
  * cookies (its form token) picked up from one page. The same Cookie header then serves direct API
  * calls and dashboard pages, since the dashboard relays the API's cookies under their own names.
  */
-const pairs = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).filter((c) => !c.endsWith("="));
+const pairs = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="));
 
 function merge(jar: Map<string, string>, res: Response) {
   for (const pair of pairs(res)) {
@@ -18,7 +22,12 @@ const header = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}
 const TERM_PATHS = ["term/privacy", "term", "term/data-consent"];
 
 /** The Cookie header of a signed-in account; `dashboardUrl` "" for API calls only. */
-export async function signIn(apiUrl: string, dashboardUrl: string, username: string, password: string): Promise<string> {
+export async function signIn(
+  apiUrl: string,
+  dashboardUrl: string,
+  username: string,
+  password: string,
+): Promise<string> {
   const jar = new Map<string, string>();
   merge(jar, await fetch(`${apiUrl}/api/account/is-authenticated/`));
   const csrf = () => jar.get("csrftoken") ?? "";
@@ -40,6 +49,7 @@ export async function signIn(apiUrl: string, dashboardUrl: string, username: str
     if (latest && !latest.is_accepted) await post(`${path}/${latest.id}/accept/`, {});
   }
   // The dashboard's own cookies (form token), as the first page view sets them.
-  if (dashboardUrl) merge(jar, await fetch(`${dashboardUrl}/dashboard/bench/minimal`, { headers: { cookie: header(jar) } }));
+  if (dashboardUrl)
+    merge(jar, await fetch(`${dashboardUrl}/dashboard/bench/minimal`, { headers: { cookie: header(jar) } }));
   return header(jar);
 }

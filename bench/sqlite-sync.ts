@@ -32,5 +32,9 @@ export function commitCost(dir: string, commits = 600, turns = 6): CommitCost {
   dbs.normal.db.close();
   dbs.full.db.close();
   const n = per * turns;
-  return { normalMs: Math.round((spent.normal / n) * 1000) / 1000, fullMs: Math.round((spent.full / n) * 1000) / 1000, commits: n };
+  return {
+    normalMs: Math.round((spent.normal / n) * 1000) / 1000,
+    fullMs: Math.round((spent.full / n) * 1000) / 1000,
+    commits: n,
+  };
 }

@@ -18,13 +18,20 @@ import { parseArgs } from "node:util";
 import SQLite from "better-sqlite3";
 import { Upload } from "tus-js-client";
 
-const { values: args } = parseArgs({ options: { gb: { type: "string", default: "1" }, check: { type: "boolean", default: false }, "keep-data": { type: "boolean", default: false } } });
+const { values: args } = parseArgs({
+  options: {
+    gb: { type: "string", default: "1" },
+    check: { type: "boolean", default: false },
+    "keep-data": { type: "boolean", default: false },
+  },
+});
 const BYTES = Math.round(Number(args.gb) * 1024 ** 3);
 const PORT = 8791;
 const PASSWORD = "Bench-Upload-1!";
 const log = (line: string) => process.stderr.write(`[bench upload] ${line}\n`);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
 
 /** `total` bytes of a repeating pseudo-random pattern, produced as they are read (never held whole). */
 function generated(total: number): Readable {
@@ -44,7 +51,18 @@ function generated(total: number): Readable {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lms-bench-upload-"));
 const api = spawn(process.execPath, ["--import", "tsx", "api/main.ts"], {
   // SQLite and the local directory, whatever this shell's environment names.
-  env: { ...(Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "DATABASE_URL" && !k.startsWith("S3_"))) as NodeJS.ProcessEnv), DATA_DIR: dataDir, API_PORT: String(PORT), HOST: "127.0.0.1", DEMO_PASSWORD: PASSWORD, LOG_LEVEL: "warn", ASSIGNMENT_SCHEDULER: "off", UPLOAD_CLEANUP: "off" },
+  env: {
+    ...(Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => k !== "DATABASE_URL" && !k.startsWith("S3_")),
+    ) as NodeJS.ProcessEnv),
+    DATA_DIR: dataDir,
+    API_PORT: String(PORT),
+    HOST: "127.0.0.1",
+    DEMO_PASSWORD: PASSWORD,
+    LOG_LEVEL: "warn",
+    ASSIGNMENT_SCHEDULER: "off",
+    UPLOAD_CLEANUP: "off",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 const base = `http://127.0.0.1:${PORT}`;
@@ -59,7 +77,11 @@ try {
   const cookies = new Map(first.headers.getSetCookie().map((c) => c.split(";")[0].split("=") as [string, string]));
   const login = await fetch(`${base}/api/account/login/`, {
     method: "POST",
-    headers: { "content-type": "application/json", cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "), "x-csrftoken": cookies.get("csrftoken") ?? "" },
+    headers: {
+      "content-type": "application/json",
+      cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      "x-csrftoken": cookies.get("csrftoken") ?? "",
+    },
     body: JSON.stringify({ username: "admin", password: PASSWORD }),
   });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
@@ -67,7 +89,9 @@ try {
   // A zip (no probing) bigger than the general limit: the throw-away database's limit is raised to fit it.
   const raw = new SQLite(path.join(dataDir, "lms.sqlite"));
   raw.prepare("delete from config where key = 'file-size-limit'").run();
-  raw.prepare("insert into config (key, value, url, datetime_update) values ('file-size-limit', ?, null, ?)").run(String(BYTES), new Date().toISOString());
+  raw
+    .prepare("insert into config (key, value, url, datetime_update) values ('file-size-limit', ?, null, ?)")
+    .run(String(BYTES), new Date().toISOString());
   raw.close();
   await new Promise((r) => setTimeout(r, 1000)); // let start-up allocations settle
   const baseline = rssOf(api.pid!);
@@ -81,7 +105,10 @@ try {
       chunkSize: 64 * 1024 * 1024,
       retryDelays: [],
       metadata: { filename: "bench.zip", kind: "scorm" },
-      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "), "x-csrftoken": cookies.get("csrftoken") ?? "" },
+      headers: {
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        "x-csrftoken": cookies.get("csrftoken") ?? "",
+      },
       onError: reject,
       onSuccess: () => resolve(u.url ?? ""),
     });
@@ -93,12 +120,24 @@ try {
   const key = url.split("/").pop() as string;
   const stored = fs.statSync(path.join(dataDir, "uploads", key)).size;
   const growth = (peak - baseline) / 1024 / 1024;
-  log(`${mb(BYTES)} MB in ${seconds.toFixed(1)} s (${mb(BYTES / seconds)} MB/s); stored ${stored === BYTES ? "whole" : `${stored} bytes (expected ${BYTES})`}`);
+  log(
+    `${mb(BYTES)} MB in ${seconds.toFixed(1)} s (${mb(BYTES / seconds)} MB/s); stored ${stored === BYTES ? "whole" : `${stored} bytes (expected ${BYTES})`}`,
+  );
   log(`API resident memory: baseline ${mb(baseline)} MB, peak ${mb(peak)} MB, growth ${growth.toFixed(1)} MB`);
-  console.log(JSON.stringify({ bytes: BYTES, seconds, baselineMb: +mb(baseline), peakMb: +mb(peak), uploadRssGrowthMb: +growth.toFixed(1), whole: stored === BYTES }));
+  console.log(
+    JSON.stringify({
+      bytes: BYTES,
+      seconds,
+      baselineMb: +mb(baseline),
+      peakMb: +mb(peak),
+      uploadRssGrowthMb: +growth.toFixed(1),
+      whole: stored === BYTES,
+    }),
+  );
   if (stored !== BYTES) process.exitCode = 1;
   if (args.check) {
-    const budget = (JSON.parse(fs.readFileSync("bench/budgets.json", "utf8")) as { uploadRssGrowthMb: number }).uploadRssGrowthMb;
+    const budget = (JSON.parse(fs.readFileSync("bench/budgets.json", "utf8")) as { uploadRssGrowthMb: number })
+      .uploadRssGrowthMb;
     if (growth > budget) {
       log(`over budget: ${growth.toFixed(1)} MB > ${budget} MB`);
       process.exitCode = 1;

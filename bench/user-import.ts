@@ -19,21 +19,50 @@ import { startApi, stop } from "./servers";
 import { signIn } from "./session";
 
 const { values: args } = parseArgs({
-  options: { rows: { type: "string", default: "10000" }, passwords: { type: "boolean", default: false }, csv: { type: "boolean", default: false }, "keep-data": { type: "boolean", default: false } },
+  options: {
+    rows: { type: "string", default: "10000" },
+    passwords: { type: "boolean", default: false },
+    csv: { type: "boolean", default: false },
+    "keep-data": { type: "boolean", default: false },
+  },
 });
 const ROWS = Number(args.rows);
 const log = (line: string) => process.stderr.write(`[bench user-import] ${line}\n`);
 
 const DEPARTMENTS = ["HR", "IT", "SAL", "SAL-BKK", "HR-REC"];
-const header = ["username", "email", "first_name", "last_name", "gender", "department", "level", "position", "phone", "date_start", ...(args.passwords ? ["password"] : [])];
+const header = [
+  "username",
+  "email",
+  "first_name",
+  "last_name",
+  "gender",
+  "department",
+  "level",
+  "position",
+  "phone",
+  "date_start",
+  ...(args.passwords ? ["password"] : []),
+];
 const rows = Array.from({ length: ROWS }, (_, i) => [
-  `bench.user${i}`, `bench.user${i}@example.test`, i % 3 ? "สมชาย" : "Alex", `Number ${i}`, i % 2 ? "male" : "female",
-  DEPARTMENTS[i % DEPARTMENTS.length], `L${(i % 5) + 1}`, `P${(i % 5) + 1}`, `08${String(10_000_000 + i).slice(-8)}`, "2024-01-15",
+  `bench.user${i}`,
+  `bench.user${i}@example.test`,
+  i % 3 ? "สมชาย" : "Alex",
+  `Number ${i}`,
+  i % 2 ? "male" : "female",
+  DEPARTMENTS[i % DEPARTMENTS.length],
+  `L${(i % 5) + 1}`,
+  `P${(i % 5) + 1}`,
+  `08${String(10_000_000 + i).slice(-8)}`,
+  "2024-01-15",
   ...(args.passwords ? [`Bench-${i}-Pass!`] : []),
 ]);
 
 async function fileOf(): Promise<{ name: string; data: Buffer }> {
-  if (args.csv) return { name: "bench.csv", data: Buffer.from(`\uFEFF${[header, ...rows].map((r) => r.join(",")).join("\r\n")}\r\n`) };
+  if (args.csv)
+    return {
+      name: "bench.csv",
+      data: Buffer.from(`\uFEFF${[header, ...rows].map((r) => r.join(",")).join("\r\n")}\r\n`),
+    };
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet("users");
   for (const r of [header, ...rows]) sheet.addRow(r);
@@ -43,13 +72,19 @@ async function fileOf(): Promise<{ name: string; data: Buffer }> {
 /** Upload and follow the job on the socket until it ends; the timings and the final item. */
 async function importOnce(apiUrl: string, cookie: string, file: { name: string; data: Buffer }) {
   const csrf = /csrftoken=([^;]+)/.exec(cookie)?.[1] ?? "";
-  const socket = new WebSocket(`${apiUrl.replace(/^http/, "ws")}/api/websocket/alert/import/user/`, { headers: { cookie } });
+  const socket = new WebSocket(`${apiUrl.replace(/^http/, "ws")}/api/websocket/alert/import/user/`, {
+    headers: { cookie },
+  });
   await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
   const form = new FormData();
   form.set("mode", "all_or_nothing");
   form.set("file", new Blob([new Uint8Array(file.data)]), file.name);
   const t0 = performance.now();
-  const res = await fetch(`${apiUrl}/api/dashboard/user/import/`, { method: "POST", headers: { cookie, "x-csrftoken": csrf }, body: form });
+  const res = await fetch(`${apiUrl}/api/dashboard/user/import/`, {
+    method: "POST",
+    headers: { cookie, "x-csrftoken": csrf },
+    body: form,
+  });
   const answered = performance.now() - t0;
   if (res.status !== 202) throw new Error(`upload: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as ImportHistoryItem;
@@ -75,7 +110,9 @@ const api = await (async () => {
 try {
   const cookie = await signIn(api.url, "", "admin", BENCH_PASSWORD);
   const file = await fileOf();
-  log(`${ROWS} rows, ${(file.data.length / 1024).toFixed(0)} KiB ${file.name}${args.passwords ? ", a password on every row" : ""}`);
+  log(
+    `${ROWS} rows, ${(file.data.length / 1024).toFixed(0)} KiB ${file.name}${args.passwords ? ", a password on every row" : ""}`,
+  );
   for (const label of ["first import (all new)", "same file again (all unchanged)"]) {
     const r = await importOnce(api.url, cookie, file);
     console.log(

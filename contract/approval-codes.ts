@@ -50,11 +50,28 @@ export const isDecisionAction = (v: string): v is DecisionAction => (DECISION_AC
  * - not_found: no such enrolment.
  */
 export const DECISION_OUTCOMES = [
-  "approved", "waiting_list", "step_approved", "rejected", "reject_cancelled", "full", "not_enough_credit", "not_decidable", "not_decider", "read_only", "not_found",
+  "approved",
+  "waiting_list",
+  "step_approved",
+  "rejected",
+  "reject_cancelled",
+  "full",
+  "not_enough_credit",
+  "not_decidable",
+  "not_decider",
+  "read_only",
+  "not_found",
 ] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 /** Outcomes that wrote nothing: shown as refused. */
-export const REFUSED_OUTCOMES: readonly DecisionOutcome[] = ["full", "not_enough_credit", "not_decidable", "not_decider", "read_only", "not_found"];
+export const REFUSED_OUTCOMES: readonly DecisionOutcome[] = [
+  "full",
+  "not_enough_credit",
+  "not_decidable",
+  "not_decider",
+  "read_only",
+  "not_found",
+];
 
 /**
  * Re-enrolment after a rejection (spec 001 §3 "is_rejected_able_re_enroll"): a rejected record
@@ -76,21 +93,41 @@ export const MAX_DECISION_IDS = 500;
  * the content lets enrol again) takes an enrolment.
  */
 export const ENROL_CASES = [
-  "view_only", "un_enrolled_open", "un_enrolled_full", "un_enrolled_dependency", "un_enrolled_schedule_open", "un_enrolled_close",
-  "waiting_approve", "waiting_list", "form_submit", "enrolled_not_start", "enrolled_start_learning", "completed", "failed", "expired", "rejected", "canceled",
+  "view_only",
+  "un_enrolled_open",
+  "un_enrolled_full",
+  "un_enrolled_dependency",
+  "un_enrolled_schedule_open",
+  "un_enrolled_close",
+  "waiting_approve",
+  "waiting_list",
+  "form_submit",
+  "enrolled_not_start",
+  "enrolled_start_learning",
+  "completed",
+  "failed",
+  "expired",
+  "rejected",
+  "canceled",
 ] as const;
 export type EnrolCase = (typeof ENROL_CASES)[number];
 
 /** The case of an existing record, by its status (spec 001 §4 progress codes). */
 export function recordCase(status: number): EnrolCase {
   if (status === PROGRESS_STATUS.not_start) return "enrolled_not_start";
-  if (status === PROGRESS_STATUS.waiting_approve || status === PROGRESS_STATUS.waiting_content_request) return "waiting_approve";
+  if (status === PROGRESS_STATUS.waiting_approve || status === PROGRESS_STATUS.waiting_content_request)
+    return "waiting_approve";
   if (status === PROGRESS_STATUS.waiting_list) return "waiting_list";
   if (status === PROGRESS_STATUS.waiting_form) return "form_submit";
   if (status === PROGRESS_STATUS.completed || status === PROGRESS_STATUS.completed_31) return "completed";
   if (status === PROGRESS_STATUS.failed) return "failed";
   if (status === PROGRESS_STATUS.expired || status === PROGRESS_STATUS.request_expired) return "expired";
   if (status === PROGRESS_STATUS.rejected) return "rejected";
-  if (status === PROGRESS_STATUS.cancel || status === PROGRESS_STATUS.canceled_by_assignment || status === PROGRESS_STATUS.content_canceled) return "canceled";
+  if (
+    status === PROGRESS_STATUS.cancel ||
+    status === PROGRESS_STATUS.canceled_by_assignment ||
+    status === PROGRESS_STATUS.content_canceled
+  )
+    return "canceled";
   return "enrolled_start_learning";
 }

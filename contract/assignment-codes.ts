@@ -56,7 +56,12 @@ export const resultLabelKey = (code: number) => `asg_result_${codeKey(code)}`;
 export const resultAdviceKey = (code: number) => `asg_advice_${codeKey(code)}`;
 
 /** Expiry choices (spec 001 §4): content_learning_period 3, no_expiry 0, set_expiry_schedule 1, set_expiry_duration 2. */
-export const TYPE_EXPIRE = { no_expiry: 0, set_expiry_schedule: 1, set_expiry_duration: 2, content_learning_period: 3 } as const;
+export const TYPE_EXPIRE = {
+  no_expiry: 0,
+  set_expiry_schedule: 1,
+  set_expiry_duration: 2,
+  content_learning_period: 3,
+} as const;
 export const TYPE_EXPIRE_CODES = Object.values(TYPE_EXPIRE);
 /** Expand choices (spec 001 §4): no_expiry 0, set_expire_date 1, set_expiry_duration 2. */
 export const TYPE_EXPAND = { no_expiry: 0, set_expire_date: 1, set_expiry_duration: 2 } as const;
@@ -84,7 +89,11 @@ export const ASSIGNABLE_TYPES = ["course", "class", "activity", "test"] as const
  * The name of an assignment created without one (spec 002 §7 posts only `type`), as the spec
  * names a new section "Untitled Section" and a new question "Untitled Question".
  */
-export const UNTITLED_NAMES: Record<AssignmentKind, string> = { 0: "Untitled Assignment", 1: "Untitled Auto-assignment", 2: "Untitled Suggestion" };
+export const UNTITLED_NAMES: Record<AssignmentKind, string> = {
+  0: "Untitled Assignment",
+  1: "Untitled Auto-assignment",
+  2: "Untitled Suggestion",
+};
 
 /** The assignment's own API error keys (assignment namespace, both languages). */
 export const ASG_MSG = {
@@ -122,7 +131,14 @@ export type RuleCriterion = (typeof RULE_CRITERIA)[number];
 export const MAX_RULE_CONTENTS = 100;
 
 /** Spec 002 §9 defaults: auto-assignment time 06:00, day 1, month 1, recurring count 1; users refreshed daily at 08:00. */
-export const AUTO_DEFAULTS = { assign_time: "06:00", assign_day: 1, assign_month: 1, count_recurring: 1, recurring_unit: 0, refresh_time: "08:00" } as const;
+export const AUTO_DEFAULTS = {
+  assign_time: "06:00",
+  assign_day: 1,
+  assign_month: 1,
+  count_recurring: 1,
+  recurring_unit: 0,
+  refresh_time: "08:00",
+} as const;
 /** After saving, the learner page opens this long after (spec 001 §1, 002 §10). */
 export const ASSIGNMENT_PAGE_DELAY_MS = 1000;
 

@@ -23,12 +23,19 @@ export type CheckinLogAction = (typeof CHECKIN_LOG_ACTIONS)[number];
  * has not opened has had nobody in it yet.
  */
 export const CHECKIN_WINDOW_MINUTES = 60;
-export function checkinWindow(session: { datetime_start: string; datetime_end: string }): { opens: string; closes: string } {
+export function checkinWindow(session: { datetime_start: string; datetime_end: string }): {
+  opens: string;
+  closes: string;
+} {
   const shift = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
-  return { opens: shift(session.datetime_start, -CHECKIN_WINDOW_MINUTES), closes: shift(session.datetime_end, CHECKIN_WINDOW_MINUTES) };
+  return {
+    opens: shift(session.datetime_start, -CHECKIN_WINDOW_MINUTES),
+    closes: shift(session.datetime_end, CHECKIN_WINDOW_MINUTES),
+  };
 }
 /** Whether a session's check-in has opened at `now`. */
-export const checkinOpened = (session: { datetime_start: string; datetime_end: string }, now: Date) => Date.parse(checkinWindow(session).opens) <= now.getTime();
+export const checkinOpened = (session: { datetime_start: string; datetime_end: string }, now: Date) =>
+  Date.parse(checkinWindow(session).opens) <= now.getTime();
 
 /** Class check-in types (spec 001 §4): 0 check-in only, 1 check-in and check-out. */
 export const CHECK_IN_TYPE = { checkin: 0, checkin_checkout: 1 } as const;
@@ -52,7 +59,11 @@ export const isAttended = (a: AttendanceMark | undefined, checkInType: number): 
  * 30 completed; any check-in at all → 21 in progress; none → 0. A class without sessions has
  * nothing to attend: 0. `marks` holds the learner's rows (any session order; missing = absent).
  */
-export function progressFromAttendance(marks: readonly AttendanceMark[], sessionCount: number, checkInType: number): 0 | 21 | 30 {
+export function progressFromAttendance(
+  marks: readonly AttendanceMark[],
+  sessionCount: number,
+  checkInType: number,
+): 0 | 21 | 30 {
   if (sessionCount <= 0) return 0;
   const attended = marks.filter((m) => isAttended(m, checkInType)).length;
   if (attended >= sessionCount) return 30;

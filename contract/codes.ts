@@ -61,7 +61,8 @@ export function derivePublishStatus(row: Publishable, now: Date): { status: Publ
     const shown = row.datetime_first_publish !== null && row.datetime_first_publish <= at;
     return { status: PUBLISH_STATUS.unpublish, label: shown ? PUBLISH_LABEL.unpublished : PUBLISH_LABEL.draft };
   }
-  if (row.datetime_start !== null && row.datetime_start > at) return { status: PUBLISH_STATUS.schedule, label: PUBLISH_LABEL.scheduled };
+  if (row.datetime_start !== null && row.datetime_start > at)
+    return { status: PUBLISH_STATUS.schedule, label: PUBLISH_LABEL.scheduled };
   return { status: PUBLISH_STATUS.publish, label: PUBLISH_LABEL.published };
 }
 
@@ -70,7 +71,15 @@ export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif"] as const;
 
 /** Typed tag calls (spec 002 §7 "Tags"): TYPE of dashboard/tag/type/{TYPE}/… ; `tag_list` holds GENERAL tags. */
 export const GENERAL_TAG_TYPE = "GENERAL";
-export const TAG_TYPES = ["CONTENT_CLUSTER", "CONTENT_SCHOOL", "EVENT_CHANNEL", "EVENT_CATEGORY", "EVENT_TYPE", "COURSE_TYPE", "IO_NUMBER"] as const;
+export const TAG_TYPES = [
+  "CONTENT_CLUSTER",
+  "CONTENT_SCHOOL",
+  "EVENT_CHANNEL",
+  "EVENT_CATEGORY",
+  "EVENT_TYPE",
+  "COURSE_TYPE",
+  "IO_NUMBER",
+] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
 /**
@@ -117,7 +126,8 @@ export const PROGRESS_STATUS = {
 export type ProgressStatus = (typeof PROGRESS_STATUS)[keyof typeof PROGRESS_STATUS];
 /** Every progress status code, in the spec's order. */
 export const PROGRESS_STATUS_CODES: readonly ProgressStatus[] = Object.values(PROGRESS_STATUS);
-export const isProgressStatus = (n: unknown): n is ProgressStatus => typeof n === "number" && (PROGRESS_STATUS_CODES as readonly number[]).includes(n);
+export const isProgressStatus = (n: unknown): n is ProgressStatus =>
+  typeof n === "number" && (PROGRESS_STATUS_CODES as readonly number[]).includes(n);
 /** The two codes that both mean completed. */
 export const COMPLETED_STATUSES: readonly ProgressStatus[] = [30, 31];
 
@@ -153,7 +163,15 @@ export type AddMethod = (typeof ADD_METHOD)[keyof typeof ADD_METHOD];
  */
 export const ENROLL_ADD_METHODS = [ADD_METHOD.enrolled, ADD_METHOD.assigned, ADD_METHOD.auto_assigned] as const;
 /** Added-by: how an administrator picked the learner (spec 001 §4, 002 §9). */
-export const ADDED_BY = { n_a: 0, learner_list: 1, department: 2, level: 3, job_band: 4, group: 5, import_file: 6 } as const;
+export const ADDED_BY = {
+  n_a: 0,
+  learner_list: 1,
+  department: 2,
+  level: 3,
+  job_band: 4,
+  group: 5,
+  import_file: 6,
+} as const;
 export type AddedBy = (typeof ADDED_BY)[keyof typeof ADDED_BY];
 /** How many ids one enrolment call may name. */
 export const MAX_ENROLL_IDS = 1000;
@@ -163,14 +181,29 @@ export const MAX_ENROLL_IDS = 1000;
  * course, class, learning path, onboard and test share the first row.
  */
 export const TRANSITION_KINDS = [
-  "course", "class", "learning_path", "onboard", "test", "learning_result", "assignment", "activity",
-  "learning_material", "live_offline", "live_convert",
+  "course",
+  "class",
+  "learning_path",
+  "onboard",
+  "test",
+  "learning_result",
+  "assignment",
+  "activity",
+  "learning_material",
+  "live_offline",
+  "live_convert",
 ] as const;
 export type TransitionKind = (typeof TRANSITION_KINDS)[number];
 type TransitionRow = Readonly<Partial<Record<ProgressStatus, readonly ProgressStatus[]>>>;
 
 /** 0 to 22, 30, -5; 21 to 22, 30, -5; 22 to 21, 30, -5; 30 to 21, 22, -5; -5 to 21, 22, 30. */
-const CONTENT_ROW: TransitionRow = { 0: [22, 30, -5], 21: [22, 30, -5], 22: [21, 30, -5], 30: [21, 22, -5], [-5]: [21, 22, 30] };
+const CONTENT_ROW: TransitionRow = {
+  0: [22, 30, -5],
+  21: [22, 30, -5],
+  22: [21, 30, -5],
+  30: [21, 22, -5],
+  [-5]: [21, 22, 30],
+};
 
 /**
  * The table as data: from → the statuses an administrator may set by hand. Readings of the rows the
@@ -187,7 +220,14 @@ export const ADMIN_TRANSITIONS: Readonly<Record<TransitionKind, TransitionRow>> 
   // Only among 22, 30, -5.
   assignment: { 22: [30, -5], 30: [22, -5], [-5]: [22, 30] },
   // As course, plus 6 (reachable from every state of the course row); 6 can go to 21, 22, 30, -5.
-  activity: { 0: [22, 30, -5, 6], 21: [22, 30, -5, 6], 22: [21, 30, -5, 6], 30: [21, 22, -5, 6], [-5]: [21, 22, 30, 6], 6: [21, 22, 30, -5] },
+  activity: {
+    0: [22, 30, -5, 6],
+    21: [22, 30, -5, 6],
+    22: [21, 30, -5, 6],
+    30: [21, 22, -5, 6],
+    [-5]: [21, 22, 30, 6],
+    6: [21, 22, 30, -5],
+  },
   // 0 or 21 to 30; 30 to 21.
   learning_material: { 0: [30], 21: [30], 30: [21] },
   // 0 to 30 or -5; 30 to -5; -5 to 30.
@@ -217,7 +257,8 @@ export function canTransition(kind: TransitionKind, from: number, to: number): b
  */
 export const BULK_TARGETS = [30, 21, -2, 6] as const satisfies readonly ProgressStatus[];
 export type BulkTarget = (typeof BULK_TARGETS)[number];
-export const isBulkTarget = (n: unknown): n is BulkTarget => typeof n === "number" && (BULK_TARGETS as readonly number[]).includes(n);
+export const isBulkTarget = (n: unknown): n is BulkTarget =>
+  typeof n === "number" && (BULK_TARGETS as readonly number[]).includes(n);
 const BULK_RULES: Readonly<Record<BulkTarget, (s: number) => boolean>> = {
   30: (s) => [0, 21, 22, -2, 6].includes(s),
   21: (s) => [30, 31, -5, -2].includes(s),
@@ -242,7 +283,21 @@ export function bulkAffected<S extends number>(target: BulkTarget, statuses: rea
  * A learner's enrolment adds form_submit (the enrollment form answered, out of form required) and
  * request_expired (its approval flow's step waited too long: -6) (docs/decisions/074).
  */
-export const PROGRESS_ACTIONS = ["override", "update_slot", "check_in", "verify", "chain_reaction", "enroll", "approve", "reject", "cancel_reject", "close_enrollment", "content_cancel", "form_submit", "request_expired"] as const;
+export const PROGRESS_ACTIONS = [
+  "override",
+  "update_slot",
+  "check_in",
+  "verify",
+  "chain_reaction",
+  "enroll",
+  "approve",
+  "reject",
+  "cancel_reject",
+  "close_enrollment",
+  "content_cancel",
+  "form_submit",
+  "request_expired",
+] as const;
 export type ProgressAction = (typeof PROGRESS_ACTIONS)[number];
 
 /**
@@ -290,7 +345,13 @@ export const SECONDS_PER_DAY = 86_400;
 export const SECONDS_PER_MINUTE = 60;
 
 /** Enrollment access types (spec 001 §4 "Enrollment", 002 §9). */
-export const TYPE_ACCESS = { no_condition: -1, waiting_list: 0, close_enroll_after_full: 1, waiting_approve: 2, waiting_approve_flow: 3 } as const;
+export const TYPE_ACCESS = {
+  no_condition: -1,
+  waiting_list: 0,
+  close_enroll_after_full: 1,
+  waiting_approve: 2,
+  waiting_approve_flow: 3,
+} as const;
 export type TypeAccess = (typeof TYPE_ACCESS)[keyof typeof TYPE_ACCESS];
 /** Enrollment waiting types (spec 001 §4, 002 §9). */
 export const TYPE_WAITING = { waiting_list: 0, close_enroll_after_full: 1 } as const;
@@ -342,7 +403,14 @@ export type ConditionOperator = (typeof CONDITION_OPERATOR)[keyof typeof CONDITI
  * but the English score (spec 001 §3 "Learner conditions also cover … english score";
  * docs/decisions/083), which is points.
  */
-export const PERMISSION_RANGES = ["age", "experience", "level_year", "service", "level_group_year", "english_score"] as const;
+export const PERMISSION_RANGES = [
+  "age",
+  "experience",
+  "level_year",
+  "service",
+  "level_group_year",
+  "english_score",
+] as const;
 export type PermissionRange = (typeof PERMISSION_RANGES)[number];
 /** The ranges counted in points rather than years, and their highest bound (TOEIC tops at 990). */
 export const POINT_RANGES: Partial<Record<PermissionRange, number>> = { english_score: 999 };
@@ -357,10 +425,16 @@ export type ConditionTextList = (typeof CONDITION_TEXT_LISTS)[number];
 export const BUDGET_CATEGORY_TYPE = { none: -1, both: 0, plan: 1, actual: 2 } as const;
 export type BudgetCategoryType = (typeof BUDGET_CATEGORY_TYPE)[keyof typeof BUDGET_CATEGORY_TYPE];
 /** The types in the order a form offers them: both, plan only, actual cost only, neither. */
-export const BUDGET_CATEGORY_TYPES: readonly BudgetCategoryType[] = [BUDGET_CATEGORY_TYPE.both, BUDGET_CATEGORY_TYPE.plan, BUDGET_CATEGORY_TYPE.actual, BUDGET_CATEGORY_TYPE.none];
+export const BUDGET_CATEGORY_TYPES: readonly BudgetCategoryType[] = [
+  BUDGET_CATEGORY_TYPE.both,
+  BUDGET_CATEGORY_TYPE.plan,
+  BUDGET_CATEGORY_TYPE.actual,
+  BUDGET_CATEGORY_TYPE.none,
+];
 /** Whether a category of `type` can be picked on the plan or the actual cost page. */
 export const budgetTypeAllows = (type: number, kind: "plan" | "actual") =>
-  type === BUDGET_CATEGORY_TYPE.both || type === (kind === "plan" ? BUDGET_CATEGORY_TYPE.plan : BUDGET_CATEGORY_TYPE.actual);
+  type === BUDGET_CATEGORY_TYPE.both ||
+  type === (kind === "plan" ? BUDGET_CATEGORY_TYPE.plan : BUDGET_CATEGORY_TYPE.actual);
 
 /** GET …/learner/export/ and …/progress/export/: the spreadsheet type (`format_type`). */
 export { EXPORT_FORMATS, type ExportFormat } from "./export-formats";

@@ -118,7 +118,15 @@ export const switchesOn = (config: ConfigDict, keys: readonly string[]): boolean
 
 /** Names of the update times `config/check-update/` reports (spec 002 §3 "Store-update response"). */
 export const FILTER_NAMES = [
-  "department-cascade", "level", "position", "provider", "instructor", "group", "category",
-  "sub-category", "content-type", "tag",
+  "department-cascade",
+  "level",
+  "position",
+  "provider",
+  "instructor",
+  "group",
+  "category",
+  "sub-category",
+  "content-type",
+  "tag",
 ] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];

@@ -5,7 +5,14 @@
  */
 
 /** Why a balance changed: spent by an assignment (or its replace) or an enrolment, given back, or given / taken back by an administrator. */
-export const CREDIT_REASONS = ["assignment", "assignment_replace", "enrollment", "top_up", "refund", "deduction"] as const;
+export const CREDIT_REASONS = [
+  "assignment",
+  "assignment_replace",
+  "enrollment",
+  "top_up",
+  "refund",
+  "deduction",
+] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
 /** The most one top-up or deduction moves (10,000,000.00). */

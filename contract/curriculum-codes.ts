@@ -11,7 +11,8 @@ import { UPLOAD_EXTENSIONS } from "./upload-rules";
 /** The slot forms of spec 001 §3 "Learning material". */
 export const SLOT_TYPES = ["media", "document", "weblink", "youtube", "file", "scorm", "generic"] as const;
 export type SlotType = (typeof SLOT_TYPES)[number];
-export const isSlotType = (v: unknown): v is SlotType => typeof v === "string" && (SLOT_TYPES as readonly string[]).includes(v);
+export const isSlotType = (v: unknown): v is SlotType =>
+  typeof v === "string" && (SLOT_TYPES as readonly string[]).includes(v);
 
 /**
  * Files each slot type takes (spec 001 §5 "Extensions": media mp4, mp3; document pdf; scorm zip;
@@ -23,7 +24,12 @@ export const SLOT_FILE_EXTENSIONS: Readonly<Record<SlotType, readonly string[]>>
   media: UPLOAD_EXTENSIONS.media,
   document: UPLOAD_EXTENSIONS.document,
   // An image is a file to download too (spec 002 §7 lists material/image; docs/decisions/072).
-  file: [...UPLOAD_EXTENSIONS.document, ...UPLOAD_EXTENSIONS.word, ...UPLOAD_EXTENSIONS.excel, ...UPLOAD_EXTENSIONS.image],
+  file: [
+    ...UPLOAD_EXTENSIONS.document,
+    ...UPLOAD_EXTENSIONS.word,
+    ...UPLOAD_EXTENSIONS.excel,
+    ...UPLOAD_EXTENSIONS.image,
+  ],
   scorm: UPLOAD_EXTENSIONS.scorm,
   weblink: [],
   youtube: [],
@@ -77,14 +83,34 @@ export const SLOT_MEDIA_LISTS: Readonly<Record<SlotType, readonly string[]>> = {
 export const REUSE_KINDS = ["weblink", "scorm", "image"] as const;
 export type ReuseKind = (typeof REUSE_KINDS)[number];
 /** `alsoAt`: another path the same list answers at (one an earlier release published). */
-export type ReuseList = { kind: ReuseKind; path: string; alsoAt?: readonly string[]; slotType: SlotType | null; column: "url" | "file"; extensions: readonly string[] | null };
+export type ReuseList = {
+  kind: ReuseKind;
+  path: string;
+  alsoAt?: readonly string[];
+  slotType: SlotType | null;
+  column: "url" | "file";
+  extensions: readonly string[] | null;
+};
 export const REUSE_LISTS: Readonly<Record<ReuseKind, ReuseList>> = {
   // Under material/ like the others (the spec's material/weblink, material/image).
   weblink: { kind: "weblink", path: "material/weblink/", slotType: "weblink", column: "url", extensions: null },
   // The spec's own path (spec 002 §7 "scorm"; R050: no resource is named scorm, so it clashes with
   // nothing), and material/scorm/, where decision 072 first put it.
-  scorm: { kind: "scorm", path: "scorm/", alsoAt: ["material/scorm/"], slotType: "scorm", column: "file", extensions: null },
-  image: { kind: "image", path: "material/image/", slotType: null, column: "file", extensions: UPLOAD_EXTENSIONS.image },
+  scorm: {
+    kind: "scorm",
+    path: "scorm/",
+    alsoAt: ["material/scorm/"],
+    slotType: "scorm",
+    column: "file",
+    extensions: null,
+  },
+  image: {
+    kind: "image",
+    path: "material/image/",
+    slotType: null,
+    column: "file",
+    extensions: UPLOAD_EXTENSIONS.image,
+  },
 };
 /**
  * The list a slot type reuses a link or file from (`source_material_id`; docs/decisions/072): a web

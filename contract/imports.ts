@@ -39,12 +39,39 @@ export const MAX_USER_IMPORT_ROWS = 10_000;
  * but the required ones; columns it does not name are left as they are on existing accounts.
  */
 export const USER_IMPORT_COLUMNS = [
-  "username", "email", "first_name", "last_name", "gender", "title", "middle_name", "code", "code2", "phone",
-  "id_card", "department", "position", "level", "supervisor", "company", "address", "date_start", "date_joined",
-  "date_birth", "expired_date", "count_experience_year", "count_experience_month", "work_experience", "language",
-  "is_subscribe", "is_force_reset_password", "is_active", "password",
+  "username",
+  "email",
+  "first_name",
+  "last_name",
+  "gender",
+  "title",
+  "middle_name",
+  "code",
+  "code2",
+  "phone",
+  "id_card",
+  "department",
+  "position",
+  "level",
+  "supervisor",
+  "company",
+  "address",
+  "date_start",
+  "date_joined",
+  "date_birth",
+  "expired_date",
+  "count_experience_year",
+  "count_experience_month",
+  "work_experience",
+  "language",
+  "is_subscribe",
+  "is_force_reset_password",
+  "is_active",
+  "password",
   // What a learner condition also reads (docs/decisions/083); the location is chosen on the form.
-  "job_family", "work_shift", "english_score",
+  "job_family",
+  "work_shift",
+  "english_score",
 ] as const;
 /** Also read when present, never in the template: a password's confirmation. */
 export const USER_IMPORT_EXTRA_COLUMNS = ["confirm_password"] as const;
@@ -82,4 +109,5 @@ export type ImportHistoryItem = {
 };
 
 /** What the socket sends: the answer to an event, or a push while a job runs. */
-export type ImportSocketMessage = { event: ImportEvent; results: ImportHistoryItem[] } | { event: "error"; detail: string };
+export type ImportSocketMessage =
+  { event: ImportEvent; results: ImportHistoryItem[] } | { event: "error"; detail: string };

@@ -17,7 +17,15 @@ export type LiveType = (typeof LIVE_TYPE)[keyof typeof LIVE_TYPE];
 export const LIVE_TYPE_CODES: readonly LiveType[] = Object.values(LIVE_TYPE);
 
 /** spec 001 §4 "Live status": 0 offline, 1 live, 2 live_interrupt, 3 live_end, 4 convert, 5 playback, 6 online. */
-export const LIVE_STATUS = { offline: 0, live: 1, live_interrupt: 2, live_end: 3, convert: 4, playback: 5, online: 6 } as const;
+export const LIVE_STATUS = {
+  offline: 0,
+  live: 1,
+  live_interrupt: 2,
+  live_end: 3,
+  convert: 4,
+  playback: 5,
+  online: 6,
+} as const;
 export type LiveStatus = (typeof LIVE_STATUS)[keyof typeof LIVE_STATUS];
 export const LIVE_STATUS_CODES: readonly LiveStatus[] = Object.values(LIVE_STATUS);
 
@@ -27,7 +35,8 @@ export type LiveDownload = (typeof LIVE_DOWNLOAD)[keyof typeof LIVE_DOWNLOAD];
 export const LIVE_DOWNLOAD_CODES: readonly LiveDownload[] = Object.values(LIVE_DOWNLOAD);
 
 /** The row of the admin progress transition table (contract/codes.ts ADMIN_TRANSITIONS) a live of this type follows. */
-export const liveTransitionKind = (type: number): TransitionKind => (type === LIVE_TYPE.live_only ? "live_offline" : "live_convert");
+export const liveTransitionKind = (type: number): TransitionKind =>
+  type === LIVE_TYPE.live_only ? "live_offline" : "live_convert";
 
 /**
  * A live kept as a recording (the /live_backup pages, docs/decisions/066): a live that has ended

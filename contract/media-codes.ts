@@ -6,14 +6,21 @@
 
 export const MEDIA_KIND_KEYS = ["article", "audio", "document", "external_video", "flash_card", "video"] as const;
 export type MediaKind = (typeof MEDIA_KIND_KEYS)[number];
-export const isMediaKind = (v: unknown): v is MediaKind => typeof v === "string" && (MEDIA_KIND_KEYS as readonly string[]).includes(v);
+export const isMediaKind = (v: unknown): v is MediaKind =>
+  typeof v === "string" && (MEDIA_KIND_KEYS as readonly string[]).includes(v);
 
 /**
  * What a kind holds besides the engine's columns: `file` the upload kind its file is checked
  * against (contract/upload-rules.ts; video and audio also get a duration and a thumbnail), `link`
  * an external video's URL, `body` an article's text, `cards` a flash card set's cards.
  */
-export type MediaKindRow = { key: MediaKind; file: "video" | "audio" | "document" | null; link: boolean; body: boolean; cards: boolean };
+export type MediaKindRow = {
+  key: MediaKind;
+  file: "video" | "audio" | "document" | null;
+  link: boolean;
+  body: boolean;
+  cards: boolean;
+};
 export const MEDIA_KINDS: Readonly<Record<MediaKind, MediaKindRow>> = {
   article: { key: "article", file: null, link: false, body: true, cards: false },
   audio: { key: "audio", file: "audio", link: false, body: false, cards: false },
@@ -56,11 +63,13 @@ export function parseVideoLink(link: string): { provider: VideoProvider; id: str
   if (host === "youtube.com" || host === "youtube-nocookie.com") {
     const v = u.searchParams.get("v");
     if (path[0] === "watch" && v && yt.test(v)) return { provider: "youtube", id: v };
-    if (["embed", "shorts", "live", "v"].includes(path[0] ?? "") && yt.test(path[1] ?? "")) return { provider: "youtube", id: path[1] };
+    if (["embed", "shorts", "live", "v"].includes(path[0] ?? "") && yt.test(path[1] ?? ""))
+      return { provider: "youtube", id: path[1] };
     return null;
   }
   if (host === "vimeo.com" && /^\d{6,12}$/.test(path[0] ?? "")) return { provider: "vimeo", id: path[0] };
-  if (host === "player.vimeo.com" && path[0] === "video" && /^\d{6,12}$/.test(path[1] ?? "")) return { provider: "vimeo", id: path[1] };
+  if (host === "player.vimeo.com" && path[0] === "video" && /^\d{6,12}$/.test(path[1] ?? ""))
+    return { provider: "vimeo", id: path[1] };
   return null;
 }
 
@@ -76,7 +85,9 @@ export const VIDEO_ORIGINS = {
 } as const satisfies Record<VideoProvider, { thumbnail: string; player: string }>;
 
 export const videoThumbnail = (provider: VideoProvider, id: string) =>
-  provider === "youtube" ? `${VIDEO_ORIGINS.youtube.thumbnail}/vi/${id}/hqdefault.jpg` : `${VIDEO_ORIGINS.vimeo.thumbnail}/${id}.jpg`;
+  provider === "youtube"
+    ? `${VIDEO_ORIGINS.youtube.thumbnail}/vi/${id}/hqdefault.jpg`
+    : `${VIDEO_ORIGINS.vimeo.thumbnail}/${id}.jpg`;
 
 /** The embedded player of a provider's video (a dialog's frame). */
 export const videoPlayer = (provider: VideoProvider, id: string) =>

@@ -7,20 +7,75 @@
  * built without a lookup table; which flags a role holds is in roles.ts.
  */
 export const MODULES = [
-  "dashboard", "usage_dashboard", "learner_dashboard", "homepage", "registration", "config",
-  "account", "import", "department", "administrator", "authority", "term", "identification",
-  "learning_history", "group", "competency", "highlight", "news", "notification_template",
-  "notification_trigger", "category", "instructor", "provider", "location", "messenger", "course",
-  "class", "class_program", "live", "onboard", "learning_program", "survey", "learning_path",
-  "playlist", "activity", "testbank", "test", "approval_flow", "request_form", "material_request",
-  "log", "import_history", "assignment", "suggestion", "enrollment", "enroll_form", "budget",
-  "gamification", "informative", "discussion", "report", "coniclex", "login_as", "material",
+  "dashboard",
+  "usage_dashboard",
+  "learner_dashboard",
+  "homepage",
+  "registration",
+  "config",
+  "account",
+  "import",
+  "department",
+  "administrator",
+  "authority",
+  "term",
+  "identification",
+  "learning_history",
+  "group",
+  "competency",
+  "highlight",
+  "news",
+  "notification_template",
+  "notification_trigger",
+  "category",
+  "instructor",
+  "provider",
+  "location",
+  "messenger",
+  "course",
+  "class",
+  "class_program",
+  "live",
+  "onboard",
+  "learning_program",
+  "survey",
+  "learning_path",
+  "playlist",
+  "activity",
+  "testbank",
+  "test",
+  "approval_flow",
+  "request_form",
+  "material_request",
+  "log",
+  "import_history",
+  "assignment",
+  "suggestion",
+  "enrollment",
+  "enroll_form",
+  "budget",
+  "gamification",
+  "informative",
+  "discussion",
+  "report",
+  "coniclex",
+  "login_as",
+  "material",
 ] as const;
 export type Module = (typeof MODULES)[number];
 
 export const ACTIONS = [
-  "view", "add", "change", "delete", "publish", "transaction", "progress", "certificate",
-  "enrollment", "learner", "export",
+  "view",
+  "add",
+  "change",
+  "delete",
+  "publish",
+  "transaction",
+  "progress",
+  "certificate",
+  "enrollment",
+  "learner",
+  "export",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -40,10 +95,7 @@ export const ALWAYS_TRUE_FLAGS = [
 ] as const;
 
 export const ALL_FLAGS: readonly string[] = [
-  ...MODULES.flatMap((m) => [
-    ...ACTIONS.map((a) => flag(m, a)),
-    ...VIEW_SCOPES.map((s) => viewFlag(m, s)),
-  ]),
+  ...MODULES.flatMap((m) => [...ACTIONS.map((a) => flag(m, a)), ...VIEW_SCOPES.map((s) => viewFlag(m, s))]),
   ...ALWAYS_TRUE_FLAGS,
 ];
 const FLAG_SET = new Set(ALL_FLAGS);
@@ -88,8 +140,12 @@ export const administers = (kind: AdministeredKind) => `administers_${kind}`;
 const ADMINISTERS_PREFIX = "administers_";
 
 /** Whether a permission answer passes `guard`: a flag it holds, or `administers_{kind}` for an account administering an item of that kind. */
-export function answerHolds(answer: Pick<PermissionAnswer, "permission" | "group_list" | "decides">, guard: string): boolean {
-  if (guard.startsWith(DECIDES_PREFIX)) return (answer.decides ?? []).includes(guard.slice(DECIDES_PREFIX.length) as DecidedKind);
+export function answerHolds(
+  answer: Pick<PermissionAnswer, "permission" | "group_list" | "decides">,
+  guard: string,
+): boolean {
+  if (guard.startsWith(DECIDES_PREFIX))
+    return (answer.decides ?? []).includes(guard.slice(DECIDES_PREFIX.length) as DecidedKind);
   if (guard.startsWith(ADMINISTERS_PREFIX)) {
     const kind = guard.slice(ADMINISTERS_PREFIX.length) as AdministeredKind;
     return ADMINISTERED_KINDS.includes(kind) && (answer[`${kind}_list`]?.length ?? 0) > 0;
@@ -106,4 +162,6 @@ export const answerGuards = (answer: PermissionAnswer): Set<string> =>
 
 /** A guard that is a flag, `administers_{kind}` or `decides_{kind}`. */
 export const isGuardFlag = (name: string): boolean =>
-  isFlag(name) || (ADMINISTERED_KINDS as readonly string[]).some((k) => name === administers(k as AdministeredKind)) || DECIDED_KINDS.some((k) => name === decides(k));
+  isFlag(name) ||
+  (ADMINISTERED_KINDS as readonly string[]).some((k) => name === administers(k as AdministeredKind)) ||
+  DECIDED_KINDS.some((k) => name === decides(k));

@@ -27,7 +27,8 @@ export type ApprovalStatus = (typeof APPROVAL_STATUS)[keyof typeof APPROVAL_STAT
 export const WAITING_STATUSES: readonly number[] = [0, 1, 21];
 export const isWaiting = (status: number) => WAITING_STATUSES.includes(status);
 /** The label key of an approval status (requests namespace). */
-export const approvalStatusKey = (status: number) => (isWaiting(status) ? "req_status_waiting" : `req_status_${status < 0 ? `m${-status}` : status}`);
+export const approvalStatusKey = (status: number) =>
+  isWaiting(status) ? "req_status_waiting" : `req_status_${status < 0 ? `m${-status}` : status}`;
 
 /** A decision taken at a step: approve moves on, reject ends it (-3), expiry ends it (-6). */
 export const DECISION = { approve: 30, reject: -3, expire: -6 } as const;
@@ -67,8 +68,23 @@ export type FormKind = (typeof FORM_KIND)[keyof typeof FORM_KIND];
  * answerer's; learner an active account; location a location; price an amount in baht.
  */
 export const QUESTION_TYPE = {
-  info: 0, scale: 1, radio: 2, checkbox: 3, textarea: 4, textinput: 5, number: 6, rating: 7, dropdown: 8,
-  datetime: 9, date: 10, time: 11, upload: 20, learner: 30, location: 31, price: 32, multiple_date: 33,
+  info: 0,
+  scale: 1,
+  radio: 2,
+  checkbox: 3,
+  textarea: 4,
+  textinput: 5,
+  number: 6,
+  rating: 7,
+  dropdown: 8,
+  datetime: 9,
+  date: 10,
+  time: 11,
+  upload: 20,
+  learner: 30,
+  location: 31,
+  price: 32,
+  multiple_date: 33,
 } as const;
 export type QuestionType = (typeof QUESTION_TYPE)[keyof typeof QUESTION_TYPE];
 export const QUESTION_TYPE_CODES: readonly QuestionType[] = Object.values(QUESTION_TYPE);
@@ -83,7 +99,13 @@ export const isRange = (type: number) => type === QUESTION_TYPE.scale || type ==
  * results know — radio, checkbox, textarea, textinput, number, date and the likert scale.
  */
 export const SURVEY_QUESTION_TYPE_CODES: readonly number[] = [
-  QUESTION_TYPE.radio, QUESTION_TYPE.checkbox, QUESTION_TYPE.textarea, QUESTION_TYPE.textinput, QUESTION_TYPE.number, QUESTION_TYPE.date, QUESTION_TYPE.scale,
+  QUESTION_TYPE.radio,
+  QUESTION_TYPE.checkbox,
+  QUESTION_TYPE.textarea,
+  QUESTION_TYPE.textinput,
+  QUESTION_TYPE.number,
+  QUESTION_TYPE.date,
+  QUESTION_TYPE.scale,
 ];
 /** Spec 001 §3 question defaults: value_min 1, value_max 4, max_select 1. */
 export const QUESTION_DEFAULTS = { value_min: 1, value_max: 4, max_select: 1 } as const;

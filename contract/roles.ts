@@ -9,8 +9,20 @@ const all = (modules: readonly Module[], actions: readonly Action[]) =>
   modules.flatMap((m) => actions.map((a) => flag(m, a)));
 
 const CONTENT: Module[] = [
-  "course", "class", "class_program", "live", "onboard", "learning_program", "survey",
-  "learning_path", "playlist", "activity", "testbank", "test", "material", "coniclex",
+  "course",
+  "class",
+  "class_program",
+  "live",
+  "onboard",
+  "learning_program",
+  "survey",
+  "learning_path",
+  "playlist",
+  "activity",
+  "testbank",
+  "test",
+  "material",
+  "coniclex",
 ];
 
 export const ROLES = [
@@ -38,11 +50,7 @@ export const ROLES = [
   {
     code: "inspector",
     name: "Inspector",
-    flags: [
-      DASHBOARD_FLAG,
-      viewFlag("activity", "instructor"),
-      ...all(["activity"], ["progress", "learner"]),
-    ],
+    flags: [DASHBOARD_FLAG, viewFlag("activity", "instructor"), ...all(["activity"], ["progress", "learner"])],
   },
   {
     code: "manager",
@@ -60,7 +68,11 @@ export const ROLES = [
     code: "viewer",
     name: "Viewer (read only)",
     // …and the forms, approval flows and requests of issue 17 (docs/decisions/056–058), read only.
-    flags: [DASHBOARD_FLAG, ...all(CONTENT, ["view"]), ...all(["approval_flow", "request_form", "material_request", "enroll_form"], ["view"])],
+    flags: [
+      DASHBOARD_FLAG,
+      ...all(CONTENT, ["view"]),
+      ...all(["approval_flow", "request_form", "material_request", "enroll_form"], ["view"]),
+    ],
   },
 ] as const;
 export type RoleCode = (typeof ROLES)[number]["code"];

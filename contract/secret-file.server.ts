@@ -27,4 +27,5 @@ export function secretFromFile(dataDir: string, name: string): string {
 }
 
 /** The relay secret the dashboard and the embedded API share (see RELAY_HEADER in contract/http). */
-export const relaySecret = (dataDir = process.env.DATA_DIR ?? "./data") => process.env.LMS_RELAY_SECRET || secretFromFile(dataDir, "relay.key");
+export const relaySecret = (dataDir = process.env.DATA_DIR ?? "./data") =>
+  process.env.LMS_RELAY_SECRET || secretFromFile(dataDir, "relay.key");

@@ -39,7 +39,12 @@ export const DEFAULT_MEDIA_SIZE_LIMIT = CONFIG_DEFAULTS["upload-media-size-limit
 export const DEFAULT_UPLOAD_ABANDON_HOURS = CONFIG_DEFAULTS["upload-abandon-hours"].value;
 
 /** Upload row states (the `upload.status` column). */
-export const UPLOAD_STATUS = { uploading: "uploading", complete: "complete", refused: "refused", claimed: "claimed" } as const;
+export const UPLOAD_STATUS = {
+  uploading: "uploading",
+  complete: "complete",
+  refused: "refused",
+  claimed: "claimed",
+} as const;
 export type UploadStatus = (typeof UPLOAD_STATUS)[keyof typeof UPLOAD_STATUS];
 
 /**
@@ -47,8 +52,20 @@ export type UploadStatus = (typeof UPLOAD_STATUS)[keyof typeof UPLOAD_STATUS];
  * the organisation's content when a content form claims it, and that form checks its own flag).
  */
 export const UPLOAD_MODULES: readonly Module[] = [
-  "course", "class", "class_program", "live", "onboard", "learning_program", "survey", "learning_path",
-  "playlist", "activity", "testbank", "test", "material", "coniclex",
+  "course",
+  "class",
+  "class_program",
+  "live",
+  "onboard",
+  "learning_program",
+  "survey",
+  "learning_path",
+  "playlist",
+  "activity",
+  "testbank",
+  "test",
+  "material",
+  "coniclex",
 ];
 
 /** The lower-cased extension of a file name, without the dot ("" when none). */
@@ -64,9 +81,11 @@ export const extensionAllowed = (kinds: readonly UploadKind[], fileName: string)
 };
 
 /** The `accept` attribute of a file input taking these kinds (".mp4,.mp3"). */
-export const acceptOf = (kinds: readonly UploadKind[]): string => [...new Set(kinds.flatMap((k) => UPLOAD_EXTENSIONS[k]))].map((e) => `.${e}`).join(",");
+export const acceptOf = (kinds: readonly UploadKind[]): string =>
+  [...new Set(kinds.flatMap((k) => UPLOAD_EXTENSIONS[k]))].map((e) => `.${e}`).join(",");
 
-export const isUploadKind = (v: unknown): v is UploadKind => typeof v === "string" && (UPLOAD_KINDS as readonly string[]).includes(v);
+export const isUploadKind = (v: unknown): v is UploadKind =>
+  typeof v === "string" && (UPLOAD_KINDS as readonly string[]).includes(v);
 
 /** The path under which the API takes resumable uploads (and the dashboard relays them). */
 export const UPLOAD_API_PATH = "/api/dashboard/upload/";

@@ -10,7 +10,11 @@ type Node = AgnosticRouteObject & { route: ManifestRoute };
 function tree(parentId: string | null): Node[] {
   return ROUTE_MANIFEST.filter((r) => r.parentId === parentId).map((r) => {
     const children = tree(r.id);
-    return (r.index ? { id: r.id, index: true, route: r } : { id: r.id, path: r.path, route: r, ...(children.length ? { children } : {}) }) as Node;
+    return (
+      r.index
+        ? { id: r.id, index: true, route: r }
+        : { id: r.id, path: r.path, route: r, ...(children.length ? { children } : {}) }
+    ) as Node;
   });
 }
 

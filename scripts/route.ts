@@ -16,6 +16,13 @@ if (!matches.length) {
   process.exit(1);
 }
 for (const [i, { route: r, params }] of matches.entries()) {
-  console.log(`${r.layout ? "layout" : "page  "}  app/${r.module}  (${r.id}; guard ${r.guard}${r.alsoBy?.length ? ` or ${r.alsoBy.join(", ")}` : ""})`);
-  if (i === matches.length - 1 && Object.keys(params).length) console.log(`        params: ${Object.entries(params).map(([k, v]) => `${k}=${v}`).join(", ")}`);
+  console.log(
+    `${r.layout ? "layout" : "page  "}  app/${r.module}  (${r.id}; guard ${r.guard}${r.alsoBy?.length ? ` or ${r.alsoBy.join(", ")}` : ""})`,
+  );
+  if (i === matches.length - 1 && Object.keys(params).length)
+    console.log(
+      `        params: ${Object.entries(params)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(", ")}`,
+    );
 }

@@ -18,7 +18,8 @@ import { dashboardProcess } from "../server/runtime";
 
 const dev = process.argv.includes("--dev");
 const only = process.argv.includes("--api") ? "api" : process.argv.includes("--dashboard") ? "dashboard" : null;
-if (process.argv.includes("--api") && process.argv.includes("--dashboard")) throw new Error("--api and --dashboard: one side each, or neither for both");
+if (process.argv.includes("--api") && process.argv.includes("--dashboard"))
+  throw new Error("--api and --dashboard: one side each, or neither for both");
 const env = readEnv();
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 const apiUrl = env.LMS_API_URL ?? `http://${env.HOST}:${env.API_PORT}`;
@@ -33,7 +34,9 @@ function newestMtime(entry: string): number {
 /** `npm run build` when the app's build or its compiled server is missing or older than their sources. */
 function buildIfStale() {
   const built = Math.min(newestMtime("build/index.js"), newestMtime("build/server.js"));
-  const sources = Math.max(...["app", "contract", "server", "remix.config.js", "tailwind.config.ts", "package-lock.json"].map(newestMtime));
+  const sources = Math.max(
+    ...["app", "contract", "server", "remix.config.js", "tailwind.config.ts", "package-lock.json"].map(newestMtime),
+  );
   if (built && built >= sources) return;
   console.log(built ? "[start] sources changed: rebuilding the dashboard…" : "[start] building the dashboard…");
   const r = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
@@ -48,7 +51,13 @@ function buildIfStale() {
 function dashboard(): ChildSpec {
   const dashEnv = { ...process.env, PORT: String(env.PORT), HOST: env.HOST, LMS_API_URL: apiUrl };
   const server = `${bin("tsx")} server/dashboard.ts build/index.js`;
-  if (dev) return { name: "dashboard (dev)", command: bin("remix"), args: ["dev", "--manual", "-c", server], env: { ...dashEnv, NODE_ENV: "development" } };
+  if (dev)
+    return {
+      name: "dashboard (dev)",
+      command: bin("remix"),
+      args: ["dev", "--manual", "-c", server],
+      env: { ...dashEnv, NODE_ENV: "development" },
+    };
   return { name: "dashboard", ...dashboardProcess("build", dashEnv) };
 }
 
@@ -72,11 +81,22 @@ const supervisor = new Supervisor();
 supervisor.handleProcessSignals();
 if (only === "api" || (only === null && !env.LMS_API_URL)) {
   const apiArgs = dev ? ["watch", "api/main.ts"] : ["api/main.ts"];
-  supervisor.start({ name: "LMS API", command: bin("tsx"), args: apiArgs, env: { ...process.env, API_PORT: String(env.API_PORT), HOST: env.HOST } });
+  supervisor.start({
+    name: "LMS API",
+    command: bin("tsx"),
+    args: apiArgs,
+    env: { ...process.env, API_PORT: String(env.API_PORT), HOST: env.HOST },
+  });
   // The API first, so the dashboard's first pages find it; but the dashboard copes without it (504 page).
   const up = await answers(`${apiUrl}/api/health/`, 60_000);
-  if (only === "api" && up) console.log(`\n[start] LMS API: ${apiUrl}/api/  (liveness: ${apiUrl}/api/health/, readiness: ${apiUrl}/api/health/ready/)\n`);
-  else if (!up && !supervisor.stopping) console.log(`[start] the API has not answered within 60 s${only === "api" ? "; still trying" : "; starting the dashboard anyway"}`);
+  if (only === "api" && up)
+    console.log(
+      `\n[start] LMS API: ${apiUrl}/api/  (liveness: ${apiUrl}/api/health/, readiness: ${apiUrl}/api/health/ready/)\n`,
+    );
+  else if (!up && !supervisor.stopping)
+    console.log(
+      `[start] the API has not answered within 60 s${only === "api" ? "; still trying" : "; starting the dashboard anyway"}`,
+    );
 }
 if (only !== "api") {
   supervisor.start(dashboard());
@@ -87,8 +107,12 @@ async function announceDashboard() {
   if (await answers(`http://${env.HOST}:${env.PORT}/dashboard/health`, 120_000)) {
     console.log(`\n[start] Dashboard: http://${env.HOST}:${env.PORT}/dashboard/`);
     console.log(`[start] LMS API:   ${apiUrl}/api/  (health: ${apiUrl}/api/health/)`);
-    console.log("[start] Demo sign-in: admin (superuser) — the password was printed when the demo was seeded, or is DEMO_PASSWORD.\n");
+    console.log(
+      "[start] Demo sign-in: admin (superuser) — the password was printed when the demo was seeded, or is DEMO_PASSWORD.\n",
+    );
   } else if (!supervisor.stopping) {
-    console.log(`[start] the dashboard has not answered within 120 s at http://${env.HOST}:${env.PORT}/dashboard/health; still trying`);
+    console.log(
+      `[start] the dashboard has not answered within 120 s at http://${env.HOST}:${env.PORT}/dashboard/health; still trying`,
+    );
   }
 }

@@ -28,9 +28,17 @@ export type ExitEvent = { name: string; pid: number; code: number | null; signal
 export type RestartEvent = { name: string; reason: string; delayMs: number; attempt: number };
 
 /** The wait before restart number `attempt` (0-based count of quick crashes in a row). */
-export const backoffDelay = (attempt: number, initialMs: number, maxMs: number) => Math.min(maxMs, initialMs * 2 ** Math.min(attempt, 30));
+export const backoffDelay = (attempt: number, initialMs: number, maxMs: number) =>
+  Math.min(maxMs, initialMs * 2 ** Math.min(attempt, 30));
 
-type Slot = { spec: ChildSpec; child: ChildProcess | null; startedAt: number; crashes: number; timer: NodeJS.Timeout | null; exited: Promise<void> };
+type Slot = {
+  spec: ChildSpec;
+  child: ChildProcess | null;
+  startedAt: number;
+  crashes: number;
+  timer: NodeJS.Timeout | null;
+  exited: Promise<void>;
+};
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 
@@ -41,7 +49,14 @@ export class Supervisor extends EventEmitter {
 
   constructor(opts: SuperviseOptions = {}) {
     super();
-    this.opts = { initialDelayMs: 500, maxDelayMs: 30_000, resetAfterMs: 60_000, graceMs: 10_000, log: (line) => console.log(`[start] ${line}`), ...opts };
+    this.opts = {
+      initialDelayMs: 500,
+      maxDelayMs: 30_000,
+      resetAfterMs: 60_000,
+      graceMs: 10_000,
+      log: (line) => console.log(`[start] ${line}`),
+      ...opts,
+    };
   }
 
   get stopping() {
@@ -61,7 +76,11 @@ export class Supervisor extends EventEmitter {
     // Its own process group: `tsx` runs the code in a grandchild, and a crash of the wrapper alone
     // would leave that grandchild holding the port; signalling the group reaches both. (A terminal's
     // Ctrl-C then reaches only this process, which stops the children itself.)
-    const child = spawn(slot.spec.command, slot.spec.args, { stdio: "inherit", detached: true, env: slot.spec.env ?? process.env });
+    const child = spawn(slot.spec.command, slot.spec.args, {
+      stdio: "inherit",
+      detached: true,
+      env: slot.spec.env ?? process.env,
+    });
     slot.child = child;
     slot.startedAt = Date.now();
     let done!: () => void;
@@ -179,7 +198,12 @@ export class Supervisor extends EventEmitter {
 /** The parent pid of a process, from /proc (null when unknown: no /proc, or the process is gone). */
 function parentOf(pid: number): number | null {
   try {
-    return Number(fs.readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /s, "").split(" ")[1]);
+    return Number(
+      fs
+        .readFileSync(`/proc/${pid}/stat`, "utf8")
+        .replace(/^.*\) /s, "")
+        .split(" ")[1],
+    );
   } catch {
     return null;
   }
@@ -188,7 +212,10 @@ function parentOf(pid: number): number | null {
 /** Why a child ended; a wrapper (tsx, a shell) reports its own child's fatal signal as 128 + n. */
 function describeExit(code: number | null, signal: NodeJS.Signals | null) {
   if (signal) return `killed by ${signal}`;
-  const relayed = code !== null && code > 128 ? Object.entries(os.constants.signals).find(([, n]) => n === code - 128)?.[0] : undefined;
+  const relayed =
+    code !== null && code > 128
+      ? Object.entries(os.constants.signals).find(([, n]) => n === code - 128)?.[0]
+      : undefined;
   return `exited with code ${code}${relayed ? ` (${relayed})` : ""}`;
 }
 

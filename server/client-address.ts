@@ -2,11 +2,22 @@ import type { RequestHandler } from "express";
 import { CLIENT_ADDRESS_HEADER } from "../contract/http";
 
 /** Headers a browser could send to lie about where it is or how it came (docs/decisions/019). */
-const FORWARDED = ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-forwarded-port", "forwarded", "x-real-ip", CLIENT_ADDRESS_HEADER];
+const FORWARDED = [
+  "x-forwarded-for",
+  "x-forwarded-proto",
+  "x-forwarded-host",
+  "x-forwarded-port",
+  "forwarded",
+  "x-real-ip",
+  CLIENT_ADDRESS_HEADER,
+];
 
 /** `TRUST_PROXY` → express's `trust proxy` setting: a list of addresses/subnets, or nothing. */
 export function trustSetting(value: string | undefined): string[] | false {
-  const list = (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const list = (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return list.length ? list : false;
 }
 
@@ -48,6 +59,9 @@ function secureCookies(res: Parameters<RequestHandler>[1]) {
   res.setHeader = (name: string, value: number | string | readonly string[]) => {
     if (name.toLowerCase() !== "set-cookie") return setHeader(name, value);
     const values = (Array.isArray(value) ? value : [String(value)]) as string[];
-    return setHeader(name, values.map((c) => (/;\s*secure\s*(;|$)/i.test(c) ? c : `${c}; Secure`)));
+    return setHeader(
+      name,
+      values.map((c) => (/;\s*secure\s*(;|$)/i.test(c) ? c : `${c}; Secure`)),
+    );
   };
 }

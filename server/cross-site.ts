@@ -27,7 +27,9 @@ export function refuseCrossSitePosts(log: (line: string) => void = (line) => con
     if (!UNSAFE.has(req.method) || origin === undefined) return next();
     const host = (req.headers["x-forwarded-host"] as string | undefined)?.split(",")[0]?.trim() || req.headers.host;
     if (host && originHost(origin) === host) return next();
-    log(`[dashboard] refused a cross-site ${req.method} of ${req.path.slice(0, 200)} from origin ${JSON.stringify(origin.slice(0, 200))}`);
+    log(
+      `[dashboard] refused a cross-site ${req.method} of ${req.path.slice(0, 200)} from origin ${JSON.stringify(origin.slice(0, 200))}`,
+    );
     // Shown as the 403 page: a GET of it, the post's body left unread (Node discards it).
     req.method = "GET";
     req.url = req.originalUrl = REFUSED_PAGE; // Remix's adapter reads originalUrl

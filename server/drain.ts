@@ -21,7 +21,10 @@ import type { Express, RequestHandler } from "express";
  */
 export const DRAIN_DELAY_MS = Math.max(0, Number(process.env.DRAIN_DELAY_MS) || 0);
 
-export type Readiness = { draining: boolean; /** answers begun before draining, not yet finished */ underway?: Set<ServerResponse> };
+export type Readiness = {
+  draining: boolean;
+  /** answers begun before draining, not yet finished */ underway?: Set<ServerResponse>;
+};
 
 export const READY_PATH = "/dashboard/health/ready";
 

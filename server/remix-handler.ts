@@ -1,4 +1,9 @@
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type ServerBuild,
+} from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 
 /** What is thrown away of a body its route did not read; past it the connection is cut. */
@@ -61,7 +66,8 @@ async function send(res: ExpressResponse, response: Response) {
 function discardUnread(req: ExpressRequest, res: ExpressResponse): Promise<void> {
   if (req.complete || req.destroyed) return Promise.resolve();
   // A body that says it is longer than what is ever thrown away is not waited for: answered, then the connection closed.
-  if (Number(req.headers["content-length"] ?? 0) > DISCARD_BYTES) return Promise.resolve(void res.setHeader("connection", "close"));
+  if (Number(req.headers["content-length"] ?? 0) > DISCARD_BYTES)
+    return Promise.resolve(void res.setHeader("connection", "close"));
   return new Promise((resolve) => {
     let dropped = 0;
     let timer = setTimeout(() => cut(), STALL_MS);

@@ -21,7 +21,10 @@ import path from "node:path";
 export const DASHBOARD_NODE_ARGS = ["--max-old-space-size=512", "--max-semi-space-size=8"];
 
 /** The command, arguments and environment of the production dashboard over the build in `buildDir`. */
-export function dashboardProcess(buildDir: string, env: Record<string, string | undefined>): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
+export function dashboardProcess(
+  buildDir: string,
+  env: Record<string, string | undefined>,
+): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
   return {
     command: process.execPath,
     args: [...DASHBOARD_NODE_ARGS, path.join(buildDir, "server.js"), path.join(buildDir, "index.js")],
@@ -30,4 +33,5 @@ export function dashboardProcess(buildDir: string, env: Record<string, string | 
 }
 
 /** The same as one shell command line (Playwright's webServer takes a string). */
-export const dashboardCommandLine = (buildDir: string) => ["node", ...DASHBOARD_NODE_ARGS, path.join(buildDir, "server.js"), path.join(buildDir, "index.js")].join(" ");
+export const dashboardCommandLine = (buildDir: string) =>
+  ["node", ...DASHBOARD_NODE_ARGS, path.join(buildDir, "server.js"), path.join(buildDir, "index.js")].join(" ");

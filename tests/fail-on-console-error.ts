@@ -17,5 +17,8 @@ afterEach(() => {
   vi.restoreAllMocks();
   const calls = unexpected;
   unexpected = [];
-  if (calls.length) throw new Error(`console.error was called ${calls.length} time(s):\n${calls.map((a) => a.map(String).join(" ")).join("\n")}`);
+  if (calls.length)
+    throw new Error(
+      `console.error was called ${calls.length} time(s):\n${calls.map((a) => a.map(String).join(" ")).join("\n")}`,
+    );
 });

@@ -26,7 +26,10 @@ export const staffOf = (accounts: readonly AccountFlags[]) => accounts.filter((a
 /** Accounts without dashboard permission (the learner): refused everywhere. */
 export function outsidersOf(accounts: readonly AccountFlags[]): AccountFlags[] {
   const out = accounts.filter((a) => !a.flags?.has(DASHBOARD_FLAG));
-  if (!out.length) throw new Error("no demo account lacks dashboard permission: the matrix cannot prove the dashboard refuses outsiders (seed a learner)");
+  if (!out.length)
+    throw new Error(
+      "no demo account lacks dashboard permission: the matrix cannot prove the dashboard refuses outsiders (seed a learner)",
+    );
   return out;
 }
 
@@ -44,7 +47,9 @@ export function lacking(accounts: readonly AccountFlags[], flag: GuardFlags, nea
     .filter((a) => !holds(a, flag))
     .sort((a, b) => reaches(b) - reaches(a) || count(b) - count(a) || byName(a, b));
   if (!out.length) {
-    throw new Error(`no demo staff account lacks ${flag}: the matrix cannot prove the guard refuses (give a seeded role, contract/roles.ts, no ${flag})`);
+    throw new Error(
+      `no demo staff account lacks ${flag}: the matrix cannot prove the guard refuses (give a seeded role, contract/roles.ts, no ${flag})`,
+    );
   }
   return out;
 }
@@ -68,6 +73,9 @@ export function refusedStaff(accounts: readonly AccountFlags[], flag: GuardFlags
  */
 export function holding(accounts: readonly AccountFlags[], flag: GuardFlags): AccountFlags[] {
   const out = accounts.filter((a) => holds(a, flag)).sort((a, b) => count(a) - count(b) || byName(a, b));
-  if (!out.length) throw new Error(`no demo account holds ${flag}: the matrix cannot prove the route answers (seed a role with ${flag})`);
+  if (!out.length)
+    throw new Error(
+      `no demo account holds ${flag}: the matrix cannot prove the route answers (seed a role with ${flag})`,
+    );
   return out;
 }

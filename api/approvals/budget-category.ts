@@ -25,7 +25,12 @@ import { assertCodeFree, assertFree, requireModule } from "../system/master";
  * from dashboard/filter/budget-category/ (extras.ts).
  */
 
-const ORDERING = { name_bp: sql`lower(t.name_bp)`, name_ac: sql`lower(t.name_ac)`, code: sql`lower(t.code)`, id: sql`t.id` };
+const ORDERING = {
+  name_bp: sql`lower(t.name_bp)`,
+  name_ac: sql`lower(t.name_ac)`,
+  code: sql`lower(t.code)`,
+  id: sql`t.id`,
+};
 const BASE = "/dashboard/budget-category/";
 const ITEM = `${BASE}:id(^\\d{1,12})/`;
 
@@ -33,10 +38,24 @@ async function present(db: Db | Trx, ids: number[]): Promise<BudgetCategory[]> {
   if (!ids.length) return [];
   const rows = await db
     .selectFrom("budget_category as t")
-    .select(["t.id", "t.name_bp", "t.name_ac", "t.code", "t.type", (eb) => eb.selectFrom("content_budget_record as r").select((e) => e.fn.countAll<number>().as("n")).whereRef("r.budget_category_id", "=", "t.id").as("count_record")])
+    .select([
+      "t.id",
+      "t.name_bp",
+      "t.name_ac",
+      "t.code",
+      "t.type",
+      (eb) =>
+        eb
+          .selectFrom("content_budget_record as r")
+          .select((e) => e.fn.countAll<number>().as("n"))
+          .whereRef("r.budget_category_id", "=", "t.id")
+          .as("count_record"),
+    ])
     .where("t.id", "in", ids)
     .execute();
-  const byId = new Map(rows.map((r) => [r.id, { ...r, type: r.type as BudgetCategoryType, count_record: Number(r.count_record ?? 0) }]));
+  const byId = new Map(
+    rows.map((r) => [r.id, { ...r, type: r.type as BudgetCategoryType, count_record: Number(r.count_record ?? 0) }]),
+  );
   return ids.map((id) => byId.get(id)!).filter(Boolean);
 }
 
@@ -45,9 +64,20 @@ async function present(db: Db | Trx, ids: number[]): Promise<BudgetCategory[]> {
  * `selfId`): spec 001 §5 refuses a duplicate budget category, and both names are picked from
  * (issue 33; migration 0043). Else 400 on the field: code_already_used / name_already_used.
  */
-async function assertFreeValues(trx: Trx, input: { code?: string | null; name_bp?: string; name_ac?: string }, selfId: number | null) {
+async function assertFreeValues(
+  trx: Trx,
+  input: { code?: string | null; name_bp?: string; name_ac?: string },
+  selfId: number | null,
+) {
   await assertCodeFree(trx, "budget_category", input.code, selfId);
-  for (const column of ["name_bp", "name_ac"] as const) await assertFree(trx, { table: "budget_category", column, value: input[column], selfId, message: MSG.name_already_used });
+  for (const column of ["name_bp", "name_ac"] as const)
+    await assertFree(trx, {
+      table: "budget_category",
+      column,
+      value: input[column],
+      selfId,
+      message: MSG.name_already_used,
+    });
 }
 
 /** A unique violation that slipped past the checks (two writers at once), by the index it broke. */
@@ -60,7 +90,8 @@ const UNIQUE = [
 export function budgetCategoryRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
   const existing = async (id: number) => {
-    if (!(await db.selectFrom("budget_category").select("id").where("id", "=", id).executeTakeFirst())) throw notFound();
+    if (!(await db.selectFrom("budget_category").select("id").where("id", "=", id).executeTakeFirst()))
+      throw notFound();
     return id;
   };
 
@@ -72,11 +103,19 @@ export function budgetCategoryRoutes(app: FastifyInstance, ctx: ApiContext) {
     let query = db.selectFrom("budget_category as t").select("t.id");
     if (q.search) {
       const p = likePattern(q.search);
-      query = query.where(sql<SqlBool>`(lower(t.name_bp) like ${p} escape '\\' or lower(t.name_ac) like ${p} escape '\\' or lower(t.code) like ${p} escape '\\')`);
+      query = query.where(
+        sql<SqlBool>`(lower(t.name_bp) like ${p} escape '\\' or lower(t.name_ac) like ${p} escape '\\' or lower(t.code) like ${p} escape '\\')`,
+      );
     }
     for (const o of order) query = query.orderBy(o.expr, o.desc ? "desc" : "asc");
     const page = await paginate(req, query.orderBy("t.id", tieDirection(order)), q);
-    return { ...page, results: await present(db, page.results.map((r) => r.id)) };
+    return {
+      ...page,
+      results: await present(
+        db,
+        page.results.map((r) => r.id),
+      ),
+    };
   });
 
   app.post(BASE, async (req, reply) => {
@@ -89,7 +128,16 @@ export function budgetCategoryRoutes(app: FastifyInstance, ctx: ApiContext) {
           db,
           async (trx) => {
             await assertFreeValues(trx, input, null);
-            return keep(trx, (await trx.insertInto("budget_category").values({ name_bp: input.name_bp, name_ac: input.name_ac, code: input.code!, type: input.type }).returning("id").executeTakeFirstOrThrow()).id);
+            return keep(
+              trx,
+              (
+                await trx
+                  .insertInto("budget_category")
+                  .values({ name_bp: input.name_bp, name_ac: input.name_ac, code: input.code!, type: input.type })
+                  .returning("id")
+                  .executeTakeFirstOrThrow()
+              ).id,
+            );
           },
           UNIQUE,
         );
@@ -122,7 +170,13 @@ export function budgetCategoryRoutes(app: FastifyInstance, ctx: ApiContext) {
     await requireModule(req, db, "budget", "delete");
     const id = await existing(itemId(req));
     await writeTransaction(db, async (trx) => {
-      if (await trx.selectFrom("content_budget_record").select("id").where("budget_category_id", "=", id).executeTakeFirst()) {
+      if (
+        await trx
+          .selectFrom("content_budget_record")
+          .select("id")
+          .where("budget_category_id", "=", id)
+          .executeTakeFirst()
+      ) {
         throw new ApiError(424, { detail: MSG.cannot_delete_because_dependency });
       }
       await trx.deleteFrom("budget_category").where("id", "=", id).execute();

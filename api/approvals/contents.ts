@@ -22,26 +22,38 @@ export async function contentsWith(q: Db | Trx, feature: ContentFeature): Promis
 export type ContentRow = { content_type_id: number; content_id: number; type: string; name: string; code: string };
 
 /** The union of their tables, aliased `alias`. */
-export function contentUnion<A extends string>(types: readonly FeatureContent[], alias: A): AliasedRawBuilder<ContentRow, A> {
+export function contentUnion<A extends string>(
+  types: readonly FeatureContent[],
+  alias: A,
+): AliasedRawBuilder<ContentRow, A> {
   const parts = types.map(
-    (t) => sql`select ${sql.lit(t.typeId)} as content_type_id, id as content_id, ${sql.lit(t.def.resource.contentType)} as type, name, code from ${sql.table(t.def.resource.table)}`,
+    (t) =>
+      sql`select ${sql.lit(t.typeId)} as content_type_id, id as content_id, ${sql.lit(t.def.resource.contentType)} as type, name, code from ${sql.table(t.def.resource.table)}`,
   );
   return sql<ContentRow>`(${sql.join(parts, sql` union all `)})`.as(alias);
 }
 
 /** The type a content_type id or code names among `types`, or undefined. */
 export const typeById = (types: readonly FeatureContent[], typeId: number) => types.find((t) => t.typeId === typeId);
-export const typeByCode = (types: readonly FeatureContent[], code: string) => types.find((t) => t.def.resource.contentType === code);
+export const typeByCode = (types: readonly FeatureContent[], code: string) =>
+  types.find((t) => t.def.resource.contentType === code);
 
 /** A content's reference, name and code (null: no such content). */
-export async function contentSummary(q: Db | Trx, t: FeatureContent, contentId: number): Promise<{ ref: ContentRef; content: ContentSummary } | null> {
+export async function contentSummary(
+  q: Db | Trx,
+  t: FeatureContent,
+  contentId: number,
+): Promise<{ ref: ContentRef; content: ContentSummary } | null> {
   const row = await q
     .selectFrom(`${t.def.resource.table} as t` as "course as t")
     .select(["t.id", "t.name", "t.code"])
     .where("t.id", "=", contentId)
     .executeTakeFirst();
   if (!row) return null;
-  return { ref: { contentTypeId: t.typeId, contentId: row.id }, content: { type: t.def.resource.contentType, id: row.id, name: row.name, code: row.code } };
+  return {
+    ref: { contentTypeId: t.typeId, contentId: row.id },
+    content: { type: t.def.resource.contentType, id: row.id, name: row.name, code: row.code },
+  };
 }
 
 /** Baht from hundredths. */

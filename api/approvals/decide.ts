@@ -29,7 +29,10 @@ export type Row = { id: number; account_id: number; status: number; content_type
 export async function readRows(trx: Trx, ids: readonly number[]): Promise<Map<number, Row>> {
   const out = new Map<number, Row>();
   for (const part of chunks([...ids])) {
-    const q = trx.selectFrom("content_enrollment").select(["id", "account_id", "status", "content_type_id", "content_id"]).where("id", "in", part);
+    const q = trx
+      .selectFrom("content_enrollment")
+      .select(["id", "account_id", "status", "content_type_id", "content_id"])
+      .where("id", "in", part);
     for (const r of await (isPostgres(trx) ? q.forUpdate() : q).execute()) out.set(r.id, r);
   }
   return out;
@@ -45,10 +48,21 @@ export const answer = (results: DecisionAnswer["results"]): DecisionAnswer => {
 export type DecisionRow = { decision: "approved" | "rejected"; reason: DecisionReason; note?: string };
 
 /** Move one record, conditional on the status read, with its history row and decision. */
-export async function move(trx: Trx, row: Row, to: number, action: ProgressAction, decision: DecisionRow | null, by: By) {
+export async function move(
+  trx: Trx,
+  row: Row,
+  to: number,
+  action: ProgressAction,
+  decision: DecisionRow | null,
+  by: By,
+) {
   const res = await trx
     .updateTable("content_enrollment")
-    .set({ status: to, datetime_update: by.at, ...(to === PROGRESS_STATUS.not_start && { datetime_start: null, datetime_complete: null }) })
+    .set({
+      status: to,
+      datetime_update: by.at,
+      ...(to === PROGRESS_STATUS.not_start && { datetime_start: null, datetime_complete: null }),
+    })
     .where("id", "=", row.id)
     .where("status", "=", row.status)
     .executeTakeFirst();
@@ -58,16 +72,33 @@ export async function move(trx: Trx, row: Row, to: number, action: ProgressActio
   if (decision) {
     await trx
       .insertInto("content_enrollment_decision")
-      .values({ enrollment_id: row.id, decision: decision.decision, reason: decision.reason, note: decision.note ?? "", from_status: row.status, decided_by: by.accountId, datetime_decide: by.at })
+      .values({
+        enrollment_id: row.id,
+        decision: decision.decision,
+        reason: decision.reason,
+        note: decision.note ?? "",
+        from_status: row.status,
+        decided_by: by.accountId,
+        datetime_decide: by.at,
+      })
       .execute();
   }
   return true;
 }
 
 /** Per content of the call: whether it may be written, its seats and its cost (read once, then counted down). */
-export type ContentState = { ref: ContentRef; readOnly: boolean; seats: Awaited<ReturnType<typeof seatsOf>>; cost: number };
+export type ContentState = {
+  ref: ContentRef;
+  readOnly: boolean;
+  seats: Awaited<ReturnType<typeof seatsOf>>;
+  cost: number;
+};
 
-export async function contentStates(trx: Trx, types: readonly FeatureContent[], rows: Iterable<Row>): Promise<Map<string, ContentState>> {
+export async function contentStates(
+  trx: Trx,
+  types: readonly FeatureContent[],
+  rows: Iterable<Row>,
+): Promise<Map<string, ContentState>> {
   const out = new Map<string, ContentState>();
   for (const r of rows) {
     const key = `${r.content_type_id}:${r.content_id}`;
@@ -76,20 +107,32 @@ export async function contentStates(trx: Trx, types: readonly FeatureContent[], 
     const t = typeById(types, r.content_type_id);
     // Seats are counted one approval after another: in PostgreSQL the content's row is locked
     // first, as an administrator's enrolment does (docs/decisions/017).
-    if (t && isPostgres(trx)) await fromResource(trx, t.def.resource.table).select("t.id").where("t.id", "=", ref.contentId).forUpdate().execute();
+    if (t && isPostgres(trx))
+      await fromResource(trx, t.def.resource.table)
+        .select("t.id")
+        .where("t.id", "=", ref.contentId)
+        .forUpdate()
+        .execute();
     const refusal = t?.def.resource.writeRefusal ? await t.def.resource.writeRefusal(trx, ref.contentId) : null;
     out.set(key, { ref, readOnly: !t || !!refusal, seats: await seatsOf(trx, ref), cost: await contentCost(trx, ref) });
   }
   return out;
 }
 
-export async function approve(trx: Trx, types: readonly FeatureContent[], ids: readonly number[], by: By): Promise<DecisionAnswer> {
+export async function approve(
+  trx: Trx,
+  types: readonly FeatureContent[],
+  ids: readonly number[],
+  by: By,
+): Promise<DecisionAnswer> {
   const rows = await readRows(trx, ids);
   const states = await contentStates(trx, types, rows.values());
   const results: DecisionAnswer["results"] = [];
   for (const id of ids) {
     const row = rows.get(id);
-    const result = row ? await approveOne(trx, row, states.get(`${row.content_type_id}:${row.content_id}`)!, by) : "not_found";
+    const result = row
+      ? await approveOne(trx, row, states.get(`${row.content_type_id}:${row.content_id}`)!, by)
+      : "not_found";
     results.push({ enrollment: id, result });
   }
   return answer(results);
@@ -104,17 +147,32 @@ export async function approvalRefusal(trx: Trx, row: Row, state: ContentState): 
   if (state.readOnly) return "read_only";
   const seats = state.seats;
   if (seats && seats.taken >= seats.capacity && seats.when_full === "closed") return "full";
-  if (state.cost > 0 && ((await creditBalances(trx, [row.account_id])).get(row.account_id) ?? 0) < state.cost) return "not_enough_credit";
+  if (state.cost > 0 && ((await creditBalances(trx, [row.account_id])).get(row.account_id) ?? 0) < state.cost)
+    return "not_enough_credit";
   return null;
 }
 
-export async function approveOne(trx: Trx, row: Row, state: ContentState, by: By, reason: DecisionReason = "admin"): Promise<DecisionOutcome> {
+export async function approveOne(
+  trx: Trx,
+  row: Row,
+  state: ContentState,
+  by: By,
+  reason: DecisionReason = "admin",
+): Promise<DecisionOutcome> {
   const refusal = await approvalRefusal(trx, row, state);
   if (refusal) return refusal;
   const seats = state.seats;
   const hasSeat = !seats || seats.taken < seats.capacity;
   // The cost is spent on approval, seat or waiting list alike: the administrator admitted the learner.
-  if (state.cost > 0 && !(await changeCredit(trx, { accountId: row.account_id, amount: -state.cost, reason: "enrollment", ref: state.ref }, by))) return "not_enough_credit";
+  if (
+    state.cost > 0 &&
+    !(await changeCredit(
+      trx,
+      { accountId: row.account_id, amount: -state.cost, reason: "enrollment", ref: state.ref },
+      by,
+    ))
+  )
+    return "not_enough_credit";
   const to = hasSeat ? PROGRESS_STATUS.not_start : PROGRESS_STATUS.waiting_list;
   // The row is locked (PostgreSQL) or the writer is alone (SQLite): the status read still holds.
   await move(trx, row, to, "approve", { decision: "approved", reason }, by);
@@ -130,7 +188,11 @@ export async function reject(trx: Trx, ids: readonly number[], by: By, note: str
     const row = rows.get(id);
     let result: DecisionOutcome = "not_found";
     if (row) {
-      result = isDecidable(row.status) && (await move(trx, row, PROGRESS_STATUS.rejected, "reject", { decision: "rejected", reason: "admin", note }, by)) ? "rejected" : "not_decidable";
+      result =
+        isDecidable(row.status) &&
+        (await move(trx, row, PROGRESS_STATUS.rejected, "reject", { decision: "rejected", reason: "admin", note }, by))
+          ? "rejected"
+          : "not_decidable";
     }
     results.push({ enrollment: id, result });
   }
@@ -141,7 +203,12 @@ export async function cancelRejection(trx: Trx, ids: readonly number[], by: By):
   const rows = await readRows(trx, ids);
   const decided = new Map<number, number>();
   for (const part of chunks([...ids])) {
-    const found = await trx.selectFrom("content_enrollment_decision").select(["enrollment_id", "from_status"]).where("decision", "=", "rejected").where("enrollment_id", "in", part).execute();
+    const found = await trx
+      .selectFrom("content_enrollment_decision")
+      .select(["enrollment_id", "from_status"])
+      .where("decision", "=", "rejected")
+      .where("enrollment_id", "in", part)
+      .execute();
     for (const d of found) decided.set(d.enrollment_id, d.from_status);
   }
   const results: DecisionAnswer["results"] = [];
@@ -149,7 +216,13 @@ export async function cancelRejection(trx: Trx, ids: readonly number[], by: By):
     const row = rows.get(id);
     const back = decided.get(id);
     let result: DecisionOutcome = "not_found";
-    if (row) result = row.status === PROGRESS_STATUS.rejected && back !== undefined && (await move(trx, row, back, "cancel_reject", null, by)) ? "reject_cancelled" : "not_decidable";
+    if (row)
+      result =
+        row.status === PROGRESS_STATUS.rejected &&
+        back !== undefined &&
+        (await move(trx, row, back, "cancel_reject", null, by))
+          ? "reject_cancelled"
+          : "not_decidable";
     results.push({ enrollment: id, result });
   }
   return answer(results);
@@ -166,7 +239,17 @@ export async function rejectFormRequired(trx: Trx, refs: readonly ContentRef[], 
       .where("content_id", "=", ref.contentId)
       .where("status", "=", PROGRESS_STATUS.waiting_form);
     for (const row of await (isPostgres(trx) ? q.forUpdate() : q).orderBy("id").execute()) {
-      if (await move(trx, row, PROGRESS_STATUS.rejected, "close_enrollment", { decision: "rejected", reason: "enrollment_closed" }, by)) n++;
+      if (
+        await move(
+          trx,
+          row,
+          PROGRESS_STATUS.rejected,
+          "close_enrollment",
+          { decision: "rejected", reason: "enrollment_closed" },
+          by,
+        )
+      )
+        n++;
     }
   }
   return n;
@@ -209,5 +292,11 @@ export async function closeEndedPeriods(db: Db, at: string): Promise<number> {
     )
     .execute();
   if (!ended.length) return 0;
-  return db.transaction().execute((trx) => rejectFormRequired(trx, ended.map((r) => ({ contentTypeId: r.content_type_id, contentId: r.content_id })), { accountId: null, at }));
+  return db.transaction().execute((trx) =>
+    rejectFormRequired(
+      trx,
+      ended.map((r) => ({ contentTypeId: r.content_type_id, contentId: r.content_id })),
+      { accountId: null, at },
+    ),
+  );
 }

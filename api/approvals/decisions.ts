@@ -31,32 +31,70 @@ async function waitingRequests(trx: Trx, ids: readonly number[]): Promise<Map<nu
   for (const part of chunks([...ids])) {
     const rows = await trx
       .selectFrom("learning_request as r")
-      .select(["r.id", "r.step", "r.enrollment_id", (eb) => eb.selectFrom("approval_step as s").select((e) => e.fn.countAll<number>().as("n")).whereRef("s.flow_id", "=", "r.flow_id").as("steps")])
+      .select([
+        "r.id",
+        "r.step",
+        "r.enrollment_id",
+        (eb) =>
+          eb
+            .selectFrom("approval_step as s")
+            .select((e) => e.fn.countAll<number>().as("n"))
+            .whereRef("s.flow_id", "=", "r.flow_id")
+            .as("steps"),
+      ])
       .where("r.kind", "=", REQUEST_TYPE.enrollment)
       .where("r.status", "in", WAITING_STATUSES as number[])
       .where("r.enrollment_id", "in", part)
       .execute();
-    for (const r of rows) out.set(r.enrollment_id!, { id: r.id, step: r.step, steps: Number(r.steps ?? 0), enrollment_id: r.enrollment_id! });
+    for (const r of rows)
+      out.set(r.enrollment_id!, {
+        id: r.id,
+        step: r.step,
+        steps: Number(r.steps ?? 0),
+        enrollment_id: r.enrollment_id!,
+      });
   }
   return out;
 }
 
 /** One flow enrolment decided at its step by `who`. */
-async function decideInFlow(trx: Trx, r: FlowRequest, action: "approve" | "reject", note: string, who: Who, mails: number[]): Promise<DecisionOutcome> {
-  const mine = who.account.is_superuser === 1 || !!(await waitingFor(trx, who.account).select("r.id").where("r.id", "=", r.id).executeTakeFirst());
+async function decideInFlow(
+  trx: Trx,
+  r: FlowRequest,
+  action: "approve" | "reject",
+  note: string,
+  who: Who,
+  mails: number[],
+): Promise<DecisionOutcome> {
+  const mine =
+    who.account.is_superuser === 1 ||
+    !!(await waitingFor(trx, who.account).select("r.id").where("r.id", "=", r.id).executeTakeFirst());
   if (!mine) return "not_decider";
   if (action === "approve" && r.step >= r.steps) {
     const refusal = await flowApprovalRefusal(trx, r.enrollment_id);
     if (refusal) return refusal;
   }
-  mails.push(...(await decide(trx, r.id, who.account, action === "approve" ? DECISION.approve : DECISION.reject, note, who.now)));
+  mails.push(
+    ...(await decide(trx, r.id, who.account, action === "approve" ? DECISION.approve : DECISION.reject, note, who.now)),
+  );
   if (action === "reject") return "rejected";
   if (r.step < r.steps) return "step_approved";
-  const e = await trx.selectFrom("content_enrollment").select("status").where("id", "=", r.enrollment_id).executeTakeFirstOrThrow();
+  const e = await trx
+    .selectFrom("content_enrollment")
+    .select("status")
+    .where("id", "=", r.enrollment_id)
+    .executeTakeFirstOrThrow();
   return e.status === PROGRESS_STATUS.waiting_list ? "waiting_list" : "approved";
 }
 
-export async function decideEnrolments(trx: Trx, action: "approve" | "reject", types: readonly FeatureContent[], ids: readonly number[], note: string, who: Who) {
+export async function decideEnrolments(
+  trx: Trx,
+  action: "approve" | "reject",
+  types: readonly FeatureContent[],
+  ids: readonly number[],
+  note: string,
+  who: Who,
+) {
   const flows = await waitingRequests(trx, ids);
   const mails: number[] = [];
   const results: DecisionAnswer["results"] = [];
@@ -66,7 +104,9 @@ export async function decideEnrolments(trx: Trx, action: "approve" | "reject", t
     let result: DecisionOutcome;
     if (r) result = await decideInFlow(trx, r, action, note, who, mails);
     else if (!who.admin) result = "not_decider";
-    else result = (action === "approve" ? await approve(trx, types, [id], by) : await reject(trx, [id], by, note)).results[0].result;
+    else
+      result = (action === "approve" ? await approve(trx, types, [id], by) : await reject(trx, [id], by, note))
+        .results[0].result;
     results.push({ enrollment: id, result });
   }
   return { ...answer(results), mails };
@@ -77,9 +117,19 @@ export async function cancelRejections(trx: Trx, ids: readonly number[], who: Wh
   const done = await cancelRejection(trx, ids, { accountId: who.account.id, at: who.at });
   for (const r of done.results.filter((x) => x.result === "reject_cancelled")) {
     // Its newest request (an enrolment rejected, enrolled again and rejected again has several).
-    const last = await trx.selectFrom("learning_request").select(["id", "status"]).where("kind", "=", REQUEST_TYPE.enrollment).where("enrollment_id", "=", r.enrollment).orderBy("id", "desc").executeTakeFirst();
+    const last = await trx
+      .selectFrom("learning_request")
+      .select(["id", "status"])
+      .where("kind", "=", REQUEST_TYPE.enrollment)
+      .where("enrollment_id", "=", r.enrollment)
+      .orderBy("id", "desc")
+      .executeTakeFirst();
     if (last?.status !== APPROVAL_STATUS.rejected) continue;
-    await trx.updateTable("learning_request").set({ status: APPROVAL_STATUS.waiting_approve, datetime_step: who.at, datetime_decide: null }).where("id", "=", last.id).execute();
+    await trx
+      .updateTable("learning_request")
+      .set({ status: APPROVAL_STATUS.waiting_approve, datetime_step: who.at, datetime_decide: null })
+      .where("id", "=", last.id)
+      .execute();
   }
   return done;
 }

@@ -16,7 +16,15 @@ import { approvalQuery, presentApprovals } from "./list";
  * flow's step, and the decision (who, when, why). Headings and labels in the requester's language,
  * dates in the organisation's zone.
  */
-export async function exportApprovals(req: FastifyRequest, reply: FastifyReply, db: Db, types: readonly FeatureContent[], decider: AccountRow | null, admin: boolean, now: Date) {
+export async function exportApprovals(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+  types: readonly FeatureContent[],
+  decider: AccountRow | null,
+  admin: boolean,
+  now: Date,
+) {
   const { format_type: format } = parseInput(exportQuerySchema, req.query);
   const state = String((req.query as Record<string, string>).state ?? "waiting");
   const { query } = approvalQuery(req, db, types, decider);
@@ -45,14 +53,29 @@ export async function exportApprovals(req: FastifyRequest, reply: FastifyReply, 
       for (const r of await presentApprovals(db, part, { account, admin })) {
         const d = r.decision;
         yield [
-          ++n, r.account.username, `${r.account.first_name} ${r.account.last_name}`.trim(), r.account.email, r.account.department?.name ?? "",
-          r.content.name, r.content.code, t(`progress_status_${r.status}`), at(r.datetime_enroll),
+          ++n,
+          r.account.username,
+          `${r.account.first_name} ${r.account.last_name}`.trim(),
+          r.account.email,
+          r.account.department?.name ?? "",
+          r.content.name,
+          r.content.code,
+          t(`progress_status_${r.status}`),
+          at(r.datetime_enroll),
           r.flow ? `${r.flow.name} · ${r.flow.step}/${r.flow.count_step}` : "",
-          d?.by ? `${d.by.first_name} ${d.by.last_name}`.trim() || d.by.username : "", at(d?.datetime), d ? d.note || t(`apv_reason_${d.reason}`) : "",
+          d?.by ? `${d.by.first_name} ${d.by.last_name}`.trim() || d.by.username : "",
+          at(d?.datetime),
+          d ? d.note || t(`apv_reason_${d.reason}`) : "",
         ];
       }
     }
   }
   const day = now.toISOString().slice(0, 10).replace(/-/g, "");
-  return sendTable(reply, { format, filename: `enrollment-${state}-${day}`, sheetName: t(`apv_tab_${state === "any" ? "waiting" : state}`), columns, rows: rows() });
+  return sendTable(reply, {
+    format,
+    filename: `enrollment-${state}-${day}`,
+    sheetName: t(`apv_tab_${state === "any" ? "waiting" : state}`),
+    columns,
+    rows: rows(),
+  });
 }

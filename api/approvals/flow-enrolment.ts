@@ -61,5 +61,6 @@ export async function settleEnrolment(trx: Trx, enrollmentId: number | null, end
   }
   const [state] = (await contentStates(trx, await contentsWith(trx, "enrollment"), [row])).values();
   const outcome = await approveOne(trx, row, state, by, "flow");
-  if (outcome !== "approved" && outcome !== "waiting_list") throw new ApiError(409, { detail: REFUSAL_MESSAGE[outcome] ?? MSG.invalid });
+  if (outcome !== "approved" && outcome !== "waiting_list")
+    throw new ApiError(409, { detail: REFUSAL_MESSAGE[outcome] ?? MSG.invalid });
 }

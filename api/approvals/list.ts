@@ -47,13 +47,21 @@ const ORDERING = {
 };
 
 function readQuery(req: FastifyRequest) {
-  const raw = Object.fromEntries(Object.entries((req.query ?? {}) as Record<string, unknown>).filter(([, v]) => typeof v === "string" && !isIgnoredFilterValue(v)));
+  const raw = Object.fromEntries(
+    Object.entries((req.query ?? {}) as Record<string, unknown>).filter(
+      ([, v]) => typeof v === "string" && !isIgnoredFilterValue(v),
+    ),
+  );
   const errors: FieldErrors = {};
   const parsed = approvalQuerySchema.safeParse(raw);
   if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
   const page = readPageQuery(req);
   const state = parsed.success ? parsed.data.state : "waiting";
-  const order = parseOrdering(page.ordering, ORDERING, state === "waiting" ? "datetime_enroll" : state === "any" ? "-datetime_enroll" : "-datetime_decide");
+  const order = parseOrdering(
+    page.ordering,
+    ORDERING,
+    state === "waiting" ? "datetime_enroll" : state === "any" ? "-datetime_enroll" : "-datetime_decide",
+  );
   if (!order) errors.ordering = [MSG.invalid_choice];
   if (Object.keys(errors).length) throw badRequest(errors);
   return { page, filters: parsed.data!, order: order! };
@@ -70,7 +78,9 @@ function stateWhere(state: ApprovalQuery["state"], decider: AccountRow | null): 
   const waiting = decider
     ? sql<SqlBool>`(e.status = ${PROGRESS_STATUS.waiting_approve} and ${flowWaits})`
     : sql<SqlBool>`(e.status = ${PROGRESS_STATUS.waiting_approve} and (${flowWaits} or (fr.id is null and s.type_access = ${TYPE_ACCESS.waiting_approve})))`;
-  const took = decider ? sql<SqlBool>` and exists (select 1 from learning_request as r where r.enrollment_id = e.id and r.kind = ${REQUEST_TYPE.enrollment} and ${involves(decider.id)})` : sql<SqlBool>``;
+  const took = decider
+    ? sql<SqlBool>` and exists (select 1 from learning_request as r where r.enrollment_id = e.id and r.kind = ${REQUEST_TYPE.enrollment} and ${involves(decider.id)})`
+    : sql<SqlBool>``;
   const approved = sql<SqlBool>`(d.decision = 'approved'${took})`;
   const rejected = sql<SqlBool>`(d.decision = 'rejected' and e.status = ${PROGRESS_STATUS.rejected}${took})`;
   if (state === "waiting") return waiting;
@@ -80,7 +90,12 @@ function stateWhere(state: ApprovalQuery["state"], decider: AccountRow | null): 
 }
 
 /** The list's query (filters, search, state, ordering), its rows' columns selected. */
-export function approvalQuery(req: FastifyRequest, db: Db, types: readonly FeatureContent[], decider: AccountRow | null) {
+export function approvalQuery(
+  req: FastifyRequest,
+  db: Db,
+  types: readonly FeatureContent[],
+  decider: AccountRow | null,
+) {
   const { page, filters: f, order } = readQuery(req);
   const errors: FieldErrors = {};
   const only = f.content_type ? typeByCode(types, f.content_type) : undefined;
@@ -90,13 +105,22 @@ export function approvalQuery(req: FastifyRequest, db: Db, types: readonly Featu
 
   let q = db
     .selectFrom("content_enrollment as e")
-    .innerJoin(contentUnion(only ? [only] : types, "c"), (j) => j.onRef("c.content_type_id", "=", "e.content_type_id").onRef("c.content_id", "=", "e.content_id"))
+    .innerJoin(contentUnion(only ? [only] : types, "c"), (j) =>
+      j.onRef("c.content_type_id", "=", "e.content_type_id").onRef("c.content_id", "=", "e.content_id"),
+    )
     .innerJoin("account as a", "a.id", "e.account_id")
     .leftJoin("department as dep", "dep.id", "a.department_id")
-    .leftJoin("content_enrollment_setting as s", (j) => j.onRef("s.content_type_id", "=", "e.content_type_id").onRef("s.content_id", "=", "e.content_id"))
+    .leftJoin("content_enrollment_setting as s", (j) =>
+      j.onRef("s.content_type_id", "=", "e.content_type_id").onRef("s.content_id", "=", "e.content_id"),
+    )
     .leftJoin("content_enrollment_decision as d", "d.enrollment_id", "e.id")
     .leftJoin("account as dby", "dby.id", "d.decided_by")
-    .leftJoin("learning_request as fr", (j) => j.onRef("fr.enrollment_id", "=", "e.id").on("fr.kind", "=", REQUEST_TYPE.enrollment).on("fr.status", "in", WAITING_STATUSES as number[]))
+    .leftJoin("learning_request as fr", (j) =>
+      j
+        .onRef("fr.enrollment_id", "=", "e.id")
+        .on("fr.kind", "=", REQUEST_TYPE.enrollment)
+        .on("fr.status", "in", WAITING_STATUSES as number[]),
+    )
     .where(stateWhere(f.state, decider));
   if (f.content !== undefined) q = q.where("e.content_id", "=", f.content);
   if (f.department !== undefined) q = q.where("a.department_id", "=", f.department);
@@ -108,10 +132,30 @@ export function approvalQuery(req: FastifyRequest, db: Db, types: readonly Featu
     );
   }
   let selected = q.select([
-    "e.id", "e.status", "e.datetime_enroll", "e.content_type_id", "e.content_id", "e.submission_id",
-    "c.type", "c.name as content_name", "c.code as content_code",
-    "a.id as account_id", "a.username", "a.email", "a.first_name", "a.last_name", "dep.id as department_id", "dep.name as department_name",
-    "d.decision", "d.reason", "d.note", "d.datetime_decide", "dby.id as by_id", "dby.username as by_username", "dby.first_name as by_first_name", "dby.last_name as by_last_name",
+    "e.id",
+    "e.status",
+    "e.datetime_enroll",
+    "e.content_type_id",
+    "e.content_id",
+    "e.submission_id",
+    "c.type",
+    "c.name as content_name",
+    "c.code as content_code",
+    "a.id as account_id",
+    "a.username",
+    "a.email",
+    "a.first_name",
+    "a.last_name",
+    "dep.id as department_id",
+    "dep.name as department_name",
+    "d.decision",
+    "d.reason",
+    "d.note",
+    "d.datetime_decide",
+    "dby.id as by_id",
+    "dby.username as by_username",
+    "dby.first_name as by_first_name",
+    "dby.last_name as by_last_name",
     "fr.id as request_id",
   ]);
   for (const o of order) selected = selected.orderBy(o.expr, o.desc ? "desc" : "asc");
@@ -120,7 +164,11 @@ export function approvalQuery(req: FastifyRequest, db: Db, types: readonly Featu
 type ListRow = Awaited<ReturnType<ReturnType<typeof approvalQuery>["query"]["execute"]>>[number];
 
 /** The rows as the pages show them: cost and seats per content, balances, the flow's step and deciders. */
-export async function presentApprovals(db: Db, rows: ListRow[], viewer: { account: AccountRow; admin: boolean }): Promise<ApprovalRow[]> {
+export async function presentApprovals(
+  db: Db,
+  rows: ListRow[],
+  viewer: { account: AccountRow; admin: boolean },
+): Promise<ApprovalRow[]> {
   const contents = new Map<string, { cost: number; seats: Seats | null }>();
   for (const r of rows) {
     const key = `${r.content_type_id}:${r.content_id}`;
@@ -128,7 +176,10 @@ export async function presentApprovals(db: Db, rows: ListRow[], viewer: { accoun
     const ref = { contentTypeId: r.content_type_id, contentId: r.content_id };
     contents.set(key, { cost: await contentCost(db, ref), seats: await seatsOf(db, ref) });
   }
-  const balances = await creditBalances(db, rows.map((r) => r.account_id));
+  const balances = await creditBalances(
+    db,
+    rows.map((r) => r.account_id),
+  );
   const requestIds = rows.flatMap((r) => (r.request_id === null ? [] : [r.request_id]));
   const flows = new Map((await presentRequests(db, requestIds, viewer.account)).map((x) => [x.id, x]));
   return rows.map((r) => {
@@ -138,7 +189,11 @@ export async function presentApprovals(db: Db, rows: ListRow[], viewer: { accoun
     return {
       id: r.id,
       account: {
-        id: r.account_id, username: r.username, email: r.email, first_name: r.first_name, last_name: r.last_name,
+        id: r.account_id,
+        username: r.username,
+        email: r.email,
+        first_name: r.first_name,
+        last_name: r.last_name,
         department: r.department_id === null ? null : { id: r.department_id, name: r.department_name ?? "" },
       },
       content: { type: r.type, id: r.content_id, name: r.content_name, code: r.content_code },
@@ -149,7 +204,14 @@ export async function presentApprovals(db: Db, rows: ListRow[], viewer: { accoun
       enough_credit: balance >= cost,
       seats,
       flow: flow
-        ? { request: flow.id, name: flow.flow?.name ?? "", step: flow.step, count_step: flow.count_step, waiting_for: flow.waiting_for, submission: flow.submission }
+        ? {
+            request: flow.id,
+            name: flow.flow?.name ?? "",
+            step: flow.step,
+            count_step: flow.count_step,
+            waiting_for: flow.waiting_for,
+            submission: flow.submission,
+          }
         : null,
       can_decide: flow ? flow.can_decide : viewer.admin && r.status === PROGRESS_STATUS.waiting_approve,
       submission: r.submission_id,
@@ -158,7 +220,15 @@ export async function presentApprovals(db: Db, rows: ListRow[], viewer: { accoun
             decision: r.decision as Decision,
             reason: (r.reason ?? "admin") as DecisionReason,
             note: r.note ?? "",
-            by: r.by_id === null ? null : { id: r.by_id, username: r.by_username ?? "", first_name: r.by_first_name ?? "", last_name: r.by_last_name ?? "" },
+            by:
+              r.by_id === null
+                ? null
+                : {
+                    id: r.by_id,
+                    username: r.by_username ?? "",
+                    first_name: r.by_first_name ?? "",
+                    last_name: r.by_last_name ?? "",
+                  },
             datetime: r.datetime_decide ?? "",
           }
         : null,
@@ -166,7 +236,13 @@ export async function presentApprovals(db: Db, rows: ListRow[], viewer: { accoun
   });
 }
 
-export async function approvalList(req: FastifyRequest, db: Db, types: readonly FeatureContent[], decider: AccountRow | null, admin: boolean) {
+export async function approvalList(
+  req: FastifyRequest,
+  db: Db,
+  types: readonly FeatureContent[],
+  decider: AccountRow | null,
+  admin: boolean,
+) {
   const { page, query } = approvalQuery(req, db, types, decider);
   const result = await paginate(req, query, page);
   return { ...result, results: await presentApprovals(db, result.results, { account: req.account!, admin }) };

@@ -32,8 +32,12 @@ import { contentUnion, typeByCode, type FeatureContent } from "./contents";
 const DAY_MS = 24 * 3600 * 1000;
 /** Statuses an "enrolled" row never has: asks refused or lapsed, and asks still waiting (decision 086). */
 export const NOT_ENROLLED: readonly ProgressStatus[] = [
-  PROGRESS_STATUS.rejected, PROGRESS_STATUS.request_expired,
-  PROGRESS_STATUS.waiting_approve, PROGRESS_STATUS.waiting_list, PROGRESS_STATUS.waiting_form, PROGRESS_STATUS.waiting_content_request,
+  PROGRESS_STATUS.rejected,
+  PROGRESS_STATUS.request_expired,
+  PROGRESS_STATUS.waiting_approve,
+  PROGRESS_STATUS.waiting_list,
+  PROGRESS_STATUS.waiting_form,
+  PROGRESS_STATUS.waiting_content_request,
 ];
 
 const ORDERING = {
@@ -44,17 +48,26 @@ const ORDERING = {
 };
 
 /** The instant an organisation's day begins (offset: minutes east of UTC), as ISO text. */
-const dayStart = (day: string, offsetMinutes: number, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00Z`) + plusDays * DAY_MS - offsetMinutes * 60_000).toISOString();
+const dayStart = (day: string, offsetMinutes: number, plusDays = 0) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + plusDays * DAY_MS - offsetMinutes * 60_000).toISOString();
 
 /** The query read and checked: 400 field errors for every bad key at once, never a 500. */
 async function readQuery(req: FastifyRequest, db: Db, types: readonly FeatureContent[], now: Date) {
-  const raw = Object.fromEntries(Object.entries((req.query ?? {}) as Record<string, unknown>).filter(([, v]) => typeof v === "string" && !isIgnoredFilterValue(v)));
+  const raw = Object.fromEntries(
+    Object.entries((req.query ?? {}) as Record<string, unknown>).filter(
+      ([, v]) => typeof v === "string" && !isIgnoredFilterValue(v),
+    ),
+  );
   const errors: FieldErrors = {};
   const parsed = periodQuerySchema.safeParse(raw);
   if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
   const page = readPageQuery(req);
   const event = parsed.success ? parsed.data.event : "enrolled";
-  const order = parseOrdering(page.ordering, ORDERING, event === "completed" ? "-datetime_complete" : "-datetime_enroll");
+  const order = parseOrdering(
+    page.ordering,
+    ORDERING,
+    event === "completed" ? "-datetime_complete" : "-datetime_enroll",
+  );
   if (!order) errors.ordering = [MSG.invalid_choice];
   const only = parsed.success && parsed.data.content_type ? typeByCode(types, parsed.data.content_type) : undefined;
   if (parsed.success && parsed.data.content_type && !only) errors.content_type = [MSG.invalid_choice];
@@ -66,7 +79,17 @@ async function readQuery(req: FastifyRequest, db: Db, types: readonly FeatureCon
   const fallback = periodDays(now, DEFAULT_HOME_PERIOD, offset);
   const date_from = f.date_from ?? f.date_to ?? fallback.dates[0];
   const date_to = f.date_to ?? f.date_from ?? fallback.dates[fallback.dates.length - 1];
-  return { page, event, only, order: order!, offset, date_from, date_to, from: dayStart(date_from, offset), to: dayStart(date_to, offset, 1) };
+  return {
+    page,
+    event,
+    only,
+    order: order!,
+    offset,
+    date_from,
+    date_to,
+    from: dayStart(date_from, offset),
+    to: dayStart(date_to, offset, 1),
+  };
 }
 
 /** The list's query: the event's rows in [from, to), filtered and ordered. */
@@ -74,12 +97,20 @@ async function periodQuery(req: FastifyRequest, db: Db, types: readonly FeatureC
   const p = await readQuery(req, db, types, now);
   let q = db
     .selectFrom("content_enrollment as e")
-    .innerJoin(contentUnion(p.only ? [p.only] : types, "c"), (j) => j.onRef("c.content_type_id", "=", "e.content_type_id").onRef("c.content_id", "=", "e.content_id"))
+    .innerJoin(contentUnion(p.only ? [p.only] : types, "c"), (j) =>
+      j.onRef("c.content_type_id", "=", "e.content_type_id").onRef("c.content_id", "=", "e.content_id"),
+    )
     .innerJoin("account as a", "a.id", "e.account_id");
   q =
     p.event === "completed"
-      ? q.where("e.status", "in", COMPLETED_STATUSES as number[]).where("e.datetime_complete", ">=", p.from).where("e.datetime_complete", "<", p.to)
-      : q.where("e.status", "not in", NOT_ENROLLED as number[]).where("e.datetime_enroll", ">=", p.from).where("e.datetime_enroll", "<", p.to);
+      ? q
+          .where("e.status", "in", COMPLETED_STATUSES as number[])
+          .where("e.datetime_complete", ">=", p.from)
+          .where("e.datetime_complete", "<", p.to)
+      : q
+          .where("e.status", "not in", NOT_ENROLLED as number[])
+          .where("e.datetime_enroll", ">=", p.from)
+          .where("e.datetime_enroll", "<", p.to);
   if (p.page.search) {
     const s = likePattern(p.page.search);
     q = q.where(
@@ -87,9 +118,19 @@ async function periodQuery(req: FastifyRequest, db: Db, types: readonly FeatureC
     );
   }
   let selected = q.select([
-    "e.id", "e.status", "e.datetime_enroll", "e.datetime_complete", "e.content_id",
-    "c.type", "c.name as content_name", "c.code as content_code",
-    "a.id as account_id", "a.username", "a.email", "a.first_name", "a.last_name",
+    "e.id",
+    "e.status",
+    "e.datetime_enroll",
+    "e.datetime_complete",
+    "e.content_id",
+    "c.type",
+    "c.name as content_name",
+    "c.code as content_code",
+    "a.id as account_id",
+    "a.username",
+    "a.email",
+    "a.first_name",
+    "a.last_name",
   ]);
   for (const o of p.order) selected = selected.orderBy(o.expr, o.desc ? "desc" : "asc");
   return { ...p, query: selected.orderBy("e.id", tieDirection(p.order)) };
@@ -105,7 +146,12 @@ const present = (r: Row): PeriodRow => ({
   datetime_complete: r.datetime_complete,
 });
 
-export async function periodList(req: FastifyRequest, db: Db, types: readonly FeatureContent[], now: Date): Promise<PeriodAnswer> {
+export async function periodList(
+  req: FastifyRequest,
+  db: Db,
+  types: readonly FeatureContent[],
+  now: Date,
+): Promise<PeriodAnswer> {
   const { page, query, event, date_from, date_to } = await periodQuery(req, db, types, now);
   const result = await paginate(req, query, page);
   return { ...result, results: result.results.map(present), event, date_from, date_to };
@@ -115,7 +161,13 @@ export async function periodList(req: FastifyRequest, db: Db, types: readonly Fe
  * GET dashboard/enrollment/period/export/?format_type=xlsx|csv: the same list, every page of it,
  * through the export engine; headings in the requester's language, dates in the organisation's zone.
  */
-export async function exportPeriod(req: FastifyRequest, reply: FastifyReply, db: Db, types: readonly FeatureContent[], now: Date) {
+export async function exportPeriod(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+  types: readonly FeatureContent[],
+  now: Date,
+) {
   const { format_type: format } = parseInput(exportQuerySchema, req.query);
   const { query, event, offset, date_from, date_to } = await periodQuery(req, db, types, now);
   const t = translator(req.account!.language);
@@ -137,11 +189,25 @@ export async function exportPeriod(req: FastifyRequest, reply: FastifyReply, db:
     for await (const part of pagesOf((limit, off) => query.limit(limit).offset(off).execute(), 500)) {
       for (const r of part) {
         yield [
-          ++n, r.username, `${r.first_name} ${r.last_name}`.trim(), r.email, r.content_name, r.content_code, t(`content_${r.type}`),
-          t(`progress_status_${r.status}`), at(r.datetime_enroll), at(r.datetime_complete),
+          ++n,
+          r.username,
+          `${r.first_name} ${r.last_name}`.trim(),
+          r.email,
+          r.content_name,
+          r.content_code,
+          t(`content_${r.type}`),
+          t(`progress_status_${r.status}`),
+          at(r.datetime_enroll),
+          at(r.datetime_complete),
         ];
       }
     }
   }
-  return sendTable(reply, { format, filename: `enrollment-${event}-${date_from}-${date_to}`, sheetName: t(`prd_title_${event}`), columns, rows: rows() });
+  return sendTable(reply, {
+    format,
+    filename: `enrollment-${event}-${date_from}-${date_to}`,
+    sheetName: t(`prd_title_${event}`),
+    columns,
+    rows: rows(),
+  });
 }

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isDecisionAction } from "../../contract/approval-codes";
 import { MSG } from "../../contract/messages";
-import { closeEnrollmentSchema, decisionSchema, rejectionSchema, type CloseAnswer } from "../../contract/schemas/approvals";
+import {
+  closeEnrollmentSchema,
+  decisionSchema,
+  rejectionSchema,
+  type CloseAnswer,
+} from "../../contract/schemas/approvals";
 import { REQUEST_TYPE } from "../../contract/request-codes";
 import type { ApiContext } from "../http/context";
 import { badRequest, notFound, parseInput } from "../http/errors";
@@ -66,7 +71,9 @@ export function approvalRoutes(app: FastifyInstance, ctx: ApiContext) {
     return contentsWith(db, "enrollment");
   };
   app.get("/dashboard/enrollment/period/", async (req) => periodList(req, db, await periodTypes(req), ctx.now()));
-  app.get("/dashboard/enrollment/period/export/", async (req, reply) => exportPeriod(req, reply, db, await periodTypes(req), ctx.now()));
+  app.get("/dashboard/enrollment/period/export/", async (req, reply) =>
+    exportPeriod(req, reply, db, await periodTypes(req), ctx.now()),
+  );
 
   app.post("/dashboard/enrollment/:action(^[a-z-]{1,20})/", async (req) => {
     const action = (req.params as { action: string }).action;
@@ -77,7 +84,9 @@ export function approvalRoutes(app: FastifyInstance, ctx: ApiContext) {
       await sweep();
       const types = await contentsWith(db, "enrollment");
       const who = { account, admin: change, at: at(), now: ctx.now() };
-      const { mails, ...answer } = await writeTransaction(db, (trx) => decideEnrolments(trx, action, types, input.enrollment_list, input.note, who));
+      const { mails, ...answer } = await writeTransaction(db, (trx) =>
+        decideEnrolments(trx, action, types, input.enrollment_list, input.note, who),
+      );
       await deliver(ctx, mails, req.log);
       return answer;
     }
@@ -97,7 +106,9 @@ export function approvalRoutes(app: FastifyInstance, ctx: ApiContext) {
       return { rejected, datetime_close: by.at } satisfies CloseAnswer;
     }
     const { enrollment_list: ids } = parseInput(decisionSchema, req.body);
-    return writeTransaction(db, (trx) => cancelRejections(trx, ids, { account, admin: true, at: by.at, now: ctx.now() }));
+    return writeTransaction(db, (trx) =>
+      cancelRejections(trx, ids, { account, admin: true, at: by.at, now: ctx.now() }),
+    );
   });
 
   budgetRoutes(app, ctx);

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { sql, type RawBuilder, type Selectable, type SqlBool } from "kysely";
-import { ASG_MSG, MAX_RULE_CONTENTS, RULE_CRITERIA, RULE_OPERATOR, type RuleCriterion } from "../../contract/assignment-codes";
+import {
+  ASG_MSG,
+  MAX_RULE_CONTENTS,
+  RULE_CRITERIA,
+  RULE_OPERATOR,
+  type RuleCriterion,
+} from "../../contract/assignment-codes";
 import { PUBLISH_STATUS } from "../../contract/codes";
 import { MSG } from "../../contract/messages";
 import { contentRuleSchema, type ContentRule, type ContentRuleInput } from "../../contract/schemas/assignment";
@@ -37,11 +43,30 @@ type Ref = { typeId: number; contentId: number };
 
 /** The rules of an assignment with their lists, in the order added. */
 async function rulesOf(q: Q, assignmentId: number): Promise<Rule[]> {
-  const rows = await q.selectFrom("assignment_content_rule").selectAll().where("assignment_id", "=", assignmentId).orderBy("id").execute();
+  const rows = await q
+    .selectFrom("assignment_content_rule")
+    .selectAll()
+    .where("assignment_id", "=", assignmentId)
+    .orderBy("id")
+    .execute();
   if (!rows.length) return [];
-  const items = await q.selectFrom("assignment_content_rule_item").selectAll().where("rule_id", "in", rows.map((r) => r.id)).orderBy("ref_id").execute();
+  const items = await q
+    .selectFrom("assignment_content_rule_item")
+    .selectAll()
+    .where(
+      "rule_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .orderBy("ref_id")
+    .execute();
   return rows.map((r) => {
-    const lists = Object.fromEntries([...RULE_CRITERIA, "content"].map((f) => [f, items.filter((i) => i.rule_id === r.id && i.field === f).map((i) => i.ref_id)]));
+    const lists = Object.fromEntries(
+      [...RULE_CRITERIA, "content"].map((f) => [
+        f,
+        items.filter((i) => i.rule_id === r.id && i.field === f).map((i) => i.ref_id),
+      ]),
+    );
     return { ...r, lists: lists as Rule["lists"] };
   });
 }
@@ -50,7 +75,13 @@ const col = (name: string) => sql.ref(`t.${name}`);
 const inIds = (ids: number[]) => sql.join(ids);
 
 /** One criterion as a condition on a content row `t` of `def` (never null: a missing value is "not one of"). */
-function criterionWhere(criterion: RuleCriterion | "content", ids: number[], def: ContentDefinition, typeId: number, now: Date): RawBuilder<SqlBool> {
+function criterionWhere(
+  criterion: RuleCriterion | "content",
+  ids: number[],
+  def: ContentDefinition,
+  typeId: number,
+  now: Date,
+): RawBuilder<SqlBool> {
   const filters = def.resource.filters;
   switch (criterion) {
     case "category":
@@ -70,22 +101,31 @@ function criterionWhere(criterion: RuleCriterion | "content", ids: number[], def
   }
 }
 
-const operatorOf = (rule: RuleRow, criterion: RuleCriterion | "content") => (rule as unknown as Record<string, number>)[`${criterion}_operator`];
+const operatorOf = (rule: RuleRow, criterion: RuleCriterion | "content") =>
+  (rule as unknown as Record<string, number>)[`${criterion}_operator`];
 
 /** The published contents a rule matches now, by type then id, at most `limit`. */
 async function ruleMatches(q: Q, rule: Rule, now: Date, limit: number): Promise<Ref[]> {
-  const types = (await assignableTypes(q)).filter((t) => rule.content_type_id === null || t.typeId === rule.content_type_id);
+  const types = (await assignableTypes(q)).filter(
+    (t) => rule.content_type_id === null || t.typeId === rule.content_type_id,
+  );
   const out: Ref[] = [];
   for (const { def, typeId } of types) {
     if (out.length >= limit) break;
-    let query = fromResource(q, def.resource.table).select("t.id").where(publishStatusWhere(PUBLISH_STATUS.publish, now));
+    let query = fromResource(q, def.resource.table)
+      .select("t.id")
+      .where(publishStatusWhere(PUBLISH_STATUS.publish, now));
     for (const criterion of [...RULE_CRITERIA, "content"] as const) {
       const ids = rule.lists[criterion];
       if (!ids.length) continue;
       const where = criterionWhere(criterion, ids, def, typeId, now);
       query = query.where(operatorOf(rule, criterion) === RULE_OPERATOR.none ? sql<SqlBool>`not (${where})` : where);
     }
-    for (const r of await query.orderBy("t.id").limit(limit - out.length).execute()) out.push({ typeId, contentId: r.id });
+    for (const r of await query
+      .orderBy("t.id")
+      .limit(limit - out.length)
+      .execute())
+      out.push({ typeId, contentId: r.id });
   }
   return out;
 }
@@ -104,8 +144,14 @@ export async function syncRuleContents(trx: Trx, assignmentId: number, now: Date
     }
   }
   const kept = new Map([...wanted].slice(0, MAX_RULE_CONTENTS));
-  const current = await trx.selectFrom("assignment_content").select(["id", "content_type_id", "content_id", "rule_id"]).where("assignment_id", "=", assignmentId).execute();
-  const stale = current.filter((c) => c.rule_id !== null && !kept.has(`${c.content_type_id}:${c.content_id}`)).map((c) => c.id);
+  const current = await trx
+    .selectFrom("assignment_content")
+    .select(["id", "content_type_id", "content_id", "rule_id"])
+    .where("assignment_id", "=", assignmentId)
+    .execute();
+  const stale = current
+    .filter((c) => c.rule_id !== null && !kept.has(`${c.content_type_id}:${c.content_id}`))
+    .map((c) => c.id);
   if (stale.length) await trx.deleteFrom("assignment_content").where("id", "in", stale).execute();
   const held = new Set(current.map((c) => `${c.content_type_id}:${c.content_id}`));
   const fresh = [...kept].filter(([key]) => !held.has(key)).map(([, m]) => m);
@@ -113,7 +159,15 @@ export async function syncRuleContents(trx: Trx, assignmentId: number, now: Date
   if (fresh.length) {
     await trx
       .insertInto("assignment_content")
-      .values(fresh.map((m) => ({ assignment_id: assignmentId, content_type_id: m.typeId, content_id: m.contentId, rule_id: m.ruleId, datetime_create: at })))
+      .values(
+        fresh.map((m) => ({
+          assignment_id: assignmentId,
+          content_type_id: m.typeId,
+          content_id: m.contentId,
+          rule_id: m.ruleId,
+          datetime_create: at,
+        })),
+      )
       .execute();
   }
   return wanted.size;
@@ -122,22 +176,36 @@ export async function syncRuleContents(trx: Trx, assignmentId: number, now: Date
 /** Ids of `ids` missing from `table` (a refused reference). */
 async function missing(q: Q, table: "category" | "provider" | "level" | "instructor" | "competency", ids: number[]) {
   if (!ids.length) return false;
-  const found = await q.selectFrom(`${table} as r` as "category as r").select("r.id").where("r.id", "in", ids).execute();
+  const found = await q
+    .selectFrom(`${table} as r` as "category as r")
+    .select("r.id")
+    .where("r.id", "in", ids)
+    .execute();
   return found.length !== ids.length;
 }
 
 /** The rule's references, each refused on its own field (a learning program is a plain id: decision 059). */
 async function refusedReferences(q: Q, input: ContentRuleInput): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
-  const tables = { category: "category", provider: "provider", level: "level", instructor: "instructor", competency: "competency" } as const;
+  const tables = {
+    category: "category",
+    provider: "provider",
+    level: "level",
+    instructor: "instructor",
+    competency: "competency",
+  } as const;
   for (const [criterion, table] of Object.entries(tables)) {
-    if (await missing(q, table, input[`${criterion as keyof typeof tables}_list`])) errors[`${criterion}_list`] = [MSG.invalid_choice];
+    if (await missing(q, table, input[`${criterion as keyof typeof tables}_list`]))
+      errors[`${criterion}_list`] = [MSG.invalid_choice];
   }
   if (input.content_type_id !== null) {
     const type = (await assignableTypes(q)).find((t) => t.typeId === input.content_type_id);
     if (!type) errors.content_type_id = [ASG_MSG.not_assignable];
     else if (input.content_list.length) {
-      const found = await fromResource(q, type.def.resource.table).select("t.id").where("t.id", "in", input.content_list).execute();
+      const found = await fromResource(q, type.def.resource.table)
+        .select("t.id")
+        .where("t.id", "in", input.content_list)
+        .execute();
       if (found.length !== input.content_list.length) errors.content_list = [MSG.invalid_choice];
     }
   }
@@ -147,15 +215,28 @@ async function refusedReferences(q: Q, input: ContentRuleInput): Promise<Record<
 async function presentRules(q: Q, assignmentId: number): Promise<ContentRule[]> {
   const types = await assignableTypes(q);
   const counts = new Map(
-    (await q.selectFrom("assignment_content").select(["rule_id", (eb) => eb.fn.countAll<number>().as("n")]).where("assignment_id", "=", assignmentId).where("rule_id", "is not", null).groupBy("rule_id").execute()).map(
-      (r) => [r.rule_id, Number(r.n)],
-    ),
+    (
+      await q
+        .selectFrom("assignment_content")
+        .select(["rule_id", (eb) => eb.fn.countAll<number>().as("n")])
+        .where("assignment_id", "=", assignmentId)
+        .where("rule_id", "is not", null)
+        .groupBy("rule_id")
+        .execute()
+    ).map((r) => [r.rule_id, Number(r.n)]),
   );
   const out: ContentRule[] = [];
   for (const r of await rulesOf(q, assignmentId)) {
     const type = types.find((t) => t.typeId === r.content_type_id);
     // The chosen contents' names (a rule holds at most 200: one query per rule that chose some).
-    const named = type && r.lists.content.length ? await fromResource(q, type.def.resource.table).select(["t.id", "t.name"]).where("t.id", "in", r.lists.content).orderBy("t.name").execute() : [];
+    const named =
+      type && r.lists.content.length
+        ? await fromResource(q, type.def.resource.table)
+            .select(["t.id", "t.name"])
+            .where("t.id", "in", r.lists.content)
+            .orderBy("t.name")
+            .execute()
+        : [];
     out.push(present(r, type?.def.key ?? null, named, counts.get(r.id) ?? 0));
   }
   return out;
@@ -169,7 +250,12 @@ function present(r: Rule, typeKey: string | null, named: { id: number; name: str
     content_list: r.lists.content,
     content_names: named,
     content_operator: r.content_operator as ContentRule["content_operator"],
-    ...(Object.fromEntries(RULE_CRITERIA.flatMap((c) => [[`${c}_list`, r.lists[c]], [`${c}_operator`, operatorOf(r, c)]])) as Omit<ContentRuleInput, "content_type_id" | "content_list" | "content_operator">),
+    ...(Object.fromEntries(
+      RULE_CRITERIA.flatMap((c) => [
+        [`${c}_list`, r.lists[c]],
+        [`${c}_operator`, operatorOf(r, c)],
+      ]),
+    ) as Omit<ContentRuleInput, "content_type_id" | "content_list" | "content_operator">),
     count_content: count,
   };
 }
@@ -196,16 +282,31 @@ export function contentRuleRoutes(app: FastifyInstance, ctx: ApiContext, kind: A
               assignment_id: row.id,
               content_type_id: input.content_type_id,
               content_operator: input.content_operator,
-              ...(Object.fromEntries(RULE_CRITERIA.map((c) => [`${c}_operator`, input[`${c}_operator`]])) as Record<`${RuleCriterion}_operator`, number>),
+              ...(Object.fromEntries(RULE_CRITERIA.map((c) => [`${c}_operator`, input[`${c}_operator`]])) as Record<
+                `${RuleCriterion}_operator`,
+                number
+              >),
               datetime_create: now.toISOString(),
             })
             .returning("id")
             .executeTakeFirstOrThrow();
-          const items = [...RULE_CRITERIA.flatMap((c) => input[`${c}_list`].map((ref_id) => ({ field: c as string, ref_id }))), ...input.content_list.map((ref_id) => ({ field: "content", ref_id }))];
-          if (items.length) await trx.insertInto("assignment_content_rule_item").values(items.map((i) => ({ rule_id: rule.id, ...i }))).execute();
+          const items = [
+            ...RULE_CRITERIA.flatMap((c) => input[`${c}_list`].map((ref_id) => ({ field: c as string, ref_id }))),
+            ...input.content_list.map((ref_id) => ({ field: "content", ref_id })),
+          ];
+          if (items.length)
+            await trx
+              .insertInto("assignment_content_rule_item")
+              .values(items.map((i) => ({ rule_id: rule.id, ...i })))
+              .execute();
           // Too wide a rule is refused whole (the transaction rolls back): nothing is written.
-          if ((await syncRuleContents(trx, row.id, now)) > MAX_RULE_CONTENTS) throw badRequest({ detail: ASG_MSG.rule_too_many });
-          await trx.updateTable("assignment").set({ datetime_update: now.toISOString() }).where("id", "=", row.id).execute();
+          if ((await syncRuleContents(trx, row.id, now)) > MAX_RULE_CONTENTS)
+            throw badRequest({ detail: ASG_MSG.rule_too_many });
+          await trx
+            .updateTable("assignment")
+            .set({ datetime_update: now.toISOString() })
+            .where("id", "=", row.id)
+            .execute();
           return keep(trx, rule.id);
         });
       },
@@ -216,10 +317,18 @@ export function contentRuleRoutes(app: FastifyInstance, ctx: ApiContext, kind: A
     const { row } = await access(req, "change");
     const now = ctx.now();
     const gone = await writeTransaction(db, async (trx) => {
-      const res = await trx.deleteFrom("assignment_content_rule").where("assignment_id", "=", row.id).where("id", "=", itemId(req, "ruleId")).executeTakeFirst();
+      const res = await trx
+        .deleteFrom("assignment_content_rule")
+        .where("assignment_id", "=", row.id)
+        .where("id", "=", itemId(req, "ruleId"))
+        .executeTakeFirst();
       if (!Number(res.numDeletedRows)) return false;
       // Its contents went with it (cascade); another rule may still bring some of them.
-      await trx.deleteFrom("assignment_content").where("assignment_id", "=", row.id).where("rule_id", "=", itemId(req, "ruleId")).execute();
+      await trx
+        .deleteFrom("assignment_content")
+        .where("assignment_id", "=", row.id)
+        .where("rule_id", "=", itemId(req, "ruleId"))
+        .execute();
       await syncRuleContents(trx, row.id, now);
       return true;
     });

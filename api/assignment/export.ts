@@ -25,9 +25,16 @@ type ContentKeyed = { content_type_id: number; content_id: number };
  * A query's rows page by page, each with its content's name: the assignment's own (`held`), or —
  * a content it no longer holds — the name looked up once per page.
  */
-async function* withContentNames<R extends ContentKeyed>(db: ApiContext["db"], page: (limit: number, offset: number) => Promise<R[]>, held: Map<string, string>): AsyncGenerator<[R, string]> {
+async function* withContentNames<R extends ContentKeyed>(
+  db: ApiContext["db"],
+  page: (limit: number, offset: number) => Promise<R[]>,
+  held: Map<string, string>,
+): AsyncGenerator<[R, string]> {
   for await (const part of pagesOf(page)) {
-    const gone = await contentNames(db, part.filter((r) => !held.has(`${r.content_type_id}:${r.content_id}`)));
+    const gone = await contentNames(
+      db,
+      part.filter((r) => !held.has(`${r.content_type_id}:${r.content_id}`)),
+    );
     for (const r of part) {
       const key = `${r.content_type_id}:${r.content_id}`;
       yield [r, held.get(key) ?? gone.get(key)?.name ?? ""];
@@ -42,7 +49,9 @@ export function exportRoutes(app: FastifyInstance, ctx: ApiContext, kind: Assign
   /** What every export of an assignment shares: the row, the format, the texts, the zone, the file's name. */
   const setUp = async (req: Parameters<KindAccess>[0], list: string) => {
     const { row, account } = await access(req, "export");
-    const { format_type: format } = parseInput(exportQuerySchema, { format_type: (req.query as Record<string, unknown>)?.format_type });
+    const { format_type: format } = parseInput(exportQuerySchema, {
+      format_type: (req.query as Record<string, unknown>)?.format_type,
+    });
     const asked = (req.query as Record<string, unknown>)?.language;
     const t = translator(typeof asked === "string" ? asked : (account as { language?: string }).language);
     const { "time-zone-offset-minutes": offset } = await configValues(db, ["time-zone-offset-minutes"]);
@@ -56,7 +65,21 @@ export function exportRoutes(app: FastifyInstance, ctx: ApiContext, kind: Assign
     const contents = await contentsOf(db, row.id);
     const { q } = await resultQuery(db, row, contents, req.query, readPageQuery(req).search, ctx.now());
     const selected = q
-      .select(["r.id", "r.round_id", "r.result", "r.credit_minor", "r.datetime_expire", "r.content_type_id", "r.content_id", "r.datetime_update", "a.username", "a.first_name", "a.last_name", "a.email", "e.status"])
+      .select([
+        "r.id",
+        "r.round_id",
+        "r.result",
+        "r.credit_minor",
+        "r.datetime_expire",
+        "r.content_type_id",
+        "r.content_id",
+        "r.datetime_update",
+        "a.username",
+        "a.first_name",
+        "a.last_name",
+        "a.email",
+        "e.status",
+      ])
       .orderBy(sql`lower(a.username)`)
       .orderBy("r.id");
     const held = new Map(contents.map((c) => [`${c.ref.contentTypeId}:${c.ref.contentId}`, c.name]));
@@ -76,8 +99,25 @@ export function exportRoutes(app: FastifyInstance, ctx: ApiContext, kind: Assign
     ];
     async function* rows(): AsyncGenerator<(ExportCell | Date)[]> {
       let n = 0;
-      for await (const [r, name] of withContentNames(db, (limit, offset) => selected.limit(limit).offset(offset).execute(), held)) {
-        yield [++n, r.username, r.first_name, r.last_name, r.email, name, t(resultLabelKey(r.result)), r.result, r.status === null ? "" : t(`progress_status_${r.status}`), r.credit_minor / 100, r.datetime_expire ?? "", at(r.datetime_update)];
+      for await (const [r, name] of withContentNames(
+        db,
+        (limit, offset) => selected.limit(limit).offset(offset).execute(),
+        held,
+      )) {
+        yield [
+          ++n,
+          r.username,
+          r.first_name,
+          r.last_name,
+          r.email,
+          name,
+          t(resultLabelKey(r.result)),
+          r.result,
+          r.status === null ? "" : t(`progress_status_${r.status}`),
+          r.credit_minor / 100,
+          r.datetime_expire ?? "",
+          at(r.datetime_update),
+        ];
       }
     }
     return sendTable(reply, { format, filename, sheetName: t("asg_results_title"), columns, rows: rows() });
@@ -101,8 +141,22 @@ export function exportRoutes(app: FastifyInstance, ctx: ApiContext, kind: Assign
     ];
     async function* rows(): AsyncGenerator<(ExportCell | Date)[]> {
       let n = 0;
-      for await (const [r, name] of withContentNames(db, (limit, offset) => selected.limit(limit).offset(offset).execute(), names)) {
-        yield [++n, r.username, `${r.first_name} ${r.last_name}`.trim(), name, t(`progress_status_${r.status}`), r.status, at(r.datetime_start), at(r.datetime_complete), at(r.datetime_update)];
+      for await (const [r, name] of withContentNames(
+        db,
+        (limit, offset) => selected.limit(limit).offset(offset).execute(),
+        names,
+      )) {
+        yield [
+          ++n,
+          r.username,
+          `${r.first_name} ${r.last_name}`.trim(),
+          name,
+          t(`progress_status_${r.status}`),
+          r.status,
+          at(r.datetime_start),
+          at(r.datetime_complete),
+          at(r.datetime_update),
+        ];
       }
     }
     return sendTable(reply, { format, filename, sheetName: t("asg_tab_progress"), columns, rows: rows() });

@@ -1,6 +1,12 @@
 import { sql } from "kysely";
 import { ADD_METHOD, COMPLETED_STATUSES, PROGRESS_SETS, type AddedBy, type AddMethod } from "../../contract/codes";
-import { ADDING_RESULTS, ASSIGNMENT_KIND, ASSIGNMENT_RESULT as R, TYPE_ACTION, type AssignmentResult } from "../../contract/assignment-codes";
+import {
+  ADDING_RESULTS,
+  ASSIGNMENT_KIND,
+  ASSIGNMENT_RESULT as R,
+  TYPE_ACTION,
+  type AssignmentResult,
+} from "../../contract/assignment-codes";
 import type { AssignmentLine, AssignmentPreview } from "../../contract/schemas/assignment";
 import type { Seats } from "../../contract/schemas/enrollment";
 import type { ContentDefinition } from "../content/definition";
@@ -32,17 +38,32 @@ import { audienceOf, contentsOf, expandedOf, expiryOf, type AssignmentRow } from
 type Q = Db | Trx;
 export type PlanContent = Awaited<ReturnType<typeof contentsOf>>[number];
 /** A line as planned; `price`: what one learning of its content costs this assignment (0: free, or no charge). */
-export type PlanLine = AssignmentLine & { added_by: AddedBy; contentRow: PlanContent; enrollment: { id: number; status: number } | null; expire: string | null; price: number };
+export type PlanLine = AssignmentLine & {
+  added_by: AddedBy;
+  contentRow: PlanContent;
+  enrollment: { id: number; status: number } | null;
+  expire: string | null;
+  price: number;
+};
 
 const CANCELED: readonly number[] = [...PROGRESS_SETS.canceled, -4];
 const isCompleted = (status: number) => (COMPLETED_STATUSES as readonly number[]).includes(status);
 
 /** The accounts of `ids` and their access level to the content (0: it is hidden from them). */
-async function accessLevels(q: Q, def: ContentDefinition, ref: ContentRef, ids: number[], today: string): Promise<Map<number, number>> {
+async function accessLevels(
+  q: Q,
+  def: ContentDefinition,
+  ref: ContentRef,
+  ids: number[],
+  today: string,
+): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   for (const part of chunks(ids)) {
     if (!part.length) continue;
-    const rows = await sql<{ id: number; level: number }>`select ${sql.ref("a.id")} as id, ${accessLevel(ref.contentTypeId, "t", "a", today)} as level
+    const rows = await sql<{
+      id: number;
+      level: number;
+    }>`select ${sql.ref("a.id")} as id, ${accessLevel(ref.contentTypeId, "t", "a", today)} as level
       from ${sql.table("account")} as a, ${sql.table(def.resource.table)} as t
       where ${sql.ref("t.id")} = ${ref.contentId} and ${sql.ref("a.id")} in (${sql.join(part)})`.execute(q);
     for (const r of rows.rows) out.set(Number(r.id), Number(r.level));
@@ -54,14 +75,24 @@ async function accessLevels(q: Q, def: ContentDefinition, ref: ContentRef, ids: 
  * Learners of `ids` already in another class whose sessions overlap a session of class `classId`
  * (spec 001 §5 "overlapping assigned schedules block assignment"): any record but a cancelled one.
  */
-export async function scheduleConflicts(q: Q, classTypeId: number, classId: number, ids: number[]): Promise<Set<number>> {
+export async function scheduleConflicts(
+  q: Q,
+  classTypeId: number,
+  classId: number,
+  ids: number[],
+): Promise<Set<number>> {
   const out = new Set<number>();
   for (const part of chunks(ids)) {
     if (!part.length) continue;
     const rows = await q
       .selectFrom("content_enrollment as e")
       .innerJoin("class_session as s2", "s2.class_id", "e.content_id")
-      .innerJoin("class_session as s1", (j) => j.on("s1.class_id", "=", classId).onRef("s1.datetime_start", "<", "s2.datetime_end").onRef("s2.datetime_start", "<", "s1.datetime_end"))
+      .innerJoin("class_session as s1", (j) =>
+        j
+          .on("s1.class_id", "=", classId)
+          .onRef("s1.datetime_start", "<", "s2.datetime_end")
+          .onRef("s2.datetime_start", "<", "s1.datetime_end"),
+      )
       .select("e.account_id")
       .distinct()
       .where("e.content_type_id", "=", classTypeId)
@@ -78,7 +109,12 @@ export async function scheduleConflicts(q: Q, classTypeId: number, classId: numb
 async function classesOverlap(q: Q, a: number, b: number): Promise<boolean> {
   const hit = await q
     .selectFrom("class_session as s1")
-    .innerJoin("class_session as s2", (j) => j.on("s2.class_id", "=", b).onRef("s1.datetime_start", "<", "s2.datetime_end").onRef("s2.datetime_start", "<", "s1.datetime_end"))
+    .innerJoin("class_session as s2", (j) =>
+      j
+        .on("s2.class_id", "=", b)
+        .onRef("s1.datetime_start", "<", "s2.datetime_end")
+        .onRef("s2.datetime_start", "<", "s1.datetime_end"),
+    )
     .select("s1.id")
     .where("s1.class_id", "=", a)
     .executeTakeFirst();
@@ -94,7 +130,13 @@ export async function candidatesOf(q: Q, row: AssignmentRow, today: string): Pro
 
 /** Plans the next chunk of learners (no account in two chunks) in that chunk's `q`, carrying the seats counted so far. */
 export type Planner = (q: Q, candidates: Candidate[]) => Promise<PlanLine[]>;
-export type Plan = { row: AssignmentRow; lines: PlanLine[]; contents: PlanContent[]; learners: number; planner: Planner };
+export type Plan = {
+  row: AssignmentRow;
+  lines: PlanLine[];
+  contents: PlanContent[];
+  learners: number;
+  planner: Planner;
+};
 
 /** Learners a round, an assignment or a preview takes at a time (docs/decisions/061). */
 export const CHUNK_SIZE = 1000;
@@ -113,7 +155,13 @@ async function plannerOf(q: Q, row: AssignmentRow, contents: PlanContent[], toda
   for (const c of contents) {
     const refusal = c.def.resource.writeRefusal ? !!(await c.def.resource.writeRefusal(q, c.ref.contentId)) : false;
     const seats = await seatsOf(q, c.ref);
-    state.push({ c, refusal, cost: suggestion || row.is_no_charge === 1 ? 0 : await contentCost(q, c.ref), seats, free: seats ? seats.capacity - seats.taken : Infinity });
+    state.push({
+      c,
+      refusal,
+      cost: suggestion || row.is_no_charge === 1 ? 0 : await contentCost(q, c.ref),
+      seats,
+      free: seats ? seats.capacity - seats.taken : Infinity,
+    });
   }
 
   return async (q, candidates) => {
@@ -127,34 +175,79 @@ async function plannerOf(q: Q, row: AssignmentRow, contents: PlanContent[], toda
       const { def, ref } = c;
       const levels = await accessLevels(q, def, ref, ids, today);
       const isClass = def.key === "class";
-      const conflicts = isClass && !suggestion ? await scheduleConflicts(q, ref.contentTypeId, ref.contentId, ids) : new Set<number>();
+      const conflicts =
+        isClass && !suggestion ? await scheduleConflicts(q, ref.contentTypeId, ref.contentId, ids) : new Set<number>();
       const existing = new Map<number, { id: number; status: number }>();
       const before = new Map<number, { result: number; enrollment: number | null; expire: string | null }>();
       for (const part of chunks(ids)) {
-        for (const e of await enrollmentsOf(q, ref).select(["id", "account_id", "status"]).where("account_id", "in", part).execute()) existing.set(e.account_id, { id: e.id, status: e.status });
+        for (const e of await enrollmentsOf(q, ref)
+          .select(["id", "account_id", "status"])
+          .where("account_id", "in", part)
+          .execute())
+          existing.set(e.account_id, { id: e.id, status: e.status });
       }
       // What this assignment gave before (a suggestion: whom it named). An assignment's rows are
       // read through the records they name (an account has one per content) and the enrollment
       // index: read by account, SQLite would go through every result of the assignment, once a
       // chunk. The assignment is compared here, not in SQL, so that SQLite keeps to that index.
-      const gave = (p: { account_id: number; result: number; enrollment_id: number | null; datetime_expire: string | null }) => before.set(p.account_id, { result: p.result, enrollment: p.enrollment_id, expire: p.datetime_expire });
+      const gave = (p: {
+        account_id: number;
+        result: number;
+        enrollment_id: number | null;
+        datetime_expire: string | null;
+      }) => before.set(p.account_id, { result: p.result, enrollment: p.enrollment_id, expire: p.datetime_expire });
       const columns = ["assignment_id", "account_id", "result", "enrollment_id", "datetime_expire"] as const;
       for (const part of chunks(suggestion ? ids : [...existing.values()].map((e) => e.id))) {
         if (suggestion) {
-          for (const p of await q.selectFrom("assignment_result").select(columns).where("assignment_id", "=", row.id).where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId).where("account_id", "in", part).orderBy("id").execute()) gave(p);
+          for (const p of await q
+            .selectFrom("assignment_result")
+            .select(columns)
+            .where("assignment_id", "=", row.id)
+            .where("content_type_id", "=", ref.contentTypeId)
+            .where("content_id", "=", ref.contentId)
+            .where("account_id", "in", part)
+            .orderBy("id")
+            .execute())
+            gave(p);
         } else {
-          for (const p of await q.selectFrom("assignment_result").select(columns).where("enrollment_id", "in", part).orderBy("id").execute()) if (p.assignment_id === row.id) gave(p);
+          for (const p of await q
+            .selectFrom("assignment_result")
+            .select(columns)
+            .where("enrollment_id", "in", part)
+            .orderBy("id")
+            .execute())
+            if (p.assignment_id === row.id) gave(p);
         }
       }
 
       for (const cand of candidates) {
         const line = (result: AssignmentResult, extra: Partial<PlanLine> = {}): PlanLine => ({
-          account: cand.account, username: cand.username, content: c.id, result, cost: 0, balance: null, price: cost, added_by: cand.added_by ?? 0, contentRow: c, enrollment: existing.get(cand.account) ?? null, expire: null, ...extra,
+          account: cand.account,
+          username: cand.username,
+          content: c.id,
+          result,
+          cost: 0,
+          balance: null,
+          price: cost,
+          added_by: cand.added_by ?? 0,
+          contentRow: c,
+          enrollment: existing.get(cand.account) ?? null,
+          expire: null,
+          ...extra,
         });
         const push = (l: PlanLine) => lines.push(l);
-        if (!cand.found) { push(line(R.account_inactive)); continue; }
-        if (refusal) { push(line(R.content_unavailable)); continue; }
-        if ((levels.get(cand.account) ?? 0) === 0) { push(line(R.no_permission)); continue; }
+        if (!cand.found) {
+          push(line(R.account_inactive));
+          continue;
+        }
+        if (refusal) {
+          push(line(R.content_unavailable));
+          continue;
+        }
+        if ((levels.get(cand.account) ?? 0) === 0) {
+          push(line(R.no_permission));
+          continue;
+        }
         const enr = existing.get(cand.account);
         const active = enr && !CANCELED.includes(enr.status) ? enr : null;
         const prev = before.get(cand.account);
@@ -177,7 +270,17 @@ async function plannerOf(q: Q, row: AssignmentRow, contents: PlanContent[], toda
           else if (row.type_action === TYPE_ACTION.expand) {
             const to = expandedOf(row, prev?.expire ?? null, today);
             if (!to || completed) push(line(R.expanded_not_allowed));
-            else push(line(dup ? (row.type_expand === 1 ? R.duplicate_expanded_date : R.duplicate_expanded_duration) : R.expanded, { expire: to }));
+            else
+              push(
+                line(
+                  dup
+                    ? row.type_expand === 1
+                      ? R.duplicate_expanded_date
+                      : R.duplicate_expanded_duration
+                    : R.expanded,
+                  { expire: to },
+                ),
+              );
           } else push(line(dup ? R.duplicate_no_action : completed ? R.completed_no_action : R.no_action));
           continue;
         }
@@ -189,10 +292,16 @@ async function plannerOf(q: Q, row: AssignmentRow, contents: PlanContent[], toda
             if (!overlapCache.has(key)) overlapCache.set(key, await classesOverlap(q, other, ref.contentId));
             clash ||= overlapCache.get(key)!;
           }
-          if (clash) { push(line(R.schedule_conflict)); continue; }
+          if (clash) {
+            push(line(R.schedule_conflict));
+            continue;
+          }
         }
         const seat = s.free > 0 ? R.assigned : seats?.when_full === "waiting_list" ? R.waiting_list : R.full;
-        if (seat === R.full) { push(line(R.full)); continue; }
+        if (seat === R.full) {
+          push(line(R.full));
+          continue;
+        }
         const n = lines.length;
         spend(seat);
         if (lines.length > n && lines[n].result !== R.not_enough_credit) {
@@ -212,7 +321,13 @@ async function plannerOf(q: Q, row: AssignmentRow, contents: PlanContent[], toda
 export async function planAssignment(q: Q, row: AssignmentRow, candidates: Candidate[], today: string): Promise<Plan> {
   const contents = await contentsOf(q, row.id);
   const planner = await plannerOf(q, row, contents, today);
-  return { row, lines: await planner(q, candidates), contents, learners: new Set(candidates.map((c) => c.account)).size, planner };
+  return {
+    row,
+    lines: await planner(q, candidates),
+    contents,
+    learners: new Set(candidates.map((c) => c.account)).size,
+    planner,
+  };
 }
 
 /** Runs one chunk's work: in a transaction of its own (a round), in the caller's (an assignment), or as it is (the preview). */
@@ -223,7 +338,13 @@ export type ChunkRunner<T extends Q> = (work: (q: T) => Promise<void>) => Promis
  * handed to `each` inside one `run`, so what `each` writes is what the next chunk reads. Answers
  * the first chunk's plan (its contents; no learner at all: a plan of none).
  */
-export async function planInChunks<T extends Q>(row: AssignmentRow, today: string, size: number, run: ChunkRunner<T>, each: (q: T, plan: Plan) => Promise<void>): Promise<Plan> {
+export async function planInChunks<T extends Q>(
+  row: AssignmentRow,
+  today: string,
+  size: number,
+  run: ChunkRunner<T>,
+  each: (q: T, plan: Plan) => Promise<void>,
+): Promise<Plan> {
   let first: Plan | null = null;
   let scope: AudienceScope | null = null;
   let cursor: CandidateCursor | null = FIRST_PAGE;
@@ -232,7 +353,9 @@ export async function planInChunks<T extends Q>(row: AssignmentRow, today: strin
     await run(async (q) => {
       if (!first) scope = await audienceScope(q, row, today);
       const page = scope ? await candidatePage(q, scope, from, size) : { candidates: [], next: null };
-      const plan: Plan = first ? { ...first, lines: await first.planner(q, page.candidates), learners: page.candidates.length } : await planAssignment(q, row, page.candidates, today);
+      const plan: Plan = first
+        ? { ...first, lines: await first.planner(q, page.candidates), learners: page.candidates.length }
+        : await planAssignment(q, row, page.candidates, today);
       await each(q, plan);
       first ??= { ...plan, lines: [] }; // its lines are this chunk's: not kept past it
       cursor = page.next;
@@ -249,8 +372,18 @@ const adds = (result: AssignmentResult) => (ADDING_RESULTS as readonly number[])
  * the learners charged (an account is in one chunk only, so a chunk's are counted once).
  */
 type ContentTally = { counts: Map<AssignmentResult, number>; lines: AssignmentLine[]; price: number; charged: number };
-export type Tally = { learners: number; shown: number; byContent: Map<number, ContentTally>; charged: { learners: number; total: number } };
-export const newTally = (shown = 200): Tally => ({ learners: 0, shown, byContent: new Map(), charged: { learners: 0, total: 0 } });
+export type Tally = {
+  learners: number;
+  shown: number;
+  byContent: Map<number, ContentTally>;
+  charged: { learners: number; total: number };
+};
+export const newTally = (shown = 200): Tally => ({
+  learners: 0,
+  shown,
+  byContent: new Map(),
+  charged: { learners: 0, total: 0 },
+});
 
 /** Count one chunk's lines (`learners`: the chunk's learners). */
 export function addToTally(t: Tally, lines: readonly PlanLine[], learners: number) {
@@ -263,15 +396,29 @@ export function addToTally(t: Tally, lines: readonly PlanLine[], learners: numbe
     mine.charged += l.cost;
     t.charged.total += l.cost;
     if (l.cost > 0) payers.add(l.account);
-    if (mine.lines.length < t.shown) mine.lines.push({ account: l.account, username: l.username, content: l.content, result: l.result, cost: l.cost, balance: l.balance });
+    if (mine.lines.length < t.shown)
+      mine.lines.push({
+        account: l.account,
+        username: l.username,
+        content: l.content,
+        result: l.result,
+        cost: l.cost,
+        balance: l.balance,
+      });
   }
   t.charged.learners += payers.size;
 }
 
-const sorted = (m: Map<AssignmentResult, number>) => [...m].sort((a, b) => a[0] - b[0]).map(([result, count]) => ({ result, count }));
+const sorted = (m: Map<AssignmentResult, number>) =>
+  [...m].sort((a, b) => a[0] - b[0]).map(([result, count]) => ({ result, count }));
 
 /** The preview answer (spec 001 §3 "Preview") of a tally: the settings it assigns with, and what it would do. */
-export function previewOfTally(row: AssignmentRow, contents: readonly PlanContent[], t: Tally, now: Date): AssignmentPreview {
+export function previewOfTally(
+  row: AssignmentRow,
+  contents: readonly PlanContent[],
+  t: Tally,
+  now: Date,
+): AssignmentPreview {
   const all = new Map<AssignmentResult, number>();
   const per = contents.map((c) => {
     const mine = t.byContent.get(c.id);
@@ -281,14 +428,31 @@ export function previewOfTally(row: AssignmentRow, contents: readonly PlanConten
       total += n;
       if (adds(result)) add += n;
     }
-    return { id: c.id, name: c.name, add, skip: total - add, cost: mine?.price ?? 0, charged: mine?.charged ?? 0, by_result: sorted(mine?.counts ?? new Map()), lines: mine?.lines ?? [] };
+    return {
+      id: c.id,
+      name: c.name,
+      add,
+      skip: total - add,
+      cost: mine?.price ?? 0,
+      charged: mine?.charged ?? 0,
+      by_result: sorted(mine?.counts ?? new Map()),
+      lines: mine?.lines ?? [],
+    };
   });
   const add = per.reduce((n, c) => n + c.add, 0);
   return {
     assigned_time: now.toISOString(),
     datetime_assign: row.datetime_assign,
-    content_period_doing: { type_expire: row.type_expire, datetime_expire: row.datetime_expire, duration_expire: row.duration_expire },
-    content_period_expand: { type_expand: row.type_expand, datetime_expand: row.datetime_expand, duration_expand: row.duration_expand },
+    content_period_doing: {
+      type_expire: row.type_expire,
+      datetime_expire: row.datetime_expire,
+      duration_expire: row.duration_expire,
+    },
+    content_period_expand: {
+      type_expand: row.type_expand,
+      datetime_expand: row.datetime_expand,
+      duration_expand: row.duration_expand,
+    },
     count_learner: t.learners,
     add,
     skip: per.reduce((n, c) => n + c.skip, 0),
@@ -309,11 +473,24 @@ export function previewOf(plan: Plan, now: Date, shown = 200): AssignmentPreview
 }
 
 /** GET preview/: what assigning now would do, planned chunk by chunk (nothing written; only the lines shown kept). */
-export async function previewAssignment(q: Q, row: AssignmentRow, today: string, now: Date, size = CHUNK_SIZE): Promise<AssignmentPreview> {
+export async function previewAssignment(
+  q: Q,
+  row: AssignmentRow,
+  today: string,
+  now: Date,
+  size = CHUNK_SIZE,
+): Promise<AssignmentPreview> {
   const t = newTally();
-  const plan = await planInChunks(row, today, size, (work) => work(q), async (_q, p) => addToTally(t, p.lines, p.learners));
+  const plan = await planInChunks(
+    row,
+    today,
+    size,
+    (work) => work(q),
+    async (_q, p) => addToTally(t, p.lines, p.learners),
+  );
   return previewOfTally(row, plan.contents, t, now);
 }
 
 /** The add method an assignment of this kind writes (spec 001 §4: assigned 1, auto_assigned 2). */
-export const addMethodOf = (row: AssignmentRow): AddMethod => (row.type === ASSIGNMENT_KIND.auto ? ADD_METHOD.auto_assigned : ADD_METHOD.assigned);
+export const addMethodOf = (row: AssignmentRow): AddMethod =>
+  row.type === ASSIGNMENT_KIND.auto ? ADD_METHOD.auto_assigned : ADD_METHOD.assigned;

@@ -32,7 +32,10 @@ export async function heldForApproval(trx: Trx, ids: readonly number[]): Promise
 }
 
 /** The moves as they are to be written: a completion of a held learning becomes verifying (22). */
-export async function withResultApproval<M extends { id: number; to: number }>(trx: Trx, moves: readonly M[]): Promise<M[]> {
+export async function withResultApproval<M extends { id: number; to: number }>(
+  trx: Trx,
+  moves: readonly M[],
+): Promise<M[]> {
   const completes = (to: number) => (COMPLETED_STATUSES as readonly number[]).includes(to);
   const candidates = moves.filter((m) => completes(m.to)).map((m) => m.id);
   if (!candidates.length) return [...moves];

@@ -52,7 +52,10 @@ export async function claimRound(db: Db, roundId: number, holder: string, now: D
     .where((eb) =>
       eb.or([
         eb("status", "=", ROUND_STATUS.due),
-        eb.and([eb("status", "=", ROUND_STATUS.running), eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", at)])]),
+        eb.and([
+          eb("status", "=", ROUND_STATUS.running),
+          eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", at)]),
+        ]),
       ]),
     )
     .executeTakeFirst();

@@ -11,7 +11,16 @@ import { itemId, type Trx } from "../engine/crud";
 import { syncRuleContents } from "./content-rules";
 import { applyLines, markAssigned } from "./apply";
 import { claimRound, holdLease, lapsedRounds, LeaseLost, newHolder } from "./round-lease";
-import { addToTally, CHUNK_SIZE, newTally, planAssignment, planInChunks, previewOfTally, type PlanContent, type Tally } from "./plan";
+import {
+  addToTally,
+  CHUNK_SIZE,
+  newTally,
+  planAssignment,
+  planInChunks,
+  previewOfTally,
+  type PlanContent,
+  type Tally,
+} from "./plan";
 import type { KindAccess } from "./routes";
 import { addDays, type AssignmentKindDef, type AssignmentRow } from "./store";
 
@@ -37,7 +46,8 @@ async function offsetMinutes(q: Db | Trx): Promise<number> {
   return Number(offset) || 0;
 }
 /** The instant of a local date and time ("YYYY-MM-DD", "HH:MM") in the organisation's zone. */
-const instant = (date: string, time: string, offset: number) => new Date(Date.parse(`${date}T${time}:00.000Z`) - offset * 60_000);
+const instant = (date: string, time: string, offset: number) =>
+  new Date(Date.parse(`${date}T${time}:00.000Z`) - offset * 60_000);
 const localDate = (at: Date, offset: number) => new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 10);
 const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 
@@ -61,7 +71,7 @@ function* dueDates(row: AssignmentRow, created: string, max = 5000): Generator<s
   // Monthly on assign_day (the month's last day when shorter), yearly on assign_month/assign_day.
   const monthly = row.recurring_unit === 2;
   let [y, m] = [Number(start.slice(0, 4)), monthly ? Number(start.slice(5, 7)) : row.assign_month];
-  for (let n = 0; n < max; ) {
+  for (let n = 0; n < max;) {
     const d = `${y}-${String(m).padStart(2, "0")}-${String(Math.min(row.assign_day, daysIn(y, m))).padStart(2, "0")}`;
     // Before the start: the next month (year) is tried; from the first one on, every `count`.
     const step = d < start ? 1 : count;
@@ -87,7 +97,13 @@ function* dueDates(row: AssignmentRow, created: string, max = 5000): Generator<s
 export async function nextRound(q: Db | Trx, id: number, now: Date): Promise<string | null> {
   const row = await q.selectFrom("assignment").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const offset = await offsetMinutes(q);
-  const last = await q.selectFrom("assignment_round").select("datetime_due").where("assignment_id", "=", id).where("is_refresh", "=", 0).orderBy("datetime_due", "desc").executeTakeFirst();
+  const last = await q
+    .selectFrom("assignment_round")
+    .select("datetime_due")
+    .where("assignment_id", "=", id)
+    .where("is_refresh", "=", 0)
+    .orderBy("datetime_due", "desc")
+    .executeTakeFirst();
   let previous: Date | null = null;
   for (const date of dueDates(row, localDate(new Date(row.datetime_create), offset))) {
     const at = instant(date, row.assign_time, offset);
@@ -107,7 +123,14 @@ export async function nextRound(q: Db | Trx, id: number, now: Date): Promise<str
  */
 async function namedBefore(q: Db | Trx, id: number, roundId: number, accounts: number[]): Promise<Set<number>> {
   if (!accounts.length) return new Set();
-  const rows = await q.selectFrom("assignment_result").select("account_id").distinct().where("assignment_id", "=", id).where("round_id", "<>", roundId).where("account_id", "in", accounts).execute();
+  const rows = await q
+    .selectFrom("assignment_result")
+    .select("account_id")
+    .distinct()
+    .where("assignment_id", "=", id)
+    .where("round_id", "<>", roundId)
+    .where("account_id", "in", accounts)
+    .execute();
   return new Set(rows.map((r) => r.account_id));
 }
 
@@ -117,7 +140,11 @@ async function namedBefore(q: Db | Trx, id: number, roundId: number, accounts: n
  * `afterChunk`, for the tests only, runs after each chunk has committed (to stop a runner there,
  * or to let another process try its claim meanwhile).
  */
-export type RoundOptions = { chunkSize?: number; runner?: string; afterChunk?: (chunk: number, roundId: number) => Promise<void> };
+export type RoundOptions = {
+  chunkSize?: number;
+  runner?: string;
+  afterChunk?: (chunk: number, roundId: number) => Promise<void>;
+};
 
 const notRun = () => ({ ran: false, tally: newTally(0), contents: [] as PlanContent[] });
 
@@ -128,7 +155,11 @@ const notRun = () => ({ ran: false, tally: newTally(0), contents: [] as PlanCont
  * claim skips the lines written and finishes the rest. It is done, with its count and the next due
  * time, only after the last chunk. Not run when another runner has it, or took it over meanwhile.
  */
-async function runRound(ctx: ApiContext, roundId: number, opts: RoundOptions): Promise<{ ran: boolean; tally: Tally; contents: PlanContent[] }> {
+async function runRound(
+  ctx: ApiContext,
+  roundId: number,
+  opts: RoundOptions,
+): Promise<{ ran: boolean; tally: Tally; contents: PlanContent[] }> {
   const { db } = ctx;
   const holder = newHolder(opts.runner);
   if (!(await claimRound(db, roundId, holder, ctx.now()))) return notRun();
@@ -144,12 +175,21 @@ async function runRound(ctx: ApiContext, roundId: number, opts: RoundOptions): P
 }
 
 /** Run a round claimed by this runner, every transaction through `write` (which renews its lease). */
-async function runClaimed(ctx: ApiContext, roundId: number, write: <T>(work: (trx: Trx) => Promise<T>) => Promise<T>, opts: RoundOptions) {
+async function runClaimed(
+  ctx: ApiContext,
+  roundId: number,
+  write: <T>(work: (trx: Trx) => Promise<T>) => Promise<T>,
+  opts: RoundOptions,
+) {
   const { db } = ctx;
   const now = ctx.now();
   const tally = newTally(0);
   const round = await db.selectFrom("assignment_round").selectAll().where("id", "=", roundId).executeTakeFirstOrThrow();
-  const row = await db.selectFrom("assignment").selectAll().where("id", "=", round.assignment_id).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("assignment")
+    .selectAll()
+    .where("id", "=", round.assignment_id)
+    .executeTakeFirstOrThrow();
   const today = localDate(now, await offsetMinutes(db));
   const by = { accountId: row.created_by, now };
   // Its content rules matched again first: a content published since is assigned by this round (decision 059).
@@ -161,17 +201,34 @@ async function runClaimed(ctx: ApiContext, roundId: number, write: <T>(work: (tr
   };
   // A refresh gives the contents only to accounts this auto-assignment has not named before.
   const plan = await planInChunks<Trx>(row, today, opts.chunkSize ?? CHUNK_SIZE, inChunk, async (q, p) => {
-    const named = round.is_refresh ? await namedBefore(q, row.id, round.id, [...new Set(p.lines.map((l) => l.account))]) : null;
+    const named = round.is_refresh
+      ? await namedBefore(q, row.id, round.id, [...new Set(p.lines.map((l) => l.account))])
+      : null;
     const lines = named ? p.lines.filter((l) => !named.has(l.account)) : p.lines;
     const out = await applyLines(q, row, lines, round.id, by);
     addToTally(tally, out, new Set(out.map((l) => l.account)).size);
   });
   await write(async (trx) => {
     // Counted from the rows, so a round finished by a second run counts what the first one wrote too.
-    const added = await trx.selectFrom("assignment_result").select((eb) => eb.fn.countAll<number>().as("n")).where("assignment_id", "=", row.id).where("round_id", "=", round.id).where("result", "in", [...ADDING_RESULTS]).executeTakeFirstOrThrow();
+    const added = await trx
+      .selectFrom("assignment_result")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("assignment_id", "=", row.id)
+      .where("round_id", "=", round.id)
+      .where("result", "in", [...ADDING_RESULTS])
+      .executeTakeFirstOrThrow();
     await markAssigned(trx, row, now);
-    await trx.updateTable("assignment_round").set({ status: ROUND_STATUS.done, count_added: Number(added.n), lease_until: null }).where("id", "=", round.id).execute();
-    if (!round.is_refresh) await trx.updateTable("assignment").set({ datetime_next_round: await nextRound(trx, row.id, now) }).where("id", "=", row.id).execute();
+    await trx
+      .updateTable("assignment_round")
+      .set({ status: ROUND_STATUS.done, count_added: Number(added.n), lease_until: null })
+      .where("id", "=", round.id)
+      .execute();
+    if (!round.is_refresh)
+      await trx
+        .updateTable("assignment")
+        .set({ datetime_next_round: await nextRound(trx, row.id, now) })
+        .where("id", "=", row.id)
+        .execute();
   });
   return { ran: true, tally, contents: plan.contents };
 }
@@ -183,16 +240,27 @@ async function dueRound(ctx: ApiContext, assignmentId: number, due: string, refr
     .values({ assignment_id: assignmentId, datetime_due: due, is_refresh: refresh ? 1 : 0 })
     .onConflict((oc) => oc.columns(["assignment_id", "datetime_due"]).doNothing())
     .execute();
-  const round = await ctx.db.selectFrom("assignment_round").select("id").where("assignment_id", "=", assignmentId).where("datetime_due", "=", due).executeTakeFirstOrThrow();
+  const round = await ctx.db
+    .selectFrom("assignment_round")
+    .select("id")
+    .where("assignment_id", "=", assignmentId)
+    .where("datetime_due", "=", due)
+    .executeTakeFirstOrThrow();
   return { round: round.id, ...(await runRound(ctx, round.id, opts)) };
 }
 
 /** POST assign/ of an auto-assignment: a round now; the counts of what it wrote. */
 export async function runRoundNow(ctx: ApiContext, assignmentId: number, now: Date, opts: RoundOptions = {}) {
   const { round, ran, tally, contents } = await dueRound(ctx, assignmentId, now.toISOString(), false, opts);
-  const row = await ctx.db.selectFrom("assignment").selectAll().where("id", "=", assignmentId).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom("assignment")
+    .selectAll()
+    .where("id", "=", assignmentId)
+    .executeTakeFirstOrThrow();
   // Another run has it: nothing written here, its contents named with no counts.
-  const named = ran ? contents : (await planAssignment(ctx.db, row, [], localDate(now, await offsetMinutes(ctx.db)))).contents;
+  const named = ran
+    ? contents
+    : (await planAssignment(ctx.db, row, [], localDate(now, await offsetMinutes(ctx.db)))).contents;
   return { round, ...previewOfTally(row, named, tally, now) };
 }
 
@@ -217,8 +285,15 @@ export async function schedulerTick(ctx: ApiContext, opts: RoundOptions = {}): P
       errors.push(err);
     }
   };
-  for (const id of await lapsedRounds(db, now)) await attempt(async () => ({ round: id, ...(await runRound(ctx, id, opts)) }));
-  const due = await db.selectFrom("assignment").select(["id", "datetime_next_round"]).where("type", "=", ASSIGNMENT_KIND.auto).where("datetime_next_round", "<=", now.toISOString()).orderBy("datetime_next_round").execute();
+  for (const id of await lapsedRounds(db, now))
+    await attempt(async () => ({ round: id, ...(await runRound(ctx, id, opts)) }));
+  const due = await db
+    .selectFrom("assignment")
+    .select(["id", "datetime_next_round"])
+    .where("type", "=", ASSIGNMENT_KIND.auto)
+    .where("datetime_next_round", "<=", now.toISOString())
+    .orderBy("datetime_next_round")
+    .execute();
   for (const a of due) await attempt(() => dueRound(ctx, a.id, a.datetime_next_round!, false, opts));
   const offset = await offsetMinutes(db);
   const today = localDate(now, offset);
@@ -229,39 +304,107 @@ export async function schedulerTick(ctx: ApiContext, opts: RoundOptions = {}): P
       .select("a.id")
       .where("a.type", "=", ASSIGNMENT_KIND.auto)
       .where((eb) => eb.or([eb("a.date_end", "is", null), eb("a.date_end", ">=", today)]))
-      .where((eb) => eb.exists(eb.selectFrom("assignment_round as r").select("r.id").whereRef("r.assignment_id", "=", "a.id").where("r.is_refresh", "=", 0).where("r.status", "=", ROUND_STATUS.done)))
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("assignment_round as r")
+            .select("r.id")
+            .whereRef("r.assignment_id", "=", "a.id")
+            .where("r.is_refresh", "=", 0)
+            .where("r.status", "=", ROUND_STATUS.done),
+        ),
+      )
       .execute();
     for (const a of active) await attempt(() => dueRound(ctx, a.id, refreshAt.toISOString(), true, opts));
   }
-  if (errors.length) throw new AggregateError(errors, `${errors.length} auto-assignment round(s) failed (the first: ${String(errors[0])}); ran ${ran.length}`);
+  if (errors.length)
+    throw new AggregateError(
+      errors,
+      `${errors.length} auto-assignment round(s) failed (the first: ${String(errors[0])}); ran ${ran.length}`,
+    );
   return ran;
 }
 
 /** The timer: a tick every minute while the API runs (ASSIGNMENT_SCHEDULER=off stops it). */
 export function startScheduler(app: FastifyInstance, ctx: ApiContext) {
-  runEvery(app, { name: "assignment scheduler", everyMs: TICK_MS, offVariable: "ASSIGNMENT_SCHEDULER", tick: () => schedulerTick(ctx) });
+  runEvery(app, {
+    name: "assignment scheduler",
+    everyMs: TICK_MS,
+    offVariable: "ASSIGNMENT_SCHEDULER",
+    tick: () => schedulerTick(ctx),
+  });
 }
 
 /** GET ./{id}/round/ (paged, newest first) and ./{id}/round/{roundId}/ with its counts by result. */
 export function roundRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindDef, access: KindAccess) {
   const { db } = ctx;
   const item = `/dashboard/${kind.path}/:id(^\\d{1,12})/round/`;
-  const present = async (rows: { id: number; datetime_due: string; datetime_run: string | null; status: number; is_refresh: number; count_added: number }[]): Promise<AssignmentRound[]> => {
+  const present = async (
+    rows: {
+      id: number;
+      datetime_due: string;
+      datetime_run: string | null;
+      status: number;
+      is_refresh: number;
+      count_added: number;
+    }[],
+  ): Promise<AssignmentRound[]> => {
     const counts = rows.length
-      ? new Map((await db.selectFrom("assignment_result").select(["round_id", (eb) => eb.fn.countAll<number>().as("n")]).where("round_id", "in", rows.map((r) => r.id)).groupBy("round_id").execute()).map((r) => [r.round_id, Number(r.n)]))
+      ? new Map(
+          (
+            await db
+              .selectFrom("assignment_result")
+              .select(["round_id", (eb) => eb.fn.countAll<number>().as("n")])
+              .where(
+                "round_id",
+                "in",
+                rows.map((r) => r.id),
+              )
+              .groupBy("round_id")
+              .execute()
+          ).map((r) => [r.round_id, Number(r.n)]),
+        )
       : new Map<number, number>();
-    return rows.map((r) => ({ id: r.id, datetime_due: r.datetime_due, datetime_run: r.datetime_run, status: r.status, is_refresh: r.is_refresh === 1, count_added: r.count_added, count_result: counts.get(r.id) ?? 0 }));
+    return rows.map((r) => ({
+      id: r.id,
+      datetime_due: r.datetime_due,
+      datetime_run: r.datetime_run,
+      status: r.status,
+      is_refresh: r.is_refresh === 1,
+      count_added: r.count_added,
+      count_result: counts.get(r.id) ?? 0,
+    }));
   };
   app.get(item, async (req) => {
     const { row } = await access(req, "view");
-    const answer = await paginate(req, db.selectFrom("assignment_round").selectAll().where("assignment_id", "=", row.id).orderBy("datetime_due", "desc").orderBy("id", "desc"), readPageQuery(req));
+    const answer = await paginate(
+      req,
+      db
+        .selectFrom("assignment_round")
+        .selectAll()
+        .where("assignment_id", "=", row.id)
+        .orderBy("datetime_due", "desc")
+        .orderBy("id", "desc"),
+      readPageQuery(req),
+    );
     return { ...answer, results: await present(answer.results) };
   });
   app.get(`${item}:roundId(^\\d{1,12})/`, async (req) => {
     const { row } = await access(req, "view");
-    const round = await db.selectFrom("assignment_round").selectAll().where("assignment_id", "=", row.id).where("id", "=", itemId(req, "roundId")).executeTakeFirst();
+    const round = await db
+      .selectFrom("assignment_round")
+      .selectAll()
+      .where("assignment_id", "=", row.id)
+      .where("id", "=", itemId(req, "roundId"))
+      .executeTakeFirst();
     if (!round) throw notFound();
-    const counts = await db.selectFrom("assignment_result").select(["result", (eb) => eb.fn.countAll<number>().as("n")]).where("round_id", "=", round.id).groupBy("result").orderBy("result").execute();
+    const counts = await db
+      .selectFrom("assignment_result")
+      .select(["result", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("round_id", "=", round.id)
+      .groupBy("result")
+      .orderBy("result")
+      .execute();
     return { ...(await present([round]))[0], by_result: counts.map((c) => ({ result: c.result, count: Number(c.n) })) };
   });
 }

@@ -1,11 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type SqlBool } from "kysely";
-import { ASG_MSG, ASSIGNMENT_KIND, ASSIGNMENT_STATUS, LEARNERS_FILTER_VALUES, UNTITLED_NAMES } from "../../contract/assignment-codes";
+import {
+  ASG_MSG,
+  ASSIGNMENT_KIND,
+  ASSIGNMENT_STATUS,
+  LEARNERS_FILTER_VALUES,
+  UNTITLED_NAMES,
+} from "../../contract/assignment-codes";
 import { isIgnoredFilterValue } from "../../contract/list-query";
 import { overdueWhere } from "./overdue";
 import { MSG } from "../../contract/messages";
 import type { Action } from "../../contract/permissions";
-import { assignmentContentSchema, assignmentSchemas, audienceSchema, autoAssignmentSchemas, settingsIssues, type AssignmentInput } from "../../contract/schemas/assignment";
+import {
+  assignmentContentSchema,
+  assignmentSchemas,
+  audienceSchema,
+  autoAssignmentSchemas,
+  settingsIssues,
+  type AssignmentInput,
+} from "../../contract/schemas/assignment";
 import type { ApiContext } from "../http/context";
 import { createOnce } from "../http/idempotency";
 import { ApiError, badRequest, notFound, parseChanges, parseInput } from "../http/errors";
@@ -18,7 +31,17 @@ import { contentRuleRoutes } from "./content-rules";
 import { exportRoutes } from "./export";
 import { learningRoutes } from "./routes-learning";
 import { nextRound, roundRoutes, startScheduler } from "./rounds";
-import { assignableTypes, audienceOf, contentsOf, definitionOf, findAssignment, KINDS, presentAssignments, saveAudience, type AssignmentKindDef } from "./store";
+import {
+  assignableTypes,
+  audienceOf,
+  contentsOf,
+  definitionOf,
+  findAssignment,
+  KINDS,
+  presentAssignments,
+  saveAudience,
+  type AssignmentKindDef,
+} from "./store";
 
 /**
  * Assignment, auto-assignment and suggestions (issue 17 §1–§3; spec 002 §7 "Assignment";
@@ -44,11 +67,17 @@ export function assignmentRoutes(app: FastifyInstance, ctx: ApiContext, opts: { 
 function learnersFilter(req: FastifyRequest): string | undefined {
   const v = (req.query as Record<string, unknown> | undefined)?.learners;
   if (v === undefined || v === "" || (typeof v === "string" && isIgnoredFilterValue(v))) return undefined;
-  if (typeof v !== "string" || !(LEARNERS_FILTER_VALUES as readonly string[]).includes(v)) throw badRequest({ learners: [MSG.invalid_choice] });
+  if (typeof v !== "string" || !(LEARNERS_FILTER_VALUES as readonly string[]).includes(v))
+    throw badRequest({ learners: [MSG.invalid_choice] });
   return v;
 }
 
-const ORDERING = { name: sql`lower(${sql.ref("name")})`, datetime_update: sql.ref("datetime_update"), datetime_create: sql.ref("datetime_create"), id: sql.ref("id") };
+const ORDERING = {
+  name: sql`lower(${sql.ref("name")})`,
+  datetime_update: sql.ref("datetime_update"),
+  datetime_create: sql.ref("datetime_create"),
+  id: sql.ref("id"),
+};
 
 /** What a row stores of the settings given (create: every field; update: those given). */
 function columnsOf(input: AssignmentInput): Record<string, unknown> {
@@ -90,7 +119,13 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
     if (learners === "overdue") {
       const overdue = await overdueWhere(db, ctx.now());
       q = q.where(({ exists, selectFrom }) =>
-        exists(selectFrom("assignment_result as r").innerJoin("content_enrollment as e", "e.id", "r.enrollment_id").select(sql`1`.as("one")).whereRef("r.assignment_id", "=", "assignment.id").where(overdue)),
+        exists(
+          selectFrom("assignment_result as r")
+            .innerJoin("content_enrollment as e", "e.id", "r.enrollment_id")
+            .select(sql`1`.as("one"))
+            .whereRef("r.assignment_id", "=", "assignment.id")
+            .where(overdue),
+        ),
       );
     }
     if (page.search) q = q.where(sql<SqlBool>`lower(${sql.ref("name")}) like ${likePattern(page.search)} escape '\\'`);
@@ -107,10 +142,26 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
         const input = parseInput((await schemas()).create, req.body) as AssignmentInput;
         if (input.type !== undefined && input.type !== kind.type) throw badRequest({ type: [MSG.invalid_choice] });
         const at = ctx.now().toISOString();
-        const values = { ...columnsOf(input), type: kind.type, name: input.name ?? UNTITLED_NAMES[kind.type], created_by: account.id, datetime_create: at, datetime_update: at };
+        const values = {
+          ...columnsOf(input),
+          type: kind.type,
+          name: input.name ?? UNTITLED_NAMES[kind.type],
+          created_by: account.id,
+          datetime_create: at,
+          datetime_update: at,
+        };
         return writeTransaction(db, async (trx) => {
-          const row = await trx.insertInto("assignment").values(values as never).returning("id").executeTakeFirstOrThrow();
-          if (auto) await trx.updateTable("assignment").set({ datetime_next_round: await nextRound(trx, row.id, ctx.now()) }).where("id", "=", row.id).execute();
+          const row = await trx
+            .insertInto("assignment")
+            .values(values as never)
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          if (auto)
+            await trx
+              .updateTable("assignment")
+              .set({ datetime_next_round: await nextRound(trx, row.id, ctx.now()) })
+              .where("id", "=", row.id)
+              .execute();
           return keep(trx, row.id);
         });
       },
@@ -123,12 +174,24 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
     const { row } = await access(req, "change");
     const input = parseChanges((await schemas()).update, req.body) as AssignmentInput;
     // The rules between fields hold for the row as it will be, not only the fields sent.
-    const merged = { ...row, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as Parameters<typeof settingsIssues>[0];
+    const merged = {
+      ...row,
+      ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+    } as Parameters<typeof settingsIssues>[0];
     const issues = settingsIssues(merged);
     if (issues.length) throw badRequest(Object.fromEntries(issues.map((i) => [i.path, [i.message]])));
     await writeTransaction(db, async (trx) => {
-      await trx.updateTable("assignment").set({ ...columnsOf(input), datetime_update: ctx.now().toISOString() }).where("id", "=", row.id).execute();
-      if (auto) await trx.updateTable("assignment").set({ datetime_next_round: await nextRound(trx, row.id, ctx.now()) }).where("id", "=", row.id).execute();
+      await trx
+        .updateTable("assignment")
+        .set({ ...columnsOf(input), datetime_update: ctx.now().toISOString() })
+        .where("id", "=", row.id)
+        .execute();
+      if (auto)
+        await trx
+          .updateTable("assignment")
+          .set({ datetime_next_round: await nextRound(trx, row.id, ctx.now()) })
+          .where("id", "=", row.id)
+          .execute();
     });
     return load(row.id);
   });
@@ -149,13 +212,23 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
     const input = parseInput(assignmentContentSchema, req.body);
     const def = await definitionOf(db, input.content_type_id);
     if (!def) throw badRequest({ content_type_id: [ASG_MSG.not_assignable] });
-    const found = await fromResource(db, def.resource.table).select("t.id").where("t.id", "in", input.content_list).execute();
+    const found = await fromResource(db, def.resource.table)
+      .select("t.id")
+      .where("t.id", "in", input.content_list)
+      .execute();
     if (found.length !== input.content_list.length) throw badRequest({ content_list: [MSG.invalid_choice] });
     const at = ctx.now().toISOString();
     await writeTransaction(db, async (trx) => {
       await trx
         .insertInto("assignment_content")
-        .values(input.content_list.map((content_id) => ({ assignment_id: row.id, content_type_id: input.content_type_id, content_id, datetime_create: at })))
+        .values(
+          input.content_list.map((content_id) => ({
+            assignment_id: row.id,
+            content_type_id: input.content_type_id,
+            content_id,
+            datetime_create: at,
+          })),
+        )
         .onConflict((oc) => oc.columns(["assignment_id", "content_type_id", "content_id"]).doNothing())
         .execute();
       await trx.updateTable("assignment").set({ datetime_update: at }).where("id", "=", row.id).execute();
@@ -166,9 +239,19 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
   app.delete(`${item}content/:rowId(^\\d{1,12})/`, async (req, reply) => {
     const { row } = await access(req, "change");
     // A content a rule brought goes with its rule (it would come back at the next match).
-    const fromRule = await db.selectFrom("assignment_content").select("id").where("assignment_id", "=", row.id).where("id", "=", itemId(req, "rowId")).where("rule_id", "is not", null).executeTakeFirst();
+    const fromRule = await db
+      .selectFrom("assignment_content")
+      .select("id")
+      .where("assignment_id", "=", row.id)
+      .where("id", "=", itemId(req, "rowId"))
+      .where("rule_id", "is not", null)
+      .executeTakeFirst();
     if (fromRule) throw badRequest({ detail: ASG_MSG.content_from_rule });
-    const res = await db.deleteFrom("assignment_content").where("assignment_id", "=", row.id).where("id", "=", itemId(req, "rowId")).executeTakeFirst();
+    const res = await db
+      .deleteFrom("assignment_content")
+      .where("assignment_id", "=", row.id)
+      .where("id", "=", itemId(req, "rowId"))
+      .executeTakeFirst();
     if (Number(res.numDeletedRows) !== 1) throw notFound();
     return reply.status(204).send();
   });
@@ -184,7 +267,11 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
     const results = t
       ? await fromResource(db, t.def.resource.table)
           .select(["t.id", "t.name", "t.code"])
-          .$if(!!search, (q) => q.where(sql<SqlBool>`(lower(${sql.ref("t.name")}) like ${likePattern(search)} escape '\\' or lower(${sql.ref("t.code")}) like ${likePattern(search)} escape '\\')`))
+          .$if(!!search, (q) =>
+            q.where(
+              sql<SqlBool>`(lower(${sql.ref("t.name")}) like ${likePattern(search)} escape '\\' or lower(${sql.ref("t.code")}) like ${likePattern(search)} escape '\\')`,
+            ),
+          )
           .orderBy(sql`lower(${sql.ref("t.name")})`)
           .orderBy("t.id")
           .limit(50)
@@ -205,7 +292,10 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
     const errors: Record<string, string[]> = {};
     const missing = async (table: "account" | "department" | "account_group", ids: number[]) => {
       if (!ids.length) return false;
-      let q = db.selectFrom(`${table} as r` as "department as r").select("r.id").where("r.id", "in", ids);
+      let q = db
+        .selectFrom(`${table} as r` as "department as r")
+        .select("r.id")
+        .where("r.id", "in", ids);
       if (table === "account") q = q.where(sql.ref("r.is_active"), "=", 1);
       return (await q.execute()).length !== ids.length;
     };
@@ -227,8 +317,23 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
       .selectFrom("account as a")
       .select(["a.id", "a.username", "a.first_name", "a.last_name"])
       .where("a.is_active", "=", 1)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("assignment_audience as x").select("x.ref_id").where("x.assignment_id", "=", row.id).where("x.kind", "=", "account").whereRef("x.ref_id", "=", "a.id"))))
-      .$if(!!search, (q) => q.where(sql<SqlBool>`(lower(a.username) like ${p} escape '\\' or lower(a.first_name || ' ' || a.last_name) like ${p} escape '\\' or lower(a.email) like ${p} escape '\\')`))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("assignment_audience as x")
+              .select("x.ref_id")
+              .where("x.assignment_id", "=", row.id)
+              .where("x.kind", "=", "account")
+              .whereRef("x.ref_id", "=", "a.id"),
+          ),
+        ),
+      )
+      .$if(!!search, (q) =>
+        q.where(
+          sql<SqlBool>`(lower(a.username) like ${p} escape '\\' or lower(a.first_name || ' ' || a.last_name) like ${p} escape '\\' or lower(a.email) like ${p} escape '\\')`,
+        ),
+      )
       .orderBy(sql`lower(a.username)`)
       .limit(20)
       .execute();
@@ -243,4 +348,7 @@ function kindRoutes(app: FastifyInstance, ctx: ApiContext, kind: AssignmentKindD
   }
 }
 
-export type KindAccess = (req: FastifyRequest, action: Action) => Promise<{ account: { id: number }; row: NonNullable<Awaited<ReturnType<typeof findAssignment>>> }>;
+export type KindAccess = (
+  req: FastifyRequest,
+  action: Action,
+) => Promise<{ account: { id: number }; row: NonNullable<Awaited<ReturnType<typeof findAssignment>>> }>;

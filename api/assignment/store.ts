@@ -28,7 +28,9 @@ export const KINDS: readonly AssignmentKindDef[] = [
 
 /** The content types an assignment may hold (the enrolment engine's), each with its content_type id. */
 export async function assignableTypes(q: Q): Promise<{ def: ContentDefinition; typeId: number }[]> {
-  const defs = CONTENT_DEFINITIONS.filter((d) => (ASSIGNABLE_TYPES as readonly string[]).includes(d.key) && d.features.includes("enrollment"));
+  const defs = CONTENT_DEFINITIONS.filter(
+    (d) => (ASSIGNABLE_TYPES as readonly string[]).includes(d.key) && d.features.includes("enrollment"),
+  );
   return Promise.all(defs.map(async (def) => ({ def, typeId: await contentTypeId(q, def.resource.contentType) })));
 }
 
@@ -38,11 +40,20 @@ export async function definitionOf(q: Q, typeId: number): Promise<ContentDefinit
 }
 
 /** The assignment row `id` of kind `type`, or undefined. */
-export const findAssignment = (q: Q, type: number, id: number) => q.selectFrom("assignment").selectAll().where("id", "=", id).where("type", "=", type).executeTakeFirst();
+export const findAssignment = (q: Q, type: number, id: number) =>
+  q.selectFrom("assignment").selectAll().where("id", "=", id).where("type", "=", type).executeTakeFirst();
 
 /** The contents of an assignment with their names, in the order added. */
-export async function contentsOf(q: Q, assignmentId: number): Promise<(AssignmentContent & { ref: ContentRef; def: ContentDefinition })[]> {
-  const rows = await q.selectFrom("assignment_content").selectAll().where("assignment_id", "=", assignmentId).orderBy("id").execute();
+export async function contentsOf(
+  q: Q,
+  assignmentId: number,
+): Promise<(AssignmentContent & { ref: ContentRef; def: ContentDefinition })[]> {
+  const rows = await q
+    .selectFrom("assignment_content")
+    .selectAll()
+    .where("assignment_id", "=", assignmentId)
+    .orderBy("id")
+    .execute();
   const types = await assignableTypes(q);
   const out: (AssignmentContent & { ref: ContentRef; def: ContentDefinition })[] = [];
   for (const t of types) {
@@ -50,12 +61,26 @@ export async function contentsOf(q: Q, assignmentId: number): Promise<(Assignmen
     if (!mine.length) continue;
     const names = new Map<number, { name: string; code: string | null }>();
     for (const part of chunks(mine.map((r) => r.content_id))) {
-      for (const n of await fromResource(q, t.def.resource.table).select(["t.id", "t.name", "t.code"]).where("t.id", "in", part).execute()) names.set(n.id, { name: n.name, code: n.code });
+      for (const n of await fromResource(q, t.def.resource.table)
+        .select(["t.id", "t.name", "t.code"])
+        .where("t.id", "in", part)
+        .execute())
+        names.set(n.id, { name: n.name, code: n.code });
     }
     for (const r of mine) {
       const n = names.get(r.content_id);
       if (!n) continue; // its content was deleted
-      out.push({ id: r.id, content_type_id: r.content_type_id, content_type: t.def.key, content_id: r.content_id, name: n.name, code: n.code, rule_id: r.rule_id, ref: { contentTypeId: r.content_type_id, contentId: r.content_id }, def: t.def });
+      out.push({
+        id: r.id,
+        content_type_id: r.content_type_id,
+        content_type: t.def.key,
+        content_id: r.content_id,
+        name: n.name,
+        code: n.code,
+        rule_id: r.rule_id,
+        ref: { contentTypeId: r.content_type_id, contentId: r.content_id },
+        def: t.def,
+      });
     }
   }
   return out.sort((a, b) => a.id - b.id);
@@ -65,13 +90,20 @@ export async function contentsOf(q: Q, assignmentId: number): Promise<(Assignmen
  * Names of contents by "typeId:contentId", for result rows whose content the assignment no longer
  * holds (removed by hand, or no longer matched by a rule: decision 059) — their history keeps a name.
  */
-export async function contentNames(q: Q, refs: { content_type_id: number; content_id: number }[]): Promise<Map<string, { name: string }>> {
+export async function contentNames(
+  q: Q,
+  refs: { content_type_id: number; content_id: number }[],
+): Promise<Map<string, { name: string }>> {
   const out = new Map<string, { name: string }>();
   for (const t of await assignableTypes(q)) {
     const ids = [...new Set(refs.filter((r) => r.content_type_id === t.typeId).map((r) => r.content_id))];
     if (!ids.length) continue;
     for (const part of chunks(ids)) {
-      for (const n of await fromResource(q, t.def.resource.table).select(["t.id", "t.name"]).where("t.id", "in", part).execute()) out.set(`${t.typeId}:${n.id}`, { name: n.name });
+      for (const n of await fromResource(q, t.def.resource.table)
+        .select(["t.id", "t.name"])
+        .where("t.id", "in", part)
+        .execute())
+        out.set(`${t.typeId}:${n.id}`, { name: n.name });
     }
   }
   return out;
@@ -83,7 +115,14 @@ export async function presentAssignments(q: Q, rows: AssignmentRow[]): Promise<A
   const ids = rows.map((r) => r.id);
   const count = async (table: "assignment_content" | "assignment_result") =>
     new Map(
-      (await q.selectFrom(table).select(["assignment_id", (eb) => eb.fn.countAll<number>().as("n")]).where("assignment_id", "in", ids).groupBy("assignment_id").execute()).map((r) => [r.assignment_id, Number(r.n)]),
+      (
+        await q
+          .selectFrom(table)
+          .select(["assignment_id", (eb) => eb.fn.countAll<number>().as("n")])
+          .where("assignment_id", "in", ids)
+          .groupBy("assignment_id")
+          .execute()
+      ).map((r) => [r.assignment_id, Number(r.n)]),
     );
   const learners = new Map(
     (
@@ -132,12 +171,35 @@ export async function presentAssignments(q: Q, rows: AssignmentRow[]): Promise<A
 
 /** Who the assignment names, as stored. */
 export async function audienceOf(q: Q, row: AssignmentRow): Promise<Audience & { input: AudienceInput }> {
-  const rows = await q.selectFrom("assignment_audience").select(["kind", "ref_id"]).where("assignment_id", "=", row.id).orderBy("ref_id").execute();
+  const rows = await q
+    .selectFrom("assignment_audience")
+    .select(["kind", "ref_id"])
+    .where("assignment_id", "=", row.id)
+    .orderBy("ref_id")
+    .execute();
   const of = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.ref_id);
   const accountIds = of("account");
-  const accounts = accountIds.length ? await q.selectFrom("account").select(["id", "username", "first_name", "last_name"]).where("id", "in", accountIds).orderBy("username").execute() : [];
-  const input: AudienceInput = { account_list: accountIds, department_list: of("department"), include_sub_department: row.include_sub_department === 1, group_list: of("group") };
-  return { account_list: accounts, department_list: input.department_list, include_sub_department: input.include_sub_department, group_list: input.group_list, input };
+  const accounts = accountIds.length
+    ? await q
+        .selectFrom("account")
+        .select(["id", "username", "first_name", "last_name"])
+        .where("id", "in", accountIds)
+        .orderBy("username")
+        .execute()
+    : [];
+  const input: AudienceInput = {
+    account_list: accountIds,
+    department_list: of("department"),
+    include_sub_department: row.include_sub_department === 1,
+    group_list: of("group"),
+  };
+  return {
+    account_list: accounts,
+    department_list: input.department_list,
+    include_sub_department: input.include_sub_department,
+    group_list: input.group_list,
+    input,
+  };
 }
 
 /** Replace who the assignment names (its caller has checked the ids). */
@@ -149,7 +211,11 @@ export async function saveAudience(trx: Trx, assignmentId: number, input: Audien
     ...input.group_list.map((ref_id) => ({ assignment_id: assignmentId, kind: "group", ref_id })),
   ];
   for (const part of chunks(rows)) if (part.length) await trx.insertInto("assignment_audience").values(part).execute();
-  await trx.updateTable("assignment").set({ include_sub_department: input.include_sub_department ? 1 : 0, datetime_update: at }).where("id", "=", assignmentId).execute();
+  await trx
+    .updateTable("assignment")
+    .set({ include_sub_department: input.include_sub_department ? 1 : 0, datetime_update: at })
+    .where("id", "=", assignmentId)
+    .execute();
 }
 
 /** Days after a date (YYYY-MM-DD) as a date. */
@@ -160,15 +226,23 @@ export function addDays(date: string, n: number): string {
 }
 
 /** When the learning of a new assignee ends (spec 001 §4 expiry choices), or null (none, or the content's own period). */
-export function expiryOf(a: Pick<AssignmentRow, "type_expire" | "datetime_expire" | "duration_expire" | "datetime_assign">, today: string): string | null {
+export function expiryOf(
+  a: Pick<AssignmentRow, "type_expire" | "datetime_expire" | "duration_expire" | "datetime_assign">,
+  today: string,
+): string | null {
   if (a.type_expire === 1) return a.datetime_expire;
   if (a.type_expire === 2 && a.duration_expire) return addDays(a.datetime_assign ?? today, a.duration_expire);
   return null;
 }
 
 /** The extended end for a learner who has the content (spec 001 §4 expand choices), or null when the assignment does not extend. */
-export function expandedOf(a: Pick<AssignmentRow, "type_expand" | "datetime_expand" | "duration_expand">, current: string | null, today: string): string | null {
+export function expandedOf(
+  a: Pick<AssignmentRow, "type_expand" | "datetime_expand" | "duration_expand">,
+  current: string | null,
+  today: string,
+): string | null {
   if (a.type_expand === 1) return a.datetime_expand;
-  if (a.type_expand === 2 && a.duration_expand) return addDays(current && current > today ? current : today, a.duration_expand);
+  if (a.type_expand === 2 && a.duration_expand)
+    return addDays(current && current > today ? current : today, a.duration_expand);
   return null;
 }

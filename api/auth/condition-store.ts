@@ -3,7 +3,12 @@ import type { ConditionOperator } from "../../contract/codes";
 import { CONDITION_TEXT_LISTS, PERMISSION_RANGES } from "../../contract/codes";
 import type { FieldErrors } from "../../contract/http";
 import { MSG } from "../../contract/messages";
-import { CONDITION_LISTS, TEXT_LIST_SEPARATOR, type ConditionInput, type ConditionListField } from "../../contract/schemas/condition";
+import {
+  CONDITION_LISTS,
+  TEXT_LIST_SEPARATOR,
+  type ConditionInput,
+  type ConditionListField,
+} from "../../contract/schemas/condition";
 import { GROUP_TYPE } from "../../contract/schemas/group";
 import type { Db } from "../db/index";
 import type { ConditionColumns } from "../db/schema";
@@ -42,11 +47,17 @@ export async function listsOf(q: Q, source: ConditionSource, keys: number[]): Pr
 }
 
 /** A text list as stored ("|A|B|": each value between separators, so one LIKE finds it; "" empty). */
-export const storedTextList = (values: readonly string[]) => (values.length ? `${TEXT_LIST_SEPARATOR}${values.join(TEXT_LIST_SEPARATOR)}${TEXT_LIST_SEPARATOR}` : "");
-export const textListOf = (stored: string | null | undefined) => (stored ?? "").split(TEXT_LIST_SEPARATOR).filter(Boolean);
+export const storedTextList = (values: readonly string[]) =>
+  values.length ? `${TEXT_LIST_SEPARATOR}${values.join(TEXT_LIST_SEPARATOR)}${TEXT_LIST_SEPARATOR}` : "";
+export const textListOf = (stored: string | null | undefined) =>
+  (stored ?? "").split(TEXT_LIST_SEPARATOR).filter(Boolean);
 
 /** A stored row and its lists as the condition the API answers (lists of `fields` only). */
-export function conditionOf<F extends ConditionListField>(row: ConditionRow, lists: Map<string, number[]>, fields: readonly F[]): ConditionInput<F> {
+export function conditionOf<F extends ConditionListField>(
+  row: ConditionRow,
+  lists: Map<string, number[]>,
+  fields: readonly F[],
+): ConditionInput<F> {
   const out: Record<string, unknown> = {
     operator: row.operator as ConditionOperator,
     is_include_sub_department: row.is_include_sub_department === 1,
@@ -84,7 +95,12 @@ export function conditionColumns<F extends ConditionListField>(input: ConditionI
  * `group_account` groups of accounts; `account` active accounts. Lists without master data
  * accept only the empty list. One 400 with every field in error.
  */
-export async function checkConditionIds<F extends ConditionListField>(trx: Q, input: ConditionInput<F>, fields: readonly F[], opts: { groupsOfAccountsOnly: boolean }) {
+export async function checkConditionIds<F extends ConditionListField>(
+  trx: Q,
+  input: ConditionInput<F>,
+  fields: readonly F[],
+  opts: { groupsOfAccountsOnly: boolean },
+) {
   const errors: FieldErrors = {};
   for (const { field, table } of CONDITION_LISTS) {
     if (!(fields as readonly string[]).includes(field)) continue;
@@ -94,8 +110,12 @@ export async function checkConditionIds<F extends ConditionListField>(trx: Q, in
       errors[field] = [MSG.invalid_choice];
       continue;
     }
-    let q = trx.selectFrom(`${table} as r` as "department as r").select("r.id").where("r.id", "in", ids);
-    if (field === "group_account" || (field === "group" && opts.groupsOfAccountsOnly)) q = q.where(sql.ref("r.type"), "=", GROUP_TYPE.account);
+    let q = trx
+      .selectFrom(`${table} as r` as "department as r")
+      .select("r.id")
+      .where("r.id", "in", ids);
+    if (field === "group_account" || (field === "group" && opts.groupsOfAccountsOnly))
+      q = q.where(sql.ref("r.type"), "=", GROUP_TYPE.account);
     if (field === "account") q = q.where(sql.ref("r.is_active"), "=", 1);
     if ((await q.execute()).length !== ids.length) errors[field] = [MSG.invalid_choice];
   }
@@ -103,16 +123,35 @@ export async function checkConditionIds<F extends ConditionListField>(trx: Q, in
 }
 
 /** Replace the id lists of condition `key` (its row is written by the caller). */
-export async function replaceLists<F extends ConditionListField>(trx: Trx, source: ConditionSource, key: number, input: ConditionInput<F>, fields: readonly F[]) {
-  await trx.deleteFrom(`${source.items} as i` as "content_permission_item as i").where(sql.ref(`i.${source.itemKey}`), "=", key).execute();
-  const items = fields.flatMap((field) => (input[field] as number[]).map((ref_id) => ({ [source.itemKey]: key, field, ref_id })));
+export async function replaceLists<F extends ConditionListField>(
+  trx: Trx,
+  source: ConditionSource,
+  key: number,
+  input: ConditionInput<F>,
+  fields: readonly F[],
+) {
+  await trx
+    .deleteFrom(`${source.items} as i` as "content_permission_item as i")
+    .where(sql.ref(`i.${source.itemKey}`), "=", key)
+    .execute();
+  const items = fields.flatMap((field) =>
+    (input[field] as number[]).map((ref_id) => ({ [source.itemKey]: key, field, ref_id })),
+  );
   for (let n = 0; n < items.length; n += 500) {
-    await trx.insertInto(source.items as "content_permission_item").values(items.slice(n, n + 500) as never).execute();
+    await trx
+      .insertInto(source.items as "content_permission_item")
+      .values(items.slice(n, n + 500) as never)
+      .execute();
   }
 }
 
 /** Whether any stored condition (of any source) names `refId` in one of `fields`: a delete refusal. */
-export async function namedByConditions(q: Q, sources: readonly ConditionSource[], fields: readonly string[], refId: number): Promise<boolean> {
+export async function namedByConditions(
+  q: Q,
+  sources: readonly ConditionSource[],
+  fields: readonly string[],
+  refId: number,
+): Promise<boolean> {
   for (const source of sources) {
     const hit = await q
       .selectFrom(`${source.items} as i` as "content_permission_item as i")

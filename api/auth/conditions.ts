@@ -17,30 +17,78 @@ export type ConditionSource = {
   table: "content_permission" | "category_permission" | "account_group_condition" | "approval_flow_condition";
   /** The row's key, which the items name. */
   key: "id" | "group_id" | "flow_id";
-  items: "content_permission_item" | "category_permission_item" | "account_group_condition_item" | "approval_flow_condition_item";
+  items:
+    | "content_permission_item"
+    | "category_permission_item"
+    | "account_group_condition_item"
+    | "approval_flow_condition_item";
   itemKey: "permission_id" | "group_id" | "flow_id";
 };
-export const CONTENT_RULES: ConditionSource = { table: "content_permission", key: "id", items: "content_permission_item", itemKey: "permission_id" };
-export const CATEGORY_RULES: ConditionSource = { table: "category_permission", key: "id", items: "category_permission_item", itemKey: "permission_id" };
-export const GROUP_CONDITIONS: ConditionSource = { table: "account_group_condition", key: "group_id", items: "account_group_condition_item", itemKey: "group_id" };
+export const CONTENT_RULES: ConditionSource = {
+  table: "content_permission",
+  key: "id",
+  items: "content_permission_item",
+  itemKey: "permission_id",
+};
+export const CATEGORY_RULES: ConditionSource = {
+  table: "category_permission",
+  key: "id",
+  items: "category_permission_item",
+  itemKey: "permission_id",
+};
+export const GROUP_CONDITIONS: ConditionSource = {
+  table: "account_group_condition",
+  key: "group_id",
+  items: "account_group_condition_item",
+  itemKey: "group_id",
+};
 /** An approval flow's learner condition (docs/decisions/060): which requesters the flow is for. */
-export const FLOW_CONDITIONS: ConditionSource = { table: "approval_flow_condition", key: "flow_id", items: "approval_flow_condition_item", itemKey: "flow_id" };
+export const FLOW_CONDITIONS: ConditionSource = {
+  table: "approval_flow_condition",
+  key: "flow_id",
+  items: "approval_flow_condition_item",
+  itemKey: "flow_id",
+};
 
 /**
  * What a condition can say about an account. Lists without master data (level_group,
  * group_account_group, group_account_custom1/2) and the level-group years are refused when a
  * condition is saved (contract/schemas/condition.ts), so they are no criterion here.
  */
-export const LIST_CRITERIA = ["department", "position", "level", "group", "group_account", "account", "location"] as const;
-export const RANGE_CRITERIA = ["age", "experience", "level_year", "service", "english_score"] as const satisfies readonly PermissionRange[];
-export type Criterion = (typeof LIST_CRITERIA)[number] | (typeof RANGE_CRITERIA)[number] | ConditionTextList | "date_account_start";
-export const ALL_CRITERIA: readonly Criterion[] = [...LIST_CRITERIA, ...CONDITION_TEXT_LISTS, ...RANGE_CRITERIA, "date_account_start"];
+export const LIST_CRITERIA = [
+  "department",
+  "position",
+  "level",
+  "group",
+  "group_account",
+  "account",
+  "location",
+] as const;
+export const RANGE_CRITERIA = [
+  "age",
+  "experience",
+  "level_year",
+  "service",
+  "english_score",
+] as const satisfies readonly PermissionRange[];
+export type Criterion =
+  (typeof LIST_CRITERIA)[number] | (typeof RANGE_CRITERIA)[number] | ConditionTextList | "date_account_start";
+export const ALL_CRITERIA: readonly Criterion[] = [
+  ...LIST_CRITERIA,
+  ...CONDITION_TEXT_LISTS,
+  ...RANGE_CRITERIA,
+  "date_account_start",
+];
 
 /**
  * The account column a text list is matched against (docs/decisions/083): the company code is the
  * user's `company` (spec 001 §3 User has no other company field).
  */
-const TEXT_COLUMN: Record<ConditionTextList, string> = { company_code: "company", job_family: "job_family", work_shift: "work_shift" };
+const TEXT_COLUMN: Record<ConditionTextList, string> = {
+  company_code: "company",
+  job_family: "job_family",
+  work_shift: "work_shift",
+};
 /** What a department rule and a condition group read: everything but a list of accounts. */
 export const ORGANISATION_CRITERIA: readonly Criterion[] = ALL_CRITERIA.filter((c) => c !== "account");
 /** What a user rule reads: its accounts only. */
@@ -131,7 +179,11 @@ export function matchesCondition(source: ConditionSource, c: string, a: string, 
   const criteria: { filled: Bool; match: Bool }[] = [];
   for (const name of opts.criteria) {
     if (name === "date_account_start") {
-      const [gte, lte, start] = [ref(c, "date_account_start_gte"), ref(c, "date_account_start_lte"), ref(a, "date_start")];
+      const [gte, lte, start] = [
+        ref(c, "date_account_start_gte"),
+        ref(c, "date_account_start_lte"),
+        ref(a, "date_start"),
+      ];
       criteria.push({
         filled: sql<SqlBool>`(${gte} is not null or ${lte} is not null)`,
         match: sql<SqlBool>`(${start} is not null and (${gte} is null or ${start} >= ${gte}) and (${lte} is null or ${start} <= ${lte}))`,
@@ -197,7 +249,9 @@ export function matchesCondition(source: ConditionSource, c: string, a: string, 
   // is at least 1; operator 1 (every) when S lies in 1..99 — something filled, nothing failed.
   // Both are "(x + 99) / 100 = 1" in integer division, x = S % 200 or S % 1000000 (= S). One
   // expression instead of a copy per operator: PostgreSQL plans every copy of every subquery.
-  const scores = criteria.map((k) => sql`(case when ${k.filled} then (case when ${k.match} then 1 else 200 end) else 0 end)`);
+  const scores = criteria.map(
+    (k) => sql`(case when ${k.filled} then (case when ${k.match} then 1 else 200 end) else 0 end)`,
+  );
   const modulus = sql`(case when ${ref(c, "operator")} = 2 then 200 else 1000000 end)`;
   return sql<SqlBool>`(((${sql.join(scores, sql` + `)}) % ${modulus} + 99) / 100 = 1)`;
 }

@@ -23,7 +23,12 @@ export type Acting = { target: AccountRow; loginAs: NonNullable<FastifyRequest["
  */
 export async function endLoginAs(db: Db, id: number, reason: LoginAsEndReason, at: Date) {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("login_as").set({ datetime_end: at.toISOString(), end_reason: reason }).where("id", "=", id).where("datetime_end", "is", null).execute();
+    await trx
+      .updateTable("login_as")
+      .set({ datetime_end: at.toISOString(), end_reason: reason })
+      .where("id", "=", id)
+      .where("datetime_end", "is", null)
+      .execute();
     await trx.updateTable("session").set({ login_as_id: null }).where("login_as_id", "=", id).execute();
   });
 }
@@ -35,7 +40,12 @@ const endedAt = (expire: string, now: Date) => new Date(Math.min(now.getTime(), 
  * The account a session's request acts as, or null when the acting is over: ended here when its
  * time ran out (`expired`, at its expiry) or its target was deactivated (`account_inactive`).
  */
-export async function resumeLoginAs(db: Db, logId: number, administrator: AccountRow, now: Date): Promise<Acting | null> {
+export async function resumeLoginAs(
+  db: Db,
+  logId: number,
+  administrator: AccountRow,
+  now: Date,
+): Promise<Acting | null> {
   const row = await db
     .selectFrom("login_as as l")
     .innerJoin("account as a", "a.id", "l.account_id")
@@ -91,8 +101,11 @@ export function whatChanged(body: unknown, payload: unknown): { target_name: str
   } catch {
     answer = null;
   }
-  const person = answer && typeof answer.first_name === "string" ? `${answer.first_name} ${answer.last_name ?? ""}`.trim() : "";
-  const named = answer ? NAMING.map((k) => answer[k]).find((v): v is string => typeof v === "string" && v.trim() !== "") : undefined;
+  const person =
+    answer && typeof answer.first_name === "string" ? `${answer.first_name} ${answer.last_name ?? ""}`.trim() : "";
+  const named = answer
+    ? NAMING.map((k) => answer[k]).find((v): v is string => typeof v === "string" && v.trim() !== "")
+    : undefined;
   const name = (person || named || "").slice(0, NAME_MAX);
   return { target_name: name || null, fields: fields.length ? JSON.stringify(fields) : null };
 }
@@ -105,7 +118,11 @@ export function installLoginAsAudit(app: FastifyInstance, db: Db, now: () => Dat
       await db
         .insertInto("login_as_write")
         .values({
-          login_as_id: acting.id, method: req.method, path: req.url.split("?")[0].slice(0, PATH_MAX), status: reply.statusCode, datetime_create: now().toISOString(),
+          login_as_id: acting.id,
+          method: req.method,
+          path: req.url.split("?")[0].slice(0, PATH_MAX),
+          status: reply.statusCode,
+          datetime_create: now().toISOString(),
           ...whatChanged(req.body, payload),
         })
         .execute();

@@ -25,15 +25,29 @@ export type GuardRow = { failures: number; datetime_last_failure: string; dateti
 export type LockPolicy = { enabled: boolean; threshold: number; autoUnlockMs: number | null };
 
 /** Seconds to wait after the last failure: doubling from 1 s past the free failures, capped. */
-const delayS = (failures: number, free: number, cap: number) => (failures < free ? 0 : Math.min(2 ** (failures - free), cap));
+const delayS = (failures: number, free: number, cap: number) =>
+  failures < free ? 0 : Math.min(2 ** (failures - free), cap);
 
 export function loginGuard(db: Db) {
   const row = (identifier: string, scope: string) =>
-    db.selectFrom("login_guard").select(["failures", "datetime_last_failure", "datetime_locked"]).where("identifier", "=", identifier).where("scope", "=", scope).executeTakeFirst() as Promise<GuardRow | undefined>;
+    db
+      .selectFrom("login_guard")
+      .select(["failures", "datetime_last_failure", "datetime_locked"])
+      .where("identifier", "=", identifier)
+      .where("scope", "=", scope)
+      .executeTakeFirst() as Promise<GuardRow | undefined>;
 
   async function knownAddress(identifier: string, ip: string, now: Date) {
     const since = new Date(now.getTime() - KNOWN_FOR_MS).toISOString();
-    const hit = await db.selectFrom("login_attempt").select("id").where("username", "=", identifier).where("ip", "=", ip).where("is_success", "=", 1).where("datetime_create", ">=", since).limit(1).executeTakeFirst();
+    const hit = await db
+      .selectFrom("login_attempt")
+      .select("id")
+      .where("username", "=", identifier)
+      .where("ip", "=", ip)
+      .where("is_success", "=", 1)
+      .where("datetime_create", ">=", since)
+      .limit(1)
+      .executeTakeFirst();
     return !!hit;
   }
 
@@ -46,12 +60,19 @@ export function loginGuard(db: Db) {
     const failures = sql<number>`login_guard.failures + 1`;
     const row = await db
       .insertInto("login_guard")
-      .values({ identifier, scope, failures: 1, datetime_last_failure: now, datetime_locked: lockAt !== null && 1 >= lockAt ? now : null })
+      .values({
+        identifier,
+        scope,
+        failures: 1,
+        datetime_last_failure: now,
+        datetime_locked: lockAt !== null && 1 >= lockAt ? now : null,
+      })
       .onConflict((oc) =>
         oc.columns(["identifier", "scope"]).doUpdateSet({
           failures,
           datetime_last_failure: now,
-          datetime_locked: lockAt === null ? null : sql<string | null>`case when ${failures} >= ${lockAt} then ${now} else null end`,
+          datetime_locked:
+            lockAt === null ? null : sql<string | null>`case when ${failures} >= ${lockAt} then ${now} else null end`,
         }),
       )
       .returning(["failures", "datetime_last_failure", "datetime_locked"])
@@ -71,13 +92,15 @@ export function loginGuard(db: Db) {
 
   return {
     /** Whether this address signed in to this identifier lately (its owner, most likely). */
-    isKnownAddress: (identifier: string, ip: string, now: Date) => (identifier ? knownAddress(identifier, ip, now) : Promise.resolve(false)),
+    isKnownAddress: (identifier: string, ip: string, now: Date) =>
+      identifier ? knownAddress(identifier, ip, now) : Promise.resolve(false),
 
     /** The lock in force for this identifier from this address (null when none, or it expired). */
     async lockOf(identifier: string, ip: string, now: Date, policy: LockPolicy): Promise<GuardRow | null> {
       const pair = await row(identifier, ip);
       if (!pair?.datetime_locked) return null;
-      const expired = policy.autoUnlockMs !== null && now.getTime() - Date.parse(pair.datetime_locked) >= policy.autoUnlockMs;
+      const expired =
+        policy.autoUnlockMs !== null && now.getTime() - Date.parse(pair.datetime_locked) >= policy.autoUnlockMs;
       if (!expired) return pair;
       await db.deleteFrom("login_guard").where("identifier", "=", identifier).where("scope", "=", ip).execute();
       return null;
@@ -117,7 +140,11 @@ export function loginGuard(db: Db) {
     /** A password reset unlocks every address for the account's username and email. */
     async forget(identifiers: (string | null | undefined)[]) {
       const names = identifiers.filter((s): s is string => !!s).map((s) => s.toLowerCase());
-      if (names.length) await db.deleteFrom("login_guard").where(sql`lower(identifier)`, "in", names).execute();
+      if (names.length)
+        await db
+          .deleteFrom("login_guard")
+          .where(sql`lower(identifier)`, "in", names)
+          .execute();
     },
   };
 }

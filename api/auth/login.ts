@@ -28,7 +28,11 @@ export async function lockPolicy(ctx: ApiContext): Promise<LockPolicy> {
     configValue(ctx.db, "iden-apply-auto-unlock-display"),
     configValue(ctx.db, "iden-auto-unlock-minutes"),
   ]);
-  return { enabled: !!enabled, threshold: Number(threshold), autoUnlockMs: autoUnlock ? Number(minutes) * 60_000 : null };
+  return {
+    enabled: !!enabled,
+    threshold: Number(threshold),
+    autoUnlockMs: autoUnlock ? Number(minutes) * 60_000 : null,
+  };
 }
 
 function lockAnswer(row: GuardRow, policy: LockPolicy): LockAnswer {
@@ -39,7 +43,8 @@ function lockAnswer(row: GuardRow, policy: LockPolicy): LockAnswer {
       count_attempt: row.failures,
       max_attempt: policy.threshold,
       datetime_lock: lockedAt,
-      datetime_unlock: policy.autoUnlockMs === null ? null : new Date(Date.parse(lockedAt) + policy.autoUnlockMs).toISOString(),
+      datetime_unlock:
+        policy.autoUnlockMs === null ? null : new Date(Date.parse(lockedAt) + policy.autoUnlockMs).toISOString(),
     },
   };
 }
@@ -66,7 +71,16 @@ export async function login(req: FastifyRequest, reply: FastifyReply, ctx: ApiCo
   const guard = loginGuard(db);
   const now = ctx.now();
   const record = (isSuccess: boolean, accountId: number | null) =>
-    db.insertInto("login_attempt").values({ username: ident, account_id: accountId, ip, is_success: isSuccess ? 1 : 0, datetime_create: now.toISOString() }).execute();
+    db
+      .insertInto("login_attempt")
+      .values({
+        username: ident,
+        account_id: accountId,
+        ip,
+        is_success: isSuccess ? 1 : 0,
+        datetime_create: now.toISOString(),
+      })
+      .execute();
 
   const policy = await lockPolicy(ctx);
   const locked = await guard.lockOf(ident, ip, now, policy);
@@ -96,7 +110,11 @@ export async function login(req: FastifyRequest, reply: FastifyReply, ctx: ApiCo
     if (row.datetime_locked) return reply.send(lockAnswer(row, policy));
     throw badRequest({ detail: MSG.incorrect_email_or_password });
   }
-  const ages = await configValues(db, ["password-period-days", "iden-inactivity-lock-days", "time-zone-offset-minutes"]);
+  const ages = await configValues(db, [
+    "password-period-days",
+    "iden-inactivity-lock-days",
+    "time-zone-offset-minutes",
+  ]);
   const offset = Number(ages["time-zone-offset-minutes"]) || 0;
   // Nobody signed in for the configured days: the account is locked — made inactive, marked by
   // datetime_locked, recorded — until an administrator activates it (docs/decisions/082).
@@ -127,7 +145,11 @@ export async function login(req: FastifyRequest, reply: FastifyReply, ctx: ApiCo
   }
   // An imported initial password was hashed at a lower cost (docs/decisions/032): now full cost.
   const rehashed = needsRehash(account.password_hash) ? { password_hash: await hashPassword(input.password) } : {};
-  await db.updateTable("account").set({ failed_login_count: 0, last_active: now.toISOString(), ...rehashed }).where("id", "=", account.id).execute();
+  await db
+    .updateTable("account")
+    .set({ failed_login_count: 0, last_active: now.toISOString(), ...rehashed })
+    .where("id", "=", account.id)
+    .execute();
   await record(true, account.id);
   await startSession(req, reply, ctx, account.id);
   return reply.send(await profileOf(db, { ...account, failed_login_count: 0, last_active: now.toISOString() }));
@@ -136,9 +158,20 @@ export async function login(req: FastifyRequest, reply: FastifyReply, ctx: ApiCo
 /** The inactivity lock: the account inactive and marked locked, in the history by nobody (the system). */
 async function lockForInactivity(ctx: ApiContext, accountId: number, now: Date) {
   await ctx.db.transaction().execute(async (trx) => {
-    const done = await trx.updateTable("account").set({ is_active: 0, datetime_locked: now.toISOString() }).where("id", "=", accountId).where("is_active", "=", 1).executeTakeFirst();
+    const done = await trx
+      .updateTable("account")
+      .set({ is_active: 0, datetime_locked: now.toISOString() })
+      .where("id", "=", accountId)
+      .where("is_active", "=", 1)
+      .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) return; // a parallel sign-in locked it already
     await trx.deleteFrom("session").where("account_id", "=", accountId).execute();
-    await recordHistory(trx, { accountId, action: "deactivate", changes: { is_active: [true, false] }, by: null, at: now });
+    await recordHistory(trx, {
+      accountId,
+      action: "deactivate",
+      changes: { is_active: [true, false] },
+      by: null,
+      at: now,
+    });
   });
 }

@@ -33,10 +33,12 @@ export function inGroupOf(groupId: RawBuilder<unknown>, type: RawBuilder<unknown
   return sql<SqlBool>`((${type} <> ${GROUP_TYPE.condition} or ${sql.ref("a.is_active")} = 1) and ${member})`;
 }
 
-
 /** A group's members, by username, as a query (for the paged list). */
 export function groupMembersQuery(db: Db, group: { id: number; type: string }, today: Today, search?: string) {
-  let q = db.selectFrom("account as a").leftJoin("department as d", "d.id", "a.department_id").where(inGroup(group.id, group.type, today));
+  let q = db
+    .selectFrom("account as a")
+    .leftJoin("department as d", "d.id", "a.department_id")
+    .where(inGroup(group.id, group.type, today));
   if (search) q = q.where(personMatches(search));
   return q
     .select([...PERSON_COLUMNS, "a.is_active"])
@@ -45,7 +47,11 @@ export function groupMembersQuery(db: Db, group: { id: number; type: string }, t
 }
 
 /** How many members a group has now. */
-export async function countGroupMembers(q: Db | Trx, group: { id: number; type: string }, today: Today): Promise<number> {
+export async function countGroupMembers(
+  q: Db | Trx,
+  group: { id: number; type: string },
+  today: Today,
+): Promise<number> {
   const row = await q
     .selectFrom("account as a")
     .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -18,10 +18,21 @@ export async function applyNewPassword(
 ) {
   await trx
     .updateTable("account")
-    .set({ password_hash: passwordHash, datetime_password_change: at, failed_login_count: 0, datetime_locked: null, ...opts.also })
+    .set({
+      password_hash: passwordHash,
+      datetime_password_change: at,
+      failed_login_count: 0,
+      datetime_locked: null,
+      ...opts.also,
+    })
     .where("id", "=", account.id)
     .execute();
-  await trx.updateTable("password_reset").set({ datetime_used: at }).where("account_id", "=", account.id).where("datetime_used", "is", null).execute();
+  await trx
+    .updateTable("password_reset")
+    .set({ datetime_used: at })
+    .where("account_id", "=", account.id)
+    .where("datetime_used", "is", null)
+    .execute();
   let sessions = trx.deleteFrom("session").where("account_id", "=", account.id);
   if (opts.keepSessionHash) sessions = sessions.where("key_hash", "<>", opts.keepSessionHash);
   await sessions.execute();

@@ -1,7 +1,12 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 
-const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  pw: string,
+  salt: Buffer,
+  len: number,
+  opts: crypto.ScryptOptions,
+) => Promise<Buffer>;
 // N=2^15 keeps a hash near 50 ms on this machine's cores: slow for guessing, fine for sign-in.
 const DEFAULT_N = 32768;
 const PARAMS = { N: costFromEnv(process.env.PASSWORD_HASH_N), r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
@@ -55,7 +60,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   }
   const expected = Buffer.from(hash, "base64url");
   const actual = await scrypt(password, Buffer.from(salt, "base64url"), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: PARAMS.maxmem,
   });
   return crypto.timingSafeEqual(actual, expected);
 }

@@ -58,7 +58,10 @@ export async function permissionAnswer(db: Db, account: AccountRow): Promise<Per
     .orderBy("auth_group.id")
     .execute();
   // The four scoped role tables share id/name/code, so one query shape serves them all.
-  const scoped = async (kind: "group" | "provider" | "instructor" | "department", table: "account_group" | "provider" | "instructor" | "department") => {
+  const scoped = async (
+    kind: "group" | "provider" | "instructor" | "department",
+    table: "account_group" | "provider" | "instructor" | "department",
+  ) => {
     const joined = `${table} as s` as "provider as s";
     const rows = await db
       .selectFrom("account_role_scope")
@@ -83,5 +86,8 @@ export async function permissionAnswer(db: Db, account: AccountRow): Promise<Per
 }
 
 const toRole = (r: { id: number; name: string; code: string | null; is_in_use: number }): RoleEntry => ({
-  id: r.id, name: r.name, code: r.code, is_in_use: r.is_in_use === 1,
+  id: r.id,
+  name: r.name,
+  code: r.code,
+  is_in_use: r.is_in_use === 1,
 });

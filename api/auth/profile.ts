@@ -36,8 +36,12 @@ export async function acceptedTerms(db: Db, accountId: number): Promise<Record<T
  */
 export async function profileOf(db: Db, a: AccountRow, loginAs?: { datetime_expire: string } | null): Promise<Profile> {
   const [department, position, terms] = await Promise.all([
-    a.department_id ? db.selectFrom("department").select(["id", "name"]).where("id", "=", a.department_id).executeTakeFirst() : null,
-    a.position_id ? db.selectFrom("position").select(["id", "name"]).where("id", "=", a.position_id).executeTakeFirst() : null,
+    a.department_id
+      ? db.selectFrom("department").select(["id", "name"]).where("id", "=", a.department_id).executeTakeFirst()
+      : null,
+    a.position_id
+      ? db.selectFrom("position").select(["id", "name"]).where("id", "=", a.position_id).executeTakeFirst()
+      : null,
     acceptedTerms(db, a.id),
   ]);
   return {

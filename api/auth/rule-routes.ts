@@ -1,12 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { permissionConditionSchema, permissionRuleSchema, permissionRuleUpdateSchema } from "../../contract/schemas/content-permission";
+import {
+  permissionConditionSchema,
+  permissionRuleSchema,
+  permissionRuleUpdateSchema,
+} from "../../contract/schemas/content-permission";
 import { accountChoicesPage } from "../engine/account-choices";
 import { itemId, writeTransaction } from "../engine/crud";
 import type { ApiContext } from "../http/context";
 import { createOnce } from "../http/idempotency";
 import { parseChanges, parseInput } from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
-import { createRule, deleteRule, loadCondition, loadRule, presentRules, rulesQuery, saveCondition, updateRule, type RuleSet } from "./rule-store";
+import {
+  createRule,
+  deleteRule,
+  loadCondition,
+  loadRule,
+  presentRules,
+  rulesQuery,
+  saveCondition,
+  updateRule,
+  type RuleSet,
+} from "./rule-store";
 
 /**
  * The calls of a set of permission rules, wherever they are kept (a content's, a category's;
@@ -19,7 +33,12 @@ import { createRule, deleteRule, loadCondition, loadRule, presentRules, rulesQue
  *
  * `rulesOf` checks the caller's right to the owner's rules (401/403/404) and names them.
  */
-export function permissionRuleRoutes(app: FastifyInstance, ctx: ApiContext, base: string, rulesOf: (req: FastifyRequest) => Promise<RuleSet>) {
+export function permissionRuleRoutes(
+  app: FastifyInstance,
+  ctx: ApiContext,
+  base: string,
+  rulesOf: (req: FastifyRequest) => Promise<RuleSet>,
+) {
   const { db } = ctx;
   const rule = `${base}:permissionId(^\\d{1,12})/`;
   const ruleId = (req: FastifyRequest) => itemId(req, "permissionId");

@@ -1,7 +1,18 @@
 import { sql, type Selectable } from "kysely";
 import type { ConditionOperator, PermissionAccess, PermissionRule } from "../../contract/codes";
-import { CONDITION_LIST_FIELDS, criteriaCount, emptyCondition, type ConditionInput, type ConditionListField } from "../../contract/schemas/condition";
-import type { PermissionCondition, PermissionRuleInput, PermissionRuleRow, PermissionRuleUpdate } from "../../contract/schemas/content-permission";
+import {
+  CONDITION_LIST_FIELDS,
+  criteriaCount,
+  emptyCondition,
+  type ConditionInput,
+  type ConditionListField,
+} from "../../contract/schemas/condition";
+import type {
+  PermissionCondition,
+  PermissionRuleInput,
+  PermissionRuleRow,
+  PermissionRuleUpdate,
+} from "../../contract/schemas/content-permission";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 import { notFound } from "../http/errors";
@@ -45,7 +56,11 @@ export const rulesQuery = (db: Db, set: RuleSet) => rules(db, set).selectAll("r"
 
 /** List rows → answers (one more query for the page's lists). */
 export async function presentRules(db: Db, set: RuleSet, rows: RuleRow[]): Promise<PermissionRuleRow[]> {
-  const lists = await listsOf(db, set.source, rows.map((r) => r.id));
+  const lists = await listsOf(
+    db,
+    set.source,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ruleOf(r, lists.get(r.id)!));
 }
 
@@ -71,7 +86,14 @@ export async function createRule(trx: Trx, set: RuleSet, input: PermissionRuleIn
   const at = now.toISOString();
   const { id } = await trx
     .insertInto(set.source.table as "content_permission")
-    .values({ ...set.owner, mode: input.mode, permission: input.permission, ...conditionColumns(emptyCondition(FIELDS)), datetime_create: at, datetime_update: at } as never)
+    .values({
+      ...set.owner,
+      mode: input.mode,
+      permission: input.permission,
+      ...conditionColumns(emptyCondition(FIELDS)),
+      datetime_create: at,
+      datetime_update: at,
+    } as never)
     .returning("id")
     .executeTakeFirstOrThrow();
   return id;
@@ -93,12 +115,24 @@ export async function updateRule(trx: Trx, set: RuleSet, ruleId: number, input: 
 /** Delete a rule; its condition's lists go with it (foreign key). */
 export async function deleteRule(trx: Trx, set: RuleSet, ruleId: number) {
   await ruleRow(trx, set, ruleId);
-  await trx.deleteFrom(set.source.items as "content_permission_item").where("permission_id", "=", ruleId).execute();
-  await trx.deleteFrom(set.source.table as "content_permission").where("id", "=", ruleId).execute();
+  await trx
+    .deleteFrom(set.source.items as "content_permission_item")
+    .where("permission_id", "=", ruleId)
+    .execute();
+  await trx
+    .deleteFrom(set.source.table as "content_permission")
+    .where("id", "=", ruleId)
+    .execute();
 }
 
 /** Replace a rule's condition (already parsed): ids checked first, then the row and its lists. */
-export async function saveCondition(trx: Trx, set: RuleSet, ruleId: number, input: ConditionInput<ConditionListField>, now: Date) {
+export async function saveCondition(
+  trx: Trx,
+  set: RuleSet,
+  ruleId: number,
+  input: ConditionInput<ConditionListField>,
+  now: Date,
+) {
   await ruleRow(trx, set, ruleId);
   await checkConditionIds(trx, input, FIELDS, { groupsOfAccountsOnly: false });
   await trx
@@ -112,7 +146,10 @@ export async function saveCondition(trx: Trx, set: RuleSet, ruleId: number, inpu
 /** Remove every rule of the set (its owner is being deleted). */
 export async function removeRules(trx: Trx, set: RuleSet) {
   const ids = rules(trx, set).select("r.id");
-  await trx.deleteFrom(set.source.items as "content_permission_item").where("permission_id", "in", ids).execute();
+  await trx
+    .deleteFrom(set.source.items as "content_permission_item")
+    .where("permission_id", "in", ids)
+    .execute();
   let del = trx.deleteFrom(set.source.table as "content_permission");
   for (const [col, value] of Object.entries(set.owner)) del = del.where(sql.ref(col), "=", value);
   await del.execute();

@@ -1,5 +1,11 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
-import { CONTENT_TAG_EXTRAS, GENERAL_TAG_TYPE, PUBLISH_STATUS, derivePublishStatus, type PublishStatus } from "../../contract/codes";
+import {
+  CONTENT_TAG_EXTRAS,
+  GENERAL_TAG_TYPE,
+  PUBLISH_STATUS,
+  derivePublishStatus,
+  type PublishStatus,
+} from "../../contract/codes";
 import { MSG } from "../../contract/messages";
 import type { Module } from "../../contract/permissions";
 import {
@@ -16,7 +22,17 @@ import {
 import { fromFlag, toFlag, type Db } from "../db/index";
 import { notFound, type ApiError } from "../http/errors";
 import { configValues } from "../system/config-store";
-import { idFilterValue, roleIds, type FilterRule, type RefRule, type Resource, type ResourceTable, type ScopeRule, type Trx, type WriteContext } from "../engine/crud";
+import {
+  idFilterValue,
+  roleIds,
+  type FilterRule,
+  type RefRule,
+  type Resource,
+  type ResourceTable,
+  type ScopeRule,
+  type Trx,
+  type WriteContext,
+} from "../engine/crud";
 import { contentTags, setContentTags, tagsOfType } from "./features/tags";
 import { setContentDisplay, type PublishRefusal } from "./publish";
 import { contentTypeId } from "./ref";
@@ -48,16 +64,30 @@ export const codeFilter = (codes: readonly number[], column: string): FilterRule
 export function publishStatusWhere(status: PublishStatus, now: Date) {
   const at = now.toISOString();
   if (status === PUBLISH_STATUS.unpublish) return sql<SqlBool>`${t("is_display")} = 0`;
-  if (status === PUBLISH_STATUS.schedule) return sql<SqlBool>`(${t("is_display")} = 1 and ${t("datetime_start")} is not null and ${t("datetime_start")} > ${at})`;
+  if (status === PUBLISH_STATUS.schedule)
+    return sql<SqlBool>`(${t("is_display")} = 1 and ${t("datetime_start")} is not null and ${t("datetime_start")} > ${at})`;
   return sql<SqlBool>`(${t("is_display")} = 1 and (${t("datetime_start")} is null or ${t("datetime_start")} <= ${at}))`;
 }
 
-const CONFIG_KEYS = ["text-limit", "code-limit", "description-limit", ...CONTENT_TAG_EXTRAS.map((e) => e.config)] as const;
+const CONFIG_KEYS = [
+  "text-limit",
+  "code-limit",
+  "description-limit",
+  ...CONTENT_TAG_EXTRAS.map((e) => e.config),
+] as const;
 
-export async function idNames(db: Db | Trx, table: "category" | "provider" | "level" | "class_program", ids: number[]): Promise<Map<number, IdName>> {
+export async function idNames(
+  db: Db | Trx,
+  table: "category" | "provider" | "level" | "class_program",
+  ids: number[],
+): Promise<Map<number, IdName>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await db.selectFrom(`${table} as r` as "category as r").select(["r.id", "r.name"]).where("r.id", "in", unique).execute();
+  const rows = await db
+    .selectFrom(`${table} as r` as "category as r")
+    .select(["r.id", "r.name"])
+    .where("r.id", "in", unique)
+    .execute();
   return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }]));
 }
 
@@ -74,7 +104,6 @@ type BaseRow = {
   datetime_create: string;
   datetime_update: string;
 };
-
 
 export type ContentResourceOptions<Row extends ContentRow, Item> = {
   /** The registry key, which is also its content_type code and API path. */
@@ -139,7 +168,12 @@ function rowsOf(o: Pick<ContentResourceOptions<never, never>, "where" | "library
  */
 async function libraryLinks(db: Db, table: ResourceTable, id: number, library: boolean, sourceId: number | null) {
   const rows = (where: "library_source_id" | "id", value: number) =>
-    (db as unknown as Db).selectFrom(`${table} as t` as "course as t").select(["t.id", "t.name", "t.code"]).where(`t.${where}`, "=", value).orderBy("t.id").execute();
+    (db as unknown as Db)
+      .selectFrom(`${table} as t` as "course as t")
+      .select(["t.id", "t.name", "t.code"])
+      .where(`t.${where}`, "=", value)
+      .orderBy("t.id")
+      .execute();
   if (library) return { taken_list: await rows("library_source_id", id) };
   return { library_source: sourceId === null ? null : ((await rows("id", sourceId))[0] ?? null) };
 }
@@ -147,15 +181,31 @@ async function libraryLinks(db: Db, table: ResourceTable, id: number, library: b
 /** One content type's resource over the engine's common columns. */
 export function contentResource<Row extends ContentRow, Item extends Row & ContentDetail>(
   o: ContentResourceOptions<Row, Item>,
-): Resource<Row, Item, ContentCreateInput, ContentUpdateInput, ContentDisplayInput> & { contentType: string; schema: ContentSchemaName } {
+): Resource<Row, Item, ContentCreateInput, ContentUpdateInput, ContentDisplayInput> & {
+  contentType: string;
+  schema: ContentSchemaName;
+} {
   const listColumns = [
-    "id", "name", "code", "category_id", "provider_id", ...(o.hasImage ? ["image"] : []), "is_display", "datetime_start", "datetime_first_publish",
-    "datetime_create", "datetime_update",
+    "id",
+    "name",
+    "code",
+    "category_id",
+    "provider_id",
+    ...(o.hasImage ? ["image"] : []),
+    "is_display",
+    "datetime_start",
+    "datetime_first_publish",
+    "datetime_create",
+    "datetime_update",
   ] as const;
 
   async function schemasFor(db: Db) {
     const config = await configValues(db, CONFIG_KEYS);
-    const limits = { text: Number(config["text-limit"]), code: Number(config["code-limit"]), description: Number(config["description-limit"]) };
+    const limits = {
+      text: Number(config["text-limit"]),
+      code: Number(config["code-limit"]),
+      description: Number(config["description-limit"]),
+    };
     const extras = CONTENT_TAG_EXTRAS.filter((e) => (config[e.config] as unknown) === true).map((e) => e.field);
     return CONTENT_SCHEMAS[o.schema](limits, extras) as { create: never; update: never };
   }
@@ -164,9 +214,21 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
   async function present(db: Db, raw: Record<string, unknown>[], now: Date): Promise<Row[]> {
     const rows = raw as BaseRow[];
     if (!rows.length) return [];
-    const categories = await idNames(db, "category", rows.map((r) => r.category_id));
-    const providers = await idNames(db, "provider", rows.map((r) => r.provider_id));
-    const extrasOf = await o.rowExtras(db, rows.map((r) => r.id), now);
+    const categories = await idNames(
+      db,
+      "category",
+      rows.map((r) => r.category_id),
+    );
+    const providers = await idNames(
+      db,
+      "provider",
+      rows.map((r) => r.provider_id),
+    );
+    const extrasOf = await o.rowExtras(
+      db,
+      rows.map((r) => r.id),
+      now,
+    );
     return rows.map((r) => {
       const { status, label } = derivePublishStatus(r, now);
       const row: ContentRow = {
@@ -189,13 +251,26 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
   }
 
   async function load(db: Db, id: number, now: Date): Promise<Item> {
-    const full = await db.selectFrom(`${o.table} as t` as "activity as t").selectAll().where("t.id", "=", id).executeTakeFirst();
+    const full = await db
+      .selectFrom(`${o.table} as t` as "activity as t")
+      .selectAll()
+      .where("t.id", "=", id)
+      .executeTakeFirst();
     if (!full) throw notFound();
     const [listRow] = await present(db, [full], now);
     const levels = await idNames(db, "level", full.content_level === null ? [] : [full.content_level]);
-    const ct = await db.selectFrom("content_type").select(["id", "code", "type"]).where("code", "=", o.key).executeTakeFirstOrThrow();
+    const ct = await db
+      .selectFrom("content_type")
+      .select(["id", "code", "type"])
+      .where("code", "=", o.key)
+      .executeTakeFirstOrThrow();
     const tags = await contentTags(db, ct.id, id);
-    const dependent = await db.selectFrom("content_prerequisite").select("content_id").where("content_type_id", "=", ct.id).where("prerequisite_id", "=", id).executeTakeFirst();
+    const dependent = await db
+      .selectFrom("content_prerequisite")
+      .select("content_id")
+      .where("content_type_id", "=", ct.id)
+      .where("prerequisite_id", "=", id)
+      .executeTakeFirst();
     const extras = Object.fromEntries(CONTENT_TAG_EXTRAS.map((e) => [e.field, tagsOfType(tags, e.type)]));
     const detail = {
       ...extras,
@@ -207,7 +282,15 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
       content_type: ct,
       is_prerequisite: !!dependent,
       created_by: full.created_by,
-      ...(o.library === undefined ? {} : await libraryLinks(db, o.table, id, o.library, (full as { library_source_id?: number | null }).library_source_id ?? null)),
+      ...(o.library === undefined
+        ? {}
+        : await libraryLinks(
+            db,
+            o.table,
+            id,
+            o.library,
+            (full as { library_source_id?: number | null }).library_source_id ?? null,
+          )),
     } as ContentDetail;
     return { ...listRow, ...detail, ...(o.itemExtras ? await o.itemExtras(db, id, now) : {}) } as Item;
   }
@@ -258,12 +341,19 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
       provider: { parse: idFilterValue, where: (ids: number[]) => inList("provider_id", ids) },
       publish_status: {
         parse: (v: string) => ((Object.values(PUBLISH_STATUS) as string[]).includes(v) ? (v as PublishStatus) : null),
-        where: (values: PublishStatus[], now: Date) => sql<SqlBool>`(${sql.join(values.map((v) => publishStatusWhere(v, now)), sql` or `)})`,
+        where: (values: PublishStatus[], now: Date) =>
+          sql<SqlBool>`(${sql.join(
+            values.map((v) => publishStatusWhere(v, now)),
+            sql` or `,
+          )})`,
       },
       ...o.filters,
     },
     scopes: {
-      provider: { where: (accountId) => sql<SqlBool>`${t("provider_id")} in ${roleIds("provider", accountId)}`, field: "provider" },
+      provider: {
+        where: (accountId) => sql<SqlBool>`${t("provider_id")} in ${roleIds("provider", accountId)}`,
+        field: "provider",
+      },
       ...o.scopes,
     },
     refs: {
@@ -271,7 +361,9 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
       provider: { table: "provider" },
       content_level: { table: "level" },
       tag_list: { table: "tag", where: { type: GENERAL_TAG_TYPE } },
-      ...(Object.fromEntries(CONTENT_TAG_EXTRAS.map((e) => [e.field, { table: "tag", where: { type: e.type } }])) as Record<string, RefRule>),
+      ...(Object.fromEntries(
+        CONTENT_TAG_EXTRAS.map((e) => [e.field, { table: "tag", where: { type: e.type } }]),
+      ) as Record<string, RefRule>),
       ...o.refs,
     },
     unique: [{ field: "code", column: "code", message: MSG.code_already_used }],

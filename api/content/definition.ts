@@ -15,7 +15,16 @@ import type { ContentRef } from "./ref";
  * content-features.js), and a type mounts those its registry entry's built screens use.
  */
 export const CONTENT_FEATURES = [
-  "curriculum", "enrollment", "prerequisite", "permission", "competency", "budget", "ecertificate", "gamification", "survey", "overall",
+  "curriculum",
+  "enrollment",
+  "prerequisite",
+  "permission",
+  "competency",
+  "budget",
+  "ecertificate",
+  "gamification",
+  "survey",
+  "overall",
 ] as const;
 export type ContentFeature = (typeof CONTENT_FEATURES)[number];
 
@@ -48,7 +57,12 @@ export type ContentDefinition = {
    * after the change, with the enrollments that moved and their new status (class: a learner
    * set to 30 gets the sessions they missed as attended, "force completed", docs/decisions/042).
    */
-  afterProgressChange?: (trx: Trx, ref: ContentRef, change: { enrollmentIds: number[]; to: ProgressStatus }, by: { accountId: number; now: Date }) => Promise<void>;
+  afterProgressChange?: (
+    trx: Trx,
+    ref: ContentRef,
+    change: { enrollmentIds: number[]; to: ProgressStatus },
+    by: { accountId: number; now: Date },
+  ) => Promise<void>;
   /**
    * The curriculum feature's options (docs/decisions/045): its `path` under the item (default
    * "curriculum"; a class's curriculum is its sessions, so its sections of materials are its
@@ -63,7 +77,11 @@ export type ContentDefinition = {
    * id, beside the engine's; null for a page whose flag the account lacks, so the summary tells
    * nobody more than the pages would (a test's attempts: docs/decisions/076).
    */
-  overallFigures?: (db: Db, contentId: number, has: (action: "learner" | "progress") => boolean) => Promise<Record<string, Record<string, number> | null>>;
+  overallFigures?: (
+    db: Db,
+    contentId: number,
+    has: (action: "learner" | "progress") => boolean,
+  ) => Promise<Record<string, Record<string, number> | null>>;
 };
 
 /** A feature's routes, mounted once per content type that lists it. */

@@ -34,7 +34,11 @@ export const FEATURE_ROUTES: Record<ContentFeature, FeatureRoutes> = {
 };
 
 /** Every content type's generic resource calls and the features it lists: the organisation's and the content library's. */
-export function contentRoutes(app: FastifyInstance, ctx: ApiContext, defs: readonly ContentDefinition[] = MOUNTED_DEFINITIONS) {
+export function contentRoutes(
+  app: FastifyInstance,
+  ctx: ApiContext,
+  defs: readonly ContentDefinition[] = MOUNTED_DEFINITIONS,
+) {
   for (const def of defs) {
     resourceRoutes(app, ctx, def.resource);
     for (const feature of def.features) FEATURE_ROUTES[feature](app, ctx, def);

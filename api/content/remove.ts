@@ -13,8 +13,17 @@ import { ofContent, type ContentRef } from "./ref";
  * or in the modules' own removals.
  */
 const OWNED = [
-  "content_tag", "content_material", "content_section", "content_prerequisite", "content_enrollment", "content_competency",
-  "content_survey", "content_gamification", "content_budget", "content_budget_record", "content_certificate",
+  "content_tag",
+  "content_material",
+  "content_section",
+  "content_prerequisite",
+  "content_enrollment",
+  "content_competency",
+  "content_survey",
+  "content_gamification",
+  "content_budget",
+  "content_budget_record",
+  "content_certificate",
 ] as const;
 
 /** DELETE is refused (424) while another content of its type lists this one as a prerequisite. */

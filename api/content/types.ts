@@ -100,7 +100,10 @@ export const liveDefinition = defineContent({
   key: "live",
   resource: liveResource as ContentDefinition["resource"],
   transitions: "live_offline",
-  transitionsOf: async (db, id) => liveTransitionKind((await db.selectFrom("live").select("live_type").where("id", "=", id).executeTakeFirst())?.live_type ?? 0),
+  transitionsOf: async (db, id) =>
+    liveTransitionKind(
+      (await db.selectFrom("live").select("live_type").where("id", "=", id).executeTakeFirst())?.live_type ?? 0,
+    ),
   routes: liveRoutes,
 });
 
@@ -125,4 +128,14 @@ export const testDefinition = defineContent({
 });
 
 /** THE API's list of content types: server.ts mounts each one's resource and features from it. */
-export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [courseDefinition, activityDefinition, classDefinition, classProgramDefinition, surveyDefinition, testbankDefinition, liveDefinition, testDefinition, ...MEDIA_DEFINITIONS];
+export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [
+  courseDefinition,
+  activityDefinition,
+  classDefinition,
+  classProgramDefinition,
+  surveyDefinition,
+  testbankDefinition,
+  liveDefinition,
+  testDefinition,
+  ...MEDIA_DEFINITIONS,
+];

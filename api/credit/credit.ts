@@ -30,7 +30,11 @@ export async function creditBalances(q: Db | Trx, accountIds: readonly number[])
   const out = new Map<number, number>(accountIds.map((id) => [id, 0]));
   for (const part of chunks([...new Set(accountIds)])) {
     if (!part.length) continue;
-    const rows = await q.selectFrom("account_credit").select(["account_id", "balance_minor"]).where("account_id", "in", part).execute();
+    const rows = await q
+      .selectFrom("account_credit")
+      .select(["account_id", "balance_minor"])
+      .where("account_id", "in", part)
+      .execute();
     for (const r of rows) out.set(r.account_id, r.balance_minor);
   }
   return out;
@@ -47,7 +51,14 @@ export async function creditBalances(q: Db | Trx, accountIds: readonly number[])
  */
 export async function changeCredit(
   trx: Trx,
-  change: { accountId: number; amount: number; reason: CreditReason; ref: ContentRef | null; note?: string; reference?: string | null },
+  change: {
+    accountId: number;
+    amount: number;
+    reason: CreditReason;
+    ref: ContentRef | null;
+    note?: string;
+    reference?: string | null;
+  },
   by: { accountId: number | null; at: string },
 ): Promise<boolean> {
   if (change.amount === 0) return true;

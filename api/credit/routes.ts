@@ -33,17 +33,28 @@ export const toMinor = (baht: number) => Math.round(baht * 100);
 /** Whether `reference` was credited to the account before. */
 export async function referenceUsed(q: Q, accountId: number, reference: string | null): Promise<boolean> {
   if (reference === null) return false;
-  return !!(await q.selectFrom("credit_transaction").select("id").where("account_id", "=", accountId).where("reference", "=", reference).executeTakeFirst());
+  return !!(await q
+    .selectFrom("credit_transaction")
+    .select("id")
+    .where("account_id", "=", accountId)
+    .where("reference", "=", reference)
+    .executeTakeFirst());
 }
 
 /** The account's balance in hundredths (none: 0). */
-const balanceOf = async (q: Q, accountId: number) => (await q.selectFrom("account_credit").select("balance_minor").where("account_id", "=", accountId).executeTakeFirst())?.balance_minor ?? 0;
+const balanceOf = async (q: Q, accountId: number) =>
+  (await q.selectFrom("account_credit").select("balance_minor").where("account_id", "=", accountId).executeTakeFirst())
+    ?.balance_minor ?? 0;
 
 export function creditRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
   const path = "/dashboard/user/:id(^\\d{1,12})/credit/";
   const accountOf = async (id: number) => {
-    const account = await db.selectFrom("account").select(["id", "username", "first_name", "last_name"]).where("id", "=", id).executeTakeFirst();
+    const account = await db
+      .selectFrom("account")
+      .select(["id", "username", "first_name", "last_name"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!account) throw notFound();
     return account;
   };
@@ -55,14 +66,45 @@ export function creditRoutes(app: FastifyInstance, ctx: ApiContext) {
     const query = db
       .selectFrom("credit_transaction as c")
       .leftJoin("account as b", "b.id", "c.created_by")
-      .select(["c.id", "c.amount_minor", "c.reason", "c.note", "c.reference", "c.content_type_id", "c.content_id", "c.datetime_create", "b.id as by_id", "b.username", "b.first_name", "b.last_name"])
+      .select([
+        "c.id",
+        "c.amount_minor",
+        "c.reason",
+        "c.note",
+        "c.reference",
+        "c.content_type_id",
+        "c.content_id",
+        "c.datetime_create",
+        "b.id as by_id",
+        "b.username",
+        "b.first_name",
+        "b.last_name",
+      ])
       .where("c.account_id", "=", account.id)
       .orderBy("c.id", "desc");
     const page = await paginate(req, query, readPageQuery(req));
     // The balance after each change: today's, less every change made after it (every change is a row).
     const newest = page.results[0]?.id;
-    const later = newest === undefined ? 0 : Number((await db.selectFrom("credit_transaction").select(sql<string>`coalesce(sum(amount_minor), 0)`.as("n")).where("account_id", "=", account.id).where("id", ">", newest).executeTakeFirstOrThrow()).n);
-    const names = await contentNames(db, page.results.filter((r) => r.content_type_id !== null && r.content_id !== null) as { content_type_id: number; content_id: number }[]);
+    const later =
+      newest === undefined
+        ? 0
+        : Number(
+            (
+              await db
+                .selectFrom("credit_transaction")
+                .select(sql<string>`coalesce(sum(amount_minor), 0)`.as("n"))
+                .where("account_id", "=", account.id)
+                .where("id", ">", newest)
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+    const names = await contentNames(
+      db,
+      page.results.filter((r) => r.content_type_id !== null && r.content_id !== null) as {
+        content_type_id: number;
+        content_id: number;
+      }[],
+    );
     let after = balance - later;
     const results: CreditTransactionRow[] = page.results.map((r) => {
       const row: CreditTransactionRow = {
@@ -71,8 +113,18 @@ export function creditRoutes(app: FastifyInstance, ctx: ApiContext) {
         reason: r.reason as CreditReason,
         note: r.note,
         reference: r.reference,
-        content: r.content_type_id !== null && r.content_id !== null ? { content_type_id: r.content_type_id, content_id: r.content_id, name: names.get(`${r.content_type_id}:${r.content_id}`)?.name ?? "" } : null,
-        by: r.by_id === null ? null : { id: r.by_id, username: r.username ?? "", first_name: r.first_name ?? "", last_name: r.last_name ?? "" },
+        content:
+          r.content_type_id !== null && r.content_id !== null
+            ? {
+                content_type_id: r.content_type_id,
+                content_id: r.content_id,
+                name: names.get(`${r.content_type_id}:${r.content_id}`)?.name ?? "",
+              }
+            : null,
+        by:
+          r.by_id === null
+            ? null
+            : { id: r.by_id, username: r.username ?? "", first_name: r.first_name ?? "", last_name: r.last_name ?? "" },
         balance_after_minor: after,
         datetime_create: r.datetime_create,
       };
@@ -91,15 +143,35 @@ export function creditRoutes(app: FastifyInstance, ctx: ApiContext) {
       create: (keep) => {
         const input = parseInput(creditChangeSchema, req.body);
         const amount = toMinor(input.amount);
-        return writeTransaction(db, async (trx) => {
-          if (await referenceUsed(trx, account.id, input.reference)) throw badRequest({ reference: [CREDIT_MSG.reference_used] });
-          const done = await changeCredit(trx, { accountId: account.id, amount, reason: amount > 0 ? "top_up" : "deduction", ref: null, note: input.note, reference: input.reference }, { accountId: actor.id, at: ctx.now().toISOString() });
-          if (!done) throw badRequest({ amount: [amount < 0 ? CREDIT_MSG.not_enough : CREDIT_MSG.balance_too_high] });
-          // The change's row: the account's newest, as this transaction holds the account's balance row.
-          const { id } = await trx.selectFrom("credit_transaction").select((eb) => eb.fn.max("id").as("id")).where("account_id", "=", account.id).executeTakeFirstOrThrow();
-          return keep(trx, Number(id));
-          // Two top-ups of one reference at once: the index refuses the second as the check would have.
-        }, { field: "reference", message: CREDIT_MSG.reference_used });
+        return writeTransaction(
+          db,
+          async (trx) => {
+            if (await referenceUsed(trx, account.id, input.reference))
+              throw badRequest({ reference: [CREDIT_MSG.reference_used] });
+            const done = await changeCredit(
+              trx,
+              {
+                accountId: account.id,
+                amount,
+                reason: amount > 0 ? "top_up" : "deduction",
+                ref: null,
+                note: input.note,
+                reference: input.reference,
+              },
+              { accountId: actor.id, at: ctx.now().toISOString() },
+            );
+            if (!done) throw badRequest({ amount: [amount < 0 ? CREDIT_MSG.not_enough : CREDIT_MSG.balance_too_high] });
+            // The change's row: the account's newest, as this transaction holds the account's balance row.
+            const { id } = await trx
+              .selectFrom("credit_transaction")
+              .select((eb) => eb.fn.max("id").as("id"))
+              .where("account_id", "=", account.id)
+              .executeTakeFirstOrThrow();
+            return keep(trx, Number(id));
+            // Two top-ups of one reference at once: the index refuses the second as the check would have.
+          },
+          { field: "reference", message: CREDIT_MSG.reference_used },
+        );
       },
     });
   });

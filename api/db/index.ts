@@ -37,7 +37,10 @@ export function createDb(opts: { databaseUrl?: string; sqliteFile?: string }): {
   // FULL: a write the API has acknowledged survives a power cut (in WAL mode NORMAL may lose the
   // last commits). Its cost per commit is measured by `npm run bench` (bench/sqlite-sync.ts).
   sqlite.pragma("synchronous = FULL");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) }), dialect: "sqlite" };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) }),
+    dialect: "sqlite",
+  };
 }
 
 /**

@@ -11,7 +11,9 @@ import type { Dialect } from "./index";
 export const idColumn =
   (dialect: Dialect) =>
   <T extends string>(t: CreateTableBuilder<T, never>) =>
-    dialect === "postgres" ? t.addColumn("id", "serial", (c) => c.primaryKey()) : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+    dialect === "postgres"
+      ? t.addColumn("id", "serial", (c) => c.primaryKey())
+      : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
 
 /** The content engine's columns (spec 001 §3 "Content"), as course's and activity's tables have them. */
 export const contentColumns = <T extends string>(t: CreateTableBuilder<T, "id">) =>

@@ -128,7 +128,14 @@ export interface Database {
    * (contract/schemas/user.ts), changes JSON {field: [old, new]} (never a password); created_by
    * null once that account is deleted.
    */
-  account_history: { id: Id; account_id: number; action: string; changes: string; created_by: number | null; datetime_create: string };
+  account_history: {
+    id: Id;
+    account_id: number;
+    action: string;
+    changes: string;
+    created_by: number | null;
+    datetime_create: string;
+  };
   /**
    * One uploaded import file and its job (0016_imports, docs/decisions/032): status -1 / 2 / 3
    * (spec 001 §4 "Import task"), error_rows JSON of the refused rows, datetime_update the heartbeat.
@@ -187,9 +194,31 @@ export interface Database {
   };
   /** A write made while acting (0017). */
   /** …with the name of the row its answer named and the names of the fields it sent, JSON (0044). */
-  login_as_write: { id: Id; login_as_id: number; method: string; path: string; status: number; datetime_create: string; target_name: Generated<string | null>; fields: Generated<string | null> };
-  login_attempt: { id: Id; username: string; account_id: number | null; ip: string; is_success: Flag; datetime_create: string };
-  login_guard: { identifier: string; scope: string; failures: number; datetime_last_failure: string; datetime_locked: string | null };
+  login_as_write: {
+    id: Id;
+    login_as_id: number;
+    method: string;
+    path: string;
+    status: number;
+    datetime_create: string;
+    target_name: Generated<string | null>;
+    fields: Generated<string | null>;
+  };
+  login_attempt: {
+    id: Id;
+    username: string;
+    account_id: number | null;
+    ip: string;
+    is_success: Flag;
+    datetime_create: string;
+  };
+  login_guard: {
+    identifier: string;
+    scope: string;
+    failures: number;
+    datetime_last_failure: string;
+    datetime_locked: string | null;
+  };
   /** A rate limit's hits in its current window, by limiter and key (0048, docs/decisions/090). */
   rate_limit_counter: { key: string; datetime_start: string; datetime_expire: string; hits: number };
   /** The row a create call with an idempotency key made, by account and key (0049, docs/decisions/094). */
@@ -208,7 +237,14 @@ export interface Database {
     datetime_create: string;
   };
   term_acceptance: { account_id: number; term_document_id: number; datetime_create: string };
-  analytic_session: { id: Id; account_id: number | null; source: number; ip: string | null; user_agent: string | null; datetime_create: string };
+  analytic_session: {
+    id: Id;
+    account_id: number | null;
+    source: number;
+    ip: string | null;
+    user_agent: string | null;
+    datetime_create: string;
+  };
   password_reset: {
     id: Id;
     reference_id: string;
@@ -224,7 +260,15 @@ export interface Database {
   };
   /** One-time single-sign-on login tokens (docs/decisions/005): only the SHA-256 is stored. */
   sso_token: { token_hash: string; account_id: number; datetime_expire: string; datetime_used: string | null };
-  outbox: { id: Id; channel: string; recipient: string; subject: string; body: string; datetime_create: string; datetime_sent: string | null };
+  outbox: {
+    id: Id;
+    channel: string;
+    recipient: string;
+    subject: string;
+    body: string;
+    datetime_create: string;
+    datetime_sent: string | null;
+  };
   department: { id: Id; name: string; code: string | null; parent_id: number | null };
   level: { id: Id; name: string; code: string | null };
   position: { id: Id; name: string; code: string | null };
@@ -260,8 +304,23 @@ export interface Database {
     datetime_update: string;
   };
   category: { id: Id; name: string; code: string | null; parent_id: number | null; image: string | null };
-  provider: { id: Id; name: string; code: string | null; about: string | null; image: string | null; desc: string | null };
-  instructor: { id: Id; name: string; code: string | null; contact: string | null; overview: string | null; image: string | null; account_id: number | null };
+  provider: {
+    id: Id;
+    name: string;
+    code: string | null;
+    about: string | null;
+    image: string | null;
+    desc: string | null;
+  };
+  instructor: {
+    id: Id;
+    name: string;
+    code: string | null;
+    contact: string | null;
+    overview: string | null;
+    image: string | null;
+    account_id: number | null;
+  };
   /** Locations (migration 0018, docs/decisions/039): coordinates in degrees, null when not given. */
   location: {
     id: Id;
@@ -275,14 +334,24 @@ export interface Database {
     datetime_update: string;
   };
   /** A location's rooms; capacity 0 = unlimited. */
-  room: { id: Id; location_id: number; name: string; code: string | null; capacity: Generated<number>; desc: Generated<string>; datetime_create: string; datetime_update: string };
+  room: {
+    id: Id;
+    location_id: number;
+    name: string;
+    code: string | null;
+    capacity: Generated<number>;
+    desc: Generated<string>;
+    datetime_create: string;
+    datetime_update: string;
+  };
   tag: { id: Id; name: string; code: string | null; type: string };
   content_type: { id: Id; code: string; type: string; name: string };
   /** Courses (spec 001 §3); publish status is derived from is_display and the times (contract/codes.ts). */
-  course: ContentColumns & LibraryColumns & {
-    /** URL path of the cover image, or null. */
-    image: string | null;
-  };
+  course: ContentColumns &
+    LibraryColumns & {
+      /** URL path of the cover image, or null. */
+      image: string | null;
+    };
   course_instructor: { course_id: number; instructor_id: number };
   /** tag_list and the typed tags of any content (content_id is a row of its content type's table). */
   content_tag: { content_type_id: number; content_id: number; tag_id: number };
@@ -386,8 +455,16 @@ export interface Database {
    * target_type 0 content, 1 instructor, 2 system, 3 other; form_id its questions (request_form, kind "survey").
    */
   survey: ContentColumns & {
-    survey_type: number; is_publish: Flag; datetime_end: string | null; contact: Generated<string>; is_anonymous: Generated<Flag>;
-    is_editable: Generated<Flag>; is_template: Generated<Flag>; is_required: Generated<Flag>; target_type: Generated<number>; form_id: number | null;
+    survey_type: number;
+    is_publish: Flag;
+    datetime_end: string | null;
+    contact: Generated<string>;
+    is_anonymous: Generated<Flag>;
+    is_editable: Generated<Flag>;
+    is_template: Generated<Flag>;
+    is_required: Generated<Flag>;
+    target_type: Generated<number>;
+    form_id: number | null;
   };
   survey_instructor: { survey_id: number; instructor_id: number };
   gamification_achievement: { id: Id; name: string; code: string; multiplier: number };
@@ -395,13 +472,33 @@ export interface Database {
   /** Budget categories: the name used in planning (bp) and in actual cost (ac). */
   /** type: BUDGET_CATEGORY_TYPE (0046, docs/decisions/083). */
   budget_category: { id: Id; name_bp: string; name_ac: string; code: string; type: Generated<number> };
-  content_competency: { id: Id; content_type_id: number;
-    content_id: number; competency_id: number; level: number; datetime_create: string };
-  content_survey: { id: Id; content_type_id: number;
-    content_id: number; survey_id: number; is_required: Flag; sort: number };
+  content_competency: {
+    id: Id;
+    content_type_id: number;
+    content_id: number;
+    competency_id: number;
+    level: number;
+    datetime_create: string;
+  };
+  content_survey: {
+    id: Id;
+    content_type_id: number;
+    content_id: number;
+    survey_id: number;
+    is_required: Flag;
+    sort: number;
+  };
   /** A gamification criterion of a course: what earns it (name) and its rewards. */
-  content_gamification: { id: Id; content_type_id: number;
-    content_id: number; name: string; point: number; achievement_id: number | null; challenge_id: number | null; datetime_create: string };
+  content_gamification: {
+    id: Id;
+    content_type_id: number;
+    content_id: number;
+    name: string;
+    point: number;
+    achievement_id: number | null;
+    challenge_id: number | null;
+    datetime_create: string;
+  };
   /** A learner earned a criterion: the criterion is in use (no edit, no delete). */
   content_gamification_earned: { criteria_id: number; account_id: number; point: number; datetime_create: string };
   /** A learner's credit balance in hundredths (0025, docs/decisions/050); no row: 0. */
@@ -493,7 +590,14 @@ export interface Database {
     datetime_create: string;
     datetime_last_activity: string;
   };
-  discussion_reply: { id: Id; thread_id: number; account_id: number; body: string; is_hidden: Flag; datetime_create: string };
+  discussion_reply: {
+    id: Id;
+    thread_id: number;
+    account_id: number;
+    body: string;
+    is_hidden: Flag;
+    datetime_create: string;
+  };
   /** An identification attempt of a learner in a content: method 0 otp, 1 random alert, 2 photo; status waiting / pass / failed. */
   identification_attempt: {
     id: Id;
@@ -525,7 +629,13 @@ export interface Database {
     datetime_lock_until: string | null;
   };
   /** A curriculum item a transaction's identification opened: a section, or a material of it. */
-  identification_transaction_item: { id: Id; transaction_id: number; section_id: number; material_id: number | null; sort: number };
+  identification_transaction_item: {
+    id: Id;
+    transaction_id: number;
+    section_id: number;
+    material_id: number | null;
+    sort: number;
+  };
   /** Enrollment settings of any content (docs/decisions/014); durations in seconds. */
   content_enrollment_setting: {
     content_type_id: number;
@@ -603,7 +713,14 @@ export interface Database {
     datetime_update: string;
   };
   /** Who inspects a checklist: kind 1 the learner's direct manager, 2 a group's members, 3 one account. */
-  activity_inspector: { id: Id; checklist_id: number; kind: number; group_id: number | null; account_id: number | null; datetime_create: string };
+  activity_inspector: {
+    id: Id;
+    checklist_id: number;
+    kind: number;
+    group_id: number | null;
+    account_id: number | null;
+    datetime_create: string;
+  };
   /** One learner's (enrollment's) slot of one checklist: check-in, submission and verification. */
   activity_slot: {
     id: Id;
@@ -683,7 +800,13 @@ export interface Database {
   class_activity: { id: Id; class_id: number; activity_id: number; sort: number; datetime_create: string };
   class_session_instructor: { session_id: number; instructor_id: number };
   /** The sessions a learner attends when the class enrols by session (0024, docs/decisions/046). */
-  class_session_enrollment: { id: Id; session_id: number; enrollment_id: number; created_by: number | null; datetime_create: string };
+  class_session_enrollment: {
+    id: Id;
+    session_id: number;
+    enrollment_id: number;
+    created_by: number | null;
+    datetime_create: string;
+  };
   /** Who accepted a class's terms, and when (0024, docs/decisions/047). */
   class_terms_acceptance: { id: Id; class_id: number; account_id: number; datetime_accept: string };
   /** A learner's attendance at one session (0020, docs/decisions/042): times and sources (CHECKIN_SOURCE). */
@@ -742,11 +865,26 @@ export interface Database {
     result_status: Generated<number>;
   };
   /** The contents an assignment holds (0026), each once. */
-  assignment_content: { id: Id; assignment_id: number; content_type_id: number; content_id: number; datetime_create: string; rule_id: Generated<number | null> };
+  assignment_content: {
+    id: Id;
+    assignment_id: number;
+    content_type_id: number;
+    content_id: number;
+    datetime_create: string;
+    rule_id: Generated<number | null>;
+  };
   /** An auto-assignment's content rules (0029, docs/decisions/059): operators 1 one of, 2 none of; content_type_id null = every type. */
   assignment_content_rule: {
-    id: Id; assignment_id: number; content_type_id: number | null; content_operator: number;
-    category_operator: number; provider_operator: number; learning_program_operator: number; level_operator: number; instructor_operator: number; competency_operator: number;
+    id: Id;
+    assignment_id: number;
+    content_type_id: number | null;
+    content_operator: number;
+    category_operator: number;
+    provider_operator: number;
+    learning_program_operator: number;
+    level_operator: number;
+    instructor_operator: number;
+    competency_operator: number;
     datetime_create: string;
   };
   /** A content rule's lists (field: a criterion or "content"). */
@@ -757,7 +895,17 @@ export interface Database {
    * An auto-assignment's rounds (0026, docs/decisions/052): one per due time, claimed once (ROUND_STATUS)
    * with a lease its runner renews (0047, docs/decisions/089): the claim's holder and when it lapses.
    */
-  assignment_round: { id: Id; assignment_id: number; datetime_due: string; status: Generated<number>; datetime_run: string | null; count_added: Generated<number>; is_refresh: Generated<Flag>; lease_holder: string | null; lease_until: string | null };
+  assignment_round: {
+    id: Id;
+    assignment_id: number;
+    datetime_due: string;
+    status: Generated<number>;
+    datetime_run: string | null;
+    count_added: Generated<number>;
+    is_refresh: Generated<Flag>;
+    lease_holder: string | null;
+    lease_until: string | null;
+  };
   /** Per round (0: a one-off assignment), learner and content, the result code (0026, spec 001 §4). */
   assignment_result: {
     id: Id;
@@ -777,26 +925,78 @@ export interface Database {
   };
   // ---- Forms, approval flows and requests (0028, issue 17 §4, docs/decisions/056–058) ----
   /** An enrollment form (kind "enrollment") or a request form (kind "request", with its request type). */
-  request_form: { id: Id; kind: string; name: string; code: string | null; desc: Generated<string>; type_request: number | null; created_by: number | null; datetime_create: string; datetime_update: string };
+  request_form: {
+    id: Id;
+    kind: string;
+    name: string;
+    code: string | null;
+    desc: Generated<string>;
+    type_request: number | null;
+    created_by: number | null;
+    datetime_create: string;
+    datetime_update: string;
+  };
   form_section: { id: Id; form_id: number; sort: number; name: string; desc: Generated<string> };
   form_question: {
-    id: Id; section_id: number; sort: number; text: string; type: number; is_required: Generated<Flag>;
+    id: Id;
+    section_id: number;
+    sort: number;
+    text: string;
+    type: number;
+    is_required: Generated<Flag>;
     /** A survey question's settings (0031): scale bounds and their labels, how many choices may be ticked. */
-    value_min: Generated<number>; value_max: Generated<number>; label_min: Generated<string>; label_max: Generated<string>; max_select: Generated<number>;
+    value_min: Generated<number>;
+    value_max: Generated<number>;
+    label_min: Generated<string>;
+    label_max: Generated<string>;
+    max_select: Generated<number>;
     /** 0036 (docs/decisions/067): the results average it (scale, number); a choice question also takes an "other" written answer. */
-    is_average: Generated<Flag>; is_optional: Generated<Flag>;
+    is_average: Generated<Flag>;
+    is_optional: Generated<Flag>;
   };
   form_choice: { id: Id; question_id: number; sort: number; text: string };
   /** One answering of a form: by whom, when, for which content (enrollment forms). */
-  form_submission: { id: Id; form_id: number; account_id: number; content_type_id: number | null; content_id: number | null; datetime_create: string };
+  form_submission: {
+    id: Id;
+    form_id: number;
+    account_id: number;
+    content_type_id: number | null;
+    content_id: number | null;
+    datetime_create: string;
+  };
   /** An answer (one per chosen choice of a multiple choice); the text stays when its question goes. */
-  form_answer: { id: Id; submission_id: number; question_id: number | null; choice_id: number | null; value: string; /** 0039: an upload answer's stored file. */ file_key: Generated<string | null> };
+  form_answer: {
+    id: Id;
+    submission_id: number;
+    question_id: number | null;
+    choice_id: number | null;
+    value: string;
+    /** 0039: an upload answer's stored file. */ file_key: Generated<string | null>;
+  };
   approval_flow: {
-    id: Id; name: string; code: string | null; sort: Generated<number>; type_request: number; type_rule: Generated<number>;
-    price_gte_minor: number | null; price_lte_minor: number | null; desc: Generated<string>; datetime_create: string; datetime_update: string;
+    id: Id;
+    name: string;
+    code: string | null;
+    sort: Generated<number>;
+    type_request: number;
+    type_rule: Generated<number>;
+    price_gte_minor: number | null;
+    price_lte_minor: number | null;
+    desc: Generated<string>;
+    datetime_create: string;
+    datetime_update: string;
   };
   approval_flow_content_type: { flow_id: number; content_type_id: number };
-  approval_step: { id: Id; flow_id: number; sort: number; step_supervisor: Generated<number>; level_list_type: Generated<number>; is_approver: Generated<Flag>; is_notification: Generated<Flag>; duration_expire: Generated<number> };
+  approval_step: {
+    id: Id;
+    flow_id: number;
+    sort: number;
+    step_supervisor: Generated<number>;
+    level_list_type: Generated<number>;
+    is_approver: Generated<Flag>;
+    is_notification: Generated<Flag>;
+    duration_expire: Generated<number>;
+  };
   approval_step_approver: { step_id: number; account_id: number };
   /** A flow's learner condition (0030, docs/decisions/060): the one condition shape, keyed by the flow; no row: none. */
   approval_flow_condition: ConditionColumns & { flow_id: number; datetime_update: string };
@@ -806,80 +1006,238 @@ export interface Database {
    * enrolment record, 0039, docs/decisions/074) request and the flow step it waits at.
    */
   learning_request: {
-    id: Id; kind: number; account_id: number; name: string; provider: Generated<string>; datetime_start: string | null; datetime_end: string | null;
-    cost_minor: number | null; content_type_id: number | null; reason: Generated<string>; flow_id: number | null; step: Generated<number>; status: number;
-    form_id: number | null; submission_id: number | null; datetime_create: string; datetime_step: string; datetime_decide: string | null;
-    content_id: Generated<number | null>; enrollment_id: Generated<number | null>;
+    id: Id;
+    kind: number;
+    account_id: number;
+    name: string;
+    provider: Generated<string>;
+    datetime_start: string | null;
+    datetime_end: string | null;
+    cost_minor: number | null;
+    content_type_id: number | null;
+    reason: Generated<string>;
+    flow_id: number | null;
+    step: Generated<number>;
+    status: number;
+    form_id: number | null;
+    submission_id: number | null;
+    datetime_create: string;
+    datetime_step: string;
+    datetime_decide: string | null;
+    content_id: Generated<number | null>;
+    enrollment_id: Generated<number | null>;
   };
-  request_decision: { id: Id; request_id: number; step: number; decision: number; decided_by: number | null; note: Generated<string>; datetime_create: string };
+  request_decision: {
+    id: Id;
+    request_id: number;
+    step: number;
+    decision: number;
+    decided_by: number | null;
+    note: Generated<string>;
+    datetime_create: string;
+  };
   learning_result: { id: Id; request_id: number; status: Generated<number>; datetime_update: string };
-  learning_result_log: { id: Id; result_id: number; from_status: number; to_status: number; changed_by: number | null; note: Generated<string>; datetime_create: string };
+  learning_result_log: {
+    id: Id;
+    result_id: number;
+    from_status: number;
+    to_status: number;
+    changed_by: number | null;
+    note: Generated<string>;
+    datetime_create: string;
+  };
   // ── Tests and test banks (0032, docs/decisions/063, 064) ──
   /** A test bank: type_question is the test type its questions are written for (1, 2, 3, 4, 6). */
   testbank: ContentColumns & { type_question: Generated<number> };
   /** A test: result_setting 0 auto summary / 1 admin approval; attempt 0 = unlimited; duration in minutes, 0 = no limit. */
-  test: ContentColumns & { is_template: Generated<Flag>; term: Generated<string>; result_setting: Generated<number>; attempt: Generated<number>; duration: Generated<number> };
+  test: ContentColumns & {
+    is_template: Generated<Flag>;
+    term: Generated<string>;
+    result_setting: Generated<number>;
+    attempt: Generated<number>;
+    duration: Generated<number>;
+  };
   /** A request to use a bank in a test: status -1 rejected, 0 waiting, 1 approved. */
   testbank_usage: {
-    id: Id; testbank_id: number; test_id: number | null; status: Generated<number>; note: Generated<string>; requested_by: number | null; decided_by: number | null;
-    datetime_create: string; datetime_decide: string | null;
+    id: Id;
+    testbank_id: number;
+    test_id: number | null;
+    status: Generated<number>;
+    note: Generated<string>;
+    requested_by: number | null;
+    decided_by: number | null;
+    datetime_create: string;
+    datetime_decide: string | null;
   };
   /** What changed in a bank: number names the question, null the bank itself. */
-  testbank_log: { id: Id; testbank_id: number; number: number | null; action: string; changes: Generated<string>; created_by: number | null; datetime_create: string };
+  testbank_log: {
+    id: Id;
+    testbank_id: number;
+    number: number | null;
+    action: string;
+    changes: Generated<string>;
+    created_by: number | null;
+    datetime_create: string;
+  };
   test_section: {
-    id: Id; test_id: number; sort: number; name: string; desc: Generated<string>; full_score: Generated<number>; pass_score: Generated<number>;
-    pass_condition_type: Generated<number>; is_question_shuffle: Generated<Flag>; is_choice_shuffle: Generated<Flag>;
+    id: Id;
+    test_id: number;
+    sort: number;
+    name: string;
+    desc: Generated<string>;
+    full_score: Generated<number>;
+    pass_score: Generated<number>;
+    pass_condition_type: Generated<number>;
+    is_question_shuffle: Generated<Flag>;
+    is_choice_shuffle: Generated<Flag>;
   };
   /** A question of exactly one owner: a test section (section_id) or a bank (bank_id); numbered from 1 within it. */
   test_question: {
-    id: Id; section_id: number | null; bank_id: number | null; number: number; type: number; desc: string; desc_hint: Generated<string>; desc_answer: Generated<string>;
-    desc_evaluation: Generated<string>; answer: Generated<string>; answer_gap: Generated<number>; score: Generated<number>; is_hide: Generated<Flag>;
-    datetime_create: string; datetime_update: string;
+    id: Id;
+    section_id: number | null;
+    bank_id: number | null;
+    number: number;
+    type: number;
+    desc: string;
+    desc_hint: Generated<string>;
+    desc_answer: Generated<string>;
+    desc_evaluation: Generated<string>;
+    answer: Generated<string>;
+    answer_gap: Generated<number>;
+    score: Generated<number>;
+    is_hide: Generated<Flag>;
+    datetime_create: string;
+    datetime_update: string;
   };
   test_question_tag: { question_id: number; tag_id: number };
   /** pair_id: on a matching question's prompt, the answer choice it matches (migration 0037). */
-  test_choice: { id: Id; question_id: number; sort: number; desc: string; is_answer: Generated<Flag>; pair_id: number | null };
+  test_choice: {
+    id: Id;
+    question_id: number;
+    sort: number;
+    desc: string;
+    is_answer: Generated<Flag>;
+    pair_id: number | null;
+  };
   /** A section's rule for drawing from a bank; tag_list and question_list are JSON arrays (tag ids, question numbers). */
   test_section_draw: {
-    id: Id; section_id: number; bank_id: number; sort: number; tag_list: Generated<string>; type_method: Generated<number>; type_random: Generated<number>;
-    type_select: Generated<number>; number: Generated<number>; range: Generated<string>; question_list: Generated<string>; datetime_create: string;
+    id: Id;
+    section_id: number;
+    bank_id: number;
+    sort: number;
+    tag_list: Generated<string>;
+    type_method: Generated<number>;
+    type_random: Generated<number>;
+    type_select: Generated<number>;
+    number: Generated<number>;
+    range: Generated<string>;
+    question_list: Generated<string>;
+    datetime_create: string;
   };
   /** A learner's attempt; seed fixes what was drawn and shuffled; is_pass null until decided. */
   test_attempt: {
-    id: Id; test_id: number; enrollment_id: number; account_id: number | null; number: number; status: Generated<number>; seed: number; score: Generated<number>;
-    full_score: Generated<number>; is_pass: number | null; datetime_start: string; datetime_submit: string | null; datetime_verify: string | null; verified_by: number | null;
+    id: Id;
+    test_id: number;
+    enrollment_id: number;
+    account_id: number | null;
+    number: number;
+    status: Generated<number>;
+    seed: number;
+    score: Generated<number>;
+    full_score: Generated<number>;
+    is_pass: number | null;
+    datetime_start: string;
+    datetime_submit: string | null;
+    datetime_verify: string | null;
+    verified_by: number | null;
   };
   /** One answer, with its question as asked; score null until marked (a fill-in waits for verification). */
   test_attempt_answer: {
-    id: Id; attempt_id: number; section_id: number | null; question_id: number | null; sort: number; question_type: number; question_desc: string; max_score: number;
-    answer: Generated<string>; score: number | null; feedback: Generated<string>; verified_by: number | null; datetime_verify: string | null;
+    id: Id;
+    attempt_id: number;
+    section_id: number | null;
+    question_id: number | null;
+    sort: number;
+    question_type: number;
+    question_desc: string;
+    max_score: number;
+    answer: Generated<string>;
+    score: number | null;
+    feedback: Generated<string>;
+    verified_by: number | null;
+    datetime_verify: string | null;
   };
   /** A live session (0033, docs/decisions/066): the content columns, its type, the stream's status, times and details, its recording. */
   live: ContentColumns & {
-    live_type: Generated<number>; status: Generated<number>; datetime_live_start: string; datetime_live_end: string;
-    stream_key: string; stream_url: string; stream_user: string; stream_password: string;
-    download_status: Generated<number>; video_url: Generated<string>; is_backup: Generated<Flag>; is_backup_display: Generated<Flag>; datetime_backup: string | null;
+    live_type: Generated<number>;
+    status: Generated<number>;
+    datetime_live_start: string;
+    datetime_live_end: string;
+    stream_key: string;
+    stream_url: string;
+    stream_user: string;
+    stream_password: string;
+    download_status: Generated<number>;
+    video_url: Generated<string>;
+    is_backup: Generated<Flag>;
+    is_backup_display: Generated<Flag>;
+    datetime_backup: string | null;
   };
   live_instructor: { live_id: number; instructor_id: number };
   /** What a learner asked during a live's stream (0033): answered and hidden by an administrator. */
   live_question: {
-    id: Id; live_id: number; account_id: number | null; text: string; datetime_create: string;
-    is_answered: Generated<Flag>; datetime_answer: string | null; answered_by: number | null; is_hidden: Generated<Flag>;
+    id: Id;
+    live_id: number;
+    account_id: number | null;
+    text: string;
+    datetime_create: string;
+    is_answered: Generated<Flag>;
+    datetime_answer: string | null;
+    answered_by: number | null;
+    is_hidden: Generated<Flag>;
   };
   /** A media item of any of the six media types, `kind` telling which (0035, docs/decisions/069); per-kind columns null elsewhere. */
-  media: ContentColumns & LibraryColumns & {
-    kind: string; file_key: string | null; file_name: string | null; file_size: number | null; duration: number | null; thumbnail: string | null;
-    url: string | null; video_provider: string | null; video_id: string | null; body: Generated<string>;
-  };
+  media: ContentColumns &
+    LibraryColumns & {
+      kind: string;
+      file_key: string | null;
+      file_name: string | null;
+      file_size: number | null;
+      duration: number | null;
+      thumbnail: string | null;
+      url: string | null;
+      video_provider: string | null;
+      video_id: string | null;
+      body: Generated<string>;
+    };
   media_instructor: { media_id: number; instructor_id: number };
   /** A flash card set's own cards (0035). */
   media_card: { id: Id; media_id: number; sort: number; front: string; back: string };
   /** A card a learner made for a flash card set, with its review status (0035; contract/media-codes.ts UGC_STATUS). */
-  media_ugc_card: { id: Id; media_id: number; account_id: number | null; front: string; back: string; status: Generated<number>; datetime_create: string; datetime_update: string };
+  media_ugc_card: {
+    id: Id;
+    media_id: number;
+    account_id: number | null;
+    front: string;
+    back: string;
+    status: Generated<number>;
+    datetime_create: string;
+    datetime_update: string;
+  };
   /** A file the API took (0034, docs/decisions/068): the tus id (= storage key), its kind, bytes so far, state, ffprobe's duration and the thumbnail's key. */
   upload: {
-    id: string; account_id: number | null; kind: string; file_name: string; size: number; bytes_received: Generated<number>; status: string;
-    storage_key: string; duration: number | null; thumbnail_key: string | null; datetime_create: string; datetime_update: string;
+    id: string;
+    account_id: number | null;
+    kind: string;
+    file_name: string;
+    size: number;
+    bytes_received: Generated<number>;
+    status: string;
+    storage_key: string;
+    duration: number | null;
+    thumbnail_key: string | null;
+    datetime_create: string;
+    datetime_update: string;
   };
 }
 

@@ -21,24 +21,44 @@ const S = CHECKIN_SOURCE;
 /** Per learner (by position), per session (by position): the check-in source and the check-out source (null: none). */
 type Plan = { code: string; marks: ([number, number | null] | null)[][]; forced: number[] };
 const PLANS: Plan[] = [
-  { code: "CLS-LEAD", marks: [[[S.web, null]], [[S.mobile, null]], [[S.admin, null]], [[S.live, null]], [[S.none, null]]], forced: [5] },
+  {
+    code: "CLS-LEAD",
+    marks: [[[S.web, null]], [[S.mobile, null]], [[S.admin, null]], [[S.live, null]], [[S.none, null]]],
+    forced: [5],
+  },
   {
     code: "CLS-XLS",
     marks: [
-      [[S.web, S.web], [S.mobile, S.mobile]],
-      [[S.admin, S.admin], [S.admin, null]],
-      [[S.live, S.live], [S.live, S.live]],
+      [
+        [S.web, S.web],
+        [S.mobile, S.mobile],
+      ],
+      [
+        [S.admin, S.admin],
+        [S.admin, null],
+      ],
+      [
+        [S.live, S.live],
+        [S.live, S.live],
+      ],
     ],
     forced: [3],
   },
 ];
 
 export async function seedClassCheckins(trx: Trx, now: Date, admin: number) {
-  const classType = (await trx.selectFrom("content_type").select("id").where("code", "=", "class").executeTakeFirstOrThrow()).id;
+  const classType = (
+    await trx.selectFrom("content_type").select("id").where("code", "=", "class").executeTakeFirstOrThrow()
+  ).id;
   for (const plan of PLANS) {
     const klass = await trx.selectFrom("class").select("id").where("code", "=", plan.code).executeTakeFirst();
     if (!klass) continue;
-    const sessions = await trx.selectFrom("class_session").select(["id", "datetime_start", "datetime_end"]).where("class_id", "=", klass.id).orderBy("datetime_start").execute();
+    const sessions = await trx
+      .selectFrom("class_session")
+      .select(["id", "datetime_start", "datetime_end"])
+      .where("class_id", "=", klass.id)
+      .orderBy("datetime_start")
+      .execute();
     const enrollments = await trx
       .selectFrom("content_enrollment")
       .select(["id", "account_id"])
@@ -56,18 +76,45 @@ export async function seedClassCheckins(trx: Trx, now: Date, admin: number) {
         // A learner's own scan is theirs; by hand, live and "not set" are the administrator's.
         const by = (source: number) => (source === S.web || source === S.mobile ? e.account_id : admin);
         const inAt = new Date(Date.parse(s.datetime_start) + (5 + i * 3) * MINUTE_MS);
-        await recordAttendance(trx, { classId: klass.id, sessionId: s.id, enrollmentIds: [e.id], action: "in", source: inSource, byAccountId: by(inSource), now: inAt });
+        await recordAttendance(trx, {
+          classId: klass.id,
+          sessionId: s.id,
+          enrollmentIds: [e.id],
+          action: "in",
+          source: inSource,
+          byAccountId: by(inSource),
+          now: inAt,
+        });
         if (outSource !== null) {
           const outAt = new Date(Math.min(Date.parse(s.datetime_end) + i * MINUTE_MS, now.getTime()));
-          await recordAttendance(trx, { classId: klass.id, sessionId: s.id, enrollmentIds: [e.id], action: "out", source: outSource, byAccountId: by(outSource), now: outAt });
+          await recordAttendance(trx, {
+            classId: klass.id,
+            sessionId: s.id,
+            enrollmentIds: [e.id],
+            action: "out",
+            source: outSource,
+            byAccountId: by(outSource),
+            now: outAt,
+          });
         }
       }
     }
     // Set to completed by hand (an override to 30, as the progress page does): the sessions that
     // have opened written as attended (force completed); the ones ahead stay open to them.
     const forced = plan.forced.map((i) => enrollments[i]?.id).filter((id): id is number => id !== undefined);
-    const current = forced.length ? await trx.selectFrom("content_enrollment").select(["id", "status", "datetime_start"]).where("id", "in", forced).execute() : [];
-    await moveEnrollments(trx, current.map((e) => ({ ...e, to: 30 })), "override", { accountId: admin, at: now.toISOString() });
+    const current = forced.length
+      ? await trx
+          .selectFrom("content_enrollment")
+          .select(["id", "status", "datetime_start"])
+          .where("id", "in", forced)
+          .execute()
+      : [];
+    await moveEnrollments(
+      trx,
+      current.map((e) => ({ ...e, to: 30 })),
+      "override",
+      { accountId: admin, at: now.toISOString() },
+    );
     await forceCompleteAttendance(trx, klass.id, forced, { accountId: admin, now });
   }
 }

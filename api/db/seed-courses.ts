@@ -7,15 +7,66 @@ type Trx = Transaction<Database>;
 
 /** Course titles by category code: English and Thai, as an organisation's catalogue would have them. */
 const TITLES: Record<string, string[]> = {
-  "TECH-PRG": ["Python for Beginners", "JavaScript Fundamentals", "Clean Code Practices", "Git and Version Control", "การเขียนโปรแกรมภาษา Python เบื้องต้น", "API Design Essentials"],
-  "TECH-DAT": ["Data Privacy Essentials", "Excel for Data Analysis", "SQL Basics", "Data Visualisation with Power BI", "การวิเคราะห์ข้อมูลเบื้องต้น", "Machine Learning Concepts"],
-  "TECH-SEC": ["Cybersecurity Awareness", "Phishing Defence", "ความปลอดภัยทางไซเบอร์สำหรับพนักงาน", "Secure Remote Working"],
+  "TECH-PRG": [
+    "Python for Beginners",
+    "JavaScript Fundamentals",
+    "Clean Code Practices",
+    "Git and Version Control",
+    "การเขียนโปรแกรมภาษา Python เบื้องต้น",
+    "API Design Essentials",
+  ],
+  "TECH-DAT": [
+    "Data Privacy Essentials",
+    "Excel for Data Analysis",
+    "SQL Basics",
+    "Data Visualisation with Power BI",
+    "การวิเคราะห์ข้อมูลเบื้องต้น",
+    "Machine Learning Concepts",
+  ],
+  "TECH-SEC": [
+    "Cybersecurity Awareness",
+    "Phishing Defence",
+    "ความปลอดภัยทางไซเบอร์สำหรับพนักงาน",
+    "Secure Remote Working",
+  ],
   TECH: ["Digital Transformation Basics", "Cloud Computing Overview", "เทคโนโลยีดิจิทัลในองค์กร"],
-  "SOFT-COM": ["Effective Communication", "การสื่อสารอย่างมีประสิทธิภาพ", "Business Writing", "Presentation Skills", "การนำเสนออย่างมืออาชีพ", "Active Listening"],
-  "SOFT-LEA": ["Leading High-Performing Teams", "ภาวะผู้นำสำหรับหัวหน้างาน", "Coaching for Managers", "Decision Making", "Giving Constructive Feedback"],
-  SOFT: ["Time Management", "การบริหารเวลา", "Critical Thinking", "Emotional Intelligence", "Customer Service Excellence", "การบริการลูกค้าอย่างเป็นเลิศ"],
-  COMP: ["Anti-Corruption Policy", "Code of Conduct", "PDPA Compliance", "กฎหมายคุ้มครองข้อมูลส่วนบุคคล (PDPA)", "Anti-Money Laundering"],
-  "COMP-SAF": ["Workplace Safety", "Fire Safety and Evacuation", "First Aid Basics", "ความปลอดภัยในการทำงาน", "Ergonomics at Work"],
+  "SOFT-COM": [
+    "Effective Communication",
+    "การสื่อสารอย่างมีประสิทธิภาพ",
+    "Business Writing",
+    "Presentation Skills",
+    "การนำเสนออย่างมืออาชีพ",
+    "Active Listening",
+  ],
+  "SOFT-LEA": [
+    "Leading High-Performing Teams",
+    "ภาวะผู้นำสำหรับหัวหน้างาน",
+    "Coaching for Managers",
+    "Decision Making",
+    "Giving Constructive Feedback",
+  ],
+  SOFT: [
+    "Time Management",
+    "การบริหารเวลา",
+    "Critical Thinking",
+    "Emotional Intelligence",
+    "Customer Service Excellence",
+    "การบริการลูกค้าอย่างเป็นเลิศ",
+  ],
+  COMP: [
+    "Anti-Corruption Policy",
+    "Code of Conduct",
+    "PDPA Compliance",
+    "กฎหมายคุ้มครองข้อมูลส่วนบุคคล (PDPA)",
+    "Anti-Money Laundering",
+  ],
+  "COMP-SAF": [
+    "Workplace Safety",
+    "Fire Safety and Evacuation",
+    "First Aid Basics",
+    "ความปลอดภัยในการทำงาน",
+    "Ergonomics at Work",
+  ],
 };
 /** Later editions of a title: the second and third levels and a refresher. */
 const EDITIONS = [
@@ -31,13 +82,20 @@ const SECTIONS = {
 };
 /** Tags of the config-switched extras (shown when their config flag is on). */
 const TYPED_TAGS: [string, string, string][] = [
-  ["CONTENT_CLUSTER", "Northern Cluster", "CLU-N"], ["CONTENT_CLUSTER", "Central Cluster", "CLU-C"],
-  ["CONTENT_SCHOOL", "Bangkok Campus", "SCH-BKK"], ["CONTENT_SCHOOL", "Chiang Mai Campus", "SCH-CNX"],
-  ["COURSE_TYPE", "Self-paced", "CT-SELF"], ["COURSE_TYPE", "Blended", "CT-BLD"],
-  ["EVENT_CHANNEL", "Live stream", "EC-LIVE"], ["EVENT_CHANNEL", "On-site", "EC-SITE"],
-  ["EVENT_CATEGORY", "Workshop", "ECAT-WS"], ["EVENT_CATEGORY", "Seminar", "ECAT-SEM"],
-  ["EVENT_TYPE", "Internal event", "ET-INT"], ["EVENT_TYPE", "Public event", "ET-PUB"],
-  ["IO_NUMBER", "IO 2026-001", "IO-2026-001"], ["IO_NUMBER", "IO 2026-002", "IO-2026-002"],
+  ["CONTENT_CLUSTER", "Northern Cluster", "CLU-N"],
+  ["CONTENT_CLUSTER", "Central Cluster", "CLU-C"],
+  ["CONTENT_SCHOOL", "Bangkok Campus", "SCH-BKK"],
+  ["CONTENT_SCHOOL", "Chiang Mai Campus", "SCH-CNX"],
+  ["COURSE_TYPE", "Self-paced", "CT-SELF"],
+  ["COURSE_TYPE", "Blended", "CT-BLD"],
+  ["EVENT_CHANNEL", "Live stream", "EC-LIVE"],
+  ["EVENT_CHANNEL", "On-site", "EC-SITE"],
+  ["EVENT_CATEGORY", "Workshop", "ECAT-WS"],
+  ["EVENT_CATEGORY", "Seminar", "ECAT-SEM"],
+  ["EVENT_TYPE", "Internal event", "ET-INT"],
+  ["EVENT_TYPE", "Public event", "ET-PUB"],
+  ["IO_NUMBER", "IO 2026-001", "IO-2026-001"],
+  ["IO_NUMBER", "IO 2026-002", "IO-2026-002"],
 ];
 export const DEMO_COURSE_COUNT = 200;
 const DAY_MS = 24 * 3600 * 1000;
@@ -61,15 +119,44 @@ export async function seedCourses(trx: Trx, now: Date, createdBy: number) {
   const providers = (await trx.selectFrom("provider").select("id").orderBy("id").execute()).map((p) => p.id);
   const instructors = (await trx.selectFrom("instructor").select("id").orderBy("id").execute()).map((i) => i.id);
   const levels = (await trx.selectFrom("level").select("id").orderBy("id").execute()).map((l) => l.id);
-  const generalTags = await trx.selectFrom("tag").select(["id", "code"]).where("type", "=", GENERAL_TAG_TYPE).orderBy("id").execute();
+  const generalTags = await trx
+    .selectFrom("tag")
+    .select(["id", "code"])
+    .where("type", "=", GENERAL_TAG_TYPE)
+    .orderBy("id")
+    .execute();
   const thaiTag = generalTags.find((t) => t.code === "TAG-TH")?.id;
   const otherTags = generalTags.filter((t) => t.id !== thaiTag).map((t) => t.id);
-  await insertBatches(trx, "tag", TYPED_TAGS.map(([type, name, code]) => ({ name, code, type })));
-  const typed = await trx.selectFrom("tag").select(["id", "type"]).where("type", "in", TYPED_TAGS.map(([type]) => type)).orderBy("id").execute();
-  const courseType = (await trx.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
+  await insertBatches(
+    trx,
+    "tag",
+    TYPED_TAGS.map(([type, name, code]) => ({ name, code, type })),
+  );
+  const typed = await trx
+    .selectFrom("tag")
+    .select(["id", "type"])
+    .where(
+      "type",
+      "in",
+      TYPED_TAGS.map(([type]) => type),
+    )
+    .orderBy("id")
+    .execute();
+  const courseType = (
+    await trx.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()
+  ).id;
 
-  const titles = Object.entries(TITLES).flatMap(([code, list]) => list.map((title) => ({ title, category: categoryId.get(code)! })));
-  type Plan = { code: string; thai: boolean; base: number; edition: number; sections: number; row: Record<string, unknown> };
+  const titles = Object.entries(TITLES).flatMap(([code, list]) =>
+    list.map((title) => ({ title, category: categoryId.get(code)! })),
+  );
+  type Plan = {
+    code: string;
+    thai: boolean;
+    base: number;
+    edition: number;
+    sections: number;
+    row: Record<string, unknown>;
+  };
   const plans: Plan[] = [];
   for (let i = 0; i < DEMO_COURSE_COUNT; i++) {
     const base = i % titles.length;
@@ -129,8 +216,20 @@ export async function seedCourses(trx: Trx, now: Date, createdBy: number) {
       },
     });
   }
-  await insertBatches(trx, "course", plans.map((p) => p.row));
-  const ids = await trx.selectFrom("course").select(["id", "code"]).where("code", "in", plans.map((p) => p.code)).execute();
+  await insertBatches(
+    trx,
+    "course",
+    plans.map((p) => p.row),
+  );
+  const ids = await trx
+    .selectFrom("course")
+    .select(["id", "code"])
+    .where(
+      "code",
+      "in",
+      plans.map((p) => p.code),
+    )
+    .execute();
   const idOf = new Map(ids.map((r) => [r.code, r.id]));
 
   const instructorRows: Record<string, unknown>[] = [];
@@ -147,13 +246,25 @@ export async function seedCourses(trx: Trx, now: Date, createdBy: number) {
     if (p.thai && thaiTag) tags.add(thaiTag);
     if (otherTags.length && rand() < 0.6) tags.add(pick(otherTags));
     if (otherTags.length && rand() < 0.2) tags.add(pick(otherTags));
-    if (rand() < 0.3) for (const e of CONTENT_TAG_EXTRAS.slice(0, 3)) tags.add(pick(typed.filter((t) => t.type === e.type)).id);
+    if (rand() < 0.3)
+      for (const e of CONTENT_TAG_EXTRAS.slice(0, 3)) tags.add(pick(typed.filter((t) => t.type === e.type)).id);
     for (const tag_id of tags) tagRows.push({ content_type_id: courseType, content_id: id, tag_id });
     for (let s = 0; s < p.sections; s++) {
-      sectionRows.push({ content_type_id: courseType, content_id: id, name: SECTIONS[p.thai ? "th" : "en"][s], sort: s + 1, is_display: 1 });
+      sectionRows.push({
+        content_type_id: courseType,
+        content_id: id,
+        name: SECTIONS[p.thai ? "th" : "en"][s],
+        sort: s + 1,
+        is_display: 1,
+      });
     }
     // Level 2 of the first ten titles requires the base course.
-    if (p.edition === 1 && p.base < 10) prerequisiteRows.push({ content_type_id: courseType, content_id: id, prerequisite_id: idOf.get(plans[p.base].code)! });
+    if (p.edition === 1 && p.base < 10)
+      prerequisiteRows.push({
+        content_type_id: courseType,
+        content_id: id,
+        prerequisite_id: idOf.get(plans[p.base].code)!,
+      });
   }
   await insertBatches(trx, "course_instructor", instructorRows);
   await insertBatches(trx, "content_tag", tagRows);

@@ -1,5 +1,11 @@
 import type { Transaction } from "kysely";
-import { CERTIFICATE_COMPLETE, CERTIFICATE_ISSUED_DATE, CERTIFICATE_TEMPLATE, CERTIFICATE_TYPE, SURVEY_TYPE } from "../../contract/schemas/extras";
+import {
+  CERTIFICATE_COMPLETE,
+  CERTIFICATE_ISSUED_DATE,
+  CERTIFICATE_TEMPLATE,
+  CERTIFICATE_TYPE,
+  SURVEY_TYPE,
+} from "../../contract/schemas/extras";
 import { IDENTIFICATION_METHOD } from "../../contract/schemas/overall";
 import type { Database } from "./schema";
 import { lcg, insertBatches } from "./seed-kit";
@@ -51,10 +57,19 @@ const CRITERIA = [
 ];
 const THREADS = {
   en: [
-    ["Where can I download the slides?", "I could not find the slides for the second section. Are they available somewhere?"],
-    ["Question about the final assessment", "How many attempts do we get for the final assessment, and is there a time limit?"],
+    [
+      "Where can I download the slides?",
+      "I could not find the slides for the second section. Are they available somewhere?",
+    ],
+    [
+      "Question about the final assessment",
+      "How many attempts do we get for the final assessment, and is there a time limit?",
+    ],
     ["Great course!", "Thank you for the clear examples, they helped me a lot in my daily work."],
-    ["Video does not play on mobile", "The video in the practice section stops after a minute on my phone. Anyone else?"],
+    [
+      "Video does not play on mobile",
+      "The video in the practice section stops after a minute on my phone. Anyone else?",
+    ],
   ],
   th: [
     ["สอบถามเรื่องใบประกาศนียบัตร", "เมื่อเรียนจบแล้วจะได้รับใบประกาศนียบัตรภายในกี่วันคะ"],
@@ -63,8 +78,21 @@ const THREADS = {
   ],
 };
 const REPLIES = {
-  en: ["Same question here.", "They are attached to the first material of the section.", "Thanks, that helped!", "Please contact the course administrator.", "Try clearing the browser cache, it worked for me.", "Buy cheap followers at spam.example"],
-  th: ["ขอบคุณครับ มีประโยชน์มาก", "เห็นด้วยค่ะ", "ลองติดต่อผู้ดูแลหลักสูตรดูนะคะ", "ได้รับภายใน 7 วันหลังเรียนจบครับ", "โฆษณาสินค้าราคาถูก คลิกที่นี่"],
+  en: [
+    "Same question here.",
+    "They are attached to the first material of the section.",
+    "Thanks, that helped!",
+    "Please contact the course administrator.",
+    "Try clearing the browser cache, it worked for me.",
+    "Buy cheap followers at spam.example",
+  ],
+  th: [
+    "ขอบคุณครับ มีประโยชน์มาก",
+    "เห็นด้วยค่ะ",
+    "ลองติดต่อผู้ดูแลหลักสูตรดูนะคะ",
+    "ได้รับภายใน 7 วันหลังเรียนจบครับ",
+    "โฆษณาสินค้าราคาถูก คลิกที่นี่",
+  ],
 };
 const SECTIONS = ["Introduction", "Key concepts", "Practice", "Case study", "Assessment"];
 const DAY_MS = 24 * 3600 * 1000;
@@ -84,22 +112,64 @@ export async function seedExtras(trx: Trx, now: Date) {
   const iso = (ms: number) => new Date(ms).toISOString();
   const at = now.toISOString();
 
-  await insertBatches(trx, "competency", COMPETENCIES.map(([name, code, level]) => ({ name, code, level })));
-  await insertBatches(trx, "survey", SURVEYS.map(([name, code, survey_type, is_publish]) => ({ name, code, survey_type, is_publish })));
-  await insertBatches(trx, "gamification_achievement", ACHIEVEMENTS.map(([name, code, multiplier]) => ({ name, code, multiplier })));
-  await insertBatches(trx, "gamification_challenge", CHALLENGES.map(([name, code]) => ({ name, code })));
-  await insertBatches(trx, "budget_category", BUDGET_CATEGORIES.map(([name_bp, name_ac, code]) => ({ name_bp, name_ac, code })));
+  await insertBatches(
+    trx,
+    "competency",
+    COMPETENCIES.map(([name, code, level]) => ({ name, code, level })),
+  );
+  await insertBatches(
+    trx,
+    "survey",
+    SURVEYS.map(([name, code, survey_type, is_publish]) => ({ name, code, survey_type, is_publish })),
+  );
+  await insertBatches(
+    trx,
+    "gamification_achievement",
+    ACHIEVEMENTS.map(([name, code, multiplier]) => ({ name, code, multiplier })),
+  );
+  await insertBatches(
+    trx,
+    "gamification_challenge",
+    CHALLENGES.map(([name, code]) => ({ name, code })),
+  );
+  await insertBatches(
+    trx,
+    "budget_category",
+    BUDGET_CATEGORIES.map(([name_bp, name_ac, code]) => ({ name_bp, name_ac, code })),
+  );
   const ids = async (table: "survey" | "gamification_achievement" | "gamification_challenge" | "budget_category") =>
-    (await trx.selectFrom(`${table} as t` as "survey as t").select("t.id").orderBy("t.id").execute()).map((r) => r.id);
+    (
+      await trx
+        .selectFrom(`${table} as t` as "survey as t")
+        .select("t.id")
+        .orderBy("t.id")
+        .execute()
+    ).map((r) => r.id);
   const competencies = await trx.selectFrom("competency").select(["id", "level"]).orderBy("id").execute();
   const surveys = await ids("survey");
   const achievements = await ids("gamification_achievement");
   const challenges = await ids("gamification_challenge");
   const categories = await ids("budget_category");
 
-  const courses = await trx.selectFrom("course").select(["id", "code", "name"]).where("code", "<=", "CRS-0030").where("code", ">=", "CRS-0001").orderBy("code").execute();
-  const learners = (await trx.selectFrom("account").select("id").where("username", "like", "learner%").where("is_dashboard_permission", "=", 0).orderBy("id").execute()).map((r) => r.id);
-  const courseType = (await trx.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
+  const courses = await trx
+    .selectFrom("course")
+    .select(["id", "code", "name"])
+    .where("code", "<=", "CRS-0030")
+    .where("code", ">=", "CRS-0001")
+    .orderBy("code")
+    .execute();
+  const learners = (
+    await trx
+      .selectFrom("account")
+      .select("id")
+      .where("username", "like", "learner%")
+      .where("is_dashboard_permission", "=", 0)
+      .orderBy("id")
+      .execute()
+  ).map((r) => r.id);
+  const courseType = (
+    await trx.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()
+  ).id;
 
   const competencyRows: Record<string, unknown>[] = [];
   const surveyRows: Record<string, unknown>[] = [];
@@ -111,13 +181,29 @@ export async function seedExtras(trx: Trx, now: Date) {
   for (const [i, course] of courses.entries()) {
     const chosen = new Set<number>();
     for (let k = 0; k < 1 + Math.floor(rand() * 3); k++) chosen.add(Math.floor(rand() * competencies.length));
-    for (const c of chosen) competencyRows.push({ content_type_id: courseType, content_id: course.id, competency_id: competencies[c].id, level: 1 + Math.floor(rand() * competencies[c].level), datetime_create: at });
+    for (const c of chosen)
+      competencyRows.push({
+        content_type_id: courseType,
+        content_id: course.id,
+        competency_id: competencies[c].id,
+        level: 1 + Math.floor(rand() * competencies[c].level),
+        datetime_create: at,
+      });
     const attached = new Set<number>();
     for (let k = 0; k < Math.floor(rand() * 3); k++) attached.add(pick(surveys.slice(0, 5)));
-    [...attached].forEach((survey_id, k) => surveyRows.push({ content_type_id: courseType, content_id: course.id, survey_id, is_required: k === 0 ? 1 : 0, sort: k + 1 }));
+    [...attached].forEach((survey_id, k) =>
+      surveyRows.push({
+        content_type_id: courseType,
+        content_id: course.id,
+        survey_id,
+        is_required: k === 0 ? 1 : 0,
+        sort: k + 1,
+      }),
+    );
     for (const c of CRITERIA.slice(0, 1 + (i % CRITERIA.length))) {
       criteriaRows.push({
-        content_type_id: courseType, content_id: course.id,
+        content_type_id: courseType,
+        content_id: course.id,
         name: c.name,
         point: c.point,
         achievement_id: c.achievement === undefined ? null : achievements[c.achievement],
@@ -128,7 +214,8 @@ export async function seedExtras(trx: Trx, now: Date) {
     if (i < 20) {
       const price = [990, 1500, 2490, 3900, 0][i % 5];
       budgetRows.push({
-        content_type_id: courseType, content_id: course.id,
+        content_type_id: courseType,
+        content_id: course.id,
         price_minor: price * 100,
         price_discount_minor: price && i % 2 === 0 ? Math.round(price * 0.8) * 100 : null,
         price_app_store_minor: price ? (price + 100) * 100 : null,
@@ -148,19 +235,42 @@ export async function seedExtras(trx: Trx, now: Date) {
         { category: 3, unit: 40, cost: 12.5, currency: "usd", rate: 35.25 },
       ].slice(0, 1 + (i % 4));
       plan.forEach((r, k) =>
-        recordRows.push({ content_type_id: courseType, content_id: course.id, kind: "plan", budget_category_id: categories[r.category], unit: r.unit, cost_minor: Math.round(r.cost * 100), currency: r.currency, exchange_rate_micro: Math.round(r.rate * 1e6), sort: k + 1 }),
+        recordRows.push({
+          content_type_id: courseType,
+          content_id: course.id,
+          kind: "plan",
+          budget_category_id: categories[r.category],
+          unit: r.unit,
+          cost_minor: Math.round(r.cost * 100),
+          currency: r.currency,
+          exchange_rate_micro: Math.round(r.rate * 1e6),
+          sort: k + 1,
+        }),
       );
       if (i < 10) {
-        plan.slice(0, 2).forEach((r, k) =>
-          recordRows.push({ content_type_id: courseType, content_id: course.id, kind: "actual", budget_category_id: categories[r.category], unit: r.unit, cost_minor: Math.round(r.cost * 95), currency: r.currency, exchange_rate_micro: Math.round(r.rate * 1e6), sort: k + 1 }),
-        );
+        plan
+          .slice(0, 2)
+          .forEach((r, k) =>
+            recordRows.push({
+              content_type_id: courseType,
+              content_id: course.id,
+              kind: "actual",
+              budget_category_id: categories[r.category],
+              unit: r.unit,
+              cost_minor: Math.round(r.cost * 95),
+              currency: r.currency,
+              exchange_rate_micro: Math.round(r.rate * 1e6),
+              sort: k + 1,
+            }),
+          );
       }
     }
     if (i < 15) {
       const thai = /[\u0E00-\u0E7F]/.test(course.name);
       const fixed = i % 4 === 3;
       certificateRows.push({
-        content_type_id: courseType, content_id: course.id,
+        content_type_id: courseType,
+        content_id: course.id,
         name: thai ? `ใบประกาศนียบัตร ${course.name}` : `Certificate of completion: ${course.name}`,
         desc: thai ? "มอบให้แก่ผู้ที่เรียนจบหลักสูตร" : "Awarded to learners who complete the course.",
         image: null,
@@ -204,7 +314,11 @@ export async function seedExtras(trx: Trx, now: Date) {
     .selectFrom("content_gamification")
     .select((eb) => ["content_id", eb.fn.min("id").as("id")])
     .where("content_type_id", "=", courseType)
-    .where("content_id", "in", courses.map((c) => c.id))
+    .where(
+      "content_id",
+      "in",
+      courses.map((c) => c.id),
+    )
     .groupBy("content_id")
     .orderBy("content_id")
     .execute();
@@ -213,32 +327,62 @@ export async function seedExtras(trx: Trx, now: Date) {
     if (i % 3 !== 0) return;
     const who = new Set<number>();
     for (let k = 0; k < 1 + Math.floor(rand() * 5); k++) who.add(pick(learners));
-    for (const account_id of who) earned.push({ criteria_id: Number(c.id), account_id, point: 100, datetime_create: iso(nowMs - Math.floor(rand() * 20) * DAY_MS) });
+    for (const account_id of who)
+      earned.push({
+        criteria_id: Number(c.id),
+        account_id,
+        point: 100,
+        datetime_create: iso(nowMs - Math.floor(rand() * 20) * DAY_MS),
+      });
   });
   await insertBatches(trx, "content_gamification_earned", earned);
 
   // Discussion: up to four threads a course, each with a few replies, Thai and English mixed and
   // no two alike in a course; a spam reply here and there is hidden.
-  const topics = [...THREADS.en.map((t) => ({ lang: "en" as const, t })), ...THREADS.th.map((t) => ({ lang: "th" as const, t }))];
+  const topics = [
+    ...THREADS.en.map((t) => ({ lang: "en" as const, t })),
+    ...THREADS.th.map((t) => ({ lang: "th" as const, t })),
+  ];
   for (const [ci, course] of courses.entries()) {
     const threads = Math.floor(rand() * 5);
     for (let k = 0; k < threads; k++) {
-      const { lang, t: [title, body] } = topics[(ci * 3 + k) % topics.length];
+      const {
+        lang,
+        t: [title, body],
+      } = topics[(ci * 3 + k) % topics.length];
       const created = nowMs - (5 + Math.floor(rand() * 40)) * DAY_MS - Math.floor(rand() * DAY_MS);
       const replies = Math.floor(rand() * 5);
       const pool = REPLIES[lang];
       const replyRows = Array.from({ length: replies }, (_, n) => {
         const text = pool[(ci + k * 2 + n) % pool.length];
         const spam = text.includes("spam") || text.includes("โฆษณา");
-        return { account_id: pick(learners), body: text, is_hidden: spam ? 1 : 0, datetime_create: iso(created + (n + 1) * Math.floor(DAY_MS / 3)) };
+        return {
+          account_id: pick(learners),
+          body: text,
+          is_hidden: spam ? 1 : 0,
+          datetime_create: iso(created + (n + 1) * Math.floor(DAY_MS / 3)),
+        };
       });
       const last = replyRows.length ? replyRows[replyRows.length - 1].datetime_create : iso(created);
       const thread = await trx
         .insertInto("discussion_thread")
-        .values({ content_type_id: courseType, content_id: course.id, account_id: pick(learners), title, body, is_hidden: 0, datetime_create: iso(created), datetime_last_activity: last })
+        .values({
+          content_type_id: courseType,
+          content_id: course.id,
+          account_id: pick(learners),
+          title,
+          body,
+          is_hidden: 0,
+          datetime_create: iso(created),
+          datetime_last_activity: last,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
-      if (replyRows.length) await trx.insertInto("discussion_reply").values(replyRows.map((r) => ({ ...r, thread_id: thread.id }))).execute();
+      if (replyRows.length)
+        await trx
+          .insertInto("discussion_reply")
+          .values(replyRows.map((r) => ({ ...r, thread_id: thread.id })))
+          .execute();
     }
   }
 }

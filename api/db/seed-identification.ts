@@ -20,14 +20,36 @@ export async function seedIdentification(trx: Trx, now: Date) {
   const rand = lcg(20261001);
   const nowMs = now.getTime();
   const iso = (ms: number) => new Date(ms).toISOString();
-  const courseType = (await trx.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
-  const courses = await trx.selectFrom("course").select("id").where("code", ">=", "CRS-0001").where("code", "<=", "CRS-0030").orderBy("code").execute();
+  const courseType = (
+    await trx.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()
+  ).id;
+  const courses = await trx
+    .selectFrom("course")
+    .select("id")
+    .where("code", ">=", "CRS-0001")
+    .where("code", "<=", "CRS-0030")
+    .orderBy("code")
+    .execute();
   const methods = Object.values(IDENTIFICATION_METHOD);
 
   for (const course of courses) {
-    const sections = await trx.selectFrom("content_section").select(["id", "name", "iden_is_enabled", "iden_identification"]).where("content_type_id", "=", courseType).where("content_id", "=", course.id).orderBy("sort").orderBy("id").execute();
+    const sections = await trx
+      .selectFrom("content_section")
+      .select(["id", "name", "iden_is_enabled", "iden_identification"])
+      .where("content_type_id", "=", courseType)
+      .where("content_id", "=", course.id)
+      .orderBy("sort")
+      .orderBy("id")
+      .execute();
     if (!sections.length) continue;
-    const materials = await trx.selectFrom("content_material").select(["id", "section_id"]).where("content_type_id", "=", courseType).where("content_id", "=", course.id).orderBy("sort").orderBy("id").execute();
+    const materials = await trx
+      .selectFrom("content_material")
+      .select(["id", "section_id"])
+      .where("content_type_id", "=", courseType)
+      .where("content_id", "=", course.id)
+      .orderBy("sort")
+      .orderBy("id")
+      .execute();
     // Learners who have started: in progress, verifying, completed, failed…
     const learners = await trx
       .selectFrom("content_enrollment")
@@ -75,9 +97,15 @@ export async function seedIdentification(trx: Trx, now: Date) {
           .executeTakeFirstOrThrow();
         const items = reached.flatMap((s) => [
           { section_id: s.id, material_id: null as number | null },
-          ...materials.filter((m) => m.section_id === s.id).slice(0, 2).map((m) => ({ section_id: s.id, material_id: m.id })),
+          ...materials
+            .filter((m) => m.section_id === s.id)
+            .slice(0, 2)
+            .map((m) => ({ section_id: s.id, material_id: m.id })),
         ]);
-        await trx.insertInto("identification_transaction_item").values(items.map((item, sort) => ({ ...item, transaction_id: tx.id, sort: sort + 1 }))).execute();
+        await trx
+          .insertInto("identification_transaction_item")
+          .values(items.map((item, sort) => ({ ...item, transaction_id: tx.id, sort: sort + 1 })))
+          .execute();
         await trx
           .insertInto("identification_attempt")
           .values(

@@ -4,7 +4,14 @@ import type { Database } from "./schema";
 type Trx = Transaction<Database>;
 
 type SeedRoom = { name: string; code: string; capacity: number; desc?: string };
-type SeedLocation = { name: string; code: string; address: string; latitude: number; longitude: number; rooms: SeedRoom[] };
+type SeedLocation = {
+  name: string;
+  code: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  rooms: SeedRoom[];
+};
 
 /**
  * The demo organisation's places (docs/decisions/039): a head office in Bangkok and training
@@ -67,7 +74,12 @@ const LOCATIONS: SeedLocation[] = [
     latitude: 13.0832,
     longitude: 100.9161,
     rooms: [
-      { name: "Safety Training Room", code: "LCB-SF", capacity: 35, desc: "Personal protective equipment on the racks outside." },
+      {
+        name: "Safety Training Room",
+        code: "LCB-SF",
+        capacity: 35,
+        desc: "Personal protective equipment on the racks outside.",
+      },
       { name: "Control Room Simulator", code: "LCB-SIM", capacity: 8 },
       { name: "Canteen Hall", code: "LCB-CH", capacity: 0 },
     ],
@@ -84,7 +96,17 @@ export async function seedLocations(trx: Trx, now: Date) {
       .executeTakeFirstOrThrow();
     await trx
       .insertInto("room")
-      .values(rooms.map((r) => ({ location_id: id, name: r.name, code: r.code, capacity: r.capacity, desc: r.desc ?? "", datetime_create: at, datetime_update: at })))
+      .values(
+        rooms.map((r) => ({
+          location_id: id,
+          name: r.name,
+          code: r.code,
+          capacity: r.capacity,
+          desc: r.desc ?? "",
+          datetime_create: at,
+          datetime_update: at,
+        })),
+      )
       .execute();
   }
 }

@@ -18,16 +18,52 @@ import { insertBatches } from "./seed-kit";
  * like any upload. Without ffmpeg the audio and video stay without a file (one log line).
  */
 
-type Plan = { kind: MediaKind; code: string; name: string; shown: boolean; url?: string; body?: string; learners: number };
+type Plan = {
+  kind: MediaKind;
+  code: string;
+  name: string;
+  shown: boolean;
+  url?: string;
+  body?: string;
+  learners: number;
+};
 const PLANS: Plan[] = [
   { kind: "video", code: "MV-001", name: "Welcome to the company (video)", shown: false, learners: 6 },
   { kind: "video", code: "MV-002", name: "Fire safety walkthrough", shown: false, learners: 3 },
   { kind: "audio", code: "MA-001", name: "Customer call etiquette (podcast)", shown: false, learners: 4 },
   { kind: "document", code: "MD-001", name: "Employee handbook", shown: false, learners: 5 },
-  { kind: "external_video", code: "MX-001", name: "Presentation skills talk", shown: true, url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", learners: 4 },
-  { kind: "external_video", code: "MX-002", name: "Design thinking keynote", shown: false, url: "https://vimeo.com/76979871", learners: 0 },
-  { kind: "article", code: "MR-001", name: "Our code of conduct", shown: true, body: "Treat colleagues and customers with respect. Report concerns to your manager or to HR. Protect the company's data and your own password.", learners: 6 },
-  { kind: "article", code: "MR-002", name: "Writing clear e-mails (draft)", shown: false, body: "Say what you need in the first line.", learners: 0 },
+  {
+    kind: "external_video",
+    code: "MX-001",
+    name: "Presentation skills talk",
+    shown: true,
+    url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    learners: 4,
+  },
+  {
+    kind: "external_video",
+    code: "MX-002",
+    name: "Design thinking keynote",
+    shown: false,
+    url: "https://vimeo.com/76979871",
+    learners: 0,
+  },
+  {
+    kind: "article",
+    code: "MR-001",
+    name: "Our code of conduct",
+    shown: true,
+    body: "Treat colleagues and customers with respect. Report concerns to your manager or to HR. Protect the company's data and your own password.",
+    learners: 6,
+  },
+  {
+    kind: "article",
+    code: "MR-002",
+    name: "Writing clear e-mails (draft)",
+    shown: false,
+    body: "Say what you need in the first line.",
+    learners: 0,
+  },
   { kind: "flash_card", code: "MF-001", name: "Thai greetings", shown: true, learners: 4 },
 ];
 
@@ -54,12 +90,20 @@ export async function seedMedia(trx: Transaction<Database>, now: Date) {
   const day = 24 * 3600 * 1000;
   const category = (await trx.selectFrom("category").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
   const provider = (await trx.selectFrom("provider").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
-  const admin = (await trx.selectFrom("account").select("id").where("username", "=", "admin").executeTakeFirst())?.id ?? null;
-  const instructors = (await trx.selectFrom("instructor").select("id").orderBy("id").limit(2).execute()).map((r) => r.id);
-  const learner = (await trx.selectFrom("account").select("id").where("username", "=", "learner").executeTakeFirst())?.id;
-  const students = (await trx.selectFrom("account").select("id").where("username", "like", "student%").orderBy("id").limit(20).execute()).map((r) => r.id);
+  const admin =
+    (await trx.selectFrom("account").select("id").where("username", "=", "admin").executeTakeFirst())?.id ?? null;
+  const instructors = (await trx.selectFrom("instructor").select("id").orderBy("id").limit(2).execute()).map(
+    (r) => r.id,
+  );
+  const learner = (await trx.selectFrom("account").select("id").where("username", "=", "learner").executeTakeFirst())
+    ?.id;
+  const students = (
+    await trx.selectFrom("account").select("id").where("username", "like", "student%").orderBy("id").limit(20).execute()
+  ).map((r) => r.id);
   const pool = [...(learner ? [learner] : []), ...students];
-  const typeIds = new Map((await trx.selectFrom("content_type").select(["id", "code"]).execute()).map((r) => [r.code, r.id]));
+  const typeIds = new Map(
+    (await trx.selectFrom("content_type").select(["id", "code"]).execute()).map((r) => [r.code, r.id]),
+  );
   const ids = new Map<string, number>();
   const department = (await trx.selectFrom("department").select("id").orderBy("id").executeTakeFirst())?.id;
 
@@ -68,11 +112,30 @@ export async function seedMedia(trx: Transaction<Database>, now: Date) {
     const { id } = await trx
       .insertInto("media")
       .values({
-        name: p.name, code: p.code, content_level: null, program: null, category_id: category, provider_id: provider, is_environmental: 0, desc: "",
-        is_display: p.shown ? 1 : 0, datetime_start: null, datetime_first_publish: p.shown ? new Date(now.getTime() - 20 * day).toISOString() : null,
-        datetime_create: new Date(now.getTime() - 30 * day).toISOString(), datetime_update: at, created_by: admin,
-        kind: p.kind, file_key: null, file_name: null, file_size: null, duration: null, thumbnail: null,
-        url: p.url ?? null, video_provider: link?.provider ?? null, video_id: link?.id ?? null, body: p.body ?? "",
+        name: p.name,
+        code: p.code,
+        content_level: null,
+        program: null,
+        category_id: category,
+        provider_id: provider,
+        is_environmental: 0,
+        desc: "",
+        is_display: p.shown ? 1 : 0,
+        datetime_start: null,
+        datetime_first_publish: p.shown ? new Date(now.getTime() - 20 * day).toISOString() : null,
+        datetime_create: new Date(now.getTime() - 30 * day).toISOString(),
+        datetime_update: at,
+        created_by: admin,
+        kind: p.kind,
+        file_key: null,
+        file_name: null,
+        file_size: null,
+        duration: null,
+        thumbnail: null,
+        url: p.url ?? null,
+        video_provider: link?.provider ?? null,
+        video_id: link?.id ?? null,
+        body: p.body ?? "",
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -81,14 +144,38 @@ export async function seedMedia(trx: Transaction<Database>, now: Date) {
     const rule = await trx
       .insertInto("content_permission")
       .values({
-        content_type_id: typeIds.get(p.kind)!, content_id: id, mode: 2, permission: 2, operator: 1, age_gte: -1, age_lte: -1, experience_gte: -1, experience_lte: -1,
-        level_year_gte: -1, level_year_lte: -1, service_gte: -1, service_lte: -1, level_group_year_gte: -1, level_group_year_lte: -1,
-        date_account_start_gte: null, date_account_start_lte: null, datetime_create: at, datetime_update: at,
+        content_type_id: typeIds.get(p.kind)!,
+        content_id: id,
+        mode: 2,
+        permission: 2,
+        operator: 1,
+        age_gte: -1,
+        age_lte: -1,
+        experience_gte: -1,
+        experience_lte: -1,
+        level_year_gte: -1,
+        level_year_lte: -1,
+        service_gte: -1,
+        service_lte: -1,
+        level_group_year_gte: -1,
+        level_group_year_lte: -1,
+        date_account_start_gte: null,
+        date_account_start_lte: null,
+        datetime_create: at,
+        datetime_update: at,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    if (department !== undefined) await trx.insertInto("content_permission_item").values({ permission_id: rule.id, field: "department", ref_id: department }).execute();
-    if (instructors.length) await trx.insertInto("media_instructor").values({ media_id: id, instructor_id: instructors[n % instructors.length] }).execute();
+    if (department !== undefined)
+      await trx
+        .insertInto("content_permission_item")
+        .values({ permission_id: rule.id, field: "department", ref_id: department })
+        .execute();
+    if (instructors.length)
+      await trx
+        .insertInto("media_instructor")
+        .values({ media_id: id, instructor_id: instructors[n % instructors.length] })
+        .execute();
     const chosen = pool.slice(n % 3, (n % 3) + p.learners);
     if (chosen.length) {
       await insertBatches(
@@ -98,8 +185,17 @@ export async function seedMedia(trx: Transaction<Database>, now: Date) {
           const status = PROGRESS[i % PROGRESS.length];
           const started = status === 0 ? null : new Date(now.getTime() - (10 - i) * day).toISOString();
           return {
-            account_id, content_type_id: typeIds.get(p.kind)!, content_id: id, status, add_method: ADD_METHOD.assigned, added_by: ADDED_BY.learner_list, created_by: admin,
-            datetime_enroll: new Date(now.getTime() - 15 * day).toISOString(), datetime_start: started, datetime_complete: status === 30 ? at : null, datetime_update: started ?? at,
+            account_id,
+            content_type_id: typeIds.get(p.kind)!,
+            content_id: id,
+            status,
+            add_method: ADD_METHOD.assigned,
+            added_by: ADDED_BY.learner_list,
+            created_by: admin,
+            datetime_enroll: new Date(now.getTime() - 15 * day).toISOString(),
+            datetime_start: started,
+            datetime_complete: status === 30 ? at : null,
+            datetime_update: started ?? at,
           };
         }),
       );
@@ -107,23 +203,68 @@ export async function seedMedia(trx: Transaction<Database>, now: Date) {
   }
 
   const cards = ids.get("MF-001")!;
-  await trx.insertInto("media_card").values(CARDS.map(([front, back], i) => ({ media_id: cards, sort: i + 1, front, back }))).execute();
+  await trx
+    .insertInto("media_card")
+    .values(CARDS.map(([front, back], i) => ({ media_id: cards, sort: i + 1, front, back })))
+    .execute();
   await trx
     .insertInto("media_ugc_card")
-    .values(UGC.map(([front, back, status], i) => ({ media_id: cards, account_id: pool[i % Math.max(1, pool.length)] ?? null, front, back, status, datetime_create: new Date(now.getTime() - (i + 1) * day).toISOString(), datetime_update: at })))
+    .values(
+      UGC.map(([front, back, status], i) => ({
+        media_id: cards,
+        account_id: pool[i % Math.max(1, pool.length)] ?? null,
+        front,
+        back,
+        status,
+        datetime_create: new Date(now.getTime() - (i + 1) * day).toISOString(),
+        datetime_update: at,
+      })),
+    )
     .execute();
 
   // A course's slot plays the code of conduct and is required: the article cannot be deleted or hidden.
   const courseType = typeIds.get("course")!;
-  const section = await trx.selectFrom("content_section").select(["id", "content_id"]).where("content_type_id", "=", courseType).orderBy("content_id").orderBy("sort").executeTakeFirst();
+  const section = await trx
+    .selectFrom("content_section")
+    .select(["id", "content_id"])
+    .where("content_type_id", "=", courseType)
+    .orderBy("content_id")
+    .orderBy("sort")
+    .executeTakeFirst();
   if (section) {
-    const top = (await trx.selectFrom("content_material").select((eb) => eb.fn.max("sort").as("s")).where("section_id", "=", section.id).executeTakeFirst())?.s ?? 0;
+    const top =
+      (
+        await trx
+          .selectFrom("content_material")
+          .select((eb) => eb.fn.max("sort").as("s"))
+          .where("section_id", "=", section.id)
+          .executeTakeFirst()
+      )?.s ?? 0;
     await trx
       .insertInto("content_material")
       .values({
-        content_type_id: courseType, content_id: section.content_id, section_id: section.id, sort: Number(top) + 1, slot_type: "generic", name: "Read: our code of conduct",
-        is_required: 1, is_preview: 0, is_display: 1, is_non_skippable: 0, is_paused_inactive: 0, is_allow_download: 0, attempt: 0, duration: 0,
-        url: null, file: null, file_name: null, media_id: ids.get("MR-001")!, iden_attempt: null, iden_duration_lock: null, datetime_create: at, datetime_update: at,
+        content_type_id: courseType,
+        content_id: section.content_id,
+        section_id: section.id,
+        sort: Number(top) + 1,
+        slot_type: "generic",
+        name: "Read: our code of conduct",
+        is_required: 1,
+        is_preview: 0,
+        is_display: 1,
+        is_non_skippable: 0,
+        is_paused_inactive: 0,
+        is_allow_download: 0,
+        attempt: 0,
+        duration: 0,
+        url: null,
+        file: null,
+        file_name: null,
+        media_id: ids.get("MR-001")!,
+        iden_attempt: null,
+        iden_duration_lock: null,
+        datetime_create: at,
+        datetime_update: at,
       })
       .execute();
   }
@@ -157,7 +298,10 @@ export function minimalPdf(text: string): Buffer {
 /** ffmpeg's output for these arguments, or null when ffmpeg is missing or fails. */
 async function ffmpeg(args: string[]): Promise<Buffer | null> {
   try {
-    const { stdout } = await run("ffmpeg", ["-v", "error", ...args, "pipe:1"], { encoding: "buffer", maxBuffer: 32 * 1024 * 1024 });
+    const { stdout } = await run("ffmpeg", ["-v", "error", ...args, "pipe:1"], {
+      encoding: "buffer",
+      maxBuffer: 32 * 1024 * 1024,
+    });
     return stdout as Buffer;
   } catch {
     return null;
@@ -169,16 +313,42 @@ async function ffmpeg(args: string[]): Promise<Buffer | null> {
  * uploads module writes through its own connection). Run once, after seedDemo.
  */
 export async function seedMediaFiles(ctx: ApiContext, log: (line: string) => void = console.log) {
-  const admin = (await ctx.db.selectFrom("account").select("id").where("username", "=", "admin").executeTakeFirst())?.id;
+  const admin = (await ctx.db.selectFrom("account").select("id").where("username", "=", "admin").executeTakeFirst())
+    ?.id;
   if (!admin) return;
-  const items = await ctx.db.selectFrom("media").select(["id", "kind", "code"]).where("file_key", "is", null).where("code", "in", PLANS.flatMap((p) => [p.code, `LIB-${p.code}`])).execute();
+  const items = await ctx.db
+    .selectFrom("media")
+    .select(["id", "kind", "code"])
+    .where("file_key", "is", null)
+    .where(
+      "code",
+      "in",
+      PLANS.flatMap((p) => [p.code, `LIB-${p.code}`]),
+    )
+    .execute();
   const made = new Map<string, Buffer | null>();
   const fileOf = async (kind: MediaKind): Promise<[string, Buffer | null]> => {
     if (kind === "document") return ["handbook.pdf", minimalPdf("Employee handbook - demo")];
     const args =
       kind === "audio"
         ? ["-f", "lavfi", "-i", "sine=frequency=440:duration=3", "-f", "mp3"]
-        : ["-f", "lavfi", "-i", "testsrc=duration=3:size=320x180:rate=10", "-f", "lavfi", "-i", "sine=frequency=660:duration=3", "-shortest", "-pix_fmt", "yuv420p", "-movflags", "frag_keyframe+empty_moov", "-f", "mp4"];
+        : [
+            "-f",
+            "lavfi",
+            "-i",
+            "testsrc=duration=3:size=320x180:rate=10",
+            "-f",
+            "lavfi",
+            "-i",
+            "sine=frequency=660:duration=3",
+            "-shortest",
+            "-pix_fmt",
+            "yuv420p",
+            "-movflags",
+            "frag_keyframe+empty_moov",
+            "-f",
+            "mp4",
+          ];
     if (!made.has(kind)) made.set(kind, await ffmpeg(args));
     return [kind === "audio" ? "tone.mp3" : "clip.mp4", made.get(kind) ?? null];
   };
@@ -201,7 +371,16 @@ export async function seedMediaFiles(ctx: ApiContext, log: (line: string) => voi
     await ctx.db
       .updateTable("media")
       // The first of each file kind is shown once it has its file (its publish precondition).
-      .set({ file_key: f.key, file_name: f.file_name, file_size: f.size, duration: f.duration === null ? null : Math.round(f.duration), thumbnail: f.thumbnail, ...(SHOWN_WITH_FILE.includes(item.code) ? { is_display: 1, datetime_first_publish: ctx.now().toISOString() } : {}) })
+      .set({
+        file_key: f.key,
+        file_name: f.file_name,
+        file_size: f.size,
+        duration: f.duration === null ? null : Math.round(f.duration),
+        thumbnail: f.thumbnail,
+        ...(SHOWN_WITH_FILE.includes(item.code)
+          ? { is_display: 1, datetime_first_publish: ctx.now().toISOString() }
+          : {}),
+      })
       .where("id", "=", item.id)
       .execute();
   }

@@ -12,7 +12,9 @@ const DEMO_PACKAGE = "/dashboard/demo/material-scorm.zip";
  * transaction, as the media files are. Without the bundled zip the slots keep the bundled path.
  */
 export async function seedScormPackage(db: Db, mediaDir: string, log: (line: string) => void): Promise<void> {
-  const data = await fs.promises.readFile(new URL("../../public/dashboard/demo/material-scorm.zip", import.meta.url)).catch(() => null);
+  const data = await fs.promises
+    .readFile(new URL("../../public/dashboard/demo/material-scorm.zip", import.meta.url))
+    .catch(() => null);
   if (!data) return log("[api] demo SCORM package not found: its slots keep the bundled file");
   const file = await storeMedia(mediaDir, MATERIAL_FOLDER, { data, ext: "zip" });
   await db.updateTable("content_material").set({ file }).where("file", "=", DEMO_PACKAGE).execute();

@@ -47,7 +47,12 @@ export async function seedReference(db: Db, now: Date) {
     for (const [key, entry] of Object.entries(CONFIG_DEFAULTS)) {
       await trx
         .insertInto("config")
-        .values({ key, value: JSON.stringify(entry.value), url: "url" in entry ? (entry.url ?? null) : null, datetime_update: at })
+        .values({
+          key,
+          value: JSON.stringify(entry.value),
+          url: "url" in entry ? (entry.url ?? null) : null,
+          datetime_update: at,
+        })
         .onConflict((oc) => oc.column("key").doNothing())
         .execute();
     }
@@ -56,33 +61,57 @@ export async function seedReference(db: Db, now: Date) {
         await trx
           .insertInto("dictionary")
           .values({ language, key, value, is_login_page: isLoginPageKey(key) ? 1 : 0 })
-          .onConflict((oc) => oc.columns(["language", "key"]).doUpdateSet({ value, is_login_page: isLoginPageKey(key) ? 1 : 0 }))
+          .onConflict((oc) =>
+            oc.columns(["language", "key"]).doUpdateSet({ value, is_login_page: isLoginPageKey(key) ? 1 : 0 }),
+          )
           .execute();
       }
     }
     for (const role of ROLES) {
       let row = await trx.selectFrom("auth_group").select("id").where("code", "=", role.code).executeTakeFirst();
-      row ??= await trx.insertInto("auth_group").values({ code: role.code, name: role.name }).returning("id").executeTakeFirstOrThrow();
+      row ??= await trx
+        .insertInto("auth_group")
+        .values({ code: role.code, name: role.name })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       await trx.deleteFrom("auth_group_permission").where("auth_group_id", "=", row.id).execute();
       const flags = [...new Set<string>(role.flags)];
       for (let i = 0; i < flags.length; i += 200) {
-        await trx.insertInto("auth_group_permission").values(flags.slice(i, i + 200).map((flag) => ({ auth_group_id: row.id, flag }))).execute();
+        await trx
+          .insertInto("auth_group_permission")
+          .values(flags.slice(i, i + 200).map((flag) => ({ auth_group_id: row.id, flag })))
+          .execute();
       }
     }
     for (const [code, type, name] of CONTENT_TYPES) {
-      await trx.insertInto("content_type").values({ code, type, name }).onConflict((oc) => oc.column("code").doNothing()).execute();
+      await trx
+        .insertInto("content_type")
+        .values({ code, type, name })
+        .onConflict((oc) => oc.column("code").doNothing())
+        .execute();
     }
   });
   await touchUpdate(db, UPDATE_KEYS.dict, now);
 }
 
 const CONTENT_TYPES: [string, string, string][] = [
-  ["course", "course.course", "Course"], ["class", "event.event", "Class"], ["event", "event.event", "Class"], ["event_program", "event.eventprogram", "Class program"], ["class_program", "event.eventprogram", "Class program"],
-  ["activity", "activity.activity", "Activity"], ["learning_path", "learningpath.learningpath", "Learning path"],
-  ["onboard", "onboard.onboard", "Onboarding"], ["live", "live.live", "Live"], ["exam", "exam.exam", "Test"],
-  ["survey", "survey.survey", "Survey"], ["video", "material.video", "Video"], ["audio", "material.audio", "Audio"],
-  ["document", "material.document", "Document"], ["article", "material.article", "Article"],
-  ["flash_card", "material.flashcard", "Flash card"], ["public_learning", "publiclearning.publiclearning", "Public learning"],
+  ["course", "course.course", "Course"],
+  ["class", "event.event", "Class"],
+  ["event", "event.event", "Class"],
+  ["event_program", "event.eventprogram", "Class program"],
+  ["class_program", "event.eventprogram", "Class program"],
+  ["activity", "activity.activity", "Activity"],
+  ["learning_path", "learningpath.learningpath", "Learning path"],
+  ["onboard", "onboard.onboard", "Onboarding"],
+  ["live", "live.live", "Live"],
+  ["exam", "exam.exam", "Test"],
+  ["survey", "survey.survey", "Survey"],
+  ["video", "material.video", "Video"],
+  ["audio", "material.audio", "Audio"],
+  ["document", "material.document", "Document"],
+  ["article", "material.article", "Article"],
+  ["flash_card", "material.flashcard", "Flash card"],
+  ["public_learning", "publiclearning.publiclearning", "Public learning"],
   ["testbank", "exam.testbank", "Test bank"],
   // The test content type's code is its registry key (docs/decisions/064); "exam" is the original name.
   ["test", "exam.exam", "Test"],
@@ -107,9 +136,19 @@ export async function seedDemo(db: Db, now: Date, password: string) {
   const hash = await hashPassword(password);
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
-    const ins = <T extends "department" | "level" | "position" | "category" | "provider" | "instructor" | "tag" | "account_group">(table: T) =>
+    const ins =
+      <
+        T extends
+          "department" | "level" | "position" | "category" | "provider" | "instructor" | "tag" | "account_group",
+      >(
+        table: T,
+      ) =>
       async (values: Record<string, unknown>) =>
-        (await trx.insertInto(table).values(values as never).returning("id" as never).executeTakeFirstOrThrow()) as unknown as { id: number };
+        (await trx
+          .insertInto(table)
+          .values(values as never)
+          .returning("id" as never)
+          .executeTakeFirstOrThrow()) as unknown as { id: number };
 
     const departments: number[] = [];
     const dep = async (values: Record<string, unknown>) => {
@@ -128,9 +167,11 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await dep({ name: "Chiang Mai Branch", code: "SAL-CNX", parent_id: sales.id });
 
     const levels: { id: number }[] = [];
-    for (const [i, name] of ["Staff", "Senior", "Supervisor", "Manager", "Executive"].entries()) levels.push(await ins("level")({ name, code: `L${i + 1}` }));
+    for (const [i, name] of ["Staff", "Senior", "Supervisor", "Manager", "Executive"].entries())
+      levels.push(await ins("level")({ name, code: `L${i + 1}` }));
     const positions: { id: number }[] = [];
-    for (const [i, name] of ["Officer", "Engineer", "Sales Representative", "HR Specialist", "Team Lead"].entries()) positions.push(await ins("position")({ name, code: `P${i + 1}` }));
+    for (const [i, name] of ["Officer", "Engineer", "Sales Representative", "HR Specialist", "Team Lead"].entries())
+      positions.push(await ins("position")({ name, code: `P${i + 1}` }));
 
     const groups: { id: number }[] = [];
     for (const [i, name] of ["New Joiners 2026", "Leadership Track", "Safety Champions"].entries()) {
@@ -138,42 +179,115 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     }
     const cat = ins("category");
     const tech = await cat({ name: "Technology", code: "TECH", parent_id: null });
-    for (const [name, code] of [["Programming", "TECH-PRG"], ["Data", "TECH-DAT"], ["Security", "TECH-SEC"]]) await cat({ name, code, parent_id: tech.id });
+    for (const [name, code] of [
+      ["Programming", "TECH-PRG"],
+      ["Data", "TECH-DAT"],
+      ["Security", "TECH-SEC"],
+    ])
+      await cat({ name, code, parent_id: tech.id });
     const soft = await cat({ name: "Soft Skills", code: "SOFT", parent_id: null });
-    for (const [name, code] of [["Communication", "SOFT-COM"], ["Leadership", "SOFT-LEA"]]) await cat({ name, code, parent_id: soft.id });
+    for (const [name, code] of [
+      ["Communication", "SOFT-COM"],
+      ["Leadership", "SOFT-LEA"],
+    ])
+      await cat({ name, code, parent_id: soft.id });
     const comp = await cat({ name: "Compliance", code: "COMP", parent_id: null });
     await cat({ name: "Safety", code: "COMP-SAF", parent_id: comp.id });
 
     const providers: { id: number }[] = [];
-    for (const [name, code] of [["Internal Academy", "ACAD"], ["Bangkok Learning Co.", "BLC"], ["Global Skills Partner", "GSP"]]) {
+    for (const [name, code] of [
+      ["Internal Academy", "ACAD"],
+      ["Bangkok Learning Co.", "BLC"],
+      ["Global Skills Partner", "GSP"],
+    ]) {
       providers.push(await ins("provider")({ name, code, about: null, image: null, desc: null }));
     }
-    for (const [name, code] of [["Digital", "TAG-DIG"], ["Onboarding", "TAG-ONB"], ["Mandatory", "TAG-MAN"], ["Thai language", "TAG-TH"]]) {
+    for (const [name, code] of [
+      ["Digital", "TAG-DIG"],
+      ["Onboarding", "TAG-ONB"],
+      ["Mandatory", "TAG-MAN"],
+      ["Thai language", "TAG-TH"],
+    ]) {
       await ins("tag")({ name, code, type: "GENERAL" });
     }
 
-    const roleId = async (code: string) => (await trx.selectFrom("auth_group").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+    const roleId = async (code: string) =>
+      (await trx.selectFrom("auth_group").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
     const account = async (username: string, first: string, last: string, extra: Record<string, number | null> = {}) =>
-      (await trx.insertInto("account").values({
-        username, email: `${username}@demo.lms.local`, password_hash: hash, first_name: first, last_name: last,
-        language: "en", department_id: hq.id, position_id: positions[0].id, level_id: levels[0].id,
-        is_active: 1, is_superuser: 0, is_system_user: 0, is_dashboard_permission: 1, is_store_permission: 0,
-        is_verified_email: 1, failed_login_count: 0, datetime_create: at, ...extra,
-      }).returning("id").executeTakeFirstOrThrow()).id;
+      (
+        await trx
+          .insertInto("account")
+          .values({
+            username,
+            email: `${username}@demo.lms.local`,
+            password_hash: hash,
+            first_name: first,
+            last_name: last,
+            language: "en",
+            department_id: hq.id,
+            position_id: positions[0].id,
+            level_id: levels[0].id,
+            is_active: 1,
+            is_superuser: 0,
+            is_system_user: 0,
+            is_dashboard_permission: 1,
+            is_store_permission: 0,
+            is_verified_email: 1,
+            failed_login_count: 0,
+            datetime_create: at,
+            ...extra,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
     const grant = async (accountId: number, role: string) =>
-      trx.insertInto("account_auth_group").values({ account_id: accountId, auth_group_id: await roleId(role), is_in_use: 1 }).execute();
+      trx
+        .insertInto("account_auth_group")
+        .values({ account_id: accountId, auth_group_id: await roleId(role), is_in_use: 1 })
+        .execute();
     const scope = (accountId: number, kind: string, refId: number) =>
-      trx.insertInto("account_role_scope").values({ account_id: accountId, kind, ref_id: refId, is_in_use: 1 }).execute();
+      trx
+        .insertInto("account_role_scope")
+        .values({ account_id: accountId, kind, ref_id: refId, is_in_use: 1 })
+        .execute();
 
-    const admin = await account("admin", "Ada", "Admin", { is_superuser: 1, level_id: levels[4].id, position_id: positions[4].id });
+    const admin = await account("admin", "Ada", "Admin", {
+      is_superuser: 1,
+      level_id: levels[4].id,
+      position_id: positions[4].id,
+    });
     await grant(admin, "administrator");
     await scope(admin, "department", hq.id);
-    const instructorId = await account("instructor", "Somchai", "Jaidee", { department_id: it.id, position_id: positions[1].id });
+    const instructorId = await account("instructor", "Somchai", "Jaidee", {
+      department_id: it.id,
+      position_id: positions[1].id,
+    });
     await grant(instructorId, "instructor");
-    const instr = await ins("instructor")({ name: "Somchai Jaidee", code: "INS-001", contact: "instructor@demo.lms.local", overview: null, image: null, account_id: instructorId });
+    const instr = await ins("instructor")({
+      name: "Somchai Jaidee",
+      code: "INS-001",
+      contact: "instructor@demo.lms.local",
+      overview: null,
+      image: null,
+      account_id: instructorId,
+    });
     await scope(instructorId, "instructor", instr.id);
-    await ins("instructor")({ name: "Malee Srisuk", code: "INS-002", contact: null, overview: null, image: null, account_id: null });
-    await ins("instructor")({ name: "John Carter", code: "INS-003", contact: null, overview: null, image: null, account_id: null });
+    await ins("instructor")({
+      name: "Malee Srisuk",
+      code: "INS-002",
+      contact: null,
+      overview: null,
+      image: null,
+      account_id: null,
+    });
+    await ins("instructor")({
+      name: "John Carter",
+      code: "INS-003",
+      contact: null,
+      overview: null,
+      image: null,
+      account_id: null,
+    });
     const providerId = await account("provider", "Pim", "Provider");
     await grant(providerId, "provider");
     await scope(providerId, "provider", providers[1].id);
@@ -183,12 +297,18 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await grant(managerId, "manager");
     await scope(managerId, "department", sales.id);
     await scope(managerId, "group", groups[1].id);
-    const learnerId = await account("learner", "Lek", "Learner", { is_dashboard_permission: 0, department_id: sales.id });
+    const learnerId = await account("learner", "Lek", "Learner", {
+      is_dashboard_permission: 0,
+      department_id: sales.id,
+    });
     await trx.insertInto("account_group_member").values({ group_id: groups[0].id, account_id: learnerId }).execute();
     await account("sysadmin", "System", "Operator", { is_system_user: 1, is_superuser: 1 });
 
     // Two plain administrators of Head Office (the end-to-end tests change their passwords).
-    for (const [username, first] of [["staff1", "Sunee"], ["staff2", "Somsak"]]) {
+    for (const [username, first] of [
+      ["staff1", "Sunee"],
+      ["staff2", "Somsak"],
+    ]) {
       const id = await account(username, first, "Staff");
       await grant(id, "administrator");
       await scope(id, "department", hq.id);
@@ -198,7 +318,10 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await grant(viewerId, "viewer");
 
     for (const [kind, topic, body] of TERMS) {
-      await trx.insertInto("term_document").values({ kind, topic, body, version: 1, is_publish: 1, datetime_publish: at, datetime_create: at }).execute();
+      await trx
+        .insertInto("term_document")
+        .values({ kind, topic, body, version: 1, is_publish: 1, datetime_publish: at, datetime_create: at })
+        .execute();
     }
 
     await seedCourses(trx, now, admin);
@@ -259,13 +382,59 @@ export async function seedDemo(db: Db, now: Date, password: string) {
 }
 
 const TERMS: [string, string, string][] = [
-  ["privacy", "Privacy notice", "We collect your name, contact details and learning records to run your training. We keep them while you have an account and share them only with your organisation's administrators."],
-  ["terms", "Terms and conditions", "By using this learning platform you agree to use it for your organisation's training, to keep your password secret and to respect the copyright of the learning content."],
-  ["data_consent", "Data consent", "I consent to my organisation processing my learning progress and test results to plan training and issue certificates."],
+  [
+    "privacy",
+    "Privacy notice",
+    "We collect your name, contact details and learning records to run your training. We keep them while you have an account and share them only with your organisation's administrators.",
+  ],
+  [
+    "terms",
+    "Terms and conditions",
+    "By using this learning platform you agree to use it for your organisation's training, to keep your password secret and to respect the copyright of the learning content.",
+  ],
+  [
+    "data_consent",
+    "Data consent",
+    "I consent to my organisation processing my learning progress and test results to plan training and issue certificates.",
+  ],
 ];
 
-const FIRST_NAMES = ["Anan", "Busaba", "Chai", "Duangjai", "Ekkachai", "Fah", "Kanya", "Kittipong", "Lamai", "Narong", "Nok", "Pensri", "Prasert", "Ratana", "Somsak", "Suda", "Thana", "Wanida", "Wichai", "Yupin"];
-const LAST_NAMES = ["Boonmee", "Chaiyaporn", "Jaidee", "Kaewmanee", "Phongsri", "Rattanakul", "Saetang", "Srisuk", "Sukjai", "Thongdee", "Wongsawat", "Yodkaew"];
+const FIRST_NAMES = [
+  "Anan",
+  "Busaba",
+  "Chai",
+  "Duangjai",
+  "Ekkachai",
+  "Fah",
+  "Kanya",
+  "Kittipong",
+  "Lamai",
+  "Narong",
+  "Nok",
+  "Pensri",
+  "Prasert",
+  "Ratana",
+  "Somsak",
+  "Suda",
+  "Thana",
+  "Wanida",
+  "Wichai",
+  "Yupin",
+];
+const LAST_NAMES = [
+  "Boonmee",
+  "Chaiyaporn",
+  "Jaidee",
+  "Kaewmanee",
+  "Phongsri",
+  "Rattanakul",
+  "Saetang",
+  "Srisuk",
+  "Sukjai",
+  "Thongdee",
+  "Wongsawat",
+  "Yodkaew",
+];
 const USER_AGENTS = [
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
@@ -309,16 +478,36 @@ async function seedHistory(
   const learnerRows = joined.map((t, i) => {
     const username = `learner${String(i + 1).padStart(3, "0")}`;
     return {
-      username, email: `${username}@demo.lms.local`, password_hash: hash, first_name: pick(FIRST_NAMES), last_name: pick(LAST_NAMES),
-      language: rand() < 0.7 ? "th" : "en", department_id: pick(refs.departments), position_id: pick(refs.positions),
+      username,
+      email: `${username}@demo.lms.local`,
+      password_hash: hash,
+      first_name: pick(FIRST_NAMES),
+      last_name: pick(LAST_NAMES),
+      language: rand() < 0.7 ? "th" : "en",
+      department_id: pick(refs.departments),
+      position_id: pick(refs.positions),
       // Most learners are at the first two levels.
       level_id: refs.levels[Math.min(refs.levels.length - 1, Math.floor(rand() ** 2 * refs.levels.length))],
-      is_active: 1, is_superuser: 0, is_system_user: 0, is_dashboard_permission: 0, is_store_permission: 0,
-      is_verified_email: 1, failed_login_count: 0, datetime_create: new Date(t).toISOString(),
+      is_active: 1,
+      is_superuser: 0,
+      is_system_user: 0,
+      is_dashboard_permission: 0,
+      is_store_permission: 0,
+      is_verified_email: 1,
+      failed_login_count: 0,
+      datetime_create: new Date(t).toISOString(),
     };
   });
   await insertBatches(trx, "account", learnerRows);
-  const ids = await trx.selectFrom("account").select(["id", "username"]).where("username", "in", learnerRows.map((r) => r.username)).execute();
+  const ids = await trx
+    .selectFrom("account")
+    .select(["id", "username"])
+    .where(
+      "username",
+      "in",
+      learnerRows.map((r) => r.username),
+    )
+    .execute();
   const idOf = new Map(ids.map((r) => [r.username, r.id]));
   const learners = learnerRows.map((r, i) => ({ id: idOf.get(r.username)!, username: r.username, joined: joined[i] }));
 
@@ -327,9 +516,22 @@ async function seedHistory(
   const ip = () => `10.${Math.floor(rand() * 4)}.${Math.floor(rand() * 256)}.${1 + Math.floor(rand() * 254)}`;
   const visit = (t: number, source: number, who: { id: number; username: string } | null) => {
     const address = ip();
-    visits.push({ account_id: who?.id ?? null, source, ip: address, user_agent: pick(USER_AGENTS), datetime_create: new Date(t).toISOString() });
+    visits.push({
+      account_id: who?.id ?? null,
+      source,
+      ip: address,
+      user_agent: pick(USER_AGENTS),
+      datetime_create: new Date(t).toISOString(),
+    });
     // Most signed-in visits start with a sign-in a minute earlier; the rest reuse a live session.
-    if (who && rand() < 0.6) attempts.push({ username: who.username, account_id: who.id, ip: address, is_success: 1, datetime_create: new Date(t - 60_000).toISOString() });
+    if (who && rand() < 0.6)
+      attempts.push({
+        username: who.username,
+        account_id: who.id,
+        ip: address,
+        is_success: 1,
+        datetime_create: new Date(t - 60_000).toISOString(),
+      });
   };
   for (let daysAgo = HISTORY_DAYS - 1; daysAgo >= 0; daysAgo--) {
     const weekend = [0, 6].includes(new Date(dayStart(daysAgo)).getUTCDay());
@@ -352,7 +554,13 @@ async function seedHistory(
       if (t === null) continue;
       const who = rand() < 0.7 ? pick([...learners.filter((l) => l.joined <= t), ...refs.staff]) : null;
       const username = who ? who.username : `${pick(FIRST_NAMES).toLowerCase()}.${pick(LAST_NAMES).toLowerCase()}`;
-      attempts.push({ username, account_id: who?.id ?? null, ip: ip(), is_success: 0, datetime_create: new Date(t).toISOString() });
+      attempts.push({
+        username,
+        account_id: who?.id ?? null,
+        ip: ip(),
+        is_success: 0,
+        datetime_create: new Date(t).toISOString(),
+      });
     }
   }
   await insertBatches(trx, "analytic_session", visits);

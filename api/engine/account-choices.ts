@@ -30,7 +30,10 @@ export function accountChoicesQuery(db: Db, opts: AccountChoices & { search?: st
     const ids = idListOf(opts.idList);
     q = ids.length ? q.where("a.id", "in", ids) : q.where(sql<SqlBool>`1 = 0`);
   }
-  return q.select(["a.id", "a.username", "a.first_name", "a.last_name"]).orderBy(sql`lower(a.username)`).orderBy("a.id");
+  return q
+    .select(["a.id", "a.username", "a.first_name", "a.last_name"])
+    .orderBy(sql`lower(a.username)`)
+    .orderBy("a.id");
 }
 
 /** GET …: one page of the choices (`page`, `page_size`, `search`, `id_list`), after the caller's own access check. */

@@ -69,13 +69,15 @@ export type ContentRows<C, U> = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyContentRows = ContentRows<any, any>;
 
-
 const ID = "(^\\d{1,12})";
 
 /** The row `rowid` of this content (or of its part), or 404. */
 async function rowOf(db: Db | Trx, rows: AnyContentRows, ref: ScopedRef, req: FastifyRequest): Promise<number> {
   const rowId = itemId(req, "rowid");
-  let query = db.selectFrom(`${rows.table} as r` as "content_survey as r").select("r.id").where("r.id", "=", rowId);
+  let query = db
+    .selectFrom(`${rows.table} as r` as "content_survey as r")
+    .select("r.id")
+    .where("r.id", "=", rowId);
   query = rows.scope
     ? query.where(sql.ref(`r.${rows.scope.column}`), "=", ref.scopeId ?? 0)
     : query.where("r.content_type_id", "=", ref.contentTypeId).where("r.content_id", "=", ref.contentId);
@@ -162,4 +164,3 @@ export function contentRowRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
     return reply.status(204).send();
   });
 }
-

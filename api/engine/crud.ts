@@ -9,7 +9,15 @@ import { requestFlags } from "../auth/permissions";
 import type { Db } from "../db/index";
 import type { ContentColumns, ContentTable, Database } from "../db/schema";
 import type { AccountRow, ApiContext } from "../http/context";
-import { ApiError, assertChanges, badRequest, fieldErrors, forbidden, notFound, refuseUnknownFields } from "../http/errors";
+import {
+  ApiError,
+  assertChanges,
+  badRequest,
+  fieldErrors,
+  forbidden,
+  notFound,
+  refuseUnknownFields,
+} from "../http/errors";
 import { paginate, readPageQuery } from "../http/paging";
 import { createOnce } from "../http/idempotency";
 import { parseOrdering, tieDirection } from "../http/ordering";
@@ -26,7 +34,8 @@ export type Trx = Transaction<Database>;
 /** Tables a resource stands on (the content types' own tables); each has an integer `id` and `datetime_update`. */
 export type ResourceTable = ContentTable;
 /** Tables an input field may reference by id. */
-export type RefTable = "category" | "provider" | "level" | "instructor" | "tag" | "account" | "account_group" | ContentTable;
+export type RefTable =
+  "category" | "provider" | "level" | "instructor" | "tag" | "account" | "account_group" | ContentTable;
 
 /** Ids are integer columns in both dialects: anything larger names no row. */
 export const MAX_DB_ID = 2_147_483_647;
@@ -34,7 +43,8 @@ export const MAX_DB_ID = 2_147_483_647;
 /** The database with a name for "any content table": the columns every one of them has. */
 type ContentDb = Database & { any_content: ContentColumns };
 /** The resource table as `t`, typed by the columns every content table has; others go through sql.ref. */
-export const fromResource = (q: Db | Trx, table: ResourceTable) => (q as unknown as Kysely<ContentDb>).selectFrom(`${table} as t` as "any_content as t");
+export const fromResource = (q: Db | Trx, table: ResourceTable) =>
+  (q as unknown as Kysely<ContentDb>).selectFrom(`${table} as t` as "any_content as t");
 
 /** `%term%` for LIKE, with the user's own % _ and \ taken literally (ESCAPE '\'). */
 export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
@@ -59,7 +69,8 @@ export type FilterRule<V = unknown> = {
 };
 
 /** Filter selection ignores empty, null or all values (spec 002 §5). */
-export const idFilterValue = (raw: string) => (/^\d{1,10}$/.test(raw.trim()) && Number(raw) <= MAX_DB_ID && Number(raw) > 0 ? Number(raw) : null);
+export const idFilterValue = (raw: string) =>
+  /^\d{1,10}$/.test(raw.trim()) && Number(raw) <= MAX_DB_ID && Number(raw) > 0 ? Number(raw) : null;
 
 /** An input field naming rows of another table: every id must exist (and match `where`), or 400 invalid_choice. */
 export type RefRule = { table: RefTable; where?: Record<string, string | number> };
@@ -96,7 +107,11 @@ export type Resource<Row, Item, C extends Record<string, unknown>, U extends Rec
   /** Delete the row and what hangs on it; throws the 424 of a dependency. */
   remove: (trx: Trx, id: number, w: WriteContext) => Promise<void>;
   /** Show/hide and publish: a PATCH carrying one of `keys` needs the publish flag and goes to `apply`. */
-  display?: { keys: readonly string[]; schema: z.ZodType<D>; apply: (trx: Trx, id: number, input: D, w: WriteContext) => Promise<void> };
+  display?: {
+    keys: readonly string[];
+    schema: z.ZodType<D>;
+    apply: (trx: Trx, id: number, input: D, w: WriteContext) => Promise<void>;
+  };
   /**
    * Why an item may no longer be written at all (a cancelled class, docs/decisions/040), or null:
    * its own update and every feature call that writes to it (contentAccess) answer with it.
@@ -135,9 +150,16 @@ export const administeredBy = (contentType: string, accountId: number) =>
  * administrator list names the account are in its scope too (decision 018). The flags still
  * decide what may be done there: the list widens which rows, never which actions.
  */
-export async function accessOf(req: FastifyRequest, db: Db, def: AnyResource, actions: readonly Action[] = []): Promise<Access> {
+export async function accessOf(
+  req: FastifyRequest,
+  db: Db,
+  def: AnyResource,
+  actions: readonly Action[] = [],
+): Promise<Access> {
   const { account, flags } = await requestFlags(req, db);
-  const held = (Object.entries(def.scopes) as [ViewScope, ScopeRule][]).filter(([s]) => flags.has(viewFlag(def.module, s)));
+  const held = (Object.entries(def.scopes) as [ViewScope, ScopeRule][]).filter(([s]) =>
+    flags.has(viewFlag(def.module, s)),
+  );
   if (!flags.has(flag(def.module, "view")) && held.length === 0) throw forbidden();
   for (const action of actions) if (!flags.has(flag(def.module, action))) throw forbidden();
   if (account.is_superuser === 1 || held.length === 0) return { account, flags, scope: null, scopeField: null };
@@ -164,7 +186,13 @@ export async function isVisible(q: Db | Trx, def: AnyResource, id: number, acces
 }
 
 /** Access to one item: the flags of `actions`, then the row in scope (or 404). */
-export async function itemAccess(req: FastifyRequest, db: Db, def: AnyResource, actions: readonly Action[], param = "id") {
+export async function itemAccess(
+  req: FastifyRequest,
+  db: Db,
+  def: AnyResource,
+  actions: readonly Action[],
+  param = "id",
+) {
   const access = await accessOf(req, db, def, actions);
   const id = itemId(req, param);
   if (!(await isVisible(db, def, id, access))) throw notFound();
@@ -182,7 +210,8 @@ const READS = new Set(["GET", "HEAD"]);
 
 /** After a write: a scoped account may not move the row out of its own scope. */
 export async function assertStillVisible(trx: Trx, def: AnyResource, id: number, access: Access) {
-  if (access.scope && !(await isVisible(trx, def, id, access))) throw badRequest({ [access.scopeField ?? "detail"]: [MSG.invalid_choice] });
+  if (access.scope && !(await isVisible(trx, def, id, access)))
+    throw badRequest({ [access.scopeField ?? "detail"]: [MSG.invalid_choice] });
 }
 
 /** Set the row's update time (after a change made outside `patch`, e.g. tags). */
@@ -191,14 +220,22 @@ export async function touch(trx: Trx, def: AnyResource, id: number, now: Date) {
 }
 
 /** Every referenced id exists, every unique value is free: otherwise one 400 with all the field errors. */
-export async function checkReferences(trx: Trx, def: AnyResource, input: Record<string, unknown>, selfId: number | null) {
+export async function checkReferences(
+  trx: Trx,
+  def: AnyResource,
+  input: Record<string, unknown>,
+  selfId: number | null,
+) {
   const errors: FieldErrors = {};
   for (const [field, rule] of Object.entries(def.refs)) {
     const value = input[field];
     if (value === undefined || value === null) continue;
     const ids = [...new Set(Array.isArray(value) ? (value as number[]) : [value as number])];
     if (!ids.length) continue;
-    let query = trx.selectFrom(`${rule.table} as r` as "tag as r").select("r.id").where("r.id", "in", ids);
+    let query = trx
+      .selectFrom(`${rule.table} as r` as "tag as r")
+      .select("r.id")
+      .where("r.id", "in", ids);
     for (const [col, v] of Object.entries(rule.where ?? {})) query = query.where(sql.ref(`r.${col}`), "=", v);
     const found = await query.execute();
     if (found.length !== ids.length) errors[field] = [MSG.invalid_choice];
@@ -206,7 +243,9 @@ export async function checkReferences(trx: Trx, def: AnyResource, input: Record<
   for (const rule of def.unique) {
     const value = input[rule.field];
     if (typeof value !== "string") continue;
-    let query = fromResource(trx, def.table).select("t.id").where(sql`lower(${sql.ref(`t.${rule.column}`)})`, "=", value.toLowerCase());
+    let query = fromResource(trx, def.table)
+      .select("t.id")
+      .where(sql`lower(${sql.ref(`t.${rule.column}`)})`, "=", value.toLowerCase());
     if (selfId !== null) query = query.where("t.id", "<>", selfId);
     if (await query.executeTakeFirst()) (errors[rule.field] ??= []).push(rule.message);
   }
@@ -231,7 +270,11 @@ function uniqueViolation(rules: readonly (UniqueAnswer & { column?: string })[],
  * THE write transaction of the API: refused input writes nothing; a unique violation becomes
  * the 400 of `unique` (one answer, or a resource's rules).
  */
-export async function writeTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>, unique?: UniqueAnswer | readonly UniqueRule[]): Promise<T> {
+export async function writeTransaction<T>(
+  db: Db,
+  work: (trx: Trx) => Promise<T>,
+  unique?: UniqueAnswer | readonly UniqueRule[],
+): Promise<T> {
   try {
     return await db.transaction().execute(work);
   } catch (err) {
@@ -240,15 +283,20 @@ export async function writeTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>
 }
 
 /** Run a write in one transaction; refused input writes nothing. */
-export const inTransaction = <T>(db: Db, def: AnyResource, work: (trx: Trx) => Promise<T>): Promise<T> => writeTransaction(db, work, def.unique);
-
+export const inTransaction = <T>(db: Db, def: AnyResource, work: (trx: Trx) => Promise<T>): Promise<T> =>
+  writeTransaction(db, work, def.unique);
 
 /**
  * One page of a resource's list (GET {path}/): the account's scope, the query's filters (each
  * refused value a 400 field error), search, ordering and paging. `fixed` filters are set by the
  * caller, over whatever the query says (a program's classes: GET class-program/{id}/class/).
  */
-export async function listAnswer(req: FastifyRequest, ctx: ApiContext, def: AnyResource, fixed: Record<string, string> = {}) {
+export async function listAnswer(
+  req: FastifyRequest,
+  ctx: ApiContext,
+  def: AnyResource,
+  fixed: Record<string, string> = {},
+) {
   const { db } = ctx;
   const access = await accessOf(req, db, def);
   const q = readPageQuery(req);
@@ -260,7 +308,9 @@ export async function listAnswer(req: FastifyRequest, ctx: ApiContext, def: AnyR
   const errors: FieldErrors = {};
   for (const [name, rule] of Object.entries(def.filters)) {
     const given = raw[name];
-    const texts = (Array.isArray(given) ? given : given === undefined ? [] : [given]).map(String).filter((v) => !isIgnoredFilterValue(v));
+    const texts = (Array.isArray(given) ? given : given === undefined ? [] : [given])
+      .map(String)
+      .filter((v) => !isIgnoredFilterValue(v));
     if (!texts.length) continue;
     const values = texts.map((t) => rule.parse(t.trim()));
     if (values.some((v) => v === null)) {
@@ -274,7 +324,9 @@ export async function listAnswer(req: FastifyRequest, ctx: ApiContext, def: AnyR
   if (Object.keys(errors).length) throw badRequest(errors);
   if (q.search) {
     const pattern = likePattern(q.search);
-    query = query.where((eb) => eb.or(def.search.map((col) => sql<SqlBool>`lower(${sql.ref(`t.${col}`)}) like ${pattern} escape '\\'`)));
+    query = query.where((eb) =>
+      eb.or(def.search.map((col) => sql<SqlBool>`lower(${sql.ref(`t.${col}`)}) like ${pattern} escape '\\'`)),
+    );
   }
   let selected = query.select(def.columns.map((c) => sql.ref(`t.${c}`).as(c)));
   for (const o of order!) selected = selected.orderBy(o.expr, o.desc ? "desc" : "asc");
@@ -328,7 +380,10 @@ export function resourceRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyRe
     const wantsDisplay = displayKeys.some((k) => k in given);
     const edit = Object.fromEntries(Object.entries(given).filter(([k]) => !displayKeys.includes(k)));
     const wantsEdit = !wantsDisplay || Object.keys(edit).length > 0;
-    const actions: Action[] = [...(wantsEdit ? (["change"] as const) : []), ...(wantsDisplay ? (["publish"] as const) : [])];
+    const actions: Action[] = [
+      ...(wantsEdit ? (["change"] as const) : []),
+      ...(wantsDisplay ? (["publish"] as const) : []),
+    ];
     const access = await itemAccess(req, db, def, actions);
     if (!isObject) throw badRequest({ detail: MSG.invalid });
 
@@ -348,7 +403,9 @@ export function resourceRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyRe
       }
     }
     if (wantsDisplay && def.display) {
-      const parsed = def.display.schema.safeParse(Object.fromEntries(displayKeys.filter((k) => k in given).map((k) => [k, given[k]])));
+      const parsed = def.display.schema.safeParse(
+        Object.fromEntries(displayKeys.filter((k) => k in given).map((k) => [k, given[k]])),
+      );
       if (parsed.success) displayInput = parsed.data;
       else Object.assign(errors, fieldErrors(parsed.error));
     }

@@ -15,10 +15,33 @@ export const personMatches = (search: string) => {
 };
 
 /** The columns `presentPerson` reads. */
-export const PERSON_COLUMNS = ["a.id", "a.username", "a.first_name", "a.last_name", "a.email", "d.id as department_id", "d.name as department_name"] as const;
+export const PERSON_COLUMNS = [
+  "a.id",
+  "a.username",
+  "a.first_name",
+  "a.last_name",
+  "a.email",
+  "d.id as department_id",
+  "d.name as department_name",
+] as const;
 
-export type PersonRaw = { id: number; username: string; first_name: string; last_name: string; email: string; department_id: number | null; department_name: string | null };
-export type Person = { id: number; username: string; first_name: string; last_name: string; email: string; department: { id: number; name: string } | null };
+export type PersonRaw = {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  department_id: number | null;
+  department_name: string | null;
+};
+export type Person = {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  department: { id: number; name: string } | null;
+};
 
 export const presentPerson = (r: PersonRaw): Person => ({
   id: r.id,
@@ -33,7 +56,12 @@ export const presentPerson = (r: PersonRaw): Person => ({
 export const isStaff = sql<SqlBool>`(a.is_active = 1 and (a.is_dashboard_permission = 1 or a.is_superuser = 1))`;
 
 /** An account as a choice of a picker (administrator candidates, accounts of a rule). */
-export const presentAccountOption = (r: { id: number; username: string; first_name: string; last_name: string }): AccountOption => ({
+export const presentAccountOption = (r: {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+}): AccountOption => ({
   id: r.id,
   name: `${r.first_name} ${r.last_name}`.trim() || r.username,
   code: r.username,

@@ -29,7 +29,8 @@ export function localTime(iso: string | null, offsetMinutes: number): Date | nul
   return Number.isNaN(t) ? null : new Date(t + offsetMinutes * 60_000);
 }
 const pad = (n: number) => String(n).padStart(2, "0");
-const csvDate = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+const csvDate = (d: Date) =>
+  `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 
 /** The csv of the rows: BOM, header line, CRLF line ends. Dates are given already shifted (localTime). */
 async function* csvLines(columns: ExportColumn[], rows: AsyncIterable<(ExportCell | Date)[]>) {
@@ -39,7 +40,12 @@ async function* csvLines(columns: ExportColumn[], rows: AsyncIterable<(ExportCel
   }
 }
 
-async function writeXlsx(out: PassThrough, sheetName: string, columns: ExportColumn[], rows: AsyncIterable<(ExportCell | Date)[]>) {
+async function writeXlsx(
+  out: PassThrough,
+  sheetName: string,
+  columns: ExportColumn[],
+  rows: AsyncIterable<(ExportCell | Date)[]>,
+) {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = book.addWorksheet(sheetName.slice(0, 31) || "Sheet1");
   sheet.columns = columns.map((c, i) => ({
@@ -62,7 +68,10 @@ function disposition(filename: string) {
 }
 
 /** A query's rows `size` at a time (`page(limit, offset)`), each page as it is read: an export's source, never whole in memory. */
-export async function* pagesOf<T>(page: (limit: number, offset: number) => Promise<T[]>, size = 1000): AsyncGenerator<T[]> {
+export async function* pagesOf<T>(
+  page: (limit: number, offset: number) => Promise<T[]>,
+  size = 1000,
+): AsyncGenerator<T[]> {
   for (let offset = 0; ; offset += size) {
     const rows = await page(size, offset);
     if (rows.length) yield rows;
@@ -73,7 +82,13 @@ export async function* pagesOf<T>(page: (limit: number, offset: number) => Promi
 /** Send the rows as a streamed download. */
 export function sendTable(
   reply: FastifyReply,
-  opts: { format: ExportFormat; filename: string; sheetName: string; columns: ExportColumn[]; rows: AsyncIterable<(ExportCell | Date)[]> },
+  opts: {
+    format: ExportFormat;
+    filename: string;
+    sheetName: string;
+    columns: ExportColumn[];
+    rows: AsyncIterable<(ExportCell | Date)[]>;
+  },
 ) {
   reply.header("Content-Disposition", disposition(`${opts.filename}.${opts.format}`));
   reply.header("Cache-Control", "no-store");

@@ -30,7 +30,12 @@ export function installClientAddress(app: FastifyInstance, relaySecret: string |
   app.addHook("onRequest", async (req: FastifyRequest) => {
     const relay = req.headers[RELAY_HEADER];
     const relayed = !!relaySecret && typeof relay === "string" && sameSecret(relay, relaySecret);
-    const forwarded = relayed ? String(req.headers["x-forwarded-for"] ?? "").split(",").pop()!.trim() : "";
+    const forwarded = relayed
+      ? String(req.headers["x-forwarded-for"] ?? "")
+          .split(",")
+          .pop()!
+          .trim()
+      : "";
     req.clientIp = forwarded || req.socket.remoteAddress || "";
     req.clientHttps = relayed && req.headers["x-forwarded-proto"] === "https";
   });

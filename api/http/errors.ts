@@ -30,7 +30,10 @@ export type FieldNaming = "top" | "nested" | "dotted";
 
 function fieldName(path: readonly PropertyKey[], naming: FieldNaming): string {
   if (naming === "top") return path.length ? String(path[0]) : "detail";
-  if (naming === "nested") return path.length ? path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("") : "detail";
+  if (naming === "nested")
+    return path.length
+      ? path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("")
+      : "detail";
   const names = path.filter((p) => typeof p === "string");
   return names.length ? names.join(".") : "detail";
 }

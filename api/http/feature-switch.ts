@@ -10,7 +10,12 @@ import { notFound } from "./errors";
  * runs (session, body, rows). The routes stay registered because the config changes at run time.
  * Fastify's encapsulation makes the hook cover exactly the routes `mount` registers.
  */
-export function switchedRoutes(app: FastifyInstance, ctx: ApiContext, switches: readonly ConfigKey[], mount: (scope: FastifyInstance) => void) {
+export function switchedRoutes(
+  app: FastifyInstance,
+  ctx: ApiContext,
+  switches: readonly ConfigKey[],
+  mount: (scope: FastifyInstance) => void,
+) {
   void app.register(async (scope) => {
     scope.addHook("onRequest", async () => {
       const values = await configValues(ctx.db, switches);

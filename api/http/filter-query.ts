@@ -9,7 +9,11 @@ import { idListOf, isDbId, type PageQuery } from "./paging";
  * Used by the dashboard's filter lists (api/system/filters.ts) and the material lists.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function narrowToPageQuery<Q extends SelectQueryBuilder<any, any, any>>(query: Q, q: PageQuery, search: readonly string[]): Q {
+export function narrowToPageQuery<Q extends SelectQueryBuilder<any, any, any>>(
+  query: Q,
+  q: PageQuery,
+  search: readonly string[],
+): Q {
   let out = query;
   const none = sql<SqlBool>`1 = 0`;
   if (q.id !== undefined) out = (isDbId(q.id) ? out.where(sql.ref("t.id"), "=", q.id) : out.where(none)) as Q;
@@ -19,7 +23,9 @@ export function narrowToPageQuery<Q extends SelectQueryBuilder<any, any, any>>(q
   }
   if (q.search) {
     const pattern = likePattern(q.search);
-    out = out.where((eb) => eb.or(search.map((col) => sql<SqlBool>`lower(${sql.ref(`t.${col}`)}) like ${pattern} escape '\\'`))) as Q;
+    out = out.where((eb) =>
+      eb.or(search.map((col) => sql<SqlBool>`lower(${sql.ref(`t.${col}`)}) like ${pattern} escape '\\'`)),
+    ) as Q;
   }
   return out;
 }

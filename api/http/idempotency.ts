@@ -18,7 +18,8 @@ const KEPT_MS = 24 * 3600_000;
 export function idempotencyKeyOf(req: FastifyRequest): string | null {
   const raw = req.headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return null;
-  if (typeof raw !== "string" || !IDEMPOTENCY_KEY_PATTERN.test(raw)) throw badRequest({ [IDEMPOTENCY_HEADER]: [MSG.invalid] });
+  if (typeof raw !== "string" || !IDEMPOTENCY_KEY_PATTERN.test(raw))
+    throw badRequest({ [IDEMPOTENCY_HEADER]: [MSG.invalid] });
   return raw;
 }
 
@@ -27,16 +28,35 @@ export function idempotencyKeyOf(req: FastifyRequest): string | null {
  * was none. A key used for another address is refused: it is a client's mistake, not a retry.
  */
 export async function createdBefore(db: Db, accountId: number, key: string, path: string): Promise<number | null> {
-  const row = await db.selectFrom("idempotency_key").select(["path", "object_id"]).where("account_id", "=", accountId).where("key", "=", key).executeTakeFirst();
+  const row = await db
+    .selectFrom("idempotency_key")
+    .select(["path", "object_id"])
+    .where("account_id", "=", accountId)
+    .where("key", "=", key)
+    .executeTakeFirst();
   if (!row) return null;
   if (row.path !== path) throw badRequest({ [IDEMPOTENCY_HEADER]: [MSG.invalid] });
   return row.object_id;
 }
 
 /** In the create's transaction: this key made that row (a second insert with the key fails the transaction, so nothing is created twice). */
-export async function recordCreated(trx: Trx, accountId: number, key: string, path: string, objectId: number, now: Date) {
-  await trx.deleteFrom("idempotency_key").where("account_id", "=", accountId).where("datetime_create", "<", new Date(now.getTime() - KEPT_MS).toISOString()).execute();
-  await trx.insertInto("idempotency_key").values({ account_id: accountId, key, path, object_id: objectId, datetime_create: now.toISOString() }).execute();
+export async function recordCreated(
+  trx: Trx,
+  accountId: number,
+  key: string,
+  path: string,
+  objectId: number,
+  now: Date,
+) {
+  await trx
+    .deleteFrom("idempotency_key")
+    .where("account_id", "=", accountId)
+    .where("datetime_create", "<", new Date(now.getTime() - KEPT_MS).toISOString())
+    .execute();
+  await trx
+    .insertInto("idempotency_key")
+    .values({ account_id: accountId, key, path, object_id: objectId, datetime_create: now.toISOString() })
+    .execute();
 }
 
 /** The answer header of a create answered again (docs/decisions/094). */
@@ -71,7 +91,12 @@ export type CreateOnce = {
  * a call racing with the same key fails there and answers the winner's row. Without a key, a plain
  * create.
  */
-export async function createOnce(req: FastifyRequest, reply: FastifyReply, ctx: ApiContext, o: CreateOnce): Promise<FastifyReply> {
+export async function createOnce(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ctx: ApiContext,
+  o: CreateOnce,
+): Promise<FastifyReply> {
   const key = idempotencyKeyOf(req);
   const status = o.status ?? 201;
   const made = async (id: number) => reply.status(status).send(await o.answer(id));

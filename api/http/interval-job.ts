@@ -6,7 +6,10 @@ import type { FastifyInstance } from "fastify";
  * skipped over, not stacked), its failure logged rather than fatal, stopped on close, and never
  * keeping the process alive. `offVariable=off` in the environment switches it off.
  */
-export function runEvery(app: FastifyInstance, job: { name: string; everyMs: number; offVariable: string; tick: () => Promise<unknown> }) {
+export function runEvery(
+  app: FastifyInstance,
+  job: { name: string; everyMs: number; offVariable: string; tick: () => Promise<unknown> },
+) {
   let timer: NodeJS.Timeout | null = null;
   let busy = false;
   const run = async () => {

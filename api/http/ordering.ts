@@ -11,7 +11,11 @@ export type OrderTerm = { expr: RawBuilder<unknown>; desc: boolean };
  * whitelist, `-key` descending; empty → `fallback`. Null when a key is not in the whitelist: the
  * caller answers {ordering: [invalid_choice]} with its other field errors, in one 400.
  */
-export function parseOrdering(raw: string | undefined, whitelist: OrderingWhitelist, fallback: string): OrderTerm[] | null {
+export function parseOrdering(
+  raw: string | undefined,
+  whitelist: OrderingWhitelist,
+  fallback: string,
+): OrderTerm[] | null {
   const text = raw?.trim() ? raw : fallback;
   const out: OrderTerm[] = [];
   for (const term of text.split(ORDERING_SEPARATOR)) {

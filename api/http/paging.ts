@@ -1,5 +1,14 @@
 import type { FastifyRequest } from "fastify";
-import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql, type KyselyPlugin, type SelectQueryBuilder } from "kysely";
+import {
+  DummyDriver,
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+  type KyselyPlugin,
+  type SelectQueryBuilder,
+} from "kysely";
 import { z } from "../../contract/zod";
 import { text } from "../../contract/schemas/text";
 import { COUNT_CAP, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Paged } from "../../contract/http";
@@ -13,7 +22,10 @@ export const pageQuerySchema = z.object({
   [SEARCH_KEY]: text().trim().max(200).optional(),
   [ORDERING_KEY]: z.string().max(100).optional(),
   /** Comma-separated ids, for the filter lists' `id_list`. */
-  id_list: z.string().regex(/^\d+(,\d+)*$/).optional(),
+  id_list: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .optional(),
   id: z.coerce.number().int().positive().optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
@@ -52,9 +64,19 @@ const nodes = new Kysely<any>({
  * limit n)`, run on the query's own connection (a plugin hands its executor the counting query in
  * place of the list query), so its cost is bounded whatever the table holds (docs/decisions/016).
  */
-export async function countUpTo<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, limit: number): Promise<number> {
-  const limited = query.clearSelect().clearOrderBy().select(sql<number>`1`.as("one")).limit(limit);
-  const counting = nodes.selectFrom(limited.as("c")).select((eb) => eb.fn.countAll().as("count")).toOperationNode();
+export async function countUpTo<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  limit: number,
+): Promise<number> {
+  const limited = query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`1`.as("one"))
+    .limit(limit);
+  const counting = nodes
+    .selectFrom(limited.as("c"))
+    .select((eb) => eb.fn.countAll().as("count"))
+    .toOperationNode();
   const swap: KyselyPlugin = { transformQuery: () => counting, transformResult: async ({ result }) => result };
   const [row] = (await limited.withPlugin(swap).execute()) as unknown as { count: number | string }[];
   return Number(row?.count ?? 0);
@@ -78,8 +100,12 @@ export async function paginate<DB, TB extends keyof DB, O>(
   const counted = await countUpTo(query, bound + 1);
   const capped = counted > bound;
   const count = Math.min(counted, bound);
-  if (q.page > 1 && (q.page - 1) * q.page_size >= count) throw new ApiError(404, { detail: MSG.not_found, count, page_size: q.page_size });
-  const results = await query.limit(q.page_size).offset((q.page - 1) * q.page_size).execute();
+  if (q.page > 1 && (q.page - 1) * q.page_size >= count)
+    throw new ApiError(404, { detail: MSG.not_found, count, page_size: q.page_size });
+  const results = await query
+    .limit(q.page_size)
+    .offset((q.page - 1) * q.page_size)
+    .execute();
   const hasNext = capped || q.page * q.page_size < count;
   return {
     results,

@@ -38,11 +38,21 @@ const PRUNE_EVERY_MS = 60_000;
 const lastPrune = new WeakMap<Db, number>();
 
 /** One hit on `key`: the hits in its window so far (this one included) and the seconds until it ends. */
-export async function countHit(db: Db, key: string, windowMs: number, nowMs: number): Promise<{ hits: number; resetS: number }> {
+export async function countHit(
+  db: Db,
+  key: string,
+  windowMs: number,
+  nowMs: number,
+): Promise<{ hits: number; resetS: number }> {
   const ended = sql<boolean>`rate_limit_counter.datetime_expire <= excluded.datetime_start`;
   const row = await db
     .insertInto("rate_limit_counter")
-    .values({ key, datetime_start: new Date(nowMs).toISOString(), datetime_expire: new Date(nowMs + windowMs).toISOString(), hits: 1 })
+    .values({
+      key,
+      datetime_start: new Date(nowMs).toISOString(),
+      datetime_expire: new Date(nowMs + windowMs).toISOString(),
+      hits: 1,
+    })
     .onConflict((oc) =>
       oc.column("key").doUpdateSet({
         // SET reads the row as it was, so all three see the same "ended".
@@ -79,10 +89,18 @@ export function rateLimited(db: Db, rule: RateLimitRule, clock: () => number = D
     const { hits, resetS } = await countHit(db, `${rule.name}|${rule.key(req)}`, rule.windowMs, now);
     await pruneNowAndThen(db, now);
     if (rule.headers) {
-      reply.header("x-ratelimit-limit", rule.max).header("x-ratelimit-remaining", Math.max(0, rule.max - hits)).header("x-ratelimit-reset", resetS);
+      reply
+        .header("x-ratelimit-limit", rule.max)
+        .header("x-ratelimit-remaining", Math.max(0, rule.max - hits))
+        .header("x-ratelimit-reset", resetS);
     }
     if (hits <= rule.max) return;
     reply.header("retry-after", String(resetS));
-    throw new ApiError(429, rule.retryAfterInBody ? { detail: MSG.too_many_requests, retry_after: resetS } : { detail: MSG.too_many_requests });
+    throw new ApiError(
+      429,
+      rule.retryAfterInBody
+        ? { detail: MSG.too_many_requests, retry_after: resetS }
+        : { detail: MSG.too_many_requests },
+    );
   };
 }

@@ -77,7 +77,11 @@ async function loadSession(req: FastifyRequest, reply: FastifyReply, ctx: ApiCon
     return clearSessionCookie(req, reply);
   }
   if (idleMs > TOUCH_EVERY_MS) {
-    await ctx.db.updateTable("session").set({ datetime_last_seen: now.toISOString() }).where("key_hash", "=", keyHash).execute();
+    await ctx.db
+      .updateTable("session")
+      .set({ datetime_last_seen: now.toISOString() })
+      .where("key_hash", "=", keyHash)
+      .execute();
     await ctx.db.updateTable("account").set({ last_active: now.toISOString() }).where("id", "=", row.id).execute();
   }
   const { datetime_last_seen: _seen, session_created: _created, login_as_id: loginAsId, ...account } = row;

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { CREDIT_BALANCE_MAX_MINOR, CREDIT_IMPORT_COLUMNS, CREDIT_MSG, MAX_CREDIT_IMPORT_ROWS, type CreditImportColumn } from "../../contract/credit";
+import {
+  CREDIT_BALANCE_MAX_MINOR,
+  CREDIT_IMPORT_COLUMNS,
+  CREDIT_MSG,
+  MAX_CREDIT_IMPORT_ROWS,
+  type CreditImportColumn,
+} from "../../contract/credit";
 import type { FieldErrors } from "../../contract/http";
 import { MSG } from "../../contract/messages";
 import { creditAmountField, creditNoteField, creditReferenceField } from "../../contract/schemas/credit";
@@ -34,7 +40,16 @@ import { receiveImport, sendTemplate } from "./upload";
 /** Share of the percent each phase fills: checking, writing. */
 const PHASES = { check: 50, write: 49 } as const;
 
-type Row = { line: number; cells: string[]; errors: FieldErrors; account: number | null; amount: number; note: string; reference: string; done: boolean };
+type Row = {
+  line: number;
+  cells: string[];
+  errors: FieldErrors;
+  account: number | null;
+  amount: number;
+  note: string;
+  reference: string;
+  done: boolean;
+};
 
 export function creditImportRoutes(app: FastifyInstance, ctx: ApiContext, queue: ImportQueue) {
   const { db } = ctx;
@@ -44,7 +59,12 @@ export function creditImportRoutes(app: FastifyInstance, ctx: ApiContext, queue:
   app.post(base, async (req, reply) => {
     const { account: actor, flags } = await requestFlags(req, db);
     if (!flags.has(IMPORT_FLAGS.add) || !flags.has(CREDIT_FLAGS.change)) throw forbidden();
-    const item = await receiveImport(ctx, req, { module: "credit", maxRows: MAX_CREDIT_IMPORT_ROWS, by: actor.id, checkColumns: creditColumns });
+    const item = await receiveImport(ctx, req, {
+      module: "credit",
+      maxRows: MAX_CREDIT_IMPORT_ROWS,
+      by: actor.id,
+      checkColumns: creditColumns,
+    });
     queue.added(item);
     return reply.status(202).send(item);
   });
@@ -52,7 +72,11 @@ export function creditImportRoutes(app: FastifyInstance, ctx: ApiContext, queue:
   app.get(`${base}template/`, async (req, reply) => {
     const { flags } = await requestFlags(req, db);
     if (!flags.has(CREDIT_FLAGS.change)) throw forbidden();
-    const columns = CREDIT_IMPORT_COLUMNS.map((header) => ({ header, numFmt: header === "amount" ? "0.00" : "@", width: header === "reason" ? 40 : 18 }));
+    const columns = CREDIT_IMPORT_COLUMNS.map((header) => ({
+      header,
+      numFmt: header === "amount" ? "0.00" : "@",
+      width: header === "reason" ? 40 : 18,
+    }));
     return sendTemplate(req, reply, { filename: "credit-import-template", sheetName: "credit", columns });
   });
 }
@@ -83,15 +107,31 @@ async function checkCreditRows(db: Db, file: TableFile, progress: (done: number)
   const accounts = new Map<string, number>();
   for (const part of chunks(usernames, 500)) {
     if (!part.length) continue;
-    for (const a of await db.selectFrom("account").select(["id", "username"]).where(sql`lower(${sql.ref("username")})`, "in", part).execute()) accounts.set(a.username.toLowerCase(), a.id);
+    for (const a of await db
+      .selectFrom("account")
+      .select(["id", "username"])
+      .where(sql`lower(${sql.ref("username")})`, "in", part)
+      .execute())
+      accounts.set(a.username.toLowerCase(), a.id);
   }
   const ids = [...new Set(accounts.values())];
   const balances = new Map<number, number>();
   const used = new Set<string>();
   for (const part of chunks(ids, 500)) {
     if (!part.length) continue;
-    for (const b of await db.selectFrom("account_credit").select(["account_id", "balance_minor"]).where("account_id", "in", part).execute()) balances.set(b.account_id, b.balance_minor);
-    for (const t of await db.selectFrom("credit_transaction").select(["account_id", "reference"]).where("account_id", "in", part).where("reference", "is not", null).execute()) used.add(`${t.account_id}:${t.reference}`);
+    for (const b of await db
+      .selectFrom("account_credit")
+      .select(["account_id", "balance_minor"])
+      .where("account_id", "in", part)
+      .execute())
+      balances.set(b.account_id, b.balance_minor);
+    for (const t of await db
+      .selectFrom("credit_transaction")
+      .select(["account_id", "reference"])
+      .where("account_id", "in", part)
+      .where("reference", "is not", null)
+      .execute())
+      used.add(`${t.account_id}:${t.reference}`);
   }
   const amount = creditAmountField();
   const note = creditNoteField();
@@ -100,7 +140,15 @@ async function checkCreditRows(db: Db, file: TableFile, progress: (done: number)
   const rows: Row[] = [];
   for (const [i, { row, cells }] of file.rows.entries()) {
     const errors: FieldErrors = {};
-    const read = <T>(field: CreditImportColumn, schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, fallback: T): T => {
+    const read = <T>(
+      field: CreditImportColumn,
+      schema: {
+        safeParse: (
+          v: unknown,
+        ) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
+      },
+      fallback: T,
+    ): T => {
       const parsed = schema.safeParse(cell(cells, field));
       if (parsed.success) return parsed.data;
       addError(errors, field, parsed.error.issues[0]?.message ?? MSG.invalid);
@@ -110,7 +158,16 @@ async function checkCreditRows(db: Db, file: TableFile, progress: (done: number)
     const account = username ? (accounts.get(username.toLowerCase()) ?? null) : null;
     if (!username) addError(errors, "username", MSG.required);
     else if (account === null) addError(errors, "username", CREDIT_MSG.account_unknown);
-    const r: Row = { line: row, cells, errors, account, amount: toMinor(read("amount", amount, 0)), note: read("reason", note, ""), reference: read("reference", reference, null) ?? "", done: false };
+    const r: Row = {
+      line: row,
+      cells,
+      errors,
+      account,
+      amount: toMinor(read("amount", amount, 0)),
+      note: read("reason", note, ""),
+      reference: read("reference", reference, null) ?? "",
+      done: false,
+    };
     if (!r.reference && !errors.reference) addError(errors, "reference", MSG.required);
     if (account !== null && r.reference) {
       const key = `${account}:${r.reference}`;
@@ -146,28 +203,53 @@ export async function runCreditImport(ctx: ApiContext, job: ImportJob, report: J
   const actor = job.by;
   const total = job.file.rows.length;
   for (let attempt = 1; ; attempt++) {
-    const rows = await checkCreditRows(db, job.file, (done) => report({ percent: Math.floor((done / total) * PHASES.check) }));
+    const rows = await checkCreditRows(db, job.file, (done) =>
+      report({ percent: Math.floor((done / total) * PHASES.check) }),
+    );
     const bad = rows.filter(isBad);
     const todo = rows.filter((r) => !isBad(r) && !r.done);
     report({ count_failed: bad.length });
     const errorRows = errorRowsOf(job.file.header, bad);
     if (bad.length && job.mode === "all_or_nothing") {
-      const end: Finish = { status: -1, message: MSG.import_rows_refused, counts: { count_created: 0, count_updated: 0, count_unchanged: 0, count_failed: bad.length }, errorRows };
+      const end: Finish = {
+        status: -1,
+        message: MSG.import_rows_refused,
+        counts: { count_created: 0, count_updated: 0, count_unchanged: 0, count_failed: bad.length },
+        errorRows,
+      };
       await job.finish(db, end);
       return;
     }
-    const counts = { count_created: todo.length, count_updated: 0, count_unchanged: rows.filter((r) => !isBad(r) && r.done).length, count_failed: bad.length };
+    const counts = {
+      count_created: todo.length,
+      count_updated: 0,
+      count_unchanged: rows.filter((r) => !isBad(r) && r.done).length,
+      count_failed: bad.length,
+    };
     const step = Math.max(1, Math.floor(todo.length / 100));
     try {
       await job.write(
         async (trx) => {
           const at = ctx.now().toISOString();
           for (const [i, r] of todo.entries()) {
-            const ok = await changeCredit(trx, { accountId: r.account!, amount: r.amount, reason: r.amount > 0 ? "top_up" : "deduction", ref: null, note: r.note, reference: r.reference }, { accountId: actor, at });
+            const ok = await changeCredit(
+              trx,
+              {
+                accountId: r.account!,
+                amount: r.amount,
+                reason: r.amount > 0 ? "top_up" : "deduction",
+                ref: null,
+                note: r.note,
+                reference: r.reference,
+              },
+              { accountId: actor, at },
+            );
             if (!ok) throw badRequest({ amount: [CREDIT_MSG.not_enough] });
-            if ((i + 1) % step === 0) report({ percent: PHASES.check + Math.floor(((i + 1) / todo.length) * PHASES.write) });
+            if ((i + 1) % step === 0)
+              report({ percent: PHASES.check + Math.floor(((i + 1) / todo.length) * PHASES.write) });
           }
-          if (!(await job.finish(trx, { status: 3, message: null, counts, errorRows }))) throw new Error(`import ${job.id} was ended meanwhile`);
+          if (!(await job.finish(trx, { status: 3, message: null, counts, errorRows })))
+            throw new Error(`import ${job.id} was ended meanwhile`);
         },
         { field: "reference", message: CREDIT_MSG.reference_used },
       );

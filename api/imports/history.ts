@@ -1,7 +1,13 @@
 import type { FastifyRequest } from "fastify";
 import type { Selectable } from "kysely";
 import type { FieldErrors } from "../../contract/http";
-import { IMPORT_MODULES, type ImportHistoryItem, type ImportMode, type ImportModule, type ImportStatus } from "../../contract/imports";
+import {
+  IMPORT_MODULES,
+  type ImportHistoryItem,
+  type ImportMode,
+  type ImportModule,
+  type ImportStatus,
+} from "../../contract/imports";
 import { flag } from "../../contract/permissions";
 import type { AccountRef } from "../../contract/schemas/user";
 import { requestFlags } from "../auth/permissions";
@@ -21,9 +27,14 @@ export type HistoryRow = Selectable<Database["import_history"]>;
 export type ErrorRows = { columns: string[]; rows: { row: number; cells: string[]; errors: FieldErrors }[] };
 
 /** A job's refused rows (those with errors) as the error file keeps them, whatever the module. */
-export const errorRowsOf = (header: string[], rows: readonly { line: number; cells: readonly (string | undefined)[]; errors: FieldErrors }[]): ErrorRows => ({
+export const errorRowsOf = (
+  header: string[],
+  rows: readonly { line: number; cells: readonly (string | undefined)[]; errors: FieldErrors }[],
+): ErrorRows => ({
   columns: header,
-  rows: rows.filter((r) => Object.keys(r.errors).length > 0).map((r) => ({ row: r.line, cells: Array.from(r.cells, (c) => c ?? ""), errors: r.errors })),
+  rows: rows
+    .filter((r) => Object.keys(r.errors).length > 0)
+    .map((r) => ({ row: r.line, cells: Array.from(r.cells, (c) => c ?? ""), errors: r.errors })),
 });
 
 export const IMPORT_FLAGS = { add: flag("import", "add"), history: flag("import_history", "view") } as const;
@@ -51,13 +62,22 @@ export function visibleHistory(db: Db, viewer: Viewer, module: ImportModule | nu
 }
 
 /** Whether a row (live or stored) is one `viewer` may see on a socket of `module`. */
-export const canSee = (viewer: Viewer, module: ImportModule | null, row: { module: string; created_by: AccountRef | null }) =>
-  (module === null || row.module === module) && (viewer.all || row.created_by?.id === viewer.accountId);
+export const canSee = (
+  viewer: Viewer,
+  module: ImportModule | null,
+  row: { module: string; created_by: AccountRef | null },
+) => (module === null || row.module === module) && (viewer.all || row.created_by?.id === viewer.accountId);
 
 /** Stored rows as items, with who started each. */
 export async function presentHistory(db: Db | Trx, rows: HistoryRow[]): Promise<ImportHistoryItem[]> {
   const ids = [...new Set(rows.map((r) => r.created_by).filter((id): id is number => id !== null))];
-  const accounts = ids.length ? await db.selectFrom("account").select(["id", "username", "first_name", "last_name"]).where("id", "in", ids).execute() : [];
+  const accounts = ids.length
+    ? await db
+        .selectFrom("account")
+        .select(["id", "username", "first_name", "last_name"])
+        .where("id", "in", ids)
+        .execute()
+    : [];
   const byId = new Map(accounts.map((a) => [a.id, a]));
   return rows.map((r) => ({
     id: r.id,
@@ -87,7 +107,15 @@ export async function presentHistory(db: Db | Trx, rows: HistoryRow[]): Promise<
  */
 export async function startJob(
   db: Db,
-  job: { module: ImportModule; filename: string; mode: ImportMode; file: TableFile; options: Record<string, unknown>; by: number; now: Date },
+  job: {
+    module: ImportModule;
+    filename: string;
+    mode: ImportMode;
+    file: TableFile;
+    options: Record<string, unknown>;
+    by: number;
+    now: Date;
+  },
 ): Promise<ImportHistoryItem> {
   const at = job.now.toISOString();
   const stored = await db.transaction().execute(async (trx) => {
@@ -107,7 +135,10 @@ export async function startJob(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx.insertInto("import_file").values({ import_id: row.id, content: JSON.stringify(job.file) }).execute();
+    await trx
+      .insertInto("import_file")
+      .values({ import_id: row.id, content: JSON.stringify(job.file) })
+      .execute();
     return row;
   });
   return (await presentHistory(db, [stored]))[0];
@@ -126,7 +157,13 @@ export type Finish = {
  * ended or was taken over meanwhile. The succeeded end runs in the transaction that writes the
  * imported rows, so both commit together; the stored table goes with it.
  */
-export async function finishHistory(q: Db | Trx, id: number, end: Finish, now: Date, holder?: string): Promise<boolean> {
+export async function finishHistory(
+  q: Db | Trx,
+  id: number,
+  end: Finish,
+  now: Date,
+  holder?: string,
+): Promise<boolean> {
   const at = now.toISOString();
   const result = await q
     .updateTable("import_history")

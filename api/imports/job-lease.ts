@@ -56,7 +56,11 @@ export async function claimNextJob(db: Db, holder: string, now: Date): Promise<H
 export async function renewJob(q: Db | Trx, id: number, holder: string, now: Date, percent?: number): Promise<boolean> {
   const renewed = await q
     .updateTable("import_history")
-    .set({ lease_until: leaseEnd(now), datetime_update: now.toISOString(), ...(percent === undefined ? {} : { percent }) })
+    .set({
+      lease_until: leaseEnd(now),
+      datetime_update: now.toISOString(),
+      ...(percent === undefined ? {} : { percent }),
+    })
     .where("id", "=", id)
     .where("status", "=", 2)
     .where("lease_holder", "=", holder)

@@ -49,7 +49,10 @@ class JobStopped extends Error {}
  * or fail it after a number of written rows, to show a crash mid-import leaves nothing
  * half-imported. Never set by the API itself.
  */
-export const importTestHooks: { beforeRun?: (id: number) => Promise<void>; afterRowWritten?: (written: number) => void } = {};
+export const importTestHooks: {
+  beforeRun?: (id: number) => Promise<void>;
+  afterRowWritten?: (written: number) => void;
+} = {};
 
 export class ImportQueue {
   private runners = new Map<ImportModule, JobRunner>();
@@ -149,8 +152,18 @@ export class ImportQueue {
   private async runOne(row: HistoryRow, holder: string) {
     const { db } = this.ctx;
     const finish = (q: ApiContext["db"] | Trx, end: Finish) => finishHistory(q, row.id, end, this.ctx.now(), holder);
-    const fail = (message: string) => finish(db, { status: -1, message, counts: { count_created: 0, count_updated: 0, count_unchanged: 0, count_failed: 0 }, errorRows: null });
-    const stored = await db.selectFrom("import_file").select("content").where("import_id", "=", row.id).executeTakeFirst();
+    const fail = (message: string) =>
+      finish(db, {
+        status: -1,
+        message,
+        counts: { count_created: 0, count_updated: 0, count_unchanged: 0, count_failed: 0 },
+        errorRows: null,
+      });
+    const stored = await db
+      .selectFrom("import_file")
+      .select("content")
+      .where("import_id", "=", row.id)
+      .executeTakeFirst();
     const runner = this.runners.get(row.module as ImportModule);
     // Claimed too often (it kills whoever runs it), or from before the stored files (0050): it cannot run again.
     if (!stored || !runner || row.attempts > MAX_JOB_ATTEMPTS) {
@@ -167,7 +180,8 @@ export class ImportQueue {
       const before = entry.item;
       entry.item = { ...before, ...patch };
       // A push per whole percent (or a changed count), not per row.
-      if (entry.item.percent !== before.percent || entry.item.count_failed !== before.count_failed) this.emit("progress", entry.item);
+      if (entry.item.percent !== before.percent || entry.item.count_failed !== before.count_failed)
+        this.emit("progress", entry.item);
     };
     const job: ImportJob = {
       id: row.id,
@@ -191,7 +205,8 @@ export class ImportQueue {
       if (this.stopped) throw new JobStopped();
       await runner(this.ctx, job, report);
     } catch (err) {
-      if (err instanceof JobStopped || (this.stopped && !(err instanceof JobLeaseLost))) await releaseJob(db, row.id, holder).catch(() => undefined);
+      if (err instanceof JobStopped || (this.stopped && !(err instanceof JobLeaseLost)))
+        await releaseJob(db, row.id, holder).catch(() => undefined);
       else if (err instanceof JobLeaseLost) process.stderr.write(`${err.message}\n`);
       else {
         process.stderr.write(`import ${row.id} failed: ${(err as Error)?.stack ?? err}\n`);
@@ -206,6 +221,7 @@ export class ImportQueue {
 
   /** This process's jobs are alive: their percent, heartbeat and lease. */
   private async heartbeat() {
-    for (const [id, { item, holder }] of this.live) await renewJob(this.ctx.db, id, holder, this.ctx.now(), item.percent);
+    for (const [id, { item, holder }] of this.live)
+      await renewJob(this.ctx.db, id, holder, this.ctx.now(), item.percent);
   }
 }

@@ -38,7 +38,12 @@ export async function referenceMatcher(db: Db, table: ReferenceTable): Promise<(
   const pathOf = (r: Row): string => {
     const names: string[] = [];
     // At most as deep as there are rows: a guard, the tree has no cycle.
-    for (let at: Row | undefined = r, n = 0; at && n <= rows.length; at = at.parent_id ? byId.get(at.parent_id) : undefined, n++) names.unshift(at.name.trim());
+    for (
+      let at: Row | undefined = r, n = 0;
+      at && n <= rows.length;
+      at = at.parent_id ? byId.get(at.parent_id) : undefined, n++
+    )
+      names.unshift(at.name.trim());
     return names.join(PATH_SEPARATOR);
   };
   const labelOf = (r: Row) => {
@@ -49,6 +54,13 @@ export async function referenceMatcher(db: Db, table: ReferenceTable): Promise<(
   const byPath = table === "department" ? indexBy(rows, (r) => normPath(pathOf(r))) : new Map<string, number[]>();
   const byName = indexBy(rows, (r) => norm(r.name));
   const answer = (ids: number[] | undefined): ReferenceMatch =>
-    !ids?.length ? null : ids.length === 1 ? { id: ids[0] } : { candidates: ids.map((id) => labelOf(byId.get(id)!)).join("; ") };
-  return (text) => answer(byCode.get(norm(text)) ?? (text.includes(">") ? byPath.get(normPath(text)) : undefined) ?? byName.get(norm(text)));
+    !ids?.length
+      ? null
+      : ids.length === 1
+        ? { id: ids[0] }
+        : { candidates: ids.map((id) => labelOf(byId.get(id)!)).join("; ") };
+  return (text) =>
+    answer(
+      byCode.get(norm(text)) ?? (text.includes(">") ? byPath.get(normPath(text)) : undefined) ?? byName.get(norm(text)),
+    );
 }

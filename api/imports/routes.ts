@@ -43,19 +43,26 @@ export function importRoutes(app: FastifyInstance, ctx: ApiContext, opts: { work
   const item = `${base}:id(^\\d{1,12})/`;
 
   /** A stored row the viewer may see, with the live percent when this process runs it. */
-  const visibleItem = async (req: FastifyRequest, viewer: Viewer): Promise<{ item: ImportHistoryItem; errorRows: ErrorRows | null }> => {
+  const visibleItem = async (
+    req: FastifyRequest,
+    viewer: Viewer,
+  ): Promise<{ item: ImportHistoryItem; errorRows: ErrorRows | null }> => {
     const row = await visibleHistory(db, viewer, null).where("id", "=", itemId(req)).executeTakeFirst();
     if (!row) throw notFound();
     const [stored] = await presentHistory(db, [row]);
     const live = row.status === 2 ? queue.liveItem(row.id) : undefined;
-    return { item: live ? { ...stored, percent: live.percent, count_failed: live.count_failed } : stored, errorRows: row.error_rows ? (JSON.parse(row.error_rows) as ErrorRows) : null };
+    return {
+      item: live ? { ...stored, percent: live.percent, count_failed: live.count_failed } : stored,
+      errorRows: row.error_rows ? (JSON.parse(row.error_rows) as ErrorRows) : null,
+    };
   };
 
   app.get(base, async (req) => {
     const viewer = await importViewer(req, db);
     const q = readPageQuery(req);
     const raw = req.query as Record<string, unknown>;
-    const given = (k: string) => (typeof raw[k] === "string" && !isIgnoredFilterValue(raw[k] as string) ? (raw[k] as string).trim() : null);
+    const given = (k: string) =>
+      typeof raw[k] === "string" && !isIgnoredFilterValue(raw[k] as string) ? (raw[k] as string).trim() : null;
     const errors: FieldErrors = {};
     const module = given("module");
     if (module !== null && !isImportModule(module)) errors.module = [MSG.invalid_choice];
@@ -66,11 +73,17 @@ export function importRoutes(app: FastifyInstance, ctx: ApiContext, opts: { work
     if (Object.keys(errors).length) throw badRequest(errors);
     let query = visibleHistory(db, viewer, module as ImportModule | null);
     if (status !== null) query = query.where("status", "=", Number(status));
-    if (q.search) query = query.where(sql<SqlBool>`lower(${sql.ref("input_filename")}) like ${likePattern(q.search)} escape '\\'`);
+    if (q.search)
+      query = query.where(sql<SqlBool>`lower(${sql.ref("input_filename")}) like ${likePattern(q.search)} escape '\\'`);
     for (const o of order!) query = query.orderBy(o.expr, o.desc ? "desc" : "asc");
     const page = await paginate(req, query.orderBy("id", tieDirection(order!)), q);
     const items = await presentHistory(db, page.results);
-    return { ...page, results: items.map((i) => (i.status === 2 && queue.liveItem(i.id) ? { ...i, percent: queue.liveItem(i.id)!.percent } : i)) };
+    return {
+      ...page,
+      results: items.map((i) =>
+        i.status === 2 && queue.liveItem(i.id) ? { ...i, percent: queue.liveItem(i.id)!.percent } : i,
+      ),
+    };
   });
 
   app.get(item, async (req) => (await visibleItem(req, await importViewer(req, db))).item);
@@ -80,21 +93,36 @@ export function importRoutes(app: FastifyInstance, ctx: ApiContext, opts: { work
     const { item: found, errorRows } = await visibleItem(req, viewer);
     if (!errorRows) throw notFound();
     const format = String((req.query as Record<string, unknown>)?.format_type ?? "xlsx");
-    if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw badRequest({ format_type: [MSG.invalid_choice] });
+    if (!(EXPORT_FORMATS as readonly string[]).includes(format))
+      throw badRequest({ format_type: [MSG.invalid_choice] });
     // The language the reader is reading in (the dashboard says so), else the account's.
     const asked = (req.query as Record<string, unknown>)?.language;
     const dict = DICTIONARIES[(typeof asked === "string" ? asked : viewer.language) === "th" ? "th" : "en"];
     const t = (key: string) => dict[key] ?? DICTIONARIES.en[key] ?? key;
     const width = Math.max(errorRows.columns.length, ...errorRows.rows.map((r) => r.cells.length));
-    const columns = [...Array.from({ length: width }, (_, i) => ({ header: errorRows.columns[i] ?? "", numFmt: "@" })), { header: t("import_errors_column"), width: 60 }];
+    const columns = [
+      ...Array.from({ length: width }, (_, i) => ({ header: errorRows.columns[i] ?? "", numFmt: "@" })),
+      { header: t("import_errors_column"), width: 60 },
+    ];
     const rows = (async function* () {
       for (const r of errorRows.rows) {
         const cells = Array.from({ length: width }, (_, i) => r.cells[i] ?? "");
-        yield [...cells, Object.entries(r.errors).map(([field, messages]) => `${field}: ${messages.map(t).join(" ")}`).join("\n")];
+        yield [
+          ...cells,
+          Object.entries(r.errors)
+            .map(([field, messages]) => `${field}: ${messages.map(t).join(" ")}`)
+            .join("\n"),
+        ];
       }
     })();
     const name = found.input_filename.replace(/\.(csv|xlsx)$/i, "");
-    return sendTable(reply, { format: format as ExportFormat, filename: `${name}-errors`, sheetName: "errors", columns, rows });
+    return sendTable(reply, {
+      format: format as ExportFormat,
+      filename: `${name}-errors`,
+      sheetName: "errors",
+      columns,
+      rows,
+    });
   });
 
   userImportRoutes(app, ctx, queue);

@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { SESSION_IDLE_SECONDS } from "../../contract/http";
-import { IMPORT_EVENTS, IMPORT_HISTORY_RECENT, IMPORT_SOCKET_PATH, type ImportEvent, type ImportHistoryItem, type ImportModule, type ImportSocketMessage } from "../../contract/imports";
+import {
+  IMPORT_EVENTS,
+  IMPORT_HISTORY_RECENT,
+  IMPORT_SOCKET_PATH,
+  type ImportEvent,
+  type ImportHistoryItem,
+  type ImportModule,
+  type ImportSocketMessage,
+} from "../../contract/imports";
 import { MSG } from "../../contract/messages";
 import { readEnv } from "../env";
 import type { ApiContext } from "../http/context";
@@ -32,7 +40,11 @@ const CLOSE_SIGNED_OUT = 4401;
  * open it only from the API's own host or from the dashboard's public origin (PUBLIC_ORIGIN):
  * never `null` (a sandboxed frame, a file), another site, or anything that is not an http(s) origin.
  */
-export function originAllowed(origin: string | undefined, host: string | undefined, publicOrigin: string | undefined): boolean {
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  publicOrigin: string | undefined,
+): boolean {
   if (origin === undefined) return true;
   const own = (text: string) => {
     try {
@@ -55,22 +67,46 @@ export function importSocketRoutes(app: FastifyInstance, ctx: ApiContext, queue:
   const { db } = ctx;
 
   const recent = async (viewer: Viewer, module: ImportModule | null) =>
-    overlay(await presentHistory(db, await visibleHistory(db, viewer, module).orderBy("datetime_create", "desc").orderBy("id", "desc").limit(IMPORT_HISTORY_RECENT).execute()));
+    overlay(
+      await presentHistory(
+        db,
+        await visibleHistory(db, viewer, module)
+          .orderBy("datetime_create", "desc")
+          .orderBy("id", "desc")
+          .limit(IMPORT_HISTORY_RECENT)
+          .execute(),
+      ),
+    );
   const processing = async (viewer: Viewer, module: ImportModule | null) =>
-    overlay(await presentHistory(db, await visibleHistory(db, viewer, module).where("status", "=", 2).orderBy("id").execute()));
+    overlay(
+      await presentHistory(
+        db,
+        await visibleHistory(db, viewer, module).where("status", "=", 2).orderBy("id").execute(),
+      ),
+    );
   /** This process's jobs as they are now (the table holds their percent of a few seconds ago). */
-  const overlay = (items: ImportHistoryItem[]) => items.map((i) => (i.status === 2 && queue.liveItem(i.id) ? { ...i, percent: queue.liveItem(i.id)!.percent, count_failed: queue.liveItem(i.id)!.count_failed } : i));
+  const overlay = (items: ImportHistoryItem[]) =>
+    items.map((i) =>
+      i.status === 2 && queue.liveItem(i.id)
+        ? { ...i, percent: queue.liveItem(i.id)!.percent, count_failed: queue.liveItem(i.id)!.count_failed }
+        : i,
+    );
 
   /** The session the socket was opened with still stands (not signed out, not idle too long). */
   const sessionAlive = async (req: FastifyRequest) => {
     if (!req.sessionKeyHash) return false;
-    const row = await db.selectFrom("session").select("datetime_last_seen").where("key_hash", "=", req.sessionKeyHash).executeTakeFirst();
+    const row = await db
+      .selectFrom("session")
+      .select("datetime_last_seen")
+      .where("key_hash", "=", req.sessionKeyHash)
+      .executeTakeFirst();
     return !!row && ctx.now().getTime() - Date.parse(row.datetime_last_seen) <= SESSION_IDLE_SECONDS * 1000;
   };
 
   const preValidation = async (req: FastifyRequest) => {
     // Before the session and before the upgrade: a refused page gets a 403 and no socket at all.
-    if (!originAllowed(req.headers.origin, req.headers.host, readEnv().PUBLIC_ORIGIN)) throw new ApiError(403, { detail: MSG.permission_denied });
+    if (!originAllowed(req.headers.origin, req.headers.host, readEnv().PUBLIC_ORIGIN))
+      throw new ApiError(403, { detail: MSG.permission_denied });
     const given = (req.params as { module?: string }).module;
     if (given !== undefined && !isImportModule(given)) throw notFound();
     viewers.set(req, { viewer: await importViewer(req, db), module: (given as ImportModule | undefined) ?? null });
@@ -106,7 +142,9 @@ export function importSocketRoutes(app: FastifyInstance, ctx: ApiContext, queue:
       if (!canSee(viewer, module, item)) return;
       if (type === "progress") {
         // From memory, no query: during a write transaction (SQLite) the database is busy.
-        inProgress = inProgress.some((i) => i.id === item.id) ? inProgress.map((i) => (i.id === item.id ? item : i)) : [...inProgress, item];
+        inProgress = inProgress.some((i) => i.id === item.id)
+          ? inProgress.map((i) => (i.id === item.id ? item : i))
+          : [...inProgress, item];
         return send({ event: IMPORT_EVENTS.processing, results: inProgress });
       }
       // A job queued or ended: the lists as stored.

@@ -20,19 +20,39 @@ import { startJob } from "./history";
 export async function receiveImport(
   ctx: ApiContext,
   req: FastifyRequest,
-  opts: { module: ImportModule; maxRows: number; by: number; checkColumns: (header: string[]) => unknown; options?: Record<string, unknown> },
+  opts: {
+    module: ImportModule;
+    maxRows: number;
+    by: number;
+    checkColumns: (header: string[]) => unknown;
+    options?: Record<string, unknown>;
+  },
 ): Promise<ImportHistoryItem> {
   const { "file-size-limit": limit } = await configValues(ctx.db, ["file-size-limit"]);
   const upload = await readTableUpload(req, "file", Number(limit) || 10485760);
-  const { mode } = parseInput(importFormSchema, { mode: upload.fields.mode ?? (req.query as Record<string, unknown>)?.mode });
+  const { mode } = parseInput(importFormSchema, {
+    mode: upload.fields.mode ?? (req.query as Record<string, unknown>)?.mode,
+  });
   const file = await readTable(upload, opts.maxRows);
   opts.checkColumns(file.header);
   checkRowCount(file.rows, opts.maxRows);
-  return startJob(ctx.db, { module: opts.module, filename: upload.filename.slice(0, 255) || "import", mode, file, options: opts.options ?? {}, by: opts.by, now: ctx.now() });
+  return startJob(ctx.db, {
+    module: opts.module,
+    filename: upload.filename.slice(0, 255) || "import",
+    mode,
+    file,
+    options: opts.options ?? {},
+    by: opts.by,
+    now: ctx.now(),
+  });
 }
 
 /** GET template/?format_type=xlsx|csv: the columns to fill, no row. */
-export function sendTemplate(req: FastifyRequest, reply: FastifyReply, opts: { filename: string; sheetName: string; columns: ExportColumn[] }) {
+export function sendTemplate(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  opts: { filename: string; sheetName: string; columns: ExportColumn[] },
+) {
   const format = String((req.query as Record<string, unknown>)?.format_type ?? "xlsx");
   if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw badRequest({ format_type: [MSG.invalid_choice] });
   return sendTable(reply, { format: format as ExportFormat, ...opts, rows: (async function* () {})() });

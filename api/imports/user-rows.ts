@@ -1,6 +1,11 @@
 import { sql } from "kysely";
 import type { FieldErrors } from "../../contract/http";
-import { USER_IMPORT_COLUMNS, USER_IMPORT_EXTRA_COLUMNS, USER_IMPORT_REQUIRED, type UserImportColumn } from "../../contract/imports";
+import {
+  USER_IMPORT_COLUMNS,
+  USER_IMPORT_EXTRA_COLUMNS,
+  USER_IMPORT_REQUIRED,
+  type UserImportColumn,
+} from "../../contract/imports";
 import { MSG } from "../../contract/messages";
 import { userImportRowSchema, type UserFormInput } from "../../contract/schemas/user";
 import type { TableFile } from "../content/features/enrollment/import-file";
@@ -65,7 +70,13 @@ async function accountsBy(db: Db, column: string, values: string[]): Promise<Acc
   const unique = [...new Set(values)];
   for (let i = 0; i < unique.length; i += CHUNK) {
     const part = unique.slice(i, i + CHUNK);
-    out.push(...((await db.selectFrom("account").selectAll().where(sql`lower(${sql.ref(column)})`, "in", part).execute()) as AccountRow[]));
+    out.push(
+      ...((await db
+        .selectFrom("account")
+        .selectAll()
+        .where(sql`lower(${sql.ref(column)})`, "in", part)
+        .execute()) as AccountRow[]),
+    );
   }
   return out;
 }
@@ -88,7 +99,11 @@ export async function checkUserRows(
 ): Promise<CheckedRow[]> {
   const columns = userColumns(file.header);
   const schema = userImportRowSchema(await passwordRule(db), await textLimits(db));
-  const resolve = { department: await referenceMatcher(db, "department"), position: await referenceMatcher(db, "position"), level: await referenceMatcher(db, "level") };
+  const resolve = {
+    department: await referenceMatcher(db, "department"),
+    position: await referenceMatcher(db, "position"),
+    level: await referenceMatcher(db, "level"),
+  };
   const cell = (cells: string[], c: UserImportColumn) => (cells[columns.get(c)!] ?? "").trim();
 
   // 1. Each row by the form's schema; references looked up (the supervisor comes later).
@@ -103,22 +118,36 @@ export async function checkUserRows(
         const found = v === "" ? null : resolve[c](v);
         if (v !== "" && found === null) addError(errors, c, MSG.invalid_choice);
         // Several rows fit: the message, then the candidates as they are (not a key: the error file shows them verbatim).
-        if (found && "candidates" in found) for (const m of [MSG.import_several_match, found.candidates]) addError(errors, c, m);
+        if (found && "candidates" in found)
+          for (const m of [MSG.import_several_match, found.candidates]) addError(errors, c, m);
         raw[c] = found && "id" in found ? found.id : null;
-      } else if (c !== "supervisor") raw[c] = CHECKBOXES.has(c) ? v.toLowerCase() : DATES.has(c) ? v.replace(XLSX_DAY, "$1") : v;
+      } else if (c !== "supervisor")
+        raw[c] = CHECKBOXES.has(c) ? v.toLowerCase() : DATES.has(c) ? v.replace(XLSX_DAY, "$1") : v;
     }
     // One password column is enough in a file: its confirmation is itself unless a column says otherwise.
     if (!columns.has("confirm_password")) raw.confirm_password = raw.password;
     supervisors.push(columns.has("supervisor") ? cell(cells, "supervisor").toLowerCase() : "");
     const parsed = schema.safeParse(raw);
-    if (!parsed.success) for (const [f, list] of Object.entries(fieldErrors(parsed.error))) for (const m of list) addError(errors, f, m);
+    if (!parsed.success)
+      for (const [f, list] of Object.entries(fieldErrors(parsed.error))) for (const m of list) addError(errors, f, m);
     const { password = null, confirm_password: _c, is_active = true, ...form } = parsed.success ? parsed.data : {};
-    rows.push({ line: row, cells, errors, target: null, form: parsed.success ? (form as UserFormInput) : null, changes: {}, isActive: is_active, password, supervisorRow: null });
+    rows.push({
+      line: row,
+      cells,
+      errors,
+      target: null,
+      form: parsed.success ? (form as UserFormInput) : null,
+      changes: {},
+      isActive: is_active,
+      password,
+      supervisorRow: null,
+    });
     if (i % CHUNK === CHUNK - 1) progress(i + 1);
   }
 
   // 2. Existing accounts: the rows' own (by username) and the supervisors named.
-  const usernameOf = (r: CheckedRow, i: number) => (r.form?.username ?? cell(file.rows[i].cells, "username")).toLowerCase();
+  const usernameOf = (r: CheckedRow, i: number) =>
+    (r.form?.username ?? cell(file.rows[i].cells, "username")).toLowerCase();
   const existing = await accountsBy(db, "username", [...rows.map(usernameOf), ...supervisors.filter(Boolean)]);
   const accountByName = new Map(existing.map((a) => [a.username.toLowerCase(), a]));
   rows.forEach((r, i) => (r.target = accountByName.get(usernameOf(r, i)) ?? null));
@@ -130,7 +159,15 @@ export async function checkUserRows(
       const v = r.form?.[field];
       return typeof v === "string" && v !== "" ? v.toLowerCase() : null;
     };
-    const owners = new Map((await accountsBy(db, field, rows.map(valueOf).filter((v): v is string => v !== null))).map((a) => [String(a[field]).toLowerCase(), a.id]));
+    const owners = new Map(
+      (
+        await accountsBy(
+          db,
+          field,
+          rows.map(valueOf).filter((v): v is string => v !== null),
+        )
+      ).map((a) => [String(a[field]).toLowerCase(), a.id]),
+    );
     const firstRow = new Map<string, number>();
     rows.forEach((r, i) => {
       const v = valueOf(r);
@@ -155,15 +192,18 @@ export async function checkUserRows(
     if (!r.form) return;
     if (columns.has("supervisor")) r.form.supervisor = supervisor;
     if (!r.target) return;
-    const given = Object.fromEntries(Object.entries(r.form).filter(([k]) => columns.has(k as UserImportColumn) && !CREATE_ONLY.has(k)));
+    const given = Object.fromEntries(
+      Object.entries(r.form).filter(([k]) => columns.has(k as UserImportColumn) && !CREATE_ONLY.has(k)),
+    );
     if (r.supervisorRow !== null) delete given.supervisor;
     r.changes = pickChanged(r.target, given);
     const changing = Object.keys(r.changes).length > 0 || r.supervisorRow !== null;
-    if (changing && (!who.mayChange || (r.target.is_superuser === 1 && who.actor.is_superuser !== 1))) addError(r.errors, "username", MSG.permission_denied);
+    if (changing && (!who.mayChange || (r.target.is_superuser === 1 && who.actor.is_superuser !== 1)))
+      addError(r.errors, "username", MSG.permission_denied);
   });
 
   // 5. A row whose supervisor is a refused row cannot be linked: refused too (until nothing changes).
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const r of rows) {
       if (r.supervisorRow === null || !isBad(r.supervisorRow) || r.errors.supervisor) continue;
@@ -178,7 +218,9 @@ export async function checkUserRows(
 /** The given fields whose value differs from the account's (what applyAccountChanges would write). */
 function pickChanged(target: AccountRow, given: Partial<UserFormInput>): Partial<UserFormInput> {
   const changed = changesOf(target, given);
-  return Object.fromEntries(Object.keys(changed).map((k) => [k, given[k as keyof UserFormInput]])) as Partial<UserFormInput>;
+  return Object.fromEntries(
+    Object.keys(changed).map((k) => [k, given[k as keyof UserFormInput]]),
+  ) as Partial<UserFormInput>;
 }
 
 export const isBad = (r: CheckedRow) => Object.keys(r.errors).length > 0;

@@ -26,11 +26,24 @@ type Raw = Record<string, string | (string | number)[]>;
 type Options = { survey?: { other: Record<string, string> }; accountId?: number };
 
 const asList = (v: string | (string | number)[] | undefined): string[] =>
-  v === undefined ? [] : Array.isArray(v) ? v.map(String) : v.split(",").map((s) => s.trim()).filter(Boolean);
+  v === undefined
+    ? []
+    : Array.isArray(v)
+      ? v.map(String)
+      : v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean);
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** The rows to write for `answers` to form `formId`, or a 400 with every problem. */
-export async function checkAnswers(q: Q, formId: number, answers: Raw, limits: ContentLimits, opts: Options = {}): Promise<AnswerRow[]> {
+export async function checkAnswers(
+  q: Q,
+  formId: number,
+  answers: Raw,
+  limits: ContentLimits,
+  opts: Options = {},
+): Promise<AnswerRow[]> {
   const { survey } = opts;
   const questions = await q
     .selectFrom("form_question as qn")
@@ -39,7 +52,9 @@ export async function checkAnswers(q: Q, formId: number, answers: Raw, limits: C
     .where("sc.form_id", "=", formId)
     .execute();
   const ids = questions.map((x) => x.id);
-  const choices = ids.length ? await q.selectFrom("form_choice").select(["id", "question_id", "text"]).where("question_id", "in", ids).execute() : [];
+  const choices = ids.length
+    ? await q.selectFrom("form_choice").select(["id", "question_id", "text"]).where("question_id", "in", ids).execute()
+    : [];
   const errors: Record<string, string[]> = {};
   const rows: AnswerRow[] = [];
   for (const key of Object.keys(answers)) if (!ids.includes(Number(key))) errors[`answers.${key}`] = [MSG.invalid];
@@ -79,7 +94,9 @@ export async function checkAnswers(q: Q, formId: number, answers: Raw, limits: C
       continue;
     }
     // A multiple date question may come as a list; every other written answer is one text.
-    const value = (Array.isArray(raw) ? raw.join(qn.type === QUESTION_TYPE.multiple_date ? "," : ", ") : raw ?? "").trim();
+    const value = (
+      Array.isArray(raw) ? raw.join(qn.type === QUESTION_TYPE.multiple_date ? "," : ", ") : (raw ?? "")
+    ).trim();
     if (!value) {
       if (qn.is_required === 1 && qn.type !== QUESTION_TYPE.info) fail(REQ_MSG.answer_required);
       continue;
@@ -102,11 +119,23 @@ export async function writeSubmission(
   content: { content_type_id: number | null; content_id: number | null } = { content_type_id: null, content_id: null },
 ) {
   await claimAnswerUploads(trx, rows, at);
-  const sub = await trx.insertInto("form_submission").values({ form_id: formId, account_id: accountId, ...content, datetime_create: at }).returning("id").executeTakeFirstOrThrow();
+  const sub = await trx
+    .insertInto("form_submission")
+    .values({ form_id: formId, account_id: accountId, ...content, datetime_create: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   if (rows.length) {
     await trx
       .insertInto("form_answer")
-      .values(rows.map((r) => ({ submission_id: sub.id, question_id: r.question_id, choice_id: r.choice_id, value: r.value, file_key: r.file_key ?? null })))
+      .values(
+        rows.map((r) => ({
+          submission_id: sub.id,
+          question_id: r.question_id,
+          choice_id: r.choice_id,
+          value: r.value,
+          file_key: r.file_key ?? null,
+        })),
+      )
       .execute();
   }
   return sub.id;
@@ -119,13 +148,26 @@ export async function presentSubmissions(q: Q, ids: number[]): Promise<FormSubmi
     q.selectFrom("form_submission").selectAll().where("id", "in", ids).execute(),
     q.selectFrom("form_answer").selectAll().where("submission_id", "in", ids).orderBy("id").execute(),
   ]);
-  const people = await peopleById(q, subs.map((s) => s.account_id));
+  const people = await peopleById(
+    q,
+    subs.map((s) => s.account_id),
+  );
   const byId = new Map(subs.map((s) => [s.id, s]));
   return ids.map((id) => {
     const s = byId.get(id)!;
     const own: FormAnswer[] = answers
       .filter((a) => a.submission_id === id && a.question_id !== null)
-      .map((a) => ({ question: a.question_id!, value: a.value, choice: a.choice_id, ...(a.file_key ? { file: fileUrl(a.file_key) } : {}) }));
-    return { id, account: people.get(s.account_id) ?? { id: s.account_id, name: "", username: "" }, datetime_create: s.datetime_create, answers: own };
+      .map((a) => ({
+        question: a.question_id!,
+        value: a.value,
+        choice: a.choice_id,
+        ...(a.file_key ? { file: fileUrl(a.file_key) } : {}),
+      }));
+    return {
+      id,
+      account: people.get(s.account_id) ?? { id: s.account_id, name: "", username: "" },
+      datetime_create: s.datetime_create,
+      answers: own,
+    };
   });
 }

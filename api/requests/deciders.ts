@@ -23,7 +23,12 @@ import { DECIDED_KIND_OF, decidedKinds } from "./decided-kinds";
  * neither (or no dashboard permission): 403. Checked before any input is read. `change` also
  * tells whether it holds the module's change flag (an administrator's decisions).
  */
-export async function requestAccess(req: FastifyRequest, db: Db, module: Module, kind: number): Promise<{ account: AccountRow; full: boolean; change: boolean }> {
+export async function requestAccess(
+  req: FastifyRequest,
+  db: Db,
+  module: Module,
+  kind: number,
+): Promise<{ account: AccountRow; full: boolean; change: boolean }> {
   const { account, flags } = await requestFlags(req, db);
   // Dashboard calls are staff's: a supervisor without the dashboard decides nothing here.
   if (!flags.has(DASHBOARD_FLAG)) throw forbidden();

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { sql, type SqlBool } from "kysely";
 import { criteriaCount, emptyCondition, type ConditionInput } from "../../contract/schemas/condition";
-import { FLOW_CONDITION_FIELDS, flowConditionSchema, type FlowCondition, type FlowConditionField } from "../../contract/schemas/requests";
+import {
+  FLOW_CONDITION_FIELDS,
+  flowConditionSchema,
+  type FlowCondition,
+  type FlowConditionField,
+} from "../../contract/schemas/requests";
 import { FLOW_CONDITIONS, ORGANISATION_CRITERIA, matchesCondition, type Today } from "../auth/conditions";
 import { checkConditionIds, conditionColumns, conditionOf, listsOf, replaceLists } from "../auth/condition-store";
 import type { ApiContext } from "../http/context";
@@ -25,7 +30,11 @@ import { rowId, type Q } from "./kit";
 const FIELDS = FLOW_CONDITION_FIELDS;
 
 export async function loadFlowCondition(q: Q, flowId: number): Promise<FlowCondition> {
-  const row = await q.selectFrom("approval_flow_condition").selectAll().where("flow_id", "=", flowId).executeTakeFirst();
+  const row = await q
+    .selectFrom("approval_flow_condition")
+    .selectAll()
+    .where("flow_id", "=", flowId)
+    .executeTakeFirst();
   if (!row) return { id: flowId, ...emptyCondition(FIELDS) };
   return { id: flowId, ...conditionOf(row, (await listsOf(q, FLOW_CONDITIONS, [flowId])).get(flowId)!, FIELDS) };
 }
@@ -40,8 +49,16 @@ async function saveFlowCondition(trx: Trx, flowId: number, input: ConditionInput
     return;
   }
   const columns = { ...conditionColumns(input), datetime_update: now.toISOString() };
-  const res = await trx.updateTable("approval_flow_condition").set(columns).where("flow_id", "=", flowId).executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) await trx.insertInto("approval_flow_condition").values({ flow_id: flowId, ...columns }).execute();
+  const res = await trx
+    .updateTable("approval_flow_condition")
+    .set(columns)
+    .where("flow_id", "=", flowId)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0)
+    await trx
+      .insertInto("approval_flow_condition")
+      .values({ flow_id: flowId, ...columns })
+      .execute();
   await replaceLists(trx, FLOW_CONDITIONS, flowId, input, FIELDS);
 }
 
@@ -49,12 +66,22 @@ async function saveFlowCondition(trx: Trx, flowId: number, input: ConditionInput
  * For each of `flowIds` that has a condition: whether account `accountId` matches it (the
  * organisation criteria, as a department rule reads them). Flows without a condition are absent.
  */
-export async function flowConditionMatches(q: Q, flowIds: number[], accountId: number, today: Today): Promise<Map<number, boolean>> {
+export async function flowConditionMatches(
+  q: Q,
+  flowIds: number[],
+  accountId: number,
+  today: Today,
+): Promise<Map<number, boolean>> {
   if (!flowIds.length) return new Map();
   const rows = await q
     .selectFrom("approval_flow_condition as c")
     .innerJoin("account as a", (j) => j.on(sql<SqlBool>`${sql.ref("a.id")} = ${accountId}`))
-    .select(["c.flow_id", sql<number>`case when ${matchesCondition(FLOW_CONDITIONS, "c", "a", { today, criteria: ORGANISATION_CRITERIA })} then 1 else 0 end`.as("ok")])
+    .select([
+      "c.flow_id",
+      sql<number>`case when ${matchesCondition(FLOW_CONDITIONS, "c", "a", { today, criteria: ORGANISATION_CRITERIA })} then 1 else 0 end`.as(
+        "ok",
+      ),
+    ])
     .where("c.flow_id", "in", flowIds)
     .execute();
   return new Map(rows.map((r) => [r.flow_id, Number(r.ok) === 1]));

@@ -17,7 +17,14 @@ import { presentForms } from "./forms";
  * left out, as the results page shows them. Headings in the requester's language, dates in the
  * organisation's zone.
  */
-export async function exportSubmissions(reply: FastifyReply, db: Db, formId: number, account: AccountRow, format: ExportFormat, now: Date) {
+export async function exportSubmissions(
+  reply: FastifyReply,
+  db: Db,
+  formId: number,
+  account: AccountRow,
+  format: ExportFormat,
+  now: Date,
+) {
   const [form] = await presentForms(db, [formId]);
   const t = translator(account.language);
   const { "time-zone-offset-minutes": offset } = await configValues(db, ["time-zone-offset-minutes"]);
@@ -42,16 +49,31 @@ export async function exportSubmissions(reply: FastifyReply, db: Db, formId: num
     }
     return contentNames.get(key)!;
   };
-  const query = db.selectFrom("form_submission").select(["id", "content_type_id", "content_id"]).where("form_id", "=", formId).orderBy("datetime_create", "desc").orderBy("id", "desc");
+  const query = db
+    .selectFrom("form_submission")
+    .select(["id", "content_type_id", "content_id"])
+    .where("form_id", "=", formId)
+    .orderBy("datetime_create", "desc")
+    .orderBy("id", "desc");
   async function* rows(): AsyncGenerator<(ExportCell | Date)[]> {
     let n = 0;
     for await (const part of pagesOf((limit, off) => query.limit(limit).offset(off).execute(), 500)) {
-      const subs = await presentSubmissions(db, part.map((r) => r.id));
+      const subs = await presentSubmissions(
+        db,
+        part.map((r) => r.id),
+      );
       for (const [i, sub] of subs.entries()) {
         n++;
-        const own = (q: number) => sub.answers.filter((a) => a.question === q).map((a) => a.value).join(", ");
+        const own = (q: number) =>
+          sub.answers
+            .filter((a) => a.question === q)
+            .map((a) => a.value)
+            .join(", ");
         yield [
-          n, sub.account.username, sub.account.name, localTime(sub.datetime_create, Number(offset) || 0),
+          n,
+          sub.account.username,
+          sub.account.name,
+          localTime(sub.datetime_create, Number(offset) || 0),
           ...(enrollment ? [await contentOf(part[i].content_type_id, part[i].content_id)] : []),
           ...questions.map((q) => own(q.id)),
         ];
@@ -59,5 +81,11 @@ export async function exportSubmissions(reply: FastifyReply, db: Db, formId: num
     }
   }
   const day = now.toISOString().slice(0, 10).replace(/-/g, "");
-  return sendTable(reply, { format, filename: `${form.code || `form-${form.id}`}-results-${day}`, sheetName: form.name, columns, rows: rows() });
+  return sendTable(reply, {
+    format,
+    filename: `${form.code || `form-${form.id}`}-results-${day}`,
+    sheetName: form.name,
+    columns,
+    rows: rows(),
+  });
 }

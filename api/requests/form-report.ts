@@ -19,7 +19,9 @@ export const REPORT_ANSWERS = 50;
 export async function formReport(q: Q, formId: number, respondents?: Respondents): Promise<FormReport> {
   // Answers by a submission of the respondents asked for (all when none).
   const submitted = (col: string) =>
-    respondents ? sql<SqlBool>`${sql.ref(col)} in (select id from form_submission where form_id = ${formId} and ${respondents("account_id")})` : sql<SqlBool>`1 = 1`;
+    respondents
+      ? sql<SqlBool>`${sql.ref(col)} in (select id from form_submission where form_id = ${formId} and ${respondents("account_id")})`
+      : sql<SqlBool>`1 = 1`;
   const questions = await q
     .selectFrom("form_question as qn")
     .innerJoin("form_section as sc", "sc.id", "qn.section_id")
@@ -30,12 +32,36 @@ export async function formReport(q: Q, formId: number, respondents?: Respondents
     .orderBy("qn.id")
     .execute();
   const ids = questions.map((x) => x.id);
-  const total = await q.selectFrom("form_submission").select((eb) => eb.fn.countAll<number>().as("n")).where("form_id", "=", formId).where(respondents ? respondents("account_id") : sql<SqlBool>`1 = 1`).executeTakeFirstOrThrow();
+  const total = await q
+    .selectFrom("form_submission")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("form_id", "=", formId)
+    .where(respondents ? respondents("account_id") : sql<SqlBool>`1 = 1`)
+    .executeTakeFirstOrThrow();
   if (!ids.length) return { count_submission: Number(total.n), questions: [] };
   const [choices, perChoice, perQuestion, written] = await Promise.all([
-    q.selectFrom("form_choice").select(["id", "question_id", "text"]).where("question_id", "in", ids).orderBy("sort").orderBy("id").execute(),
-    q.selectFrom("form_answer").select(["choice_id", (eb) => eb.fn.countAll<number>().as("n")]).where("question_id", "in", ids).where("choice_id", "is not", null).where(submitted("submission_id")).groupBy("choice_id").execute(),
-    q.selectFrom("form_answer").select(["question_id", (eb) => eb.fn.count<number>("submission_id").distinct().as("n")]).where("question_id", "in", ids).where(submitted("submission_id")).groupBy("question_id").execute(),
+    q
+      .selectFrom("form_choice")
+      .select(["id", "question_id", "text"])
+      .where("question_id", "in", ids)
+      .orderBy("sort")
+      .orderBy("id")
+      .execute(),
+    q
+      .selectFrom("form_answer")
+      .select(["choice_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("question_id", "in", ids)
+      .where("choice_id", "is not", null)
+      .where(submitted("submission_id"))
+      .groupBy("choice_id")
+      .execute(),
+    q
+      .selectFrom("form_answer")
+      .select(["question_id", (eb) => eb.fn.count<number>("submission_id").distinct().as("n")])
+      .where("question_id", "in", ids)
+      .where(submitted("submission_id"))
+      .groupBy("question_id")
+      .execute(),
     q
       .selectFrom("form_answer as fa")
       .innerJoin("form_submission as fs", "fs.id", "fa.submission_id")
@@ -56,9 +82,18 @@ export async function formReport(q: Q, formId: number, respondents?: Respondents
       type: x.type as never,
       count_answer: Number(perQuestion.find((p) => p.question_id === x.id)?.n ?? 0),
       choices: hasChoices(x.type)
-        ? choices.filter((c) => c.question_id === x.id).map((c) => ({ id: c.id, text: c.text, count: Number(perChoice.find((p) => p.choice_id === c.id)?.n ?? 0) }))
+        ? choices
+            .filter((c) => c.question_id === x.id)
+            .map((c) => ({
+              id: c.id,
+              text: c.text,
+              count: Number(perChoice.find((p) => p.choice_id === c.id)?.n ?? 0),
+            }))
         : [],
-      answers: written.filter((w) => w.question_id === x.id).slice(0, REPORT_ANSWERS).map((w) => w.value),
+      answers: written
+        .filter((w) => w.question_id === x.id)
+        .slice(0, REPORT_ANSWERS)
+        .map((w) => w.value),
     })),
   };
 }

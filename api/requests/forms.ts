@@ -48,26 +48,66 @@ export async function presentForms(q: Q, ids: number[]): Promise<Form[]> {
     q.selectFrom("request_form").selectAll().where("id", "in", ids).execute(),
     q.selectFrom("form_section").selectAll().where("form_id", "in", ids).orderBy("sort").orderBy("id").execute(),
   ]);
-  const questions = sections.length ? await q.selectFrom("form_question").selectAll().where("section_id", "in", sections.map((s) => s.id)).orderBy("sort").orderBy("id").execute() : [];
-  const choices = questions.length ? await q.selectFrom("form_choice").selectAll().where("question_id", "in", questions.map((x) => x.id)).orderBy("sort").orderBy("id").execute() : [];
-  const counts = await q.selectFrom("form_submission").select(["form_id", (eb) => eb.fn.countAll<number>().as("n")]).where("form_id", "in", ids).groupBy("form_id").execute();
+  const questions = sections.length
+    ? await q
+        .selectFrom("form_question")
+        .selectAll()
+        .where(
+          "section_id",
+          "in",
+          sections.map((s) => s.id),
+        )
+        .orderBy("sort")
+        .orderBy("id")
+        .execute()
+    : [];
+  const choices = questions.length
+    ? await q
+        .selectFrom("form_choice")
+        .selectAll()
+        .where(
+          "question_id",
+          "in",
+          questions.map((x) => x.id),
+        )
+        .orderBy("sort")
+        .orderBy("id")
+        .execute()
+    : [];
+  const counts = await q
+    .selectFrom("form_submission")
+    .select(["form_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("form_id", "in", ids)
+    .groupBy("form_id")
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const r = byId.get(id)!;
-    const own = sections.filter((s) => s.form_id === id).map((s, i) => ({
-      id: s.id,
-      sort: i + 1,
-      name: s.name,
-      desc: s.desc,
-      questions: questions
-        .filter((x) => x.section_id === s.id)
-        .map((x, j) => ({
-          id: x.id, sort: j + 1, text: x.text, type: x.type as never, is_required: x.is_required === 1,
-          choices: choices.filter((c) => c.question_id === x.id).map((c) => ({ id: c.id, text: c.text })),
-          value_min: x.value_min, value_max: x.value_max, label_min: x.label_min, label_max: x.label_max, max_select: x.max_select,
-          is_average: x.is_average === 1, is_optional: x.is_optional === 1,
-        })),
-    }));
+    const own = sections
+      .filter((s) => s.form_id === id)
+      .map((s, i) => ({
+        id: s.id,
+        sort: i + 1,
+        name: s.name,
+        desc: s.desc,
+        questions: questions
+          .filter((x) => x.section_id === s.id)
+          .map((x, j) => ({
+            id: x.id,
+            sort: j + 1,
+            text: x.text,
+            type: x.type as never,
+            is_required: x.is_required === 1,
+            choices: choices.filter((c) => c.question_id === x.id).map((c) => ({ id: c.id, text: c.text })),
+            value_min: x.value_min,
+            value_max: x.value_max,
+            label_min: x.label_min,
+            label_max: x.label_max,
+            max_select: x.max_select,
+            is_average: x.is_average === 1,
+            is_optional: x.is_optional === 1,
+          })),
+      }));
     return {
       id,
       kind: r.kind as FormKind,
@@ -88,7 +128,11 @@ export async function presentForms(q: Q, ids: number[]): Promise<Form[]> {
 /** Whether something names the form: a content's enrollment setting (enrollment forms) or a request. */
 async function formInUse(trx: Trx, id: number) {
   return !!(
-    (await trx.selectFrom("content_enrollment_setting").select("content_id").where("form_id", "=", id).executeTakeFirst()) ??
+    (await trx
+      .selectFrom("content_enrollment_setting")
+      .select("content_id")
+      .where("form_id", "=", id)
+      .executeTakeFirst()) ??
     (await trx.selectFrom("learning_request").select("id").where("form_id", "=", id).executeTakeFirst())
   );
 }
@@ -120,7 +164,12 @@ export function formRoutes(app: FastifyInstance, ctx: ApiContext) {
 
     app.get(base, async (req) => {
       await requireModule(req, db, def.module, "view");
-      return namedList(req, db, "request_form", { where: ofKind, ordering: namedOrdering({ datetime_update: sql.ref("t.datetime_update") }), fallback: "-datetime_update", present: (ids) => presentForms(db, ids) });
+      return namedList(req, db, "request_form", {
+        where: ofKind,
+        ordering: namedOrdering({ datetime_update: sql.ref("t.datetime_update") }),
+        fallback: "-datetime_update",
+        present: (ids) => presentForms(db, ids),
+      });
     });
 
     app.post(base, async (req, reply) => {
@@ -130,14 +179,24 @@ export function formRoutes(app: FastifyInstance, ctx: ApiContext) {
         create: async (keep) => {
           const input = parseInput(formSchemas(await textLimits(db)).create, req.body);
           // An enrollment form serves enrolment; a request form names the request type it serves.
-          if (def.kind === FORM_KIND.request && input.type_request === null) throw badRequest({ type_request: [MSG.required] });
+          if (def.kind === FORM_KIND.request && input.type_request === null)
+            throw badRequest({ type_request: [MSG.required] });
           return writeTransaction(
             db,
             async (trx) => {
               await assertCodeFree(trx, "request_form", input.code, null);
               const row = await trx
                 .insertInto("request_form")
-                .values({ kind: def.kind, name: input.name, code: input.code, desc: input.desc, type_request: def.kind === FORM_KIND.request ? input.type_request : null, created_by: account.id, datetime_create: at(), datetime_update: at() })
+                .values({
+                  kind: def.kind,
+                  name: input.name,
+                  code: input.code,
+                  desc: input.desc,
+                  type_request: def.kind === FORM_KIND.request ? input.type_request : null,
+                  created_by: account.id,
+                  datetime_create: at(),
+                  datetime_update: at(),
+                })
                 .returning("id")
                 .executeTakeFirstOrThrow();
               return keep(trx, row.id);
@@ -157,7 +216,8 @@ export function formRoutes(app: FastifyInstance, ctx: ApiContext) {
       await requireModule(req, db, def.module, "change");
       const id = await formOf(req);
       const input = parseChanges(formSchemas(await textLimits(db)).update, req.body);
-      if (def.kind === FORM_KIND.request && input.type_request === null) throw badRequest({ type_request: [MSG.required] });
+      if (def.kind === FORM_KIND.request && input.type_request === null)
+        throw badRequest({ type_request: [MSG.required] });
       await writeTransaction(
         db,
         async (trx) => {
@@ -165,7 +225,11 @@ export function formRoutes(app: FastifyInstance, ctx: ApiContext) {
           const set: Record<string, unknown> = {};
           for (const k of ["name", "code", "desc"] as const) if (input[k] !== undefined) set[k] = input[k];
           if (def.kind === FORM_KIND.request && input.type_request !== undefined) set.type_request = input.type_request;
-          await trx.updateTable("request_form").set({ ...set, datetime_update: at() }).where("id", "=", id).execute();
+          await trx
+            .updateTable("request_form")
+            .set({ ...set, datetime_update: at() })
+            .where("id", "=", id)
+            .execute();
         },
         { field: "code", message: MSG.code_already_used },
       );
@@ -186,9 +250,20 @@ export function formRoutes(app: FastifyInstance, ctx: ApiContext) {
       await requireModule(req, db, def.module, "view");
       const formId = await formOf(req);
       const q = readPageQuery(req);
-      const query = db.selectFrom("form_submission").select("id").where("form_id", "=", formId).orderBy("datetime_create", "desc").orderBy("id", "desc");
+      const query = db
+        .selectFrom("form_submission")
+        .select("id")
+        .where("form_id", "=", formId)
+        .orderBy("datetime_create", "desc")
+        .orderBy("id", "desc");
       const page = await paginate(req, query, q);
-      return { ...page, results: await presentSubmissions(db, page.results.map((r) => r.id)) };
+      return {
+        ...page,
+        results: await presentSubmissions(
+          db,
+          page.results.map((r) => r.id),
+        ),
+      };
     });
 
     // The results as a spreadsheet (docs/decisions/074): the kind's export flag.

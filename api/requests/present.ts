@@ -8,12 +8,19 @@ import { contentSummary, contentsWith, typeById } from "../approvals/contents";
 /** Requests and learning results as the API answers them (docs/decisions/058, 074). */
 
 /** An enrolment request's content and its enrolment as it stands (docs/decisions/074). */
-async function enrolmentsOf(q: Q, rows: { id: number; content_type_id: number | null; content_id: number | null; enrollment_id: number | null }[]) {
+async function enrolmentsOf(
+  q: Q,
+  rows: { id: number; content_type_id: number | null; content_id: number | null; enrollment_id: number | null }[],
+) {
   const out = new Map<number, Pick<LearningRequest, "content" | "enrollment">>();
   const own = rows.filter((r) => r.enrollment_id !== null || r.content_id !== null);
   if (!own.length) return out;
   const types = await contentsWith(q, "enrollment");
-  const statuses = await q.selectFrom("content_enrollment").select(["id", "status"]).where("id", "in", [0, ...own.map((r) => r.enrollment_id ?? 0)]).execute();
+  const statuses = await q
+    .selectFrom("content_enrollment")
+    .select(["id", "status"])
+    .where("id", "in", [0, ...own.map((r) => r.enrollment_id ?? 0)])
+    .execute();
   for (const r of own) {
     const t = r.content_type_id === null ? undefined : typeById(types, r.content_type_id);
     const found = t && r.content_id !== null ? await contentSummary(q, t, r.content_id) : null;
@@ -27,18 +34,45 @@ export async function presentRequests(q: Q, ids: number[], me: AccountRow): Prom
   if (!ids.length) return [];
   const rows = await q.selectFrom("learning_request").selectAll().where("id", "in", ids).execute();
   const [decisions, flows, forms, types, results, steps, mine] = await Promise.all([
-    q.selectFrom("request_decision").selectAll().where("request_id", "in", ids).orderBy("datetime_create").orderBy("id").execute(),
-    q.selectFrom("approval_flow").select(["id", "name"]).where("id", "in", [0, ...rows.map((r) => r.flow_id ?? 0)]).execute(),
-    q.selectFrom("request_form").select(["id", "name"]).where("id", "in", [0, ...rows.map((r) => r.form_id ?? 0)]).execute(),
-    q.selectFrom("content_type").select(["id", "name"]).where("id", "in", [0, ...rows.map((r) => r.content_type_id ?? 0)]).execute(),
+    q
+      .selectFrom("request_decision")
+      .selectAll()
+      .where("request_id", "in", ids)
+      .orderBy("datetime_create")
+      .orderBy("id")
+      .execute(),
+    q
+      .selectFrom("approval_flow")
+      .select(["id", "name"])
+      .where("id", "in", [0, ...rows.map((r) => r.flow_id ?? 0)])
+      .execute(),
+    q
+      .selectFrom("request_form")
+      .select(["id", "name"])
+      .where("id", "in", [0, ...rows.map((r) => r.form_id ?? 0)])
+      .execute(),
+    q
+      .selectFrom("content_type")
+      .select(["id", "name"])
+      .where("id", "in", [0, ...rows.map((r) => r.content_type_id ?? 0)])
+      .execute(),
     q.selectFrom("learning_result").select(["id", "request_id", "status"]).where("request_id", "in", ids).execute(),
-    q.selectFrom("approval_step").select(["flow_id", (eb) => eb.fn.countAll<number>().as("n")]).where("flow_id", "in", [0, ...rows.map((r) => r.flow_id ?? 0)]).groupBy("flow_id").execute(),
+    q
+      .selectFrom("approval_step")
+      .select(["flow_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("flow_id", "in", [0, ...rows.map((r) => r.flow_id ?? 0)])
+      .groupBy("flow_id")
+      .execute(),
     waitingFor(q, me).select("r.id").where("r.id", "in", ids).execute(),
   ]);
   const waiting = new Map<number, number[]>();
   for (const r of rows) waiting.set(r.id, await decidersOf(q, r.id));
   const enrolments = await enrolmentsOf(q, rows);
-  const people = await peopleById(q, [...rows.map((r) => r.account_id), ...decisions.map((d) => d.decided_by), ...[...waiting.values()].flat()]);
+  const people = await peopleById(q, [
+    ...rows.map((r) => r.account_id),
+    ...decisions.map((d) => d.decided_by),
+    ...[...waiting.values()].flat(),
+  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const out: LearningRequest[] = [];
   for (const id of ids) {
@@ -69,7 +103,13 @@ export async function presentRequests(q: Q, ids: number[], me: AccountRow): Prom
       submission: r.submission_id,
       decisions: decisions
         .filter((d) => d.request_id === id)
-        .map((d) => ({ step: d.step, decision: d.decision, by: d.decided_by === null ? null : (people.get(d.decided_by) ?? null), note: d.note, datetime_create: d.datetime_create })),
+        .map((d) => ({
+          step: d.step,
+          decision: d.decision,
+          by: d.decided_by === null ? null : (people.get(d.decided_by) ?? null),
+          note: d.note,
+          datetime_create: d.datetime_create,
+        })),
       learning_result: result ? { id: result.id, status: result.status } : null,
       ...(enrolments.get(id) ?? { content: null, enrollment: null }),
       datetime_create: r.datetime_create,
@@ -87,7 +127,13 @@ export async function presentResults(q: Q, ids: number[]): Promise<LearningResul
     .select(["lr.id", "lr.status", "lr.datetime_update", "r.id as request_id", "r.name", "r.provider", "r.account_id"])
     .where("lr.id", "in", ids)
     .execute();
-  const log = await q.selectFrom("learning_result_log").selectAll().where("result_id", "in", ids).orderBy("datetime_create").orderBy("id").execute();
+  const log = await q
+    .selectFrom("learning_result_log")
+    .selectAll()
+    .where("result_id", "in", ids)
+    .orderBy("datetime_create")
+    .orderBy("id")
+    .execute();
   const people = await peopleById(q, [...rows.map((r) => r.account_id), ...log.map((l) => l.changed_by)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
@@ -100,7 +146,13 @@ export async function presentResults(q: Q, ids: number[]): Promise<LearningResul
       allowed: [...allowedTransitions("learning_result", r.status)],
       log: log
         .filter((l) => l.result_id === id)
-        .map((l) => ({ from: l.from_status, to: l.to_status, by: l.changed_by === null ? null : (people.get(l.changed_by) ?? null), note: l.note, datetime_create: l.datetime_create })),
+        .map((l) => ({
+          from: l.from_status,
+          to: l.to_status,
+          by: l.changed_by === null ? null : (people.get(l.changed_by) ?? null),
+          note: l.note,
+          datetime_create: l.datetime_create,
+        })),
       datetime_update: r.datetime_update,
     };
   });

@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type SqlBool } from "kysely";
 import { MSG } from "../../contract/messages";
 import type { Module } from "../../contract/permissions";
-import { APPROVAL_STATUS, DECISION, REQUEST_TYPE, WAITING_STATUSES, type RequestType } from "../../contract/request-codes";
+import {
+  APPROVAL_STATUS,
+  DECISION,
+  REQUEST_TYPE,
+  WAITING_STATUSES,
+  type RequestType,
+} from "../../contract/request-codes";
 import { REQ_MSG, decisionSchema, requestCreateSchema } from "../../contract/schemas/requests";
 import { requireUser } from "../auth/permissions";
 import type { ApiContext } from "../http/context";
@@ -67,7 +73,16 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
     const seen = async (req: FastifyRequest) => {
       const access = await requestAccess(req, db, def.module, def.kind);
       const id = await ofKind(req);
-      if (!access.full && !(await db.selectFrom("learning_request as r").select("r.id").where("r.id", "=", id).where(involves(access.account.id)).executeTakeFirst())) throw notFound();
+      if (
+        !access.full &&
+        !(await db
+          .selectFrom("learning_request as r")
+          .select("r.id")
+          .where("r.id", "=", id)
+          .where(involves(access.account.id))
+          .executeTakeFirst())
+      )
+        throw notFound();
       return access;
     };
 
@@ -78,7 +93,8 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
       const tab = (query.tab || "all") as (typeof TABS)[number];
       if (!TABS.includes(tab)) throw badRequest({ tab: [MSG.invalid_choice] });
       const status = query.status ? Number(query.status) : null;
-      if (status !== null && !(Object.values(APPROVAL_STATUS) as number[]).includes(status)) throw badRequest({ status: [MSG.invalid_choice] });
+      if (status !== null && !(Object.values(APPROVAL_STATUS) as number[]).includes(status))
+        throw badRequest({ status: [MSG.invalid_choice] });
       const q = readPageQuery(req);
       let list = (tab === "waiting" ? waitingFor(db, account) : db.selectFrom("learning_request as r"))
         .innerJoin("account as a", "a.id", "r.account_id")
@@ -89,11 +105,23 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
       if (status !== null) list = list.where("r.status", "=", status);
       if (q.search) {
         const p = likePattern(q.search);
-        list = list.where(sql<SqlBool>`(lower(r.name) like ${p} escape '\\' or lower(a.username) like ${p} escape '\\' or lower(a.first_name || ' ' || a.last_name) like ${p} escape '\\')`);
+        list = list.where(
+          sql<SqlBool>`(lower(r.name) like ${p} escape '\\' or lower(a.username) like ${p} escape '\\' or lower(a.first_name || ' ' || a.last_name) like ${p} escape '\\')`,
+        );
       }
-      list = tab === "approval-result" ? list.orderBy("r.datetime_decide", "desc").orderBy("r.id", "desc") : list.orderBy("r.datetime_create", "desc").orderBy("r.id", "desc");
+      list =
+        tab === "approval-result"
+          ? list.orderBy("r.datetime_decide", "desc").orderBy("r.id", "desc")
+          : list.orderBy("r.datetime_create", "desc").orderBy("r.id", "desc");
       const page = await paginate(req, list, q);
-      return { ...page, results: await presentRequests(db, page.results.map((r) => r.id), account) };
+      return {
+        ...page,
+        results: await presentRequests(
+          db,
+          page.results.map((r) => r.id),
+          account,
+        ),
+      };
     });
 
     app.get(item, async (req) => {
@@ -104,7 +132,11 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
 
     app.get(`${item}answer/`, async (req) => {
       await seen(req);
-      const r = await db.selectFrom("learning_request").select(["form_id", "submission_id"]).where("id", "=", await ofKind(req)).executeTakeFirstOrThrow();
+      const r = await db
+        .selectFrom("learning_request")
+        .select(["form_id", "submission_id"])
+        .where("id", "=", await ofKind(req))
+        .executeTakeFirstOrThrow();
       return {
         form: r.form_id === null ? null : ((await presentForms(db, [r.form_id]))[0] ?? null),
         submission: r.submission_id === null ? null : ((await presentSubmissions(db, [r.submission_id]))[0] ?? null),
@@ -116,10 +148,26 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
       const { account } = await requestAccess(req, db, def.module, def.kind);
       const id = await ofKind(req);
       // Who takes no part in the request is refused before its body is read (deciders.ts).
-      const mine = account.is_superuser === 1 || !!(await db.selectFrom("learning_request as r").select("r.id").where("r.id", "=", id).where(takesPart(account.id)).executeTakeFirst());
+      const mine =
+        account.is_superuser === 1 ||
+        !!(await db
+          .selectFrom("learning_request as r")
+          .select("r.id")
+          .where("r.id", "=", id)
+          .where(takesPart(account.id))
+          .executeTakeFirst());
       if (!mine) throw forbidden(REQ_MSG.not_decider);
       const input = parseInput(decisionSchema, req.body);
-      const mails = await writeTransaction(db, (trx) => decide(trx, id, account, input.decision === "approve" ? DECISION.approve : DECISION.reject, input.note, ctx.now()));
+      const mails = await writeTransaction(db, (trx) =>
+        decide(
+          trx,
+          id,
+          account,
+          input.decision === "approve" ? DECISION.approve : DECISION.reject,
+          input.note,
+          ctx.now(),
+        ),
+      );
       await deliver(ctx, mails, req.log);
       return (await presentRequests(db, [id], account))[0];
     });
@@ -129,7 +177,16 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.get("/learning-request/", async (req) => {
     const account = requireUser(req);
     await sweep();
-    const ids = (await db.selectFrom("learning_request").select("id").where("account_id", "=", account.id).orderBy("datetime_create", "desc").orderBy("id", "desc").limit(200).execute()).map((r) => r.id);
+    const ids = (
+      await db
+        .selectFrom("learning_request")
+        .select("id")
+        .where("account_id", "=", account.id)
+        .orderBy("datetime_create", "desc")
+        .orderBy("id", "desc")
+        .limit(200)
+        .execute()
+    ).map((r) => r.id);
     return { results: await presentRequests(db, ids, account), count: ids.length };
   });
 
@@ -140,20 +197,32 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
     const { id, mails } = await writeTransaction(db, async (trx) => {
       let contentTypeId: number | null = null;
       if (input.kind === REQUEST_TYPE.material) {
-        const type = await trx.selectFrom("content_type").select(["id", "type"]).where("id", "=", input.material_type!).executeTakeFirst();
+        const type = await trx
+          .selectFrom("content_type")
+          .select(["id", "type"])
+          .where("id", "=", input.material_type!)
+          .executeTakeFirst();
         if (!type || !type.type.startsWith("material.")) throw badRequest({ material_type: [MSG.invalid_choice] });
         contentTypeId = type.id;
       } else {
-        contentTypeId = (await trx.selectFrom("content_type").select("id").where("code", "=", "public_learning").executeTakeFirst())?.id ?? null;
+        contentTypeId =
+          (await trx.selectFrom("content_type").select("id").where("code", "=", "public_learning").executeTakeFirst())
+            ?.id ?? null;
       }
       let rows: Awaited<ReturnType<typeof checkAnswers>> | null = null;
       if (input.form !== null) {
-        const form = await trx.selectFrom("request_form").select(["kind", "type_request"]).where("id", "=", input.form).executeTakeFirst();
-        if (!form || form.kind !== "request" || form.type_request !== input.kind) throw badRequest({ form: [REQ_MSG.not_a_form] });
+        const form = await trx
+          .selectFrom("request_form")
+          .select(["kind", "type_request"])
+          .where("id", "=", input.form)
+          .executeTakeFirst();
+        if (!form || form.kind !== "request" || form.type_request !== input.kind)
+          throw badRequest({ form: [REQ_MSG.not_a_form] });
         rows = await checkAnswers(trx, input.form, input.answers, limits, { accountId: account.id });
       }
       const at = ctx.now().toISOString();
-      const submission = rows && input.form !== null ? await writeSubmission(trx, input.form, account.id, rows, at) : null;
+      const submission =
+        rows && input.form !== null ? await writeSubmission(trx, input.form, account.id, rows, at) : null;
       const row = await trx
         .insertInto("learning_request")
         .values({
@@ -174,7 +243,12 @@ export function learningRequestRoutes(app: FastifyInstance, ctx: ApiContext) {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const mails = await startRequest(trx, row.id, { kind: input.kind, contentTypeId, priceMinor: toMinor(input.cost) }, ctx.now());
+      const mails = await startRequest(
+        trx,
+        row.id,
+        { kind: input.kind, contentTypeId, priceMinor: toMinor(input.cost) },
+        ctx.now(),
+      );
       return { id: row.id, mails };
     });
     // The step's notices go once the request is committed (api/requests/notify.ts).

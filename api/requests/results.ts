@@ -39,10 +39,18 @@ export function resultRoutes(app: FastifyInstance, ctx: ApiContext) {
     if (status !== null) list = list.where("lr.status", "=", status);
     if (q.search) {
       const p = likePattern(q.search);
-      list = list.where(sql<SqlBool>`(lower(r.name) like ${p} escape '\\' or lower(a.username) like ${p} escape '\\' or lower(a.first_name || ' ' || a.last_name) like ${p} escape '\\')`);
+      list = list.where(
+        sql<SqlBool>`(lower(r.name) like ${p} escape '\\' or lower(a.username) like ${p} escape '\\' or lower(a.first_name || ' ' || a.last_name) like ${p} escape '\\')`,
+      );
     }
     const page = await paginate(req, list.orderBy("lr.datetime_update", "desc").orderBy("lr.id", "desc"), q);
-    return { ...page, results: await presentResults(db, page.results.map((r) => r.id)) };
+    return {
+      ...page,
+      results: await presentResults(
+        db,
+        page.results.map((r) => r.id),
+      ),
+    };
   });
 
   app.get(item, async (req) => {
@@ -55,11 +63,30 @@ export function resultRoutes(app: FastifyInstance, ctx: ApiContext) {
     const id = await rowId(req, db, "learning_result");
     const input = parseInput(learningResultSchema, req.body);
     await writeTransaction(db, async (trx) => {
-      const row = await trx.selectFrom("learning_result").select("status").where("id", "=", id).executeTakeFirstOrThrow();
-      if (!canTransition("learning_result", row.status, input.status)) throw badRequest({ status: [REQ_MSG.transition] });
+      const row = await trx
+        .selectFrom("learning_result")
+        .select("status")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      if (!canTransition("learning_result", row.status, input.status))
+        throw badRequest({ status: [REQ_MSG.transition] });
       const at = ctx.now().toISOString();
-      await trx.updateTable("learning_result").set({ status: input.status, datetime_update: at }).where("id", "=", id).execute();
-      await trx.insertInto("learning_result_log").values({ result_id: id, from_status: row.status, to_status: input.status, changed_by: account.id, note: input.note, datetime_create: at }).execute();
+      await trx
+        .updateTable("learning_result")
+        .set({ status: input.status, datetime_update: at })
+        .where("id", "=", id)
+        .execute();
+      await trx
+        .insertInto("learning_result_log")
+        .values({
+          result_id: id,
+          from_status: row.status,
+          to_status: input.status,
+          changed_by: account.id,
+          note: input.note,
+          datetime_create: at,
+        })
+        .execute();
     });
     return (await presentResults(db, [id]))[0];
   });

@@ -28,7 +28,13 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext, limits: Log
   };
   // Counted in the database, so every API process enforces one limit (docs/decisions/090); the
   // three sign-in calls share both counters.
-  const perAddress = rateLimited(db, { name: "sign-in:address", max: limits.perAddressPerMinute, windowMs: 60_000, key: (req) => req.clientIp, retryAfterInBody: true });
+  const perAddress = rateLimited(db, {
+    name: "sign-in:address",
+    max: limits.perAddressPerMinute,
+    windowMs: 60_000,
+    key: (req) => req.clientIp,
+    retryAfterInBody: true,
+  });
   const perAccount = rateLimited(db, {
     name: "sign-in:account",
     max: limits.perAccountPerMinute,
@@ -41,7 +47,10 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext, limits: Log
     exempt: async (req) => {
       const name = usernameOf(req);
       const now = ctx.now();
-      return (await guard.isKnownAddress(name, req.clientIp, now)) || (await guard.pairHeld(name, req.clientIp, now, await lockPolicy(ctx)));
+      return (
+        (await guard.isKnownAddress(name, req.clientIp, now)) ||
+        (await guard.pairHeld(name, req.clientIp, now, await lockPolicy(ctx)))
+      );
     },
   });
   const limited = { onRequest: perAddress, preHandler: perAccount };
@@ -57,7 +66,9 @@ export function accountRoutes(app: FastifyInstance, ctx: ApiContext, limits: Log
   // Sign-out changes state, so only a POST (with the CSRF header) does it: a GET could be sent by
   // any page the user visits (an <img> pointing here). The spec's catalogue names GET; the
   // dashboard posts and falls back to GET only against an API that refuses the POST.
-  app.get("/account/logout/", async (_req, reply) => reply.code(405).header("allow", "POST").send({ detail: "Method not allowed" }));
+  app.get("/account/logout/", async (_req, reply) =>
+    reply.code(405).header("allow", "POST").send({ detail: "Method not allowed" }),
+  );
   app.post("/account/logout/", logout);
 
   app.get("/account/profile/", async (req) => profileOf(db, requireUser(req), req.loginAs));

@@ -27,7 +27,9 @@ function parentWhere(req: FastifyRequest) {
   const parent = queryParent(req, errors);
   if (Object.keys(errors).length) throw badRequest(errors);
   if (parent === undefined) return null;
-  return parent === null ? sql<SqlBool>`${sql.ref("t.parent_id")} is null` : sql<SqlBool>`${sql.ref("t.parent_id")} = ${parent}`;
+  return parent === null
+    ? sql<SqlBool>`${sql.ref("t.parent_id")} is null`
+    : sql<SqlBool>`${sql.ref("t.parent_id")} = ${parent}`;
 }
 
 type Node = { id: number; name: string; parent_id: number | null };
@@ -36,7 +38,11 @@ type Node = { id: number; name: string; parent_id: number | null };
 function pathOf(byId: Map<number, Node>, id: number): string[] {
   const out: string[] = [];
   const seen = new Set<number>();
-  for (let node = byId.get(id); node && !seen.has(node.id); node = node.parent_id === null ? undefined : byId.get(node.parent_id)) {
+  for (
+    let node = byId.get(id);
+    node && !seen.has(node.id);
+    node = node.parent_id === null ? undefined : byId.get(node.parent_id)
+  ) {
     seen.add(node.id);
     out.unshift(node.name);
   }
@@ -48,8 +54,17 @@ async function presentCategories(q: Db | Trx, ids: number[]): Promise<Category[]
   // The whole tree is small (reference data); its paths are read from one query.
   const tree = await q.selectFrom("category").select(["id", "name", "parent_id"]).execute();
   const byId = new Map(tree.map((n) => [n.id, n]));
-  const rows = await q.selectFrom("category").select(["id", "name", "code", "image", "parent_id"]).where("id", "in", ids).execute();
-  const rules = await q.selectFrom("category_permission").select(["category_id", (eb) => eb.fn.countAll<number>().as("n")]).where("category_id", "in", ids).groupBy("category_id").execute();
+  const rows = await q
+    .selectFrom("category")
+    .select(["id", "name", "code", "image", "parent_id"])
+    .where("id", "in", ids)
+    .execute();
+  const rules = await q
+    .selectFrom("category_permission")
+    .select(["category_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("category_id", "in", ids)
+    .groupBy("category_id")
+    .execute();
   const ruleCount = new Map(rules.map((r) => [r.category_id, Number(r.n)]));
   const rowById = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
@@ -72,8 +87,10 @@ async function presentCategories(q: Db | Trx, ids: number[]): Promise<Category[]
 async function checkParent(trx: Trx, input: { parent?: number | null }, selfId: number | null) {
   const parent = input.parent;
   if (parent === undefined || parent === null) return;
-  if (!(await trx.selectFrom("category").select("id").where("id", "=", parent).executeTakeFirst())) throw badRequest({ parent: [MSG.invalid_choice] });
-  if (selfId !== null && (await wouldCycle(trx, selfId, parent, "category"))) throw badRequest({ parent: [MSG.category_cycle] });
+  if (!(await trx.selectFrom("category").select("id").where("id", "=", parent).executeTakeFirst()))
+    throw badRequest({ parent: [MSG.invalid_choice] });
+  if (selfId !== null && (await wouldCycle(trx, selfId, parent, "category")))
+    throw badRequest({ parent: [MSG.category_cycle] });
 }
 
 export function categoryRoutes(app: FastifyInstance, ctx: ApiContext) {
@@ -87,7 +104,9 @@ export function categoryRoutes(app: FastifyInstance, ctx: ApiContext) {
     present: presentCategories,
     check: (trx, input, selfId) => checkParent(trx, input as { parent?: number | null }, selfId),
     columns: (input) => pickColumns(input, { parent: "parent_id" }),
-    inUse: async (trx, id) => !!(await trx.selectFrom("category").select("id").where("parent_id", "=", id).executeTakeFirst()) || (await usedByContent(trx, "category_id", id)),
+    inUse: async (trx, id) =>
+      !!(await trx.selectFrom("category").select("id").where("parent_id", "=", id).executeTakeFirst()) ||
+      (await usedByContent(trx, "category_id", id)),
   });
   categoryPermissionRoutes(app, ctx);
 }

@@ -18,10 +18,17 @@ export async function configValue<K extends ConfigKey>(db: Db, key: K): Promise<
 }
 
 /** Several settings in one query, each falling back to its default. */
-export async function configValues<K extends ConfigKey>(db: Db, keys: readonly K[]): Promise<{ [P in K]: (typeof CONFIG_DEFAULTS)[P]["value"] }> {
-  const rows = keys.length ? await db.selectFrom("config").select(["key", "value"]).where("key", "in", keys).execute() : [];
+export async function configValues<K extends ConfigKey>(
+  db: Db,
+  keys: readonly K[],
+): Promise<{ [P in K]: (typeof CONFIG_DEFAULTS)[P]["value"] }> {
+  const rows = keys.length
+    ? await db.selectFrom("config").select(["key", "value"]).where("key", "in", keys).execute()
+    : [];
   const stored = new Map(rows.map((r) => [r.key, JSON.parse(r.value)]));
-  return Object.fromEntries(keys.map((k) => [k, stored.has(k) ? stored.get(k) : CONFIG_DEFAULTS[k].value])) as { [P in K]: (typeof CONFIG_DEFAULTS)[P]["value"] };
+  return Object.fromEntries(keys.map((k) => [k, stored.has(k) ? stored.get(k) : CONFIG_DEFAULTS[k].value])) as {
+    [P in K]: (typeof CONFIG_DEFAULTS)[P]["value"];
+  };
 }
 
 export async function passwordRule(db: Db): Promise<PasswordRule> {
@@ -33,7 +40,14 @@ export async function passwordRule(db: Db): Promise<PasswordRule> {
     configValue(db, "password-require-number"),
     configValue(db, "password-require-symbol"),
   ]);
-  return { min: Number(min), max: Number(max), uppercase: !!uppercase, lowercase: !!lowercase, number: !!number, symbol: !!symbol };
+  return {
+    min: Number(min),
+    max: Number(max),
+    uppercase: !!uppercase,
+    lowercase: !!lowercase,
+    number: !!number,
+    symbol: !!symbol,
+  };
 }
 
 /** Record that something clients cache changed (config/check-update/ reports these). */
@@ -58,5 +72,9 @@ export async function readUpdateTimes(db: Db): Promise<Record<string, string>> {
 export async function textLimits(db: Db): Promise<ContentLimits> {
   const c = await configValues(db, ["text-limit", "code-limit", "description-limit"]);
   const n = (v: unknown, d: number) => Number(v) || d;
-  return { text: n(c["text-limit"], DEFAULT_CONTENT_LIMITS.text), code: n(c["code-limit"], DEFAULT_CONTENT_LIMITS.code), description: n(c["description-limit"], DEFAULT_CONTENT_LIMITS.description) };
+  return {
+    text: n(c["text-limit"], DEFAULT_CONTENT_LIMITS.text),
+    code: n(c["code-limit"], DEFAULT_CONTENT_LIMITS.code),
+    description: n(c["description-limit"], DEFAULT_CONTENT_LIMITS.description),
+  };
 }

@@ -22,10 +22,20 @@ export function subtreeIds(roots: readonly number[], table: TreeTable = "departm
 }
 
 /** Whether giving row `id` of `table` the parent `parent` would close a cycle (the parent is in its own subtree). */
-export async function wouldCycle(trx: Trx, id: number, parent: number | null, table: TreeTable = "department"): Promise<boolean> {
+export async function wouldCycle(
+  trx: Trx,
+  id: number,
+  parent: number | null,
+  table: TreeTable = "department",
+): Promise<boolean> {
   if (parent === null) return false;
   if (parent === id) return true;
-  const hit = await trx.selectFrom(table).select("id").where("id", "=", parent).where(sql<SqlBool>`${sql.ref("id")} in ${subtreeIds([id], table)}`).executeTakeFirst();
+  const hit = await trx
+    .selectFrom(table)
+    .select("id")
+    .where("id", "=", parent)
+    .where(sql<SqlBool>`${sql.ref("id")} in ${subtreeIds([id], table)}`)
+    .executeTakeFirst();
   return !!hit;
 }
 
@@ -50,7 +60,12 @@ type Flat = { id: number; name: string; code: string | null; parent_id: number |
  */
 export async function loadForest(db: Db | Trx) {
   const [departments, counts] = await Promise.all([
-    db.selectFrom("department").select(["id", "name", "code", "parent_id"]).orderBy(sql`lower(name)`).orderBy("id").execute(),
+    db
+      .selectFrom("department")
+      .select(["id", "name", "code", "parent_id"])
+      .orderBy(sql`lower(name)`)
+      .orderBy("id")
+      .execute(),
     db
       .selectFrom("account")
       .select((eb) => ["department_id", eb.fn.countAll<number>().as("n")])
@@ -79,14 +94,21 @@ export async function loadForest(db: Db | Trx) {
   const node = (d: Flat, seen: Set<number>): DepartmentNode => {
     seen.add(d.id);
     const kids = (children.get(d.id) ?? []).filter((c) => !seen.has(c.id));
-    return { id: d.id, name: d.name, code: d.code, count_account: d.count_account, children: kids.map((c) => node(c, seen)) };
+    return {
+      id: d.id,
+      name: d.name,
+      code: d.code,
+      count_account: d.count_account,
+      children: kids.map((c) => node(c, seen)),
+    };
   };
   return {
     get: (id: number) => byId.get(id),
     /** The people in the department and all its sub-departments. */
     totalOf: (id: number) => total(id),
     childCount: (id: number) => children.get(id)?.length ?? 0,
-    childrenOf: (id: number) => (children.get(id) ?? []).map(({ id: childId, name, code }) => ({ id: childId, name, code })),
+    childrenOf: (id: number) =>
+      (children.get(id) ?? []).map(({ id: childId, name, code }) => ({ id: childId, name, code })),
     tree: (): DepartmentNode[] => {
       const seen = new Set<number>();
       return (children.get(null) ?? []).map((d) => node(d, seen));

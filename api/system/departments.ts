@@ -34,15 +34,17 @@ async function present(db: Db | Trx, ids: readonly number[]): Promise<Department
     const d = forest.get(id);
     if (!d) return [];
     const parent = d.parent_id === null ? null : forest.get(d.parent_id);
-    return [{
-      id: d.id,
-      name: d.name,
-      code: d.code,
-      parent: parent ? { id: parent.id, name: parent.name } : null,
-      count_account: d.count_account,
-      count_account_total: forest.totalOf(d.id),
-      count_children: forest.childCount(d.id),
-    }];
+    return [
+      {
+        id: d.id,
+        name: d.name,
+        code: d.code,
+        parent: parent ? { id: parent.id, name: parent.name } : null,
+        count_account: d.count_account,
+        count_account_total: forest.totalOf(d.id),
+        count_children: forest.childCount(d.id),
+      },
+    ];
   });
 }
 
@@ -56,7 +58,8 @@ async function loadDepartment(db: Db | Trx, id: number): Promise<Department> {
 /** The parent must exist and lie outside the department's own subtree. */
 async function checkParent(trx: Trx, id: number | null, parent: number | null | undefined) {
   if (parent === undefined || parent === null) return;
-  if (!(await trx.selectFrom("department").select("id").where("id", "=", parent).executeTakeFirst())) throw badRequest({ parent: [MSG.invalid_choice] });
+  if (!(await trx.selectFrom("department").select("id").where("id", "=", parent).executeTakeFirst()))
+    throw badRequest({ parent: [MSG.invalid_choice] });
   if (id !== null && (await wouldCycle(trx, id, parent))) throw badRequest({ parent: [MSG.department_cycle] });
 }
 
@@ -81,14 +84,23 @@ export function departmentRoutes(app: FastifyInstance, ctx: ApiContext) {
     if (!order) errors.ordering = [MSG.invalid_choice];
     if (Object.keys(errors).length) throw badRequest(errors);
     let query = db.selectFrom("department as t").select("t.id");
-    if (parent !== undefined) query = parent === null ? query.where("t.parent_id", "is", null) : query.where("t.parent_id", "=", parent);
+    if (parent !== undefined)
+      query = parent === null ? query.where("t.parent_id", "is", null) : query.where("t.parent_id", "=", parent);
     if (q.search) {
       const pattern = likePattern(q.search);
-      query = query.where((eb) => eb.or(["t.name", "t.code"].map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)));
+      query = query.where((eb) =>
+        eb.or(["t.name", "t.code"].map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)),
+      );
     }
     for (const o of order!) query = query.orderBy(o.expr, o.desc ? "desc" : "asc");
     const page = await paginate(req, query.orderBy("t.id", tieDirection(order!)), q);
-    return { ...page, results: await present(db, page.results.map((r) => r.id)) };
+    return {
+      ...page,
+      results: await present(
+        db,
+        page.results.map((r) => r.id),
+      ),
+    };
   });
 
   app.get(`${base}tree/`, async (req) => {
@@ -115,7 +127,11 @@ export function departmentRoutes(app: FastifyInstance, ctx: ApiContext) {
             await checkParent(trx, null, input.parent);
             await assertNameFree(trx, "department", input.name, null, input.parent);
             await assertCodeFree(trx, "department", input.code, null);
-            const row = await trx.insertInto("department").values({ name: input.name, code: input.code, parent_id: input.parent }).returning("id").executeTakeFirstOrThrow();
+            const row = await trx
+              .insertInto("department")
+              .values({ name: input.name, code: input.code, parent_id: input.parent })
+              .returning("id")
+              .executeTakeFirstOrThrow();
             return keep(trx, row.id);
           },
           NAME_UNIQUE,
@@ -132,11 +148,22 @@ export function departmentRoutes(app: FastifyInstance, ctx: ApiContext) {
       db,
       async (trx) => {
         await touchFilters(trx, ["department-cascade"], ctx.now());
-        const current = await trx.selectFrom("department").select(["name", "parent_id"]).where("id", "=", id).executeTakeFirst();
+        const current = await trx
+          .selectFrom("department")
+          .select(["name", "parent_id"])
+          .where("id", "=", id)
+          .executeTakeFirst();
         if (!current) throw notFound();
         await checkParent(trx, id, input.parent);
         // Renamed, or moved under a parent whose children already have its name.
-        if (input.name !== undefined || input.parent !== undefined) await assertNameFree(trx, "department", input.name ?? current.name, id, input.parent === undefined ? current.parent_id : input.parent);
+        if (input.name !== undefined || input.parent !== undefined)
+          await assertNameFree(
+            trx,
+            "department",
+            input.name ?? current.name,
+            id,
+            input.parent === undefined ? current.parent_id : input.parent,
+          );
         await assertCodeFree(trx, "department", input.code, id);
         const set = {
           ...(input.name !== undefined ? { name: input.name } : {}),
@@ -157,10 +184,17 @@ export function departmentRoutes(app: FastifyInstance, ctx: ApiContext) {
       await touchFilters(trx, ["department-cascade"], ctx.now());
       if (!(await trx.selectFrom("department").select("id").where("id", "=", id).executeTakeFirst())) throw notFound();
       // 424 (spec 002 §8): the dashboard warns and nothing is removed.
-      if (await trx.selectFrom("department").select("id").where("parent_id", "=", id).executeTakeFirst()) throw new ApiError(424, { detail: MSG.department_has_children });
+      if (await trx.selectFrom("department").select("id").where("parent_id", "=", id).executeTakeFirst())
+        throw new ApiError(424, { detail: MSG.department_has_children });
       if ((await accountsIn(trx, "department", id)) > 0) throw new ApiError(424, { detail: MSG.in_use_by_users });
-      const roleScope = await trx.selectFrom("account_role_scope").select("account_id").where("kind", "=", "department").where("ref_id", "=", id).executeTakeFirst();
-      if (roleScope || (await namedByPermissionRules(trx, "department", id))) throw new ApiError(424, { detail: MSG.cannot_delete_because_dependency });
+      const roleScope = await trx
+        .selectFrom("account_role_scope")
+        .select("account_id")
+        .where("kind", "=", "department")
+        .where("ref_id", "=", id)
+        .executeTakeFirst();
+      if (roleScope || (await namedByPermissionRules(trx, "department", id)))
+        throw new ApiError(424, { detail: MSG.cannot_delete_because_dependency });
       await trx.deleteFrom("department").where("id", "=", id).execute();
     });
     return reply.status(204).send();

@@ -12,7 +12,19 @@ import { narrowToPageQuery } from "../http/filter-query";
 
 /** Ids are integer columns in both dialects: anything larger names no row (and would make PostgreSQL fail). */
 
-type FilterTable = "department" | "level" | "position" | "provider" | "instructor" | "account_group" | "category" | "tag" | "content_type" | "location" | "room" | "class_program";
+type FilterTable =
+  | "department"
+  | "level"
+  | "position"
+  | "provider"
+  | "instructor"
+  | "account_group"
+  | "category"
+  | "tag"
+  | "content_type"
+  | "location"
+  | "room"
+  | "class_program";
 /** Columns a list may add to the option's id/name/code/value. */
 type ExtraColumn = "parent_id" | "type" | "location_id";
 /** What a list's extra condition may read: the path parameters and the parent query (`parent`, or the list's `parentKey`). */
@@ -50,7 +62,11 @@ const FILTER_LISTS: readonly FilterList[] = [
     extra: ["parent_id"],
     parent: true,
     where: (q, s) =>
-      s.parent === undefined ? q : s.parent === 0 ? q.where("t.parent_id", "is", null) : q.where("t.parent_id", "=", s.parent),
+      s.parent === undefined
+        ? q
+        : s.parent === 0
+          ? q.where("t.parent_id", "is", null)
+          : q.where("t.parent_id", "=", s.parent),
   },
   { path: "level", table: "level", search: ["name", "code"] },
   { path: "position", table: "position", search: ["name", "code"] },
@@ -63,14 +79,21 @@ const FILTER_LISTS: readonly FilterList[] = [
     search: ["name", "code"],
     where: (q, s) => q.where(sql.ref("t.type"), "=", s.params.type),
   },
-  { path: "category", table: "category", search: ["name", "code"], extra: ["parent_id"], where: (q) => q.where("t.parent_id", "is", null) },
+  {
+    path: "category",
+    table: "category",
+    search: ["name", "code"],
+    extra: ["parent_id"],
+    where: (q) => q.where("t.parent_id", "is", null),
+  },
   {
     path: "sub-category",
     table: "category",
     search: ["name", "code"],
     extra: ["parent_id"],
     parent: true,
-    where: (q, s) => (s.parent === undefined ? q.where("t.parent_id", "is not", null) : q.where("t.parent_id", "=", s.parent)),
+    where: (q, s) =>
+      s.parent === undefined ? q.where("t.parent_id", "is not", null) : q.where("t.parent_id", "=", s.parent),
   },
   { path: "content-type", table: "content_type", search: ["name", "code"], extra: ["type"] },
   { path: "tag", table: "tag", search: ["name", "code"] },
@@ -121,7 +144,9 @@ export function filterRoutes(app: FastifyInstance, ctx: ApiContext) {
       await requirePermission(req, db, DASHBOARD_FLAG);
       const q = readPageQuery(req);
       const key = list.parentKey ?? "parent";
-      const parent = list.parent ? (parseInput(parentQuerySchema(key), req.query)[key] as number | undefined) : undefined;
+      const parent = list.parent
+        ? (parseInput(parentQuerySchema(key), req.query)[key] as number | undefined)
+        : undefined;
       let query = fromTable(db, list.table);
       if (list.where) query = list.where(query, { params: req.params as Record<string, string>, parent });
       query = narrowToPageQuery(query, q, list.search);

@@ -4,7 +4,11 @@ import { sql } from "kysely";
 import { SEND_METHOD } from "../../contract/codes";
 import { MSG } from "../../contract/messages";
 import {
-  forgotIdentifySchema, forgotResetTokenSchema, forgotSendSchema, forgotVerifySchema, newPasswordSchema,
+  forgotIdentifySchema,
+  forgotResetTokenSchema,
+  forgotSendSchema,
+  forgotVerifySchema,
+  newPasswordSchema,
 } from "../../contract/schemas/account";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { applyNewPassword } from "../auth/password-change";
@@ -26,7 +30,8 @@ const randomId = () => crypto.randomBytes(32).toString("base64url");
 /** The code is only 10^6 wide: keyed with the server secret so a leaked table cannot be brute-forced offline. */
 const otpHash = (ctx: ApiContext, referenceId: string, otp: string) =>
   crypto.createHmac("sha256", ctx.secret).update(`${referenceId}:${otp}`).digest("hex");
-const sameHash = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameHash = (a: string, b: string) =>
+  a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** a***n@demo.lms.local: enough for the owner to recognise, too little to harvest. */
 export function maskEmail(email: string): string {
@@ -41,7 +46,10 @@ export const maskPhone = (phone: string) => phone.replace(/\d(?=(?:\D*\d){4})/g,
 type Contact = { email: string; phone: string | null };
 /** The channels this account can be reached on, as the configuration allows (spec 002 §7 iden-otp-*). */
 async function sendMethods(ctx: ApiContext, a: Contact): Promise<number[]> {
-  const [email, sms] = await Promise.all([configValue(ctx.db, "iden-otp-email-display"), configValue(ctx.db, "iden-otp-sms-display")]);
+  const [email, sms] = await Promise.all([
+    configValue(ctx.db, "iden-otp-email-display"),
+    configValue(ctx.db, "iden-otp-sms-display"),
+  ]);
   const list: number[] = [];
   if (email && a.email) list.push(SEND_METHOD.email);
   if (sms && a.phone) list.push(SEND_METHOD.sms);
@@ -57,15 +65,25 @@ async function openReference(ctx: ApiContext, referenceId: string) {
     .selectFrom("password_reset")
     .innerJoin("account", "account.id", "password_reset.account_id")
     .select([
-      "password_reset.id", "password_reset.reference_id", "password_reset.account_id", "password_reset.otp_hash",
-      "password_reset.datetime_otp_expire", "password_reset.otp_attempts", "password_reset.datetime_create",
-      "password_reset.token_hash", "password_reset.datetime_used",
-      "account.email", "account.phone", "account.language", "account.is_active",
+      "password_reset.id",
+      "password_reset.reference_id",
+      "password_reset.account_id",
+      "password_reset.otp_hash",
+      "password_reset.datetime_otp_expire",
+      "password_reset.otp_attempts",
+      "password_reset.datetime_create",
+      "password_reset.token_hash",
+      "password_reset.datetime_used",
+      "account.email",
+      "account.phone",
+      "account.language",
+      "account.is_active",
     ])
     .where("password_reset.reference_id", "=", referenceId)
     .executeTakeFirst();
   const stale = !row || ctx.now().getTime() - Date.parse(row.datetime_create) > REFERENCE_TTL_MS;
-  if (stale || row.datetime_used || row.token_hash || row.is_active !== 1) throw badRequest({ reference_id: [MSG.token_expired] });
+  if (stale || row.datetime_used || row.token_hash || row.is_active !== 1)
+    throw badRequest({ reference_id: [MSG.token_expired] });
   return row;
 }
 
@@ -108,7 +126,13 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
   // Each step is limited per address: the OTP is short, so guessing must stay slow even across new
   // codes. Each step counts apart, in the database, one limit over every API process (docs/decisions/090).
   const limited = (step: string) => ({
-    onRequest: rateLimited(db, { name: `forgot-password:${step}`, max: FORGOT_PER_ADDRESS_PER_MINUTE, windowMs: 60_000, key: (req) => req.clientIp, headers: true }),
+    onRequest: rateLimited(db, {
+      name: `forgot-password:${step}`,
+      max: FORGOT_PER_ADDRESS_PER_MINUTE,
+      windowMs: 60_000,
+      key: (req) => req.clientIp,
+      headers: true,
+    }),
   });
 
   app.post("/account/forgot-password/identify/", limited("identify"), async (req) => {
@@ -127,7 +151,12 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
     const referenceId = randomId();
     await db
       .insertInto("password_reset")
-      .values({ reference_id: referenceId, account_id: account.id, otp_attempts: 0, datetime_create: ctx.now().toISOString() })
+      .values({
+        reference_id: referenceId,
+        account_id: account.id,
+        otp_attempts: 0,
+        datetime_create: ctx.now().toISOString(),
+      })
       .execute();
     return {
       reference_id: referenceId,
@@ -140,7 +169,8 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.post("/account/forgot-password/send/", limited("send"), async (req) => {
     const input = parseInput(forgotSendSchema, req.body);
     const row = await openReference(ctx, input.reference_id);
-    if (!(await sendMethods(ctx, row)).includes(input.send_method)) throw badRequest({ send_method: [MSG.invalid_choice] });
+    if (!(await sendMethods(ctx, row)).includes(input.send_method))
+      throw badRequest({ send_method: [MSG.invalid_choice] });
     const otp = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
     const now = ctx.now();
     const expire = new Date(now.getTime() + OTP_TTL_MS).toISOString();
@@ -151,7 +181,12 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
     const outboxId = await db.transaction().execute(async (trx) => {
       await trx
         .updateTable("password_reset")
-        .set({ send_method: input.send_method, otp_hash: otpHash(ctx, row.reference_id, otp), datetime_otp_expire: expire, otp_attempts: 0 })
+        .set({
+          send_method: input.send_method,
+          otp_hash: otpHash(ctx, row.reference_id, otp),
+          datetime_otp_expire: expire,
+          otp_attempts: 0,
+        })
         .where("id", "=", row.id)
         .execute();
       const out = await trx
@@ -166,7 +201,11 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
     if (channel === "email" && ctx.sendMail) {
       try {
         if (await ctx.sendMail(recipient, subject, body)) {
-          await db.updateTable("outbox").set({ datetime_sent: ctx.now().toISOString() }).where("id", "=", outboxId).execute();
+          await db
+            .updateTable("outbox")
+            .set({ datetime_sent: ctx.now().toISOString() })
+            .where("id", "=", outboxId)
+            .execute();
         }
       } catch (err) {
         req.log.error({ err }, "forgot-password mail not sent; it stays in the outbox");
@@ -197,7 +236,11 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
     // Conditional on the code still being there, so one code yields one token.
     const issued = await db
       .updateTable("password_reset")
-      .set({ token_hash: hashKey(token), datetime_token_expire: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(), otp_hash: null })
+      .set({
+        token_hash: hashKey(token),
+        datetime_token_expire: new Date(now.getTime() + TOKEN_TTL_MS).toISOString(),
+        otp_hash: null,
+      })
       .where("id", "=", row.id)
       .where("otp_hash", "=", row.otp_hash)
       .executeTakeFirst();
@@ -211,7 +254,12 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
     const row = await db
       .selectFrom("password_reset")
       .innerJoin("account", "account.id", "password_reset.account_id")
-      .select(["password_reset.id", "password_reset.account_id", "password_reset.datetime_token_expire", "account.password_hash"])
+      .select([
+        "password_reset.id",
+        "password_reset.account_id",
+        "password_reset.datetime_token_expire",
+        "account.password_hash",
+      ])
       .where("password_reset.token_hash", "=", hashKey(token))
       .where("password_reset.datetime_used", "is", null)
       .where("account.is_active", "=", 1)
@@ -233,7 +281,11 @@ export function forgotPasswordRoutes(app: FastifyInstance, ctx: ApiContext) {
       // A parallel reset with the same token won: this one rolls back and says so.
       if (Number(used.numUpdatedRows) !== 1) throw badRequest({ token: [MSG.token_expired] });
       // Releases the lock, closes the other references, ends every session on the old password.
-      const who = await trx.selectFrom("account").select(["id", "username", "email"]).where("id", "=", row.account_id).executeTakeFirstOrThrow();
+      const who = await trx
+        .selectFrom("account")
+        .select(["id", "username", "email"])
+        .where("id", "=", row.account_id)
+        .executeTakeFirstOrThrow();
       // Choosing a new password is what a forced change asks for: the flag is cleared with it.
       await applyNewPassword(trx, who, passwordHash, at, { also: { is_force_reset_password: 0 } });
     });

@@ -30,14 +30,24 @@ export async function groupListScope(req: FastifyRequest, db: Db): Promise<RawBu
 }
 
 const administersAny = async (db: Db, accountId: number) =>
-  !!(await db.selectFrom("account_role_scope").select("ref_id").where("kind", "=", "group").where("account_id", "=", accountId).executeTakeFirst());
+  !!(await db
+    .selectFrom("account_role_scope")
+    .select("ref_id")
+    .where("kind", "=", "group")
+    .where("account_id", "=", accountId)
+    .executeTakeFirst());
 
 /**
  * The group `id` for `action` (view or change): with the group flag, or as one of its
  * administrators. 404 when it does not exist or lies outside an administrator's groups; 403 for
  * an account with neither the flag nor any group to administer.
  */
-export async function groupAccess(req: FastifyRequest, db: Db, id: number, action: "view" | "change"): Promise<GroupAccess> {
+export async function groupAccess(
+  req: FastifyRequest,
+  db: Db,
+  id: number,
+  action: "view" | "change",
+): Promise<GroupAccess> {
   const { account, flags } = await requestFlags(req, db);
   if (!flags.has(DASHBOARD_FLAG)) throw forbidden();
   const byFlag = flags.has(flag("group", action));
@@ -58,14 +68,22 @@ const toRow = (r: { id: number; name: string; code: string | null; desc: string 
 /** Rows of the list, in the order of `ids`. */
 export async function presentGroups(db: Db, ids: number[]): Promise<GroupRow[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom("account_group").select(["id", "name", "code", "desc", "type"]).where("id", "in", ids).execute();
+  const rows = await db
+    .selectFrom("account_group")
+    .select(["id", "name", "code", "desc", "type"])
+    .where("id", "in", ids)
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, toRow(r)]));
   return ids.map((id) => byId.get(id)!);
 }
 
 /** One group with its administrators and how many members it has today. */
 export async function loadGroup(q: Db | Trx, id: number, now: Date): Promise<Group> {
-  const row = await q.selectFrom("account_group").select(["id", "name", "code", "desc", "type"]).where("id", "=", id).executeTakeFirst();
+  const row = await q
+    .selectFrom("account_group")
+    .select(["id", "name", "code", "desc", "type"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row) throw notFound();
   const admins = (await adminsQuery(q, "group", id).execute()).map(presentAdmin);
   const count = await countGroupMembers(q, row, await organisationToday(q, now));

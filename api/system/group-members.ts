@@ -1,8 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import { sql, type SqlBool } from "kysely";
 import { MSG } from "../../contract/messages";
-import { GROUP_CONDITION_FIELDS, emptyCondition, type ConditionInput, type ConditionPreview, type GroupConditionField } from "../../contract/schemas/condition";
-import { GROUP_TYPE, groupConditionSchema, groupMembersSchema, type GroupCondition, type GroupMember } from "../../contract/schemas/group";
+import {
+  GROUP_CONDITION_FIELDS,
+  emptyCondition,
+  type ConditionInput,
+  type ConditionPreview,
+  type GroupConditionField,
+} from "../../contract/schemas/condition";
+import {
+  GROUP_TYPE,
+  groupConditionSchema,
+  groupMembersSchema,
+  type GroupCondition,
+  type GroupMember,
+} from "../../contract/schemas/group";
 import { GROUP_CONDITIONS } from "../auth/conditions";
 import { checkConditionIds, conditionColumns, conditionOf, listsOf, replaceLists } from "../auth/condition-store";
 import { countGroupMembers, groupMembersQuery, organisationToday } from "../auth/membership";
@@ -34,11 +46,18 @@ import { accountChoicesPage } from "../engine/account-choices";
 
 const FIELDS = GROUP_CONDITION_FIELDS;
 
-const presentMember = (r: PersonRaw & { is_active: number }): GroupMember => ({ ...presentPerson(r), is_active: r.is_active === 1 });
+const presentMember = (r: PersonRaw & { is_active: number }): GroupMember => ({
+  ...presentPerson(r),
+  is_active: r.is_active === 1,
+});
 
 /** The stored condition of a group, or the empty one before its first save. */
 async function loadCondition(q: Db | Trx, groupId: number): Promise<GroupCondition> {
-  const row = await q.selectFrom("account_group_condition").selectAll().where("group_id", "=", groupId).executeTakeFirst();
+  const row = await q
+    .selectFrom("account_group_condition")
+    .selectAll()
+    .where("group_id", "=", groupId)
+    .executeTakeFirst();
   if (!row) return { id: groupId, ...emptyCondition(FIELDS) };
   return { id: groupId, ...conditionOf(row, (await listsOf(q, GROUP_CONDITIONS, [groupId])).get(groupId)!, FIELDS) };
 }
@@ -47,8 +66,16 @@ async function loadCondition(q: Db | Trx, groupId: number): Promise<GroupConditi
 async function saveCondition(trx: Trx, groupId: number, input: ConditionInput<GroupConditionField>, now: Date) {
   await checkConditionIds(trx, input, FIELDS, { groupsOfAccountsOnly: true });
   const columns = { ...conditionColumns(input), datetime_update: now.toISOString() };
-  const res = await trx.updateTable("account_group_condition").set(columns).where("group_id", "=", groupId).executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) await trx.insertInto("account_group_condition").values({ group_id: groupId, ...columns }).execute();
+  const res = await trx
+    .updateTable("account_group_condition")
+    .set(columns)
+    .where("group_id", "=", groupId)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0)
+    await trx
+      .insertInto("account_group_condition")
+      .values({ group_id: groupId, ...columns })
+      .execute();
   await replaceLists(trx, GROUP_CONDITIONS, groupId, input, FIELDS);
 }
 
@@ -71,11 +98,29 @@ export function groupMemberRoutes(app: FastifyInstance, ctx: ApiContext) {
     if (group.type === GROUP_TYPE.condition) throw badRequest({ account_list: [MSG.group_members_by_condition] });
     const { account_list } = parseInput(groupMembersSchema, req.body);
     const added = await writeTransaction(db, async (trx) => {
-      const found = await trx.selectFrom("account").select("id").where("id", "in", account_list).where("is_active", "=", 1).execute();
+      const found = await trx
+        .selectFrom("account")
+        .select("id")
+        .where("id", "in", account_list)
+        .where("is_active", "=", 1)
+        .execute();
       if (found.length !== account_list.length) throw badRequest({ account_list: [MSG.invalid_choice] });
-      const listed = new Set((await trx.selectFrom("account_group_member").select("account_id").where("group_id", "=", group.id).where("account_id", "in", account_list).execute()).map((r) => r.account_id));
+      const listed = new Set(
+        (
+          await trx
+            .selectFrom("account_group_member")
+            .select("account_id")
+            .where("group_id", "=", group.id)
+            .where("account_id", "in", account_list)
+            .execute()
+        ).map((r) => r.account_id),
+      );
       const rows = account_list.filter((a) => !listed.has(a)).map((account_id) => ({ group_id: group.id, account_id }));
-      for (let n = 0; n < rows.length; n += 500) await trx.insertInto("account_group_member").values(rows.slice(n, n + 500)).execute();
+      for (let n = 0; n < rows.length; n += 500)
+        await trx
+          .insertInto("account_group_member")
+          .values(rows.slice(n, n + 500))
+          .execute();
       return rows.length;
     });
     const today = await organisationToday(db, ctx.now());
@@ -93,7 +138,11 @@ export function groupMemberRoutes(app: FastifyInstance, ctx: ApiContext) {
     const group = await groupAccess(req, db, itemId(req), "change");
     if (group.type === GROUP_TYPE.condition) throw badRequest({ detail: MSG.group_members_by_condition });
     const accountId = itemId(req, "accountId");
-    const res = await db.deleteFrom("account_group_member").where("group_id", "=", group.id).where("account_id", "=", accountId).executeTakeFirst();
+    const res = await db
+      .deleteFrom("account_group_member")
+      .where("group_id", "=", group.id)
+      .where("account_id", "=", accountId)
+      .executeTakeFirst();
     if (Number(res.numDeletedRows) !== 1) throw notFound();
     return reply.status(204).send();
   });

@@ -36,8 +36,11 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.get(base, async (req) => {
     const scope = await groupListScope(req, db);
     const type = String((req.query as Record<string, unknown>).type ?? "");
-    if (type && !["all", "null"].includes(type) && !(GROUP_TYPES as readonly string[]).includes(type)) throw badRequest({ type: [MSG.invalid_choice] });
-    const byType = (GROUP_TYPES as readonly string[]).includes(type) ? sql<SqlBool>`${sql.ref("t.type")} = ${type}` : null;
+    if (type && !["all", "null"].includes(type) && !(GROUP_TYPES as readonly string[]).includes(type))
+      throw badRequest({ type: [MSG.invalid_choice] });
+    const byType = (GROUP_TYPES as readonly string[]).includes(type)
+      ? sql<SqlBool>`${sql.ref("t.type")} = ${type}`
+      : null;
     const where = scope && byType ? sql<SqlBool>`(${scope} and ${byType})` : (scope ?? byType);
     return masterList(req, db, "account_group", where, (ids) => presentGroups(db, ids));
   });
@@ -47,12 +50,16 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext) {
     return createOnce(req, reply, ctx, {
       answer: (id) => loadGroup(db, id, ctx.now()),
       create: async (keep) => {
-        const input = parseInput((groupSchemas(await textLimits(db))).create, req.body);
+        const input = parseInput(groupSchemas(await textLimits(db)).create, req.body);
         return writeTransaction(
           db,
           async (trx) => {
             await assertCodeFree(trx, "account_group", input.code, null);
-            const row = await trx.insertInto("account_group").values({ name: input.name, code: input.code, desc: input.desc, type: input.type }).returning("id").executeTakeFirstOrThrow();
+            const row = await trx
+              .insertInto("account_group")
+              .values({ name: input.name, code: input.code, desc: input.desc, type: input.type })
+              .returning("id")
+              .executeTakeFirstOrThrow();
             await setAdmins(trx, "group", row.id, input.admin_list);
             await touched(trx);
             return keep(trx, row.id);
@@ -70,7 +77,7 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.patch(item, async (req) => {
     const access = await groupAccess(req, db, itemId(req), "change");
-    const input = parseChanges((groupSchemas(await textLimits(db))).update, req.body);
+    const input = parseChanges(groupSchemas(await textLimits(db)).update, req.body);
     // Who administers a group is the group flag's business, not its administrators'.
     if (input.admin_list !== undefined && !access.flags.has(flag("group", "change"))) throw forbidden();
     if (input.type !== undefined && input.type !== access.type) throw badRequest({ type: [MSG.group_type_fixed] });
@@ -83,7 +90,8 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext) {
           ...(input.code !== undefined && { code: input.code }),
           ...(input.desc !== undefined && { desc: input.desc }),
         };
-        if (Object.keys(set).length) await trx.updateTable("account_group").set(set).where("id", "=", access.id).execute();
+        if (Object.keys(set).length)
+          await trx.updateTable("account_group").set(set).where("id", "=", access.id).execute();
         if (input.admin_list !== undefined) await setAdmins(trx, "group", access.id, input.admin_list);
         await touched(trx);
       },
@@ -119,7 +127,14 @@ export function groupRoutes(app: FastifyInstance, ctx: ApiContext) {
 
 /** Whether a permission rule's or another group's condition, or an activity inspector, names the group. */
 async function groupInUse(trx: Trx, id: number): Promise<boolean> {
-  if (await namedByConditions(trx, [CONTENT_RULES, CATEGORY_RULES, GROUP_CONDITIONS, FLOW_CONDITIONS], ["group", "group_account"], id)) return true;
+  if (
+    await namedByConditions(
+      trx,
+      [CONTENT_RULES, CATEGORY_RULES, GROUP_CONDITIONS, FLOW_CONDITIONS],
+      ["group", "group_account"],
+      id,
+    )
+  )
+    return true;
   return !!(await trx.selectFrom("activity_inspector").select("id").where("group_id", "=", id).executeTakeFirst());
 }
-

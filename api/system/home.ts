@@ -41,7 +41,11 @@ export const CONTENT_COUNTS: readonly CountedContent[] = [
 async function countContent(db: Db): Promise<ContentCount[]> {
   const row = (await db
     .selectNoFrom(() =>
-      CONTENT_COUNTS.map((c, i) => sql<number>`(select count(*) from ${sql.table(c.table)}${c.where ? sql` where ${c.where}` : sql``})`.as(`c${i}`)),
+      CONTENT_COUNTS.map((c, i) =>
+        sql<number>`(select count(*) from ${sql.table(c.table)}${c.where ? sql` where ${c.where}` : sql``})`.as(
+          `c${i}`,
+        ),
+      ),
     )
     .executeTakeFirstOrThrow()) as Record<string, number | string>;
   return CONTENT_COUNTS.map((c, i) => ({ key: c.key, count: Number(row[`c${i}`]) }));
@@ -55,8 +59,14 @@ async function countContent(db: Db): Promise<ContentCount[]> {
 export function periodDays(now: Date, days: HomePeriod, offsetMinutes: number) {
   const shift = offsetMinutes * 60_000;
   const today = Math.floor((now.getTime() + shift) / DAY_MS) * DAY_MS;
-  const dates = Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
-  return { dates, from: new Date(today - (days - 1) * DAY_MS - shift).toISOString(), to: new Date(today + DAY_MS - shift).toISOString() };
+  const dates = Array.from({ length: days }, (_, i) =>
+    new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
+  return {
+    dates,
+    from: new Date(today - (days - 1) * DAY_MS - shift).toISOString(),
+    to: new Date(today + DAY_MS - shift).toISOString(),
+  };
 }
 
 /**
@@ -68,16 +78,22 @@ export function periodDays(now: Date, days: HomePeriod, offsetMinutes: number) {
  * same expressions in SELECT and GROUP BY.
  */
 function zoneDay(column: string, offsetMinutes: number) {
-  const turn = (((-offsetMinutes) % 60) + 60) % 60;
+  const turn = ((-offsetMinutes % 60) + 60) % 60;
   const hour = sql<string>`substr(${sql.ref(column)}, 1, 13)`;
   const late = sql<number>`case when substr(${sql.ref(column)}, 15, 2) >= ${sql.lit(String(turn).padStart(2, "0"))} then 1 else 0 end`;
   const dayOf = (r: { hour: string; late: number | string }) =>
-    new Date(Date.parse(`${r.hour}:00:00Z`) + (Number(r.late) ? turn : 0) * 60_000 + offsetMinutes * 60_000).toISOString().slice(0, 10);
+    new Date(Date.parse(`${r.hour}:00:00Z`) + (Number(r.late) ? turn : 0) * 60_000 + offsetMinutes * 60_000)
+      .toISOString()
+      .slice(0, 10);
   return { hour, late, groups: [hour, late], dayOf };
 }
 
 /** Rows {day, key, n} → one entry per day with every key present (zeros included). */
-function perDay<K extends string>(dates: string[], keys: readonly K[], rows: { day: string; key: K; n: number | string }[]) {
+function perDay<K extends string>(
+  dates: string[],
+  keys: readonly K[],
+  rows: { day: string; key: K; n: number | string }[],
+) {
   const byDay = new Map(dates.map((d) => [d, Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>]));
   for (const r of rows) {
     const entry = byDay.get(r.day);
@@ -117,7 +133,11 @@ export function homeRoutes(app: FastifyInstance, ctx: ApiContext) {
         .groupBy(day.groups)
         .execute(),
     ]);
-    const new_accounts = perDay(dates, ["count"] as const, created.map((r) => ({ day: day.dayOf(r), key: "count" as const, n: r.n })));
+    const new_accounts = perDay(
+      dates,
+      ["count"] as const,
+      created.map((r) => ({ day: day.dayOf(r), key: "count" as const, n: r.n })),
+    );
     return { ...answer, content, new_accounts, new_accounts_total: sum(new_accounts, (d) => d.count) };
   });
 
@@ -157,12 +177,20 @@ export function homeRoutes(app: FastifyInstance, ctx: ApiContext) {
     const sessions = perDay(
       dates,
       ["learner", "dashboard"] as const,
-      visits.map((r) => ({ day: day.dayOf(r), key: r.source === 10 ? ("dashboard" as const) : ("learner" as const), n: r.n })),
+      visits.map((r) => ({
+        day: day.dayOf(r),
+        key: r.source === 10 ? ("dashboard" as const) : ("learner" as const),
+        n: r.n,
+      })),
     );
     const sign_ins = perDay(
       dates,
       ["success", "failed"] as const,
-      attempts.map((r) => ({ day: day.dayOf(r), key: r.is_success === 1 ? ("success" as const) : ("failed" as const), n: r.n })),
+      attempts.map((r) => ({
+        day: day.dayOf(r),
+        key: r.is_success === 1 ? ("success" as const) : ("failed" as const),
+        n: r.n,
+      })),
     );
     return {
       ...answer,

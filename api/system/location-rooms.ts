@@ -37,7 +37,13 @@ const ORDERING = {
 async function present(q: Db | Trx, rows: Row[]): Promise<Room[]> {
   if (!rows.length) return [];
   const names = new Map(
-    (await q.selectFrom("location").select(["id", "name"]).where("id", "in", [...new Set(rows.map((r) => r.location_id))]).execute()).map((l) => [l.id, l.name]),
+    (
+      await q
+        .selectFrom("location")
+        .select(["id", "name"])
+        .where("id", "in", [...new Set(rows.map((r) => r.location_id))])
+        .execute()
+    ).map((l) => [l.id, l.name]),
   );
   return rows.map((r) => ({
     id: r.id,
@@ -52,9 +58,18 @@ async function present(q: Db | Trx, rows: Row[]): Promise<Room[]> {
 }
 
 /** The code is free within the location (case-insensitively, another room than `selfId`). */
-async function assertRoomCodeFree(trx: Trx, locationId: number, code: string | null | undefined, selfId: number | null) {
+async function assertRoomCodeFree(
+  trx: Trx,
+  locationId: number,
+  code: string | null | undefined,
+  selfId: number | null,
+) {
   if (!code) return;
-  let q = trx.selectFrom("room").select("id").where("location_id", "=", locationId).where(sql`lower(code)`, "=", code.toLowerCase());
+  let q = trx
+    .selectFrom("room")
+    .select("id")
+    .where("location_id", "=", locationId)
+    .where(sql`lower(code)`, "=", code.toLowerCase());
   if (selfId !== null) q = q.where("id", "<>", selfId);
   if (await q.executeTakeFirst()) throw badRequest({ code: [MSG.code_already_used] });
 }
@@ -68,11 +83,17 @@ export function roomRoutes(app: FastifyInstance, ctx: ApiContext) {
     return existingId(req, db, "location");
   };
   const rowOf = async (q: Db | Trx, req: FastifyRequest, locationId: number): Promise<Row> => {
-    const row = await q.selectFrom("room").selectAll().where("id", "=", itemId(req, "rid")).where("location_id", "=", locationId).executeTakeFirst();
+    const row = await q
+      .selectFrom("room")
+      .selectAll()
+      .where("id", "=", itemId(req, "rid"))
+      .where("location_id", "=", locationId)
+      .executeTakeFirst();
     if (!row) throw notFound();
     return row;
   };
-  const one = async (q: Db | Trx, id: number) => (await present(q, [await q.selectFrom("room").selectAll().where("id", "=", id).executeTakeFirstOrThrow()]))[0];
+  const one = async (q: Db | Trx, id: number) =>
+    (await present(q, [await q.selectFrom("room").selectAll().where("id", "=", id).executeTakeFirstOrThrow()]))[0];
 
   app.get(base, async (req) => {
     const locationId = await access(req, "view");
@@ -82,7 +103,9 @@ export function roomRoutes(app: FastifyInstance, ctx: ApiContext) {
     let query = db.selectFrom("room as r").selectAll("r").where("r.location_id", "=", locationId);
     if (q.search) {
       const p = likePattern(q.search);
-      query = query.where(sql<SqlBool>`(lower(${sql.ref("r.name")}) like ${p} escape '\\' or lower(coalesce(${sql.ref("r.code")}, '')) like ${p} escape '\\')`);
+      query = query.where(
+        sql<SqlBool>`(lower(${sql.ref("r.name")}) like ${p} escape '\\' or lower(coalesce(${sql.ref("r.code")}, '')) like ${p} escape '\\')`,
+      );
     }
     for (const o of order) query = query.orderBy(o.expr, o.desc ? "desc" : "asc");
     const page = await paginate(req, query.orderBy("r.id", tieDirection(order)), q);
@@ -100,8 +123,19 @@ export function roomRoutes(app: FastifyInstance, ctx: ApiContext) {
           db,
           async (trx) => {
             await assertRoomCodeFree(trx, locationId, input.code, null);
-            const values = { location_id: locationId, name: input.name, code: input.code, capacity: input.capacity, desc: input.desc, datetime_create: at, datetime_update: at };
-            return keep(trx, (await trx.insertInto("room").values(values).returning("id").executeTakeFirstOrThrow()).id);
+            const values = {
+              location_id: locationId,
+              name: input.name,
+              code: input.code,
+              capacity: input.capacity,
+              desc: input.desc,
+              datetime_create: at,
+              datetime_update: at,
+            };
+            return keep(
+              trx,
+              (await trx.insertInto("room").values(values).returning("id").executeTakeFirstOrThrow()).id,
+            );
           },
           CODE_UNIQUE,
         );
@@ -120,7 +154,11 @@ export function roomRoutes(app: FastifyInstance, ctx: ApiContext) {
       async (trx) => {
         await assertRoomCodeFree(trx, locationId, input.code, before.id);
         const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-        await trx.updateTable("room").set({ ...set, datetime_update: ctx.now().toISOString() }).where("id", "=", before.id).execute();
+        await trx
+          .updateTable("room")
+          .set({ ...set, datetime_update: ctx.now().toISOString() })
+          .where("id", "=", before.id)
+          .execute();
       },
       CODE_UNIQUE,
     );
@@ -131,7 +169,8 @@ export function roomRoutes(app: FastifyInstance, ctx: ApiContext) {
     const locationId = await access(req, "change");
     await writeTransaction(db, async (trx) => {
       const row = await rowOf(trx, req, locationId);
-      if (await trx.selectFrom("class_session").select("id").where("room_id", "=", row.id).executeTakeFirst()) throw new ApiError(424, { detail: MSG.cannot_delete_because_dependency });
+      if (await trx.selectFrom("class_session").select("id").where("room_id", "=", row.id).executeTakeFirst())
+        throw new ApiError(424, { detail: MSG.cannot_delete_because_dependency });
       await trx.deleteFrom("room").where("id", "=", row.id).execute();
     });
     return reply.status(204).send();

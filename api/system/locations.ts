@@ -69,7 +69,9 @@ export function locationRoutes(app: FastifyInstance, ctx: ApiContext) {
     inUse: async (trx, id) =>
       (await trx.selectFrom("room").select("id").where("location_id", "=", id).executeTakeFirst())
         ? MSG.location_has_rooms
-        : (await isEventZone(trx, id)) ? MSG.cannot_delete_because_dependency : false,
+        : (await isEventZone(trx, id))
+          ? MSG.cannot_delete_because_dependency
+          : false,
   });
   roomRoutes(app, ctx);
   // POST location/zone/event/{id}/: a class's event zone (spec 002 §7 "Locations").

@@ -18,7 +18,9 @@ const person = (p: LoginAsLogRow["account"]) => `${p.first_name} ${p.last_name}`
  * number of changes and the address. Headings and statuses in the requester's language.
  */
 export async function exportLog(req: FastifyRequest, reply: FastifyReply, db: Db, page: Page, now: Date) {
-  const { format_type: format } = parseInput(exportQuerySchema, { format_type: (req.query as Record<string, unknown>)?.format_type });
+  const { format_type: format } = parseInput(exportQuerySchema, {
+    format_type: (req.query as Record<string, unknown>)?.format_type,
+  });
   const t = translator(req.account?.language);
   const { "time-zone-offset-minutes": offset } = await configValues(db, ["time-zone-offset-minutes"]);
   const at = (iso: string | null) => localTime(iso, Number(offset) || 0);
@@ -41,13 +43,28 @@ export async function exportLog(req: FastifyRequest, reply: FastifyReply, db: Db
     for await (const part of pagesOf(page, 500)) {
       for (const r of part) {
         yield [
-          ++n, person(r.administrator), r.administrator.username, person(r.account), r.account.username,
-          at(r.datetime_start), at(r.datetime_expire), at(r.datetime_end), t(`loginas_status_${r.is_active ? "active" : r.end_reason}`),
-          r.duration_seconds, r.count_write, r.ip ?? "",
+          ++n,
+          person(r.administrator),
+          r.administrator.username,
+          person(r.account),
+          r.account.username,
+          at(r.datetime_start),
+          at(r.datetime_expire),
+          at(r.datetime_end),
+          t(`loginas_status_${r.is_active ? "active" : r.end_reason}`),
+          r.duration_seconds,
+          r.count_write,
+          r.ip ?? "",
         ];
       }
     }
   }
   const day = now.toISOString().slice(0, 10).replace(/-/g, "");
-  return sendTable(reply, { format, filename: `login-as-log-${day}`, sheetName: t("loginas_log_title"), columns, rows: rows() });
+  return sendTable(reply, {
+    format,
+    filename: `login-as-log-${day}`,
+    sheetName: t("loginas_log_title"),
+    columns,
+    rows: rows(),
+  });
 }

@@ -32,11 +32,27 @@ const logRows = (db: Db) =>
     .innerJoin("account as ad", "ad.id", "l.administrator_id")
     .innerJoin("account as ac", "ac.id", "l.account_id")
     .select([
-      "l.id", "l.duration_minutes", "l.datetime_start", "l.datetime_expire", "l.datetime_end", "l.end_reason", "l.ip",
-      "ad.id as ad_id", "ad.username as ad_username", "ad.first_name as ad_first_name", "ad.last_name as ad_last_name",
-      "ac.id as ac_id", "ac.username as ac_username", "ac.first_name as ac_first_name", "ac.last_name as ac_last_name",
-      sql<number | string>`(select count(*) from login_as_write w where w.login_as_id = ${sql.ref("l.id")})`.as("count_write"),
-      sql<number>`case when exists (select 1 from session s where s.login_as_id = ${sql.ref("l.id")}) then 1 else 0 end`.as("has_session"),
+      "l.id",
+      "l.duration_minutes",
+      "l.datetime_start",
+      "l.datetime_expire",
+      "l.datetime_end",
+      "l.end_reason",
+      "l.ip",
+      "ad.id as ad_id",
+      "ad.username as ad_username",
+      "ad.first_name as ad_first_name",
+      "ad.last_name as ad_last_name",
+      "ac.id as ac_id",
+      "ac.username as ac_username",
+      "ac.first_name as ac_first_name",
+      "ac.last_name as ac_last_name",
+      sql<number | string>`(select count(*) from login_as_write w where w.login_as_id = ${sql.ref("l.id")})`.as(
+        "count_write",
+      ),
+      sql<number>`case when exists (select 1 from session s where s.login_as_id = ${sql.ref("l.id")}) then 1 else 0 end`.as(
+        "has_session",
+      ),
     ]);
 type LogRecord = Awaited<ReturnType<ReturnType<typeof logRows>["executeTakeFirstOrThrow"]>>;
 
@@ -59,7 +75,8 @@ function present(r: LogRecord, now: Date): LoginAsLogRow {
     datetime_expire: r.datetime_expire,
     datetime_end: end,
     end_reason: reason,
-    duration_seconds: end === null ? null : Math.max(0, Math.round((Date.parse(end) - Date.parse(r.datetime_start)) / 1000)),
+    duration_seconds:
+      end === null ? null : Math.max(0, Math.round((Date.parse(end) - Date.parse(r.datetime_start)) / 1000)),
     is_active: end === null && reason === null,
     count_write: Number(r.count_write),
     ip: r.ip,
@@ -82,7 +99,9 @@ function logQuery(db: Db, req: FastifyRequest, q: PageQuery) {
   if (accounts) query = query.where("l.account_id", "in", accounts);
   if (q.search) {
     const pattern = likePattern(q.search);
-    query = query.where((eb) => eb.or(SEARCHED.map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)));
+    query = query.where((eb) =>
+      eb.or(SEARCHED.map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)),
+    );
   }
   for (const o of order!) query = query.orderBy(o.expr, o.desc ? "desc" : "asc");
   return query.orderBy("l.id", tieDirection(order!));
@@ -114,7 +133,13 @@ export function loginAsLogRoutes(app: FastifyInstance, ctx: ApiContext) {
     await requirePermission(req, db, EXPORT);
     const query = logQuery(db, req, readPageQuery(req));
     const now = ctx.now();
-    return exportLog(req, reply, db, async (limit, offset) => (await query.limit(limit).offset(offset).execute()).map((r) => present(r, now)), now);
+    return exportLog(
+      req,
+      reply,
+      db,
+      async (limit, offset) => (await query.limit(limit).offset(offset).execute()).map((r) => present(r, now)),
+      now,
+    );
   });
 
   app.get(item, async (req) => {
@@ -136,7 +161,10 @@ export function loginAsLogRoutes(app: FastifyInstance, ctx: ApiContext) {
       .orderBy("datetime_create")
       .orderBy("id");
     const page = await paginate(req, query, q);
-    const results: LoginAsWriteRow[] = page.results.map((w) => ({ ...w, fields: w.fields ? (JSON.parse(w.fields) as string[]) : [] }));
+    const results: LoginAsWriteRow[] = page.results.map((w) => ({
+      ...w,
+      fields: w.fields ? (JSON.parse(w.fields) as string[]) : [],
+    }));
     return { ...page, results };
   });
 }

@@ -55,11 +55,19 @@ export function loginAsRoutes(app: FastifyInstance, ctx: ApiContext) {
     if (caller.is_superuser !== 1) query = query.where("a.is_superuser", "=", 0);
     if (q.search) {
       const pattern = likePattern(q.search);
-      query = query.where((eb) => eb.or(SEARCHED.map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)));
+      query = query.where((eb) =>
+        eb.or(SEARCHED.map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)),
+      );
     }
     for (const o of order) query = query.orderBy(o.expr, o.desc ? "desc" : "asc");
     const page = await paginate(req, query.orderBy("a.id", tieDirection(order)), q);
-    return { ...page, results: page.results.map((r): LoginAsCandidate => ({ ...userRow(r), can_use_dashboard: Number(r.can_use_dashboard) === 1 })) };
+    return {
+      ...page,
+      results: page.results.map((r): LoginAsCandidate => ({
+        ...userRow(r),
+        can_use_dashboard: Number(r.can_use_dashboard) === 1,
+      })),
+    };
   });
 
   app.post("/dashboard/login-as/", async (req, reply) => {
@@ -79,11 +87,23 @@ export function loginAsRoutes(app: FastifyInstance, ctx: ApiContext) {
     await db.transaction().execute(async (trx) => {
       const log = await trx
         .insertInto("login_as")
-        .values({ administrator_id: caller.id, account_id: target.id, duration_minutes: input.duration, datetime_start: start.toISOString(), datetime_expire: expire, ip: req.clientIp })
+        .values({
+          administrator_id: caller.id,
+          account_id: target.id,
+          duration_minutes: input.duration,
+          datetime_start: start.toISOString(),
+          datetime_expire: expire,
+          ip: req.clientIp,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       // Only a session not acting yet: of two starts racing in one session, the second is refused whole.
-      const taken = await trx.updateTable("session").set({ login_as_id: log.id }).where("key_hash", "=", req.sessionKeyHash!).where("login_as_id", "is", null).executeTakeFirst();
+      const taken = await trx
+        .updateTable("session")
+        .set({ login_as_id: log.id })
+        .where("key_hash", "=", req.sessionKeyHash!)
+        .where("login_as_id", "is", null)
+        .executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) throw badRequest({ detail: MSG.login_as_nested });
     });
     return reply.status(201).send(await profileOf(db, target, { datetime_expire: expire }));

@@ -12,7 +12,17 @@ import type { ApiContext } from "../http/context";
 import { createOnce } from "../http/idempotency";
 import { ApiError, notFound, parseChanges, parseInput } from "../http/errors";
 import { writeTransaction, type Trx } from "../engine/crud";
-import { CODE_UNIQUE, assertCodeFree, existingId, fromMaster, imageRoutes, masterList, requireModule, touchFilters, type ImageTable } from "./master";
+import {
+  CODE_UNIQUE,
+  assertCodeFree,
+  existingId,
+  fromMaster,
+  imageRoutes,
+  masterList,
+  requireModule,
+  touchFilters,
+  type ImageTable,
+} from "./master";
 import { removeAdmins, roleAdminRoutes, type RoleKind } from "./role-admins";
 
 /**
@@ -59,9 +69,17 @@ export type MasterDef<C extends Record<string, unknown>, U extends Record<string
 export type AnyMasterDef = MasterDef<any, any>;
 
 /** Whether some content of any type names the row through `column` (its category, provider or content level). */
-export async function usedByContent(trx: Trx, column: "category_id" | "provider_id" | "content_level", id: number): Promise<boolean> {
+export async function usedByContent(
+  trx: Trx,
+  column: "category_id" | "provider_id" | "content_level",
+  id: number,
+): Promise<boolean> {
   for (const def of CONTENT_DEFINITIONS) {
-    const hit = await trx.selectFrom(`${def.resource.table} as t` as "course as t").select("t.id").where(`t.${column}`, "=", id).executeTakeFirst();
+    const hit = await trx
+      .selectFrom(`${def.resource.table} as t` as "course as t")
+      .select("t.id")
+      .where(`t.${column}`, "=", id)
+      .executeTakeFirst();
     if (hit) return true;
   }
   return false;
@@ -95,7 +113,11 @@ export function masterRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyMast
           async (trx) => {
             await assertCodeFree(trx, def.table, input.code as string | null, null);
             await def.check?.(trx, input, null);
-            const row = await trx.insertInto(def.table).values({ ...def.columns(input), ...stamps(true) } as never).returning("id").executeTakeFirstOrThrow();
+            const row = await trx
+              .insertInto(def.table)
+              .values({ ...def.columns(input), ...stamps(true) } as never)
+              .returning("id")
+              .executeTakeFirstOrThrow();
             await finish(trx);
             return keep(trx, row.id);
           },
@@ -120,7 +142,12 @@ export function masterRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyMast
         await assertCodeFree(trx, def.table, input.code as string | null | undefined, id);
         await def.check?.(trx, input, id);
         const set = def.columns(input);
-        if (Object.keys(set).length) await trx.updateTable(def.table).set({ ...set, ...stamps(false) } as never).where("id", "=", id).execute();
+        if (Object.keys(set).length)
+          await trx
+            .updateTable(def.table)
+            .set({ ...set, ...stamps(false) } as never)
+            .where("id", "=", id)
+            .execute();
         await finish(trx);
       },
       CODE_UNIQUE,
@@ -133,7 +160,8 @@ export function masterRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyMast
     const id = await existingId(req, db, def.table);
     await writeTransaction(db, async (trx) => {
       const used = await def.inUse(trx, id);
-      if (used) throw new ApiError(424, { detail: typeof used === "string" ? used : MSG.cannot_delete_because_dependency });
+      if (used)
+        throw new ApiError(424, { detail: typeof used === "string" ? used : MSG.cannot_delete_because_dependency });
       if (def.adminKind) await removeAdmins(trx, def.adminKind, id);
       await trx.deleteFrom(def.table).where("id", "=", id).execute();
       await finish(trx);
@@ -149,13 +177,21 @@ export function masterRoutes(app: FastifyInstance, ctx: ApiContext, def: AnyMast
       kind: def.adminKind,
       access: async (req, id, action) => {
         await requireModule(req, db, def.module, action);
-        if (!(await fromMaster(db, def.table).select("t.id").where("t.id", "=", id).executeTakeFirst())) throw notFound();
+        if (!(await fromMaster(db, def.table).select("t.id").where("t.id", "=", id).executeTakeFirst()))
+          throw notFound();
       },
     });
   }
 }
 
 /** Only the fields given, renamed where the column differs (`parent` → parent_id). */
-export function pickColumns(input: Record<string, unknown>, rename: Record<string, string> = {}): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined).map(([k, v]) => [rename[k] ?? k, v]));
+export function pickColumns(
+  input: Record<string, unknown>,
+  rename: Record<string, string> = {},
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(input)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [rename[k] ?? k, v]),
+  );
 }

@@ -86,7 +86,16 @@ function levelOrPositionRoutes(app: FastifyInstance, ctx: ApiContext, table: Mas
             await touchFilters(trx, [table], ctx.now());
             await assertNameFree(trx, table, input.name, null);
             await assertCodeFree(trx, table, input.code, null);
-            return keep(trx, (await trx.insertInto(table).values({ name: input.name, code: input.code }).returning("id").executeTakeFirstOrThrow()).id);
+            return keep(
+              trx,
+              (
+                await trx
+                  .insertInto(table)
+                  .values({ name: input.name, code: input.code })
+                  .returning("id")
+                  .executeTakeFirstOrThrow()
+              ).id,
+            );
           },
           NAME_UNIQUE,
         );
@@ -105,7 +114,10 @@ function levelOrPositionRoutes(app: FastifyInstance, ctx: ApiContext, table: Mas
         await loadOne(trx, table, id);
         await assertNameFree(trx, table, input.name, id);
         await assertCodeFree(trx, table, input.code, id);
-        const set = { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.code !== undefined ? { code: input.code } : {}) };
+        const set = {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.code !== undefined ? { code: input.code } : {}),
+        };
         if (Object.keys(set).length) await trx.updateTable(table).set(set).where("id", "=", id).execute();
       },
       NAME_UNIQUE,
@@ -120,7 +132,9 @@ function levelOrPositionRoutes(app: FastifyInstance, ctx: ApiContext, table: Mas
       await touchFilters(trx, [table], ctx.now());
       await loadOne(trx, table, id);
       if ((await accountsIn(trx, table, id)) > 0) throw new ApiError(424, { detail: MSG.in_use_by_users });
-      const named = (await namedByPermissionRules(trx, table, id)) || (table === "level" && (await usedByContent(trx, "content_level", id)));
+      const named =
+        (await namedByPermissionRules(trx, table, id)) ||
+        (table === "level" && (await usedByContent(trx, "content_level", id)));
       if (named) throw new ApiError(424, { detail: MSG.cannot_delete_because_dependency });
       await trx.deleteFrom(table).where("id", "=", id).execute();
     });

@@ -15,11 +15,20 @@ import { serveScorm } from "../content/features/curriculum/scorm";
 
 /** What the media route serves: the types uploads are checked to be (images; curriculum files). */
 const CONTENT_TYPES: Record<string, string> = {
-  png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
   // Curriculum material files (spec 001 §5; checked by content when uploaded: curriculum-files.ts).
-  pdf: "application/pdf", mp4: "video/mp4", mp3: "audio/mpeg", zip: "application/zip", csv: "text/csv; charset=utf-8",
-  doc: "application/msword", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  xls: "application/vnd.ms-excel", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pdf: "application/pdf",
+  mp4: "video/mp4",
+  mp3: "audio/mpeg",
+  zip: "application/zip",
+  csv: "text/csv; charset=utf-8",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };
 /** One path segment: no dot first (so no `..` and no hidden files), no separators. */
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -35,7 +44,11 @@ export type ImageUpload = { data: Buffer; ext: "png" | "jpg" | "gif" };
  * Every upload (images, material files, enrolment tables) reads its file here and then checks the
  * type it takes.
  */
-export async function readOneFile(req: FastifyRequest, field: string, limit: number): Promise<{ data: Buffer; filename: string; fields: Record<string, string> }> {
+export async function readOneFile(
+  req: FastifyRequest,
+  field: string,
+  limit: number,
+): Promise<{ data: Buffer; filename: string; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badRequest({ [field]: [MSG.required] });
   if (req.uploadRefused) throw badRequest({ [field]: [MSG.upload_ip_not_allowed] });
   const fileSize = Math.max(1, Math.min(limit, MAX_UPLOAD_BYTES));
@@ -45,7 +58,8 @@ export async function readOneFile(req: FastifyRequest, field: string, limit: num
     // The form's text fields sent before the file (an import's mode), by name; later ones are not read.
     const fields: Record<string, string> = {};
     for (const [name, value] of Object.entries(part.fields)) {
-      if (value && !Array.isArray(value) && value.type === "field" && typeof value.value === "string") fields[name] = value.value;
+      if (value && !Array.isArray(value) && value.type === "field" && typeof value.value === "string")
+        fields[name] = value.value;
     }
     const data = await part.toBuffer();
     // toBuffer (@fastify/multipart 10) checks `truncated` only after each chunk it reads: when busboy
@@ -71,7 +85,8 @@ export async function readOneFile(req: FastifyRequest, field: string, limit: num
 export async function readImageUpload(req: FastifyRequest, field: string, limit: number): Promise<ImageUpload> {
   const { data, filename } = await readOneFile(req, field, limit);
   const given = path.extname(filename).slice(1).toLowerCase();
-  if (!(IMAGE_EXTENSIONS as readonly string[]).includes(given) || !(await contentFits(given, data))) throw badRequest({ [field]: [MSG.invalid_file_type] });
+  if (!(IMAGE_EXTENSIONS as readonly string[]).includes(given) || !(await contentFits(given, data)))
+    throw badRequest({ [field]: [MSG.invalid_file_type] });
   return { data, ext: given === "jpeg" ? "jpg" : (given as ImageUpload["ext"]) };
 }
 
@@ -79,7 +94,11 @@ export async function readImageUpload(req: FastifyRequest, field: string, limit:
  * Store a file under mediaDir/folder/ by the hash of its content (the same image twice is one
  * file; a changed image gets a new name, so it may be cached forever). Answers its URL path.
  */
-export async function storeMedia(mediaDir: string, folder: string, file: { data: Buffer; ext: string }): Promise<string> {
+export async function storeMedia(
+  mediaDir: string,
+  folder: string,
+  file: { data: Buffer; ext: string },
+): Promise<string> {
   const name = `${crypto.createHash("sha256").update(file.data).digest("hex").slice(0, 40)}.${file.ext}`;
   const dir = path.join(mediaDir, folder);
   const target = path.join(dir, name);

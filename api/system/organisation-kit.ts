@@ -11,9 +11,6 @@ import { idFilterValue, type Trx } from "../engine/crud";
 
 export type OrganisationTable = "department" | "level" | "position";
 
-
-
-
 /** Whether a stored condition names the row: a content or category permission rule, a group's or an approval flow's condition. */
 export async function namedByPermissionRules(trx: Trx | Db, field: OrganisationTable, id: number): Promise<boolean> {
   return namedByConditions(trx, [CONTENT_RULES, CATEGORY_RULES, GROUP_CONDITIONS, FLOW_CONDITIONS], [field], id);
@@ -22,7 +19,11 @@ export async function namedByPermissionRules(trx: Trx | Db, field: OrganisationT
 /** How many accounts hold the row (account.department_id / level_id / position_id). */
 export async function accountsIn(trx: Trx | Db, table: OrganisationTable, id: number): Promise<number> {
   const column = `${table}_id` as "level_id";
-  const row = await trx.selectFrom("account").select((eb) => eb.fn.countAll<number>().as("n")).where(column, "=", id).executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom("account")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where(column, "=", id)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

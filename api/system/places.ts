@@ -4,7 +4,8 @@ import type { Db } from "../db/index";
 import type { Trx } from "../engine/crud";
 
 /** The location a room belongs to, or null for no such room. */
-export const roomLocation = async (q: Db | Trx, room: number) => (await q.selectFrom("room").select("location_id").where("id", "=", room).executeTakeFirst())?.location_id ?? null;
+export const roomLocation = async (q: Db | Trx, room: number) =>
+  (await q.selectFrom("room").select("location_id").where("id", "=", room).executeTakeFirst())?.location_id ?? null;
 
 /**
  * A place a form names — a location and one of its rooms, each optional (a class session, an
@@ -12,9 +13,17 @@ export const roomLocation = async (q: Db | Trx, room: number) => (await q.select
  * location is named too, is one of its rooms (else `roomElsewhere`, the form's own message).
  * The field errors, empty when the place is good.
  */
-export async function placeErrors(q: Db | Trx, place: { location: number | null; room: number | null }, roomElsewhere: string): Promise<FieldErrors> {
+export async function placeErrors(
+  q: Db | Trx,
+  place: { location: number | null; room: number | null },
+  roomElsewhere: string,
+): Promise<FieldErrors> {
   const errors: FieldErrors = {};
-  if (place.location !== null && !(await q.selectFrom("location").select("id").where("id", "=", place.location).executeTakeFirst())) errors.location = [MSG.invalid_choice];
+  if (
+    place.location !== null &&
+    !(await q.selectFrom("location").select("id").where("id", "=", place.location).executeTakeFirst())
+  )
+    errors.location = [MSG.invalid_choice];
   if (place.room !== null) {
     const of = await roomLocation(q, place.room);
     if (of === null) errors.room = [MSG.invalid_choice];

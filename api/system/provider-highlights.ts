@@ -27,15 +27,25 @@ import { storeImageUpload } from "./media";
 type Row = Selectable<Database["provider_highlight"]>;
 
 /** The own table of a content type by its content_type code (a highlight names a content by type and id). */
-const tableOfType = (code: string | undefined) => (code ? CONTENT_DEFINITIONS.find((d) => d.resource.contentType === code)?.resource.table : undefined);
+const tableOfType = (code: string | undefined) =>
+  code ? CONTENT_DEFINITIONS.find((d) => d.resource.contentType === code)?.resource.table : undefined;
 
 async function present(db: Db | Trx, rows: Row[]): Promise<Highlight[]> {
-  const types = new Map((await db.selectFrom("content_type").select(["id", "code", "name"]).execute()).map((t) => [t.id, t]));
+  const types = new Map(
+    (await db.selectFrom("content_type").select(["id", "code", "name"]).execute()).map((t) => [t.id, t]),
+  );
   const out: Highlight[] = [];
   for (const r of rows) {
     const type = r.content_type_id === null ? undefined : types.get(r.content_type_id);
     const table = tableOfType(type?.code);
-    const content = table && r.content_id !== null ? await db.selectFrom(`${table} as t` as "course as t").select(["t.id", "t.name"]).where("t.id", "=", r.content_id).executeTakeFirst() : undefined;
+    const content =
+      table && r.content_id !== null
+        ? await db
+            .selectFrom(`${table} as t` as "course as t")
+            .select(["t.id", "t.name"])
+            .where("t.id", "=", r.content_id)
+            .executeTakeFirst()
+        : undefined;
     out.push({
       id: r.id,
       title: r.title,
@@ -57,13 +67,23 @@ type Target = { content_type?: number | null; content_id?: number | null; extern
 /** What the highlight shows, after the change: a content of this provider's, or a link. */
 async function checkTarget(trx: Trx, providerId: number, t: Required<Target>) {
   const errors: FieldErrors = {};
-  if ((t.content_type === null) !== (t.content_id === null)) errors[t.content_type === null ? "content_type" : "content_id"] = [MSG.required];
+  if ((t.content_type === null) !== (t.content_id === null))
+    errors[t.content_type === null ? "content_type" : "content_id"] = [MSG.required];
   else if (t.content_type !== null && t.content_id !== null) {
-    const type = await trx.selectFrom("content_type").select("code").where("id", "=", t.content_type).executeTakeFirst();
+    const type = await trx
+      .selectFrom("content_type")
+      .select("code")
+      .where("id", "=", t.content_type)
+      .executeTakeFirst();
     const table = tableOfType(type?.code);
     if (!table) errors.content_type = [MSG.invalid_choice];
     else {
-      const own = await trx.selectFrom(`${table} as t` as "course as t").select("t.id").where("t.id", "=", t.content_id).where("t.provider_id", "=", providerId).executeTakeFirst();
+      const own = await trx
+        .selectFrom(`${table} as t` as "course as t")
+        .select("t.id")
+        .where("t.id", "=", t.content_id)
+        .where("t.provider_id", "=", providerId)
+        .executeTakeFirst();
       if (!own) errors.content_id = [MSG.invalid_choice];
     }
   } else if (t.external_link === null) errors.content_id = [MSG.highlight_target_required];
@@ -75,7 +95,12 @@ export function highlightRoutes(app: FastifyInstance, ctx: ApiContext) {
   const base = "/dashboard/provider/:id(^\\d{1,12})/highlight/";
   const item = `${base}:hid(^\\d{1,12})/`;
   const rowOf = async (q: Db | Trx, req: FastifyRequest, providerId: number): Promise<Row> => {
-    const row = await q.selectFrom("provider_highlight").selectAll().where("id", "=", itemId(req, "hid")).where("provider_id", "=", providerId).executeTakeFirst();
+    const row = await q
+      .selectFrom("provider_highlight")
+      .selectAll()
+      .where("id", "=", itemId(req, "hid"))
+      .where("provider_id", "=", providerId)
+      .executeTakeFirst();
     if (!row) throw notFound();
     return row;
   };
@@ -87,7 +112,16 @@ export function highlightRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.get(base, async (req) => {
     const providerId = await access(req, "view");
     const q = readPageQuery(req);
-    const page = await paginate(req, db.selectFrom("provider_highlight").selectAll().where("provider_id", "=", providerId).orderBy("sort").orderBy("id"), q);
+    const page = await paginate(
+      req,
+      db
+        .selectFrom("provider_highlight")
+        .selectAll()
+        .where("provider_id", "=", providerId)
+        .orderBy("sort")
+        .orderBy("id"),
+      q,
+    );
     return { ...page, results: await present(db, page.results) };
   });
 
@@ -95,7 +129,12 @@ export function highlightRoutes(app: FastifyInstance, ctx: ApiContext) {
     const providerId = await access(req, "change");
     return createOnce(req, reply, ctx, {
       answer: async (id) => {
-        const row = await db.selectFrom("provider_highlight").selectAll().where("id", "=", id).where("provider_id", "=", providerId).executeTakeFirst();
+        const row = await db
+          .selectFrom("provider_highlight")
+          .selectAll()
+          .where("id", "=", id)
+          .where("provider_id", "=", providerId)
+          .executeTakeFirst();
         return row && (await present(db, [row]))[0];
       },
       create: async (keep) => {
@@ -103,8 +142,25 @@ export function highlightRoutes(app: FastifyInstance, ctx: ApiContext) {
         const at = ctx.now().toISOString();
         return writeTransaction(db, async (trx) => {
           await checkTarget(trx, providerId, input);
-          const values = { provider_id: providerId, title: input.title, content_type_id: input.content_type, content_id: input.content_id, external_link: input.external_link, video_type: input.video_type, sort: input.sort };
-          return keep(trx, (await trx.insertInto("provider_highlight").values({ ...values, image: null, datetime_create: at, datetime_update: at }).returning("id").executeTakeFirstOrThrow()).id);
+          const values = {
+            provider_id: providerId,
+            title: input.title,
+            content_type_id: input.content_type,
+            content_id: input.content_id,
+            external_link: input.external_link,
+            video_type: input.video_type,
+            sort: input.sort,
+          };
+          return keep(
+            trx,
+            (
+              await trx
+                .insertInto("provider_highlight")
+                .values({ ...values, image: null, datetime_create: at, datetime_update: at })
+                .returning("id")
+                .executeTakeFirstOrThrow()
+            ).id,
+          );
         });
       },
     });
@@ -117,8 +173,13 @@ export function highlightRoutes(app: FastifyInstance, ctx: ApiContext) {
     const before = await rowOf(db, req, providerId);
     const input = parseChanges(highlightSchemas(await textLimits(db)).update, req.body);
     await writeTransaction(db, async (trx) => {
-      const pick = <K extends keyof Target>(k: K, column: keyof Row) => (input[k] !== undefined ? input[k] : before[column]) as Target[K];
-      await checkTarget(trx, providerId, { content_type: pick("content_type", "content_type_id"), content_id: pick("content_id", "content_id"), external_link: pick("external_link", "external_link") } as Required<Target>);
+      const pick = <K extends keyof Target>(k: K, column: keyof Row) =>
+        (input[k] !== undefined ? input[k] : before[column]) as Target[K];
+      await checkTarget(trx, providerId, {
+        content_type: pick("content_type", "content_type_id"),
+        content_id: pick("content_id", "content_id"),
+        external_link: pick("external_link", "external_link"),
+      } as Required<Target>);
       const set = {
         ...(input.title !== undefined && { title: input.title }),
         ...(input.content_type !== undefined && { content_type_id: input.content_type }),
@@ -127,7 +188,11 @@ export function highlightRoutes(app: FastifyInstance, ctx: ApiContext) {
         ...(input.video_type !== undefined && { video_type: input.video_type }),
         ...(input.sort !== undefined && { sort: input.sort }),
       };
-      await trx.updateTable("provider_highlight").set({ ...set, datetime_update: ctx.now().toISOString() }).where("id", "=", before.id).execute();
+      await trx
+        .updateTable("provider_highlight")
+        .set({ ...set, datetime_update: ctx.now().toISOString() })
+        .where("id", "=", before.id)
+        .execute();
     });
     return (await present(db, [await rowOf(db, req, providerId)]))[0];
   });
@@ -142,13 +207,21 @@ export function highlightRoutes(app: FastifyInstance, ctx: ApiContext) {
     const providerId = await access(req, "change");
     const row = await rowOf(db, req, providerId);
     const image = await storeImageUpload(req, db, ctx.mediaDir, "highlight");
-    await db.updateTable("provider_highlight").set({ image, datetime_update: ctx.now().toISOString() }).where("id", "=", row.id).execute();
+    await db
+      .updateTable("provider_highlight")
+      .set({ image, datetime_update: ctx.now().toISOString() })
+      .where("id", "=", row.id)
+      .execute();
     return (await present(db, [await rowOf(db, req, providerId)]))[0];
   });
   app.delete(`${item}image/`, async (req) => {
     const providerId = await access(req, "change");
     const row = await rowOf(db, req, providerId);
-    await db.updateTable("provider_highlight").set({ image: null, datetime_update: ctx.now().toISOString() }).where("id", "=", row.id).execute();
+    await db
+      .updateTable("provider_highlight")
+      .set({ image: null, datetime_update: ctx.now().toISOString() })
+      .where("id", "=", row.id)
+      .execute();
     return (await present(db, [await rowOf(db, req, providerId)]))[0];
   });
 }

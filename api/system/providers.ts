@@ -35,7 +35,15 @@ async function presentProviders(q: Db | Trx, ids: number[]): Promise<Provider[]>
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const r = byId.get(id)!;
-    return { id: r.id, name: r.name, code: r.code, about: r.about ?? "", desc: r.desc ?? "", image: r.image, count_admin: admins.get(id) ?? 0 };
+    return {
+      id: r.id,
+      name: r.name,
+      code: r.code,
+      about: r.about ?? "",
+      desc: r.desc ?? "",
+      image: r.image,
+      count_admin: admins.get(id) ?? 0,
+    };
   });
 }
 
@@ -44,15 +52,38 @@ async function presentInstructors(q: Db | Trx, ids: number[]): Promise<Instructo
   const rows = await q
     .selectFrom("instructor as i")
     .leftJoin("account as a", "a.id", "i.account_id")
-    .select(["i.id", "i.name", "i.code", "i.contact", "i.overview", "i.image", "a.id as account_id", "a.username", "a.first_name", "a.last_name"])
+    .select([
+      "i.id",
+      "i.name",
+      "i.code",
+      "i.contact",
+      "i.overview",
+      "i.image",
+      "a.id as account_id",
+      "a.username",
+      "a.first_name",
+      "a.last_name",
+    ])
     .where("i.id", "in", ids)
     .execute();
   const admins = await adminCounts(q, "instructor", ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const r = byId.get(id)!;
-    const account = r.account_id === null ? null : { id: r.account_id, name: `${r.first_name ?? ""} ${r.last_name ?? ""}`.trim() || (r.username ?? "") };
-    return { id: r.id, name: r.name, code: r.code, contact: r.contact ?? "", overview: r.overview ?? "", image: r.image, account, count_admin: admins.get(id) ?? 0 };
+    const account =
+      r.account_id === null
+        ? null
+        : { id: r.account_id, name: `${r.first_name ?? ""} ${r.last_name ?? ""}`.trim() || (r.username ?? "") };
+    return {
+      id: r.id,
+      name: r.name,
+      code: r.code,
+      contact: r.contact ?? "",
+      overview: r.overview ?? "",
+      image: r.image,
+      account,
+      count_admin: admins.get(id) ?? 0,
+    };
   });
 }
 
@@ -83,12 +114,20 @@ export function instructorRoutes(app: FastifyInstance, ctx: ApiContext) {
     // The instructor's own account, when given, must exist.
     check: async (trx, input) => {
       const account = (input as { account?: number | null }).account;
-      if (typeof account === "number" && !(await trx.selectFrom("account").select("id").where("id", "=", account).executeTakeFirst())) {
+      if (
+        typeof account === "number" &&
+        !(await trx.selectFrom("account").select("id").where("id", "=", account).executeTakeFirst())
+      ) {
         throw badRequest({ account: [MSG.invalid_choice] });
       }
     },
     columns: (input) => pickColumns(input, { account: "account_id" }),
     // A course (or another content) that lists the instructor.
-    inUse: async (trx, id) => !!(await trx.selectFrom("course_instructor").select("course_id").where("instructor_id", "=", id).executeTakeFirst()),
+    inUse: async (trx, id) =>
+      !!(await trx
+        .selectFrom("course_instructor")
+        .select("course_id")
+        .where("instructor_id", "=", id)
+        .executeTakeFirst()),
   });
 }

@@ -37,11 +37,20 @@ export function adminsQuery(db: Q, kind: RoleKind, refId: number, search?: strin
     .orderBy("a.id");
 }
 
-export const presentAdmin = (r: PersonRaw & { is_in_use: number }): RoleAdmin => ({ ...presentPerson(r), is_in_use: r.is_in_use === 1 });
+export const presentAdmin = (r: PersonRaw & { is_in_use: number }): RoleAdmin => ({
+  ...presentPerson(r),
+  is_in_use: r.is_in_use === 1,
+});
 
 /** Whether `accountId` administers row `refId`. */
 export async function isAdminOf(q: Q, kind: RoleKind, refId: number, accountId: number): Promise<boolean> {
-  return !!(await q.selectFrom("account_role_scope").select("ref_id").where("kind", "=", kind).where("ref_id", "=", refId).where("account_id", "=", accountId).executeTakeFirst());
+  return !!(await q
+    .selectFrom("account_role_scope")
+    .select("ref_id")
+    .where("kind", "=", kind)
+    .where("ref_id", "=", refId)
+    .where("account_id", "=", accountId)
+    .executeTakeFirst());
 }
 
 /** The rows of `kind` that `accountId` administers, as a subquery of ids. */
@@ -54,28 +63,65 @@ export const administeredIds = (kind: RoleKind, accountId: number) =>
  * had no role of this kind in use yet (the permission answer's "current" entry).
  */
 export async function setAdmins(trx: Trx, kind: RoleKind, refId: number, ids: readonly number[], field = "admin_list") {
-  const current = (await trx.selectFrom("account_role_scope").select("account_id").where("kind", "=", kind).where("ref_id", "=", refId).execute()).map((r) => r.account_id);
+  const current = (
+    await trx
+      .selectFrom("account_role_scope")
+      .select("account_id")
+      .where("kind", "=", kind)
+      .where("ref_id", "=", refId)
+      .execute()
+  ).map((r) => r.account_id);
   // Only newcomers are checked: an administrator who has since left the staff may stay listed until removed.
   const added = ids.filter((id) => !current.includes(id));
   if (added.length) {
-    const rows = await trx.selectFrom("account as a").select(["a.id", sql<number>`case when ${isStaff} then 1 else 0 end`.as("staff")]).where("a.id", "in", added).execute();
+    const rows = await trx
+      .selectFrom("account as a")
+      .select(["a.id", sql<number>`case when ${isStaff} then 1 else 0 end`.as("staff")])
+      .where("a.id", "in", added)
+      .execute();
     if (rows.length !== added.length) throw badRequest({ [field]: [MSG.invalid_choice] });
     if (rows.some((r) => Number(r.staff) !== 1)) throw badRequest({ [field]: [MSG.account_not_staff] });
   }
   const gone = current.filter((id) => !ids.includes(id));
   if (gone.length) {
-    await trx.deleteFrom("account_role_scope").where("kind", "=", kind).where("ref_id", "=", refId).where("account_id", "in", gone).execute();
+    await trx
+      .deleteFrom("account_role_scope")
+      .where("kind", "=", kind)
+      .where("ref_id", "=", refId)
+      .where("account_id", "in", gone)
+      .execute();
     // One who lost the role in use keeps another of theirs of this kind in use, if any.
     for (const accountId of gone) {
-      const left = await trx.selectFrom("account_role_scope").select(["ref_id", "is_in_use"]).where("kind", "=", kind).where("account_id", "=", accountId).orderBy("ref_id").execute();
+      const left = await trx
+        .selectFrom("account_role_scope")
+        .select(["ref_id", "is_in_use"])
+        .where("kind", "=", kind)
+        .where("account_id", "=", accountId)
+        .orderBy("ref_id")
+        .execute();
       if (left.length && !left.some((r) => r.is_in_use === 1)) {
-        await trx.updateTable("account_role_scope").set({ is_in_use: 1 }).where("kind", "=", kind).where("account_id", "=", accountId).where("ref_id", "=", left[0].ref_id).execute();
+        await trx
+          .updateTable("account_role_scope")
+          .set({ is_in_use: 1 })
+          .where("kind", "=", kind)
+          .where("account_id", "=", accountId)
+          .where("ref_id", "=", left[0].ref_id)
+          .execute();
       }
     }
   }
   for (const accountId of added) {
-    const inUse = await trx.selectFrom("account_role_scope").select("ref_id").where("kind", "=", kind).where("account_id", "=", accountId).where("is_in_use", "=", 1).executeTakeFirst();
-    await trx.insertInto("account_role_scope").values({ account_id: accountId, kind, ref_id: refId, is_in_use: inUse ? 0 : 1 }).execute();
+    const inUse = await trx
+      .selectFrom("account_role_scope")
+      .select("ref_id")
+      .where("kind", "=", kind)
+      .where("account_id", "=", accountId)
+      .where("is_in_use", "=", 1)
+      .executeTakeFirst();
+    await trx
+      .insertInto("account_role_scope")
+      .values({ account_id: accountId, kind, ref_id: refId, is_in_use: inUse ? 0 : 1 })
+      .execute();
   }
 }
 
@@ -93,7 +139,11 @@ export type AdminAccess = (req: FastifyRequest, id: number, action: "view" | "ch
  * - admin/{accountid}/      DELETE removes one
  * - admin/candidate/        GET (paged, search) staff not yet administrators of it
  */
-export function roleAdminRoutes(app: FastifyInstance, ctx: ApiContext, opts: { path: string; kind: RoleKind; access: AdminAccess; changed?: (trx: Trx) => Promise<void> }) {
+export function roleAdminRoutes(
+  app: FastifyInstance,
+  ctx: ApiContext,
+  opts: { path: string; kind: RoleKind; access: AdminAccess; changed?: (trx: Trx) => Promise<void> },
+) {
   const { db } = ctx;
   const item = `/dashboard/${opts.path}/:id(^\\d{1,12})/admin/`;
   const idOf = (req: FastifyRequest, name = "id") => {
@@ -119,7 +169,9 @@ export function roleAdminRoutes(app: FastifyInstance, ctx: ApiContext, opts: { p
       await setAdmins(trx, opts.kind, id, [...current, account], "account");
       await opts.changed?.(trx);
     });
-    return reply.status(201).send(presentAdmin(await adminsQuery(db, opts.kind, id).where("a.id", "=", account).executeTakeFirstOrThrow()));
+    return reply
+      .status(201)
+      .send(presentAdmin(await adminsQuery(db, opts.kind, id).where("a.id", "=", account).executeTakeFirstOrThrow()));
   });
   app.delete(`${item}:accountId(^\\d{1,12})/`, async (req, reply) => {
     const id = idOf(req);
@@ -128,7 +180,13 @@ export function roleAdminRoutes(app: FastifyInstance, ctx: ApiContext, opts: { p
     await writeTransaction(db, async (trx) => {
       const current = (await adminsQuery(trx, opts.kind, id).execute()).map((r) => r.id);
       if (!current.includes(accountId)) throw notFound();
-      await setAdmins(trx, opts.kind, id, current.filter((a) => a !== accountId), "account");
+      await setAdmins(
+        trx,
+        opts.kind,
+        id,
+        current.filter((a) => a !== accountId),
+        "account",
+      );
       await opts.changed?.(trx);
     });
     return reply.status(204).send();

@@ -21,7 +21,12 @@ export async function issueSsoToken(db: Db, accountId: number, now: Date, ttlMs 
   const token = crypto.randomBytes(32).toString("base64url");
   await db
     .insertInto("sso_token")
-    .values({ token_hash: hashKey(token), account_id: accountId, datetime_expire: new Date(now.getTime() + ttlMs).toISOString(), datetime_used: null })
+    .values({
+      token_hash: hashKey(token),
+      account_id: accountId,
+      datetime_expire: new Date(now.getTime() + ttlMs).toISOString(),
+      datetime_used: null,
+    })
     .execute();
   return token;
 }
@@ -35,7 +40,13 @@ export async function issueSsoToken(db: Db, accountId: number, now: Date, ttlMs 
 export function ssoRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
   // Counted in the database: one limit over every API process (docs/decisions/090).
-  const limited = rateLimited(db, { name: "sso", max: SSO_PER_ADDRESS_PER_MINUTE, windowMs: 60_000, key: (req) => req.clientIp, headers: true });
+  const limited = rateLimited(db, {
+    name: "sso",
+    max: SSO_PER_ADDRESS_PER_MINUTE,
+    windowMs: 60_000,
+    key: (req) => req.clientIp,
+    headers: true,
+  });
 
   app.post("/account/sso/validate/", { onRequest: limited }, async (req, reply) => {
     const invalid = () => badRequest({ detail: MSG.sso_token_invalid });
@@ -64,7 +75,13 @@ export function ssoRoutes(app: FastifyInstance, ctx: ApiContext) {
     await db.updateTable("account").set({ last_active: at }).where("id", "=", account.id).execute();
     await db
       .insertInto("login_attempt")
-      .values({ username: account.username.toLowerCase().slice(0, 254), account_id: account.id, ip: req.clientIp, is_success: 1, datetime_create: at })
+      .values({
+        username: account.username.toLowerCase().slice(0, 254),
+        account_id: account.id,
+        ip: req.clientIp,
+        is_success: 1,
+        datetime_create: at,
+      })
       .execute();
     await startSession(req, reply, ctx, account.id);
     return reply.send(await profileOf(db, { ...(account as AccountRow), last_active: at }));

@@ -74,7 +74,10 @@ export function termRoutes(app: FastifyInstance, ctx: ApiContext) {
       const q = readPageQuery(req);
       const page = await paginate(req, published(kind).orderBy("version", "desc").orderBy("id", "desc"), q);
       if (page.count === 0) throw notFound();
-      const accepted = await acceptedIds(req, page.results.map((r) => r.id));
+      const accepted = await acceptedIds(
+        req,
+        page.results.map((r) => r.id),
+      );
       return { ...page, results: page.results.map((r) => present(r, accepted)) };
     });
 

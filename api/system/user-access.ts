@@ -18,7 +18,8 @@ import { assertMayChange } from "./user-write";
 const HASH_BATCH = 4;
 async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
-  for (let i = 0; i < items.length; i += HASH_BATCH) out.push(...(await Promise.all(items.slice(i, i + HASH_BATCH).map(work))));
+  for (let i = 0; i < items.length; i += HASH_BATCH)
+    out.push(...(await Promise.all(items.slice(i, i + HASH_BATCH).map(work))));
   return out;
 }
 
@@ -42,7 +43,11 @@ export function userAccessRoutes(app: FastifyInstance, ctx: ApiContext) {
     if (!active && id === actor.id) throw badRequest({ detail: MSG.cannot_deactivate_self });
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
-      const target = await trx.selectFrom("account").select(["id", "is_active", "is_superuser"]).where("id", "=", id).executeTakeFirst();
+      const target = await trx
+        .selectFrom("account")
+        .select(["id", "is_active", "is_superuser"])
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (!target) throw notFound();
       assertMayChange(actor, target);
       if (fromFlag(target.is_active) === active) return; // already so: nothing to record
@@ -50,9 +55,19 @@ export function userAccessRoutes(app: FastifyInstance, ctx: ApiContext) {
       // mark goes, and the activation counts as activity, else the next sign-in would lock it again
       // (docs/decisions/082).
       const unlock = active ? { datetime_locked: null, last_active: now.toISOString() } : {};
-      await trx.updateTable("account").set({ is_active: toFlag(active), datetime_update: now.toISOString(), ...unlock }).where("id", "=", id).execute();
+      await trx
+        .updateTable("account")
+        .set({ is_active: toFlag(active), datetime_update: now.toISOString(), ...unlock })
+        .where("id", "=", id)
+        .execute();
       if (!active) await trx.deleteFrom("session").where("account_id", "=", id).execute();
-      await recordHistory(trx, { accountId: id, action: active ? "activate" : "deactivate", changes: { is_active: [!active, active] }, by: actor.id, at: now });
+      await recordHistory(trx, {
+        accountId: id,
+        action: active ? "activate" : "deactivate",
+        changes: { is_active: [!active, active] },
+        by: actor.id,
+        at: now,
+      });
     });
     return loadUser(db, id, ctx.now());
   };
@@ -62,7 +77,11 @@ export function userAccessRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.post("/dashboard/user/reset-password/", async (req) => {
     const actor = await requirePermission(req, db, change);
     const input = parseInput(resetPasswordSchema(await passwordRule(db)), req.body);
-    const targets = (await db.selectFrom("account").selectAll().where("id", "in", input.id_list).execute()) as AccountRow[];
+    const targets = (await db
+      .selectFrom("account")
+      .selectAll()
+      .where("id", "in", input.id_list)
+      .execute()) as AccountRow[];
     if (targets.length !== input.id_list.length) throw badRequest({ id_list: [MSG.invalid_choice] });
     for (const t of targets) if (t.is_superuser === 1 && actor.is_superuser !== 1) throw forbidden();
     const same = await inBatches(targets, (t) => verifyPassword(input.new_password, t.password_hash));
@@ -82,7 +101,10 @@ export function userAccessRoutes(app: FastifyInstance, ctx: ApiContext) {
         await recordHistory(trx, {
           accountId: t.id,
           action: "reset_password",
-          changes: force === input.is_force_reset_password ? {} : { is_force_reset_password: [force, input.is_force_reset_password] },
+          changes:
+            force === input.is_force_reset_password
+              ? {}
+              : { is_force_reset_password: [force, input.is_force_reset_password] },
           by: actor.id,
           at: now,
         });

@@ -11,8 +11,23 @@ import { formValuesOf } from "./user-fields";
 
 /** The columns a list row reads, with the names of its department, position and level. */
 export const USER_ROW_COLUMNS = [
-  "a.id", "a.username", "a.first_name", "a.last_name", "a.title", "a.email", "a.code", "a.gender", "a.is_active", "a.last_active",
-  "a.datetime_create", "a.department_id", "a.position_id", "a.level_id", "d.name as department_name", "p.name as position_name", "l.name as level_name",
+  "a.id",
+  "a.username",
+  "a.first_name",
+  "a.last_name",
+  "a.title",
+  "a.email",
+  "a.code",
+  "a.gender",
+  "a.is_active",
+  "a.last_active",
+  "a.datetime_create",
+  "a.department_id",
+  "a.position_id",
+  "a.level_id",
+  "d.name as department_name",
+  "p.name as position_name",
+  "l.name as level_name",
 ] as const;
 
 /** The account table with the names a user row shows (left joins: each may be unset). */
@@ -24,13 +39,27 @@ export const fromAccounts = (db: Db | Trx) =>
     .leftJoin("level as l", "l.id", "a.level_id");
 
 type RowColumns = {
-  id: number; username: string; first_name: string; last_name: string; title: string | null; email: string; code: string | null;
-  gender: string | null; is_active: number; last_active: string | null; datetime_create: string;
-  department_id: number | null; position_id: number | null; level_id: number | null;
-  department_name: string | null; position_name: string | null; level_name: string | null;
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  title: string | null;
+  email: string;
+  code: string | null;
+  gender: string | null;
+  is_active: number;
+  last_active: string | null;
+  datetime_create: string;
+  department_id: number | null;
+  position_id: number | null;
+  level_id: number | null;
+  department_name: string | null;
+  position_name: string | null;
+  level_name: string | null;
 };
 
-const ref = (id: number | null, name: string | null): IdName | null => (id === null || name === null ? null : { id, name });
+const ref = (id: number | null, name: string | null): IdName | null =>
+  id === null || name === null ? null : { id, name };
 
 export function userRow(r: RowColumns): UserRow {
   return {
@@ -57,15 +86,23 @@ async function progressSummary(db: Db | Trx, accountId: number): Promise<User["p
     .selectFrom("content_enrollment as e")
     .innerJoin("content_type as ct", "ct.id", "e.content_type_id")
     .select((eb) => [
-      "ct.id", "ct.code", "ct.name",
+      "ct.id",
+      "ct.code",
+      "ct.name",
       eb.fn.countAll<number>().as("count"),
-      sql<number>`sum(case when ${sql.ref("e.status")} in (${sql.join([...COMPLETED_STATUSES])}) then 1 else 0 end)`.as("count_completed"),
+      sql<number>`sum(case when ${sql.ref("e.status")} in (${sql.join([...COMPLETED_STATUSES])}) then 1 else 0 end)`.as(
+        "count_completed",
+      ),
     ])
     .where("e.account_id", "=", accountId)
     .groupBy(["ct.id", "ct.code", "ct.name"])
     .orderBy("ct.id")
     .execute();
-  return rows.map((r) => ({ content_type: { id: r.id, code: r.code, name: r.name }, count: Number(r.count), count_completed: Number(r.count_completed ?? 0) }));
+  return rows.map((r) => ({
+    content_type: { id: r.id, code: r.code, name: r.name },
+    count: Number(r.count),
+    count_completed: Number(r.count_completed ?? 0),
+  }));
 }
 
 /**
@@ -74,11 +111,21 @@ async function progressSummary(db: Db | Trx, accountId: number): Promise<User["p
  * summary of its enrollments. 404 when there is no such account.
  */
 export async function loadUser(db: Db | Trx, id: number, now: Date): Promise<User> {
-  const row = await fromAccounts(db).selectAll("a").select(["d.name as department_name", "p.name as position_name", "l.name as level_name"]).where("a.id", "=", id).executeTakeFirst();
+  const row = await fromAccounts(db)
+    .selectAll("a")
+    .select(["d.name as department_name", "p.name as position_name", "l.name as level_name"])
+    .where("a.id", "=", id)
+    .executeTakeFirst();
   if (!row) throw notFound();
   const account = row as unknown as AccountRow & RowColumns;
   const [supervisor, roles, groups, progress, path, location] = await Promise.all([
-    account.supervisor_id === null ? null : db.selectFrom("account").select(["id", "username", "first_name", "last_name"]).where("id", "=", account.supervisor_id).executeTakeFirst(),
+    account.supervisor_id === null
+      ? null
+      : db
+          .selectFrom("account")
+          .select(["id", "username", "first_name", "last_name"])
+          .where("id", "=", account.supervisor_id)
+          .executeTakeFirst(),
     db
       .selectFrom("account_auth_group as aag")
       .innerJoin("auth_group as g", "g.id", "aag.auth_group_id")
@@ -92,13 +139,17 @@ export async function loadUser(db: Db | Trx, id: number, now: Date): Promise<Use
       db
         .selectFrom("account_group as g")
         .select(["g.id", "g.name", "g.code", "g.type"])
-        .where(sql<SqlBool>`exists (select 1 from ${sql.table("account")} as a where ${sql.ref("a.id")} = ${id} and ${inGroupOf(sql.ref("g.id"), sql.ref("g.type"), today)})`)
+        .where(
+          sql<SqlBool>`exists (select 1 from ${sql.table("account")} as a where ${sql.ref("a.id")} = ${id} and ${inGroupOf(sql.ref("g.id"), sql.ref("g.type"), today)})`,
+        )
         .orderBy("g.id")
         .execute(),
     ),
     progressSummary(db, id),
     account.department_id === null ? [] : pathOf(db, account.department_id),
-    account.location_id === null ? null : db.selectFrom("location").select("name").where("id", "=", account.location_id).executeTakeFirst(),
+    account.location_id === null
+      ? null
+      : db.selectFrom("location").select("name").where("id", "=", account.location_id).executeTakeFirst(),
   ]);
   const form = formValuesOf(account);
   return {

@@ -21,7 +21,9 @@ const fullName = (u: UserRow) => [u.title, u.first_name, u.last_name].filter(Boo
  * counting and sorting people, not for carrying their personal data around (decision 081).
  */
 export async function exportUsers(req: FastifyRequest, reply: FastifyReply, db: Db, page: Page, now: Date) {
-  const { format_type: format } = parseInput(exportQuerySchema, { format_type: (req.query as Record<string, unknown>)?.format_type });
+  const { format_type: format } = parseInput(exportQuerySchema, {
+    format_type: (req.query as Record<string, unknown>)?.format_type,
+  });
   const t = translator(req.account?.language);
   const { "time-zone-offset-minutes": offset } = await configValues(db, ["time-zone-offset-minutes"]);
   const at = (iso: string | null) => localTime(iso, Number(offset) || 0);
@@ -43,8 +45,17 @@ export async function exportUsers(req: FastifyRequest, reply: FastifyReply, db: 
     for await (const part of pagesOf(page, 500)) {
       for (const u of part) {
         yield [
-          ++n, u.username, fullName(u), u.email, u.code ?? "", u.department?.name ?? "", u.position?.name ?? "", u.level?.name ?? "",
-          t(u.is_active ? "state_active" : "state_inactive"), at(u.last_active), at(u.datetime_create),
+          ++n,
+          u.username,
+          fullName(u),
+          u.email,
+          u.code ?? "",
+          u.department?.name ?? "",
+          u.position?.name ?? "",
+          u.level?.name ?? "",
+          t(u.is_active ? "state_active" : "state_inactive"),
+          at(u.last_active),
+          at(u.datetime_create),
         ];
       }
     }

@@ -9,12 +9,38 @@ import type { Changes } from "./account-history";
  * The user form's fields (contract/schemas/user.ts) and the account columns holding them. Most
  * share their name; the references end in _id and the checkboxes are 0/1 flags.
  */
-const REFERENCES = { supervisor: "supervisor_id", department: "department_id", position: "position_id", level: "level_id", location: "location_id" } as const;
+const REFERENCES = {
+  supervisor: "supervisor_id",
+  department: "department_id",
+  position: "position_id",
+  level: "level_id",
+  location: "location_id",
+} as const;
 const CHECKBOXES = ["is_subscribe", "is_force_reset_password"] as const;
 const SAME_NAME = [
-  "title", "username", "first_name", "middle_name", "last_name", "code", "code2", "email", "phone", "address",
-  "date_start", "date_joined", "date_birth", "expired_date", "id_card", "company", "work_experience",
-  "count_experience_year", "count_experience_month", "language", "job_family", "work_shift", "english_score",
+  "title",
+  "username",
+  "first_name",
+  "middle_name",
+  "last_name",
+  "code",
+  "code2",
+  "email",
+  "phone",
+  "address",
+  "date_start",
+  "date_joined",
+  "date_birth",
+  "expired_date",
+  "id_card",
+  "company",
+  "work_experience",
+  "count_experience_year",
+  "count_experience_month",
+  "language",
+  "job_family",
+  "work_shift",
+  "english_score",
 ] as const;
 type FormField = keyof UserFormInput;
 

@@ -10,7 +10,6 @@ import { badRequest, forbidden, notFound } from "../http/errors";
 import { recordHistory } from "./account-history";
 import { changesOf, columnsOf } from "./user-fields";
 
-
 /**
  * The unique fields of spec 001 §5 "Accounts", each with its own message. Usernames and emails
  * compare case-insensitively (sign-in does); `index` names the unique index (0014_people) whose
@@ -30,20 +29,34 @@ async function checkUser(trx: Trx, input: Partial<UserFormInput>, selfId: number
   for (const u of UNIQUE) {
     const value = input[u.field];
     if (typeof value !== "string" || value === "") continue;
-    let q = trx.selectFrom("account").select("id").where(sql`lower(${sql.ref(u.field)})`, "=", value.toLowerCase());
+    let q = trx
+      .selectFrom("account")
+      .select("id")
+      .where(sql`lower(${sql.ref(u.field)})`, "=", value.toLowerCase());
     if (selfId !== null) q = q.where("id", "<>", selfId);
     if (await q.executeTakeFirst()) errors[u.field] = [u.message];
   }
-  for (const [field, table] of [["department", "department"], ["position", "position"], ["level", "level"], ["supervisor", "account"], ["location", "location"]] as const) {
+  for (const [field, table] of [
+    ["department", "department"],
+    ["position", "position"],
+    ["level", "level"],
+    ["supervisor", "account"],
+    ["location", "location"],
+  ] as const) {
     const id = input[field];
     if (id === undefined || id === null) continue;
     if (field === "supervisor" && id === selfId) {
       errors.supervisor = [MSG.supervisor_is_self];
       continue;
     }
-    const found = await trx.selectFrom(`${table} as t` as "level as t").select("t.id").where("t.id", "=", id).executeTakeFirst();
+    const found = await trx
+      .selectFrom(`${table} as t` as "level as t")
+      .select("t.id")
+      .where("t.id", "=", id)
+      .executeTakeFirst();
     if (!found) errors[field] = [MSG.invalid_choice];
-    else if (field === "supervisor" && !(await activeOrKept(trx, id, selfId))) errors.supervisor = [MSG.supervisor_inactive];
+    else if (field === "supervisor" && !(await activeOrKept(trx, id, selfId)))
+      errors.supervisor = [MSG.supervisor_inactive];
   }
   if (Object.keys(errors).length) throw badRequest(errors);
 }
@@ -53,7 +66,11 @@ async function checkUser(trx: Trx, input: Partial<UserFormInput>, selfId: number
  * deactivated later (saving the account's form then changes nothing of it).
  */
 async function activeOrKept(trx: Trx, supervisorId: number, selfId: number | null): Promise<boolean> {
-  const row = await trx.selectFrom("account").select("is_active").where("id", "=", supervisorId).executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom("account")
+    .select("is_active")
+    .where("id", "=", supervisorId)
+    .executeTakeFirstOrThrow();
   if (row.is_active === 1) return true;
   if (selfId === null) return false;
   const self = await trx.selectFrom("account").select("supervisor_id").where("id", "=", selfId).executeTakeFirst();
@@ -66,7 +83,13 @@ export function assertMayChange(actor: AccountRow, target: { is_superuser: numbe
 }
 
 /** Create an account from the user form (nothing is written unless every check passes); its id. `keep`: createOnce's, in the insert's transaction (docs/decisions/094). */
-export async function createUser(db: Db, input: UserCreateInput, actor: AccountRow, now: Date, keep: (trx: Trx, id: number) => Promise<number>): Promise<number> {
+export async function createUser(
+  db: Db,
+  input: UserCreateInput,
+  actor: AccountRow,
+  now: Date,
+  keep: (trx: Trx, id: number) => Promise<number>,
+): Promise<number> {
   const { password, confirm_password: _confirm, is_active, ...form } = input;
   const passwordHash = await hashPassword(password); // slow: outside the transaction
   return writeTransaction(
@@ -83,7 +106,12 @@ export async function createUser(db: Db, input: UserCreateInput, actor: AccountR
  * Insert a checked account and its "create" history row; its id. Shared by the user form and the
  * user import (docs/decisions/032), so both write the same columns and the same history.
  */
-export async function insertAccount(trx: Trx, row: { form: UserFormInput; isActive: boolean; passwordHash: string }, by: number | null, now: Date): Promise<number> {
+export async function insertAccount(
+  trx: Trx,
+  row: { form: UserFormInput; isActive: boolean; passwordHash: string },
+  by: number | null,
+  now: Date,
+): Promise<number> {
   const { form, isActive: is_active, passwordHash } = row;
   const at = now.toISOString();
   const { id } = await trx
@@ -111,8 +139,18 @@ export async function insertAccount(trx: Trx, row: { form: UserFormInput; isActi
     .returning("id")
     .executeTakeFirstOrThrow();
   // What the account was made with (fields left blank or at their default left out), as changes from nothing.
-  const initial = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null && v !== false && v !== "" && v !== 0).map(([k, v]) => [k, [null, v] as [unknown, unknown]]));
-  await recordHistory(trx, { accountId: id, action: "create", changes: { ...initial, is_active: [null, is_active] }, by, at: now });
+  const initial = Object.fromEntries(
+    Object.entries(form)
+      .filter(([, v]) => v !== null && v !== false && v !== "" && v !== 0)
+      .map(([k, v]) => [k, [null, v] as [unknown, unknown]]),
+  );
+  await recordHistory(trx, {
+    accountId: id,
+    action: "create",
+    changes: { ...initial, is_active: [null, is_active] },
+    by,
+    at: now,
+  });
   return id;
 }
 
@@ -125,7 +163,8 @@ export async function updateUser(db: Db, id: number, input: Partial<UserFormInpu
   await writeTransaction(
     db,
     async (trx) => {
-      const before = (await trx.selectFrom("account").selectAll().where("id", "=", id).executeTakeFirst()) as AccountRow | undefined;
+      const before = (await trx.selectFrom("account").selectAll().where("id", "=", id).executeTakeFirst()) as
+        AccountRow | undefined;
       if (!before) throw notFound();
       assertMayChange(actor, before);
       await checkUser(trx, input, id);
@@ -139,7 +178,13 @@ export async function updateUser(db: Db, id: number, input: Partial<UserFormInpu
  * Write the checked fields that differ from `before`, with their history rows; false when nothing
  * differed (then nothing is written). Shared by the user form and the user import.
  */
-export async function applyAccountChanges(trx: Trx, before: AccountRow, input: Partial<UserFormInput>, by: number | null, now: Date): Promise<boolean> {
+export async function applyAccountChanges(
+  trx: Trx,
+  before: AccountRow,
+  input: Partial<UserFormInput>,
+  by: number | null,
+  now: Date,
+): Promise<boolean> {
   const { department, ...others } = changesOf(before, input);
   if (!department && !Object.keys(others).length) return false;
   await trx
@@ -147,7 +192,9 @@ export async function applyAccountChanges(trx: Trx, before: AccountRow, input: P
     .set({ ...columnsOf(input), datetime_update: now.toISOString() })
     .where("id", "=", before.id)
     .execute();
-  if (Object.keys(others).length) await recordHistory(trx, { accountId: before.id, action: "update", changes: others, by, at: now });
-  if (department) await recordHistory(trx, { accountId: before.id, action: "department", changes: { department }, by, at: now });
+  if (Object.keys(others).length)
+    await recordHistory(trx, { accountId: before.id, action: "update", changes: others, by, at: now });
+  if (department)
+    await recordHistory(trx, { accountId: before.id, action: "department", changes: { department }, by, at: now });
   return true;
 }

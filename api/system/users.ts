@@ -23,7 +23,12 @@ import { USER_ROW_COLUMNS, fromAccounts, loadUser, userRow } from "./user-detail
 import { createUser, updateUser } from "./user-write";
 
 /** The account flags of spec 002 §6 (module "accounts"). */
-const ACCOUNT = { view: flag("account", "view"), add: flag("account", "add"), change: flag("account", "change"), export: flag("account", "export") } as const;
+const ACCOUNT = {
+  view: flag("account", "view"),
+  add: flag("account", "add"),
+  change: flag("account", "change"),
+  export: flag("account", "export"),
+} as const;
 
 const ORDERING = {
   username: sql`lower(${sql.ref("a.username")})`,
@@ -69,7 +74,9 @@ function userListQuery(db: Db, req: FastifyRequest, q: ReturnType<typeof readPag
   }
   if (q.search) {
     const pattern = likePattern(q.search);
-    query = query.where((eb) => eb.or(SEARCHED.map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)));
+    query = query.where((eb) =>
+      eb.or(SEARCHED.map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)),
+    );
   }
   for (const o of order!) query = query.orderBy(o.expr, o.desc ? "desc" : "asc");
   return query.orderBy("a.id", tieDirection(order!));
@@ -102,14 +109,27 @@ export function userRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.get(`${base}export/`, async (req, reply) => {
     await requirePermission(req, db, ACCOUNT.export);
     const query = userListQuery(db, req, readPageQuery(req));
-    return exportUsers(req, reply, db, async (limit, offset) => (await query.limit(limit).offset(offset).execute()).map(userRow), ctx.now());
+    return exportUsers(
+      req,
+      reply,
+      db,
+      async (limit, offset) => (await query.limit(limit).offset(offset).execute()).map(userRow),
+      ctx.now(),
+    );
   });
 
   app.post(base, async (req, reply) => {
     const actor = await requirePermission(req, db, ACCOUNT.add);
     return createOnce(req, reply, ctx, {
       answer: (id) => loadUser(db, id, ctx.now()),
-      create: async (keep) => createUser(db, parseInput(userCreateSchema(await passwordRule(db), await textLimits(db)), req.body), actor, ctx.now(), keep),
+      create: async (keep) =>
+        createUser(
+          db,
+          parseInput(userCreateSchema(await passwordRule(db), await textLimits(db)), req.body),
+          actor,
+          ctx.now(),
+          keep,
+        ),
     });
   });
 

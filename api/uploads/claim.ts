@@ -21,11 +21,23 @@ const refuse = (field: string, message: string) => badRequest({ [field]: [messag
 export async function claimUpload(
   ctx: ApiContext,
   trx: Transaction<Database> | Db,
-  { uploadId, accountId, kinds, field }: { uploadId: string; accountId: number; kinds: readonly UploadKind[]; field: string },
+  {
+    uploadId,
+    accountId,
+    kinds,
+    field,
+  }: { uploadId: string; accountId: number; kinds: readonly UploadKind[]; field: string },
 ): Promise<StoredFile> {
-  const row = await trx.selectFrom("upload").selectAll().where("id", "=", String(uploadId)).where("account_id", "=", accountId).executeTakeFirst();
-  if (!row || row.status === UPLOAD_STATUS.refused || row.status === UPLOAD_STATUS.claimed) throw refuse(field, MSG.upload_not_found);
-  if (!kinds.includes(row.kind as UploadKind) && !kindFor(kinds, row.file_name)) throw refuse(field, MSG.invalid_file_type);
+  const row = await trx
+    .selectFrom("upload")
+    .selectAll()
+    .where("id", "=", String(uploadId))
+    .where("account_id", "=", accountId)
+    .executeTakeFirst();
+  if (!row || row.status === UPLOAD_STATUS.refused || row.status === UPLOAD_STATUS.claimed)
+    throw refuse(field, MSG.upload_not_found);
+  if (!kinds.includes(row.kind as UploadKind) && !kindFor(kinds, row.file_name))
+    throw refuse(field, MSG.invalid_file_type);
   if (row.status !== UPLOAD_STATUS.complete) throw refuse(field, MSG.file_not_ready);
   // Claimed once: the status check in the update makes a second claim of the same id find nothing.
   const done = await trx
@@ -35,7 +47,13 @@ export async function claimUpload(
     .where("status", "=", UPLOAD_STATUS.complete)
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) throw refuse(field, MSG.upload_not_found);
-  return { key: row.storage_key, file_name: row.file_name, size: Number(row.size), duration: row.duration, thumbnail: row.thumbnail_key };
+  return {
+    key: row.storage_key,
+    file_name: row.file_name,
+    size: Number(row.size),
+    duration: row.duration,
+    thumbnail: row.thumbnail_key,
+  };
 }
 
 /**
@@ -46,7 +64,19 @@ export async function claimUpload(
  */
 export async function storeFile(
   ctx: ApiContext,
-  { kinds, field, fileName: givenName, source, accountId }: { kinds: readonly UploadKind[]; field: string; fileName: string; source: Buffer | NodeJS.ReadableStream; accountId: number },
+  {
+    kinds,
+    field,
+    fileName: givenName,
+    source,
+    accountId,
+  }: {
+    kinds: readonly UploadKind[];
+    field: string;
+    fileName: string;
+    source: Buffer | NodeJS.ReadableStream;
+    accountId: number;
+  },
 ): Promise<StoredFile> {
   // The name kept as every upload keeps one (file-name.ts; a multipart one is cleaned already).
   const fileName = cleanFileName(givenName);
@@ -76,8 +106,18 @@ export async function storeFile(
   await ctx.db
     .insertInto("upload")
     .values({
-      id: key, account_id: accountId, kind, file_name: fileName, size: spooled.size, bytes_received: spooled.size, status: UPLOAD_STATUS.claimed,
-      storage_key: key, duration: finished.duration, thumbnail_key: finished.thumbnail, datetime_create: now, datetime_update: now,
+      id: key,
+      account_id: accountId,
+      kind,
+      file_name: fileName,
+      size: spooled.size,
+      bytes_received: spooled.size,
+      status: UPLOAD_STATUS.claimed,
+      storage_key: key,
+      duration: finished.duration,
+      thumbnail_key: finished.thumbnail,
+      datetime_create: now,
+      datetime_update: now,
     })
     .execute();
   return { key, file_name: fileName, size: spooled.size, duration: finished.duration, thumbnail: finished.thumbnail };

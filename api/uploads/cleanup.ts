@@ -28,7 +28,12 @@ export async function uploadCleanupTick(ctx: ApiContext, now: Date = ctx.now()):
   let removed = 0;
   for (const r of rows) {
     // The row goes first, on the same conditions: a form that claimed it a moment ago keeps its file.
-    const gone = await ctx.db.deleteFrom("upload").where("id", "=", r.id).where("status", "!=", UPLOAD_STATUS.claimed).where("datetime_update", "<", cutoff).executeTakeFirst();
+    const gone = await ctx.db
+      .deleteFrom("upload")
+      .where("id", "=", r.id)
+      .where("status", "!=", UPLOAD_STATUS.claimed)
+      .where("datetime_update", "<", cutoff)
+      .executeTakeFirst();
     if (Number(gone.numDeletedRows) !== 1) continue;
     await backend.remove(r.storage_key);
     if (r.thumbnail_key) await backend.remove(r.thumbnail_key);
@@ -39,5 +44,10 @@ export async function uploadCleanupTick(ctx: ApiContext, now: Date = ctx.now()):
 
 /** The timer: a round every ten minutes while the API runs (UPLOAD_CLEANUP=off stops it). */
 export function startUploadCleanup(app: FastifyInstance, ctx: ApiContext) {
-  runEvery(app, { name: "upload cleanup", everyMs: TICK_MS, offVariable: "UPLOAD_CLEANUP", tick: () => uploadCleanupTick(ctx) });
+  runEvery(app, {
+    name: "upload cleanup",
+    everyMs: TICK_MS,
+    offVariable: "UPLOAD_CLEANUP",
+    tick: () => uploadCleanupTick(ctx),
+  });
 }

@@ -3,7 +3,16 @@ import type { Readable } from "node:stream";
 // The Node entry (its stream reader takes a Node stream), whatever conditions the type checker resolves with.
 import { fileTypeFromBuffer, fileTypeFromStream } from "file-type/node";
 import { MSG } from "../../contract/messages";
-import { DEFAULT_FILE_SIZE_LIMIT, DEFAULT_MEDIA_SIZE_LIMIT, LARGE_UPLOAD_KINDS, PROBED_KINDS, UPLOAD_EXTENSIONS, UPLOAD_STATUS, extensionOf, type UploadKind } from "../../contract/upload-rules";
+import {
+  DEFAULT_FILE_SIZE_LIMIT,
+  DEFAULT_MEDIA_SIZE_LIMIT,
+  LARGE_UPLOAD_KINDS,
+  PROBED_KINDS,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_STATUS,
+  extensionOf,
+  type UploadKind,
+} from "../../contract/upload-rules";
 import type { Db } from "../db/index";
 import type { ApiContext } from "../http/context";
 import { configValues } from "../system/config-store";
@@ -11,12 +20,21 @@ import { probeMedia } from "./probe";
 import { backendOf } from "./storage";
 
 /** What a content form keeps of a claimed or stored upload (api/uploads/index.ts). */
-export type StoredFile = { key: string; file_name: string; size: number; duration: number | null; thumbnail: string | null };
+export type StoredFile = {
+  key: string;
+  file_name: string;
+  size: number;
+  duration: number | null;
+  thumbnail: string | null;
+};
 
 /** The configured limits: the general one, and the resumable video/audio one. */
 export async function sizeLimits(db: Db): Promise<{ general: number; media: number }> {
   const c = await configValues(db, ["file-size-limit", "upload-media-size-limit"]);
-  return { general: Number(c["file-size-limit"]) || DEFAULT_FILE_SIZE_LIMIT, media: Number(c["upload-media-size-limit"]) || DEFAULT_MEDIA_SIZE_LIMIT };
+  return {
+    general: Number(c["file-size-limit"]) || DEFAULT_FILE_SIZE_LIMIT,
+    media: Number(c["upload-media-size-limit"]) || DEFAULT_MEDIA_SIZE_LIMIT,
+  };
 }
 
 /** The first of `kinds` that takes this file name, or null (invalid file type). */
@@ -39,9 +57,20 @@ const TEXT_HEAD = 65536;
  * a PDF saved by Illustrator reads as "ai".
  */
 const CONTENT_OF: Readonly<Record<string, readonly string[] | typeof TEXT>> = {
-  pdf: ["pdf", "ai"], zip: ["zip"], docx: ["docx", "zip"], xlsx: ["xlsx", "zip"], doc: ["cfb"], xls: ["cfb"],
-  mp4: ["mp4", "m4a", "m4v", "m4b", "mov"], mp3: ["mp3"], mpeg: ["mp3", "mp2", "mp1", "mpg"],
-  png: ["png", "apng"], jpg: ["jpg"], jpeg: ["jpg"], gif: ["gif"], csv: TEXT,
+  pdf: ["pdf", "ai"],
+  zip: ["zip"],
+  docx: ["docx", "zip"],
+  xlsx: ["xlsx", "zip"],
+  doc: ["cfb"],
+  xls: ["cfb"],
+  mp4: ["mp4", "m4a", "m4v", "m4b", "mov"],
+  mp3: ["mp3"],
+  mpeg: ["mp3", "mp2", "mp1", "mpg"],
+  png: ["png", "apng"],
+  jpg: ["jpg"],
+  jpeg: ["jpg"],
+  gif: ["gif"],
+  csv: TEXT,
 };
 
 /** The first `n` bytes of a stream (fewer when it is shorter); the stream is let go after. */
@@ -79,7 +108,8 @@ export async function contentFits(ext: string, input: Buffer | Readable): Promis
 }
 
 /** The same check of a stored file (a finished resumable upload, a spooled multipart one), by its key. */
-export const storedContentFits = async (ctx: ApiContext, key: string, ext: string) => contentFits(ext, await backendOf(ctx).read(key));
+export const storedContentFits = async (ctx: ApiContext, key: string, ext: string) =>
+  contentFits(ext, await backendOf(ctx).read(key));
 
 const THUMB = ".thumb.jpg";
 export const thumbnailKeyOf = (key: string) => `${path.basename(key, path.extname(key))}${THUMB}`;
@@ -89,7 +119,11 @@ export const thumbnailKeyOf = (key: string) => `${path.basename(key, path.extnam
  * (stored beside it). An unreadable file is deleted at once and answered `{ok: false}`: nothing of a
  * refused upload stays.
  */
-export async function finishFile(ctx: ApiContext, key: string, kind: UploadKind): Promise<{ ok: true; duration: number | null; thumbnail: string | null } | { ok: false }> {
+export async function finishFile(
+  ctx: ApiContext,
+  key: string,
+  kind: UploadKind,
+): Promise<{ ok: true; duration: number | null; thumbnail: string | null } | { ok: false }> {
   if (!PROBED_KINDS.includes(kind)) return { ok: true, duration: null, thumbnail: null };
   const backend = backendOf(ctx);
   const local = await backend.local(key);
@@ -113,7 +147,11 @@ export async function finishFile(ctx: ApiContext, key: string, kind: UploadKind)
 /** Delete a stored file, its thumbnail and its row (a content item that let go of it). */
 export async function deleteStoredFile(ctx: ApiContext, key: string): Promise<void> {
   const backend = backendOf(ctx);
-  const row = await ctx.db.selectFrom("upload").select(["thumbnail_key"]).where("storage_key", "=", key).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom("upload")
+    .select(["thumbnail_key"])
+    .where("storage_key", "=", key)
+    .executeTakeFirst();
   await backend.remove(key);
   await backend.remove(row?.thumbnail_key ?? thumbnailKeyOf(key));
   await ctx.db.deleteFrom("upload").where("storage_key", "=", key).execute();

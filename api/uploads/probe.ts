@@ -28,7 +28,11 @@ const missing = (err: unknown) => (err as { code?: string }).code === "ENOENT";
 export async function probeMedia(file: string, kind: UploadKind): Promise<Probe> {
   let info: { format?: { duration?: string }; streams?: { codec_type?: string }[] };
   try {
-    const { stdout } = await run("ffprobe", ["-v", "error", "-show_entries", "format=duration:stream=codec_type", "-of", "json", file], { timeout: 60_000, maxBuffer: 1024 * 1024 });
+    const { stdout } = await run(
+      "ffprobe",
+      ["-v", "error", "-show_entries", "format=duration:stream=codec_type", "-of", "json", file],
+      { timeout: 60_000, maxBuffer: 1024 * 1024 },
+    );
     info = JSON.parse(stdout);
   } catch (err) {
     if (missing(err)) return { ok: true, duration: null, thumbnail: null, skipped: true };
@@ -39,7 +43,11 @@ export async function probeMedia(file: string, kind: UploadKind): Promise<Probe>
   const hasVideo = types.has("video");
   const playable = kind === "video" ? hasVideo : kind === "audio" ? types.has("audio") : hasVideo || types.has("audio");
   if (!playable || !Number.isFinite(duration) || duration <= 0) return { ok: false };
-  return { ok: true, duration: Math.round(duration * 1000) / 1000, thumbnail: hasVideo ? await thumbnail(file, duration) : null };
+  return {
+    ok: true,
+    duration: Math.round(duration * 1000) / 1000,
+    thumbnail: hasVideo ? await thumbnail(file, duration) : null,
+  };
 }
 
 /** A JPEG of the frame at ~1 s (or the first), 800×450; null when ffmpeg makes none. */
@@ -47,7 +55,11 @@ async function thumbnail(file: string, duration: number): Promise<string | null>
   const out = path.join(os.tmpdir(), `lms-thumb-${path.basename(file)}-${process.pid}-${Date.now()}.jpg`);
   const at = duration > 1.5 ? "1" : "0";
   try {
-    await run("ffmpeg", ["-v", "error", "-y", "-ss", at, "-i", file, "-frames:v", "1", "-vf", THUMB_FILTER, "-q:v", "4", out], { timeout: 120_000 });
+    await run(
+      "ffmpeg",
+      ["-v", "error", "-y", "-ss", at, "-i", file, "-frames:v", "1", "-vf", THUMB_FILTER, "-q:v", "4", out],
+      { timeout: 120_000 },
+    );
     if ((await fs.promises.stat(out).catch(() => null))?.size) return out;
   } catch {
     // No frame could be drawn (a broken picture stream): the file still plays, only without a thumbnail.

@@ -31,11 +31,17 @@ export function uploadRoutes(app: FastifyInstance, ctx: ApiContext, opts: { sche
       const { account, flags } = await requestFlags(req, ctx.db);
       if (!UPLOAD_MODULES.some((m) => flags.has(flag(m, "add")) || flags.has(flag(m, "change")))) throw forbidden();
       const list = await configValue(ctx.db, "upload-ip-allow-list");
-      if (Array.isArray(list) && list.length > 0 && !addressAllowed(list, req.clientIp)) throw new ApiError(403, { detail: MSG.upload_ip_not_allowed });
+      if (Array.isArray(list) && list.length > 0 && !addressAllowed(list, req.clientIp))
+        throw new ApiError(403, { detail: MSG.upload_ip_not_allowed });
       const id = ((req.params as { "*"?: string })["*"] ?? "").replace(/\/+$/, "");
       if (id || req.method !== "POST") {
         if (req.method === "POST") throw notFound();
-        const row = await ctx.db.selectFrom("upload").select(["status"]).where("id", "=", id).where("account_id", "=", account.id).executeTakeFirst();
+        const row = await ctx.db
+          .selectFrom("upload")
+          .select(["status"])
+          .where("id", "=", id)
+          .where("account_id", "=", account.id)
+          .executeTakeFirst();
         if (!row || (row.status !== UPLOAD_STATUS.uploading && row.status !== UPLOAD_STATUS.complete)) throw notFound();
         if (req.method === "DELETE") {
           // Termination: the bytes, the thumbnail and the row go (tus answers 204 as the protocol says).
@@ -53,7 +59,10 @@ export function uploadRoutes(app: FastifyInstance, ctx: ApiContext, opts: { sche
       const offset = Number(reply.raw.getHeader("upload-offset"));
       await ctx.db
         .updateTable("upload")
-        .set({ datetime_update: ctx.now().toISOString(), ...(Number.isFinite(offset) ? { bytes_received: offset } : {}) })
+        .set({
+          datetime_update: ctx.now().toISOString(),
+          ...(Number.isFinite(offset) ? { bytes_received: offset } : {}),
+        })
         .where("id", "=", id)
         .where("status", "=", UPLOAD_STATUS.uploading)
         .execute();

@@ -8,10 +8,20 @@ import { KEY, backendOf } from "./storage";
 export const shownInline = (type: string) => /^(application\/pdf|image\/|video\/|audio\/)/.test(type);
 
 const TYPES: Record<string, string> = {
-  mp4: "video/mp4", mp3: "audio/mpeg", mpeg: "audio/mpeg", pdf: "application/pdf", zip: "application/zip", csv: "text/csv; charset=utf-8",
-  doc: "application/msword", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  xls: "application/vnd.ms-excel", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif",
+  mp4: "video/mp4",
+  mp3: "audio/mpeg",
+  mpeg: "audio/mpeg",
+  pdf: "application/pdf",
+  zip: "application/zip",
+  csv: "text/csv; charset=utf-8",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
 };
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` of a file of `size` bytes; null: the whole file; "bad": unsatisfiable. */

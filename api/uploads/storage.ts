@@ -4,7 +4,13 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import type { DataStore } from "@tus/utils";
@@ -86,7 +92,9 @@ function s3Backend(env: ReturnType<typeof readEnv>): Backend {
   const config = {
     region: env.S3_REGION,
     ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT, forcePathStyle: true } : {}),
-    ...(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } } : {}),
+    ...(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } }
+      : {}),
     // Checksums only where S3 requires them: by default the SDK sends a streamed body (a multipart
     // form's file, tus's parts) as `aws-chunked` with a trailing CRC, which S3-compatible servers
     // that are not AWS refuse (Swift's s3api: 501 NotImplemented, found by tests/api/uploads-s3.test.ts).
@@ -95,7 +103,8 @@ function s3Backend(env: ReturnType<typeof readEnv>): Backend {
   };
   const client = new S3Client(config);
   const datastore = new S3Store({ partSize: 8 * 1024 * 1024, s3ClientConfig: { bucket, ...config } });
-  const head = async (key: string) => client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).catch(() => null);
+  const head = async (key: string) =>
+    client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).catch(() => null);
   return {
     datastore,
     async local(key) {
@@ -107,12 +116,26 @@ function s3Backend(env: ReturnType<typeof readEnv>): Backend {
     },
     async put(key, file, contentType) {
       const { size } = await fs.promises.stat(file);
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: fs.createReadStream(file), ContentLength: size, ContentType: contentType }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: fs.createReadStream(file),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
       await fs.promises.rm(file, { force: true });
     },
     size: async (key) => (await head(key))?.ContentLength ?? null,
     async read(key, range) {
-      const obj = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+      const obj = await client.send(
+        new GetObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
       return obj.Body as Readable;
     },
     async remove(key) {
@@ -121,14 +144,19 @@ function s3Backend(env: ReturnType<typeof readEnv>): Backend {
       // One DeleteObject per key, not DeleteObjects: that call needs a Content-MD5 header the SDK no
       // longer sends (it sends a CRC), and some servers other than AWS refuse it without (Swift: 400
       // InvalidRequest), which left every object in place. Deleting a missing key is a 204.
-      for (const Key of [key, `${key}.info`, `${key}.part`]) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key })).catch(() => {});
+      for (const Key of [key, `${key}.info`, `${key}.part`])
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key })).catch(() => {});
     },
     exists: async (key) => (await head(key)) !== null || (await head(`${key}.info`)) !== null,
   };
 }
 
 /** A temporary file of the stream's bytes, refusing past `limit` (answers null then, with nothing kept). */
-export async function spool(source: Buffer | NodeJS.ReadableStream, ext: string, limit: number): Promise<{ file: string; size: number } | null> {
+export async function spool(
+  source: Buffer | NodeJS.ReadableStream,
+  ext: string,
+  limit: number,
+): Promise<{ file: string; size: number } | null> {
   const file = path.join(os.tmpdir(), `lms-upload-${newKeyBase()}${ext ? `.${ext}` : ""}`);
   let size = 0;
   let over = false;

@@ -47,7 +47,10 @@ export function tusServer(ctx: ApiContext): Server {
       const owner = ownerOf(req);
       // Control characters and the like dropped, trimmed, capped (file-name.ts); nothing left: no extension, refused.
       const fileName = cleanFileName(String(upload.metadata?.filename ?? ""));
-      const kinds = String(upload.metadata?.kind ?? "").split(",").map((k) => k.trim()).filter(isUploadKind);
+      const kinds = String(upload.metadata?.kind ?? "")
+        .split(",")
+        .map((k) => k.trim())
+        .filter(isUploadKind);
       const kind = kindFor(kinds, fileName);
       if (!kind) throw refusal(400, { detail: MSG.invalid_file_type });
       // A deferred length would let the limit be checked only after the bytes came: refused.
@@ -59,8 +62,18 @@ export function tusServer(ctx: ApiContext): Server {
       await ctx.db
         .insertInto("upload")
         .values({
-          id: upload.id, account_id: owner.accountId, kind, file_name: fileName, size: upload.size, bytes_received: 0,
-          status: UPLOAD_STATUS.uploading, storage_key: upload.id, duration: null, thumbnail_key: null, datetime_create: now, datetime_update: now,
+          id: upload.id,
+          account_id: owner.accountId,
+          kind,
+          file_name: fileName,
+          size: upload.size,
+          bytes_received: 0,
+          status: UPLOAD_STATUS.uploading,
+          storage_key: upload.id,
+          duration: null,
+          thumbnail_key: null,
+          datetime_create: now,
+          datetime_update: now,
         })
         .execute();
       owner.created = upload.id;
@@ -73,17 +86,30 @@ export function tusServer(ctx: ApiContext): Server {
     async onResponseError(req, err) {
       if ((err as { status_code?: number }).status_code !== 413) return undefined;
       const node = (req as TusRequest).runtime?.node?.req;
-      const id = req.method === "PATCH" ? new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop() : node && requestOwners.get(node)?.created;
-      const row = id ? await ctx.db.selectFrom("upload").select("status").where("id", "=", id).executeTakeFirst() : undefined;
+      const id =
+        req.method === "PATCH"
+          ? new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop()
+          : node && requestOwners.get(node)?.created;
+      const row = id
+        ? await ctx.db.selectFrom("upload").select("status").where("id", "=", id).executeTakeFirst()
+        : undefined;
       if (id && row?.status === UPLOAD_STATUS.uploading) await deleteStoredFile(ctx, id);
       return undefined;
     },
     async onUploadFinish(_req, upload: Upload) {
-      const row = await ctx.db.selectFrom("upload").select(["kind", "file_name"]).where("id", "=", upload.id).executeTakeFirst();
+      const row = await ctx.db
+        .selectFrom("upload")
+        .select(["kind", "file_name"])
+        .where("id", "=", upload.id)
+        .executeTakeFirst();
       if (!row) throw refusal(404, { detail: MSG.upload_not_found });
       // Refused bytes go at once, the row stays "refused" (the cleanup takes it): nothing of them is served or claimed.
       const refuse = async (detail: string) => {
-        await ctx.db.updateTable("upload").set({ status: UPLOAD_STATUS.refused, datetime_update: ctx.now().toISOString() }).where("id", "=", upload.id).execute();
+        await ctx.db
+          .updateTable("upload")
+          .set({ status: UPLOAD_STATUS.refused, datetime_update: ctx.now().toISOString() })
+          .where("id", "=", upload.id)
+          .execute();
         return refusal(400, { detail });
       };
       // The content of its extension (a text file named .pdf is refused), then a video's or audio's probe.
@@ -96,7 +122,13 @@ export function tusServer(ctx: ApiContext): Server {
       if (!finished.ok) throw await refuse(MSG.media_file_unreadable);
       await ctx.db
         .updateTable("upload")
-        .set({ status: UPLOAD_STATUS.complete, bytes_received: upload.offset, duration: finished.duration, thumbnail_key: finished.thumbnail, datetime_update: now })
+        .set({
+          status: UPLOAD_STATUS.complete,
+          bytes_received: upload.offset,
+          duration: finished.duration,
+          thumbnail_key: finished.thumbnail,
+          datetime_update: now,
+        })
         .where("id", "=", upload.id)
         .execute();
       return {};

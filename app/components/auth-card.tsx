@@ -2,7 +2,11 @@ import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { PasswordRule } from "../../contract/schemas/account";
 
-type RootBrand = { brand: { appName: string; loginLayout: number; loginBackground: string | null; logo: string }; languages: string[]; locale: string };
+type RootBrand = {
+  brand: { appName: string; loginLayout: number; loginBackground: string | null; logo: string };
+  languages: string[];
+  locale: string;
+};
 
 /**
  * The unauthenticated login layout (spec 000 §2.1) in its two variants, chosen by the config's
@@ -55,7 +59,12 @@ function LanguageLinks({ languages, current }: { languages: string[]; current: s
   return (
     <nav aria-label={t("language")} className="ml-auto flex gap-1 text-xs">
       {languages.map((l) => (
-        <a key={l} href={`?language=${l}`} aria-current={l === current ? "true" : undefined} className="rounded px-1.5 py-0.5 text-slate-700 hover:bg-slate-100 aria-[current]:bg-primary aria-[current]:text-primary-fg">
+        <a
+          key={l}
+          href={`?language=${l}`}
+          aria-current={l === current ? "true" : undefined}
+          className="rounded px-1.5 py-0.5 text-slate-700 hover:bg-slate-100 aria-[current]:bg-primary aria-[current]:text-primary-fg"
+        >
           {LANGUAGE_LABEL[l] ?? l}
         </a>
       ))}
@@ -64,7 +73,13 @@ function LanguageLinks({ languages, current }: { languages: string[]; current: s
 }
 
 /** A message box inside the card: `alert` for problems, `status` for news. */
-export function Notice({ tone = "info", children }: { tone?: "info" | "error" | "success"; children: React.ReactNode }) {
+export function Notice({
+  tone = "info",
+  children,
+}: {
+  tone?: "info" | "error" | "success";
+  children: React.ReactNode;
+}) {
   const look =
     tone === "error"
       ? "border-red-300 bg-red-50 text-red-900"
@@ -88,7 +103,17 @@ export function CardLink({ to, children }: { to: string; children: React.ReactNo
 }
 
 /** The card's main button. */
-export function SubmitButton({ busy, children, name, value }: { busy?: boolean; children: React.ReactNode; name?: string; value?: string }) {
+export function SubmitButton({
+  busy,
+  children,
+  name,
+  value,
+}: {
+  busy?: boolean;
+  children: React.ReactNode;
+  name?: string;
+  value?: string;
+}) {
   return (
     <button
       type="submit"

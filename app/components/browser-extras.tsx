@@ -63,7 +63,11 @@ export function BrowserExtras() {
 
 /** Whether a request failed less than FAILED_SHOW_MS ago (re-rendering when that ends). */
 function useRecentFailure(): boolean {
-  const at = useSyncExternalStore(subscribeFailures, () => failedAt, () => 0);
+  const at = useSyncExternalStore(
+    subscribeFailures,
+    () => failedAt,
+    () => 0,
+  );
   const [, expire] = useState(0);
   const recent = at > 0 && Date.now() - at < FAILED_SHOW_MS;
   useEffect(() => {
@@ -95,7 +99,12 @@ function LoadingBar() {
   if (busy) {
     if (!shown) return null;
     return (
-      <div role="progressbar" aria-label={t("loading")} data-state="loading" className="fixed inset-x-0 top-0 z-[80] h-0.5 overflow-hidden bg-primary/20">
+      <div
+        role="progressbar"
+        aria-label={t("loading")}
+        data-state="loading"
+        className="fixed inset-x-0 top-0 z-[80] h-0.5 overflow-hidden bg-primary/20"
+      >
         <div className="h-full w-1/3 animate-[loading_1.2s_ease-in-out_infinite] bg-primary" />
       </div>
     );
@@ -104,7 +113,15 @@ function LoadingBar() {
   // The failed state (spec 000 §7: the bar fails on request errors): full width, red, and said.
   return (
     <div className="pointer-events-none fixed inset-x-0 top-0 z-[80]">
-      <div role="progressbar" aria-label={t("loading_failed")} aria-valuemin={0} aria-valuemax={100} aria-valuenow={100} data-state="failed" className="h-1 bg-red-600" />
+      <div
+        role="progressbar"
+        aria-label={t("loading_failed")}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={100}
+        data-state="failed"
+        className="h-1 bg-red-600"
+      />
       <p role="alert" className="mx-auto w-fit rounded-b bg-red-600 px-3 py-0.5 text-xs font-medium text-white">
         {t("loading_failed")}
       </p>
@@ -113,7 +130,9 @@ function LoadingBar() {
 }
 
 /** A navigation or submission held back while offline, to try again. */
-type Held = { kind: "link"; el: HTMLAnchorElement; href: string } | { kind: "form"; el: HTMLFormElement; submitter: HTMLElement | null; get: boolean };
+type Held =
+  | { kind: "link"; el: HTMLAnchorElement; href: string }
+  | { kind: "form"; el: HTMLFormElement; submitter: HTMLElement | null; get: boolean };
 
 /**
  * Offline (spec 000 §4: online and offline state is tracked), a click on a link of this site or a
@@ -139,9 +158,22 @@ function OfflineGuard() {
       reportRequestFailure();
     };
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-      if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+      if (
+        !(link instanceof HTMLAnchorElement) ||
+        (link.target && link.target !== "_self") ||
+        link.hasAttribute("download")
+      )
+        return;
       const to = new URL(link.href, window.location.href);
       if (to.origin !== window.location.origin) return;
       if (navigator.onLine) {
@@ -193,9 +225,13 @@ function OfflineGuard() {
 
   if (!held) return null;
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby="offline-title" className="fixed inset-0 z-[70] overflow-auto bg-slate-50">
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="offline-title"
+      className="fixed inset-0 z-[70] overflow-auto bg-slate-50"
+    >
       <NoNetwork titleId="offline-title" onRetry={retry} focus />
     </div>
   );
 }
-

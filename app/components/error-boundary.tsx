@@ -42,7 +42,10 @@ function ErrorContent({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status >= 500) console.error(error);
-  const title = status === 404 ? t("error_404_title", "This page could not be found") : t(`error_${status}_title`, t("error_500_title", "An error occurred"));
+  const title =
+    status === 404
+      ? t("error_404_title", "This page could not be found")
+      : t(`error_${status}_title`, t("error_500_title", "An error occurred"));
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center p-10 text-center">
       <p className="text-5xl font-bold text-slate-500">{status}</p>

@@ -44,7 +44,8 @@ export function FormErrors({ result, t }: { result?: FormResult; t: (key: string
 }
 
 /** The look of a form's main button (save, create, reset). */
-export const PRIMARY_BUTTON = "rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60";
+export const PRIMARY_BUTTON =
+  "rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60";
 
 /** A form's save button, at the end of the form on the right; disabled while the form is being sent. */
 export function SaveBar({ busy, children }: { busy: boolean; children: React.ReactNode }) {

@@ -44,14 +44,26 @@ const aria = (m: Meta, control: boolean) => {
 };
 
 /** What every control gets: key (none), required, id, name, form, aria. */
-const controlProps = (m: Meta) => ({ key: undefined, required: m.required || undefined, id: m.id, name: m.name, form: m.formId, ...aria(m, true) });
+const controlProps = (m: Meta) => ({
+  key: undefined,
+  required: m.required || undefined,
+  id: m.id,
+  name: m.name,
+  form: m.formId,
+  ...aria(m, true),
+});
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's metadata types are generic over the schema
 type AnyMeta = any;
 
 export function getFormProps(form: AnyMeta) {
   const m = form as Meta;
-  return defined({ id: m.id, onSubmit: m.onSubmit as React.FormEventHandler<HTMLFormElement> | undefined, noValidate: m.noValidate, ...aria(m, false) });
+  return defined({
+    id: m.id,
+    onSubmit: m.onSubmit as React.FormEventHandler<HTMLFormElement> | undefined,
+    noValidate: m.noValidate,
+    ...aria(m, false),
+  });
 }
 
 export function getInputProps(field: AnyMeta, options: ValueOption & { type: React.HTMLInputTypeAttribute }) {
@@ -71,7 +83,9 @@ export function getInputProps(field: AnyMeta, options: ValueOption & { type: Rea
   if (options.value === undefined || options.value) {
     if (options.type === "checkbox" || options.type === "radio") {
       props.value = typeof options.value === "string" ? options.value : "on";
-      props.defaultChecked = Array.isArray(m.initialValue) ? m.initialValue.includes(options.value) : m.initialValue === props.value;
+      props.defaultChecked = Array.isArray(m.initialValue)
+        ? m.initialValue.includes(options.value)
+        : m.initialValue === props.value;
     } else if (typeof m.initialValue === "string") props.defaultValue = m.initialValue;
   }
   return defined(props) as React.InputHTMLAttributes<HTMLInputElement> & { key?: string };
@@ -81,7 +95,9 @@ export function getSelectProps(field: AnyMeta, options: ValueOption = {}) {
   const m = field as Meta;
   const props: Record<string, unknown> = { ...controlProps(m), multiple: m.multiple };
   if (options.value === undefined || options.value) {
-    props.defaultValue = Array.isArray(m.initialValue) ? m.initialValue.map((item) => `${item ?? ""}`) : (m.initialValue as { toString(): string } | undefined)?.toString();
+    props.defaultValue = Array.isArray(m.initialValue)
+      ? m.initialValue.map((item) => `${item ?? ""}`)
+      : (m.initialValue as { toString(): string } | undefined)?.toString();
   }
   return defined(props) as React.SelectHTMLAttributes<HTMLSelectElement> & { key?: string };
 }
@@ -89,6 +105,7 @@ export function getSelectProps(field: AnyMeta, options: ValueOption = {}) {
 export function getTextareaProps(field: AnyMeta, options: ValueOption = {}) {
   const m = field as Meta;
   const props: Record<string, unknown> = { ...controlProps(m), minLength: m.minLength, maxLength: m.maxLength };
-  if (options.value === undefined || options.value) props.defaultValue = (m.initialValue as { toString(): string } | undefined)?.toString();
+  if (options.value === undefined || options.value)
+    props.defaultValue = (m.initialValue as { toString(): string } | undefined)?.toString();
   return defined(props) as React.TextareaHTMLAttributes<HTMLTextAreaElement> & { key?: string };
 }

@@ -46,7 +46,12 @@ type Wiring = {
   controlClassName?: string;
 };
 
-type Wired = { id: string; errorId?: string; helpId?: string; aria: { "aria-invalid"?: true; "aria-describedby"?: string } };
+type Wired = {
+  id: string;
+  errorId?: string;
+  helpId?: string;
+  aria: { "aria-invalid"?: true; "aria-describedby"?: string };
+};
 
 function useWiring(id: string | undefined, p: Wiring): Wired {
   const fallback = useId();
@@ -54,7 +59,12 @@ function useWiring(id: string | undefined, p: Wiring): Wired {
   const errorId = (p.errors ?? []).some(Boolean) ? `${fieldId}-error` : undefined;
   const helpId = p.help != null && p.help !== false ? (p.helpId ?? `${fieldId}-hint`) : undefined;
   const describedBy = [errorId, helpId].filter(Boolean).join(" ") || undefined;
-  return { id: fieldId, errorId, helpId, aria: { "aria-invalid": errorId ? true : undefined, "aria-describedby": describedBy } };
+  return {
+    id: fieldId,
+    errorId,
+    helpId,
+    aria: { "aria-invalid": errorId ? true : undefined, "aria-describedby": describedBy },
+  };
 }
 
 /** conform's props of a control, its `key` apart (React wants it passed on its own). */
@@ -79,11 +89,28 @@ function Feedback({ w, p }: { w: Wired; p: Wiring }) {
 }
 
 function RequiredMark({ on }: { on?: boolean }) {
-  return on ? <span aria-hidden="true" className="text-red-700"> *</span> : null;
+  return on ? (
+    <span aria-hidden="true" className="text-red-700">
+      {" "}
+      *
+    </span>
+  ) : null;
 }
 
 /** Label above, control (and its suffix), help text, errors. */
-function Stacked({ w, p, suffix, before, children }: { w: Wired; p: Wiring; suffix?: ReactNode; before?: ReactNode; children: ReactNode }) {
+function Stacked({
+  w,
+  p,
+  suffix,
+  before,
+  children,
+}: {
+  w: Wired;
+  p: Wiring;
+  suffix?: ReactNode;
+  before?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className={p.className}>
       <label htmlFor={w.id} className={p.labelClassName ?? labelClass}>
@@ -109,23 +136,47 @@ type Extras = { suffix?: ReactNode; before?: ReactNode };
 const named = (name: string | undefined) => (name ? { name } : {});
 
 /** A labelled input (text, number, date, password, file…). */
-export function Field({ inputProps = {}, suffix, before, ...p }: Wiring & Extras & { inputProps?: React.InputHTMLAttributes<HTMLInputElement> }) {
+export function Field({
+  inputProps = {},
+  suffix,
+  before,
+  ...p
+}: Wiring & Extras & { inputProps?: React.InputHTMLAttributes<HTMLInputElement> }) {
   const w = useWiring(inputProps.id ?? p.id, p);
   const { key, props } = fromMeta(p.meta, (m) => getInputProps(m, { type: (inputProps.type ?? "text") as "text" }));
   return (
     <Stacked w={w} p={p} suffix={suffix} before={before}>
-      <input key={key} {...props} {...named(p.name)} {...inputProps} id={w.id} {...w.aria} className={p.controlClassName ?? controlClass} />
+      <input
+        key={key}
+        {...props}
+        {...named(p.name)}
+        {...inputProps}
+        id={w.id}
+        {...w.aria}
+        className={p.controlClassName ?? controlClass}
+      />
     </Stacked>
   );
 }
 
 /** A labelled textarea. */
-export function TextareaField({ textareaProps = {}, ...p }: Wiring & { textareaProps?: React.TextareaHTMLAttributes<HTMLTextAreaElement> }) {
+export function TextareaField({
+  textareaProps = {},
+  ...p
+}: Wiring & { textareaProps?: React.TextareaHTMLAttributes<HTMLTextAreaElement> }) {
   const w = useWiring(textareaProps.id ?? p.id, p);
   const { key, props } = fromMeta(p.meta, (m) => getTextareaProps(m));
   return (
     <Stacked w={w} p={p}>
-      <textarea key={key} {...props} {...named(p.name)} {...textareaProps} id={w.id} {...w.aria} className={p.controlClassName ?? controlClass} />
+      <textarea
+        key={key}
+        {...props}
+        {...named(p.name)}
+        {...textareaProps}
+        id={w.id}
+        {...w.aria}
+        className={p.controlClassName ?? controlClass}
+      />
     </Stacked>
   );
 }
@@ -146,7 +197,15 @@ const optionOf = (o: ChoiceOption) => (
   </option>
 );
 
-function Options({ options, emptyOption, grouped }: { options: ChoiceOption[]; emptyOption?: ReactNode; grouped?: boolean }) {
+function Options({
+  options,
+  emptyOption,
+  grouped,
+}: {
+  options: ChoiceOption[];
+  emptyOption?: ReactNode;
+  grouped?: boolean;
+}) {
   const runs: { group?: string; options: ChoiceOption[] }[] = [];
   for (const o of options) {
     const last = runs[runs.length - 1];
@@ -175,7 +234,15 @@ export function SelectField({ options, emptyOption, selectProps = {}, suffix, be
   const { key, props } = fromMeta(p.meta, (m) => getSelectProps(m));
   return (
     <Stacked w={w} p={p} suffix={suffix} before={before}>
-      <select key={key} {...props} {...named(p.name)} {...selectProps} id={w.id} {...w.aria} className={p.controlClassName ?? controlClass}>
+      <select
+        key={key}
+        {...props}
+        {...named(p.name)}
+        {...selectProps}
+        id={w.id}
+        {...w.aria}
+        className={p.controlClassName ?? controlClass}
+      >
         <Options options={options} emptyOption={emptyOption} grouped={grouped} />
       </select>
     </Stacked>
@@ -183,13 +250,26 @@ export function SelectField({ options, emptyOption, selectProps = {}, suffix, be
 }
 
 /** A checkbox with its label after it; help text and errors under the row. */
-export function CheckboxField({ inputProps = {}, rowClassName, ...p }: Wiring & { inputProps?: React.InputHTMLAttributes<HTMLInputElement>; rowClassName?: string }) {
+export function CheckboxField({
+  inputProps = {},
+  rowClassName,
+  ...p
+}: Wiring & { inputProps?: React.InputHTMLAttributes<HTMLInputElement>; rowClassName?: string }) {
   const w = useWiring(inputProps.id ?? p.id, p);
   const { key, props } = fromMeta(p.meta, (m) => getInputProps(m, { type: "checkbox" }));
   return (
     <div className={p.className}>
       <div className={rowClassName ?? "flex items-start gap-2"}>
-        <input key={key} {...props} {...named(p.name)} {...inputProps} type="checkbox" id={w.id} {...w.aria} className={p.controlClassName ?? "mt-0.5 h-4 w-4"} />
+        <input
+          key={key}
+          {...props}
+          {...named(p.name)}
+          {...inputProps}
+          type="checkbox"
+          id={w.id}
+          {...w.aria}
+          className={p.controlClassName ?? "mt-0.5 h-4 w-4"}
+        />
         <label htmlFor={w.id} className={p.labelClassName ?? "text-sm text-slate-800"}>
           {p.label}
         </label>
@@ -222,18 +302,45 @@ type MultiSelectProps = Wiring & {
  * in a fieldset when there are few options, else a native <select multiple>.
  */
 export function MultiSelectField(props: MultiSelectProps) {
-  const { options, defaultValue, checkboxLimit = 0, grouped, legendClassName, before, empty, disabled, selectProps = {}, ...p } = props;
+  const {
+    options,
+    defaultValue,
+    checkboxLimit = 0,
+    grouped,
+    legendClassName,
+    before,
+    empty,
+    disabled,
+    selectProps = {},
+    ...p
+  } = props;
   const w = useWiring(p.id, p);
   const name = p.name ?? p.meta?.name ?? "";
   const chosen = defaultValue ?? [];
   const boxes = options.length <= checkboxLimit;
   const { key, props: base } = fromMeta(p.meta, (m) => getSelectProps(m, { value: false }));
   const select = (
-    <select key={key} {...base} name={name} {...selectProps} id={w.id} multiple defaultValue={chosen} disabled={disabled} {...w.aria} className={p.controlClassName ?? controlClass}>
+    <select
+      key={key}
+      {...base}
+      name={name}
+      {...selectProps}
+      id={w.id}
+      multiple
+      defaultValue={chosen}
+      disabled={disabled}
+      {...w.aria}
+      className={p.controlClassName ?? controlClass}
+    >
       <Options options={options} />
     </select>
   );
-  if (!boxes && !grouped) return <Stacked w={w} p={p}>{select}</Stacked>;
+  if (!boxes && !grouped)
+    return (
+      <Stacked w={w} p={p}>
+        {select}
+      </Stacked>
+    );
   const choices =
     options.length === 0 && empty != null ? (
       empty
@@ -241,7 +348,15 @@ export function MultiSelectField(props: MultiSelectProps) {
       <div className="flex flex-wrap gap-x-4 gap-y-1">
         {options.map((o) => (
           <label key={o.value} className="flex items-center gap-1.5 text-sm">
-            <input type="checkbox" name={name} value={o.value} defaultChecked={chosen.includes(o.value)} disabled={disabled} aria-invalid={w.aria["aria-invalid"]} className="h-4 w-4" />
+            <input
+              type="checkbox"
+              name={name}
+              value={o.value}
+              defaultChecked={chosen.includes(o.value)}
+              disabled={disabled}
+              aria-invalid={w.aria["aria-invalid"]}
+              className="h-4 w-4"
+            />
             {o.label}
           </label>
         ))}
@@ -280,7 +395,15 @@ type RadioGroupProps = Wiring & {
 };
 
 /** One choice among a few: radios in a fieldset whose legend is the label. */
-export function RadioGroupField({ options, defaultValue, legendClassName, rowClassName, optionClassName, before, ...p }: RadioGroupProps) {
+export function RadioGroupField({
+  options,
+  defaultValue,
+  legendClassName,
+  rowClassName,
+  optionClassName,
+  before,
+  ...p
+}: RadioGroupProps) {
   const w = useWiring(p.id, p);
   const name = p.name ?? p.meta?.name ?? "";
   return (
@@ -290,7 +413,14 @@ export function RadioGroupField({ options, defaultValue, legendClassName, rowCla
       <div className={rowClassName ?? "flex flex-wrap gap-x-5 gap-y-1"}>
         {options.map((o) => (
           <label key={o.value} className={optionClassName ?? "flex items-center gap-1.5 text-sm"}>
-            <input type="radio" name={name} value={o.value} defaultChecked={defaultValue === o.value} aria-invalid={w.aria["aria-invalid"]} className={p.controlClassName ?? "h-4 w-4"} />
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              defaultChecked={defaultValue === o.value}
+              aria-invalid={w.aria["aria-invalid"]}
+              className={p.controlClassName ?? "h-4 w-4"}
+            />
             {o.label}
           </label>
         ))}

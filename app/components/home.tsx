@@ -40,16 +40,40 @@ export function useSeriesSummary() {
       const st = stats(s.values);
       return st.maxIndex < 0
         ? t("chart_summary_series_zero", { series: s.label })
-        : t("chart_summary_series", { series: s.label, total: f.number(st.total), max: f.number(st.max), date: f.longDay(dates[st.maxIndex]) });
+        : t("chart_summary_series", {
+            series: s.label,
+            total: f.number(st.total),
+            max: f.number(st.max),
+            date: f.longDay(dates[st.maxIndex]),
+          });
     });
-    const head = t("chart_summary_period", { title, days: f.number(dates.length), from: f.longDay(dates[0]), to: f.longDay(dates[dates.length - 1]) });
+    const head = t("chart_summary_period", {
+      title,
+      days: f.number(dates.length),
+      from: f.longDay(dates[0]),
+      to: f.longDay(dates[dates.length - 1]),
+    });
     return [head, ...parts].join(" ");
   };
 }
 
 /** The page heading, the tabs of the home section and the period chooser (plain links: no script needed). */
-export function HomeHeader({ title, tabs, current, days, periods, from, to }: {
-  title: string; tabs: Tab[]; current: string; days: number; periods: number[]; from: string; to: string;
+export function HomeHeader({
+  title,
+  tabs,
+  current,
+  days,
+  periods,
+  from,
+  to,
+}: {
+  title: string;
+  tabs: Tab[];
+  current: string;
+  days: number;
+  periods: number[];
+  from: string;
+  to: string;
 }) {
   const { t } = useTranslation();
   const f = useFormats();
@@ -80,7 +104,9 @@ export function HomeHeader({ title, tabs, current, days, periods, from, to }: {
       ) : null}
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
         <nav aria-label={t("home_period")} className="flex items-center gap-2">
-          <span className="text-sm text-slate-700" aria-hidden="true">{t("home_period")}</span>
+          <span className="text-sm text-slate-700" aria-hidden="true">
+            {t("home_period")}
+          </span>
           <ul className="flex overflow-hidden rounded border border-slate-300 text-sm">
             {periods.map((p) => {
               const active = p === days;
@@ -106,7 +132,13 @@ export function HomeHeader({ title, tabs, current, days, periods, from, to }: {
 }
 
 /** Summary figures as a definition list of cards. */
-export function FigureCards({ label, items }: { label: string; items: { key: string; label: string; value: string; hint?: string }[] }) {
+export function FigureCards({
+  label,
+  items,
+}: {
+  label: string;
+  items: { key: string; label: string; value: string; hint?: string }[];
+}) {
   return (
     <section aria-label={label} className="mb-6">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
@@ -126,7 +158,15 @@ export function FigureCards({ label, items }: { label: string; items: { key: str
  * What waits for the viewer (issue 33 item 13): each count a link to the list it counts, filtered
  * as counted; only the lists the viewer may open are given (app/lms/home-actions.server.ts).
  */
-export function ActionCards({ items, heading = "home_actions_heading", id = "home-actions-title" }: { items: { key: string; count: number; capped: boolean; href: string }[]; heading?: string; id?: string }) {
+export function ActionCards({
+  items,
+  heading = "home_actions_heading",
+  id = "home-actions-title",
+}: {
+  items: { key: string; count: number; capped: boolean; href: string }[];
+  heading?: string;
+  id?: string;
+}) {
   const { t } = useTranslation();
   const f = useFormats();
   if (!items.length) return null;
@@ -138,9 +178,14 @@ export function ActionCards({ items, heading = "home_actions_heading", id = "hom
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
         {items.map((it) => (
           <li key={it.key}>
-            <Link to={it.href} className="block rounded border border-slate-200 bg-white px-4 py-3 hover:border-primary focus-visible:border-primary">
+            <Link
+              to={it.href}
+              className="block rounded border border-slate-200 bg-white px-4 py-3 hover:border-primary focus-visible:border-primary"
+            >
               <span className="block text-sm text-slate-600">{t(`home_action_${it.key}`)}</span>
-              <span className="mt-1 block text-2xl font-semibold tabular-nums text-slate-900">{it.capped ? t("home_action_more", { n: f.number(it.count) }) : f.number(it.count)}</span>
+              <span className="mt-1 block text-2xl font-semibold tabular-nums text-slate-900">
+                {it.capped ? t("home_action_more", { n: f.number(it.count) }) : f.number(it.count)}
+              </span>
             </Link>
           </li>
         ))}

@@ -3,7 +3,12 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 
 /** What a fetch that reached no server throws, as each browser words it (a TypeError). */
-const NETWORK_MESSAGES = new Set(["Failed to fetch", "NetworkError when attempting to fetch resource.", "Load failed", "Network request failed"]);
+const NETWORK_MESSAGES = new Set([
+  "Failed to fetch",
+  "NetworkError when attempting to fetch resource.",
+  "Load failed",
+  "Network request failed",
+]);
 
 /**
  * Whether a route error is the network's, not the server's: the page's data request (Remix's
@@ -22,7 +27,15 @@ export function isNetworkFailure(error: unknown): boolean {
  * that tries again what failed. Its wrapper says what it is: the error boundary's page (a main
  * landmark) or the offline dialog over a page whose navigation was held back.
  */
-export function NoNetwork({ onRetry, titleId, focus = false }: { onRetry: () => void; titleId: string; focus?: boolean }) {
+export function NoNetwork({
+  onRetry,
+  titleId,
+  focus = false,
+}: {
+  onRetry: () => void;
+  titleId: string;
+  focus?: boolean;
+}) {
   const { t } = useTranslation();
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -30,14 +43,27 @@ export function NoNetwork({ onRetry, titleId, focus = false }: { onRetry: () => 
   }, [focus]);
   return (
     <div className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center p-10 text-center">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-12 w-12 text-slate-500" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-12 w-12 text-slate-500"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      >
         <path d="M2 8.5a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0M12 19h.01M3 3l18 18" />
       </svg>
       <h1 id={titleId} className="mt-4 text-2xl font-semibold">
         {t("error_no_network_title")}
       </h1>
       <p className="mt-2 text-slate-600">{t("error_no_network_description")}</p>
-      <button ref={button} type="button" onClick={onRetry} className="mt-6 inline-block rounded bg-primary px-4 py-2 text-primary-fg">
+      <button
+        ref={button}
+        type="button"
+        onClick={onRetry}
+        className="mt-6 inline-block rounded bg-primary px-4 py-2 text-primary-fg"
+      >
         {t("try_again")}
       </button>
     </div>

@@ -25,7 +25,9 @@ const documentTitle = typeof document === "undefined" ? "" : (document.head.quer
 /** What a title was drawn for: the matched routes with their loader data, and the language. */
 type Drawn = { matches: readonly TitleMatch[]; language: string };
 const sameAs = (a: Drawn, b: Drawn) =>
-  a.language === b.language && a.matches.length === b.matches.length && a.matches.every((m, i) => m.id === b.matches[i].id && m.data === b.matches[i].data);
+  a.language === b.language &&
+  a.matches.length === b.matches.length &&
+  a.matches.every((m, i) => m.id === b.matches[i].id && m.data === b.matches[i].data);
 
 /**
  * The document's <title> (app/lms/page-title.ts, docs/decisions/025), in the root Layout's head.

@@ -16,13 +16,19 @@ export function SelectAll({ name, form, ticked }: { name: string; form: string; 
   const [all, setAll] = useState(ticked);
   const toggle = (event: React.MouseEvent) => {
     event.preventDefault();
-    const boxes = [...document.querySelectorAll<HTMLInputElement>(`input[type="checkbox"][name="${name}"][form="${form}"]`)].filter((b) => !b.disabled);
+    const boxes = [
+      ...document.querySelectorAll<HTMLInputElement>(`input[type="checkbox"][name="${name}"][form="${form}"]`),
+    ].filter((b) => !b.disabled);
     const next = !boxes.every((b) => b.checked);
     for (const b of boxes) b.checked = next;
     setAll(next);
   };
   return (
-    <a href={withParam(params, "tick", all ? null : "page")} onClick={toggle} className="rounded border border-slate-300 bg-white px-3 py-2 text-sm hover:bg-slate-50">
+    <a
+      href={withParam(params, "tick", all ? null : "page")}
+      onClick={toggle}
+      className="rounded border border-slate-300 bg-white px-3 py-2 text-sm hover:bg-slate-50"
+    >
       {t(all ? "untick_all_on_page" : "tick_all_on_page")}
     </a>
   );

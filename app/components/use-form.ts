@@ -14,7 +14,17 @@ import { startTransition, useEffect, useId, useMemo, useState } from "react";
  * confirmation. The server keeps conform whole (`parseWithZod`, `submission.reply()`).
  */
 
-type Constraint = { required?: boolean; minLength?: number; maxLength?: number; min?: string | number; max?: string | number; step?: string | number; pattern?: string; multiple?: boolean; accept?: string };
+type Constraint = {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: string | number;
+  max?: string | number;
+  step?: string | number;
+  pattern?: string;
+  multiple?: boolean;
+  accept?: string;
+};
 
 type Options = {
   id?: string;
@@ -42,7 +52,8 @@ function serialize(value: unknown): unknown {
   return undefined;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype;
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype;
 
 /** A tree of values as a dictionary of field names (`a.b`, `a[0]`), as conform's `flatten` does. */
 export function flattenValues(data: unknown): Record<string, unknown> {
@@ -67,7 +78,13 @@ function snapshot(form: HTMLFormElement): string {
  * ("" is the form itself). Conform's `value`, `dirty` per field and its `default…` shorthands are
  * left out: nothing here reads them.
  */
-function metadata(formId: string, name: string, initial: Record<string, unknown>, errors: Record<string, string[] | null>, constraint: Record<string, Constraint>) {
+function metadata(
+  formId: string,
+  name: string,
+  initial: Record<string, unknown>,
+  errors: Record<string, string[] | null>,
+  constraint: Record<string, Constraint>,
+) {
   const id = name ? `${formId}-${name}` : formId;
   const initialValue = initial[name];
   const fieldErrors = errors[name] ?? undefined;
@@ -86,7 +103,9 @@ function metadata(formId: string, name: string, initial: Record<string, unknown>
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function useForm<Schema extends Record<string, any> = Record<string, any>>(options: Options): [FormMetadata<Schema, string[]>, Fieldset<Schema>] {
+export function useForm<Schema extends Record<string, any> = Record<string, any>>(
+  options: Options,
+): [FormMetadata<Schema, string[]>, Fieldset<Schema>] {
   const fallbackId = useId();
   const formId = options.id ?? fallbackId;
   const { lastResult, constraint = {} } = options;
@@ -96,17 +115,31 @@ export function useForm<Schema extends Record<string, any> = Record<string, any>
   const errors = useMemo(() => (lastResult?.error ?? {}) as Record<string, string[] | null>, [lastResult]);
   // Compared by content: the loaders run again after every post, a refused one included, and the
   // form is only clean again once what it was drawn from has changed (a save went through).
-  const dirty = useDirty(formId, useMemo(() => JSON.stringify(defaults), [defaults]));
+  const dirty = useDirty(
+    formId,
+    useMemo(() => JSON.stringify(defaults), [defaults]),
+  );
 
   // A failed submit puts the focus on the first field it names, as conform's runtime did.
   useEffect(() => {
     if (lastResult?.status !== "error") return;
     const form = document.forms.namedItem(formId);
-    const first = form && [...form.elements].find((e): e is HTMLInputElement => "name" in e && !!(e as HTMLInputElement).name && !!errors[(e as HTMLInputElement).name]?.length);
+    const first =
+      form &&
+      [...form.elements].find(
+        (e): e is HTMLInputElement =>
+          "name" in e && !!(e as HTMLInputElement).name && !!errors[(e as HTMLInputElement).name]?.length,
+      );
     first?.focus();
   }, [lastResult, errors, formId]);
 
-  const form = { ...metadata(formId, "", initial, errors, {}), status: lastResult?.status, dirty, noValidate: true, onSubmit: undefined };
+  const form = {
+    ...metadata(formId, "", initial, errors, {}),
+    status: lastResult?.status,
+    dirty,
+    noValidate: true,
+    onSubmit: undefined,
+  };
   const fields = new Proxy({} as Record<string, unknown>, {
     get: (_, name) => (typeof name === "string" ? metadata(formId, name, initial, errors, constraint) : undefined),
   });

@@ -17,7 +17,10 @@ export function useShiftRange<T extends HTMLElement>() {
     const root = ref.current;
     if (!root) return;
     let last: HTMLInputElement | null = null;
-    const named = (name: string) => [...root.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].filter((b) => b.name === name && !b.disabled);
+    const named = (name: string) =>
+      [...root.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].filter(
+        (b) => b.name === name && !b.disabled,
+      );
     // The select-all boxes of `name` show whether all, some or none of its boxes are ticked.
     const follow = (name: string) => {
       const boxes = named(name);

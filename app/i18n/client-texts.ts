@@ -28,7 +28,11 @@ export class ClientTexts implements TranslatorSource {
       // The keys the page rendered (docs/decisions/085); the namespaces count as loaded after complete().
       for (const texts of Object.values(payload.resources)) this.bundle(payload.lng).add(texts);
       this.translator = this.bundle(payload.lng).translator(() => {
-        if (this.completing || Object.keys(this.payload.resources).some((ns) => !this.loaded.get(this.payload.lng)?.has(ns))) this.missedWhilePartial = true;
+        if (
+          this.completing ||
+          Object.keys(this.payload.resources).some((ns) => !this.loaded.get(this.payload.lng)?.has(ns))
+        )
+          this.missedWhilePartial = true;
       });
     } else {
       for (const [ns, texts] of Object.entries(payload.resources)) this.add(payload.lng, ns, texts);
@@ -44,11 +48,13 @@ export class ClientTexts implements TranslatorSource {
   complete = () => {
     if (!this.payload.partial || this.completing) return;
     const language = this.payload.lng;
-    this.completing = Promise.all(Object.keys(this.payload.resources).map((ns) => this.fetchOne(language, ns))).then(() => {
-      this.completing = null;
-      if (this.missedWhilePartial && language === this.translator.language) this.changed(language);
-      this.missedWhilePartial = false;
-    });
+    this.completing = Promise.all(Object.keys(this.payload.resources).map((ns) => this.fetchOne(language, ns))).then(
+      () => {
+        this.completing = null;
+        if (this.missedWhilePartial && language === this.translator.language) this.changed(language);
+        this.missedWhilePartial = false;
+      },
+    );
   };
 
   subscribe = (onChange: () => void) => {
@@ -62,10 +68,15 @@ export class ClientTexts implements TranslatorSource {
     const have = this.loaded.get(language);
     // The document's namespaces, carried in part: enough for the page it rendered (hydration
     // must not wait); a navigation while complete() runs waits for them to be whole.
-    const partial = this.payload.partial && language === this.payload.lng ? namespaces.filter((ns) => ns in this.payload.resources && !have?.has(ns)) : [];
+    const partial =
+      this.payload.partial && language === this.payload.lng
+        ? namespaces.filter((ns) => ns in this.payload.resources && !have?.has(ns))
+        : [];
     if (partial.length && this.completing) return this.completing;
     const now = Date.now();
-    const missing = namespaces.filter((ns) => !partial.includes(ns)).filter((ns) => !have?.has(ns) && now - (this.failed.get(`${language}/${ns}`) ?? -Infinity) > RETRY_AFTER_MS);
+    const missing = namespaces
+      .filter((ns) => !partial.includes(ns))
+      .filter((ns) => !have?.has(ns) && now - (this.failed.get(`${language}/${ns}`) ?? -Infinity) > RETRY_AFTER_MS);
     if (!missing.length) return null;
     const key = `${language}|${missing.join(",")}`;
     let promise = this.pending.get(key);

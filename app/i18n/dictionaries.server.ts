@@ -14,7 +14,9 @@ export type Namespaced = Record<Namespace, Texts>;
  * only the API's dictionary has (an API message added there) is a message.
  */
 const NAMESPACE_OF = new Map<string, Namespace>(
-  Object.entries(DICTIONARY_FILES.en).flatMap(([ns, texts]) => Object.keys(texts).map((key) => [key, ns as Namespace] as const)),
+  Object.entries(DICTIONARY_FILES.en).flatMap(([ns, texts]) =>
+    Object.keys(texts).map((key) => [key, ns as Namespace] as const),
+  ),
 );
 export const namespaceOf = (key: string): Namespace => NAMESPACE_OF.get(key) ?? "messages";
 
@@ -79,4 +81,5 @@ export async function documentBundle(locale: string, namespaces: readonly Namesp
 }
 
 /** The texts of these namespaces, by namespace (the document's payload). */
-export const pick = (all: Namespaced, namespaces: readonly Namespace[]) => Object.fromEntries(namespaces.map((ns) => [ns, all[ns]]));
+export const pick = (all: Namespaced, namespaces: readonly Namespace[]) =>
+  Object.fromEntries(namespaces.map((ns) => [ns, all[ns]]));

@@ -3,7 +3,12 @@ import { RemixI18Next } from "remix-i18next/server";
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from "./config";
 
 /** The chosen language, remembered for the next visit (the profile keeps it too). */
-export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 365 * 24 * 3600 });
+export const languageCookie = createCookie("lng", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 365 * 24 * 3600,
+});
 
 /** `?language=` (or `?lng=`) at start-up, then the stored choice, then the browser's (spec 000 §2.14). */
 export const remixI18n = new RemixI18Next({

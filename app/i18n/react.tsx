@@ -23,7 +23,10 @@ export const TranslatorProvider = SourceContext.Provider;
 
 const never = () => () => {};
 /** The server's source: one document, one language, nothing to wait for. */
-export const fixedSource = (translator: Translator): TranslatorSource => ({ subscribe: never, current: () => translator });
+export const fixedSource = (translator: Translator): TranslatorSource => ({
+  subscribe: never,
+  current: () => translator,
+});
 
 function useSource(): TranslatorSource {
   const source = useContext(SourceContext);

@@ -28,7 +28,14 @@ export type AccountSearch = { find: string; more: boolean; searched: boolean };
 export type AccountChoices = { options: Record<string, Option[]>; searches: Record<string, AccountSearch> };
 
 /** An account as a filter list (`name`, `code`: username) or the user list (names, `username`) answers it. */
-type AccountAnswer = { id: number; name?: string; code?: string | null; username?: string; first_name?: string; last_name?: string };
+type AccountAnswer = {
+  id: number;
+  name?: string;
+  code?: string | null;
+  username?: string;
+  first_name?: string;
+  last_name?: string;
+};
 const optionOf = (a: AccountAnswer): Option => {
   const name = a.name ?? [a.first_name, a.last_name].filter(Boolean).join(" ");
   const login = a.username ?? a.code ?? "";
@@ -42,7 +49,12 @@ const accountFields = (fields: Field[]) => fields.filter((f) => f.kind === "acco
  * The choices of the form's account fields: for each, the account `values` holds, then — when
  * `finds` names its search — the matches of the source's search.
  */
-export async function accountChoices(api: Lms, fields: Field[], values: Record<string, unknown>, finds?: Record<string, string>): Promise<AccountChoices> {
+export async function accountChoices(
+  api: Lms,
+  fields: Field[],
+  values: Record<string, unknown>,
+  finds?: Record<string, string>,
+): Promise<AccountChoices> {
   const out: AccountChoices = { options: {}, searches: {} };
   await Promise.all(
     accountFields(fields).map(async (f) => {
@@ -50,12 +62,28 @@ export async function accountChoices(api: Lms, fields: Field[], values: Record<s
       const chosen = String(values[f.name] ?? "");
       const find = finds?.[f.name];
       const [named, found] = await Promise.all([
-        /^\d{1,9}$/.test(chosen) ? api.get<Paged<AccountAnswer>>(path, { query: { id_list: chosen, page_size: 1 } }) : null,
-        find === undefined ? null : api.get<Paged<AccountAnswer>>(path, { query: { ...Object.fromEntries(new URLSearchParams(query)), page_size: ACCOUNT_SEARCH_SIZE, ...(find ? { search: find } : {}) } }),
+        /^\d{1,9}$/.test(chosen)
+          ? api.get<Paged<AccountAnswer>>(path, { query: { id_list: chosen, page_size: 1 } })
+          : null,
+        find === undefined
+          ? null
+          : api.get<Paged<AccountAnswer>>(path, {
+              query: {
+                ...Object.fromEntries(new URLSearchParams(query)),
+                page_size: ACCOUNT_SEARCH_SIZE,
+                ...(find ? { search: find } : {}),
+              },
+            }),
       ]);
       const seen = new Set<number>();
-      out.options[f.name] = [...(named?.data.results ?? []), ...(found?.data.results ?? [])].filter((a) => !seen.has(a.id) && seen.add(a.id)).map(optionOf);
-      out.searches[f.name] = { find: find ?? "", more: (found?.data.count ?? 0) > ACCOUNT_SEARCH_SIZE, searched: find !== undefined };
+      out.options[f.name] = [...(named?.data.results ?? []), ...(found?.data.results ?? [])]
+        .filter((a) => !seen.has(a.id) && seen.add(a.id))
+        .map(optionOf);
+      out.searches[f.name] = {
+        find: find ?? "",
+        more: (found?.data.count ?? 0) > ACCOUNT_SEARCH_SIZE,
+        searched: find !== undefined,
+      };
     }),
   );
   return out;
@@ -71,7 +99,14 @@ export async function accountSearch(api: Lms, type: ContentType, config: ConfigD
   const { initialValue } = parseWithZod(form, { schema: schemaFor(type, config)[mode] }).reply({ hideFields });
   const accounts = accountFields(fields);
   const values = Object.fromEntries(accounts.map((f) => [f.name, form.get(f.name)]));
-  const finds = Object.fromEntries(accounts.map((f) => [f.name, String(form.get(findBoxOf(f.name)) ?? "").trim().slice(0, 200)]));
+  const finds = Object.fromEntries(
+    accounts.map((f) => [
+      f.name,
+      String(form.get(findBoxOf(f.name)) ?? "")
+        .trim()
+        .slice(0, 200),
+    ]),
+  );
   const result: SubmissionResult<string[]> = { initialValue };
   return { result, accounts: await accountChoices(api, fields, values, finds) };
 }

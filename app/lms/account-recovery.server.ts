@@ -31,7 +31,14 @@ export type ForgotState = z.infer<typeof stateSchema>;
 /** The API keeps a reference for 30 minutes (docs/decisions/001); the cookie lives no longer. */
 const STATE_MAX_AGE = 30 * 60;
 const cookieFor = (secure: boolean) =>
-  createCookie("lms_forgot", { path: dash("account/"), httpOnly: true, sameSite: "lax", secure, secrets: [DASHBOARD_SECRET], maxAge: STATE_MAX_AGE });
+  createCookie("lms_forgot", {
+    path: dash("account/"),
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    secrets: [DASHBOARD_SECRET],
+    maxAge: STATE_MAX_AGE,
+  });
 const plainCookie = cookieFor(false);
 const secureCookie = cookieFor(true);
 const forgotCookie = (request: Request) => (isHttps(request) ? secureCookie : plainCookie);
@@ -78,7 +85,8 @@ export function formErrorsOf(body: ApiErrorBody | null, fields: readonly string[
 
 /** Whether the API said the reference or the reset token is dead (the user must start again). */
 export const isExpired = (body: ApiErrorBody | null) =>
-  !!body && (["reference_id", "token"] as const).some((k) => ([] as string[]).concat(body[k] ?? []).includes(MSG.token_expired));
+  !!body &&
+  (["reference_id", "token"] as const).some((k) => ([] as string[]).concat(body[k] ?? []).includes(MSG.token_expired));
 
 /** Back to the first step with the "token expired" message, forgetting the dead state. */
 export async function restartForgotPassword(api: Lms, request: Request) {

@@ -32,7 +32,11 @@ export { loadChecklists };
  * the first checklist (null when there is none), or null when `optional` (the verify queue's
  * overview of every checklist).
  */
-export function chosenChecklist(checklists: ChecklistRow[], slotid: string | undefined, optional = false): ChecklistRow | null {
+export function chosenChecklist(
+  checklists: ChecklistRow[],
+  slotid: string | undefined,
+  optional = false,
+): ChecklistRow | null {
   if (slotid === undefined) return optional ? null : (checklists[0] ?? null);
   const found = /^\d{1,9}$/.test(slotid) ? checklists.find((c) => c.id === Number(slotid)) : undefined;
   invariantResponse(found, "Not Found", { status: 404 });
@@ -46,20 +50,32 @@ const SLOT_LIST_KEYS = [SEARCH_KEY, ORDERING_KEY, "status", "waiting"] as const;
  * One page of a checklist's learners (GET …/checklist/{id}/slot/), the URL's search, status,
  * ordering and page passed on; `fixed` adds keys the page always asks (the verify queue's `waiting=1`).
  */
-export async function loadSlots(api: Lms, apiBase: string, checklistId: number, request: Request, fixed: Record<string, string> = {}) {
+export async function loadSlots(
+  api: Lms,
+  apiBase: string,
+  checklistId: number,
+  request: Request,
+  fixed: Record<string, string> = {},
+) {
   let from = request;
   if (Object.keys(fixed).length) {
     const url = new URL(request.url);
     for (const [k, v] of Object.entries(fixed)) url.searchParams.set(k, v);
     from = new Request(url, { headers: request.headers });
   }
-  const { list, badQuery } = await loadPagedList<SlotRow>(api, `${apiBase}checklist/${checklistId}/slot/`, from, SLOT_LIST_KEYS);
+  const { list, badQuery } = await loadPagedList<SlotRow>(
+    api,
+    `${apiBase}checklist/${checklistId}/slot/`,
+    from,
+    SLOT_LIST_KEYS,
+  );
   const rows: SlotTableRow[] = list.results.map(({ id, ...r }) => ({ ...r, id: r.enrollment_id, slotId: id }));
   return { list: { ...list, results: rows }, badQuery };
 }
 
 /** A checklist as the pages' chooser links show it. */
-export const checklistLinks = (checklists: ChecklistRow[], href: (id: number) => string) => checklists.map((c) => ({ id: c.id, name: c.name, href: href(c.id) }));
+export const checklistLinks = (checklists: ChecklistRow[], href: (id: number) => string) =>
+  checklists.map((c) => ({ id: c.id, name: c.name, href: href(c.id) }));
 
 const DAY_MS = 86_400_000;
 /** Longest run of days a usage chart spans (about three years): the latest days are kept. */

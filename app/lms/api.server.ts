@@ -1,11 +1,26 @@
 import { redirect } from "@remix-run/node";
-import { CLIENT_ADDRESS_HEADER, CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER, RELAY_HEADER, SESSION_COOKIE } from "../../contract/http";
+import {
+  CLIENT_ADDRESS_HEADER,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  IDEMPOTENCY_HEADER,
+  RELAY_HEADER,
+  SESSION_COOKIE,
+} from "../../contract/http";
 import { parseSetCookie, readCookies, relaySetCookie, RELAYED_COOKIES } from "./cookies.server";
 import { isHttps } from "./client.server";
 import { asciiUrl, dash } from "./paths";
 import { RELAY_SECRET } from "./secret.server";
 import { toastHeader } from "./toast.server";
-import { AnswerTooLargeError, API_TIMEOUT_MS, boundedText, fetchIdempotent, sendJson, worthRetrying, type WireAnswer } from "./transport.server";
+import {
+  AnswerTooLargeError,
+  API_TIMEOUT_MS,
+  boundedText,
+  fetchIdempotent,
+  sendJson,
+  worthRetrying,
+  type WireAnswer,
+} from "./transport.server";
 import { pageDeadline, requestOf, type Deadline, type RequestArgs } from "./deadline.server";
 import { forgetUser } from "./user-cache.server";
 import { lastKnownConfig } from "./store.server";
@@ -122,11 +137,18 @@ export class Lms {
    * likely to another process (docs/decisions/091); what was read of the first answer is dropped
    * first. A write is never sent twice. A call that used up the page's time ends it on the 504 page.
    */
-  private async exchange(method: string, url: string, body: unknown, idempotencyKey?: string): Promise<{ status: number; data: unknown }> {
-    const once = () => (body instanceof FormData ? this.sendForm(url, body) : this.sendJson(method, url, body, idempotencyKey));
+  private async exchange(
+    method: string,
+    url: string,
+    body: unknown,
+    idempotencyKey?: string,
+  ): Promise<{ status: number; data: unknown }> {
+    const once = () =>
+      body instanceof FormData ? this.sendForm(url, body) : this.sendJson(method, url, body, idempotencyKey);
     let outcome = await this.attempt(once);
     // A keyed create is safe to send again: the API answers the repeat with the first call's row.
-    if (worthRetrying(idempotencyKey ? "GET" : method, outcome) && this.timeLeft() > 0) outcome = await this.attempt(once);
+    if (worthRetrying(idempotencyKey ? "GET" : method, outcome) && this.timeLeft() > 0)
+      outcome = await this.attempt(once);
     if ("error" in outcome) throw await this.errorPage(504);
     this.absorbCookies(outcome.setCookies);
     return { status: outcome.status, data: outcome.status === 204 ? null : parseJson(outcome.text) };
@@ -151,7 +173,13 @@ export class Lms {
   /** A multipart upload goes through fetch, which encodes FormData; answered within the page's time. */
   private async sendForm(url: string, form: FormData): Promise<WireAnswer> {
     return this.withinDeadline(async (signal) => {
-      const res = await fetch(url, { method: "POST", headers: this.wireHeaders("POST", null), body: form, redirect: "manual", signal });
+      const res = await fetch(url, {
+        method: "POST",
+        headers: this.wireHeaders("POST", null),
+        body: form,
+        redirect: "manual",
+        signal,
+      });
       return { status: res.status, setCookies: res.headers.getSetCookie(), text: await boundedText(res) };
     });
   }
@@ -236,7 +264,9 @@ export class Lms {
 
   /** A GET whose body is streamed on (downloads): its headers within the page's time (retried as a page's GET is), the body as it comes. */
   private fetchStream(url: string) {
-    return this.withinDeadline((signal) => fetchIdempotent(url, { method: "GET", headers: this.wireHeaders("GET", null), redirect: "manual", signal }));
+    return this.withinDeadline((signal) =>
+      fetchIdempotent(url, { method: "GET", headers: this.wireHeaders("GET", null), redirect: "manual", signal }),
+    );
   }
 
   private absorbCookies(setCookies: string[]) {

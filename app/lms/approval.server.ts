@@ -1,7 +1,19 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { FilterOption, Paged } from "../../contract/http";
-import { MAX_DECISION_IDS, REFUSED_OUTCOMES, isDecisionAction, type ApprovalPage, type DecisionAction } from "../../contract/approval-codes";
-import { closeEnrollmentSchema, decisionSchema, rejectionSchema, type ApprovalRow, type DecisionAnswer } from "../../contract/schemas/approvals";
+import {
+  MAX_DECISION_IDS,
+  REFUSED_OUTCOMES,
+  isDecisionAction,
+  type ApprovalPage,
+  type DecisionAction,
+} from "../../contract/approval-codes";
+import {
+  closeEnrollmentSchema,
+  decisionSchema,
+  rejectionSchema,
+  type ApprovalRow,
+  type DecisionAnswer,
+} from "../../contract/schemas/approvals";
 import { answerHolds } from "../../contract/permissions";
 import { MSG } from "../../contract/messages";
 import { requireScreen } from "./auth.server";
@@ -28,7 +40,12 @@ export const API = "dashboard/enrollment/";
 export const LIST_KEYS = ["search", "ordering", "content_type", "content", "department", "state"] as const;
 
 /** The screen of each view (app/registry/screens-approvals.js). */
-export const SCREEN_OF: Record<ApprovalView, string> = { waiting: "enrollment-waiting", approved: "enrollment-approved", rejected: "enrollment-rejected", all: "enrollment-old" };
+export const SCREEN_OF: Record<ApprovalView, string> = {
+  waiting: "enrollment-waiting",
+  approved: "enrollment-approved",
+  rejected: "enrollment-rejected",
+  all: "enrollment-old",
+};
 
 export async function approvalLoader({ request }: LoaderFunctionArgs, view: ApprovalView, screen: string) {
   const { api, permission } = await requireScreen({ request }, screen);
@@ -41,11 +58,17 @@ export async function approvalLoader({ request }: LoaderFunctionArgs, view: Appr
   const withState = new Request(`${url.origin}${url.pathname}?${query}`, request);
   const [{ list, badQuery }, departments] = await Promise.all([
     loadPagedList<ApprovalRow>(api, API, withState, LIST_KEYS),
-    api.get<Paged<FilterOption>>("dashboard/filter/department-cascade/", { query: { page_size: 1000 } }).then((r) => r.data.results),
+    api
+      .get<Paged<FilterOption>>("dashboard/filter/department-cascade/", { query: { page_size: 1000 } })
+      .then((r) => r.data.results),
   ]);
   return data(
     {
-      view, list, badQuery, departments: departments.map((d) => ({ value: String(d.id), label: d.name })), offset: await zoneOffset(),
+      view,
+      list,
+      badQuery,
+      departments: departments.map((d) => ({ value: String(d.id), label: d.name })),
+      offset: await zoneOffset(),
       // Decisions: an administrator's, or a flow's decider's on the rows at its steps (each row says: can_decide).
       canDecide: admin || answerHolds(permission, "decides_enrollment"),
       admin,
@@ -57,7 +80,12 @@ export async function approvalLoader({ request }: LoaderFunctionArgs, view: Appr
 }
 
 /** The ticked enrolments of a form (`enrollment`, repeated), as numbers. */
-const ticked = (form: FormData) => form.getAll("enrollment").map(String).filter((v) => /^\d{1,12}$/.test(v)).map(Number);
+const ticked = (form: FormData) =>
+  form
+    .getAll("enrollment")
+    .map(String)
+    .filter((v) => /^\d{1,12}$/.test(v))
+    .map(Number);
 
 export type DecisionResult = { action: DecisionAction; answer: DecisionAnswer } | null;
 export type ActionData = { error?: string; noteError?: string; decision?: DecisionResult };
@@ -67,13 +95,19 @@ export async function sendDecision(api: Lms, action: DecisionAction, ids: number
   const submission = (action === "reject" ? rejectionSchema : decisionSchema).safeParse({ enrollment_list: ids, note });
   if (!submission.success) {
     const reason = submission.error.issues.some((i) => i.path[0] === "note");
-    return data<ActionData>(reason ? { noteError: MSG.reason_required } : { error: "apv_none_selected" }, { status: 400 });
+    return data<ActionData>(reason ? { noteError: MSG.reason_required } : { error: "apv_none_selected" }, {
+      status: 400,
+    });
   }
   const res = await api.post<DecisionAnswer>(`${API}${action}/`, submission.data, { accept: [400] });
   if (res.status === 400) return data<ActionData>({ error: "invalid" }, { status: 400, headers: api.headers() });
   const refused = res.data.results.filter((r) => REFUSED_OUTCOMES.includes(r.result)).length;
   if (!refused) {
-    return redirectWithToast(back, { type: "success", message: `apv_toast_${action.replace("-", "_")}`, values: { count: res.data.results.length } }, { headers: api.headers() });
+    return redirectWithToast(
+      back,
+      { type: "success", message: `apv_toast_${action.replace("-", "_")}`, values: { count: res.data.results.length } },
+      { headers: api.headers() },
+    );
   }
   return data<ActionData>({ decision: { action, answer: res.data } }, { headers: api.headers() });
 }
@@ -93,17 +127,28 @@ export async function approvalAction({ request }: ActionFunctionArgs, screen: st
   const back = `${url.pathname}${url.search}`;
   const intent = String(form.get("intent") ?? "");
   if (intent === "close") {
-    const parsed = closeEnrollmentSchema.safeParse({ content_type: form.get("content_type"), content: form.get("content") });
+    const parsed = closeEnrollmentSchema.safeParse({
+      content_type: form.get("content_type"),
+      content: form.get("content"),
+    });
     invariantResponse(parsed.success, "Bad Request");
     const res = await api.post<{ rejected: number }>(`${API}close/`, parsed.data, { accept: [400] });
     if (res.status === 400) return data<ActionData>({ error: "invalid" }, { status: 400, headers: api.headers() });
-    return redirectWithToast(back, { type: "success", message: "apv_toast_closed", values: { count: res.data.rejected } }, { headers: api.headers() });
+    return redirectWithToast(
+      back,
+      { type: "success", message: "apv_toast_closed", values: { count: res.data.rejected } },
+      { headers: api.headers() },
+    );
   }
   invariantResponse(isDecisionAction(intent), "Bad Request");
   const ids = ticked(form).slice(0, MAX_DECISION_IDS);
   if (!ids.length) return data<ActionData>({ error: "apv_none_selected" }, { status: 400, headers: api.headers() });
   if ((ids.length > 1 && intent !== "cancel-reject") || intent === "reject") {
-    const query = new URLSearchParams([["decision", intent], ["back", back], ...ids.map((id) => ["enrollment", String(id)])]);
+    const query = new URLSearchParams([
+      ["decision", intent],
+      ["back", back],
+      ...ids.map((id) => ["enrollment", String(id)]),
+    ]);
     throw redirect(`${dash("enrollment/confirm")}?${query}`, { headers: api.headers() });
   }
   return sendDecision(api, intent, ids, back);

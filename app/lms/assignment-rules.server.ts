@@ -13,7 +13,13 @@ import { newIdempotencyKey, postedIdempotencyKey } from "./idempotency.server";
  */
 
 /** The criteria the form offers, with the registry source of their options (content.server optionsFor). */
-export const RULE_SOURCES: Partial<Record<RuleCriterion, string>> = { category: "category-tree", provider: "provider", level: "level", instructor: "instructor", competency: "competency" };
+export const RULE_SOURCES: Partial<Record<RuleCriterion, string>> = {
+  category: "category-tree",
+  provider: "provider",
+  level: "level",
+  instructor: "instructor",
+  competency: "competency",
+};
 export const FORM_CRITERIA = RULE_CRITERIA.filter((c) => RULE_SOURCES[c]);
 
 type Choices = { types: { id: number; key: string }[]; results: { id: number; name: string; code: string | null }[] };
@@ -29,14 +35,22 @@ export type RulesData = {
   idempotencyKey: string;
 };
 
-export async function rulesData(page: AssignmentPage, url: URL, typeOptions: RulesData["typeOptions"]): Promise<RulesData> {
+export async function rulesData(
+  page: AssignmentPage,
+  url: URL,
+  typeOptions: RulesData["typeOptions"],
+): Promise<RulesData> {
   const raw = url.searchParams.get("rtype") ?? "";
   const rtype = raw === "all" || /^\d{1,9}$/.test(raw) ? raw : "";
   const rfind = (url.searchParams.get("rfind") ?? "").trim();
   const [rules, choices, ...lists] = await Promise.all([
     page.api.get<ContentRule[]>(`${page.apiBase}content/rule/`).then((r) => r.data),
     page.canChange && rtype
-      ? page.api.get<Choices>(`${page.apiBase}content/choice/`, { query: { ...(rtype !== "all" ? { content_type_id: rtype } : {}), ...(rfind ? { search: rfind } : {}) } }).then((r) => r.data)
+      ? page.api
+          .get<Choices>(`${page.apiBase}content/choice/`, {
+            query: { ...(rtype !== "all" ? { content_type_id: rtype } : {}), ...(rfind ? { search: rfind } : {}) },
+          })
+          .then((r) => r.data)
       : null,
     ...FORM_CRITERIA.map((c) => optionsFor(page.api, RULE_SOURCES[c]!, c)),
   ]);
@@ -51,7 +65,12 @@ export async function rulesData(page: AssignmentPage, url: URL, typeOptions: Rul
 }
 
 /** The tab's rule intents: add-rule, remove-rule, match-rules (their flag: route-manifest.js CONTENT_POSTS). */
-export async function ruleAction(page: Pick<AssignmentPage, "api" | "apiBase">, form: FormData, intent: string, here: string) {
+export async function ruleAction(
+  page: Pick<AssignmentPage, "api" | "apiBase">,
+  form: FormData,
+  intent: string,
+  here: string,
+) {
   // Back to the tab without the new rule's step (its type and search), the other parameters kept.
   const url = new URL(here, "http://x");
   url.searchParams.delete("rtype");
@@ -66,10 +85,23 @@ export async function ruleAction(page: Pick<AssignmentPage, "api" | "apiBase">, 
     return toastAnswer(page, res, here, "asg_toast_rules_matched");
   }
   // add-rule: what the form posts, read by the contract's schema before it goes to the API.
-  const body: Record<string, unknown> = { content_type_id: form.get("content_type_id"), content_list: form.getAll("content_list"), content_operator: form.get("content_operator") };
-  for (const c of RULE_CRITERIA) Object.assign(body, { [`${c}_list`]: form.getAll(`${c}_list`), [`${c}_operator`]: form.get(`${c}_operator`) });
+  const body: Record<string, unknown> = {
+    content_type_id: form.get("content_type_id"),
+    content_list: form.getAll("content_list"),
+    content_operator: form.get("content_operator"),
+  };
+  for (const c of RULE_CRITERIA)
+    Object.assign(body, { [`${c}_list`]: form.getAll(`${c}_list`), [`${c}_operator`]: form.get(`${c}_operator`) });
   const parsed = contentRuleSchema.safeParse(body);
-  if (!parsed.success) return redirectWithToast(here, { type: "error", message: parsed.error.issues[0]?.message ?? "invalid" }, { headers: page.api.headers() });
-  const res = await page.api.post(`${page.apiBase}content/rule/`, parsed.data, { accept: [400], idempotencyKey: postedIdempotencyKey(form) });
+  if (!parsed.success)
+    return redirectWithToast(
+      here,
+      { type: "error", message: parsed.error.issues[0]?.message ?? "invalid" },
+      { headers: page.api.headers() },
+    );
+  const res = await page.api.post(`${page.apiBase}content/rule/`, parsed.data, {
+    accept: [400],
+    idempotencyKey: postedIdempotencyKey(form),
+  });
   return toastAnswer(page, res, res.status >= 400 ? here : back, "asg_toast_rule_added");
 }

@@ -13,27 +13,48 @@ import { dash } from "./paths";
  */
 export async function assignmentPage(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const page = await itemPage(args, "view");
-  return { ...page, canChange: page.can("change"), key: page.type.key as "assignment" | "auto_assignment" | "suggestion" };
+  return {
+    ...page,
+    canChange: page.can("change"),
+    key: page.type.key as "assignment" | "auto_assignment" | "suggestion",
+  };
 }
 export type AssignmentPage = Awaited<ReturnType<typeof assignmentPage>>;
 
 /** The item's contents (its content tab's list). */
-export const contentsOf = async (page: AssignmentPage) => (await page.api.get<AssignmentContent[]>(`${page.apiBase}content/`)).data;
+export const contentsOf = async (page: AssignmentPage) =>
+  (await page.api.get<AssignmentContent[]>(`${page.apiBase}content/`)).data;
 
 /** An action of a tab: the change flag, the posted form (CSRF checked), its intent. */
 export async function assignmentPost(args: ActionFunctionArgs) {
-  const post = await itemPost(args, "change", (refusal) => data({ error: refusal.message }, { status: refusal.status }));
+  const post = await itemPost(args, "change", (refusal) =>
+    data({ error: refusal.message }, { status: refusal.status }),
+  );
   return post;
 }
 
 /** A write's answer as a toast back to `to`: its first refusal (a field's or `detail`), or `ok`. */
-export function toastAnswer(page: Pick<AssignmentPage, "api">, res: { status: number; data: unknown }, to: string, ok: string, values?: Record<string, string | number>) {
+export function toastAnswer(
+  page: Pick<AssignmentPage, "api">,
+  res: { status: number; data: unknown },
+  to: string,
+  ok: string,
+  values?: Record<string, string | number>,
+) {
   if (res.status >= 400) {
     const body = (res.data ?? {}) as Record<string, unknown>;
     const first = Object.values(body).flat()[0];
-    return redirectWithToast(to, { type: "error", message: typeof first === "string" ? first : MSG.invalid }, { headers: page.api.headers() });
+    return redirectWithToast(
+      to,
+      { type: "error", message: typeof first === "string" ? first : MSG.invalid },
+      { headers: page.api.headers() },
+    );
   }
-  return redirectWithToast(to, { type: "success", message: ok, ...(values ? { values } : {}) }, { headers: page.api.headers() });
+  return redirectWithToast(
+    to,
+    { type: "success", message: ok, ...(values ? { values } : {}) },
+    { headers: page.api.headers() },
+  );
 }
 
 /** The learner page opened after assigning (spec 001 §1): its contentName and backPath, the kind's list to go back to. */

@@ -29,7 +29,10 @@ export { requestOf, type RequestArgs };
  */
 export function signInUrl(request: Request) {
   const url = new URL(request.url);
-  const loginPath = url.searchParams.get("login")?.replace(/^\/+|\/+$/g, "") === "account/signin" ? "account/signin/" : "account/login/";
+  const loginPath =
+    url.searchParams.get("login")?.replace(/^\/+|\/+$/g, "") === "account/signin"
+      ? "account/signin/"
+      : "account/login/";
   return `${dash(loginPath)}?next=${encodeURIComponent(url.pathname + url.search)}`;
 }
 
@@ -100,7 +103,12 @@ async function readUser(api: Lms, request: Request): Promise<KnownUser> {
     // Another loader of this page request refused the user and signed them out: the same 403.
     if (api.refusedElsewhere) throw await api.refuse();
     // spec 002 §8: 401 → "Session Expired.", signed out, /account/login/ with next.
-    if (expired) throw await redirectWithToast(signInUrl(request), { type: "error", message: MSG.session_expired }, { headers: api.headers() });
+    if (expired)
+      throw await redirectWithToast(
+        signInUrl(request),
+        { type: "error", message: MSG.session_expired },
+        { headers: api.headers() },
+      );
     throw api.redirect(signInUrl(request));
   }
   const { data: permission } = await api.get<PermissionAnswer>("dashboard/account/permission/", { accept: [403] });
@@ -112,7 +120,8 @@ async function readUser(api: Lms, request: Request): Promise<KnownUser> {
  * a screen whose config switches are off answers 404 (docs/decisions/020).
  */
 export async function requireScreen(from: RequestArgs, screenId: string): Promise<SignedIn> {
-  const screen: { flag: string; also?: readonly string[]; feature?: string | readonly string[] } | undefined = SCREENS.find((s) => s.id === screenId);
+  const screen: { flag: string; also?: readonly string[]; feature?: string | readonly string[] } | undefined =
+    SCREENS.find((s) => s.id === screenId);
   if (!screen) throw new Error(`unknown screen ${screenId}`);
   await requireSwitchesOn(from, switchesOf(screen));
   // Its flag, or a guard that shows it too (menu.js `also`: a flow's deciders, docs/decisions/074).
@@ -130,7 +139,11 @@ export async function requireSwitchesOn(from: RequestArgs, switches: readonly st
 }
 
 /** The signed-in user holding `flag` (or passing one of `also`: content.js alsoFlags), or the spec's 403 reaction. */
-export async function requirePermission(from: RequestArgs, flag: string, also: readonly string[] = []): Promise<SignedIn> {
+export async function requirePermission(
+  from: RequestArgs,
+  flag: string,
+  also: readonly string[] = [],
+): Promise<SignedIn> {
   const user = await requireDashboardUser(from);
   if (![flag, ...also].some((f) => answerHolds(user.permission, f))) throw await user.api.refuse();
   return user;

@@ -31,7 +31,10 @@ export function declaredLength(request: Request): number | null {
  * Node closes a connection whose request was not read to its end, and the bytes still unread
  * then reset it — the browser would see a broken connection instead of the answer.
  */
-export function boundedStream(body: ReadableStream<Uint8Array>, max: number): { stream: ReadableStream<Uint8Array>; drainRest: () => Promise<void> } {
+export function boundedStream(
+  body: ReadableStream<Uint8Array>,
+  max: number,
+): { stream: ReadableStream<Uint8Array>; drainRest: () => Promise<void> } {
   const reader = body.getReader();
   let seen = 0;
   // The read a pull is waiting on. The drain waits for it first: a second read queued beside it

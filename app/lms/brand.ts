@@ -19,6 +19,6 @@ export function brandStyle(hex: string | undefined | null): Record<string, strin
   const rgb = hexToRgb(hex);
   if (!rgb) return undefined;
   const l = luminance(rgb);
-  const fg = (1.05 / (l + 0.05) >= (l + 0.05) / 0.0625 ? "255 255 255" : "15 23 42");
+  const fg = 1.05 / (l + 0.05) >= (l + 0.05) / 0.0625 ? "255 255 255" : "15 23 42";
   return { "--color-primary": rgb.join(" "), "--color-primary-fg": fg } as Record<string, string>;
 }

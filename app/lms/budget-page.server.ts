@@ -17,10 +17,14 @@ import { switchesOf } from "~/registry/features.js";
  * one content's summary linking to its budget tabs — which stay where the numbers are written.
  */
 
-
 export async function budgetListLoader({ request }: LoaderFunctionArgs) {
   const { api, permission } = await requireScreen({ request }, "budget");
-  const { list, badQuery } = await loadPagedList<BudgetListAnswer["results"][number]>(api, "dashboard/budget/", request, ["search", "ordering", "content_type"]);
+  const { list, badQuery } = await loadPagedList<BudgetListAnswer["results"][number]>(
+    api,
+    "dashboard/budget/",
+    request,
+    ["search", "ordering", "content_type"],
+  );
   const totals = (list as Partial<BudgetListAnswer>).totals ?? { plan: 0, actual: 0, by_category: [] };
   // The list as a spreadsheet (issue 33 §14): with the budget's export flag, as the API asks.
   const exportHref = answerHolds(permission, "budget_export_budget") ? dash("budget/export") : null;
@@ -35,7 +39,12 @@ export async function budgetItemLoader({ request, params }: LoaderFunctionArgs) 
   const type = BUDGET_TYPES.find((t) => t.key === summary.content.type);
   const base = type ? dash(`${type.segment}/${summary.content.id}/budget`) : null;
   // The price page exists only while the type's price switches are on (the tab's `feature`).
-  const priceTab = CONTENT_TYPES.find((t) => t.key === type?.key)?.tabs?.find((t) => t.id === "budget")?.children?.find((c) => c.id === "price");
+  const priceTab = CONTENT_TYPES.find((t) => t.key === type?.key)
+    ?.tabs?.find((t) => t.id === "budget")
+    ?.children?.find((c) => c.id === "price");
   const price = base && priceTab && switchesOn(config, switchesOf(priceTab)) ? `${base}/price` : null;
-  return data({ summary, typeLabel: type?.labelKey ?? null, tabs: base ? { plan: base, actual: `${base}/actual`, price } : null }, { headers: api.headers() });
+  return data(
+    { summary, typeLabel: type?.labelKey ?? null, tabs: base ? { plan: base, actual: `${base}/actual`, price } : null },
+    { headers: api.headers() },
+  );
 }

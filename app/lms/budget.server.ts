@@ -35,7 +35,10 @@ export async function budgetLoader(args: LoaderFunctionArgs, page: BudgetPage) {
   // (docs/decisions/083; the API keeps the same rule).
   const had = new Set(budget.record_list.map((r) => r.budget_type.id));
   const offered = categories.filter((c) => budgetTypeAllows(c.type, page) || had.has(c.id));
-  return data({ budget, categories: offered, canChange: !!permission.permission[contentFlag(type, "change")] }, { headers: api.headers() });
+  return data(
+    { budget, categories: offered, canChange: !!permission.permission[contentFlag(type, "change")] },
+    { headers: api.headers() },
+  );
 }
 
 export async function budgetAction(args: ActionFunctionArgs, page: BudgetPage) {
@@ -49,8 +52,19 @@ export async function budgetAction(args: ActionFunctionArgs, page: BudgetPage) {
   const submission = parseWithZod(form, { schema: page === "plan" ? budgetPlanFormSchema : budgetActualFormSchema });
   if (intent === "add-row") return data({ result: { initialValue: submission.payload } as Result, extraRows: 1 });
   invariantResponse(intent === "save", "Bad Request");
-  if (submission.status !== "success") return data({ result: submission.reply() as Result, extraRows: 0 }, { status: 400 });
-  const res = await api.patch<Record<string, unknown>>(`${type.api}${id}/${pathOf(page)}`, submission.value, { accept: [400] });
-  if (res.status === 400) return data({ result: submission.reply(apiFieldErrors(res.data)) as Result, extraRows: 0 }, { status: 400, headers: api.headers() });
-  return redirectWithToast(new URL(args.request.url).pathname, { type: "success", message: "toast_saved" }, { headers: api.headers() });
+  if (submission.status !== "success")
+    return data({ result: submission.reply() as Result, extraRows: 0 }, { status: 400 });
+  const res = await api.patch<Record<string, unknown>>(`${type.api}${id}/${pathOf(page)}`, submission.value, {
+    accept: [400],
+  });
+  if (res.status === 400)
+    return data(
+      { result: submission.reply(apiFieldErrors(res.data)) as Result, extraRows: 0 },
+      { status: 400, headers: api.headers() },
+    );
+  return redirectWithToast(
+    new URL(args.request.url).pathname,
+    { type: "success", message: "toast_saved" },
+    { headers: api.headers() },
+  );
 }

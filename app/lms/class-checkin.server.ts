@@ -1,6 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Paged } from "../../contract/http";
-import type { CheckinLearnerRow, CheckinLogRow, CheckinReportAnswer, CheckinReportRow, CheckinSessionAnswer, CheckinSessionRow } from "../../contract/schemas/class-checkin";
+import type {
+  CheckinLearnerRow,
+  CheckinLogRow,
+  CheckinReportAnswer,
+  CheckinReportRow,
+  CheckinSessionAnswer,
+  CheckinSessionRow,
+} from "../../contract/schemas/class-checkin";
 import { checkinAction } from "./checkin.server";
 import { scanLearnerCode } from "./class-options.server";
 import { loadClass } from "./class-session.server";
@@ -28,7 +35,13 @@ export async function classCheckinPage(args: Args, action: "view" | "progress") 
   const klass = await loadClass(page);
   // Its check-in options (docs/decisions/046): who holds the code, whether learners scan it themselves.
   const options = { learnerHolds: klass.qr_code_holder === 0, selfCheckIn: klass.is_user_check_in };
-  return { page, checkInType: klass.check_in_type, readOnly: klass.is_read_only, canCheckIn: page.can("progress") && !klass.is_read_only, options };
+  return {
+    page,
+    checkInType: klass.check_in_type,
+    readOnly: klass.is_read_only,
+    canCheckIn: page.can("progress") && !klass.is_read_only,
+    options,
+  };
 }
 
 /** The class's sessions as check-in points, with their counts. */
@@ -44,7 +57,10 @@ export function checkinIdOf(args: Args): number {
 /** One page of a session's learners (404 when the session is not the class's), the URL's search, ordering and page passed on. */
 export async function loadSessionLearners(page: ItemPage, sessionId: number, request: Request) {
   const path = `${page.apiBase}checkin/${sessionId}/`;
-  const { list, badQuery } = await loadPagedList<CheckinLearnerRow>(page.api, path, request, [SEARCH_KEY, ORDERING_KEY]);
+  const { list, badQuery } = await loadPagedList<CheckinLearnerRow>(page.api, path, request, [
+    SEARCH_KEY,
+    ORDERING_KEY,
+  ]);
   // The answer names its session; a refused query (400) does not, and an unknown session is a 404.
   let session = (list as Partial<CheckinSessionAnswer>).session;
   if (!session) {
@@ -58,15 +74,30 @@ export async function loadSessionLearners(page: ItemPage, sessionId: number, req
 
 /** One page of the check-in log, filtered by the URL's search, session, source and action. */
 export async function loadCheckinLog(page: ItemPage, request: Request) {
-  return loadPagedList<CheckinLogRow>(page.api, `${page.apiBase}checkin/log/`, request, [SEARCH_KEY, "session", "source", "action"]);
+  return loadPagedList<CheckinLogRow>(page.api, `${page.apiBase}checkin/log/`, request, [
+    SEARCH_KEY,
+    "session",
+    "source",
+    "action",
+  ]);
 }
 
 /** One page of the attendance report: per learner, each session's attendance, and the sessions as columns. */
 export async function loadCheckinReport(page: ItemPage, request: Request) {
-  const { list, badQuery } = await loadPagedList<CheckinReportRow>(page.api, `${page.apiBase}checkin/report/`, request, [SEARCH_KEY, ORDERING_KEY]);
+  const { list, badQuery } = await loadPagedList<CheckinReportRow>(
+    page.api,
+    `${page.apiBase}checkin/report/`,
+    request,
+    [SEARCH_KEY, ORDERING_KEY],
+  );
   const extra = list as unknown as Partial<CheckinReportAnswer>;
   const rows: ReportTableRow[] = list.results.map((r) => ({ ...r, id: r.enrollment_id }));
-  return { list: { ...list, results: rows }, badQuery, sessions: extra.session_list ?? [], sessionCount: extra.session_count ?? 0 };
+  return {
+    list: { ...list, results: rows },
+    badQuery,
+    sessions: extra.session_list ?? [],
+    sessionCount: extra.session_count ?? 0,
+  };
 }
 
 /** intent=checkin on a session's page: the ticked learners checked in or out by hand (source 2 admin). */
@@ -77,5 +108,7 @@ export async function classCheckinPost(args: ActionFunctionArgs) {
   if (post.intent === "scan") return scanLearnerCode(post.page, post.form, checkinIdOf(args));
   invariantResponse(post.intent === "checkin", "Bad Request");
   const sessionId = checkinIdOf(args);
-  return checkinAction(post.page.api, post.form, `${post.page.apiBase}checkin/${sessionId}/`, post.here, { learnersInvalid: "cls_checkin_learners_invalid" });
+  return checkinAction(post.page.api, post.form, `${post.page.apiBase}checkin/${sessionId}/`, post.here, {
+    learnersInvalid: "cls_checkin_learners_invalid",
+  });
 }

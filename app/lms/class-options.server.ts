@@ -1,5 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { ClassTerms, SessionEnrollmentAnswer, SessionEnrollmentOverview, StaffScanAnswer } from "../../contract/schemas/class-options";
+import type {
+  ClassTerms,
+  SessionEnrollmentAnswer,
+  SessionEnrollmentOverview,
+  StaffScanAnswer,
+} from "../../contract/schemas/class-options";
 import { apiFieldErrors } from "./content-form.server";
 import { invariantResponse, idParam } from "./invariant";
 import { itemPage, itemPost, type ItemPage } from "./item-page.server";
@@ -22,7 +27,9 @@ export function enrollmentIdOf(args: Args): number {
 
 /** A learner's sessions with the class's rules (404: not a learner of the class). */
 export async function loadSessionChoice(page: ItemPage, enrollmentId: number): Promise<SessionEnrollmentAnswer> {
-  const res = await page.api.get<SessionEnrollmentAnswer>(`${page.apiBase}learner/${enrollmentId}/session/`, { accept: [404] });
+  const res = await page.api.get<SessionEnrollmentAnswer>(`${page.apiBase}learner/${enrollmentId}/session/`, {
+    accept: [404],
+  });
   invariantResponse(res.status === 200, "Not Found", { status: 404, headers: page.api.headers() });
   return res.data;
 }
@@ -39,10 +46,19 @@ export async function saveSessionChoice(args: ActionFunctionArgs) {
   invariantResponse(post.intent === "save", "Bad Request");
   const enrollmentId = enrollmentIdOf(args);
   const chosen = post.form.getAll("session_list").map(String);
-  const res = await post.page.api.post<SessionEnrollmentAnswer>(`${post.page.apiBase}learner/${enrollmentId}/session/`, { session_list: chosen.join(",") }, { accept: [400, 404] });
+  const res = await post.page.api.post<SessionEnrollmentAnswer>(
+    `${post.page.apiBase}learner/${enrollmentId}/session/`,
+    { session_list: chosen.join(",") },
+    { accept: [400, 404] },
+  );
   invariantResponse(res.status !== 404, "Not Found", { status: 404, headers: post.page.api.headers() });
-  if (res.status === 400) return data({ errors: errorsOf(res.data), chosen }, { status: 400, headers: post.page.api.headers() });
-  return redirectWithToast(post.here, { type: "success", message: "cls_session_enrollment_saved" }, { headers: post.page.api.headers() });
+  if (res.status === 400)
+    return data({ errors: errorsOf(res.data), chosen }, { status: 400, headers: post.page.api.headers() });
+  return redirectWithToast(
+    post.here,
+    { type: "success", message: "cls_session_enrollment_saved" },
+    { headers: post.page.api.headers() },
+  );
 }
 
 /** The class's enrolment by session (the enrollment-old tab). */
@@ -62,11 +78,19 @@ export async function saveTerms(args: ActionFunctionArgs) {
   const post = await itemPost(args, "change", refusalAnswer);
   if (post.refused) return post.refused;
   invariantResponse(post.intent === "save", "Bad Request");
-  const body = { terms: String(post.form.get("terms") ?? ""), is_terms_required: post.form.get("is_terms_required") === "on" };
+  const body = {
+    terms: String(post.form.get("terms") ?? ""),
+    is_terms_required: post.form.get("is_terms_required") === "on",
+  };
   const res = await post.page.api.post<ClassTerms>(`${post.page.apiBase}terms/`, body, { accept: [400, 404] });
   invariantResponse(res.status !== 404, "Not Found", { status: 404, headers: post.page.api.headers() });
-  if (res.status === 400) return data({ errors: errorsOf(res.data), typed: body }, { status: 400, headers: post.page.api.headers() });
-  return redirectWithToast(post.here, { type: "success", message: "cls_terms_saved" }, { headers: post.page.api.headers() });
+  if (res.status === 400)
+    return data({ errors: errorsOf(res.data), typed: body }, { status: 400, headers: post.page.api.headers() });
+  return redirectWithToast(
+    post.here,
+    { type: "success", message: "cls_terms_saved" },
+    { headers: post.page.api.headers() },
+  );
 }
 
 /**
@@ -75,9 +99,14 @@ export async function saveTerms(args: ActionFunctionArgs) {
  */
 export async function scanLearnerCode(page: ItemPage, form: FormData, sessionId: number) {
   const code = String(form.get("code") ?? "");
-  const res = await page.api.post<StaffScanAnswer>(`${page.apiBase}checkin/${sessionId}/scan/`, { code, source: 0 }, { accept: [400, 404] });
+  const res = await page.api.post<StaffScanAnswer>(
+    `${page.apiBase}checkin/${sessionId}/scan/`,
+    { code, source: 0 },
+    { accept: [400, 404] },
+  );
   invariantResponse(res.status !== 404, "Not Found", { status: 404, headers: page.api.headers() });
-  if (res.status === 400) return data({ scan: null, scanErrors: errorsOf(res.data) }, { status: 400, headers: page.api.headers() });
+  if (res.status === 400)
+    return data({ scan: null, scanErrors: errorsOf(res.data) }, { status: 400, headers: page.api.headers() });
   return data({ scan: res.data, scanErrors: null }, { headers: page.api.headers() });
 }
 

@@ -19,6 +19,10 @@ export async function classesOfProgram(args: LoaderFunctionArgs | ActionFunction
   const id = itemId(program.type, args.params);
   const user = await requirePermission(args, contentFlag(CLASS, action));
   // Under the program's own segment: the organisation's or the content library's (docs/decisions/071).
-  const type = { ...CLASS, segment: `${program.type.segment}/${id}/${MOUNT.path}`, mount: { field: MOUNT.field, parentId: id, parent: program.type.segment } };
+  const type = {
+    ...CLASS,
+    segment: `${program.type.segment}/${id}/${MOUNT.path}`,
+    mount: { field: MOUNT.field, parentId: id, parent: program.type.segment },
+  };
   return { ...user, type, id };
 }

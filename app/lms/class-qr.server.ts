@@ -32,10 +32,12 @@ export function checkinUrl(request: Request, token: string): string {
 /** The QR code of a text as inline SVG (error correction M, a 2-module quiet zone). */
 export const qrSvg = (text: string) => QRCode.toString(text, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
 
-
 /** The URL's class and, when given, its session (checkinid): digits, else 404. */
 export function printTarget(params: Args["params"]) {
-  return { classId: idParam(params.classid), sessionId: params.checkinid === undefined ? null : idParam(params.checkinid) };
+  return {
+    classId: idParam(params.classid),
+    sessionId: params.checkinid === undefined ? null : idParam(params.checkinid),
+  };
 }
 
 /** The signed-in user who may see the class's sheets (its view flag; the class's switches on). */
@@ -60,10 +62,21 @@ export async function loadQrSheets(args: LoaderFunctionArgs) {
     sheets.map(async ({ token, qr_version, session: s }): Promise<QrSheetView> => {
       const url = checkinUrl(args.request, token);
       return {
-        sessionId: s.id, url, svg: await qrSvg(url), qrVersion: qr_version,
-        className: klass.name, classCode: klass.code, sessionName: s.name, sessionType: s.type,
-        dateText: dates.day(s.date), whenText: sessionWhen(dates, s), start: s.start_time, end: s.end_time,
-        location: s.location?.name ?? null, room: s.room?.name ?? null, instructors: s.instructor_list.map((i) => i.name),
+        sessionId: s.id,
+        url,
+        svg: await qrSvg(url),
+        qrVersion: qr_version,
+        className: klass.name,
+        classCode: klass.code,
+        sessionName: s.name,
+        sessionType: s.type,
+        dateText: dates.day(s.date),
+        whenText: sessionWhen(dates, s),
+        start: s.start_time,
+        end: s.end_time,
+        location: s.location?.name ?? null,
+        room: s.room?.name ?? null,
+        instructors: s.instructor_list.map((i) => i.name),
       };
     }),
   );

@@ -56,7 +56,10 @@ export async function loadSession(page: ClassPage, sessionId: number): Promise<C
 
 /** The limits the session schema reads from the configuration (as the API does). */
 const schemaOf = (page: ClassPage) =>
-  sessionSchema({ text: Number(page.config["text-limit"]?.value ?? 255), description: Number(page.config["description-limit"]?.value ?? 5000) });
+  sessionSchema({
+    text: Number(page.config["text-limit"]?.value ?? 255),
+    description: Number(page.config["description-limit"]?.value ?? 5000),
+  });
 
 /** conform's constraints of the session form (`required` where the schema refuses a missing value). */
 export const sessionConstraint = (page: ClassPage) => schemaConstraint(schemaOf(page));
@@ -68,7 +71,10 @@ export const sessionConstraint = (page: ClassPage) => schemaConstraint(schemaOf(
  */
 export async function sessionChoices(page: ClassPage) {
   const [places, instructors] = await Promise.all([
-    page.api.get<{ locations: { id: number; name: string }[]; rooms: { id: number; name: string; location_id: number }[] }>(`${page.apiBase}session-options/`),
+    page.api.get<{
+      locations: { id: number; name: string }[];
+      rooms: { id: number; name: string; location_id: number }[];
+    }>(`${page.apiBase}session-options/`),
     optionsFor(page.api, "instructor", "instructor_list"),
   ]);
   return {
@@ -81,7 +87,9 @@ export async function sessionChoices(page: ClassPage) {
 
 /** What a write starts with (the guard for `change`, the form, its intent); a post that is no readable form is the form's refusal. */
 export const classPost = (args: ActionFunctionArgs) =>
-  itemPost(args, "change", (refusal) => data<SessionAnswer>({ result: refusal.result, overlap: [] }, { status: refusal.status }));
+  itemPost(args, "change", (refusal) =>
+    data<SessionAnswer>({ result: refusal.result, overlap: [] }, { status: refusal.status }),
+  );
 
 /**
  * intent save: POST session/ (`sessionId` null) or PATCH session/{id}/ with the form read by the
@@ -94,15 +102,25 @@ export async function writeSession(page: ClassPage, form: FormData, sessionId: n
   const curriculum = `${page.base}/curriculum`;
   // The form posts its own texts ("" for an empty optional one); conform's coercion would make them missing.
   const submission = parseWithZod(form, { schema: schemaOf(page), disableAutoCoercion: true });
-  const answer = (result: Result, status: number, overlap: Clash[] = []) => data<SessionAnswer>({ result, overlap }, { status, headers: headers() });
+  const answer = (result: Result, status: number, overlap: Clash[] = []) =>
+    data<SessionAnswer>({ result, overlap }, { status, headers: headers() });
   if (submission.status !== "success") return answer(submission.reply() as Result, 400);
   const path = `${page.apiBase}session/${sessionId === null ? "" : `${sessionId}/`}`;
   // The QR switch is a tick box: unticked, the form posts nothing, which the API reads as "as it is".
   const body = { ...submission.value, is_qr_code: submission.value.is_qr_code ?? false };
   // A new session's form carries its idempotency key (docs/decisions/094).
-  const res = await (sessionId === null ? page.api.post : page.api.patch)<Record<string, unknown>>(path, body, { accept: [400, 404, 409], idempotencyKey: sessionId === null ? postedIdempotencyKey(form) : undefined });
-  if (res.status === 404) return redirectWithToast(curriculum, { type: "error", message: MSG.not_found, status: 404 }, { headers: headers() });
-  if (res.status === 409) return answer(submission.reply() as Result, 409, (res.data.overlap as Clash[] | undefined) ?? []);
+  const res = await (sessionId === null ? page.api.post : page.api.patch)<Record<string, unknown>>(path, body, {
+    accept: [400, 404, 409],
+    idempotencyKey: sessionId === null ? postedIdempotencyKey(form) : undefined,
+  });
+  if (res.status === 404)
+    return redirectWithToast(
+      curriculum,
+      { type: "error", message: MSG.not_found, status: 404 },
+      { headers: headers() },
+    );
+  if (res.status === 409)
+    return answer(submission.reply() as Result, 409, (res.data.overlap as Clash[] | undefined) ?? []);
   if (res.status === 400) return answer(submission.reply(apiFieldErrors(res.data)) as Result, 400);
   return redirectWithToast(curriculum, { type: "success", message: "cls_toast_session_saved" }, { headers: headers() });
 }
@@ -112,9 +130,19 @@ export async function deleteSession(page: ClassPage, form: FormData) {
   const raw = formId(form);
   const back = `${page.base}/curriculum`;
   const res = await page.api.delete<{ detail?: string }>(`${page.apiBase}session/${raw}/`, { accept: [400, 404] });
-  if (res.status === 404) return redirectWithToast(back, { type: "error", message: MSG.not_found, status: 404 }, { headers: page.api.headers() });
-  if (res.status === 400) return data({ warning: res.data?.detail ?? MSG.invalid }, { status: 400, headers: page.api.headers() });
-  return redirectWithToast(back, { type: "success", message: "cls_toast_session_deleted" }, { headers: page.api.headers() });
+  if (res.status === 404)
+    return redirectWithToast(
+      back,
+      { type: "error", message: MSG.not_found, status: 404 },
+      { headers: page.api.headers() },
+    );
+  if (res.status === 400)
+    return data({ warning: res.data?.detail ?? MSG.invalid }, { status: 400, headers: page.api.headers() });
+  return redirectWithToast(
+    back,
+    { type: "success", message: "cls_toast_session_deleted" },
+    { headers: page.api.headers() },
+  );
 }
 
 /**
@@ -127,12 +155,18 @@ export async function cancelClass(page: ClassPage, form: FormData) {
   const submission = parseWithZod(form, { schema, disableAutoCoercion: true });
   const answer = (result: Result) => data({ result }, { status: 400, headers: page.api.headers() });
   if (submission.status !== "success") return answer(submission.reply() as Result);
-  const res = await page.api.post<Record<string, unknown>>(`${page.apiBase}cancel/`, submission.value, { accept: [400] });
+  const res = await page.api.post<Record<string, unknown>>(`${page.apiBase}cancel/`, submission.value, {
+    accept: [400],
+  });
   const back = `${page.base}/information`;
   if (res.status === 400) {
     const refused = apiFieldErrors(res.data);
     if (Object.keys(refused.fieldErrors).length) return answer(submission.reply(refused) as Result);
-    return redirectWithToast(back, { type: "error", message: refused.formErrors[0] ?? MSG.invalid }, { headers: page.api.headers() });
+    return redirectWithToast(
+      back,
+      { type: "error", message: refused.formErrors[0] ?? MSG.invalid },
+      { headers: page.api.headers() },
+    );
   }
   return redirectWithToast(back, { type: "success", message: "cls_toast_cancelled" }, { headers: page.api.headers() });
 }

@@ -1,5 +1,10 @@
 import { redirect } from "@remix-run/node";
-import { CLASS_STATUS, CLASS_STATUS_SEGMENTS, classStatusOfSegment, type ClassStatus } from "../../contract/class-codes";
+import {
+  CLASS_STATUS,
+  CLASS_STATUS_SEGMENTS,
+  classStatusOfSegment,
+  type ClassStatus,
+} from "../../contract/class-codes";
 import { invariantResponse } from "./invariant";
 
 /**
@@ -11,7 +16,9 @@ import { invariantResponse } from "./invariant";
 export function classStatusOfPath(request: Request, segment: string): ClassStatus {
   const status = classStatusOfSegment(segment);
   if (status !== null) return status;
-  const named = /^\d$/.test(segment) ? CLASS_STATUS_SEGMENTS.find((n) => CLASS_STATUS[n] === Number(segment)) : undefined;
+  const named = /^\d$/.test(segment)
+    ? CLASS_STATUS_SEGMENTS.find((n) => CLASS_STATUS[n] === Number(segment))
+    : undefined;
   invariantResponse(named, "Not Found", { status: 404 });
   const url = new URL(request.url);
   throw redirect(`${url.pathname.replace(/[^/]+\/?$/, named)}${url.search}`);

@@ -1,14 +1,26 @@
 import { ALL_LANGUAGES, BUDGET_CATEGORY_TYPES, PUBLISH_STATUS } from "../../contract/codes";
 import { GROUP_TYPES } from "../../contract/schemas/group";
-import { CHECK_IN_GROUPS, CHECK_IN_TYPES, CLASS_STATUS_CODES, QR_CODE_HOLDERS, SESSION_TYPES } from "../../contract/class-codes";
+import {
+  CHECK_IN_GROUPS,
+  CHECK_IN_TYPES,
+  CLASS_STATUS_CODES,
+  QR_CODE_HOLDERS,
+  SESSION_TYPES,
+} from "../../contract/class-codes";
 import { GENDERS } from "../../contract/schemas/user";
 import { REQUEST_KINDS, REQUEST_TYPE_CODES, TYPE_RULE } from "../../contract/request-codes";
-import { LEARNERS_FILTER_VALUES, RECURRING_UNIT_CODES, RESULT_STATUS_CODES, TYPE_ACTION_CODES, TYPE_EXPAND_CODES, TYPE_EXPIRE_CODES } from "../../contract/assignment-codes";
+import {
+  LEARNERS_FILTER_VALUES,
+  RECURRING_UNIT_CODES,
+  RESULT_STATUS_CODES,
+  TYPE_ACTION_CODES,
+  TYPE_EXPAND_CODES,
+  TYPE_EXPIRE_CODES,
+} from "../../contract/assignment-codes";
 import { SURVEY_TARGET_CODES, SURVEY_TYPE_CODES } from "../../contract/schemas/survey";
 import { LIVE_STATUS_CODES, LIVE_TYPE_CODES } from "../../contract/live-codes";
 import { TEST_TYPE_SWITCH, TEST_TYPES } from "../../contract/test-codes";
 import { switchesOn, type ConfigDict } from "../../contract/config";
-
 
 /**
  * The code lists a registry filter (`filterCodes`) or form field (`source: "code:{name}"`) offers:
@@ -17,7 +29,8 @@ import { switchesOn, type ConfigDict } from "../../contract/config";
  */
 export type CodeOption = { value: string; label: string; labelKey: string; switch?: string };
 
-const keyed = (values: readonly string[], prefix: string): CodeOption[] => values.map((v) => ({ value: v, label: v, labelKey: `${prefix}${v}` }));
+const keyed = (values: readonly string[], prefix: string): CodeOption[] =>
+  values.map((v) => ({ value: v, label: v, labelKey: `${prefix}${v}` }));
 
 export const CODE_OPTIONS: Readonly<Record<string, CodeOption[]>> = {
   publish_status: keyed(Object.values(PUBLISH_STATUS), "publish_status_"),
@@ -57,7 +70,12 @@ export const CODE_OPTIONS: Readonly<Record<string, CodeOption[]>> = {
   // A form offers a type only while its configuration switch is on: the switch the API's question store reads (TEST_TYPE_SWITCH).
   // Where a budget category can be picked (docs/decisions/083); labels in the budgetCategory namespace.
   budget_category_type: keyed(BUDGET_CATEGORY_TYPES.map(String), "bgt_type_"),
-  testbank_type_question: TEST_TYPES.map((ty) => ({ value: String(ty), label: String(ty), labelKey: `tcd_type_${ty}`, switch: TEST_TYPE_SWITCH[ty] })),
+  testbank_type_question: TEST_TYPES.map((ty) => ({
+    value: String(ty),
+    label: String(ty),
+    labelKey: `tcd_type_${ty}`,
+    switch: TEST_TYPE_SWITCH[ty],
+  })),
 };
 
 /** The options a form offers: those without a switch, and those whose configuration switch is on (the one the API reads). */

@@ -24,10 +24,13 @@ export { GROUP_TYPE, groupConditionSchema } from "../../contract/schemas/group";
 export { flowConditionSchema } from "../../contract/schemas/requests";
 
 /** The id lists a condition form can offer (the others have no master data yet: decision 030). */
-export type ConditionListName = "department" | "position" | "level" | "group" | "group_account" | "account" | "location";
+export type ConditionListName =
+  "department" | "position" | "level" | "group" | "group_account" | "account" | "location";
 
 /** The ranges the API computes (level-group years: only "unset" is accepted, so none is offered). */
-export const CONDITION_RANGES: readonly PermissionRange[] = PERMISSION_RANGES.filter((r) => !RANGES_WITHOUT_DATA.includes(r));
+export const CONDITION_RANGES: readonly PermissionRange[] = PERMISSION_RANGES.filter(
+  (r) => !RANGES_WITHOUT_DATA.includes(r),
+);
 
 /** Where each organisation list's options come from (the filter lists of spec 002 §7). */
 const SOURCES: Record<Exclude<ConditionListName, "department" | "account">, string> = {
@@ -62,11 +65,16 @@ function departmentOptions(rows: Dept[]): Choice[] {
  * the lists `names` with their options (departments with the switch that takes their
  * sub-departments in), the ranges and the account start dates.
  */
-export async function organisationShape(api: Lms, names: readonly Exclude<ConditionListName, "account">[]): Promise<ConditionShape> {
+export async function organisationShape(
+  api: Lms,
+  names: readonly Exclude<ConditionListName, "account">[],
+): Promise<ConditionShape> {
   const lists = await Promise.all(
     names.map(async (name) => {
       if (name === "department") {
-        const { data } = await api.get<Paged<Dept>>("dashboard/filter/department-cascade/", { query: { page_size: 1000 } });
+        const { data } = await api.get<Paged<Dept>>("dashboard/filter/department-cascade/", {
+          query: { page_size: 1000 },
+        });
         return { name, options: departmentOptions(data.results) };
       }
       const options = await optionsFor(api, SOURCES[name], name);
@@ -74,7 +82,14 @@ export async function organisationShape(api: Lms, names: readonly Exclude<Condit
     }),
   );
   // The learner fields without master data (company code, job family, work shift) are typed.
-  return { operator: true, includeSub: names.includes("department"), lists, texts: [...CONDITION_TEXT_LISTS], ranges: [...CONDITION_RANGES], dates: true };
+  return {
+    operator: true,
+    includeSub: names.includes("department"),
+    lists,
+    texts: [...CONDITION_TEXT_LISTS],
+    ranges: [...CONDITION_RANGES],
+    dates: true,
+  };
 }
 
 /** How many accounts a user rule offers at once; a search (`?find=`) narrows them when there are more. */
@@ -88,16 +103,34 @@ type AccountChoice = { id: number; name: string; code: string };
  * at most ACCOUNT_CHOICES; `more` when the search leaves some out. An organisation of thousands
  * finds a colleague by name instead of scrolling a list cut at an arbitrary length.
  */
-export async function accountShape(api: Lms, accountsPath: string, opts: { find: string; chosen: readonly number[] }): Promise<ConditionShape & { more: boolean }> {
+export async function accountShape(
+  api: Lms,
+  accountsPath: string,
+  opts: { find: string; chosen: readonly number[] },
+): Promise<ConditionShape & { more: boolean }> {
   const [found, named] = await Promise.all([
-    api.get<Paged<AccountChoice>>(accountsPath, { query: { page_size: ACCOUNT_CHOICES, ...(opts.find ? { search: opts.find } : {}) } }),
-    opts.chosen.length ? api.get<Paged<AccountChoice>>(accountsPath, { query: { page_size: opts.chosen.length, id_list: opts.chosen.join(",") } }) : null,
+    api.get<Paged<AccountChoice>>(accountsPath, {
+      query: { page_size: ACCOUNT_CHOICES, ...(opts.find ? { search: opts.find } : {}) },
+    }),
+    opts.chosen.length
+      ? api.get<Paged<AccountChoice>>(accountsPath, {
+          query: { page_size: opts.chosen.length, id_list: opts.chosen.join(",") },
+        })
+      : null,
   ]);
   const seen = new Set<number>();
   const options = [...(named?.data.results ?? []), ...found.data.results]
     .filter((a) => !seen.has(a.id) && seen.add(a.id))
     .map((a) => ({ value: String(a.id), label: `${a.name} (${a.code})` }));
-  return { operator: false, includeSub: false, lists: [{ name: "account", options }], texts: [], ranges: [], dates: false, more: found.data.count > ACCOUNT_CHOICES };
+  return {
+    operator: false,
+    includeSub: false,
+    lists: [{ name: "account", options }],
+    texts: [],
+    ranges: [],
+    dates: false,
+    more: found.data.count > ACCOUNT_CHOICES,
+  };
 }
 
 type Result = SubmissionResult<string[]>;
@@ -109,10 +142,17 @@ export type ConditionSent<T> = { ok: true; data: T; result: Result } | { ok: fal
  * show (what was posted, the errors). Sent: the API's answer, and the result that keeps the
  * posted values on the form (a preview shows the condition it counted).
  */
-export async function sendCondition<T>(api: Lms, form: FormData, schema: z.ZodType, method: "PUT" | "POST", path: string): Promise<ConditionSent<T>> {
+export async function sendCondition<T>(
+  api: Lms,
+  form: FormData,
+  schema: z.ZodType,
+  method: "PUT" | "POST",
+  path: string,
+): Promise<ConditionSent<T>> {
   const submission = parseWithZod(form, { schema });
   if (submission.status !== "success") return { ok: false, result: submission.reply() as Result };
   const res = await api.call<T | Record<string, unknown>>(method, path, { body: submission.value, accept: [400] });
-  if (res.status === 400) return { ok: false, result: submission.reply(apiFieldErrors(res.data as Record<string, unknown>)) as Result };
+  if (res.status === 400)
+    return { ok: false, result: submission.reply(apiFieldErrors(res.data as Record<string, unknown>)) as Result };
   return { ok: true, data: res.data as T, result: submission.reply() as Result };
 }

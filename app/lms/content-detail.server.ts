@@ -70,14 +70,22 @@ export async function loader(args: LoaderFunctionArgs) {
 export type Via = { labelKey: string; listHref: string; name: string; href: string };
 export function viaParent(parentSegment: string, id: number, name: string): Via {
   const parentType = REGISTRY_TYPES.find((t) => t.segment === parentSegment)!;
-  return { labelKey: parentType.labelKey, listHref: dash(parentType.segment), name, href: dash(`${parentType.segment}/${id}`) };
+  return {
+    labelKey: parentType.labelKey,
+    listHref: dash(parentType.segment),
+    name,
+    href: dash(`${parentType.segment}/${id}`),
+  };
 }
 
 /**
  * The parent item of a page under a mount (a class created under a program), for its
  * breadcrumbs: read from the parent's API, so an id of no such item is a 404.
  */
-export async function mountedVia(api: Lms, type: ContentType & { mount?: { parent: string; parentId: number } }): Promise<Via | null> {
+export async function mountedVia(
+  api: Lms,
+  type: ContentType & { mount?: { parent: string; parentId: number } },
+): Promise<Via | null> {
   const mount = type.mount;
   if (!mount) return null;
   const parentType = REGISTRY_TYPES.find((t) => t.segment === mount.parent)!;
@@ -95,7 +103,10 @@ function libraryLinks(type: ContentType, base: string, item: Record<string, unkn
   const source = item.library_source as { id: number; name: string } | null | undefined;
   const libraryType = source ? REGISTRY_TYPES.find((t) => "library" in t && t.library?.of === type.key) : undefined;
   if (!source || !libraryType) return null;
-  return { takeHref: null, source: { name: source.name, href: dash(`${libraryType.segment}/${source.id}/${libraryType.defaultTab}`) } };
+  return {
+    takeHref: null,
+    source: { name: source.name, href: dash(`${libraryType.segment}/${source.id}/${libraryType.defaultTab}`) },
+  };
 }
 
 /**
@@ -108,7 +119,9 @@ function readOnlyOf(type: ContentType, item: Record<string, unknown>) {
   const at = trait.atField ? item[trait.atField] : null;
   const reason = trait.reason ? item[trait.reason.field] : null;
   return {
-    noticeKey: trait.noticeKey, refusalKey: trait.refusalKey, at: typeof at === "string" ? at : null,
+    noticeKey: trait.noticeKey,
+    refusalKey: trait.refusalKey,
+    at: typeof at === "string" ? at : null,
     reason: trait.reason && typeof reason === "string" && reason ? { key: trait.reason.key, text: reason } : null,
   };
 }
@@ -120,7 +133,12 @@ function readOnlyOf(type: ContentType, item: Record<string, unknown>) {
  */
 function heading(type: ContentType, item: ContentRow & Record<string, unknown>): ContentRow {
   if (type.publish !== false) return item;
-  const name = type.nameFields ? type.nameFields.map((f) => item[f]).filter((v) => v != null && v !== "").join(" ") : item.name;
+  const name = type.nameFields
+    ? type.nameFields
+        .map((f) => item[f])
+        .filter((v) => v != null && v !== "")
+        .join(" ")
+    : item.name;
   const code = type.codeField ? item[type.codeField] : item.code;
   return { id: item.id, name, code: code == null ? null : String(code) } as ContentRow;
 }
@@ -130,7 +148,9 @@ function heading(type: ContentType, item: ContentRow & Record<string, unknown>):
  * its other text and number fields, which the toast's text fills in.
  */
 function refusalValues(body: Record<string, unknown> | null): Record<string, string | number> | undefined {
-  const values = Object.entries(body ?? {}).slice(1).filter((e): e is [string, string | number] => typeof e[1] === "string" || typeof e[1] === "number");
+  const values = Object.entries(body ?? {})
+    .slice(1)
+    .filter((e): e is [string, string | number] => typeof e[1] === "string" || typeof e[1] === "number");
   return values.length ? Object.fromEntries(values) : undefined;
 }
 
@@ -167,11 +187,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!start) return fail("schedule_start_required");
     body = { is_display: true, datetime_start: start };
   } else throw new Response("Bad Request", { status: 400 });
-  const res = await api.patch<Record<string, string | string[]>>(`${type.api}${id}/`, body, { accept: [400, 412, 417, 424, 428] });
+  const res = await api.patch<Record<string, string | string[]>>(`${type.api}${id}/`, body, {
+    accept: [400, 412, 417, 424, 428],
+  });
   if (res.status !== 200) {
     const first = Object.values(res.data ?? {}).flat()[0];
     return fail(typeof first === "string" ? first : MSG.invalid, refusalValues(res.data), res.status);
   }
-  const message = intent === "publish" ? "toast_published" : intent === "schedule" ? "toast_scheduled" : "toast_unpublished";
+  const message =
+    intent === "publish" ? "toast_published" : intent === "schedule" ? "toast_scheduled" : "toast_unpublished";
   return redirectWithToast(back, { type: "success", message }, { headers: api.headers() });
 }

@@ -5,7 +5,15 @@ import { requireCsrf } from "./csrf.server";
 import { readForm, refusalAnswer } from "./read-form.server";
 import { itemId, requireContent } from "./content.server";
 import { allows } from "./content-navigation.server";
-import { apiFieldErrors, fieldCalls, formContext, schemaFor, sendFieldCalls, visibleFields, zonedSchemaOf } from "./content-form.server";
+import {
+  apiFieldErrors,
+  fieldCalls,
+  formContext,
+  schemaFor,
+  sendFieldCalls,
+  visibleFields,
+  zonedSchemaOf,
+} from "./content-form.server";
 import { toLocalInput } from "./time";
 import { zoneOffset } from "./zone.server";
 import { parseWithZod } from "./schemas.server";
@@ -27,9 +35,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const { params } = args;
   const { api, type, config, permission } = await requireContent(args, "view");
   const id = itemId(type, params);
-  const [ctx, item, offset] = await Promise.all([formContext(api, type, config, "edit"), api.get<ContentRow & ContentDetail>(`${type.api}${id}/`), zoneOffset()]);
+  const [ctx, item, offset] = await Promise.all([
+    formContext(api, type, config, "edit"),
+    api.get<ContentRow & ContentDetail>(`${type.api}${id}/`),
+    zoneOffset(),
+  ]);
   const limit = Number(config["image-size-limit"]?.value ?? 10485760);
-  const defaultValue = toFormValues(item.data, ctx.fields.map((f) => f.name), { instants: new Set(ctx.fields.filter((f) => f.kind === "datetime").map((f) => f.name)), offset });
+  const defaultValue = toFormValues(
+    item.data,
+    ctx.fields.map((f) => f.name),
+    { instants: new Set(ctx.fields.filter((f) => f.kind === "datetime").map((f) => f.name)), offset },
+  );
   // An account field offers the account it holds, named (account-field.server.ts).
   const accounts = await accountChoices(api, ctx.fields, defaultValue);
   return data(
@@ -52,7 +68,11 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** API answer → form values: references by id, lists as id arrays, booleans as "on", instants in the organisation's zone. */
-function toFormValues(item: Record<string, unknown>, names: string[], { instants, offset }: { instants: Set<string>; offset: number }) {
+function toFormValues(
+  item: Record<string, unknown>,
+  names: string[],
+  { instants, offset }: { instants: Set<string>; offset: number },
+) {
   const out: Record<string, unknown> = {};
   for (const n of names) {
     const v = item[n];
@@ -79,31 +99,50 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "save");
   if (intent === "upload-image") {
     const file = form.get("image");
-    if (!(file instanceof File) || file.size === 0) return redirectWithToast(here, { type: "error", message: MSG.required });
+    if (!(file instanceof File) || file.size === 0)
+      return redirectWithToast(here, { type: "error", message: MSG.required });
     // Cropped to the configured size here when the browser did not (no JavaScript).
-    const res = await sendCover<Record<string, string[]>>(api, `${type.api}${id}/image/`, file, coverSize(config), [400]);
-    if (res.status === 400) return redirectWithToast(here, { type: "error", message: Object.values(res.data).flat()[0] ?? MSG.invalid, status: 400 }, { headers: api.headers() });
+    const res = await sendCover<Record<string, string[]>>(
+      api,
+      `${type.api}${id}/image/`,
+      file,
+      coverSize(config),
+      [400],
+    );
+    if (res.status === 400)
+      return redirectWithToast(
+        here,
+        { type: "error", message: Object.values(res.data).flat()[0] ?? MSG.invalid, status: 400 },
+        { headers: api.headers() },
+      );
     return redirectWithToast(here, { type: "success", message: "toast_image_saved" }, { headers: api.headers() });
   }
   // A search of the form's account fields, or a choice's fields asked for without JavaScript
   // (field-choices.tsx): the form comes back as typed, nothing saved.
-  if (intent === "find" || intent === "choose") return data(await accountSearch(api, type, config, "edit", form), { headers: api.headers() });
+  if (intent === "find" || intent === "choose")
+    return data(await accountSearch(api, type, config, "edit", form), { headers: api.headers() });
   if (intent === "remove-image") {
     await api.delete(`${type.api}${id}/image/`);
     return redirectWithToast(here, { type: "success", message: "toast_image_removed" }, { headers: api.headers() });
   }
-  const submission = parseWithZod(form, { schema: await zonedSchemaOf(type, config, "edit", schemaFor(type, config).edit) });
+  const submission = parseWithZod(form, {
+    schema: await zonedSchemaOf(type, config, "edit", schemaFor(type, config).edit),
+  });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   // Fields saved by a call of their own (the class's event zone), read before anything is sent.
   const { calls, errors } = fieldCalls(visibleFields(type, config, "edit"), form, id);
   if (Object.keys(errors).length) return data({ result: submission.reply({ fieldErrors: errors }) }, { status: 400 });
   // The edit form parses with the create schema: its create-only fields (a survey's template) are not sent.
   const createOnly = new Set(type.fields.filter((f) => "on" in f && f.on === "create").map((f) => f.name));
-  const body = Object.fromEntries(Object.entries(submission.value as Record<string, unknown>).filter(([k]) => !createOnly.has(k)));
+  const body = Object.fromEntries(
+    Object.entries(submission.value as Record<string, unknown>).filter(([k]) => !createOnly.has(k)),
+  );
   const res = await api.patch<Record<string, unknown>>(`${type.api}${id}/`, body, { accept: [400] });
-  if (res.status === 400) return data({ result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers: api.headers() });
+  if (res.status === 400)
+    return data({ result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers: api.headers() });
   // Then their calls; a refusal (the location deleted meanwhile) comes back on its field.
   const refused = await sendFieldCalls(api, calls);
-  if (refused.formErrors.length || Object.keys(refused.fieldErrors).length) return data({ result: submission.reply(refused) }, { status: 400, headers: api.headers() });
+  if (refused.formErrors.length || Object.keys(refused.fieldErrors).length)
+    return data({ result: submission.reply(refused) }, { status: 400, headers: api.headers() });
   return redirectWithToast(here, { type: "success", message: "toast_saved" }, { headers: api.headers() });
 }

@@ -22,10 +22,15 @@ function limitsOf(config: ConfigDict): ContentLimits {
   return { text: n("text-limit", 200), code: n("code-limit", 12), description: n("description-limit", 2000) };
 }
 
-const enabledExtras = (config: ConfigDict) => CONTENT_TAG_EXTRAS.filter((e) => config[e.config]?.value === true).map((e) => e.field);
+const enabledExtras = (config: ConfigDict) =>
+  CONTENT_TAG_EXTRAS.filter((e) => config[e.config]?.value === true).map((e) => e.field);
 
 /** What a form schema is built from, out of the configuration. */
-const schemaInputs = (config: ConfigDict) => ({ limits: limitsOf(config), extras: enabledExtras(config), password: passwordRuleFrom(config) });
+const schemaInputs = (config: ConfigDict) => ({
+  limits: limitsOf(config),
+  extras: enabledExtras(config),
+  password: passwordRuleFrom(config),
+});
 
 /**
  * Built schemas by what they are built from (schema name, limits, extras, password rule): a zod
@@ -61,7 +66,10 @@ export function visibleFields(type: ContentType, config: ConfigDict, mode: FormM
   const on = new Set<string>(enabledExtras(config));
   const extra = new Set<string>(CONTENT_TAG_EXTRAS.map((e) => e.field));
   return type.fields.filter(
-    (f) => (!extra.has(f.name) || on.has(f.name)) && switchesOn(config, switchesOf(f as { feature?: string | readonly string[] })) && (!("on" in f) || !f.on || f.on === mode),
+    (f) =>
+      (!extra.has(f.name) || on.has(f.name)) &&
+      switchesOn(config, switchesOf(f as { feature?: string | readonly string[] })) &&
+      (!("on" in f) || !f.on || f.on === mode),
   );
 }
 
@@ -73,8 +81,15 @@ type Field = ReturnType<typeof visibleFields>[number];
  * (docs/decisions/010, 077). A refused post still shows what was typed (conform keeps the posted
  * values). The create page and the form tab parse with it; the tab shows values with toLocalInput.
  */
-export async function zonedSchemaOf<S extends z.ZodType>(type: ContentType, config: ConfigDict, mode: FormMode, schema: S) {
-  const names = visibleFields(type, config, mode).filter((f) => f.kind === "datetime").map((f) => f.name);
+export async function zonedSchemaOf<S extends z.ZodType>(
+  type: ContentType,
+  config: ConfigDict,
+  mode: FormMode,
+  schema: S,
+) {
+  const names = visibleFields(type, config, mode)
+    .filter((f) => f.kind === "datetime")
+    .map((f) => f.name);
   if (!names.length) return schema;
   const offset = await zoneOffset();
   return z.preprocess((values) => zonedValues(values, names, offset), schema);
@@ -87,14 +102,23 @@ type FieldCall = { field: string; path: string; body: Record<string, number | nu
  * switched-off field is never sent. A value is an id or blank (null); anything else is the
  * field's error, before anything is sent.
  */
-export function fieldCalls(fields: Field[], form: FormData, itemId: number): { calls: FieldCall[]; errors: Record<string, string[]> } {
+export function fieldCalls(
+  fields: Field[],
+  form: FormData,
+  itemId: number,
+): { calls: FieldCall[]; errors: Record<string, string[]> } {
   const calls: FieldCall[] = [];
   const errors: Record<string, string[]> = {};
   for (const f of fields) {
     if (!("call" in f) || !f.call) continue;
     const raw = String(form.get(f.name) ?? "").trim();
     if (raw !== "" && !/^\d{1,9}$/.test(raw)) errors[f.name] = [MSG.invalid_choice];
-    else calls.push({ field: f.name, path: f.call.path.replace("{id}", String(itemId)), body: { [f.call.key]: raw === "" ? null : Number(raw) } });
+    else
+      calls.push({
+        field: f.name,
+        path: f.call.path.replace("{id}", String(itemId)),
+        body: { [f.call.key]: raw === "" ? null : Number(raw) },
+      });
   }
   return { calls, errors };
 }
@@ -104,7 +128,10 @@ export function fieldCalls(fields: Field[], form: FormData, itemId: number): { c
  * own key named by the field) or the form's (`detail`); a 404 (its switch turned off since the
  * page was loaded, docs/decisions/020) on the field. Answers the errors, empty when all went.
  */
-export async function sendFieldCalls(api: Lms, calls: FieldCall[]): Promise<{ formErrors: string[]; fieldErrors: Record<string, string[]> }> {
+export async function sendFieldCalls(
+  api: Lms,
+  calls: FieldCall[],
+): Promise<{ formErrors: string[]; fieldErrors: Record<string, string[]> }> {
   const out = { formErrors: [] as string[], fieldErrors: {} as Record<string, string[]> };
   for (const c of calls) {
     const res = await api.post<Record<string, unknown>>(c.path, c.body, { accept: [400, 404] });
@@ -124,16 +151,19 @@ export async function formContext(api: Lms, type: ContentType, config: ConfigDic
   const options: Record<string, Option[]> = {};
   await Promise.all(
     // An account field's source is searched, never listed whole (accountChoices).
-    fields.filter((f) => f.source && f.kind !== "account").map(async (f) => {
-      // A code offered only while its configuration switch is on (a bank's test types): the switch the API reads.
-      options[f.name] = switchedOn(await optionsFor(api, f.source!, f.name), config);
-    }),
+    fields
+      .filter((f) => f.source && f.kind !== "account")
+      .map(async (f) => {
+        // A code offered only while its configuration switch is on (a bank's test types): the switch the API reads.
+        options[f.name] = switchedOn(await optionsFor(api, f.source!, f.name), config);
+      }),
   );
   const schema = schemaFor(type, config)[mode];
   const names = fields.map((f) => f.name);
   // The same schema object for the same inputs (schemaFor), so its constraint is kept beside it.
-  const constraint = memo(`constraint ${type.schema} ${mode} ${names.join(",")} ${JSON.stringify(schemaInputs(config))}`, () =>
-    withRequired(getZodConstraint(schema), schema, names),
+  const constraint = memo(
+    `constraint ${type.schema} ${mode} ${names.join(",")} ${JSON.stringify(schemaInputs(config))}`,
+    () => withRequired(getZodConstraint(schema), schema, names),
   );
   return { fields, options, constraint };
 }
@@ -148,12 +178,19 @@ type Constraint = Record<string, { required?: boolean }>;
  */
 function withRequired(constraint: Constraint, schema: z.ZodType, names: string[]): Constraint {
   const parsed = schema.safeParse(Object.fromEntries(names.map((n) => [n, ""])));
-  const refused = new Set(parsed.success ? [] : parsed.error.issues.filter((i) => i.message === MSG.required).map((i) => String(i.path[0])));
-  return Object.fromEntries(Object.entries(constraint).map(([k, c]) => [k, { ...c, required: refused.has(k.replace(/\[\]$/, "")) }]));
+  const refused = new Set(
+    parsed.success ? [] : parsed.error.issues.filter((i) => i.message === MSG.required).map((i) => String(i.path[0])),
+  );
+  return Object.fromEntries(
+    Object.entries(constraint).map(([k, c]) => [k, { ...c, required: refused.has(k.replace(/\[\]$/, "")) }]),
+  );
 }
 
 /** API 400 answers as conform field errors (`detail` becomes the form's own error). */
-export function apiFieldErrors(body: Record<string, unknown> | null): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
+export function apiFieldErrors(body: Record<string, unknown> | null): {
+  formErrors: string[];
+  fieldErrors: Record<string, string[]>;
+} {
   const formErrors: string[] = [];
   const fieldErrors: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(body ?? {})) {

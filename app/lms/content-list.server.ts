@@ -21,7 +21,6 @@ import { invariantResponse } from "./invariant";
  * classes: routes/class-program.classes.tsx), with filters the page fixes.
  */
 
-
 /** Where a list lives: the type as the URL places it, and filters its page sets (a program's classes). */
 /** `narrowed`: the place itself is a filter (a program's classes of one status), not only a scope. */
 export type ListPlace = { type: ContentType; fixed?: Record<string, string>; inTab?: boolean; narrowed?: boolean };
@@ -49,12 +48,19 @@ export async function listPage(args: LoaderFunctionArgs, { api, permission }: Si
   Object.assign(query, place.fixed);
   // spec 002 §8: a page past the last lands on the last one (paging.server.ts).
   const res = await readListPage<Paged<Row>>(api, type.api, { url, query, accept: [400, 404] });
-  const list: Paged<Row> = res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 };
+  const list: Paged<Row> =
+    res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 };
   // Each filter's options from the source the registry names for it: a filter list or a code list.
-  const sourceOf = (f: string) => (type.filterCodes?.[f] ? `code:${type.filterCodes[f]}` : type.filterSources[f as keyof typeof type.filterSources]);
-  const options = Object.fromEntries(await Promise.all(type.filters.map(async (f) => [f, sourceOf(f) ? await optionsFor(api, sourceOf(f)!, f) : []] as const)));
+  const sourceOf = (f: string) =>
+    type.filterCodes?.[f] ? `code:${type.filterCodes[f]}` : type.filterSources[f as keyof typeof type.filterSources];
+  const options = Object.fromEntries(
+    await Promise.all(
+      type.filters.map(async (f) => [f, sourceOf(f) ? await optionsFor(api, sourceOf(f)!, f) : []] as const),
+    ),
+  );
   const toDelete = q.get("delete");
-  const pending = toDelete && /^\d+$/.test(toDelete) ? list.results.find((r) => String(r.id) === toDelete) ?? null : null;
+  const pending =
+    toDelete && /^\d+$/.test(toDelete) ? (list.results.find((r) => String(r.id) === toDelete) ?? null) : null;
   const can = (action: Action) => allows(type, permission, action);
   const readOnlyAt = "readOnly" in type ? type.readOnly?.atField : undefined;
   const rows = list.results.map((r) => tableRow(r, type.columns, type.nameFields, readOnlyAt));
@@ -85,7 +91,11 @@ export async function listPage(args: LoaderFunctionArgs, { api, permission }: Si
       options,
       pending: pending ? { id: pending.id, name: rowName(pending, type.nameFields) } : null,
       // What the kind has at all (master.js traits), and what the user's flags allow of it.
-      can: { add: can("add"), publish: type.publish !== false && can("publish"), delete: type.deletable !== false && can("delete") },
+      can: {
+        add: can("add"),
+        publish: type.publish !== false && can("publish"),
+        delete: type.deletable !== false && can("delete"),
+      },
       // The pages beside the list (a user list's departments, levels, history) the user may open.
       pages: listPages(type, permission),
       // The list as xlsx/csv (a user list's, docs/decisions/081), for a holder of the export's flag.
@@ -101,7 +111,10 @@ export async function listPage(args: LoaderFunctionArgs, { api, permission }: Si
 /** What names a row: its `name`, or the fields the registry names (a user's first and last name). */
 function rowName(row: Record<string, unknown>, nameFields?: readonly string[]): string {
   if (!nameFields) return String(row.name ?? "");
-  return nameFields.map((f) => row[f]).filter((v) => v != null && v !== "").join(" ");
+  return nameFields
+    .map((f) => row[f])
+    .filter((v) => v != null && v !== "")
+    .join(" ");
 }
 
 /**
@@ -109,8 +122,17 @@ function rowName(row: Record<string, unknown>, nameFields?: readonly string[]): 
  * label; `read_only` when the registry's readOnly trait holds for it (a cancelled class: its
  * `atField` is set), whose show/hide the API refuses, so the row offers none (docs/decisions/077).
  */
-function tableRow(row: Row, columns: readonly { key: string; kind?: string }[], nameFields?: readonly string[], readOnlyAt?: string): Row {
-  const out: Row = { id: row.id, name: rowName(row, nameFields), ...(readOnlyAt && row[readOnlyAt] ? { read_only: true } : {}) };
+function tableRow(
+  row: Row,
+  columns: readonly { key: string; kind?: string }[],
+  nameFields?: readonly string[],
+  readOnlyAt?: string,
+): Row {
+  const out: Row = {
+    id: row.id,
+    name: rowName(row, nameFields),
+    ...(readOnlyAt && row[readOnlyAt] ? { read_only: true } : {}),
+  };
   for (const c of columns) {
     const v = row[c.key];
     if (c.kind === "ref") out[c.key] = v && typeof v === "object" ? ((v as { name?: string }).name ?? null) : null;
@@ -129,7 +151,10 @@ const dependantNames = (body: { dependent_list?: Dependant[] } | undefined) =>
  * A list row's show/hide or delete; `typeFor` gives the listed type when it is not the URL's (a
  * program's classes), after the caller's own checks.
  */
-export async function listAction(request: Request, typeFor: ((action: Action) => Promise<SignedIn & { type: ContentType }>) | null) {
+export async function listAction(
+  request: Request,
+  typeFor: ((action: Action) => Promise<SignedIn & { type: ContentType }>) | null,
+) {
   const { form, refusal } = await readForm(request);
   if (!form) return data({ warning: refusal.message }, { status: refusal.status });
   const intent = String(form.get("intent") ?? "");
@@ -140,22 +165,49 @@ export async function listAction(request: Request, typeFor: ((action: Action) =>
   const id = String((intent === "toggle" ? (form.get("show") ?? form.get("hide")) : form.get("id")) ?? "");
   invariantResponse(/^\d+$/.test(id), "Bad Request");
   const back = String(form.get("back") ?? "");
-  const backTo = back.startsWith("?") || back === "" ? `${new URL(request.url).pathname}${back}` : new URL(request.url).pathname;
+  const backTo =
+    back.startsWith("?") || back === "" ? `${new URL(request.url).pathname}${back}` : new URL(request.url).pathname;
   if (intent === "toggle") {
     const show = form.has("show");
-    const res = await api.patch<{ detail?: string; dependent_list?: Dependant[] }>(`${type.api}${id}/`, { is_display: show }, { accept: [400, 412, 417, 424, 428] });
+    const res = await api.patch<{ detail?: string; dependent_list?: Dependant[] }>(
+      `${type.api}${id}/`,
+      { is_display: show },
+      { accept: [400, 412, 417, 424, 428] },
+    );
     // A hide refused because others require it (a media item, docs/decisions/069): the dependency dialog naming them.
-    if (res.status === 424) return data({ warning: res.data?.detail ?? MSG.cannot_delete_because_dependency, items: dependantNames(res.data) }, { status: 424, headers: api.headers() });
-    if (res.status !== 200) return redirectWithToast(backTo, { type: "error", message: res.data?.detail ?? MSG.invalid, status: res.status }, { headers: api.headers() });
-    return redirectWithToast(backTo, { type: "success", message: show ? "toast_shown" : "toast_hidden" }, { headers: api.headers() });
+    if (res.status === 424)
+      return data(
+        { warning: res.data?.detail ?? MSG.cannot_delete_because_dependency, items: dependantNames(res.data) },
+        { status: 424, headers: api.headers() },
+      );
+    if (res.status !== 200)
+      return redirectWithToast(
+        backTo,
+        { type: "error", message: res.data?.detail ?? MSG.invalid, status: res.status },
+        { headers: api.headers() },
+      );
+    return redirectWithToast(
+      backTo,
+      { type: "success", message: show ? "toast_shown" : "toast_hidden" },
+      { headers: api.headers() },
+    );
   }
   if (intent === "delete") {
-    const res = await api.delete<{ detail?: string; dependent_list?: Dependant[] }>(`${type.api}${id}/`, { accept: [424] });
+    const res = await api.delete<{ detail?: string; dependent_list?: Dependant[] }>(`${type.api}${id}/`, {
+      accept: [424],
+    });
     // spec 002 §8: 424 on delete → a warning dialog with cannot_delete_because_dependency, or
     // the API's clearer reason when it gives one (a location with rooms, decision 039).
-    if (res.status === 424) return data({ warning: res.data?.detail ?? MSG.cannot_delete_because_dependency, items: dependantNames(res.data) }, { status: 424, headers: api.headers() });
-    return redirectWithToast(backTo.replace(/([?&])delete=\d+&?/, "$1").replace(/[?&]$/, ""), { type: "success", message: "toast_deleted" }, { headers: api.headers() });
+    if (res.status === 424)
+      return data(
+        { warning: res.data?.detail ?? MSG.cannot_delete_because_dependency, items: dependantNames(res.data) },
+        { status: 424, headers: api.headers() },
+      );
+    return redirectWithToast(
+      backTo.replace(/([?&])delete=\d+&?/, "$1").replace(/[?&]$/, ""),
+      { type: "success", message: "toast_deleted" },
+      { headers: api.headers() },
+    );
   }
   throw new Response("Bad Request", { status: 400 });
 }
-

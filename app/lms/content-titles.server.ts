@@ -11,17 +11,29 @@ import type { ContentTitles, TitlePart } from "./page-title";
  */
 type ContentType = (typeof REGISTRY_TYPES)[number];
 type Tab = { id: string; labelKey: string; children?: Tab[] };
-type ContentRoute = { id: string; type: string; tab?: string; sub?: string; overall?: string; page?: string; listPage?: string; children?: ContentRoute[] };
+type ContentRoute = {
+  id: string;
+  type: string;
+  tab?: string;
+  sub?: string;
+  overall?: string;
+  page?: string;
+  listPage?: string;
+  children?: ContentRoute[];
+};
 
 const key = (k: string | undefined): TitlePart[] => (k ? [{ key: k }] : []);
 
 /** A content route's own labels, most specific first: sub-page, then its tab or overall page. */
 function labelsOf(type: ContentType, route: ContentRoute): TitlePart[] {
-  const find = (list: readonly Tab[] | undefined, id: string | undefined) => (id ? list?.find((t) => t.id === id) : undefined);
+  const find = (list: readonly Tab[] | undefined, id: string | undefined) =>
+    id ? list?.find((t) => t.id === id) : undefined;
   // "New approval flow": the type's noun, one item, never its menu label (issue 33: "New Approval flows").
   if (route.id === `${type.key}.create`) return [{ key: "create_title", values: { noun: type.nounKey } }];
   if (route.tab || (route.overall && route.overall !== "index")) {
-    const parent = route.tab ? find(type.tabs as readonly Tab[], route.tab) : find(type.overall as readonly Tab[], route.overall);
+    const parent = route.tab
+      ? find(type.tabs as readonly Tab[], route.tab)
+      : find(type.overall as readonly Tab[], route.overall);
     return [...key(find(parent?.children, route.sub)?.labelKey), ...key(parent?.labelKey)];
   }
   if (route.overall === "index") return key(type.overallIndex?.labelKey);

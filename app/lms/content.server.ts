@@ -21,11 +21,15 @@ export type Option = { value: string; label: string; group?: string; labelKey?: 
  * URL places it: its `segment` is the path of its list here (`class-program/4/class`), so every
  * page's links (`{segment}/{id}/…`) stay under the program; `mount` says under which item.
  */
-export function contentTypeOf(request: Request): ContentType & { mount?: { field: string; parentId: number; parent: string } } {
+export function contentTypeOf(
+  request: Request,
+): ContentType & { mount?: { field: string; parentId: number; parent: string } } {
   const at = contentAt(new URL(request.url).pathname);
   const type = REGISTRY_TYPES.find((t) => t.segment === at?.segment);
   invariantResponse(at && type, "Not Found", { status: 404 });
-  return at.mount && at.parentId !== null ? { ...type, segment: at.base, mount: { field: at.mount.field, parentId: at.parentId, parent: at.mount.parent } } : type;
+  return at.mount && at.parentId !== null
+    ? { ...type, segment: at.base, mount: { field: at.mount.field, parentId: at.parentId, parent: at.mount.parent } }
+    : type;
 }
 
 /** The path segments after the item id of a content page (its tab, sub-page…), wherever the type is mounted. */
@@ -39,7 +43,11 @@ export function pathAfterItem(request: Request): string[] {
  * switched-off page (docs/decisions/020) answers 404 — before the flag, since for nobody does it
  * exist — while its route stays: the config changes at run time, the route table at build time.
  */
-export async function requireContent(from: RequestArgs, action: Action, opts: { flagOnly?: boolean } = {}): Promise<SignedIn & { type: ReturnType<typeof contentTypeOf> }> {
+export async function requireContent(
+  from: RequestArgs,
+  action: Action,
+  opts: { flagOnly?: boolean } = {},
+): Promise<SignedIn & { type: ReturnType<typeof contentTypeOf> }> {
   const request = requestOf(from);
   const type = contentTypeOf(request);
   await requireSwitchesOn(from, switchesAt(type, pathAfterItem(request)));
@@ -64,7 +72,8 @@ const filterCache = new Map<string, { version: string; rows: Promise<FilterRows>
 
 async function filterList(api: Lms, path: string, query: Record<string, string | number> = {}): Promise<FilterRows> {
   const read = async () =>
-    (await api.get<Paged<FilterRows[number]>>(`dashboard/filter/${path}/`, { query: { page_size: 1000, ...query } })).data.results;
+    (await api.get<Paged<FilterRows[number]>>(`dashboard/filter/${path}/`, { query: { page_size: 1000, ...query } }))
+      .data.results;
   // `tag/type/GENERAL` is the `tag` list, `sub-category` its own: the first segment names it.
   const version = await filterVersion(path.split("/")[0]);
   if (version === undefined) return read();
@@ -100,7 +109,8 @@ export async function optionsFor(api: Lms, source: string, field: string): Promi
     for (const top of tops) {
       out.push({ value: String(top.id), label: top.name, group: top.name });
       for (const sub of subs) {
-        if (sub.parent_id === top.id) out.push({ value: String(sub.id), label: `${top.name} › ${sub.name}`, group: top.name });
+        if (sub.parent_id === top.id)
+          out.push({ value: String(sub.id), label: `${top.name} › ${sub.name}`, group: top.name });
       }
     }
     return out;

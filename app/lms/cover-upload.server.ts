@@ -13,7 +13,10 @@ import { cropRect } from "./crop";
 export type CoverSize = { width: number; height: number };
 
 /** The configured cover size (config image-width, image-height). */
-export const coverSize = (config: ConfigDict): CoverSize => ({ width: Number(config["image-width"]?.value ?? 800), height: Number(config["image-height"]?.value ?? 450) });
+export const coverSize = (config: ConfigDict): CoverSize => ({
+  width: Number(config["image-width"]?.value ?? 800),
+  height: Number(config["image-height"]?.value ?? 450),
+});
 
 /** Kinds cropped here; a GIF goes as it is (it may be animated, as the browser sends it too). */
 const CROPPED = new Set(["jpeg", "png"]);
@@ -39,7 +42,11 @@ export async function croppedCover(file: File, size: CoverSize): Promise<File> {
   const { width: w, height: h } = oriented.info;
   if (w === size.width && h === size.height) return file;
   const r = cropRect(w, h, size.width, size.height);
-  const jpeg = await sharp(oriented.data).extract({ left: r.x, top: r.y, width: r.w, height: r.h }).resize(size.width, size.height).jpeg({ quality: 90 }).toBuffer();
+  const jpeg = await sharp(oriented.data)
+    .extract({ left: r.x, top: r.y, width: r.w, height: r.h })
+    .resize(size.width, size.height)
+    .jpeg({ quality: 90 })
+    .toBuffer();
   return new File([jpeg], `${file.name.replace(/\.[^.]+$/, "") || "cover"}.jpg`, { type: "image/jpeg" });
 }
 

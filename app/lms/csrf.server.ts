@@ -14,7 +14,13 @@ export { CSRF_FIELD };
  */
 const make = (secure: boolean) =>
   new CSRF({
-    cookie: createCookie(secure ? "__Host-csrf" : "csrf", { path: "/", httpOnly: true, sameSite: "lax", secure, secrets: [DASHBOARD_SECRET] }),
+    cookie: createCookie(secure ? "__Host-csrf" : "csrf", {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      secrets: [DASHBOARD_SECRET],
+    }),
     formDataKey: CSRF_FIELD,
     secret: DASHBOARD_SECRET,
   });

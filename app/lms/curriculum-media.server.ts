@@ -19,7 +19,9 @@ const PICKER_PAGE = 500;
 export async function mediaChoices(api: Lms, slotType: SlotType): Promise<MediaChoice[]> {
   const kinds: readonly string[] = SLOT_MEDIA_KINDS[slotType];
   const answers = await Promise.all(
-    SLOT_MEDIA_LISTS[slotType].map((path) => api.get<{ results?: ListRow[] }>(`dashboard/${path}`, { query: { page_size: PICKER_PAGE }, accept: [403, 404] })),
+    SLOT_MEDIA_LISTS[slotType].map((path) =>
+      api.get<{ results?: ListRow[] }>(`dashboard/${path}`, { query: { page_size: PICKER_PAGE }, accept: [403, 404] }),
+    ),
   );
   const out = new Map<number, MediaChoice>();
   for (const res of answers) {
@@ -44,7 +46,14 @@ export type ReuseChoice = { id: number; name: string; detail: string };
 export async function reuseChoices(api: Lms, slotType: SlotType): Promise<ReuseChoice[]> {
   const list = SLOT_REUSE_LISTS[slotType];
   if (!list) return [];
-  const res = await api.get<{ results?: MaterialReuseOption[] }>(`dashboard/${list.path}`, { query: { page_size: PICKER_PAGE }, accept: [403, 404] });
+  const res = await api.get<{ results?: MaterialReuseOption[] }>(`dashboard/${list.path}`, {
+    query: { page_size: PICKER_PAGE },
+    accept: [403, 404],
+  });
   if (res.status !== 200) return [];
-  return (res.data.results ?? []).map((r) => ({ id: r.id, name: r.name, detail: (list.column === "url" ? r.url : r.file_name || r.url) ?? "" }));
+  return (res.data.results ?? []).map((r) => ({
+    id: r.id,
+    name: r.name,
+    detail: (list.column === "url" ? r.url : r.file_name || r.url) ?? "",
+  }));
 }

@@ -28,10 +28,17 @@ import { newIdempotencyKey, postedIdempotencyKey } from "~/lms/idempotency.serve
 
 /** Where this tab's curriculum answers under the item, and the texts it shows. */
 function tabOf(type: ContentType, request: Request) {
-  const tab = registryTab(type, request) as { api?: string; texts?: { title?: string; intro?: string; empty?: string } } | undefined;
+  const tab = registryTab(type, request) as
+    { api?: string; texts?: { title?: string; intro?: string; empty?: string } } | undefined;
   return {
     path: tab?.api ?? "curriculum/",
-    texts: { title: "curriculum_title", intro: "curriculum_intro", empty: "curriculum_empty", warning: "curriculum_no_section_warning", ...(tab?.texts ?? {}) },
+    texts: {
+      title: "curriculum_title",
+      intro: "curriculum_intro",
+      empty: "curriculum_empty",
+      warning: "curriculum_no_section_warning",
+      ...(tab?.texts ?? {}),
+    },
   };
 }
 
@@ -58,7 +65,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const editing = materialBy(num("material"));
   // The open slot form's pickers: the media items its slot type may play, the links or files it may reuse (issue 19 §4).
   const formSlot = editing?.slot_type ?? (addTo !== null && isSlotType(slot) ? slot : null);
-  const [media, reuse] = formSlot ? await Promise.all([mediaChoices(api, formSlot), reuseChoices(api, formSlot)]) : [[], []];
+  const [media, reuse] = formSlot
+    ? await Promise.all([mediaChoices(api, formSlot), reuseChoices(api, formSlot)])
+    : [[], []];
   return data(
     {
       curriculum,
@@ -86,7 +95,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export type ActionAnswer =
-  | { form: "add-section" | "edit-section" | "material"; result: SubmissionResult<string[]>; uploaded?: { file: string; file_name: string } | null }
+  | {
+      form: "add-section" | "edit-section" | "material";
+      result: SubmissionResult<string[]>;
+      uploaded?: { file: string; file_name: string } | null;
+    }
   | { warning: string; dependents: string[] };
 
 /**
@@ -95,12 +108,16 @@ export type ActionAnswer =
  */
 function refusal(api: Lms, body: { detail?: string; dependent_list?: IdName[] } | null, status = 424) {
   return data<ActionAnswer>(
-    { warning: body?.detail ?? MSG.cannot_delete_because_dependency, dependents: (body?.dependent_list ?? []).map((d) => d.name) },
+    {
+      warning: body?.detail ?? MSG.cannot_delete_because_dependency,
+      dependents: (body?.dependent_list ?? []).map((d) => d.name),
+    },
     { status, headers: api.headers() },
   );
 }
 /** A 400 answer that is about the whole item, not a field. */
-const wholeItem = (res: { status: number; data: unknown }) => res.status === 400 && typeof (res.data as { detail?: unknown } | null)?.detail === "string";
+const wholeItem = (res: { status: number; data: unknown }) =>
+  res.status === 400 && typeof (res.data as { detail?: unknown } | null)?.detail === "string";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { api, type, config } = await requireContent(request, "change");
@@ -110,7 +127,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const limits = limitsOf(config);
   // A material's file is held in memory up to the configured limit (the form's text has an allowance of its own).
   const { form, refusal: unread } = await readForm(request, { maxPartSize: limits.fileBytes });
-  if (unread?.tooLarge) return redirectWithToast(`${here}${url.search}`, { type: "error", message: MSG.file_too_large, status: 413 });
+  if (unread?.tooLarge)
+    return redirectWithToast(`${here}${url.search}`, { type: "error", message: MSG.file_too_large, status: 413 });
   // Shown on the new-section form, the one every visit of the tab has.
   if (!form) return data<ActionAnswer>({ form: "add-section", result: unread.result }, { status: unread.status });
   await requireCsrf(api, form);
@@ -121,7 +139,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     invariantResponse(/^\d{1,9}$/.test(rowId), "Bad Request");
     return rowId;
   };
-  const done = (message: string, to = here) => redirectWithToast(to, { type: "success", message }, { headers: api.headers() });
+  const done = (message: string, to = here) =>
+    redirectWithToast(to, { type: "success", message }, { headers: api.headers() });
   const direction = () => {
     const parsed = moveSchema.safeParse({ direction: form.get("direction") });
     invariantResponse(parsed.success, "Bad Request");
@@ -133,13 +152,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "edit-section": {
       const schema = sectionSchemas(limits).create.pick({ name: true });
       const submission = parseWithZod(form, { schema });
-      if (submission.status !== "success") return data<ActionAnswer>({ form: intent, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success")
+        return data<ActionAnswer>({ form: intent, result: submission.reply() }, { status: 400 });
       const res =
         intent === "add-section"
-          ? await api.post<Record<string, unknown>>(`${base}section/`, submission.value, { accept: [400], idempotencyKey: postedIdempotencyKey(form) })
-          : await api.patch<Record<string, unknown>>(`${base}section/${needId()}/`, submission.value, { accept: [400] });
+          ? await api.post<Record<string, unknown>>(`${base}section/`, submission.value, {
+              accept: [400],
+              idempotencyKey: postedIdempotencyKey(form),
+            })
+          : await api.patch<Record<string, unknown>>(`${base}section/${needId()}/`, submission.value, {
+              accept: [400],
+            });
       if (wholeItem(res)) return refusal(api, res.data, 400);
-      if (res.status === 400) return data<ActionAnswer>({ form: intent, result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers: api.headers() });
+      if (res.status === 400)
+        return data<ActionAnswer>(
+          { form: intent, result: submission.reply(apiFieldErrors(res.data)) },
+          { status: 400, headers: api.headers() },
+        );
       return done(intent === "add-section" ? "curriculum_toast_section_added" : "curriculum_toast_section_saved");
     }
     case "move-section":
@@ -153,18 +182,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "toggle-material": {
       const show = form.get("is_display") === "true";
       const path = intent === "toggle-section" ? `section/${needId()}/` : `material/${needId()}/`;
-      const res = await api.patch<{ detail?: string; dependent_list?: IdName[] }>(`${base}${path}`, { is_display: show }, { accept: [400, 424] });
+      const res = await api.patch<{ detail?: string; dependent_list?: IdName[] }>(
+        `${base}${path}`,
+        { is_display: show },
+        { accept: [400, 424] },
+      );
       if (res.status === 424 || res.status === 400) return refusal(api, res.data, res.status);
       return done(show ? "toast_shown" : "toast_hidden");
     }
     case "delete-section":
     case "delete-material": {
       const path = intent === "delete-section" ? `section/${needId()}/` : `material/${needId()}/`;
-      const res = await api.delete<{ detail?: string; dependent_list?: IdName[] }>(`${base}${path}`, { accept: [400, 424] });
+      const res = await api.delete<{ detail?: string; dependent_list?: IdName[] }>(`${base}${path}`, {
+        accept: [400, 424],
+      });
       if (res.status === 424 || res.status === 400) return refusal(api, res.data, res.status);
       if (intent === "delete-material") return done("curriculum_toast_material_deleted");
       const after = await api.get<Curriculum>(base);
-      return done(after.data.count ? "curriculum_toast_section_deleted" : "curriculum_toast_section_deleted_unpublished");
+      return done(
+        after.data.count ? "curriculum_toast_section_deleted" : "curriculum_toast_section_deleted_unpublished",
+      );
     }
     case "add-material":
     case "edit-material":
@@ -179,7 +216,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
  * first (refused files are the file field's errors), then the material is created or updated.
  * A file uploaded by a submission the API then refused is kept in the form (file_ref).
  */
-async function saveMaterial(api: Lms, form: FormData, intent: "add-material" | "edit-material", base: string, here: string, limits: CurriculumLimits) {
+async function saveMaterial(
+  api: Lms,
+  form: FormData,
+  intent: "add-material" | "edit-material",
+  base: string,
+  here: string,
+  limits: CurriculumLimits,
+) {
   const adding = intent === "add-material";
   let slotType = String(form.get("slot_type") ?? "");
   let current: Material | null = null;
@@ -195,9 +239,19 @@ async function saveMaterial(api: Lms, form: FormData, intent: "add-material" | "
   // slot's link or file is copied in its place (docs/decisions/072).
   const withMedia = namesMedia(form.get("media_id")) || namesSource(form.get("source_material_id"));
   const submission = parseWithZod(form, { schema: materialSchema(slotType, limits, { form: true, media: withMedia }) });
-  const kept = typeof form.get("file_ref") === "string" && form.get("file_ref") ? { file: String(form.get("file_ref")), file_name: String(form.get("file_ref_name") ?? "") } : null;
-  const refuse = (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, uploaded = kept, headers?: Headers) =>
-    data<ActionAnswer>({ form: "material", result: submission.reply(errors), uploaded }, { status: 400, headers: headers ?? api.headers() });
+  const kept =
+    typeof form.get("file_ref") === "string" && form.get("file_ref")
+      ? { file: String(form.get("file_ref")), file_name: String(form.get("file_ref_name") ?? "") }
+      : null;
+  const refuse = (
+    errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
+    uploaded = kept,
+    headers?: Headers,
+  ) =>
+    data<ActionAnswer>(
+      { form: "material", result: submission.reply(errors), uploaded },
+      { status: 400, headers: headers ?? api.headers() },
+    );
   if (submission.status !== "success") return refuse({});
 
   let file: { file: string; file_name: string } | null = kept;
@@ -206,7 +260,11 @@ async function saveMaterial(api: Lms, form: FormData, intent: "add-material" | "
     if (chosen instanceof File && chosen.size > 0) {
       const body = new FormData();
       body.set("file", chosen, chosen.name);
-      const up = await api.upload<UploadedFile | Record<string, string[]>>(`${base}upload/?slot_type=${slotType}`, body, { accept: [400] });
+      const up = await api.upload<UploadedFile | Record<string, string[]>>(
+        `${base}upload/?slot_type=${slotType}`,
+        body,
+        { accept: [400] },
+      );
       if (wholeItem(up)) return refuse({ formErrors: [String((up.data as unknown as { detail: string }).detail)] });
       if (up.status === 400) {
         const errors = up.data as Record<string, string[]>;
@@ -221,11 +279,20 @@ async function saveMaterial(api: Lms, form: FormData, intent: "add-material" | "
   const media = form.has("media_id") ? { media_id: submission.value.media_id ?? null } : {};
   const payload = { ...submission.value, ...media, ...(file ?? {}) };
   const res = adding
-    ? await api.post<Record<string, unknown>>(`${base}section/${section}/material/`, { slot_type: slotType, ...payload }, { accept: [400], idempotencyKey: postedIdempotencyKey(form) })
+    ? await api.post<Record<string, unknown>>(
+        `${base}section/${section}/material/`,
+        { slot_type: slotType, ...payload },
+        { accept: [400], idempotencyKey: postedIdempotencyKey(form) },
+      )
     : await api.patch<Record<string, unknown>>(`${base}material/${current!.id}/`, payload, { accept: [400, 424] });
   // 424: unticking "shown" on a prerequisite; the refusal is the form's own error.
-  if (res.status === 424) return refuse({ formErrors: [String(res.data?.detail ?? MSG.material_is_prerequisite)] }, file);
+  if (res.status === 424)
+    return refuse({ formErrors: [String(res.data?.detail ?? MSG.material_is_prerequisite)] }, file);
   if (wholeItem(res)) return refuse({ formErrors: [String((res.data as { detail: string }).detail)] }, file);
   if (res.status === 400) return refuse(apiFieldErrors(res.data), file);
-  return redirectWithToast(here, { type: "success", message: adding ? "curriculum_toast_material_added" : "curriculum_toast_material_saved" }, { headers: api.headers() });
+  return redirectWithToast(
+    here,
+    { type: "success", message: adding ? "curriculum_toast_material_added" : "curriculum_toast_material_saved" },
+    { headers: api.headers() },
+  );
 }

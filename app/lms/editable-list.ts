@@ -21,7 +21,9 @@ export function dropRemovedRows(form: FormData, name: string): { form: FormData;
   }
   const kept = [...rows.entries()]
     .sort(([a], [b]) => a - b)
-    .filter(([, fields]) => !fields.some(([field, value]) => field === REMOVE_FIELD && value !== "" && value !== "false"));
+    .filter(
+      ([, fields]) => !fields.some(([field, value]) => field === REMOVE_FIELD && value !== "" && value !== "false"),
+    );
   kept.forEach(([, fields], i) => {
     for (const [field, value] of fields) if (field !== REMOVE_FIELD) out.append(`${name}[${i}].${field}`, value);
   });

@@ -27,7 +27,16 @@ export async function periodLoader({ request }: LoaderFunctionArgs) {
   const list: PeriodAnswer =
     res.status === 200
       ? res.data
-      : { results: [], count: 0, page_size: 50, next: null, page: 1, event, date_from: url.searchParams.get("date_from") ?? "", date_to: url.searchParams.get("date_to") ?? "" };
+      : {
+          results: [],
+          count: 0,
+          page_size: 50,
+          next: null,
+          page: 1,
+          event,
+          date_from: url.searchParams.get("date_from") ?? "",
+          date_to: url.searchParams.get("date_to") ?? "",
+        };
   return data(
     {
       list,

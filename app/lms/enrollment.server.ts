@@ -11,13 +11,17 @@ import { dash } from "./paths";
 export const ENROLLMENT_LIST_KEYS = [SEARCH_KEY, ORDERING_KEY, "status_group", "status_set", "status"] as const;
 
 /** The item's base URL and its API path of learners (…/course/{id}/). */
-export const itemPaths = (type: ContentType, id: number) => ({ base: dash(`${type.segment}/${id}`), api: `${type.api}${id}/` });
+export const itemPaths = (type: ContentType, id: number) => ({
+  base: dash(`${type.segment}/${id}`),
+  api: `${type.api}${id}/`,
+});
 
 /**
  * One page of a content item's enrollments (`learner/` or `progress/`): loadPagedList with the
  * enrollment lists' query keys.
  */
-export const loadEnrollments = (api: Lms, apiPath: string, request: Request) => loadPagedList<EnrollmentRow>(api, apiPath, request, ENROLLMENT_LIST_KEYS);
+export const loadEnrollments = (api: Lms, apiPath: string, request: Request) =>
+  loadPagedList<EnrollmentRow>(api, apiPath, request, ENROLLMENT_LIST_KEYS);
 
 /**
  * One page of a paged API list under a content item, the query string made canonical first
@@ -27,7 +31,13 @@ export const loadEnrollments = (api: Lms, apiPath: string, request: Request) => 
  * "all"), sent as they are — never made canonical, so a value such as "all", which a filter of
  * the URL drops, cannot send the page back to itself.
  */
-export async function loadPagedList<R>(api: Lms, apiPath: string, request: Request, keys: readonly string[], fixed: Record<string, string> = {}) {
+export async function loadPagedList<R>(
+  api: Lms,
+  apiPath: string,
+  request: Request,
+  keys: readonly string[],
+  fixed: Record<string, string> = {},
+) {
   const url = new URL(request.url);
   const canonical = canonicalListQuery(url.searchParams);
   if (canonical) throw redirect(`${url.pathname}${canonical.size ? `?${canonical}` : ""}`, { headers: api.headers() });

@@ -36,11 +36,16 @@ export { discussionHideSchema } from "../../contract/schemas/overall";
 type Result = SubmissionResult<string[]>;
 
 /** A master list the tabs choose from (dashboard/filter/{path}/), every row with its own columns. */
-export async function masterList<T extends Record<string, unknown>>(api: Lms, path: string): Promise<({ id: number; name: string; code: string } & T)[]> {
-  const { data: page } = await api.get<Paged<{ id: number; name: string; code: string } & T>>(`dashboard/filter/${path}/`, { query: { page_size: 1000 } });
+export async function masterList<T extends Record<string, unknown>>(
+  api: Lms,
+  path: string,
+): Promise<({ id: number; name: string; code: string } & T)[]> {
+  const { data: page } = await api.get<Paged<{ id: number; name: string; code: string } & T>>(
+    `dashboard/filter/${path}/`,
+    { query: { page_size: 1000 } },
+  );
   return page.results;
 }
-
 
 /**
  * The action of a table tab (rows of a content item: competencies, surveys, criteria…): intents
@@ -50,7 +55,13 @@ export async function masterList<T extends Record<string, unknown>>(api: Lms, pa
  */
 export async function tableTabAction(
   args: ActionFunctionArgs,
-  opts: { path: string; create: z.ZodType; update: z.ZodType; action?: Action; toasts?: { create?: string; update?: string; delete?: string } },
+  opts: {
+    path: string;
+    create: z.ZodType;
+    update: z.ZodType;
+    action?: Action;
+    toasts?: { create?: string; update?: string; delete?: string };
+  },
 ) {
   const { api, type } = await requireContent(args, opts.action ?? "change");
   const id = itemId(type, args.params);
@@ -62,22 +73,36 @@ export async function tableTabAction(
   const base = `${type.api}${id}/${opts.path}/`;
   const headers = () => api.headers();
   const toast = (message: string) => redirectWithToast(here, { type: "success", message }, { headers: headers() });
-  const gone = () => redirectWithToast(here, { type: "error", message: MSG.not_found, status: 404 }, { headers: headers() });
+  const gone = () =>
+    redirectWithToast(here, { type: "error", message: MSG.not_found, status: 404 }, { headers: headers() });
 
   if (intent === "create") {
     const submission = parseWithZod(form, { schema: opts.create });
-    if (submission.status !== "success") return data<TableTabAnswer>({ form: "add", result: submission.reply() as Result }, { status: 400 });
-    const res = await api.post<Record<string, unknown>>(base, submission.value, { accept: [400], idempotencyKey: postedIdempotencyKey(form) });
-    if (res.status === 400) return data<TableTabAnswer>({ form: "add", result: submission.reply(apiFieldErrors(res.data)) as Result }, { status: 400, headers: headers() });
+    if (submission.status !== "success")
+      return data<TableTabAnswer>({ form: "add", result: submission.reply() as Result }, { status: 400 });
+    const res = await api.post<Record<string, unknown>>(base, submission.value, {
+      accept: [400],
+      idempotencyKey: postedIdempotencyKey(form),
+    });
+    if (res.status === 400)
+      return data<TableTabAnswer>(
+        { form: "add", result: submission.reply(apiFieldErrors(res.data)) as Result },
+        { status: 400, headers: headers() },
+      );
     return toast(opts.toasts?.create ?? "ext_toast_added");
   }
   if (intent === "update") {
     const rowId = formId(form);
     const submission = parseWithZod(form, { schema: opts.update });
-    if (submission.status !== "success") return data<TableTabAnswer>({ form: "edit", id: rowId, result: submission.reply() as Result }, { status: 400 });
+    if (submission.status !== "success")
+      return data<TableTabAnswer>({ form: "edit", id: rowId, result: submission.reply() as Result }, { status: 400 });
     const res = await api.patch<Record<string, unknown>>(`${base}${rowId}/`, submission.value, { accept: [400, 404] });
     if (res.status === 404) return gone();
-    if (res.status === 400) return data<TableTabAnswer>({ form: "edit", id: rowId, result: submission.reply(apiFieldErrors(res.data)) as Result }, { status: 400, headers: headers() });
+    if (res.status === 400)
+      return data<TableTabAnswer>(
+        { form: "edit", id: rowId, result: submission.reply(apiFieldErrors(res.data)) as Result },
+        { status: 400, headers: headers() },
+      );
     return toast(opts.toasts?.update ?? "toast_saved");
   }
   if (intent === "delete") {
@@ -85,7 +110,11 @@ export async function tableTabAction(
     const res = await api.delete<{ detail?: string }>(`${base}${rowId}/`, { accept: [400, 404, 424] });
     if (res.status === 404) return gone();
     // spec 002 §8: a refused delete shows the warning dialog with the reason.
-    if (res.status !== 204) return data<TableTabAnswer>({ warning: res.data?.detail ?? MSG.cannot_delete_because_dependency }, { status: res.status, headers: headers() });
+    if (res.status !== 204)
+      return data<TableTabAnswer>(
+        { warning: res.data?.detail ?? MSG.cannot_delete_because_dependency },
+        { status: res.status, headers: headers() },
+      );
     return toast(opts.toasts?.delete ?? "ext_toast_removed");
   }
   throw new Response("Bad Request", { status: 400 });

@@ -34,7 +34,12 @@ export function valueAt(result: FormResult, name: string): unknown {
  * The value a field shows: what was just submitted (after a refusal), else its saved value.
  * Checkboxes: a refused submission without the field means unticked.
  */
-export function shownValue(result: FormResult, name: string, saved: unknown, kind: "text" | "checkbox" = "text"): string | boolean {
+export function shownValue(
+  result: FormResult,
+  name: string,
+  saved: unknown,
+  kind: "text" | "checkbox" = "text",
+): string | boolean {
   const submitted = result?.initialValue ? valueAt(result, name) : undefined;
   if (kind === "checkbox") {
     if (result?.initialValue) return submitted === "on" || submitted === "true" || submitted === true;

@@ -10,7 +10,10 @@ export { formatFileSize, intlLocale, numberFormat } from "./number-format";
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-export function dateFormat(language: string, options: Intl.DateTimeFormatOptions = { timeZone: "UTC" }): Intl.DateTimeFormat {
+export function dateFormat(
+  language: string,
+  options: Intl.DateTimeFormatOptions = { timeZone: "UTC" },
+): Intl.DateTimeFormat {
   const key = `date ${language} ${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(intlLocale(language), options)));
@@ -36,7 +39,8 @@ const KINDS = {
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type DateKind = keyof typeof KINDS;
 
-const instant = (value: string | number | Date) => (value instanceof Date ? value.getTime() : typeof value === "number" ? value : Date.parse(value));
+const instant = (value: string | number | Date) =>
+  value instanceof Date ? value.getTime() : typeof value === "number" ? value : Date.parse(value);
 
 /**
  * Parts joined so that a line breaks only between the date and the time, never inside either
@@ -55,7 +59,12 @@ const texts = new Map<string, string>();
  * a handful of distinct values, and each Intl call costs more than the row's markup
  * (docs/decisions/016).
  */
-export function formatInstant(kind: DateKind, language: string, value: string | number | Date, offsetMinutes: number): string {
+export function formatInstant(
+  kind: DateKind,
+  language: string,
+  value: string | number | Date,
+  offsetMinutes: number,
+): string {
   const time = instant(value);
   if (Number.isNaN(time)) return "—";
   const local = time + offsetMinutes * 60_000;
@@ -63,7 +72,10 @@ export function formatInstant(kind: DateKind, language: string, value: string | 
   let text = texts.get(key);
   if (text === undefined) {
     if (texts.size > 5_000) texts.clear();
-    texts.set(key, (text = unbreakable(dateFormat(language, { ...KINDS[kind], timeZone: "UTC" }).formatToParts(local))));
+    texts.set(
+      key,
+      (text = unbreakable(dateFormat(language, { ...KINDS[kind], timeZone: "UTC" }).formatToParts(local))),
+    );
   }
   return text;
 }
@@ -94,20 +106,30 @@ function reading(value: string | number | Date, offsetMinutes: number): { at: st
  * "6 Dec 2026 – 31 Mar 2027"). `kind` "date" for days, "dateTime" for moments. Either end missing
  * or not a date: "—". Within each end the spaces do not break; a long period breaks around its dash.
  */
-export function formatPeriod(kind: "date" | "dateTime", language: string, start: string | number | Date, end: string | number | Date, offsetMinutes: number): string {
+export function formatPeriod(
+  kind: "date" | "dateTime",
+  language: string,
+  start: string | number | Date,
+  end: string | number | Date,
+  offsetMinutes: number,
+): string {
   const from = reading(start, offsetMinutes);
   const to = reading(end, offsetMinutes);
   const a = instant(from.at) + from.offset * 60_000;
   const b = instant(to.at) + to.offset * 60_000;
   if (Number.isNaN(a) || Number.isNaN(b)) return "—";
-  if (b < a) return `${formatInstant(kind, language, from.at, from.offset)} – ${formatInstant(kind, language, to.at, to.offset)}`;
+  if (b < a)
+    return `${formatInstant(kind, language, from.at, from.offset)} – ${formatInstant(kind, language, to.at, to.offset)}`;
   const parts = dateFormat(language, { ...KINDS[kind], timeZone: "UTC" }).formatRangeToParts(a, b);
   // The dash between the ends one way in both languages (Intl writes " – ", thin-spaced " – " or " - "):
   // an en dash, spaced when the ends are spaced. Within an end, no-break spaces.
   const dash = (v: string) => (/^\s/.test(v) ? " – " : "–");
   // Thai's range pattern drops the hour's leading zero ("0:00–23:59"); every other time reads "00:00".
-  const text = (p: Intl.DateTimeRangeFormatPart) => (p.type === "hour" ? p.value.padStart(2, "0") : p.value.replace(/ /g, NBSP));
-  return parts.map((p) => (p.source === "shared" && p.type === "literal" && /[–-]/.test(p.value) ? dash(p.value) : text(p))).join("");
+  const text = (p: Intl.DateTimeRangeFormatPart) =>
+    p.type === "hour" ? p.value.padStart(2, "0") : p.value.replace(/ /g, NBSP);
+  return parts
+    .map((p) => (p.source === "shared" && p.type === "literal" && /[–-]/.test(p.value) ? dash(p.value) : text(p)))
+    .join("");
 }
 
 /**
@@ -130,7 +152,8 @@ export function dateFormats(language: string, offsetMinutes: number) {
     time: of("time"),
     /** From `start` to `end`: days when both are calendar days, else moments. */
     period: (start: string | number | Date | null | undefined, end: string | number | Date | null | undefined) => {
-      if (start == null || start === "" || end == null || end === "") return start ? of(isDay(start) ? "date" : "dateTime")(start) : "—";
+      if (start == null || start === "" || end == null || end === "")
+        return start ? of(isDay(start) ? "date" : "dateTime")(start) : "—";
       return formatPeriod(isDay(start) && isDay(end) ? "date" : "dateTime", language, start, end, offsetMinutes);
     },
     /** A calendar day (`YYYY-MM-DD`) only: anything else is "—". */
@@ -146,8 +169,13 @@ export type DateFormats = ReturnType<typeof dateFormats>;
  * per use by string joining. i18next interpolates on every call, which a table of fifty rows or a
  * pager of ten links repeats for the same words.
  */
-export function labelTemplate(t: (key: string, options?: Record<string, unknown>) => string, key: string, param: string) {
+export function labelTemplate(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  key: string,
+  param: string,
+) {
   const mark = "\u0000";
   const parts = t(key, { [param]: mark }).split(mark);
-  return (value: string | number) => (parts.length === 2 ? `${parts[0]}${value}${parts[1]}` : t(key, { [param]: value }));
+  return (value: string | number) =>
+    parts.length === 2 ? `${parts[0]}${value}${parts[1]}` : t(key, { [param]: value });
 }

@@ -8,4 +8,5 @@ import type { Highlight } from "../../contract/schemas/master-data";
 export const TARGET = "target";
 
 /** The form's value of what a saved highlight shows. */
-export const targetOf = (h: Pick<Highlight, "content_type" | "content">) => (h.content_type && h.content ? `${h.content_type.id}:${h.content.id}` : "");
+export const targetOf = (h: Pick<Highlight, "content_type" | "content">) =>
+  h.content_type && h.content ? `${h.content_type.id}:${h.content.id}` : "";

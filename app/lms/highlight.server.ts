@@ -31,14 +31,21 @@ export type TargetOption = { value: string; label: string };
 
 /** The provider's contents a highlight may show, by content type (course, activity…): the types the dashboard has. */
 export async function targetOptions(api: Lms, providerId: number): Promise<TargetOption[]> {
-  const { data: kinds } = await api.get<Paged<FilterOption & { code: string }>>("dashboard/filter/content-type/", { query: { page_size: 100 } });
+  const { data: kinds } = await api.get<Paged<FilterOption & { code: string }>>("dashboard/filter/content-type/", {
+    query: { page_size: 100 },
+  });
   const lists = await Promise.all(
     CONTENT_TYPES.map(async (type) => {
       const kind = kinds.results.find((k) => k.code === type.key);
       if (!kind) return [];
       // An account that may not list this type's contents simply gets none of them to choose.
-      const res = await api.get<Paged<{ id: number; name: string }>>(type.api, { query: { provider: providerId, page_size: 500, ordering: "name" }, accept: [400, 403] });
-      return res.status === 200 ? res.data.results.map((c) => ({ value: `${kind.id}:${c.id}`, label: `${kind.name} › ${c.name}` })) : [];
+      const res = await api.get<Paged<{ id: number; name: string }>>(type.api, {
+        query: { provider: providerId, page_size: 500, ordering: "name" },
+        accept: [400, 403],
+      });
+      return res.status === 200
+        ? res.data.results.map((c) => ({ value: `${kind.id}:${c.id}`, label: `${kind.name} › ${c.name}` }))
+        : [];
     }),
   );
   return lists.flat();
@@ -79,11 +86,13 @@ export async function highlightAction(args: ActionFunctionArgs) {
   if (!form) return data<TableTabAnswer>({ form: "add", result: refusal.result }, { status: refusal.status });
   await requireCsrf(api, form);
   const intent = String(form.get("intent") ?? "");
-  const toast = (to: string, message: string, kind: "success" | "error" = "success") => redirectWithToast(to, { type: kind, message }, { headers: api.headers() });
+  const toast = (to: string, message: string, kind: "success" | "error" = "success") =>
+    redirectWithToast(to, { type: kind, message }, { headers: api.headers() });
 
   if (intent === "create" || intent === "update") {
     const id = intent === "update" ? rowId(form) : undefined;
-    const answer = (result: Result, status = 400) => data<TableTabAnswer>({ form: id ? "edit" : "add", id, result }, { status, headers: api.headers() });
+    const answer = (result: Result, status = 400) =>
+      data<TableTabAnswer>({ form: id ? "edit" : "add", id, result }, { status, headers: api.headers() });
     const posted = withTarget(form);
     const schemas = highlightSchemas();
     const submission = parseWithZod(posted, { schema: id ? schemas.update : schemas.create });
@@ -91,10 +100,17 @@ export async function highlightAction(args: ActionFunctionArgs) {
     // The form always carries what a highlight shows: a blank one is cleared, which a PATCH says
     // with null (conform reads a blank field as absent, which a PATCH would leave as it was).
     const v = submission.value as Record<string, unknown>;
-    const shown = { content_type: v.content_type ?? null, content_id: v.content_id ?? null, external_link: v.external_link ?? null };
+    const shown = {
+      content_type: v.content_type ?? null,
+      content_id: v.content_id ?? null,
+      external_link: v.external_link ?? null,
+    };
     const res = id
       ? await api.patch<Record<string, unknown>>(`${base}${id}/`, { ...v, ...shown }, { accept: [400, 404] })
-      : await api.post<Record<string, unknown>>(base, submission.value, { accept: [400], idempotencyKey: postedIdempotencyKey(form) });
+      : await api.post<Record<string, unknown>>(base, submission.value, {
+          accept: [400],
+          idempotencyKey: postedIdempotencyKey(form),
+        });
     if (res.status === 404) return toast(here, MSG.not_found, "error");
     if (res.status === 400) return answer(submission.reply(targetErrors(res.data)) as Result);
     return toast(here, id ? "hl_toast_saved" : "hl_toast_added");
@@ -108,7 +124,13 @@ export async function highlightAction(args: ActionFunctionArgs) {
   if (intent === "upload-image") {
     const file = form.get("image");
     if (!(file instanceof File) || file.size === 0) return toast(edit, MSG.required, "error");
-    const res = await sendCover<Record<string, string[]>>(api, `${base}${id}/image/`, file, coverSize(config), [400, 404]);
+    const res = await sendCover<Record<string, string[]>>(
+      api,
+      `${base}${id}/image/`,
+      file,
+      coverSize(config),
+      [400, 404],
+    );
     if (res.status === 404) return toast(here, MSG.not_found, "error");
     if (res.status === 400) return toast(edit, Object.values(res.data).flat()[0] ?? MSG.invalid, "error");
     return toast(edit, "hl_toast_image_saved");

@@ -18,17 +18,49 @@ import { dash } from "./paths";
  * filtered by `query` (docs/decisions/080); a viewer it refuses is not shown the count.
  */
 export const HOME_ACTIONS = [
-  { key: "enrollment_waiting", screen: "enrollment-waiting-tab", api: "dashboard/enrollment/", query: { state: "waiting" } },
-  { key: "learning_request_waiting", screen: "learning-request-waiting", api: "dashboard/learning-request/", query: { tab: "waiting" } },
-  { key: "material_request_waiting", screen: "material-request", api: "dashboard/material-request/", query: { tab: "waiting" } },
+  {
+    key: "enrollment_waiting",
+    screen: "enrollment-waiting-tab",
+    api: "dashboard/enrollment/",
+    query: { state: "waiting" },
+  },
+  {
+    key: "learning_request_waiting",
+    screen: "learning-request-waiting",
+    api: "dashboard/learning-request/",
+    query: { tab: "waiting" },
+  },
+  {
+    key: "material_request_waiting",
+    screen: "material-request",
+    api: "dashboard/material-request/",
+    query: { tab: "waiting" },
+  },
   // Assignments with an overdue learner (docs/decisions/080): the assignment list, filtered, whose
   // rows lead to each one's overdue learners. `type`: a registry list, opened by its view flag.
-  { key: "assignment_overdue", type: "assignment", api: "dashboard/assignment/", query: { learners: LEARNERS_FILTER.overdue } },
+  {
+    key: "assignment_overdue",
+    type: "assignment",
+    api: "dashboard/assignment/",
+    query: { learners: LEARNERS_FILTER.overdue },
+  },
   // What happened in the home's period (docs/decisions/086): the enrolments made and the learning
   // completed on its days, across contents. `period`: the list is asked for, and the link carries,
   // the home's days (date_from, date_to), so the card counts what the page lists.
-  { key: "enrolled_period", screen: "enrollment-period", api: "dashboard/enrollment/period/", query: { event: "enrolled" }, period: true },
-  { key: "completed_period", screen: "enrollment-period", api: "dashboard/enrollment/period/", query: { event: "completed" }, period: true },
+  {
+    key: "enrolled_period",
+    screen: "enrollment-period",
+    api: "dashboard/enrollment/period/",
+    query: { event: "enrolled" },
+    period: true,
+  },
+  {
+    key: "completed_period",
+    screen: "enrollment-period",
+    api: "dashboard/enrollment/period/",
+    query: { event: "completed" },
+    period: true,
+  },
 ] as const;
 
 /** The home's days (YYYY-MM-DD, the organisation's, inclusive), as the home's API answered them. */
@@ -40,7 +72,11 @@ type ActionDef = (typeof HOME_ACTIONS)[number];
 function typeTarget(key: string) {
   const type = REGISTRY_TYPES.find((t) => t.key === key);
   if (!type) throw new Error(`unknown type ${key}`);
-  return { flags: [contentFlag(type, "view"), ...alsoFlags(type, "view")], switches: switchesOf(type), path: type.segment };
+  return {
+    flags: [contentFlag(type, "view"), ...alsoFlags(type, "view")],
+    switches: switchesOf(type),
+    path: type.segment,
+  };
 }
 
 /** What opening an action's list takes, and where it is: a registry screen or a registry type's list. */
@@ -52,7 +88,8 @@ function targetOf(a: ActionDef) {
 }
 
 /** The query an action's list is asked with: its filter, and the home's days for a period's card. */
-const queryOf = (a: ActionDef, days: HomeDays): Record<string, string> => ("period" in a ? { ...a.query, ...days } : a.query);
+const queryOf = (a: ActionDef, days: HomeDays): Record<string, string> =>
+  "period" in a ? { ...a.query, ...days } : a.query;
 
 /**
  * The list's address: a filtered list carries its filter (and a period's card the home's days), so
@@ -64,7 +101,13 @@ function hrefOf(a: ActionDef, path: string, days: HomeDays) {
 }
 
 /** `group`: what waits for the viewer, or what happened in the home's period. */
-export type HomeAction = { key: (typeof HOME_ACTIONS)[number]["key"]; group: "waiting" | "period"; count: number; capped: boolean; href: string };
+export type HomeAction = {
+  key: (typeof HOME_ACTIONS)[number]["key"];
+  group: "waiting" | "period";
+  count: number;
+  capped: boolean;
+  href: string;
+};
 
 /**
  * The actions whose list the viewer may open — the screen guard's rule (requireScreen): its flag or
@@ -79,13 +122,30 @@ export function openableActions(permission: PermissionAnswer, config: ConfigDict
 }
 
 /** The counts of the actions the viewer may open, in HOME_ACTIONS' order (one page of one row each, asked at once). */
-export async function homeActions(api: Lms, permission: PermissionAnswer, config: ConfigDict, days: HomeDays): Promise<HomeAction[]> {
+export async function homeActions(
+  api: Lms,
+  permission: PermissionAnswer,
+  config: ConfigDict,
+  days: HomeDays,
+): Promise<HomeAction[]> {
   const shown = openableActions(permission, config, days);
-  const lists = await Promise.all(shown.map((a) => api.get<Paged<unknown>>(a.api, { query: { ...queryOf(a, days), page_size: 1 }, accept: [400, 403, 404] })));
+  const lists = await Promise.all(
+    shown.map((a) =>
+      api.get<Paged<unknown>>(a.api, { query: { ...queryOf(a, days), page_size: 1 }, accept: [400, 403, 404] }),
+    ),
+  );
   return shown.flatMap((a, i) => {
     const res = lists[i];
     // The API refused after all (a switch or flag changed meanwhile): nothing to show, nothing to open.
     if (res.status !== 200) return [];
-    return [{ key: a.key, group: "period" in a ? ("period" as const) : ("waiting" as const), count: res.data.count, capped: !!res.data.count_capped, href: a.href }];
+    return [
+      {
+        key: a.key,
+        group: "period" in a ? ("period" as const) : ("waiting" as const),
+        count: res.data.count,
+        capped: !!res.data.count_capped,
+        href: a.href,
+      },
+    ];
   });
 }

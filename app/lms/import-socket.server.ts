@@ -1,6 +1,13 @@
 import { eventStream } from "remix-utils/sse/server";
 import WebSocket from "ws";
-import { IMPORT_EVENTS, IMPORT_SOCKET_PATH, type ImportEvent, type ImportHistoryItem, type ImportModule, type ImportSocketMessage } from "../../contract/imports";
+import {
+  IMPORT_EVENTS,
+  IMPORT_SOCKET_PATH,
+  type ImportEvent,
+  type ImportHistoryItem,
+  type ImportModule,
+  type ImportSocketMessage,
+} from "../../contract/imports";
 import type { Lms } from "./api.server";
 
 /**
@@ -9,7 +16,11 @@ import type { Lms } from "./api.server";
  * cookies and relay header as every call), so an API speaking the original contract serves the
  * page as well. What it reports reaches the browser as Server-Sent Events (below).
  */
-export function importSocket(api: Lms, module: ImportModule | null, on: { message: (m: ImportSocketMessage) => void; closed: () => void }) {
+export function importSocket(
+  api: Lms,
+  module: ImportModule | null,
+  on: { message: (m: ImportSocketMessage) => void; closed: () => void },
+) {
   const { url, headers } = api.wire(`${IMPORT_SOCKET_PATH}${module ? `${module}/` : ""}`);
   const socket = new WebSocket(url.replace(/^http/, "ws"), { headers, handshakeTimeout: 10_000 });
   socket.on("message", (data) => {

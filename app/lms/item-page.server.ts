@@ -33,14 +33,27 @@ export type ItemPage = Awaited<ReturnType<typeof itemPage>>;
  * form is then read first — once, with the limits every form is read with — and guarded by the
  * intent's action before anything else is looked at.
  */
-export async function itemPost<R>(args: ActionFunctionArgs, action: Action | ((intent: string) => Action), refuse: (refusal: FormRefusal) => R) {
+export async function itemPost<R>(
+  args: ActionFunctionArgs,
+  action: Action | ((intent: string) => Action),
+  refuse: (refusal: FormRefusal) => R,
+) {
   const early = typeof action === "function" ? await readForm(args.request) : null;
-  const page = await itemPage(args, typeof action === "function" ? action(String(early?.form?.get("intent") ?? "")) : action);
+  const page = await itemPage(
+    args,
+    typeof action === "function" ? action(String(early?.form?.get("intent") ?? "")) : action,
+  );
   const { form, refusal } = early ?? (await readForm(args.request));
   if (!form) return { page, refused: refuse(refusal) } as const;
   await requireCsrf(page.api, form);
   const url = new URL(args.request.url);
-  return { page, form, intent: String(form.get("intent") ?? ""), here: `${url.pathname}${url.search}`, refused: null } as const;
+  return {
+    page,
+    form,
+    intent: String(form.get("intent") ?? ""),
+    here: `${url.pathname}${url.search}`,
+    refused: null,
+  } as const;
 }
 
 /** A row's id posted with a form (`name`, default "id"), or 400. */
@@ -51,7 +64,9 @@ export function formId(form: FormData, name = "id"): number {
 }
 
 type Constraint = ReturnType<typeof getZodConstraint>;
-type ObjectSchema = Parameters<typeof getZodConstraint>[0] & { shape: Record<string, { safeParse: (v: unknown) => { success: boolean } }> };
+type ObjectSchema = Parameters<typeof getZodConstraint>[0] & {
+  shape: Record<string, { safeParse: (v: unknown) => { success: boolean } }>;
+};
 
 /**
  * conform's constraints of a form schema, `required` only where the schema refuses a missing
@@ -59,6 +74,9 @@ type ObjectSchema = Parameters<typeof getZodConstraint>[0] & { shape: Record<str
  */
 export function schemaConstraint(schema: ObjectSchema): Constraint {
   return Object.fromEntries(
-    Object.entries(getZodConstraint(schema)).map(([name, c]) => [name, { ...c, required: !(schema.shape[name]?.safeParse(undefined).success ?? false) }]),
+    Object.entries(getZodConstraint(schema)).map(([name, c]) => [
+      name,
+      { ...c, required: !(schema.shape[name]?.safeParse(undefined).success ?? false) },
+    ]),
   );
 }

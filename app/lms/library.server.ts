@@ -52,11 +52,28 @@ export async function takeAction(args: ActionFunctionArgs) {
   const org = organisationType(page.type);
   // The organisation type's add flag, here as in the API (the page's guard is the library's view flag).
   if (!allows(org, page.permission, "add")) throw await page.api.refuse();
-  const res = await page.api.post<{ id: number } & Record<string, string[]>>(`${page.apiBase}take/`, {}, { accept: [400, 403], idempotencyKey: postedIdempotencyKey(form) });
-  if (res.status === 403) return redirectWithToast(here, { type: "error", message: MSG.permission_denied, status: 403 }, { headers: page.api.headers() });
+  const res = await page.api.post<{ id: number } & Record<string, string[]>>(
+    `${page.apiBase}take/`,
+    {},
+    { accept: [400, 403], idempotencyKey: postedIdempotencyKey(form) },
+  );
+  if (res.status === 403)
+    return redirectWithToast(
+      here,
+      { type: "error", message: MSG.permission_denied, status: 403 },
+      { headers: page.api.headers() },
+    );
   if (res.status === 400) {
     const first = Object.values(res.data).flat()[0];
-    return redirectWithToast(here, { type: "error", message: typeof first === "string" ? first : MSG.invalid }, { headers: page.api.headers() });
+    return redirectWithToast(
+      here,
+      { type: "error", message: typeof first === "string" ? first : MSG.invalid },
+      { headers: page.api.headers() },
+    );
   }
-  return redirectWithToast(dash(`${org.segment}/${res.data.id}/${org.defaultTab}`), { type: "success", message: "lib_toast_taken" }, { headers: page.api.headers() });
+  return redirectWithToast(
+    dash(`${org.segment}/${res.data.id}/${org.defaultTab}`),
+    { type: "success", message: "lib_toast_taken" },
+    { headers: page.api.headers() },
+  );
 }

@@ -24,8 +24,16 @@ export type Candidate = { id: number; name: string; code: string; status: number
 
 export async function backupListLoader(args: LoaderFunctionArgs) {
   const user = await requireScreen(args, "live-backup");
-  const { list, badQuery } = await loadPagedList<LiveRow>(user.api, "dashboard/live/?is_backup=true&ordering=-datetime_update", args.request, ["search"]);
-  return data({ list, badQuery, canChange: answerHolds(user.permission, FLAGS.change) }, { headers: user.api.headers() });
+  const { list, badQuery } = await loadPagedList<LiveRow>(
+    user.api,
+    "dashboard/live/?is_backup=true&ordering=-datetime_update",
+    args.request,
+    ["search"],
+  );
+  return data(
+    { list, badQuery, canChange: answerHolds(user.permission, FLAGS.change) },
+    { headers: user.api.headers() },
+  );
 }
 
 export async function backupCreateLoader(args: LoaderFunctionArgs) {
@@ -41,10 +49,19 @@ export async function backupCreateAction(args: ActionFunctionArgs) {
   await requireCsrf(user.api, form);
   invariantResponse(String(form.get("intent") ?? "create") === "create", "Bad Request");
   const live = String(form.get("live") ?? "");
-  if (!/^\d{1,9}$/.test(live)) return data({ errors: { live: [MSG.required] } as Record<string, string[]> }, { status: 400 });
+  if (!/^\d{1,9}$/.test(live))
+    return data({ errors: { live: [MSG.required] } as Record<string, string[]> }, { status: 400 });
   const res = await user.api.post<Live>("dashboard/live_backup/", { live: Number(live) }, { accept: [400] });
-  if (res.status === 400) return data({ errors: apiFieldErrors(res.data as unknown as Record<string, unknown>).fieldErrors }, { status: 400, headers: user.api.headers() });
-  return redirectWithToast(dash(`live_backup/${res.data.id}/publish`), { type: "success", message: "live_backup_created" }, { headers: user.api.headers() });
+  if (res.status === 400)
+    return data(
+      { errors: apiFieldErrors(res.data as unknown as Record<string, unknown>).fieldErrors },
+      { status: 400, headers: user.api.headers() },
+    );
+  return redirectWithToast(
+    dash(`live_backup/${res.data.id}/publish`),
+    { type: "success", message: "live_backup_created" },
+    { headers: user.api.headers() },
+  );
 }
 
 const liveIdOf = (params: Record<string, string | undefined>) => {
@@ -57,9 +74,13 @@ export async function backupItemLoader(args: LoaderFunctionArgs) {
   const id = liveIdOf(args.params);
   const path = new URL(args.request.url).pathname;
   // The bare recording's URL is its publish page.
-  if (!/\/(publish|live)\/?$/.test(path)) throw redirect(dash(`live_backup/${id}/publish`), { headers: user.api.headers() });
+  if (!/\/(publish|live)\/?$/.test(path))
+    throw redirect(dash(`live_backup/${id}/publish`), { headers: user.api.headers() });
   const res = await user.api.get<Live>(`dashboard/live/${id}/`, { accept: [404] });
-  invariantResponse(res.status === 200 && res.data.is_backup, "Not Found", { status: 404, headers: user.api.headers() });
+  invariantResponse(res.status === 200 && res.data.is_backup, "Not Found", {
+    status: 404,
+    headers: user.api.headers(),
+  });
   return data(
     {
       item: res.data,
@@ -81,7 +102,11 @@ export async function backupItemAction(args: ActionFunctionArgs) {
   const here = new URL(args.request.url).pathname;
   if (intent === "remove") {
     await user.api.delete(`dashboard/live_backup/${id}/`);
-    return redirectWithToast(dash("live_backup"), { type: "success", message: "live_backup_removed" }, { headers: user.api.headers() });
+    return redirectWithToast(
+      dash("live_backup"),
+      { type: "success", message: "live_backup_removed" },
+      { headers: user.api.headers() },
+    );
   }
   invariantResponse(intent === "show" || intent === "hide", "Bad Request");
   invariantResponse(formId(form, "live") === id, "Bad Request");

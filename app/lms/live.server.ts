@@ -15,10 +15,22 @@ import { redirectWithToast } from "./toast.server";
  */
 
 export type LiveStreamAnswer = {
-  status: number; download_status: number; video_url: string; datetime_live_start: string; datetime_live_end: string; stream: LiveStream;
-  transition_kind: TransitionKind; progress: { status: number; count: number; allowed_status: number[] }[] | null;
+  status: number;
+  download_status: number;
+  video_url: string;
+  datetime_live_start: string;
+  datetime_live_end: string;
+  stream: LiveStream;
+  transition_kind: TransitionKind;
+  progress: { status: number; count: number; allowed_status: number[] }[] | null;
 };
-export type StreamLearner = { id: number; account: { id: number; username: string; first_name: string; last_name: string }; status: number; has_joined: boolean; datetime_start: string | null };
+export type StreamLearner = {
+  id: number;
+  account: { id: number; username: string; first_name: string; last_name: string };
+  status: number;
+  has_joined: boolean;
+  datetime_start: string | null;
+};
 
 export async function informationLoader(args: LoaderFunctionArgs) {
   const page = await itemPage(args, "view");
@@ -38,7 +50,12 @@ async function stream(args: LoaderFunctionArgs, action: "view" | "progress") {
 
 export async function streamLearnerLoader(args: LoaderFunctionArgs) {
   const page = await itemPage(args, "learner");
-  const { list, badQuery } = await loadPagedList<StreamLearner>(page.api, `${page.apiBase}stream/learner/`, args.request, []);
+  const { list, badQuery } = await loadPagedList<StreamLearner>(
+    page.api,
+    `${page.apiBase}stream/learner/`,
+    args.request,
+    [],
+  );
   return data({ list, badQuery }, { headers: page.api.headers() });
 }
 
@@ -70,6 +87,11 @@ export async function questionAction(args: ActionFunctionArgs) {
   invariantResponse(body, "Bad Request");
   const { page, form, here } = post;
   const res = await page.api.patch(`${page.apiBase}question/${formId(form)}/`, body, { accept: [404] });
-  if (res.status === 404) return redirectWithToast(here, { type: "error", message: MSG.not_found, status: 404 }, { headers: page.api.headers() });
+  if (res.status === 404)
+    return redirectWithToast(
+      here,
+      { type: "error", message: MSG.not_found, status: 404 },
+      { headers: page.api.headers() },
+    );
   return redirectWithToast(here, { type: "success", message: "live_question_saved" }, { headers: page.api.headers() });
 }

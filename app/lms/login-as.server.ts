@@ -25,5 +25,9 @@ export async function leaveActing(api: Lms): Promise<boolean> {
  */
 export async function leaveForDashboard(api: Lms, profile: Profile): Promise<Response> {
   await leaveActing(api);
-  return redirectWithToast(dash(""), { type: "error", message: "acting_as_no_dashboard", values: { name: personName(profile) } }, { headers: api.headers() });
+  return redirectWithToast(
+    dash(""),
+    { type: "error", message: "acting_as_no_dashboard", values: { name: personName(profile) } },
+    { headers: api.headers() },
+  );
 }

@@ -42,14 +42,24 @@ export async function informationAction(args: ActionFunctionArgs) {
   const uploadId = String(form.get("file_upload_id") ?? "").trim();
   const file = form.get("file");
   let res;
-  if (uploadId) res = await page.api.post<FieldErrors>(`${page.apiBase}file/`, { file_upload_id: uploadId }, { accept: [400] });
+  if (uploadId)
+    res = await page.api.post<FieldErrors>(`${page.apiBase}file/`, { file_upload_id: uploadId }, { accept: [400] });
   else if (file instanceof File && file.size > 0) {
     const body = new FormData();
     body.set("file", file, file.name);
     res = await page.api.upload<FieldErrors>(`${page.apiBase}file/`, body, { accept: [400] });
   } else return redirectWithToast(here, { type: "error", message: MSG.required }, { headers: page.api.headers() });
-  if (res.status === 400) return redirectWithToast(here, { type: "error", message: firstError(res.data), status: 400 }, { headers: page.api.headers() });
-  return redirectWithToast(here, { type: "success", message: "media_toast_file_saved" }, { headers: page.api.headers() });
+  if (res.status === 400)
+    return redirectWithToast(
+      here,
+      { type: "error", message: firstError(res.data), status: 400 },
+      { headers: page.api.headers() },
+    );
+  return redirectWithToast(
+    here,
+    { type: "success", message: "media_toast_file_saved" },
+    { headers: page.api.headers() },
+  );
 }
 
 /**
@@ -63,7 +73,10 @@ async function removeFile(args: ActionFunctionArgs) {
   const { page } = post;
   const here = new URL(args.request.url).pathname;
   const res = await page.api.delete<{ detail?: string }>(`${page.apiBase}file/`, { accept: [404, 424] });
-  const toast = res.status === 200 ? { type: "success" as const, message: "media_toast_file_removed" } : { type: "error" as const, message: res.data?.detail ?? MSG.not_found };
+  const toast =
+    res.status === 200
+      ? { type: "success" as const, message: "media_toast_file_removed" }
+      : { type: "error" as const, message: res.data?.detail ?? MSG.not_found };
   return redirectWithToast(here, toast, { headers: page.api.headers() });
 }
 
@@ -75,7 +88,10 @@ export const publishLoader = (args: LoaderFunctionArgs) => readItem(args, "publi
 async function readItem(args: LoaderFunctionArgs, action: "view" | "publish") {
   const page = await itemPage(args, action);
   const item = (await page.api.get<Media>(page.apiBase)).data;
-  return data({ item, base: page.base, canChange: page.can("change"), canPublish: page.can("publish") }, { headers: page.api.headers() });
+  return data(
+    { item, base: page.base, canChange: page.can("change"), canPublish: page.can("publish") },
+    { headers: page.api.headers() },
+  );
 }
 
 /** A flash card set's cards. */
@@ -83,7 +99,10 @@ export async function cardsLoader(args: LoaderFunctionArgs) {
   const page = await itemPage(args, "view");
   const cards = (await page.api.get<{ results: MediaCard[] }>(`${page.apiBase}card/`)).data.results;
   // The add form's key: a post retried after its answer was lost adds one card (docs/decisions/094).
-  return data({ cards, canChange: page.can("change"), idempotencyKey: newIdempotencyKey() }, { headers: page.api.headers() });
+  return data(
+    { cards, canChange: page.can("change"), idempotencyKey: newIdempotencyKey() },
+    { headers: page.api.headers() },
+  );
 }
 
 /** Add, change or remove a card: one intent each, a refusal back as a toast. */
@@ -94,15 +113,27 @@ export async function cardsAction(args: ActionFunctionArgs) {
   const sides = { front: String(form.get("front") ?? ""), back: String(form.get("back") ?? "") };
   const res =
     intent === "add"
-      ? await page.api.post<FieldErrors>(`${page.apiBase}card/`, sides, { accept: [400], idempotencyKey: postedIdempotencyKey(form) })
+      ? await page.api.post<FieldErrors>(`${page.apiBase}card/`, sides, {
+          accept: [400],
+          idempotencyKey: postedIdempotencyKey(form),
+        })
       : intent === "edit"
         ? await page.api.patch<FieldErrors>(`${page.apiBase}card/${formId(form)}/`, sides, { accept: [400] })
         : intent === "delete"
           ? await page.api.delete<FieldErrors>(`${page.apiBase}card/${formId(form)}/`, { accept: [428] })
           : null;
   if (!res) throw new Response("Bad Request", { status: 400 });
-  if (res.status >= 400) return redirectWithToast(here, { type: "error", message: firstError(res.data), status: res.status }, { headers: page.api.headers() });
-  return redirectWithToast(here, { type: "success", message: intent === "delete" ? "media_toast_card_removed" : "toast_saved" }, { headers: page.api.headers() });
+  if (res.status >= 400)
+    return redirectWithToast(
+      here,
+      { type: "error", message: firstError(res.data), status: res.status },
+      { headers: page.api.headers() },
+    );
+  return redirectWithToast(
+    here,
+    { type: "success", message: intent === "delete" ? "media_toast_card_removed" : "toast_saved" },
+    { headers: page.api.headers() },
+  );
 }
 
 export type MediaSummary = { card_count: number; ugc: Record<string, number>; learner: Record<string, number> };
@@ -124,13 +155,29 @@ export async function ugcLoader(args: LoaderFunctionArgs) {
   const q = new URL(args.request.url).searchParams;
   const status = q.get("status");
   const account = /^\d{1,10}$/.test(q.get("account") ?? "") ? q.get("account") : null;
-  const query = new URLSearchParams({ ...(status && ["0", "1", "-1"].includes(status) ? { status } : {}), ...(account ? { account } : {}) });
+  const query = new URLSearchParams({
+    ...(status && ["0", "1", "-1"].includes(status) ? { status } : {}),
+    ...(account ? { account } : {}),
+  });
   const path = `${page.apiBase}ugc/${query.size ? `?${query}` : ""}`;
   const [{ list, badQuery }, creators] = await Promise.all([
     loadPagedList<UgcCard>(page.api, path, args.request, []),
-    page.api.get<{ results: { id: number; name: string }[] }>("dashboard/filter/flash-card/account/", { query: { flash_card: page.id, page_size: CREATORS_PAGE } }),
+    page.api.get<{ results: { id: number; name: string }[] }>("dashboard/filter/flash-card/account/", {
+      query: { flash_card: page.id, page_size: CREATORS_PAGE },
+    }),
   ]);
-  return data({ list, badQuery, status, account, creators: creators.data.results, base: page.base, canChange: page.can("change") }, { headers: page.api.headers() });
+  return data(
+    {
+      list,
+      badQuery,
+      status,
+      account,
+      creators: creators.data.results,
+      base: page.base,
+      canChange: page.can("change"),
+    },
+    { headers: page.api.headers() },
+  );
 }
 
 /** One learner's card (view, or its edit page). */
@@ -147,9 +194,25 @@ export async function ugcItemAction(args: ActionFunctionArgs) {
   if (post.refused) return post.refused;
   const { page, form, intent, here } = post;
   const path = `${page.apiBase}ugc/${Number(args.params.ugcid)}/`;
-  const body = intent === "approve" ? { status: 1 } : intent === "reject" ? { status: -1 } : intent === "save" ? { front: String(form.get("front") ?? ""), back: String(form.get("back") ?? "") } : null;
+  const body =
+    intent === "approve"
+      ? { status: 1 }
+      : intent === "reject"
+        ? { status: -1 }
+        : intent === "save"
+          ? { front: String(form.get("front") ?? ""), back: String(form.get("back") ?? "") }
+          : null;
   if (!body) throw new Response("Bad Request", { status: 400 });
   const res = await page.api.patch<FieldErrors>(path, body, { accept: [400] });
-  if (res.status === 400) return redirectWithToast(here, { type: "error", message: firstError(res.data), status: 400 }, { headers: page.api.headers() });
-  return redirectWithToast(intent === "save" ? here.replace(/\/edit$/, "/view") : here, { type: "success", message: "toast_saved" }, { headers: page.api.headers() });
+  if (res.status === 400)
+    return redirectWithToast(
+      here,
+      { type: "error", message: firstError(res.data), status: 400 },
+      { headers: page.api.headers() },
+    );
+  return redirectWithToast(
+    intent === "save" ? here.replace(/\/edit$/, "/view") : here,
+    { type: "success", message: "toast_saved" },
+    { headers: page.api.headers() },
+  );
 }

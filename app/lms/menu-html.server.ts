@@ -13,7 +13,6 @@ const drawn = new WeakMap<object, Map<string, string>>();
 /** Distinct menus kept per dictionary version: one per combination of flags in use, a handful in practice. */
 const DRAWN_MAX = 500;
 
-
 export async function menuHtml(groups: MenuGroup[], locale: string): Promise<string> {
   const dicts = await getDictionaries();
   let byKey = drawn.get(dicts);
@@ -24,7 +23,13 @@ export async function menuHtml(groups: MenuGroup[], locale: string): Promise<str
   const { t } = (await documentBundle(locale, ["shell"])).translator();
   // The project's one escaping template (app/lms/html.ts), as the list table's rows use.
   const markup = html`${groups.map(
-    (g) => html`<div class="mb-3"><h2 class="menu-heading">${t(g.labelKey)}</h2><ul>${g.links.map((l) => html`<li><a href="${l.href}" class="menu-link">${t(l.labelKey)}</a></li>`)}</ul></div>`,
+    (g) =>
+      html`<div class="mb-3">
+        <h2 class="menu-heading">${t(g.labelKey)}</h2>
+        <ul>
+          ${g.links.map((l) => html`<li><a href="${l.href}" class="menu-link">${t(l.labelKey)}</a></li>`)}
+        </ul>
+      </div>`,
   )}`.value;
   if (byKey.size >= DRAWN_MAX) byKey.delete(byKey.keys().next().value!);
   byKey.set(key, markup);

@@ -15,6 +15,10 @@ export function visibleMenu(permission: PermissionAnswer, config: ConfigDict): M
   return MENU.map((section) => ({
     id: section.id,
     labelKey: section.labelKey,
-    links: section.screens.filter((s) => [s.flag, ...(s.also ?? [])].some((f) => answerHolds(permission, f)) && switchesOn(config, switchesOf(s))).map((s) => ({ id: s.id, href: dash(s.path), labelKey: s.labelKey })),
+    links: section.screens
+      .filter(
+        (s) => [s.flag, ...(s.also ?? [])].some((f) => answerHolds(permission, f)) && switchesOn(config, switchesOf(s)),
+      )
+      .map((s) => ({ id: s.id, href: dash(s.path), labelKey: s.labelKey })),
   })).filter((g) => g.links.length > 0);
 }

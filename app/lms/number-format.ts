@@ -24,12 +24,18 @@ const SIZE_UNITS = ["size_b", "size_kb", "size_mb", "size_gb"] as const;
  * A file size in B, KB, MB or GB, whichever shows it below 1024 (R394: "12 KB", "3.4 MB",
  * "1.2 GB"; Thai names the units), one decimal past bytes; `t` is the page's translator.
  */
-export function formatFileSize(bytes: number, language: string, t: (key: string, options?: Record<string, unknown>) => string): string {
+export function formatFileSize(
+  bytes: number,
+  language: string,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
   let value = Math.max(0, Number(bytes) || 0);
   let unit = 0;
   while (unit < SIZE_UNITS.length - 1 && Math.round(value * 10) / 10 >= 1024) {
     value /= 1024;
     unit++;
   }
-  return t(SIZE_UNITS[unit], { size: numberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value) });
+  return t(SIZE_UNITS[unit], {
+    size: numberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value),
+  });
 }

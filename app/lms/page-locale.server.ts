@@ -8,7 +8,9 @@ const settled = new WeakMap<Request, Promise<string>>();
 export function pageLocale(request: Request): Promise<string> {
   let locale = settled.get(request);
   if (!locale) {
-    locale = Promise.all([getLocale(request), offeredLanguages()]).then(([detected, languages]) => (languages.includes(detected) ? detected : "en"));
+    locale = Promise.all([getLocale(request), offeredLanguages()]).then(([detected, languages]) =>
+      languages.includes(detected) ? detected : "en",
+    );
     settled.set(request, locale);
   }
   return locale;

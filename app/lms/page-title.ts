@@ -23,7 +23,6 @@ export type ContentTitles = Record<string, (TitlePart | { item: true })[]>;
 
 const key = (k: string | undefined): TitlePart[] => (k ? [{ key: k }] : []);
 
-
 /** The pages outside the registries (app/registry/route-manifest.js ids): their title. */
 const ONE_OFF: Record<string, (m: TitleMatch) => TitlePart[]> = {
   "account-signin": () => key("sign_in_title"),
@@ -56,7 +55,8 @@ const ONE_OFF: Record<string, (m: TitleMatch) => TitlePart[]> = {
   },
   checkin: () => key("cls_scan_title"),
   // title-text.ts's errorKey, written out: see the imports above.
-  error: (m) => key(`error_${String((m.data as { code?: string } | undefined)?.code ?? "500").replace(/-/g, "_")}_title`),
+  error: (m) =>
+    key(`error_${String((m.data as { code?: string } | undefined)?.code ?? "500").replace(/-/g, "_")}_title`),
   "dashboard-not-found": () => key("error_404_title"),
   "site-not-found": () => key("error_404_title"),
 };

@@ -58,5 +58,7 @@ async function lastPage(api: Lms, path: string, query: Query, answer: unknown): 
 
 function countOf(answer: unknown): { count: number; pageSize: number } | null {
   const a = answer as { count?: unknown; page_size?: unknown } | null;
-  return typeof a?.count === "number" && typeof a.page_size === "number" && a.page_size > 0 ? { count: a.count, pageSize: a.page_size } : null;
+  return typeof a?.count === "number" && typeof a.page_size === "number" && a.page_size > 0
+    ? { count: a.count, pageSize: a.page_size }
+    : null;
 }

@@ -28,7 +28,17 @@ function launch(): Promise<Browser> {
   const started = puppeteer.launch({
     executablePath: executablePath(),
     headless: true,
-    args: ["--no-sandbox", "--headless", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"],
+    args: [
+      "--no-sandbox",
+      "--headless",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+    ],
     timeout: RENDER_TIMEOUT_MS,
     // Spoken to over its stdin/stdout, not a socket: when the dashboard dies, even by SIGKILL (no
     // exit hook runs then), the pipe closes and Chromium ends itself instead of living on orphaned.
@@ -91,7 +101,10 @@ export async function htmlToPdf(html: string): Promise<Uint8Array<ArrayBuffer>> 
       page.setDefaultTimeout(RENDER_TIMEOUT_MS);
       await page.setJavaScriptEnabled(false);
       await page.setRequestInterception(true);
-      page.on("request", (req) => void (req.url().startsWith("data:") ? req.continue() : req.abort()).catch(() => undefined));
+      page.on(
+        "request",
+        (req) => void (req.url().startsWith("data:") ? req.continue() : req.abort()).catch(() => undefined),
+      );
       await page.setContent(html, { waitUntil: "load" });
       return new Uint8Array(await page.pdf({ format: "A4", printBackground: true, preferCSSPageSize: true }));
     } finally {

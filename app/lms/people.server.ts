@@ -28,11 +28,16 @@ type ListPage = NonNullable<ContentType["listPages"]>[number];
  * intent (an intent it does not name is a 400, after the sign-in check). The registry is the one
  * place the guard is written, so the route manifest and the page cannot disagree.
  */
-export async function requireListPage(from: RequestArgs, id: string, intent?: string): Promise<SignedIn & { type: ContentType; page: ListPage }> {
+export async function requireListPage(
+  from: RequestArgs,
+  id: string,
+  intent?: string,
+): Promise<SignedIn & { type: ContentType; page: ListPage }> {
   const type = contentTypeOf(requestOf(from));
   const page = type.listPages?.find((p) => p.id === id);
   if (!page) throw new Error(`no list page ${id} of ${type.key}`);
-  const flag = intent === undefined ? (page.flag ?? contentFlag(type, (page.action ?? "view") as Action)) : page.post?.[intent];
+  const flag =
+    intent === undefined ? (page.flag ?? contentFlag(type, (page.action ?? "view") as Action)) : page.post?.[intent];
   if (!flag) {
     await requireDashboardUser(from);
     throw new Response("Bad Request", { status: 400 });
@@ -62,7 +67,11 @@ export type Choice = { value: string; label: string };
  * list of spec 002 §7 (its rows carry `parent_id`).
  */
 export async function departmentChoices(api: Lms, without?: number): Promise<Choice[]> {
-  const rows = (await api.get<Paged<FilterOption & { parent_id?: number | null }>>("dashboard/filter/department-cascade/", { query: { page_size: 1000 } })).data.results;
+  const rows = (
+    await api.get<Paged<FilterOption & { parent_id?: number | null }>>("dashboard/filter/department-cascade/", {
+      query: { page_size: 1000 },
+    })
+  ).data.results;
   const out: Choice[] = [];
   const walk = (parent: number | null, path: string[], seen: Set<number>) => {
     for (const d of rows.filter((r) => (r.parent_id ?? null) === parent && !seen.has(r.id))) {
@@ -86,18 +95,32 @@ const REF_SOURCES = { department: "department-cascade", position: "position", le
 export async function historyNames(api: Lms, rows: readonly AccountHistoryRow[]): Promise<RefNames> {
   const out: RefNames = {};
   // A supervisor is an account: named "First Last (username)" from the user list by id_list.
-  const supervisors = [...new Set(rows.flatMap((r) => (r.changes.supervisor ?? []).filter((v) => v !== null && v !== undefined).map(String)))];
+  const supervisors = [
+    ...new Set(
+      rows.flatMap((r) => (r.changes.supervisor ?? []).filter((v) => v !== null && v !== undefined).map(String)),
+    ),
+  ];
   const accounts = supervisors.length
-    ? api.get<Paged<{ id: number; username: string; first_name: string; last_name: string }>>("dashboard/user/", { query: { id_list: supervisors.join(","), page_size: supervisors.length } })
+    ? api.get<Paged<{ id: number; username: string; first_name: string; last_name: string }>>("dashboard/user/", {
+        query: { id_list: supervisors.join(","), page_size: supervisors.length },
+      })
     : null;
   await Promise.all(
     (Object.keys(REF_SOURCES) as (keyof typeof REF_SOURCES)[]).map(async (field) => {
-      const ids = new Set(rows.flatMap((r) => (r.changes[field] ?? []).filter((v) => v !== null && v !== undefined).map(String)));
+      const ids = new Set(
+        rows.flatMap((r) => (r.changes[field] ?? []).filter((v) => v !== null && v !== undefined).map(String)),
+      );
       if (!ids.size) return;
       const options = await optionsFor(api, REF_SOURCES[field], field);
       out[field] = Object.fromEntries(options.filter((o) => ids.has(o.value)).map((o) => [o.value, o.label]));
     }),
   );
-  if (accounts) out.supervisor = Object.fromEntries((await accounts).data.results.map((a) => [String(a.id), `${[a.first_name, a.last_name].filter(Boolean).join(" ")} (${a.username})`]));
+  if (accounts)
+    out.supervisor = Object.fromEntries(
+      (await accounts).data.results.map((a) => [
+        String(a.id),
+        `${[a.first_name, a.last_name].filter(Boolean).join(" ")} (${a.username})`,
+      ]),
+    );
   return out;
 }

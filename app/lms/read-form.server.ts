@@ -1,4 +1,10 @@
-import { data, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import {
+  data,
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type UploadHandler,
+} from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { MSG } from "../../contract/messages";
 import { bodyArrived } from "./deadline.server";
@@ -10,7 +16,12 @@ import { BodyTooLargeError, boundedStream, declaredLength, readText } from "./bo
  * the same as a conform result with a form-level error, which an action answers as it answers its
  * own refusals (the page is shown again with that error). Nothing has been sent to the API.
  */
-export type FormRefusal = { status: 400 | 413 | 415; message: string; tooLarge: boolean; result: SubmissionResult<string[]> };
+export type FormRefusal = {
+  status: 400 | 413 | 415;
+  message: string;
+  tooLarge: boolean;
+  result: SubmissionResult<string[]>;
+};
 export type FormRead = { form: FormData; refusal?: undefined } | { form?: undefined; refusal: FormRefusal };
 
 /** A text field of a multipart form: generous for text, small enough to keep in memory. */
@@ -24,7 +35,12 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 class TooManyFields extends Error {}
 
 const refuse = (status: FormRefusal["status"], message: string): FormRead => ({
-  refusal: { status, message, tooLarge: status === 413, result: { status: "error", initialValue: null, error: { "": [message] } } },
+  refusal: {
+    status,
+    message,
+    tooLarge: status === 413,
+    result: { status: "error", initialValue: null, error: { "": [message] } },
+  },
 });
 
 /**
@@ -46,13 +62,16 @@ export async function readForm(request: Request, opts: { maxPartSize?: number } 
   if (!request.body) return refuse(400, MSG.form_unreadable);
   const body = boundedStream(request.body, limit);
   try {
-    const form = multipart ? await readMultipart(request, body.stream, opts.maxPartSize ?? TEXT_PART_BYTES) : await readUrlEncoded(body.stream);
+    const form = multipart
+      ? await readMultipart(request, body.stream, opts.maxPartSize ?? TEXT_PART_BYTES)
+      : await readUrlEncoded(body.stream);
     bodyArrived(request); // a slow upload does not use up the page's time for the API
     return { form };
   } catch (e) {
     // What the parser left unread is read and dropped before the refusal is answered (bounded-body.server.ts).
     await body.drainRest();
-    if (e instanceof MaxPartSizeExceededError || e instanceof BodyTooLargeError) return refuse(413, e instanceof MaxPartSizeExceededError ? MSG.file_too_large : tooLarge);
+    if (e instanceof MaxPartSizeExceededError || e instanceof BodyTooLargeError)
+      return refuse(413, e instanceof MaxPartSizeExceededError ? MSG.file_too_large : tooLarge);
     if (e instanceof TooManyFields) return refuse(413, MSG.form_too_large);
     return refuse(400, MSG.form_unreadable);
   }
@@ -70,7 +89,12 @@ async function readUrlEncoded(body: ReadableStream<Uint8Array>): Promise<FormDat
 
 /** Parts with a file name are held up to `filePartBytes`, text parts up to TEXT_PART_BYTES. */
 function readMultipart(request: Request, body: ReadableStream<Uint8Array>, filePartBytes: number): Promise<FormData> {
-  const bounded = new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit);
+  const bounded = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    duplex: "half",
+  } as RequestInit);
   const files = unstable_createMemoryUploadHandler({ maxPartSize: filePartBytes });
   const texts = unstable_createMemoryUploadHandler({ maxPartSize: TEXT_PART_BYTES });
   let parts = 0;

@@ -36,13 +36,21 @@ async function sendDecision(args: ActionFunctionArgs, intent: "decide" | "reject
   const submission = parseWithZod(form, { schema: decisionSchema });
   if (submission.status !== "success") {
     const fields = (submission.error ?? {}) as Record<string, string[]>;
-    return data<Answer>(fields.note ? { fields: { note: fields.note } } : { errors: [MSG.invalid_choice] }, { status: 400, headers: api.headers() });
+    return data<Answer>(fields.note ? { fields: { note: fields.note } } : { errors: [MSG.invalid_choice] }, {
+      status: 400,
+      headers: api.headers(),
+    });
   }
-  const res = await api.post<{ detail?: string; note?: string[] }>(`${def.api}${id}/decision/`, submission.value, { accept: [400, 403, 404, 409] });
+  const res = await api.post<{ detail?: string; note?: string[] }>(`${def.api}${id}/decision/`, submission.value, {
+    accept: [400, 403, 404, 409],
+  });
   const item = dash(`${def.segment}/${id}`);
-  if (res.status === 404) return redirectWithToast(dash(def.list), { type: "error", message: MSG.not_found }, { headers: api.headers() });
-  if (res.status === 400 && res.data?.note) return data<Answer>({ fields: { note: res.data.note } }, { status: 400, headers: api.headers() });
-  if (res.status !== 200) return data<Answer>({ errors: [res.data?.detail ?? MSG.invalid] }, { status: res.status, headers: api.headers() });
+  if (res.status === 404)
+    return redirectWithToast(dash(def.list), { type: "error", message: MSG.not_found }, { headers: api.headers() });
+  if (res.status === 400 && res.data?.note)
+    return data<Answer>({ fields: { note: res.data.note } }, { status: 400, headers: api.headers() });
+  if (res.status !== 200)
+    return data<Answer>({ errors: [res.data?.detail ?? MSG.invalid] }, { status: res.status, headers: api.headers() });
   const message = submission.value.decision === "approve" ? "req_toast_approved" : "req_toast_rejected";
   return redirectWithToast(item, { type: "success", message }, { headers: api.headers() });
 }
@@ -60,9 +68,21 @@ export async function learningResultAction(args: ActionFunctionArgs) {
   const id = Number(args.params.learningresultid);
   invariantResponse(Number.isInteger(id) && id > 0, "Not Found", { status: 404 });
   const submission = parseWithZod(form, { schema: learningResultSchema });
-  if (submission.status !== "success") return data<Answer>({ fields: { status: [MSG.required] } }, { status: 400, headers: api.headers() });
-  const res = await api.post<Record<string, string[]>>(`dashboard/learning-result/${id}/progress/`, submission.value, { accept: [400, 404] });
-  if (res.status === 404) return redirectWithToast(url.pathname, { type: "error", message: MSG.not_found, status: 404 }, { headers: api.headers() });
+  if (submission.status !== "success")
+    return data<Answer>({ fields: { status: [MSG.required] } }, { status: 400, headers: api.headers() });
+  const res = await api.post<Record<string, string[]>>(`dashboard/learning-result/${id}/progress/`, submission.value, {
+    accept: [400, 404],
+  });
+  if (res.status === 404)
+    return redirectWithToast(
+      url.pathname,
+      { type: "error", message: MSG.not_found, status: 404 },
+      { headers: api.headers() },
+    );
   if (res.status === 400) return data<Answer>({ fields: res.data }, { status: 400, headers: api.headers() });
-  return redirectWithToast(url.pathname, { type: "success", message: "req_toast_progress_saved" }, { headers: api.headers() });
+  return redirectWithToast(
+    url.pathname,
+    { type: "success", message: "req_toast_progress_saved" },
+    { headers: api.headers() },
+  );
 }

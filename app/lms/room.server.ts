@@ -31,11 +31,13 @@ export async function roomAction(args: ActionFunctionArgs) {
   if (!form) return data<TableTabAnswer>({ form: "add", result: refusal.result }, { status: refusal.status });
   await requireCsrf(api, form);
   const intent = String(form.get("intent") ?? "");
-  const toast = (message: string, kind: "success" | "error" = "success") => redirectWithToast(here, { type: kind, message }, { headers: api.headers() });
+  const toast = (message: string, kind: "success" | "error" = "success") =>
+    redirectWithToast(here, { type: kind, message }, { headers: api.headers() });
 
   if (intent === "create" || intent === "update") {
     const id = intent === "update" ? rowId(form) : undefined;
-    const answer = (result: Result) => data<TableTabAnswer>({ form: id ? "edit" : "add", id, result }, { status: 400, headers: api.headers() });
+    const answer = (result: Result) =>
+      data<TableTabAnswer>({ form: id ? "edit" : "add", id, result }, { status: 400, headers: api.headers() });
     const schemas = schemaFor({ ...type, schema: "room" }, config);
     const submission = parseWithZod(form, { schema: id ? schemas.edit : schemas.create });
     if (submission.status !== "success") return answer(submission.reply() as Result);
@@ -43,7 +45,12 @@ export async function roomAction(args: ActionFunctionArgs) {
     // (conform reads a blank field as absent, which a PATCH would leave as it was).
     const v = submission.value as Record<string, unknown>;
     const body = id ? { ...v, code: v.code ?? null, capacity: v.capacity ?? 0, desc: v.desc ?? "" } : v;
-    const res = id ? await api.patch<Record<string, unknown>>(`${base}${id}/`, body, { accept: [400, 404] }) : await api.post<Record<string, unknown>>(base, body, { accept: [400], idempotencyKey: postedIdempotencyKey(form) });
+    const res = id
+      ? await api.patch<Record<string, unknown>>(`${base}${id}/`, body, { accept: [400, 404] })
+      : await api.post<Record<string, unknown>>(base, body, {
+          accept: [400],
+          idempotencyKey: postedIdempotencyKey(form),
+        });
     if (res.status === 404) return toast(MSG.not_found, "error");
     if (res.status === 400) return answer(submission.reply(apiFieldErrors(res.data)) as Result);
     return toast(id ? "room_toast_saved" : "room_toast_added");
@@ -51,6 +58,10 @@ export async function roomAction(args: ActionFunctionArgs) {
   invariantResponse(intent === "delete", "Bad Request");
   const res = await api.delete<{ detail?: string }>(`${base}${rowId(form)}/`, { accept: [404, 424] });
   // A room a class session takes place in is kept (424): the reason comes back as the warning dialog.
-  if (res.status === 424) return data<TableTabAnswer>({ warning: res.data?.detail ?? MSG.cannot_delete_because_dependency }, { status: 424, headers: api.headers() });
+  if (res.status === 424)
+    return data<TableTabAnswer>(
+      { warning: res.data?.detail ?? MSG.cannot_delete_because_dependency },
+      { status: 424, headers: api.headers() },
+    );
   return res.status === 404 ? toast(MSG.not_found, "error") : toast("room_toast_deleted");
 }

@@ -11,12 +11,30 @@ import { z } from "../../contract/zod";
  */
 export { parseWithZod } from "@conform-to/zod/v4";
 export { forgotIdentifySchema, loginSchema, newPasswordSchema } from "../../contract/schemas/account";
-export { enrollmentSchema, identificationSchema as enrollmentIdentificationSchema } from "../../contract/schemas/content-enrollment";
+export {
+  enrollmentSchema,
+  identificationSchema as enrollmentIdentificationSchema,
+} from "../../contract/schemas/content-enrollment";
 export { permissionConditionSchema, permissionRuleSchema } from "../../contract/schemas/content-permission";
-export { identificationSchema as curriculumIdentificationSchema, materialSchema, moveSchema, sectionSchemas } from "../../contract/schemas/curriculum";
-export { bulkProgressSchema, enrollPickerSchema, enrollSchema, progressChangeSchema } from "../../contract/schemas/enrollment";
+export {
+  identificationSchema as curriculumIdentificationSchema,
+  materialSchema,
+  moveSchema,
+  sectionSchemas,
+} from "../../contract/schemas/curriculum";
+export {
+  bulkProgressSchema,
+  enrollPickerSchema,
+  enrollSchema,
+  progressChangeSchema,
+} from "../../contract/schemas/enrollment";
 
 /** Forgot password, choose-identify: the send method offered. */
 export const forgotChooseSchema = z.object({ send_method: forgotSendSchema.shape.send_method });
 /** Forgot password, otp: the six digits. */
-export const forgotVerifySchema = z.object({ otp: z.string({ error: MSG.required }).trim().regex(/^\d{6}$/, "forgot_otp_format") });
+export const forgotVerifySchema = z.object({
+  otp: z
+    .string({ error: MSG.required })
+    .trim()
+    .regex(/^\d{6}$/, "forgot_otp_format"),
+});

@@ -1,6 +1,9 @@
 import { VIDEO_ORIGINS } from "../../contract/media-codes";
 
-const videoOrigins = (kind: "thumbnail" | "player") => Object.values(VIDEO_ORIGINS).map((o) => o[kind]).join(" ");
+const videoOrigins = (kind: "thumbnail" | "player") =>
+  Object.values(VIDEO_ORIGINS)
+    .map((o) => o[kind])
+    .join(" ");
 
 /**
  * Headers every document carries: a Content-Security-Policy whose scripts must carry this

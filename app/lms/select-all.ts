@@ -10,7 +10,8 @@ export const SELECT_ALL = { name: "select_all", value: "page", pageList: "page_l
 export function withPageSelected(form: FormData, listName: string): FormData {
   if (form.get(SELECT_ALL.name) !== SELECT_ALL.value) return form;
   const out = new FormData();
-  for (const [key, value] of form.entries()) if (key !== listName && key !== SELECT_ALL.name && key !== SELECT_ALL.pageList) out.append(key, value);
+  for (const [key, value] of form.entries())
+    if (key !== listName && key !== SELECT_ALL.name && key !== SELECT_ALL.pageList) out.append(key, value);
   for (const id of form.getAll(SELECT_ALL.pageList)) out.append(listName, id);
   return out;
 }

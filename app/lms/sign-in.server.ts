@@ -22,7 +22,12 @@ export const isCheckinAddress = (next: string | null) => !!next && CHECKIN_ADDRE
  * them); then an unaccepted published privacy notice, terms, data consent, in that order; then `next`
  * (the request's `next`, unless the caller names where to return: a terms page's `from`).
  */
-export async function afterSignIn(api: Lms, request: Request, profile: Profile, returnTo?: string | null): Promise<Response> {
+export async function afterSignIn(
+  api: Lms,
+  request: Request,
+  profile: Profile,
+  returnTo?: string | null,
+): Promise<Response> {
   const { data: permission } = await api.get<PermissionAnswer>("dashboard/account/permission/", { accept: [403] });
   const next = returnTo ?? safeNext(new URL(request.url).searchParams.get("next")) ?? dash();
   const staff = !!permission?.permission?.[DASHBOARD_FLAG];
@@ -31,7 +36,10 @@ export async function afterSignIn(api: Lms, request: Request, profile: Profile, 
     return api.redirect(dash("error/403"));
   }
   // One analytic session per dashboard sign-in, source 10 = dashboard; its errors are ignored (spec 002 §7).
-  if (staff) await api.post("analytic/session/", { source: ANALYTIC_SOURCE.dashboard }, { accept: [400, 401, 403, 500] }).catch(() => undefined);
+  if (staff)
+    await api
+      .post("analytic/session/", { source: ANALYTIC_SOURCE.dashboard }, { accept: [400, 401, 403, 500] })
+      .catch(() => undefined);
   const lang = await languageCookie.serialize(profile.language);
   const pending = pendingTermsPage(profile);
   if (pending) return api.redirect(`${dash(pending)}?next=${encodeURIComponent(next)}`, { "Set-Cookie": lang });
@@ -39,7 +47,12 @@ export async function afterSignIn(api: Lms, request: Request, profile: Profile, 
 }
 
 /** A sign-in lock as the API answers it (spec 002 §8: too many failed attempts). */
-export type SignInLock = { count_attempt: number; max_attempt: number; datetime_lock: string; datetime_unlock: string | null };
+export type SignInLock = {
+  count_attempt: number;
+  max_attempt: number;
+  datetime_lock: string;
+  datetime_unlock: string | null;
+};
 
 /**
  * The lock as the sign-in page shows it: its times through the one date formatter, in the page's
@@ -48,5 +61,10 @@ export type SignInLock = { count_attempt: number; max_attempt: number; datetime_
 export async function lockShown(request: Request, lock: SignInLock) {
   const [language, zone] = await Promise.all([getLocale(request), zoneOffset()]);
   const when = (iso: string | null) => (iso ? formatInstant("dateTime", language, iso, zone) : null);
-  return { count_attempt: lock.count_attempt, max_attempt: lock.max_attempt, at: when(lock.datetime_lock), unlockAt: when(lock.datetime_unlock) };
+  return {
+    count_attempt: lock.count_attempt,
+    max_attempt: lock.max_attempt,
+    at: when(lock.datetime_lock),
+    unlockAt: when(lock.datetime_unlock),
+  };
 }

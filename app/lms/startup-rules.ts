@@ -6,7 +6,9 @@ import type { Profile } from "../../contract/schemas/account";
  */
 
 /** spec 000 §4: unaccepted published privacy notice, then terms, then data consent, in that order. */
-export function pendingTermsPage(p: Pick<Profile, "is_accepted_privacy" | "is_accepted_term" | "is_accepted_data_consent">): string | null {
+export function pendingTermsPage(
+  p: Pick<Profile, "is_accepted_privacy" | "is_accepted_term" | "is_accepted_data_consent">,
+): string | null {
   if (!p.is_accepted_privacy) return "privacy-data/privacy-notice";
   if (!p.is_accepted_term) return "privacy-data/terms";
   if (!p.is_accepted_data_consent) return "privacy-data/consent";

@@ -23,13 +23,24 @@ type Store = {
 const CHECK_EVERY_MS = Number(process.env.LMS_CACHE_CHECK_MS ?? 30_000);
 const API_URL = (process.env.LMS_API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 8000}`).replace(/\/+$/, "");
 
-let store: Store = { config: {}, dicts: { ...DICTIONARIES }, configTime: null, dictTime: null, filterTimes: {}, checkedAt: 0 };
+let store: Store = {
+  config: {},
+  dicts: { ...DICTIONARIES },
+  configTime: null,
+  dictTime: null,
+  filterTimes: {},
+  checkedAt: 0,
+};
 let inflight: Promise<void> | null = null;
 let loadedOnce = false;
 
 const getJson = async <T>(path: string, signal: AbortSignal): Promise<T> => {
   // Asked once more on a 502, 503 or dropped connection, within the refresh's time (decision 091).
-  const res = await fetchIdempotent(`${API_URL}/api/${path}`, { method: "GET", headers: { accept: "application/json" }, signal });
+  const res = await fetchIdempotent(`${API_URL}/api/${path}`, {
+    method: "GET",
+    headers: { accept: "application/json" },
+    signal,
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
   return JSON.parse(await boundedText(res)) as T;
 };
@@ -38,7 +49,11 @@ async function refresh() {
   // A frozen or crawling API must not hold the shared refresh (and every page waiting on it):
   // its calls, one after another, share one LMS_API_TIMEOUT_MS (spec 002 §8, docs/decisions/026).
   const signal = AbortSignal.timeout(API_TIMEOUT_MS);
-  type Updates = { config_datetime_update: string | null; dict_datetime_update: string | null; filter_update?: Record<string, string | null> };
+  type Updates = {
+    config_datetime_update: string | null;
+    dict_datetime_update: string | null;
+    filter_update?: Record<string, string | null>;
+  };
   const upd = await getJson<Updates>("config/check-update/?format=json", signal);
   let next = { ...store, filterTimes: upd.filter_update ?? {}, checkedAt: Date.now() };
   if (!loadedOnce || upd.config_datetime_update !== store.configTime) {
@@ -46,7 +61,10 @@ async function refresh() {
     next = { ...next, config: c.config_dict, configTime: upd.config_datetime_update };
   }
   if (!loadedOnce || upd.dict_datetime_update !== store.dictTime) {
-    const { datetime_update: _t, ...dicts } = await getJson<Dicts & { datetime_update?: string }>("dashboard/dict/?format=json", signal);
+    const { datetime_update: _t, ...dicts } = await getJson<Dicts & { datetime_update?: string }>(
+      "dashboard/dict/?format=json",
+      signal,
+    );
     const merged: Dicts = {};
     for (const [lang, d] of Object.entries(dicts)) merged[lang] = { ...(DICTIONARIES as Dicts)[lang], ...d };
     next = { ...next, dicts: { ...DICTIONARIES, ...merged }, dictTime: upd.dict_datetime_update };
@@ -92,7 +110,9 @@ export async function configValue<T = unknown>(key: string): Promise<T | undefin
 
 /** Languages offered: en and th, plus jp / ch when the config lists them. */
 export async function offeredLanguages(): Promise<string[]> {
-  const list = ((await configValue<string[]>("language-list")) ?? ["en", "th"]).filter((l) => ["en", "th", "jp", "ch"].includes(l));
+  const list = ((await configValue<string[]>("language-list")) ?? ["en", "th"]).filter((l) =>
+    ["en", "th", "jp", "ch"].includes(l),
+  );
   return ["en", "th", ...list.filter((l) => l !== "en" && l !== "th")];
 }
 

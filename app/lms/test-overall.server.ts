@@ -27,7 +27,10 @@ export const markConstraintFor = (max: number) => {
 export type TestPage = ItemPage & { offset: number };
 
 /** The test a page is about, for `action`; "progress" also needs the view flag (spec 002). */
-export async function testPage(args: Pick<LoaderFunctionArgs, "request" | "params" | "context">, action: Action): Promise<TestPage> {
+export async function testPage(
+  args: Pick<LoaderFunctionArgs, "request" | "params" | "context">,
+  action: Action,
+): Promise<TestPage> {
   const page = await itemPage(args as LoaderFunctionArgs, action);
   invariantResponse(page.can("view"), "Forbidden", { status: 403 });
   return { ...page, offset: await zoneOffset() };
@@ -49,7 +52,9 @@ export const loadAttempts = (page: ItemPage, request: Request, fixed: Record<str
 
 /** One attempt with its answers (404 when it is not the test's). */
 export async function loadAttempt(page: ItemPage, attemptId: number) {
-  const res = await page.api.get<AttemptRow & { answers: VerifyAnswerRow[] }>(`${page.apiBase}attempt/${attemptId}/`, { accept: [404] });
+  const res = await page.api.get<AttemptRow & { answers: VerifyAnswerRow[] }>(`${page.apiBase}attempt/${attemptId}/`, {
+    accept: [404],
+  });
   invariantResponse(res.status === 200, "Not Found", { status: 404, headers: page.api.headers() });
   return res.data;
 }
@@ -61,7 +66,10 @@ export async function loadSlots(page: ItemPage): Promise<SlotRow[]> {
 
 /** A `:slotid` that is one of the test's sections (404 otherwise), with its questions' figures. */
 export async function loadSlot(page: ItemPage, slotid: string | undefined) {
-  const res = await page.api.get<SlotRow & { questions: SlotQuestionRow[] }>(`${page.apiBase}slot/${idParam(slotid)}/`, { accept: [404] });
+  const res = await page.api.get<SlotRow & { questions: SlotQuestionRow[] }>(
+    `${page.apiBase}slot/${idParam(slotid)}/`,
+    { accept: [404] },
+  );
   invariantResponse(res.status === 200, "Not Found", { status: 404, headers: page.api.headers() });
   return res.data;
 }
@@ -72,7 +80,12 @@ export async function loadSlot(page: ItemPage, slotid: string | undefined) {
  * and answer (the "all" view once went into the query, where the list's canonical form drops
  * "all" as an empty filter, and the page redirected to itself).
  */
-export const loadSlotAnswers = (page: ItemPage, slotId: number, request: Request, opts: { questionId?: number; view: VerifyView }) =>
+export const loadSlotAnswers = (
+  page: ItemPage,
+  slotId: number,
+  request: Request,
+  opts: { questionId?: number; view: VerifyView },
+) =>
   loadPagedList<VerifyAnswerRow>(page.api, `${page.apiBase}slot/${slotId}/answer/`, request, [], {
     view: opts.view,
     ...(opts.questionId ? { question: String(opts.questionId) } : {}),

@@ -6,7 +6,15 @@ import { apiFieldErrors } from "./content-form.server";
 import { itemPost, type ItemPage } from "./item-page.server";
 import { redirectWithToast } from "./toast.server";
 
-export { choiceSchema, drawSchema, questionCreateSchema, questionMoveSchema, questionUpdateSchema, sectionSchema, testSettingSchema } from "../../contract/schemas/test";
+export {
+  choiceSchema,
+  drawSchema,
+  questionCreateSchema,
+  questionMoveSchema,
+  questionUpdateSchema,
+  sectionSchema,
+  testSettingSchema,
+} from "../../contract/schemas/test";
 
 /**
  * The server half of a test's own pages (docs/decisions/064): the setting tab, sections, the
@@ -36,17 +44,28 @@ export async function sendForm<S extends z.ZodType>(
   page: Pick<ItemPage, "api">,
 ): Promise<{ refused: ReturnType<typeof data<TestAnswer>>; sent?: undefined } | { refused: null; sent: Sent }> {
   const submission = parseWithZod(form, { schema });
-  if (submission.status !== "success") return { refused: data<TestAnswer>({ form: name, result: submission.reply() as SubmissionResult<string[]> }, { status: 400, headers: page.api.headers() }) };
+  if (submission.status !== "success")
+    return {
+      refused: data<TestAnswer>(
+        { form: name, result: submission.reply() as SubmissionResult<string[]> },
+        { status: 400, headers: page.api.headers() },
+      ),
+    };
   const sent = await send(submission.value as z.output<S>);
   if (sent.status === 400) {
     const errors = apiFieldErrors(sent.data as Record<string, unknown>);
     // Keys the API adds beside its message (`limit`) are no fields of the form.
     delete errors.fieldErrors.limit;
-    return { refused: data<TestAnswer>({ form: name, result: submission.reply(errors) as SubmissionResult<string[]> }, { status: 400, headers: page.api.headers() }) };
+    return {
+      refused: data<TestAnswer>(
+        { form: name, result: submission.reply(errors) as SubmissionResult<string[]> },
+        { status: 400, headers: page.api.headers() },
+      ),
+    };
   }
   return { refused: null, sent };
 }
 
 /** Redirect to `to` with a success toast (`message`, a dictionary key). */
-export const done = (page: Pick<ItemPage, "api">, to: string, message: string) => redirectWithToast(to, { type: "success", message }, { headers: page.api.headers() });
-
+export const done = (page: Pick<ItemPage, "api">, to: string, message: string) =>
+  redirectWithToast(to, { type: "success", message }, { headers: page.api.headers() });

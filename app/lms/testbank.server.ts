@@ -9,7 +9,8 @@ import { itemPage } from "./item-page.server";
 export async function bankLog(args: LoaderFunctionArgs, scope: "question" | "bank") {
   const page = await itemPage(args, "view");
   const at = new URL(args.request.url).searchParams.get("page");
-  const log = (await page.api.get<LogPage>(`${page.apiBase}log/`, { query: { scope, ...(at ? { page: at } : {}) } })).data;
+  const log = (await page.api.get<LogPage>(`${page.apiBase}log/`, { query: { scope, ...(at ? { page: at } : {}) } }))
+    .data;
   return { page, log };
 }
 

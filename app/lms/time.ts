@@ -30,6 +30,7 @@ export function fromLocalInput(value: string, offsetMinutes: number): string | n
 export function zonedValues(values: unknown, names: readonly string[], offsetMinutes: number): unknown {
   if (!values || typeof values !== "object") return values;
   const out: Record<string, unknown> = { ...(values as Record<string, unknown>) };
-  for (const n of names) if (typeof out[n] === "string") out[n] = fromLocalInput(out[n] as string, offsetMinutes) ?? out[n];
+  for (const n of names)
+    if (typeof out[n] === "string") out[n] = fromLocalInput(out[n] as string, offsetMinutes) ?? out[n];
   return out;
 }

@@ -20,7 +20,17 @@ export const errorKey = (code: string | number) => `error_${String(code).replace
  * The title's text: `parts` translated by `t` (a part whose text is empty is left out), then the
  * application's name; a page without parts is the application's own title ("LMS Dashboard").
  */
-export function titleText(parts: readonly TitlePart[], appName: string, t: (key: string, values?: Record<string, string>) => string): string {
-  const texts = parts.map((p) => ("text" in p ? p.text : t(p.key, p.values && Object.fromEntries(Object.entries(p.values).map(([k, v]) => [k, t(v)]))))).filter(Boolean);
+export function titleText(
+  parts: readonly TitlePart[],
+  appName: string,
+  t: (key: string, values?: Record<string, string>) => string,
+): string {
+  const texts = parts
+    .map((p) =>
+      "text" in p
+        ? p.text
+        : t(p.key, p.values && Object.fromEntries(Object.entries(p.values).map(([k, v]) => [k, t(v)]))),
+    )
+    .filter(Boolean);
   return [...(texts.length ? texts : [t("app_title")]), appName].filter(Boolean).join(TITLE_SEPARATOR);
 }

@@ -6,7 +6,12 @@ import { asciiUrl } from "./paths";
  * the HTTP status of the refusal an error reports, which it shows (spec 002 §8: the popup shows
  * "Error", the status and the translated detail).
  */
-export type Toast = { type: "success" | "error" | "info"; message: string; values?: Record<string, string | number>; status?: number };
+export type Toast = {
+  type: "success" | "error" | "info";
+  message: string;
+  values?: Record<string, string | number>;
+  status?: number;
+};
 
 const toastCookie = createCookie("toast", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
 

@@ -57,7 +57,11 @@ const RETRIED_STATUSES = new Set([502, 503]);
 const DROPPED = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "UND_ERR_SOCKET"]);
 
 export function droppedConnection(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === "object" && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === "object" && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     if (DROPPED.has(String((e as { code?: unknown }).code))) return true;
   }
   return false;
@@ -77,7 +81,10 @@ export function worthRetrying(method: string, outcome: { status: number } | { er
  * 502, 503 or dropped connection while `signal` has not ended the time for it. The first answer's
  * body is cancelled unread, so a retry holds no more memory than one call.
  */
-export async function fetchIdempotent(url: string, init: RequestInit & { method: "GET" | "HEAD"; signal: AbortSignal }): Promise<Response> {
+export async function fetchIdempotent(
+  url: string,
+  init: RequestInit & { method: "GET" | "HEAD"; signal: AbortSignal },
+): Promise<Response> {
   let first: Response;
   try {
     first = await fetch(url, init);
@@ -91,7 +98,13 @@ export async function fetchIdempotent(url: string, init: RequestInit & { method:
 }
 
 /** One exchange, answered in full within `timeoutMs` or given up (at once when it is not positive). */
-export function sendJson(method: string, url: string, headers: Record<string, string>, body?: string, timeoutMs = API_TIMEOUT_MS): Promise<WireAnswer> {
+export function sendJson(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: string,
+  timeoutMs = API_TIMEOUT_MS,
+): Promise<WireAnswer> {
   if (!(timeoutMs > 0)) return Promise.reject(new Error("no time left to ask the API"));
   const target = new URL(url);
   const secure = target.protocol === "https:";
@@ -101,26 +114,34 @@ export function sendJson(method: string, url: string, headers: Record<string, st
       clearTimeout(timer);
       reject(error);
     };
-    const req = (secure ? https : http).request(target, { method, headers: all, agent: agents[secure ? "https:" : "http:"] }, (res) => {
-      if (Number(res.headers["content-length"] ?? 0) > MAX_ANSWER_BYTES) {
-        req.destroy();
-        return fail(new AnswerTooLargeError(`the API announced an answer over ${MAX_ANSWER_BYTES} bytes`));
-      }
-      const chunks: Buffer[] = [];
-      let length = 0;
-      res.on("data", (chunk: Buffer) => {
-        length += chunk.length;
-        if (length <= MAX_ANSWER_BYTES) return void chunks.push(chunk);
-        chunks.length = 0;
-        req.destroy();
-        fail(new AnswerTooLargeError(`the API's answer passed ${MAX_ANSWER_BYTES} bytes`));
-      });
-      res.on("error", fail);
-      res.on("end", () => {
-        clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, setCookies: res.headers["set-cookie"] ?? [], text: Buffer.concat(chunks).toString("utf8") });
-      });
-    });
+    const req = (secure ? https : http).request(
+      target,
+      { method, headers: all, agent: agents[secure ? "https:" : "http:"] },
+      (res) => {
+        if (Number(res.headers["content-length"] ?? 0) > MAX_ANSWER_BYTES) {
+          req.destroy();
+          return fail(new AnswerTooLargeError(`the API announced an answer over ${MAX_ANSWER_BYTES} bytes`));
+        }
+        const chunks: Buffer[] = [];
+        let length = 0;
+        res.on("data", (chunk: Buffer) => {
+          length += chunk.length;
+          if (length <= MAX_ANSWER_BYTES) return void chunks.push(chunk);
+          chunks.length = 0;
+          req.destroy();
+          fail(new AnswerTooLargeError(`the API's answer passed ${MAX_ANSWER_BYTES} bytes`));
+        });
+        res.on("error", fail);
+        res.on("end", () => {
+          clearTimeout(timer);
+          resolve({
+            status: res.statusCode ?? 0,
+            setCookies: res.headers["set-cookie"] ?? [],
+            text: Buffer.concat(chunks).toString("utf8"),
+          });
+        });
+      },
+    );
     // The whole exchange, not the wait for each byte: an API that answers slowly byte by byte
     // must not hold the page longer than one that answers nothing.
     const timer = setTimeout(() => {

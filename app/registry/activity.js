@@ -6,7 +6,24 @@
  * @typedef {import("./content-typedefs.js").ContentType} ContentType
  */
 import { FEATURES } from "../../contract/features.js";
-import { LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, PREREQUISITE, enrollmentTab, COMPETENCY, budgetTab, ECERTIFICATE, GAMIFICATION, LEARNER, progressOverall, OVERALL_INDEX, ENGINE_MODULES, PERMISSION } from "./parts.js";
+import {
+  LIST,
+  NAME_COLUMNS,
+  STATE_COLUMNS,
+  HEAD_FIELDS,
+  TAIL_FIELDS,
+  PREREQUISITE,
+  enrollmentTab,
+  COMPETENCY,
+  budgetTab,
+  ECERTIFICATE,
+  GAMIFICATION,
+  LEARNER,
+  progressOverall,
+  OVERALL_INDEX,
+  ENGINE_MODULES,
+  PERMISSION,
+} from "./parts.js";
 
 /** @type {ContentType} */
 export const ACTIVITY_TYPE = {
@@ -31,10 +48,28 @@ export const ACTIVITY_TYPE = {
   // spec 000 §2.3: budget (actual, price), checklist (inspector), competency, ecertificate,
   // enrollment (prerequisite), gamification, information, permission (admin; condition).
   tabs: [
-    { id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx" },
     {
-      id: "checklist", labelKey: "tab_checklist", action: "view", kind: "table", module: "routes/activity.checklist.tsx",
-      children: [{ id: "inspector", labelKey: "tab_inspector", action: "view", kind: "table", module: "routes/activity.checklist-inspector.tsx" }],
+      id: "information",
+      labelKey: "tab_information",
+      action: "view",
+      kind: "form",
+      module: "routes/content.tab-form.tsx",
+    },
+    {
+      id: "checklist",
+      labelKey: "tab_checklist",
+      action: "view",
+      kind: "table",
+      module: "routes/activity.checklist.tsx",
+      children: [
+        {
+          id: "inspector",
+          labelKey: "tab_inspector",
+          action: "view",
+          kind: "table",
+          module: "routes/activity.checklist-inspector.tsx",
+        },
+      ],
     },
     enrollmentTab([{ ...PREREQUISITE, feature: FEATURES.activityDependency }]),
     PERMISSION,
@@ -47,21 +82,63 @@ export const ACTIVITY_TYPE = {
   // verify/{slotid}. A slot of the overall pages is a checklist (docs/decisions/023).
   overall: [
     {
-      id: "checkin", path: "checkin/:slotid?", lists: { slotid: "checklist/" }, labelKey: "overall_checkin", action: "progress", kind: "table", module: "routes/activity.overall-checkin.tsx",
+      id: "checkin",
+      path: "checkin/:slotid?",
+      lists: { slotid: "checklist/" },
+      labelKey: "overall_checkin",
+      action: "progress",
+      kind: "table",
+      module: "routes/activity.overall-checkin.tsx",
       // The spec's spelling (spec 000 §2.3 "check-in (optional {slotid})"), as a class's overall/check-in.
       aliases: [{ id: "check-in", path: "overall/check-in/:slotid?", to: "overall/checkin/:slotid?" }],
     },
     LEARNER,
     // One checklist's slots: overall/progress/{slotid}.
-    progressOverall([{ id: "slot", path: ":slotid", lists: { slotid: "checklist/" }, labelKey: "act_slot_progress", action: "progress", kind: "table", module: "routes/activity.overall-slot-progress.tsx" }]),
-    { id: "usage", path: "usage/:usage_type?", labelKey: "overall_usage", action: "view", kind: "custom", module: "routes/activity.overall-usage.tsx" },
-    { id: "verify", path: "verify/:slotid?", lists: { slotid: "checklist/" }, labelKey: "overall_verify", action: "progress", kind: "table", module: "routes/activity.overall-verify.tsx" },
+    progressOverall([
+      {
+        id: "slot",
+        path: ":slotid",
+        lists: { slotid: "checklist/" },
+        labelKey: "act_slot_progress",
+        action: "progress",
+        kind: "table",
+        module: "routes/activity.overall-slot-progress.tsx",
+      },
+    ]),
+    {
+      id: "usage",
+      path: "usage/:usage_type?",
+      labelKey: "overall_usage",
+      action: "view",
+      kind: "custom",
+      module: "routes/activity.overall-usage.tsx",
+    },
+    {
+      id: "verify",
+      path: "verify/:slotid?",
+      lists: { slotid: "checklist/" },
+      labelKey: "overall_verify",
+      action: "progress",
+      kind: "table",
+      module: "routes/activity.overall-verify.tsx",
+    },
   ],
   overallIndex: OVERALL_INDEX,
   pages: [
-    { id: "checklist.item", path: "checklist/:checklistid", labelKey: "act_checklist_title", action: "view", module: "routes/activity.checklist-item.tsx", lists: { checklistid: "checklist/" } },
     {
-      id: "checklist.verify", path: "checklist/:checklistid?/slot/:slotid?/verify/:view_type?", labelKey: "act_verify_title", action: "progress", module: "routes/activity.slot-verify.tsx",
+      id: "checklist.item",
+      path: "checklist/:checklistid",
+      labelKey: "act_checklist_title",
+      action: "view",
+      module: "routes/activity.checklist-item.tsx",
+      lists: { checklistid: "checklist/" },
+    },
+    {
+      id: "checklist.verify",
+      path: "checklist/:checklistid?/slot/:slotid?/verify/:view_type?",
+      labelKey: "act_verify_title",
+      action: "progress",
+      module: "routes/activity.slot-verify.tsx",
       lists: { checklistid: "checklist/", slotid: "checklist/{checklistid}/slot/" },
     },
   ],

@@ -17,7 +17,8 @@
  */
 
 /** The tab's `aliases`, each with its page's action where it names none. */
-const own = (/** @type {Tab} */ page) => (page.aliases ?? []).map((a) => ({ ...a, action: a.action ?? page.action ?? "view" }));
+const own = (/** @type {Tab} */ page) =>
+  (page.aliases ?? []).map((a) => ({ ...a, action: a.action ?? page.action ?? "view" }));
 
 /**
  * Every alias of an item's built tabs and overall pages.

@@ -47,7 +47,15 @@ export const APPROVALS_TYPES = [
       { name: "code", labelKey: "field_code", kind: "text" },
       { name: "type", labelKey: "field_budget_type", kind: "select", source: "code:budget_category_type" },
     ],
-    tabs: [{ id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx" }],
+    tabs: [
+      {
+        id: "information",
+        labelKey: "tab_information",
+        action: "view",
+        kind: "form",
+        module: "routes/content.tab-form.tsx",
+      },
+    ],
     searchKey: "bgt_category_search_placeholder",
   },
 ];

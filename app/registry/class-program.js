@@ -13,7 +13,7 @@ import { ENGINE_MODULES, LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FI
 const CLASS_ROW_POSTS = { toggle: "class_publish_class", delete: "class_delete_class" };
 
 /** @type {ContentType} */
-export const CLASS_PROGRAM_TYPE = ({
+export const CLASS_PROGRAM_TYPE = {
   key: "class_program",
   segment: "class-program",
   param: "classprogramid",
@@ -29,29 +29,64 @@ export const CLASS_PROGRAM_TYPE = ({
   // Its cover image (spec 001 §3), on the information form as a course's; removing it keeps the
   // program published, which needs no image (docs/decisions/047).
   coverUnpublishes: false,
-  columns: [{ key: "image", labelKey: "col_cover", kind: "image" }, ...NAME_COLUMNS, { key: "class_count", labelKey: "col_class_count" }, ...STATE_COLUMNS],
+  columns: [
+    { key: "image", labelKey: "col_cover", kind: "image" },
+    ...NAME_COLUMNS,
+    { key: "class_count", labelKey: "col_class_count" },
+    ...STATE_COLUMNS,
+  ],
   ...LIST,
   fields: [...HEAD_FIELDS, ...TAIL_FIELDS],
   defaultTab: "class",
   tabs: [
     {
       // The program's classes: the class list with the program fixed (routes/class-program.classes.tsx).
-      id: "class", labelKey: "cls_program_classes", action: "view", kind: "table", module: "routes/class-program.classes.tsx", post: CLASS_ROW_POSTS,
-      children: [{ id: "status", path: "status/:status?", labelKey: "cls_status_views", action: "view", kind: "table", module: "routes/class-program.classes.tsx", post: CLASS_ROW_POSTS }],
+      id: "class",
+      labelKey: "cls_program_classes",
+      action: "view",
+      kind: "table",
+      module: "routes/class-program.classes.tsx",
+      post: CLASS_ROW_POSTS,
+      children: [
+        {
+          id: "status",
+          path: "status/:status?",
+          labelKey: "cls_status_views",
+          action: "view",
+          kind: "table",
+          module: "routes/class-program.classes.tsx",
+          post: CLASS_ROW_POSTS,
+        },
+      ],
     },
     // spec 000 §2.4 "edit with competency and condition": the information form and its competencies.
     {
-      id: "edit", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx",
+      id: "edit",
+      labelKey: "tab_information",
+      action: "view",
+      kind: "form",
+      module: "routes/content.tab-form.tsx",
       children: [
         { ...COMPETENCY },
         // Who may see and enrol (the engine's permission rules), each rule's condition below it.
-        { id: "condition", labelKey: "cls_program_condition", action: "change", kind: "table", module: "routes/content.permission.tsx" },
         {
-          id: "rule", path: "condition/:permissionid/condition", labelKey: "cls_program_condition", action: "change", kind: "form",
-          lists: { permissionid: "permission/" }, module: "routes/content.permission-condition.tsx",
+          id: "condition",
+          labelKey: "cls_program_condition",
+          action: "change",
+          kind: "table",
+          module: "routes/content.permission.tsx",
+        },
+        {
+          id: "rule",
+          path: "condition/:permissionid/condition",
+          labelKey: "cls_program_condition",
+          action: "change",
+          kind: "form",
+          lists: { permissionid: "permission/" },
+          module: "routes/content.permission-condition.tsx",
         },
       ],
     },
   ],
   overall: [],
-});
+};

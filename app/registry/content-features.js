@@ -52,7 +52,10 @@ export function contentFeatures(type) {
  * @returns {{ price?: import("./content-typedefs.js").Feature, prerequisite?: import("./content-typedefs.js").Feature }}
  */
 export function contentSwitches(type) {
-  const sub = (tabId, childId) => builtTabs(type.tabs).find((t) => t.id === tabId)?.children.find((c) => c.id === childId)?.feature;
+  const sub = (tabId, childId) =>
+    builtTabs(type.tabs)
+      .find((t) => t.id === tabId)
+      ?.children.find((c) => c.id === childId)?.feature;
   const price = sub("budget", "price");
   const prerequisite = sub("enrollment", "prerequisite");
   return { ...(price ? { price } : {}), ...(prerequisite ? { prerequisite } : {}) };

@@ -78,7 +78,9 @@ export const alsoFlags = (type, action, opts = {}) => [
  * @returns {string[]}
  */
 export const adminGuards = (type, action, opts = {}) =>
-  type.administeredBy && !opts.flagOnly && (action === "view" || action === "change") ? [`administers_${type.administeredBy}`] : [];
+  type.administeredBy && !opts.flagOnly && (action === "view" || action === "change")
+    ? [`administers_${type.administeredBy}`]
+    : [];
 
 /**
  * Content type by its URL segment.

@@ -22,7 +22,13 @@ export const LIBRARY_I18N = "library";
 const NOT_REPEATED = ["identification"];
 
 /** @type {ItemPage} Taking the item into the organisation's content: a confirmation page, a real form. */
-const TAKE = { id: "take", path: "take", labelKey: "lib_take_title", action: "view", module: "routes/library.take.tsx" };
+const TAKE = {
+  id: "take",
+  path: "take",
+  labelKey: "lib_take_title",
+  action: "view",
+  module: "routes/library.take.tsx",
+};
 
 /**
  * The library's entries, from the organisation's (`types`), in contract/library.js's order.

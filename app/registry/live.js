@@ -12,10 +12,22 @@
  * @typedef {import("./content-typedefs.js").FormField} FormField
  */
 import { FEATURES } from "../../contract/features.js";
-import { ENGINE_MODULES, LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, enrollmentTab, budgetTab, LEARNER, progressOverall, OVERALL_INDEX } from "./parts.js";
+import {
+  ENGINE_MODULES,
+  LIST,
+  NAME_COLUMNS,
+  STATE_COLUMNS,
+  HEAD_FIELDS,
+  TAIL_FIELDS,
+  enrollmentTab,
+  budgetTab,
+  LEARNER,
+  progressOverall,
+  OVERALL_INDEX,
+} from "./parts.js";
 
 /** @type {ContentType} */
-export const LIVE_TYPE = ({
+export const LIVE_TYPE = {
   key: "live",
   segment: "live",
   param: "liveid",
@@ -42,7 +54,13 @@ export const LIVE_TYPE = ({
   // spec 001 §3 "Live": what an administrator sets; status and the stream details are the API's.
   fields: [
     ...HEAD_FIELDS,
-    { name: "live_type", labelKey: "live_field_type", kind: "select", source: "code:live_type", helpKey: "live_help_type" },
+    {
+      name: "live_type",
+      labelKey: "live_field_type",
+      kind: "select",
+      source: "code:live_type",
+      helpKey: "live_help_type",
+    },
     { name: "datetime_live_start", labelKey: "live_field_start", kind: "datetime", helpKey: "live_help_zone" },
     { name: "datetime_live_end", labelKey: "live_field_end", kind: "datetime", helpKey: "live_help_zone" },
     { name: "instructor_list", labelKey: "field_instructor_list", kind: "multiselect", source: "instructor" },
@@ -54,23 +72,59 @@ export const LIVE_TYPE = ({
   // progress, question); stream (learner, progress, question).
   tabs: [
     // The live as read; `api` "": the item itself.
-    { id: "information", labelKey: "tab_information", action: "view", kind: "custom", module: "routes/live.information.tsx", api: "" },
+    {
+      id: "information",
+      labelKey: "tab_information",
+      action: "view",
+      kind: "custom",
+      module: "routes/live.information.tsx",
+      api: "",
+    },
     { id: "edit", labelKey: "live_tab_edit", action: "view", kind: "form", module: "routes/content.tab-form.tsx" },
     enrollmentTab([]),
     budgetTab(FEATURES.price),
     {
-      id: "stream", labelKey: "live_tab_stream", action: "view", kind: "custom", module: "routes/live.stream.tsx", api: "stream/",
+      id: "stream",
+      labelKey: "live_tab_stream",
+      action: "view",
+      kind: "custom",
+      module: "routes/live.stream.tsx",
+      api: "stream/",
       children: [
-        { id: "learner", labelKey: "live_tab_stream_learner", action: "learner", kind: "table", module: "routes/live.stream-learner.tsx" },
-        { id: "progress", labelKey: "live_tab_stream_progress", action: "progress", kind: "table", module: "routes/live.stream-progress.tsx" },
-        { id: "question", labelKey: "live_tab_stream_question", action: "view", kind: "table", module: "routes/live.question.tsx" },
+        {
+          id: "learner",
+          labelKey: "live_tab_stream_learner",
+          action: "learner",
+          kind: "table",
+          module: "routes/live.stream-learner.tsx",
+        },
+        {
+          id: "progress",
+          labelKey: "live_tab_stream_progress",
+          action: "progress",
+          kind: "table",
+          module: "routes/live.stream-progress.tsx",
+        },
+        {
+          id: "question",
+          labelKey: "live_tab_stream_question",
+          action: "view",
+          kind: "table",
+          module: "routes/live.question.tsx",
+        },
       ],
     },
   ],
   overall: [
     LEARNER,
     progressOverall(),
-    { id: "question", labelKey: "live_overall_question", action: "view", kind: "table", module: "routes/live.question.tsx" },
+    {
+      id: "question",
+      labelKey: "live_overall_question",
+      action: "view",
+      kind: "table",
+      module: "routes/live.question.tsx",
+    },
   ],
   overallIndex: OVERALL_INDEX,
-});
+};

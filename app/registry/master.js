@@ -27,14 +27,28 @@ const NAME_CODE_COLUMNS = [
   { key: "name", labelKey: "col_name", sortable: true },
   { key: "code", labelKey: "col_code", sortable: true, kind: "code" },
 ];
-const INFORMATION = { id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx" };
+const INFORMATION = {
+  id: "information",
+  labelKey: "tab_information",
+  action: "view",
+  kind: "form",
+  module: "routes/content.tab-form.tsx",
+};
 /**
  * A kind's administrators (role scopes, decision 030): the content engine's administrators page,
  * calling the kind's own `admin/` under the item (docs/decisions/035).
  * @type {import("./content-typedefs.js").Tab}
  */
 // Who administers an item is the kind's flag's business, never its administrators' (flagOnly).
-const ADMIN = { id: "admin", labelKey: "tab_admin", action: "change", kind: "table", module: "routes/content.permission-admin.tsx", api: "admin/", flagOnly: true };
+const ADMIN = {
+  id: "admin",
+  labelKey: "tab_admin",
+  action: "change",
+  kind: "table",
+  module: "routes/content.permission-admin.tsx",
+  api: "admin/",
+  flagOnly: true,
+};
 /**
  * A group's members and condition (decision 030): every group has both tabs, so the tab bar is
  * the same for each; a group of accounts' condition page says it has none (docs/decisions/035).
@@ -45,11 +59,22 @@ const GROUP_TABS = [
   { id: "condition", labelKey: "tab_condition", action: "view", kind: "form", module: "routes/group.condition.tsx" },
 ];
 /** @type {import("./content-typedefs.js").Tab} a provider's highlights (spec 000 §2.11 provider "highlight"). */
-const HIGHLIGHT = { id: "highlight", labelKey: "tab_highlight", action: "view", kind: "table", module: "routes/provider.highlight.tsx" };
+const HIGHLIGHT = {
+  id: "highlight",
+  labelKey: "tab_highlight",
+  action: "view",
+  kind: "table",
+  module: "routes/provider.highlight.tsx",
+};
 /** @type {import("./content-typedefs.js").Tab} a location's rooms (spec 000 §2.11 location "room"; docs/decisions/039). */
 const ROOM = { id: "room", labelKey: "tab_room", action: "view", kind: "table", module: "routes/location.room.tsx" };
 /** The department flags (spec 002 §6 module "department"): the department pages have their own. */
-const DEPARTMENT = { view: "department_view_department", add: "department_add_department", change: "department_change_department", delete: "department_delete_department" };
+const DEPARTMENT = {
+  view: "department_view_department",
+  add: "department_add_department",
+  change: "department_change_department",
+  delete: "department_delete_department",
+};
 const ACCOUNT = { add: "account_add_account", change: "account_change_account", delete: "account_delete_account" };
 /**
  * The user area's pages beside the list (spec 000 §2.11; docs/decisions/034): history, levels and
@@ -60,23 +85,77 @@ const ACCOUNT = { add: "account_add_account", change: "account_change_account", 
 const USER_PAGES = [
   { id: "history", path: "history", labelKey: "user_history_all", module: "routes/user.history.tsx", action: "view" },
   {
-    id: "level", path: "level", labelKey: "user_level_title", module: "routes/user.level.tsx", action: "view",
-    post: Object.fromEntries(["level", "position"].flatMap((k) => [[`create-${k}`, ACCOUNT.add], [`update-${k}`, ACCOUNT.change], [`delete-${k}`, ACCOUNT.delete]])),
+    id: "level",
+    path: "level",
+    labelKey: "user_level_title",
+    module: "routes/user.level.tsx",
+    action: "view",
+    post: Object.fromEntries(
+      ["level", "position"].flatMap((k) => [
+        [`create-${k}`, ACCOUNT.add],
+        [`update-${k}`, ACCOUNT.change],
+        [`delete-${k}`, ACCOUNT.delete],
+      ]),
+    ),
   },
   // Its label is the menu's (shell namespace): the menu lists it on every page.
-  { id: "department", path: "department", labelKey: "master_department", module: "routes/user.department.tsx", flag: DEPARTMENT.view, menu: true },
-  { id: "department.new", path: "department/new", labelKey: "user_department_new", module: "routes/user.department-new.tsx", flag: DEPARTMENT.add, under: "department", post: { "": DEPARTMENT.add } },
-  // The API's account history (account view flag) filtered to department moves.
-  { id: "department.history", path: "department/history", labelKey: "user_department_history", module: "routes/user.department-history.tsx", action: "view", under: "department" },
   {
-    id: "department.item", path: "department/:departmentid", labelKey: "user_department_item", module: "routes/user.department-item.tsx", flag: DEPARTMENT.view,
-    params: { departmentid: { api: "dashboard/department/" } }, post: { save: DEPARTMENT.change, delete: DEPARTMENT.delete },
+    id: "department",
+    path: "department",
+    labelKey: "master_department",
+    module: "routes/user.department.tsx",
+    flag: DEPARTMENT.view,
+    menu: true,
   },
-  { id: "reset-password", path: "reset-password", labelKey: "user_reset_title", module: "routes/user.reset-password.tsx", action: "change", post: { reset: ACCOUNT.change, choose: ACCOUNT.change } },
+  {
+    id: "department.new",
+    path: "department/new",
+    labelKey: "user_department_new",
+    module: "routes/user.department-new.tsx",
+    flag: DEPARTMENT.add,
+    under: "department",
+    post: { "": DEPARTMENT.add },
+  },
+  // The API's account history (account view flag) filtered to department moves.
+  {
+    id: "department.history",
+    path: "department/history",
+    labelKey: "user_department_history",
+    module: "routes/user.department-history.tsx",
+    action: "view",
+    under: "department",
+  },
+  {
+    id: "department.item",
+    path: "department/:departmentid",
+    labelKey: "user_department_item",
+    module: "routes/user.department-item.tsx",
+    flag: DEPARTMENT.view,
+    params: { departmentid: { api: "dashboard/department/" } },
+    post: { save: DEPARTMENT.change, delete: DEPARTMENT.delete },
+  },
+  {
+    id: "reset-password",
+    path: "reset-password",
+    labelKey: "user_reset_title",
+    module: "routes/user.reset-password.tsx",
+    action: "change",
+    post: { reset: ACCOUNT.change, choose: ACCOUNT.change },
+  },
 ];
 
 /** A kind of master data: the engine's modules, no publishing, its own dictionary namespace. */
-const master = (own) => ({ ...ENGINE_MODULES, ...PLAIN, i18n: ["people", "master"], menuSection: "master", filters: [], filterSources: {}, overall: [], defaultTab: "information", ...own });
+const master = (own) => ({
+  ...ENGINE_MODULES,
+  ...PLAIN,
+  i18n: ["people", "master"],
+  menuSection: "master",
+  filters: [],
+  filterSources: {},
+  overall: [],
+  defaultTab: "information",
+  ...own,
+});
 
 /** @type {ContentType[]} */
 export const MASTER_TYPES = [
@@ -127,7 +206,13 @@ export const MASTER_TYPES = [
       { name: "position", labelKey: "field_position", kind: "select", source: "position" },
       { name: "level", labelKey: "field_level", kind: "select", source: "level" },
       // Any active account, found by a search (the engine's account field; docs/decisions/034).
-      { name: "supervisor", labelKey: "field_supervisor", kind: "account", source: "dashboard/user/?is_active=1", noneKey: "field_supervisor_none" },
+      {
+        name: "supervisor",
+        labelKey: "field_supervisor",
+        kind: "account",
+        source: "dashboard/user/?is_active=1",
+        noneKey: "field_supervisor_none",
+      },
       { name: "date_start", labelKey: "field_date_start", kind: "date" },
       { name: "date_joined", labelKey: "field_date_joined", kind: "date" },
       { name: "date_birth", labelKey: "field_date_birth", kind: "date" },
@@ -173,7 +258,10 @@ export const MASTER_TYPES = [
     labelKey: "master_group",
     nounKey: "noun_group",
     schema: "group",
-    columns: [...NAME_CODE_COLUMNS, { key: "type", labelKey: "col_group_type", kind: "label", labelPrefix: "group_type_" }],
+    columns: [
+      ...NAME_CODE_COLUMNS,
+      { key: "type", labelKey: "col_group_type", kind: "label", labelPrefix: "group_type_" },
+    ],
     defaultOrdering: "name",
     fields: [
       ...NAME_CODE,
@@ -195,9 +283,17 @@ export const MASTER_TYPES = [
     nounKey: "noun_instructor",
     schema: "instructor",
     cover: true,
-    columns: [{ key: "image", labelKey: "col_cover", kind: "image" }, ...NAME_CODE_COLUMNS, { key: "contact", labelKey: "col_contact" }],
+    columns: [
+      { key: "image", labelKey: "col_cover", kind: "image" },
+      ...NAME_CODE_COLUMNS,
+      { key: "contact", labelKey: "col_contact" },
+    ],
     defaultOrdering: "name",
-    fields: [...NAME_CODE, { name: "contact", labelKey: "field_contact", kind: "text" }, { name: "overview", labelKey: "field_overview", kind: "textarea" }],
+    fields: [
+      ...NAME_CODE,
+      { name: "contact", labelKey: "field_contact", kind: "text" },
+      { name: "overview", labelKey: "field_overview", kind: "textarea" },
+    ],
     tabs: [INFORMATION, ADMIN],
   }),
   master({
@@ -210,9 +306,17 @@ export const MASTER_TYPES = [
     nounKey: "noun_provider",
     schema: "provider",
     cover: true,
-    columns: [{ key: "image", labelKey: "col_cover", kind: "image" }, ...NAME_CODE_COLUMNS, { key: "count_admin", labelKey: "col_count_admin" }],
+    columns: [
+      { key: "image", labelKey: "col_cover", kind: "image" },
+      ...NAME_CODE_COLUMNS,
+      { key: "count_admin", labelKey: "col_count_admin" },
+    ],
     defaultOrdering: "name",
-    fields: [...NAME_CODE, { name: "about", labelKey: "field_about", kind: "textarea" }, { name: "desc", labelKey: "field_desc", kind: "textarea" }],
+    fields: [
+      ...NAME_CODE,
+      { name: "about", labelKey: "field_about", kind: "textarea" },
+      { name: "desc", labelKey: "field_desc", kind: "textarea" },
+    ],
     tabs: [INFORMATION, ADMIN, HIGHLIGHT],
   }),
   master({

@@ -18,7 +18,20 @@
  * @typedef {import("./content-typedefs.js").FormField} FormField
  * @typedef {{ key: string, segment: string, param: string, file?: boolean, link?: boolean, body?: boolean, cards?: boolean, review?: boolean, discussion?: boolean, index?: boolean }} MediaTypeRow
  */
-import { ENGINE_MODULES, PERMISSION, LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, enrollmentTab, GAMIFICATION, LEARNER, progressOverall, OVERALL_INDEX } from "./parts.js";
+import {
+  ENGINE_MODULES,
+  PERMISSION,
+  LIST,
+  NAME_COLUMNS,
+  STATE_COLUMNS,
+  HEAD_FIELDS,
+  TAIL_FIELDS,
+  enrollmentTab,
+  GAMIFICATION,
+  LEARNER,
+  progressOverall,
+  OVERALL_INDEX,
+} from "./parts.js";
 
 /** @type {MediaTypeRow[]} one row per media type: its URL, parameter and what it holds. */
 export const MEDIA_TYPES = [
@@ -37,9 +50,19 @@ const MODULE = (name) => `routes/media.${name}.tsx`;
 
 /** The management page's condition (the permission rules: who may see it) and publish pages. */
 const managementPage = () => ({
-  id: "management", labelKey: "media_overall_management", action: "view", kind: "custom", module: MODULE("management"),
+  id: "management",
+  labelKey: "media_overall_management",
+  action: "view",
+  kind: "custom",
+  module: MODULE("management"),
   children: [
-    { id: "condition", labelKey: "media_condition", action: "change", kind: "table", module: "routes/content.permission.tsx" },
+    {
+      id: "condition",
+      labelKey: "media_condition",
+      action: "change",
+      kind: "table",
+      module: "routes/content.permission.tsx",
+    },
     { id: "publish", labelKey: "media_publish", action: "publish", kind: "custom", module: MODULE("publish") },
   ],
 });
@@ -82,8 +105,15 @@ export const mediaType = (row) => ({
   tabs: [
     {
       // The engine's form with the item's file beside it; `api` "": the item itself.
-      id: "information", labelKey: "tab_information", action: "view", kind: "form", module: MODULE("information"), api: "",
-      children: row.review ? [{ id: "review", labelKey: "media_tab_review", action: "view", kind: "review", module: MODULE("review") }] : [],
+      id: "information",
+      labelKey: "tab_information",
+      action: "view",
+      kind: "form",
+      module: MODULE("information"),
+      api: "",
+      children: row.review
+        ? [{ id: "review", labelKey: "media_tab_review", action: "view", kind: "review", module: MODULE("review") }]
+        : [],
       // spec 000 §2.9 "a review page (audio, video)" at /{type}/{id}/review: the tab's review.
       ...(row.review ? { aliases: [{ id: "review", path: "review", to: "information/review" }] } : {}),
     },
@@ -92,7 +122,11 @@ export const mediaType = (row) => ({
           { id: "card", labelKey: "media_tab_card", action: "view", kind: "custom", module: MODULE("cards") },
           { id: "summary", labelKey: "media_tab_summary", action: "view", kind: "custom", module: MODULE("summary") },
           {
-            id: "ugc", labelKey: "media_tab_ugc", action: "view", kind: "table", module: MODULE("ugc"),
+            id: "ugc",
+            labelKey: "media_tab_ugc",
+            action: "view",
+            kind: "table",
+            module: MODULE("ugc"),
             // spec 000 §2.9 "ugc (edit, list, view)": a card by `?id=`, else the list to choose one from.
             aliases: [
               { id: "ugc-view", path: "ugc/view", to: "ugc/:id/view", fallback: "ugc/list" },
@@ -100,8 +134,24 @@ export const mediaType = (row) => ({
             ],
             children: [
               { id: "list", labelKey: "media_ugc_list", action: "view", kind: "table", module: MODULE("ugc") },
-              { id: "view", labelKey: "media_ugc_view", action: "view", kind: "custom", param: "ugcid", paramList: "ugc/", module: MODULE("ugc-item") },
-              { id: "edit", labelKey: "media_ugc_edit", action: "change", kind: "form", param: "ugcid", paramList: "ugc/", module: MODULE("ugc-item") },
+              {
+                id: "view",
+                labelKey: "media_ugc_view",
+                action: "view",
+                kind: "custom",
+                param: "ugcid",
+                paramList: "ugc/",
+                module: MODULE("ugc-item"),
+              },
+              {
+                id: "edit",
+                labelKey: "media_ugc_edit",
+                action: "change",
+                kind: "form",
+                param: "ugcid",
+                paramList: "ugc/",
+                module: MODULE("ugc-item"),
+              },
             ],
           },
         ]
@@ -114,15 +164,37 @@ export const mediaType = (row) => ({
     LEARNER,
     progressOverall(),
     managementPage(),
-    ...(row.discussion ? [{ id: "discussion", labelKey: "overall_discussion", action: "view", kind: "table", module: "routes/content.overall-discussion.tsx" }] : []),
+    ...(row.discussion
+      ? [
+          {
+            id: "discussion",
+            labelKey: "overall_discussion",
+            action: "view",
+            kind: "table",
+            module: "routes/content.overall-discussion.tsx",
+          },
+        ]
+      : []),
   ],
   overallIndex: OVERALL_INDEX,
   // spec 000 §2.9: /video/{materialid}/index/overall/condition and /publish — the management
   // page's condition and publish under the video's index (docs/decisions/069).
   pages: row.index
     ? [
-        { id: "index.condition", path: "index/overall/condition", labelKey: "media_condition", action: "change", module: "routes/content.permission.tsx" },
-        { id: "index.publish", path: "index/overall/publish", labelKey: "media_publish", action: "publish", module: MODULE("publish") },
+        {
+          id: "index.condition",
+          path: "index/overall/condition",
+          labelKey: "media_condition",
+          action: "change",
+          module: "routes/content.permission.tsx",
+        },
+        {
+          id: "index.publish",
+          path: "index/overall/publish",
+          labelKey: "media_publish",
+          action: "publish",
+          module: MODULE("publish"),
+        },
       ]
     : [],
 });

@@ -31,10 +31,22 @@ const inSection = (id) => SCREENS.filter((s) => (s.section ?? "home") === id && 
 /** The menu entries of a section's registry types (content.js, master.js): each list, and the pages beside it that ask to be listed. */
 const typeEntries = (section) =>
   REGISTRY_TYPES.filter((t) => t.listModule && t.menuSection === section).flatMap((t) => [
-    { id: `${t.key}.list`, path: t.segment, labelKey: t.labelKey, flag: contentFlag(t, "view"), feature: t.feature, ...(t.administeredBy ? { also: adminGuards(t, "view") } : {}) },
+    {
+      id: `${t.key}.list`,
+      path: t.segment,
+      labelKey: t.labelKey,
+      flag: contentFlag(t, "view"),
+      feature: t.feature,
+      ...(t.administeredBy ? { also: adminGuards(t, "view") } : {}),
+    },
     ...(t.listPages ?? [])
       .filter((p) => p.menu)
-      .map((p) => ({ id: `${t.key}.list.${p.id}`, path: `${t.segment}/${p.path}`, labelKey: p.labelKey, flag: p.flag ?? contentFlag(t, p.action ?? "view") })),
+      .map((p) => ({
+        id: `${t.key}.list.${p.id}`,
+        path: `${t.segment}/${p.path}`,
+        labelKey: p.labelKey,
+        flag: p.flag ?? contentFlag(t, p.action ?? "view"),
+      })),
   ]);
 
 /** @type {MenuSection[]} */

@@ -43,7 +43,20 @@ export function contentAt(pathname) {
   // The type's segment: one part, or two under a collection (`coniclex/video`); `at` is the item id's index.
   const at = COLLECTIONS.includes(parts[1]) && parts[2] ? 3 : 2;
   const segment = parts.slice(1, at).join("/");
-  const mount = MOUNTS.find((m) => m.parent === segment && ID.test(parts[at] ?? "") && parts[at + 1] === m.path && (ID.test(parts[at + 2] ?? "") || parts[at + 2] === "create"));
-  if (mount) return { segment: mount.child, base: parts.slice(1, at + 2).join("/"), mount, parentId: Number(parts[at]), rest: parts.slice(at + 2) };
+  const mount = MOUNTS.find(
+    (m) =>
+      m.parent === segment &&
+      ID.test(parts[at] ?? "") &&
+      parts[at + 1] === m.path &&
+      (ID.test(parts[at + 2] ?? "") || parts[at + 2] === "create"),
+  );
+  if (mount)
+    return {
+      segment: mount.child,
+      base: parts.slice(1, at + 2).join("/"),
+      mount,
+      parentId: Number(parts[at]),
+      rest: parts.slice(at + 2),
+    };
   return { segment, base: segment, mount: null, parentId: null, rest: parts.slice(at) };
 }

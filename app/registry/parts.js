@@ -12,17 +12,47 @@
  */
 import { FEATURES } from "../../contract/features.js";
 
-export const ENGINE_MODULES = { listModule: "routes/content.list.tsx", createModule: "routes/content.create.tsx", detailModule: "routes/content.detail.tsx" };
+export const ENGINE_MODULES = {
+  listModule: "routes/content.list.tsx",
+  createModule: "routes/content.create.tsx",
+  detailModule: "routes/content.detail.tsx",
+};
 
 /** @type {Tab} */
 export const PERMISSION = {
-  id: "permission", labelKey: "tab_permission", action: "change", kind: "table", module: "routes/content.permission.tsx",
+  id: "permission",
+  labelKey: "tab_permission",
+  action: "change",
+  kind: "table",
+  module: "routes/content.permission.tsx",
   children: [
-    { id: "admin", labelKey: "tab_permission_admin", action: "change", kind: "table", module: "routes/content.permission-admin.tsx", api: "permission/admin/" },
-    { id: "condition", labelKey: "tab_permission_condition", action: "change", kind: "form", param: "permissionid", paramList: "permission/", module: "routes/content.permission-condition.tsx" },
+    {
+      id: "admin",
+      labelKey: "tab_permission_admin",
+      action: "change",
+      kind: "table",
+      module: "routes/content.permission-admin.tsx",
+      api: "permission/admin/",
+    },
+    {
+      id: "condition",
+      labelKey: "tab_permission_condition",
+      action: "change",
+      kind: "form",
+      param: "permissionid",
+      paramList: "permission/",
+      module: "routes/content.permission-condition.tsx",
+    },
   ],
   // spec 000 §2.3, §2.4, §2.9 "permission (admin, {permissionid} with condition)": a rule's own address is its condition page.
-  aliases: [{ id: "permission-rule", path: "permission/:permissionid", to: "permission/:permissionid/condition", lists: { permissionid: "permission/" } }],
+  aliases: [
+    {
+      id: "permission-rule",
+      path: "permission/:permissionid",
+      to: "permission/:permissionid/condition",
+      lists: { permissionid: "permission/" },
+    },
+  ],
 };
 
 export const LIST = {
@@ -60,57 +90,181 @@ export const TAIL_FIELDS = [
   { name: "tag_list", labelKey: "field_tag_list", kind: "multiselect", source: "tag/type/GENERAL" },
   { name: "is_environmental", labelKey: "field_is_environmental", kind: "checkbox" },
   { name: "desc", labelKey: "field_desc", kind: "textarea" },
-  ...["cluster", "school", "course_type", "event_channel", "event_category", "event_type", "io_number"].map((name) => ({ name, labelKey: `field_${name}`, kind: "multiselect", source: "tag-extra" })),
+  ...["cluster", "school", "course_type", "event_channel", "event_category", "event_type", "io_number"].map((name) => ({
+    name,
+    labelKey: `field_${name}`,
+    kind: "multiselect",
+    source: "tag-extra",
+  })),
 ];
 /** @type {Tab} */
-export const PREREQUISITE = { id: "prerequisite", labelKey: "tab_prerequisite", action: "enrollment", kind: "table", module: "routes/content.enrollment-prerequisite.tsx" };
+export const PREREQUISITE = {
+  id: "prerequisite",
+  labelKey: "tab_prerequisite",
+  action: "enrollment",
+  kind: "table",
+  module: "routes/content.enrollment-prerequisite.tsx",
+};
 /** @type {(children: Tab[]) => Tab} */
-export const enrollmentTab = (children) => ({ id: "enrollment", labelKey: "tab_enrollment", action: "enrollment", kind: "form", module: "routes/content.enrollment.tsx", children });
+export const enrollmentTab = (children) => ({
+  id: "enrollment",
+  labelKey: "tab_enrollment",
+  action: "enrollment",
+  kind: "form",
+  module: "routes/content.enrollment.tsx",
+  children,
+});
 // The extras (issue 6 item 4, docs/decisions/012): anyone who may view the item sees them;
 // changing needs its change flag (the e-certificate its certificate flag).
 /** @type {Tab} */
-export const COMPETENCY = { id: "competency", labelKey: "tab_competency", action: "view", kind: "table", feature: FEATURES.competency, module: "routes/content.tab-competency.tsx" };
+export const COMPETENCY = {
+  id: "competency",
+  labelKey: "tab_competency",
+  action: "view",
+  kind: "table",
+  feature: FEATURES.competency,
+  module: "routes/content.tab-competency.tsx",
+};
 /** @type {(price: Feature) => Tab} the budget with its price page, which exists by `price`. */
 export const budgetTab = (price) => ({
-  id: "budget", labelKey: "tab_budget", action: "view", kind: "form", module: "routes/content.tab-budget.tsx",
+  id: "budget",
+  labelKey: "tab_budget",
+  action: "view",
+  kind: "form",
+  module: "routes/content.tab-budget.tsx",
   children: [
-    { id: "price", labelKey: "tab_budget_price", action: "view", kind: "form", feature: price, module: "routes/content.tab-budget-price.tsx" },
-    { id: "actual", labelKey: "tab_budget_actual", action: "view", kind: "form", module: "routes/content.tab-budget-actual.tsx" },
+    {
+      id: "price",
+      labelKey: "tab_budget_price",
+      action: "view",
+      kind: "form",
+      feature: price,
+      module: "routes/content.tab-budget-price.tsx",
+    },
+    {
+      id: "actual",
+      labelKey: "tab_budget_actual",
+      action: "view",
+      kind: "form",
+      module: "routes/content.tab-budget-actual.tsx",
+    },
   ],
 });
 /** @type {Tab} */
-export const ECERTIFICATE = { id: "ecertificate", labelKey: "tab_ecertificate", action: "view", kind: "form", module: "routes/content.tab-ecertificate.tsx" };
+export const ECERTIFICATE = {
+  id: "ecertificate",
+  labelKey: "tab_ecertificate",
+  action: "view",
+  kind: "form",
+  module: "routes/content.tab-ecertificate.tsx",
+};
 /** @type {Tab} */
-export const GAMIFICATION = { id: "gamification", labelKey: "tab_gamification", action: "view", kind: "table", feature: FEATURES.gamification, module: "routes/content.tab-gamification.tsx" };
+export const GAMIFICATION = {
+  id: "gamification",
+  labelKey: "tab_gamification",
+  action: "view",
+  kind: "table",
+  feature: FEATURES.gamification,
+  module: "routes/content.tab-gamification.tsx",
+};
 // The learner list with its enrolment page and export; the progress list with the bulk change's
 // confirmation page, export and one learner's history (issue 6 items 5–6, docs/decisions/013, 017).
 /** @type {Tab} */
 export const LEARNER = {
-  id: "learner", labelKey: "overall_learner", action: "learner", kind: "table", module: "routes/content.overall-learner.tsx",
+  id: "learner",
+  labelKey: "overall_learner",
+  action: "learner",
+  kind: "table",
+  module: "routes/content.overall-learner.tsx",
   children: [
-    { id: "enroll", labelKey: "enr_enroll_title", action: "learner", kind: "custom", module: "routes/content.overall-enroll.tsx" },
-    { id: "export", labelKey: "enr_export", action: "export", kind: "custom", module: "routes/content.overall-export.tsx" },
+    {
+      id: "enroll",
+      labelKey: "enr_enroll_title",
+      action: "learner",
+      kind: "custom",
+      module: "routes/content.overall-enroll.tsx",
+    },
+    {
+      id: "export",
+      labelKey: "enr_export",
+      action: "export",
+      kind: "custom",
+      module: "routes/content.overall-export.tsx",
+    },
   ],
 };
 /** @type {(own?: Tab[]) => Tab} the progress list, with a type's own sub-pages after the engine's. */
 export const progressOverall = (own = []) => ({
-  id: "progress", labelKey: "overall_progress", action: "progress", kind: "table", module: "routes/content.overall-progress.tsx",
+  id: "progress",
+  labelKey: "overall_progress",
+  action: "progress",
+  kind: "table",
+  module: "routes/content.overall-progress.tsx",
   children: [
-    { id: "bulk", labelKey: "enr_bulk_title", action: "progress", kind: "custom", module: "routes/content.overall-bulk.tsx" },
-    { id: "export", labelKey: "enr_export", action: "export", kind: "custom", module: "routes/content.overall-export.tsx" },
-    { id: "history", labelKey: "enr_history_title", action: "progress", kind: "table", param: "enrollmentid", paramList: "progress/", module: "routes/content.overall-progress-history.tsx" },
+    {
+      id: "bulk",
+      labelKey: "enr_bulk_title",
+      action: "progress",
+      kind: "custom",
+      module: "routes/content.overall-bulk.tsx",
+    },
+    {
+      id: "export",
+      labelKey: "enr_export",
+      action: "export",
+      kind: "custom",
+      module: "routes/content.overall-export.tsx",
+    },
+    {
+      id: "history",
+      labelKey: "enr_history_title",
+      action: "progress",
+      kind: "table",
+      param: "enrollmentid",
+      paramList: "progress/",
+      module: "routes/content.overall-progress-history.tsx",
+    },
     ...own,
   ],
 });
 /** @type {Tab} */
 export const SURVEY = {
-  id: "survey", labelKey: "tab_survey", action: "view", kind: "table", module: "routes/content.tab-survey.tsx",
+  id: "survey",
+  labelKey: "tab_survey",
+  action: "view",
+  kind: "table",
+  module: "routes/content.tab-survey.tsx",
   // An attached survey's results among the content's learners, and their individual answers as
   // xlsx/csv (docs/decisions/081), reached from the tab's rows.
   children: [
-    { id: "result", labelKey: "ext_survey_results", action: "view", kind: "custom", param: "surveyrowid", paramList: "survey/", bar: false, module: "routes/content.survey-result.tsx" },
-    { id: "result-export", path: ":surveyrowid/result/export", labelKey: "ext_survey_results_export", action: "export", kind: "custom", param: "surveyrowid", paramList: "survey/", bar: false, module: "routes/content.survey-result-export.tsx" },
+    {
+      id: "result",
+      labelKey: "ext_survey_results",
+      action: "view",
+      kind: "custom",
+      param: "surveyrowid",
+      paramList: "survey/",
+      bar: false,
+      module: "routes/content.survey-result.tsx",
+    },
+    {
+      id: "result-export",
+      path: ":surveyrowid/result/export",
+      labelKey: "ext_survey_results_export",
+      action: "export",
+      kind: "custom",
+      param: "surveyrowid",
+      paramList: "survey/",
+      bar: false,
+      module: "routes/content.survey-result-export.tsx",
+    },
   ],
 };
 /** @type {Tab} The overall landing page, overall/: each overall page with its counts (docs/decisions/021). */
-export const OVERALL_INDEX = { id: "index", labelKey: "overall_title", action: "view", kind: "custom", module: "routes/content.overall-index.tsx" };
+export const OVERALL_INDEX = {
+  id: "index",
+  labelKey: "overall_title",
+  action: "view",
+  kind: "custom",
+  module: "routes/content.overall-index.tsx",
+};

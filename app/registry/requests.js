@@ -12,7 +12,13 @@
 
 import { ENGINE_MODULES } from "./parts.js";
 
-const INFORMATION = { id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx" };
+const INFORMATION = {
+  id: "information",
+  labelKey: "tab_information",
+  action: "view",
+  kind: "form",
+  module: "routes/content.tab-form.tsx",
+};
 const NAME_CODE = [
   { name: "name", labelKey: "field_name", kind: "text" },
   { name: "code", labelKey: "field_code", kind: "text" },
@@ -22,8 +28,16 @@ const NAME_CODE = [
 // The types' own texts (nouns, tabs, fields); their tabs' modules add the area's "requests",
 // which the request screens carry too (a screen carries no type's namespace).
 const kind = (own) => ({
-  ...ENGINE_MODULES, publish: false, cover: false, i18n: ["requestTypes", "people", "master"], menuSection: "learning",
-  filters: [], filterSources: {}, overall: [], defaultTab: "information", ...own,
+  ...ENGINE_MODULES,
+  publish: false,
+  cover: false,
+  i18n: ["requestTypes", "people", "master"],
+  menuSection: "learning",
+  filters: [],
+  filterSources: {},
+  overall: [],
+  defaultTab: "information",
+  ...own,
 });
 
 /**
@@ -35,20 +49,49 @@ const kind = (own) => ({
 const FORM_TABS = [
   INFORMATION,
   {
-    id: "section", labelKey: "req_tab_section", action: "view", kind: "custom", module: "routes/request-form.section.tsx",
+    id: "section",
+    labelKey: "req_tab_section",
+    action: "view",
+    kind: "custom",
+    module: "routes/request-form.section.tsx",
     children: [
       {
-        id: "item", labelKey: "req_tab_section_item", action: "view", kind: "custom", path: ":sectionid", param: "sectionid", paramList: "section/",
+        id: "item",
+        labelKey: "req_tab_section_item",
+        action: "view",
+        kind: "custom",
+        path: ":sectionid",
+        param: "sectionid",
+        paramList: "section/",
         module: "routes/request-form.section-item.tsx",
       },
     ],
   },
   {
-    id: "result", labelKey: "req_tab_result", action: "view", kind: "table", module: "routes/request-form.result.tsx",
+    id: "result",
+    labelKey: "req_tab_result",
+    action: "view",
+    kind: "table",
+    module: "routes/request-form.result.tsx",
     // The results as xlsx or csv: a resource route (no page), the kind's export flag (docs/decisions/074).
-    children: [{ id: "export", labelKey: "req_export", action: "export", kind: "custom", bar: false, module: "routes/request-form.result-export.tsx" }],
+    children: [
+      {
+        id: "export",
+        labelKey: "req_export",
+        action: "export",
+        kind: "custom",
+        bar: false,
+        module: "routes/request-form.result-export.tsx",
+      },
+    ],
   },
-  { id: "report", labelKey: "req_tab_report", action: "view", kind: "custom", module: "routes/request-form.report.tsx" },
+  {
+    id: "report",
+    labelKey: "req_tab_report",
+    action: "view",
+    kind: "custom",
+    module: "routes/request-form.report.tsx",
+  },
 ];
 
 const FORM_COLUMNS = [
@@ -85,8 +128,20 @@ export const REQUESTS_TYPES = [
       ...NAME_CODE,
       { name: "type_request", labelKey: "req_field_type_request", kind: "select", source: "code:request_type" },
       { name: "sort", labelKey: "req_field_sort", kind: "number", helpKey: "req_help_sort" },
-      { name: "type_rule", labelKey: "req_field_type_rule", kind: "select", source: "code:type_rule", helpKey: "req_help_type_rule" },
-      { name: "content_type_list", labelKey: "req_field_content_type_list", kind: "multiselect", source: "content-type", helpKey: "req_help_content_type_list" },
+      {
+        name: "type_rule",
+        labelKey: "req_field_type_rule",
+        kind: "select",
+        source: "code:type_rule",
+        helpKey: "req_help_type_rule",
+      },
+      {
+        name: "content_type_list",
+        labelKey: "req_field_content_type_list",
+        kind: "multiselect",
+        source: "content-type",
+        helpKey: "req_help_content_type_list",
+      },
       { name: "price_gte", labelKey: "req_field_price_gte", kind: "decimal" },
       { name: "price_lte", labelKey: "req_field_price_lte", kind: "decimal", helpKey: "req_help_price" },
       { name: "desc", labelKey: "field_desc", kind: "textarea" },
@@ -96,7 +151,13 @@ export const REQUESTS_TYPES = [
       INFORMATION,
       { id: "step", labelKey: "req_tab_step", action: "view", kind: "table", module: "routes/approval-flow.step.tsx" },
       // Who the flow is for (docs/decisions/060): the condition editor of groups and permission rules.
-      { id: "condition", labelKey: "tab_condition", action: "view", kind: "form", module: "routes/approval-flow.condition.tsx" },
+      {
+        id: "condition",
+        labelKey: "tab_condition",
+        action: "view",
+        kind: "form",
+        module: "routes/approval-flow.condition.tsx",
+      },
     ],
   }),
   kind({
@@ -122,9 +183,17 @@ export const REQUESTS_TYPES = [
     labelKey: "menu_request_form",
     nounKey: "req_noun_request_form",
     schema: "request-form",
-    columns: [...FORM_COLUMNS.slice(0, 2), { key: "type_request", labelKey: "req_col_type_request", kind: "label", labelPrefix: "req_type_" }, ...FORM_COLUMNS.slice(2)],
+    columns: [
+      ...FORM_COLUMNS.slice(0, 2),
+      { key: "type_request", labelKey: "req_col_type_request", kind: "label", labelPrefix: "req_type_" },
+      ...FORM_COLUMNS.slice(2),
+    ],
     defaultOrdering: "-datetime_update",
-    fields: [...NAME_CODE, { name: "type_request", labelKey: "req_field_type_request", kind: "select", source: "code:request_kind" }, { name: "desc", labelKey: "field_desc", kind: "textarea" }],
+    fields: [
+      ...NAME_CODE,
+      { name: "type_request", labelKey: "req_field_type_request", kind: "select", source: "code:request_kind" },
+      { name: "desc", labelKey: "field_desc", kind: "textarea" },
+    ],
     tabs: FORM_TABS,
   }),
 ];

@@ -52,12 +52,36 @@ const CONTENT_POSTS = {
   // a choice's fields asked for without JavaScript (components/content/field-choices.tsx), nor does it.
   "routes/content.create.tsx": { "": "add", find: "add", choose: "add" },
   "routes/content.detail.tsx": { publish: "publish", unpublish: "publish", schedule: "publish" },
-  "routes/content.tab-form.tsx": { save: "change", "upload-image": "change", "remove-image": "change", find: "change", choose: "change" },
-  "routes/content.overall-enroll.tsx": { "enroll-list": "learner", "enroll-department": "learner", "enroll-group": "learner", import: "learner", search: "learner", browse: "learner" },
+  "routes/content.tab-form.tsx": {
+    save: "change",
+    "upload-image": "change",
+    "remove-image": "change",
+    find: "change",
+    choose: "change",
+  },
+  "routes/content.overall-enroll.tsx": {
+    "enroll-list": "learner",
+    "enroll-department": "learner",
+    "enroll-group": "learner",
+    import: "learner",
+    search: "learner",
+    browse: "learner",
+  },
   "routes/content.overall-progress.tsx": { change: "progress" },
   "routes/content.overall-bulk.tsx": { apply: "progress" },
   "routes/content.curriculum.tsx": Object.fromEntries(
-    ["add-section", "edit-section", "move-section", "toggle-section", "delete-section", "add-material", "edit-material", "move-material", "toggle-material", "delete-material"].map((intent) => [intent, "change"]),
+    [
+      "add-section",
+      "edit-section",
+      "move-section",
+      "toggle-section",
+      "delete-section",
+      "add-material",
+      "edit-material",
+      "move-material",
+      "toggle-material",
+      "delete-material",
+    ].map((intent) => [intent, "change"]),
   ),
   "routes/content.curriculum-identification.tsx": { save: "change" },
   "routes/content.enrollment.tsx": { save: "enrollment" },
@@ -73,17 +97,29 @@ const CONTENT_POSTS = {
   // preview counts without saving, yet sends the condition: the change flag), a provider's highlights.
   "routes/group.member.tsx": { add: "change", remove: "change" },
   "routes/group.condition.tsx": { save: "change", preview: "change" },
-  "routes/provider.highlight.tsx": { create: "change", update: "change", delete: "change", "upload-image": "change", "remove-image": "change" },
+  "routes/provider.highlight.tsx": {
+    create: "change",
+    update: "change",
+    delete: "change",
+    "upload-image": "change",
+    "remove-image": "change",
+  },
   // A location's rooms (docs/decisions/039): written with the location's change flag, as the API does.
   "routes/location.room.tsx": { create: "change", update: "change", delete: "change" },
   // The extra tabs and overall pages (docs/decisions/012).
   ...Object.fromEntries(
-    ["routes/content.tab-competency.tsx", "routes/content.tab-survey.tsx", "routes/content.tab-gamification.tsx"].map((m) => [m, { create: "change", update: "change", delete: "change" }]),
+    ["routes/content.tab-competency.tsx", "routes/content.tab-survey.tsx", "routes/content.tab-gamification.tsx"].map(
+      (m) => [m, { create: "change", update: "change", delete: "change" }],
+    ),
   ),
   "routes/content.tab-budget.tsx": { save: "change", "add-row": "change" },
   "routes/content.tab-budget-actual.tsx": { save: "change", "add-row": "change" },
   "routes/content.tab-budget-price.tsx": { save: "change" },
-  "routes/content.tab-ecertificate.tsx": { save: "certificate", "upload-image": "certificate", "remove-image": "certificate" },
+  "routes/content.tab-ecertificate.tsx": {
+    save: "certificate",
+    "upload-image": "certificate",
+    "remove-image": "certificate",
+  },
   // Activity's own screens (docs/decisions/023).
   "routes/activity.checklist.tsx": { create: "change", delete: "change" },
   "routes/activity.checklist-item.tsx": { save: "change", "add-inspector": "change", "remove-inspector": "change" },
@@ -104,20 +140,37 @@ const CONTENT_POSTS = {
   // A learner's sessions (enrollment flag) and a program class's terms (change flag): docs/decisions/046, 047.
   "routes/class.learner-session.tsx": { save: "enrollment" },
   "routes/class.terms.tsx": { save: "change" },
-  "routes/content.overall-discussion.tsx": Object.fromEntries(["hide", "show", "delete"].flatMap((a) => ["thread", "reply"].map((k) => [`${a}-${k}`, "change"]))),
+  "routes/content.overall-discussion.tsx": Object.fromEntries(
+    ["hide", "show", "delete"].flatMap((a) => ["thread", "reply"].map((k) => [`${a}-${k}`, "change"])),
+  ),
   // A user's profile tab (docs/decisions/034).
   "routes/user.profile.tsx": { activate: "change", deactivate: "change" },
   // A learner's credit topped up or taken back: the account's transaction flag, as the API asks (docs/decisions/075).
   "routes/user.credit.tsx": { "": "transaction" },
   // Assignment, auto-assignment and suggestion tabs (docs/decisions/051–053): the kind's change
   // flag (assignment or suggestion module), as the API asks.
-  "routes/assignment.content.tsx": { add: "change", remove: "change", "add-rule": "change", "remove-rule": "change", "match-rules": "change" },
-  "routes/assignment.learner.tsx": { save: "change", "add-account": "change", "remove-account": "change", cancel: "change", approve: "change", fail: "change" },
+  "routes/assignment.content.tsx": {
+    add: "change",
+    remove: "change",
+    "add-rule": "change",
+    "remove-rule": "change",
+    "match-rules": "change",
+  },
+  "routes/assignment.learner.tsx": {
+    save: "change",
+    "add-account": "change",
+    "remove-account": "change",
+    cancel: "change",
+    approve: "change",
+    fail: "change",
+  },
   "routes/assignment.preview.tsx": { assign: "change" },
   "routes/assignment.progress.tsx": { change: "change" },
   // A form's sections and questions (both kinds of form), a flow's steps (docs/decisions/056, 057).
   ...Object.fromEntries(
-    ["routes/request-form.section.tsx", "routes/request-form.section-item.tsx", "routes/approval-flow.step.tsx"].map((m) => [m, { create: "change", update: "change", delete: "change", move: "change" }]),
+    ["routes/request-form.section.tsx", "routes/request-form.section-item.tsx", "routes/approval-flow.step.tsx"].map(
+      (m) => [m, { create: "change", update: "change", delete: "change", move: "change" }],
+    ),
   ),
   // A flow's learner condition (docs/decisions/060): the flow's change flag, as the API asks.
   "routes/approval-flow.condition.tsx": { save: "change" },
@@ -126,7 +179,12 @@ const CONTENT_POSTS = {
   // A live's questions marked answered or hidden (docs/decisions/066): its change flag, as the API asks.
   "routes/live.question.tsx": { answer: "change", reopen: "change", hide: "change", show: "change" },
   // Media (docs/decisions/069): the information tab's form and file, a flash card set's cards and a learner's card.
-  "routes/media.information.tsx": { save: "change", find: "change", "media-file": "change", "media-file-remove": "change" },
+  "routes/media.information.tsx": {
+    save: "change",
+    find: "change",
+    "media-file": "change",
+    "media-file-remove": "change",
+  },
   "routes/media.cards.tsx": { add: "change", edit: "change", delete: "change" },
   "routes/media.ugc-item.tsx": { save: "change", approve: "change", reject: "change" },
   // A bank's usage requests (docs/decisions/063): deciding needs the bank's change flag; asking, its
@@ -140,7 +198,13 @@ const CONTENT_POSTS = {
   "routes/test.section.tsx": { create: "change", save: "change", move: "change", delete: "change" },
   "routes/test.draw.tsx": { save: "change", delete: "change" },
   "routes/test-question.editor.tsx": {
-    create: "change", save: "change", move: "change", delete: "change", "choice-add": "change", "choice-save": "change", "choice-delete": "change",
+    create: "change",
+    save: "change",
+    move: "change",
+    delete: "change",
+    "choice-add": "change",
+    "choice-save": "change",
+    "choice-delete": "change",
   },
 };
 
@@ -169,13 +233,21 @@ function contentPages() {
       paramOf: {
         // A mounted type's item is a row of its parent's list (a program's classes, mounts.js),
         // an item of its own type: the rows below it are read under its own API path.
-        ...(r.mountedIn ? { [r.mountParam]: r.mountedIn, [type.param]: { list: r.mountList, of: r.mountParam, type: type.key } } : { [type.param]: type.key }),
+        ...(r.mountedIn
+          ? { [r.mountParam]: r.mountedIn, [type.param]: { list: r.mountList, of: r.mountParam, type: type.key } }
+          : { [type.param]: type.key }),
         ...(r.param ? { [r.param]: { list: r.paramList, of: type.param } } : {}),
         ...Object.fromEntries(Object.entries(r.lists ?? {}).map(([name, list]) => [name, { list, of: type.param }])),
         // A list page's own parameters ({api}: ParamSource).
         ...(r.params ?? {}),
       },
-      ...(posts ? { post: Object.fromEntries(Object.entries(posts).map(([intent, action]) => [intent, contentFlag(type, action)])) } : {}),
+      ...(posts
+        ? {
+            post: Object.fromEntries(
+              Object.entries(posts).map(([intent, action]) => [intent, contentFlag(type, action)]),
+            ),
+          }
+        : {}),
       ...(posts ? postAlso(type, posts, r.flagOnly) : {}),
       // A list page names its intents' flags itself (content.js ListPage `post`).
       ...(!posts && r.post ? { post: r.post } : {}),
@@ -197,17 +269,47 @@ function classQrPages() {
   const also = alsoFlags(type, "view");
   const guarded = { paramOf: { classid: type.key }, ...(also.length ? { alsoBy: also } : {}) };
   return [
-    page("print-class-qrcode", "print/portrait/class/:classid/qrcode/:checkinid?", "routes/print.class-qrcode.tsx", view, { ...guarded, contentType: type.key }),
+    page(
+      "print-class-qrcode",
+      "print/portrait/class/:classid/qrcode/:checkinid?",
+      "routes/print.class-qrcode.tsx",
+      view,
+      { ...guarded, contentType: type.key },
+    ),
     // Regenerating a session's code asks to confirm on a page of its own (docs/decisions/077): the change flag.
-    page("print-class-qrcode-regenerate", "print/portrait/class/:classid/qrcode/:checkinid/regenerate", "routes/print.class-qrcode-regenerate.tsx", contentFlag(type, "change"), {
-      paramOf: { classid: type.key, checkinid: { list: "checkin/", of: "classid" } }, ...(alsoFlags(type, "change").length ? { alsoBy: alsoFlags(type, "change") } : {}),
-      contentType: type.key, post: { regenerate: contentFlag(type, "change") },
-    }),
+    page(
+      "print-class-qrcode-regenerate",
+      "print/portrait/class/:classid/qrcode/:checkinid/regenerate",
+      "routes/print.class-qrcode-regenerate.tsx",
+      contentFlag(type, "change"),
+      {
+        paramOf: { classid: type.key, checkinid: { list: "checkin/", of: "classid" } },
+        ...(alsoFlags(type, "change").length ? { alsoBy: alsoFlags(type, "change") } : {}),
+        contentType: type.key,
+        post: { regenerate: contentFlag(type, "change") },
+      },
+    ),
     // A file, not a document: no content type, so the page smoke does not look for its heading.
-    page("print-class-qrcode-pdf", "print/portrait/class/:classid/qrcode-pdf/:checkinid?", "routes/print.class-qrcode-pdf.tsx", view, guarded),
+    page(
+      "print-class-qrcode-pdf",
+      "print/portrait/class/:classid/qrcode-pdf/:checkinid?",
+      "routes/print.class-qrcode-pdf.tsx",
+      view,
+      guarded,
+    ),
     // The learners' personal codes when they hold the code (docs/decisions/046).
-    page("print-class-learner-qrcode", "print/portrait/class/:classid/learner-qrcode", "routes/print.class-learner-qrcode.tsx", view, { ...guarded, contentType: type.key }),
-    page("checkin", "checkin/:code", "routes/checkin.tsx", SIGNED_IN, { contentType: type.key, example: "/dashboard/checkin/0.1.not-a-code", post: { "": SIGNED_IN } }),
+    page(
+      "print-class-learner-qrcode",
+      "print/portrait/class/:classid/learner-qrcode",
+      "routes/print.class-learner-qrcode.tsx",
+      view,
+      { ...guarded, contentType: type.key },
+    ),
+    page("checkin", "checkin/:code", "routes/checkin.tsx", SIGNED_IN, {
+      contentType: type.key,
+      example: "/dashboard/checkin/0.1.not-a-code",
+      post: { "": SIGNED_IN },
+    }),
   ];
 }
 
@@ -229,15 +331,25 @@ const TREE = [
       // Leaving a login-as (docs/decisions/033): any session may ask; the API says whether it was acting.
       page("login-as-leave", "login-as/leave", "routes/login-as.leave.tsx", SIGNED_IN, { post: { "": SIGNED_IN } }),
       // The resumable-upload relay to the API's tus endpoint (docs/decisions/068): the API checks session, CSRF, flags and address.
-      page("upload", "upload/*", "routes/upload.$.tsx", SIGNED_IN, { example: "/dashboard/upload/", post: { "": SIGNED_IN } }),
+      page("upload", "upload/*", "routes/upload.$.tsx", SIGNED_IN, {
+        example: "/dashboard/upload/",
+        post: { "": SIGNED_IN },
+      }),
       page("account-language", "account/language", "routes/account.language.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
-      page("account-forgot-password", "account/forgot-password/:step?", "routes/account.forgot-password.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
+      page("account-forgot-password", "account/forgot-password/:step?", "routes/account.forgot-password.tsx", PUBLIC, {
+        post: ANY_POST_PUBLIC,
+      }),
       page("account-checkmail", "account/checkmail", "routes/account.checkmail.tsx", PUBLIC),
-      page("account-reset-password", "account/reset-password", "routes/account.reset-password.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
+      page("account-reset-password", "account/reset-password", "routes/account.reset-password.tsx", PUBLIC, {
+        post: ANY_POST_PUBLIC,
+      }),
       page("account-changedpass", "account/changedpass", "routes/account.changedpass.tsx", PUBLIC),
       page("account-validate", "account/validate", "routes/account.validate.tsx", PUBLIC, { post: ANY_POST_PUBLIC }),
       // Plain-authenticated layout: documents a signed-in user reads and accepts.
-      page("privacy-data", "privacy-data/:page/:id?", "routes/privacy-data.tsx", SIGNED_IN, { example: "/dashboard/privacy-data/terms", post: { "": SIGNED_IN } }),
+      page("privacy-data", "privacy-data/:page/:id?", "routes/privacy-data.tsx", SIGNED_IN, {
+        example: "/dashboard/privacy-data/terms",
+        post: { "": SIGNED_IN },
+      }),
       // Print pages (spec 000 §2.13): their own plain layout, outside the shell. A class's check-in
       // QR sheets (docs/decisions/042 "QR code"): the page, and the same sheets as a PDF (a resource route).
       ...classQrPages(),
@@ -248,10 +360,14 @@ const TREE = [
         children: [
           ...SCREENS.map((s) =>
             page(s.id, s.path, s.module, s.flag, {
-              ...(s.index ? { index: true } : {}), ...(s.post ? { post: s.post } : {}), ...(s.example ? { example: s.example } : {}), ...(s.params ? { paramOf: s.params } : {}),
+              ...(s.index ? { index: true } : {}),
+              ...(s.post ? { post: s.post } : {}),
+              ...(s.example ? { example: s.example } : {}),
+              ...(s.params ? { paramOf: s.params } : {}),
               ...(s.contentType ? { contentType: s.contentType } : {}),
               // Guards that pass the page and its intents besides their flags (a flow's deciders: docs/decisions/074).
-              ...(s.also ? { alsoBy: s.also } : {}), ...(s.postAlso ? { postAlsoBy: s.postAlso } : {}),
+              ...(s.also ? { alsoBy: s.also } : {}),
+              ...(s.postAlso ? { postAlsoBy: s.postAlso } : {}),
             }),
           ),
           ...contentPages(),
@@ -288,7 +404,8 @@ export const pageRoutes = () => ROUTE_MANIFEST.filter((r) => !r.layout);
 /** The ancestors of a route, nearest first. */
 export function ancestorsOf(route, manifest = ROUTE_MANIFEST) {
   const out = [];
-  for (let p = manifest.find((r) => r.id === route.parentId); p; p = manifest.find((r) => r.id === p.parentId)) out.push(p);
+  for (let p = manifest.find((r) => r.id === route.parentId); p; p = manifest.find((r) => r.id === p.parentId))
+    out.push(p);
   return out;
 }
 
@@ -298,7 +415,10 @@ export function ancestorsOf(route, manifest = ROUTE_MANIFEST) {
  * @returns {string[]}
  */
 export const requiredParams = (route) =>
-  route.url.split("/").filter((s) => s.startsWith(":") && !s.endsWith("?")).map((s) => s.slice(1));
+  route.url
+    .split("/")
+    .filter((s) => s.startsWith(":") && !s.endsWith("?"))
+    .map((s) => s.slice(1));
 
 /**
  * The URL to request for a route: its `example`, or its pattern with each required parameter
@@ -309,14 +429,16 @@ export const requiredParams = (route) =>
 export function exampleUrl(route, values = {}) {
   if (route.example) return route.example;
   const segments = route.url.split("/").filter((s) => !s.endsWith("?"));
-  return segments
-    .map((s) => {
-      if (!s.startsWith(":") && s !== "*") return s;
-      const value = values[s.slice(1)];
-      if (value === undefined) throw new Error(`route ${route.id}: no value for ${s} (give it params or an example)`);
-      return String(value);
-    })
-    .join("/") || "/";
+  return (
+    segments
+      .map((s) => {
+        if (!s.startsWith(":") && s !== "*") return s;
+        const value = values[s.slice(1)];
+        if (value === undefined) throw new Error(`route ${route.id}: no value for ${s} (give it params or an example)`);
+        return String(value);
+      })
+      .join("/") || "/"
+  );
 }
 
 /**
@@ -333,15 +455,28 @@ export function manifestProblems(manifest, isFlag) {
   for (const r of manifest) {
     if (ids.has(r.id)) problems.push(`${r.id}: duplicate route id`);
     ids.add(r.id);
-    if (!isGuard(r.guard)) problems.push(`${r.id} (${r.url}): guard ${JSON.stringify(r.guard)} is not a permission flag, "public" or "signed-in"`);
+    if (!isGuard(r.guard))
+      problems.push(
+        `${r.id} (${r.url}): guard ${JSON.stringify(r.guard)} is not a permission flag, "public" or "signed-in"`,
+      );
     for (const [intent, g] of Object.entries(r.post ?? {})) {
-      if (!isGuard(g)) problems.push(`${r.id} (${r.url}): POST intent "${intent}" guard ${JSON.stringify(g)} is not a permission flag, "public" or "signed-in"`);
+      if (!isGuard(g))
+        problems.push(
+          `${r.id} (${r.url}): POST intent "${intent}" guard ${JSON.stringify(g)} is not a permission flag, "public" or "signed-in"`,
+        );
     }
     const inShell = ancestorsOf(r, manifest).some((a) => a.id === "shell");
-    if (inShell && !isFlag(r.guard)) problems.push(`${r.id} (${r.url}): a signed-in dashboard screen must be guarded by a permission flag, not ${JSON.stringify(r.guard)}`);
-    if (inShell) for (const [intent, g] of Object.entries(r.post ?? {})) {
-      if (!isFlag(g)) problems.push(`${r.id} (${r.url}): POST intent "${intent}" of a dashboard screen must need a permission flag, not ${JSON.stringify(g)}`);
-    }
+    if (inShell && !isFlag(r.guard))
+      problems.push(
+        `${r.id} (${r.url}): a signed-in dashboard screen must be guarded by a permission flag, not ${JSON.stringify(r.guard)}`,
+      );
+    if (inShell)
+      for (const [intent, g] of Object.entries(r.post ?? {})) {
+        if (!isFlag(g))
+          problems.push(
+            `${r.id} (${r.url}): POST intent "${intent}" of a dashboard screen must need a permission flag, not ${JSON.stringify(g)}`,
+          );
+      }
     if (r.id === "shell" && r.guard !== DASHBOARD_GUARD) problems.push(`shell: guard must be ${DASHBOARD_GUARD}`);
     if (!r.layout) {
       for (const s of r.url.split("/")) {
@@ -349,17 +484,21 @@ export function manifestProblems(manifest, isFlag) {
         const source = r.params?.[s.slice(1)];
         if (required && !r.example && !source) problems.push(`${r.id} (${r.url}): ${s} needs params or an example`);
         if (source && typeof source === "object" && "api" in source) {
-          if (typeof source.api !== "string" || !/^[\w-]+(\/[\w-]+)*\/$/.test(source.api)) problems.push(`${r.id} (${r.url}): ${s}'s API list must be a path ending in /`);
+          if (typeof source.api !== "string" || !/^[\w-]+(\/[\w-]+)*\/$/.test(source.api))
+            problems.push(`${r.id} (${r.url}): ${s}'s API list must be a path ending in /`);
           continue;
         }
-        if (source && typeof source === "object" && (!source.list || !r.params?.[source.of])) problems.push(`${r.id} (${r.url}): ${s} needs a list and the parameter it lies under`);
+        if (source && typeof source === "object" && (!source.list || !r.params?.[source.of]))
+          problems.push(`${r.id} (${r.url}): ${s} needs a list and the parameter it lies under`);
         for (const [, inner] of source && typeof source === "object" ? source.list.matchAll(/\{(\w+)\}/g) : []) {
-          if (!r.params?.[inner]) problems.push(`${r.id} (${r.url}): ${s}'s list names {${inner}}, which no parameter fills`);
+          if (!r.params?.[inner])
+            problems.push(`${r.id} (${r.url}): ${s}'s list names {${inner}}, which no parameter fills`);
         }
       }
     }
     if (r.layout && !manifest.some((c) => c.parentId === r.id)) problems.push(`${r.id}: a layout without children`);
   }
-  for (const r of manifest) if (r.parentId !== null && !ids.has(r.parentId)) problems.push(`${r.id}: unknown parent ${r.parentId}`);
+  for (const r of manifest)
+    if (r.parentId !== null && !ids.has(r.parentId)) problems.push(`${r.id}: unknown parent ${r.parentId}`);
   return problems;
 }

@@ -17,10 +17,51 @@ const ITEM = "routes/live-backup.item.tsx";
 
 /** @type {Screen[]} */
 export const LIVE_SCREENS = [
-  { id: "live-backup", path: "live_backup", labelKey: "menu_live_backup", flag: VIEW, module: "routes/live-backup.tsx" },
-  { id: "live-backup-create", path: "live_backup/create", labelKey: "menu_live_backup_create", flag: CHANGE, module: "routes/live-backup.create.tsx", post: { create: CHANGE }, menu: false },
+  {
+    id: "live-backup",
+    path: "live_backup",
+    labelKey: "menu_live_backup",
+    flag: VIEW,
+    module: "routes/live-backup.tsx",
+  },
+  {
+    id: "live-backup-create",
+    path: "live_backup/create",
+    labelKey: "menu_live_backup_create",
+    flag: CHANGE,
+    module: "routes/live-backup.create.tsx",
+    post: { create: CHANGE },
+    menu: false,
+  },
   // One recording: its publish page (the default) and the live it was recorded from.
-  { id: "live-backup-item", path: "live_backup/:liveid", labelKey: "menu_live_backup_item", flag: VIEW, module: ITEM, post: ITEM_POSTS, params: KEPT, menu: false },
-  { id: "live-backup-publish", path: "live_backup/:liveid/publish", labelKey: "live_backup_tab_publish", flag: VIEW, module: ITEM, post: ITEM_POSTS, params: KEPT, menu: false },
-  { id: "live-backup-live", path: "live_backup/:liveid/live", labelKey: "live_backup_tab_live", flag: VIEW, module: ITEM, post: ITEM_POSTS, params: KEPT, menu: false },
+  {
+    id: "live-backup-item",
+    path: "live_backup/:liveid",
+    labelKey: "menu_live_backup_item",
+    flag: VIEW,
+    module: ITEM,
+    post: ITEM_POSTS,
+    params: KEPT,
+    menu: false,
+  },
+  {
+    id: "live-backup-publish",
+    path: "live_backup/:liveid/publish",
+    labelKey: "live_backup_tab_publish",
+    flag: VIEW,
+    module: ITEM,
+    post: ITEM_POSTS,
+    params: KEPT,
+    menu: false,
+  },
+  {
+    id: "live-backup-live",
+    path: "live_backup/:liveid/live",
+    labelKey: "live_backup_tab_live",
+    flag: VIEW,
+    module: ITEM,
+    post: ITEM_POSTS,
+    params: KEPT,
+    menu: false,
+  },
 ];

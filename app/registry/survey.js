@@ -12,7 +12,7 @@
 import { ENGINE_MODULES, NAME_COLUMNS, STATE_COLUMNS, GAMIFICATION } from "./parts.js";
 
 /** @type {ContentType} */
-export const SURVEY_TYPE = ({
+export const SURVEY_TYPE = {
   key: "survey",
   segment: "survey",
   param: "surveyid",
@@ -42,10 +42,23 @@ export const SURVEY_TYPE = ({
   // spec 001 §3 "Survey": what an administrator sets; the provider, left blank, is the provider role in use.
   fields: [
     // Start from a template (docs/decisions/067): its questions and settings are copied; a plain select, JS or not.
-    { name: "template", labelKey: "svy_field_template", kind: "select", source: "dashboard/survey/template/", on: "create", helpKey: "svy_help_template" },
+    {
+      name: "template",
+      labelKey: "svy_field_template",
+      kind: "select",
+      source: "dashboard/survey/template/",
+      on: "create",
+      helpKey: "svy_help_template",
+    },
     { name: "name", labelKey: "field_name", kind: "text" },
     { name: "code", labelKey: "field_code", kind: "text" },
-    { name: "survey_type", labelKey: "svy_field_type", kind: "select", source: "code:survey_type", helpKey: "svy_help_type" },
+    {
+      name: "survey_type",
+      labelKey: "svy_field_type",
+      kind: "select",
+      source: "code:survey_type",
+      helpKey: "svy_help_type",
+    },
     { name: "category", labelKey: "field_category", kind: "select", source: "category-tree" },
     { name: "provider", labelKey: "field_provider", kind: "select", source: "provider", helpKey: "svy_help_provider" },
     { name: "contact", labelKey: "svy_field_contact", kind: "text" },
@@ -61,13 +74,29 @@ export const SURVEY_TYPE = ({
   defaultTab: "information",
   // spec 000 §2.8: under /survey/{surveyid} domain, gamification, section, section/{sectionid}.
   tabs: [
-    { id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx" },
+    {
+      id: "information",
+      labelKey: "tab_information",
+      action: "view",
+      kind: "form",
+      module: "routes/content.tab-form.tsx",
+    },
     { id: "domain", labelKey: "svy_tab_domain", action: "view", kind: "form", module: "routes/survey.domain.tsx" },
     {
-      id: "section", labelKey: "svy_tab_section", action: "view", kind: "custom", module: "routes/request-form.section.tsx",
+      id: "section",
+      labelKey: "svy_tab_section",
+      action: "view",
+      kind: "custom",
+      module: "routes/request-form.section.tsx",
       children: [
         {
-          id: "item", labelKey: "svy_tab_section_item", action: "view", kind: "custom", path: ":sectionid", param: "sectionid", paramList: "section/",
+          id: "item",
+          labelKey: "svy_tab_section_item",
+          action: "view",
+          kind: "custom",
+          path: ":sectionid",
+          param: "sectionid",
+          paramList: "section/",
           module: "routes/request-form.section-item.tsx",
         },
       ],
@@ -75,4 +104,4 @@ export const SURVEY_TYPE = ({
     GAMIFICATION,
   ],
   overall: [],
-});
+};

@@ -11,14 +11,27 @@
  * @typedef {import("./content-typedefs.js").ContentType} ContentType
  * @typedef {import("./content-typedefs.js").Tab} Tab
  */
-import { ENGINE_MODULES, PERMISSION, LIST, NAME_COLUMNS, STATE_COLUMNS, HEAD_FIELDS, TAIL_FIELDS, PREREQUISITE, enrollmentTab, COMPETENCY, GAMIFICATION, OVERALL_INDEX } from "./parts.js";
+import {
+  ENGINE_MODULES,
+  PERMISSION,
+  LIST,
+  NAME_COLUMNS,
+  STATE_COLUMNS,
+  HEAD_FIELDS,
+  TAIL_FIELDS,
+  PREREQUISITE,
+  enrollmentTab,
+  COMPETENCY,
+  GAMIFICATION,
+  OVERALL_INDEX,
+} from "./parts.js";
 import { TEST_LOG_TAB, TEST_OVERALL, TEST_OVERALL_I18N } from "./test-overall.js";
 
 /** The question editor's pages (routes/test-question.editor.tsx): a section's here, a bank's in testbank.js. */
 export const QUESTION_MODULE = "routes/test-question.editor.tsx";
 
 /** @type {ContentType} */
-export const TEST_TYPE = ({
+export const TEST_TYPE = {
   key: "test",
   segment: "test",
   param: "testid",
@@ -32,37 +45,84 @@ export const TEST_TYPE = ({
   ...ENGINE_MODULES,
   cancelKind: "course",
   schema: "test",
-  columns: [...NAME_COLUMNS, { key: "section_count", labelKey: "tst_col_section_count" }, { key: "question_count", labelKey: "tst_col_question_count" }, ...STATE_COLUMNS],
+  columns: [
+    ...NAME_COLUMNS,
+    { key: "section_count", labelKey: "tst_col_section_count" },
+    { key: "question_count", labelKey: "tst_col_question_count" },
+    ...STATE_COLUMNS,
+  ],
   ...LIST,
   fields: [...HEAD_FIELDS, ...TAIL_FIELDS],
   defaultTab: "information",
   // spec 000 §2.8: competency, condition, enrollment, gamification, information, permission,
   // setting (prerequisite, term), log/{logid}, section/{sectionid?} (question/{number?}, testbank/{testbankid}).
   tabs: [
-    { id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx" },
     {
-      id: "setting", labelKey: "tst_tab_setting", action: "view", kind: "form", module: "routes/test.setting.tsx",
+      id: "information",
+      labelKey: "tab_information",
+      action: "view",
+      kind: "form",
+      module: "routes/content.tab-form.tsx",
+    },
+    {
+      id: "setting",
+      labelKey: "tst_tab_setting",
+      action: "view",
+      kind: "form",
+      module: "routes/test.setting.tsx",
       children: [
         { ...PREREQUISITE },
         { id: "term", labelKey: "tst_tab_term", action: "view", kind: "form", module: "routes/test.setting.tsx" },
       ],
     },
     {
-      id: "section", path: "section/:sectionid?", lists: { sectionid: "section/" }, labelKey: "tst_tab_section", action: "view", kind: "custom", module: "routes/test.section.tsx",
+      id: "section",
+      path: "section/:sectionid?",
+      lists: { sectionid: "section/" },
+      labelKey: "tst_tab_section",
+      action: "view",
+      kind: "custom",
+      module: "routes/test.section.tsx",
       children: [
         {
-          id: "question", path: ":sectionid/question/:number?", lists: { sectionid: "section/" }, labelKey: "tst_tab_question", action: "view", kind: "custom", module: QUESTION_MODULE, bar: false,
+          id: "question",
+          path: ":sectionid/question/:number?",
+          lists: { sectionid: "section/" },
+          labelKey: "tst_tab_question",
+          action: "view",
+          kind: "custom",
+          module: QUESTION_MODULE,
+          bar: false,
         },
         {
-          id: "testbank", path: ":sectionid/testbank/:testbankid?", lists: { sectionid: "section/" }, labelKey: "tst_tab_draw", action: "view", kind: "custom", module: "routes/test.draw.tsx", bar: false,
+          id: "testbank",
+          path: ":sectionid/testbank/:testbankid?",
+          lists: { sectionid: "section/" },
+          labelKey: "tst_tab_draw",
+          action: "view",
+          kind: "custom",
+          module: "routes/test.draw.tsx",
+          bar: false,
         },
       ],
     },
     // Who may see and take the test: the engine's permission rules, each rule's condition below it (docs/decisions/064).
     {
-      id: "condition", labelKey: "tst_tab_condition", action: "change", kind: "table", module: "routes/content.permission.tsx",
+      id: "condition",
+      labelKey: "tst_tab_condition",
+      action: "change",
+      kind: "table",
+      module: "routes/content.permission.tsx",
       children: [
-        { id: "rule", path: ":permissionid/condition", labelKey: "tab_permission_condition", action: "change", kind: "form", lists: { permissionid: "permission/" }, module: "routes/content.permission-condition.tsx" },
+        {
+          id: "rule",
+          path: ":permissionid/condition",
+          labelKey: "tab_permission_condition",
+          action: "change",
+          kind: "form",
+          lists: { permissionid: "permission/" },
+          module: "routes/content.permission-condition.tsx",
+        },
       ],
     },
     enrollmentTab([]),
@@ -74,4 +134,4 @@ export const TEST_TYPE = ({
   overall: TEST_OVERALL,
   // `overall` itself: a card per overall page with the attempts' figures (docs/decisions/076).
   overallIndex: OVERALL_INDEX,
-});
+};

@@ -10,7 +10,7 @@
 import { ENGINE_MODULES, PERMISSION, NAME_COLUMNS, HEAD_FIELDS, TAIL_FIELDS } from "./parts.js";
 
 /** @type {ContentType} */
-export const TESTBANK_TYPE = ({
+export const TESTBANK_TYPE = {
   key: "testbank",
   segment: "testbank",
   param: "testbankid",
@@ -39,7 +39,13 @@ export const TESTBANK_TYPE = ({
   // spec 001 §3 "Test bank: name, type_question, category, provider, content_level".
   fields: [
     ...HEAD_FIELDS.slice(0, 2),
-    { name: "type_question", labelKey: "tbk_field_type_question", kind: "select", source: "code:testbank_type_question", helpKey: "tbk_help_type_question" },
+    {
+      name: "type_question",
+      labelKey: "tbk_field_type_question",
+      kind: "select",
+      source: "code:testbank_type_question",
+      helpKey: "tbk_help_type_question",
+    },
     ...HEAD_FIELDS.slice(2),
     ...TAIL_FIELDS,
   ],
@@ -50,22 +56,60 @@ export const TESTBANK_TYPE = ({
   // spec 000 §2.8: tabs log/{logid}, question/{number?}.
   tabs: [
     // The bank's questions by number: the test question store's editor (docs/decisions/064), with its own namespace (testQuestion).
-    { id: "question", path: "question/:number?", labelKey: "tbk_tab_question", action: "view", kind: "custom", module: "routes/test-question.editor.tsx" },
     {
-      id: "log", labelKey: "tbk_tab_log", action: "view", kind: "table", module: "routes/testbank.log.tsx",
-      children: [{ id: "entry", path: ":logid", labelKey: "tbk_log_entry", action: "view", kind: "custom", lists: { logid: "log/" }, module: "routes/testbank.log-entry.tsx" }],
+      id: "question",
+      path: "question/:number?",
+      labelKey: "tbk_tab_question",
+      action: "view",
+      kind: "custom",
+      module: "routes/test-question.editor.tsx",
+    },
+    {
+      id: "log",
+      labelKey: "tbk_tab_log",
+      action: "view",
+      kind: "table",
+      module: "routes/testbank.log.tsx",
+      children: [
+        {
+          id: "entry",
+          path: ":logid",
+          labelKey: "tbk_log_entry",
+          action: "view",
+          kind: "custom",
+          lists: { logid: "log/" },
+          module: "routes/testbank.log-entry.tsx",
+        },
+      ],
     },
   ],
   // spec 000 §2.8: overall pages information, log, permission, usage ({usage_type?}).
   overall: [
     {
-      id: "information", labelKey: "tab_information", action: "view", kind: "form", module: "routes/content.tab-form.tsx",
+      id: "information",
+      labelKey: "tab_information",
+      action: "view",
+      kind: "form",
+      module: "routes/content.tab-form.tsx",
       // `overall` itself leads to its first page: a bank has no figures for a landing page (docs/decisions/076).
       aliases: [{ id: "overall", path: "overall", to: "overall/information" }],
     },
-    { id: "log", labelKey: "tbk_overall_log", action: "view", kind: "table", module: "routes/testbank.overall-log.tsx" },
+    {
+      id: "log",
+      labelKey: "tbk_overall_log",
+      action: "view",
+      kind: "table",
+      module: "routes/testbank.overall-log.tsx",
+    },
     // An overall page here: spec 000 §2.8 gives a bank's rule no address of its own (the tab's `permission/{id}` alias).
     { ...PERMISSION, aliases: [] },
-    { id: "usage", path: "usage/:usage_type?", labelKey: "tbk_overall_usage", action: "view", kind: "table", module: "routes/testbank.overall-usage.tsx" },
+    {
+      id: "usage",
+      path: "usage/:usage_type?",
+      labelKey: "tbk_overall_usage",
+      action: "view",
+      kind: "table",
+      module: "routes/testbank.overall-usage.tsx",
+    },
   ],
-});
+};

@@ -12,4 +12,10 @@ import { REQUESTS_TYPES } from "./requests.js";
  *
  * @type {import("./content-typedefs.js").ContentType[]}
  */
-export const REGISTRY_TYPES = [...CONTENT_TYPES, ...MASTER_TYPES, ...ASSIGNMENT_TYPES, ...APPROVALS_TYPES, ...REQUESTS_TYPES];
+export const REGISTRY_TYPES = [
+  ...CONTENT_TYPES,
+  ...MASTER_TYPES,
+  ...ASSIGNMENT_TYPES,
+  ...APPROVALS_TYPES,
+  ...REQUESTS_TYPES,
+];

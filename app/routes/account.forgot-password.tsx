@@ -9,13 +9,27 @@ import type { PasswordRule } from "../../contract/schemas/account";
 import { AuthCard, CardLink, CheckMailNotice, Notice, PasswordRuleList, SubmitButton } from "~/components/auth-card";
 import { CsrfInput, ErrorList, Field, RadioGroupField } from "~/components/forms";
 import {
-  clearForgotState, ensureApiSession, formErrorsOf, isExpired, passwordRuleOf, readForgotState, restartForgotPassword,
-  saveForgotState, type ApiErrorBody, type ForgotState,
+  clearForgotState,
+  ensureApiSession,
+  formErrorsOf,
+  isExpired,
+  passwordRuleOf,
+  readForgotState,
+  restartForgotPassword,
+  saveForgotState,
+  type ApiErrorBody,
+  type ForgotState,
 } from "~/lms/account-recovery.server";
 import { lms, type Lms } from "~/lms/api.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm } from "~/lms/read-form.server";
-import { forgotChooseSchema, forgotIdentifySchema, forgotVerifySchema, newPasswordSchema, parseWithZod } from "~/lms/schemas.server";
+import {
+  forgotChooseSchema,
+  forgotIdentifySchema,
+  forgotVerifySchema,
+  newPasswordSchema,
+  parseWithZod,
+} from "~/lms/schemas.server";
 import { dash } from "~/lms/paths";
 import { redirectWithToast } from "~/lms/toast.server";
 import { useSubmitting } from "~/components/use-submitting";
@@ -61,9 +75,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const rule = step === "reset" ? await passwordRuleOf(api) : null;
   await ensureApiSession(api);
   // Only what the page shows: masked addresses and choices, never the reference or the token.
-  const view = state && step !== "identify"
-    ? { email: state.email, phone: state.phone, sendMethods: state.send_method_list, sendMethod: state.send_method ?? null }
-    : null;
+  const view =
+    state && step !== "identify"
+      ? {
+          email: state.email,
+          phone: state.phone,
+          sendMethods: state.send_method_list,
+          sendMethod: state.send_method ?? null,
+        }
+      : null;
   return data({ step, view, rule }, { headers: api.headers({ "Cache-Control": "no-store" }) });
 }
 
@@ -81,15 +101,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const state = await readForgotState(request);
   if (step !== "identify" && !state) throw await restartForgotPassword(api, request);
   /** Save the state and go on to `next`. */
-  const goTo = async (next: Step, s: ForgotState) => redirect(stepUrl(next), { headers: api.headers({ "Set-Cookie": await saveForgotState(request, s) }) });
-  const post = <T,>(path: string, body: Record<string, unknown>) => api.post<T | ApiErrorBody>(`${FORGOT}/${path}/`, body, { accept: [400, 429] });
+  const goTo = async (next: Step, s: ForgotState) =>
+    redirect(stepUrl(next), { headers: api.headers({ "Set-Cookie": await saveForgotState(request, s) }) });
+  const post = <T,>(path: string, body: Record<string, unknown>) =>
+    api.post<T | ApiErrorBody>(`${FORGOT}/${path}/`, body, { accept: [400, 429] });
 
   if (step === "identify") {
     const submission = parseWithZod(form, { schema: forgotIdentifySchema });
     if (submission.status !== "success") return answer(api, submission.reply());
     type Identified = { reference_id: string; send_method_list: number[]; email: string | null; phone: string | null };
     const res = await post<Identified>("identify", submission.value);
-    if (res.status !== 200) return answer(api, submission.reply(formErrorsOf(res.data as ApiErrorBody, ["username_or_email"])));
+    if (res.status !== 200)
+      return answer(api, submission.reply(formErrorsOf(res.data as ApiErrorBody, ["username_or_email"])));
     const { reference_id, send_method_list, email, phone } = res.data as Identified;
     throw await goTo("choose-identify", { reference_id, send_method_list, email, phone });
   }
@@ -103,7 +126,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.status !== "success") return answer(api, submission.reply());
     const res = await send(submission.value.send_method);
     if (isExpired(res.data as ApiErrorBody)) throw await restartForgotPassword(api, request);
-    if (res.status !== 200) return answer(api, submission.reply(formErrorsOf(res.data as ApiErrorBody, ["send_method"])));
+    if (res.status !== 200)
+      return answer(api, submission.reply(formErrorsOf(res.data as ApiErrorBody, ["send_method"])));
     const { datetime_expire } = res.data as { datetime_expire: string };
     throw await goTo("otp", { ...s, send_method: submission.value.send_method, datetime_expire, token: undefined });
   }
@@ -134,9 +158,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const res = await post<{ detail: string }>("reset", { token: s.token, ...submission.value });
   if (isExpired(res.data as ApiErrorBody)) throw await restartForgotPassword(api, request);
   if (res.status !== 200) {
-    return answer(api, submission.reply({ ...formErrorsOf(res.data as ApiErrorBody, ["password", "confirm_password"]), hideFields }));
+    return answer(
+      api,
+      submission.reply({ ...formErrorsOf(res.data as ApiErrorBody, ["password", "confirm_password"]), hideFields }),
+    );
   }
-  throw redirect(dash("account/changedpass"), { headers: api.headers({ "Set-Cookie": await clearForgotState(request) }) });
+  throw redirect(dash("account/changedpass"), {
+    headers: api.headers({ "Set-Cookie": await clearForgotState(request) }),
+  });
 }
 
 export default function ForgotPassword() {
@@ -144,7 +173,9 @@ export default function ForgotPassword() {
   const { t } = useTranslation();
   return (
     <AuthCard title={t("forgot_password_title")}>
-      <p className="-mt-4 mb-4 text-sm text-slate-500">{t("forgot_step_of", { n: STEPS.indexOf(step) + 1, total: STEPS.length })}</p>
+      <p className="-mt-4 mb-4 text-sm text-slate-500">
+        {t("forgot_step_of", { n: STEPS.indexOf(step) + 1, total: STEPS.length })}
+      </p>
       {step === "identify" ? <IdentifyStep /> : null}
       {step === "choose-identify" && view ? <ChooseStep view={view} /> : null}
       {step === "otp" && view ? <OtpStep view={view} /> : null}
@@ -186,7 +217,11 @@ function IdentifyStep() {
         <ErrorList id={form.errorId} errors={tr(form.errors)} />
         <Field
           label={t("username_or_email")}
-          inputProps={{ ...getInputProps(fields.username_or_email, { type: "text" }), autoComplete: "username", autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.username_or_email, { type: "text" }),
+            autoComplete: "username",
+            autoFocus: true,
+          }}
           errors={tr(fields.username_or_email.errors)}
         />
         <SubmitButton busy={busy}>{t("forgot_continue")}</SubmitButton>
@@ -199,7 +234,10 @@ function ChooseStep({ view }: { view: View }) {
   const { t } = useTranslation();
   const tr = useTranslatedErrors();
   const { form, fields, busy } = useStepForm("choose-identify");
-  const label = (m: number) => (m === SEND_METHOD.sms ? t("forgot_send_by_sms", { phone: view.phone }) : t("forgot_send_by_email", { email: view.email }));
+  const label = (m: number) =>
+    m === SEND_METHOD.sms
+      ? t("forgot_send_by_sms", { phone: view.phone })
+      : t("forgot_send_by_email", { email: view.email });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <CsrfInput />
@@ -240,7 +278,13 @@ function OtpStep({ view }: { view: View }) {
         <ErrorList id={form.errorId} errors={tr(form.errors)} />
         <Field
           label={t("forgot_otp_label")}
-          inputProps={{ ...getInputProps(fields.otp, { type: "text" }), inputMode: "numeric", autoComplete: "one-time-code", autoFocus: true, maxLength: 6 }}
+          inputProps={{
+            ...getInputProps(fields.otp, { type: "text" }),
+            inputMode: "numeric",
+            autoComplete: "one-time-code",
+            autoFocus: true,
+            maxLength: 6,
+          }}
           errors={tr(fields.otp.errors)}
         />
         <p className="text-sm text-slate-600">{t("forgot_otp_validity")}</p>
@@ -249,7 +293,11 @@ function OtpStep({ view }: { view: View }) {
       <Form method="post" className="mt-3">
         <CsrfInput />
         <input type="hidden" name="intent" value="resend" />
-        <button type="submit" disabled={busy} className="w-full rounded border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+        >
           {t("forgot_resend")}
         </button>
       </Form>
@@ -270,7 +318,11 @@ function ResetStep({ rule }: { rule: PasswordRule }) {
         <ErrorList id={form.errorId} errors={tr(form.errors)} />
         <Field
           label={t("forgot_new_password")}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            autoComplete: "new-password",
+            autoFocus: true,
+          }}
           errors={tr(fields.password.errors)}
         />
         <Field

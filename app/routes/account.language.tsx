@@ -19,7 +19,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const language = String(form.get("language") ?? "");
   const back = String(form.get("redirectTo") ?? "");
   // Only a page of the dashboard itself: never an open redirect.
-  const to = back.startsWith("/dashboard/") && !back.startsWith("//") && !back.includes("\\") ? asciiUrl(back.replace(/([?&])(language|lng)=[^&]*&?/g, "$1")) : dash();
+  const to =
+    back.startsWith("/dashboard/") && !back.startsWith("//") && !back.includes("\\")
+      ? asciiUrl(back.replace(/([?&])(language|lng)=[^&]*&?/g, "$1"))
+      : dash();
   if (!(await offeredLanguages()).includes(language)) return redirect(to);
   await api.patch("account/profile/", { language }, { accept: [401] });
   return api.redirect(to, { "Set-Cookie": await languageCookie.serialize(language) });

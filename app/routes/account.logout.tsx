@@ -26,7 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
   await api.signOut();
   const next = safeNext(String(form.get("next") ?? ""));
   const login = `${dash("account/login/")}${next && form.get("idle") ? `?next=${encodeURIComponent(next)}` : ""}`;
-  if (form.get("idle")) return redirectWithToast(login, { type: "error", message: MSG.session_expired }, { headers: api.headers() });
+  if (form.get("idle"))
+    return redirectWithToast(login, { type: "error", message: MSG.session_expired }, { headers: api.headers() });
   return api.redirect(login);
 }
 

@@ -1,7 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps } from "~/components/form-props";
 import { useForm } from "~/components/use-form";
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { MSG } from "../../contract/messages";
@@ -24,7 +31,8 @@ export const handle = { i18n: ["account"] };
  * field of the posted form; the page is not cached and sends no referrer.
  */
 const TOKEN_MAX = 512;
-const tokenOf = (value: unknown) => (typeof value === "string" && value.length > 0 && value.length <= TOKEN_MAX ? value : null);
+const tokenOf = (value: unknown) =>
+  typeof value === "string" && value.length > 0 && value.length <= TOKEN_MAX ? value : null;
 
 export const meta: MetaFunction = ({ matches }) => [
   ...matches.flatMap((m) => m.meta ?? []),
@@ -54,13 +62,28 @@ export async function action({ request }: ActionFunctionArgs) {
   const hideFields = ["password", "confirm_password", "token"];
   const token = tokenOf(form.get("token"));
   const submission = parseWithZod(form, { schema: newPasswordSchema(await passwordRuleOf(api)) });
-  if (!token) return data<ActionAnswer>({ result: submission.reply({ formErrors: [MSG.token_expired], hideFields }), expired: true }, { status: 400, headers: api.headers() });
-  if (submission.status !== "success") return data<ActionAnswer>({ result: submission.reply({ hideFields }), expired: false }, { status: 400, headers: api.headers() });
-  const res = await api.post<ApiErrorBody>("account/forgot-password/reset/", { token, ...submission.value }, { accept: [400, 429] });
+  if (!token)
+    return data<ActionAnswer>(
+      { result: submission.reply({ formErrors: [MSG.token_expired], hideFields }), expired: true },
+      { status: 400, headers: api.headers() },
+    );
+  if (submission.status !== "success")
+    return data<ActionAnswer>(
+      { result: submission.reply({ hideFields }), expired: false },
+      { status: 400, headers: api.headers() },
+    );
+  const res = await api.post<ApiErrorBody>(
+    "account/forgot-password/reset/",
+    { token, ...submission.value },
+    { accept: [400, 429] },
+  );
   if (res.status !== 200) {
     const errors = formErrorsOf(res.data, ["password", "confirm_password"]);
     const expired = errors.formErrors.includes(MSG.token_expired);
-    return data<ActionAnswer>({ result: submission.reply({ ...errors, hideFields }), expired }, { status: 400, headers: api.headers() });
+    return data<ActionAnswer>(
+      { result: submission.reply({ ...errors, hideFields }), expired },
+      { status: 400, headers: api.headers() },
+    );
   }
   throw redirect(dash("account/changedpass"), { headers: api.headers() });
 }
@@ -70,7 +93,11 @@ export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const busy = useSubmitting();
-  const [form, fields] = useForm({ id: "reset-password", lastResult: actionData?.result ?? null, shouldRevalidate: "onBlur" });
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result ?? null,
+    shouldRevalidate: "onBlur",
+  });
   const tr = (errors: string[] | undefined) => errors?.map((e) => t(e));
   const restart = <CardLink to={dash("account/forgot-password")}>{t("forgot_start_again")}</CardLink>;
   if (!token || actionData?.expired) {
@@ -94,7 +121,11 @@ export default function ResetPassword() {
         <ErrorList id={form.errorId} errors={tr(form.errors)} />
         <Field
           label={t("forgot_new_password")}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            autoComplete: "new-password",
+            autoFocus: true,
+          }}
           errors={tr(fields.password.errors)}
         />
         <Field

@@ -42,22 +42,43 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), lock: null }, { status: 400 });
   }
-  const res = await api.post<Profile | LockAnswer | Record<string, string | string[]>>("dashboard/account/login/", submission.value, { accept: [400, 429] });
+  const res = await api.post<Profile | LockAnswer | Record<string, string | string[]>>(
+    "dashboard/account/login/",
+    submission.value,
+    { accept: [400, 429] },
+  );
   if (res.status !== 200) {
     const body = res.data as Record<string, string | string[]>;
     // The right password, but the administrator asked for a new one or it expired (docs/decisions/082):
     // to the reset page with its token, which says why.
-    const reason = body.detail === MSG.password_change_required ? "required" : body.detail === MSG.password_expired ? "expired" : null;
+    const reason =
+      body.detail === MSG.password_change_required
+        ? "required"
+        : body.detail === MSG.password_expired
+          ? "expired"
+          : null;
     if (reason && typeof body.token === "string") {
-      throw redirect(`${dash("account/reset-password")}?${new URLSearchParams({ token: body.token, reason })}`, { headers: api.headers() });
+      throw redirect(`${dash("account/reset-password")}?${new URLSearchParams({ token: body.token, reason })}`, {
+        headers: api.headers(),
+      });
     }
     const formErrors = body.detail ? [String(body.detail)] : [];
-    const fieldErrors = Object.fromEntries(Object.entries(body).filter(([k]) => k !== "detail").map(([k, v]) => [k, ([] as string[]).concat(v)]));
-    return data({ result: submission.reply({ formErrors, fieldErrors, hideFields: ["password"] }), lock: null }, { status: 400, headers: api.headers() });
+    const fieldErrors = Object.fromEntries(
+      Object.entries(body)
+        .filter(([k]) => k !== "detail")
+        .map(([k, v]) => [k, ([] as string[]).concat(v)]),
+    );
+    return data(
+      { result: submission.reply({ formErrors, fieldErrors, hideFields: ["password"] }), lock: null },
+      { status: 400, headers: api.headers() },
+    );
   }
   if ("is_lock_login" in res.data) {
     const lock = await lockShown(request, (res.data as LockAnswer).lock);
-    return data({ result: submission.reply({ hideFields: ["password"] }), lock }, { status: 200, headers: api.headers() });
+    return data(
+      { result: submission.reply({ hideFields: ["password"] }), lock },
+      { status: 200, headers: api.headers() },
+    );
   }
   throw await afterSignIn(api, request, res.data as Profile);
 }
@@ -83,7 +104,11 @@ export default function SignIn() {
         <ErrorList id={form.errorId} errors={form.errors?.map((e) => t(e))} />
         <Field
           label={t("username_or_email")}
-          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.username, { type: "text" }),
+            autoComplete: "username",
+            autoFocus: true,
+          }}
           errors={fields.username.errors?.map((e) => t(e))}
         />
         <Field
@@ -91,7 +116,11 @@ export default function SignIn() {
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
           errors={fields.password.errors?.map((e) => t(e))}
         />
-        <button type="submit" disabled={busy} className="w-full rounded bg-primary px-4 py-2 font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded bg-primary px-4 py-2 font-medium text-primary-fg hover:opacity-90 disabled:opacity-60"
+        >
           {t("sign_in")}
         </button>
       </Form>

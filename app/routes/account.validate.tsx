@@ -1,4 +1,10 @@
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { MSG } from "../../contract/messages";
@@ -21,7 +27,8 @@ export const handle = { i18n: ["account"] };
  * never signs in: the page shows a Continue button that posts the one-time token; the API uses it
  * up and starts a session, then the user goes on like after a sign-in (terms, next).
  */
-const tokenOf = (value: unknown) => (typeof value === "string" && value.length > 0 && value.length <= 512 ? value : null);
+const tokenOf = (value: unknown) =>
+  typeof value === "string" && value.length > 0 && value.length <= 512 ? value : null;
 
 export const meta: MetaFunction = ({ matches }) => [
   ...matches.flatMap((m) => m.meta ?? []),
@@ -32,7 +39,10 @@ export const headers: HeadersFunction = () => TOKEN_PAGE_HEADERS;
 export async function loader({ request }: LoaderFunctionArgs) {
   const api = lms(request);
   await ensureApiSession(api);
-  return data({ token: tokenOf(new URL(request.url).searchParams.get("token")) }, { headers: api.headers(TOKEN_PAGE_HEADERS) });
+  return data(
+    { token: tokenOf(new URL(request.url).searchParams.get("token")) },
+    { headers: api.headers(TOKEN_PAGE_HEADERS) },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -44,7 +54,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!token) return data({ errors: [MSG.sso_token_invalid] }, { status: 400, headers: api.headers() });
   await ensureApiSession(api);
   const res = await api.post<Profile | ApiErrorBody>("account/sso/validate/", { token }, { accept: [400, 429] });
-  if (res.status !== 200) return data({ errors: formErrorsOf(res.data as ApiErrorBody, []).formErrors }, { status: 400, headers: api.headers() });
+  if (res.status !== 200)
+    return data(
+      { errors: formErrorsOf(res.data as ApiErrorBody, []).formErrors },
+      { status: 400, headers: api.headers() },
+    );
   throw await afterSignIn(api, request, res.data as Profile);
 }
 

@@ -19,7 +19,10 @@ export const handle = { i18n: ["content", "extras"] };
 export async function loader(args: LoaderFunctionArgs) {
   const page = await activityOf(args, "view");
   const canChange = page.can("change");
-  const [checklists, choices] = await Promise.all([loadChecklists(page), canChange ? inspectorChoices(page, args.request) : null]);
+  const [checklists, choices] = await Promise.all([
+    loadChecklists(page),
+    canChange ? inspectorChoices(page, args.request) : null,
+  ]);
   return data({ checklists, choices, base: page.base, canChange }, { headers: page.api.headers() });
 }
 
@@ -49,19 +52,33 @@ export default function ChecklistInspectors() {
             position={t("act_checklist_n", { n: i + 1 })}
             title={c.name}
             actions={
-              <a href={checklistHref(base, c.id)} className="text-sm text-primary hover:underline" aria-label={t("act_checklist_open_named", { name: c.name })}>
+              <a
+                href={checklistHref(base, c.id)}
+                className="text-sm text-primary hover:underline"
+                aria-label={t("act_checklist_open_named", { name: c.name })}
+              >
                 {t("act_checklist_open")}
               </a>
             }
           >
-            <InspectorRules rows={c.inspector_list} canChange={canChange} caption={t("act_inspectors_of", { name: c.name })} />
+            <InspectorRules
+              rows={c.inspector_list}
+              canChange={canChange}
+              caption={t("act_inspectors_of", { name: c.name })}
+            />
           </OrderedGroup>
         ))
       ) : (
-        <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("act_checklist_empty")}</p>
+        <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          {t("act_checklist_empty")}
+        </p>
       )}
       {canChange && choices && checklists.length ? (
-        <InspectorForm checklists={checklists.map((c) => ({ value: String(c.id), label: c.name }))} choices={choices} result={answer?.result} />
+        <InspectorForm
+          checklists={checklists.map((c) => ({ value: String(c.id), label: c.name }))}
+          choices={choices}
+          result={answer?.result}
+        />
       ) : null}
     </div>
   );

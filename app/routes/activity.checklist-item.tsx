@@ -11,7 +11,17 @@ import { SlotTable } from "~/components/activity/slot-table";
 import { FactList } from "~/components/content/fact-list";
 import { Pager } from "~/components/content/pager";
 import { QueryFilters } from "~/components/content/query-filters";
-import { activityOf, activityPost, checklistConstraint, idParam, inspectorChoices, inspectorIntent, loadChecklist, writeChecklist, type FormAnswer } from "~/lms/activity.server";
+import {
+  activityOf,
+  activityPost,
+  checklistConstraint,
+  idParam,
+  inspectorChoices,
+  inspectorIntent,
+  loadChecklist,
+  writeChecklist,
+  type FormAnswer,
+} from "~/lms/activity.server";
 import { loadPagedList, zoneOffset } from "~/lms/enrollment.server";
 import { invariantResponse } from "~/lms/invariant";
 import { placeChoices } from "~/lms/places.server";
@@ -34,13 +44,29 @@ export async function loader(args: LoaderFunctionArgs) {
   const canVerify = page.can("progress");
   const checklist = await loadChecklist(page, checklistId);
   const [slots, choices, places, offset] = await Promise.all([
-    canVerify ? loadPagedList<SlotRow>(page.api, `${page.apiBase}checklist/${checklistId}/slot/`, args.request, [SEARCH_KEY, "status"]) : null,
+    canVerify
+      ? loadPagedList<SlotRow>(page.api, `${page.apiBase}checklist/${checklistId}/slot/`, args.request, [
+          SEARCH_KEY,
+          "status",
+        ])
+      : null,
     canChange ? inspectorChoices(page, args.request) : null,
     canChange ? placeChoices(page.api) : null,
     zoneOffset(),
   ]);
   return data(
-    { checklist, slots: slots?.list ?? null, badQuery: !!slots?.badQuery, choices, places, offset, base: page.base, canChange, canVerify, constraint: checklistConstraint },
+    {
+      checklist,
+      slots: slots?.list ?? null,
+      badQuery: !!slots?.badQuery,
+      choices,
+      places,
+      offset,
+      base: page.base,
+      canChange,
+      canVerify,
+      constraint: checklistConstraint,
+    },
     { headers: page.api.headers() },
   );
 }
@@ -68,7 +94,16 @@ function ChecklistFacts({ c }: { c: ChecklistRow }) {
         ["act_col_attach_file", text.file],
         ["act_col_check_by", text.checkBy],
         ["act_col_verify_by", text.verifyBy],
-        ["act_col_slots", t("act_counts", { checked_in: c.count.checked_in, waiting: c.count.waiting, passed: c.count.passed, failed: c.count.failed, resubmit: c.count.resubmit })],
+        [
+          "act_col_slots",
+          t("act_counts", {
+            checked_in: c.count.checked_in,
+            waiting: c.count.waiting,
+            passed: c.count.passed,
+            failed: c.count.failed,
+            resubmit: c.count.resubmit,
+          }),
+        ],
       ]}
     />
   );
@@ -91,7 +126,10 @@ export default function ChecklistPage() {
           {c.desc ? <p className="max-w-3xl whitespace-pre-line text-sm text-slate-600">{c.desc}</p> : null}
         </div>
         {d.canVerify ? (
-          <a href={verifyHref(d.base, c.id)} className="ml-auto rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90">
+          <a
+            href={verifyHref(d.base, c.id)}
+            className="ml-auto rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90"
+          >
             {t("act_verify_waiting", { n: c.count.waiting })}
           </a>
         ) : null}
@@ -100,11 +138,23 @@ export default function ChecklistPage() {
 
       <div className="grid gap-6 xl:grid-cols-2">
         {d.canChange && d.places ? (
-          <section aria-labelledby="checklist-edit-title" className="h-fit rounded border border-slate-200 bg-white p-4">
+          <section
+            aria-labelledby="checklist-edit-title"
+            className="h-fit rounded border border-slate-200 bg-white p-4"
+          >
             <h3 id="checklist-edit-title" className="mb-3 text-base font-semibold">
               {t("act_checklist_edit")}
             </h3>
-            <ChecklistForm key={c.datetime_update} id="checklist-edit" intent="save" constraint={d.constraint} defaultValue={checklistDefaults(c)} lastResult={resultOf("checklist")} places={d.places} submitLabel={t("action_save")} />
+            <ChecklistForm
+              key={c.datetime_update}
+              id="checklist-edit"
+              intent="save"
+              constraint={d.constraint}
+              defaultValue={checklistDefaults(c)}
+              lastResult={resultOf("checklist")}
+              places={d.places}
+              submitLabel={t("action_save")}
+            />
           </section>
         ) : null}
         <section aria-labelledby="checklist-inspectors-title" className="h-fit space-y-3">
@@ -112,9 +162,15 @@ export default function ChecklistPage() {
             <h3 id="checklist-inspectors-title" className="mb-2 text-base font-semibold">
               {t("tab_inspector")}
             </h3>
-            <InspectorRules rows={c.inspector_list} canChange={d.canChange} caption={t("act_inspectors_of", { name: c.name })} />
+            <InspectorRules
+              rows={c.inspector_list}
+              canChange={d.canChange}
+              caption={t("act_inspectors_of", { name: c.name })}
+            />
           </div>
-          {d.canChange && d.choices ? <InspectorForm checklistId={c.id} choices={d.choices} result={resultOf("inspector")} /> : null}
+          {d.canChange && d.choices ? (
+            <InspectorForm checklistId={c.id} choices={d.choices} result={resultOf("inspector")} />
+          ) : null}
         </section>
       </div>
 
@@ -126,14 +182,26 @@ export default function ChecklistPage() {
           <QueryFilters
             id="slot-filters"
             placeholder={t("enr_search_placeholder")}
-            selects={[{ name: "status", label: t("enr_col_status"), options: SLOT_STATUSES.map((s) => ({ value: String(s), label: t(`progress_status_${s}`) })) }]}
+            selects={[
+              {
+                name: "status",
+                label: t("enr_col_status"),
+                options: SLOT_STATUSES.map((s) => ({ value: String(s), label: t(`progress_status_${s}`) })),
+              },
+            ]}
           />
           {d.badQuery ? (
             <p className="text-sm text-red-700" role="alert">
               {t("invalid")}
             </p>
           ) : null}
-          <SlotTable rows={d.slots.results} checklist={c} base={d.base} offset={d.offset} caption={t("act_slots_title")} />
+          <SlotTable
+            rows={d.slots.results}
+            checklist={c}
+            base={d.base}
+            offset={d.offset}
+            caption={t("act_slots_title")}
+          />
           <Pager count={d.slots.count} page={d.slots.page} pageSize={d.slots.page_size} />
         </section>
       ) : null}

@@ -27,7 +27,18 @@ export async function loader(args: LoaderFunctionArgs) {
   const canChange = page.can("change");
   const [rows, places] = await Promise.all([loadChecklists(page), canChange ? placeChoices(page.api) : null]);
   // The create form's key: a post retried after its answer was lost adds one checklist (docs/decisions/094).
-  return data({ rows, places, base: page.base, canChange, canVerify: page.can("progress"), constraint: checklistConstraint, idempotencyKey: newIdempotencyKey() }, { headers: page.api.headers() });
+  return data(
+    {
+      rows,
+      places,
+      base: page.base,
+      canChange,
+      canVerify: page.can("progress"),
+      constraint: checklistConstraint,
+      idempotencyKey: newIdempotencyKey(),
+    },
+    { headers: page.api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -39,11 +50,26 @@ export async function action(args: ActionFunctionArgs) {
   const id = String(form.get("id") ?? "");
   invariantResponse(/^\d{1,12}$/.test(id), "Bad Request");
   const back = `${page.base}/checklist`;
-  const res = await page.api.delete<{ detail?: string }>(`${page.apiBase}checklist/${id}/`, { accept: [400, 404, 424] });
-  if (res.status === 404) return redirectWithToast(back, { type: "error", message: MSG.not_found, status: 404 }, { headers: page.api.headers() });
+  const res = await page.api.delete<{ detail?: string }>(`${page.apiBase}checklist/${id}/`, {
+    accept: [400, 404, 424],
+  });
+  if (res.status === 404)
+    return redirectWithToast(
+      back,
+      { type: "error", message: MSG.not_found, status: 404 },
+      { headers: page.api.headers() },
+    );
   // spec 002 §8: a refused delete shows the warning dialog with the reason.
-  if (res.status !== 204) return data<TableTabAnswer>({ warning: res.data?.detail ?? MSG.cannot_delete_because_dependency }, { status: res.status, headers: page.api.headers() });
-  return redirectWithToast(back, { type: "success", message: "act_toast_checklist_deleted" }, { headers: page.api.headers() });
+  if (res.status !== 204)
+    return data<TableTabAnswer>(
+      { warning: res.data?.detail ?? MSG.cannot_delete_because_dependency },
+      { status: res.status, headers: page.api.headers() },
+    );
+  return redirectWithToast(
+    back,
+    { type: "success", message: "act_toast_checklist_deleted" },
+    { headers: page.api.headers() },
+  );
 }
 
 export default function ChecklistTab() {
@@ -74,11 +100,21 @@ export default function ChecklistTab() {
               </>
             ),
           },
-          { key: "score", label: t("act_col_score"), className: "whitespace-nowrap", render: (r) => text.get(r.id)?.score },
+          {
+            key: "score",
+            label: t("act_col_score"),
+            className: "whitespace-nowrap",
+            render: (r) => text.get(r.id)?.score,
+          },
           { key: "check", label: t("act_col_check_by"), render: (r) => text.get(r.id)?.checkBy },
           { key: "verify", label: t("act_col_verify_by"), render: (r) => text.get(r.id)?.verifyBy },
           { key: "file", label: t("act_col_attach_file"), render: (r) => text.get(r.id)?.file },
-          { key: "inspectors", label: t("act_col_inspectors"), className: "text-right", render: (r) => r.inspector_list.length },
+          {
+            key: "inspectors",
+            label: t("act_col_inspectors"),
+            className: "text-right",
+            render: (r) => r.inspector_list.length,
+          },
           {
             key: "slots",
             label: t("act_col_slots"),
@@ -97,7 +133,9 @@ export default function ChecklistTab() {
                     {t("act_count_passed_failed", { passed: r.count.passed, failed: r.count.failed })}
                   </a>
                 ) : (
-                  <span className="text-slate-600">{t("act_count_passed_failed", { passed: r.count.passed, failed: r.count.failed })}</span>
+                  <span className="text-slate-600">
+                    {t("act_count_passed_failed", { passed: r.count.passed, failed: r.count.failed })}
+                  </span>
                 )}
               </span>
             ),
@@ -108,13 +146,19 @@ export default function ChecklistTab() {
         remove={{
           label: t("action_delete"),
           // The API unpublishes an activity left without checklists (it may not be shown without one).
-          text: (r) => [t("act_checklist_delete_text", { name: r.name }), rows.length === 1 ? t("act_checklist_delete_last") : ""].join(" ").trim(),
+          text: (r) =>
+            [t("act_checklist_delete_text", { name: r.name }), rows.length === 1 ? t("act_checklist_delete_last") : ""]
+              .join(" ")
+              .trim(),
         }}
         answer={warning}
         empty={t("act_checklist_empty")}
       />
       {canChange && places ? (
-        <section aria-labelledby="checklist-add-title" className="max-w-3xl rounded border border-slate-200 bg-white p-4">
+        <section
+          aria-labelledby="checklist-add-title"
+          className="max-w-3xl rounded border border-slate-200 bg-white p-4"
+        >
           <h3 id="checklist-add-title" className="mb-3 text-base font-semibold">
             {t("act_checklist_add")}
           </h3>

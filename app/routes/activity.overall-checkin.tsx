@@ -2,12 +2,31 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { SLOT_STATUSES } from "../../contract/activity-codes";
-import { ChecklistChooser, NoChecklists, OverallHeading, SlotTable, useSlotColumns } from "~/components/activity-overall/slot-parts";
-import { CHECKIN_NAMESPACES, CheckinTickForm, tickedAfter, useSourceName, useTickColumn } from "~/components/checkin/checkin-parts";
+import {
+  ChecklistChooser,
+  NoChecklists,
+  OverallHeading,
+  SlotTable,
+  useSlotColumns,
+} from "~/components/activity-overall/slot-parts";
+import {
+  CHECKIN_NAMESPACES,
+  CheckinTickForm,
+  tickedAfter,
+  useSourceName,
+  useTickColumn,
+} from "~/components/checkin/checkin-parts";
 import { type DataColumn } from "~/components/content/data-table";
 import { QueryFilters } from "~/components/content/query-filters";
 import { useShiftRange } from "~/components/use-shift-range";
-import { checklistLinks, chosenChecklist, loadChecklists, loadSlots, requireActivity, type SlotTableRow } from "~/lms/activity-overall.server";
+import {
+  checklistLinks,
+  chosenChecklist,
+  loadChecklists,
+  loadSlots,
+  requireActivity,
+  type SlotTableRow,
+} from "~/lms/activity-overall.server";
 import { checkinAction } from "~/lms/checkin.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { invariantResponse } from "~/lms/invariant";
@@ -52,7 +71,9 @@ export async function action(args: ActionFunctionArgs) {
   const checklist = chosenChecklist(await loadChecklists(activity), args.params.slotid);
   invariantResponse(checklist, "Not Found", { status: 404 });
   const url = new URL(args.request.url);
-  return checkinAction(api, form, `${paths.api}checklist/${checklist.id}/checkin/`, `${url.pathname}${url.search}`, { learnersInvalid: "acto_learners_invalid" });
+  return checkinAction(api, form, `${paths.api}checklist/${checklist.id}/checkin/`, `${url.pathname}${url.search}`, {
+    learnersInvalid: "acto_learners_invalid",
+  });
 }
 
 export default function OverallCheckin() {
@@ -67,7 +88,12 @@ export default function OverallCheckin() {
     useTickColumn<SlotTableRow>(tickedAfter(result)),
     col.name,
     col.status,
-    { key: "checkin", label: t("chk_col_checked_in"), sort: "datetime_checkin", render: (r) => col.when(r.datetime_checkin) },
+    {
+      key: "checkin",
+      label: t("chk_col_checked_in"),
+      sort: "datetime_checkin",
+      render: (r) => col.when(r.datetime_checkin),
+    },
     { key: "checkout", label: t("chk_col_checked_out"), render: (r) => col.when(r.datetime_checkout) },
     { key: "source", label: t("chk_col_source"), render: (r) => source(r.checkin_source) },
   ];
@@ -81,11 +107,23 @@ export default function OverallCheckin() {
             id="checkin-filters"
             placeholder={t("enr_search_placeholder")}
             keep={["ordering"]}
-            selects={[{ name: "status", label: t("enr_col_status"), options: SLOT_STATUSES.map((s) => ({ value: String(s), label: t(`progress_status_${s}`) })) }]}
+            selects={[
+              {
+                name: "status",
+                label: t("enr_col_status"),
+                options: SLOT_STATUSES.map((s) => ({ value: String(s), label: t(`progress_status_${s}`) })),
+              },
+            ]}
           />
           <CheckinTickForm errors={errors} />
           <div ref={rows}>
-            <SlotTable list={d.list} badQuery={d.badQuery} columns={columns} caption={t("acto_learners_of", { name: d.checklist.name })} empty={t("enr_no_learners")} />
+            <SlotTable
+              list={d.list}
+              badQuery={d.badQuery}
+              columns={columns}
+              caption={t("acto_learners_of", { name: d.checklist.name })}
+              empty={t("enr_no_learners")}
+            />
           </div>
         </>
       ) : (

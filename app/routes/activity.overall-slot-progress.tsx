@@ -6,7 +6,14 @@ import { type DataColumn } from "~/components/content/data-table";
 import { FilterLinks } from "~/components/content/filter-links";
 import { QueryFilters } from "~/components/content/query-filters";
 import { numberFormat } from "~/lms/format";
-import { checklistLinks, chosenChecklist, loadChecklists, loadSlots, requireActivity, type SlotTableRow } from "~/lms/activity-overall.server";
+import {
+  checklistLinks,
+  chosenChecklist,
+  loadChecklists,
+  loadSlots,
+  requireActivity,
+  type SlotTableRow,
+} from "~/lms/activity-overall.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "enrollment"] };
@@ -30,7 +37,13 @@ export async function loader(args: LoaderFunctionArgs) {
   return data(
     {
       offset,
-      checklist: { id: checklist.id, name: checklist.name, full: checklist.full_score, pass: checklist.pass_score, count: checklist.count },
+      checklist: {
+        id: checklist.id,
+        name: checklist.name,
+        full: checklist.full_score,
+        pass: checklist.pass_score,
+        count: checklist.count,
+      },
       checklists: checklistLinks(checklists, (id) => `${paths.base}/overall/progress/${id}`),
       verifyBase: `${paths.base}/checklist/${checklist.id}/slot`,
       list,
@@ -45,7 +58,10 @@ export default function OverallSlotProgress() {
   const { t, i18n } = useTranslation();
   const col = useSlotColumns(d.offset, d.verifyBase);
   const fmt = numberFormat(i18n.language);
-  const counted = Object.entries(COUNTED).map(([key, status]) => ({ status, n: d.checklist.count[key as keyof typeof COUNTED] ?? 0 }));
+  const counted = Object.entries(COUNTED).map(([key, status]) => ({
+    status,
+    n: d.checklist.count[key as keyof typeof COUNTED] ?? 0,
+  }));
   const columns: DataColumn<SlotTableRow>[] = [
     col.name,
     col.status,
@@ -53,7 +69,8 @@ export default function OverallSlotProgress() {
       key: "score",
       label: t("acto_col_score"),
       className: "whitespace-nowrap tabular-nums",
-      render: (r) => (r.score === null ? "—" : t("acto_score_of", { score: fmt.format(r.score), full: fmt.format(d.checklist.full) })),
+      render: (r) =>
+        r.score === null ? "—" : t("acto_score_of", { score: fmt.format(r.score), full: fmt.format(d.checklist.full) }),
     },
     col.submitted,
     {
@@ -76,18 +93,29 @@ export default function OverallSlotProgress() {
     <section aria-labelledby="slot-progress-title">
       <OverallHeading id="slot-progress-title" title={t("act_slot_progress")} sub={d.checklist.name} />
       <ChecklistChooser checklists={d.checklists} current={d.checklist.id} />
-      <p className="mb-3 text-sm text-slate-600">{t("acto_pass_mark", { full: fmt.format(d.checklist.full), pass: fmt.format(d.checklist.pass) })}</p>
+      <p className="mb-3 text-sm text-slate-600">
+        {t("acto_pass_mark", { full: fmt.format(d.checklist.full), pass: fmt.format(d.checklist.pass) })}
+      </p>
       <FilterLinks
         param="status"
         label={t("enr_col_status")}
         options={[
           { value: null, label: t("filter_all") },
           { value: "0", label: t("progress_status_0") },
-          ...counted.map((c) => ({ value: String(c.status), label: t("acto_label_count", { label: t(`progress_status_${c.status}`), n: fmt.format(c.n) }) })),
+          ...counted.map((c) => ({
+            value: String(c.status),
+            label: t("acto_label_count", { label: t(`progress_status_${c.status}`), n: fmt.format(c.n) }),
+          })),
         ]}
       />
       <QueryFilters id="slot-filters" placeholder={t("enr_search_placeholder")} keep={["status", "ordering"]} />
-      <SlotTable list={d.list} badQuery={d.badQuery} columns={columns} caption={t("acto_learners_of", { name: d.checklist.name })} empty={t("enr_no_learners")} />
+      <SlotTable
+        list={d.list}
+        badQuery={d.badQuery}
+        columns={columns}
+        caption={t("acto_learners_of", { name: d.checklist.name })}
+        empty={t("enr_no_learners")}
+      />
     </section>
   );
 }

@@ -28,7 +28,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const answer = (await api.get<ActivityUsage>(`${paths.api}usage/`, { query: { usage_type: usageType } })).data;
   const usage = { ...answer, days: everyDay(answer.days) };
   return data(
-    { usage, usageType, tabs: USAGE_TYPES.map((u) => ({ key: u, href: `${paths.base}/overall/usage/${u}`, current: u === usageType })) },
+    {
+      usage,
+      usageType,
+      tabs: USAGE_TYPES.map((u) => ({ key: u, href: `${paths.base}/overall/usage/${u}`, current: u === usageType })),
+    },
     { headers: api.headers() },
   );
 }
@@ -45,8 +49,14 @@ export default function OverallUsage() {
   return (
     <section aria-labelledby="usage-title" className="space-y-4">
       <OverallHeading id="usage-title" title={t("overall_usage")} sub={label} />
-      <LinkRow label={t("acto_usage_type")} links={tabs.map((tab) => ({ ...tab, label: t(`acto_usage_${tab.key}`) }))} />
-      <FigureCards label={t("acto_usage_figures")} items={[{ key: "total", label: t("acto_usage_total", { type: label }), value: f.number(usage.total) }]} />
+      <LinkRow
+        label={t("acto_usage_type")}
+        links={tabs.map((tab) => ({ ...tab, label: t(`acto_usage_${tab.key}`) }))}
+      />
+      <FigureCards
+        label={t("acto_usage_figures")}
+        items={[{ key: "total", label: t("acto_usage_total", { type: label }), value: f.number(usage.total) }]}
+      />
       {dates.length ? (
         <BarChart
           title={chartTitle}
@@ -58,7 +68,9 @@ export default function OverallUsage() {
           empty={t("chart_empty")}
         />
       ) : (
-        <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("chart_empty")}</p>
+        <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          {t("chart_empty")}
+        </p>
       )}
       <div>
         <h3 className="mb-2 font-medium text-slate-900">{t("acto_usage_by_checklist")}</h3>

@@ -1,11 +1,24 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { ChecklistChooser, NoChecklists, OverallHeading, SlotTable, useSlotColumns } from "~/components/activity-overall/slot-parts";
+import {
+  ChecklistChooser,
+  NoChecklists,
+  OverallHeading,
+  SlotTable,
+  useSlotColumns,
+} from "~/components/activity-overall/slot-parts";
 import { DataTable, type DataColumn } from "~/components/content/data-table";
 import { QueryFilters } from "~/components/content/query-filters";
 import { numberFormat } from "~/lms/format";
-import { checklistLinks, chosenChecklist, loadChecklists, loadSlots, requireActivity, type SlotTableRow } from "~/lms/activity-overall.server";
+import {
+  checklistLinks,
+  chosenChecklist,
+  loadChecklists,
+  loadSlots,
+  requireActivity,
+  type SlotTableRow,
+} from "~/lms/activity-overall.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "enrollment"] };
@@ -24,9 +37,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const { api, paths, offset } = activity;
   const all = await loadChecklists(activity);
   const checklist = chosenChecklist(all, args.params.slotid, true);
-  const checklists = checklistLinks(all, (id) => `${paths.base}/overall/verify/${id}`).map((c, i) => ({ ...c, count: all[i].count.waiting }));
+  const checklists = checklistLinks(all, (id) => `${paths.base}/overall/verify/${id}`).map((c, i) => ({
+    ...c,
+    count: all[i].count.waiting,
+  }));
   const queue = checklist ? await loadSlots(api, paths.api, checklist.id, args.request, { waiting: "1" }) : null;
-  const rows = queue?.list.results.map((r) => ({ ...r, answer: r.answer.length > EXCERPT ? `${r.answer.slice(0, EXCERPT).trimEnd()}…` : r.answer }));
+  const rows = queue?.list.results.map((r) => ({
+    ...r,
+    answer: r.answer.length > EXCERPT ? `${r.answer.slice(0, EXCERPT).trimEnd()}…` : r.answer,
+  }));
   return data(
     {
       offset,
@@ -50,8 +69,15 @@ export default function OverallVerify() {
   const queueColumns: DataColumn<SlotTableRow>[] = [
     col.name,
     col.submitted,
-    { key: "answer", label: t("acto_col_answer"), className: "max-w-md break-words", render: (r) => r.answer || <span className="text-slate-600">{r.file ? t("acto_file_only") : "—"}</span> },
-    col.verify("rounded bg-primary px-3 py-1 text-sm font-medium text-primary-fg hover:opacity-90", () => <span className="text-xs text-slate-600">{t("acto_not_your_verify")}</span>),
+    {
+      key: "answer",
+      label: t("acto_col_answer"),
+      className: "max-w-md break-words",
+      render: (r) => r.answer || <span className="text-slate-600">{r.file ? t("acto_file_only") : "—"}</span>,
+    },
+    col.verify("rounded bg-primary px-3 py-1 text-sm font-medium text-primary-fg hover:opacity-90", () => (
+      <span className="text-xs text-slate-600">{t("acto_not_your_verify")}</span>
+    )),
   ];
   const overviewColumns: DataColumn<(typeof d.checklists)[number]>[] = [
     {
@@ -63,7 +89,12 @@ export default function OverallVerify() {
         </a>
       ),
     },
-    { key: "waiting", label: t("acto_col_waiting"), className: "text-right tabular-nums", render: (c) => fmt.format(c.count) },
+    {
+      key: "waiting",
+      label: t("acto_col_waiting"),
+      className: "text-right tabular-nums",
+      render: (c) => fmt.format(c.count),
+    },
   ];
   if (!d.checklists.length) {
     return (
@@ -80,7 +111,13 @@ export default function OverallVerify() {
       {d.list ? (
         <>
           <QueryFilters id="verify-filters" placeholder={t("enr_search_placeholder")} keep={["ordering"]} />
-          <SlotTable list={d.list} badQuery={d.badQuery} columns={queueColumns} caption={t("acto_queue_of", { name: d.checklist?.name })} empty={t("acto_no_waiting")} />
+          <SlotTable
+            list={d.list}
+            badQuery={d.badQuery}
+            columns={queueColumns}
+            caption={t("acto_queue_of", { name: d.checklist?.name })}
+            empty={t("acto_no_waiting")}
+          />
         </>
       ) : (
         <DataTable columns={overviewColumns} rows={d.checklists} caption={t("acto_waiting_by_checklist")} />

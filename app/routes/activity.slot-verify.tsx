@@ -16,7 +16,20 @@ import { Pager } from "~/components/content/pager";
 import { ProgressBadge } from "~/components/content/progress-badge";
 import { QueryFilters } from "~/components/content/query-filters";
 import { CheckboxField, controlClass, CsrfInput, ErrorList, Field, TextareaField } from "~/components/forms";
-import { activityOf, activityPost, idParam, loadChecklist, loadChecklists, parseForm, slotIds, verifyConstraintFor, verifySchema, type ActivityPage, type FormAnswer, type Result } from "~/lms/activity.server";
+import {
+  activityOf,
+  activityPost,
+  idParam,
+  loadChecklist,
+  loadChecklists,
+  parseForm,
+  slotIds,
+  verifyConstraintFor,
+  verifySchema,
+  type ActivityPage,
+  type FormAnswer,
+  type Result,
+} from "~/lms/activity.server";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { loadPagedList, zoneOffset } from "~/lms/enrollment.server";
 import { invariantResponse } from "~/lms/invariant";
@@ -97,16 +110,41 @@ export async function action(args: ActionFunctionArgs) {
   const slotId = idParam(args.params.slotid);
   invariantResponse(intent === "verify", "Bad Request");
   const submission = parseForm(form, verifySchema);
-  if (submission.status !== "success") return data<FormAnswer>({ form: "verify", result: submission.reply() as Result }, { status: 400 });
+  if (submission.status !== "success")
+    return data<FormAnswer>({ form: "verify", result: submission.reply() as Result }, { status: 400 });
   const before = await slotIds(page, checklistId, "waiting");
-  const res = await page.api.post<Record<string, unknown> & Partial<SlotRow>>(`${page.apiBase}checklist/${checklistId}/slot/${slotId}/verify/`, submission.value, { accept: [400, 403, 404] });
+  const res = await page.api.post<Record<string, unknown> & Partial<SlotRow>>(
+    `${page.apiBase}checklist/${checklistId}/slot/${slotId}/verify/`,
+    submission.value,
+    { accept: [400, 403, 404] },
+  );
   const headers = () => page.api.headers();
-  if (res.status === 404) return redirectWithToast(verifyHref(page.base, checklistId, null, view), { type: "error", message: MSG.not_found, status: 404 }, { headers: headers() });
+  if (res.status === 404)
+    return redirectWithToast(
+      verifyHref(page.base, checklistId, null, view),
+      { type: "error", message: MSG.not_found, status: 404 },
+      { headers: headers() },
+    );
   // 403: the user holds the progress flag but does not inspect this learner (not_inspector).
-  if (res.status === 400 || res.status === 403) return data<FormAnswer>({ form: "verify", result: submission.reply(apiFieldErrors(res.data)) as Result }, { status: res.status, headers: headers() });
+  if (res.status === 400 || res.status === 403)
+    return data<FormAnswer>(
+      { form: "verify", result: submission.reply(apiFieldErrors(res.data)) as Result },
+      { status: res.status, headers: headers() },
+    );
   const next = nextWaiting(before, await slotIds(page, checklistId, "waiting"), slotId);
-  const message = res.data.status === 30 ? "act_toast_passed" : res.data.status === -5 ? "act_toast_failed" : res.data.status === 6 ? "act_toast_sent_back" : "act_toast_verified";
-  return redirectWithToast(verifyHref(page.base, checklistId, next, view), { type: "success", message, values: { name: res.data.account?.name ?? "" } }, { headers: headers() });
+  const message =
+    res.data.status === 30
+      ? "act_toast_passed"
+      : res.data.status === -5
+        ? "act_toast_failed"
+        : res.data.status === 6
+          ? "act_toast_sent_back"
+          : "act_toast_verified";
+  return redirectWithToast(
+    verifyHref(page.base, checklistId, next, view),
+    { type: "success", message, values: { name: res.data.account?.name ?? "" } },
+    { headers: headers() },
+  );
 }
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -118,7 +156,10 @@ export default function VerifyPage() {
     <section aria-labelledby="verify-title" className="space-y-4">
       <div>
         {d.step !== "choose" ? (
-          <a href={d.step === "slot" ? verifyHref(d.base, d.checklist.id, null, d.view) : verifyHref(d.base)} className="text-sm text-primary hover:underline">
+          <a
+            href={d.step === "slot" ? verifyHref(d.base, d.checklist.id, null, d.view) : verifyHref(d.base)}
+            className="text-sm text-primary hover:underline"
+          >
             ‹ {d.step === "slot" ? t("act_verify_back_list") : t("act_verify_back_checklists")}
           </a>
         ) : null}
@@ -154,13 +195,21 @@ function ChooseChecklist({ checklists, base }: { checklists: ChecklistRow[]; bas
           ),
         },
         { key: "waiting", label: t("act_col_waiting"), className: "text-right", render: (c) => c.count.waiting },
-        { key: "decided", label: t("act_col_slots"), render: (c) => t("act_count_passed_failed", { passed: c.count.passed, failed: c.count.failed }) },
+        {
+          key: "decided",
+          label: t("act_col_slots"),
+          render: (c) => t("act_count_passed_failed", { passed: c.count.passed, failed: c.count.failed }),
+        },
         {
           key: "all",
           label: t("actions"),
           className: "text-right",
           render: (c) => (
-            <a href={verifyHref(base, c.id, null, "all")} aria-label={t("act_view_all_named", { name: c.name })} className="text-slate-700 hover:underline">
+            <a
+              href={verifyHref(base, c.id, null, "all")}
+              aria-label={t("act_view_all_named", { name: c.name })}
+              className="text-slate-700 hover:underline"
+            >
               {t("act_view_all")}
             </a>
           ),
@@ -171,7 +220,17 @@ function ChooseChecklist({ checklists, base }: { checklists: ChecklistRow[]; bas
 }
 
 /** Links between the two views of the same checklist (and slot). */
-function ViewSwitch({ base, checklistId, slotId, view }: { base: string; checklistId: number; slotId?: number; view: VerifyViewType }) {
+function ViewSwitch({
+  base,
+  checklistId,
+  slotId,
+  view,
+}: {
+  base: string;
+  checklistId: number;
+  slotId?: number;
+  view: VerifyViewType;
+}) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t("act_view")} className="flex flex-wrap gap-1 text-sm">
@@ -216,7 +275,11 @@ function SlotPage({ d }: { d: Extract<Loaded, { step: "slot" }> }) {
   const when = (iso: string | null) => (iso ? formatInstant("dateTime", i18n.language, iso, d.offset) : "—");
   const step = (id: number | null, label: string, rel: string) =>
     id ? (
-      <a href={verifyHref(d.base, c.id, id, d.view)} rel={rel} className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50">
+      <a
+        href={verifyHref(d.base, c.id, id, d.view)}
+        rel={rel}
+        className="rounded border border-slate-300 bg-white px-3 py-1 hover:bg-slate-50"
+      >
         {label}
       </a>
     ) : (
@@ -240,7 +303,8 @@ function SlotPage({ d }: { d: Extract<Loaded, { step: "slot" }> }) {
         <section aria-labelledby="submission-title" className="space-y-3">
           <div className="flex flex-wrap items-center gap-3">
             <h3 id="submission-title" className="text-base font-semibold">
-              {s.account.name} <span className="font-mono text-xs font-normal text-slate-600">{s.account.username}</span>
+              {s.account.name}{" "}
+              <span className="font-mono text-xs font-normal text-slate-600">{s.account.username}</span>
             </h3>
             <ProgressBadge status={s.status} />
           </div>
@@ -256,9 +320,18 @@ function SlotPage({ d }: { d: Extract<Loaded, { step: "slot" }> }) {
           />
           <div className="rounded border border-slate-200 bg-white p-4">
             <h4 className="mb-2 text-sm font-semibold text-slate-700">{t("act_answer")}</h4>
-            {s.answer ? <p className="whitespace-pre-line text-sm text-slate-900">{s.answer}</p> : <p className="text-sm text-slate-600">{t("act_no_answer")}</p>}
+            {s.answer ? (
+              <p className="whitespace-pre-line text-sm text-slate-900">{s.answer}</p>
+            ) : (
+              <p className="text-sm text-slate-600">{t("act_no_answer")}</p>
+            )}
             {s.file ? (
-              <a href={s.file} className="mt-3 inline-block text-sm text-primary underline" target="_blank" rel="noreferrer">
+              <a
+                href={s.file}
+                className="mt-3 inline-block text-sm text-primary underline"
+                target="_blank"
+                rel="noreferrer"
+              >
                 {t("act_open_file")}
               </a>
             ) : c.is_attach_file ? (
@@ -277,10 +350,21 @@ function SlotPage({ d }: { d: Extract<Loaded, { step: "slot" }> }) {
   );
 }
 
-function VerifyForm({ checklist: c, constraint }: { checklist: ChecklistRow; constraint: Extract<Loaded, { step: "slot" }>["constraint"] }) {
+function VerifyForm({
+  checklist: c,
+  constraint,
+}: {
+  checklist: ChecklistRow;
+  constraint: Extract<Loaded, { step: "slot" }>["constraint"];
+}) {
   const answer = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useForm({ id: "verify-form", lastResult: (answer?.result ?? null) as SubmissionResult<string[]> | null, constraint: constraint as never, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm({
+    id: "verify-form",
+    lastResult: (answer?.result ?? null) as SubmissionResult<string[]> | null,
+    constraint: constraint as never,
+    shouldValidate: "onSubmit",
+  });
   const errors = (list?: string[]) => list?.map((e) => t(e));
   return (
     <section aria-labelledby="verify-form-title" className="h-fit rounded border border-slate-200 bg-white p-4">
@@ -299,8 +383,18 @@ function VerifyForm({ checklist: c, constraint }: { checklist: ChecklistRow; con
           controlClassName={`${controlClass} max-w-[8rem]`}
           inputProps={{ type: "number", inputMode: "numeric", step: 1 }}
         />
-        <TextareaField meta={fields.note} label={t("act_field_note")} errors={errors(fields.note.errors)} textareaProps={{ rows: 3 }} />
-        <CheckboxField meta={fields.is_resubmit} label={t("act_field_resubmit")} errors={errors(fields.is_resubmit.errors)} help={t("act_hint_resubmit")} />
+        <TextareaField
+          meta={fields.note}
+          label={t("act_field_note")}
+          errors={errors(fields.note.errors)}
+          textareaProps={{ rows: 3 }}
+        />
+        <CheckboxField
+          meta={fields.is_resubmit}
+          label={t("act_field_resubmit")}
+          errors={errors(fields.is_resubmit.errors)}
+          help={t("act_hint_resubmit")}
+        />
         <FormSubmit label={t("act_verify_submit")} />
       </Form>
     </section>

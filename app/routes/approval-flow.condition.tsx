@@ -36,7 +36,10 @@ export async function loader(args: LoaderFunctionArgs) {
     api.get<FlowCondition>(`${type.api}${id}/condition/`),
     organisationShape(api, ["department", "position", "level", "group", "group_account", "location"]),
   ]);
-  return data({ hasCondition: flow.has_condition, condition, shape, canChange: allows(type, permission, "change") }, { headers: api.headers() });
+  return data(
+    { hasCondition: flow.has_condition, condition, shape, canChange: allows(type, permission, "change") },
+    { headers: api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -48,7 +51,11 @@ export async function action(args: ActionFunctionArgs) {
   invariantResponse(String(form.get("intent") ?? "save") === "save", "Bad Request");
   const sent = await sendCondition(api, form, flowConditionSchema, "PUT", `${type.api}${id}/condition/`);
   if (!sent.ok) return data({ result: sent.result }, { status: 400, headers: api.headers() });
-  return redirectWithToast(new URL(args.request.url).pathname, { type: "success", message: "req_toast_condition_saved" }, { headers: api.headers() });
+  return redirectWithToast(
+    new URL(args.request.url).pathname,
+    { type: "success", message: "req_toast_condition_saved" },
+    { headers: api.headers() },
+  );
 }
 
 export default function ApprovalFlowConditionTab() {
@@ -64,7 +71,9 @@ export default function ApprovalFlowConditionTab() {
           {t("req_condition_title")}
         </h2>
         <p className="text-sm text-slate-600">{t("req_condition_intro")}</p>
-        <p className="mt-1 text-sm font-medium text-slate-800">{t(hasCondition ? "req_condition_set" : "req_condition_none")}</p>
+        <p className="mt-1 text-sm font-medium text-slate-800">
+          {t(hasCondition ? "req_condition_set" : "req_condition_none")}
+        </p>
       </div>
       <Form method="post" noValidate className="space-y-5">
         <CsrfInput />

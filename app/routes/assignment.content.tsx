@@ -32,7 +32,16 @@ export async function loader(args: LoaderFunctionArgs) {
   const find = (url.searchParams.get("find") ?? "").trim();
   const [contents, choices] = await Promise.all([
     contentsOf(page),
-    page.canChange ? page.api.get<Choices>(`${page.apiBase}content/choice/`, { query: { ...(/^\d{1,9}$/.test(ctype) ? { content_type_id: ctype } : {}), ...(find ? { search: find } : {}) } }).then((r) => r.data) : null,
+    page.canChange
+      ? page.api
+          .get<Choices>(`${page.apiBase}content/choice/`, {
+            query: {
+              ...(/^\d{1,9}$/.test(ctype) ? { content_type_id: ctype } : {}),
+              ...(find ? { search: find } : {}),
+            },
+          })
+          .then((r) => r.data)
+      : null,
   ]);
   const held = new Set(contents.map((c) => `${c.content_type_id}:${c.content_id}`));
   const rules = page.key === "auto_assignment" ? await rulesData(page, url, choices?.types ?? []) : null;
@@ -57,11 +66,19 @@ export async function action(args: ActionFunctionArgs) {
     const res = await page.api.delete(`${page.apiBase}content/${formId(form)}/`, { accept: [404] });
     return toastAnswer(page, res, here, "asg_toast_content_removed");
   }
-  if (page.type.key === "auto_assignment" && ["add-rule", "remove-rule", "match-rules"].includes(intent)) return ruleAction(page, form, intent, here);
+  if (page.type.key === "auto_assignment" && ["add-rule", "remove-rule", "match-rules"].includes(intent))
+    return ruleAction(page, form, intent, here);
   invariantResponse(intent === "add", "Bad Request");
   const list = form.getAll("content_list").map(String);
-  invariantResponse(list.every((v) => /^\d{1,12}$/.test(v)), "Bad Request");
-  const res = await page.api.post(`${page.apiBase}content/`, { content_type_id: String(form.get("content_type_id") ?? ""), content_list: list }, { accept: [400] });
+  invariantResponse(
+    list.every((v) => /^\d{1,12}$/.test(v)),
+    "Bad Request",
+  );
+  const res = await page.api.post(
+    `${page.apiBase}content/`,
+    { content_type_id: String(form.get("content_type_id") ?? ""), content_list: list },
+    { accept: [400] },
+  );
   return toastAnswer(page, res, here, "asg_toast_content_added");
 }
 
@@ -95,15 +112,26 @@ export default function AssignmentContentTab() {
                     render: (c: AssignmentContent) =>
                       // A content a rule brought goes with its rule.
                       c.rule_id !== null ? (
-                        <span className="text-slate-600">{t("asg_rules_from_rule", { number: (rules?.rules.findIndex((r) => r.id === c.rule_id) ?? -1) + 1 })}</span>
+                        <span className="text-slate-600">
+                          {t("asg_rules_from_rule", {
+                            number: (rules?.rules.findIndex((r) => r.id === c.rule_id) ?? -1) + 1,
+                          })}
+                        </span>
                       ) : (
-                      <Form method="post">
-                        <CsrfInput />
-                        <input type="hidden" name="id" value={c.id} />
-                        <button type="submit" name="intent" value="remove" disabled={busy} className="text-red-700 hover:underline" aria-label={t("asg_remove_named", { name: c.name })}>
-                          {t("asg_remove")}
-                        </button>
-                      </Form>
+                        <Form method="post">
+                          <CsrfInput />
+                          <input type="hidden" name="id" value={c.id} />
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="remove"
+                            disabled={busy}
+                            className="text-red-700 hover:underline"
+                            aria-label={t("asg_remove_named", { name: c.name })}
+                          >
+                            {t("asg_remove")}
+                          </button>
+                        </Form>
                       ),
                   },
                 ]

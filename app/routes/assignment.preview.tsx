@@ -33,10 +33,21 @@ export const handle = { i18n: ["content", "assignment"] };
 export async function loader(args: LoaderFunctionArgs) {
   const page = await assignmentPage(args);
   const url = new URL(args.request.url);
-  const [preview, contents, offset] = await Promise.all([page.api.get<AssignmentPreview>(`${page.apiBase}preview/`).then((r) => r.data), contentsOf(page), zoneOffset()]);
+  const [preview, contents, offset] = await Promise.all([
+    page.api.get<AssignmentPreview>(`${page.apiBase}preview/`).then((r) => r.data),
+    contentsOf(page),
+    zoneOffset(),
+  ]);
   const assigned = url.searchParams.get("assigned") === "1";
   return data(
-    { preview, contents: contents.map((c) => ({ id: c.id, name: c.name })), canChange: page.canChange, kind: page.key, offset, next: assigned ? learnerPageUrl(page, contents[0]?.name) : null },
+    {
+      preview,
+      contents: contents.map((c) => ({ id: c.id, name: c.name })),
+      canChange: page.canChange,
+      kind: page.key,
+      offset,
+      next: assigned ? learnerPageUrl(page, contents[0]?.name) : null,
+    },
     { headers: page.api.headers() },
   );
 }
@@ -57,18 +68,45 @@ export async function action(args: ActionFunctionArgs) {
   const here = `${page.base}/${pathAfterItem(args.request).join("/")}`;
   if (res.status !== 200) return toastAnswer(page, res, here, "");
   const headers = new Headers(page.api.headers());
-  headers.append("Set-Cookie", await toastHeader({ type: "success", message: page.key === "suggestion" ? "asg_toast_suggested" : "asg_toast_assigned", values: { count: res.data.add } }));
+  headers.append(
+    "Set-Cookie",
+    await toastHeader({
+      type: "success",
+      message: page.key === "suggestion" ? "asg_toast_suggested" : "asg_toast_assigned",
+      values: { count: res.data.add },
+    }),
+  );
   return redirect(`${here}?assigned=1`, { headers });
 }
 
 type Day = (value: string | null) => string;
-const doing = (p: AssignmentPreview["content_period_doing"], t: (k: string, o?: Record<string, unknown>) => string, day: Day) =>
-  p.type_expire === 1 ? t("asg_until", { date: day(p.datetime_expire) }) : p.type_expire === 2 ? t("asg_for_days", { count: p.duration_expire ?? 0 }) : t(`asg_type_expire_${p.type_expire}`);
-const expand = (p: AssignmentPreview["content_period_expand"], t: (k: string, o?: Record<string, unknown>) => string, day: Day) =>
-  p.type_expand === 1 ? t("asg_until", { date: day(p.datetime_expand) }) : p.type_expand === 2 ? t("asg_for_days", { count: p.duration_expand ?? 0 }) : t(`asg_type_expand_${p.type_expand}`);
+const doing = (
+  p: AssignmentPreview["content_period_doing"],
+  t: (k: string, o?: Record<string, unknown>) => string,
+  day: Day,
+) =>
+  p.type_expire === 1
+    ? t("asg_until", { date: day(p.datetime_expire) })
+    : p.type_expire === 2
+      ? t("asg_for_days", { count: p.duration_expire ?? 0 })
+      : t(`asg_type_expire_${p.type_expire}`);
+const expand = (
+  p: AssignmentPreview["content_period_expand"],
+  t: (k: string, o?: Record<string, unknown>) => string,
+  day: Day,
+) =>
+  p.type_expand === 1
+    ? t("asg_until", { date: day(p.datetime_expand) })
+    : p.type_expand === 2
+      ? t("asg_for_days", { count: p.duration_expand ?? 0 })
+      : t(`asg_type_expand_${p.type_expand}`);
 
 /** Who pays, in one sentence: nobody (no charge, or nothing priced), or how many and how much. */
-function chargeText(p: AssignmentPreview, t: (k: string, o?: Record<string, unknown>) => string, money: (n: number) => string) {
+function chargeText(
+  p: AssignmentPreview,
+  t: (k: string, o?: Record<string, unknown>) => string,
+  money: (n: number) => string,
+) {
   if (p.is_no_charge) return t("asg_preview_no_charge");
   if (!p.charged.learners) return t("asg_preview_free");
   return t("asg_preview_charged", { count: p.charged.learners, amount: money(p.charged.total / 100) });
@@ -87,7 +125,8 @@ export default function AssignmentPreviewTab() {
     const timer = setTimeout(() => navigate(next), ASSIGNMENT_PAGE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [next, navigate]);
-  const label = kind === "suggestion" ? "asg_do_suggest" : kind === "auto_assignment" ? "asg_do_round" : "asg_do_assign";
+  const label =
+    kind === "suggestion" ? "asg_do_suggest" : kind === "auto_assignment" ? "asg_do_round" : "asg_do_assign";
   const nameOf = new Map(contents.map((c) => [c.id, c.name]));
   return (
     <div className="space-y-6">
@@ -103,7 +142,9 @@ export default function AssignmentPreviewTab() {
         <h2 id="preview-title" className="text-lg font-semibold">
           {t("asg_preview_title")}
         </h2>
-        <p className="text-sm text-slate-600">{t(kind === "suggestion" ? "asg_preview_intro_suggestion" : "asg_preview_intro")}</p>
+        <p className="text-sm text-slate-600">
+          {t(kind === "suggestion" ? "asg_preview_intro_suggestion" : "asg_preview_intro")}
+        </p>
         <dl className="grid gap-x-6 gap-y-2 rounded border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-slate-600">{t("asg_assigned_time")}</dt>
@@ -127,7 +168,8 @@ export default function AssignmentPreviewTab() {
           ) : null}
         </dl>
         <p className="text-base">
-          <strong>{t("asg_preview_add", { count: p.add })}</strong> · {t("asg_preview_skip", { count: p.skip })} · {t("asg_preview_learners", { count: p.count_learner })}
+          <strong>{t("asg_preview_add", { count: p.add })}</strong> · {t("asg_preview_skip", { count: p.skip })} ·{" "}
+          {t("asg_preview_learners", { count: p.count_learner })}
         </p>
         {kind !== "suggestion" ? <p className="text-sm font-medium text-slate-800">{chargeText(p, t, money)}</p> : null}
         <ResultCounts counts={p.by_result} advice />
@@ -141,8 +183,18 @@ export default function AssignmentPreviewTab() {
             { key: "skip", label: t("asg_col_skip"), render: (c) => c.skip },
             ...(kind !== "suggestion"
               ? [
-                  { key: "price", label: t("asg_col_price"), className: "text-right", render: (c: AssignmentPreview["contents"][number]) => (c.cost ? money(c.cost / 100) : "—") },
-                  { key: "charged", label: t("asg_col_charged"), className: "text-right", render: (c: AssignmentPreview["contents"][number]) => money(c.charged / 100) },
+                  {
+                    key: "price",
+                    label: t("asg_col_price"),
+                    className: "text-right",
+                    render: (c: AssignmentPreview["contents"][number]) => (c.cost ? money(c.cost / 100) : "—"),
+                  },
+                  {
+                    key: "charged",
+                    label: t("asg_col_charged"),
+                    className: "text-right",
+                    render: (c: AssignmentPreview["contents"][number]) => money(c.charged / 100),
+                  },
                 ]
               : []),
             { key: "why", label: t("asg_col_why"), render: (c) => <ResultCounts counts={c.by_result} /> },
@@ -150,13 +202,27 @@ export default function AssignmentPreviewTab() {
         />
         {p.lines.length ? (
           <details className="rounded border border-slate-200 bg-white">
-            <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-primary">{t("asg_preview_lines", { count: p.lines.length })}</summary>
+            <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-primary">
+              {t("asg_preview_lines", { count: p.lines.length })}
+            </summary>
             <ul className="divide-y divide-slate-100 px-4 py-2 text-sm">
               {p.lines.map((l) => (
                 <li key={`${l.account}-${l.content}`} className="flex flex-wrap items-center gap-2 py-1">
-                  <span className="font-mono text-xs">{l.username ?? l.account}</span> · {nameOf.get(l.content)} <ResultBadge code={l.result} />
-                  {l.cost > 0 && l.balance !== null ? <span className="text-xs text-slate-700">{t("asg_line_charged", { amount: money(l.cost / 100), balance: money(l.balance / 100) })}</span> : null}
-                  {l.result === 7 && l.balance !== null ? <span className="text-xs text-red-800">{t("asg_line_short", { amount: money((costOf.get(l.content) ?? 0) / 100), balance: money(l.balance / 100) })}</span> : null}
+                  <span className="font-mono text-xs">{l.username ?? l.account}</span> · {nameOf.get(l.content)}{" "}
+                  <ResultBadge code={l.result} />
+                  {l.cost > 0 && l.balance !== null ? (
+                    <span className="text-xs text-slate-700">
+                      {t("asg_line_charged", { amount: money(l.cost / 100), balance: money(l.balance / 100) })}
+                    </span>
+                  ) : null}
+                  {l.result === 7 && l.balance !== null ? (
+                    <span className="text-xs text-red-800">
+                      {t("asg_line_short", {
+                        amount: money((costOf.get(l.content) ?? 0) / 100),
+                        balance: money(l.balance / 100),
+                      })}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -166,7 +232,9 @@ export default function AssignmentPreviewTab() {
       {canChange ? (
         <Form method="post" className="flex items-center justify-end gap-3">
           <CsrfInput />
-          {!p.contents.length || !p.count_learner ? <p className="text-sm text-amber-800">{t("asg_preview_incomplete")}</p> : null}
+          {!p.contents.length || !p.count_learner ? (
+            <p className="text-sm text-amber-800">{t("asg_preview_incomplete")}</p>
+          ) : null}
           <button type="submit" name="intent" value="assign" disabled={busy} className={PRIMARY_BUTTON}>
             {t(label)}
           </button>

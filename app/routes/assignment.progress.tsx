@@ -17,7 +17,14 @@ import { readListPage } from "~/lms/paging.server";
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["content", "enrollment", "assignment"] };
 
-type Row = { id: number; status: number; allowed_status: number[]; account: { id: number; username: string; first_name: string; last_name: string }; content: { name: string }; datetime_update: string };
+type Row = {
+  id: number;
+  status: number;
+  allowed_status: number[];
+  account: { id: number; username: string; first_name: string; last_name: string };
+  content: { name: string };
+  datetime_update: string;
+};
 
 /**
  * The learners an assignment enrolled and their progress (spec 000 §2.10 "progress"); an
@@ -28,8 +35,18 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = await assignmentPage(args);
   const url = new URL(args.request.url);
   const search = (url.searchParams.get("search") ?? "").trim();
-  const list = await readListPage<Paged<Row>>(page.api, `${page.apiBase}progress/`, { url, query: search ? { search } : {} });
-  return data({ list: list.data, canChange: page.canChange, exportHref: page.can("export") ? `${page.base}/progress/export` : null }, { headers: page.api.headers() });
+  const list = await readListPage<Paged<Row>>(page.api, `${page.apiBase}progress/`, {
+    url,
+    query: search ? { search } : {},
+  });
+  return data(
+    {
+      list: list.data,
+      canChange: page.canChange,
+      exportHref: page.can("export") ? `${page.base}/progress/export` : null,
+    },
+    { headers: page.api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -37,7 +54,11 @@ export async function action(args: ActionFunctionArgs) {
   if (post.refused) return post.refused;
   const { page, form, intent, here } = post;
   invariantResponse(intent === "change", "Bad Request");
-  const res = await page.api.patch(`${page.apiBase}progress/${formId(form)}/`, { status: String(form.get("status") ?? "") }, { accept: [400, 404] });
+  const res = await page.api.patch(
+    `${page.apiBase}progress/${formId(form)}/`,
+    { status: String(form.get("status") ?? "") },
+    { accept: [400, 404] },
+  );
   return toastAnswer(page, res, here, "asg_toast_progress_changed");
 }
 
@@ -64,8 +85,16 @@ export default function AssignmentProgressTab() {
         rows={list.results}
         empty={t("asg_progress_empty")}
         columns={[
-          { key: "learner", label: t("asg_col_learner"), render: (r) => `${r.account.first_name} ${r.account.last_name}`.trim() || r.account.username },
-          { key: "username", label: t("asg_col_username"), render: (r) => <span className="font-mono text-xs">{r.account.username}</span> },
+          {
+            key: "learner",
+            label: t("asg_col_learner"),
+            render: (r) => `${r.account.first_name} ${r.account.last_name}`.trim() || r.account.username,
+          },
+          {
+            key: "username",
+            label: t("asg_col_username"),
+            render: (r) => <span className="font-mono text-xs">{r.account.username}</span>,
+          },
           { key: "content", label: t("asg_col_content"), render: (r) => r.content.name },
           { key: "status", label: t("asg_col_progress"), render: (r) => <ProgressBadge status={r.status} /> },
           ...(canChange
@@ -81,14 +110,24 @@ export default function AssignmentProgressTab() {
                         <label className="sr-only" htmlFor={`status-${r.id}`}>
                           {t("asg_change_for", { name: r.account.username })}
                         </label>
-                        <select id={`status-${r.id}`} name="status" className="rounded border border-slate-300 px-1 py-0.5 text-sm">
+                        <select
+                          id={`status-${r.id}`}
+                          name="status"
+                          className="rounded border border-slate-300 px-1 py-0.5 text-sm"
+                        >
                           {r.allowed_status.map((s) => (
                             <option key={s} value={s}>
                               {t(`progress_status_${s}`)}
                             </option>
                           ))}
                         </select>
-                        <button type="submit" name="intent" value="change" disabled={busy} className="text-primary hover:underline">
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="change"
+                          disabled={busy}
+                          className="text-primary hover:underline"
+                        >
                           {t("asg_change")}
                         </button>
                       </Form>

@@ -19,10 +19,19 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = await assignmentPage(args);
   const roundId = idParam(args.params.roundid);
   const url = new URL(args.request.url);
-  const round = await page.api.get<AssignmentRound & { by_result: { result: number; count: number }[] }>(`${page.apiBase}round/${roundId}/`, { accept: [404] });
+  const round = await page.api.get<AssignmentRound & { by_result: { result: number; count: number }[] }>(
+    `${page.apiBase}round/${roundId}/`,
+    { accept: [404] },
+  );
   invariantResponse(round.status === 200, "Not Found", { status: 404 });
-  const [rows, offset] = await Promise.all([readListPage<AssignmentResults>(page.api, `${page.apiBase}learner/`, { url, query: { round: roundId } }), zoneOffset()]);
-  return data({ round: round.data, rows: rows.data, back: `${page.base}/summary`, offset }, { headers: page.api.headers() });
+  const [rows, offset] = await Promise.all([
+    readListPage<AssignmentResults>(page.api, `${page.apiBase}learner/`, { url, query: { round: roundId } }),
+    zoneOffset(),
+  ]);
+  return data(
+    { round: round.data, rows: rows.data, back: `${page.base}/summary`, offset },
+    { headers: page.api.headers() },
+  );
 }
 
 export default function AssignmentRoundPage() {
@@ -39,7 +48,8 @@ export default function AssignmentRoundPage() {
         {t("asg_round_heading", { at: formatInstant("dateTime", i18n.language, round.datetime_due, offset) })}
       </h2>
       <p className="text-sm text-slate-700">
-        {t(round.is_refresh ? "asg_round_refresh" : "asg_round_scheduled")} · {t("asg_preview_add", { count: round.count_added })}
+        {t(round.is_refresh ? "asg_round_refresh" : "asg_round_scheduled")} ·{" "}
+        {t("asg_preview_add", { count: round.count_added })}
       </p>
       <ResultCounts counts={round.by_result} advice />
       <DataTable<AssignmentResultRow>
@@ -47,8 +57,16 @@ export default function AssignmentRoundPage() {
         rows={rows.results}
         empty={t("asg_results_empty")}
         columns={[
-          { key: "username", label: t("asg_col_username"), render: (r) => <span className="font-mono text-xs">{r.account.username}</span> },
-          { key: "learner", label: t("asg_col_learner"), render: (r) => `${r.account.first_name} ${r.account.last_name}`.trim() },
+          {
+            key: "username",
+            label: t("asg_col_username"),
+            render: (r) => <span className="font-mono text-xs">{r.account.username}</span>,
+          },
+          {
+            key: "learner",
+            label: t("asg_col_learner"),
+            render: (r) => `${r.account.first_name} ${r.account.last_name}`.trim(),
+          },
           { key: "content", label: t("asg_col_content"), render: (r) => r.content.name },
           { key: "result", label: t("asg_col_result"), render: (r) => <ResultBadge code={r.result} /> },
         ]}

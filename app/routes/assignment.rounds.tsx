@@ -26,7 +26,10 @@ export async function loader(args: LoaderFunctionArgs) {
     readListPage<Paged<AssignmentRound>>(page.api, `${page.apiBase}round/`, { url }),
     zoneOffset(),
   ]);
-  return data({ next: item.datetime_next_round, rounds: rounds.data, base: page.base, offset }, { headers: page.api.headers() });
+  return data(
+    { next: item.datetime_next_round, rounds: rounds.data, base: page.base, offset },
+    { headers: page.api.headers() },
+  );
 }
 
 export default function AssignmentRoundsTab() {
@@ -44,8 +47,20 @@ export default function AssignmentRoundsTab() {
         rows={rounds.results}
         empty={t("asg_rounds_empty")}
         columns={[
-          { key: "due", label: t("asg_col_due"), render: (r) => <Link to={`${base}/summary/${r.id}`} className="text-primary underline">{at(r.datetime_due)}</Link> },
-          { key: "kind", label: t("asg_col_round_kind"), render: (r) => t(r.is_refresh ? "asg_round_refresh" : "asg_round_scheduled") },
+          {
+            key: "due",
+            label: t("asg_col_due"),
+            render: (r) => (
+              <Link to={`${base}/summary/${r.id}`} className="text-primary underline">
+                {at(r.datetime_due)}
+              </Link>
+            ),
+          },
+          {
+            key: "kind",
+            label: t("asg_col_round_kind"),
+            render: (r) => t(r.is_refresh ? "asg_round_refresh" : "asg_round_scheduled"),
+          },
           { key: "run", label: t("asg_col_run"), render: (r) => at(r.datetime_run) },
           { key: "status", label: t("asg_col_status"), render: (r) => t(`asg_round_status_${r.status}`) },
           { key: "added", label: t("asg_col_add"), render: (r) => r.count_added },

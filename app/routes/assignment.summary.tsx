@@ -17,7 +17,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = await assignmentPage(args);
   const contents = await contentsOf(page);
   const counts = await Promise.all(
-    contents.map(async (c) => ({ id: c.id, name: c.name, by_result: (await page.api.get<AssignmentResults>(`${page.apiBase}learner/`, { query: { content: c.id, page_size: 1 } })).data.by_result })),
+    contents.map(async (c) => ({
+      id: c.id,
+      name: c.name,
+      by_result: (
+        await page.api.get<AssignmentResults>(`${page.apiBase}learner/`, { query: { content: c.id, page_size: 1 } })
+      ).data.by_result,
+    })),
   );
   return data({ counts, learnerHref: `${page.base}/learner` }, { headers: page.api.headers() });
 }
@@ -36,7 +42,10 @@ export default function AssignmentSummaryTab() {
             <li key={c.id} className="rounded border border-slate-200 bg-white p-4">
               <h3 className="mb-2 font-semibold">{c.name}</h3>
               <ResultCounts counts={c.by_result} advice />
-              <a href={`${learnerHref}?contentName=${encodeURIComponent(c.name)}`} className="mt-2 inline-block text-sm text-primary underline">
+              <a
+                href={`${learnerHref}?contentName=${encodeURIComponent(c.name)}`}
+                className="mt-2 inline-block text-sm text-primary underline"
+              >
                 {t("asg_see_learners")}
               </a>
             </li>

@@ -22,14 +22,22 @@ export default function BudgetItem() {
   const money = useMoney();
   const dates = useDates();
   const facts: [string, string][] = [
-    [t("bgt_col_price"), s.price_discount !== null ? t("bgt_price_discounted", { price: money(s.price), discount: money(s.price_discount) }) : money(s.price)],
+    [
+      t("bgt_col_price"),
+      s.price_discount !== null
+        ? t("bgt_price_discounted", { price: money(s.price), discount: money(s.price_discount) })
+        : money(s.price),
+    ],
     [t("bgt_col_learners"), String(s.count_learner)],
     [t("bgt_cost"), money(s.cost)],
     [t("bgt_margin"), `${s.price_margin}%`],
     [t("bgt_col_plan"), money(s.plan)],
     [t("bgt_col_actual"), money(s.actual)],
     [t("bgt_col_difference"), s.difference < 0 ? t("bgt_over", { amount: money(-s.difference) }) : money(s.difference)],
-    [t("bgt_updated"), [s.datetime_update.plan, s.datetime_update.actual].map((d) => (d ? dates.dateTime(d) : "—")).join(" · ")],
+    [
+      t("bgt_updated"),
+      [s.datetime_update.plan, s.datetime_update.actual].map((d) => (d ? dates.dateTime(d) : "—")).join(" · "),
+    ],
   ];
   return (
     <div className="space-y-4">
@@ -54,8 +62,12 @@ export default function BudgetItem() {
       </dl>
       {tabs ? (
         <nav aria-label={t("bgt_tabs")} className="flex flex-wrap gap-3 text-sm">
-          <a href={tabs.plan} className="text-primary underline">{t("bgt_open_plan")}</a>
-          <a href={tabs.actual} className="text-primary underline">{t("bgt_open_actual")}</a>
+          <a href={tabs.plan} className="text-primary underline">
+            {t("bgt_open_plan")}
+          </a>
+          <a href={tabs.actual} className="text-primary underline">
+            {t("bgt_open_actual")}
+          </a>
           {tabs.price ? (
             <a href={tabs.price} className="text-primary underline">
               {t("bgt_open_price")}
@@ -63,7 +75,10 @@ export default function BudgetItem() {
           ) : null}
         </nav>
       ) : null}
-      <BudgetTotals title={t("bgt_by_category")} totals={{ plan: s.plan, actual: s.actual, by_category: s.by_category }} />
+      <BudgetTotals
+        title={t("bgt_by_category")}
+        totals={{ plan: s.plan, actual: s.actual, by_category: s.by_category }}
+      />
     </div>
   );
 }

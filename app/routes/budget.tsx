@@ -33,7 +33,18 @@ export default function BudgetList() {
         <h1 className="text-2xl font-semibold">{t("bgt_title")}</h1>
         <p className="max-w-3xl text-sm text-slate-700">{t("bgt_intro")}</p>
       </header>
-      <QueryFilters selects={[{ name: "content_type", label: t("apv_filter_type"), options: BUDGET_TYPES.map((x) => ({ value: x.key, label: t(x.labelKey) })) }]} keep={["ordering"]} placeholder={t("bgt_search_placeholder")} id="budget-filters" />
+      <QueryFilters
+        selects={[
+          {
+            name: "content_type",
+            label: t("apv_filter_type"),
+            options: BUDGET_TYPES.map((x) => ({ value: x.key, label: t(x.labelKey) })),
+          },
+        ]}
+        keep={["ordering"]}
+        placeholder={t("bgt_search_placeholder")}
+        id="budget-filters"
+      />
       {d.exportHref && d.list.results.length ? (
         <div className="flex justify-end">
           <ExportLinks href={d.exportHref} keys={["search", "ordering", "content_type"]} />
@@ -59,7 +70,8 @@ export default function BudgetList() {
                   {r.content.name}
                 </a>
                 <span className="block text-xs text-slate-600">
-                  {type(r.content.type) ? t(type(r.content.type)!.labelKey) : r.content.type} · <span className="font-mono">{r.content.code}</span>
+                  {type(r.content.type) ? t(type(r.content.type)!.labelKey) : r.content.type} ·{" "}
+                  <span className="font-mono">{r.content.code}</span>
                 </span>
               </>
             ),
@@ -72,7 +84,12 @@ export default function BudgetList() {
             key: "difference",
             label: t("bgt_col_difference"),
             className: "text-right",
-            render: (r) => (r.difference < 0 ? <span className="text-red-800">{t("bgt_over", { amount: money(-r.difference) })}</span> : money(r.difference)),
+            render: (r) =>
+              r.difference < 0 ? (
+                <span className="text-red-800">{t("bgt_over", { amount: money(-r.difference) })}</span>
+              ) : (
+                money(r.difference)
+              ),
           },
         ]}
       />

@@ -33,13 +33,20 @@ type Shown = { answer: QrCheckinAnswer | null; refused: string | null; outside: 
 function refusalOf(body: unknown): Omit<Shown, "answer"> {
   const b = (body ?? {}) as Partial<QrWindowRefusal>;
   const refused = typeof b.detail === "string" ? b.detail : MSG.qr_code_expired_or_invalid;
-  const timed = (refused === CLASS_MSG.checkin_not_open || refused === CLASS_MSG.checkin_closed) && b.session && b.opens && b.closes;
+  const timed =
+    (refused === CLASS_MSG.checkin_not_open || refused === CLASS_MSG.checkin_closed) &&
+    b.session &&
+    b.opens &&
+    b.closes;
   return { refused, outside: timed ? (b as QrWindowRefusal) : null };
 }
 
 /** What the API says of the code for this account: the page's content, or why not (400 / 403, kept signed in). */
 async function readCode(api: Lms, code: string): Promise<Shown> {
-  const res = await api.get<QrCheckinAnswer | QrWindowRefusal>("class/checkin/", { query: { code }, accept: [400, 403] });
+  const res = await api.get<QrCheckinAnswer | QrWindowRefusal>("class/checkin/", {
+    query: { code },
+    accept: [400, 403],
+  });
   if (res.status === 200) return { answer: res.data as QrCheckinAnswer, refused: null, outside: null };
   return { answer: null, ...refusalOf(res.data) };
 }
@@ -59,11 +66,20 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const api = await signedIn(args);
   const { form, refusal } = await readForm(args.request);
-  if (!form) return data({ scan: null, refused: refusal.message, outside: null }, { status: refusal.status, headers: api.headers() });
+  if (!form)
+    return data(
+      { scan: null, refused: refusal.message, outside: null },
+      { status: refusal.status, headers: api.headers() },
+    );
   await requireCsrf(api, form);
   // The web page is source 0; the code is the address's, never a posted one.
-  const res = await api.post<QrScanAnswer | QrWindowRefusal>("class/checkin/", { code: args.params.code ?? "", source: 0 }, { accept: [400, 403] });
-  if (res.status === 200) return data({ scan: res.data as QrScanAnswer, refused: null, outside: null }, { headers: api.headers() });
+  const res = await api.post<QrScanAnswer | QrWindowRefusal>(
+    "class/checkin/",
+    { code: args.params.code ?? "", source: 0 },
+    { accept: [400, 403] },
+  );
+  if (res.status === 200)
+    return data({ scan: res.data as QrScanAnswer, refused: null, outside: null }, { headers: api.headers() });
   return data({ scan: null, ...refusalOf(res.data) }, { status: res.status, headers: api.headers() });
 }
 
@@ -82,7 +98,9 @@ export default function Checkin() {
         <div role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-900">
           <p className="font-semibold">{t("cls_scan_invalid_title")}</p>
           <p className="mt-1">{t(refused)}</p>
-          {refused === MSG.qr_code_expired_or_invalid ? <p className="mt-1 text-sm">{t("cls_scan_invalid_hint")}</p> : null}
+          {refused === MSG.qr_code_expired_or_invalid ? (
+            <p className="mt-1 text-sm">{t("cls_scan_invalid_hint")}</p>
+          ) : null}
         </div>
       ) : answer ? (
         <Session answer={answer} scan={posted?.scan ?? null} />
@@ -102,7 +120,11 @@ function NotOpen({ refusal }: { refusal: QrWindowRefusal }) {
       <p>
         <span className="font-medium">{refusal.session.name}</span> · {sessionWhen(dates, refusal.session)}
       </p>
-      <p>{early ? t("cls_scan_opens_at", { when: dates.dateTime(refusal.opens) }) : t("cls_scan_closed_at", { when: dates.dateTime(refusal.closes) })}</p>
+      <p>
+        {early
+          ? t("cls_scan_opens_at", { when: dates.dateTime(refusal.opens) })
+          : t("cls_scan_closed_at", { when: dates.dateTime(refusal.closes) })}
+      </p>
     </div>
   );
 }
@@ -116,7 +138,10 @@ function Session({ answer, scan }: { answer: QrCheckinAnswer; scan: QrScanAnswer
   const place = [s.location?.name, s.room?.name].filter(Boolean).join(" · ");
   const a = answer.attendance;
   // Nothing left to do: checked in (a check-in class) or in and out (check-in type 1).
-  const done = answer.class.check_in_type === 1 ? t("cls_scan_already_out") : t("cls_scan_already_in", { time: dates.time(a?.datetime_checkin) });
+  const done =
+    answer.class.check_in_type === 1
+      ? t("cls_scan_already_out")
+      : t("cls_scan_already_in", { time: dates.time(a?.datetime_checkin) });
   let outcome: string | null = null;
   if (scan?.action === "in") outcome = t("cls_scan_checked_in_at", { time: dates.time(a?.datetime_checkin) });
   else if (scan?.action === "out") outcome = t("cls_scan_checked_out_at", { time: dates.time(a?.datetime_checkout) });
@@ -130,16 +155,25 @@ function Session({ answer, scan }: { answer: QrCheckinAnswer; scan: QrScanAnswer
         {place ? <p className="text-sm text-slate-600">{place}</p> : null}
       </div>
       {outcome ? (
-        <p role="status" className={`rounded border p-3 font-medium ${scan?.already ? "border-slate-300 bg-slate-50 text-slate-800" : "border-emerald-300 bg-emerald-50 text-emerald-900"}`}>
+        <p
+          role="status"
+          className={`rounded border p-3 font-medium ${scan?.already ? "border-slate-300 bg-slate-50 text-slate-800" : "border-emerald-300 bg-emerald-50 text-emerald-900"}`}
+        >
           {outcome}
         </p>
       ) : a?.datetime_checkin ? (
-        <p className="text-slate-700">{answer.next_action ? t("cls_scan_status_in", { time: dates.time(a.datetime_checkin) }) : done}</p>
+        <p className="text-slate-700">
+          {answer.next_action ? t("cls_scan_status_in", { time: dates.time(a.datetime_checkin) }) : done}
+        </p>
       ) : null}
       {answer.next_action && !scan?.already ? (
         <Form method="post">
           <CsrfInput />
-          <button type="submit" disabled={busy} className="w-full rounded bg-primary px-4 py-3 text-lg font-semibold text-primary-fg disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded bg-primary px-4 py-3 text-lg font-semibold text-primary-fg disabled:opacity-60"
+          >
             {answer.next_action === "in" ? t("cls_scan_check_in") : t("cls_scan_check_out")}
           </button>
         </Form>

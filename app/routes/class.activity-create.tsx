@@ -24,10 +24,19 @@ export const handle = { i18n: ["content"] };
  */
 export async function loader(args: LoaderFunctionArgs) {
   const page = await classOf(args, "change");
-  const [klass, rows] = await Promise.all([loadClass(page), page.api.get<Paged<ClassActivity>>(`${page.apiBase}activity/`).then((r) => r.data.results)]);
+  const [klass, rows] = await Promise.all([
+    loadClass(page),
+    page.api.get<Paged<ClassActivity>>(`${page.apiBase}activity/`).then((r) => r.data.results),
+  ]);
   const canChange = !klass.is_read_only;
   return data(
-    { base: page.base, rows, canChange, canCreate: canChange && answerHolds(page.permission, ACTIVITY_ADD), idempotencyKey: newIdempotencyKey() },
+    {
+      base: page.base,
+      rows,
+      canChange,
+      canCreate: canChange && answerHolds(page.permission, ACTIVITY_ADD),
+      idempotencyKey: newIdempotencyKey(),
+    },
     { headers: page.api.headers() },
   );
 }
@@ -53,13 +62,25 @@ export default function ClassActivityCreate() {
             key: "name",
             label: t("col_name"),
             render: (r) => (
-              <a href={dash(`activity/${r.activity.id}/information`)} className="font-medium text-primary hover:underline">
+              <a
+                href={dash(`activity/${r.activity.id}/information`)}
+                className="font-medium text-primary hover:underline"
+              >
                 {r.activity.name}
               </a>
             ),
           },
-          { key: "code", label: t("col_code"), render: (r) => <span className="font-mono text-xs">{r.activity.code}</span> },
-          { key: "checklists", label: t("cls_col_checklists"), className: "text-right", render: (r) => r.activity.checklist_count },
+          {
+            key: "code",
+            label: t("col_code"),
+            render: (r) => <span className="font-mono text-xs">{r.activity.code}</span>,
+          },
+          {
+            key: "checklists",
+            label: t("cls_col_checklists"),
+            className: "text-right",
+            render: (r) => r.activity.checklist_count,
+          },
           { key: "shown", label: t("cls_col_shown"), render: (r) => t(r.activity.is_display ? "cls_yes" : "cls_no") },
         ]}
         canChange={canChange}
@@ -71,13 +92,22 @@ export default function ClassActivityCreate() {
                 idempotencyKey,
                 fields: [
                   { name: "name", label: t("field_name"), kind: "text", required: true },
-                  { name: "code", label: t("field_code"), kind: "text", required: true, hint: t("cls_activity_code_hint") },
+                  {
+                    name: "code",
+                    label: t("field_code"),
+                    kind: "text",
+                    required: true,
+                    hint: t("cls_activity_code_hint"),
+                  },
                 ],
               }
             : null
         }
         nothingToAdd={canChange ? t("cls_activity_no_add_flag") : undefined}
-        remove={{ label: t("cls_action_unlink"), text: (r) => t("cls_activity_unlink_text", { name: r.activity.name }) }}
+        remove={{
+          label: t("cls_action_unlink"),
+          text: (r) => t("cls_activity_unlink_text", { name: r.activity.name }),
+        }}
         answer={answer ?? null}
         empty={t("cls_activity_empty")}
       />

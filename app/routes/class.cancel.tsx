@@ -20,7 +20,10 @@ export const handle = { i18n: ["content"] };
 export async function loader(args: LoaderFunctionArgs) {
   const page = await classOf(args, "change");
   const klass = await loadClass(page);
-  return data({ base: page.base, name: klass.name, cancelledAt: klass.datetime_cancel }, { headers: page.api.headers() });
+  return data(
+    { base: page.base, name: klass.name, cancelledAt: klass.datetime_cancel },
+    { headers: page.api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -67,7 +70,11 @@ export default function CancelClass() {
               <a href={`${base}/curriculum`} className="rounded border border-slate-300 px-4 py-2 text-sm">
                 {t("cls_cancel_back")}
               </a>
-              <button type="submit" disabled={busy} className="rounded bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60">
+              <button
+                type="submit"
+                disabled={busy}
+                className="rounded bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
+              >
                 {t("cls_cancel_confirm")}
               </button>
             </div>

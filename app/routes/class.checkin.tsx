@@ -2,7 +2,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { LearnerCell, OverallHeading } from "~/components/activity-overall/slot-parts";
-import { CHECKIN_NAMESPACES, CheckinTickForm, PagedTable, tickedAfter, useInstant, useSourceName, useTickColumn } from "~/components/checkin/checkin-parts";
+import {
+  CHECKIN_NAMESPACES,
+  CheckinTickForm,
+  PagedTable,
+  tickedAfter,
+  useInstant,
+  useSourceName,
+  useTickColumn,
+} from "~/components/checkin/checkin-parts";
 import { CheckinSessionList } from "~/components/checkin/session-list";
 import { ScanForm } from "~/components/checkin/scan-form";
 import type { DataColumn } from "~/components/content/data-table";
@@ -10,7 +18,14 @@ import { QueryFilters } from "~/components/content/query-filters";
 import { useDates } from "~/components/use-dates";
 import { useShiftRange } from "~/components/use-shift-range";
 import { dash } from "~/lms/paths";
-import { checkinIdOf, classCheckinPage, classCheckinPost, loadCheckinPoints, loadSessionLearners, type CheckinTableRow } from "~/lms/class-checkin.server";
+import {
+  checkinIdOf,
+  classCheckinPage,
+  classCheckinPost,
+  loadCheckinPoints,
+  loadSessionLearners,
+  type CheckinTableRow,
+} from "~/lms/class-checkin.server";
 import { sessionWhen } from "~/components/class/session-text";
 import { checkinWindow } from "../../contract/checkin-codes";
 import type { CheckinSessionRow } from "../../contract/schemas/class-checkin";
@@ -30,12 +45,20 @@ export async function loader(args: LoaderFunctionArgs) {
   const base = `${page.base}/checkin`;
   // The sessions' QR print page (routes/print.class-qrcode.tsx): each session's sheet, or all of them.
   const common = {
-    base, checkOut: checkInType === 1, canCheckIn, readOnly, options, qrBase: dash(`print/portrait/class/${page.id}/qrcode`),
+    base,
+    checkOut: checkInType === 1,
+    canCheckIn,
+    readOnly,
+    options,
+    qrBase: dash(`print/portrait/class/${page.id}/qrcode`),
     // Learners holding the code: their cards to print (routes/print.class-learner-qrcode.tsx).
     learnerCodesHref: dash(`print/portrait/class/${page.id}/learner-qrcode`),
   };
   if (args.params.checkinid === undefined) {
-    return data({ ...common, points: await loadCheckinPoints(page), session: null, list: null, badQuery: false }, { headers: page.api.headers() });
+    return data(
+      { ...common, points: await loadCheckinPoints(page), session: null, list: null, badQuery: false },
+      { headers: page.api.headers() },
+    );
   }
   const { session, list, badQuery } = await loadSessionLearners(page, checkinIdOf(args), args.request);
   return data({ ...common, points: null, session, list, badQuery }, { headers: page.api.headers() });
@@ -57,7 +80,13 @@ export default function CheckinTab() {
           <p className="text-sm text-slate-600">{t("cls_checkin_intro")}</p>
           <CheckinModeNote />
           {/* The session sheets are scanned only where the administrator holds the code. */}
-          <CheckinSessionList points={d.points ?? []} hrefBase={d.base} checkOut={d.checkOut} qrHref={d.options.learnerHolds ? null : `${d.qrBase}/{id}`} caption={t("cls_checkin_points")} />
+          <CheckinSessionList
+            points={d.points ?? []}
+            hrefBase={d.base}
+            checkOut={d.checkOut}
+            qrHref={d.options.learnerHolds ? null : `${d.qrBase}/{id}`}
+            caption={t("cls_checkin_points")}
+          />
           {d.points?.length && !d.options.learnerHolds ? (
             <a href={d.qrBase} className="inline-block text-sm text-primary underline">
               {t("cls_qr_print_all")}
@@ -73,7 +102,11 @@ export default function CheckinTab() {
 function CheckinModeNote() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const text = d.options.learnerHolds ? t("cls_checkin_mode_learner") : d.options.selfCheckIn ? t("cls_checkin_mode_scan") : t("cls_checkin_mode_hand");
+  const text = d.options.learnerHolds
+    ? t("cls_checkin_mode_learner")
+    : d.options.selfCheckIn
+      ? t("cls_checkin_mode_scan")
+      : t("cls_checkin_mode_hand");
   return (
     <p role="note" className="rounded border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
       {text}
@@ -99,7 +132,10 @@ function CheckinWindowNote({ session }: { session: CheckinSessionRow }) {
   const w = checkinWindow(session);
   return (
     <p role="note" className="rounded border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
-      {t(session.is_qr_code ? "cls_checkin_window_qr" : "cls_checkin_window_hand", { period: dates.period(w.opens, w.closes), opens: dates.dateTime(w.opens) })}
+      {t(session.is_qr_code ? "cls_checkin_window_qr" : "cls_checkin_window_hand", {
+        period: dates.period(w.opens, w.closes),
+        opens: dates.dateTime(w.opens),
+      })}
     </p>
   );
 }
@@ -121,13 +157,31 @@ function SessionCheckin() {
   const columns: DataColumn<CheckinTableRow>[] = [
     ...(d.canCheckIn ? [tick] : []),
     { key: "name", label: t("enr_col_name"), sort: "name", render: (r) => <LearnerCell row={r} /> },
-    { key: "checkin", label: t("chk_col_checked_in"), sort: "datetime_checkin", render: (r) => when(r.datetime_checkin) },
+    {
+      key: "checkin",
+      label: t("chk_col_checked_in"),
+      sort: "datetime_checkin",
+      render: (r) => when(r.datetime_checkin),
+    },
     // Checked in from an unknown source reads "not set"; not checked in, a dash.
-    { key: "in_source", label: t("chk_col_source"), render: (r) => (r.datetime_checkin ? source(r.checkin_source, noneLabel) : "—") },
+    {
+      key: "in_source",
+      label: t("chk_col_source"),
+      render: (r) => (r.datetime_checkin ? source(r.checkin_source, noneLabel) : "—"),
+    },
     ...(d.checkOut
       ? [
-          { key: "checkout", label: t("chk_col_checked_out"), sort: "datetime_checkout", render: (r: CheckinTableRow) => when(r.datetime_checkout) },
-          { key: "out_source", label: t("cls_checkin_col_out_source"), render: (r: CheckinTableRow) => source(r.checkout_source) },
+          {
+            key: "checkout",
+            label: t("chk_col_checked_out"),
+            sort: "datetime_checkout",
+            render: (r: CheckinTableRow) => when(r.datetime_checkout),
+          },
+          {
+            key: "out_source",
+            label: t("cls_checkin_col_out_source"),
+            render: (r: CheckinTableRow) => source(r.checkout_source),
+          },
         ]
       : []),
   ];
@@ -145,7 +199,13 @@ function SessionCheckin() {
       {d.canCheckIn && d.options.learnerHolds && session.is_qr_code ? <ScanForm /> : null}
       {d.canCheckIn ? <CheckinTickForm errors={errors} checkOut={d.checkOut} /> : null}
       <div ref={rows}>
-        <PagedTable list={d.list!} badQuery={d.badQuery} columns={columns} caption={t("cls_checkin_learners_of", { name: session.name })} empty={t("enr_no_learners")} />
+        <PagedTable
+          list={d.list!}
+          badQuery={d.badQuery}
+          columns={columns}
+          caption={t("cls_checkin_learners_of", { name: session.name })}
+          empty={t("enr_no_learners")}
+        />
       </div>
     </>
   );

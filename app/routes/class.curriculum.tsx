@@ -55,7 +55,11 @@ export default function CurriculumTab() {
             label: t("cls_col_session"),
             render: (r) =>
               canChange ? (
-                <a href={`${base}/curriculum/${r.id}/edit`} className="font-medium text-primary hover:underline" aria-label={t("cls_edit_named", { name: r.name })}>
+                <a
+                  href={`${base}/curriculum/${r.id}/edit`}
+                  className="font-medium text-primary hover:underline"
+                  aria-label={t("cls_edit_named", { name: r.name })}
+                >
                   {r.name}
                 </a>
               ) : (
@@ -63,20 +67,35 @@ export default function CurriculumTab() {
               ),
           },
           { key: "date", label: t("cls_col_date"), className: "whitespace-nowrap", render: (r) => dates.day(r.date) },
-          { key: "time", label: t("cls_col_time"), className: "whitespace-nowrap", render: (r) => `${r.start_time}–${r.end_time}` },
+          {
+            key: "time",
+            label: t("cls_col_time"),
+            className: "whitespace-nowrap",
+            render: (r) => `${r.start_time}–${r.end_time}`,
+          },
           { key: "type", label: t("cls_col_type"), render: (r) => t(`cls_session_type_${r.type}`) },
           { key: "place", label: t("cls_col_place"), render: (r) => placeOf(r) ?? t("cls_none") },
-          { key: "capacity", label: t("cls_col_capacity"), className: "text-right", render: (r) => (r.capacity === 0 ? t("cls_capacity_unlimited") : r.capacity) },
+          {
+            key: "capacity",
+            label: t("cls_col_capacity"),
+            className: "text-right",
+            render: (r) => (r.capacity === 0 ? t("cls_capacity_unlimited") : r.capacity),
+          },
           { key: "display", label: t("cls_col_shown"), render: (r) => (r.is_display ? t("cls_yes") : t("cls_no")) },
           // Its own pages (docs/decisions/045): live, material, survey (and edit, from its name).
-          { key: "pages", label: t("cls_col_session_pages"), render: (r) => <SessionLinks base={base} session={r.id} canChange={false} name={r.name} /> },
+          {
+            key: "pages",
+            label: t("cls_col_session_pages"),
+            render: (r) => <SessionLinks base={base} session={r.id} canChange={false} name={r.name} />,
+          },
         ]}
         canChange={canChange}
         add={null}
         remove={{
           label: t("action_delete"),
           // The API unpublishes a displayed class left without sessions (it may not be shown without one).
-          text: (r) => [t("cls_delete_text", { name: r.name }), rows.length === 1 ? t("cls_delete_last") : ""].join(" ").trim(),
+          text: (r) =>
+            [t("cls_delete_text", { name: r.name }), rows.length === 1 ? t("cls_delete_last") : ""].join(" ").trim(),
         }}
         answer={warning}
         empty={t("cls_sessions_empty")}

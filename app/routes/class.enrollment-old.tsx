@@ -19,7 +19,10 @@ export const handle = { i18n: ["content", "enrollment"] };
  */
 export async function loader(args: LoaderFunctionArgs) {
   const page = await itemPage(args, "view");
-  return data({ o: await loadOverview(page), learnerBase: `${page.base}/overall/learner` }, { headers: page.api.headers() });
+  return data(
+    { o: await loadOverview(page), learnerBase: `${page.base}/overall/learner` },
+    { headers: page.api.headers() },
+  );
 }
 
 export default function EnrollmentOld() {
@@ -40,7 +43,9 @@ export default function EnrollmentOld() {
             </a>
             <span className="font-mono text-xs text-slate-600">{l.account.username}</span>
             <ProgressBadge status={l.status} />
-            <span className="ml-auto text-xs text-slate-600">{t("cls_enrolled_on", { date: dates.date(l.datetime_enroll) })}</span>
+            <span className="ml-auto text-xs text-slate-600">
+              {t("cls_enrolled_on", { date: dates.date(l.datetime_enroll) })}
+            </span>
           </li>
         ))}
       </ul>
@@ -71,15 +76,25 @@ export default function EnrollmentOld() {
             <h3 className="flex flex-wrap gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-800">
               <span>{x.name}</span>
               <span className="font-normal text-slate-700">{sessionWhen(dates, x)}</span>
-              <span className="ml-auto font-normal">{x.capacity > 0 ? t("cls_session_seats", { taken: x.taken, capacity: x.capacity }) : t("cls_session_seats_unlimited", { taken: x.taken })}</span>
+              <span className="ml-auto font-normal">
+                {x.capacity > 0
+                  ? t("cls_session_seats", { taken: x.taken, capacity: x.capacity })
+                  : t("cls_session_seats_unlimited", { taken: x.taken })}
+              </span>
             </h3>
             {people(x.learners, t("cls_old_session_empty"))}
           </li>
         ))}
       </ol>
-      {o.sessions.length === 0 ? <p className="rounded border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t("cls_schedule_empty")}</p> : null}
+      {o.sessions.length === 0 ? (
+        <p className="rounded border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+          {t("cls_schedule_empty")}
+        </p>
+      ) : null}
       <div className="rounded border border-slate-200 bg-white">
-        <h3 className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-800">{t("cls_old_unassigned", { n: o.unassigned.length })}</h3>
+        <h3 className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-800">
+          {t("cls_old_unassigned", { n: o.unassigned.length })}
+        </h3>
         {people(o.unassigned, t("cls_old_unassigned_none"))}
       </div>
     </section>

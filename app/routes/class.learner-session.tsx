@@ -22,8 +22,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = await itemPage(args, "view");
   const choice = await loadSessionChoice(page, enrollmentIdOf(args));
   const klass = await loadClass(page);
-  const canSave = page.can("enrollment") && !klass.is_read_only && choice.settings.is_session_enrollment && !choice.is_locked;
-  return data({ choice, canSave, learnersHref: `${page.base}/overall/learner`, settingsHref: `${page.base}/enrollment` }, { headers: page.api.headers() });
+  const canSave =
+    page.can("enrollment") && !klass.is_read_only && choice.settings.is_session_enrollment && !choice.is_locked;
+  return data(
+    { choice, canSave, learnersHref: `${page.base}/overall/learner`, settingsHref: `${page.base}/enrollment` },
+    { headers: page.api.headers() },
+  );
 }
 
 export const action = (args: ActionFunctionArgs) => saveSessionChoice(args);
@@ -66,7 +70,11 @@ export default function LearnerSessions() {
         <CsrfInput />
         <input type="hidden" name="intent" value="save" />
         <ErrorList id="session-form-errors" errors={formErrors} />
-        <fieldset disabled={!canSave} aria-describedby={fieldErrors.length ? "session_list-errors" : undefined} aria-invalid={fieldErrors.length ? true : undefined}>
+        <fieldset
+          disabled={!canSave}
+          aria-describedby={fieldErrors.length ? "session_list-errors" : undefined}
+          aria-invalid={fieldErrors.length ? true : undefined}
+        >
           <legend className="mb-2 text-sm font-medium text-slate-900">{t("cls_session_enrollment")}</legend>
           {choice.results.length === 0 ? <p className="text-sm text-slate-600">{t("cls_schedule_empty")}</p> : null}
           <ul className="divide-y divide-slate-100">
@@ -74,13 +82,26 @@ export default function LearnerSessions() {
               const full = r.capacity > 0 && r.taken >= r.capacity && !r.chosen;
               return (
                 <li key={r.id} className="flex items-start gap-3 py-2">
-                  <input type="checkbox" id={`session-${r.id}`} name="session_list" value={r.id} defaultChecked={ticked.has(r.id)} className="mt-1 h-4 w-4" />
+                  <input
+                    type="checkbox"
+                    id={`session-${r.id}`}
+                    name="session_list"
+                    value={r.id}
+                    defaultChecked={ticked.has(r.id)}
+                    className="mt-1 h-4 w-4"
+                  />
                   <label htmlFor={`session-${r.id}`} className="flex-1 text-sm">
                     <span className="block font-medium text-slate-900">{r.name}</span>
                     <span className="block text-slate-700">{sessionWhen(dates, r)}</span>
                     <span className="block text-xs text-slate-600">
-                      {r.capacity > 0 ? t("cls_session_seats", { taken: r.taken, capacity: r.capacity }) : t("cls_session_seats_unlimited", { taken: r.taken })}
-                      {full ? <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 font-medium text-red-800">{t("cls_session_full_badge")}</span> : null}
+                      {r.capacity > 0
+                        ? t("cls_session_seats", { taken: r.taken, capacity: r.capacity })
+                        : t("cls_session_seats_unlimited", { taken: r.taken })}
+                      {full ? (
+                        <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 font-medium text-red-800">
+                          {t("cls_session_full_badge")}
+                        </span>
+                      ) : null}
                     </span>
                   </label>
                 </li>
@@ -89,9 +110,7 @@ export default function LearnerSessions() {
           </ul>
         </fieldset>
         <ErrorList id="session_list-errors" errors={fieldErrors} />
-        {canSave ? (
-          <SaveBar busy={busy}>{t("cls_session_enrollment_save")}</SaveBar>
-        ) : null}
+        {canSave ? <SaveBar busy={busy}>{t("cls_session_enrollment_save")}</SaveBar> : null}
       </Form>
     </section>
   );

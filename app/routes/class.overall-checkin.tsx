@@ -16,7 +16,10 @@ export const handle = { i18n: [...CHECKIN_NAMESPACES] };
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { page, checkInType } = await classCheckinPage(args, "view");
-  return data({ points: await loadCheckinPoints(page), hrefBase: `${page.base}/checkin`, checkOut: checkInType === 1 }, { headers: page.api.headers() });
+  return data(
+    { points: await loadCheckinPoints(page), hrefBase: `${page.base}/checkin`, checkOut: checkInType === 1 },
+    { headers: page.api.headers() },
+  );
 }
 
 export default function OverallClassCheckin() {
@@ -26,7 +29,12 @@ export default function OverallClassCheckin() {
     <section aria-labelledby="checkin-title" className="space-y-3">
       <OverallHeading id="checkin-title" title={t("cls_overall_checkin")} />
       <p className="text-sm text-slate-600">{t("cls_checkin_overall_intro")}</p>
-      <CheckinSessionList points={d.points} hrefBase={d.hrefBase} checkOut={d.checkOut} caption={t("cls_checkin_points")} />
+      <CheckinSessionList
+        points={d.points}
+        hrefBase={d.hrefBase}
+        checkOut={d.checkOut}
+        caption={t("cls_checkin_points")}
+      />
     </section>
   );
 }

@@ -30,11 +30,24 @@ export default function OverallClassLog() {
   const source = useSourceName();
   const noneLabel = t("chk_source_none");
   const columns: DataColumn<LogTableRow>[] = [
-    { key: "time", label: t("cls_log_col_time"), className: "whitespace-nowrap", render: (r) => when(r.datetime_create) },
-    { key: "learner", label: t("cls_log_col_learner"), render: (r) => (r.account ? <LearnerCell row={{ account: r.account }} /> : t("cls_log_all_learners")) },
+    {
+      key: "time",
+      label: t("cls_log_col_time"),
+      className: "whitespace-nowrap",
+      render: (r) => when(r.datetime_create),
+    },
+    {
+      key: "learner",
+      label: t("cls_log_col_learner"),
+      render: (r) => (r.account ? <LearnerCell row={{ account: r.account }} /> : t("cls_log_all_learners")),
+    },
     { key: "session", label: t("cls_col_session"), render: (r) => r.session?.name ?? "—" },
     { key: "action", label: t("cls_log_col_action"), render: (r) => t(`cls_log_action_${r.action}`) },
-    { key: "source", label: t("chk_col_source"), render: (r) => (r.action === "reset" ? "—" : source(r.source, noneLabel)) },
+    {
+      key: "source",
+      label: t("chk_col_source"),
+      render: (r) => (r.action === "reset" ? "—" : source(r.source, noneLabel)),
+    },
     { key: "by", label: t("cls_log_col_by"), render: (r) => r.created_by?.name ?? "—" },
   ];
   return (
@@ -45,12 +58,30 @@ export default function OverallClassLog() {
         id="log-filters"
         placeholder={t("enr_search_placeholder")}
         selects={[
-          { name: "source", label: t("chk_col_source"), options: CHECKIN_SOURCES.map((s) => ({ value: String(s), label: source(s, noneLabel) })) },
-          { name: "session", label: t("cls_col_session"), options: d.sessions.map((s) => ({ value: String(s.id), label: s.name })) },
-          { name: "action", label: t("cls_log_col_action"), options: CHECKIN_LOG_ACTIONS.map((a) => ({ value: a, label: t(`cls_log_action_${a}`) })) },
+          {
+            name: "source",
+            label: t("chk_col_source"),
+            options: CHECKIN_SOURCES.map((s) => ({ value: String(s), label: source(s, noneLabel) })),
+          },
+          {
+            name: "session",
+            label: t("cls_col_session"),
+            options: d.sessions.map((s) => ({ value: String(s.id), label: s.name })),
+          },
+          {
+            name: "action",
+            label: t("cls_log_col_action"),
+            options: CHECKIN_LOG_ACTIONS.map((a) => ({ value: a, label: t(`cls_log_action_${a}`) })),
+          },
         ]}
       />
-      <PagedTable list={d.list} badQuery={d.badQuery} columns={columns} caption={t("cls_log_caption")} empty={t("cls_log_empty")} />
+      <PagedTable
+        list={d.list}
+        badQuery={d.badQuery}
+        columns={columns}
+        caption={t("cls_log_caption")}
+        empty={t("cls_log_empty")}
+      />
     </section>
   );
 }

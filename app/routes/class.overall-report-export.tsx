@@ -20,5 +20,10 @@ export async function loader(args: LoaderFunctionArgs) {
     const v = url.searchParams.get(k)?.trim();
     if (v) query[k] = v;
   }
-  return relayDownload(page.api, `${page.apiBase}checkin/report/export/`, query, `class-${page.id}-attendance.${format}`);
+  return relayDownload(
+    page.api,
+    `${page.apiBase}checkin/report/export/`,
+    query,
+    `class-${page.id}-attendance.${format}`,
+  );
 }

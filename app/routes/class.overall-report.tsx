@@ -22,9 +22,14 @@ export async function loader(args: LoaderFunctionArgs) {
   // The download keeps the report's search and ordering.
   const url = new URL(args.request.url);
   const keep = new URLSearchParams([...url.searchParams].filter(([k]) => k === SEARCH_KEY || k === ORDERING_KEY));
-  const download = (format: string) => `${page.base}/overall/report/export?${new URLSearchParams([...keep, ["format_type", format]])}`;
+  const download = (format: string) =>
+    `${page.base}/overall/report/export?${new URLSearchParams([...keep, ["format_type", format]])}`;
   return data(
-    { ...report, checkOut: checkInType === 1, downloads: page.can("export") ? { xlsx: download("xlsx"), csv: download("csv") } : null },
+    {
+      ...report,
+      checkOut: checkInType === 1,
+      downloads: page.can("export") ? { xlsx: download("xlsx"), csv: download("csv") } : null,
+    },
     { headers: page.api.headers() },
   );
 }
@@ -36,7 +41,12 @@ export default function OverallClassReport() {
   const source = useSourceName();
   const columns: DataColumn<ReportTableRow>[] = [
     { key: "name", label: t("enr_col_name"), sort: "name", render: (r) => <LearnerCell row={r} /> },
-    { key: "attended", label: t("cls_report_col_attended"), className: "whitespace-nowrap", render: (r) => t("cls_report_attended_of", { n: r.attended, total: d.sessionCount }) },
+    {
+      key: "attended",
+      label: t("cls_report_col_attended"),
+      className: "whitespace-nowrap",
+      render: (r) => t("cls_report_attended_of", { n: r.attended, total: d.sessionCount }),
+    },
     ...d.sessions.map((s, i) => ({
       key: `s${s.id}`,
       label: s.name,
@@ -64,16 +74,30 @@ export default function OverallClassReport() {
       <p className="text-sm text-slate-600">{t("cls_report_intro")}</p>
       {d.downloads ? (
         <p className="flex flex-wrap gap-3 text-sm">
-          <a href={d.downloads.xlsx} className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50" download>
+          <a
+            href={d.downloads.xlsx}
+            className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50"
+            download
+          >
             {t("cls_report_download_xlsx")}
           </a>
-          <a href={d.downloads.csv} className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50" download>
+          <a
+            href={d.downloads.csv}
+            className="rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50"
+            download
+          >
             {t("cls_report_download_csv")}
           </a>
         </p>
       ) : null}
       <QueryFilters id="report-filters" placeholder={t("enr_search_placeholder")} keep={["ordering"]} />
-      <PagedTable list={d.list} badQuery={d.badQuery} columns={columns} caption={t("cls_report_caption")} empty={t("enr_no_learners")} />
+      <PagedTable
+        list={d.list}
+        badQuery={d.badQuery}
+        columns={columns}
+        caption={t("cls_report_caption")}
+        empty={t("enr_no_learners")}
+      />
     </section>
   );
 }

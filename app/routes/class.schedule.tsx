@@ -36,12 +36,17 @@ export default function ScheduleTab() {
         {t("tab_schedule")}
       </h2>
       {sessions.length === 0 ? (
-        <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("cls_schedule_empty")}</p>
+        <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          {t("cls_schedule_empty")}
+        </p>
       ) : (
         <ol className="space-y-4">
           {byDay(sessions).map(([day, list]) => (
             <li key={day} className="rounded border border-slate-200 bg-white">
-              <h3 id={`day-${day}`} className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-800">
+              <h3
+                id={`day-${day}`}
+                className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-800"
+              >
                 {dates.day(day)}
               </h3>
               <ul className="divide-y divide-slate-100">

@@ -3,7 +3,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { SessionPage } from "~/components/class/session-page";
 import { IdempotencyInput } from "~/components/idempotency-input";
-import { classOf, classPost, loadClass, sessionChoices, sessionConstraint, writeSession } from "~/lms/class-session.server";
+import {
+  classOf,
+  classPost,
+  loadClass,
+  sessionChoices,
+  sessionConstraint,
+  writeSession,
+} from "~/lms/class-session.server";
 import { invariantResponse } from "~/lms/invariant";
 import { newIdempotencyKey } from "~/lms/idempotency.server";
 
@@ -20,7 +27,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const [klass, choices] = await Promise.all([loadClass(page), sessionChoices(page)]);
   return data(
     // The form's key: a post retried after its answer was lost adds one session (docs/decisions/094).
-    { base: page.base, canChange: !klass.is_read_only, choices, constraint: sessionConstraint(page), idempotencyKey: newIdempotencyKey() },
+    {
+      base: page.base,
+      canChange: !klass.is_read_only,
+      choices,
+      constraint: sessionConstraint(page),
+      idempotencyKey: newIdempotencyKey(),
+    },
     { headers: page.api.headers() },
   );
 }
@@ -38,7 +51,12 @@ export default function SessionCreate() {
   const { t } = useTranslation();
   return (
     <>
-      <SessionPage {...d} heading={t("cls_session_create")} answer={answer ?? null} submitLabel={t("cls_session_create")} />
+      <SessionPage
+        {...d}
+        heading={t("cls_session_create")}
+        answer={answer ?? null}
+        submitLabel={t("cls_session_create")}
+      />
       {/* Posted with the form (its `form` attribute, the new session form's id): the edit page's has no key. */}
       <IdempotencyInput form="session-new" value={idempotencyKey} />
     </>

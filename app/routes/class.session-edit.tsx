@@ -3,7 +3,16 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { SessionPage } from "~/components/class/session-page";
 import { SessionLinks } from "~/components/class/session-links";
-import { classOf, classPost, loadClass, loadSession, sessionChoices, sessionConstraint, sessionIdOf, writeSession } from "~/lms/class-session.server";
+import {
+  classOf,
+  classPost,
+  loadClass,
+  loadSession,
+  sessionChoices,
+  sessionConstraint,
+  sessionIdOf,
+  writeSession,
+} from "~/lms/class-session.server";
 import { invariantResponse } from "~/lms/invariant";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts); the class's own come with its URL. */
@@ -16,7 +25,11 @@ export const handle = { i18n: ["content"] };
  */
 export async function loader(args: LoaderFunctionArgs) {
   const page = await classOf(args, "change");
-  const [klass, session, choices] = await Promise.all([loadClass(page), loadSession(page, sessionIdOf(args)), sessionChoices(page)]);
+  const [klass, session, choices] = await Promise.all([
+    loadClass(page),
+    loadSession(page, sessionIdOf(args)),
+    sessionChoices(page),
+  ]);
   return data(
     { base: page.base, session, canChange: !klass.is_read_only, choices, constraint: sessionConstraint(page) },
     { headers: page.api.headers() },

@@ -50,7 +50,12 @@ export default function SessionLivePage() {
         ]}
       />
       {canChange && takesLiveItem(live.type) ? (
-        <Form method="post" noValidate aria-labelledby="live-item-title" className="space-y-4 rounded border border-slate-200 bg-white p-4">
+        <Form
+          method="post"
+          noValidate
+          aria-labelledby="live-item-title"
+          className="space-y-4 rounded border border-slate-200 bg-white p-4"
+        >
           <h3 id="live-item-title" className="text-base font-semibold text-slate-900">
             {t("cls_live_item_choose")}
           </h3>
@@ -64,7 +69,13 @@ export default function SessionLivePage() {
             emptyOption={t("cls_live_item_empty")}
             options={lives}
             errors={errorsAt(liveResult, "live_id")?.map((e) => t(e))}
-            selectProps={{ defaultValue: shownValue(liveResult, "live_id", live.live_id == null ? "" : String(live.live_id)) as string }}
+            selectProps={{
+              defaultValue: shownValue(
+                liveResult,
+                "live_id",
+                live.live_id == null ? "" : String(live.live_id),
+              ) as string,
+            }}
           />
           <FormSubmit label={t("cls_live_item_save")} />
         </Form>
@@ -79,12 +90,36 @@ export default function SessionLivePage() {
           ) : null}
         </p>
       ) : (
-        <Form method="post" noValidate aria-label={title} className="space-y-4 rounded border border-slate-200 bg-white p-4">
+        <Form
+          method="post"
+          noValidate
+          aria-label={title}
+          className="space-y-4 rounded border border-slate-200 bg-white p-4"
+        >
           <CsrfInput />
           <input type="hidden" name="intent" value="save" />
           <fieldset disabled={!canChange} className="space-y-4">
-            <SettingInput field={{ name: "url", label: t("cls_field_url"), kind: "text", hint: t(live.type === 5 ? "cls_live_url_hint_conference" : "cls_live_url_hint_rerun"), required: live.type === 5 }} saved={live.url} result={result} />
-            <SettingInput field={{ name: "is_playback", label: t("cls_field_is_playback"), kind: "checkbox", hint: t("cls_live_playback_hint") }} saved={live.is_playback} result={result} />
+            <SettingInput
+              field={{
+                name: "url",
+                label: t("cls_field_url"),
+                kind: "text",
+                hint: t(live.type === 5 ? "cls_live_url_hint_conference" : "cls_live_url_hint_rerun"),
+                required: live.type === 5,
+              }}
+              saved={live.url}
+              result={result}
+            />
+            <SettingInput
+              field={{
+                name: "is_playback",
+                label: t("cls_field_is_playback"),
+                kind: "checkbox",
+                hint: t("cls_live_playback_hint"),
+              }}
+              saved={live.is_playback}
+              result={result}
+            />
           </fieldset>
           {canChange ? <FormSubmit label={t("action_save")} /> : null}
         </Form>

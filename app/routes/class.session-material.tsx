@@ -26,7 +26,10 @@ export async function loader(args: LoaderFunctionArgs) {
     classMaterials(page),
   ]);
   const canChange = page.can("change") && !klass.is_read_only;
-  return data({ base: page.base, session: { id: session.id, name: session.name }, rows, materials, canChange }, { headers: page.api.headers() });
+  return data(
+    { base: page.base, session: { id: session.id, name: session.name }, rows, materials, canChange },
+    { headers: page.api.headers() },
+  );
 }
 
 export const action = (args: ActionFunctionArgs) => sessionMaterialAction(args);
@@ -39,7 +42,13 @@ export default function SessionMaterialPage() {
   const free = materials.filter((m) => !taken.has(m.id));
   return (
     <div className="space-y-4">
-      <SessionHead base={base} session={session} current="material" canChange={canChange} title={t("cls_session_material_title", { name: session.name })} />
+      <SessionHead
+        base={base}
+        session={session}
+        current="material"
+        canChange={canChange}
+        title={t("cls_session_material_title", { name: session.name })}
+      />
       <TableTab
         title={t("cls_session_material")}
         intro={t("cls_session_material_intro")}
@@ -52,13 +61,21 @@ export default function SessionMaterialPage() {
             render: (r) => (
               <span className="flex flex-wrap items-center gap-1.5">
                 <span className="font-medium">{r.material.name}</span>
-                {r.material.is_display ? null : <span className="rounded border border-slate-300 bg-slate-100 px-1.5 text-xs text-slate-700">{t("cls_material_hidden")}</span>}
+                {r.material.is_display ? null : (
+                  <span className="rounded border border-slate-300 bg-slate-100 px-1.5 text-xs text-slate-700">
+                    {t("cls_material_hidden")}
+                  </span>
+                )}
               </span>
             ),
           },
           { key: "type", label: t("curriculum_col_type"), render: (r) => t(`curriculum_slot_${r.material.slot_type}`) },
           { key: "section", label: t("cls_col_section"), render: (r) => r.material.section.name },
-          { key: "required", label: t("cls_col_required"), render: (r) => t(r.material.is_required ? "curriculum_badge_required" : "curriculum_badge_optional") },
+          {
+            key: "required",
+            label: t("cls_col_required"),
+            render: (r) => t(r.material.is_required ? "curriculum_badge_required" : "curriculum_badge_optional"),
+          },
         ]}
         canChange={canChange}
         add={
@@ -72,14 +89,23 @@ export default function SessionMaterialPage() {
                     label: t("cls_field_material"),
                     kind: "select",
                     required: true,
-                    options: [{ value: "", label: t("choose") }, ...free.map((m) => ({ value: String(m.id), label: `${m.section} › ${m.name} (${t(`curriculum_slot_${m.slot_type}`)})` }))],
+                    options: [
+                      { value: "", label: t("choose") },
+                      ...free.map((m) => ({
+                        value: String(m.id),
+                        label: `${m.section} › ${m.name} (${t(`curriculum_slot_${m.slot_type}`)})`,
+                      })),
+                    ],
                   },
                 ],
               }
             : null
         }
         nothingToAdd={materials.length ? t("cls_session_material_all_added") : t("cls_session_material_none_in_class")}
-        remove={{ label: t("cls_action_detach"), text: (r) => t("cls_session_material_remove_text", { name: r.material.name }) }}
+        remove={{
+          label: t("cls_action_detach"),
+          text: (r) => t("cls_session_material_remove_text", { name: r.material.name }),
+        }}
         answer={answer ?? null}
         empty={t("cls_session_material_empty")}
       />

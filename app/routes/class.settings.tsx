@@ -16,14 +16,20 @@ export const handle = { i18n: ["content"] };
 export async function loader(args: LoaderFunctionArgs) {
   const page = await itemPage(args, "view");
   const terms = await loadTerms(page);
-  const rules = page.can("change") ? (await page.api.get<Paged<unknown>>(`${page.apiBase}permission/`, { query: { page_size: 1 } })).data.count : null;
+  const rules = page.can("change")
+    ? (await page.api.get<Paged<unknown>>(`${page.apiBase}permission/`, { query: { page_size: 1 } })).data.count
+    : null;
   return data({ terms, rules, base: `${page.base}/settings` }, { headers: page.api.headers() });
 }
 
 export default function ClassSettings() {
   const { terms, rules, base } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const termsState = !terms.terms.trim() ? t("cls_settings_terms_none") : terms.is_terms_required ? t("cls_settings_terms_required", { n: terms.accepted_count }) : t("cls_settings_terms_optional", { n: terms.accepted_count });
+  const termsState = !terms.terms.trim()
+    ? t("cls_settings_terms_none")
+    : terms.is_terms_required
+      ? t("cls_settings_terms_required", { n: terms.accepted_count })
+      : t("cls_settings_terms_optional", { n: terms.accepted_count });
   const card = "block rounded border border-slate-200 bg-white p-4 hover:border-primary";
   return (
     <section aria-labelledby="settings-title" className="max-w-3xl space-y-4">

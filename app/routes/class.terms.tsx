@@ -50,22 +50,30 @@ export default function ClassTermsPage() {
               {t("cls_terms_text")}
             </label>
             <textarea
-              id="terms" name="terms" rows={8} defaultValue={shown.terms}
-              aria-invalid={termErrors.length ? true : undefined} aria-describedby={termErrors.length ? "terms-errors" : undefined}
+              id="terms"
+              name="terms"
+              rows={8}
+              defaultValue={shown.terms}
+              aria-invalid={termErrors.length ? true : undefined}
+              aria-describedby={termErrors.length ? "terms-errors" : undefined}
               className="mt-1 w-full rounded border border-slate-300 px-3 py-2 text-sm"
             />
             <ErrorList id="terms-errors" errors={termErrors} />
           </div>
           <div className="flex items-start gap-2">
-            <input type="checkbox" id="is_terms_required" name="is_terms_required" defaultChecked={shown.is_terms_required} className="mt-0.5 h-4 w-4" />
+            <input
+              type="checkbox"
+              id="is_terms_required"
+              name="is_terms_required"
+              defaultChecked={shown.is_terms_required}
+              className="mt-0.5 h-4 w-4"
+            />
             <label htmlFor="is_terms_required" className="text-sm text-slate-800">
               {t("cls_terms_required")}
             </label>
           </div>
         </fieldset>
-        {canSave ? (
-          <SaveBar busy={busy}>{t("action_save")}</SaveBar>
-        ) : null}
+        {canSave ? <SaveBar busy={busy}>{t("action_save")}</SaveBar> : null}
       </Form>
     </section>
   );

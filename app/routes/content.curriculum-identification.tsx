@@ -5,7 +5,11 @@ import { useTranslation } from "~/i18n/react";
 import type { ConfigDict } from "../../contract/config";
 import { IDENTIFICATION_METHOD_CODES, LOCK_METHOD_CODES } from "../../contract/codes";
 import { MAX_LOCK_ATTEMPT } from "../../contract/curriculum-codes";
-import type { CurriculumIdentification, IdentificationMinimums, IdentificationSettings } from "../../contract/schemas/curriculum";
+import type {
+  CurriculumIdentification,
+  IdentificationMinimums,
+  IdentificationSettings,
+} from "../../contract/schemas/curriculum";
 import { secondsToTimeText } from "../../contract/units";
 import { SubFormList, type SubField, type SubItem } from "~/components/content/sub-form-list";
 import { CsrfInput, ErrorList } from "~/components/forms";
@@ -51,10 +55,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireCsrf(api, form);
   invariantResponse(String(form.get("intent") ?? "save") === "save", "Bad Request");
   const submission = parseWithZod(form, { schema: curriculumIdentificationSchema(minimumsOf(config), { form: true }) });
-  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
-  const res = await api.call<Record<string, unknown>>("PUT", `${type.api}${id}/curriculum/identification/`, { body: submission.value, accept: [400] });
-  if (res.status === 400) return data({ result: submission.reply(apiFieldErrors(res.data)) as SubmissionResult<string[]> }, { status: 400, headers: api.headers() });
-  return redirectWithToast(new URL(request.url).pathname, { type: "success", message: "curriculum_toast_identification_saved" }, { headers: api.headers() });
+  if (submission.status !== "success")
+    return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  const res = await api.call<Record<string, unknown>>("PUT", `${type.api}${id}/curriculum/identification/`, {
+    body: submission.value,
+    accept: [400],
+  });
+  if (res.status === 400)
+    return data(
+      { result: submission.reply(apiFieldErrors(res.data)) as SubmissionResult<string[]> },
+      { status: 400, headers: api.headers() },
+    );
+  return redirectWithToast(
+    new URL(request.url).pathname,
+    { type: "success", message: "curriculum_toast_identification_saved" },
+    { headers: api.headers() },
+  );
 }
 
 /** Saved settings → the values the fields show (the duration as "HH:MM"). */
@@ -75,16 +91,37 @@ export default function CurriculumIdentificationTab() {
   const result = (answer?.result ?? null) as SubmissionResult<string[]> | null;
   const fields: SubField[] = [
     { name: "is_enabled", label: t("curriculum_iden_field_is_enabled"), kind: "checkbox" },
-    { name: "identification", label: t("curriculum_iden_field_identification"), kind: "select", options: IDENTIFICATION_METHOD_CODES.map((m) => ({ value: String(m), label: t(`curriculum_iden_method_${m}`) })) },
-    { name: "lock_method", label: t("curriculum_iden_field_lock_method"), kind: "select", options: LOCK_METHOD_CODES.map((m) => ({ value: String(m), label: t(`curriculum_lock_method_${m}`) })) },
-    { name: "attempt", label: t("curriculum_iden_field_attempt"), kind: "number", min: settings.minimum.attempt, max: MAX_LOCK_ATTEMPT },
+    {
+      name: "identification",
+      label: t("curriculum_iden_field_identification"),
+      kind: "select",
+      options: IDENTIFICATION_METHOD_CODES.map((m) => ({ value: String(m), label: t(`curriculum_iden_method_${m}`) })),
+    },
+    {
+      name: "lock_method",
+      label: t("curriculum_iden_field_lock_method"),
+      kind: "select",
+      options: LOCK_METHOD_CODES.map((m) => ({ value: String(m), label: t(`curriculum_lock_method_${m}`) })),
+    },
+    {
+      name: "attempt",
+      label: t("curriculum_iden_field_attempt"),
+      kind: "number",
+      min: settings.minimum.attempt,
+      max: MAX_LOCK_ATTEMPT,
+    },
     { name: "duration_lock", label: t("curriculum_iden_field_duration_lock"), kind: "text", placeholder: "00:05" },
   ];
   const items: SubItem[] = settings.item_list.map((item) => ({
     id: item.id,
     title: item.name,
     values: valuesOf(item),
-    children: item.slot_list.map((slot) => ({ id: slot.id, title: slot.content_name, subtitle: t(`curriculum_slot_${slot.content_type}`), values: valuesOf(slot) })),
+    children: item.slot_list.map((slot) => ({
+      id: slot.id,
+      title: slot.content_name,
+      subtitle: t(`curriculum_slot_${slot.content_type}`),
+      values: valuesOf(slot),
+    })),
   }));
   return (
     <section aria-labelledby="identification-title" className="space-y-4">
@@ -93,24 +130,29 @@ export default function CurriculumIdentificationTab() {
           {t("curriculum_iden_title")}
         </h2>
         <p className="text-sm text-slate-600">{t("curriculum_iden_intro")}</p>
-        <p className="text-xs text-slate-600">{t("curriculum_iden_minimums", { attempt: settings.minimum.attempt, duration: secondsToTimeText(settings.minimum.duration) })}</p>
+        <p className="text-xs text-slate-600">
+          {t("curriculum_iden_minimums", {
+            attempt: settings.minimum.attempt,
+            duration: secondsToTimeText(settings.minimum.duration),
+          })}
+        </p>
       </div>
       {items.length ? (
         <Form method="post" noValidate className="space-y-4">
           <WritableFields>
-          <CsrfInput />
-          <input type="hidden" name="intent" value="save" />
-          <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
-          <SubFormList
-            name="item_list"
-            items={items}
-            fields={fields}
-            result={result}
-            childName="slot_list"
-            childFields={[...fields, { name: "random", label: t("curriculum_iden_field_random"), kind: "checkbox" }]}
-            childrenLabel={t("curriculum_iden_slots")}
-          />
-          <SaveBar busy={busy}>{t("curriculum_iden_save")}</SaveBar>
+            <CsrfInput />
+            <input type="hidden" name="intent" value="save" />
+            <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
+            <SubFormList
+              name="item_list"
+              items={items}
+              fields={fields}
+              result={result}
+              childName="slot_list"
+              childFields={[...fields, { name: "random", label: t("curriculum_iden_field_random"), kind: "checkbox" }]}
+              childrenLabel={t("curriculum_iden_slots")}
+            />
+            <SaveBar busy={busy}>{t("curriculum_iden_save")}</SaveBar>
           </WritableFields>
         </Form>
       ) : (

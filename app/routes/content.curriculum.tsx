@@ -40,16 +40,27 @@ export default function CurriculumTab() {
   const answer = useActionData<typeof action>() as ActionAnswer | undefined;
   const { t } = useContentTranslation();
   const sections = d.curriculum.results as Section[];
-  const resultOf = (form: string): FormResult => (answer && "form" in answer && answer.form === form ? (answer.result as FormResult) : null);
+  const resultOf = (form: string): FormResult =>
+    answer && "form" in answer && answer.form === form ? (answer.result as FormResult) : null;
   const warning = answer && "warning" in answer ? answer : null;
   const addTo = sections.find((s) => s.id === d.view.addTo) ?? null;
   const editing = sections.flatMap((s) => s.material_list).find((m) => m.id === d.view.material) ?? null;
-  const groups = sections.map((s) => ({ id: s.id, name: s.name, materials: s.material_list.map((m) => ({ id: m.id, name: m.name })) }));
+  const groups = sections.map((s) => ({
+    id: s.id,
+    name: s.name,
+    materials: s.material_list.map((m) => ({ id: m.id, name: m.name })),
+  }));
 
   // A slot's preview on its page of its own (the dialog's content without JS; docs/decisions/084).
   const previewing = sections.flatMap((s) => s.material_list).find((m) => m.id === d.view.preview) ?? null;
   if (previewing && d.previews[previewing.id]) {
-    return <PreviewPage title={t("preview_title", { name: previewing.name })} preview={d.previews[previewing.id]} backHref={d.here} />;
+    return (
+      <PreviewPage
+        title={t("preview_title", { name: previewing.name })}
+        preview={d.previews[previewing.id]}
+        backHref={d.here}
+      />
+    );
   }
 
   // A sub-step replaces the list: the slot-type chooser, then the slot form; or a material's form.
@@ -93,7 +104,12 @@ export default function CurriculumTab() {
         id="slot-chooser"
         title={t("curriculum_choose_slot")}
         text={t("curriculum_choose_slot_text", { name: addTo.name })}
-        choices={SLOT_TYPES.map((s) => ({ key: s, href: `?add=${addTo.id}&slot=${s}`, label: t(`curriculum_slot_${s}`), description: t(`curriculum_slot_${s}_text`) }))}
+        choices={SLOT_TYPES.map((s) => ({
+          key: s,
+          href: `?add=${addTo.id}&slot=${s}`,
+          label: t(`curriculum_slot_${s}`),
+          description: t(`curriculum_slot_${s}_text`),
+        }))}
         cancelHref={d.here}
         cancelLabel={t("cancel")}
       />
@@ -143,32 +159,60 @@ export default function CurriculumTab() {
           text={t("curriculum_delete_material_text", { name: d.view.deleteMaterial.name })}
         />
       ) : null}
-      {warning ? <WarningDialog messageKey={warning.warning} drop={["delete-section", "delete-material"]} items={warning.dependents} itemsLabel={t("curriculum_dependents")} /> : null}
+      {warning ? (
+        <WarningDialog
+          messageKey={warning.warning}
+          drop={["delete-section", "delete-material"]}
+          items={warning.dependents}
+          itemsLabel={t("curriculum_dependents")}
+        />
+      ) : null}
     </div>
   );
 }
 
-function AddSectionForm({ result, maxLength, idempotencyKey }: { result: FormResult; maxLength: number; idempotencyKey: string }) {
+function AddSectionForm({
+  result,
+  maxLength,
+  idempotencyKey,
+}: {
+  result: FormResult;
+  maxLength: number;
+  idempotencyKey: string;
+}) {
   const { t } = useContentTranslation();
   const errors = errorsAt(result, "name")?.map((e) => t(e));
   return (
-    <Form method="post" noValidate className="flex flex-wrap items-start gap-2" aria-label={t("curriculum_add_section")}>
+    <Form
+      method="post"
+      noValidate
+      className="flex flex-wrap items-start gap-2"
+      aria-label={t("curriculum_add_section")}
+    >
       <WritableFields>
-      <CsrfInput />
-      <input type="hidden" name="intent" value="add-section" />
-      <IdempotencyInput value={idempotencyKey} />
-      <Field
-        id="new-section-name"
-        name="name"
-        label={t("curriculum_new_section_name")}
-        labelClassName="sr-only"
-        errors={errors}
-        controlClassName="w-64 rounded border border-slate-300 px-3 py-1.5 text-sm aria-[invalid]:border-red-600"
-        inputProps={{ type: "text", maxLength, placeholder: t("curriculum_new_section_name"), defaultValue: shownValue(result, "name", "") as string }}
-      />
-      <button type="submit" className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90">
-        {t("curriculum_add_section")}
-      </button>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="add-section" />
+        <IdempotencyInput value={idempotencyKey} />
+        <Field
+          id="new-section-name"
+          name="name"
+          label={t("curriculum_new_section_name")}
+          labelClassName="sr-only"
+          errors={errors}
+          controlClassName="w-64 rounded border border-slate-300 px-3 py-1.5 text-sm aria-[invalid]:border-red-600"
+          inputProps={{
+            type: "text",
+            maxLength,
+            placeholder: t("curriculum_new_section_name"),
+            defaultValue: shownValue(result, "name", "") as string,
+          }}
+        />
+        <button
+          type="submit"
+          className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90"
+        >
+          {t("curriculum_add_section")}
+        </button>
       </WritableFields>
     </Form>
   );
@@ -203,7 +247,13 @@ function SectionCard({
       labelledBy={headingId}
       position={t("curriculum_section_n", { n: index + 1 })}
       title={section.name}
-      badge={section.is_display ? null : <span className="rounded border border-slate-300 bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{t("curriculum_hidden_section")}</span>}
+      badge={
+        section.is_display ? null : (
+          <span className="rounded border border-slate-300 bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+            {t("curriculum_hidden_section")}
+          </span>
+        )
+      }
       actions={
         <>
           <MoveButtons
@@ -211,16 +261,31 @@ function SectionCard({
             id={section.id}
             canUp={index > 0}
             canDown={!last}
-            labels={{ up: t("curriculum_move_up_named", { name: section.name }), down: t("curriculum_move_down_named", { name: section.name }) }}
+            labels={{
+              up: t("curriculum_move_up_named", { name: section.name }),
+              down: t("curriculum_move_down_named", { name: section.name }),
+            }}
           />
-          <a href={link("edit-section", section.id)} aria-label={t("curriculum_edit_section_named", { name: section.name })} className="text-sm text-primary hover:underline">
+          <a
+            href={link("edit-section", section.id)}
+            aria-label={t("curriculum_edit_section_named", { name: section.name })}
+            className="text-sm text-primary hover:underline"
+          >
             {t("curriculum_edit_section")}
           </a>
           <DisplayToggle intent="toggle-section" id={section.id} name={section.name} shown={section.is_display} />
-          <a href={link("add", section.id)} className="rounded border border-primary px-2 py-0.5 text-sm text-primary hover:bg-primary/5" aria-label={t("curriculum_add_material_to", { name: section.name })}>
+          <a
+            href={link("add", section.id)}
+            className="rounded border border-primary px-2 py-0.5 text-sm text-primary hover:bg-primary/5"
+            aria-label={t("curriculum_add_material_to", { name: section.name })}
+          >
             {t("curriculum_add_material")}
           </a>
-          <a href={link("delete-section", section.id)} aria-label={t("curriculum_delete_section_named", { name: section.name })} className="text-sm text-red-700 hover:underline">
+          <a
+            href={link("delete-section", section.id)}
+            aria-label={t("curriculum_delete_section_named", { name: section.name })}
+            className="text-sm text-red-700 hover:underline"
+          >
             {t("action_delete")}
           </a>
         </>
@@ -229,24 +294,28 @@ function SectionCard({
       {editing ? (
         <Form method="post" noValidate className="mb-3 flex flex-wrap items-start gap-2" action={`${here}${search}`}>
           <WritableFields>
-          <CsrfInput />
-          <input type="hidden" name="intent" value="edit-section" />
-          <input type="hidden" name="id" value={section.id} />
-          <Field
-            id={`section-name-${section.id}`}
-            name="name"
-            label={t("curriculum_section_name")}
-            labelClassName="sr-only"
-            errors={errors}
-            controlClassName="w-72 rounded border border-slate-300 px-3 py-1.5 text-sm aria-[invalid]:border-red-600"
-            inputProps={{ type: "text", maxLength, defaultValue: shownValue(editResult, "name", section.name) as string }}
-          />
-          <button type="submit" className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg">
-            {t("curriculum_save_section")}
-          </button>
-          <a href={here} className="px-2 py-1.5 text-sm text-primary underline">
-            {t("cancel")}
-          </a>
+            <CsrfInput />
+            <input type="hidden" name="intent" value="edit-section" />
+            <input type="hidden" name="id" value={section.id} />
+            <Field
+              id={`section-name-${section.id}`}
+              name="name"
+              label={t("curriculum_section_name")}
+              labelClassName="sr-only"
+              errors={errors}
+              controlClassName="w-72 rounded border border-slate-300 px-3 py-1.5 text-sm aria-[invalid]:border-red-600"
+              inputProps={{
+                type: "text",
+                maxLength,
+                defaultValue: shownValue(editResult, "name", section.name) as string,
+              }}
+            />
+            <button type="submit" className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg">
+              {t("curriculum_save_section")}
+            </button>
+            <a href={here} className="px-2 py-1.5 text-sm text-primary underline">
+              {t("cancel")}
+            </a>
           </WritableFields>
         </Form>
       ) : null}
@@ -255,7 +324,17 @@ function SectionCard({
   );
 }
 
-function MaterialTable({ section, firstSection, lastSection, previews }: { section: Section; firstSection: boolean; lastSection: boolean; previews: Record<number, Preview> }) {
+function MaterialTable({
+  section,
+  firstSection,
+  lastSection,
+  previews,
+}: {
+  section: Section;
+  firstSection: boolean;
+  lastSection: boolean;
+  previews: Record<number, Preview>;
+}) {
   const { t } = useContentTranslation();
   const rows = section.material_list;
   return (
@@ -267,16 +346,33 @@ function MaterialTable({ section, firstSection, lastSection, previews }: { secti
       actionsClassName="w-52"
       columns={[
         { key: "sort", label: t("curriculum_position"), render: (m) => m.sort, className: "w-10 text-slate-600" },
-        { key: "type", label: t("curriculum_col_type"), className: "w-36", render: (m) => <span className="whitespace-nowrap text-xs text-slate-700">{t(`curriculum_slot_${m.slot_type}`)}</span> },
+        {
+          key: "type",
+          label: t("curriculum_col_type"),
+          className: "w-36",
+          render: (m) => (
+            <span className="whitespace-nowrap text-xs text-slate-700">{t(`curriculum_slot_${m.slot_type}`)}</span>
+          ),
+        },
         {
           key: "name",
           label: t("curriculum_col_name"),
           render: (m) => (
             <span className="flex flex-wrap items-center gap-1.5">
               <span className="break-words font-medium text-slate-900">{m.name}</span>
-              <span className="rounded border border-slate-200 px-1.5 text-xs text-slate-600">{t(m.is_required ? "curriculum_badge_required" : "curriculum_badge_optional")}</span>
-              {m.is_preview ? <span className="rounded border border-sky-200 bg-sky-50 px-1.5 text-xs text-sky-800">{t("curriculum_badge_preview")}</span> : null}
-              {m.media ? <span className="text-xs text-slate-700">{t("curriculum_material_media_row", { name: m.media.name })}</span> : null}
+              <span className="rounded border border-slate-200 px-1.5 text-xs text-slate-600">
+                {t(m.is_required ? "curriculum_badge_required" : "curriculum_badge_optional")}
+              </span>
+              {m.is_preview ? (
+                <span className="rounded border border-sky-200 bg-sky-50 px-1.5 text-xs text-sky-800">
+                  {t("curriculum_badge_preview")}
+                </span>
+              ) : null}
+              {m.media ? (
+                <span className="text-xs text-slate-700">
+                  {t("curriculum_material_media_row", { name: m.media.name })}
+                </span>
+              ) : null}
               {previews[m.id] ? (
                 <PreviewLink
                   href={`?preview=${m.id}`}
@@ -293,21 +389,41 @@ function MaterialTable({ section, firstSection, lastSection, previews }: { secti
                 </a>
               ) : null}
               {m.url ? (
-                <a href={m.url} className="max-w-[16rem] truncate text-xs text-primary underline" rel="noreferrer noopener" target="_blank">
+                <a
+                  href={m.url}
+                  className="max-w-[16rem] truncate text-xs text-primary underline"
+                  rel="noreferrer noopener"
+                  target="_blank"
+                >
                   {m.url}
                 </a>
               ) : null}
             </span>
           ),
         },
-        { key: "duration", label: t("curriculum_col_duration"), className: "w-24", render: (m) => <span className="font-mono text-xs">{secondsToTimeText(m.duration)}</span> },
+        {
+          key: "duration",
+          label: t("curriculum_col_duration"),
+          className: "w-24",
+          render: (m) => <span className="font-mono text-xs">{secondsToTimeText(m.duration)}</span>,
+        },
         {
           key: "deps",
           label: t("curriculum_col_prerequisites"),
           className: "w-44",
-          render: (m) => (m.dependency_list.length ? <span className="text-xs">{m.dependency_list.map((x) => x.name).join(", ")}</span> : <span className="text-slate-400">—</span>),
+          render: (m) =>
+            m.dependency_list.length ? (
+              <span className="text-xs">{m.dependency_list.map((x) => x.name).join(", ")}</span>
+            ) : (
+              <span className="text-slate-400">—</span>
+            ),
         },
-        { key: "shown", label: t("curriculum_col_shown"), className: "w-24", render: (m) => <DisplayToggle intent="toggle-material" id={m.id} name={m.name} shown={m.is_display} /> },
+        {
+          key: "shown",
+          label: t("curriculum_col_shown"),
+          className: "w-24",
+          render: (m) => <DisplayToggle intent="toggle-material" id={m.id} name={m.name} shown={m.is_display} />,
+        },
       ]}
       actions={(m, i) => (
         <span className="inline-flex items-center gap-3">
@@ -316,12 +432,23 @@ function MaterialTable({ section, firstSection, lastSection, previews }: { secti
             id={m.id}
             canUp={!(firstSection && i === 0)}
             canDown={!(lastSection && i === rows.length - 1)}
-            labels={{ up: t("curriculum_move_up_named", { name: m.name }), down: t("curriculum_move_down_named", { name: m.name }) }}
+            labels={{
+              up: t("curriculum_move_up_named", { name: m.name }),
+              down: t("curriculum_move_down_named", { name: m.name }),
+            }}
           />
-          <a href={`?material=${m.id}`} aria-label={t("curriculum_edit_material_named", { name: m.name })} className="text-primary hover:underline">
+          <a
+            href={`?material=${m.id}`}
+            aria-label={t("curriculum_edit_material_named", { name: m.name })}
+            className="text-primary hover:underline"
+          >
             {t("curriculum_edit")}
           </a>
-          <a href={`?delete-material=${m.id}`} aria-label={t("curriculum_delete_material_named", { name: m.name })} className="text-red-700 hover:underline">
+          <a
+            href={`?delete-material=${m.id}`}
+            aria-label={t("curriculum_delete_material_named", { name: m.name })}
+            className="text-red-700 hover:underline"
+          >
             {t("action_delete")}
           </a>
         </span>

@@ -13,7 +13,9 @@ import { ItemWritableProvider } from "~/components/content/item-writable";
 
 // Only a read-only item (a cancelled class) shows it, with its date: other items' pages do not
 // load it (rendered in place on the server, hydrated when its chunk arrives).
-const ReadOnlyNotice = lazy(() => import("~/components/content/read-only-notice").then((m) => ({ default: m.ReadOnlyNotice })));
+const ReadOnlyNotice = lazy(() =>
+  import("~/components/content/read-only-notice").then((m) => ({ default: m.ReadOnlyNotice })),
+);
 // Memoised with its Suspense boundary: the page draws again while it hydrates (a form's state, a
 // navigation), and an update reaching the boundary before its chunk has arrived would throw the
 // server's notice away (React's #421, issue 33 item 15). Its props are the loader's, unchanged.
@@ -43,13 +45,21 @@ export default function ContentDetail() {
         crumbs={[
           { label: t("menu_home"), href: dash() },
           // A class of a program: Home › Class program › {program} › {class} (docs/decisions/044).
-          ...(d.via ? [{ label: t(d.via.labelKey), href: d.via.listHref }, { label: d.via.name, href: d.via.href }] : [{ label: t(d.labelKey), href: d.listHref }]),
+          ...(d.via
+            ? [
+                { label: t(d.via.labelKey), href: d.via.listHref },
+                { label: d.via.name, href: d.via.href },
+              ]
+            : [{ label: t(d.labelKey), href: d.listHref }]),
           { label: d.item.name },
         ]}
       >
         <span className="font-mono text-sm text-slate-600">{d.item.code}</span>
         {d.library?.takeHref ? (
-          <a href={d.library.takeHref} className="rounded border border-primary px-3 py-1.5 text-sm font-medium text-primary hover:bg-primary/5">
+          <a
+            href={d.library.takeHref}
+            className="rounded border border-primary px-3 py-1.5 text-sm font-medium text-primary hover:bg-primary/5"
+          >
             {t("lib_take_action")}
           </a>
         ) : null}

@@ -61,11 +61,23 @@ export async function action(args: ActionFunctionArgs) {
   await requireCsrf(api, form);
   invariantResponse(String(form.get("intent") ?? "save") === "save", "Bad Request");
   const submission = parseWithZod(form, { schema: enrollmentIdentificationSchema(minimumsOf(config), "form") });
-  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   const body = { ...submission.value, duration_lock: minutesToSeconds(submission.value.duration_lock) };
-  const res = await api.call<Record<string, unknown>>("PUT", `${type.api}${id}/enrollment/identification/`, { body, accept: [400] });
-  if (res.status === 400) return data({ result: submission.reply(apiFieldErrors(res.data)) as SubmissionResult<string[]> }, { status: 400, headers: api.headers() });
-  return redirectWithToast(new URL(args.request.url).pathname, { type: "success", message: "acc_toast_identification_saved" }, { headers: api.headers() });
+  const res = await api.call<Record<string, unknown>>("PUT", `${type.api}${id}/enrollment/identification/`, {
+    body,
+    accept: [400],
+  });
+  if (res.status === 400)
+    return data(
+      { result: submission.reply(apiFieldErrors(res.data)) as SubmissionResult<string[]> },
+      { status: 400, headers: api.headers() },
+    );
+  return redirectWithToast(
+    new URL(args.request.url).pathname,
+    { type: "success", message: "acc_toast_identification_saved" },
+    { headers: api.headers() },
+  );
 }
 
 export default function EnrollmentIdentificationTab() {
@@ -93,7 +105,13 @@ export default function EnrollmentIdentificationTab() {
           kind: "radio",
           options: LOCK_METHOD_CODES.map((m) => ({ value: String(m), label: t(`acc_lock_method_${m}`) })),
         },
-        { name: "attempt", label: t("acc_iden_field_attempt"), kind: "number", min: min.attempt, hint: t("acc_iden_hint_minimum", { n: min.attempt }) },
+        {
+          name: "attempt",
+          label: t("acc_iden_field_attempt"),
+          kind: "number",
+          min: min.attempt,
+          hint: t("acc_iden_hint_minimum", { n: min.attempt }),
+        },
         {
           name: "duration_lock",
           label: t("acc_iden_field_duration_lock"),
@@ -108,11 +126,11 @@ export default function EnrollmentIdentificationTab() {
   return (
     <Form method="post" noValidate className="max-w-2xl space-y-5">
       <WritableFields>
-      <CsrfInput />
-      <input type="hidden" name="intent" value="save" />
-      <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
-      <SettingSections sections={sections} values={values} result={result} />
-      <SaveBar busy={busy}>{t("action_save")}</SaveBar>
+        <CsrfInput />
+        <input type="hidden" name="intent" value="save" />
+        <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
+        <SettingSections sections={sections} values={values} result={result} />
+        <SaveBar busy={busy}>{t("action_save")}</SaveBar>
       </WritableFields>
     </Form>
   );

@@ -30,11 +30,25 @@ export async function loader(args: LoaderFunctionArgs) {
   const search = (new URL(args.request.url).searchParams.get("search") ?? "").trim();
   const [{ data: chosen }, found] = await Promise.all([
     api.get<PrerequisiteAnswer>(`${type.api}${id}/enrollment/prerequisite/`),
-    search ? api.get<Paged<Row>>(type.api, { query: { search, page_size: SEARCH_SIZE + 1, ordering: "name" }, accept: [400] }) : null,
+    search
+      ? api.get<Paged<Row>>(type.api, {
+          query: { search, page_size: SEARCH_SIZE + 1, ordering: "name" },
+          accept: [400],
+        })
+      : null,
   ]);
   const taken = new Set([id, ...chosen.results.map((r) => r.id)]);
-  const candidates = found?.status === 200 ? found.data.results.filter((r) => !taken.has(r.id)).slice(0, SEARCH_SIZE).map(({ id: rid, name, code }) => ({ id: rid, name, code })) : [];
-  return data({ chosen: chosen.results, search, candidates, more: (found?.data.count ?? 0) > SEARCH_SIZE }, { headers: api.headers() });
+  const candidates =
+    found?.status === 200
+      ? found.data.results
+          .filter((r) => !taken.has(r.id))
+          .slice(0, SEARCH_SIZE)
+          .map(({ id: rid, name, code }) => ({ id: rid, name, code }))
+      : [];
+  return data(
+    { chosen: chosen.results, search, candidates, more: (found?.data.count ?? 0) > SEARCH_SIZE },
+    { headers: api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -51,12 +65,19 @@ export async function action(args: ActionFunctionArgs) {
   const ids = current.results.map((r) => r.id).filter((r) => r !== target);
   const url = new URL(args.request.url);
   const here = `${url.pathname}${url.search}`;
-  const res = await api.call<Record<string, string[]>>("PUT", path, { body: { prerequisite_list: intent === "add" ? [...ids, target] : ids }, accept: [400] });
+  const res = await api.call<Record<string, string[]>>("PUT", path, {
+    body: { prerequisite_list: intent === "add" ? [...ids, target] : ids },
+    accept: [400],
+  });
   if (res.status === 400) {
     const message = Object.values(res.data ?? {}).flat()[0] ?? MSG.invalid;
     return redirectWithToast(here, { type: "error", message }, { headers: api.headers() });
   }
-  return redirectWithToast(here, { type: "success", message: intent === "add" ? "acc_toast_prerequisite_added" : "acc_toast_prerequisite_removed" }, { headers: api.headers() });
+  return redirectWithToast(
+    here,
+    { type: "success", message: intent === "add" ? "acc_toast_prerequisite_added" : "acc_toast_prerequisite_removed" },
+    { headers: api.headers() },
+  );
 }
 
 export default function PrerequisiteTab() {
@@ -84,7 +105,14 @@ export default function PrerequisiteTab() {
               key: "actions",
               label: t("actions"),
               className: "text-right",
-              render: (r) => <PostButton intent="remove" fields={{ id: r.id }} label={t("acc_remove")} ariaLabel={t("acc_remove_named", { name: r.name })} />,
+              render: (r) => (
+                <PostButton
+                  intent="remove"
+                  fields={{ id: r.id }}
+                  label={t("acc_remove")}
+                  ariaLabel={t("acc_remove_named", { name: r.name })}
+                />
+              ),
             },
           ]}
         />
@@ -105,7 +133,10 @@ export default function PrerequisiteTab() {
             placeholder={t("search_placeholder")}
             className="block w-full rounded border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
           />
-          <button type="submit" className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
+          <button
+            type="submit"
+            className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50"
+          >
             {t("search")}
           </button>
         </Form>
@@ -121,7 +152,14 @@ export default function PrerequisiteTab() {
                 key: "actions",
                 label: t("actions"),
                 className: "text-right",
-                render: (r) => <PostButton intent="add" fields={{ id: r.id }} label={t("acc_add")} ariaLabel={t("acc_add_named", { name: r.name })} />,
+                render: (r) => (
+                  <PostButton
+                    intent="add"
+                    fields={{ id: r.id }}
+                    label={t("acc_add")}
+                    ariaLabel={t("acc_add_named", { name: r.name })}
+                  />
+                ),
               },
             ]}
           />

@@ -71,7 +71,12 @@ export async function loader(args: LoaderFunctionArgs) {
     api.get<{ results: FilterOption[] }>(`${type.api}${id}/enrollment/form/`),
   ]);
   return data(
-    { values: formValues(settings, offset), choices: settings.cancel_type_choices, saved: settings.datetime_update !== null, forms: forms.results.map((f) => ({ value: String(f.id), label: f.code ? `${f.name} (${f.code})` : f.name })) },
+    {
+      values: formValues(settings, offset),
+      choices: settings.cancel_type_choices,
+      saved: settings.datetime_update !== null,
+      forms: forms.results.map((f) => ({ value: String(f.id), label: f.code ? `${f.name} (${f.code})` : f.name })),
+    },
     { headers: api.headers() },
   );
 }
@@ -84,13 +89,17 @@ export async function action(args: ActionFunctionArgs) {
   await requireCsrf(api, form);
   invariantResponse(String(form.get("intent") ?? "save") === "save", "Bad Request");
   const submission = parseWithZod(form, { schema: enrollmentSchema(cancelKindOf(type), "form") });
-  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   const v = submission.value;
   const offset = await zoneOffset();
   const instant = (local: string | null) => (local === null ? null : fromLocalInput(local, offset));
   const body = {
     ...v,
-    content_period_enroll: { datetime_start: instant(v.content_period_enroll.datetime_start), datetime_end: instant(v.content_period_enroll.datetime_end) },
+    content_period_enroll: {
+      datetime_start: instant(v.content_period_enroll.datetime_start),
+      datetime_end: instant(v.content_period_enroll.datetime_end),
+    },
     content_period_cancel: {
       type: v.content_period_cancel.type,
       duration: daysToSeconds(v.content_period_cancel.duration),
@@ -100,8 +109,16 @@ export async function action(args: ActionFunctionArgs) {
     duration_expire: daysToSeconds(v.duration_expire),
   };
   const res = await api.call<Record<string, unknown>>("PUT", `${type.api}${id}/enrollment/`, { body, accept: [400] });
-  if (res.status === 400) return data({ result: submission.reply(apiFieldErrors(res.data)) as SubmissionResult<string[]> }, { status: 400, headers: api.headers() });
-  return redirectWithToast(new URL(args.request.url).pathname, { type: "success", message: "acc_toast_enrollment_saved" }, { headers: api.headers() });
+  if (res.status === 400)
+    return data(
+      { result: submission.reply(apiFieldErrors(res.data)) as SubmissionResult<string[]> },
+      { status: 400, headers: api.headers() },
+    );
+  return redirectWithToast(
+    new URL(args.request.url).pathname,
+    { type: "success", message: "acc_toast_enrollment_saved" },
+    { headers: api.headers() },
+  );
 }
 
 const options = (table: Record<string, number>, prefix: string, t: (k: string) => string) =>
@@ -119,10 +136,34 @@ export default function EnrollmentTab() {
       id: "access",
       title: t("acc_section_access"),
       fields: [
-        { name: "type_access", label: t("acc_field_type_access"), kind: "select", options: options(TYPE_ACCESS, "acc_type_access_", t) },
-        { name: "type_waiting", label: t("acc_field_type_waiting"), kind: "radio", options: options(TYPE_WAITING, "acc_type_waiting_", t), hint: t("acc_hint_type_waiting") },
-        { name: "form", label: t("acc_field_form"), kind: "select", options: [{ value: "", label: t("acc_form_none") }, ...forms], hint: t("acc_hint_form") },
-        { name: "capacity", label: t("acc_field_capacity"), kind: "number", min: 0, unit: t("acc_unit_seats"), hint: t("acc_hint_capacity") },
+        {
+          name: "type_access",
+          label: t("acc_field_type_access"),
+          kind: "select",
+          options: options(TYPE_ACCESS, "acc_type_access_", t),
+        },
+        {
+          name: "type_waiting",
+          label: t("acc_field_type_waiting"),
+          kind: "radio",
+          options: options(TYPE_WAITING, "acc_type_waiting_", t),
+          hint: t("acc_hint_type_waiting"),
+        },
+        {
+          name: "form",
+          label: t("acc_field_form"),
+          kind: "select",
+          options: [{ value: "", label: t("acc_form_none") }, ...forms],
+          hint: t("acc_hint_form"),
+        },
+        {
+          name: "capacity",
+          label: t("acc_field_capacity"),
+          kind: "number",
+          min: 0,
+          unit: t("acc_unit_seats"),
+          hint: t("acc_hint_capacity"),
+        },
         { name: "enrollment_required", label: t("acc_field_enrollment_required"), kind: "checkbox" },
         { name: "is_rejected_able_re_enroll", label: t("acc_field_is_rejected_able_re_enroll"), kind: "checkbox" },
       ],
@@ -132,11 +173,27 @@ export default function EnrollmentTab() {
       title: t("acc_section_session"),
       fields: [
         { name: "is_session_enrollment", label: t("acc_field_is_session_enrollment"), kind: "checkbox" },
-        { name: "minimum_session_enrollment", label: t("acc_field_minimum_session_enrollment"), kind: "number", min: 0, unit: t("acc_unit_learners") },
-        { name: "maximum_session_enrollment", label: t("acc_field_maximum_session_enrollment"), kind: "number", min: 1, unit: t("acc_unit_learners") },
+        {
+          name: "minimum_session_enrollment",
+          label: t("acc_field_minimum_session_enrollment"),
+          kind: "number",
+          min: 0,
+          unit: t("acc_unit_learners"),
+        },
+        {
+          name: "maximum_session_enrollment",
+          label: t("acc_field_maximum_session_enrollment"),
+          kind: "number",
+          min: 1,
+          unit: t("acc_unit_learners"),
+        },
         { name: "is_session_reserved", label: t("acc_field_is_session_reserved"), kind: "checkbox" },
         { name: "is_overlap_time", label: t("acc_field_is_overlap_time"), kind: "checkbox" },
-        { name: "is_allow_change_session_enrollment", label: t("acc_field_is_allow_change_session_enrollment"), kind: "checkbox" },
+        {
+          name: "is_allow_change_session_enrollment",
+          label: t("acc_field_is_allow_change_session_enrollment"),
+          kind: "checkbox",
+        },
       ],
     },
     {
@@ -153,18 +210,42 @@ export default function EnrollmentTab() {
       title: t("acc_section_cancel"),
       fields: [
         { name: "is_user_canceled", label: t("acc_field_is_user_canceled"), kind: "checkbox" },
-        { name: "content_period_cancel.type", label: t("acc_field_cancel_type"), kind: "radio", options: choices.map((c) => ({ value: String(c), label: t(`acc_cancel_type_${c}`) })) },
-        { name: "content_period_cancel.duration", label: t("acc_field_cancel_duration"), kind: "number", min: 1, unit: days, hint: t("acc_hint_cancel_duration") },
+        {
+          name: "content_period_cancel.type",
+          label: t("acc_field_cancel_type"),
+          kind: "radio",
+          options: choices.map((c) => ({ value: String(c), label: t(`acc_cancel_type_${c}`) })),
+        },
+        {
+          name: "content_period_cancel.duration",
+          label: t("acc_field_cancel_duration"),
+          kind: "number",
+          min: 1,
+          unit: days,
+          hint: t("acc_hint_cancel_duration"),
+        },
       ],
     },
     {
       id: "learning",
       title: t("acc_section_learning"),
       fields: [
-        { name: "duration_expire", label: t("acc_field_duration_expire"), kind: "number", min: 1, unit: days, hint: t("acc_hint_duration_expire") },
+        {
+          name: "duration_expire",
+          label: t("acc_field_duration_expire"),
+          kind: "number",
+          min: 1,
+          unit: days,
+          hint: t("acc_hint_duration_expire"),
+        },
         { name: "is_retrain", label: t("acc_field_is_retrain"), kind: "checkbox" },
         { name: "retrain_count", label: t("acc_field_retrain_count"), kind: "number", min: 1 },
-        { name: "retrain_unit", label: t("acc_field_retrain_unit"), kind: "select", options: options(RETRAIN_UNIT, "acc_retrain_unit_", t) },
+        {
+          name: "retrain_unit",
+          label: t("acc_field_retrain_unit"),
+          kind: "select",
+          options: options(RETRAIN_UNIT, "acc_retrain_unit_", t),
+        },
       ],
     },
   ];
@@ -178,11 +259,11 @@ export default function EnrollmentTab() {
       </div>
       <Form method="post" noValidate className="space-y-5">
         <WritableFields>
-        <CsrfInput />
-        <input type="hidden" name="intent" value="save" />
-        <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
-        <SettingSections sections={sections} values={values} result={result} />
-        <SaveBar busy={busy}>{t("action_save")}</SaveBar>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="save" />
+          <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
+          <SettingSections sections={sections} values={values} result={result} />
+          <SaveBar busy={busy}>{t("action_save")}</SaveBar>
         </WritableFields>
       </Form>
     </section>

@@ -38,12 +38,23 @@ export default function IdentificationCurriculum() {
         rows={list.results}
         columns={[
           { key: "section", label: t("ext_col_section"), render: (r) => r.section.name },
-          { key: "material", label: t("idt_col_material"), render: (r) => r.material?.name ?? <span className="text-slate-600">{t("idt_whole_section")}</span> },
-          { key: "type", label: t("idt_col_type"), render: (r) => (r.material ? t(`curriculum_slot_${r.material.slot_type}`) : "—") },
+          {
+            key: "material",
+            label: t("idt_col_material"),
+            render: (r) => r.material?.name ?? <span className="text-slate-600">{t("idt_whole_section")}</span>,
+          },
+          {
+            key: "type",
+            label: t("idt_col_type"),
+            render: (r) => (r.material ? t(`curriculum_slot_${r.material.slot_type}`) : "—"),
+          },
           {
             key: "check",
             label: t("idt_col_check"),
-            render: (r) => (r.identification.is_enabled ? t("idt_check_on", { method: t(`ext_method_${r.identification.method}`) }) : t("idt_check_off")),
+            render: (r) =>
+              r.identification.is_enabled
+                ? t("idt_check_on", { method: t(`ext_method_${r.identification.method}`) })
+                : t("idt_check_off"),
           },
         ]}
       />

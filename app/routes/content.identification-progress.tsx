@@ -19,7 +19,9 @@ export const handle = { i18n: ["content", "extras", "enrollment"] };
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { api, apiPath, header } = await loadTransaction(args, "progress");
-  const res = await api.get<TransactionProgress>(`${apiPath}progress/${rowParam(args.params, "progressid")}/`, { accept: [404] });
+  const res = await api.get<TransactionProgress>(`${apiPath}progress/${rowParam(args.params, "progressid")}/`, {
+    accept: [404],
+  });
   if (res.status === 404) throw new Response("Not Found", { status: 404, headers: api.headers() });
   // Its full history is the overall progress page's (same flag).
   const history = `${header.item}/overall/progress/${res.data.id}/history`;
@@ -29,7 +31,8 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function IdentificationProgress() {
   const { header, progress: p, history } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatInstant("dateTime", i18n.language, iso, header.offset)}</time> : "—");
+  const when = (iso: string | null) =>
+    iso ? <time dateTime={iso}>{formatInstant("dateTime", i18n.language, iso, header.offset)}</time> : "—";
   const facts: [string, React.ReactNode][] = [
     ["idt_field_status", <ProgressBadge key="s" status={p.status} />],
     ["enr_col_enrolled", when(p.datetime_enroll)],

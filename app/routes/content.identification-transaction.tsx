@@ -34,7 +34,15 @@ export default function IdentificationTransaction() {
         rows={rows}
         columns={[
           { key: "no", label: t("idt_col_attempt_no"), className: "text-right", render: (r) => r.no },
-          { key: "when", label: t("ext_col_when"), render: (r) => <time dateTime={r.datetime_create}>{formatInstant("dateTime", i18n.language, r.datetime_create, header.offset)}</time> },
+          {
+            key: "when",
+            label: t("ext_col_when"),
+            render: (r) => (
+              <time dateTime={r.datetime_create}>
+                {formatInstant("dateTime", i18n.language, r.datetime_create, header.offset)}
+              </time>
+            ),
+          },
           { key: "method", label: t("ext_col_method"), render: (r) => t(`ext_method_${r.method}`) },
           { key: "status", label: t("ext_col_result"), render: (r) => <IdentificationBadge status={r.status} /> },
           { key: "section", label: t("ext_col_section"), render: (r) => r.section ?? "—" },

@@ -23,14 +23,23 @@ const KEYS = ["search", "method", "status", "ordering"] as const;
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type } = await requireContent(args, "view");
   const paths = itemPaths(type, itemId(type, args.params));
-  const { list, badQuery } = await loadPagedList<TransactionRow>(api, `${paths.api}identification/transaction/`, args.request, KEYS);
-  return data({ list, badQuery, offset: await zoneOffset(), base: `${paths.base}/identification` }, { headers: api.headers() });
+  const { list, badQuery } = await loadPagedList<TransactionRow>(
+    api,
+    `${paths.api}identification/transaction/`,
+    args.request,
+    KEYS,
+  );
+  return data(
+    { list, badQuery, offset: await zoneOffset(), base: `${paths.base}/identification` },
+    { headers: api.headers() },
+  );
 }
 
 export default function IdentificationTransactions() {
   const d = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatInstant("dateTime", i18n.language, iso, d.offset)}</time> : "—");
+  const when = (iso: string | null) =>
+    iso ? <time dateTime={iso}>{formatInstant("dateTime", i18n.language, iso, d.offset)}</time> : "—";
   return (
     <section aria-labelledby="transactions-title" className="space-y-4">
       <div>
@@ -40,13 +49,30 @@ export default function IdentificationTransactions() {
         <p className="text-sm text-slate-600">{t("idt_intro")}</p>
       </div>
       <IdentificationFilters id="transaction-filters" />
-      {d.badQuery ? <p className="text-sm text-red-700" role="alert">{t("invalid")}</p> : null}
+      {d.badQuery ? (
+        <p className="text-sm text-red-700" role="alert">
+          {t("invalid")}
+        </p>
+      ) : null}
       <DataTable
         caption={t("idt_title")}
         empty={t("idt_empty")}
         rows={d.list.results}
         columns={[
-          { key: "start", label: t("idt_col_started"), sort: "datetime_start", render: (r) => <a href={`${d.base}/${r.id}`} className="text-primary underline" aria-label={t("idt_open", { name: r.account.name })}>{when(r.datetime_start)}</a> },
+          {
+            key: "start",
+            label: t("idt_col_started"),
+            sort: "datetime_start",
+            render: (r) => (
+              <a
+                href={`${d.base}/${r.id}`}
+                className="text-primary underline"
+                aria-label={t("idt_open", { name: r.account.name })}
+              >
+                {when(r.datetime_start)}
+              </a>
+            ),
+          },
           ...identificationColumns<TransactionRow>(t),
           { key: "attempts", label: t("idt_col_attempts"), className: "text-right", render: (r) => r.attempt_count },
           { key: "items", label: t("idt_col_items"), className: "text-right", render: (r) => r.item_count },

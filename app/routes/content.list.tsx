@@ -35,12 +35,19 @@ export default function ContentList() {
     <>
       {/* Inside another item's tab its sub-page bar links these already. */}
       {(d.inTab ? [] : d.pages).map((p) => (
-          <a key={p.id} href={p.href} className="rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-            {t(p.labelKey)}
-          </a>
-        ))}
+        <a
+          key={p.id}
+          href={p.href}
+          className="rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+        >
+          {t(p.labelKey)}
+        </a>
+      ))}
       {d.can.add ? (
-        <a href={d.createHref} className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90">
+        <a
+          href={d.createHref}
+          className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90"
+        >
           {t("action_create")}
         </a>
       ) : null}
@@ -63,15 +70,35 @@ export default function ContentList() {
       {d.exportLink && d.list.count ? (
         // The whole list as searched, filtered and ordered (docs/decisions/081); the default order when none is asked.
         <div className="my-3 flex justify-end">
-          <ExportLinks href={d.exportLink.href} keys={d.exportLink.keys} defaults={{ ordering: d.exportLink.ordering }} />
+          <ExportLinks
+            href={d.exportLink.href}
+            keys={d.exportLink.keys}
+            defaults={{ ordering: d.exportLink.ordering }}
+          />
         </div>
       ) : null}
-      {d.badQuery ? <p className="my-3 text-sm text-red-700" role="alert">{t("invalid")}</p> : null}
-      <ListTable columns={d.columns} rows={rows} rowCount={d.rowCount} itemBase={d.itemBase} can={d.can} empty={d.filtered ? t("no_results") : t("list_empty", nounValues(t, d.nounKey))} />
+      {d.badQuery ? (
+        <p className="my-3 text-sm text-red-700" role="alert">
+          {t("invalid")}
+        </p>
+      ) : null}
+      <ListTable
+        columns={d.columns}
+        rows={rows}
+        rowCount={d.rowCount}
+        itemBase={d.itemBase}
+        can={d.can}
+        empty={d.filtered ? t("no_results") : t("list_empty", nounValues(t, d.nounKey))}
+      />
       <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} capped={d.list.count_capped} />
       {/* A refused delete replaces its confirmation step (the URL still names the item). */}
       {d.pending && !warning ? <ConfirmDelete item={d.pending} /> : null}
-      {warning ? <WarningDialog messageKey={warning} items={actionData && "items" in actionData ? (actionData.items as string[]) : undefined} /> : null}
+      {warning ? (
+        <WarningDialog
+          messageKey={warning}
+          items={actionData && "items" in actionData ? (actionData.items as string[]) : undefined}
+        />
+      ) : null}
     </div>
   );
 }

@@ -81,20 +81,47 @@ export async function action(args: ActionFunctionArgs) {
   back.delete("remove");
   if (act === "delete" && kind === "thread") back.delete("thread");
   const to = `${url.pathname}${back.size ? `?${back}` : ""}`;
-  const res = act === "delete" ? await api.delete(path, { accept: [404] }) : await api.patch(path, { is_hidden: act === "hide" }, { accept: [404] });
-  if (res.status === 404) return redirectWithToast(to, { type: "error", message: MSG.not_found, status: 404 }, { headers: api.headers() });
+  const res =
+    act === "delete"
+      ? await api.delete(path, { accept: [404] })
+      : await api.patch(path, { is_hidden: act === "hide" }, { accept: [404] });
+  if (res.status === 404)
+    return redirectWithToast(to, { type: "error", message: MSG.not_found, status: 404 }, { headers: api.headers() });
   const message = act === "delete" ? "toast_deleted" : act === "hide" ? "toast_hidden" : "toast_shown";
   return redirectWithToast(to, { type: "success", message }, { headers: api.headers() });
 }
 
 function HiddenBadge({ hidden }: { hidden: boolean }) {
   const { t } = useTranslation();
-  return <span className={`rounded px-2 py-0.5 text-xs ${hidden ? "bg-slate-200 text-slate-800" : "bg-emerald-50 text-emerald-800"}`}>{t(hidden ? "state_hidden" : "state_shown")}</span>;
+  return (
+    <span
+      className={`rounded px-2 py-0.5 text-xs ${hidden ? "bg-slate-200 text-slate-800" : "bg-emerald-50 text-emerald-800"}`}
+    >
+      {t(hidden ? "state_hidden" : "state_shown")}
+    </span>
+  );
 }
 
-function ToggleButton({ kind, id, name, hidden }: { kind: "thread" | "reply"; id: number; name: string; hidden: boolean }) {
+function ToggleButton({
+  kind,
+  id,
+  name,
+  hidden,
+}: {
+  kind: "thread" | "reply";
+  id: number;
+  name: string;
+  hidden: boolean;
+}) {
   const { t } = useTranslation();
-  return <PostButton intent={`${hidden ? "show" : "hide"}-${kind}`} fields={{ id }} label={t(hidden ? "ext_action_show" : "ext_action_hide")} ariaLabel={t(hidden ? "action_show_named" : "action_hide_named", { name })} />;
+  return (
+    <PostButton
+      intent={`${hidden ? "show" : "hide"}-${kind}`}
+      fields={{ id }}
+      label={t(hidden ? "ext_action_show" : "ext_action_hide")}
+      ariaLabel={t(hidden ? "action_show_named" : "action_hide_named", { name })}
+    />
+  );
 }
 
 export default function DiscussionPage() {
@@ -107,7 +134,10 @@ export default function DiscussionPage() {
   const remove = params.get("remove") ?? "";
   const removeThread = /^thread-(\d+)$/.exec(remove);
   const removeReply = /^reply-(\d+)$/.exec(remove);
-  const pendingThread = removeThread ? (d.list.results.find((r) => r.id === Number(removeThread[1])) ?? (d.thread?.id === Number(removeThread[1]) ? d.thread : null)) : null;
+  const pendingThread = removeThread
+    ? (d.list.results.find((r) => r.id === Number(removeThread[1])) ??
+      (d.thread?.id === Number(removeThread[1]) ? d.thread : null))
+    : null;
   const pendingReply = removeReply ? (d.thread?.reply_list.find((r) => r.id === Number(removeReply[1])) ?? null) : null;
   return (
     <section aria-labelledby="discussion-title" className="space-y-4">
@@ -119,9 +149,22 @@ export default function DiscussionPage() {
         id="discussion-filters"
         keep={["ordering"]}
         placeholder={t("ext_discussion_search")}
-        selects={[{ name: "is_hidden", label: t("ext_filter_visibility"), options: [{ value: "false", label: t("state_shown") }, { value: "true", label: t("state_hidden") }] }]}
+        selects={[
+          {
+            name: "is_hidden",
+            label: t("ext_filter_visibility"),
+            options: [
+              { value: "false", label: t("state_shown") },
+              { value: "true", label: t("state_hidden") },
+            ],
+          },
+        ]}
       />
-      {d.badQuery ? <p className="text-sm text-red-700" role="alert">{t("invalid")}</p> : null}
+      {d.badQuery ? (
+        <p className="text-sm text-red-700" role="alert">
+          {t("invalid")}
+        </p>
+      ) : null}
       <DataTable
         caption={t("ext_discussion_threads")}
         empty={t("ext_discussion_empty")}
@@ -132,14 +175,23 @@ export default function DiscussionPage() {
             label: t("ext_col_thread"),
             sort: "title",
             render: (r) => (
-              <a href={withParam(params, "thread", String(r.id)).replace(/^\?$/, "")} className="font-medium text-slate-900 hover:underline" aria-current={d.thread?.id === r.id ? "true" : undefined}>
+              <a
+                href={withParam(params, "thread", String(r.id)).replace(/^\?$/, "")}
+                className="font-medium text-slate-900 hover:underline"
+                aria-current={d.thread?.id === r.id ? "true" : undefined}
+              >
                 {r.title}
               </a>
             ),
           },
           { key: "author", label: t("ext_col_author"), render: (r) => r.account.name },
           { key: "replies", label: t("ext_col_replies"), className: "text-right", render: (r) => r.reply_count },
-          { key: "activity", label: t("ext_col_last_activity"), sort: "datetime_last_activity", render: (r) => <time dateTime={r.datetime_last_activity}>{when(r.datetime_last_activity)}</time> },
+          {
+            key: "activity",
+            label: t("ext_col_last_activity"),
+            sort: "datetime_last_activity",
+            render: (r) => <time dateTime={r.datetime_last_activity}>{when(r.datetime_last_activity)}</time>,
+          },
           { key: "state", label: t("ext_col_visibility"), render: (r) => <HiddenBadge hidden={r.is_hidden} /> },
           ...(d.canModerate
             ? [
@@ -150,7 +202,11 @@ export default function DiscussionPage() {
                   render: (r: DiscussionThreadRow) => (
                     <span className="inline-flex items-center gap-3">
                       <ToggleButton kind="thread" id={r.id} name={r.title} hidden={r.is_hidden} />
-                      <a href={withParam(params, "remove", `thread-${r.id}`)} className="text-red-700 hover:underline" aria-label={t("action_delete_named", { name: r.title })}>
+                      <a
+                        href={withParam(params, "remove", `thread-${r.id}`)}
+                        className="text-red-700 hover:underline"
+                        aria-label={t("action_delete_named", { name: r.title })}
+                      >
                         {t("action_delete")}
                       </a>
                     </span>
@@ -170,7 +226,8 @@ export default function DiscussionPage() {
                 {d.thread.title}
               </h3>
               <p className="text-xs text-slate-600">
-                {d.thread.account.name} · <time dateTime={d.thread.datetime_create}>{when(d.thread.datetime_create)}</time>
+                {d.thread.account.name} ·{" "}
+                <time dateTime={d.thread.datetime_create}>{when(d.thread.datetime_create)}</time>
               </p>
             </div>
             <HiddenBadge hidden={d.thread.is_hidden} />
@@ -179,11 +236,16 @@ export default function DiscussionPage() {
             </a>
           </header>
           <p className="whitespace-pre-line text-sm text-slate-800">{d.thread.body}</p>
-          <h4 className="pt-2 text-sm font-semibold text-slate-700">{t("ext_replies", { count: d.thread.reply_list.length })}</h4>
+          <h4 className="pt-2 text-sm font-semibold text-slate-700">
+            {t("ext_replies", { count: d.thread.reply_list.length })}
+          </h4>
           {d.thread.reply_list.length ? (
             <ol className="space-y-2" aria-label={t("ext_replies", { count: d.thread.reply_list.length })}>
               {d.thread.reply_list.map((r) => (
-                <li key={r.id} className={`rounded border p-3 ${r.is_hidden ? "border-dashed border-slate-300 bg-slate-50" : "border-slate-200"}`}>
+                <li
+                  key={r.id}
+                  className={`rounded border p-3 ${r.is_hidden ? "border-dashed border-slate-300 bg-slate-50" : "border-slate-200"}`}
+                >
                   <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
                     <span className="font-medium text-slate-800">{r.account.name}</span>
                     <time dateTime={r.datetime_create}>{when(r.datetime_create)}</time>
@@ -191,7 +253,11 @@ export default function DiscussionPage() {
                     {d.canModerate ? (
                       <span className="ml-auto inline-flex items-center gap-3">
                         <ToggleButton kind="reply" id={r.id} name={excerpt(r.body)} hidden={r.is_hidden} />
-                        <a href={withParam(params, "remove", `reply-${r.id}`)} className="text-red-700 hover:underline" aria-label={t("action_delete_named", { name: excerpt(r.body) })}>
+                        <a
+                          href={withParam(params, "remove", `reply-${r.id}`)}
+                          className="text-red-700 hover:underline"
+                          aria-label={t("action_delete_named", { name: excerpt(r.body) })}
+                        >
                           {t("action_delete")}
                         </a>
                       </span>
@@ -208,10 +274,20 @@ export default function DiscussionPage() {
       ) : null}
 
       {d.canModerate && pendingThread ? (
-        <ConfirmDelete item={{ id: pendingThread.id, name: pendingThread.title }} param="remove" intent="delete-thread" text={t("ext_delete_thread_text", { name: pendingThread.title })} />
+        <ConfirmDelete
+          item={{ id: pendingThread.id, name: pendingThread.title }}
+          param="remove"
+          intent="delete-thread"
+          text={t("ext_delete_thread_text", { name: pendingThread.title })}
+        />
       ) : null}
       {d.canModerate && pendingReply ? (
-        <ConfirmDelete item={{ id: pendingReply.id, name: excerpt(pendingReply.body) }} param="remove" intent="delete-reply" text={t("ext_delete_reply_text", { name: excerpt(pendingReply.body) })} />
+        <ConfirmDelete
+          item={{ id: pendingReply.id, name: excerpt(pendingReply.body) }}
+          param="remove"
+          intent="delete-reply"
+          text={t("ext_delete_reply_text", { name: excerpt(pendingReply.body) })}
+        />
       ) : null}
     </section>
   );

@@ -33,7 +33,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const query: Record<string, string | number> = {};
   for (const k of KEYS) if (q.get(k)) query[k] = q.get(k)!;
   // spec 002 §8: a page past the last lands on the last one (paging.server.ts).
-  const res = await readListPage<Paged<IdentificationAttempt>>(api, `${type.api}${id}/identification/`, { url, query, accept: [400, 404] });
+  const res = await readListPage<Paged<IdentificationAttempt>>(api, `${type.api}${id}/identification/`, {
+    url,
+    query,
+    accept: [400, 404],
+  });
   return data(
     {
       list: res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 },
@@ -56,13 +60,26 @@ export default function IdentificationLog() {
         <p className="text-sm text-slate-600">{t("ext_identification_intro")}</p>
       </div>
       <IdentificationFilters id="identification-filters" />
-      {d.badQuery ? <p className="text-sm text-red-700" role="alert">{t("invalid")}</p> : null}
+      {d.badQuery ? (
+        <p className="text-sm text-red-700" role="alert">
+          {t("invalid")}
+        </p>
+      ) : null}
       <DataTable
         caption={t("overall_identification")}
         empty={t("no_results")}
         rows={d.list.results}
         columns={[
-          { key: "when", label: t("ext_col_when"), sort: "datetime_create", render: (r) => <time dateTime={r.datetime_create}>{formatInstant("dateTime", i18n.language, r.datetime_create, d.offset)}</time> },
+          {
+            key: "when",
+            label: t("ext_col_when"),
+            sort: "datetime_create",
+            render: (r) => (
+              <time dateTime={r.datetime_create}>
+                {formatInstant("dateTime", i18n.language, r.datetime_create, d.offset)}
+              </time>
+            ),
+          },
           ...identificationColumns<IdentificationAttempt>(t),
           { key: "section", label: t("ext_col_section"), render: (r) => r.section ?? "—" },
         ]}

@@ -20,7 +20,10 @@ export const handle = { i18n: ["content", "extras"] };
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type, permission } = await requireContent(args, "view");
   const paths = itemPaths(type, itemId(type, args.params));
-  const summary = (await api.get<OverallSummary>(`${paths.api}overall/`)).data as Record<string, Record<string, number> | null>;
+  const summary = (await api.get<OverallSummary>(`${paths.api}overall/`)).data as Record<
+    string,
+    Record<string, number> | null
+  >;
   const pages = overallPages(type, paths.base);
   const cards = pages
     .filter((p) => allows(type, permission, p.action ?? "view") && summary[p.key])

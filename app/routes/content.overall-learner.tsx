@@ -67,7 +67,12 @@ export default function OverallLearner() {
     { key: "status", label: t("enr_col_status"), sort: "status", render: (r) => <ProgressBadge status={r.status} /> },
     { key: "add_method", label: t("enr_col_add_method"), render: (r) => t(`add_method_${r.add_method}`) },
     { key: "added_by", label: t("enr_col_added_by"), render: (r) => t(`added_by_${r.added_by}`) },
-    { key: "datetime_enroll", label: t("enr_col_enrolled"), sort: "datetime_enroll", render: (r) => <time dateTime={r.datetime_enroll}>{day(r.datetime_enroll)}</time> },
+    {
+      key: "datetime_enroll",
+      label: t("enr_col_enrolled"),
+      sort: "datetime_enroll",
+      render: (r) => <time dateTime={r.datetime_enroll}>{day(r.datetime_enroll)}</time>,
+    },
     ...d.rowPages.map((p) => ({
       key: `page-${p.id}`,
       label: t(p.labelKey),
@@ -87,7 +92,10 @@ export default function OverallLearner() {
         <div className="ml-auto flex flex-wrap items-center gap-2">
           {d.exportHref ? <ExportLinks href={d.exportHref} /> : null}
           {writable ? (
-            <a href={d.enrollHref} className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90">
+            <a
+              href={d.enrollHref}
+              className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90"
+            >
               {t("enr_enroll_action")}
             </a>
           ) : null}

@@ -33,9 +33,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const paths = itemPaths(type, id);
   const url = new URL(args.request.url);
   // A page past the end lands on the last page; an enrollment not of this course is a 404.
-  const res = await readListPage<ProgressHistoryAnswer>(api, `${paths.api}progress/${enrollmentId}/history/`, { url, accept: [400, 404] });
+  const res = await readListPage<ProgressHistoryAnswer>(api, `${paths.api}progress/${enrollmentId}/history/`, {
+    url,
+    accept: [400, 404],
+  });
   invariantResponse(res.status === 200, "Not Found", { status: 404, headers: api.headers() });
-  return data({ history: res.data, offset: await zoneOffset(), back: `${paths.base}/overall/progress` }, { headers: api.headers() });
+  return data(
+    { history: res.data, offset: await zoneOffset(), back: `${paths.base}/overall/progress` },
+    { headers: api.headers() },
+  );
 }
 
 export default function OverallProgressHistory() {
@@ -43,15 +49,24 @@ export default function OverallProgressHistory() {
   const { t, i18n } = useTranslation();
   const e = d.history.enrollment;
   const name = `${e.account.first_name} ${e.account.last_name}`;
-  const action = (r: ProgressLogRow) => t(r.is_bulk ? `progress_action_${r.action_type}_bulk` : `progress_action_${r.action_type}`);
+  const action = (r: ProgressLogRow) =>
+    t(r.is_bulk ? `progress_action_${r.action_type}_bulk` : `progress_action_${r.action_type}`);
   const columns: DataColumn<ProgressLogRow>[] = [
-    { key: "when", label: t("enr_history_col_when"), render: (r) => formatInstant("dateTime", i18n.language, r.datetime_create, d.offset) },
+    {
+      key: "when",
+      label: t("enr_history_col_when"),
+      render: (r) => formatInstant("dateTime", i18n.language, r.datetime_create, d.offset),
+    },
     {
       key: "change",
       label: t("enr_history_col_change"),
       render: (r) => (
         <span className="inline-flex flex-wrap items-center gap-1">
-          {r.from_status === null ? <span className="text-xs text-slate-600">{t("enr_history_new_record")}</span> : <ProgressBadge status={r.from_status} />}
+          {r.from_status === null ? (
+            <span className="text-xs text-slate-600">{t("enr_history_new_record")}</span>
+          ) : (
+            <ProgressBadge status={r.from_status} />
+          )}
           <span aria-hidden="true">→</span>
           <span className="sr-only">{t("enr_history_to")}</span>
           <ProgressBadge status={r.to_status} />
@@ -83,9 +98,21 @@ export default function OverallProgressHistory() {
           {t("enr_history_back")}
         </a>
       </div>
-      <p className="mb-3 text-sm text-slate-700">{t("enr_history_of", { name, username: e.account.username, status: t(`progress_status_${e.status}`) })}</p>
-      <DataTable columns={columns} rows={d.history.results} caption={t("enr_history_title")} empty={t("enr_history_empty")} />
-      <Pager count={d.history.count} page={d.history.page} pageSize={d.history.page_size} capped={d.history.count_capped} />
+      <p className="mb-3 text-sm text-slate-700">
+        {t("enr_history_of", { name, username: e.account.username, status: t(`progress_status_${e.status}`) })}
+      </p>
+      <DataTable
+        columns={columns}
+        rows={d.history.results}
+        caption={t("enr_history_title")}
+        empty={t("enr_history_empty")}
+      />
+      <Pager
+        count={d.history.count}
+        page={d.history.page}
+        pageSize={d.history.page_size}
+        capped={d.history.count_capped}
+      />
     </section>
   );
 }

@@ -63,12 +63,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const enrollment = String(form.get("enrollment") ?? "");
   invariantResponse(/^\d{1,12}$/.test(enrollment), "Bad Request");
   const submission = parseWithZod(form, { schema: progressChangeSchema });
-  if (submission.status !== "success") return data({ enrollment: Number(enrollment), result: submission.reply() }, { status: 400 });
-  const res = await api.patch<Record<string, unknown>>(`${itemPaths(type, id).api}progress/${enrollment}/`, submission.value, { accept: [400, 404] });
-  if (res.status === 404) return data({ enrollment: Number(enrollment), result: submission.reply({ formErrors: [MSG.not_found] }) }, { status: 404, headers: api.headers() });
-  if (res.status === 400) return data({ enrollment: Number(enrollment), result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers: api.headers() });
+  if (submission.status !== "success")
+    return data({ enrollment: Number(enrollment), result: submission.reply() }, { status: 400 });
+  const res = await api.patch<Record<string, unknown>>(
+    `${itemPaths(type, id).api}progress/${enrollment}/`,
+    submission.value,
+    { accept: [400, 404] },
+  );
+  if (res.status === 404)
+    return data(
+      { enrollment: Number(enrollment), result: submission.reply({ formErrors: [MSG.not_found] }) },
+      { status: 404, headers: api.headers() },
+    );
+  if (res.status === 400)
+    return data(
+      { enrollment: Number(enrollment), result: submission.reply(apiFieldErrors(res.data)) },
+      { status: 400, headers: api.headers() },
+    );
   const url = new URL(request.url);
-  return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", message: "enr_toast_status_changed" }, { headers: api.headers() });
+  return redirectWithToast(
+    `${url.pathname}${url.search}`,
+    { type: "success", message: "enr_toast_status_changed" },
+    { headers: api.headers() },
+  );
 }
 
 export default function OverallProgress() {
@@ -88,7 +105,16 @@ export default function OverallProgress() {
     {
       key: "select",
       label: t("enr_col_select"),
-      render: (r) => <input type="checkbox" form="bulk-form" name="enrollment" value={r.id} aria-label={t("enr_select_named", { name: name(r) })} className="h-4 w-4" />,
+      render: (r) => (
+        <input
+          type="checkbox"
+          form="bulk-form"
+          name="enrollment"
+          value={r.id}
+          aria-label={t("enr_select_named", { name: name(r) })}
+          className="h-4 w-4"
+        />
+      ),
     },
     {
       key: "name",
@@ -98,16 +124,35 @@ export default function OverallProgress() {
         <>
           <span className="block font-medium text-slate-900">{name(r)}</span>
           <span className="block font-mono text-xs text-slate-600">{r.account.username}</span>
-          <a href={`${d.historyBase}/${r.id}/history`} aria-label={t("enr_history_named", { name: name(r) })} className="text-xs text-primary underline">
+          <a
+            href={`${d.historyBase}/${r.id}/history`}
+            aria-label={t("enr_history_named", { name: name(r) })}
+            className="text-xs text-primary underline"
+          >
             {t("enr_history")}
           </a>
         </>
       ),
     },
     { key: "status", label: t("enr_col_status"), sort: "status", render: (r) => <ProgressBadge status={r.status} /> },
-    { key: "datetime_start", label: t("enr_col_started"), sort: "datetime_start", render: (r) => when(r.datetime_start) },
-    { key: "datetime_complete", label: t("enr_col_completed"), sort: "datetime_complete", render: (r) => when(r.datetime_complete) },
-    { key: "datetime_update", label: t("enr_col_updated"), sort: "datetime_update", render: (r) => when(r.datetime_update) },
+    {
+      key: "datetime_start",
+      label: t("enr_col_started"),
+      sort: "datetime_start",
+      render: (r) => when(r.datetime_start),
+    },
+    {
+      key: "datetime_complete",
+      label: t("enr_col_completed"),
+      sort: "datetime_complete",
+      render: (r) => when(r.datetime_complete),
+    },
+    {
+      key: "datetime_update",
+      label: t("enr_col_updated"),
+      sort: "datetime_update",
+      render: (r) => when(r.datetime_update),
+    },
     {
       key: "change",
       label: t("enr_col_change"),
@@ -115,20 +160,29 @@ export default function OverallProgress() {
         r.allowed_status.length ? (
           <Form method="post" className="flex flex-wrap items-center gap-1">
             <WritableFields>
-            <CsrfInput />
-            <input type="hidden" name="intent" value="change" />
-            <input type="hidden" name="enrollment" value={r.id} />
-            <select name="status" aria-label={t("enr_new_status_named", { name: name(r) })} className="rounded border border-slate-300 px-2 py-1 text-sm">
-              {r.allowed_status.map((s) => (
-                <option key={s} value={s}>
-                  {t(`progress_status_${s}`)}
-                </option>
-              ))}
-            </select>
-            <button type="submit" disabled={busy} className="rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-50 disabled:opacity-60" aria-label={t("enr_change_named", { name: name(r) })}>
-              {t("enr_change")}
-            </button>
-            <ErrorList errors={rowErrors(r)} />
+              <CsrfInput />
+              <input type="hidden" name="intent" value="change" />
+              <input type="hidden" name="enrollment" value={r.id} />
+              <select
+                name="status"
+                aria-label={t("enr_new_status_named", { name: name(r) })}
+                className="rounded border border-slate-300 px-2 py-1 text-sm"
+              >
+                {r.allowed_status.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`progress_status_${s}`)}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="submit"
+                disabled={busy}
+                className="rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-50 disabled:opacity-60"
+                aria-label={t("enr_change_named", { name: name(r) })}
+              >
+                {t("enr_change")}
+              </button>
+              <ErrorList errors={rowErrors(r)} />
             </WritableFields>
           </Form>
         ) : (
@@ -144,7 +198,13 @@ export default function OverallProgress() {
         </h2>
         <div className="ml-auto">{d.exportHref ? <ExportLinks href={d.exportHref} /> : null}</div>
       </div>
-      <form id="bulk-form" method="get" action={d.bulkHref} className="mb-3 flex flex-wrap items-end gap-2 rounded border border-slate-200 bg-white p-3" aria-labelledby="bulk-label">
+      <form
+        id="bulk-form"
+        method="get"
+        action={d.bulkHref}
+        className="mb-3 flex flex-wrap items-end gap-2 rounded border border-slate-200 bg-white p-3"
+        aria-labelledby="bulk-label"
+      >
         <div>
           <label id="bulk-label" htmlFor="bulk-target" className="mb-1 block text-xs font-medium text-slate-700">
             {t("enr_bulk_title")}
@@ -157,7 +217,10 @@ export default function OverallProgress() {
             ))}
           </select>
         </div>
-        <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+        <button
+          type="submit"
+          className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+        >
           {t("enr_bulk_continue")}
         </button>
         <p className="basis-full text-xs text-slate-600">{t("enr_bulk_hint")}</p>
@@ -170,7 +233,12 @@ export default function OverallProgress() {
       ) : null}
       {actionData?.enrollment === 0 ? <FormErrors result={actionData.result} t={t} /> : null}
       <div ref={rows}>
-        <DataTable columns={columns} rows={d.list.results} caption={t("overall_progress")} empty={t("enr_no_learners")} />
+        <DataTable
+          columns={columns}
+          rows={d.list.results}
+          caption={t("overall_progress")}
+          empty={t("enr_no_learners")}
+        />
       </div>
       <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} />
     </section>

@@ -44,7 +44,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const find = (url.searchParams.get("find") ?? "").trim();
   const [admins, candidates] = await Promise.all([
     readListPage<Paged<ContentAdmin>>(api, path, { url, accept: [404] }),
-    api.get<Paged<AccountOption>>(`${path}candidate/`, { query: { page_size: CANDIDATES, ...(find ? { search: find } : {}) } }),
+    api.get<Paged<AccountOption>>(`${path}candidate/`, {
+      query: { page_size: CANDIDATES, ...(find ? { search: find } : {}) },
+    }),
   ]);
   return data(
     {
@@ -74,7 +76,8 @@ export async function action(args: ActionFunctionArgs) {
   invariantResponse(intent === "add", "Bad Request");
   if (!account) return data({ errors: [MSG.required] }, { status: 400 });
   const res = await api.post<Record<string, string[]>>(path, { account }, { accept: [400] });
-  if (res.status === 400) return data({ errors: Object.values(res.data ?? {}).flat() }, { status: 400, headers: api.headers() });
+  if (res.status === 400)
+    return data({ errors: Object.values(res.data ?? {}).flat() }, { status: 400, headers: api.headers() });
   return redirectWithToast(here, { type: "success", message: "acc_toast_admin_added" }, { headers: api.headers() });
 }
 
@@ -99,14 +102,25 @@ export default function PermissionAdminPage() {
           empty={t("acc_admin_empty")}
           columns={[
             { key: "name", label: t("col_name"), render: (r) => `${r.first_name} ${r.last_name}` },
-            { key: "username", label: t("acc_col_username"), render: (r) => <span className="font-mono text-xs">{r.username}</span> },
+            {
+              key: "username",
+              label: t("acc_col_username"),
+              render: (r) => <span className="font-mono text-xs">{r.username}</span>,
+            },
             { key: "email", label: t("acc_col_email"), render: (r) => r.email },
             { key: "department", label: t("acc_col_department"), render: (r) => r.department?.name ?? "—" },
             {
               key: "actions",
               label: t("actions"),
               className: "text-right",
-              render: (r) => <PostButton intent="remove" fields={{ account: r.id }} label={t("acc_remove")} ariaLabel={t("acc_remove_named", { name: `${r.first_name} ${r.last_name}` })} />,
+              render: (r) => (
+                <PostButton
+                  intent="remove"
+                  fields={{ account: r.id }}
+                  label={t("acc_remove")}
+                  ariaLabel={t("acc_remove_named", { name: `${r.first_name} ${r.last_name}` })}
+                />
+              ),
             },
           ]}
         />
@@ -121,8 +135,18 @@ export default function PermissionAdminPage() {
             <label htmlFor="admin-find" className="sr-only">
               {t("acc_admin_find")}
             </label>
-            <input id="admin-find" type="search" name="find" defaultValue={find} placeholder={t("acc_admin_find")} className={inputClass} />
-            <button type="submit" className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
+            <input
+              id="admin-find"
+              type="search"
+              name="find"
+              defaultValue={find}
+              placeholder={t("acc_admin_find")}
+              className={inputClass}
+            />
+            <button
+              type="submit"
+              className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50"
+            >
               {t("search")}
             </button>
           </Form>
@@ -130,22 +154,26 @@ export default function PermissionAdminPage() {
         {candidates.length ? (
           <Form method="post" className="max-w-xl">
             <WritableFields>
-            <CsrfInput />
-            <input type="hidden" name="intent" value="add" />
-            <SelectField
-              id="admin-account"
-              name="account"
-              label={t("acc_admin_account")}
-              errors={errors}
-              emptyOption={t("choose")}
-              options={candidates.map((c) => ({ value: String(c.id), label: `${c.name} (${c.code})` }))}
-              selectProps={{ required: true }}
-              suffix={
-                <button type="submit" disabled={busy} className="shrink-0 rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
-                  {t("acc_add")}
-                </button>
-              }
-            />
+              <CsrfInput />
+              <input type="hidden" name="intent" value="add" />
+              <SelectField
+                id="admin-account"
+                name="account"
+                label={t("acc_admin_account")}
+                errors={errors}
+                emptyOption={t("choose")}
+                options={candidates.map((c) => ({ value: String(c.id), label: `${c.name} (${c.code})` }))}
+                selectProps={{ required: true }}
+                suffix={
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    className="shrink-0 rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60"
+                  >
+                    {t("acc_add")}
+                  </button>
+                }
+              />
             </WritableFields>
           </Form>
         ) : (

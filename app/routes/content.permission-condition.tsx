@@ -6,7 +6,13 @@ import { PERMISSION_RULE } from "../../contract/codes";
 import type { PermissionCondition, PermissionRuleRow } from "../../contract/schemas/content-permission";
 import { ConditionFields } from "~/components/content/condition-form";
 import { CsrfInput, ErrorList } from "~/components/forms";
-import { ACCOUNT_CHOICES, accountShape, organisationShape, permissionConditionSchema, sendCondition } from "~/lms/condition.server";
+import {
+  ACCOUNT_CHOICES,
+  accountShape,
+  organisationShape,
+  permissionConditionSchema,
+  sendCondition,
+} from "~/lms/condition.server";
 import { SearchForm } from "~/components/content/search-form";
 import { itemId, requireContent } from "~/lms/content.server";
 import { requireCsrf } from "~/lms/csrf.server";
@@ -43,14 +49,20 @@ export async function loader(args: LoaderFunctionArgs) {
   const path = `${type.api}${id}/permission/${ruleId}/`;
   // A user rule's account search: a GET form beside the condition's, so it works without JS.
   const find = (new URL(args.request.url).searchParams.get("find") ?? "").trim().slice(0, 200);
-  const [{ data: rule }, { data: condition }] = await Promise.all([api.get<PermissionRuleRow>(path), api.get<PermissionCondition>(`${path}condition/`)]);
+  const [{ data: rule }, { data: condition }] = await Promise.all([
+    api.get<PermissionRuleRow>(path),
+    api.get<PermissionCondition>(`${path}condition/`),
+  ]);
   const shape =
     rule.mode === PERMISSION_RULE.department
       ? await organisationShape(api, ["department", "position", "level", "group", "group_account", "location"])
       : rule.mode === PERMISSION_RULE.user
         ? await accountShape(api, `${type.api}${id}/permission/account/`, { find, chosen: condition.account ?? [] })
         : null;
-  return data({ rule, condition, shape, find, limit: ACCOUNT_CHOICES, back: permissionBase(type, id) }, { headers: api.headers() });
+  return data(
+    { rule, condition, shape, find, limit: ACCOUNT_CHOICES, back: permissionBase(type, id) },
+    { headers: api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -61,9 +73,19 @@ export async function action(args: ActionFunctionArgs) {
   if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
   invariantResponse(String(form.get("intent") ?? "save") === "save", "Bad Request");
-  const sent = await sendCondition(api, form, permissionConditionSchema, "PUT", `${type.api}${id}/permission/${ruleId}/condition/`);
+  const sent = await sendCondition(
+    api,
+    form,
+    permissionConditionSchema,
+    "PUT",
+    `${type.api}${id}/permission/${ruleId}/condition/`,
+  );
   if (!sent.ok) return data({ result: sent.result }, { status: 400, headers: api.headers() });
-  return redirectWithToast(permissionBase(type, id), { type: "success", message: "acc_toast_condition_saved" }, { headers: api.headers() });
+  return redirectWithToast(
+    permissionBase(type, id),
+    { type: "success", message: "acc_toast_condition_saved" },
+    { headers: api.headers() },
+  );
 }
 
 export default function PermissionConditionPage() {
@@ -87,30 +109,40 @@ export default function PermissionConditionPage() {
         </p>
       </div>
       {!shape ? (
-        <p className="rounded border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-700">{t("acc_condition_for_everyone")}</p>
+        <p className="rounded border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-700">
+          {t("acc_condition_for_everyone")}
+        </p>
       ) : (
         <div className="space-y-4">
           {isDepartment ? null : (
             <div className="space-y-1">
               <SearchForm name="find" label={t("acc_find_users")} />
-              {"more" in shape && shape.more ? <p className="text-xs text-slate-600">{t("acc_find_users_more", { count: limit })}</p> : null}
+              {"more" in shape && shape.more ? (
+                <p className="text-xs text-slate-600">{t("acc_find_users_more", { count: limit })}</p>
+              ) : null}
             </div>
           )}
           <Form method="post" noValidate className="space-y-5">
             <WritableFields>
-          <CsrfInput />
-          <input type="hidden" name="intent" value="save" />
-          <p className="text-sm text-slate-600">{isDepartment ? t("acc_condition_intro_department") : t("acc_condition_intro_user")}</p>
-          <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
-          <ConditionFields shape={shape} values={condition as unknown as Record<string, unknown>} result={result} />
-          <div className="flex justify-end gap-2">
-            <a href={back} className="rounded border border-slate-300 px-4 py-2 text-sm">
-              {t("cancel")}
-            </a>
-            <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
-              {t("acc_condition_save")}
-            </button>
-          </div>
+              <CsrfInput />
+              <input type="hidden" name="intent" value="save" />
+              <p className="text-sm text-slate-600">
+                {isDepartment ? t("acc_condition_intro_department") : t("acc_condition_intro_user")}
+              </p>
+              <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
+              <ConditionFields shape={shape} values={condition as unknown as Record<string, unknown>} result={result} />
+              <div className="flex justify-end gap-2">
+                <a href={back} className="rounded border border-slate-300 px-4 py-2 text-sm">
+                  {t("cancel")}
+                </a>
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60"
+                >
+                  {t("acc_condition_save")}
+                </button>
+              </div>
             </WritableFields>
           </Form>
         </div>

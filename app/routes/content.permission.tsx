@@ -40,7 +40,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const q = url.searchParams;
   const res = await readListPage<Paged<PermissionRuleRow>>(api, `${type.api}${id}/permission/`, { url, accept: [404] });
-  const list: Paged<PermissionRuleRow> = res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 };
+  const list: Paged<PermissionRuleRow> =
+    res.status === 200 ? res.data : { results: [], count: 0, page_size: 50, next: null, page: 1 };
   const pick = (key: string) => {
     const v = q.get(key);
     return v && /^\d+$/.test(v) ? (list.results.find((r) => String(r.id) === v) ?? null) : null;
@@ -49,7 +50,10 @@ export async function loader(args: LoaderFunctionArgs) {
   // A type whose rules grant something else names its own title and intro (a bank: who may use it).
   const texts = type.permissionKeys ?? { title: "acc_permission_title", intro: "acc_permission_intro" };
   // The new-rule form's key: a post retried after its answer was lost adds one rule (docs/decisions/094).
-  return data({ list, base, texts, editing: pick("edit"), deleting: pick("delete"), idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
+  return data(
+    { list, base, texts, editing: pick("edit"), deleting: pick("delete"), idempotencyKey: newIdempotencyKey() },
+    { headers: api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -69,32 +73,82 @@ export async function action(args: ActionFunctionArgs) {
   }
   invariantResponse(intent === "create" || intent === "update", "Bad Request");
   const submission = parseWithZod(form, { schema: permissionRuleSchema });
-  if (submission.status !== "success") return data({ intent, result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent, result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   const res =
     intent === "create"
-      ? await api.post<PermissionRuleRow | Record<string, string[]>>(`${type.api}${id}/permission/`, submission.value, { accept: [400], idempotencyKey: postedIdempotencyKey(form) })
-      : await api.patch<PermissionRuleRow | Record<string, string[]>>(`${type.api}${id}/permission/${ruleId}/`, submission.value, { accept: [400] });
-  if (res.status === 400) return data({ intent, result: submission.reply(apiFieldErrors(res.data as Record<string, string[]>)) as SubmissionResult<string[]> }, { status: 400, headers: api.headers() });
+      ? await api.post<PermissionRuleRow | Record<string, string[]>>(`${type.api}${id}/permission/`, submission.value, {
+          accept: [400],
+          idempotencyKey: postedIdempotencyKey(form),
+        })
+      : await api.patch<PermissionRuleRow | Record<string, string[]>>(
+          `${type.api}${id}/permission/${ruleId}/`,
+          submission.value,
+          { accept: [400] },
+        );
+  if (res.status === 400)
+    return data(
+      {
+        intent,
+        result: submission.reply(apiFieldErrors(res.data as Record<string, string[]>)) as SubmissionResult<string[]>,
+      },
+      { status: 400, headers: api.headers() },
+    );
   const rule = res.data as PermissionRuleRow;
   // A rule that names who it is for goes on to its condition.
   if (intent === "create" && rule.mode !== PERMISSION_RULE.everyone) {
-    return redirectWithToast(`${base}/${rule.id}/condition`, { type: "success", message: "acc_toast_rule_added_condition" }, { headers: api.headers() });
+    return redirectWithToast(
+      `${base}/${rule.id}/condition`,
+      { type: "success", message: "acc_toast_rule_added_condition" },
+      { headers: api.headers() },
+    );
   }
-  return redirectWithToast(base, { type: "success", message: intent === "create" ? "acc_toast_rule_added" : "acc_toast_rule_saved" }, { headers: api.headers() });
+  return redirectWithToast(
+    base,
+    { type: "success", message: intent === "create" ? "acc_toast_rule_added" : "acc_toast_rule_saved" },
+    { headers: api.headers() },
+  );
 }
 
 /** The two choices of a rule, as fields. */
 function ruleFields(t: (k: string) => string): SettingField[] {
   return [
-    { name: "mode", label: t("acc_field_mode"), kind: "select", options: Object.values(PERMISSION_RULE).map((m) => ({ value: String(m), label: t(`acc_rule_mode_${m}`) })) },
-    { name: "permission", label: t("acc_field_permission"), kind: "select", options: Object.values(PERMISSION_ACCESS).map((p) => ({ value: String(p), label: t(`acc_access_${p}`) })) },
+    {
+      name: "mode",
+      label: t("acc_field_mode"),
+      kind: "select",
+      options: Object.values(PERMISSION_RULE).map((m) => ({ value: String(m), label: t(`acc_rule_mode_${m}`) })),
+    },
+    {
+      name: "permission",
+      label: t("acc_field_permission"),
+      kind: "select",
+      options: Object.values(PERMISSION_ACCESS).map((p) => ({ value: String(p), label: t(`acc_access_${p}`) })),
+    },
   ];
 }
 
-function RuleForm({ intent, rule, result, title, cancelHref, idempotencyKey }: { intent: "create" | "update"; rule: PermissionRuleRow | null; result: FormResult; title: string; cancelHref?: string; idempotencyKey?: string }) {
+function RuleForm({
+  intent,
+  rule,
+  result,
+  title,
+  cancelHref,
+  idempotencyKey,
+}: {
+  intent: "create" | "update";
+  rule: PermissionRuleRow | null;
+  result: FormResult;
+  title: string;
+  cancelHref?: string;
+  idempotencyKey?: string;
+}) {
   const { t } = useTranslation();
   const busy = useSubmitting();
-  const saved = { mode: String(rule?.mode ?? PERMISSION_RULE.everyone), permission: String(rule?.permission ?? PERMISSION_ACCESS.view_enroll) };
+  const saved = {
+    mode: String(rule?.mode ?? PERMISSION_RULE.everyone),
+    permission: String(rule?.permission ?? PERMISSION_ACCESS.view_enroll),
+  };
   const headingId = `rule-form-${intent}`;
   return (
     <section aria-labelledby={headingId} className="rounded border border-slate-200 bg-white p-4">
@@ -103,24 +157,34 @@ function RuleForm({ intent, rule, result, title, cancelHref, idempotencyKey }: {
       </h3>
       <Form method="post" noValidate className="grid items-end gap-4 sm:grid-cols-[1fr_1fr_auto]">
         <WritableFields>
-        <CsrfInput />
-        <input type="hidden" name="intent" value={intent} />
-        {rule ? <input type="hidden" name="id" value={rule.id} /> : null}
-        {idempotencyKey ? <IdempotencyInput value={idempotencyKey} /> : null}
-        <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
-        {ruleFields(t).map((f) => (
-          <SettingInput key={f.name} field={f} saved={saved[f.name as keyof typeof saved]} result={result} idPrefix={`${intent}-`} />
-        ))}
-        <div className="flex gap-2">
-          {cancelHref ? (
-            <a href={cancelHref} className="rounded border border-slate-300 px-4 py-2 text-sm">
-              {t("cancel")}
-            </a>
-          ) : null}
-          <button type="submit" disabled={busy} className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
-            {intent === "create" ? t("acc_rule_add") : t("action_save")}
-          </button>
-        </div>
+          <CsrfInput />
+          <input type="hidden" name="intent" value={intent} />
+          {rule ? <input type="hidden" name="id" value={rule.id} /> : null}
+          {idempotencyKey ? <IdempotencyInput value={idempotencyKey} /> : null}
+          <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
+          {ruleFields(t).map((f) => (
+            <SettingInput
+              key={f.name}
+              field={f}
+              saved={saved[f.name as keyof typeof saved]}
+              result={result}
+              idPrefix={`${intent}-`}
+            />
+          ))}
+          <div className="flex gap-2">
+            {cancelHref ? (
+              <a href={cancelHref} className="rounded border border-slate-300 px-4 py-2 text-sm">
+                {t("cancel")}
+              </a>
+            ) : null}
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60"
+            >
+              {intent === "create" ? t("acc_rule_add") : t("action_save")}
+            </button>
+          </div>
         </WritableFields>
       </Form>
     </section>
@@ -158,7 +222,11 @@ export default function PermissionTab() {
                 r.mode === PERMISSION_RULE.everyone ? (
                   <span className="text-slate-600">{t("acc_condition_everyone")}</span>
                 ) : (
-                  <a href={`${base}/${r.id}/condition`} className="text-primary hover:underline" aria-label={t("acc_condition_of_rule", { n: number(r) })}>
+                  <a
+                    href={`${base}/${r.id}/condition`}
+                    className="text-primary hover:underline"
+                    aria-label={t("acc_condition_of_rule", { n: number(r) })}
+                  >
                     {r.criteria_count ? t("acc_criteria_count", { count: r.criteria_count }) : t("acc_condition_none")}
                   </a>
                 ),
@@ -169,10 +237,18 @@ export default function PermissionTab() {
               className: "whitespace-nowrap text-right",
               render: (r) => (
                 <>
-                  <a href={`?edit=${r.id}`} className="mr-3 text-primary hover:underline" aria-label={t("acc_edit_rule", { n: number(r) })}>
+                  <a
+                    href={`?edit=${r.id}`}
+                    className="mr-3 text-primary hover:underline"
+                    aria-label={t("acc_edit_rule", { n: number(r) })}
+                  >
                     {t("acc_edit")}
                   </a>
-                  <a href={`?delete=${r.id}`} className="text-red-700 hover:underline" aria-label={t("acc_delete_rule", { n: number(r) })}>
+                  <a
+                    href={`?delete=${r.id}`}
+                    className="text-red-700 hover:underline"
+                    aria-label={t("acc_delete_rule", { n: number(r) })}
+                  >
                     {t("action_delete")}
                   </a>
                 </>
@@ -183,9 +259,22 @@ export default function PermissionTab() {
         <Pager count={list.count} page={list.page} pageSize={list.page_size} />
       </section>
       {editing ? (
-        <RuleForm key={`edit-${editing.id}`} intent="update" rule={editing} result={resultFor("update")} title={t("acc_edit_rule", { n: number(editing) })} cancelHref={base} />
+        <RuleForm
+          key={`edit-${editing.id}`}
+          intent="update"
+          rule={editing}
+          result={resultFor("update")}
+          title={t("acc_edit_rule", { n: number(editing) })}
+          cancelHref={base}
+        />
       ) : null}
-      <RuleForm intent="create" rule={null} result={resultFor("create")} title={t("acc_rule_new")} idempotencyKey={idempotencyKey} />
+      <RuleForm
+        intent="create"
+        rule={null}
+        result={resultFor("create")}
+        title={t("acc_rule_new")}
+        idempotencyKey={idempotencyKey}
+      />
       {deleting ? <ConfirmDelete item={{ id: deleting.id, name: t("acc_rule_n", { n: number(deleting) }) }} /> : null}
     </div>
   );

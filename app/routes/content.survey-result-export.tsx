@@ -14,5 +14,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const row = params.surveyrowid;
   invariantResponse(row && /^\d{1,12}$/.test(row), "Not Found", { status: 404 });
   const { format, query } = exportQuery(new URL(request.url), []);
-  return relayDownload(api, `${itemPaths(type, id).api}survey/${row}/result/export/`, query, `${type.key}-${id}-survey-answers.${format}`);
+  return relayDownload(
+    api,
+    `${itemPaths(type, id).api}survey/${row}/result/export/`,
+    query,
+    `${type.key}-${id}-survey-answers.${format}`,
+  );
 }

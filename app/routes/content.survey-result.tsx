@@ -37,7 +37,10 @@ export async function loader(args: LoaderFunctionArgs) {
     readListPage<Paged<SurveyAnswerRow>>(api, `${base}answer/`, { url, accept: [400, 404] }),
     zoneOffset(),
   ]);
-  invariantResponse(summary.status === 200 && answers.status === 200, "Not Found", { status: 404, headers: api.headers() });
+  invariantResponse(summary.status === 200 && answers.status === 200, "Not Found", {
+    status: 404,
+    headers: api.headers(),
+  });
   return data(
     {
       summary: summary.data,
@@ -55,9 +58,25 @@ export default function SurveyResultPage() {
   const { t, i18n } = useTranslation();
   const { survey, questions, result } = d.summary;
   const columns: DataColumn<SurveyAnswerRow>[] = [
-    ...(survey.is_anonymous ? [] : [{ key: "who", label: t("svy_answers_col_name"), render: (r: SurveyAnswerRow) => (r.account ? `${r.account.name} (${r.account.username})` : "—") }]),
-    { key: "when", label: t("svy_answers_col_answered"), render: (r) => formatInstant("dateTime", i18n.language, r.datetime_create, d.offset) },
-    ...questions.map((q) => ({ key: `q${q.id}`, label: q.text, render: (r: SurveyAnswerRow) => r.answers[q.id] || "—" })),
+    ...(survey.is_anonymous
+      ? []
+      : [
+          {
+            key: "who",
+            label: t("svy_answers_col_name"),
+            render: (r: SurveyAnswerRow) => (r.account ? `${r.account.name} (${r.account.username})` : "—"),
+          },
+        ]),
+    {
+      key: "when",
+      label: t("svy_answers_col_answered"),
+      render: (r) => formatInstant("dateTime", i18n.language, r.datetime_create, d.offset),
+    },
+    ...questions.map((q) => ({
+      key: `q${q.id}`,
+      label: q.text,
+      render: (r: SurveyAnswerRow) => r.answers[q.id] || "—",
+    })),
   ];
   return (
     <div className="space-y-4">
@@ -69,14 +88,26 @@ export default function SurveyResultPage() {
       <SurveyResults questions={result.questions} count={result.count_submission} anonymous={result.is_anonymous} />
       <section aria-labelledby="svy-answers" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h3 id="svy-answers" className="text-base font-semibold">{t("svy_answers_title")}</h3>
+          <h3 id="svy-answers" className="text-base font-semibold">
+            {t("svy_answers_title")}
+          </h3>
           {d.exportHref && d.answers.count ? <ExportLinks href={d.exportHref} keys={[]} /> : null}
         </div>
         {survey.is_anonymous ? <p className="text-sm text-slate-600">{t("svy_answers_anonymous")}</p> : null}
         <div className="overflow-x-auto">
-          <DataTable columns={columns} rows={d.answers.results} caption={t("svy_answers_title")} empty={t("svy_answers_empty")} />
+          <DataTable
+            columns={columns}
+            rows={d.answers.results}
+            caption={t("svy_answers_title")}
+            empty={t("svy_answers_empty")}
+          />
         </div>
-        <Pager count={d.answers.count} page={d.answers.page} pageSize={d.answers.page_size} capped={d.answers.count_capped} />
+        <Pager
+          count={d.answers.count}
+          page={d.answers.page}
+          pageSize={d.answers.page_size}
+          capped={d.answers.count_capped}
+        />
       </section>
     </div>
   );

@@ -40,10 +40,21 @@ export async function action(args: ActionFunctionArgs) {
   await requireCsrf(api, form);
   invariantResponse(String(form.get("intent") ?? "save") === "save", "Bad Request");
   const submission = parseWithZod(form, { schema: budgetPriceSchemas().full });
-  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
-  const res = await api.patch<Record<string, unknown>>(`${type.api}${id}/budget/price/`, submission.value, { accept: [400] });
-  if (res.status === 400) return data({ result: submission.reply(apiFieldErrors(res.data)) as SubmissionResult<string[]> }, { status: 400, headers: api.headers() });
-  return redirectWithToast(new URL(args.request.url).pathname, { type: "success", message: "toast_saved" }, { headers: api.headers() });
+  if (submission.status !== "success")
+    return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  const res = await api.patch<Record<string, unknown>>(`${type.api}${id}/budget/price/`, submission.value, {
+    accept: [400],
+  });
+  if (res.status === 400)
+    return data(
+      { result: submission.reply(apiFieldErrors(res.data)) as SubmissionResult<string[]> },
+      { status: 400, headers: api.headers() },
+    );
+  return redirectWithToast(
+    new URL(args.request.url).pathname,
+    { type: "success", message: "toast_saved" },
+    { headers: api.headers() },
+  );
 }
 
 const amount = (n: number | null) => (n === null ? "" : String(n));
@@ -66,31 +77,52 @@ export default function BudgetPriceTab() {
       {/* Keyed by the saved state: after a save the fields show what was stored, JS or not. */}
       <Form key={price.datetime_update ?? "new"} method="post" noValidate className="space-y-5">
         <WritableFields>
-        <CsrfInput />
-        <input type="hidden" name="intent" value="save" />
-        <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
-        <fieldset disabled={!canChange} className="space-y-5">
-          <SettingSections
-            sections={[
-              {
-                id: "price",
-                title: t("ext_price_section"),
-                fields: [
-                  { name: "price", label: t("ext_field_price"), kind: "text", unit: thb, hint: t("ext_hint_price") },
-                  { name: "price_discount", label: t("ext_field_price_discount"), kind: "text", unit: thb, hint: t("ext_hint_price_discount") },
-                  { name: "price_app_store", label: t("ext_field_price_app_store"), kind: "text", unit: thb, hint: t("ext_hint_optional_price") },
-                  { name: "price_android", label: t("ext_field_price_android"), kind: "text", unit: thb, hint: t("ext_hint_optional_price") },
-                ],
-              },
-            ]}
-            values={{ price: amount(price.price), price_discount: amount(price.price_discount), price_app_store: amount(price.price_app_store), price_android: amount(price.price_android) }}
-            result={result}
-          />
-          <SettingTextarea name="note" label={t("ext_field_note")} saved={price.note} result={result} />
-        </fieldset>
-        {canChange ? (
-          <SaveBar busy={busy}>{t("action_save")}</SaveBar>
-        ) : null}
+          <CsrfInput />
+          <input type="hidden" name="intent" value="save" />
+          <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
+          <fieldset disabled={!canChange} className="space-y-5">
+            <SettingSections
+              sections={[
+                {
+                  id: "price",
+                  title: t("ext_price_section"),
+                  fields: [
+                    { name: "price", label: t("ext_field_price"), kind: "text", unit: thb, hint: t("ext_hint_price") },
+                    {
+                      name: "price_discount",
+                      label: t("ext_field_price_discount"),
+                      kind: "text",
+                      unit: thb,
+                      hint: t("ext_hint_price_discount"),
+                    },
+                    {
+                      name: "price_app_store",
+                      label: t("ext_field_price_app_store"),
+                      kind: "text",
+                      unit: thb,
+                      hint: t("ext_hint_optional_price"),
+                    },
+                    {
+                      name: "price_android",
+                      label: t("ext_field_price_android"),
+                      kind: "text",
+                      unit: thb,
+                      hint: t("ext_hint_optional_price"),
+                    },
+                  ],
+                },
+              ]}
+              values={{
+                price: amount(price.price),
+                price_discount: amount(price.price_discount),
+                price_app_store: amount(price.price_app_store),
+                price_android: amount(price.price_android),
+              }}
+              result={result}
+            />
+            <SettingTextarea name="note" label={t("ext_field_note")} saved={price.note} result={result} />
+          </fieldset>
+          {canChange ? <SaveBar busy={busy}>{t("action_save")}</SaveBar> : null}
         </WritableFields>
       </Form>
     </section>

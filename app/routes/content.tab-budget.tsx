@@ -31,13 +31,30 @@ export default function BudgetPlanTab() {
           id: "plan",
           title: t("ext_budget_plan_figures"),
           fields: [
-            { name: "count_learner", label: t("ext_field_count_learner"), kind: "number", min: 0, max: COUNT_LEARNER_MAX, unit: t("ext_unit_learners") },
+            {
+              name: "count_learner",
+              label: t("ext_field_count_learner"),
+              kind: "number",
+              min: 0,
+              max: COUNT_LEARNER_MAX,
+              unit: t("ext_unit_learners"),
+            },
             { name: "cost", label: t("ext_field_plan_cost"), kind: "text", unit: t("ext_unit_thb") },
-            { name: "price_margin", label: t("ext_field_price_margin"), kind: "text", unit: "%", hint: t("ext_hint_price_margin") },
+            {
+              name: "price_margin",
+              label: t("ext_field_price_margin"),
+              kind: "text",
+              unit: "%",
+              hint: t("ext_hint_price_margin"),
+            },
           ],
         },
       ]}
-      values={{ count_learner: String(plan.count_learner), cost: String(plan.cost), price_margin: String(plan.price_margin) }}
+      values={{
+        count_learner: String(plan.count_learner),
+        cost: String(plan.cost),
+        price_margin: String(plan.price_margin),
+      }}
       records={plan.record_list}
       total={plan.total}
       categories={categories}

@@ -7,7 +7,12 @@ import { COMPETENCY_LEVEL_MAX } from "../../contract/extras-codes";
 import { TableTab } from "~/components/content/table-tab";
 import { allows } from "~/lms/content-navigation.server";
 import { itemId, requireContent } from "~/lms/content.server";
-import { contentCompetencyCreateSchema, contentCompetencyUpdateSchema, masterList, tableTabAction } from "~/lms/extras.server";
+import {
+  contentCompetencyCreateSchema,
+  contentCompetencyUpdateSchema,
+  masterList,
+  tableTabAction,
+} from "~/lms/extras.server";
 import { newIdempotencyKey } from "~/lms/idempotency.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
@@ -25,11 +30,24 @@ export async function loader(args: LoaderFunctionArgs) {
     api.get<Paged<ContentCompetency>>(`${type.api}${id}/competency/`, { query: { page_size: 1000 } }),
     masterList<{ level: number }>(api, "competency"),
   ]);
-  return data({ rows: rows.results, competencies, canChange: allows(type, permission, "change"), idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
+  return data(
+    {
+      rows: rows.results,
+      competencies,
+      canChange: allows(type, permission, "change"),
+      idempotencyKey: newIdempotencyKey(),
+    },
+    { headers: api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return tableTabAction(args, { path: "competency", create: contentCompetencyCreateSchema, update: contentCompetencyUpdateSchema, toasts: { create: "ext_toast_competency_added" } });
+  return tableTabAction(args, {
+    path: "competency",
+    create: contentCompetencyCreateSchema,
+    update: contentCompetencyUpdateSchema,
+    toasts: { create: "ext_toast_competency_added" },
+  });
 }
 
 export default function CompetencyTab() {
@@ -38,7 +56,14 @@ export default function CompetencyTab() {
   const { t } = useContentTranslation();
   const taken = new Set(rows.map((r) => r.competency.id));
   const free = competencies.filter((c) => !taken.has(c.id));
-  const level = { name: "level", label: t("ext_field_required_level"), kind: "number" as const, min: 1, max: COMPETENCY_LEVEL_MAX, hint: t("ext_hint_required_level") };
+  const level = {
+    name: "level",
+    label: t("ext_field_required_level"),
+    kind: "number" as const,
+    min: 1,
+    max: COMPETENCY_LEVEL_MAX,
+    hint: t("ext_hint_required_level"),
+  };
   return (
     <TableTab
       title={t("tab_competency")}
@@ -46,9 +71,21 @@ export default function CompetencyTab() {
       rows={rows}
       rowName={(r) => r.competency.name}
       columns={[
-        { key: "name", label: t("ext_col_competency"), render: (r) => <span className="font-medium">{r.competency.name}</span> },
-        { key: "code", label: t("col_code"), render: (r) => <span className="font-mono text-xs">{r.competency.code}</span> },
-        { key: "level", label: t("ext_col_required_level"), render: (r) => t("ext_level_of", { level: r.level, max: r.competency.level }) },
+        {
+          key: "name",
+          label: t("ext_col_competency"),
+          render: (r) => <span className="font-medium">{r.competency.name}</span>,
+        },
+        {
+          key: "code",
+          label: t("col_code"),
+          render: (r) => <span className="font-mono text-xs">{r.competency.code}</span>,
+        },
+        {
+          key: "level",
+          label: t("ext_col_required_level"),
+          render: (r) => t("ext_level_of", { level: r.level, max: r.competency.level }),
+        },
       ]}
       canChange={canChange}
       add={
@@ -62,7 +99,13 @@ export default function CompetencyTab() {
                   label: t("ext_col_competency"),
                   kind: "select",
                   required: true,
-                  options: [{ value: "", label: t("choose") }, ...free.map((c) => ({ value: String(c.id), label: t("ext_competency_option", { name: c.name, code: c.code, max: c.level }) }))],
+                  options: [
+                    { value: "", label: t("choose") },
+                    ...free.map((c) => ({
+                      value: String(c.id),
+                      label: t("ext_competency_option", { name: c.name, code: c.code, max: c.level }),
+                    })),
+                  ],
                 },
                 level,
               ],
@@ -73,7 +116,10 @@ export default function CompetencyTab() {
       }
       nothingToAdd={t("ext_competency_all_added")}
       edit={{ fields: [level], values: (r) => ({ level: String(r.level) }) }}
-      remove={{ label: t("ext_action_remove"), text: (r) => t("ext_competency_remove_text", { name: r.competency.name }) }}
+      remove={{
+        label: t("ext_action_remove"),
+        text: (r) => t("ext_competency_remove_text", { name: r.competency.name }),
+      }}
       answer={answer}
       empty={t("ext_competency_empty")}
     />

@@ -13,7 +13,14 @@ export default function ContentFormTab() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const cover = d.hasCover ? (
-    <CoverImage image={d.item.image} canChange={d.canChange} limit={d.image.limit} width={d.image.width} height={d.image.height} removeNote={d.publishes ? undefined : null} />
+    <CoverImage
+      image={d.item.image}
+      canChange={d.canChange}
+      limit={d.image.limit}
+      width={d.image.width}
+      height={d.image.height}
+      removeNote={d.publishes ? undefined : null}
+    />
   ) : null;
   return <ContentItemForm data={d} actionData={actionData} aside={cover} />;
 }

@@ -27,13 +27,27 @@ export async function loader(args: LoaderFunctionArgs) {
     masterList<{ multiplier: number }>(api, "achievement"),
     masterList(api, "challenge"),
   ]);
-  return data({ rows: rows.results, achievements, challenges, canChange: allows(type, permission, "change"), idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
+  return data(
+    {
+      rows: rows.results,
+      achievements,
+      challenges,
+      canChange: allows(type, permission, "change"),
+      idempotencyKey: newIdempotencyKey(),
+    },
+    { headers: api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { create } = criteriaSchemas();
   // The edit form sends the whole criterion: it is parsed like a new one.
-  return tableTabAction(args, { path: "gamification", create, update: create, toasts: { create: "ext_toast_criteria_added" } });
+  return tableTabAction(args, {
+    path: "gamification",
+    create,
+    update: create,
+    toasts: { create: "ext_toast_criteria_added" },
+  });
 }
 
 export default function GamificationTab() {
@@ -43,10 +57,32 @@ export default function GamificationTab() {
   const fmt = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB");
   const none = { value: "", label: t("ext_none") };
   const fields: SettingField[] = [
-    { name: "name", label: t("ext_field_criteria_name"), kind: "text", required: true, hint: t("ext_hint_criteria_name") },
+    {
+      name: "name",
+      label: t("ext_field_criteria_name"),
+      kind: "text",
+      required: true,
+      hint: t("ext_hint_criteria_name"),
+    },
     { name: "point", label: t("ext_field_point"), kind: "number", min: 0, max: POINT_MAX },
-    { name: "achievement", label: t("ext_field_achievement"), kind: "select", options: [none, ...achievements.map((a) => ({ value: String(a.id), label: t("ext_achievement_option", { name: a.name, multiplier: a.multiplier }) }))] },
-    { name: "challenge", label: t("ext_field_challenge"), kind: "select", options: [none, ...challenges.map((c) => ({ value: String(c.id), label: c.name }))] },
+    {
+      name: "achievement",
+      label: t("ext_field_achievement"),
+      kind: "select",
+      options: [
+        none,
+        ...achievements.map((a) => ({
+          value: String(a.id),
+          label: t("ext_achievement_option", { name: a.name, multiplier: a.multiplier }),
+        })),
+      ],
+    },
+    {
+      name: "challenge",
+      label: t("ext_field_challenge"),
+      kind: "select",
+      options: [none, ...challenges.map((c) => ({ value: String(c.id), label: c.name }))],
+    },
   ];
   return (
     <TableTab
@@ -55,26 +91,50 @@ export default function GamificationTab() {
       rows={rows}
       rowName={(r) => r.name}
       columns={[
-        { key: "name", label: t("ext_field_criteria_name"), render: (r) => <span className="font-medium">{r.name}</span> },
+        {
+          key: "name",
+          label: t("ext_field_criteria_name"),
+          render: (r) => <span className="font-medium">{r.name}</span>,
+        },
         { key: "point", label: t("ext_field_point"), className: "text-right", render: (r) => fmt.format(r.point) },
-        { key: "achievement", label: t("ext_field_achievement"), render: (r) => (r.achievement ? t("ext_achievement_option", { name: r.achievement.name, multiplier: r.achievement.multiplier }) : "—") },
+        {
+          key: "achievement",
+          label: t("ext_field_achievement"),
+          render: (r) =>
+            r.achievement
+              ? t("ext_achievement_option", { name: r.achievement.name, multiplier: r.achievement.multiplier })
+              : "—",
+        },
         { key: "challenge", label: t("ext_field_challenge"), render: (r) => r.challenge?.name ?? "—" },
         {
           key: "use",
           label: t("ext_col_use"),
           render: (r) =>
             r.is_in_use ? (
-              <span className="rounded bg-amber-50 px-2 py-0.5 text-xs text-amber-900">{t("ext_in_use", { count: r.earned_count })}</span>
+              <span className="rounded bg-amber-50 px-2 py-0.5 text-xs text-amber-900">
+                {t("ext_in_use", { count: r.earned_count })}
+              </span>
             ) : (
               <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{t("ext_not_in_use")}</span>
             ),
         },
       ]}
       canChange={canChange}
-      add={{ title: t("ext_criteria_add"), submitLabel: t("ext_action_add"), fields, defaults: { point: "0" }, idempotencyKey }}
+      add={{
+        title: t("ext_criteria_add"),
+        submitLabel: t("ext_action_add"),
+        fields,
+        defaults: { point: "0" },
+        idempotencyKey,
+      }}
       edit={{
         fields,
-        values: (r) => ({ name: r.name, point: String(r.point), achievement: r.achievement ? String(r.achievement.id) : "", challenge: r.challenge ? String(r.challenge.id) : "" }),
+        values: (r) => ({
+          name: r.name,
+          point: String(r.point),
+          achievement: r.achievement ? String(r.achievement.id) : "",
+          challenge: r.challenge ? String(r.challenge.id) : "",
+        }),
       }}
       remove={{ label: t("action_delete"), text: (r) => t("confirm_delete_text", { name: r.name }) }}
       answer={answer}

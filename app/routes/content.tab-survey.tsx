@@ -21,7 +21,8 @@ export const handle = { i18n: ["content", "extras"] };
  * its registry page names the API path (`api`, `{sessionid}` from the URL); the part's name heads
  * the page (GET of that path without its last segment).
  */
-const surveyPath = (args: LoaderFunctionArgs, type: Parameters<typeof registryTab>[0]) => tabApiPath(registryTab(type, args.request), args.params, "survey/");
+const surveyPath = (args: LoaderFunctionArgs, type: Parameters<typeof registryTab>[0]) =>
+  tabApiPath(registryTab(type, args.request), args.params, "survey/");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type, permission } = await requireContent(args, "view");
@@ -32,7 +33,9 @@ export async function loader(args: LoaderFunctionArgs) {
   // A part's page links back to its tab (a session's surveys: the curriculum), and may name its own intro.
   const [tabId] = pathAfterItem(args.request);
   const parent = part ? (type.tabs as { id: string; labelKey: string }[]).find((t) => t.id === tabId) : undefined;
-  const back = parent ? { href: new URL(args.request.url).pathname.split(`/${tabId}/`)[0] + `/${tabId}`, labelKey: parent.labelKey } : null;
+  const back = parent
+    ? { href: new URL(args.request.url).pathname.split(`/${tabId}/`)[0] + `/${tabId}`, labelKey: parent.labelKey }
+    : null;
   const intro = (tab as { texts?: { intro?: string } } | undefined)?.texts?.intro ?? "ext_survey_intro";
   const [{ data: rows }, surveys, scope] = await Promise.all([
     api.get<Paged<ContentSurvey>>(`${type.api}${id}/${path}`, { query: { page_size: 1000 } }),
@@ -41,7 +44,19 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   // The rows' results pages live under the tab's own address (registry/content.js SURVEY).
   const base = new URL(args.request.url).pathname.replace(/\/$/, "");
-  return data({ rows: rows.results, surveys, scope, back, intro, base, canChange: allows(type, permission, "change"), idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
+  return data(
+    {
+      rows: rows.results,
+      surveys,
+      scope,
+      back,
+      intro,
+      base,
+      canChange: allows(type, permission, "change"),
+      idempotencyKey: newIdempotencyKey(),
+    },
+    { headers: api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -61,7 +76,11 @@ export default function SurveyTab() {
   const free = surveys.filter((s) => !taken.has(s.id));
   const required = { name: "is_required", label: t("ext_field_is_required"), kind: "checkbox" as const };
   const badge = (ok: boolean, yes: string, no: string) => (
-    <span className={`rounded px-2 py-0.5 text-xs ${ok ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-700"}`}>{ok ? yes : no}</span>
+    <span
+      className={`rounded px-2 py-0.5 text-xs ${ok ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-700"}`}
+    >
+      {ok ? yes : no}
+    </span>
   );
   const table = (
     <TableTab
@@ -72,26 +91,48 @@ export default function SurveyTab() {
       columns={[
         // The survey's own page (docs/decisions/062), for a course's, a class's and a session's rows alike.
         {
-          key: "name", label: t("ext_col_survey"),
+          key: "name",
+          label: t("ext_col_survey"),
           render: (r) => (
             <a href={`/dashboard/survey/${r.survey.id}`} className="font-medium text-primary hover:underline">
               {r.survey.name}
             </a>
           ),
         },
-        { key: "code", label: t("col_code"), render: (r) => <span className="font-mono text-xs">{r.survey.code}</span> },
+        {
+          key: "code",
+          label: t("col_code"),
+          render: (r) => <span className="font-mono text-xs">{r.survey.code}</span>,
+        },
         { key: "type", label: t("ext_col_survey_type"), render: (r) => t(`ext_survey_type_${r.survey.survey_type}`) },
-        { key: "publish", label: t("col_publish_status"), render: (r) => badge(r.survey.is_publish, t("ext_survey_published"), t("ext_survey_unpublished")) },
-        { key: "required", label: t("ext_col_required"), render: (r) => badge(r.is_required, t("ext_required_yes"), t("ext_required_no")) },
+        {
+          key: "publish",
+          label: t("col_publish_status"),
+          render: (r) => badge(r.survey.is_publish, t("ext_survey_published"), t("ext_survey_unpublished")),
+        },
+        {
+          key: "required",
+          label: t("ext_col_required"),
+          render: (r) => badge(r.is_required, t("ext_required_yes"), t("ext_required_no")),
+        },
         // The survey's results among this content's learners (docs/decisions/081); not a session's rows.
-        ...(scope ? [] : [{
-          key: "results", label: t("ext_survey_results"),
-          render: (r: ContentSurvey) => (
-            <a href={`${base}/${r.id}/result`} className="text-primary hover:underline" aria-label={t("ext_survey_results_of", { name: r.survey.name })}>
-              {t("ext_survey_results")}
-            </a>
-          ),
-        }]),
+        ...(scope
+          ? []
+          : [
+              {
+                key: "results",
+                label: t("ext_survey_results"),
+                render: (r: ContentSurvey) => (
+                  <a
+                    href={`${base}/${r.id}/result`}
+                    className="text-primary hover:underline"
+                    aria-label={t("ext_survey_results_of", { name: r.survey.name })}
+                  >
+                    {t("ext_survey_results")}
+                  </a>
+                ),
+              },
+            ]),
       ]}
       canChange={canChange}
       add={
@@ -107,7 +148,10 @@ export default function SurveyTab() {
                   required: true,
                   options: [
                     { value: "", label: t("choose") },
-                    ...free.map((s) => ({ value: String(s.id), label: `${s.name} (${t(`ext_survey_type_${s.survey_type}`)}${s.is_publish ? "" : ` · ${t("ext_survey_unpublished")}`})` })),
+                    ...free.map((s) => ({
+                      value: String(s.id),
+                      label: `${s.name} (${t(`ext_survey_type_${s.survey_type}`)}${s.is_publish ? "" : ` · ${t("ext_survey_unpublished")}`})`,
+                    })),
                   ],
                 },
                 required,

@@ -23,7 +23,9 @@ export default function CourseReview() {
       {course.image ? (
         <img src={course.image} alt="" width={800} height={450} className="aspect-video w-full object-cover" />
       ) : (
-        <div className="flex aspect-video w-full items-center justify-center bg-slate-100 text-slate-600">{t("no_cover_image")}</div>
+        <div className="flex aspect-video w-full items-center justify-center bg-slate-100 text-slate-600">
+          {t("no_cover_image")}
+        </div>
       )}
       <div className="space-y-4 p-6">
         <p className="text-sm text-slate-600">

@@ -32,11 +32,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireScreen({ request }, "enrollment-confirm");
   const url = new URL(request.url);
   const decision = url.searchParams.get("decision") ?? "";
-  const ids = url.searchParams.getAll("enrollment").filter((v) => /^\d{1,12}$/.test(v)).slice(0, MAX_DECISION_IDS);
+  const ids = url.searchParams
+    .getAll("enrollment")
+    .filter((v) => /^\d{1,12}$/.test(v))
+    .slice(0, MAX_DECISION_IDS);
   const back = safeBack(url.searchParams.get("back"));
   const known = decision === "approve" || decision === "reject";
-  const rows = known && ids.length ? (await api.get<Paged<ApprovalRow>>(API, { query: { state: "waiting", id_list: ids.join(","), page_size: MAX_DECISION_IDS } })).data.results : [];
-  return data({ decision: known ? decision : null, rows, back, offset: await zoneOffset() }, { headers: api.headers() });
+  const rows =
+    known && ids.length
+      ? (
+          await api.get<Paged<ApprovalRow>>(API, {
+            query: { state: "waiting", id_list: ids.join(","), page_size: MAX_DECISION_IDS },
+          })
+        ).data.results
+      : [];
+  return data(
+    { decision: known ? decision : null, rows, back, offset: await zoneOffset() },
+    { headers: api.headers() },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,7 +60,13 @@ export async function action({ request }: ActionFunctionArgs) {
   invariantResponse(String(form.get("intent") ?? "") === "confirm", "Bad Request");
   const decision = String(form.get("decision") ?? "");
   invariantResponse(isDecisionAction(decision) && decision !== "cancel-reject", "Bad Request");
-  return sendDecision(api, decision, ticked(form), safeBack(String(form.get("back") ?? "")), String(form.get("note") ?? ""));
+  return sendDecision(
+    api,
+    decision,
+    ticked(form),
+    safeBack(String(form.get("back") ?? "")),
+    String(form.get("note") ?? ""),
+  );
 }
 
 export default function ConfirmDecision() {
@@ -57,14 +76,25 @@ export default function ConfirmDecision() {
   const [params] = useSearchParams();
   const busy = useSubmitting();
   const approving = d.decision === "approve";
-  const columns = approvalColumns({ t, lang: i18n.language, offset: d.offset, params, types: APPROVAL_TYPES, form: null }, ["learner", "content", "enrolled", ...(approving ? ["credit", "seats"] : [])]);
+  const columns = approvalColumns(
+    { t, lang: i18n.language, offset: d.offset, params, types: APPROVAL_TYPES, form: null },
+    ["learner", "content", "enrolled", ...(approving ? ["credit", "seats"] : [])],
+  );
   const short = d.rows.filter((r) => !r.enough_credit).length;
-  const names = new Map(d.rows.map((r) => [r.id, `${r.account.first_name} ${r.account.last_name} · ${r.content.name}`]));
+  const names = new Map(
+    d.rows.map((r) => [r.id, `${r.account.first_name} ${r.account.last_name} · ${r.content.name}`]),
+  );
   return (
     <div className="space-y-4">
       <header className="space-y-1">
-        <h1 className="text-2xl font-semibold">{t(approving ? "apv_confirm_approve_title" : d.decision ? "apv_confirm_reject_title" : "apv_confirm_title")}</h1>
-        {d.decision ? <p className="max-w-3xl text-sm text-slate-700">{t(approving ? "apv_confirm_approve_intro" : "apv_confirm_reject_intro", { count: d.rows.length })}</p> : null}
+        <h1 className="text-2xl font-semibold">
+          {t(approving ? "apv_confirm_approve_title" : d.decision ? "apv_confirm_reject_title" : "apv_confirm_title")}
+        </h1>
+        {d.decision ? (
+          <p className="max-w-3xl text-sm text-slate-700">
+            {t(approving ? "apv_confirm_approve_intro" : "apv_confirm_reject_intro", { count: d.rows.length })}
+          </p>
+        ) : null}
       </header>
       {result?.error ? (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800">
@@ -72,7 +102,9 @@ export default function ConfirmDecision() {
         </p>
       ) : null}
       <DecisionResults result={result?.decision ?? null} names={names} t={t} />
-      {approving && short ? <p className="text-sm text-red-800">{t("apv_confirm_short_credit", { count: short })}</p> : null}
+      {approving && short ? (
+        <p className="text-sm text-red-800">{t("apv_confirm_short_credit", { count: short })}</p>
+      ) : null}
       <DataTable columns={columns} rows={d.rows} caption={t("apv_confirm_title")} empty={t("apv_confirm_nothing")} />
       {d.decision && d.rows.length && !result?.decision ? (
         <form method="post" className="flex flex-wrap items-center gap-3">

@@ -42,7 +42,9 @@ function viewOf(request: Request): ApprovalView {
 }
 const screenOf = (request: Request) => {
   const view = viewOf(request);
-  return view === "waiting" && new URL(request.url).pathname.replace(/\/$/, "").endsWith("/waiting") ? "enrollment-waiting-tab" : SCREEN_OF[view];
+  return view === "waiting" && new URL(request.url).pathname.replace(/\/$/, "").endsWith("/waiting")
+    ? "enrollment-waiting-tab"
+    : SCREEN_OF[view];
 };
 
 export const loader = (args: LoaderFunctionArgs) => approvalLoader(args, viewOf(args.request), screenOf(args.request));
@@ -67,14 +69,40 @@ export default function EnrollmentApproval() {
   // Cancelling a rejection is the administrator's; the rest each row says (can_decide).
   const decides = d.canDecide && view !== "approved" && (view !== "rejected" || d.admin);
   const keys = COLUMNS[view].filter((k) => k !== "select" || decides);
-  const columns = approvalColumns({ t, lang: i18n.language, offset: d.offset, params, types: APPROVAL_TYPES, form: "decide-form", tickAll: d.tickAll }, keys);
+  const columns = approvalColumns(
+    {
+      t,
+      lang: i18n.language,
+      offset: d.offset,
+      params,
+      types: APPROVAL_TYPES,
+      form: "decide-form",
+      tickAll: d.tickAll,
+    },
+    keys,
+  );
   const exportState = view === "all" ? (params.get("state") ?? "any") : view;
-  const names = new Map(d.list.results.map((r) => [r.id, `${r.account.first_name} ${r.account.last_name} · ${r.content.name}`]));
-  const filteredContent = params.get("content") && params.get("content_type") ? d.list.results[0]?.content ?? null : null;
+  const names = new Map(
+    d.list.results.map((r) => [r.id, `${r.account.first_name} ${r.account.last_name} · ${r.content.name}`]),
+  );
+  const filteredContent =
+    params.get("content") && params.get("content_type") ? (d.list.results[0]?.content ?? null) : null;
   const selects = [
-    { name: "content_type", label: t("apv_filter_type"), options: APPROVAL_TYPES.map((x) => ({ value: x.key, label: t(x.labelKey) })) },
+    {
+      name: "content_type",
+      label: t("apv_filter_type"),
+      options: APPROVAL_TYPES.map((x) => ({ value: x.key, label: t(x.labelKey) })),
+    },
     { name: "department", label: t("apv_filter_department"), options: d.departments },
-    ...(view === "all" ? [{ name: "state", label: t("apv_filter_state"), options: ["waiting", "approved", "rejected"].map((s) => ({ value: s, label: t(`apv_tab_${s}`) })) }] : []),
+    ...(view === "all"
+      ? [
+          {
+            name: "state",
+            label: t("apv_filter_state"),
+            options: ["waiting", "approved", "rejected"].map((s) => ({ value: s, label: t(`apv_tab_${s}`) })),
+          },
+        ]
+      : []),
   ];
   return (
     <div className="space-y-2">
@@ -83,16 +111,26 @@ export default function EnrollmentApproval() {
         <p className="max-w-3xl text-sm text-slate-700">{t(`apv_intro_${view}`)}</p>
       </header>
       {view === "all" ? null : <ApprovalNav view={view} t={t} />}
-      <QueryFilters selects={selects} keep={["content", "ordering"]} placeholder={t("apv_search_placeholder")} id="approval-filters" />
+      <QueryFilters
+        selects={selects}
+        keep={["content", "ordering"]}
+        placeholder={t("apv_search_placeholder")}
+        id="approval-filters"
+      />
       {filteredContent ? (
         <p className="text-sm">
           {t("apv_filtered_to", { content: filteredContent.name })}{" "}
-          <a href={`?${new URLSearchParams([...params].filter(([k]) => k !== "content" && k !== "page"))}`} className="text-primary underline">
+          <a
+            href={`?${new URLSearchParams([...params].filter(([k]) => k !== "content" && k !== "page"))}`}
+            className="text-primary underline"
+          >
             {t("apv_filter_clear_content")}
           </a>
         </p>
       ) : null}
-      {view === "waiting" && d.canDecide && filteredContent ? <CloseEnrollment content={filteredContent} busy={busy} t={t} /> : null}
+      {view === "waiting" && d.canDecide && filteredContent ? (
+        <CloseEnrollment content={filteredContent} busy={busy} t={t} />
+      ) : null}
       {result?.error ? (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800">
           {t(result.error)}
@@ -108,7 +146,11 @@ export default function EnrollmentApproval() {
         </p>
       ) : null}
       {decides ? (
-        <form id="decide-form" method="post" className="flex flex-wrap items-center gap-2 rounded border border-slate-200 bg-white p-3">
+        <form
+          id="decide-form"
+          method="post"
+          className="flex flex-wrap items-center gap-2 rounded border border-slate-200 bg-white p-3"
+        >
           <CsrfInput />
           <SelectAll name="enrollment" form="decide-form" ticked={d.tickAll} />
           <span className="text-sm text-slate-700">{t("apv_with_ticked")}</span>
@@ -117,20 +159,39 @@ export default function EnrollmentApproval() {
               <button type="submit" name="intent" value="approve" disabled={busy} className={PRIMARY_BUTTON}>
                 {t("apv_approve_selected")}
               </button>
-              <button type="submit" name="intent" value="reject" disabled={busy} className="rounded border border-red-300 bg-white px-4 py-2 text-sm text-red-800 hover:bg-red-50 disabled:opacity-60">
+              <button
+                type="submit"
+                name="intent"
+                value="reject"
+                disabled={busy}
+                className="rounded border border-red-300 bg-white px-4 py-2 text-sm text-red-800 hover:bg-red-50 disabled:opacity-60"
+              >
                 {t("apv_reject_selected")}
               </button>
             </>
           )}
           {(view === "rejected" || view === "all") && d.admin ? (
-            <button type="submit" name="intent" value="cancel-reject" disabled={busy} className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50 disabled:opacity-60">
+            <button
+              type="submit"
+              name="intent"
+              value="cancel-reject"
+              disabled={busy}
+              className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50 disabled:opacity-60"
+            >
               {t("apv_cancel_reject_selected")}
             </button>
           ) : null}
-          <p className="basis-full text-xs text-slate-600">{t(view === "rejected" ? "apv_hint_rejected" : "apv_hint_waiting")}</p>
+          <p className="basis-full text-xs text-slate-600">
+            {t(view === "rejected" ? "apv_hint_rejected" : "apv_hint_waiting")}
+          </p>
         </form>
       ) : null}
-      <DataTable columns={columns} rows={d.list.results} caption={t(`apv_title_${view}`)} empty={t(`apv_empty_${view}`)} />
+      <DataTable
+        columns={columns}
+        rows={d.list.results}
+        caption={t(`apv_title_${view}`)}
+        empty={t(`apv_empty_${view}`)}
+      />
       <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} />
     </div>
   );

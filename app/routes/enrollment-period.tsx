@@ -70,7 +70,9 @@ export default function EnrollmentPeriod() {
       <header className="mb-3 space-y-1">
         <h1 className="text-2xl font-semibold">{t(`prd_title_${event}`)}</h1>
         {list.date_from && list.date_to && !errors ? (
-          <p className="max-w-3xl text-sm text-slate-700">{t(`prd_intro_${event}`, { from: day(list.date_from), to: day(list.date_to) })}</p>
+          <p className="max-w-3xl text-sm text-slate-700">
+            {t(`prd_intro_${event}`, { from: day(list.date_from), to: day(list.date_to) })}
+          </p>
         ) : null}
       </header>
       <nav aria-label={t("prd_tabs")} className="mb-4 flex gap-1 border-b border-slate-200 text-sm">
@@ -85,14 +87,22 @@ export default function EnrollmentPeriod() {
           </a>
         ))}
       </nav>
-      <Form method="get" role="search" className="mb-3 flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">
+      <Form
+        method="get"
+        role="search"
+        className="mb-3 flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3"
+      >
         <input type="hidden" name="event" value={event} />
         {params.get("ordering") ? <input type="hidden" name="ordering" value={params.get("ordering") ?? ""} /> : null}
         <div>
           <label htmlFor="period-search" className="mb-1 block text-xs font-medium text-slate-700">
             {t("search")}
           </label>
-          <SearchInput id="period-search" placeholder={t("apv_search_placeholder")} className="w-64 rounded border border-slate-300 px-3 py-1.5 text-sm" />
+          <SearchInput
+            id="period-search"
+            placeholder={t("apv_search_placeholder")}
+            className="w-64 rounded border border-slate-300 px-3 py-1.5 text-sm"
+          />
         </div>
         {dateField("date_from", list.date_from)}
         {dateField("date_to", list.date_to)}
@@ -100,7 +110,12 @@ export default function EnrollmentPeriod() {
           <label htmlFor="period-content_type" className="mb-1 block text-xs font-medium text-slate-700">
             {t("apv_filter_type")}
           </label>
-          <select id="period-content_type" name="content_type" defaultValue={params.get("content_type") ?? "all"} className={`max-w-[14rem] ${FIELD}`}>
+          <select
+            id="period-content_type"
+            name="content_type"
+            defaultValue={params.get("content_type") ?? "all"}
+            className={`max-w-[14rem] ${FIELD}`}
+          >
             <option value="all">{t("filter_all")}</option>
             {APPROVAL_TYPES.map((x) => (
               <option key={x.key} value={x.key}>
@@ -109,7 +124,10 @@ export default function EnrollmentPeriod() {
             ))}
           </select>
         </div>
-        <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+        <button
+          type="submit"
+          className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+        >
           {t("apply_filters")}
         </button>
         <a href={`?event=${event}`} className="px-2 py-1.5 text-sm text-primary underline">
@@ -121,8 +139,15 @@ export default function EnrollmentPeriod() {
           {t(typeError)}
         </p>
       ) : null}
-      {canExport && list.results.length ? <ExportLinks href={dash("enrollment/period/export")} keys={EXPORT_KEYS} extra={{ event }} /> : null}
-      <DataTable columns={periodColumns(t, i18n.language, offset)} rows={list.results} caption={t(`prd_title_${event}`)} empty={t(errors ? "prd_empty_invalid" : `prd_empty_${event}`)} />
+      {canExport && list.results.length ? (
+        <ExportLinks href={dash("enrollment/period/export")} keys={EXPORT_KEYS} extra={{ event }} />
+      ) : null}
+      <DataTable
+        columns={periodColumns(t, i18n.language, offset)}
+        rows={list.results}
+        caption={t(`prd_title_${event}`)}
+        empty={t(errors ? "prd_empty_invalid" : `prd_empty_${event}`)}
+      />
       <Pager count={list.count} page={list.page} pageSize={list.page_size} capped={!!list.count_capped} />
     </div>
   );

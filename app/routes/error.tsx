@@ -4,7 +4,17 @@ import { useTranslation } from "~/i18n/react";
 import { dash } from "~/lms/paths";
 
 /** The full-page errors of spec 002 §8, each with a title, a description and a way home. */
-const KNOWN = ["400", "403", "404", "500", "504", "server-maintenance", "no-network", "unsupported-browser", "rooted-device"];
+const KNOWN = [
+  "400",
+  "403",
+  "404",
+  "500",
+  "504",
+  "server-maintenance",
+  "no-network",
+  "unsupported-browser",
+  "rooted-device",
+];
 
 export function loader({ params }: LoaderFunctionArgs) {
   const code = KNOWN.includes(params.status ?? "") ? params.status! : params.status ? "404" : "500";
@@ -13,7 +23,10 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 /** Kept out of search engines; its title, the error's, is <PageTitle/>'s (docs/decisions/025). */
-export const meta: MetaFunction<typeof loader> = ({ matches }) => [...matches.flatMap((m) => m.meta ?? []), { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ matches }) => [
+  ...matches.flatMap((m) => m.meta ?? []),
+  { name: "robots", content: "noindex" },
+];
 
 export default function ErrorPage() {
   const { code } = useLoaderData<{ code: string }>();

@@ -36,7 +36,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { data: group } = await api.get<Group>(`${type.api}${id}/`);
   const base = dash(`${type.segment}/${id}`);
   const head = { type: group.type, count_member: group.count_member, memberHref: `${base}/member` };
-  if (group.type !== GROUP_TYPE.condition) return data({ ...head, condition: null, shape: null, canChange: false }, { headers: api.headers() });
+  if (group.type !== GROUP_TYPE.condition)
+    return data({ ...head, condition: null, shape: null, canChange: false }, { headers: api.headers() });
   const [{ data: condition }, shape] = await Promise.all([
     api.get<GroupCondition>(`${type.api}${id}/condition/`),
     organisationShape(api, ["department", "position", "level", "group_account", "location"]),
@@ -60,7 +61,11 @@ export async function action(args: ActionFunctionArgs) {
   }
   const sent = await sendCondition(api, form, groupConditionSchema, "PUT", path);
   if (!sent.ok) return data({ result: sent.result, preview: null }, { status: 400, headers: api.headers() });
-  return redirectWithToast(new URL(args.request.url).pathname, { type: "success", message: "grp_toast_condition_saved" }, { headers: api.headers() });
+  return redirectWithToast(
+    new URL(args.request.url).pathname,
+    { type: "success", message: "grp_toast_condition_saved" },
+    { headers: api.headers() },
+  );
 }
 
 const primary = PRIMARY_BUTTON;
@@ -108,7 +113,12 @@ export default function GroupConditionTab() {
         {/* The fieldset keeps a reader without the change flag from editing what they cannot save. */}
         <fieldset disabled={!canChange} className="min-w-0">
           <legend className="sr-only">{t("grp_condition_title")}</legend>
-          <ConditionFields shape={shape} values={condition as unknown as Record<string, unknown>} result={result} operatorLabel={t("grp_cond_operator")} />
+          <ConditionFields
+            shape={shape}
+            values={condition as unknown as Record<string, unknown>}
+            result={result}
+            operatorLabel={t("grp_cond_operator")}
+          />
         </fieldset>
         {preview != null ? (
           <p role="status" className="rounded border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">

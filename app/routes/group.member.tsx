@@ -47,14 +47,20 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   const canChange = allows(type, permission, "change") && group.type === GROUP_TYPE.account;
   const candidates = canChange
-    ? (await api.get<Paged<AccountOption>>(`${type.api}${id}/member/candidate/`, { query: { page_size: CANDIDATES, ...(find ? { search: find } : {}) } })).data
+    ? (
+        await api.get<Paged<AccountOption>>(`${type.api}${id}/member/candidate/`, {
+          query: { page_size: CANDIDATES, ...(find ? { search: find } : {}) },
+        })
+      ).data
     : null;
   const removing = url.searchParams.get("remove");
   return data(
     {
       group: { id: group.id, byCondition: group.type === GROUP_TYPE.condition, count_member: group.count_member },
       members: members.data,
-      candidates: candidates ? { results: candidates.results, more: candidates.count > candidates.results.length } : null,
+      candidates: candidates
+        ? { results: candidates.results, more: candidates.count > candidates.results.length }
+        : null,
       canChange,
       removing: canChange ? (members.data.results.find((m) => String(m.id) === removing) ?? null) : null,
       conditionHref: dash(`${type.segment}/${id}/condition`),
@@ -77,23 +83,59 @@ export async function action(args: ActionFunctionArgs) {
     invariantResponse(/^\d{1,12}$/.test(account), "Bad Request");
     const res = await api.delete<{ detail?: string }>(`${type.api}${id}/member/${account}/`, { accept: [400, 404] });
     const back = `${url.pathname}${String(form.get("back") ?? "")}`;
-    if (res.status === 400) return redirectWithToast(back, { type: "error", message: res.data?.detail ?? MSG.invalid, status: 400 }, { headers: api.headers() });
-    return redirectWithToast(back, { type: "success", message: "grp_toast_member_removed" }, { headers: api.headers() });
+    if (res.status === 400)
+      return redirectWithToast(
+        back,
+        { type: "error", message: res.data?.detail ?? MSG.invalid, status: 400 },
+        { headers: api.headers() },
+      );
+    return redirectWithToast(
+      back,
+      { type: "success", message: "grp_toast_member_removed" },
+      { headers: api.headers() },
+    );
   }
   invariantResponse(intent === "add", "Bad Request");
   const ids = form.getAll("account_list").map(String);
-  invariantResponse(ids.every((v) => /^\d{1,12}$/.test(v)), "Bad Request");
+  invariantResponse(
+    ids.every((v) => /^\d{1,12}$/.test(v)),
+    "Bad Request",
+  );
   if (!ids.length) return data({ errors: ["grp_member_none_chosen"] }, { status: 400 });
-  const res = await api.post<{ count: number } & Record<string, string[]>>(`${type.api}${id}/member/`, { account_list: ids.map(Number) }, { accept: [400] });
-  if (res.status === 400) return data({ errors: Object.values(res.data ?? {}).flat().map(String) }, { status: 400, headers: api.headers() });
-  return redirectWithToast(here, { type: "success", message: "grp_toast_members_added", values: { count: res.data.count } }, { headers: api.headers() });
+  const res = await api.post<{ count: number } & Record<string, string[]>>(
+    `${type.api}${id}/member/`,
+    { account_list: ids.map(Number) },
+    { accept: [400] },
+  );
+  if (res.status === 400)
+    return data(
+      {
+        errors: Object.values(res.data ?? {})
+          .flat()
+          .map(String),
+      },
+      { status: 400, headers: api.headers() },
+    );
+  return redirectWithToast(
+    here,
+    { type: "success", message: "grp_toast_members_added", values: { count: res.data.count } },
+    { headers: api.headers() },
+  );
 }
 
 /**
  * Above the list, folded until used (a <details>: no JavaScript needed); open after a search
  * among the users or a refused add, so the result is in view.
  */
-function AddMembers({ candidates, errors, open }: { candidates: { results: AccountOption[]; more: boolean }; errors?: string[]; open: boolean }) {
+function AddMembers({
+  candidates,
+  errors,
+  open,
+}: {
+  candidates: { results: AccountOption[]; more: boolean };
+  errors?: string[];
+  open: boolean;
+}) {
   const { t } = useTranslation();
   const busy = useSubmitting();
   return (
@@ -119,7 +161,13 @@ function AddMembers({ candidates, errors, open }: { candidates: { results: Accou
             </fieldset>
             {candidates.more ? <p className="text-xs text-slate-600">{t("grp_member_more")}</p> : null}
             <ErrorList errors={errors} />
-            <button type="submit" name="intent" value="add" disabled={busy} className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
+            <button
+              type="submit"
+              name="intent"
+              value="add"
+              disabled={busy}
+              className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60"
+            >
               {t("grp_member_add_chosen")}
             </button>
           </Form>
@@ -141,15 +189,21 @@ export default function GroupMembersTab() {
   const { t } = useTranslation();
   const byCondition = group.byCondition;
   const errors = answer?.errors?.map((e) => t(e));
-  const name = (m: Pick<GroupMember, "first_name" | "last_name" | "username">) => `${m.first_name} ${m.last_name}`.trim() || m.username;
+  const name = (m: Pick<GroupMember, "first_name" | "last_name" | "username">) =>
+    `${m.first_name} ${m.last_name}`.trim() || m.username;
   return (
     <div className="space-y-6">
       <section aria-labelledby="member-title" className="space-y-3">
         <div>
           <h2 id="member-title" className="text-lg font-semibold">
-            {t("grp_member_title")} <span className="text-base font-normal text-slate-600">({t("grp_member_count", { count: group.count_member })})</span>
+            {t("grp_member_title")}{" "}
+            <span className="text-base font-normal text-slate-600">
+              ({t("grp_member_count", { count: group.count_member })})
+            </span>
           </h2>
-          <p className="text-sm text-slate-600">{byCondition ? t("grp_member_intro_condition") : t("grp_member_intro_account")}</p>
+          <p className="text-sm text-slate-600">
+            {byCondition ? t("grp_member_intro_condition") : t("grp_member_intro_account")}
+          </p>
           {byCondition ? (
             <p className="mt-2 rounded border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
               {t("grp_member_by_condition")}{" "}
@@ -159,18 +213,34 @@ export default function GroupMembersTab() {
             </p>
           ) : null}
         </div>
-        {candidates ? <AddMembers candidates={candidates} errors={errors} open={!!params.get("find") || !!errors} /> : null}
+        {candidates ? (
+          <AddMembers candidates={candidates} errors={errors} open={!!params.get("find") || !!errors} />
+        ) : null}
         <SearchForm name="search" label={t("grp_member_search")} keep={["find"]} />
         <DataTable
           caption={t("grp_member_title")}
           rows={members.results}
-          empty={params.get("search") ? t("no_results") : byCondition ? t("grp_member_empty_condition") : t("grp_member_empty")}
+          empty={
+            params.get("search")
+              ? t("no_results")
+              : byCondition
+                ? t("grp_member_empty_condition")
+                : t("grp_member_empty")
+          }
           columns={[
             { key: "name", label: t("col_name"), render: (m) => name(m) },
-            { key: "username", label: t("acc_col_username"), render: (m) => <span className="font-mono text-xs">{m.username}</span> },
+            {
+              key: "username",
+              label: t("acc_col_username"),
+              render: (m) => <span className="font-mono text-xs">{m.username}</span>,
+            },
             { key: "email", label: t("acc_col_email"), render: (m) => m.email },
             { key: "department", label: t("acc_col_department"), render: (m) => m.department?.name ?? "—" },
-            { key: "active", label: t("grp_col_state"), render: (m) => (m.is_active ? t("state_active") : t("state_inactive")) },
+            {
+              key: "active",
+              label: t("grp_col_state"),
+              render: (m) => (m.is_active ? t("state_active") : t("state_inactive")),
+            },
             ...(canChange
               ? [
                   {
@@ -178,7 +248,11 @@ export default function GroupMembersTab() {
                     label: t("actions"),
                     className: "text-right",
                     render: (m: GroupMember) => (
-                      <a href={withParam(params, "remove", String(m.id))} className="text-red-700 hover:underline" aria-label={t("acc_remove_named", { name: name(m) })}>
+                      <a
+                        href={withParam(params, "remove", String(m.id))}
+                        className="text-red-700 hover:underline"
+                        aria-label={t("acc_remove_named", { name: name(m) })}
+                      >
                         {t("acc_remove")}
                       </a>
                     ),

@@ -2,4 +2,5 @@
 const STARTED = new Date().toISOString();
 
 /** Dashboard liveness for start-up scripts and load balancers (does not call the API). */
-export const loader = () => new Response(JSON.stringify({ status: "ok", started: STARTED }), { headers: { "content-type": "application/json" } });
+export const loader = () =>
+  new Response(JSON.stringify({ status: "ok", started: STARTED }), { headers: { "content-type": "application/json" } });

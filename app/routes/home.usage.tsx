@@ -10,7 +10,8 @@ import { loadHome } from "./home.server";
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
 export const handle = { i18n: ["home"] };
 
-export const loader = (args: LoaderFunctionArgs) => loadHome<HomeUsageAnswer>(args, "home-usage", "dashboard/home/usage/");
+export const loader = (args: LoaderFunctionArgs) =>
+  loadHome<HomeUsageAnswer>(args, "home-usage", "dashboard/home/usage/");
 
 /** Home, usage monitoring (spec 000 §2.2): visits by source, sign-ins, who is on now. */
 export default function HomeUsage() {
@@ -22,22 +23,55 @@ export default function HomeUsage() {
   const categories = f.days(dates);
   const table = { show: t("chart_show_table"), category: t("chart_date"), total: t("chart_total") };
   const sessions = [
-    { key: "learner", label: t("home_source_learner"), color: CHART_COLORS.blue, values: figures.sessions.map((d) => d.learner) },
-    { key: "dashboard", label: t("home_source_dashboard"), color: CHART_COLORS.amber, values: figures.sessions.map((d) => d.dashboard) },
+    {
+      key: "learner",
+      label: t("home_source_learner"),
+      color: CHART_COLORS.blue,
+      values: figures.sessions.map((d) => d.learner),
+    },
+    {
+      key: "dashboard",
+      label: t("home_source_dashboard"),
+      color: CHART_COLORS.amber,
+      values: figures.sessions.map((d) => d.dashboard),
+    },
   ];
   const signIns = [
-    { key: "success", label: t("home_sign_in_success"), color: CHART_COLORS.teal, values: figures.sign_ins.map((d) => d.success) },
-    { key: "failed", label: t("home_sign_in_failed"), color: CHART_COLORS.red, values: figures.sign_ins.map((d) => d.failed) },
+    {
+      key: "success",
+      label: t("home_sign_in_success"),
+      color: CHART_COLORS.teal,
+      values: figures.sign_ins.map((d) => d.success),
+    },
+    {
+      key: "failed",
+      label: t("home_sign_in_failed"),
+      color: CHART_COLORS.red,
+      values: figures.sign_ins.map((d) => d.failed),
+    },
   ];
   const sessionsTitle = t("home_sessions_per_day");
   const signInsTitle = t("home_sign_ins_per_day");
   return (
     <>
-      <HomeHeader title={t("home_usage_title")} tabs={tabs} current={screenId} days={days} periods={periods} from={figures.date_from} to={figures.date_to} />
+      <HomeHeader
+        title={t("home_usage_title")}
+        tabs={tabs}
+        current={screenId}
+        days={days}
+        periods={periods}
+        from={figures.date_from}
+        to={figures.date_to}
+      />
       <FigureCards
         label={t("home_usage_figures")}
         items={[
-          { key: "active", label: t("home_active_sessions"), value: f.number(figures.active_sessions), hint: t("home_active_sessions_hint") },
+          {
+            key: "active",
+            label: t("home_active_sessions"),
+            value: f.number(figures.active_sessions),
+            hint: t("home_active_sessions_hint"),
+          },
           { key: "users", label: t("home_distinct_users"), value: f.number(figures.distinct_users) },
           { key: "learner", label: t("home_total_learner"), value: f.number(figures.totals.learner) },
           { key: "dashboard", label: t("home_total_dashboard"), value: f.number(figures.totals.dashboard) },

@@ -17,7 +17,8 @@ export async function loader(args: LoaderFunctionArgs) {
   invariantResponse(page, "Not Found", { status: 404 });
   const { api } = await requireScreen(args, importScreens(page.module).events);
   const raw = new URL(args.request.url).searchParams.get("job");
-  if (raw === null) return new Response("", { headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" } });
+  if (raw === null)
+    return new Response("", { headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" } });
   invariantResponse(/^\d{1,9}$/.test(raw), "Not Found", { status: 404 });
   const { data: job } = await api.get<ImportHistoryItem>(`dashboard/import-history/${raw}/`);
   return jobEvents(api, args.request.signal, job);

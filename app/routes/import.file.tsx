@@ -23,5 +23,10 @@ export async function loader(args: LoaderFunctionArgs) {
   invariantResponse(job === null || /^\d{1,9}$/.test(job), "Not Found", { status: 404 });
   // An error file speaks the language of the page it was downloaded from.
   const path = job === null ? `${page.api}template/` : `dashboard/import-history/${job}/error-file/`;
-  return relayDownload(api, path, { format_type: format, language: await getLocale(args.request) }, `${page.module}-import.${format}`);
+  return relayDownload(
+    api,
+    path,
+    { format_type: format, language: await getLocale(args.request) },
+    `${page.module}-import.${format}`,
+  );
 }

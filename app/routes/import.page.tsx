@@ -37,7 +37,9 @@ export const handle = { i18n: ["imports"] };
 const DEFAULT_LIMIT = 10485760;
 
 /** The module the URL names, and its screen's guard passed. */
-async function importPage(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<ImportPage & { user: Awaited<ReturnType<typeof requireScreen>> }> {
+async function importPage(
+  args: LoaderFunctionArgs | ActionFunctionArgs,
+): Promise<ImportPage & { user: Awaited<ReturnType<typeof requireScreen>> }> {
   const found = importPageOf(new URL(args.request.url).pathname);
   invariantResponse(found, "Not Found", { status: 404 });
   return { ...found, user: await requireScreen(args, importScreens(found.module).page) };
@@ -66,14 +68,21 @@ export async function action(args: ActionFunctionArgs) {
   const { api, config } = user;
   const limit = Number(config["file-size-limit"]?.value ?? DEFAULT_LIMIT);
   const { form, refusal } = await readForm(args.request, { maxPartSize: limit });
-  if (!form) return data<Answer>({ result: refusal.tooLarge ? { status: "error", error: { file: [MSG.file_too_large] } } : refusal.result }, { status: refusal.status });
+  if (!form)
+    return data<Answer>(
+      { result: refusal.tooLarge ? { status: "error", error: { file: [MSG.file_too_large] } } : refusal.result },
+      { status: refusal.status },
+    );
   await requireCsrf(api, form);
   invariantResponse(form.get("intent") === "upload", "Bad Request");
   const submission = parseWithZod(form, { schema: importFormSchema });
-  const reply = (errors: Record<string, string[]>, formErrors: string[] = []) => submission.reply({ fieldErrors: errors, formErrors }) as SubmissionResult<string[]>;
-  if (submission.status !== "success") return data<Answer>({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  const reply = (errors: Record<string, string[]>, formErrors: string[] = []) =>
+    submission.reply({ fieldErrors: errors, formErrors }) as SubmissionResult<string[]>;
+  if (submission.status !== "success")
+    return data<Answer>({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return data<Answer>({ result: reply({ file: [MSG.required] }) }, { status: 400 });
+  if (!(file instanceof File) || file.size === 0)
+    return data<Answer>({ result: reply({ file: [MSG.required] }) }, { status: 400 });
   // The mode before the file: the API reads the fields that come ahead of it.
   const body = new FormData();
   body.set("mode", submission.value.mode);
@@ -84,14 +93,21 @@ export async function action(args: ActionFunctionArgs) {
     return data<Answer>({ result: reply(fieldErrors, formErrors) }, { status: 400, headers: api.headers() });
   }
   const job = res.data as ImportHistoryItem;
-  return redirectWithToast(`${dash(`import/${module}`)}?job=${job.id}`, { type: "success", message: "imp_started" }, { headers: api.headers() });
+  return redirectWithToast(
+    `${dash(`import/${module}`)}?job=${job.id}`,
+    { type: "success", message: "imp_started" },
+    { headers: api.headers() },
+  );
 }
 
 /** The job as the live events tell it (JS on), the loader's until the first event. */
 function useLiveJob(job: ImportHistoryItem | null, events: string): ImportHistoryItem | null {
   const [live, setLive] = useState(job);
   useEffect(() => setLive(job), [job]);
-  const running = !!job && job.status === IMPORT_STATUS.in_progress && (live?.id !== job.id || live.status === IMPORT_STATUS.in_progress);
+  const running =
+    !!job &&
+    job.status === IMPORT_STATUS.in_progress &&
+    (live?.id !== job.id || live.status === IMPORT_STATUS.in_progress);
   const event = useEventSource(job ? `${events}?job=${job.id}` : events, { event: "job", enabled: running });
   useEffect(() => {
     if (!event || !job) return;
@@ -109,10 +125,16 @@ export default function ImportFile() {
   const busy = useSubmitting();
   const { t } = useTranslation();
   const shown = useLiveJob(job, dash(`import/${module}/events`));
-  const [form, fields] = useForm<{ mode: string; file: File }>({ id: `${module}-import`, lastResult: answer?.result ?? null, defaultValue: { mode: IMPORT_MODES[0] } });
+  const [form, fields] = useForm<{ mode: string; file: File }>({
+    id: `${module}-import`,
+    lastResult: answer?.result ?? null,
+    defaultValue: { mode: IMPORT_MODES[0] },
+  });
   const tr = (errors: string[] | undefined) => errors?.map((e) => t(e));
-  const fileHref = (format: string, id?: number) => `${dash(`import/${module}/file`)}?${id ? `job=${id}&` : ""}format_type=${format}`;
-  const button = "rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60";
+  const fileHref = (format: string, id?: number) =>
+    `${dash(`import/${module}/file`)}?${id ? `job=${id}&` : ""}format_type=${format}`;
+  const button =
+    "rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60";
   return (
     <div className="space-y-6">
       {shown?.status === IMPORT_STATUS.in_progress ? (
@@ -135,14 +157,25 @@ export default function ImportFile() {
       {shown ? (
         <>
           <ImportJobCard job={shown} errorFileHref={fileHref("xlsx", shown.id)} labels={page.counts} />
-          {shown.status === IMPORT_STATUS.in_progress ? <p className="text-xs text-slate-600">{t("imp_refresh_note")}</p> : null}
+          {shown.status === IMPORT_STATUS.in_progress ? (
+            <p className="text-xs text-slate-600">{t("imp_refresh_note")}</p>
+          ) : null}
         </>
       ) : null}
-      <section aria-labelledby="import-upload-title" className="max-w-3xl space-y-4 rounded border border-slate-200 bg-white p-4">
+      <section
+        aria-labelledby="import-upload-title"
+        className="max-w-3xl space-y-4 rounded border border-slate-200 bg-white p-4"
+      >
         <h2 id="import-upload-title" className="text-lg font-semibold">
           {t(shown ? "imp_another" : "imp_upload_title")}
         </h2>
-        <Form method="post" encType="multipart/form-data" action={dash(`import/${module}`)} {...getFormProps(form)} className="space-y-4">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          action={dash(`import/${module}`)}
+          {...getFormProps(form)}
+          className="space-y-4"
+        >
           <CsrfInput />
           <input type="hidden" name="intent" value="upload" />
           <RadioGroupField

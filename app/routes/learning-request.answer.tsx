@@ -26,9 +26,18 @@ export async function loader(args: LoaderFunctionArgs) {
     api.get<{ form: Form | null; submission: FormSubmission | null }>(`${def.api}${id}/answer/`),
   ]);
   const { requestformid, sectionid } = args.params;
-  if (requestformid !== undefined) invariantResponse(answers.form && String(answers.form.id) === requestformid, "Not Found", { status: 404 });
-  if (sectionid !== undefined) invariantResponse(answers.form?.sections.some((s) => String(s.id) === sectionid), "Not Found", { status: 404 });
-  return data({ request, ...answers, sectionId: sectionid === undefined ? null : Number(sectionid) }, { headers: api.headers() });
+  if (requestformid !== undefined)
+    invariantResponse(answers.form && String(answers.form.id) === requestformid, "Not Found", { status: 404 });
+  if (sectionid !== undefined)
+    invariantResponse(
+      answers.form?.sections.some((s) => String(s.id) === sectionid),
+      "Not Found",
+      { status: 404 },
+    );
+  return data(
+    { request, ...answers, sectionId: sectionid === undefined ? null : Number(sectionid) },
+    { headers: api.headers() },
+  );
 }
 
 export default function RequestAnswers() {
@@ -39,7 +48,9 @@ export default function RequestAnswers() {
     <div className="space-y-4">
       <header className="space-y-1">
         <p className="text-sm">
-          <a href={dash(`learning-request/${request.id}`)} className="text-primary hover:underline">← {request.name}</a>
+          <a href={dash(`learning-request/${request.id}`)} className="text-primary hover:underline">
+            ← {request.name}
+          </a>
         </p>
         <h1 className="text-2xl font-semibold">{t("req_answer_title")}</h1>
         {form ? <p className="text-sm text-slate-700">{form.name}</p> : null}

@@ -35,10 +35,18 @@ export async function loader(args: LoaderFunctionArgs) {
   const [{ data: request }, answers] = await Promise.all([
     api.get<LearningRequest>(`${def.api}${id}/`),
     // An enrolment's answers are shown here; a learning request's have their own page.
-    def.kind === REQUEST_TYPE.enrollment ? api.get<{ form: RequestForm | null; submission: FormSubmission | null }>(`${def.api}${id}/answer/`).then((r) => r.data) : null,
+    def.kind === REQUEST_TYPE.enrollment
+      ? api
+          .get<{ form: RequestForm | null; submission: FormSubmission | null }>(`${def.api}${id}/answer/`)
+          .then((r) => r.data)
+      : null,
   ]);
   // Where the enrolment's content lives in the dashboard (its registry segment).
-  const contentPath = request.content ? dash(`${APPROVAL_TYPES.find((x) => x.key === request.content!.type)?.segment ?? request.content.type}/${request.content.id}`) : null;
+  const contentPath = request.content
+    ? dash(
+        `${APPROVAL_TYPES.find((x) => x.key === request.content!.type)?.segment ?? request.content.type}/${request.content.id}`,
+      )
+    : null;
   return data({ segment: def.segment, list: def.list, request, answers, contentPath }, { headers: api.headers() });
 }
 
@@ -53,10 +61,20 @@ export default function RequestItem() {
   const dates = useDates();
   const busy = useSubmitting();
   const learning = segment === "learning-request";
-  const money = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const money = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   const own: [string, React.ReactNode][] = r.content
     ? [
-        [t("req_field_content"), <a key="c" href={contentPath ?? undefined} className="text-primary hover:underline">{`${r.content.name} (${r.content.code})`}</a>],
+        [
+          t("req_field_content"),
+          <a
+            key="c"
+            href={contentPath ?? undefined}
+            className="text-primary hover:underline"
+          >{`${r.content.name} (${r.content.code})`}</a>,
+        ],
         [t("req_field_enrollment_status"), r.enrollment ? t(`progress_status_${r.enrollment.status}`) : "—"],
       ]
     : learning
@@ -77,7 +95,10 @@ export default function RequestItem() {
     ...(r.content ? [] : ([[t("req_field_reason"), r.reason || "—"]] as [string, React.ReactNode][])),
     [t("req_col_created"), dates.dateTime(r.datetime_create)],
     [t("req_col_status"), <StatusBadge key="s" status={r.status} />],
-    [t("req_field_flow"), r.flow ? `${r.flow.name} · ${t("req_step_of", { step: r.step, count: r.count_step })}` : t("req_no_flow")],
+    [
+      t("req_field_flow"),
+      r.flow ? `${r.flow.name} · ${t("req_step_of", { step: r.step, count: r.count_step })}` : t("req_no_flow"),
+    ],
   ];
   if (r.waiting_for.length) facts.push([t("req_waiting_for"), r.waiting_for.map((p) => p.name).join(", ")]);
   if (r.datetime_expire) facts.push([t("req_expires"), dates.dateTime(r.datetime_expire)]);
@@ -105,12 +126,18 @@ export default function RequestItem() {
         </dl>
         <p className="mt-3 flex gap-4 text-sm">
           {r.form && learning ? (
-            <a href={dash(`${segment}/${r.id}/request-form/${r.form.id}/section`)} className="text-primary hover:underline">
+            <a
+              href={dash(`${segment}/${r.id}/request-form/${r.form.id}/section`)}
+              className="text-primary hover:underline"
+            >
               {t("req_answer_link", { name: r.form.name })}
             </a>
           ) : null}
           {r.learning_result ? (
-            <a href={dash(`learning-request/learning-result/${r.learning_result.id}`)} className="text-primary hover:underline">
+            <a
+              href={dash(`learning-request/learning-result/${r.learning_result.id}`)}
+              className="text-primary hover:underline"
+            >
               {t("req_result_link")}
             </a>
           ) : null}
@@ -122,7 +149,11 @@ export default function RequestItem() {
           <h2 id="req-answers" className="mb-2 text-lg font-semibold">
             {answers.form ? t("req_answers_of", { name: answers.form.name }) : t("req_answer_title")}
           </h2>
-          {answers.form && answers.submission ? <FormAnswers form={answers.form} submission={answers.submission} /> : <p className="text-sm text-slate-600">{t("req_no_form")}</p>}
+          {answers.form && answers.submission ? (
+            <FormAnswers form={answers.form} submission={answers.submission} />
+          ) : (
+            <p className="text-sm text-slate-600">{t("req_no_form")}</p>
+          )}
         </section>
       ) : null}
 
@@ -142,7 +173,10 @@ export default function RequestItem() {
                 {t("req_approve")}
               </button>
               {/* A rejection is confirmed on its own page, with the reason the learner is shown. */}
-              <a href={dash(`${segment}/${r.id}/reject`)} className="rounded border border-red-300 bg-white px-5 py-2 text-sm font-medium text-red-800 hover:bg-red-50">
+              <a
+                href={dash(`${segment}/${r.id}/reject`)}
+                className="rounded border border-red-300 bg-white px-5 py-2 text-sm font-medium text-red-800 hover:bg-red-50"
+              >
                 {t("req_reject")}
               </a>
             </div>
@@ -160,8 +194,23 @@ export default function RequestItem() {
           empty={t("req_history_empty")}
           columns={[
             { key: "step", label: t("req_col_step"), render: (d) => t("req_step_n", { n: d.step }) },
-            { key: "decision", label: t("req_col_decision"), render: (d) => t(d.decision === DECISION.approve ? "req_decision_approve" : d.decision === DECISION.reject ? "req_decision_reject" : "req_decision_expire") },
-            { key: "by", label: t("req_col_by"), render: (d) => (d.by ? `${d.by.name} (${d.by.username})` : t("req_by_system")) },
+            {
+              key: "decision",
+              label: t("req_col_decision"),
+              render: (d) =>
+                t(
+                  d.decision === DECISION.approve
+                    ? "req_decision_approve"
+                    : d.decision === DECISION.reject
+                      ? "req_decision_reject"
+                      : "req_decision_expire",
+                ),
+            },
+            {
+              key: "by",
+              label: t("req_col_by"),
+              render: (d) => (d.by ? `${d.by.name} (${d.by.username})` : t("req_by_system")),
+            },
             { key: "note", label: t("req_field_note"), render: (d) => d.note || "—" },
             { key: "when", label: t("req_col_when"), render: (d) => dates.dateTime(d.datetime_create) },
           ]}

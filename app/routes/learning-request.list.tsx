@@ -28,7 +28,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const { api, permission } = await requirePermission(args, def.flags.view, [def.decides]);
   const tab = url.pathname.endsWith("/approval-result") ? "approval-result" : "waiting";
   const search = (url.searchParams.get("search") ?? "").trim();
-  const list = await readListPage<Paged<LearningRequest>>(api, def.api, { url, query: { tab, ...(search ? { search } : {}) } });
+  const list = await readListPage<Paged<LearningRequest>>(api, def.api, {
+    url,
+    query: { tab, ...(search ? { search } : {}) },
+  });
   // A decider without the kind's flag sees the requests it decides, not the learning results.
   const full = !!permission.permission[def.flags.view];
   return data({ segment: def.segment, tab, search, list: list.data, full }, { headers: api.headers() });
@@ -39,18 +42,30 @@ export default function RequestList() {
   const def = kindOfPath(`/dashboard/${segment}`);
   const { t, i18n } = useTranslation();
   const dates = useDates();
-  const money = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const money = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   const learning = segment === "learning-request";
   const active = tab === "waiting" ? (learning ? "waiting" : "") : tab;
   return (
     <div className="space-y-4">
       <RequestTabs def={def} active={active} hide={full ? [] : ["learning-result"]} />
-      <p className="max-w-3xl text-sm text-slate-700">{t(tab === "waiting" ? "req_waiting_intro" : "req_result_list_intro")}</p>
+      <p className="max-w-3xl text-sm text-slate-700">
+        {t(tab === "waiting" ? "req_waiting_intro" : "req_result_list_intro")}
+      </p>
       <Form method="get" role="search" className="flex max-w-xl gap-2">
         <label htmlFor="request-search" className="sr-only">
           {t("req_search")}
         </label>
-        <input id="request-search" name="search" type="search" defaultValue={search} placeholder={t("req_search")} className={controlClass} />
+        <input
+          id="request-search"
+          name="search"
+          type="search"
+          defaultValue={search}
+          placeholder={t("req_search")}
+          className={controlClass}
+        />
         <button type="submit" className="rounded border border-slate-300 bg-white px-4 py-2 text-sm">
           {t("search")}
         </button>
@@ -61,7 +76,8 @@ export default function RequestList() {
         empty={t(tab === "waiting" ? "req_waiting_empty" : "req_result_list_empty")}
         columns={[
           {
-            key: "name", label: t("req_col_request"),
+            key: "name",
+            label: t("req_col_request"),
             render: (r) => (
               <a href={dash(`${segment}/${r.id}`)} className="font-medium text-primary hover:underline">
                 {r.name}
@@ -71,11 +87,32 @@ export default function RequestList() {
           { key: "account", label: t("req_col_learner"), render: (r) => `${r.account.name} (${r.account.username})` },
           learning
             ? { key: "provider", label: t("req_field_provider"), render: (r) => r.provider || "—" }
-            : { key: "material_type", label: t("req_field_material_type"), render: (r) => r.material_type?.name ?? "—" },
-          ...(learning ? [{ key: "cost", label: t("req_field_cost"), render: (r: LearningRequest) => (r.cost === null ? "—" : money.format(r.cost)) }] : []),
-          { key: "step", label: t("req_col_step"), render: (r) => (r.flow && r.count_step ? t("req_step_of", { step: r.step, count: r.count_step }) : "—") },
+            : {
+                key: "material_type",
+                label: t("req_field_material_type"),
+                render: (r) => r.material_type?.name ?? "—",
+              },
+          ...(learning
+            ? [
+                {
+                  key: "cost",
+                  label: t("req_field_cost"),
+                  render: (r: LearningRequest) => (r.cost === null ? "—" : money.format(r.cost)),
+                },
+              ]
+            : []),
+          {
+            key: "step",
+            label: t("req_col_step"),
+            render: (r) => (r.flow && r.count_step ? t("req_step_of", { step: r.step, count: r.count_step }) : "—"),
+          },
           { key: "status", label: t("req_col_status"), render: (r) => <StatusBadge status={r.status} /> },
-          { key: "date", label: t(tab === "waiting" ? "req_col_created" : "req_col_decided"), render: (r) => dates.dateTime(tab === "waiting" ? r.datetime_create : (r.datetime_decide ?? r.datetime_create)) },
+          {
+            key: "date",
+            label: t(tab === "waiting" ? "req_col_created" : "req_col_decided"),
+            render: (r) =>
+              dates.dateTime(tab === "waiting" ? r.datetime_create : (r.datetime_decide ?? r.datetime_create)),
+          },
         ]}
       />
       <Pager count={list.count} page={list.page ?? 1} pageSize={list.page_size} />

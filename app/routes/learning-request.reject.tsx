@@ -42,7 +42,9 @@ export default function RejectRequest() {
           </a>
         </p>
         <h1 className="text-2xl font-semibold">{t("req_reject_title")}</h1>
-        <p className="text-sm text-slate-700">{t("req_reject_intro", { name: r.name, learner: r.account.name, step: r.step, count: r.count_step })}</p>
+        <p className="text-sm text-slate-700">
+          {t("req_reject_intro", { name: r.name, learner: r.account.name, step: r.step, count: r.count_step })}
+        </p>
       </header>
       {r.can_decide ? (
         <Form method="post" noValidate className="space-y-3 rounded border border-red-200 bg-white p-4">
@@ -60,7 +62,11 @@ export default function RejectRequest() {
             textareaProps={{ rows: 4 }}
           />
           <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" disabled={busy} className="rounded bg-red-700 px-5 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded bg-red-700 px-5 py-2 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
+            >
               {t("req_reject_confirm")}
             </button>
             <a href={back} className="text-sm text-primary underline">

@@ -58,7 +58,18 @@ export default function LearningResults() {
         rows={list!.results}
         empty={t("req_learning_result_empty")}
         columns={[
-          { key: "request", label: t("req_col_request"), render: (r) => <a href={dash(`learning-request/learning-result/${r.id}`)} className="font-medium text-primary hover:underline">{r.request.name}</a> },
+          {
+            key: "request",
+            label: t("req_col_request"),
+            render: (r) => (
+              <a
+                href={dash(`learning-request/learning-result/${r.id}`)}
+                className="font-medium text-primary hover:underline"
+              >
+                {r.request.name}
+              </a>
+            ),
+          },
           { key: "account", label: t("req_col_learner"), render: (r) => `${r.account.name} (${r.account.username})` },
           { key: "provider", label: t("req_field_provider"), render: (r) => r.request.provider || "—" },
           { key: "status", label: t("req_col_progress"), render: (r) => status(r.status) },
@@ -70,7 +81,15 @@ export default function LearningResults() {
   );
 }
 
-function ResultPage({ result: r, canChange, status }: { result: LearningResult; canChange: boolean; status: (s: number) => string }) {
+function ResultPage({
+  result: r,
+  canChange,
+  status,
+}: {
+  result: LearningResult;
+  canChange: boolean;
+  status: (s: number) => string;
+}) {
   const { t } = useTranslation();
   const dates = useDates();
   const busy = useSubmitting();
@@ -79,32 +98,45 @@ function ResultPage({ result: r, canChange, status }: { result: LearningResult; 
     <div className="space-y-6">
       <header className="space-y-1">
         <p className="text-sm">
-          <a href={dash("learning-request/learning-result")} className="text-primary hover:underline">← {t("req_tab_learning_result")}</a>
+          <a href={dash("learning-request/learning-result")} className="text-primary hover:underline">
+            ← {t("req_tab_learning_result")}
+          </a>
         </p>
         <h1 className="text-2xl font-semibold">{r.request.name}</h1>
         <p className="text-sm text-slate-700">
           {r.account.name} ({r.account.username}) · {t("req_col_progress")}: <strong>{status(r.status)}</strong> ·{" "}
-          <a href={dash(`learning-request/${r.request.id}`)} className="text-primary underline">{t("req_request_title")}</a>
+          <a href={dash(`learning-request/${r.request.id}`)} className="text-primary underline">
+            {t("req_request_title")}
+          </a>
         </p>
       </header>
       {canChange && r.allowed.length ? (
         <section aria-labelledby="result-change" className="max-w-xl rounded border border-slate-200 bg-white p-4">
-          <h2 id="result-change" className="mb-2 text-lg font-semibold">{t("req_result_change")}</h2>
+          <h2 id="result-change" className="mb-2 text-lg font-semibold">
+            {t("req_result_change")}
+          </h2>
           <Form method="post" noValidate className="space-y-3">
             <CsrfInput />
             <input type="hidden" name="intent" value="change" />
             <SelectField
-              id="result-status" name="status" label={t("req_result_new_status")} requiredMark
+              id="result-status"
+              name="status"
+              label={t("req_result_new_status")}
+              requiredMark
               errors={(answer?.fields?.status ?? answer?.errors)?.map((e) => t(e))}
               options={r.allowed.map((s) => ({ value: String(s), label: status(s) }))}
             />
             <TextareaField id="result-note" name="note" label={t("req_field_note")} textareaProps={{ rows: 3 }} />
-            <button type="submit" disabled={busy} className={PRIMARY_BUTTON}>{t("action_save")}</button>
+            <button type="submit" disabled={busy} className={PRIMARY_BUTTON}>
+              {t("action_save")}
+            </button>
           </Form>
         </section>
       ) : null}
       <section aria-labelledby="result-log" className="space-y-2">
-        <h2 id="result-log" className="text-lg font-semibold">{t("req_result_log")}</h2>
+        <h2 id="result-log" className="text-lg font-semibold">
+          {t("req_result_log")}
+        </h2>
         <DataTable
           caption={t("req_result_log")}
           rows={r.log.map((l, i) => ({ ...l, id: i }))}

@@ -26,7 +26,11 @@ export default function LiveBackupCreate() {
     <div className="space-y-4">
       <PageHeader
         title={t("live_backup_create")}
-        crumbs={[{ label: t("menu_home"), href: dash() }, { label: t("live_backup_title"), href: dash("live_backup") }, { label: t("live_backup_create") }]}
+        crumbs={[
+          { label: t("menu_home"), href: dash() },
+          { label: t("live_backup_title"), href: dash("live_backup") },
+          { label: t("live_backup_create") },
+        ]}
       />
       <p className="text-sm text-slate-600">{t("live_backup_create_intro")}</p>
       <Form method="post" noValidate className="max-w-2xl space-y-5 rounded border border-slate-200 bg-white p-5">
@@ -39,7 +43,10 @@ export default function LiveBackupCreate() {
           errors={errors}
           requiredMark
           emptyOption={t("choose")}
-          options={candidates.map((c) => ({ value: String(c.id), label: `${c.name} (${c.code}) · ${t(`live_status_${c.status}`)}` }))}
+          options={candidates.map((c) => ({
+            value: String(c.id),
+            label: `${c.name} (${c.code}) · ${t(`live_status_${c.status}`)}`,
+          }))}
           selectProps={{ defaultValue: "" }}
         />
         <SaveBar busy={busy}>{t("live_backup_create")}</SaveBar>

@@ -23,11 +23,17 @@ export default function LiveBackupList() {
   const dates = useDates();
   return (
     <div className="space-y-4">
-      <PageHeader title={t("live_backup_title")} crumbs={[{ label: t("menu_home"), href: dash() }, { label: t("live_backup_title") }]} />
+      <PageHeader
+        title={t("live_backup_title")}
+        crumbs={[{ label: t("menu_home"), href: dash() }, { label: t("live_backup_title") }]}
+      />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">{t("live_backup_intro")}</p>
         {canChange ? (
-          <Link to={dash("live_backup/create")} className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-white hover:opacity-90">
+          <Link
+            to={dash("live_backup/create")}
+            className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-white hover:opacity-90"
+          >
             {t("live_backup_create")}
           </Link>
         ) : null}

@@ -25,11 +25,17 @@ export default function LiveInformation() {
         </h2>
         <Facts
           rows={[
-            [t("live_info_when"), <LiveWhen key="when" start={item.datetime_live_start} end={item.datetime_live_end} />],
+            [
+              t("live_info_when"),
+              <LiveWhen key="when" start={item.datetime_live_start} end={item.datetime_live_end} />,
+            ],
             [t("live_info_type"), t(`live_type_${item.live_type}`)],
             [t("live_info_status"), <LiveStatusBadge key="status" status={item.status} />],
             [t("live_info_download"), t(`live_download_${item.download_status}`)],
-            [t("live_info_instructors"), item.instructor_list.length ? item.instructor_list.map((i) => i.name).join(", ") : t("live_info_none")],
+            [
+              t("live_info_instructors"),
+              item.instructor_list.length ? item.instructor_list.map((i) => i.name).join(", ") : t("live_info_none"),
+            ],
             [t("field_category"), item.category.name],
             [t("field_provider"), item.provider.name],
             [t("field_desc"), item.desc || t("live_info_none")],

@@ -22,19 +22,34 @@ export default function LiveQuestions() {
   const { list, scope, answered, canChange } = useLoaderData<typeof import("~/lms/live.server").questionLoader>();
   const { t } = useTranslation();
   const dates = useDates();
-  const filters: [string, string | null][] = [["live_question_filter_all", null], ["live_question_filter_open", "false"], ["live_question_filter_answered", "true"]];
-  const state = (q: LiveQuestion) => [q.is_answered ? t("live_question_answered") : t("live_question_open"), ...(q.is_hidden ? [t("live_question_hidden")] : [])].join(" · ");
+  const filters: [string, string | null][] = [
+    ["live_question_filter_all", null],
+    ["live_question_filter_open", "false"],
+    ["live_question_filter_answered", "true"],
+  ];
+  const state = (q: LiveQuestion) =>
+    [
+      q.is_answered ? t("live_question_answered") : t("live_question_open"),
+      ...(q.is_hidden ? [t("live_question_hidden")] : []),
+    ].join(" · ");
   return (
     <section aria-labelledby="live-question-title" className="space-y-4">
       <div>
         <h2 id="live-question-title" className="text-lg font-semibold text-slate-900">
           {t("live_question_title")}
         </h2>
-        <p className="text-sm text-slate-600">{t(scope === "all" ? "live_question_all_intro" : "live_question_stream_intro")}</p>
+        <p className="text-sm text-slate-600">
+          {t(scope === "all" ? "live_question_all_intro" : "live_question_stream_intro")}
+        </p>
       </div>
       <nav aria-label={t("live_question_state")} className="flex gap-3 text-sm">
         {filters.map(([key, value]) => (
-          <Link key={key} to={value ? `?is_answered=${value}` : "?"} aria-current={answered === value || (!answered && !value) ? "page" : undefined} className="text-primary hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-slate-900 aria-[current=page]:no-underline">
+          <Link
+            key={key}
+            to={value ? `?is_answered=${value}` : "?"}
+            aria-current={answered === value || (!answered && !value) ? "page" : undefined}
+            className="text-primary hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-slate-900 aria-[current=page]:no-underline"
+          >
             {t(key)}
           </Link>
         ))}
@@ -45,10 +60,22 @@ export default function LiveQuestions() {
         rows={list.results}
         columns={[
           { key: "text", label: t("live_question_text"), render: (q) => q.text },
-          { key: "asker", label: t("live_question_asker"), render: (q) => (q.account ? `${q.account.first_name} ${q.account.last_name}` : t("live_question_unknown")) },
+          {
+            key: "asker",
+            label: t("live_question_asker"),
+            render: (q) => (q.account ? `${q.account.first_name} ${q.account.last_name}` : t("live_question_unknown")),
+          },
           { key: "time", label: t("live_question_time"), render: (q) => dates.dateTime(q.datetime_create) },
           { key: "state", label: t("live_question_state"), render: state },
-          ...(canChange ? [{ key: "actions", label: t("live_question_actions"), render: (q: LiveQuestion) => <QuestionActions q={q} /> }] : []),
+          ...(canChange
+            ? [
+                {
+                  key: "actions",
+                  label: t("live_question_actions"),
+                  render: (q: LiveQuestion) => <QuestionActions q={q} />,
+                },
+              ]
+            : []),
         ]}
       />
       <Pager count={list.count} page={list.page} pageSize={list.page_size} capped={list.count_capped} />

@@ -30,8 +30,16 @@ export default function LiveStreamLearner() {
         empty={t("live_learner_none")}
         rows={list.results}
         columns={[
-          { key: "name", label: t("live_learner_name"), render: (r) => `${r.account.first_name} ${r.account.last_name} (${r.account.username})` },
-          { key: "joined", label: t("live_learner_joined"), render: (r) => (r.has_joined ? t("live_learner_joined") : t("live_learner_not_joined")) },
+          {
+            key: "name",
+            label: t("live_learner_name"),
+            render: (r) => `${r.account.first_name} ${r.account.last_name} (${r.account.username})`,
+          },
+          {
+            key: "joined",
+            label: t("live_learner_joined"),
+            render: (r) => (r.has_joined ? t("live_learner_joined") : t("live_learner_not_joined")),
+          },
           { key: "started", label: t("live_learner_started"), render: (r) => dates.dateTime(r.datetime_start) },
           { key: "status", label: t("live_learner_status"), render: (r) => <ProgressBadge status={r.status} /> },
         ]}

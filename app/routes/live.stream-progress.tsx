@@ -36,7 +36,8 @@ export default function LiveStreamProgress() {
           {
             key: "allowed",
             label: t("live_progress_allowed"),
-            render: (r) => (r.allowed_status.length ? r.allowed_status.map((s) => t(`progress_status_${s}`)).join(", ") : "—"),
+            render: (r) =>
+              r.allowed_status.length ? r.allowed_status.map((s) => t(`progress_status_${s}`)).join(", ") : "—",
           },
         ]}
       />

@@ -26,7 +26,10 @@ export default function LiveStream() {
         <Facts
           rows={[
             [t("live_info_status"), <LiveStatusBadge key="status" status={stream.status} />],
-            [t("live_info_when"), <LiveWhen key="when" start={stream.datetime_live_start} end={stream.datetime_live_end} />],
+            [
+              t("live_info_when"),
+              <LiveWhen key="when" start={stream.datetime_live_start} end={stream.datetime_live_end} />,
+            ],
             [t("live_info_download"), t(`live_download_${stream.download_status}`)],
             [
               t("live_backup_video"),

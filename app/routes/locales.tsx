@@ -13,7 +13,11 @@ import { invariantResponse } from "~/lms/invariant";
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const lng = params.lng ?? "";
   const ns = params.ns ?? "";
-  invariantResponse((SUPPORTED_LANGUAGES as readonly string[]).includes(lng) && (NAMESPACES as readonly string[]).includes(ns), "Not Found", { status: 404 });
+  invariantResponse(
+    (SUPPORTED_LANGUAGES as readonly string[]).includes(lng) && (NAMESPACES as readonly string[]).includes(ns),
+    "Not Found",
+    { status: 404 },
+  );
   const [texts, version] = await Promise.all([withFallback(lng), dictionaryVersion()]);
   const current = version !== "" && new URL(request.url).searchParams.get("v") === version;
   return new Response(JSON.stringify(texts[ns as Namespace]), {

@@ -22,8 +22,13 @@ export const handle = { i18n: ["content", "extras", "master"] };
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type, permission } = await requireContent(args, "view");
   const id = itemId(type, args.params);
-  const { data: list } = await api.get<Paged<Room>>(`${type.api}${id}/room/`, { query: { page_size: 1000, ordering: "name" } });
-  return data({ rows: list.results, canChange: allows(type, permission, "change"), idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
+  const { data: list } = await api.get<Paged<Room>>(`${type.api}${id}/room/`, {
+    query: { page_size: 1000, ordering: "name" },
+  });
+  return data(
+    { rows: list.results, canChange: allows(type, permission, "change"), idempotencyKey: newIdempotencyKey() },
+    { headers: api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -37,7 +42,14 @@ export default function RoomTab() {
   const fields: SettingField[] = [
     { name: "name", label: t("room_field_name"), kind: "text", required: true },
     { name: "code", label: t("room_field_code"), kind: "text", hint: t("room_hint_code") },
-    { name: "capacity", label: t("room_field_capacity"), kind: "number", min: 0, unit: t("room_unit_seats"), hint: t("room_hint_capacity") },
+    {
+      name: "capacity",
+      label: t("room_field_capacity"),
+      kind: "number",
+      min: 0,
+      unit: t("room_unit_seats"),
+      hint: t("room_hint_capacity"),
+    },
     { name: "desc", label: t("room_field_desc"), kind: "text" },
   ];
   const values = (r: Room) => ({ name: r.name, code: r.code ?? "", capacity: String(r.capacity), desc: r.desc });
@@ -49,12 +61,26 @@ export default function RoomTab() {
       rowName={(r) => r.name}
       columns={[
         { key: "name", label: t("room_field_name"), render: (r) => <span className="font-medium">{r.name}</span> },
-        { key: "code", label: t("room_field_code"), render: (r) => (r.code ? <code className="text-xs">{r.code}</code> : "—") },
-        { key: "capacity", label: t("room_field_capacity"), render: (r) => (r.capacity ? t("room_seats", { count: r.capacity }) : t("room_unlimited")) },
+        {
+          key: "code",
+          label: t("room_field_code"),
+          render: (r) => (r.code ? <code className="text-xs">{r.code}</code> : "—"),
+        },
+        {
+          key: "capacity",
+          label: t("room_field_capacity"),
+          render: (r) => (r.capacity ? t("room_seats", { count: r.capacity }) : t("room_unlimited")),
+        },
         { key: "desc", label: t("room_field_desc"), render: (r) => r.desc || "—" },
       ]}
       canChange={canChange}
-      add={{ title: t("room_add"), submitLabel: t("room_action_add"), fields, defaults: { capacity: "0" }, idempotencyKey }}
+      add={{
+        title: t("room_add"),
+        submitLabel: t("room_action_add"),
+        fields,
+        defaults: { capacity: "0" },
+        idempotencyKey,
+      }}
       edit={{ fields, values }}
       remove={{ label: t("action_delete"), text: (r) => t("room_delete_text", { name: r.name }) }}
       answer={answer}

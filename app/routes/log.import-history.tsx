@@ -35,8 +35,19 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const status = url.searchParams.get("status") ?? "";
   const known = STATUS_FILTER.some((s) => s.value === status);
-  const res = await readListPage<Paged<ImportHistoryItem>>(api, "dashboard/import-history/", { url, query: known ? { status } : {}, accept: [400] });
-  return data({ list: res.status === 200 ? res.data : EMPTY, status: known ? status : "", canImport: !!permission.permission.import_add_import }, { headers: api.headers() });
+  const res = await readListPage<Paged<ImportHistoryItem>>(api, "dashboard/import-history/", {
+    url,
+    query: known ? { status } : {},
+    accept: [400],
+  });
+  return data(
+    {
+      list: res.status === 200 ? res.data : EMPTY,
+      status: known ? status : "",
+      canImport: !!permission.permission.import_add_import,
+    },
+    { headers: api.headers() },
+  );
 }
 
 export default function ImportHistory() {
@@ -97,8 +108,19 @@ export default function ImportHistory() {
               ),
           },
           { key: "module", label: t("imp_col_module"), render: (r) => t(`imp_module_${r.module}`) },
-          { key: "status", label: t("imp_col_status"), sort: "status", render: (r) => <ImportStatusBadge status={r.status} /> },
-          { key: "progress", label: t("imp_col_progress"), render: (r) => <ImportProgress compact percent={r.percent} label={t("imp_progress_of", { file: r.input_filename })} /> },
+          {
+            key: "status",
+            label: t("imp_col_status"),
+            sort: "status",
+            render: (r) => <ImportStatusBadge status={r.status} />,
+          },
+          {
+            key: "progress",
+            label: t("imp_col_progress"),
+            render: (r) => (
+              <ImportProgress compact percent={r.percent} label={t("imp_progress_of", { file: r.input_filename })} />
+            ),
+          },
           {
             key: "result",
             label: t("imp_col_result"),
@@ -114,15 +136,32 @@ export default function ImportHistory() {
             label: t("imp_col_error_file"),
             render: (r) =>
               r.has_error_file && canImport ? (
-                <a href={`${dash("import/user/file")}?job=${r.id}&format_type=xlsx`} className="text-primary underline" download aria-label={t("imp_error_file_of", { file: r.input_filename })}>
+                <a
+                  href={`${dash("import/user/file")}?job=${r.id}&format_type=xlsx`}
+                  className="text-primary underline"
+                  download
+                  aria-label={t("imp_error_file_of", { file: r.input_filename })}
+                >
                   {t("imp_download")}
                 </a>
               ) : (
                 "—"
               ),
           },
-          { key: "by", label: t("imp_col_by"), render: (r) => (r.created_by ? `${r.created_by.first_name} ${r.created_by.last_name}`.trim() || r.created_by.username : "—") },
-          { key: "started", label: t("imp_col_started"), sort: "datetime_create", render: (r) => dates.dateTime(r.datetime_create) },
+          {
+            key: "by",
+            label: t("imp_col_by"),
+            render: (r) =>
+              r.created_by
+                ? `${r.created_by.first_name} ${r.created_by.last_name}`.trim() || r.created_by.username
+                : "—",
+          },
+          {
+            key: "started",
+            label: t("imp_col_started"),
+            sort: "datetime_create",
+            render: (r) => dates.dateTime(r.datetime_create),
+          },
           { key: "finished", label: t("imp_col_finished"), render: (r) => dates.dateTime(r.datetime_finish) },
         ]}
       />

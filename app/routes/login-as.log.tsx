@@ -36,8 +36,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const entry = url.searchParams.get("entry");
   if (entry !== null) {
     invariantResponse(/^\d{1,12}$/.test(entry), "Not Found", { status: 404 });
-    const [row, writes] = await Promise.all([api.get<LoginAsLogRow>(`${LOG}${entry}/`), readListPage<Paged<LoginAsWriteRow>>(api, `${LOG}${entry}/write/`, { url })]);
-    return data({ entry: row.data, writes: writes.data, list: null, search: "", exportHref: null }, { headers: api.headers() });
+    const [row, writes] = await Promise.all([
+      api.get<LoginAsLogRow>(`${LOG}${entry}/`),
+      readListPage<Paged<LoginAsWriteRow>>(api, `${LOG}${entry}/write/`, { url }),
+    ]);
+    return data(
+      { entry: row.data, writes: writes.data, list: null, search: "", exportHref: null },
+      { headers: api.headers() },
+    );
   }
   const search = (url.searchParams.get("search") ?? "").trim();
   const ordering = url.searchParams.get("ordering") ?? "";
@@ -54,7 +60,15 @@ export default function LoginAsLogPage() {
   return <LogList list={d.list!} search={d.search} exportHref={d.exportHref} />;
 }
 
-function LogList({ list, search, exportHref }: { list: Paged<LoginAsLogRow>; search: string; exportHref: string | null }) {
+function LogList({
+  list,
+  search,
+  exportHref,
+}: {
+  list: Paged<LoginAsLogRow>;
+  search: string;
+  exportHref: string | null;
+}) {
   const { t } = useTranslation();
   const dates = useDates();
   const lasted = useLasted();
@@ -69,8 +83,18 @@ function LogList({ list, search, exportHref }: { list: Paged<LoginAsLogRow>; sea
           <label htmlFor="login-as-log-search" className="sr-only">
             {t("loginas_log_search_label")}
           </label>
-          <input id="login-as-log-search" type="search" name="search" defaultValue={search} placeholder={t("loginas_log_search_label")} className={controlClass} />
-          <button type="submit" className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
+          <input
+            id="login-as-log-search"
+            type="search"
+            name="search"
+            defaultValue={search}
+            placeholder={t("loginas_log_search_label")}
+            className={controlClass}
+          />
+          <button
+            type="submit"
+            className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50"
+          >
             {t("search")}
           </button>
         </Form>
@@ -85,11 +109,30 @@ function LogList({ list, search, exportHref }: { list: Paged<LoginAsLogRow>; sea
         rows={list.results}
         empty={t(search ? "loginas_no_match" : "loginas_log_empty")}
         columns={[
-          { key: "administrator", label: t("loginas_col_administrator"), render: (r) => <LogAccount account={r.administrator} /> },
+          {
+            key: "administrator",
+            label: t("loginas_col_administrator"),
+            render: (r) => <LogAccount account={r.administrator} />,
+          },
           { key: "account", label: t("loginas_col_account"), render: (r) => <LogAccount account={r.account} /> },
-          { key: "start", label: t("loginas_col_start"), sort: "datetime_start", render: (r) => dates.dateTime(r.datetime_start) },
-          { key: "expire", label: t("loginas_col_expire"), sort: "datetime_expire", render: (r) => dates.dateTime(r.datetime_expire) },
-          { key: "end", label: t("loginas_col_end"), sort: "datetime_end", render: (r) => dates.dateTime(r.datetime_end) },
+          {
+            key: "start",
+            label: t("loginas_col_start"),
+            sort: "datetime_start",
+            render: (r) => dates.dateTime(r.datetime_start),
+          },
+          {
+            key: "expire",
+            label: t("loginas_col_expire"),
+            sort: "datetime_expire",
+            render: (r) => dates.dateTime(r.datetime_expire),
+          },
+          {
+            key: "end",
+            label: t("loginas_col_end"),
+            sort: "datetime_end",
+            render: (r) => dates.dateTime(r.datetime_end),
+          },
           { key: "status", label: t("loginas_col_status"), render: (r) => <LogStatus row={r} /> },
           { key: "lasted", label: t("loginas_col_lasted"), render: (r) => lasted(r.duration_seconds) },
           {
@@ -97,7 +140,11 @@ function LogList({ list, search, exportHref }: { list: Paged<LoginAsLogRow>; sea
             label: t("loginas_col_writes"),
             className: "text-right",
             render: (r) => (
-              <Link to={`${dash("login-as/log")}?entry=${r.id}`} className="text-primary underline" aria-label={t("loginas_writes_of", { n: r.count_write, account: r.account.username })}>
+              <Link
+                to={`${dash("login-as/log")}?entry=${r.id}`}
+                className="text-primary underline"
+                aria-label={t("loginas_writes_of", { n: r.count_write, account: r.account.username })}
+              >
                 {r.count_write}
               </Link>
             ),

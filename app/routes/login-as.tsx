@@ -37,9 +37,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const { api, profile } = await requireScreen(args, "login-as");
   const url = new URL(args.request.url);
   const search = (url.searchParams.get("search") ?? "").trim();
-  const res = await readListPage<Paged<LoginAsCandidate>>(api, "dashboard/login-as/account/", { url, query: search ? { search } : {} });
+  const res = await readListPage<Paged<LoginAsCandidate>>(api, "dashboard/login-as/account/", {
+    url,
+    query: search ? { search } : {},
+  });
   // The bounds come with the data: the schema's module (zod) stays out of the browser.
-  return data({ list: res.status === 200 ? res.data : EMPTY, search, acting: profile.is_login_as, minutes: LOGIN_AS_MINUTES }, { headers: api.headers() });
+  return data(
+    { list: res.status === 200 ? res.data : EMPTY, search, acting: profile.is_login_as, minutes: LOGIN_AS_MINUTES },
+    { headers: api.headers() },
+  );
 }
 
 type Answer = { result: SubmissionResult<string[]> };
@@ -51,14 +57,24 @@ export async function action(args: ActionFunctionArgs) {
   await requireCsrf(api, form);
   invariantResponse(form.get("intent") === "start", "Bad Request");
   const submission = parseWithZod(form, { schema: loginAsStartSchema });
-  if (submission.status !== "success") return data<Answer>({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
-  const res = await api.post<Profile | Record<string, string[]>>("dashboard/login-as/", submission.value, { accept: [400] });
+  if (submission.status !== "success")
+    return data<Answer>({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  const res = await api.post<Profile | Record<string, string[]>>("dashboard/login-as/", submission.value, {
+    accept: [400],
+  });
   if (res.status === 400) {
     const errors = apiFieldErrors(res.data as Record<string, string[]>);
-    return data<Answer>({ result: submission.reply(errors) as SubmissionResult<string[]> }, { status: 400, headers: api.headers() });
+    return data<Answer>(
+      { result: submission.reply(errors) as SubmissionResult<string[]> },
+      { status: 400, headers: api.headers() },
+    );
   }
   // The home page, as the account now acted as: its menu, its banner.
-  return redirectWithToast(dash(""), { type: "success", message: "acting_as_started", values: { name: personName(res.data as Profile) } }, { headers: api.headers() });
+  return redirectWithToast(
+    dash(""),
+    { type: "success", message: "acting_as_started", values: { name: personName(res.data as Profile) } },
+    { headers: api.headers() },
+  );
 }
 
 export default function LoginAsPage() {
@@ -66,7 +82,11 @@ export default function LoginAsPage() {
   const answer = useActionData<typeof action>();
   const busy = useSubmitting();
   const { t } = useTranslation();
-  const [form, fields] = useForm<{ account: string; duration: string }>({ id: "login-as", lastResult: answer?.result ?? null, defaultValue: { duration: String(minutes.default) } });
+  const [form, fields] = useForm<{ account: string; duration: string }>({
+    id: "login-as",
+    lastResult: answer?.result ?? null,
+    defaultValue: { duration: String(minutes.default) },
+  });
   const tr = (errors: string[] | undefined) => errors?.map((e) => t(e));
   const accountErrors = [...(form.errors ?? []), ...(fields.account.errors ?? [])];
   return (
@@ -85,8 +105,18 @@ export default function LoginAsPage() {
             <label htmlFor="login-as-search" className="sr-only">
               {t("loginas_search_label")}
             </label>
-            <input id="login-as-search" type="search" name="search" defaultValue={search} placeholder={t("loginas_search_label")} className={controlClass} />
-            <button type="submit" className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
+            <input
+              id="login-as-search"
+              type="search"
+              name="search"
+              defaultValue={search}
+              placeholder={t("loginas_search_label")}
+              className={controlClass}
+            />
+            <button
+              type="submit"
+              className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50"
+            >
               {t("search")}
             </button>
           </Form>
@@ -97,7 +127,13 @@ export default function LoginAsPage() {
               className="max-w-xs"
               label={t("loginas_duration")}
               help={t("loginas_duration_help", { min: minutes.min, max: minutes.max })}
-              inputProps={{ ...getInputProps(fields.duration, { type: "number" }), min: minutes.min, max: minutes.max, step: 1, inputMode: "numeric" }}
+              inputProps={{
+                ...getInputProps(fields.duration, { type: "number" }),
+                min: minutes.min,
+                max: minutes.max,
+                step: 1,
+                inputMode: "numeric",
+              }}
               errors={tr(fields.duration.errors)}
               suffix={<span className="text-sm text-slate-600">{t("loginas_minutes")}</span>}
             />
@@ -108,7 +144,11 @@ export default function LoginAsPage() {
               empty={t(search ? "loginas_no_match" : "loginas_no_accounts")}
               columns={[
                 { key: "name", label: t("loginas_col_name"), render: (r) => personName(r) },
-                { key: "username", label: t("loginas_col_username"), render: (r) => <span className="font-mono text-xs">{r.username}</span> },
+                {
+                  key: "username",
+                  label: t("loginas_col_username"),
+                  render: (r) => <span className="font-mono text-xs">{r.username}</span>,
+                },
                 { key: "email", label: t("loginas_col_email"), render: (r) => r.email },
                 { key: "department", label: t("loginas_col_department"), render: (r) => r.department?.name ?? "—" },
                 {

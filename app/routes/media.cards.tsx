@@ -32,10 +32,20 @@ export default function MediaCards() {
                 <CardSides idPrefix={`card-${c.id}`} front={c.front} back={c.back} readOnly={!canChange} />
                 {canChange ? (
                   <div className="flex gap-2">
-                    <button type="submit" name="intent" value="edit" className="rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-50">
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="edit"
+                      className="rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-50"
+                    >
                       {t("action_save")}
                     </button>
-                    <button type="submit" name="intent" value="delete" className="rounded border border-red-300 bg-white px-3 py-1 text-sm text-red-700 hover:bg-red-50">
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="delete"
+                      className="rounded border border-red-300 bg-white px-3 py-1 text-sm text-red-700 hover:bg-red-50"
+                    >
                       {t("media_card_remove")}
                     </button>
                   </div>
@@ -45,17 +55,28 @@ export default function MediaCards() {
           ))}
         </ol>
       ) : (
-        <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("media_card_none")}</p>
+        <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          {t("media_card_none")}
+        </p>
       )}
       {canChange ? (
-        <Form method="post" className="space-y-2 rounded border border-slate-200 bg-white p-3" aria-labelledby="media-card-add-title">
+        <Form
+          method="post"
+          className="space-y-2 rounded border border-slate-200 bg-white p-3"
+          aria-labelledby="media-card-add-title"
+        >
           <h3 id="media-card-add-title" className="text-sm font-semibold">
             {t("media_card_add")}
           </h3>
           <CsrfInput />
           <IdempotencyInput value={idempotencyKey} />
           <CardSides idPrefix="card-new" front="" back="" />
-          <button type="submit" name="intent" value="add" className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90">
+          <button
+            type="submit"
+            name="intent"
+            value="add"
+            className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90"
+          >
             {t("media_card_add")}
           </button>
         </Form>

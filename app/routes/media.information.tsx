@@ -27,6 +27,13 @@ export default function MediaInformation() {
   const item = d.item as unknown as Media;
   // The preview's page of its own (?preview=1): the dialog's content without JS (docs/decisions/084).
   const preview = params.get("preview") === "1" ? mediaPreview(item) : null;
-  if (preview) return <PreviewPage title={t("preview_title", { name: item.name })} preview={preview} backHref={pathname} />;
-  return <ContentItemForm data={d} actionData={actionData} aside={<MediaPanel item={d.item as unknown as Media} canChange={d.canChange} />} />;
+  if (preview)
+    return <PreviewPage title={t("preview_title", { name: item.name })} preview={preview} backHref={pathname} />;
+  return (
+    <ContentItemForm
+      data={d}
+      actionData={actionData}
+      aside={<MediaPanel item={d.item as unknown as Media} canChange={d.canChange} />}
+    />
+  );
 }

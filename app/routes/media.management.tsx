@@ -27,7 +27,10 @@ export default function MediaManagement() {
       <FactList
         facts={[
           ["col_publish_status", item.publish_label ? <PublishBadge label={item.publish_label} /> : null],
-          ["media_first_published", item.datetime_first_publish ? dates.dateTime(item.datetime_first_publish) : t("media_none")],
+          [
+            "media_first_published",
+            item.datetime_first_publish ? dates.dateTime(item.datetime_first_publish) : t("media_none"),
+          ],
           ["media_required_by", String(item.dependent_list.length)],
         ]}
       />

@@ -22,7 +22,15 @@ export default function MediaPublish() {
   const { t } = useTranslation();
   const dates = useDates();
   const row = MEDIA_KINDS[item.kind as MediaKind];
-  const needs = row.file ? (item.file ? "media_ready" : "media_msg_file_required") : row.cards ? (item.card_count ? "media_ready" : "media_msg_card_required") : "media_ready";
+  const needs = row.file
+    ? item.file
+      ? "media_ready"
+      : "media_msg_file_required"
+    : row.cards
+      ? item.card_count
+        ? "media_ready"
+        : "media_msg_card_required"
+      : "media_ready";
   return (
     <section aria-labelledby="media-publish-title" className="max-w-3xl space-y-4">
       <h2 id="media-publish-title" className="text-lg font-semibold">
@@ -33,7 +41,10 @@ export default function MediaPublish() {
         facts={[
           ["col_publish_status", item.publish_label ? <PublishBadge label={item.publish_label} /> : null],
           ["media_publish_needs", t(needs)],
-          ["media_first_published", item.datetime_first_publish ? dates.dateTime(item.datetime_first_publish) : t("media_none")],
+          [
+            "media_first_published",
+            item.datetime_first_publish ? dates.dateTime(item.datetime_first_publish) : t("media_none"),
+          ],
         ]}
       />
       <Dependants list={item.dependent_list} />

@@ -24,18 +24,36 @@ export default function MediaReview() {
         <>
           {item.kind === "audio" ? (
             <div className="space-y-2">
-              {item.thumbnail ? <img src={item.thumbnail} alt={t("media_thumbnail_of", { name: item.name })} className="aspect-video w-full max-w-sm rounded object-cover" /> : null}
+              {item.thumbnail ? (
+                <img
+                  src={item.thumbnail}
+                  alt={t("media_thumbnail_of", { name: item.name })}
+                  className="aspect-video w-full max-w-sm rounded object-cover"
+                />
+              ) : null}
               <audio controls preload="metadata" src={item.file} className="w-full" aria-label={item.name} />
             </div>
           ) : (
-            <video controls preload="metadata" src={item.file} poster={item.thumbnail ?? undefined} className="aspect-video w-full rounded bg-black" aria-label={item.name} />
+            <video
+              controls
+              preload="metadata"
+              src={item.file}
+              poster={item.thumbnail ?? undefined}
+              className="aspect-video w-full rounded bg-black"
+              aria-label={item.name}
+            />
           )}
           <p className="text-sm text-slate-700">
-            {t("media_col_duration")}: <span data-testid="media-duration">{item.duration == null ? t("media_none") : formatDuration(item.duration)}</span>
+            {t("media_col_duration")}:{" "}
+            <span data-testid="media-duration">
+              {item.duration == null ? t("media_none") : formatDuration(item.duration)}
+            </span>
           </p>
         </>
       ) : (
-        <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("media_file_none")}</p>
+        <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          {t("media_file_none")}
+        </p>
       )}
     </section>
   );

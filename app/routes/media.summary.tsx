@@ -19,7 +19,12 @@ export default function MediaSummary() {
       <FactList
         facts={[
           ["media_col_card_count", summary.card_count],
-          ["media_ugc_status_0", <Link key="0" to={`${base}/ugc?status=0`} className="text-primary hover:underline">{summary.ugc["0"] ?? 0}</Link>],
+          [
+            "media_ugc_status_0",
+            <Link key="0" to={`${base}/ugc?status=0`} className="text-primary hover:underline">
+              {summary.ugc["0"] ?? 0}
+            </Link>,
+          ],
           ["media_ugc_status_1", summary.ugc["1"] ?? 0],
           ["media_ugc_status_-1", summary.ugc["-1"] ?? 0],
           ["progress_status_0", summary.learner["0"] ?? 0],

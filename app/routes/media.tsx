@@ -21,18 +21,36 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   try {
     // A SCORM package's launch is a redirect to its entry point (docs/decisions/084): relayed as is.
     // Asked once more on a 502, 503 or dropped connection, in the same time (decision 091).
-    res = await fetchIdempotent(`${API_URL}/api/media/${path}`, { method: "GET", headers: range ? { range } : {}, signal: abort.signal, redirect: "manual" });
+    res = await fetchIdempotent(`${API_URL}/api/media/${path}`, {
+      method: "GET",
+      headers: range ? { range } : {},
+      signal: abort.signal,
+      redirect: "manual",
+    });
   } catch {
     return new Response("Gateway Timeout", { status: 504 });
   } finally {
     clearTimeout(timer);
   }
   const location = res.headers.get("location");
-  if (res.status === 302 && location && !/^[a-z]+:|^\/\//i.test(location)) return new Response(null, { status: 302, headers: { location, "cache-control": "no-store" } });
-  if (res.status === 416) return new Response(null, { status: 416, headers: { "content-range": res.headers.get("content-range") ?? "" } });
+  if (res.status === 302 && location && !/^[a-z]+:|^\/\//i.test(location))
+    return new Response(null, { status: 302, headers: { location, "cache-control": "no-store" } });
+  if (res.status === 416)
+    return new Response(null, { status: 416, headers: { "content-range": res.headers.get("content-range") ?? "" } });
   if (!res.ok || !res.body) return new Response("Not Found", { status: 404 });
   const headers = new Headers();
-  for (const h of ["content-type", "content-length", "cache-control", "etag", "last-modified", "x-content-type-options", "accept-ranges", "content-range", "content-disposition", "content-security-policy"]) {
+  for (const h of [
+    "content-type",
+    "content-length",
+    "cache-control",
+    "etag",
+    "last-modified",
+    "x-content-type-options",
+    "accept-ranges",
+    "content-range",
+    "content-disposition",
+    "content-security-policy",
+  ]) {
     const v = res.headers.get(h);
     if (v) headers.set(h, v);
   }

@@ -33,10 +33,19 @@ export default function MediaUgcItem() {
         ]}
       />
       {editing && waiting ? (
-        <Form method="post" className="space-y-2 rounded border border-slate-200 bg-white p-3" aria-labelledby="media-ugc-item-title">
+        <Form
+          method="post"
+          className="space-y-2 rounded border border-slate-200 bg-white p-3"
+          aria-labelledby="media-ugc-item-title"
+        >
           <CsrfInput />
           <CardSides idPrefix={`ugc-${card.id}`} front={card.front} back={card.back} />
-          <button type="submit" name="intent" value="save" className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90">
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90"
+          >
             {t("action_save")}
           </button>
         </Form>
@@ -56,10 +65,20 @@ export default function MediaUgcItem() {
       {canChange && waiting ? (
         <Form method="post" className="flex gap-2" aria-label={t("media_ugc_review")}>
           <CsrfInput />
-          <button type="submit" name="intent" value="approve" className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90">
+          <button
+            type="submit"
+            name="intent"
+            value="approve"
+            className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90"
+          >
             {t("media_ugc_approve")}
           </button>
-          <button type="submit" name="intent" value="reject" className="rounded border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50">
+          <button
+            type="submit"
+            name="intent"
+            value="reject"
+            className="rounded border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50"
+          >
             {t("media_ugc_reject")}
           </button>
         </Form>

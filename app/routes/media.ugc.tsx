@@ -10,11 +10,17 @@ export { ugcLoader as loader } from "~/lms/media.server";
 
 export const handle = { i18n: ["content"] };
 
-const FILTERS: [string, string | null][] = [["media_ugc_all", null], ["media_ugc_status_0", "0"], ["media_ugc_status_1", "1"], ["media_ugc_status_-1", "-1"]];
+const FILTERS: [string, string | null][] = [
+  ["media_ugc_all", null],
+  ["media_ugc_status_0", "0"],
+  ["media_ugc_status_1", "1"],
+  ["media_ugc_status_-1", "-1"],
+];
 
 /** The cards learners made for a flash card set (spec 000 §2.9 ugc/list), newest first, by review status and by who made them. */
 export default function MediaUgcList() {
-  const { list, status, account, creators, base, canChange } = useLoaderData<typeof import("~/lms/media.server").ugcLoader>();
+  const { list, status, account, creators, base, canChange } =
+    useLoaderData<typeof import("~/lms/media.server").ugcLoader>();
   const { t } = useTranslation();
   const dates = useDates();
   return (
@@ -24,7 +30,12 @@ export default function MediaUgcList() {
       </h2>
       <nav aria-label={t("media_ugc_status")} className="flex gap-3 text-sm">
         {FILTERS.map(([key, value]) => (
-          <Link key={key} to={`?${new URLSearchParams({ ...(value ? { status: value } : {}), ...(account ? { account } : {}) })}`} aria-current={status === value || (!status && !value) ? "page" : undefined} className="text-primary hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-slate-900 aria-[current=page]:no-underline">
+          <Link
+            key={key}
+            to={`?${new URLSearchParams({ ...(value ? { status: value } : {}), ...(account ? { account } : {}) })}`}
+            aria-current={status === value || (!status && !value) ? "page" : undefined}
+            className="text-primary hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-slate-900 aria-[current=page]:no-underline"
+          >
             {t(key)}
           </Link>
         ))}
@@ -52,12 +63,40 @@ export default function MediaUgcList() {
         empty={t("media_ugc_none")}
         rows={list.results}
         columns={[
-          { key: "front", label: t("media_card_front"), render: (c: UgcCard) => <Link to={`${base}/ugc/${c.id}/view`} className="text-primary hover:underline">{c.front}</Link> },
+          {
+            key: "front",
+            label: t("media_card_front"),
+            render: (c: UgcCard) => (
+              <Link to={`${base}/ugc/${c.id}/view`} className="text-primary hover:underline">
+                {c.front}
+              </Link>
+            ),
+          },
           { key: "back", label: t("media_card_back"), render: (c: UgcCard) => c.back },
-          { key: "owner", label: t("media_ugc_owner"), render: (c: UgcCard) => (c.account ? `${c.account.first_name} ${c.account.last_name}` : t("media_none")) },
-          { key: "status", label: t("media_ugc_status"), render: (c: UgcCard) => <span className="badge">{t(`media_ugc_status_${c.status}`)}</span> },
+          {
+            key: "owner",
+            label: t("media_ugc_owner"),
+            render: (c: UgcCard) => (c.account ? `${c.account.first_name} ${c.account.last_name}` : t("media_none")),
+          },
+          {
+            key: "status",
+            label: t("media_ugc_status"),
+            render: (c: UgcCard) => <span className="badge">{t(`media_ugc_status_${c.status}`)}</span>,
+          },
           { key: "time", label: t("media_ugc_time"), render: (c: UgcCard) => dates.dateTime(c.datetime_create) },
-          ...(canChange ? [{ key: "edit", label: t("media_ugc_edit"), render: (c: UgcCard) => <Link to={`${base}/ugc/${c.id}/edit`} className="text-primary hover:underline">{t("media_ugc_edit")}</Link> }] : []),
+          ...(canChange
+            ? [
+                {
+                  key: "edit",
+                  label: t("media_ugc_edit"),
+                  render: (c: UgcCard) => (
+                    <Link to={`${base}/ugc/${c.id}/edit`} className="text-primary hover:underline">
+                      {t("media_ugc_edit")}
+                    </Link>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       <Pager count={list.count} page={list.page} pageSize={list.page_size} capped={list.count_capped} />

@@ -24,7 +24,10 @@ export async function loader(args: LoaderFunctionArgs) {
   invariantResponse(res.status === 200, "Not Found", { status: 404, headers: user.api.headers() });
   const held = res.data.class.qr_code_holder === 0;
   const cards = held ? await Promise.all(res.data.results.map(async (r) => ({ ...r, svg: await qrSvg(r.token) }))) : [];
-  return data({ klass: res.data.class, held, cards, back: dash(`class/${classId}/checkin`) }, { headers: user.api.headers() });
+  return data(
+    { klass: res.data.class, held, cards, back: dash(`class/${classId}/checkin`) },
+    { headers: user.api.headers() },
+  );
 }
 
 export default function PrintLearnerCodes() {
@@ -41,13 +44,19 @@ export default function PrintLearnerCodes() {
             <h1 id="codes-title" className="truncate text-base font-semibold text-slate-900">
               {t("cls_learner_codes_of", { name: d.klass.name })}
             </h1>
-            <p className="text-sm text-slate-600">{d.held ? t("cls_learner_codes_count", { count: d.cards.length }) : t("cls_learner_codes_admin_holds")}</p>
+            <p className="text-sm text-slate-600">
+              {d.held ? t("cls_learner_codes_count", { count: d.cards.length }) : t("cls_learner_codes_admin_holds")}
+            </p>
           </div>
           <a href={d.back} className="text-sm text-primary underline">
             ‹ {t("cls_qr_back")}
           </a>
           {live && d.cards.length ? (
-            <button type="button" onClick={() => window.print()} className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg">
+            <button
+              type="button"
+              onClick={() => window.print()}
+              className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg"
+            >
               {t("cls_qr_print")}
             </button>
           ) : null}
@@ -57,12 +66,20 @@ export default function PrintLearnerCodes() {
         {d.held && !d.cards.length ? <p className="p-8 text-center text-slate-700">{t("enr_no_learners")}</p> : null}
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 print:grid-cols-3 print:gap-2">
           {d.cards.map((c) => (
-            <li key={c.enrollment_id} className="break-inside-avoid rounded border border-dashed border-slate-400 bg-white p-3 text-center">
+            <li
+              key={c.enrollment_id}
+              className="break-inside-avoid rounded border border-dashed border-slate-400 bg-white p-3 text-center"
+            >
               <p className="text-xs text-slate-600">{d.klass.name}</p>
               <p className="mt-1 font-semibold text-slate-900">{c.account.name || c.account.username}</p>
               <p className="font-mono text-xs text-slate-600">{c.account.username}</p>
               {/* The code is made on the server from the learner's token; no script runs here. */}
-              <div className="mx-auto mt-2 w-36" role="img" aria-label={t("cls_learner_code_named", { name: c.account.name || c.account.username })} dangerouslySetInnerHTML={{ __html: c.svg }} />
+              <div
+                className="mx-auto mt-2 w-36"
+                role="img"
+                aria-label={t("cls_learner_code_named", { name: c.account.name || c.account.username })}
+                dangerouslySetInnerHTML={{ __html: c.svg }}
+              />
               <p className="mt-1 break-all font-mono text-[10px] text-slate-700">{c.token}</p>
             </li>
           ))}

@@ -26,8 +26,19 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireClassFlag(args, "change");
   const q = await loadQrSheets(args);
   const sheet = q.views[0];
-  invariantResponse(q.sessionId !== null && sheet && q.canRegenerate, "Not Found", { status: 404, headers: q.api.headers() });
-  return data({ className: q.klass.name, sessionName: sheet.sessionName, when: sheet.whenText, back: printPaths(q.classId, q.sessionId).page }, { headers: q.api.headers() });
+  invariantResponse(q.sessionId !== null && sheet && q.canRegenerate, "Not Found", {
+    status: 404,
+    headers: q.api.headers(),
+  });
+  return data(
+    {
+      className: q.klass.name,
+      sessionName: sheet.sessionName,
+      when: sheet.whenText,
+      back: printPaths(q.classId, q.sessionId).page,
+    },
+    { headers: q.api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -38,13 +49,25 @@ export async function action(args: ActionFunctionArgs) {
   invariantResponse(form.get("intent") === "regenerate", "Bad Request");
   const { classId, sessionId } = printTarget(args.params);
   invariantResponse(sessionId !== null, "Not Found", { status: 404 });
-  const res = await user.api.post<QrSheetAnswer>(`dashboard/class/${classId}/checkin/${sessionId}/qr/`, {}, { accept: [400, 404] });
+  const res = await user.api.post<QrSheetAnswer>(
+    `dashboard/class/${classId}/checkin/${sessionId}/qr/`,
+    {},
+    { accept: [400, 404] },
+  );
   const back = printPaths(classId, sessionId).page;
   if (res.status !== 200) {
     const detail = (res.data as unknown as { detail?: string }).detail ?? "invalid";
-    return redirectWithToast(back, { type: "error", message: res.status === 404 ? "not_found" : detail }, { headers: user.api.headers() });
+    return redirectWithToast(
+      back,
+      { type: "error", message: res.status === 404 ? "not_found" : detail },
+      { headers: user.api.headers() },
+    );
   }
-  return redirectWithToast(back, { type: "success", message: "cls_qr_regenerated", values: { name: res.data.session.name } }, { headers: user.api.headers() });
+  return redirectWithToast(
+    back,
+    { type: "success", message: "cls_qr_regenerated", values: { name: res.data.session.name } },
+    { headers: user.api.headers() },
+  );
 }
 
 export default function RegenerateQr() {
@@ -66,7 +89,11 @@ export default function RegenerateQr() {
           <a href={d.back} className="rounded border border-slate-300 px-4 py-2 text-sm">
             {t("cls_qr_regenerate_keep")}
           </a>
-          <button type="submit" disabled={busy} className="rounded bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60"
+          >
             {t("cls_qr_regenerate_confirm")}
           </button>
         </Form>

@@ -23,7 +23,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const paths = printPaths(q.classId, q.sessionId);
   return data(
     {
-      klass: q.klass, views: q.views, canRegenerate: q.canRegenerate, paths, back: dash(`class/${q.classId}/checkin`),
+      klass: q.klass,
+      views: q.views,
+      canRegenerate: q.canRegenerate,
+      paths,
+      back: dash(`class/${q.classId}/checkin`),
       // Each session's regenerate page, which asks to confirm (docs/decisions/077).
       regenerate: Object.fromEntries(q.views.map((v) => [v.sessionId, regeneratePath(paths.sessionBase, v.sessionId)])),
     },
@@ -39,7 +43,11 @@ export default function PrintClassQrcode() {
       <Toolbar />
       {/* Print pages have their own plain layout: the sheets alone are printed, each naming its session. */}
       <main aria-labelledby="qr-title">
-        {d.views.length ? <QrSheets sheets={d.views} /> : <p className="p-8 text-center text-slate-700">{t("cls_qr_no_sessions")}</p>}
+        {d.views.length ? (
+          <QrSheets sheets={d.views} />
+        ) : (
+          <p className="p-8 text-center text-slate-700">{t("cls_qr_no_sessions")}</p>
+        )}
       </main>
     </div>
   );
@@ -61,10 +69,18 @@ function Toolbar() {
             {t("cls_qr_title_of", { name: d.klass.name })}
           </h1>
           <p className="text-sm text-slate-600">
-            {d.klass.is_cancelled ? t("cls_qr_cancelled") : d.views.length ? t("cls_qr_sheet_count", { count: d.views.length }) : null}
+            {d.klass.is_cancelled
+              ? t("cls_qr_cancelled")
+              : d.views.length
+                ? t("cls_qr_sheet_count", { count: d.views.length })
+                : null}
           </p>
           {/* The class's options (docs/decisions/046): when a scan of this sheet is refused, say so before it is printed. */}
-          {d.klass.qr_code_holder === 0 ? <p className="text-sm text-amber-900">{t("cls_qr_notice_learner_holds")}</p> : !d.klass.is_user_check_in ? <p className="text-sm text-amber-900">{t("cls_qr_notice_self_off")}</p> : null}
+          {d.klass.qr_code_holder === 0 ? (
+            <p className="text-sm text-amber-900">{t("cls_qr_notice_learner_holds")}</p>
+          ) : !d.klass.is_user_check_in ? (
+            <p className="text-sm text-amber-900">{t("cls_qr_notice_self_off")}</p>
+          ) : null}
         </div>
         <a href={d.back} className="text-sm text-primary underline">
           ‹ {t("cls_qr_back")}
@@ -80,7 +96,11 @@ function Toolbar() {
                 {t("cls_qr_print")}
               </a>
             )}
-            <a href={`${d.paths.pdf}?download=1`} className={`${button} border border-slate-300 bg-white text-slate-800`} download>
+            <a
+              href={`${d.paths.pdf}?download=1`}
+              className={`${button} border border-slate-300 bg-white text-slate-800`}
+              download
+            >
               {t("cls_qr_download_pdf")}
             </a>
           </>

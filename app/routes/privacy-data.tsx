@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!profile) throw api.redirect(signInUrl(request));
   const path = params.id ? `${PRIVACY_PAGES[page].api}${params.id}/` : PRIVACY_PAGES[page].api;
   const res = await api.get<Paged<TermDoc> | TermDoc>(path, { accept: [404] });
-  const doc = res.status === 404 ? null : "results" in res.data ? res.data.results[0] ?? null : res.data;
+  const doc = res.status === 404 ? null : "results" in res.data ? (res.data.results[0] ?? null) : res.data;
   return data({ page, doc, csrf: api.csrfToken, next: returnOf(request) }, { headers: api.headers() });
 }
 

@@ -54,10 +54,21 @@ export default function HighlightTab() {
   const fields: SettingField[] = [
     { name: "title", label: t("hl_field_title"), kind: "text", required: true },
     { name: "sort", label: t("hl_field_sort"), kind: "number", min: 0, max: 9999, hint: t("hl_hint_sort") },
-    { name: TARGET, label: t("hl_field_target"), kind: "select", options: [{ value: "", label: t("hl_target_link") }, ...targets], hint: t("hl_hint_target") },
+    {
+      name: TARGET,
+      label: t("hl_field_target"),
+      kind: "select",
+      options: [{ value: "", label: t("hl_target_link") }, ...targets],
+      hint: t("hl_hint_target"),
+    },
     { name: "external_link", label: t("hl_field_external_link"), kind: "text", hint: t("hl_hint_external_link") },
   ];
-  const values = (h: Highlight) => ({ title: h.title, sort: String(h.sort), [TARGET]: targetOf(h), external_link: h.external_link ?? "" });
+  const values = (h: Highlight) => ({
+    title: h.title,
+    sort: String(h.sort),
+    [TARGET]: targetOf(h),
+    external_link: h.external_link ?? "",
+  });
   return (
     <TableTab
       title={t("hl_title")}
@@ -68,7 +79,12 @@ export default function HighlightTab() {
         {
           key: "image",
           label: t("hl_col_image"),
-          render: (h) => (h.image ? <img src={h.image} alt="" width={96} height={54} className="h-[54px] w-24 rounded object-cover" /> : <span className="text-xs text-slate-600">{t("hl_no_image")}</span>),
+          render: (h) =>
+            h.image ? (
+              <img src={h.image} alt="" width={96} height={54} className="h-[54px] w-24 rounded object-cover" />
+            ) : (
+              <span className="text-xs text-slate-600">{t("hl_no_image")}</span>
+            ),
         },
         { key: "title", label: t("hl_field_title"), render: (h) => <span className="font-medium">{h.title}</span> },
         {
@@ -78,7 +94,12 @@ export default function HighlightTab() {
             h.content ? (
               `${h.content_type?.name ?? ""} › ${h.content.name}`
             ) : h.external_link ? (
-              <a href={h.external_link} rel="noreferrer noopener" target="_blank" className="break-all text-primary underline">
+              <a
+                href={h.external_link}
+                rel="noreferrer noopener"
+                target="_blank"
+                className="break-all text-primary underline"
+              >
                 {h.external_link}
               </a>
             ) : (

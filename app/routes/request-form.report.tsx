@@ -32,7 +32,9 @@ export default function ReportTab() {
         </h2>
         <p className="text-sm text-slate-600">{t("req_report_intro", { count: report.count_submission })}</p>
       </div>
-      {report.questions.length === 0 ? <p className="rounded border border-slate-200 bg-white p-4 text-sm text-slate-600">{t("req_question_empty")}</p> : null}
+      {report.questions.length === 0 ? (
+        <p className="rounded border border-slate-200 bg-white p-4 text-sm text-slate-600">{t("req_question_empty")}</p>
+      ) : null}
       {report.questions.map((q, i) => (
         <article key={q.id} aria-labelledby={`q-${q.id}`} className="rounded border border-slate-200 bg-white p-4">
           <h3 id={`q-${q.id}`} className="text-base font-semibold">
@@ -46,9 +48,15 @@ export default function ReportTab() {
               <caption className="sr-only">{q.text}</caption>
               <thead>
                 <tr className="text-left text-slate-600">
-                  <th scope="col" className="py-1 font-medium">{t("req_report_choice")}</th>
-                  <th scope="col" className="py-1 font-medium">{t("req_report_count")}</th>
-                  <th scope="col" className="w-1/2 py-1 font-medium">{t("req_report_share")}</th>
+                  <th scope="col" className="py-1 font-medium">
+                    {t("req_report_choice")}
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    {t("req_report_count")}
+                  </th>
+                  <th scope="col" className="w-1/2 py-1 font-medium">
+                    {t("req_report_share")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -58,7 +66,11 @@ export default function ReportTab() {
                     <td className="py-1 tabular-nums">{c.count}</td>
                     <td className="py-1">
                       <span className="flex items-center gap-2">
-                        <span className="h-2 rounded bg-primary" style={{ width: `${pct(c.count, q.count_answer)}%` }} aria-hidden="true" />
+                        <span
+                          className="h-2 rounded bg-primary"
+                          style={{ width: `${pct(c.count, q.count_answer)}%` }}
+                          aria-hidden="true"
+                        />
                         <span className="tabular-nums">{pct(c.count, q.count_answer)}%</span>
                       </span>
                     </td>
@@ -69,7 +81,9 @@ export default function ReportTab() {
           ) : q.answers.length ? (
             <ul className="list-disc space-y-1 pl-5 text-sm">
               {q.answers.map((a, j) => (
-                <li key={j} className="whitespace-pre-line">{answerText(q.type, a)}</li>
+                <li key={j} className="whitespace-pre-line">
+                  {answerText(q.type, a)}
+                </li>
               ))}
             </ul>
           ) : (

@@ -21,8 +21,14 @@ export const handle = { i18n: ["requests", "requestTypes", "content", "enrollmen
 export async function loader(args: LoaderFunctionArgs) {
   const { api, apiBase, base, can } = await itemPage(args, "view");
   const url = new URL(args.request.url);
-  const [{ data: form }, { data: list }] = await Promise.all([api.get<Form>(apiBase), readListPage<Paged<FormSubmission>>(api, `${apiBase}submission/`, { url, query: { page_size: 20 } })]);
-  return data({ form, list, exportHref: can("export") && list.count ? `${base}/result/export` : null }, { headers: api.headers() });
+  const [{ data: form }, { data: list }] = await Promise.all([
+    api.get<Form>(apiBase),
+    readListPage<Paged<FormSubmission>>(api, `${apiBase}submission/`, { url, query: { page_size: 20 } }),
+  ]);
+  return data(
+    { form, list, exportHref: can("export") && list.count ? `${base}/result/export` : null },
+    { headers: api.headers() },
+  );
 }
 
 export default function ResultTab() {
@@ -38,7 +44,9 @@ export default function ResultTab() {
         <p className="text-sm text-slate-600">{t("req_result_intro", { count: list.count })}</p>
       </div>
       {exportHref ? <ExportLinks href={exportHref} keys={[]} /> : null}
-      {list.results.length === 0 ? <p className="rounded border border-slate-200 bg-white p-4 text-sm text-slate-600">{t("req_result_empty")}</p> : null}
+      {list.results.length === 0 ? (
+        <p className="rounded border border-slate-200 bg-white p-4 text-sm text-slate-600">{t("req_result_empty")}</p>
+      ) : null}
       {list.results.map((s) => (
         <article key={s.id} aria-labelledby={`sub-${s.id}`} className="rounded border border-slate-200 bg-white p-4">
           <h3 id={`sub-${s.id}`} className="mb-2 text-base font-semibold">

@@ -1,7 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { QUESTION_TYPE, QUESTION_TYPE_CODES, SURVEY_QUESTION_TYPE_CODES, hasChoices, isRange } from "../../contract/request-codes";
+import {
+  QUESTION_TYPE,
+  QUESTION_TYPE_CODES,
+  SURVEY_QUESTION_TYPE_CODES,
+  hasChoices,
+  isRange,
+} from "../../contract/request-codes";
 import type { FormQuestion, FormSection } from "../../contract/schemas/requests";
 import type { SettingField } from "~/components/content/settings-form";
 import { TableTab } from "~/components/content/table-tab";
@@ -32,7 +38,11 @@ const sectionOf = (args: LoaderFunctionArgs) => Number(args.params.sectionid);
 const isSurvey = (args: LoaderFunctionArgs) => args.params.surveyid !== undefined;
 
 /** A new question's type by the survey's type (0 poll, 1 questionnaire, 2 likert scale). */
-const FIRST_TYPE: Record<number, number> = { 0: QUESTION_TYPE.radio, 1: QUESTION_TYPE.textinput, 2: QUESTION_TYPE.scale };
+const FIRST_TYPE: Record<number, number> = {
+  0: QUESTION_TYPE.radio,
+  1: QUESTION_TYPE.textinput,
+  2: QUESTION_TYPE.scale,
+};
 
 export async function loader(args: LoaderFunctionArgs) {
   const { api, apiBase, base, can } = await itemPage(args, "view");
@@ -40,12 +50,27 @@ export async function loader(args: LoaderFunctionArgs) {
   const section = list.results.find((s) => s.id === sectionOf(args));
   if (!section) throw redirect(`${base}/section`);
   const [survey, result] = isSurvey(args)
-    ? await Promise.all([api.get<{ survey_type: number }>(apiBase).then((r) => r.data), api.get<SurveyResult>(`${apiBase}result/`).then((r) => r.data)])
+    ? await Promise.all([
+        api.get<{ survey_type: number }>(apiBase).then((r) => r.data),
+        api.get<SurveyResult>(`${apiBase}result/`).then((r) => r.data),
+      ])
     : [null, null];
   const firstType = survey ? (FIRST_TYPE[survey.survey_type] ?? QUESTION_TYPE.textinput) : QUESTION_TYPE.textinput;
   // A survey's results of this section's questions (docs/decisions/067).
   const results = result && { ...result, questions: result.questions.filter((q) => q.section.id === section.id) };
-  return data({ section, count: list.results.length, base, canChange: can("change"), survey: !!survey, firstType, results, idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
+  return data(
+    {
+      section,
+      count: list.results.length,
+      base,
+      canChange: can("change"),
+      survey: !!survey,
+      firstType,
+      results,
+      idempotencyKey: newIdempotencyKey(),
+    },
+    { headers: api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -55,7 +80,12 @@ export async function action(args: ActionFunctionArgs) {
     schema: formQuestionSchema(undefined, isSurvey(args) ? SURVEY_QUESTION_TYPE_CODES : QUESTION_TYPE_CODES),
     // A question's choices are lines of one text box.
     body: (v) => ({ ...v, choices: Array.isArray(v.choices) ? v.choices : [] }),
-    toasts: { created: "req_toast_question_added", saved: "req_toast_question_saved", deleted: "req_toast_question_deleted", moved: "req_toast_moved" },
+    toasts: {
+      created: "req_toast_question_added",
+      saved: "req_toast_question_saved",
+      deleted: "req_toast_question_deleted",
+      moved: "req_toast_moved",
+    },
   });
 }
 
@@ -65,7 +95,15 @@ export default function SectionQuestions() {
   const { t } = useTranslation();
   const fields: SettingField[] = [
     { name: "text", label: t("req_field_question_text"), kind: "text", required: true },
-    { name: "type", label: t("req_field_question_type"), kind: "select", options: (survey ? SURVEY_QUESTION_TYPE_CODES : QUESTION_TYPE_CODES).map((c) => ({ value: String(c), label: t(`req_question_type_${c}`) })) },
+    {
+      name: "type",
+      label: t("req_field_question_type"),
+      kind: "select",
+      options: (survey ? SURVEY_QUESTION_TYPE_CODES : QUESTION_TYPE_CODES).map((c) => ({
+        value: String(c),
+        label: t(`req_question_type_${c}`),
+      })),
+    },
     { name: "is_required", label: t("req_field_is_required"), kind: "checkbox" },
     { name: "choices", label: t("req_field_choices"), kind: "textarea", hint: t("req_help_choices") },
     // The question's settings (spec 001 §3 defaults: from 1 to 4, one choice to tick): a checkbox
@@ -83,12 +121,22 @@ export default function SectionQuestions() {
       : []),
   ];
   const values = (q: FormQuestion) => ({
-    text: q.text, type: String(q.type), is_required: q.is_required, choices: q.choices.map((c) => c.text).join("\n"),
-    max_select: String(q.max_select), value_min: String(q.value_min), value_max: String(q.value_max), label_min: q.label_min, label_max: q.label_max,
+    text: q.text,
+    type: String(q.type),
+    is_required: q.is_required,
+    choices: q.choices.map((c) => c.text).join("\n"),
+    max_select: String(q.max_select),
+    value_min: String(q.value_min),
+    value_max: String(q.value_max),
+    label_min: q.label_min,
+    label_max: q.label_max,
     ...(survey ? { is_average: q.is_average, is_optional: q.is_optional } : {}),
   });
   const from = (q: FormQuestion) => (q.type === QUESTION_TYPE.rating ? 1 : q.value_min);
-  const scale = (q: FormQuestion) => (isRange(q.type) ? `${from(q)}${q.label_min ? ` (${q.label_min})` : ""} – ${q.value_max}${q.label_max ? ` (${q.label_max})` : ""}` : "—");
+  const scale = (q: FormQuestion) =>
+    isRange(q.type)
+      ? `${from(q)}${q.label_min ? ` (${q.label_min})` : ""} – ${q.value_max}${q.label_max ? ` (${q.label_max})` : ""}`
+      : "—";
   return (
     <div className="space-y-4">
       <p className="text-sm">
@@ -103,21 +151,66 @@ export default function SectionQuestions() {
         rowName={(q: FormQuestion) => q.text}
         columns={[
           { key: "sort", label: "#", render: (q) => q.sort },
-          { key: "text", label: t("req_field_question_text"), render: (q) => <span className="font-medium">{q.text}</span> },
+          {
+            key: "text",
+            label: t("req_field_question_text"),
+            render: (q) => <span className="font-medium">{q.text}</span>,
+          },
           { key: "type", label: t("req_field_question_type"), render: (q) => t(`req_question_type_${q.type}`) },
-          { key: "required", label: t("req_field_is_required"), render: (q) => (q.is_required ? t("req_yes") : t("req_no")) },
-          { key: "choices", label: t("req_field_choices"), render: (q) => (hasChoices(q.type) ? q.choices.map((c) => c.text).join(", ") : "—") },
+          {
+            key: "required",
+            label: t("req_field_is_required"),
+            render: (q) => (q.is_required ? t("req_yes") : t("req_no")),
+          },
+          {
+            key: "choices",
+            label: t("req_field_choices"),
+            render: (q) => (hasChoices(q.type) ? q.choices.map((c) => c.text).join(", ") : "—"),
+          },
           { key: "scale", label: t("req_col_range"), render: scale },
-          ...(canChange ? [{ key: "move", label: t("req_col_order"), render: (q: FormQuestion) => <MoveButtons id={q.id} name={q.text} first={q.sort === 1} last={q.sort === section.questions.length} /> }] : []),
+          ...(canChange
+            ? [
+                {
+                  key: "move",
+                  label: t("req_col_order"),
+                  render: (q: FormQuestion) => (
+                    <MoveButtons
+                      id={q.id}
+                      name={q.text}
+                      first={q.sort === 1}
+                      last={q.sort === section.questions.length}
+                    />
+                  ),
+                },
+              ]
+            : []),
         ]}
         canChange={canChange}
-        add={{ title: t("req_question_add"), submitLabel: t("req_question_add"), fields, defaults: { type: String(firstType), max_select: "1", value_min: "1", value_max: "4", ...(survey ? { is_average: firstType === QUESTION_TYPE.scale } : {}) }, idempotencyKey }}
+        add={{
+          title: t("req_question_add"),
+          submitLabel: t("req_question_add"),
+          fields,
+          defaults: {
+            type: String(firstType),
+            max_select: "1",
+            value_min: "1",
+            value_max: "4",
+            ...(survey ? { is_average: firstType === QUESTION_TYPE.scale } : {}),
+          },
+          idempotencyKey,
+        }}
         edit={{ fields, values }}
         remove={{ label: t("action_delete"), text: (q) => t("req_question_delete_text", { name: q.text }) }}
         answer={answer}
         empty={t("req_question_empty")}
       />
-      {results ? <SurveyResults questions={results.questions} count={results.count_submission} anonymous={results.is_anonymous} /> : null}
+      {results ? (
+        <SurveyResults
+          questions={results.questions}
+          count={results.count_submission}
+          anonymous={results.is_anonymous}
+        />
+      ) : null}
     </div>
   );
 }

@@ -23,14 +23,28 @@ export async function loader(args: LoaderFunctionArgs) {
   const { api, apiBase, base, can } = await itemPage(args, "view");
   // The builder's own list, which a survey answers too (its item is not a form; docs/decisions/062).
   const { data: list } = await api.get<{ results: FormSection[] }>(`${apiBase}section/`);
-  return data({ sections: list.results, base, canChange: can("change"), survey: args.params.surveyid !== undefined, idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
+  return data(
+    {
+      sections: list.results,
+      base,
+      canChange: can("change"),
+      survey: args.params.surveyid !== undefined,
+      idempotencyKey: newIdempotencyKey(),
+    },
+    { headers: api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
   return rowsTabAction(args, {
     rows: "section/",
     schema: formSectionSchema(),
-    toasts: { created: "req_toast_section_added", saved: "req_toast_section_saved", deleted: "req_toast_section_deleted", moved: "req_toast_moved" },
+    toasts: {
+      created: "req_toast_section_added",
+      saved: "req_toast_section_saved",
+      deleted: "req_toast_section_deleted",
+      moved: "req_toast_moved",
+    },
   });
 }
 
@@ -51,15 +65,30 @@ export default function SectionTab() {
       columns={[
         { key: "sort", label: "#", render: (s) => s.sort },
         {
-          key: "name", label: t("req_field_section_name"),
+          key: "name",
+          label: t("req_field_section_name"),
           render: (s) => (
             <a href={`${base}/section/${s.id}`} className="font-medium text-primary hover:underline">
               {s.name}
             </a>
           ),
         },
-        { key: "questions", label: t(survey ? "svy_col_count_question" : "req_col_count_question"), render: (s) => s.questions.length },
-        ...(canChange ? [{ key: "move", label: t("req_col_order"), render: (s: FormSection) => <MoveButtons id={s.id} name={s.name} first={s.sort === 1} last={s.sort === sections.length} /> }] : []),
+        {
+          key: "questions",
+          label: t(survey ? "svy_col_count_question" : "req_col_count_question"),
+          render: (s) => s.questions.length,
+        },
+        ...(canChange
+          ? [
+              {
+                key: "move",
+                label: t("req_col_order"),
+                render: (s: FormSection) => (
+                  <MoveButtons id={s.id} name={s.name} first={s.sort === 1} last={s.sort === sections.length} />
+                ),
+              },
+            ]
+          : []),
       ]}
       canChange={canChange}
       add={{ title: t("req_section_add"), submitLabel: t("req_section_add"), fields, idempotencyKey }}

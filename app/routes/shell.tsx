@@ -19,7 +19,9 @@ import { offeredLanguages } from "~/lms/store.server";
 // Shown only while acting as someone (docs/decisions/033), with its dates: other pages do not load
 // it. The server renders it in place (the document goes once everything is ready,
 // app/entry.server.tsx); the browser hydrates it when its chunk arrives.
-const LoginAsBanner = lazy(() => import("~/components/shell/login-as-banner").then((m) => ({ default: m.LoginAsBanner })));
+const LoginAsBanner = lazy(() =>
+  import("~/components/shell/login-as-banner").then((m) => ({ default: m.LoginAsBanner })),
+);
 // Memoised with its Suspense boundary: the shell draws again on every navigation, and an update
 // reaching the boundary before its chunk has arrived would throw the server's banner away (React's
 // #421, issue 33 item 15). Its props are strings, so an equal banner is not drawn again.
@@ -54,7 +56,8 @@ export async function loader(args: LoaderFunctionArgs) {
       // The footer's copyright year: today's, in the organisation's zone (docs/decisions/025).
       year: new Date(Date.now() + Number(config["time-zone-offset-minutes"]?.value ?? 0) * 60_000).getUTCFullYear(),
       // An administrator acting as this user (docs/decisions/033): the banner with the way back.
-      loginAs: profile.is_login_as && profile.datetime_login_as_expire ? { expire: profile.datetime_login_as_expire } : null,
+      loginAs:
+        profile.is_login_as && profile.datetime_login_as_expire ? { expire: profile.datetime_login_as_expire } : null,
     },
     { headers: api.headers() },
   );
@@ -70,13 +73,23 @@ export default function Shell() {
         {t("skip_to_content")}
       </a>
       {/* The menu toggle is a checkbox so the menu opens and closes without JavaScript. */}
-      <input type="checkbox" id="menu-toggle" className="peer sr-only" aria-label={t("menu_toggle")} aria-controls="side-menu" />
-      <Header appName={d.appName} logo={d.logo} user={d.user} languages={d.languages} redirectTo={here.pathname + here.search} />
+      <input
+        type="checkbox"
+        id="menu-toggle"
+        className="peer sr-only"
+        aria-label={t("menu_toggle")}
+        aria-controls="side-menu"
+      />
+      <Header
+        appName={d.appName}
+        logo={d.logo}
+        user={d.user}
+        languages={d.languages}
+        redirectTo={here.pathname + here.search}
+      />
       <SideMenu html={d.menu} collapsed={d.menuCollapsed} />
       <div className={`flex min-h-[calc(100vh-50px)] flex-col ${d.menuCollapsed ? "" : "lg:pl-60"}`}>
-        {d.loginAs ? (
-          <LoginAsNotice name={d.user.name} expire={d.loginAs.expire} />
-        ) : null}
+        {d.loginAs ? <LoginAsNotice name={d.user.name} expire={d.loginAs.expire} /> : null}
         {d.banner ? <AlertBanner message={d.banner} /> : null}
         <main id="main" className="flex-1 px-5 py-6 sm:px-10 xl:px-20 2xl:px-[150px]">
           <Outlet />

@@ -34,7 +34,10 @@ export async function loader(args: LoaderFunctionArgs) {
     optionsFor(api, "code:survey_target", "target_type"),
     optionsFor(api, "instructor", "instructor_list"),
   ]);
-  return data({ domain, targets, instructors, canChange: allows(type, permission, "change") }, { headers: api.headers() });
+  return data(
+    { domain, targets, instructors, canChange: allows(type, permission, "change") },
+    { headers: api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -44,10 +47,23 @@ export async function action(args: ActionFunctionArgs) {
   await requireCsrf(api, form);
   invariantResponse(String(form.get("intent") ?? "save") === "save", "Bad Request");
   const submission = parseWithZod(form, { schema: surveyDomainSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
-  const res = await api.patch<Record<string, unknown>>(`${type.api}${itemId(type, args.params)}/domain/`, submission.value, { accept: [400] });
-  if (res.status === 400) return data({ result: submission.reply(apiFieldErrors(res.data)) as SubmissionResult<string[]> }, { status: 400, headers: api.headers() });
-  return redirectWithToast(new URL(args.request.url).pathname, { type: "success", message: "svy_domain_saved" }, { headers: api.headers() });
+  if (submission.status !== "success")
+    return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  const res = await api.patch<Record<string, unknown>>(
+    `${type.api}${itemId(type, args.params)}/domain/`,
+    submission.value,
+    { accept: [400] },
+  );
+  if (res.status === 400)
+    return data(
+      { result: submission.reply(apiFieldErrors(res.data)) as SubmissionResult<string[]> },
+      { status: 400, headers: api.headers() },
+    );
+  return redirectWithToast(
+    new URL(args.request.url).pathname,
+    { type: "success", message: "svy_domain_saved" },
+    { headers: api.headers() },
+  );
 }
 
 export default function SurveyDomainTab() {
@@ -56,7 +72,10 @@ export default function SurveyDomainTab() {
   const busy = useSubmitting();
   const { t } = useTranslation();
   const result = answer?.result ?? null;
-  const saved = { target_type: String(domain.target_type), instructor_list: domain.instructor_list.map((i) => String(i.id)) };
+  const saved = {
+    target_type: String(domain.target_type),
+    instructor_list: domain.instructor_list.map((i) => String(i.id)),
+  };
   return (
     <section aria-labelledby="domain-title" className="max-w-2xl space-y-6">
       <div>
@@ -71,8 +90,27 @@ export default function SurveyDomainTab() {
           <input type="hidden" name="intent" value="save" />
           <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
           <fieldset disabled={!canChange} className="space-y-5">
-            <SettingInput field={{ name: "target_type", label: t("svy_field_target_type"), kind: "select", options: targets.map((o) => ({ value: o.value, label: t(o.labelKey ?? o.label) })) }} saved={saved.target_type} result={result} />
-            <SettingInput field={{ name: "instructor_list", label: t("svy_field_instructor_list"), kind: "multiselect", options: instructors, hint: t("svy_help_instructor_list") }} saved={saved.instructor_list} result={result} />
+            <SettingInput
+              field={{
+                name: "target_type",
+                label: t("svy_field_target_type"),
+                kind: "select",
+                options: targets.map((o) => ({ value: o.value, label: t(o.labelKey ?? o.label) })),
+              }}
+              saved={saved.target_type}
+              result={result}
+            />
+            <SettingInput
+              field={{
+                name: "instructor_list",
+                label: t("svy_field_instructor_list"),
+                kind: "multiselect",
+                options: instructors,
+                hint: t("svy_help_instructor_list"),
+              }}
+              saved={saved.instructor_list}
+              result={result}
+            />
           </fieldset>
           {canChange ? <SaveBar busy={busy}>{t("action_save")}</SaveBar> : null}
         </WritableFields>
@@ -84,10 +122,15 @@ export default function SurveyDomainTab() {
             {domain.content_list.map((c) => (
               <li key={`${c.content_type}-${c.id}`}>
                 {t(`svy_content_type_${c.content_type}`)}:{" "}
-                <a href={`/dashboard/${c.content_type.replace("_", "-")}/${c.id}/survey`} className="text-primary hover:underline">
+                <a
+                  href={`/dashboard/${c.content_type.replace("_", "-")}/${c.id}/survey`}
+                  className="text-primary hover:underline"
+                >
                   {c.name}
                 </a>{" "}
-                <span className="text-slate-500">({c.code}){c.is_required ? ` · ${t("svy_domain_required")}` : ""}</span>
+                <span className="text-slate-500">
+                  ({c.code}){c.is_required ? ` · ${t("svy_domain_required")}` : ""}
+                </span>
               </li>
             ))}
           </ul>

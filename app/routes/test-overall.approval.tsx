@@ -34,12 +34,22 @@ export async function action(args: ActionFunctionArgs) {
   const { page, form, intent, here } = post;
   if (intent !== "approve" && intent !== "reject") throw new Response("Bad Request", { status: 400 });
   const attemptId = formId(form, "attempt");
-  const res = await page.api.post<{ status: number; detail?: string; account?: { name: string } | null }>(`${page.apiBase}attempt/${attemptId}/approval/`, { decision: intent }, { accept: [400, 404] });
+  const res = await page.api.post<{ status: number; detail?: string; account?: { name: string } | null }>(
+    `${page.apiBase}attempt/${attemptId}/approval/`,
+    { decision: intent },
+    { accept: [400, 404] },
+  );
   const headers = () => page.api.headers();
-  if (res.status === 404) return redirectWithToast(here, { type: "error", message: MSG.not_found, status: 404 }, { headers: headers() });
-  if (res.status === 400) return data({ error: res.data.detail ?? MSG.attempt_not_waiting_approval }, { status: 400, headers: headers() });
+  if (res.status === 404)
+    return redirectWithToast(here, { type: "error", message: MSG.not_found, status: 404 }, { headers: headers() });
+  if (res.status === 400)
+    return data({ error: res.data.detail ?? MSG.attempt_not_waiting_approval }, { status: 400, headers: headers() });
   const message = res.data.status === 30 ? "tsto_toast_passed" : "tsto_toast_failed";
-  return redirectWithToast(here, { type: "success", message, values: { name: res.data.account?.name ?? "" } }, { headers: headers() });
+  return redirectWithToast(
+    here,
+    { type: "success", message, values: { name: res.data.account?.name ?? "" } },
+    { headers: headers() },
+  );
 }
 
 export default function OverallApproval() {
@@ -71,17 +81,38 @@ export default function OverallApproval() {
               </a>
             ),
           },
-          { key: "number", label: t("tsto_col_attempt"), className: "text-right tabular-nums", render: (r) => r.number },
+          {
+            key: "number",
+            label: t("tsto_col_attempt"),
+            className: "text-right tabular-nums",
+            render: (r) => r.number,
+          },
           { key: "status", label: t("tsto_col_status"), render: (r) => <AttemptStatus row={r} /> },
-          { key: "score", label: t("tsto_col_score"), className: "tabular-nums", render: (r) => scoreOf(r.score, r.full_score) },
+          {
+            key: "score",
+            label: t("tsto_col_score"),
+            className: "tabular-nums",
+            render: (r) => scoreOf(r.score, r.full_score),
+          },
           { key: "submitted", label: t("tsto_col_submitted"), render: (r) => when(r.datetime_submit) },
           {
             key: "decide",
             label: t("actions"),
             render: (r) => (
               <span className="flex gap-2">
-                <ConfirmLink param="approve" id={r.id} tone="primary" label={t("tsto_approve")} ariaLabel={t("tsto_approve_named", { name: r.account?.name ?? "" })} />
-                <ConfirmLink param="reject" id={r.id} label={t("tsto_reject")} ariaLabel={t("tsto_reject_named", { name: r.account?.name ?? "" })} />
+                <ConfirmLink
+                  param="approve"
+                  id={r.id}
+                  tone="primary"
+                  label={t("tsto_approve")}
+                  ariaLabel={t("tsto_approve_named", { name: r.account?.name ?? "" })}
+                />
+                <ConfirmLink
+                  param="reject"
+                  id={r.id}
+                  label={t("tsto_reject")}
+                  ariaLabel={t("tsto_reject_named", { name: r.account?.name ?? "" })}
+                />
               </span>
             ),
           },
@@ -92,7 +123,10 @@ export default function OverallApproval() {
         <DecisionConfirm
           prefix="tsto_"
           decision={deciding.decision}
-          values={{ name: deciding.row.account?.name ?? "", score: scoreOf(deciding.row.score, deciding.row.full_score) }}
+          values={{
+            name: deciding.row.account?.name ?? "",
+            score: scoreOf(deciding.row.score, deciding.row.full_score),
+          }}
           fields={{ attempt: deciding.row.id }}
         />
       ) : null}

@@ -27,9 +27,19 @@ export default function OverallLog() {
   return (
     <section aria-labelledby="overall-log-title">
       <PageHeading id="overall-log-title" title={t("tsto_overall_log")} />
-      <QueryFilters id="overall-log-filters" placeholder={t("enr_search_placeholder")} selects={[{ name: "status", label: t("tsto_col_status"), options: statuses }]} />
+      <QueryFilters
+        id="overall-log-filters"
+        placeholder={t("enr_search_placeholder")}
+        selects={[{ name: "status", label: t("tsto_col_status"), options: statuses }]}
+      />
       {d.badQuery ? <p className="mb-2 text-sm text-red-700">{t("tsto_bad_query")}</p> : null}
-      <AttemptTable rows={d.list.results} offset={d.offset} href={(r) => `${d.base}/log/${r.id}`} caption={t("tsto_attempts")} empty={t("tsto_no_attempts")} />
+      <AttemptTable
+        rows={d.list.results}
+        offset={d.offset}
+        href={(r) => `${d.base}/log/${r.id}`}
+        caption={t("tsto_attempts")}
+        empty={t("tsto_no_attempts")}
+      />
       <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} />
     </section>
   );

@@ -16,7 +16,10 @@ export const handle = { i18n: ["content", "enrollment", "testOverall"] };
  */
 export async function loader(args: LoaderFunctionArgs) {
   const page = await testPage(args, "view");
-  return data({ base: page.base, canVerify: page.can("progress"), slots: await loadSlots(page) }, { headers: page.api.headers() });
+  return data(
+    { base: page.base, canVerify: page.can("progress"), slots: await loadSlots(page) },
+    { headers: page.api.headers() },
+  );
 }
 
 export default function OverallSection() {
@@ -33,11 +36,36 @@ export default function OverallSection() {
         empty={t("tsto_no_sections")}
         columns={[
           { key: "name", label: t("tsto_col_section"), render: (s) => s.name },
-          { key: "scores", label: t("tsto_col_pass_full"), className: "tabular-nums", render: (s) => `${s.pass_score} / ${s.full_score}` },
-          { key: "attempts", label: t("tsto_col_attempts"), className: "text-right tabular-nums", render: (s) => num(s.attempts) },
-          { key: "average", label: t("tsto_col_average"), className: "text-right tabular-nums", render: (s) => num(s.average) },
-          { key: "pass_rate", label: t("tsto_col_pass_rate"), className: "text-right tabular-nums", render: (s) => num(s.pass_rate, "%") },
-          { key: "waiting", label: t("tsto_col_waiting"), className: "text-right tabular-nums", render: (s) => num(s.waiting) },
+          {
+            key: "scores",
+            label: t("tsto_col_pass_full"),
+            className: "tabular-nums",
+            render: (s) => `${s.pass_score} / ${s.full_score}`,
+          },
+          {
+            key: "attempts",
+            label: t("tsto_col_attempts"),
+            className: "text-right tabular-nums",
+            render: (s) => num(s.attempts),
+          },
+          {
+            key: "average",
+            label: t("tsto_col_average"),
+            className: "text-right tabular-nums",
+            render: (s) => num(s.average),
+          },
+          {
+            key: "pass_rate",
+            label: t("tsto_col_pass_rate"),
+            className: "text-right tabular-nums",
+            render: (s) => num(s.pass_rate, "%"),
+          },
+          {
+            key: "waiting",
+            label: t("tsto_col_waiting"),
+            className: "text-right tabular-nums",
+            render: (s) => num(s.waiting),
+          },
           {
             key: "links",
             label: t("actions"),

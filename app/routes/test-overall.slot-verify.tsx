@@ -15,7 +15,18 @@ import { PageHeading, scoreOf, SlotChooser, verifyHref } from "~/components/test
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { formId } from "~/lms/item-page.server";
 import { idParam } from "~/lms/invariant";
-import { loadSlot, loadSlotAnswers, loadSlots, markConstraintFor, markSchema, parseWithZod, testPage, testPost, viewOf, type VerifyAnswerRow } from "~/lms/test-overall.server";
+import {
+  loadSlot,
+  loadSlotAnswers,
+  loadSlots,
+  markConstraintFor,
+  markSchema,
+  parseWithZod,
+  testPage,
+  testPost,
+  viewOf,
+  type VerifyAnswerRow,
+} from "~/lms/test-overall.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
@@ -47,9 +58,21 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!question) throw new Response("Not Found", { status: 404, headers: headers() });
   const { list } = await loadSlotAnswers(page, slot.id, args.request, { questionId, view });
   const asked = new URL(args.request.url).searchParams.get("answer");
-  const chosen = list.results.find((r) => String(r.id) === asked) ?? list.results.find((r) => r.score === null) ?? list.results[0] ?? null;
+  const chosen =
+    list.results.find((r) => String(r.id) === asked) ??
+    list.results.find((r) => r.score === null) ??
+    list.results[0] ??
+    null;
   return data(
-    { ...common, step: "answers" as const, slot: { id: slot.id, name: slot.name }, question, list, chosen, constraint: chosen ? markConstraintFor(chosen.max_score) : null },
+    {
+      ...common,
+      step: "answers" as const,
+      slot: { id: slot.id, name: slot.name },
+      question,
+      list,
+      chosen,
+      constraint: chosen ? markConstraintFor(chosen.max_score) : null,
+    },
     { headers: headers() },
   );
 }
@@ -63,15 +86,29 @@ export async function action(args: ActionFunctionArgs) {
   if (intent !== "verify") throw new Response("Bad Request", { status: 400 });
   const answerId = formId(form, "answer");
   const submission = parseWithZod(form, { schema: markSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") return data<Answer>({ result: submission.reply() as Answer["result"] }, { status: 400 });
-  const res = await page.api.post<{ answer: VerifyAnswerRow; attempt: { status: number } } & Record<string, unknown>>(`${page.apiBase}answer/${answerId}/verify/`, submission.value, { accept: [400, 404] });
+  if (submission.status !== "success")
+    return data<Answer>({ result: submission.reply() as Answer["result"] }, { status: 400 });
+  const res = await page.api.post<{ answer: VerifyAnswerRow; attempt: { status: number } } & Record<string, unknown>>(
+    `${page.apiBase}answer/${answerId}/verify/`,
+    submission.value,
+    { accept: [400, 404] },
+  );
   const headers = () => page.api.headers();
   const back = here.replace(/\?.*$/, "");
-  if (res.status === 404) return redirectWithToast(back, { type: "error", message: MSG.not_found, status: 404 }, { headers: headers() });
-  if (res.status === 400) return data<Answer>({ result: submission.reply(apiFieldErrors(res.data)) as Answer["result"] }, { status: 400, headers: headers() });
+  if (res.status === 404)
+    return redirectWithToast(back, { type: "error", message: MSG.not_found, status: 404 }, { headers: headers() });
+  if (res.status === 400)
+    return data<Answer>(
+      { result: submission.reply(apiFieldErrors(res.data)) as Answer["result"] },
+      { status: 400, headers: headers() },
+    );
   const status = res.data.attempt.status;
   const message = status === 30 ? "tsto_toast_passed" : status === -5 ? "tsto_toast_failed" : "tsto_toast_marked";
-  return redirectWithToast(back, { type: "success", message, values: { name: res.data.answer.account?.name ?? "" } }, { headers: headers() });
+  return redirectWithToast(
+    back,
+    { type: "success", message, values: { name: res.data.answer.account?.name ?? "" } },
+    { headers: headers() },
+  );
 }
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -83,14 +120,24 @@ export default function SlotVerify() {
     return (
       <section aria-labelledby="verify-title">
         <PageHeading id="verify-title" title={t("tsto_verify_title")} />
-        <SlotChooser slots={d.slots} caption={t("tsto_waiting_by_section")} href={(s) => verifyHref(d.base, s.id)} figure={{ label: t("tsto_col_waiting"), value: (s) => s.waiting }} />
+        <SlotChooser
+          slots={d.slots}
+          caption={t("tsto_waiting_by_section")}
+          href={(s) => verifyHref(d.base, s.id)}
+          figure={{ label: t("tsto_col_waiting"), value: (s) => s.waiting }}
+        />
       </section>
     );
   }
   if (d.step === "questions") {
     return (
       <section aria-labelledby="verify-title">
-        <PageHeading id="verify-title" title={t("tsto_verify_title")} sub={d.slot.name} back={{ href: verifyHref(d.base), label: t("tsto_back_sections") }} />
+        <PageHeading
+          id="verify-title"
+          title={t("tsto_verify_title")}
+          sub={d.slot.name}
+          back={{ href: verifyHref(d.base), label: t("tsto_back_sections") }}
+        />
         <DataTable
           caption={t("tsto_questions")}
           rows={d.slot.questions.map((q) => ({ ...q, id: q.question_id }))}
@@ -101,14 +148,27 @@ export default function SlotVerify() {
               label: t("tsto_col_question"),
               className: "max-w-md break-words",
               render: (q) => (
-                <a href={verifyHref(d.base, d.slot.id, q.id, q.waiting ? "waiting" : "all")} className="font-medium text-primary hover:underline">
+                <a
+                  href={verifyHref(d.base, d.slot.id, q.id, q.waiting ? "waiting" : "all")}
+                  className="font-medium text-primary hover:underline"
+                >
                   {q.question_desc}
                 </a>
               ),
             },
             { key: "type", label: t("tsto_col_type"), render: (q) => t(`tcd_type_${q.question_type}`) },
-            { key: "answers", label: t("tsto_col_answers"), className: "text-right tabular-nums", render: (q) => q.answers },
-            { key: "waiting", label: t("tsto_col_waiting"), className: "text-right tabular-nums", render: (q) => q.waiting },
+            {
+              key: "answers",
+              label: t("tsto_col_answers"),
+              className: "text-right tabular-nums",
+              render: (q) => q.answers,
+            },
+            {
+              key: "waiting",
+              label: t("tsto_col_waiting"),
+              className: "text-right tabular-nums",
+              render: (q) => q.waiting,
+            },
           ]}
         />
       </section>
@@ -118,7 +178,17 @@ export default function SlotVerify() {
 }
 
 /** Links between the two views of one question. */
-function ViewSwitch({ base, slotId, questionId, view }: { base: string; slotId: number; questionId: number; view: VerifyView }) {
+function ViewSwitch({
+  base,
+  slotId,
+  questionId,
+  view,
+}: {
+  base: string;
+  slotId: number;
+  questionId: number;
+  view: VerifyView;
+}) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t("tsto_view")} className="flex flex-wrap gap-1 text-sm">
@@ -143,13 +213,19 @@ function AnswersPage({ d }: { d: Extract<Loaded, { step: "answers" }> }) {
   const markable = a && a.mark_refusal === null;
   return (
     <section aria-labelledby="verify-title" className="space-y-4">
-      <PageHeading id="verify-title" title={t("tsto_verify_title")} sub={`${d.slot.name} · ${d.question.question_desc}`} back={{ href: verifyHref(d.base, d.slot.id), label: t("tsto_back_questions") }} />
+      <PageHeading
+        id="verify-title"
+        title={t("tsto_verify_title")}
+        sub={`${d.slot.name} · ${d.question.question_desc}`}
+        back={{ href: verifyHref(d.base, d.slot.id), label: t("tsto_back_questions") }}
+      />
       <ViewSwitch base={d.base} slotId={d.slot.id} questionId={d.question.question_id} view={d.view} />
       {a ? (
         <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_24rem]">
           <section aria-labelledby="answer-title" className="space-y-3">
             <h3 id="answer-title" className="text-base font-semibold">
-              {a.account?.name} <span className="font-mono text-xs font-normal text-slate-600">{a.account?.username}</span>
+              {a.account?.name}{" "}
+              <span className="font-mono text-xs font-normal text-slate-600">{a.account?.username}</span>
             </h3>
             <FactList
               facts={[
@@ -161,10 +237,20 @@ function AnswersPage({ d }: { d: Extract<Loaded, { step: "answers" }> }) {
             />
             <div className="rounded border border-slate-200 bg-white p-4">
               <h4 className="mb-2 text-sm font-semibold text-slate-700">{t("tsto_col_answer")}</h4>
-              {a.answer ? <p className="whitespace-pre-line text-sm text-slate-900">{a.answer}</p> : <p className="text-sm text-slate-600">{t("tsto_no_answer")}</p>}
+              {a.answer ? (
+                <p className="whitespace-pre-line text-sm text-slate-900">{a.answer}</p>
+              ) : (
+                <p className="text-sm text-slate-600">{t("tsto_no_answer")}</p>
+              )}
             </div>
           </section>
-          {markable ? <MarkForm key={a.id} answer={a} constraint={d.constraint} /> : <p className="h-fit rounded border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">{t(a.mark_refusal ?? "answer_not_markable")}</p>}
+          {markable ? (
+            <MarkForm key={a.id} answer={a} constraint={d.constraint} />
+          ) : (
+            <p className="h-fit rounded border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+              {t(a.mark_refusal ?? "answer_not_markable")}
+            </p>
+          )}
         </div>
       ) : null}
       <DataTable
@@ -176,14 +262,33 @@ function AnswersPage({ d }: { d: Extract<Loaded, { step: "answers" }> }) {
             key: "learner",
             label: t("tsto_col_learner"),
             render: (r) => (
-              <a href={`${here}?answer=${r.id}`} aria-current={r.id === a?.id ? "true" : undefined} className="text-primary hover:underline">
+              <a
+                href={`${here}?answer=${r.id}`}
+                aria-current={r.id === a?.id ? "true" : undefined}
+                className="text-primary hover:underline"
+              >
                 {r.account?.name || r.account?.username || "—"}
               </a>
             ),
           },
-          { key: "attempt", label: t("tsto_col_attempt"), className: "text-right tabular-nums", render: (r) => r.attempt_number },
-          { key: "answer", label: t("tsto_col_answer"), className: "max-w-md truncate", render: (r) => r.answer || "—" },
-          { key: "score", label: t("tsto_col_score"), className: "tabular-nums", render: (r) => scoreOf(r.score, r.max_score) },
+          {
+            key: "attempt",
+            label: t("tsto_col_attempt"),
+            className: "text-right tabular-nums",
+            render: (r) => r.attempt_number,
+          },
+          {
+            key: "answer",
+            label: t("tsto_col_answer"),
+            className: "max-w-md truncate",
+            render: (r) => r.answer || "—",
+          },
+          {
+            key: "score",
+            label: t("tsto_col_score"),
+            className: "tabular-nums",
+            render: (r) => scoreOf(r.score, r.max_score),
+          },
         ]}
       />
       <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} />
@@ -191,11 +296,23 @@ function AnswersPage({ d }: { d: Extract<Loaded, { step: "answers" }> }) {
   );
 }
 
-function MarkForm({ answer, constraint }: { answer: VerifyAnswerRow; constraint: Extract<Loaded, { step: "answers" }>["constraint"] }) {
+function MarkForm({
+  answer,
+  constraint,
+}: {
+  answer: VerifyAnswerRow;
+  constraint: Extract<Loaded, { step: "answers" }>["constraint"];
+}) {
   const result = useActionData<typeof action>();
   const { t } = useTranslation();
   const last = result && "result" in result ? (result.result as SubmissionResult<string[]>) : null;
-  const [form, fields] = useForm({ id: `mark-${answer.id}`, lastResult: last, constraint: (constraint ?? undefined) as never, shouldValidate: "onSubmit", defaultValue: { feedback: answer.feedback } });
+  const [form, fields] = useForm({
+    id: `mark-${answer.id}`,
+    lastResult: last,
+    constraint: (constraint ?? undefined) as never,
+    shouldValidate: "onSubmit",
+    defaultValue: { feedback: answer.feedback },
+  });
   const errors = (list?: string[]) => list?.map((e) => t(e));
   return (
     <section aria-labelledby="mark-title" className="h-fit rounded border border-slate-200 bg-white p-4">
@@ -216,7 +333,12 @@ function MarkForm({ answer, constraint }: { answer: VerifyAnswerRow; constraint:
           controlClassName={`${controlClass} max-w-[8rem]`}
           inputProps={{ type: "number", inputMode: "numeric", step: 1 }}
         />
-        <TextareaField meta={fields.feedback} label={t("tsto_field_feedback")} errors={errors(fields.feedback.errors)} textareaProps={{ rows: 3 }} />
+        <TextareaField
+          meta={fields.feedback}
+          label={t("tsto_field_feedback")}
+          errors={errors(fields.feedback.errors)}
+          textareaProps={{ rows: 3 }}
+        />
         <FormSubmit label={t("tsto_mark_submit")} />
       </Form>
     </section>

@@ -19,8 +19,12 @@ export const handle = { i18n: ["content", "enrollment", "testOverall", "testCode
 export async function loader(args: LoaderFunctionArgs) {
   const page = await testPage(args, "progress");
   const common = { base: page.base };
-  if (!args.params.slotid) return data({ ...common, step: "choose" as const, slots: await loadSlots(page) }, { headers: page.api.headers() });
-  return data({ ...common, step: "slot" as const, slot: await loadSlot(page, args.params.slotid) }, { headers: page.api.headers() });
+  if (!args.params.slotid)
+    return data({ ...common, step: "choose" as const, slots: await loadSlots(page) }, { headers: page.api.headers() });
+  return data(
+    { ...common, step: "slot" as const, slot: await loadSlot(page, args.params.slotid) },
+    { headers: page.api.headers() },
+  );
 }
 
 export default function OverallSummary() {
@@ -32,14 +36,24 @@ export default function OverallSummary() {
     return (
       <section aria-labelledby="summary-title">
         <PageHeading id="summary-title" title={t("tsto_overall_summary")} />
-        <SlotChooser slots={d.slots} caption={t("tsto_sections")} href={(s) => `${d.base}/overall/summary/${s.id}`} figure={{ label: t("tsto_col_attempts"), value: (s) => s.attempts }} />
+        <SlotChooser
+          slots={d.slots}
+          caption={t("tsto_sections")}
+          href={(s) => `${d.base}/overall/summary/${s.id}`}
+          figure={{ label: t("tsto_col_attempts"), value: (s) => s.attempts }}
+        />
       </section>
     );
   }
   const s = d.slot;
   return (
     <section aria-labelledby="summary-title" className="space-y-4">
-      <PageHeading id="summary-title" title={t("tsto_overall_summary")} sub={s.name} back={{ href: `${d.base}/overall/summary`, label: t("tsto_back_sections") }} />
+      <PageHeading
+        id="summary-title"
+        title={t("tsto_overall_summary")}
+        sub={s.name}
+        back={{ href: `${d.base}/overall/summary`, label: t("tsto_back_sections") }}
+      />
       <FactList
         facts={[
           ["tsto_col_pass_full", `${s.pass_score} / ${s.full_score}`],
@@ -65,10 +79,30 @@ export default function OverallSummary() {
             ),
           },
           { key: "type", label: t("tsto_col_type"), render: (q) => t(`tcd_type_${q.question_type}`) },
-          { key: "max", label: t("tsto_col_max_score"), className: "text-right tabular-nums", render: (q) => q.max_score },
-          { key: "answers", label: t("tsto_col_answers"), className: "text-right tabular-nums", render: (q) => num(q.answers) },
-          { key: "average", label: t("tsto_col_average"), className: "text-right tabular-nums", render: (q) => num(q.average) },
-          { key: "waiting", label: t("tsto_col_waiting"), className: "text-right tabular-nums", render: (q) => num(q.waiting) },
+          {
+            key: "max",
+            label: t("tsto_col_max_score"),
+            className: "text-right tabular-nums",
+            render: (q) => q.max_score,
+          },
+          {
+            key: "answers",
+            label: t("tsto_col_answers"),
+            className: "text-right tabular-nums",
+            render: (q) => num(q.answers),
+          },
+          {
+            key: "average",
+            label: t("tsto_col_average"),
+            className: "text-right tabular-nums",
+            render: (q) => num(q.average),
+          },
+          {
+            key: "waiting",
+            label: t("tsto_col_waiting"),
+            className: "text-right tabular-nums",
+            render: (q) => num(q.waiting),
+          },
         ]}
       />
     </section>

@@ -19,7 +19,8 @@ export const loader = (args: LoaderFunctionArgs) => questionEditorLoader(args);
 export const action = (args: ActionFunctionArgs) => questionEditorAction(args);
 
 export default function QuestionEditor() {
-  const { questions, question, section, url, sectionsUrl, types, tags, canChange, idempotencyKeys } = useLoaderData<typeof loader>();
+  const { questions, question, section, url, sectionsUrl, types, tags, canChange, idempotencyKeys } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as TestAnswer | undefined;
   const { t } = useTranslation();
   return (
@@ -40,11 +41,25 @@ export default function QuestionEditor() {
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
         <div className="space-y-4">
           <QuestionList questions={questions} url={url} current={question?.number ?? null} />
-          {canChange ? <AddQuestionForm types={types} result={resultOf(answer, "create")} idempotencyKey={idempotencyKeys.question} /> : null}
+          {canChange ? (
+            <AddQuestionForm
+              types={types}
+              result={resultOf(answer, "create")}
+              idempotencyKey={idempotencyKeys.question}
+            />
+          ) : null}
         </div>
         <div>
           {question ? (
-            <QuestionForm key={question.id} question={question} tags={tags} canChange={canChange} answer={answer} count={questions.length} choiceKey={idempotencyKeys.choice} />
+            <QuestionForm
+              key={question.id}
+              question={question}
+              tags={tags}
+              canChange={canChange}
+              answer={answer}
+              count={questions.length}
+              choiceKey={idempotencyKeys.choice}
+            />
           ) : (
             <p className="text-sm text-slate-600">{t("tsq_question_pick")}</p>
           )}

@@ -38,7 +38,10 @@ export async function loader(args: LoaderFunctionArgs) {
     api.get<TestSection>(sectionApi),
     api.get<{ results: TestDraw[] }>(`${sectionApi}testbank/`),
     // The banks the account may see (without the bank view flag: none to choose).
-    api.get<{ results: { id: number; name: string; code: string; count_question?: number }[] }>("dashboard/testbank/", { query: { page_size: 200, ordering: "name" }, accept: [403] }),
+    api.get<{ results: { id: number; name: string; code: string; count_question?: number }[] }>("dashboard/testbank/", {
+      query: { page_size: 200, ordering: "name" },
+      accept: [403],
+    }),
     optionsFor(api, "tag/type/GENERAL", "tag_list"),
   ]);
   const rule = bankId === null ? null : (rules.results.find((r) => r.bank.id === bankId) ?? null);
@@ -47,7 +50,18 @@ export async function loader(args: LoaderFunctionArgs) {
   // What the saved rule would ask (docs/decisions/070), shown on its page.
   const preview = rule ? (await api.get<TestDrawPreview>(`${sectionApi}testbank/${rule.bank.id}/preview/`)).data : null;
   return data(
-    { section, rules: rules.results, rule, preview, bankId, banks: bankList.map((b) => ({ value: String(b.id), label: `${b.name} (${b.code})` })), tags, url: `${base}/section/${sectionId}/testbank`, sectionUrl: `${base}/section/${sectionId}`, canChange: can("change") },
+    {
+      section,
+      rules: rules.results,
+      rule,
+      preview,
+      bankId,
+      banks: bankList.map((b) => ({ value: String(b.id), label: `${b.name} (${b.code})` })),
+      tags,
+      url: `${base}/section/${sectionId}/testbank`,
+      sectionUrl: `${base}/section/${sectionId}`,
+      canChange: can("change"),
+    },
     { headers: api.headers() },
   );
 }
@@ -62,12 +76,19 @@ export async function action(args: ActionFunctionArgs) {
     return done(page, url, "tst_toast_draw_deleted");
   }
   invariantResponse(intent === "save", "Bad Request");
-  const { refused: bad, sent } = await sendForm("save", form, drawSchema, (v) => page.api.post(`${sectionApi}testbank/`, v, { accept: [400] }), page);
+  const { refused: bad, sent } = await sendForm(
+    "save",
+    form,
+    drawSchema,
+    (v) => page.api.post(`${sectionApi}testbank/`, v, { accept: [400] }),
+    page,
+  );
   return bad ?? done(page, `${url}/${(sent.data as TestDraw).bank.id}`, "tst_toast_draw_saved");
 }
 
 export default function TestDrawPage() {
-  const { section, rules, rule, preview, bankId, banks, tags, url, sectionUrl, canChange } = useLoaderData<typeof loader>();
+  const { section, rules, rule, preview, bankId, banks, tags, url, sectionUrl, canChange } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as TestAnswer | undefined;
   const { t } = useTranslation();
   const busy = useSubmitting();
@@ -75,18 +96,71 @@ export default function TestDrawPage() {
   const confirming = useConfirming();
   const deleting = canChange ? rules.find((r) => r.bank.id === confirming) : undefined;
   const saved: Record<string, unknown> = rule
-    ? { bank: String(rule.bank.id), tag_list: rule.tag_list.map(String), type_method: String(rule.type_method), type_random: String(rule.type_random), type_select: String(rule.type_select), number: String(rule.number), range: rule.range, question_list: rule.question_list.join(", ") }
-    : { bank: bankId === null ? "" : String(bankId), tag_list: [], type_method: "0", type_random: "0", type_select: "0", number: "1", range: "", question_list: "" };
-  const codes = (name: string, values: readonly number[]) => values.map((v) => ({ value: String(v), label: t(`tst_${name}_${v}`) }));
+    ? {
+        bank: String(rule.bank.id),
+        tag_list: rule.tag_list.map(String),
+        type_method: String(rule.type_method),
+        type_random: String(rule.type_random),
+        type_select: String(rule.type_select),
+        number: String(rule.number),
+        range: rule.range,
+        question_list: rule.question_list.join(", "),
+      }
+    : {
+        bank: bankId === null ? "" : String(bankId),
+        tag_list: [],
+        type_method: "0",
+        type_random: "0",
+        type_select: "0",
+        number: "1",
+        range: "",
+        question_list: "",
+      };
+  const codes = (name: string, values: readonly number[]) =>
+    values.map((v) => ({ value: String(v), label: t(`tst_${name}_${v}`) }));
   const selects: SettingField[] = [
-    { name: "bank", label: t("tst_field_bank"), kind: "select", options: [{ value: "", label: t("tst_choose_bank") }, ...banks], required: true },
-    { name: "tag_list", label: t("tst_field_draw_tags"), kind: "multiselect", options: tags, hint: t("tst_help_draw_tags") },
-    { name: "type_select", label: t("tst_field_type_select"), kind: "select", options: codes("draw_select", DRAW_SELECTS) },
-    { name: "type_method", label: t("tst_field_type_method"), kind: "select", options: codes("draw_method", DRAW_METHODS) },
-    { name: "type_random", label: t("tst_field_type_random"), kind: "select", options: codes("draw_random", DRAW_RANDOMS) },
+    {
+      name: "bank",
+      label: t("tst_field_bank"),
+      kind: "select",
+      options: [{ value: "", label: t("tst_choose_bank") }, ...banks],
+      required: true,
+    },
+    {
+      name: "tag_list",
+      label: t("tst_field_draw_tags"),
+      kind: "multiselect",
+      options: tags,
+      hint: t("tst_help_draw_tags"),
+    },
+    {
+      name: "type_select",
+      label: t("tst_field_type_select"),
+      kind: "select",
+      options: codes("draw_select", DRAW_SELECTS),
+    },
+    {
+      name: "type_method",
+      label: t("tst_field_type_method"),
+      kind: "select",
+      options: codes("draw_method", DRAW_METHODS),
+    },
+    {
+      name: "type_random",
+      label: t("tst_field_type_random"),
+      kind: "select",
+      options: codes("draw_random", DRAW_RANDOMS),
+    },
   ];
   const text = (name: string, label: string, help: string, type = "text") => (
-    <Field id={`draw-${name}`} name={name} label={label} help={help} errors={fieldErrors(t, result, name)} inputProps={{ type, defaultValue: shownValue(result, name, saved[name]) as string, disabled: !canChange }} />
+    <Field
+      id={`draw-${name}`}
+      name={name}
+      label={label}
+      help={help}
+      errors={fieldErrors(t, result, name)}
+      inputProps={{ type, defaultValue: shownValue(result, name, saved[name]) as string, disabled: !canChange }}
+    />
   );
   return (
     <section aria-labelledby="draw-title" className="space-y-6">
@@ -127,7 +201,11 @@ export default function TestDrawPage() {
                 <td>{r.question_count}</td>
                 {canChange ? (
                   <td>
-                    <ConfirmLink id={r.bank.id} label={t("action_delete")} ariaLabel={`${t("action_delete")}: ${r.bank.name}`} />
+                    <ConfirmLink
+                      id={r.bank.id}
+                      label={t("action_delete")}
+                      ariaLabel={`${t("action_delete")}: ${r.bank.name}`}
+                    />
                   </td>
                 ) : null}
               </tr>
@@ -137,9 +215,21 @@ export default function TestDrawPage() {
       ) : (
         <p className="text-sm text-slate-600">{t("tst_draw_empty")}</p>
       )}
-      {deleting ? <ConfirmDelete item={{ id: deleting.bank.id, name: deleting.bank.name }} title={t("tst_delete_draw_title")} text={t("tst_delete_draw_text", { name: deleting.bank.name })} /> : null}
+      {deleting ? (
+        <ConfirmDelete
+          item={{ id: deleting.bank.id, name: deleting.bank.name }}
+          title={t("tst_delete_draw_title")}
+          text={t("tst_delete_draw_text", { name: deleting.bank.name })}
+        />
+      ) : null}
       {rule && preview ? <DrawPreview preview={preview} bankName={rule.bank.name} /> : null}
-      <Form key={JSON.stringify(saved)} method="post" noValidate aria-labelledby="draw-form-title" className="max-w-2xl space-y-5 rounded border border-slate-200 bg-white p-5">
+      <Form
+        key={JSON.stringify(saved)}
+        method="post"
+        noValidate
+        aria-labelledby="draw-form-title"
+        className="max-w-2xl space-y-5 rounded border border-slate-200 bg-white p-5"
+      >
         <h3 id="draw-form-title" className="text-base font-semibold text-slate-900">
           {rule ? t("tst_draw_edit", { name: rule.bank.name }) : t("tst_draw_add")}
         </h3>

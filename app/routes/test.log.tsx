@@ -39,7 +39,13 @@ export default function TestLog() {
         <PageHeading id="log-title" title={t("tsto_tab_log")} />
         <QueryFilters id="log-filters" placeholder={t("enr_search_placeholder")} />
         {d.badQuery ? <p className="mb-2 text-sm text-red-700">{t("tsto_bad_query")}</p> : null}
-        <AttemptTable rows={d.list.results} offset={d.offset} href={(r) => `${d.base}/log/${r.id}`} caption={t("tsto_attempts")} empty={t("tsto_no_attempts")} />
+        <AttemptTable
+          rows={d.list.results}
+          offset={d.offset}
+          href={(r) => `${d.base}/log/${r.id}`}
+          caption={t("tsto_attempts")}
+          empty={t("tsto_no_attempts")}
+        />
         <Pager count={d.list.count} page={d.list.page} pageSize={d.list.page_size} />
       </section>
     );
@@ -55,7 +61,10 @@ function AttemptPage({ d }: { d: Extract<ReturnType<typeof useLoaderData<typeof 
     r.score !== null ? (
       scoreOf(r.score, r.max_score)
     ) : d.canVerify && r.section ? (
-      <a href={`${verifyHref(d.base, r.section.id, r.question_id, "waiting")}?answer=${r.id}`} className="text-primary underline">
+      <a
+        href={`${verifyHref(d.base, r.section.id, r.question_id, "waiting")}?answer=${r.id}`}
+        className="text-primary underline"
+      >
         {t("tsto_verify_this")}
       </a>
     ) : (
@@ -63,7 +72,12 @@ function AttemptPage({ d }: { d: Extract<ReturnType<typeof useLoaderData<typeof 
     );
   return (
     <section aria-labelledby="attempt-title" className="space-y-4">
-      <PageHeading id="attempt-title" title={t("tsto_attempt_title", { n: a.number })} sub={a.account?.name} back={{ href: `${d.base}/log`, label: t("tsto_back_log") }} />
+      <PageHeading
+        id="attempt-title"
+        title={t("tsto_attempt_title", { n: a.number })}
+        sub={a.account?.name}
+        back={{ href: `${d.base}/log`, label: t("tsto_back_log") }}
+      />
       <FactList
         facts={[
           ["tsto_col_status", <AttemptStatus key="s" row={a} />],
@@ -80,11 +94,31 @@ function AttemptPage({ d }: { d: Extract<ReturnType<typeof useLoaderData<typeof 
         columns={[
           { key: "sort", label: "#", className: "text-right tabular-nums", render: (r) => r.sort },
           { key: "section", label: t("tsto_col_section"), render: (r) => r.section?.name ?? "—" },
-          { key: "question", label: t("tsto_col_question"), className: "max-w-sm break-words", render: (r) => r.question_desc },
+          {
+            key: "question",
+            label: t("tsto_col_question"),
+            className: "max-w-sm break-words",
+            render: (r) => r.question_desc,
+          },
           { key: "type", label: t("tsto_col_type"), render: (r) => t(`tcd_type_${r.question_type}`) },
-          { key: "answer", label: t("tsto_col_answer"), className: "max-w-sm whitespace-pre-line break-words", render: (r) => (r.pair_list?.length ? t("tsto_paired", { n: r.pair_list.length }) : r.choice_list.length ? t("tsto_chosen", { n: r.choice_list.length }) : r.answer || "—") },
+          {
+            key: "answer",
+            label: t("tsto_col_answer"),
+            className: "max-w-sm whitespace-pre-line break-words",
+            render: (r) =>
+              r.pair_list?.length
+                ? t("tsto_paired", { n: r.pair_list.length })
+                : r.choice_list.length
+                  ? t("tsto_chosen", { n: r.choice_list.length })
+                  : r.answer || "—",
+          },
           { key: "score", label: t("tsto_col_score"), render: mark },
-          { key: "feedback", label: t("tsto_col_feedback"), className: "max-w-xs break-words", render: (r) => r.feedback || "—" },
+          {
+            key: "feedback",
+            label: t("tsto_col_feedback"),
+            className: "max-w-xs break-words",
+            render: (r) => r.feedback || "—",
+          },
         ]}
       />
     </section>

@@ -35,7 +35,16 @@ export async function loader(args: LoaderFunctionArgs) {
   const section = raw === undefined ? null : list.results.find((s) => String(s.id) === raw);
   invariantResponse(raw === undefined || section, "Not Found", { status: 404 });
   // The add button's key: a post retried after its answer was lost adds one section (docs/decisions/094).
-  return data({ sections: list.results, section: section ?? null, base, canChange: can("change"), idempotencyKey: newIdempotencyKey() }, { headers: api.headers() });
+  return data(
+    {
+      sections: list.results,
+      section: section ?? null,
+      base,
+      canChange: can("change"),
+      idempotencyKey: newIdempotencyKey(),
+    },
+    { headers: api.headers() },
+  );
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -43,16 +52,34 @@ export async function action(args: ActionFunctionArgs) {
   if (refused) return refused;
   const list = `${page.base}/section`;
   if (intent === "create") {
-    const { refused: bad, sent } = await sendForm("create", form, sectionSchema, (v) => page.api.post<{ id: number }>(`${page.apiBase}section/`, v, { accept: [400], idempotencyKey: postedIdempotencyKey(form) }), page);
+    const { refused: bad, sent } = await sendForm(
+      "create",
+      form,
+      sectionSchema,
+      (v) =>
+        page.api.post<{ id: number }>(`${page.apiBase}section/`, v, {
+          accept: [400],
+          idempotencyKey: postedIdempotencyKey(form),
+        }),
+      page,
+    );
     return bad ?? done(page, `${list}/${(sent.data as { id: number }).id}`, "tst_toast_section_added");
   }
   const id = formId(form);
   if (intent === "save") {
-    const { refused: bad } = await sendForm("save", form, sectionSchema, (v) => page.api.patch(`${page.apiBase}section/${id}/`, v, { accept: [400] }), page);
+    const { refused: bad } = await sendForm(
+      "save",
+      form,
+      sectionSchema,
+      (v) => page.api.patch(`${page.apiBase}section/${id}/`, v, { accept: [400] }),
+      page,
+    );
     return bad ?? done(page, `${list}/${id}`, "tst_toast_section_saved");
   }
   if (intent === "move") {
-    await page.api.post(`${page.apiBase}section/${id}/move/`, { direction: form.get("direction") === "up" ? "up" : "down" });
+    await page.api.post(`${page.apiBase}section/${id}/move/`, {
+      direction: form.get("direction") === "up" ? "up" : "down",
+    });
     return done(page, list, "tst_toast_moved");
   }
   invariantResponse(intent === "delete", "Bad Request");
@@ -77,7 +104,9 @@ export default function TestSectionTab() {
           </h2>
           <p className="text-sm text-slate-600">{t("tst_section_intro")}</p>
         </div>
-        {canChange ? <PostButton intent="create" values={{ [IDEMPOTENCY_FIELD]: idempotencyKey }} label={t("tst_section_add")} /> : null}
+        {canChange ? (
+          <PostButton intent="create" values={{ [IDEMPOTENCY_FIELD]: idempotencyKey }} label={t("tst_section_add")} />
+        ) : null}
       </div>
       <ErrorList errors={errorsAt(created, "")?.map((e) => translateError(t, e))} />
       {sections.length ? (
@@ -120,8 +149,20 @@ export default function TestSectionTab() {
                 </td>
                 {canChange ? (
                   <td className="space-x-1 whitespace-nowrap">
-                    <PostButton intent="move" values={{ id: s.id, direction: "up" }} label="↑" ariaLabel={`${t("tst_move_up")}: ${s.name}`} disabled={i === 0} />
-                    <PostButton intent="move" values={{ id: s.id, direction: "down" }} label="↓" ariaLabel={`${t("tst_move_down")}: ${s.name}`} disabled={i === sections.length - 1} />
+                    <PostButton
+                      intent="move"
+                      values={{ id: s.id, direction: "up" }}
+                      label="↑"
+                      ariaLabel={`${t("tst_move_up")}: ${s.name}`}
+                      disabled={i === 0}
+                    />
+                    <PostButton
+                      intent="move"
+                      values={{ id: s.id, direction: "down" }}
+                      label="↓"
+                      ariaLabel={`${t("tst_move_down")}: ${s.name}`}
+                      disabled={i === sections.length - 1}
+                    />
                     <ConfirmLink id={s.id} label={t("action_delete")} ariaLabel={`${t("action_delete")}: ${s.name}`} />
                   </td>
                 ) : null}
@@ -136,26 +177,50 @@ export default function TestSectionTab() {
         <ConfirmDelete
           item={{ id: deleting.id, name: deleting.name }}
           title={t("tst_delete_section_title")}
-          text={t("tst_delete_section_text", { name: deleting.name, questions: deleting.question_count, draws: deleting.draw_count })}
+          text={t("tst_delete_section_text", {
+            name: deleting.name,
+            questions: deleting.question_count,
+            draws: deleting.draw_count,
+          })}
         />
       ) : null}
     </section>
   );
 }
 
-function SectionForm({ section, base, canChange, answer }: { section: TestSection; base: string; canChange: boolean; answer: TestAnswer | undefined }) {
+function SectionForm({
+  section,
+  base,
+  canChange,
+  answer,
+}: {
+  section: TestSection;
+  base: string;
+  canChange: boolean;
+  answer: TestAnswer | undefined;
+}) {
   const { t } = useTranslation();
   const result = resultOf(answer, "save");
   const fields: SettingField[] = [
     { name: "name", label: t("tst_field_section_name"), kind: "text", required: true },
     { name: "full_score", label: t("tst_field_full_score"), kind: "number", min: 0 },
     { name: "pass_score", label: t("tst_field_pass_score"), kind: "number", min: 0, hint: t("tst_help_pass_score") },
-    { name: "pass_condition_type", label: t("tst_field_pass_condition_type"), kind: "select", options: PASS_CONDITION_TYPES.map((c) => ({ value: String(c), label: t(`tst_pass_condition_${c}`) })) },
+    {
+      name: "pass_condition_type",
+      label: t("tst_field_pass_condition_type"),
+      kind: "select",
+      options: PASS_CONDITION_TYPES.map((c) => ({ value: String(c), label: t(`tst_pass_condition_${c}`) })),
+    },
     { name: "is_question_shuffle", label: t("tst_field_is_question_shuffle"), kind: "checkbox" },
     { name: "is_choice_shuffle", label: t("tst_field_is_choice_shuffle"), kind: "checkbox" },
     { name: "desc", label: t("field_desc"), kind: "textarea" },
   ];
-  const saved: Record<string, unknown> = { ...section, full_score: String(section.full_score), pass_score: String(section.pass_score), pass_condition_type: String(section.pass_condition_type) };
+  const saved: Record<string, unknown> = {
+    ...section,
+    full_score: String(section.full_score),
+    pass_score: String(section.pass_score),
+    pass_condition_type: String(section.pass_condition_type),
+  };
   return (
     <section aria-labelledby="section-title" className="max-w-2xl space-y-6">
       <div>
@@ -177,7 +242,14 @@ function SectionForm({ section, base, canChange, answer }: { section: TestSectio
         </p>
       </div>
       <SectionReadiness section={section} base={base} />
-      <SavedFieldsForm intent="save" hidden={{ id: section.id }} fields={fields} saved={saved} result={result} canChange={canChange} />
+      <SavedFieldsForm
+        intent="save"
+        hidden={{ id: section.id }}
+        fields={fields}
+        saved={saved}
+        result={result}
+        canChange={canChange}
+      />
     </section>
   );
 }

@@ -32,9 +32,22 @@ export async function action(args: ActionFunctionArgs) {
   // The other page's values, as saved, complete the form.
   const whole = new FormData();
   const term = isTerm(args.request);
-  const keep: Record<string, string> = { is_template: saved.is_template ? "on" : "", term: saved.term, result_setting: String(saved.result_setting), attempt: String(saved.attempt), duration: String(saved.duration) };
-  for (const [k, v] of Object.entries(keep)) whole.set(k, (term ? k !== "term" : k === "term") ? v : String(form.get(k) ?? ""));
-  const { refused: bad } = await sendForm("setting", whole, testSettingSchema, (v) => page.api.patch(`${page.apiBase}setting/`, v, { accept: [400] }), page);
+  const keep: Record<string, string> = {
+    is_template: saved.is_template ? "on" : "",
+    term: saved.term,
+    result_setting: String(saved.result_setting),
+    attempt: String(saved.attempt),
+    duration: String(saved.duration),
+  };
+  for (const [k, v] of Object.entries(keep))
+    whole.set(k, (term ? k !== "term" : k === "term") ? v : String(form.get(k) ?? ""));
+  const { refused: bad } = await sendForm(
+    "setting",
+    whole,
+    testSettingSchema,
+    (v) => page.api.patch(`${page.apiBase}setting/`, v, { accept: [400] }),
+    page,
+  );
   return bad ?? done(page, here, "tst_toast_setting_saved");
 }
 
@@ -47,11 +60,28 @@ export default function TestSettingTab() {
     ? [{ name: "term", label: t("tst_field_term"), kind: "textarea", hint: t("tst_help_term") }]
     : [
         { name: "is_template", label: t("tst_field_is_template"), kind: "checkbox" },
-        { name: "result_setting", label: t("tst_field_result_setting"), kind: "radio", options: [0, 1].map((v) => ({ value: String(v), label: t(`tst_result_setting_${v}`) })) },
+        {
+          name: "result_setting",
+          label: t("tst_field_result_setting"),
+          kind: "radio",
+          options: [0, 1].map((v) => ({ value: String(v), label: t(`tst_result_setting_${v}`) })),
+        },
         { name: "attempt", label: t("tst_field_attempt"), kind: "number", min: 0, hint: t("tst_help_attempt") },
-        { name: "duration", label: t("tst_field_duration"), kind: "number", min: 0, unit: t("tst_unit_minutes"), hint: t("tst_help_duration") },
+        {
+          name: "duration",
+          label: t("tst_field_duration"),
+          kind: "number",
+          min: 0,
+          unit: t("tst_unit_minutes"),
+          hint: t("tst_help_duration"),
+        },
       ];
-  const saved: Record<string, unknown> = { ...setting, result_setting: String(setting.result_setting), attempt: String(setting.attempt), duration: String(setting.duration) };
+  const saved: Record<string, unknown> = {
+    ...setting,
+    result_setting: String(setting.result_setting),
+    attempt: String(setting.attempt),
+    duration: String(setting.duration),
+  };
   return (
     <section aria-labelledby="setting-title" className="max-w-2xl space-y-6">
       <div>

@@ -27,7 +27,11 @@ export default function TestbankLogEntryPage() {
   const { entry, back } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const dates = useDates();
-  const rows = Object.entries(entry.changes).map(([field, value]) => ({ id: field, field, value: typeof value === "string" ? value : JSON.stringify(value) }));
+  const rows = Object.entries(entry.changes).map(([field, value]) => ({
+    id: field,
+    field,
+    value: typeof value === "string" ? value : JSON.stringify(value),
+  }));
   return (
     <section aria-labelledby="entry-title" className="max-w-3xl space-y-4">
       <h2 id="entry-title" className="text-lg font-semibold text-slate-900">

@@ -40,7 +40,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const canAsk = page.permission.permission["test_change_test"] === true;
   const [usage, tests] = await Promise.all([
     page.api.get<UsageAnswer>(`${page.apiBase}usage/`, { query: { usage_type: usageType } }),
-    canAsk ? page.api.get<{ results: TestRow[] }>("dashboard/test/", { query: { page_size: "100", ordering: "name" } }) : null,
+    canAsk
+      ? page.api.get<{ results: TestRow[] }>("dashboard/test/", { query: { page_size: "100", ordering: "name" } })
+      : null,
   ]);
   return data(
     {
@@ -64,11 +66,25 @@ export async function action(args: ActionFunctionArgs) {
   const { page, form, here } = post;
   if (post.intent === "request") {
     const submission = parseWithZod(form, { schema: usageRequestSchema() });
-    if (submission.status !== "success") return data<Answer>({ result: submission.reply() as SubmissionResult<string[]>, intent: "request" }, { status: 400 });
-    const res = await page.api.post<Record<string, unknown>>(`${page.apiBase}usage/`, submission.value, { accept: [400, 403] });
+    if (submission.status !== "success")
+      return data<Answer>(
+        { result: submission.reply() as SubmissionResult<string[]>, intent: "request" },
+        { status: 400 },
+      );
+    const res = await page.api.post<Record<string, unknown>>(`${page.apiBase}usage/`, submission.value, {
+      accept: [400, 403],
+    });
     if (res.status === 403) throw new Response("Forbidden", { status: 403 });
-    if (res.status === 400) return data<Answer>({ result: submission.reply(apiFieldErrors(res.data)) as SubmissionResult<string[]>, intent: "request" }, { status: 400, headers: page.api.headers() });
-    return redirectWithToast(`${page.base}/overall/usage/waiting`, { type: "success", message: "tbk_toast_usage_requested" }, { headers: page.api.headers() });
+    if (res.status === 400)
+      return data<Answer>(
+        { result: submission.reply(apiFieldErrors(res.data)) as SubmissionResult<string[]>, intent: "request" },
+        { status: 400, headers: page.api.headers() },
+      );
+    return redirectWithToast(
+      `${page.base}/overall/usage/waiting`,
+      { type: "success", message: "tbk_toast_usage_requested" },
+      { headers: page.api.headers() },
+    );
   }
   invariantResponse(post.intent === "approve" || post.intent === "reject", "Bad Request");
   const status = post.intent === "approve" ? USAGE_STATUS.approved : USAGE_STATUS.rejected;
@@ -76,8 +92,20 @@ export async function action(args: ActionFunctionArgs) {
   const note = submission.status === "success" ? submission.value.note : "";
   const res = await page.api.post(`${page.apiBase}usage/${formId(form)}/decide/`, { status, note }, { accept: [409] });
   // Decided meanwhile by someone else: the list shows it where it went.
-  if (res.status === 409) return redirectWithToast(here, { type: "error", message: "tbk_msg_usage_decided", status: 409 }, { headers: page.api.headers() });
-  return redirectWithToast(here, { type: "success", message: status === USAGE_STATUS.approved ? "tbk_toast_usage_approved" : "tbk_toast_usage_rejected" }, { headers: page.api.headers() });
+  if (res.status === 409)
+    return redirectWithToast(
+      here,
+      { type: "error", message: "tbk_msg_usage_decided", status: 409 },
+      { headers: page.api.headers() },
+    );
+  return redirectWithToast(
+    here,
+    {
+      type: "success",
+      message: status === USAGE_STATUS.approved ? "tbk_toast_usage_approved" : "tbk_toast_usage_rejected",
+    },
+    { headers: page.api.headers() },
+  );
 }
 
 export default function TestbankUsagePage() {
@@ -97,16 +125,28 @@ export default function TestbankUsagePage() {
         </h2>
         <p className="text-sm text-slate-600">{t("tbk_usage_intro")}</p>
       </div>
-      <LinkRow label={t("tbk_usage_status")} links={tabs.map((tab) => ({ ...tab, label: `${t(`tbk_usage_${tab.key}`)} (${usage.count[tab.key]})` }))} />
+      <LinkRow
+        label={t("tbk_usage_status")}
+        links={tabs.map((tab) => ({ ...tab, label: `${t(`tbk_usage_${tab.key}`)} (${usage.count[tab.key]})` }))}
+      />
       <DataTable
         caption={t(`tbk_usage_${usageType}`)}
         rows={usage.results}
         empty={t("tbk_usage_empty")}
         columns={[
-          { key: "test", label: t("tbk_col_test"), render: (r) => (r.test ? `${r.test.name} (${r.test.code})` : t("tbk_usage_test_gone")) },
+          {
+            key: "test",
+            label: t("tbk_col_test"),
+            render: (r) => (r.test ? `${r.test.name} (${r.test.code})` : t("tbk_usage_test_gone")),
+          },
           { key: "by", label: t("tbk_col_requested_by"), render: (r) => r.requested_by?.name ?? "—" },
           { key: "at", label: t("tbk_col_requested_at"), render: (r) => dates.dateTime(r.datetime_create) },
-          { key: "note", label: t("tbk_col_note"), className: "max-w-xs whitespace-pre-line", render: (r) => r.note || "—" },
+          {
+            key: "note",
+            label: t("tbk_col_note"),
+            className: "max-w-xs whitespace-pre-line",
+            render: (r) => r.note || "—",
+          },
           usageType === "waiting"
             ? {
                 key: "decide",
@@ -114,18 +154,38 @@ export default function TestbankUsagePage() {
                 render: (r) =>
                   canDecide ? (
                     <span className="flex gap-2">
-                      <ConfirmLink param="approve" id={r.id} tone="primary" label={t("tbk_usage_approve")} ariaLabel={t("tbk_usage_approve_for", { test: r.test?.name ?? "" })} />
-                      <ConfirmLink param="reject" id={r.id} label={t("tbk_usage_reject")} ariaLabel={t("tbk_usage_reject_for", { test: r.test?.name ?? "" })} />
+                      <ConfirmLink
+                        param="approve"
+                        id={r.id}
+                        tone="primary"
+                        label={t("tbk_usage_approve")}
+                        ariaLabel={t("tbk_usage_approve_for", { test: r.test?.name ?? "" })}
+                      />
+                      <ConfirmLink
+                        param="reject"
+                        id={r.id}
+                        label={t("tbk_usage_reject")}
+                        ariaLabel={t("tbk_usage_reject_for", { test: r.test?.name ?? "" })}
+                      />
                     </span>
                   ) : (
                     t("tbk_usage_status_0")
                   ),
               }
-            : { key: "decided", label: t("tbk_col_decided"), render: (r) => `${dates.dateTime(r.datetime_decide)} · ${r.decided_by?.name ?? "—"}` },
+            : {
+                key: "decided",
+                label: t("tbk_col_decided"),
+                render: (r) => `${dates.dateTime(r.datetime_decide)} · ${r.decided_by?.name ?? "—"}`,
+              },
         ]}
       />
       {deciding ? (
-        <DecisionConfirm prefix="tbk_usage_" decision={deciding.decision} values={{ test: deciding.row.test?.name ?? t("tbk_usage_test_gone") }} fields={{ id: deciding.row.id }} />
+        <DecisionConfirm
+          prefix="tbk_usage_"
+          decision={deciding.decision}
+          values={{ test: deciding.row.test?.name ?? t("tbk_usage_test_gone") }}
+          fields={{ id: deciding.row.id }}
+        />
       ) : null}
       {canAsk ? (
         <Form method="post" noValidate className="max-w-xl space-y-3 rounded border border-slate-200 bg-white p-4">
@@ -139,8 +199,18 @@ export default function TestbankUsagePage() {
             options={tests.map((x) => ({ value: String(x.id), label: `${x.name} (${x.code})` }))}
             errors={errorsAt(result, "test")?.map((e) => t(e))}
           />
-          <TextareaField name="note" label={t("tbk_usage_field_note")} errors={errorsAt(result, "note")?.map((e) => t(e))} textareaProps={{ rows: 2 }} />
-          <button name="intent" value="request" disabled={busy} className="rounded bg-primary px-4 py-2 text-sm text-primary-fg">
+          <TextareaField
+            name="note"
+            label={t("tbk_usage_field_note")}
+            errors={errorsAt(result, "note")?.map((e) => t(e))}
+            textareaProps={{ rows: 2 }}
+          />
+          <button
+            name="intent"
+            value="request"
+            disabled={busy}
+            className="rounded bg-primary px-4 py-2 text-sm text-primary-fg"
+          >
             {t("tbk_usage_send")}
           </button>
         </Form>

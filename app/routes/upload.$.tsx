@@ -5,9 +5,30 @@ import { lms } from "~/lms/api.server";
 import { getProfile, signInUrl } from "~/lms/auth.server";
 
 /** What the browser's tus client sends that the API must see (its session cookies come from `wire`). */
-const REQUEST_HEADERS = ["tus-resumable", "upload-length", "upload-offset", "upload-metadata", "upload-defer-length", "upload-concat", "content-type", "x-http-method-override", CSRF_HEADER];
+const REQUEST_HEADERS = [
+  "tus-resumable",
+  "upload-length",
+  "upload-offset",
+  "upload-metadata",
+  "upload-defer-length",
+  "upload-concat",
+  "content-type",
+  "x-http-method-override",
+  CSRF_HEADER,
+];
 /** What the API's tus answer carries back (Location moved from the API's path to this one). */
-const RESPONSE_HEADERS = ["tus-resumable", "tus-version", "tus-extension", "tus-max-size", "upload-offset", "upload-length", "upload-metadata", "upload-expires", "cache-control", "content-type"];
+const RESPONSE_HEADERS = [
+  "tus-resumable",
+  "tus-version",
+  "tus-extension",
+  "tus-max-size",
+  "upload-offset",
+  "upload-length",
+  "upload-metadata",
+  "upload-expires",
+  "cache-control",
+  "content-type",
+];
 const ID = /^([a-f0-9]{32}(\.[a-z0-9]{1,8})?)?\/?$/;
 
 /**
@@ -31,11 +52,19 @@ async function relay(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Res
   const method = request.method.toUpperCase();
   // Every tus request but OPTIONS names the protocol's version (tus 1.0.0 §"Tus-Resumable"):
   // anything else is no upload, answered here as tus would (412) — its body never goes on.
-  if (method !== "OPTIONS" && !request.headers.get("tus-resumable")) return new Response(null, { status: 412, headers: { "tus-version": "1.0.0" } });
+  if (method !== "OPTIONS" && !request.headers.get("tus-resumable"))
+    return new Response(null, { status: 412, headers: { "tus-version": "1.0.0" } });
   const body = method === "POST" || method === "PATCH" ? request.body : null;
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body, redirect: "manual", signal: request.signal, ...(body ? { duplex: "half" } : {}) } as RequestInit);
+    res = await fetch(url, {
+      method,
+      headers,
+      body,
+      redirect: "manual",
+      signal: request.signal,
+      ...(body ? { duplex: "half" } : {}),
+    } as RequestInit);
   } catch {
     // The browser went away, or the API did: the tus client retries and resumes from the offset.
     return new Response(null, { status: 502 });
@@ -55,7 +84,10 @@ export async function loader(args: LoaderFunctionArgs) {
   if (args.request.method === "HEAD") return relay(args);
   const profile = await getProfile(lms(args));
   if (!profile) throw redirect(signInUrl(args.request));
-  return new Response("", { status: 200, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  return new Response("", {
+    status: 200,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
 /** POST (create), PATCH (bytes), DELETE (terminate), OPTIONS: on to the API. */

@@ -51,16 +51,32 @@ export async function loader(args: LoaderFunctionArgs) {
 type Answer = { result: SubmissionResult<string[]> };
 
 export async function action(args: ActionFunctionArgs) {
-  const post = await itemPost(args, "transaction", (refusal) => data<Answer>({ result: refusal.result }, { status: refusal.status }));
+  const post = await itemPost(args, "transaction", (refusal) =>
+    data<Answer>({ result: refusal.result }, { status: refusal.status }),
+  );
   if (post.refused) return post.refused;
   const { page, form, here } = post;
   const submission = parseWithZod(form, { schema: creditChangeSchema });
   if (submission.status !== "success") return data<Answer>({ result: submission.reply() }, { status: 400 });
   // The amount as typed (the API reads it by the same rule), so "1,500.50" stays what was meant.
-  const res = await page.api.post<{ balance_minor: number } & Record<string, unknown>>(`${page.apiBase}credit/`, { amount: String(form.get("amount") ?? ""), note: submission.value.note, reference: submission.value.reference }, { accept: [400], idempotencyKey: postedIdempotencyKey(form) });
-  if (res.status === 400) return data<Answer>({ result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers: page.api.headers() });
-  const balance = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(res.data.balance_minor / 100);
-  return redirectWithToast(here, { type: "success", message: "credit_toast_saved", values: { balance } }, { headers: page.api.headers() });
+  const res = await page.api.post<{ balance_minor: number } & Record<string, unknown>>(
+    `${page.apiBase}credit/`,
+    { amount: String(form.get("amount") ?? ""), note: submission.value.note, reference: submission.value.reference },
+    { accept: [400], idempotencyKey: postedIdempotencyKey(form) },
+  );
+  if (res.status === 400)
+    return data<Answer>(
+      { result: submission.reply(apiFieldErrors(res.data)) },
+      { status: 400, headers: page.api.headers() },
+    );
+  const balance = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    res.data.balance_minor / 100,
+  );
+  return redirectWithToast(
+    here,
+    { type: "success", message: "credit_toast_saved", values: { balance } },
+    { headers: page.api.headers() },
+  );
 }
 
 export default function UserCredit() {
@@ -70,20 +86,30 @@ export default function UserCredit() {
   const money = useMoney();
   const dates = useDates();
   const busy = useSubmitting();
-  const [form, fields] = useForm<{ amount: string; note: string; reference: string }>({ id: "credit-change", lastResult: answer?.result ?? null });
+  const [form, fields] = useForm<{ amount: string; note: string; reference: string }>({
+    id: "credit-change",
+    lastResult: answer?.result ?? null,
+  });
   const tr = (errors?: string[]) => errors?.map((e) => t(e));
   const signed = (minor: number) => `${minor > 0 ? "+" : minor < 0 ? "−" : ""}${money(Math.abs(minor) / 100)}`;
   const reason = (r: CreditTransactionRow) => (
     <>
       <span className="block font-medium">{t(`credit_reason_${r.reason}`)}</span>
       {r.note ? <span className="block">{r.note}</span> : null}
-      {r.content ? <span className="block text-xs text-slate-600">{t("credit_for_content", { name: r.content.name })}</span> : null}
-      {r.reference ? <span className="block text-xs text-slate-600">{t("credit_reference", { reference: r.reference })}</span> : null}
+      {r.content ? (
+        <span className="block text-xs text-slate-600">{t("credit_for_content", { name: r.content.name })}</span>
+      ) : null}
+      {r.reference ? (
+        <span className="block text-xs text-slate-600">{t("credit_reference", { reference: r.reference })}</span>
+      ) : null}
     </>
   );
   return (
     <div className="space-y-6">
-      <section aria-labelledby="credit-balance" className="flex flex-wrap items-center gap-4 rounded border border-slate-200 bg-white p-4">
+      <section
+        aria-labelledby="credit-balance"
+        className="flex flex-wrap items-center gap-4 rounded border border-slate-200 bg-white p-4"
+      >
         <div>
           <h2 id="credit-balance" className="text-sm text-slate-600">
             {t("credit_balance")}
@@ -98,7 +124,10 @@ export default function UserCredit() {
         ) : null}
       </section>
       {canTopUp ? (
-        <section aria-labelledby="credit-change-title" className="max-w-2xl space-y-4 rounded border border-slate-200 bg-white p-4">
+        <section
+          aria-labelledby="credit-change-title"
+          className="max-w-2xl space-y-4 rounded border border-slate-200 bg-white p-4"
+        >
           <h2 id="credit-change-title" className="text-lg font-semibold">
             {t("credit_topup_title")}
           </h2>
@@ -106,9 +135,28 @@ export default function UserCredit() {
             <CsrfInput />
             <IdempotencyInput value={idempotencyKey} />
             <ErrorList id={form.errorId} errors={tr(form.errors)} />
-            <Field meta={fields.amount} label={t("credit_field_amount")} help={t("credit_help_amount")} errors={tr(fields.amount.errors)} requiredMark inputProps={{ inputMode: "decimal", autoComplete: "off" }} />
-            <Field meta={fields.note} label={t("credit_field_note")} help={t("credit_help_note")} errors={tr(fields.note.errors)} requiredMark />
-            <Field meta={fields.reference} label={t("credit_field_reference")} help={t("credit_help_reference")} errors={tr(fields.reference.errors)} inputProps={{ autoComplete: "off" }} />
+            <Field
+              meta={fields.amount}
+              label={t("credit_field_amount")}
+              help={t("credit_help_amount")}
+              errors={tr(fields.amount.errors)}
+              requiredMark
+              inputProps={{ inputMode: "decimal", autoComplete: "off" }}
+            />
+            <Field
+              meta={fields.note}
+              label={t("credit_field_note")}
+              help={t("credit_help_note")}
+              errors={tr(fields.note.errors)}
+              requiredMark
+            />
+            <Field
+              meta={fields.reference}
+              label={t("credit_field_reference")}
+              help={t("credit_help_reference")}
+              errors={tr(fields.reference.errors)}
+              inputProps={{ autoComplete: "off" }}
+            />
             <SaveBar busy={busy}>{t("credit_submit")}</SaveBar>
           </Form>
         </section>
@@ -123,10 +171,29 @@ export default function UserCredit() {
           empty={t("credit_history_empty")}
           columns={[
             { key: "date", label: t("credit_col_date"), render: (r) => dates.dateTime(r.datetime_create) },
-            { key: "change", label: t("credit_col_change"), className: "text-right tabular-nums", render: (r) => <span className={r.amount_minor < 0 ? "text-red-800" : "text-emerald-800"}>{signed(r.amount_minor)}</span> },
+            {
+              key: "change",
+              label: t("credit_col_change"),
+              className: "text-right tabular-nums",
+              render: (r) => (
+                <span className={r.amount_minor < 0 ? "text-red-800" : "text-emerald-800"}>
+                  {signed(r.amount_minor)}
+                </span>
+              ),
+            },
             { key: "reason", label: t("credit_col_reason"), render: reason },
-            { key: "balance", label: t("credit_col_balance"), className: "text-right tabular-nums", render: (r) => money(r.balance_after_minor / 100) },
-            { key: "by", label: t("credit_col_by"), render: (r) => (r.by ? `${`${r.by.first_name} ${r.by.last_name}`.trim() || r.by.username}` : t("credit_system")) },
+            {
+              key: "balance",
+              label: t("credit_col_balance"),
+              className: "text-right tabular-nums",
+              render: (r) => money(r.balance_after_minor / 100),
+            },
+            {
+              key: "by",
+              label: t("credit_col_by"),
+              render: (r) =>
+                r.by ? `${`${r.by.first_name} ${r.by.last_name}`.trim() || r.by.username}` : t("credit_system"),
+            },
           ]}
         />
         <Pager count={credit.count} page={credit.page} pageSize={credit.page_size} />

@@ -27,7 +27,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const { api, type } = await requireListPage(args, "department.history");
   const url = new URL(args.request.url);
   const search = url.searchParams.get(SEARCH_KEY)?.trim() ?? "";
-  const res = await readListPage<Paged<AccountHistoryRow>>(api, `${type.api}history/`, { url, query: { action: "department", ...(search ? { search } : {}) }, accept: [400] });
+  const res = await readListPage<Paged<AccountHistoryRow>>(api, `${type.api}history/`, {
+    url,
+    query: { action: "department", ...(search ? { search } : {}) },
+    accept: [400],
+  });
   return data(
     {
       history: res.status === 200 ? res.data : EMPTY,
@@ -47,21 +51,51 @@ export default function DepartmentHistory() {
     <div>
       <PageHeader
         title={t("user_department_history")}
-        crumbs={[{ label: t("menu_home"), href: dash() }, { label: t("master_user"), href: d.listHref }, { label: t("master_department"), href: d.treeHref }, { label: t("user_department_history") }]}
+        crumbs={[
+          { label: t("menu_home"), href: dash() },
+          { label: t("master_user"), href: d.listHref },
+          { label: t("master_department"), href: d.treeHref },
+          { label: t("user_department_history") },
+        ]}
       />
-      <Form method="get" role="search" className="mb-4 flex max-w-xl items-end gap-2 rounded border border-slate-200 bg-white p-3">
+      <Form
+        method="get"
+        role="search"
+        className="mb-4 flex max-w-xl items-end gap-2 rounded border border-slate-200 bg-white p-3"
+      >
         <div className="grow">
           <label htmlFor="history-search" className="mb-1 block text-xs font-medium text-slate-700">
             {t("user_search_account")}
           </label>
-          <input key={d.search} id="history-search" type="search" name={SEARCH_KEY} defaultValue={d.search} className="w-full rounded border border-slate-300 px-3 py-1.5 text-sm" />
+          <input
+            key={d.search}
+            id="history-search"
+            type="search"
+            name={SEARCH_KEY}
+            defaultValue={d.search}
+            className="w-full rounded border border-slate-300 px-3 py-1.5 text-sm"
+          />
         </div>
-        <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+        <button
+          type="submit"
+          className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+        >
           {t("search")}
         </button>
       </Form>
-      <HistoryTable rows={d.history.results} names={{}} showAccount variant="department" empty={t(d.search ? "no_results" : "user_department_history_empty")} />
-      <Pager count={d.history.count} page={d.history.page} pageSize={d.history.page_size} capped={d.history.count_capped} />
+      <HistoryTable
+        rows={d.history.results}
+        names={{}}
+        showAccount
+        variant="department"
+        empty={t(d.search ? "no_results" : "user_department_history_empty")}
+      />
+      <Pager
+        count={d.history.count}
+        page={d.history.page}
+        pageSize={d.history.page_size}
+        capped={d.history.count_capped}
+      />
     </div>
   );
 }

@@ -14,7 +14,15 @@ import { requireCsrf } from "~/lms/csrf.server";
 import { invariantResponse } from "~/lms/invariant";
 import { numberFormat } from "~/lms/format";
 import { dash } from "~/lms/paths";
-import { departmentChoices, departmentId, departmentSchemas, holds, organisationLimits, parseWithZod, requireListPage } from "~/lms/people.server";
+import {
+  departmentChoices,
+  departmentId,
+  departmentSchemas,
+  holds,
+  organisationLimits,
+  parseWithZod,
+  requireListPage,
+} from "~/lms/people.server";
 import { readForm } from "~/lms/read-form.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
@@ -68,17 +76,35 @@ export async function action(args: ActionFunctionArgs) {
   if (intent === "delete") {
     const res = await api.delete<{ detail?: string }>(`dashboard/department/${id}/`, { accept: [404, 424] });
     // spec 002 §8: a refused delete is the warning dialog, with why (its sub-departments, its people, a rule).
-    if (res.status === 424) return data<Answer>({ warning: res.data?.detail ?? MSG.cannot_delete_because_dependency }, { status: 424, headers: api.headers() });
+    if (res.status === 424)
+      return data<Answer>(
+        { warning: res.data?.detail ?? MSG.cannot_delete_because_dependency },
+        { status: 424, headers: api.headers() },
+      );
     if (res.status === 404) throw redirect(tree, { headers: api.headers() });
-    return redirectWithToast(tree, { type: "success", message: "user_toast_department_deleted" }, { headers: api.headers() });
+    return redirectWithToast(
+      tree,
+      { type: "success", message: "user_toast_department_deleted" },
+      { headers: api.headers() },
+    );
   }
   // The whole form, sent whole (a blank parent is a top-level department), as the user edit page does.
   const submission = parseWithZod(form, { schema: departmentSchemas(organisationLimits(config)).create });
   if (submission.status !== "success") return data<Answer>({ result: submission.reply() }, { status: 400 });
-  const res = await api.patch<Record<string, unknown>>(`dashboard/department/${id}/`, submission.value, { accept: [400, 404] });
+  const res = await api.patch<Record<string, unknown>>(`dashboard/department/${id}/`, submission.value, {
+    accept: [400, 404],
+  });
   invariantResponse(res.status !== 404, "Not Found", { status: 404, headers: api.headers() });
-  if (res.status === 400) return data<Answer>({ result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers: api.headers() });
-  return redirectWithToast(new URL(args.request.url).pathname, { type: "success", message: "toast_saved" }, { headers: api.headers() });
+  if (res.status === 400)
+    return data<Answer>(
+      { result: submission.reply(apiFieldErrors(res.data)) },
+      { status: 400, headers: api.headers() },
+    );
+  return redirectWithToast(
+    new URL(args.request.url).pathname,
+    { type: "success", message: "toast_saved" },
+    { headers: api.headers() },
+  );
 }
 
 export default function DepartmentPage() {
@@ -102,16 +128,36 @@ export default function DepartmentPage() {
       >
         {dep.code ? <span className="font-mono text-sm text-slate-600">{dep.code}</span> : null}
         {d.canDelete ? (
-          <a href={`?delete=${dep.id}`} className="rounded border border-red-300 bg-white px-3 py-2 text-sm text-red-800 hover:bg-red-50">
+          <a
+            href={`?delete=${dep.id}`}
+            className="rounded border border-red-300 bg-white px-3 py-2 text-sm text-red-800 hover:bg-red-50"
+          >
             {t("action_delete")}
           </a>
         ) : null}
       </PageHeader>
       <FactList
         facts={[
-          ["user_department_parent", dep.parent ? <a className="text-primary underline" href={`${d.treeHref}/${dep.parent.id}`}>{dep.parent.name}</a> : t("user_department_top")],
-          ["user_department_people_here", <a key="p" className="text-primary underline" href={d.peopleHref}>{t("user_department_people", { count: dep.count_account, n: fmt.format(dep.count_account) })}</a>],
-          ["user_department_people_all", t("user_department_people", { count: dep.count_account_total, n: fmt.format(dep.count_account_total) })],
+          [
+            "user_department_parent",
+            dep.parent ? (
+              <a className="text-primary underline" href={`${d.treeHref}/${dep.parent.id}`}>
+                {dep.parent.name}
+              </a>
+            ) : (
+              t("user_department_top")
+            ),
+          ],
+          [
+            "user_department_people_here",
+            <a key="p" className="text-primary underline" href={d.peopleHref}>
+              {t("user_department_people", { count: dep.count_account, n: fmt.format(dep.count_account) })}
+            </a>,
+          ],
+          [
+            "user_department_people_all",
+            t("user_department_people", { count: dep.count_account_total, n: fmt.format(dep.count_account_total) }),
+          ],
         ]}
       />
       <section aria-labelledby="sub-title" className="space-y-2">

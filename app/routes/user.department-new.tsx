@@ -11,7 +11,13 @@ import { contentTitles } from "~/lms/content-titles.server";
 import { requireCsrf } from "~/lms/csrf.server";
 import { newIdempotencyKey, postedIdempotencyKey } from "~/lms/idempotency.server";
 import { dash } from "~/lms/paths";
-import { departmentChoices, departmentSchemas, organisationLimits, parseWithZod, requireListPage } from "~/lms/people.server";
+import {
+  departmentChoices,
+  departmentSchemas,
+  organisationLimits,
+  parseWithZod,
+  requireListPage,
+} from "~/lms/people.server";
 import { readForm } from "~/lms/read-form.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
@@ -50,9 +56,20 @@ export async function action(args: ActionFunctionArgs) {
   await requireCsrf(api, form);
   const submission = parseWithZod(form, { schema: departmentSchemas(organisationLimits(config)).create });
   if (submission.status !== "success") return data<Answer>({ result: submission.reply() }, { status: 400 });
-  const res = await api.post<Department & Record<string, unknown>>("dashboard/department/", submission.value, { accept: [400], idempotencyKey: postedIdempotencyKey(form) });
-  if (res.status === 400) return data<Answer>({ result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers: api.headers() });
-  return redirectWithToast(dash(`${type.segment}/department/${res.data.id}`), { type: "success", message: "user_toast_department_created" }, { headers: api.headers() });
+  const res = await api.post<Department & Record<string, unknown>>("dashboard/department/", submission.value, {
+    accept: [400],
+    idempotencyKey: postedIdempotencyKey(form),
+  });
+  if (res.status === 400)
+    return data<Answer>(
+      { result: submission.reply(apiFieldErrors(res.data)) },
+      { status: 400, headers: api.headers() },
+    );
+  return redirectWithToast(
+    dash(`${type.segment}/department/${res.data.id}`),
+    { type: "success", message: "user_toast_department_created" },
+    { headers: api.headers() },
+  );
 }
 
 export default function DepartmentNew() {
@@ -63,7 +80,12 @@ export default function DepartmentNew() {
     <div>
       <PageHeader
         title={t("user_department_new")}
-        crumbs={[{ label: t("menu_home"), href: dash() }, { label: t("master_user"), href: d.listHref }, { label: t("master_department"), href: d.treeHref }, { label: t("user_department_new") }]}
+        crumbs={[
+          { label: t("menu_home"), href: dash() },
+          { label: t("master_user"), href: d.listHref },
+          { label: t("master_department"), href: d.treeHref },
+          { label: t("user_department_new") },
+        ]}
       />
       <DepartmentForm
         id="department-new"

@@ -50,9 +50,24 @@ export default function DepartmentTree() {
   const { t } = useTranslation();
   return (
     <div>
-      <PageHeader title={t("master_department")} crumbs={[{ label: t("menu_home"), href: dash() }, { label: t("master_user"), href: d.listHref }, { label: t("master_department") }]}>
+      <PageHeader
+        title={t("master_department")}
+        crumbs={[
+          { label: t("menu_home"), href: dash() },
+          { label: t("master_user"), href: d.listHref },
+          { label: t("master_department") },
+        ]}
+      >
         {d.pages.map((p) => (
-          <a key={p.id} href={p.href} className={p.id === "department.new" ? "rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90" : "rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"}>
+          <a
+            key={p.id}
+            href={p.href}
+            className={
+              p.id === "department.new"
+                ? "rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90"
+                : "rounded border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+            }
+          >
             {t(p.labelKey)}
           </a>
         ))}
@@ -63,7 +78,9 @@ export default function DepartmentTree() {
           <Branch nodes={d.tree} base={d.base} canAdd={d.canAdd} depth={0} />
         </div>
       ) : (
-        <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("user_department_none")}</p>
+        <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          {t("user_department_none")}
+        </p>
       )}
     </div>
   );
@@ -87,12 +104,18 @@ function Branch({ nodes, base, canAdd, depth }: { nodes: Node[]; base: string; c
               {n.children.length ? ` · ${t("user_department_people_total", { n: fmt.format(n.total) })}` : ""}
             </span>
             {canAdd ? (
-              <a href={`${base}/new?parent=${n.id}`} className="text-xs text-slate-600 underline hover:text-primary" aria-label={t("user_department_add_under", { name: n.name })}>
+              <a
+                href={`${base}/new?parent=${n.id}`}
+                className="text-xs text-slate-600 underline hover:text-primary"
+                aria-label={t("user_department_add_under", { name: n.name })}
+              >
                 {t("user_department_add_sub")}
               </a>
             ) : null}
           </div>
-          {n.children.length ? <Branch nodes={n.children as Node[]} base={base} canAdd={canAdd} depth={depth + 1} /> : null}
+          {n.children.length ? (
+            <Branch nodes={n.children as Node[]} base={base} canAdd={canAdd} depth={depth + 1} />
+          ) : null}
         </li>
       ))}
     </ul>

@@ -56,8 +56,18 @@ export default function UserHistory() {
   const { t } = useTranslation();
   const table = (
     <>
-      <HistoryTable rows={d.history.results} names={d.names} showAccount={!d.ofUser} empty={t(d.filtered ? "no_results" : "user_history_empty")} />
-      <Pager count={d.history.count} page={d.history.page} pageSize={d.history.page_size} capped={d.history.count_capped} />
+      <HistoryTable
+        rows={d.history.results}
+        names={d.names}
+        showAccount={!d.ofUser}
+        empty={t(d.filtered ? "no_results" : "user_history_empty")}
+      />
+      <Pager
+        count={d.history.count}
+        page={d.history.page}
+        pageSize={d.history.page_size}
+        capped={d.history.count_capped}
+      />
     </>
   );
   if (d.ofUser) {
@@ -72,7 +82,14 @@ export default function UserHistory() {
   }
   return (
     <div>
-      <PageHeader title={t("user_history_all")} crumbs={[{ label: t("menu_home"), href: dash() }, { label: t("master_user"), href: d.listHref }, { label: t("user_history_all") }]} />
+      <PageHeader
+        title={t("user_history_all")}
+        crumbs={[
+          { label: t("menu_home"), href: dash() },
+          { label: t("master_user"), href: d.listHref },
+          { label: t("user_history_all") },
+        ]}
+      />
       <ListFilters filters={["action"]} options={{ action: d.actions }} />
       {table}
     </div>

@@ -36,8 +36,18 @@ const ALL = 1000;
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireListPage(args, "level");
   const { api, type, config, page } = user;
-  const [level, position] = await Promise.all(KINDS.map(async (k) => (await api.get<Paged<MasterRow>>(`dashboard/${k}/`, { query: { page_size: ALL, ordering: "name" } })).data.results));
-  const can = (k: Kind) => ({ add: holds(user, page.post?.[`create-${k}`]), change: holds(user, page.post?.[`update-${k}`]), delete: holds(user, page.post?.[`delete-${k}`]) });
+  const [level, position] = await Promise.all(
+    KINDS.map(
+      async (k) =>
+        (await api.get<Paged<MasterRow>>(`dashboard/${k}/`, { query: { page_size: ALL, ordering: "name" } })).data
+          .results,
+    ),
+  );
+  const can = (k: Kind) => ({
+    add: holds(user, page.post?.[`create-${k}`]),
+    change: holds(user, page.post?.[`update-${k}`]),
+    delete: holds(user, page.post?.[`delete-${k}`]),
+  });
   return data(
     {
       rows: { level, position },
@@ -66,20 +76,36 @@ export async function action(args: ActionFunctionArgs) {
   if (verb !== "create") invariantResponse(/^\d{1,9}$/.test(id), "Bad Request");
   if (verb === "delete") {
     const res = await api.delete<{ detail?: string }>(`dashboard/${kind}/${id}/`, { accept: [404, 424] });
-    if (res.status === 424) return data<MasterAnswer>({ form: `${kind}-delete`, warning: res.data?.detail ?? MSG.cannot_delete_because_dependency }, { status: 424, headers });
+    if (res.status === 424)
+      return data<MasterAnswer>(
+        { form: `${kind}-delete`, warning: res.data?.detail ?? MSG.cannot_delete_because_dependency },
+        { status: 424, headers },
+      );
     return redirectWithToast(back(`delete-${kind}`), { type: "success", message: "toast_deleted" }, { headers });
   }
   const which = verb === "create" ? "create" : "edit";
   // The whole row's form, for a new row and a changed one alike (a blank code is none).
   const submission = parseWithZod(form, { schema: masterSchemas(organisationLimits(config)).create });
-  if (submission.status !== "success") return data<MasterAnswer>({ form: `${kind}-${which}`, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data<MasterAnswer>({ form: `${kind}-${which}`, result: submission.reply() }, { status: 400 });
   const res =
     verb === "create"
-      ? await api.post<Record<string, unknown>>(`dashboard/${kind}/`, submission.value, { accept: [400], idempotencyKey: postedIdempotencyKey(form) })
+      ? await api.post<Record<string, unknown>>(`dashboard/${kind}/`, submission.value, {
+          accept: [400],
+          idempotencyKey: postedIdempotencyKey(form),
+        })
       : await api.patch<Record<string, unknown>>(`dashboard/${kind}/${id}/`, submission.value, { accept: [400, 404] });
   invariantResponse(res.status !== 404, "Not Found", { status: 404, headers });
-  if (res.status === 400) return data<MasterAnswer>({ form: `${kind}-${which}`, result: submission.reply(apiFieldErrors(res.data)) }, { status: 400, headers });
-  return redirectWithToast(back(`edit-${kind}`), { type: "success", message: verb === "create" ? "toast_created" : "toast_saved" }, { headers });
+  if (res.status === 400)
+    return data<MasterAnswer>(
+      { form: `${kind}-${which}`, result: submission.reply(apiFieldErrors(res.data)) },
+      { status: 400, headers },
+    );
+  return redirectWithToast(
+    back(`edit-${kind}`),
+    { type: "success", message: verb === "create" ? "toast_created" : "toast_saved" },
+    { headers },
+  );
 }
 
 export default function LevelsAndPositions() {
@@ -88,11 +114,32 @@ export default function LevelsAndPositions() {
   const { t } = useTranslation();
   return (
     <div className="space-y-8">
-      <PageHeader title={t("user_level_title")} crumbs={[{ label: t("menu_home"), href: dash() }, { label: t("master_user"), href: d.listHref }, { label: t("user_level_title") }]} />
-      {answer && !answer.form ? <p role="alert" className="text-sm text-red-700">{t(String(answer.result?.error?.[""]?.[0] ?? MSG.invalid))}</p> : null}
+      <PageHeader
+        title={t("user_level_title")}
+        crumbs={[
+          { label: t("menu_home"), href: dash() },
+          { label: t("master_user"), href: d.listHref },
+          { label: t("user_level_title") },
+        ]}
+      />
+      {answer && !answer.form ? (
+        <p role="alert" className="text-sm text-red-700">
+          {t(String(answer.result?.error?.[""]?.[0] ?? MSG.invalid))}
+        </p>
+      ) : null}
       <div className="grid gap-8 xl:grid-cols-2">
         {KINDS.map((k) => (
-          <MasterSection key={k} kind={k} title={t(`user_${k}_section`)} intro={t(`user_${k}_intro`)} rows={d.rows[k]} can={d.can[k]} limits={d.limits} answer={answer} idempotencyKey={d.idempotencyKeys[k]} />
+          <MasterSection
+            key={k}
+            kind={k}
+            title={t(`user_${k}_section`)}
+            intro={t(`user_${k}_intro`)}
+            rows={d.rows[k]}
+            can={d.can[k]}
+            limits={d.limits}
+            answer={answer}
+            idempotencyKey={d.idempotencyKeys[k]}
+          />
         ))}
       </div>
     </div>

@@ -36,7 +36,8 @@ export async function loader(args: LoaderFunctionArgs) {
   invariantResponse(res.status === 200, "Not Found", { status: 404, headers: api.headers() });
   const u = res.data;
   // A superuser's account is changed by a superuser only (decision 029): nobody else sees the button.
-  const canChange = allows(type, permission, "change") && (!u.is_superuser || profile.is_superuser) && u.id !== profile.id;
+  const canChange =
+    allows(type, permission, "change") && (!u.is_superuser || profile.is_superuser) && u.id !== profile.id;
   return data(
     {
       user: u,
@@ -62,8 +63,17 @@ export async function action(args: ActionFunctionArgs) {
   const here = new URL(args.request.url).pathname;
   const res = await api.post<{ detail?: string }>(`${type.api}${id}/${intent}/`, {}, { accept: [400, 404] });
   // cannot_deactivate_self (400) or a user gone meanwhile: said in a toast, back on the profile.
-  if (res.status !== 200) return redirectWithToast(here, { type: "error", message: res.data?.detail ?? MSG.invalid, status: res.status }, { headers: api.headers() });
-  return redirectWithToast(here, { type: "success", message: intent === "activate" ? "user_toast_activated" : "user_toast_deactivated" }, { headers: api.headers() });
+  if (res.status !== 200)
+    return redirectWithToast(
+      here,
+      { type: "error", message: res.data?.detail ?? MSG.invalid, status: res.status },
+      { headers: api.headers() },
+    );
+  return redirectWithToast(
+    here,
+    { type: "success", message: intent === "activate" ? "user_toast_activated" : "user_toast_deactivated" },
+    { headers: api.headers() },
+  );
 }
 
 const yesNo = (v: boolean | null | undefined) => (v ? "user_yes" : "user_no");
@@ -101,31 +111,50 @@ export default function UserProfile() {
   ) : (
     "—"
   );
-  const typeName = (c: User["progress_summary"][number]["content_type"]) => (i18n.exists(`content_${c.code}`) ? t(`content_${c.code}`) : c.name);
+  const typeName = (c: User["progress_summary"][number]["content_type"]) =>
+    i18n.exists(`content_${c.code}`) ? t(`content_${c.code}`) : c.name;
   return (
     <div className="space-y-6">
-      <section aria-labelledby="profile-state" className="flex flex-wrap items-center gap-3 rounded border border-slate-200 bg-white p-4">
+      <section
+        aria-labelledby="profile-state"
+        className="flex flex-wrap items-center gap-3 rounded border border-slate-200 bg-white p-4"
+      >
         <h2 id="profile-state" className="sr-only">
           {t("user_state")}
         </h2>
-        <span className={u.is_active ? "badge-active" : "badge-inactive"}>{t(u.is_active ? "state_active" : "state_inactive")}</span>
+        <span className={u.is_active ? "badge-active" : "badge-inactive"}>
+          {t(u.is_active ? "state_active" : "state_inactive")}
+        </span>
         <span className="text-sm text-slate-700">{t("user_last_active", { when: dates.dateTime(u.last_active) })}</span>
         <div className="ml-auto flex flex-wrap items-center gap-2">
-          <a href={`${d.base}/information`} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+          <a
+            href={`${d.base}/information`}
+            className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+          >
             {t("user_edit")}
           </a>
           {d.canReset ? (
-            <a href={d.resetHref} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+            <a
+              href={d.resetHref}
+              className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+            >
               {t("user_reset_password")}
             </a>
           ) : null}
           {d.canChange && u.is_active ? (
-            <a href={`?${CONFIRM}=deactivate`} className="rounded border border-red-300 bg-white px-3 py-1.5 text-sm text-red-800 hover:bg-red-50">
+            <a
+              href={`?${CONFIRM}=deactivate`}
+              className="rounded border border-red-300 bg-white px-3 py-1.5 text-sm text-red-800 hover:bg-red-50"
+            >
               {t("user_deactivate")}
             </a>
           ) : null}
           {d.canChange && !u.is_active ? (
-            <PostButton intent="activate" label={t("user_activate")} className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90" />
+            <PostButton
+              intent="activate"
+              label={t("user_activate")}
+              className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90"
+            />
           ) : null}
         </div>
       </section>
@@ -133,7 +162,12 @@ export default function UserProfile() {
         <FactList
           facts={[
             ["user_full_name", name || "—"],
-            ["field_username", <span key="u" className="font-mono">{u.username}</span>],
+            [
+              "field_username",
+              <span key="u" className="font-mono">
+                {u.username}
+              </span>,
+            ],
             ["field_email", u.email],
             ["field_phone", u.phone ?? "—"],
             ["field_gender", code("gender", u.gender)],
@@ -162,7 +196,15 @@ export default function UserProfile() {
             ["field_english_score", u.english_score ?? "—"],
             ["field_date_start", u.date_start ? dates.day(u.date_start) : "—"],
             ["field_date_joined", u.date_joined ? dates.day(u.date_joined) : "—"],
-            ["user_experience", u.count_experience_year || u.count_experience_month ? t("user_experience_value", { years: u.count_experience_year ?? 0, months: u.count_experience_month ?? 0 }) : "—"],
+            [
+              "user_experience",
+              u.count_experience_year || u.count_experience_month
+                ? t("user_experience_value", {
+                    years: u.count_experience_year ?? 0,
+                    months: u.count_experience_month ?? 0,
+                  })
+                : "—",
+            ],
           ]}
         />
       </Section>
@@ -171,7 +213,14 @@ export default function UserProfile() {
           <Chips empty={t("user_no_roles")} items={u.role_list.map((r) => ({ key: r.id, label: r.name }))} />
         </Section>
         <Section id="profile-groups" title={t("user_groups")}>
-          <Chips empty={t("user_no_groups")} items={u.group_list.map((g) => ({ key: g.id, label: g.name, href: d.canGroups ? dash(`group/${g.id}`) : undefined }))} />
+          <Chips
+            empty={t("user_no_groups")}
+            items={u.group_list.map((g) => ({
+              key: g.id,
+              label: g.name,
+              href: d.canGroups ? dash(`group/${g.id}`) : undefined,
+            }))}
+          />
         </Section>
       </div>
       <Section id="profile-progress" title={t("user_progress")}>
@@ -180,15 +229,23 @@ export default function UserProfile() {
             <caption className="sr-only">{t("user_progress")}</caption>
             <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2">{t("user_col_content_type")}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t("user_col_enrolled")}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t("user_col_completed")}</th>
+                <th scope="col" className="px-3 py-2">
+                  {t("user_col_content_type")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t("user_col_enrolled")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t("user_col_completed")}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {u.progress_summary.map((p) => (
                 <tr key={p.content_type.id}>
-                  <th scope="row" className="px-3 py-2 text-left font-normal">{typeName(p.content_type)}</th>
+                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                    {typeName(p.content_type)}
+                  </th>
                   <td className="px-3 py-2 text-right tabular-nums">{p.count}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{p.count_completed}</td>
                 </tr>
@@ -196,7 +253,9 @@ export default function UserProfile() {
             </tbody>
           </table>
         ) : (
-          <p className="rounded border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">{t("user_no_progress")}</p>
+          <p className="rounded border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
+            {t("user_no_progress")}
+          </p>
         )}
       </Section>
       {d.canChange && u.is_active && params.get(CONFIRM) === "deactivate" ? (

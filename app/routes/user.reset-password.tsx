@@ -43,7 +43,8 @@ const HIDDEN = ["new_password", "confirm_password"];
 const MAX_CHOSEN = 500;
 const chosenOf = (raw: string | null): number[] =>
   raw && /^\d{1,10}(,\d{1,10}){0,499}$/.test(raw) ? [...new Set(raw.split(",").map(Number))].slice(0, MAX_CHOSEN) : [];
-const here = (q: string, chosen: readonly (number | string)[]) => `?${new URLSearchParams({ ...(q ? { q } : {}), ...(chosen.length ? { chosen: chosen.join(",") } : {}) })}`;
+const here = (q: string, chosen: readonly (number | string)[]) =>
+  `?${new URLSearchParams({ ...(q ? { q } : {}), ...(chosen.length ? { chosen: chosen.join(",") } : {}) })}`;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type, config } = await requireListPage(args, "reset-password");
@@ -51,15 +52,30 @@ export async function loader(args: LoaderFunctionArgs) {
   const q = (url.searchParams.get("q") ?? "").trim();
   const chosenIds = chosenOf(url.searchParams.get("chosen"));
   const [res, named] = await Promise.all([
-    readListPage<Paged<UserRow>>(api, type.api, { url, query: { ordering: "username", ...(q ? { search: q } : {}) }, accept: [400] }),
-    chosenIds.length ? api.get<Paged<UserRow>>(type.api, { query: { id_list: chosenIds.join(","), page_size: MAX_CHOSEN, ordering: "username" } }) : null,
+    readListPage<Paged<UserRow>>(api, type.api, {
+      url,
+      query: { ordering: "username", ...(q ? { search: q } : {}) },
+      accept: [400],
+    }),
+    chosenIds.length
+      ? api.get<Paged<UserRow>>(type.api, {
+          query: { id_list: chosenIds.join(","), page_size: MAX_CHOSEN, ordering: "username" },
+        })
+      : null,
   ]);
   const chosen = named?.data.results ?? [];
   const list = res.status === 200 ? res.data : EMPTY;
   // The chosen first, ticked; the search's page without them.
   const taken = new Set(chosen.map((r) => r.id));
   return data(
-    { list: { ...list, results: list.results.filter((r) => !taken.has(r.id)) }, chosen, q, rule: passwordRuleFrom(config), listHref: dash(type.segment), titles: contentTitles(`${type.key}.list.reset-password`) },
+    {
+      list: { ...list, results: list.results.filter((r) => !taken.has(r.id)) },
+      chosen,
+      q,
+      rule: passwordRuleFrom(config),
+      listHref: dash(type.segment),
+      titles: contentTitles(`${type.key}.list.reset-password`),
+    },
     { headers: api.headers() },
   );
 }
@@ -74,17 +90,46 @@ export async function action(args: ActionFunctionArgs) {
   await requireCsrf(api, form);
   if (intent === "choose") {
     // Back to the page with the ticks in its address and the search asked for; the passwords stay behind.
-    const ids = form.getAll("id_list").map(String).filter((v) => /^\d{1,10}$/.test(v)).slice(0, MAX_CHOSEN);
-    return redirect(`${new URL(args.request.url).pathname}${here(String(form.get("q") ?? "").trim().slice(0, 200), ids)}`, { headers: api.headers() });
+    const ids = form
+      .getAll("id_list")
+      .map(String)
+      .filter((v) => /^\d{1,10}$/.test(v))
+      .slice(0, MAX_CHOSEN);
+    return redirect(
+      `${new URL(args.request.url).pathname}${here(
+        String(form.get("q") ?? "")
+          .trim()
+          .slice(0, 200),
+        ids,
+      )}`,
+      { headers: api.headers() },
+    );
   }
   const submission = parseWithZod(form, { schema: resetPasswordSchema(passwordRuleFrom(config)) });
-  if (submission.status !== "success") return data<Answer>({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
-  const res = await api.post<{ count: number } & Record<string, unknown>>("dashboard/user/reset-password/", submission.value, { accept: [400, 403] });
+  if (submission.status !== "success")
+    return data<Answer>({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  const res = await api.post<{ count: number } & Record<string, unknown>>(
+    "dashboard/user/reset-password/",
+    submission.value,
+    { accept: [400, 403] },
+  );
   // 403: a superuser's password is reset by a superuser only (decision 029); said on the form, not a sign-out.
-  if (res.status === 403) return data<Answer>({ result: submission.reply({ formErrors: ["user_reset_superuser"], hideFields: HIDDEN }) }, { status: 403, headers: api.headers() });
-  if (res.status === 400) return data<Answer>({ result: submission.reply({ ...apiFieldErrors(res.data), hideFields: HIDDEN }) }, { status: 400, headers: api.headers() });
+  if (res.status === 403)
+    return data<Answer>(
+      { result: submission.reply({ formErrors: ["user_reset_superuser"], hideFields: HIDDEN }) },
+      { status: 403, headers: api.headers() },
+    );
+  if (res.status === 400)
+    return data<Answer>(
+      { result: submission.reply({ ...apiFieldErrors(res.data), hideFields: HIDDEN }) },
+      { status: 400, headers: api.headers() },
+    );
   const url = new URL(args.request.url);
-  return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", message: "user_toast_reset", values: { count: res.data.count } }, { headers: api.headers() });
+  return redirectWithToast(
+    `${url.pathname}${url.search}`,
+    { type: "success", message: "user_toast_reset", values: { count: res.data.count } },
+    { headers: api.headers() },
+  );
 }
 
 type Values = { id_list: string[]; new_password: string; confirm_password: string; is_force_reset_password: string };
@@ -94,7 +139,12 @@ export default function ResetPassword() {
   const answer = useActionData<typeof action>();
   const busy = useSubmitting();
   const { t } = useTranslation();
-  const [form, fields] = useForm<Values>({ id: "reset-password", lastResult: answer?.result ?? null, defaultValue: { is_force_reset_password: "on" }, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<Values>({
+    id: "reset-password",
+    lastResult: answer?.result ?? null,
+    defaultValue: { is_force_reset_password: "on" },
+    shouldValidate: "onSubmit",
+  });
   const tr = (errors?: string[]) => errors?.map((e) => t(e));
   // After a refused post, what was ticked; else the chosen of the address.
   const sent = ([] as unknown[]).concat(fields.id_list.initialValue ?? []).map(String);
@@ -107,7 +157,14 @@ export default function ResetPassword() {
   };
   return (
     <div className="space-y-5">
-      <PageHeader title={t("user_reset_title")} crumbs={[{ label: t("menu_home"), href: dash() }, { label: t("master_user"), href: d.listHref }, { label: t("user_reset_title") }]} />
+      <PageHeader
+        title={t("user_reset_title")}
+        crumbs={[
+          { label: t("menu_home"), href: dash() },
+          { label: t("master_user"), href: d.listHref },
+          { label: t("user_reset_title") },
+        ]}
+      />
       <p className="max-w-3xl text-sm text-slate-700">{t("user_reset_intro")}</p>
       <Form method="get" role="search" onSubmit={keepTicks} className="flex max-w-xl items-end gap-2">
         <input type="hidden" name="chosen" value={d.chosen.map((r) => r.id).join(",")} />
@@ -123,9 +180,15 @@ export default function ResetPassword() {
       </Form>
       <Form method="post" {...getFormProps(form)} className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <CsrfInput />
-        <fieldset aria-describedby={fields.id_list.errors?.length ? fields.id_list.errorId : undefined} className="space-y-2">
+        <fieldset
+          aria-describedby={fields.id_list.errors?.length ? fields.id_list.errorId : undefined}
+          className="space-y-2"
+        >
           <legend className="text-base font-semibold">
-            {t("user_reset_accounts")} <span className="text-sm font-normal text-slate-600">· {t("user_reset_chosen", { count: d.chosen.length })}</span>
+            {t("user_reset_accounts")}{" "}
+            <span className="text-sm font-normal text-slate-600">
+              · {t("user_reset_chosen", { count: d.chosen.length })}
+            </span>
           </legend>
           <ErrorList id={fields.id_list.errorId} errors={tr(fields.id_list.errors)} />
           <DataTable
@@ -158,13 +221,19 @@ export default function ResetPassword() {
                 ),
               },
               { key: "department", label: t("col_department"), render: (r) => r.department?.name ?? "—" },
-              { key: "state", label: t("col_status"), render: (r) => <span className={r.is_active ? "badge-active" : "badge-inactive"}>{t(r.is_active ? "state_active" : "state_inactive")}</span> },
+              {
+                key: "state",
+                label: t("col_status"),
+                render: (r) => (
+                  <span className={r.is_active ? "badge-active" : "badge-inactive"}>
+                    {t(r.is_active ? "state_active" : "state_inactive")}
+                  </span>
+                ),
+              },
             ]}
           />
           <div className="flex flex-wrap items-center gap-3">
-            <p className="text-xs text-slate-600">
-              {t("user_reset_page_note")}
-            </p>
+            <p className="text-xs text-slate-600">{t("user_reset_page_note")}</p>
             {/* After the reset button in the form, so Enter in a password field resets. */}
             <input type="hidden" name="q" value={d.q} />
           </div>
@@ -181,14 +250,36 @@ export default function ResetPassword() {
             errors={tr(fields.new_password.errors)}
             inputProps={{ type: "password", autoComplete: "new-password" }}
           />
-          <Field meta={fields.confirm_password} label={t("field_confirm_password")} requiredMark errors={tr(fields.confirm_password.errors)} inputProps={{ type: "password", autoComplete: "new-password" }} />
-          <CheckboxField meta={fields.is_force_reset_password} label={t("field_is_force_reset_password")} errors={tr(fields.is_force_reset_password.errors)} />
+          <Field
+            meta={fields.confirm_password}
+            label={t("field_confirm_password")}
+            requiredMark
+            errors={tr(fields.confirm_password.errors)}
+            inputProps={{ type: "password", autoComplete: "new-password" }}
+          />
+          <CheckboxField
+            meta={fields.is_force_reset_password}
+            label={t("field_is_force_reset_password")}
+            errors={tr(fields.is_force_reset_password.errors)}
+          />
           <div>
-            <button type="submit" name="intent" value="reset" disabled={busy} className="w-full rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
+            <button
+              type="submit"
+              name="intent"
+              value="reset"
+              disabled={busy}
+              className="w-full rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60"
+            >
               {t("user_reset_submit")}
             </button>
           </div>
-          <button type="submit" name="intent" value="choose" formNoValidate className="w-full rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
+          <button
+            type="submit"
+            name="intent"
+            value="choose"
+            formNoValidate
+            className="w-full rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50"
+          >
             {t("user_reset_keep")}
           </button>
         </div>

@@ -53,15 +53,28 @@ export function newPasswordProblem(password: string, rule: PasswordRule): string
  * them. Added to an object schema, it runs even when other fields failed (`always`), so every
  * error shows at once; a field that is not a text yet is left to its own message.
  */
-export function withNewPassword<S extends z.ZodType<Record<string, unknown>>>(schema: S, rule: PasswordRule, names: { password: string; confirm: string }) {
-  const given = (v: Record<string, unknown>, name: string) => (typeof v?.[name] === "string" && v[name] !== "" ? (v[name] as string) : null);
+export function withNewPassword<S extends z.ZodType<Record<string, unknown>>>(
+  schema: S,
+  rule: PasswordRule,
+  names: { password: string; confirm: string },
+) {
+  const given = (v: Record<string, unknown>, name: string) =>
+    typeof v?.[name] === "string" && v[name] !== "" ? (v[name] as string) : null;
   const problem = (v: Record<string, unknown>) => {
     const password = given(v, names.password);
     return password === null ? null : newPasswordProblem(password, rule);
   };
   return schema
-    .refine((v) => problem(v) !== MSG.password_length, { message: MSG.password_length, path: [names.password], ...always })
-    .refine((v) => problem(v) !== MSG.password_kinds, { message: MSG.password_kinds, path: [names.password], ...always })
+    .refine((v) => problem(v) !== MSG.password_length, {
+      message: MSG.password_length,
+      path: [names.password],
+      ...always,
+    })
+    .refine((v) => problem(v) !== MSG.password_kinds, {
+      message: MSG.password_kinds,
+      path: [names.password],
+      ...always,
+    })
     .refine(
       (v) => {
         const [password, confirm] = [given(v, names.password), given(v, names.confirm)];
@@ -95,7 +108,9 @@ export const forgotSendSchema = z.object({
 });
 export const forgotVerifySchema = z.object({
   reference_id: text({ error: MSG.required }).min(1, MSG.required),
-  otp: text({ error: MSG.required }).trim().regex(/^\d{6}$/, MSG.otp_not_correct),
+  otp: text({ error: MSG.required })
+    .trim()
+    .regex(/^\d{6}$/, MSG.otp_not_correct),
 });
 export const forgotResetTokenSchema = z.object({
   token: text({ error: MSG.required }).min(1, MSG.required),

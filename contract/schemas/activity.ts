@@ -1,7 +1,13 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
 import { text } from "./text";
-import { CHECKLIST_SCORE_MAX, INSPECTOR_KIND, INSPECTOR_KINDS, type InspectorKind, type SlotStatus } from "../activity-codes";
+import {
+  CHECKLIST_SCORE_MAX,
+  INSPECTOR_KIND,
+  INSPECTOR_KINDS,
+  type InspectorKind,
+  type SlotStatus,
+} from "../activity-codes";
 import { intField } from "./extras";
 import { checkbox, code, id, idList, nullableId } from "./form-fields";
 import type { IdName } from "./content";
@@ -16,7 +22,10 @@ export * from "../activity-codes";
 
 const requiredText = (max: number) => text({ error: MSG.required }).trim().min(1, MSG.required).max(max, MSG.too_long);
 const optionalText = (max: number) =>
-  z.preprocess((v) => (v === null || v === undefined ? "" : v), text({ multiline: true, error: MSG.invalid }).trim().max(max, MSG.too_long));
+  z.preprocess(
+    (v) => (v === null || v === undefined ? "" : v),
+    text({ multiline: true, error: MSG.invalid }).trim().max(max, MSG.too_long),
+  );
 
 /**
  * POST/PATCH activity/{id}/checklist/[{checklistid}/]: full score 1–1000, pass score 0 to the full
@@ -39,8 +48,10 @@ export const checklistSchema = z
     is_attach_file: checkbox(),
   })
   .superRefine((v, ctx) => {
-    if (v.pass_score > v.full_score) ctx.addIssue({ code: "custom", path: ["pass_score"], message: MSG.pass_score_above_full });
-    if (!v.is_verify_by_inspector && !v.is_verify_by_admin) ctx.addIssue({ code: "custom", path: ["is_verify_by_admin"], message: MSG.verify_by_required });
+    if (v.pass_score > v.full_score)
+      ctx.addIssue({ code: "custom", path: ["pass_score"], message: MSG.pass_score_above_full });
+    if (!v.is_verify_by_inspector && !v.is_verify_by_admin)
+      ctx.addIssue({ code: "custom", path: ["is_verify_by_admin"], message: MSG.verify_by_required });
   });
 export type ChecklistInput = z.infer<typeof checklistSchema>;
 
@@ -52,8 +63,10 @@ export const inspectorSchema = z
     account: z.preprocess((v) => (v === "" || v === null ? undefined : v), id().optional()),
   })
   .superRefine((v, ctx) => {
-    if (v.kind === INSPECTOR_KIND.group && v.group === undefined) ctx.addIssue({ code: "custom", path: ["group"], message: MSG.required });
-    if (v.kind === INSPECTOR_KIND.account && v.account === undefined) ctx.addIssue({ code: "custom", path: ["account"], message: MSG.required });
+    if (v.kind === INSPECTOR_KIND.group && v.group === undefined)
+      ctx.addIssue({ code: "custom", path: ["group"], message: MSG.required });
+    if (v.kind === INSPECTOR_KIND.account && v.account === undefined)
+      ctx.addIssue({ code: "custom", path: ["account"], message: MSG.required });
   });
 export type InspectorInput = z.infer<typeof inspectorSchema>;
 
@@ -69,7 +82,8 @@ export const verifySchema = z
     is_resubmit: checkbox(),
   })
   .superRefine((v, ctx) => {
-    if (!v.is_resubmit && v.score === undefined) ctx.addIssue({ code: "custom", path: ["score"], message: MSG.required });
+    if (!v.is_resubmit && v.score === undefined)
+      ctx.addIssue({ code: "custom", path: ["score"], message: MSG.required });
   });
 export type VerifyInput = z.infer<typeof verifySchema>;
 

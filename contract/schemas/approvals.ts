@@ -1,7 +1,14 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
 import { BUDGET_CATEGORY_TYPE, BUDGET_CATEGORY_TYPES, type BudgetCategoryType, type ProgressStatus } from "../codes";
-import { APPROVAL_PAGES, MAX_DECISION_IDS, type Decision, type DecisionOutcome, type DecisionReason, type EnrolCase } from "../approval-codes";
+import {
+  APPROVAL_PAGES,
+  MAX_DECISION_IDS,
+  type Decision,
+  type DecisionOutcome,
+  type DecisionReason,
+  type EnrolCase,
+} from "../approval-codes";
 import { answersSchema, type Form } from "./requests";
 import type { Seats } from "./enrollment";
 import { code as codeOf, id, idList, isBlank, withDefault } from "./form-fields";
@@ -32,10 +39,16 @@ export type ApprovalQuery = z.infer<typeof approvalQuerySchema>;
  */
 export const decisionSchema = z.object({
   enrollment_list: idList(MAX_DECISION_IDS).refine((ids) => ids.length > 0, MSG.required),
-  note: z.preprocess((v) => (v == null ? "" : v), z.string({ error: MSG.invalid }).trim().max(DEFAULT_CONTENT_LIMITS.description, MSG.too_long)),
+  note: z.preprocess(
+    (v) => (v == null ? "" : v),
+    z.string({ error: MSG.invalid }).trim().max(DEFAULT_CONTENT_LIMITS.description, MSG.too_long),
+  ),
 });
 /** The same, for a rejection: the reason is required. */
-export const rejectionSchema = decisionSchema.refine((d) => d.note !== "", { message: MSG.reason_required, path: ["note"] });
+export const rejectionSchema = decisionSchema.refine((d) => d.note !== "", {
+  message: MSG.reason_required,
+  path: ["note"],
+});
 export type DecisionInput = z.infer<typeof decisionSchema>;
 
 /** POST dashboard/enrollment/close/: close a content's enrollment now. */
@@ -59,7 +72,14 @@ export type ApprovalRow = {
   /** The content's seats now (null: no capacity). */
   seats: Seats | null;
   /** Waiting in its content's approval flow (docs/decisions/074): the request, the step and who decides it. */
-  flow: { request: number; name: string; step: number; count_step: number; waiting_for: { id: number; name: string; username: string }[]; submission: number | null } | null;
+  flow: {
+    request: number;
+    name: string;
+    step: number;
+    count_step: number;
+    waiting_for: { id: number; name: string; username: string }[];
+    submission: number | null;
+  } | null;
   /** Whether the signed-in account may decide it now (the step's decider; else the enrollment change flag). */
   can_decide: boolean;
   /** The enrollment form's answers given at enrolment (a form_submission id), else null. */
@@ -127,8 +147,15 @@ export function budgetCategorySchemas(limits: ContentLimits = DEFAULT_CONTENT_LI
   const code = codeField(limits).refine((v) => v !== null, MSG.required);
   // A blank choice is no choice: the default on create, unchanged on update.
   const type = z.preprocess((v) => (isBlank(v) ? undefined : v), codeOf(BUDGET_CATEGORY_TYPES));
-  const { create, update } = createAndUpdate({ name_bp: nameField(limits), name_ac: nameField(limits), code, type }, ["name_bp", "name_ac", "code"], {});
-  return { create: create.extend({ type: withDefault(codeOf(BUDGET_CATEGORY_TYPES), BUDGET_CATEGORY_TYPE.both) }), update };
+  const { create, update } = createAndUpdate(
+    { name_bp: nameField(limits), name_ac: nameField(limits), code, type },
+    ["name_bp", "name_ac", "code"],
+    {},
+  );
+  return {
+    create: create.extend({ type: withDefault(codeOf(BUDGET_CATEGORY_TYPES), BUDGET_CATEGORY_TYPE.both) }),
+    update,
+  };
 }
 export type BudgetCategory = BudgetCategoryRef & { type: BudgetCategoryType; count_record: number };
 

@@ -29,7 +29,11 @@ import type { ProgressStatus } from "../codes";
 
 /** Longest period of doing or extension, in days (ten years). */
 export const MAX_DURATION_DAYS = 3650;
-const days = () => z.preprocess((v) => (isBlank(v) ? null : v), int({ min: 1, max: MAX_DURATION_DAYS, rangeMessage: ASG_MSG.days_range }).nullable());
+const days = () =>
+  z.preprocess(
+    (v) => (isBlank(v) ? null : v),
+    int({ min: 1, max: MAX_DURATION_DAYS, rangeMessage: ASG_MSG.days_range }).nullable(),
+  );
 const withZero = <S extends z.ZodType>(s: S) => z.preprocess((v) => (isBlank(v) ? 0 : v), s);
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -64,13 +68,17 @@ const settingsShape = (limits: ContentLimits, offsetMinutes: number) => ({
 });
 
 /** A whole number of a setting, blank: its default; out of bounds: `message`, which names them. */
-const intSetting = (fallback: number, min: number, max: number, message: string) => z.preprocess((v) => (isBlank(v) ? fallback : v), int({ min, max, rangeMessage: message }));
+const intSetting = (fallback: number, min: number, max: number, message: string) =>
+  z.preprocess((v) => (isBlank(v) ? fallback : v), int({ min, max, rangeMessage: message }));
 
 /** The auto-assignment's own settings (spec 001 §3 "Auto-assignment settings"; decision 052). */
 const autoShape = {
   date_start: dateOnly(),
   date_end: dateOnly(),
-  assign_time: z.preprocess((v) => (isBlank(v) ? AUTO_DEFAULTS.assign_time : v), text().refine((s) => TIME.test(s), ASG_MSG.assign_time_format)),
+  assign_time: z.preprocess(
+    (v) => (isBlank(v) ? AUTO_DEFAULTS.assign_time : v),
+    text().refine((s) => TIME.test(s), ASG_MSG.assign_time_format),
+  ),
   assign_day: intSetting(AUTO_DEFAULTS.assign_day, 1, 31, ASG_MSG.assign_day_range),
   assign_month: intSetting(AUTO_DEFAULTS.assign_month, 1, 12, ASG_MSG.assign_month_range),
   is_recurring: checkbox(),
@@ -101,13 +109,18 @@ type Settings = {
 export function settingsIssues(v: Settings): { path: string; message: string }[] {
   const out: { path: string; message: string }[] = [];
   if (v.type_expire === 1 && !v.datetime_expire) out.push({ path: "datetime_expire", message: ASG_MSG.date_required });
-  if (v.type_expire === 2 && !v.duration_expire) out.push({ path: "duration_expire", message: ASG_MSG.duration_required });
+  if (v.type_expire === 2 && !v.duration_expire)
+    out.push({ path: "duration_expire", message: ASG_MSG.duration_required });
   if (v.type_expand === 1 && !v.datetime_expand) out.push({ path: "datetime_expand", message: ASG_MSG.date_required });
-  if (v.type_expand === 2 && !v.duration_expand) out.push({ path: "duration_expand", message: ASG_MSG.duration_required });
+  if (v.type_expand === 2 && !v.duration_expand)
+    out.push({ path: "duration_expand", message: ASG_MSG.duration_required });
   const assign = v.datetime_assign ?? v.date_start ?? null;
-  if (v.type_expire === 1 && v.datetime_expire && assign && v.datetime_expire <= assign) out.push({ path: "datetime_expire", message: ASG_MSG.expire_before_assign });
-  if (v.type_expand === 1 && v.datetime_expand && assign && v.datetime_expand <= assign) out.push({ path: "datetime_expand", message: ASG_MSG.expand_before_assign });
-  if (v.date_start && v.date_end && v.date_end < v.date_start) out.push({ path: "date_end", message: ASG_MSG.end_before_start });
+  if (v.type_expire === 1 && v.datetime_expire && assign && v.datetime_expire <= assign)
+    out.push({ path: "datetime_expire", message: ASG_MSG.expire_before_assign });
+  if (v.type_expand === 1 && v.datetime_expand && assign && v.datetime_expand <= assign)
+    out.push({ path: "datetime_expand", message: ASG_MSG.expand_before_assign });
+  if (v.date_start && v.date_end && v.date_end < v.date_start)
+    out.push({ path: "date_end", message: ASG_MSG.end_before_start });
   return out;
 }
 
@@ -125,11 +138,20 @@ function createAndUpdate<S extends ReturnType<typeof settingsShape> & Record<str
   const create = checked(
     z.object({
       ...shape,
-      name: z.preprocess((v) => (isBlank(v) || (typeof v === "string" && !v.trim()) ? undefined : v), shape.name.optional()),
+      name: z.preprocess(
+        (v) => (isBlank(v) || (typeof v === "string" && !v.trim()) ? undefined : v),
+        shape.name.optional(),
+      ),
       type: z.preprocess((v) => (isBlank(v) ? undefined : v), code([0, 1, 2]).optional()),
     }),
   );
-  const update = checked(z.object(Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, (f as z.ZodType).optional()])) as { [K in keyof S]: z.ZodOptional<S[K]> }));
+  const update = checked(
+    z.object(
+      Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, (f as z.ZodType).optional()])) as {
+        [K in keyof S]: z.ZodOptional<S[K]>;
+      },
+    ),
+  );
   return { create, update };
 }
 
@@ -147,7 +169,10 @@ export function autoAssignmentSchemas(limits: ContentLimits = DEFAULT_CONTENT_LI
 export type AssignmentInput = Partial<z.output<ReturnType<typeof autoAssignmentSchemas>["update"]>> & { type?: number };
 
 /** POST {id}/content/ (spec 002 §7): content_type_id and content_list. */
-export const assignmentContentSchema = z.object({ content_type_id: id(), content_list: idList(200).refine((l) => l.length > 0, MSG.required) });
+export const assignmentContentSchema = z.object({
+  content_type_id: id(),
+  content_list: idList(200).refine((l) => l.length > 0, MSG.required),
+});
 
 const operator = () => z.preprocess((v) => (isBlank(v) ? 1 : v), code(RULE_OPERATOR_CODES));
 const ruleShape = {
@@ -155,7 +180,12 @@ const ruleShape = {
   content_type_id: z.preprocess((v) => (isBlank(v) || v === "all" ? null : v), id().nullable()),
   content_list: idList(200),
   content_operator: operator(),
-  ...(Object.fromEntries(RULE_CRITERIA.flatMap((c) => [[`${c}_list`, idList(200)], [`${c}_operator`, operator()]])) as {
+  ...(Object.fromEntries(
+    RULE_CRITERIA.flatMap((c) => [
+      [`${c}_list`, idList(200)],
+      [`${c}_operator`, operator()],
+    ]),
+  ) as {
     [K in `${RuleCriterion}_list`]: ReturnType<typeof idList>;
   } & { [K in `${RuleCriterion}_operator`]: ReturnType<typeof operator> }),
 };
@@ -166,7 +196,8 @@ const ruleShape = {
  * name contents of one type.
  */
 export const contentRuleSchema = z.object(ruleShape).superRefine((v, ctx) => {
-  if (v.content_type_id === null && v.content_list.length) ctx.addIssue({ code: "custom", path: ["content_list"], message: ASG_MSG.rule_needs_type });
+  if (v.content_type_id === null && v.content_list.length)
+    ctx.addIssue({ code: "custom", path: ["content_list"], message: ASG_MSG.rule_needs_type });
 });
 export type ContentRuleInput = z.output<typeof contentRuleSchema>;
 
@@ -185,9 +216,22 @@ export const assignmentProgressSchema = z.object({ status: code([22, 30, -5]) })
 // ---- answers ----
 
 /** A content it holds; `rule_id`: brought by that content rule (decision 059), null when added by hand. */
-export type AssignmentContent = { id: number; content_type_id: number; content_type: string; content_id: number; name: string; code: string | null; rule_id: number | null };
+export type AssignmentContent = {
+  id: number;
+  content_type_id: number;
+  content_type: string;
+  content_id: number;
+  name: string;
+  code: string | null;
+  rule_id: number | null;
+};
 /** A content rule as the API answers it: its lists (ids), operators, and how many contents it brings now. */
-export type ContentRule = ContentRuleInput & { id: number; content_type: string | null; content_names: { id: number; name: string }[]; count_content: number };
+export type ContentRule = ContentRuleInput & {
+  id: number;
+  content_type: string | null;
+  content_names: { id: number; name: string }[];
+  count_content: number;
+};
 export type Assignment = {
   id: number;
   type: AssignmentKind;
@@ -232,7 +276,14 @@ export type Audience = {
  * `balance`: the learner's credit before it, in hundredths, when the learning has a price (a
  * charge or "not enough credit"), else null.
  */
-export type AssignmentLine = { account: number; username: string | null; content: number; result: AssignmentResult; cost: number; balance: number | null };
+export type AssignmentLine = {
+  account: number;
+  username: string | null;
+  content: number;
+  result: AssignmentResult;
+  cost: number;
+  balance: number | null;
+};
 /** The preview (spec 001 §3 "Preview"): what assigning now would do, per content and in total. */
 export type AssignmentPreview = {
   assigned_time: string;
@@ -248,7 +299,15 @@ export type AssignmentPreview = {
   /** Who would be charged, and how much altogether (hundredths). */
   charged: { learners: number; total: number };
   /** Per content: its price per learning (hundredths; 0 free or not charged) and the total it would charge. */
-  contents: { id: number; name: string; add: number; skip: number; cost: number; charged: number; by_result: { result: AssignmentResult; count: number }[] }[];
+  contents: {
+    id: number;
+    name: string;
+    add: number;
+    skip: number;
+    cost: number;
+    charged: number;
+    by_result: { result: AssignmentResult; count: number }[];
+  }[];
   lines: AssignmentLine[];
 };
 export type AssignmentResultRow = {
@@ -264,5 +323,15 @@ export type AssignmentResultRow = {
   enrollment: number | null;
   datetime_create: string;
 };
-export type AssignmentResults = Paged<AssignmentResultRow> & { by_result: { result: AssignmentResult; count: number }[] };
-export type AssignmentRound = { id: number; datetime_due: string; datetime_run: string | null; status: number; is_refresh: boolean; count_added: number; count_result: number };
+export type AssignmentResults = Paged<AssignmentResultRow> & {
+  by_result: { result: AssignmentResult; count: number }[];
+};
+export type AssignmentRound = {
+  id: number;
+  datetime_due: string;
+  datetime_run: string | null;
+  status: number;
+  is_refresh: boolean;
+  count_added: number;
+  count_result: number;
+};

@@ -11,9 +11,15 @@ import type { IdName } from "./content";
 
 /** The class a sheet or a code names. */
 export type QrClass = {
-  id: number; name: string; code: string; check_in_type: number; is_cancelled: boolean;
+  id: number;
+  name: string;
+  code: string;
+  check_in_type: number;
+  is_cancelled: boolean;
   // Its check-in options (docs/decisions/046): who holds the code, self check-in, regenerating allowed.
-  qr_code_holder: number; is_user_check_in: boolean; is_allow_change_qr: boolean;
+  qr_code_holder: number;
+  is_user_check_in: boolean;
+  is_allow_change_qr: boolean;
 };
 
 /** One session's sheet: its code (the token the QR's address ends with), its version and when it was made. */
@@ -25,7 +31,12 @@ export type QrSheetAnswer = QrSheet & { class: QrClass };
 export type QrSheetsAnswer = { class: QrClass; results: QrSheet[] };
 
 /** The learner's attendance at the code's session (null: not checked in yet). */
-export type QrAttendance = { datetime_checkin: string | null; checkin_source: number | null; datetime_checkout: string | null; checkout_source: number | null };
+export type QrAttendance = {
+  datetime_checkin: string | null;
+  checkin_source: number | null;
+  datetime_checkout: string | null;
+  checkout_source: number | null;
+};
 
 /**
  * GET class/checkin/?code=: what the learner's page shows — the class and session, their
@@ -34,7 +45,15 @@ export type QrAttendance = { datetime_checkin: string | null; checkin_source: nu
  */
 export type QrCheckinAnswer = {
   class: Pick<QrClass, "id" | "name" | "code" | "check_in_type">;
-  session: { id: number; name: string; date: string; start_time: string; end_time: string; location: IdName | null; room: IdName | null };
+  session: {
+    id: number;
+    name: string;
+    date: string;
+    start_time: string;
+    end_time: string;
+    location: IdName | null;
+    room: IdName | null;
+  };
   attendance: QrAttendance | null;
   next_action: "in" | "out" | null;
 };
@@ -59,7 +78,9 @@ export const QR_SCAN_SOURCES = [CHECKIN_SOURCE.web, CHECKIN_SOURCE.mobile] as co
 export const qrScanSchema = z.object({
   code: z.string().trim().min(1).max(200),
   source: z
-    .union([z.literal(QR_SCAN_SOURCES), z.enum(QR_SCAN_SOURCES.map(String) as [string, ...string[]])], { error: MSG.invalid_choice })
+    .union([z.literal(QR_SCAN_SOURCES), z.enum(QR_SCAN_SOURCES.map(String) as [string, ...string[]])], {
+      error: MSG.invalid_choice,
+    })
     .optional()
     .transform((v) => (v === undefined ? CHECKIN_SOURCE.web : Number(v))),
 });

@@ -64,7 +64,13 @@ export type SessionLiveInput = z.infer<ReturnType<typeof sessionLiveSchema>>;
 
 /** GET (and the answer of PUT) …/session/{sessionid}/live/. `is_online`: the type has live details (1, 5). */
 export type SessionLive = {
-  id: number; name: string; type: number; is_online: boolean; url: string; is_playback: boolean; live_id: number | null;
+  id: number;
+  name: string;
+  type: number;
+  is_online: boolean;
+  url: string;
+  is_playback: boolean;
+  live_id: number | null;
   /** The live item named by live_id (null when none, or when it was deleted since). */
   live: { id: number; name: string } | null;
 };
@@ -77,8 +83,22 @@ export type SessionMaterialInput = z.infer<typeof sessionMaterialSchema>;
 export type SessionMaterial = {
   id: number;
   sort: number;
-  material: { id: number; name: string; slot_type: SlotType; section: IdName; is_required: boolean; is_display: boolean; url: string | null; file: string | null; file_name: string | null };
+  material: {
+    id: number;
+    name: string;
+    slot_type: SlotType;
+    section: IdName;
+    is_required: boolean;
+    is_display: boolean;
+    url: string | null;
+    file: string | null;
+    file_name: string | null;
+  };
 };
 
 /** A row of GET dashboard/class/{id}/activity/: an activity created from the class's curriculum. */
-export type ClassActivity = { id: number; sort: number; activity: { id: number; name: string; code: string; is_display: boolean; checklist_count: number } };
+export type ClassActivity = {
+  id: number;
+  sort: number;
+  activity: { id: number; name: string; code: string; is_display: boolean; checklist_count: number };
+};

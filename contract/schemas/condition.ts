@@ -1,6 +1,14 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
-import { CONDITION_OPERATOR, CONDITION_TEXT_LISTS, PERMISSION_RANGES, POINT_RANGES, type ConditionOperator, type ConditionTextList, type PermissionRange } from "../codes";
+import {
+  CONDITION_OPERATOR,
+  CONDITION_TEXT_LISTS,
+  PERMISSION_RANGES,
+  POINT_RANGES,
+  type ConditionOperator,
+  type ConditionTextList,
+  type PermissionRange,
+} from "../codes";
 import { always, checkbox, code, dateOnly, idList, int, withDefault } from "./form-fields";
 
 /**
@@ -31,7 +39,9 @@ export const CONDITION_LISTS = [
 export type ConditionListField = (typeof CONDITION_LISTS)[number]["field"];
 export const CONDITION_LIST_FIELDS: readonly ConditionListField[] = CONDITION_LISTS.map((l) => l.field);
 /** A group's condition takes every list but accounts: a list of accounts is the other kind of group. */
-export const GROUP_CONDITION_FIELDS = CONDITION_LIST_FIELDS.filter((f): f is Exclude<ConditionListField, "account"> => f !== "account");
+export const GROUP_CONDITION_FIELDS = CONDITION_LIST_FIELDS.filter(
+  (f): f is Exclude<ConditionListField, "account"> => f !== "account",
+);
 export type GroupConditionField = (typeof GROUP_CONDITION_FIELDS)[number];
 
 /** -1: a range bound that is not set. */
@@ -44,10 +54,17 @@ export type RangeKey = `${PermissionRange}_gte` | `${PermissionRange}_lte`;
 /** A bound of a range: -1 (unset; a blank field is unset too) or a whole number 0–200 (years; points up to POINT_RANGES). */
 const bound = (r: PermissionRange) => {
   const base = withDefault(int({ min: UNSET, max: POINT_RANGES[r] ?? 200 }), UNSET);
-  return RANGES_WITHOUT_DATA.includes(r) ? base.refine((n) => n === UNSET, { message: MSG.invalid_choice, abort: true }) : base;
+  return RANGES_WITHOUT_DATA.includes(r)
+    ? base.refine((n) => n === UNSET, { message: MSG.invalid_choice, abort: true })
+    : base;
 };
 const rangeFields = () =>
-  Object.fromEntries(PERMISSION_RANGES.flatMap((r) => [[`${r}_gte`, bound(r)], [`${r}_lte`, bound(r)]])) as Record<RangeKey, ReturnType<typeof bound>>;
+  Object.fromEntries(
+    PERMISSION_RANGES.flatMap((r) => [
+      [`${r}_gte`, bound(r)],
+      [`${r}_lte`, bound(r)],
+    ]),
+  ) as Record<RangeKey, ReturnType<typeof bound>>;
 
 /** How many values a text list takes, and how long one may be. */
 export const TEXT_LIST_MAX = 100;
@@ -68,7 +85,13 @@ export const textList = () =>
       return parts.map((x) => (typeof x === "string" ? x.trim() : x)).filter((x) => x !== "");
     },
     z
-      .array(z.string({ error: MSG.invalid }).max(TEXT_VALUE_MAX, MSG.too_long).refine((x) => !x.includes(TEXT_LIST_SEPARATOR), { message: MSG.invalid, abort: true }), { error: MSG.invalid })
+      .array(
+        z
+          .string({ error: MSG.invalid })
+          .max(TEXT_VALUE_MAX, MSG.too_long)
+          .refine((x) => !x.includes(TEXT_LIST_SEPARATOR), { message: MSG.invalid, abort: true }),
+        { error: MSG.invalid },
+      )
       .max(TEXT_LIST_MAX, MSG.too_long)
       .transform((xs) => xs.filter((x, n) => xs.findIndex((y) => y.toLowerCase() === x.toLowerCase()) === n)),
   );
@@ -109,11 +132,17 @@ export function conditionSchema<F extends ConditionListField>(fields: readonly F
     date_account_start_lte: dateOnly(),
   });
   const ranged = PERMISSION_RANGES.reduce(
-    (schema, r) => schema.refine((c) => !reversed(c, r), { message: MSG.range_lte_below_gte, path: [`${r}_lte`], ...always }),
+    (schema, r) =>
+      schema.refine((c) => !reversed(c, r), { message: MSG.range_lte_below_gte, path: [`${r}_lte`], ...always }),
     object as z.ZodType<Record<string, unknown>>,
   );
   return ranged.refine(
-    (c) => !(typeof c.date_account_start_gte === "string" && typeof c.date_account_start_lte === "string" && c.date_account_start_lte < c.date_account_start_gte),
+    (c) =>
+      !(
+        typeof c.date_account_start_gte === "string" &&
+        typeof c.date_account_start_lte === "string" &&
+        c.date_account_start_lte < c.date_account_start_gte
+      ),
     { message: MSG.date_end_before_start, path: ["date_account_start_lte"], ...always },
   ) as unknown as z.ZodType<ConditionInput<F>>;
 }
@@ -123,7 +152,12 @@ export type Condition<F extends ConditionListField = ConditionListField> = { id:
 
 /** The empty condition: no criteria (which matches nobody, docs/decisions/030). */
 export function emptyCondition<F extends ConditionListField>(fields: readonly F[]): ConditionInput<F> {
-  const out: Record<string, unknown> = { operator: CONDITION_OPERATOR.all, is_include_sub_department: false, date_account_start_gte: null, date_account_start_lte: null };
+  const out: Record<string, unknown> = {
+    operator: CONDITION_OPERATOR.all,
+    is_include_sub_department: false,
+    date_account_start_gte: null,
+    date_account_start_lte: null,
+  };
   for (const f of fields) out[f] = [];
   for (const f of CONDITION_TEXT_LISTS) out[f] = [];
   for (const r of PERMISSION_RANGES) out[`${r}_gte`] = out[`${r}_lte`] = UNSET;

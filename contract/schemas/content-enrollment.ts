@@ -22,7 +22,17 @@ import {
   type TypeAccess,
   type TypeWaiting,
 } from "../codes";
-import { always, checkbox, code, idList, int, isoDateTime, localDateTime, nullableId, withDefault } from "./form-fields";
+import {
+  always,
+  checkbox,
+  code,
+  idList,
+  int,
+  isoDateTime,
+  localDateTime,
+  nullableId,
+  withDefault,
+} from "./form-fields";
 
 /**
  * Enrollment settings of a content (spec 001 §3 "Enrollment settings", §4 "Cancel types", §5
@@ -73,7 +83,10 @@ const cancelPeriod = (kind: CancelContentKind, units: Units) =>
     (v) => v ?? {},
     z
       .object({
-        type: withDefault(code(CANCEL_TYPE_CODES), CANCEL_TYPES_ALLOWED[kind][0]).refine((t) => isCancelTypeAllowed(kind, t), { message: MSG.cancel_type_not_allowed, abort: true }),
+        type: withDefault(code(CANCEL_TYPE_CODES), CANCEL_TYPES_ALLOWED[kind][0]).refine(
+          (t) => isCancelTypeAllowed(kind, t),
+          { message: MSG.cancel_type_not_allowed, abort: true },
+        ),
         duration: days(units),
         datetime_start: instant(units),
         datetime_end: instant(units),
@@ -81,11 +94,14 @@ const cancelPeriod = (kind: CancelContentKind, units: Units) =>
       .superRefine((p, ctx) => {
         // What the type needs is only asked once the type itself is right.
         if (!isCancelTypeAllowed(kind, p.type)) return;
-        if (CANCEL_TYPES_WITH_DURATION.includes(p.type) && p.duration === null) ctx.addIssue({ code: "custom", message: MSG.required, path: ["duration"] });
+        if (CANCEL_TYPES_WITH_DURATION.includes(p.type) && p.duration === null)
+          ctx.addIssue({ code: "custom", message: MSG.required, path: ["duration"] });
         if (p.type === 1) {
-          if (p.datetime_start === null) ctx.addIssue({ code: "custom", message: MSG.required, path: ["datetime_start"] });
+          if (p.datetime_start === null)
+            ctx.addIssue({ code: "custom", message: MSG.required, path: ["datetime_start"] });
           if (p.datetime_end === null) ctx.addIssue({ code: "custom", message: MSG.required, path: ["datetime_end"] });
-          if (!endNotBeforeStart(p)) ctx.addIssue({ code: "custom", message: MSG.date_end_before_start, path: ["datetime_end"] });
+          if (!endNotBeforeStart(p))
+            ctx.addIssue({ code: "custom", message: MSG.date_end_before_start, path: ["datetime_end"] });
         }
       })
       .transform((p) => ({
@@ -122,7 +138,10 @@ export function enrollmentSchema(kind: CancelContentKind, units: Units = "api") 
       is_session_reserved: checkbox(),
       is_session_enrollment: checkbox(),
       minimum_session_enrollment: withDefault(int({ min: 0 }), ENROLLMENT_DEFAULTS.minimum_session_enrollment),
-      maximum_session_enrollment: withDefault(int({ min: 1, notZero: true }), ENROLLMENT_DEFAULTS.maximum_session_enrollment),
+      maximum_session_enrollment: withDefault(
+        int({ min: 1, notZero: true }),
+        ENROLLMENT_DEFAULTS.maximum_session_enrollment,
+      ),
       type_access: withDefault(code(values(TYPE_ACCESS)), ENROLLMENT_DEFAULTS.type_access),
       enrollment_required: checkbox(),
       type_waiting: withDefault(code(values(TYPE_WAITING)), ENROLLMENT_DEFAULTS.type_waiting),
@@ -162,7 +181,12 @@ export type EnrollmentSettings = {
   enrollment_required: boolean;
   type_waiting: TypeWaiting;
   content_period_enroll: { datetime_start: string | null; datetime_end: string | null };
-  content_period_cancel: { type: CancelType; duration: number | null; datetime_start: string | null; datetime_end: string | null };
+  content_period_cancel: {
+    type: CancelType;
+    duration: number | null;
+    datetime_start: string | null;
+    datetime_end: string | null;
+  };
   is_allow_change_session_enrollment: boolean;
   is_user_canceled: boolean;
   is_rejected_able_re_enroll: boolean;
@@ -199,11 +223,15 @@ export function identificationSchema(min: LockMinimums = DEFAULT_LOCK_MINIMUMS, 
       is_enabled: checkbox(),
       identification: withDefault(code(IDENTIFICATION_METHOD_CODES), IDENTIFICATION_METHOD.otp),
       lock_method: withDefault(code(LOCK_METHOD_CODES), LOCK_METHOD.duration),
-      attempt: withDefault(int({ min: 1, max: 100, notZero: true }).refine((n) => n >= min.attempt, MSG.value_below_minimum), Math.max(1, min.attempt)),
+      attempt: withDefault(
+        int({ min: 1, max: 100, notZero: true }).refine((n) => n >= min.attempt, MSG.value_below_minimum),
+        Math.max(1, min.attempt),
+      ),
       duration_lock: withDefault(duration.nullable(), null),
     })
     .superRefine((s, ctx) => {
-      if (s.lock_method === LOCK_METHOD.duration && s.duration_lock === null) ctx.addIssue({ code: "custom", message: MSG.required, path: ["duration_lock"] });
+      if (s.lock_method === LOCK_METHOD.duration && s.duration_lock === null)
+        ctx.addIssue({ code: "custom", message: MSG.required, path: ["duration_lock"] });
     })
     .transform((s) => ({ ...s, duration_lock: s.lock_method === LOCK_METHOD.duration ? s.duration_lock : null }));
 }

@@ -1,5 +1,12 @@
 import { z } from "../zod";
-import { PERMISSION_ACCESS, PERMISSION_RULE, type ConditionOperator, type ConditionTextList, type PermissionAccess, type PermissionRule } from "../codes";
+import {
+  PERMISSION_ACCESS,
+  PERMISSION_RULE,
+  type ConditionOperator,
+  type ConditionTextList,
+  type PermissionAccess,
+  type PermissionRule,
+} from "../codes";
 import { code, id, withDefault } from "./form-fields";
 import {
   CONDITION_LISTS,
@@ -80,5 +87,9 @@ export type ContentAdmin = {
 export type AccountOption = { id: number; name: string; code: string; value: number };
 
 /** The criteria a rule's condition has: filled lists, set bounds, set dates. */
-export const criteriaCount = (c: Pick<PermissionCondition, PermissionListField | RangeKey | ConditionTextList | "date_account_start_gte" | "date_account_start_lte">): number =>
-  conditionCriteria(c, PERMISSION_LIST_FIELDS);
+export const criteriaCount = (
+  c: Pick<
+    PermissionCondition,
+    PermissionListField | RangeKey | ConditionTextList | "date_account_start_gte" | "date_account_start_lte"
+  >,
+): number => conditionCriteria(c, PERMISSION_LIST_FIELDS);

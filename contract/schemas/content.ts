@@ -48,7 +48,10 @@ function fields(limits: ContentLimits) {
     is_environmental: checkbox(),
     tag_list: ids(),
     instructor_list: ids(),
-    desc: z.preprocess((v) => (v === null ? "" : v), text({ multiline: true, error: MSG.invalid }).max(limits.description, MSG.too_long)),
+    desc: z.preprocess(
+      (v) => (v === null ? "" : v),
+      text({ multiline: true, error: MSG.invalid }).max(limits.description, MSG.too_long),
+    ),
   };
 }
 
@@ -57,7 +60,10 @@ export const ALL_TAG_EXTRAS: readonly TagExtraField[] = CONTENT_TAG_EXTRAS.map((
 /** The extras switched on (CONTENT_TAG_EXTRAS): lists of tag ids, absent unless given. Others are dropped. */
 const extras = (enabled: readonly TagExtraField[]) =>
   // Typed as all of them: they are optional either way.
-  Object.fromEntries(enabled.map((field) => [field, ids().optional()])) as Record<TagExtraField, z.ZodOptional<ReturnType<typeof ids>>>;
+  Object.fromEntries(enabled.map((field) => [field, ids().optional()])) as Record<
+    TagExtraField,
+    z.ZodOptional<ReturnType<typeof ids>>
+  >;
 
 /**
  * The create and update schemas under the given limits, with the extras whose config flag is on
@@ -95,7 +101,10 @@ function contentSchemas(limits: ContentLimits, enabledExtras: readonly TagExtraF
 }
 
 /** Course (spec 001 §3): the content fields with its instructors. */
-export function courseSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS) {
+export function courseSchemas(
+  limits: ContentLimits = DEFAULT_CONTENT_LIMITS,
+  enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS,
+) {
   return contentSchemas(limits, enabledExtras);
 }
 
@@ -109,29 +118,50 @@ export type ContentCreateInput = z.infer<ReturnType<typeof commonSchemas>["creat
 export type ContentUpdateInput = z.infer<ReturnType<typeof commonSchemas>["update"]>;
 
 /** Activity (spec 001 §3): the content fields without instructors (inspectors are per checklist). */
-export function activitySchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS) {
+export function activitySchemas(
+  limits: ContentLimits = DEFAULT_CONTENT_LIMITS,
+  enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS,
+) {
   return commonSchemas(limits, enabledExtras);
 }
 export type ActivityCreateInput = z.infer<ReturnType<typeof activitySchemas>["create"]>;
 export type ActivityUpdateInput = z.infer<ReturnType<typeof activitySchemas>["update"]>;
 
 /** Class (spec 001 §3): the content fields without instructors (those are per session), with its own settings. */
-export function classSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS) {
+export function classSchemas(
+  limits: ContentLimits = DEFAULT_CONTENT_LIMITS,
+  enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS,
+) {
   const { create, update } = commonSchemas(limits, enabledExtras);
   return { create: create.extend(classOwnFields), update: update.extend(partial(classOwnFields)) };
 }
 /** Class program (spec 001 §3 "A class program has image, desc, competency_list"): the content fields; its competencies are the engine's tab. */
-export function classProgramSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS) {
+export function classProgramSchemas(
+  limits: ContentLimits = DEFAULT_CONTENT_LIMITS,
+  enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS,
+) {
   return commonSchemas(limits, enabledExtras);
 }
 const partial = <T extends Record<string, z.ZodType>>(shape: T) =>
-  Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
+  Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as {
+    [K in keyof T]: z.ZodOptional<T[K]>;
+  };
 
 /**
  * Each content type's form schemas, by the registry's `schema` name (app/registry/content.js):
  * the dashboard's forms and the API's resource read the same one; a test holds the names together.
  */
-export const CONTENT_SCHEMAS = { course: courseSchemas, activity: activitySchemas, class: classSchemas, class_program: classProgramSchemas, survey: surveySchemas, live: liveSchemas, testbank: testbankSchemas, test: testSchemas, ...MEDIA_SCHEMAS } as const;
+export const CONTENT_SCHEMAS = {
+  course: courseSchemas,
+  activity: activitySchemas,
+  class: classSchemas,
+  class_program: classProgramSchemas,
+  survey: surveySchemas,
+  live: liveSchemas,
+  testbank: testbankSchemas,
+  test: testSchemas,
+  ...MEDIA_SCHEMAS,
+} as const;
 export type ContentSchemaName = keyof typeof CONTENT_SCHEMAS;
 
 export const courseCreateSchema = courseSchemas().create;

@@ -15,16 +15,30 @@ import type { AccountRef } from "./user";
 
 /** An amount given (positive) or taken back (negative), in baht with 2 decimals; never 0. */
 export const creditAmountField = () =>
-  decimalField({ min: -CREDIT_CHANGE_MAX, max: CREDIT_CHANGE_MAX, places: MONEY_PLACES, rangeMessage: CREDIT_MSG.amount_range, placesMessage: MSG.amount_decimals }).refine((n) => n !== 0, MSG.value_not_zero);
+  decimalField({
+    min: -CREDIT_CHANGE_MAX,
+    max: CREDIT_CHANGE_MAX,
+    places: MONEY_PLACES,
+    rangeMessage: CREDIT_MSG.amount_range,
+    placesMessage: MSG.amount_decimals,
+  }).refine((n) => n !== 0, MSG.value_not_zero);
 
 /** Why: required, one line. */
-export const creditNoteField = () => text({ error: MSG.required }).trim().min(1, MSG.required).max(CREDIT_NOTE_MAX, MSG.too_long);
+export const creditNoteField = () =>
+  text({ error: MSG.required }).trim().min(1, MSG.required).max(CREDIT_NOTE_MAX, MSG.too_long);
 /** The document it comes from (a receipt, an order number): once per account; blank is none. */
 export const creditReferenceField = () =>
-  z.preprocess((v) => (isBlank(v) || (typeof v === "string" && !v.trim()) ? null : v), text({ error: MSG.invalid }).trim().max(CREDIT_REFERENCE_MAX, MSG.too_long).nullable());
+  z.preprocess(
+    (v) => (isBlank(v) || (typeof v === "string" && !v.trim()) ? null : v),
+    text({ error: MSG.invalid }).trim().max(CREDIT_REFERENCE_MAX, MSG.too_long).nullable(),
+  );
 
 /** POST dashboard/user/{id}/credit/: a top-up (or a deduction) with its reason. */
-export const creditChangeSchema = z.object({ amount: creditAmountField(), note: creditNoteField(), reference: creditReferenceField() });
+export const creditChangeSchema = z.object({
+  amount: creditAmountField(),
+  note: creditNoteField(),
+  reference: creditReferenceField(),
+});
 export type CreditChangeInput = z.output<typeof creditChangeSchema>;
 
 /** One change of a balance: how much (hundredths, negative spent), why, for which content, by whom, and the balance after it. */

@@ -2,7 +2,15 @@ import { z } from "../zod";
 import { MSG } from "../messages";
 import { text } from "./text";
 import { IDENTIFICATION_METHOD, IDENTIFICATION_METHOD_CODES, LOCK_METHOD, LOCK_METHOD_CODES } from "../codes";
-import { FILE_SLOT_TYPES, MAX_ATTEMPT, MAX_LOCK_ATTEMPT, SLOT_TYPES, URL_SLOT_TYPES, type ReuseKind, type SlotType } from "../curriculum-codes";
+import {
+  FILE_SLOT_TYPES,
+  MAX_ATTEMPT,
+  MAX_LOCK_ATTEMPT,
+  SLOT_TYPES,
+  URL_SLOT_TYPES,
+  type ReuseKind,
+  type SlotType,
+} from "../curriculum-codes";
 import { MAX_DURATION_SECONDS, timeTextToSeconds } from "../units";
 
 /**
@@ -24,17 +32,31 @@ export const TIME_TEXT_INVALID = "curriculum_time_invalid";
 
 const MAX_ID = 2_147_483_647;
 const toNumber = (v: unknown) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
-const id = () => z.preprocess(toNumber, z.number({ error: MSG.invalid }).int(MSG.invalid).min(1, MSG.invalid).max(MAX_ID, MSG.invalid));
+const id = () =>
+  z.preprocess(
+    toNumber,
+    z.number({ error: MSG.invalid }).int(MSG.invalid).min(1, MSG.invalid).max(MAX_ID, MSG.invalid),
+  );
 
 const splitIds = (v: unknown) => {
   if (v === null || v === "" || v === undefined) return [];
-  if (typeof v === "string") return v.split(",").map((s) => s.trim()).filter(Boolean);
+  if (typeof v === "string")
+    return v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (typeof v === "number") return [v];
   return v;
 };
 /** A list of ids: an array (of numbers or texts) or one comma-separated text; "" is empty. Duplicates dropped. */
 export const idList = () =>
-  z.preprocess(splitIds, z.array(id(), { error: MSG.invalid }).max(500, MSG.too_long).transform((ids) => [...new Set(ids)]));
+  z.preprocess(
+    splitIds,
+    z
+      .array(id(), { error: MSG.invalid })
+      .max(500, MSG.too_long)
+      .transform((ids) => [...new Set(ids)]),
+  );
 /** An order: like idList, but an id given twice is refused. */
 const orderList = () =>
   z.preprocess(
@@ -49,15 +71,25 @@ const TICKED = [true, "true", "on", "1", 1];
 const UNTICKED = [false, "false", "off", "0", 0, "", null];
 /** A checkbox of an HTML form: missing is unticked. */
 const formCheckbox = () =>
-  z.preprocess((v) => (v === undefined ? false : TICKED.includes(v as never) ? true : UNTICKED.includes(v as never) ? false : v), z.boolean({ error: MSG.invalid }));
+  z.preprocess(
+    (v) => (v === undefined ? false : TICKED.includes(v as never) ? true : UNTICKED.includes(v as never) ? false : v),
+    z.boolean({ error: MSG.invalid }),
+  );
 /** A boolean of a JSON call: missing stays missing (so a default applies). */
 const jsonBoolean = () =>
-  z.preprocess((v) => (v === undefined ? undefined : TICKED.includes(v as never) ? true : UNTICKED.includes(v as never) ? false : v), z.boolean({ error: MSG.invalid }));
+  z.preprocess(
+    (v) =>
+      v === undefined ? undefined : TICKED.includes(v as never) ? true : UNTICKED.includes(v as never) ? false : v,
+    z.boolean({ error: MSG.invalid }),
+  );
 
 /** A whole number within bounds; "" and a missing value become `empty` when given. */
 const wholeNumber = (min: number, max: number, empty?: number) =>
   z.preprocess(
-    (v) => (empty !== undefined && (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) ? empty : toNumber(v)),
+    (v) =>
+      empty !== undefined && (v === undefined || v === null || (typeof v === "string" && v.trim() === ""))
+        ? empty
+        : toNumber(v),
     z.number({ error: MSG.invalid }).int(MSG.invalid).min(min, MSG.value_too_small).max(max, MSG.value_too_large),
   );
 
@@ -74,13 +106,18 @@ const duration = (form: boolean, min: number, empty?: number) => {
     z
       .number({ error: (issue) => (issue.input === undefined ? MSG.required : TIME_TEXT_INVALID) })
       .refine((n) => Number.isFinite(n), TIME_TEXT_INVALID)
-      .pipe(z.number().int(TIME_TEXT_INVALID).min(min, MSG.value_too_small).max(MAX_DURATION_SECONDS, MSG.value_too_large)),
+      .pipe(
+        z.number().int(TIME_TEXT_INVALID).min(min, MSG.value_too_small).max(MAX_DURATION_SECONDS, MSG.value_too_large),
+      ),
   );
 };
 
 /** One of the given numeric codes, as a number or its text. */
 const code = <T extends readonly number[]>(codes: T) =>
-  z.preprocess(toNumber, z.number({ error: MSG.invalid_choice }).refine((n) => codes.includes(n), MSG.invalid_choice));
+  z.preprocess(
+    toNumber,
+    z.number({ error: MSG.invalid_choice }).refine((n) => codes.includes(n), MSG.invalid_choice),
+  );
 
 // ---- URLs ----------------------------------------------------------------------------------
 
@@ -138,7 +175,8 @@ export const linkSchema = (max: number, youtube: boolean) =>
 export type CurriculumLimits = { text: number; url: number };
 export const DEFAULT_CURRICULUM_LIMITS: CurriculumLimits = { text: 200, url: 255 };
 
-const nameField = (limits: CurriculumLimits) => text({ error: MSG.required }).trim().min(1, MSG.required).max(limits.text, MSG.too_long);
+const nameField = (limits: CurriculumLimits) =>
+  text({ error: MSG.required }).trim().min(1, MSG.required).max(limits.text, MSG.too_long);
 
 /** POST section/: a name; shown unless told otherwise. PATCH section/{id}/: name and/or is_display. */
 export function sectionSchemas(limits: CurriculumLimits = DEFAULT_CURRICULUM_LIMITS) {
@@ -168,7 +206,10 @@ export type MaterialMoveInput = z.infer<typeof materialMoveSchema>;
 
 /** An id (a media library item's, a slot's to reuse), or null / "" for none; missing stays missing. */
 const mediaRef = () =>
-  z.preprocess((v) => (v === "" || v === null ? null : v), z.union([z.null(), id()], { error: MSG.invalid }).optional());
+  z.preprocess(
+    (v) => (v === "" || v === null ? null : v),
+    z.union([z.null(), id()], { error: MSG.invalid }).optional(),
+  );
 /** Whether a submitted body or form names a media item (then materialSchema's `media`). */
 export const namesMedia = (v: unknown) => v !== undefined && v !== null && v !== "";
 /** Whether a submitted body or form names a slot to reuse the link or file of (then materialSchema's `media` too). */
@@ -196,8 +237,10 @@ export function materialSchema(
   const partial = !!opts.partial && !form;
   // With a media item chosen the slot's own link and file are optional, an empty link left out.
   const loose = partial || !!opts.media;
-  const blankToMissing = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), s.optional());
-  const flag = (def: boolean) => (form ? formCheckbox() : partial ? jsonBoolean().optional() : jsonBoolean().default(def));
+  const blankToMissing = <T extends z.ZodType>(s: T) =>
+    z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), s.optional());
+  const flag = (def: boolean) =>
+    form ? formCheckbox() : partial ? jsonBoolean().optional() : jsonBoolean().default(def);
   const opt = <T extends z.ZodType>(s: T, def: z.output<T>) => (partial ? s.optional() : s.default(def as never));
   const shape = {
     name: partial ? nameField(limits).optional() : nameField(limits),
@@ -214,7 +257,9 @@ export function materialSchema(
     source_material_id: mediaRef(),
   };
   const link = linkSchema(limits.url, slotType === "youtube");
-  const url = URL_SLOT_TYPES.includes(slotType) ? { url: partial ? link.optional() : opts.media ? blankToMissing(link) : link } : {};
+  const url = URL_SLOT_TYPES.includes(slotType)
+    ? { url: partial ? link.optional() : opts.media ? blankToMissing(link) : link }
+    : {};
   const file =
     FILE_SLOT_TYPES.includes(slotType) && !form
       ? {
@@ -247,7 +292,9 @@ export type MaterialInput = {
 };
 /** POST material/: slot_type first, then the slot form of that type. */
 export const slotTypeSchema = z.object({
-  slot_type: z.enum(SLOT_TYPES, { error: (issue) => (issue.input === undefined || issue.input === "" ? MSG.required : MSG.invalid_choice) }),
+  slot_type: z.enum(SLOT_TYPES, {
+    error: (issue) => (issue.input === undefined || issue.input === "" ? MSG.required : MSG.invalid_choice),
+  }),
 });
 
 // ---- identification ------------------------------------------------------------------------
@@ -263,7 +310,10 @@ export const DEFAULT_IDENTIFICATION_MINIMUMS: IdentificationMinimums = { attempt
  * and `slot_list`, the same per material of that section plus `random`. content_type and
  * content_name are answers only. Missing fields take their defaults.
  */
-export function identificationSchema(min: IdentificationMinimums = DEFAULT_IDENTIFICATION_MINIMUMS, opts: { form?: boolean } = {}) {
+export function identificationSchema(
+  min: IdentificationMinimums = DEFAULT_IDENTIFICATION_MINIMUMS,
+  opts: { form?: boolean } = {},
+) {
   const form = !!opts.form;
   const box = () => (form ? formCheckbox() : jsonBoolean().default(false));
   const settings = {
@@ -275,7 +325,10 @@ export function identificationSchema(min: IdentificationMinimums = DEFAULT_IDENT
     duration_lock: duration(form, min.duration, form ? undefined : min.duration),
   };
   const slot = z.object({ ...settings, random: box() });
-  const item = z.object({ ...settings, slot_list: z.array(slot, { error: MSG.invalid }).max(1000, MSG.too_long).optional() });
+  const item = z.object({
+    ...settings,
+    slot_list: z.array(slot, { error: MSG.invalid }).max(1000, MSG.too_long).optional(),
+  });
   return z.object({ item_list: z.array(item, { error: MSG.invalid }).max(1000, MSG.too_long).default([]) });
 }
 export type IdentificationInput = z.infer<ReturnType<typeof identificationSchema>>;
@@ -320,7 +373,15 @@ export type Material = {
  * earliest slot holding that link or file, in the material lists' shape; `url` the link, or the
  * file's URL path.
  */
-export type MaterialReuseOption = { id: number; name: string; code: null; value: number; kind: ReuseKind; file_name: string | null; url: string | null };
+export type MaterialReuseOption = {
+  id: number;
+  name: string;
+  code: null;
+  value: number;
+  kind: ReuseKind;
+  file_name: string | null;
+  url: string | null;
+};
 
 /** A section with its materials in order. */
 export type Section = { id: number; name: string; sort: number; is_display: boolean; material_list: Material[] };
@@ -342,7 +403,11 @@ export type IdentificationSettings = {
   /** Seconds. */
   duration_lock: number;
 };
-export type IdentificationSlot = IdentificationSettings & { random: boolean; content_type: SlotType; content_name: string };
+export type IdentificationSlot = IdentificationSettings & {
+  random: boolean;
+  content_type: SlotType;
+  content_name: string;
+};
 export type IdentificationItem = IdentificationSettings & { slot_list: IdentificationSlot[] };
 /** GET / PUT curriculum/identification/. */
 export type CurriculumIdentification = { item_list: IdentificationItem[]; minimum: IdentificationMinimums };

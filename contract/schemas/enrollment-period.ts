@@ -33,9 +33,15 @@ export const periodQuerySchema = z
     event: z.enum(PERIOD_EVENTS, { error: MSG.invalid_choice }).default("enrolled"),
     date_from: calendarDay(),
     date_to: calendarDay(),
-    content_type: z.string().regex(/^[a-z_]{1,40}$/, MSG.invalid_choice).optional(),
+    content_type: z
+      .string()
+      .regex(/^[a-z_]{1,40}$/, MSG.invalid_choice)
+      .optional(),
   })
-  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: MSG.date_end_before_start, path: ["date_to"] });
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
+    message: MSG.date_end_before_start,
+    path: ["date_to"],
+  });
 export type PeriodQuery = z.infer<typeof periodQuerySchema>;
 
 /** One row: the learner, the content, and the enrolment's status and dates (ISO instants). */

@@ -34,26 +34,47 @@ export const MAX_IMPORT_ROWS = 5000;
 
 const toInt = (v: unknown) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
 
-const id = () => z.preprocess(toInt, z.number({ error: MSG.invalid }).int(MSG.invalid).min(1, MSG.invalid).max(MAX_ID, MSG.invalid));
+const id = () =>
+  z.preprocess(toInt, z.number({ error: MSG.invalid }).int(MSG.invalid).min(1, MSG.invalid).max(MAX_ID, MSG.invalid));
 
 /** A list of ids: an array (of numbers or texts), one comma-separated text, or nothing. Duplicates dropped. */
 const idList = (max: number) =>
   z.preprocess(
     (v) => {
       if (v === undefined || v === null || v === "") return [];
-      if (typeof v === "string") return v.split(",").map((s) => s.trim()).filter(Boolean);
+      if (typeof v === "string")
+        return v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean);
       if (typeof v === "number") return [v];
       return v;
     },
-    z.array(id(), { error: MSG.invalid }).max(max, MSG.too_long).transform((ids) => [...new Set(ids)]),
+    z
+      .array(id(), { error: MSG.invalid })
+      .max(max, MSG.too_long)
+      .transform((ids) => [...new Set(ids)]),
   );
 
 const checkbox = () =>
-  z.preprocess((v) => {
-    if (v === true || v === "true" || v === "on" || v === "1" || v === 1) return true;
-    if (v === undefined || v === false || v === "false" || v === "off" || v === "0" || v === 0 || v === "" || v === null) return false;
-    return v;
-  }, z.boolean({ error: MSG.invalid }));
+  z.preprocess(
+    (v) => {
+      if (v === true || v === "true" || v === "on" || v === "1" || v === 1) return true;
+      if (
+        v === undefined ||
+        v === false ||
+        v === "false" ||
+        v === "off" ||
+        v === "0" ||
+        v === 0 ||
+        v === "" ||
+        v === null
+      )
+        return false;
+      return v;
+    },
+    z.boolean({ error: MSG.invalid }),
+  );
 
 /**
  * POST …/enroll/: learners by account id, by department (optionally with every sub-department) or
@@ -62,7 +83,8 @@ const checkbox = () =>
  * that found it.
  */
 /** An administrator's choice of add method (contract/codes.ts ENROLL_ADD_METHODS), enrolled when none is given. */
-export const addMethodField = () => z.preprocess((v) => (isBlank(v) ? ADD_METHOD.enrolled : v), code(ENROLL_ADD_METHODS));
+export const addMethodField = () =>
+  z.preprocess((v) => (isBlank(v) ? ADD_METHOD.enrolled : v), code(ENROLL_ADD_METHODS));
 
 export const enrollSchema = z
   .object({
@@ -72,7 +94,9 @@ export const enrollSchema = z
     group_list: idList(200),
     add_method: addMethodField(),
   })
-  .refine((v) => v.account_list.length + v.department_list.length + v.group_list.length > 0, { message: MSG.enroll_method_required });
+  .refine((v) => v.account_list.length + v.department_list.length + v.group_list.length > 0, {
+    message: MSG.enroll_method_required,
+  });
 export type EnrollInput = z.output<typeof enrollSchema>;
 
 /**
@@ -86,7 +110,12 @@ export const enrollPickerSchema = z.object({
 
 /** A progress status code given as a number or its text; anything else is invalid_choice. */
 const statusCode = () =>
-  z.preprocess(toInt, z.number({ error: MSG.required }).refine((n) => isProgressStatus(n), MSG.invalid_choice)).transform((n) => n as ProgressStatus);
+  z
+    .preprocess(
+      toInt,
+      z.number({ error: MSG.required }).refine((n) => isProgressStatus(n), MSG.invalid_choice),
+    )
+    .transform((n) => n as ProgressStatus);
 
 /** PATCH …/progress/{enrollmentId}/: the new status (only what the kind's transition row allows). */
 export const progressChangeSchema = z.object({ status: statusCode() });
@@ -97,7 +126,12 @@ export type ProgressChangeInput = z.output<typeof progressChangeSchema>;
  * limits the change to those enrollments of the content (none: all of its learners).
  */
 export const bulkProgressSchema = z.object({
-  target: z.preprocess(toInt, z.number({ error: MSG.required }).refine((n) => isBulkTarget(n), MSG.invalid_choice)).transform((n) => n as BulkTarget),
+  target: z
+    .preprocess(
+      toInt,
+      z.number({ error: MSG.required }).refine((n) => isBulkTarget(n), MSG.invalid_choice),
+    )
+    .transform((n) => n as BulkTarget),
   preview: checkbox().default(false),
   enrollment_list: idList(MAX_ENROLL_IDS),
 });
@@ -110,7 +144,16 @@ export const learnerQuerySchema = z.object({
   status: statusCode().optional(),
 });
 /** Orderings the learner list accepts (`-` for descending). */
-export const LEARNER_ORDERINGS = ["name", "username", "email", "status", "datetime_enroll", "datetime_start", "datetime_complete", "datetime_update"] as const;
+export const LEARNER_ORDERINGS = [
+  "name",
+  "username",
+  "email",
+  "status",
+  "datetime_enroll",
+  "datetime_start",
+  "datetime_complete",
+  "datetime_update",
+] as const;
 export const LEARNER_DEFAULT_ORDERING = "-datetime_enroll";
 
 /** GET …/learner/export/ and …/progress/export/: the spreadsheet type (EXPORT_FORMATS, contract/codes.ts). */
@@ -121,7 +164,14 @@ export type IdName = { id: number; name: string };
 /** A row of GET …/learner/ and …/progress/ (one enrollment). */
 export type EnrollmentRow = {
   id: number;
-  account: { id: number; username: string; email: string; first_name: string; last_name: string; department: IdName | null };
+  account: {
+    id: number;
+    username: string;
+    email: string;
+    first_name: string;
+    last_name: string;
+    department: IdName | null;
+  };
   status: ProgressStatus;
   /** todo / doing / done, or null (auto_logout belongs to no group). */
   status_group: ProgressGroup | null;
@@ -172,7 +222,13 @@ export type ImportRefusal = "not_found" | "duplicate" | "missing_value" | "full"
 /** POST …/enroll/import/ answer: one entry per data row (row = its line in the file, header is 1). */
 export type ImportAnswer = {
   column: "username" | "email";
-  results: { row: number; value: string; account: number | null; result: "enrolled" | "waiting_list" | "already_enrolled" | ImportRefusal; refused: boolean }[];
+  results: {
+    row: number;
+    value: string;
+    account: number | null;
+    result: "enrolled" | "waiting_list" | "already_enrolled" | ImportRefusal;
+    refused: boolean;
+  }[];
   enrolled: number;
   waiting_list: number;
   already_enrolled: number;

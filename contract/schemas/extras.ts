@@ -48,7 +48,10 @@ export const checkboxField = checkbox;
 
 /** A whole number in [min, max]; outside → number_out_of_range. */
 export const intField = (min: number, max: number) =>
-  z.preprocess(intText, z.number().int(MSG.invalid).min(min, MSG.number_out_of_range).max(max, MSG.number_out_of_range));
+  z.preprocess(
+    intText,
+    z.number().int(MSG.invalid).min(min, MSG.number_out_of_range).max(max, MSG.number_out_of_range),
+  );
 
 /** Text of a number: "1500", "1,500.50", " 12.5 " → a number; anything else stays as it is (and is refused). */
 function numberText(v: unknown): unknown {
@@ -59,7 +62,11 @@ function numberText(v: unknown): unknown {
   return /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : v;
 }
 /** A number whose wrong type says "required" when nothing was given and "invalid" otherwise. */
-const num = () => z.number({ error: (issue) => (issue.input === undefined || issue.input === null || issue.input === "" ? MSG.required : MSG.invalid) });
+const num = () =>
+  z.number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === "" ? MSG.required : MSG.invalid,
+  });
 const hasPlaces = (n: number, places: number) => {
   const scaled = n * 10 ** places;
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
@@ -69,7 +76,14 @@ const hasPlaces = (n: number, places: number) => {
  * A decimal number in [min, max] with at most `places` decimals (min exclusive when told).
  * Out of range → rangeMessage; too many decimals → placesMessage.
  */
-export const decimalField = (opts: { min: number; max: number; places: number; minExclusive?: boolean; rangeMessage: string; placesMessage: string }) =>
+export const decimalField = (opts: {
+  min: number;
+  max: number;
+  places: number;
+  minExclusive?: boolean;
+  rangeMessage: string;
+  placesMessage: string;
+}) =>
   z.preprocess(
     numberText,
     num()
@@ -79,17 +93,30 @@ export const decimalField = (opts: { min: number; max: number; places: number; m
 
 /** An amount of money: 0 to MONEY_MAX, 2 decimals. */
 export const moneyField = () =>
-  decimalField({ min: 0, max: MONEY_MAX, places: MONEY_PLACES, rangeMessage: MSG.amount_out_of_range, placesMessage: MSG.amount_decimals });
+  decimalField({
+    min: 0,
+    max: MONEY_MAX,
+    places: MONEY_PLACES,
+    rangeMessage: MSG.amount_out_of_range,
+    placesMessage: MSG.amount_decimals,
+  });
 
 /** An optional amount: "", "null" and null clear it. */
 export const nullableMoneyField = () => z.preprocess((v) => (isBlank(v) ? null : v), moneyField().nullable());
 
 /** A code table value given as a number or its text. */
 export const codeField = <T extends readonly number[]>(codes: T) =>
-  z.preprocess(intText, num().refine((n) => codes.includes(n), MSG.invalid_choice)) as unknown as z.ZodType<T[number], unknown>;
+  z.preprocess(
+    intText,
+    num().refine((n) => codes.includes(n), MSG.invalid_choice),
+  ) as unknown as z.ZodType<T[number], unknown>;
 
 const requiredText = (max: number) => text({ error: MSG.required }).trim().min(1, MSG.required).max(max, MSG.too_long);
-const optionalText = (max: number) => z.preprocess((v) => (v === null || v === undefined ? "" : v), text({ multiline: true, error: MSG.invalid }).trim().max(max, MSG.too_long));
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? "" : v),
+    text({ multiline: true, error: MSG.invalid }).trim().max(max, MSG.too_long),
+  );
 
 // ── Competency ─────────────────────────────────────────────────────────────────────────────────
 
@@ -97,7 +124,10 @@ const optionalText = (max: number) => z.preprocess((v) => (v === null || v === u
  * POST {path}/{id}/competency/: a competency of the master list and the level the content
  * requires (1 … the competency's own highest level, checked by the API). PATCH changes the level.
  */
-export const contentCompetencyCreateSchema = z.object({ competency: idField(), level: intField(1, COMPETENCY_LEVEL_MAX) });
+export const contentCompetencyCreateSchema = z.object({
+  competency: idField(),
+  level: intField(1, COMPETENCY_LEVEL_MAX),
+});
 export const contentCompetencyUpdateSchema = z.object({ level: intField(1, COMPETENCY_LEVEL_MAX) });
 export type ContentCompetencyCreateInput = z.infer<typeof contentCompetencyCreateSchema>;
 export type ContentCompetencyUpdateInput = z.infer<typeof contentCompetencyUpdateSchema>;
@@ -133,16 +163,27 @@ const criteriaFields = (limits: ContentLimits) => ({
   challenge: nullableIdField(),
 });
 /** Points (a wrong number is its own error), an achievement or a challenge. */
-export const hasReward = (c: { point: number; achievement: number | null; challenge: number | null }) => c.point !== 0 || c.achievement !== null || c.challenge !== null;
+export const hasReward = (c: { point: number; achievement: number | null; challenge: number | null }) =>
+  c.point !== 0 || c.achievement !== null || c.challenge !== null;
 
 export function criteriaSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) {
   const f = criteriaFields(limits);
   const create = z
-    .object({ ...f, point: f.point.default(0), achievement: f.achievement.default(null), challenge: f.challenge.default(null) })
+    .object({
+      ...f,
+      point: f.point.default(0),
+      achievement: f.achievement.default(null),
+      challenge: f.challenge.default(null),
+    })
     .superRefine((c, ctx) => {
       if (!hasReward(c)) ctx.addIssue({ code: "custom", path: ["point"], message: MSG.criteria_reward_required });
     });
-  const update = z.object({ name: f.name.optional(), point: f.point.optional(), achievement: f.achievement.optional(), challenge: f.challenge.optional() });
+  const update = z.object({
+    name: f.name.optional(),
+    point: f.point.optional(),
+    achievement: f.achievement.optional(),
+    challenge: f.challenge.optional(),
+  });
   return { create, update };
 }
 export type CriteriaCreateInput = z.infer<ReturnType<typeof criteriaSchemas>["create"]>;
@@ -169,16 +210,31 @@ const priceFields = (limits: ContentLimits) => ({
   price_android: nullableMoneyField(),
   note: optionalText(limits.description),
 });
-export type BudgetPrice = { price: number; price_discount: number | null; price_app_store: number | null; price_android: number | null; note: string };
+export type BudgetPrice = {
+  price: number;
+  price_discount: number | null;
+  price_app_store: number | null;
+  price_android: number | null;
+  note: string;
+};
 /** The discount rule, for the schema and for the API's check of a partial PATCH. */
-export const discountAbovePrice = (p: Pick<BudgetPrice, "price" | "price_discount">) => p.price_discount !== null && p.price_discount > p.price;
+export const discountAbovePrice = (p: Pick<BudgetPrice, "price" | "price_discount">) =>
+  p.price_discount !== null && p.price_discount > p.price;
 
 export function budgetPriceSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) {
   const f = priceFields(limits);
   const full = z
-    .object({ ...f, price: f.price.default(0), price_discount: f.price_discount.default(null), price_app_store: f.price_app_store.default(null), price_android: f.price_android.default(null), note: f.note.default("") })
+    .object({
+      ...f,
+      price: f.price.default(0),
+      price_discount: f.price_discount.default(null),
+      price_app_store: f.price_app_store.default(null),
+      price_android: f.price_android.default(null),
+      note: f.note.default(""),
+    })
     .superRefine((p, ctx) => {
-      if (discountAbovePrice(p)) ctx.addIssue({ code: "custom", path: ["price_discount"], message: MSG.price_discount_above_price });
+      if (discountAbovePrice(p))
+        ctx.addIssue({ code: "custom", path: ["price_discount"], message: MSG.price_discount_above_price });
     });
   const patch = z.object({
     price: f.price.optional(),
@@ -196,25 +252,45 @@ export const budgetRecordSchema = z
     budget_type: idField(),
     unit: intField(1, UNIT_MAX),
     cost: moneyField(),
-    currency: z.preprocess((v) => (isBlank(v) ? DEFAULT_CURRENCY : typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(CURRENCIES, { error: MSG.invalid_choice })),
+    currency: z.preprocess(
+      (v) => (isBlank(v) ? DEFAULT_CURRENCY : typeof v === "string" ? v.trim().toLowerCase() : v),
+      z.enum(CURRENCIES, { error: MSG.invalid_choice }),
+    ),
     exchange_rate: z.preprocess(
       (v) => (isBlank(v) ? DEFAULT_EXCHANGE_RATE : v),
-      decimalField({ min: 0, max: EXCHANGE_RATE_MAX, places: EXCHANGE_RATE_PLACES, minExclusive: true, rangeMessage: MSG.number_out_of_range, placesMessage: MSG.too_many_decimals }),
+      decimalField({
+        min: 0,
+        max: EXCHANGE_RATE_MAX,
+        places: EXCHANGE_RATE_PLACES,
+        minExclusive: true,
+        rangeMessage: MSG.number_out_of_range,
+        placesMessage: MSG.too_many_decimals,
+      }),
     ),
   })
   .superRefine((r, ctx) => {
-    if (r.currency === "thb" && r.exchange_rate !== 1) ctx.addIssue({ code: "custom", path: ["exchange_rate"], message: MSG.exchange_rate_thb_one });
+    if (r.currency === "thb" && r.exchange_rate !== 1)
+      ctx.addIssue({ code: "custom", path: ["exchange_rate"], message: MSG.exchange_rate_thb_one });
   });
 export type BudgetRecordInput = z.infer<typeof budgetRecordSchema>;
 
 const recordList = () =>
-  z.preprocess((v) => (isBlank(v) ? [] : v), z.array(budgetRecordSchema, { error: MSG.invalid }).max(RECORD_LIST_MAX, MSG.too_long));
+  z.preprocess(
+    (v) => (isBlank(v) ? [] : v),
+    z.array(budgetRecordSchema, { error: MSG.invalid }).max(RECORD_LIST_MAX, MSG.too_long),
+  );
 
 /** Budget planning (spec 001 §3): learners counted, planned cost, price margin (percent), and the records. PATCH is partial. */
 export const budgetPlanSchema = z.object({
   count_learner: intField(0, COUNT_LEARNER_MAX).optional(),
   cost: moneyField().optional(),
-  price_margin: decimalField({ min: 0, max: 100, places: 2, rangeMessage: MSG.number_out_of_range, placesMessage: MSG.too_many_decimals }).optional(),
+  price_margin: decimalField({
+    min: 0,
+    max: 100,
+    places: 2,
+    rangeMessage: MSG.number_out_of_range,
+    placesMessage: MSG.too_many_decimals,
+  }).optional(),
   record_list: recordList().optional(),
 });
 /** The planning form as the dashboard sends it whole (missing numbers are 0). */
@@ -232,9 +308,24 @@ export type BudgetActualInput = z.infer<typeof budgetActualSchema>;
 
 export type BudgetCategory = { id: number; name_bp: string; name_ac: string; code: string };
 /** A record as answered: `total` = unit × cost × exchange_rate, in baht. */
-export type BudgetRecord = { id: number; budget_type: BudgetCategory; unit: number; cost: number; currency: Currency; exchange_rate: number; total: number };
+export type BudgetRecord = {
+  id: number;
+  budget_type: BudgetCategory;
+  unit: number;
+  cost: number;
+  currency: Currency;
+  exchange_rate: number;
+  total: number;
+};
 /** GET/PATCH {path}/{id}/budget/ (planning); `total` is the records' total in baht. */
-export type BudgetPlan = { count_learner: number; cost: number; price_margin: number; record_list: BudgetRecord[]; total: number; datetime_update: string | null };
+export type BudgetPlan = {
+  count_learner: number;
+  cost: number;
+  price_margin: number;
+  record_list: BudgetRecord[];
+  total: number;
+  datetime_update: string | null;
+};
 /** GET/PATCH {path}/{id}/budget/actual/ */
 export type BudgetActual = { record_list: BudgetRecord[]; total: number; datetime_update: string | null };
 /** GET/PATCH {path}/{id}/budget/price/ */
@@ -266,7 +357,9 @@ const dateField = () =>
         const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
         if (!m) return false;
         const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-        return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+        return (
+          d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
+        );
       }, MSG.invalid)
       .nullable(),
   );
@@ -285,7 +378,8 @@ const certificateFields = (limits: ContentLimits) => ({
 });
 type CertificateValues = { type_issued_date: number; date_issued: string | null };
 /** A fixed issue date needs the date. */
-export const missingIssueDate = (c: CertificateValues) => c.type_issued_date === CERTIFICATE_ISSUED_DATE.fixed_date && !c.date_issued;
+export const missingIssueDate = (c: CertificateValues) =>
+  c.type_issued_date === CERTIFICATE_ISSUED_DATE.fixed_date && !c.date_issued;
 
 export function certificateSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) {
   const f = certificateFields(limits);
@@ -304,7 +398,11 @@ export function certificateSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMIT
     .superRefine((c, ctx) => {
       if (missingIssueDate(c)) ctx.addIssue({ code: "custom", path: ["date_issued"], message: MSG.required });
     });
-  const patch = z.object(Object.fromEntries(Object.entries(f).map(([k, s]) => [k, s.optional()])) as { [K in keyof typeof f]: z.ZodOptional<(typeof f)[K]> });
+  const patch = z.object(
+    Object.fromEntries(Object.entries(f).map(([k, s]) => [k, s.optional()])) as {
+      [K in keyof typeof f]: z.ZodOptional<(typeof f)[K]>;
+    },
+  );
   return { full, patch };
 }
 export type CertificateInput = z.infer<ReturnType<typeof certificateSchemas>["full"]>;

@@ -21,11 +21,24 @@ export const withDefault = <S extends z.ZodType>(schema: S, fallback: z.input<S>
 
 /** A checkbox: true, "true", "on", "1" are ticked; false, "false", "off", "0", "" and a missing one are not. */
 export const checkbox = () =>
-  z.preprocess((v) => {
-    if (v === true || v === "true" || v === "on" || v === "1" || v === 1) return true;
-    if (v === undefined || v === false || v === "false" || v === "off" || v === "0" || v === 0 || v === "" || v === null) return false;
-    return v;
-  }, z.boolean({ error: MSG.invalid }));
+  z.preprocess(
+    (v) => {
+      if (v === true || v === "true" || v === "on" || v === "1" || v === 1) return true;
+      if (
+        v === undefined ||
+        v === false ||
+        v === "false" ||
+        v === "off" ||
+        v === "0" ||
+        v === 0 ||
+        v === "" ||
+        v === null
+      )
+        return false;
+      return v;
+    },
+    z.boolean({ error: MSG.invalid }),
+  );
 
 /**
  * A whole number between `min` and `max`. `notZero`: 0 is refused with its own message
@@ -59,7 +72,11 @@ export const code = <T extends number>(codes: readonly T[]) =>
 export const id = () => z.preprocess(toInt, z.number().int(MSG.invalid).min(1, MSG.invalid).max(MAX_ID, MSG.invalid));
 
 /** An optional id: "", "null" and null clear it. */
-export const nullableId = () => z.preprocess((v) => (isBlank(v) ? null : toInt(v)), z.number({ error: MSG.invalid }).int(MSG.invalid).min(1, MSG.invalid).max(MAX_ID, MSG.invalid).nullable());
+export const nullableId = () =>
+  z.preprocess(
+    (v) => (isBlank(v) ? null : toInt(v)),
+    z.number({ error: MSG.invalid }).int(MSG.invalid).min(1, MSG.invalid).max(MAX_ID, MSG.invalid).nullable(),
+  );
 
 /**
  * A list of ids: an array (of numbers or texts) or one comma-separated text (spec 001 §3
@@ -69,11 +86,18 @@ export const idList = (max = 1000) =>
   z.preprocess(
     (v) => {
       if (v === undefined || v === null || v === "") return [];
-      if (typeof v === "string") return v.split(",").map((s) => s.trim()).filter(Boolean);
+      if (typeof v === "string")
+        return v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean);
       if (typeof v === "number") return [v];
       return v;
     },
-    z.array(id(), { error: MSG.invalid }).max(max, MSG.too_long).transform((ids) => [...new Set(ids)]),
+    z
+      .array(id(), { error: MSG.invalid })
+      .max(max, MSG.too_long)
+      .transform((ids) => [...new Set(ids)]),
   );
 
 const ISO_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;

@@ -1,7 +1,15 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
 import { code, isBlank } from "./form-fields";
-import { ALL_TAG_EXTRAS, DEFAULT_CONTENT_LIMITS, courseSchemas, type ContentDetail, type ContentLimits, type ContentRow, type IdName } from "./content";
+import {
+  ALL_TAG_EXTRAS,
+  DEFAULT_CONTENT_LIMITS,
+  courseSchemas,
+  type ContentDetail,
+  type ContentLimits,
+  type ContentRow,
+  type IdName,
+} from "./content";
 import { LIVE_MSG, LIVE_TYPE, LIVE_TYPE_CODES, type LiveDownload, type LiveStatus, type LiveType } from "../live-codes";
 import type { TagExtraField } from "../codes";
 
@@ -28,7 +36,11 @@ export const liveInstant = () =>
       const t = m ? Date.parse(m[8] ? s.trim() : `${s.trim()}Z`) : NaN;
       const d = new Date(t);
       // A real date: Date.parse rolls 2026-02-30 over, so the parts must read back the same (in UTC when no zone was given).
-      if (!m || Number.isNaN(t) || (!m[8] && (d.getUTCMonth() + 1 !== Number(m[2]) || d.getUTCDate() !== Number(m[3])))) {
+      if (
+        !m ||
+        Number.isNaN(t) ||
+        (!m[8] && (d.getUTCMonth() + 1 !== Number(m[2]) || d.getUTCDate() !== Number(m[3])))
+      ) {
         ctx.issues.push({ code: "custom", message: MSG.invalid, input: s });
         return z.NEVER;
       }
@@ -36,25 +48,45 @@ export const liveInstant = () =>
     }),
   );
 
-const blankTo = <T extends z.ZodType>(fallback: unknown, schema: T) => z.preprocess((v) => (isBlank(v) ? fallback : v), schema);
+const blankTo = <T extends z.ZodType>(fallback: unknown, schema: T) =>
+  z.preprocess((v) => (isBlank(v) ? fallback : v), schema);
 const endAfterStart = (d: { datetime_live_start?: string; datetime_live_end?: string }) =>
   !d.datetime_live_start || !d.datetime_live_end || Date.parse(d.datetime_live_end) > Date.parse(d.datetime_live_start);
 
 /** Create and update: the engine's fields with instructors, the live's type and its times (end after start). */
-export function liveSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS) {
+export function liveSchemas(
+  limits: ContentLimits = DEFAULT_CONTENT_LIMITS,
+  enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS,
+) {
   const { create, update } = courseSchemas(limits, enabledExtras);
-  const own = { live_type: blankTo(LIVE_TYPE.live_only, code(LIVE_TYPE_CODES)), datetime_live_start: liveInstant(), datetime_live_end: liveInstant() };
+  const own = {
+    live_type: blankTo(LIVE_TYPE.live_only, code(LIVE_TYPE_CODES)),
+    datetime_live_start: liveInstant(),
+    datetime_live_end: liveInstant(),
+  };
   const refusal = { message: LIVE_MSG.end_before_start, path: ["datetime_live_end"] };
   return {
     create: create.extend(own).refine(endAfterStart, refusal),
     // A PATCH naming one end only is checked against the stored other one by the API.
-    update: update.extend({ live_type: own.live_type.optional(), datetime_live_start: own.datetime_live_start.optional(), datetime_live_end: own.datetime_live_end.optional() }).refine(endAfterStart, refusal),
+    update: update
+      .extend({
+        live_type: own.live_type.optional(),
+        datetime_live_start: own.datetime_live_start.optional(),
+        datetime_live_end: own.datetime_live_end.optional(),
+      })
+      .refine(endAfterStart, refusal),
   };
 }
 export type LiveCreateInput = z.output<ReturnType<typeof liveSchemas>["create"]>;
 
 /** The stream's connection details, made by the API on create (spec 001 §3: "appear only as labels"). */
-export type LiveStream = { stream_key: string; stream_url: string; stream_user: string; stream_password: string; status: LiveStatus };
+export type LiveStream = {
+  stream_key: string;
+  stream_url: string;
+  stream_user: string;
+  stream_password: string;
+  status: LiveStatus;
+};
 
 /** A row of GET dashboard/live/. */
 export type LiveRow = ContentRow & {
@@ -96,4 +128,9 @@ export const liveQuestionSchema = z.object({
 export type LiveQuestionInput = z.output<typeof liveQuestionSchema>;
 
 /** POST dashboard/live_backup/: keep an ended live as a recording. */
-export const liveBackupSchema = z.object({ live: z.preprocess((v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : v), z.number({ error: MSG.required }).int().min(1, MSG.invalid)) });
+export const liveBackupSchema = z.object({
+  live: z.preprocess(
+    (v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : v),
+    z.number({ error: MSG.required }).int().min(1, MSG.invalid),
+  ),
+});

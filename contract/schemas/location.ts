@@ -17,7 +17,16 @@ export const COORDINATE_PLACES = 7;
 
 /** A coordinate in degrees between -max and max; blank is none (null). */
 const coordinate = (max: number, rangeMessage: string) =>
-  z.preprocess((v) => (isBlank(v) ? null : v), decimalField({ min: -max, max, places: COORDINATE_PLACES, rangeMessage, placesMessage: MSG.too_many_decimals }).nullable());
+  z.preprocess(
+    (v) => (isBlank(v) ? null : v),
+    decimalField({
+      min: -max,
+      max,
+      places: COORDINATE_PLACES,
+      rangeMessage,
+      placesMessage: MSG.too_many_decimals,
+    }).nullable(),
+  );
 
 /** A room's seats: a whole number, 0 = unlimited (as a session's capacity, spec 001 §3). */
 export const ROOM_CAPACITY_MAX = 100_000;
@@ -40,7 +49,12 @@ export function locationSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) 
 /** Room (of one location): name (required), code, capacity (0 = unlimited), desc. */
 export function roomSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) {
   return createAndUpdate(
-    { name: nameField(limits), code: codeField(limits), capacity: z.preprocess((v) => (isBlank(v) ? 0 : v), intField(0, ROOM_CAPACITY_MAX)), desc: longText(limits) },
+    {
+      name: nameField(limits),
+      code: codeField(limits),
+      capacity: z.preprocess((v) => (isBlank(v) ? 0 : v), intField(0, ROOM_CAPACITY_MAX)),
+      desc: longText(limits),
+    },
     ["name"],
     { code: null, capacity: 0, desc: "" },
   );

@@ -58,4 +58,12 @@ export type LoginAsLogRow = {
 
 /** A row of GET dashboard/login-as/log/{id}/write/. */
 /** `target_name`: the row the answer named, or null; `fields`: the names of the fields sent (docs/decisions/079). */
-export type LoginAsWriteRow = { id: number; method: string; path: string; status: number; datetime_create: string; target_name: string | null; fields: string[] };
+export type LoginAsWriteRow = {
+  id: number;
+  method: string;
+  path: string;
+  status: number;
+  datetime_create: string;
+  target_name: string | null;
+  fields: string[];
+};

@@ -12,7 +12,8 @@ import { linkSchema } from "./curriculum";
  * description-limit). A code is optional, unique per table (case-insensitively) when given.
  */
 
-export const nameField = (limits: ContentLimits) => text({ error: MSG.required }).trim().min(1, MSG.required).max(limits.text, MSG.too_long);
+export const nameField = (limits: ContentLimits) =>
+  text({ error: MSG.required }).trim().min(1, MSG.required).max(limits.text, MSG.too_long);
 /** Blank (or missing) is no code: null. */
 export const codeField = (limits: ContentLimits) =>
   z.preprocess(
@@ -26,36 +27,68 @@ export const codeField = (limits: ContentLimits) =>
   );
 /** A multi-line text; blank is empty. */
 export const longText = (limits: ContentLimits) =>
-  z.preprocess((v) => (v === null ? "" : v), text({ multiline: true, error: MSG.invalid }).max(limits.description, MSG.too_long));
+  z.preprocess(
+    (v) => (v === null ? "" : v),
+    text({ multiline: true, error: MSG.invalid }).max(limits.description, MSG.too_long),
+  );
 /** One-line optional text (contact): blank is empty. */
-const shortText = (limits: ContentLimits) => z.preprocess((v) => (v === null ? "" : v), text({ error: MSG.invalid }).trim().max(limits.text, MSG.too_long));
+const shortText = (limits: ContentLimits) =>
+  z.preprocess((v) => (v === null ? "" : v), text({ error: MSG.invalid }).trim().max(limits.text, MSG.too_long));
 
 /** Create (missing texts empty) and PATCH (the fields given) from one field set. */
-export function createAndUpdate<T extends z.ZodRawShape>(fields: T, required: readonly (keyof T)[], defaults: Partial<Record<keyof T, unknown>>) {
+export function createAndUpdate<T extends z.ZodRawShape>(
+  fields: T,
+  required: readonly (keyof T)[],
+  defaults: Partial<Record<keyof T, unknown>>,
+) {
   const create = z.object(
     Object.fromEntries(
-      Object.entries(fields).map(([k, f]) => [k, required.includes(k) ? f : k in defaults ? (f as z.ZodType).default(defaults[k] as never) : (f as z.ZodType).optional()]),
+      Object.entries(fields).map(([k, f]) => [
+        k,
+        required.includes(k)
+          ? f
+          : k in defaults
+            ? (f as z.ZodType).default(defaults[k] as never)
+            : (f as z.ZodType).optional(),
+      ]),
     ) as T,
   );
-  const update = z.object(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, (f as z.ZodType).optional()])) as unknown as { [K in keyof T]: z.ZodOptional<T[K]> });
+  const update = z.object(
+    Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, (f as z.ZodType).optional()])) as unknown as {
+      [K in keyof T]: z.ZodOptional<T[K]>;
+    },
+  );
   return { create, update };
 }
 
 /** Provider (spec 001 §3): name, code, about, desc; image by its own upload. */
 export function providerSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) {
-  return createAndUpdate({ name: nameField(limits), code: codeField(limits), about: longText(limits), desc: longText(limits) }, ["name"], { code: null, about: "", desc: "" });
+  return createAndUpdate(
+    { name: nameField(limits), code: codeField(limits), about: longText(limits), desc: longText(limits) },
+    ["name"],
+    { code: null, about: "", desc: "" },
+  );
 }
 /** Instructor (spec 001 §3): name, code, contact, overview; `account`: the instructor's own account, if any. */
 export function instructorSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) {
   return createAndUpdate(
-    { name: nameField(limits), code: codeField(limits), contact: shortText(limits), overview: longText(limits), account: nullableId() },
+    {
+      name: nameField(limits),
+      code: codeField(limits),
+      contact: shortText(limits),
+      overview: longText(limits),
+      account: nullableId(),
+    },
     ["name"],
     { code: null, contact: "", overview: "", account: null },
   );
 }
 /** Category (spec 001 §3): name, code, parent (null: a top-level category). */
 export function categorySchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) {
-  return createAndUpdate({ name: nameField(limits), code: codeField(limits), parent: nullableId() }, ["name"], { code: null, parent: null });
+  return createAndUpdate({ name: nameField(limits), code: codeField(limits), parent: nullableId() }, ["name"], {
+    code: null,
+    parent: null,
+  });
 }
 
 /** A highlight's link: blank is none. */
@@ -87,8 +120,25 @@ export const adminSchema = z.object({ account: id() });
 // ---- answers ----
 
 export type IdName = { id: number; name: string };
-export type Provider = { id: number; name: string; code: string | null; about: string; desc: string; image: string | null; count_admin: number };
-export type Instructor = { id: number; name: string; code: string | null; contact: string; overview: string; image: string | null; account: IdName | null; count_admin: number };
+export type Provider = {
+  id: number;
+  name: string;
+  code: string | null;
+  about: string;
+  desc: string;
+  image: string | null;
+  count_admin: number;
+};
+export type Instructor = {
+  id: number;
+  name: string;
+  code: string | null;
+  contact: string;
+  overview: string;
+  image: string | null;
+  account: IdName | null;
+  count_admin: number;
+};
 export type Category = {
   id: number;
   name: string;
@@ -113,4 +163,12 @@ export type Highlight = {
   datetime_update: string;
 };
 /** An administrator of a group, provider or instructor (a staff account holding that role). */
-export type RoleAdmin = { id: number; username: string; first_name: string; last_name: string; email: string; department: IdName | null; is_in_use: boolean };
+export type RoleAdmin = {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  department: IdName | null;
+  is_in_use: boolean;
+};

@@ -1,9 +1,24 @@
 import { z } from "../zod";
 import { MSG } from "../messages";
-import { MEDIA_LIMITS, UGC_STATUS_CODES, parseVideoLink, type MediaKind, type UgcStatus, type VideoProvider } from "../media-codes";
+import {
+  MEDIA_LIMITS,
+  UGC_STATUS_CODES,
+  parseVideoLink,
+  type MediaKind,
+  type UgcStatus,
+  type VideoProvider,
+} from "../media-codes";
 import { code } from "./form-fields";
 import { linkSchema } from "./curriculum";
-import { ALL_TAG_EXTRAS, DEFAULT_CONTENT_LIMITS, courseSchemas, type ContentDetail, type ContentLimits, type ContentRow, type IdName } from "./content";
+import {
+  ALL_TAG_EXTRAS,
+  DEFAULT_CONTENT_LIMITS,
+  courseSchemas,
+  type ContentDetail,
+  type ContentLimits,
+  type ContentRow,
+  type IdName,
+} from "./content";
 import type { TagExtraField } from "../codes";
 
 /**
@@ -19,18 +34,31 @@ const URL_LIMIT = 255;
 /** An external video's link: required, http(s), at most 255, and a video of an accepted provider. */
 export const videoLinkSchema = () =>
   linkSchema(URL_LIMIT, false).superRefine((s, ctx) => {
-    if (typeof s === "string" && /^https?:\/\//i.test(s) && s.length <= URL_LIMIT && !parseVideoLink(s)) ctx.addIssue({ code: "custom", message: MSG.invalid_video_link, input: s });
+    if (typeof s === "string" && /^https?:\/\//i.test(s) && s.length <= URL_LIMIT && !parseVideoLink(s))
+      ctx.addIssue({ code: "custom", message: MSG.invalid_video_link, input: s });
   });
 
-const body = () => z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string({ error: MSG.invalid }).max(MEDIA_LIMITS.body, MSG.too_long));
+const body = () =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? "" : v),
+    z.string({ error: MSG.invalid }).max(MEDIA_LIMITS.body, MSG.too_long),
+  );
 
 /** The create and update schemas of media kind `kind` (CONTENT_SCHEMAS names them by kind). */
 export const mediaSchemas =
   (kind: MediaKind) =>
   (limits: ContentLimits = DEFAULT_CONTENT_LIMITS, enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS) => {
     const { create, update } = courseSchemas(limits, enabledExtras);
-    if (kind === "external_video") return { create: create.extend({ url: videoLinkSchema() }), update: update.extend({ url: videoLinkSchema().optional() }) };
-    if (kind === "article") return { create: create.extend({ body: body().default("") }), update: update.extend({ body: body().optional() }) };
+    if (kind === "external_video")
+      return {
+        create: create.extend({ url: videoLinkSchema() }),
+        update: update.extend({ url: videoLinkSchema().optional() }),
+      };
+    if (kind === "article")
+      return {
+        create: create.extend({ body: body().default("") }),
+        update: update.extend({ body: body().optional() }),
+      };
     return { create, update };
   };
 
@@ -45,14 +73,21 @@ export const MEDIA_SCHEMAS = {
 } as const;
 
 /** POST {id}/file/ as JSON: a finished resumable upload to claim (the multipart form sends `file` instead). */
-export const mediaFileSchema = z.object({ file_upload_id: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(200, MSG.invalid) });
+export const mediaFileSchema = z.object({
+  file_upload_id: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(200, MSG.invalid),
+});
 
-const side = () => z.string({ error: MSG.required }).trim().min(1, MSG.required).max(MEDIA_LIMITS.cardSide, MSG.too_long);
+const side = () =>
+  z.string({ error: MSG.required }).trim().min(1, MSG.required).max(MEDIA_LIMITS.cardSide, MSG.too_long);
 /** A card (a set's own, or a learner's): front and back. */
 export const cardSchema = z.object({ front: side(), back: side() });
 export const cardUpdateSchema = z.object({ front: side().optional(), back: side().optional() });
 /** PATCH ugc/{id}/: an administrator's review of a learner's card (and its text, while it waits). */
-export const ugcReviewSchema = z.object({ status: code(UGC_STATUS_CODES).optional(), front: side().optional(), back: side().optional() });
+export const ugcReviewSchema = z.object({
+  status: code(UGC_STATUS_CODES).optional(),
+  front: side().optional(),
+  back: side().optional(),
+});
 
 /** A row of GET dashboard/{kind}/. */
 export type MediaRow = ContentRow & {
@@ -84,6 +119,24 @@ export type Media = MediaRow &
 export type MediaDependant = { content_type: string; content_id: number; content_name: string; material: string };
 
 export type MediaCard = { id: number; sort: number; front: string; back: string };
-export type UgcCard = { id: number; account: { id: number; username: string; first_name: string; last_name: string } | null; front: string; back: string; status: UgcStatus; datetime_create: string; datetime_update: string };
+export type UgcCard = {
+  id: number;
+  account: { id: number; username: string; first_name: string; last_name: string } | null;
+  front: string;
+  back: string;
+  status: UgcStatus;
+  datetime_create: string;
+  datetime_update: string;
+};
 /** A row of GET dashboard/material/{list}/: the paged filter shape's option with what a picker shows. */
-export type MaterialOption = { id: number; name: string; code: string; value: number; kind: MediaKind; file_name: string | null; duration: number | null; thumbnail: string | null; url: string | null };
+export type MaterialOption = {
+  id: number;
+  name: string;
+  code: string;
+  value: number;
+  kind: MediaKind;
+  file_name: string | null;
+  duration: number | null;
+  thumbnail: string | null;
+  url: string | null;
+};

@@ -13,11 +13,17 @@ import { CODE_PATTERN } from "./content";
  */
 
 export type OrganisationLimits = { text: number; code: number };
-export const DEFAULT_ORGANISATION_LIMITS: OrganisationLimits = { text: CONFIG_DEFAULTS["text-limit"].value, code: CONFIG_DEFAULTS["code-limit"].value };
+export const DEFAULT_ORGANISATION_LIMITS: OrganisationLimits = {
+  text: CONFIG_DEFAULTS["text-limit"].value,
+  code: CONFIG_DEFAULTS["code-limit"].value,
+};
 
 function fields(limits: OrganisationLimits) {
   return {
-    name: text({ error: MSG.required }).trim().min(1, { message: MSG.required, abort: true }).max(limits.text, MSG.too_long),
+    name: text({ error: MSG.required })
+      .trim()
+      .min(1, { message: MSG.required, abort: true })
+      .max(limits.text, MSG.too_long),
     code: z.preprocess(
       (v) => (isBlank(v) ? null : v),
       text({ error: MSG.invalid })
@@ -65,7 +71,16 @@ export type DepartmentRow = {
 };
 
 /** GET dashboard/department/{id}/: the row with its ancestors (root first) and its children. */
-export type Department = DepartmentRow & { path: IdName[]; children: { id: number; name: string; code: string | null }[] };
+export type Department = DepartmentRow & {
+  path: IdName[];
+  children: { id: number; name: string; code: string | null }[];
+};
 
 /** A node of GET dashboard/department/tree/. */
-export type DepartmentNode = { id: number; name: string; code: string | null; count_account: number; children: DepartmentNode[] };
+export type DepartmentNode = {
+  id: number;
+  name: string;
+  code: string | null;
+  count_account: number;
+  children: DepartmentNode[];
+};

@@ -2,7 +2,12 @@ import { z } from "../zod";
 import { checkboxField } from "./extras";
 import type { IdentificationStatus } from "../extras-codes";
 
-export { DISCUSSION_ORDERING, IDENTIFICATION_ORDERING, IDENTIFICATION_STATUS, type IdentificationStatus } from "../extras-codes";
+export {
+  DISCUSSION_ORDERING,
+  IDENTIFICATION_ORDERING,
+  IDENTIFICATION_STATUS,
+  type IdentificationStatus,
+} from "../extras-codes";
 /** For the seeds (server code); the one declaration is in contract/codes.ts. */
 export { IDENTIFICATION_METHOD } from "../codes";
 
@@ -19,7 +24,13 @@ export const discussionHideSchema = z.object({ is_hidden: checkboxField() });
 export type DiscussionHideInput = z.infer<typeof discussionHideSchema>;
 
 export type DiscussionAuthor = { id: number; name: string; username: string };
-export type DiscussionReply = { id: number; body: string; account: DiscussionAuthor; is_hidden: boolean; datetime_create: string };
+export type DiscussionReply = {
+  id: number;
+  body: string;
+  account: DiscussionAuthor;
+  is_hidden: boolean;
+  datetime_create: string;
+};
 /** A row of GET {path}/{id}/discussion/ (search title and body; filter is_hidden; ordering). */
 export type DiscussionThreadRow = {
   id: number;

@@ -7,8 +7,21 @@ import { nullableMoneyField } from "./extras";
 import { codeField, createAndUpdate, longText, nameField } from "./master-data";
 import { GROUP_CONDITION_FIELDS, conditionSchema, type Condition, type GroupConditionField } from "./condition";
 import {
-  DEFAULT_FLOW_SORT, LEVEL_LIST_TYPE, MAX_APPROVERS, MAX_CHOICES, MAX_SUPERVISOR_LEVEL, QUESTION_DEFAULTS, QUESTION_TYPE, QUESTION_TYPE_CODES, REQUEST_KINDS, REQUEST_TYPE_CODES, TYPE_RULE,
-  hasChoices, type FormKind, type QuestionType, type RequestType,
+  DEFAULT_FLOW_SORT,
+  LEVEL_LIST_TYPE,
+  MAX_APPROVERS,
+  MAX_CHOICES,
+  MAX_SUPERVISOR_LEVEL,
+  QUESTION_DEFAULTS,
+  QUESTION_TYPE,
+  QUESTION_TYPE_CODES,
+  REQUEST_KINDS,
+  REQUEST_TYPE_CODES,
+  TYPE_RULE,
+  hasChoices,
+  type FormKind,
+  type QuestionType,
+  type RequestType,
 } from "../request-codes";
 
 /**
@@ -38,7 +51,8 @@ export const REQ_MSG = {
   max_select_above_choices: "req_msg_max_select_above_choices",
 } as const;
 
-const enumCode = <T extends number>(codes: readonly T[]) => z.preprocess((v) => (isBlank(v) ? undefined : v), code(codes));
+const enumCode = <T extends number>(codes: readonly T[]) =>
+  z.preprocess((v) => (isBlank(v) ? undefined : v), code(codes));
 const codes = (o: Record<string, number>) => Object.values(o);
 
 // ---- approval flows ----
@@ -58,9 +72,18 @@ export function approvalFlowSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMI
       desc: longText(limits),
     },
     ["name", "type_request"],
-    { code: null, sort: DEFAULT_FLOW_SORT, type_rule: TYPE_RULE.all, content_type_list: [], price_gte: null, price_lte: null, desc: "" },
+    {
+      code: null,
+      sort: DEFAULT_FLOW_SORT,
+      type_rule: TYPE_RULE.all,
+      content_type_list: [],
+      price_gte: null,
+      price_lte: null,
+      desc: "",
+    },
   );
-  const range = (v: { price_gte?: number | null; price_lte?: number | null }) => v.price_gte == null || v.price_lte == null || v.price_gte <= v.price_lte;
+  const range = (v: { price_gte?: number | null; price_lte?: number | null }) =>
+    v.price_gte == null || v.price_lte == null || v.price_gte <= v.price_lte;
   const issue = { message: REQ_MSG.price_range, path: ["price_lte"] };
   return { create: create.refine(range, issue), update: update.refine(range, issue) };
 }
@@ -98,12 +121,18 @@ export type FlowCondition = Condition<FlowConditionField>;
 /** A form (enrollment or request): name, code, desc; a request form also its request type. */
 export function formSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) {
   return createAndUpdate(
-    { name: nameField(limits), code: codeField(limits), desc: longText(limits), type_request: z.preprocess((v) => (isBlank(v) ? null : v), code(REQUEST_TYPE_CODES).nullable()) },
+    {
+      name: nameField(limits),
+      code: codeField(limits),
+      desc: longText(limits),
+      type_request: z.preprocess((v) => (isBlank(v) ? null : v), code(REQUEST_TYPE_CODES).nullable()),
+    },
     ["name"],
     { code: null, desc: "", type_request: null },
   );
 }
-export const formSectionSchema = (limits: ContentLimits = DEFAULT_CONTENT_LIMITS) => z.object({ name: nameField(limits), desc: longText(limits).default("") });
+export const formSectionSchema = (limits: ContentLimits = DEFAULT_CONTENT_LIMITS) =>
+  z.object({ name: nameField(limits), desc: longText(limits).default("") });
 
 /** Choices as an HTML form gives them: one per line (or a JSON list); blank lines dropped, duplicates refused as one. */
 const choiceList = (limits: ContentLimits) =>
@@ -120,7 +149,10 @@ const choiceList = (limits: ContentLimits) =>
   );
 
 /** A question: its text, type, required flag and (choice types) its choices. */
-export const formQuestionSchema = (limits: ContentLimits = DEFAULT_CONTENT_LIMITS, types: readonly number[] = QUESTION_TYPE_CODES) =>
+export const formQuestionSchema = (
+  limits: ContentLimits = DEFAULT_CONTENT_LIMITS,
+  types: readonly number[] = QUESTION_TYPE_CODES,
+) =>
   z
     .object({
       text: nameField(limits),
@@ -130,16 +162,29 @@ export const formQuestionSchema = (limits: ContentLimits = DEFAULT_CONTENT_LIMIT
       // A survey question's settings (docs/decisions/062), kept at the spec's defaults elsewhere.
       value_min: z.preprocess((v) => (isBlank(v) ? QUESTION_DEFAULTS.value_min : v), int({ min: 0, max: 100 })),
       value_max: z.preprocess((v) => (isBlank(v) ? QUESTION_DEFAULTS.value_max : v), int({ min: 1, max: 100 })),
-      label_min: z.preprocess((v) => (v === null ? "" : v), text({ error: MSG.invalid }).trim().max(limits.text, MSG.too_long)).default(""),
-      label_max: z.preprocess((v) => (v === null ? "" : v), text({ error: MSG.invalid }).trim().max(limits.text, MSG.too_long)).default(""),
-      max_select: z.preprocess((v) => (isBlank(v) ? QUESTION_DEFAULTS.max_select : v), int({ min: 1, max: MAX_CHOICES })),
+      label_min: z
+        .preprocess((v) => (v === null ? "" : v), text({ error: MSG.invalid }).trim().max(limits.text, MSG.too_long))
+        .default(""),
+      label_max: z
+        .preprocess((v) => (v === null ? "" : v), text({ error: MSG.invalid }).trim().max(limits.text, MSG.too_long))
+        .default(""),
+      max_select: z.preprocess(
+        (v) => (isBlank(v) ? QUESTION_DEFAULTS.max_select : v),
+        int({ min: 1, max: MAX_CHOICES }),
+      ),
       // Survey questions (docs/decisions/067): the results average it; a choice question takes an "other" answer.
       is_average: checkbox(),
       is_optional: checkbox(),
     })
-    .refine((q) => !hasChoices(q.type) || q.choices.length >= 2, { message: REQ_MSG.choices_required, path: ["choices"] })
+    .refine((q) => !hasChoices(q.type) || q.choices.length >= 2, {
+      message: REQ_MSG.choices_required,
+      path: ["choices"],
+    })
     .refine((q) => q.value_min < q.value_max, { message: REQ_MSG.scale_range, path: ["value_max"] })
-    .refine((q) => q.type !== QUESTION_TYPE.checkbox || q.max_select <= q.choices.length, { message: REQ_MSG.max_select_above_choices, path: ["max_select"] })
+    .refine((q) => q.type !== QUESTION_TYPE.checkbox || q.max_select <= q.choices.length, {
+      message: REQ_MSG.max_select_above_choices,
+      path: ["max_select"],
+    })
     // An information text asks nothing, so nothing can be required of it.
     .transform((q) => (q.type === QUESTION_TYPE.info ? { ...q, is_required: false } : q));
 export type FormQuestionInput = z.output<ReturnType<typeof formQuestionSchema>>;
@@ -148,7 +193,10 @@ export type FormQuestionInput = z.output<ReturnType<typeof formQuestionSchema>>;
 export const moveSchema = z.object({ direction: z.enum(["up", "down"], { error: MSG.invalid_choice }) });
 
 /** Answers to a form: question id → text, or the chosen choice ids; checked against the form by the API. */
-export const answersSchema = z.record(z.string().regex(/^\d{1,10}$/), z.union([z.string().max(5000), z.array(z.union([z.string(), z.number()])).max(MAX_CHOICES)]));
+export const answersSchema = z.record(
+  z.string().regex(/^\d{1,10}$/),
+  z.union([z.string().max(5000), z.array(z.union([z.string(), z.number()])).max(MAX_CHOICES)]),
+);
 
 // ---- requests ----
 
@@ -158,7 +206,10 @@ export function requestCreateSchema(limits: ContentLimits = DEFAULT_CONTENT_LIMI
     .object({
       kind: enumCode(REQUEST_KINDS),
       name: nameField(limits),
-      provider: z.preprocess((v) => (v == null ? "" : v), text({ error: MSG.invalid }).trim().max(limits.text, MSG.too_long)),
+      provider: z.preprocess(
+        (v) => (v == null ? "" : v),
+        text({ error: MSG.invalid }).trim().max(limits.text, MSG.too_long),
+      ),
       datetime_start: dateOnly(),
       datetime_end: dateOnly(),
       cost: nullableMoneyField(),
@@ -167,8 +218,14 @@ export function requestCreateSchema(limits: ContentLimits = DEFAULT_CONTENT_LIMI
       form: nullableId(),
       answers: answersSchema.default({}),
     })
-    .refine((r) => !r.datetime_start || !r.datetime_end || r.datetime_start <= r.datetime_end, { message: REQ_MSG.date_range, path: ["datetime_end"] })
-    .refine((r) => r.kind !== 2 || r.material_type !== null, { message: REQ_MSG.material_type_required, path: ["material_type"] });
+    .refine((r) => !r.datetime_start || !r.datetime_end || r.datetime_start <= r.datetime_end, {
+      message: REQ_MSG.date_range,
+      path: ["datetime_end"],
+    })
+    .refine((r) => r.kind !== 2 || r.material_type !== null, {
+      message: REQ_MSG.material_type_required,
+      path: ["material_type"],
+    });
 }
 export type RequestCreateInput = z.output<ReturnType<typeof requestCreateSchema>>;
 
@@ -177,11 +234,17 @@ export type RequestCreateInput = z.output<ReturnType<typeof requestCreateSchema>
  * (issue 33 item 12: the learner is shown the reason).
  */
 export const decisionSchema = z
-  .object({ decision: z.enum(["approve", "reject"], { error: MSG.invalid_choice }), note: longText(DEFAULT_CONTENT_LIMITS).default("") })
+  .object({
+    decision: z.enum(["approve", "reject"], { error: MSG.invalid_choice }),
+    note: longText(DEFAULT_CONTENT_LIMITS).default(""),
+  })
   .refine((d) => d.decision !== "reject" || d.note.trim() !== "", { message: MSG.reason_required, path: ["note"] });
 
 /** An administrator's change of a learning result's progress (spec 001 §4 "Learning result" row). */
-export const learningResultSchema = z.object({ status: z.preprocess((v) => (isBlank(v) ? undefined : v), int({ min: -99, max: 99 })), note: longText(DEFAULT_CONTENT_LIMITS).default("") });
+export const learningResultSchema = z.object({
+  status: z.preprocess((v) => (isBlank(v) ? undefined : v), int({ min: -99, max: 99 })),
+  note: longText(DEFAULT_CONTENT_LIMITS).default(""),
+});
 
 // ---- answers ----
 
@@ -216,9 +279,19 @@ export type ApprovalFlow = {
 };
 export type FormChoice = { id: number; text: string };
 export type FormQuestion = {
-  id: number; sort: number; text: string; type: QuestionType; is_required: boolean; choices: FormChoice[];
-  value_min: number; value_max: number; label_min: string; label_max: string; max_select: number;
-  is_average: boolean; is_optional: boolean;
+  id: number;
+  sort: number;
+  text: string;
+  type: QuestionType;
+  is_required: boolean;
+  choices: FormChoice[];
+  value_min: number;
+  value_max: number;
+  label_min: string;
+  label_max: string;
+  max_select: number;
+  is_average: boolean;
+  is_optional: boolean;
 };
 export type FormSection = { id: number; sort: number; name: string; desc: string; questions: FormQuestion[] };
 export type Form = {
@@ -240,9 +313,23 @@ export type FormAnswer = { question: number; value: string; choice: number | nul
 export type FormSubmission = { id: number; account: PersonRef; datetime_create: string; answers: FormAnswer[] };
 export type FormReport = {
   count_submission: number;
-  questions: { id: number; section: number; text: string; type: QuestionType; count_answer: number; choices: { id: number; text: string; count: number }[]; answers: string[] }[];
+  questions: {
+    id: number;
+    section: number;
+    text: string;
+    type: QuestionType;
+    count_answer: number;
+    choices: { id: number; text: string; count: number }[];
+    answers: string[];
+  }[];
 };
-export type RequestDecision = { step: number; decision: number; by: PersonRef | null; note: string; datetime_create: string };
+export type RequestDecision = {
+  step: number;
+  decision: number;
+  by: PersonRef | null;
+  note: string;
+  datetime_create: string;
+};
 export type LearningRequest = {
   id: number;
   kind: RequestType;

@@ -2,7 +2,15 @@ import { z } from "../zod";
 import { MSG } from "../messages";
 import { text } from "./text";
 import { checkbox, code, idList, isBlank, nullableId } from "./form-fields";
-import { ALL_TAG_EXTRAS, DEFAULT_CONTENT_LIMITS, courseSchemas, type ContentDetail, type ContentLimits, type ContentRow, type IdName } from "./content";
+import {
+  ALL_TAG_EXTRAS,
+  DEFAULT_CONTENT_LIMITS,
+  courseSchemas,
+  type ContentDetail,
+  type ContentLimits,
+  type ContentRow,
+  type IdName,
+} from "./content";
 import { SURVEY_TYPE, SURVEY_TYPE_CODES } from "../extras-codes";
 import type { TagExtraField } from "../codes";
 import { liveInstant } from "./live";
@@ -51,12 +59,16 @@ export const SURVEY_MSG = {
  */
 const surveyEnd = () => z.preprocess((v) => (isBlank(v) ? null : v), liveInstant().nullable());
 
-const blankTo = <T extends z.ZodType>(fallback: unknown, schema: T) => z.preprocess((v) => (isBlank(v) ? fallback : v), schema);
+const blankTo = <T extends z.ZodType>(fallback: unknown, schema: T) =>
+  z.preprocess((v) => (isBlank(v) ? fallback : v), schema);
 
 /** The survey's own fields of the information form (spec 001 §3). */
 const ownFields = (limits: ContentLimits) => ({
   survey_type: blankTo(SURVEY_TYPE.questionnaire, code(SURVEY_TYPE_CODES)),
-  contact: z.preprocess((v) => (v == null ? "" : v), text({ error: MSG.invalid }).trim().max(limits.text, MSG.too_long)),
+  contact: z.preprocess(
+    (v) => (v == null ? "" : v),
+    text({ error: MSG.invalid }).trim().max(limits.text, MSG.too_long),
+  ),
   is_anonymous: checkbox(),
   is_editable: checkbox(),
   is_template: checkbox(),
@@ -68,13 +80,24 @@ const ownFields = (limits: ContentLimits) => ({
  * account has in use (spec 001 §3 "provider (defaults to the provider role in use)"), or answers
  * `provider: required` when it has none.
  */
-export function surveySchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS) {
+export function surveySchemas(
+  limits: ContentLimits = DEFAULT_CONTENT_LIMITS,
+  enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS,
+) {
   const { create, update } = courseSchemas(limits, enabledExtras);
   const own = ownFields(limits);
   return {
     // A blank contact is empty (missing, as a form's blank field reaches the schema).
     // `template`: a template survey to start from (docs/decisions/067): its questions and settings are copied.
-    create: create.omit({ instructor_list: true }).extend({ ...own, contact: own.contact.default(""), provider: nullableId().default(null), datetime_end: surveyEnd(), template: nullableId() }),
+    create: create
+      .omit({ instructor_list: true })
+      .extend({
+        ...own,
+        contact: own.contact.default(""),
+        provider: nullableId().default(null),
+        datetime_end: surveyEnd(),
+        template: nullableId(),
+      }),
     update: update.omit({ instructor_list: true }).extend({
       survey_type: own.survey_type.optional(),
       contact: own.contact.optional(),
@@ -94,7 +117,10 @@ export type SurveyUpdateInput = z.output<ReturnType<typeof surveySchemas>["updat
 /** The domain tab (PATCH dashboard/survey/{id}/domain/): what the survey asks about, and which instructors. */
 export const surveyDomainSchema = z
   .object({ target_type: blankTo(SURVEY_TARGET.content, code(SURVEY_TARGET_CODES)), instructor_list: idList(200) })
-  .refine((d) => d.target_type === SURVEY_TARGET.instructor || d.instructor_list.length === 0, { message: SURVEY_MSG.instructors_need_target, path: ["instructor_list"] });
+  .refine((d) => d.target_type === SURVEY_TARGET.instructor || d.instructor_list.length === 0, {
+    message: SURVEY_MSG.instructors_need_target,
+    path: ["instructor_list"],
+  });
 export type SurveyDomainInput = z.output<typeof surveyDomainSchema>;
 
 /** spec 001 §3 content_period_doing: type_expire 0 publish, 1 schedule, -1 unpublish. */
@@ -108,14 +134,24 @@ export type SurveyPeriod = { type_expire: -1 | 0 | 1; datetime_start: string | n
 const QUESTION_KEY = z.string().regex(/^\d{1,10}$/);
 export const surveyAnswerSchema = z.object({
   // The shape of requests.ts answersSchema.
-  answers: z.record(QUESTION_KEY, z.union([z.string().max(5000), z.array(z.union([z.string(), z.number()])).max(MAX_CHOICES)])).default({}),
+  answers: z
+    .record(QUESTION_KEY, z.union([z.string().max(5000), z.array(z.union([z.string(), z.number()])).max(MAX_CHOICES)]))
+    .default({}),
   other: z.record(QUESTION_KEY, z.string().max(5000)).default({}),
 });
 export type SurveyAnswerInput = z.output<typeof surveyAnswerSchema>;
 
 /** GET/POST survey/{id}/answer/: the survey, its questions, and the account's own answer if any. */
 export type SurveyAnswerSheet = {
-  survey: { id: number; name: string; desc: string; survey_type: number; is_anonymous: boolean; is_editable: boolean; content_period_doing: SurveyPeriod };
+  survey: {
+    id: number;
+    name: string;
+    desc: string;
+    survey_type: number;
+    is_anonymous: boolean;
+    is_editable: boolean;
+    content_period_doing: SurveyPeriod;
+  };
   sections: FormSection[];
   /** Whether a (new or changed) answer would be taken now. */
   can_answer: boolean;
@@ -182,6 +218,15 @@ export type SurveyDomain = {
  * `account` null when the survey is anonymous; `answers` per question id, as text (choices
  * joined by "; ", an "other" answer after them).
  */
-export type SurveyAnswerRow = { id: number; account: PersonRef | null; datetime_create: string; answers: Record<string, string> };
+export type SurveyAnswerRow = {
+  id: number;
+  account: PersonRef | null;
+  datetime_create: string;
+  answers: Record<string, string>;
+};
 /** GET dashboard/{course|class}/{id}/survey/{rowid}/result/: the survey's results among the content's learners. */
-export type ContentSurveyResult = { survey: { id: number; name: string; is_anonymous: boolean }; questions: { id: number; text: string }[]; result: SurveyResult };
+export type ContentSurveyResult = {
+  survey: { id: number; name: string; is_anonymous: boolean };
+  questions: { id: number; text: string }[];
+  result: SurveyResult;
+};

@@ -13,7 +13,10 @@ import { ANSWER_MAX, FEEDBACK_MAX, SCORE_MAX, type AttemptStage } from "../test-
 export * from "../test-attempt-codes";
 
 const optionalText = (max: number) =>
-  z.preprocess((v) => (v === null || v === undefined ? "" : v), text({ multiline: true, error: MSG.invalid }).trim().max(max, MSG.too_long));
+  z.preprocess(
+    (v) => (v === null || v === undefined ? "" : v),
+    text({ multiline: true, error: MSG.invalid }).trim().max(max, MSG.too_long),
+  );
 
 /**
  * POST test/{id}/attempt/{attemptid}/submit/: the learner's answers by answer row id; a choice
@@ -27,7 +30,10 @@ export const submitSchema = z.object({
         id: z.number().int().positive(),
         choice_list: z.array(z.number().int().positive()).max(50).optional(),
         /** A matching question's answer (docs/decisions/070): each prompt choice with the answer choice given for it. */
-        pair_list: z.array(z.object({ prompt: z.number().int().positive(), answer: z.number().int().positive() })).max(50).optional(),
+        pair_list: z
+          .array(z.object({ prompt: z.number().int().positive(), answer: z.number().int().positive() }))
+          .max(50)
+          .optional(),
         answer: z.string().max(ANSWER_MAX, MSG.too_long).optional(),
       }),
     )
@@ -98,14 +104,42 @@ export type AnswerRow = {
 export type AskedChoice = { id: number; desc: string; side?: "prompt" | "answer" };
 /** The learner's view of an attempt: its answers with the choices of choice questions. */
 /** `datetime_due`: when the attempt must be submitted by (the test's duration), null without a limit. */
-export type LearnerAttempt = AttemptRow & { datetime_due: string | null; answers: (AnswerRow & { choices: AskedChoice[] })[] };
+export type LearnerAttempt = AttemptRow & {
+  datetime_due: string | null;
+  answers: (AnswerRow & { choices: AskedChoice[] })[];
+};
 
 /** An answer on the verify pages: with its learner and attempt, and the question's model answer. */
 /** `mark_refusal`: why it cannot be marked (a message key: a choice answer, an open or superseded attempt), null when it can. */
-export type VerifyAnswerRow = AnswerRow & { account: Who; attempt_number: number; attempt_status: number; model_answer: string; mark_refusal: string | null };
+export type VerifyAnswerRow = AnswerRow & {
+  account: Who;
+  attempt_number: number;
+  attempt_status: number;
+  model_answer: string;
+  mark_refusal: string | null;
+};
 
 /** Per section ("slot", docs/decisions/065): what the section and summary pages count. */
-export type SlotRow = { id: number; name: string; sort: number; full_score: number; pass_score: number; pass_condition_type: number; attempts: number; average: number | null; pass_rate: number | null; waiting: number };
+export type SlotRow = {
+  id: number;
+  name: string;
+  sort: number;
+  full_score: number;
+  pass_score: number;
+  pass_condition_type: number;
+  attempts: number;
+  average: number | null;
+  pass_rate: number | null;
+  waiting: number;
+};
 
 /** Per question of a slot: its answers, their average and how many wait. */
-export type SlotQuestionRow = { question_id: number; question_desc: string; question_type: number; max_score: number; answers: number; average: number | null; waiting: number };
+export type SlotQuestionRow = {
+  question_id: number;
+  question_desc: string;
+  question_type: number;
+  max_score: number;
+  answers: number;
+  average: number | null;
+  waiting: number;
+};

@@ -2,7 +2,14 @@ import { z } from "../zod";
 import { MSG } from "../messages";
 import { text } from "./text";
 import { checkbox, code, idList, int, isBlank, nullableId, withDefault } from "./form-fields";
-import { ALL_TAG_EXTRAS, DEFAULT_CONTENT_LIMITS, courseSchemas, type ContentDetail, type ContentLimits, type ContentRow } from "./content";
+import {
+  ALL_TAG_EXTRAS,
+  DEFAULT_CONTENT_LIMITS,
+  courseSchemas,
+  type ContentDetail,
+  type ContentLimits,
+  type ContentRow,
+} from "./content";
 import type { TagExtraField } from "../codes";
 import { CONFIG_DEFAULTS } from "../config";
 import { DRAW_METHODS, DRAW_RANDOMS, DRAW_SELECTS, PASS_CONDITION_TYPES, TEST_TYPES } from "../test-codes";
@@ -36,8 +43,12 @@ export const TEST_MSG = {
 const LIMITS = { text: CONFIG_DEFAULTS["text-limit"].value, description: CONFIG_DEFAULTS["description-limit"].value };
 
 // `.default("")`: a form's blank field reaches the schema as missing (conform), and means empty.
-const limitsText = (max: number) => z.preprocess((v) => (v == null ? "" : v), text({ error: MSG.invalid }).trim().max(max, MSG.too_long)).default("");
-const longText = (max: number) => z.preprocess((v) => (v == null ? "" : v), text({ multiline: true, error: MSG.invalid }).max(max, MSG.too_long)).default("");
+const limitsText = (max: number) =>
+  z.preprocess((v) => (v == null ? "" : v), text({ error: MSG.invalid }).trim().max(max, MSG.too_long)).default("");
+const longText = (max: number) =>
+  z
+    .preprocess((v) => (v == null ? "" : v), text({ multiline: true, error: MSG.invalid }).max(max, MSG.too_long))
+    .default("");
 
 /** The setting tab (spec 001 §3 "Test settings: is_template, term" and the test's own settings). */
 export const testSettingShape = (limits: Pick<ContentLimits, "description"> = LIMITS) => ({
@@ -52,10 +63,19 @@ export const testSettingShape = (limits: Pick<ContentLimits, "description"> = LI
 });
 export const testSettingSchema = z.object(testSettingShape());
 export type TestSettingInput = z.output<typeof testSettingSchema>;
-export type TestSetting = { is_template: boolean; term: string; result_setting: 0 | 1; attempt: number; duration: number };
+export type TestSetting = {
+  is_template: boolean;
+  term: string;
+  result_setting: 0 | 1;
+  attempt: number;
+  duration: number;
+};
 
 /** The information form: the engine's content fields without instructors. Its settings are the setting tab's. */
-export function testSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS) {
+export function testSchemas(
+  limits: ContentLimits = DEFAULT_CONTENT_LIMITS,
+  enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS,
+) {
   const { create, update } = courseSchemas(limits, enabledExtras);
   return { create: create.omit({ instructor_list: true }), update: update.omit({ instructor_list: true }) };
 }
@@ -68,7 +88,10 @@ export type Test = TestRow & ContentDetail & TestSetting;
 /** A section (spec 001 §3): name defaults to "Untitled Section"; pass score capped at full score. */
 export const sectionSchema = z
   .object({
-    name: z.preprocess((v) => (isBlank(v) ? "Untitled Section" : v), text({ error: MSG.invalid }).trim().min(1, MSG.required).max(LIMITS.text, MSG.too_long)),
+    name: z.preprocess(
+      (v) => (isBlank(v) ? "Untitled Section" : v),
+      text({ error: MSG.invalid }).trim().min(1, MSG.required).max(LIMITS.text, MSG.too_long),
+    ),
     desc: longText(LIMITS.description),
     full_score: withDefault(int({ max: 100_000 }), 0),
     pass_score: withDefault(int({ max: 100_000 }), 0),
@@ -86,13 +109,22 @@ export type SectionInput = z.output<typeof sectionSchema>;
  * or the bank drawn from, whose id is `bank`) and number (docs/decisions/076).
  */
 export type TestSection = SectionInput & {
-  id: number; sort: number; question_count: number; draw_count: number;
-  question_score: { min: number; max: number }; unmarkable: { owner: string; number: number; bank: number | null }[];
+  id: number;
+  sort: number;
+  question_count: number;
+  draw_count: number;
+  question_score: { min: number; max: number };
+  unmarkable: { owner: string; number: number; bank: number | null }[];
 };
 
 /** Question create (spec 002 §7 "Question POST with desc and, for tests, type 1"). */
 export const questionCreateSchema = z.object({
-  desc: z.preprocess((v) => (v == null ? "" : v), text({ multiline: true, error: MSG.invalid }).max(LIMITS.description, MSG.too_long)).default(""),
+  desc: z
+    .preprocess(
+      (v) => (v == null ? "" : v),
+      text({ multiline: true, error: MSG.invalid }).max(LIMITS.description, MSG.too_long),
+    )
+    .default(""),
   type: withDefault(code(TEST_TYPES), 1),
 });
 /** Question edit: everything an administrator sets on one question. */
@@ -102,7 +134,13 @@ export const questionUpdateSchema = z.object({
   desc_answer: longText(LIMITS.description),
   desc_evaluation: longText(LIMITS.description),
   answer: limitsText(LIMITS.text),
-  answer_gap: withDefault(z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), z.number({ error: MSG.invalid }).min(0, MSG.invalid).max(1_000_000, MSG.invalid)), 0),
+  answer_gap: withDefault(
+    z.preprocess(
+      (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+      z.number({ error: MSG.invalid }).min(0, MSG.invalid).max(1_000_000, MSG.invalid),
+    ),
+    0,
+  ),
   score: withDefault(int({ max: 10_000 }), 1),
   tag_list: idList(50),
   is_hide: checkbox(),
@@ -119,15 +157,29 @@ export const questionMoveSchema = z.object({ number: int({ min: 1, max: 100_000 
  * choices a new question starts with (spec 001 "Questions"; docs/decisions/076).
  */
 export const choiceSchema = z.object({
-  desc: z.preprocess((v) => (v == null ? "" : v), text({ multiline: true, error: MSG.invalid }).trim().min(1, MSG.required).max(LIMITS.description, MSG.too_long)),
+  desc: z.preprocess(
+    (v) => (v == null ? "" : v),
+    text({ multiline: true, error: MSG.invalid }).trim().min(1, MSG.required).max(LIMITS.description, MSG.too_long),
+  ),
   is_answer: checkbox(),
   pair: nullableId().optional(),
 });
 export type ChoiceInput = z.output<typeof choiceSchema>;
 export type TestChoice = { id: number; sort: number; desc: string; is_answer: boolean; pair: number | null };
 export type TestQuestion = {
-  id: number; number: number; type: number; desc: string; desc_hint: string; desc_answer: string; desc_evaluation: string;
-  answer: string; answer_gap: number; score: number; is_hide: boolean; tag_list: { id: number; name: string }[]; choice_list: TestChoice[];
+  id: number;
+  number: number;
+  type: number;
+  desc: string;
+  desc_hint: string;
+  desc_answer: string;
+  desc_evaluation: string;
+  answer: string;
+  answer_gap: number;
+  score: number;
+  is_hide: boolean;
+  tag_list: { id: number; name: string }[];
+  choice_list: TestChoice[];
 };
 
 /** A section's rule for drawing from a bank (spec 001 §3 "Question selection from a bank"). */
@@ -144,9 +196,17 @@ export const drawSchema = z.object({
 export type DrawInput = z.output<typeof drawSchema>;
 /** GET …/section/{sectionid}/testbank/{testbankid}/preview/: what the saved rule would ask (docs/decisions/070). */
 export type TestDrawPreview = {
-  type_method: number; type_random: number; number: number;
+  type_method: number;
+  type_random: number;
+  number: number;
   pool: { number: number; desc: string }[];
   /** Fixed picks (selected numbers, or one draw for every attempt), else null: a new draw per attempt. */
   picks: { number: number; desc: string }[] | null;
 };
-export type TestDraw = Omit<DrawInput, "bank" | "tag_list"> & { id: number; sort: number; bank: { id: number; name: string }; tag_list: number[]; question_count: number };
+export type TestDraw = Omit<DrawInput, "bank" | "tag_list"> & {
+  id: number;
+  sort: number;
+  bank: { id: number; name: string };
+  tag_list: number[];
+  question_count: number;
+};

@@ -2,7 +2,14 @@ import { z } from "../zod";
 import { MSG } from "../messages";
 import { text } from "./text";
 import { code, id, isBlank } from "./form-fields";
-import { ALL_TAG_EXTRAS, DEFAULT_CONTENT_LIMITS, courseSchemas, type ContentDetail, type ContentLimits, type ContentRow } from "./content";
+import {
+  ALL_TAG_EXTRAS,
+  DEFAULT_CONTENT_LIMITS,
+  courseSchemas,
+  type ContentDetail,
+  type ContentLimits,
+  type ContentRow,
+} from "./content";
 import { TEST_TYPES } from "../test-codes";
 import type { TagExtraField } from "../codes";
 import { USAGE_STATUS, type UsageStatus } from "../testbank-codes";
@@ -29,10 +36,14 @@ export const TESTBANK_MSG = {
   type_locked: "tbk_msg_type_locked",
 } as const;
 
-const blankTo = <T extends z.ZodType>(fallback: unknown, schema: T) => z.preprocess((v) => (isBlank(v) ? fallback : v), schema);
+const blankTo = <T extends z.ZodType>(fallback: unknown, schema: T) =>
+  z.preprocess((v) => (isBlank(v) ? fallback : v), schema);
 
 /** Create and update: the engine's common fields without instructors, and the test type its questions are written for. */
-export function testbankSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS) {
+export function testbankSchemas(
+  limits: ContentLimits = DEFAULT_CONTENT_LIMITS,
+  enabledExtras: readonly TagExtraField[] = ALL_TAG_EXTRAS,
+) {
   const { create, update } = courseSchemas(limits, enabledExtras);
   // Blank: 1 multiple choice. Which types configuration allows is the API's check (the question store's switches).
   const typeQuestion = blankTo(1, code(TEST_TYPES));
@@ -42,10 +53,15 @@ export function testbankSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS, 
   };
 }
 
-const note = (limits: { text: number }) => z.preprocess((v) => (v == null ? "" : v), text({ multiline: true, error: MSG.invalid }).trim().max(limits.text, MSG.too_long));
+const note = (limits: { text: number }) =>
+  z.preprocess(
+    (v) => (v == null ? "" : v),
+    text({ multiline: true, error: MSG.invalid }).trim().max(limits.text, MSG.too_long),
+  );
 
 /** POST dashboard/testbank/{id}/usage/: a test asks to draw from the bank. */
-export const usageRequestSchema = (limits: { text: number } = { text: DEFAULT_CONTENT_LIMITS.text }) => z.object({ test: id(), note: note(limits).default("") });
+export const usageRequestSchema = (limits: { text: number } = { text: DEFAULT_CONTENT_LIMITS.text }) =>
+  z.object({ test: id(), note: note(limits).default("") });
 /** POST dashboard/testbank/{id}/usage/{usageid}/decide/: approve (1) or reject (-1). */
 export const usageDecisionSchema = (limits: { text: number } = { text: DEFAULT_CONTENT_LIMITS.text }) =>
   z.object({ status: code([USAGE_STATUS.approved, USAGE_STATUS.rejected] as const), note: note(limits).default("") });
@@ -68,4 +84,11 @@ export type TestbankUsage = {
   datetime_decide: string | null;
 };
 /** One entry of a bank's log: number names the question (null: the bank itself). */
-export type TestbankLogEntry = { id: number; number: number | null; action: string; changes: Record<string, unknown>; created_by: Who; datetime_create: string };
+export type TestbankLogEntry = {
+  id: number;
+  number: number | null;
+  action: string;
+  changes: Record<string, unknown>;
+  created_by: Who;
+  datetime_create: string;
+};

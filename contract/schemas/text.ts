@@ -14,5 +14,7 @@ const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]
  */
 export const text = (opts: { multiline?: boolean; error?: string } = {}) => {
   const refused = opts.multiline ? CONTROL_MULTILINE : CONTROL;
-  return z.string(opts.error ? { error: opts.error } : undefined).refine((s) => !refused.test(s), { message: MSG.control_characters, abort: true });
+  return z
+    .string(opts.error ? { error: opts.error } : undefined)
+    .refine((s) => !refused.test(s), { message: MSG.control_characters, abort: true });
 };

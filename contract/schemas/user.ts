@@ -41,7 +41,10 @@ export const isPhone = (s: string) => {
 
 /** The configurable text limits the form obeys (config text-limit, description-limit). */
 export type UserLimits = { text: number; description: number };
-export const DEFAULT_USER_LIMITS: UserLimits = { text: CONFIG_DEFAULTS["text-limit"].value, description: CONFIG_DEFAULTS["description-limit"].value };
+export const DEFAULT_USER_LIMITS: UserLimits = {
+  text: CONFIG_DEFAULTS["text-limit"].value,
+  description: CONFIG_DEFAULTS["description-limit"].value,
+};
 /** Employee codes and titles are short labels, not free text. */
 const CODE_MAX = 50;
 /** The highest English score an account holds (TOEIC's 990 fits; docs/decisions/083). */
@@ -51,7 +54,10 @@ const EMAIL_MAX = 254;
 /** The most accounts one bulk password reset may name (each costs two password hashes). */
 export const MAX_RESET_IDS = 100;
 
-const required = (opts: { multiline?: boolean } = {}) => text({ ...opts, error: MSG.required }).trim().min(1, { message: MSG.required, abort: true });
+const required = (opts: { multiline?: boolean } = {}) =>
+  text({ ...opts, error: MSG.required })
+    .trim()
+    .min(1, { message: MSG.required, abort: true });
 /** An optional text: blank (or only spaces) is null. */
 const optionalText = (max: number, opts: { multiline?: boolean } = {}) =>
   z.preprocess(
@@ -63,21 +69,24 @@ const optionalText = (max: number, opts: { multiline?: boolean } = {}) =>
       .nullable(),
   );
 /** An optional text in a format: blank is null, anything else must pass `valid` (after `normalise`). */
-const optionalFormatted = (valid: (s: string) => boolean, message: string, normalise: (s: string) => string = (s) => s) =>
+const optionalFormatted = (
+  valid: (s: string) => boolean,
+  message: string,
+  normalise: (s: string) => string = (s) => s,
+) =>
   z.preprocess(
     (v) => (isBlank(v) || (typeof v === "string" && v.trim() === "") ? null : v),
-    text({ error: MSG.invalid })
-      .trim()
-      .transform(normalise)
-      .refine(valid, message)
-      .nullable(),
+    text({ error: MSG.invalid }).trim().transform(normalise).refine(valid, message).nullable(),
   );
 
 function formFields(limits: UserLimits) {
   return {
     title: optionalText(TITLE_MAX),
     username: required()
-      .refine((s) => s.length >= USERNAME_MIN && s.length <= USERNAME_MAX, { message: MSG.username_length, abort: true })
+      .refine((s) => s.length >= USERNAME_MIN && s.length <= USERNAME_MAX, {
+        message: MSG.username_length,
+        abort: true,
+      })
       .regex(USERNAME_PATTERN, MSG.username_characters),
     first_name: required().max(limits.text, MSG.too_long),
     middle_name: optionalText(limits.text),
@@ -189,7 +198,14 @@ export function resetPasswordSchema(rule: PasswordRule) {
 export type ResetPasswordInput = z.infer<ReturnType<typeof resetPasswordSchema>>;
 
 /** The kinds of account history rows (0014_people). */
-export const ACCOUNT_HISTORY_ACTIONS = ["create", "update", "department", "activate", "deactivate", "reset_password"] as const;
+export const ACCOUNT_HISTORY_ACTIONS = [
+  "create",
+  "update",
+  "department",
+  "activate",
+  "deactivate",
+  "reset_password",
+] as const;
 export type AccountHistoryAction = (typeof ACCOUNT_HISTORY_ACTIONS)[number];
 
 export type IdName = { id: number; name: string };
@@ -220,7 +236,11 @@ export type User = UserRow &
     role_list: { id: number; name: string; code: string }[];
     group_list: { id: number; name: string; code: string | null; type: string }[];
     /** Enrollments per content type: how many, and how many completed. */
-    progress_summary: { content_type: { id: number; code: string; name: string }; count: number; count_completed: number }[];
+    progress_summary: {
+      content_type: { id: number; code: string; name: string };
+      count: number;
+      count_completed: number;
+    }[];
     datetime_password_change: string | null;
     datetime_update: string | null;
     /** The name of the account's location (docs/decisions/083), or null. */

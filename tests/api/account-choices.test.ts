@@ -20,8 +20,10 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const D = "/api/dashboard";
-const idOf = async (table: "category" | "course" | "account_group", code: string) => (await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
-const accountId = async (username: string) => (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+const idOf = async (table: "category" | "course" | "account_group", code: string) =>
+  (await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+const accountId = async (username: string) =>
+  (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
 const usernames = (body: { results: AccountOption[] }) => body.results.map((r) => r.code);
 
 describe("a category's user rules pick accounts as a content's do", () => {
@@ -32,22 +34,36 @@ describe("a category's user rules pick accounts as a content's do", () => {
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ page: 1, page_size: 5, count: expect.any(Number) });
     expect(usernames(own.body)).toEqual(expect.arrayContaining(["staff1", "staff2"]));
-    expect(own.body.results[0]).toEqual({ id: expect.any(Number), name: expect.any(String), code: expect.any(String), value: expect.any(Number) });
+    expect(own.body.results[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      code: expect.any(String),
+      value: expect.any(Number),
+    });
     // The same call as a course's: the same rows.
-    expect((await admin.get(`${D}/course/${course}/permission/account/?search=staff&page_size=5`)).body).toEqual(own.body);
+    expect((await admin.get(`${D}/course/${course}/permission/account/?search=staff&page_size=5`)).body).toEqual(
+      own.body,
+    );
 
     // id_list (spec 002 §7): the accounts a rule already names, whatever the search; unknown ids name nobody.
-    const accountId = async (username: string) => (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+    const accountId = async (username: string) =>
+      (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
     const [s1, l5] = [await accountId("staff1"), await accountId("learner005")];
-    const named = await admin.get(`${D}/category/${category}/permission/account/?id_list=${l5},${s1},${s1},99999999&search=staff`);
+    const named = await admin.get(
+      `${D}/category/${category}/permission/account/?id_list=${l5},${s1},${s1},99999999&search=staff`,
+    );
     expect(usernames(named.body)).toEqual(["staff1"]);
-    expect(usernames((await admin.get(`${D}/category/${category}/permission/account/?id_list=${l5},${s1}`)).body)).toEqual(["learner005", "staff1"]);
+    expect(
+      usernames((await admin.get(`${D}/category/${category}/permission/account/?id_list=${l5},${s1}`)).body),
+    ).toEqual(["learner005", "staff1"]);
     expect((await admin.get(`${D}/category/${category}/permission/account/?id_list=1,x`)).status).toBe(400);
 
     // An inactive account is not offered.
     await api.db.updateTable("account").set({ is_active: 0 }).where("username", "=", "staff2").execute();
     try {
-      expect(usernames((await admin.get(`${D}/category/${category}/permission/account/?search=staff`)).body)).not.toContain("staff2");
+      expect(
+        usernames((await admin.get(`${D}/category/${category}/permission/account/?search=staff`)).body),
+      ).not.toContain("staff2");
     } finally {
       await api.db.updateTable("account").set({ is_active: 1 }).where("username", "=", "staff2").execute();
     }
@@ -86,7 +102,14 @@ describe("a group's new members are picked among those not in it yet", () => {
 
   it("administrator candidates are still staff not yet listed", async () => {
     const admins = api.db.selectFrom("content_admin").select("content_id");
-    const course = (await api.db.selectFrom("course").select("id").where("id", "not in", admins).orderBy("id").executeTakeFirstOrThrow()).id;
+    const course = (
+      await api.db
+        .selectFrom("course")
+        .select("id")
+        .where("id", "not in", admins)
+        .orderBy("id")
+        .executeTakeFirstOrThrow()
+    ).id;
     const A = `${D}/course/${course}/permission/admin/`;
     expect(usernames((await admin.get(`${A}candidate/?search=learner`)).body)).toEqual([]);
     expect((await admin.post(A, { account: await accountId("staff1") })).status).toBe(201);

@@ -24,28 +24,61 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const checklistCount = async (activityId: number) =>
-  Number((await api.db.selectFrom("activity_checklist").select((eb) => eb.fn.countAll<number>().as("n")).where("activity_id", "=", activityId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await api.db
+        .selectFrom("activity_checklist")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("activity_id", "=", activityId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("activity through the engine", () => {
   it("lists the seeded activities with their checklist counts", async () => {
     const res = await admin.get(`${A}/?search=act-0&ordering=code`);
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(12);
-    expect(res.body.results[0]).toMatchObject({ code: "ACT-001", name: "Fire drill", checklist_count: 3, publish_status: "publish" });
-    expect(res.body.results.find((r: { code: string }) => r.code === "ACT-011")).toMatchObject({ checklist_count: 0, publish_status: "unpublish" });
-    expect(res.body.results.find((r: { code: string }) => r.code === "ACT-010")).toMatchObject({ publish_status: "schedule" });
+    expect(res.body.results[0]).toMatchObject({
+      code: "ACT-001",
+      name: "Fire drill",
+      checklist_count: 3,
+      publish_status: "publish",
+    });
+    expect(res.body.results.find((r: { code: string }) => r.code === "ACT-011")).toMatchObject({
+      checklist_count: 0,
+      publish_status: "unpublish",
+    });
+    expect(res.body.results.find((r: { code: string }) => r.code === "ACT-010")).toMatchObject({
+      publish_status: "schedule",
+    });
   });
 
   it("creates with translated field errors, and has no instructors", async () => {
     const bad = await admin.post(`${A}/`, { name: "", code: "bad code!" });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ name: ["required"], code: ["invalid_code"], category: expect.any(Array), provider: expect.any(Array) });
+    expect(bad.body).toMatchObject({
+      name: ["required"],
+      code: ["invalid_code"],
+      category: expect.any(Array),
+      provider: expect.any(Array),
+    });
     const id = await kit.newActivity(admin, "T-ENG-1");
     const item = await admin.get(`${A}/${id}/`);
     expect(item.status).toBe(200);
-    expect(item.body).toMatchObject({ code: "T-ENG-1", is_display: false, checklist_count: 0, content_type: { code: "activity" } });
+    expect(item.body).toMatchObject({
+      code: "T-ENG-1",
+      is_display: false,
+      checklist_count: 0,
+      content_type: { code: "activity" },
+    });
     expect(item.body).not.toHaveProperty("instructor_list");
-    const dup = await admin.post(`${A}/`, { name: "Again", code: "t-eng-1", category: item.body.category.id, provider: item.body.provider.id });
+    const dup = await admin.post(`${A}/`, {
+      name: "Again",
+      code: "t-eng-1",
+      category: item.body.category.id,
+      provider: item.body.provider.id,
+    });
     expect(dup.body).toEqual({ code: ["code_already_used"] });
   });
 
@@ -69,15 +102,27 @@ describe("activity through the engine", () => {
   });
 
   it("deletes an activity with everything hanging on it: checklists, inspectors, learners, slots", async () => {
-    const id = (await api.db.selectFrom("activity").select("id").where("code", "=", "ACT-009").executeTakeFirstOrThrow()).id;
-    const checklists = (await api.db.selectFrom("activity_checklist").select("id").where("activity_id", "=", id).execute()).map((c) => c.id);
-    const slots = () => api.db.selectFrom("activity_slot").select("id").where("checklist_id", "in", checklists).execute();
+    const id = (
+      await api.db.selectFrom("activity").select("id").where("code", "=", "ACT-009").executeTakeFirstOrThrow()
+    ).id;
+    const checklists = (
+      await api.db.selectFrom("activity_checklist").select("id").where("activity_id", "=", id).execute()
+    ).map((c) => c.id);
+    const slots = () =>
+      api.db.selectFrom("activity_slot").select("id").where("checklist_id", "in", checklists).execute();
     expect((await slots()).length).toBeGreaterThan(0);
     expect((await viewer.delete(`${A}/${id}/`)).status).toBe(403);
     expect((await admin.delete(`${A}/${id}/`)).status).toBe(204);
     expect(await slots()).toEqual([]);
     expect(await checklistCount(id)).toBe(0);
-    expect(await api.db.selectFrom("content_enrollment").select("id").where("content_type_id", "=", await kit.activityType()).where("content_id", "=", id).execute()).toEqual([]);
+    expect(
+      await api.db
+        .selectFrom("content_enrollment")
+        .select("id")
+        .where("content_type_id", "=", await kit.activityType())
+        .where("content_id", "=", id)
+        .execute(),
+    ).toEqual([]);
     expect((await admin.get(`${A}/${id}/checklist/`)).status).toBe(404);
   });
 
@@ -113,16 +158,38 @@ describe("checklists", () => {
     const created = await admin.post(`${A}/${id}/checklist/`, checklistBody());
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
-      ...checklistBody(), id: expect.any(Number), sort: 1, inspector_list: [], count: { checked_in: 0, waiting: 0, passed: 0, failed: 0, resubmit: 0 },
-      datetime_create: api.clock.now.toISOString(), datetime_update: api.clock.now.toISOString(),
+      ...checklistBody(),
+      id: expect.any(Number),
+      sort: 1,
+      inspector_list: [],
+      count: { checked_in: 0, waiting: 0, passed: 0, failed: 0, resubmit: 0 },
+      datetime_create: api.clock.now.toISOString(),
+      datetime_update: api.clock.now.toISOString(),
     } satisfies ChecklistRow);
-    const second = await kit.newChecklist(admin, id, { name: "Fire extinguisher practice", full_score: "20", pass_score: "14", is_attach_file: "on" });
+    const second = await kit.newChecklist(admin, id, {
+      name: "Fire extinguisher practice",
+      full_score: "20",
+      pass_score: "14",
+      is_attach_file: "on",
+    });
     const list = await admin.get(`${A}/${id}/checklist/`);
-    expect(list.body.map((c: ChecklistRow) => [c.name, c.sort])).toEqual([["Evacuation route walk-through", 1], ["Fire extinguisher practice", 2]]);
+    expect(list.body.map((c: ChecklistRow) => [c.name, c.sort])).toEqual([
+      ["Evacuation route walk-through", 1],
+      ["Fire extinguisher practice", 2],
+    ]);
     expect(list.body[1]).toMatchObject({ full_score: 20, pass_score: 14, is_attach_file: true });
-    const changed = await admin.patch(`${A}/${id}/checklist/${second}/`, checklistBody({ name: "Extinguisher (PASS)", is_verify_by_admin: false }));
+    const changed = await admin.patch(
+      `${A}/${id}/checklist/${second}/`,
+      checklistBody({ name: "Extinguisher (PASS)", is_verify_by_admin: false }),
+    );
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ name: "Extinguisher (PASS)", is_verify_by_admin: false, is_verify_by_inspector: true, sort: 2, full_score: 10 });
+    expect(changed.body).toMatchObject({
+      name: "Extinguisher (PASS)",
+      is_verify_by_admin: false,
+      is_verify_by_inspector: true,
+      sort: 2,
+      full_score: 10,
+    });
     expect((await admin.get(`${A}/${id}/checklist/${second}/`)).body).toEqual(changed.body);
     expect((await admin.delete(`${A}/${id}/checklist/${second}/`)).status).toBe(204);
     expect((await admin.get(`${A}/${id}/checklist/${second}/`)).status).toBe(404);
@@ -133,17 +200,33 @@ describe("checklists", () => {
     const rooms = await api.db.selectFrom("room").select(["id", "name", "location_id"]).orderBy("id").execute();
     const room = rooms[0];
     const elsewhere = rooms.find((r) => r.location_id !== room.location_id)!;
-    const location = await api.db.selectFrom("location").select(["id", "name"]).where("id", "=", room.location_id).executeTakeFirstOrThrow();
-    const placed = await admin.post(`${A}/${id}/checklist/`, checklistBody({ location: String(location.id), room: String(room.id) }));
+    const location = await api.db
+      .selectFrom("location")
+      .select(["id", "name"])
+      .where("id", "=", room.location_id)
+      .executeTakeFirstOrThrow();
+    const placed = await admin.post(
+      `${A}/${id}/checklist/`,
+      checklistBody({ location: String(location.id), room: String(room.id) }),
+    );
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    expect(placed.body).toMatchObject({ location: { id: location.id, name: location.name }, room: { id: room.id, name: room.name } });
+    expect(placed.body).toMatchObject({
+      location: { id: location.id, name: location.name },
+      room: { id: room.id, name: room.name },
+    });
     const before = await checklistCount(id);
-    const wrongRoom = await admin.post(`${A}/${id}/checklist/`, checklistBody({ location: location.id, room: elsewhere.id }));
+    const wrongRoom = await admin.post(
+      `${A}/${id}/checklist/`,
+      checklistBody({ location: location.id, room: elsewhere.id }),
+    );
     expect(wrongRoom).toMatchObject({ status: 400, body: { room: ["room_not_in_location"] } });
     const missing = await admin.post(`${A}/${id}/checklist/`, checklistBody({ location: 999999, room: 999998 }));
     expect(missing).toMatchObject({ status: 400, body: { location: ["invalid_choice"], room: ["invalid_choice"] } });
     expect(await checklistCount(id)).toBe(before);
-    const moved = await admin.patch(`${A}/${id}/checklist/${placed.body.id}/`, checklistBody({ location: location.id, room: elsewhere.id }));
+    const moved = await admin.patch(
+      `${A}/${id}/checklist/${placed.body.id}/`,
+      checklistBody({ location: location.id, room: elsewhere.id }),
+    );
     expect(moved.status).toBe(400);
     expect((await admin.get(`${A}/${id}/checklist/${placed.body.id}/`)).body).toMatchObject({ room: { id: room.id } });
     const cleared = await admin.patch(`${A}/${id}/checklist/${placed.body.id}/`, checklistBody());
@@ -154,9 +237,15 @@ describe("checklists", () => {
     const id = await kit.newActivity(admin, "T-CHK-2");
     const above = await admin.post(`${A}/${id}/checklist/`, checklistBody({ full_score: 10, pass_score: 11 }));
     expect(above).toMatchObject({ status: 400, body: { pass_score: ["pass_score_above_full"] } });
-    const nobody = await admin.post(`${A}/${id}/checklist/`, checklistBody({ is_verify_by_admin: false, is_verify_by_inspector: "" }));
+    const nobody = await admin.post(
+      `${A}/${id}/checklist/`,
+      checklistBody({ is_verify_by_admin: false, is_verify_by_inspector: "" }),
+    );
     expect(nobody).toMatchObject({ status: 400, body: { is_verify_by_admin: ["verify_by_required"] } });
-    const numbers = await admin.post(`${A}/${id}/checklist/`, checklistBody({ name: " ", full_score: 0, pass_score: "x" }));
+    const numbers = await admin.post(
+      `${A}/${id}/checklist/`,
+      checklistBody({ name: " ", full_score: 0, pass_score: "x" }),
+    );
     expect(numbers.status).toBe(400);
     expect(Object.keys(numbers.body).sort()).toEqual(["full_score", "name", "pass_score"]);
     expect(await checklistCount(id)).toBe(0);
@@ -184,16 +273,31 @@ describe("inspectors", () => {
   it("of the three kinds: added once each, listed, removed", async () => {
     const id = await kit.newActivity(admin, "T-INS-1");
     const checklist = await kit.newChecklist(admin, id);
-    const group = (await api.db.selectFrom("account_group").select(["id", "name"]).where("code", "=", "G3").executeTakeFirstOrThrow());
+    const group = await api.db
+      .selectFrom("account_group")
+      .select(["id", "name"])
+      .where("code", "=", "G3")
+      .executeTakeFirstOrThrow();
     const inspectorId = await kit.accountId("inspector");
     const at = `${A}/${id}/checklist/${checklist}/inspector/`;
     const manager = await admin.post(at, { kind: 1, group: "", account: "" });
     expect(manager.status).toBe(201);
-    expect(manager.body).toEqual({ id: expect.any(Number), checklist_id: checklist, kind: 1, group: null, account: null, datetime_create: api.clock.now.toISOString() } satisfies InspectorRow);
+    expect(manager.body).toEqual({
+      id: expect.any(Number),
+      checklist_id: checklist,
+      kind: 1,
+      group: null,
+      account: null,
+      datetime_create: api.clock.now.toISOString(),
+    } satisfies InspectorRow);
     const byGroup = await admin.post(at, { kind: "2", group: String(group.id) });
     expect(byGroup.body).toMatchObject({ kind: 2, group: { id: group.id, name: group.name }, account: null });
     const byAccount = await admin.post(at, { kind: 3, account: inspectorId });
-    expect(byAccount.body).toMatchObject({ kind: 3, group: null, account: { id: inspectorId, username: "inspector", name: "Ian Inspector" } });
+    expect(byAccount.body).toMatchObject({
+      kind: 3,
+      group: null,
+      account: { id: inspectorId, username: "inspector", name: "Ian Inspector" },
+    });
 
     expect((await admin.post(at, { kind: 1 })).body).toEqual({ kind: ["already_added"] });
     expect((await admin.post(at, { kind: 2, group: group.id })).body).toEqual({ group: ["already_added"] });
@@ -226,42 +330,70 @@ describe("inspectors", () => {
 });
 
 describe("the inspector's view", () => {
-  const codes = async (c: Client) => (await c.get(`${A}/?page_size=100&ordering=code`)).body.results.map((r: { code: string }) => r.code);
+  const codes = async (c: Client) =>
+    (await c.get(`${A}/?page_size=100&ordering=code`)).body.results.map((r: { code: string }) => r.code);
 
   it("lists only the seeded activities the inspector inspects, by account or as direct manager", async () => {
-    expect((await codes(inspector)).filter((c: string) => c.startsWith("ACT-"))).toEqual(["ACT-001", "ACT-003", "ACT-004", "ACT-006"]);
-    const other = (await api.db.selectFrom("activity").select("id").where("code", "=", "ACT-005").executeTakeFirstOrThrow()).id;
+    expect((await codes(inspector)).filter((c: string) => c.startsWith("ACT-"))).toEqual([
+      "ACT-001",
+      "ACT-003",
+      "ACT-004",
+      "ACT-006",
+    ]);
+    const other = (
+      await api.db.selectFrom("activity").select("id").where("code", "=", "ACT-005").executeTakeFirstOrThrow()
+    ).id;
     expect((await inspector.get(`${A}/${other}/`)).status).toBe(404);
     expect((await inspector.get(`${A}/${other}/checklist/`)).status).toBe(404);
   });
 
   it("follows the rules: by account, by group membership, by direct manager of an enrolled learner", async () => {
-    const [byAccount, byGroup, byManager] = [await kit.newActivity(admin, "T-SCO-1"), await kit.newActivity(admin, "T-SCO-2"), await kit.newActivity(admin, "T-SCO-3")];
+    const [byAccount, byGroup, byManager] = [
+      await kit.newActivity(admin, "T-SCO-1"),
+      await kit.newActivity(admin, "T-SCO-2"),
+      await kit.newActivity(admin, "T-SCO-3"),
+    ];
     const seen = async () => (await codes(inspector)).filter((c: string) => c.startsWith("T-SCO"));
     expect(await seen()).toEqual([]);
 
     const c1 = await kit.newChecklist(admin, byAccount);
-    await admin.post(`${A}/${byAccount}/checklist/${c1}/inspector/`, { kind: 3, account: await kit.accountId("inspector") });
+    await admin.post(`${A}/${byAccount}/checklist/${c1}/inspector/`, {
+      kind: 3,
+      account: await kit.accountId("inspector"),
+    });
     expect(await seen()).toEqual(["T-SCO-1"]);
 
     const c2 = await kit.newChecklist(admin, byGroup);
-    const group = await api.db.insertInto("account_group").values({ name: "Floor wardens", code: "T-FW", type: "ACCOUNT", desc: null }).returning("id").executeTakeFirstOrThrow();
+    const group = await api.db
+      .insertInto("account_group")
+      .values({ name: "Floor wardens", code: "T-FW", type: "ACCOUNT", desc: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await admin.post(`${A}/${byGroup}/checklist/${c2}/inspector/`, { kind: 2, group: group.id });
     expect(await seen()).toEqual(["T-SCO-1"]);
-    await api.db.insertInto("account_group_member").values({ group_id: group.id, account_id: await kit.accountId("inspector") }).execute();
+    await api.db
+      .insertInto("account_group_member")
+      .values({ group_id: group.id, account_id: await kit.accountId("inspector") })
+      .execute();
     expect(await seen()).toEqual(["T-SCO-1", "T-SCO-2"]);
 
     const c3 = await kit.newChecklist(admin, byManager);
     await admin.post(`${A}/${byManager}/checklist/${c3}/inspector/`, { kind: 1 });
     await kit.enroll(admin, byManager, ["student2801"]);
     expect(await seen()).toEqual(["T-SCO-1", "T-SCO-2"]);
-    await api.db.updateTable("account").set({ supervisor_id: await kit.accountId("inspector") }).where("username", "=", "student2801").execute();
+    await api.db
+      .updateTable("account")
+      .set({ supervisor_id: await kit.accountId("inspector") })
+      .where("username", "=", "student2801")
+      .execute();
     expect(await seen()).toEqual(["T-SCO-1", "T-SCO-2", "T-SCO-3"]);
     expect((await inspector.get(`${A}/${byManager}/checklist/`)).body.map((c: ChecklistRow) => c.id)).toEqual([c3]);
   });
 
   it("changes nothing: no change flag", async () => {
-    const seeded = (await api.db.selectFrom("activity").select("id").where("code", "=", "ACT-001").executeTakeFirstOrThrow()).id;
+    const seeded = (
+      await api.db.selectFrom("activity").select("id").where("code", "=", "ACT-001").executeTakeFirstOrThrow()
+    ).id;
     const [checklist] = (await inspector.get(`${A}/${seeded}/checklist/`)).body as ChecklistRow[];
     expect((await inspector.post(`${A}/${seeded}/checklist/`, checklistBody())).status).toBe(403);
     expect((await inspector.patch(`${A}/${seeded}/checklist/${checklist.id}/`, checklistBody())).status).toBe(403);
@@ -271,7 +403,9 @@ describe("the inspector's view", () => {
 
 describe("a read-only account", () => {
   it("sees the checklists and usage, and is refused every write", async () => {
-    const id = (await api.db.selectFrom("activity").select("id").where("code", "=", "ACT-002").executeTakeFirstOrThrow()).id;
+    const id = (
+      await api.db.selectFrom("activity").select("id").where("code", "=", "ACT-002").executeTakeFirstOrThrow()
+    ).id;
     const list = await viewer.get(`${A}/${id}/checklist/`);
     expect(list.status).toBe(200);
     const [checklist] = list.body as ChecklistRow[];

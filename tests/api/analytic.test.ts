@@ -8,7 +8,10 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 async function sessionCount() {
-  const row = await api.db.selectFrom("analytic_session").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await api.db
+    .selectFrom("analytic_session")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -18,8 +21,18 @@ describe("analytic/session/", () => {
     const res = await c.post("/api/analytic/session/", { source: 0 }, { "user-agent": "TestBrowser/1.0" });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), source: 0 });
-    const row = await api.db.selectFrom("analytic_session").selectAll().where("id", "=", res.body.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ account_id: null, source: 0, ip: "127.0.0.1", user_agent: "TestBrowser/1.0", datetime_create: api.clock.now.toISOString() });
+    const row = await api.db
+      .selectFrom("analytic_session")
+      .selectAll()
+      .where("id", "=", res.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      account_id: null,
+      source: 0,
+      ip: "127.0.0.1",
+      user_agent: "TestBrowser/1.0",
+      datetime_create: api.clock.now.toISOString(),
+    });
   });
 
   it("records a signed-in dashboard visit with its account", async () => {
@@ -28,8 +41,16 @@ describe("analytic/session/", () => {
     const res = await c.post("/api/analytic/session/", { source: 10 });
     expect(res.status).toBe(201);
     expect(res.body.source).toBe(10);
-    const admin = await api.db.selectFrom("account").select("id").where("username", "=", "admin").executeTakeFirstOrThrow();
-    const row = await api.db.selectFrom("analytic_session").selectAll().where("id", "=", res.body.id).executeTakeFirstOrThrow();
+    const admin = await api.db
+      .selectFrom("account")
+      .select("id")
+      .where("username", "=", "admin")
+      .executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom("analytic_session")
+      .selectAll()
+      .where("id", "=", res.body.id)
+      .executeTakeFirstOrThrow();
     expect(row.account_id).toBe(admin.id);
     expect(row.source).toBe(10);
   });

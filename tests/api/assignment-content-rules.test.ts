@@ -35,24 +35,56 @@ beforeAll(async () => {
   const db = api.db;
   courseType = await contentTypeId(db, "course");
   activityType = await contentTypeId(db, "activity");
-  const ins = async <T extends "category" | "provider" | "instructor" | "competency" | "level">(table: T, values: Record<string, unknown>) =>
-    (await db.insertInto(table).values(values as never).returning("id").executeTakeFirstOrThrow()).id as number;
+  const ins = async <T extends "category" | "provider" | "instructor" | "competency" | "level">(
+    table: T,
+    values: Record<string, unknown>,
+  ) =>
+    (
+      await db
+        .insertInto(table)
+        .values(values as never)
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id as number;
   top = await ins("category", { name: "Rules top", code: "RULE-TOP", parent_id: null, image: null });
   sub = await ins("category", { name: "Rules sub", code: "RULE-SUB", parent_id: top, image: null });
   other = await ins("category", { name: "Rules other", code: "RULE-OTH", parent_id: null, image: null });
   providerA = await ins("provider", { name: "Rule provider A", code: "RPA", about: null, image: null, desc: null });
   providerB = await ins("provider", { name: "Rule provider B", code: "RPB", about: null, image: null, desc: null });
-  teacher = await ins("instructor", { name: "Rule teacher", code: "RT", contact: null, overview: null, image: null, account_id: null });
+  teacher = await ins("instructor", {
+    name: "Rule teacher",
+    code: "RT",
+    contact: null,
+    overview: null,
+    image: null,
+    account_id: null,
+  });
   skill = await ins("competency", { name: "Rule skill", code: "RSK", level: 3 });
   level = await ins("level", { name: "Rule level", code: "RLV" });
   const at = api.clock.now.toISOString();
-  const course = async (code: string, o: { category: number; provider: number; published?: boolean; level?: number }) => {
+  const course = async (
+    code: string,
+    o: { category: number; provider: number; published?: boolean; level?: number },
+  ) => {
     courses[code] = (
       await db
         .insertInto("course")
         .values({
-          name: `Rule course ${code}`, code, content_level: o.level ?? null, program: null, category_id: o.category, provider_id: o.provider, is_environmental: 0, desc: "",
-          is_display: o.published === false ? 0 : 1, datetime_start: null, datetime_first_publish: o.published === false ? null : at, datetime_create: at, datetime_update: at, created_by: null, image: null,
+          name: `Rule course ${code}`,
+          code,
+          content_level: o.level ?? null,
+          program: null,
+          category_id: o.category,
+          provider_id: o.provider,
+          is_environmental: 0,
+          desc: "",
+          is_display: o.published === false ? 0 : 1,
+          datetime_start: null,
+          datetime_first_publish: o.published === false ? null : at,
+          datetime_create: at,
+          datetime_update: at,
+          created_by: null,
+          image: null,
         })
         .returning("id")
         .executeTakeFirstOrThrow()
@@ -64,7 +96,16 @@ beforeAll(async () => {
   await course("R4", { category: other, provider: providerA });
   await course("R5", { category: top, provider: providerA, published: false });
   await db.insertInto("course_instructor").values({ course_id: courses.R3, instructor_id: teacher }).execute();
-  await db.insertInto("content_competency").values({ content_type_id: courseType, content_id: courses.R2, competency_id: skill, level: 1, datetime_create: at }).execute();
+  await db
+    .insertInto("content_competency")
+    .values({
+      content_type_id: courseType,
+      content_id: courses.R2,
+      competency_id: skill,
+      level: 1,
+      datetime_create: at,
+    })
+    .execute();
 });
 afterAll(() => api.close());
 
@@ -73,15 +114,32 @@ const create = async (name: string) => {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
 };
-const contents = async (id: number) => ((await admin.get(`${AA}/${id}/content/`)).body as { content_id: number; rule_id: number | null }[]).map((c) => c.content_id).sort((a, b) => a - b);
+const contents = async (id: number) =>
+  ((await admin.get(`${AA}/${id}/content/`)).body as { content_id: number; rule_id: number | null }[])
+    .map((c) => c.content_id)
+    .sort((a, b) => a - b);
 const ids = (...codes: string[]) => codes.map((c) => courses[c]).sort((a, b) => a - b);
 
 describe("auto-assignment content rules", () => {
   it("matches published contents of a category and its sub-categories, with a provider none of", async () => {
     const id = await create("Rules: category");
-    const res = await admin.post(`${AA}/${id}/content/rule/`, { content_type_id: courseType, category_list: [top], provider_list: [providerB], provider_operator: 2 });
+    const res = await admin.post(`${AA}/${id}/content/rule/`, {
+      content_type_id: courseType,
+      category_list: [top],
+      provider_list: [providerB],
+      provider_operator: 2,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toEqual([expect.objectContaining({ content_type: "course", category_list: [top], category_operator: 1, provider_list: [providerB], provider_operator: 2, count_content: 2 })]);
+    expect(res.body).toEqual([
+      expect.objectContaining({
+        content_type: "course",
+        category_list: [top],
+        category_operator: 1,
+        provider_list: [providerB],
+        provider_operator: 2,
+        count_content: 2,
+      }),
+    ]);
     // R3 is in the sub-category but provider B; R5 is not published; R4 another category.
     expect(await contents(id)).toEqual(ids("R1", "R2"));
   });
@@ -94,24 +152,45 @@ describe("auto-assignment content rules", () => {
     expect(r2.status).toBe(201);
     expect(await contents(id)).toEqual(ids("R2", "R3"));
     const id2 = await create("Rules: competency none of");
-    await admin.post(`${AA}/${id2}/content/rule/`, { content_type_id: courseType, category_list: [top, other], competency_list: [skill], competency_operator: 2 });
+    await admin.post(`${AA}/${id2}/content/rule/`, {
+      content_type_id: courseType,
+      category_list: [top, other],
+      competency_list: [skill],
+      competency_operator: 2,
+    });
     expect(await contents(id2)).toEqual(ids("R1", "R3", "R4"));
     // An activity has no instructors: "none of" holds for every activity of the category.
-    const acts = await admin.post(`${AA}/${id2}/content/rule/`, { content_type_id: activityType, category_list: [other], instructor_list: [teacher], instructor_operator: 2 });
+    const acts = await admin.post(`${AA}/${id2}/content/rule/`, {
+      content_type_id: activityType,
+      category_list: [other],
+      instructor_list: [teacher],
+      instructor_operator: 2,
+    });
     expect(acts.status).toBe(201);
   });
 
   it("keeps or leaves out the chosen contents (content_operator), and removes a rule with what it brought", async () => {
     const id = await create("Rules: chosen");
     await admin.post(`${AA}/${id}/content/`, { content_type_id: courseType, content_list: [courses.R4] });
-    const res = await admin.post(`${AA}/${id}/content/rule/`, { content_type_id: courseType, category_list: [top], content_list: [courses.R1], content_operator: 2 });
+    const res = await admin.post(`${AA}/${id}/content/rule/`, {
+      content_type_id: courseType,
+      category_list: [top],
+      content_list: [courses.R1],
+      content_operator: 2,
+    });
     expect(res.status).toBe(201);
     expect(await contents(id)).toEqual(ids("R2", "R3", "R4"));
-    const only = await admin.post(`${AA}/${id}/content/rule/`, { content_type_id: courseType, content_list: [courses.R1, courses.R5], content_operator: 1 });
+    const only = await admin.post(`${AA}/${id}/content/rule/`, {
+      content_type_id: courseType,
+      content_list: [courses.R1, courses.R5],
+      content_operator: 1,
+    });
     expect(only.status).toBe(201);
     expect(await contents(id)).toEqual(ids("R1", "R2", "R3", "R4")); // R5 is not published
     // A content a rule brought is removed with its rule, not by hand.
-    const row = ((await admin.get(`${AA}/${id}/content/`)).body as { id: number; content_id: number }[]).find((c) => c.content_id === courses.R2)!;
+    const row = ((await admin.get(`${AA}/${id}/content/`)).body as { id: number; content_id: number }[]).find(
+      (c) => c.content_id === courses.R2,
+    )!;
     const byHand = await admin.delete(`${AA}/${id}/content/${row.id}/`);
     expect(byHand.status).toBe(400);
     expect(byHand.body).toEqual({ detail: "asg_err_content_from_rule" });
@@ -123,9 +202,13 @@ describe("auto-assignment content rules", () => {
 
   it("refuses bad input on its field and writes nothing", async () => {
     const id = await create("Rules: refused");
-    const rules = () => api.db.selectFrom("assignment_content_rule").select("id").where("assignment_id", "=", id).execute();
+    const rules = () =>
+      api.db.selectFrom("assignment_content_rule").select("id").where("assignment_id", "=", id).execute();
     const bad = [
-      [{ content_type_id: courseType, category_operator: 3, category_list: [top] }, { category_operator: ["invalid_choice"] }],
+      [
+        { content_type_id: courseType, category_operator: 3, category_list: [top] },
+        { category_operator: ["invalid_choice"] },
+      ],
       [{ content_type_id: "", content_list: [courses.R1] }, { content_list: ["asg_err_rule_needs_type"] }],
       [{ content_type_id: courseType, provider_list: [999999] }, { provider_list: ["invalid_choice"] }],
       [{ content_type_id: courseType, content_list: [999999] }, { content_list: ["invalid_choice"] }],
@@ -146,29 +229,70 @@ describe("auto-assignment content rules", () => {
     const at = api.clock.now.toISOString();
     await api.db
       .insertInto("course")
-      .values(Array.from({ length: MAX_RULE_CONTENTS }, (_, i) => ({ name: `Wide ${i}`, code: `WIDE${i}`, content_level: null, program: null, category_id: other, provider_id: providerB, is_environmental: 0, desc: "", is_display: 1, datetime_start: null, datetime_first_publish: at, datetime_create: at, datetime_update: at, created_by: null, image: null })))
+      .values(
+        Array.from({ length: MAX_RULE_CONTENTS }, (_, i) => ({
+          name: `Wide ${i}`,
+          code: `WIDE${i}`,
+          content_level: null,
+          program: null,
+          category_id: other,
+          provider_id: providerB,
+          is_environmental: 0,
+          desc: "",
+          is_display: 1,
+          datetime_start: null,
+          datetime_first_publish: at,
+          datetime_create: at,
+          datetime_update: at,
+          created_by: null,
+          image: null,
+        })),
+      )
       .execute();
     const res = await admin.post(`${AA}/${id}/content/rule/`, { content_type_id: courseType, category_list: [other] });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: "asg_err_rule_too_many" });
     expect(en.asg_err_rule_too_many).toContain(String(MAX_RULE_CONTENTS));
-    expect(await api.db.selectFrom("assignment_content_rule").select("id").where("assignment_id", "=", id).execute()).toEqual([]);
+    expect(
+      await api.db.selectFrom("assignment_content_rule").select("id").where("assignment_id", "=", id).execute(),
+    ).toEqual([]);
     expect(await contents(id)).toEqual([]);
     await api.db.deleteFrom("course").where("code", "like", "WIDE%").execute();
   });
 
   it("is matched again before a round: a course published since is assigned by it", async () => {
     const id = await create("Rules: round");
-    const learner = (await api.db.selectFrom("account").select("id").where("username", "like", "student%").where("is_active", "=", 1).orderBy("id").executeTakeFirstOrThrow()).id;
+    const learner = (
+      await api.db
+        .selectFrom("account")
+        .select("id")
+        .where("username", "like", "student%")
+        .where("is_active", "=", 1)
+        .orderBy("id")
+        .executeTakeFirstOrThrow()
+    ).id;
     await admin.put(`${AA}/${id}/audience/`, { account_list: [learner] });
-    await admin.post(`${AA}/${id}/content/rule/`, { content_type_id: courseType, category_list: [top], provider_list: [providerA] });
+    await admin.post(`${AA}/${id}/content/rule/`, {
+      content_type_id: courseType,
+      category_list: [top],
+      provider_list: [providerA],
+    });
     expect(await contents(id)).toEqual(ids("R1", "R2"));
-    await api.db.updateTable("course").set({ is_display: 1, datetime_first_publish: api.clock.now.toISOString() }).where("id", "=", courses.R5).execute();
+    await api.db
+      .updateTable("course")
+      .set({ is_display: 1, datetime_first_publish: api.clock.now.toISOString() })
+      .where("id", "=", courses.R5)
+      .execute();
     api.clock.now = new Date("2026-06-01T23:00:30.000Z");
     admin = await api.signedIn("admin");
     await schedulerTick(ctx);
     expect(await contents(id)).toEqual(ids("R1", "R2", "R5"));
-    const results = await api.db.selectFrom("assignment_result").select(["content_id", "result"]).where("assignment_id", "=", id).orderBy("content_id").execute();
+    const results = await api.db
+      .selectFrom("assignment_result")
+      .select(["content_id", "result"])
+      .where("assignment_id", "=", id)
+      .orderBy("content_id")
+      .execute();
     expect(results.map((r) => r.content_id)).toEqual(ids("R1", "R2", "R5"));
     // The rule removed, its contents go; their results keep their names (the learner page).
     const rule = (await admin.get(`${AA}/${id}/content/rule/`)).body[0].id;
@@ -180,10 +304,14 @@ describe("auto-assignment content rules", () => {
 
   it("is an auto-assignment's alone, behind its flags", async () => {
     const plain = (await admin.post("/api/dashboard/assignment/", { name: "No rules here" })).body.id;
-    expect((await admin.post(`/api/dashboard/assignment/${plain}/content/rule/`, { content_type_id: courseType })).status).toBe(404);
+    expect(
+      (await admin.post(`/api/dashboard/assignment/${plain}/content/rule/`, { content_type_id: courseType })).status,
+    ).toBe(404);
     const id = await create("Rules: flags");
     const viewer = await api.signedIn("viewer");
-    expect((await viewer.post(`${AA}/${id}/content/rule/`, { content_type_id: courseType, category_list: [top] })).status).toBe(403);
+    expect(
+      (await viewer.post(`${AA}/${id}/content/rule/`, { content_type_id: courseType, category_list: [top] })).status,
+    ).toBe(403);
     expect(await contents(id)).toEqual([]);
   });
 });

@@ -24,32 +24,86 @@ async function newCourse() {
   const code = `OVD${Math.floor(Math.random() * 1e6)}`;
   const row = await api.db
     .insertInto("course")
-    .values({ name: `Overdue ${code}`, code, category_id: seed.category_id, provider_id: seed.provider_id, content_level: null, program: null, is_environmental: 0, desc: "", is_display: 1, datetime_start: null, datetime_first_publish: at(), datetime_create: at(), datetime_update: at(), created_by: null, image: null })
+    .values({
+      name: `Overdue ${code}`,
+      code,
+      category_id: seed.category_id,
+      provider_id: seed.provider_id,
+      content_level: null,
+      program: null,
+      is_environmental: 0,
+      desc: "",
+      is_display: 1,
+      datetime_start: null,
+      datetime_first_publish: at(),
+      datetime_create: at(),
+      datetime_update: at(),
+      created_by: null,
+      image: null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { id: row.id, typeId: await contentTypeId(api.db, "course") };
 }
 
 /** One learner's result of `assignment` in `course`, with an enrolment at `status` (none when null). */
-async function learner(assignment: number, course: { id: number; typeId: number }, account: number, result: number, expire: string | null, status: number | null) {
+async function learner(
+  assignment: number,
+  course: { id: number; typeId: number },
+  account: number,
+  result: number,
+  expire: string | null,
+  status: number | null,
+) {
   const e =
     status === null
       ? null
       : await api.db
           .insertInto("content_enrollment")
-          .values({ account_id: account, content_type_id: course.typeId, content_id: course.id, status, add_method: 1, added_by: 1, created_by: null, datetime_enroll: at(), datetime_start: null, datetime_complete: null, datetime_update: at() })
+          .values({
+            account_id: account,
+            content_type_id: course.typeId,
+            content_id: course.id,
+            status,
+            add_method: 1,
+            added_by: 1,
+            created_by: null,
+            datetime_enroll: at(),
+            datetime_start: null,
+            datetime_complete: null,
+            datetime_update: at(),
+          })
           .returning("id")
           .executeTakeFirstOrThrow();
   await api.db
     .insertInto("assignment_result")
-    .values({ assignment_id: assignment, account_id: account, content_type_id: course.typeId, content_id: course.id, result, enrollment_id: e?.id ?? null, datetime_expire: expire, created_by: null, datetime_create: at(), datetime_update: at() })
+    .values({
+      assignment_id: assignment,
+      account_id: account,
+      content_type_id: course.typeId,
+      content_id: course.id,
+      result,
+      enrollment_id: e?.id ?? null,
+      datetime_expire: expire,
+      created_by: null,
+      datetime_create: at(),
+      datetime_update: at(),
+    })
     .execute();
 }
 
 describe("overdue learners (docs/decisions/080)", () => {
   it("lists the assignments with an overdue learner, and exactly those learners", async () => {
     const course = await newCourse();
-    const students = (await api.db.selectFrom("account").select("id").where("username", "like", "student%").orderBy("id").limit(8).execute()).map((r) => r.id);
+    const students = (
+      await api.db
+        .selectFrom("account")
+        .select("id")
+        .where("username", "like", "student%")
+        .orderBy("id")
+        .limit(8)
+        .execute()
+    ).map((r) => r.id);
     const late = (await admin.post(`${A}/`, { type: 0, name: "Late one" })).body.id as number;
     const fine = (await admin.post(`${A}/`, { type: 0, name: "On time" })).body.id as number;
     const [s1, s2, s3, s4, s5, s6, s7, s8] = students;
@@ -69,14 +123,18 @@ describe("overdue learners (docs/decisions/080)", () => {
     expect(ids).not.toContain(fine);
     expect(list.body.count).toBe(ids.length);
     // "all" is no filter; another value is refused on its field.
-    expect((await admin.get(`${A}/?learners=all&page_size=500`)).body.results.map((r: { id: number }) => r.id)).toContain(fine);
+    expect(
+      (await admin.get(`${A}/?learners=all&page_size=500`)).body.results.map((r: { id: number }) => r.id),
+    ).toContain(fine);
     const bad = await admin.get(`${A}/?learners=late`);
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ learners: ["invalid_choice"] });
 
     const rows = await admin.get(`${A}/${late}/learner/?learners=overdue`);
     expect(rows.status).toBe(200);
-    expect((rows.body.results as { account: { id: number } }[]).map((r) => r.account.id).sort((a, b) => a - b)).toEqual([s1, s2, s3].sort((a, b) => a - b));
+    expect((rows.body.results as { account: { id: number } }[]).map((r) => r.account.id).sort((a, b) => a - b)).toEqual(
+      [s1, s2, s3].sort((a, b) => a - b),
+    );
     expect(rows.body.count).toBe(3);
     expect((await admin.get(`${A}/${fine}/learner/?learners=overdue`)).body.count).toBe(0);
     expect((await admin.get(`${A}/${late}/learner/?learners=1`)).status).toBe(400);

@@ -36,14 +36,48 @@ beforeAll(async () => {
   course = (
     await api.db
       .insertInto("course")
-      .values({ name: "Leased rounds", code: "LEASE1", category_id: seed.category_id, provider_id: seed.provider_id, content_level: null, program: null, is_environmental: 0, desc: "", is_display: 1, datetime_start: null, datetime_first_publish: at, datetime_create: at, datetime_update: at, created_by: null, image: null } as never)
+      .values({
+        name: "Leased rounds",
+        code: "LEASE1",
+        category_id: seed.category_id,
+        provider_id: seed.provider_id,
+        content_level: null,
+        program: null,
+        is_environmental: 0,
+        desc: "",
+        is_display: 1,
+        datetime_start: null,
+        datetime_first_publish: at,
+        datetime_create: at,
+        datetime_update: at,
+        created_by: null,
+        image: null,
+      } as never)
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
-  learners = (await api.db.selectFrom("account").select("id").where("username", "like", "student%").where("is_active", "=", 1).orderBy("id").limit(7).execute()).map((r) => r.id);
+  learners = (
+    await api.db
+      .selectFrom("account")
+      .select("id")
+      .where("username", "like", "student%")
+      .where("is_active", "=", 1)
+      .orderBy("id")
+      .limit(7)
+      .execute()
+  ).map((r) => r.id);
   expect(learners).toHaveLength(7);
-  group = (await api.db.insertInto("account_group").values({ name: "Lease group", code: null, type: "ACCOUNT", desc: "" }).returning("id").executeTakeFirstOrThrow()).id;
-  await api.db.insertInto("account_group_member").values(learners.map((account_id) => ({ group_id: group, account_id }))).execute();
+  group = (
+    await api.db
+      .insertInto("account_group")
+      .values({ name: "Lease group", code: null, type: "ACCOUNT", desc: "" })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+  await api.db
+    .insertInto("account_group_member")
+    .values(learners.map((account_id) => ({ group_id: group, account_id })))
+    .execute();
   // 2026-06-01T23:00:30Z, 06:00 in Bangkok the next day: the rounds of "2026-06-02" are due, the 08:00 refresh is not.
   api.clock.now = new Date("2026-06-01T23:00:30.000Z");
 });
@@ -64,7 +98,11 @@ async function secondConnection(t: TestApi): Promise<Db> {
 
 /** A new auto-assignment of the course to the group, due now (its learners hold the course no more). */
 async function dueAssignment(name: string): Promise<number> {
-  await api.db.deleteFrom("content_enrollment").where("content_type_id", "=", typeId).where("content_id", "=", course).execute();
+  await api.db
+    .deleteFrom("content_enrollment")
+    .where("content_type_id", "=", typeId)
+    .where("content_id", "=", course)
+    .execute();
   const admin = await api.signedIn("admin"); // signed in afresh: the clock moves past the idle expiry
   const res = await admin.post(`${AA}/`, { type: 1, name, date_start: "2026-06-02" });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -74,7 +112,8 @@ async function dueAssignment(name: string): Promise<number> {
   return res.body.id;
 }
 
-const roundOf = async (assignmentId: number) => api.db.selectFrom("assignment_round").selectAll().where("assignment_id", "=", assignmentId).executeTakeFirstOrThrow();
+const roundOf = async (assignmentId: number) =>
+  api.db.selectFrom("assignment_round").selectAll().where("assignment_id", "=", assignmentId).executeTakeFirstOrThrow();
 /** A runner that dies after the first chunk of `assignmentId`'s round (other rounds it runs whole). */
 const dyingOn = (assignmentId: number): RoundOptions => ({
   chunkSize: CHUNK,
@@ -83,15 +122,33 @@ const dyingOn = (assignmentId: number): RoundOptions => ({
     if (n === 1 && (await isRoundOf(roundId, assignmentId))) throw died;
   },
 });
-const isRoundOf = async (roundId: number, assignmentId: number) => (await api.db.selectFrom("assignment_round").select("assignment_id").where("id", "=", roundId).executeTakeFirstOrThrow()).assignment_id === assignmentId;
+const isRoundOf = async (roundId: number, assignmentId: number) =>
+  (
+    await api.db
+      .selectFrom("assignment_round")
+      .select("assignment_id")
+      .where("id", "=", roundId)
+      .executeTakeFirstOrThrow()
+  ).assignment_id === assignmentId;
 const later = (ms: number) => (api.clock.now = new Date(api.clock.now.getTime() + ms));
 
 /** Every learner holds the course once, from one result line of the round: assigned exactly once. */
 async function expectEachLearnerOnce(assignmentId: number) {
-  const rows = await api.db.selectFrom("assignment_result").select(["account_id", "round_id", "result"]).where("assignment_id", "=", assignmentId).orderBy("account_id").execute();
+  const rows = await api.db
+    .selectFrom("assignment_result")
+    .select(["account_id", "round_id", "result"])
+    .where("assignment_id", "=", assignmentId)
+    .orderBy("account_id")
+    .execute();
   expect(rows.map((r) => [r.account_id, r.result])).toEqual(learners.map((id) => [id, 1]));
   expect(new Set(rows.map((r) => r.round_id)).size).toBe(1);
-  const enrolled = await api.db.selectFrom("content_enrollment").select(["account_id", "add_method"]).where("content_type_id", "=", typeId).where("content_id", "=", course).orderBy("account_id").execute();
+  const enrolled = await api.db
+    .selectFrom("content_enrollment")
+    .select(["account_id", "add_method"])
+    .where("content_type_id", "=", typeId)
+    .where("content_id", "=", course)
+    .orderBy("account_id")
+    .execute();
   expect(enrolled).toEqual(learners.map((account_id) => ({ account_id, add_method: 2 })));
 }
 
@@ -100,9 +157,14 @@ describe("round leases", () => {
     const aa = await dueAssignment("Lease: dead runner");
     await expect(schedulerTick(ctx, dyingOn(aa))).rejects.toThrow(AggregateError);
     const stopped = await roundOf(aa);
-    expect(stopped).toMatchObject({ status: 1, lease_until: new Date(api.clock.now.getTime() + ROUND_LEASE_MS).toISOString() });
+    expect(stopped).toMatchObject({
+      status: 1,
+      lease_until: new Date(api.clock.now.getTime() + ROUND_LEASE_MS).toISOString(),
+    });
     expect(stopped.lease_holder).toMatch(/^dead\//);
-    expect(await api.db.selectFrom("assignment_result").select("account_id").where("round_id", "=", stopped.id).execute()).toHaveLength(CHUNK);
+    expect(
+      await api.db.selectFrom("assignment_result").select("account_id").where("round_id", "=", stopped.id).execute(),
+    ).toHaveLength(CHUNK);
 
     // Its lease still holds: another process's tick leaves it alone.
     later(ROUND_LEASE_MS - 60_000);
@@ -116,7 +178,15 @@ describe("round leases", () => {
     expect(done).toMatchObject({ id: stopped.id, status: 2, count_added: 7, lease_until: null });
     expect(done.lease_holder).toMatch(/^B\//);
     await expectEachLearnerOnce(aa);
-    expect((await api.db.selectFrom("assignment").select("datetime_next_round").where("id", "=", aa).executeTakeFirstOrThrow()).datetime_next_round).toBeNull();
+    expect(
+      (
+        await api.db
+          .selectFrom("assignment")
+          .select("datetime_next_round")
+          .where("id", "=", aa)
+          .executeTakeFirstOrThrow()
+      ).datetime_next_round,
+    ).toBeNull();
     expect(await schedulerTick(ctx)).not.toContain(stopped.id);
   });
 
@@ -134,16 +204,28 @@ describe("round leases", () => {
 
   it("lets exactly one of the runners racing for a due round, or a lapsed one, claim it", async () => {
     const aa = await dueAssignment("Lease: race");
-    const { id } = await api.db.insertInto("assignment_round").values({ assignment_id: aa, datetime_due: api.clock.now.toISOString(), is_refresh: 0 }).returning("id").executeTakeFirstOrThrow();
+    const { id } = await api.db
+      .insertInto("assignment_round")
+      .values({ assignment_id: aa, datetime_due: api.clock.now.toISOString(), is_refresh: 0 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     // Two processes (two connections) and a few runners more on their pools, all at once.
-    const race = (now = api.clock.now) => Promise.all([claimRound(api.db, id, newHolder("A"), now), claimRound(other, id, newHolder("B"), now), ...[1, 2, 3, 4].map((n) => claimRound(n % 2 ? api.db : other, id, newHolder(`C${n}`), now))]);
+    const race = (now = api.clock.now) =>
+      Promise.all([
+        claimRound(api.db, id, newHolder("A"), now),
+        claimRound(other, id, newHolder("B"), now),
+        ...[1, 2, 3, 4].map((n) => claimRound(n % 2 ? api.db : other, id, newHolder(`C${n}`), now)),
+      ]);
     expect((await race()).filter(Boolean)).toHaveLength(1);
     later(ROUND_LEASE_MS);
     expect((await race()).filter(Boolean)).toHaveLength(1);
     await api.db.deleteFrom("assignment_round").where("id", "=", id).execute();
 
     // Whole ticks at once: the due round is run by one of them.
-    const [a, b] = await Promise.all([schedulerTick(ctx, { chunkSize: CHUNK, runner: "A" }), schedulerTick(ctx, { chunkSize: CHUNK, runner: "B" })]);
+    const [a, b] = await Promise.all([
+      schedulerTick(ctx, { chunkSize: CHUNK, runner: "A" }),
+      schedulerTick(ctx, { chunkSize: CHUNK, runner: "B" }),
+    ]);
     const round = await roundOf(aa);
     expect([...a, ...b].filter((r) => r === round.id)).toHaveLength(1);
     expect(round).toMatchObject({ status: 2, count_added: 7 });
@@ -199,7 +281,11 @@ describe("round leases", () => {
 
   it("renews a held lease from its timer between chunks, and only the holder's", async () => {
     const aa = await dueAssignment("Lease: timer");
-    const { id } = await api.db.insertInto("assignment_round").values({ assignment_id: aa, datetime_due: api.clock.now.toISOString(), is_refresh: 0 }).returning("id").executeTakeFirstOrThrow();
+    const { id } = await api.db
+      .insertInto("assignment_round")
+      .values({ assignment_id: aa, datetime_due: api.clock.now.toISOString(), is_refresh: 0 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const holder = newHolder("A");
     expect(await claimRound(api.db, id, holder, api.clock.now)).toBe(true);
     later(60_000);
@@ -221,11 +307,19 @@ describe("migration 0047", () => {
     try {
       await migrateTo(db, dialect, "0046_learner_condition_fields");
       const at = "2026-06-01T08:00:00.000Z";
-      await sql`insert into assignment (id, type, name, datetime_create, datetime_update) values (1, 1, 'Old', ${at}, ${at})`.execute(db);
-      await sql`insert into assignment_round (id, assignment_id, datetime_due, status) values (1, 1, ${at}, 1), (2, 1, '2026-06-02T08:00:00.000Z', 2)`.execute(db);
+      await sql`insert into assignment (id, type, name, datetime_create, datetime_update) values (1, 1, 'Old', ${at}, ${at})`.execute(
+        db,
+      );
+      await sql`insert into assignment_round (id, assignment_id, datetime_due, status) values (1, 1, ${at}, 1), (2, 1, '2026-06-02T08:00:00.000Z', 2)`.execute(
+        db,
+      );
       const before = Date.now();
       await migrateTo(db, dialect, "0047_round_leases");
-      const rows = await db.selectFrom("assignment_round").select(["id", "lease_holder", "lease_until"]).orderBy("id").execute();
+      const rows = await db
+        .selectFrom("assignment_round")
+        .select(["id", "lease_holder", "lease_until"])
+        .orderBy("id")
+        .execute();
       expect(rows[1]).toEqual({ id: 2, lease_holder: null, lease_until: null });
       expect(rows[0].lease_holder).toBe("before-0047");
       const until = Date.parse(rows[0].lease_until!);

@@ -36,8 +36,17 @@ async function boot(env: Record<string, string>, demo: DemoSeeding) {
   return started.db;
 }
 
-const count = async (db: Db, table: "account" | "config") => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-const admins = async (db: Db) => (await db.selectFrom("account").select("id").where("username", "=", "admin").execute()).length;
+const count = async (db: Db, table: "account" | "config") =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const admins = async (db: Db) =>
+  (await db.selectFrom("account").select("id").where("username", "=", "admin").execute()).length;
 
 describe("an API's start", () => {
   it("on a new embedded database seeds the demo; on PostgreSQL never (npm run seed does)", async () => {
@@ -56,8 +65,22 @@ describe("an API's start", () => {
     await db
       .insertInto("account")
       .values({
-        username: "ops", email: "ops@example.test", password_hash: "x", first_name: "Ops", last_name: "Team", language: "en", department_id: null, position_id: null,
-        level_id: null, is_active: 1, is_superuser: 1, is_system_user: 0, is_dashboard_permission: 1, is_store_permission: 0, is_verified_email: 1, failed_login_count: 0,
+        username: "ops",
+        email: "ops@example.test",
+        password_hash: "x",
+        first_name: "Ops",
+        last_name: "Team",
+        language: "en",
+        department_id: null,
+        position_id: null,
+        level_id: null,
+        is_active: 1,
+        is_superuser: 1,
+        is_system_user: 0,
+        is_dashboard_permission: 1,
+        is_store_permission: 0,
+        is_verified_email: 1,
+        failed_login_count: 0,
         datetime_create: new Date().toISOString(),
       })
       .execute();
@@ -66,13 +89,20 @@ describe("an API's start", () => {
     expect(await admins(db)).toBe(0);
   });
 
-  it.runIf(!!process.env.TEST_DATABASE_URL)("two processes starting together on an empty PostgreSQL both come up, with one set of reference data and one demo", async () => {
-    const { db, env } = await empty();
-    const boots = await Promise.allSettled([boot(env, "explicit"), boot(env, "explicit"), boot(env, "fresh-embedded")]);
-    expect(boots.map((b) => b.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
-    expect(await admins(db)).toBe(1);
-    expect(await count(db, "config")).toBe(Object.keys(CONFIG_DEFAULTS).length);
-  });
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    "two processes starting together on an empty PostgreSQL both come up, with one set of reference data and one demo",
+    async () => {
+      const { db, env } = await empty();
+      const boots = await Promise.allSettled([
+        boot(env, "explicit"),
+        boot(env, "explicit"),
+        boot(env, "fresh-embedded"),
+      ]);
+      expect(boots.map((b) => b.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+      expect(await admins(db)).toBe(1);
+      expect(await count(db, "config")).toBe(Object.keys(CONFIG_DEFAULTS).length);
+    },
+  );
 });
 
 describe("the session-signing secret", () => {

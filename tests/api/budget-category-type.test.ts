@@ -21,7 +21,8 @@ afterAll(() => api.close());
 
 const B = "/api/dashboard/budget-category/";
 const rows = () => api.db.selectFrom("budget_category").selectAll().orderBy("id").execute();
-const courseId = async (code: string) => (await api.db.selectFrom("course").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+const courseId = async (code: string) =>
+  (await api.db.selectFrom("course").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
 
 describe("the type of a budget category", () => {
   it("defaults to both, is answered, and takes each of the spec's codes", async () => {
@@ -36,7 +37,10 @@ describe("the type of a budget category", () => {
     const planOnly = await admin.post(B, { name_bp: "Type plan", name_ac: "Type plan cost", code: "TY-1", type: 1 });
     expect(planOnly.body.type).toBe(1);
     const listed = (await admin.get(`${B}?search=TY-`)).body.results as BudgetCategory[];
-    expect(listed.map((c) => [c.code, c.type])).toEqual([["TY-0", 0], ["TY-1", 1]]);
+    expect(listed.map((c) => [c.code, c.type])).toEqual([
+      ["TY-0", 0],
+      ["TY-1", 1],
+    ]);
   });
 
   it("refuses another code with a field error, writing nothing", async () => {
@@ -59,26 +63,57 @@ describe("the type of a budget category", () => {
 
   it("decides where a category can be picked on a content's budget pages", async () => {
     const id = await courseId("CRS-0002");
-    const mk = async (code: string, type: number) => (await admin.post(B, { name_bp: `Pick ${code}`, name_ac: `Pick ${code} cost`, code, type })).body.id as number;
-    const [both, plan, actual, none] = [await mk("PK-0", 0), await mk("PK-1", 1), await mk("PK-2", 2), await mk("PK-N", -1)];
+    const mk = async (code: string, type: number) =>
+      (await admin.post(B, { name_bp: `Pick ${code}`, name_ac: `Pick ${code} cost`, code, type })).body.id as number;
+    const [both, plan, actual, none] = [
+      await mk("PK-0", 0),
+      await mk("PK-1", 1),
+      await mk("PK-2", 2),
+      await mk("PK-N", -1),
+    ];
     const record = (budget_type: number) => ({ budget_type, unit: 1, cost: "100" });
 
-    const okPlan = await admin.patch(`/api/dashboard/course/${id}/budget/`, { record_list: [record(both), record(plan)] });
+    const okPlan = await admin.patch(`/api/dashboard/course/${id}/budget/`, {
+      record_list: [record(both), record(plan)],
+    });
     expect(okPlan.status, JSON.stringify(okPlan.body)).toBe(200);
-    const badPlan = await admin.patch(`/api/dashboard/course/${id}/budget/`, { record_list: [record(both), record(actual), record(none)] });
-    expect(badPlan.body).toEqual({ "record_list[1].budget_type": [MSG.invalid_choice], "record_list[2].budget_type": [MSG.invalid_choice] });
+    const badPlan = await admin.patch(`/api/dashboard/course/${id}/budget/`, {
+      record_list: [record(both), record(actual), record(none)],
+    });
+    expect(badPlan.body).toEqual({
+      "record_list[1].budget_type": [MSG.invalid_choice],
+      "record_list[2].budget_type": [MSG.invalid_choice],
+    });
 
     const okActual = await admin.patch(`/api/dashboard/course/${id}/budget/actual/`, { record_list: [record(actual)] });
     expect(okActual.status, JSON.stringify(okActual.body)).toBe(200);
-    expect((await admin.patch(`/api/dashboard/course/${id}/budget/actual/`, { record_list: [record(plan)] })).status).toBe(400);
+    expect(
+      (await admin.patch(`/api/dashboard/course/${id}/budget/actual/`, { record_list: [record(plan)] })).status,
+    ).toBe(400);
 
     // Retyped later: the page that has it still saves; another page cannot pick it.
     await admin.patch(`${B}${plan}/`, { type: -1 });
-    expect((await admin.patch(`/api/dashboard/course/${id}/budget/`, { record_list: [record(plan)] })).status).toBe(200);
-    expect((await admin.patch(`/api/dashboard/course/${await courseId("CRS-0003")}/budget/`, { record_list: [record(plan)] })).status).toBe(400);
+    expect((await admin.patch(`/api/dashboard/course/${id}/budget/`, { record_list: [record(plan)] })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await admin.patch(`/api/dashboard/course/${await courseId("CRS-0003")}/budget/`, {
+          record_list: [record(plan)],
+        })
+      ).status,
+    ).toBe(400);
 
     // The filter list the pages pick from says each type.
-    const options = (await admin.get("/api/dashboard/filter/budget-category/?search=PK-")).body.results as { code: string; type: number }[];
-    expect(options.map((o) => [o.code, o.type]).sort()).toEqual([["PK-0", 0], ["PK-1", -1], ["PK-2", 2], ["PK-N", -1]]);
+    const options = (await admin.get("/api/dashboard/filter/budget-category/?search=PK-")).body.results as {
+      code: string;
+      type: number;
+    }[];
+    expect(options.map((o) => [o.code, o.type]).sort()).toEqual([
+      ["PK-0", 0],
+      ["PK-1", -1],
+      ["PK-2", 2],
+      ["PK-N", -1],
+    ]);
   });
 });

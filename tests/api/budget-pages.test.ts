@@ -47,7 +47,8 @@ describe("budget pages", () => {
     expect(page.results.some((r) => r.price === 1500)).toBe(true);
     expect((await admin.get("/api/dashboard/budget/?content_type=nope")).status).toBe(400);
     expect((await admin.get("/api/dashboard/budget/?ordering=nope")).status).toBe(400);
-    const filtered = (await admin.get(`/api/dashboard/budget/?search=${encodeURIComponent(row.content.code)}`)).body as BudgetListAnswer;
+    const filtered = (await admin.get(`/api/dashboard/budget/?search=${encodeURIComponent(row.content.code)}`))
+      .body as BudgetListAnswer;
     expect(filtered.results.map((r) => r.id)).toContain(row.id);
   });
 
@@ -76,27 +77,39 @@ describe("budget categories", () => {
   const B = "/api/dashboard/budget-category/";
   it("creates, reads, updates and deletes a category; a duplicate code is refused", async () => {
     // Names are unique too (issue 33): the seed's "Travel" is taken.
-    expect((await admin.post(B, { name_bp: "travel", name_ac: "Trips", code: "BC-ZZ1" })).body).toEqual({ name_bp: ["name_already_used"] });
+    expect((await admin.post(B, { name_bp: "travel", name_ac: "Trips", code: "BC-ZZ1" })).body).toEqual({
+      name_bp: ["name_already_used"],
+    });
     const created = await admin.post(B, { name_bp: "Field travel", name_ac: "Travel cost", code: "BC-ZZT" });
     expect(created.status).toBe(201);
     const cat = created.body as BudgetCategory;
     expect(cat).toMatchObject({ name_bp: "Field travel", name_ac: "Travel cost", code: "BC-ZZT", count_record: 0 });
-    expect((await admin.post(B, { name_bp: "Again", name_ac: "Again", code: "bc-zzt" })).body).toEqual({ code: ["code_already_used"] });
+    expect((await admin.post(B, { name_bp: "Again", name_ac: "Again", code: "bc-zzt" })).body).toEqual({
+      code: ["code_already_used"],
+    });
     expect((await admin.post(B, { name_bp: "", name_ac: "x" })).status).toBe(400);
     const list = (await admin.get(`${B}?search=travel`)).body as Paged<BudgetCategory>;
     expect(list.results.map((r) => r.id)).toContain(cat.id);
-    expect((await admin.patch(`${B}${cat.id}/`, { name_ac: "Travel (actual)" })).body).toMatchObject({ name_ac: "Travel (actual)", code: "BC-ZZT" });
+    expect((await admin.patch(`${B}${cat.id}/`, { name_ac: "Travel (actual)" })).body).toMatchObject({
+      name_ac: "Travel (actual)",
+      code: "BC-ZZT",
+    });
     expect((await admin.delete(`${B}${cat.id}/`)).status).toBe(204);
     expect((await admin.get(`${B}${cat.id}/`)).status).toBe(404);
   });
 
   it("refuses deleting a category a budget record uses (424), and writes only with the budget flags", async () => {
-    const used = await api.db.selectFrom("content_budget_record").select("budget_category_id").executeTakeFirstOrThrow();
+    const used = await api.db
+      .selectFrom("content_budget_record")
+      .select("budget_category_id")
+      .executeTakeFirstOrThrow();
     expect((await admin.delete(`${B}${used.budget_category_id}/`)).status).toBe(424);
     const provider = await api.signedIn("provider");
     expect((await provider.get(B)).status).toBe(200);
     expect((await provider.post(B, { name_bp: "P", name_ac: "P", code: "BC-P" })).status).toBe(403);
     expect((await provider.patch(`${B}${used.budget_category_id}/`, { name_bp: "P" })).status).toBe(403);
-    expect(await api.db.selectFrom("budget_category").select("id").where("code", "=", "BC-P").executeTakeFirst()).toBeUndefined();
+    expect(
+      await api.db.selectFrom("budget_category").select("id").where("code", "=", "BC-P").executeTakeFirst(),
+    ).toBeUndefined();
   });
 });

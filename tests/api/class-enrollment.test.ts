@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const accountId = async (username: string) => (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+const accountId = async (username: string) =>
+  (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
 const recordsOf = async (classId: number) =>
   (
     await api.db
@@ -42,7 +43,12 @@ describe("a class with capacity 1, closed when full", () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as number;
     // close_enroll_after_full (type_access 1, spec 001 §4); the class's own cancel types (event: 5, 6, 1).
-    const settings = await admin.put(`${C}/${id}/enrollment/`, { capacity: 1, type_access: 1, type_waiting: 0, content_period_cancel: { type: 5, duration: 86_400 } });
+    const settings = await admin.put(`${C}/${id}/enrollment/`, {
+      capacity: 1,
+      type_access: 1,
+      type_waiting: 0,
+      content_period_cancel: { type: 5, duration: 86_400 },
+    });
     expect(settings.status, JSON.stringify(settings.body)).toBe(200);
 
     const [first, second] = [await accountId("student0301"), await accountId("student0302")];
@@ -53,11 +59,20 @@ describe("a class with capacity 1, closed when full", () => {
     const two = await admin.post(`${C}/${id}/enroll/`, { account_list: [second] });
     expect(two.status).toBe(200);
     const body = two.body as EnrollAnswer;
-    expect(body).toMatchObject({ enrolled: 0, waiting_list: 0, full: 1, seats: { capacity: 1, taken: 1, when_full: "closed" } });
+    expect(body).toMatchObject({
+      enrolled: 0,
+      waiting_list: 0,
+      full: 1,
+      seats: { capacity: 1, taken: 1, when_full: "closed" },
+    });
     expect(body.results.map((r) => [r.username, r.result])).toEqual([["student0302", "full"]]);
     expect(await recordsOf(id)).toEqual([["student0301", 0]]);
 
     // The picker says so too: one seat of one taken.
-    expect((await admin.get(`${C}/${id}/enroll/account/?search=student0302`)).body.seats).toEqual({ capacity: 1, taken: 1, when_full: "closed" });
+    expect((await admin.get(`${C}/${id}/enroll/account/?search=student0302`)).body.seats).toEqual({
+      capacity: 1,
+      taken: 1,
+      when_full: "closed",
+    });
   });
 });

@@ -20,17 +20,27 @@ beforeAll(async () => {
   admin = await api.signedIn("admin");
   viewer = await api.signedIn("viewer");
   refs = await contentRefs(admin);
-  locations = (await api.db.selectFrom("location").select(["id", "name"]).orderBy("id").execute()).map((l) => ({ id: Number(l.id), name: l.name }));
+  locations = (await api.db.selectFrom("location").select(["id", "name"]).orderBy("id").execute()).map((l) => ({
+    id: Number(l.id),
+    name: l.name,
+  }));
 });
 afterAll(() => api.close());
 
-const setSwitch = (on: boolean) => api.db.updateTable("config").set({ value: JSON.stringify(on) }).where("key", "=", "location-is-event-zone").execute();
+const setSwitch = (on: boolean) =>
+  api.db
+    .updateTable("config")
+    .set({ value: JSON.stringify(on) })
+    .where("key", "=", "location-is-event-zone")
+    .execute();
 const newClass = async (code: string) => {
   const res = await admin.post(`${C}/`, { name: `Class ${code}`, code, ...refs });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
 };
-const zoneOf = async (id: number) => (await api.db.selectFrom("class").select("event_zone_id").where("id", "=", id).executeTakeFirstOrThrow()).event_zone_id;
+const zoneOf = async (id: number) =>
+  (await api.db.selectFrom("class").select("event_zone_id").where("id", "=", id).executeTakeFirstOrThrow())
+    .event_zone_id;
 
 describe("the event zone call", () => {
   it("is off by default: 404 with the contract's body, nothing written", async () => {
@@ -54,7 +64,9 @@ describe("the event zone call", () => {
       expect(item.event_zone).toEqual({ id: locations[1].id, name: locations[1].name });
       expect(item.datetime_update > before).toBe(true);
       // Numbers as text are read as ids (a form posts text).
-      expect((await admin.post(`${ZONE}/${id}/`, { zone: String(locations[0].id) })).body.event_zone.id).toBe(locations[0].id);
+      expect((await admin.post(`${ZONE}/${id}/`, { zone: String(locations[0].id) })).body.event_zone.id).toBe(
+        locations[0].id,
+      );
       expect((await admin.post(`${ZONE}/${id}/`, { zone: null })).body).toEqual({ event_zone: null });
       expect(await zoneOf(id)).toBeNull();
       await admin.post(`${ZONE}/${id}/`, { zone: locations[0].id });
@@ -79,8 +91,14 @@ describe("the event zone call", () => {
 
       await admin.post(`${ZONE}/${id}/`, { zone: locations[0].id });
       expect((await admin.post(`${C}/${id}/cancel/`, { reason: "Trainer unavailable" })).status).toBe(200);
-      expect(await admin.post(`${ZONE}/${id}/`, { zone: locations[1].id })).toMatchObject({ status: 400, body: { detail: "cls_msg_cancelled" } });
-      expect(await admin.post(`${ZONE}/${id}/`, { zone: null })).toMatchObject({ status: 400, body: { detail: "cls_msg_cancelled" } });
+      expect(await admin.post(`${ZONE}/${id}/`, { zone: locations[1].id })).toMatchObject({
+        status: 400,
+        body: { detail: "cls_msg_cancelled" },
+      });
+      expect(await admin.post(`${ZONE}/${id}/`, { zone: null })).toMatchObject({
+        status: 400,
+        body: { detail: "cls_msg_cancelled" },
+      });
       expect(await zoneOf(id)).toBe(locations[0].id);
     } finally {
       await setSwitch(false);
@@ -110,7 +128,10 @@ describe("a location that is a class's event zone", () => {
       const location = created.body.id as number;
       const id = await newClass("T-ZON-DEL");
       await admin.post(`${ZONE}/${id}/`, { zone: location });
-      expect(await admin.delete(`/api/dashboard/location/${location}/`)).toMatchObject({ status: 424, body: { detail: "cannot_delete_because_dependency" } });
+      expect(await admin.delete(`/api/dashboard/location/${location}/`)).toMatchObject({
+        status: 424,
+        body: { detail: "cannot_delete_because_dependency" },
+      });
       await admin.post(`${ZONE}/${id}/`, { zone: null });
       expect((await admin.delete(`/api/dashboard/location/${location}/`)).status).toBe(204);
     } finally {

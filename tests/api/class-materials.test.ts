@@ -31,18 +31,30 @@ const newClass = async () => {
   return res.body.id as number;
 };
 const newSession = async (id: number, extra: Record<string, unknown> = {}) => {
-  const res = await admin.post(`${C}/${id}/session/`, { name: "Day one", date: "2026-06-10", start_time: "09:00", end_time: "12:00", confirm_overlap: true, ...extra });
+  const res = await admin.post(`${C}/${id}/session/`, {
+    name: "Day one",
+    date: "2026-06-10",
+    start_time: "09:00",
+    end_time: "12:00",
+    confirm_overlap: true,
+    ...extra,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
 };
 const newMaterial = async (id: number, name = "Reading") => {
   const section = await admin.post(`${C}/${id}/material/section/`, { name: "Handouts" });
   expect(section.status, JSON.stringify(section.body)).toBe(201);
-  const m = await admin.post(`${C}/${id}/material/section/${section.body.id}/material/`, { slot_type: "weblink", name, url: "https://example.com/read" });
+  const m = await admin.post(`${C}/${id}/material/section/${section.body.id}/material/`, {
+    slot_type: "weblink",
+    name,
+    url: "https://example.com/read",
+  });
   expect(m.status, JSON.stringify(m.body)).toBe(201);
   return { section: section.body.id as number, material: m.body.id as number };
 };
-const cancel = async (id: number) => expect((await admin.post(`${C}/${id}/cancel/`, { reason: "Trainer unavailable" })).status).toBe(200);
+const cancel = async (id: number) =>
+  expect((await admin.post(`${C}/${id}/cancel/`, { reason: "Trainer unavailable" })).status).toBe(200);
 
 describe("the class's material tab is the engine's curriculum at material/", () => {
   it("sections and materials of every slot form, read with the view flag, written with change", async () => {
@@ -51,12 +63,21 @@ describe("the class's material tab is the engine's curriculum at material/", () 
     const { material } = await newMaterial(id);
     const read = await viewer.get(`${C}/${id}/material/`);
     expect(read.status).toBe(200);
-    expect(read.body.results[0].material_list[0]).toMatchObject({ id: material, name: "Reading", slot_type: "weblink", is_required: true });
+    expect(read.body.results[0].material_list[0]).toMatchObject({
+      id: material,
+      name: "Reading",
+      slot_type: "weblink",
+      is_required: true,
+    });
     expect((await viewer.post(`${C}/${id}/material/section/`, { name: "No" })).status).toBe(403);
     // The course path is not the class's.
     expect((await admin.get(`${C}/${id}/curriculum/`)).status).toBe(404);
     // A link must be http(s): the engine's rules.
-    const bad = await admin.post(`${C}/${id}/material/section/${read.body.results[0].id}/material/`, { slot_type: "weblink", name: "x", url: "www.example.com" });
+    const bad = await admin.post(`${C}/${id}/material/section/${read.body.results[0].id}/material/`, {
+      slot_type: "weblink",
+      name: "x",
+      url: "www.example.com",
+    });
     expect(bad).toMatchObject({ status: 400, body: { url: ["url_must_start_with_http"] } });
   });
 
@@ -79,7 +100,9 @@ describe("a cancelled class's materials are read-only", () => {
     expect(await admin.post(`${C}/${id}/material/section/`, { name: "Late" })).toMatchObject(refused);
     expect(await admin.patch(`${C}/${id}/material/section/${section}/`, { name: "Renamed" })).toMatchObject(refused);
     expect(await admin.delete(`${C}/${id}/material/material/${material}/`)).toMatchObject(refused);
-    expect(await admin.post(`${C}/${id}/material/material/${material}/move/`, { direction: "up" })).toMatchObject(refused);
+    expect(await admin.post(`${C}/${id}/material/material/${material}/move/`, { direction: "up" })).toMatchObject(
+      refused,
+    );
     const read = await admin.get(`${C}/${id}/material/`);
     expect(read.body.results).toHaveLength(1);
     expect(read.body.results[0]).toMatchObject({ name: "Handouts", material_list: [{ id: material }] });
@@ -93,8 +116,13 @@ describe("a session's materials: picked among the class's", () => {
     const { material } = await newMaterial(id);
     const add = await admin.post(`${C}/${id}/session/${s}/material/`, { material });
     expect(add.status, JSON.stringify(add.body)).toBe(201);
-    expect(add.body).toMatchObject({ sort: 1, material: { id: material, name: "Reading", slot_type: "weblink", section: { name: "Handouts" } } });
-    expect((await admin.post(`${C}/${id}/session/${s}/material/`, { material })).body).toEqual({ material: ["already_added"] });
+    expect(add.body).toMatchObject({
+      sort: 1,
+      material: { id: material, name: "Reading", slot_type: "weblink", section: { name: "Handouts" } },
+    });
+    expect((await admin.post(`${C}/${id}/session/${s}/material/`, { material })).body).toEqual({
+      material: ["already_added"],
+    });
     const list = await viewer.get(`${C}/${id}/session/${s}/material/`);
     expect(list.body.count).toBe(1);
     expect((await viewer.delete(`${C}/${id}/session/${s}/material/${add.body.id}/`)).status).toBe(403);
@@ -108,7 +136,9 @@ describe("a session's materials: picked among the class's", () => {
     const other = await newClass();
     const s = await newSession(id);
     const foreign = await newMaterial(other);
-    expect((await admin.post(`${C}/${id}/session/${s}/material/`, { material: foreign.material })).body).toEqual({ material: ["invalid_choice"] });
+    expect((await admin.post(`${C}/${id}/session/${s}/material/`, { material: foreign.material })).body).toEqual({
+      material: ["invalid_choice"],
+    });
     expect((await admin.post(`${C}/${id}/session/${s}/material/`, { material: "x" })).status).toBe(400);
     expect((await admin.get(`${C}/${other}/session/${s}/material/`)).status).toBe(404);
     const { material } = await newMaterial(id, "Slides");
@@ -128,14 +158,18 @@ describe("a session's surveys: the content survey feature with a session scope",
     const add = await admin.post(`${C}/${id}/session/${s1}/survey/`, { survey: surveys[0], is_required: true });
     expect(add.status, JSON.stringify(add.body)).toBe(201);
     expect(add.body).toMatchObject({ is_required: true, sort: 1, survey: { id: surveys[0] } });
-    expect((await admin.post(`${C}/${id}/session/${s1}/survey/`, { survey: surveys[0] })).body).toEqual({ survey: ["already_added"] });
+    expect((await admin.post(`${C}/${id}/session/${s1}/survey/`, { survey: surveys[0] })).body).toEqual({
+      survey: ["already_added"],
+    });
     expect((await admin.post(`${C}/${id}/session/${s2}/survey/`, { survey: surveys[0] })).status).toBe(201);
     expect((await admin.get(`${C}/${id}/session/${s1}/survey/`)).body.count).toBe(1);
     expect((await admin.get(`${C}/${id}/survey/`)).body.count).toBe(1);
     // A row of another session is 404 under this one.
     const row = add.body.id;
     expect((await admin.patch(`${C}/${id}/session/${s2}/survey/${row}/`, { is_required: false })).status).toBe(404);
-    expect((await admin.patch(`${C}/${id}/session/${s1}/survey/${row}/`, { is_required: false })).body.is_required).toBe(false);
+    expect(
+      (await admin.patch(`${C}/${id}/session/${s1}/survey/${row}/`, { is_required: false })).body.is_required,
+    ).toBe(false);
     expect((await viewer.post(`${C}/${id}/session/${s1}/survey/`, { survey: surveys[1] })).status).toBe(403);
     expect((await viewer.get(`${C}/${id}/session/${s1}/survey/`)).status).toBe(200);
     expect((await admin.delete(`${C}/${id}/session/${s1}/survey/${row}/`)).status).toBe(204);
@@ -149,8 +183,12 @@ describe("a session's surveys: the content survey feature with a session scope",
     expect((await admin.get(`${C}/${id}/session/${s}/survey/`)).status).toBe(404);
     expect((await admin.post(`${C}/${id}/session/${s}/survey/`, { survey: surveys[0] })).status).toBe(404);
     await cancel(other);
-    expect((await admin.post(`${C}/${other}/session/${s}/survey/`, { survey: surveys[0] })).body).toEqual({ detail: "cls_msg_cancelled" });
-    expect((await admin.post(`${C}/${other}/session/${s}/material/`, { material: 1 })).body).toEqual({ detail: "cls_msg_cancelled" });
+    expect((await admin.post(`${C}/${other}/session/${s}/survey/`, { survey: surveys[0] })).body).toEqual({
+      detail: "cls_msg_cancelled",
+    });
+    expect((await admin.post(`${C}/${other}/session/${s}/material/`, { material: 1 })).body).toEqual({
+      detail: "cls_msg_cancelled",
+    });
   });
 });
 
@@ -158,17 +196,42 @@ describe("a session's live details", () => {
   it("a live rerun or a conference: link (http(s), url-limit) and playback", async () => {
     const id = await newClass();
     const s = await newSession(id, { type: 1 });
-    expect((await viewer.get(`${C}/${id}/session/${s}/live/`)).body).toEqual({ id: s, name: "Day one", type: 1, is_online: true, url: "", is_playback: false, live_id: null, live: null });
-    const put = await admin.put(`${C}/${id}/session/${s}/live/`, { url: "https://meet.example.com/r/1", is_playback: "on", live_id: 5 });
+    expect((await viewer.get(`${C}/${id}/session/${s}/live/`)).body).toEqual({
+      id: s,
+      name: "Day one",
+      type: 1,
+      is_online: true,
+      url: "",
+      is_playback: false,
+      live_id: null,
+      live: null,
+    });
+    const put = await admin.put(`${C}/${id}/session/${s}/live/`, {
+      url: "https://meet.example.com/r/1",
+      is_playback: "on",
+      live_id: 5,
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body).toMatchObject({ url: "https://meet.example.com/r/1", is_playback: true, live_id: null });
-    expect((await admin.get(`${C}/${id}/session/${s}/`)).body).toMatchObject({ url: "https://meet.example.com/r/1", is_playback: true });
-    expect((await admin.put(`${C}/${id}/session/${s}/live/`, { url: "meet.example.com" })).body).toEqual({ url: ["url_must_start_with_http"] });
-    expect((await admin.put(`${C}/${id}/session/${s}/live/`, { url: `https://example.com/${"a".repeat(260)}` })).body).toEqual({ url: ["too_long"] });
+    expect((await admin.get(`${C}/${id}/session/${s}/`)).body).toMatchObject({
+      url: "https://meet.example.com/r/1",
+      is_playback: true,
+    });
+    expect((await admin.put(`${C}/${id}/session/${s}/live/`, { url: "meet.example.com" })).body).toEqual({
+      url: ["url_must_start_with_http"],
+    });
+    expect(
+      (await admin.put(`${C}/${id}/session/${s}/live/`, { url: `https://example.com/${"a".repeat(260)}` })).body,
+    ).toEqual({ url: ["too_long"] });
     // A rerun may have no link; a conference needs one.
-    expect((await admin.put(`${C}/${id}/session/${s}/live/`, { url: "" })).body).toMatchObject({ url: "", is_playback: false });
+    expect((await admin.put(`${C}/${id}/session/${s}/live/`, { url: "" })).body).toMatchObject({
+      url: "",
+      is_playback: false,
+    });
     const conf = await newSession(id, { type: 5, date: "2026-06-12" });
-    expect((await admin.put(`${C}/${id}/session/${conf}/live/`, { url: "" })).body).toEqual({ url: ["cls_msg_conference_needs_url"] });
+    expect((await admin.put(`${C}/${id}/session/${conf}/live/`, { url: "" })).body).toEqual({
+      url: ["cls_msg_conference_needs_url"],
+    });
     expect((await viewer.put(`${C}/${id}/session/${conf}/live/`, { url: "https://x.example.com" })).status).toBe(403);
   });
 
@@ -176,24 +239,35 @@ describe("a session's live details", () => {
     const id = await newClass();
     const room = await newSession(id, { type: 3 });
     expect((await admin.get(`${C}/${id}/session/${room}/live/`)).body.is_online).toBe(false);
-    expect((await admin.put(`${C}/${id}/session/${room}/live/`, { url: "https://x.example.com" })).body).toEqual({ detail: "cls_msg_session_not_online" });
+    expect((await admin.put(`${C}/${id}/session/${room}/live/`, { url: "https://x.example.com" })).body).toEqual({
+      detail: "cls_msg_session_not_online",
+    });
     const live = await newSession(id, { type: 1, date: "2026-06-13" });
     await cancel(id);
-    expect((await admin.put(`${C}/${id}/session/${live}/live/`, { url: "https://x.example.com" })).body).toEqual({ detail: "cls_msg_cancelled" });
+    expect((await admin.put(`${C}/${id}/session/${live}/live/`, { url: "https://x.example.com" })).body).toEqual({
+      detail: "cls_msg_cancelled",
+    });
   });
 });
 
 describe("a session's live item (live_id, docs/decisions/070)", () => {
   const newLive = async (extra: Record<string, unknown> = {}) => {
     const res = await admin.post("/api/dashboard/live/", {
-      name: "Replayed live", code: `LV${++codes}`, ...refs, datetime_live_start: "2026-05-01T09:00:00Z", datetime_live_end: "2026-05-01T10:00:00Z", ...extra,
+      name: "Replayed live",
+      code: `LV${++codes}`,
+      ...refs,
+      datetime_live_start: "2026-05-01T09:00:00Z",
+      datetime_live_end: "2026-05-01T10:00:00Z",
+      ...extra,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.id as number;
   };
 
   it("a live rerun chooses a live the account may see (PATCH), clears it, and shows a deleted one as gone", async () => {
-    const ins = (await api.db.selectFrom("instructor").select("id").where("code", "=", "INS-001").executeTakeFirstOrThrow()).id;
+    const ins = (
+      await api.db.selectFrom("instructor").select("id").where("code", "=", "INS-001").executeTakeFirstOrThrow()
+    ).id;
     const id = await newClass();
     const rerun = await newSession(id, { type: 1, instructor_list: [ins] });
     const conf = await newSession(id, { type: 5, date: "2026-06-12" });
@@ -205,9 +279,14 @@ describe("a session's live item (live_id, docs/decisions/070)", () => {
     expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
     expect(chosen.body).toMatchObject({ live_id: taught, live: { id: taught, name: "Replayed live" } });
     // Refused on the field, nothing written: no such live, a conference (it has its own link), not a number.
-    expect(await admin.patch(path(rerun), { live_id: 999999 })).toMatchObject({ status: 400, body: { live_id: ["invalid_choice"] } });
+    expect(await admin.patch(path(rerun), { live_id: 999999 })).toMatchObject({
+      status: 400,
+      body: { live_id: ["invalid_choice"] },
+    });
     expect((await admin.patch(path(rerun), { live_id: "abc" })).body).toEqual({ live_id: ["invalid"] });
-    expect((await admin.patch(path(conf), { live_id: taught })).body).toEqual({ live_id: ["cls_msg_live_needs_rerun"] });
+    expect((await admin.patch(path(conf), { live_id: taught })).body).toEqual({
+      live_id: ["cls_msg_live_needs_rerun"],
+    });
     expect((await admin.patch(path(room), { live_id: taught })).body).toEqual({ detail: "cls_msg_session_not_online" });
     expect((await admin.get(path(rerun))).body.live_id).toBe(taught);
     // The instructor (scoped to what they teach) may choose only a live they teach.
@@ -229,11 +308,20 @@ describe("create-activity: an Activity made from the class's curriculum", () => 
     const id = await newClass();
     const add = await admin.post(`${C}/${id}/activity/`, { name: "Site visit", code: `T-ACT-${id}` });
     expect(add.status, JSON.stringify(add.body)).toBe(201);
-    expect(add.body).toMatchObject({ sort: 1, activity: { name: "Site visit", is_display: false, checklist_count: 0 } });
+    expect(add.body).toMatchObject({
+      sort: 1,
+      activity: { name: "Site visit", is_display: false, checklist_count: 0 },
+    });
     const activity = (await admin.get(`/api/dashboard/activity/${add.body.activity.id}/`)).body;
-    expect(activity).toMatchObject({ name: "Site visit", category: { id: refs.category }, provider: { id: refs.provider } });
+    expect(activity).toMatchObject({
+      name: "Site visit",
+      category: { id: refs.category },
+      provider: { id: refs.provider },
+    });
     expect((await viewer.get(`${C}/${id}/activity/`)).body.count).toBe(1);
-    expect((await admin.post(`${C}/${id}/activity/`, { name: "", code: "T-ACT-NEW" })).body).toEqual({ name: ["required"] });
+    expect((await admin.post(`${C}/${id}/activity/`, { name: "", code: "T-ACT-NEW" })).body).toEqual({
+      name: ["required"],
+    });
     const taken = await admin.post(`${C}/${id}/activity/`, { name: "Again", code: `T-ACT-${id}` });
     expect(taken.status).toBe(400);
     expect(Object.keys(taken.body)).toEqual(["code"]);
@@ -245,11 +333,17 @@ describe("create-activity: an Activity made from the class's curriculum", () => 
 
   it("needs the class's change flag and the activity add flag", async () => {
     const id = await newClass();
-    const before = await api.db.selectFrom("activity").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await api.db
+      .selectFrom("activity")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect((await viewer.post(`${C}/${id}/activity/`, { name: "No", code: "T-ACT-NO1" })).status).toBe(403);
     // The instructor changes classes but may not add activities.
     expect((await instructor.post(`${C}/${id}/activity/`, { name: "No", code: "T-ACT-NO2" })).status).toBe(403);
-    const after = await api.db.selectFrom("activity").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await api.db
+      .selectFrom("activity")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });

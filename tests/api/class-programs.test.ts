@@ -28,7 +28,10 @@ const create = async (path: string, body: Record<string, unknown>) => {
 
 describe("class programs", () => {
   it("lists the seeded programs with their class counts", async () => {
-    const rows = (await admin.get(`${P}/?search=CPG-&page_size=50`)).body.results as { code: string; class_count: number }[];
+    const rows = (await admin.get(`${P}/?search=CPG-&page_size=50`)).body.results as {
+      code: string;
+      class_count: number;
+    }[];
     expect(rows.find((r) => r.code === "CPG-MGR")?.class_count).toBe(2);
     expect(rows.find((r) => r.code === "CPG-DATA")?.class_count).toBe(0);
   });

@@ -27,12 +27,22 @@ const newClass = async (code: string, extra: Record<string, unknown> = {}) => {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
 };
-const session = (extra: Record<string, unknown> = {}) => ({ name: "Session", date: "2026-06-10", start_time: "09:00", end_time: "12:00", ...extra });
+const session = (extra: Record<string, unknown> = {}) => ({
+  name: "Session",
+  date: "2026-06-10",
+  start_time: "09:00",
+  end_time: "12:00",
+  ...extra,
+});
 const sessionCount = async (classId: number) => (await admin.get(`${C}/${classId}/session/`)).body.count as number;
 
 describe("class status", () => {
   it("derives each seeded class's status and filters the list by it", async () => {
-    const list = (await admin.get(`${C}/?search=CLS-&page_size=50`)).body.results as { code: string; status: number; session_count: number }[];
+    const list = (await admin.get(`${C}/?search=CLS-&page_size=50`)).body.results as {
+      code: string;
+      status: number;
+      session_count: number;
+    }[];
     const of = (code: string) => list.find((r) => r.code === code)!;
     expect(of("CLS-LEAD").status).toBe(0);
     expect(of("CLS-SAFE").status).toBe(1);
@@ -41,7 +51,10 @@ describe("class status", () => {
     // Without sessions a class is still being planned: upcoming.
     expect(of("CLS-DATA")).toMatchObject({ status: 1, session_count: 0 });
     for (const status of [0, 1, 2, 3]) {
-      const codes = ((await admin.get(`${C}/?search=CLS-&status=${status}`)).body.results as { code: string; status: number }[]);
+      const codes = (await admin.get(`${C}/?search=CLS-&status=${status}`)).body.results as {
+        code: string;
+        status: number;
+      }[];
       expect(codes.length, `status ${status}`).toBeGreaterThan(0);
       expect(codes.every((r) => r.status === status)).toBe(true);
     }
@@ -51,7 +64,10 @@ describe("class status", () => {
   it("is ongoing during its sessions and past after the last (15:00 local now)", async () => {
     const status = async (start: string, end: string) => {
       const id = await newClass(`T-CLK-${start.replace(":", "")}`);
-      expect((await admin.post(`${C}/${id}/session/`, session({ date: "2026-06-01", start_time: start, end_time: end }))).status).toBe(201);
+      expect(
+        (await admin.post(`${C}/${id}/session/`, session({ date: "2026-06-01", start_time: start, end_time: end })))
+          .status,
+      ).toBe(201);
       return (await admin.get(`${C}/${id}/`)).body.status;
     };
     expect(await status("14:00", "16:00")).toBe(0);
@@ -97,9 +113,16 @@ describe("cancelling", () => {
       enroll: await admin.post(`${C}/${id}/enroll/`, { account_list: [accountId] }),
       bulkProgress: await admin.post(`${C}/${id}/progress/bulk/`, {}),
       materialSection: await admin.post(`${C}/${id}/material/section/`, { name: "S" }),
-      tags: await admin.post(`/api/dashboard/tag/type/CONTENT_SCHOOL/content-type/${classType}/content/${id}/`, { tag_list: [] }),
+      tags: await admin.post(`/api/dashboard/tag/type/CONTENT_SCHOOL/content-type/${classType}/content/${id}/`, {
+        tag_list: [],
+      }),
     };
-    for (const [name, r] of Object.entries(writes)) expect({ name, status: r.status, body: r.body }).toEqual({ name, status: 400, body: { detail: "cls_msg_cancelled" } });
+    for (const [name, r] of Object.entries(writes))
+      expect({ name, status: r.status, body: r.body }).toEqual({
+        name,
+        status: 400,
+        body: { detail: "cls_msg_cancelled" },
+      });
     for (const path of ["competency/", "survey/", "budget/", "certificate/", "enrollment/", "learner/", "material/"]) {
       expect((await admin.get(`${C}/${id}/${path}`)).status, path).toBe(200);
     }
@@ -116,7 +139,10 @@ describe("cancelling", () => {
 describe("publishing", () => {
   it("needs a session (417); removing the last session unpublishes", async () => {
     const id = await newClass("T-PUB-1");
-    expect(await admin.patch(`${C}/${id}/`, { is_display: true })).toMatchObject({ status: 417, body: { detail: "cls_msg_publish_no_session" } });
+    expect(await admin.patch(`${C}/${id}/`, { is_display: true })).toMatchObject({
+      status: 417,
+      body: { detail: "cls_msg_publish_no_session" },
+    });
     const s = (await admin.post(`${C}/${id}/session/`, session())).body.id;
     expect((await admin.patch(`${C}/${id}/`, { is_display: true })).status).toBe(200);
     expect((await admin.get(`${C}/${id}/`)).body.is_display).toBe(true);
@@ -130,12 +156,22 @@ describe("session rules", () => {
     const id = await newClass("T-SES-1");
     const res = await admin.post(`${C}/${id}/session/`, { name: "Morning", date: "2026-06-12", end_time: "08:00" });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ start_time: "06:00", capacity: 0, type: 3, datetime_start: "2026-06-11T23:00:00.000Z", datetime_end: "2026-06-12T01:00:00.000Z" });
+    expect(res.body).toMatchObject({
+      start_time: "06:00",
+      capacity: 0,
+      type: 3,
+      datetime_start: "2026-06-11T23:00:00.000Z",
+      datetime_end: "2026-06-12T01:00:00.000Z",
+    });
   });
 
   it.each([
     ["end before start", { start_time: "10:00", end_time: "09:00" }, { end_time: ["cls_msg_end_before_start"] }],
-    ["end time equal to start", { start_time: "10:00", end_time: "10:00" }, { end_time: ["cls_msg_end_time_after_start"] }],
+    [
+      "end time equal to start",
+      { start_time: "10:00", end_time: "10:00" },
+      { end_time: ["cls_msg_end_time_after_start"] },
+    ],
     ["no date", { date: "" }, { date: ["required"] }],
     ["not a day", { date: "2026-02-30" }, { date: ["invalid"] }],
     ["unknown type", { type: 2 }, { type: ["invalid_choice"] }],
@@ -151,19 +187,40 @@ describe("session rules", () => {
 
   it("accepts a session on the class's last day", async () => {
     const id = await newClass("T-END-1", { date_end: "2026-06-20" });
-    expect((await admin.post(`${C}/${id}/session/`, session({ date: "2026-06-20", end_time: "23:59" }))).status).toBe(201);
+    expect((await admin.post(`${C}/${id}/session/`, session({ date: "2026-06-20", end_time: "23:59" }))).status).toBe(
+      201,
+    );
   });
 
   it("refuses a room of another location", async () => {
     const at = "2026-06-01T00:00:00.000Z";
     const place = async (name: string) => {
-      const loc = await api.db.insertInto("location").values({ name, code: null, latitude: null, longitude: null, image: null, datetime_create: at, datetime_update: at }).returning("id").executeTakeFirstOrThrow();
-      const room = await api.db.insertInto("room").values({ location_id: loc.id, name: `${name} room`, code: null, datetime_create: at, datetime_update: at }).returning("id").executeTakeFirstOrThrow();
+      const loc = await api.db
+        .insertInto("location")
+        .values({
+          name,
+          code: null,
+          latitude: null,
+          longitude: null,
+          image: null,
+          datetime_create: at,
+          datetime_update: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const room = await api.db
+        .insertInto("room")
+        .values({ location_id: loc.id, name: `${name} room`, code: null, datetime_create: at, datetime_update: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       return { location: loc.id, room: room.id };
     };
     const [a, b] = [await place("T-Loc-A"), await place("T-Loc-B")];
     const id = await newClass("T-ROOM-1");
-    expect(await admin.post(`${C}/${id}/session/`, session({ location: a.location, room: b.room }))).toMatchObject({ status: 400, body: { room: ["cls_msg_room_not_in_location"] } });
+    expect(await admin.post(`${C}/${id}/session/`, session({ location: a.location, room: b.room }))).toMatchObject({
+      status: 400,
+      body: { room: ["cls_msg_room_not_in_location"] },
+    });
     // A room alone places the session at its location.
     const ok = await admin.post(`${C}/${id}/session/`, session({ room: b.room }));
     expect(ok.body).toMatchObject({ location: { id: b.location }, room: { id: b.room } });
@@ -175,11 +232,17 @@ describe("overlap", () => {
     const id = await newClass("T-OVL-1");
     const first = (await admin.post(`${C}/${id}/session/`, session({ name: "First" }))).body.id;
     // Touching end to start is not an overlap.
-    expect((await admin.post(`${C}/${id}/session/`, session({ name: "Second", start_time: "12:00", end_time: "13:00" }))).status).toBe(201);
+    expect(
+      (await admin.post(`${C}/${id}/session/`, session({ name: "Second", start_time: "12:00", end_time: "13:00" })))
+        .status,
+    ).toBe(201);
     const clash = session({ name: "Third", start_time: "11:00", end_time: "12:30" });
     const asked = await admin.post(`${C}/${id}/session/`, clash);
     expect(asked.status).toBe(409);
-    expect(asked.body).toMatchObject({ detail: "cls_msg_overlap", overlap: [{ id: first, name: "First" }, { name: "Second" }] });
+    expect(asked.body).toMatchObject({
+      detail: "cls_msg_overlap",
+      overlap: [{ id: first, name: "First" }, { name: "Second" }],
+    });
     expect(await sessionCount(id)).toBe(2);
     expect((await admin.post(`${C}/${id}/session/`, { ...clash, confirm_overlap: "true" })).status).toBe(201);
     expect(await sessionCount(id)).toBe(3);

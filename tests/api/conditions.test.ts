@@ -22,7 +22,8 @@ afterAll(() => api.close());
 const G = "/api/dashboard/group";
 const idBy = async (table: "department" | "level" | "position" | "account_group", code: string) =>
   (await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
-const accountId = async (username: string) => (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+const accountId = async (username: string) =>
+  (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
 
 let made = 0;
 /** A new condition group with `condition` saved. */
@@ -37,7 +38,7 @@ async function conditionGroup(condition: Record<string, unknown>): Promise<numbe
 /** Every member of a group (all pages). */
 async function members(groupId: number, client = admin): Promise<number[]> {
   const out: number[] = [];
-  for (let next: string | null = `${G}/${groupId}/member/?page_size=1000`; next; ) {
+  for (let next: string | null = `${G}/${groupId}/member/?page_size=1000`; next;) {
     const res = await client.get(next);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     out.push(...(res.body.results as GroupMember[]).map((m) => m.id));
@@ -61,11 +62,20 @@ describe("departments", () => {
     const tree = await activeWhere((q) => q.where("department_id", "in", [hr, ...below]));
     expect(await members(withSub)).toEqual(tree);
     expect(tree.length).toBeGreaterThan((await members(exact)).length);
-    expect((await admin.get(`${G}/${withSub}/condition/`)).body).toMatchObject({ id: withSub, department: [hr], is_include_sub_department: true, operator: 1 } satisfies Partial<GroupCondition>);
+    expect((await admin.get(`${G}/${withSub}/condition/`)).body).toMatchObject({
+      id: withSub,
+      department: [hr],
+      is_include_sub_department: true,
+      operator: 1,
+    } satisfies Partial<GroupCondition>);
   });
 
   it("a user who moves department leaves and joins condition groups, nobody editing them", async () => {
-    const [sales, it, infra] = [await idBy("department", "SAL"), await idBy("department", "IT"), await idBy("department", "IT-INF")];
+    const [sales, it, infra] = [
+      await idBy("department", "SAL"),
+      await idBy("department", "IT"),
+      await idBy("department", "IT-INF"),
+    ];
     const salesGroup = await conditionGroup({ department: [sales] });
     const itTree = await conditionGroup({ department: [it], is_include_sub_department: true });
     const learner = await accountId("learner");
@@ -85,7 +95,11 @@ describe("departments", () => {
   });
 
   it("follows the tree as it is: a department moved under another brings its people along", async () => {
-    const [hq, sales, bkk] = [await idBy("department", "HQ"), await idBy("department", "SAL"), await idBy("department", "SAL-BKK")];
+    const [hq, sales, bkk] = [
+      await idBy("department", "HQ"),
+      await idBy("department", "SAL"),
+      await idBy("department", "SAL-BKK"),
+    ];
     const hqTree = await conditionGroup({ department: [hq], is_include_sub_department: true });
     const inBkk = await activeWhere((q) => q.where("department_id", "=", bkk));
     expect(inBkk.length).toBeGreaterThan(0);
@@ -102,13 +116,25 @@ describe("criteria and operators", () => {
     const [l1, p1] = [await idBy("level", "L1"), await idBy("position", "P1")];
     const both = await conditionGroup({ level: [l1], position: [p1] });
     const either = await conditionGroup({ level: [l1], position: [p1], operator: 2 });
-    expect(await members(both)).toEqual(await activeWhere((q) => q.where("level_id", "=", l1).where("position_id", "=", p1)));
-    expect(await members(either)).toEqual(await activeWhere((q) => q.where((eb) => eb.or([eb("level_id", "=", l1), eb("position_id", "=", p1)]))));
+    expect(await members(both)).toEqual(
+      await activeWhere((q) => q.where("level_id", "=", l1).where("position_id", "=", p1)),
+    );
+    expect(await members(either)).toEqual(
+      await activeWhere((q) => q.where((eb) => eb.or([eb("level_id", "=", l1), eb("position_id", "=", p1)]))),
+    );
   });
 
   it("a group of accounts in the condition: its listed members", async () => {
     const g1 = await idBy("account_group", "G1");
-    const listed = (await api.db.selectFrom("account_group_member").innerJoin("account", "account.id", "account_group_member.account_id").select("account.id").where("group_id", "=", g1).where("account.is_active", "=", 1).execute()).map((r) => r.id);
+    const listed = (
+      await api.db
+        .selectFrom("account_group_member")
+        .innerJoin("account", "account.id", "account_group_member.account_id")
+        .select("account.id")
+        .where("group_id", "=", g1)
+        .where("account.is_active", "=", 1)
+        .execute()
+    ).map((r) => r.id);
     const byGroup = await conditionGroup({ group: [g1] });
     expect(await members(byGroup)).toEqual(listed.sort((a, b) => a - b));
   });
@@ -116,7 +142,8 @@ describe("criteria and operators", () => {
   it("ranges count whole years to today: age from the birth date, service from the start date", async () => {
     // The test clock says 2026-06-01.
     const [a, b, c] = ["learner001", "learner002", "learner003"];
-    const set = (username: string, values: Record<string, string | null>) => api.db.updateTable("account").set(values).where("username", "=", username).execute();
+    const set = (username: string, values: Record<string, string | null>) =>
+      api.db.updateTable("account").set(values).where("username", "=", username).execute();
     await set(a, { date_birth: "1996-06-01", date_start: "2016-06-02" }); // 30 today; 9 years of service (10 tomorrow)
     await set(b, { date_birth: "1996-06-02", date_start: "2016-06-01" }); // 29 until tomorrow; 10 years of service
     await set(c, { date_birth: null, date_start: null });
@@ -138,10 +165,27 @@ describe("criteria and operators", () => {
   });
 
   it("years at the level since its last recorded change (else the start date); experience as recorded", async () => {
-    const [changed, started, neither] = [await accountId("learner005"), await accountId("learner006"), await accountId("learner007")];
-    await api.db.insertInto("account_history").values({ account_id: changed, action: "update", changes: JSON.stringify({ level: [1, 2] }), created_by: null, datetime_create: "2023-05-01T03:00:00.000Z" }).execute();
+    const [changed, started, neither] = [
+      await accountId("learner005"),
+      await accountId("learner006"),
+      await accountId("learner007"),
+    ];
+    await api.db
+      .insertInto("account_history")
+      .values({
+        account_id: changed,
+        action: "update",
+        changes: JSON.stringify({ level: [1, 2] }),
+        created_by: null,
+        datetime_create: "2023-05-01T03:00:00.000Z",
+      })
+      .execute();
     await api.db.updateTable("account").set({ date_start: "2010-01-01" }).where("id", "=", changed).execute();
-    await api.db.updateTable("account").set({ date_start: "2020-01-01", count_experience_year: 5, count_experience_month: 14 }).where("id", "=", started).execute();
+    await api.db
+      .updateTable("account")
+      .set({ date_start: "2020-01-01", count_experience_year: 5, count_experience_month: 14 })
+      .where("id", "=", started)
+      .execute();
     await api.db.updateTable("account").set({ date_start: null }).where("id", "=", neither).execute();
     const threeYears = await members(await conditionGroup({ level_year_gte: 3, level_year_lte: 3 }));
     expect(threeYears).toContain(changed);
@@ -153,7 +197,11 @@ describe("criteria and operators", () => {
   });
 
   it("account start dates bound date_start, both ends included", async () => {
-    await api.db.updateTable("account").set({ date_start: "2024-03-15" }).where("username", "=", "learner004").execute();
+    await api.db
+      .updateTable("account")
+      .set({ date_start: "2024-03-15" })
+      .where("username", "=", "learner004")
+      .execute();
     const group = await conditionGroup({ date_account_start_gte: "2024-03-15", date_account_start_lte: "2024-03-15" });
     expect(await members(group)).toEqual([await accountId("learner004")]);
   });
@@ -166,7 +214,12 @@ describe("criteria and operators", () => {
     // Before its condition is first saved, too.
     const fresh = (await admin.post(`${G}/`, { name: "Fresh condition", type: "CONDITION" })).body as Group;
     expect(fresh.count_member).toBe(0);
-    expect((await admin.get(`${G}/${fresh.id}/condition/`)).body).toMatchObject({ id: fresh.id, department: [], age_gte: -1, operator: 1 });
+    expect((await admin.get(`${G}/${fresh.id}/condition/`)).body).toMatchObject({
+      id: fresh.id,
+      department: [],
+      age_gte: -1,
+      operator: 1,
+    });
   });
 
   it("leaves inactive accounts out of a condition group", async () => {
@@ -185,9 +238,14 @@ describe("preview", () => {
     const group = await conditionGroup({ level: [await idBy("level", "L2")] });
     const saved = (await admin.get(`${G}/${group}/condition/`)).body;
     const it = await idBy("department", "IT");
-    const preview = await admin.post(`${G}/${group}/condition/preview/`, { department: [it], is_include_sub_department: "on" });
+    const preview = await admin.post(`${G}/${group}/condition/preview/`, {
+      department: [it],
+      is_include_sub_department: "on",
+    });
     expect(preview.status).toBe(200);
-    const expected = await activeWhere((q) => q.where("department_id", "in", [it, api.db.selectFrom("department").select("id").where("parent_id", "=", it)]));
+    const expected = await activeWhere((q) =>
+      q.where("department_id", "in", [it, api.db.selectFrom("department").select("id").where("parent_id", "=", it)]),
+    );
     expect(preview.body).toEqual({ count: expected.length });
     expect((await admin.get(`${G}/${group}/condition/`)).body).toEqual(saved);
     // Saved, the condition matches what the preview said.
@@ -197,7 +255,12 @@ describe("preview", () => {
 
   it("refuses what saving would refuse, with the same field errors", async () => {
     const group = await conditionGroup({});
-    const res = await admin.post(`${G}/${group}/condition/preview/`, { department: [999999], age_gte: 40, age_lte: 30, level_group_year_gte: 3 });
+    const res = await admin.post(`${G}/${group}/condition/preview/`, {
+      department: [999999],
+      age_gte: 40,
+      age_lte: 30,
+      level_group_year_gte: 3,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ age_lte: ["range_lte_below_gte"], level_group_year_gte: ["invalid_choice"] });
     const ids = await admin.post(`${G}/${group}/condition/preview/`, { department: [999999] });

@@ -27,11 +27,17 @@ const C = "/api/dashboard/course";
 const as = (username: string) => clients.get(username)!;
 const idBy = async (table: "category" | "provider" | "instructor", code: string) =>
   (await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
-const accountId = async (username: string) => (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+const accountId = async (username: string) =>
+  (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
 
 /** A course of the Internal Academy (the demo provider is Bangkok Learning Co.) taught by nobody. */
 async function foreignCourse(code: string): Promise<Course> {
-  const res = await admin.post(`${C}/`, { name: `Course ${code}`, code, category: await idBy("category", "TECH-DAT"), provider: await idBy("provider", "ACAD") });
+  const res = await admin.post(`${C}/`, {
+    name: `Course ${code}`,
+    code,
+    category: await idBy("category", "TECH-DAT"),
+    provider: await idBy("provider", "ACAD"),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as Course;
 }
@@ -78,7 +84,9 @@ describe("the administrator list of a course", () => {
     const renamed = await provider.patch(`${C}/${course.id}/`, { name: "Renamed by its administrator" });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(renamed.body.provider.id).toBe(await idBy("provider", "ACAD"));
-    expect((await provider.post(`${C}/${course.id}/curriculum/section/`, { name: "Added by its administrator" })).status).toBe(201);
+    expect(
+      (await provider.post(`${C}/${course.id}/curriculum/section/`, { name: "Added by its administrator" })).status,
+    ).toBe(201);
     expect((await provider.get(`${C}/${course.id}/permission/admin/`)).status).toBe(200);
     // A flag the provider lacks stays refused (enrollment settings: course_enrollment_course).
     expect((await provider.get(`${C}/${course.id}/enrollment/`)).status).toBe(403);
@@ -87,7 +95,9 @@ describe("the administrator list of a course", () => {
     expect(await reach("provider", course.id)).toEqual(OUT);
     expect(await listed(provider)).toHaveLength(ownCount);
     expect((await provider.patch(`${C}/${course.id}/`, { name: "Taken back" })).status).toBe(404);
-    expect((await api.db.selectFrom("course").select("name").where("id", "=", course.id).executeTakeFirstOrThrow()).name).toBe("Renamed by its administrator");
+    expect(
+      (await api.db.selectFrom("course").select("name").where("id", "=", course.id).executeTakeFirstOrThrow()).name,
+    ).toBe("Renamed by its administrator");
   });
 
   it("lets a listed instructor work on a course it does not teach, with its own flags only", async () => {
@@ -124,7 +134,12 @@ describe("the administrator list of a course", () => {
   it("does not let a scoped account create outside its scope by way of another course's list", async () => {
     const course = await foreignCourse("ADM-CRT");
     await addAdmin(course.id, "provider");
-    const res = await as("provider").post(`${C}/`, { name: "Outside", code: "ADM-OUT", category: await idBy("category", "TECH-DAT"), provider: await idBy("provider", "ACAD") });
+    const res = await as("provider").post(`${C}/`, {
+      name: "Outside",
+      code: "ADM-OUT",
+      category: await idBy("category", "TECH-DAT"),
+      provider: await idBy("provider", "ACAD"),
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ provider: ["invalid_choice"] });
     await removeAdmin(course.id, "provider");
@@ -137,8 +152,20 @@ describe("the administrator list of a course", () => {
     expect((await as("provider").get(`${C}/${course.id}/`)).status).toBe(404);
     // An entry of another content type with the same id widens nothing for courses.
     await removeAdmin(course.id, "instructor");
-    const other = await api.db.selectFrom("content_type").select("id").where("code", "=", "event").executeTakeFirstOrThrow();
-    await api.db.insertInto("content_admin").values({ content_type_id: other.id, content_id: course.id, account_id: await accountId("provider"), datetime_create: new Date().toISOString() }).execute();
+    const other = await api.db
+      .selectFrom("content_type")
+      .select("id")
+      .where("code", "=", "event")
+      .executeTakeFirstOrThrow();
+    await api.db
+      .insertInto("content_admin")
+      .values({
+        content_type_id: other.id,
+        content_id: course.id,
+        account_id: await accountId("provider"),
+        datetime_create: new Date().toISOString(),
+      })
+      .execute();
     expect((await as("provider").get(`${C}/${course.id}/`)).status).toBe(404);
   });
 });

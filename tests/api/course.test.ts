@@ -20,18 +20,45 @@ const DAY = 24 * 3600 * 1000;
 
 const idBy = async (table: "category" | "provider" | "instructor" | "tag" | "level", code: string) =>
   (await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
-const courseCount = async () => Number((await api.db.selectFrom("course").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-const courseByCode = (code: string) => api.db.selectFrom("course").selectAll().where("code", "=", code).executeTakeFirst();
+const courseCount = async () =>
+  Number(
+    (
+      await api.db
+        .selectFrom("course")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const courseByCode = (code: string) =>
+  api.db.selectFrom("course").selectAll().where("code", "=", code).executeTakeFirst();
 const countOf = async (table: "course_instructor" | "content_tag" | "content_section" | "content_prerequisite") =>
-  Number((await api.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-const courseType = async () => (await api.db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
+  Number(
+    (
+      await api.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const courseType = async () =>
+  (await api.db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
 async function setConfig(key: string, value: unknown) {
-  await api.db.updateTable("config").set({ value: JSON.stringify(value) }).where("key", "=", key).execute();
+  await api.db
+    .updateTable("config")
+    .set({ value: JSON.stringify(value) })
+    .where("key", "=", key)
+    .execute();
 }
 
 /** A minimal valid create body. */
 async function validBody(code: string, extra: Record<string, unknown> = {}) {
-  return { name: `Course ${code}`, code, category: await idBy("category", "TECH-DAT"), provider: await idBy("provider", "ACAD"), ...extra };
+  return {
+    name: `Course ${code}`,
+    code,
+    category: await idBy("category", "TECH-DAT"),
+    provider: await idBy("provider", "ACAD"),
+    ...extra,
+  };
 }
 async function create(code: string, extra: Record<string, unknown> = {}, client = admin) {
   const res = await client.post(`${C}/`, await validBody(code, extra));
@@ -39,20 +66,37 @@ async function create(code: string, extra: Record<string, unknown> = {}, client 
   return res.body as Course;
 }
 async function addSection(courseId: number) {
-  await api.db.insertInto("content_section").values({ content_type_id: await courseType(), content_id: courseId, name: "Introduction", sort: 1, is_display: 1 }).execute();
+  await api.db
+    .insertInto("content_section")
+    .values({ content_type_id: await courseType(), content_id: courseId, name: "Introduction", sort: 1, is_display: 1 })
+    .execute();
 }
 
-const GIF = Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "latin1");
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from("JFIF\0", "latin1"), Buffer.alloc(32), Buffer.from([0xff, 0xd9])]);
+const GIF = Buffer.from(
+  "GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;",
+  "latin1",
+);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from("JFIF\0", "latin1"),
+  Buffer.alloc(32),
+  Buffer.from([0xff, 0xd9]),
+]);
 
 /** POST a multipart form with one file (field `image` unless told). */
-const upload = (client: Client, url: string, filename: string, data: Buffer, field = "image") => postFile(client, url, filename, data, field);
+const upload = (client: Client, url: string, filename: string, data: Buffer, field = "image") =>
+  postFile(client, url, filename, data, field);
 
 describe("course list", () => {
   it("answers the seeded catalogue as the paged answer, 50 a page", async () => {
     const res = await admin.get(`${C}/?format=json`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ count: 200, page_size: 50, page: 1, next: "/api/dashboard/course/?format=json&page=2" });
+    expect(res.body).toMatchObject({
+      count: 200,
+      page_size: 50,
+      page: 1,
+      next: "/api/dashboard/course/?format=json&page=2",
+    });
     expect(res.body.results).toHaveLength(50);
     const last = await admin.get(`${C}/?page=4`);
     expect(last.body).toMatchObject({ page: 4, next: null });
@@ -65,8 +109,20 @@ describe("course list", () => {
   it("answers rows of exactly the CourseRow shape, status derived", async () => {
     const res = await admin.get(`${C}/?page_size=200`);
     const keys = [
-      "id", "name", "code", "category", "provider", "image", "is_display", "datetime_start", "datetime_first_publish",
-      "publish_status", "publish_label", "section_count", "datetime_create", "datetime_update",
+      "id",
+      "name",
+      "code",
+      "category",
+      "provider",
+      "image",
+      "is_display",
+      "datetime_start",
+      "datetime_first_publish",
+      "publish_status",
+      "publish_label",
+      "section_count",
+      "datetime_create",
+      "datetime_update",
     ];
     for (const row of res.body.results as CourseRow[]) {
       expect(Object.keys(row).sort()).toEqual([...keys].sort());
@@ -76,7 +132,12 @@ describe("course list", () => {
     }
     // The seed has every state, with and without cover and sections; displayed ones are publishable.
     const rows = res.body.results as CourseRow[];
-    for (const label of ["publish_label_draft", "publish_label_published", "publish_label_unpublished", "publish_label_scheduled"]) {
+    for (const label of [
+      "publish_label_draft",
+      "publish_label_published",
+      "publish_label_unpublished",
+      "publish_label_scheduled",
+    ]) {
       expect(rows.filter((r) => r.publish_label === label).length, label).toBeGreaterThan(5);
     }
     expect(rows.some((r) => r.image === null)).toBe(true);
@@ -94,15 +155,20 @@ describe("course list", () => {
     expect((await admin.get(`${C}/?search=crs-0007`)).body.results.map((r: CourseRow) => r.code)).toEqual(["CRS-0007"]);
     const thai = await admin.get(`${C}/?search=${encodeURIComponent("การสื่อสาร")}`);
     expect(thai.body.count).toBeGreaterThan(0);
-    for (const term of ["%", "_", "' or 1=1 --", "\\"]) expect((await admin.get(`${C}/?search=${encodeURIComponent(term)}`)).body.count, term).toBe(0);
+    for (const term of ["%", "_", "' or 1=1 --", "\\"])
+      expect((await admin.get(`${C}/?search=${encodeURIComponent(term)}`)).body.count, term).toBe(0);
   });
 
   it("orders by the whitelisted columns only, - for descending", async () => {
-    const names = (await admin.get(`${C}/?ordering=name&page_size=200`)).body.results.map((r: CourseRow) => r.name.toLowerCase());
+    const names = (await admin.get(`${C}/?ordering=name&page_size=200`)).body.results.map((r: CourseRow) =>
+      r.name.toLowerCase(),
+    );
     expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
     const codes = (await admin.get(`${C}/?ordering=-code&page_size=5`)).body.results.map((r: CourseRow) => r.code);
     expect(codes).toEqual(["CRS-0200", "CRS-0199", "CRS-0198", "CRS-0197", "CRS-0196"]);
-    const created = (await admin.get(`${C}/?ordering=-datetime_create&page_size=200`)).body.results.map((r: CourseRow) => r.datetime_create);
+    const created = (await admin.get(`${C}/?ordering=-datetime_create&page_size=200`)).body.results.map(
+      (r: CourseRow) => r.datetime_create,
+    );
     expect(created).toEqual([...created].sort().reverse());
     const updated = (await admin.get(`${C}/?page_size=200`)).body.results.map((r: CourseRow) => r.datetime_update);
     expect(updated).toEqual([...updated].sort().reverse()); // default: most recently updated first
@@ -127,19 +193,37 @@ describe("course list", () => {
 
     const blc = await idBy("provider", "BLC");
     const byProvider = (await admin.get(`${C}/?provider=${blc}&page_size=200`)).body;
-    expect(byProvider.count).toBe(Number((await api.db.selectFrom("course").select((eb) => eb.fn.countAll<number>().as("n")).where("provider_id", "=", blc).where("is_library", "=", 0).executeTakeFirstOrThrow()).n));
+    expect(byProvider.count).toBe(
+      Number(
+        (
+          await api.db
+            .selectFrom("course")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("provider_id", "=", blc)
+            .where("is_library", "=", 0)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
     expect(byProvider.results.every((r: CourseRow) => r.provider.id === blc)).toBe(true);
 
     let total = 0;
     for (const status of ["publish", "schedule", "unpublish"]) {
       const body = (await admin.get(`${C}/?publish_status=${status}&page_size=200`)).body;
       expect(body.count, status).toBeGreaterThan(0);
-      expect(body.results.every((r: CourseRow) => r.publish_status === status), status).toBe(true);
+      expect(
+        body.results.every((r: CourseRow) => r.publish_status === status),
+        status,
+      ).toBe(true);
       total += body.count;
     }
     expect(total).toBe(200);
     const both = (await admin.get(`${C}/?category=${data}&provider=${blc}&publish_status=publish&page_size=200`)).body;
-    expect(both.results.every((r: CourseRow) => r.category.id === data && r.provider.id === blc && r.publish_status === "publish")).toBe(true);
+    expect(
+      both.results.every(
+        (r: CourseRow) => r.category.id === data && r.provider.id === blc && r.publish_status === "publish",
+      ),
+    ).toBe(true);
   });
 
   it("ignores empty, null and all filter values", async () => {
@@ -152,7 +236,10 @@ describe("course list", () => {
 
   it("refuses a filter value that names nothing", async () => {
     expect((await admin.get(`${C}/?category=abc`)).body).toEqual({ category: ["invalid_choice"] });
-    expect((await admin.get(`${C}/?publish_status=draft&provider=-1`)).body).toEqual({ publish_status: ["invalid_choice"], provider: ["invalid_choice"] });
+    expect((await admin.get(`${C}/?publish_status=draft&provider=-1`)).body).toEqual({
+      publish_status: ["invalid_choice"],
+      provider: ["invalid_choice"],
+    });
     expect((await admin.get(`${C}/?category=999999`)).body).toMatchObject({ count: 0, results: [] });
   });
 });
@@ -164,12 +251,21 @@ describe("view scopes", () => {
     const blc = await idBy("provider", "BLC");
     const res = await c.get(`${C}/?page_size=200`);
     expect(res.status).toBe(200);
-    const expected = await api.db.selectFrom("course").select("id").where("provider_id", "=", blc).where("is_library", "=", 0).execute();
+    const expected = await api.db
+      .selectFrom("course")
+      .select("id")
+      .where("provider_id", "=", blc)
+      .where("is_library", "=", 0)
+      .execute();
     expect(res.body.count).toBe(expected.length);
     expect(res.body.results.every((r: CourseRow) => r.provider.id === blc)).toBe(true);
     // Search and filters work inside the scope; another provider's course is not there at all.
     expect((await c.get(`${C}/?provider=${await idBy("provider", "ACAD")}`)).body.count).toBe(0);
-    const other = await api.db.selectFrom("course").select("id").where("provider_id", "<>", blc).executeTakeFirstOrThrow();
+    const other = await api.db
+      .selectFrom("course")
+      .select("id")
+      .where("provider_id", "<>", blc)
+      .executeTakeFirstOrThrow();
     expect((await c.get(`${C}/${other.id}/`)).status).toBe(404);
     expect((await c.patch(`${C}/${other.id}/`, { name: "Taken over" })).status).toBe(404);
     expect((await c.delete(`${C}/${other.id}/`)).status).toBe(404);
@@ -194,7 +290,11 @@ describe("view scopes", () => {
     const c = api.client();
     await c.login("instructor");
     const mine = await idBy("instructor", "INS-001");
-    const expected = await api.db.selectFrom("course_instructor").select("course_id").where("instructor_id", "=", mine).execute();
+    const expected = await api.db
+      .selectFrom("course_instructor")
+      .select("course_id")
+      .where("instructor_id", "=", mine)
+      .execute();
     const res = await c.get(`${C}/?page_size=200`);
     expect(res.body.count).toBe(expected.length);
     expect(new Set(res.body.results.map((r: CourseRow) => r.id))).toEqual(new Set(expected.map((e) => e.course_id)));
@@ -207,7 +307,9 @@ describe("view scopes", () => {
     await c.login("instructor");
     const mine = await idBy("instructor", "INS-001");
     const course = await create("INS-EDIT", { instructor_list: [mine] });
-    expect((await c.patch(`${C}/${course.id}/`, { desc: "Updated by the instructor" })).body.desc).toBe("Updated by the instructor");
+    expect((await c.patch(`${C}/${course.id}/`, { desc: "Updated by the instructor" })).body.desc).toBe(
+      "Updated by the instructor",
+    );
     const res = await c.patch(`${C}/${course.id}/`, { instructor_list: [await idBy("instructor", "INS-002")] });
     expect(res.body).toEqual({ instructor_list: ["invalid_choice"] });
   });
@@ -217,7 +319,13 @@ describe("course permissions", () => {
   it("answers 401 without a session", async () => {
     const c = api.client();
     const any = (await admin.get(`${C}/?page_size=1`)).body.results[0].id;
-    for (const res of [await c.get(`${C}/`), await c.get(`${C}/${any}/`), await c.post(`${C}/`, {}), await c.patch(`${C}/${any}/`, { is_display: false }), await c.delete(`${C}/${any}/`)]) {
+    for (const res of [
+      await c.get(`${C}/`),
+      await c.get(`${C}/${any}/`),
+      await c.post(`${C}/`, {}),
+      await c.patch(`${C}/${any}/`, { is_display: false }),
+      await c.delete(`${C}/${any}/`),
+    ]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ detail: "not_authenticated" });
     }
@@ -228,7 +336,12 @@ describe("course permissions", () => {
     for (const who of ["learner", "manager", "inspector"]) {
       const c = api.client();
       await c.login(who);
-      for (const res of [await c.get(`${C}/`), await c.get(`${C}/${any}/`), await c.post(`${C}/`, await validBody("NOPE")), await c.delete(`${C}/${any}/`)]) {
+      for (const res of [
+        await c.get(`${C}/`),
+        await c.get(`${C}/${any}/`),
+        await c.post(`${C}/`, await validBody("NOPE")),
+        await c.delete(`${C}/${any}/`),
+      ]) {
         expect(res.status, who).toBe(403);
         expect(res.body).toEqual({ detail: "permission_denied" });
       }
@@ -261,7 +374,11 @@ describe("course permissions", () => {
 
 describe("course create and update", () => {
   it("creates a course with its lists and answers it whole", async () => {
-    const before = { courses: await courseCount(), instructors: await countOf("course_instructor"), tags: await countOf("content_tag") };
+    const before = {
+      courses: await courseCount(),
+      instructors: await countOf("course_instructor"),
+      tags: await countOf("content_tag"),
+    };
     const body: Record<string, unknown> = await validBody("NEW-001", {
       name: "  Data Privacy Essentials for Managers  ",
       content_level: await idBy("level", "L2"),
@@ -307,18 +424,35 @@ describe("course create and update", () => {
   it("accepts what an HTML form posts", async () => {
     const b = await validBody("FORM-1");
     const form = new URLSearchParams({
-      name: "Form course", code: "FORM-1", category: String(b.category), provider: String(b.provider),
-      is_environmental: "on", content_level: "", tag_list: String(await idBy("tag", "TAG-TH")), instructor_list: "",
+      name: "Form course",
+      code: "FORM-1",
+      category: String(b.category),
+      provider: String(b.provider),
+      is_environmental: "on",
+      content_level: "",
+      tag_list: String(await idBy("tag", "TAG-TH")),
+      instructor_list: "",
     });
-    const res = await admin.post(`${C}/`, form.toString() as never, { "content-type": "application/x-www-form-urlencoded" });
+    const res = await admin.post(`${C}/`, form.toString() as never, {
+      "content-type": "application/x-www-form-urlencoded",
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ is_environmental: true, content_level: null, tag_list: [{ name: "Thai language" }], instructor_list: [] });
+    expect(res.body).toMatchObject({
+      is_environmental: true,
+      content_level: null,
+      tag_list: [{ name: "Thai language" }],
+      instructor_list: [],
+    });
     // A missing checkbox is unticked.
     expect((await create("FORM-2")).is_environmental).toBe(false);
   });
 
   it("answers field errors and writes nothing", async () => {
-    const before = { courses: await courseCount(), instructors: await countOf("course_instructor"), tags: await countOf("content_tag") };
+    const before = {
+      courses: await courseCount(),
+      instructors: await countOf("course_instructor"),
+      tags: await countOf("content_tag"),
+    };
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
       [{}, { name: ["required"], code: ["required"], category: ["required"], provider: ["required"] }],
       [await validBody("ABCDEFGHIJKLM"), { code: ["too_long"] }],
@@ -329,9 +463,22 @@ describe("course create and update", () => {
       [await validBody("BAD-CAT", { category: "abc" }), { category: ["invalid"] }],
       [await validBody("BAD-LIST", { tag_list: "1,x" }), { tag_list: ["invalid"] }],
       [await validBody("BAD-BOOL", { is_environmental: "maybe" }), { is_environmental: ["invalid"] }],
-      [await validBody("UNKNOWN", { category: 999999, provider: 999999, content_level: 999999, instructor_list: [1, 999999], tag_list: [999999] }), {
-        category: ["invalid_choice"], provider: ["invalid_choice"], content_level: ["invalid_choice"], instructor_list: ["invalid_choice"], tag_list: ["invalid_choice"],
-      }],
+      [
+        await validBody("UNKNOWN", {
+          category: 999999,
+          provider: 999999,
+          content_level: 999999,
+          instructor_list: [1, 999999],
+          tag_list: [999999],
+        }),
+        {
+          category: ["invalid_choice"],
+          provider: ["invalid_choice"],
+          content_level: ["invalid_choice"],
+          instructor_list: ["invalid_choice"],
+          tag_list: ["invalid_choice"],
+        },
+      ],
     ];
     for (const [body, errors] of cases) {
       const res = await admin.post(`${C}/`, body);
@@ -340,8 +487,14 @@ describe("course create and update", () => {
     }
     // A tag of a typed kind is not a general tag.
     const cluster = await idBy("tag", "CLU-N");
-    expect((await admin.post(`${C}/`, await validBody("TYPED", { tag_list: [cluster] }))).body).toEqual({ tag_list: ["invalid_choice"] });
-    expect({ courses: await courseCount(), instructors: await countOf("course_instructor"), tags: await countOf("content_tag") }).toEqual(before);
+    expect((await admin.post(`${C}/`, await validBody("TYPED", { tag_list: [cluster] }))).body).toEqual({
+      tag_list: ["invalid_choice"],
+    });
+    expect({
+      courses: await courseCount(),
+      instructors: await countOf("course_instructor"),
+      tags: await countOf("content_tag"),
+    }).toEqual(before);
   });
 
   it("takes the code limit from config", async () => {
@@ -368,7 +521,13 @@ describe("course create and update", () => {
     api.advance(60_000);
     const res = await admin.patch(`${C}/${course.id}/`, { name: "Renamed", code: "upd-1" });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: "Renamed", code: "upd-1", desc: "First text", tag_list: [{ name: "Digital" }], datetime_update: api.clock.now.toISOString() });
+    expect(res.body).toMatchObject({
+      name: "Renamed",
+      code: "upd-1",
+      desc: "First text",
+      tag_list: [{ name: "Digital" }],
+      datetime_update: api.clock.now.toISOString(),
+    });
     const row = await courseByCode("upd-1");
     api.advance(60_000);
     for (const [body, errors] of [
@@ -382,7 +541,9 @@ describe("course create and update", () => {
       expect(bad.body).toEqual(errors);
     }
     expect(await courseByCode("upd-1")).toEqual(row);
-    expect((await admin.get(`${C}/${course.id}/`)).body.tag_list).toEqual([{ id: await idBy("tag", "TAG-DIG"), name: "Digital" }]);
+    expect((await admin.get(`${C}/${course.id}/`)).body.tag_list).toEqual([
+      { id: await idBy("tag", "TAG-DIG"), name: "Digital" },
+    ]);
   });
 
   it("stores and answers a name with markup verbatim (escaping is the dashboard's job)", async () => {
@@ -390,7 +551,9 @@ describe("course create and update", () => {
     const course = await create("XSS-1", { name });
     expect(course.name).toBe(name);
     expect((await courseByCode("XSS-1"))!.name).toBe(name);
-    expect((await admin.get(`${C}/?search=${encodeURIComponent("<script>")}`)).body.results.map((r: CourseRow) => r.name)).toEqual([name]);
+    expect(
+      (await admin.get(`${C}/?search=${encodeURIComponent("<script>")}`)).body.results.map((r: CourseRow) => r.name),
+    ).toEqual([name]);
   });
 });
 
@@ -404,13 +567,21 @@ describe("config-switched extras", () => {
     await setConfig("tag-course-type-is-display", true);
     try {
       const on = await create("EXTRA-2", { cluster: [cluster], course_type: String(courseType) });
-      expect(on).toMatchObject({ cluster: [{ id: cluster, name: "Northern Cluster" }], course_type: [{ id: courseType, name: "Self-paced" }], school: [] });
+      expect(on).toMatchObject({
+        cluster: [{ id: cluster, name: "Northern Cluster" }],
+        course_type: [{ id: courseType, name: "Self-paced" }],
+        school: [],
+      });
       const wrong = await admin.post(`${C}/`, await validBody("EXTRA-3", { cluster: [courseType] }));
       expect(wrong.body).toEqual({ cluster: ["invalid_choice"] });
       expect(await courseByCode("EXTRA-3")).toBeUndefined();
       // The general tag_list leaves the typed tags alone, and the other way round.
       const patched = await admin.patch(`${C}/${on.id}/`, { tag_list: [await idBy("tag", "TAG-DIG")], cluster: [] });
-      expect(patched.body).toMatchObject({ tag_list: [{ name: "Digital" }], cluster: [], course_type: [{ name: "Self-paced" }] });
+      expect(patched.body).toMatchObject({
+        tag_list: [{ name: "Digital" }],
+        cluster: [],
+        course_type: [{ name: "Self-paced" }],
+      });
     } finally {
       await setConfig("tag-is-content-cluster", false);
       await setConfig("tag-course-type-is-display", false);
@@ -432,11 +603,28 @@ describe("config-switched extras", () => {
       const after = (await admin.get(`${C}/${course.id}/`)).body as Course;
       expect(after.school).toEqual([{ id: school, name: "Bangkok Campus" }]);
       expect(after.datetime_update).toBe(api.clock.now.toISOString());
-      expect((await admin.post(url, { tag_list: [await idBy("tag", "TAG-DIG")] })).body).toEqual({ tag_list: ["invalid_choice"] });
+      expect((await admin.post(url, { tag_list: [await idBy("tag", "TAG-DIG")] })).body).toEqual({
+        tag_list: ["invalid_choice"],
+      });
       expect((await admin.post(url, { tag_list: "" })).body).toEqual({ tag_list: [] });
-      expect((await admin.post(`/api/dashboard/tag/type/GENERAL/content-type/${ct}/content/${course.id}/`, { tag_list: [] })).status).toBe(404);
-      expect((await admin.post(`/api/dashboard/tag/type/CONTENT_SCHOOL/content-type/999999/content/${course.id}/`, { tag_list: [] })).status).toBe(404);
-      expect((await admin.post(`/api/dashboard/tag/type/CONTENT_SCHOOL/content-type/${ct}/content/999999/`, { tag_list: [] })).status).toBe(404);
+      expect(
+        (await admin.post(`/api/dashboard/tag/type/GENERAL/content-type/${ct}/content/${course.id}/`, { tag_list: [] }))
+          .status,
+      ).toBe(404);
+      expect(
+        (
+          await admin.post(`/api/dashboard/tag/type/CONTENT_SCHOOL/content-type/999999/content/${course.id}/`, {
+            tag_list: [],
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await admin.post(`/api/dashboard/tag/type/CONTENT_SCHOOL/content-type/${ct}/content/999999/`, {
+            tag_list: [],
+          })
+        ).status,
+      ).toBe(404);
       const learner = api.client();
       await learner.login("learner");
       expect((await learner.post(url, { tag_list: [] })).status).toBe(403);
@@ -449,9 +637,9 @@ describe("config-switched extras", () => {
   it("offers the tags of one type as a filter list", async () => {
     const res = await admin.get("/api/dashboard/filter/tag/type/CONTENT_CLUSTER/");
     expect(res.body.results.map((r: { name: string }) => r.name)).toEqual(["Central Cluster", "Northern Cluster"]);
-    expect((await admin.get("/api/dashboard/filter/tag/type/GENERAL/")).body.results.map((r: { name: string }) => r.name)).toEqual([
-      "Digital", "Mandatory", "Onboarding", "Thai language",
-    ]);
+    expect(
+      (await admin.get("/api/dashboard/filter/tag/type/GENERAL/")).body.results.map((r: { name: string }) => r.name),
+    ).toEqual(["Digital", "Mandatory", "Onboarding", "Thai language"]);
   });
 });
 
@@ -468,15 +656,23 @@ describe("publishing", () => {
     await refused(412, "publish_no_session_&_image");
     await addSection(course.id);
     await refused(428, "publish_no_image");
-    await api.db.deleteFrom("content_section").where("content_type_id", "=", await courseType()).where("content_id", "=", course.id).execute();
+    await api.db
+      .deleteFrom("content_section")
+      .where("content_type_id", "=", await courseType())
+      .where("content_id", "=", course.id)
+      .execute();
     expect((await upload(admin, `${url}image/`, "cover.png", png())).status).toBe(200);
     await refused(417, "publish_no_session");
     await addSection(course.id);
     const res = await admin.patch(url, { is_display: true });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      is_display: true, publish_status: "publish", publish_label: "publish_label_published", section_count: 1,
-      datetime_start: null, datetime_first_publish: api.clock.now.toISOString(),
+      is_display: true,
+      publish_status: "publish",
+      publish_label: "publish_label_published",
+      section_count: 1,
+      datetime_start: null,
+      datetime_first_publish: api.clock.now.toISOString(),
     });
   });
 
@@ -487,10 +683,16 @@ describe("publishing", () => {
     expect((await admin.patch(`${C}/${course.id}/`, { is_display: true })).status).toBe(200);
     api.advance(60_000);
     const hidden = await admin.patch(`${C}/${course.id}/`, { is_display: "false" });
-    expect(hidden.body).toMatchObject({ is_display: false, publish_status: "unpublish", publish_label: "publish_label_unpublished" });
+    expect(hidden.body).toMatchObject({
+      is_display: false,
+      publish_status: "unpublish",
+      publish_label: "publish_label_unpublished",
+    });
     // Hiding a course that cannot be published is allowed too.
     const bare = await create("PUB-3");
-    expect((await admin.patch(`${C}/${bare.id}/`, { is_display: false })).body).toMatchObject({ publish_label: "publish_label_draft" });
+    expect((await admin.patch(`${C}/${bare.id}/`, { is_display: false })).body).toMatchObject({
+      publish_label: "publish_label_draft",
+    });
   });
 
   it("schedules publishing from a future start, refuses a past one", async () => {
@@ -498,10 +700,15 @@ describe("publishing", () => {
     await addSection(course.id);
     await upload(admin, `${C}/${course.id}/image/`, "cover.jpeg", JPEG);
     const url = `${C}/${course.id}/`;
-    const past = await admin.patch(url, { is_display: true, datetime_start: new Date(api.clock.now.getTime() - 60_000).toISOString() });
+    const past = await admin.patch(url, {
+      is_display: true,
+      datetime_start: new Date(api.clock.now.getTime() - 60_000).toISOString(),
+    });
     expect(past.status).toBe(400);
     expect(past.body).toEqual({ datetime_start: ["datetime_in_past"] });
-    expect((await admin.patch(url, { is_display: true, datetime_start: "tomorrow" })).body).toEqual({ datetime_start: ["invalid"] });
+    expect((await admin.patch(url, { is_display: true, datetime_start: "tomorrow" })).body).toEqual({
+      datetime_start: ["invalid"],
+    });
     expect((await courseByCode("PUB-4"))!.is_display).toBe(0);
 
     const start = new Date(api.clock.now.getTime() + 2 * DAY);
@@ -509,14 +716,25 @@ describe("publishing", () => {
     const local = new Date(start.getTime() + 7 * 3600 * 1000).toISOString().replace(/\.\d{3}Z$/, "+07:00");
     const scheduled = await admin.patch(url, { is_display: true, datetime_start: local });
     expect(scheduled.status).toBe(200);
-    expect(scheduled.body).toMatchObject({ is_display: true, datetime_start: start.toISOString(), publish_status: "schedule", publish_label: "publish_label_scheduled" });
+    expect(scheduled.body).toMatchObject({
+      is_display: true,
+      datetime_start: start.toISOString(),
+      publish_status: "schedule",
+      publish_label: "publish_label_scheduled",
+    });
     expect((await admin.get(`${C}/?publish_status=schedule&search=PUB-4`)).body.count).toBe(1);
     // Unpublished before the start: it was never shown, so it is a draft again.
-    expect((await admin.patch(url, { is_display: false })).body).toMatchObject({ publish_label: "publish_label_draft", datetime_start: null });
+    expect((await admin.patch(url, { is_display: false })).body).toMatchObject({
+      publish_label: "publish_label_draft",
+      datetime_start: null,
+    });
     await admin.patch(url, { is_display: true, datetime_start: start.toISOString() });
     api.advance(3 * DAY);
     await admin.login("admin"); // the session died of idleness meanwhile
-    expect((await admin.get(url)).body).toMatchObject({ publish_status: "publish", publish_label: "publish_label_published" });
+    expect((await admin.get(url)).body).toMatchObject({
+      publish_status: "publish",
+      publish_label: "publish_label_published",
+    });
     expect((await admin.get(`${C}/?publish_status=publish&search=PUB-4`)).body.count).toBe(1);
   });
 
@@ -574,7 +792,10 @@ describe("cover image", () => {
       expect(res.body).toEqual({ image: [key] });
     };
     await refused(await upload(admin, url, "cover.png", GIF), "invalid_file_type");
-    await refused(await upload(admin, url, "cover.png", Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>")), "invalid_file_type");
+    await refused(
+      await upload(admin, url, "cover.png", Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>")),
+      "invalid_file_type",
+    );
     await refused(await upload(admin, url, "cover.svg", png()), "invalid_file_type");
     await refused(await upload(admin, url, "cover", png()), "invalid_file_type");
     await refused(await upload(admin, url, "cover.png", Buffer.alloc(0)), "invalid_file_type");
@@ -589,7 +810,9 @@ describe("cover image", () => {
     }
     const c = await courseByCode("IMG-3");
     expect(c!.image).toMatch(/\.png$/);
-    expect(fs.readdirSync(path.join(api.mediaDir, "course")).every((f) => /^[0-9a-f]{40}\.(png|jpg|gif)$/.test(f))).toBe(true);
+    expect(
+      fs.readdirSync(path.join(api.mediaDir, "course")).every((f) => /^[0-9a-f]{40}\.(png|jpg|gif)$/.test(f)),
+    ).toBe(true);
   });
 
   it("needs the change flag", async () => {
@@ -609,7 +832,12 @@ describe("cover image", () => {
     api.advance(60_000);
     const res = await admin.delete(`${C}/${course.id}/image/`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ image: null, is_display: false, publish_status: "unpublish", publish_label: "publish_label_unpublished" });
+    expect(res.body).toMatchObject({
+      image: null,
+      is_display: false,
+      publish_status: "unpublish",
+      publish_label: "publish_label_unpublished",
+    });
     expect((await admin.patch(`${C}/${course.id}/`, { is_display: true })).status).toBe(428);
   });
 
@@ -617,8 +845,15 @@ describe("cover image", () => {
     fs.writeFileSync(path.join(api.mediaDir, "..", "outside.png"), png());
     fs.writeFileSync(path.join(api.mediaDir, ".hidden.png"), png());
     for (const url of [
-      "/api/media/../outside.png", "/api/media/..%2Foutside.png", "/api/media/course/..%2F..%2Foutside.png", "/api/media/%2e%2e/outside.png",
-      "/api/media/.hidden.png", "/api/media/course/missing.png", "/api/media/", "/api/media/course/a.txt", "/api/media/..%5Coutside.png",
+      "/api/media/../outside.png",
+      "/api/media/..%2Foutside.png",
+      "/api/media/course/..%2F..%2Foutside.png",
+      "/api/media/%2e%2e/outside.png",
+      "/api/media/.hidden.png",
+      "/api/media/course/missing.png",
+      "/api/media/",
+      "/api/media/course/a.txt",
+      "/api/media/..%5Coutside.png",
     ]) {
       const res = await api.app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(404);
@@ -646,16 +881,31 @@ describe("course delete", () => {
     expect(deleted.status).toBe(204);
     expect(await courseCount()).toBe(before.courses - 1);
     expect(await countOf("content_prerequisite")).toBe(before.links - 1);
-    expect(await api.db.selectFrom("course_instructor").select("course_id").where("course_id", "=", pre.course_id).execute()).toEqual([]);
-    expect(await api.db.selectFrom("content_section").select("content_id").where("content_type_id", "=", await courseType()).where("content_id", "=", pre.course_id).execute()).toEqual([]);
-    expect(await api.db.selectFrom("content_tag").select("content_id").where("content_id", "=", pre.course_id).execute()).toEqual([]);
+    expect(
+      await api.db.selectFrom("course_instructor").select("course_id").where("course_id", "=", pre.course_id).execute(),
+    ).toEqual([]);
+    expect(
+      await api.db
+        .selectFrom("content_section")
+        .select("content_id")
+        .where("content_type_id", "=", await courseType())
+        .where("content_id", "=", pre.course_id)
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await api.db.selectFrom("content_tag").select("content_id").where("content_id", "=", pre.course_id).execute(),
+    ).toEqual([]);
     expect((await admin.get(`${C}/${pre.course_id}/`)).status).toBe(404);
   });
 
   it("lets the provider delete its own course", async () => {
     const c = api.client();
     await c.login("provider");
-    const course = await create("DEL-1", { provider: await idBy("provider", "BLC"), tag_list: [await idBy("tag", "TAG-DIG")] }, c);
+    const course = await create(
+      "DEL-1",
+      { provider: await idBy("provider", "BLC"), tag_list: [await idBy("tag", "TAG-DIG")] },
+      c,
+    );
     expect((await c.delete(`${C}/${course.id}/`)).status).toBe(204);
     expect(await courseByCode("DEL-1")).toBeUndefined();
   });

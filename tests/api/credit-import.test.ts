@@ -18,8 +18,16 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const HEADER = ["username", "amount", "reason", "reference"];
-const accountId = async (username: string) => (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
-const balance = async (username: string) => (await api.db.selectFrom("account_credit").select("balance_minor").where("account_id", "=", await accountId(username)).executeTakeFirst())?.balance_minor ?? 0;
+const accountId = async (username: string) =>
+  (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+const balance = async (username: string) =>
+  (
+    await api.db
+      .selectFrom("account_credit")
+      .select("balance_minor")
+      .where("account_id", "=", await accountId(username))
+      .executeTakeFirst()
+  )?.balance_minor ?? 0;
 /** Learners with no credit and no history: each test names its own. */
 async function fresh(...usernames: string[]) {
   for (const u of usernames) {
@@ -38,17 +46,45 @@ async function run(file: Buffer, name = "credit.csv", mode?: string) {
 describe("credit import", () => {
   it("credits every row in one go, and the same file again credits nobody twice", async () => {
     await fresh("learner006", "learner007");
-    const file = csvOf([HEADER, ["learner006", "1500", "Budget 2027", "PO-100"], ["LEARNER007", "250.75", "Budget 2027", "PO-100"], ["learner006", "-500", "Correction", "CN-1"]]);
+    const file = csvOf([
+      HEADER,
+      ["learner006", "1500", "Budget 2027", "PO-100"],
+      ["LEARNER007", "250.75", "Budget 2027", "PO-100"],
+      ["learner006", "-500", "Correction", "CN-1"],
+    ]);
     const job = await run(file);
-    expect(job).toMatchObject({ status: 3, percent: 100, count_total: 3, count_created: 3, count_unchanged: 0, count_failed: 0, has_error_file: false });
+    expect(job).toMatchObject({
+      status: 3,
+      percent: 100,
+      count_total: 3,
+      count_created: 3,
+      count_unchanged: 0,
+      count_failed: 0,
+      has_error_file: false,
+    });
     expect(await balance("learner006")).toBe(100_000);
     expect(await balance("learner007")).toBe(25_075);
     const history = (await admin.get(`/api/dashboard/user/${await accountId("learner006")}/credit/`)).body.results;
-    expect(history.map((r: { amount_minor: number; reason: string; note: string; reference: string }) => [r.amount_minor, r.reason, r.note, r.reference])).toEqual([
+    expect(
+      history.map((r: { amount_minor: number; reason: string; note: string; reference: string }) => [
+        r.amount_minor,
+        r.reason,
+        r.note,
+        r.reference,
+      ]),
+    ).toEqual([
       [-50_000, "deduction", "Correction", "CN-1"],
       [150_000, "top_up", "Budget 2027", "PO-100"],
     ]);
-    const again = await run(await xlsxOf([HEADER, ["learner006", "1500", "Budget 2027", "PO-100"], ["learner007", "250.75", "Budget 2027", "PO-100"], ["learner006", "-500", "Correction", "CN-1"]]), "again.xlsx");
+    const again = await run(
+      await xlsxOf([
+        HEADER,
+        ["learner006", "1500", "Budget 2027", "PO-100"],
+        ["learner007", "250.75", "Budget 2027", "PO-100"],
+        ["learner006", "-500", "Correction", "CN-1"],
+      ]),
+      "again.xlsx",
+    );
     expect(again).toMatchObject({ status: 3, count_created: 0, count_unchanged: 3, count_failed: 0 });
     expect(await balance("learner006")).toBe(100_000);
     expect(await balance("learner007")).toBe(25_075);
@@ -65,7 +101,13 @@ describe("credit import", () => {
       ["learner008", "5", "Twice", "A-1"],
     ]);
     const job = await run(file);
-    expect(job).toMatchObject({ status: -1, message: "import_rows_refused", count_failed: 4, count_created: 0, has_error_file: true });
+    expect(job).toMatchObject({
+      status: -1,
+      message: "import_rows_refused",
+      count_failed: 4,
+      count_created: 0,
+      has_error_file: true,
+    });
     expect(await balance("learner008")).toBe(0);
     const res = await admin.get(`/api/dashboard/import-history/${job.id}/error-file/?format_type=csv&language=en`);
     expect(res.status).toBe(200);
@@ -74,28 +116,50 @@ describe("credit import", () => {
     expect(text).toContain("amount: The balance does not cover this amount.");
     expect(text).toContain("reason: This field is required.");
     expect(text).toContain("reference: ");
-    const th = String((await admin.get(`/api/dashboard/import-history/${job.id}/error-file/?format_type=csv&language=th`)).body);
+    const th = String(
+      (await admin.get(`/api/dashboard/import-history/${job.id}/error-file/?format_type=csv&language=th`)).body,
+    );
     expect(th).toContain("ไม่มีบัญชีที่ใช้ชื่อผู้ใช้นี้");
   });
 
   it("valid rows: the good rows are credited, the refused ones come back", async () => {
     await fresh("learner010");
-    const job = await run(csvOf([HEADER, ["learner010", "300", "Budget", "B-1"], ["learner010", "0", "Nothing", "B-2"]]), "valid.csv", "valid_rows");
+    const job = await run(
+      csvOf([HEADER, ["learner010", "300", "Budget", "B-1"], ["learner010", "0", "Nothing", "B-2"]]),
+      "valid.csv",
+      "valid_rows",
+    );
     expect(job).toMatchObject({ status: 3, count_created: 1, count_failed: 1, has_error_file: true });
     expect(await balance("learner010")).toBe(30_000);
   });
 
   it("refuses a file without the columns at once, and is the import and account-transaction flags'", async () => {
-    const missing = await postImport(admin, "bad.csv", csvOf([["username", "amount"], ["learner006", "1"]]), undefined, IMPORT);
+    const missing = await postImport(
+      admin,
+      "bad.csv",
+      csvOf([
+        ["username", "amount"],
+        ["learner006", "1"],
+      ]),
+      undefined,
+      IMPORT,
+    );
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ file: ["import_missing_columns"] });
     for (const username of ["manager", "viewer", "instructor"]) {
       const who = await api.signedIn(username);
-      expect((await postImport(who, "c.csv", csvOf([HEADER, ["learner006", "1", "x", "y"]]), undefined, IMPORT)).status, username).toBe(403);
+      expect(
+        (await postImport(who, "c.csv", csvOf([HEADER, ["learner006", "1", "x", "y"]]), undefined, IMPORT)).status,
+        username,
+      ).toBe(403);
       expect((await who.get(`${IMPORT}template/`)).status, username).toBe(403);
     }
     const template = await admin.get(`${IMPORT}template/?format_type=csv`);
     expect(template.status).toBe(200);
-    expect(String(template.body).replace(/^\uFEFF/, "").trim()).toBe("username,amount,reason,reference");
+    expect(
+      String(template.body)
+        .replace(/^\uFEFF/, "")
+        .trim(),
+    ).toBe("username,amount,reason,reference");
   });
 });

@@ -11,18 +11,38 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const accountId = async (username: string) => (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+const accountId = async (username: string) =>
+  (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
 const at = "2026-06-01T08:00:00.000Z";
 
 describe("credit", () => {
   it("costs a content its discounted price, else its price, else nothing", async () => {
     const course = await api.db.selectFrom("course").select("id").orderBy("id").executeTakeFirstOrThrow();
     const ref = await contentRef(api.db, courseResource, course.id);
-    await api.db.deleteFrom("content_budget").where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId).execute();
+    await api.db
+      .deleteFrom("content_budget")
+      .where("content_type_id", "=", ref.contentTypeId)
+      .where("content_id", "=", ref.contentId)
+      .execute();
     expect(await contentCost(api.db, ref)).toBe(0);
-    await api.db.insertInto("content_budget").values({ content_type_id: ref.contentTypeId, content_id: ref.contentId, price_minor: 50_000, price_discount_minor: null, price_app_store_minor: null, price_android_minor: null }).execute();
+    await api.db
+      .insertInto("content_budget")
+      .values({
+        content_type_id: ref.contentTypeId,
+        content_id: ref.contentId,
+        price_minor: 50_000,
+        price_discount_minor: null,
+        price_app_store_minor: null,
+        price_android_minor: null,
+      })
+      .execute();
     expect(await contentCost(api.db, ref)).toBe(50_000);
-    await api.db.updateTable("content_budget").set({ price_discount_minor: 30_000 }).where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId).execute();
+    await api.db
+      .updateTable("content_budget")
+      .set({ price_discount_minor: 30_000 })
+      .where("content_type_id", "=", ref.contentTypeId)
+      .where("content_id", "=", ref.contentId)
+      .execute();
     expect(await contentCost(api.db, ref)).toBe(30_000);
   });
 
@@ -38,7 +58,12 @@ describe("credit", () => {
       expect(await changeCredit(trx, { accountId: id, amount: -600, reason: "assignment", ref: null }, by)).toBe(false);
     });
     expect((await creditBalances(api.db, [id])).get(id)).toBe(400);
-    const rows = await api.db.selectFrom("credit_transaction").select(["amount_minor", "reason"]).where("account_id", "=", id).orderBy("id").execute();
+    const rows = await api.db
+      .selectFrom("credit_transaction")
+      .select(["amount_minor", "reason"])
+      .where("account_id", "=", id)
+      .orderBy("id")
+      .execute();
     expect(rows).toEqual([
       { amount_minor: 1_000, reason: "top_up" },
       { amount_minor: -600, reason: "assignment" },
@@ -63,8 +88,21 @@ describe("a learner's credit, as administrators see and give it", () => {
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ balance_minor: 100_050, count: 2, account: { id, username: "learner002" } });
     expect(page.body.results).toEqual([
-      expect.objectContaining({ amount_minor: -50_000, reason: "deduction", note: "Correction", reference: null, balance_after_minor: 100_050, by: expect.objectContaining({ username: "admin" }) }),
-      expect.objectContaining({ amount_minor: 150_050, reason: "top_up", note: "Training budget 2027", reference: "PO-1", balance_after_minor: 150_050 }),
+      expect.objectContaining({
+        amount_minor: -50_000,
+        reason: "deduction",
+        note: "Correction",
+        reference: null,
+        balance_after_minor: 100_050,
+        by: expect.objectContaining({ username: "admin" }),
+      }),
+      expect.objectContaining({
+        amount_minor: 150_050,
+        reason: "top_up",
+        note: "Training budget 2027",
+        reference: "PO-1",
+        balance_after_minor: 150_050,
+      }),
     ]);
   });
 
@@ -74,14 +112,31 @@ describe("a learner's credit, as administrators see and give it", () => {
     await api.db.deleteFrom("credit_transaction").where("account_id", "=", id).execute();
     await api.db.deleteFrom("account_credit").where("account_id", "=", id).execute();
     expect((await admin.post(path(id), { amount: 100, note: "First", reference: "R-1" })).status).toBe(201);
-    const rows = async () => Number((await api.db.selectFrom("credit_transaction").select((eb) => eb.fn.countAll<number>().as("n")).where("account_id", "=", id).executeTakeFirstOrThrow()).n);
+    const rows = async () =>
+      Number(
+        (
+          await api.db
+            .selectFrom("credit_transaction")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("account_id", "=", id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await rows()).toBe(1);
-    expect((await admin.post(path(id), { amount: -100.01, note: "Too much" })).body).toEqual({ amount: ["credit_not_enough"] });
-    expect((await admin.post(path(id), { amount: 5, note: "Again", reference: "R-1" })).body).toEqual({ reference: ["credit_reference_used"] });
+    expect((await admin.post(path(id), { amount: -100.01, note: "Too much" })).body).toEqual({
+      amount: ["credit_not_enough"],
+    });
+    expect((await admin.post(path(id), { amount: 5, note: "Again", reference: "R-1" })).body).toEqual({
+      reference: ["credit_reference_used"],
+    });
     expect((await admin.post(path(id), { amount: 5, note: " " })).body).toEqual({ note: ["required"] });
     expect((await admin.post(path(id), { amount: 0, note: "Nothing" })).body).toEqual({ amount: ["value_not_zero"] });
-    expect((await admin.post(path(id), { amount: "1.005", note: "Cents" })).body).toEqual({ amount: ["amount_decimals"] });
-    expect((await admin.post(path(id), { amount: 10_000_001, note: "Huge" })).body).toEqual({ amount: ["credit_amount_range"] });
+    expect((await admin.post(path(id), { amount: "1.005", note: "Cents" })).body).toEqual({
+      amount: ["amount_decimals"],
+    });
+    expect((await admin.post(path(id), { amount: 10_000_001, note: "Huge" })).body).toEqual({
+      amount: ["credit_amount_range"],
+    });
     expect(await rows()).toBe(1);
     expect((await admin.get(path(id))).body.balance_minor).toBe(10_000);
   });

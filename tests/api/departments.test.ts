@@ -17,7 +17,8 @@ afterAll(() => api.close());
 
 const D = "/api/dashboard/department/";
 const U = "/api/dashboard/user/";
-const filterTime = async () => (await api.client().get("/api/config/check-update/")).body.filter_update["department-cascade"];
+const filterTime = async () =>
+  (await api.client().get("/api/config/check-update/")).body.filter_update["department-cascade"];
 
 /** PATCH or POST refused with `status` and `body`, writing nothing. */
 async function refused(send: () => Promise<{ status: number; body: unknown }>, status: number, body: unknown) {
@@ -45,11 +46,16 @@ describe("reading", () => {
 
   it("answers the whole tree, at least three deep, and one department with its path and children", async () => {
     const tree = (await admin.get(`${D}tree/`)).body.results as DepartmentNode[];
-    const depth = (nodes: DepartmentNode[]): number => (nodes.length ? 1 + Math.max(...nodes.map((n) => depth(n.children))) : 0);
+    const depth = (nodes: DepartmentNode[]): number =>
+      nodes.length ? 1 + Math.max(...nodes.map((n) => depth(n.children))) : 0;
     expect(depth(tree)).toBeGreaterThanOrEqual(3);
     const rec = await departmentId(api, "Recruitment");
     const one = await admin.get(`${D}${rec}/`);
-    expect(one.body).toMatchObject({ name: "Recruitment", path: [{ name: "Head Office" }, { name: "Human Resources" }, { id: rec, name: "Recruitment" }], children: [] });
+    expect(one.body).toMatchObject({
+      name: "Recruitment",
+      path: [{ name: "Head Office" }, { name: "Human Resources" }, { id: rec, name: "Recruitment" }],
+      children: [],
+    });
     expect((await admin.get(`${D}99999999/`)).status).toBe(404);
   });
 
@@ -70,7 +76,9 @@ describe("writing", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ name: "Payroll", code: "HR-PAY", parent: { id: hr }, count_account: 0 });
     expect(await filterTime()).not.toBe(before); // the cascade filter's cache is told
-    expect((await admin.patch(`${D}${res.body.id}/`, { name: "Payroll and Benefits" })).body.name).toBe("Payroll and Benefits");
+    expect((await admin.patch(`${D}${res.body.id}/`, { name: "Payroll and Benefits" })).body.name).toBe(
+      "Payroll and Benefits",
+    );
     await refused(() => admin.post(D, { name: " ", code: "hr" }), 400, { name: [MSG.required] });
     await refused(() => admin.post(D, { name: "Copy", code: "hr" }), 400, { code: [MSG.code_already_used] });
     await refused(() => admin.post(D, { name: "Orphan", parent: 99999999 }), 400, { parent: [MSG.invalid_choice] });
@@ -85,7 +93,10 @@ describe("writing", () => {
     const people = await api.db.selectFrom("account").select(["id", "department_id"]).orderBy("id").execute();
     const moved = await admin.patch(`${D}${it}/`, { parent: sales });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(moved.body).toMatchObject({ parent: { id: sales, name: "Sales" }, path: [{ name: "Sales" }, { name: "Information Technology" }] });
+    expect(moved.body).toMatchObject({
+      parent: { id: sales, name: "Sales" },
+      path: [{ name: "Sales" }, { name: "Information Technology" }],
+    });
     expect(await api.db.selectFrom("account").select(["id", "department_id"]).orderBy("id").execute()).toEqual(people);
     expect((await admin.get(`${U}?department=${sales}&page_size=1000`)).body.count).toBe(salesBefore + inIt);
     expect((await admin.patch(`${D}${it}/`, { parent: null })).body.parent).toBeNull(); // to the roots
@@ -100,7 +111,9 @@ describe("writing", () => {
 
   it("records a person's move to another department in their history", async () => {
     const id = await accountId(api, "learner050");
-    const from = (await api.db.selectFrom("account").select("department_id").where("id", "=", id).executeTakeFirstOrThrow()).department_id;
+    const from = (
+      await api.db.selectFrom("account").select("department_id").where("id", "=", id).executeTakeFirstOrThrow()
+    ).department_id;
     const to = await departmentId(api, from === (await departmentId(api, "Sales")) ? "Human Resources" : "Sales");
     await admin.patch(`${U}${id}/`, { department: to });
     const history = await admin.get(`${U}history/?action=department&account=${id}`);
@@ -115,9 +128,16 @@ describe("writing", () => {
     const bangkok = await departmentId(api, "Bangkok Branch");
     await refused(() => admin.delete(`${D}${bangkok}/`), 424, { detail: MSG.in_use_by_users });
     const empty = (await admin.post(D, { name: "Empty team" })).body.id;
-    await api.db.insertInto("account_role_scope").values({ account_id: await accountId(api, "manager"), kind: "department", ref_id: empty, is_in_use: 0 }).execute();
+    await api.db
+      .insertInto("account_role_scope")
+      .values({ account_id: await accountId(api, "manager"), kind: "department", ref_id: empty, is_in_use: 0 })
+      .execute();
     await refused(() => admin.delete(`${D}${empty}/`), 424, { detail: MSG.cannot_delete_because_dependency });
-    await api.db.deleteFrom("account_role_scope").where("kind", "=", "department").where("ref_id", "=", empty).execute();
+    await api.db
+      .deleteFrom("account_role_scope")
+      .where("kind", "=", "department")
+      .where("ref_id", "=", empty)
+      .execute();
     // A group's condition naming it keeps it too (the same refusal as a content rule).
     const group = (await admin.post("/api/dashboard/group/", { name: "Empty team's group", type: "CONDITION" })).body;
     expect(group.id, JSON.stringify(group)).toBeDefined();

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { MSG } from "../../contract/messages";
 import { startTestApi, type Client, type TestApi } from "./harness";
-import { addUnseededRows, changedTables, idResolver, registeredRoutes, sendAs, shape, writeFingerprint, type Route } from "./route-kit";
+import {
+  addUnseededRows,
+  changedTables,
+  idResolver,
+  registeredRoutes,
+  sendAs,
+  shape,
+  writeFingerprint,
+  type Route,
+} from "./route-kit";
 
 /**
  * An update with nothing to set is a 400 and writes nothing (issue 32). A PATCH of a live's
@@ -22,14 +31,16 @@ import { addUnseededRows, changedTables, idResolver, registeredRoutes, sendAs, s
  */
 const WHOLE_VALUE: Record<string, string> = {
   "PATCH /api/dashboard/{type}/:id/survey/:rowid": "{is_required}: a checkbox",
-  "PATCH /api/dashboard/{type}/:id/session/:sessionid/survey/:rowid": "{is_required}: a checkbox (a class session's survey)",
+  "PATCH /api/dashboard/{type}/:id/session/:sessionid/survey/:rowid":
+    "{is_required}: a checkbox (a class session's survey)",
   "PATCH /api/dashboard/{type}/:id/discussion/:threadid": "{is_hidden}: a checkbox (shown again)",
   "PATCH /api/dashboard/{type}/:id/discussion/:threadid/reply/:replyid": "{is_hidden}: a checkbox (shown again)",
   "PATCH /api/dashboard/{type}/:id/domain": "a survey's target: blank is the content, no instructors",
   "PATCH /api/dashboard/{type}/:id/setting": "a test's settings form, every field with its default",
   "PATCH /api/dashboard/{type}/:id/section/:sectionid": "a test section's form, every field with its default",
   "PATCH /api/dashboard/{type}/:id/question/:number": "a bank question's form, every field with its default",
-  "PATCH /api/dashboard/{type}/:id/section/:sectionid/question/:number": "a test question's form, every field with its default",
+  "PATCH /api/dashboard/{type}/:id/section/:sectionid/question/:number":
+    "a test question's form, every field with its default",
   "PATCH /api/dashboard/{type}/:id/session/:sessionid/live": "{live_id}: blank is none (the session's live cleared)",
 };
 
@@ -56,7 +67,9 @@ beforeAll(async () => {
   api = await startTestApi();
   admin = await api.signedIn("admin");
   await addUnseededRows(api, admin);
-  patches = registeredRoutes(api.app).filter((r) => r.method === "PATCH" && !NOT_AN_UPDATE.has(`${r.method} ${shape(r.path)}`));
+  patches = registeredRoutes(api.app).filter(
+    (r) => r.method === "PATCH" && !NOT_AN_UPDATE.has(`${r.method} ${shape(r.path)}`),
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -73,12 +86,20 @@ it("a live's question PATCHed with nothing to set: 400 nothing_to_change, the qu
   const url = `/api/dashboard/live/${q.live_id}/question/${q.id}/`;
   expect(await admin.patch(url, {})).toMatchObject({ status: 400, body: { detail: MSG.nothing_to_change } });
   // Fields it does not take are named, never dropped (issue 33).
-  expect(await admin.patch(url, UNKNOWN_ONLY)).toMatchObject({ status: 400, body: { zz_not_a_field: [MSG.unknown_field], another_unknown: [MSG.unknown_field] } });
-  expect(await api.db.selectFrom("live_question").selectAll().where("id", "=", q.id).executeTakeFirstOrThrow()).toEqual(q);
+  expect(await admin.patch(url, UNKNOWN_ONLY)).toMatchObject({
+    status: 400,
+    body: { zz_not_a_field: [MSG.unknown_field], another_unknown: [MSG.unknown_field] },
+  });
+  expect(await api.db.selectFrom("live_question").selectAll().where("id", "=", q.id).executeTakeFirstOrThrow()).toEqual(
+    q,
+  );
   // A field to set still sets it.
   const hidden = await admin.patch(url, { is_hidden: q.is_hidden !== 1 });
   expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
-  expect((await api.db.selectFrom("live_question").select("is_hidden").where("id", "=", q.id).executeTakeFirstOrThrow()).is_hidden).toBe(q.is_hidden === 1 ? 0 : 1);
+  expect(
+    (await api.db.selectFrom("live_question").select("is_hidden").where("id", "=", q.id).executeTakeFirstOrThrow())
+      .is_hidden,
+  ).toBe(q.is_hidden === 1 ? 0 : 1);
 });
 
 it("every PATCH refuses an update with nothing to set or only unknown fields, and writes nothing", async () => {
@@ -105,17 +126,25 @@ it("every PATCH refuses an update with nothing to set or only unknown fields, an
         if (res.status >= 500) failures.push(`${route.method} ${url} ${JSON.stringify(body)}: ${res.status}`);
         continue;
       }
-      if (res.status !== 400) failures.push(`${route.method} ${url} ${JSON.stringify(body)}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+      if (res.status !== 400)
+        failures.push(
+          `${route.method} ${url} ${JSON.stringify(body)}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`,
+        );
       if (JSON.stringify(res.body) === JSON.stringify({ detail: MSG.nothing_to_change })) nothingToChange++;
       if (body === UNKNOWN_ONLY) {
         if ((res.body as Record<string, unknown>).zz_not_a_field) unknownNamed++;
         // A state rule that refuses every edit of this row comes first (its own test elsewhere).
-        else if (!IN_USE.includes((res.body as { detail?: string }).detail ?? "")) failures.push(`${route.method} ${url}: an unknown field not named (${JSON.stringify(res.body).slice(0, 120)})`);
+        else if (!IN_USE.includes((res.body as { detail?: string }).detail ?? ""))
+          failures.push(
+            `${route.method} ${url}: an unknown field not named (${JSON.stringify(res.body).slice(0, 120)})`,
+          );
       }
       const wrote = changedTables(before, await fingerprint());
-      if (wrote.length) failures.push(`${route.method} ${url} ${JSON.stringify(body)}: refused, but wrote ${wrote.join(", ")}`);
+      if (wrote.length)
+        failures.push(`${route.method} ${url} ${JSON.stringify(body)}: refused, but wrote ${wrote.join(", ")}`);
       const after = await admin.get(url);
-      if (item.status === 200 && JSON.stringify(after.body) !== JSON.stringify(item.body)) failures.push(`${route.method} ${url} ${JSON.stringify(body)}: refused, but the item changed`);
+      if (item.status === 200 && JSON.stringify(after.body) !== JSON.stringify(item.body))
+        failures.push(`${route.method} ${url} ${JSON.stringify(body)}: refused, but the item changed`);
     }
   }
   expect(failures).toEqual([]);

@@ -15,7 +15,12 @@ beforeAll(async () => {
   api = await startTestApi();
   await api.db
     .insertInto("config")
-    .values({ key: "time-zone-offset-minutes", value: JSON.stringify(420), url: null, datetime_update: api.clock.now.toISOString() })
+    .values({
+      key: "time-zone-offset-minutes",
+      value: JSON.stringify(420),
+      url: null,
+      datetime_update: api.clock.now.toISOString(),
+    })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(420) }))
     .execute();
 });
@@ -32,23 +37,56 @@ const AFTER = "2031-03-31T17:00:00.000Z";
 
 let seq = 0;
 /** A learner enrolled in a content (`type` code, its first item) with a status and dates; returns its username. */
-async function enrolment(type: "course" | "activity", status: number, enrolled: string, completed: string | null = null) {
+async function enrolment(
+  type: "course" | "activity",
+  status: number,
+  enrolled: string,
+  completed: string | null = null,
+) {
   seq += 1;
   const username = `period_${seq}`;
   const account = await api.db
     .insertInto("account")
     .values({
-      username, email: `${username}@example.test`, password_hash: "x", first_name: "Period", last_name: `Learner ${seq}`,
-      language: "en", department_id: null, position_id: null, level_id: null, is_active: 1, is_superuser: 0, is_system_user: 0,
-      is_dashboard_permission: 0, is_store_permission: 0, is_verified_email: 1, failed_login_count: 0, datetime_create: enrolled,
+      username,
+      email: `${username}@example.test`,
+      password_hash: "x",
+      first_name: "Period",
+      last_name: `Learner ${seq}`,
+      language: "en",
+      department_id: null,
+      position_id: null,
+      level_id: null,
+      is_active: 1,
+      is_superuser: 0,
+      is_system_user: 0,
+      is_dashboard_permission: 0,
+      is_store_permission: 0,
+      is_verified_email: 1,
+      failed_login_count: 0,
+      datetime_create: enrolled,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const typeId = (await api.db.selectFrom("content_type").select("id").where("code", "=", type).executeTakeFirstOrThrow()).id;
+  const typeId = (
+    await api.db.selectFrom("content_type").select("id").where("code", "=", type).executeTakeFirstOrThrow()
+  ).id;
   const content = (await api.db.selectFrom(type).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
   await api.db
     .insertInto("content_enrollment")
-    .values({ account_id: account.id, content_type_id: typeId, content_id: content, status, add_method: 1, added_by: 1, created_by: null, datetime_enroll: enrolled, datetime_start: null, datetime_complete: completed, datetime_update: enrolled })
+    .values({
+      account_id: account.id,
+      content_type_id: typeId,
+      content_id: content,
+      status,
+      add_method: 1,
+      added_by: 1,
+      created_by: null,
+      datetime_enroll: enrolled,
+      datetime_start: null,
+      datetime_complete: completed,
+      datetime_update: enrolled,
+    })
     .execute();
   return username;
 }
@@ -83,7 +121,12 @@ describe("GET dashboard/enrollment/period/", () => {
     expect(body.count).toBe(3);
     expect(body).toMatchObject({ event: "enrolled", date_from: "2031-03-01", date_to: "2031-03-31" });
     const row = body.results.find((r) => r.account.username === rows.lastIn)!;
-    expect(row).toMatchObject({ status: 0, datetime_enroll: LAST_IN, datetime_complete: null, content: { type: "activity" } });
+    expect(row).toMatchObject({
+      status: 0,
+      datetime_enroll: LAST_IN,
+      datetime_complete: null,
+      content: { type: "activity" },
+    });
     expect(row.content.name).toBeTruthy();
   });
 
@@ -170,7 +213,10 @@ describe("GET dashboard/enrollment/period/export/", () => {
     expect(res.status).toBe(200);
     expect(String(res.headers["content-type"])).toMatch(/csv/);
     expect(String(res.headers["content-disposition"])).toContain("enrollment-enrolled-2031-03-01-2031-03-31");
-    const lines = String(res.body).replace(/^\uFEFF/, "").trim().split(/\r\n/);
+    const lines = String(res.body)
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r\n/);
     expect(lines).toHaveLength(4);
     const last = lines.find((l) => l.includes(rows.lastIn))!;
     // 2031-03-31T16:59:59Z is 23:59 on the 31st in UTC+7.

@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const C = "/api/dashboard/course";
-const courseType = async () => (await api.db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
+const courseType = async () =>
+  (await api.db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
 
 /** Seeded threads with at least `replies` replies, per course. */
 async function threadsWithReplies(replies: number) {
@@ -47,7 +48,16 @@ describe("discussion", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ count: Number(busiest.n), page: 1, page_size: 50, next: null });
     const rows = res.body.results as DiscussionThreadRow[];
-    expect(Object.keys(rows[0]).sort()).toEqual(["account", "body", "datetime_create", "datetime_last_activity", "id", "is_hidden", "reply_count", "title"]);
+    expect(Object.keys(rows[0]).sort()).toEqual([
+      "account",
+      "body",
+      "datetime_create",
+      "datetime_last_activity",
+      "id",
+      "is_hidden",
+      "reply_count",
+      "title",
+    ]);
     const activity = rows.map((r) => r.datetime_last_activity);
     expect(activity).toEqual([...activity].sort().reverse());
     const all = await api.db.selectFrom("discussion_thread").select("title").execute();
@@ -60,15 +70,20 @@ describe("discussion", () => {
     const { course } = (await threadsWithReplies(0))[0];
     const rows = (await admin.get(`${C}/${course}/discussion/`)).body.results as DiscussionThreadRow[];
     const word = rows[0].title.split(" ")[0];
-    const found = (await admin.get(`${C}/${course}/discussion/?search=${encodeURIComponent(word.toUpperCase())}`)).body.results as DiscussionThreadRow[];
+    const found = (await admin.get(`${C}/${course}/discussion/?search=${encodeURIComponent(word.toUpperCase())}`)).body
+      .results as DiscussionThreadRow[];
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((r) => `${r.title} ${r.body}`.toLowerCase().includes(word.toLowerCase()))).toBe(true);
     expect((await admin.get(`${C}/${course}/discussion/?search=%25`)).body.count).toBe(0);
     expect((await admin.get(`${C}/${course}/discussion/?is_hidden=true`)).body.count).toBe(0);
     expect((await admin.get(`${C}/${course}/discussion/?is_hidden=all`)).body.count).toBe(rows.length);
-    expect((await admin.get(`${C}/${course}/discussion/?is_hidden=maybe`)).body).toEqual({ is_hidden: ["invalid_choice"] });
+    expect((await admin.get(`${C}/${course}/discussion/?is_hidden=maybe`)).body).toEqual({
+      is_hidden: ["invalid_choice"],
+    });
     expect((await admin.get(`${C}/${course}/discussion/?ordering=-title`)).status).toBe(200);
-    expect((await admin.get(`${C}/${course}/discussion/?ordering=body`)).body).toEqual({ ordering: ["invalid_choice"] });
+    expect((await admin.get(`${C}/${course}/discussion/?ordering=body`)).body).toEqual({
+      ordering: ["invalid_choice"],
+    });
   });
 
   it("answers a thread with its replies oldest first; another course's thread is a 404", async () => {
@@ -80,8 +95,19 @@ describe("discussion", () => {
     expect(thread.reply_count).toBe(t.replies);
     const times = thread.reply_list.map((r) => r.datetime_create);
     expect(times).toEqual([...times].sort());
-    expect(thread.reply_list[0]).toEqual({ id: expect.any(Number), body: expect.any(String), account: { id: expect.any(Number), name: expect.any(String), username: expect.any(String) }, is_hidden: expect.any(Boolean), datetime_create: expect.any(String) });
-    const other = await api.db.selectFrom("course").select("id").where("id", "<>", t.course).orderBy("id").executeTakeFirstOrThrow();
+    expect(thread.reply_list[0]).toEqual({
+      id: expect.any(Number),
+      body: expect.any(String),
+      account: { id: expect.any(Number), name: expect.any(String), username: expect.any(String) },
+      is_hidden: expect.any(Boolean),
+      datetime_create: expect.any(String),
+    });
+    const other = await api.db
+      .selectFrom("course")
+      .select("id")
+      .where("id", "<>", t.course)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     expect((await admin.get(`${C}/${other.id}/discussion/${t.id}/`)).status).toBe(404);
     expect((await admin.patch(`${C}/${other.id}/discussion/${t.id}/`, { is_hidden: true })).status).toBe(404);
   });
@@ -92,15 +118,28 @@ describe("discussion", () => {
     const hidden = await admin.patch(`${C}/${t.course}/discussion/${t.id}/reply/${reply.id}/`, { is_hidden: "true" });
     expect(hidden.status).toBe(200);
     expect(hidden.body.reply_list.find((r: { id: number }) => r.id === reply.id).is_hidden).toBe(true);
-    expect((await admin.patch(`${C}/${t.course}/discussion/${t.id}/reply/${reply.id}/`, { is_hidden: false })).body.reply_list[0].is_hidden).toBe(false);
-    expect((await admin.patch(`${C}/${t.course}/discussion/${t.id}/reply/${reply.id}/`, { is_hidden: "perhaps" })).body).toEqual({ is_hidden: ["invalid"] });
+    expect(
+      (await admin.patch(`${C}/${t.course}/discussion/${t.id}/reply/${reply.id}/`, { is_hidden: false })).body
+        .reply_list[0].is_hidden,
+    ).toBe(false);
+    expect(
+      (await admin.patch(`${C}/${t.course}/discussion/${t.id}/reply/${reply.id}/`, { is_hidden: "perhaps" })).body,
+    ).toEqual({ is_hidden: ["invalid"] });
     expect((await admin.patch(`${C}/${t.course}/discussion/${t.id}/`, { is_hidden: true })).body.is_hidden).toBe(true);
-    expect((await admin.get(`${C}/${t.course}/discussion/?is_hidden=true`)).body.results.map((r: DiscussionThreadRow) => r.id)).toContain(t.id);
-    expect((await admin.patch(`${C}/${t.course}/discussion/${t.id}/`, { is_hidden: false })).body.is_hidden).toBe(false);
+    expect(
+      (await admin.get(`${C}/${t.course}/discussion/?is_hidden=true`)).body.results.map(
+        (r: DiscussionThreadRow) => r.id,
+      ),
+    ).toContain(t.id);
+    expect((await admin.patch(`${C}/${t.course}/discussion/${t.id}/`, { is_hidden: false })).body.is_hidden).toBe(
+      false,
+    );
     // A reply of another thread is a 404 under this one.
     const [, second] = await threadsWithReplies(1);
     const foreign = (await admin.get(`${C}/${second.course}/discussion/${second.id}/`)).body.reply_list[0];
-    expect((await admin.patch(`${C}/${t.course}/discussion/${t.id}/reply/${foreign.id}/`, { is_hidden: true })).status).toBe(404);
+    expect(
+      (await admin.patch(`${C}/${t.course}/discussion/${t.id}/reply/${foreign.id}/`, { is_hidden: true })).status,
+    ).toBe(404);
   });
 
   it("deletes a reply (the thread's activity follows) and a whole thread with its replies", async () => {
@@ -114,7 +153,9 @@ describe("discussion", () => {
     expect(after.datetime_last_activity).toBe(after.reply_list[after.reply_list.length - 1].datetime_create);
     expect((await admin.delete(`${C}/${t.course}/discussion/${t.id}/`)).status).toBe(204);
     expect((await admin.get(`${C}/${t.course}/discussion/${t.id}/`)).status).toBe(404);
-    expect(await api.db.selectFrom("discussion_reply").select("id").where("thread_id", "=", t.id).execute()).toEqual([]);
+    expect(await api.db.selectFrom("discussion_reply").select("id").where("thread_id", "=", t.id).execute()).toEqual(
+      [],
+    );
   });
 
   it("lets a viewer read but not moderate", async () => {
@@ -141,8 +182,12 @@ describe("identification log", () => {
     expect(res.body).toMatchObject({ count: total, page: 1, page_size: 10 });
     const rows = res.body.results as IdentificationAttempt[];
     expect(rows[0]).toEqual({
-      id: expect.any(Number), account: { id: expect.any(Number), name: expect.any(String), username: expect.any(String) },
-      method: expect.any(Number), status: expect.any(String), section: expect.any(String), datetime_create: expect.any(String),
+      id: expect.any(Number),
+      account: { id: expect.any(Number), name: expect.any(String), username: expect.any(String) },
+      method: expect.any(Number),
+      status: expect.any(String),
+      section: expect.any(String),
+      datetime_create: expect.any(String),
     });
     const all = (await admin.get(url("?page_size=200"))).body.results as IdentificationAttempt[];
     const times = all.map((r) => r.datetime_create);
@@ -157,7 +202,8 @@ describe("identification log", () => {
     const photos = (await admin.get(url("?method=2&page_size=200"))).body;
     expect(photos.count).toBeGreaterThan(0);
     expect(photos.results.every((r: IdentificationAttempt) => r.method === 2)).toBe(true);
-    const failedOtp = (await admin.get(url("?method=0&status=failed&page_size=200"))).body.results as IdentificationAttempt[];
+    const failedOtp = (await admin.get(url("?method=0&status=failed&page_size=200"))).body
+      .results as IdentificationAttempt[];
     expect(failedOtp.every((r) => r.method === 0 && r.status === "failed")).toBe(true);
     const both = (await admin.get(url("?status=failed&status=waiting&page_size=200"))).body;
     expect(both.results.every((r: IdentificationAttempt) => r.status !== "pass")).toBe(true);
@@ -168,12 +214,18 @@ describe("identification log", () => {
 
   it("searches the learner by name, username or email, and orders by learner", async () => {
     const one = ((await admin.get(url("?page_size=1"))).body.results as IdentificationAttempt[])[0];
-    const byUser = (await admin.get(url(`?search=${one.account.username}&page_size=200`))).body.results as IdentificationAttempt[];
+    const byUser = (await admin.get(url(`?search=${one.account.username}&page_size=200`))).body
+      .results as IdentificationAttempt[];
     expect(byUser.every((r) => r.account.username.includes(one.account.username))).toBe(true);
-    const byName = (await admin.get(url(`?search=${encodeURIComponent(one.account.name.toUpperCase())}&page_size=200`))).body.results as IdentificationAttempt[];
+    const byName = (await admin.get(url(`?search=${encodeURIComponent(one.account.name.toUpperCase())}&page_size=200`)))
+      .body.results as IdentificationAttempt[];
     expect(byName.map((r) => r.id)).toContain(one.id);
-    expect((await admin.get(url(`?search=${one.account.username}@demo.lms&page_size=200`))).body.count).toBe(byUser.length);
-    const names = ((await admin.get(url("?ordering=learner&page_size=200"))).body.results as IdentificationAttempt[]).map((r) => r.account.name.toLowerCase());
+    expect((await admin.get(url(`?search=${one.account.username}@demo.lms&page_size=200`))).body.count).toBe(
+      byUser.length,
+    );
+    const names = (
+      (await admin.get(url("?ordering=learner&page_size=200"))).body.results as IdentificationAttempt[]
+    ).map((r) => r.account.name.toLowerCase());
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect((await admin.get(url("?ordering=status"))).body).toEqual({ ordering: ["invalid_choice"] });
   });

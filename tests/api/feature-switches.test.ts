@@ -21,7 +21,11 @@ afterAll(() => api.close());
 
 const C = "/api/dashboard/course";
 const setSwitches = (keys: readonly ConfigKey[], on: boolean) =>
-  api.db.updateTable("config").set({ value: JSON.stringify(on) }).where("key", "in", [...keys]).execute();
+  api.db
+    .updateTable("config")
+    .set({ value: JSON.stringify(on) })
+    .where("key", "in", [...keys])
+    .execute();
 const rows = async (table: "content_gamification" | "content_competency") =>
   Number(
     (

@@ -12,8 +12,17 @@ afterAll(() => api.close());
 
 const F = "/api/dashboard/filter";
 const LISTS = [
-  "department-cascade", "level", "position", "provider", "instructor", "group", "group/type/ACCOUNT",
-  "category", "sub-category", "content-type", "tag",
+  "department-cascade",
+  "level",
+  "position",
+  "provider",
+  "instructor",
+  "group",
+  "group/type/ACCOUNT",
+  "category",
+  "sub-category",
+  "content-type",
+  "tag",
 ];
 type Option = { id: number; name: string; code: string | null; value: number; parent_id?: number | null };
 const names = (body: { results: Option[] }) => body.results.map((r) => r.name);
@@ -76,13 +85,24 @@ describe("filter lists: shape and content", () => {
     const res = await admin.get(`${F}/level/`);
     expect(res.body.count).toBe(5);
     const senior = res.body.results.find((r: Option) => r.name === "Senior");
-    expect(senior).toEqual({ id: await idOf("level", "Senior"), name: "Senior", code: "L2", value: await idOf("level", "Senior") });
+    expect(senior).toEqual({
+      id: await idOf("level", "Senior"),
+      name: "Senior",
+      code: "L2",
+      value: await idOf("level", "Senior"),
+    });
   });
 
   it("walks the department tree with parent: 0 the roots, N the children, absent everything", async () => {
     const roots = await admin.get(`${F}/department-cascade/?parent=0`);
     expect(names(roots.body)).toEqual(["Head Office", "Sales"]);
-    expect(roots.body.results[0]).toEqual({ id: await idOf("department", "Head Office"), name: "Head Office", code: "HQ", value: await idOf("department", "Head Office"), parent_id: null });
+    expect(roots.body.results[0]).toEqual({
+      id: await idOf("department", "Head Office"),
+      name: "Head Office",
+      code: "HQ",
+      value: await idOf("department", "Head Office"),
+      parent_id: null,
+    });
     const hq = await idOf("department", "Head Office");
     const children = await admin.get(`${F}/department-cascade/?parent=${hq}`);
     expect(names(children.body)).toEqual(["Human Resources", "Information Technology"]);
@@ -114,10 +134,24 @@ describe("filter lists: shape and content", () => {
   });
 
   it("lists groups of every type, and one type on group/type/{TYPE}", async () => {
-    await api.db.insertInto("account_group").values({ name: "Course cohort", code: "CC1", type: "COURSE", desc: null }).execute();
+    await api.db
+      .insertInto("account_group")
+      .values({ name: "Course cohort", code: "CC1", type: "COURSE", desc: null })
+      .execute();
     // The demo's condition groups (HR team, Senior sales: docs/decisions/030) are groups too.
-    expect(names((await admin.get(`${F}/group/`)).body)).toEqual(["Course cohort", "HR team", "Leadership Track", "New Joiners 2026", "Safety Champions", "Senior sales"]);
-    expect(names((await admin.get(`${F}/group/type/ACCOUNT/`)).body)).toEqual(["Leadership Track", "New Joiners 2026", "Safety Champions"]);
+    expect(names((await admin.get(`${F}/group/`)).body)).toEqual([
+      "Course cohort",
+      "HR team",
+      "Leadership Track",
+      "New Joiners 2026",
+      "Safety Champions",
+      "Senior sales",
+    ]);
+    expect(names((await admin.get(`${F}/group/type/ACCOUNT/`)).body)).toEqual([
+      "Leadership Track",
+      "New Joiners 2026",
+      "Safety Champions",
+    ]);
     expect(names((await admin.get(`${F}/group/type/COURSE/`)).body)).toEqual(["Course cohort"]);
     expect((await admin.get(`${F}/group/type/NONE/`)).body).toMatchObject({ count: 0, results: [] });
   });
@@ -126,7 +160,13 @@ describe("filter lists: shape and content", () => {
     const res = await admin.get(`${F}/content-type/?search=video`);
     // By name: the external video type (issue 19) matches "video" too.
     expect(res.body.results).toEqual([
-      { id: expect.any(Number), name: "External video", code: "external_video", value: expect.any(Number), type: "material.externalvideo" },
+      {
+        id: expect.any(Number),
+        name: "External video",
+        code: "external_video",
+        value: expect.any(Number),
+        type: "material.externalvideo",
+      },
       { id: expect.any(Number), name: "Video", code: "video", value: expect.any(Number), type: "material.video" },
     ]);
     expect(names((await admin.get(`${F}/content-type/?search=flash_`)).body)).toEqual(["Flash card"]);
@@ -134,12 +174,26 @@ describe("filter lists: shape and content", () => {
 
   it("orders by name, then id", async () => {
     // Providers: a position's name is unique (issue 33, migration 0043), so two cannot tie.
-    const first = await api.db.insertInto("provider").values({ name: "Analyst", code: "PA1" }).returning("id").executeTakeFirstOrThrow();
-    const second = await api.db.insertInto("provider").values({ name: "Analyst", code: "PA2" }).returning("id").executeTakeFirstOrThrow();
+    const first = await api.db
+      .insertInto("provider")
+      .values({ name: "Analyst", code: "PA1" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const second = await api.db
+      .insertInto("provider")
+      .values({ name: "Analyst", code: "PA2" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const res = await admin.get(`${F}/provider/`);
     expect(res.body.results.slice(0, 2).map((r: Option) => r.id)).toEqual([first.id, second.id]);
     expect(names(res.body).slice(2)).toEqual(["Bangkok Learning Co.", "Global Skills Partner", "Internal Academy"]);
-    expect(names((await admin.get(`${F}/position/`)).body)).toEqual(["Engineer", "HR Specialist", "Officer", "Sales Representative", "Team Lead"]);
+    expect(names((await admin.get(`${F}/position/`)).body)).toEqual([
+      "Engineer",
+      "HR Specialist",
+      "Officer",
+      "Sales Representative",
+      "Team Lead",
+    ]);
   });
 });
 
@@ -147,18 +201,27 @@ describe("filter lists: query", () => {
   it("searches name and code case-insensitively", async () => {
     expect(names((await admin.get(`${F}/level/?search=SEN`)).body)).toEqual(["Senior"]);
     expect(names((await admin.get(`${F}/level/?search=l3`)).body)).toEqual(["Supervisor"]);
-    expect(names((await admin.get(`${F}/department-cascade/?search=branch`)).body)).toEqual(["Bangkok Branch", "Chiang Mai Branch"]);
-    expect(names((await admin.get(`${F}/department-cascade/?search=hr-&parent=${await idOf("department", "Human Resources")}`)).body)).toEqual([
-      "Recruitment", "Training and Development",
+    expect(names((await admin.get(`${F}/department-cascade/?search=branch`)).body)).toEqual([
+      "Bangkok Branch",
+      "Chiang Mai Branch",
     ]);
+    expect(
+      names(
+        (await admin.get(`${F}/department-cascade/?search=hr-&parent=${await idOf("department", "Human Resources")}`))
+          .body,
+      ),
+    ).toEqual(["Recruitment", "Training and Development"]);
     expect(names((await admin.get(`${F}/provider/?search=%20skills%20`)).body)).toEqual(["Global Skills Partner"]);
   });
 
   it("takes the search literally: wildcards and quotes match themselves", async () => {
-    await api.db.insertInto("tag").values([
-      { name: "100% Online", code: "T_100", type: "GENERAL" },
-      { name: "O'Reilly", code: null, type: "GENERAL" },
-    ]).execute();
+    await api.db
+      .insertInto("tag")
+      .values([
+        { name: "100% Online", code: "T_100", type: "GENERAL" },
+        { name: "O'Reilly", code: null, type: "GENERAL" },
+      ])
+      .execute();
     expect(names((await admin.get(`${F}/tag/?search=${encodeURIComponent("%")}`)).body)).toEqual(["100% Online"]);
     expect(names((await admin.get(`${F}/tag/?search=_`)).body)).toEqual(["100% Online"]);
     expect(names((await admin.get(`${F}/tag/?search=${encodeURIComponent("o'r")}`)).body)).toEqual(["O'Reilly"]);
@@ -168,7 +231,12 @@ describe("filter lists: query", () => {
 
   it("pages with page and page_size, links next, and answers 404 past the last page", async () => {
     const p1 = await admin.get(`${F}/level/?page_size=2`);
-    expect(p1.body).toMatchObject({ count: 5, page_size: 2, page: 1, next: "/api/dashboard/filter/level/?page_size=2&page=2" });
+    expect(p1.body).toMatchObject({
+      count: 5,
+      page_size: 2,
+      page: 1,
+      next: "/api/dashboard/filter/level/?page_size=2&page=2",
+    });
     expect(names(p1.body)).toEqual(["Executive", "Manager"]);
     const p3 = await admin.get(`${F}/level/?page_size=2&page=3`);
     expect(p3.body).toMatchObject({ count: 5, page: 3, next: null });
@@ -202,8 +270,14 @@ describe("filter lists: query", () => {
 
   it("refuses bad paging input with field errors", async () => {
     for (const [query, field] of [
-      ["page=abc", "page"], ["page=0", "page"], ["page_size=0", "page_size"], ["page_size=100000", "page_size"],
-      ["id=abc", "id"], ["id=-1", "id"], ["id_list=1,,2", "id_list"], ["id_list=a", "id_list"],
+      ["page=abc", "page"],
+      ["page=0", "page"],
+      ["page_size=0", "page_size"],
+      ["page_size=100000", "page_size"],
+      ["id=abc", "id"],
+      ["id=-1", "id"],
+      ["id_list=1,,2", "id_list"],
+      ["id_list=a", "id_list"],
     ]) {
       const res = await admin.get(`${F}/level/?${query}`);
       expect(res.status, query).toBe(400);

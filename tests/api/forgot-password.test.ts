@@ -12,14 +12,27 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const count = async (table: "password_reset" | "outbox") =>
-  Number((await api.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-const account = (username: string) => api.db.selectFrom("account").selectAll().where("username", "=", username).executeTakeFirstOrThrow();
+  Number(
+    (
+      await api.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const account = (username: string) =>
+  api.db.selectFrom("account").selectAll().where("username", "=", username).executeTakeFirstOrThrow();
 const resetRow = (referenceId: string) =>
   api.db.selectFrom("password_reset").selectAll().where("reference_id", "=", referenceId).executeTakeFirstOrThrow();
 
 /** The code as the user reads it: from the newest outbox message of this reference. */
 async function codeFromOutbox(referenceId: string): Promise<string> {
-  const row = await api.db.selectFrom("outbox").selectAll().where("body", "like", `%${referenceId}%`).orderBy("id", "desc").executeTakeFirstOrThrow();
+  const row = await api.db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("body", "like", `%${referenceId}%`)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
   return /password is (\d{6})/.exec(row.body)![1];
 }
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
@@ -65,7 +78,11 @@ describe("forgot password: the whole way", () => {
       send_method: 0,
       datetime_expire: new Date(api.clock.now.getTime() + 60_000).toISOString(),
     });
-    const mail = await api.db.selectFrom("outbox").selectAll().where("body", "like", `%${referenceId}%`).executeTakeFirstOrThrow();
+    const mail = await api.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("body", "like", `%${referenceId}%`)
+      .executeTakeFirstOrThrow();
     expect(mail).toMatchObject({ channel: "email", recipient: "instructor@demo.lms.local", datetime_sent: null });
     const code = await codeFromOutbox(referenceId);
     const stored = await resetRow(referenceId);
@@ -77,7 +94,11 @@ describe("forgot password: the whole way", () => {
     expect(verify.body).toEqual({ token: expect.stringMatching(/^[\w-]{40,}$/) });
     expect((await resetRow(referenceId)).otp_hash).toBeNull();
 
-    const reset = await c.post(`${BASE}/reset/`, { token: verify.body.token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
+    const reset = await c.post(`${BASE}/reset/`, {
+      token: verify.body.token,
+      password: NEW_PASSWORD,
+      confirm_password: NEW_PASSWORD,
+    });
     expect(reset.status).toBe(200);
     expect(reset.body).toEqual({ detail: "password_reset_done" });
     expect((await account("instructor")).datetime_password_change).toBe(api.clock.now.toISOString());
@@ -98,7 +119,11 @@ describe("forgot password: the whole way", () => {
     try {
       const c = api.client();
       const identify = await c.post(`${BASE}/identify/`, { username_or_email: "manager" });
-      expect(identify.body).toMatchObject({ send_method_list: [0, 1], email: "m***r@demo.lms.local", phone: "***-***-5678" });
+      expect(identify.body).toMatchObject({
+        send_method_list: [0, 1],
+        email: "m***r@demo.lms.local",
+        phone: "***-***-5678",
+      });
       const send = await c.post(`${BASE}/send/`, { reference_id: identify.body.reference_id, send_method: 1 });
       expect(send.status).toBe(200);
       const sms = await api.db.selectFrom("outbox").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
@@ -124,7 +149,11 @@ describe("forgot password: the whole way", () => {
     try {
       const { referenceId, code } = await requestCode(new Client(app), "learner");
       expect(sent).toEqual([{ to: "learner@demo.lms.local", body: expect.stringContaining(code) }]);
-      const mail = await api.db.selectFrom("outbox").selectAll().where("body", "like", `%${referenceId}%`).executeTakeFirstOrThrow();
+      const mail = await api.db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("body", "like", `%${referenceId}%`)
+        .executeTakeFirstOrThrow();
       expect(mail.datetime_sent).toBe(api.clock.now.toISOString());
     } finally {
       await app.close();
@@ -188,7 +217,10 @@ describe("forgot password: refusals write nothing", () => {
     expect(row.otp_attempts).toBe(0);
     expect(row.token_hash).toBeNull();
     expect((await c.post(`${BASE}/send/`, { reference_id: referenceId, send_method: 0 })).status).toBe(200);
-    const again = await c.post(`${BASE}/verify/`, { reference_id: referenceId, otp: await codeFromOutbox(referenceId) });
+    const again = await c.post(`${BASE}/verify/`, {
+      reference_id: referenceId,
+      otp: await codeFromOutbox(referenceId),
+    });
     expect(again.status).toBe(200);
   });
 
@@ -207,7 +239,9 @@ describe("forgot password: refusals write nothing", () => {
     expect(row.token_hash).toBeNull();
     await c.post(`${BASE}/send/`, { reference_id: referenceId, send_method: 0 });
     expect((await resetRow(referenceId)).otp_attempts).toBe(0);
-    expect((await c.post(`${BASE}/verify/`, { reference_id: referenceId, otp: await codeFromOutbox(referenceId) })).status).toBe(200);
+    expect(
+      (await c.post(`${BASE}/verify/`, { reference_id: referenceId, otp: await codeFromOutbox(referenceId) })).status,
+    ).toBe(200);
   });
 
   it("uses a token once, and not after 15 minutes", async () => {
@@ -215,8 +249,12 @@ describe("forgot password: refusals write nothing", () => {
     const { referenceId, code } = await requestCode(c, "learner");
     const { token } = (await c.post(`${BASE}/verify/`, { reference_id: referenceId, otp: code })).body;
     // The reference has moved on to its token: no second code, no second token.
-    expect((await c.post(`${BASE}/verify/`, { reference_id: referenceId, otp: code })).body).toEqual({ reference_id: ["token_expired"] });
-    expect((await c.post(`${BASE}/reset/`, { token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).status).toBe(200);
+    expect((await c.post(`${BASE}/verify/`, { reference_id: referenceId, otp: code })).body).toEqual({
+      reference_id: ["token_expired"],
+    });
+    expect(
+      (await c.post(`${BASE}/reset/`, { token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).status,
+    ).toBe(200);
     const hash = (await account("learner")).password_hash;
     const reuse = await c.post(`${BASE}/reset/`, { token, password: "Other-Pass7#", confirm_password: "Other-Pass7#" });
     expect(reuse.status).toBe(400);
@@ -225,10 +263,18 @@ describe("forgot password: refusals write nothing", () => {
 
     const late = await tokenFor(c, "learner");
     api.advance(15 * 60_000 + 1000);
-    const expired = await c.post(`${BASE}/reset/`, { token: late, password: "Other-Pass7#", confirm_password: "Other-Pass7#" });
+    const expired = await c.post(`${BASE}/reset/`, {
+      token: late,
+      password: "Other-Pass7#",
+      confirm_password: "Other-Pass7#",
+    });
     expect(expired.body).toEqual({ token: ["token_expired"] });
     expect((await account("learner")).password_hash).toBe(hash);
-    const forged = await c.post(`${BASE}/reset/`, { token: "forged", password: "Other-Pass7#", confirm_password: "Other-Pass7#" });
+    const forged = await c.post(`${BASE}/reset/`, {
+      token: "forged",
+      password: "Other-Pass7#",
+      confirm_password: "Other-Pass7#",
+    });
     expect(forged.body).toEqual({ token: ["token_expired"] });
   });
 
@@ -266,8 +312,12 @@ describe("forgot password and the account lock", () => {
     const locked = await c.post("/api/account/login/", { username: "provider", password: DEMO_PASSWORD });
     expect(locked.body.is_lock_login).toBe(true);
     const token = await tokenFor(c, "provider");
-    expect((await c.post(`${BASE}/reset/`, { token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).status).toBe(200);
-    expect(await api.db.selectFrom("login_guard").selectAll().where("identifier", "=", "provider").execute()).toEqual([]);
+    expect(
+      (await c.post(`${BASE}/reset/`, { token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).status,
+    ).toBe(200);
+    expect(await api.db.selectFrom("login_guard").selectAll().where("identifier", "=", "provider").execute()).toEqual(
+      [],
+    );
     expect((await c.login("provider", NEW_PASSWORD)).body.first_name).toBe("Pim");
   });
 });
@@ -277,7 +327,8 @@ describe("forgot password rate limit", () => {
     const limited = await startTestApi();
     try {
       const c = limited.client();
-      for (let i = 0; i < 30; i++) expect((await c.post(`${BASE}/identify/`, { username_or_email: "ghost" })).status).toBe(400);
+      for (let i = 0; i < 30; i++)
+        expect((await c.post(`${BASE}/identify/`, { username_or_email: "ghost" })).status).toBe(400);
       const res = await c.post(`${BASE}/identify/`, { username_or_email: "ghost" });
       expect(res.status).toBe(429);
       expect(res.body).toEqual({ detail: "too_many_requests" });

@@ -30,7 +30,12 @@ export async function startTestApi(opts: BuildOptions = {}, { env = {} }: { env?
   const build = async (on: Db, options: BuildOptions) => {
     const built = await buildApi(
       { db: on, now: () => clock.now, secret: "test-secret-not-for-production", mediaDir },
-      { loginLimits: { perAccountPerMinute: 1000, perAddressPerMinute: 1000 }, relaySecret: TEST_RELAY_SECRET, scheduler: false, ...options },
+      {
+        loginLimits: { perAccountPerMinute: 1000, perAddressPerMinute: 1000 },
+        relaySecret: TEST_RELAY_SECRET,
+        scheduler: false,
+        ...options,
+      },
     );
     await built.ready();
     return built;
@@ -86,20 +91,35 @@ export async function startTestApi(opts: BuildOptions = {}, { env = {} }: { env?
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
 /** A database of this file's own, migrated and seeded: a copy of the run's template (tests/api/seeded-template.ts). */
-export async function seededDatabase(): Promise<{ db: Db; dialect: "sqlite" | "postgres"; drop: () => Promise<void>; connect: () => Db }> {
+export async function seededDatabase(): Promise<{
+  db: Db;
+  dialect: "sqlite" | "postgres";
+  drop: () => Promise<void>;
+  connect: () => Db;
+}> {
   const template = inject("seededTemplate");
   const admin = process.env.TEST_DATABASE_URL;
   if (admin) {
     const name = `lms_test_${crypto.randomBytes(6).toString("hex")}`;
     await copyTemplate(admin, name, template);
     const connect = () => createDb({ databaseUrl: withDatabase(admin, name) }).db;
-    return { db: connect(), dialect: "postgres", drop: () => adminQuery(admin, `drop database if exists ${name} with (force)`), connect };
+    return {
+      db: connect(),
+      dialect: "postgres",
+      drop: () => adminQuery(admin, `drop database if exists ${name} with (force)`),
+      connect,
+    };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lms-api-test-"));
   const file = path.join(dir, "lms.sqlite");
   fs.copyFileSync(template, file);
   const connect = () => createDb({ sqliteFile: file }).db;
-  return { db: connect(), dialect: "sqlite", drop: async () => fs.rmSync(dir, { recursive: true, force: true }), connect };
+  return {
+    db: connect(),
+    dialect: "sqlite",
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    connect,
+  };
 }
 
 /** CREATE DATABASE … TEMPLATE refuses while another copy of the same template is being taken: try again. */
@@ -119,7 +139,12 @@ async function copyTemplate(admin: string, name: string, template: string) {
  * `env`: the environment naming it, as a process started on it would read it (DATABASE_URL, or
  * DATA_DIR with the SQLite file in it).
  */
-export async function freshDatabase(): Promise<{ db: Db; dialect: "sqlite" | "postgres"; drop: () => Promise<void>; env: Record<string, string> }> {
+export async function freshDatabase(): Promise<{
+  db: Db;
+  dialect: "sqlite" | "postgres";
+  drop: () => Promise<void>;
+  env: Record<string, string>;
+}> {
   const admin = process.env.TEST_DATABASE_URL;
   if (admin) {
     const name = `lms_test_${crypto.randomBytes(6).toString("hex")}`;
@@ -144,7 +169,12 @@ export async function freshDatabase(): Promise<{ db: Db; dialect: "sqlite" | "po
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lms-api-test-"));
   const { db } = createDb({ sqliteFile: path.join(dir, "lms.sqlite") });
-  return { db, dialect: "sqlite", drop: async () => fs.rmSync(dir, { recursive: true, force: true }), env: { DATA_DIR: dir } };
+  return {
+    db,
+    dialect: "sqlite",
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    env: { DATA_DIR: dir },
+  };
 }
 
 type Body = Record<string, unknown> | undefined;
@@ -157,7 +187,12 @@ export class Client {
     private address?: string,
   ) {}
 
-  private async send(method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, body?: Body, headers: Record<string, string> = {}) {
+  private async send(
+    method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+    url: string,
+    body?: Body,
+    headers: Record<string, string> = {},
+  ) {
     if (method !== "GET" && !this.cookies.has(CSRF_COOKIE)) await this.send("GET", "/api/account/is-authenticated/");
     const csrf = this.cookies.get(CSRF_COOKIE);
     const res = await this.app.inject({
@@ -193,10 +228,19 @@ export class Client {
 }
 
 /** POST a multipart form with one file, as a browser's file input sends it. */
-export function postFile(client: Client, url: string, filename: string, data: Buffer, field: string, headers: Record<string, string> = {}) {
+export function postFile(
+  client: Client,
+  url: string,
+  filename: string,
+  data: Buffer,
+  field: string,
+  headers: Record<string, string> = {},
+) {
   const boundary = "----lmsTestBoundary7MA4YWxkTrZu0gW";
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

@@ -31,7 +31,10 @@ describe("the API's readiness and liveness", () => {
     expect(ready.json()).toMatchObject({ status: "ready", database: "ok" });
     expect(ready.headers["cache-control"]).toBe("no-store");
     expect((await api.app.inject({ method: "GET", url: "/api/health/ready" })).statusCode).toBe(200);
-    expect((await api.app.inject({ method: "GET", url: "/api/health/" })).json()).toMatchObject({ status: "ok", database: "ok" });
+    expect((await api.app.inject({ method: "GET", url: "/api/health/" })).json()).toMatchObject({
+      status: "ok",
+      database: "ok",
+    });
   });
 
   it("draining: readiness 503 at once, liveness still 200, every answer lets its connection go; another instance is not touched", async () => {
@@ -62,7 +65,10 @@ describe("an API process draining over real HTTP", () => {
     dropDb = drop;
     destroyDb = () => db.destroy();
     mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "lms-media-test-"));
-    app = await buildApi({ db, now: () => new Date(), secret: "test-secret-not-for-production", mediaDir }, { scheduler: false });
+    app = await buildApi(
+      { db, now: () => new Date(), secret: "test-secret-not-for-production", mediaDir },
+      { scheduler: false },
+    );
     // A request that takes a while: under way when the process starts closing.
     app.get("/slow-for-test", async () => {
       await new Promise((r) => setTimeout(r, 500));
@@ -84,7 +90,9 @@ describe("an API process draining over real HTTP", () => {
       http
         .get(url, { agent: via }, (res) => {
           let body = "";
-          res.on("data", (c) => (body += c)).on("end", () => ok({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
+          res
+            .on("data", (c) => (body += c))
+            .on("end", () => ok({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
         })
         .on("error", bad);
     });
@@ -95,7 +103,11 @@ describe("an API process draining over real HTTP", () => {
     await new Promise((r) => setTimeout(r, 50));
     const started = Date.now();
     const drained = drainApi(app, 300).then(() => (closed = true));
-    expect(await get(`${base}/api/health/ready/`)).toMatchObject({ status: 503, connection: "close", body: '{"status":"draining"}' });
+    expect(await get(`${base}/api/health/ready/`)).toMatchObject({
+      status: 503,
+      connection: "close",
+      body: '{"status":"draining"}',
+    });
     expect(await get(`${base}/api/health/`)).toMatchObject({ status: 200, connection: "close" });
     expect(closed).toBe(false);
     expect(await slow).toMatchObject({ status: 200, connection: "close", body: '{"done":true}' });

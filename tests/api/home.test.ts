@@ -30,9 +30,24 @@ async function addAccount(at: string, extra: Record<string, number> = {}) {
   const row = await api.db
     .insertInto("account")
     .values({
-      username: `home_test_${seq}`, email: `home_test_${seq}@example.test`, password_hash: "x", first_name: "Home", last_name: `Test ${seq}`,
-      language: "en", department_id: null, position_id: null, level_id: null, is_active: 1, is_superuser: 0, is_system_user: 0,
-      is_dashboard_permission: 0, is_store_permission: 0, is_verified_email: 1, failed_login_count: 0, datetime_create: at, ...extra,
+      username: `home_test_${seq}`,
+      email: `home_test_${seq}@example.test`,
+      password_hash: "x",
+      first_name: "Home",
+      last_name: `Test ${seq}`,
+      language: "en",
+      department_id: null,
+      position_id: null,
+      level_id: null,
+      is_active: 1,
+      is_superuser: 0,
+      is_system_user: 0,
+      is_dashboard_permission: 0,
+      is_store_permission: 0,
+      is_verified_email: 1,
+      failed_login_count: 0,
+      datetime_create: at,
+      ...extra,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -43,12 +58,18 @@ async function addAccount(at: string, extra: Record<string, number> = {}) {
 const setZone = (minutes: number) =>
   api.db
     .insertInto("config")
-    .values({ key: "time-zone-offset-minutes", value: JSON.stringify(minutes), url: null, datetime_update: api.clock.now.toISOString() })
+    .values({
+      key: "time-zone-offset-minutes",
+      value: JSON.stringify(minutes),
+      url: null,
+      datetime_update: api.clock.now.toISOString(),
+    })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(minutes) }))
     .execute();
 
 const counts = (answer: HomeLearningAnswer) => Object.fromEntries(answer.content.map((c) => [c.key, c.count]));
-const series = <T extends { date: string }>(rows: T[], pick: (r: T) => number) => Object.fromEntries(rows.map((r) => [r.date, pick(r)]));
+const series = <T extends { date: string }>(rows: T[], pick: (r: T) => number) =>
+  Object.fromEntries(rows.map((r) => [r.date, pick(r)]));
 
 describe("seeded history", () => {
   it("gives both pages figures on a fresh start, nothing after now", async () => {
@@ -64,7 +85,9 @@ describe("seeded history", () => {
     expect(usage.totals.failed).toBeGreaterThan(0);
     expect(usage.distinct_users).toBeGreaterThan(30);
     // Every weekday of the period before today has learner visits.
-    const weekdays = usage.sessions.slice(0, -1).filter((d) => ![0, 6].includes(new Date(`${d.date}T00:00:00Z`).getUTCDay()));
+    const weekdays = usage.sessions
+      .slice(0, -1)
+      .filter((d) => ![0, 6].includes(new Date(`${d.date}T00:00:00Z`).getUTCDay()));
     expect(weekdays.every((d) => d.learner > 0)).toBe(true);
     const now = api.clock.now.toISOString();
     for (const table of ["account", "analytic_session", "login_attempt"] as const) {
@@ -78,9 +101,25 @@ describe("GET dashboard/home/learning/", () => {
   it("counts the content that exists today, by type", async () => {
     const c = await signedIn("admin");
     const before = counts((await c.get(LEARNING)).body);
-    expect(Object.keys(before)).toEqual(["learner", "staff", "department", "category", "provider", "instructor", "group", "term_document"]);
+    expect(Object.keys(before)).toEqual([
+      "learner",
+      "staff",
+      "department",
+      "category",
+      "provider",
+      "instructor",
+      "group",
+      "term_document",
+    ]);
     // Groups: the three groups of accounts and the two condition groups of the demo (docs/decisions/030).
-    expect(before).toMatchObject({ department: 9, category: 9, provider: 3, instructor: 3, group: 5, term_document: 3 });
+    expect(before).toMatchObject({
+      department: 9,
+      category: 9,
+      provider: 3,
+      instructor: 3,
+      group: 5,
+      term_document: 3,
+    });
     const staff = await api.db
       .selectFrom("account")
       .select("id")
@@ -93,12 +132,26 @@ describe("GET dashboard/home/learning/", () => {
     await addAccount(at, { is_dashboard_permission: 1 });
     await addAccount(at, { is_superuser: 1 }); // a superuser holds every flag: staff
     await api.db.insertInto("department").values({ name: "Home test", code: null, parent_id: null }).execute();
-    await api.db.insertInto("category").values({ name: "Home test", code: null, parent_id: null, image: null }).execute();
-    await api.db.insertInto("account_group").values({ name: "Home test", code: null, type: "ACCOUNT", desc: null }).execute();
+    await api.db
+      .insertInto("category")
+      .values({ name: "Home test", code: null, parent_id: null, image: null })
+      .execute();
+    await api.db
+      .insertInto("account_group")
+      .values({ name: "Home test", code: null, type: "ACCOUNT", desc: null })
+      .execute();
     for (const is_publish of [1, 0]) {
       await api.db
         .insertInto("term_document")
-        .values({ kind: "terms", topic: "Home test", body: "-", version: 100 + is_publish, is_publish, datetime_publish: null, datetime_create: at })
+        .values({
+          kind: "terms",
+          topic: "Home test",
+          body: "-",
+          version: 100 + is_publish,
+          is_publish,
+          datetime_publish: null,
+          datetime_create: at,
+        })
         .execute();
     }
     const after = counts((await c.get(LEARNING)).body);
@@ -166,7 +219,13 @@ describe("GET dashboard/home/learning/", () => {
     const week = (await c.get(`${LEARNING}?days=7`)).body as HomeLearningAnswer;
     expect(week).toMatchObject({ days: 7, date_from: "2027-01-15", date_to: "2027-01-21", new_accounts_total: 4 });
     expect(series(week.new_accounts, (d) => d.count)).toEqual({
-      "2027-01-15": 1, "2027-01-16": 0, "2027-01-17": 0, "2027-01-18": 0, "2027-01-19": 1, "2027-01-20": 1, "2027-01-21": 1,
+      "2027-01-15": 1,
+      "2027-01-16": 0,
+      "2027-01-17": 0,
+      "2027-01-18": 0,
+      "2027-01-19": 1,
+      "2027-01-20": 1,
+      "2027-01-21": 1,
     });
     // +05:30, a zone whose day begins half past a UTC hour: 18:30Z is midnight there.
     await setZone(330);
@@ -185,9 +244,16 @@ describe("GET dashboard/home/usage/", () => {
   it("answers visits by source, sign-ins, active sessions and distinct users", async () => {
     await setZone(0); // UTC's days, as the instants below are written
     setClock("2027-03-10T05:00:00.000Z");
-    const [a, b, old] = [await addAccount("2027-01-01T00:00:00.000Z"), await addAccount("2027-01-01T00:00:00.000Z"), await addAccount("2027-01-01T00:00:00.000Z")];
+    const [a, b, old] = [
+      await addAccount("2027-01-01T00:00:00.000Z"),
+      await addAccount("2027-01-01T00:00:00.000Z"),
+      await addAccount("2027-01-01T00:00:00.000Z"),
+    ];
     const visit = (datetime_create: string, source: number, account_id: number | null = null) =>
-      api.db.insertInto("analytic_session").values({ account_id, source, ip: null, user_agent: null, datetime_create }).execute();
+      api.db
+        .insertInto("analytic_session")
+        .values({ account_id, source, ip: null, user_agent: null, datetime_create })
+        .execute();
     await visit("2027-03-10T01:00:00.000Z", 0, a);
     await visit("2027-03-10T02:00:00.000Z", 0);
     await visit("2027-03-10T03:00:00.000Z", 10, b);
@@ -195,7 +261,10 @@ describe("GET dashboard/home/usage/", () => {
     await visit("2027-03-04T00:00:00.000Z", 10); // first day of a 7-day period
     await visit("2027-03-03T23:59:59.999Z", 0); // outside it
     const attempt = (datetime_create: string, is_success: number, account_id: number | null) =>
-      api.db.insertInto("login_attempt").values({ username: "x", account_id, ip: "10.0.0.1", is_success, datetime_create }).execute();
+      api.db
+        .insertInto("login_attempt")
+        .values({ username: "x", account_id, ip: "10.0.0.1", is_success, datetime_create })
+        .execute();
     await attempt("2027-03-10T01:00:00.000Z", 1, a);
     await attempt("2027-03-10T01:30:00.000Z", 1, b);
     await attempt("2027-03-10T02:00:00.000Z", 0, null);
@@ -206,7 +275,10 @@ describe("GET dashboard/home/usage/", () => {
       api.db
         .insertInto("session")
         .values({
-          key_hash: key, account_id: a, ip: null, user_agent: null,
+          key_hash: key,
+          account_id: a,
+          ip: null,
+          user_agent: null,
           datetime_create: "2027-03-10T00:00:00.000Z",
           datetime_last_seen: new Date(api.clock.now.getTime() - minutesAgo * 60_000).toISOString(),
         })
@@ -215,7 +287,11 @@ describe("GET dashboard/home/usage/", () => {
     await session("home-test-idle", 16);
 
     const c = await signedIn("manager"); // holds usage_dashboard_view_usage_dashboard; signs in now: +1 success, +1 live session
-    const manager = await api.db.selectFrom("account").select("id").where("username", "=", "manager").executeTakeFirstOrThrow();
+    const manager = await api.db
+      .selectFrom("account")
+      .select("id")
+      .where("username", "=", "manager")
+      .executeTakeFirstOrThrow();
     const week = (await c.get(`${USAGE}?days=7`)).body as HomeUsageAnswer;
     expect(week).toMatchObject({ days: 7, date_from: "2027-03-04", date_to: "2027-03-10" });
     expect(week.sessions).toEqual([
@@ -228,7 +304,13 @@ describe("GET dashboard/home/usage/", () => {
       { date: "2027-03-10", learner: 2, dashboard: 1 },
     ]);
     expect(series(week.sign_ins, (d) => d.success)).toEqual({
-      "2027-03-04": 0, "2027-03-05": 0, "2027-03-06": 0, "2027-03-07": 0, "2027-03-08": 1, "2027-03-09": 0, "2027-03-10": 3,
+      "2027-03-04": 0,
+      "2027-03-05": 0,
+      "2027-03-06": 0,
+      "2027-03-07": 0,
+      "2027-03-08": 1,
+      "2027-03-09": 0,
+      "2027-03-10": 3,
     });
     expect(series(week.sign_ins, (d) => d.failed)["2027-03-08"]).toBe(1);
     expect(series(week.sign_ins, (d) => d.failed)["2027-03-10"]).toBe(1);
@@ -279,7 +361,11 @@ describe("permissions and input", () => {
         expect(res.status, `${url}?${q}`).toBe(400);
         expect(res.body).toEqual({ days: ["invalid_choice"] });
       }
-      for (const [q, days] of [["days=", 30], ["days=90&format=json", 90], ["format=json", 30]] as const) {
+      for (const [q, days] of [
+        ["days=", 30],
+        ["days=90&format=json", 90],
+        ["format=json", 30],
+      ] as const) {
         const res = await c.get(`${url}?${q}`);
         expect(res.status, `${url}?${q}`).toBe(200);
         expect(res.body.days).toBe(days);

@@ -28,9 +28,15 @@ const fresh = () => {
   n += 1;
   return { key: `key-${Date.now()}-${n}-abcdef`, code: `IDK${n}${Date.now() % 1e5}` };
 };
-const course = (code: string, name = `Idempotent ${code}`) => ({ name, code, category: refs.category, provider: refs.provider });
+const course = (code: string, name = `Idempotent ${code}`) => ({
+  name,
+  code,
+  category: refs.category,
+  provider: refs.provider,
+});
 const withKey = (key: string) => ({ [IDEMPOTENCY_HEADER]: key });
-const rows = async (code: string) => (await api.db.selectFrom("course").select("id").where("code", "=", code).execute()).map((r) => r.id);
+const rows = async (code: string) =>
+  (await api.db.selectFrom("course").select("id").where("code", "=", code).execute()).map((r) => r.id);
 
 describe("a create with an idempotency key", () => {
   it("answered again with the first call's row when repeated, whatever the repeat's body", async () => {
@@ -76,7 +82,11 @@ describe("a create with an idempotency key", () => {
   it("names one address: the same key at another is refused, and a malformed key writes nothing", async () => {
     const { key, code } = fresh();
     expect((await admin.post(COURSES, course(code), withKey(key))).status).toBe(201);
-    const elsewhere = await admin.post("/api/dashboard/activity/", { name: "Elsewhere", code: `${code}A`, category: refs.category, provider: refs.provider }, withKey(key));
+    const elsewhere = await admin.post(
+      "/api/dashboard/activity/",
+      { name: "Elsewhere", code: `${code}A`, category: refs.category, provider: refs.provider },
+      withKey(key),
+    );
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body).toEqual({ [IDEMPOTENCY_HEADER]: ["invalid"] });
     for (const bad of ["short", "x".repeat(101), "has space in it", "semi;colon;key"]) {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OverallSummary, Transaction, TransactionItem, TransactionProgress, TransactionRow } from "../../contract/schemas/identification";
+import type {
+  OverallSummary,
+  Transaction,
+  TransactionItem,
+  TransactionProgress,
+  TransactionRow,
+} from "../../contract/schemas/identification";
 import { busiestContent, startTestApi, type Client, type TestApi } from "./harness";
 
 /**
@@ -19,7 +25,9 @@ beforeAll(async () => {
   api = await startTestApi();
   [admin, viewer] = await Promise.all([api.signedIn("admin"), api.signedIn("viewer")]);
   ({ id: course, count: total } = await busiestContent(api.db, "identification_transaction"));
-  courseType = (await api.db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
+  courseType = (
+    await api.db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => api.close());
 
@@ -44,7 +52,8 @@ describe("identification transactions", () => {
     const failed = (await admin.get(list("?status=failed&page_size=200"))).body.results as TransactionRow[];
     expect(failed.every((r) => r.status === "failed" && r.attempt_count === 3)).toBe(true);
     const one = rows[0];
-    const mine = (await admin.get(list(`?search=${one.account.username}&page_size=200`))).body.results as TransactionRow[];
+    const mine = (await admin.get(list(`?search=${one.account.username}&page_size=200`))).body
+      .results as TransactionRow[];
     expect(mine.map((r) => r.id)).toContain(one.id);
     expect(mine.every((r) => r.account.username === one.account.username)).toBe(true);
     expect((await admin.get(list("?method=7"))).body).toEqual({ method: ["invalid_choice"] });
@@ -52,16 +61,26 @@ describe("identification transactions", () => {
   });
 
   it("answers one transaction with its attempts in order, which also appear in the identification log", async () => {
-    const row = await firstOf("?status=failed") ?? (await firstOf());
+    const row = (await firstOf("?status=failed")) ?? (await firstOf());
     const tx = (await admin.get(list(`${row.id}/`))).body as Transaction;
-    expect(tx).toMatchObject({ id: row.id, account: row.account, status: row.status, attempt_count: tx.attempt_list.length });
+    expect(tx).toMatchObject({
+      id: row.id,
+      account: row.account,
+      status: row.status,
+      attempt_count: tx.attempt_list.length,
+    });
     const times = tx.attempt_list.map((a) => a.datetime_create);
     expect(times).toEqual([...times].sort());
     expect(tx.attempt_list.every((a) => a.method === tx.method)).toBe(true);
-    const log = (await admin.get(`${C}/${course}/identification/?search=${row.account.username}&page_size=200`)).body.results as { id: number }[];
+    const log = (await admin.get(`${C}/${course}/identification/?search=${row.account.username}&page_size=200`)).body
+      .results as { id: number }[];
     expect(log.map((a) => a.id)).toEqual(expect.arrayContaining(tx.attempt_list.map((a) => a.id)));
     // Another course's transaction is not found under this one.
-    const other = await api.db.selectFrom("identification_transaction").select("id").where("content_id", "<>", course).executeTakeFirstOrThrow();
+    const other = await api.db
+      .selectFrom("identification_transaction")
+      .select("id")
+      .where("content_id", "<>", course)
+      .executeTakeFirstOrThrow();
     expect((await admin.get(list(`${other.id}/`))).status).toBe(404);
   });
 
@@ -72,9 +91,18 @@ describe("identification transactions", () => {
     const items = res.body.results as TransactionItem[];
     expect(items.length).toBe(row.item_count);
     expect(items[0].material).toBeNull();
-    const sections = await api.db.selectFrom("content_section").select(["id", "content_type_id", "content_id"]).where("id", "in", items.map((i) => i.section.id)).execute();
+    const sections = await api.db
+      .selectFrom("content_section")
+      .select(["id", "content_type_id", "content_id"])
+      .where(
+        "id",
+        "in",
+        items.map((i) => i.section.id),
+      )
+      .execute();
     expect(sections.every((s) => s.content_type_id === courseType && s.content_id === course)).toBe(true);
-    for (const i of items) expect(i.identification).toEqual({ is_enabled: expect.any(Boolean), method: expect.any(Number) });
+    for (const i of items)
+      expect(i.identification).toEqual({ is_enabled: expect.any(Boolean), method: expect.any(Number) });
   });
 
   it("answers the learner's progress record under the transaction, and no other", async () => {
@@ -82,8 +110,17 @@ describe("identification transactions", () => {
     const records = (await admin.get(list(`${row.id}/progress/`))).body.results as TransactionProgress[];
     expect(records.map((r) => r.id)).toEqual([row.progress_id]);
     const record = (await admin.get(list(`${row.id}/progress/${row.progress_id}/`))).body as TransactionProgress;
-    expect(record).toMatchObject({ id: row.progress_id, account: row.account, status: expect.any(Number), datetime_enroll: expect.any(String) });
-    const enrollment = await api.db.selectFrom("content_enrollment").select(["status", "content_type_id", "content_id"]).where("id", "=", row.progress_id!).executeTakeFirstOrThrow();
+    expect(record).toMatchObject({
+      id: row.progress_id,
+      account: row.account,
+      status: expect.any(Number),
+      datetime_enroll: expect.any(String),
+    });
+    const enrollment = await api.db
+      .selectFrom("content_enrollment")
+      .select(["status", "content_type_id", "content_id"])
+      .where("id", "=", row.progress_id!)
+      .executeTakeFirstOrThrow();
     expect(enrollment).toEqual({ status: record.status, content_type_id: courseType, content_id: course });
     const someoneElse = await api.db
       .selectFrom("content_enrollment")
@@ -113,7 +150,8 @@ describe("identification transactions", () => {
 describe("overall summary", () => {
   it("counts what each overall page shows", async () => {
     const s = (await admin.get(`${C}/${course}/overall/`)).body as OverallSummary;
-    const count = async (path: string) => (await admin.get(`${C}/${course}/${path}${path.includes("?") ? "&" : "?"}page_size=1`)).body.count as number;
+    const count = async (path: string) =>
+      (await admin.get(`${C}/${course}/${path}${path.includes("?") ? "&" : "?"}page_size=1`)).body.count as number;
     expect(s.learner?.count).toBe(await count("learner/"));
     expect(s.progress!.todo + s.progress!.doing + s.progress!.done).toBeLessThanOrEqual(s.progress!.count);
     expect(s.progress!.done).toBe(await count("progress/?status_group=done"));

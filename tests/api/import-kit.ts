@@ -19,11 +19,21 @@ export async function xlsxOf(rows: string[][]): Promise<Buffer> {
 }
 
 /** POST an import (the user import's, or `path`: the credit import's) as the dashboard sends it: the mode field first, then the file. */
-export function postImport(client: Client, filename: string, data: Buffer, mode?: string, path = "/api/dashboard/user/import/") {
+export function postImport(
+  client: Client,
+  filename: string,
+  data: Buffer,
+  mode?: string,
+  path = "/api/dashboard/user/import/",
+) {
   const boundary = "----lmsImportBoundary7MA4YWxkTrZu0gW";
   const body = Buffer.concat([
-    Buffer.from(mode === undefined ? "" : `--${boundary}\r\nContent-Disposition: form-data; name="mode"\r\n\r\n${mode}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      mode === undefined ? "" : `--${boundary}\r\nContent-Disposition: form-data; name="mode"\r\n\r\n${mode}\r\n`,
+    ),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -47,10 +57,17 @@ type Answer = Extract<ImportSocketMessage, { results: unknown }>;
 type Received = Answer | { event: "error"; detail: string };
 
 /** The import socket as `client` opens it (its cookies), every message kept; rejects with the HTTP status when refused. */
-export async function openSocket(api: TestApi, client: Client, module: string | null, headers: Record<string, string> = {}) {
+export async function openSocket(
+  api: TestApi,
+  client: Client,
+  module: string | null,
+  headers: Record<string, string> = {},
+) {
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   // injectWS's request has no socket; the API reads the client's address from it (api/http/client.ts).
-  const upgrade = { headers: { cookie, ...headers }, socket: { remoteAddress: "127.0.0.1" } } as unknown as Parameters<TestApi["app"]["injectWS"]>[1];
+  const upgrade = { headers: { cookie, ...headers }, socket: { remoteAddress: "127.0.0.1" } } as unknown as Parameters<
+    TestApi["app"]["injectWS"]
+  >[1];
   const ws = await api.app.injectWS(`/api/websocket/alert/import/${module ? `${module}/` : ""}`, upgrade);
   const messages: Received[] = [];
   const waiters: { test: (m: Received) => boolean; resolve: (m: Received) => void }[] = [];

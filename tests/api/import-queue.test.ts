@@ -25,21 +25,57 @@ afterEach(() => {
   delete importTestHooks.beforeRun;
 });
 
-const HEADER = ["username", "email", "first_name", "last_name", "gender", "department", "level", "supervisor", "id_card", "password"];
+const HEADER = [
+  "username",
+  "email",
+  "first_name",
+  "last_name",
+  "gender",
+  "department",
+  "level",
+  "supervisor",
+  "id_card",
+  "password",
+];
 let serial = 0;
 /** A stored user import job of `count` new accounts; its id and the usernames it creates. */
 async function storedJob(count = 2) {
   const names = Array.from({ length: count }, () => `queue.user${++serial}`);
-  const file = { header: HEADER, rows: names.map((n, i) => ({ row: i + 2, cells: [n, `${n}@example.test`, "Queue", `Person ${serial}`, "female", "HR", "L2", "", "", ""] })) };
-  const item = await startJob(api.db, { module: "user", filename: "queue.csv", mode: "all_or_nothing", file, options: { mayChange: false }, by: admin, now: api.clock.now });
+  const file = {
+    header: HEADER,
+    rows: names.map((n, i) => ({
+      row: i + 2,
+      cells: [n, `${n}@example.test`, "Queue", `Person ${serial}`, "female", "HR", "L2", "", "", ""],
+    })),
+  };
+  const item = await startJob(api.db, {
+    module: "user",
+    filename: "queue.csv",
+    mode: "all_or_nothing",
+    file,
+    options: { mayChange: false },
+    by: admin,
+    now: api.clock.now,
+  });
   return { id: item.id, names };
 }
 const at = (ms: number) => new Date(api.clock.now.getTime() + ms).toISOString();
 const lease = (id: number, holder: string | null, untilMs: number | null, attempts: number) =>
-  api.db.updateTable("import_history").set({ lease_holder: holder, lease_until: untilMs === null ? null : at(untilMs), attempts }).where("id", "=", id).execute();
-const row = (id: number) => api.db.selectFrom("import_history").select(["status", "message", "lease_holder", "attempts", "count_created"]).where("id", "=", id).executeTakeFirstOrThrow();
-const fileKept = async (id: number) => !!(await api.db.selectFrom("import_file").select("import_id").where("import_id", "=", id).executeTakeFirst());
-const accounts = async (names: string[]) => (await api.db.selectFrom("account").select("username").where("username", "in", names).execute()).length;
+  api.db
+    .updateTable("import_history")
+    .set({ lease_holder: holder, lease_until: untilMs === null ? null : at(untilMs), attempts })
+    .where("id", "=", id)
+    .execute();
+const row = (id: number) =>
+  api.db
+    .selectFrom("import_history")
+    .select(["status", "message", "lease_holder", "attempts", "count_created"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+const fileKept = async (id: number) =>
+  !!(await api.db.selectFrom("import_file").select("import_id").where("import_id", "=", id).executeTakeFirst());
+const accounts = async (names: string[]) =>
+  (await api.db.selectFrom("account").select("username").where("username", "in", names).execute()).length;
 /** The job's row once it left status 2. */
 async function ended(id: number, timeoutMs = 20_000) {
   const until = Date.now() + timeoutMs;
@@ -72,7 +108,16 @@ describe("a job whose process died", () => {
     const now = api.clock.now.toISOString();
     const old = await api.db
       .insertInto("import_history")
-      .values({ module: "user", input_filename: "old.csv", status: 2, mode: "all_or_nothing", datetime_create: now, datetime_update: now, lease_holder: "before-0050", lease_until: at(-1_000) })
+      .values({
+        module: "user",
+        input_filename: "old.csv",
+        status: 2,
+        mode: "all_or_nothing",
+        datetime_create: now,
+        datetime_update: now,
+        lease_holder: "before-0050",
+        lease_until: at(-1_000),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const poison = await storedJob(1);
@@ -89,21 +134,29 @@ describe("a job whose process died", () => {
 describe("several processes", () => {
   // Several API processes need PostgreSQL (docs/decisions/093): two SQLite connections in one Node
   // process block each other (a writer's busy wait is synchronous and stalls the other's transaction).
-  it.skipIf(!process.env.TEST_DATABASE_URL)("racing for the jobs take each one once (PostgreSQL: FOR UPDATE SKIP LOCKED)", async () => {
-    const jobs = [];
-    for (let i = 0; i < 6; i++) jobs.push(await storedJob(2));
-    const [a, b] = await Promise.all([api.sibling({ importJobs: true }), api.sibling({ importJobs: true })]);
-    for (const job of jobs) expect(await ended(job.id)).toMatchObject({ status: 3, count_created: 2, attempts: 1 });
-    expect(await accounts(jobs.flatMap((j) => j.names))).toBe(12);
-    await Promise.all([a.close(), b.close()]);
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "racing for the jobs take each one once (PostgreSQL: FOR UPDATE SKIP LOCKED)",
+    async () => {
+      const jobs = [];
+      for (let i = 0; i < 6; i++) jobs.push(await storedJob(2));
+      const [a, b] = await Promise.all([api.sibling({ importJobs: true }), api.sibling({ importJobs: true })]);
+      for (const job of jobs) expect(await ended(job.id)).toMatchObject({ status: 3, count_created: 2, attempts: 1 });
+      expect(await accounts(jobs.flatMap((j) => j.names))).toBe(12);
+      await Promise.all([a.close(), b.close()]);
+    },
+  );
 
   it("a job taken over while it ran writes nothing", async () => {
     const taken = await storedJob(2);
     const next = await storedJob(1);
     importTestHooks.beforeRun = async (id) => {
       // Another process's claim replaces this one (as after a lapsed lease) before the job writes.
-      if (id === taken.id) await api.db.updateTable("import_history").set({ lease_holder: "other-host:3/dddd" }).where("id", "=", id).execute();
+      if (id === taken.id)
+        await api.db
+          .updateTable("import_history")
+          .set({ lease_holder: "other-host:3/dddd" })
+          .where("id", "=", id)
+          .execute();
     };
     const other = await api.sibling({ importJobs: true });
     // One job at a time, oldest first: when the next one has ended, the taken one has given up.

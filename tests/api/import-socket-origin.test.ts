@@ -73,7 +73,18 @@ describe("the import socket's Origin", () => {
 
   it("from `null`, another site or a malformed Origin: 403 before the upgrade, nothing sent", async () => {
     const own = new URL(base.replace(/^ws/, "http"));
-    const refused = ["null", "https://evil.example", `https://${own.host}.evil.example`, `${PUBLIC_ORIGIN}.evil.example`, "http://lms.example.org", `${own.origin}/path`, "not a url", "javascript:alert(1)", `file://${own.host}`, ""];
+    const refused = [
+      "null",
+      "https://evil.example",
+      `https://${own.host}.evil.example`,
+      `${PUBLIC_ORIGIN}.evil.example`,
+      "http://lms.example.org",
+      `${own.origin}/path`,
+      "not a url",
+      "javascript:alert(1)",
+      `file://${own.host}`,
+      "",
+    ];
     for (const origin of refused) {
       const res = await open({ cookie: cookieOf(admin), origin });
       expect(res.status, JSON.stringify(origin)).toBe(403);

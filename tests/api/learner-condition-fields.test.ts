@@ -20,9 +20,12 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const G = "/api/dashboard/group";
-const accountId = async (username: string) => (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
-const locationId = async (code: string) => (await api.db.selectFrom("location").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
-const set = (username: string, values: Record<string, string | number | null>) => api.db.updateTable("account").set(values).where("username", "=", username).execute();
+const accountId = async (username: string) =>
+  (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+const locationId = async (code: string) =>
+  (await api.db.selectFrom("location").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+const set = (username: string, values: Record<string, string | number | null>) =>
+  api.db.updateTable("account").set(values).where("username", "=", username).execute();
 
 let made = 0;
 async function conditionGroup(condition: Record<string, unknown>): Promise<number> {
@@ -42,43 +45,89 @@ const ids = async (usernames: string[]) => (await Promise.all(usernames.map(acco
 
 beforeAll(async () => {
   // Five learners with values; everyone else has none (null), so no list or range may reach them.
-  await set("learner001", { company: "ACME-TH", job_family: "Sales", work_shift: "Morning", english_score: 450, location_id: await locationId("BKK-HQ") });
-  await set("learner002", { company: "acme-th ", job_family: "IT_Ops", work_shift: "Night", english_score: 785, location_id: await locationId("CNX-TC") });
-  await set("learner003", { company: "Globex", job_family: "IT%Ops", work_shift: "morning", english_score: 990, location_id: null });
-  await set("learner004", { company: "Globex", job_family: "Sales", work_shift: null, english_score: 0, location_id: await locationId("BKK-HQ") });
-  await set("learner005", { company: null, job_family: " ", work_shift: "Day", english_score: null, location_id: null });
+  await set("learner001", {
+    company: "ACME-TH",
+    job_family: "Sales",
+    work_shift: "Morning",
+    english_score: 450,
+    location_id: await locationId("BKK-HQ"),
+  });
+  await set("learner002", {
+    company: "acme-th ",
+    job_family: "IT_Ops",
+    work_shift: "Night",
+    english_score: 785,
+    location_id: await locationId("CNX-TC"),
+  });
+  await set("learner003", {
+    company: "Globex",
+    job_family: "IT%Ops",
+    work_shift: "morning",
+    english_score: 990,
+    location_id: null,
+  });
+  await set("learner004", {
+    company: "Globex",
+    job_family: "Sales",
+    work_shift: null,
+    english_score: 0,
+    location_id: await locationId("BKK-HQ"),
+  });
+  await set("learner005", {
+    company: null,
+    job_family: " ",
+    work_shift: "Day",
+    english_score: null,
+    location_id: null,
+  });
 });
 
 describe("each new criterion matches exactly the right learners", () => {
   it("company code: the user's company, trimmed and in any case", async () => {
     const g = await conditionGroup({ company_code: "acme-TH" });
     expect(await members(g)).toEqual(await ids(["learner001", "learner002"]));
-    expect((await admin.get(`${G}/${g}/condition/`)).body).toMatchObject({ company_code: ["acme-TH"] } satisfies Partial<GroupCondition>);
+    expect((await admin.get(`${G}/${g}/condition/`)).body).toMatchObject({
+      company_code: ["acme-TH"],
+    } satisfies Partial<GroupCondition>);
   });
 
   it("job family: several values, LIKE's wildcards taken literally", async () => {
-    expect(await members(await conditionGroup({ job_family: ["sales", "IT_Ops"] }))).toEqual(await ids(["learner001", "learner002", "learner004"]));
+    expect(await members(await conditionGroup({ job_family: ["sales", "IT_Ops"] }))).toEqual(
+      await ids(["learner001", "learner002", "learner004"]),
+    );
     // "IT%Ops" is learner003's own value, not a pattern that would match IT_Ops too.
     expect(await members(await conditionGroup({ job_family: "IT%Ops" }))).toEqual(await ids(["learner003"]));
     expect(await members(await conditionGroup({ job_family: "IT_Op" }))).toEqual([]);
   });
 
   it("work shift", async () => {
-    expect(await members(await conditionGroup({ work_shift: "Morning, day" }))).toEqual(await ids(["learner001", "learner003", "learner005"]));
+    expect(await members(await conditionGroup({ work_shift: "Morning, day" }))).toEqual(
+      await ids(["learner001", "learner003", "learner005"]),
+    );
   });
 
   it("locations: an id list of the locations master data", async () => {
-    expect(await members(await conditionGroup({ location: [await locationId("BKK-HQ")] }))).toEqual(await ids(["learner001", "learner004"]));
-    const bad = await admin.put(`${G}/${await conditionGroup({ location: [await locationId("CNX-TC")] })}/condition/`, { location: [999999] });
+    expect(await members(await conditionGroup({ location: [await locationId("BKK-HQ")] }))).toEqual(
+      await ids(["learner001", "learner004"]),
+    );
+    const bad = await admin.put(`${G}/${await conditionGroup({ location: [await locationId("CNX-TC")] })}/condition/`, {
+      location: [999999],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ location: [MSG.invalid_choice] });
   });
 
   it("English score: a range with -1 unset on either side, both bounds included", async () => {
-    expect(await members(await conditionGroup({ english_score_gte: 450, english_score_lte: 785 }))).toEqual(await ids(["learner001", "learner002"]));
-    expect(await members(await conditionGroup({ english_score_gte: 786, english_score_lte: -1 }))).toEqual(await ids(["learner003"]));
+    expect(await members(await conditionGroup({ english_score_gte: 450, english_score_lte: 785 }))).toEqual(
+      await ids(["learner001", "learner002"]),
+    );
+    expect(await members(await conditionGroup({ english_score_gte: 786, english_score_lte: -1 }))).toEqual(
+      await ids(["learner003"]),
+    );
     // 0 is a score (learner004); an account without one matches no set range.
-    expect(await members(await conditionGroup({ english_score_gte: -1, english_score_lte: 449 }))).toEqual(await ids(["learner004"]));
+    expect(await members(await conditionGroup({ english_score_gte: -1, english_score_lte: 449 }))).toEqual(
+      await ids(["learner004"]),
+    );
   });
 
   it("combine with the other criteria by the operator", async () => {
@@ -90,7 +139,11 @@ describe("each new criterion matches exactly the right learners", () => {
 
   it("reach an approval flow's and a content rule's conditions too (same columns, same evaluator)", async () => {
     for (const table of ["approval_flow_condition", "content_permission", "category_permission"] as const) {
-      const cols = await api.db.selectFrom(table).select(["company_code", "job_family", "work_shift", "english_score_gte", "english_score_lte"]).limit(1).execute();
+      const cols = await api.db
+        .selectFrom(table)
+        .select(["company_code", "job_family", "work_shift", "english_score_gte", "english_score_lte"])
+        .limit(1)
+        .execute();
       expect(Array.isArray(cols)).toBe(true);
     }
   });
@@ -113,12 +166,19 @@ describe("the user's form and profile keep the new fields", () => {
   it("PATCH writes them, GET answers them with the location's name; a missing location is refused", async () => {
     const id = await accountId("learner006");
     const loc = await locationId("CNX-TC");
-    const res = await admin.patch(`/api/dashboard/user/${id}/`, { job_family: " Finance ", work_shift: "Evening", english_score: "610", location: loc });
+    const res = await admin.patch(`/api/dashboard/user/${id}/`, {
+      job_family: " Finance ",
+      work_shift: "Evening",
+      english_score: "610",
+      location: loc,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const user = (await admin.get(`/api/dashboard/user/${id}/`)).body as User;
     expect(user).toMatchObject({ job_family: "Finance", work_shift: "Evening", english_score: 610, location: loc });
     expect(user.location_name).toBeTruthy();
-    expect((await admin.patch(`/api/dashboard/user/${id}/`, { location: 999999 })).body).toEqual({ location: [MSG.invalid_choice] });
+    expect((await admin.patch(`/api/dashboard/user/${id}/`, { location: 999999 })).body).toEqual({
+      location: [MSG.invalid_choice],
+    });
     expect((await admin.patch(`/api/dashboard/user/${id}/`, { english_score: 1000 })).status).toBe(400);
     // And the condition finds them.
     expect(await members(await conditionGroup({ job_family: "finance", english_score_gte: 600 }))).toEqual([id]);

@@ -21,14 +21,23 @@ const MINUTE = 60_000;
 
 /** Start acting as `username`; the answer must be the 201 of the contract. */
 async function actAs(client: Client, username: string, duration?: number) {
-  const res = await client.post(START, { account: await accountId(api, username), ...(duration === undefined ? {} : { duration }) });
+  const res = await client.post(START, {
+    account: await accountId(api, username),
+    ...(duration === undefined ? {} : { duration }),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: number; is_login_as: boolean; datetime_login_as_expire: string };
 }
 const logRows = async () => api.db.selectFrom("login_as").selectAll().orderBy("id").execute();
 const latestLog = async () => (await logRows()).at(-1)!;
-const flagsOf = async (client: Client) => (await client.get("/api/dashboard/account/permission/")).body.permission as Record<string, boolean>;
-const profileOf = async (client: Client) => (await client.get("/api/account/profile/")).body as { id: number; is_login_as: boolean; datetime_login_as_expire: string | null };
+const flagsOf = async (client: Client) =>
+  (await client.get("/api/dashboard/account/permission/")).body.permission as Record<string, boolean>;
+const profileOf = async (client: Client) =>
+  (await client.get("/api/account/profile/")).body as {
+    id: number;
+    is_login_as: boolean;
+    datetime_login_as_expire: string | null;
+  };
 
 describe("acting as another account", () => {
   it("acts with the target's record and flags until it leaves, recording every write with both accounts", async () => {
@@ -37,8 +46,16 @@ describe("acting as another account", () => {
     expect((await flagsOf(staff))[flag("account", "view")]).toBe(true);
 
     const started = await actAs(staff, "instructor");
-    expect(started).toMatchObject({ id: instructorId, is_login_as: true, datetime_login_as_expire: new Date(api.clock.now.getTime() + LOGIN_AS_MINUTES.default * MINUTE).toISOString() });
-    expect(await profileOf(staff)).toMatchObject({ id: instructorId, is_login_as: true, datetime_login_as_expire: started.datetime_login_as_expire });
+    expect(started).toMatchObject({
+      id: instructorId,
+      is_login_as: true,
+      datetime_login_as_expire: new Date(api.clock.now.getTime() + LOGIN_AS_MINUTES.default * MINUTE).toISOString(),
+    });
+    expect(await profileOf(staff)).toMatchObject({
+      id: instructorId,
+      is_login_as: true,
+      datetime_login_as_expire: started.datetime_login_as_expire,
+    });
     // Every call now sees the instructor's flags, not the administrator's.
     const flags = await flagsOf(staff);
     expect(flags[flag("account", "view")]).toBe(false);
@@ -49,17 +66,40 @@ describe("acting as another account", () => {
     expect((await staff.patch("/api/account/profile/", { language: "th" })).status).toBe(200);
     expect((await staff.post("/api/dashboard/user/", { username: "nobody" })).status).toBe(403);
     const log = await latestLog();
-    expect(log).toMatchObject({ administrator_id: staffId, account_id: instructorId, duration_minutes: 30, datetime_end: null, end_reason: null });
+    expect(log).toMatchObject({
+      administrator_id: staffId,
+      account_id: instructorId,
+      duration_minutes: 30,
+      datetime_end: null,
+      end_reason: null,
+    });
     const admin = await api.signedIn("admin");
     const writes = (await admin.get(`${LOG}${log.id}/write/`)).body;
     // What changed (issue 33 §15): the row the answer named and the fields sent, never their values.
     expect(writes.results).toEqual([
-      { id: expect.any(Number), method: "PATCH", path: "/api/account/profile/", status: 200, datetime_create: api.clock.now.toISOString(), target_name: "Somchai Jaidee", fields: ["language"] },
+      {
+        id: expect.any(Number),
+        method: "PATCH",
+        path: "/api/account/profile/",
+        status: 200,
+        datetime_create: api.clock.now.toISOString(),
+        target_name: "Somchai Jaidee",
+        fields: ["language"],
+      },
     ]);
     const row = (await admin.get(`${LOG}${log.id}/`)).body as LoginAsLogRow;
-    expect(row).toMatchObject({ administrator: { id: staffId, username: "staff1" }, account: { id: instructorId, username: "instructor" }, is_active: true, count_write: 1, end_reason: null });
+    expect(row).toMatchObject({
+      administrator: { id: staffId, username: "staff1" },
+      account: { id: instructorId, username: "instructor" },
+      is_active: true,
+      count_write: 1,
+      end_reason: null,
+    });
     // The write changed the instructor's record, not the administrator's.
-    expect((await api.db.selectFrom("account").select("language").where("id", "=", instructorId).executeTakeFirstOrThrow()).language).toBe("th");
+    expect(
+      (await api.db.selectFrom("account").select("language").where("id", "=", instructorId).executeTakeFirstOrThrow())
+        .language,
+    ).toBe("th");
 
     // Nesting is refused, whatever flags the target holds.
     const nested = await staff.post(START, { account: await accountId(api, "manager") });
@@ -88,7 +128,13 @@ describe("acting as another account", () => {
     const log = await latestLog();
     const reader = await api.signedIn("admin");
     const writes = (await reader.get(`${LOG}${log.id}/write/`)).body.results;
-    expect(writes.map((w: { method: string; target_name: string | null; fields: string[] }) => [w.method, w.target_name, w.fields])).toEqual([
+    expect(
+      writes.map((w: { method: string; target_name: string | null; fields: string[] }) => [
+        w.method,
+        w.target_name,
+        w.fields,
+      ]),
+    ).toEqual([
       ["POST", "Audit Trail Team", ["name", "code"]],
       ["DELETE", null, []],
     ]);
@@ -101,7 +147,11 @@ describe("acting as another account", () => {
     api.advance(5 * MINUTE - 1000);
     expect((await profileOf(staff)).is_login_as).toBe(true);
     api.advance(1000);
-    expect(await profileOf(staff)).toMatchObject({ id: await accountId(api, "staff1"), is_login_as: false, datetime_login_as_expire: null });
+    expect(await profileOf(staff)).toMatchObject({
+      id: await accountId(api, "staff1"),
+      is_login_as: false,
+      datetime_login_as_expire: null,
+    });
     expect(await latestLog()).toMatchObject({ end_reason: "expired", datetime_end: started.datetime_login_as_expire });
     // The session itself lives on, as the administrator's.
     expect((await flagsOf(staff))[flag("account", "view")]).toBe(true);
@@ -113,7 +163,12 @@ describe("acting as another account", () => {
     api.advance(6 * MINUTE);
     const admin = await api.signedIn("admin");
     const row = (await admin.get(`${LOG}${(await latestLog()).id}/`)).body as LoginAsLogRow;
-    expect(row).toMatchObject({ is_active: false, end_reason: "expired", datetime_end: started.datetime_login_as_expire, duration_seconds: 300 });
+    expect(row).toMatchObject({
+      is_active: false,
+      end_reason: "expired",
+      datetime_end: started.datetime_login_as_expire,
+      duration_seconds: 300,
+    });
   });
 
   it("ends with the session: signed out, or dead of idleness", async () => {
@@ -175,7 +230,12 @@ describe("refusals", () => {
   it("needs a session and the login-as flags; a refusal writes nothing", async () => {
     const before = (await logRows()).length;
     const anonymous = api.client();
-    for (const res of [await anonymous.get(`${START}account/`), await anonymous.post(START, { account: 1 }), await anonymous.post(LEAVE, {}), await anonymous.get(LOG)]) {
+    for (const res of [
+      await anonymous.get(`${START}account/`),
+      await anonymous.post(START, { account: 1 }),
+      await anonymous.post(LEAVE, {}),
+      await anonymous.get(LOG),
+    ]) {
       expect(res.status).toBe(401);
     }
     const learner = await api.signedIn("learner");
@@ -228,13 +288,27 @@ describe("the log", () => {
     const first = res.body.results[0] as LoginAsLogRow;
     expect(first.id).toBe((await latestLog()).id);
     expect(Object.keys(first).sort()).toEqual(
-      ["id", "administrator", "account", "duration_minutes", "datetime_start", "datetime_expire", "datetime_end", "end_reason", "duration_seconds", "is_active", "count_write", "ip"].sort(),
+      [
+        "id",
+        "administrator",
+        "account",
+        "duration_minutes",
+        "datetime_start",
+        "datetime_expire",
+        "datetime_end",
+        "end_reason",
+        "duration_seconds",
+        "is_active",
+        "count_write",
+        "ip",
+      ].sort(),
     );
     const instructor = await accountId(api, "instructor");
     const byAccount = (await admin.get(`${LOG}?account=${instructor}`)).body.results as LoginAsLogRow[];
     expect(byAccount.length).toBeGreaterThan(0);
     expect(byAccount.every((r) => r.account.id === instructor)).toBe(true);
-    const admins = (await admin.get(`${LOG}?administrator=${await accountId(api, "admin")}`)).body.results as LoginAsLogRow[];
+    const admins = (await admin.get(`${LOG}?administrator=${await accountId(api, "admin")}`)).body
+      .results as LoginAsLogRow[];
     expect(admins.map((r) => r.account.username)).toEqual(["sysadmin"]);
     const searched = (await admin.get(`${LOG}?search=SYSADMIN`)).body.results as LoginAsLogRow[];
     expect(searched.map((r) => r.account.username)).toEqual(["sysadmin"]);
@@ -250,7 +324,11 @@ describe("the log", () => {
     await actAs(await api.signedIn("staff1"), "instructor");
     await actAs(await api.signedIn("admin"), "sysadmin");
     const download = async (client: Client, query: string) => {
-      const res = await api.app.inject({ method: "GET", url: `${LOG}export/?${query}`, headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
+      const res = await api.app.inject({
+        method: "GET",
+        url: `${LOG}export/?${query}`,
+        headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+      });
       return { status: res.statusCode, headers: res.headers, raw: res.rawPayload };
     };
     const csv = await download(admin, "format_type=csv&ordering=datetime_start");
@@ -263,8 +341,17 @@ describe("the log", () => {
     expect(lines).toHaveLength(all.length + 1);
     // Oldest first, as asked; the accounts by name and username.
     const [oldest] = (await admin.get(`${LOG}?ordering=datetime_start&page_size=1`)).body.results as LoginAsLogRow[];
-    expect(lines[1].split(",").slice(0, 5)).toEqual(["1", `${oldest.administrator.first_name} ${oldest.administrator.last_name}`, oldest.administrator.username, `${oldest.account.first_name} ${oldest.account.last_name}`, oldest.account.username]);
-    const searched = (await download(admin, "format_type=csv&search=SYSADMIN")).raw.toString("utf8").trim().split("\r\n");
+    expect(lines[1].split(",").slice(0, 5)).toEqual([
+      "1",
+      `${oldest.administrator.first_name} ${oldest.administrator.last_name}`,
+      oldest.administrator.username,
+      `${oldest.account.first_name} ${oldest.account.last_name}`,
+      oldest.account.username,
+    ]);
+    const searched = (await download(admin, "format_type=csv&search=SYSADMIN")).raw
+      .toString("utf8")
+      .trim()
+      .split("\r\n");
     expect(searched).toHaveLength((await admin.get(`${LOG}?search=SYSADMIN`)).body.count + 1);
     expect(searched.slice(1).every((l) => l.includes(",sysadmin,"))).toBe(true);
     const xlsx = await download(admin, "format_type=xlsx");

@@ -22,7 +22,18 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /** The API call each built tab of a kind makes first (its loader's list), under the item. */
-const TAB_CALL: Record<string, string> = { information: "", profile: "", permission: "permission/", admin: "admin/", member: "member/", condition: "condition/", highlight: "highlight/", history: "history/", room: "room/", credit: "credit/" };
+const TAB_CALL: Record<string, string> = {
+  information: "",
+  profile: "",
+  permission: "permission/",
+  admin: "admin/",
+  member: "member/",
+  condition: "condition/",
+  highlight: "highlight/",
+  history: "history/",
+  room: "room/",
+  credit: "credit/",
+};
 
 describe.each(MASTER_TYPES.map((t) => [t.key, t] as const))("%s", (key, type) => {
   it("is a permission module with form schemas", () => {
@@ -41,22 +52,34 @@ describe.each(MASTER_TYPES.map((t) => [t.key, t] as const))("%s", (key, type) =>
       expect(call, `${key}: no known API call for tab ${tab.id}`).toBeDefined();
       const res = await admin.get(`/api/${type.api}${id}/${call}`);
       // A condition belongs to a condition group only (decision 030): the seeded first group may be a list.
-      expect([200, ...(tab.id === "condition" ? [404, 409] : [])], `${key} tab ${tab.id}: ${res.status}`).toContain(res.status);
+      expect([200, ...(tab.id === "condition" ? [404, 409] : [])], `${key} tab ${tab.id}: ${res.status}`).toContain(
+        res.status,
+      );
     }
   });
 
   it("sorts by every column the list lets a user sort (and refuses what it cannot)", async () => {
     expect((await admin.get(`/api/${type.api}?ordering=no_such_column`)).status).toBe(400);
     for (const c of type.columns.filter((c) => c.sortable)) {
-      for (const ordering of [c.key, `-${c.key}`]) expect((await admin.get(`/api/${type.api}?ordering=${ordering}`)).status, `${key} ordering ${ordering}`).toBe(200);
+      for (const ordering of [c.key, `-${c.key}`])
+        expect((await admin.get(`/api/${type.api}?ordering=${ordering}`)).status, `${key} ordering ${ordering}`).toBe(
+          200,
+        );
     }
   });
 
   it.each(type.filters.map((f) => [f]))("reads the %s filter", async (filter) => {
     const source = type.filterCodes?.[filter] ? null : (type.filterSources as Record<string, string>)[filter];
-    const value = source ? (await admin.get(`/api/dashboard/filter/${source}/?page_size=1`)).body.results[0]?.id : filter === "is_active" ? "true" : undefined;
+    const value = source
+      ? (await admin.get(`/api/dashboard/filter/${source}/?page_size=1`)).body.results[0]?.id
+      : filter === "is_active"
+        ? "true"
+        : undefined;
     expect(value, `${key} filter ${filter}: no value to try`).toBeDefined();
     expect((await admin.get(`/api/${type.api}?${filter}=${value}`)).status).toBe(200);
-    expect((await admin.get(`/api/${type.api}?${filter}=not-a-value`)).status, `${key} ignores its ${filter} filter`).toBe(400);
+    expect(
+      (await admin.get(`/api/${type.api}?${filter}=not-a-value`)).status,
+      `${key} ignores its ${filter} filter`,
+    ).toBe(400);
   });
 });

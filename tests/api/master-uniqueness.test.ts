@@ -40,10 +40,14 @@ describe.each(["level", "position"] as const)("%s names", (table) => {
   const base = `/api/dashboard/${table}/`;
   it("are unique whatever their case: a second 'Staff' is refused, a rename onto a taken name too", async () => {
     const taken = table === "level" ? "Staff" : "Officer";
-    await refused(() => admin.post(base, { name: taken.toUpperCase(), code: `U-${table}` }), { name: [MSG.name_already_used] });
+    await refused(() => admin.post(base, { name: taken.toUpperCase(), code: `U-${table}` }), {
+      name: [MSG.name_already_used],
+    });
     const other = await admin.post(base, { name: `Unique ${table}` });
     expect(other.status, JSON.stringify(other.body)).toBe(201);
-    await refused(() => admin.patch(`${base}${other.body.id}/`, { name: ` ${taken.toLowerCase()} ` }), { name: [MSG.name_already_used] });
+    await refused(() => admin.patch(`${base}${other.body.id}/`, { name: ` ${taken.toLowerCase()} ` }), {
+      name: [MSG.name_already_used],
+    });
     // Its own name again is no clash.
     expect((await admin.patch(`${base}${other.body.id}/`, { name: `Unique ${table}` })).status).toBe(200);
   });
@@ -71,41 +75,72 @@ describe("budget category names", () => {
   it("refuse a planning or actual-cost name another category has (spec 001 §5)", async () => {
     const first = await admin.post(base, { name_bp: "Venue hire", name_ac: "Venue hire cost", code: "UQ-VEN" });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    await refused(() => admin.post(base, { name_bp: "VENUE HIRE", name_ac: "Other", code: "UQ-2" }), { name_bp: [MSG.name_already_used] });
-    await refused(() => admin.post(base, { name_bp: "Other", name_ac: "venue hire cost", code: "UQ-3" }), { name_ac: [MSG.name_already_used] });
+    await refused(() => admin.post(base, { name_bp: "VENUE HIRE", name_ac: "Other", code: "UQ-2" }), {
+      name_bp: [MSG.name_already_used],
+    });
+    await refused(() => admin.post(base, { name_bp: "Other", name_ac: "venue hire cost", code: "UQ-3" }), {
+      name_ac: [MSG.name_already_used],
+    });
     // The seed's "Catering" is taken as it is.
-    await refused(() => admin.post(base, { name_bp: "catering", name_ac: "Snacks", code: "UQ-4" }), { name_bp: [MSG.name_already_used] });
+    await refused(() => admin.post(base, { name_bp: "catering", name_ac: "Snacks", code: "UQ-4" }), {
+      name_bp: [MSG.name_already_used],
+    });
     const second = await admin.post(base, { name_bp: "Snacks", name_ac: "Snacks cost", code: "UQ-SNK" });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
-    await refused(() => admin.patch(`${base}${second.body.id}/`, { name_bp: "Venue hire" }), { name_bp: [MSG.name_already_used] });
+    await refused(() => admin.patch(`${base}${second.body.id}/`, { name_bp: "Venue hire" }), {
+      name_bp: [MSG.name_already_used],
+    });
   });
 });
 
 describe("user import: how a file names master data", () => {
   const HEADER = ["username", "email", "first_name", "last_name", "gender", "department", "level"];
-  const row = (n: number, department: string, level: string) => [`uq.user${n}`, `uq.user${n}@example.test`, "Unique", `Person ${n}`, "male", department, level];
+  const row = (n: number, department: string, level: string) => [
+    `uq.user${n}`,
+    `uq.user${n}@example.test`,
+    "Unique",
+    `Person ${n}`,
+    "male",
+    department,
+    level,
+  ];
   async function importRows(rows: string[][]) {
     const res = await postImport(admin, "people.csv", csvOf([HEADER, ...rows]), "valid_rows");
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     return historyOf(admin, res.body.id);
   }
-  const errorFile = async (id: number) => (await admin.get(`/api/dashboard/import-history/${id}/error-file/?format_type=csv&language=en`)).body as string;
+  const errorFile = async (id: number) =>
+    (await admin.get(`/api/dashboard/import-history/${id}/error-file/?format_type=csv&language=en`)).body as string;
 
   it("matches by code first, a department by its path, and names every candidate of a name several rows carry", async () => {
     // Two departments called "Field Team": under Sales (with a code) and under Head Office (without).
     const sales = await idOf("department", "code", "SAL");
     const hq = await idOf("department", "code", "HQ");
-    const coded = (await admin.post("/api/dashboard/department/", { name: "Field Team", code: "SAL-FT", parent: sales })).body.id as number;
-    const plain = (await admin.post("/api/dashboard/department/", { name: "Field Team", parent: hq })).body.id as number;
-    const job = await importRows([row(1, "SAL-FT", "L1"), row(2, "head office > FIELD TEAM", "staff"), row(3, "Field Team", "Staff")]);
+    const coded = (
+      await admin.post("/api/dashboard/department/", { name: "Field Team", code: "SAL-FT", parent: sales })
+    ).body.id as number;
+    const plain = (await admin.post("/api/dashboard/department/", { name: "Field Team", parent: hq })).body
+      .id as number;
+    const job = await importRows([
+      row(1, "SAL-FT", "L1"),
+      row(2, "head office > FIELD TEAM", "staff"),
+      row(3, "Field Team", "Staff"),
+    ]);
     expect(job).toMatchObject({ status: 3, count_created: 2, count_failed: 1 });
-    const account = (username: string) => api.db.selectFrom("account").select(["department_id", "level_id"]).where("username", "=", username).executeTakeFirstOrThrow();
+    const account = (username: string) =>
+      api.db
+        .selectFrom("account")
+        .select(["department_id", "level_id"])
+        .where("username", "=", username)
+        .executeTakeFirstOrThrow();
     const staff = await idOf("level", "code", "L1");
     expect(await account("uq.user1")).toEqual({ department_id: coded, level_id: staff });
     expect(await account("uq.user2")).toEqual({ department_id: plain, level_id: staff });
     const errors = await errorFile(job.id);
     expect(errors).toContain("uq.user3");
-    expect(errors).toContain("department: Several rows have this name; give the code (or, for a department, the path) of one of them: Sales > Field Team (SAL-FT); Head Office > Field Team");
+    expect(errors).toContain(
+      "department: Several rows have this name; give the code (or, for a department, the path) of one of them: Sales > Field Team (SAL-FT); Head Office > Field Team",
+    );
   });
 
   it("keeps importing a level by the name the page lists (a second 'Staff' cannot be added), and the same file again changes nothing", async () => {
@@ -114,7 +149,13 @@ describe("user import: how a file names master data", () => {
     const rows = [row(11, "HR", "Staff"), row(12, "Human Resources", "Senior")];
     expect(await importRows(rows)).toMatchObject({ status: 3, count_created: 2, count_failed: 0 });
     const before = await snapshot(api);
-    expect(await importRows(rows)).toMatchObject({ status: 3, count_created: 0, count_updated: 0, count_unchanged: 2, count_failed: 0 });
+    expect(await importRows(rows)).toMatchObject({
+      status: 3,
+      count_created: 0,
+      count_updated: 0,
+      count_unchanged: 2,
+      count_failed: 0,
+    });
     expect(changedRows(before, await snapshot(api))).toEqual([]);
   });
 });
@@ -125,18 +166,30 @@ describe("migration 0043", () => {
     try {
       await migrateTo(db, dialect, "0042_class_cancel_and_qr");
       const put = (table: string, values: Record<string, unknown>[]) =>
-        Promise.all(values.map((v) => sql`insert into ${sql.table(table)} (${sql.join(Object.keys(v).map((k) => sql.ref(k)))}) values (${sql.join(Object.values(v))})`.execute(db)));
+        Promise.all(
+          values.map((v) =>
+            sql`insert into ${sql.table(table)} (${sql.join(Object.keys(v).map((k) => sql.ref(k)))}) values (${sql.join(Object.values(v))})`.execute(
+              db,
+            ),
+          ),
+        );
       await put("level", [{ id: 1, name: "Staff" }]);
       await put("level", [{ id: 2, name: "staff" }]);
       await put("level", [{ id: 3, name: "Staff (2)" }]);
       await put("level", [{ id: 4, name: "STAFF" }]);
       await put("department", [{ id: 1, name: "Sales", parent_id: null }]);
-      await put("department", [{ id: 2, name: "Team", parent_id: 1 }, { id: 3, name: "Team", parent_id: null }]);
+      await put("department", [
+        { id: 2, name: "Team", parent_id: 1 },
+        { id: 3, name: "Team", parent_id: null },
+      ]);
       await put("department", [{ id: 4, name: "team", parent_id: 1 }]);
       await put("budget_category", [{ id: 1, name_bp: "Venue", name_ac: "Venue", code: "A" }]);
       await put("budget_category", [{ id: 2, name_bp: "Venue", name_ac: "Room", code: "B" }]);
       await migrateToLatest(db, dialect);
-      const names = async (table: string, column = "name") => (await sql<{ v: string }>`select ${sql.ref(column)} as v from ${sql.table(table)} order by id`.execute(db)).rows.map((r) => r.v);
+      const names = async (table: string, column = "name") =>
+        (
+          await sql<{ v: string }>`select ${sql.ref(column)} as v from ${sql.table(table)} order by id`.execute(db)
+        ).rows.map((r) => r.v);
       expect(await names("level")).toEqual(["Staff", "staff (3)", "Staff (2)", "STAFF (4)"]);
       // Siblings only: the root "Team" keeps its name.
       expect(await names("department")).toEqual(["Sales", "Team", "Team", "team (2)"]);

@@ -33,7 +33,12 @@ let n = 0;
 /** A fresh course with one section: its curriculum path and the section's material path. */
 async function newCourse() {
   n += 1;
-  const res = await admin.post(`/api/dashboard/course/`, { name: `Reuse ${n}`, code: `REUSE-${n}-${Date.now() % 1e4}`, category: refs.category, provider: refs.provider });
+  const res = await admin.post(`/api/dashboard/course/`, {
+    name: `Reuse ${n}`,
+    code: `REUSE-${n}-${Date.now() % 1e4}`,
+    category: refs.category,
+    provider: refs.provider,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const base = `/api/dashboard/course/${res.body.id}/curriculum`;
   const section = (await admin.post(`${base}/section/`, { name: "Week 1" })).body as Section;
@@ -51,20 +56,37 @@ async function upload(base: string, slotType: string, name: string, data: Buffer
   return { file, file_name };
 }
 const zip = (fill: number) => Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), Buffer.alloc(40, fill)]);
-const slotCount = async () => Number((await api.db.selectFrom("content_material").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const slotCount = async () =>
+  Number(
+    (
+      await api.db
+        .selectFrom("content_material")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 // One course holding a link twice and another once, two packages (one twice), an image and a CSV.
 let fixture: {
   base: string;
   section: string;
-  linkA: Material; linkA2: Material; linkB: Material;
-  pkgA: Material; pkgA2: Material; pkgB: Material;
-  image: Material; csv: Material;
+  linkA: Material;
+  linkA2: Material;
+  linkB: Material;
+  pkgA: Material;
+  pkgA2: Material;
+  pkgB: Material;
+  image: Material;
+  csv: Material;
 };
 beforeAll(async () => {
   const { base, section } = await newCourse();
   const linkA = await slot(section, { slot_type: "weblink", name: "Zreuse handbook", url: "https://reuse.example/a" });
-  const linkA2 = await slot(section, { slot_type: "weblink", name: "Zreuse handbook again", url: "https://reuse.example/a" });
+  const linkA2 = await slot(section, {
+    slot_type: "weblink",
+    name: "Zreuse handbook again",
+    url: "https://reuse.example/a",
+  });
   const linkB = await slot(section, { slot_type: "weblink", name: "Zreuse glossary", url: "https://reuse.example/b" });
   const a = await upload(base, "scorm", "zreuse-safety.zip", zip(1));
   const b = await upload(base, "scorm", "zreuse-fire.zip", zip(2));
@@ -84,15 +106,31 @@ describe("the reuse lists", () => {
     const links = await list("weblink", "?search=reuse.example");
     expect(ids(links)).toEqual([fixture.linkA.id, fixture.linkB.id].sort((a, b) => a - b));
     expect(links.results.find((r) => r.id === fixture.linkA.id)).toEqual({
-      id: fixture.linkA.id, name: "Zreuse handbook", code: null, value: fixture.linkA.id, kind: "weblink", file_name: null, url: "https://reuse.example/a",
+      id: fixture.linkA.id,
+      name: "Zreuse handbook",
+      code: null,
+      value: fixture.linkA.id,
+      kind: "weblink",
+      file_name: null,
+      url: "https://reuse.example/a",
     });
     const packages = await list("scorm", "?search=zreuse");
     expect(ids(packages)).toEqual([fixture.pkgA.id, fixture.pkgB.id].sort((a, b) => a - b));
-    expect(packages.results.find((r) => r.id === fixture.pkgA.id)).toMatchObject({ kind: "scorm", file_name: "zreuse-safety.zip", url: fixture.pkgA.file, code: null });
+    expect(packages.results.find((r) => r.id === fixture.pkgA.id)).toMatchObject({
+      kind: "scorm",
+      file_name: "zreuse-safety.zip",
+      url: fixture.pkgA.file,
+      code: null,
+    });
     // The image list holds images only, of whatever slot: the CSV file is not in it.
     const images = await list("image", "?search=zreuse");
     expect(ids(images)).toEqual([fixture.image.id]);
-    expect(images.results[0]).toMatchObject({ kind: "image", name: "Zreuse diagram", file_name: "zreuse-diagram.png", url: fixture.image.file });
+    expect(images.results[0]).toMatchObject({
+      kind: "image",
+      name: "Zreuse diagram",
+      file_name: "zreuse-diagram.png",
+      url: fixture.image.file,
+    });
     expect(fixture.image.file).toMatch(/\.png$/);
   });
 
@@ -120,10 +158,22 @@ describe("the reuse lists", () => {
 
   it("leave out a content library course's slots, and list a link the library also holds by the organisation's slot", async () => {
     const lib = await newCourse();
-    const onlyThere = await slot(lib.section, { slot_type: "weblink", name: "Library only", url: "https://reuse.example/library-only" });
-    const shared = await slot(lib.section, { slot_type: "weblink", name: "Library shared", url: "https://reuse.example/shared" });
+    const onlyThere = await slot(lib.section, {
+      slot_type: "weblink",
+      name: "Library only",
+      url: "https://reuse.example/library-only",
+    });
+    const shared = await slot(lib.section, {
+      slot_type: "weblink",
+      name: "Library shared",
+      url: "https://reuse.example/shared",
+    });
     await api.db.updateTable("course").set({ is_library: 1 }).where("id", "=", lib.id).execute();
-    const org = await slot(fixture.section, { slot_type: "weblink", name: "Org shared", url: "https://reuse.example/shared" });
+    const org = await slot(fixture.section, {
+      slot_type: "weblink",
+      name: "Org shared",
+      url: "https://reuse.example/shared",
+    });
     expect((await list("weblink", "?search=library-only")).count).toBe(0);
     expect(ids(await list("weblink", "?search=reuse.example/shared"))).toEqual([org.id]);
     expect(shared.id).toBeLessThan(org.id);
@@ -139,7 +189,8 @@ describe("the reuse lists", () => {
       .execute();
     expect(library.length).toBeGreaterThan(2);
     const listed = new Set<number>();
-    for (const kind of ["weblink", "scorm", "image"]) for (const r of (await list(kind, "?page_size=500")).results) listed.add(r.id);
+    for (const kind of ["weblink", "scorm", "image"])
+      for (const r of (await list(kind, "?page_size=500")).results) listed.add(r.id);
     expect(library.filter((r) => listed.has(r.id))).toEqual([]);
   });
 
@@ -158,14 +209,27 @@ describe("the reuse lists", () => {
 describe("a slot reusing a link or file", () => {
   it("copies the link, the package or the image on create, without its own", async () => {
     const { section } = await newCourse();
-    const link = await slot(section, { slot_type: "weblink", name: "Same handbook", source_material_id: fixture.linkA.id });
+    const link = await slot(section, {
+      slot_type: "weblink",
+      name: "Same handbook",
+      source_material_id: fixture.linkA.id,
+    });
     expect(link).toMatchObject({ url: "https://reuse.example/a", file: null, media_id: null });
     // The reused link wins over one typed beside it.
-    const both = await slot(section, { slot_type: "weblink", name: "Typed too", url: "https://typed.example/", source_material_id: String(fixture.linkB.id) });
+    const both = await slot(section, {
+      slot_type: "weblink",
+      name: "Typed too",
+      url: "https://typed.example/",
+      source_material_id: String(fixture.linkB.id),
+    });
     expect(both.url).toBe("https://reuse.example/b");
     const pkg = await slot(section, { slot_type: "scorm", name: "Same package", source_material_id: fixture.pkgB.id });
     expect(pkg).toMatchObject({ file: fixture.pkgB.file, file_name: "zreuse-fire.zip" });
-    const image = await slot(section, { slot_type: "file", name: "Same diagram", source_material_id: fixture.image.id });
+    const image = await slot(section, {
+      slot_type: "file",
+      name: "Same diagram",
+      source_material_id: fixture.image.id,
+    });
     expect(image).toMatchObject({ file: fixture.image.file, file_name: "zreuse-diagram.png" });
     // "" is no reuse: the slot's own link is then required.
     const none = await admin.post(section, { slot_type: "weblink", name: "Nothing", source_material_id: "" });
@@ -180,7 +244,10 @@ describe("a slot reusing a link or file", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ name: "Mine", url: "https://reuse.example/b" });
     const pkg = await slot(section, { slot_type: "scorm", name: "Package", source_material_id: fixture.pkgA.id });
-    const swapped = await admin.patch(`${base}/material/${pkg.id}/`, { source_material_id: fixture.pkgB.id, name: "Fire package" });
+    const swapped = await admin.patch(`${base}/material/${pkg.id}/`, {
+      source_material_id: fixture.pkgB.id,
+      name: "Fire package",
+    });
     expect(swapped.body).toMatchObject({ name: "Fire package", file: fixture.pkgB.file, file_name: "zreuse-fire.zip" });
   });
 
@@ -201,20 +268,37 @@ describe("a slot reusing a link or file", () => {
       expect(res.status, `${slot_type} ${source_material_id}`).toBe(400);
       expect(res.body, `${slot_type} ${source_material_id}`).toEqual({ source_material_id: ["invalid_choice"] });
     }
-    expect((await admin.post(section, { slot_type: "weblink", name: "Bad", source_material_id: "abc" })).body.source_material_id).toEqual(["invalid"]);
+    expect(
+      (await admin.post(section, { slot_type: "weblink", name: "Bad", source_material_id: "abc" })).body
+        .source_material_id,
+    ).toEqual(["invalid"]);
     expect(await slotCount()).toBe(before);
 
     // A library course's slot is not the organisation's to reuse.
     const lib = await newCourse();
-    const libLink = await slot(lib.section, { slot_type: "weblink", name: "Library link", url: "https://reuse.example/library-reuse" });
+    const libLink = await slot(lib.section, {
+      slot_type: "weblink",
+      name: "Library link",
+      url: "https://reuse.example/library-reuse",
+    });
     await api.db.updateTable("course").set({ is_library: 1 }).where("id", "=", lib.id).execute();
-    expect((await admin.post(section, { slot_type: "weblink", name: "From the library", source_material_id: libLink.id })).body).toEqual({ source_material_id: ["invalid_choice"] });
+    expect(
+      (await admin.post(section, { slot_type: "weblink", name: "From the library", source_material_id: libLink.id }))
+        .body,
+    ).toEqual({ source_material_id: ["invalid_choice"] });
 
     const own = await slot(section, { slot_type: "weblink", name: "Kept", url: "https://kept.example/" });
-    const wrong = await admin.patch(`${base}/material/${own.id}/`, { source_material_id: fixture.pkgA.id, name: "Renamed" });
+    const wrong = await admin.patch(`${base}/material/${own.id}/`, {
+      source_material_id: fixture.pkgA.id,
+      name: "Renamed",
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ source_material_id: ["invalid_choice"] });
-    const kept = await api.db.selectFrom("content_material").select(["name", "url"]).where("id", "=", own.id).executeTakeFirstOrThrow();
+    const kept = await api.db
+      .selectFrom("content_material")
+      .select(["name", "url"])
+      .where("id", "=", own.id)
+      .executeTakeFirstOrThrow();
     expect(kept).toEqual({ name: "Kept", url: "https://kept.example/" });
   });
 });

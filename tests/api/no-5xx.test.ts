@@ -3,7 +3,15 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { CSRF_COOKIE } from "../../contract/http";
 import { MSG } from "../../contract/messages";
-import { changed, fingerprintQuery, fingerprintText, fuzzBody, fuzzParam, fuzzQuery, type FuzzBody } from "../fuzz-inputs";
+import {
+  changed,
+  fingerprintQuery,
+  fingerprintText,
+  fuzzBody,
+  fuzzParam,
+  fuzzQuery,
+  type FuzzBody,
+} from "../fuzz-inputs";
 import { startTestApi, type Client, type TestApi } from "./harness";
 import { WRITES, registeredRoutes, type Route } from "./route-kit";
 
@@ -17,7 +25,10 @@ import { WRITES, registeredRoutes, type Route } from "./route-kit";
 
 /** Writes are what can do harm: they get three turns in four. */
 const weighted = (routes: Route[]) =>
-  fc.oneof({ arbitrary: fc.constantFrom(...routes.filter((r) => WRITES.has(r.method))), weight: 3 }, { arbitrary: fc.constantFrom(...routes.filter((r) => !WRITES.has(r.method))), weight: 1 });
+  fc.oneof(
+    { arbitrary: fc.constantFrom(...routes.filter((r) => WRITES.has(r.method))), weight: 3 },
+    { arbitrary: fc.constantFrom(...routes.filter((r) => !WRITES.has(r.method))), weight: 1 },
+  );
 
 let api: TestApi;
 let admin: Client;
@@ -30,7 +41,9 @@ beforeAll(async () => {
   admin = api.client();
   await admin.login("admin");
   const ids = async (table: string) =>
-    (await sql<{ id: number }>`select id from ${sql.table(table)} order by id limit 3`.execute(api.db)).rows.map((r) => String(r.id));
+    (await sql<{ id: number }>`select id from ${sql.table(table)} order by id limit 3`.execute(api.db)).rows.map((r) =>
+      String(r.id),
+    );
   Object.assign(real, {
     id: await ids("course"),
     accountId: await ids("account"),
@@ -38,7 +51,11 @@ beforeAll(async () => {
     enrollmentId: await ids("content_enrollment"),
     sid: await ids("content_section"),
     mid: await ids("content_material"),
-    rowid: [...(await ids("content_competency")), ...(await ids("content_survey")), ...(await ids("content_gamification"))],
+    rowid: [
+      ...(await ids("content_competency")),
+      ...(await ids("content_survey")),
+      ...(await ids("content_gamification")),
+    ],
     threadid: await ids("discussion_thread"),
     replyid: await ids("discussion_reply"),
     transactionid: await ids("identification_transaction"),
@@ -48,7 +65,9 @@ beforeAll(async () => {
     type: ["general", "course"],
   });
   const tables = await api.db.introspection.getTables();
-  fingerprintSql = fingerprintQuery(tables.map((t) => ({ name: t.name, hasId: t.columns.some((c) => c.name === "id") })));
+  fingerprintSql = fingerprintQuery(
+    tables.map((t) => ({ name: t.name, hasId: t.columns.some((c) => c.name === "id") })),
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -56,11 +75,14 @@ afterAll(async () => {
 });
 
 async function fingerprint(): Promise<string> {
-  return fingerprintText((await sql.raw<{ t: string; n: number; m: string | number | null }>(fingerprintSql).execute(api.db)).rows);
+  return fingerprintText(
+    (await sql.raw<{ t: string; n: number; m: string | number | null }>(fingerprintSql).execute(api.db)).rows,
+  );
 }
 
 /** Fill `:name(regex)` parameters with the chosen values. */
-const fill = (path: string, values: Record<string, string>) => path.replace(/:(\w+)(\([^)]*\))?/g, (_m, name: string) => values[name] ?? "1");
+const fill = (path: string, values: Record<string, string>) =>
+  path.replace(/:(\w+)(\([^)]*\))?/g, (_m, name: string) => values[name] ?? "1");
 
 async function send(route: Route, url: string, body: FuzzBody) {
   if (!admin.cookies.has(CSRF_COOKIE)) await admin.get("/api/account/is-authenticated/");
@@ -82,21 +104,50 @@ it("no route answers 5xx to any input, and a refusal writes nothing", async () =
   const routes = registeredRoutes(api.app).filter((r) => r.method !== "HEAD" && r.path !== "*");
   expect(routes.filter((r) => WRITES.has(r.method)).length).toBeGreaterThan(40);
   const names = [...new Set(routes.flatMap((r) => [...r.path.matchAll(/:(\w+)/g)].map((m) => m[1])))];
-  const params = fc.record(Object.fromEntries(names.map((n) => [n, fuzzParam(real[n]?.length ? real[n] : ["1"])])) as Record<string, fc.Arbitrary<string>>);
-  const fields = ["name", "code", "desc", "username", "password", "intent", "is_display", "image", "file", "section", "sort", "account", "source"];
+  const params = fc.record(
+    Object.fromEntries(names.map((n) => [n, fuzzParam(real[n]?.length ? real[n] : ["1"])])) as Record<
+      string,
+      fc.Arbitrary<string>
+    >,
+  );
+  const fields = [
+    "name",
+    "code",
+    "desc",
+    "username",
+    "password",
+    "intent",
+    "is_display",
+    "image",
+    "file",
+    "section",
+    "sort",
+    "account",
+    "source",
+  ];
   await fc.assert(
-    fc.asyncProperty(weighted(routes), params, fuzzBody(fields), fc.option(fuzzQuery), async (route, values, body, query) => {
-      const url = `${fill(route.path, values)}/${query === null ? "" : `?${query}`}`;
-      const before = await fingerprint();
-      const status = await send(route, url, body);
-      expect(status, `${route.method} ${url} (${body.label})`).toBeLessThan(500);
-      if (status >= 400) expect(changed(before, await fingerprint()), `${route.method} ${url} refused with ${status} but wrote`).toEqual([]);
-      // Sign-in, sign-out and a refused sign-in end or replace the admin's session: sign in again.
-      if (/\/(login|logout)/.test(route.path) || status === 401) {
-        admin.cookies.clear();
-        await admin.login("admin");
-      }
-    }),
+    fc.asyncProperty(
+      weighted(routes),
+      params,
+      fuzzBody(fields),
+      fc.option(fuzzQuery),
+      async (route, values, body, query) => {
+        const url = `${fill(route.path, values)}/${query === null ? "" : `?${query}`}`;
+        const before = await fingerprint();
+        const status = await send(route, url, body);
+        expect(status, `${route.method} ${url} (${body.label})`).toBeLessThan(500);
+        if (status >= 400)
+          expect(
+            changed(before, await fingerprint()),
+            `${route.method} ${url} refused with ${status} but wrote`,
+          ).toEqual([]);
+        // Sign-in, sign-out and a refused sign-in end or replace the admin's session: sign in again.
+        if (/\/(login|logout)/.test(route.path) || status === 401) {
+          admin.cookies.clear();
+          await admin.login("admin");
+        }
+      },
+    ),
     { numRuns: Number(process.env.FC_RUNS ?? 2000), seed: Number(process.env.FC_SEED ?? 20261201), endOnFailure: true },
   );
 }, 600_000); // bounded by the run count; PostgreSQL took 120 s on a quiet 2-core machine and 220-300 s on a busy one once tests, banks and lives came (about 180 tables fingerprinted per run)
@@ -105,7 +156,12 @@ it("a control character in a text field is refused with its message, and nothing
   const before = await fingerprint();
   const category = (await api.db.selectFrom("category").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
   const provider = (await api.db.selectFrom("provider").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
-  const created = await admin.post("/api/dashboard/course/", { name: "Nul\u0000course", code: "NUL1", category, provider });
+  const created = await admin.post("/api/dashboard/course/", {
+    name: "Nul\u0000course",
+    code: "NUL1",
+    category,
+    provider,
+  });
   expect(created.status).toBe(400);
   expect(created.body.name).toEqual([MSG.control_characters]);
   const renamed = await admin.patch(`/api/dashboard/course/${real.id[0]}/`, { name: "Bell\u0007" });

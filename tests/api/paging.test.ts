@@ -16,18 +16,41 @@ beforeAll(async () => {
   api = await startTestApi();
   admin = api.client();
   await admin.login("admin");
-  const { id: category } = await api.db.selectFrom("category").select("id").where("code", "=", "TECH").executeTakeFirstOrThrow();
-  const { id: provider } = await api.db.selectFrom("provider").select("id").where("code", "=", "ACAD").executeTakeFirstOrThrow();
+  const { id: category } = await api.db
+    .selectFrom("category")
+    .select("id")
+    .where("code", "=", "TECH")
+    .executeTakeFirstOrThrow();
+  const { id: provider } = await api.db
+    .selectFrom("provider")
+    .select("id")
+    .where("code", "=", "ACAD")
+    .executeTakeFirstOrThrow();
   const at = api.clock.now.toISOString();
   for (let start = 0; start < EXTRA; start += 500) {
     const rows = Array.from({ length: Math.min(500, EXTRA - start) }, (_, k) => ({
-      name: `Paging ${start + k}`, code: `PG${String(start + k).padStart(6, "0")}`, category_id: category, provider_id: provider,
-      desc: "", is_display: 0, is_environmental: 0, datetime_create: at, datetime_update: at,
+      name: `Paging ${start + k}`,
+      code: `PG${String(start + k).padStart(6, "0")}`,
+      category_id: category,
+      provider_id: provider,
+      desc: "",
+      is_display: 0,
+      is_environmental: 0,
+      datetime_create: at,
+      datetime_update: at,
     }));
     await api.db.insertInto("course").values(rows).execute();
   }
   // The organisation's courses: the content library's are not in its list (docs/decisions/071).
-  total = Number((await api.db.selectFrom("course").select((eb) => eb.fn.countAll<number>().as("n")).where("is_library", "=", 0).executeTakeFirstOrThrow()).n);
+  total = Number(
+    (
+      await api.db
+        .selectFrom("course")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("is_library", "=", 0)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }, 120_000);
 afterAll(() => api.close());
 
@@ -35,7 +58,13 @@ describe("a list longer than the count cap", () => {
   it("counts up to the cap and says there are more", async () => {
     const res = await admin.get(C);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ count: COUNT_CAP, count_capped: true, page: 1, page_size: 50, next: "/api/dashboard/course/?page=2" });
+    expect(res.body).toMatchObject({
+      count: COUNT_CAP,
+      count_capped: true,
+      page: 1,
+      page_size: 50,
+      next: "/api/dashboard/course/?page=2",
+    });
     expect(res.body.results).toHaveLength(50);
   });
 
@@ -50,7 +79,12 @@ describe("a list longer than the count cap", () => {
     const page = Math.floor(COUNT_CAP / 50) + 2;
     const res = await admin.get(`${C}?page=${page}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ count: page * 50, count_capped: true, page, next: `/api/dashboard/course/?page=${page + 1}` });
+    expect(res.body).toMatchObject({
+      count: page * 50,
+      count_capped: true,
+      page,
+      next: `/api/dashboard/course/?page=${page + 1}`,
+    });
     expect(res.body.results).toHaveLength(50);
   });
 

@@ -14,14 +14,21 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const NEW_PASSWORD = "Fresh-Pass2!";
-const login = (username: string, password = DEMO_PASSWORD) => api.client().post("/api/account/login/", { username, password });
+const login = (username: string, password = DEMO_PASSWORD) =>
+  api.client().post("/api/account/login/", { username, password });
 async function setConfig(key: string, value: unknown) {
   await api.db.deleteFrom("config").where("key", "=", key).execute();
-  await api.db.insertInto("config").values({ key, value: JSON.stringify(value), url: null, datetime_update: api.clock.now.toISOString() }).execute();
+  await api.db
+    .insertInto("config")
+    .values({ key, value: JSON.stringify(value), url: null, datetime_update: api.clock.now.toISOString() })
+    .execute();
 }
-const account = (username: string) => api.db.selectFrom("account").selectAll().where("username", "=", username).executeTakeFirstOrThrow();
-const setAccount = (username: string, values: { datetime_password_change?: string | null; last_active?: string | null }) =>
-  api.db.updateTable("account").set(values).where("username", "=", username).execute();
+const account = (username: string) =>
+  api.db.selectFrom("account").selectAll().where("username", "=", username).executeTakeFirstOrThrow();
+const setAccount = (
+  username: string,
+  values: { datetime_password_change?: string | null; last_active?: string | null },
+) => api.db.updateTable("account").set(values).where("username", "=", username).execute();
 
 beforeEach(async () => {
   await setConfig("password-period-days", 0);
@@ -49,10 +56,18 @@ describe("password expiry", () => {
     expect((await login("manager", "Wrong-Pass1!")).body).toMatchObject({ detail: MSG.incorrect_email_or_password });
 
     const reset = api.client();
-    const same = await reset.post("/api/account/forgot-password/reset/", { token: refused.body.token, password: DEMO_PASSWORD, confirm_password: DEMO_PASSWORD });
+    const same = await reset.post("/api/account/forgot-password/reset/", {
+      token: refused.body.token,
+      password: DEMO_PASSWORD,
+      confirm_password: DEMO_PASSWORD,
+    });
     expect(same.status).toBe(400);
     expect(same.body).toMatchObject({ password: [MSG.password_must_differ] });
-    const done = await reset.post("/api/account/forgot-password/reset/", { token: refused.body.token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
+    const done = await reset.post("/api/account/forgot-password/reset/", {
+      token: refused.body.token,
+      password: NEW_PASSWORD,
+      confirm_password: NEW_PASSWORD,
+    });
     expect(done.status).toBe(200);
     expect((await account("manager")).datetime_password_change).toBe(api.clock.now.toISOString());
     expect((await login("manager", NEW_PASSWORD)).status).toBe(200);
@@ -61,7 +76,11 @@ describe("password expiry", () => {
   it("counts a password never changed from the account's creation", async () => {
     await setConfig("password-period-days", 10);
     await setAccount("provider", { datetime_password_change: null });
-    await api.db.updateTable("account").set({ datetime_create: "2026-05-01T00:00:00.000Z" }).where("username", "=", "provider").execute();
+    await api.db
+      .updateTable("account")
+      .set({ datetime_create: "2026-05-01T00:00:00.000Z" })
+      .where("username", "=", "provider")
+      .execute();
     expect((await login("provider")).body).toMatchObject({ detail: MSG.password_expired });
   });
 
@@ -91,7 +110,11 @@ describe("inactivity lock", () => {
     expect((await login("viewer")).body).toEqual({ detail: MSG.account_locked_inactive });
     expect((await login("viewer", "Wrong-Pass1!")).body).toMatchObject({ detail: MSG.incorrect_email_or_password });
     // The history shows the system's deactivation.
-    const history = await api.db.selectFrom("account_history").select(["action", "created_by"]).where("account_id", "=", locked.id).execute();
+    const history = await api.db
+      .selectFrom("account_history")
+      .select(["action", "created_by"])
+      .where("account_id", "=", locked.id)
+      .execute();
     expect(history).toContainEqual({ action: "deactivate", created_by: null });
 
     // The administrator activates it: unlocked, and the activation counts as activity.
@@ -103,7 +126,11 @@ describe("inactivity lock", () => {
 
   it("says an account the administrator deactivated is inactive, not locked", async () => {
     await setConfig("iden-inactivity-lock-days", 90);
-    await api.db.updateTable("account").set({ is_active: 0, last_active: "2020-01-01T00:00:00.000Z" }).where("username", "=", "staff1").execute();
+    await api.db
+      .updateTable("account")
+      .set({ is_active: 0, last_active: "2020-01-01T00:00:00.000Z" })
+      .where("username", "=", "staff1")
+      .execute();
     expect((await login("staff1")).body).toEqual({ detail: MSG.user_inactive });
   });
 

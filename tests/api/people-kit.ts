@@ -29,8 +29,19 @@ export function newUser(over: Record<string, unknown> = {}): Record<string, unkn
   };
 }
 
-export const idOf = async (api: TestApi, table: "account" | "department" | "level" | "position", column: "username" | "name", value: string) =>
-  (await api.db.selectFrom(`${table} as t` as "account as t").select("t.id").where(`t.${column}` as "t.username", "=", value).executeTakeFirstOrThrow()).id;
+export const idOf = async (
+  api: TestApi,
+  table: "account" | "department" | "level" | "position",
+  column: "username" | "name",
+  value: string,
+) =>
+  (
+    await api.db
+      .selectFrom(`${table} as t` as "account as t")
+      .select("t.id")
+      .where(`t.${column}` as "t.username", "=", value)
+      .executeTakeFirstOrThrow()
+  ).id;
 export const accountId = (api: TestApi, username: string) => idOf(api, "account", "username", username);
 export const departmentId = (api: TestApi, name: string) => idOf(api, "department", "name", name);
 
@@ -73,7 +84,10 @@ export async function signedInWithout(api: TestApi, flag: string): Promise<{ use
     const client = await api.signedIn(username);
     const res = await client.get("/api/dashboard/account/permission/");
     const answer = res.status === 200 ? (res.body as PermissionAnswer) : null;
-    accounts.push({ username, flags: answer ? new Set(Object.keys(answer.permission).filter((k) => answer.permission[k])) : null });
+    accounts.push({
+      username,
+      flags: answer ? new Set(Object.keys(answer.permission).filter((k) => answer.permission[k])) : null,
+    });
   }
   const [refused] = lacking(accounts, flag, DASHBOARD_FLAG);
   return { username: refused.username, client: await api.signedIn(refused.username) };
@@ -82,12 +96,17 @@ export async function signedInWithout(api: TestApi, flag: string): Promise<{ use
 /** Every row of `tables`, one text each (a refusal must leave them as they were). */
 export async function rowsOf(api: TestApi, tables: readonly (keyof Database)[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const t of tables) for (const r of await api.db.selectFrom(t).selectAll().execute()) out.set(`${t}:${JSON.stringify(r)}`, "");
+  for (const t of tables)
+    for (const r of await api.db.selectFrom(t).selectAll().execute()) out.set(`${t}:${JSON.stringify(r)}`, "");
   return out;
 }
 
 /** Runs the refusals, then checks that no row of `tables` changed. */
-export async function writesNothingIn(api: TestApi, tables: readonly (keyof Database)[], refusals: () => Promise<void>) {
+export async function writesNothingIn(
+  api: TestApi,
+  tables: readonly (keyof Database)[],
+  refusals: () => Promise<void>,
+) {
   const before = await rowsOf(api, tables);
   await refusals();
   expect(changedRows(before, await rowsOf(api, tables))).toEqual([]);

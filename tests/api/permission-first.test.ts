@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestApi, type Client, type TestApi } from "./harness";
-import { WRITES, addUnseededRows, changedTables, idResolver, pattern, registeredRoutes, sendAs, shape, writeFingerprint, type FixedIds, type Route } from "./route-kit";
+import {
+  WRITES,
+  addUnseededRows,
+  changedTables,
+  idResolver,
+  pattern,
+  registeredRoutes,
+  sendAs,
+  shape,
+  writeFingerprint,
+  type FixedIds,
+  type Route,
+} from "./route-kit";
 
 /**
  * Session and permission before the body, on every write (issue 32): a caller who may not make a
@@ -21,23 +33,47 @@ type Who = "anonymous" | "viewer" | "learner";
  */
 const OPEN: Record<string, { to: "anyone" | "signed-in"; why: string }> = {
   "POST /api/account/login": { to: "anyone", why: "signing in is what an anonymous caller does" },
-  "POST /api/dashboard/account/login": { to: "anyone", why: "the dashboard's sign-in (its own answer of the same guard)" },
+  "POST /api/dashboard/account/login": {
+    to: "anyone",
+    why: "the dashboard's sign-in (its own answer of the same guard)",
+  },
   "POST /api/account/login/social": { to: "anyone", why: "signing in (refused: no social provider is configured)" },
   "POST /api/account/sso/validate": { to: "anyone", why: "signing in with an SSO token" },
   "POST /api/account/logout": { to: "anyone", why: "signing out ends whatever session there is (none: nothing to do)" },
-  "POST /api/account/forgot-password/identify": { to: "anyone", why: "the forgotten-password steps are for who cannot sign in" },
-  "POST /api/account/forgot-password/send": { to: "anyone", why: "the forgotten-password steps are for who cannot sign in" },
-  "POST /api/account/forgot-password/verify": { to: "anyone", why: "the forgotten-password steps are for who cannot sign in" },
-  "POST /api/account/forgot-password/reset": { to: "anyone", why: "the forgotten-password steps are for who cannot sign in" },
-  "POST /api/analytic/session": { to: "anyone", why: "a visit of the learner site or the dashboard, anonymous ones counted too" },
+  "POST /api/account/forgot-password/identify": {
+    to: "anyone",
+    why: "the forgotten-password steps are for who cannot sign in",
+  },
+  "POST /api/account/forgot-password/send": {
+    to: "anyone",
+    why: "the forgotten-password steps are for who cannot sign in",
+  },
+  "POST /api/account/forgot-password/verify": {
+    to: "anyone",
+    why: "the forgotten-password steps are for who cannot sign in",
+  },
+  "POST /api/account/forgot-password/reset": {
+    to: "anyone",
+    why: "the forgotten-password steps are for who cannot sign in",
+  },
+  "POST /api/analytic/session": {
+    to: "anyone",
+    why: "a visit of the learner site or the dashboard, anonymous ones counted too",
+  },
   "PATCH /api/account/profile": { to: "signed-in", why: "the account's own profile (its language)" },
-  "POST /api/dashboard/login-as/leave": { to: "signed-in", why: "whoever acts as someone may stop (400 when not acting)" },
+  "POST /api/dashboard/login-as/leave": {
+    to: "signed-in",
+    why: "whoever acts as someone may stop (400 when not acting)",
+  },
   "POST /api/class/checkin": { to: "signed-in", why: "a learner's own check-in with a class's QR code" },
   "POST /api/class/:id/terms/accept": { to: "signed-in", why: "a learner accepts a class's terms for itself" },
   "POST /api/term/:id/accept": { to: "signed-in", why: "the account accepts the terms for itself" },
   "POST /api/term/privacy/:id/accept": { to: "signed-in", why: "the account accepts the privacy policy for itself" },
   "POST /api/term/data-consent/:id/accept": { to: "signed-in", why: "the account gives its data consent for itself" },
-  "POST /api/test/:id/attempt": { to: "signed-in", why: "a learner starts its own attempt at a test it is enrolled in" },
+  "POST /api/test/:id/attempt": {
+    to: "signed-in",
+    why: "a learner starts its own attempt at a test it is enrolled in",
+  },
   "POST /api/test/:id/attempt/:attemptid/submit": { to: "signed-in", why: "a learner submits its own attempt" },
   "POST /api/survey/:id/answer": { to: "signed-in", why: "a learner answers a survey for itself" },
   "POST /api/learning-request": { to: "signed-in", why: "a learner's own learning or material request" },
@@ -45,8 +81,16 @@ const OPEN: Record<string, { to: "anyone" | "signed-in"; why: string }> = {
 
 /** Open writes that every content type has under its learner path (api/content/features/enrollment/learner-routes.ts). */
 const OPEN_SHAPES: { pattern: RegExp; to: "signed-in"; why: string }[] = [
-  { pattern: /^POST \/api\/(coniclex\/)?\w+\/:id\/enroll$/, to: "signed-in", why: "a learner enrols itself (decision 074)" },
-  { pattern: /^POST \/api\/(coniclex\/)?\w+\/:id\/enroll\/form$/, to: "signed-in", why: "a learner answers the enrolment form for itself (decision 074)" },
+  {
+    pattern: /^POST \/api\/(coniclex\/)?\w+\/:id\/enroll$/,
+    to: "signed-in",
+    why: "a learner enrols itself (decision 074)",
+  },
+  {
+    pattern: /^POST \/api\/(coniclex\/)?\w+\/:id\/enroll\/form$/,
+    to: "signed-in",
+    why: "a learner answers the enrolment form for itself (decision 074)",
+  },
 ];
 const openOf = (k: string) => OPEN[k] ?? OPEN_SHAPES.find((o) => o.pattern.test(k));
 
@@ -88,7 +132,9 @@ const key = (r: Route) => `${r.method} ${pattern(r.path)}`;
 it("lists only writes that exist", () => {
   expect(routes.length).toBeGreaterThan(700);
   expect(Object.keys(OPEN).filter((k) => !routes.some((r) => key(r) === k))).toEqual([]);
-  expect(OPEN_SHAPES.filter((o) => !routes.some((r) => o.pattern.test(key(r)))).map((o) => String(o.pattern))).toEqual([]);
+  expect(OPEN_SHAPES.filter((o) => !routes.some((r) => o.pattern.test(key(r)))).map((o) => String(o.pattern))).toEqual(
+    [],
+  );
   expect([...UNSEEDED].filter((k) => !routes.some((r) => `${r.method} ${shape(r.path)}` === k))).toEqual([]);
 });
 
@@ -97,14 +143,23 @@ it("every write refuses a caller without its permission before reading the body,
   const fixed: FixedIds = async (prefix, param) => {
     // The tag call names its tag type, content type and content in the path: a course's.
     if (param === "type") return ["CONTENT_CLUSTER"];
-    if (param === "contentTypeId") return ids(await api.db.selectFrom("content_type").select("id").where("code", "=", "course").execute());
-    if (/\/content-type\/\d+\/content\/$/.test(prefix)) return ids(await api.db.selectFrom("course").select("id").orderBy("id").limit(3).execute());
+    if (param === "contentTypeId")
+      return ids(await api.db.selectFrom("content_type").select("id").where("code", "=", "course").execute());
+    if (/\/content-type\/\d+\/content\/$/.test(prefix))
+      return ids(await api.db.selectFrom("course").select("id").orderBy("id").limit(3).execute());
     // A class's event zone is written under location/.
-    if (prefix.endsWith("/location/zone/event/")) return ids(await api.db.selectFrom("class").select("id").orderBy("id").limit(3).execute());
+    if (prefix.endsWith("/location/zone/event/"))
+      return ids(await api.db.selectFrom("class").select("id").orderBy("id").limit(3).execute());
     // A test's answers are listed by section; by the test here.
     const test = /\/dashboard\/test\/(\d+)\/answer\/$/.exec(prefix);
     if (test) {
-      const rows = await api.db.selectFrom("test_attempt_answer as w").innerJoin("test_attempt as t", "t.id", "w.attempt_id").select("w.id").where("t.test_id", "=", Number(test[1])).limit(3).execute();
+      const rows = await api.db
+        .selectFrom("test_attempt_answer as w")
+        .innerJoin("test_attempt as t", "t.id", "w.attempt_id")
+        .select("w.id")
+        .where("t.test_id", "=", Number(test[1]))
+        .limit(3)
+        .execute();
       return ids(rows);
     }
     return undefined;
@@ -126,7 +181,10 @@ it("every write refuses a caller without its permission before reading the body,
         if (open && (open.to === "anyone" || who !== "anonymous")) continue;
         const res = await sendAs(client, route.method, url, body);
         // A signed-in caller is never a 401: that would be its session lost, and the check moot.
-        if (!(who === "anonymous" ? REFUSED : SIGNED_IN_REFUSED).includes(res.status)) failures.push(`${route.method} ${url} ${JSON.stringify(body)} as ${who}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+        if (!(who === "anonymous" ? REFUSED : SIGNED_IN_REFUSED).includes(res.status))
+          failures.push(
+            `${route.method} ${url} ${JSON.stringify(body)} as ${who}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`,
+          );
       }
     }
     if (!open) {

@@ -72,9 +72,21 @@ const SCREEN_API: Record<string, string> = {
   "credit-import-file": "dashboard/user/credit/import/template/",
   "import-history": "dashboard/import-history/",
   // Enrollment approvals and budgets (issue 17 §3–4, docs/decisions/054, 055): the pages' lists.
-  ...Object.fromEntries(["enrollment-waiting", "enrollment-waiting-tab", "enrollment-approved", "enrollment-rejected", "enrollment-confirm", "enrollment-old", "enrollment-export"].map((id) => [id, "dashboard/enrollment/"])),
+  ...Object.fromEntries(
+    [
+      "enrollment-waiting",
+      "enrollment-waiting-tab",
+      "enrollment-approved",
+      "enrollment-rejected",
+      "enrollment-confirm",
+      "enrollment-old",
+      "enrollment-export",
+    ].map((id) => [id, "dashboard/enrollment/"]),
+  ),
   // Enrolments waiting in a flow (docs/decisions/074): their request pages read the kind's list.
-  ...Object.fromEntries(["enrollment-request-item", "enrollment-request-reject"].map((id) => [id, "dashboard/enrollment/request/"])),
+  ...Object.fromEntries(
+    ["enrollment-request-item", "enrollment-request-reject"].map((id) => [id, "dashboard/enrollment/request/"]),
+  ),
   // Enrolments and completions in a period (docs/decisions/086): the page and its export.
   "enrollment-period": "dashboard/enrollment/period/",
   "enrollment-period-export": "dashboard/enrollment/period/export/?format_type=csv",
@@ -83,12 +95,30 @@ const SCREEN_API: Record<string, string> = {
   // The budget list as a spreadsheet (docs/decisions/075): the export flag.
   "budget-export": "dashboard/budget/export/?format_type=csv",
   // A live's recordings kept (docs/decisions/066): the live list's kept ones, on the live's flags.
-  ...Object.fromEntries(["live-backup", "live-backup-item", "live-backup-publish", "live-backup-live"].map((id) => [id, "dashboard/live_backup/"])),
+  ...Object.fromEntries(
+    ["live-backup", "live-backup-item", "live-backup-publish", "live-backup-live"].map((id) => [
+      id,
+      "dashboard/live_backup/",
+    ]),
+  ),
   "live-backup-create": "dashboard/live_backup/candidate/",
   // Learning and material requests (issue 17 §4, docs/decisions/058): each page's list, on the page's flag.
-  ...Object.fromEntries(["learning-request", "learning-request-waiting", "learning-request-approval-result", "learning-request-item", "learning-request-reject", "learning-request-answer"].map((id) => [id, "dashboard/learning-request/"])),
+  ...Object.fromEntries(
+    [
+      "learning-request",
+      "learning-request-waiting",
+      "learning-request-approval-result",
+      "learning-request-item",
+      "learning-request-reject",
+      "learning-request-answer",
+    ].map((id) => [id, "dashboard/learning-request/"]),
+  ),
   "learning-request-learning-result": "dashboard/learning-result/",
-  ...Object.fromEntries(["material-request", "material-request-approval-result", "material-request-item", "material-request-reject"].map((id) => [id, "dashboard/material-request/"])),
+  ...Object.fromEntries(
+    ["material-request", "material-request-approval-result", "material-request-item", "material-request-reject"].map(
+      (id) => [id, "dashboard/material-request/"],
+    ),
+  ),
 };
 
 /**
@@ -96,10 +126,21 @@ const SCREEN_API: Record<string, string> = {
  * fields every type's create takes (name, code, category, provider), plus what a type needs beyond
  * them (CREATE_EXTRAS). A new type needs nothing here unless its create requires fields of its own.
  */
-async function createSample(api: TestApi, who: PermissionAnswer | null, typeCode: string): Promise<Record<string, unknown>> {
-  const first = async (table: "category" | "provider") => (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+async function createSample(
+  api: TestApi,
+  who: PermissionAnswer | null,
+  typeCode: string,
+): Promise<Record<string, unknown>> {
+  const first = async (table: "category" | "provider") =>
+    (await api.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow()).id;
   const provider = who?.provider_list.find((p) => p.is_in_use)?.id ?? (await first("provider"));
-  return { name: "Permission matrix", code: `PM${++created}`, category: await first("category"), provider, ...CREATE_EXTRAS[typeCode]?.(who) };
+  return {
+    name: "Permission matrix",
+    code: `PM${++created}`,
+    category: await first("category"),
+    provider,
+    ...CREATE_EXTRAS[typeCode]?.(who),
+  };
 }
 /** What a type's create takes beyond the engine's fields: a course its instructors in scope, a live its stream's times, an external video its link. */
 const CREATE_EXTRAS: Record<string, (who: PermissionAnswer | null) => Record<string, unknown>> = {
@@ -110,33 +151,112 @@ const CREATE_EXTRAS: Record<string, (who: PermissionAnswer | null) => Record<str
 let created = 0;
 
 /** A cancel rule each kind of content allows (contract/codes.ts CANCEL_TYPES_ALLOWED). */
-const CANCEL_SAMPLE = { course: { type: 2 }, activity: { type: 7, duration: 3 * 86400 }, event: { type: 5, duration: 86400 } } as const;
+const CANCEL_SAMPLE = {
+  course: { type: 2 },
+  activity: { type: 7, duration: 3 * 86400 },
+  event: { type: 5, duration: 86400 },
+} as const;
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 /** The content type code of a registry type: its key, or for a content library type the organisation's type it repeats (docs/decisions/071). */
 const codeOf = (type: ContentType) => ("library" in type && type.library ? type.library.of : type.key);
 /** A type's own table: its key, but the media kinds share one (docs/decisions/069). */
-const tableOf = (type: ContentType) => ((MEDIA_KIND_KEYS as readonly string[]).includes(codeOf(type)) ? "media" : codeOf(type));
+const tableOf = (type: ContentType) =>
+  (MEDIA_KIND_KEYS as readonly string[]).includes(codeOf(type)) ? "media" : codeOf(type);
 
 function contentCalls(type: ContentType): Call[] {
   const base = `/api/${type.api}`;
   const f = (action: Parameters<typeof contentFlag>[1]) => contentFlag(type, action);
   const calls: Call[] = [
-    { label: "list", method: "GET", flag: f("view"), also: alsoFlags(type, "view"), near: DASHBOARD_FLAG, type, path: () => base },
-    { label: "retrieve", method: "GET", flag: f("view"), also: alsoFlags(type, "view"), near: DASHBOARD_FLAG, type, path: (i) => `${base}${i.item}/`, item: true },
-    { label: "create", method: "POST", flag: f("add"), near: f("view"), type, path: () => base, body: (who) => sample(type, who.answer), writes: { table: tableOf(type), delta: 1 } },
-    { label: "update", method: "PATCH", flag: f("change"), near: f("view"), type, path: (i) => `${base}${i.item}/`, body: () => ({ name: "Renamed by the matrix" }), item: true },
-    { label: "show-hide", method: "PATCH", flag: f("publish"), near: f("view"), type, path: (i) => `${base}${i.item}/`, body: () => ({ is_display: false }), item: true },
-    { label: "delete", method: "DELETE", flag: f("delete"), near: f("view"), type, path: (i) => `${base}${i.item}/`, item: true, fresh: true, writes: { table: tableOf(type), delta: -1 } },
+    {
+      label: "list",
+      method: "GET",
+      flag: f("view"),
+      also: alsoFlags(type, "view"),
+      near: DASHBOARD_FLAG,
+      type,
+      path: () => base,
+    },
+    {
+      label: "retrieve",
+      method: "GET",
+      flag: f("view"),
+      also: alsoFlags(type, "view"),
+      near: DASHBOARD_FLAG,
+      type,
+      path: (i) => `${base}${i.item}/`,
+      item: true,
+    },
+    {
+      label: "create",
+      method: "POST",
+      flag: f("add"),
+      near: f("view"),
+      type,
+      path: () => base,
+      body: (who) => sample(type, who.answer),
+      writes: { table: tableOf(type), delta: 1 },
+    },
+    {
+      label: "update",
+      method: "PATCH",
+      flag: f("change"),
+      near: f("view"),
+      type,
+      path: (i) => `${base}${i.item}/`,
+      body: () => ({ name: "Renamed by the matrix" }),
+      item: true,
+    },
+    {
+      label: "show-hide",
+      method: "PATCH",
+      flag: f("publish"),
+      near: f("view"),
+      type,
+      path: (i) => `${base}${i.item}/`,
+      body: () => ({ is_display: false }),
+      item: true,
+    },
+    {
+      label: "delete",
+      method: "DELETE",
+      flag: f("delete"),
+      near: f("view"),
+      type,
+      path: (i) => `${base}${i.item}/`,
+      item: true,
+      fresh: true,
+      writes: { table: tableOf(type), delta: -1 },
+    },
   ];
   // The cover image calls of the form tab, for types that show an image (a media item's is its file's thumbnail: no cover).
   if (type.columns.some((c) => c.kind === "image") && type.cover !== false) {
     const upload = { field: "image", filename: "cover.png", type: "image/png", data: PNG };
     calls.push(
-      { label: "image upload", method: "POST", flag: f("change"), near: f("view"), type, path: (i) => `${base}${i.item}/image/`, upload, item: true },
-      { label: "image remove", method: "DELETE", flag: f("change"), near: f("view"), type, path: (i) => `${base}${i.item}/image/`, item: true },
+      {
+        label: "image upload",
+        method: "POST",
+        flag: f("change"),
+        near: f("view"),
+        type,
+        path: (i) => `${base}${i.item}/image/`,
+        upload,
+        item: true,
+      },
+      {
+        label: "image remove",
+        method: "DELETE",
+        flag: f("change"),
+        near: f("view"),
+        type,
+        path: (i) => `${base}${i.item}/image/`,
+        item: true,
+      },
     );
   }
   return calls;
@@ -144,7 +264,13 @@ function contentCalls(type: ContentType): Call[] {
 
 /** The tab or overall page a route of the registry is (`curriculum/identification`, `overall/learner/export`). */
 const pageKey = (r: { tab?: string; sub?: string; overall?: string; page?: string }) =>
-  r.page ? `page/${r.page}` : r.tab ? (r.sub ? `${r.tab}/${r.sub}` : r.tab) : `overall/${r.overall}${r.sub ? `/${r.sub}` : ""}`;
+  r.page
+    ? `page/${r.page}`
+    : r.tab
+      ? r.sub
+        ? `${r.tab}/${r.sub}`
+        : r.tab
+      : `overall/${r.overall}${r.sub ? `/${r.sub}` : ""}`;
 /** Pages whose calls are the generic ones above (the item's form and its review). */
 const GENERIC_PAGES = ["information", "information/review"];
 
@@ -154,7 +280,8 @@ const first = <T>(rows: T[], what: string): T => {
   return rows[0];
 };
 /** Ids of a table's rows (`select id from … where …`), in id order. */
-const idsWhere = async (query: ReturnType<typeof sql>) => (await query.execute(api.db)).rows.map((r) => Number((r as { id: number }).id));
+const idsWhere = async (query: ReturnType<typeof sql>) =>
+  (await query.execute(api.db)).rows.map((r) => Number((r as { id: number }).id));
 
 /**
  * The calls of every built tab and overall page of a content type, by page (the registry's route
@@ -162,9 +289,14 @@ const idsWhere = async (query: ReturnType<typeof sql>) => (await query.execute(a
  * (a tab the dashboard guards with change may read with view), writes the tab's write flag.
  */
 type PageRoute = Parameters<typeof pageKey>[0] & { module: string };
-const pagesOf = (types: ContentType[]) => contentRoutes(types).flatMap((r) => ("children" in r ? (r.children as PageRoute[]) : []));
+const pagesOf = (types: ContentType[]) =>
+  contentRoutes(types).flatMap((r) => ("children" in r ? (r.children as PageRoute[]) : []));
 /** Where the engine's modules sit on the types that first built them: a type may put one elsewhere (a program's permission rules at edit/condition). */
-const ENGINE_KEY = new Map(pagesOf(CONTENT_TYPES.filter((t) => t.key === "course" || t.key === "activity")).filter((r) => r.module.startsWith("routes/content.")).map((r) => [r.module, pageKey(r)] as const));
+const ENGINE_KEY = new Map(
+  pagesOf(CONTENT_TYPES.filter((t) => t.key === "course" || t.key === "activity"))
+    .filter((r) => r.module.startsWith("routes/content."))
+    .map((r) => [r.module, pageKey(r)] as const),
+);
 
 function tabCalls(type: ContentType): Record<string, Call[]> {
   // The engine's pages are the same calls for every type that builds them, wherever it puts them.
@@ -187,20 +319,31 @@ function engineCalls(type: ContentType): Record<string, Call[]> {
     if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as { id: number };
   };
-  const ct = async () => Number((await sql<{ id: number }>`select id from content_type where code = ${codeOf(type)}`.execute(api.db)).rows[0].id);
+  const ct = async () =>
+    Number(
+      (await sql<{ id: number }>`select id from content_type where code = ${codeOf(type)}`.execute(api.db)).rows[0].id,
+    );
 
   // Rows under an item, made by the observer (a superuser) so that every account's item has them.
-  const section = async (item: number) => ({ row: (await observerPost(`${base}${item}/curriculum/section/`, { name: "Matrix section" })).id });
+  const section = async (item: number) => ({
+    row: (await observerPost(`${base}${item}/curriculum/section/`, { name: "Matrix section" })).id,
+  });
   const material = async (item: number) => {
     const { row: sid } = await section(item);
-    const { id } = await observerPost(`${base}${item}/curriculum/section/${sid}/material/`, { slot_type: "weblink", name: "Matrix link", url: "https://example.com/matrix" });
+    const { id } = await observerPost(`${base}${item}/curriculum/section/${sid}/material/`, {
+      slot_type: "weblink",
+      name: "Matrix link",
+      url: "https://example.com/matrix",
+    });
     return { row: id, sub: sid };
   };
   const rule = async (item: number) => ({ row: (await observerPost(`${base}${item}/permission/`, {})).id });
   /** A staff account not yet an administrator of the item. */
   const notAdmin = async (item: number) =>
     first(
-      await idsWhere(sql`select id from account where is_dashboard_permission = 1 and is_active = 1 and id not in (select account_id from content_admin where content_type_id = ${await ct()} and content_id = ${item}) order by id`),
+      await idsWhere(
+        sql`select id from account where is_dashboard_permission = 1 and is_active = 1 and id not in (select account_id from content_admin where content_type_id = ${await ct()} and content_id = ${item}) order by id`,
+      ),
       "staff account outside a course's administrators",
     );
   const admin = async (item: number) => {
@@ -208,27 +351,77 @@ function engineCalls(type: ContentType): Record<string, Call[]> {
     await observerPost(`${base}${item}/permission/admin/`, { account });
     return { row: account };
   };
-  const unused = (table: "competency" | "survey", link: "content_competency" | "content_survey", column: "competency_id" | "survey_id") => async (item: number) =>
-    first(await idsWhere(sql`select id from ${sql.table(table)} where id not in (select ${sql.ref(column)} from ${sql.table(link)} where content_type_id = (select id from content_type where code = ${codeOf(type)}) and content_id = ${item}) order by id`), `${table} not yet on a ${codeOf(type)}`);
+  const unused =
+    (
+      table: "competency" | "survey",
+      link: "content_competency" | "content_survey",
+      column: "competency_id" | "survey_id",
+    ) =>
+    async (item: number) =>
+      first(
+        await idsWhere(
+          sql`select id from ${sql.table(table)} where id not in (select ${sql.ref(column)} from ${sql.table(link)} where content_type_id = (select id from content_type where code = ${codeOf(type)}) and content_id = ${item}) order by id`,
+        ),
+        `${table} not yet on a ${codeOf(type)}`,
+      );
   // A master row is attached once per course: the item's first attachment, or a new one.
-  const attached = async (link: "content_competency" | "content_survey", item: number) => (await idsWhere(sql`select id from ${sql.table(link)} where content_type_id = (select id from content_type where code = ${codeOf(type)}) and content_id = ${item} order by id`))[0];
+  const attached = async (link: "content_competency" | "content_survey", item: number) =>
+    (
+      await idsWhere(
+        sql`select id from ${sql.table(link)} where content_type_id = (select id from content_type where code = ${codeOf(type)}) and content_id = ${item} order by id`,
+      )
+    )[0];
   const competency = async (item: number) => ({
-    row: (await attached("content_competency", item)) ?? (await observerPost(`${base}${item}/competency/`, { competency: await unused("competency", "content_competency", "competency_id")(item), level: 1 })).id,
+    row:
+      (await attached("content_competency", item)) ??
+      (
+        await observerPost(`${base}${item}/competency/`, {
+          competency: await unused("competency", "content_competency", "competency_id")(item),
+          level: 1,
+        })
+      ).id,
   });
   const survey = async (item: number) => ({
-    row: (await attached("content_survey", item)) ?? (await observerPost(`${base}${item}/survey/`, { survey: await unused("survey", "content_survey", "survey_id")(item) })).id,
+    row:
+      (await attached("content_survey", item)) ??
+      (
+        await observerPost(`${base}${item}/survey/`, {
+          survey: await unused("survey", "content_survey", "survey_id")(item),
+        })
+      ).id,
   });
-  const criterion = async (item: number) => ({ row: (await observerPost(`${base}${item}/gamification/`, { name: "Matrix criterion", point: 5 })).id });
+  const criterion = async (item: number) => ({
+    row: (await observerPost(`${base}${item}/gamification/`, { name: "Matrix criterion", point: 5 })).id,
+  });
   /** An active learner not enrolled in the item. */
   const newLearner = async (item: number) =>
-    first(await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 and id not in (select account_id from content_enrollment where content_type_id = (select id from content_type where code = ${codeOf(type)}) and content_id = ${item}) order by id`), `learner outside a ${codeOf(type)}`);
+    first(
+      await idsWhere(
+        sql`select id from account where is_dashboard_permission = 0 and is_active = 1 and id not in (select account_id from content_enrollment where content_type_id = (select id from content_type where code = ${codeOf(type)}) and content_id = ${item}) order by id`,
+      ),
+      `learner outside a ${codeOf(type)}`,
+    );
   /** An identification transaction on the item, of an enrolled learner, under their progress record. */
   const transaction = async (item: number) => {
     const { row: progress } = await enrollment(item);
-    const learner = (await sql<{ account_id: number }>`select account_id from content_enrollment where id = ${progress}`.execute(api.db)).rows[0].account_id;
+    const learner = (
+      await sql<{ account_id: number }>`select account_id from content_enrollment where id = ${progress}`.execute(
+        api.db,
+      )
+    ).rows[0].account_id;
     const t = await api.db
       .insertInto("identification_transaction")
-      .values({ content_type_id: await ct(), content_id: item, account_id: learner, progress_id: progress, method: 0, status: "pass", datetime_start: now(), datetime_end: now(), datetime_lock_until: null })
+      .values({
+        content_type_id: await ct(),
+        content_id: item,
+        account_id: learner,
+        progress_id: progress,
+        method: 0,
+        status: "pass",
+        datetime_start: now(),
+        datetime_end: now(),
+        datetime_lock_until: null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return { row: t.id, sub: progress };
@@ -236,7 +429,10 @@ function engineCalls(type: ContentType): Record<string, Call[]> {
   /** An enrollment of the item with a status an administrator may set, and that status. */
   const enrollment = async (item: number) => {
     type Row = { id: number; allowed_status: number[] };
-    const movable = async () => ((await observer().client.get(`${base}${item}/progress/?page_size=200`)).body.results as Row[]).find((r) => r.allowed_status.length);
+    const movable = async () =>
+      ((await observer().client.get(`${base}${item}/progress/?page_size=200`)).body.results as Row[]).find(
+        (r) => r.allowed_status.length,
+      );
     let row = await movable();
     if (!row) {
       await observer().client.post(`${base}${item}/enroll/`, { account_list: [await newLearner(item)] });
@@ -246,105 +442,227 @@ function engineCalls(type: ContentType): Record<string, Call[]> {
     return { row: row.id, value: row.allowed_status[0] };
   };
   const thread = async (item: number) => {
-    const author = first(await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 order by id`), "learner");
+    const author = first(
+      await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 order by id`),
+      "learner",
+    );
     const t = await api.db
       .insertInto("discussion_thread")
-      .values({ content_type_id: await ct(), content_id: item, account_id: author, title: "Matrix thread", body: "-", is_hidden: 0, datetime_create: now(), datetime_last_activity: now() })
+      .values({
+        content_type_id: await ct(),
+        content_id: item,
+        account_id: author,
+        title: "Matrix thread",
+        body: "-",
+        is_hidden: 0,
+        datetime_create: now(),
+        datetime_last_activity: now(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const r = await api.db.insertInto("discussion_reply").values({ thread_id: t.id, account_id: author, body: "-", is_hidden: 0, datetime_create: now() }).returning("id").executeTakeFirstOrThrow();
+    const r = await api.db
+      .insertInto("discussion_reply")
+      .values({ thread_id: t.id, account_id: author, body: "-", is_hidden: 0, datetime_create: now() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     return { row: t.id, sub: r.id };
   };
-  const sectionIds = (item: number) => idsWhere(sql`select id from content_section where content_type_id = (select id from content_type where code = ${codeOf(type)}) and content_id = ${item} order by sort, id`);
-  const csv = { field: "file", filename: "learners.csv", type: "text/csv", data: Buffer.from("username\r\nlearner001\r\nlearner002\r\n") };
-  const pdf = { field: "file", filename: "matrix.pdf", type: "application/pdf", data: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n", "latin1") };
+  const sectionIds = (item: number) =>
+    idsWhere(
+      sql`select id from content_section where content_type_id = (select id from content_type where code = ${codeOf(type)}) and content_id = ${item} order by sort, id`,
+    );
+  const csv = {
+    field: "file",
+    filename: "learners.csv",
+    type: "text/csv",
+    data: Buffer.from("username\r\nlearner001\r\nlearner002\r\n"),
+  };
+  const pdf = {
+    field: "file",
+    filename: "matrix.pdf",
+    type: "application/pdf",
+    data: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n", "latin1"),
+  };
 
   return {
     curriculum: [
       call("curriculum", "GET", "view", () => "curriculum/"),
       call("curriculum sections", "GET", "view", () => "curriculum/section/"),
       call("section", "GET", "view", (i) => `curriculum/section/${i.row}/`, { rows: section }),
-      call("section add", "POST", "change", () => "curriculum/section/", { body: () => ({ name: "Added by the matrix" }), writes: { table: "content_section", delta: 1 } }),
-      call("section update", "PATCH", "change", (i) => `curriculum/section/${i.row}/`, { rows: section, body: () => ({ name: "Renamed by the matrix" }) }),
-      call("section delete", "DELETE", "change", (i) => `curriculum/section/${i.row}/`, { rows: section, writes: { table: "content_section", delta: -1 } }),
-      call("section move", "POST", "change", (i) => `curriculum/section/${i.row}/move/`, { rows: section, body: () => ({ direction: "up" }) }),
-      call("section reorder", "POST", "change", () => "curriculum/section/reorder/", { rows: section, body: async (_, i) => ({ id_list: (await sectionIds(i.item)).reverse() }) }),
-      call("material add", "POST", "change", (i) => `curriculum/section/${i.row}/material/`, {
-        rows: section, body: () => ({ slot_type: "weblink", name: "Added by the matrix", url: "https://example.com/added" }), writes: { table: "content_material", delta: 1 },
+      call("section add", "POST", "change", () => "curriculum/section/", {
+        body: () => ({ name: "Added by the matrix" }),
+        writes: { table: "content_section", delta: 1 },
       }),
-      call("material reorder", "POST", "change", (i) => `curriculum/section/${i.sub}/material/reorder/`, { rows: material, body: (_, i) => ({ id_list: [i.row] }) }),
+      call("section update", "PATCH", "change", (i) => `curriculum/section/${i.row}/`, {
+        rows: section,
+        body: () => ({ name: "Renamed by the matrix" }),
+      }),
+      call("section delete", "DELETE", "change", (i) => `curriculum/section/${i.row}/`, {
+        rows: section,
+        writes: { table: "content_section", delta: -1 },
+      }),
+      call("section move", "POST", "change", (i) => `curriculum/section/${i.row}/move/`, {
+        rows: section,
+        body: () => ({ direction: "up" }),
+      }),
+      call("section reorder", "POST", "change", () => "curriculum/section/reorder/", {
+        rows: section,
+        body: async (_, i) => ({ id_list: (await sectionIds(i.item)).reverse() }),
+      }),
+      call("material add", "POST", "change", (i) => `curriculum/section/${i.row}/material/`, {
+        rows: section,
+        body: () => ({ slot_type: "weblink", name: "Added by the matrix", url: "https://example.com/added" }),
+        writes: { table: "content_material", delta: 1 },
+      }),
+      call("material reorder", "POST", "change", (i) => `curriculum/section/${i.sub}/material/reorder/`, {
+        rows: material,
+        body: (_, i) => ({ id_list: [i.row] }),
+      }),
       call("material", "GET", "view", (i) => `curriculum/material/${i.row}/`, { rows: material }),
-      call("material update", "PATCH", "change", (i) => `curriculum/material/${i.row}/`, { rows: material, body: () => ({ name: "Renamed by the matrix" }) }),
-      call("material delete", "DELETE", "change", (i) => `curriculum/material/${i.row}/`, { rows: material, writes: { table: "content_material", delta: -1 } }),
-      call("material move", "POST", "change", (i) => `curriculum/material/${i.row}/move/`, { rows: material, body: () => ({ direction: "up" }) }),
+      call("material update", "PATCH", "change", (i) => `curriculum/material/${i.row}/`, {
+        rows: material,
+        body: () => ({ name: "Renamed by the matrix" }),
+      }),
+      call("material delete", "DELETE", "change", (i) => `curriculum/material/${i.row}/`, {
+        rows: material,
+        writes: { table: "content_material", delta: -1 },
+      }),
+      call("material move", "POST", "change", (i) => `curriculum/material/${i.row}/move/`, {
+        rows: material,
+        body: () => ({ direction: "up" }),
+      }),
       call("file upload", "POST", "change", () => "curriculum/upload/?slot_type=document", { upload: pdf }),
     ],
     "curriculum/identification": [
       call("identification", "GET", "view", () => "curriculum/identification/"),
       call("identification save", "PUT", "change", () => "curriculum/identification/", {
-        rows: section, body: (_, i) => ({ item_list: [{ id: i.row, is_enabled: true, identification: 2, lock_method: 2, attempt: 3, duration_lock: 5400 }] }),
+        rows: section,
+        body: (_, i) => ({
+          item_list: [
+            { id: i.row, is_enabled: true, identification: 2, lock_method: 2, attempt: 3, duration_lock: 5400 },
+          ],
+        }),
       }),
     ],
     enrollment: [
       call("enrollment settings", "GET", "enrollment", () => "enrollment/"),
       // The enrollment forms its `form` may name (docs/decisions/074).
       call("enrollment forms", "GET", "enrollment", () => "enrollment/form/"),
-      call("enrollment settings save", "PUT", "enrollment", () => "enrollment/", { body: () => ({ capacity: 12, content_period_cancel: CANCEL_SAMPLE[type.cancelKind as keyof typeof CANCEL_SAMPLE] }) }),
+      call("enrollment settings save", "PUT", "enrollment", () => "enrollment/", {
+        body: () => ({
+          capacity: 12,
+          content_period_cancel: CANCEL_SAMPLE[type.cancelKind as keyof typeof CANCEL_SAMPLE],
+        }),
+      }),
     ],
     "enrollment/identification": [
       call("enrollment identification", "GET", "enrollment", () => "enrollment/identification/"),
-      call("enrollment identification save", "PUT", "enrollment", () => "enrollment/identification/", { body: () => ({ is_enabled: true, identification: 2, lock_method: 1, attempt: 3, duration_lock: 900 }) }),
+      call("enrollment identification save", "PUT", "enrollment", () => "enrollment/identification/", {
+        body: () => ({ is_enabled: true, identification: 2, lock_method: 1, attempt: 3, duration_lock: 900 }),
+      }),
     ],
     "enrollment/prerequisite": [
       call("prerequisites", "GET", "enrollment", () => "enrollment/prerequisite/"),
-      call("prerequisites save", "PUT", "enrollment", () => "enrollment/prerequisite/", { body: () => ({ prerequisite_list: [] }) }),
+      call("prerequisites save", "PUT", "enrollment", () => "enrollment/prerequisite/", {
+        body: () => ({ prerequisite_list: [] }),
+      }),
     ],
     permission: [
       call("rules", "GET", "change", () => "permission/"),
-      call("rule add", "POST", "change", () => "permission/", { body: () => ({ mode: 2, permission: 1 }), writes: { table: "content_permission", delta: 1 } }),
+      call("rule add", "POST", "change", () => "permission/", {
+        body: () => ({ mode: 2, permission: 1 }),
+        writes: { table: "content_permission", delta: 1 },
+      }),
       call("rule", "GET", "change", (i) => `permission/${i.row}/`, { rows: rule }),
-      call("rule update", "PATCH", "change", (i) => `permission/${i.row}/`, { rows: rule, body: () => ({ permission: 1 }) }),
-      call("rule delete", "DELETE", "change", (i) => `permission/${i.row}/`, { rows: rule, writes: { table: "content_permission", delta: -1 } }),
+      call("rule update", "PATCH", "change", (i) => `permission/${i.row}/`, {
+        rows: rule,
+        body: () => ({ permission: 1 }),
+      }),
+      call("rule delete", "DELETE", "change", (i) => `permission/${i.row}/`, {
+        rows: rule,
+        writes: { table: "content_permission", delta: -1 },
+      }),
       call("user accounts", "GET", "change", () => "permission/account/"),
     ],
     "permission/condition": [
       call("condition", "GET", "change", (i) => `permission/${i.row}/condition/`, { rows: rule }),
-      call("condition save", "PUT", "change", (i) => `permission/${i.row}/condition/`, { rows: rule, body: () => ({ age_gte: 20, age_lte: 40 }) }),
+      call("condition save", "PUT", "change", (i) => `permission/${i.row}/condition/`, {
+        rows: rule,
+        body: () => ({ age_gte: 20, age_lte: 40 }),
+      }),
     ],
     "permission/admin": [
       call("administrators", "GET", "change", () => "permission/admin/"),
       call("administrator candidates", "GET", "change", () => "permission/admin/candidate/"),
-      call("administrator add", "POST", "change", () => "permission/admin/", { body: async (_, i) => ({ account: await notAdmin(i.item) }), writes: { table: "content_admin", delta: 1 } }),
-      call("administrator remove", "DELETE", "change", (i) => `permission/admin/${i.row}/`, { rows: admin, writes: { table: "content_admin", delta: -1 } }),
+      call("administrator add", "POST", "change", () => "permission/admin/", {
+        body: async (_, i) => ({ account: await notAdmin(i.item) }),
+        writes: { table: "content_admin", delta: 1 },
+      }),
+      call("administrator remove", "DELETE", "change", (i) => `permission/admin/${i.row}/`, {
+        rows: admin,
+        writes: { table: "content_admin", delta: -1 },
+      }),
     ],
     competency: [
       call("competencies", "GET", "view", () => "competency/"),
       call("competency", "GET", "view", (i) => `competency/${i.row}/`, { rows: competency }),
       call("competency add", "POST", "change", () => "competency/", {
-        body: async (_, i) => ({ competency: await unused("competency", "content_competency", "competency_id")(i.item), level: 1 }), writes: { table: "content_competency", delta: 1 },
+        body: async (_, i) => ({
+          competency: await unused("competency", "content_competency", "competency_id")(i.item),
+          level: 1,
+        }),
+        writes: { table: "content_competency", delta: 1 },
       }),
-      call("competency update", "PATCH", "change", (i) => `competency/${i.row}/`, { rows: competency, body: () => ({ level: 1 }) }),
-      call("competency remove", "DELETE", "change", (i) => `competency/${i.row}/`, { rows: competency, writes: { table: "content_competency", delta: -1 } }),
+      call("competency update", "PATCH", "change", (i) => `competency/${i.row}/`, {
+        rows: competency,
+        body: () => ({ level: 1 }),
+      }),
+      call("competency remove", "DELETE", "change", (i) => `competency/${i.row}/`, {
+        rows: competency,
+        writes: { table: "content_competency", delta: -1 },
+      }),
     ],
     survey: [
       call("surveys", "GET", "view", () => "survey/"),
       call("survey", "GET", "view", (i) => `survey/${i.row}/`, { rows: survey }),
-      call("survey attach", "POST", "change", () => "survey/", { body: async (_, i) => ({ survey: await unused("survey", "content_survey", "survey_id")(i.item) }), writes: { table: "content_survey", delta: 1 } }),
-      call("survey update", "PATCH", "change", (i) => `survey/${i.row}/`, { rows: survey, body: () => ({ is_required: true }) }),
-      call("survey detach", "DELETE", "change", (i) => `survey/${i.row}/`, { rows: survey, writes: { table: "content_survey", delta: -1 } }),
+      call("survey attach", "POST", "change", () => "survey/", {
+        body: async (_, i) => ({ survey: await unused("survey", "content_survey", "survey_id")(i.item) }),
+        writes: { table: "content_survey", delta: 1 },
+      }),
+      call("survey update", "PATCH", "change", (i) => `survey/${i.row}/`, {
+        rows: survey,
+        body: () => ({ is_required: true }),
+      }),
+      call("survey detach", "DELETE", "change", (i) => `survey/${i.row}/`, {
+        rows: survey,
+        writes: { table: "content_survey", delta: -1 },
+      }),
     ],
     // An attached survey's results among the content's learners and their answers (docs/decisions/081).
     "survey/result": [
       call("survey results", "GET", "view", (i) => `survey/${i.row}/result/`, { rows: survey }),
       call("survey answers", "GET", "view", (i) => `survey/${i.row}/result/answer/`, { rows: survey }),
     ],
-    "survey/result-export": [call("survey answers export", "GET", "export", (i) => `survey/${i.row}/result/export/?format_type=csv`, { rows: survey })],
+    "survey/result-export": [
+      call("survey answers export", "GET", "export", (i) => `survey/${i.row}/result/export/?format_type=csv`, {
+        rows: survey,
+      }),
+    ],
     gamification: [
       call("criteria", "GET", "view", () => "gamification/"),
       call("criterion", "GET", "view", (i) => `gamification/${i.row}/`, { rows: criterion }),
-      call("criterion add", "POST", "change", () => "gamification/", { body: () => ({ name: "Added by the matrix", point: 3 }), writes: { table: "content_gamification", delta: 1 } }),
-      call("criterion update", "PATCH", "change", (i) => `gamification/${i.row}/`, { rows: criterion, body: () => ({ name: "Renamed by the matrix", point: 4 }) }),
-      call("criterion delete", "DELETE", "change", (i) => `gamification/${i.row}/`, { rows: criterion, writes: { table: "content_gamification", delta: -1 } }),
+      call("criterion add", "POST", "change", () => "gamification/", {
+        body: () => ({ name: "Added by the matrix", point: 3 }),
+        writes: { table: "content_gamification", delta: 1 },
+      }),
+      call("criterion update", "PATCH", "change", (i) => `gamification/${i.row}/`, {
+        rows: criterion,
+        body: () => ({ name: "Renamed by the matrix", point: 4 }),
+      }),
+      call("criterion delete", "DELETE", "change", (i) => `gamification/${i.row}/`, {
+        rows: criterion,
+        writes: { table: "content_gamification", delta: -1 },
+      }),
     ],
     budget: [
       call("budget planning", "GET", "view", () => "budget/"),
@@ -352,7 +670,9 @@ function engineCalls(type: ContentType): Record<string, Call[]> {
     ],
     "budget/price": [
       call("price", "GET", "view", () => "budget/price/"),
-      call("price save", "PATCH", "change", () => "budget/price/", { body: () => ({ price: "1,234.50", price_discount: null }) }),
+      call("price save", "PATCH", "change", () => "budget/price/", {
+        body: () => ({ price: "1,234.50", price_discount: null }),
+      }),
     ],
     "budget/actual": [
       call("actual cost", "GET", "view", () => "budget/actual/"),
@@ -360,45 +680,83 @@ function engineCalls(type: ContentType): Record<string, Call[]> {
     ],
     ecertificate: [
       call("certificate", "GET", "view", () => "certificate/"),
-      call("certificate save", "PATCH", "certificate", () => "certificate/", { body: () => ({ name: "Certificate of the matrix" }) }),
-      call("certificate picture", "POST", "certificate", () => "certificate/image/", { upload: { field: "image", filename: "background.png", type: "image/png", data: PNG } }),
+      call("certificate save", "PATCH", "certificate", () => "certificate/", {
+        body: () => ({ name: "Certificate of the matrix" }),
+      }),
+      call("certificate picture", "POST", "certificate", () => "certificate/image/", {
+        upload: { field: "image", filename: "background.png", type: "image/png", data: PNG },
+      }),
       call("certificate picture remove", "DELETE", "certificate", () => "certificate/image/"),
     ],
     "overall/learner": [call("learners", "GET", "learner", () => "learner/")],
     "overall/learner/enroll": [
       call("learner options", "GET", "learner", () => "enroll/account/?search=learner"),
-      call("enroll", "POST", "learner", () => "enroll/", { body: async (_, i) => ({ account_list: [await newLearner(i.item)] }) }),
+      call("enroll", "POST", "learner", () => "enroll/", {
+        body: async (_, i) => ({ account_list: [await newLearner(i.item)] }),
+      }),
       call("enroll from a file", "POST", "learner", () => "enroll/import/", { upload: csv }),
     ],
     "overall/learner/export": [call("learner export", "GET", "export", () => "learner/export/?format_type=csv")],
     "overall/progress": [
       call("progress", "GET", "progress", () => "progress/"),
-      call("progress change", "PATCH", "progress", (i) => `progress/${i.row}/`, { rows: enrollment, body: (_, i) => ({ status: i.value }) }),
+      call("progress change", "PATCH", "progress", (i) => `progress/${i.row}/`, {
+        rows: enrollment,
+        body: (_, i) => ({ status: i.value }),
+      }),
     ],
     "overall/progress/bulk": [
       call("bulk preview", "POST", "progress", () => "progress/bulk/", { body: () => ({ target: 30, preview: true }) }),
-      call("bulk change", "POST", "progress", () => "progress/bulk/", { rows: enrollment, body: (_, i) => ({ target: 30, enrollment_list: [i.row] }) }),
+      call("bulk change", "POST", "progress", () => "progress/bulk/", {
+        rows: enrollment,
+        body: (_, i) => ({ target: 30, enrollment_list: [i.row] }),
+      }),
     ],
     "overall/progress/export": [call("progress export", "GET", "export", () => "progress/export/?format_type=xlsx")],
-    "overall/progress/history": [call("progress history", "GET", "progress", (i) => `progress/${i.row}/history/`, { rows: enrollment })],
+    "overall/progress/history": [
+      call("progress history", "GET", "progress", (i) => `progress/${i.row}/history/`, { rows: enrollment }),
+    ],
     "overall/discussion": [
       call("threads", "GET", "view", () => "discussion/"),
       call("thread", "GET", "view", (i) => `discussion/${i.row}/`, { rows: thread }),
-      call("thread hide", "PATCH", "change", (i) => `discussion/${i.row}/`, { rows: thread, body: () => ({ is_hidden: true }) }),
-      call("thread delete", "DELETE", "change", (i) => `discussion/${i.row}/`, { rows: thread, writes: { table: "discussion_thread", delta: -1 } }),
-      call("reply hide", "PATCH", "change", (i) => `discussion/${i.row}/reply/${i.sub}/`, { rows: thread, body: () => ({ is_hidden: true }) }),
-      call("reply delete", "DELETE", "change", (i) => `discussion/${i.row}/reply/${i.sub}/`, { rows: thread, writes: { table: "discussion_reply", delta: -1 } }),
+      call("thread hide", "PATCH", "change", (i) => `discussion/${i.row}/`, {
+        rows: thread,
+        body: () => ({ is_hidden: true }),
+      }),
+      call("thread delete", "DELETE", "change", (i) => `discussion/${i.row}/`, {
+        rows: thread,
+        writes: { table: "discussion_thread", delta: -1 },
+      }),
+      call("reply hide", "PATCH", "change", (i) => `discussion/${i.row}/reply/${i.sub}/`, {
+        rows: thread,
+        body: () => ({ is_hidden: true }),
+      }),
+      call("reply delete", "DELETE", "change", (i) => `discussion/${i.row}/reply/${i.sub}/`, {
+        rows: thread,
+        writes: { table: "discussion_reply", delta: -1 },
+      }),
     ],
     "overall/identification": [call("identification log", "GET", "view", () => "identification/")],
     // The overview's figures (docs/decisions/021): figures of pages a flag hides come back empty.
     "overall/index": [call("overall figures", "GET", "view", () => "overall/")],
     // The identification sessions (docs/decisions/021); the progress under one needs the progress flag.
     "page/identification": [call("identification transactions", "GET", "view", () => "identification/transaction/")],
-    "page/identification.transaction": [call("identification transaction", "GET", "view", (i) => `identification/transaction/${i.row}/`, { rows: transaction })],
-    "page/identification.curriculum": [call("transaction curriculum", "GET", "view", (i) => `identification/transaction/${i.row}/curriculum/`, { rows: transaction })],
+    "page/identification.transaction": [
+      call("identification transaction", "GET", "view", (i) => `identification/transaction/${i.row}/`, {
+        rows: transaction,
+      }),
+    ],
+    "page/identification.curriculum": [
+      call("transaction curriculum", "GET", "view", (i) => `identification/transaction/${i.row}/curriculum/`, {
+        rows: transaction,
+      }),
+    ],
     "page/identification.progress": [
-      call("transaction progress list", "GET", "progress", (i) => `identification/transaction/${i.row}/progress/`, { rows: transaction }),
-      call("transaction progress", "GET", "progress", (i) => `identification/transaction/${i.row}/progress/${i.sub}/`, { rows: transaction }),
+      call("transaction progress list", "GET", "progress", (i) => `identification/transaction/${i.row}/progress/`, {
+        rows: transaction,
+      }),
+      call("transaction progress", "GET", "progress", (i) => `identification/transaction/${i.row}/progress/${i.sub}/`, {
+        rows: transaction,
+      }),
     ],
   };
 }
@@ -406,9 +764,22 @@ function engineCalls(type: ContentType): Record<string, Call[]> {
 /** A call of one of a content type's pages: its flag (and the view scopes for "view") and the flag that reaches it. */
 const callOn =
   (type: ContentType) =>
-  (label: string, method: Call["method"], action: Parameters<typeof contentFlag>[1], path: (i: Ids) => string, extra: Partial<Call> = {}): Call => ({
-    label, method, flag: contentFlag(type, action), also: alsoFlags(type, action), near: action === "view" ? DASHBOARD_FLAG : contentFlag(type, "view"), type,
-    path: (i) => `/api/${type.api}${i.item}/${path(i)}`, item: true, ...extra,
+  (
+    label: string,
+    method: Call["method"],
+    action: Parameters<typeof contentFlag>[1],
+    path: (i: Ids) => string,
+    extra: Partial<Call> = {},
+  ): Call => ({
+    label,
+    method,
+    flag: contentFlag(type, action),
+    also: alsoFlags(type, action),
+    near: action === "view" ? DASHBOARD_FLAG : contentFlag(type, "view"),
+    type,
+    path: (i) => `/api/${type.api}${i.item}/${path(i)}`,
+    item: true,
+    ...extra,
   });
 
 /** Calls of a type's own pages (beyond the engine's); a library type's also its take page (docs/decisions/071). */
@@ -426,40 +797,96 @@ function libraryCalls(type: ContentType): Record<string, Call[]> {
   return {
     "page/take": [
       call("take page", "GET", "view", () => ""),
-      { ...call("take", "POST", "add", () => "take/"), flag: contentFlag(org, "add"), also: [], near: contentFlag(type, "view"), writes: { table: tableOf(type), delta: 1 } },
+      {
+        ...call("take", "POST", "add", () => "take/"),
+        flag: contentFlag(org, "add"),
+        also: [],
+        near: contentFlag(type, "view"),
+        writes: { table: tableOf(type), delta: 1 },
+      },
     ],
   };
 }
 
 function typeOwnCalls(type: ContentType): Record<string, Call[]> {
-  return codeOf(type) === "activity" ? activityCalls(type) : codeOf(type) === "class" ? classCalls(type) : codeOf(type) === "class_program" ? classProgramCalls(type) : codeOf(type) === "survey" ? surveyCalls(type) : codeOf(type) === "live" ? liveCalls(type) : codeOf(type) === "test" ? { ...testAttemptCalls(type), ...testBuildCalls(type) } : codeOf(type) === "testbank" ? { ...testQuestionCalls(type), ...testbankCalls(type) } : (MEDIA_KIND_KEYS as readonly string[]).includes(codeOf(type)) ? mediaCalls(type) : {};
+  return codeOf(type) === "activity"
+    ? activityCalls(type)
+    : codeOf(type) === "class"
+      ? classCalls(type)
+      : codeOf(type) === "class_program"
+        ? classProgramCalls(type)
+        : codeOf(type) === "survey"
+          ? surveyCalls(type)
+          : codeOf(type) === "live"
+            ? liveCalls(type)
+            : codeOf(type) === "test"
+              ? { ...testAttemptCalls(type), ...testBuildCalls(type) }
+              : codeOf(type) === "testbank"
+                ? { ...testQuestionCalls(type), ...testbankCalls(type) }
+                : (MEDIA_KIND_KEYS as readonly string[]).includes(codeOf(type))
+                  ? mediaCalls(type)
+                  : {};
 }
 
 /** A test's own build pages (docs/decisions/064): setting, sections, a section's questions and draws from banks. */
 function testBuildCalls(type: ContentType): Record<string, Call[]> {
   const call = callOn(type);
-  const section = async (item: number) => ({ row: (await api.db.insertInto("test_section").values({ test_id: item, sort: 99, name: "Matrix section" }).returning("id").executeTakeFirstOrThrow()).id });
+  const section = async (item: number) => ({
+    row: (
+      await api.db
+        .insertInto("test_section")
+        .values({ test_id: item, sort: 99, name: "Matrix section" })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id,
+  });
   /** A bank the test may draw from: one of its provider's, else another's with the usage approved (docs/decisions/063). */
   const bank = async (item: number) => {
-    const { provider_id } = await api.db.selectFrom("test").select("provider_id").where("id", "=", item).executeTakeFirstOrThrow();
-    const own = await api.db.selectFrom("testbank").select("id").where("provider_id", "=", provider_id).orderBy("id").executeTakeFirst();
+    const { provider_id } = await api.db
+      .selectFrom("test")
+      .select("provider_id")
+      .where("id", "=", item)
+      .executeTakeFirstOrThrow();
+    const own = await api.db
+      .selectFrom("testbank")
+      .select("id")
+      .where("provider_id", "=", provider_id)
+      .orderBy("id")
+      .executeTakeFirst();
     if (own) return own.id;
     const other = (await api.db.selectFrom("testbank").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
-    await api.db.insertInto("testbank_usage").values({ testbank_id: other, test_id: item, status: 1, requested_by: null, datetime_create: now() }).execute();
+    await api.db
+      .insertInto("testbank_usage")
+      .values({ testbank_id: other, test_id: item, status: 1, requested_by: null, datetime_create: now() })
+      .execute();
     return other;
   };
   const setting = call("setting", "GET", "view", () => "setting/");
   return {
     setting: [setting, call("setting save", "PATCH", "change", () => "setting/", { body: () => ({ attempt: 2 }) })],
     "setting/term": [setting],
-    section: [call("sections", "GET", "view", () => "section/"), call("section add", "POST", "change", () => "section/", { body: () => ({}), writes: { table: "test_section", delta: 1 } })],
+    section: [
+      call("sections", "GET", "view", () => "section/"),
+      call("section add", "POST", "change", () => "section/", {
+        body: () => ({}),
+        writes: { table: "test_section", delta: 1 },
+      }),
+    ],
     "section/question": [
       call("questions", "GET", "view", (i) => `section/${i.row}/question/`, { rows: section }),
-      call("question add", "POST", "change", (i) => `section/${i.row}/question/`, { rows: section, body: () => ({ desc: "Matrix question", type: 1 }), writes: { table: "test_question", delta: 1 } }),
+      call("question add", "POST", "change", (i) => `section/${i.row}/question/`, {
+        rows: section,
+        body: () => ({ desc: "Matrix question", type: 1 }),
+        writes: { table: "test_question", delta: 1 },
+      }),
     ],
     "section/testbank": [
       call("draws", "GET", "view", (i) => `section/${i.row}/testbank/`, { rows: section }),
-      call("draw save", "POST", "change", (i) => `section/${i.row}/testbank/`, { rows: section, body: async (_who, i) => ({ bank: await bank(i.item), number: 1 }), writes: { table: "test_section_draw", delta: 1 } }),
+      call("draw save", "POST", "change", (i) => `section/${i.row}/testbank/`, {
+        rows: section,
+        body: async (_who, i) => ({ bank: await bank(i.item), number: 1 }),
+        writes: { table: "test_section_draw", delta: 1 },
+      }),
     ],
   };
 }
@@ -470,7 +897,10 @@ function testQuestionCalls(type: ContentType): Record<string, Call[]> {
   return {
     question: [
       call("questions", "GET", "view", () => "question/"),
-      call("question add", "POST", "change", () => "question/", { body: () => ({ desc: "Matrix question", type: 1 }), writes: { table: "test_question", delta: 1 } }),
+      call("question add", "POST", "change", () => "question/", {
+        body: () => ({ desc: "Matrix question", type: 1 }),
+        writes: { table: "test_question", delta: 1 },
+      }),
     ],
   };
 }
@@ -482,10 +912,19 @@ function testQuestionCalls(type: ContentType): Record<string, Call[]> {
  */
 function testbankCalls(type: ContentType): Record<string, Call[]> {
   const call = callOn(type);
-  const entry = async (item: number) => ({ row: first(await idsWhere(sql`select id from testbank_log where testbank_id = ${item} order by id`), "log entry of a bank") });
+  const entry = async (item: number) => ({
+    row: first(
+      await idsWhere(sql`select id from testbank_log where testbank_id = ${item} order by id`),
+      "log entry of a bank",
+    ),
+  });
   const request = async (item: number) => {
     const test = first(await idsWhere(sql`select id from test order by id`), "test");
-    const row = await api.db.insertInto("testbank_usage").values({ testbank_id: item, test_id: test, status: 0, requested_by: null, datetime_create: now() }).returning("id").executeTakeFirstOrThrow();
+    const row = await api.db
+      .insertInto("testbank_usage")
+      .values({ testbank_id: item, test_id: test, status: 0, requested_by: null, datetime_create: now() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     return { row: row.id };
   };
   return {
@@ -494,7 +933,10 @@ function testbankCalls(type: ContentType): Record<string, Call[]> {
     "overall/log": [call("bank log", "GET", "view", () => "log/?scope=bank")],
     "overall/usage": [
       call("usage", "GET", "view", () => "usage/"),
-      call("usage decide", "POST", "change", (i) => `usage/${i.row}/decide/`, { rows: request, body: () => ({ status: 1 }) }),
+      call("usage decide", "POST", "change", (i) => `usage/${i.row}/decide/`, {
+        rows: request,
+        body: () => ({ status: 1 }),
+      }),
     ],
   };
 }
@@ -509,21 +951,56 @@ function testAttemptCalls(type: ContentType): Record<string, Call[]> {
   const call = callOn(type);
   const attempt = async (item: number, marked = false) => {
     const at = now();
-    const section = await api.db.insertInto("test_section").values({ test_id: item, sort: 99, name: "Matrix section", full_score: 5, pass_score: 0 }).returning("id").executeTakeFirstOrThrow();
+    const section = await api.db
+      .insertInto("test_section")
+      .values({ test_id: item, sort: 99, name: "Matrix section", full_score: 5, pass_score: 0 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const question = await api.db
       .insertInto("test_question")
-      .values({ section_id: section.id, bank_id: null, number: 1, type: 4, desc: "Matrix question", score: 5, datetime_create: at, datetime_update: at })
+      .values({
+        section_id: section.id,
+        bank_id: null,
+        number: 1,
+        type: 4,
+        desc: "Matrix question",
+        score: 5,
+        datetime_create: at,
+        datetime_update: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const enrollmentId = await enrollmentOf(type, item);
     const row = await api.db
       .insertInto("test_attempt")
-      .values({ test_id: item, enrollment_id: enrollmentId, account_id: null, number: 99, status: 22, seed: 1, score: 0, full_score: 5, is_pass: null, datetime_start: at, datetime_submit: at })
+      .values({
+        test_id: item,
+        enrollment_id: enrollmentId,
+        account_id: null,
+        number: 99,
+        status: 22,
+        seed: 1,
+        score: 0,
+        full_score: 5,
+        is_pass: null,
+        datetime_start: at,
+        datetime_submit: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const answer = await api.db
       .insertInto("test_attempt_answer")
-      .values({ attempt_id: row.id, section_id: section.id, question_id: question.id, sort: 1, question_type: 4, question_desc: "Matrix question", max_score: 5, answer: "Matrix answer", score: marked ? 3 : null })
+      .values({
+        attempt_id: row.id,
+        section_id: section.id,
+        question_id: question.id,
+        sort: 1,
+        question_type: 4,
+        question_desc: "Matrix question",
+        max_score: 5,
+        answer: "Matrix answer",
+        score: marked ? 3 : null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return { row: answer.id, sub: section.id, value: row.id };
@@ -533,15 +1010,25 @@ function testAttemptCalls(type: ContentType): Record<string, Call[]> {
     log: [attempts, call("attempt", "GET", "view", (i) => `attempt/${i.value}/`, { rows: (item) => attempt(item) })],
     "overall/log": [attempts],
     "overall/section": [call("sections", "GET", "view", () => "slot/")],
-    "overall/summary": [call("section figures", "GET", "progress", (i) => `slot/${i.sub}/`, { rows: (item) => attempt(item) })],
-    "overall/verify": [call("waiting answers", "GET", "progress", (i) => `slot/${i.sub}/answer/`, { rows: (item) => attempt(item) })],
+    "overall/summary": [
+      call("section figures", "GET", "progress", (i) => `slot/${i.sub}/`, { rows: (item) => attempt(item) }),
+    ],
+    "overall/verify": [
+      call("waiting answers", "GET", "progress", (i) => `slot/${i.sub}/answer/`, { rows: (item) => attempt(item) }),
+    ],
     "overall/slot-verify": [
       call("section questions", "GET", "progress", (i) => `slot/${i.sub}/question/`, { rows: (item) => attempt(item) }),
-      call("mark", "POST", "progress", (i) => `answer/${i.row}/verify/`, { rows: (item) => attempt(item), body: () => ({ score: 4, feedback: "Marked by the matrix" }) }),
+      call("mark", "POST", "progress", (i) => `answer/${i.row}/verify/`, {
+        rows: (item) => attempt(item),
+        body: () => ({ score: 4, feedback: "Marked by the matrix" }),
+      }),
     ],
     "overall/approval": [
       call("waiting approval", "GET", "view", () => "attempt/?approval=1"),
-      call("approve", "POST", "progress", (i) => `attempt/${i.value}/approval/`, { rows: (item) => attempt(item, true), body: () => ({ decision: "approve" }) }),
+      call("approve", "POST", "progress", (i) => `attempt/${i.value}/approval/`, {
+        rows: (item) => attempt(item, true),
+        body: () => ({ decision: "approve" }),
+      }),
     ],
   };
 }
@@ -556,7 +1043,24 @@ function mediaCalls(type: ContentType): Record<string, Call[]> {
   const item = call("item", "GET", "view", () => "");
   const ugc = async (id: number) => {
     const at = now();
-    return { row: Number((await api.db.insertInto("media_ugc_card").values({ media_id: id, account_id: null, front: "Matrix", back: "Card", datetime_create: at, datetime_update: at }).returning("id").executeTakeFirstOrThrow()).id) };
+    return {
+      row: Number(
+        (
+          await api.db
+            .insertInto("media_ugc_card")
+            .values({
+              media_id: id,
+              account_id: null,
+              front: "Matrix",
+              back: "Card",
+              datetime_create: at,
+              datetime_update: at,
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow()
+        ).id,
+      ),
+    };
   };
   const ugcRead = call("learner card", "GET", "view", (i) => `ugc/${i.row}/`, { rows: ugc });
   return {
@@ -565,23 +1069,46 @@ function mediaCalls(type: ContentType): Record<string, Call[]> {
     "overall/management": [item],
     "overall/management/publish": [item],
     "page/index.publish": [item],
-    card: [call("cards", "GET", "view", () => "card/"), call("card add", "POST", "change", () => "card/", { body: () => ({ front: "Matrix", back: "Card" }), writes: { table: "media_card", delta: 1 } })],
+    card: [
+      call("cards", "GET", "view", () => "card/"),
+      call("card add", "POST", "change", () => "card/", {
+        body: () => ({ front: "Matrix", back: "Card" }),
+        writes: { table: "media_card", delta: 1 },
+      }),
+    ],
     summary: [call("summary", "GET", "view", () => "summary/")],
     ugc: [call("learner cards", "GET", "view", () => "ugc/")],
     "ugc/list": [call("learner cards", "GET", "view", () => "ugc/")],
     "ugc/view": [ugcRead],
-    "ugc/edit": [ugcRead, call("learner card review", "PATCH", "change", (i) => `ugc/${i.row}/`, { rows: ugc, body: () => ({ status: 1 }) })],
+    "ugc/edit": [
+      ugcRead,
+      call("learner card review", "PATCH", "change", (i) => `ugc/${i.row}/`, {
+        rows: ugc,
+        body: () => ({ status: 1 }),
+      }),
+    ],
   };
 }
 
 function liveCalls(type: ContentType): Record<string, Call[]> {
   const call = callOn(type);
   const question = async (item: number) => ({
-    row: Number((await api.db.insertInto("live_question").values({ live_id: item, account_id: null, text: "Matrix question", datetime_create: now() }).returning("id").executeTakeFirstOrThrow()).id),
+    row: Number(
+      (
+        await api.db
+          .insertInto("live_question")
+          .values({ live_id: item, account_id: null, text: "Matrix question", datetime_create: now() })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id,
+    ),
   });
   const questions = [
     call("questions", "GET", "view", () => "question/"),
-    call("question answered", "PATCH", "change", (i) => `question/${i.row}/`, { rows: question, body: () => ({ is_answered: true }) }),
+    call("question answered", "PATCH", "change", (i) => `question/${i.row}/`, {
+      rows: question,
+      body: () => ({ is_answered: true }),
+    }),
   ];
   return {
     stream: [call("stream", "GET", "view", () => "stream/")],
@@ -607,14 +1134,23 @@ function surveyCalls(type: ContentType): Record<string, Call[]> {
   return {
     domain: [
       call("domain", "GET", "view", () => "domain/"),
-      call("domain save", "PATCH", "change", () => "domain/", { body: () => ({ target_type: 2, instructor_list: [] }) }),
+      call("domain save", "PATCH", "change", () => "domain/", {
+        body: () => ({ target_type: 2, instructor_list: [] }),
+      }),
     ],
     section: [
       call("sections", "GET", "view", () => "section/"),
-      call("section add", "POST", "change", () => "section/", { body: () => ({ name: "Matrix section" }), writes: { table: "form_section", delta: 1 } }),
+      call("section add", "POST", "change", () => "section/", {
+        body: () => ({ name: "Matrix section" }),
+        writes: { table: "form_section", delta: 1 },
+      }),
     ],
     "section/item": [
-      call("question add", "POST", "change", (i) => `section/${i.row}/question/`, { rows: section, body: () => ({ text: "Matrix question", type: QUESTION_TYPE.textinput }), writes: { table: "form_question", delta: 1 } }),
+      call("question add", "POST", "change", (i) => `section/${i.row}/question/`, {
+        rows: section,
+        body: () => ({ text: "Matrix question", type: QUESTION_TYPE.textinput }),
+        writes: { table: "form_question", delta: 1 },
+      }),
       // The section's results (docs/decisions/067).
       call("results", "GET", "view", () => "result/"),
     ],
@@ -624,15 +1160,24 @@ function surveyCalls(type: ContentType): Record<string, Call[]> {
 /** A class program's own page (docs/decisions/044): its classes, the class list with the program fixed. */
 function classProgramCalls(type: ContentType): Record<string, Call[]> {
   const call = callOn(type);
-  return { class: [call("classes", "GET", "view", () => "class/")], "class/status": [call("classes", "GET", "view", () => "class/?status=1")] };
+  return {
+    class: [call("classes", "GET", "view", () => "class/")],
+    "class/status": [call("classes", "GET", "view", () => "class/?status=1")],
+  };
 }
 
 /** An enrollment of a content item (a learner enrolled by the observer when there is none). */
 async function enrollmentOf(type: ContentType, item: number) {
-  const ids = async () => idsWhere(sql`select id from content_enrollment where content_type_id = (select id from content_type where code = ${codeOf(type)}) and content_id = ${item} order by id`);
+  const ids = async () =>
+    idsWhere(
+      sql`select id from content_enrollment where content_type_id = (select id from content_type where code = ${codeOf(type)}) and content_id = ${item} order by id`,
+    );
   let found = await ids();
   if (!found.length) {
-    const learner = first(await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 order by id`), "learner");
+    const learner = first(
+      await idsWhere(sql`select id from account where is_dashboard_permission = 0 and is_active = 1 order by id`),
+      "learner",
+    );
     await observer().client.post(`/api/${type.api}${item}/enroll/`, { account_list: [learner] });
     found = await ids();
   }
@@ -651,15 +1196,31 @@ function classCalls(type: ContentType): Record<string, Call[]> {
   const sessionBody = async (item: number) => {
     const klass = await api.db.selectFrom("class").select("date_end").where("id", "=", item).executeTakeFirstOrThrow();
     const inAMonth = new Date(api.clock.now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
-    return { name: "Matrix session", type: 3, date: klass.date_end ?? inAMonth, start_time: "08:00", end_time: "09:00", confirm_overlap: true };
+    return {
+      name: "Matrix session",
+      type: 3,
+      date: klass.date_end ?? inAMonth,
+      start_time: "08:00",
+      end_time: "09:00",
+      confirm_overlap: true,
+    };
   };
   /** The class enrolling by session (its other settings kept), and one of its learners. */
   const bySession = async (item: number) => {
-    const current = (await observer().client.get(`${base}${item}/enrollment/`)).body as Record<string, unknown> & { content_period_cancel: Record<string, unknown> };
+    const current = (await observer().client.get(`${base}${item}/enrollment/`)).body as Record<string, unknown> & {
+      content_period_cancel: Record<string, unknown>;
+    };
     const cancel = { ...current.content_period_cancel, duration: current.content_period_cancel.duration ?? 86_400 };
-    const settings = { ...current, content_period_cancel: cancel, is_session_enrollment: true, minimum_session_enrollment: 0, is_allow_change_session_enrollment: true };
+    const settings = {
+      ...current,
+      content_period_cancel: cancel,
+      is_session_enrollment: true,
+      minimum_session_enrollment: 0,
+      is_allow_change_session_enrollment: true,
+    };
     const res = await observer().client.put(`${base}${item}/enrollment/`, settings);
-    if (res.status !== 200) throw new Error(`session enrollment of class ${item}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 200)
+      throw new Error(`session enrollment of class ${item}: ${res.status} ${JSON.stringify(res.body)}`);
     return { value: await enrollmentOf(type, item) };
   };
   const session = async (item: number, body?: Record<string, unknown>) => {
@@ -682,47 +1243,80 @@ function classCalls(type: ContentType): Record<string, Call[]> {
   /** A session, and a class material it does not use yet. */
   const withMaterial = async (item: number) => {
     const section = await observer().client.post(`${base}${item}/material/section/`, { name: "Matrix section" });
-    const m = await observer().client.post(`${base}${item}/material/section/${section.body.id}/material/`, { slot_type: "weblink", name: "Matrix link", url: "https://example.com/matrix" });
+    const m = await observer().client.post(`${base}${item}/material/section/${section.body.id}/material/`, {
+      slot_type: "weblink",
+      name: "Matrix link",
+      url: "https://example.com/matrix",
+    });
     if (m.status !== 201) throw new Error(`material of class ${item}: ${m.status} ${JSON.stringify(m.body)}`);
     return { ...(await session(item)), value: (m.body as { id: number }).id };
   };
   /** A new session, and a survey. */
-  const withSurvey = async (item: number) => ({ ...(await session(item)), value: first(await idsWhere(sql`select id from survey order by id`), "survey") });
+  const withSurvey = async (item: number) => ({
+    ...(await session(item)),
+    value: first(await idsWhere(sql`select id from survey order by id`), "survey"),
+  });
   return {
     curriculum: [
       call("sessions", "GET", "view", () => "session/"),
-      call("session delete", "DELETE", "change", (i) => `session/${i.row}/`, { rows: session, writes: { table: "class_session", delta: -1 } }),
+      call("session delete", "DELETE", "change", (i) => `session/${i.row}/`, {
+        rows: session,
+        writes: { table: "class_session", delta: -1 },
+      }),
     ],
     "curriculum/create": [
       call("session options", "GET", "change", () => "session-options/"),
-      call("session add", "POST", "change", () => "session/", { body: (_, i) => sessionBody(i.item), writes: { table: "class_session", delta: 1 } }),
+      call("session add", "POST", "change", () => "session/", {
+        body: (_, i) => sessionBody(i.item),
+        writes: { table: "class_session", delta: 1 },
+      }),
     ],
     "curriculum/edit": [
       call("session", "GET", "view", (i) => `session/${i.row}/`, { rows: session }),
-      call("session update", "PATCH", "change", (i) => `session/${i.row}/`, { rows: session, body: async (_, i) => ({ ...(await sessionBody(i.item)), name: "Renamed by the matrix" }) }),
+      call("session update", "PATCH", "change", (i) => `session/${i.row}/`, {
+        rows: session,
+        body: async (_, i) => ({ ...(await sessionBody(i.item)), name: "Renamed by the matrix" }),
+      }),
     ],
     // The material tab (the engine's curriculum at material/) and a session's own pages (docs/decisions/045).
     material: [
       call("materials", "GET", "view", () => "material/"),
-      call("material section add", "POST", "change", () => "material/section/", { body: () => ({ name: "Added by the matrix" }), writes: { table: "content_section", delta: 1 } }),
+      call("material section add", "POST", "change", () => "material/section/", {
+        body: () => ({ name: "Added by the matrix" }),
+        writes: { table: "content_section", delta: 1 },
+      }),
     ],
     "curriculum/live": [
       call("session live", "GET", "view", (i) => `session/${i.row}/live/`, { rows: session }),
-      call("session live save", "PUT", "change", (i) => `session/${i.row}/live/`, { rows: liveSession, body: () => ({ url: "https://example.com/matrix", is_playback: true }) }),
+      call("session live save", "PUT", "change", (i) => `session/${i.row}/live/`, {
+        rows: liveSession,
+        body: () => ({ url: "https://example.com/matrix", is_playback: true }),
+      }),
     ],
     "curriculum/material": [
       call("session materials", "GET", "view", (i) => `session/${i.row}/material/`, { rows: session }),
-      call("session material add", "POST", "change", (i) => `session/${i.row}/material/`, { rows: withMaterial, body: (_, i) => ({ material: i.value }), writes: { table: "class_session_material", delta: 1 } }),
+      call("session material add", "POST", "change", (i) => `session/${i.row}/material/`, {
+        rows: withMaterial,
+        body: (_, i) => ({ material: i.value }),
+        writes: { table: "class_session_material", delta: 1 },
+      }),
     ],
     "curriculum/survey": [
       call("session surveys", "GET", "view", (i) => `session/${i.row}/survey/`, { rows: session }),
-      call("session survey add", "POST", "change", (i) => `session/${i.row}/survey/`, { rows: withSurvey, body: (_, i) => ({ survey: i.value }), writes: { table: "class_session_survey", delta: 1 } }),
+      call("session survey add", "POST", "change", (i) => `session/${i.row}/survey/`, {
+        rows: withSurvey,
+        body: (_, i) => ({ survey: i.value }),
+        writes: { table: "class_session_survey", delta: 1 },
+      }),
     ],
     "curriculum/create-activity": [
       call("class activities", "GET", "view", () => "activity/"),
       // Creating needs the activity add flag besides the class's change flag (the instructor has only the latter).
       call("class activity add", "POST", "change", () => "activity/", {
-        flag: "activity_add_activity", also: [], body: () => ({ name: "Matrix activity", code: `PMX${++created}` }), writes: { table: "class_activity", delta: 1 },
+        flag: "activity_add_activity",
+        also: [],
+        body: () => ({ name: "Matrix activity", code: `PMX${++created}` }),
+        writes: { table: "class_activity", delta: 1 },
       }),
     ],
     schedule: [call("schedule", "GET", "view", () => "session/")],
@@ -730,19 +1324,31 @@ function classCalls(type: ContentType): Record<string, Call[]> {
     checkin: [
       call("check-in points", "GET", "view", () => "checkin/"),
       call("session learners", "GET", "view", (i) => `checkin/${i.row}/`, { rows: session }),
-      call("check-in", "POST", "progress", (i) => `checkin/${i.row}/`, { rows: async (item) => ({ ...(await openedSession(item)), value: await enrollmentOf(type, item) }), body: (_, i) => ({ enrollment_list: [i.value], action: "in" }) }),
+      call("check-in", "POST", "progress", (i) => `checkin/${i.row}/`, {
+        rows: async (item) => ({ ...(await openedSession(item)), value: await enrollmentOf(type, item) }),
+        body: (_, i) => ({ enrollment_list: [i.value], action: "in" }),
+      }),
     ],
     "overall/check-in": [call("check-in points", "GET", "view", () => "checkin/")],
     "overall/log": [call("check-in log", "GET", "view", () => "checkin/log/")],
     "overall/report": [call("attendance report", "GET", "view", () => "checkin/report/")],
-    "overall/report/export": [call("attendance export", "GET", "export", () => "checkin/report/export/?format_type=csv")],
-    "page/cancel": [call("cancel", "POST", "change", () => "cancel/", { fresh: true, body: () => ({ reason: "Matrix cancel" }) })],
+    "overall/report/export": [
+      call("attendance export", "GET", "export", () => "checkin/report/export/?format_type=csv"),
+    ],
+    "page/cancel": [
+      call("cancel", "POST", "change", () => "cancel/", { fresh: true, body: () => ({ reason: "Matrix cancel" }) }),
+    ],
     // Session enrollment (docs/decisions/046): the overview, and a learner's sessions chosen once the
     // class enrols by session (any number, changes allowed, so the empty choice is one the API accepts).
     "enrollment-old": [call("enrolment by session", "GET", "view", () => "session-enrollment/")],
     "overall/learner/session": [
-      call("learner sessions", "GET", "view", (i) => `learner/${i.value}/session/`, { rows: async (item) => ({ value: await enrollmentOf(type, item) }) }),
-      call("learner sessions save", "PUT", "enrollment", (i) => `learner/${i.value}/session/`, { rows: bySession, body: () => ({ session_list: [] }) }),
+      call("learner sessions", "GET", "view", (i) => `learner/${i.value}/session/`, {
+        rows: async (item) => ({ value: await enrollmentOf(type, item) }),
+      }),
+      call("learner sessions save", "PUT", "enrollment", (i) => `learner/${i.value}/session/`, {
+        rows: bySession,
+        body: () => ({ session_list: [] }),
+      }),
     ],
   };
 }
@@ -755,13 +1361,20 @@ function classCalls(type: ContentType): Record<string, Call[]> {
 function activityCalls(type: ContentType): Record<string, Call[]> {
   const call = callOn(type);
   const base = `/api/${type.api}`;
-  const CHECKLIST = { name: "Matrix checklist", full_score: 10, pass_score: 6, is_verify_by_inspector: true, is_verify_by_admin: true };
+  const CHECKLIST = {
+    name: "Matrix checklist",
+    full_score: 10,
+    pass_score: 6,
+    is_verify_by_inspector: true,
+    is_verify_by_admin: true,
+  };
   const made = async (path: string, body: Record<string, unknown>) => {
     const res = await observer().client.post(path, body);
     if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as { id: number };
   };
-  const staff = () => idsWhere(sql`select id from account where is_dashboard_permission = 1 and is_active = 1 order by id`);
+  const staff = () =>
+    idsWhere(sql`select id from account where is_dashboard_permission = 1 and is_active = 1 order by id`);
   /** A checklist every staff account inspects. */
   const checklist = async (item: number) => {
     const { id } = await made(`${base}${item}/checklist/`, CHECKLIST);
@@ -770,7 +1383,10 @@ function activityCalls(type: ContentType): Record<string, Call[]> {
   };
   const inspector = async (item: number) => {
     const { row } = await checklist(item);
-    const rules = (await observer().client.get(`${base}${item}/inspector/`)).body as { id: number; checklist_id: number }[];
+    const rules = (await observer().client.get(`${base}${item}/inspector/`)).body as {
+      id: number;
+      checklist_id: number;
+    }[];
     return { row: rules.find((r) => r.checklist_id === row)!.id, sub: row };
   };
   const enrollment = (item: number) => enrollmentOf(type, item);
@@ -780,7 +1396,15 @@ function activityCalls(type: ContentType): Record<string, Call[]> {
     const enrollmentId = await enrollment(item);
     const slot = await api.db
       .insertInto("activity_slot")
-      .values({ checklist_id: row, enrollment_id: enrollmentId, status: 22, note: "", answer: "Matrix answer", datetime_submit: now(), datetime_update: now() })
+      .values({
+        checklist_id: row,
+        enrollment_id: enrollmentId,
+        status: 22,
+        note: "",
+        answer: "Matrix answer",
+        datetime_submit: now(),
+        datetime_update: now(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return { row: slot.id, sub: row };
@@ -789,29 +1413,55 @@ function activityCalls(type: ContentType): Record<string, Call[]> {
   return {
     checklist: [
       call("checklists", "GET", "view", () => "checklist/"),
-      call("checklist add", "POST", "change", () => "checklist/", { body: () => CHECKLIST, writes: { table: "activity_checklist", delta: 1 } }),
-      call("checklist delete", "DELETE", "change", (i) => `checklist/${i.row}/`, { rows: checklist, writes: { table: "activity_checklist", delta: -1 } }),
+      call("checklist add", "POST", "change", () => "checklist/", {
+        body: () => CHECKLIST,
+        writes: { table: "activity_checklist", delta: 1 },
+      }),
+      call("checklist delete", "DELETE", "change", (i) => `checklist/${i.row}/`, {
+        rows: checklist,
+        writes: { table: "activity_checklist", delta: -1 },
+      }),
     ],
     "checklist/inspector": [
       call("inspectors", "GET", "view", () => "inspector/"),
-      call("inspector add", "POST", "change", (i) => `checklist/${i.row}/inspector/`, { rows: checklist, body: () => ({ kind: 1 }), writes: { table: "activity_inspector", delta: 1 } }),
-      call("inspector remove", "DELETE", "change", (i) => `checklist/${i.sub}/inspector/${i.row}/`, { rows: inspector, writes: { table: "activity_inspector", delta: -1 } }),
+      call("inspector add", "POST", "change", (i) => `checklist/${i.row}/inspector/`, {
+        rows: checklist,
+        body: () => ({ kind: 1 }),
+        writes: { table: "activity_inspector", delta: 1 },
+      }),
+      call("inspector remove", "DELETE", "change", (i) => `checklist/${i.sub}/inspector/${i.row}/`, {
+        rows: inspector,
+        writes: { table: "activity_inspector", delta: -1 },
+      }),
     ],
     "page/checklist.item": [
       call("checklist", "GET", "view", (i) => `checklist/${i.row}/`, { rows: checklist }),
-      call("checklist update", "PATCH", "change", (i) => `checklist/${i.row}/`, { rows: checklist, body: () => ({ ...CHECKLIST, name: "Renamed by the matrix" }) }),
+      call("checklist update", "PATCH", "change", (i) => `checklist/${i.row}/`, {
+        rows: checklist,
+        body: () => ({ ...CHECKLIST, name: "Renamed by the matrix" }),
+      }),
     ],
     "page/checklist.verify": [
       call("slots", "GET", "progress", (i) => `checklist/${i.sub}/slot/`, { rows: waiting }),
       call("slot", "GET", "progress", (i) => `checklist/${i.sub}/slot/${i.row}/`, { rows: waiting }),
-      call("verify", "POST", "progress", (i) => `checklist/${i.sub}/slot/${i.row}/verify/`, { rows: waiting, body: () => ({ score: 8, note: "Verified by the matrix" }) }),
+      call("verify", "POST", "progress", (i) => `checklist/${i.sub}/slot/${i.row}/verify/`, {
+        rows: waiting,
+        body: () => ({ score: 8, note: "Verified by the matrix" }),
+      }),
     ],
     "overall/checkin": [
-      call("check-in", "POST", "progress", (i) => `checklist/${i.row}/checkin/`, { rows: withLearner, body: (_, i) => ({ enrollment_list: [i.value], action: "in" }) }),
+      call("check-in", "POST", "progress", (i) => `checklist/${i.row}/checkin/`, {
+        rows: withLearner,
+        body: (_, i) => ({ enrollment_list: [i.value], action: "in" }),
+      }),
     ],
-    "overall/progress/slot": [call("checklist slots", "GET", "progress", (i) => `checklist/${i.row}/slot/`, { rows: checklist })],
+    "overall/progress/slot": [
+      call("checklist slots", "GET", "progress", (i) => `checklist/${i.row}/slot/`, { rows: checklist }),
+    ],
     "overall/usage": [call("usage", "GET", "view", () => "usage/?usage_type=verify")],
-    "overall/verify": [call("waiting slots", "GET", "progress", (i) => `checklist/${i.row}/slot/?waiting=1`, { rows: checklist })],
+    "overall/verify": [
+      call("waiting slots", "GET", "progress", (i) => `checklist/${i.row}/slot/?waiting=1`, { rows: checklist }),
+    ],
   };
 }
 
@@ -824,7 +1474,8 @@ function filterPaths(): string[] {
       // A list beside its data, by its full path (fullSourcePaths).
       if (f.source.startsWith("dashboard/")) continue;
       if (f.source === "category-tree") ["category", "sub-category"].forEach((p) => paths.add(p));
-      else if (f.source === "tag-extra") CONTENT_TAG_EXTRAS.filter((e) => e.field === f.name).forEach((e) => paths.add(`tag/type/${e.type}`));
+      else if (f.source === "tag-extra")
+        CONTENT_TAG_EXTRAS.filter((e) => e.field === f.name).forEach((e) => paths.add(`tag/type/${e.type}`));
       else paths.add(f.source);
     }
     for (const source of Object.values(type.filterSources)) {
@@ -838,14 +1489,35 @@ function filterPaths(): string[] {
 }
 
 /** Form sources that are a list's full API path (the class's event zone: `dashboard/location/filter/`). */
-const fullSourcePaths = () => [...new Set(CONTENT_TYPES.flatMap((type) => type.fields.flatMap((f) => (f.source?.startsWith("dashboard/") ? [f.source] : []))))];
+const fullSourcePaths = () => [
+  ...new Set(
+    CONTENT_TYPES.flatMap((type) => type.fields.flatMap((f) => (f.source?.startsWith("dashboard/") ? [f.source] : []))),
+  ),
+];
 
 const CALLS: Call[] = [
   { label: "permission", method: "GET", flag: DASHBOARD_FLAG, path: () => "/api/dashboard/account/permission/" },
   // A screen's `also` guards pass its call too (a flow's deciders: docs/decisions/074).
-  ...SCREENS.map((s): Call => ({ label: s.id, method: "GET", flag: s.flag, also: s.also, near: DASHBOARD_FLAG, path: () => `/api/${SCREEN_API[s.id] ?? `(no API path for ${s.id})`}` })),
-  ...filterPaths().map((p): Call => ({ label: `filter ${p}`, method: "GET", flag: DASHBOARD_FLAG, path: () => `/api/dashboard/filter/${p}/` })),
-  ...fullSourcePaths().map((p): Call => ({ label: `list ${p}`, method: "GET", flag: DASHBOARD_FLAG, path: () => `/api/${p}` })),
+  ...SCREENS.map((s): Call => ({
+    label: s.id,
+    method: "GET",
+    flag: s.flag,
+    also: s.also,
+    near: DASHBOARD_FLAG,
+    path: () => `/api/${SCREEN_API[s.id] ?? `(no API path for ${s.id})`}`,
+  })),
+  ...filterPaths().map((p): Call => ({
+    label: `filter ${p}`,
+    method: "GET",
+    flag: DASHBOARD_FLAG,
+    path: () => `/api/dashboard/filter/${p}/`,
+  })),
+  ...fullSourcePaths().map((p): Call => ({
+    label: `list ${p}`,
+    method: "GET",
+    flag: DASHBOARD_FLAG,
+    path: () => `/api/${p}`,
+  })),
   ...CONTENT_TYPES.flatMap(contentCalls),
   ...CONTENT_TYPES.flatMap((type) => Object.values(tabCalls(type)).flat()),
 ];
@@ -900,7 +1572,12 @@ async function tallyRowWrites() {
         `insert into ${TALLY} (t, n) values (TG_TABLE_NAME, 1) on conflict (t) do update set n = ${TALLY}.n + 1; return null; end $$`,
     )
     .execute(api.db);
-  for (const t of tables) await sql.raw(`create trigger zz_matrix_row_write after insert or delete on "${t}" for each row execute function zz_matrix_row_write()`).execute(api.db);
+  for (const t of tables)
+    await sql
+      .raw(
+        `create trigger zz_matrix_row_write after insert or delete on "${t}" for each row execute function zz_matrix_row_write()`,
+      )
+      .execute(api.db);
   stateQuery = `select t, n from ${TALLY} order by t`;
 }
 async function rowState() {
@@ -920,12 +1597,16 @@ async function stateOf(call: Call, ids: Ids) {
 
 /** The first item of the call's type the account lists itself (in its scope), or null. */
 /** Items a call can act on: a cancelled class refuses every write (docs/decisions/040). */
-const WRITABLE: Partial<Record<string, (row: Record<string, unknown>) => boolean>> = { class: (row) => row.datetime_cancel === null };
+const WRITABLE: Partial<Record<string, (row: Record<string, unknown>) => boolean>> = {
+  class: (row) => row.datetime_cancel === null,
+};
 
 async function firstId(who: Account, type: ContentType): Promise<number | null> {
   const writable = WRITABLE[codeOf(type)] ?? (() => true);
   const res = await who.client.get(`/api/${type.api}?page_size=${WRITABLE[codeOf(type)] ? 50 : 1}`);
-  return res.status === 200 ? (((res.body.results as Record<string, unknown>[]).find(writable)?.id as number | undefined) ?? null) : null;
+  return res.status === 200
+    ? (((res.body.results as Record<string, unknown>[]).find(writable)?.id as number | undefined) ?? null)
+    : null;
 }
 
 function send(client: Client, call: Call, ids: Ids, body?: Record<string, unknown>) {
@@ -934,7 +1615,9 @@ function send(client: Client, call: Call, ids: Ids, body?: Record<string, unknow
     const { field, filename, type, data } = call.upload;
     const boundary = "----lmsPermissionMatrix";
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
       data,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -962,14 +1645,22 @@ describe("API permission matrix", () => {
       const listed = tabCalls(type);
       // A spec address served by another page (`alias`, app/registry/aliases.js) redirects: no calls of its own.
       const pages = contentRoutes([type])
-        .flatMap((r) => ("children" in r ? (r.children as { tab?: string; sub?: string; overall?: string; page?: string; alias?: string }[]) : []))
+        .flatMap((r) =>
+          "children" in r
+            ? (r.children as { tab?: string; sub?: string; overall?: string; page?: string; alias?: string }[])
+            : [],
+        )
         .filter((p) => !p.alias);
       for (const page of pages) {
         const key = pageKey(page);
-        if (GENERIC_PAGES.includes(key) || GENERIC_PAGES.includes(ENGINE_KEY.get((page as PageRoute).module) ?? "")) continue;
+        if (GENERIC_PAGES.includes(key) || GENERIC_PAGES.includes(ENGINE_KEY.get((page as PageRoute).module) ?? ""))
+          continue;
         expect(listed[key]?.length ?? 0, `${type.key} ${key}: list its API calls in tabCalls()`).toBeGreaterThan(0);
       }
-      expect(Object.keys(listed).filter((k) => !pages.some((p) => pageKey(p) === k)), `${type.key}: calls of pages the registry does not build`).toEqual([]);
+      expect(
+        Object.keys(listed).filter((k) => !pages.some((p) => pageKey(p) === k)),
+        `${type.key}: calls of pages the registry does not build`,
+      ).toEqual([]);
     }
   });
 
@@ -988,7 +1679,9 @@ describe("API permission matrix", () => {
       if (call.item && !referenceItem) throw new Error(`${call.label}: no ${call.type!.key} in the demo data`);
       const guard = call.also?.length ? [call.flag, ...call.also] : call.flag;
       const staff = refusedStaff(accounts, guard, call.near);
-      const refused = [...new Map([...outsidersOf(accounts), ...staff].map((a) => [a.username, byName(a.username)])).values()];
+      const refused = [
+        ...new Map([...outsidersOf(accounts), ...staff].map((a) => [a.username, byName(a.username)])).values(),
+      ];
 
       /** A refused call about an item the account itself sees (so a missing guard would write), else the reference one. */
       const refusal = async (label: string, who: Account | null, status: number) => {
@@ -1034,7 +1727,8 @@ describe("API permission matrix", () => {
         done = true;
         break;
       }
-      if (!done) failures.push(`no account holding ${call.flag} has a ${call.type?.key ?? "target"} in its scope to call with`);
+      if (!done)
+        failures.push(`no account holding ${call.flag} has a ${call.type?.key ?? "target"} in its scope to call with`);
       expect(failures).toEqual([]);
     });
   }

@@ -16,8 +16,12 @@ describe("dashboard/account/permission/", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.permission)).toHaveLength(ALL_FLAGS.length);
     expect(Object.values(res.body.permission).every((v) => v === true)).toBe(true);
-    expect(res.body.auth_group_list).toEqual([{ id: 1, name: "Administrator", code: "administrator", is_in_use: true }]);
-    expect(res.body.department_list).toEqual([{ id: expect.any(Number), name: "Head Office", code: "HQ", is_in_use: true }]);
+    expect(res.body.auth_group_list).toEqual([
+      { id: 1, name: "Administrator", code: "administrator", is_in_use: true },
+    ]);
+    expect(res.body.department_list).toEqual([
+      { id: expect.any(Number), name: "Head Office", code: "HQ", is_in_use: true },
+    ]);
     for (const key of ["group_list", "provider_list", "instructor_list"]) expect(res.body[key]).toEqual([]);
   });
 
@@ -30,7 +34,9 @@ describe("dashboard/account/permission/", () => {
     expect(body.permission[flag("course", "delete")]).toBe(false);
     expect(body.permission[flag("account", "view")]).toBe(false);
     expect(body.permission.class_inbox_class).toBe(true); // always true (spec 002 §6)
-    expect(body.instructor_list).toEqual([{ id: expect.any(Number), name: "Somchai Jaidee", code: "INS-001", is_in_use: true }]);
+    expect(body.instructor_list).toEqual([
+      { id: expect.any(Number), name: "Somchai Jaidee", code: "INS-001", is_in_use: true },
+    ]);
   });
 
   it("refuses a learner without dashboard permission with 403", async () => {
@@ -49,7 +55,11 @@ describe("dashboard/account/permission/", () => {
 describe("contract conventions", () => {
   it("accepts paths without the trailing slash and format=json", async () => {
     const c = api.client();
-    expect((await c.get("/api/health")).body).toMatchObject({ status: "ok", database: "ok", started: expect.any(String) });
+    expect((await c.get("/api/health")).body).toMatchObject({
+      status: "ok",
+      database: "ok",
+      started: expect.any(String),
+    });
     expect((await c.get("/api/health/?format=json")).status).toBe(200);
   });
 

@@ -33,7 +33,12 @@ beforeAll(async () => {
   api = await startTestApi();
   admin = await api.signedIn("admin");
   const refs = await contentRefs(admin);
-  const course = await admin.post(`/api/dashboard/course/`, { name: "Preview files", code: `PF${Date.now() % 1e6}`, category: refs.category, provider: refs.provider });
+  const course = await admin.post(`/api/dashboard/course/`, {
+    name: "Preview files",
+    code: `PF${Date.now() % 1e6}`,
+    category: refs.category,
+    provider: refs.provider,
+  });
   expect(course.status).toBe(201);
   base = `/api/dashboard/course/${course.body.id}/curriculum`;
 });
@@ -53,7 +58,13 @@ describe("a document's file", () => {
 describe("a SCORM package", () => {
   let hash: string;
   beforeAll(async () => {
-    const zip = await packageZip({ "imsmanifest.xml": MANIFEST, "lesson/start.html": "<!doctype html><title>Lesson</title><script src='app.js'></script>", "lesson/app.js": "window.x = 1;", "other.html": "<p>other</p>", "lesson/tool.exe": "MZ" });
+    const zip = await packageZip({
+      "imsmanifest.xml": MANIFEST,
+      "lesson/start.html": "<!doctype html><title>Lesson</title><script src='app.js'></script>",
+      "lesson/app.js": "window.x = 1;",
+      "other.html": "<p>other</p>",
+      "lesson/tool.exe": "MZ",
+    });
     hash = hashOf(await upload("scorm", "lesson.zip", zip));
   });
 
@@ -94,9 +105,20 @@ describe("a SCORM package", () => {
   it("is only ever a zip a SCORM slot stored: another file, a broken zip or an unknown name is a 404", async () => {
     const pdf = await upload("document", "notes.pdf", Buffer.concat([PDF, Buffer.from("% other")]));
     const pdfHash = /([0-9a-f]{40})\.pdf$/.exec(pdf)![1];
-    const broken = hashOf(await upload("scorm", "broken.zip", Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), Buffer.alloc(40)])));
-    const noManifest = hashOf(await upload("scorm", "plain.zip", await packageZip({ "index.html": "<p>no manifest</p>" })));
-    for (const url of [`/api/media/scorm/${pdfHash}/`, `/api/media/scorm/${broken}/`, `/api/media/scorm/${noManifest}/`, `/api/media/scorm/${"0".repeat(40)}/`, `/api/media/scorm/not-a-hash/`, `/api/media/scorm/../material/`]) {
+    const broken = hashOf(
+      await upload("scorm", "broken.zip", Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), Buffer.alloc(40)])),
+    );
+    const noManifest = hashOf(
+      await upload("scorm", "plain.zip", await packageZip({ "index.html": "<p>no manifest</p>" })),
+    );
+    for (const url of [
+      `/api/media/scorm/${pdfHash}/`,
+      `/api/media/scorm/${broken}/`,
+      `/api/media/scorm/${noManifest}/`,
+      `/api/media/scorm/${"0".repeat(40)}/`,
+      `/api/media/scorm/not-a-hash/`,
+      `/api/media/scorm/../material/`,
+    ]) {
       expect((await api.client().get(url)).status, url).toBe(404);
     }
     // A package without a manifest has nothing to launch, but its files are still its own.
@@ -105,7 +127,10 @@ describe("a SCORM package", () => {
 
   it("never inflates a file past 64 MB: a small zip that holds more is a 404, and the API answers on", async () => {
     const bomb = new JSZip();
-    bomb.file("imsmanifest.xml", MANIFEST.replace("lesson/start.html", "big.html").replace("lesson/start.html", "big.html"));
+    bomb.file(
+      "imsmanifest.xml",
+      MANIFEST.replace("lesson/start.html", "big.html").replace("lesson/start.html", "big.html"),
+    );
     bomb.file("big.html", "0".repeat(65 * 1024 * 1024));
     const data = await bomb.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
     expect(data.length).toBeLessThan(1024 * 1024);
@@ -118,12 +143,21 @@ describe("a SCORM package", () => {
 describe("reading a manifest and a path", () => {
   it("finds the entry point, falling back to the first resource with an href", () => {
     expect(scormEntry(MANIFEST)).toBe("lesson/start.html");
-    expect(scormEntry(`<manifest><resources><resource identifier="a"/><resource identifier="b" href='b/index.htm'/></resources></manifest>`)).toBe("b/index.htm");
-    expect(scormEntry(`<imscp:manifest><imscp:item identifierref="z"/><imscp:resource identifier="z" href="z.html"/></imscp:manifest>`)).toBe("z.html");
+    expect(
+      scormEntry(
+        `<manifest><resources><resource identifier="a"/><resource identifier="b" href='b/index.htm'/></resources></manifest>`,
+      ),
+    ).toBe("b/index.htm");
+    expect(
+      scormEntry(
+        `<imscp:manifest><imscp:item identifierref="z"/><imscp:resource identifier="z" href="z.html"/></imscp:manifest>`,
+      ),
+    ).toBe("z.html");
     expect(scormEntry("<manifest/>")).toBeNull();
   });
   it("takes plain segments only", () => {
     expect(packagePath("a/b.html")).toBe("a/b.html");
-    for (const bad of ["", "../a", "a/../b", "a//b", "./a", "a\\b", "a\u0000b", "/a"]) expect(packagePath(bad), bad).toBeNull();
+    for (const bad of ["", "../a", "a/../b", "a//b", "./a", "a\\b", "a\u0000b", "/a"])
+      expect(packagePath(bad), bad).toBeNull();
   });
 });

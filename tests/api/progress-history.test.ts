@@ -26,18 +26,35 @@ afterAll(() => api.close());
 const C = "/api/dashboard/course";
 const MINUTE = 60_000;
 
-const accountId = async (username: string) => (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
-const idBy = async (table: "category" | "provider", code: string) => (await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+const accountId = async (username: string) =>
+  (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+const idBy = async (table: "category" | "provider", code: string) =>
+  (await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
 const enrollmentOf = async (courseId: number, username: string) =>
-  (await api.db
+  await api.db
     .selectFrom("content_enrollment as e")
     .innerJoin("account as a", "a.id", "e.account_id")
     .selectAll("e")
-    .where("e.content_type_id", "=", courseType).where("e.content_id", "=", courseId)
+    .where("e.content_type_id", "=", courseType)
+    .where("e.content_id", "=", courseId)
     .where("a.username", "=", username)
-    .executeTakeFirstOrThrow());
-const logOf = (enrollmentId: number) => api.db.selectFrom("content_progress_log").selectAll().where("enrollment_id", "=", enrollmentId).orderBy("id").execute();
-const logCount = async () => Number((await api.db.selectFrom("content_progress_log").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    .executeTakeFirstOrThrow();
+const logOf = (enrollmentId: number) =>
+  api.db
+    .selectFrom("content_progress_log")
+    .selectAll()
+    .where("enrollment_id", "=", enrollmentId)
+    .orderBy("id")
+    .execute();
+const logCount = async () =>
+  Number(
+    (
+      await api.db
+        .selectFrom("content_progress_log")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 let seq = 0;
 async function emptyCourse(provider = "ACAD") {
@@ -46,9 +63,21 @@ async function emptyCourse(provider = "ACAD") {
   const { id } = await api.db
     .insertInto("course")
     .values({
-      name: `History test ${seq}`, code: `HIS-${seq}`, content_level: null, program: null,
-      category_id: await idBy("category", "TECH-DAT"), provider_id: await idBy("provider", provider), is_environmental: 0, desc: "",
-      image: null, is_display: 0, datetime_start: null, datetime_first_publish: null, datetime_create: at, datetime_update: at, created_by: null,
+      name: `History test ${seq}`,
+      code: `HIS-${seq}`,
+      content_level: null,
+      program: null,
+      category_id: await idBy("category", "TECH-DAT"),
+      provider_id: await idBy("provider", provider),
+      is_environmental: 0,
+      desc: "",
+      image: null,
+      is_display: 0,
+      datetime_start: null,
+      datetime_first_publish: null,
+      datetime_create: at,
+      datetime_update: at,
+      created_by: null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -60,7 +89,19 @@ async function seedLearners(courseId: number, entries: [string, number][]) {
   for (const [username, status] of entries) {
     await api.db
       .insertInto("content_enrollment")
-      .values({ account_id: await accountId(username), content_type_id: courseType, content_id: courseId, status, add_method: 0, added_by: 0, created_by: null, datetime_enroll: at, datetime_start: null, datetime_complete: null, datetime_update: at })
+      .values({
+        account_id: await accountId(username),
+        content_type_id: courseType,
+        content_id: courseId,
+        status,
+        add_method: 0,
+        added_by: 0,
+        created_by: null,
+        datetime_enroll: at,
+        datetime_start: null,
+        datetime_complete: null,
+        datetime_update: at,
+      })
       .execute();
   }
 }
@@ -79,11 +120,22 @@ describe("writing the history", () => {
     const t2 = api.clock.now.toISOString();
     expect((await admin.patch(`${C}/${id}/progress/${row.id}/`, { status: "30" })).status).toBe(200);
     // Not along the table (30 → 0), and no status at all: refused, nothing logged.
-    expect((await admin.patch(`${C}/${id}/progress/${row.id}/`, { status: 0 })).body).toEqual({ status: ["invalid_transition"] });
+    expect((await admin.patch(`${C}/${id}/progress/${row.id}/`, { status: 0 })).body).toEqual({
+      status: ["invalid_transition"],
+    });
     expect((await admin.patch(`${C}/${id}/progress/${row.id}/`, { status: "x" })).status).toBe(400);
 
     const adminId = await accountId("admin");
-    expect((await logOf(row.id)).map((l) => [l.from_status, l.to_status, l.action_type, l.is_bulk, l.created_by, l.datetime_create])).toEqual([
+    expect(
+      (await logOf(row.id)).map((l) => [
+        l.from_status,
+        l.to_status,
+        l.action_type,
+        l.is_bulk,
+        l.created_by,
+        l.datetime_create,
+      ]),
+    ).toEqual([
       [null, 0, "enroll", 0, adminId, t0],
       [0, 22, "override", 0, adminId, t1],
       [22, 30, "override", 0, adminId, t2],
@@ -95,16 +147,52 @@ describe("writing the history", () => {
     expect(body).toMatchObject({ count: 3, page: 1, page_size: 50, next: null });
     const by = { id: adminId, username: "admin", first_name: expect.any(String), last_name: expect.any(String) };
     expect(body.results).toEqual([
-      { id: expect.any(Number), from_status: 22, to_status: 30, action_type: "override", is_bulk: false, by, datetime_create: t2 },
-      { id: expect.any(Number), from_status: 0, to_status: 22, action_type: "override", is_bulk: false, by, datetime_create: t1 },
-      { id: expect.any(Number), from_status: null, to_status: 0, action_type: "enroll", is_bulk: false, by, datetime_create: t0 },
+      {
+        id: expect.any(Number),
+        from_status: 22,
+        to_status: 30,
+        action_type: "override",
+        is_bulk: false,
+        by,
+        datetime_create: t2,
+      },
+      {
+        id: expect.any(Number),
+        from_status: 0,
+        to_status: 22,
+        action_type: "override",
+        is_bulk: false,
+        by,
+        datetime_create: t1,
+      },
+      {
+        id: expect.any(Number),
+        from_status: null,
+        to_status: 0,
+        action_type: "enroll",
+        is_bulk: false,
+        by,
+        datetime_create: t0,
+      },
     ]);
-    expect(body.enrollment).toMatchObject({ id: row.id, status: 30, account: { id: learner, username: "student0101" } });
+    expect(body.enrollment).toMatchObject({
+      id: row.id,
+      status: 30,
+      account: { id: learner, username: "student0101" },
+    });
   });
 
   it("logs one row per learner a bulk change moves, from their own status; none for the others", async () => {
     const id = await emptyCourse();
-    const mix: [string, number][] = [["student0111", 0], ["student0112", 21], ["student0113", 22], ["student0114", -5], ["student0115", 30], ["student0116", 2], ["student0117", -2]];
+    const mix: [string, number][] = [
+      ["student0111", 0],
+      ["student0112", 21],
+      ["student0113", 22],
+      ["student0114", -5],
+      ["student0115", 30],
+      ["student0116", 2],
+      ["student0117", -2],
+    ];
     await seedLearners(id, mix);
     const before = await logCount();
     // A preview writes nothing.
@@ -119,20 +207,33 @@ describe("writing the history", () => {
     for (const [username, status] of mix) {
       const e = await enrollmentOf(id, username);
       const hit = bulkAffected(30, [status]).length > 0;
-      expect((await logOf(e.id)).map((l) => [l.from_status, l.to_status, l.action_type, l.is_bulk, l.created_by, l.datetime_create]), username).toEqual(
-        hit ? [[status, 30, "override", 1, adminId, at]] : [],
-      );
+      expect(
+        (await logOf(e.id)).map((l) => [
+          l.from_status,
+          l.to_status,
+          l.action_type,
+          l.is_bulk,
+          l.created_by,
+          l.datetime_create,
+        ]),
+        username,
+      ).toEqual(hit ? [[status, 30, "override", 1, adminId, at]] : []);
     }
     expect(await logCount()).toBe(before + 4);
 
     // Limited to ticked learners: only those of them the rule affects.
     api.advance(MINUTE);
     const picked = [await enrollmentOf(id, "student0111"), await enrollmentOf(id, "student0114")];
-    const limited = await admin.post(`${C}/${id}/progress/bulk/`, { target: 21, enrollment_list: picked.map((e) => e.id) });
+    const limited = await admin.post(`${C}/${id}/progress/bulk/`, {
+      target: 21,
+      enrollment_list: picked.map((e) => e.id),
+    });
     expect(limited.body.changed).toBe(2);
     expect(await logCount()).toBe(before + 6);
     const history = (await admin.get(`${C}/${id}/progress/${picked[1].id}/history/`)).body as ProgressHistoryAnswer;
-    expect(history.results.map((r: ProgressLogRow) => [r.from_status, r.to_status, r.is_bulk])).toEqual([[-5, 21, true]]);
+    expect(history.results.map((r: ProgressLogRow) => [r.from_status, r.to_status, r.is_bulk])).toEqual([
+      [-5, 21, true],
+    ]);
   });
 
   it("logs enrolment by file, each new record from none, and nothing for one already enrolled", async () => {
@@ -140,14 +241,20 @@ describe("writing the history", () => {
     const boundary = "----historyBoundary";
     const file = Buffer.from("username\r\nstudent0121\r\nstudent0122\r\n");
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="l.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="l.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
       file,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await admin.post(`${C}/${id}/enroll/import/`, body as never, { "content-type": `multipart/form-data; boundary=${boundary}` });
+    const res = await admin.post(`${C}/${id}/enroll/import/`, body as never, {
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+    });
     expect(res.body, JSON.stringify(res.body)).toMatchObject({ enrolled: 2 });
     for (const u of ["student0121", "student0122"]) {
-      expect((await logOf((await enrollmentOf(id, u)).id)).map((l) => [l.from_status, l.to_status, l.action_type])).toEqual([[null, 0, "enroll"]]);
+      expect(
+        (await logOf((await enrollmentOf(id, u)).id)).map((l) => [l.from_status, l.to_status, l.action_type]),
+      ).toEqual([[null, 0, "enroll"]]);
     }
     // Already enrolled: no second row.
     await admin.post(`${C}/${id}/enroll/`, { account_list: [await accountId("student0121")] });
@@ -207,7 +314,11 @@ describe("deleting", () => {
     const b = await emptyCourse();
     const c = await emptyCourse();
     // An author that can be deleted: a staff account made for this test, with admin's role.
-    const adminRow = await api.db.selectFrom("account").selectAll().where("username", "=", "admin").executeTakeFirstOrThrow();
+    const adminRow = await api.db
+      .selectFrom("account")
+      .selectAll()
+      .where("username", "=", "admin")
+      .executeTakeFirstOrThrow();
     const { id: author, ...rest } = adminRow;
     void author;
     const made = await api.db
@@ -215,10 +326,36 @@ describe("deleting", () => {
       .values({ ...rest, username: "history-author", email: "history-author@example.com" })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await api.db.insertInto("content_enrollment").values({ account_id: await accountId("student0151"), content_type_id: courseType, content_id: a, status: 0, add_method: 0, added_by: 0, created_by: null, datetime_enroll: "2026-01-01T00:00:00.000Z", datetime_start: null, datetime_complete: null, datetime_update: "2026-01-01T00:00:00.000Z" }).execute();
-    for (const course of [a, b, c]) await admin.post(`${C}/${course}/enroll/`, { account_list: [await accountId("student0152")] });
+    await api.db
+      .insertInto("content_enrollment")
+      .values({
+        account_id: await accountId("student0151"),
+        content_type_id: courseType,
+        content_id: a,
+        status: 0,
+        add_method: 0,
+        added_by: 0,
+        created_by: null,
+        datetime_enroll: "2026-01-01T00:00:00.000Z",
+        datetime_start: null,
+        datetime_complete: null,
+        datetime_update: "2026-01-01T00:00:00.000Z",
+      })
+      .execute();
+    for (const course of [a, b, c])
+      await admin.post(`${C}/${course}/enroll/`, { account_list: [await accountId("student0152")] });
     const e = await enrollmentOf(a, "student0151");
-    await api.db.insertInto("content_progress_log").values({ enrollment_id: e.id, from_status: 0, to_status: 22, action_type: "override", created_by: made.id, datetime_create: "2026-01-02T00:00:00.000Z" }).execute();
+    await api.db
+      .insertInto("content_progress_log")
+      .values({
+        enrollment_id: e.id,
+        from_status: 0,
+        to_status: 22,
+        action_type: "override",
+        created_by: made.id,
+        datetime_create: "2026-01-02T00:00:00.000Z",
+      })
+      .execute();
 
     // The author goes: the row stays, without its author.
     await api.db.deleteFrom("account").where("id", "=", made.id).execute();
@@ -239,7 +376,11 @@ describe("deleting", () => {
     const learner = await accountId("student0152");
     await api.db.deleteFrom("account").where("id", "=", learner).execute();
     expect(await logOf(inC.id)).toEqual([]);
-    const left = await api.db.selectFrom("content_progress_log").select("id").where("enrollment_id", "not in", api.db.selectFrom("content_enrollment").select("id")).execute();
+    const left = await api.db
+      .selectFrom("content_progress_log")
+      .select("id")
+      .where("enrollment_id", "not in", api.db.selectFrom("content_enrollment").select("id"))
+      .execute();
     expect(left).toEqual([]);
   });
 });

@@ -34,19 +34,23 @@ describe("one registry on each side", () => {
     expect(CONTENT_DEFINITIONS.map((d) => d.key).sort()).toEqual(CONTENT_TYPES.map((t) => t.key).sort());
   });
 
-  it.each(CONTENT_TYPES.map((t) => [t.key, t] as const))("%s: the API mounts what its registry entry says", (key, type) => {
-    const def = CONTENT_DEFINITIONS.find((d) => d.key === key)!;
-    // Derived from the entry (defineContent), so equal by construction; a feature the API has no routes for would not be.
-    expect(def.features).toEqual(contentFeatures(type));
-    expect(def.cancelKind).toBe(cancelKindOf(type));
-    expect(def.resource.schema, `${key}: the API validates with the registry's schema`).toBe(type.schema);
-    expect(def.resource.path).toBe(type.api.replace(/^dashboard\//, "").replace(/\/$/, ""));
-    for (const f of def.features) expect(CONTENT_FEATURES).toContain(f);
-    // The view scopes the dashboard lets through (alsoFlags) are scopes the API narrows the rows by.
-    for (const scope of type.viewScopes ?? []) expect(Object.keys(def.resource.scopes), `${key} view scope ${scope}`).toContain(scope);
-    // A type's own tabs are its definition's own routes.
-    if (builtTabs(type.tabs).some(isOwn)) expect(def.routes, `${key}: own tabs without own API routes`).toBeDefined();
-  });
+  it.each(CONTENT_TYPES.map((t) => [t.key, t] as const))(
+    "%s: the API mounts what its registry entry says",
+    (key, type) => {
+      const def = CONTENT_DEFINITIONS.find((d) => d.key === key)!;
+      // Derived from the entry (defineContent), so equal by construction; a feature the API has no routes for would not be.
+      expect(def.features).toEqual(contentFeatures(type));
+      expect(def.cancelKind).toBe(cancelKindOf(type));
+      expect(def.resource.schema, `${key}: the API validates with the registry's schema`).toBe(type.schema);
+      expect(def.resource.path).toBe(type.api.replace(/^dashboard\//, "").replace(/\/$/, ""));
+      for (const f of def.features) expect(CONTENT_FEATURES).toContain(f);
+      // The view scopes the dashboard lets through (alsoFlags) are scopes the API narrows the rows by.
+      for (const scope of type.viewScopes ?? [])
+        expect(Object.keys(def.resource.scopes), `${key} view scope ${scope}`).toContain(scope);
+      // A type's own tabs are its definition's own routes.
+      if (builtTabs(type.tabs).some(isOwn)) expect(def.routes, `${key}: own tabs without own API routes`).toBeDefined();
+    },
+  );
 });
 
 describe("each mounted feature answers under its type's items", () => {
@@ -72,7 +76,10 @@ describe("each mounted feature answers under its type's items", () => {
     // Each own tab's first call, its `api` (a class's curriculum lists its sessions) or {tab}/, answers too.
     const type = CONTENT_TYPES.find((t) => t.key === def.key)!;
     for (const tab of builtTabs(type.tabs).filter(isOwn)) {
-      expect((await admin.get(`/api/dashboard/${def.resource.path}/${id}/${tab.api ?? `${tab.id}/`}`)).status, `${def.key} ${tab.id}`).toBe(200);
+      expect(
+        (await admin.get(`/api/dashboard/${def.resource.path}/${id}/${tab.api ?? `${tab.id}/`}`)).status,
+        `${def.key} ${tab.id}`,
+      ).toBe(200);
     }
   });
 });

@@ -42,13 +42,23 @@ export function shape(path: string): string {
 
 type Row = Record<string, unknown>;
 const rowsOf = (body: unknown): Row[] | null => {
-  const list = Array.isArray(body) ? body : Array.isArray((body as { results?: unknown })?.results) ? (body as { results: unknown[] }).results : null;
+  const list = Array.isArray(body)
+    ? body
+    : Array.isArray((body as { results?: unknown })?.results)
+      ? (body as { results: unknown[] }).results
+      : null;
   return list ? (list.filter((r) => r && typeof r === "object") as Row[]) : null;
 };
 /** Objects with an id in the arrays under `rows`, at any depth (a curriculum's materials, a section's questions, a thread's replies). */
 const nested = (rows: unknown[]): Row[] =>
   rows.flatMap((r) =>
-    r && typeof r === "object" ? Object.values(r).flatMap((v) => (Array.isArray(v) ? [...(v.filter((x) => x && typeof x === "object" && "id" in x) as Row[]), ...nested(v)] : [])) : [],
+    r && typeof r === "object"
+      ? Object.values(r).flatMap((v) =>
+          Array.isArray(v)
+            ? [...(v.filter((x) => x && typeof x === "object" && "id" in x) as Row[]), ...nested(v)]
+            : [],
+        )
+      : [],
   );
 
 /**
@@ -80,11 +90,21 @@ export function idResolver(admin: Client, fixed: FixedIds = () => undefined) {
     const up = prefix.replace(/[^/]+\/$/, "");
     if (rows === null && /\/\d+\/.+\/$/.test(up)) {
       const item = /\/(\d+)\/$/.exec(up);
-      const above = item ? ((await read(up, false)) ?? (await read(up.replace(/\d+\/$/, ""), true))?.filter((r) => String(r.id) === item[1])) : await read(up, true);
+      const above = item
+        ? ((await read(up, false)) ??
+          (await read(up.replace(/\d+\/$/, ""), true))?.filter((r) => String(r.id) === item[1]))
+        : await read(up, true);
       if (above?.length) rows = nested(above);
     }
     const key = param === "number" ? "number" : "id";
-    return [...new Set((rows ?? []).map((r) => r[key] ?? r.id).filter((v) => typeof v === "number" || typeof v === "string").map(String))].slice(0, 50);
+    return [
+      ...new Set(
+        (rows ?? [])
+          .map((r) => r[key] ?? r.id)
+          .filter((v) => typeof v === "number" || typeof v === "string")
+          .map(String),
+      ),
+    ].slice(0, 50);
   }
   async function fill(parts: string[], i: number, at: string): Promise<{ url: string; resolved: boolean }> {
     if (i >= parts.length) return { url: at, resolved: true };
@@ -108,7 +128,11 @@ export function idResolver(admin: Client, fixed: FixedIds = () => undefined) {
 /** Rows the demo seed lacks and some routes act on, made through the API: a provider's highlight. */
 export async function addUnseededRows(api: TestApi, admin: Client) {
   const provider = (await api.db.selectFrom("provider").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
-  const made = await admin.post(`/api/dashboard/provider/${provider}/highlight/`, { title: "Route walk", external_link: "https://example.org/", sort: 1 });
+  const made = await admin.post(`/api/dashboard/provider/${provider}/highlight/`, {
+    title: "Route walk",
+    external_link: "https://example.org/",
+    sort: 1,
+  });
   if (made.status !== 201) throw new Error(`highlight: ${made.status} ${JSON.stringify(made.body)}`);
 }
 
@@ -135,11 +159,16 @@ export async function writeFingerprint(api: TestApi): Promise<() => Promise<stri
     })
     .join(" union all ");
   return async () =>
-    (await sql.raw<{ t: string; n: number | string; m: string | null; u: string | null }>(query).execute(api.db)).rows.map((r) => `${r.t}:${r.n}:${r.m}:${r.u}`).join(" ");
+    (await sql.raw<{ t: string; n: number | string; m: string | null; u: string | null }>(query).execute(api.db)).rows
+      .map((r) => `${r.t}:${r.n}:${r.m}:${r.u}`)
+      .join(" ");
 }
 
 /** The tables whose entry differs between two fingerprints. */
 export const changedTables = (before: string, after: string) => {
   const old = new Set(before.split(" "));
-  return after.split(" ").filter((t) => !old.has(t)).map((t) => t.split(":")[0]);
+  return after
+    .split(" ")
+    .filter((t) => !old.has(t))
+    .map((t) => t.split(":")[0]);
 };

@@ -24,7 +24,9 @@ export const S3_CREDENTIALS = { accessKeyId: "test:tester", secretAccessKey: "te
 /** Swift with s3api over `dir` (the script binds port 0 and prints the one it got). */
 export async function startObjectStore(dir: string) {
   // stdin stays an open pipe: the server exits when it closes, so an interrupted run leaves no server.
-  const child = spawn(PYTHON, [fileURLToPath(new URL("./s3-server.py", import.meta.url)), dir], { stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(PYTHON, [fileURLToPath(new URL("./s3-server.py", import.meta.url)), dir], {
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stderr = "";
   let stdout = "";
   child.stderr?.on("data", (d) => (stderr += d));

@@ -25,10 +25,25 @@ describe("sign-in and session", () => {
     const res = await c.login("admin");
     expect(Object.keys(res.body).sort()).toEqual(
       [
-        "id", "language", "first_name", "last_name", "department", "position", "email", "last_active", "image",
-        "datetime_login_as_expire", "is_dashboard_permission", "is_store_permission", "is_verified_email",
-        "is_superuser", "is_accepted_privacy", "is_accepted_term", "is_accepted_data_consent",
-        "is_system_user", "is_login_as",
+        "id",
+        "language",
+        "first_name",
+        "last_name",
+        "department",
+        "position",
+        "email",
+        "last_active",
+        "image",
+        "datetime_login_as_expire",
+        "is_dashboard_permission",
+        "is_store_permission",
+        "is_verified_email",
+        "is_superuser",
+        "is_accepted_privacy",
+        "is_accepted_term",
+        "is_accepted_data_consent",
+        "is_system_user",
+        "is_login_as",
       ].sort(),
     );
     expect(res.body.is_superuser).toBe(true);
@@ -42,7 +57,10 @@ describe("sign-in and session", () => {
 
   it("signs in by email, on the dashboard path too", async () => {
     const c = api.client();
-    const res = await c.post("/api/dashboard/account/login", { username: "Manager@demo.lms.local", password: DEMO_PASSWORD });
+    const res = await c.post("/api/dashboard/account/login", {
+      username: "Manager@demo.lms.local",
+      password: DEMO_PASSWORD,
+    });
     expect(res.status).toBe(200);
     expect(res.body.first_name).toBe("Mana");
   });
@@ -50,7 +68,11 @@ describe("sign-in and session", () => {
   it("marks the session cookie Secure when the dashboard says the client came over TLS", async () => {
     const c = api.client("203.0.113.9");
     await c.get("/api/account/is-authenticated/");
-    const res = await c.post("/api/account/login/", { username: "admin", password: DEMO_PASSWORD }, { "x-forwarded-proto": "https" });
+    const res = await c.post(
+      "/api/account/login/",
+      { username: "admin", password: DEMO_PASSWORD },
+      { "x-forwarded-proto": "https" },
+    );
     const sessionCookie = (res.headers["set-cookie"] as string[]).find((h) => h.startsWith("sessionid="))!;
     expect(sessionCookie).toContain("Secure");
   });
@@ -58,7 +80,11 @@ describe("sign-in and session", () => {
   it("believes X-Forwarded-Proto from nobody but the dashboard", async () => {
     const c = api.client();
     await c.get("/api/account/is-authenticated/");
-    const res = await c.post("/api/account/login/", { username: "admin", password: DEMO_PASSWORD }, { "x-forwarded-proto": "https" });
+    const res = await c.post(
+      "/api/account/login/",
+      { username: "admin", password: DEMO_PASSWORD },
+      { "x-forwarded-proto": "https" },
+    );
     const sessionCookie = (res.headers["set-cookie"] as string[]).find((h) => h.startsWith("sessionid="))!;
     expect(sessionCookie).not.toContain("Secure");
   });
@@ -75,21 +101,35 @@ describe("sign-in and session", () => {
 
   it("answers field errors for bad input and writes nothing", async () => {
     const c = api.client();
-    const before = await api.db.selectFrom("login_attempt").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await api.db
+      .selectFrom("login_attempt")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const res = await c.post("/api/account/login/", { username: "  ", password: "" });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ username: ["required"], password: ["required"] });
-    const after = await api.db.selectFrom("login_attempt").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await api.db
+      .selectFrom("login_attempt")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it("refuses an unsafe method without the CSRF header, and with a wrong one", async () => {
     const c = api.client();
     await c.get("/api/account/is-authenticated/");
-    const missing = await c.post("/api/account/login/", { username: "admin", password: DEMO_PASSWORD }, { "x-csrftoken": "" });
+    const missing = await c.post(
+      "/api/account/login/",
+      { username: "admin", password: DEMO_PASSWORD },
+      { "x-csrftoken": "" },
+    );
     expect(missing.status).toBe(403);
     expect(missing.body).toEqual({ detail: "csrf_failed" });
-    const wrong = await c.post("/api/account/login/", { username: "admin", password: DEMO_PASSWORD }, { "x-csrftoken": "forged" });
+    const wrong = await c.post(
+      "/api/account/login/",
+      { username: "admin", password: DEMO_PASSWORD },
+      { "x-csrftoken": "forged" },
+    );
     expect(wrong.status).toBe(403);
     expect(c.cookies.has("sessionid")).toBe(false);
   });
@@ -186,7 +226,9 @@ describe("account lock", () => {
     const fifth = await c.post("/api/account/login/", { username: "provider", password: "nope" });
     expect(fifth.status).toBe(200);
     expect(fifth.body).toMatchObject({ is_lock_login: true, lock: { count_attempt: 5, max_attempt: 5 } });
-    expect(fifth.body.lock.datetime_unlock).toBe(new Date(Date.parse(fifth.body.lock.datetime_lock) + 30 * 60_000).toISOString());
+    expect(fifth.body.lock.datetime_unlock).toBe(
+      new Date(Date.parse(fifth.body.lock.datetime_lock) + 30 * 60_000).toISOString(),
+    );
     // Even the right password makes no session while locked.
     const right = await c.post("/api/account/login/", { username: "provider", password: DEMO_PASSWORD });
     expect(right.body.is_lock_login).toBe(true);
@@ -202,7 +244,8 @@ describe("account lock", () => {
     const limited = await startTestApi({ loginLimits: { perAccountPerMinute: 3, perAddressPerMinute: 100 } });
     try {
       const c = limited.client();
-      for (let i = 0; i < 3; i++) expect((await c.post("/api/account/login/", { username: "ghost", password: "x" })).status).toBe(400);
+      for (let i = 0; i < 3; i++)
+        expect((await c.post("/api/account/login/", { username: "ghost", password: "x" })).status).toBe(400);
       const res = await c.post("/api/account/login/", { username: "ghost", password: "x" });
       expect(res.status).toBe(429);
       expect(res.body).toMatchObject({ detail: "too_many_requests" });

@@ -12,11 +12,15 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const login = (address: string, username: string, password: string, on = api) => on.client(address).post("/api/account/login/", { username, password });
+const login = (address: string, username: string, password: string, on = api) =>
+  on.client(address).post("/api/account/login/", { username, password });
 
 async function setConfig(key: string, value: unknown) {
   await api.db.deleteFrom("config").where("key", "=", key).execute();
-  await api.db.insertInto("config").values({ key, value: JSON.stringify(value), url: null, datetime_update: api.clock.now.toISOString() }).execute();
+  await api.db
+    .insertInto("config")
+    .values({ key, value: JSON.stringify(value), url: null, datetime_update: api.clock.now.toISOString() })
+    .execute();
 }
 
 describe("one attacker against everybody's sign-in", () => {
@@ -51,7 +55,9 @@ describe("one attacker against everybody's sign-in", () => {
     // Ten tries on one name from five addresses, two each (none of them held off by the guard)…
     for (let i = 0; i < 10; i++) {
       const c = limited.client(`198.51.100.${80 + Math.floor(i / 2)}`);
-      expect((await c.post("/api/account/login/", { username: i % 2 ? "Target" : "target", password: "x" })).status).not.toBe(429);
+      expect(
+        (await c.post("/api/account/login/", { username: i % 2 ? "Target" : "target", password: "x" })).status,
+      ).not.toBe(429);
     }
     // …and the eleventh attempt on the same name (any address) is over the account limit…
     const other = limited.client("198.51.100.71");
@@ -68,30 +74,55 @@ describe("one attacker against everybody's sign-in", () => {
     // past its delay, fast enough to fill any per-name bucket it counted in…
     const attacker = limited.client("198.51.100.90");
     const answers: number[] = [];
-    for (let i = 0; i < 25; i++) answers.push((await attacker.post("/api/account/login/", { username: "provider", password: `wrong-${i}` })).status);
+    for (let i = 0; i < 25; i++)
+      answers.push(
+        (await attacker.post("/api/account/login/", { username: "provider", password: `wrong-${i}` })).status,
+      );
     // …the guard holds it off (the lock answer or "too many attempts"), and the limits bite on it…
     expect(answers.slice(-5).every((s) => s === 200 || s === 429)).toBe(true);
     const held = await attacker.post("/api/account/login/", { username: "provider", password: DEMO_PASSWORD });
     expect(held.body.username).toBeUndefined();
     // …while the owner, from a new device, gets in at once.
-    const owner = await limited.client("203.0.113.99").post("/api/account/login/", { username: "provider", password: DEMO_PASSWORD });
+    const owner = await limited
+      .client("203.0.113.99")
+      .post("/api/account/login/", { username: "provider", password: DEMO_PASSWORD });
     expect(owner.status).toBe(200);
     expect(owner.body.is_lock_login).toBeUndefined();
   });
 
   it("takes the address from the dashboard only: a forged X-Forwarded-For is ignored", async () => {
     const forged = api.client();
-    const res = await forged.post("/api/account/login/", { username: "nobody-forged", password: "x" }, { "x-forwarded-for": "10.9.9.9" });
+    const res = await forged.post(
+      "/api/account/login/",
+      { username: "nobody-forged", password: "x" },
+      { "x-forwarded-for": "10.9.9.9" },
+    );
     expect(res.status).toBe(400);
-    const row = await api.db.selectFrom("login_attempt").select("ip").where("username", "=", "nobody-forged").executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom("login_attempt")
+      .select("ip")
+      .where("username", "=", "nobody-forged")
+      .executeTakeFirstOrThrow();
     expect(row.ip).not.toBe("10.9.9.9");
     // A wrong relay secret is no better than none.
-    await forged.post("/api/account/login/", { username: "nobody-forged2", password: "x" }, { "x-forwarded-for": "10.9.9.9", "x-lms-relay": "guess" });
-    const row2 = await api.db.selectFrom("login_attempt").select("ip").where("username", "=", "nobody-forged2").executeTakeFirstOrThrow();
+    await forged.post(
+      "/api/account/login/",
+      { username: "nobody-forged2", password: "x" },
+      { "x-forwarded-for": "10.9.9.9", "x-lms-relay": "guess" },
+    );
+    const row2 = await api.db
+      .selectFrom("login_attempt")
+      .select("ip")
+      .where("username", "=", "nobody-forged2")
+      .executeTakeFirstOrThrow();
     expect(row2.ip).not.toBe("10.9.9.9");
     // The dashboard's word is taken, and written into the attempt.
     await login("203.0.113.99", "nobody-relayed", "x");
-    const row3 = await api.db.selectFrom("login_attempt").select("ip").where("username", "=", "nobody-relayed").executeTakeFirstOrThrow();
+    const row3 = await api.db
+      .selectFrom("login_attempt")
+      .select("ip")
+      .where("username", "=", "nobody-relayed")
+      .executeTakeFirstOrThrow();
     expect(row3.ip).toBe("203.0.113.99");
   });
 });
@@ -102,7 +133,11 @@ describe("answers that tell an outsider nothing", () => {
       const out = [];
       for (let i = 0; i < 6; i++) {
         const res = await login("198.51.100.20", username, "wrong");
-        out.push([res.status, Object.keys(res.body).sort().join(","), res.body.lock ? Object.keys(res.body.lock).sort().join(",") : ""]);
+        out.push([
+          res.status,
+          Object.keys(res.body).sort().join(","),
+          res.body.lock ? Object.keys(res.body.lock).sort().join(",") : "",
+        ]);
       }
       return out;
     };

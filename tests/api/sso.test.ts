@@ -13,12 +13,19 @@ afterAll(() => api.close());
 const accountId = async (username: string) =>
   (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
 const count = async (table: "session" | "login_attempt" | "sso_token") =>
-  Number((await api.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await api.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 /** What a refusal must leave untouched. */
 const snapshot = async () => ({
   sessions: await count("session"),
   attempts: await count("login_attempt"),
-  used: (await api.db.selectFrom("sso_token").select(["token_hash", "datetime_used"]).orderBy("token_hash").execute()),
+  used: await api.db.selectFrom("sso_token").select(["token_hash", "datetime_used"]).orderBy("token_hash").execute(),
 });
 
 describe("single sign-on return: account/sso/validate/", () => {
@@ -37,7 +44,11 @@ describe("single sign-on return: account/sso/validate/", () => {
     const profile = await c.get("/api/account/profile/");
     expect(profile.status).toBe(200);
     expect(profile.body.first_name).toBe("Mana");
-    const row = await api.db.selectFrom("sso_token").selectAll().where("token_hash", "=", stored.token_hash).executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom("sso_token")
+      .selectAll()
+      .where("token_hash", "=", stored.token_hash)
+      .executeTakeFirstOrThrow();
     expect(row.datetime_used).toBe(api.clock.now.toISOString());
   });
 

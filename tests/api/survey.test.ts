@@ -24,15 +24,31 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const count = async (table: "survey" | "form_section" | "form_question" | "request_form") => Number((await api.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-type Row = { id: number; code: string; survey_type: number; is_publish: boolean; count_question: number; publish_status: string };
+const count = async (table: "survey" | "form_section" | "form_question" | "request_form") =>
+  Number(
+    (
+      await api.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+type Row = {
+  id: number;
+  code: string;
+  survey_type: number;
+  is_publish: boolean;
+  count_question: number;
+  publish_status: string;
+};
 
 describe("survey list and item", () => {
   it("lists the seeded surveys, filtered by survey type and publish state", async () => {
     const all = await admin.get(`${S}/?page_size=50`);
     expect(all.status).toBe(200);
     const rows = all.body.results as Row[];
-    for (const t of [0, 1, 2]) expect(rows.filter((r) => r.survey_type === t).length, `type ${t}`).toBeGreaterThanOrEqual(2);
+    for (const t of [0, 1, 2])
+      expect(rows.filter((r) => r.survey_type === t).length, `type ${t}`).toBeGreaterThanOrEqual(2);
     expect(rows.every((r) => r.count_question > 0)).toBe(true);
     const likert = (await admin.get(`${S}/?survey_type=2&page_size=50`)).body.results as Row[];
     expect(likert.length).toBeGreaterThan(0);
@@ -47,9 +63,22 @@ describe("survey list and item", () => {
   it("creates with the spec's defaults, the provider taken from the provider role in use", async () => {
     const res = await provider.post(`${S}/`, { name: "Provider poll", code: "SVT-P1", category: refs.category });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const providerRole = await api.db.selectFrom("account_role_scope as s").innerJoin("account as a", "a.id", "s.account_id").select("s.ref_id").where("a.username", "=", "provider").where("s.kind", "=", "provider").executeTakeFirstOrThrow();
+    const providerRole = await api.db
+      .selectFrom("account_role_scope as s")
+      .innerJoin("account as a", "a.id", "s.account_id")
+      .select("s.ref_id")
+      .where("a.username", "=", "provider")
+      .where("s.kind", "=", "provider")
+      .executeTakeFirstOrThrow();
     expect(res.body.provider.id).toBe(providerRole.ref_id);
-    expect(res.body).toMatchObject({ survey_type: 1, is_publish: false, is_ready_to_publish: false, is_survey_type_editable: true, is_anonymous: false, target_type: 0 });
+    expect(res.body).toMatchObject({
+      survey_type: 1,
+      is_publish: false,
+      is_ready_to_publish: false,
+      is_survey_type_editable: true,
+      is_anonymous: false,
+      target_type: 0,
+    });
     expect(res.body.content_period_doing).toEqual({ type_expire: -1, datetime_start: null, datetime_end: null });
   });
 
@@ -80,7 +109,10 @@ describe("survey list and item", () => {
     expect(scheduled.body.is_publish).toBe(true);
     const hidden = await admin.patch(`${S}/${s.id}/`, { is_display: false });
     expect(hidden.body.content_period_doing.type_expire).toBe(-1);
-    expect((await api.db.selectFrom("survey").select("is_publish").where("id", "=", s.id).executeTakeFirstOrThrow()).is_publish).toBe(0);
+    expect(
+      (await api.db.selectFrom("survey").select("is_publish").where("id", "=", s.id).executeTakeFirstOrThrow())
+        .is_publish,
+    ).toBe(0);
   });
 
   it("fixes the type once answered, and refuses deleting an attached survey", async () => {
@@ -91,7 +123,8 @@ describe("survey list and item", () => {
     expect(locked.status).toBe(400);
     expect(locked.body.survey_type).toEqual(["svy_msg_type_locked"]);
     expect((await admin.patch(`${S}/${sat.id}/`, { contact: "survey@demo.lms.local" })).status).toBe(200);
-    const attached = (await api.db.selectFrom("content_survey").select("survey_id").executeTakeFirstOrThrow()).survey_id;
+    const attached = (await api.db.selectFrom("content_survey").select("survey_id").executeTakeFirstOrThrow())
+      .survey_id;
     const refused = await admin.delete(`${S}/${attached}/`);
     expect(refused.status).toBe(424);
     expect(refused.body.detail).toBe("svy_msg_in_use");
@@ -107,22 +140,48 @@ describe("survey sections and questions (the one form builder)", () => {
     expect(sec.status, JSON.stringify(sec.body)).toBe(201);
     expect(await count("request_form")).toBe(forms + 1);
     const sectionId = sec.body.sections[0].id;
-    const q = await admin.post(`${S}/${s.id}/section/${sectionId}/question/`, { text: "Clear explanations", type: 1, label_min: "Disagree", label_max: "Agree" });
+    const q = await admin.post(`${S}/${s.id}/section/${sectionId}/question/`, {
+      text: "Clear explanations",
+      type: 1,
+      label_min: "Disagree",
+      label_max: "Agree",
+    });
     expect(q.status, JSON.stringify(q.body)).toBe(201);
-    expect(q.body.sections[0].questions[0]).toMatchObject({ type: 1, value_min: 1, value_max: 4, max_select: 1, label_min: "Disagree", label_max: "Agree" });
+    expect(q.body.sections[0].questions[0]).toMatchObject({
+      type: 1,
+      value_min: 1,
+      value_max: 4,
+      max_select: 1,
+      label_min: "Disagree",
+      label_max: "Agree",
+    });
     const item = (await admin.get(`${S}/${s.id}/`)).body;
     expect(item).toMatchObject({ is_ready_to_publish: true, count_question: 1 });
     // Refusals write nothing: a range upside down, more to tick than choices, an unknown type.
     const questions = await count("form_question");
-    const range = await admin.post(`${S}/${s.id}/section/${sectionId}/question/`, { text: "Upside down", type: 1, value_min: 5, value_max: 2 });
+    const range = await admin.post(`${S}/${s.id}/section/${sectionId}/question/`, {
+      text: "Upside down",
+      type: 1,
+      value_min: 5,
+      value_max: 2,
+    });
     expect(range.body.value_max).toEqual(["req_msg_scale_range"]);
-    const tick = await admin.post(`${S}/${s.id}/section/${sectionId}/question/`, { text: "Pick", type: 3, choices: ["A", "B"], max_select: 3 });
+    const tick = await admin.post(`${S}/${s.id}/section/${sectionId}/question/`, {
+      text: "Pick",
+      type: 3,
+      choices: ["A", "B"],
+      max_select: 3,
+    });
     expect(tick.body.max_select).toEqual(["req_msg_max_select_above_choices"]);
-    expect((await admin.post(`${S}/${s.id}/section/${sectionId}/question/`, { text: "?", type: 99 })).body.type).toEqual(["invalid_choice"]);
+    expect(
+      (await admin.post(`${S}/${s.id}/section/${sectionId}/question/`, { text: "?", type: 99 })).body.type,
+    ).toEqual(["invalid_choice"]);
     expect(await count("form_question")).toBe(questions);
     // A section of another survey is not this one's.
     const other = (await admin.get(`${S}/?search=SV-INS`)).body.results[0].id;
-    expect((await admin.post(`${S}/${other}/section/${sectionId}/question/`, { text: "Elsewhere", type: 5 })).status).toBe(404);
+    expect(
+      (await admin.post(`${S}/${other}/section/${sectionId}/question/`, { text: "Elsewhere", type: 5 })).status,
+    ).toBe(404);
     expect((await admin.delete(`${S}/${s.id}/`)).status).toBe(204);
     expect(await count("request_form")).toBe(forms);
   });
@@ -134,7 +193,10 @@ describe("survey sections and questions (the one form builder)", () => {
     expect(res.status).toBe(400);
     expect(res.body.type).toEqual(["invalid_choice"]);
     // Survey forms are not listed among request or enrollment forms.
-    const kinds = [...(await admin.get("/api/dashboard/request-form/?page_size=50")).body.results, ...(await admin.get("/api/dashboard/enrollment-form/?page_size=50")).body.results].map((f: { kind: string }) => f.kind);
+    const kinds = [
+      ...(await admin.get("/api/dashboard/request-form/?page_size=50")).body.results,
+      ...(await admin.get("/api/dashboard/enrollment-form/?page_size=50")).body.results,
+    ].map((f: { kind: string }) => f.kind);
     expect(kinds).not.toContain("survey");
   });
 
@@ -143,11 +205,14 @@ describe("survey sections and questions (the one form builder)", () => {
     const instructor = (await api.db.selectFrom("instructor").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
     const wrong = await admin.patch(`${S}/${s.id}/domain/`, { target_type: 2, instructor_list: [instructor] });
     expect(wrong.body.instructor_list).toEqual(["svy_msg_instructors_need_target"]);
-    expect((await admin.patch(`${S}/${s.id}/domain/`, { target_type: 1, instructor_list: [999999] })).body.instructor_list).toEqual(["invalid_choice"]);
+    expect(
+      (await admin.patch(`${S}/${s.id}/domain/`, { target_type: 1, instructor_list: [999999] })).body.instructor_list,
+    ).toEqual(["invalid_choice"]);
     const ok = await admin.patch(`${S}/${s.id}/domain/`, { target_type: 1, instructor_list: [instructor] });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ target_type: 1, instructor_list: [{ id: instructor }], content_list: [] });
-    const attachedId = (await api.db.selectFrom("content_survey").select("survey_id").executeTakeFirstOrThrow()).survey_id;
+    const attachedId = (await api.db.selectFrom("content_survey").select("survey_id").executeTakeFirstOrThrow())
+      .survey_id;
     expect((await admin.get(`${S}/${attachedId}/domain/`)).body.content_list.length).toBeGreaterThan(0);
   });
 });

@@ -10,12 +10,20 @@ afterAll(() => api.close());
 const PATHS = { privacy: "/api/term/privacy/", terms: "/api/term/", data_consent: "/api/term/data-consent/" } as const;
 
 async function docId(kind: string, version = 1) {
-  const row = await api.db.selectFrom("term_document").select("id").where("kind", "=", kind).where("version", "=", version).executeTakeFirstOrThrow();
+  const row = await api.db
+    .selectFrom("term_document")
+    .select("id")
+    .where("kind", "=", kind)
+    .where("version", "=", version)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 async function acceptanceCount() {
-  const row = await api.db.selectFrom("term_acceptance").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await api.db
+    .selectFrom("term_acceptance")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -23,7 +31,15 @@ async function addVersion(kind: string, version: number, isPublish: boolean) {
   const at = api.clock.now.toISOString();
   const row = await api.db
     .insertInto("term_document")
-    .values({ kind, topic: `${kind} v${version}`, body: `Body of ${kind} v${version}`, version, is_publish: isPublish ? 1 : 0, datetime_publish: isPublish ? at : null, datetime_create: at })
+    .values({
+      kind,
+      topic: `${kind} v${version}`,
+      body: `Body of ${kind} v${version}`,
+      version,
+      is_publish: isPublish ? 1 : 0,
+      datetime_publish: isPublish ? at : null,
+      datetime_create: at,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -38,7 +54,16 @@ describe("terms documents: reading", () => {
       expect(res.body).toMatchObject({ count: 1, page_size: 50, next: null, page: 1 });
       expect(res.body.results).toHaveLength(1);
       const doc = res.body.results[0];
-      expect(Object.keys(doc).sort()).toEqual(["body", "datetime_publish", "id", "is_accepted", "is_publish", "kind", "topic", "version"]);
+      expect(Object.keys(doc).sort()).toEqual([
+        "body",
+        "datetime_publish",
+        "id",
+        "is_accepted",
+        "is_publish",
+        "kind",
+        "topic",
+        "version",
+      ]);
       expect(doc).toMatchObject({ id: await docId(kind), kind, version: 1, is_publish: true, is_accepted: false });
       expect(doc.topic).toEqual(expect.any(String));
     }
@@ -59,7 +84,12 @@ describe("terms documents: reading", () => {
   it("answers 404 for an unknown, unpublished or absurd id, and for a non-numeric one", async () => {
     const c = api.client();
     const draft = await addVersion("terms", 9, false);
-    for (const url of [`/api/term/${draft}/`, "/api/term/999999/", "/api/term/99999999999999/", "/api/term/privacy/0/"]) {
+    for (const url of [
+      `/api/term/${draft}/`,
+      "/api/term/999999/",
+      "/api/term/99999999999999/",
+      "/api/term/privacy/0/",
+    ]) {
       const res = await c.get(url);
       expect(res.status, url).toBe(404);
       expect(res.body).toEqual({ detail: "term_not_found" });
@@ -103,9 +133,17 @@ describe("terms documents: accepting", () => {
     const c = api.client();
     await c.login("learner");
     const profile = await c.get("/api/account/profile/");
-    expect(profile.body).toMatchObject({ is_accepted_privacy: false, is_accepted_term: false, is_accepted_data_consent: false });
+    expect(profile.body).toMatchObject({
+      is_accepted_privacy: false,
+      is_accepted_term: false,
+      is_accepted_data_consent: false,
+    });
 
-    const flags = { privacy: "is_accepted_privacy", terms: "is_accepted_term", data_consent: "is_accepted_data_consent" } as const;
+    const flags = {
+      privacy: "is_accepted_privacy",
+      terms: "is_accepted_term",
+      data_consent: "is_accepted_data_consent",
+    } as const;
     for (const [kind, path] of Object.entries(PATHS) as [keyof typeof PATHS, string][]) {
       const id = await docId(kind);
       const before = await acceptanceCount();

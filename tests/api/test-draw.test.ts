@@ -30,7 +30,15 @@ async function newSection(code: string, extra: Record<string, unknown> = {}) {
   expect(s.status).toBe(201);
   return { test: t.body.id as number, section: s.body.id as number, base: `${T}/${t.body.id}/section/${s.body.id}/` };
 }
-const draws = async () => Number((await api.db.selectFrom("test_section_draw").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const draws = async () =>
+  Number(
+    (
+      await api.db
+        .selectFrom("test_section_draw")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("draw rules", () => {
   it("refuses ranges the bank cannot satisfy, saying how many there are; writes nothing", async () => {
@@ -42,10 +50,18 @@ describe("draw rules", () => {
     expect(many).toMatchObject({ status: 400, body: { number: ["tst_msg_range_too_many|3"] } });
     const all = await admin.post(`${base}testbank/`, { bank, number: "13" });
     expect(all.body).toEqual({ number: ["tst_msg_range_too_many|12"] });
-    expect((await admin.post(`${base}testbank/`, { bank, range: "1-x" })).body).toEqual({ range: ["tst_msg_range_syntax"] });
-    expect((await admin.post(`${base}testbank/`, { bank, range: "5-1" })).body).toEqual({ range: ["tst_msg_range_order"] });
-    expect((await admin.post(`${base}testbank/`, { bank: 999999, number: "1" })).body).toEqual({ bank: ["invalid_choice"] });
-    expect((await admin.post(`${base}testbank/`, { bank, type_method: "1", question_list: "2,40" })).body).toEqual({ question_list: ["tst_msg_range_out_of_bank|12"] });
+    expect((await admin.post(`${base}testbank/`, { bank, range: "1-x" })).body).toEqual({
+      range: ["tst_msg_range_syntax"],
+    });
+    expect((await admin.post(`${base}testbank/`, { bank, range: "5-1" })).body).toEqual({
+      range: ["tst_msg_range_order"],
+    });
+    expect((await admin.post(`${base}testbank/`, { bank: 999999, number: "1" })).body).toEqual({
+      bank: ["invalid_choice"],
+    });
+    expect((await admin.post(`${base}testbank/`, { bank, type_method: "1", question_list: "2,40" })).body).toEqual({
+      question_list: ["tst_msg_range_out_of_bank|12"],
+    });
     expect((await viewer.post(`${base}testbank/`, { bank, number: "1" })).status).toBe(403);
     expect(await draws()).toBe(before);
   });
@@ -54,7 +70,10 @@ describe("draw rules", () => {
     // The section's full score is what the rule's two questions give (docs/decisions/076).
     const { test, base } = await newSection("TST-DRW-2", { full_score: "2" });
     const saved = await admin.post(`${base}testbank/`, { bank, range: "1-5, 3-8", number: "3" });
-    expect(saved).toMatchObject({ status: 201, body: { bank: { id: bank }, range: "1-8", number: 3, type_method: 0, question_count: 12 } });
+    expect(saved).toMatchObject({
+      status: 201,
+      body: { bank: { id: bank }, range: "1-8", number: 3, type_method: 0, question_count: 12 },
+    });
     const again = await admin.post(`${base}testbank/`, { bank, range: "2-4", number: "2" });
     expect(again.body).toMatchObject({ id: saved.body.id, range: "2-4", number: 2 });
     expect((await admin.get(`${base}testbank/`)).body.count).toBe(1);
@@ -75,11 +94,17 @@ describe("a rule's preview (docs/decisions/070)", () => {
     expect(random.status).toBe(200);
     expect(random.body).toMatchObject({ type_method: 0, type_random: 0, number: 2, picks: null });
     expect((random.body.pool as Q[]).map((q) => q.number)).toEqual([2, 3, 4, 5, 9]);
-    const descs = new Map((await api.db.selectFrom("test_question").select(["number", "desc"]).where("bank_id", "=", bank).execute()).map((r) => [r.number, r.desc]));
+    const descs = new Map(
+      (await api.db.selectFrom("test_question").select(["number", "desc"]).where("bank_id", "=", bank).execute()).map(
+        (r) => [r.number, r.desc],
+      ),
+    );
     expect((random.body.pool as Q[])[0].desc).toBe(descs.get(2));
     // Selected numbers: exactly those, in order.
     await admin.post(`${base}testbank/`, { bank, type_method: "1", question_list: "7,1" });
-    expect(((await admin.get(`${base}testbank/${bank}/preview/`)).body.picks as Q[]).map((q) => q.number)).toEqual([7, 1]);
+    expect(((await admin.get(`${base}testbank/${bank}/preview/`)).body.picks as Q[]).map((q) => q.number)).toEqual([
+      7, 1,
+    ]);
     // One draw for every attempt: the preview shows what every attempt asks.
     await admin.post(`${base}testbank/`, { bank, type_random: "1", number: "3" });
     const fixed = (await admin.get(`${base}testbank/${bank}/preview/`)).body;
@@ -95,7 +120,14 @@ describe("drawForAttempt", () => {
     await admin.post(`${base}question/`, { desc: "Own one", type: 1 });
     await admin.post(`${base}question/`, { desc: "Own two", type: 4 });
     await admin.post(`${base}testbank/`, { bank, range: "1-8", number: "3" });
-    const own = (await api.db.selectFrom("test_question").select("id").where("section_id", "=", section).orderBy("number").execute()).map((r) => r.id);
+    const own = (
+      await api.db
+        .selectFrom("test_question")
+        .select("id")
+        .where("section_id", "=", section)
+        .orderBy("number")
+        .execute()
+    ).map((r) => r.id);
     const a = await drawForAttempt(api.db, section, 42);
     expect(a.slice(0, 2)).toEqual(own);
     expect(a).toHaveLength(5);
@@ -124,11 +156,26 @@ describe("drawForAttempt", () => {
 
   it("tags narrow the pool (any / all)", async () => {
     const { base, section } = await newSection("TST-DRW-6");
-    const tags = await api.db.selectFrom("tag").select(["id", "code"]).where("code", "in", ["TAG-DIG", "TAG-MAN"]).execute();
+    const tags = await api.db
+      .selectFrom("tag")
+      .select(["id", "code"])
+      .where("code", "in", ["TAG-DIG", "TAG-MAN"])
+      .execute();
     const both = tags.map((t) => t.id).join(",");
-    const tagged = await api.db.selectFrom("test_question_tag").select(["question_id", "tag_id"]).where("question_id", "in", [...bankIds.values()]).execute();
-    const withAll = [...bankIds.values()].filter((id) => tags.every((t) => tagged.some((x) => x.question_id === id && x.tag_id === t.id)));
-    const tooMany = await admin.post(`${base}testbank/`, { bank, tag_list: both, type_select: "1", number: String(withAll.length + 1) });
+    const tagged = await api.db
+      .selectFrom("test_question_tag")
+      .select(["question_id", "tag_id"])
+      .where("question_id", "in", [...bankIds.values()])
+      .execute();
+    const withAll = [...bankIds.values()].filter((id) =>
+      tags.every((t) => tagged.some((x) => x.question_id === id && x.tag_id === t.id)),
+    );
+    const tooMany = await admin.post(`${base}testbank/`, {
+      bank,
+      tag_list: both,
+      type_select: "1",
+      number: String(withAll.length + 1),
+    });
     expect(tooMany.body).toEqual({ number: [`tst_msg_range_too_many|${withAll.length}`] });
     await admin.post(`${base}testbank/`, { bank, tag_list: both, type_select: "1", number: "0" });
     expect([...(await drawForAttempt(api.db, section, 3))].sort()).toEqual([...withAll].sort());

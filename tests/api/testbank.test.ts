@@ -21,11 +21,20 @@ beforeAll(async () => {
   viewer = await api.signedIn("viewer");
   instructor = await api.signedIn("instructor");
   refs = await contentRefs(admin);
-  security = (await api.db.selectFrom("testbank").select("id").where("code", "=", "TB-SEC").executeTakeFirstOrThrow()).id;
+  security = (await api.db.selectFrom("testbank").select("id").where("code", "=", "TB-SEC").executeTakeFirstOrThrow())
+    .id;
 });
 afterAll(() => api.close());
 
-const count = async (table: "testbank" | "testbank_usage" | "testbank_log") => Number((await api.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const count = async (table: "testbank" | "testbank_usage" | "testbank_log") =>
+  Number(
+    (
+      await api.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 type Row = { id: number; code: string; type_question: number; count_question: number };
 
 /** A test to ask with: the first there is, or one made for the purpose. */
@@ -35,7 +44,22 @@ async function someTest(): Promise<number> {
   const at = new Date().toISOString();
   const row = await api.db
     .insertInto("test")
-    .values({ name: "Usage test", code: "TBT-USE", category_id: refs.category, provider_id: refs.provider, content_level: null, program: null, is_environmental: 0, desc: "", is_display: 0, datetime_start: null, datetime_first_publish: null, datetime_create: at, datetime_update: at, created_by: null })
+    .values({
+      name: "Usage test",
+      code: "TBT-USE",
+      category_id: refs.category,
+      provider_id: refs.provider,
+      content_level: null,
+      program: null,
+      is_environmental: 0,
+      desc: "",
+      is_display: 0,
+      datetime_start: null,
+      datetime_first_publish: null,
+      datetime_create: at,
+      datetime_update: at,
+      created_by: null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -80,12 +104,18 @@ describe("test bank list and item", () => {
     expect(locked.body.type_question).toEqual(["tbk_msg_type_locked"]);
     const renamed = await admin.patch(`${B}/${security}/`, { desc: "Twelve questions on everyday security." });
     expect(renamed.status).toBe(200);
-    const log = (await admin.get(`${B}/${security}/log/?scope=bank`)).body.results as { id: number; action: string; changes: Record<string, unknown> }[];
+    const log = (await admin.get(`${B}/${security}/log/?scope=bank`)).body.results as {
+      id: number;
+      action: string;
+      changes: Record<string, unknown>;
+    }[];
     expect(log[0]).toMatchObject({ action: "update", changes: { desc: "Twelve questions on everyday security." } });
     const one = await admin.get(`${B}/${security}/log/${log[0]!.id}/`);
     expect(one.body.created_by.id).toBeGreaterThan(0);
     // An entry of another bank is not this bank's.
-    const other = (await api.db.selectFrom("testbank").select("id").where("code", "=", "TB-SAF").executeTakeFirstOrThrow()).id;
+    const other = (
+      await api.db.selectFrom("testbank").select("id").where("code", "=", "TB-SAF").executeTakeFirstOrThrow()
+    ).id;
     expect((await admin.get(`${B}/${other}/log/${log[0]!.id}/`)).status).toBe(404);
   });
 
@@ -122,7 +152,9 @@ describe("usage requests", () => {
     expect(rejected.body.results[0]).toMatchObject({ status: -1, note: "Not this one" });
     const rejectedList = await admin.get(`${B}/${fresh}/usage/?usage_type=rejected`);
     expect(rejectedList.body.count).toEqual({ waiting: 0, approved: 1, rejected: 1 });
-    const actions = ((await admin.get(`${B}/${fresh}/log/?scope=bank`)).body.results as { action: string }[]).map((e) => e.action);
+    const actions = ((await admin.get(`${B}/${fresh}/log/?scope=bank`)).body.results as { action: string }[]).map(
+      (e) => e.action,
+    );
     expect(actions).toEqual(["usage_reject", "usage_request", "usage_approve", "usage_request", "create"]);
   });
 
@@ -144,10 +176,22 @@ describe("usage requests", () => {
     // The viewer sees the bank and its requests but may neither ask nor decide.
     expect((await viewer.get(`${B}/${security}/usage/`)).status).toBe(200);
     expect((await viewer.post(`${B}/${security}/usage/`, { test })).status).toBe(403);
-    const waiting = await api.db.insertInto("testbank_usage").values({ testbank_id: security, test_id: test, status: 0, requested_by: null, datetime_create: new Date().toISOString() }).returning("id").executeTakeFirstOrThrow();
+    const waiting = await api.db
+      .insertInto("testbank_usage")
+      .values({
+        testbank_id: security,
+        test_id: test,
+        status: 0,
+        requested_by: null,
+        datetime_create: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     expect((await viewer.post(`${B}/${security}/usage/${waiting.id}/decide/`, { status: 1 })).status).toBe(403);
     // A request of another bank is not found under this one.
-    const other = (await api.db.selectFrom("testbank").select("id").where("code", "=", "TB-COM").executeTakeFirstOrThrow()).id;
+    const other = (
+      await api.db.selectFrom("testbank").select("id").where("code", "=", "TB-COM").executeTakeFirstOrThrow()
+    ).id;
     expect((await admin.post(`${B}/${other}/usage/${waiting.id}/decide/`, { status: 1 })).status).toBe(404);
     // The instructor may change tests and banks (its role's flags), within what it sees.
     const seen = await instructor.get(`${B}/${security}/usage/`);
@@ -159,9 +203,11 @@ describe("drawing from another provider's bank", () => {
   it("needs the bank's approved usage request for the test", async () => {
     const providers = (await api.db.selectFrom("provider").select("id").orderBy("id").execute()).map((p) => p.id);
     const other = providers.find((p) => p !== refs.provider)!;
-    const bank = (await admin.post(`${B}/`, { ...refs, provider: other, name: "Other provider bank", code: "TBT-O" })).body.id as number;
+    const bank = (await admin.post(`${B}/`, { ...refs, provider: other, name: "Other provider bank", code: "TBT-O" }))
+      .body.id as number;
     await admin.post(`${B}/${bank}/question/`, { desc: "Borrowed question", type: 1 });
-    const test = (await admin.post("/api/dashboard/test/", { ...refs, name: "Borrowing test", code: "TBT-BT" })).body.id as number;
+    const test = (await admin.post("/api/dashboard/test/", { ...refs, name: "Borrowing test", code: "TBT-BT" })).body
+      .id as number;
     const section = (await admin.post(`/api/dashboard/test/${test}/section/`, {})).body.id as number;
     const draw = () => admin.post(`/api/dashboard/test/${test}/section/${section}/testbank/`, { bank, number: 1 });
     const refused = await draw();
@@ -180,8 +226,15 @@ describe("delete", () => {
     const test = await someTest();
     const bank = (await admin.post(`${B}/`, { ...refs, name: "Drawn bank", code: "TBT-D" })).body.id as number;
     const at = new Date().toISOString();
-    const section = await api.db.insertInto("test_section").values({ test_id: test, sort: 99, name: "Drawn" }).returning("id").executeTakeFirstOrThrow();
-    await api.db.insertInto("test_section_draw").values({ section_id: section.id, bank_id: bank, sort: 1, datetime_create: at }).execute();
+    const section = await api.db
+      .insertInto("test_section")
+      .values({ test_id: test, sort: 99, name: "Drawn" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await api.db
+      .insertInto("test_section_draw")
+      .values({ section_id: section.id, bank_id: bank, sort: 1, datetime_create: at })
+      .execute();
     const refused = await admin.delete(`${B}/${bank}/`);
     expect(refused.status).toBe(424);
     expect(refused.body.detail).toBe("tbk_msg_in_use");

@@ -17,7 +17,15 @@ afterAll(() => api.close());
 
 async function allowOnly(list: string[]) {
   await api.db.deleteFrom("config").where("key", "=", "upload-ip-allow-list").execute();
-  await api.db.insertInto("config").values({ key: "upload-ip-allow-list", value: JSON.stringify(list), url: null, datetime_update: api.clock.now.toISOString() }).execute();
+  await api.db
+    .insertInto("config")
+    .values({
+      key: "upload-ip-allow-list",
+      value: JSON.stringify(list),
+      url: null,
+      datetime_update: api.clock.now.toISOString(),
+    })
+    .execute();
 }
 
 const PDF = Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "latin1");
@@ -27,12 +35,24 @@ describe("upload IP allow-list", () => {
     await allowOnly(["192.0.2.0/24"]);
     const outside = api.client("198.51.100.7");
     await outside.login("admin");
-    const before = await api.db.selectFrom("course").select("image").where("id", "=", courseId).executeTakeFirstOrThrow();
+    const before = await api.db
+      .selectFrom("course")
+      .select("image")
+      .where("id", "=", courseId)
+      .executeTakeFirstOrThrow();
     const image = await postFile(outside, `/api/dashboard/course/${courseId}/image/`, "cover.png", png(), "image");
     expect(image.status).toBe(400);
     expect(image.body).toEqual({ image: ["upload_ip_not_allowed"] });
-    expect((await api.db.selectFrom("course").select("image").where("id", "=", courseId).executeTakeFirstOrThrow()).image).toBe(before.image);
-    const file = await postFile(outside, `/api/dashboard/course/${courseId}/curriculum/upload/?slot_type=document`, "notes.pdf", PDF, "file");
+    expect(
+      (await api.db.selectFrom("course").select("image").where("id", "=", courseId).executeTakeFirstOrThrow()).image,
+    ).toBe(before.image);
+    const file = await postFile(
+      outside,
+      `/api/dashboard/course/${courseId}/curriculum/upload/?slot_type=document`,
+      "notes.pdf",
+      PDF,
+      "file",
+    );
     expect(file.status).toBe(400);
     expect(file.body).toEqual({ file: ["upload_ip_not_allowed"] });
   });
@@ -41,12 +61,26 @@ describe("upload IP allow-list", () => {
     await allowOnly(["192.0.2.0/24", "2001:db8::1"]);
     const inside = api.client("192.0.2.44");
     await inside.login("admin");
-    expect((await postFile(inside, `/api/dashboard/course/${courseId}/image/`, "cover.png", png(), "image")).status).toBe(200);
-    expect((await postFile(inside, `/api/dashboard/course/${courseId}/curriculum/upload/?slot_type=document`, "notes.pdf", PDF, "file")).status).toBe(201);
+    expect(
+      (await postFile(inside, `/api/dashboard/course/${courseId}/image/`, "cover.png", png(), "image")).status,
+    ).toBe(200);
+    expect(
+      (
+        await postFile(
+          inside,
+          `/api/dashboard/course/${courseId}/curriculum/upload/?slot_type=document`,
+          "notes.pdf",
+          PDF,
+          "file",
+        )
+      ).status,
+    ).toBe(201);
     // Straight to the API (no relay secret), claiming to be inside: the socket's address decides.
     const forger = api.client();
     await forger.login("admin");
-    const res = await postFile(forger, `/api/dashboard/course/${courseId}/image/`, "cover.png", png(), "image", { "x-forwarded-for": "192.0.2.44" });
+    const res = await postFile(forger, `/api/dashboard/course/${courseId}/image/`, "cover.png", png(), "image", {
+      "x-forwarded-for": "192.0.2.44",
+    });
     expect(res.body).toEqual({ image: ["upload_ip_not_allowed"] });
   });
 
@@ -54,7 +88,9 @@ describe("upload IP allow-list", () => {
     await allowOnly([]);
     const anyone = api.client("198.51.100.8");
     await anyone.login("admin");
-    expect((await postFile(anyone, `/api/dashboard/course/${courseId}/image/`, "cover.png", png(), "image")).status).toBe(200);
+    expect(
+      (await postFile(anyone, `/api/dashboard/course/${courseId}/image/`, "cover.png", png(), "image")).status,
+    ).toBe(200);
   });
 
   it("matches addresses and subnets of both families", () => {

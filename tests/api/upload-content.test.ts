@@ -28,16 +28,28 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const TUS = { "tus-resumable": "1.0.0" };
-const meta = (m: Record<string, string>) => Object.entries(m).map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`).join(",");
+const meta = (m: Record<string, string>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
+    .join(",");
 /** A whole file through tus: the PATCH's answer and the upload's id. */
 async function tusUpload(filename: string, kind: string, data: Buffer) {
-  const created = await admin.post("/api/dashboard/upload/", undefined, { ...TUS, "upload-length": String(data.length), "upload-metadata": meta({ filename, kind }) });
+  const created = await admin.post("/api/dashboard/upload/", undefined, {
+    ...TUS,
+    "upload-length": String(data.length),
+    "upload-metadata": meta({ filename, kind }),
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = String(created.headers.location).split("/").pop() as string;
-  const res = await admin.patch(`/api/dashboard/upload/${id}`, data as never, { ...TUS, "content-type": "application/offset+octet-stream", "upload-offset": "0" });
+  const res = await admin.patch(`/api/dashboard/upload/${id}`, data as never, {
+    ...TUS,
+    "content-type": "application/offset+octet-stream",
+    "upload-offset": "0",
+  });
   return { id, res };
 }
-const uploadRow = (id: string) => api.db.selectFrom("upload").select(["status"]).where("id", "=", id).executeTakeFirst();
+const uploadRow = (id: string) =>
+  api.db.selectFrom("upload").select(["status"]).where("id", "=", id).executeTakeFirst();
 
 const FAKE = Buffer.from("hello text");
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "latin1");
@@ -51,17 +63,52 @@ async function realFiles(): Promise<Record<string, Buffer>> {
   const book = new ExcelJS.Workbook();
   book.addWorksheet("s").addRow(["a", "b"]);
   const docx = new JSZip();
-  docx.file("[Content_Types].xml", '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>');
+  docx.file(
+    "[Content_Types].xml",
+    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+  );
   docx.file("word/document.xml", "<w:document/>");
-  const jpg = Buffer.from("/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AVN//2Q==", "base64");
+  const jpg = Buffer.from(
+    "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AVN//2Q==",
+    "base64",
+  );
   const files: Record<string, Buffer> = {
-    pdf: PDF, zip: await zip.generateAsync({ type: "nodebuffer" }), xlsx: Buffer.from(await book.xlsx.writeBuffer()), docx: await docx.generateAsync({ type: "nodebuffer" }),
-    doc: OLE2, xls: OLE2, csv: Buffer.from("\uFEFFusername,email\r\nsomchai,s@example.test\r\n"), png: png(), jpg, jpeg: jpg, gif: GIF,
+    pdf: PDF,
+    zip: await zip.generateAsync({ type: "nodebuffer" }),
+    xlsx: Buffer.from(await book.xlsx.writeBuffer()),
+    docx: await docx.generateAsync({ type: "nodebuffer" }),
+    doc: OLE2,
+    xls: OLE2,
+    csv: Buffer.from("\uFEFFusername,email\r\nsomchai,s@example.test\r\n"),
+    png: png(),
+    jpg,
+    jpeg: jpg,
+    gif: GIF,
   };
   if (HAS_FFMPEG) {
     const dir = api.mediaDir;
-    execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=duration=2:size=160x120:rate=10", "-pix_fmt", "yuv420p", `${dir}/clip.mp4`]);
-    execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=2", `${dir}/tone.mp3`]);
+    execFileSync("ffmpeg", [
+      "-v",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=duration=2:size=160x120:rate=10",
+      "-pix_fmt",
+      "yuv420p",
+      `${dir}/clip.mp4`,
+    ]);
+    execFileSync("ffmpeg", [
+      "-v",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440:duration=2",
+      `${dir}/tone.mp3`,
+    ]);
     const { readFileSync } = await import("node:fs");
     files.mp4 = readFileSync(`${dir}/clip.mp4`);
     files.mp3 = readFileSync(`${dir}/tone.mp3`);
@@ -94,7 +141,12 @@ describe("a resumable upload of any kind", () => {
 
 describe("a media item's file", () => {
   async function documentItem() {
-    const res = await admin.post("/api/dashboard/document/", { name: "Handbook", code: `UC${Date.now() % 1e6}`, category: refs.category, provider: refs.provider });
+    const res = await admin.post("/api/dashboard/document/", {
+      name: "Handbook",
+      code: `UC${Date.now() % 1e6}`,
+      category: refs.category,
+      provider: refs.provider,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.id as number;
   }
@@ -105,7 +157,9 @@ describe("a media item's file", () => {
     expect(whole.body).toEqual({ file: [MSG.invalid_file_type] });
     const { id: uploadId, res } = await tusUpload("fake.pdf", "document", FAKE);
     expect(res.body).toEqual({ detail: MSG.invalid_file_type });
-    expect((await admin.post(`/api/dashboard/document/${id}/file/`, { file_upload_id: uploadId })).body).toEqual({ file: [MSG.upload_not_found] });
+    expect((await admin.post(`/api/dashboard/document/${id}/file/`, { file_upload_id: uploadId })).body).toEqual({
+      file: [MSG.upload_not_found],
+    });
     expect((await admin.get(`/api/dashboard/document/${id}/`)).body.file).toBeNull();
     expect((await admin.patch(`/api/dashboard/document/${id}/`, { is_display: true })).status).toBe(428);
     // A real PDF is taken.
@@ -119,7 +173,11 @@ describe("a media item's file", () => {
     const over = Buffer.alloc(10485760 + 1, 0x41);
     const whole = await postFile(admin, `/api/dashboard/document/${id}/file/`, "big.pdf", over, "file");
     expect(whole.body).toEqual({ file: [MSG.file_too_large] });
-    const created = await admin.post("/api/dashboard/upload/", undefined, { ...TUS, "upload-length": String(over.length), "upload-metadata": meta({ filename: "big.pdf", kind: "document" }) });
+    const created = await admin.post("/api/dashboard/upload/", undefined, {
+      ...TUS,
+      "upload-length": String(over.length),
+      "upload-metadata": meta({ filename: "big.pdf", kind: "document" }),
+    });
     expect(created.status).toBe(413);
     expect(created.body).toMatchObject({ detail: MSG.file_too_large });
   });
@@ -130,32 +188,77 @@ describe("images and curriculum files", () => {
     const course = (await admin.get("/api/dashboard/course/")).body.results[0].id as number;
     const image = await postFile(admin, `/api/dashboard/course/${course}/image/`, "cover.png", FAKE, "image");
     expect(image.body).toEqual({ image: [MSG.invalid_file_type] });
-    expect((await postFile(admin, `/api/dashboard/course/${course}/image/`, "cover.png", png(), "image")).status).toBe(200);
-    const material = await postFile(admin, `/api/dashboard/course/${course}/curriculum/upload/?slot_type=document`, "fake.pdf", FAKE, "file");
+    expect((await postFile(admin, `/api/dashboard/course/${course}/image/`, "cover.png", png(), "image")).status).toBe(
+      200,
+    );
+    const material = await postFile(
+      admin,
+      `/api/dashboard/course/${course}/curriculum/upload/?slot_type=document`,
+      "fake.pdf",
+      FAKE,
+      "file",
+    );
     expect(material.body).toEqual({ file: [MSG.invalid_file_type] });
-    expect((await postFile(admin, `/api/dashboard/course/${course}/curriculum/upload/?slot_type=document`, "real.pdf", PDF, "file")).status).toBe(201);
+    expect(
+      (
+        await postFile(
+          admin,
+          `/api/dashboard/course/${course}/curriculum/upload/?slot_type=document`,
+          "real.pdf",
+          PDF,
+          "file",
+        )
+      ).status,
+    ).toBe(201);
   });
 });
 
 describe("a curriculum slot taken from a media item", () => {
   it.skipIf(!HAS_FFMPEG)("gets the item's duration unless it names its own", async () => {
-    const video = (await admin.post("/api/dashboard/video/", { name: "Timed clip", code: `UV${Date.now() % 1e6}`, category: refs.category, provider: refs.provider })).body.id as number;
+    const video = (
+      await admin.post("/api/dashboard/video/", {
+        name: "Timed clip",
+        code: `UV${Date.now() % 1e6}`,
+        category: refs.category,
+        provider: refs.provider,
+      })
+    ).body.id as number;
     const files = await realFiles();
     const saved = await postFile(admin, `/api/dashboard/video/${video}/file/`, "clip.mp4", files.mp4, "file");
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const seconds = saved.body.duration as number;
     expect(seconds).toBe(2);
-    const course = (await admin.post("/api/dashboard/course/", { name: "Timed", code: `UT${Date.now() % 1e6}`, category: refs.category, provider: refs.provider })).body.id as number;
+    const course = (
+      await admin.post("/api/dashboard/course/", {
+        name: "Timed",
+        code: `UT${Date.now() % 1e6}`,
+        category: refs.category,
+        provider: refs.provider,
+      })
+    ).body.id as number;
     const base = `/api/dashboard/course/${course}/curriculum`;
     const section = (await admin.post(`${base}/section/`, { name: "S" })).body.id as number;
-    const taken = await admin.post(`${base}/section/${section}/material/`, { slot_type: "media", name: "Watch", media_id: video });
+    const taken = await admin.post(`${base}/section/${section}/material/`, {
+      slot_type: "media",
+      name: "Watch",
+      media_id: video,
+    });
     expect(taken.status, JSON.stringify(taken.body)).toBe(201);
     expect(taken.body.duration).toBe(seconds);
-    const own = await admin.post(`${base}/section/${section}/material/`, { slot_type: "media", name: "Watch longer", media_id: video, duration: 600 });
+    const own = await admin.post(`${base}/section/${section}/material/`, {
+      slot_type: "media",
+      name: "Watch longer",
+      media_id: video,
+      duration: 600,
+    });
     expect(own.body.duration).toBe(600);
     // A slot that takes the item again without a duration of its own gets the item's; a rename keeps it.
-    expect((await admin.patch(`${base}/material/${own.body.id}/`, { media_id: video, duration: 0 })).body.duration).toBe(seconds);
-    expect((await admin.patch(`${base}/material/${taken.body.id}/`, { name: "Watch again" })).body.duration).toBe(seconds);
+    expect(
+      (await admin.patch(`${base}/material/${own.body.id}/`, { media_id: video, duration: 0 })).body.duration,
+    ).toBe(seconds);
+    expect((await admin.patch(`${base}/material/${taken.body.id}/`, { name: "Watch again" })).body.duration).toBe(
+      seconds,
+    );
   });
 });
 

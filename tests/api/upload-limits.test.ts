@@ -39,11 +39,21 @@ afterAll(() => api.close());
 
 async function setConfig(key: string, value: unknown) {
   await api.db.deleteFrom("config").where("key", "=", key).execute();
-  await api.db.insertInto("config").values({ key, value: JSON.stringify(value), url: null, datetime_update: api.clock.now.toISOString() }).execute();
+  await api.db
+    .insertInto("config")
+    .values({ key, value: JSON.stringify(value), url: null, datetime_update: api.clock.now.toISOString() })
+    .execute();
 }
 const sha = (b: Buffer) => crypto.createHash("sha256").update(b).digest("hex");
 const count = async (table: "upload" | "import_history" | "account" | "content_enrollment") =>
-  Number((await api.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await api.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 /** Every file under the media directory (uploads and tus's sidecars included), by path and size. */
 function mediaFiles(): string[] {
   const out: string[] = [];
@@ -68,10 +78,19 @@ async function served(url: string): Promise<Buffer> {
  * POST a multipart form (`fields` first, then the file) whose body stops, for PAUSE_MS, right after
  * the file's LIMIT-th byte (or its end when shorter), then goes on.
  */
-function postPaused(client: Client, url: string, field: string, filename: string, data: Buffer, fields: Record<string, string> = {}) {
+function postPaused(
+  client: Client,
+  url: string,
+  field: string,
+  filename: string,
+  data: Buffer,
+  fields: Record<string, string> = {},
+) {
   const boundary = "----lmsLimitBoundary9F3kQz";
   const head = Buffer.from(
-    Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") +
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join("") +
       `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const body = Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
@@ -118,22 +137,45 @@ type Target = {
 describe("every multipart upload: whole at or under the limit, refused over it, never cut", () => {
   const targets: Target[] = [];
   beforeAll(async () => {
-    const first = async (p: string) => (await admin.get(`/api/dashboard/${p}/?page_size=1`)).body.results[0].id as number;
+    const first = async (p: string) =>
+      (await admin.get(`/api/dashboard/${p}/?page_size=1`)).body.results[0].id as number;
     const course = await first("course");
     const program = await first("class_program");
     const provider = await first("provider");
-    const highlight = (await admin.post(`/api/dashboard/provider/${provider}/highlight/`, { title: "Limits", external_link: "https://example.org/", sort: 1 })).body.id;
+    const highlight = (
+      await admin.post(`/api/dashboard/provider/${provider}/highlight/`, {
+        title: "Limits",
+        external_link: "https://example.org/",
+        sort: 1,
+      })
+    ).body.id;
     const refs = await contentRefs(admin);
-    const doc = await admin.post("/api/dashboard/document/", { name: "Limits", code: "LIMIT-DOC", category: refs.category, provider: refs.provider });
+    const doc = await admin.post("/api/dashboard/document/", {
+      name: "Limits",
+      code: "LIMIT-DOC",
+      category: refs.category,
+      provider: refs.provider,
+    });
     expect(doc.status, JSON.stringify(doc.body)).toBe(201);
     const enrolCourse = await first("course");
 
     const image = (name: string, url: string, state: () => Promise<unknown>): Target => ({
-      name, url, field: "image", filename: "picture.png", file: (n) => fileOf(PNG, n), state, status: 200,
+      name,
+      url,
+      field: "image",
+      filename: "picture.png",
+      file: (n) => fileOf(PNG, n),
+      state,
+      status: 200,
       accepted: async (body, sent) => expect(sha(await served(String(body.image)))).toBe(sha(sent)),
     });
-    const imageOf = (table: "course" | "class_program" | "provider" | "instructor" | "category" | "location" | "provider_highlight", id: number) => async () =>
-      (await api.db.selectFrom(table).select("image").where("id", "=", id).executeTakeFirstOrThrow()).image;
+    const imageOf =
+      (
+        table: "course" | "class_program" | "provider" | "instructor" | "category" | "location" | "provider_highlight",
+        id: number,
+      ) =>
+      async () =>
+        (await api.db.selectFrom(table).select("image").where("id", "=", id).executeTakeFirstOrThrow()).image;
     for (const table of ["instructor", "category", "location"] as const) {
       const id = await first(table);
       targets.push(image(table, `/api/dashboard/${table}/${id}/image/`, imageOf(table, id)));
@@ -142,35 +184,66 @@ describe("every multipart upload: whole at or under the limit, refused over it, 
       image("course", `/api/dashboard/course/${course}/image/`, imageOf("course", course)),
       image("class program", `/api/dashboard/class_program/${program}/image/`, imageOf("class_program", program)),
       image("provider", `/api/dashboard/provider/${provider}/image/`, imageOf("provider", provider)),
-      image("provider highlight", `/api/dashboard/provider/${provider}/highlight/${highlight}/image/`, imageOf("provider_highlight", highlight)),
-      image("certificate", `/api/dashboard/course/${course}/certificate/image/`, async () => (await admin.get(`/api/dashboard/course/${course}/certificate/`)).body.image),
+      image(
+        "provider highlight",
+        `/api/dashboard/provider/${provider}/highlight/${highlight}/image/`,
+        imageOf("provider_highlight", highlight),
+      ),
+      image(
+        "certificate",
+        `/api/dashboard/course/${course}/certificate/image/`,
+        async () => (await admin.get(`/api/dashboard/course/${course}/certificate/`)).body.image,
+      ),
       {
-        name: "curriculum material file", url: `/api/dashboard/course/${course}/curriculum/upload/?slot_type=document`, field: "file", filename: "notes.pdf",
-        file: (n) => fileOf(PDF, n), state: async () => null, status: 201,
+        name: "curriculum material file",
+        url: `/api/dashboard/course/${course}/curriculum/upload/?slot_type=document`,
+        field: "file",
+        filename: "notes.pdf",
+        file: (n) => fileOf(PDF, n),
+        state: async () => null,
+        status: 201,
         accepted: async (body, sent) => {
           expect(body.file_size).toBe(sent.length);
           expect(sha(await served(String(body.file)))).toBe(sha(sent));
         },
       },
       {
-        name: "media document file", url: `/api/dashboard/document/${doc.body.id}/file/`, field: "file", filename: "notes.pdf",
-        file: (n) => fileOf(PDF, n), status: 200,
-        state: async () => [await count("upload"), (await api.db.selectFrom("media").select("file_key").where("id", "=", doc.body.id).executeTakeFirstOrThrow()).file_key],
+        name: "media document file",
+        url: `/api/dashboard/document/${doc.body.id}/file/`,
+        field: "file",
+        filename: "notes.pdf",
+        file: (n) => fileOf(PDF, n),
+        status: 200,
+        state: async () => [
+          await count("upload"),
+          (await api.db.selectFrom("media").select("file_key").where("id", "=", doc.body.id).executeTakeFirstOrThrow())
+            .file_key,
+        ],
         accepted: async (body, sent) => {
           expect(body.file_size).toBe(sent.length);
           expect(sha(await served(String(body.file)))).toBe(sha(sent));
         },
       },
       {
-        name: "enrolment import", url: `/api/dashboard/course/${enrolCourse}/enroll/import/`, field: "file", filename: "learners.csv",
-        file: (n) => csvOf(n, "username,note", "learner031", "learner032"), status: 200,
+        name: "enrolment import",
+        url: `/api/dashboard/course/${enrolCourse}/enroll/import/`,
+        field: "file",
+        filename: "learners.csv",
+        file: (n) => csvOf(n, "username,note", "learner031", "learner032"),
+        status: 200,
         state: async () => count("content_enrollment"),
-        accepted: async (body) => expect((body.results as { value: string }[]).map((r) => r.value)).toEqual(["learner031", "learner032"]),
+        accepted: async (body) =>
+          expect((body.results as { value: string }[]).map((r) => r.value)).toEqual(["learner031", "learner032"]),
       },
     );
     let serial = 0;
     targets.push({
-      name: "user import", url: "/api/dashboard/user/import/", field: "file", filename: "people.csv", fields: { mode: "all_or_nothing" }, status: 202,
+      name: "user import",
+      url: "/api/dashboard/user/import/",
+      field: "file",
+      filename: "people.csv",
+      fields: { mode: "all_or_nothing" },
+      status: 202,
       file: (n) => {
         serial++;
         const row = (k: string) => `limit.${serial}${k},limit.${serial}${k}@example.test,Limit,Person,female`;
@@ -180,7 +253,11 @@ describe("every multipart upload: whole at or under the limit, refused over it, 
       accepted: async (body) => {
         const done = await historyOf(admin, (body as ImportHistoryItem).id);
         expect(done).toMatchObject({ status: 3, count_total: 2, count_created: 2 });
-        const last = await api.db.selectFrom("account").select("email").where("username", "=", `limit.${serial}z`).executeTakeFirst();
+        const last = await api.db
+          .selectFrom("account")
+          .select("email")
+          .where("username", "=", `limit.${serial}z`)
+          .executeTakeFirst();
         expect(last?.email).toBe(`limit.${serial}z@example.test`);
       },
     });
@@ -211,12 +288,24 @@ describe("every multipart upload: whole at or under the limit, refused over it, 
 
 describe("resumable uploads (tus)", () => {
   const TUS = { "tus-resumable": "1.0.0" };
-  const meta = (m: Record<string, string>) => Object.entries(m).map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`).join(",");
+  const meta = (m: Record<string, string>) =>
+    Object.entries(m)
+      .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
+      .join(",");
   const create = (length: number, filename = "notes.pdf") =>
-    admin.post("/api/dashboard/upload/", undefined, { ...TUS, "upload-length": String(length), "upload-metadata": meta({ filename, kind: "document" }) });
+    admin.post("/api/dashboard/upload/", undefined, {
+      ...TUS,
+      "upload-length": String(length),
+      "upload-metadata": meta({ filename, kind: "document" }),
+    });
   const idOf = (res: { headers: Record<string, unknown> }) => String(res.headers.location).split("/").pop() as string;
   const patch = (id: string, body: Buffer | Readable, headers: Record<string, string> = {}) =>
-    admin.patch(`/api/dashboard/upload/${id}`, body as never, { ...TUS, "content-type": "application/offset+octet-stream", "upload-offset": "0", ...headers });
+    admin.patch(`/api/dashboard/upload/${id}`, body as never, {
+      ...TUS,
+      "content-type": "application/offset+octet-stream",
+      "upload-offset": "0",
+      ...headers,
+    });
   const row = (id: string) => api.db.selectFrom("upload").selectAll().where("id", "=", id).executeTakeFirst();
 
   it("takes a file at or under the limit whole, refuses a declared length over it (413) with nothing stored", async () => {
@@ -255,7 +344,10 @@ describe("resumable uploads (tus)", () => {
     expect(await row(paused)).toBeUndefined();
     // The bytes sent with the creation itself (tus's creation-with-upload).
     const withBody = await admin.post("/api/dashboard/upload/", fileOf(PDF, LIMIT + 1) as never, {
-      ...TUS, "upload-length": String(LIMIT), "upload-metadata": meta({ filename: "notes.pdf", kind: "document" }), "content-type": "application/offset+octet-stream",
+      ...TUS,
+      "upload-length": String(LIMIT),
+      "upload-metadata": meta({ filename: "notes.pdf", kind: "document" }),
+      "content-type": "application/offset+octet-stream",
     });
     expect(withBody.status).toBe(413);
     expect(await count("upload")).toBe(rows);
@@ -279,15 +371,26 @@ describe("resumable uploads (tus)", () => {
 
   it("cleans a multipart file's name the same way", async () => {
     const refs = await contentRefs(admin);
-    const doc = (await admin.post("/api/dashboard/document/", { name: "Named", code: "LIMIT-NAMED", category: refs.category, provider: refs.provider })).body;
+    const doc = (
+      await admin.post("/api/dashboard/document/", {
+        name: "Named",
+        code: "LIMIT-NAMED",
+        category: refs.category,
+        provider: refs.provider,
+      })
+    ).body;
     const boundary = "----lmsNameBoundary";
     // RFC 5987 form: the name may carry any byte, NUL included.
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''%20re%00port%1B%C2%85.pdf\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''%20re%00port%1B%C2%85.pdf\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       fileOf(PDF, 100),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await admin.post(`/api/dashboard/document/${doc.id}/file/`, body as never, { "content-type": `multipart/form-data; boundary=${boundary}` });
+    const res = await admin.post(`/api/dashboard/document/${doc.id}/file/`, body as never, {
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.file_name).toBe("report.pdf");
   });
@@ -303,7 +406,8 @@ describe("workbooks and row limits", () => {
   });
   afterAll(() => setConfig("file-size-limit", LIMIT));
 
-  const post = (url: string, filename: string, data: Buffer) => postPaused(admin, url, "file", filename, data, url === USERS ? { mode: "all_or_nothing" } : {});
+  const post = (url: string, filename: string, data: Buffer) =>
+    postPaused(admin, url, "file", filename, data, url === USERS ? { mode: "all_or_nothing" } : {});
   const state = async () => [await count("import_history"), await count("account"), await count("content_enrollment")];
 
   /** A workbook written by exceljs's streaming writer (flat memory): `rows` rows of `cells(i)`. */
@@ -311,7 +415,11 @@ describe("workbooks and row limits", () => {
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on("data", (c: Buffer) => chunks.push(c));
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, zip: { zlib: { level: 9 } } } as never);
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useSharedStrings: false,
+      zip: { zlib: { level: 9 } },
+    } as never);
     const sheet = book.addWorksheet("people");
     for (let i = 0; i < rows; i++) sheet.addRow(cells(i)).commit();
     sheet.commit();
@@ -326,7 +434,8 @@ describe("workbooks and row limits", () => {
   function centralSizes(zip: Buffer, entry: string): number[] {
     const name = Buffer.from(entry);
     const out: number[] = [];
-    for (let at = zip.indexOf(name); at !== -1; at = zip.indexOf(name, at + 1)) if (at >= 46 && zip.readUInt32LE(at - 46) === CENTRAL_HEADER) out.push(zip.readUInt32LE(at - 46 + 24));
+    for (let at = zip.indexOf(name); at !== -1; at = zip.indexOf(name, at + 1))
+      if (at >= 46 && zip.readUInt32LE(at - 46) === CENTRAL_HEADER) out.push(zip.readUInt32LE(at - 46 + 24));
     return out;
   }
 
@@ -344,7 +453,11 @@ describe("workbooks and row limits", () => {
     const res = await send();
     const spent = process.cpuUsage(cpu);
     clearInterval(timer);
-    return { res, ms: (spent.user + spent.system) / 1000, grewMB: (Math.max(peak, process.memoryUsage().rss) - before) / 1024 / 1024 };
+    return {
+      res,
+      ms: (spent.user + spent.system) / 1000,
+      grewMB: (Math.max(peak, process.memoryUsage().rss) - before) / 1024 / 1024,
+    };
   }
 
   it("refuses a workbook whose sheet unpacks to hundreds of MB quickly, in flat memory, importing nothing", async () => {
@@ -368,7 +481,9 @@ describe("workbooks and row limits", () => {
     const cell = "y".repeat(200_000);
     const zip = await JSZip.loadAsync(await streamedWorkbook(400, () => ["username", cell]));
     // Rewrite the declared sizes in the local headers and the central directory to 1 KB.
-    const packed = Buffer.from(await zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE", compressionOptions: { level: 9 } }));
+    const packed = Buffer.from(
+      await zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE", compressionOptions: { level: 9 } }),
+    );
     const name = Buffer.from(SHEET);
     for (let at = packed.indexOf(name); at !== -1; at = packed.indexOf(name, at + 1)) {
       if (at >= 30 && packed.readUInt32LE(at - 30) === LOCAL_HEADER) packed.writeUInt32LE(1024, at - 30 + 22);
@@ -383,7 +498,10 @@ describe("workbooks and row limits", () => {
   it("refuses a table of shared strings past its bound (1.5 million tiny ones: few bytes, much memory)", async () => {
     const zip = await JSZip.loadAsync(await streamedWorkbook(2, (i) => [["username"], ["someone"]][i]));
     const strings = Array.from({ length: 1_500_000 }, (_, i) => `<si><t>${i % 997}</t></si>`).join("");
-    zip.file("xl/sharedStrings.xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${strings}</sst>`);
+    zip.file(
+      "xl/sharedStrings.xml",
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${strings}</sst>`,
+    );
     const data = Buffer.from(await zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" }));
     const before = await state();
     for (const url of [USERS, enrolUrl]) {
@@ -397,13 +515,22 @@ describe("workbooks and row limits", () => {
 
   it("stops reading past the row limit: more rows than an import takes is a 400, read no further", async () => {
     const before = await state();
-    const people = (n: number) => [["username", "email", "first_name", "last_name", "gender"], ...Array.from({ length: n }, (_, i) => [`many.${i}`, `many.${i}@example.test`, "Many", "Rows", "male"])];
+    const people = (n: number) => [
+      ["username", "email", "first_name", "last_name", "gender"],
+      ...Array.from({ length: n }, (_, i) => [`many.${i}`, `many.${i}@example.test`, "Many", "Rows", "male"]),
+    ];
     // Just over each limit, as xlsx and csv.
     const overUsers = people(MAX_USER_IMPORT_ROWS + 1);
     const overEnrol = people(MAX_IMPORT_ROWS + 1);
     const csv = (rows: string[][]) => Buffer.from(rows.map((r) => r.join(",")).join("\r\n"));
-    for (const [url, rows] of [[USERS, overUsers], [enrolUrl, overEnrol]] as const) {
-      for (const [name, data] of [["rows.csv", csv(rows)], ["rows.xlsx", await streamedWorkbook(rows.length, (i) => rows[i])]] as const) {
+    for (const [url, rows] of [
+      [USERS, overUsers],
+      [enrolUrl, overEnrol],
+    ] as const) {
+      for (const [name, data] of [
+        ["rows.csv", csv(rows)],
+        ["rows.xlsx", await streamedWorkbook(rows.length, (i) => rows[i])],
+      ] as const) {
         const res = await post(url, name, data);
         expect(res.status, `${url} ${name}`).toBe(400);
         expect(res.body).toEqual({ file: [MSG.import_too_many_rows] });
@@ -412,9 +539,15 @@ describe("workbooks and row limits", () => {
     // Far over (300,000 rows, ~20 MB of sheet XML): refused as fast, only the first rows read.
     const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
     const header = `<row r="1">${["username", "email", "first_name", "last_name", "gender"].map((h, i) => inline(`${"ABCDE"[i]}1`, h)).join("")}</row>`;
-    const rowsXml = Array.from({ length: 300_000 }, (_, i) => `<row r="${i + 2}">${inline(`A${i + 2}`, `u${i}`)}</row>`).join("");
+    const rowsXml = Array.from(
+      { length: 300_000 },
+      (_, i) => `<row r="${i + 2}">${inline(`A${i + 2}`, `u${i}`)}</row>`,
+    ).join("");
     const zip = await JSZip.loadAsync(await streamedWorkbook(1, () => ["username"]));
-    zip.file(SHEET, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${header}${rowsXml}</sheetData></worksheet>`);
+    zip.file(
+      SHEET,
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${header}${rowsXml}</sheetData></worksheet>`,
+    );
     const many = Buffer.from(await zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" }));
     for (const url of [USERS, enrolUrl]) {
       const { res, ms } = await measured(() => post(url, "many.xlsx", many));
@@ -428,12 +561,24 @@ describe("workbooks and row limits", () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet("people");
     sheet.addRow(["username", "email", "first_name", "last_name", "gender", "date_birth"]);
-    for (let i = 0; i < 1500; i++) sheet.addRow([`wb.${i}`, `wb.${i}@example.test`, `สมชาย${"ก".repeat(i % 50)}`, "ใจดี", "male", new Date(Date.UTC(1990, 0, 1 + (i % 28)))]);
+    for (let i = 0; i < 1500; i++)
+      sheet.addRow([
+        `wb.${i}`,
+        `wb.${i}@example.test`,
+        `สมชาย${"ก".repeat(i % 50)}`,
+        "ใจดี",
+        "male",
+        new Date(Date.UTC(1990, 0, 1 + (i % 28))),
+      ]);
     const res = await post(USERS, "people.xlsx", Buffer.from(await book.xlsx.writeBuffer()));
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const done = await historyOf(admin, (res.body as ImportHistoryItem).id, 60_000);
     expect(done).toMatchObject({ status: 3, count_total: 1500, count_created: 1500, count_failed: 0 });
-    const last = await api.db.selectFrom("account").select(["first_name", "date_birth"]).where("username", "=", "wb.1499").executeTakeFirstOrThrow();
+    const last = await api.db
+      .selectFrom("account")
+      .select(["first_name", "date_birth"])
+      .where("username", "=", "wb.1499")
+      .executeTakeFirstOrThrow();
     expect(last.first_name).toBe(`สมชาย${"ก".repeat(1499 % 50)}`);
     expect(String(last.date_birth)).toContain("1990-01-");
   });

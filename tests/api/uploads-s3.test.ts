@@ -3,7 +3,13 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { CreateBucketCommand, HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import {
+  CreateBucketCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { Upload as TusUpload, type PreviousUpload, type UrlStorage } from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CSRF_COOKIE } from "../../contract/http";
@@ -31,13 +37,17 @@ const has = (cmd: string, args: string[]) => {
 };
 const HAS_SWIFT = hasSwift();
 const HAS_FFMPEG = has("ffprobe", ["-version"]);
-if (!HAS_SWIFT) console.warn("python3-swift not installed: the S3 upload tests are skipped (apt-get install python3-swift)");
+if (!HAS_SWIFT)
+  console.warn("python3-swift not installed: the S3 upload tests are skipped (apt-get install python3-swift)");
 
 const BUCKET = "lms-uploads";
 const MiB = 1024 * 1024;
 const URL_BASE = "/api/dashboard/upload/";
 const TUS = { "tus-resumable": "1.0.0" };
-const meta = (m: Record<string, string>) => Object.entries(m).map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`).join(",");
+const meta = (m: Record<string, string>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
+    .join(",");
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "latin1");
 
 let store: ChildProcess;
@@ -55,9 +65,27 @@ beforeAll(async () => {
   store = started.child;
   const endpoint = `http://127.0.0.1:${started.port}`;
   const credentials = S3_CREDENTIALS;
-  s3 = new S3Client({ region: "us-east-1", endpoint, forcePathStyle: true, credentials, requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" });
+  s3 = new S3Client({
+    region: "us-east-1",
+    endpoint,
+    forcePathStyle: true,
+    credentials,
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
   await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
-  api = await startTestApi({}, { env: { S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey } });
+  api = await startTestApi(
+    {},
+    {
+      env: {
+        S3_BUCKET: BUCKET,
+        S3_ENDPOINT: endpoint,
+        S3_REGION: "us-east-1",
+        S3_ACCESS_KEY_ID: credentials.accessKeyId,
+        S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      },
+    },
+  );
   ctx = { db: api.db, now: () => api.clock.now, secret: "test", mediaDir: api.mediaDir };
   admin = await api.signedIn("admin");
   refs = await contentRefs(admin);
@@ -72,19 +100,32 @@ afterAll(async () => {
 
 /** Every object of the bucket whose key starts with the upload's 32-hex base (file, .info, .part, .thumb.jpg). */
 const objectsOf = async (key: string) =>
-  ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: key.slice(0, 32) }))).Contents ?? []).map((o) => o.Key).sort();
-const allObjects = async () => ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key).sort();
+  ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: key.slice(0, 32) }))).Contents ?? [])
+    .map((o) => o.Key)
+    .sort();
+const allObjects = async () =>
+  ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key).sort();
 /** The keys with a multipart upload still open (S3 keeps their parts until completed or aborted). */
-const openMultipart = async () => ((await s3.send(new ListMultipartUploadsCommand({ Bucket: BUCKET }))).Uploads ?? []).map((u) => u.Key).sort();
+const openMultipart = async () =>
+  ((await s3.send(new ListMultipartUploadsCommand({ Bucket: BUCKET }))).Uploads ?? []).map((u) => u.Key).sort();
 const row = (id: string) => api.db.selectFrom("upload").selectAll().where("id", "=", id).executeTakeFirst();
 const create = (c: Client, filename: string, kind: string, length: number) =>
   c.post(URL_BASE, undefined, { ...TUS, "upload-length": String(length), "upload-metadata": meta({ filename, kind }) });
 const idOf = (res: { headers: Record<string, unknown> }) => String(res.headers.location).split("/").pop() as string;
 const patch = (c: Client, id: string, data: Buffer, offset = 0) =>
-  c.patch(`${URL_BASE}${id}`, data as never, { ...TUS, "content-type": "application/offset+octet-stream", "upload-offset": String(offset) });
+  c.patch(`${URL_BASE}${id}`, data as never, {
+    ...TUS,
+    "content-type": "application/offset+octet-stream",
+    "upload-offset": String(offset),
+  });
 let n = 0;
 async function mediaItem(kind: "document" | "video") {
-  const res = await admin.post(`/api/dashboard/${kind}/`, { name: "On S3", code: `S3${Date.now() % 1e6}${n++}`, category: refs.category, provider: refs.provider });
+  const res = await admin.post(`/api/dashboard/${kind}/`, {
+    name: "On S3",
+    code: `S3${Date.now() % 1e6}${n++}`,
+    category: refs.category,
+    provider: refs.provider,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
 }
@@ -115,7 +156,10 @@ describe.skipIf(!HAS_SWIFT)("uploads on S3-compatible storage (Swift s3api)", ()
       chunkSize: 3 * MiB,
       retryDelays: [],
       metadata: { filename: "handbook.pdf", kind: "document" },
-      headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join("; "), "x-csrftoken": admin.cookies.get(CSRF_COOKIE) as string },
+      headers: {
+        cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        "x-csrftoken": admin.cookies.get(CSRF_COOKIE) as string,
+      },
       urlStorage,
       fingerprint: async () => "handbook.pdf-s3",
       storeFingerprintForResuming: true,
@@ -139,7 +183,11 @@ describe.skipIf(!HAS_SWIFT)("uploads on S3-compatible storage (Swift s3api)", ()
     expect(await objectsOf(id)).toEqual([`${id}.info`, `${id}.part`]);
     expect((await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `${id}.part` }))).ContentLength).toBe(3 * MiB);
     // The offset tus answers comes from the bucket (ListParts + the tail): any API process could resume it.
-    const head = await api.app.inject({ method: "HEAD", url: `${URL_BASE}${id}`, headers: { ...TUS, cookie: options.headers.cookie } });
+    const head = await api.app.inject({
+      method: "HEAD",
+      url: `${URL_BASE}${id}`,
+      headers: { ...TUS, cookie: options.headers.cookie },
+    });
     expect(head.headers["upload-offset"]).toBe(String(9 * MiB));
 
     let resumedFrom = -1;
@@ -165,7 +213,11 @@ describe.skipIf(!HAS_SWIFT)("uploads on S3-compatible storage (Swift s3api)", ()
     docId = await mediaItem("document");
     const claimed = await admin.post(`/api/dashboard/document/${docId}/file/`, { file_upload_id: id });
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
-    expect(claimed.body).toMatchObject({ file: `/api/media/uploads/${id}`, file_name: "handbook.pdf", file_size: data.length });
+    expect(claimed.body).toMatchObject({
+      file: `/api/media/uploads/${id}`,
+      file_name: "handbook.pdf",
+      file_size: data.length,
+    });
     expect((await row(id))?.status).toBe("claimed");
 
     const whole = await api.app.inject({ url: `/api/media/uploads/${id}` });
@@ -173,14 +225,20 @@ describe.skipIf(!HAS_SWIFT)("uploads on S3-compatible storage (Swift s3api)", ()
     expect(whole.headers["content-length"]).toBe(String(data.length));
     expect(whole.rawPayload.equals(data)).toBe(true);
     // A range across the boundary of the two parts, and a suffix range.
-    const part = await api.app.inject({ url: `/api/media/uploads/${id}`, headers: { range: `bytes=${6 * MiB - 5}-${6 * MiB + 4}` } });
+    const part = await api.app.inject({
+      url: `/api/media/uploads/${id}`,
+      headers: { range: `bytes=${6 * MiB - 5}-${6 * MiB + 4}` },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.headers["content-range"]).toBe(`bytes ${6 * MiB - 5}-${6 * MiB + 4}/${data.length}`);
     expect(part.rawPayload.equals(data.subarray(6 * MiB - 5, 6 * MiB + 5))).toBe(true);
     const tail = await api.app.inject({ url: `/api/media/uploads/${id}`, headers: { range: "bytes=-7" } });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(data.subarray(data.length - 7))).toBe(true);
-    expect((await api.app.inject({ url: `/api/media/uploads/${id}`, headers: { range: `bytes=${data.length}-` } })).statusCode).toBe(416);
+    expect(
+      (await api.app.inject({ url: `/api/media/uploads/${id}`, headers: { range: `bytes=${data.length}-` } }))
+        .statusCode,
+    ).toBe(416);
   });
 
   it("replaces the file with a multipart form's (a streamed PutObject); the old object leaves the bucket", async () => {
@@ -195,30 +253,55 @@ describe.skipIf(!HAS_SWIFT)("uploads on S3-compatible storage (Swift s3api)", ()
     expect((await api.app.inject({ url: `/api/media/uploads/${key}` })).rawPayload.equals(PDF)).toBe(true);
   });
 
-  it.skipIf(!HAS_FFMPEG)("probes a video from the bucket and stores its thumbnail beside it; an unreadable one leaves nothing", async () => {
-    const clip = execFileSync("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=duration=2:size=160x120:rate=10", "-pix_fmt", "yuv420p", "-movflags", "frag_keyframe+empty_moov", "-f", "mp4", "pipe:1"]);
-    const id = idOf(await create(admin, "clip.mp4", "video", clip.length));
-    expect((await patch(admin, id, clip)).status).toBe(204);
-    const r = await row(id);
-    expect(r?.status).toBe("complete");
-    expect(r?.duration).toBeGreaterThan(1.8);
-    expect(await objectsOf(id)).toEqual([id, `${id}.info`, r?.thumbnail_key].sort());
-    const videoId = await mediaItem("video");
-    const claimed = await admin.post(`/api/dashboard/video/${videoId}/file/`, { file_upload_id: id });
-    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
-    const thumb = await api.app.inject({ url: String(claimed.body.thumbnail) });
-    expect(thumb.statusCode).toBe(200);
-    expect(thumb.headers["content-type"]).toBe("image/jpeg");
+  it.skipIf(!HAS_FFMPEG)(
+    "probes a video from the bucket and stores its thumbnail beside it; an unreadable one leaves nothing",
+    async () => {
+      const clip = execFileSync("ffmpeg", [
+        "-v",
+        "error",
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc=duration=2:size=160x120:rate=10",
+        "-pix_fmt",
+        "yuv420p",
+        "-movflags",
+        "frag_keyframe+empty_moov",
+        "-f",
+        "mp4",
+        "pipe:1",
+      ]);
+      const id = idOf(await create(admin, "clip.mp4", "video", clip.length));
+      expect((await patch(admin, id, clip)).status).toBe(204);
+      const r = await row(id);
+      expect(r?.status).toBe("complete");
+      expect(r?.duration).toBeGreaterThan(1.8);
+      expect(await objectsOf(id)).toEqual([id, `${id}.info`, r?.thumbnail_key].sort());
+      const videoId = await mediaItem("video");
+      const claimed = await admin.post(`/api/dashboard/video/${videoId}/file/`, { file_upload_id: id });
+      expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+      const thumb = await api.app.inject({ url: String(claimed.body.thumbnail) });
+      expect(thumb.statusCode).toBe(200);
+      expect(thumb.headers["content-type"]).toBe("image/jpeg");
 
-    const before = await allObjects();
-    const bad = idOf(await create(admin, "holiday.mp4", "video", 4096));
-    // An MP4 by its first bytes (it passes the content check) that ffprobe cannot read.
-    const refused = await patch(admin, bad, Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom\0\0\0\0isomiso2", "latin1"), crypto.randomBytes(4096 - 24)]));
-    expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ detail: "media_file_unreadable" });
-    expect(await objectsOf(bad)).toEqual([]);
-    expect(await allObjects()).toEqual(before);
-  });
+      const before = await allObjects();
+      const bad = idOf(await create(admin, "holiday.mp4", "video", 4096));
+      // An MP4 by its first bytes (it passes the content check) that ffprobe cannot read.
+      const refused = await patch(
+        admin,
+        bad,
+        Buffer.concat([
+          Buffer.from([0, 0, 0, 0x18]),
+          Buffer.from("ftypisom\0\0\0\0isomiso2", "latin1"),
+          crypto.randomBytes(4096 - 24),
+        ]),
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ detail: "media_file_unreadable" });
+      expect(await objectsOf(bad)).toEqual([]);
+      expect(await allObjects()).toEqual(before);
+    },
+  );
 
   it("refuses a wrong extension or a length over the limit before anything reaches the bucket", async () => {
     const before = { objects: await allObjects(), open: await openMultipart() };

@@ -16,7 +16,8 @@ afterAll(() => api.close());
 
 const U = "/api/dashboard/user/";
 const RESET = `${U}reset-password/`;
-const sessionsOf = async (id: number) => (await api.db.selectFrom("session").select("key_hash").where("account_id", "=", id).execute()).length;
+const sessionsOf = async (id: number) =>
+  (await api.db.selectFrom("session").select("key_hash").where("account_id", "=", id).execute()).length;
 
 describe("activate and deactivate", () => {
   it("deactivating ends every session of the user at once, and it is recorded", async () => {
@@ -61,7 +62,12 @@ describe("activate and deactivate", () => {
 });
 
 describe("bulk reset-password", () => {
-  const body = (ids: number[], over: Record<string, unknown> = {}) => ({ id_list: ids, new_password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD, ...over });
+  const body = (ids: number[], over: Record<string, unknown> = {}) => ({
+    id_list: ids,
+    new_password: GOOD_PASSWORD,
+    confirm_password: GOOD_PASSWORD,
+    ...over,
+  });
 
   it("refuses each rule with its own message and writes nothing", async () => {
     const ids = [await accountId(api, "learner020"), await accountId(api, "learner021")];
@@ -71,10 +77,16 @@ describe("bulk reset-password", () => {
       [body([]), { id_list: [MSG.required] }],
       [body([...ids, 99999999]), { id_list: [MSG.invalid_choice] }],
       [body(ids, { new_password: "Sh0rt!", confirm_password: "Sh0rt!" }), { new_password: [MSG.password_length] }],
-      [body(ids, { new_password: "nouppercase1!", confirm_password: "nouppercase1!" }), { new_password: [MSG.password_kinds] }],
+      [
+        body(ids, { new_password: "nouppercase1!", confirm_password: "nouppercase1!" }),
+        { new_password: [MSG.password_kinds] },
+      ],
       [body(ids, { confirm_password: "Other-Pass9" }), { confirm_password: [MSG.password_not_match] }],
       // The demo password is learner021's current one: the new one must differ from the old.
-      [body(ids, { new_password: DEMO_PASSWORD, confirm_password: DEMO_PASSWORD }), { new_password: [MSG.password_must_differ] }],
+      [
+        body(ids, { new_password: DEMO_PASSWORD, confirm_password: DEMO_PASSWORD }),
+        { new_password: [MSG.password_must_differ] },
+      ],
     ] as const) {
       const res = await admin.post(RESET, sent);
       expect(res.status, JSON.stringify(sent)).toBe(400);
@@ -82,7 +94,9 @@ describe("bulk reset-password", () => {
     }
     const { client } = await signedInWithout(api, flag("account", "change"));
     expect((await client.post(RESET, body(ids))).status).toBe(403);
-    expect((await (await api.signedIn("staff1")).post(RESET, body([await accountId(api, "sysadmin")]))).status).toBe(403);
+    expect((await (await api.signedIn("staff1")).post(RESET, body([await accountId(api, "sysadmin")]))).status).toBe(
+      403,
+    );
     expect(changedRows(before, await snapshot(api))).toEqual([]);
   });
 
@@ -97,7 +111,11 @@ describe("bulk reset-password", () => {
       const old = await api.client().post("/api/account/login/", { username, password: DEMO_PASSWORD });
       expect(old.body).toEqual({ detail: MSG.incorrect_email_or_password });
     }
-    const rows = await api.db.selectFrom("account").select(["is_force_reset_password", "password_hash"]).where("id", "in", ids).execute();
+    const rows = await api.db
+      .selectFrom("account")
+      .select(["is_force_reset_password", "password_hash"])
+      .where("id", "in", ids)
+      .execute();
     expect(rows.map((r) => r.is_force_reset_password)).toEqual([1, 1]);
     expect(rows[0].password_hash).not.toBe(rows[1].password_hash); // each its own salt
     const history = (await admin.get(`${U}history/?action=reset_password`)).body.results;
@@ -116,11 +134,31 @@ describe("bulk reset-password", () => {
     expect(asked.body).toEqual({ detail: MSG.password_change_required, token: expect.any(String) });
     expect((await visitor.get("/api/account/profile/")).status).toBe(401);
     // The same password again is refused; a new one clears the flag and signs in.
-    const same = await visitor.post("/api/account/forgot-password/reset/", { token: asked.body.token, password: GOOD_PASSWORD, confirm_password: GOOD_PASSWORD });
+    const same = await visitor.post("/api/account/forgot-password/reset/", {
+      token: asked.body.token,
+      password: GOOD_PASSWORD,
+      confirm_password: GOOD_PASSWORD,
+    });
     expect(same.body).toEqual({ password: [MSG.password_must_differ] });
     const NEW = "Chosen-Pass7!";
-    expect((await visitor.post("/api/account/forgot-password/reset/", { token: asked.body.token, password: NEW, confirm_password: NEW })).status).toBe(200);
-    expect((await api.db.selectFrom("account").select("is_force_reset_password").where("id", "=", id).executeTakeFirstOrThrow()).is_force_reset_password).toBe(0);
+    expect(
+      (
+        await visitor.post("/api/account/forgot-password/reset/", {
+          token: asked.body.token,
+          password: NEW,
+          confirm_password: NEW,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api.db
+          .selectFrom("account")
+          .select("is_force_reset_password")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).is_force_reset_password,
+    ).toBe(0);
     await api.client().login("learner032", NEW);
   });
 
@@ -137,7 +175,8 @@ describe("bulk reset-password", () => {
 describe("account expiry (decision 038)", () => {
   it("an account signs in through its expiry date and not after", async () => {
     const id = await accountId(api, "learner033");
-    const setExpiry = (date: string | null) => api.db.updateTable("account").set({ expired_date: date }).where("id", "=", id).execute();
+    const setExpiry = (date: string | null) =>
+      api.db.updateTable("account").set({ expired_date: date }).where("id", "=", id).execute();
     await setExpiry("2026-06-01");
     await api.client().login("learner033");
     await setExpiry("2026-05-31");
@@ -156,15 +195,25 @@ describe("history lists", () => {
   it("lists every account's changes, newest first, filtered by action and account, searchable", async () => {
     const id = await accountId(api, "learner040");
     const it = await departmentId(api, "Information Technology");
-    const from = (await api.db.selectFrom("account").select("department_id").where("id", "=", id).executeTakeFirstOrThrow()).department_id;
+    const from = (
+      await api.db.selectFrom("account").select("department_id").where("id", "=", id).executeTakeFirstOrThrow()
+    ).department_id;
     await admin.patch(`${U}${id}/`, { department: it });
     const moves = await admin.get(`${U}history/?action=department&account=${id}`);
     expect(moves.status).toBe(200);
     expect(moves.body.results).toEqual([
-      expect.objectContaining({ action: "department", account: expect.objectContaining({ username: "learner040" }), department_to: { id: it, name: "Information Technology" } }),
+      expect.objectContaining({
+        action: "department",
+        account: expect.objectContaining({ username: "learner040" }),
+        department_to: { id: it, name: "Information Technology" },
+      }),
     ]);
     expect(moves.body.results[0].department_from?.id ?? null).toBe(from === it ? null : from);
-    expect((await admin.get(`${U}history/?search=learner040`)).body.results.every((r: { account: { username: string } }) => r.account.username === "learner040")).toBe(true);
+    expect(
+      (await admin.get(`${U}history/?search=learner040`)).body.results.every(
+        (r: { account: { username: string } }) => r.account.username === "learner040",
+      ),
+    ).toBe(true);
     const bad = await admin.get(`${U}history/?action=delete&account=x`);
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ action: [MSG.invalid_choice], account: [MSG.invalid_choice] });

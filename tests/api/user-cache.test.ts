@@ -30,7 +30,8 @@ async function signedIn(username: string) {
   return (method = "GET") => new Request("http://dashboard.test/dashboard/course", { method, headers: { cookie } });
 }
 
-const rename = (username: string, firstName: string) => api.db.updateTable("account").set({ first_name: firstName }).where("username", "=", username).execute();
+const rename = (username: string, firstName: string) =>
+  api.db.updateTable("account").set({ first_name: firstName }).where("username", "=", username).execute();
 
 async function thrown(p: Promise<unknown>): Promise<Response> {
   try {

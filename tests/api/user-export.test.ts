@@ -15,10 +15,19 @@ afterAll(() => api.close());
 
 const U = "/api/dashboard/user/";
 const download = async (client: Client, query: string) => {
-  const res = await api.app.inject({ method: "GET", url: `${U}export/?${query}`, headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
+  const res = await api.app.inject({
+    method: "GET",
+    url: `${U}export/?${query}`,
+    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+  });
   return { status: res.statusCode, headers: res.headers, raw: res.rawPayload };
 };
-const csvLines = (raw: Buffer) => raw.toString("utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
+const csvLines = (raw: Buffer) =>
+  raw
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
 
 describe("user export", () => {
   it("exports every row the list's search, filters and ordering select, as csv and xlsx", async () => {
@@ -28,12 +37,31 @@ describe("user export", () => {
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="users-\d{8}\.csv"/);
     const lines = csvLines(csv.raw);
-    expect(lines[0].split(",")).toEqual(["No.", "Username", "Name", "Email", "Employee code", "Department", "Position", "Level", "Status", "Last active", "Created"]);
+    expect(lines[0].split(",")).toEqual([
+      "No.",
+      "Username",
+      "Name",
+      "Email",
+      "Employee code",
+      "Department",
+      "Position",
+      "Level",
+      "Status",
+      "Last active",
+      "Created",
+    ]);
     expect(lines).toHaveLength(all.count + 1);
     // The list's order, row for row (its first page: a page is capped, the export is not).
-    expect(lines.slice(1, all.results.length + 1).map((l) => l.split(",")[1])).toEqual(all.results.map((r: { username: string }) => r.username));
+    expect(lines.slice(1, all.results.length + 1).map((l) => l.split(",")[1])).toEqual(
+      all.results.map((r: { username: string }) => r.username),
+    );
     const first = all.results[0];
-    expect(lines[1].split(",").slice(0, 4)).toEqual(["1", first.username, [first.title, first.first_name, first.last_name].filter(Boolean).join(" "), first.email]);
+    expect(lines[1].split(",").slice(0, 4)).toEqual([
+      "1",
+      first.username,
+      [first.title, first.first_name, first.last_name].filter(Boolean).join(" "),
+      first.email,
+    ]);
 
     // Search and filters as the list takes them.
     const searched = (await admin.get(`${U}?search=learner&is_active=1&page_size=1000`)).body;
@@ -55,5 +83,4 @@ describe("user export", () => {
     const { client: refused } = await signedInWithout(api, flag("account", "export"));
     expect((await download(refused, "format_type=csv")).status).toBe(403);
   });
-
 });

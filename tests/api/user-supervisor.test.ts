@@ -18,8 +18,15 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const U = "/api/dashboard/user/";
-const setActive = (id: number, on: boolean) => api.db.updateTable("account").set({ is_active: on ? 1 : 0 }).where("id", "=", id).execute();
-const supervisorOf = async (id: number) => (await api.db.selectFrom("account").select("supervisor_id").where("id", "=", id).executeTakeFirstOrThrow()).supervisor_id;
+const setActive = (id: number, on: boolean) =>
+  api.db
+    .updateTable("account")
+    .set({ is_active: on ? 1 : 0 })
+    .where("id", "=", id)
+    .execute();
+const supervisorOf = async (id: number) =>
+  (await api.db.selectFrom("account").select("supervisor_id").where("id", "=", id).executeTakeFirstOrThrow())
+    .supervisor_id;
 
 describe("the supervisor rule", () => {
   it("refuses the user itself, an unknown account and an inactive one, writing nothing", async () => {
@@ -67,7 +74,9 @@ describe("the supervisor rule", () => {
       expect(await supervisorOf(id)).toBe(boss);
       // Another user may not take the inactive account as a new supervisor.
       const other = await accountId(api, "learner016");
-      expect((await admin.patch(`${U}${other}/`, { supervisor: boss })).body).toEqual({ supervisor: [MSG.supervisor_inactive] });
+      expect((await admin.patch(`${U}${other}/`, { supervisor: boss })).body).toEqual({
+        supervisor: [MSG.supervisor_inactive],
+      });
     } finally {
       await setActive(boss, true);
     }

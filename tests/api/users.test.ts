@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../contract/messages";
 import { flag } from "../../contract/permissions";
 import { startTestApi, type Client, type TestApi } from "./harness";
-import { GOOD_PASSWORD, THAI_IDS, accountId, departmentId, newUser, signedInWithout, snapshot, changedRows } from "./people-kit";
+import {
+  GOOD_PASSWORD,
+  THAI_IDS,
+  accountId,
+  departmentId,
+  newUser,
+  signedInWithout,
+  snapshot,
+  changedRows,
+} from "./people-kit";
 
 /** Users: list, create, read, update, and every rule of spec 001 §5 "Accounts" (issue 15 §1). */
 
@@ -65,7 +74,11 @@ describe("list", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["count", "next", "page", "page_size", "results"]);
     expect(res.body.results).toHaveLength(5);
-    expect(res.body.results[0]).toMatchObject({ id: expect.any(Number), username: expect.any(String), is_active: true });
+    expect(res.body.results[0]).toMatchObject({
+      id: expect.any(Number),
+      username: expect.any(String),
+      is_active: true,
+    });
   });
 
   it("searches username, names, email and employee code", async () => {
@@ -81,18 +94,26 @@ describe("list", () => {
   it("filters by department with its sub-departments, level, position and status", async () => {
     const hr = await departmentId(api, "Human Resources");
     const subtree = [hr, await departmentId(api, "Recruitment"), await departmentId(api, "Training and Development")];
-    const expected = (await api.db.selectFrom("account").select("username").where("department_id", "in", subtree).execute()).map((r) => r.username).sort();
+    const expected = (
+      await api.db.selectFrom("account").select("username").where("department_id", "in", subtree).execute()
+    )
+      .map((r) => r.username)
+      .sort();
     const direct = await api.db.selectFrom("account").select("id").where("department_id", "=", hr).execute();
     expect(expected.length).toBeGreaterThan(direct.length); // the sub-departments add people
     const res = await admin.get(`${U}?department=${hr}&page_size=1000`);
     expect(res.body.count).toBe(expected.length);
     expect(usernames(res.body).every((u) => expected.includes(u))).toBe(true);
 
-    const level = (await api.db.selectFrom("level").select("id").where("name", "=", "Manager").executeTakeFirstOrThrow()).id;
+    const level = (
+      await api.db.selectFrom("level").select("id").where("name", "=", "Manager").executeTakeFirstOrThrow()
+    ).id;
     const byLevel = await admin.get(`${U}?level=${level}&page_size=1000`);
     const levelCount = (await api.db.selectFrom("account").select("id").where("level_id", "=", level).execute()).length;
     expect(byLevel.body.count).toBe(levelCount);
-    const position = (await api.db.selectFrom("position").select("id").where("name", "=", "Engineer").executeTakeFirstOrThrow()).id;
+    const position = (
+      await api.db.selectFrom("position").select("id").where("name", "=", "Engineer").executeTakeFirstOrThrow()
+    ).id;
     expect(usernames((await admin.get(`${U}?position=${position}&search=instructor`)).body)).toEqual(["instructor"]);
 
     await api.db.updateTable("account").set({ is_active: 0 }).where("username", "=", "learner003").execute();
@@ -105,7 +126,11 @@ describe("list", () => {
   it("refuses a filter value that is no id, and an unknown ordering", async () => {
     const res = await admin.get(`${U}?department=abc&is_active=maybe&ordering=password_hash`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ department: [MSG.invalid_choice], is_active: [MSG.invalid_choice], ordering: [MSG.invalid_choice] });
+    expect(res.body).toEqual({
+      department: [MSG.invalid_choice],
+      is_active: [MSG.invalid_choice],
+      ordering: [MSG.invalid_choice],
+    });
   });
 
   it("orders by the whitelisted keys", async () => {
@@ -117,27 +142,60 @@ describe("list", () => {
 describe("create", () => {
   it("makes the account, answers it in full, records it, and the user can sign in", async () => {
     const hr = await departmentId(api, "Human Resources");
-    const res = await admin.post(U, newUser({ username: "Kanya.P", email: "kanya@example.test", code: "EMP-0001", id_card: "1-1017-00230-70-8", phone: "+66 81-234-5678", department: hr, title: "Ms." }));
+    const res = await admin.post(
+      U,
+      newUser({
+        username: "Kanya.P",
+        email: "kanya@example.test",
+        code: "EMP-0001",
+        id_card: "1-1017-00230-70-8",
+        phone: "+66 81-234-5678",
+        department: hr,
+        title: "Ms.",
+      }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
-      username: "Kanya.P", email: "kanya@example.test", code: "EMP-0001", id_card: THAI_IDS[0], gender: "female", title: "Ms.",
-      department: { id: hr, name: "Human Resources" }, department_path: [{ name: "Head Office" }, { id: hr, name: "Human Resources" }],
-      is_active: true, is_superuser: false, role_list: [], progress_summary: [], supervisor: null,
+      username: "Kanya.P",
+      email: "kanya@example.test",
+      code: "EMP-0001",
+      id_card: THAI_IDS[0],
+      gender: "female",
+      title: "Ms.",
+      department: { id: hr, name: "Human Resources" },
+      department_path: [{ name: "Head Office" }, { id: hr, name: "Human Resources" }],
+      is_active: true,
+      is_superuser: false,
+      role_list: [],
+      progress_summary: [],
+      supervisor: null,
     });
     // In Human Resources, so the condition group "HR team" holds the new account at once.
     expect(res.body.group_list).toEqual([expect.objectContaining({ name: "HR team", type: "CONDITION" })]);
     expect(JSON.stringify(res.body)).not.toMatch(/password_hash|Fresh-Pass9/);
     const history = await admin.get(`${U}${res.body.id}/history/`);
     expect(history.body.results).toHaveLength(1);
-    expect(history.body.results[0]).toMatchObject({ action: "create", created_by: { username: "admin" }, changes: { username: [null, "Kanya.P"] } });
+    expect(history.body.results[0]).toMatchObject({
+      action: "create",
+      created_by: { username: "admin" },
+      changes: { username: [null, "Kanya.P"] },
+    });
     expect(JSON.stringify(history.body)).not.toContain(GOOD_PASSWORD);
     await api.client().login("kanya.p", GOOD_PASSWORD);
   });
 
   it("refuses each missing required field with required", async () => {
-    const errors = Object.fromEntries(["username", "first_name", "last_name", "gender", "email", "password", "confirm_password"].map((f) => [f, [MSG.required]]));
+    const errors = Object.fromEntries(
+      ["username", "first_name", "last_name", "gender", "email", "password", "confirm_password"].map((f) => [
+        f,
+        [MSG.required],
+      ]),
+    );
     await refusedCreate({}, errors);
-    await refusedCreate(newUser({ first_name: "   ", gender: "" }), { first_name: [MSG.required], gender: [MSG.required] });
+    await refusedCreate(newUser({ first_name: "   ", gender: "" }), {
+      first_name: [MSG.required],
+      gender: [MSG.required],
+    });
   });
 
   it("refuses a username outside 4–32 characters or with other characters", async () => {
@@ -149,8 +207,12 @@ describe("create", () => {
   });
 
   it("refuses a password outside the configured rule, and a confirmation that differs", async () => {
-    await refusedCreate(newUser({ password: "Sh0rt!", confirm_password: "Sh0rt!" }), { password: [MSG.password_length] });
-    await refusedCreate(newUser({ password: `Aa1!${"x".repeat(29)}`, confirm_password: `Aa1!${"x".repeat(29)}` }), { password: [MSG.password_length] });
+    await refusedCreate(newUser({ password: "Sh0rt!", confirm_password: "Sh0rt!" }), {
+      password: [MSG.password_length],
+    });
+    await refusedCreate(newUser({ password: `Aa1!${"x".repeat(29)}`, confirm_password: `Aa1!${"x".repeat(29)}` }), {
+      password: [MSG.password_length],
+    });
     for (const weak of ["alllower1!", "ALLUPPER1!", "NoDigits!!", "NoSymbol12"]) {
       await refusedCreate(newUser({ password: weak, confirm_password: weak }), { password: [MSG.password_kinds] });
     }
@@ -179,12 +241,18 @@ describe("create", () => {
     await refusedCreate(newUser({ email: "Manager@Demo.LMS.local" }), { email: [MSG.email_already_used] });
     await refusedCreate(newUser({ code: "emp-dup" }), { code: [MSG.employee_code_already_used] });
     await refusedCreate(newUser({ id_card: THAI_IDS[1] }), { id_card: [MSG.id_card_already_used] });
-    await refusedCreate(newUser({ username: "admin", email: "admin@demo.lms.local" }), { username: [MSG.username_already_used], email: [MSG.email_already_used] });
+    await refusedCreate(newUser({ username: "admin", email: "admin@demo.lms.local" }), {
+      username: [MSG.username_already_used],
+      email: [MSG.email_already_used],
+    });
   });
 
   it("refuses references to rows that do not exist", async () => {
     await refusedCreate(newUser({ department: 999999, level: 999999, position: 999999, supervisor: 999999 }), {
-      department: [MSG.invalid_choice], position: [MSG.invalid_choice], level: [MSG.invalid_choice], supervisor: [MSG.invalid_choice],
+      department: [MSG.invalid_choice],
+      position: [MSG.invalid_choice],
+      level: [MSG.invalid_choice],
+      supervisor: [MSG.invalid_choice],
     });
   });
 });
@@ -196,10 +264,20 @@ describe("one user", () => {
     expect(res.body.group_list).toEqual([expect.objectContaining({ name: "New Joiners 2026", type: "ACCOUNT" })]);
     const staff = await admin.get(`${U}${await accountId(api, "staff1")}/`);
     expect(staff.body.role_list).toEqual([{ id: 1, name: "Administrator", code: "administrator" }]);
-    const enrolled = await api.db.selectFrom("content_enrollment").select("account_id").orderBy("id").executeTakeFirstOrThrow();
+    const enrolled = await api.db
+      .selectFrom("content_enrollment")
+      .select("account_id")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const learner = await admin.get(`${U}${enrolled.account_id}/`);
-    const counted = await api.db.selectFrom("content_enrollment").select("id").where("account_id", "=", enrolled.account_id).execute();
-    expect(learner.body.progress_summary.reduce((n: number, s: { count: number }) => n + s.count, 0)).toBe(counted.length);
+    const counted = await api.db
+      .selectFrom("content_enrollment")
+      .select("id")
+      .where("account_id", "=", enrolled.account_id)
+      .execute();
+    expect(learner.body.progress_summary.reduce((n: number, s: { count: number }) => n + s.count, 0)).toBe(
+      counted.length,
+    );
     expect((await admin.get(`${U}99999999/`)).status).toBe(404);
   });
 
@@ -217,14 +295,32 @@ describe("update", () => {
   it("changes the fields given, records them, and a move of department as its own history row", async () => {
     const id = (await admin.post(U, newUser({ username: "mover", email: "mover@example.test" }))).body.id;
     const sales = await departmentId(api, "Sales");
-    const res = await admin.patch(`${U}${id}/`, { first_name: "Moved", department: sales, phone: "0812345678", is_subscribe: true });
+    const res = await admin.patch(`${U}${id}/`, {
+      first_name: "Moved",
+      department: sales,
+      phone: "0812345678",
+      is_subscribe: true,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ first_name: "Moved", last_name: "Newcomer", department: { id: sales, name: "Sales" }, phone: "0812345678", is_subscribe: true });
+    expect(res.body).toMatchObject({
+      first_name: "Moved",
+      last_name: "Newcomer",
+      department: { id: sales, name: "Sales" },
+      phone: "0812345678",
+      is_subscribe: true,
+    });
     const history = (await admin.get(`${U}${id}/history/`)).body.results;
     // Newest first (the same moment here: the later row first).
     expect(history.map((h: { action: string }) => h.action)).toEqual(["department", "update", "create"]);
-    expect(history.find((h: { action: string }) => h.action === "update").changes).toEqual({ first_name: ["Nadia", "Moved"], phone: [null, "0812345678"], is_subscribe: [false, true] });
-    expect(history.find((h: { action: string }) => h.action === "department")).toMatchObject({ department_from: null, department_to: { id: sales, name: "Sales" } });
+    expect(history.find((h: { action: string }) => h.action === "update").changes).toEqual({
+      first_name: ["Nadia", "Moved"],
+      phone: [null, "0812345678"],
+      is_subscribe: [false, true],
+    });
+    expect(history.find((h: { action: string }) => h.action === "department")).toMatchObject({
+      department_from: null,
+      department_to: { id: sales, name: "Sales" },
+    });
     // The same values again change nothing and record nothing.
     const before = await snapshot(api);
     expect((await admin.patch(`${U}${id}/`, { first_name: "Moved", department: sales })).status).toBe(200);
@@ -233,14 +329,23 @@ describe("update", () => {
 
   it("refuses what create refuses, against other accounts only, and writes nothing", async () => {
     const id = await accountId(api, "learner004");
-    const own = await api.db.selectFrom("account").select(["username", "email"]).where("id", "=", id).executeTakeFirstOrThrow();
-    expect((await admin.patch(`${U}${id}/`, { username: own.username.toUpperCase(), email: own.email })).status).toBe(200);
+    const own = await api.db
+      .selectFrom("account")
+      .select(["username", "email"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect((await admin.patch(`${U}${id}/`, { username: own.username.toUpperCase(), email: own.email })).status).toBe(
+      200,
+    );
     const before = await snapshot(api);
     for (const [body, errors] of [
       [{ username: "manager" }, { username: [MSG.username_already_used] }],
       [{ email: "" }, { email: [MSG.required] }],
       [{ supervisor: id }, { supervisor: [MSG.supervisor_is_self] }],
-      [{ gender: "x", phone: "1" }, { gender: [MSG.invalid_choice], phone: [MSG.invalid_phone] }],
+      [
+        { gender: "x", phone: "1" },
+        { gender: [MSG.invalid_choice], phone: [MSG.invalid_phone] },
+      ],
     ] as const) {
       const res = await admin.patch(`${U}${id}/`, body);
       expect(res.status).toBe(400);

@@ -16,7 +16,8 @@ const clients = new Map<string, Client>();
 beforeAll(async () => {
   api = await startTestApi();
   admin = await api.signedIn("admin");
-  for (const username of ["learner", "viewer", "learner001", "instructor"]) clients.set(username, await api.signedIn(username));
+  for (const username of ["learner", "viewer", "learner001", "instructor"])
+    clients.set(username, await api.signedIn(username));
 });
 afterAll(() => api.close());
 
@@ -24,11 +25,17 @@ const C = "/api/dashboard/course";
 const as = (username: string) => clients.get(username)!;
 const idBy = async (table: "category" | "provider" | "department" | "account_group", code: string) =>
   (await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
-const accountId = async (username: string) => (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+const accountId = async (username: string) =>
+  (await api.db.selectFrom("account").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
 
 /** A published course (shown directly: the publish rules are not this test's subject). */
 async function publishedCourse(code: string, category = "TECH-DAT"): Promise<number> {
-  const res = await admin.post(`${C}/`, { name: `Course ${code}`, code, category: await idBy("category", category), provider: await idBy("provider", "ACAD") });
+  const res = await admin.post(`${C}/`, {
+    name: `Course ${code}`,
+    code,
+    category: await idBy("category", category),
+    provider: await idBy("provider", "ACAD"),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const id = (res.body as Course).id;
   await api.db.updateTable("course").set({ is_display: 1, datetime_start: null }).where("id", "=", id).execute();
@@ -37,13 +44,16 @@ async function publishedCourse(code: string, category = "TECH-DAT"): Promise<num
 async function rule(courseId: number, mode: number, permission: number, condition: Record<string, unknown>) {
   const created = await admin.post(`${C}/${courseId}/permission/`, { mode, permission });
   expect(created.status).toBe(201);
-  const saved = await admin.put(`${C}/${courseId}/permission/${(created.body as PermissionRuleRow).id}/condition/`, condition);
+  const saved = await admin.put(
+    `${C}/${courseId}/permission/${(created.body as PermissionRuleRow).id}/condition/`,
+    condition,
+  );
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }
 /** Every id of a paged list (all pages). */
 async function allIds(client: Client, first: string): Promise<number[]> {
   const out: number[] = [];
-  for (let next: string | null = first; next; ) {
+  for (let next: string | null = first; next;) {
     const res = await client.get(next);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     out.push(...(res.body.results as { id: number }[]).map((r) => r.id));
@@ -52,7 +62,8 @@ async function allIds(client: Client, first: string): Promise<number[]> {
   return out.sort((a, b) => a - b);
 }
 const audience = (courseId: number) => allIds(admin, `${C}/${courseId}/permission/audience/?page_size=1000`);
-const sees = async (username: string, courseId: number) => (await as(username).get(`/api/course/${courseId}/`)).status === 200;
+const sees = async (username: string, courseId: number) =>
+  (await as(username).get(`/api/course/${courseId}/`)).status === 200;
 
 describe("a course visible to a group", () => {
   it("is visible to exactly the group's members, and a move of department changes that", async () => {
@@ -63,18 +74,33 @@ describe("a course visible to a group", () => {
     expect(members.length).toBeGreaterThan(1);
     expect(await audience(course)).toEqual(members);
     expect(await sees("viewer", course)).toBe(true);
-    expect((await as("viewer").get(`/api/course/${course}/`)).body).toMatchObject({ id: course, code: "VIS-GRP", permission: 2, category: { name: "Data" } });
+    expect((await as("viewer").get(`/api/course/${course}/`)).body).toMatchObject({
+      id: course,
+      code: "VIS-GRP",
+      permission: 2,
+      category: { name: "Data" },
+    });
     expect(await sees("learner", course)).toBe(false);
     expect((await as("learner").get("/api/course/?search=VIS-GRP")).body).toMatchObject({ count: 0, results: [] });
 
     // The learner moves to Recruitment (under Human Resources): one of the HR team, so the course is theirs.
     const learner = await accountId("learner");
-    await api.db.updateTable("account").set({ department_id: await idBy("department", "HR-REC") }).where("id", "=", learner).execute();
+    await api.db
+      .updateTable("account")
+      .set({ department_id: await idBy("department", "HR-REC") })
+      .where("id", "=", learner)
+      .execute();
     expect(await sees("learner", course)).toBe(true);
-    expect((await as("learner").get("/api/course/?search=VIS-GRP")).body.results.map((c: { id: number }) => c.id)).toEqual([course]);
+    expect(
+      (await as("learner").get("/api/course/?search=VIS-GRP")).body.results.map((c: { id: number }) => c.id),
+    ).toEqual([course]);
     expect(await audience(course)).toEqual([...members, learner].sort((a, b) => a - b));
     // And back to Sales: gone again.
-    await api.db.updateTable("account").set({ department_id: await idBy("department", "SAL") }).where("id", "=", learner).execute();
+    await api.db
+      .updateTable("account")
+      .set({ department_id: await idBy("department", "SAL") })
+      .where("id", "=", learner)
+      .execute();
     expect(await sees("learner", course)).toBe(false);
     expect(await audience(course)).toEqual(members);
   });
@@ -84,7 +110,9 @@ describe("a course visible to a group", () => {
     const group = await admin.post("/api/dashboard/group/", { name: "Visibility cohort" });
     await rule(course, 2, 1, { group: [group.body.id] });
     expect(await audience(course)).toEqual([]);
-    await admin.post(`/api/dashboard/group/${group.body.id}/member/`, { account_list: [await accountId("learner001")] });
+    await admin.post(`/api/dashboard/group/${group.body.id}/member/`, {
+      account_list: [await accountId("learner001")],
+    });
     expect(await audience(course)).toEqual([await accountId("learner001")]);
     expect((await as("learner001").get(`/api/course/${course}/`)).body.permission).toBe(1);
   });
@@ -113,7 +141,13 @@ describe("rules and levels", () => {
 });
 
 const inDepartment = async (username: string, code: string) =>
-  (await api.db.selectFrom("account").select("department_id").where("username", "=", username).executeTakeFirstOrThrow()).department_id === (await idBy("department", code));
+  (
+    await api.db
+      .selectFrom("account")
+      .select("department_id")
+      .where("username", "=", username)
+      .executeTakeFirstOrThrow()
+  ).department_id === (await idBy("department", code));
 
 describe("category rules", () => {
   it("close what lies in a category and its sub-categories, and cap the level", async () => {
@@ -122,10 +156,15 @@ describe("category rules", () => {
     const R = `/api/dashboard/category/${soft}/permission/`;
     const created = await admin.post(R, { mode: 2, permission: 1 });
     expect(created.status).toBe(201);
-    await admin.put(`${R}${created.body.id}/condition/`, { department: [await idBy("department", "HR")], is_include_sub_department: true });
+    await admin.put(`${R}${created.body.id}/condition/`, {
+      department: [await idBy("department", "HR")],
+      is_include_sub_department: true,
+    });
     expect(await sees("learner", course)).toBe(false);
     expect((await as("viewer").get(`/api/course/${course}/`)).body.permission).toBe(1);
-    expect(await audience(course)).toEqual(await allIds(admin, `/api/dashboard/group/${await idBy("account_group", "G4")}/member/?page_size=1000`));
+    expect(await audience(course)).toEqual(
+      await allIds(admin, `/api/dashboard/group/${await idBy("account_group", "G4")}/member/?page_size=1000`),
+    );
     expect((await admin.delete(`${R}${created.body.id}/`)).status).toBe(204);
     expect(await sees("learner", course)).toBe(true);
   });

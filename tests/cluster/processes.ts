@@ -12,7 +12,12 @@ export function startProcess(name: string, command: string, args: string[], env:
   const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   const output: string[] = [];
   const keep = (d: Buffer) => {
-    output.push(...String(d).split("\n").filter(Boolean).map((l) => `[${name}] ${l}`));
+    output.push(
+      ...String(d)
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => `[${name}] ${l}`),
+    );
     if (output.length > 400) output.splice(0, output.length - 400);
   };
   child.stdout?.on("data", keep);

@@ -54,7 +54,14 @@ async function main() {
   const store = await startObjectStore(path.join(work, "s3"));
   procs.push({ name: "s3", child: store.child, output: [] });
   const endpoint = `http://127.0.0.1:${store.port}`;
-  const s3 = new S3Client({ region: "us-east-1", endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS, requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" });
+  const s3 = new S3Client({
+    region: "us-east-1",
+    endpoint,
+    forcePathStyle: true,
+    credentials: S3_CREDENTIALS,
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
   await s3.send(new CreateBucketCommand({ Bucket: "lms-cluster" }));
   s3.destroy();
   const shared: NodeJS.ProcessEnv = {
@@ -77,17 +84,36 @@ async function main() {
   };
   // —— Migrate once, seed the demo on purpose (README: a start never seeds PostgreSQL).
   for (const step of ["migrate", "seed"]) {
-    const r = spawnSync(tsx, ["api/db/cli.ts", step], { env: { ...shared, DATA_DIR: path.join(work, "seed") }, encoding: "utf8" });
+    const r = spawnSync(tsx, ["api/db/cli.ts", step], {
+      env: { ...shared, DATA_DIR: path.join(work, "seed") },
+      encoding: "utf8",
+    });
     if (r.status !== 0) throw new Error(`npm run ${step} failed: ${r.stdout}${r.stderr}`);
   }
   // —— Two of each, each with a data directory of its own (nothing shared by disk), and the balancer.
-  for (const [i, p] of [8001, 8002].entries()) procs.push(startProcess(`api${i + 1}`, tsx, ["scripts/start.ts", "--api"], { ...shared, API_PORT: String(port(p)), DATA_DIR: path.join(work, `api${i + 1}`) }));
+  for (const [i, p] of [8001, 8002].entries())
+    procs.push(
+      startProcess(`api${i + 1}`, tsx, ["scripts/start.ts", "--api"], {
+        ...shared,
+        API_PORT: String(port(p)),
+        DATA_DIR: path.join(work, `api${i + 1}`),
+      }),
+    );
   // One dashboard after the other: a start rebuilds a stale build first, and two would write build/ at once.
   for (const [i, p] of [3001, 3002].entries()) {
-    procs.push(startProcess(`dashboard${i + 1}`, tsx, ["scripts/start.ts", "--dashboard"], { ...shared, PORT: String(port(p)), LMS_API_URL: `http://127.0.0.1:${port(8000)}`, DATA_DIR: path.join(work, `dashboard${i + 1}`) }));
+    procs.push(
+      startProcess(`dashboard${i + 1}`, tsx, ["scripts/start.ts", "--dashboard"], {
+        ...shared,
+        PORT: String(port(p)),
+        LMS_API_URL: `http://127.0.0.1:${port(8000)}`,
+        DATA_DIR: path.join(work, `dashboard${i + 1}`),
+      }),
+    );
     await waitFor(`http://127.0.0.1:${port(p)}/dashboard/health/ready`, 300_000);
   }
-  const cfg = fs.readFileSync("deploy/haproxy.cfg", "utf8").replace(/127\.0\.0\.1:(\d+)/g, (_, p) => `127.0.0.1:${port(Number(p))}`);
+  const cfg = fs
+    .readFileSync("deploy/haproxy.cfg", "utf8")
+    .replace(/127\.0\.0\.1:(\d+)/g, (_, p) => `127.0.0.1:${port(Number(p))}`);
   fs.writeFileSync(path.join(work, "haproxy.cfg"), cfg);
   procs.push(startProcess("haproxy", "haproxy", ["-db", "-f", path.join(work, "haproxy.cfg")], process.env));
   for (const p of [8001, 8002]) await waitFor(`http://127.0.0.1:${port(p)}/api/health/ready/`, 90_000);
@@ -107,9 +133,14 @@ async function main() {
 
     // —— The sign-in limit per address, counted once for both APIs (round robin: a per-process count would let twice through).
     const refused: number[] = [];
-    for (let i = 0; i < 30; i++) refused.push((await apiLogin(new Visitor(apiBase), `nobody.${i}`, "Wrong-password-1")).status);
+    for (let i = 0; i < 30; i++)
+      refused.push((await apiLogin(new Visitor(apiBase), `nobody.${i}`, "Wrong-password-1")).status);
     const through = refused.filter((s) => s !== 429).length;
-    check("sign-in limit across processes", through >= LOGIN_LIMIT - signIns && through <= LOGIN_LIMIT && refused.at(-1) === 429, `${through} of 30 bad sign-ins answered before 429 (limit ${LOGIN_LIMIT} a minute per address, ${signIns} sign-ins before)`);
+    check(
+      "sign-in limit across processes",
+      through >= LOGIN_LIMIT - signIns && through <= LOGIN_LIMIT && refused.at(-1) === 429,
+      `${through} of 30 bad sign-ins answered before 429 (limit ${LOGIN_LIMIT} a minute per address, ${signIns} sign-ins before)`,
+    );
 
     // —— The load, and the faults during it.
     const stopAt = Date.now() + LOAD_MS;
@@ -127,8 +158,16 @@ async function main() {
     const round = dueRound(db, apiAdmin);
     await Promise.all(load);
     const killedDashboard = await dashboardKill;
-    check("a dashboard killed mid-load", killedDashboard !== null, `dashboard1 pid ${killedDashboard} killed with SIGKILL 8 s into the load`);
-    check("every page read answered", reads.failed.length === 0 && reads.ok > 0, `${reads.ok} answered 200, ${reads.failed.length} not${reads.failed.length ? `: ${reads.failed.slice(0, 5).join("; ")}` : ""}`);
+    check(
+      "a dashboard killed mid-load",
+      killedDashboard !== null,
+      `dashboard1 pid ${killedDashboard} killed with SIGKILL 8 s into the load`,
+    );
+    check(
+      "every page read answered",
+      reads.failed.length === 0 && reads.ok > 0,
+      `${reads.ok} answered 200, ${reads.failed.length} not${reads.failed.length ? `: ${reads.failed.slice(0, 5).join("; ")}` : ""}`,
+    );
     const acked = creates.filter((c) => c.acknowledged !== null);
     const lost: string[] = [];
     const duplicates: string[] = [];
@@ -138,8 +177,16 @@ async function main() {
       if (c.acknowledged !== null && !rows.some((r) => r.id === c.acknowledged)) lost.push(c.name);
     }
     const resent = creates.filter((c) => c.attempts > 1).length;
-    check("no acknowledged write lost", lost.length === 0 && acked.length > 0, `${acked.length} of ${creates.length} creates acknowledged, ${lost.length} lost${lost.length ? `: ${lost.slice(0, 5).join(", ")}` : ""}`);
-    check("no duplicate", duplicates.length === 0 && resent >= VISITORS, `${resent} form posts sent again after an error, ${duplicates.length} duplicated${duplicates.length ? `: ${duplicates.join(", ")}` : ""}`);
+    check(
+      "no acknowledged write lost",
+      lost.length === 0 && acked.length > 0,
+      `${acked.length} of ${creates.length} creates acknowledged, ${lost.length} lost${lost.length ? `: ${lost.slice(0, 5).join(", ")}` : ""}`,
+    );
+    check(
+      "no duplicate",
+      duplicates.length === 0 && resent >= VISITORS,
+      `${resent} form posts sent again after an error, ${duplicates.length} duplicated${duplicates.length ? `: ${duplicates.join(", ")}` : ""}`,
+    );
     const imported = await importRun;
     check("the import run once, by another process", imported.ok, imported.detail);
     const ran = await round;
@@ -147,9 +194,17 @@ async function main() {
     const uploaded = await upload;
     check("a resumable upload across processes", uploaded.ok, uploaded.detail);
     // —— The killed processes are back: their supervisors restarted them.
-    for (const p of [3001, 8001, 8002]) await waitFor(`http://127.0.0.1:${port(p)}/${p < 8000 ? "dashboard/health/ready" : "api/health/ready/"}`, 60_000).catch(() => undefined);
+    for (const p of [3001, 8001, 8002])
+      await waitFor(
+        `http://127.0.0.1:${port(p)}/${p < 8000 ? "dashboard/health/ready" : "api/health/ready/"}`,
+        60_000,
+      ).catch(() => undefined);
     const back = [3001, 3002, 8001, 8002].every((p) => listenerPid(port(p)) !== null);
-    check("killed processes restarted by their supervisors", back, back ? "all four listening again" : "a process is not back");
+    check(
+      "killed processes restarted by their supervisors",
+      back,
+      back ? "all four listening again" : "a process is not back",
+    );
   } finally {
     await db.destroy();
   }
@@ -158,7 +213,11 @@ async function main() {
 /** GET the sign-in page, post its form; the visitor holds a session. */
 async function signIn(v: Visitor): Promise<Visitor> {
   const page = await v.get("/dashboard/account/signin");
-  const res = await v.postForm("/dashboard/account/signin", { ...hiddenFields(page.text), username: "admin", password: PASSWORD });
+  const res = await v.postForm("/dashboard/account/signin", {
+    ...hiddenFields(page.text),
+    username: "admin",
+    password: PASSWORD,
+  });
   if (res.status !== 302) throw new Error(`dashboard sign-in answered ${res.status}: ${res.text.slice(0, 300)}`);
   return v;
 }
@@ -166,7 +225,10 @@ async function signIn(v: Visitor): Promise<Visitor> {
 /** A sign-in on the API itself (its CSRF cookie echoed), as a script would. */
 async function apiLogin(v: Visitor, username: string, password: string) {
   if (!v.cookies.has(CSRF_COOKIE)) await v.get("/api/account/is-authenticated/");
-  return v.send("POST", "/api/dashboard/account/login/", JSON.stringify({ username, password }), { "content-type": "application/json", [CSRF_HEADER]: v.cookies.get(CSRF_COOKIE) ?? "" });
+  return v.send("POST", "/api/dashboard/account/login/", JSON.stringify({ username, password }), {
+    "content-type": "application/json",
+    [CSRF_HEADER]: v.cookies.get(CSRF_COOKIE) ?? "",
+  });
 }
 async function apiSignIn(v: Visitor): Promise<Visitor> {
   const res = await apiLogin(v, "admin", PASSWORD);
@@ -180,7 +242,14 @@ async function apiSignIn(v: Visitor): Promise<Visitor> {
  * so the same idempotency key), as a user resubmits; a 302 to the new course acknowledges it. The
  * first post's answer is always lost, so every run sends some again.
  */
-async function browse(v: Visitor, n: number, stopAt: number, refs: { category: number; provider: number }, reads: { ok: number; failed: string[] }, creates: { name: string; acknowledged: number | null; attempts: number }[]) {
+async function browse(
+  v: Visitor,
+  n: number,
+  stopAt: number,
+  refs: { category: number; provider: number },
+  reads: { ok: number; failed: string[] },
+  creates: { name: string; acknowledged: number | null; attempts: number }[],
+) {
   let serial = 0;
   const read = async (path: string) => {
     const res = await v.get(path);
@@ -194,7 +263,13 @@ async function browse(v: Visitor, n: number, stopAt: number, refs: { category: n
     if (form.status !== 200) continue;
     serial++;
     const name = `Cluster ${process.pid}-${n}-${serial}`;
-    const fields = { ...hiddenFields(form.text, "content-create"), name, code: `K${n}${serial}${crypto.randomBytes(2).toString("hex")}`.slice(0, 12), category: String(refs.category), provider: String(refs.provider) };
+    const fields = {
+      ...hiddenFields(form.text, "content-create"),
+      name,
+      code: `K${n}${serial}${crypto.randomBytes(2).toString("hex")}`.slice(0, 12),
+      category: String(refs.category),
+      provider: String(refs.provider),
+    };
     const create = { name, acknowledged: null as number | null, attempts: 0 };
     creates.push(create);
     for (let attempt = 1; attempt <= 8; attempt++) {
@@ -217,22 +292,61 @@ async function browse(v: Visitor, n: number, stopAt: number, refs: { category: n
  * SIGKILL while it runs (its pid is in the job's lease). Another process takes the job up when the
  * lease lapses and runs it to the end from the stored file: every account once.
  */
-async function importUnderKill(db: ReturnType<typeof createDb>["db"], v: Visitor): Promise<{ ok: boolean; detail: string }> {
+async function importUnderKill(
+  db: ReturnType<typeof createDb>["db"],
+  v: Visitor,
+): Promise<{ ok: boolean; detail: string }> {
   const tag = crypto.randomBytes(3).toString("hex");
-  const header = ["username", "email", "first_name", "last_name", "gender", "department", "level", "supervisor", "id_card", "password"];
-  const rows = Array.from({ length: IMPORT_ROWS }, (_, i) => [`cl${tag}.${i}`, `cl${tag}.${i}@example.test`, "Cluster", `Person ${i}`, "female", "HR", "L2", "", "", ""]);
+  const header = [
+    "username",
+    "email",
+    "first_name",
+    "last_name",
+    "gender",
+    "department",
+    "level",
+    "supervisor",
+    "id_card",
+    "password",
+  ];
+  const rows = Array.from({ length: IMPORT_ROWS }, (_, i) => [
+    `cl${tag}.${i}`,
+    `cl${tag}.${i}@example.test`,
+    "Cluster",
+    `Person ${i}`,
+    "female",
+    "HR",
+    "L2",
+    "",
+    "",
+    "",
+  ]);
   const csv = [header, ...rows].map((r) => r.join(",")).join("\r\n");
   const boundary = "----lmsClusterBoundary";
-  const body = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="mode"\r\n\r\nvalid_rows\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cluster.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`);
+  const body = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="mode"\r\n\r\nvalid_rows\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cluster.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+  );
   await sleep(2_000);
-  const res = await v.send("POST", "/api/dashboard/user/import/", body, { "content-type": `multipart/form-data; boundary=${boundary}`, [CSRF_HEADER]: v.cookies.get(CSRF_COOKIE) ?? "" });
+  const res = await v.send("POST", "/api/dashboard/user/import/", body, {
+    "content-type": `multipart/form-data; boundary=${boundary}`,
+    [CSRF_HEADER]: v.cookies.get(CSRF_COOKIE) ?? "",
+  });
   if (res.status !== 202) return { ok: false, detail: `upload answered ${res.status}: ${res.text.slice(0, 200)}` };
   const id = (JSON.parse(res.text) as { id: number }).id;
-  const job = () => db.selectFrom("import_history").select(["status", "lease_holder", "attempts", "count_created", "percent"]).where("id", "=", id).executeTakeFirstOrThrow();
+  const job = () =>
+    db
+      .selectFrom("import_history")
+      .select(["status", "lease_holder", "attempts", "count_created", "percent"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
   let killed: string | null = null;
   for (let i = 0; i < 400 && !killed; i++) {
     const j = await job();
-    if (j.status !== 2) return { ok: false, detail: `the import ended (${j.status}) before its process could be killed: raise IMPORT_ROWS` };
+    if (j.status !== 2)
+      return {
+        ok: false,
+        detail: `the import ended (${j.status}) before its process could be killed: raise IMPORT_ROWS`,
+      };
     const pid = j.lease_holder ? Number(/:(\d+)\//.exec(j.lease_holder)?.[1]) : NaN;
     if (pid) {
       process.kill(pid, "SIGKILL");
@@ -246,9 +360,17 @@ async function importUnderKill(db: ReturnType<typeof createDb>["db"], v: Visitor
     await sleep(500);
     j = await job();
   }
-  const accounts = await db.selectFrom("account").select((eb) => eb.fn.countAll<number>().as("n")).where("username", "like", `cl${tag}.%`).executeTakeFirstOrThrow();
-  const ok = j.status === 3 && j.attempts === 2 && Number(j.count_created) === IMPORT_ROWS && Number(accounts.n) === IMPORT_ROWS;
-  return { ok, detail: `holder ${killed} killed; then status ${j.status}, claims ${j.attempts}, ${j.count_created} created, ${accounts.n} accounts of ${IMPORT_ROWS}` };
+  const accounts = await db
+    .selectFrom("account")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("username", "like", `cl${tag}.%`)
+    .executeTakeFirstOrThrow();
+  const ok =
+    j.status === 3 && j.attempts === 2 && Number(j.count_created) === IMPORT_ROWS && Number(accounts.n) === IMPORT_ROWS;
+  return {
+    ok,
+    detail: `holder ${killed} killed; then status ${j.status}, claims ${j.attempts}, ${j.count_created} created, ${accounts.n} accounts of ${IMPORT_ROWS}`,
+  };
 }
 
 /**
@@ -257,7 +379,10 @@ async function importUnderKill(db: ReturnType<typeof createDb>["db"], v: Visitor
  */
 async function dueRound(db: ReturnType<typeof createDb>["db"], v: Visitor): Promise<{ ok: boolean; detail: string }> {
   const json = (method: string, path: string, body: unknown) =>
-    v.send(method, `/api/dashboard/auto-assignment/${path}`, JSON.stringify(body), { "content-type": "application/json", [CSRF_HEADER]: v.cookies.get(CSRF_COOKIE) ?? "" });
+    v.send(method, `/api/dashboard/auto-assignment/${path}`, JSON.stringify(body), {
+      "content-type": "application/json",
+      [CSRF_HEADER]: v.cookies.get(CSRF_COOKIE) ?? "",
+    });
   const group = await db
     .selectFrom("account_group_member")
     .select(["group_id", (eb) => eb.fn.countAll<number>().as("n")])
@@ -265,48 +390,93 @@ async function dueRound(db: ReturnType<typeof createDb>["db"], v: Visitor): Prom
     .orderBy("n", "desc")
     .executeTakeFirstOrThrow();
   const course = (await db.selectFrom("course").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
-  const courseType = (await db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()).id;
+  const courseType = (
+    await db.selectFrom("content_type").select("id").where("code", "=", "course").executeTakeFirstOrThrow()
+  ).id;
   const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10); // the organisation's day (Asia/Bangkok)
   const made = await json("POST", "", { type: 1, name: `Cluster round ${process.pid}`, date_start: today });
   if (made.status !== 201) return { ok: false, detail: `create answered ${made.status}: ${made.text.slice(0, 200)}` };
   const id = (JSON.parse(made.text) as { id: number }).id;
   const content = await json("POST", `${id}/content/`, { content_type_id: courseType, content_list: [course] });
   const audience = await json("PUT", `${id}/audience/`, { group_list: [group.group_id] });
-  if (content.status >= 300 || audience.status >= 300) return { ok: false, detail: `content ${content.status}, audience ${audience.status}` };
+  if (content.status >= 300 || audience.status >= 300)
+    return { ok: false, detail: `content ${content.status}, audience ${audience.status}` };
   // Due now whatever the hour (a round of today is due from the morning on).
-  await db.updateTable("assignment").set({ datetime_next_round: new Date(Date.now() - 1_000).toISOString() }).where("id", "=", id).execute();
+  await db
+    .updateTable("assignment")
+    .set({ datetime_next_round: new Date(Date.now() - 1_000).toISOString() })
+    .where("id", "=", id)
+    .execute();
   const until = Date.now() + 60_000;
-  let rounds = await db.selectFrom("assignment_round").select(["id", "status", "lease_holder", "count_added"]).where("assignment_id", "=", id).execute();
+  let rounds = await db
+    .selectFrom("assignment_round")
+    .select(["id", "status", "lease_holder", "count_added"])
+    .where("assignment_id", "=", id)
+    .execute();
   while (!(rounds.length && rounds.every((r) => r.status === 2)) && Date.now() < until) {
     await sleep(500);
-    rounds = await db.selectFrom("assignment_round").select(["id", "status", "lease_holder", "count_added"]).where("assignment_id", "=", id).execute();
+    rounds = await db
+      .selectFrom("assignment_round")
+      .select(["id", "status", "lease_holder", "count_added"])
+      .where("assignment_id", "=", id)
+      .execute();
   }
-  const results = await db.selectFrom("assignment_result").select("account_id").where("assignment_id", "=", id).execute();
+  const results = await db
+    .selectFrom("assignment_result")
+    .select("account_id")
+    .where("assignment_id", "=", id)
+    .execute();
   const once = new Set(results.map((r) => r.account_id)).size === results.length;
   const ok = rounds.length === 1 && rounds[0].status === 2 && once && results.length === Number(group.n);
-  return { ok, detail: `${rounds.length} round(s), status ${rounds.map((r) => r.status).join(",")}, by ${rounds[0]?.lease_holder ?? "nobody"}; ${results.length} result lines for ${group.n} members, each once: ${once}` };
+  return {
+    ok,
+    detail: `${rounds.length} round(s), status ${rounds.map((r) => r.status).join(",")}, by ${rounds[0]?.lease_holder ?? "nobody"}; ${results.length} result lines for ${group.n} members, each once: ${once}`,
+  };
 }
 
 /** A tus upload: half sent, then the rest after asking the offset, each call to whichever API the balancer picks. */
-async function resumableUpload(db: ReturnType<typeof createDb>["db"], apiBase: string, v: Visitor): Promise<{ ok: boolean; detail: string }> {
+async function resumableUpload(
+  db: ReturnType<typeof createDb>["db"],
+  apiBase: string,
+  v: Visitor,
+): Promise<{ ok: boolean; detail: string }> {
   await sleep(12_000);
   // A PDF as the document kind expects (its type is checked from its first bytes), 3 MiB of it.
   const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "latin1");
   const data = Buffer.concat([pdf, Buffer.alloc(3 * 1024 * 1024 - pdf.length, 0x20)]);
   const tus = { "tus-resumable": "1.0.0", [CSRF_HEADER]: v.cookies.get(CSRF_COOKIE) ?? "" };
-  const meta = Object.entries({ filename: "cluster.pdf", kind: "document" }).map(([k, val]) => `${k} ${Buffer.from(val).toString("base64")}`).join(",");
-  const created = await v.send("POST", "/api/dashboard/upload/", undefined, { ...tus, "upload-length": String(data.length), "upload-metadata": meta });
-  if (created.status !== 201 || !created.location) return { ok: false, detail: `create answered ${created.status}: ${created.text.slice(0, 200)}` };
+  const meta = Object.entries({ filename: "cluster.pdf", kind: "document" })
+    .map(([k, val]) => `${k} ${Buffer.from(val).toString("base64")}`)
+    .join(",");
+  const created = await v.send("POST", "/api/dashboard/upload/", undefined, {
+    ...tus,
+    "upload-length": String(data.length),
+    "upload-metadata": meta,
+  });
+  if (created.status !== 201 || !created.location)
+    return { ok: false, detail: `create answered ${created.status}: ${created.text.slice(0, 200)}` };
   const url = new URL(created.location, apiBase).pathname;
-  const patch = (from: number, to: number) => v.send("PATCH", url, data.subarray(from, to), { ...tus, "content-type": "application/offset+octet-stream", "upload-offset": String(from) });
+  const patch = (from: number, to: number) =>
+    v.send("PATCH", url, data.subarray(from, to), {
+      ...tus,
+      "content-type": "application/offset+octet-stream",
+      "upload-offset": String(from),
+    });
   const first = await patch(0, data.length / 2);
   const head = await v.send("HEAD", url, undefined, tus);
   const offset = Number(head.headers?.get("upload-offset") ?? -1);
   const rest = await patch(offset, data.length);
   const ok = first.status === 204 && rest.status === 204 && offset === data.length / 2;
-  const stored = await db.selectFrom("upload").select(["status", "bytes_received", "size"]).where("id", "=", url.split("/").filter(Boolean).pop()!).executeTakeFirst();
+  const stored = await db
+    .selectFrom("upload")
+    .select(["status", "bytes_received", "size"])
+    .where("id", "=", url.split("/").filter(Boolean).pop()!)
+    .executeTakeFirst();
   const whole = ok && stored?.bytes_received === data.length;
-  return { ok: whole, detail: `3 MiB: first half ${first.status}, offset asked again ${offset}, rest ${rest.status}${rest.status === 204 ? "" : ` ${rest.text.slice(0, 200)}`}; stored ${stored?.bytes_received} bytes (${stored?.status})` };
+  return {
+    ok: whole,
+    detail: `3 MiB: first half ${first.status}, offset asked again ${offset}, rest ${rest.status}${rest.status === 204 ? "" : ` ${rest.text.slice(0, 200)}`}; stored ${stored?.bytes_received} bytes (${stored?.status})`,
+  };
 }
 const started = Date.now();
 let failed = false;

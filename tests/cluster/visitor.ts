@@ -7,7 +7,13 @@
 export type Answer = { status: number; location: string | null; headers: Headers | null; text: string };
 
 const ATTRIBUTE = /([a-zA-Z_:-]+)="([^"]*)"/g;
-const unescape = (v: string) => v.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const unescape = (v: string) =>
+  v
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** The hidden inputs of the form `formId` (or of every form) in a page: what a browser posts besides what the user types. */
 export function hiddenFields(html: string, formId?: string): Record<string, string> {
@@ -35,14 +41,24 @@ export class Visitor {
   constructor(readonly base: string) {}
 
   /** `timeoutMs`: the visitor gives up waiting (the connection drops) — an answer lost on the way. */
-  async send(method: string, path: string, body?: URLSearchParams | string | Buffer, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<Answer> {
+  async send(
+    method: string,
+    path: string,
+    body?: URLSearchParams | string | Buffer,
+    headers: Record<string, string> = {},
+    timeoutMs = 30_000,
+  ): Promise<Answer> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     try {
       const res = await fetch(`${this.base}${path}`, {
         method,
         redirect: "manual",
         body: body as BodyInit | undefined,
-        headers: { ...(cookie ? { cookie } : {}), ...(body instanceof URLSearchParams ? { "content-type": "application/x-www-form-urlencoded" } : {}), ...headers },
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          ...(body instanceof URLSearchParams ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+          ...headers,
+        },
         signal: AbortSignal.timeout(timeoutMs),
       });
       for (const line of res.headers.getSetCookie()) {
@@ -52,12 +68,18 @@ export class Visitor {
         if (/max-age=0|expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(pair.slice(0, eq));
         else this.cookies.set(pair.slice(0, eq), value);
       }
-      return { status: res.status, location: res.headers.get("location"), headers: res.headers, text: await res.text() };
+      return {
+        status: res.status,
+        location: res.headers.get("location"),
+        headers: res.headers,
+        text: await res.text(),
+      };
     } catch {
       return { status: 0, location: null, headers: null, text: "" };
     }
   }
 
   get = (path: string) => this.send("GET", path);
-  postForm = (path: string, fields: Record<string, string>, timeoutMs?: number) => this.send("POST", path, new URLSearchParams(fields), {}, timeoutMs);
+  postForm = (path: string, fields: Record<string, string>, timeoutMs?: number) =>
+    this.send("POST", path, new URLSearchParams(fields), {}, timeoutMs);
 }

@@ -33,7 +33,14 @@ const QUERY: Record<string, string> = { "routes/content.overall-bulk.tsx": "?tar
  * progress record, so every sub-page has something to show.
  */
 function courseValues() {
-  const course = one<{ id: number; permission: number; enrollment: number; tx: number; progress: number; survey: number }>(
+  const course = one<{
+    id: number;
+    permission: number;
+    enrollment: number;
+    tx: number;
+    progress: number;
+    survey: number;
+  }>(
     `select c.id,
             (select p.id from content_permission p join content_type t on t.id = p.content_type_id where t.code = 'course' and p.content_id = c.id order by p.id limit 1) as permission,
             (select e.id from content_enrollment e where e.content_type_id = (select id from content_type where code = 'course') and e.content_id = c.id order by e.id limit 1) as enrollment,
@@ -47,16 +54,29 @@ function courseValues() {
         and exists (select 1 from content_survey s where s.content_type_id = (select id from content_type where code = 'course') and s.content_id = c.id)
       order by c.id, x.id limit 1`,
   );
-  return { courseid: course.id, permissionid: course.permission, enrollmentid: course.enrollment, transactionid: course.tx, progressid: course.progress, surveyrowid: course.survey };
+  return {
+    courseid: course.id,
+    permissionid: course.permission,
+    enrollmentid: course.enrollment,
+    transactionid: course.tx,
+    progressid: course.progress,
+    surveyrowid: course.survey,
+  };
 }
 
-const allRoutesOf = (typeKey: string): ManifestRoute[] => pageRoutes().filter((r) => r.contentType === typeKey && !DOWNLOADS.has(r.module));
+const allRoutesOf = (typeKey: string): ManifestRoute[] =>
+  pageRoutes().filter((r) => r.contentType === typeKey && !DOWNLOADS.has(r.module));
 /**
  * Once per page kind (module): a type's pages whose module an earlier type (course first) has not
  * shown already — the engine's pages are the same code for every type, its own screens are new.
  */
 function routesOf(typeKey: string): ManifestRoute[] {
-  const earlier = new Set(CONTENT_TYPES.slice(0, CONTENT_TYPES.findIndex((t) => t.key === typeKey)).flatMap((t) => allRoutesOf(t.key).map((r) => r.module)));
+  const earlier = new Set(
+    CONTENT_TYPES.slice(
+      0,
+      CONTENT_TYPES.findIndex((t) => t.key === typeKey),
+    ).flatMap((t) => allRoutesOf(t.key).map((r) => r.module)),
+  );
   const seen = new Set<string>();
   return allRoutesOf(typeKey).filter((r) => !earlier.has(r.module) && !seen.has(r.module) && seen.add(r.module));
 }
@@ -85,7 +105,9 @@ async function violationsOn(page: Page, info: TestInfo, url: string) {
   const { violations } = await analyse(page, info);
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${url} — ${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`);
+    .map(
+      (v) => `${url} — ${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`,
+    );
 }
 
 for (const type of CONTENT_TYPES.filter((t) => routesOf(t.key).length)) {
@@ -101,7 +123,8 @@ for (const type of CONTENT_TYPES.filter((t) => routesOf(t.key).length)) {
       await page.goto(`/dashboard/?language=${language}`);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       const found: string[] = [];
-      for (const [i, route] of routes.entries()) found.push(...(await violationsOn(page, info, `${urls[i]}${QUERY[route.module] ?? ""}`)));
+      for (const [i, route] of routes.entries())
+        found.push(...(await violationsOn(page, info, `${urls[i]}${QUERY[route.module] ?? ""}`)));
       // Course shows every engine page; a later type at least its own screens.
       expect(routes.length).toBeGreaterThan(type.key === "course" ? 20 : 0);
       expect(found, found.join("\n")).toEqual([]);

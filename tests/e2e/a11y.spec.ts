@@ -17,7 +17,10 @@ type Language = (typeof LANGUAGES)[number];
 async function expectAccessible(page: Page, info: TestInfo, what: string) {
   const { violations } = await analyse(page, info);
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}  ${n.failureSummary?.split("\n").slice(1).join(" ") ?? ""}`).join("\n")}`);
+  const report = serious.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}  ${n.failureSummary?.split("\n").slice(1).join(" ") ?? ""}`).join("\n")}`,
+  );
   expect(report, `${what} (${info.project.name}, ${page.url()}):\n${report.join("\n")}`).toEqual([]);
 }
 
@@ -41,7 +44,8 @@ const courseId = () => {
 function latestCode(recipient: string): string {
   const db = e2eDb();
   try {
-    const row = db.prepare("select body from outbox where recipient = ? order by id desc limit 1").get(recipient) as { body: string } | undefined;
+    const row = db.prepare("select body from outbox where recipient = ? order by id desc limit 1").get(recipient) as
+      { body: string } | undefined;
     const code = row && /password is (\d{6})/.exec(row.body)?.[1];
     if (!code) throw new Error(`no code for ${recipient}`);
     return code;
@@ -69,7 +73,12 @@ for (const language of LANGUAGES) {
       } finally {
         setConfig("login-layout", 1);
       }
-      for (const path of ["/dashboard/error/403", "/dashboard/error/404", "/dashboard/error/server-maintenance", "/dashboard/no/such/page"]) {
+      for (const path of [
+        "/dashboard/error/403",
+        "/dashboard/error/404",
+        "/dashboard/error/server-maintenance",
+        "/dashboard/no/such/page",
+      ]) {
         await page.goto(path);
         await expect(page.locator("h1")).toBeVisible();
         await expectAccessible(page, info, path);
@@ -103,7 +112,9 @@ for (const language of LANGUAGES) {
       await expectAccessible(page, info, "forgot password: reset");
     });
 
-    test(`signed in: terms, shell and home pages, course list, detail tab, form with errors, review`, async ({ page }, info) => {
+    test(`signed in: terms, shell and home pages, course list, detail tab, form with errors, review`, async ({
+      page,
+    }, info) => {
       await signIn(page, "admin");
       await acceptPendingTerms(page);
       await useLanguage(page, "/dashboard/", language);

@@ -16,13 +16,19 @@ const COURSE_TYPE = "(select id from content_type where code = 'course')";
 type Course = { id: number; name: string; code: string };
 /** The n-th seeded course of this project's half (by id parity) matching `where`. */
 function course(info: TestInfo, n: number, where = "1 = 1"): Course {
-  const found = rows<Course>(`select id, name, code from course where code like 'CRS-%' and id % 2 = ? and (${where}) order by id`, isJs(info) ? 1 : 0);
+  const found = rows<Course>(
+    `select id, name, code from course where code like 'CRS-%' and id % 2 = ? and (${where}) order by id`,
+    isJs(info) ? 1 : 0,
+  );
   expect(found.length, `seeded courses where ${where}`).toBeGreaterThan(n);
   return found[n];
 }
 const noSettings = `not exists (select 1 from content_enrollment_setting s where s.content_type_id = ${COURSE_TYPE} and s.content_id = course.id)`;
 const settingsOf = (id: number) =>
-  one<Record<string, unknown> | undefined>(`select * from content_enrollment_setting where content_type_id = ${COURSE_TYPE} and content_id = ?`, id);
+  one<Record<string, unknown> | undefined>(
+    `select * from content_enrollment_setting where content_type_id = ${COURSE_TYPE} and content_id = ?`,
+    id,
+  );
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
@@ -38,7 +44,9 @@ test.beforeEach(async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard\/course\/?$/);
 });
 
-test("enrollment settings: cancel type 7 is typed in days, stored in seconds and shown back in days", async ({ page }, info) => {
+test("enrollment settings: cancel type 7 is typed in days, stored in seconds and shown back in days", async ({
+  page,
+}, info) => {
   const c = course(info, 0, noSettings);
   await page.goto(`/dashboard/course/${c.id}/enrollment`);
   await expect(page.getByRole("heading", { name: "Enrollment settings" })).toBeVisible();
@@ -72,13 +80,21 @@ test("enrollment settings: cancel type 7 is typed in days, stored in seconds and
   expect(saved.enroll_datetime_end).toBe("2026-09-30T10:30:00.000Z");
 });
 
-test("enrollment settings: a cancel type a course does not allow is refused, nothing written", async ({ page }, info) => {
+test("enrollment settings: a cancel type a course does not allow is refused, nothing written", async ({
+  page,
+}, info) => {
   const c = course(info, 1, noSettings);
   await page.goto(`/dashboard/course/${c.id}/enrollment`);
   // A form posted with type 5 (before_xx_start: allowed for events, not for a course).
   const csrf = await page.locator('input[name="csrf"]').first().inputValue();
   const res = await page.request.post(page.url(), {
-    form: { csrf, intent: "save", "content_period_cancel.type": "5", "content_period_cancel.duration": "3", maximum_session_enrollment: "10" },
+    form: {
+      csrf,
+      intent: "save",
+      "content_period_cancel.type": "5",
+      "content_period_cancel.duration": "3",
+      maximum_session_enrollment: "10",
+    },
     maxRedirects: 0,
   });
   expect(res.status()).toBe(400);
@@ -86,7 +102,9 @@ test("enrollment settings: a cancel type a course does not allow is refused, not
   expect(settingsOf(c.id)).toBeUndefined();
 });
 
-test("enrollment settings: a minimum above the maximum is refused on its field, nothing written", async ({ page }, info) => {
+test("enrollment settings: a minimum above the maximum is refused on its field, nothing written", async ({
+  page,
+}, info) => {
   const c = course(info, 2, noSettings);
   await page.goto(`/dashboard/course/${c.id}/enrollment`);
   await page.getByLabel("Minimum learners a session").fill("12");
@@ -102,7 +120,9 @@ test("enrollment settings: a minimum above the maximum is refused on its field, 
   expect(settingsOf(c.id)).toBeUndefined();
 });
 
-test("enrollment identification: the lock duration is typed in minutes and stored in seconds", async ({ page }, info) => {
+test("enrollment identification: the lock duration is typed in minutes and stored in seconds", async ({
+  page,
+}, info) => {
   const c = course(info, 3);
   await page.goto(`/dashboard/course/${c.id}/enrollment/identification`);
   await page.getByLabel("Ask for identification").check();
@@ -113,8 +133,16 @@ test("enrollment identification: the lock duration is typed in minutes and store
   await page.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Identification settings saved.")).toBeVisible();
   await expect(page.getByLabel("Lock for", { exact: true })).toHaveValue("15");
-  expect(one(`select is_enabled, identification, attempt, duration_lock from content_enrollment_identification where content_type_id = ${COURSE_TYPE} and content_id = ?`, c.id)).toEqual({
-    is_enabled: 1, identification: 2, attempt: 3, duration_lock: 900,
+  expect(
+    one(
+      `select is_enabled, identification, attempt, duration_lock from content_enrollment_identification where content_type_id = ${COURSE_TYPE} and content_id = ?`,
+      c.id,
+    ),
+  ).toEqual({
+    is_enabled: 1,
+    identification: 2,
+    attempt: 3,
+    duration_lock: 900,
   });
 });
 
@@ -129,24 +157,42 @@ test("prerequisites: chosen among other courses; a cycle is refused; removed aga
   await page.getByRole("button", { name: `Add ${b.name}` }).click();
   await expect(toast(page, "Prerequisite added.")).toBeVisible();
   await expect(page.getByRole("table", { name: "Prerequisites" }).getByText(b.name)).toBeVisible();
-  expect(rows(`select prerequisite_id as id from content_prerequisite where content_type_id = ${COURSE_TYPE} and content_id = ?`, a.id)).toEqual([{ id: b.id }]);
+  expect(
+    rows(
+      `select prerequisite_id as id from content_prerequisite where content_type_id = ${COURSE_TYPE} and content_id = ?`,
+      a.id,
+    ),
+  ).toEqual([{ id: b.id }]);
 
   // b cannot require a: a already requires b.
   await page.goto(`/dashboard/course/${b.id}/enrollment/prerequisite?search=${encodeURIComponent(a.code)}`);
   await page.getByRole("button", { name: `Add ${a.name}` }).click();
   await expect(toast(page, "A content cannot require itself, directly or through its prerequisites.")).toBeVisible();
-  expect(rows(`select prerequisite_id from content_prerequisite where content_type_id = ${COURSE_TYPE} and content_id = ?`, b.id)).toEqual([]);
+  expect(
+    rows(
+      `select prerequisite_id from content_prerequisite where content_type_id = ${COURSE_TYPE} and content_id = ?`,
+      b.id,
+    ),
+  ).toEqual([]);
 
   await page.goto(`/dashboard/course/${a.id}/enrollment/prerequisite`);
   await page.getByRole("button", { name: `Remove ${b.name}` }).click();
   await expect(toast(page, "Prerequisite removed.")).toBeVisible();
   await expect(page.getByText("No prerequisites.")).toBeVisible();
-  expect(rows(`select prerequisite_id from content_prerequisite where content_type_id = ${COURSE_TYPE} and content_id = ?`, a.id)).toEqual([]);
+  expect(
+    rows(
+      `select prerequisite_id from content_prerequisite where content_type_id = ${COURSE_TYPE} and content_id = ?`,
+      a.id,
+    ),
+  ).toEqual([]);
 });
 
 test("permission: a department rule with departments and an age range", async ({ page }, info) => {
   const c = course(info, 6);
-  const before = one<{ n: number }>(`select count(*) as n from content_permission where content_type_id = ${COURSE_TYPE} and content_id = ?`, c.id).n;
+  const before = one<{ n: number }>(
+    `select count(*) as n from content_permission where content_type_id = ${COURSE_TYPE} and content_id = ?`,
+    c.id,
+  ).n;
   await page.goto(`/dashboard/course/${c.id}/permission`);
   await expect(page.getByRole("heading", { name: "Who may see and enrol" })).toBeVisible();
   const add = page.getByRole("region", { name: "Add a rule" });
@@ -165,7 +211,9 @@ test("permission: a department rule with departments and an age range", async ({
   await page.getByRole("button", { name: "Save condition" }).click();
   await expect(page.getByText("The upper bound must not be below the lower bound.")).toBeVisible();
   await expect(page.getByLabel("Head Office › Human Resources", { exact: true })).toBeChecked();
-  expect(one<{ n: number }>("select count(*) as n from content_permission_item where permission_id = ?", ruleId).n).toBe(0);
+  expect(
+    one<{ n: number }>("select count(*) as n from content_permission_item where permission_id = ?", ruleId).n,
+  ).toBe(0);
 
   await page.getByLabel("Age from").fill("25");
   await page.getByLabel("Age to").fill("45");
@@ -174,7 +222,12 @@ test("permission: a department rule with departments and an age range", async ({
   await expect(page).toHaveURL(new RegExp(`/dashboard/course/${c.id}/permission$`));
   await expect(page.getByRole("link", { name: `Condition of rule ${before + 1}` })).toHaveText("2 criteria");
 
-  expect(one("select mode, permission, age_gte, age_lte from content_permission where id = ?", ruleId)).toEqual({ mode: 2, permission: 2, age_gte: 25, age_lte: 45 });
+  expect(one("select mode, permission, age_gte, age_lte from content_permission where id = ?", ruleId)).toEqual({
+    mode: 2,
+    permission: 2,
+    age_gte: 25,
+    age_lte: 45,
+  });
   const departments = rows<{ name: string }>(
     "select d.name from content_permission_item i join department d on d.id = i.ref_id where i.permission_id = ? and i.field = 'department' order by d.name",
     ruleId,
@@ -187,7 +240,11 @@ test("permission: a department rule with departments and an age range", async ({
 });
 
 test("permission: a course administrator is added and removed", async ({ page }, info) => {
-  const c = course(info, 7, `not exists (select 1 from content_admin a where a.content_type_id = ${COURSE_TYPE} and a.content_id = course.id)`);
+  const c = course(
+    info,
+    7,
+    `not exists (select 1 from content_admin a where a.content_type_id = ${COURSE_TYPE} and a.content_id = course.id)`,
+  );
   await page.goto(`/dashboard/course/${c.id}/permission`);
   await page.getByRole("navigation", { name: "Sub-pages" }).getByRole("link", { name: "Administrators" }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/course/${c.id}/permission/admin$`));
@@ -195,15 +252,21 @@ test("permission: a course administrator is added and removed", async ({ page },
   await page.getByLabel("Staff account").selectOption({ label: "Sunee Staff (staff1)" });
   await page.getByRole("button", { name: "Add", exact: true }).click();
   await expect(toast(page, "Administrator added.")).toBeVisible();
-  await expect(page.getByRole("table", { name: "Administrators of this course" }).getByText("staff1", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Administrators of this course" }).getByText("staff1", { exact: true }),
+  ).toBeVisible();
   // Someone listed is no longer offered.
   await expect(page.getByLabel("Staff account").locator("option", { hasText: "(staff1)" })).toHaveCount(0);
-  expect(rows(`select account_id from content_admin where content_type_id = ${COURSE_TYPE} and content_id = ?`, c.id)).toHaveLength(1);
+  expect(
+    rows(`select account_id from content_admin where content_type_id = ${COURSE_TYPE} and content_id = ?`, c.id),
+  ).toHaveLength(1);
 
   await page.getByRole("button", { name: "Remove Sunee Staff" }).click();
   await expect(toast(page, "Administrator removed.")).toBeVisible();
   await expect(page.getByText("No administrators of this course yet.")).toBeVisible();
-  expect(rows(`select account_id from content_admin where content_type_id = ${COURSE_TYPE} and content_id = ?`, c.id)).toEqual([]);
+  expect(
+    rows(`select account_id from content_admin where content_type_id = ${COURSE_TYPE} and content_id = ?`, c.id),
+  ).toEqual([]);
 });
 
 test("the enrollment and permission pages pass axe in English and Thai, errors shown", async ({ page }, info) => {
@@ -212,11 +275,18 @@ test("the enrollment and permission pages pass axe in English and Thai, errors s
   const check = async (what: string) => {
     const { violations } = await analyse(page, info);
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${what} (${page.url()})`).toEqual([]);
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      `${what} (${page.url()})`,
+    ).toEqual([]);
   };
   const c = course(info, 8);
-  const rule = one<{ id: number } | undefined>(`select id from content_permission where content_type_id = ${COURSE_TYPE} and mode = 2 order by id`);
-  const ruleCourse = rule ? one<{ content_id: number }>("select content_id from content_permission where id = ?", rule.id).content_id : null;
+  const rule = one<{ id: number } | undefined>(
+    `select id from content_permission where content_type_id = ${COURSE_TYPE} and mode = 2 order by id`,
+  );
+  const ruleCourse = rule
+    ? one<{ content_id: number }>("select content_id from content_permission where id = ?", rule.id).content_id
+    : null;
   // Every page in English; in Thai the ones with the most text (labels, errors, the editor).
   for (const language of ["en", "th"] as const) {
     const all = language === "en";

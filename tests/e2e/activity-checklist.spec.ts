@@ -11,7 +11,6 @@ import { isJs, all as rows, one, run } from "./course-fixtures";
 
 const parity = (info: TestInfo) => (isJs(info) ? 1 : 0);
 
-
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
 test.beforeEach(async ({ page }) => {
@@ -21,16 +20,22 @@ test.beforeEach(async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard\/activity\/?$/);
 });
 
-test("checklist: create one (pass score above full refused), add a group and an account inspector, delete it", async ({ page }, info) => {
+test("checklist: create one (pass score above full refused), add a group and an account inspector, delete it", async ({
+  page,
+}, info) => {
   const activity = one<{ id: number; name: string }>(
     "select a.id, a.name from activity a where a.id % 2 = ? and exists (select 1 from activity_checklist c where c.activity_id = a.id) order by a.id",
     parity(info),
   );
   // An inspector group is a group of accounts: a condition group is not offered (the API refuses it).
-  const group = one<{ id: number; name: string }>("select id, name from account_group where type = 'ACCOUNT' order by id");
+  const group = one<{ id: number; name: string }>(
+    "select id, name from account_group where type = 'ACCOUNT' order by id",
+  );
   const conditionGroup = one<{ id: number }>("select id from account_group where type = 'CONDITION' order by id");
   // Its place: a location of the locations list and one of its rooms (issue 33: no longer free text).
-  const place = one<{ room: number; room_name: string; location: number }>("select r.id as room, r.name as room_name, r.location_id as location from room r order by r.id");
+  const place = one<{ room: number; room_name: string; location: number }>(
+    "select r.id as room, r.name as room_name, r.location_id as location from room r order by r.id",
+  );
   const name = `Safety briefing sign-off ${isJs(info) ? "ON" : "OFF"}`;
   await page.goto(`/dashboard/activity/${activity.id}/checklist`);
   await expect(page.getByRole("heading", { name: "Checklist", level: 2 })).toBeVisible();
@@ -48,7 +53,9 @@ test("checklist: create one (pass score above full refused), add a group and an 
   await expect(add.getByLabel("Checklist name")).toHaveValue(name);
   await expect(add.getByLabel("Location")).toHaveValue(String(place.location));
   await expect(add.getByLabel("Room")).toHaveValue(String(place.room));
-  expect(rows("select id from activity_checklist where activity_id = ? and name = ?", activity.id, name)).toHaveLength(0);
+  expect(rows("select id from activity_checklist where activity_id = ? and name = ?", activity.id, name)).toHaveLength(
+    0,
+  );
 
   await add.getByLabel("Pass score").fill("8");
   await add.getByRole("button", { name: "Add checklist" }).click();
@@ -56,7 +63,11 @@ test("checklist: create one (pass score above full refused), add a group and an 
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("8 of 10");
   await expect(row).toContainText(place.room_name);
-  const created = one<{ id: number; full_score: number; pass_score: number; location_id: number; room_id: number }>("select id, full_score, pass_score, location_id, room_id from activity_checklist where activity_id = ? and name = ?", activity.id, name);
+  const created = one<{ id: number; full_score: number; pass_score: number; location_id: number; room_id: number }>(
+    "select id, full_score, pass_score, location_id, room_id from activity_checklist where activity_id = ? and name = ?",
+    activity.id,
+    name,
+  );
   expect(created).toMatchObject({ full_score: 10, pass_score: 8, location_id: place.location, room_id: place.room });
 
   // Its own page: a group inspector (the account list is not needed for that kind).
@@ -76,8 +87,15 @@ test("checklist: create one (pass score above full refused), add a group and an 
   await groupSelect.selectOption(String(group.id));
   await inspector.getByRole("button", { name: "Add inspector" }).click();
   await expect(toast(page, "Inspector added.")).toBeVisible();
-  await expect(page.getByRole("table", { name: `Inspectors of ${name}` }).getByRole("row").filter({ hasText: group.name })).toContainText("Group");
-  expect(rows("select kind, group_id from activity_inspector where checklist_id = ?", created.id)).toEqual([{ kind: 2, group_id: group.id }]);
+  await expect(
+    page
+      .getByRole("table", { name: `Inspectors of ${name}` })
+      .getByRole("row")
+      .filter({ hasText: group.name }),
+  ).toContainText("Group");
+  expect(rows("select kind, group_id from activity_inspector where checklist_id = ?", created.id)).toEqual([
+    { kind: 2, group_id: group.id },
+  ]);
 
   // The same rule twice is refused on the field.
   await inspector.getByRole("radio", { name: "Members of a group" }).check();
@@ -89,7 +107,9 @@ test("checklist: create one (pass score above full refused), add a group and an 
   // The inspector page lists it under its checklist, and adds one account found by a search.
   await page.getByRole("navigation", { name: "Sub-pages" }).getByRole("link", { name: "Inspectors" }).click();
   await expect(page.getByRole("region", { name })).toContainText(group.name);
-  const account = one<{ id: number; username: string }>("select id, username from account where username = 'inspector'");
+  const account = one<{ id: number; username: string }>(
+    "select id, username from account where username = 'inspector'",
+  );
   const add2 = page.getByRole("region", { name: "Add an inspector" });
   await add2.getByRole("radio", { name: "One account" }).check();
   await add2.getByRole("searchbox", { name: "Find an account by name, username or email" }).fill(account.username);
@@ -102,11 +122,17 @@ test("checklist: create one (pass score above full refused), add a group and an 
   await add2.getByRole("button", { name: "Add inspector" }).click();
   await expect(toast(page, "Inspector added.")).toBeVisible();
   await expect(page.getByRole("region", { name })).toContainText(`(${account.username})`);
-  expect(rows("select kind, account_id from activity_inspector where checklist_id = ? and kind = 3", created.id)).toEqual([{ kind: 3, account_id: account.id }]);
+  expect(
+    rows("select kind, account_id from activity_inspector where checklist_id = ? and kind = 3", created.id),
+  ).toEqual([{ kind: 3, account_id: account.id }]);
 
   // Delete, after the confirmation step.
   await page.getByRole("navigation", { name: "Sub-pages" }).getByRole("link", { name: "Checklist" }).click();
-  await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: `Delete: ${name}` }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: name })
+    .getByRole("link", { name: `Delete: ${name}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Delete this item?" });
   await expect(dialog).toContainText(name);
   await dialog.getByRole("button", { name: "Delete" }).click();
@@ -115,8 +141,13 @@ test("checklist: create one (pass score above full refused), add a group and an 
   expect(rows("select id from activity_checklist where id = ?", created.id)).toHaveLength(0);
 });
 
-test("a refusal's message says Error and its status (R097): a checklist gone before its delete is confirmed", async ({ page }, info) => {
-  const activity = one<{ id: number }>("select a.id from activity a where a.id % 2 = ? and exists (select 1 from activity_checklist c where c.activity_id = a.id) order by a.id", parity(info));
+test("a refusal's message says Error and its status (R097): a checklist gone before its delete is confirmed", async ({
+  page,
+}, info) => {
+  const activity = one<{ id: number }>(
+    "select a.id from activity a where a.id % 2 = ? and exists (select 1 from activity_checklist c where c.activity_id = a.id) order by a.id",
+    parity(info),
+  );
   const name = `Gone meanwhile ${isJs(info) ? "ON" : "OFF"}`;
   await page.goto(`/dashboard/activity/${activity.id}/checklist`);
   const add = page.getByRole("region", { name: "Add a checklist" });
@@ -125,7 +156,11 @@ test("a refusal's message says Error and its status (R097): a checklist gone bef
   await add.getByLabel("Pass score").fill("5");
   await add.getByRole("button", { name: "Add checklist" }).click();
   await expect(toast(page, "Checklist added.")).toBeVisible();
-  await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: `Delete: ${name}` }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: name })
+    .getByRole("link", { name: `Delete: ${name}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Delete this item?" });
   await expect(dialog).toContainText(name);
   // Someone else removes it meanwhile: the API answers 404, and the message says so with its status.
@@ -138,7 +173,14 @@ test("a refusal's message says Error and its status (R097): a checklist gone bef
 
 test("verify: a waiting submission passes and the learner's slot shows it", async ({ page }, info) => {
   // A submission an administrator may verify, of this project's half.
-  const slot = one<{ id: number; checklist_id: number; activity_id: number; checklist: string; full_score: number; learner: string }>(
+  const slot = one<{
+    id: number;
+    checklist_id: number;
+    activity_id: number;
+    checklist: string;
+    full_score: number;
+    learner: string;
+  }>(
     `select s.id, s.checklist_id, c.activity_id, c.name as checklist, c.full_score, a.first_name || ' ' || a.last_name as learner
      from activity_slot s
      join activity_checklist c on c.id = s.checklist_id
@@ -151,7 +193,11 @@ test("verify: a waiting submission passes and the learner's slot shows it", asyn
 
   // From the checklist tab: its waiting count leads to the verify list.
   await page.goto(`/dashboard/activity/${slot.activity_id}/checklist`);
-  await page.getByRole("row").filter({ hasText: slot.checklist }).getByRole("link", { name: /waiting$/ }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: slot.checklist })
+    .getByRole("link", { name: /waiting$/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/checklist/${slot.checklist_id}/slot/verify$`));
   await expect(page.getByRole("link", { name: "Waiting for verification" })).toHaveAttribute("aria-current", "page");
   await page.getByRole("link", { name: `Verify ${slot.learner}` }).click();
@@ -175,11 +221,20 @@ test("verify: a waiting submission passes and the learner's slot shows it", asyn
     await expect(form.getByLabel("Score")).toHaveValue("");
     await expect(form.getByLabel("Note to the learner")).toHaveValue("");
   }
-  expect(one("select status, score, note from activity_slot where id = ?", slot.id)).toEqual({ status: 30, score: slot.full_score, note: "Well done." });
+  expect(one("select status, score, note from activity_slot where id = ?", slot.id)).toEqual({
+    status: 30,
+    score: slot.full_score,
+    note: "Well done.",
+  });
 
   // The checklist page's learners show the slot passed, verified by the administrator.
-  await page.goto(`/dashboard/activity/${slot.activity_id}/checklist/${slot.checklist_id}?search=${encodeURIComponent(slot.learner)}`);
-  const learner = page.getByRole("table", { name: "Learners of this checklist" }).getByRole("row").filter({ hasText: slot.learner });
+  await page.goto(
+    `/dashboard/activity/${slot.activity_id}/checklist/${slot.checklist_id}?search=${encodeURIComponent(slot.learner)}`,
+  );
+  const learner = page
+    .getByRole("table", { name: "Learners of this checklist" })
+    .getByRole("row")
+    .filter({ hasText: slot.learner });
   await expect(learner).toContainText("Completed");
   await expect(learner).toContainText(`${slot.full_score} / ${slot.full_score}`);
   await expect(learner).toContainText("Ada Admin");

@@ -51,7 +51,8 @@ test("check in ticked learners, see their times, check one out; nothing ticked s
   let found: { activity: Activity; checklist: ChecklistRow } | null = null;
   for (const { activity, checklists } of await activitiesWithChecklists(page)) {
     for (const checklist of checklists) {
-      if ((await slots(page, activity.id, checklist.id, { status: 0 })).count >= wanted) found ??= { activity, checklist };
+      if ((await slots(page, activity.id, checklist.id, { status: 0 })).count >= wanted)
+        found ??= { activity, checklist };
     }
     if (found) break;
   }
@@ -60,9 +61,14 @@ test("check in ticked learners, see their times, check one out; nothing ticked s
 
   await page.goto(`${base(activity.id)}/checkin`);
   await expect(page.getByRole("heading", { name: /^Check-in/ })).toBeVisible();
-  await page.getByRole("navigation", { name: "Checklist" }).getByRole("link", { name: checklist.name, exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Checklist" })
+    .getByRole("link", { name: checklist.name, exact: true })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/overall/checkin/${checklist.id}$`));
-  await expect(page.getByRole("navigation", { name: "Checklist" }).getByRole("link", { name: checklist.name, exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Checklist" }).getByRole("link", { name: checklist.name, exact: true }),
+  ).toHaveAttribute("aria-current", "page");
 
   // Nothing ticked: the form says what to do and nothing is sent.
   await page.getByRole("button", { name: "Check in", exact: true }).click();
@@ -123,7 +129,9 @@ test("check-out of a learner who never checked in is refused on the form", async
   let target: { activity: number; checklist: number; username: string } | null = null;
   for (const { activity, checklists } of await activitiesWithChecklists(page)) {
     for (const checklist of checklists) {
-      const row = (await slots(page, activity.id, checklist.id, { status: 0 })).results.find((r) => r.datetime_checkin === null);
+      const row = (await slots(page, activity.id, checklist.id, { status: 0 })).results.find(
+        (r) => r.datetime_checkin === null,
+      );
       if (row && !target) target = { activity: activity.id, checklist: checklist.id, username: row.account.username };
     }
     if (target) break;
@@ -132,7 +140,9 @@ test("check-out of a learner who never checked in is refused on the form", async
   await page.goto(`${base(target!.activity)}/checkin/${target!.checklist}?search=${target!.username}`);
   await rowOf(page, target!.username).getByRole("checkbox").check();
   await page.getByRole("button", { name: "Check out", exact: true }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Only learners who have checked in can check out." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Only learners who have checked in can check out." }),
+  ).toBeVisible();
   // The learner stays ticked, and still has no check-in.
   await expect(rowOf(page, target!.username).getByRole("checkbox")).toBeChecked();
   await expect(rowOf(page, target!.username).locator("td").nth(3)).toHaveText("—");
@@ -153,7 +163,8 @@ test("usage: the totals per usage type, per checklist, and 404 for an unknown ty
   await expect(total.getByRole("definition")).toHaveText(n(checkins.total));
   await expect(page.getByRole("figure").getByRole("img")).toBeVisible();
   const byChecklist = page.getByRole("region", { name: "By checklist" });
-  for (const c of checkins.checklists) await expect(byChecklist.locator("tr").filter({ hasText: c.name }).locator("td").last()).toHaveText(n(c.count));
+  for (const c of checkins.checklists)
+    await expect(byChecklist.locator("tr").filter({ hasText: c.name }).locator("td").last()).toHaveText(n(c.count));
   // The chart's figures as a table: every day of the chart, their sum the total.
   await page.getByText("Show the figures as a table").click();
   const cells = await page.getByRole("figure").locator("tbody td").allTextContents();
@@ -168,10 +179,14 @@ test("usage: the totals per usage type, per checklist, and 404 for an unknown ty
   expect(unknown?.status()).toBe(404);
 });
 
-test("verify queue: the checklists with their waiting count, then one checklist's waiting submissions", async ({ page }) => {
+test("verify queue: the checklists with their waiting count, then one checklist's waiting submissions", async ({
+  page,
+}) => {
   await signInAdmin(page);
   // A checklist with submissions waiting that administrators may verify, and one only its inspectors may.
-  const waiting = (await activitiesWithChecklists(page)).flatMap(({ activity, checklists }) => checklists.filter((c) => c.count.waiting > 0).map((checklist) => ({ activity, checklist })));
+  const waiting = (await activitiesWithChecklists(page)).flatMap(({ activity, checklists }) =>
+    checklists.filter((c) => c.count.waiting > 0).map((checklist) => ({ activity, checklist })),
+  );
   const mine = waiting.find((w) => w.checklist.is_verify_by_admin);
   expect(mine, "a checklist administrators verify, with submissions waiting").toBeTruthy();
   const { activity, checklist } = mine!;
@@ -179,17 +194,18 @@ test("verify queue: the checklists with their waiting count, then one checklist'
   await page.goto(`${base(activity.id)}/verify`);
   await expect(page.getByRole("heading", { name: /^Verify/ })).toBeVisible();
   const overview = page.getByRole("region", { name: "Submissions waiting, by checklist" });
-  await expect(overview.locator("tr").filter({ hasText: checklist.name }).locator("td").last()).toHaveText(String(checklist.count.waiting));
+  await expect(overview.locator("tr").filter({ hasText: checklist.name }).locator("td").last()).toHaveText(
+    String(checklist.count.waiting),
+  );
   await overview.getByRole("link", { name: checklist.name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/overall/verify/${checklist.id}$`));
 
   const queue = await slots(page, activity.id, checklist.id, { waiting: 1 });
   await expect(page.locator("tbody tr")).toHaveCount(Math.min(queue.count, 50));
   const first = queue.results[0];
-  await expect(rowOf(page, first.account.username).getByRole("link", { name: `Verify the submission of ${first.account.name}` })).toHaveAttribute(
-    "href",
-    `/dashboard/activity/${activity.id}/checklist/${checklist.id}/slot/${first.id}/verify`,
-  );
+  await expect(
+    rowOf(page, first.account.username).getByRole("link", { name: `Verify the submission of ${first.account.name}` }),
+  ).toHaveAttribute("href", `/dashboard/activity/${activity.id}/checklist/${checklist.id}/slot/${first.id}/verify`);
   // A checklist only inspectors verify: the administrator sees the queue without the way in.
   const theirs = waiting.find((w) => !w.checklist.is_verify_by_admin);
   if (theirs) {
@@ -204,24 +220,31 @@ test("verify queue: the checklists with their waiting count, then one checklist'
 
 test("one checklist's progress: the counts per status filter the learners", async ({ page }) => {
   await signInAdmin(page);
-  const all = (await activitiesWithChecklists(page)).flatMap(({ activity, checklists }) => checklists.map((checklist) => ({ activity, checklist })));
+  const all = (await activitiesWithChecklists(page)).flatMap(({ activity, checklists }) =>
+    checklists.map((checklist) => ({ activity, checklist })),
+  );
   const { activity, checklist } = all.find((c) => c.checklist.count.waiting > 0 && c.checklist.count.passed > 0)!;
   expect(checklist).toBeTruthy();
 
   await page.goto(`${base(activity.id)}/progress/${checklist.id}`);
-  await expect(page.getByRole("heading", { name: new RegExp(`^Checklist progress.*${checklist.name.replace(/[()]/g, ".")}`) })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: new RegExp(`^Checklist progress.*${checklist.name.replace(/[()]/g, ".")}`) }),
+  ).toBeVisible();
   await expect(page.getByText(`Full score ${checklist.full_score}, pass mark ${checklist.pass_score}.`)).toBeVisible();
   const filters = page.getByRole("navigation", { name: "Status" });
   await filters.getByRole("link", { name: `Verifying (${checklist.count.waiting})` }).click();
   await expect(page).toHaveURL(/[?&]status=22/);
   await expect(page.locator("tbody tr")).toHaveCount(Math.min(checklist.count.waiting, 50));
-  for (const status of await page.locator("tbody tr td:nth-child(2)").allTextContents()) expect(status).toBe("Verifying");
+  for (const status of await page.locator("tbody tr td:nth-child(2)").allTextContents())
+    expect(status).toBe("Verifying");
 
   await filters.getByRole("link", { name: `Completed (${checklist.count.passed})` }).click();
   await expect(page).toHaveURL(/[?&]status=30/);
   await expect(page.locator("tbody tr")).toHaveCount(Math.min(checklist.count.passed, 50));
   const passed = (await slots(page, activity.id, checklist.id, { status: 30 })).results[0];
-  await expect(rowOf(page, passed.account.username).locator("td").nth(2)).toHaveText(`${passed.score} / ${checklist.full_score}`);
+  await expect(rowOf(page, passed.account.username).locator("td").nth(2)).toHaveText(
+    `${passed.score} / ${checklist.full_score}`,
+  );
 
   // The search keeps the status.
   await page.getByRole("searchbox", { name: "Search" }).fill(passed.account.username);
@@ -232,16 +255,22 @@ test("one checklist's progress: the counts per status filter the learners", asyn
   expect((await page.goto(`${base(activity.id)}/progress/999999`))?.status()).toBe(404);
 });
 
-test("the engine's tabs name the page's type: an activity's say activity, a course's still say course", async ({ page }) => {
+test("the engine's tabs name the page's type: an activity's say activity, a course's still say course", async ({
+  page,
+}) => {
   await signInAdmin(page);
   const [activity] = (await api<Paged<Activity>>(page, "activity/", { page_size: 1, ordering: "name" })).results;
   const [course] = (await api<Paged<{ id: number }>>(page, "course/", { page_size: 1, ordering: "name" })).results;
   const main = page.locator("main");
 
   await page.goto(`/dashboard/course/${course.id}/competency`);
-  await expect(page.getByText("The competencies this course builds, and the level a learner reaches with it.")).toBeVisible();
+  await expect(
+    page.getByText("The competencies this course builds, and the level a learner reaches with it."),
+  ).toBeVisible();
   await page.goto(`/dashboard/activity/${activity.id}/competency`);
-  await expect(page.getByText("The competencies this activity builds, and the level a learner reaches with it.")).toBeVisible();
+  await expect(
+    page.getByText("The competencies this activity builds, and the level a learner reaches with it."),
+  ).toBeVisible();
   await expect(main).not.toContainText(/course/i);
   await page.goto(`/dashboard/activity/${activity.id}/competency?language=th`);
   await expect(page.getByText("สมรรถนะที่กิจกรรมนี้พัฒนา และระดับที่ผู้เรียนจะได้รับเมื่อเรียนจบ")).toBeVisible();

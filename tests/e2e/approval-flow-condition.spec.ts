@@ -12,7 +12,10 @@ import { all as rows, isJs, one } from "./course-fixtures";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
-test("a flow's condition set to a department, refused then saved, without JavaScript", async ({ page, playwright }, info) => {
+test("a flow's condition set to a department, refused then saved, without JavaScript", async ({
+  page,
+  playwright,
+}, info) => {
   test.skip(isJs(info), "the plain form is the point; one pass");
   const admin = await playwright.request.newContext();
   await apiSignIn(admin, "admin");
@@ -48,8 +51,12 @@ test("a flow's condition set to a department, refused then saved, without JavaSc
   await expect(page.getByLabel("Sales", { exact: true })).toBeChecked();
   await expect(page.getByLabel("Include their sub-departments")).toBeChecked();
   const sales = one<{ id: number }>("select id from department where code = 'SAL'").id;
-  expect(rows("select field, ref_id from approval_flow_condition_item where flow_id = ?", id)).toEqual([{ field: "department", ref_id: sales }]);
-  expect(one("select is_include_sub_department as sub, age_gte, age_lte from approval_flow_condition where flow_id = ?", id)).toEqual({ sub: 1, age_gte: -1, age_lte: -1 });
+  expect(rows("select field, ref_id from approval_flow_condition_item where flow_id = ?", id)).toEqual([
+    { field: "department", ref_id: sales },
+  ]);
+  expect(
+    one("select is_include_sub_department as sub, age_gte, age_lte from approval_flow_condition where flow_id = ?", id),
+  ).toEqual({ sub: 1, age_gte: -1, age_lte: -1 });
 
   await page.goto(`/dashboard/approval-flow/${id}/condition?language=th`);
   await expect(page.getByRole("heading", { name: "เงื่อนไขผู้เรียน" })).toBeVisible();

@@ -14,7 +14,8 @@ import { isJs, all, one } from "./course-fixtures";
 type Learner = { id: number; username: string; first_name: string; last_name: string };
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
-const seededCourse = () => one<{ id: number; name: string }>("select id, name from course where is_display = 1 order by id");
+const seededCourse = () =>
+  one<{ id: number; name: string }>("select id, name from course where is_display = 1 order by id");
 const courseType = () => one<{ id: number }>("select id from content_type where code = 'course'").id;
 /** The seeded course's waiting learners whose credit covers its 1,500 baht (or, `poor`, does not). */
 function waiting(poor = false): (Learner & { enrollment: number })[] {
@@ -27,7 +28,8 @@ function waiting(poor = false): (Learner & { enrollment: number })[] {
     seededCourse().id,
   );
 }
-const statusOf = (enrollment: number) => one<{ status: number }>("select status from content_enrollment where id = ?", enrollment).status;
+const statusOf = (enrollment: number) =>
+  one<{ status: number }>("select status from content_enrollment where id = ?", enrollment).status;
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, "admin", "/dashboard/enrollment/waiting");
@@ -35,7 +37,9 @@ test.beforeEach(async ({ page }) => {
   await acceptPendingTerms(page);
 });
 
-test("approve two waiting enrollments at once, then see them on the approved page", async ({ page }, info: TestInfo) => {
+test("approve two waiting enrollments at once, then see them on the approved page", async ({
+  page,
+}, info: TestInfo) => {
   const course = seededCourse();
   const [a, b] = waiting().slice(isJs(info) ? 0 : 2);
   expect(b, "the seed leaves enough waiting learners who can pay").toBeTruthy();
@@ -43,7 +47,10 @@ test("approve two waiting enrollments at once, then see them on the approved pag
   await expect(page.getByRole("heading", { name: "Enrollments waiting for approval", level: 1 })).toBeVisible();
   const row = (l: Learner) => page.getByRole("row").filter({ hasText: l.username });
   await expect(row(a)).toContainText("Costs 1,500.00 baht");
-  for (const l of [a, b]) await page.getByRole("checkbox", { name: `Select ${l.first_name} ${l.last_name} (${l.username}) in ${course.name}` }).check();
+  for (const l of [a, b])
+    await page
+      .getByRole("checkbox", { name: `Select ${l.first_name} ${l.last_name} (${l.username}) in ${course.name}` })
+      .check();
   await page.getByRole("button", { name: "Approve", exact: true }).click();
 
   // The confirmation page: both, with their credit; confirming decides them.
@@ -63,7 +70,9 @@ test("approve two waiting enrollments at once, then see them on the approved pag
   await expect(row(a)).toContainText("Not started");
 });
 
-test("tick all on the page; a rejection asks its reason first; the list exports as csv (issue 33 items 12, 14)", async ({ page }) => {
+test("tick all on the page; a rejection asks its reason first; the list exports as csv (issue 33 items 12, 14)", async ({
+  page,
+}) => {
   const course = seededCourse();
   await page.goto(`/dashboard/enrollment/waiting?content_type=course&content=${course.id}`);
   const boxes = page.locator("tbody").getByRole("checkbox");
@@ -82,8 +91,14 @@ test("tick all on the page; a rejection asks its reason first; the list exports 
   expect(waiting().every((w) => statusOf(w.enrollment) === 1)).toBe(true);
 
   await page.goto(`/dashboard/enrollment/waiting?content_type=course&content=${course.id}`);
-  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
-  const lines = fs.readFileSync(await csv.path(), "utf8").trim().split("\r\n");
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  const lines = fs
+    .readFileSync(await csv.path(), "utf8")
+    .trim()
+    .split("\r\n");
   expect(lines[0]).toContain("Username");
   expect(lines).toHaveLength(n + 1);
 });
@@ -97,7 +112,11 @@ test.describe("once", () => {
     expect(poor, "the seed has a learner who cannot pay").toBeTruthy();
     await page.goto(`/dashboard/enrollment/waiting?content_type=course&content=${course.id}`);
     await expect(page.getByRole("row").filter({ hasText: poor.username })).toContainText("Not enough credit");
-    await page.getByRole("checkbox", { name: `Select ${poor.first_name} ${poor.last_name} (${poor.username}) in ${course.name}` }).check();
+    await page
+      .getByRole("checkbox", {
+        name: `Select ${poor.first_name} ${poor.last_name} (${poor.username}) in ${course.name}`,
+      })
+      .check();
     await page.getByRole("button", { name: "Approve", exact: true }).click();
     const results = page.getByRole("status").filter({ hasText: "Some enrollments could not be decided" });
     await expect(results).toContainText("not enough credit");
@@ -113,7 +132,10 @@ test.describe("once", () => {
       ["/dashboard/enrollment/waiting", "การลงทะเบียนที่รออนุมัติ"],
       ["/dashboard/enrollment/approved", "การลงทะเบียนที่อนุมัติแล้ว"],
       ["/dashboard/enrollment/rejected", "การลงทะเบียนที่ถูกปฏิเสธ"],
-      [`/dashboard/enrollment/confirm?decision=approve&enrollment=${w1.enrollment}&enrollment=${w2.enrollment}`, "อนุมัติการลงทะเบียนเหล่านี้หรือไม่"],
+      [
+        `/dashboard/enrollment/confirm?decision=approve&enrollment=${w1.enrollment}&enrollment=${w2.enrollment}`,
+        "อนุมัติการลงทะเบียนเหล่านี้หรือไม่",
+      ],
       // A rejection's confirmation asks its reason (issue 33 item 12).
       [`/dashboard/enrollment/confirm?decision=reject&enrollment=${w1.enrollment}`, "ปฏิเสธการลงทะเบียนเหล่านี้หรือไม่"],
       ["/dashboard/enrollmentOld", "การลงทะเบียน (รายการเดียว)"],
@@ -129,7 +151,10 @@ test.describe("once", () => {
       if (heading) await expect(page.getByRole("heading", { level: 1 }).first(), url).toContainText(heading);
       const { violations } = await analyse(page, info);
       const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), url).toEqual([]);
+      expect(
+        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        url,
+      ).toEqual([]);
     }
     await page.goto("/dashboard/?language=en");
   });

@@ -24,8 +24,15 @@ function fixture(info: TestInfo) {
   const provider = one<{ name: string }>("select name from provider where code = 'ACAD'").name;
   const at = new Date().toISOString();
   const id = run((db) => {
-    for (const c of courses.slice(0, 2)) db.prepare("update course set is_display = 1, datetime_first_publish = ? where id = ?").run(at, c);
-    return Number(db.prepare("insert into assignment (type, name, created_by, datetime_create, datetime_update) values (1, ?, null, ?, ?)").run(`Rules ${tag(info)}`, at, at).lastInsertRowid);
+    for (const c of courses.slice(0, 2))
+      db.prepare("update course set is_display = 1, datetime_first_publish = ? where id = ?").run(at, c);
+    return Number(
+      db
+        .prepare(
+          "insert into assignment (type, name, created_by, datetime_create, datetime_update) values (1, ?, null, ?, ?)",
+        )
+        .run(`Rules ${tag(info)}`, at, at).lastInsertRowid,
+    );
   });
   const rows = courses.map((c) => one<{ name: string; code: string }>("select name, code from course where id = ?", c));
   const names = rows.map((r) => r.name);
@@ -50,9 +57,16 @@ test("a rule brings the published courses of a provider; removing it takes them 
 
   const rules = page.getByRole("table", { name: "Content rules" });
   // Columns: #, type, conditions, contents it brings, actions.
-  await expect(rules.getByRole("row").filter({ hasText: `Provider is one of: ${f.provider}` }).getByRole("cell").nth(3)).toHaveText("2");
+  await expect(
+    rules
+      .getByRole("row")
+      .filter({ hasText: `Provider is one of: ${f.provider}` })
+      .getByRole("cell")
+      .nth(3),
+  ).toHaveText("2");
   const contents = page.getByRole("table", { name: "Contents" });
-  for (const name of f.names.slice(0, 2)) await expect(contents.getByRole("row").filter({ hasText: name })).toContainText("From rule 1");
+  for (const name of f.names.slice(0, 2))
+    await expect(contents.getByRole("row").filter({ hasText: name })).toContainText("From rule 1");
   await expect(contents.getByRole("row").filter({ hasText: f.names[2] })).toHaveCount(0);
   await page.screenshot({ path: info.outputPath("rules.png"), fullPage: true });
 

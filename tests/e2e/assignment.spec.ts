@@ -23,14 +23,24 @@ test.beforeEach(async ({ page }) => {
 function freshGroup(info: TestInfo): { id: number; name: string } {
   const name = `E2E assign group ${tag(info)} ${Date.now() % 100000}`;
   return run((db) => {
-    const id = Number(db.prepare("insert into account_group (name, code, type, \"desc\") values (?, null, 'ACCOUNT', '')").run(name).lastInsertRowid);
-    const students = db.prepare("select id from account where username like 'student%' and is_active = 1 order by id desc limit 2 offset ?").all(isJs(info) ? 0 : 2) as { id: number }[];
-    for (const s of students) db.prepare("insert into account_group_member (group_id, account_id) values (?, ?)").run(id, s.id);
+    const id = Number(
+      db.prepare("insert into account_group (name, code, type, \"desc\") values (?, null, 'ACCOUNT', '')").run(name)
+        .lastInsertRowid,
+    );
+    const students = db
+      .prepare(
+        "select id from account where username like 'student%' and is_active = 1 order by id desc limit 2 offset ?",
+      )
+      .all(isJs(info) ? 0 : 2) as { id: number }[];
+    for (const s of students)
+      db.prepare("insert into account_group_member (group_id, account_id) values (?, ?)").run(id, s.id);
     return { id, name };
   });
 }
 
-test("assign a course to a group: contents, learners, the preview, then the learner page opens", async ({ page }, info) => {
+test("assign a course to a group: contents, learners, the preview, then the learner page opens", async ({
+  page,
+}, info) => {
   test.setTimeout(90_000);
   const courseId = freshCourse(info, "ASG", "E2E", "Assigned course");
   const course = one<{ name: string; code: string }>("select name, code from course where id = ?", courseId);
@@ -55,7 +65,9 @@ test("assign a course to a group: contents, learners, the preview, then the lear
   await page.getByRole("checkbox", { name: new RegExp(course.code) }).check();
   await page.getByRole("button", { name: "Add the chosen contents" }).click();
   await expect(toast(page, "Contents added")).toBeVisible();
-  await expect(page.getByRole("table", { name: "Contents" }).getByRole("row").filter({ hasText: course.name })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Contents" }).getByRole("row").filter({ hasText: course.name }),
+  ).toBeVisible();
 
   await page.goto(`${base}/learner`);
   await page.getByRole("checkbox", { name: group.name, exact: true }).check();
@@ -76,7 +88,10 @@ test("assign a course to a group: contents, learners, the preview, then the lear
   await expect(results.getByRole("row").filter({ hasText: "Assigned" })).toHaveCount(2);
   await page.screenshot({ path: info.outputPath("learner.png"), fullPage: true });
   await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/dashboard/assignment");
-  const rows = one<{ n: number }>("select count(*) as n from content_enrollment where content_id = ? and content_type_id = (select id from content_type where code = 'course') and add_method = 1 and added_by = 5", courseId);
+  const rows = one<{ n: number }>(
+    "select count(*) as n from content_enrollment where content_id = ? and content_type_id = (select id from content_type where code = 'course') and add_method = 1 and added_by = 5",
+    courseId,
+  );
   expect(rows.n).toBe(2);
 });
 
@@ -84,7 +99,9 @@ test("assign a course to a group: contents, learners, the preview, then the lear
 const seeded = () => ({
   assignment: one<{ id: number }>("select id from assignment where name = 'Result codes (demo)'").id,
   auto: one<{ id: number }>("select id from assignment where type = 1 order by id").id,
-  round: one<{ id: number }>("select r.id from assignment_round r join assignment a on a.id = r.assignment_id where a.type = 1 order by r.id").id,
+  round: one<{ id: number }>(
+    "select r.id from assignment_round r join assignment a on a.id = r.assignment_id where a.type = 1 order by r.id",
+  ).id,
   suggestion: one<{ id: number }>("select id from assignment where type = 2 order by id").id,
 });
 
@@ -122,7 +139,10 @@ test("the assignment pages pass axe", async ({ page }, info) => {
     await page.goto(url);
     const { violations } = await analyse(page, info);
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), url).toEqual([]);
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      url,
+    ).toEqual([]);
   }
   await page.goto(`/dashboard/auto-assignment/${s.auto}/summary`);
   await page.screenshot({ path: info.outputPath("rounds.png"), fullPage: true });

@@ -68,34 +68,59 @@ test("the material tab is the curriculum of materials; a session picks among the
 
   // The session's materials, from its row on the curriculum.
   await page.goto(`/dashboard/class/${id}/curriculum`);
-  await page.getByRole("navigation", { name: "Pages of the session Day 1" }).getByRole("link", { name: "Materials" }).click();
+  await page
+    .getByRole("navigation", { name: "Pages of the session Day 1" })
+    .getByRole("link", { name: "Materials" })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/class/${id}/curriculum/${sessions[0]}/material$`));
   await expect(page.getByText("This session uses no material yet.")).toBeVisible();
   // Nothing chosen: the field's error, nothing written.
   await page.getByRole("button", { name: "Add to the session" }).click();
   await expect(page.getByText("This field is required.")).toBeVisible();
-  await page.getByRole("combobox", { name: "Class material" }).selectOption({ label: "Handouts › Reading list (Web link)" });
+  await page
+    .getByRole("combobox", { name: "Class material" })
+    .selectOption({ label: "Handouts › Reading list (Web link)" });
   await page.getByRole("button", { name: "Add to the session" }).click();
   await expect(toast(page, "Material added to the session.")).toBeVisible();
   await expect(page.getByRole("table").getByText("Reading list")).toBeVisible();
   await expect(page.getByText("The session already uses every material of the class.")).toBeVisible();
-  await page.getByRole("link", { name: /Remove/ }).first().click();
-  await page.getByRole("dialog").getByRole("button", { name: /Remove|Delete/ }).click();
+  await page
+    .getByRole("link", { name: /Remove/ })
+    .first()
+    .click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /Remove|Delete/ })
+    .click();
   await expect(toast(page, "Material removed from the session.")).toBeVisible();
   await expect(page.getByText("This session uses no material yet.")).toBeVisible();
-  expect(one<{ n: number }>("select count(*) as n from content_material where content_id = ? and content_type_id = (select id from content_type where code = 'class')", id).n).toBe(1);
+  expect(
+    one<{ n: number }>(
+      "select count(*) as n from content_material where content_id = ? and content_type_id = (select id from content_type where code = 'class')",
+      id,
+    ).n,
+  ).toBe(1);
 
   // Once cancelled, its materials are read-only (the API refuses the write too: tests/api/classes).
   run((db) => db.prepare("update class set datetime_cancel = ? where id = ?").run(new Date().toISOString(), id));
   await page.goto(`/dashboard/class/${id}/material`);
   await expect(page.getByPlaceholder("New section name")).toBeDisabled();
   await expect(page.getByRole("button", { name: "Add section" })).toBeDisabled();
-  expect(one<{ n: number }>("select count(*) as n from content_section where content_id = ? and content_type_id = (select id from content_type where code = 'class')", id).n).toBe(1);
+  expect(
+    one<{ n: number }>(
+      "select count(*) as n from content_section where content_id = ? and content_type_id = (select id from content_type where code = 'class')",
+      id,
+    ).n,
+  ).toBe(1);
 });
 
-test("a live rerun session chooses its live among the lives, links it and clears it (docs/decisions/070)", async ({ page }, info) => {
+test("a live rerun session chooses its live among the lives, links it and clears it (docs/decisions/070)", async ({
+  page,
+}, info) => {
   const { id, sessions } = freshClass(info, "LVI", [1]);
-  const live = one<{ id: number; name: string; code: string }>("select id, name, code from live where code = 'LIVE-004'");
+  const live = one<{ id: number; name: string; code: string }>(
+    "select id, name, code from live where code = 'LIVE-004'",
+  );
   await page.goto(`/dashboard/class/${id}/curriculum/${sessions[0]}/live`);
   const picker = page.getByRole("combobox", { name: "Live item" });
   await picker.selectOption({ label: `${live.name} (${live.code})` });
@@ -107,7 +132,9 @@ test("a live rerun session chooses its live among the lives, links it and clears
   await page.getByRole("button", { name: "Save the live" }).click();
   // The first save's toast may still show: wait for the page without the link.
   await expect(page.getByRole("link", { name: live.name })).toHaveCount(0);
-  expect(one<{ live_id: number | null }>("select live_id from class_session where id = ?", sessions[0]).live_id).toBeNull();
+  expect(
+    one<{ live_id: number | null }>("select live_id from class_session where id = ?", sessions[0]).live_id,
+  ).toBeNull();
 });
 
 test("live details of an online session; none for a classroom one; a session's surveys", async ({ page }, info) => {
@@ -126,21 +153,30 @@ test("live details of an online session; none for a classroom one; a session's s
   await page.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Live details saved.")).toBeVisible();
   await expect(page.getByLabel(/^Link/)).toHaveValue("https://meet.example.com/room");
-  expect(one<{ url: string; is_playback: number }>("select url, is_playback from class_session where id = ?", sessions[0])).toEqual({ url: "https://meet.example.com/room", is_playback: 1 });
+  expect(
+    one<{ url: string; is_playback: number }>("select url, is_playback from class_session where id = ?", sessions[0]),
+  ).toEqual({ url: "https://meet.example.com/room", is_playback: 1 });
 
   await page.goto(`/dashboard/class/${id}/curriculum/${sessions[1]}/live`);
   await expect(page.getByRole("note")).toContainText("This session has no live details");
   await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
 
   // Surveys, from the session's page links.
-  await page.getByRole("navigation", { name: "Pages of the session Day 2" }).getByRole("link", { name: "Surveys" }).click();
+  await page
+    .getByRole("navigation", { name: "Pages of the session Day 2" })
+    .getByRole("link", { name: "Surveys" })
+    .click();
   await expect(page.getByRole("heading", { name: "Surveys: Day 2" })).toBeVisible();
   const survey = one<{ id: number; name: string }>("select id, name from survey order by id");
   await page.getByRole("combobox", { name: "Survey" }).selectOption(String(survey.id));
   await page.getByRole("button", { name: "Attach" }).click();
   await expect(page.getByRole("table").getByText(survey.name)).toBeVisible();
-  expect(one<{ n: number }>("select count(*) as n from class_session_survey where session_id = ?", sessions[1]).n).toBe(1);
-  expect(one<{ n: number }>("select count(*) as n from class_session_survey where session_id = ?", sessions[0]).n).toBe(0);
+  expect(one<{ n: number }>("select count(*) as n from class_session_survey where session_id = ?", sessions[1]).n).toBe(
+    1,
+  );
+  expect(one<{ n: number }>("select count(*) as n from class_session_survey where session_id = ?", sessions[0]).n).toBe(
+    0,
+  );
 });
 
 test("create-activity: an activity made from the class, listed with it", async ({ page }, info) => {
@@ -157,13 +193,22 @@ test("create-activity: an activity made from the class, listed with it", async (
   await expect(toast(page, "Activity created.")).toBeVisible();
   await page.getByRole("link", { name: "Site visit", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/activity\/\d+\/information$/);
-  expect(one<{ n: number }>("select count(*) as n from class_activity ca join activity a on a.id = ca.activity_id where ca.class_id = ? and a.code = ?", id, code).n).toBe(1);
+  expect(
+    one<{ n: number }>(
+      "select count(*) as n from class_activity ca join activity a on a.id = ca.activity_id where ca.class_id = ? and a.code = ?",
+      id,
+      code,
+    ).n,
+  ).toBe(1);
 });
 
 test("Thai: the seeded workshop's material tab and a session's pages; axe", async ({ page }, info) => {
   test.setTimeout(90_000);
   const klass = one<{ id: number }>("select id from class where code = 'CLS-LEAD'");
-  const session = one<{ id: number }>("select id from class_session where class_id = ? order by datetime_start limit 1", klass.id);
+  const session = one<{ id: number }>(
+    "select id from class_session where class_id = ? order by datetime_start limit 1",
+    klass.id,
+  );
   const base = `/dashboard/class/${klass.id}`;
   await page.goto(`${base}/material?language=th`);
   await expect(page.locator("html")).toHaveAttribute("lang", "th");
@@ -174,10 +219,19 @@ test("Thai: the seeded workshop's material tab and a session's pages; axe", asyn
   await page.screenshot({ path: `test-results/class-materials-th-${isJs(info) ? "on" : "off"}.png`, fullPage: true });
   await page.goto(`${base}/curriculum?language=en`);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  for (const url of [`${base}/material`, `${base}/curriculum/${session.id}/material`, `${base}/curriculum/${session.id}/live`, `${base}/curriculum/${session.id}/survey`, `${base}/curriculum/create-activity`]) {
+  for (const url of [
+    `${base}/material`,
+    `${base}/curriculum/${session.id}/material`,
+    `${base}/curriculum/${session.id}/live`,
+    `${base}/curriculum/${session.id}/survey`,
+    `${base}/curriculum/create-activity`,
+  ]) {
     await page.goto(url);
     const { violations } = await analyse(page, info);
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), url).toEqual([]);
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      url,
+    ).toEqual([]);
   }
 });

@@ -18,11 +18,17 @@ test.beforeEach(async ({ page }) => {
 });
 
 const choose = async (page: Page) => {
-  await page.getByRole("combobox", { name: "Category", exact: true }).selectOption(String(one<{ id: number }>("select id from category order by id").id));
-  await page.getByRole("combobox", { name: "Provider", exact: true }).selectOption(String(one<{ id: number }>("select id from provider order by id").id));
+  await page
+    .getByRole("combobox", { name: "Category", exact: true })
+    .selectOption(String(one<{ id: number }>("select id from category order by id").id));
+  await page
+    .getByRole("combobox", { name: "Provider", exact: true })
+    .selectOption(String(one<{ id: number }>("select id from provider order by id").id));
 };
 
-test("a program holds the classes created in it, each with every class tab under the program", async ({ page }, info) => {
+test("a program holds the classes created in it, each with every class tab under the program", async ({
+  page,
+}, info) => {
   test.setTimeout(90_000);
   const stamp = `${tag(info)}${Date.now() % 100000}`;
   await page.getByRole("link", { name: "Create", exact: true }).click();
@@ -51,11 +57,23 @@ test("a program holds the classes created in it, each with every class tab under
   await expect(page).toHaveURL(new RegExp(`/dashboard/class-program/${programId}/class/\\d+/information$`));
   const classId = Number(/\/class\/(\d+)\//.exec(page.url())![1]);
   // Its breadcrumbs lead through the program.
-  await expect(page.getByRole("link", { name: `Graduate Program ${tag(info)}`, exact: true })).toHaveAttribute("href", `/dashboard/class-program/${programId}`);
+  await expect(page.getByRole("link", { name: `Graduate Program ${tag(info)}`, exact: true })).toHaveAttribute(
+    "href",
+    `/dashboard/class-program/${programId}`,
+  );
   // Every tab stays under the program: the class's own modules serve them there.
   const tabs = page.getByRole("navigation", { name: "Tabs", exact: true });
-  for (const [label, path] of [["Curriculum", "curriculum"], ["Schedule", "schedule"], ["Enrollment", "enrollment"], ["Permission", "permission"], ["Learners", "overall/learner"]] as const) {
-    await expect(tabs.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", `/dashboard/class-program/${programId}/class/${classId}/${path}`);
+  for (const [label, path] of [
+    ["Curriculum", "curriculum"],
+    ["Schedule", "schedule"],
+    ["Enrollment", "enrollment"],
+    ["Permission", "permission"],
+    ["Learners", "overall/learner"],
+  ] as const) {
+    await expect(tabs.getByRole("link", { name: label, exact: true })).toHaveAttribute(
+      "href",
+      `/dashboard/class-program/${programId}/class/${classId}/${path}`,
+    );
   }
   await page.goto(`/dashboard/class-program/${programId}/class/${classId}/curriculum/create`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(`Orientation ${tag(info)}`);

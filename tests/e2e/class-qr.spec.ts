@@ -30,15 +30,27 @@ async function apiPost(page: Page, p: string, data: Record<string, unknown>) {
 
 /** A calendar day in the organisation's zone (config time-zone-offset-minutes), `days` from today. */
 function zoneDay(days: number) {
-  const offset = Number(JSON.parse(one<{ value: string }>("select value from config where key = 'time-zone-offset-minutes'").value));
+  const offset = Number(
+    JSON.parse(one<{ value: string }>("select value from config where key = 'time-zone-offset-minutes'").value),
+  );
   return new Date(Date.now() + offset * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** A check-in class with three sessions — today's all day long first — and `learner` enrolled. */
 async function classWithSessions(page: Page, info: TestInfo) {
   const code = `QR${tag(info)}${Date.now() % 100000}`;
-  const refs = { category: one<{ id: number }>("select id from category order by id").id, provider: one<{ id: number }>("select id from provider order by id").id };
-  const klass = await apiPost(page, "class/", { name: `QR drill ${tag(info)}`, code, ...refs, check_in_type: 0, is_user_check_in: true, is_allow_change_qr: true });
+  const refs = {
+    category: one<{ id: number }>("select id from category order by id").id,
+    provider: one<{ id: number }>("select id from provider order by id").id,
+  };
+  const klass = await apiPost(page, "class/", {
+    name: `QR drill ${tag(info)}`,
+    code,
+    ...refs,
+    check_in_type: 0,
+    is_user_check_in: true,
+    is_allow_change_qr: true,
+  });
   const sessions = [
     { name: "Today's session", date: zoneDay(0), start_time: "00:00", end_time: "23:59" },
     { name: "Tomorrow's session", date: zoneDay(1), start_time: "09:00", end_time: "12:00" },
@@ -56,7 +68,10 @@ function decodePage(pdfFile: string, n: number): string | null {
   const prefix = path.join(path.dirname(pdfFile), `page-${n}`);
   execFileSync("pdftoppm", ["-png", "-r", "150", "-f", String(n), "-l", String(n), "-singlefile", pdfFile, prefix]);
   const png = PNG.sync.read(fs.readFileSync(`${prefix}.png`));
-  return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height)?.data ?? null;
+  return (
+    jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height)
+      ?.data ?? null
+  );
 }
 
 test.beforeEach(async ({ page }) => {
@@ -64,14 +79,20 @@ test.beforeEach(async ({ page }) => {
   await acceptPendingTerms(page);
 });
 
-test("print the sheets, check the PDF and its codes, and check a learner in exactly once with the printed code", async ({ page, browser }, info) => {
+test("print the sheets, check the PDF and its codes, and check a learner in exactly once with the printed code", async ({
+  page,
+  browser,
+}, info) => {
   test.setTimeout(180_000);
   const c = await classWithSessions(page, info);
   const printUrl = `/dashboard/print/portrait/class/${c.id}/qrcode`;
 
   // The session list links each session's sheet, and all of them.
   await page.goto(`/dashboard/class/${c.id}/checkin`);
-  await expect(page.getByRole("link", { name: `Print the QR code of ${c.names[1]}` })).toHaveAttribute("href", `${printUrl}/${c.sessions[1]}`);
+  await expect(page.getByRole("link", { name: `Print the QR code of ${c.names[1]}` })).toHaveAttribute(
+    "href",
+    `${printUrl}/${c.sessions[1]}`,
+  );
   await page.getByRole("link", { name: "Print all QR codes" }).click();
   await expect(page).toHaveURL(new RegExp(`${printUrl}/?$`));
 
@@ -87,7 +108,9 @@ test("print the sheets, check the PDF and its codes, and check a learner in exac
     await expect(sheet.locator(".qr-url")).toContainText(`/dashboard/checkin/${c.sessions[i]}.1.`);
   }
   const address = (await page.getByRole("region", { name: c.names[0] }).locator(".qr-url").textContent())!.trim();
-  expect(address).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/dashboard/checkin/${c.sessions[0]}\\.1\\.[A-Za-z0-9_-]{22}$`));
+  expect(address).toMatch(
+    new RegExp(`^http://127\\.0\\.0\\.1:\\d+/dashboard/checkin/${c.sessions[0]}\\.1\\.[A-Za-z0-9_-]{22}$`),
+  );
   // Print: the browser's print with JavaScript, the PDF by a plain link without.
   const pdfUrl = `/dashboard/print/portrait/class/${c.id}/qrcode-pdf`;
   if (isJs(info)) await expect(page.getByRole("button", { name: "Print", exact: true })).toBeVisible();
@@ -142,7 +165,8 @@ test("print the sheets, check the PDF and its codes, and check a learner in exac
   await expect(learner.getByRole("button", { name: "Check in", exact: true })).toHaveCount(0);
   const attendance = rows<{ checkin_source: number }>(
     "select t.checkin_source from class_attendance t join class_session s on s.id = t.session_id where s.class_id = ? and t.enrollment_id = (select e.id from content_enrollment e join account a on a.id = e.account_id where a.username = 'learner' and e.content_id = ? and e.content_type_id = (select id from content_type where code = 'class'))",
-    c.id, c.id,
+    c.id,
+    c.id,
   );
   expect(attendance).toEqual([{ checkin_source: 0 }]);
   expect(rows("select id from class_checkin_log where class_id = ?", c.id)).toHaveLength(1);
@@ -181,11 +205,21 @@ test("a made-up code is said plainly, with nothing to press", async ({ page }) =
 test("the print page and the check-in page pass axe", async ({ page }, info) => {
   test.setTimeout(120_000);
   const c = await classWithSessions(page, info);
-  const token = (await (await page.request.get(`${API_ORIGIN}/api/dashboard/class/${c.id}/checkin/qr/?format=json`)).json()).results[0].token as string;
-  for (const url of [`/dashboard/print/portrait/class/${c.id}/qrcode`, `/dashboard/print/portrait/class/${c.id}/qrcode/${c.sessions[0]}`, `/dashboard/checkin/${token}`, "/dashboard/checkin/x"]) {
+  const token = (
+    await (await page.request.get(`${API_ORIGIN}/api/dashboard/class/${c.id}/checkin/qr/?format=json`)).json()
+  ).results[0].token as string;
+  for (const url of [
+    `/dashboard/print/portrait/class/${c.id}/qrcode`,
+    `/dashboard/print/portrait/class/${c.id}/qrcode/${c.sessions[0]}`,
+    `/dashboard/checkin/${token}`,
+    "/dashboard/checkin/x",
+  ]) {
     await page.goto(url);
     const { violations } = await analyse(page, info);
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), url).toEqual([]);
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      url,
+    ).toEqual([]);
   }
 });

@@ -19,14 +19,19 @@ const toast = (page: Page, text: string) => page.getByRole("status").filter({ ha
 
 async function apiPost(page: Page, path: string, data: Record<string, unknown>, method: "post" | "patch" = "post") {
   const csrf = (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
-  const res = await page.request[method](`${API_ORIGIN}/api/dashboard/${path}`, { data, headers: { "x-csrftoken": csrf } });
+  const res = await page.request[method](`${API_ORIGIN}/api/dashboard/${path}`, {
+    data,
+    headers: { "x-csrftoken": csrf },
+  });
   expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
   return (await res.json()) as { id: number };
 }
 
 /** A calendar day in the organisation's zone, `days` from today. */
 function zoneDay(days: number) {
-  const offset = Number(JSON.parse(one<{ value: string }>("select value from config where key = 'time-zone-offset-minutes'").value));
+  const offset = Number(
+    JSON.parse(one<{ value: string }>("select value from config where key = 'time-zone-offset-minutes'").value),
+  );
   return new Date(Date.now() + offset * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
 
@@ -35,11 +40,32 @@ const LEARNERS = ["learner", "learner021", "learner022"];
 /** A class with today's session and next week's, the three learners enrolled. */
 async function classOfToday(page: Page, info: TestInfo) {
   const code = `TM${tag(info)}${Date.now() % 100000}`;
-  const refs = { category: one<{ id: number }>("select id from category order by id").id, provider: one<{ id: number }>("select id from provider order by id").id };
+  const refs = {
+    category: one<{ id: number }>("select id from category order by id").id,
+    provider: one<{ id: number }>("select id from provider order by id").id,
+  };
   const name = `Time drill ${tag(info)} ${Date.now() % 1000}`;
-  const klass = await apiPost(page, "class/", { name, code, ...refs, check_in_type: 0, is_user_check_in: true, is_allow_change_qr: true, is_display: true });
-  const today = await apiPost(page, `class/${klass.id}/session/`, { name: "Today all day", date: zoneDay(0), start_time: "00:00", end_time: "23:59" });
-  const later = await apiPost(page, `class/${klass.id}/session/`, { name: "Next week", date: zoneDay(7), start_time: "13:00", end_time: "16:00" });
+  const klass = await apiPost(page, "class/", {
+    name,
+    code,
+    ...refs,
+    check_in_type: 0,
+    is_user_check_in: true,
+    is_allow_change_qr: true,
+    is_display: true,
+  });
+  const today = await apiPost(page, `class/${klass.id}/session/`, {
+    name: "Today all day",
+    date: zoneDay(0),
+    start_time: "00:00",
+    end_time: "23:59",
+  });
+  const later = await apiPost(page, `class/${klass.id}/session/`, {
+    name: "Next week",
+    date: zoneDay(7),
+    start_time: "13:00",
+    end_time: "16:00",
+  });
   const ids = LEARNERS.map((u) => one<{ id: number }>("select id from account where username = ?", u).id);
   await apiPost(page, `class/${klass.id}/enroll/`, { account_list: ids });
   return { id: klass.id, name, code, today: today.id, later: later.id };
@@ -50,7 +76,9 @@ test.beforeEach(async ({ page }) => {
   await acceptPendingTerms(page);
 });
 
-test("the check-in window: shown per session, a session not open refuses check-in, select all checks in the page", async ({ page }, info) => {
+test("the check-in window: shown per session, a session not open refuses check-in, select all checks in the page", async ({
+  page,
+}, info) => {
   test.setTimeout(90_000);
   const c = await classOfToday(page, info);
   const base = `/dashboard/class/${c.id}`;
@@ -64,7 +92,8 @@ test("the check-in window: shown per session, a session not open refuses check-i
   await page.goto(`${base}/checkin/${c.later}`);
   await expect(page.getByRole("note").filter({ hasText: "Check-in is open" })).toContainText("12:00–17:00");
   await page.getByRole("checkbox", { name: "Select all learners on this page" }).check();
-  if (isJs(info)) for (const box of await page.getByRole("checkbox", { name: /^Select / }).all()) await expect(box).toBeChecked();
+  if (isJs(info))
+    for (const box of await page.getByRole("checkbox", { name: /^Select / }).all()) await expect(box).toBeChecked();
   await page.getByRole("button", { name: "Check in", exact: true }).click();
   await expect(page.getByText("Check-in for this session has not opened yet").first()).toBeVisible();
   expect(rows("select id from class_attendance where session_id = ?", c.later)).toHaveLength(0);
@@ -74,13 +103,20 @@ test("the check-in window: shown per session, a session not open refuses check-i
   await page.getByRole("checkbox", { name: "Select all learners on this page" }).check();
   await page.getByRole("button", { name: "Check in", exact: true }).click();
   await expect(toast(page, "Learners checked in: 3.")).toBeVisible();
-  expect(rows<{ checkin_source: number }>("select checkin_source from class_attendance where session_id = ?", c.today)).toEqual([{ checkin_source: 2 }, { checkin_source: 2 }, { checkin_source: 2 }]);
+  expect(
+    rows<{ checkin_source: number }>("select checkin_source from class_attendance where session_id = ?", c.today),
+  ).toEqual([{ checkin_source: 2 }, { checkin_source: 2 }, { checkin_source: 2 }]);
 });
 
-test("a code scanned before its session's check-in opens names the session and says when it opens", async ({ page, browser }, info) => {
+test("a code scanned before its session's check-in opens names the session and says when it opens", async ({
+  page,
+  browser,
+}, info) => {
   test.setTimeout(90_000);
   const c = await classOfToday(page, info);
-  const sheets = (await (await page.request.get(`${API_ORIGIN}/api/dashboard/class/${c.id}/checkin/qr/?format=json`)).json()).results as { token: string; session: { id: number } }[];
+  const sheets = (
+    await (await page.request.get(`${API_ORIGIN}/api/dashboard/class/${c.id}/checkin/qr/?format=json`)).json()
+  ).results as { token: string; session: { id: number } }[];
   const token = sheets.find((s) => s.session.id === c.later)!.token;
   const phone = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: isJs(info) });
   const learner = await phone.newPage();
@@ -105,7 +141,9 @@ test("a code scanned before its session's check-in opens names the session and s
   await phone.close();
 });
 
-test("a session checked in by hand only has no QR sheet; the spec's session and status addresses answer", async ({ page }, info) => {
+test("a session checked in by hand only has no QR sheet; the spec's session and status addresses answer", async ({
+  page,
+}, info) => {
   test.setTimeout(90_000);
   const c = await classOfToday(page, info);
   const base = `/dashboard/class/${c.id}`;
@@ -129,7 +167,12 @@ test("a session checked in by hand only has no QR sheet; the spec's session and 
   await page.goto(`${base}/checkin/${c.later}`);
   await expect(page.getByRole("note").filter({ hasText: "checked in by hand only" })).toBeVisible();
   // /class/status/{0-3}: the spec's codes, sent on to the named lists.
-  for (const [code, named] of [["0", "ongoing"], ["1", "upcoming"], ["2", "past"], ["3", "canceled"]]) {
+  for (const [code, named] of [
+    ["0", "ongoing"],
+    ["1", "upcoming"],
+    ["2", "past"],
+    ["3", "canceled"],
+  ]) {
     await page.goto(`/dashboard/class/status/${code}?search=drill`);
     await expect(page).toHaveURL(new RegExp(`/dashboard/class/status/${named}\\?search=drill$`));
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -138,7 +181,9 @@ test("a session checked in by hand only has no QR sheet; the spec's session and 
   expect(response?.status()).toBe(404);
 });
 
-test("cancelling asks why, hides the class, moves its learners to content canceled and tells them", async ({ page }, info) => {
+test("cancelling asks why, hides the class, moves its learners to content canceled and tells them", async ({
+  page,
+}, info) => {
   test.setTimeout(90_000);
   const c = await classOfToday(page, info);
   // Published and shown before: cancelling takes both back.
@@ -162,10 +207,21 @@ test("cancelling asks why, hides the class, moves its learners to content cancel
   // The learners: content canceled (-4), each told why.
   await page.goto(`/dashboard/class/${c.id}/overall/progress`);
   await expect(page.getByRole("main")).toContainText("Content canceled");
-  const statuses = rows<{ status: number }>("select status from content_enrollment where content_type_id = (select id from content_type where code = 'class') and content_id = ?", c.id);
+  const statuses = rows<{ status: number }>(
+    "select status from content_enrollment where content_type_id = (select id from content_type where code = 'class') and content_id = ?",
+    c.id,
+  );
   expect(statuses.map((s) => s.status)).toEqual([-4, -4, -4]);
   // Each in their language: "learner" reads English, learner021 and learner022 Thai.
-  const mails = rows<{ subject: string; body: string }>("select subject, body from outbox where subject in (?, ?) order by id", `Class cancelled: ${c.name}`, `ยกเลิกคลาส: ${c.name}`);
-  expect(mails.map((m) => m.subject).sort()).toEqual([`Class cancelled: ${c.name}`, `ยกเลิกคลาส: ${c.name}`, `ยกเลิกคลาส: ${c.name}`]);
+  const mails = rows<{ subject: string; body: string }>(
+    "select subject, body from outbox where subject in (?, ?) order by id",
+    `Class cancelled: ${c.name}`,
+    `ยกเลิกคลาส: ${c.name}`,
+  );
+  expect(mails.map((m) => m.subject).sort()).toEqual([
+    `Class cancelled: ${c.name}`,
+    `ยกเลิกคลาส: ${c.name}`,
+    `ยกเลิกคลาส: ${c.name}`,
+  ]);
   for (const m of mails) expect(m.body).toContain(`No trainer (${tag(info)}).`);
 });

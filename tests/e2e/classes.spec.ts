@@ -26,14 +26,24 @@ async function createClass(page: Page, name: string, code: string) {
   await page.goto("/dashboard/class/create");
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await page.getByRole("textbox", { name: "Code", exact: true }).fill(code);
-  await page.getByRole("combobox", { name: "Category", exact: true }).selectOption(String(one<{ id: number }>("select id from category order by id").id));
-  await page.getByRole("combobox", { name: "Provider", exact: true }).selectOption(String(one<{ id: number }>("select id from provider order by id").id));
+  await page
+    .getByRole("combobox", { name: "Category", exact: true })
+    .selectOption(String(one<{ id: number }>("select id from category order by id").id));
+  await page
+    .getByRole("combobox", { name: "Provider", exact: true })
+    .selectOption(String(one<{ id: number }>("select id from provider order by id").id));
   await page.getByRole("button", { name: "Create", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/class\/\d+\/information\/?$/);
   return Number(/class\/(\d+)\//.exec(page.url())![1]);
 }
 
-type SessionValues = { name: string; date: string; start: string; end: string; room?: { id: number; location_id: number } };
+type SessionValues = {
+  name: string;
+  date: string;
+  start: string;
+  end: string;
+  room?: { id: number; location_id: number };
+};
 /** Fill the session form (create or edit page). */
 async function fillSession(page: Page, v: SessionValues) {
   await page.getByLabel("Session name").fill(v.name);
@@ -54,11 +64,15 @@ async function addSession(page: Page, classId: number, v: SessionValues) {
   await page.getByRole("button", { name: "Add a session", exact: true }).click();
 }
 
-test("sessions: add two, confirm an overlapping third, refuse an end before the start; the schedule by day; cancel for good", async ({ page }, info) => {
+test("sessions: add two, confirm an overlapping third, refuse an end before the start; the schedule by day; cancel for good", async ({
+  page,
+}, info) => {
   test.setTimeout(90_000);
   const name = `Negotiation Clinic ${tag(info)}`;
   const classId = await createClass(page, name, `E2E-CLS-${tag(info)}-${Date.now() % 100000}`);
-  const room = one<{ id: number; location_id: number; name: string } | undefined>("select id, location_id, name from room order by id");
+  const room = one<{ id: number; location_id: number; name: string } | undefined>(
+    "select id, location_id, name from room order by id",
+  );
   const curriculum = `/dashboard/class/${classId}/curriculum`;
   await page.goto(curriculum);
   await expect(page.getByText("No sessions yet.")).toBeVisible();
@@ -121,14 +135,18 @@ test("sessions: add two, confirm an overlapping third, refuse an end before the 
   await expect(page.getByRole("heading", { name: "Cancel the class" })).toBeVisible();
   await expect(page.getByText(`“${name}” will be cancelled for good`)).toBeVisible();
   await page.getByRole("link", { name: "Keep the class" }).click();
-  expect(one<{ datetime_cancel: string | null }>("select datetime_cancel from class where id = ?", classId).datetime_cancel).toBeNull();
+  expect(
+    one<{ datetime_cancel: string | null }>("select datetime_cancel from class where id = ?", classId).datetime_cancel,
+  ).toBeNull();
   await page.getByRole("link", { name: "Cancel this class…" }).click();
   // Why is asked (docs/decisions/077): without a reason, the field says so and nothing is written.
   await expect(page.getByText("Its learners who have not finished are marked “Content canceled”")).toBeVisible();
   await page.getByRole("button", { name: "Cancel the class for good" }).click();
   await expect(page.getByRole("textbox", { name: "Reason for cancelling" })).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("This field is required.")).toBeVisible();
-  expect(one<{ datetime_cancel: string | null }>("select datetime_cancel from class where id = ?", classId).datetime_cancel).toBeNull();
+  expect(
+    one<{ datetime_cancel: string | null }>("select datetime_cancel from class where id = ?", classId).datetime_cancel,
+  ).toBeNull();
   await page.getByRole("textbox", { name: "Reason for cancelling" }).fill("The venue flooded.");
   await page.getByRole("button", { name: "Cancel the class for good" }).click();
   await expect(toast(page, "The class was cancelled.")).toBeVisible();
@@ -140,7 +158,9 @@ test("sessions: add two, confirm an overlapping third, refuse an end before the 
   // A read-only item (the registry's readOnly trait) is published no more: no panel.
   await expect(page.getByRole("form", { name: "Publishing" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Publish now" })).toHaveCount(0);
-  expect(one<{ datetime_cancel: string | null }>("select datetime_cancel from class where id = ?", classId).datetime_cancel).not.toBeNull();
+  expect(
+    one<{ datetime_cancel: string | null }>("select datetime_cancel from class where id = ?", classId).datetime_cancel,
+  ).not.toBeNull();
   // No session edits either.
   await page.goto(curriculum);
   await expect(table.getByRole("row").filter({ hasText: "Opening morning" })).toBeVisible();
@@ -165,7 +185,10 @@ test("sessions: add two, confirm an overlapping third, refuse an end before the 
 /** A seeded class with sessions that is not cancelled (CLS-LEAD), and its first session. */
 const seededClass = () => {
   const c = one<{ id: number }>("select id from class where code = 'CLS-LEAD'");
-  const s = one<{ id: number; name: string }>("select id, name from class_session where class_id = ? order by datetime_start, id", c.id);
+  const s = one<{ id: number; name: string }>(
+    "select id, name from class_session where class_id = ? order by datetime_start, id",
+    c.id,
+  );
   return { id: c.id, session: s };
 };
 
@@ -188,15 +211,27 @@ test("the curriculum and session form pages pass axe", async ({ page }, info) =>
   test.setTimeout(120_000);
   const c = seededClass();
   const base = `/dashboard/class/${c.id}`;
-  for (const url of [`${base}/curriculum`, `${base}/curriculum?remove=${c.session.id}`, `${base}/curriculum/create`, `${base}/curriculum/${c.session.id}/edit`, `${base}/schedule`, `${base}/cancel`]) {
+  for (const url of [
+    `${base}/curriculum`,
+    `${base}/curriculum?remove=${c.session.id}`,
+    `${base}/curriculum/create`,
+    `${base}/curriculum/${c.session.id}/edit`,
+    `${base}/schedule`,
+    `${base}/cancel`,
+  ]) {
     await page.goto(url);
     const { violations } = await analyse(page, info);
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), url).toEqual([]);
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      url,
+    ).toEqual([]);
   }
 });
 
-test("the session form's rooms: under their locations; with JavaScript only the chosen location's", async ({ page }, info) => {
+test("the session form's rooms: under their locations; with JavaScript only the chosen location's", async ({
+  page,
+}, info) => {
   const c = seededClass();
   const sites = rows<{ id: number }>("select distinct location_id as id from room order by location_id");
   const total = rows<{ id: number }>("select id from room").length;
@@ -222,7 +257,9 @@ test("the session form's rooms: under their locations; with JavaScript only the 
   }
 });
 
-test("a full class: capacity 1, closed when full, the second learner is refused as “Class full”", async ({ page }, info) => {
+test("a full class: capacity 1, closed when full, the second learner is refused as “Class full”", async ({
+  page,
+}, info) => {
   const classId = await createClass(page, `Full class ${tag(info)}`, `E2E-FULL-${tag(info)}-${Date.now() % 100000}`);
   const at = new Date().toISOString();
   run((db) => {
@@ -245,5 +282,10 @@ test("a full class: capacity 1, closed when full, the second learner is refused 
   const result = page.getByRole("region", { name: "Enrolment result", exact: true });
   await expect(result.getByText("The class is full (capacity 1): 1 not enrolled.", { exact: false })).toBeVisible();
   await expect(result.locator("tbody tr").filter({ hasText: "learner051" })).toContainText("Class full");
-  expect(rows("select id from content_enrollment where content_type_id = (select id from content_type where code = 'class') and content_id = ?", classId)).toHaveLength(1);
+  expect(
+    rows(
+      "select id from content_enrollment where content_type_id = (select id from content_type where code = 'class') and content_id = ?",
+      classId,
+    ),
+  ).toHaveLength(1);
 });

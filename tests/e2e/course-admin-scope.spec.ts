@@ -49,13 +49,19 @@ async function signedIn(page: Page, username: string, next: string) {
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
-test("a course administrator who is a provider sees that course, and loses it when taken off", async ({ page, browser }, info) => {
+test("a course administrator who is a provider sees that course, and loses it when taken off", async ({
+  page,
+  browser,
+}, info) => {
   test.setTimeout(90_000);
   const c = foreignCourse(info);
   const list = `/dashboard/course?search=${encodeURIComponent(c.code)}`;
 
   // The provider does not see the course of another provider.
-  const providerContext = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: isJs(info) });
+  const providerContext = await browser.newContext({
+    baseURL: info.project.use.baseURL,
+    javaScriptEnabled: isJs(info),
+  });
   const provider = await providerContext.newPage();
   try {
     await signedIn(provider, "provider", list);

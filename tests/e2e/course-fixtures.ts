@@ -57,4 +57,8 @@ export function enrol(courseId: number, entries: [string, number][]) {
 
 /** A learner's status in a course (undefined when not enrolled). */
 export const statusOf = (courseId: number, username: string) =>
-  one<{ status: number } | undefined>("select e.status from content_enrollment e join account a on a.id = e.account_id where e.content_type_id = (select id from content_type where code = 'course') and e.content_id = ? and a.username = ?", courseId, username)?.status;
+  one<{ status: number } | undefined>(
+    "select e.status from content_enrollment e join account a on a.id = e.account_id where e.content_type_id = (select id from content_type where code = 'course') and e.content_id = ? and a.username = ?",
+    courseId,
+    username,
+  )?.status;

@@ -70,7 +70,15 @@ function pngFile(path: string, width = 64, height = 48) {
     for (let x = 0; x < width; x++) raw.set([(x * 4) & 255, (y * 5) & 255, 160], row + 1 + x * 3);
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  fs.writeFileSync(path, Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", zlib.deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]));
+  fs.writeFileSync(
+    path,
+    Buffer.concat([
+      signature,
+      chunk("IHDR", ihdr),
+      chunk("IDAT", zlib.deflateSync(raw)),
+      chunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
   return path;
 }
 
@@ -78,8 +86,10 @@ function pngFile(path: string, width = 64, height = 48) {
 async function fillCourse(page: Page, values: { name: string; code: string; category?: number; provider?: number }) {
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(values.name);
   await page.getByRole("textbox", { name: "Code", exact: true }).fill(values.code);
-  if (values.category) await page.getByRole("combobox", { name: "Category", exact: true }).selectOption(String(values.category));
-  if (values.provider) await page.getByRole("combobox", { name: "Provider", exact: true }).selectOption(String(values.provider));
+  if (values.category)
+    await page.getByRole("combobox", { name: "Category", exact: true }).selectOption(String(values.category));
+  if (values.provider)
+    await page.getByRole("combobox", { name: "Provider", exact: true }).selectOption(String(values.provider));
 }
 const anyCategory = () => one<{ id: number }>("select id from category order by id").id;
 const anyProvider = () => one<{ id: number }>("select id from provider order by id").id;
@@ -127,7 +137,8 @@ test("search: trimmed, kept in the URL, and an empty search removes search and p
   await search.getByRole("button", { name: "Search" }).click();
   await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBe(course.name);
   await expect(page.getByRole("link", { name: course.name, exact: true })).toBeVisible();
-  for (const name of await nameCells(page).allTextContents()) expect(name.toLowerCase()).toContain(course.name.toLowerCase());
+  for (const name of await nameCells(page).allTextContents())
+    expect(name.toLowerCase()).toContain(course.name.toLowerCase());
 
   // An empty search drops the search key (and the page key with it).
   await search.getByRole("searchbox").fill("");
@@ -156,7 +167,9 @@ test("paging: the page 2 link, and a page past the end goes back one page", asyn
   await expect(pager.getByRole("link", { name: `Page ${last}`, exact: true })).toHaveAttribute("aria-current", "page");
 });
 
-test("a document carries its rows once, as the table; the data Remix fetches on a client navigation carries them", async ({ page }, info) => {
+test("a document carries its rows once, as the table; the data Remix fetches on a client navigation carries them", async ({
+  page,
+}, info) => {
   test.skip(!isJs(info), "requests only: the same answers with JavaScript on and off");
   const document = await (await page.request.get(`${LIST}/`, { headers: { accept: "text/html" } })).text();
   const codes = [...document.matchAll(/<td class="code"[^>]*>([^<]+)<\/td>/g)].map((m) => m[1]);
@@ -171,7 +184,9 @@ test("a document carries its rows once, as the table; the data Remix fetches on 
   for (const code of codes) expect(data, code).toContain(code);
 });
 
-test("above 1920 px the list shows its items as cards, each cell labelled by its column; at 1920 px a table (R145)", async ({ page }) => {
+test("above 1920 px the list shows its items as cards, each cell labelled by its column; at 1920 px a table (R145)", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 2000, height: 1000 });
   await page.goto(LIST);
   const rows = page.locator("tbody#list-rows");
@@ -184,7 +199,10 @@ test("above 1920 px the list shows its items as cards, each cell labelled by its
 });
 
 test("sorting: the Name header orders by name, then by name descending", async ({ page }) => {
-  const byName = (dir: "asc" | "desc") => rows<{ name: string }>(`select name from course where is_library = 0 order by lower(name) ${dir}, id limit 5`).map((r) => r.name);
+  const byName = (dir: "asc" | "desc") =>
+    rows<{ name: string }>(`select name from course where is_library = 0 order by lower(name) ${dir}, id limit 5`).map(
+      (r) => r.name,
+    );
   await page.getByRole("columnheader", { name: "Name" }).getByRole("link").click();
   await expect(page).toHaveURL(/\?ordering=name$/);
   await expect(page.getByRole("columnheader", { name: "Name" })).toHaveAttribute("aria-sort", "ascending");
@@ -200,7 +218,10 @@ test("sorting: the Name header orders by name, then by name descending", async (
 test("filters: category, provider and status narrow the list; 'All' leaves the URL clean", async ({ page }, info) => {
   const at = now();
   const [course] = seeded(info, PUBLISHED, at);
-  const { provider } = one<{ provider: string }>("select name as provider from provider where id = ?", course.provider_id);
+  const { provider } = one<{ provider: string }>(
+    "select name as provider from provider where id = ?",
+    course.provider_id,
+  );
   const expected = one<{ n: number }>(
     `select count(*) as n from course where is_library = 0 and (category_id = ? or category_id in (select id from category where parent_id = ?)) and provider_id = ? and ${PUBLISHED}`,
     course.category_id,
@@ -213,11 +234,13 @@ test("filters: category, provider and status narrow the list; 'All' leaves the U
   await filters.getByLabel("Provider").selectOption(String(course.provider_id));
   await filters.getByLabel("Status").selectOption("publish");
   await filters.getByRole("button", { name: "Apply" }).click();
-  await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
-    category: String(course.category_id),
-    provider: String(course.provider_id),
-    publish_status: "publish",
-  });
+  await expect
+    .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+    .toEqual({
+      category: String(course.category_id),
+      provider: String(course.provider_id),
+      publish_status: "publish",
+    });
   expect(expected).toBeLessThanOrEqual(50);
   await expect(page.getByText(`1–${expected} of ${expected}`)).toBeVisible();
   await expect(page.getByRole("link", { name: course.name, exact: true })).toBeVisible();
@@ -232,7 +255,9 @@ test("filters: category, provider and status narrow the list; 'All' leaves the U
   await expect(page.getByText(`1–50 of ${courseCount()}`)).toBeVisible();
 });
 
-test("show/hide: a published course is hidden and shown back; one that cannot be published is refused", async ({ page }, info) => {
+test("show/hide: a published course is hidden and shown back; one that cannot be published is refused", async ({
+  page,
+}, info) => {
   const [course] = seeded(info, PUBLISHED, now());
   await page.goto(`${LIST}?search=${course.code}`);
   await page.getByRole("switch", { name: `Hide ${course.name}` }).click();
@@ -258,8 +283,13 @@ test("show/hide: a published course is hidden and shown back; one that cannot be
   expect(one<{ is_display: number }>("select is_display from course where id = ?", draft.id).is_display).toBe(0);
 });
 
-test("delete: confirmed, the course is gone; a prerequisite course is refused with a warning", async ({ page }, info) => {
-  const [course] = seeded(info, `not exists (select 1 from content_prerequisite p where p.content_type_id = ${OF_COURSE_TYPE} and p.prerequisite_id = course.id)`);
+test("delete: confirmed, the course is gone; a prerequisite course is refused with a warning", async ({
+  page,
+}, info) => {
+  const [course] = seeded(
+    info,
+    `not exists (select 1 from content_prerequisite p where p.content_type_id = ${OF_COURSE_TYPE} and p.prerequisite_id = course.id)`,
+  );
   await page.goto(`${LIST}?search=${course.code}`);
   await page.getByRole("link", { name: `Delete ${course.name}` }).click();
   const confirm = page.getByRole("dialog", { name: "Delete this item?" });
@@ -278,7 +308,10 @@ test("delete: confirmed, the course is gone; a prerequisite course is refused wi
   expect(rows("select id from course where id = ?", course.id)).toHaveLength(0);
 
   // CRS-0001…CRS-0010 are prerequisites of others: 424 → the warning dialog.
-  const [required] = seeded(info, `exists (select 1 from content_prerequisite p where p.content_type_id = ${OF_COURSE_TYPE} and p.prerequisite_id = course.id)`);
+  const [required] = seeded(
+    info,
+    `exists (select 1 from content_prerequisite p where p.content_type_id = ${OF_COURSE_TYPE} and p.prerequisite_id = course.id)`,
+  );
   await page.goto(`${LIST}?search=${required.code}`);
   await page.getByRole("link", { name: `Delete ${required.name}` }).click();
   await page.getByRole("dialog", { name: "Delete this item?" }).getByRole("button", { name: "Delete" }).click();
@@ -317,12 +350,16 @@ test("create: the new course opens on its information tab with 'Created.'", asyn
   await expect(page.getByRole("textbox", { name: "Code", exact: true })).toHaveValue(code);
 });
 
-test("a create sent again with its form's key (the retry of a post whose answer was lost) makes one course and lands on it (decision 094)", async ({ page }, info) => {
+test("a create sent again with its form's key (the retry of a post whose answer was lost) makes one course and lands on it (decision 094)", async ({
+  page,
+}, info) => {
   const code = `E2E-${tag(info)}-RT`;
   await page.goto(`${LIST}/create`);
   await fillCourse(page, { name: `E2E retried ${tag(info)}`, code, category: anyCategory(), provider: anyProvider() });
   // What the browser would post, twice, as a user's resubmission after an error page would.
-  const fields = await page.locator("form#content-create").evaluate((form: HTMLFormElement) => [...new FormData(form)].map(([k, v]) => [k, String(v)]));
+  const fields = await page
+    .locator("form#content-create")
+    .evaluate((form: HTMLFormElement) => [...new FormData(form)].map(([k, v]) => [k, String(v)]));
   expect(fields.find(([k]) => k === "idempotency_key")?.[1]).toMatch(/^[0-9a-f-]{36}$/);
   const post = () => page.request.post(page.url(), { form: Object.fromEntries(fields), maxRedirects: 0 });
   const first = await post();
@@ -342,7 +379,12 @@ test("create with bad input shows translated field errors and writes nothing", a
   await page.goto(`${LIST}/create`);
   const code = page.getByRole("textbox", { name: "Code", exact: true });
   // The browser already stops typing at 12 characters…
-  await fillCourse(page, { name: "", code: `E2E-${tag(info)}-TOO-LONG`, category: anyCategory(), provider: anyProvider() });
+  await fillCourse(page, {
+    name: "",
+    code: `E2E-${tag(info)}-TOO-LONG`,
+    category: anyCategory(),
+    provider: anyProvider(),
+  });
   await expect(code).toHaveValue(`E2E-${tag(info)}-TOO-LONG`.slice(0, 12));
   await expect(page.getByText("At most 12 characters.")).toBeVisible();
   // …so send a longer code as a client without that limit would: the server refuses it.
@@ -381,11 +423,15 @@ test("edit: saving shows 'Saved.' and the values persist", async ({ page }, info
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
-  await expect(page.getByRole("textbox", { name: "Description" })).toHaveValue(`Edited by the e2e suite (${tag(info)}).`);
+  await expect(page.getByRole("textbox", { name: "Description" })).toHaveValue(
+    `Edited by the e2e suite (${tag(info)}).`,
+  );
   expect(one("select name, code from course where id = ?", course.id)).toEqual({ name, code: course.code });
 });
 
-test("with JS: a refused save focuses its first field, leaving an edited form asks first, and a saved one does not", async ({ page }, info) => {
+test("with JS: a refused save focuses its first field, leaving an edited form asks first, and a saved one does not", async ({
+  page,
+}, info) => {
   test.skip(!isJs(info), "the leave confirmation and the focus are JavaScript's (app/components/use-form.ts)");
   const course = seeded(info, `course.is_display = 0 and course.image is not null and ${HAS_SECTION}`)[2];
   await page.goto(`${LIST}/${course.id}/information`);
@@ -418,10 +464,14 @@ test("with JS: a refused save focuses its first field, leaving an edited form as
   await curriculum.click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/course/${course.id}/curriculum/?$`));
   expect(asked).toHaveLength(2);
-  expect(one<{ name: string }>("select name from course where id = ?", course.id).name).toBe(`${course.name} (leave check)`);
+  expect(one<{ name: string }>("select name from course where id = ?", course.id).name).toBe(
+    `${course.name} (leave check)`,
+  );
 });
 
-test("publish is refused for each missing precondition, then accepted once a cover is uploaded", async ({ page }, info) => {
+test("publish is refused for each missing precondition, then accepted once a cover is uploaded", async ({
+  page,
+}, info) => {
   const publishNow = page.getByRole("button", { name: "Publish now" });
   const refusals: [string, string][] = [
     [`course.image is null and not ${HAS_SECTION}`, "Add a section and a cover image before publishing."], // 412
@@ -476,7 +526,10 @@ test("schedule: a future start shows 'Scheduled publish'", async ({ page }, info
   await expect(toast(page, "Scheduled.")).toBeVisible();
   await expect(badge(page)).toHaveText("Scheduled publish");
   await expect(page.getByLabel("Publish at (date and time)")).toHaveValue(local);
-  const row = one<{ is_display: number; datetime_start: string }>("select is_display, datetime_start from course where id = ?", course.id);
+  const row = one<{ is_display: number; datetime_start: string }>(
+    "select is_display, datetime_start from course where id = ?",
+    course.id,
+  );
   expect(row.is_display).toBe(1);
   expect(Date.parse(row.datetime_start)).toBe(Date.parse(`${local}:00+07:00`));
   await page.goto(`${LIST}?search=${course.code}`);

@@ -27,10 +27,13 @@ test.beforeEach(async ({ page }) => {
 
 /** Active students without credit, this project's own (`skip` apart from the other tests'). */
 function students(info: TestInfo, skip: number, n: number) {
-  return run((db) =>
-    db
-      .prepare("select id, username from account where username like 'student%' and is_active = 1 and id not in (select account_id from account_credit) order by id limit ? offset ?")
-      .all(n, skip * 2 + (isJs(info) ? 0 : n)) as { id: number; username: string }[],
+  return run(
+    (db) =>
+      db
+        .prepare(
+          "select id, username from account where username like 'student%' and is_active = 1 and id not in (select account_id from account_credit) order by id limit ? offset ?",
+        )
+        .all(n, skip * 2 + (isJs(info) ? 0 : n)) as { id: number; username: string }[],
   );
 }
 
@@ -54,7 +57,9 @@ test("a learner's credit: the balance, a top-up with its reason, the history", a
   await expect(toast(page, "Credit saved. The balance is 1,500.50.")).toBeVisible();
   const history = page.getByRole("table", { name: "History" });
   await expect(history.getByRole("row").filter({ hasText: "Training budget 2027" })).toContainText("Top-up");
-  await expect(history.getByRole("row").filter({ hasText: "Training budget 2027" })).toContainText(`Reference RCPT-${learner.id}`);
+  await expect(history.getByRole("row").filter({ hasText: "Training budget 2027" })).toContainText(
+    `Reference RCPT-${learner.id}`,
+  );
 
   // The same reference again: refused on its field.
   await page.getByRole("textbox", { name: "Amount (baht)" }).fill("10");
@@ -62,7 +67,10 @@ test("a learner's credit: the balance, a top-up with its reason, the history", a
   await page.getByRole("textbox", { name: "Reference (optional)" }).fill(`RCPT-${learner.id}`);
   await page.getByRole("button", { name: "Save the change" }).click();
   await expect(page.getByText("This reference was already credited to this learner.")).toBeVisible();
-  expect(one<{ balance_minor: number }>("select balance_minor from account_credit where account_id = ?", learner.id).balance_minor).toBe(150050);
+  expect(
+    one<{ balance_minor: number }>("select balance_minor from account_credit where account_id = ?", learner.id)
+      .balance_minor,
+  ).toBe(150050);
   await page.screenshot({ path: info.outputPath("credit.png"), fullPage: true });
 
   await page.goto(`${base}?language=th`);
@@ -78,19 +86,37 @@ function pricedAssignment(info: TestInfo) {
   const at = new Date().toISOString();
   const id = run((db) => {
     const type = (db.prepare("select id from content_type where code = 'course'").get() as { id: number }).id;
-    db.prepare("insert into content_budget (content_type_id, content_id, price_minor) values (?, ?, 100000)").run(type, courseId);
-    db.prepare("insert into account_credit (account_id, balance_minor, datetime_update) values (?, 500000, ?)").run(rich.id, at);
-    const id = Number(
-      db.prepare("insert into assignment (type, name, status, created_by, datetime_create, datetime_update) values (0, ?, 0, null, ?, ?)").run(`Priced ${isJs(info) ? "ON" : "OFF"}`, at, at).lastInsertRowid,
+    db.prepare("insert into content_budget (content_type_id, content_id, price_minor) values (?, ?, 100000)").run(
+      type,
+      courseId,
     );
-    db.prepare("insert into assignment_content (assignment_id, content_type_id, content_id, datetime_create) values (?, ?, ?, ?)").run(id, type, courseId, at);
-    for (const s of [rich, poor]) db.prepare("insert into assignment_audience (assignment_id, kind, ref_id) values (?, 'account', ?)").run(id, s.id);
+    db.prepare("insert into account_credit (account_id, balance_minor, datetime_update) values (?, 500000, ?)").run(
+      rich.id,
+      at,
+    );
+    const id = Number(
+      db
+        .prepare(
+          "insert into assignment (type, name, status, created_by, datetime_create, datetime_update) values (0, ?, 0, null, ?, ?)",
+        )
+        .run(`Priced ${isJs(info) ? "ON" : "OFF"}`, at, at).lastInsertRowid,
+    );
+    db.prepare(
+      "insert into assignment_content (assignment_id, content_type_id, content_id, datetime_create) values (?, ?, ?, ?)",
+    ).run(id, type, courseId, at);
+    for (const s of [rich, poor])
+      db.prepare("insert into assignment_audience (assignment_id, kind, ref_id) values (?, 'account', ?)").run(
+        id,
+        s.id,
+      );
     return id;
   });
   return { id, courseId, rich, poor };
 }
 
-test("a priced course: who is charged, who lacks credit and what to do; no charge assigns everyone; the exports", async ({ page }, info) => {
+test("a priced course: who is charged, who lacks credit and what to do; no charge assigns everyone; the exports", async ({
+  page,
+}, info) => {
   test.setTimeout(90_000);
   const a = pricedAssignment(info);
   const base = `/dashboard/assignment/${a.id}`;
@@ -115,8 +141,13 @@ test("a priced course: who is charged, who lacks credit and what to do; no charg
   await expect(page.getByText("Adds 2 learnings")).toBeVisible();
   await page.getByRole("button", { name: "Assign", exact: true }).click();
   await page.waitForURL(/\/learner\/?\?contentName=/, { timeout: 10_000 });
-  await expect(page.getByRole("table", { name: "Results" }).getByRole("row").filter({ hasText: "Assigned" })).toHaveCount(2);
-  expect(one<{ balance_minor: number }>("select balance_minor from account_credit where account_id = ?", a.rich.id).balance_minor).toBe(500000);
+  await expect(
+    page.getByRole("table", { name: "Results" }).getByRole("row").filter({ hasText: "Assigned" }),
+  ).toHaveCount(2);
+  expect(
+    one<{ balance_minor: number }>("select balance_minor from account_credit where account_id = ?", a.rich.id)
+      .balance_minor,
+  ).toBe(500000);
 
   // The learner results as the tab filters them, in words and with their code.
   const csv = page.getByRole("group", { name: "Export" }).getByRole("link", { name: /CSV/ });
@@ -141,7 +172,9 @@ test("the budget list exports as it is filtered", async ({ page }) => {
   expect(await res.text()).toContain("Total");
 });
 
-test("auto-assignment: only the chosen choice's fields, and a day or a time out of bounds says its bounds", async ({ page }, info) => {
+test("auto-assignment: only the chosen choice's fields, and a day or a time out of bounds says its bounds", async ({
+  page,
+}, info) => {
   await page.goto("/dashboard/auto-assignment/create");
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(`Monthly ${isJs(info) ? "ON" : "OFF"}`);
   await expect(page.getByLabel("Expiry date")).toHaveCount(0);
@@ -167,12 +200,17 @@ test("auto-assignment: only the chosen choice's fields, and a day or a time out 
   await page.screenshot({ path: info.outputPath("auto-errors.png"), fullPage: true });
 });
 
-test("credit imported for many learners from the learner's page; the same file again credits nobody twice", async ({ page }, info) => {
+test("credit imported for many learners from the learner's page; the same file again credits nobody twice", async ({
+  page,
+}, info) => {
   test.setTimeout(90_000);
   const learners = students(info, 3, 2);
   const file = info.outputPath("credit.csv");
   const ref = `IMP-${isJs(info) ? "N" : "F"}-${learners[0].id}`;
-  fs.writeFileSync(file, `\uFEFFusername,amount,reason,reference\r\n${learners.map((l) => `${l.username},250.25,Budget 2027,${ref}`).join("\r\n")}\r\n`);
+  fs.writeFileSync(
+    file,
+    `\uFEFFusername,amount,reason,reference\r\n${learners.map((l) => `${l.username},250.25,Budget 2027,${ref}`).join("\r\n")}\r\n`,
+  );
   await page.goto(`/dashboard/user/${learners[0].id}/credit`);
   await page.getByRole("link", { name: "Import credit for many learners" }).click();
   await expect(page).toHaveURL(/\/dashboard\/import\/credit$/);
@@ -181,9 +219,15 @@ test("credit imported for many learners from the learner's page; the same file a
     await page.getByLabel("CSV or Excel (xlsx) file").setInputFiles(file);
     await page.getByRole("button", { name: "Upload and import" }).click();
     await page.waitForURL(/[?&]job=\d+/);
-    await expect(page.getByRole("region", { name: /^Import of / }).getByRole("status")).toHaveText("Succeeded", { timeout: 30_000 });
+    await expect(page.getByRole("region", { name: /^Import of / }).getByRole("status")).toHaveText("Succeeded", {
+      timeout: 30_000,
+    });
   }
-  for (const l of learners) expect(one<{ balance_minor: number }>("select balance_minor from account_credit where account_id = ?", l.id).balance_minor).toBe(25025);
+  for (const l of learners)
+    expect(
+      one<{ balance_minor: number }>("select balance_minor from account_credit where account_id = ?", l.id)
+        .balance_minor,
+    ).toBe(25025);
   await page.screenshot({ path: info.outputPath("credit-import.png"), fullPage: true });
   await page.goto("/dashboard/import/credit?language=th");
   await expect(page.locator("html")).toHaveAttribute("lang", "th");
@@ -196,8 +240,17 @@ test("a test assigned through the assignment screens reaches its learner", async
   const [learner] = students(info, 5, 1);
   const at = new Date().toISOString();
   const id = run((db) => {
-    const id = Number(db.prepare("insert into assignment (type, name, status, created_by, datetime_create, datetime_update) values (0, ?, 0, null, ?, ?)").run(`Test ${isJs(info) ? "ON" : "OFF"}`, at, at).lastInsertRowid);
-    db.prepare("insert into assignment_audience (assignment_id, kind, ref_id) values (?, 'account', ?)").run(id, learner.id);
+    const id = Number(
+      db
+        .prepare(
+          "insert into assignment (type, name, status, created_by, datetime_create, datetime_update) values (0, ?, 0, null, ?, ?)",
+        )
+        .run(`Test ${isJs(info) ? "ON" : "OFF"}`, at, at).lastInsertRowid,
+    );
+    db.prepare("insert into assignment_audience (assignment_id, kind, ref_id) values (?, 'account', ?)").run(
+      id,
+      learner.id,
+    );
     return id;
   });
   const base = `/dashboard/assignment/${id}`;
@@ -212,7 +265,9 @@ test("a test assigned through the assignment screens reaches its learner", async
   await expect(page.getByText("Adds 1 learning", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Assign", exact: true }).click();
   await page.waitForURL(/\/learner\/?\?contentName=/, { timeout: 10_000 });
-  await expect(page.getByRole("table", { name: "Results" }).getByRole("row").filter({ hasText: learner.username })).toContainText("Assigned");
+  await expect(
+    page.getByRole("table", { name: "Results" }).getByRole("row").filter({ hasText: learner.username }),
+  ).toContainText("Assigned");
   const got = one<{ n: number }>(
     "select count(*) as n from content_enrollment where account_id = ? and content_type_id = (select id from content_type where code = 'test') and content_id = (select id from test where code = 'TST-COM-01') and add_method = 1",
     learner.id,

@@ -27,7 +27,9 @@ function makeCourse(code: string): number {
         )
         .run(`Media slots ${code}`, code, category, provider, at, at).lastInsertRowid,
     );
-    db.prepare("insert into content_section (content_type_id, content_id, name, sort, is_display) values ((select id from content_type where code = 'course'), ?, 'Week 1', 1, 1)").run(id);
+    db.prepare(
+      "insert into content_section (content_type_id, content_id, name, sort, is_display) values ((select id from content_type where code = 'course'), ?, 'Week 1', 1, 1)",
+    ).run(id);
     return id;
   } finally {
     db.close();

@@ -13,7 +13,10 @@ const toast = (page: Page, text: string | RegExp) => page.getByRole("status").fi
 type CourseSpec = { code: string; published?: boolean; sections?: { name: string; materials?: string[] }[] };
 
 /** A course made directly in the e2e database: optionally published (with a cover), with sections and generic materials. */
-function makeCourse({ code, published = false, sections = [] }: CourseSpec): { id: number; materials: Record<string, number> } {
+function makeCourse({ code, published = false, sections = [] }: CourseSpec): {
+  id: number;
+  materials: Record<string, number>;
+} {
   const db = e2eDb();
   try {
     const at = new Date(Date.now() - 3600_000).toISOString();
@@ -25,11 +28,27 @@ function makeCourse({ code, published = false, sections = [] }: CourseSpec): { i
         `insert into course (name, code, content_level, program, category_id, provider_id, is_environmental, desc, image, is_display, datetime_start, datetime_first_publish, datetime_create, datetime_update, created_by)
          values (?, ?, null, null, ?, ?, 0, '', ?, ?, null, ?, ?, ?, null)`,
       )
-      .run(`Curriculum ${code}`, code, category, provider, published ? "/dashboard/demo/course-1.png" : null, published ? 1 : 0, published ? at : null, at, at);
+      .run(
+        `Curriculum ${code}`,
+        code,
+        category,
+        provider,
+        published ? "/dashboard/demo/course-1.png" : null,
+        published ? 1 : 0,
+        published ? at : null,
+        at,
+        at,
+      );
     const id = Number(lastInsertRowid);
     const materials: Record<string, number> = {};
     sections.forEach((s, i) => {
-      const sid = Number(db.prepare("insert into content_section (content_type_id, content_id, name, sort, is_display) values ((select id from content_type where code = 'course'), ?, ?, ?, 1)").run(id, s.name, i + 1).lastInsertRowid);
+      const sid = Number(
+        db
+          .prepare(
+            "insert into content_section (content_type_id, content_id, name, sort, is_display) values ((select id from content_type where code = 'course'), ?, ?, ?, 1)",
+          )
+          .run(id, s.name, i + 1).lastInsertRowid,
+      );
       (s.materials ?? []).forEach((name, j) => {
         materials[name] = Number(
           db
@@ -51,8 +70,15 @@ function sectionIden(sectionName: string, code: string) {
   const db = e2eDb();
   try {
     return db
-      .prepare("select s.iden_is_enabled, s.iden_identification, s.iden_attempt, s.iden_duration_lock from content_section s join course c on c.id = s.content_id and s.content_type_id = (select id from content_type where code = 'course') where c.code = ? and s.name = ?")
-      .get(code, sectionName) as { iden_is_enabled: number; iden_identification: number; iden_attempt: number; iden_duration_lock: number };
+      .prepare(
+        "select s.iden_is_enabled, s.iden_identification, s.iden_attempt, s.iden_duration_lock from content_section s join course c on c.id = s.content_id and s.content_type_id = (select id from content_type where code = 'course') where c.code = ? and s.name = ?",
+      )
+      .get(code, sectionName) as {
+      iden_is_enabled: number;
+      iden_identification: number;
+      iden_attempt: number;
+      iden_duration_lock: number;
+    };
   } finally {
     db.close();
   }
@@ -62,7 +88,8 @@ function sectionIden(sectionName: string, code: string) {
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
 
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-const materialNames = (page: Page, sectionName: string) => section(page, sectionName).locator("tbody tr td:nth-child(3) span.font-medium");
+const materialNames = (page: Page, sectionName: string) =>
+  section(page, sectionName).locator("tbody tr td:nth-child(3) span.font-medium");
 const sectionTitles = (page: Page) => page.locator("section[aria-labelledby^='section-'] h2");
 
 // Each test walks many pages; a loaded machine needs more than the default 30 s.
@@ -81,7 +108,9 @@ test.beforeEach(async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard\/course\/?$/);
 });
 
-test("builds a curriculum: sections, then materials of two slot types through the slot-type chooser", async ({ page }, info) => {
+test("builds a curriculum: sections, then materials of two slot types through the slot-type chooser", async ({
+  page,
+}, info) => {
   const code = `CUR-A-${tag(info)}`;
   const { id } = makeCourse({ code });
   await page.goto(`/dashboard/course/${id}/curriculum`);
@@ -125,7 +154,10 @@ test("builds a curriculum: sections, then materials of two slot types through th
 
 test("reorders, hides, renames and deletes, with a confirmation step", async ({ page }, info) => {
   const code = `CUR-R-${tag(info)}`;
-  const { id } = makeCourse({ code, sections: [{ name: "Week 1", materials: ["Reading list", "Handbook"] }, { name: "Week 2" }] });
+  const { id } = makeCourse({
+    code,
+    sections: [{ name: "Week 1", materials: ["Reading list", "Handbook"] }, { name: "Week 2" }],
+  });
   await page.goto(`/dashboard/course/${id}/curriculum`);
 
   // A material up, a section up, a material up past the top of its section into the previous one.
@@ -146,7 +178,9 @@ test("reorders, hides, renames and deletes, with a confirmation step", async ({ 
 
   // Delete a material, with a confirmation step (cancel first).
   await page.getByRole("link", { name: "Delete material Handbook" }).click();
-  await expect(page.getByRole("dialog", { name: "Delete this item?" })).toContainText("Material “Handbook” will be deleted.");
+  await expect(page.getByRole("dialog", { name: "Delete this item?" })).toContainText(
+    "Material “Handbook” will be deleted.",
+  );
   await page.getByRole("link", { name: "Cancel" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await page.getByRole("link", { name: "Delete material Handbook" }).click();
@@ -164,7 +198,13 @@ test("reorders, hides, renames and deletes, with a confirmation step", async ({ 
 
 test("a material that is another's prerequisite cannot be deleted or hidden", async ({ page }, info) => {
   const code = `CUR-B-${tag(info)}`;
-  const { id } = makeCourse({ code, sections: [{ name: "Basics", materials: ["Safety video", "Safety quiz"] }, { name: "Advanced", materials: ["Final project"] }] });
+  const { id } = makeCourse({
+    code,
+    sections: [
+      { name: "Basics", materials: ["Safety video", "Safety quiz"] },
+      { name: "Advanced", materials: ["Final project"] },
+    ],
+  });
   await page.goto(`/dashboard/course/${id}/curriculum`);
 
   // The quiz needs the video: set in the quiz's slot form.
@@ -186,7 +226,9 @@ test("a material that is another's prerequisite cannot be deleted or hidden", as
   await expect(materialNames(page, "Basics")).toHaveText(["Safety video", "Safety quiz"]);
 
   await page.getByRole("switch", { name: "Hide Safety video" }).click();
-  await expect(page.getByRole("dialog", { name: "Warning" })).toContainText("This material is a prerequisite of another material.");
+  await expect(page.getByRole("dialog", { name: "Warning" })).toContainText(
+    "This material is a prerequisite of another material.",
+  );
   await page.getByRole("link", { name: "OK" }).click();
   await expect(page.getByRole("switch", { name: "Hide Safety video" })).toHaveText("Shown");
 
@@ -217,7 +259,10 @@ test("deleting the last section unpublishes the course", async ({ page }, info) 
 
 test("the identification form saves the lock duration as seconds and shows it back as time", async ({ page }, info) => {
   const code = `CUR-D-${tag(info)}`;
-  const { id } = makeCourse({ code, sections: [{ name: "Module 1", materials: ["Intro clip"] }, { name: "Module 2" }] });
+  const { id } = makeCourse({
+    code,
+    sections: [{ name: "Module 1", materials: ["Intro clip"] }, { name: "Module 2" }],
+  });
   await page.goto(`/dashboard/course/${id}/curriculum`);
   await page.getByRole("navigation", { name: "Sub-pages" }).getByRole("link", { name: "Identification" }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/course/${id}/curriculum/identification$`));
@@ -240,7 +285,12 @@ test("the identification form saves the lock duration as seconds and shows it ba
   await field("item_list[0].identification").selectOption({ label: "Photo" });
   await page.getByRole("button", { name: "Save identification settings" }).click();
   await expect(toast(page, "Identification settings saved.")).toBeVisible();
-  expect(sectionIden("Module 1", code)).toEqual({ iden_is_enabled: 1, iden_identification: 2, iden_attempt: 3, iden_duration_lock: 5400 });
+  expect(sectionIden("Module 1", code)).toEqual({
+    iden_is_enabled: 1,
+    iden_identification: 2,
+    iden_attempt: 3,
+    iden_duration_lock: 5400,
+  });
   await page.reload();
   await expect(field("item_list[0].duration_lock")).toHaveValue("01:30");
   await expect(field("item_list[0].is_enabled")).toBeChecked();

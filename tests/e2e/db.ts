@@ -16,7 +16,9 @@ export function setConfig(key: string, value: unknown) {
   try {
     const now = new Date().toISOString();
     db.prepare("update config set value = ?, datetime_update = ? where key = ?").run(JSON.stringify(value), now, key);
-    db.prepare("insert into update_time (key, datetime_update) values ('config', ?) on conflict(key) do update set datetime_update = excluded.datetime_update").run(now);
+    db.prepare(
+      "insert into update_time (key, datetime_update) values ('config', ?) on conflict(key) do update set datetime_update = excluded.datetime_update",
+    ).run(now);
   } finally {
     db.close();
   }
@@ -28,7 +30,9 @@ export function setConfigUrl(key: string, url: string | null) {
   try {
     const now = new Date().toISOString();
     db.prepare("update config set url = ?, datetime_update = ? where key = ?").run(url, now, key);
-    db.prepare("insert into update_time (key, datetime_update) values ('config', ?) on conflict(key) do update set datetime_update = excluded.datetime_update").run(now);
+    db.prepare(
+      "insert into update_time (key, datetime_update) values ('config', ?) on conflict(key) do update set datetime_update = excluded.datetime_update",
+    ).run(now);
   } finally {
     db.close();
   }
@@ -38,10 +42,9 @@ export function setConfigUrl(key: string, url: string | null) {
 export function ageSessions(username: string) {
   const db = e2eDb();
   try {
-    db.prepare("update session set datetime_last_seen = ? where account_id = (select id from account where username = ?)").run(
-      new Date(Date.now() - 60 * 60_000).toISOString(),
-      username,
-    );
+    db.prepare(
+      "update session set datetime_last_seen = ? where account_id = (select id from account where username = ?)",
+    ).run(new Date(Date.now() - 60 * 60_000).toISOString(), username);
   } finally {
     db.close();
   }
@@ -51,9 +54,20 @@ export function ageSessions(username: string) {
 export function fingerprint(): string {
   const db = e2eDb();
   try {
-    const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'").all() as { name: string }[];
-    const withId = tables.map((t) => ({ name: t.name, hasId: (db.prepare(`select count(*) as n from pragma_table_info(?) where name = 'id'`).get(t.name) as { n: number }).n > 0 }));
-    return fingerprintText(db.prepare(fingerprintQuery(withId)).all() as { t: string; n: number; m: string | number | null }[]);
+    const tables = db
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'",
+      )
+      .all() as { name: string }[];
+    const withId = tables.map((t) => ({
+      name: t.name,
+      hasId:
+        (db.prepare(`select count(*) as n from pragma_table_info(?) where name = 'id'`).get(t.name) as { n: number })
+          .n > 0,
+    }));
+    return fingerprintText(
+      db.prepare(fingerprintQuery(withId)).all() as { t: string; n: number; m: string | number | null }[],
+    );
   } finally {
     db.close();
   }

@@ -29,7 +29,9 @@ export type FlowItem = { type: string; id: number; name: string };
 /** A shown course of this project, new and empty (its code and name carry `label`). */
 export function flowCourse(info: TestInfo, label: string): FlowItem {
   const id = freshCourse(info, "EAF", label, "Leading a team");
-  run((db) => db.prepare("update course set is_display = 1, datetime_first_publish = datetime_create where id = ?").run(id));
+  run((db) =>
+    db.prepare("update course set is_display = 1, datetime_first_publish = datetime_create where id = ?").run(id),
+  );
   return { type: "course", ...one<{ id: number; name: string }>("select id, name from course where id = ?", id) };
 }
 
@@ -43,10 +45,20 @@ export async function askForApproval(page: Page, course: FlowItem) {
 }
 
 /** Where a learner stands with a content (GET {type}/{id}/enroll/, the learner site's call). */
-export type Stand = { case: string; enrollment: { status: number } | null; request: { id: number; step: number; count_step: number; status: number } | null; reason: string | null; form: { id: number; sections: { questions: { id: number; text: string; choices: { id: number; text: string }[] }[] }[] } | null };
+export type Stand = {
+  case: string;
+  enrollment: { status: number } | null;
+  request: { id: number; step: number; count_step: number; status: number } | null;
+  reason: string | null;
+  form: {
+    id: number;
+    sections: { questions: { id: number; text: string; choices: { id: number; text: string }[] }[] }[];
+  } | null;
+};
 
 /** The learner's API session (the learner site's calls). */
-export const learnerSession = (playwright: PlaywrightWorkerArgs["playwright"], username: string) => apiSession(playwright, username);
+export const learnerSession = (playwright: PlaywrightWorkerArgs["playwright"], username: string) =>
+  apiSession(playwright, username);
 
 /** The learner enrols in the content, answering its enrollment form as the learner site would. */
 export async function learnerEnrols(learner: ApiSession, course: FlowItem): Promise<Stand> {
@@ -55,20 +67,31 @@ export async function learnerEnrols(learner: ApiSession, course: FlowItem): Prom
   const questions = before.form!.sections.flatMap((s) => s.questions);
   const role = questions.find((q) => q.text === "Your current role")!;
   const how = questions.find((q) => q.text === "How do you prefer to learn?")!;
-  return learner.call<Stand>("POST", `${course.type}/${course.id}/enroll/`, { answers: { [role.id]: ENROL_FORM.role, [how.id]: [String(how.choices[1].id)] } });
+  return learner.call<Stand>("POST", `${course.type}/${course.id}/enroll/`, {
+    answers: { [role.id]: ENROL_FORM.role, [how.id]: [String(how.choices[1].id)] },
+  });
 }
 
 /** Where the learner stands now. */
-export const standOf = (learner: ApiSession, course: FlowItem) => learner.call<Stand>("GET", `${course.type}/${course.id}/enroll/`);
+export const standOf = (learner: ApiSession, course: FlowItem) =>
+  learner.call<Stand>("GET", `${course.type}/${course.id}/enroll/`);
 
 /** A list's row of one learner (their username shown on its own: the header's "Learner" is not one). */
-export const rowOf = (page: Page, username: string) => page.getByRole("row").filter({ has: page.getByText(username, { exact: true }) });
+export const rowOf = (page: Page, username: string) =>
+  page.getByRole("row").filter({ has: page.getByText(username, { exact: true }) });
 
 /** The waiting approval list, narrowed to one content (as its content link does). */
-export const waitingPage = (course: FlowItem) => `/dashboard/enrollment/waiting?content_type=${course.type}&content=${course.id}`;
+export const waitingPage = (course: FlowItem) =>
+  `/dashboard/enrollment/waiting?content_type=${course.type}&content=${course.id}`;
 
 /** A decider signs in and opens the learner's enrolment request from the approval list (its step shown there). */
-export async function openRequest(page: Page, decider: string, course: FlowItem, learner: { username: string }, step: number) {
+export async function openRequest(
+  page: Page,
+  decider: string,
+  course: FlowItem,
+  learner: { username: string },
+  step: number,
+) {
   await signInAs(page, decider, waitingPage(course));
   const row = rowOf(page, learner.username);
   await expect(row).toContainText(`${ENROL_FLOW.name}: step ${step} of 2`);
@@ -86,9 +109,18 @@ export async function approveStep(page: Page, step: number, note: string) {
 }
 
 /** A decider ticks the learner's enrolment on the approval list and approves it there (one: at once). */
-export async function approveOnList(page: Page, decider: string, course: FlowItem, learner: { username: string; first_name: string; last_name: string }) {
+export async function approveOnList(
+  page: Page,
+  decider: string,
+  course: FlowItem,
+  learner: { username: string; first_name: string; last_name: string },
+) {
   await signInAs(page, decider, waitingPage(course));
-  await page.getByRole("checkbox", { name: `Select ${learner.first_name} ${learner.last_name} (${learner.username}) in ${course.name}` }).check();
+  await page
+    .getByRole("checkbox", {
+      name: `Select ${learner.first_name} ${learner.last_name} (${learner.username}) in ${course.name}`,
+    })
+    .check();
   await page.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Approved: 1" })).toBeVisible();
 }
@@ -97,6 +129,12 @@ export async function approveOnList(page: Page, decider: string, course: FlowIte
 export async function formResultLines(page: Page): Promise<string[]> {
   const form = one<{ id: number }>("select id from request_form where code = 'ENR-Q1'");
   await page.goto(`/dashboard/enrollment-form/${form.id}/result`);
-  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
-  return fs.readFileSync(await csv.path(), "utf8").trim().split("\r\n");
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  return fs
+    .readFileSync(await csv.path(), "utf8")
+    .trim()
+    .split("\r\n");
 }

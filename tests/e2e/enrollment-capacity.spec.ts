@@ -38,9 +38,14 @@ async function signInAdmin(page: Page, next: string) {
 }
 const rowOf = (page: Page, text: string) => page.locator("tbody tr").filter({ hasText: text });
 
-test("progress history: a manual change is listed with when, from → to, the action and who, in English and Thai", async ({ page }, info) => {
+test("progress history: a manual change is listed with when, from → to, the action and who, in English and Thai", async ({
+  page,
+}, info) => {
   const id = freshCourse(info, "HIS");
-  enrol(id, [["learner056", 0], ["learner057", 21]]);
+  enrol(id, [
+    ["learner056", 0],
+    ["learner057", 21],
+  ]);
   await signInAdmin(page, `${base(id)}/overall/progress`);
   const row = rowOf(page, "learner056");
   await row.getByRole("combobox").selectOption({ label: "Verifying" });
@@ -48,7 +53,9 @@ test("progress history: a manual change is listed with when, from → to, the ac
   await expect(page.getByRole("status").filter({ hasText: "Status changed." })).toBeVisible();
   expect(statusOf(id, "learner056")).toBe(22);
 
-  await rowOf(page, "learner056").getByRole("link", { name: /^Progress history of/ }).click();
+  await rowOf(page, "learner056")
+    .getByRole("link", { name: /^Progress history of/ })
+    .click();
   await expect(page).toHaveURL(/\/overall\/progress\/\d+\/history$/);
   await expect(page.getByRole("heading", { name: /^Progress history of/ })).toBeVisible();
   await expect(page.getByText(/\(learner056\), now Verifying/)).toBeVisible();
@@ -67,7 +74,9 @@ test("progress history: a manual change is listed with when, from → to, the ac
   await page.goto(`${base(id)}/overall/progress?language=en`);
 
   // A learner with no recorded change (enrolled before the history was kept) says so.
-  await rowOf(page, "learner057").getByRole("link", { name: /^Progress history of/ }).click();
+  await rowOf(page, "learner057")
+    .getByRole("link", { name: /^Progress history of/ })
+    .click();
   await expect(page.getByText(/No change recorded yet/)).toBeVisible();
   await page.getByRole("link", { name: "Back to progress" }).click();
   await expect(page).toHaveURL(/\/overall\/progress$/);
@@ -104,7 +113,9 @@ test("enrol picker: a search past its first page, a tick kept across pages, both
   await expect(byLearner.getByRole("checkbox", { name: /student0077/ })).toBeDisabled();
 });
 
-test("enrolment into a full course: the learner is refused as course full, the page says why", async ({ page }, info) => {
+test("enrolment into a full course: the learner is refused as course full, the page says why", async ({
+  page,
+}, info) => {
   const id = freshCourse(info, "FULL");
   setCapacity(id, 1, 1); // close enrollment when full
   enrol(id, [["learner050", 21]]);
@@ -117,32 +128,53 @@ test("enrolment into a full course: the learner is refused as course full, the p
   await byLearner.getByRole("checkbox", { name: /learner051/ }).check();
   await byLearner.getByRole("button", { name: "Enrol selected learners" }).click();
   const result = page.getByRole("region", { name: "Enrolment result", exact: true });
-  await expect(result.getByText("Enrolled 0, already enrolled 0, not found 0. The course is full (capacity 1): 1 not enrolled.")).toBeVisible();
+  await expect(
+    result.getByText("Enrolled 0, already enrolled 0, not found 0. The course is full (capacity 1): 1 not enrolled."),
+  ).toBeVisible();
   await expect(result.locator("tbody tr").filter({ hasText: "learner051" })).toContainText("Course full");
   expect(statusOf(id, "learner051")).toBeUndefined();
-  expect(one<{ n: number }>("select count(*) as n from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ?", id).n).toBe(1);
+  expect(
+    one<{ n: number }>(
+      "select count(*) as n from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ?",
+      id,
+    ).n,
+  ).toBe(1);
 });
 
-test("the history page and the enrol page with seats and ticks kept pass axe, in English and Thai", async ({ page }, info) => {
+test("the history page and the enrol page with seats and ticks kept pass axe, in English and Thai", async ({
+  page,
+}, info) => {
   test.setTimeout(120_000);
   const id = freshCourse(info, "AXE");
   setCapacity(id, 30, 0); // waiting list when full
   enrol(id, [["learner058", 22]]);
-  const enrollment = one<{ id: number }>("select e.id from content_enrollment e join account a on a.id = e.account_id where e.content_type_id = (select id from content_type where code = 'course') and e.content_id = ? and a.username = 'learner058'", id).id;
+  const enrollment = one<{ id: number }>(
+    "select e.id from content_enrollment e join account a on a.id = e.account_id where e.content_type_id = (select id from content_type where code = 'course') and e.content_id = ? and a.username = 'learner058'",
+    id,
+  ).id;
   run((db) =>
     db
-      .prepare("insert into content_progress_log (enrollment_id, from_status, to_status, action_type, is_bulk, created_by, datetime_create) values (?, 0, 22, 'override', 1, (select id from account where username = 'admin'), ?)")
+      .prepare(
+        "insert into content_progress_log (enrollment_id, from_status, to_status, action_type, is_bulk, created_by, datetime_create) values (?, 0, 22, 'override', 1, (select id from account where username = 'admin'), ?)",
+      )
       .run(enrollment, new Date().toISOString()),
   );
   const picked = one<{ id: number }>("select id from account where username = 'student0002'").id;
   await signInAdmin(page, `${base(id)}/overall/progress`);
   for (const language of ["en", "th"]) {
-    for (const path of [`overall/progress/${enrollment}/history`, `overall/learner/enroll?q=student0&page=2&picked=${picked}`]) {
+    for (const path of [
+      `overall/progress/${enrollment}/history`,
+      `overall/learner/enroll?q=student0&page=2&picked=${picked}`,
+    ]) {
       await page.goto(`${base(id)}/${path}${path.includes("?") ? "&" : "?"}language=${language}`);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
-      await expect(page.locator("main")).toContainText(path.includes("history") ? (language === "en" ? "Bulk change" : "เปลี่ยนแบบกลุ่ม") : "student0002");
+      await expect(page.locator("main")).toContainText(
+        path.includes("history") ? (language === "en" ? "Bulk change" : "เปลี่ยนแบบกลุ่ม") : "student0002",
+      );
       const { violations } = await analyse(page, info);
-      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      const serious = violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
       expect(serious, `${path} (${language})`).toEqual([]);
     }
   }

@@ -12,7 +12,11 @@ import { all, enrol, freshCourse as newCourse, one, statusOf } from "./course-fi
  * and both exports. Both projects share one database, so every test works on a course of its own.
  */
 
-const enrolledCount = (courseId: number) => one<{ n: number }>("select count(*) as n from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ?", courseId).n;
+const enrolledCount = (courseId: number) =>
+  one<{ n: number }>(
+    "select count(*) as n from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ?",
+    courseId,
+  ).n;
 
 const base = (id: number) => `/dashboard/course/${id}`;
 async function signInAdmin(page: Page, next: string) {
@@ -74,8 +78,15 @@ test("enrol with the add method chosen: enrolled unless said, the one chosen kep
   await method.selectOption({ label: "Assigned" });
   await byLearner.getByRole("checkbox", { name: /learner059/ }).check();
   await byLearner.getByRole("button", { name: "Enrol selected learners" }).click();
-  await expect(page.getByRole("region", { name: "Enrolment result", exact: true }).getByText("Enrolled 1, already enrolled 0, not found 0.")).toBeVisible();
-  const kept = one<{ add_method: number }>("select add_method from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ? and account_id = (select id from account where username = 'learner059')", id);
+  await expect(
+    page
+      .getByRole("region", { name: "Enrolment result", exact: true })
+      .getByText("Enrolled 1, already enrolled 0, not found 0."),
+  ).toBeVisible();
+  const kept = one<{ add_method: number }>(
+    "select add_method from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ? and account_id = (select id from account where username = 'learner059')",
+    id,
+  );
   expect(kept.add_method).toBe(1);
 });
 
@@ -89,12 +100,23 @@ test("enrol by department, sub-departments included", async ({ page }, info) => 
   await byDepartment.getByRole("checkbox", { name: "Human Resources" }).check();
   await expect(byDepartment.getByRole("checkbox", { name: "Include sub-departments" })).toBeChecked();
   await byDepartment.getByRole("button", { name: "Enrol these departments" }).click();
-  await expect(page.getByRole("region", { name: "Enrolment result", exact: true }).getByText(`Enrolled ${expected.toLocaleString("en-GB")}, already enrolled 0, not found 0.`)).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Enrolment result", exact: true })
+      .getByText(`Enrolled ${expected.toLocaleString("en-GB")}, already enrolled 0, not found 0.`),
+  ).toBeVisible();
   expect(enrolledCount(id)).toBe(expected);
-  expect(one<{ n: number }>("select count(*) as n from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ? and added_by = 2", id).n).toBe(expected);
+  expect(
+    one<{ n: number }>(
+      "select count(*) as n from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ? and added_by = 2",
+      id,
+    ).n,
+  ).toBe(expected);
   // Nothing chosen: the form says so and nothing is written.
   await page.getByRole("region", { name: "By group" }).getByRole("button", { name: "Enrol these groups" }).click();
-  await expect(page.getByRole("region", { name: "By group" }).getByText("Choose learners, departments or groups to enrol.")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "By group" }).getByText("Choose learners, departments or groups to enrol."),
+  ).toBeVisible();
   expect(enrolledCount(id)).toBe(expected);
 });
 
@@ -102,14 +124,21 @@ test("enrol by file: the good rows enrolled, the bad ones refused with the reaso
   const id = freshCourse(info, "FILE");
   enrol(id, [["learner045", 21]]);
   const file = info.outputPath("learners.csv");
-  fs.writeFileSync(file, "\uFEFFusername,ชื่อ\r\nlearner043,สมชาย\r\nnobody-at-all,ไม่มี\r\nlearner044,\r\nlearner043,ซ้ำ\r\nlearner045,เดิม\r\n");
+  fs.writeFileSync(
+    file,
+    "\uFEFFusername,ชื่อ\r\nlearner043,สมชาย\r\nnobody-at-all,ไม่มี\r\nlearner044,\r\nlearner043,ซ้ำ\r\nlearner045,เดิม\r\n",
+  );
   await signInAdmin(page, `${base(id)}/overall/learner/enroll`);
   const byFile = page.getByRole("region", { name: "By file" });
   await byFile.getByLabel("CSV or Excel (xlsx) file").setInputFiles(file);
   await byFile.getByRole("button", { name: "Upload and enrol" }).click();
   const result = page.getByRole("region", { name: "File import result", exact: true });
-  await expect(result.getByText("Enrolled 2, already enrolled 1, refused 2. Refused rows were not imported.")).toBeVisible();
-  await expect(result.locator("tbody tr").filter({ hasText: "nobody-at-all" })).toContainText("Refused: Account not found");
+  await expect(
+    result.getByText("Enrolled 2, already enrolled 1, refused 2. Refused rows were not imported."),
+  ).toBeVisible();
+  await expect(result.locator("tbody tr").filter({ hasText: "nobody-at-all" })).toContainText(
+    "Refused: Account not found",
+  );
   await expect(result.locator("tbody tr").filter({ hasText: "Refused: Listed twice in the file" })).toContainText("5");
   await expect(result.locator("tbody tr").filter({ hasText: "learner045" })).toContainText("Already enrolled");
   expect(statusOf(id, "learner043")).toBe(0);
@@ -120,19 +149,29 @@ test("enrol by file: the good rows enrolled, the bad ones refused with the reaso
   fs.writeFileSync(file, "name\r\nsomeone\r\n");
   await byFile.getByLabel("CSV or Excel (xlsx) file").setInputFiles(file);
   await byFile.getByRole("button", { name: "Upload and enrol" }).click();
-  await expect(page.getByRole("region", { name: "By file" }).getByText("The file needs a column named username or email.")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "By file" }).getByText("The file needs a column named username or email."),
+  ).toBeVisible();
   expect(enrolledCount(id)).toBe(3);
 });
 
 test("progress: the manual change offers only the statuses allowed from the learner's", async ({ page }, info) => {
   const id = freshCourse(info, "PRG");
-  enrol(id, [["learner046", 0], ["learner047", 21], ["learner048", -2]]);
+  enrol(id, [
+    ["learner046", 0],
+    ["learner047", 21],
+    ["learner048", -2],
+  ]);
   await signInAdmin(page, `${base(id)}/overall/progress`);
   await expect(page.getByRole("heading", { name: "Progress" })).toBeVisible();
   const notStarted = rowOf(page, "learner046");
   const select = notStarted.getByRole("combobox");
   await expect(select.locator("option")).toHaveText(["Verifying", "Completed", "Failed"]);
-  await expect(rowOf(page, "learner047").getByRole("combobox").locator("option")).toHaveText(["Verifying", "Completed", "Failed"]);
+  await expect(rowOf(page, "learner047").getByRole("combobox").locator("option")).toHaveText([
+    "Verifying",
+    "Completed",
+    "Failed",
+  ]);
   // Expired has no manual change in the course row of the table.
   await expect(rowOf(page, "learner048")).toContainText("No manual change");
   await expect(rowOf(page, "learner048").getByRole("combobox")).toHaveCount(0);
@@ -140,13 +179,25 @@ test("progress: the manual change offers only the statuses allowed from the lear
   await notStarted.getByRole("button", { name: /Change the status of/ }).click();
   await expect(toast(page, "Status changed.")).toBeVisible();
   await expect(rowOf(page, "learner046")).toContainText("Completed");
-  await expect(rowOf(page, "learner046").getByRole("combobox").locator("option")).toHaveText(["In progress", "Verifying", "Failed"]);
+  await expect(rowOf(page, "learner046").getByRole("combobox").locator("option")).toHaveText([
+    "In progress",
+    "Verifying",
+    "Failed",
+  ]);
   expect(statusOf(id, "learner046")).toBe(30);
 });
 
 test("bulk change: the confirmation page shows how many each choice affects, then applies", async ({ page }, info) => {
   const id = freshCourse(info, "BULK");
-  enrol(id, [["learner049", 0], ["learner050", 0], ["learner051", 21], ["learner052", 22], ["learner053", -5], ["learner054", 30], ["learner055", -2]]);
+  enrol(id, [
+    ["learner049", 0],
+    ["learner050", 0],
+    ["learner051", 21],
+    ["learner052", 22],
+    ["learner053", -5],
+    ["learner054", 30],
+    ["learner055", -2],
+  ]);
   await signInAdmin(page, `${base(id)}/overall/progress`);
   await page.getByRole("combobox", { name: "Bulk status change" }).selectOption({ label: "Completed" });
   await page.getByRole("button", { name: "Continue" }).click();
@@ -160,7 +211,12 @@ test("bulk change: the confirmation page shows how many each choice affects, the
   await expect(table.locator("tr").filter({ hasText: "Not started" })).toContainText("2");
   await expect(table.locator("tr").filter({ hasText: "Not started" })).toContainText("Changes to Completed");
   const choices = page.getByRole("navigation", { name: "How many learners each choice changes" });
-  await expect(choices.getByRole("link")).toHaveText(["Completed: 5 learners", "In progress: 3 learners", "Expired: 5 learners", "Re-submit: 4 learners"]);
+  await expect(choices.getByRole("link")).toHaveText([
+    "Completed: 5 learners",
+    "In progress: 3 learners",
+    "Expired: 5 learners",
+    "Re-submit: 4 learners",
+  ]);
   // Nothing changed yet.
   expect(statusOf(id, "learner049")).toBe(0);
   await choices.getByRole("link", { name: "In progress: 3 learners" }).click();
@@ -168,9 +224,19 @@ test("bulk change: the confirmation page shows how many each choice affects, the
   await page.getByRole("button", { name: "Change 3 learners to In progress" }).click();
   await expect(page).toHaveURL(new RegExp(`${base(id)}/overall/progress$`));
   await expect(toast(page, "Status changed for 3 learners.")).toBeVisible();
-  expect(all<{ username: string; status: number }>("select a.username, e.status from content_enrollment e join account a on a.id = e.account_id where e.content_type_id = (select id from content_type where code = 'course') and e.content_id = ? order by a.username", id)).toEqual([
-    { username: "learner049", status: 0 }, { username: "learner050", status: 0 }, { username: "learner051", status: 21 }, { username: "learner052", status: 22 },
-    { username: "learner053", status: 21 }, { username: "learner054", status: 21 }, { username: "learner055", status: 21 },
+  expect(
+    all<{ username: string; status: number }>(
+      "select a.username, e.status from content_enrollment e join account a on a.id = e.account_id where e.content_type_id = (select id from content_type where code = 'course') and e.content_id = ? order by a.username",
+      id,
+    ),
+  ).toEqual([
+    { username: "learner049", status: 0 },
+    { username: "learner050", status: 0 },
+    { username: "learner051", status: 21 },
+    { username: "learner052", status: 22 },
+    { username: "learner053", status: 21 },
+    { username: "learner054", status: 21 },
+    { username: "learner055", status: 21 },
   ]);
   // Ticked learners only: the change considers just them.
   await rowOf(page, "learner049").getByRole("checkbox").check();
@@ -185,11 +251,22 @@ test("bulk change: the confirmation page shows how many each choice affects, the
 
 test("exports: csv with a BOM and Thai intact, xlsx readable", async ({ page }, info) => {
   const id = freshCourse(info, "EXP");
-  const thai = all<{ username: string; first_name: string }>("select username, first_name from account where username like 'student%' order by id limit 200").filter((a) => /[\u0E00-\u0E7F]/.test(a.first_name)).slice(0, 2);
+  const thai = all<{ username: string; first_name: string }>(
+    "select username, first_name from account where username like 'student%' order by id limit 200",
+  )
+    .filter((a) => /[\u0E00-\u0E7F]/.test(a.first_name))
+    .slice(0, 2);
   expect(thai).toHaveLength(2);
-  enrol(id, [[thai[0].username, 30], [thai[1].username, 21], ["learner056", 0]]);
+  enrol(id, [
+    [thai[0].username, 30],
+    [thai[1].username, 21],
+    ["learner056", 0],
+  ]);
   await signInAdmin(page, `${base(id)}/overall/learner`);
-  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   expect(csv.suggestedFilename()).toMatch(/^E[NF]-EXP-\d+-learner-\d{8}\.csv$/);
   const bytes = fs.readFileSync(await csv.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -199,7 +276,10 @@ test("exports: csv with a BOM and Thai intact, xlsx readable", async ({ page }, 
   expect(text.trim().split("\r\n")).toHaveLength(4);
 
   await page.goto(`${base(id)}/overall/progress`);
-  const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export XLSX" }).click()]);
+  const [xlsx] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export XLSX" }).click(),
+  ]);
   expect(xlsx.suggestedFilename()).toMatch(/-progress-\d{8}\.xlsx$/);
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(await xlsx.path());
@@ -213,14 +293,25 @@ test("exports: csv with a BOM and Thai intact, xlsx readable", async ({ page }, 
 test("the learner, enrolment, progress and bulk pages pass axe, in English and Thai", async ({ page }, info) => {
   test.setTimeout(180_000);
   const id = freshCourse(info, "AXE");
-  enrol(id, [["learner057", 0], ["learner058", 30], ["learner059", -2]]);
+  enrol(id, [
+    ["learner057", 0],
+    ["learner058", 30],
+    ["learner059", -2],
+  ]);
   await signInAdmin(page, `${base(id)}/overall/learner`);
   for (const language of ["en", "th"]) {
-    for (const path of ["overall/learner", "overall/learner/enroll?q=learner05", "overall/progress", "overall/progress/bulk?target=30"]) {
+    for (const path of [
+      "overall/learner",
+      "overall/learner/enroll?q=learner05",
+      "overall/progress",
+      "overall/progress/bulk?target=30",
+    ]) {
       await page.goto(`${base(id)}/${path}${path.includes("?") ? "&" : "?"}language=${language}`);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       const { violations } = await analyse(page, info);
-      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      const serious = violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
       expect(serious, `${path} (${language})`).toEqual([]);
     }
   }

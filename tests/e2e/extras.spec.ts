@@ -10,10 +10,12 @@ import { isJs, all as rows, one } from "./course-fixtures";
 
 const parity = (info: TestInfo) => (isJs(info) ? 1 : 0);
 
-
 /** A demo course without seeded extras (CRS-0031 onwards), of this project's half. */
 const plainCourse = (info: TestInfo, offset = 0) =>
-  rows<{ id: number; name: string }>("select id, name from course where code > 'CRS-0030' and code like 'CRS-%' and id % 2 = ? order by id", parity(info))[offset];
+  rows<{ id: number; name: string }>(
+    "select id, name from course where code > 'CRS-0030' and code like 'CRS-%' and id % 2 = ? order by id",
+    parity(info),
+  )[offset];
 
 /** The rows of one course in a content_* table: its content type and its id (the `?`). */
 const COURSE_TYPE = "(select id from content_type where code = 'course')";
@@ -52,13 +54,23 @@ test("competency: add one with a required level within its scale", async ({ page
   const row = page.getByRole("row").filter({ hasText: "Digital skills" });
   await expect(row).toContainText("CMP-DIG");
   await expect(row).toContainText("3 of 3");
-  expect(one<{ level: number }>(`select level from content_competency where ${OF_COURSE} and competency_id = ?`, course.id, digital.id).level).toBe(3);
+  expect(
+    one<{ level: number }>(
+      `select level from content_competency where ${OF_COURSE} and competency_id = ?`,
+      course.id,
+      digital.id,
+    ).level,
+  ).toBe(3);
 });
 
-test("budget: save a price, then a planning record with the currency and exchange rate defaults", async ({ page }, info) => {
+test("budget: save a price, then a planning record with the currency and exchange rate defaults", async ({
+  page,
+}, info) => {
   const course = plainCourse(info, 1);
   await page.goto(`/dashboard/course/${course.id}/budget/price`);
-  await expect(page.getByRole("navigation", { name: "Sub-pages" }).getByRole("link", { name: "Price" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Sub-pages" }).getByRole("link", { name: "Price" }),
+  ).toHaveAttribute("aria-current", "page");
   await page.getByRole("textbox", { name: "Price", exact: true }).fill("1,500.50");
   await page.getByLabel("Discount price").fill("2000");
   await page.getByRole("button", { name: "Save" }).click();
@@ -68,7 +80,10 @@ test("budget: save a price, then a planning record with the currency and exchang
   await page.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Saved.")).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Price", exact: true })).toHaveValue("1500.5");
-  expect(one(`select price_minor, price_discount_minor from content_budget where ${OF_COURSE}`, course.id)).toEqual({ price_minor: 150050, price_discount_minor: 120000 });
+  expect(one(`select price_minor, price_discount_minor from content_budget where ${OF_COURSE}`, course.id)).toEqual({
+    price_minor: 150050,
+    price_discount_minor: 120000,
+  });
 
   // Planning: a new record starts in baht at rate 1.
   await page.getByRole("navigation", { name: "Sub-pages" }).getByRole("link", { name: "Budget" }).click();
@@ -88,10 +103,21 @@ test("budget: save a price, then a planning record with the currency and exchang
   await expect(toast(page, "Saved.")).toBeVisible();
   await expect(page.getByRole("group", { name: /Record 1/ })).toContainText("Total 16,000.00 THB");
   await expect(page.getByText("Total: 16,000.00 THB")).toBeVisible();
-  expect(one(`select unit, cost_minor, currency, exchange_rate_micro from content_budget_record where ${OF_COURSE} and kind = 'plan'`, course.id)).toEqual({
-    unit: 2, cost_minor: 800000, currency: "thb", exchange_rate_micro: 1_000_000,
+  expect(
+    one(
+      `select unit, cost_minor, currency, exchange_rate_micro from content_budget_record where ${OF_COURSE} and kind = 'plan'`,
+      course.id,
+    ),
+  ).toEqual({
+    unit: 2,
+    cost_minor: 800000,
+    currency: "thb",
+    exchange_rate_micro: 1_000_000,
   });
-  expect(one<{ count_learner: number }>(`select count_learner from content_budget where ${OF_COURSE}`, course.id).count_learner).toBe(25);
+  expect(
+    one<{ count_learner: number }>(`select count_learner from content_budget where ${OF_COURSE}`, course.id)
+      .count_learner,
+  ).toBe(25);
 });
 
 test("e-certificate: save one with a download period in days", async ({ page }, info) => {
@@ -110,7 +136,9 @@ test("e-certificate: save one with a download period in days", async ({ page }, 
   await expect(toast(page, "Saved.")).toBeVisible();
   await expect(page.getByLabel("Download period")).toHaveValue("45");
   await expect(page.getByRole("radio", { name: "Modern" })).toBeChecked();
-  expect(one(`select name, download_days, type_template from content_certificate where ${OF_COURSE}`, course.id)).toEqual({ name: "Certificate of Data Skills", download_days: 45, type_template: 2 });
+  expect(
+    one(`select name, download_days, type_template from content_certificate where ${OF_COURSE}`, course.id),
+  ).toEqual({ name: "Certificate of Data Skills", download_days: 45, type_template: 2 });
 });
 
 test("gamification: add a criterion; one a learner has earned cannot be edited or deleted", async ({ page }, info) => {
@@ -138,14 +166,18 @@ test("gamification: add a criterion; one a learner has earned cannot be edited o
   const edit = page.getByRole("region", { name: `Edit ${used.name}` });
   await edit.getByLabel("Points").fill("999");
   await edit.getByRole("button", { name: "Save" }).click();
-  await expect(edit.getByText("This criterion is in use: learners have earned it, so it cannot be edited or deleted.")).toBeVisible();
+  await expect(
+    edit.getByText("This criterion is in use: learners have earned it, so it cannot be edited or deleted."),
+  ).toBeVisible();
   // …and deleting with the warning dialog.
   await page.goto(`/dashboard/course/${used.course_id}/gamification`);
   await page.getByRole("link", { name: `Delete: ${used.name}` }).click();
   const confirm = page.getByRole("dialog", { name: "Delete this item?" });
   await confirm.getByRole("button", { name: "Delete" }).click();
   const warning = page.getByRole("dialog", { name: "Warning" });
-  await expect(warning).toContainText("This criterion is in use: learners have earned it, so it cannot be edited or deleted.");
+  await expect(warning).toContainText(
+    "This criterion is in use: learners have earned it, so it cannot be edited or deleted.",
+  );
   await warning.getByRole("link", { name: "OK" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(one<{ point: number }>("select point from content_gamification where id = ?", used.id).point).not.toBe(999);
@@ -163,7 +195,9 @@ test("survey: attach one as required", async ({ page }, info) => {
   const row = page.getByRole("row").filter({ hasText: survey.name });
   await expect(row).toContainText("Likert scale");
   await expect(row).toContainText("Required");
-  expect(one(`select is_required from content_survey where ${OF_COURSE} and survey_id = ?`, course.id, survey.id)).toEqual({ is_required: 1 });
+  expect(
+    one(`select is_required from content_survey where ${OF_COURSE} and survey_id = ?`, course.id, survey.id),
+  ).toEqual({ is_required: 1 });
   // Attached surveys are no longer offered.
   await expect(add.getByLabel("Survey").locator(`option[value="${survey.id}"]`)).toHaveCount(0);
 });
@@ -177,15 +211,26 @@ test("discussion: hide a reply, then delete the thread", async ({ page }, info) 
      order by t.id`,
     parity(info),
   );
-  const reply = one<{ id: number; body: string }>("select id, body from discussion_reply where thread_id = ? and is_hidden = 0 order by datetime_create, id", thread.id);
+  const reply = one<{ id: number; body: string }>(
+    "select id, body from discussion_reply where thread_id = ? and is_hidden = 0 order by datetime_create, id",
+    thread.id,
+  );
   const excerpt = reply.body.length > 60 ? `${reply.body.slice(0, 60)}…` : reply.body;
   await page.goto(`/dashboard/course/${thread.course}/overall/discussion`);
   await page.getByRole("link", { name: thread.title, exact: true }).click();
   const article = page.getByRole("article", { name: thread.title });
   await expect(article).toBeVisible();
-  await article.getByRole("button", { name: `Hide ${excerpt}`, exact: true }).first().click();
+  await article
+    .getByRole("button", { name: `Hide ${excerpt}`, exact: true })
+    .first()
+    .click();
   await expect(toast(page, "Hidden.")).toBeVisible();
-  await expect(page.getByRole("article", { name: thread.title }).getByRole("button", { name: `Show ${excerpt}`, exact: true }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("article", { name: thread.title })
+      .getByRole("button", { name: `Show ${excerpt}`, exact: true })
+      .first(),
+  ).toBeVisible();
   expect(one("select is_hidden from discussion_reply where id = ?", reply.id)).toEqual({ is_hidden: 1 });
 
   await page.getByRole("link", { name: `Delete ${thread.title}`, exact: true }).click();
@@ -203,8 +248,14 @@ test("identification log: filter by method and result, and search a learner", as
     "select content_id as id from identification_attempt where content_id % 2 = ? group by content_id having sum(method = 2 and status = 'failed') > 0 order by content_id",
     parity(info),
   );
-  const total = one<{ n: number }>("select count(*) as n from identification_attempt where content_id = ?", course.id).n;
-  const failedPhotos = one<{ n: number }>("select count(*) as n from identification_attempt where content_id = ? and method = 2 and status = 'failed'", course.id).n;
+  const total = one<{ n: number }>(
+    "select count(*) as n from identification_attempt where content_id = ?",
+    course.id,
+  ).n;
+  const failedPhotos = one<{ n: number }>(
+    "select count(*) as n from identification_attempt where content_id = ? and method = 2 and status = 'failed'",
+    course.id,
+  ).n;
   await page.goto(`/dashboard/course/${course.id}/overall/identification`);
   await expect(page.getByText(new RegExp(`of ${total}$`))).toBeVisible();
   const filters = page.getByRole("search");
@@ -232,7 +283,10 @@ test("identification log: filter by method and result, and search a learner", as
   const like = `%${learner.username}%`;
   const found = one<{ n: number }>(
     "select count(*) as n from identification_attempt i join account a on a.id = i.account_id where i.content_id = ? and (lower(a.username) like ? or lower(a.email) like ? or lower(a.first_name || ' ' || a.last_name) like ?)",
-    course.id, like, like, like,
+    course.id,
+    like,
+    like,
+    like,
   ).n;
   await expect(body).toHaveCount(found);
 });

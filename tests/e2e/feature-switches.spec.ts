@@ -43,7 +43,9 @@ test("class event zone and channel: on the form and saved only while their switc
   // A class of its own: other specs cancel or change the seeded ones while this runs.
   const code = `EZ${isJs(info) ? "N" : "F"}${Date.now() % 100000}`;
   run((db) => {
-    const seeded = db.prepare("select category_id, provider_id, created_by from class where code = 'CLS-DATA'").get() as { category_id: number; provider_id: number; created_by: number };
+    const seeded = db
+      .prepare("select category_id, provider_id, created_by from class where code = 'CLS-DATA'")
+      .get() as { category_id: number; provider_id: number; created_by: number };
     const at = new Date().toISOString();
     db.prepare(
       "insert into class (name, code, category_id, provider_id, is_environmental, \"desc\", is_display, datetime_create, datetime_update, created_by) values (?, ?, ?, ?, 0, '', 0, ?, ?, ?)",
@@ -55,16 +57,23 @@ test("class event zone and channel: on the form and saved only while their switc
   const base = `/dashboard/class/${klass.id}/information`;
   const zone = () => page.getByRole("combobox", { name: "Event zone" });
   const channel = () => page.getByRole("group", { name: "Channel" });
-  const zoneId = () => one<{ event_zone_id: number | null }>("select event_zone_id from class where id = ?", klass.id).event_zone_id;
+  const zoneId = () =>
+    one<{ event_zone_id: number | null }>("select event_zone_id from class where id = ?", klass.id).event_zone_id;
   const tagged = () =>
-    one<{ n: number }>("select count(*) as n from content_tag where content_type_id = (select id from content_type where code = 'class') and content_id = ? and tag_id = ?", klass.id, onSite.id).n;
+    one<{ n: number }>(
+      "select count(*) as n from content_tag where content_type_id = (select id from content_type where code = 'class') and content_id = ? and tag_id = ?",
+      klass.id,
+      onSite.id,
+    ).n;
   const save = async () => {
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   };
   await signIn(page, "admin", base);
   await acceptPendingTerms(page);
-  const before = SWITCHES.map((k) => JSON.parse(one<{ value: string }>("select value from config where key = ?", k).value));
+  const before = SWITCHES.map((k) =>
+    JSON.parse(one<{ value: string }>("select value from config where key = ?", k).value),
+  );
   try {
     for (const k of SWITCHES) setConfig(k, true);
     await page.goto(base);
@@ -95,7 +104,9 @@ test("class event zone and channel: on the form and saved only while their switc
   } finally {
     SWITCHES.forEach((k, i) => setConfig(k, before[i]));
     run((db) => {
-      db.prepare("delete from content_tag where content_type_id = (select id from content_type where code = 'class') and content_id = ?").run(klass.id);
+      db.prepare(
+        "delete from content_tag where content_type_id = (select id from content_type where code = 'class') and content_id = ?",
+      ).run(klass.id);
       db.prepare("delete from class where id = ?").run(klass.id);
     });
   }

@@ -1,7 +1,21 @@
 import { expect, test } from "@playwright/test";
 import { signInAs } from "./helpers";
 import { isJs, one } from "./course-fixtures";
-import { ENROL_FLOW, ENROL_FORM, approveOnList, formResultLines, approveStep, askForApproval, flowCourse, learnerEnrols, learnerSession, openRequest, rowOf, standOf, waitingPage } from "./enrol-approval-kit";
+import {
+  ENROL_FLOW,
+  ENROL_FORM,
+  approveOnList,
+  formResultLines,
+  approveStep,
+  askForApproval,
+  flowCourse,
+  learnerEnrols,
+  learnerSession,
+  openRequest,
+  rowOf,
+  standOf,
+  waitingPage,
+} from "./enrol-approval-kit";
 
 /**
  * The organisation's flow from a learner's request to their enrolment (issue 33 "Done when",
@@ -18,9 +32,15 @@ import { ENROL_FLOW, ENROL_FORM, approveOnList, formResultLines, approveStep, as
  * which will not take it without a reason; the learner is shown that reason.
  */
 
-const learner = () => one<{ username: string; first_name: string; last_name: string }>("select username, first_name, last_name from account where username = 'learner'");
+const learner = () =>
+  one<{ username: string; first_name: string; last_name: string }>(
+    "select username, first_name, last_name from account where username = 'learner'",
+  );
 
-test("a learner requests a course that needs approval, the flow's deciders decide step by step, the learner is enrolled", async ({ page, playwright }, info) => {
+test("a learner requests a course that needs approval, the flow's deciders decide step by step, the learner is enrolled", async ({
+  page,
+  playwright,
+}, info) => {
   test.setTimeout(120_000);
   const course = flowCourse(info, "OK");
   const who = learner();
@@ -29,7 +49,11 @@ test("a learner requests a course that needs approval, the flow's deciders decid
 
   const session = await learnerSession(playwright, who.username);
   const requested = await learnerEnrols(session, course);
-  expect(requested).toMatchObject({ case: "waiting_approve", enrollment: { status: 1 }, request: { step: 1, count_step: 2 } });
+  expect(requested).toMatchObject({
+    case: "waiting_approve",
+    enrollment: { status: 1 },
+    request: { step: 1, count_step: 2 },
+  });
 
   // Step 1: the inspector holds no enrollment flag; being named on the step is what lets it decide.
   await openRequest(page, ENROL_FLOW.step1, course, who, 1);
@@ -45,17 +69,26 @@ test("a learner requests a course that needs approval, the flow's deciders decid
   }
   await approveOnList(page, ENROL_FLOW.step2, course, who);
 
-  expect(await standOf(session, course)).toMatchObject({ case: "enrolled_not_start", enrollment: { status: 0 }, request: { status: 30, step: 2 } });
+  expect(await standOf(session, course)).toMatchObject({
+    case: "enrolled_not_start",
+    enrollment: { status: 0 },
+    request: { status: 30, step: 2 },
+  });
   await signInAs(page, "admin", `/dashboard/course/${course.id}/overall/learner`);
   await expect(rowOf(page, who.username)).toContainText("Not started");
   // The answers the learner gave are among the form's results, which export as csv.
   const lines = await formResultLines(page);
   expect(lines[0]).toContain("Your current role");
-  expect(lines.some((l) => l.includes(who.username) && l.includes(course.name) && l.includes(ENROL_FORM.role))).toBe(true);
+  expect(lines.some((l) => l.includes(who.username) && l.includes(course.name) && l.includes(ENROL_FORM.role))).toBe(
+    true,
+  );
   await session.ctx.dispose();
 });
 
-test("a rejection asks its reason on a page of its own, and the learner is shown it", async ({ page, playwright }, info) => {
+test("a rejection asks its reason on a page of its own, and the learner is shown it", async ({
+  page,
+  playwright,
+}, info) => {
   test.setTimeout(90_000);
   const course = flowCourse(info, "NO");
   const who = learner();

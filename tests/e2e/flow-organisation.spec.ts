@@ -2,7 +2,16 @@ import { expect, test, type TestInfo } from "@playwright/test";
 import { isJs, one } from "./course-fixtures";
 import { API_ORIGIN, signInAs } from "./helpers";
 import { cookie } from "./route-values";
-import { ENROL_FLOW, approveOnList, approveStep, askForApproval, learnerEnrols, openRequest, rowOf, standOf } from "./enrol-approval-kit";
+import {
+  ENROL_FLOW,
+  approveOnList,
+  approveStep,
+  askForApproval,
+  learnerEnrols,
+  openRequest,
+  rowOf,
+  standOf,
+} from "./enrol-approval-kit";
 import { apiSession, markWrittenAnswer, publishedTest, reviewAllAnswers, takeTest } from "./test-flow-kit";
 
 /**
@@ -30,9 +39,15 @@ const label = (info: TestInfo) => (isJs(info) ? "ORG-ON" : "ORG-OFF");
 // Learners no other spec touches (the seed has learner001–learner060).
 const learnerOf = (info: TestInfo) => (isJs(info) ? "learner038" : "learner039");
 
-test("a learner requests a test that needs approval, the deciders approve it, the learner takes it, it is marked and reviewed", async ({ page, playwright }, info) => {
+test("a learner requests a test that needs approval, the deciders approve it, the learner takes it, it is marked and reviewed", async ({
+  page,
+  playwright,
+}, info) => {
   test.setTimeout(180_000);
-  const who = one<{ username: string; first_name: string; last_name: string }>("select username, first_name, last_name from account where username = ?", learnerOf(info));
+  const who = one<{ username: string; first_name: string; last_name: string }>(
+    "select username, first_name, last_name from account where username = ?",
+    learnerOf(info),
+  );
   const learnerName = `${who.first_name} ${who.last_name}`;
   const written = "I leave by the nearest exit, skip the lift and wait at the assembly point.";
   const feedback = "Calm and complete; name the assembly point next time.";
@@ -44,9 +59,16 @@ test("a learner requests a test that needs approval, the deciders approve it, th
 
   // 2. The learner requests it: no place yet, a request at step 1 of 2.
   const learner = await apiSession(playwright, who.username);
-  expect(await learnerEnrols(learner, testItem)).toMatchObject({ case: "waiting_approve", enrollment: { status: 1 }, request: { step: 1, count_step: 2 } });
+  expect(await learnerEnrols(learner, testItem)).toMatchObject({
+    case: "waiting_approve",
+    enrollment: { status: 1 },
+    request: { step: 1, count_step: 2 },
+  });
   // Not enrolled: the test cannot be started while the request waits.
-  const early = await learner.ctx.post(`${API_ORIGIN}/api/test/${testItem.id}/attempt/`, { headers: { "x-csrftoken": (await cookie(learner.ctx, "csrftoken")) ?? "" }, data: {} });
+  const early = await learner.ctx.post(`${API_ORIGIN}/api/test/${testItem.id}/attempt/`, {
+    headers: { "x-csrftoken": (await cookie(learner.ctx, "csrftoken")) ?? "" },
+    data: {},
+  });
   expect(early.status(), await early.text()).toBeGreaterThanOrEqual(400);
   expect(early.status()).toBeLessThan(500);
 
@@ -55,18 +77,26 @@ test("a learner requests a test that needs approval, the deciders approve it, th
   await approveStep(page, 1, "Needed for the fire warden role.");
   // 4. Step 2: Somsak Staff approves on the list; the learner is enrolled, not started.
   await approveOnList(page, ENROL_FLOW.step2, testItem, who);
-  expect(await standOf(learner, testItem)).toMatchObject({ case: "enrolled_not_start", enrollment: { status: 0 }, request: { status: 30, step: 2 } });
+  expect(await standOf(learner, testItem)).toMatchObject({
+    case: "enrolled_not_start",
+    enrollment: { status: 0 },
+    request: { status: 30, step: 2 },
+  });
   await signInAs(page, "admin", `/dashboard/enrollment/waiting?content_type=test&content=${testItem.id}`);
   await expect(rowOf(page, who.username)).toHaveCount(0);
 
   // 5. The learner takes the test: the choice marked at once (2), the written answer waits (22).
   const { attemptId } = await takeTest(learner, testItem, written);
-  expect(one<{ status: number; score: number }>("select status, score from test_attempt where id = ?", attemptId)).toEqual({ status: 22, score: 2 });
+  expect(
+    one<{ status: number; score: number }>("select status, score from test_attempt where id = ?", attemptId),
+  ).toEqual({ status: 22, score: 2 });
 
   // 6. The instructor marks the written answer in the dashboard: the attempt passes with 6.
   await signInAs(page, "instructor", `/dashboard/test/${testItem.id}`);
   await markWrittenAnswer(page, testItem, learnerName, { score: 4, feedback });
-  expect(one<{ status: number; score: number }>("select status, score from test_attempt where id = ?", attemptId)).toEqual({ status: 30, score: 6 });
+  expect(
+    one<{ status: number; score: number }>("select status, score from test_attempt where id = ?", attemptId),
+  ).toEqual({ status: 30, score: 6 });
 
   // 7. The administrator reviews it under "Verify answers" → "All answers".
   await signInAs(page, "admin", `/dashboard/test/${testItem.id}`);

@@ -17,10 +17,18 @@ const label = (info: TestInfo) => (isJs(info) ? "ON" : "OFF");
 // Learners no other spec touches (the seed has learner001–learner060).
 const learnerOf = (info: TestInfo) => (isJs(info) ? "learner036" : "learner037");
 
-test("a learner's test is taken, marked by the instructor and reviewed under All answers", async ({ page, playwright }, info) => {
+test("a learner's test is taken, marked by the instructor and reviewed under All answers", async ({
+  page,
+  playwright,
+}, info) => {
   test.setTimeout(120_000);
   const username = learnerOf(info);
-  const learnerName = ((r) => `${r.first_name} ${r.last_name}`)(one<{ first_name: string; last_name: string }>("select first_name, last_name from account where username = ?", username));
+  const learnerName = ((r) => `${r.first_name} ${r.last_name}`)(
+    one<{ first_name: string; last_name: string }>(
+      "select first_name, last_name from account where username = ?",
+      username,
+    ),
+  );
   const written = "I leave by the nearest exit, skip the lift and wait at the assembly point.";
 
   // An administrator publishes the test and enrols the learner.
@@ -31,16 +39,27 @@ test("a learner's test is taken, marked by the instructor and reviewed under All
   // The learner takes it: the choice is marked at once, the written answer waits.
   const learner = await apiSession(playwright, username);
   const { attemptId } = await takeTest(learner, testItem, written);
-  expect(one<{ status: number; score: number }>("select status, score from test_attempt where id = ?", attemptId)).toEqual({ status: 22, score: 2 });
+  expect(
+    one<{ status: number; score: number }>("select status, score from test_attempt where id = ?", attemptId),
+  ).toEqual({ status: 22, score: 2 });
 
   // The instructor marks the written answer in the dashboard: the attempt passes.
   await signInAs(page, "instructor", `/dashboard/test/${testItem.id}`);
-  await markWrittenAnswer(page, testItem, learnerName, { score: 4, feedback: "Calm and complete; name the assembly point next time." });
-  expect(one<{ status: number; score: number }>("select status, score from test_attempt where id = ?", attemptId)).toEqual({ status: 30, score: 6 });
+  await markWrittenAnswer(page, testItem, learnerName, {
+    score: 4,
+    feedback: "Calm and complete; name the assembly point next time.",
+  });
+  expect(
+    one<{ status: number; score: number }>("select status, score from test_attempt where id = ?", attemptId),
+  ).toEqual({ status: 30, score: 6 });
 
   // The administrator reviews it under "Verify answers" → "All answers".
   await signInAs(page, "admin", `/dashboard/test/${testItem.id}`);
-  await reviewAllAnswers(page, testItem, learnerName, { answer: written, score: "4 / 5", feedback: "Calm and complete; name the assembly point next time." });
+  await reviewAllAnswers(page, testItem, learnerName, {
+    answer: written,
+    score: "4 / 5",
+    feedback: "Calm and complete; name the assembly point next time.",
+  });
 
   await Promise.all([admin.ctx.dispose(), learner.ctx.dispose()]);
 });

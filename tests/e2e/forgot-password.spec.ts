@@ -15,8 +15,15 @@ test.beforeEach(() => {
   const username = accounts[test.info().project.name as keyof typeof accounts];
   const db = new Database(dataFile(), { fileMustExist: true });
   try {
-    saved = { username, row: db.prepare("select password_hash, datetime_password_change from account where username = ?").get(username) as Saved };
-    db.prepare("delete from term_acceptance where account_id = (select id from account where username = ?)").run(username);
+    saved = {
+      username,
+      row: db
+        .prepare("select password_hash, datetime_password_change from account where username = ?")
+        .get(username) as Saved,
+    };
+    db.prepare("delete from term_acceptance where account_id = (select id from account where username = ?)").run(
+      username,
+    );
   } finally {
     db.close();
   }
@@ -26,7 +33,11 @@ test.afterEach(() => {
   if (!saved) return;
   const db = new Database(dataFile(), { fileMustExist: true });
   try {
-    db.prepare("update account set password_hash = ?, datetime_password_change = ? where username = ?").run(saved.row.password_hash, saved.row.datetime_password_change, saved.username);
+    db.prepare("update account set password_hash = ?, datetime_password_change = ? where username = ?").run(
+      saved.row.password_hash,
+      saved.row.datetime_password_change,
+      saved.username,
+    );
   } finally {
     db.close();
     saved = null;
@@ -39,7 +50,9 @@ const FORGOT = "/dashboard/account/forgot-password";
 function latestCode(recipient: string): { id: number; code: string } {
   const db = new Database(dataFile(), { readonly: true, fileMustExist: true });
   try {
-    const row = db.prepare("select id, body from outbox where recipient = ? order by id desc limit 1").get(recipient) as { id: number; body: string } | undefined;
+    const row = db
+      .prepare("select id, body from outbox where recipient = ? order by id desc limit 1")
+      .get(recipient) as { id: number; body: string } | undefined;
     const code = row && /password is (\d{6})/.exec(row.body)?.[1];
     if (!row || !code) throw new Error(`no code for ${recipient}`);
     return { id: row.id, code };
@@ -56,7 +69,9 @@ async function signInWith(page: Page, username: string, password: string) {
   await page.getByRole("button", { name: /^sign in$/i }).click();
 }
 
-test("forgot password: identify, choose email, a wrong code, a new code, bad passwords, reset, then sign in", async ({ page }, info) => {
+test("forgot password: identify, choose email, a wrong code, a new code, bad passwords, reset, then sign in", async ({
+  page,
+}, info) => {
   const username = accounts[info.project.name as keyof typeof accounts];
   const email = `${username}@demo.lms.local`;
 
@@ -137,7 +152,9 @@ test("forgot password: identify, choose email, a wrong code, a new code, bad pas
   await expect(page).toHaveURL(/\/dashboard\/$/);
 });
 
-test("forgot password: an unknown account is refused on its field; later steps cannot be skipped to", async ({ page }) => {
+test("forgot password: an unknown account is refused on its field; later steps cannot be skipped to", async ({
+  page,
+}) => {
   await page.goto(`${FORGOT}/otp`);
   await expect(page).toHaveURL(new RegExp(`${FORGOT}$`));
   await page.getByRole("button", { name: "Continue" }).click();
@@ -149,7 +166,10 @@ test("forgot password: an unknown account is refused on its field; later steps c
   expect((await page.goto(`${FORGOT}/no-such-step`))?.status()).toBe(404);
 });
 
-test("forgot password: a reference spent elsewhere sends the user back to the first step with 'token expired'", async ({ page, browser }, info) => {
+test("forgot password: a reference spent elsewhere sends the user back to the first step with 'token expired'", async ({
+  page,
+  browser,
+}, info) => {
   const username = accounts[info.project.name as keyof typeof accounts];
   await page.goto(FORGOT);
   await page.getByLabel("Username or email").fill(username);

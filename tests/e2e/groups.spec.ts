@@ -13,7 +13,8 @@ import { analyse } from "./axe";
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 const tag = (info: TestInfo) => (isJs(info) ? "N" : "F");
-const idOf = (table: "provider" | "category" | "account_group", code: string) => one<{ id: number }>(`select id from ${table} where code = ?`, code).id;
+const idOf = (table: "provider" | "category" | "account_group", code: string) =>
+  one<{ id: number }>(`select id from ${table} where code = ?`, code).id;
 /** Active accounts in Human Resources and the departments below it: whom "HR with its sub-departments" matches. */
 const hrWithSubs = () =>
   one<{ n: number }>(
@@ -37,7 +38,9 @@ async function createGroup(page: Page, name: string, kind: string): Promise<numb
   return Number(/\/group\/(\d+)\//.exec(page.url())![1]);
 }
 
-test("a condition group: a department with its sub-departments, previewed, saved, its members computed", async ({ page }, info) => {
+test("a condition group: a department with its sub-departments, previewed, saved, its members computed", async ({
+  page,
+}, info) => {
   const id = await createGroup(page, `HR people ${tag(info)}`, "By condition");
   await page.getByRole("navigation", { name: "Tabs" }).getByRole("link", { name: "Condition" }).click();
   await expect(page.getByRole("heading", { name: "Condition of the group" })).toBeVisible();
@@ -58,8 +61,12 @@ test("a condition group: a department with its sub-departments, previewed, saved
   await page.getByRole("button", { name: "Save condition" }).click();
   await expect(toast(page, "Condition saved. The group's members follow it.")).toBeVisible();
   await expect(page.getByText(`The group has ${expected} members now.`)).toBeVisible();
-  expect(one("select is_include_sub_department as sub from account_group_condition where group_id = ?", id)).toEqual({ sub: 1 });
-  expect(rows<{ field: string }>("select field from account_group_condition_item where group_id = ?", id)).toEqual([{ field: "department" }]);
+  expect(one("select is_include_sub_department as sub from account_group_condition where group_id = ?", id)).toEqual({
+    sub: 1,
+  });
+  expect(rows<{ field: string }>("select field from account_group_condition_item where group_id = ?", id)).toEqual([
+    { field: "department" },
+  ]);
 
   await page.getByRole("link", { name: "See who they are" }).click();
   await expect(page.getByRole("heading", { name: "Members" })).toContainText(`${expected} members now`);
@@ -68,7 +75,10 @@ test("a condition group: a department with its sub-departments, previewed, saved
   await expect(page.getByText("Add members")).toHaveCount(0);
   await expect(page.getByRole("link", { name: /^Remove / })).toHaveCount(0);
   await page.getByRole("searchbox", { name: "Find a member by name, username or email" }).fill("learner003");
-  await page.getByRole("search", { name: "Find a member by name, username or email" }).getByRole("button", { name: "Search" }).click();
+  await page
+    .getByRole("search", { name: "Find a member by name, username or email" })
+    .getByRole("button", { name: "Search" })
+    .click();
   await expect(page.getByRole("table", { name: "Members" }).getByText("learner003", { exact: true })).toBeVisible();
 });
 
@@ -78,12 +88,20 @@ test("a group of users: a member added from a search, then removed after confirm
   await expect(page.getByText("No members yet: add some below.")).toBeVisible();
   await page.getByText("Add members").click();
   await page.getByRole("searchbox", { name: "Find users by name, username or email" }).fill("learner");
-  await page.getByRole("search", { name: "Find users by name, username or email" }).getByRole("button", { name: "Search" }).click();
+  await page
+    .getByRole("search", { name: "Find users by name, username or email" })
+    .getByRole("button", { name: "Search" })
+    .click();
   await page.getByRole("checkbox", { name: "Lek Learner (learner)", exact: true }).check();
   await page.getByRole("button", { name: "Add the chosen users" }).click();
   await expect(toast(page, "1 member added.")).toBeVisible();
   await expect(page.getByRole("table", { name: "Members" }).getByText("learner", { exact: true })).toBeVisible();
-  expect(rows("select a.username from account_group_member m join account a on a.id = m.account_id where m.group_id = ?", id)).toEqual([{ username: "learner" }]);
+  expect(
+    rows(
+      "select a.username from account_group_member m join account a on a.id = m.account_id where m.group_id = ?",
+      id,
+    ),
+  ).toEqual([{ username: "learner" }]);
   // Someone in the group is no longer offered.
   await expect(page.getByRole("checkbox", { name: "Lek Learner (learner)", exact: true })).toHaveCount(0);
 
@@ -107,16 +125,27 @@ test("a provider's administrator is added and removed on the engine's administra
   await page.getByLabel("Staff account").selectOption({ label: "Sunee Staff (staff1)" });
   await page.getByRole("button", { name: "Add", exact: true }).click();
   await expect(toast(page, "Administrator added.")).toBeVisible();
-  await expect(page.getByRole("table", { name: "Administrators of this provider" }).getByText("staff1", { exact: true })).toBeVisible();
-  expect(rows("select s.ref_id from account_role_scope s join account a on a.id = s.account_id where s.kind = 'provider' and a.username = 'staff1'")).toContainEqual({ ref_id: provider });
+  await expect(
+    page.getByRole("table", { name: "Administrators of this provider" }).getByText("staff1", { exact: true }),
+  ).toBeVisible();
+  expect(
+    rows(
+      "select s.ref_id from account_role_scope s join account a on a.id = s.account_id where s.kind = 'provider' and a.username = 'staff1'",
+    ),
+  ).toContainEqual({ ref_id: provider });
   await page.getByRole("button", { name: "Remove Sunee Staff" }).click();
   await expect(toast(page, "Administrator removed.")).toBeVisible();
   await expect(page.getByText("No administrators of this provider yet.")).toBeVisible();
 });
 
-test("a provider's highlight: refused without a target, added, edited, its picture uploaded and removed, deleted", async ({ page }, info) => {
+test("a provider's highlight: refused without a target, added, edited, its picture uploaded and removed, deleted", async ({
+  page,
+}, info) => {
   const provider = idOf("provider", isJs(info) ? "BLC" : "GSP");
-  const course = one<{ name: string }>("select name from course where provider_id = ? order by name limit 1", provider).name;
+  const course = one<{ name: string }>(
+    "select name from course where provider_id = ? order by name limit 1",
+    provider,
+  ).name;
   const title = `Spring picks ${tag(info)}`;
   await page.goto(`/dashboard/provider/${provider}/highlight`);
   const add = page.getByRole("region", { name: "Add a highlight" });
@@ -129,7 +158,11 @@ test("a provider's highlight: refused without a target, added, edited, its pictu
   await add.getByRole("button", { name: "Add highlight" }).click();
   await expect(toast(page, "Highlight added.")).toBeVisible();
   await expect(page.getByRole("table", { name: "Highlights" }).getByText(`Course › ${course}`)).toBeVisible();
-  const hid = one<{ id: number }>("select id from provider_highlight where provider_id = ? and title = ?", provider, title).id;
+  const hid = one<{ id: number }>(
+    "select id from provider_highlight where provider_id = ? and title = ?",
+    provider,
+    title,
+  ).id;
 
   await page.getByRole("link", { name: `Edit ${title}` }).click();
   const edit = page.getByRole("region", { name: `Edit ${title}` });
@@ -137,7 +170,11 @@ test("a provider's highlight: refused without a target, added, edited, its pictu
   await edit.getByLabel("External link").fill("https://example.com/spring");
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Highlight saved.")).toBeVisible();
-  expect(one("select content_id, external_link, sort from provider_highlight where id = ?", hid)).toEqual({ content_id: null, external_link: "https://example.com/spring", sort: 5 });
+  expect(one("select content_id, external_link, sort from provider_highlight where id = ?", hid)).toEqual({
+    content_id: null,
+    external_link: "https://example.com/spring",
+    sort: 5,
+  });
 
   await page.goto(`/dashboard/provider/${provider}/highlight?edit=${hid}`);
   await page.getByLabel("Choose a picture").setInputFiles({ name: "spring.png", mimeType: "image/png", buffer: PNG });
@@ -155,7 +192,9 @@ test("a provider's highlight: refused without a target, added, edited, its pictu
   expect(one<{ n: number }>("select count(*) as n from provider_highlight where id = ?", hid).n).toBe(0);
 });
 
-test("a category's permission rules: departments with their sub-departments, and named users", async ({ page }, info) => {
+test("a category's permission rules: departments with their sub-departments, and named users", async ({
+  page,
+}, info) => {
   const category = idOf("category", isJs(info) ? "SOFT-COM" : "SOFT-LEA");
   const addRule = async (who: string) => {
     await page.goto(`/dashboard/category/${category}/permission`);
@@ -172,7 +211,9 @@ test("a category's permission rules: departments with their sub-departments, and
   await page.getByRole("button", { name: "Save condition" }).click();
   await expect(toast(page, "Condition saved.")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/dashboard/category/${category}/permission$`));
-  expect(one("select is_include_sub_department as sub from category_permission where id = ?", department)).toEqual({ sub: 1 });
+  expect(one("select is_include_sub_department as sub from category_permission where id = ?", department)).toEqual({
+    sub: 1,
+  });
 
   // A user rule picks among the accounts the category's own permission/account/ lists, found by a search.
   const user = await addRule("Named users");
@@ -180,7 +221,10 @@ test("a category's permission rules: departments with their sub-departments, and
   const users = page.getByRole("group", { name: "Users" }).getByRole("checkbox");
   const find = async (text: string) => {
     await page.getByRole("searchbox", { name: "Find users by name, username or email" }).fill(text);
-    await page.getByRole("search", { name: "Find users by name, username or email" }).getByRole("button", { name: "Search" }).click();
+    await page
+      .getByRole("search", { name: "Find users by name, username or email" })
+      .getByRole("button", { name: "Search" })
+      .click();
     await expect(page).toHaveURL(new RegExp(`[?&]find=${text}`));
   };
   await find("learner05");
@@ -190,7 +234,12 @@ test("a category's permission rules: departments with their sub-departments, and
   const chosen = one<{ id: number }>("select id from account where username = 'learner053'").id;
   await page.getByRole("button", { name: "Save condition" }).click();
   await expect(toast(page, "Condition saved.")).toBeVisible();
-  expect(rows("select i.ref_id as id from category_permission_item i where i.permission_id = ? and i.field = 'account'", user)).toEqual([{ id: chosen }]);
+  expect(
+    rows(
+      "select i.ref_id as id from category_permission_item i where i.permission_id = ? and i.field = 'account'",
+      user,
+    ),
+  ).toEqual([{ id: chosen }]);
   // Searched for someone else, the rule's chosen account is still offered first, and still ticked.
   await page.goto(`/dashboard/category/${category}/permission/${user}/condition`);
   await find("learner01");
@@ -218,18 +267,32 @@ test("the group and provider pages pass axe", async ({ page }, info) => {
   const hr = idOf("account_group", "G4");
   const list = idOf("account_group", "G1");
   const provider = idOf("provider", "BLC");
-  for (const url of [`/dashboard/group/${hr}/condition`, `/dashboard/group/${hr}/member`, `/dashboard/group/${list}/member?find=learner`, `/dashboard/group/${list}/admin`, `/dashboard/provider/${provider}/highlight`]) {
+  for (const url of [
+    `/dashboard/group/${hr}/condition`,
+    `/dashboard/group/${hr}/member`,
+    `/dashboard/group/${list}/member?find=learner`,
+    `/dashboard/group/${list}/admin`,
+    `/dashboard/provider/${provider}/highlight`,
+  ]) {
     await page.goto(url);
     const { violations } = await analyse(page, info);
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), url).toEqual([]);
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      url,
+    ).toEqual([]);
   }
 });
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
-test("a group's administrator without the group flags manages that group only, never who administers it (decision 041)", async ({ browser }, info) => {
+test("a group's administrator without the group flags manages that group only, never who administers it (decision 041)", async ({
+  browser,
+}, info) => {
   // The manager holds no group flag; the seed lists it among the Leadership Track's administrators.
   const ctx = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: isJs(info) });
   const page = await ctx.newPage();
@@ -238,7 +301,9 @@ test("a group's administrator without the group flags manages that group only, n
     await page.waitForURL((url) => !url.pathname.includes("/account/signin"));
     await acceptPendingTerms(page);
     if (!/\/dashboard\/group\/?$/.test(new URL(page.url()).pathname)) await page.goto("/dashboard/group");
-    await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Group", exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Group", exact: true }),
+    ).toBeVisible();
     // Its own groups only, and nothing to create.
     await expect(page.locator("tbody tr")).toHaveCount(1);
     await expect(page.locator("tbody tr")).toContainText("Leadership Track");
@@ -247,7 +312,8 @@ test("a group's administrator without the group flags manages that group only, n
     const track = idOf("account_group", "G2");
     await page.goto(`/dashboard/group/${track}/information`);
     const tabs = page.getByRole("navigation", { name: /tabs/i });
-    for (const name of ["Information", "Members", "Condition"]) await expect(tabs.getByRole("link", { name, exact: true })).toBeVisible();
+    for (const name of ["Information", "Members", "Condition"])
+      await expect(tabs.getByRole("link", { name, exact: true })).toBeVisible();
     await expect(tabs.getByRole("link", { name: "Administrators" })).toHaveCount(0);
     const desc = `Managed by its administrator (${info.project.name})`;
     await page.getByLabel("Description").fill(desc);

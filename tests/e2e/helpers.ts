@@ -69,7 +69,12 @@ export async function signInAs(page: Page, username: string, next: string) {
  * races hydration — more so since set-up signs in over HTTP, leaving the browser's cache cold.
  */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } }).__remixRouter?.state?.initialized));
+  await page.waitForFunction(() =>
+    Boolean(
+      (window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } }).__remixRouter?.state
+        ?.initialized,
+    ),
+  );
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
 }

@@ -24,10 +24,14 @@ function makeToday() {
   try {
     const at = new Date().toISOString();
     const typeId = (db.prepare("select id from content_type where code = 'course'").get() as { id: number }).id;
-    const free = db.prepare(
-      "select a.id as account, c.id as course from account a cross join course c where a.username like 'student%' and a.is_active = 1 and not exists (select 1 from content_enrollment e where e.account_id = a.id and e.content_type_id = ? and e.content_id = c.id) order by c.id, a.id limit 2",
-    ).all(typeId) as { account: number; course: number }[];
-    const insert = db.prepare("insert into content_enrollment (account_id, content_type_id, content_id, status, add_method, added_by, datetime_enroll, datetime_complete, datetime_update) values (?, ?, ?, ?, 1, 1, ?, ?, ?)");
+    const free = db
+      .prepare(
+        "select a.id as account, c.id as course from account a cross join course c where a.username like 'student%' and a.is_active = 1 and not exists (select 1 from content_enrollment e where e.account_id = a.id and e.content_type_id = ? and e.content_id = c.id) order by c.id, a.id limit 2",
+      )
+      .all(typeId) as { account: number; course: number }[];
+    const insert = db.prepare(
+      "insert into content_enrollment (account_id, content_type_id, content_id, status, add_method, added_by, datetime_enroll, datetime_complete, datetime_update) values (?, ?, ?, ?, 1, 1, ?, ?, ?)",
+    );
     insert.run(free[0].account, typeId, free[0].course, 21, at, null, at);
     insert.run(free[1].account, typeId, free[1].course, 30, at, at, at);
   } finally {
@@ -46,7 +50,11 @@ for (const [label, event, heading] of [
     const n = await countOf(page, label);
     expect(n).toBeGreaterThan(0);
     await card(page, label).click();
-    await expect(page).toHaveURL(new RegExp(`/dashboard/enrollment/period\\?event=${event}&date_from=\\d{4}-\\d{2}-\\d{2}&date_to=\\d{4}-\\d{2}-\\d{2}$`));
+    await expect(page).toHaveURL(
+      new RegExp(
+        `/dashboard/enrollment/period\\?event=${event}&date_from=\\d{4}-\\d{2}-\\d{2}&date_to=\\d{4}-\\d{2}-\\d{2}$`,
+      ),
+    );
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     // The pager says the list's count: the card's number.
     await expect(page.getByRole("navigation", { name: "Pages" })).toContainText(`of ${n.toLocaleString("en-GB")}`);
@@ -60,11 +68,16 @@ for (const [label, event, heading] of [
   });
 }
 
-test("the period's filters: a day that is not a date is told, in words; the other list keeps the days; the export", async ({ page }) => {
+test("the period's filters: a day that is not a date is told, in words; the other list keeps the days; the export", async ({
+  page,
+}) => {
   await signInAs(page, "admin", "/dashboard/enrollment/period?event=enrolled&date_from=2026-02-30&date_to=2026-03-01");
   await expect(page.getByText("Enter a real date as YYYY-MM-DD.")).toBeVisible();
   await page.goto("/dashboard/enrollment/period?event=enrolled&date_from=2026-01-01&date_to=2026-01-31");
-  await page.getByRole("navigation", { name: "Enrollments or completions" }).getByRole("link", { name: "Completed" }).click();
+  await page
+    .getByRole("navigation", { name: "Enrollments or completions" })
+    .getByRole("link", { name: "Completed" })
+    .click();
   await expect(page).toHaveURL(/event=completed/);
   await expect(page).toHaveURL(/date_from=2026-01-01&date_to=2026-01-31/);
   // The export link streams the same list as a file.
@@ -82,7 +95,10 @@ test("no period cards for a viewer who may not open the list; Thai texts", async
   for (const path of ["/dashboard/enrollment/period", "/dashboard/enrollment/period/export?format_type=csv"]) {
     await signInAs(page, "viewer", "/dashboard/");
     const res = await page.request.get(path, { maxRedirects: 0 });
-    expect(res.status() === 403 || /\/error\/403/.test(res.headers()["location"] ?? ""), `${path}: ${res.status()} ${res.headers()["location"]}`).toBe(true);
+    expect(
+      res.status() === 403 || /\/error\/403/.test(res.headers()["location"] ?? ""),
+      `${path}: ${res.status()} ${res.headers()["location"]}`,
+    ).toBe(true);
   }
   await signInAs(page, "admin", "/dashboard/?lng=th");
   await expect(page.getByRole("region", { name: "ในช่วงเวลานี้" })).toBeVisible();

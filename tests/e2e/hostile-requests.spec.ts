@@ -29,7 +29,10 @@ let cookies = "";
 let token = "";
 
 const started = async (url: string) => ((await (await fetch(url)).json()) as { started: string }).started;
-const processes = async () => ({ dashboard: await started(`${base}/dashboard/health`), api: await started(`${API_ORIGIN}/api/health/`) });
+const processes = async () => ({
+  dashboard: await started(`${base}/dashboard/health`),
+  api: await started(`${API_ORIGIN}/api/health/`),
+});
 
 test.beforeAll(async ({ playwright }, info) => {
   base = info.project.use.baseURL!;
@@ -58,20 +61,44 @@ type Body = { label: string; req: RawRequest };
  * read its body unbounded would take it all). `fields` are the real form's token and intent.
  */
 const everyAction = (fields: string): Body[] => [
-  { label: "truncated multipart (the 18-byte probe)", req: { headers: { "content-type": multipartType }, body: "--x\r\nbroken" } },
-  { label: "form text over the limit (chunked)", req: { headers: { "content-type": formType }, chunked: Buffer.from(`${fields}&a=${"a".repeat(FORM_TEXT_BYTES)}`) } },
+  {
+    label: "truncated multipart (the 18-byte probe)",
+    req: { headers: { "content-type": multipartType }, body: "--x\r\nbroken" },
+  },
+  {
+    label: "form text over the limit (chunked)",
+    req: { headers: { "content-type": formType }, chunked: Buffer.from(`${fields}&a=${"a".repeat(FORM_TEXT_BYTES)}`) },
+  },
 ];
 
 /** What the actions of each kind of form (ACTION_KINDS) also get: every other way a body can be wrong. */
 const everyKind = (fields: string): Body[] => [
   ...everyAction(fields),
-  { label: "multipart without a boundary", req: { headers: { "content-type": "multipart/form-data" }, body: "--x\r\n\r\n" } },
+  {
+    label: "multipart without a boundary",
+    req: { headers: { "content-type": "multipart/form-data" }, body: "--x\r\n\r\n" },
+  },
   {
     label: "multipart whose part header never ends (chunked)",
-    req: { headers: { "content-type": multipartType }, chunked: Buffer.concat([Buffer.from(`--x\r\nContent-Disposition: form-data; name="a"\r\n`), Buffer.alloc(FORM_TEXT_BYTES + 65536, "X")]) },
+    req: {
+      headers: { "content-type": multipartType },
+      chunked: Buffer.concat([
+        Buffer.from(`--x\r\nContent-Disposition: form-data; name="a"\r\n`),
+        Buffer.alloc(FORM_TEXT_BYTES + 65536, "X"),
+      ]),
+    },
   },
-  { label: "a length over the limit, claimed and not sent", req: { headers: { "content-type": formType }, claims: 1024 * 1024 * 1024 } },
-  { label: "too many fields", req: { headers: { "content-type": formType }, body: `${fields}&${Array.from({ length: MAX_FORM_FIELDS }, (_, i) => `f${i}=1`).join("&")}` } },
+  {
+    label: "a length over the limit, claimed and not sent",
+    req: { headers: { "content-type": formType }, claims: 1024 * 1024 * 1024 },
+  },
+  {
+    label: "too many fields",
+    req: {
+      headers: { "content-type": formType },
+      body: `${fields}&${Array.from({ length: MAX_FORM_FIELDS }, (_, i) => `f${i}=1`).join("&")}`,
+    },
+  },
   { label: "JSON", req: { headers: { "content-type": "application/json" }, body: '{"a":1}' } },
   { label: "no body", req: {} },
 ];
@@ -82,7 +109,15 @@ const everyKind = (fields: string): Body[] => [
  * depends on the posted intent (itemPost), the user import, and the upload relay (tus, streamed
  * on). Each of the others reads its body through the same code.
  */
-const ACTION_KINDS = ["account-signin", "course.tab.information", "course.tab.curriculum", "document.tab.information", "testbank.overall.usage", "user-import", "upload"];
+const ACTION_KINDS = [
+  "account-signin",
+  "course.tab.information",
+  "course.tab.curriculum",
+  "document.tab.information",
+  "testbank.overall.usage",
+  "user-import",
+  "upload",
+];
 
 /** Each action once (a module serving several URLs with the same guard and intents is one action). */
 function onePerAction(routes: ManifestRoute[]): ManifestRoute[] {
@@ -104,7 +139,8 @@ async function hostileWalk(route: ManifestRoute): Promise<string[]> {
   for (const { label, req } of (ACTION_KINDS.includes(route.id) ? everyKind : everyAction)(fields)) {
     const res = await rawRequest(url, { ...req, headers: { ...req.headers, cookie: cookies } });
     // A refusal: 4xx, or the page again / a redirect with the form's message (3xx). Never 2xx, never 5xx.
-    if (res.status < 300 || res.status >= 500) failures.push(`${label} → POST ${url}: ${res.status} ${res.status ? "" : res.text}`);
+    if (res.status < 300 || res.status >= 500)
+      failures.push(`${label} → POST ${url}: ${res.status} ${res.status ? "" : res.text}`);
     // A 403 signs the admin out (spec 000 §4): signed in again (the new session's cookies).
     if (res.status === 403 || /\/error\/403|\/account\/(login|signin)/.test(res.location ?? "")) await signInAgain();
   }
@@ -126,7 +162,10 @@ test("every action answers hostile bodies with a 4xx, writes nothing, and no pro
   const before = await processes();
   const posts = ROUTE_MANIFEST.filter((r) => r.post && r.id !== "account-logout");
   const kinds = ACTION_KINDS.map((id) => posts.find((r) => r.id === id));
-  expect(kinds.map((r, i) => r ?? ACTION_KINDS[i]).filter((r) => typeof r === "string"), "an action kind not in the manifest").toEqual([]);
+  expect(
+    kinds.map((r, i) => r ?? ACTION_KINDS[i]).filter((r) => typeof r === "string"),
+    "an action kind not in the manifest",
+  ).toEqual([]);
   const routes = [...new Set([...(kinds as ManifestRoute[]), ...onePerAction(posts)])];
   expect(routes.length).toBeGreaterThan(100);
   const db = fingerprint();
@@ -174,21 +213,32 @@ test("a cover image through the dashboard's form is stored whole at limit − 1 
     // A real picture of the cover's size (800 × 450: the dashboard sends it as it is, uncropped,
     // R302), padded after its end to the size wanted: its content is checked (decision 078).
     const picture = png(800, 450);
-    const padded = (size: number) => Buffer.concat([picture, Buffer.from(Array.from({ length: size - picture.length }, (_, i) => (i * 7919) % 251))]);
-    const imageOf = async () => ((await (await ctx.get(`${API_ORIGIN}/api/dashboard/course/${id}/`)).json()) as { image: string | null }).image;
+    const padded = (size: number) =>
+      Buffer.concat([picture, Buffer.from(Array.from({ length: size - picture.length }, (_, i) => (i * 7919) % 251))]);
+    const imageOf = async () =>
+      ((await (await ctx.get(`${API_ORIGIN}/api/dashboard/course/${id}/`)).json()) as { image: string | null }).image;
     for (const size of [LIMIT - 1, LIMIT, LIMIT + 1, 10 * LIMIT]) {
       const data = padded(size);
       const before = await imageOf();
       const res = await ctx.post(`/dashboard/course/${id}/information`, {
-        multipart: { csrf: token, intent: "upload-image", image: { name: "cover.png", mimeType: "image/png", buffer: data } },
+        multipart: {
+          csrf: token,
+          intent: "upload-image",
+          image: { name: "cover.png", mimeType: "image/png", buffer: data },
+        },
         maxRedirects: 0,
       });
       expect(res.status(), `${size} B`).toBe(302);
       const image = await imageOf();
       if (size <= LIMIT) {
         expect(image, `${size} B: stored`).not.toBe(before);
-        const stored = Buffer.from(await (await fetch(`${API_ORIGIN}${new URL(image!, API_ORIGIN).pathname}`)).arrayBuffer());
-        expect({ length: stored.length, sha: sha256(stored) }, `${size} B: stored whole`).toEqual({ length: size, sha: sha256(data) });
+        const stored = Buffer.from(
+          await (await fetch(`${API_ORIGIN}${new URL(image!, API_ORIGIN).pathname}`)).arrayBuffer(),
+        );
+        expect({ length: stored.length, sha: sha256(stored) }, `${size} B: stored whole`).toEqual({
+          length: size,
+          sha: sha256(data),
+        });
       } else {
         expect(image, `${size} B: refused, the image unchanged`).toBe(before);
         const page = await ctx.get(res.headers().location);

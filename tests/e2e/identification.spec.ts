@@ -36,7 +36,9 @@ test("overall → identification transactions → one transaction → its curric
   for (const name of ["Learners", "Progress", "Discussion", "Identification log", "Identification transactions"]) {
     await expect(page.getByRole("link", { name, exact: true }).last()).toBeVisible();
   }
-  const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Identification transactions", exact: true }) });
+  const card = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name: "Identification transactions", exact: true }) });
   await expect(card.getByRole("definition").first()).toHaveText(String(course.n));
 
   await card.getByRole("link", { name: "Identification transactions" }).click();
@@ -44,7 +46,10 @@ test("overall → identification transactions → one transaction → its curric
   await expect(page.getByText(new RegExp(`of ${course.n}$`))).toBeVisible();
   await expect(page.locator("tbody tr")).toHaveCount(Math.min(course.n, 50));
 
-  await page.getByRole("link", { name: `Open the transaction of ${tx.name}` }).first().click();
+  await page
+    .getByRole("link", { name: `Open the transaction of ${tx.name}` })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/identification/${tx.id}$`));
   await expect(page.getByRole("heading", { name: `Identification transaction of ${tx.name}` })).toBeVisible();
   await expect(page.getByRole("region", { name: "Attempts" }).locator("tbody tr")).toHaveCount(tx.attempts);
@@ -60,10 +65,17 @@ test("overall → identification transactions → one transaction → its curric
   await pages.getByRole("link", { name: "Progress" }).click();
   await expect(page).toHaveURL(new RegExp(`/identification/${tx.id}/${tx.progress_id}$`));
   await expect(page.getByRole("heading", { name: "Progress", level: 3 })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Progress history of this learner" })).toHaveAttribute("href", `/dashboard/course/${course.id}/overall/progress/${tx.progress_id}/history`);
+  await expect(page.getByRole("link", { name: "Progress history of this learner" })).toHaveAttribute(
+    "href",
+    `/dashboard/course/${course.id}/overall/progress/${tx.progress_id}/history`,
+  );
 
   // Another learner's progress record is not this transaction's.
-  const other = one<{ id: number }>("select id from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ? and id <> ? order by id limit 1", course.id, tx.progress_id);
+  const other = one<{ id: number }>(
+    "select id from content_enrollment where content_type_id = (select id from content_type where code = 'course') and content_id = ? and id <> ? order by id limit 1",
+    course.id,
+    tx.progress_id,
+  );
   const res = await page.goto(`/dashboard/course/${course.id}/identification/${tx.id}/${other.id}`);
   expect(res?.status()).toBe(404);
 });

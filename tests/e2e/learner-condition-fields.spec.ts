@@ -32,11 +32,17 @@ test("a learner's new fields, then a condition on them that matches that learner
   await page.getByRole("combobox", { name: "Gender", exact: true }).selectOption({ label: "Female" });
   await page.getByRole("textbox", { name: "Job family", exact: true }).fill(family);
   await page.getByRole("textbox", { name: "Work shift", exact: true }).fill("Night");
-  await page.getByRole("combobox", { name: "Location", exact: true }).selectOption({ label: "Chiang Mai Training Centre" });
+  await page
+    .getByRole("combobox", { name: "Location", exact: true })
+    .selectOption({ label: "Chiang Mai Training Centre" });
   await page.getByRole("spinbutton", { name: "English score", exact: true }).fill("815");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(toast(page, "Saved.")).toBeVisible();
-  expect(one("select job_family, work_shift, english_score from account where id = ?", id)).toEqual({ job_family: family, work_shift: "Night", english_score: 815 });
+  expect(one("select job_family, work_shift, english_score from account where id = ?", id)).toEqual({
+    job_family: family,
+    work_shift: "Night",
+    english_score: 815,
+  });
   await page.goto(`/dashboard/user/${id}/profile`);
   const organisation = page.locator("main");
   await expect(organisation).toContainText(family);
@@ -56,7 +62,12 @@ test("a learner's new fields, then a condition on them that matches that learner
   await page.getByLabel("English score from").fill("1200");
   await page.getByRole("button", { name: "Save condition" }).click();
   await expect(page.getByText("This value is not valid.")).toBeVisible();
-  expect(one<{ n: number }>("select count(*) as n from account_group_condition where group_id = ? and job_family <> ''", group).n).toBe(0);
+  expect(
+    one<{ n: number }>(
+      "select count(*) as n from account_group_condition where group_id = ? and job_family <> ''",
+      group,
+    ).n,
+  ).toBe(0);
 
   await page.getByLabel("English score from").fill("800");
   await page.getByLabel("English score to").fill("");
@@ -66,13 +77,23 @@ test("a learner's new fields, then a condition on them that matches that learner
   await expect(page.getByRole("status").filter({ hasText: "Matches 1 user now." })).toBeVisible();
   await page.getByRole("button", { name: "Save condition" }).click();
   await expect(toast(page, "Condition saved.")).toBeVisible();
-  expect(one("select job_family, work_shift, english_score_gte, english_score_lte from account_group_condition where group_id = ?", group)).toEqual({
+  expect(
+    one(
+      "select job_family, work_shift, english_score_gte, english_score_lte from account_group_condition where group_id = ?",
+      group,
+    ),
+  ).toEqual({
     job_family: `|${family.toLowerCase()}|Nobody-family|`,
     work_shift: "|night|",
     english_score_gte: 800,
     english_score_lte: -1,
   });
-  expect(one<{ n: number }>("select count(*) as n from account_group_condition_item where group_id = ? and field = 'location'", group).n).toBe(1);
+  expect(
+    one<{ n: number }>(
+      "select count(*) as n from account_group_condition_item where group_id = ? and field = 'location'",
+      group,
+    ).n,
+  ).toBe(1);
   // The saved condition shows again as it was typed.
   await expect(page.getByLabel("Job families", { exact: true })).toHaveValue(`${family.toLowerCase()}, Nobody-family`);
   await expect(page.getByLabel("English score from")).toHaveValue("800");
@@ -111,7 +132,9 @@ test("in Thai: the new condition fields and the budget category type", async ({ 
   await expect(page.getByLabel("รหัสบริษัท", { exact: true })).toBeVisible();
   await expect(page.getByRole("group", { name: /คะแนนภาษาอังกฤษ/ })).toBeVisible();
   await page.goto("/dashboard/budget-category/create?language=th");
-  await expect(page.getByRole("combobox", { name: "ใช้ใน", exact: true }).locator("option", { hasText: "การวางแผนเท่านั้น" })).toHaveCount(1);
+  await expect(
+    page.getByRole("combobox", { name: "ใช้ใน", exact: true }).locator("option", { hasText: "การวางแผนเท่านั้น" }),
+  ).toHaveCount(1);
   await page.goto("/dashboard/budget-category?language=en");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });

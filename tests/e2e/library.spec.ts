@@ -17,7 +17,10 @@ test("a library item is taken into the organisation's content, which names its o
   const [segment, code, key] = isJs(info) ? ["video", "LIB-MV-001", "video"] : ["article", "LIB-MR-001", "article"];
   const item = one<{ id: number; name: string }>("select id, name from media where code = ? and is_library = 1", code);
   await signInAs(page, "admin", "/dashboard");
-  await page.getByRole("navigation").getByRole("link", { name: `Library ${key}`, exact: true }).click();
+  await page
+    .getByRole("navigation")
+    .getByRole("link", { name: `Library ${key}`, exact: true })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: `Library ${key}` })).toBeVisible();
   await page.getByRole("link", { name: item.name, exact: true }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: item.name })).toBeVisible();
@@ -28,11 +31,16 @@ test("a library item is taken into the organisation's content, which names its o
   // What the page says of earlier copies is what the database holds (the no-5xx fuzz may have taken
   // this item already: it posts every action with a valid token).
   const takenBefore = one<{ n: number }>("select count(*) as n from media where library_source_id = ?", item.id).n > 0;
-  await expect(page.getByText(takenBefore ? "Already taken into your content" : "Not taken into your content yet.").first()).toBeVisible();
+  await expect(
+    page.getByText(takenBefore ? "Already taken into your content" : "Not taken into your content yet.").first(),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Take it" }).click();
 
   await expect(toast(page, "Taken into your content as a hidden copy")).toBeVisible();
-  const copy = one<{ id: number; is_display: number; is_library: number; code: string }>("select id, is_display, is_library, code from media where library_source_id = ? order by id desc", item.id);
+  const copy = one<{ id: number; is_display: number; is_library: number; code: string }>(
+    "select id, is_display, is_library, code from media where library_source_id = ? order by id desc",
+    item.id,
+  );
   expect(copy).toMatchObject({ is_display: 0, is_library: 0 });
   expect(copy.code).not.toBe(code);
   await expect(page).toHaveURL(new RegExp(`/dashboard/${segment}/${copy.id}/information$`));
@@ -42,7 +50,10 @@ test("a library item is taken into the organisation's content, which names its o
   await page.getByRole("link", { name: `From the content library: ${item.name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/coniclex/${segment}/${item.id}/`));
   await page.goto(`/dashboard/coniclex/${segment}/${item.id}/take`);
-  await expect(page.getByRole("link", { name: item.name }).last()).toHaveAttribute("href", `/dashboard/${segment}/${copy.id}/information`);
+  await expect(page.getByRole("link", { name: item.name }).last()).toHaveAttribute(
+    "href",
+    `/dashboard/${segment}/${copy.id}/information`,
+  );
 });
 
 test("an account that may not add the organisation's items is told so and offered no button", async ({ page }) => {

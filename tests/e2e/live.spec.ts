@@ -30,16 +30,29 @@ function freshLive(info: TestInfo, label: string) {
         )
         .run(`E2E live ${code}`, code, category, provider, at, at).lastInsertRowid,
     );
-    const learners = (db.prepare("select id, username from account where username like 'student%' order by id limit 2 offset ?").all(isJs(info) ? 100 : 110) as { id: number; username: string }[]);
+    const learners = db
+      .prepare("select id, username from account where username like 'student%' order by id limit 2 offset ?")
+      .all(isJs(info) ? 100 : 110) as { id: number; username: string }[];
     for (const l of learners) {
-      db.prepare("insert into content_enrollment (account_id, content_type_id, content_id, status, add_method, added_by, created_by, datetime_enroll, datetime_update) values (?, ?, ?, 0, 1, 1, null, ?, ?)").run(l.id, type, live, at, at);
+      db.prepare(
+        "insert into content_enrollment (account_id, content_type_id, content_id, status, add_method, added_by, created_by, datetime_enroll, datetime_update) values (?, ?, ?, 0, 1, 1, null, ?, ?)",
+      ).run(l.id, type, live, at, at);
     }
-    db.prepare("insert into live_question (live_id, account_id, text, datetime_create) values (?, ?, ?, ?)").run(live, learners[0].id, `Will there be a recording ${code}?`, at);
+    db.prepare("insert into live_question (live_id, account_id, text, datetime_create) values (?, ?, ?, ?)").run(
+      live,
+      learners[0].id,
+      `Will there be a recording ${code}?`,
+      at,
+    );
     return { live, code, learners: learners.map((l) => l.username) };
   });
 }
 const statusOf = (live: number, username: string) =>
-  one<{ status: number }>("select e.status from content_enrollment e join account a on a.id = e.account_id where e.content_id = ? and e.content_type_id = (select id from content_type where code = 'live') and a.username = ?", live, username).status;
+  one<{ status: number }>(
+    "select e.status from content_enrollment e join account a on a.id = e.account_id where e.content_id = ? and e.content_type_id = (select id from content_type where code = 'live') and a.username = ?",
+    live,
+    username,
+  ).status;
 
 test("a live is created, its stream details shown read-only with its status label", async ({ page }, info) => {
   const code = `LVC-${tag(info)}${Date.now() % 10000}`;
@@ -57,7 +70,10 @@ test("a live is created, its stream details shown read-only with its status labe
   await page.getByLabel("Live ends").fill("2030-03-01T10:30");
   await page.getByRole("button", { name: "Create" }).click();
   await expect(toast(page, "Created.")).toBeVisible();
-  const row = one<{ id: number; stream_key: string; datetime_live_end: string }>("select id, stream_key, datetime_live_end from live where code = ?", code);
+  const row = one<{ id: number; stream_key: string; datetime_live_end: string }>(
+    "select id, stream_key, datetime_live_end from live where code = ?",
+    code,
+  );
   // Typed in the organisation's zone (Asia/Bangkok, UTC+7; decision 077), stored as the instant.
   expect(row.datetime_live_end).toBe("2030-03-01T03:30:00.000Z");
   await expect(page).toHaveURL(new RegExp(`/dashboard/live/${row.id}/information`));
@@ -79,7 +95,9 @@ test("a live is created, its stream details shown read-only with its status labe
   await expect(rowOf(page, code)).toContainText("Live, then recording");
 });
 
-test("a learner's progress: an allowed change made, a stale one refused; a question marked answered", async ({ page }, info) => {
+test("a learner's progress: an allowed change made, a stale one refused; a question marked answered", async ({
+  page,
+}, info) => {
   const { live, learners, code } = freshLive(info, "P");
   await signInAs(page, "admin", `/dashboard/live/${live}/overall/progress`);
   const first = rowOf(page, learners[0]);
@@ -94,7 +112,13 @@ test("a learner's progress: an allowed change made, a stale one refused; a quest
   // Someone else completes the second learner meanwhile: completing again is refused.
   const second = rowOf(page, learners[1]);
   await second.getByRole("combobox").selectOption({ label: "Completed" });
-  run((db) => db.prepare("update content_enrollment set status = 30 where content_id = ? and account_id = (select id from account where username = ?) and content_type_id = (select id from content_type where code = 'live')").run(live, learners[1]));
+  run((db) =>
+    db
+      .prepare(
+        "update content_enrollment set status = 30 where content_id = ? and account_id = (select id from account where username = ?) and content_type_id = (select id from content_type where code = 'live')",
+      )
+      .run(live, learners[1]),
+  );
   await second.getByRole("button", { name: /Change the status of/ }).click();
   await expect(page.getByText("This status change is not allowed from the learner's current status.")).toBeVisible();
 
@@ -105,7 +129,9 @@ test("a learner's progress: an allowed change made, a stale one refused; a quest
   await question.getByRole("button", { name: /^Mark answered/ }).click();
   await expect(toast(page, "Question updated")).toBeVisible();
   await expect(rowOf(page, `Will there be a recording ${code}?`)).toContainText("Answered");
-  expect(one<{ is_answered: number }>("select is_answered from live_question where live_id = ?", live).is_answered).toBe(1);
+  expect(
+    one<{ is_answered: number }>("select is_answered from live_question where live_id = ?", live).is_answered,
+  ).toBe(1);
 });
 
 test("the live pages in Thai", async ({ page }, info) => {

@@ -21,7 +21,9 @@ test.beforeEach(async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard\/location\/?$/);
 });
 
-test("a location is created after its field errors, then its rooms are added, edited and deleted", async ({ page }, info) => {
+test("a location is created after its field errors, then its rooms are added, edited and deleted", async ({
+  page,
+}, info) => {
   const code = `RY-${tag(info)}`;
   const name = `Rayong Site ${tag(info)}`;
   await page.goto("/dashboard/location/create");
@@ -42,7 +44,11 @@ test("a location is created after its field errors, then its rooms are added, ed
   await page.getByRole("button", { name: "Create" }).click();
   await expect(toast(page, "Created.")).toBeVisible();
   const id = locationId(code);
-  expect(one("select name, latitude, longitude from location where id = ?", id)).toEqual({ name, latitude: 12.6814, longitude: 101.2816 });
+  expect(one("select name, latitude, longitude from location where id = ?", id)).toEqual({
+    name,
+    latitude: 12.6814,
+    longitude: 101.2816,
+  });
 
   await page.goto(`/dashboard/location/${id}/room`);
   await expect(page.getByText("No rooms yet.")).toBeVisible();
@@ -72,7 +78,9 @@ test("a location is created after its field errors, then its rooms are added, ed
   // A location with a room is kept, and says why.
   await page.goto(`/dashboard/location?delete=${id}`);
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByText("This location still has rooms. Delete its rooms first, then the location.")).toBeVisible();
+  await expect(
+    page.getByText("This location still has rooms. Delete its rooms first, then the location."),
+  ).toBeVisible();
   expect(one<{ n: number }>("select count(*) as n from location where id = ?", id).n).toBe(1);
 
   await page.goto(`/dashboard/location/${id}/room`);
@@ -102,10 +110,20 @@ test("the location pages pass axe", async ({ page }, info) => {
   test.setTimeout(120_000);
   const hq = locationId("BKK-HQ");
   const lab = one<{ id: number }>("select id from room where code = 'HQ-LAB'").id;
-  for (const url of ["/dashboard/location", "/dashboard/location/create", `/dashboard/location/${hq}/information`, `/dashboard/location/${hq}/room`, `/dashboard/location/${hq}/room?edit=${lab}`, `/dashboard/location/${hq}/room?remove=${lab}`]) {
+  for (const url of [
+    "/dashboard/location",
+    "/dashboard/location/create",
+    `/dashboard/location/${hq}/information`,
+    `/dashboard/location/${hq}/room`,
+    `/dashboard/location/${hq}/room?edit=${lab}`,
+    `/dashboard/location/${hq}/room?remove=${lab}`,
+  ]) {
     await page.goto(url);
     const { violations } = await analyse(page, info);
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), url).toEqual([]);
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      url,
+    ).toEqual([]);
   }
 });

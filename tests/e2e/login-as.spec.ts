@@ -10,7 +10,10 @@ import { analyse } from "./axe";
  * its own and reads the log by that user.
  */
 
-const TARGET = { "js-on": { username: "manager", name: "Mana Manager" }, "js-off": { username: "provider", name: "" } } as const;
+const TARGET = {
+  "js-on": { username: "manager", name: "Mana Manager" },
+  "js-off": { username: "provider", name: "" },
+} as const;
 const targetOf = (info: TestInfo) => TARGET[info.project.name as keyof typeof TARGET];
 
 async function signInAdmin(page: Page, next: string) {
@@ -21,7 +24,8 @@ async function signInAdmin(page: Page, next: string) {
 }
 const menu = (page: Page) => page.getByRole("navigation", { name: "Main menu" });
 const banner = (page: Page, name = "Acting as another user") => page.getByRole("region", { name });
-const seriousOf = (violations: { impact?: string | null; id: string }[]) => violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+const seriousOf = (violations: { impact?: string | null; id: string }[]) =>
+  violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 
 /** The target's full name, as the page lists it (the js-off project's user is read from the row). */
 async function findTarget(page: Page, info: TestInfo) {
@@ -34,7 +38,9 @@ async function findTarget(page: Page, info: TestInfo) {
   return { row, name: (await row.locator("td").first().innerText()).trim() };
 }
 
-test("act as a user: banner, their menu, a change recorded with both accounts, back to one's own account", async ({ page }, info) => {
+test("act as a user: banner, their menu, a change recorded with both accounts, back to one's own account", async ({
+  page,
+}, info) => {
   const { username } = targetOf(info);
   await signInAdmin(page, "/dashboard/login-as");
   await expect(page.getByRole("heading", { level: 1, name: "Log in as another user" })).toBeVisible();
@@ -56,7 +62,9 @@ test("act as a user: banner, their menu, a change recorded with both accounts, b
 
   // A change made as the user (the language saved on their profile), then undone: two writes.
   await page.getByRole("button", { name: "ไทย" }).click();
-  await expect(banner(page, "กำลังใช้งานในนามผู้ใช้อื่น")).toContainText(new RegExp(`คุณกำลังใช้งานในนาม ${name} จนถึงเวลา \\d{2}:\\d{2} น\\.`));
+  await expect(banner(page, "กำลังใช้งานในนามผู้ใช้อื่น")).toContainText(
+    new RegExp(`คุณกำลังใช้งานในนาม ${name} จนถึงเวลา \\d{2}:\\d{2} น\\.`),
+  );
   await expect(banner(page, "กำลังใช้งานในนามผู้ใช้อื่น").getByRole("button", { name: "กลับสู่บัญชีของฉัน" })).toBeVisible();
   await page.getByRole("button", { name: "EN" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
@@ -105,7 +113,9 @@ test("a duration out of bounds is refused on the form, and nobody is acted as", 
   // A user who cannot use the dashboard is listed, without a button.
   await page.getByRole("searchbox", { name: /Search by username/ }).fill("learner");
   await page.getByRole("button", { name: "Search", exact: true }).click();
-  await expect(page.locator("tbody tr").filter({ has: page.getByText("learner", { exact: true }) })).toContainText("Cannot use the dashboard");
+  await expect(page.locator("tbody tr").filter({ has: page.getByText("learner", { exact: true }) })).toContainText(
+    "Cannot use the dashboard",
+  );
 });
 
 test("the pages in Thai", async ({ page }, info) => {

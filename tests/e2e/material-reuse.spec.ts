@@ -29,7 +29,13 @@ function makeCourse(code: string, link?: { name: string; url: string }): number 
         )
         .run(`Reuse ${code}`, code, category, provider, at, at).lastInsertRowid,
     );
-    const section = Number(db.prepare("insert into content_section (content_type_id, content_id, name, sort, is_display) values (?, ?, 'Week 1', 1, 1)").run(courseType, id).lastInsertRowid);
+    const section = Number(
+      db
+        .prepare(
+          "insert into content_section (content_type_id, content_id, name, sort, is_display) values (?, ?, 'Week 1', 1, 1)",
+        )
+        .run(courseType, id).lastInsertRowid,
+    );
     if (link) {
       db.prepare(
         `insert into content_material (content_type_id, content_id, section_id, sort, slot_type, name, is_required, is_preview, is_display, is_non_skippable,

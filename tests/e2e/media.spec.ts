@@ -26,7 +26,11 @@ test.beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "lms-media-e2e-"));
   try {
     clip = path.join(dir, "clip.mp4");
-    execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=duration=2:size=160x90:rate=10", "-pix_fmt", "yuv420p", clip], { stdio: "ignore" });
+    execFileSync(
+      "ffmpeg",
+      ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=duration=2:size=160x90:rate=10", "-pix_fmt", "yuv420p", clip],
+      { stdio: "ignore" },
+    );
   } catch {
     clip = null;
   }
@@ -70,7 +74,10 @@ test("a video is created and its file uploaded; its duration and thumbnail are s
   await expect(page.getByText("This field is required.")).toHaveCount(0);
   await expect(page.getByTestId("media-duration")).toHaveText("0:02");
   await expect(page.getByRole("img", { name: /Thumbnail of Induction/ })).toBeVisible();
-  const row = one<{ file_name: string; duration: number; thumbnail: string | null }>("select file_name, duration, thumbnail from media where id = ?", id);
+  const row = one<{ file_name: string; duration: number; thumbnail: string | null }>(
+    "select file_name, duration, thumbnail from media where id = ?",
+    id,
+  );
   expect(row).toMatchObject({ file_name: "clip.mp4", duration: 2 });
   expect(row.thumbnail).toBeTruthy();
   // The review page plays it as learners get it.
@@ -85,12 +92,16 @@ test("a video is created and its file uploaded; its duration and thumbnail are s
   expect(one<{ file_key: string | null }>("select file_key from media where id = ?", id).file_key).toBeNull();
 });
 
-test("a document's file is checked by its content: a text named fake.pdf is refused, a PDF saved with its size in bytes", async ({ page }, info) => {
+test("a document's file is checked by its content: a text named fake.pdf is refused, a PDF saved with its size in bytes", async ({
+  page,
+}, info) => {
   const id = await createItem(page, info, "document");
   await page.goto(`/dashboard/document/${id}/information`);
   await sendFile(page, info, { name: "fake.pdf", mimeType: "application/pdf", buffer: Buffer.from("hello text") });
   // With JS the upload itself is refused (the field says why); without, the form's post is.
-  await expect((isJs(info) ? page.locator("#media-file-error") : toast(page, "This file type is not allowed.")).first()).toContainText("This file type is not allowed.");
+  await expect(
+    (isJs(info) ? page.locator("#media-file-error") : toast(page, "This file type is not allowed.")).first(),
+  ).toContainText("This file type is not allowed.");
   expect(one<{ file_key: string | null }>("select file_key from media where id = ?", id).file_key).toBeNull();
   const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "latin1");
   if (!isJs(info)) await page.goto(`/dashboard/document/${id}/information`);
@@ -122,7 +133,10 @@ test("the spec's addresses of a media item answer the page that serves them", as
 
 test("a material a course requires cannot be deleted: the dependency dialog names the course", async ({ page }) => {
   const article = one<{ id: number }>("select id from media where code = 'MR-001'").id;
-  const course = one<{ name: string }>("select c.name from content_material m join course c on c.id = m.content_id where m.media_id = ?", article).name;
+  const course = one<{ name: string }>(
+    "select c.name from content_material m join course c on c.id = m.content_id where m.media_id = ?",
+    article,
+  ).name;
   await signInAs(page, "admin", `/dashboard/article?delete=${article}`);
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   const dialog = page.getByRole("dialog");

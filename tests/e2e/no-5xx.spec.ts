@@ -1,6 +1,12 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import fc from "fast-check";
-import { ROUTE_MANIFEST, exampleUrl, pageRoutes, requiredParams, type ManifestRoute } from "../../app/registry/route-manifest.js";
+import {
+  ROUTE_MANIFEST,
+  exampleUrl,
+  pageRoutes,
+  requiredParams,
+  type ManifestRoute,
+} from "../../app/registry/route-manifest.js";
 import { changed, fuzzBody, fuzzQuery } from "../fuzz-inputs";
 import { fingerprint } from "./db";
 import { API_ORIGIN } from "./helpers";
@@ -19,7 +25,24 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "requests only: runs on
 test.setTimeout(150_000);
 
 const SEED = Number(process.env.FC_SEED ?? 20261201);
-const FIELDS = ["name", "code", "desc", "id", "file", "username", "password", "next", "back", "redirectTo", "language", "token", "search", "q", "enrollment", "account"];
+const FIELDS = [
+  "name",
+  "code",
+  "desc",
+  "id",
+  "file",
+  "username",
+  "password",
+  "next",
+  "back",
+  "redirectTo",
+  "language",
+  "token",
+  "search",
+  "q",
+  "enrollment",
+  "account",
+];
 const ASCII = /^[\x21-\x7e]*$/;
 
 let ctx: APIRequestContext;
@@ -42,7 +65,8 @@ async function check(res: APIResponse, what: string) {
   expect(res.status(), what).toBeLessThan(500);
   const location = res.headers().location;
   if (location !== undefined) expect(location, `${what}: Location`).toMatch(ASCII);
-  if (res.status() === 403 || /\/account\/(login|signin)\/|\/error\/403/.test(location ?? "")) await signIn(ctx, "admin");
+  if (res.status() === 403 || /\/account\/(login|signin)\/|\/error\/403/.test(location ?? ""))
+    await signIn(ctx, "admin");
 }
 
 test.beforeAll(async ({ playwright }, info) => {
@@ -61,17 +85,28 @@ test.afterAll(async () => {
 
 /** When the dashboard and the API started (their health answers): a restart under the fuzz shows as a new time (issue 32). */
 const startTimes = async (base: string) =>
-  Promise.all([`${base}/dashboard/health`, `${API_ORIGIN}/api/health/`].map(async (url) => ((await (await fetch(url)).json()) as { started: string }).started));
+  Promise.all(
+    [`${base}/dashboard/health`, `${API_ORIGIN}/api/health/`].map(
+      async (url) => ((await (await fetch(url)).json()) as { started: string }).started,
+    ),
+  );
 let started: string[] = [];
 
 test("no action answers 5xx to any body, and a refusal writes nothing", async () => {
   const routes = ROUTE_MANIFEST.filter((r) => r.post && r.id !== "account-logout");
   expect(routes.length).toBeGreaterThan(20);
-  const cases = fc.tuple(fc.constantFrom(...routes), fc.boolean()).chain(([route, withToken]) =>
-    fc.tuple(fc.constant(route), fc.option(fc.constantFrom(...Object.keys(route.post ?? {}))), fc.constant(withToken)).chain(([r, intent, t]) =>
-      fuzzBody(FIELDS, [...(t ? ([["csrf", token]] as [string, string][]) : []), ...(intent ? ([["intent", intent]] as [string, string][]) : [])]).map((body) => ({ route: r, body })),
-    ),
-  );
+  const cases = fc
+    .tuple(fc.constantFrom(...routes), fc.boolean())
+    .chain(([route, withToken]) =>
+      fc
+        .tuple(fc.constant(route), fc.option(fc.constantFrom(...Object.keys(route.post ?? {}))), fc.constant(withToken))
+        .chain(([r, intent, t]) =>
+          fuzzBody(FIELDS, [
+            ...(t ? ([["csrf", token]] as [string, string][]) : []),
+            ...(intent ? ([["intent", intent]] as [string, string][]) : []),
+          ]).map((body) => ({ route: r, body })),
+        ),
+    );
   await fc.assert(
     fc.asyncProperty(cases, fc.option(fuzzQuery, { freq: 4 }), async ({ route, body }, query) => {
       const url = await urlOf(route);
@@ -85,11 +120,17 @@ test("no action answers 5xx to any body, and a refusal writes nothing", async ()
         maxRedirects: 0,
       });
       const what = `POST ${target} (${body.label}) → ${res.status()}`;
-      if (res.status() >= 400 && res.status() < 500) expect(changed(before, fingerprint()), `${what} wrote`).toEqual([]);
+      if (res.status() >= 400 && res.status() < 500)
+        expect(changed(before, fingerprint()), `${what} wrote`).toEqual([]);
       await check(res, what);
     }),
     // The probe's findings come first: an empty post to the sign-in form.
-    { numRuns: Number(process.env.FC_RUNS ?? 300), seed: SEED, endOnFailure: true, examples: [[{ route: byId("account-signin"), body: { label: "no body" } }, null]] },
+    {
+      numRuns: Number(process.env.FC_RUNS ?? 300),
+      seed: SEED,
+      endOnFailure: true,
+      examples: [[{ route: byId("account-signin"), body: { label: "no body" } }, null]],
+    },
   );
 });
 
@@ -117,9 +158,18 @@ test("no page answers 5xx to any query string, and every Location is ASCII", asy
 });
 
 test("sign-out answers a body that is no form with 400/415, and signs nobody out", async () => {
-  const bodies: { type?: string; data?: string }[] = [{}, { type: "application/json", data: "{}" }, { type: "text/plain", data: "x" }, { type: "multipart/form-data; boundary=zz", data: "--zz\r\nbroken" }];
+  const bodies: { type?: string; data?: string }[] = [
+    {},
+    { type: "application/json", data: "{}" },
+    { type: "text/plain", data: "x" },
+    { type: "multipart/form-data; boundary=zz", data: "--zz\r\nbroken" },
+  ];
   for (const b of bodies) {
-    const res = await ctx.post("/dashboard/account/logout", { data: b.data, headers: b.type ? { "content-type": b.type } : {}, maxRedirects: 0 });
+    const res = await ctx.post("/dashboard/account/logout", {
+      data: b.data,
+      headers: b.type ? { "content-type": b.type } : {},
+      maxRedirects: 0,
+    });
     expect([400, 415], `${b.type ?? "no body"} → ${res.status()}`).toContain(res.status());
   }
   const home = await ctx.get("/dashboard/", { maxRedirects: 0 });

@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { PUBLIC, exampleUrl, pageRoutes, requiredParams, type ManifestRoute } from "../../app/registry/route-manifest.js";
+import {
+  PUBLIC,
+  exampleUrl,
+  pageRoutes,
+  requiredParams,
+  type ManifestRoute,
+} from "../../app/registry/route-manifest.js";
 import { DOWNLOADS, signIn as apiSignIn, valuesFor } from "./route-values";
 import { signInAs } from "./helpers";
 import { settled, watchConsoleErrors } from "./console-errors";
@@ -13,7 +19,16 @@ import { settled, watchConsoleErrors } from "./console-errors";
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "hydration needs JavaScript: runs in js-on");
 
 /** Not documents (as route-smoke.spec.ts): a JSON answer, a file, a probe, an event stream. */
-const NOT_PAGES = new Set(["routes/locales.tsx", "routes/health.tsx", "routes/media.tsx", "routes/print.class-qrcode-pdf.tsx", "routes/import.events.tsx", "routes/import.file.tsx", "routes/user.export.tsx", ...DOWNLOADS]);
+const NOT_PAGES = new Set([
+  "routes/locales.tsx",
+  "routes/health.tsx",
+  "routes/media.tsx",
+  "routes/print.class-qrcode-pdf.tsx",
+  "routes/import.events.tsx",
+  "routes/import.file.tsx",
+  "routes/user.export.tsx",
+  ...DOWNLOADS,
+]);
 const QUERY: Record<string, string> = { "routes/content.overall-bulk.tsx": "?target=30" };
 
 test("the user list and the new user form hydrate without an error, typed in as they load", async ({ page }) => {
@@ -24,8 +39,22 @@ test("the user list and the new user form hydrate without an error, typed in as 
   // part whose chunk arrives after the page began hydrating, and input before then was #421.
   const pages: [string, (p: typeof page) => Promise<void>][] = [
     ["/dashboard/user", (p) => p.getByRole("searchbox").first().fill("learn")],
-    ["/dashboard/user/create", (p) => p.getByLabel(/^Username/).first().fill("quick.typist")],
-    ["/dashboard/user/create?language=th", (p) => p.getByLabel(/^ชื่อผู้ใช้/).first().fill("quick.typist")],
+    [
+      "/dashboard/user/create",
+      (p) =>
+        p
+          .getByLabel(/^Username/)
+          .first()
+          .fill("quick.typist"),
+    ],
+    [
+      "/dashboard/user/create?language=th",
+      (p) =>
+        p
+          .getByLabel(/^ชื่อผู้ใช้/)
+          .first()
+          .fill("quick.typist"),
+    ],
   ];
   for (const [url, type] of pages) {
     log.clear();
@@ -56,7 +85,10 @@ test("one page of every route module hydrates without an error", async ({ page, 
     const url = `${exampleUrl(route, values)}${QUERY[route.module] ?? ""}`;
     log.clear();
     // A page that answers a file (an export beside the list) is not a document: nothing hydrates.
-    const opened = await page.goto(url).then(() => true, (e: Error) => (/Download is starting/.test(e.message) ? false : Promise.reject(e)));
+    const opened = await page.goto(url).then(
+      () => true,
+      (e: Error) => (/Download is starting/.test(e.message) ? false : Promise.reject(e)),
+    );
     if (!opened) continue;
     await settled(page);
     // A resource that answered 404 is the route smoke's and the link checks' to judge; here, what

@@ -20,11 +20,26 @@ export async function freePort(): Promise<number> {
 
 /** Until `url` answers 200 (the child dying first fails at once). */
 export async function answering(url: string, child: ChildProcess) {
-  await expect.poll(() => (child.exitCode !== null ? -1 : fetch(url).then((r) => r.status, () => 0)), { timeout: 60_000 }).toBe(200);
+  await expect
+    .poll(
+      () =>
+        child.exitCode !== null
+          ? -1
+          : fetch(url).then(
+              (r) => r.status,
+              () => 0,
+            ),
+      { timeout: 60_000 },
+    )
+    .toBe(200);
 }
 
 /** The production dashboard on a free port over `apiUrl`, page time `timeoutMs` (and `env`); answering when this resolves. */
-export async function ownDashboard(apiUrl: string, timeoutMs: number, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+export async function ownDashboard(
+  apiUrl: string,
+  timeoutMs: number,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const run = dashboardProcess(process.env.BUILD_DIR ?? "build", {
     ...process.env,

@@ -25,7 +25,8 @@ test("a page reached from the menu is named, in the page's language", async ({ p
     await expect(page).toHaveURL(/\/dashboard\/home\/usage/);
     await expect(page).toHaveTitle(c.usage);
     // With JavaScript the page changed in place: its title is the browser's work, not a new document's.
-    if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    if (javaScriptEnabled)
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   }
   // The language chosen by query is remembered: back to English for the tests after.
   await page.goto("/dashboard/?language=en");

@@ -8,7 +8,10 @@ import { e2eDb, setConfig } from "./db";
  * ages are touched; both projects set the same values, so running them side by side is safe.
  */
 // Learners no other spec signs in with (the seed has learner001–learner060), two per project.
-const accounts = (info: TestInfo) => (info.project.name === "js-on" ? { expiring: "learner031", idle: "learner032" } : { expiring: "learner033", idle: "learner034" });
+const accounts = (info: TestInfo) =>
+  info.project.name === "js-on"
+    ? { expiring: "learner031", idle: "learner032" }
+    : { expiring: "learner033", idle: "learner034" };
 const TEN_YEARS = 3650;
 
 function aged(username: string, column: "datetime_password_change" | "last_active") {
@@ -22,7 +25,14 @@ function aged(username: string, column: "datetime_password_change" | "last_activ
 function row(username: string) {
   const db = e2eDb();
   try {
-    return db.prepare("select id, is_active, datetime_locked, datetime_password_change from account where username = ?").get(username) as { id: number; is_active: number; datetime_locked: string | null; datetime_password_change: string };
+    return db
+      .prepare("select id, is_active, datetime_locked, datetime_password_change from account where username = ?")
+      .get(username) as {
+      id: number;
+      is_active: number;
+      datetime_locked: string | null;
+      datetime_password_change: string;
+    };
   } finally {
     db.close();
   }
@@ -34,7 +44,9 @@ async function typeSignIn(page: Page, username: string, password: string, langua
   await page.locator('button[type="submit"]').click();
 }
 
-test("an expired password leads from sign-in to the reset page, which wants a different one", async ({ page }, info) => {
+test("an expired password leads from sign-in to the reset page, which wants a different one", async ({
+  page,
+}, info) => {
   const { expiring } = accounts(info);
   setConfig("password-period-days", TEN_YEARS);
   aged(expiring, "datetime_password_change");
@@ -57,12 +69,18 @@ test("an expired password leads from sign-in to the reset page, which wants a di
   await expect(page).not.toHaveURL(/reset-password/);
 });
 
-test("an account unused too long is locked, says so in both languages, and an administrator's activation unlocks it", async ({ page }, info) => {
+test("an account unused too long is locked, says so in both languages, and an administrator's activation unlocks it", async ({
+  page,
+}, info) => {
   const { idle } = accounts(info);
   setConfig("iden-inactivity-lock-days", TEN_YEARS);
   aged(idle, "last_active");
   await typeSignIn(page, idle, DEMO_PASSWORD);
-  await expect(page.getByText("This account is locked because nobody has signed in to it for a long time. Please contact the administrator.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "This account is locked because nobody has signed in to it for a long time. Please contact the administrator.",
+    ),
+  ).toBeVisible();
   expect(row(idle)).toMatchObject({ is_active: 0 });
   expect(row(idle).datetime_locked).not.toBeNull();
   await typeSignIn(page, idle, DEMO_PASSWORD, "th");

@@ -2,7 +2,14 @@ import { expect, test, type APIRequestContext, type APIResponse } from "@playwri
 import { DEMO_ACCOUNTS } from "../../api/db/demo-accounts";
 import { answerGuards, DASHBOARD_FLAG, isFlag, type PermissionAnswer } from "../../contract/permissions";
 import {
-  ROUTE_MANIFEST, ancestorsOf, exampleUrl, manifestProblems, pageRoutes, PUBLIC, SIGNED_IN, type ManifestRoute,
+  ROUTE_MANIFEST,
+  ancestorsOf,
+  exampleUrl,
+  manifestProblems,
+  pageRoutes,
+  PUBLIC,
+  SIGNED_IN,
+  type ManifestRoute,
 } from "../../app/registry/route-manifest.js";
 import { holding, outsidersOf, refusedStaff, type AccountFlags, type GuardFlags } from "../matrix-accounts";
 import { API_ORIGIN } from "./helpers";
@@ -80,7 +87,15 @@ async function runAll(tasks: Task[], parallel = 8, counted = true): Promise<stri
       } catch (e) {
         // The header and the changed lines of a diff, so a failure says what differed.
         const lines = (e as Error).message.split("\n");
-        failures.push(`${task.label}: ${[...lines.slice(0, 6), ...lines.slice(6).filter((l) => /^\s*[-+] /.test(l)).slice(0, 12)].join(" ")}`);
+        failures.push(
+          `${task.label}: ${[
+            ...lines.slice(0, 6),
+            ...lines
+              .slice(6)
+              .filter((l) => /^\s*[-+] /.test(l))
+              .slice(0, 12),
+          ].join(" ")}`,
+        );
       }
     }
   };
@@ -139,7 +154,10 @@ const nearFlag = (route: ManifestRoute) => ancestorsOf(route).find((a) => isFlag
 test.beforeAll(async ({ playwright }, info) => {
   const baseURL = info.project.use.baseURL;
   newContext = async (opts = {}) => {
-    const ctx = await playwright.request.newContext({ baseURL, storageState: { cookies: opts.dashboardForm ? [formToken.cookie] : [], origins: [] } });
+    const ctx = await playwright.request.newContext({
+      baseURL,
+      storageState: { cookies: opts.dashboardForm ? [formToken.cookie] : [], origins: [] },
+    });
     opened.push(ctx);
     return ctx;
   };
@@ -172,8 +190,11 @@ test.beforeAll(async ({ playwright }, info) => {
 });
 
 test.afterAll(async () => {
-  console.log(`[permission-matrix] ${checks} route × account checks${unavailable.length ? `; left out: ${unavailable.join(", ")}` : ""}`);
-  for (const [gap, where] of weak) console.log(`[permission-matrix] weak: ${gap}: ${where.length} checks, e.g. ${where[0]}`);
+  console.log(
+    `[permission-matrix] ${checks} route × account checks${unavailable.length ? `; left out: ${unavailable.join(", ")}` : ""}`,
+  );
+  for (const [gap, where] of weak)
+    console.log(`[permission-matrix] weak: ${gap}: ${where.length} checks, e.g. ${where[0]}`);
   await Promise.all(opened.map((c) => c.dispose()));
 });
 
@@ -200,7 +221,10 @@ for (const route of pageRoutes().filter((r) => r.guard === SIGNED_IN)) {
   test(`GET ${route.url} [signed in]`, async () => {
     const url = exampleUrl(route);
     await expectAllPass([
-      { label: "anonymous → sign-in with next", run: async () => expectSignInRedirect(await (await newContext()).get(url, { maxRedirects: 0 }), url) },
+      {
+        label: "anonymous → sign-in with next",
+        run: async () => expectSignInRedirect(await (await newContext()).get(url, { maxRedirects: 0 }), url),
+      },
       {
         label: "a staff account → 200",
         run: async () => {
@@ -244,7 +268,13 @@ test("GET: every flag-guarded page × {anonymous, no dashboard permission, staff
         }
       }
       if (!allowed) return { where, error: `no account holding ${flag} has anything to request there` };
-      return { where, flag, url: exampleUrl(route, reference), refused: refusedFor(flag, nearFlag(route), where).all, allowed };
+      return {
+        where,
+        flag,
+        url: exampleUrl(route, reference),
+        refused: refusedFor(flag, nearFlag(route), where).all,
+        allowed,
+      };
     }),
   );
   const errors: string[] = [];
@@ -254,9 +284,17 @@ test("GET: every flag-guarded page × {anonymous, no dashboard permission, staff
       continue;
     }
     const { where, flag, url, refused, allowed } = p;
-    test.info().annotations.push({ type: where, description: `refused: ${refused.map((a) => a.username).join(", ")}; allowed: ${allowed.username}` });
+    test
+      .info()
+      .annotations.push({
+        type: where,
+        description: `refused: ${refused.map((a) => a.username).join(", ")}; allowed: ${allowed.username}`,
+      });
     tasks.push(
-      { label: `${where} anonymous → sign-in with next`, run: async () => expectSignInRedirect(await (await newContext()).get(url, { maxRedirects: 0 }), url) },
+      {
+        label: `${where} anonymous → sign-in with next`,
+        run: async () => expectSignInRedirect(await (await newContext()).get(url, { maxRedirects: 0 }), url),
+      },
       ...refused.map((a) => ({
         label: `${where} ${a.username} (without ${flag}) → 403, signed out`,
         run: () => expectRefused(a.username, (ctx) => ctx.get(url, { maxRedirects: 0 })),
@@ -267,7 +305,9 @@ test("GET: every flag-guarded page × {anonymous, no dashboard permission, staff
           // Followed: the bare item URL goes on to its default tab, a page may send back to its list.
           const res = await (await session(allowed.username)).get(allowed.url);
           expect(res.status(), res.url()).toBe(200);
-          expect(new URL(res.url()).pathname, "refused after all").not.toMatch(/^\/dashboard\/(error\/|account\/(login|signin)\/)/);
+          expect(new URL(res.url()).pathname, "refused after all").not.toMatch(
+            /^\/dashboard\/(error\/|account\/(login|signin)\/)/,
+          );
         },
       },
     );
@@ -302,7 +342,9 @@ async function postTasks(route: ManifestRoute): Promise<Task[]> {
   const intents = Object.entries(route.post!).filter(([, g]) => isFlag(g));
   if (!route.contentType) return screenPostTasks(route, intents);
   const type = typeOf(route.contentType);
-  const rowLists = Object.values(route.params ?? {}).flatMap((s) => (typeof s === "object" && "list" in s ? [s.list] : []));
+  const rowLists = Object.values(route.params ?? {}).flatMap((s) =>
+    typeof s === "object" && "list" in s ? [s.list] : [],
+  );
 
   /** What the POST is about, as the account sees it: the route's parameters and the item. */
   const targetOf = async (ctx: APIRequestContext): Promise<{ values: Values; id: number } | null> => {
@@ -314,7 +356,9 @@ async function postTasks(route: ManifestRoute): Promise<Task[]> {
   const stateOf = async (id: number) => {
     const ctx = await observer();
     const get = async (path: string, pageSize?: number) =>
-      (await ctx.get(`${API}/${path}`, { params: { format: "json", ...(pageSize ? { page_size: pageSize } : {}) } })).json();
+      (
+        await ctx.get(`${API}/${path}`, { params: { format: "json", ...(pageSize ? { page_size: pageSize } : {}) } })
+      ).json();
     const [item, list, rows] = await Promise.all([
       get(`${type.api}${id}/`),
       get(type.api, 1),
@@ -361,14 +405,27 @@ async function postTasks(route: ManifestRoute): Promise<Task[]> {
       label: "anonymous → sign-in with next",
       run: async () => {
         const ctx = await newContext({ dashboardForm: true });
-        expectSignInRedirect(await ctx.post(url, { form: formFor((await stateOf(reference.id)).item, firstIntent, true), maxRedirects: 0 }), url);
+        expectSignInRedirect(
+          await ctx.post(url, {
+            form: formFor((await stateOf(reference.id)).item, firstIntent, true),
+            maxRedirects: 0,
+          }),
+          url,
+        );
       },
     },
-    ...outsiders.map((a) => ({ label: `${a.username} (without dashboard permission) → 403, signed out, nothing written`, run: () => refusedPost(a.username, firstIntent, true) })),
+    ...outsiders.map((a) => ({
+      label: `${a.username} (without dashboard permission) → 403, signed out, nothing written`,
+      run: () => refusedPost(a.username, firstIntent, true),
+    })),
   ];
   const refusedBy = new Set<string>();
   for (const [intent, flag] of intents) {
-    const { staff } = refusedFor(route.postAlsoBy?.[intent] ? [flag, ...route.postAlsoBy[intent]] : flag, route.guard, `POST ${route.url} ${intent}`);
+    const { staff } = refusedFor(
+      route.postAlsoBy?.[intent] ? [flag, ...route.postAlsoBy[intent]] : flag,
+      route.guard,
+      `POST ${route.url} ${intent}`,
+    );
     if (flag === DASHBOARD_FLAG) continue; // the outsiders above are the accounts without it
     for (const who of staff) {
       // Each account's first intent of each flag posts without the form token: refused all the
@@ -390,16 +447,31 @@ async function postTasks(route: ManifestRoute): Promise<Task[]> {
 const APPROVAL_POSTS = {
   form: async (intent: string): Promise<Record<string, string>> => {
     const first = async (state: string, extra: Record<string, string> = {}) =>
-      ((await (await (await observer()).get(`${API}/dashboard/enrollment/`, { params: { format: "json", page_size: 1, state, ...extra } })).json()) as { results: { id: number; content: { type: string; id: number } }[] }).results[0];
+      (
+        (await (
+          await (
+            await observer()
+          ).get(`${API}/dashboard/enrollment/`, { params: { format: "json", page_size: 1, state, ...extra } })
+        ).json()) as { results: { id: number; content: { type: string; id: number } }[] }
+      ).results[0];
     if (intent === "close") {
       const row = await first("waiting", { content_type: "class" });
       return { intent, content_type: row.content.type, content: String(row.content.id) };
     }
     const row = await first(intent === "cancel-reject" ? "rejected" : "waiting");
-    return intent === "confirm" ? { intent, decision: "approve", enrollment: String(row.id) } : { intent, enrollment: String(row.id) };
+    return intent === "confirm"
+      ? { intent, decision: "approve", enrollment: String(row.id) }
+      : { intent, enrollment: String(row.id) };
   },
   state: async () => {
-    const count = async (state: string) => ((await (await (await observer()).get(`${API}/dashboard/enrollment/`, { params: { format: "json", page_size: 1, state } })).json()) as { count: number }).count;
+    const count = async (state: string) =>
+      (
+        (await (
+          await (
+            await observer()
+          ).get(`${API}/dashboard/enrollment/`, { params: { format: "json", page_size: 1, state } })
+        ).json()) as { count: number }
+      ).count;
     return [await count("waiting"), await count("approved"), await count("rejected")];
   },
 };
@@ -409,37 +481,72 @@ const APPROVAL_POSTS = {
  * change if it got through (read by the observer before and after a refused post). A screen with
  * an action names itself here.
  */
-const SCREEN_POSTS: Record<string, { form: (intent: string) => Promise<Record<string, string>>; state: () => Promise<unknown>; url?: () => Promise<string> }> = {
+const SCREEN_POSTS: Record<
+  string,
+  {
+    form: (intent: string) => Promise<Record<string, string>>;
+    state: () => Promise<unknown>;
+    url?: () => Promise<string>;
+  }
+> = {
   // Starting a login-as: the log would gain a row (docs/decisions/033).
   "login-as": {
-    form: async (intent) => ({ intent, account: String((await listIds(await observer(), "dashboard/login-as/account/", 1))[0]), duration: "30" }),
-    state: async () => (await (await observer()).get(`${API}/dashboard/login-as/log/`, { params: { format: "json", page_size: 1 } })).json(),
+    form: async (intent) => ({
+      intent,
+      account: String((await listIds(await observer(), "dashboard/login-as/account/", 1))[0]),
+      duration: "30",
+    }),
+    state: async () =>
+      (
+        await (await observer()).get(`${API}/dashboard/login-as/log/`, { params: { format: "json", page_size: 1 } })
+      ).json(),
   },
   // Uploading a user file: the import history would gain a row (docs/decisions/032). A urlencoded
   // post carries no file, but a refused one must not get as far as finding that out.
   "user-import": {
     form: async (intent) => ({ intent, mode: "all_or_nothing" }),
-    state: async () => (await (await observer()).get(`${API}/dashboard/import-history/`, { params: { format: "json", page_size: 1 } })).json(),
+    state: async () =>
+      (
+        await (await observer()).get(`${API}/dashboard/import-history/`, { params: { format: "json", page_size: 1 } })
+      ).json(),
   },
   // …and a credit file (docs/decisions/075): the same page, the same history.
   "credit-import": {
     form: async (intent) => ({ intent, mode: "all_or_nothing" }),
-    state: async () => (await (await observer()).get(`${API}/dashboard/import-history/`, { params: { format: "json", page_size: 1 } })).json(),
+    state: async () =>
+      (
+        await (await observer()).get(`${API}/dashboard/import-history/`, { params: { format: "json", page_size: 1 } })
+      ).json(),
   },
   // Enrollment approvals (docs/decisions/054): a decision or a close would change the counts.
   ...Object.fromEntries(
-    ["enrollment-waiting", "enrollment-waiting-tab", "enrollment-approved", "enrollment-rejected", "enrollment-old", "enrollment-confirm"].map((id) => [id, APPROVAL_POSTS]),
+    [
+      "enrollment-waiting",
+      "enrollment-waiting-tab",
+      "enrollment-approved",
+      "enrollment-rejected",
+      "enrollment-old",
+      "enrollment-confirm",
+    ].map((id) => [id, APPROVAL_POSTS]),
   ),
   // Learning and material requests (docs/decisions/058): a decision, or a learning result's progress change.
-  ...Object.fromEntries(["learning-request", "material-request"].map((segment) => [`${segment}-item`, requestPosts(segment)])),
+  ...Object.fromEntries(
+    ["learning-request", "material-request"].map((segment) => [`${segment}-item`, requestPosts(segment)]),
+  ),
   // …and the rejections' own pages, and an enrolment waiting in its flow (docs/decisions/074).
-  ...Object.fromEntries(["learning-request", "material-request"].map((segment) => [`${segment}-reject`, requestPosts(segment, "/reject")])),
+  ...Object.fromEntries(
+    ["learning-request", "material-request"].map((segment) => [`${segment}-reject`, requestPosts(segment, "/reject")]),
+  ),
   "enrollment-request-item": requestPosts("enrollment/request"),
   "enrollment-request-reject": requestPosts("enrollment/request", "/reject"),
   "learning-request-learning-result": {
-    url: async () => `/dashboard/learning-request/learning-result/${(await listIds(await observer(), "dashboard/learning-result/", 1))[0]}`,
+    url: async () =>
+      `/dashboard/learning-request/learning-result/${(await listIds(await observer(), "dashboard/learning-result/", 1))[0]}`,
     form: async (intent) => ({ intent, status: "30", note: "" }),
-    state: async () => (await (await observer()).get(`${API}/dashboard/learning-result/`, { params: { format: "json", page_size: 50 } })).json(),
+    state: async () =>
+      (
+        await (await observer()).get(`${API}/dashboard/learning-result/`, { params: { format: "json", page_size: 50 } })
+      ).json(),
   },
 };
 
@@ -448,18 +555,31 @@ function requestPosts(segment: string, page = "") {
   const first = async () => (await listIds(await observer(), `dashboard/${segment}/`, 1))[0];
   return {
     url: async () => `/dashboard/${segment}/${await first()}${page}`,
-    form: async (intent: string) => ({ intent, decision: intent === "reject" ? "reject" : "approve", note: intent === "reject" ? "Matrix" : "" }),
-    state: async () => (await (await observer()).get(`${API}/dashboard/${segment}/${await first()}/`, { params: { format: "json" } })).json(),
+    form: async (intent: string) => ({
+      intent,
+      decision: intent === "reject" ? "reject" : "approve",
+      note: intent === "reject" ? "Matrix" : "",
+    }),
+    state: async () =>
+      (
+        await (await observer()).get(`${API}/dashboard/${segment}/${await first()}/`, { params: { format: "json" } })
+      ).json(),
   };
 }
 
 /** The POST checks of a screen's action (SCREEN_POSTS), as postTasks does them for a content route. */
 async function screenPostTasks(route: ManifestRoute, intents: [string, string][]): Promise<Task[]> {
   const screen = SCREEN_POSTS[route.id];
-  if (!screen) throw new Error(`${route.id}: a flag-guarded action outside a content type: teach the matrix what it writes (SCREEN_POSTS)`);
+  if (!screen)
+    throw new Error(
+      `${route.id}: a flag-guarded action outside a content type: teach the matrix what it writes (SCREEN_POSTS)`,
+    );
   // A screen whose path has an item's id names the URL itself.
   const url = screen.url ? await screen.url() : exampleUrl(route);
-  const formFor = async (intent: string, token: boolean) => ({ ...(await screen.form(intent)), ...(token ? { csrf: formToken.value } : {}) });
+  const formFor = async (intent: string, token: boolean) => ({
+    ...(await screen.form(intent)),
+    ...(token ? { csrf: formToken.value } : {}),
+  });
   const refusedPost = async (username: string, intent: string, token: boolean) => {
     const before = await screen.state();
     const form = await formFor(intent, token);
@@ -468,15 +588,30 @@ async function screenPostTasks(route: ManifestRoute, intents: [string, string][]
   };
   const [firstIntent] = intents[0];
   const tasks: Task[] = [
-    { label: "anonymous → sign-in with next", run: async () => expectSignInRedirect(await (await newContext({ dashboardForm: true })).post(url, { form: await formFor(firstIntent, true), maxRedirects: 0 }), url) },
-    ...outsidersOf(accounts).map((a) => ({ label: `${a.username} (without dashboard permission) → 403, signed out, nothing written`, run: () => refusedPost(a.username, firstIntent, true) })),
+    {
+      label: "anonymous → sign-in with next",
+      run: async () =>
+        expectSignInRedirect(
+          await (
+            await newContext({ dashboardForm: true })
+          ).post(url, { form: await formFor(firstIntent, true), maxRedirects: 0 }),
+          url,
+        ),
+    },
+    ...outsidersOf(accounts).map((a) => ({
+      label: `${a.username} (without dashboard permission) → 403, signed out, nothing written`,
+      run: () => refusedPost(a.username, firstIntent, true),
+    })),
   ];
   for (const [intent, flag] of intents) {
     if (flag === DASHBOARD_FLAG) continue;
     // The intent's flag, or a guard that passes it too (a group's administrators: postAlsoBy).
     const guard: GuardFlags = route.postAlsoBy?.[intent] ? [flag, ...route.postAlsoBy[intent]] : flag;
     for (const [i, who] of refusedFor(guard, route.guard, `POST ${route.url} ${intent}`).staff.entries()) {
-      tasks.push({ label: `intent "${intent}": ${who.username} (without ${flag})${i === 0 ? ", no form token" : ""} → 403, signed out, nothing written`, run: () => refusedPost(who.username, intent, i !== 0) });
+      tasks.push({
+        label: `intent "${intent}": ${who.username} (without ${flag})${i === 0 ? ", no form token" : ""} → 403, signed out, nothing written`,
+        run: () => refusedPost(who.username, intent, i !== 0),
+      });
     }
   }
   return tasks;
@@ -508,7 +643,8 @@ test("POST: every action × {anonymous, no dashboard permission, staff without e
   // pinned on the right account.
   const groups = routes.map((route) => ({
     label: `POST ${route.url}`,
-    run: async () => void failures.push(...(await runAll(await postTasks(route), 1)).map((f) => `POST ${route.url} ${f}`)),
+    run: async () =>
+      void failures.push(...(await runAll(await postTasks(route), 1)).map((f) => `POST ${route.url} ${f}`)),
   }));
   failures.push(...(await runAll(groups, 6, false)));
   expect(failures, `${failures.length} POST checks failed`).toEqual([]);

@@ -45,15 +45,54 @@ function makeCourse(code: string, scormHash: string): number {
         .run(`Previews ${code}`, code, category, provider, at, at).lastInsertRowid,
     );
     const type = "(select id from content_type where code = 'course')";
-    const section = Number(db.prepare(`insert into content_section (content_type_id, content_id, name, sort, is_display) values (${type}, ?, 'Week 1', 1, 1)`).run(id).lastInsertRowid);
+    const section = Number(
+      db
+        .prepare(
+          `insert into content_section (content_type_id, content_id, name, sort, is_display) values (${type}, ?, 'Week 1', 1, 1)`,
+        )
+        .run(id).lastInsertRowid,
+    );
     const slot = db.prepare(
       `insert into content_material (content_type_id, content_id, section_id, sort, slot_type, name, is_required, is_preview, is_display, is_non_skippable, is_paused_inactive, is_allow_download, attempt, duration, url, file, file_name, datetime_create, datetime_update)
        values (${type}, ?, ?, ?, ?, ?, 1, 0, 1, 0, 0, 0, 0, 600, ?, ?, ?, ?, ?)`,
     );
-    slot.run(id, section, 1, "document", "Handbook", null, "/dashboard/demo/material-handbook.pdf", "handbook.pdf", at, at);
-    slot.run(id, section, 2, "youtube", "Key concepts", "https://www.youtube.com/watch?v=aircAruvnKk", null, null, at, at);
+    slot.run(
+      id,
+      section,
+      1,
+      "document",
+      "Handbook",
+      null,
+      "/dashboard/demo/material-handbook.pdf",
+      "handbook.pdf",
+      at,
+      at,
+    );
+    slot.run(
+      id,
+      section,
+      2,
+      "youtube",
+      "Key concepts",
+      "https://www.youtube.com/watch?v=aircAruvnKk",
+      null,
+      null,
+      at,
+      at,
+    );
     slot.run(id, section, 3, "media", "Podcast", null, "/dashboard/demo/material-audio.mp3", "podcast.mp3", at, at);
-    slot.run(id, section, 4, "scorm", "Final assessment", null, `/api/media/material/${scormHash}.zip`, "assessment.zip", at, at);
+    slot.run(
+      id,
+      section,
+      4,
+      "scorm",
+      "Final assessment",
+      null,
+      `/api/media/material/${scormHash}.zip`,
+      "assessment.zip",
+      at,
+      at,
+    );
     return id;
   } finally {
     db.close();
@@ -72,7 +111,9 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
   // The YouTube player is not fetched from here: the test checks the frame's address only.
-  await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>player</p>" }));
+  await page.route("https://www.youtube-nocookie.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<p>player</p>" }),
+  );
   await signIn(page, "admin", "/dashboard/course");
   await page.waitForURL((url) => !url.pathname.includes("/account/signin"));
   await acceptPendingTerms(page);
@@ -84,7 +125,9 @@ async function openPreview(page: Page, name: string) {
   return link;
 }
 
-test("a curriculum's PDF, YouTube video, audio and SCORM package preview in a dialog or on a page of their own", async ({ page }, info) => {
+test("a curriculum's PDF, YouTube video, audio and SCORM package preview in a dialog or on a page of their own", async ({
+  page,
+}, info) => {
   const hash = storedPackage();
   const id = makeCourse(`PREVIEW-${tag(info)}`, hash);
   const here = `/dashboard/course/${id}/curriculum`;
@@ -112,7 +155,9 @@ test("a curriculum's PDF, YouTube video, audio and SCORM package preview in a di
   await openPreview(page, "Final assessment");
   const frame = page.locator('iframe[title="Preview: Final assessment"]');
   await expect(frame).toHaveAttribute("sandbox", "allow-scripts allow-forms allow-popups");
-  await expect(page.frameLocator('iframe[title="Preview: Final assessment"]').getByText("Demo SCORM lesson.")).toBeVisible();
+  await expect(
+    page.frameLocator('iframe[title="Preview: Final assessment"]').getByText("Demo SCORM lesson."),
+  ).toBeVisible();
   if (isJs(info)) {
     // The close button closes it too; axe checks the open dialog once.
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
@@ -120,11 +165,15 @@ test("a curriculum's PDF, YouTube video, audio and SCORM package preview in a di
     await openPreview(page, "Handbook");
     await expect(page.getByRole("dialog")).toBeVisible();
     const { violations } = await analyse(page, info);
-    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(
+      violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`),
+    ).toEqual([]);
   }
 });
 
-test("what the previews load: the PDF typed, the SCORM package launched by a redirect, its files inline and sandboxed", async ({ page }) => {
+test("what the previews load: the PDF typed, the SCORM package launched by a redirect, its files inline and sandboxed", async ({
+  page,
+}) => {
   const res = await page.request.get("/dashboard/demo/material-handbook.pdf");
   expect(res.headers()["content-type"]).toContain("application/pdf");
   const hash = storedPackage();
@@ -137,13 +186,17 @@ test("what the previews load: the PDF typed, the SCORM package launched by a red
 
 test("a media library document previews its PDF", async ({ page }, info) => {
   const db = e2eDb();
-  const row = db.prepare("select id, name from media where kind = 'document' and file_key like '%.pdf' order by id limit 1").get() as { id: number; name: string } | undefined;
+  const row = db
+    .prepare("select id, name from media where kind = 'document' and file_key like '%.pdf' order by id limit 1")
+    .get() as { id: number; name: string } | undefined;
   db.close();
   test.skip(!row, "no seeded document with a file");
   const here = `/dashboard/document/${row!.id}/information`;
   await page.goto(here);
   await openPreview(page, row!.name);
-  const frame = isJs(info) ? page.getByRole("dialog", { name: `Preview: ${row!.name}` }).locator("iframe") : page.locator("main iframe");
+  const frame = isJs(info)
+    ? page.getByRole("dialog", { name: `Preview: ${row!.name}` }).locator("iframe")
+    : page.locator("main iframe");
   await expect(frame).toHaveAttribute("src", /^\/api\/media\/uploads\/[0-9a-f]{32}\.pdf$/);
   const pdf = await page.request.get((await frame.getAttribute("src"))!);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");

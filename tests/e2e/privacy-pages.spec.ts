@@ -10,8 +10,14 @@ import { signInAs } from "./helpers";
 
 test("the learner front's names open the documents, and the page leads back to `from`", async ({ page }) => {
   await signInAs(page, "admin", "/dashboard/");
-  for (const [name, heading] of [["terms-conditions", /terms/i], ["data-consent", /consent/i], ["terms", /terms/i]] as const) {
-    const res = await page.goto(`/dashboard/privacy-data/${name}?from=${encodeURIComponent("/dashboard/user?search=ada")}`);
+  for (const [name, heading] of [
+    ["terms-conditions", /terms/i],
+    ["data-consent", /consent/i],
+    ["terms", /terms/i],
+  ] as const) {
+    const res = await page.goto(
+      `/dashboard/privacy-data/${name}?from=${encodeURIComponent("/dashboard/user?search=ada")}`,
+    );
     expect(res?.status(), name).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     const back = page.getByRole("link", { name: "Back to the page you came from" });

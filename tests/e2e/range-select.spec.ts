@@ -10,8 +10,13 @@ import { all, enrol, freshCourse, isJs } from "./course-fixtures";
 test("shift-click ticks, then unticks, the range since the last click", async ({ page }, info) => {
   test.skip(!isJs(info), "range selection is a JavaScript enhancement");
   const id = freshCourse(info, "RNG", "SH", "Range");
-  const learners = all<{ username: string }>("select username from account where username like 'learner%' order by username limit 5");
-  enrol(id, learners.map((l) => [l.username, 0]));
+  const learners = all<{ username: string }>(
+    "select username from account where username like 'learner%' order by username limit 5",
+  );
+  enrol(
+    id,
+    learners.map((l) => [l.username, 0]),
+  );
   const next = `/dashboard/course/${id}/overall/progress`;
   await signIn(page, "admin", next);
   await acceptPendingTerms(page);

@@ -15,13 +15,19 @@ import { analyse } from "./axe";
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 const tag = (info: TestInfo) => (isJs(info) ? "N" : "F");
 
-
 /** The learner asks through the API (the learner site's call): 9,000 baht takes the two-step flow. Answers the request's id. */
 async function learnerAsks(playwright: PlaywrightWorkerArgs["playwright"], name: string) {
   const learner = await playwright.request.newContext();
   await apiSignIn(learner, "learner");
   const made = await learner.post(`${API_ORIGIN}/api/learning-request/`, {
-    data: { kind: 1, name, provider: "NIDA Executive", cost: 9000, datetime_start: "2026-08-03", datetime_end: "2026-08-05" },
+    data: {
+      kind: 1,
+      name,
+      provider: "NIDA Executive",
+      cost: 9000,
+      datetime_start: "2026-08-03",
+      datetime_end: "2026-08-05",
+    },
     headers: { "x-csrftoken": (await cookie(learner, "csrftoken")) ?? "" },
   });
   expect(made.status()).toBe(201);
@@ -30,7 +36,10 @@ async function learnerAsks(playwright: PlaywrightWorkerArgs["playwright"], name:
   return id;
 }
 
-test("a learning request goes through two approval steps, then its learning result moves on", async ({ page, playwright }, info) => {
+test("a learning request goes through two approval steps, then its learning result moves on", async ({
+  page,
+  playwright,
+}, info) => {
   const name = `Negotiation masterclass ${tag(info)}`;
   const id = await learnerAsks(playwright, name);
 
@@ -44,7 +53,10 @@ test("a learning request goes through two approval steps, then its learning resu
   await expect(page.getByText("Step 2 of 2")).toBeVisible();
   // Step 2 is staff2's: staff1 has nothing more to decide here.
   await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
-  expect(one<{ step: number; status: number }>("select step, status from learning_request where id = ?", id)).toEqual({ step: 2, status: 1 });
+  expect(one<{ step: number; status: number }>("select step, status from learning_request where id = ?", id)).toEqual({
+    step: 2,
+    status: 1,
+  });
 
   await signInAs(page, "staff2", "/dashboard/learning-request/waiting");
   await page.getByRole("link", { name }).click();
@@ -62,10 +74,15 @@ test("a learning request goes through two approval steps, then its learning resu
   await page.getByLabel("New progress").selectOption({ label: "Completed" });
   await page.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Progress saved.")).toBeVisible();
-  await expect(page.getByRole("table", { name: "Progress changes" }).getByRole("cell", { name: "Not started → Completed" })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Progress changes" }).getByRole("cell", { name: "Not started → Completed" }),
+  ).toBeVisible();
 });
 
-test("the learner's supervisor, holding no request flag, opens the request and rejects it with its reason (issue 33 items 1, 12)", async ({ page, playwright }, info) => {
+test("the learner's supervisor, holding no request flag, opens the request and rejects it with its reason (issue 33 items 1, 12)", async ({
+  page,
+  playwright,
+}, info) => {
   const name = `Public speaking workshop ${tag(info)}`;
   const id = await learnerAsks(playwright, name);
   // Mana Manager supervises the learner: step 1 waits for the supervisor at level 1 or staff1.
@@ -81,11 +98,17 @@ test("the learner's supervisor, holding no request flag, opens the request and r
   await page.getByRole("button", { name: "Reject", exact: true }).click();
   await expect(toast(page, "Rejected.")).toBeVisible();
   expect(one<{ status: number }>("select status from learning_request where id = ?", id).status).toBe(-3);
-  await expect(page.getByRole("table", { name: "Decisions" }).getByRole("cell", { name: "Not in this year's plan." })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Decisions" }).getByRole("cell", { name: "Not in this year's plan." }),
+  ).toBeVisible();
 });
 
-test("a material request shows what the learner entered: the provider and the price (issue 33 item 15)", async ({ page }) => {
-  const id = one<{ id: number }>("select id from learning_request where name = 'Thai business writing handbook (e-book)'").id;
+test("a material request shows what the learner entered: the provider and the price (issue 33 item 15)", async ({
+  page,
+}) => {
+  const id = one<{ id: number }>(
+    "select id from learning_request where name = 'Thai business writing handbook (e-book)'",
+  ).id;
   await signInAs(page, "admin", `/dashboard/material-request/${id}`);
   const facts = page.locator("dl").first();
   await expect(facts.getByText("Amarin Publishing")).toBeVisible();
@@ -169,6 +192,9 @@ test("the request pages in Thai, and axe once per page kind", async ({ page }, i
     await page.goto(url);
     const { violations } = await analyse(page, info);
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), url).toEqual([]);
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      url,
+    ).toEqual([]);
   }
 });

@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { PUBLIC, exampleUrl, pageRoutes, requiredParams, type ManifestRoute } from "../../app/registry/route-manifest.js";
+import {
+  PUBLIC,
+  exampleUrl,
+  pageRoutes,
+  requiredParams,
+  type ManifestRoute,
+} from "../../app/registry/route-manifest.js";
 import { REGISTRY_TYPES as CONTENT_TYPES } from "../../app/registry/types.js";
 import { DOWNLOADS, signIn, valuesFor } from "./route-values";
 
@@ -42,7 +48,12 @@ function postedIntents(html: string, path: string): string[] {
   for (const [, attrs, body] of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
     if (!/method="post"/i.test(attrs)) continue;
     const action = /\baction="([^"]*)"/.exec(attrs)?.[1];
-    if (action !== undefined && action !== "" && new URL(action.replace(/&amp;/g, "&"), "http://x").pathname.replace(/\/$/, "") !== path.replace(/\/$/, "")) continue;
+    if (
+      action !== undefined &&
+      action !== "" &&
+      new URL(action.replace(/&amp;/g, "&"), "http://x").pathname.replace(/\/$/, "") !== path.replace(/\/$/, "")
+    )
+      continue;
     for (const [tag] of body.matchAll(/<(?:button|input)\b[^>]*\bname="intent"[^>]*>/g)) {
       const value = /\bvalue="([^"]*)"/.exec(tag)?.[1];
       if (value !== undefined) out.add(value);
@@ -71,7 +82,10 @@ test("every built content page answers 200 with a heading, and posts only the in
       continue;
     }
     if (undeclared(res)) failures.push(`${url}: renders keys of undeclared namespaces: ${undeclared(res)}`);
-    const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1].replace(/<[^>]+>/g, "").trim();
+    const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/
+      .exec(html)?.[1]
+      .replace(/<[^>]+>/g, "")
+      .trim();
     if (!h1) failures.push(`${url}: no heading`);
     const path = new URL(res.url()).pathname;
     // Sent on to another page (the bare item URL to its default tab): that page is checked on its own.
@@ -79,7 +93,9 @@ test("every built content page answers 200 with a heading, and posts only the in
     const named = Object.keys(route.post ?? {});
     const intents = postedIntents(html, path);
     checked += intents.length;
-    for (const intent of intents) if (!named.includes(intent)) failures.push(`${url}: posts intent "${intent}", which the route manifest does not name (${route.module})`);
+    for (const intent of intents)
+      if (!named.includes(intent))
+        failures.push(`${url}: posts intent "${intent}", which the route manifest does not name (${route.module})`);
   }
   expect(routes.length).toBeGreaterThan(50);
   // The forms were read: the pages post dozens of intents between them.
@@ -94,7 +110,13 @@ test("every built content page answers 200 with a heading, and posts only the in
 const CROSS_TYPE: Record<string, string[]> = { "routes/content.survey-result.tsx": ["survey"] };
 
 /** Not documents: a JSON answer, a file, a probe (the class's QR sheets as a PDF: its own e2e, class-qr.spec.ts). */
-const NOT_PAGES = new Set(["routes/locales.tsx", "routes/health.tsx", "routes/media.tsx", "routes/print.class-qrcode-pdf.tsx", ...DOWNLOADS]);
+const NOT_PAGES = new Set([
+  "routes/locales.tsx",
+  "routes/health.tsx",
+  "routes/media.tsx",
+  "routes/print.class-qrcode-pdf.tsx",
+  ...DOWNLOADS,
+]);
 
 test("every page renders only keys of the namespaces its routes declare, in English and Thai", async () => {
   test.setTimeout(300_000);
@@ -110,12 +132,18 @@ test("every page renders only keys of the namespaces its routes declare, in Engl
       const res = await (route.guard === PUBLIC ? anonymous : ctx).get(url);
       if (res.status() >= 500) failures.push(`${language} ${url}: ${res.status()}`);
       // A type's page carries no other type's texts: adding a type adds nothing to the others' pages.
-      const carried = Object.keys(JSON.parse(/window\.__i18n=(\{.*?\})<\/script>/.exec(await res.text())?.[1] ?? "{}").resources ?? {});
+      const carried = Object.keys(
+        JSON.parse(/window\.__i18n=(\{.*?\})<\/script>/.exec(await res.text())?.[1] ?? "{}").resources ?? {},
+      );
       // Namespaces the page's own type lists are its own, even when other kinds list them too (the master data kinds share theirs).
       const own = CONTENT_TYPES.find((t) => t.key === route.contentType)?.i18n ?? [];
-      const others = CONTENT_TYPES.filter((t) => t.key !== route.contentType).flatMap((t) => t.i18n).filter((ns) => !own.includes(ns) && !(CROSS_TYPE[route.module] ?? []).includes(ns));
-      for (const ns of carried) if (others.includes(ns)) failures.push(`${language} ${url}: carries another type's namespace ${ns}`);
-      if (undeclared(res)) failures.push(`${language} ${url}: renders keys of undeclared namespaces: ${undeclared(res)}`);
+      const others = CONTENT_TYPES.filter((t) => t.key !== route.contentType)
+        .flatMap((t) => t.i18n)
+        .filter((ns) => !own.includes(ns) && !(CROSS_TYPE[route.module] ?? []).includes(ns));
+      for (const ns of carried)
+        if (others.includes(ns)) failures.push(`${language} ${url}: carries another type's namespace ${ns}`);
+      if (undeclared(res))
+        failures.push(`${language} ${url}: renders keys of undeclared namespaces: ${undeclared(res)}`);
     }
   }
   for (const c of [ctx, anonymous]) await c.get("/dashboard/account/signin?language=en");

@@ -30,18 +30,29 @@ export async function signIn(ctx: APIRequestContext, username: string) {
     headers: { "x-csrftoken": (await cookie(ctx, "csrftoken")) ?? "" },
   });
   const body = await res.json().catch(() => null);
-  if (res.status() !== 200 || !body || "is_lock_login" in body) throw new Error(`sign-in of ${username}: ${res.status()} ${JSON.stringify(body)}`);
+  if (res.status() !== 200 || !body || "is_lock_login" in body)
+    throw new Error(`sign-in of ${username}: ${res.status()} ${JSON.stringify(body)}`);
 }
 
 /** Route modules that only stream a file (the exports): no document to open or check. */
-export const DOWNLOADS = new Set(["routes/content.overall-export.tsx", "routes/class.overall-report-export.tsx", "routes/enrollment-approval-export.tsx", "routes/request-form.result-export.tsx", "routes/assignment.export.tsx", "routes/login-as.log-export.tsx", "routes/content.survey-result-export.tsx", "routes/user.export.tsx", "routes/enrollment-period-export.tsx"]);
+export const DOWNLOADS = new Set([
+  "routes/content.overall-export.tsx",
+  "routes/class.overall-report-export.tsx",
+  "routes/enrollment-approval-export.tsx",
+  "routes/request-form.result-export.tsx",
+  "routes/assignment.export.tsx",
+  "routes/login-as.log-export.tsx",
+  "routes/content.survey-result-export.tsx",
+  "routes/user.export.tsx",
+  "routes/enrollment-period-export.tsx",
+]);
 
 /** Ids of the first rows of an API list as the account sees it (empty when refused or empty). */
 export async function listIds(ctx: APIRequestContext, path: string, size: number): Promise<number[]> {
   const res = await ctx.get(`${API}/${path}`, { params: { page_size: Math.max(size, 10), format: "json" } });
   if (res.status() !== 200) return [];
   const body = await res.json();
-  const rows = (Array.isArray(body) ? body : body.results ?? []) as { id: number; datetime_cancel?: string | null }[];
+  const rows = (Array.isArray(body) ? body : (body.results ?? [])) as { id: number; datetime_cancel?: string | null }[];
   // A cancelled item (a class) is no example of its pages: its learners hold no seat, its codes
   // cannot change. It comes last, whichever the list's order puts first on a fresh database.
   const usable = [...rows.filter((r) => !r.datetime_cancel), ...rows.filter((r) => r.datetime_cancel)];
@@ -68,7 +79,13 @@ export async function valuesFor(ctx: APIRequestContext, route: ManifestRoute): P
     }
     if (typeof source !== "string") continue;
     const below = sources.some((s) => typeof s[1] === "object" && "of" in s[1] && s[1].of === name);
-    const found = await firstWithRows(ctx, sources, name, typeOf(source).api, await listIds(ctx, typeOf(source).api, below ? 50 : 1));
+    const found = await firstWithRows(
+      ctx,
+      sources,
+      name,
+      typeOf(source).api,
+      await listIds(ctx, typeOf(source).api, below ? 50 : 1),
+    );
     if (!found) return null;
     Object.assign(values, found);
   }
@@ -79,7 +96,13 @@ type RowSource = { list: string; of: string; type?: string };
 const rowSource = (s: unknown): s is RowSource => typeof s === "object" && s !== null && "of" in s;
 
 /** The first of `ids` (items under the API path `api`) with a row in each list below `name`, and those rows. */
-async function firstWithRows(ctx: APIRequestContext, sources: [string, unknown][], name: string, api: string, ids: number[]): Promise<Values | null> {
+async function firstWithRows(
+  ctx: APIRequestContext,
+  sources: [string, unknown][],
+  name: string,
+  api: string,
+  ids: number[],
+): Promise<Values | null> {
   const below = sources.filter((s): s is [string, RowSource] => rowSource(s[1]) && s[1].of === name);
   for (const id of ids) {
     // A `{param}` in a list is a row found before it.
@@ -89,7 +112,12 @@ async function firstWithRows(ctx: APIRequestContext, sources: [string, unknown][
       const path = list.replace(/\{(\w+)\}/g, (_m, p: string) => String(rows[p]));
       const hasRows = sources.some(([, s]) => rowSource(s) && s.of === rowName);
       const candidates = await listIds(ctx, `${api}${id}/${path}`, hasRows ? 50 : 1);
-      const chosen = hasRows && type ? await firstWithRows(ctx, sources, rowName, typeOf(type).api, candidates) : candidates.length ? { [rowName]: candidates[0] } : null;
+      const chosen =
+        hasRows && type
+          ? await firstWithRows(ctx, sources, rowName, typeOf(type).api, candidates)
+          : candidates.length
+            ? { [rowName]: candidates[0] }
+            : null;
       if (!chosen) {
         complete = false;
         break;

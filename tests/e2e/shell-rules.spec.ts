@@ -11,14 +11,20 @@ import { ownDashboard } from "./own-dashboard";
  * frozen or crawling API ends a page on the 504 page within LMS_API_TIMEOUT_MS (002 §8). The
  * offline rules need JavaScript; the others are plain HTTP: all run once, in the js-on project.
  */
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "offline needs JavaScript; the rest is HTTP: runs once, in the js-on project");
+test.skip(
+  ({ javaScriptEnabled }) => !javaScriptEnabled,
+  "offline needs JavaScript; the rest is HTTP: runs once, in the js-on project",
+);
 
 const asAdmin = async (page: Page) => {
   await signIn(page, "admin");
   await acceptPendingTerms(page);
 };
 
-test("offline, a link shows the no-network page instead of the browser's, and goes on once back online", async ({ page, context }) => {
+test("offline, a link shows the no-network page instead of the browser's, and goes on once back online", async ({
+  page,
+  context,
+}) => {
   await asAdmin(page);
   await page.goto("/dashboard/course");
   await hydrated(page); // the offline guard listens from hydration on
@@ -45,7 +51,9 @@ test("offline, a link shows the no-network page instead of the browser's, and go
   await expect(page).toHaveURL(new RegExp(`${href}(/|$)`));
 });
 
-test("a page's data request that fails shows the no-network page and the loading bar's failed state; Try again recovers", async ({ page }) => {
+test("a page's data request that fails shows the no-network page and the loading bar's failed state; Try again recovers", async ({
+  page,
+}) => {
   await asAdmin(page);
   await page.goto("/dashboard/course");
   await page.route("**/*.data*", (route) => route.abort("internetdisconnected"));
@@ -67,7 +75,12 @@ test("a page past a list's last lands on the last page in one redirect", async (
   await asAdmin(page);
   const get = (url: string) => page.request.get(url, { maxRedirects: 0 });
   const withPage = (path: string, n: number) => `${path}${path.includes("?") ? "&" : "?"}page=${n}`;
-  for (const path of ["/dashboard/course", "/dashboard/course?search=Safety", "/dashboard/course/1/overall/learner", "/dashboard/course/1/overall/discussion"]) {
+  for (const path of [
+    "/dashboard/course",
+    "/dashboard/course?search=Safety",
+    "/dashboard/course/1/overall/learner",
+    "/dashboard/course/1/overall/discussion",
+  ]) {
     const far = await get(withPage(path, 45));
     expect(far.status(), path).toBe(302);
     const target = new URL(far.headers().location, "http://dashboard.test");
@@ -78,11 +91,17 @@ test("a page past a list's last lands on the last page in one redirect", async (
     expect((await get(withPage(path, last + 1))).headers().location, path).toBe(far.headers().location);
   }
   // The course list has several pages; an empty list lands on page 1.
-  expect(new URL((await get("/dashboard/course?page=45")).headers().location, "http://x").searchParams.get("page")).not.toBeNull();
-  expect((await get("/dashboard/course?search=no-such-course-zz&page=3")).headers().location).toBe("/dashboard/course?search=no-such-course-zz");
+  expect(
+    new URL((await get("/dashboard/course?page=45")).headers().location, "http://x").searchParams.get("page"),
+  ).not.toBeNull();
+  expect((await get("/dashboard/course?search=no-such-course-zz&page=3")).headers().location).toBe(
+    "/dashboard/course?search=no-such-course-zz",
+  );
 });
 
-test("a frozen or crawling API ends the page on the 504 page within LMS_API_TIMEOUT_MS, however many calls it makes", async ({ page }) => {
+test("a frozen or crawling API ends the page on the 504 page within LMS_API_TIMEOUT_MS, however many calls it makes", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const TIMEOUT_MS = 1_500;
   const MARGIN_MS = 700;
@@ -97,10 +116,14 @@ test("a frozen or crawling API ends the page on the 504 page within LMS_API_TIME
     if (mode === "frozen") return;
     setTimeout(() => {
       if (req.destroyed || res.destroyed) return;
-      const upstream = http.request(`${API_ORIGIN}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const upstream = http.request(
+        `${API_ORIGIN}${req.url}`,
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       forwarded.add(upstream);
       upstream.on("error", () => res.destroy()).on("close", () => forwarded.delete(upstream));
       res.on("close", () => upstream.destroy());
@@ -108,7 +131,10 @@ test("a frozen or crawling API ends the page on the 504 page within LMS_API_TIME
     }, delay);
   });
   await new Promise<void>((done) => api.listen(0, "127.0.0.1", done));
-  const { child: dashboard, url: dash } = await ownDashboard(`http://127.0.0.1:${(api.address() as AddressInfo).port}`, TIMEOUT_MS);
+  const { child: dashboard, url: dash } = await ownDashboard(
+    `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+    TIMEOUT_MS,
+  );
   try {
     await asAdmin(page);
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");

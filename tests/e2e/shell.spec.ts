@@ -20,7 +20,10 @@ test("the menu shows only what the account's flags allow", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard\/error\/403$/);
 });
 
-test("the menu marks the current page, and a link followed from the keyboard keeps the focus (decision 092)", async ({ page, javaScriptEnabled }) => {
+test("the menu marks the current page, and a link followed from the keyboard keeps the focus (decision 092)", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await signIn(page, "admin", "/dashboard/course");
   await acceptPendingTerms(page);
@@ -101,7 +104,9 @@ async function tablesFit(page: Page, table: string) {
     tables.map((t) => {
       const box = t.parentElement!;
       const edge = box.getBoundingClientRect().right;
-      const actions = [...t.querySelectorAll("tbody tr td:last-child")].map((td) => (td.lastElementChild ?? td).getBoundingClientRect().right);
+      const actions = [...t.querySelectorAll("tbody tr td:last-child")].map(
+        (td) => (td.lastElementChild ?? td).getBoundingClientRect().right,
+      );
       return { fits: box.scrollWidth <= box.clientWidth, actionsInView: actions.every((right) => right <= edge + 0.5) };
     }),
   );
@@ -112,12 +117,18 @@ test("tables use the width they have and never scroll sideways at 1280 px and up
   await acceptPendingTerms(page);
   for (const width of [1280, 1281, 1366, 1441]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const [url, table] of [["/dashboard/course/", ".list-table"], ["/dashboard/activity/", ".list-table"], ["/dashboard/course/1/overall/progress", "main table"], ["/dashboard/course/1/competency", "main table"]]) {
+    for (const [url, table] of [
+      ["/dashboard/course/", ".list-table"],
+      ["/dashboard/activity/", ".list-table"],
+      ["/dashboard/course/1/overall/progress", "main table"],
+      ["/dashboard/course/1/competency", "main table"],
+    ]) {
       for (const language of ["en", "th"]) {
         await page.goto(`${url}?language=${language}`);
         const found = await tablesFit(page, table);
         expect(found.length, `${url} at ${width}`).toBeGreaterThan(0);
-        for (const f of found) expect(f, `${url} at ${width} px (${language})`).toEqual({ fits: true, actionsInView: true });
+        for (const f of found)
+          expect(f, `${url} at ${width} px (${language})`).toEqual({ fits: true, actionsInView: true });
       }
     }
   }
@@ -147,18 +158,31 @@ test("og:image from config is in the head when one is set", async ({ page }) => 
   setConfigUrl("og-image", "/api/media/og/share.png");
   try {
     await page.goto("/dashboard/account/signin");
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new URL("/api/media/og/share.png", page.url()).href);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      new URL("/api/media/og/share.png", page.url()).href,
+    );
   } finally {
     setConfigUrl("og-image", null);
   }
 });
 
-test("the left menu is closed at 1024 px and below, and the page padding follows the spec's steps", async ({ page }) => {
+test("the left menu is closed at 1024 px and below, and the page padding follows the spec's steps", async ({
+  page,
+}) => {
   await signIn(page, "admin");
   await acceptPendingTerms(page);
   const menu = page.getByRole("navigation", { name: "Main menu" });
   const padding = () => page.locator("main#main").evaluate((m) => getComputedStyle(m).paddingLeft);
-  for (const [width, open, pad] of [[1024, false, "40px"], [1025, true, "40px"], [1280, true, "40px"], [1366, true, "80px"], [1441, true, "150px"], [640, false, "20px"], [641, false, "40px"]] as const) {
+  for (const [width, open, pad] of [
+    [1024, false, "40px"],
+    [1025, true, "40px"],
+    [1280, true, "40px"],
+    [1366, true, "80px"],
+    [1441, true, "150px"],
+    [640, false, "20px"],
+    [641, false, "40px"],
+  ] as const) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/dashboard/course/");
     if (open) await expect(menu, `${width}`).toBeVisible();

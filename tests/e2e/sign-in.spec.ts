@@ -5,7 +5,10 @@ import { formatInstant } from "../../app/lms/format";
 import { DEFAULT_ZONE_OFFSET_MINUTES } from "../../contract/time-zone";
 
 // Each project (JS on, JS off) uses its own accounts, so both see the first-sign-in path.
-const accounts = { "js-on": { staff: "manager", other: "provider" }, "js-off": { staff: "instructor", other: "inspector" } } as const;
+const accounts = {
+  "js-on": { staff: "manager", other: "provider" },
+  "js-off": { staff: "instructor", other: "inspector" },
+} as const;
 
 test("the site root and the dashboard send a visitor to sign-in with next kept", async ({ page }) => {
   await page.goto("/");
@@ -79,7 +82,10 @@ test("unknown routes answer 404 'This page could not be found'", async ({ page }
   expect(DEMO_PASSWORD).toBeTruthy();
 });
 
-test("sign-out is a POST: its address opened by GET asks first, and the API ignores a GET", async ({ page, request }, info) => {
+test("sign-out is a POST: its address opened by GET asks first, and the API ignores a GET", async ({
+  page,
+  request,
+}, info) => {
   const { other } = accounts[info.project.name as keyof typeof accounts];
   await signIn(page, other, "/dashboard/");
   await acceptPendingTerms(page);
@@ -103,7 +109,9 @@ test("sign-out is a POST: its address opened by GET asks first, and the API igno
 });
 
 test("the client address cannot be forged through the dashboard", async ({ browser }) => {
-  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "10.66.66.66", "X-Lms-Client-Address": "10.77.77.77" } });
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "X-Forwarded-For": "10.66.66.66", "X-Lms-Client-Address": "10.77.77.77" },
+  });
   const page = await context.newPage();
   const who = `forger-${Date.now()}`;
   await page.goto("/dashboard/account/signin");
@@ -119,7 +127,9 @@ test("the client address cannot be forged through the dashboard", async ({ brows
   await context.close();
 });
 
-test("a locked sign-in says so, with its times in the organisation's zone and the page's language", async ({ page }, info) => {
+test("a locked sign-in says so, with its times in the organisation's zone and the page's language", async ({
+  page,
+}, info) => {
   // An identifier no account has: the guard locks it as any other (nothing tells which exist).
   const identifier = `nobody.${info.project.name}`;
   for (let i = 0; i < 5; i++) {
@@ -130,7 +140,9 @@ test("a locked sign-in says so, with its times in the organisation's zone and th
     await page.waitForLoadState("networkidle");
   }
   const db = e2eDb();
-  const row = db.prepare("select max(datetime_locked) as datetime_locked from login_guard where identifier = ?").get(identifier) as { datetime_locked: string | null };
+  const row = db
+    .prepare("select max(datetime_locked) as datetime_locked from login_guard where identifier = ?")
+    .get(identifier) as { datetime_locked: string | null };
   db.close();
   expect(row.datetime_locked).toBeTruthy();
   // The one date formatter, the configured zone (UTC+7 in the demo), Thai.
@@ -138,7 +150,9 @@ test("a locked sign-in says so, with its times in the organisation's zone and th
   await expect(page.getByRole("alert").first()).toContainText(`ใช้ไปแล้ว 5 จาก 5 ครั้ง ล็อกเมื่อ ${at}`);
 });
 
-test("an account asked for a new password goes from sign-in to the reset page, and signs in with the new one; an expired account is refused (decision 038)", async ({ page }, info) => {
+test("an account asked for a new password goes from sign-in to the reset page, and signs in with the new one; an expired account is refused (decision 038)", async ({
+  page,
+}, info) => {
   // Learners no other spec signs in with, one per project.
   const username = info.project.name === "js-on" ? "learner019" : "learner020";
   const db = e2eDb();
@@ -147,7 +161,9 @@ test("an account asked for a new password goes from sign-in to the reset page, a
     set("is_force_reset_password = 1");
     await signIn(page, username);
     await expect(page).toHaveURL(/\/dashboard\/account\/reset-password\?token=.+&reason=required$/);
-    await expect(page.getByRole("status")).toHaveText("Your administrator asks you to choose a new password before you sign in.");
+    await expect(page.getByRole("status")).toHaveText(
+      "Your administrator asks you to choose a new password before you sign in.",
+    );
     await page.getByLabel("New password", { exact: true }).fill(DEMO_PASSWORD);
     await page.getByLabel("Confirm new password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Change password" }).click();
@@ -157,7 +173,9 @@ test("an account asked for a new password goes from sign-in to the reset page, a
     await page.getByLabel("Confirm new password").fill(fresh);
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page).toHaveURL(/\/account\/changedpass/);
-    expect(db.prepare("select is_force_reset_password as f from account where username = ?").get(username)).toEqual({ f: 0 });
+    expect(db.prepare("select is_force_reset_password as f from account where username = ?").get(username)).toEqual({
+      f: 0,
+    });
 
     // Past its last day the account is refused, in the page's language.
     set("expired_date = '2000-01-01'");

@@ -12,7 +12,6 @@ import { isJs, one } from "./course-fixtures";
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 const tag = (info: TestInfo) => (isJs(info) ? "N" : "F");
 
-
 test("a likert survey is created, given a section and a scale question, and listed", async ({ page }, info) => {
   const name = `Trainer feedback ${tag(info)}`;
   await signInAs(page, "admin", "/dashboard/survey/create");
@@ -51,7 +50,12 @@ test("a likert survey is created, given a section and a scale question, and list
   await add.getByRole("button", { name: "Add a question" }).click();
   await expect(toast(page, "Question added.")).toBeVisible();
   await expect(page.getByRole("cell", { name: "1 (Disagree) – 5 (Agree)" })).toBeVisible();
-  expect(one<{ value_min: number; value_max: number; max_select: number }>("select q.value_min, q.value_max, q.max_select from form_question q join form_section s on s.id = q.section_id join survey v on v.form_id = s.form_id where v.id = ?", id)).toEqual({ value_min: 1, value_max: 5, max_select: 1 });
+  expect(
+    one<{ value_min: number; value_max: number; max_select: number }>(
+      "select q.value_min, q.value_max, q.max_select from form_question q join form_section s on s.id = q.section_id join survey v on v.form_id = s.form_id where v.id = ?",
+      id,
+    ),
+  ).toEqual({ value_min: 1, value_max: 5, max_select: 1 });
 
   await page.goto(`/dashboard/survey?survey_type=2&search=${encodeURIComponent(name)}`);
   const row = page.getByRole("row").filter({ hasText: name });
@@ -83,7 +87,9 @@ test("a course's survey tab links to the survey's page; the survey pages in Thai
 
 test("a survey is started from a template: its questions are copied (docs/decisions/067)", async ({ page }, info) => {
   const name = `From template ${tag(info)}`;
-  const template = one<{ id: number; name: string; form_id: number }>("select id, name, form_id from survey where code = 'SV-TPL'");
+  const template = one<{ id: number; name: string; form_id: number }>(
+    "select id, name, form_id from survey where code = 'SV-TPL'",
+  );
   await signInAs(page, "admin", "/dashboard/survey/create");
   await page.getByLabel("Start from a template").selectOption({ label: template.name });
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
@@ -92,17 +98,29 @@ test("a survey is started from a template: its questions are copied (docs/decisi
   await page.getByLabel("Provider").selectOption({ index: 1 });
   await page.getByRole("button", { name: "Create" }).click();
   await expect(toast(page, "Created.")).toBeVisible();
-  const copy = one<{ id: number; form_id: number; is_template: number }>("select id, form_id, is_template from survey where name = ?", name);
+  const copy = one<{ id: number; form_id: number; is_template: number }>(
+    "select id, form_id, is_template from survey where name = ?",
+    name,
+  );
   expect(copy.is_template).toBe(0);
-  const questions = (formId: number) => one<{ n: number }>("select count(*) as n from form_question q join form_section s on s.id = q.section_id where s.form_id = ?", formId).n;
+  const questions = (formId: number) =>
+    one<{ n: number }>(
+      "select count(*) as n from form_question q join form_section s on s.id = q.section_id where s.form_id = ?",
+      formId,
+    ).n;
   expect(questions(copy.form_id)).toBe(questions(template.form_id));
   await page.goto(`/dashboard/survey/${copy.id}/section`);
   await expect(page.getByRole("link", { name: "About the course", exact: true })).toBeVisible();
 });
 
-test("a seeded likert survey's results: counts per point and the average, in a table; in Thai once", async ({ page }, info) => {
+test("a seeded likert survey's results: counts per point and the average, in a table; in Thai once", async ({
+  page,
+}, info) => {
   const survey = one<{ id: number; form_id: number }>("select id, form_id from survey where code = 'SV-INS'");
-  const section = one<{ id: number }>("select id from form_section where form_id = ? order by sort limit 1", survey.form_id);
+  const section = one<{ id: number }>(
+    "select id from form_section where form_id = ? order by sort limit 1",
+    survey.form_id,
+  );
   await signInAs(page, "admin", `/dashboard/survey/${survey.id}/section/${section.id}`);
   const results = page.getByRole("region", { name: "Results" });
   await expect(results.getByText(/people have answered the survey/)).toBeVisible();

@@ -27,7 +27,8 @@ const waitingAnswer = (attemptId: number) =>
     "select id, section_id, question_id, max_score, answer from test_attempt_answer where attempt_id = ? and score is null",
     attemptId,
   );
-const enrollmentStatus = (id: number) => one<{ status: number }>("select status from content_enrollment where id = ?", id).status;
+const enrollmentStatus = (id: number) =>
+  one<{ status: number }>("select status from content_enrollment where id = ?", id).status;
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
 
 test("mark a waiting fill-in answer: the attempt's score and the learner's progress change", async ({ page }, info) => {
@@ -52,7 +53,10 @@ test("mark a waiting fill-in answer: the attempt's score and the learner's progr
   await page.getByLabel("Feedback for the learner").fill("Clear and complete.");
   await page.getByRole("button", { name: "Save the mark" }).click();
   await expect(toast(page, /passed the test|did not pass/)).toBeVisible();
-  const after = one<{ score: number; status: number }>("select score, status from test_attempt where id = ?", mine.attempt_id);
+  const after = one<{ score: number; status: number }>(
+    "select score, status from test_attempt where id = ?",
+    mine.attempt_id,
+  );
   expect(after.score).toBe(before + answer.max_score);
   expect([30, -5]).toContain(after.status);
   expect(enrollmentStatus(mine.enrollment_id)).toBe(after.status);
@@ -88,7 +92,9 @@ test("an attempt waiting for approval is decided only after its confirmation ste
 
 test("the test's attempt pages in Thai", async ({ page }, info) => {
   test.skip(!isJs(info), "one pass is enough for the texts");
-  const any = one<{ test_id: number; id: number }>("select test_id, id from test_attempt where status <> 21 order by id limit 1");
+  const any = one<{ test_id: number; id: number }>(
+    "select test_id, id from test_attempt where status <> 21 order by id limit 1",
+  );
   await signInAs(page, "admin", `/dashboard/test/${any.test_id}/overall/section?language=th`);
   await expect(page.getByRole("columnheader", { name: "อัตราการผ่าน" })).toBeVisible();
   await page.goto(`/dashboard/test/${any.test_id}/log?language=th`);

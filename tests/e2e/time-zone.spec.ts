@@ -13,7 +13,8 @@ import { acceptPendingTerms, API_ORIGIN, signIn } from "./helpers";
  * - a live typed 14:00–15:00 reads "14:00–15:00" on its page, with no "UTC" anywhere;
  * - the home page's period is the organisation's days, without "days in UTC".
  */
-const offset = () => Number(JSON.parse(one<{ value: string }>("select value from config where key = 'time-zone-offset-minutes'").value));
+const offset = () =>
+  Number(JSON.parse(one<{ value: string }>("select value from config where key = 'time-zone-offset-minutes'").value));
 /** The instant a time typed in the organisation's zone stands for. */
 const instantOf = (local: string) => new Date(Date.parse(`${local}:00Z`) - offset() * 60_000).toISOString();
 
@@ -32,9 +33,15 @@ async function saveTyped(page: Page, url: string, values: [string, string][], bu
   const form = page.locator("form", { has: page.locator(`input[name="${values[0][0]}"]`) });
   for (const [name, value] of values) await form.locator(`input[name="${name}"]`).fill(value);
   await form.getByRole("button", { name: button }).click();
-  await expect(page.getByRole("status").filter({ hasText: /saved|scheduled/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: /saved|scheduled/i })
+      .first(),
+  ).toBeVisible();
   await page.goto(url);
-  for (const [name, value] of values) await expect(page.locator(`input[name="${name}"]`), `${url} ${name}`).toHaveValue(value);
+  for (const [name, value] of values)
+    await expect(page.locator(`input[name="${name}"]`), `${url} ${name}`).toHaveValue(value);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -42,17 +49,24 @@ test.beforeEach(async ({ page }) => {
   await acceptPendingTerms(page);
 });
 
-test("every date-time field of every registry form is typed in the organisation's zone and shown back the same", async ({ page }, info) => {
+test("every date-time field of every registry form is typed in the organisation's zone and shown back the same", async ({
+  page,
+}, info) => {
   test.setTimeout(180_000);
   const walked: string[] = [];
   for (const type of REGISTRY_TYPES) {
-    const names = type.fields.filter((f) => f.kind === "datetime" && (!("on" in f) || f.on !== "create")).map((f) => f.name);
+    const names = type.fields
+      .filter((f) => f.kind === "datetime" && (!("on" in f) || f.on !== "create"))
+      .map((f) => f.name);
     const tab = type.tabs.find((t) => t.module === "routes/content.tab-form.tsx");
     if (!names.length || !tab) continue;
     const id = (await api<{ results: { id: number }[] }>(page, type.api)).results[0]?.id;
     expect(id, `${type.key}: the seed has an item`).toBeDefined();
     // Consecutive hours from 14:00, in field order (an end after its start).
-    const values = names.map((name, i): [string, string] => [name, `${year(isJs(info))}-06-01T${String(14 + i).padStart(2, "0")}:00`]);
+    const values = names.map((name, i): [string, string] => [
+      name,
+      `${year(isJs(info))}-06-01T${String(14 + i).padStart(2, "0")}:00`,
+    ]);
     await saveTyped(page, `/dashboard/${type.segment}/${id}/${tab.id}`, values, /^save$/i);
     const item = await api<Record<string, string>>(page, `${type.api}${id}/`);
     for (const [name, local] of values) expect(item[name], `${type.key}.${name}`).toBe(instantOf(local));
@@ -69,18 +83,44 @@ test("every date-time field of every registry form is typed in the organisation'
      where s.content_id = c.id and t.code = 'course') order by c.id limit 1`,
   ).id;
   const y = year(isJs(info));
-  const period: [string, string][] = [["content_period_enroll.datetime_start", `${y}-03-01T08:30`], ["content_period_enroll.datetime_end", `${y}-03-31T17:45`]];
+  const period: [string, string][] = [
+    ["content_period_enroll.datetime_start", `${y}-03-01T08:30`],
+    ["content_period_enroll.datetime_end", `${y}-03-31T17:45`],
+  ];
   await saveTyped(page, `/dashboard/course/${course}/enrollment`, period, /^save$/i);
-  const settings = await api<{ content_period_enroll: { datetime_start: string; datetime_end: string } }>(page, `dashboard/course/${course}/enrollment/`);
-  expect(settings.content_period_enroll).toMatchObject({ datetime_start: instantOf(period[0][1]), datetime_end: instantOf(period[1][1]) });
-  await saveTyped(page, `/dashboard/course/${course}/information`, [["datetime_start", `${y}-12-31T23:30`]], /^schedule$/i);
-  expect((await api<{ datetime_start: string }>(page, `dashboard/course/${course}/`)).datetime_start).toBe(instantOf(`${y}-12-31T23:30`));
+  const settings = await api<{ content_period_enroll: { datetime_start: string; datetime_end: string } }>(
+    page,
+    `dashboard/course/${course}/enrollment/`,
+  );
+  expect(settings.content_period_enroll).toMatchObject({
+    datetime_start: instantOf(period[0][1]),
+    datetime_end: instantOf(period[1][1]),
+  });
+  await saveTyped(
+    page,
+    `/dashboard/course/${course}/information`,
+    [["datetime_start", `${y}-12-31T23:30`]],
+    /^schedule$/i,
+  );
+  expect((await api<{ datetime_start: string }>(page, `dashboard/course/${course}/`)).datetime_start).toBe(
+    instantOf(`${y}-12-31T23:30`),
+  );
 });
 
-test("a live typed 14:00 to 15:00 reads 14:00–15:00 on its pages, and the home page's days are the organisation's", async ({ page }, info) => {
+test("a live typed 14:00 to 15:00 reads 14:00–15:00 on its pages, and the home page's days are the organisation's", async ({
+  page,
+}, info) => {
   const id = (await api<{ results: { id: number }[] }>(page, "dashboard/live/")).results[1].id;
   const y = year(isJs(info)) + 2;
-  await saveTyped(page, `/dashboard/live/${id}/edit`, [["datetime_live_start", `${y}-06-01T14:00`], ["datetime_live_end", `${y}-06-01T15:00`]], /^save$/i);
+  await saveTyped(
+    page,
+    `/dashboard/live/${id}/edit`,
+    [
+      ["datetime_live_start", `${y}-06-01T14:00`],
+      ["datetime_live_end", `${y}-06-01T15:00`],
+    ],
+    /^save$/i,
+  );
   await expect(page.getByText("Date and time in the organisation's time zone.").first()).toBeVisible();
   for (const tab of ["information", "stream"]) {
     await page.goto(`/dashboard/live/${id}/${tab}`);

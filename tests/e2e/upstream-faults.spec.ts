@@ -39,7 +39,8 @@ let dash = "";
 let cookie = "";
 
 const started = async () => ((await (await fetch(`${dash}/dashboard/health`)).json()) as { started: string }).started;
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 /** In front of the second API: forwards, or breaks the answer as `fault` says. */
 function faultProxy(apiPort: number) {
@@ -55,7 +56,8 @@ function faultProxy(apiPort: number) {
         return res.writeHead(503, { "content-type": "application/json" }).end('{"statusCode":503}');
       }
     }
-    if (fault === "500" || fault === "502") return res.writeHead(Number(fault), { "content-type": "text/html" }).end("<h1>upstream broke</h1>");
+    if (fault === "500" || fault === "502")
+      return res.writeHead(Number(fault), { "content-type": "text/html" }).end("<h1>upstream broke</h1>");
     if (fault === "huge") {
       // A 40 MB JSON answer, sent as fast as it is taken.
       res.writeHead(200, { "content-type": "application/json" });
@@ -71,19 +73,26 @@ function faultProxy(apiPort: number) {
       res.on("close", () => (left = 0));
       return more();
     }
-    const upstream = http.request({ host: "127.0.0.1", port: apiPort, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      if (fault !== "trickle") return void answer.pipe(res);
-      // One byte every 100 ms: the whole answer would take minutes.
-      const body: Buffer[] = [];
-      answer.on("data", (b: Buffer) => body.push(b));
-      answer.on("end", () => {
-        const all = Buffer.concat(body);
-        let at = 0;
-        const timer = setInterval(() => (at < all.length && !res.destroyed ? res.write(all.subarray(at, ++at)) : (clearInterval(timer), res.end())), 100);
-        res.on("close", () => clearInterval(timer));
-      });
-    });
+    const upstream = http.request(
+      { host: "127.0.0.1", port: apiPort, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        if (fault !== "trickle") return void answer.pipe(res);
+        // One byte every 100 ms: the whole answer would take minutes.
+        const body: Buffer[] = [];
+        answer.on("data", (b: Buffer) => body.push(b));
+        answer.on("end", () => {
+          const all = Buffer.concat(body);
+          let at = 0;
+          const timer = setInterval(
+            () =>
+              at < all.length && !res.destroyed ? res.write(all.subarray(at, ++at)) : (clearInterval(timer), res.end()),
+            100,
+          );
+          res.on("close", () => clearInterval(timer));
+        });
+      },
+    );
     upstream.on("error", () => res.destroy());
     res.on("close", () => upstream.destroy());
     req.pipe(upstream);
@@ -94,16 +103,33 @@ test.beforeAll(async ({ playwright }) => {
   apiPort = await freePort();
   api = spawn(process.execPath, ["--import", "tsx", "api/main.ts"], {
     stdio: "ignore",
-    env: { ...process.env, API_PORT: String(apiPort), HOST: "127.0.0.1", DATA_DIR, DEMO_PASSWORD, LOG_LEVEL: "error", ASSIGNMENT_SCHEDULER: "off", UPLOAD_CLEANUP: "off", DRAIN_DELAY_MS: String(DRAIN_DELAY_MS) },
+    env: {
+      ...process.env,
+      API_PORT: String(apiPort),
+      HOST: "127.0.0.1",
+      DATA_DIR,
+      DEMO_PASSWORD,
+      LOG_LEVEL: "error",
+      ASSIGNMENT_SCHEDULER: "off",
+      UPLOAD_CLEANUP: "off",
+      DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
+    },
   });
   proxy = faultProxy(apiPort);
   await new Promise<void>((done) => proxy.listen(0, "127.0.0.1", done));
   await answering(`http://127.0.0.1:${apiPort}/api/health/`, api);
-  ({ child: dashboard, url: dash } = await ownDashboard(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, TIMEOUT_MS, { DRAIN_DELAY_MS: String(DRAIN_DELAY_MS) }));
+  ({ child: dashboard, url: dash } = await ownDashboard(
+    `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    TIMEOUT_MS,
+    { DRAIN_DELAY_MS: String(DRAIN_DELAY_MS) },
+  ));
   // A session of the shared database: good on either API.
   const ctx = await playwright.request.newContext();
   await signIn(ctx, "admin");
-  cookie = (await ctx.storageState()).cookies.filter((c) => API_ORIGIN.includes(c.domain)).map((c) => `${c.name}=${c.value}`).join("; ");
+  cookie = (await ctx.storageState()).cookies
+    .filter((c) => API_ORIGIN.includes(c.domain))
+    .map((c) => `${c.name}=${c.value}`)
+    .join("; ");
   await ctx.dispose();
 });
 
@@ -125,7 +151,13 @@ async function load(path: string) {
   return { path, status: res.status, location: res.headers.get("location"), ms: Date.now() - at };
 }
 
-const PAGES = ["/dashboard/course", "/dashboard/course/1/information", "/dashboard/user", "/dashboard/activity", "/dashboard/"];
+const PAGES = [
+  "/dashboard/course",
+  "/dashboard/course/1/information",
+  "/dashboard/user",
+  "/dashboard/activity",
+  "/dashboard/",
+];
 
 test("a frozen API (SIGSTOP) under 40 page loads at once: each ends on the 504 page in time, memory stays bounded, pages come back with the API", async () => {
   test.setTimeout(60_000);
@@ -196,8 +228,17 @@ test("a call whose first try meets a closing (503) or killed (reset) API is aske
 });
 
 /** Until `child` has exited: its exit code. */
-const exited = (child: ChildProcess) => new Promise<number | null>((done) => (child.exitCode !== null || child.signalCode !== null ? done(child.exitCode) : child.once("exit", (code) => done(code))));
-const statusOf = (url: string) => fetch(url, { headers: { connection: "close" } }).then((r) => r.status, () => 0);
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((done) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? done(child.exitCode)
+      : child.once("exit", (code) => done(code)),
+  );
+const statusOf = (url: string) =>
+  fetch(url, { headers: { connection: "close" } }).then(
+    (r) => r.status,
+    () => 0,
+  );
 
 /**
  * Signed-in course list pages on `connections` kept-alive connections, sent as a load balancer

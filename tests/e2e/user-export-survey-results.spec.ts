@@ -15,15 +15,27 @@ async function signInAdmin(page: Page, next: string) {
 
 test("the user list exports every row it lists, as searched and ordered", async ({ page }) => {
   await signInAdmin(page, "/dashboard/user?search=learner00&ordering=username");
-  const expected = all<{ username: string }>("select username from account where lower(username) like '%learner00%' or lower(first_name) like '%learner00%' or lower(last_name) like '%learner00%' or lower(email) like '%learner00%' or lower(coalesce(code, '')) like '%learner00%' order by lower(username), id").map((r) => r.username);
+  const expected = all<{ username: string }>(
+    "select username from account where lower(username) like '%learner00%' or lower(first_name) like '%learner00%' or lower(last_name) like '%learner00%' or lower(email) like '%learner00%' or lower(coalesce(code, '')) like '%learner00%' order by lower(username), id",
+  ).map((r) => r.username);
   expect(expected.length).toBeGreaterThan(2);
-  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   expect(csv.suggestedFilename()).toMatch(/^users-\d{8}\.csv$/);
-  const lines = fs.readFileSync(await csv.path(), "utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
+  const lines = fs
+    .readFileSync(await csv.path(), "utf8")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
   expect(lines[0].split(",").slice(0, 3)).toEqual(["No.", "Username", "Name"]);
   expect(lines.slice(1).map((l) => l.split(",")[1])).toEqual(expected);
 
-  const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export XLSX" }).click()]);
+  const [xlsx] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export XLSX" }).click(),
+  ]);
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(await xlsx.path());
   const sheet = book.worksheets[0];
@@ -41,14 +53,23 @@ function courseWithSurvey(info: TestInfo) {
     survey.form_id,
   );
   const id = freshCourse(info, "SVR", "RES", "Survey results");
-  enrol(id, respondents.map((r) => [r.username, 1]));
+  enrol(
+    id,
+    respondents.map((r) => [r.username, 1]),
+  );
   run((db) =>
-    db.prepare("insert into content_survey (content_type_id, content_id, survey_id, is_required, sort) values ((select id from content_type where code = 'course'), ?, ?, 0, 1)").run(id, survey.id),
+    db
+      .prepare(
+        "insert into content_survey (content_type_id, content_id, survey_id, is_required, sort) values ((select id from content_type where code = 'course'), ?, ?, 0, 1)",
+      )
+      .run(id, survey.id),
   );
   return { id, survey, respondents };
 }
 
-test("a course's survey tab opens the survey's results among its learners, with their answers and an export", async ({ page }, info) => {
+test("a course's survey tab opens the survey's results among its learners, with their answers and an export", async ({
+  page,
+}, info) => {
   const { id, survey, respondents } = courseWithSurvey(info);
   await signInAdmin(page, `/dashboard/course/${id}/survey`);
   await page.getByRole("link", { name: `Results of ${survey.name}` }).click();
@@ -57,12 +78,24 @@ test("a course's survey tab opens the survey's results among its learners, with 
   await expect(table.locator("tbody tr")).toHaveCount(2);
   for (const r of respondents) await expect(table).toContainText(r.username);
 
-  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   expect(csv.suggestedFilename()).toMatch(/^survey-\d+-answers-\d{8}\.csv$/);
-  const lines = fs.readFileSync(await csv.path(), "utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
+  const lines = fs
+    .readFileSync(await csv.path(), "utf8")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
   expect(lines).toHaveLength(3);
   expect(lines[0].startsWith("No.,Respondent,Username,Answered,")).toBe(true);
-  expect(lines.slice(1).map((l) => l.split(",")[2]).sort()).toEqual(respondents.map((r) => r.username).sort());
+  expect(
+    lines
+      .slice(1)
+      .map((l) => l.split(",")[2])
+      .sort(),
+  ).toEqual(respondents.map((r) => r.username).sort());
 });
 
 test("the results page and the user list in Thai", async ({ page }, info) => {

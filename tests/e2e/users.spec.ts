@@ -16,7 +16,8 @@ const tag = (info: TestInfo) => (isJs(info) ? "on" : "off");
 const learner = (info: TestInfo, n: number) => `learner${String((isJs(info) ? 12 : 21) + n).padStart(3, "0")}`;
 const idOf = (username: string) => one<{ id: number }>("select id from account where username = ?", username).id;
 /** "old → new" as a row reads: the arrow, then "to" for screen readers. */
-const moved = (from: string, to: string) => new RegExp(`${from.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} →\\s*to\\s*${to}`);
+const moved = (from: string, to: string) =>
+  new RegExp(`${from.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} →\\s*to\\s*${to}`);
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
 
 async function signInAdmin(page: Page, next: string) {
@@ -55,14 +56,20 @@ test("create a user: each field's error first and nothing created, then the prof
   await expect(page.getByRole("heading", { level: 1, name: `Nadia Newcomer ${t}` })).toBeVisible();
   await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Human Resources" })).toHaveAttribute("href", /\/dashboard\/user\/department\/\d+$/);
+  await expect(page.getByRole("link", { name: "Human Resources" })).toHaveAttribute(
+    "href",
+    /\/dashboard\/user\/department\/\d+$/,
+  );
   await expect(page.getByText("Not enrolled in anything yet.")).toBeVisible();
 });
 
 test("edit a user: the history shows each change, old → new, and the move", async ({ page }, info) => {
   const username = learner(info, 1);
   const id = idOf(username);
-  const before = one<{ last_name: string; department: string }>("select a.last_name, d.name as department from account a join department d on d.id = a.department_id where a.id = ?", id);
+  const before = one<{ last_name: string; department: string }>(
+    "select a.last_name, d.name as department from account a join department d on d.id = a.department_id where a.id = ?",
+    id,
+  );
   const to = before.department === "Sales" ? "Infrastructure" : "Sales";
   await signInAdmin(page, `/dashboard/user/${id}/profile`);
   await page.getByRole("link", { name: "Information", exact: true }).click();
@@ -94,7 +101,9 @@ test("edit a user: the history shows each change, old → new, and the move", as
 
 test("a supervisor chosen by a search: what was typed stays, saved, on the profile", async ({ page }, info) => {
   const id = idOf(learner(info, 4));
-  const boss = one<{ id: number; first_name: string; last_name: string }>("select id, first_name, last_name from account where username = 'manager'");
+  const boss = one<{ id: number; first_name: string; last_name: string }>(
+    "select id, first_name, last_name from account where username = 'manager'",
+  );
   const bossLabel = `${boss.first_name} ${boss.last_name} (manager)`;
   await signInAdmin(page, `/dashboard/user/${id}/information`);
   const picker = page.getByRole("group", { name: "Supervisor" });
@@ -107,18 +116,31 @@ test("a supervisor chosen by a search: what was typed stays, saved, on the profi
   await expect(picker.getByRole("radio", { name: bossLabel })).toBeVisible();
   await expect(page.getByLabel("Last name")).toHaveValue(`Supervised ${tag(info)}`);
   await expect(page.getByLabel("Gender")).toHaveValue("female");
-  expect(one<{ supervisor_id: number | null; last_name: string }>("select supervisor_id, last_name from account where id = ?", id)).toMatchObject({ supervisor_id: null });
+  expect(
+    one<{ supervisor_id: number | null; last_name: string }>(
+      "select supervisor_id, last_name from account where id = ?",
+      id,
+    ),
+  ).toMatchObject({ supervisor_id: null });
   await expect(picker.getByRole("radio", { name: "No supervisor" })).toBeChecked();
 
   await picker.getByRole("radio", { name: bossLabel }).check();
   // Enter in a text field saves (the form's default button), it does not search.
   await page.getByLabel("Last name").press("Enter");
   await expect(toast(page, "Saved.")).toBeVisible();
-  expect(one<{ supervisor_id: number | null; last_name: string }>("select supervisor_id, last_name from account where id = ?", id)).toEqual({ supervisor_id: boss.id, last_name: `Supervised ${tag(info)}` });
+  expect(
+    one<{ supervisor_id: number | null; last_name: string }>(
+      "select supervisor_id, last_name from account where id = ?",
+      id,
+    ),
+  ).toEqual({ supervisor_id: boss.id, last_name: `Supervised ${tag(info)}` });
   // The form shows the one it holds now; the profile names it.
   await expect(page.getByRole("group", { name: "Supervisor" }).getByRole("radio", { name: bossLabel })).toBeChecked();
   await page.getByRole("link", { name: "Profile", exact: true }).click();
-  await expect(page.getByRole("link", { name: bossLabel })).toHaveAttribute("href", `/dashboard/user/${boss.id}/profile`);
+  await expect(page.getByRole("link", { name: bossLabel })).toHaveAttribute(
+    "href",
+    `/dashboard/user/${boss.id}/profile`,
+  );
   // The history names the new supervisor, not an id.
   await page.goto(`/dashboard/user/${id}/history`);
   await expect(page.getByRole("cell", { name: bossLabel }).first()).toBeVisible();
@@ -132,7 +154,12 @@ test("a supervisor chosen by a search: what was typed stays, saved, on the profi
   await own.getByRole("radio", { name: bossLabel }).check();
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("A user cannot be their own supervisor.")).toBeVisible();
-  expect(one<{ supervisor_id: number | null; gender: string | null }>("select supervisor_id, gender from account where id = ?", boss.id)).toEqual({ supervisor_id: null, gender: null });
+  expect(
+    one<{ supervisor_id: number | null; gender: string | null }>(
+      "select supervisor_id, gender from account where id = ?",
+      boss.id,
+    ),
+  ).toEqual({ supervisor_id: null, gender: null });
 });
 
 test("deactivate a user after the confirmation step; activate again", async ({ page }, info) => {
@@ -157,7 +184,10 @@ test("deactivate a user after the confirmation step; activate again", async ({ p
   await expect(toast(page, "The account is active.")).toBeVisible();
   expect(one<{ is_active: number }>("select is_active from account where id = ?", id).is_active).toBe(1);
   await page.getByRole("link", { name: "History", exact: true }).click();
-  for (const action of ["Deactivated", "Activated"]) await expect(page.locator("tbody tr").filter({ has: page.getByRole("cell", { name: action, exact: true }) })).toHaveCount(1);
+  for (const action of ["Deactivated", "Activated"])
+    await expect(
+      page.locator("tbody tr").filter({ has: page.getByRole("cell", { name: action, exact: true }) }),
+    ).toHaveCount(1);
 });
 
 test("departments: create under a parent, a cycle refused, a delete refused, a move", async ({ page }, info) => {
@@ -188,14 +218,18 @@ test("departments: create under a parent, a cycle refused, a delete refused, a m
   await page.goto(parentUrl);
   await page.getByLabel("Parent department").selectOption({ label: `Head Office › ${parentName} › ${childName}` });
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("A department cannot be moved under itself or one of its sub-departments.")).toBeVisible();
+  await expect(
+    page.getByText("A department cannot be moved under itself or one of its sub-departments."),
+  ).toBeVisible();
   await expect(page.getByLabel("Parent department")).toHaveAttribute("aria-invalid", "true");
 
   // Deleting it while it has a sub-department: the warning says why, nothing is removed.
   await page.goto(parentUrl);
   await page.getByRole("link", { name: "Delete" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByRole("dialog", { name: "Warning" })).toContainText("This department has sub-departments. Move or delete them first.");
+  await expect(page.getByRole("dialog", { name: "Warning" })).toContainText(
+    "This department has sub-departments. Move or delete them first.",
+  );
   expect(one<{ n: number }>("select count(*) as n from department where name = ?", parentName).n).toBe(1);
 
   // Move the child to Sales: the tree shows it there.
@@ -205,7 +239,10 @@ test("departments: create under a parent, a cycle refused, a delete refused, a m
   await expect(toast(page, "Saved.")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Sales");
   await page.goto("/dashboard/user/department");
-  const sales = page.locator("li").filter({ has: page.getByRole("link", { name: "Sales", exact: true }) }).first();
+  const sales = page
+    .locator("li")
+    .filter({ has: page.getByRole("link", { name: "Sales", exact: true }) })
+    .first();
   await expect(sales.getByRole("link", { name: childName, exact: true })).toBeVisible();
   // Now empty, the parent can go.
   await page.goto(parentUrl);
@@ -234,7 +271,11 @@ test("levels: add with an error first, edit, a delete refused, delete", async ({
   await expect(levels.locator("tr").filter({ hasText: name })).toContainText(`LV-${t}`);
 
   await levels.getByRole("link", { name: `Edit ${name}` }).click();
-  await levels.locator("tr").filter({ has: page.getByRole("button", { name: "Save" }) }).getByLabel("Name").fill(`${name} renamed`);
+  await levels
+    .locator("tr")
+    .filter({ has: page.getByRole("button", { name: "Save" }) })
+    .getByLabel("Name")
+    .fill(`${name} renamed`);
   await levels.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Saved.")).toBeVisible();
   await expect(levels.locator("tr").filter({ hasText: `${name} renamed` })).toHaveCount(1);
@@ -286,7 +327,12 @@ test("bulk password reset: choose by search, a mismatch refused, then reset", as
   await expect(toast(page, "The passwords of 2 accounts were reset.")).toBeVisible();
   for (const u of [a, b]) {
     expect(one<{ f: number }>("select is_force_reset_password as f from account where username = ?", u).f).toBe(1);
-    expect(one<{ n: number }>("select count(*) as n from account_history where action = 'reset_password' and account_id = ?", idOf(u)).n).toBe(1);
+    expect(
+      one<{ n: number }>(
+        "select count(*) as n from account_history where action = 'reset_password' and account_id = ?",
+        idOf(u),
+      ).n,
+    ).toBe(1);
   }
 });
 
@@ -301,13 +347,25 @@ test("the user pages in Thai, and without serious accessibility problems", async
   await page.goto("/dashboard/user/department");
   await expect(page.getByRole("heading", { level: 1, name: "หน่วยงาน" })).toBeVisible();
   await expect(page.getByRole("link", { name: "เพิ่มหน่วยงาน", exact: true })).toBeVisible();
-  const pages = [`${id}/profile`, `${id}/history`, "history", "level", "department", "department/1", "department/new", "department/history", "reset-password?q=learner01"];
+  const pages = [
+    `${id}/profile`,
+    `${id}/history`,
+    "history",
+    "level",
+    "department",
+    "department/1",
+    "department/new",
+    "department/history",
+    "reset-password?q=learner01",
+  ];
   for (const language of ["en", "th"]) {
     for (const path of pages) {
       await page.goto(`/dashboard/user/${path}${path.includes("?") ? "&" : "?"}language=${language}`);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       const { violations } = await analyse(page, info);
-      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      const serious = violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
       expect(serious, `${path} (${language})`).toEqual([]);
     }
   }

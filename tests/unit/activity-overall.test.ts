@@ -4,7 +4,12 @@ import type { ChecklistRow } from "../../contract/schemas/activity";
 
 describe("activity overall: every day of a usage chart", () => {
   it("fills the quiet days between the first and the last with 0", () => {
-    expect(everyDay([{ date: "2026-02-27", count: 2 }, { date: "2026-03-02", count: 1 }])).toEqual([
+    expect(
+      everyDay([
+        { date: "2026-02-27", count: 2 },
+        { date: "2026-03-02", count: 1 },
+      ]),
+    ).toEqual([
       { date: "2026-02-27", count: 2 },
       { date: "2026-02-28", count: 0 },
       { date: "2026-03-01", count: 0 },
@@ -13,7 +18,10 @@ describe("activity overall: every day of a usage chart", () => {
   });
   it("no events: no days; a very long span keeps its latest days", () => {
     expect(everyDay([])).toEqual([]);
-    const long = everyDay([{ date: "2000-01-01", count: 1 }, { date: "2026-01-01", count: 3 }]);
+    const long = everyDay([
+      { date: "2000-01-01", count: 1 },
+      { date: "2026-01-01", count: 3 },
+    ]);
     expect(long.length).toBe(1100);
     expect(long[long.length - 1]).toEqual({ date: "2026-01-01", count: 3 });
   });

@@ -21,7 +21,11 @@ describe("a page request's time for the API", () => {
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       if (frozen) return; // accepts the connection, answers nothing
-      const body = req.url?.includes("config/check-update") ? { config_datetime_update: "1", dict_datetime_update: "1" } : req.url?.includes("dashboard/config") ? { config_dict: { app_name: { value: "From the API" } } } : { ok: true };
+      const body = req.url?.includes("config/check-update")
+        ? { config_datetime_update: "1", dict_datetime_update: "1" }
+        : req.url?.includes("dashboard/config")
+          ? { config_dict: { app_name: { value: "From the API" } } }
+          : { ok: true };
       setTimeout(() => res.setHeader("content-type", "application/json").end(JSON.stringify(body)), delayMs);
     });
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
@@ -40,7 +44,10 @@ describe("a page request's time for the API", () => {
   });
 
   /** Loader arguments as Remix gives them: a Request of its own each, one context per page request. */
-  const argsOf = (context: object) => ({ request: new Request("http://dashboard.test/dashboard/course/", { headers: { cookie: "sessionid=s1" } }), context });
+  const argsOf = (context: object) => ({
+    request: new Request("http://dashboard.test/dashboard/course/", { headers: { cookie: "sessionid=s1" } }),
+    context,
+  });
   const outcome = (p: Promise<unknown>) =>
     p.then(
       () => "answered",
@@ -77,7 +84,10 @@ describe("a page request's time for the API", () => {
     };
     const context = {};
     const started = Date.now();
-    expect(await Promise.all([outcome(early(context)), outcome(late(context))])).toEqual(["answered", "302 /dashboard/error/504"]);
+    expect(await Promise.all([outcome(early(context)), outcome(late(context))])).toEqual([
+      "answered",
+      "302 /dashboard/error/504",
+    ]);
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
     // Alone (a page request of its own) the same loader has its own time and is answered.
     expect(await outcome(late({}))).toBe("answered");
@@ -87,7 +97,11 @@ describe("a page request's time for the API", () => {
     delayMs = TIMEOUT_MS * 0.5;
     frozen = false;
     const { readForm } = await import("../../app/lms/read-form.server");
-    const request = new Request("http://dashboard.test/dashboard/course/1/", { method: "POST", body: new URLSearchParams({ name: "x" }), headers: { cookie: "sessionid=s1" } });
+    const request = new Request("http://dashboard.test/dashboard/course/1/", {
+      method: "POST",
+      body: new URLSearchParams({ name: "x" }),
+      headers: { cookie: "sessionid=s1" },
+    });
     const client = api.lms({ request, context: {} }); // the guard, before the form is read
     await new Promise((r) => setTimeout(r, TIMEOUT_MS * 0.8)); // the body still arriving
     expect((await readForm(request)).form?.get("name")).toBe("x");

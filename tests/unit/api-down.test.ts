@@ -25,12 +25,22 @@ describe("a page's call while the API is down", () => {
   });
 
   const page = (method = "GET") =>
-    new Request("http://dashboard.test/dashboard/course", { method, headers: { cookie: "sessionid=s1; csrftoken=c1" } });
-  const thrownBy = (p: Promise<unknown>) => p.then(() => "answered", (e: unknown) => e);
+    new Request("http://dashboard.test/dashboard/course", {
+      method,
+      headers: { cookie: "sessionid=s1; csrftoken=c1" },
+    });
+  const thrownBy = (p: Promise<unknown>) =>
+    p.then(
+      () => "answered",
+      (e: unknown) => e,
+    );
 
   it("GET and POST end on the 504 page at once", async () => {
     const started = Date.now();
-    for (const thrown of [await thrownBy(lms(page()).get("dashboard/course/")), await thrownBy(lms(page("POST")).post("dashboard/course/", { name: "x" }))]) {
+    for (const thrown of [
+      await thrownBy(lms(page()).get("dashboard/course/")),
+      await thrownBy(lms(page("POST")).post("dashboard/course/", { name: "x" })),
+    ]) {
       expect(thrown).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(302);
       expect((thrown as Response).headers.get("location")).toBe("/dashboard/error/504");
@@ -39,7 +49,9 @@ describe("a page's call while the API is down", () => {
   });
 
   it("the same process reaches the API again once it is back", async () => {
-    const api = http.createServer((_req, res) => res.setHeader("content-type", "application/json").end('{"results":[],"count":0}'));
+    const api = http.createServer((_req, res) =>
+      res.setHeader("content-type", "application/json").end('{"results":[],"count":0}'),
+    );
     await new Promise<void>((done) => api.listen(port, "127.0.0.1", done));
     try {
       expect(await lms(page()).get("dashboard/course/")).toEqual({ status: 200, data: { results: [], count: 0 } });

@@ -25,8 +25,14 @@ let store: typeof import("../../app/lms/store.server");
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    if (req.url?.includes("config/check-update")) return void res.setHeader("content-type", "application/json").end(JSON.stringify({ config_datetime_update: String(maintenance), dict_datetime_update: "1" }));
-    if (req.url?.includes("dashboard/config")) return void res.setHeader("content-type", "application/json").end(JSON.stringify({ config_dict: { "maintenance-dashboard-is-enabled": { value: maintenance } } }));
+    if (req.url?.includes("config/check-update"))
+      return void res
+        .setHeader("content-type", "application/json")
+        .end(JSON.stringify({ config_datetime_update: String(maintenance), dict_datetime_update: "1" }));
+    if (req.url?.includes("dashboard/config"))
+      return void res
+        .setHeader("content-type", "application/json")
+        .end(JSON.stringify({ config_dict: { "maintenance-dashboard-is-enabled": { value: maintenance } } }));
     if (req.url?.includes("dashboard/dict")) return void res.setHeader("content-type", "application/json").end("{}");
     seen.push(`${req.method ?? ""}${req.headers["idempotency-key"] ? ` ${req.headers["idempotency-key"]}` : ""}`);
     const fault = script.shift() ?? "ok";
@@ -35,8 +41,13 @@ beforeAll(async () => {
     req.on("end", () => {
       if (fault === "reset") return req.socket.destroy();
       if (fault === "hang") return;
-      if (fault === "slow503") return void setTimeout(() => res.writeHead(503, { "content-type": "application/json" }).end('{"detail":"closing"}'), TIMEOUT_MS * 0.7);
-      if (fault !== "ok") return void res.writeHead(Number(fault), { "content-type": "application/json" }).end(`{"detail":"${fault}"}`);
+      if (fault === "slow503")
+        return void setTimeout(
+          () => res.writeHead(503, { "content-type": "application/json" }).end('{"detail":"closing"}'),
+          TIMEOUT_MS * 0.7,
+        );
+      if (fault !== "ok")
+        return void res.writeHead(Number(fault), { "content-type": "application/json" }).end(`{"detail":"${fault}"}`);
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ ok: true, method: req.method }));
     });
   });
@@ -62,7 +73,8 @@ beforeEach(async () => {
   await store.getConfig(); // the config as the page's guard reads it first
 });
 
-const page = (method = "GET") => new Request("http://dashboard.test/dashboard/course/", { method, headers: { cookie: "sessionid=s1; csrftoken=c1" } });
+const page = (method = "GET") =>
+  new Request("http://dashboard.test/dashboard/course/", { method, headers: { cookie: "sessionid=s1; csrftoken=c1" } });
 /** What a call ended as: its data, or the page it was sent to. */
 const outcome = (p: Promise<{ data: unknown }>) =>
   p.then(
@@ -71,11 +83,14 @@ const outcome = (p: Promise<{ data: unknown }>) =>
   );
 
 describe("an idempotent call is asked once more", () => {
-  it.each(["502", "503", "reset"] as const)("a GET answered %s, then 200: the page gets the second answer", async (fault) => {
-    script = [fault, "ok"];
-    expect(await outcome(api.lms(page()).get("dashboard/course/"))).toEqual({ ok: true, method: "GET" });
-    expect(seen).toEqual(["GET", "GET"]);
-  });
+  it.each(["502", "503", "reset"] as const)(
+    "a GET answered %s, then 200: the page gets the second answer",
+    async (fault) => {
+      script = [fault, "ok"];
+      expect(await outcome(api.lms(page()).get("dashboard/course/"))).toEqual({ ok: true, method: "GET" });
+      expect(seen).toEqual(["GET", "GET"]);
+    },
+  );
 
   it("only once: a GET answered 503 twice ends on the 'server too busy' page (500), not the maintenance page", async () => {
     script = ["503", "503", "ok"];
@@ -106,18 +121,30 @@ describe("a write is never sent twice", () => {
   ] as const)("a %s answered %s: one call, then the error page", async (method, fault, expected) => {
     script = [fault, "ok"];
     const client = api.lms(page(method));
-    const call = method === "POST" ? client.post("dashboard/course/", { name: "x" }) : method === "PATCH" ? client.patch("dashboard/course/1/", { name: "x" }) : client.delete("dashboard/course/1/");
+    const call =
+      method === "POST"
+        ? client.post("dashboard/course/", { name: "x" })
+        : method === "PATCH"
+          ? client.patch("dashboard/course/1/", { name: "x" })
+          : client.delete("dashboard/course/1/");
     expect(await outcome(call)).toBe(expected);
     expect(seen).toEqual([method]);
   });
 });
 
 describe("a create with an idempotency key is a write that may be sent again (decision 094)", () => {
-  it.each(["503", "502", "reset"] as const)("a keyed POST answered %s is sent once more, with its key, and the page gets the second answer", async (fault) => {
-    script = [fault, "ok"];
-    expect(await outcome(api.lms(page("POST")).post("dashboard/course/", { name: "x" }, { idempotencyKey: "k-0123456789" }))).toEqual({ ok: true, method: "POST" });
-    expect(seen).toEqual(["POST k-0123456789", "POST k-0123456789"]);
-  });
+  it.each(["503", "502", "reset"] as const)(
+    "a keyed POST answered %s is sent once more, with its key, and the page gets the second answer",
+    async (fault) => {
+      script = [fault, "ok"];
+      expect(
+        await outcome(
+          api.lms(page("POST")).post("dashboard/course/", { name: "x" }, { idempotencyKey: "k-0123456789" }),
+        ),
+      ).toEqual({ ok: true, method: "POST" });
+      expect(seen).toEqual(["POST k-0123456789", "POST k-0123456789"]);
+    },
+  );
 });
 
 describe("the retry lives within the page's one deadline", () => {
@@ -156,14 +183,19 @@ describe("streamed GETs (downloads, media) follow the same rules", () => {
 
   it("HEAD is asked once more too", async () => {
     script = ["503", "ok"];
-    const res = await fetchIdempotent(`${base}/api/media/x`, { method: "HEAD", signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const res = await fetchIdempotent(`${base}/api/media/x`, {
+      method: "HEAD",
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
     expect(res.status).toBe(200);
     expect(seen).toEqual(["HEAD", "HEAD"]);
   });
 
   it("an ended time is not extended: no second call once the signal has aborted", async () => {
     script = ["slow503", "ok"];
-    await expect(fetchIdempotent(`${base}/api/media/x`, { method: "GET", signal: AbortSignal.timeout(TIMEOUT_MS * 0.3) })).rejects.toThrow();
+    await expect(
+      fetchIdempotent(`${base}/api/media/x`, { method: "GET", signal: AbortSignal.timeout(TIMEOUT_MS * 0.3) }),
+    ).rejects.toThrow();
     expect(seen).toEqual(["GET"]);
   });
 });

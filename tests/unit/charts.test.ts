@@ -30,7 +30,8 @@ describe("niceAxis", () => {
     }
   });
   it("gives an empty or all-zero series an axis 0…4", () => {
-    for (const max of [0, -5, NaN, Infinity]) expect(niceAxis(max)).toEqual({ max: 4, step: 1, ticks: [0, 1, 2, 3, 4] });
+    for (const max of [0, -5, NaN, Infinity])
+      expect(niceAxis(max)).toEqual({ max: 4, step: 1, ticks: [0, 1, 2, 3, 4] });
   });
   it("allows fractional steps when asked", () => {
     expect(niceAxis(0.3, 3, false)).toEqual({ max: 0.3, step: 0.1, ticks: [0, 0.1, 0.2, 0.3] });
@@ -98,7 +99,15 @@ describe("BarChart", () => {
     expect(html).not.toContain("<ul"); // one series: the title names it, no legend
   });
   it("stacks several series with hatching, a legend and a total column", () => {
-    const html = renderToStaticMarkup(createElement(BarChart, props([[1, 2, 3], [4, 0, 6]])));
+    const html = renderToStaticMarkup(
+      createElement(
+        BarChart,
+        props([
+          [1, 2, 3],
+          [4, 0, 6],
+        ]),
+      ),
+    );
     expect(html).toContain("<pattern");
     expect(count(html, /fill="url\(#[^)]+-hatch-1\)"/g)).toBe(2 + 1); // two bars + the legend swatch
     expect(html).toMatch(/<li[^>]*><svg[^>]*>.*<\/svg>Series 1<\/li>/);
@@ -114,7 +123,15 @@ describe("BarChart", () => {
 
 describe("LineChart", () => {
   it("draws a line per series with distinct markers", () => {
-    const html = renderToStaticMarkup(createElement(LineChart, props([[1, 2, 3], [0, 1, 0]])));
+    const html = renderToStaticMarkup(
+      createElement(
+        LineChart,
+        props([
+          [1, 2, 3],
+          [0, 1, 0],
+        ]),
+      ),
+    );
     expect(count(html, /<polyline/g)).toBe(2);
     expect(html).toContain("<circle");
     expect(html).toContain('stroke-dasharray="6 4"');

@@ -17,9 +17,18 @@ describe("isCheckinAddress", () => {
   });
   it("refuses every other page, a dot segment, a second segment, and no address at all", () => {
     for (const raw of [
-      "/dashboard/", "/dashboard/class", "/dashboard/checkin/", "/dashboard/checkin/../class/1", "/dashboard/checkin/..",
-      "/dashboard/checkin/%2e%2e/user", "/dashboard/checkin/a/b", "/x/dashboard/checkin/a", "//evil/dashboard/checkin/a", "https://evil/dashboard/checkin/a",
-    ]) expect(next(raw), raw).toBe(false);
+      "/dashboard/",
+      "/dashboard/class",
+      "/dashboard/checkin/",
+      "/dashboard/checkin/../class/1",
+      "/dashboard/checkin/..",
+      "/dashboard/checkin/%2e%2e/user",
+      "/dashboard/checkin/a/b",
+      "/x/dashboard/checkin/a",
+      "//evil/dashboard/checkin/a",
+      "https://evil/dashboard/checkin/a",
+    ])
+      expect(next(raw), raw).toBe(false);
     expect(isCheckinAddress(null)).toBe(false);
   });
 });

@@ -36,6 +36,13 @@ describe("progressFromAttendance", () => {
 describe("check-in sources", () => {
   it("are one table shared by activity and class, each with its name", () => {
     expect(ACTIVITY_SOURCE).toBe(CHECKIN_SOURCE);
-    expect([...CHECKIN_SOURCE_NAME.entries()]).toEqual([[-1, "none"], [0, "web"], [1, "mobile"], [2, "admin"], [3, "live"], [10, "force_completed"]]);
+    expect([...CHECKIN_SOURCE_NAME.entries()]).toEqual([
+      [-1, "none"],
+      [0, "web"],
+      [1, "mobile"],
+      [2, "admin"],
+      [3, "live"],
+      [10, "force_completed"],
+    ]);
   });
 });

@@ -25,7 +25,13 @@ async function serve(trust: string | undefined) {
   return `http://127.0.0.1:${(server!.address() as AddressInfo).port}/echo`;
 }
 
-const FORGED = { "x-forwarded-for": "10.6.6.6", "x-forwarded-proto": "https", "x-forwarded-host": "evil.example", [CLIENT_ADDRESS_HEADER]: "10.7.7.7", "x-real-ip": "10.8.8.8" };
+const FORGED = {
+  "x-forwarded-for": "10.6.6.6",
+  "x-forwarded-proto": "https",
+  "x-forwarded-host": "evil.example",
+  [CLIENT_ADDRESS_HEADER]: "10.7.7.7",
+  "x-real-ip": "10.8.8.8",
+};
 
 describe("client address and protocol", () => {
   it("ignores every forwarding header when no proxy is trusted (the default)", async () => {
@@ -33,12 +39,15 @@ describe("client address and protocol", () => {
     const body = await res.json();
     expect(body.headers[CLIENT_ADDRESS_HEADER]).toBe("127.0.0.1");
     expect(body.protocol).toBe("http");
-    for (const h of ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-real-ip"]) expect(body.headers[h]).toBeUndefined();
+    for (const h of ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-real-ip"])
+      expect(body.headers[h]).toBeUndefined();
     expect(res.headers.get("set-cookie")).not.toMatch(/secure/i);
   });
 
   it("believes a trusted proxy: the address it saw, HTTPS, its host, and every cookie Secure", async () => {
-    const res = await fetch(await serve("127.0.0.1"), { headers: { "x-forwarded-for": "203.0.113.5", "x-forwarded-proto": "https", "x-forwarded-host": "lms.example" } });
+    const res = await fetch(await serve("127.0.0.1"), {
+      headers: { "x-forwarded-for": "203.0.113.5", "x-forwarded-proto": "https", "x-forwarded-host": "lms.example" },
+    });
     const body = await res.json();
     expect(body.headers[CLIENT_ADDRESS_HEADER]).toBe("203.0.113.5");
     expect(body.protocol).toBe("https");

@@ -16,7 +16,9 @@ describe("which media a slot plays", () => {
   it("reads each slot's items from lists that hold its kinds, and every kind fits some slot", () => {
     for (const slot of SLOT_TYPES) {
       const listed = new Set<string>(
-        SLOT_MEDIA_LISTS[slot].flatMap((p): readonly string[] => (p.startsWith("material/") ? (MATERIAL_LISTS[p.slice("material/".length, -1)] ?? ["?"]) : [p.slice(0, -1)])),
+        SLOT_MEDIA_LISTS[slot].flatMap((p): readonly string[] =>
+          p.startsWith("material/") ? (MATERIAL_LISTS[p.slice("material/".length, -1)] ?? ["?"]) : [p.slice(0, -1)],
+        ),
       );
       for (const kind of SLOT_MEDIA_KINDS[slot]) expect(listed.has(kind), `${slot} ${kind}`).toBe(true);
       expect(SLOT_MEDIA_LISTS[slot].length > 0, slot).toBe(SLOT_MEDIA_KINDS[slot].length > 0);
@@ -37,10 +39,16 @@ describe("the slot form's media_id", () => {
 
   it("lets a chosen item stand for the slot's own link or file, not otherwise", () => {
     expect(materialSchema("media").safeParse({ name: "A" }).success).toBe(false);
-    expect(materialSchema("media", undefined, { media: true }).safeParse({ name: "A", media_id: 3 }).success).toBe(true);
-    const plain = parseWithZod(form({ name: "A", url: "" }), { schema: materialSchema("youtube", undefined, { form: true }) });
+    expect(materialSchema("media", undefined, { media: true }).safeParse({ name: "A", media_id: 3 }).success).toBe(
+      true,
+    );
+    const plain = parseWithZod(form({ name: "A", url: "" }), {
+      schema: materialSchema("youtube", undefined, { form: true }),
+    });
     expect(plain.status).toBe("error");
-    const picked = parseWithZod(form({ name: "A", url: "", media_id: "4" }), { schema: materialSchema("youtube", undefined, { form: true, media: true }) });
+    const picked = parseWithZod(form({ name: "A", url: "", media_id: "4" }), {
+      schema: materialSchema("youtube", undefined, { form: true, media: true }),
+    });
     expect(picked.status).toBe("success");
     if (picked.status === "success") expect(picked.value).toMatchObject({ media_id: 4 });
   });

@@ -35,7 +35,9 @@ describe("the dashboard while it drains", () => {
       http
         .get(url, { agent }, (res) => {
           let body = "";
-          res.on("data", (c) => (body += c)).on("end", () => ok({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
+          res
+            .on("data", (c) => (body += c))
+            .on("end", () => ok({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
         })
         .on("error", bad);
     });
@@ -56,7 +58,11 @@ describe("the dashboard while it drains", () => {
     let closedAt = 0;
     void drained.then(() => (closedAt = Date.now()));
     // Within the delay: unready, live, and every answer lets its connection go.
-    expect(await get(`${base}${READY_PATH}`)).toMatchObject({ status: 503, connection: "close", body: '{"status":"draining"}' });
+    expect(await get(`${base}${READY_PATH}`)).toMatchObject({
+      status: 503,
+      connection: "close",
+      body: '{"status":"draining"}',
+    });
     expect(await get(`${base}/dashboard/health`)).toMatchObject({ status: 200, connection: "close" });
     expect(closedAt).toBe(0);
     // The page under way is answered in full, and lets its connection go too.

@@ -75,7 +75,9 @@ describe("one format per kind of date, in the page's language (docs/decisions/02
     expect(plain(th.period("2026-06-01T07:00:00Z", "2026-06-01T08:00:00Z"))).toBe("1 มิ.ย. 2569 14:00–15:00");
     // Thai's range pattern writes "0:00": the hour keeps its leading zero, as every other time.
     expect(plain(th.period("2026-12-06T00:00", "2026-12-06T09:59"))).toBe("6 ธ.ค. 2569 00:00–09:59");
-    expect(plain(en.period("2026-06-01T07:00:00Z", "2026-06-02T02:00:00Z"))).toBe("1 Jun 2026, 14:00 – 2 Jun 2026, 09:00");
+    expect(plain(en.period("2026-06-01T07:00:00Z", "2026-06-02T02:00:00Z"))).toBe(
+      "1 Jun 2026, 14:00 – 2 Jun 2026, 09:00",
+    );
     expect(plain(en.period("2026-12-06", "2027-03-31"))).toBe("6 Dec 2026 – 31 Mar 2027");
     expect(plain(en.period("2026-06-01", "2026-06-30"))).toBe("1 – 30 Jun 2026");
     expect(plain(th.period("2026-12-06", "2027-03-31"))).toBe("6 ธ.ค. 2569 – 31 มี.ค. 2570");

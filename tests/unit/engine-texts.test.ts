@@ -13,7 +13,8 @@ const ENGINE_FILES = ["content", "access", "enrollment", "extras", "curriculum"]
 const LANGUAGES = ["en", "th"] as const;
 const COURSE = /course|หลักสูตร/i;
 
-const TAG = "the name of the COURSE_TYPE tag list (contract/codes.ts CONTENT_TAG_EXTRAS), the same list on every type's form";
+const TAG =
+  "the name of the COURSE_TYPE tag list (contract/codes.ts CONTENT_TAG_EXTRAS), the same list on every type's form";
 const CURRICULUM = "Thai หลักสูตร here is the curriculum (sections and materials), not the content type";
 /** Where a text may still say it: the phrase that may, in that key and language, and why. */
 const ALLOWED: { key: string; lang: (typeof LANGUAGES)[number]; phrase: string; reason: string }[] = [
@@ -32,7 +33,9 @@ const ALLOWED: { key: string; lang: (typeof LANGUAGES)[number]; phrase: string; 
 const nounKeys = (nounKey: string) => Object.values(NOUN_FORMS).map((suffix) => `${nounKey}${suffix}`);
 const typesOwn = new Set(CONTENT_TYPES.flatMap((t) => [t.labelKey, ...nounKeys(t.nounKey)]));
 const engineTexts = (lang: (typeof LANGUAGES)[number]) =>
-  ENGINE_FILES.flatMap((file) => Object.entries(DICTIONARY_FILES[lang][file] as Record<string, string>).map(([key, text]) => ({ file, key, text })));
+  ENGINE_FILES.flatMap((file) =>
+    Object.entries(DICTIONARY_FILES[lang][file] as Record<string, string>).map(([key, text]) => ({ file, key, text })),
+  );
 
 describe("engine texts", () => {
   it("every content type has each form of its noun in both languages, in its own first namespace", () => {
@@ -51,30 +54,46 @@ describe("engine texts", () => {
     it(`no ${lang} engine text names the course (only a type's own label and nouns do)`, () => {
       const named = engineTexts(lang)
         .filter(({ key }) => !typesOwn.has(key))
-        .map(({ file, key, text }) => ({ file, key, rest: ALLOWED.filter((a) => a.key === key && a.lang === lang).reduce((s, a) => s.replace(a.phrase, ""), text) }))
+        .map(({ file, key, text }) => ({
+          file,
+          key,
+          rest: ALLOWED.filter((a) => a.key === key && a.lang === lang).reduce((s, a) => s.replace(a.phrase, ""), text),
+        }))
         .filter(({ rest }) => COURSE.test(rest));
       expect(named.map(({ file, key, rest }) => `${file}.${lang}.json ${key}: ${rest}`)).toEqual([]);
     });
   }
 
   it("each allowed phrase is still in its text (the list does not outlive its reason)", () => {
-    for (const { key, lang, phrase } of ALLOWED) expect(engineTexts(lang).find((e) => e.key === key)?.text, `${lang}: ${key}`).toContain(phrase);
+    for (const { key, lang, phrase } of ALLOWED)
+      expect(engineTexts(lang).find((e) => e.key === key)?.text, `${lang}: ${key}`).toContain(phrase);
   });
 
   it("texts name the type only by the noun's placeholders", () => {
     const known = new Set(Object.keys(NOUN_FORMS));
     for (const lang of LANGUAGES) {
       for (const { key, text } of engineTexts(lang)) {
-        for (const [, name] of text.matchAll(/{{\s*(\w+)\s*}}/g)) if (/noun/i.test(name)) expect(known.has(name), `${lang}: ${key} {{${name}}}`).toBe(true);
+        for (const [, name] of text.matchAll(/{{\s*(\w+)\s*}}/g))
+          if (/noun/i.test(name)) expect(known.has(name), `${lang}: ${key} {{${name}}}`).toBe(true);
       }
     }
   });
 
   it("a module that shows a text naming the type translates it with the engine's translator", () => {
-    const namingKeys = new Set(LANGUAGES.flatMap((lang) => engineTexts(lang).filter(({ text }) => /{{\s*\w*noun\w*\s*}}/i.test(text)).map(({ key }) => key)));
+    const namingKeys = new Set(
+      LANGUAGES.flatMap((lang) =>
+        engineTexts(lang)
+          .filter(({ text }) => /{{\s*\w*noun\w*\s*}}/i.test(text))
+          .map(({ key }) => key),
+      ),
+    );
     const modules = [
-      ...readdirSync("app/routes").filter((f) => f.startsWith("content.")).map((f) => `app/routes/${f}`),
-      ...["app/components/content", "app/components/curriculum"].flatMap((dir) => readdirSync(dir).map((f) => `${dir}/${f}`)),
+      ...readdirSync("app/routes")
+        .filter((f) => f.startsWith("content."))
+        .map((f) => `app/routes/${f}`),
+      ...["app/components/content", "app/components/curriculum"].flatMap((dir) =>
+        readdirSync(dir).map((f) => `${dir}/${f}`),
+      ),
     ];
     const missing: string[] = [];
     for (const path of modules) {

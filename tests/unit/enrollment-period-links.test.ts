@@ -11,7 +11,8 @@ describe("the period list's content links", () => {
   const codes = CONTENT_DEFINITIONS.filter((d) => d.features.includes("enrollment")).map((d) => d.resource.contentType);
   it("opens every listed type's overall learner page, or its overall landing page", () => {
     expect(codes.length).toBeGreaterThan(5);
-    for (const code of codes) expect(learnersHref(code, 7), code).toMatch(/^\/dashboard\/[a-z/-]+\/7\/overall(\/learner)?$/);
+    for (const code of codes)
+      expect(learnersHref(code, 7), code).toMatch(/^\/dashboard\/[a-z/-]+\/7\/overall(\/learner)?$/);
   });
   it("links nothing for a type the registry does not know", () => {
     expect(learnersHref("spaceship", 1)).toBeNull();

@@ -11,7 +11,9 @@ type Entry = { id?: string; feature?: string | readonly string[]; children?: Ent
 const entries = (pages: Entry[]): Entry[] => pages.flatMap((p) => [p, ...entries(p.children ?? [])]);
 const named = [
   ...Object.entries(FEATURES).map(([name, feature]) => [`FEATURES.${name}`, { feature }] as const),
-  ...CONTENT_TYPES.flatMap((t) => [t as Entry, ...entries(t.tabs), ...entries(t.overall)].map((e) => [`${t.key} ${e.id ?? "(type)"}`, e] as const)),
+  ...CONTENT_TYPES.flatMap((t) =>
+    [t as Entry, ...entries(t.tabs), ...entries(t.overall)].map((e) => [`${t.key} ${e.id ?? "(type)"}`, e] as const),
+  ),
   ...MENU.flatMap((m) => m.screens.map((s) => [`menu ${s.id}`, s as Entry] as const)),
 ];
 
@@ -20,7 +22,10 @@ describe("feature switches", () => {
     for (const [where, entry] of named) {
       for (const key of switchesOf(entry)) {
         expect(Object.hasOwn(CONFIG_DEFAULTS, key), `${where}: ${key} is not a config key`).toBe(true);
-        expect(typeof CONFIG_DEFAULTS[key as keyof typeof CONFIG_DEFAULTS].value, `${where}: ${key} is not a switch`).toBe("boolean");
+        expect(
+          typeof CONFIG_DEFAULTS[key as keyof typeof CONFIG_DEFAULTS].value,
+          `${where}: ${key} is not a switch`,
+        ).toBe("boolean");
       }
     }
   });
@@ -36,7 +41,16 @@ describe("feature switches", () => {
   it("resolve a page's own, its parent's and its type's switches, rows' sub-pages and overall pages too", () => {
     const type = {
       feature: "t",
-      tabs: [{ id: "a", feature: ["a1", "a2"], children: [{ id: "c", feature: "c" }, { id: "r", param: "rid", feature: "r" }] }],
+      tabs: [
+        {
+          id: "a",
+          feature: ["a1", "a2"],
+          children: [
+            { id: "c", feature: "c" },
+            { id: "r", param: "rid", feature: "r" },
+          ],
+        },
+      ],
       overall: [{ id: "o", feature: "o", children: [{ id: "s", feature: "s" }] }],
     };
     expect(switchesAt(type, [])).toEqual(["t"]);

@@ -4,7 +4,8 @@ import th from "../../contract/i18n/ui.th.json";
 import { formatFileSize } from "~/lms/format";
 
 /** File sizes in B, KB, MB or GB as fits, in both languages (R394: they were always in KB). */
-const tOf = (dict: Record<string, string>) => (key: string, o?: Record<string, unknown>) => dict[key].replace("{{size}}", String(o?.size));
+const tOf = (dict: Record<string, string>) => (key: string, o?: Record<string, unknown>) =>
+  dict[key].replace("{{size}}", String(o?.size));
 
 describe("a file size", () => {
   it("takes the unit that shows it below 1024, one decimal past bytes", () => {

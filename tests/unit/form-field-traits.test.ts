@@ -10,8 +10,10 @@ import { fieldCalls, visibleFields } from "~/lms/content-form.server";
  * supervisor is an account field on both forms (docs/decisions/034 amendment).
  */
 const type = (key: string) => REGISTRY_TYPES.find((t) => t.key === key)!;
-const config = (on: Record<string, boolean>): ConfigDict => Object.fromEntries(Object.entries(on).map(([k, value]) => [k, { value }]));
-const names = (key: string, c: ConfigDict, mode: "create" | "edit") => visibleFields(type(key), c, mode).map((f) => f.name);
+const config = (on: Record<string, boolean>): ConfigDict =>
+  Object.fromEntries(Object.entries(on).map(([k, value]) => [k, { value }]));
+const names = (key: string, c: ConfigDict, mode: "create" | "edit") =>
+  visibleFields(type(key), c, mode).map((f) => f.name);
 
 describe("form field traits", () => {
   it("shows the class's event zone on its information form only, and only while its switch is on", () => {
@@ -30,7 +32,10 @@ describe("form field traits", () => {
       f.set("event_zone", v);
       return f;
     };
-    expect(fieldCalls(on, form("4"), 9)).toEqual({ calls: [{ field: "event_zone", path: "dashboard/location/zone/event/9/", body: { zone: 4 } }], errors: {} });
+    expect(fieldCalls(on, form("4"), 9)).toEqual({
+      calls: [{ field: "event_zone", path: "dashboard/location/zone/event/9/", body: { zone: 4 } }],
+      errors: {},
+    });
     expect(fieldCalls(on, form(""), 9).calls[0].body).toEqual({ zone: null });
     expect(fieldCalls(on, form("x1"), 9)).toEqual({ calls: [], errors: { event_zone: ["invalid_choice"] } });
     const off = visibleFields(type("class"), config({ "location-is-event-zone": false }), "edit");

@@ -2,22 +2,69 @@ import { useForm } from "@conform-to/react";
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { CheckboxField, Field, MultiSelectField, RadioGroupField, SelectField, TextareaField } from "~/components/forms";
+import {
+  CheckboxField,
+  Field,
+  MultiSelectField,
+  RadioGroupField,
+  SelectField,
+  TextareaField,
+} from "~/components/forms";
 
 /** The form kit (app/components/forms.tsx): every control wires its label, aria-invalid, aria-describedby and error list. */
 const html = (el: ReactElement) => renderToStaticMarkup(el);
-const attr = (markup: string, tag: string, name: string) => new RegExp(`<${tag}\\b[^>]*\\s${name}="([^"]*)"`).exec(markup)?.[1];
+const attr = (markup: string, tag: string, name: string) =>
+  new RegExp(`<${tag}\\b[^>]*\\s${name}="([^"]*)"`).exec(markup)?.[1];
 const options = [
   { value: "a", label: "Alpha" },
   { value: "b", label: "Beta" },
 ];
 
 const controls: { kind: string; tag: string; render: (errors?: string[], help?: string) => ReactElement }[] = [
-  { kind: "Field", tag: "input", render: (errors, help) => createElement(Field, { id: "f-x", name: "x", label: "Name", errors, help, inputProps: { type: "text", defaultValue: "v" } }) },
-  { kind: "TextareaField", tag: "textarea", render: (errors, help) => createElement(TextareaField, { id: "f-x", name: "x", label: "Name", errors, help, textareaProps: { rows: 4 } }) },
-  { kind: "SelectField", tag: "select", render: (errors, help) => createElement(SelectField, { id: "f-x", name: "x", label: "Name", errors, help, options, emptyOption: "Choose" }) },
-  { kind: "CheckboxField", tag: "input", render: (errors, help) => createElement(CheckboxField, { id: "f-x", name: "x", label: "Name", errors, help }) },
-  { kind: "MultiSelectField", tag: "select", render: (errors, help) => createElement(MultiSelectField, { id: "f-x", name: "x", label: "Name", errors, help, options, defaultValue: ["b"] }) },
+  {
+    kind: "Field",
+    tag: "input",
+    render: (errors, help) =>
+      createElement(Field, {
+        id: "f-x",
+        name: "x",
+        label: "Name",
+        errors,
+        help,
+        inputProps: { type: "text", defaultValue: "v" },
+      }),
+  },
+  {
+    kind: "TextareaField",
+    tag: "textarea",
+    render: (errors, help) =>
+      createElement(TextareaField, { id: "f-x", name: "x", label: "Name", errors, help, textareaProps: { rows: 4 } }),
+  },
+  {
+    kind: "SelectField",
+    tag: "select",
+    render: (errors, help) =>
+      createElement(SelectField, { id: "f-x", name: "x", label: "Name", errors, help, options, emptyOption: "Choose" }),
+  },
+  {
+    kind: "CheckboxField",
+    tag: "input",
+    render: (errors, help) => createElement(CheckboxField, { id: "f-x", name: "x", label: "Name", errors, help }),
+  },
+  {
+    kind: "MultiSelectField",
+    tag: "select",
+    render: (errors, help) =>
+      createElement(MultiSelectField, {
+        id: "f-x",
+        name: "x",
+        label: "Name",
+        errors,
+        help,
+        options,
+        defaultValue: ["b"],
+      }),
+  },
 ];
 
 describe.each(controls)("$kind", ({ tag, render }) => {
@@ -39,7 +86,9 @@ describe.each(controls)("$kind", ({ tag, render }) => {
     const out = html(render(["Too long", "Not allowed"]));
     expect(attr(out, tag, "aria-invalid")).toBe("true");
     expect(attr(out, tag, "aria-describedby")).toBe("f-x-error");
-    expect(out).toMatch(/<div id="f-x-error"[^>]*role="alert"><ul[^>]*><li>Too long<\/li><li>Not allowed<\/li><\/ul><\/div>/);
+    expect(out).toMatch(
+      /<div id="f-x-error"[^>]*role="alert"><ul[^>]*><li>Too long<\/li><li>Not allowed<\/li><\/ul><\/div>/,
+    );
   });
 
   it("describes its control by the help text too, with or without errors", () => {
@@ -65,16 +114,40 @@ describe("kit details", () => {
   });
 
   it("gives a select its empty option and marks a required label", () => {
-    const out = html(createElement(SelectField, { id: "s", name: "s", label: "Pick", requiredMark: true, options, emptyOption: "Choose", selectProps: { defaultValue: "b" } }));
-    expect(out).toContain('<option value="">Choose</option><option value="a">Alpha</option><option value="b" selected="">Beta</option>');
+    const out = html(
+      createElement(SelectField, {
+        id: "s",
+        name: "s",
+        label: "Pick",
+        requiredMark: true,
+        options,
+        emptyOption: "Choose",
+        selectProps: { defaultValue: "b" },
+      }),
+    );
+    expect(out).toContain(
+      '<option value="">Choose</option><option value="a">Alpha</option><option value="b" selected="">Beta</option>',
+    );
     expect(out).toContain('<span aria-hidden="true" class="text-red-700"> *</span>');
   });
 
   it("a multi-select posts every chosen value; few options become labelled checkboxes in a described fieldset", () => {
-    const select = html(createElement(MultiSelectField, { id: "m", name: "m", label: "Tags", options, defaultValue: ["a", "b"] }));
+    const select = html(
+      createElement(MultiSelectField, { id: "m", name: "m", label: "Tags", options, defaultValue: ["a", "b"] }),
+    );
     expect(select).toMatch(/<select[^>]*multiple=""/);
     expect(select.match(/selected=""/g)).toHaveLength(2);
-    const boxes = html(createElement(MultiSelectField, { id: "m", name: "m", label: "Tags", options, defaultValue: ["b"], checkboxLimit: 12, errors: ["Choose one"] }));
+    const boxes = html(
+      createElement(MultiSelectField, {
+        id: "m",
+        name: "m",
+        label: "Tags",
+        options,
+        defaultValue: ["b"],
+        checkboxLimit: 12,
+        errors: ["Choose one"],
+      }),
+    );
     expect(boxes).toContain('<fieldset aria-describedby="m-error"><legend');
     expect(boxes.match(/<input type="checkbox" name="m"/g)).toHaveLength(2);
     expect(boxes).toContain('checked="" value="b"');
@@ -83,7 +156,17 @@ describe("kit details", () => {
   });
 
   it("a radio group is a described fieldset of radios", () => {
-    const out = html(createElement(RadioGroupField, { id: "r", name: "r", label: "Way", options, defaultValue: "a", errors: ["Pick one"], help: "Either" }));
+    const out = html(
+      createElement(RadioGroupField, {
+        id: "r",
+        name: "r",
+        label: "Way",
+        options,
+        defaultValue: "a",
+        errors: ["Pick one"],
+        help: "Either",
+      }),
+    );
     expect(out).toContain('<fieldset aria-describedby="r-error r-hint"><legend');
     expect(out).toContain('<input type="radio" name="r" aria-invalid="true" class="h-4 w-4" checked="" value="a"/>');
     expect(out).toContain('<div id="r-error"');
@@ -91,7 +174,11 @@ describe("kit details", () => {
 
   it("takes its id, name and constraints from conform's field metadata", () => {
     function Form() {
-      const [, fields] = useForm({ id: "signin", constraint: { user: { required: true } }, defaultValue: { user: "ann" } });
+      const [, fields] = useForm({
+        id: "signin",
+        constraint: { user: { required: true } },
+        defaultValue: { user: "ann" },
+      });
       return createElement(Field, { meta: fields.user, label: "User", errors: ["Unknown user"] });
     }
     const out = html(createElement(Form));

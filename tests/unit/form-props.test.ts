@@ -7,7 +7,16 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "~
  * the same props, in the same order (the order of the markup's attributes), for every metadata
  * the dashboard's forms give them.
  */
-const field = (over: Record<string, unknown> = {}) => ({ id: "f-name", name: "name", formId: "f", errorId: "f-name-error", descriptionId: "f-name-description", key: undefined, valid: !over.errors, ...over });
+const field = (over: Record<string, unknown> = {}) => ({
+  id: "f-name",
+  name: "name",
+  formId: "f",
+  errorId: "f-name-error",
+  descriptionId: "f-name-description",
+  key: undefined,
+  valid: !over.errors,
+  ...over,
+});
 
 const metas = [
   field(),
@@ -15,7 +24,17 @@ const metas = [
   field({ initialValue: ["a", "b"], multiple: true }),
   field({ initialValue: 3 }),
   field({ initialValue: "on" }),
-  field({ errors: ["required"], required: true, minLength: 2, maxLength: 40, pattern: "\\d+", min: 1, max: 9, step: 1, accept: ".png" }),
+  field({
+    errors: ["required"],
+    required: true,
+    minLength: 2,
+    maxLength: 40,
+    pattern: "\\d+",
+    min: 1,
+    max: 9,
+    step: 1,
+    accept: ".png",
+  }),
   field({ errors: [], initialValue: null }),
 ];
 
@@ -26,7 +45,15 @@ const same = (ours: object, theirs: object) => {
 describe("form props (conform's helpers, as the dashboard uses them)", () => {
   it("gives inputs conform's props, every type and value option", () => {
     for (const m of metas)
-      for (const options of [{ type: "text" }, { type: "password" }, { type: "number" }, { type: "checkbox" }, { type: "radio", value: "b" }, { type: "checkbox", value: "a" }, { type: "text", value: false }] as const)
+      for (const options of [
+        { type: "text" },
+        { type: "password" },
+        { type: "number" },
+        { type: "checkbox" },
+        { type: "radio", value: "b" },
+        { type: "checkbox", value: "a" },
+        { type: "text", value: false },
+      ] as const)
         same(getInputProps(m, options), conform.getInputProps(m as never, options as never));
   });
 
@@ -39,7 +66,10 @@ describe("form props (conform's helpers, as the dashboard uses them)", () => {
   });
 
   it("gives forms conform's props", () => {
-    for (const m of [{ ...field({ id: "f" }), noValidate: true, onSubmit: undefined }, { ...field({ id: "f", errors: ["bad"] }), noValidate: true, onSubmit: undefined }])
+    for (const m of [
+      { ...field({ id: "f" }), noValidate: true, onSubmit: undefined },
+      { ...field({ id: "f", errors: ["bad"] }), noValidate: true, onSubmit: undefined },
+    ])
       same(getFormProps(m), conform.getFormProps(m as never));
   });
 });

@@ -4,7 +4,11 @@ import { HOME_ACTIONS, openableActions } from "~/lms/home-actions.server";
 
 /** A permission answer holding exactly `flags` (and deciding `decides`). */
 const perm = (flags: string[], decides: PermissionAnswer["decides"] = []): PermissionAnswer => ({
-  auth_group_list: [], group_list: [], provider_list: [], instructor_list: [], department_list: [],
+  auth_group_list: [],
+  group_list: [],
+  provider_list: [],
+  instructor_list: [],
+  department_list: [],
   permission: Object.fromEntries(ALL_FLAGS.map((f) => [f, flags.includes(f)])),
   decides,
 });
@@ -17,8 +21,14 @@ describe("the learning home's counts of what waits (issue 33 item 13)", () => {
     expect(keys(perm(["dashboard_view_dashboard"]))).toEqual([]);
   });
   it("offers each count whose list the viewer's flags open, and only those", () => {
-    expect(keys(perm(["dashboard_view_dashboard", "enrollment_view_enrollment"]))).toEqual(["enrollment_waiting", "enrolled_period", "completed_period"]);
-    expect(keys(perm(["dashboard_view_dashboard", "material_request_view_material_request"]))).toEqual(["material_request_waiting"]);
+    expect(keys(perm(["dashboard_view_dashboard", "enrollment_view_enrollment"]))).toEqual([
+      "enrollment_waiting",
+      "enrolled_period",
+      "completed_period",
+    ]);
+    expect(keys(perm(["dashboard_view_dashboard", "material_request_view_material_request"]))).toEqual([
+      "material_request_waiting",
+    ]);
     expect(keys(perm(ALL_FLAGS as unknown as string[]))).toEqual(HOME_ACTIONS.map((a) => a.key));
   });
   it("offers a flow's decider the requests it decides, without the kind's flag", () => {

@@ -29,6 +29,8 @@ describe("htmlSink (React 18.3 writes unused buffer bytes as NULs)", () => {
 
   it("passes ASCII through as written", async () => {
     const text = "plain & <simple>";
-    expect((await render(createElement("p", { title: text }, text))).toString("utf8")).toBe('<p title="plain &amp; &lt;simple&gt;">plain &amp; &lt;simple&gt;</p>');
+    expect((await render(createElement("p", { title: text }, text))).toString("utf8")).toBe(
+      '<p title="plain &amp; &lt;simple&gt;">plain &amp; &lt;simple&gt;</p>',
+    );
   });
 });

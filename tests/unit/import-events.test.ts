@@ -15,7 +15,11 @@ describe("an import job's event stream", () => {
     process.on("uncaughtException", onError);
     try {
       const request = new AbortController();
-      const res = jobEvents({ setCookies: [] } as unknown as Lms, request.signal, { id: 1, module: "user", status: 3 } as unknown as ImportHistoryItem);
+      const res = jobEvents({ setCookies: [] } as unknown as Lms, request.signal, {
+        id: 1,
+        module: "user",
+        status: 3,
+      } as unknown as ImportHistoryItem);
       const reader = res.body!.getReader();
       expect(new TextDecoder().decode((await reader.read()).value)).toContain("event: job");
       await reader.cancel();

@@ -16,7 +16,8 @@ const form = (entries: [string, string][]) => {
   return f;
 };
 /** The link field's errors of a parse (a synchronous one: the schemas have no async step). */
-const urlErrors = (submission: { status?: string; error?: Record<string, string[] | null> | null }) => (submission.status === "success" ? [] : (submission.error?.url ?? []));
+const urlErrors = (submission: { status?: string; error?: Record<string, string[] | null> | null }) =>
+  submission.status === "success" ? [] : (submission.error?.url ?? []);
 
 describe("a link field left blank", () => {
   const schemas = {
@@ -26,9 +27,31 @@ describe("a link field left blank", () => {
   };
   for (const [what, schema] of Object.entries(schemas)) {
     it(`${what}: required; a link without http(s) its own message`, () => {
-      for (const blank of ["", "   "]) expect(urlErrors(parseWithZod(form([["name", "N"], ["url", blank]]), { schema })), JSON.stringify(blank)).toEqual([MSG.required]);
+      for (const blank of ["", "   "])
+        expect(
+          urlErrors(
+            parseWithZod(
+              form([
+                ["name", "N"],
+                ["url", blank],
+              ]),
+              { schema },
+            ),
+          ),
+          JSON.stringify(blank),
+        ).toEqual([MSG.required]);
       expect(urlErrors(parseWithZod(form([["name", "N"]]), { schema }))).toEqual([MSG.required]);
-      expect(urlErrors(parseWithZod(form([["name", "N"], ["url", "www.example.com"]]), { schema }))).toEqual([MSG.url_must_start_with_http]);
+      expect(
+        urlErrors(
+          parseWithZod(
+            form([
+              ["name", "N"],
+              ["url", "www.example.com"],
+            ]),
+            { schema },
+          ),
+        ),
+      ).toEqual([MSG.url_must_start_with_http]);
     });
   }
 });

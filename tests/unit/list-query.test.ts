@@ -7,14 +7,17 @@ const canon = (s: string) => canonicalListQuery(q(s))?.toString() ?? null;
 describe("spec 000 §2.14: search kept in the query string", () => {
   it("trims a non-empty search", () => expect(canon("search=%20data%20")).toBe("search=data"));
   it("a search submission (no page key) lands on page 1", () => expect(canon("search=data&ordering=name")).toBeNull());
-  it("an empty search removes the search and the page keys", () => expect(canon("search=&page=3&ordering=name")).toBe("ordering=name"));
+  it("an empty search removes the search and the page keys", () =>
+    expect(canon("search=&page=3&ordering=name")).toBe("ordering=name"));
   it("a whitespace-only search counts as empty", () => expect(canon("search=%20%20&page=2")).toBe(""));
   it("keeps a canonical query as it is", () => expect(canon("search=data&page=2")).toBeNull());
   it("drops page=1", () => expect(canon("page=1&search=x")).toBe("search=x"));
 });
 
 describe("spec 002 §5: filter selection ignores empty, null or all values", () => {
-  it.each(["category=", "category=null", "category=all"])("drops %s", (s) => expect(canon(`${s}&provider=2`)).toBe("provider=2"));
+  it.each(["category=", "category=null", "category=all"])("drops %s", (s) =>
+    expect(canon(`${s}&provider=2`)).toBe("provider=2"),
+  );
 });
 
 describe("list helpers", () => {

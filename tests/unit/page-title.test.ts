@@ -20,7 +20,11 @@ const titled = new Set((contentRoutes(REGISTRY_TYPES) as { id: string }[]).map((
  * The matches of a manifest route, root first, as useMatches() gives them: data where given, and
  * a content route's titles as its loader gives them.
  */
-const matchesOf = (id: string, data: Record<string, Record<string, unknown>> = {}, params: Record<string, string> = {}): TitleMatch[] => {
+const matchesOf = (
+  id: string,
+  data: Record<string, Record<string, unknown>> = {},
+  params: Record<string, string> = {},
+): TitleMatch[] => {
   const route = ROUTE_MANIFEST.find((r) => r.id === id)!;
   return [{ id: "root" }, ...[...ancestorsOf(route)].reverse(), route].map((r) => ({
     id: r.id,
@@ -29,14 +33,19 @@ const matchesOf = (id: string, data: Record<string, Record<string, unknown>> = {
   }));
 };
 
-const keysOf = (parts: TitlePart[]) => parts.flatMap((p) => ("key" in p ? [p.key, ...Object.values(p.values ?? {})] : []));
+const keysOf = (parts: TitlePart[]) =>
+  parts.flatMap((p) => ("key" in p ? [p.key, ...Object.values(p.values ?? {})] : []));
 const renders = (module: string) => /export default function/.test(fs.readFileSync(path.join("app", module), "utf8"));
 
 describe("page titles (docs/decisions/025)", () => {
   it("names the page, its item and its type, most specific first, one separator", () => {
     const m = matchesOf("course.tab.competency", { "course.detail": { item: { name: "Safety basics" } } });
-    expect(titleText(titleParts(m), "LMS", tOf("en"))).toBe(["Competency", "Safety basics", "Courses", "LMS"].join(TITLE_SEPARATOR));
-    expect(titleText(titleParts(m), "LMS", tOf("th"))).toBe(["สมรรถนะ", "Safety basics", "หลักสูตร", "LMS"].join(TITLE_SEPARATOR));
+    expect(titleText(titleParts(m), "LMS", tOf("en"))).toBe(
+      ["Competency", "Safety basics", "Courses", "LMS"].join(TITLE_SEPARATOR),
+    );
+    expect(titleText(titleParts(m), "LMS", tOf("th"))).toBe(
+      ["สมรรถนะ", "Safety basics", "หลักสูตร", "LMS"].join(TITLE_SEPARATOR),
+    );
   });
 
   it("names a sub-page under its tab, and a list by its type", () => {
@@ -45,16 +54,32 @@ describe("page titles (docs/decisions/025)", () => {
     expect(titleText(titleParts(matchesOf("activity.list")), "LMS", tOf("en"))).toBe("Activities · LMS");
     // The type's noun, one item (issue 33: the create page said "New Approval flows").
     expect(titleText(titleParts(matchesOf("course.create")), "LMS", tOf("en"))).toBe("New course · Courses · LMS");
-    expect(titleText(titleParts(matchesOf("approval-flow.create")), "LMS", tOf("en"))).toBe("New approval flow · Approval flows · LMS");
-    expect(titleText(titleParts(matchesOf("approval-flow.create")), "LMS", tOf("th"))).toBe("สร้างลำดับการอนุมัติใหม่ · ลำดับการอนุมัติ · LMS");
+    expect(titleText(titleParts(matchesOf("approval-flow.create")), "LMS", tOf("en"))).toBe(
+      "New approval flow · Approval flows · LMS",
+    );
+    expect(titleText(titleParts(matchesOf("approval-flow.create")), "LMS", tOf("th"))).toBe(
+      "สร้างลำดับการอนุมัติใหม่ · ลำดับการอนุมัติ · LMS",
+    );
   });
 
   it("names error pages and one-off pages, and falls back to the application's title", () => {
-    expect(titleText(titleParts(matchesOf("error", { error: { code: "server-maintenance" } })), "LMS", tOf("en"))).toBe("Under maintenance · LMS");
+    expect(titleText(titleParts(matchesOf("error", { error: { code: "server-maintenance" } })), "LMS", tOf("en"))).toBe(
+      "Under maintenance · LMS",
+    );
     expect(titleText(titleParts(matchesOf("account-signin")), "LMS", tOf("en"))).toBe("Sign in to the dashboard · LMS");
     expect(titleText(titleParts(matchesOf("home-usage")), "LMS", tOf("en"))).toBe("Usage monitoring · LMS");
-    expect(titleText(titleParts(matchesOf("privacy-data", {}, { page: "consent" })), "LMS", tOf("en"))).toBe("Data consent · LMS");
-    expect(titleText(titleParts(matchesOf("privacy-data", { "privacy-data": { doc: { topic: "Our notice" } } }, { page: "privacy-notice" })), "LMS", tOf("en"))).toBe("Our notice · LMS");
+    expect(titleText(titleParts(matchesOf("privacy-data", {}, { page: "consent" })), "LMS", tOf("en"))).toBe(
+      "Data consent · LMS",
+    );
+    expect(
+      titleText(
+        titleParts(
+          matchesOf("privacy-data", { "privacy-data": { doc: { topic: "Our notice" } } }, { page: "privacy-notice" }),
+        ),
+        "LMS",
+        tOf("en"),
+      ),
+    ).toBe("Our notice · LMS");
     expect(titleText([], "LMS", tOf("en"))).toBe("LMS Dashboard · LMS");
   });
 

@@ -20,7 +20,11 @@ describe.skipIf(!fs.existsSync(process.env.CHROMIUM_PATH || "/usr/bin/chromium")
     for (const pdf of [a, b]) {
       expect(Buffer.from(pdf.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
       // Two pages: one per paragraph.
-      expect(Buffer.from(pdf).toString("latin1").match(/\/Type\s*\/Page\b/g)).toHaveLength(2);
+      expect(
+        Buffer.from(pdf)
+          .toString("latin1")
+          .match(/\/Type\s*\/Page\b/g),
+      ).toHaveLength(2);
     }
   }, 60_000);
 

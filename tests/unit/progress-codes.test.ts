@@ -24,16 +24,41 @@ import {
 describe("progress status codes", () => {
   it("are the spec's numbers exactly", () => {
     expect(PROGRESS_STATUS).toEqual({
-      not_start: 0, waiting_approve: 1, waiting_list: 2, waiting_form: 3, waiting_content_request: 5, re_submit: 6,
-      in_progress: 21, verifying: 22, survey_required: 23, completed: 30, completed_31: 31, cancel: -1, expired: -2,
-      rejected: -3, content_canceled: -4, failed: -5, request_expired: -6, auto_logout: -9, canceled_by_assignment: -11, refreshment: -12,
+      not_start: 0,
+      waiting_approve: 1,
+      waiting_list: 2,
+      waiting_form: 3,
+      waiting_content_request: 5,
+      re_submit: 6,
+      in_progress: 21,
+      verifying: 22,
+      survey_required: 23,
+      completed: 30,
+      completed_31: 31,
+      cancel: -1,
+      expired: -2,
+      rejected: -3,
+      content_canceled: -4,
+      failed: -5,
+      request_expired: -6,
+      auto_logout: -9,
+      canceled_by_assignment: -11,
+      refreshment: -12,
     });
     expect(PROGRESS_STATUS_CODES).toHaveLength(20);
   });
 
   it("groups and selectable sets are the spec's lists", () => {
-    expect(PROGRESS_GROUPS).toEqual({ todo: [0, 1, 2, 3, 5], doing: [21, 22, 23, 6], done: [30, 31, -12, -11, -6, -5, -4, -3, -2, -1] });
-    expect(PROGRESS_SETS).toEqual({ progress: [-5, 0, 6, 21, 22, 23, 30], waiting: [2, 5, 3, 1], canceled: [-3, -6, -1, -11] });
+    expect(PROGRESS_GROUPS).toEqual({
+      todo: [0, 1, 2, 3, 5],
+      doing: [21, 22, 23, 6],
+      done: [30, 31, -12, -11, -6, -5, -4, -3, -2, -1],
+    });
+    expect(PROGRESS_SETS).toEqual({
+      progress: [-5, 0, 6, 21, 22, 23, 30],
+      waiting: [2, 5, 3, 1],
+      canceled: [-3, -6, -1, -11],
+    });
     // Every code is in at most one group; only auto_logout is in none.
     for (const code of PROGRESS_STATUS_CODES) {
       const groups = Object.values(PROGRESS_GROUPS).filter((g) => (g as readonly number[]).includes(code));
@@ -46,7 +71,15 @@ describe("progress status codes", () => {
 
   it("add methods and added-by codes are the spec's", () => {
     expect(ADD_METHOD).toEqual({ enrolled: 0, assigned: 1, auto_assigned: 2, sync: 3 });
-    expect(ADDED_BY).toEqual({ n_a: 0, learner_list: 1, department: 2, level: 3, job_band: 4, group: 5, import_file: 6 });
+    expect(ADDED_BY).toEqual({
+      n_a: 0,
+      learner_list: 1,
+      department: 2,
+      level: 3,
+      job_band: 4,
+      group: 5,
+      import_file: 6,
+    });
   });
 });
 
@@ -126,7 +159,9 @@ describe("bulk change confirmation rules", () => {
     expect(bulkAffected(21, all).sort((a, b) => a - b)).toEqual([-5, -2, 30, 31]);
   });
   it("to expired: all except in progress (and those already expired)", () => {
-    expect(bulkAffected(-2, all).sort((a, b) => a - b)).toEqual(all.filter((s) => s !== 21 && s !== -2).sort((a, b) => a - b));
+    expect(bulkAffected(-2, all).sort((a, b) => a - b)).toEqual(
+      all.filter((s) => s !== 21 && s !== -2).sort((a, b) => a - b),
+    );
   });
   it("to re-submit: verifying, completed, failed, expired", () => {
     expect(bulkAffected(6, all).sort((a, b) => a - b)).toEqual([-5, -2, 22, 30, 31]);

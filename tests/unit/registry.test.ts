@@ -19,7 +19,11 @@ describe("menu registry", () => {
   });
   it("shows only what the flags allow, and drops empty sections", () => {
     const perm = (flags: string[]) => ({
-      auth_group_list: [], group_list: [], provider_list: [], instructor_list: [], department_list: [],
+      auth_group_list: [],
+      group_list: [],
+      provider_list: [],
+      instructor_list: [],
+      department_list: [],
       permission: Object.fromEntries(ALL_FLAGS.map((f) => [f, flags.includes(f)])),
     });
     const staff = visibleMenu(perm(["dashboard_view_dashboard"]), {});

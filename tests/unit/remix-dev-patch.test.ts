@@ -9,12 +9,18 @@ import { describe, expect, it } from "vitest";
  * (postinstall: patch-package); this fails when it was not applied.
  */
 const require = createRequire(import.meta.url);
-type OnResolve = (args: { path: string; resolveDir: string }) => { path: string; namespace: string; sideEffects?: boolean } | undefined;
+type OnResolve = (args: {
+  path: string;
+  resolveDir: string;
+}) => { path: string; namespace: string; sideEffects?: boolean } | undefined;
 
 describe("the empty-modules patch", () => {
   it("answers a server module of the app with an empty module free of side effects, and leaves others alone", () => {
     const { emptyModulesPlugin } = require("@remix-run/dev/dist/compiler/plugins/emptyModules.js") as {
-      emptyModulesPlugin: (ctx: { config: { appDirectory: string } }, filter: RegExp) => { setup(build: unknown): void };
+      emptyModulesPlugin: (
+        ctx: { config: { appDirectory: string } },
+        filter: RegExp,
+      ) => { setup(build: unknown): void };
     };
     const appDirectory = path.resolve("app");
     let resolve: OnResolve | undefined;

@@ -16,14 +16,20 @@ const read = (spec: string) => fs.readFileSync(require.resolve(spec), "utf8");
 
 describe("the render-routes patches", () => {
   it("are applied to both builds of each package", () => {
-    for (const file of ["@remix-run/react/dist/server.js", "@remix-run/react/dist/esm/server.js"]) expect(read(file), file).toContain("const serverRoutesCache = new WeakMap();");
-    for (const file of ["react-router-dom/server.js", "react-router-dom/server.mjs"]) expect(read(file), file).toContain("const dataRoutesCache = new WeakMap();");
-    for (const file of ["@remix-run/router/dist/router.cjs.js", "@remix-run/router/dist/router.js"]) expect(read(file), file).toContain("const matchesCache = new WeakMap();");
-    for (const file of ["@remix-run/server-runtime/dist/entry.js", "@remix-run/server-runtime/dist/esm/entry.js"]) expect(read(file), file).toContain("const entryRouteModulesCache = new WeakMap();");
+    for (const file of ["@remix-run/react/dist/server.js", "@remix-run/react/dist/esm/server.js"])
+      expect(read(file), file).toContain("const serverRoutesCache = new WeakMap();");
+    for (const file of ["react-router-dom/server.js", "react-router-dom/server.mjs"])
+      expect(read(file), file).toContain("const dataRoutesCache = new WeakMap();");
+    for (const file of ["@remix-run/router/dist/router.cjs.js", "@remix-run/router/dist/router.js"])
+      expect(read(file), file).toContain("const matchesCache = new WeakMap();");
+    for (const file of ["@remix-run/server-runtime/dist/entry.js", "@remix-run/server-runtime/dist/esm/entry.js"])
+      expect(read(file), file).toContain("const entryRouteModulesCache = new WeakMap();");
   });
 
   it("hand every render of a build the same routeModules object, so RemixServer's cached routes are found by identity", async () => {
-    const { createEntryRouteModules } = require("@remix-run/server-runtime/dist/entry.js") as { createEntryRouteModules: (m: object) => object };
+    const { createEntryRouteModules } = require("@remix-run/server-runtime/dist/entry.js") as {
+      createEntryRouteModules: (m: object) => object;
+    };
     const manifest = { root: { module: { default: 1 } }, list: { module: { default: 2 } } };
     const first = createEntryRouteModules(manifest);
     expect(createEntryRouteModules(manifest)).toBe(first);
@@ -32,7 +38,16 @@ describe("the render-routes patches", () => {
   });
 
   it("keep one routes array's data routes, each render with its own request's matches", async () => {
-    const routes = [{ id: "root", path: "/", children: [{ id: "list", path: "course" }, { id: "item", path: "course/:id" }] }];
+    const routes = [
+      {
+        id: "root",
+        path: "/",
+        children: [
+          { id: "list", path: "course" },
+          { id: "item", path: "course/:id" },
+        ],
+      },
+    ];
     const handler = createStaticHandler(routes);
     const context = async (url: string) => {
       const ctx = await handler.query(new Request(`http://x${url}`));
@@ -43,18 +58,32 @@ describe("the render-routes patches", () => {
     const second = createStaticRouter(routes, await context("/course/7"));
     expect(second.routes).toBe(first.routes);
     expect(first.state.matches.map((m) => m.route.id)).toEqual(["root", "list"]);
-    expect(second.state.matches.map((m) => [m.route.id, m.params.id])).toEqual([["root", "7"], ["item", "7"]]);
+    expect(second.state.matches.map((m) => [m.route.id, m.params.id])).toEqual([
+      ["root", "7"],
+      ["item", "7"],
+    ]);
     // A different array (another build) is converted afresh.
     const other = [{ id: "x", path: "/course" }];
-    expect(createStaticRouter(other, await createStaticHandler(other).query(new Request("http://x/course")) as never).routes).not.toBe(first.routes);
+    expect(
+      createStaticRouter(other, (await createStaticHandler(other).query(new Request("http://x/course"))) as never)
+        .routes,
+    ).not.toBe(first.routes);
   });
 
   it("build the server routes once per build, though every render brings a new routeModules object", () => {
     // The patched function as the package holds it (not exported): a stub `create` counts the builds.
     const source = read("@remix-run/react/dist/server.js");
-    const body = /const serverRoutesCache = new WeakMap\(\);[\s\S]*?\n}\nfunction cachedServerRoutes[\s\S]*?\n}\n/.exec(source)?.[0];
+    const body = /const serverRoutesCache = new WeakMap\(\);[\s\S]*?\n}\nfunction cachedServerRoutes[\s\S]*?\n}\n/.exec(
+      source,
+    )?.[0];
     expect(body, "cachedServerRoutes in @remix-run/react/dist/server.js").toBeTruthy();
-    const cached = new Function(`${body}; return cachedServerRoutes;`)() as (m: object, r: object, f: object, s: boolean, c: () => object) => object;
+    const cached = new Function(`${body}; return cachedServerRoutes;`)() as (
+      m: object,
+      r: object,
+      f: object,
+      s: boolean,
+      c: () => object,
+    ) => object;
     let builds = 0;
     const create = () => ({ tree: ++builds });
     const [manifest, future, list, item] = [{}, {}, { default: () => null }, { default: () => null }];
@@ -72,7 +101,10 @@ describe("the render-routes patches", () => {
     (first[1].params as Record<string, string>).id = "changed by a caller";
     first.pop();
     const second = matchRoutes(routes, "/course/7")!;
-    expect(second.map((m) => [m.route.id, m.params.id])).toEqual([["root", "7"], ["item", "7"]]);
+    expect(second.map((m) => [m.route.id, m.params.id])).toEqual([
+      ["root", "7"],
+      ["item", "7"],
+    ]);
     expect(second[1].route).toBe(routes[0].children[0]);
     expect(matchRoutes(routes, "/nowhere")).toBeNull();
     expect(matchRoutes(routes, "/nowhere")).toBeNull();

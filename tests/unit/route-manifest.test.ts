@@ -5,7 +5,14 @@ import { DASHBOARD_FLAG, isFlag } from "../../contract/permissions";
 import { routes } from "~/routes.table.js";
 import { contentRoutes } from "~/registry/content-routes.js";
 import { SCREENS } from "~/registry/menu.js";
-import { ROUTE_MANIFEST, exampleUrl, manifestProblems, pageRoutes, requiredParams, type ManifestRoute } from "~/registry/route-manifest.js";
+import {
+  ROUTE_MANIFEST,
+  exampleUrl,
+  manifestProblems,
+  pageRoutes,
+  requiredParams,
+  type ManifestRoute,
+} from "~/registry/route-manifest.js";
 
 type Defined = { id: string; path: string; file: string; index: boolean; parentId: string | null };
 
@@ -29,7 +36,9 @@ function definedRoutes(): Defined[] {
 const hasAction = (module: string) =>
   fs.existsSync(path.join("app", module)) &&
   // Its own action, or one re-exported from a server module (`export { action, loader } from "…server"`).
-  /export\s+(async\s+)?(function\s+action\b|const\s+action\s*=)|export\s*\{[^}]*\baction\b[^}]*\}\s*from/.test(fs.readFileSync(path.join("app", module), "utf8"));
+  /export\s+(async\s+)?(function\s+action\b|const\s+action\s*=)|export\s*\{[^}]*\baction\b[^}]*\}\s*from/.test(
+    fs.readFileSync(path.join("app", module), "utf8"),
+  );
 
 describe("route manifest", () => {
   it("has no problem: every guard a real flag (or public / signed-in), every page a URL to request", () => {
@@ -41,7 +50,12 @@ describe("route manifest", () => {
     expect(defined.map((d) => d.id)).toEqual(ROUTE_MANIFEST.map((r) => r.id));
     for (const d of defined) {
       const r = ROUTE_MANIFEST.find((m) => m.id === d.id)!;
-      expect({ path: d.path, file: d.file, index: d.index, parentId: d.parentId }, d.id).toEqual({ path: r.path, file: r.module, index: !!r.index, parentId: r.parentId });
+      expect({ path: d.path, file: d.file, index: d.index, parentId: d.parentId }, d.id).toEqual({
+        path: r.path,
+        file: r.module,
+        index: !!r.index,
+        parentId: r.parentId,
+      });
     }
   });
 
@@ -74,7 +88,10 @@ describe("route manifest", () => {
   it("gives every page a URL the matrix can request", () => {
     for (const r of pageRoutes()) {
       const values = Object.fromEntries(requiredParams(r).map((p) => [p, 1]));
-      expect(requiredParams(r).every((p) => r.example || r.params?.[p]), `${r.id}: every parameter has a source`).toBe(true);
+      expect(
+        requiredParams(r).every((p) => r.example || r.params?.[p]),
+        `${r.id}: every parameter has a source`,
+      ).toBe(true);
       expect(() => exampleUrl(r, values), r.id).not.toThrow();
     }
   });
@@ -82,7 +99,15 @@ describe("route manifest", () => {
   describe("refuses a route added without a real guard", () => {
     const shellChild = (extra: Partial<ManifestRoute>): ManifestRoute[] => [
       ...ROUTE_MANIFEST,
-      { id: "probe", parentId: "shell", path: "probe", module: "routes/probe.tsx", url: "/dashboard/probe", guard: "course_view_course", ...extra },
+      {
+        id: "probe",
+        parentId: "shell",
+        path: "probe",
+        module: "routes/probe.tsx",
+        url: "/dashboard/probe",
+        guard: "course_view_course",
+        ...extra,
+      },
     ];
     it.each([
       ["a made-up flag", { guard: "course_peek_course" }, /probe .*not a permission flag/],
@@ -90,14 +115,30 @@ describe("route manifest", () => {
       ["a public screen inside the shell", { guard: "public" }, /probe .*must be guarded by a permission flag/],
       ["an action needing a made-up flag", { post: { "": "course_poke_course" } }, /probe .*POST intent "" guard/],
       ["a parameter nobody fills", { url: "/dashboard/probe/:probeid" }, /probe .*:probeid needs params or an example/],
-      ["a row list under a parameter nobody fills", { url: "/dashboard/probe/:courseid/:probeid", params: { courseid: "course", probeid: { list: "x/{rowid}/", of: "courseid" } } }, /probe .*names \{rowid\}/],
-      ["an API list that is not a path", { url: "/dashboard/probe/:probeid", params: { probeid: { api: "dashboard department" } } }, /probe .*API list must be a path ending in \//],
+      [
+        "a row list under a parameter nobody fills",
+        {
+          url: "/dashboard/probe/:courseid/:probeid",
+          params: { courseid: "course", probeid: { list: "x/{rowid}/", of: "courseid" } },
+        },
+        /probe .*names \{rowid\}/,
+      ],
+      [
+        "an API list that is not a path",
+        { url: "/dashboard/probe/:probeid", params: { probeid: { api: "dashboard department" } } },
+        /probe .*API list must be a path ending in \//,
+      ],
     ])("%s", (_name, extra, message) => {
       const problems = manifestProblems(shellChild(extra), isFlag);
       expect(problems.join("\n")).toMatch(message);
     });
     it("a well-guarded one passes", () => expect(manifestProblems(shellChild({}), isFlag)).toEqual([]));
     it("a parameter filled from an API list on its own passes (a list page's row: content.js ListPage params)", () =>
-      expect(manifestProblems(shellChild({ url: "/dashboard/probe/:probeid", params: { probeid: { api: "dashboard/department/" } } }), isFlag)).toEqual([]));
+      expect(
+        manifestProblems(
+          shellChild({ url: "/dashboard/probe/:probeid", params: { probeid: { api: "dashboard/department/" } } }),
+          isFlag,
+        ),
+      ).toEqual([]));
   });
 });

@@ -5,8 +5,16 @@ import { matchUrl } from "../../scripts/route-match";
 describe("npm run route", () => {
   it("names the modules serving a content tab, outermost first, with the URL's parameters", () => {
     const matches = matchUrl("/dashboard/course/3/permission");
-    expect(matches.map((m) => m.route.module)).toEqual(["routes/dashboard.tsx", "routes/shell.tsx", "routes/content.detail.tsx", "routes/content.permission.tsx"]);
-    expect(matches.at(-1)).toMatchObject({ route: { id: "course.tab.permission", guard: "course_change_course" }, params: { courseid: "3" } });
+    expect(matches.map((m) => m.route.module)).toEqual([
+      "routes/dashboard.tsx",
+      "routes/shell.tsx",
+      "routes/content.detail.tsx",
+      "routes/content.permission.tsx",
+    ]);
+    expect(matches.at(-1)).toMatchObject({
+      route: { id: "course.tab.permission", guard: "course_change_course" },
+      params: { courseid: "3" },
+    });
   });
 
   it("an address no page serves ends at the not-found route", () => {

@@ -22,7 +22,15 @@ describe("the route-matching patch", () => {
 
   it("matches as before, the same array asked again and again, and a changed array afresh", () => {
     const routes: RouteObject[] = [
-      { id: "root", path: "/", children: [{ id: "list", path: "course" }, { id: "item", path: "course/:id", children: [{ id: "tab", path: ":tab?" }] }, { id: "splat", path: "files/*" }] },
+      {
+        id: "root",
+        path: "/",
+        children: [
+          { id: "list", path: "course" },
+          { id: "item", path: "course/:id", children: [{ id: "tab", path: ":tab?" }] },
+          { id: "splat", path: "files/*" },
+        ],
+      },
     ];
     const ids = (path: string, r = routes) => matchRoutes(r, path)?.map((m) => m.route.id);
     for (let i = 0; i < 3; i++) {

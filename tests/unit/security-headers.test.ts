@@ -3,7 +3,12 @@ import { VIDEO_PROVIDERS, videoPlayer, videoThumbnail } from "../../contract/med
 import { securityHeaders } from "../../app/lms/security-headers.server";
 
 /** The sources one directive of a policy allows. */
-const directive = (csp: string, name: string) => csp.split(";").map((d) => d.trim().split(/\s+/)).find((d) => d[0] === name)?.slice(1) ?? [];
+const directive = (csp: string, name: string) =>
+  csp
+    .split(";")
+    .map((d) => d.trim().split(/\s+/))
+    .find((d) => d[0] === name)
+    ?.slice(1) ?? [];
 
 describe("the documents' Content-Security-Policy", () => {
   const csp = securityHeaders("n0nce", false)["Content-Security-Policy"];

@@ -10,7 +10,15 @@ describe("select all on this page", () => {
   };
 
   it("stands for every row of the page, whatever was ticked one by one", () => {
-    const posted = form([["intent", "checkin"], ["select_all", "page"], ["enrollment_list", "2"], ["page_list", "1"], ["page_list", "2"], ["page_list", "3"], ["action", "in"]]);
+    const posted = form([
+      ["intent", "checkin"],
+      ["select_all", "page"],
+      ["enrollment_list", "2"],
+      ["page_list", "1"],
+      ["page_list", "2"],
+      ["page_list", "3"],
+      ["action", "in"],
+    ]);
     const out = withPageSelected(posted, "enrollment_list");
     expect(out.getAll("enrollment_list")).toEqual(["1", "2", "3"]);
     expect(out.get("intent")).toBe("checkin");
@@ -20,7 +28,11 @@ describe("select all on this page", () => {
   });
 
   it("leaves the ticked rows alone when it is not ticked", () => {
-    const posted = form([["enrollment_list", "2"], ["page_list", "1"], ["page_list", "2"]]);
+    const posted = form([
+      ["enrollment_list", "2"],
+      ["page_list", "1"],
+      ["page_list", "2"],
+    ]);
     expect(withPageSelected(posted, "enrollment_list")).toBe(posted);
   });
 });

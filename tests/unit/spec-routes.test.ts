@@ -10,39 +10,133 @@ import { REGISTRY_TYPES } from "../../app/registry/types.js";
  * spec with 1 for every id; an optional parameter is tried with and without a value.
  */
 const ACTIVITY = [
-  "", "/1", "/1/budget", "/1/budget/actual", "/1/budget/price", "/1/checklist", "/1/checklist/inspector", "/1/competency", "/1/ecertificate",
-  "/1/enrollment", "/1/enrollment/prerequisite", "/1/gamification", "/1/information", "/1/permission", "/1/permission/admin", "/1/permission/1",
-  "/1/permission/1/condition", "/1/checklist/1", "/1/checklist/1/slot/1/verify", "/1/checklist/1/slot/1/verify/1", "/1/overall/check-in",
-  "/1/overall/check-in/1", "/1/overall/learner", "/1/overall/progress/1", "/1/overall/usage", "/1/overall/usage/1", "/1/overall/verify/1",
+  "",
+  "/1",
+  "/1/budget",
+  "/1/budget/actual",
+  "/1/budget/price",
+  "/1/checklist",
+  "/1/checklist/inspector",
+  "/1/competency",
+  "/1/ecertificate",
+  "/1/enrollment",
+  "/1/enrollment/prerequisite",
+  "/1/gamification",
+  "/1/information",
+  "/1/permission",
+  "/1/permission/admin",
+  "/1/permission/1",
+  "/1/permission/1/condition",
+  "/1/checklist/1",
+  "/1/checklist/1/slot/1/verify",
+  "/1/checklist/1/slot/1/verify/1",
+  "/1/overall/check-in",
+  "/1/overall/check-in/1",
+  "/1/overall/learner",
+  "/1/overall/progress/1",
+  "/1/overall/usage",
+  "/1/overall/usage/1",
+  "/1/overall/verify/1",
 ].map((p) => `/activity${p}`);
 
 /** §2.4's classes (33/35 before: the session's own address and the numeric status; docs/decisions/077). */
 const CLASS = [
-  "", "/status", ...["0", "1", "2", "3", "ongoing", "upcoming", "past", "canceled"].map((v) => `/status/${v}`), "/1", "/1/budget", "/1/budget/actual",
-  "/1/budget/price", "/1/checkin", "/1/checkin/1", "/1/curriculum", "/1/curriculum/create", "/1/curriculum/create-activity", "/1/curriculum/1",
-  "/1/curriculum/1/edit", "/1/curriculum/1/live", "/1/curriculum/1/material", "/1/curriculum/1/survey", "/1/ecertificate", "/1/enrollment",
-  "/1/enrollment/prerequisite", "/1/enrollment-old", "/1/gamification", "/1/information", "/1/material", "/1/permission", "/1/permission/admin",
-  "/1/permission/1", "/1/permission/1/condition", "/1/schedule", "/1/survey", "/1/overall/check-in", "/1/overall/learner", "/1/overall/log",
-  "/1/overall/progress", "/1/overall/report",
+  "",
+  "/status",
+  ...["0", "1", "2", "3", "ongoing", "upcoming", "past", "canceled"].map((v) => `/status/${v}`),
+  "/1",
+  "/1/budget",
+  "/1/budget/actual",
+  "/1/budget/price",
+  "/1/checkin",
+  "/1/checkin/1",
+  "/1/curriculum",
+  "/1/curriculum/create",
+  "/1/curriculum/create-activity",
+  "/1/curriculum/1",
+  "/1/curriculum/1/edit",
+  "/1/curriculum/1/live",
+  "/1/curriculum/1/material",
+  "/1/curriculum/1/survey",
+  "/1/ecertificate",
+  "/1/enrollment",
+  "/1/enrollment/prerequisite",
+  "/1/enrollment-old",
+  "/1/gamification",
+  "/1/information",
+  "/1/material",
+  "/1/permission",
+  "/1/permission/admin",
+  "/1/permission/1",
+  "/1/permission/1/condition",
+  "/1/schedule",
+  "/1/survey",
+  "/1/overall/check-in",
+  "/1/overall/learner",
+  "/1/overall/log",
+  "/1/overall/progress",
+  "/1/overall/report",
 ].map((p) => `/class${p}`);
 
 /** §2.8's tests and test banks (test 21/24, testbank 8/9 before: docs/decisions/076); the verify page also at the item's own slot/…. */
 const VERIFY = ["/slot/verify", "/slot/1/verify", "/slot/1/verify/1", "/slot/1/verify/1/all"];
 const TEST = [
-  "", "/1", "/1/competency", "/1/condition", "/1/enrollment", "/1/gamification", "/1/information", "/1/permission", "/1/setting", "/1/setting/prerequisite",
-  "/1/setting/term", "/1/log", "/1/log/1", "/1/section", "/1/section/1", "/1/section/1/question", "/1/section/1/question/1", "/1/section/1/testbank/1",
-  "/1/overall", "/1/overall/approval", "/1/overall/log", "/1/overall/section", "/1/overall/summary/1", "/1/overall/verify/1",
+  "",
+  "/1",
+  "/1/competency",
+  "/1/condition",
+  "/1/enrollment",
+  "/1/gamification",
+  "/1/information",
+  "/1/permission",
+  "/1/setting",
+  "/1/setting/prerequisite",
+  "/1/setting/term",
+  "/1/log",
+  "/1/log/1",
+  "/1/section",
+  "/1/section/1",
+  "/1/section/1/question",
+  "/1/section/1/question/1",
+  "/1/section/1/testbank/1",
+  "/1/overall",
+  "/1/overall/approval",
+  "/1/overall/log",
+  "/1/overall/section",
+  "/1/overall/summary/1",
+  "/1/overall/verify/1",
   ...VERIFY.flatMap((v) => [`/1/overall${v}`, `/1${v}`]),
 ].map((p) => `/test${p}`);
 const TESTBANK = [
-  "", "/1", "/1/log/1", "/1/question", "/1/question/1", "/1/overall", "/1/overall/information", "/1/overall/log", "/1/overall/permission", "/1/overall/usage", "/1/overall/usage/waiting",
+  "",
+  "/1",
+  "/1/log/1",
+  "/1/question",
+  "/1/question/1",
+  "/1/overall",
+  "/1/overall/information",
+  "/1/overall/log",
+  "/1/overall/permission",
+  "/1/overall/usage",
+  "/1/overall/usage/waiting",
 ].map((p) => `/testbank${p}`);
 
 const MEDIA = ["article", "audio", "document", "external-video", "flash-card", "video"];
 /** What §2.9 gives each media item, and what only some have. */
 const EACH = [
-  "", "/1", "/1/enrollment", "/1/gamification", "/1/overall/learner", "/1/overall/management", "/1/overall/management/condition",
-  "/1/overall/management/publish", "/1/overall/progress", "/1/permission", "/1/permission/admin", "/1/permission/1", "/1/permission/1/condition",
+  "",
+  "/1",
+  "/1/enrollment",
+  "/1/gamification",
+  "/1/overall/learner",
+  "/1/overall/management",
+  "/1/overall/management/condition",
+  "/1/overall/management/publish",
+  "/1/overall/progress",
+  "/1/permission",
+  "/1/permission/admin",
+  "/1/permission/1",
+  "/1/permission/1/condition",
 ];
 const OWN: Record<string, string[]> = {
   audio: ["/1/overall/discussion", "/1/review"],
@@ -53,15 +147,23 @@ const media = (base: string) => MEDIA.flatMap((m) => [...EACH, ...(OWN[m] ?? [])
 
 const patterns = pageRoutes().map((r) => ({
   url: r.url,
-  re: new RegExp(`^${r.url.replace(/\/:\w+\?/g, "(?:/[^/]+)?").replace(/:\w+/g, "[^/]+").replace(/\*$/, ".*")}/?$`),
+  re: new RegExp(
+    `^${r.url
+      .replace(/\/:\w+\?/g, "(?:/[^/]+)?")
+      .replace(/:\w+/g, "[^/]+")
+      .replace(/\*$/, ".*")}/?$`,
+  ),
 }));
 /** The page routes an address is (the catch-all 404 page is none). */
 const routesOf = (address: string) => patterns.filter((p) => p.re.test(address) && !p.url.endsWith("*"));
 
 describe("spec 000's addresses", () => {
   const cases = {
-    "activity (§2.3)": ACTIVITY, "classes (§2.4)": CLASS, "tests and test banks (§2.8)": [...TEST, ...TESTBANK],
-    "media (§2.9)": media(""), "the content library (§2.9 /coniclex)": media("/coniclex"),
+    "activity (§2.3)": ACTIVITY,
+    "classes (§2.4)": CLASS,
+    "tests and test banks (§2.8)": [...TEST, ...TESTBANK],
+    "media (§2.9)": media(""),
+    "the content library (§2.9 /coniclex)": media("/coniclex"),
   };
   for (const [area, addresses] of Object.entries(cases)) {
     it(`${area}: every one is a route`, () => {

@@ -24,7 +24,8 @@ describe("SQLite statements", () => {
     const db = open();
     await sql`create table t (id integer primary key, name text)`.execute(db);
     for (const name of ["a", "b", "c"]) await sql`insert into t (name) values (${name})`.execute(db);
-    const byName = (name: string) => sql<{ id: number }>`select id from t where name = ${name}`.execute(db).then((r) => r.rows);
+    const byName = (name: string) =>
+      sql<{ id: number }>`select id from t where name = ${name}`.execute(db).then((r) => r.rows);
     expect(await byName("b")).toEqual([{ id: 2 }]);
     expect(await byName("c")).toEqual([{ id: 3 }]);
     const texts = prepare.mock.calls.map((c) => c[0]);

@@ -12,7 +12,11 @@ import { Supervisor, type RestartEvent, type SpawnEvent } from "../../scripts/su
  * the tsx wrapper alone — it answers /api/health/ again; stopping leaves no process.
  */
 async function freePort(): Promise<number> {
-  for (let port = 8700 + Math.floor(Math.random() * 100), tries = 0; tries < 100; tries++, port = 8700 + ((port - 8700 + 1) % 100)) {
+  for (
+    let port = 8700 + Math.floor(Math.random() * 100), tries = 0;
+    tries < 100;
+    tries++, port = 8700 + ((port - 8700 + 1) % 100)
+  ) {
     const free = await new Promise<boolean>((resolve) => {
       const probe = net.createServer().once("error", () => resolve(false));
       probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
@@ -59,7 +63,14 @@ describe("the supervised embedded API", () => {
     const reasons: string[] = [];
     supervisor.on("spawn", (e: SpawnEvent) => spawns.push(e.pid));
     supervisor.on("restart", (e: RestartEvent) => reasons.push(e.reason));
-    const env: NodeJS.ProcessEnv = { ...process.env, API_PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DEMO_PASSWORD: "Demo-Pass1!", LOG_LEVEL: "warn" };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      API_PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: "Demo-Pass1!",
+      LOG_LEVEL: "warn",
+    };
     delete env.DATABASE_URL;
     supervisor.start({ name: "LMS API", command: path.resolve("node_modules/.bin/tsx"), args: ["api/main.ts"], env });
     expect(await healthy(health, 30_000)).toBe(true);

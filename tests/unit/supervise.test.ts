@@ -3,7 +3,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { backoffDelay, Supervisor, type ExitEvent, type RestartEvent, type SpawnEvent, type SuperviseOptions } from "../../scripts/supervise";
+import {
+  backoffDelay,
+  Supervisor,
+  type ExitEvent,
+  type RestartEvent,
+  type SpawnEvent,
+  type SuperviseOptions,
+} from "../../scripts/supervise";
 
 /** scripts/supervise.ts (what keeps `npm start`'s children up) on throw-away node one-liners. */
 const node = process.execPath;
@@ -26,7 +33,14 @@ afterEach(async () => {
 /** A supervisor with short delays that records its events and log lines. */
 function supervisor(opts: SuperviseOptions = {}) {
   const lines: string[] = [];
-  const s = new Supervisor({ initialDelayMs: 100, maxDelayMs: 400, resetAfterMs: 3_000, graceMs: 500, log: (l) => lines.push(l), ...opts });
+  const s = new Supervisor({
+    initialDelayMs: 100,
+    maxDelayMs: 400,
+    resetAfterMs: 3_000,
+    graceMs: 500,
+    log: (l) => lines.push(l),
+    ...opts,
+  });
   const spawns: (SpawnEvent & { at: number })[] = [];
   const exits: (ExitEvent & { at: number })[] = [];
   const restarts: RestartEvent[] = [];
@@ -48,7 +62,9 @@ async function until(what: string, ok: () => boolean, timeoutMs = 10_000) {
 
 describe("backoffDelay", () => {
   it("doubles from the first delay up to the cap", () => {
-    expect([0, 1, 2, 3, 6, 7, 100].map((n) => backoffDelay(n, 500, 30_000))).toEqual([500, 1_000, 2_000, 4_000, 30_000, 30_000, 30_000]);
+    expect([0, 1, 2, 3, 6, 7, 100].map((n) => backoffDelay(n, 500, 30_000))).toEqual([
+      500, 1_000, 2_000, 4_000, 30_000, 30_000, 30_000,
+    ]);
   });
 });
 
@@ -99,12 +115,18 @@ describe("Supervisor", () => {
     const { s, spawns, exits } = supervisor();
     s.start({ name: "stubborn", command: node, args: ["-e", wrapper] });
     s.start({ name: "polite", command: node, args: ["-e", FOREVER] });
-    await until("both children and the grandchild", () => spawns.length === 2 && fs.existsSync(grandchildPid) && fs.readFileSync(grandchildPid, "utf8") !== "");
+    await until(
+      "both children and the grandchild",
+      () => spawns.length === 2 && fs.existsSync(grandchildPid) && fs.readFileSync(grandchildPid, "utf8") !== "",
+    );
     const pids = [...spawns.map((e) => e.pid), Number(fs.readFileSync(grandchildPid, "utf8"))];
     const started = Date.now();
     await s.stop();
     expect(Date.now() - started).toBeGreaterThanOrEqual(450); // the stubborn one waited for its SIGKILL
-    expect(Object.fromEntries(exits.map((e) => [e.name, e.signal]))).toEqual({ stubborn: "SIGKILL", polite: "SIGTERM" });
+    expect(Object.fromEntries(exits.map((e) => [e.name, e.signal]))).toEqual({
+      stubborn: "SIGKILL",
+      polite: "SIGTERM",
+    });
     await until("no process left", () => pids.every((pid) => !alive(pid)), 2_000);
     await new Promise((r) => setTimeout(r, 300)); // a restart would have come by now
     expect(spawns).toHaveLength(2);
@@ -157,11 +179,17 @@ describe("a supervising process (handleProcessSignals)", () => {
     );
     const tsx = path.resolve("node_modules/.bin/tsx");
     // "; exit $?" keeps the shell from replacing itself with tsx, as npm's shell does not either.
-    const proc = viaShell ? spawn("sh", ["-c", `${tsx} ${main}; exit $?`], { stdio: ["ignore", "pipe", "pipe"] }) : spawn(tsx, [main], { stdio: ["ignore", "pipe", "pipe"] });
+    const proc = viaShell
+      ? spawn("sh", ["-c", `${tsx} ${main}; exit $?`], { stdio: ["ignore", "pipe", "pipe"] })
+      : spawn(tsx, [main], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     proc.stdout!.on("data", (c) => (out += c));
     const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
-    await until("the supervisor and two children", () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8").trim().split("\n").length === 3, 20_000);
+    await until(
+      "the supervisor and two children",
+      () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, "utf8").trim().split("\n").length === 3,
+      20_000,
+    );
     const pids = fs.readFileSync(pidFile, "utf8").trim().split("\n").map(Number);
     fs.rmSync(dir, { recursive: true, force: true });
     return { proc, exited, pids, out: () => out };

@@ -10,12 +10,18 @@ import type { ConfigDict } from "../../contract/config";
  * and their labels live once, in the testCodes namespace.
  */
 describe("a bank's test type options", () => {
-  const values = (config: Record<string, { value: unknown }>) => switchedOn(CODE_OPTIONS.testbank_type_question, config as ConfigDict).map((o) => o.value);
+  const values = (config: Record<string, { value: unknown }>) =>
+    switchedOn(CODE_OPTIONS.testbank_type_question, config as ConfigDict).map((o) => o.value);
 
   it("offers 1 and 4 always, each optional type by its switch", () => {
     expect(values({})).toEqual(["1", "4"]);
     expect(values({ [TEST_TYPE_SWITCH[2]!]: { value: true } })).toEqual(["1", "2", "4"]);
-    expect(values({ [TEST_TYPE_SWITCH[3]!]: { value: true }, [TEST_TYPE_SWITCH[6]!]: { value: true } })).toEqual(["1", "3", "4", "6"]);
+    expect(values({ [TEST_TYPE_SWITCH[3]!]: { value: true }, [TEST_TYPE_SWITCH[6]!]: { value: true } })).toEqual([
+      "1",
+      "3",
+      "4",
+      "6",
+    ]);
     expect(values({ [TEST_TYPE_SWITCH[2]!]: { value: false } })).toEqual(["1", "4"]);
   });
 
@@ -25,7 +31,9 @@ describe("a bank's test type options", () => {
       expect(DICTIONARIES.en[o.labelKey]).toBeTruthy();
       expect(DICTIONARIES.th[o.labelKey]).toBeTruthy();
     }
-    const duplicates = Object.keys(DICTIONARIES.en).filter((k) => /^(tsq_type_|tbk_type_question_|tsto_question_type_)\d$/.test(k));
+    const duplicates = Object.keys(DICTIONARIES.en).filter((k) =>
+      /^(tsq_type_|tbk_type_question_|tsto_question_type_)\d$/.test(k),
+    );
     expect(duplicates).toEqual([]);
   });
 });

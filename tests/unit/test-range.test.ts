@@ -12,7 +12,8 @@ describe("parseRange", () => {
     expect(parseRange("1-5, 3-8, 8, 2")).toEqual({ ok: true, numbers: [1, 2, 3, 4, 5, 6, 7, 8] });
   });
   it("refuses what is not a range", () => {
-    for (const bad of ["a", "1-", "-3", "1--2", "1,,2", "0", "1.5", "1-2-3"]) expect(parseRange(bad), bad).toEqual({ ok: false, error: "syntax" });
+    for (const bad of ["a", "1-", "-3", "1--2", "1,,2", "0", "1.5", "1-2-3"])
+      expect(parseRange(bad), bad).toEqual({ ok: false, error: "syntax" });
     expect(parseRange("5-1")).toEqual({ ok: false, error: "order" });
     expect(parseRange("1-999999999")).toEqual({ ok: false, error: "too_long" });
   });

@@ -18,13 +18,18 @@ async function reference(locale: "en" | "th"): Promise<I18nextT> {
   await i.init({
     ...i18nConfig,
     lng: locale,
-    resources: { [locale]: { translation: DICTIONARIES[locale] }, en: { translation: { ...DICTIONARIES.en, [EN_ONLY]: "English only {{name}}" } } },
+    resources: {
+      [locale]: { translation: DICTIONARIES[locale] },
+      en: { translation: { ...DICTIONARIES.en, [EN_ONLY]: "English only {{name}}" } },
+    },
   });
   return i.getFixedT(null, "translation");
 }
 
 const ours = (locale: "en" | "th") =>
-  new TextBundle(locale).add({ ...DICTIONARIES.en, [EN_ONLY]: "English only {{name}}", ...DICTIONARIES[locale] }).translator();
+  new TextBundle(locale)
+    .add({ ...DICTIONARIES.en, [EN_ONLY]: "English only {{name}}", ...DICTIONARIES[locale] })
+    .translator();
 
 /**
  * Plural texts (`x_one`, `x_other`…) are asked for by their stem with a count; a stem is a plural
@@ -38,16 +43,33 @@ describe("the translator reads the dictionaries as i18next does", () => {
       const theirs = await reference(locale);
       const { t } = ours(locale);
       const options: Record<string, unknown>[] = [
-        { name: "Ada", n: 3, count: 2, max: 5, at: "10:00", noun: "course", Nouns: "Courses", total: 7, from: 1, to: 50 },
+        {
+          name: "Ada",
+          n: 3,
+          count: 2,
+          max: 5,
+          at: "10:00",
+          noun: "course",
+          Nouns: "Courses",
+          total: 7,
+          from: 1,
+          to: 50,
+        },
         { name: "<b>Ada</b>" },
         { name: undefined },
         { n: 0, name: 7 },
         { other: "x" },
       ];
-      for (const key of [...Object.keys(DICTIONARIES[locale]), ...stems(Object.keys(DICTIONARIES.en)), EN_ONLY, "no_such_key"]) {
+      for (const key of [
+        ...Object.keys(DICTIONARIES[locale]),
+        ...stems(Object.keys(DICTIONARIES.en)),
+        EN_ONLY,
+        "no_such_key",
+      ]) {
         expect(t(key), key).toBe(theirs(key));
         for (const o of options) expect(t(key, o), `${key} ${JSON.stringify(o)}`).toBe(theirs(key, o));
-        for (const count of [0, 1, 2, 5]) expect(t(key, { count, name: "A" }), `${key} count ${count}`).toBe(theirs(key, { count, name: "A" }));
+        for (const count of [0, 1, 2, 5])
+          expect(t(key, { count, name: "A" }), `${key} count ${count}`).toBe(theirs(key, { count, name: "A" }));
       }
     });
   }
@@ -55,7 +77,11 @@ describe("the translator reads the dictionaries as i18next does", () => {
   it("falls back to a default value, filled like a text, and to the key itself", async () => {
     const theirs = await reference("en");
     const { t, exists } = ours("en");
-    for (const args of [["nope", { defaultValue: "Hi {{name}}", name: "Ada" }], ["nope", "Plain default"], ["nope", { defaultValue: "" }]] as const) {
+    for (const args of [
+      ["nope", { defaultValue: "Hi {{name}}", name: "Ada" }],
+      ["nope", "Plain default"],
+      ["nope", { defaultValue: "" }],
+    ] as const) {
       expect(t(args[0], args[1] as never)).toBe(theirs(args[0], args[1] as never));
     }
     expect(exists("menu_home")).toBe(true);
@@ -63,9 +89,19 @@ describe("the translator reads the dictionaries as i18next does", () => {
   });
 
   it("uses the zero form for 0 where a text has one, and the language's plural categories", () => {
-    const b = new TextBundle("en").add({ k_zero: "none", k_one: "one {{count}}", k_other: "{{count}} many", j: "{{count}} plain" });
+    const b = new TextBundle("en").add({
+      k_zero: "none",
+      k_one: "one {{count}}",
+      k_other: "{{count}} many",
+      j: "{{count}} plain",
+    });
     const { t } = b.translator();
-    expect([t("k", { count: 0 }), t("k", { count: 1 }), t("k", { count: 3 }), t("j", { count: 1 })]).toEqual(["none", "one 1", "3 many", "1 plain"]);
+    expect([t("k", { count: 0 }), t("k", { count: 1 }), t("k", { count: 3 }), t("j", { count: 1 })]).toEqual([
+      "none",
+      "one 1",
+      "3 many",
+      "1 plain",
+    ]);
     const th = new TextBundle("th").add({ k_one: "one", k_other: "อื่น {{count}}" }).translator();
     expect(th.t("k", { count: 1 })).toBe("อื่น 1");
   });

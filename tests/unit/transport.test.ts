@@ -21,15 +21,21 @@ describe("sendJson", () => {
   it("sends the body with its length and reads status, cookies and text", async () => {
     const url = await serve((req, res) => {
       let got = "";
-      req.on("data", (c) => (got += c)).on("end", () => {
-        res.setHeader("set-cookie", ["a=1; Path=/", "b=2; Path=/"]);
-        res.end(JSON.stringify({ method: req.method, length: req.headers["content-length"], got }));
-      });
+      req
+        .on("data", (c) => (got += c))
+        .on("end", () => {
+          res.setHeader("set-cookie", ["a=1; Path=/", "b=2; Path=/"]);
+          res.end(JSON.stringify({ method: req.method, length: req.headers["content-length"], got }));
+        });
     });
     const answer = await sendJson("POST", url, { "content-type": "application/json" }, JSON.stringify({ name: "ไทย" }));
     expect(answer.status).toBe(200);
     expect(answer.setCookies).toEqual(["a=1; Path=/", "b=2; Path=/"]);
-    expect(JSON.parse(answer.text)).toEqual({ method: "POST", length: String(Buffer.byteLength('{"name":"ไทย"}')), got: '{"name":"ไทย"}' });
+    expect(JSON.parse(answer.text)).toEqual({
+      method: "POST",
+      length: String(Buffer.byteLength('{"name":"ไทย"}')),
+      got: '{"name":"ไทย"}',
+    });
   });
 
   it("gives up on an API that never answers", async () => {
@@ -56,7 +62,9 @@ describe("a page's call to a hung API", () => {
     try {
       const { lms } = await import("../../app/lms/api.server");
       const started = Date.now();
-      const thrown = await lms(new Request("http://dashboard.test/dashboard/course/")).get("dashboard/course/").catch((e: unknown) => e);
+      const thrown = await lms(new Request("http://dashboard.test/dashboard/course/"))
+        .get("dashboard/course/")
+        .catch((e: unknown) => e);
       expect(thrown).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(302);
       expect((thrown as Response).headers.get("location")).toBe("/dashboard/error/504");
@@ -82,7 +90,10 @@ describe("a page's call to a hung API", () => {
     vi.stubEnv("LMS_API_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     try {
       const { lms } = await import("../../app/lms/api.server");
-      expect(await lms(new Request("http://dashboard.test/dashboard/course/")).get("dashboard/course/")).toEqual({ status: 200, data: { ok: true } });
+      expect(await lms(new Request("http://dashboard.test/dashboard/course/")).get("dashboard/course/")).toEqual({
+        status: 200,
+        data: { ok: true },
+      });
       expect(calls).toBe(2);
     } finally {
       vi.unstubAllEnvs();

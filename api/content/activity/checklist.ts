@@ -38,7 +38,10 @@ async function slotCounts(db: Db, checklistIds: number[]) {
     .where("e.status", "not in", [...SEAT_FREE_STATUSES])
     .groupBy(["s.checklist_id", "s.status"])
     .execute();
-  const key = { 21: "checked_in", 22: "waiting", 30: "passed", [-5]: "failed", 6: "resubmit" } as Record<number, keyof ChecklistRow["count"]>;
+  const key = { 21: "checked_in", 22: "waiting", 30: "passed", [-5]: "failed", 6: "resubmit" } as Record<
+    number,
+    keyof ChecklistRow["count"]
+  >;
   for (const r of rows) {
     const counts = out.get(r.checklist_id)!;
     if (key[r.status]) counts[key[r.status]] += Number(r.n);
@@ -50,10 +53,21 @@ async function slotCounts(db: Db, checklistIds: number[]) {
 async function placeNames(db: Db, rows: ChecklistRecord[]) {
   const named = async (table: "location" | "room", ids: (number | null)[]) => {
     const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
-    const found = wanted.length ? await db.selectFrom(table).select(["id", "name"]).where("id", "in", wanted).execute() : [];
+    const found = wanted.length
+      ? await db.selectFrom(table).select(["id", "name"]).where("id", "in", wanted).execute()
+      : [];
     return new Map(found.map((r) => [r.id, r]));
   };
-  const [locations, rooms] = await Promise.all([named("location", rows.map((r) => r.location_id)), named("room", rows.map((r) => r.room_id))]);
+  const [locations, rooms] = await Promise.all([
+    named(
+      "location",
+      rows.map((r) => r.location_id),
+    ),
+    named(
+      "room",
+      rows.map((r) => r.room_id),
+    ),
+  ]);
   return (r: ChecklistRecord) => ({
     location: r.location_id === null ? null : (locations.get(r.location_id) ?? null),
     room: r.room_id === null ? null : (rooms.get(r.room_id) ?? null),
@@ -87,7 +101,11 @@ async function present(db: Db, rows: ChecklistRecord[]): Promise<ChecklistRow[]>
 }
 
 async function loadOne(db: Db, checklistId: number): Promise<ChecklistRow> {
-  const row = await db.selectFrom("activity_checklist").selectAll().where("id", "=", checklistId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("activity_checklist")
+    .selectAll()
+    .where("id", "=", checklistId)
+    .executeTakeFirstOrThrow();
   return (await present(db, [row]))[0];
 }
 
@@ -115,8 +133,16 @@ async function checkPlace(trx: Trx, input: ChecklistInput) {
 /** Remove a checklist (its inspectors and slots go by foreign key); hide the activity when none is left. */
 async function removeChecklist(trx: Trx, activityId: number, checklistId: number, now: Date) {
   await trx.deleteFrom("activity_checklist").where("id", "=", checklistId).execute();
-  const left = await trx.selectFrom("activity_checklist").select("id").where("activity_id", "=", activityId).executeTakeFirst();
-  const activity = await trx.selectFrom("activity").select("is_display").where("id", "=", activityId).executeTakeFirstOrThrow();
+  const left = await trx
+    .selectFrom("activity_checklist")
+    .select("id")
+    .where("activity_id", "=", activityId)
+    .executeTakeFirst();
+  const activity = await trx
+    .selectFrom("activity")
+    .select("is_display")
+    .where("id", "=", activityId)
+    .executeTakeFirstOrThrow();
   if (!left && activity.is_display === 1) await hideContent(trx, "activity", activityId, now);
   else await touch(trx, activityResource, activityId, now);
 }
@@ -139,10 +165,20 @@ export function checklistRoutes(app: FastifyInstance, ctx: ApiContext) {
         const at = now.toISOString();
         return writeTransaction(db, async (trx) => {
           await checkPlace(trx, input);
-          const last = await trx.selectFrom("activity_checklist").select((eb) => eb.fn.max("sort").as("m")).where("activity_id", "=", access.id).executeTakeFirst();
+          const last = await trx
+            .selectFrom("activity_checklist")
+            .select((eb) => eb.fn.max("sort").as("m"))
+            .where("activity_id", "=", access.id)
+            .executeTakeFirst();
           const row = await trx
             .insertInto("activity_checklist")
-            .values({ activity_id: access.id, ...columnsOf(input), sort: Number(last?.m ?? 0) + 1, datetime_create: at, datetime_update: at })
+            .values({
+              activity_id: access.id,
+              ...columnsOf(input),
+              sort: Number(last?.m ?? 0) + 1,
+              datetime_create: at,
+              datetime_update: at,
+            })
             .returning("id")
             .executeTakeFirstOrThrow();
           await touch(trx, activityResource, access.id, now);
@@ -164,7 +200,11 @@ export function checklistRoutes(app: FastifyInstance, ctx: ApiContext) {
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
       await checkPlace(trx, input);
-      await trx.updateTable("activity_checklist").set({ ...columnsOf(input), datetime_update: now.toISOString() }).where("id", "=", checklist.id).execute();
+      await trx
+        .updateTable("activity_checklist")
+        .set({ ...columnsOf(input), datetime_update: now.toISOString() })
+        .where("id", "=", checklist.id)
+        .execute();
       await touch(trx, activityResource, access.id, now);
     });
     return loadOne(db, checklist.id);

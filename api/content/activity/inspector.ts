@@ -1,5 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { INSPECTOR_KIND, inspectorSchema, type InspectorKind, type InspectorRow } from "../../../contract/schemas/activity";
+import {
+  INSPECTOR_KIND,
+  inspectorSchema,
+  type InspectorKind,
+  type InspectorRow,
+} from "../../../contract/schemas/activity";
 import { MSG } from "../../../contract/messages";
 import { GROUP_TYPE } from "../../../contract/schemas/group";
 import type { Db } from "../../db/index";
@@ -37,25 +42,58 @@ export async function inspectorRows(q: Db | Trx, checklistIds: number[]): Promis
     checklist_id: r.checklist_id,
     kind: r.kind as InspectorKind,
     group: r.group_id === null ? null : { id: r.group_id, name: r.group_name ?? "" },
-    account: r.account_id === null ? null : accountName({ id: r.account_id, username: r.username ?? "", first_name: r.first_name ?? "", last_name: r.last_name ?? "" }),
+    account:
+      r.account_id === null
+        ? null
+        : accountName({
+            id: r.account_id,
+            username: r.username ?? "",
+            first_name: r.first_name ?? "",
+            last_name: r.last_name ?? "",
+          }),
     datetime_create: r.datetime_create,
   }));
 }
 
 /** Add a rule to a checklist: its target checked and not yet named on that checklist. */
-async function addInspector(trx: Trx, checklistId: number, input: { kind: InspectorKind; group?: number; account?: number }, at: string) {
+async function addInspector(
+  trx: Trx,
+  checklistId: number,
+  input: { kind: InspectorKind; group?: number; account?: number },
+  at: string,
+) {
   const kind = input.kind;
   const groupId = kind === INSPECTOR_KIND.group ? input.group! : null;
   const accountId = kind === INSPECTOR_KIND.account ? input.account! : null;
   const field = kind === INSPECTOR_KIND.group ? "group" : kind === INSPECTOR_KIND.account ? "account" : "kind";
   // A group of accounts: inspectors are named people, not whoever a condition matches (docs/decisions/030).
-  if (groupId !== null && !(await trx.selectFrom("account_group").select("id").where("id", "=", groupId).where("type", "=", GROUP_TYPE.account).executeTakeFirst())) {
+  if (
+    groupId !== null &&
+    !(await trx
+      .selectFrom("account_group")
+      .select("id")
+      .where("id", "=", groupId)
+      .where("type", "=", GROUP_TYPE.account)
+      .executeTakeFirst())
+  ) {
     throw badRequest({ group: [MSG.invalid_choice] });
   }
-  if (accountId !== null && !(await trx.selectFrom("account").select("id").where("id", "=", accountId).where("is_active", "=", 1).executeTakeFirst())) {
+  if (
+    accountId !== null &&
+    !(await trx
+      .selectFrom("account")
+      .select("id")
+      .where("id", "=", accountId)
+      .where("is_active", "=", 1)
+      .executeTakeFirst())
+  ) {
     throw badRequest({ account: [MSG.invalid_choice] });
   }
-  let same = trx.selectFrom("activity_inspector").select("id").where("checklist_id", "=", checklistId).where("kind", "=", kind);
+  let same = trx
+    .selectFrom("activity_inspector")
+    .select("id")
+    .where("checklist_id", "=", checklistId)
+    .where("kind", "=", kind);
   if (groupId !== null) same = same.where("group_id", "=", groupId);
   if (accountId !== null) same = same.where("account_id", "=", accountId);
   if (await same.executeTakeFirst()) throw badRequest({ [field]: [MSG.already_added] });
@@ -74,7 +112,10 @@ export function inspectorRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.get(`${ACTIVITY_BASE}inspector/`, async (req) => {
     const { id } = await contentAccess(req, db, activityResource, "view");
     const ids = await db.selectFrom("activity_checklist").select("id").where("activity_id", "=", id).execute();
-    return inspectorRows(db, ids.map((r) => r.id));
+    return inspectorRows(
+      db,
+      ids.map((r) => r.id),
+    );
   });
 
   app.post(base, async (req, reply) => {
@@ -96,7 +137,11 @@ export function inspectorRoutes(app: FastifyInstance, ctx: ApiContext) {
     const inspectorId = itemId(req, "inspectorid");
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
-      const res = await trx.deleteFrom("activity_inspector").where("id", "=", inspectorId).where("checklist_id", "=", checklist.id).executeTakeFirst();
+      const res = await trx
+        .deleteFrom("activity_inspector")
+        .where("id", "=", inspectorId)
+        .where("checklist_id", "=", checklist.id)
+        .executeTakeFirst();
       if (Number(res.numDeletedRows) !== 1) throw notFound();
       await touch(trx, activityResource, access.id, now);
     });

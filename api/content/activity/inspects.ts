@@ -13,7 +13,11 @@ import { INSPECTOR_KIND } from "../../../contract/activity-codes";
  * an account rule naming them, a group rule whose group holds them, or a direct-manager rule
  * when they are the learner's supervisor.
  */
-export const inspectsLearner = (accountId: number, checklist: ReturnType<typeof sql.ref>, learner: ReturnType<typeof sql.ref>) => sql<SqlBool>`exists (
+export const inspectsLearner = (
+  accountId: number,
+  checklist: ReturnType<typeof sql.ref>,
+  learner: ReturnType<typeof sql.ref>,
+) => sql<SqlBool>`exists (
   select 1 from ${sql.table("activity_inspector")} as ai
   where ${sql.ref("ai.checklist_id")} = ${checklist} and (
     (${sql.ref("ai.kind")} = ${INSPECTOR_KIND.account} and ${sql.ref("ai.account_id")} = ${accountId})

@@ -24,11 +24,22 @@ export type ChecklistRecord = Selectable<Database["activity_checklist"]>;
 
 /** The checklists of an activity, in their order. */
 export const checklistsOf = (q: Db | Trx, activityId: number): Promise<ChecklistRecord[]> =>
-  q.selectFrom("activity_checklist").selectAll().where("activity_id", "=", activityId).orderBy("sort").orderBy("id").execute();
+  q
+    .selectFrom("activity_checklist")
+    .selectAll()
+    .where("activity_id", "=", activityId)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
 
 /** The checklist `:checklistid` of the activity `:id`, or 404 (a checklist of another activity is not here). */
 export async function checklistOf(q: Db | Trx, req: FastifyRequest, activityId: number): Promise<ChecklistRecord> {
-  const row = await q.selectFrom("activity_checklist").selectAll().where("id", "=", itemId(req, "checklistid")).where("activity_id", "=", activityId).executeTakeFirst();
+  const row = await q
+    .selectFrom("activity_checklist")
+    .selectAll()
+    .where("id", "=", itemId(req, "checklistid"))
+    .where("activity_id", "=", activityId)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
@@ -52,7 +63,9 @@ export const activeEnrollments = (q: Db | Trx, ref: ContentRef) =>
  * an administrator.
  */
 export const isInspectorOnly = (access: Pick<Access, "account" | "flags">) =>
-  access.account.is_superuser !== 1 && !access.flags.has(flag("activity", "view")) && access.flags.has(viewFlag("activity", "instructor"));
+  access.account.is_superuser !== 1 &&
+  !access.flags.has(flag("activity", "view")) &&
+  access.flags.has(viewFlag("activity", "instructor"));
 
 /** inspectsLearner as a 0/1 column (both dialects answer booleans differently). */
 export const inspectsColumn = (accountId: number, checklistId: number) =>
@@ -62,8 +75,11 @@ export const inspectsColumn = (accountId: number, checklistId: number) =>
  * Whether the account may verify a waiting slot of this checklist: an administrator when the
  * checklist lets administrators verify, or an inspector of this learner when it lets inspectors.
  */
-export const mayVerify = (checklist: Pick<ChecklistRecord, "is_verify_by_admin" | "is_verify_by_inspector">, inspectorOnly: boolean, inspects: boolean) =>
-  (checklist.is_verify_by_admin === 1 && !inspectorOnly) || (checklist.is_verify_by_inspector === 1 && inspects);
+export const mayVerify = (
+  checklist: Pick<ChecklistRecord, "is_verify_by_admin" | "is_verify_by_inspector">,
+  inspectorOnly: boolean,
+  inspects: boolean,
+) => (checklist.is_verify_by_admin === 1 && !inspectorOnly) || (checklist.is_verify_by_inspector === 1 && inspects);
 
 /** An account as the activity's answers name it. */
 export const accountName = (r: { id: number; username: string; first_name: string; last_name: string }) => ({

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { CHECKIN_SOURCE, SLOT_STATUSES, checkinSchema, enrollmentStatusFromSlots, verifySchema } from "../../../contract/schemas/activity";
+import {
+  CHECKIN_SOURCE,
+  SLOT_STATUSES,
+  checkinSchema,
+  enrollmentStatusFromSlots,
+  verifySchema,
+} from "../../../contract/schemas/activity";
 import type { ProgressAction } from "../../../contract/codes";
 import { MSG } from "../../../contract/messages";
 import type { ApiContext } from "../../http/context";
@@ -29,10 +35,20 @@ const SLOT_DRIVEN: readonly number[] = SLOT_STATUSES;
  * activity, logging each change as `action`. An enrollment at a status the slots do not drive
  * (expired, survey required, 31…) keeps it: those come from elsewhere and a slot must not undo them.
  */
-export async function recomputeEnrollments(trx: Trx, ref: ContentRef, enrollmentIds: number[], action: ProgressAction, by: { accountId: number; now: Date }) {
+export async function recomputeEnrollments(
+  trx: Trx,
+  ref: ContentRef,
+  enrollmentIds: number[],
+  action: ProgressAction,
+  by: { accountId: number; now: Date },
+) {
   if (!enrollmentIds.length) return;
   const at = by.now.toISOString();
-  const checklists = await trx.selectFrom("activity_checklist").select("id").where("activity_id", "=", ref.contentId).execute();
+  const checklists = await trx
+    .selectFrom("activity_checklist")
+    .select("id")
+    .where("activity_id", "=", ref.contentId)
+    .execute();
   const slots = await trx
     .selectFrom("activity_slot as s")
     .innerJoin("activity_checklist as c", "c.id", "s.checklist_id")
@@ -49,7 +65,13 @@ export async function recomputeEnrollments(trx: Trx, ref: ContentRef, enrollment
     .execute();
   const moves = enrollments
     .filter((e) => SLOT_DRIVEN.includes(e.status))
-    .map((e) => ({ ...e, to: enrollmentStatusFromSlots(slots.filter((s) => s.enrollment_id === e.id).map((s) => s.status), checklists.length) }));
+    .map((e) => ({
+      ...e,
+      to: enrollmentStatusFromSlots(
+        slots.filter((s) => s.enrollment_id === e.id).map((s) => s.status),
+        checklists.length,
+      ),
+    }));
   await moveEnrollments(trx, moves, action, { accountId: by.accountId, at });
 }
 
@@ -63,7 +85,8 @@ export function slotWriteRoutes(app: FastifyInstance, ctx: ApiContext) {
     const slotId = itemId(req, "slotid");
     const slot = await slotRecord(db, access.ref, checklist.id, slotId, viewer);
     const input = parseInput(verifySchema, req.body, "top");
-    if (!input.is_resubmit && (input.score ?? 0) > checklist.full_score) throw badRequest({ score: [MSG.score_above_full] });
+    if (!input.is_resubmit && (input.score ?? 0) > checklist.full_score)
+      throw badRequest({ score: [MSG.score_above_full] });
     if (!mayVerify(checklist, viewer.inspectorOnly, Number(slot.inspects) === 1)) throw forbidden(MSG.not_inspector);
     const now = ctx.now();
     const at = now.toISOString();
@@ -73,12 +96,22 @@ export function slotWriteRoutes(app: FastifyInstance, ctx: ApiContext) {
       // Conditional on 22: of two verifiers at once, the second finds it no longer waiting.
       const res = await trx
         .updateTable("activity_slot")
-        .set({ status, score, note: input.note, verified_by: access.account.id, datetime_verify: at, datetime_update: at })
+        .set({
+          status,
+          score,
+          note: input.note,
+          verified_by: access.account.id,
+          datetime_verify: at,
+          datetime_update: at,
+        })
         .where("id", "=", slotId)
         .where("status", "=", 22)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw badRequest({ detail: MSG.slot_not_waiting });
-      await recomputeEnrollments(trx, access.ref, [slot.enrollment_id], "verify", { accountId: access.account.id, now });
+      await recomputeEnrollments(trx, access.ref, [slot.enrollment_id], "verify", {
+        accountId: access.account.id,
+        now,
+      });
     });
     return loadSlot(db, access.ref, checklist, slotId, viewer);
   });
@@ -93,7 +126,9 @@ export function slotWriteRoutes(app: FastifyInstance, ctx: ApiContext) {
     const at = now.toISOString();
     await writeTransaction(db, async (trx) => {
       // Every named learner is read unrestricted, so one outside the inspector's reach is a 403, not "no such learner".
-      const rows = await slotQuery(trx, access.ref, checklist.id, { ...viewer, inspectorOnly: false }).where("e.id", "in", ids).execute();
+      const rows = await slotQuery(trx, access.ref, checklist.id, { ...viewer, inspectorOnly: false })
+        .where("e.id", "in", ids)
+        .execute();
       if (rows.length !== ids.length) throw badRequest({ enrollment_list: [MSG.invalid_choice] });
       if (viewer.inspectorOnly && rows.some((r) => Number(r.inspects) !== 1)) throw forbidden(MSG.not_inspector);
       if (input.action === "in") {
@@ -101,21 +136,46 @@ export function slotWriteRoutes(app: FastifyInstance, ctx: ApiContext) {
         if (fresh.length) {
           await trx
             .insertInto("activity_slot")
-            .values(fresh.map((r) => ({ checklist_id: checklist.id, enrollment_id: r.enrollment_id, status: 21, note: "", answer: "", datetime_checkin: at, checkin_source: CHECKIN_SOURCE.admin, datetime_update: at })))
+            .values(
+              fresh.map((r) => ({
+                checklist_id: checklist.id,
+                enrollment_id: r.enrollment_id,
+                status: 21,
+                note: "",
+                answer: "",
+                datetime_checkin: at,
+                checkin_source: CHECKIN_SOURCE.admin,
+                datetime_update: at,
+              })),
+            )
             .execute();
         }
         const existing = rows.filter((r) => r.slot_id !== null).map((r) => r.slot_id!);
         if (existing.length) {
           await trx
             .updateTable("activity_slot")
-            .set({ status: sql<number>`case when ${sql.ref("status")} = 0 then 21 else ${sql.ref("status")} end`, datetime_checkin: at, datetime_checkout: null, checkin_source: CHECKIN_SOURCE.admin, datetime_update: at })
+            .set({
+              status: sql<number>`case when ${sql.ref("status")} = 0 then 21 else ${sql.ref("status")} end`,
+              datetime_checkin: at,
+              datetime_checkout: null,
+              checkin_source: CHECKIN_SOURCE.admin,
+              datetime_update: at,
+            })
             .where("id", "in", existing)
             .execute();
         }
       } else {
         // Only a learner who checked in can check out.
         if (rows.some((r) => r.datetime_checkin === null)) throw badRequest({ enrollment_list: [MSG.invalid_choice] });
-        await trx.updateTable("activity_slot").set({ datetime_checkout: at, datetime_update: at }).where("id", "in", rows.map((r) => r.slot_id!)).execute();
+        await trx
+          .updateTable("activity_slot")
+          .set({ datetime_checkout: at, datetime_update: at })
+          .where(
+            "id",
+            "in",
+            rows.map((r) => r.slot_id!),
+          )
+          .execute();
       }
       await recomputeEnrollments(trx, access.ref, ids, "check_in", { accountId: access.account.id, now });
     });

@@ -13,7 +13,17 @@ import { itemId, likePattern, type Access, type Trx } from "../../engine/crud";
 import { contentAccess, type ContentRef } from "../ref";
 import { inspectsLearner } from "./inspects";
 import { activityResource } from "./resource";
-import { CHECKLIST_ITEM, accountName, activeEnrollments, checklistOf, childPath, inspectsColumn, isInspectorOnly, mayVerify, type ChecklistRecord } from "./shared";
+import {
+  CHECKLIST_ITEM,
+  accountName,
+  activeEnrollments,
+  checklistOf,
+  childPath,
+  inspectsColumn,
+  isInspectorOnly,
+  mayVerify,
+  type ChecklistRecord,
+} from "./shared";
 
 /**
  * The learners' slots of one checklist (spec 000 §2.3 "checklist/{checklistid}/slot/{slotid}"):
@@ -27,18 +37,47 @@ import { CHECKLIST_ITEM, accountName, activeEnrollments, checklistOf, childPath,
 
 /** The account the slot calls answer for, and whether it is only an inspector. */
 export type SlotViewer = { accountId: number; inspectorOnly: boolean };
-export const slotViewer = (access: Pick<Access, "account" | "flags">): SlotViewer => ({ accountId: access.account.id, inspectorOnly: isInspectorOnly(access) });
+export const slotViewer = (access: Pick<Access, "account" | "flags">): SlotViewer => ({
+  accountId: access.account.id,
+  inspectorOnly: isInspectorOnly(access),
+});
 
 /** The slot query of one checklist as `viewer` sees it: enrollments `e`, accounts `a`, slots `s`, verifiers `v`. */
 export function slotQuery(q: Db | Trx, ref: ContentRef, checklistId: number, viewer: SlotViewer) {
   let query = activeEnrollments(q, ref)
-    .leftJoin("activity_slot as s", (join) => join.onRef("s.enrollment_id", "=", "e.id").on("s.checklist_id", "=", checklistId))
+    .leftJoin("activity_slot as s", (join) =>
+      join.onRef("s.enrollment_id", "=", "e.id").on("s.checklist_id", "=", checklistId),
+    )
     .leftJoin("account as v", "v.id", "s.verified_by")
-    .select(["e.id as enrollment_id", "e.status as enrollment_status", "a.id as account_id", "a.username", "a.first_name", "a.last_name"])
-    .select(["s.id as slot_id", "s.status", "s.score", "s.note", "s.answer", "s.file", "s.datetime_checkin", "s.datetime_checkout", "s.checkin_source"])
-    .select(["s.datetime_submit", "s.datetime_verify", "v.id as verifier_id", "v.first_name as verifier_first", "v.last_name as verifier_last"])
+    .select([
+      "e.id as enrollment_id",
+      "e.status as enrollment_status",
+      "a.id as account_id",
+      "a.username",
+      "a.first_name",
+      "a.last_name",
+    ])
+    .select([
+      "s.id as slot_id",
+      "s.status",
+      "s.score",
+      "s.note",
+      "s.answer",
+      "s.file",
+      "s.datetime_checkin",
+      "s.datetime_checkout",
+      "s.checkin_source",
+    ])
+    .select([
+      "s.datetime_submit",
+      "s.datetime_verify",
+      "v.id as verifier_id",
+      "v.first_name as verifier_first",
+      "v.last_name as verifier_last",
+    ])
     .select(inspectsColumn(viewer.accountId, checklistId).as("inspects"));
-  if (viewer.inspectorOnly) query = query.where(inspectsLearner(viewer.accountId, sql`${checklistId}`, sql.ref("e.account_id")));
+  if (viewer.inspectorOnly)
+    query = query.where(inspectsLearner(viewer.accountId, sql`${checklistId}`, sql.ref("e.account_id")));
   return query;
 }
 export type SlotRecord = Awaited<ReturnType<ReturnType<typeof slotQuery>["executeTakeFirstOrThrow"]>>;
@@ -61,22 +100,36 @@ export function presentSlot(r: SlotRecord, checklist: ChecklistRecord, viewer: S
     datetime_checkout: r.datetime_checkout,
     checkin_source: r.checkin_source,
     datetime_submit: r.datetime_submit,
-    verified_by: r.verifier_id === null ? null : { id: r.verifier_id, name: `${r.verifier_first ?? ""} ${r.verifier_last ?? ""}`.trim() },
+    verified_by:
+      r.verifier_id === null
+        ? null
+        : { id: r.verifier_id, name: `${r.verifier_first ?? ""} ${r.verifier_last ?? ""}`.trim() },
     datetime_verify: r.datetime_verify,
     can_verify: status === 22 && mayVerify(checklist, viewer.inspectorOnly, Number(r.inspects) === 1),
   };
 }
 
 /** The record of one slot (by its id) of the checklist as the viewer sees it, or 404. */
-export async function slotRecord(q: Db | Trx, ref: ContentRef, checklistId: number, slotId: number, viewer: SlotViewer): Promise<SlotRecord> {
+export async function slotRecord(
+  q: Db | Trx,
+  ref: ContentRef,
+  checklistId: number,
+  slotId: number,
+  viewer: SlotViewer,
+): Promise<SlotRecord> {
   const row = await slotQuery(q, ref, checklistId, viewer).where("s.id", "=", slotId).executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
 
 /** One slot (by its id) of the checklist as the viewer sees it, or 404. */
-export const loadSlot = async (q: Db | Trx, ref: ContentRef, checklist: ChecklistRecord, slotId: number, viewer: SlotViewer): Promise<SlotRow> =>
-  presentSlot(await slotRecord(q, ref, checklist.id, slotId, viewer), checklist, viewer);
+export const loadSlot = async (
+  q: Db | Trx,
+  ref: ContentRef,
+  checklist: ChecklistRecord,
+  slotId: number,
+  viewer: SlotViewer,
+): Promise<SlotRow> => presentSlot(await slotRecord(q, ref, checklist.id, slotId, viewer), checklist, viewer);
 
 /** A learner list's ?search on its accounts `a`: username, first, last or full name (class check-in shares it). */
 export function learnerSearch(search: string) {

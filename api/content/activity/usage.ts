@@ -28,7 +28,12 @@ export function usageRoutes(app: FastifyInstance, ctx: ApiContext) {
     const { id } = await contentAccess(req, db, activityResource, "view");
     const raw = (req.query as Record<string, unknown>).usage_type;
     // Missing, "", "all" or "null": the default; a repeated key or an unknown type: refused.
-    const given = raw === undefined || (typeof raw === "string" && isIgnoredFilterValue(raw)) ? "checkin" : typeof raw === "string" ? raw.trim() : null;
+    const given =
+      raw === undefined || (typeof raw === "string" && isIgnoredFilterValue(raw))
+        ? "checkin"
+        : typeof raw === "string"
+          ? raw.trim()
+          : null;
     const usageType = (USAGE_TYPES as readonly unknown[]).includes(given) ? (given as UsageType) : null;
     if (usageType === null) throw badRequest({ usage_type: [MSG.invalid_choice] });
     const column = sql.ref(`s.${COLUMN[usageType]}`);
@@ -36,8 +41,15 @@ export function usageRoutes(app: FastifyInstance, ctx: ApiContext) {
     const ids = checklists.length ? checklists.map((c) => c.id) : [0];
     const events = db.selectFrom("activity_slot as s").where("s.checklist_id", "in", ids).where(column, "is not", null);
     const day = sql<string>`substr(${column}, 1, 10)`;
-    const days = await events.select([day.as("date"), (eb) => eb.fn.countAll<number>().as("n")]).groupBy(day).orderBy(day).execute();
-    const perChecklist = await events.select(["s.checklist_id", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("s.checklist_id").execute();
+    const days = await events
+      .select([day.as("date"), (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy(day)
+      .orderBy(day)
+      .execute();
+    const perChecklist = await events
+      .select(["s.checklist_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy("s.checklist_id")
+      .execute();
     const counts = new Map(perChecklist.map((r) => [r.checklist_id, Number(r.n)]));
     return {
       usage_type: usageType,

@@ -23,19 +23,20 @@ async function classCounts(db: Db, ids: number[]) {
 }
 
 /** The class program resource of one collection: the organisation's or the library's (docs/decisions/071). */
-export const classProgramResourceOf = (library: boolean) => contentResource<ClassProgramRow, ClassProgram>({
-  key: "class_program",
-  schema: "class_program",
-  table: "class_program",
-  ...collectionOf("class_program", "class_program", library),
-  hasImage: true,
-  async rowExtras(db, ids) {
-    const counts = await classCounts(db, ids);
-    return (id) => ({ class_count: counts.get(id) ?? 0 });
-  },
-  publishRefusal: async () => null,
-  scopes: {},
-});
+export const classProgramResourceOf = (library: boolean) =>
+  contentResource<ClassProgramRow, ClassProgram>({
+    key: "class_program",
+    schema: "class_program",
+    table: "class_program",
+    ...collectionOf("class_program", "class_program", library),
+    hasImage: true,
+    async rowExtras(db, ids) {
+      const counts = await classCounts(db, ids);
+      return (id) => ({ class_count: counts.get(id) ?? 0 });
+    },
+    publishRefusal: async () => null,
+    scopes: {},
+  });
 
 /** The organisation's class programs. */
 export const classProgramResource = classProgramResourceOf(false);

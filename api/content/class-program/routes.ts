@@ -15,28 +15,29 @@ import type { ClassProgramResource } from "./resource";
  *        flag; answers the program. Unlike a course's, removing it leaves the program published:
  *        the spec asks no image to publish a program.
  */
-export const classProgramRoutes = (classProgramResource: ClassProgramResource) => (app: FastifyInstance, ctx: ApiContext) => {
-  const { db } = ctx;
-  app.get(`/dashboard/${classProgramResource.path}/:id(^\\d{1,12})/class/`, async (req) => {
-    const { id } = await itemAccess(req, db, classProgramResource, []);
-    return listAnswer(req, ctx, classResource, { class_program: String(id) });
-  });
-
-  const imagePath = `/dashboard/${classProgramResource.path}/:id(^\\d{1,12})/image/`;
-  const setImage = async (id: number, image: string | null) => {
-    const now = ctx.now();
-    await inTransaction(db, classProgramResource, async (trx) => {
-      await trx.updateTable("class_program").set({ image }).where("id", "=", id).execute();
-      await touch(trx, classProgramResource, id, now);
+export const classProgramRoutes =
+  (classProgramResource: ClassProgramResource) => (app: FastifyInstance, ctx: ApiContext) => {
+    const { db } = ctx;
+    app.get(`/dashboard/${classProgramResource.path}/:id(^\\d{1,12})/class/`, async (req) => {
+      const { id } = await itemAccess(req, db, classProgramResource, []);
+      return listAnswer(req, ctx, classResource, { class_program: String(id) });
     });
-    return classProgramResource.load(db, id, now);
+
+    const imagePath = `/dashboard/${classProgramResource.path}/:id(^\\d{1,12})/image/`;
+    const setImage = async (id: number, image: string | null) => {
+      const now = ctx.now();
+      await inTransaction(db, classProgramResource, async (trx) => {
+        await trx.updateTable("class_program").set({ image }).where("id", "=", id).execute();
+        await touch(trx, classProgramResource, id, now);
+      });
+      return classProgramResource.load(db, id, now);
+    };
+    app.post(imagePath, async (req) => {
+      const { id } = await itemAccess(req, db, classProgramResource, ["change"]);
+      return setImage(id, await storeImageUpload(req, db, ctx.mediaDir, "class-program"));
+    });
+    app.delete(imagePath, async (req) => {
+      const { id } = await itemAccess(req, db, classProgramResource, ["change"]);
+      return setImage(id, null);
+    });
   };
-  app.post(imagePath, async (req) => {
-    const { id } = await itemAccess(req, db, classProgramResource, ["change"]);
-    return setImage(id, await storeImageUpload(req, db, ctx.mediaDir, "class-program"));
-  });
-  app.delete(imagePath, async (req) => {
-    const { id } = await itemAccess(req, db, classProgramResource, ["change"]);
-    return setImage(id, null);
-  });
-};

@@ -4,7 +4,16 @@ import { fromFlag, type Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
 import { createOnce } from "../../http/idempotency";
 import { badRequest, fieldErrors, notFound } from "../../http/errors";
-import { accessOf, assertStillVisible, checkReferences, inTransaction, itemAccess, itemId, touch, type WriteContext } from "../../engine/crud";
+import {
+  accessOf,
+  assertStillVisible,
+  checkReferences,
+  inTransaction,
+  itemAccess,
+  itemId,
+  touch,
+  type WriteContext,
+} from "../../engine/crud";
 import { activityResource } from "../activity/resource";
 import { classResource, classWriteRefusal } from "./resource";
 
@@ -26,16 +35,32 @@ export async function classActivities(db: Db, classId: number): Promise<ClassAct
     .selectFrom("class_activity as ca")
     .innerJoin("activity as a", "a.id", "ca.activity_id")
     .select((eb) => [
-      "ca.id", "ca.sort", "a.id as activity_id", "a.name", "a.code", "a.is_display",
-      eb.selectFrom("activity_checklist as c").select((e) => e.fn.countAll<number>().as("n")).whereRef("c.activity_id", "=", "a.id").as("checklist_count"),
+      "ca.id",
+      "ca.sort",
+      "a.id as activity_id",
+      "a.name",
+      "a.code",
+      "a.is_display",
+      eb
+        .selectFrom("activity_checklist as c")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("c.activity_id", "=", "a.id")
+        .as("checklist_count"),
     ])
     .where("ca.class_id", "=", classId)
     .orderBy("ca.sort")
     .orderBy("ca.id")
     .execute();
   return rows.map((r) => ({
-    id: r.id, sort: r.sort,
-    activity: { id: r.activity_id, name: r.name, code: r.code, is_display: fromFlag(r.is_display), checklist_count: Number(r.checklist_count ?? 0) },
+    id: r.id,
+    sort: r.sort,
+    activity: {
+      id: r.activity_id,
+      name: r.name,
+      code: r.code,
+      is_display: fromFlag(r.is_display),
+      checklist_count: Number(r.checklist_count ?? 0),
+    },
   }));
 }
 
@@ -53,11 +78,20 @@ export function classActivityRoutes(app: FastifyInstance, ctx: ApiContext) {
     const access = await accessOf(req, db, activityResource, ["add"]);
     const refusal = await classWriteRefusal(db, id);
     if (refusal) throw refusal;
-    const body = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-    const klass = await db.selectFrom("class").select(["category_id", "provider_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const body =
+      req.body && typeof req.body === "object" && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+    const klass = await db
+      .selectFrom("class")
+      .select(["category_id", "provider_id"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     // Blank: the class's own category and provider, as an activity of the class would have.
     const blank = (v: unknown) => v === undefined || v === null || v === "";
-    const given = { ...body, category: blank(body.category) ? klass.category_id : body.category, provider: blank(body.provider) ? klass.provider_id : body.provider };
+    const given = {
+      ...body,
+      category: blank(body.category) ? klass.category_id : body.category,
+      provider: blank(body.provider) ? klass.provider_id : body.provider,
+    };
     return createOnce(req, reply, ctx, {
       answer: async (rowId) => (await classActivities(db, id)).find((r) => r.id === rowId),
       create: async (keep) => {
@@ -70,10 +104,19 @@ export function classActivityRoutes(app: FastifyInstance, ctx: ApiContext) {
           await checkReferences(trx, activityResource, input, null);
           const activityId = await activityResource.insert(trx, input, w);
           await assertStillVisible(trx, activityResource, activityId, access);
-          const last = await trx.selectFrom("class_activity").select((eb) => eb.fn.max("sort").as("sort")).where("class_id", "=", id).executeTakeFirst();
+          const last = await trx
+            .selectFrom("class_activity")
+            .select((eb) => eb.fn.max("sort").as("sort"))
+            .where("class_id", "=", id)
+            .executeTakeFirst();
           const row = await trx
             .insertInto("class_activity")
-            .values({ class_id: id, activity_id: activityId, sort: Number(last?.sort ?? 0) + 1, datetime_create: w.now.toISOString() })
+            .values({
+              class_id: id,
+              activity_id: activityId,
+              sort: Number(last?.sort ?? 0) + 1,
+              datetime_create: w.now.toISOString(),
+            })
             .returning("id")
             .executeTakeFirstOrThrow();
           await touch(trx, classResource, id, w.now);
@@ -90,7 +133,11 @@ export function classActivityRoutes(app: FastifyInstance, ctx: ApiContext) {
     const rowId = itemId(req, "rowid");
     const now = ctx.now();
     await inTransaction(db, classResource, async (trx) => {
-      const gone = await trx.deleteFrom("class_activity").where("id", "=", rowId).where("class_id", "=", id).executeTakeFirst();
+      const gone = await trx
+        .deleteFrom("class_activity")
+        .where("id", "=", rowId)
+        .where("class_id", "=", id)
+        .executeTakeFirst();
       if (!Number(gone.numDeletedRows)) throw notFound();
       await touch(trx, classResource, id, now);
     });

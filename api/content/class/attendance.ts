@@ -1,4 +1,12 @@
-import { ATTENDANCE_DRIVEN, CHECKIN_SOURCE, CHECK_IN_TYPE, checkinOpened, isAttended, progressFromAttendance, type CheckinLogAction } from "../../../contract/checkin-codes";
+import {
+  ATTENDANCE_DRIVEN,
+  CHECKIN_SOURCE,
+  CHECK_IN_TYPE,
+  checkinOpened,
+  isAttended,
+  progressFromAttendance,
+  type CheckinLogAction,
+} from "../../../contract/checkin-codes";
 import { CHECK_IN_GROUP, CLASS_MSG } from "../../../contract/class-codes";
 import { MSG } from "../../../contract/messages";
 import type { Trx } from "../../engine/crud";
@@ -20,17 +28,38 @@ import { contentTypeId, type ContentRef } from "../ref";
 export type AttendanceAction = "in" | "out";
 type By = { accountId: number | null; now: Date };
 
-export const classRef = async (trx: Trx, classId: number): Promise<ContentRef> => ({ contentTypeId: await contentTypeId(trx, "class"), contentId: classId });
+export const classRef = async (trx: Trx, classId: number): Promise<ContentRef> => ({
+  contentTypeId: await contentTypeId(trx, "class"),
+  contentId: classId,
+});
 
-async function logRows(trx: Trx, classId: number, rows: { session_id: number | null; enrollment_id: number | null; action: CheckinLogAction; source: number }[], by: By) {
+async function logRows(
+  trx: Trx,
+  classId: number,
+  rows: { session_id: number | null; enrollment_id: number | null; action: CheckinLogAction; source: number }[],
+  by: By,
+) {
   if (!rows.length) return;
   const at = by.now.toISOString();
   for (let i = 0; i < rows.length; i += 500) {
-    await trx.insertInto("class_checkin_log").values(rows.slice(i, i + 500).map((r) => ({ class_id: classId, ...r, created_by: by.accountId, datetime_create: at }))).execute();
+    await trx
+      .insertInto("class_checkin_log")
+      .values(
+        rows.slice(i, i + 500).map((r) => ({ class_id: classId, ...r, created_by: by.accountId, datetime_create: at })),
+      )
+      .execute();
   }
 }
 
-type Marking = { classId: number; sessionId: number; enrollmentIds: number[]; action: AttendanceAction; source: number; byAccountId: number | null; now: Date };
+type Marking = {
+  classId: number;
+  sessionId: number;
+  enrollmentIds: number[];
+  action: AttendanceAction;
+  source: number;
+  byAccountId: number | null;
+  now: Date;
+};
 
 /**
  * The one writer (below), and a class whose check-in group is 1 (docs/decisions/046): the same
@@ -40,18 +69,40 @@ type Marking = { classId: number; sessionId: number; enrollmentIds: number[]; ac
  * (docs/decisions/077) — whoever asks; the day's other sessions follow the one that is open.
  */
 export async function recordAttendance(trx: Trx, a: Marking): Promise<void> {
-  const session = await trx.selectFrom("class_session").select(["datetime_start", "datetime_end"]).where("id", "=", a.sessionId).where("class_id", "=", a.classId).executeTakeFirst();
+  const session = await trx
+    .selectFrom("class_session")
+    .select(["datetime_start", "datetime_end"])
+    .where("id", "=", a.sessionId)
+    .where("class_id", "=", a.classId)
+    .executeTakeFirst();
   if (!session) throw notFound();
   if (!checkinOpened(session, a.now)) throw badRequest({ detail: CLASS_MSG.checkin_not_open });
   await recordOne(trx, a);
-  const cls = await trx.selectFrom("class").select("check_in_group").where("id", "=", a.classId).executeTakeFirstOrThrow();
+  const cls = await trx
+    .selectFrom("class")
+    .select("check_in_group")
+    .where("id", "=", a.classId)
+    .executeTakeFirstOrThrow();
   if (cls.check_in_group !== CHECK_IN_GROUP.day) return;
   const day = trx.selectFrom("class_session").select("date").where("id", "=", a.sessionId);
-  const siblings = await trx.selectFrom("class_session").select("id").where("class_id", "=", a.classId).where("date", "=", day).where("id", "!=", a.sessionId).orderBy("datetime_start").execute();
+  const siblings = await trx
+    .selectFrom("class_session")
+    .select("id")
+    .where("class_id", "=", a.classId)
+    .where("date", "=", day)
+    .where("id", "!=", a.sessionId)
+    .orderBy("datetime_start")
+    .execute();
   for (const s of siblings) {
     let ids = [...new Set(a.enrollmentIds)];
     if (a.action === "out") {
-      const inRows = await trx.selectFrom("class_attendance").select("enrollment_id").where("session_id", "=", s.id).where("enrollment_id", "in", ids).where("datetime_checkin", "is not", null).execute();
+      const inRows = await trx
+        .selectFrom("class_attendance")
+        .select("enrollment_id")
+        .where("session_id", "=", s.id)
+        .where("enrollment_id", "in", ids)
+        .where("datetime_checkin", "is not", null)
+        .execute();
       ids = inRows.map((r) => r.enrollment_id);
     }
     if (ids.length) await recordOne(trx, { ...a, sessionId: s.id, enrollmentIds: ids });
@@ -66,15 +117,26 @@ export async function recordAttendance(trx: Trx, a: Marking): Promise<void> {
  */
 async function recordOne(trx: Trx, a: Marking): Promise<void> {
   const cls = await trx.selectFrom("class").select("check_in_type").where("id", "=", a.classId).executeTakeFirst();
-  const session = await trx.selectFrom("class_session").select("id").where("id", "=", a.sessionId).where("class_id", "=", a.classId).executeTakeFirst();
+  const session = await trx
+    .selectFrom("class_session")
+    .select("id")
+    .where("id", "=", a.sessionId)
+    .where("class_id", "=", a.classId)
+    .executeTakeFirst();
   if (!cls || !session) throw notFound();
-  if (a.action === "out" && cls.check_in_type !== CHECK_IN_TYPE.checkin_checkout) throw badRequest({ action: [CLASS_MSG.no_check_out] });
+  if (a.action === "out" && cls.check_in_type !== CHECK_IN_TYPE.checkin_checkout)
+    throw badRequest({ action: [CLASS_MSG.no_check_out] });
   const ids = [...new Set(a.enrollmentIds)];
   if (!ids.length) throw badRequest({ enrollment_list: [MSG.required] });
   const ref = await classRef(trx, a.classId);
   const learners = await activeEnrollments(trx, ref).select("e.id").where("e.id", "in", ids).execute();
   if (learners.length !== ids.length) throw badRequest({ enrollment_list: [MSG.invalid_choice] });
-  const rows = await trx.selectFrom("class_attendance").selectAll().where("session_id", "=", a.sessionId).where("enrollment_id", "in", ids).execute();
+  const rows = await trx
+    .selectFrom("class_attendance")
+    .selectAll()
+    .where("session_id", "=", a.sessionId)
+    .where("enrollment_id", "in", ids)
+    .execute();
   const byEnrollment = new Map(rows.map((r) => [r.enrollment_id, r]));
   const at = a.now.toISOString();
   let changed: number[];
@@ -84,26 +146,49 @@ async function recordOne(trx: Trx, a: Marking): Promise<void> {
     if (fresh.length) {
       await trx
         .insertInto("class_attendance")
-        .values(fresh.map((id) => ({ session_id: a.sessionId, enrollment_id: id, datetime_checkin: at, checkin_source: a.source, datetime_update: at })))
+        .values(
+          fresh.map((id) => ({
+            session_id: a.sessionId,
+            enrollment_id: id,
+            datetime_checkin: at,
+            checkin_source: a.source,
+            datetime_update: at,
+          })),
+        )
         // Two check-ins of one learner at once (admin and scan): the first stands, no 500.
         .onConflict((oc) => oc.columns(["session_id", "enrollment_id"]).doNothing())
         .execute();
     }
     // A row without a check-in (seeded "not set") gets one.
     const blank = changed.filter((id) => byEnrollment.has(id)).map((id) => byEnrollment.get(id)!.id);
-    if (blank.length) await trx.updateTable("class_attendance").set({ datetime_checkin: at, checkin_source: a.source, datetime_update: at }).where("id", "in", blank).execute();
+    if (blank.length)
+      await trx
+        .updateTable("class_attendance")
+        .set({ datetime_checkin: at, checkin_source: a.source, datetime_update: at })
+        .where("id", "in", blank)
+        .execute();
   } else {
-    if (ids.some((id) => !byEnrollment.get(id)?.datetime_checkin)) throw badRequest({ enrollment_list: [CLASS_MSG.not_checked_in] });
+    if (ids.some((id) => !byEnrollment.get(id)?.datetime_checkin))
+      throw badRequest({ enrollment_list: [CLASS_MSG.not_checked_in] });
     changed = ids.filter((id) => !byEnrollment.get(id)!.datetime_checkout);
     if (changed.length) {
       await trx
         .updateTable("class_attendance")
         .set({ datetime_checkout: at, checkout_source: a.source, datetime_update: at })
-        .where("id", "in", changed.map((id) => byEnrollment.get(id)!.id))
+        .where(
+          "id",
+          "in",
+          changed.map((id) => byEnrollment.get(id)!.id),
+        )
         .execute();
     }
   }
-  await logRows(trx, a.classId, changed.map((id) => ({ session_id: a.sessionId, enrollment_id: id, action: a.action, source: a.source })), { accountId: a.byAccountId, now: a.now });
+  await logRows(
+    trx,
+    a.classId,
+    changed.map((id) => ({ session_id: a.sessionId, enrollment_id: id, action: a.action, source: a.source })),
+    { accountId: a.byAccountId, now: a.now },
+  );
   await recomputeClassProgress(trx, a.classId, changed, { accountId: a.byAccountId, now: a.now });
 }
 
@@ -115,7 +200,11 @@ async function chosenSessions(trx: Trx, ref: ContentRef, enrollmentIds: number[]
   const out = new Map<number, Set<number>>();
   if (!(await loadEnrollment(trx, ref, "event")).is_session_enrollment) return out;
   for (const part of chunks(enrollmentIds)) {
-    const rows = await trx.selectFrom("class_session_enrollment").select(["enrollment_id", "session_id"]).where("enrollment_id", "in", part).execute();
+    const rows = await trx
+      .selectFrom("class_session_enrollment")
+      .select(["enrollment_id", "session_id"])
+      .where("enrollment_id", "in", part)
+      .execute();
     for (const r of rows) {
       const set = out.get(r.enrollment_id);
       if (set) set.add(r.session_id);
@@ -140,7 +229,12 @@ async function withoutHandCompleted<E extends { id: number; status: number }>(tr
       .selectFrom("content_progress_log as l")
       .select(["l.enrollment_id", "l.action_type"])
       .where("l.enrollment_id", "in", part)
-      .where("l.id", "=", (eb) => eb.selectFrom("content_progress_log as m").select((m) => m.fn.max("m.id").as("id")).whereRef("m.enrollment_id", "=", "l.enrollment_id"))
+      .where("l.id", "=", (eb) =>
+        eb
+          .selectFrom("content_progress_log as m")
+          .select((m) => m.fn.max("m.id").as("id"))
+          .whereRef("m.enrollment_id", "=", "l.enrollment_id"),
+      )
       .execute();
     for (const r of last) if (r.action_type === "override") hand.add(r.enrollment_id);
   }
@@ -171,9 +265,17 @@ export async function recomputeClassProgress(trx: Trx, classId: number, enrollme
     .innerJoin("class_session as s", "s.id", "t.session_id")
     .select(["t.enrollment_id", "t.session_id", "t.datetime_checkin", "t.datetime_checkout"])
     .where("s.class_id", "=", classId)
-    .where("t.enrollment_id", "in", driven.map((e) => e.id))
+    .where(
+      "t.enrollment_id",
+      "in",
+      driven.map((e) => e.id),
+    )
     .execute();
-  const chosen = await chosenSessions(trx, ref, driven.map((e) => e.id));
+  const chosen = await chosenSessions(
+    trx,
+    ref,
+    driven.map((e) => e.id),
+  );
   // Grouped once: a class's whole audience is recomputed after a type change or a bulk change.
   const marksOf = new Map<number, typeof marks>();
   for (const m of marks) {
@@ -203,12 +305,22 @@ export async function forceCompleteAttendance(trx: Trx, classId: number, enrollm
   const withOut = cls.check_in_type === CHECK_IN_TYPE.checkin_checkout;
   // Only the sessions whose check-in has opened: a session still ahead has not been attended by
   // anyone, and writing it as attended made the report say "3 of 3" before day 3 (docs/decisions/077).
-  const sessions = (await trx.selectFrom("class_session").select(["id", "datetime_start", "datetime_end"]).where("class_id", "=", classId).execute()).filter((s) => checkinOpened(s, by.now));
+  const sessions = (
+    await trx
+      .selectFrom("class_session")
+      .select(["id", "datetime_start", "datetime_end"])
+      .where("class_id", "=", classId)
+      .execute()
+  ).filter((s) => checkinOpened(s, by.now));
   if (!sessions.length) return;
   const rows = await trx
     .selectFrom("class_attendance")
     .selectAll()
-    .where("session_id", "in", sessions.map((s) => s.id))
+    .where(
+      "session_id",
+      "in",
+      sessions.map((s) => s.id),
+    )
     .where("enrollment_id", "in", enrollmentIds)
     .execute();
   const at = by.now.toISOString();
@@ -222,7 +334,11 @@ export async function forceCompleteAttendance(trx: Trx, classId: number, enrollm
       if (!row) fresh.push({ session_id: s.id, enrollment_id: enrollmentId });
       else {
         const checkin = row.datetime_checkin ? {} : { datetime_checkin: at, checkin_source: source };
-        await trx.updateTable("class_attendance").set({ ...checkin, ...(withOut && { datetime_checkout: at, checkout_source: source }), datetime_update: at }).where("id", "=", row.id).execute();
+        await trx
+          .updateTable("class_attendance")
+          .set({ ...checkin, ...(withOut && { datetime_checkout: at, checkout_source: source }), datetime_update: at })
+          .where("id", "=", row.id)
+          .execute();
       }
       if (!row?.datetime_checkin) log.push({ session_id: s.id, enrollment_id: enrollmentId, action: "in", source });
       if (withOut) log.push({ session_id: s.id, enrollment_id: enrollmentId, action: "out", source });
@@ -231,7 +347,17 @@ export async function forceCompleteAttendance(trx: Trx, classId: number, enrollm
   for (let i = 0; i < fresh.length; i += 500) {
     await trx
       .insertInto("class_attendance")
-      .values(fresh.slice(i, i + 500).map((f) => ({ ...f, datetime_checkin: at, checkin_source: source, ...(withOut && { datetime_checkout: at, checkout_source: source }), datetime_update: at })))
+      .values(
+        fresh
+          .slice(i, i + 500)
+          .map((f) => ({
+            ...f,
+            datetime_checkin: at,
+            checkin_source: source,
+            ...(withOut && { datetime_checkout: at, checkout_source: source }),
+            datetime_update: at,
+          })),
+      )
       .execute();
   }
   await logRows(trx, classId, log, by);
@@ -253,11 +379,26 @@ export async function resetClassAttendance(trx: Trx, classId: number, by: By) {
     .where("content_id", "=", ref.contentId)
     .where("status", "in", [...ATTENDANCE_DRIVEN])
     .execute();
-  await moveEnrollments(trx, driven.map((e) => ({ ...e, to: 0 })), "check_in", { accountId: by.accountId, at: by.now.toISOString() });
-  await logRows(trx, classId, [{ session_id: null, enrollment_id: null, action: "reset", source: CHECKIN_SOURCE.none }], by);
+  await moveEnrollments(
+    trx,
+    driven.map((e) => ({ ...e, to: 0 })),
+    "check_in",
+    { accountId: by.accountId, at: by.now.toISOString() },
+  );
+  await logRows(
+    trx,
+    classId,
+    [{ session_id: null, enrollment_id: null, action: "reset", source: CHECKIN_SOURCE.none }],
+    by,
+  );
 }
 
 /** The class definition's afterProgressChange: a learner set to 30 by hand is "force completed". */
-export async function classProgressChanged(trx: Trx, ref: ContentRef, change: { enrollmentIds: number[]; to: number }, by: By) {
+export async function classProgressChanged(
+  trx: Trx,
+  ref: ContentRef,
+  change: { enrollmentIds: number[]; to: number },
+  by: By,
+) {
   if (change.to === 30) await forceCompleteAttendance(trx, ref.contentId, change.enrollmentIds, by);
 }

@@ -29,11 +29,20 @@ const OPEN_STATUSES: readonly number[] = [...PROGRESS_GROUPS.todo, ...PROGRESS_G
 function letterTo(language: string, className: string, reason: string): Letter {
   return language === "th"
     ? { subject: `ยกเลิกคลาส: ${className}`, body: `คลาส "${className}" ที่คุณลงทะเบียนไว้ถูกยกเลิกแล้ว\nเหตุผล: ${reason}` }
-    : { subject: `Class cancelled: ${className}`, body: `The class "${className}" you are enrolled in has been cancelled.\nReason: ${reason}` };
+    : {
+        subject: `Class cancelled: ${className}`,
+        body: `The class "${className}" you are enrolled in has been cancelled.\nReason: ${reason}`,
+      };
 }
 
 /** The unfinished learners to -4 with their history rows; answers the outbox ids of their mails. */
-async function cancelLearners(trx: Trx, classId: number, className: string, reason: string, by: { accountId: number; now: Date }) {
+async function cancelLearners(
+  trx: Trx,
+  classId: number,
+  className: string,
+  reason: string,
+  by: { accountId: number; now: Date },
+) {
   const ref = await classRef(trx, classId);
   const open = await trx
     .selectFrom("content_enrollment as e")
@@ -44,9 +53,16 @@ async function cancelLearners(trx: Trx, classId: number, className: string, reas
     .where("e.status", "in", [...OPEN_STATUSES])
     .orderBy("e.id")
     .execute();
-  await moveEnrollments(trx, open.map((e) => ({ ...e, to: PROGRESS_STATUS.content_canceled })), "content_cancel", { accountId: by.accountId, at: by.now.toISOString() });
+  await moveEnrollments(
+    trx,
+    open.map((e) => ({ ...e, to: PROGRESS_STATUS.content_canceled })),
+    "content_cancel",
+    { accountId: by.accountId, at: by.now.toISOString() },
+  );
   const mails: number[] = [];
-  for (const e of open) if (e.is_active === 1 && e.email) mails.push(await postMail(trx, e.email, letterTo(e.language, className, reason), by.now));
+  for (const e of open)
+    if (e.is_active === 1 && e.email)
+      mails.push(await postMail(trx, e.email, letterTo(e.language, className, reason), by.now));
   return mails;
 }
 
@@ -61,7 +77,11 @@ export function classCancelRoutes(app: FastifyInstance, ctx: ApiContext) {
       const refusal = await classWriteRefusal(trx, id);
       if (refusal) throw refusal;
       const klass = await trx.selectFrom("class").select("name").where("id", "=", id).executeTakeFirstOrThrow();
-      await trx.updateTable("class").set({ datetime_cancel: now.toISOString(), cancel_reason: reason }).where("id", "=", id).execute();
+      await trx
+        .updateTable("class")
+        .set({ datetime_cancel: now.toISOString(), cancel_reason: reason })
+        .where("id", "=", id)
+        .execute();
       await hideContent(trx, "class", id, now);
       const sent = await cancelLearners(trx, id, klass.name, reason, { accountId: account.id, now });
       await touch(trx, classResource, id, now);

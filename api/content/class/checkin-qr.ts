@@ -3,7 +3,14 @@ import type { FastifyInstance } from "fastify";
 import { CHECK_IN_TYPE, checkinWindow, isAttended } from "../../../contract/checkin-codes";
 import { CLASS_MSG } from "../../../contract/class-codes";
 import { MSG } from "../../../contract/messages";
-import { qrScanSchema, type QrAttendance, type QrCheckinAnswer, type QrScanAnswer, type QrSheet, type QrWindowRefusal } from "../../../contract/schemas/class-qr";
+import {
+  qrScanSchema,
+  type QrAttendance,
+  type QrCheckinAnswer,
+  type QrScanAnswer,
+  type QrSheet,
+  type QrWindowRefusal,
+} from "../../../contract/schemas/class-qr";
 import { requireUser } from "../../auth/permissions";
 import type { Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
@@ -43,7 +50,8 @@ const signature = (secret: string, sessionId: number, version: number) =>
   crypto.createHmac("sha256", secret).update(`class-checkin:${sessionId}:${version}`).digest("base64url").slice(0, 22);
 
 /** The token of a session's code at `version`. */
-export const qrToken = (secret: string, sessionId: number, version: number) => `${sessionId}.${version}.${signature(secret, sessionId, version)}`;
+export const qrToken = (secret: string, sessionId: number, version: number) =>
+  `${sessionId}.${version}.${signature(secret, sessionId, version)}`;
 
 /** The session and version a token names when its signature is right (compared in constant time), else null. */
 export function readQrToken(secret: string, token: string): { sessionId: number; version: number } | null {
@@ -63,10 +71,21 @@ async function sheets(ctx: ApiContext, classId: number, only?: number): Promise<
   const sessions = (await sessionsOf(ctx.db, classId, only)).filter((s) => s.is_qr_code);
   if (only !== undefined && !sessions.length) throw notFound();
   const ids = sessions.map((s) => s.id);
-  const versions = ids.length ? await ctx.db.selectFrom("class_session").select(["id", "qr_version", "datetime_qr"]).where("id", "in", ids).execute() : [];
+  const versions = ids.length
+    ? await ctx.db
+        .selectFrom("class_session")
+        .select(["id", "qr_version", "datetime_qr"])
+        .where("id", "in", ids)
+        .execute()
+    : [];
   return sessions.map((session) => {
     const v = versions.find((r) => r.id === session.id)!;
-    return { token: qrToken(ctx.secret, session.id, v.qr_version), qr_version: v.qr_version, datetime_qr: v.datetime_qr, session };
+    return {
+      token: qrToken(ctx.secret, session.id, v.qr_version),
+      qr_version: v.qr_version,
+      datetime_qr: v.datetime_qr,
+      session,
+    };
   });
 }
 
@@ -80,7 +99,21 @@ async function checkedCode(q: Db | Trx, secret: string, code: unknown, accountId
   const session = await q
     .selectFrom("class_session as s")
     .innerJoin("class as c", "c.id", "s.class_id")
-    .select(["s.id", "s.class_id", "s.name", "s.date", "s.start_time", "s.end_time", "s.datetime_start", "s.datetime_end", "s.qr_version", "s.is_qr_code", "s.location_id", "s.room_id", "c.datetime_cancel"])
+    .select([
+      "s.id",
+      "s.class_id",
+      "s.name",
+      "s.date",
+      "s.start_time",
+      "s.end_time",
+      "s.datetime_start",
+      "s.datetime_end",
+      "s.qr_version",
+      "s.is_qr_code",
+      "s.location_id",
+      "s.room_id",
+      "c.datetime_cancel",
+    ])
     .where("s.id", "=", named.sessionId)
     .executeTakeFirst();
   if (!session || session.qr_version !== named.version || session.datetime_cancel !== null) throw invalid();
@@ -90,12 +123,24 @@ async function checkedCode(q: Db | Trx, secret: string, code: unknown, accountId
   if (at < span.opens || at > span.closes) {
     const refusal: QrWindowRefusal = {
       detail: at < span.opens ? CLASS_MSG.checkin_not_open : CLASS_MSG.checkin_closed,
-      session: { id: session.id, name: session.name, date: session.date, start_time: session.start_time, end_time: session.end_time },
+      session: {
+        id: session.id,
+        name: session.name,
+        date: session.date,
+        start_time: session.start_time,
+        end_time: session.end_time,
+      },
       ...span,
     };
     throw badRequest(refusal);
   }
-  const seat = await activeEnrollments(q, { contentTypeId: await contentTypeId(q, "class"), contentId: session.class_id }).select("e.id").where("e.account_id", "=", accountId).executeTakeFirst();
+  const seat = await activeEnrollments(q, {
+    contentTypeId: await contentTypeId(q, "class"),
+    contentId: session.class_id,
+  })
+    .select("e.id")
+    .where("e.account_id", "=", accountId)
+    .executeTakeFirst();
   if (!seat) throw forbidden(MSG.no_permission_to_access_class);
   // The class's options (docs/decisions/046): learners hold personal codes, or may not check themselves in.
   const refusal = selfCheckInRefusal(await checkinOptionsOf(q, session.class_id));
@@ -109,7 +154,9 @@ type Checked = Awaited<ReturnType<typeof checkedCode>>;
 async function answerOf(q: Db | Trx, { session, enrollmentId }: Checked): Promise<QrCheckinAnswer> {
   const klass = await qrClassOf(q, session.class_id);
   const place = async (table: "location" | "room", id: number | null) =>
-    id === null ? null : ((await q.selectFrom(table).select(["id", "name"]).where("id", "=", id).executeTakeFirst()) ?? null);
+    id === null
+      ? null
+      : ((await q.selectFrom(table).select(["id", "name"]).where("id", "=", id).executeTakeFirst()) ?? null);
   const row = await q
     .selectFrom("class_attendance")
     .select(["datetime_checkin", "checkin_source", "datetime_checkout", "checkout_source"])
@@ -122,7 +169,15 @@ async function answerOf(q: Db | Trx, { session, enrollmentId }: Checked): Promis
   const [location, room] = await Promise.all([place("location", session.location_id), place("room", session.room_id)]);
   return {
     class: { id: klass.id, name: klass.name, code: klass.code, check_in_type: klass.check_in_type },
-    session: { id: session.id, name: session.name, date: session.date, start_time: session.start_time, end_time: session.end_time, location, room },
+    session: {
+      id: session.id,
+      name: session.name,
+      date: session.date,
+      start_time: session.start_time,
+      end_time: session.end_time,
+      location,
+      room,
+    },
     attendance,
     next_action,
   };
@@ -184,11 +239,23 @@ export function checkinQrRoutes(app: FastifyInstance, ctx: ApiContext) {
       const checked = await checkedCode(trx, ctx.secret, input.code, account.id, now);
       // Two scans of one learner at once: the second waits on this row lock (PostgreSQL; SQLite runs
       // one transaction at a time) and then finds the first one's check-in, so it writes nothing.
-      await trx.updateTable("content_enrollment").set((eb) => ({ datetime_update: eb.ref("datetime_update") })).where("id", "=", checked.enrollmentId).execute();
+      await trx
+        .updateTable("content_enrollment")
+        .set((eb) => ({ datetime_update: eb.ref("datetime_update") }))
+        .where("id", "=", checked.enrollmentId)
+        .execute();
       const before = await answerOf(trx, checked);
       const action = before.next_action;
       if (!action) return { ...before, action: null, already: true };
-      await recordAttendance(trx, { classId: checked.session.class_id, sessionId: checked.session.id, enrollmentIds: [checked.enrollmentId], action, source: input.source, byAccountId: account.id, now });
+      await recordAttendance(trx, {
+        classId: checked.session.class_id,
+        sessionId: checked.session.id,
+        enrollmentIds: [checked.enrollmentId],
+        action,
+        source: input.source,
+        byAccountId: account.id,
+        now,
+      });
       return { ...(await answerOf(trx, checked)), action, already: false };
     });
   });

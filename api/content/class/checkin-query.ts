@@ -29,4 +29,3 @@ export function learnerQuery(req: FastifyRequest, whitelist = LEARNER_ORDERING) 
   if (!order) throw badRequest({ ordering: [MSG.invalid_choice] });
   return { page, order: order! };
 }
-

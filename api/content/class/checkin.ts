@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { CHECKIN_LOG_ACTIONS, CHECKIN_SOURCE, CHECKIN_SOURCES } from "../../../contract/checkin-codes";
 import type { FieldErrors } from "../../../contract/http";
 import { MSG } from "../../../contract/messages";
-import { classCheckinSchema, type CheckinLearnerRow, type CheckinLogRow, type CheckinSessionRow } from "../../../contract/schemas/class-checkin";
+import {
+  classCheckinSchema,
+  type CheckinLearnerRow,
+  type CheckinLogRow,
+  type CheckinSessionRow,
+} from "../../../contract/schemas/class-checkin";
 import type { Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
 import { badRequest, notFound, parseInput } from "../../http/errors";
@@ -29,22 +34,47 @@ import { classResource, classWriteRefusal } from "./resource";
  */
 const ITEM = `${CHECKIN_BASE}:sessionid(^\\d{1,12})/`;
 
-const sessionColumns = ["s.id", "s.name", "s.date", "s.start_time", "s.end_time", "s.datetime_start", "s.datetime_end", "s.qr_version", "s.is_qr_code"] as const;
+const sessionColumns = [
+  "s.id",
+  "s.name",
+  "s.date",
+  "s.start_time",
+  "s.end_time",
+  "s.datetime_start",
+  "s.datetime_end",
+  "s.qr_version",
+  "s.is_qr_code",
+] as const;
 
 /** The class's sessions with their counts (of learners holding a seat); `only` one of them. */
 export async function checkinSessions(db: Db, ref: ContentRef, only?: number): Promise<CheckinSessionRow[]> {
   const seated = activeEnrollments(db, ref).select("e.id");
-  const enrolled = Number((await activeEnrollments(db, ref).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);
+  const enrolled = Number(
+    (
+      await activeEnrollments(db, ref)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
   let q = db
     .selectFrom("class_session as s")
     .leftJoin("class_attendance as t", (j) => j.onRef("t.session_id", "=", "s.id").on("t.enrollment_id", "in", seated))
     .select(sessionColumns)
-    .select((eb) => [eb.fn.count<number>("t.datetime_checkin").as("checked_in"), eb.fn.count<number>("t.datetime_checkout").as("checked_out")])
+    .select((eb) => [
+      eb.fn.count<number>("t.datetime_checkin").as("checked_in"),
+      eb.fn.count<number>("t.datetime_checkout").as("checked_out"),
+    ])
     .where("s.class_id", "=", ref.contentId)
     .groupBy(sessionColumns);
   if (only !== undefined) q = q.where("s.id", "=", only);
   const rows = await q.orderBy("s.datetime_start").orderBy("s.id").execute();
-  return rows.map((r) => ({ ...r, is_qr_code: r.is_qr_code === 1, enrolled, checked_in: Number(r.checked_in), checked_out: Number(r.checked_out) }));
+  return rows.map((r) => ({
+    ...r,
+    is_qr_code: r.is_qr_code === 1,
+    enrolled,
+    checked_in: Number(r.checked_in),
+    checked_out: Number(r.checked_out),
+  }));
 }
 
 export function checkinRoutes(app: FastifyInstance, ctx: ApiContext) {
@@ -55,7 +85,8 @@ export function checkinRoutes(app: FastifyInstance, ctx: ApiContext) {
     if (!session) throw notFound();
     return session;
   };
-  const checkInType = async (id: number) => (await db.selectFrom("class").select("check_in_type").where("id", "=", id).executeTakeFirstOrThrow()).check_in_type;
+  const checkInType = async (id: number) =>
+    (await db.selectFrom("class").select("check_in_type").where("id", "=", id).executeTakeFirstOrThrow()).check_in_type;
 
   app.get(CHECKIN_BASE, async (req) => {
     const { ref } = await contentAccess(req, db, classResource, "view");
@@ -68,17 +99,34 @@ export function checkinRoutes(app: FastifyInstance, ctx: ApiContext) {
     const session = await sessionOf(req, ref);
     const { page, order } = learnerQuery(req);
     let query = activeEnrollments(db, ref)
-      .leftJoin("class_attendance as t", (j) => j.onRef("t.enrollment_id", "=", "e.id").on("t.session_id", "=", session.id))
-      .select(["e.id as enrollment_id", "e.status as enrollment_status", "a.id as account_id", "a.username", "a.first_name", "a.last_name"])
+      .leftJoin("class_attendance as t", (j) =>
+        j.onRef("t.enrollment_id", "=", "e.id").on("t.session_id", "=", session.id),
+      )
+      .select([
+        "e.id as enrollment_id",
+        "e.status as enrollment_status",
+        "a.id as account_id",
+        "a.username",
+        "a.first_name",
+        "a.last_name",
+      ])
       .select(["t.datetime_checkin", "t.checkin_source", "t.datetime_checkout", "t.checkout_source"]);
     if (page.search) query = query.where(learnerSearch(page.search));
     for (const o of order) query = query.orderBy(o.expr, o.desc ? "desc" : "asc");
     const result = await paginate(req, query.orderBy("e.id"), page);
     const results: CheckinLearnerRow[] = result.results.map((r) => ({
       enrollment_id: r.enrollment_id,
-      account: accountName({ id: r.account_id, username: r.username, first_name: r.first_name, last_name: r.last_name }),
+      account: accountName({
+        id: r.account_id,
+        username: r.username,
+        first_name: r.first_name,
+        last_name: r.last_name,
+      }),
       enrollment_status: r.enrollment_status,
-      datetime_checkin: r.datetime_checkin, checkin_source: r.checkin_source, datetime_checkout: r.datetime_checkout, checkout_source: r.checkout_source,
+      datetime_checkin: r.datetime_checkin,
+      checkin_source: r.checkin_source,
+      datetime_checkout: r.datetime_checkout,
+      checkout_source: r.checkout_source,
     }));
     return { ...result, results, session, check_in_type: await checkInType(id) };
   });
@@ -91,7 +139,15 @@ export function checkinRoutes(app: FastifyInstance, ctx: ApiContext) {
     const input = parseInput(classCheckinSchema, req.body, "top");
     const now = ctx.now();
     await writeTransaction(db, (trx) =>
-      recordAttendance(trx, { classId: id, sessionId: session.id, enrollmentIds: input.enrollment_list, action: input.action, source: CHECKIN_SOURCE.admin, byAccountId: account.id, now }),
+      recordAttendance(trx, {
+        classId: id,
+        sessionId: session.id,
+        enrollmentIds: input.enrollment_list,
+        action: input.action,
+        source: CHECKIN_SOURCE.admin,
+        byAccountId: account.id,
+        now,
+      }),
     );
     return { count: input.enrollment_list.length };
   });
@@ -103,9 +159,11 @@ export function checkinRoutes(app: FastifyInstance, ctx: ApiContext) {
     const session = text(raw.session);
     if (session !== null && !/^\d{1,9}$/.test(session)) errors.session = [MSG.invalid_choice];
     const source = text(raw.source);
-    if (source !== null && !(CHECKIN_SOURCES as readonly number[]).map(String).includes(source)) errors.source = [MSG.invalid_choice];
+    if (source !== null && !(CHECKIN_SOURCES as readonly number[]).map(String).includes(source))
+      errors.source = [MSG.invalid_choice];
     const action = text(raw.action);
-    if (action !== null && !(CHECKIN_LOG_ACTIONS as readonly string[]).includes(action)) errors.action = [MSG.invalid_choice];
+    if (action !== null && !(CHECKIN_LOG_ACTIONS as readonly string[]).includes(action))
+      errors.action = [MSG.invalid_choice];
     const page = readPageQuery(req);
     if (Object.keys(errors).length) throw badRequest(errors);
     let query = db
@@ -115,7 +173,16 @@ export function checkinRoutes(app: FastifyInstance, ctx: ApiContext) {
       .leftJoin("account as a", "a.id", "e.account_id")
       .leftJoin("account as b", "b.id", "l.created_by")
       .select(["l.id", "l.action", "l.source", "l.datetime_create", "s.id as session_id", "s.name as session_name"])
-      .select(["a.id as account_id", "a.username", "a.first_name", "a.last_name", "b.id as by_id", "b.first_name as by_first", "b.last_name as by_last", "b.username as by_username"])
+      .select([
+        "a.id as account_id",
+        "a.username",
+        "a.first_name",
+        "a.last_name",
+        "b.id as by_id",
+        "b.first_name as by_first",
+        "b.last_name as by_last",
+        "b.username as by_username",
+      ])
       .where("l.class_id", "=", id);
     if (session !== null) query = query.where("l.session_id", "=", Number(session));
     if (source !== null) query = query.where("l.source", "=", Number(source));
@@ -128,8 +195,19 @@ export function checkinRoutes(app: FastifyInstance, ctx: ApiContext) {
       source: r.source,
       datetime_create: r.datetime_create,
       session: r.session_id === null ? null : { id: r.session_id, name: r.session_name ?? "" },
-      account: r.account_id === null ? null : accountName({ id: r.account_id, username: r.username ?? "", first_name: r.first_name ?? "", last_name: r.last_name ?? "" }),
-      created_by: r.by_id === null ? null : { id: r.by_id, name: `${r.by_first ?? ""} ${r.by_last ?? ""}`.trim() || (r.by_username ?? "") },
+      account:
+        r.account_id === null
+          ? null
+          : accountName({
+              id: r.account_id,
+              username: r.username ?? "",
+              first_name: r.first_name ?? "",
+              last_name: r.last_name ?? "",
+            }),
+      created_by:
+        r.by_id === null
+          ? null
+          : { id: r.by_id, name: `${r.by_first ?? ""} ${r.by_last ?? ""}`.trim() || (r.by_username ?? "") },
     }));
     return { ...result, results };
   });

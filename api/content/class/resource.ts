@@ -1,5 +1,11 @@
 import { sql, type SqlBool } from "kysely";
-import { CLASS_MSG, CLASS_STATUS, CLASS_STATUS_CODES, deriveClassStatus, type ClassStatus } from "../../../contract/class-codes";
+import {
+  CLASS_MSG,
+  CLASS_STATUS,
+  CLASS_STATUS_CODES,
+  deriveClassStatus,
+  type ClassStatus,
+} from "../../../contract/class-codes";
 import type { Class, ClassRow } from "../../../contract/schemas/class";
 import { fromFlag, toFlag, type Db } from "../../db/index";
 import { ApiError, badRequest } from "../../http/errors";
@@ -15,8 +21,12 @@ import { contentResource, idNames } from "../base-resource";
  */
 
 const t = (col: string) => sql.ref(`t.${col}`);
-const first = sql<string | null>`(select min(${sql.ref("s.datetime_start")}) from ${sql.table("class_session")} as s where ${sql.ref("s.class_id")} = ${t("id")})`;
-const last = sql<string | null>`(select max(${sql.ref("s.datetime_end")}) from ${sql.table("class_session")} as s where ${sql.ref("s.class_id")} = ${t("id")})`;
+const first = sql<
+  string | null
+>`(select min(${sql.ref("s.datetime_start")}) from ${sql.table("class_session")} as s where ${sql.ref("s.class_id")} = ${t("id")})`;
+const last = sql<
+  string | null
+>`(select max(${sql.ref("s.datetime_end")}) from ${sql.table("class_session")} as s where ${sql.ref("s.class_id")} = ${t("id")})`;
 
 /** The SQL twin of deriveClassStatus, on the list's row `t` at `now`. */
 export function classStatusWhere(status: ClassStatus, now: Date) {
@@ -43,8 +53,10 @@ export async function classWriteRefusal(trx: Db | Trx, id: number): Promise<ApiE
 /** The class's own settings of a create or update (the common columns are the engine's). */
 async function saveOwn(trx: Trx, id: number, input: Record<string, unknown>) {
   const own: Record<string, unknown> = {};
-  for (const k of ["batch", "qr_code_holder", "check_in_group", "check_in_type", "date_end"]) if (input[k] !== undefined) own[k] = input[k];
-  for (const k of ["is_user_check_in", "is_allow_change_qr"]) if (input[k] !== undefined) own[k] = toFlag(input[k] as boolean);
+  for (const k of ["batch", "qr_code_holder", "check_in_group", "check_in_type", "date_end"])
+    if (input[k] !== undefined) own[k] = input[k];
+  for (const k of ["is_user_check_in", "is_allow_change_qr"])
+    if (input[k] !== undefined) own[k] = toFlag(input[k] as boolean);
   if (input.class_program !== undefined) own.class_program_id = input.class_program;
   if (Object.keys(own).length) await trx.updateTable("class").set(own).where("id", "=", id).execute();
 }
@@ -84,7 +96,18 @@ async function sessionBounds(db: Db, ids: number[]) {
     .where("class.id", "in", ids)
     .groupBy(["class.id", "class.datetime_cancel", "class.cancel_reason"])
     .execute();
-  return new Map(rows.map((r) => [r.id, { session_count: Number(r.n), first_start: r.first_start ?? null, last_end: r.last_end ?? null, datetime_cancel: r.datetime_cancel, cancel_reason: r.cancel_reason }]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        session_count: Number(r.n),
+        first_start: r.first_start ?? null,
+        last_end: r.last_end ?? null,
+        datetime_cancel: r.datetime_cancel,
+        cancel_reason: r.cancel_reason,
+      },
+    ]),
+  );
 }
 
 export const classResource = contentResource<ClassRow, Class>({
@@ -96,7 +119,13 @@ export const classResource = contentResource<ClassRow, Class>({
   async rowExtras(db, ids, now) {
     const bounds = await sessionBounds(db, ids);
     return (id) => {
-      const b = bounds.get(id) ?? { session_count: 0, first_start: null, last_end: null, datetime_cancel: null, cancel_reason: "" };
+      const b = bounds.get(id) ?? {
+        session_count: 0,
+        first_start: null,
+        last_end: null,
+        datetime_cancel: null,
+        cancel_reason: "",
+      };
       return { ...b, status: deriveClassStatus(b, now) };
     };
   },
@@ -110,7 +139,10 @@ export const classResource = contentResource<ClassRow, Class>({
       check_in_type: row.check_in_type,
       is_allow_change_qr: fromFlag(row.is_allow_change_qr),
       date_end: row.date_end,
-      class_program: row.class_program_id === null ? null : ((await idNames(db, "class_program", [row.class_program_id])).get(row.class_program_id) ?? null),
+      class_program:
+        row.class_program_id === null
+          ? null
+          : ((await idNames(db, "class_program", [row.class_program_id])).get(row.class_program_id) ?? null),
       // Its event zone, a location (docs/decisions/043; written by location/zone/event/{id}/).
       event_zone: row.event_zone_id === null ? null : await locationName(db, row.event_zone_id),
       // The engine's information tab renders such an item's form without saving.
@@ -126,7 +158,10 @@ export const classResource = contentResource<ClassRow, Class>({
   scopes: {},
   filters: {
     // A program's classes (docs/decisions/044): /class-program/{id}/class lists them.
-    class_program: { parse: idFilterValue, where: (ids: number[]) => sql<SqlBool>`${t("class_program_id")} in (${sql.join(ids)})` },
+    class_program: {
+      parse: idFilterValue,
+      where: (ids: number[]) => sql<SqlBool>`${t("class_program_id")} in (${sql.join(ids)})`,
+    },
     // Classes with a session one of these instructors teaches (an auto-assignment's content rule, docs/decisions/059).
     instructor: {
       parse: idFilterValue,
@@ -134,8 +169,15 @@ export const classResource = contentResource<ClassRow, Class>({
         sql<SqlBool>`exists (select 1 from ${sql.table("class_session")} as cs inner join ${sql.table("class_session_instructor")} as csi on ${sql.ref("csi.session_id")} = ${sql.ref("cs.id")} where ${sql.ref("cs.class_id")} = ${t("id")} and ${sql.ref("csi.instructor_id")} in (${sql.join(ids)}))`,
     },
     status: {
-      parse: (v: string) => ((CLASS_STATUS_CODES as readonly number[]).includes(Number(v)) && /^\d$/.test(v) ? (Number(v) as ClassStatus) : null),
-      where: (values: ClassStatus[], now: Date) => sql<SqlBool>`(${sql.join(values.map((v) => classStatusWhere(v, now)), sql` or `)})`,
+      parse: (v: string) =>
+        (CLASS_STATUS_CODES as readonly number[]).includes(Number(v)) && /^\d$/.test(v)
+          ? (Number(v) as ClassStatus)
+          : null,
+      where: (values: ClassStatus[], now: Date) =>
+        sql<SqlBool>`(${sql.join(
+          values.map((v) => classStatusWhere(v, now)),
+          sql` or `,
+        )})`,
     },
   },
 });

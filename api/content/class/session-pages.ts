@@ -58,8 +58,20 @@ async function sessionRow(q: Db | Trx, classId: number, req: FastifyRequest) {
 
 async function presentLive(db: Db, r: Awaited<ReturnType<typeof sessionRow>>): Promise<SessionLive> {
   // A live deleted since leaves its id behind (no foreign key): shown as gone, cleared by the next save.
-  const live = r.live_id == null ? null : ((await db.selectFrom("live").select(["id", "name"]).where("id", "=", r.live_id).executeTakeFirst()) ?? null);
-  return { id: r.id, name: r.name, type: r.type, is_online: isOnlineSession(r.type), url: r.url, is_playback: fromFlag(r.is_playback), live_id: r.live_id ?? null, live };
+  const live =
+    r.live_id == null
+      ? null
+      : ((await db.selectFrom("live").select(["id", "name"]).where("id", "=", r.live_id).executeTakeFirst()) ?? null);
+  return {
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    is_online: isOnlineSession(r.type),
+    url: r.url,
+    is_playback: fromFlag(r.is_playback),
+    live_id: r.live_id ?? null,
+    live,
+  };
 }
 
 /** Whether the account may see live `liveId` (the live module's view flag or scope, as its list). */
@@ -83,7 +95,20 @@ async function sessionMaterials(db: Db, sessionId: number): Promise<SessionMater
     .selectFrom("class_session_material as sm")
     .innerJoin("content_material as m", "m.id", "sm.material_id")
     .innerJoin("content_section as s", "s.id", "m.section_id")
-    .select(["sm.id", "sm.sort", "m.id as material_id", "m.name", "m.slot_type", "m.is_required", "m.is_display", "m.url", "m.file", "m.file_name", "s.id as section_id", "s.name as section_name"])
+    .select([
+      "sm.id",
+      "sm.sort",
+      "m.id as material_id",
+      "m.name",
+      "m.slot_type",
+      "m.is_required",
+      "m.is_display",
+      "m.url",
+      "m.file",
+      "m.file_name",
+      "s.id as section_id",
+      "s.name as section_name",
+    ])
     .where("sm.session_id", "=", sessionId)
     .orderBy("sm.sort")
     .orderBy("sm.id")
@@ -92,8 +117,15 @@ async function sessionMaterials(db: Db, sessionId: number): Promise<SessionMater
     id: r.id,
     sort: r.sort,
     material: {
-      id: r.material_id, name: r.name, slot_type: r.slot_type as SlotType, section: { id: r.section_id, name: r.section_name },
-      is_required: fromFlag(r.is_required), is_display: fromFlag(r.is_display), url: r.url, file: r.file, file_name: r.file_name,
+      id: r.material_id,
+      name: r.name,
+      slot_type: r.slot_type as SlotType,
+      section: { id: r.section_id, name: r.section_name },
+      is_required: fromFlag(r.is_required),
+      is_display: fromFlag(r.is_display),
+      url: r.url,
+      file: r.file,
+      file_name: r.file_name,
     },
   }));
 }
@@ -120,7 +152,11 @@ export function sessionPageRoutes(app: FastifyInstance, ctx: ApiContext) {
     }
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
-      await trx.updateTable("class_session").set({ live_id, datetime_update: now.toISOString() }).where("id", "=", session.id).execute();
+      await trx
+        .updateTable("class_session")
+        .set({ live_id, datetime_update: now.toISOString() })
+        .where("id", "=", session.id)
+        .execute();
       await touch(trx, classResource, id, now);
     });
     return presentLive(db, await sessionRow(db, id, req));
@@ -136,7 +172,11 @@ export function sessionPageRoutes(app: FastifyInstance, ctx: ApiContext) {
     if (session.type === 5 && input.url === "") throw badRequest({ url: [SESSION_PAGE_MSG.conference_needs_url] });
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
-      await trx.updateTable("class_session").set({ url: input.url, is_playback: toFlag(input.is_playback), datetime_update: now.toISOString() }).where("id", "=", session.id).execute();
+      await trx
+        .updateTable("class_session")
+        .set({ url: input.url, is_playback: toFlag(input.is_playback), datetime_update: now.toISOString() })
+        .where("id", "=", session.id)
+        .execute();
       await touch(trx, classResource, id, now);
     });
     return presentLive(db, await sessionRow(db, id, req));
@@ -160,10 +200,16 @@ export function sessionPageRoutes(app: FastifyInstance, ctx: ApiContext) {
     const rowId = await writeTransaction(
       db,
       async (trx) => {
-        const material = await trx.selectFrom("content_material").select("id").where("id", "=", input.material).where(ofContent(ref)).executeTakeFirst();
+        const material = await trx
+          .selectFrom("content_material")
+          .select("id")
+          .where("id", "=", input.material)
+          .where(ofContent(ref))
+          .executeTakeFirst();
         if (!material) throw badRequest({ material: [MSG.invalid_choice] });
         const siblings = trx.selectFrom("class_session_material").where("session_id", "=", session.id);
-        if (await siblings.select("id").where("material_id", "=", material.id).executeTakeFirst()) throw badRequest({ material: [MSG.already_added] });
+        if (await siblings.select("id").where("material_id", "=", material.id).executeTakeFirst())
+          throw badRequest({ material: [MSG.already_added] });
         const last = await siblings.select((eb) => eb.fn.max("sort").as("sort")).executeTakeFirst();
         const row = await trx
           .insertInto("class_session_material")
@@ -184,7 +230,11 @@ export function sessionPageRoutes(app: FastifyInstance, ctx: ApiContext) {
     const rowId = itemId(req, "rowid");
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
-      const gone = await trx.deleteFrom("class_session_material").where("id", "=", rowId).where("session_id", "=", session.id).executeTakeFirst();
+      const gone = await trx
+        .deleteFrom("class_session_material")
+        .where("id", "=", rowId)
+        .where("session_id", "=", session.id)
+        .executeTakeFirst();
       if (!Number(gone.numDeletedRows)) throw notFound();
       await touch(trx, classResource, id, now);
     });
@@ -194,7 +244,12 @@ export function sessionPageRoutes(app: FastifyInstance, ctx: ApiContext) {
   // Survey: the content survey feature, its rows a session's ------------------------------------
 
   const sessionOfClass = async (q: Db, ref: ContentRef, sessionId: number) =>
-    !!(await q.selectFrom("class_session").select("id").where("id", "=", sessionId).where("class_id", "=", ref.contentId).executeTakeFirst());
+    !!(await q
+      .selectFrom("class_session")
+      .select("id")
+      .where("id", "=", sessionId)
+      .where("class_id", "=", ref.contentId)
+      .executeTakeFirst());
   const sessionSurveys = surveyRowsOn({
     table: "class_session_survey",
     where: (ref) => sql`cs.session_id = ${ref.scopeId ?? 0}`,

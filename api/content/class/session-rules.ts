@@ -50,7 +50,8 @@ export async function checkSession(trx: Trx, classId: number, s: SessionInput, o
   const start = utcOf(s.date, s.start_time, offset);
   const end = utcOf(s.date, s.end_time, offset);
   const overlap = await overlapping(trx, classId, start, end, selfId);
-  if (overlap.length && !s.confirm_overlap) throw new ApiError(409, { detail: CLASS_MSG.overlap, confirm_overlap: [CLASS_MSG.overlap], overlap });
+  if (overlap.length && !s.confirm_overlap)
+    throw new ApiError(409, { detail: CLASS_MSG.overlap, confirm_overlap: [CLASS_MSG.overlap], overlap });
   // A room given alone places the session at the room's location.
   const location = s.location ?? (s.room !== null ? await roomLocation(trx, s.room) : null);
   return { start, end, location };

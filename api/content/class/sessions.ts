@@ -39,21 +39,43 @@ export async function sessionsOf(db: Db, classId: number, only?: number): Promis
   if (only !== undefined) q = q.where("id", "=", only);
   const rows = await q.orderBy("datetime_start").orderBy("id").execute();
   if (!rows.length) return [];
-  const locations = await placeNames(db, "location", rows.flatMap((r) => (r.location_id ? [r.location_id] : [])));
-  const rooms = await placeNames(db, "room", rows.flatMap((r) => (r.room_id ? [r.room_id] : [])));
+  const locations = await placeNames(
+    db,
+    "location",
+    rows.flatMap((r) => (r.location_id ? [r.location_id] : [])),
+  );
+  const rooms = await placeNames(
+    db,
+    "room",
+    rows.flatMap((r) => (r.room_id ? [r.room_id] : [])),
+  );
   const instructors = await db
     .selectFrom("class_session_instructor as si")
     .innerJoin("instructor as i", "i.id", "si.instructor_id")
     .select(["si.session_id", "i.id", "i.name"])
-    .where("si.session_id", "in", rows.map((r) => r.id))
+    .where(
+      "si.session_id",
+      "in",
+      rows.map((r) => r.id),
+    )
     .orderBy("i.name")
     .execute();
   return rows.map((r) => ({
-    id: r.id, name: r.name, desc: r.desc, type: r.type, date: r.date, start_time: r.start_time, end_time: r.end_time,
-    datetime_start: r.datetime_start, datetime_end: r.datetime_end,
+    id: r.id,
+    name: r.name,
+    desc: r.desc,
+    type: r.type,
+    date: r.date,
+    start_time: r.start_time,
+    end_time: r.end_time,
+    datetime_start: r.datetime_start,
+    datetime_end: r.datetime_end,
     location: r.location_id ? (locations.get(r.location_id) ?? null) : null,
     room: r.room_id ? (rooms.get(r.room_id) ?? null) : null,
-    capacity: r.capacity, is_display: fromFlag(r.is_display), is_playback: fromFlag(r.is_playback), url: r.url,
+    capacity: r.capacity,
+    is_display: fromFlag(r.is_display),
+    is_playback: fromFlag(r.is_playback),
+    url: r.url,
     instructor_list: instructors.filter((i) => i.session_id === r.id).map((i) => ({ id: i.id, name: i.name })),
     is_qr_code: fromFlag(r.is_qr_code),
   }));
@@ -63,20 +85,42 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx;
   const settings = async () => {
     const c = await configValues(db, ["text-limit", "description-limit", "url-limit", "time-zone-offset-minutes"]);
-    return { schema: sessionSchema({ text: Number(c["text-limit"]), description: Number(c["description-limit"]), url: Number(c["url-limit"]) || 255 }), offset: Number(c["time-zone-offset-minutes"]) || 0 };
+    return {
+      schema: sessionSchema({
+        text: Number(c["text-limit"]),
+        description: Number(c["description-limit"]),
+        url: Number(c["url-limit"]) || 255,
+      }),
+      offset: Number(c["time-zone-offset-minutes"]) || 0,
+    };
   };
   /** The class in the account's scope with the change flag, not cancelled (itemAccess refuses that). */
   const writable = (req: FastifyRequest) => itemAccess(req, db, classResource, ["change"]);
   const sessionId = async (q: Db | Trx, classId: number, req: FastifyRequest) => {
     const id = itemId(req, "sessionid");
-    const row = await q.selectFrom("class_session").select("id").where("id", "=", id).where("class_id", "=", classId).executeTakeFirst();
+    const row = await q
+      .selectFrom("class_session")
+      .select("id")
+      .where("id", "=", id)
+      .where("class_id", "=", classId)
+      .executeTakeFirst();
     if (!row) throw notFound();
     return id;
   };
   const values = (s: SessionInput, at: { start: string; end: string; location: number | null }, now: string) => ({
-    name: s.name, desc: s.desc, type: s.type, date: s.date, start_time: s.start_time, end_time: s.end_time,
-    datetime_start: at.start, datetime_end: at.end, location_id: at.location, room_id: s.room, capacity: s.capacity,
-    is_display: toFlag(s.is_display), datetime_update: now,
+    name: s.name,
+    desc: s.desc,
+    type: s.type,
+    date: s.date,
+    start_time: s.start_time,
+    end_time: s.end_time,
+    datetime_start: at.start,
+    datetime_end: at.end,
+    location_id: at.location,
+    room_id: s.room,
+    capacity: s.capacity,
+    is_display: toFlag(s.is_display),
+    datetime_update: now,
     // The live page's fields (docs/decisions/045), and the QR switch (docs/decisions/077): kept unless given.
     ...(s.is_playback === undefined ? {} : { is_playback: toFlag(s.is_playback) }),
     ...(s.is_qr_code === undefined ? {} : { is_qr_code: toFlag(s.is_qr_code) }),
@@ -84,7 +128,11 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext) {
   });
   const setInstructors = async (trx: Trx, id: number, list: number[]) => {
     await trx.deleteFrom("class_session_instructor").where("session_id", "=", id).execute();
-    if (list.length) await trx.insertInto("class_session_instructor").values([...new Set(list)].map((instructor_id) => ({ session_id: id, instructor_id }))).execute();
+    if (list.length)
+      await trx
+        .insertInto("class_session_instructor")
+        .values([...new Set(list)].map((instructor_id) => ({ session_id: id, instructor_id })))
+        .execute();
   };
 
   app.get(BASE, async (req) => {
@@ -108,7 +156,17 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext) {
         const now = ctx.now();
         return writeTransaction(db, async (trx) => {
           const at = await checkSession(trx, id, input, offset, null);
-          const row = await trx.insertInto("class_session").values({ class_id: id, url: "", is_playback: 0, ...values(input, at, now.toISOString()), datetime_create: now.toISOString() }).returning("id").executeTakeFirstOrThrow();
+          const row = await trx
+            .insertInto("class_session")
+            .values({
+              class_id: id,
+              url: "",
+              is_playback: 0,
+              ...values(input, at, now.toISOString()),
+              datetime_create: now.toISOString(),
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow();
           await setInstructors(trx, row.id, input.instructor_list);
           await touch(trx, classResource, id, now);
           return keep(trx, row.id);
@@ -125,7 +183,11 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext) {
     const sid = await writeTransaction(db, async (trx) => {
       const own = await sessionId(trx, id, req);
       const at = await checkSession(trx, id, input, offset, own);
-      await trx.updateTable("class_session").set(values(input, at, now.toISOString())).where("id", "=", own).execute();
+      await trx
+        .updateTable("class_session")
+        .set(values(input, at, now.toISOString()))
+        .where("id", "=", own)
+        .execute();
       await setInstructors(trx, own, input.instructor_list);
       await touch(trx, classResource, id, now);
       return own;
@@ -137,7 +199,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext) {
     const { id } = await writable(req);
     const now = ctx.now();
     await writeTransaction(db, async (trx) => {
-      await trx.deleteFrom("class_session").where("id", "=", await sessionId(trx, id, req)).execute();
+      await trx
+        .deleteFrom("class_session")
+        .where("id", "=", await sessionId(trx, id, req))
+        .execute();
       const left = await trx.selectFrom("class_session").select("id").where("class_id", "=", id).executeTakeFirst();
       const klass = await trx.selectFrom("class").select("is_display").where("id", "=", id).executeTakeFirstOrThrow();
       if (!left && klass.is_display) await hideContent(trx, "class", id, now);
@@ -148,8 +213,13 @@ export function sessionRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.get("/dashboard/class/:id(^\\d{1,12})/session-options/", async (req) => {
     await itemAccess(req, db, classResource, ["change"]);
-    const locations = (await sql<Place>`select id, name from ${sql.table("location")} order by name, id`.execute(db)).rows;
-    const rooms = (await sql<Place & { location_id: number }>`select id, name, location_id from ${sql.table("room")} order by name, id`.execute(db)).rows;
+    const locations = (await sql<Place>`select id, name from ${sql.table("location")} order by name, id`.execute(db))
+      .rows;
+    const rooms = (
+      await sql<
+        Place & { location_id: number }
+      >`select id, name, location_id from ${sql.table("room")} order by name, id`.execute(db)
+    ).rows;
     return { locations, rooms };
   });
 }

@@ -33,15 +33,27 @@ async function termsOf(db: Db, classId: number): Promise<ClassTerms> {
     .where("c.id", "=", classId)
     .executeTakeFirst();
   if (!row) throw notFound();
-  const accepted = await db.selectFrom("class_terms_acceptance").select((eb) => eb.fn.countAll<number>().as("n")).where("class_id", "=", classId).executeTakeFirst();
-  return { terms: row.terms, is_terms_required: fromFlag(row.is_terms_required), accepted_count: Number(accepted?.n ?? 0), class_program: row.program_id === null ? null : { id: row.program_id, name: row.program_name ?? "" } };
+  const accepted = await db
+    .selectFrom("class_terms_acceptance")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("class_id", "=", classId)
+    .executeTakeFirst();
+  return {
+    terms: row.terms,
+    is_terms_required: fromFlag(row.is_terms_required),
+    accepted_count: Number(accepted?.n ?? 0),
+    class_program: row.program_id === null ? null : { id: row.program_id, name: row.program_name ?? "" },
+  };
 }
 
 /** The signed-in learner's seat in the class, or 403. */
 async function seated(db: Db, req: FastifyRequest) {
   const account = requireUser(req);
   const classId = itemId(req);
-  const seat = await activeEnrollments(db, { contentTypeId: await contentTypeId(db, "class"), contentId: classId }).select("e.id").where("e.account_id", "=", account.id).executeTakeFirst();
+  const seat = await activeEnrollments(db, { contentTypeId: await contentTypeId(db, "class"), contentId: classId })
+    .select("e.id")
+    .where("e.account_id", "=", account.id)
+    .executeTakeFirst();
   if (!seat) throw forbidden(MSG.no_permission_to_access_class);
   return { account, classId };
 }
@@ -62,7 +74,11 @@ export function classTermsRoutes(app: FastifyInstance, ctx: ApiContext) {
     await writeTransaction(db, async (trx) => {
       const refusal = await classWriteRefusal(trx, id);
       if (refusal) throw refusal;
-      await trx.updateTable("class").set({ terms: input.terms, is_terms_required: toFlag(input.is_terms_required) }).where("id", "=", id).execute();
+      await trx
+        .updateTable("class")
+        .set({ terms: input.terms, is_terms_required: toFlag(input.is_terms_required) })
+        .where("id", "=", id)
+        .execute();
       await touch(trx, classResource, id, now);
     });
     return termsOf(db, id);
@@ -74,7 +90,12 @@ export function classTermsRoutes(app: FastifyInstance, ctx: ApiContext) {
     const { account, classId } = await seated(db, req);
     const t = await termsOf(db, classId);
     if (t.class_program === null) throw notFound();
-    const mine = await db.selectFrom("class_terms_acceptance").select("datetime_accept").where("class_id", "=", classId).where("account_id", "=", account.id).executeTakeFirst();
+    const mine = await db
+      .selectFrom("class_terms_acceptance")
+      .select("datetime_accept")
+      .where("class_id", "=", classId)
+      .where("account_id", "=", account.id)
+      .executeTakeFirst();
     return { terms: t.terms, is_terms_required: t.is_terms_required, datetime_accept: mine?.datetime_accept ?? null };
   });
   app.post(`${LEARNER}accept/`, async (req) => {
@@ -82,8 +103,17 @@ export function classTermsRoutes(app: FastifyInstance, ctx: ApiContext) {
     const t = await termsOf(db, classId);
     if (!t.terms.trim()) throw notFound();
     const at = ctx.now().toISOString();
-    await db.insertInto("class_terms_acceptance").values({ class_id: classId, account_id: account.id, datetime_accept: at }).onConflict((oc) => oc.columns(["class_id", "account_id"]).doNothing()).execute();
-    const mine = await db.selectFrom("class_terms_acceptance").select("datetime_accept").where("class_id", "=", classId).where("account_id", "=", account.id).executeTakeFirstOrThrow();
+    await db
+      .insertInto("class_terms_acceptance")
+      .values({ class_id: classId, account_id: account.id, datetime_accept: at })
+      .onConflict((oc) => oc.columns(["class_id", "account_id"]).doNothing())
+      .execute();
+    const mine = await db
+      .selectFrom("class_terms_acceptance")
+      .select("datetime_accept")
+      .where("class_id", "=", classId)
+      .where("account_id", "=", account.id)
+      .executeTakeFirstOrThrow();
     return { datetime_accept: mine.datetime_accept };
   });
 }

@@ -36,7 +36,11 @@ export async function publishRefusal(trx: Trx, courseId: number): Promise<ApiErr
 
 /** Set the cover image (a URL path). */
 export async function setCourseImage(trx: Trx, courseId: number, url: string, now: Date) {
-  await trx.updateTable("course").set({ image: url, datetime_update: now.toISOString() }).where("id", "=", courseId).execute();
+  await trx
+    .updateTable("course")
+    .set({ image: url, datetime_update: now.toISOString() })
+    .where("id", "=", courseId)
+    .execute();
 }
 
 /** Remove the cover image: a course without one cannot stay published, so it is hidden too. */

@@ -19,56 +19,62 @@ async function saveInstructors(trx: Trx, id: number, input: Record<string, unkno
   const list = input.instructor_list as number[] | undefined;
   if (list === undefined) return;
   await trx.deleteFrom("course_instructor").where("course_id", "=", id).execute();
-  if (list.length) await trx.insertInto("course_instructor").values(list.map((instructor_id) => ({ course_id: id, instructor_id }))).execute();
+  if (list.length)
+    await trx
+      .insertInto("course_instructor")
+      .values(list.map((instructor_id) => ({ course_id: id, instructor_id })))
+      .execute();
 }
 
 /** The course resource of one collection: the organisation's (`courseResource`) or the library's (docs/decisions/071). */
-export const courseResourceOf = (library: boolean) => contentResource<CourseRow, Course>({
-  key: "course",
-  schema: "course",
-  table: "course",
-  ...collectionOf("course", "course", library),
-  hasImage: true,
-  async rowExtras(db, ids) {
-    const counts = await db
-      .selectFrom("content_section")
-      .select(["content_id", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("content_type_id", "=", await contentTypeId(db, "course"))
-      .where("content_id", "in", ids)
-      .groupBy("content_id")
-      .execute();
-    const sections = new Map(counts.map((c) => [c.content_id, Number(c.n)]));
-    return (id) => ({ section_count: sections.get(id) ?? 0 });
-  },
-  async itemExtras(db, id) {
-    const instructor_list = await db
-      .selectFrom("course_instructor")
-      .innerJoin("instructor", "instructor.id", "course_instructor.instructor_id")
-      .select(["instructor.id", "instructor.name"])
-      .where("course_instructor.course_id", "=", id)
-      .orderBy("instructor.name")
-      .orderBy("instructor.id")
-      .execute();
-    return { instructor_list };
-  },
-  saveOwn: saveInstructors,
-  publishRefusal,
-  scopes: {
-    instructor: {
-      where: (accountId) =>
-        sql<SqlBool>`exists (select 1 from ${sql.table("course_instructor")} as ci where ${sql.ref("ci.course_id")} = ${sql.ref("t.id")} and ${sql.ref("ci.instructor_id")} in ${roleIds("instructor", accountId)})`,
-      field: "instructor_list",
+export const courseResourceOf = (library: boolean) =>
+  contentResource<CourseRow, Course>({
+    key: "course",
+    schema: "course",
+    table: "course",
+    ...collectionOf("course", "course", library),
+    hasImage: true,
+    async rowExtras(db, ids) {
+      const counts = await db
+        .selectFrom("content_section")
+        .select(["content_id", (eb) => eb.fn.countAll<number>().as("n")])
+        .where("content_type_id", "=", await contentTypeId(db, "course"))
+        .where("content_id", "in", ids)
+        .groupBy("content_id")
+        .execute();
+      const sections = new Map(counts.map((c) => [c.content_id, Number(c.n)]));
+      return (id) => ({ section_count: sections.get(id) ?? 0 });
     },
-  },
-  refs: { instructor_list: { table: "instructor" } },
-  filters: {
-    // Courses one of these instructors teaches (an auto-assignment's content rule, docs/decisions/059).
-    instructor: {
-      parse: idFilterValue,
-      where: (ids: number[]) => sql<SqlBool>`exists (select 1 from ${sql.table("course_instructor")} as ci where ${sql.ref("ci.course_id")} = ${sql.ref("t.id")} and ${sql.ref("ci.instructor_id")} in (${sql.join(ids)}))`,
+    async itemExtras(db, id) {
+      const instructor_list = await db
+        .selectFrom("course_instructor")
+        .innerJoin("instructor", "instructor.id", "course_instructor.instructor_id")
+        .select(["instructor.id", "instructor.name"])
+        .where("course_instructor.course_id", "=", id)
+        .orderBy("instructor.name")
+        .orderBy("instructor.id")
+        .execute();
+      return { instructor_list };
     },
-  },
-});
+    saveOwn: saveInstructors,
+    publishRefusal,
+    scopes: {
+      instructor: {
+        where: (accountId) =>
+          sql<SqlBool>`exists (select 1 from ${sql.table("course_instructor")} as ci where ${sql.ref("ci.course_id")} = ${sql.ref("t.id")} and ${sql.ref("ci.instructor_id")} in ${roleIds("instructor", accountId)})`,
+        field: "instructor_list",
+      },
+    },
+    refs: { instructor_list: { table: "instructor" } },
+    filters: {
+      // Courses one of these instructors teaches (an auto-assignment's content rule, docs/decisions/059).
+      instructor: {
+        parse: idFilterValue,
+        where: (ids: number[]) =>
+          sql<SqlBool>`exists (select 1 from ${sql.table("course_instructor")} as ci where ${sql.ref("ci.course_id")} = ${sql.ref("t.id")} and ${sql.ref("ci.instructor_id")} in (${sql.join(ids)}))`,
+      },
+    },
+  });
 
 /** The organisation's courses. */
 export const courseResource = courseResourceOf(false);

@@ -31,7 +31,8 @@ export function eventZoneRoutes(app: FastifyInstance, ctx: ApiContext) {
       await inTransaction(db, classResource, async (trx) => {
         const refusal = await classWriteRefusal(trx, id);
         if (refusal) throw refusal;
-        if (zone !== null && !(await trx.selectFrom("location").select("id").where("id", "=", zone).executeTakeFirst())) throw badRequest({ zone: [MSG.invalid_choice] });
+        if (zone !== null && !(await trx.selectFrom("location").select("id").where("id", "=", zone).executeTakeFirst()))
+          throw badRequest({ zone: [MSG.invalid_choice] });
         await trx.updateTable("class").set({ event_zone_id: zone }).where("id", "=", id).execute();
         await touch(trx, classResource, id, now);
       });

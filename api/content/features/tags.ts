@@ -6,10 +6,25 @@ import type { Db } from "../../db/index";
 import type { ApiContext } from "../../http/context";
 import { badRequest, notFound, parseInput } from "../../http/errors";
 import { configValue } from "../../system/config-store";
-import { checkReferences, fromResource, idFilterValue, inTransaction, itemAccess, touch, type AnyResource, type Trx } from "../../engine/crud";
+import {
+  checkReferences,
+  fromResource,
+  idFilterValue,
+  inTransaction,
+  itemAccess,
+  touch,
+  type AnyResource,
+  type Trx,
+} from "../../engine/crud";
 
 /** Replace the content's tags of one type (GENERAL is `tag_list`) with `tagIds` (already checked). */
-export async function setContentTags(trx: Trx, contentTypeIdValue: number, contentId: number, type: string, tagIds: readonly number[]) {
+export async function setContentTags(
+  trx: Trx,
+  contentTypeIdValue: number,
+  contentId: number,
+  type: string,
+  tagIds: readonly number[],
+) {
   await trx
     .deleteFrom("content_tag")
     .where("content_type_id", "=", contentTypeIdValue)
@@ -65,10 +80,19 @@ export function tagRoutes(app: FastifyInstance, ctx: ApiContext, resources: read
     const { type, contentTypeId: rawType } = req.params as { type: string; contentTypeId: string };
     if (!(TAG_TYPES as readonly string[]).includes(type)) throw notFound();
     const ctId = idFilterValue(rawType);
-    const ct = ctId === null ? undefined : await db.selectFrom("content_type").select("code").where("id", "=", ctId).executeTakeFirst();
+    const ct =
+      ctId === null
+        ? undefined
+        : await db.selectFrom("content_type").select("code").where("id", "=", ctId).executeTakeFirst();
     // The resource whose rows hold the item: a content type's organisation items and its library
     // items share a content type and a table (docs/decisions/071).
-    const def = ct ? await holderOf(db, resources.filter((r) => r.contentType === ct.code), req.params as { contentId: string }) : undefined;
+    const def = ct
+      ? await holderOf(
+          db,
+          resources.filter((r) => r.contentType === ct.code),
+          req.params as { contentId: string },
+        )
+      : undefined;
     if (!def || ctId === null) throw notFound();
     const access = await itemAccess(req, db, def, ["change"], "contentId");
     const extra = CONTENT_TAG_EXTRAS.find((e) => e.type === (type as TagType))!;
@@ -76,7 +100,12 @@ export function tagRoutes(app: FastifyInstance, ctx: ApiContext, resources: read
     const { tag_list } = parseInput(contentTagSchema, req.body);
     const now = ctx.now();
     await inTransaction(db, def, async (trx) => {
-      await checkReferences(trx, { ...def, refs: { tag_list: { table: "tag", where: { type } } }, unique: [] }, { tag_list }, access.id);
+      await checkReferences(
+        trx,
+        { ...def, refs: { tag_list: { table: "tag", where: { type } } }, unique: [] },
+        { tag_list },
+        access.id,
+      );
       await setContentTags(trx, ctId, access.id, type, tag_list);
       await touch(trx, def, access.id, now);
     });

@@ -7,6 +7,10 @@ import type { Module } from "../../../contract/permissions";
  * `coniclex/{key}` and the library's flags (spec 002 §6 "coniclex"). Both read the same table,
  * told apart by `is_library`.
  */
-export function collectionOf(key: string, module: Module, library: boolean): { library: boolean; module: Module; path?: string } {
+export function collectionOf(
+  key: string,
+  module: Module,
+  library: boolean,
+): { library: boolean; module: Module; path?: string } {
   return library ? { library, module: LIBRARY.module, path: `${LIBRARY.segment}/${key}` } : { library, module };
 }

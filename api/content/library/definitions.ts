@@ -35,11 +35,21 @@ function libraryDefinition(key: string): ContentDefinition {
 function ownOf(org: ContentDefinition): ContentDefinition {
   if (org === courseDefinition) {
     const resource = courseResourceOf(true);
-    return defineContent({ ...org, key: libraryKey(org.key), resource: resource as ContentDefinition["resource"], routes: courseImageRoutes(resource) });
+    return defineContent({
+      ...org,
+      key: libraryKey(org.key),
+      resource: resource as ContentDefinition["resource"],
+      routes: courseImageRoutes(resource),
+    });
   }
   if (org === classProgramDefinition) {
     const resource = classProgramResourceOf(true);
-    return defineContent({ ...org, key: libraryKey(org.key), resource: resource as ContentDefinition["resource"], routes: classProgramRoutes(resource) });
+    return defineContent({
+      ...org,
+      key: libraryKey(org.key),
+      resource: resource as ContentDefinition["resource"],
+      routes: classProgramRoutes(resource),
+    });
   }
   return mediaDefinition(org.key as MediaKind, true);
 }

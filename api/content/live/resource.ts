@@ -1,6 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { sql, type SqlBool } from "kysely";
-import { LIVE_DOWNLOAD_CODES, LIVE_MSG, LIVE_STATUS, LIVE_STATUS_CODES, LIVE_TYPE_CODES, type LiveDownload, type LiveStatus, type LiveType } from "../../../contract/live-codes";
+import {
+  LIVE_DOWNLOAD_CODES,
+  LIVE_MSG,
+  LIVE_STATUS,
+  LIVE_STATUS_CODES,
+  LIVE_TYPE_CODES,
+  type LiveDownload,
+  type LiveStatus,
+  type LiveType,
+} from "../../../contract/live-codes";
 import type { Live, LiveRow } from "../../../contract/schemas/live";
 import { fromFlag, type Db } from "../../db/index";
 import { badRequest } from "../../http/errors";
@@ -26,17 +35,36 @@ const secret = (bytes: number) => randomBytes(bytes).toString("hex");
 
 /** The connection details a new live's stream gets (never accepted from a form). */
 export function newStream(code: string) {
-  return { stream_key: secret(16), stream_url: LIVE_INGEST_URL, stream_user: `live-${code.toLowerCase()}`, stream_password: secret(12), status: LIVE_STATUS.offline, download_status: 3 };
+  return {
+    stream_key: secret(16),
+    stream_url: LIVE_INGEST_URL,
+    stream_user: `live-${code.toLowerCase()}`,
+    stream_password: secret(12),
+    status: LIVE_STATUS.offline,
+    download_status: 3,
+  };
 }
 
 async function questionCounts(db: Db, ids: number[]) {
-  const rows = await db.selectFrom("live_question").select((eb) => ["live_id", eb.fn.countAll<number>().as("n")]).where("live_id", "in", ids).groupBy("live_id").execute();
+  const rows = await db
+    .selectFrom("live_question")
+    .select((eb) => ["live_id", eb.fn.countAll<number>().as("n")])
+    .where("live_id", "in", ids)
+    .groupBy("live_id")
+    .execute();
   return new Map(rows.map((r) => [r.live_id, Number(r.n)]));
 }
 
 /** A live's instructors, by name. */
 export const liveInstructors = (db: Db, id: number) =>
-  db.selectFrom("live_instructor as li").innerJoin("instructor as i", "i.id", "li.instructor_id").select(["i.id", "i.name"]).where("li.live_id", "=", id).orderBy("i.name").orderBy("i.id").execute();
+  db
+    .selectFrom("live_instructor as li")
+    .innerJoin("instructor as i", "i.id", "li.instructor_id")
+    .select(["i.id", "i.name"])
+    .where("li.live_id", "=", id)
+    .orderBy("i.name")
+    .orderBy("i.id")
+    .execute();
 
 export const liveResource = contentResource<LiveRow, Live>({
   key: "live",
@@ -69,7 +97,13 @@ export const liveResource = contentResource<LiveRow, Live>({
     const r = await db.selectFrom("live").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     return {
       instructor_list: await liveInstructors(db, id),
-      stream: { stream_key: r.stream_key, stream_url: r.stream_url, stream_user: r.stream_user, stream_password: r.stream_password, status: r.status as LiveStatus },
+      stream: {
+        stream_key: r.stream_key,
+        stream_url: r.stream_url,
+        stream_user: r.stream_user,
+        stream_password: r.stream_password,
+        status: r.status as LiveStatus,
+      },
       video_url: r.video_url,
       is_backup_display: fromFlag(r.is_backup_display),
       datetime_backup: r.datetime_backup,
@@ -80,11 +114,16 @@ export const liveResource = contentResource<LiveRow, Live>({
     if (list === undefined) return;
     await trx.deleteFrom("live_instructor").where("live_id", "=", id).execute();
     const ids = [...new Set(list)];
-    if (ids.length) await trx.insertInto("live_instructor").values(ids.map((instructor_id) => ({ live_id: id, instructor_id }))).execute();
+    if (ids.length)
+      await trx
+        .insertInto("live_instructor")
+        .values(ids.map((instructor_id) => ({ live_id: id, instructor_id })))
+        .execute();
   },
   ownColumns(input, mode) {
     const out: Record<string, unknown> = {};
-    for (const k of ["live_type", "datetime_live_start", "datetime_live_end"]) if (input[k] !== undefined) out[k] = input[k];
+    for (const k of ["live_type", "datetime_live_start", "datetime_live_end"])
+      if (input[k] !== undefined) out[k] = input[k];
     // The stream's details are the API's: made once, with the live.
     if (mode === "create") Object.assign(out, newStream(String(input.code)));
     return out;
@@ -93,8 +132,13 @@ export const liveResource = contentResource<LiveRow, Live>({
     const start = input.datetime_live_start as string | undefined;
     const end = input.datetime_live_end as string | undefined;
     if (start === undefined && end === undefined) return;
-    const row = await trx.selectFrom("live").select(["datetime_live_start", "datetime_live_end"]).where("id", "=", id).executeTakeFirstOrThrow();
-    if (Date.parse(end ?? row.datetime_live_end) <= Date.parse(start ?? row.datetime_live_start)) throw badRequest({ datetime_live_end: [LIVE_MSG.end_before_start] });
+    const row = await trx
+      .selectFrom("live")
+      .select(["datetime_live_start", "datetime_live_end"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    if (Date.parse(end ?? row.datetime_live_end) <= Date.parse(start ?? row.datetime_live_start))
+      throw badRequest({ datetime_live_end: [LIVE_MSG.end_before_start] });
   },
   publishRefusal: async () => null,
   scopes: {
@@ -109,6 +153,9 @@ export const liveResource = contentResource<LiveRow, Live>({
     live_type: codeFilter(LIVE_TYPE_CODES, "live_type"),
     live_status: codeFilter(LIVE_STATUS_CODES, "status"),
     download_status: codeFilter(LIVE_DOWNLOAD_CODES, "download_status"),
-    is_backup: { parse: (v: string) => (v === "true" ? 1 : v === "false" ? 0 : null), where: (values: number[]) => sql<SqlBool>`${sql.ref("t.is_backup")} in (${sql.join(values)})` },
+    is_backup: {
+      parse: (v: string) => (v === "true" ? 1 : v === "false" ? 0 : null),
+      where: (values: number[]) => sql<SqlBool>`${sql.ref("t.is_backup")} in (${sql.join(values)})`,
+    },
   },
 });

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "../../../contract/zod";
 import { MSG } from "../../../contract/messages";
-import { BACKUP_STATUSES, LIVE_MSG, LIVE_TYPE, liveTransitionKind, type LiveStatus } from "../../../contract/live-codes";
+import {
+  BACKUP_STATUSES,
+  LIVE_MSG,
+  LIVE_TYPE,
+  liveTransitionKind,
+  type LiveStatus,
+} from "../../../contract/live-codes";
 import { liveBackupSchema, liveQuestionSchema, type LiveQuestion } from "../../../contract/schemas/live";
 import { contentDisplaySchema } from "../../../contract/schemas/content";
 import { allowedTransitions, type ProgressStatus } from "../../../contract/codes";
@@ -31,19 +37,36 @@ import { liveResource } from "./resource";
  */
 
 const ITEM = "/dashboard/live/:id(^\\d{1,12})";
-const questionQuery = z.object({ scope: z.enum(["stream", "all"]).default("all"), is_answered: z.enum(["true", "false"]).optional() });
+const questionQuery = z.object({
+  scope: z.enum(["stream", "all"]).default("all"),
+  is_answered: z.enum(["true", "false"]).optional(),
+});
 
 function questions(db: Db, liveId: number) {
   return db
     .selectFrom("live_question as q")
     .leftJoin("account as a", "a.id", "q.account_id")
-    .select(["q.id", "q.text", "q.datetime_create", "q.is_answered", "q.is_hidden", "q.datetime_answer", "a.id as account_id", "a.username", "a.first_name", "a.last_name"])
+    .select([
+      "q.id",
+      "q.text",
+      "q.datetime_create",
+      "q.is_answered",
+      "q.is_hidden",
+      "q.datetime_answer",
+      "a.id as account_id",
+      "a.username",
+      "a.first_name",
+      "a.last_name",
+    ])
     .where("q.live_id", "=", liveId);
 }
 type QRow = Awaited<ReturnType<ReturnType<typeof questions>["execute"]>>[number];
 const presentQuestion = (r: QRow): LiveQuestion => ({
   id: r.id,
-  account: r.account_id === null ? null : { id: r.account_id, username: r.username ?? "", first_name: r.first_name ?? "", last_name: r.last_name ?? "" },
+  account:
+    r.account_id === null
+      ? null
+      : { id: r.account_id, username: r.username ?? "", first_name: r.first_name ?? "", last_name: r.last_name ?? "" },
   text: r.text,
   datetime_create: r.datetime_create,
   is_answered: fromFlag(r.is_answered),
@@ -74,10 +97,22 @@ export function liveRoutes(app: FastifyInstance, ctx: ApiContext) {
       video_url: r.video_url,
       datetime_live_start: r.datetime_live_start,
       datetime_live_end: r.datetime_live_end,
-      stream: { stream_key: r.stream_key, stream_url: r.stream_url, stream_user: r.stream_user, stream_password: r.stream_password, status: r.status },
+      stream: {
+        stream_key: r.stream_key,
+        stream_url: r.stream_url,
+        stream_user: r.stream_user,
+        stream_password: r.stream_password,
+        status: r.status,
+      },
       transition_kind: kind,
       // Learners counted by status only for the progress flag (as the overall figures are).
-      progress: !flags.has(flag(liveResource.module, "progress")) ? null : counts.map((c) => ({ status: c.status as ProgressStatus, count: Number(c.n), allowed_status: [...allowedTransitions(kind, c.status)] })),
+      progress: !flags.has(flag(liveResource.module, "progress"))
+        ? null
+        : counts.map((c) => ({
+            status: c.status as ProgressStatus,
+            count: Number(c.n),
+            allowed_status: [...allowedTransitions(kind, c.status)],
+          })),
     };
   });
 
@@ -88,7 +123,15 @@ export function liveRoutes(app: FastifyInstance, ctx: ApiContext) {
     const query = db
       .selectFrom("content_enrollment as e")
       .innerJoin("account as a", "a.id", "e.account_id")
-      .select(["e.id", "e.status", "e.datetime_start", "a.id as account_id", "a.username", "a.first_name", "a.last_name"])
+      .select([
+        "e.id",
+        "e.status",
+        "e.datetime_start",
+        "a.id as account_id",
+        "a.username",
+        "a.first_name",
+        "a.last_name",
+      ])
       .where("e.content_type_id", "=", ref.contentTypeId)
       .where("e.content_id", "=", id)
       .orderBy("e.datetime_start", "desc")
@@ -124,7 +167,12 @@ export function liveRoutes(app: FastifyInstance, ctx: ApiContext) {
     const input = parseChanges(liveQuestionSchema, req.body);
     const now = ctx.now().toISOString();
     await inTransaction(db, liveResource, async (trx) => {
-      const row = await trx.selectFrom("live_question").select(["id", "is_answered"]).where("id", "=", qid).where("live_id", "=", id).executeTakeFirst();
+      const row = await trx
+        .selectFrom("live_question")
+        .select(["id", "is_answered"])
+        .where("id", "=", qid)
+        .where("live_id", "=", id)
+        .executeTakeFirst();
       if (!row) throw notFound();
       await trx
         .updateTable("live_question")
@@ -144,15 +192,21 @@ export function liveRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   // Recordings kept (the /live_backup pages) ---------------------------------------------------
   const backupItem = "/dashboard/live_backup/:id(^\\d{1,12})/";
-  const backupAnswer = async (id: number) => (await liveResource.load(db, id, ctx.now()));
+  const backupAnswer = async (id: number) => await liveResource.load(db, id, ctx.now());
 
   // The recordings kept, by name (paged; view): what a recording's pages are reached from. The list page reads the live list's `is_backup=true`, with every column.
   app.get("/dashboard/live_backup/", async (req) => {
     const access = await accessOf(req, db, liveResource, ["view"]);
-    let q = db.selectFrom("live as t").select(["t.id", "t.name", "t.code", "t.is_backup_display", "t.datetime_backup"]).where("t.is_backup", "=", 1);
+    let q = db
+      .selectFrom("live as t")
+      .select(["t.id", "t.name", "t.code", "t.is_backup_display", "t.datetime_backup"])
+      .where("t.is_backup", "=", 1);
     if (access.scope) q = q.where(access.scope);
     const answer = await paginate(req, q.orderBy("t.datetime_backup", "desc").orderBy("t.id"), readPageQuery(req));
-    return { ...answer, results: answer.results.map((r) => ({ ...r, is_backup_display: fromFlag(r.is_backup_display) })) };
+    return {
+      ...answer,
+      results: answer.results.map((r) => ({ ...r, is_backup_display: fromFlag(r.is_backup_display) })),
+    };
   });
 
   // The lives that may be kept: ended, with a recording, not kept yet (the create page's choices; change flag).
@@ -179,10 +233,18 @@ export function liveRoutes(app: FastifyInstance, ctx: ApiContext) {
       throw e;
     });
     await inTransaction(db, liveResource, async (trx) => {
-      const r = await trx.selectFrom("live").select(["live_type", "status"]).where("id", "=", id).executeTakeFirstOrThrow();
+      const r = await trx
+        .selectFrom("live")
+        .select(["live_type", "status"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
       if (r.live_type === LIVE_TYPE.live_only) throw badRequest({ live: [LIVE_MSG.no_recording] });
       if (!(BACKUP_STATUSES as readonly number[]).includes(r.status)) throw badRequest({ live: [LIVE_MSG.not_ended] });
-      await trx.updateTable("live").set({ is_backup: 1, datetime_backup: ctx.now().toISOString() }).where("id", "=", id).execute();
+      await trx
+        .updateTable("live")
+        .set({ is_backup: 1, datetime_backup: ctx.now().toISOString() })
+        .where("id", "=", id)
+        .execute();
       await touch(trx, liveResource, id, ctx.now());
     });
     return reply.code(201).send(await backupAnswer(id));
@@ -194,7 +256,12 @@ export function liveRoutes(app: FastifyInstance, ctx: ApiContext) {
     await inTransaction(db, liveResource, async (trx) => {
       const r = await trx.selectFrom("live").select("is_backup").where("id", "=", id).executeTakeFirstOrThrow();
       if (!r.is_backup) throw notFound();
-      if (input.is_display !== undefined) await trx.updateTable("live").set({ is_backup_display: toFlag(input.is_display) }).where("id", "=", id).execute();
+      if (input.is_display !== undefined)
+        await trx
+          .updateTable("live")
+          .set({ is_backup_display: toFlag(input.is_display) })
+          .where("id", "=", id)
+          .execute();
       await touch(trx, liveResource, id, ctx.now());
     });
     return backupAnswer(id);
@@ -203,7 +270,12 @@ export function liveRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.delete(backupItem, async (req, reply) => {
     const { id } = await itemAccess(req, db, liveResource, ["change"]);
     await inTransaction(db, liveResource, async (trx) => {
-      const res = await trx.updateTable("live").set({ is_backup: 0, is_backup_display: 0, datetime_backup: null }).where("id", "=", id).where("is_backup", "=", 1).executeTakeFirst();
+      const res = await trx
+        .updateTable("live")
+        .set({ is_backup: 0, is_backup_display: 0, datetime_backup: null })
+        .where("id", "=", id)
+        .where("is_backup", "=", 1)
+        .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw notFound();
       await touch(trx, liveResource, id, ctx.now());
     });

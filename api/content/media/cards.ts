@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "../../../contract/zod";
 import { MEDIA_LIMITS, MEDIA_MSG, UGC_STATUS, UGC_STATUS_CODES, type UgcStatus } from "../../../contract/media-codes";
-import { cardSchema, cardUpdateSchema, ugcReviewSchema, type MediaCard, type UgcCard } from "../../../contract/schemas/media";
+import {
+  cardSchema,
+  cardUpdateSchema,
+  ugcReviewSchema,
+  type MediaCard,
+  type UgcCard,
+} from "../../../contract/schemas/media";
 import { MSG } from "../../../contract/messages";
 import { PROGRESS_STATUS } from "../../../contract/codes";
 import type { Db } from "../../db/index";
@@ -38,12 +44,26 @@ const ugcRows = (db: Db, mediaId: number) =>
   db
     .selectFrom("media_ugc_card as u")
     .leftJoin("account as a", "a.id", "u.account_id")
-    .select(["u.id", "u.front", "u.back", "u.status", "u.datetime_create", "u.datetime_update", "a.id as account_id", "a.username", "a.first_name", "a.last_name"])
+    .select([
+      "u.id",
+      "u.front",
+      "u.back",
+      "u.status",
+      "u.datetime_create",
+      "u.datetime_update",
+      "a.id as account_id",
+      "a.username",
+      "a.first_name",
+      "a.last_name",
+    ])
     .where("u.media_id", "=", mediaId);
 type URow = Awaited<ReturnType<ReturnType<typeof ugcRows>["execute"]>>[number];
 const presentUgc = (r: URow): UgcCard => ({
   id: r.id,
-  account: r.account_id === null ? null : { id: r.account_id, username: r.username ?? "", first_name: r.first_name ?? "", last_name: r.last_name ?? "" },
+  account:
+    r.account_id === null
+      ? null
+      : { id: r.account_id, username: r.username ?? "", first_name: r.first_name ?? "", last_name: r.last_name ?? "" },
   front: r.front,
   back: r.back,
   status: r.status as UgcStatus,
@@ -52,14 +72,25 @@ const presentUgc = (r: URow): UgcCard => ({
 });
 
 export const cardsOf = (db: Db, mediaId: number): Promise<MediaCard[]> =>
-  db.selectFrom("media_card").select(["id", "sort", "front", "back"]).where("media_id", "=", mediaId).orderBy("sort").orderBy("id").execute();
+  db
+    .selectFrom("media_card")
+    .select(["id", "sort", "front", "back"])
+    .where("media_id", "=", mediaId)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
 
 export function flashCardRoutes(app: FastifyInstance, ctx: ApiContext, resource: AnyResource) {
   const { db } = ctx;
   const item = `/dashboard/${resource.path}/:id(^\\d{1,12})`;
   const rowOf = async (req: FastifyRequest, table: "media_card" | "media_ugc_card", mediaId: number) => {
     const rowId = itemId(req, "rowid");
-    const row = await db.selectFrom(table).select("id").where("id", "=", rowId).where("media_id", "=", mediaId).executeTakeFirst();
+    const row = await db
+      .selectFrom(table)
+      .select("id")
+      .where("id", "=", rowId)
+      .where("media_id", "=", mediaId)
+      .executeTakeFirst();
     if (!row) throw notFound();
     return rowId;
   };
@@ -72,13 +103,27 @@ export function flashCardRoutes(app: FastifyInstance, ctx: ApiContext, resource:
   app.post(`${item}/card/`, async (req, reply) => {
     const { id } = await itemAccess(req, db, resource, ["change"]);
     return createOnce(req, reply, ctx, {
-      answer: (rowId) => db.selectFrom("media_card").select(["id", "sort", "front", "back"]).where("id", "=", rowId).where("media_id", "=", id).executeTakeFirst(),
+      answer: (rowId) =>
+        db
+          .selectFrom("media_card")
+          .select(["id", "sort", "front", "back"])
+          .where("id", "=", rowId)
+          .where("media_id", "=", id)
+          .executeTakeFirst(),
       create: (keep) => {
         const input = parseInput(cardSchema, req.body ?? {});
         return inTransaction(db, resource, async (trx) => {
-          const { n, top } = (await trx.selectFrom("media_card").select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("sort").as("top")]).where("media_id", "=", id).executeTakeFirstOrThrow()) as { n: number; top: number | null };
+          const { n, top } = (await trx
+            .selectFrom("media_card")
+            .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("sort").as("top")])
+            .where("media_id", "=", id)
+            .executeTakeFirstOrThrow()) as { n: number; top: number | null };
           if (Number(n) >= MEDIA_LIMITS.cards) throw badRequest({ detail: MSG.too_long });
-          const row = await trx.insertInto("media_card").values({ media_id: id, sort: Number(top ?? 0) + 1, ...input }).returning("id").executeTakeFirstOrThrow();
+          const row = await trx
+            .insertInto("media_card")
+            .values({ media_id: id, sort: Number(top ?? 0) + 1, ...input })
+            .returning("id")
+            .executeTakeFirstOrThrow();
           await touch(trx, resource, id, ctx.now());
           return keep(trx, row.id);
         });
@@ -93,14 +138,24 @@ export function flashCardRoutes(app: FastifyInstance, ctx: ApiContext, resource:
       if (Object.keys(input).length) await trx.updateTable("media_card").set(input).where("id", "=", rowId).execute();
       await touch(trx, resource, id, ctx.now());
     });
-    return db.selectFrom("media_card").select(["id", "sort", "front", "back"]).where("id", "=", rowId).executeTakeFirstOrThrow();
+    return db
+      .selectFrom("media_card")
+      .select(["id", "sort", "front", "back"])
+      .where("id", "=", rowId)
+      .executeTakeFirstOrThrow();
   });
   app.delete(`${item}/card/:rowid/`, async (req, reply) => {
     const { id } = await itemAccess(req, db, resource, ["change"]);
     const rowId = await rowOf(req, "media_card", id);
     await inTransaction(db, resource, async (trx) => {
-      const shown = (await trx.selectFrom("media").select("is_display").where("id", "=", id).executeTakeFirstOrThrow()).is_display === 1;
-      const { n } = (await trx.selectFrom("media_card").select((eb) => eb.fn.countAll<number>().as("n")).where("media_id", "=", id).executeTakeFirstOrThrow()) as { n: number };
+      const shown =
+        (await trx.selectFrom("media").select("is_display").where("id", "=", id).executeTakeFirstOrThrow())
+          .is_display === 1;
+      const { n } = (await trx
+        .selectFrom("media_card")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("media_id", "=", id)
+        .executeTakeFirstOrThrow()) as { n: number };
       // A shown set keeps a card: it was shown because it had one (its publish precondition).
       if (shown && Number(n) <= 1) throw new ApiError(428, { detail: MEDIA_MSG.card_required });
       await trx.deleteFrom("media_card").where("id", "=", rowId).execute();
@@ -129,10 +184,19 @@ export function flashCardRoutes(app: FastifyInstance, ctx: ApiContext, resource:
     const rowId = await rowOf(req, "media_ugc_card", id);
     const input = parseChanges(ugcReviewSchema, req.body ?? {});
     await inTransaction(db, resource, async (trx) => {
-      const row = await trx.selectFrom("media_ugc_card").select("status").where("id", "=", rowId).executeTakeFirstOrThrow();
+      const row = await trx
+        .selectFrom("media_ugc_card")
+        .select("status")
+        .where("id", "=", rowId)
+        .executeTakeFirstOrThrow();
       // A reviewed card is the learner's as it was reviewed: its text changes while it waits only.
-      if ((input.front !== undefined || input.back !== undefined) && row.status !== UGC_STATUS.waiting) throw badRequest({ detail: MEDIA_MSG.ugc_not_waiting });
-      await trx.updateTable("media_ugc_card").set({ ...input, datetime_update: ctx.now().toISOString() }).where("id", "=", rowId).execute();
+      if ((input.front !== undefined || input.back !== undefined) && row.status !== UGC_STATUS.waiting)
+        throw badRequest({ detail: MEDIA_MSG.ugc_not_waiting });
+      await trx
+        .updateTable("media_ugc_card")
+        .set({ ...input, datetime_update: ctx.now().toISOString() })
+        .where("id", "=", rowId)
+        .execute();
     });
     return presentUgc(await ugcRows(db, id).where("u.id", "=", rowId).executeTakeFirstOrThrow());
   });
@@ -147,7 +211,12 @@ export function flashCardRoutes(app: FastifyInstance, ctx: ApiContext, resource:
     const { id } = await itemAccess(req, db, resource, []);
     const ref = await contentRef(db, resource, id);
     const cards = (await cardsOf(db, id)).length;
-    const ugc = await db.selectFrom("media_ugc_card").select((eb) => ["status", eb.fn.countAll<number>().as("n")]).where("media_id", "=", id).groupBy("status").execute();
+    const ugc = await db
+      .selectFrom("media_ugc_card")
+      .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
+      .where("media_id", "=", id)
+      .groupBy("status")
+      .execute();
     const learners = await db
       .selectFrom("content_enrollment")
       .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
@@ -155,7 +224,8 @@ export function flashCardRoutes(app: FastifyInstance, ctx: ApiContext, resource:
       .where("content_id", "=", id)
       .groupBy("status")
       .execute();
-    const byStatus = (rows: { status: number; n: number }[], codes: readonly number[]) => Object.fromEntries(codes.map((c) => [String(c), Number(rows.find((r) => r.status === c)?.n ?? 0)]));
+    const byStatus = (rows: { status: number; n: number }[], codes: readonly number[]) =>
+      Object.fromEntries(codes.map((c) => [String(c), Number(rows.find((r) => r.status === c)?.n ?? 0)]));
     return {
       card_count: cards,
       ugc: byStatus(ugc, UGC_STATUS_CODES),

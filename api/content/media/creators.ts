@@ -43,7 +43,12 @@ export function flashCardCreatorRoutes(app: FastifyInstance, ctx: ApiContext) {
     const page = await paginate(req, selected, q);
     return {
       ...page,
-      results: page.results.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}`.trim() || r.username, code: r.username, value: r.id })),
+      results: page.results.map((r) => ({
+        id: r.id,
+        name: `${r.first_name} ${r.last_name}`.trim() || r.username,
+        code: r.username,
+        value: r.id,
+      })),
     };
   });
 }

@@ -35,8 +35,20 @@ export async function dependantsOf(q: Q, mediaId: number): Promise<MediaDependan
     // Read at call time: types.ts lists this module's definitions too.
     const def = CONTENT_DEFINITIONS.find((d) => d.key === code);
     const ids = [...new Set(slots.filter((s) => s.code === code).map((s) => s.content_id))];
-    const names = def ? new Map((await fromResource(q, def.resource.table).select(["t.id", "t.name"]).where("t.id", "in", ids).execute()).map((r) => [r.id, r.name])) : new Map<number, string>();
-    for (const s of slots.filter((x) => x.code === code)) out.push({ content_type: code, content_id: s.content_id, content_name: names.get(s.content_id) ?? "", material: s.name });
+    const names = def
+      ? new Map(
+          (await fromResource(q, def.resource.table).select(["t.id", "t.name"]).where("t.id", "in", ids).execute()).map(
+            (r) => [r.id, r.name],
+          ),
+        )
+      : new Map<number, string>();
+    for (const s of slots.filter((x) => x.code === code))
+      out.push({
+        content_type: code,
+        content_id: s.content_id,
+        content_name: names.get(s.content_id) ?? "",
+        material: s.name,
+      });
   }
   return out;
 }
@@ -44,5 +56,7 @@ export async function dependantsOf(q: Q, mediaId: number): Promise<MediaDependan
 /** The 424 answer naming the dependants, or null when nothing requires the item. */
 export async function dependencyAnswer(q: Q, mediaId: number): Promise<ApiError | null> {
   const dependants = await dependantsOf(q, mediaId);
-  return dependants.length ? new ApiError(424, { detail: MSG.cannot_delete_because_dependency, dependent_list: dependants }) : null;
+  return dependants.length
+    ? new ApiError(424, { detail: MSG.cannot_delete_because_dependency, dependent_list: dependants })
+    : null;
 }

@@ -31,13 +31,27 @@ export function mediaFileRoutes(app: FastifyInstance, ctx: ApiContext, resource:
   if (!uploadKind) return;
   const kinds = [uploadKind];
 
-  async function save(id: number, stored: (trx: Parameters<Parameters<typeof inTransaction>[2]>[0]) => Promise<StoredFile>) {
-    const old = await db.selectFrom("media").select(["file_key", "thumbnail"]).where("id", "=", id).executeTakeFirstOrThrow();
+  async function save(
+    id: number,
+    stored: (trx: Parameters<Parameters<typeof inTransaction>[2]>[0]) => Promise<StoredFile>,
+  ) {
+    const old = await db
+      .selectFrom("media")
+      .select(["file_key", "thumbnail"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     const file = await inTransaction(db, resource, async (trx) => {
       const f = await stored(trx);
       await trx
         .updateTable("media")
-        .set({ file_key: f.key, file_name: f.file_name, file_size: f.size, duration: f.duration === null ? null : Math.round(f.duration), thumbnail: f.thumbnail, datetime_update: ctx.now().toISOString() })
+        .set({
+          file_key: f.key,
+          file_name: f.file_name,
+          file_size: f.size,
+          duration: f.duration === null ? null : Math.round(f.duration),
+          thumbnail: f.thumbnail,
+          datetime_update: ctx.now().toISOString(),
+        })
         .where("id", "=", id)
         .execute();
       return f;
@@ -53,7 +67,11 @@ export function mediaFileRoutes(app: FastifyInstance, ctx: ApiContext, resource:
   async function forget(keys: (string | null)[]) {
     for (const key of keys) {
       if (!key) continue;
-      const shared = await db.selectFrom("media").select("id").where((eb) => eb.or([eb("file_key", "=", key), eb("thumbnail", "=", key)])).executeTakeFirst();
+      const shared = await db
+        .selectFrom("media")
+        .select("id")
+        .where((eb) => eb.or([eb("file_key", "=", key), eb("thumbnail", "=", key)]))
+        .executeTakeFirst();
       if (!shared) await deleteStoredFile(ctx, key).catch(() => undefined);
     }
   }
@@ -74,7 +92,9 @@ export function mediaFileRoutes(app: FastifyInstance, ctx: ApiContext, resource:
       }
     } else {
       const { file_upload_id } = parseInput(mediaFileSchema, req.body ?? {});
-      await save(id, (trx) => claimUpload(ctx, trx, { uploadId: file_upload_id, accountId: account.id, kinds, field: "file" }));
+      await save(id, (trx) =>
+        claimUpload(ctx, trx, { uploadId: file_upload_id, accountId: account.id, kinds, field: "file" }),
+      );
     }
     return resource.load(db, id, ctx.now());
   });
@@ -83,7 +103,11 @@ export function mediaFileRoutes(app: FastifyInstance, ctx: ApiContext, resource:
   // with its file), which a content requiring it refuses (424, as hiding does); nothing changes then.
   app.delete(`/dashboard/${resource.path}/:id(^\\d{1,12})/file/`, async (req: FastifyRequest) => {
     const { id } = await itemAccess(req, db, resource, ["change"]);
-    const old = await db.selectFrom("media").select(["file_key", "thumbnail", "is_display"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const old = await db
+      .selectFrom("media")
+      .select(["file_key", "thumbnail", "is_display"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     if (!old.file_key) throw notFound();
     const now = ctx.now();
     await inTransaction(db, resource, async (trx) => {
@@ -92,7 +116,18 @@ export function mediaFileRoutes(app: FastifyInstance, ctx: ApiContext, resource:
         if (refusal) throw refusal;
         await setContentDisplay(trx, "media", id, { is_display: false }, now, async () => null);
       }
-      await trx.updateTable("media").set({ file_key: null, file_name: null, file_size: null, duration: null, thumbnail: null, datetime_update: now.toISOString() }).where("id", "=", id).execute();
+      await trx
+        .updateTable("media")
+        .set({
+          file_key: null,
+          file_name: null,
+          file_size: null,
+          duration: null,
+          thumbnail: null,
+          datetime_update: now.toISOString(),
+        })
+        .where("id", "=", id)
+        .execute();
     });
     await forget([old.file_key, old.thumbnail]);
     return resource.load(db, id, now);

@@ -29,21 +29,41 @@ export function materialListRoutes(app: FastifyInstance, ctx: ApiContext) {
       await requirePermission(req, db, DASHBOARD_FLAG);
       const q = readPageQuery(req);
       // The organisation's items: a library item is taken into its content first (docs/decisions/071).
-      let query = db.selectFrom("media as t").where("t.kind", "in", kinds as MediaKind[]).where("t.is_library", "=", 0);
+      let query = db
+        .selectFrom("media as t")
+        .where("t.kind", "in", kinds as MediaKind[])
+        .where("t.is_library", "=", 0);
       query = narrowToPageQuery(query, q, ["name", "code"]);
       const selected = query
-        .select(["t.id", "t.name", "t.code", "t.kind", "t.file_key", "t.file_name", "t.duration", "t.thumbnail", "t.video_provider", "t.video_id", "t.url"])
+        .select([
+          "t.id",
+          "t.name",
+          "t.code",
+          "t.kind",
+          "t.file_key",
+          "t.file_name",
+          "t.duration",
+          "t.thumbnail",
+          "t.video_provider",
+          "t.video_id",
+          "t.url",
+        ])
         .orderBy(sql`lower(${sql.ref("t.name")})`)
         .orderBy("t.id");
       const page = await paginate(req, selected, q);
       return {
         ...page,
-        results: page.results.map(
-          (r): MaterialOption => ({
-            id: r.id, name: r.name, code: r.code, value: r.id, kind: r.kind as MediaKind, file_name: r.file_name, duration: r.duration, thumbnail: thumbnailOf(r),
-            url: r.url ?? (r.file_key ? storedFileUrl(r.file_key) : null),
-          }),
-        ),
+        results: page.results.map((r): MaterialOption => ({
+          id: r.id,
+          name: r.name,
+          code: r.code,
+          value: r.id,
+          kind: r.kind as MediaKind,
+          file_name: r.file_name,
+          duration: r.duration,
+          thumbnail: thumbnailOf(r),
+          url: r.url ?? (r.file_key ? storedFileUrl(r.file_key) : null),
+        })),
       };
     });
   }

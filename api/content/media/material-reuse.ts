@@ -30,7 +30,10 @@ const organisations = (alias: string) =>
 
 /** A slot's file (aliased `alias`) ends in one of the extensions, whatever their case. */
 const endsInOneOf = (alias: string, extensions: readonly string[]) =>
-  sql<SqlBool>`(${sql.join(extensions.map((e) => sql`lower(${sql.ref(`${alias}.file`)}) like ${`%.${e}`}`), sql` or `)})`;
+  sql<SqlBool>`(${sql.join(
+    extensions.map((e) => sql`lower(${sql.ref(`${alias}.file`)}) like ${`%.${e}`}`),
+    sql` or `,
+  )})`;
 
 /**
  * The rows of a reuse list, as a query on `content_material as t` (nothing selected yet): the
@@ -58,20 +61,25 @@ export function materialReuseRoutes(app: FastifyInstance, ctx: ApiContext) {
     const answer = async (req: FastifyRequest) => {
       await requirePermission(req, db, DASHBOARD_FLAG);
       const q = readPageQuery(req);
-      const query = narrowToPageQuery(reuseListQuery(db, list), q, ["name", list.column === "url" ? "url" : "file_name"])
+      const query = narrowToPageQuery(reuseListQuery(db, list), q, [
+        "name",
+        list.column === "url" ? "url" : "file_name",
+      ])
         .select(["t.id", "t.name", "t.url", "t.file", "t.file_name"])
         .orderBy(sql`lower(${sql.ref("t.name")})`)
         .orderBy("t.id");
       const page = await paginate(req, query, q);
       return {
         ...page,
-        results: page.results.map(
-          (r): MaterialReuseOption => ({
-            id: r.id, name: r.name, code: null, value: r.id, kind: list.kind,
-            file_name: list.column === "file" ? r.file_name : null,
-            url: list.column === "url" ? r.url : r.file,
-          }),
-        ),
+        results: page.results.map((r): MaterialReuseOption => ({
+          id: r.id,
+          name: r.name,
+          code: null,
+          value: r.id,
+          kind: list.kind,
+          file_name: list.column === "file" ? r.file_name : null,
+          url: list.column === "url" ? r.url : r.file,
+        })),
       };
     };
     for (const path of [list.path, ...(list.alsoAt ?? [])]) app.get(`/dashboard/${path}`, answer);

@@ -1,5 +1,13 @@
 import { sql, type SqlBool } from "kysely";
-import { MEDIA_KINDS, MEDIA_MSG, formatDuration, parseVideoLink, videoThumbnail, type MediaKind, type VideoProvider } from "../../../contract/media-codes";
+import {
+  MEDIA_KINDS,
+  MEDIA_MSG,
+  formatDuration,
+  parseVideoLink,
+  videoThumbnail,
+  type MediaKind,
+  type VideoProvider,
+} from "../../../contract/media-codes";
 import type { Media, MediaRow } from "../../../contract/schemas/media";
 import type { ContentSchemaName } from "../../../contract/schemas/content";
 import { ApiError } from "../../http/errors";
@@ -27,19 +35,35 @@ import { storedFileUrl } from "./files";
 const t = (col: string) => sql.ref(`t.${col}`);
 
 /** A row's thumbnail: the stored picture's URL, or the provider's built from the video id. */
-export function thumbnailOf(r: { thumbnail: string | null; video_provider: string | null; video_id: string | null }): string | null {
+export function thumbnailOf(r: {
+  thumbnail: string | null;
+  video_provider: string | null;
+  video_id: string | null;
+}): string | null {
   if (r.thumbnail) return storedFileUrl(r.thumbnail);
   if (r.video_provider && r.video_id) return videoThumbnail(r.video_provider as VideoProvider, r.video_id);
   return null;
 }
 
 async function cardCounts(db: Db, ids: number[]) {
-  const rows = await db.selectFrom("media_card").select((eb) => ["media_id", eb.fn.countAll<number>().as("n")]).where("media_id", "in", ids).groupBy("media_id").execute();
+  const rows = await db
+    .selectFrom("media_card")
+    .select((eb) => ["media_id", eb.fn.countAll<number>().as("n")])
+    .where("media_id", "in", ids)
+    .groupBy("media_id")
+    .execute();
   return new Map(rows.map((r) => [r.media_id, Number(r.n)]));
 }
 
 export const mediaInstructors = (db: Db, id: number) =>
-  db.selectFrom("media_instructor as mi").innerJoin("instructor as i", "i.id", "mi.instructor_id").select(["i.id", "i.name"]).where("mi.media_id", "=", id).orderBy("i.name").orderBy("i.id").execute();
+  db
+    .selectFrom("media_instructor as mi")
+    .innerJoin("instructor as i", "i.id", "mi.instructor_id")
+    .select(["i.id", "i.name"])
+    .where("mi.media_id", "=", id)
+    .orderBy("i.name")
+    .orderBy("i.id")
+    .execute();
 
 /** The link's columns: the URL with its provider and video id (the schema accepted only such links). */
 function linkColumns(url: unknown) {
@@ -55,7 +79,8 @@ async function publishRefusal(trx: Trx, kind: MediaKind, id: number): Promise<Ap
     const r = await trx.selectFrom("media").select("file_key").where("id", "=", id).executeTakeFirstOrThrow();
     if (!r.file_key) return new ApiError(428, { detail: MEDIA_MSG.file_required });
   }
-  if (row.cards && !(await trx.selectFrom("media_card").select("id").where("media_id", "=", id).executeTakeFirst())) return new ApiError(428, { detail: MEDIA_MSG.card_required });
+  if (row.cards && !(await trx.selectFrom("media_card").select("id").where("media_id", "=", id).executeTakeFirst()))
+    return new ApiError(428, { detail: MEDIA_MSG.card_required });
   return null;
 }
 
@@ -72,12 +97,24 @@ export function mediaResource(kind: MediaKind, library = false) {
     hasImage: false,
     where: sql<SqlBool>`${t("kind")} = ${kind}`,
     async rowExtras(db, ids) {
-      const rows = await db.selectFrom("media").select(["id", "kind", "file_name", "file_size", "duration", "thumbnail", "video_provider", "video_id"]).where("id", "in", ids).execute();
+      const rows = await db
+        .selectFrom("media")
+        .select(["id", "kind", "file_name", "file_size", "duration", "thumbnail", "video_provider", "video_id"])
+        .where("id", "in", ids)
+        .execute();
       const cards = await cardCounts(db, ids);
       const byId = new Map(rows.map((r) => [r.id, r]));
       return (id) => {
         const r = byId.get(id)!;
-        return { kind: r.kind as MediaKind, file_name: r.file_name, file_size: r.file_size, duration: r.duration, duration_text: formatDuration(r.duration), thumbnail: thumbnailOf(r), card_count: cards.get(id) ?? 0 };
+        return {
+          kind: r.kind as MediaKind,
+          file_name: r.file_name,
+          file_size: r.file_size,
+          duration: r.duration,
+          duration_text: formatDuration(r.duration),
+          thumbnail: thumbnailOf(r),
+          card_count: cards.get(id) ?? 0,
+        };
       };
     },
     async itemExtras(db, id) {
@@ -97,7 +134,11 @@ export function mediaResource(kind: MediaKind, library = false) {
       if (list === undefined) return;
       await trx.deleteFrom("media_instructor").where("media_id", "=", id).execute();
       const ids = [...new Set(list)];
-      if (ids.length) await trx.insertInto("media_instructor").values(ids.map((instructor_id) => ({ media_id: id, instructor_id }))).execute();
+      if (ids.length)
+        await trx
+          .insertInto("media_instructor")
+          .values(ids.map((instructor_id) => ({ media_id: id, instructor_id })))
+          .execute();
     },
     ownColumns(input, mode) {
       const out: Record<string, unknown> = mode === "create" ? { kind } : {};
@@ -127,7 +168,12 @@ export function mediaResource(kind: MediaKind, library = false) {
     display: {
       ...display,
       /** Hiding is refused (424) while a content requires it; showing and scheduling are the engine's. */
-      async apply(trx: Trx, id: number, input: Parameters<typeof display.apply>[2], w: Parameters<typeof display.apply>[3]) {
+      async apply(
+        trx: Trx,
+        id: number,
+        input: Parameters<typeof display.apply>[2],
+        w: Parameters<typeof display.apply>[3],
+      ) {
         if (input.is_display === false) {
           const refusal = await dependencyAnswer(trx, id);
           if (refusal) throw refusal;

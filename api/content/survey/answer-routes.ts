@@ -34,7 +34,9 @@ export function surveyAnswerRoutes(app: FastifyInstance, ctx: ApiContext) {
     const id = itemId(req);
     const input = parseInput(surveyAnswerSchema, req.body);
     const limits = await textLimits(db);
-    const { replaced } = await writeTransaction(db, (trx) => submitSurveyAnswer(trx, id, account.id, input, ctx.now(), limits));
+    const { replaced } = await writeTransaction(db, (trx) =>
+      submitSurveyAnswer(trx, id, account.id, input, ctx.now(), limits),
+    );
     return reply.code(replaced ? 200 : 201).send(await answerSheet(db, id, account.id, ctx.now()));
   });
 
@@ -45,7 +47,14 @@ export function surveyAnswerRoutes(app: FastifyInstance, ctx: ApiContext) {
 
   app.get("/dashboard/survey/template/", async (req) => {
     await requirePermission(req, db, DASHBOARD_FLAG);
-    const results = await db.selectFrom("survey").select(["id", "name"]).where("is_template", "=", 1).orderBy("name").orderBy("id").limit(1000).execute();
+    const results = await db
+      .selectFrom("survey")
+      .select(["id", "name"])
+      .where("is_template", "=", 1)
+      .orderBy("name")
+      .orderBy("id")
+      .limit(1000)
+      .execute();
     return { results, count: results.length, page_size: 1000, next: null, page: 1 };
   });
 }

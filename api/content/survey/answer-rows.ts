@@ -51,11 +51,18 @@ export async function answerRows(db: Db, submissions: Submission[], anonymous: b
       .orderBy("fc.sort")
       .orderBy("fa.id")
       .execute(),
-    anonymous ? Promise.resolve(new Map()) : peopleById(db, submissions.map((s) => s.account_id)),
+    anonymous
+      ? Promise.resolve(new Map())
+      : peopleById(
+          db,
+          submissions.map((s) => s.account_id),
+        ),
   ]);
   return submissions.map((s) => {
     const own: Record<string, string[]> = {};
-    for (const a of answers) if (a.submission_id === s.id && a.question_id !== null) (own[a.question_id] ??= []).push(a.choice ?? a.value ?? "");
+    for (const a of answers)
+      if (a.submission_id === s.id && a.question_id !== null)
+        (own[a.question_id] ??= []).push(a.choice ?? a.value ?? "");
     return {
       id: s.id,
       account: anonymous ? null : (people.get(s.account_id) ?? null),
@@ -71,5 +78,7 @@ export async function answerPage(page: Paged<Submission>, db: Db, anonymous: boo
 }
 
 /** The learners of a content (its enrolments, whatever their status): whose answers count for it. */
-export const learnersOf = (contentTypeId: number, contentId: number): Respondents => (col) =>
-  sql<SqlBool>`${sql.ref(col)} in (select account_id from content_enrollment where content_type_id = ${contentTypeId} and content_id = ${contentId})`;
+export const learnersOf =
+  (contentTypeId: number, contentId: number): Respondents =>
+  (col) =>
+    sql<SqlBool>`${sql.ref(col)} in (select account_id from content_enrollment where content_type_id = ${contentTypeId} and content_id = ${contentId})`;

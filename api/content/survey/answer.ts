@@ -40,12 +40,19 @@ function closedBecause(s: SurveyHead, now: Date): ApiError | null {
   const { type_expire } = periodOf(s, now);
   if (type_expire === -1) return notFound();
   if (type_expire === 1) return new ApiError(400, { detail: SURVEY_MSG.not_open });
-  if (s.datetime_end !== null && s.datetime_end <= now.toISOString()) return new ApiError(400, { detail: SURVEY_MSG.closed });
+  if (s.datetime_end !== null && s.datetime_end <= now.toISOString())
+    return new ApiError(400, { detail: SURVEY_MSG.closed });
   return null;
 }
 
 const ownSubmission = (q: Db | Trx, formId: number, accountId: number) =>
-  q.selectFrom("form_submission").select(["id", "datetime_create"]).where("form_id", "=", formId).where("account_id", "=", accountId).orderBy("id", "desc").executeTakeFirst();
+  q
+    .selectFrom("form_submission")
+    .select(["id", "datetime_create"])
+    .where("form_id", "=", formId)
+    .where("account_id", "=", accountId)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
 
 /** What the learner's page needs: the survey, its questions, whether it takes an answer, their own answer. */
 export async function answerSheet(q: Db, id: number, accountId: number, now: Date): Promise<SurveyAnswerSheet> {
@@ -55,13 +62,26 @@ export async function answerSheet(q: Db, id: number, accountId: number, now: Dat
   const form = s.form_id === null ? null : (await presentForms(q, [s.form_id]))[0];
   const mine = s.form_id === null ? undefined : await ownSubmission(q, s.form_id, accountId);
   const answers: FormAnswer[] = mine
-    ? (await q.selectFrom("form_answer").select(["question_id", "choice_id", "value"]).where("submission_id", "=", mine.id).orderBy("id").execute())
+    ? (
+        await q
+          .selectFrom("form_answer")
+          .select(["question_id", "choice_id", "value"])
+          .where("submission_id", "=", mine.id)
+          .orderBy("id")
+          .execute()
+      )
         .filter((a) => a.question_id !== null)
         .map((a) => ({ question: a.question_id!, choice: a.choice_id, value: a.value }))
     : [];
   return {
     survey: {
-      id, name: s.name, desc: s.desc, survey_type: s.survey_type, is_anonymous: fromFlag(s.is_anonymous), is_editable: fromFlag(s.is_editable), content_period_doing: periodOf(s, now),
+      id,
+      name: s.name,
+      desc: s.desc,
+      survey_type: s.survey_type,
+      is_anonymous: fromFlag(s.is_anonymous),
+      is_editable: fromFlag(s.is_editable),
+      content_period_doing: periodOf(s, now),
     },
     sections: form?.sections ?? [],
     can_answer: !refusal && !!form?.count_question && (!mine || s.is_editable === 1),
@@ -73,7 +93,14 @@ export async function answerSheet(q: Db, id: number, accountId: number, now: Dat
  * Takes `input` as account `accountId`'s answer to survey `id` in `trx` (refusals throw, nothing
  * written); answers whether it replaced an earlier one.
  */
-export async function submitSurveyAnswer(trx: Trx, id: number, accountId: number, input: SurveyAnswerInput, now: Date, limits: ContentLimits): Promise<{ replaced: boolean }> {
+export async function submitSurveyAnswer(
+  trx: Trx,
+  id: number,
+  accountId: number,
+  input: SurveyAnswerInput,
+  now: Date,
+  limits: ContentLimits,
+): Promise<{ replaced: boolean }> {
   const s = await surveyHead(trx, id);
   const refusal = closedBecause(s, now);
   if (refusal) throw refusal;
@@ -85,7 +112,8 @@ export async function submitSurveyAnswer(trx: Trx, id: number, accountId: number
   const rows = await checkAnswers(trx, formId, input.answers, limits, { survey: { other: input.other }, accountId });
   // An answer that answers nothing (every question left blank) is no answer.
   if (!rows.length) throw badRequest({ answers: [MSG.required] });
-  if (before) await trx.deleteFrom("form_submission").where("form_id", "=", formId).where("account_id", "=", accountId).execute();
+  if (before)
+    await trx.deleteFrom("form_submission").where("form_id", "=", formId).where("account_id", "=", accountId).execute();
   await writeSubmission(trx, formId, accountId, rows, now.toISOString());
   return { replaced: !!before };
 }

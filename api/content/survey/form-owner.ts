@@ -24,12 +24,25 @@ export const surveyFormOwner: FormKindDef = {
     },
     async ensure(req: FastifyRequest, trx: Trx) {
       const id = itemId(req);
-      const survey = await trx.selectFrom("survey").select(["name", "form_id", "created_by"]).where("id", "=", id).executeTakeFirstOrThrow();
+      const survey = await trx
+        .selectFrom("survey")
+        .select(["name", "form_id", "created_by"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
       if (survey.form_id !== null) return survey.form_id;
       const at = new Date().toISOString();
       const form = await trx
         .insertInto("request_form")
-        .values({ kind: FORM_KIND.survey, name: survey.name, code: null, desc: "", type_request: null, created_by: survey.created_by, datetime_create: at, datetime_update: at })
+        .values({
+          kind: FORM_KIND.survey,
+          name: survey.name,
+          code: null,
+          desc: "",
+          type_request: null,
+          created_by: survey.created_by,
+          datetime_create: at,
+          datetime_update: at,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       await trx.updateTable("survey").set({ form_id: form.id }).where("id", "=", id).execute();

@@ -1,7 +1,15 @@
 import { sql, type SqlBool } from "kysely";
 import { PUBLISH_STATUS, derivePublishStatus } from "../../../contract/codes";
 import { MSG } from "../../../contract/messages";
-import { SURVEY_MSG, SURVEY_TARGET_CODES, SURVEY_TYPE_CODES, type Survey, type SurveyPeriod, type SurveyRow, type SurveyTarget } from "../../../contract/schemas/survey";
+import {
+  SURVEY_MSG,
+  SURVEY_TARGET_CODES,
+  SURVEY_TYPE_CODES,
+  type Survey,
+  type SurveyPeriod,
+  type SurveyRow,
+  type SurveyTarget,
+} from "../../../contract/schemas/survey";
 import { fromFlag, toFlag, type Db } from "../../db/index";
 import { ApiError, badRequest } from "../../http/errors";
 import { roleIds, type Trx } from "../../engine/crud";
@@ -50,7 +58,15 @@ async function answered(db: Db | Trx, formId: number | null) {
 const endsAfter = (start: string | null, end: string | null) => !start || !end || Date.parse(end) > Date.parse(start);
 
 /** spec 001 §4: type_expire 0 publish, 1 schedule, -1 unpublish — the engine's publish status read as a period. */
-export function periodOf(row: { is_display: number; datetime_start: string | null; datetime_first_publish: string | null; datetime_end: string | null }, now: Date): SurveyPeriod {
+export function periodOf(
+  row: {
+    is_display: number;
+    datetime_start: string | null;
+    datetime_first_publish: string | null;
+    datetime_end: string | null;
+  },
+  now: Date,
+): SurveyPeriod {
   const { status } = derivePublishStatus(row, now);
   const type_expire = status === PUBLISH_STATUS.publish ? 0 : status === PUBLISH_STATUS.schedule ? 1 : -1;
   return { type_expire, datetime_start: row.datetime_start, datetime_end: row.datetime_end };
@@ -63,12 +79,24 @@ const base = contentResource<SurveyRow, Survey>({
   module: "survey",
   hasImage: false,
   async rowExtras(db, ids) {
-    const rows = await db.selectFrom("survey").select(["id", "survey_type", "target_type", "is_display", "form_id"]).where("id", "in", ids).execute();
-    const counts = await questionCounts(db, rows.flatMap((r) => (r.form_id === null ? [] : [r.form_id])));
+    const rows = await db
+      .selectFrom("survey")
+      .select(["id", "survey_type", "target_type", "is_display", "form_id"])
+      .where("id", "in", ids)
+      .execute();
+    const counts = await questionCounts(
+      db,
+      rows.flatMap((r) => (r.form_id === null ? [] : [r.form_id])),
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
     return (id) => {
       const r = byId.get(id)!;
-      return { survey_type: r.survey_type, target_type: r.target_type as SurveyTarget, is_publish: r.is_display === 1, count_question: r.form_id === null ? 0 : (counts.get(r.form_id) ?? 0) };
+      return {
+        survey_type: r.survey_type,
+        target_type: r.target_type as SurveyTarget,
+        is_publish: r.is_display === 1,
+        count_question: r.form_id === null ? 0 : (counts.get(r.form_id) ?? 0),
+      };
     };
   },
   async itemExtras(db, id, now) {
@@ -120,12 +148,22 @@ const base = contentResource<SurveyRow, Survey>({
     // A PATCH without a provider keeps it; a whole form sent with a blank one takes the default again.
     if (input.provider === null) delete input.provider;
     if (input.datetime_end) {
-      const { datetime_start } = await trx.selectFrom("survey").select("datetime_start").where("id", "=", id).executeTakeFirstOrThrow();
-      if (!endsAfter(datetime_start, input.datetime_end as string)) throw badRequest({ datetime_end: [SURVEY_MSG.end_before_start] });
+      const { datetime_start } = await trx
+        .selectFrom("survey")
+        .select("datetime_start")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      if (!endsAfter(datetime_start, input.datetime_end as string))
+        throw badRequest({ datetime_end: [SURVEY_MSG.end_before_start] });
     }
     if (input.survey_type === undefined) return;
-    const row = await trx.selectFrom("survey").select(["survey_type", "form_id"]).where("id", "=", id).executeTakeFirstOrThrow();
-    if (row.survey_type !== input.survey_type && (await answered(trx, row.form_id))) throw badRequest({ survey_type: [SURVEY_MSG.type_locked] });
+    const row = await trx
+      .selectFrom("survey")
+      .select(["survey_type", "form_id"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    if (row.survey_type !== input.survey_type && (await answered(trx, row.form_id)))
+      throw badRequest({ survey_type: [SURVEY_MSG.type_locked] });
   },
   publishRefusal: async () => null,
   // An instructor sees the surveys that evaluate them (the domain's instructors), as a course's teachers see it.
@@ -144,7 +182,13 @@ const base = contentResource<SurveyRow, Survey>({
 
 /** The instructors a survey evaluates (its domain), by name. */
 export const surveyInstructors = (db: Db, id: number) =>
-  db.selectFrom("survey_instructor as si").innerJoin("instructor as i", "i.id", "si.instructor_id").select(["i.id", "i.name"]).where("si.survey_id", "=", id).orderBy("i.name").execute();
+  db
+    .selectFrom("survey_instructor as si")
+    .innerJoin("instructor as i", "i.id", "si.instructor_id")
+    .select(["i.id", "i.name"])
+    .where("si.survey_id", "=", id)
+    .orderBy("i.name")
+    .execute();
 
 export const surveyResource: typeof base = {
   ...base,
@@ -162,12 +206,21 @@ export const surveyResource: typeof base = {
     async apply(trx, id, input, w) {
       // A start moved past the end would open a survey that is already closed.
       if (input.datetime_start) {
-        const { datetime_end } = await trx.selectFrom("survey").select("datetime_end").where("id", "=", id).executeTakeFirstOrThrow();
-        if (!endsAfter(input.datetime_start, datetime_end)) throw badRequest({ datetime_start: [SURVEY_MSG.end_before_start] });
+        const { datetime_end } = await trx
+          .selectFrom("survey")
+          .select("datetime_end")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow();
+        if (!endsAfter(input.datetime_start, datetime_end))
+          throw badRequest({ datetime_start: [SURVEY_MSG.end_before_start] });
       }
       await base.display!.apply(trx, id, input, w);
       // Published = type_expire > -1 = shown or scheduled: the survey tabs read is_publish.
-      await trx.updateTable("survey").set({ is_publish: sql`is_display` }).where("id", "=", id).execute();
+      await trx
+        .updateTable("survey")
+        .set({ is_publish: sql`is_display` })
+        .where("id", "=", id)
+        .execute();
     },
   },
 };

@@ -16,14 +16,22 @@ import { peopleById } from "../../requests/kit";
  * those accounts' answers (a course's or class's learners, docs/decisions/081).
  */
 export async function surveyResults(db: Db, surveyId: number, respondents?: Respondents): Promise<SurveyResult> {
-  const survey = await db.selectFrom("survey").select(["form_id", "is_anonymous"]).where("id", "=", surveyId).executeTakeFirstOrThrow();
+  const survey = await db
+    .selectFrom("survey")
+    .select(["form_id", "is_anonymous"])
+    .where("id", "=", surveyId)
+    .executeTakeFirstOrThrow();
   const anonymous = survey.is_anonymous === 1;
   if (survey.form_id === null) return { count_submission: 0, is_anonymous: anonymous, questions: [] };
   const report = await formReport(db, survey.form_id, respondents);
   const ids = report.questions.map((q) => q.id);
   if (!ids.length) return { count_submission: report.count_submission, is_anonymous: anonymous, questions: [] };
   const [settings, sections, written] = await Promise.all([
-    db.selectFrom("form_question").select(["id", "is_average", "value_min", "value_max"]).where("id", "in", ids).execute(),
+    db
+      .selectFrom("form_question")
+      .select(["id", "is_average", "value_min", "value_max"])
+      .where("id", "in", ids)
+      .execute(),
     db.selectFrom("form_section").select(["id", "name"]).where("form_id", "=", survey.form_id).execute(),
     db
       .selectFrom("form_answer as fa")
@@ -36,7 +44,12 @@ export async function surveyResults(db: Db, surveyId: number, respondents?: Resp
       .orderBy("fa.id", "desc")
       .execute(),
   ]);
-  const people = anonymous ? new Map() : await peopleById(db, written.map((w) => w.account_id));
+  const people = anonymous
+    ? new Map()
+    : await peopleById(
+        db,
+        written.map((w) => w.account_id),
+      );
   return {
     count_submission: report.count_submission,
     is_anonymous: anonymous,
@@ -47,7 +60,9 @@ export async function surveyResults(db: Db, surveyId: number, respondents?: Resp
       const averaged = set.is_average === 1 && (isScale || q.type === QUESTION_TYPE.number);
       const numbers = own.map((w) => Number(w.value)).filter((n) => Number.isFinite(n));
       const share = (n: number) => (q.count_answer ? n / q.count_answer : 0);
-      const points = isScale ? Array.from({ length: Math.max(0, set.value_max - set.value_min + 1) }, (_, i) => set.value_min + i) : [];
+      const points = isScale
+        ? Array.from({ length: Math.max(0, set.value_max - set.value_min + 1) }, (_, i) => set.value_min + i)
+        : [];
       return {
         id: q.id,
         section: { id: q.section, name: sections.find((s) => s.id === q.section)?.name ?? "" },
@@ -62,9 +77,18 @@ export async function surveyResults(db: Db, surveyId: number, respondents?: Resp
           return { value, count, share: share(count) };
         }),
         // Rounded to two places: what a results table shows.
-        average: averaged && numbers.length ? Math.round((numbers.reduce((a, b) => a + b, 0) / numbers.length) * 100) / 100 : null,
+        average:
+          averaged && numbers.length
+            ? Math.round((numbers.reduce((a, b) => a + b, 0) / numbers.length) * 100) / 100
+            : null,
         // A scale's answers are its points' counts, not a list.
-        answers: (isScale ? [] : own).slice(0, REPORT_ANSWERS).map((w) => ({ value: w.value, account: anonymous ? null : (people.get(w.account_id) ?? null), datetime_create: w.datetime_create })),
+        answers: (isScale ? [] : own)
+          .slice(0, REPORT_ANSWERS)
+          .map((w) => ({
+            value: w.value,
+            account: anonymous ? null : (people.get(w.account_id) ?? null),
+            datetime_create: w.datetime_create,
+          })),
       };
     }),
   };

@@ -14,7 +14,12 @@ import type { Trx } from "../../engine/crud";
 
 /** The template's settings written over `input` (before the insert), or 400 `template: invalid_choice`. */
 export async function takeTemplateSettings(trx: Trx, input: Record<string, unknown>) {
-  const t = await trx.selectFrom("survey").selectAll().where("id", "=", input.template as number).where("is_template", "=", 1).executeTakeFirst();
+  const t = await trx
+    .selectFrom("survey")
+    .selectAll()
+    .where("id", "=", input.template as number)
+    .where("is_template", "=", 1)
+    .executeTakeFirst();
   if (!t) throw badRequest({ template: [MSG.invalid_choice] });
   input.survey_type = t.survey_type;
   input.is_anonymous = fromFlag(t.is_anonymous);
@@ -28,26 +33,81 @@ export async function takeTemplateSettings(trx: Trx, input: Record<string, unkno
 
 /** Copies the template's domain and form (sections, questions, choices) to the new survey `id`. */
 export async function copyTemplate(trx: Trx, templateId: number, id: number, at: string) {
-  const t = await trx.selectFrom("survey").select(["target_type", "form_id", "name"]).where("id", "=", templateId).executeTakeFirstOrThrow();
-  const own = await trx.selectFrom("survey").select(["name", "created_by"]).where("id", "=", id).executeTakeFirstOrThrow();
-  const instructors = await trx.selectFrom("survey_instructor").select("instructor_id").where("survey_id", "=", templateId).execute();
-  if (instructors.length) await trx.insertInto("survey_instructor").values(instructors.map((r) => ({ survey_id: id, instructor_id: r.instructor_id }))).execute();
+  const t = await trx
+    .selectFrom("survey")
+    .select(["target_type", "form_id", "name"])
+    .where("id", "=", templateId)
+    .executeTakeFirstOrThrow();
+  const own = await trx
+    .selectFrom("survey")
+    .select(["name", "created_by"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  const instructors = await trx
+    .selectFrom("survey_instructor")
+    .select("instructor_id")
+    .where("survey_id", "=", templateId)
+    .execute();
+  if (instructors.length)
+    await trx
+      .insertInto("survey_instructor")
+      .values(instructors.map((r) => ({ survey_id: id, instructor_id: r.instructor_id })))
+      .execute();
   await trx.updateTable("survey").set({ target_type: t.target_type }).where("id", "=", id).execute();
   if (t.form_id === null) return;
   const form = await trx
     .insertInto("request_form")
-    .values({ kind: FORM_KIND.survey, name: own.name, code: null, desc: "", type_request: null, created_by: own.created_by, datetime_create: at, datetime_update: at })
+    .values({
+      kind: FORM_KIND.survey,
+      name: own.name,
+      code: null,
+      desc: "",
+      type_request: null,
+      created_by: own.created_by,
+      datetime_create: at,
+      datetime_update: at,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await trx.updateTable("survey").set({ form_id: form.id }).where("id", "=", id).execute();
-  const sections = await trx.selectFrom("form_section").selectAll().where("form_id", "=", t.form_id).orderBy("sort").orderBy("id").execute();
+  const sections = await trx
+    .selectFrom("form_section")
+    .selectAll()
+    .where("form_id", "=", t.form_id)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
   for (const s of sections) {
-    const section = await trx.insertInto("form_section").values({ form_id: form.id, sort: s.sort, name: s.name, desc: s.desc }).returning("id").executeTakeFirstOrThrow();
-    const questions = await trx.selectFrom("form_question").selectAll().where("section_id", "=", s.id).orderBy("sort").orderBy("id").execute();
+    const section = await trx
+      .insertInto("form_section")
+      .values({ form_id: form.id, sort: s.sort, name: s.name, desc: s.desc })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const questions = await trx
+      .selectFrom("form_question")
+      .selectAll()
+      .where("section_id", "=", s.id)
+      .orderBy("sort")
+      .orderBy("id")
+      .execute();
     for (const { id: questionId, section_id: _s, ...q } of questions) {
-      const copy = await trx.insertInto("form_question").values({ ...q, section_id: section.id }).returning("id").executeTakeFirstOrThrow();
-      const choices = await trx.selectFrom("form_choice").select(["sort", "text"]).where("question_id", "=", questionId).orderBy("sort").orderBy("id").execute();
-      if (choices.length) await trx.insertInto("form_choice").values(choices.map((c) => ({ ...c, question_id: copy.id }))).execute();
+      const copy = await trx
+        .insertInto("form_question")
+        .values({ ...q, section_id: section.id })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const choices = await trx
+        .selectFrom("form_choice")
+        .select(["sort", "text"])
+        .where("question_id", "=", questionId)
+        .orderBy("sort")
+        .orderBy("id")
+        .execute();
+      if (choices.length)
+        await trx
+          .insertInto("form_choice")
+          .values(choices.map((c) => ({ ...c, question_id: copy.id })))
+          .execute();
     }
   }
 }

@@ -1,11 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Action } from "../../../contract/permissions";
-import { choiceSchema, questionCreateSchema, questionMoveSchema, questionUpdateSchema } from "../../../contract/schemas/test";
+import {
+  choiceSchema,
+  questionCreateSchema,
+  questionMoveSchema,
+  questionUpdateSchema,
+} from "../../../contract/schemas/test";
 import type { ApiContext } from "../../http/context";
 import { createOnce } from "../../http/idempotency";
 import { notFound, parseChanges, parseInput } from "../../http/errors";
 import { writeTransaction } from "../../engine/crud";
-import { addChoice, choiceAt, createQuestion, createdQuestion, deleteChoice, deleteQuestion, getQuestion, listQuestions, moveQuestion, updateChoice, updateQuestion, type Owner } from "./store";
+import {
+  addChoice,
+  choiceAt,
+  createQuestion,
+  createdQuestion,
+  deleteChoice,
+  deleteQuestion,
+  getQuestion,
+  listQuestions,
+  moveQuestion,
+  updateChoice,
+  updateQuestion,
+  type Owner,
+} from "./store";
 
 /**
  * The question store's calls, mounted once per owner kind (docs/decisions/064) under `base`
@@ -24,7 +42,10 @@ import { addChoice, choiceAt, createQuestion, createdQuestion, deleteChoice, del
  * `resolve` checks the owner's flags for the actions and answers the owner (404 when it is not
  * there or not in the account's scope) and the acting account.
  */
-export type OwnerResolver = (req: FastifyRequest, actions: readonly Action[]) => Promise<{ owner: Owner; account: { id: number } }>;
+export type OwnerResolver = (
+  req: FastifyRequest,
+  actions: readonly Action[],
+) => Promise<{ owner: Owner; account: { id: number } }>;
 
 const NUM = "(^\\d{1,9})";
 
@@ -52,7 +73,9 @@ export function questionStoreRoutes(app: FastifyInstance, ctx: ApiContext, base:
       answer: (id) => createdQuestion(db, owner, id),
       create: (keep) => {
         const input = parseInput(questionCreateSchema, req.body ?? {});
-        return writeTransaction(db, async (trx) => keep(trx, (await createQuestion(trx, owner, input, { account, now: ctx.now() })).id));
+        return writeTransaction(db, async (trx) =>
+          keep(trx, (await createQuestion(trx, owner, input, { account, now: ctx.now() })).id),
+        );
       },
     });
   });
@@ -92,7 +115,9 @@ export function questionStoreRoutes(app: FastifyInstance, ctx: ApiContext, base:
       answer: (id) => choiceAt(db, owner, number, id),
       create: (keep) => {
         const input = parseInput(choiceSchema, req.body ?? {});
-        return writeTransaction(db, async (trx) => keep(trx, (await addChoice(trx, owner, number, input, { account, now: ctx.now() })).id));
+        return writeTransaction(db, async (trx) =>
+          keep(trx, (await addChoice(trx, owner, number, input, { account, now: ctx.now() })).id),
+        );
       },
     });
   });
@@ -101,14 +126,18 @@ export function questionStoreRoutes(app: FastifyInstance, ctx: ApiContext, base:
     const { owner, account } = await resolve(req, ["change"]);
     const number = numberOf(req);
     const input = parseChanges(choiceSchema, req.body ?? {});
-    await writeTransaction(db, (trx) => updateChoice(trx, owner, number, numberOf(req, "choiceid"), input, { account, now: ctx.now() }));
+    await writeTransaction(db, (trx) =>
+      updateChoice(trx, owner, number, numberOf(req, "choiceid"), input, { account, now: ctx.now() }),
+    );
     return getQuestion(db, owner, number);
   });
 
   app.delete(choice, async (req, reply) => {
     const { owner, account } = await resolve(req, ["change"]);
     const number = numberOf(req);
-    await writeTransaction(db, (trx) => deleteChoice(trx, owner, number, numberOf(req, "choiceid"), { account, now: ctx.now() }));
+    await writeTransaction(db, (trx) =>
+      deleteChoice(trx, owner, number, numberOf(req, "choiceid"), { account, now: ctx.now() }),
+    );
     return reply.status(204).send();
   });
 }

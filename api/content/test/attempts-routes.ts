@@ -28,23 +28,56 @@ const ITEM = `${BASE}:attemptid${ID}/`;
 async function learnerAttempt(db: Db, testId: number, attemptId: number, accountId: number): Promise<LearnerAttempt> {
   const attempt = await attemptOf(db, testId, attemptId);
   if (attempt.account?.id !== accountId) throw notFound();
-  const { seed, datetime_start } = await db.selectFrom("test_attempt").select(["seed", "datetime_start"]).where("id", "=", attemptId).executeTakeFirstOrThrow();
-  const { duration } = await db.selectFrom("test").select("duration").where("id", "=", testId).executeTakeFirstOrThrow();
+  const { seed, datetime_start } = await db
+    .selectFrom("test_attempt")
+    .select(["seed", "datetime_start"])
+    .where("id", "=", attemptId)
+    .executeTakeFirstOrThrow();
+  const { duration } = await db
+    .selectFrom("test")
+    .select("duration")
+    .where("id", "=", testId)
+    .executeTakeFirstOrThrow();
   const answers = await answersOfAttempt(db, attemptId);
-  const qIds = answers.filter((a) => CHOICE_MARKED_TYPES.includes(a.question_type) && a.question_id !== null).map((a) => a.question_id!);
-  const choices = qIds.length ? await db.selectFrom("test_choice").select(["id", "question_id", "desc", "is_answer"]).where("question_id", "in", qIds).orderBy("sort").orderBy("id").execute() : [];
+  const qIds = answers
+    .filter((a) => CHOICE_MARKED_TYPES.includes(a.question_type) && a.question_id !== null)
+    .map((a) => a.question_id!);
+  const choices = qIds.length
+    ? await db
+        .selectFrom("test_choice")
+        .select(["id", "question_id", "desc", "is_answer"])
+        .where("question_id", "in", qIds)
+        .orderBy("sort")
+        .orderBy("id")
+        .execute()
+    : [];
   const sectionIds = [...new Set(answers.flatMap((a) => (a.section ? [a.section.id] : [])))];
   const shuffled = new Set(
-    sectionIds.length ? (await db.selectFrom("test_section").select("id").where("id", "in", sectionIds).where("is_choice_shuffle", "=", 1).execute()).map((s) => s.id) : [],
+    sectionIds.length
+      ? (
+          await db
+            .selectFrom("test_section")
+            .select("id")
+            .where("id", "in", sectionIds)
+            .where("is_choice_shuffle", "=", 1)
+            .execute()
+        ).map((s) => s.id)
+      : [],
   );
   return {
     ...attempt,
     datetime_due: dueAt(datetime_start, duration),
     answers: answers.map(({ account: _a, attempt_number: _n, attempt_status: _s, model_answer: _m, ...a }) => {
       // A matching question's choices say their column (prompt or answer), never the pairs (docs/decisions/070).
-      const side = (c: { is_answer: number }) => (a.question_type === MATCHING_TYPE ? { side: c.is_answer ? ("answer" as const) : ("prompt" as const) } : {});
-      const own = choices.filter((c) => c.question_id === a.question_id).map((c) => ({ id: c.id, desc: c.desc, ...side(c) }));
-      return { ...a, choices: a.section && shuffled.has(a.section.id) ? seededShuffle(own, mixSeed(seed, a.question_id ?? 0)) : own };
+      const side = (c: { is_answer: number }) =>
+        a.question_type === MATCHING_TYPE ? { side: c.is_answer ? ("answer" as const) : ("prompt" as const) } : {};
+      const own = choices
+        .filter((c) => c.question_id === a.question_id)
+        .map((c) => ({ id: c.id, desc: c.desc, ...side(c) }));
+      return {
+        ...a,
+        choices: a.section && shuffled.has(a.section.id) ? seededShuffle(own, mixSeed(seed, a.question_id ?? 0)) : own,
+      };
     }),
   };
 }
@@ -62,7 +95,13 @@ export function testAttemptRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.post(BASE, async (req, reply) => {
     const account = requireUser(req);
     const testId = itemId(req);
-    const before = await db.selectFrom("test_attempt").select("id").where("test_id", "=", testId).where("account_id", "=", account.id).where("status", "=", 21).executeTakeFirst();
+    const before = await db
+      .selectFrom("test_attempt")
+      .select("id")
+      .where("test_id", "=", testId)
+      .where("account_id", "=", account.id)
+      .where("status", "=", 21)
+      .executeTakeFirst();
     const id = await startAttempt(db, testId, account.id, ctx.now());
     return reply.code(before?.id === id ? 200 : 201).send(await learnerAttempt(db, testId, id, account.id));
   });

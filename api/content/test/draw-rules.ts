@@ -19,9 +19,29 @@ import type { Q } from "../../requests/kit";
 type BankQuestion = { id: number; number: number; tags: number[] };
 
 async function bankPool(q: Q, bankId: number): Promise<BankQuestion[]> {
-  const rows = await q.selectFrom("test_question").select(["id", "number"]).where("bank_id", "=", bankId).where("is_hide", "=", 0).orderBy("number").execute();
-  const tags = rows.length ? await q.selectFrom("test_question_tag").select(["question_id", "tag_id"]).where("question_id", "in", rows.map((r) => r.id)).execute() : [];
-  return rows.map((r) => ({ id: r.id, number: r.number, tags: tags.filter((t) => t.question_id === r.id).map((t) => t.tag_id) }));
+  const rows = await q
+    .selectFrom("test_question")
+    .select(["id", "number"])
+    .where("bank_id", "=", bankId)
+    .where("is_hide", "=", 0)
+    .orderBy("number")
+    .execute();
+  const tags = rows.length
+    ? await q
+        .selectFrom("test_question_tag")
+        .select(["question_id", "tag_id"])
+        .where(
+          "question_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .execute()
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    tags: tags.filter((t) => t.question_id === r.id).map((t) => t.tag_id),
+  }));
 }
 
 const json = (text: string): number[] => {
@@ -47,9 +67,17 @@ export async function listDraws(q: Q, sectionId: number): Promise<TestDraw[]> {
   for (const r of rows) {
     const pool = await bankPool(q, r.bank_id);
     out.push({
-      id: r.id, sort: r.sort, bank: { id: r.bank_id, name: r.bank_name }, tag_list: json(r.tag_list),
-      type_method: r.type_method as TestDraw["type_method"], type_random: r.type_random as TestDraw["type_random"], type_select: r.type_select as TestDraw["type_select"],
-      number: r.number, range: r.range, question_list: json(r.question_list), question_count: pool.length,
+      id: r.id,
+      sort: r.sort,
+      bank: { id: r.bank_id, name: r.bank_name },
+      tag_list: json(r.tag_list),
+      type_method: r.type_method as TestDraw["type_method"],
+      type_random: r.type_random as TestDraw["type_random"],
+      type_select: r.type_select as TestDraw["type_select"],
+      number: r.number,
+      range: r.range,
+      question_list: json(r.question_list),
+      question_count: pool.length,
     });
   }
   return out;
@@ -67,12 +95,27 @@ function byTags(pool: BankQuestion[], tagIds: number[], all: boolean) {
  */
 async function checked(trx: Trx, sectionId: number, input: DrawInput) {
   const errors: Record<string, string[]> = {};
-  const bank = await trx.selectFrom("testbank").select(["id", "provider_id"]).where("id", "=", input.bank).executeTakeFirst();
+  const bank = await trx
+    .selectFrom("testbank")
+    .select(["id", "provider_id"])
+    .where("id", "=", input.bank)
+    .executeTakeFirst();
   if (!bank) throw badRequest({ bank: [MSG.invalid_choice] });
   // Another provider's bank: only with its approved usage request for this test (docs/decisions/063).
-  const test = await trx.selectFrom("test_section as s").innerJoin("test as t", "t.id", "s.test_id").select(["t.id", "t.provider_id"]).where("s.id", "=", sectionId).executeTakeFirstOrThrow();
+  const test = await trx
+    .selectFrom("test_section as s")
+    .innerJoin("test as t", "t.id", "s.test_id")
+    .select(["t.id", "t.provider_id"])
+    .where("s.id", "=", sectionId)
+    .executeTakeFirstOrThrow();
   if (test.provider_id !== bank.provider_id) {
-    const approved = await trx.selectFrom("testbank_usage").select("id").where("testbank_id", "=", bank.id).where("test_id", "=", test.id).where("status", "=", USAGE_STATUS.approved).executeTakeFirst();
+    const approved = await trx
+      .selectFrom("testbank_usage")
+      .select("id")
+      .where("testbank_id", "=", bank.id)
+      .where("test_id", "=", test.id)
+      .where("status", "=", USAGE_STATUS.approved)
+      .executeTakeFirst();
     if (!approved) throw badRequest({ bank: [MSG.bank_usage_not_approved] });
   }
   if (input.tag_list.length) {
@@ -106,8 +149,14 @@ async function checked(trx: Trx, sectionId: number, input: DrawInput) {
   }
   if (Object.keys(errors).length) throw badRequest(errors);
   return {
-    bank_id: input.bank, tag_list: JSON.stringify(input.tag_list), type_method: input.type_method, type_random: input.type_random, type_select: input.type_select,
-    number: count, range, question_list: JSON.stringify(questionList),
+    bank_id: input.bank,
+    tag_list: JSON.stringify(input.tag_list),
+    type_method: input.type_method,
+    type_random: input.type_random,
+    type_select: input.type_select,
+    number: count,
+    range,
+    question_list: JSON.stringify(questionList),
   };
 }
 
@@ -118,12 +167,21 @@ export const drawOf = (q: Q, sectionId: number, bankId: number) =>
 /** Create or replace the section's rule for the input's bank. */
 export async function saveDraw(trx: Trx, sectionId: number, input: DrawInput, now: Date): Promise<number> {
   const values = await checked(trx, sectionId, input);
-  const existing = await trx.selectFrom("test_section_draw").select("id").where("section_id", "=", sectionId).where("bank_id", "=", input.bank).executeTakeFirst();
+  const existing = await trx
+    .selectFrom("test_section_draw")
+    .select("id")
+    .where("section_id", "=", sectionId)
+    .where("bank_id", "=", input.bank)
+    .executeTakeFirst();
   if (existing) {
     await trx.updateTable("test_section_draw").set(values).where("id", "=", existing.id).execute();
     return existing.id;
   }
-  const { last } = (await trx.selectFrom("test_section_draw").select((eb) => eb.fn.max("sort").as("last")).where("section_id", "=", sectionId).executeTakeFirstOrThrow()) as { last: number | null };
+  const { last } = (await trx
+    .selectFrom("test_section_draw")
+    .select((eb) => eb.fn.max("sort").as("last"))
+    .where("section_id", "=", sectionId)
+    .executeTakeFirstOrThrow()) as { last: number | null };
   const { id } = await trx
     .insertInto("test_section_draw")
     .values({ section_id: sectionId, sort: Number(last ?? 0) + 1, ...values, datetime_create: now.toISOString() })
@@ -133,6 +191,10 @@ export async function saveDraw(trx: Trx, sectionId: number, input: DrawInput, no
 }
 
 export async function deleteDraw(trx: Trx, sectionId: number, bankId: number) {
-  const res = await trx.deleteFrom("test_section_draw").where("section_id", "=", sectionId).where("bank_id", "=", bankId).executeTakeFirst();
+  const res = await trx
+    .deleteFrom("test_section_draw")
+    .where("section_id", "=", sectionId)
+    .where("bank_id", "=", bankId)
+    .executeTakeFirst();
   if (!Number(res.numDeletedRows)) throw notFound();
 }

@@ -28,7 +28,8 @@ export function mulberry32(seed: number): () => number {
 }
 
 /** Two numbers into one seed, so each rule and the section shuffle get their own stream. */
-export const mixSeed = (a: number, b: number) => (Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x632be5ab, 0xc2b2ae35)) >>> 0;
+export const mixSeed = (a: number, b: number) =>
+  (Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x632be5ab, 0xc2b2ae35)) >>> 0;
 
 /** Fisher–Yates with a seeded PRNG: a new array, the input untouched. */
 export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
@@ -50,17 +51,42 @@ const jsonNumbers = (text: string): number[] => {
   }
 };
 
-export type Rule = { id: number; bank_id: number; tag_list: string; type_method: number; type_random: number; type_select: number; number: number; range: string; question_list: string };
+export type Rule = {
+  id: number;
+  bank_id: number;
+  tag_list: string;
+  type_method: number;
+  type_random: number;
+  type_select: number;
+  number: number;
+  range: string;
+  question_list: string;
+};
 type BankQuestion = { id: number; number: number; score: number; tags: Set<number> };
 
 /** A bank's visible questions by number, with their score and tags. */
 export async function bankQuestions(q: Q, bankId: number): Promise<BankQuestion[]> {
-  const rows = await q.selectFrom("test_question").select(["id", "number", "score"]).where("bank_id", "=", bankId).where("is_hide", "=", 0).orderBy("number").execute();
+  const rows = await q
+    .selectFrom("test_question")
+    .select(["id", "number", "score"])
+    .where("bank_id", "=", bankId)
+    .where("is_hide", "=", 0)
+    .orderBy("number")
+    .execute();
   const tags = rows.length
-    ? await q.selectFrom("test_question_tag").select(["question_id", "tag_id"]).where("question_id", "in", rows.map((r) => r.id)).execute()
+    ? await q
+        .selectFrom("test_question_tag")
+        .select(["question_id", "tag_id"])
+        .where(
+          "question_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .execute()
     : [];
   const byQuestion = new Map<number, Set<number>>();
-  for (const t of tags) (byQuestion.get(t.question_id) ?? byQuestion.set(t.question_id, new Set()).get(t.question_id)!).add(t.tag_id);
+  for (const t of tags)
+    (byQuestion.get(t.question_id) ?? byQuestion.set(t.question_id, new Set()).get(t.question_id)!).add(t.tag_id);
   return rows.map((r) => ({ id: r.id, number: r.number, score: r.score, tags: byQuestion.get(r.id) ?? new Set() }));
 }
 
@@ -68,14 +94,29 @@ export async function bankQuestions(q: Q, bankId: number): Promise<BankQuestion[
 export const sectionRules = (q: Q, sectionId: number): Promise<Rule[]> =>
   q
     .selectFrom("test_section_draw")
-    .select(["id", "bank_id", "tag_list", "type_method", "type_random", "type_select", "number", "range", "question_list"])
+    .select([
+      "id",
+      "bank_id",
+      "tag_list",
+      "type_method",
+      "type_random",
+      "type_select",
+      "number",
+      "range",
+      "question_list",
+    ])
     .where("section_id", "=", sectionId)
     .orderBy("sort")
     .orderBy("id")
     .execute();
 
 /** The question ids one rule picks, given the ids already asked. Exported for the rule's preview. */
-export function pickForRule(rule: Rule, questions: readonly BankQuestion[], seed: number, taken: ReadonlySet<number> = new Set()): number[] {
+export function pickForRule(
+  rule: Rule,
+  questions: readonly BankQuestion[],
+  seed: number,
+  taken: ReadonlySet<number> = new Set(),
+): number[] {
   const tagIds = jsonNumbers(rule.tag_list);
   const parsed = parseRange(rule.range);
   const inRange = parsed.ok && parsed.numbers.length ? new Set(parsed.numbers) : null;
@@ -83,7 +124,8 @@ export function pickForRule(rule: Rule, questions: readonly BankQuestion[], seed
     (x) =>
       !taken.has(x.id) &&
       (!inRange || inRange.has(x.number)) &&
-      (!tagIds.length || (rule.type_select === 1 ? tagIds.every((t) => x.tags.has(t)) : tagIds.some((t) => x.tags.has(t)))),
+      (!tagIds.length ||
+        (rule.type_select === 1 ? tagIds.every((t) => x.tags.has(t)) : tagIds.some((t) => x.tags.has(t)))),
   );
   if (rule.type_method === 1) {
     const selected = jsonNumbers(rule.question_list);
@@ -92,15 +134,28 @@ export function pickForRule(rule: Rule, questions: readonly BankQuestion[], seed
     return [...new Set(wanted)].flatMap((n) => (byNumber.has(n) ? [byNumber.get(n)!] : []));
   }
   const ruleSeed = rule.type_random === 1 ? mixSeed(rule.id, 0) : mixSeed(seed, rule.id);
-  const shuffled = seededShuffle(pool.map((x) => x.id), ruleSeed);
+  const shuffled = seededShuffle(
+    pool.map((x) => x.id),
+    ruleSeed,
+  );
   return rule.number > 0 ? shuffled.slice(0, rule.number) : shuffled;
 }
 
 /** The ids of the questions an attempt of section `sectionId` asks, in order, for `seed`. */
 export async function drawForAttempt(q: Q, sectionId: number, seed: number): Promise<number[]> {
-  const section = await q.selectFrom("test_section").select(["id", "is_question_shuffle"]).where("id", "=", sectionId).executeTakeFirst();
+  const section = await q
+    .selectFrom("test_section")
+    .select(["id", "is_question_shuffle"])
+    .where("id", "=", sectionId)
+    .executeTakeFirst();
   if (!section) return [];
-  const own = await q.selectFrom("test_question").select("id").where("section_id", "=", sectionId).where("is_hide", "=", 0).orderBy("number").execute();
+  const own = await q
+    .selectFrom("test_question")
+    .select("id")
+    .where("section_id", "=", sectionId)
+    .where("is_hide", "=", 0)
+    .orderBy("number")
+    .execute();
   const ids = own.map((r) => r.id);
   const taken = new Set(ids);
   const rules = await sectionRules(q, sectionId);
@@ -124,7 +179,17 @@ export async function drawForAttempt(q: Q, sectionId: number, seed: number): Pro
 export async function previewDraw(q: Q, sectionId: number, bankId: number): Promise<TestDrawPreview | null> {
   const rule = await q
     .selectFrom("test_section_draw")
-    .select(["id", "bank_id", "tag_list", "type_method", "type_random", "type_select", "number", "range", "question_list"])
+    .select([
+      "id",
+      "bank_id",
+      "tag_list",
+      "type_method",
+      "type_random",
+      "type_select",
+      "number",
+      "range",
+      "question_list",
+    ])
     .where("section_id", "=", sectionId)
     .where("bank_id", "=", bankId)
     .executeTakeFirst();
@@ -134,10 +199,14 @@ export async function previewDraw(q: Q, sectionId: number, bankId: number): Prom
   const fixed = rule.type_method === 1 || rule.type_random === 1;
   const picks = fixed ? pickForRule(rule, questions, 0) : null;
   const ids = [...poolIds, ...(picks ?? [])];
-  const rows = ids.length ? await q.selectFrom("test_question").select(["id", "number", "desc"]).where("id", "in", ids).execute() : [];
+  const rows = ids.length
+    ? await q.selectFrom("test_question").select(["id", "number", "desc"]).where("id", "in", ids).execute()
+    : [];
   const byId = new Map(rows.map((r) => [r.id, { number: r.number, desc: r.desc }]));
   return {
-    type_method: rule.type_method, type_random: rule.type_random, number: rule.number,
+    type_method: rule.type_method,
+    type_random: rule.type_random,
+    number: rule.number,
     pool: questions.filter((x) => poolIds.has(x.id)).map((x) => byId.get(x.id)!),
     picks: picks === null ? null : picks.map((id) => byId.get(id)!),
   };

@@ -20,7 +20,11 @@ export async function testOverallFigures(db: Db, testId: number, has: (action: "
     .groupBy("status")
     .execute();
   const of = (status: number) => byStatus.find((r) => r.status === status);
-  const sections = await db.selectFrom("test_section").select((eb) => eb.fn.countAll<number>().as("n")).where("test_id", "=", testId).executeTakeFirstOrThrow();
+  const sections = await db
+    .selectFrom("test_section")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("test_id", "=", testId)
+    .executeTakeFirstOrThrow();
   const questions = await db
     .selectFrom("test_question as q")
     .innerJoin("test_section as s", "s.id", "q.section_id")
@@ -31,14 +35,23 @@ export async function testOverallFigures(db: Db, testId: number, has: (action: "
   const submitted = count - n(of(ATTEMPT_STATUS.answering)?.n);
   const scored = byStatus.filter((r) => r.status !== ATTEMPT_STATUS.answering).reduce((sum, r) => sum + n(r.score), 0);
   const seen = {
-    log: { count, answering: n(of(ATTEMPT_STATUS.answering)?.n), verifying: n(of(ATTEMPT_STATUS.verifying)?.n), completed: n(of(ATTEMPT_STATUS.completed)?.n), failed: n(of(ATTEMPT_STATUS.failed)?.n) },
+    log: {
+      count,
+      answering: n(of(ATTEMPT_STATUS.answering)?.n),
+      verifying: n(of(ATTEMPT_STATUS.verifying)?.n),
+      completed: n(of(ATTEMPT_STATUS.completed)?.n),
+      failed: n(of(ATTEMPT_STATUS.failed)?.n),
+    },
     section: { count: n(sections.n), question_count: n(questions.n) },
   };
   if (!has("progress")) return { ...seen, approval: null, summary: null, verify: null, "slot-verify": null };
   const answers = await db
     .selectFrom("test_attempt_answer as w")
     .innerJoin("test_attempt as t", "t.id", "w.attempt_id")
-    .select((eb) => [eb.fn.countAll<number>().as("n"), sql<number>`sum(case when ${sql.ref("w.score")} is null then 1 else 0 end)`.as("waiting")])
+    .select((eb) => [
+      eb.fn.countAll<number>().as("n"),
+      sql<number>`sum(case when ${sql.ref("w.score")} is null then 1 else 0 end)`.as("waiting"),
+    ])
     .where("t.test_id", "=", testId)
     .where("t.status", "<>", ATTEMPT_STATUS.answering)
     .executeTakeFirstOrThrow();

@@ -20,7 +20,13 @@ type Unmarkable = { owner: string; number: number; bank: number | null };
 type Asked = Unmarkable & { id: number };
 
 export async function sectionReadiness(q: Q, section: { id: number; name: string }): Promise<SectionReadiness> {
-  const own = await q.selectFrom("test_question").select(["id", "number", "score"]).where("section_id", "=", section.id).where("is_hide", "=", 0).orderBy("number").execute();
+  const own = await q
+    .selectFrom("test_question")
+    .select(["id", "number", "score"])
+    .where("section_id", "=", section.id)
+    .where("is_hide", "=", 0)
+    .orderBy("number")
+    .execute();
   const asked: Asked[] = own.map((r) => ({ id: r.id, number: r.number, owner: section.name, bank: null }));
   const ownScore = own.reduce((n, r) => n + r.score, 0);
   const score = { min: ownScore, max: ownScore };
@@ -43,8 +49,17 @@ export async function sectionReadiness(q: Q, section: { id: number; name: string
 async function unmarkable(q: Q, asked: Asked[]): Promise<Unmarkable[]> {
   if (!asked.length) return [];
   const ids = asked.map((a) => a.id);
-  const types = new Map((await q.selectFrom("test_question").select(["id", "type"]).where("id", "in", ids).execute()).map((r) => [r.id, r.type]));
-  const choices = await q.selectFrom("test_choice").select(["question_id", "is_answer", "pair_id"]).where("question_id", "in", ids).execute();
+  const types = new Map(
+    (await q.selectFrom("test_question").select(["id", "type"]).where("id", "in", ids).execute()).map((r) => [
+      r.id,
+      r.type,
+    ]),
+  );
+  const choices = await q
+    .selectFrom("test_choice")
+    .select(["question_id", "is_answer", "pair_id"])
+    .where("question_id", "in", ids)
+    .execute();
   const broken = (id: number) => {
     const mine = choices.filter((c) => c.question_id === id);
     if (types.get(id) === MULTIPLE_CHOICE_TYPE) return !mine.some((c) => c.is_answer === 1);

@@ -20,7 +20,12 @@ type Q = Db | Trx;
 
 /** Sections and own questions per test. */
 async function counts(q: Q, ids: number[]) {
-  const sections = await q.selectFrom("test_section").select(["test_id", (eb) => eb.fn.countAll<number>().as("n")]).where("test_id", "in", ids).groupBy("test_id").execute();
+  const sections = await q
+    .selectFrom("test_section")
+    .select(["test_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("test_id", "in", ids)
+    .groupBy("test_id")
+    .execute();
   const questions = await q
     .selectFrom("test_question as qn")
     .innerJoin("test_section as s", "s.id", "qn.section_id")
@@ -49,22 +54,51 @@ export async function testPublishRefusal(trx: Trx, id: number): Promise<ApiError
     .where("s.test_id", "=", id)
     .where("qn.is_hide", "=", 0)
     .executeTakeFirst();
-  const drawn = own ? null : await trx.selectFrom("test_section_draw as d").innerJoin("test_section as s", "s.id", "d.section_id").select("d.id").where("s.test_id", "=", id).executeTakeFirst();
+  const drawn = own
+    ? null
+    : await trx
+        .selectFrom("test_section_draw as d")
+        .innerJoin("test_section as s", "s.id", "d.section_id")
+        .select("d.id")
+        .where("s.test_id", "=", id)
+        .executeTakeFirst();
   if (!own && !drawn) return new ApiError(417, { detail: MSG.publish_no_question });
   for (const section of await listSections(trx, id)) {
     const [unmarkable] = section.unmarkable;
-    if (unmarkable) return new ApiError(417, { detail: MSG.publish_question_no_answer, owner: unmarkable.owner, number: unmarkable.number });
+    if (unmarkable)
+      return new ApiError(417, {
+        detail: MSG.publish_question_no_answer,
+        owner: unmarkable.owner,
+        number: unmarkable.number,
+      });
     const { min, max } = section.question_score;
-    if (min !== max) return new ApiError(417, { detail: MSG.publish_section_score_varies, section: section.name, min, max });
-    if (max !== section.full_score) return new ApiError(417, { detail: MSG.publish_section_score_mismatch, section: section.name, full_score: section.full_score, total: max });
+    if (min !== max)
+      return new ApiError(417, { detail: MSG.publish_section_score_varies, section: section.name, min, max });
+    if (max !== section.full_score)
+      return new ApiError(417, {
+        detail: MSG.publish_section_score_mismatch,
+        section: section.name,
+        full_score: section.full_score,
+        total: max,
+      });
   }
   return null;
 }
 
 /** The setting tab's values. */
 export async function testSetting(q: Q, id: number): Promise<TestSetting> {
-  const r = await q.selectFrom("test").select(["is_template", "term", "result_setting", "attempt", "duration"]).where("id", "=", id).executeTakeFirstOrThrow();
-  return { is_template: fromFlag(r.is_template), term: r.term, result_setting: r.result_setting === 1 ? 1 : 0, attempt: r.attempt, duration: r.duration };
+  const r = await q
+    .selectFrom("test")
+    .select(["is_template", "term", "result_setting", "attempt", "duration"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return {
+    is_template: fromFlag(r.is_template),
+    term: r.term,
+    result_setting: r.result_setting === 1 ? 1 : 0,
+    attempt: r.attempt,
+    duration: r.duration,
+  };
 }
 
 export const testResource = contentResource<TestRow, Test>({

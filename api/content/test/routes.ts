@@ -51,7 +51,11 @@ export function testRoutes(app: FastifyInstance, ctx: ApiContext) {
     const { id } = await access(req, ["change"]);
     const input = parseChanges(testSettingSchema, req.body ?? {});
     await inTransaction(db, testResource, async (trx) => {
-      await trx.updateTable("test").set({ ...input, is_template: toFlag(input.is_template) }).where("id", "=", id).execute();
+      await trx
+        .updateTable("test")
+        .set({ ...input, is_template: toFlag(input.is_template) })
+        .where("id", "=", id)
+        .execute();
       await touch(trx, testResource, id, ctx.now());
     });
     return testSetting(db, id);
@@ -104,7 +108,9 @@ export function testRoutes(app: FastifyInstance, ctx: ApiContext) {
     await inTransaction(db, testResource, (trx) => saveDraw(trx, s.id, input, ctx.now()));
     return reply.status(201).send(await drawOf(db, s.id, input.bank));
   });
-  app.get(`${SECTION}testbank/:testbankid${ID}/`, async (req) => drawOf(db, (await section(req, [])).section.id, itemId(req, "testbankid")));
+  app.get(`${SECTION}testbank/:testbankid${ID}/`, async (req) =>
+    drawOf(db, (await section(req, [])).section.id, itemId(req, "testbankid")),
+  );
   app.get(`${SECTION}testbank/:testbankid${ID}/preview/`, async (req) => {
     const preview = await previewDraw(db, (await section(req, [])).section.id, itemId(req, "testbankid"));
     if (!preview) throw notFound();

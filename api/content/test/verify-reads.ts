@@ -1,5 +1,12 @@
 import { sql, type SqlBool } from "kysely";
-import type { AnswerRow, AttemptRow, AttemptStage, SlotQuestionRow, SlotRow, VerifyAnswerRow } from "../../../contract/schemas/test-attempt";
+import type {
+  AnswerRow,
+  AttemptRow,
+  AttemptStage,
+  SlotQuestionRow,
+  SlotRow,
+  VerifyAnswerRow,
+} from "../../../contract/schemas/test-attempt";
 import { ATTEMPT_STATUS, CHOICE_MARKED_TYPES } from "../../../contract/schemas/test-attempt";
 import { MATCHING_TYPE } from "../../../contract/test-codes";
 import { MSG } from "../../../contract/messages";
@@ -18,7 +25,15 @@ import { learnerSearch } from "../activity/slots";
 
 type Q = Db | Trx;
 type Person = { id: number | null; username: string | null; first_name: string | null; last_name: string | null };
-const person = (p: Person) => (p.id === null ? null : accountName({ id: p.id, username: p.username ?? "", first_name: p.first_name ?? "", last_name: p.last_name ?? "" }));
+const person = (p: Person) =>
+  p.id === null
+    ? null
+    : accountName({
+        id: p.id,
+        username: p.username ?? "",
+        first_name: p.first_name ?? "",
+        last_name: p.last_name ?? "",
+      });
 
 /** Attempts of a test, with their learner (a) and verifier (v) and how many of their answers wait. */
 export const attemptQuery = (q: Q, testId: number) =>
@@ -27,7 +42,14 @@ export const attemptQuery = (q: Q, testId: number) =>
     .leftJoin("account as a", "a.id", "t.account_id")
     .leftJoin("account as v", "v.id", "t.verified_by")
     .selectAll("t")
-    .select(["a.username", "a.first_name", "a.last_name", "v.username as v_username", "v.first_name as v_first", "v.last_name as v_last"])
+    .select([
+      "a.username",
+      "a.first_name",
+      "a.last_name",
+      "v.username as v_username",
+      "v.first_name as v_first",
+      "v.last_name as v_last",
+    ])
     .select((eb) =>
       eb
         .selectFrom("test_attempt_answer as w")
@@ -50,16 +72,32 @@ export function stageOf(status: number, waiting: number): AttemptStage {
 export function presentAttempt(r: AttemptRecord): AttemptRow {
   const waiting = Number(r.waiting ?? 0);
   return {
-    id: r.id, test_id: r.test_id, enrollment_id: r.enrollment_id, number: r.number, status: r.status, stage: stageOf(r.status, waiting),
+    id: r.id,
+    test_id: r.test_id,
+    enrollment_id: r.enrollment_id,
+    number: r.number,
+    status: r.status,
+    stage: stageOf(r.status, waiting),
     account: person({ id: r.account_id, username: r.username, first_name: r.first_name, last_name: r.last_name }),
-    score: r.score, full_score: r.full_score, is_pass: r.is_pass === null ? null : r.is_pass === 1, waiting,
-    datetime_start: r.datetime_start, datetime_submit: r.datetime_submit, datetime_verify: r.datetime_verify,
+    score: r.score,
+    full_score: r.full_score,
+    is_pass: r.is_pass === null ? null : r.is_pass === 1,
+    waiting,
+    datetime_start: r.datetime_start,
+    datetime_submit: r.datetime_submit,
+    datetime_verify: r.datetime_verify,
     verified_by: person({ id: r.verified_by, username: r.v_username, first_name: r.v_first, last_name: r.v_last }),
   };
 }
 
 /** Filters of the attempt lists: a status, one learner's enrollment, only those waiting for approval, a search on the learner. */
-export type AttemptFilter = { status?: number | null; enrollmentId?: number | null; approval?: boolean; search?: string; accountId?: number };
+export type AttemptFilter = {
+  status?: number | null;
+  enrollmentId?: number | null;
+  approval?: boolean;
+  search?: string;
+  accountId?: number;
+};
 
 export function filteredAttempts(q: Q, testId: number, f: AttemptFilter) {
   let query = attemptQuery(q, testId);
@@ -70,7 +108,17 @@ export function filteredAttempts(q: Q, testId: number, f: AttemptFilter) {
   if (f.approval) {
     query = query
       .where("t.status", "=", ATTEMPT_STATUS.verifying)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("test_attempt_answer as w").select("w.id").whereRef("w.attempt_id", "=", "t.id").where("w.score", "is", null))));
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("test_attempt_answer as w")
+              .select("w.id")
+              .whereRef("w.attempt_id", "=", "t.id")
+              .where("w.score", "is", null),
+          ),
+        ),
+      );
   }
   return query.orderBy("t.datetime_start", "desc").orderBy("t.id", "desc");
 }
@@ -92,8 +140,23 @@ const answerQuery = (q: Q) =>
     .leftJoin("test_question as qn", "qn.id", "w.question_id")
     .selectAll("w")
     .select(["s.name as section_name", "v.username as v_username", "v.first_name as v_first", "v.last_name as v_last"])
-    .select(["t.account_id", "t.number as attempt_number", "t.status as attempt_status", "a.username", "a.first_name", "a.last_name", "qn.desc_answer", "qn.answer as q_answer"])
-    .select((eb) => eb.selectFrom("test_attempt as later").select((e) => e.fn.max("later.number").as("n")).whereRef("later.enrollment_id", "=", "t.enrollment_id").as("latest_number"));
+    .select([
+      "t.account_id",
+      "t.number as attempt_number",
+      "t.status as attempt_status",
+      "a.username",
+      "a.first_name",
+      "a.last_name",
+      "qn.desc_answer",
+      "qn.answer as q_answer",
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom("test_attempt as later")
+        .select((e) => e.fn.max("later.number").as("n"))
+        .whereRef("later.enrollment_id", "=", "t.enrollment_id")
+        .as("latest_number"),
+    );
 type AnswerRecord = Awaited<ReturnType<ReturnType<typeof answerQuery>["executeTakeFirstOrThrow"]>>;
 
 const choicesOf = (type: number, answer: string): number[] => {
@@ -111,7 +174,12 @@ const pairsOf = (type: number, answer: string): { prompt: number; answer: number
   if (type !== MATCHING_TYPE) return [];
   try {
     const v: unknown = JSON.parse(answer);
-    return Array.isArray(v) ? v.filter((p): p is { prompt: number; answer: number } => !!p && Number.isInteger(p.prompt) && Number.isInteger(p.answer)) : [];
+    return Array.isArray(v)
+      ? v.filter(
+          (p): p is { prompt: number; answer: number } =>
+            !!p && Number.isInteger(p.prompt) && Number.isInteger(p.answer),
+        )
+      : [];
   } catch {
     return [];
   }
@@ -119,21 +187,36 @@ const pairsOf = (type: number, answer: string): { prompt: number; answer: number
 
 /** Why an answer cannot be marked (the API's refusal, docs/decisions/065 and 070), or null. */
 function markRefusal(r: AnswerRecord): string | null {
-  if (CHOICE_MARKED_TYPES.includes(r.question_type) || r.attempt_status === ATTEMPT_STATUS.answering) return MSG.answer_not_markable;
-  if (r.attempt_status !== ATTEMPT_STATUS.verifying && Number(r.latest_number) !== r.attempt_number) return MSG.attempt_superseded;
+  if (CHOICE_MARKED_TYPES.includes(r.question_type) || r.attempt_status === ATTEMPT_STATUS.answering)
+    return MSG.answer_not_markable;
+  if (r.attempt_status !== ATTEMPT_STATUS.verifying && Number(r.latest_number) !== r.attempt_number)
+    return MSG.attempt_superseded;
   return null;
 }
 
 function presentAnswer(r: AnswerRecord): VerifyAnswerRow {
   const row: AnswerRow = {
-    id: r.id, attempt_id: r.attempt_id, section: r.section_id === null ? null : { id: r.section_id, name: r.section_name ?? "" }, question_id: r.question_id,
-    sort: r.sort, question_type: r.question_type, question_desc: r.question_desc, max_score: r.max_score, answer: r.answer, choice_list: choicesOf(r.question_type, r.answer), pair_list: pairsOf(r.question_type, r.answer),
-    score: r.score, feedback: r.feedback, verified_by: person({ id: r.verified_by, username: r.v_username, first_name: r.v_first, last_name: r.v_last }), datetime_verify: r.datetime_verify,
+    id: r.id,
+    attempt_id: r.attempt_id,
+    section: r.section_id === null ? null : { id: r.section_id, name: r.section_name ?? "" },
+    question_id: r.question_id,
+    sort: r.sort,
+    question_type: r.question_type,
+    question_desc: r.question_desc,
+    max_score: r.max_score,
+    answer: r.answer,
+    choice_list: choicesOf(r.question_type, r.answer),
+    pair_list: pairsOf(r.question_type, r.answer),
+    score: r.score,
+    feedback: r.feedback,
+    verified_by: person({ id: r.verified_by, username: r.v_username, first_name: r.v_first, last_name: r.v_last }),
+    datetime_verify: r.datetime_verify,
   };
   return {
     ...row,
     account: person({ id: r.account_id, username: r.username, first_name: r.first_name, last_name: r.last_name }),
-    attempt_number: r.attempt_number, attempt_status: r.attempt_status,
+    attempt_number: r.attempt_number,
+    attempt_status: r.attempt_status,
     mark_refusal: markRefusal(r),
     // What the verifier compares with: the question's model answer, else its answer text.
     model_answer: r.desc_answer || r.q_answer || "",
@@ -146,8 +229,16 @@ export async function answersOfAttempt(q: Q, attemptId: number): Promise<VerifyA
 }
 
 /** The answers of a slot (section) of the test — of one question when given, only unmarked fill-ins when `waiting` — oldest submission first. */
-export function slotAnswers(q: Q, testId: number, sectionId: number, opts: { questionId?: number | null; waiting: boolean }) {
-  let query = answerQuery(q).where("t.test_id", "=", testId).where("w.section_id", "=", sectionId).where("t.status", "!=", ATTEMPT_STATUS.answering);
+export function slotAnswers(
+  q: Q,
+  testId: number,
+  sectionId: number,
+  opts: { questionId?: number | null; waiting: boolean },
+) {
+  let query = answerQuery(q)
+    .where("t.test_id", "=", testId)
+    .where("w.section_id", "=", sectionId)
+    .where("t.status", "!=", ATTEMPT_STATUS.answering);
   if (opts.questionId) query = query.where("w.question_id", "=", opts.questionId);
   if (opts.waiting) query = query.where("w.score", "is", null);
   return query.orderBy("t.datetime_submit").orderBy("w.attempt_id").orderBy("w.sort");
@@ -169,7 +260,13 @@ const avg = (sum: number, n: number) => (n ? Math.round((sum / n) * 100) / 100 :
  * (of decided attempts, the share that passed the test) and answers waiting.
  */
 export async function slotsOf(q: Q, testId: number): Promise<SlotRow[]> {
-  const sections = await q.selectFrom("test_section").select(["id", "name", "sort", "full_score", "pass_score", "pass_condition_type"]).where("test_id", "=", testId).orderBy("sort").orderBy("id").execute();
+  const sections = await q
+    .selectFrom("test_section")
+    .select(["id", "name", "sort", "full_score", "pass_score", "pass_condition_type"])
+    .where("test_id", "=", testId)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
   const answers = await q
     .selectFrom("test_attempt_answer as w")
     .innerJoin("test_attempt as t", "t.id", "w.attempt_id")
@@ -180,13 +277,22 @@ export async function slotsOf(q: Q, testId: number): Promise<SlotRow[]> {
   return sections.map((s) => {
     const own = answers.filter((a) => a.section_id === s.id);
     const byAttempt = new Map<number, { score: number; pass: number | null }>();
-    for (const a of own) byAttempt.set(a.attempt_id, { score: (byAttempt.get(a.attempt_id)?.score ?? 0) + (a.score ?? 0), pass: a.is_pass });
+    for (const a of own)
+      byAttempt.set(a.attempt_id, {
+        score: (byAttempt.get(a.attempt_id)?.score ?? 0) + (a.score ?? 0),
+        pass: a.is_pass,
+      });
     const decided = [...byAttempt.values()].filter((v) => v.pass !== null);
     return {
       ...s,
       attempts: byAttempt.size,
-      average: avg([...byAttempt.values()].reduce((n, v) => n + v.score, 0), byAttempt.size),
-      pass_rate: decided.length ? Math.round((decided.filter((v) => v.pass === 1).length / decided.length) * 1000) / 10 : null,
+      average: avg(
+        [...byAttempt.values()].reduce((n, v) => n + v.score, 0),
+        byAttempt.size,
+      ),
+      pass_rate: decided.length
+        ? Math.round((decided.filter((v) => v.pass === 1).length / decided.length) * 1000) / 10
+        : null,
       waiting: own.filter((a) => a.score === null).length,
     };
   });
@@ -213,7 +319,17 @@ export async function slotQuestions(q: Q, testId: number, sectionId: number): Pr
     .execute();
   const out = new Map<number, SlotQuestionRow & { sum: number; marked: number }>();
   for (const r of rows) {
-    const row = out.get(r.question_id!) ?? { question_id: r.question_id!, question_desc: r.question_desc, question_type: r.question_type, max_score: r.max_score, answers: 0, average: null, waiting: 0, sum: 0, marked: 0 };
+    const row = out.get(r.question_id!) ?? {
+      question_id: r.question_id!,
+      question_desc: r.question_desc,
+      question_type: r.question_type,
+      max_score: r.max_score,
+      answers: 0,
+      average: null,
+      waiting: 0,
+      sum: 0,
+      marked: 0,
+    };
     row.answers += 1;
     if (r.score === null) row.waiting += 1;
     else {

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isIgnoredFilterValue } from "../../../contract/list-query";
 import { MSG } from "../../../contract/messages";
-import { approvalSchema, ATTEMPT_STATUS, markSchema, VERIFY_VIEWS, type VerifyView } from "../../../contract/schemas/test-attempt";
+import {
+  approvalSchema,
+  ATTEMPT_STATUS,
+  markSchema,
+  VERIFY_VIEWS,
+  type VerifyView,
+} from "../../../contract/schemas/test-attempt";
 import type { Action } from "../../../contract/permissions";
 import type { ApiContext } from "../../http/context";
 import { badRequest, parseInput } from "../../http/errors";
@@ -10,7 +16,18 @@ import { itemId } from "../../engine/crud";
 import { contentAccess } from "../ref";
 import { decideApproval, markAnswer } from "./attempts";
 import { testResource } from "./resource";
-import { answerOf, answersOfAttempt, attemptOf, filteredAttempts, presentAnswers, presentAttempt, slotAnswers, slotOf, slotQuestions, slotsOf } from "./verify-reads";
+import {
+  answerOf,
+  answersOfAttempt,
+  attemptOf,
+  filteredAttempts,
+  presentAnswers,
+  presentAttempt,
+  slotAnswers,
+  slotOf,
+  slotQuestions,
+  slotsOf,
+} from "./verify-reads";
 
 /**
  * The dashboard's calls for a test's attempts (issue 18 §1, docs/decisions/065), under
@@ -30,7 +47,8 @@ import { answerOf, answersOfAttempt, attemptOf, filteredAttempts, presentAnswers
 const ID = "(^\\d{1,12})";
 const ITEM = `/dashboard/test/:id${ID}/`;
 
-const access = (req: FastifyRequest, ctx: ApiContext, action: Action) => contentAccess(req, ctx.db, testResource, action);
+const access = (req: FastifyRequest, ctx: ApiContext, action: Action) =>
+  contentAccess(req, ctx.db, testResource, action);
 
 const text = (v: unknown) => (typeof v === "string" && !isIgnoredFilterValue(v) ? v.trim() : null);
 const ATTEMPT_STATUSES: readonly number[] = Object.values(ATTEMPT_STATUS);
@@ -40,7 +58,8 @@ function attemptQuery(req: FastifyRequest) {
   const raw = (req.query ?? {}) as Record<string, unknown>;
   const errors: Record<string, string[]> = {};
   const status = text(raw.status);
-  if (status !== null && !(/^-?\d{1,3}$/.test(status) && ATTEMPT_STATUSES.includes(Number(status)))) errors.status = [MSG.invalid_choice];
+  if (status !== null && !(/^-?\d{1,3}$/.test(status) && ATTEMPT_STATUSES.includes(Number(status))))
+    errors.status = [MSG.invalid_choice];
   const enrollment = text(raw.enrollment);
   if (enrollment !== null && !/^\d{1,12}$/.test(enrollment)) errors.enrollment = [MSG.invalid_choice];
   const approval = text(raw.approval);
@@ -49,7 +68,12 @@ function attemptQuery(req: FastifyRequest) {
   if (Object.keys(errors).length) throw badRequest(errors);
   return {
     page,
-    filter: { status: status === null ? null : Number(status), enrollmentId: enrollment === null ? null : Number(enrollment), approval: approval === "1" || approval === "true", search: page.search || undefined },
+    filter: {
+      status: status === null ? null : Number(status),
+      enrollmentId: enrollment === null ? null : Number(enrollment),
+      approval: approval === "1" || approval === "true",
+      search: page.search || undefined,
+    },
   };
 }
 
@@ -107,7 +131,14 @@ export function testVerifyRoutes(app: FastifyInstance, ctx: ApiContext) {
     if (question !== null && !/^\d{1,12}$/.test(question)) errors.question = [MSG.invalid_choice];
     const page = readPageQuery(req);
     if (Object.keys(errors).length) throw badRequest(errors);
-    const list = await paginate(req, slotAnswers(db, id, slot.id, { questionId: question === null ? null : Number(question), waiting: view === "waiting" }), page);
+    const list = await paginate(
+      req,
+      slotAnswers(db, id, slot.id, {
+        questionId: question === null ? null : Number(question),
+        waiting: view === "waiting",
+      }),
+      page,
+    );
     return { ...list, results: presentAnswers(list.results) };
   });
 
@@ -122,7 +153,10 @@ export function testVerifyRoutes(app: FastifyInstance, ctx: ApiContext) {
     // A foreign answer is a 404 before its input is read.
     await answerOf(db, id, answerId);
     const input = parseInput(markSchema, req.body);
-    const { attemptId } = await markAnswer(db, id, answerId, input, { accountId: account.id, at: ctx.now().toISOString() });
+    const { attemptId } = await markAnswer(db, id, answerId, input, {
+      accountId: account.id,
+      at: ctx.now().toISOString(),
+    });
     return { answer: await answerOf(db, id, answerId), attempt: await attemptOf(db, id, attemptId) };
   });
 }

@@ -39,10 +39,24 @@ async function refuseSwitchedOff(trx: Trx, type: unknown) {
 }
 
 /** One row of the bank's own log (no question number): what a write changed. */
-export async function logBank(trx: Trx, bankId: number, action: string, changes: Record<string, unknown>, w: { account: { id: number }; now: Date }, number: number | null = null) {
+export async function logBank(
+  trx: Trx,
+  bankId: number,
+  action: string,
+  changes: Record<string, unknown>,
+  w: { account: { id: number }; now: Date },
+  number: number | null = null,
+) {
   await trx
     .insertInto("testbank_log")
-    .values({ testbank_id: bankId, number, action, changes: JSON.stringify(changes), created_by: w.account.id, datetime_create: w.now.toISOString() })
+    .values({
+      testbank_id: bankId,
+      number,
+      action,
+      changes: JSON.stringify(changes),
+      created_by: w.account.id,
+      datetime_create: w.now.toISOString(),
+    })
     .execute();
 }
 
@@ -68,7 +82,11 @@ const base = contentResource<TestbankRow, Testbank>({
       .where("testbank_id", "=", id)
       .where("status", "=", USAGE_STATUS.waiting)
       .executeTakeFirstOrThrow();
-    const draws = await db.selectFrom("test_section_draw").select((eb) => eb.fn.countAll<number>().as("n")).where("bank_id", "=", id).executeTakeFirstOrThrow();
+    const draws = await db
+      .selectFrom("test_section_draw")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("bank_id", "=", id)
+      .executeTakeFirstOrThrow();
     return { count_usage_waiting: Number(waiting.n), count_draw: Number(draws.n) };
   },
   ownColumns(input) {
@@ -80,11 +98,17 @@ const base = contentResource<TestbankRow, Testbank>({
   async beforeWrite(trx, id, input, w) {
     if (input.type_question !== undefined) await refuseSwitchedOff(trx, input.type_question);
     const row = await trx.selectFrom("testbank").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    if (input.type_question !== undefined && input.type_question !== row.type_question && ((await questionCounts(trx, [id])).get(id) ?? 0) > 0) {
+    if (
+      input.type_question !== undefined &&
+      input.type_question !== row.type_question &&
+      ((await questionCounts(trx, [id])).get(id) ?? 0) > 0
+    ) {
       throw badRequest({ type_question: [TESTBANK_MSG.type_locked] });
     }
     const before: Record<string, unknown> = { ...row, category: row.category_id, provider: row.provider_id };
-    const changes = Object.fromEntries(LOGGED.filter((f) => input[f] !== undefined && input[f] !== before[f]).map((f) => [f, input[f]]));
+    const changes = Object.fromEntries(
+      LOGGED.filter((f) => input[f] !== undefined && input[f] !== before[f]).map((f) => [f, input[f]]),
+    );
     if (Object.keys(changes).length) await logBank(trx, id, "update", changes, w);
   },
   publishRefusal: async () => null,
@@ -102,7 +126,8 @@ export const testbankResource: typeof base = {
     return id;
   },
   async remove(trx, id, w) {
-    if (await trx.selectFrom("test_section_draw").select("id").where("bank_id", "=", id).executeTakeFirst()) throw new ApiError(424, { detail: TESTBANK_MSG.in_use });
+    if (await trx.selectFrom("test_section_draw").select("id").where("bank_id", "=", id).executeTakeFirst())
+      throw new ApiError(424, { detail: TESTBANK_MSG.in_use });
     await base.remove(trx, id, w);
   },
 };

@@ -45,7 +45,8 @@ const who = (people: Map<number, PersonRef>, id: number | null) => (id === null 
 function usageTypeOf(req: FastifyRequest): UsageType {
   const raw = (req.query as Record<string, unknown>).usage_type;
   if (raw === undefined || (typeof raw === "string" && isIgnoredFilterValue(raw))) return "waiting";
-  if (typeof raw === "string" && (USAGE_TYPES as readonly string[]).includes(raw.trim())) return raw.trim() as UsageType;
+  if (typeof raw === "string" && (USAGE_TYPES as readonly string[]).includes(raw.trim()))
+    return raw.trim() as UsageType;
   throw badRequest({ usage_type: [MSG.invalid_choice] });
 }
 
@@ -53,20 +54,36 @@ async function usageList(db: Db, bankId: number, usageType: UsageType) {
   const rows = await db
     .selectFrom("testbank_usage as u")
     .leftJoin("test as t", "t.id", "u.test_id")
-    .select(["u.id", "u.status", "u.note", "u.requested_by", "u.decided_by", "u.datetime_create", "u.datetime_decide", "t.id as test_id", "t.name as test_name", "t.code as test_code"])
+    .select([
+      "u.id",
+      "u.status",
+      "u.note",
+      "u.requested_by",
+      "u.decided_by",
+      "u.datetime_create",
+      "u.datetime_decide",
+      "t.id as test_id",
+      "t.name as test_name",
+      "t.code as test_code",
+    ])
     .where("u.testbank_id", "=", bankId)
     .where("u.status", "=", USAGE_STATUS[usageType])
     .orderBy("u.datetime_create", "desc")
     .orderBy("u.id", "desc")
     .execute();
-  const people = await peopleById(db, rows.flatMap((r) => [r.requested_by, r.decided_by]));
+  const people = await peopleById(
+    db,
+    rows.flatMap((r) => [r.requested_by, r.decided_by]),
+  );
   const counts = await db
     .selectFrom("testbank_usage")
     .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
     .where("testbank_id", "=", bankId)
     .groupBy("status")
     .execute();
-  const count = Object.fromEntries(USAGE_TYPES.map((u) => [u, Number(counts.find((c) => c.status === USAGE_STATUS[u])?.n ?? 0)])) as Record<UsageType, number>;
+  const count = Object.fromEntries(
+    USAGE_TYPES.map((u) => [u, Number(counts.find((c) => c.status === USAGE_STATUS[u])?.n ?? 0)]),
+  ) as Record<UsageType, number>;
   const results: TestbankUsage[] = rows.map((r) => ({
     id: r.id,
     status: r.status as TestbankUsage["status"],
@@ -80,14 +97,31 @@ async function usageList(db: Db, bankId: number, usageType: UsageType) {
   return { usage_type: usageType, count, results };
 }
 
-function logEntry(r: { id: number; number: number | null; action: string; changes: string; created_by: number | null; datetime_create: string }, people: Map<number, PersonRef>): TestbankLogEntry {
+function logEntry(
+  r: {
+    id: number;
+    number: number | null;
+    action: string;
+    changes: string;
+    created_by: number | null;
+    datetime_create: string;
+  },
+  people: Map<number, PersonRef>,
+): TestbankLogEntry {
   let changes: Record<string, unknown> = {};
   try {
     changes = JSON.parse(r.changes || "{}") as Record<string, unknown>;
   } catch {
     // An entry written by hand with bad JSON shows no details rather than failing the page.
   }
-  return { id: r.id, number: r.number, action: r.action, changes, created_by: who(people, r.created_by), datetime_create: r.datetime_create };
+  return {
+    id: r.id,
+    number: r.number,
+    action: r.action,
+    changes,
+    created_by: who(people, r.created_by),
+    datetime_create: r.datetime_create,
+  };
 }
 
 export function testbankRoutes(app: FastifyInstance, ctx: ApiContext) {
@@ -105,7 +139,8 @@ export function testbankRoutes(app: FastifyInstance, ctx: ApiContext) {
     const input = parseInput(usageRequestSchema(await textLimits(db)), req.body);
     const now = ctx.now();
     await inTransaction(db, testbankResource, async (trx) => {
-      if (!(await trx.selectFrom("test").select("id").where("id", "=", input.test).executeTakeFirst())) throw badRequest({ test: [MSG.invalid_choice] });
+      if (!(await trx.selectFrom("test").select("id").where("id", "=", input.test).executeTakeFirst()))
+        throw badRequest({ test: [MSG.invalid_choice] });
       const pending = await trx
         .selectFrom("testbank_usage")
         .select("id")
@@ -116,7 +151,14 @@ export function testbankRoutes(app: FastifyInstance, ctx: ApiContext) {
       if (pending) throw badRequest({ test: [TESTBANK_MSG.usage_pending] });
       await trx
         .insertInto("testbank_usage")
-        .values({ testbank_id: access.id, test_id: input.test, status: USAGE_STATUS.waiting, note: input.note, requested_by: access.account.id, datetime_create: now.toISOString() })
+        .values({
+          testbank_id: access.id,
+          test_id: input.test,
+          status: USAGE_STATUS.waiting,
+          note: input.note,
+          requested_by: access.account.id,
+          datetime_create: now.toISOString(),
+        })
         .execute();
       await logBank(trx, access.id, "usage_request", { test: input.test }, { account: access.account, now });
     });
@@ -129,15 +171,31 @@ export function testbankRoutes(app: FastifyInstance, ctx: ApiContext) {
     const input = parseInput(usageDecisionSchema(await textLimits(db)), req.body);
     const now = ctx.now();
     await inTransaction(db, testbankResource, async (trx) => {
-      const row = await trx.selectFrom("testbank_usage").select(["id", "status", "test_id", "note"]).where("id", "=", usageId).where("testbank_id", "=", access.id).executeTakeFirst();
+      const row = await trx
+        .selectFrom("testbank_usage")
+        .select(["id", "status", "test_id", "note"])
+        .where("id", "=", usageId)
+        .where("testbank_id", "=", access.id)
+        .executeTakeFirst();
       if (!row) throw notFound();
       if (row.status !== USAGE_STATUS.waiting) throw new ApiError(409, { detail: TESTBANK_MSG.usage_decided });
       await trx
         .updateTable("testbank_usage")
-        .set({ status: input.status, note: input.note || row.note, decided_by: access.account.id, datetime_decide: now.toISOString() })
+        .set({
+          status: input.status,
+          note: input.note || row.note,
+          decided_by: access.account.id,
+          datetime_decide: now.toISOString(),
+        })
         .where("id", "=", usageId)
         .execute();
-      await logBank(trx, access.id, input.status === USAGE_STATUS.approved ? "usage_approve" : "usage_reject", { test: row.test_id }, { account: access.account, now });
+      await logBank(
+        trx,
+        access.id,
+        input.status === USAGE_STATUS.approved ? "usage_approve" : "usage_reject",
+        { test: row.test_id },
+        { account: access.account, now },
+      );
     });
     return usageList(db, access.id, input.status === USAGE_STATUS.approved ? "approved" : "rejected");
   });
@@ -157,7 +215,10 @@ export function testbankRoutes(app: FastifyInstance, ctx: ApiContext) {
       .limit(PAGE)
       .offset((page - 1) * PAGE)
       .execute();
-    const people = await peopleById(db, rows.map((r) => r.created_by));
+    const people = await peopleById(
+      db,
+      rows.map((r) => r.created_by),
+    );
     return { count: Number(total.n), page, page_size: PAGE, results: rows.map((r) => logEntry(r, people)) };
   });
 

@@ -18,7 +18,10 @@ export function foundation(dialect: Dialect) {
         .addColumn("parent_id", "integer", (c) => c.references("department.id").onDelete("restrict"))
         .execute();
       for (const table of ["level", "position"]) {
-        await withId(s.createTable(table)).addColumn("name", "text", (c) => c.notNull()).addColumn("code", "text").execute();
+        await withId(s.createTable(table))
+          .addColumn("name", "text", (c) => c.notNull())
+          .addColumn("code", "text")
+          .execute();
       }
       await withId(s.createTable("account"))
         .addColumn("username", "text", (c) => c.notNull().unique())
@@ -87,7 +90,11 @@ export function foundation(dialect: Dialect) {
         .addColumn("is_success", "integer", (c) => c.notNull())
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("login_attempt_account_idx").on("login_attempt").columns(["account_id", "datetime_create"]).execute();
+      await s
+        .createIndex("login_attempt_account_idx")
+        .on("login_attempt")
+        .columns(["account_id", "datetime_create"])
+        .execute();
       await s
         .createTable("config")
         .addColumn("key", "text", (c) => c.primaryKey())
@@ -132,7 +139,11 @@ export function foundation(dialect: Dialect) {
         .addColumn("user_agent", "text")
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("analytic_session_time_idx").on("analytic_session").columns(["source", "datetime_create"]).execute();
+      await s
+        .createIndex("analytic_session_time_idx")
+        .on("analytic_session")
+        .columns(["source", "datetime_create"])
+        .execute();
       await withId(s.createTable("password_reset"))
         .addColumn("reference_id", "text", (c) => c.notNull().unique())
         .addColumn("account_id", "integer", (c) => c.notNull().references("account.id").onDelete("cascade"))
@@ -197,8 +208,21 @@ export function foundation(dialect: Dialect) {
         .addColumn("name", "text", (c) => c.notNull())
         .execute();
       // Case-insensitive name search on the filter lists.
-      for (const t of ["department", "level", "position", "account_group", "category", "provider", "instructor", "tag"]) {
-        await s.createIndex(`${t}_name_idx`).on(t).expression(sql`lower(name)`).execute();
+      for (const t of [
+        "department",
+        "level",
+        "position",
+        "account_group",
+        "category",
+        "provider",
+        "instructor",
+        "tag",
+      ]) {
+        await s
+          .createIndex(`${t}_name_idx`)
+          .on(t)
+          .expression(sql`lower(name)`)
+          .execute();
       }
     },
   };

@@ -32,8 +32,16 @@ export function course(dialect: Dialect): Migration {
         .addColumn("datetime_update", "text", (c) => c.notNull())
         .addColumn("created_by", "integer", (c) => c.references("account.id").onDelete("set null"))
         .execute();
-      await s.createIndex("course_name_idx").on("course").expression(sql`lower(name)`).execute();
-      await s.createIndex("course_code_lower_idx").on("course").expression(sql`lower(code)`).execute();
+      await s
+        .createIndex("course_name_idx")
+        .on("course")
+        .expression(sql`lower(name)`)
+        .execute();
+      await s
+        .createIndex("course_code_lower_idx")
+        .on("course")
+        .expression(sql`lower(code)`)
+        .execute();
       for (const col of ["category_id", "provider_id", "is_display", "datetime_update"]) {
         await s.createIndex(`course_${col}_idx`).on("course").column(col).execute();
       }
@@ -70,7 +78,11 @@ export function course(dialect: Dialect): Migration {
         .addColumn("prerequisite_course_id", "integer", (c) => c.notNull().references("course.id").onDelete("restrict"))
         .addPrimaryKeyConstraint("course_prerequisite_pk", ["course_id", "prerequisite_course_id"])
         .execute();
-      await s.createIndex("course_prerequisite_prerequisite_idx").on("course_prerequisite").column("prerequisite_course_id").execute();
+      await s
+        .createIndex("course_prerequisite_prerequisite_idx")
+        .on("course_prerequisite")
+        .column("prerequisite_course_id")
+        .execute();
     },
   };
 }

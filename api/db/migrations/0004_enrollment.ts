@@ -29,9 +29,21 @@ export function enrollment(dialect: Dialect): Migration {
         .addColumn("datetime_update", "text", (c) => c.notNull())
         .addUniqueConstraint("course_enrollment_account_course_key", ["account_id", "course_id"])
         .execute();
-      await s.createIndex("course_enrollment_course_status_idx").on("course_enrollment").columns(["course_id", "status"]).execute();
-      await s.createIndex("course_enrollment_course_enroll_idx").on("course_enrollment").columns(["course_id", "datetime_enroll"]).execute();
-      await s.createIndex("course_enrollment_course_update_idx").on("course_enrollment").columns(["course_id", "datetime_update"]).execute();
+      await s
+        .createIndex("course_enrollment_course_status_idx")
+        .on("course_enrollment")
+        .columns(["course_id", "status"])
+        .execute();
+      await s
+        .createIndex("course_enrollment_course_enroll_idx")
+        .on("course_enrollment")
+        .columns(["course_id", "datetime_enroll"])
+        .execute();
+      await s
+        .createIndex("course_enrollment_course_update_idx")
+        .on("course_enrollment")
+        .columns(["course_id", "datetime_update"])
+        .execute();
     },
   };
 }

@@ -21,9 +21,18 @@ export function curriculum(dialect: Dialect): Migration {
     async up(db: Kysely<unknown>) {
       const s = db.schema;
       // SQLite takes one ADD COLUMN per statement; the same statements serve PostgreSQL.
-      await s.alterTable("course_section").addColumn("iden_is_enabled", "integer", (c) => c.notNull().defaultTo(0)).execute();
-      await s.alterTable("course_section").addColumn("iden_identification", "integer", (c) => c.notNull().defaultTo(0)).execute();
-      await s.alterTable("course_section").addColumn("iden_lock_method", "integer", (c) => c.notNull().defaultTo(1)).execute();
+      await s
+        .alterTable("course_section")
+        .addColumn("iden_is_enabled", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await s
+        .alterTable("course_section")
+        .addColumn("iden_identification", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await s
+        .alterTable("course_section")
+        .addColumn("iden_lock_method", "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
       await s.alterTable("course_section").addColumn("iden_attempt", "integer").execute();
       await s.alterTable("course_section").addColumn("iden_duration_lock", "integer").execute();
 
@@ -53,16 +62,26 @@ export function curriculum(dialect: Dialect): Migration {
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .addColumn("datetime_update", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("course_material_section_idx").on("course_material").columns(["section_id", "sort"]).execute();
+      await s
+        .createIndex("course_material_section_idx")
+        .on("course_material")
+        .columns(["section_id", "sort"])
+        .execute();
       await s.createIndex("course_material_course_idx").on("course_material").column("course_id").execute();
 
       await s
         .createTable("material_dependency")
         .addColumn("material_id", "integer", (c) => c.notNull().references("course_material.id").onDelete("cascade"))
-        .addColumn("prerequisite_id", "integer", (c) => c.notNull().references("course_material.id").onDelete("cascade"))
+        .addColumn("prerequisite_id", "integer", (c) =>
+          c.notNull().references("course_material.id").onDelete("cascade"),
+        )
         .addPrimaryKeyConstraint("material_dependency_pk", ["material_id", "prerequisite_id"])
         .execute();
-      await s.createIndex("material_dependency_prerequisite_idx").on("material_dependency").column("prerequisite_id").execute();
+      await s
+        .createIndex("material_dependency_prerequisite_idx")
+        .on("material_dependency")
+        .column("prerequisite_id")
+        .execute();
     },
   };
 }

@@ -82,12 +82,18 @@ export function access(dialect: Dialect): Migration {
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .addColumn("datetime_update", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("content_permission_content_idx").on("content_permission").columns(["content_type_id", "content_id"]).execute();
+      await s
+        .createIndex("content_permission_content_idx")
+        .on("content_permission")
+        .columns(["content_type_id", "content_id"])
+        .execute();
 
       // The condition's id lists: field is department, position, level, group, group_account, account…
       await s
         .createTable("content_permission_item")
-        .addColumn("permission_id", "integer", (c) => c.notNull().references("content_permission.id").onDelete("cascade"))
+        .addColumn("permission_id", "integer", (c) =>
+          c.notNull().references("content_permission.id").onDelete("cascade"),
+        )
         .addColumn("field", "text", (c) => c.notNull())
         .addColumn("ref_id", "integer", (c) => c.notNull())
         .addPrimaryKeyConstraint("content_permission_item_pk", ["permission_id", "field", "ref_id"])

@@ -74,7 +74,9 @@ export function extras(dialect: Dialect): Migration {
       // Earned by a learner: the criterion is then "in use".
       await s
         .createTable("gamification_earned")
-        .addColumn("criteria_id", "integer", (c) => c.notNull().references("course_gamification.id").onDelete("cascade"))
+        .addColumn("criteria_id", "integer", (c) =>
+          c.notNull().references("course_gamification.id").onDelete("cascade"),
+        )
         .addColumn("account_id", "integer", (c) => c.notNull().references("account.id").onDelete("cascade"))
         .addColumn("point", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("datetime_create", "text", (c) => c.notNull())
@@ -99,14 +101,20 @@ export function extras(dialect: Dialect): Migration {
         .addColumn("course_id", "integer", course)
         /** plan or actual. */
         .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("budget_category_id", "integer", (c) => c.notNull().references("budget_category.id").onDelete("restrict"))
+        .addColumn("budget_category_id", "integer", (c) =>
+          c.notNull().references("budget_category.id").onDelete("restrict"),
+        )
         .addColumn("unit", "integer", (c) => c.notNull())
         .addColumn("cost_minor", "bigint", (c) => c.notNull())
         .addColumn("currency", "text", (c) => c.notNull())
         .addColumn("exchange_rate_micro", "bigint", (c) => c.notNull())
         .addColumn("sort", "integer", (c) => c.notNull())
         .execute();
-      await s.createIndex("course_budget_record_course_idx").on("course_budget_record").columns(["course_id", "kind", "sort"]).execute();
+      await s
+        .createIndex("course_budget_record_course_idx")
+        .on("course_budget_record")
+        .columns(["course_id", "kind", "sort"])
+        .execute();
       await s
         .createTable("course_certificate")
         .addColumn("course_id", "integer", (c) => c.primaryKey().references("course.id").onDelete("cascade"))
@@ -135,7 +143,11 @@ export function extras(dialect: Dialect): Migration {
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .addColumn("datetime_last_activity", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("discussion_thread_content_idx").on("discussion_thread").columns(["content_type_id", "content_id", "datetime_last_activity"]).execute();
+      await s
+        .createIndex("discussion_thread_content_idx")
+        .on("discussion_thread")
+        .columns(["content_type_id", "content_id", "datetime_last_activity"])
+        .execute();
       await withId(s.createTable("discussion_reply"))
         .addColumn("thread_id", "integer", (c) => c.notNull().references("discussion_thread.id").onDelete("cascade"))
         .addColumn("account_id", "integer", (c) => c.notNull().references("account.id").onDelete("cascade"))
@@ -143,7 +155,11 @@ export function extras(dialect: Dialect): Migration {
         .addColumn("is_hidden", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("discussion_reply_thread_idx").on("discussion_reply").columns(["thread_id", "datetime_create"]).execute();
+      await s
+        .createIndex("discussion_reply_thread_idx")
+        .on("discussion_reply")
+        .columns(["thread_id", "datetime_create"])
+        .execute();
       await withId(s.createTable("identification_attempt"))
         .addColumn("content_type_id", "integer", (c) => c.notNull().references("content_type.id").onDelete("cascade"))
         .addColumn("content_id", "integer", (c) => c.notNull())
@@ -153,7 +169,11 @@ export function extras(dialect: Dialect): Migration {
         .addColumn("section", "text")
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("identification_attempt_content_idx").on("identification_attempt").columns(["content_type_id", "content_id", "datetime_create"]).execute();
+      await s
+        .createIndex("identification_attempt_content_idx")
+        .on("identification_attempt")
+        .columns(["content_type_id", "content_id", "datetime_create"])
+        .execute();
     },
   };
 }

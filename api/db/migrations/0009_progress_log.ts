@@ -14,10 +14,14 @@ export function progressLog(dialect: Dialect): Migration {
     async up(db: Kysely<unknown>) {
       const s = db.schema;
       const table = s.createTable("course_progress_log");
-      await (dialect === "postgres"
-        ? table.addColumn("id", "serial", (c) => c.primaryKey())
-        : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement()))
-        .addColumn("enrollment_id", "integer", (c) => c.notNull().references("course_enrollment.id").onDelete("cascade"))
+      await (
+        dialect === "postgres"
+          ? table.addColumn("id", "serial", (c) => c.primaryKey())
+          : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+      )
+        .addColumn("enrollment_id", "integer", (c) =>
+          c.notNull().references("course_enrollment.id").onDelete("cascade"),
+        )
         .addColumn("from_status", "integer")
         .addColumn("to_status", "integer", (c) => c.notNull())
         .addColumn("action_type", "text", (c) => c.notNull())
@@ -25,9 +29,17 @@ export function progressLog(dialect: Dialect): Migration {
         .addColumn("created_by", "integer", (c) => c.references("account.id").onDelete("set null"))
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("course_progress_log_enrollment_idx").on("course_progress_log").columns(["enrollment_id", "datetime_create"]).execute();
+      await s
+        .createIndex("course_progress_log_enrollment_idx")
+        .on("course_progress_log")
+        .columns(["enrollment_id", "datetime_create"])
+        .execute();
       // The author's foreign key: without an index, deleting an account scans the whole history.
-      await s.createIndex("course_progress_log_created_by_idx").on("course_progress_log").column("created_by").execute();
+      await s
+        .createIndex("course_progress_log_created_by_idx")
+        .on("course_progress_log")
+        .column("created_by")
+        .execute();
     },
   };
 }

@@ -19,6 +19,10 @@ export const loginGuard: Migration = {
       .addPrimaryKeyConstraint("login_guard_pk", ["identifier", "scope"])
       .execute();
     // "Has this address signed in to this identifier before?" is asked on every throttled attempt.
-    await db.schema.createIndex("login_attempt_known_idx").on("login_attempt").columns(["username", "ip", "is_success"]).execute();
+    await db.schema
+      .createIndex("login_attempt_known_idx")
+      .on("login_attempt")
+      .columns(["username", "ip", "is_success"])
+      .execute();
   },
 };

@@ -12,7 +12,9 @@ import type { Dialect } from "../index";
  */
 export function identificationTransaction(dialect: Dialect): Migration {
   const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    dialect === "postgres" ? t.addColumn("id", "serial", (c) => c.primaryKey()) : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+    dialect === "postgres"
+      ? t.addColumn("id", "serial", (c) => c.primaryKey())
+      : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
   return {
     async up(db: Kysely<unknown>) {
       const s = db.schema;
@@ -27,16 +29,35 @@ export function identificationTransaction(dialect: Dialect): Migration {
         .addColumn("datetime_end", "text")
         .addColumn("datetime_lock_until", "text")
         .execute();
-      await s.createIndex("identification_transaction_content_idx").on("identification_transaction").columns(["content_type_id", "content_id", "datetime_start"]).execute();
+      await s
+        .createIndex("identification_transaction_content_idx")
+        .on("identification_transaction")
+        .columns(["content_type_id", "content_id", "datetime_start"])
+        .execute();
       await withId(s.createTable("identification_transaction_item"))
-        .addColumn("transaction_id", "integer", (c) => c.notNull().references("identification_transaction.id").onDelete("cascade"))
+        .addColumn("transaction_id", "integer", (c) =>
+          c.notNull().references("identification_transaction.id").onDelete("cascade"),
+        )
         .addColumn("section_id", "integer", (c) => c.notNull())
         .addColumn("material_id", "integer")
         .addColumn("sort", "integer", (c) => c.notNull())
         .execute();
-      await s.createIndex("identification_transaction_item_idx").on("identification_transaction_item").columns(["transaction_id", "sort"]).execute();
-      await s.alterTable("identification_attempt").addColumn("transaction_id", "integer", (c) => c.references("identification_transaction.id").onDelete("set null")).execute();
-      await s.createIndex("identification_attempt_transaction_idx").on("identification_attempt").column("transaction_id").execute();
+      await s
+        .createIndex("identification_transaction_item_idx")
+        .on("identification_transaction_item")
+        .columns(["transaction_id", "sort"])
+        .execute();
+      await s
+        .alterTable("identification_attempt")
+        .addColumn("transaction_id", "integer", (c) =>
+          c.references("identification_transaction.id").onDelete("set null"),
+        )
+        .execute();
+      await s
+        .createIndex("identification_attempt_transaction_idx")
+        .on("identification_attempt")
+        .column("transaction_id")
+        .execute();
     },
   };
 }

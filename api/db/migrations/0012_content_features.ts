@@ -21,7 +21,9 @@ import type { Dialect } from "../index";
 export function contentFeatures(dialect: Dialect): Migration {
   const pg = dialect === "postgres";
   const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    pg ? t.addColumn("id", "serial", (c) => c.primaryKey()) : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+    pg
+      ? t.addColumn("id", "serial", (c) => c.primaryKey())
+      : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
   const content = <T extends string>(t: CreateTableBuilder<T, never>) =>
     t
       .addColumn("content_type_id", "integer", (c) => c.notNull().references("content_type.id").onDelete("cascade"))
@@ -29,31 +31,176 @@ export function contentFeatures(dialect: Dialect): Migration {
 
   /** new table ← old table: its own columns (copied as they are) and whether it had course_id. */
   const moves: { from: string; to: string; columns: string[]; course: "course_id" | null; serial: boolean }[] = [
-    { from: "course_section", to: "content_section", course: "course_id", serial: true,
-      columns: ["id", "name", "sort", "is_display", "iden_is_enabled", "iden_identification", "iden_lock_method", "iden_attempt", "iden_duration_lock"] },
-    { from: "course_material", to: "content_material", course: "course_id", serial: true,
-      columns: ["id", "section_id", "sort", "slot_type", "name", "is_required", "is_preview", "is_display", "is_non_skippable", "is_paused_inactive",
-        "is_allow_download", "attempt", "duration", "url", "file", "file_name", "iden_is_enabled", "iden_identification", "iden_lock_method",
-        "iden_attempt", "iden_duration_lock", "iden_random", "datetime_create", "datetime_update"] },
-    { from: "material_dependency", to: "content_material_dependency", course: null, serial: false, columns: ["material_id", "prerequisite_id"] },
-    { from: "course_prerequisite", to: "content_prerequisite", course: "course_id", serial: false, columns: ["prerequisite_course_id"] },
-    { from: "course_enrollment", to: "content_enrollment", course: "course_id", serial: true,
-      columns: ["id", "account_id", "status", "add_method", "added_by", "created_by", "datetime_enroll", "datetime_start", "datetime_complete", "datetime_update"] },
-    { from: "course_progress_log", to: "content_progress_log", course: null, serial: true,
-      columns: ["id", "enrollment_id", "from_status", "to_status", "action_type", "is_bulk", "created_by", "datetime_create"] },
-    { from: "course_competency", to: "content_competency", course: "course_id", serial: true, columns: ["id", "competency_id", "level", "datetime_create"] },
-    { from: "course_survey", to: "content_survey", course: "course_id", serial: true, columns: ["id", "survey_id", "is_required", "sort"] },
-    { from: "course_gamification", to: "content_gamification", course: "course_id", serial: true,
-      columns: ["id", "name", "point", "achievement_id", "challenge_id", "datetime_create"] },
-    { from: "gamification_earned", to: "content_gamification_earned", course: null, serial: false, columns: ["criteria_id", "account_id", "point", "datetime_create"] },
-    { from: "course_budget", to: "content_budget", course: "course_id", serial: false,
-      columns: ["price_minor", "price_discount_minor", "price_app_store_minor", "price_android_minor", "note", "count_learner", "cost_minor",
-        "price_margin_minor", "datetime_update_price", "datetime_update_plan", "datetime_update_actual"] },
-    { from: "course_budget_record", to: "content_budget_record", course: "course_id", serial: true,
-      columns: ["id", "kind", "budget_category_id", "unit", "cost_minor", "currency", "exchange_rate_micro", "sort"] },
-    { from: "course_certificate", to: "content_certificate", course: "course_id", serial: false,
-      columns: ["name", "desc", "image", "language", "type_template", "certificate_type", "download_days", "type_complete", "type_issued_date",
-        "date_issued", "datetime_update"] },
+    {
+      from: "course_section",
+      to: "content_section",
+      course: "course_id",
+      serial: true,
+      columns: [
+        "id",
+        "name",
+        "sort",
+        "is_display",
+        "iden_is_enabled",
+        "iden_identification",
+        "iden_lock_method",
+        "iden_attempt",
+        "iden_duration_lock",
+      ],
+    },
+    {
+      from: "course_material",
+      to: "content_material",
+      course: "course_id",
+      serial: true,
+      columns: [
+        "id",
+        "section_id",
+        "sort",
+        "slot_type",
+        "name",
+        "is_required",
+        "is_preview",
+        "is_display",
+        "is_non_skippable",
+        "is_paused_inactive",
+        "is_allow_download",
+        "attempt",
+        "duration",
+        "url",
+        "file",
+        "file_name",
+        "iden_is_enabled",
+        "iden_identification",
+        "iden_lock_method",
+        "iden_attempt",
+        "iden_duration_lock",
+        "iden_random",
+        "datetime_create",
+        "datetime_update",
+      ],
+    },
+    {
+      from: "material_dependency",
+      to: "content_material_dependency",
+      course: null,
+      serial: false,
+      columns: ["material_id", "prerequisite_id"],
+    },
+    {
+      from: "course_prerequisite",
+      to: "content_prerequisite",
+      course: "course_id",
+      serial: false,
+      columns: ["prerequisite_course_id"],
+    },
+    {
+      from: "course_enrollment",
+      to: "content_enrollment",
+      course: "course_id",
+      serial: true,
+      columns: [
+        "id",
+        "account_id",
+        "status",
+        "add_method",
+        "added_by",
+        "created_by",
+        "datetime_enroll",
+        "datetime_start",
+        "datetime_complete",
+        "datetime_update",
+      ],
+    },
+    {
+      from: "course_progress_log",
+      to: "content_progress_log",
+      course: null,
+      serial: true,
+      columns: [
+        "id",
+        "enrollment_id",
+        "from_status",
+        "to_status",
+        "action_type",
+        "is_bulk",
+        "created_by",
+        "datetime_create",
+      ],
+    },
+    {
+      from: "course_competency",
+      to: "content_competency",
+      course: "course_id",
+      serial: true,
+      columns: ["id", "competency_id", "level", "datetime_create"],
+    },
+    {
+      from: "course_survey",
+      to: "content_survey",
+      course: "course_id",
+      serial: true,
+      columns: ["id", "survey_id", "is_required", "sort"],
+    },
+    {
+      from: "course_gamification",
+      to: "content_gamification",
+      course: "course_id",
+      serial: true,
+      columns: ["id", "name", "point", "achievement_id", "challenge_id", "datetime_create"],
+    },
+    {
+      from: "gamification_earned",
+      to: "content_gamification_earned",
+      course: null,
+      serial: false,
+      columns: ["criteria_id", "account_id", "point", "datetime_create"],
+    },
+    {
+      from: "course_budget",
+      to: "content_budget",
+      course: "course_id",
+      serial: false,
+      columns: [
+        "price_minor",
+        "price_discount_minor",
+        "price_app_store_minor",
+        "price_android_minor",
+        "note",
+        "count_learner",
+        "cost_minor",
+        "price_margin_minor",
+        "datetime_update_price",
+        "datetime_update_plan",
+        "datetime_update_actual",
+      ],
+    },
+    {
+      from: "course_budget_record",
+      to: "content_budget_record",
+      course: "course_id",
+      serial: true,
+      columns: ["id", "kind", "budget_category_id", "unit", "cost_minor", "currency", "exchange_rate_micro", "sort"],
+    },
+    {
+      from: "course_certificate",
+      to: "content_certificate",
+      course: "course_id",
+      serial: false,
+      columns: [
+        "name",
+        "desc",
+        "image",
+        "language",
+        "type_template",
+        "certificate_type",
+        "download_days",
+        "type_complete",
+        "type_issued_date",
+        "date_issued",
+        "datetime_update",
+      ],
+    },
   ];
 
   async function createTables(db: Kysely<unknown>) {
@@ -168,7 +315,9 @@ export function contentFeatures(dialect: Dialect): Migration {
       .execute();
     await content(withId(s.createTable("content_budget_record")))
       .addColumn("kind", "text", (c) => c.notNull())
-      .addColumn("budget_category_id", "integer", (c) => c.notNull().references("budget_category.id").onDelete("restrict"))
+      .addColumn("budget_category_id", "integer", (c) =>
+        c.notNull().references("budget_category.id").onDelete("restrict"),
+      )
       .addColumn("unit", "integer", (c) => c.notNull())
       .addColumn("cost_minor", "bigint", (c) => c.notNull())
       .addColumn("currency", "text", (c) => c.notNull())
@@ -193,19 +342,33 @@ export function contentFeatures(dialect: Dialect): Migration {
 
   async function createIndexes(db: Kysely<unknown>) {
     const s = db.schema;
-    const idx = (name: string, table: string, columns: string[]) => s.createIndex(name).on(table).columns(columns).execute();
+    const idx = (name: string, table: string, columns: string[]) =>
+      s.createIndex(name).on(table).columns(columns).execute();
     await idx("content_section_content_idx", "content_section", ["content_type_id", "content_id", "sort"]);
     await idx("content_material_section_idx", "content_material", ["section_id", "sort"]);
     await idx("content_material_content_idx", "content_material", ["content_type_id", "content_id"]);
     await idx("content_material_dependency_prerequisite_idx", "content_material_dependency", ["prerequisite_id"]);
     await idx("content_prerequisite_prerequisite_idx", "content_prerequisite", ["content_type_id", "prerequisite_id"]);
     await idx("content_enrollment_status_idx", "content_enrollment", ["content_type_id", "content_id", "status"]);
-    await idx("content_enrollment_enroll_idx", "content_enrollment", ["content_type_id", "content_id", "datetime_enroll"]);
-    await idx("content_enrollment_update_idx", "content_enrollment", ["content_type_id", "content_id", "datetime_update"]);
+    await idx("content_enrollment_enroll_idx", "content_enrollment", [
+      "content_type_id",
+      "content_id",
+      "datetime_enroll",
+    ]);
+    await idx("content_enrollment_update_idx", "content_enrollment", [
+      "content_type_id",
+      "content_id",
+      "datetime_update",
+    ]);
     await idx("content_progress_log_enrollment_idx", "content_progress_log", ["enrollment_id", "datetime_create"]);
     await idx("content_progress_log_created_by_idx", "content_progress_log", ["created_by"]);
     await idx("content_gamification_content_idx", "content_gamification", ["content_type_id", "content_id"]);
-    await idx("content_budget_record_content_idx", "content_budget_record", ["content_type_id", "content_id", "kind", "sort"]);
+    await idx("content_budget_record_content_idx", "content_budget_record", [
+      "content_type_id",
+      "content_id",
+      "kind",
+      "sort",
+    ]);
   }
 
   return {
@@ -220,10 +383,16 @@ export function contentFeatures(dialect: Dialect): Migration {
         for (const m of moves) {
           const own = m.columns.map((c) => (c === "prerequisite_course_id" ? "prerequisite_id" : c));
           const target = m.course ? ["content_type_id", "content_id", ...own] : own;
-          const source = m.course ? [course, sql.ref(m.course), ...m.columns.map((c) => sql.ref(c))] : m.columns.map((c) => sql.ref(c));
-          await sql`insert into ${sql.table(m.to)} (${sql.join(target.map((c) => sql.ref(c)))}) select ${sql.join(source)} from ${sql.table(m.from)}`.execute(db);
+          const source = m.course
+            ? [course, sql.ref(m.course), ...m.columns.map((c) => sql.ref(c))]
+            : m.columns.map((c) => sql.ref(c));
+          await sql`insert into ${sql.table(m.to)} (${sql.join(target.map((c) => sql.ref(c)))}) select ${sql.join(source)} from ${sql.table(m.from)}`.execute(
+            db,
+          );
           if (pg && m.serial) {
-            await sql`select setval(pg_get_serial_sequence(${m.to}, 'id'), coalesce((select max(${sql.ref("id")}) from ${sql.table(m.to)}), 0) + 1, false)`.execute(db);
+            await sql`select setval(pg_get_serial_sequence(${m.to}, 'id'), coalesce((select max(${sql.ref("id")}) from ${sql.table(m.to)}), 0) + 1, false)`.execute(
+              db,
+            );
           }
         }
         // Children first, so no drop waits on (or, in SQLite, cascades through) a key.

@@ -13,11 +13,16 @@ import type { Dialect } from "../index";
  */
 export function activity(dialect: Dialect): Migration {
   const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    dialect === "postgres" ? t.addColumn("id", "serial", (c) => c.primaryKey()) : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+    dialect === "postgres"
+      ? t.addColumn("id", "serial", (c) => c.primaryKey())
+      : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
   return {
     async up(db: Kysely<unknown>) {
       const s = db.schema;
-      await s.alterTable("account").addColumn("supervisor_id", "integer", (c) => c.references("account.id").onDelete("set null")).execute();
+      await s
+        .alterTable("account")
+        .addColumn("supervisor_id", "integer", (c) => c.references("account.id").onDelete("set null"))
+        .execute();
       await s.createIndex("account_supervisor_idx").on("account").column("supervisor_id").execute();
 
       await withId(s.createTable("activity"))
@@ -36,8 +41,16 @@ export function activity(dialect: Dialect): Migration {
         .addColumn("datetime_update", "text", (c) => c.notNull())
         .addColumn("created_by", "integer", (c) => c.references("account.id").onDelete("set null"))
         .execute();
-      await s.createIndex("activity_name_idx").on("activity").expression(sql`lower(name)`).execute();
-      await s.createIndex("activity_code_lower_idx").on("activity").expression(sql`lower(code)`).execute();
+      await s
+        .createIndex("activity_name_idx")
+        .on("activity")
+        .expression(sql`lower(name)`)
+        .execute();
+      await s
+        .createIndex("activity_code_lower_idx")
+        .on("activity")
+        .expression(sql`lower(code)`)
+        .execute();
       for (const col of ["category_id", "provider_id", "is_display", "datetime_update"]) {
         await s.createIndex(`activity_${col}_idx`).on("activity").column(col).execute();
       }
@@ -59,11 +72,17 @@ export function activity(dialect: Dialect): Migration {
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .addColumn("datetime_update", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("activity_checklist_activity_idx").on("activity_checklist").columns(["activity_id", "sort"]).execute();
+      await s
+        .createIndex("activity_checklist_activity_idx")
+        .on("activity_checklist")
+        .columns(["activity_id", "sort"])
+        .execute();
 
       // kind: 1 direct manager (no target), 2 group (group_id), 3 account (account_id).
       await withId(s.createTable("activity_inspector"))
-        .addColumn("checklist_id", "integer", (c) => c.notNull().references("activity_checklist.id").onDelete("cascade"))
+        .addColumn("checklist_id", "integer", (c) =>
+          c.notNull().references("activity_checklist.id").onDelete("cascade"),
+        )
         .addColumn("kind", "integer", (c) => c.notNull())
         .addColumn("group_id", "integer", (c) => c.references("account_group.id").onDelete("cascade"))
         .addColumn("account_id", "integer", (c) => c.references("account.id").onDelete("cascade"))
@@ -75,8 +94,12 @@ export function activity(dialect: Dialect): Migration {
 
       // One learner's slot of one checklist: status is a progress code (0, 21, 22, 30, -5, 6).
       await withId(s.createTable("activity_slot"))
-        .addColumn("checklist_id", "integer", (c) => c.notNull().references("activity_checklist.id").onDelete("cascade"))
-        .addColumn("enrollment_id", "integer", (c) => c.notNull().references("content_enrollment.id").onDelete("cascade"))
+        .addColumn("checklist_id", "integer", (c) =>
+          c.notNull().references("activity_checklist.id").onDelete("cascade"),
+        )
+        .addColumn("enrollment_id", "integer", (c) =>
+          c.notNull().references("content_enrollment.id").onDelete("cascade"),
+        )
         .addColumn("status", "integer", (c) => c.notNull())
         .addColumn("score", "integer")
         .addColumn("note", "text", (c) => c.notNull().defaultTo(""))
@@ -95,7 +118,8 @@ export function activity(dialect: Dialect): Migration {
       await s.createIndex("activity_slot_status_idx").on("activity_slot").columns(["checklist_id", "status"]).execute();
     },
     async down(db: Kysely<unknown>) {
-      for (const t of ["activity_slot", "activity_inspector", "activity_checklist", "activity"]) await db.schema.dropTable(t).execute();
+      for (const t of ["activity_slot", "activity_inspector", "activity_checklist", "activity"])
+        await db.schema.dropTable(t).execute();
       await db.schema.dropIndex("account_supervisor_idx").execute();
       await db.schema.alterTable("account").dropColumn("supervisor_id").execute();
     },

@@ -47,16 +47,31 @@ const ACCOUNT_COLUMNS: readonly { name: string; type: "text" | "integer"; zeroBy
  */
 export function people(dialect: Dialect): Migration {
   const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    dialect === "postgres" ? t.addColumn("id", "serial", (c) => c.primaryKey()) : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+    dialect === "postgres"
+      ? t.addColumn("id", "serial", (c) => c.primaryKey())
+      : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
   return {
     async up(db: Kysely<unknown>) {
       const s = db.schema;
       // One column per statement: SQLite's ALTER TABLE adds one at a time.
       for (const col of ACCOUNT_COLUMNS) {
-        await s.alterTable("account").addColumn(col.name, col.type, (c) => (col.zeroByDefault ? c.notNull().defaultTo(0) : c)).execute();
+        await s
+          .alterTable("account")
+          .addColumn(col.name, col.type, (c) => (col.zeroByDefault ? c.notNull().defaultTo(0) : c))
+          .execute();
       }
-      await s.createIndex("account_username_lower_uq").unique().on("account").expression(sql`lower(username)`).execute();
-      await s.createIndex("account_email_lower_uq").unique().on("account").expression(sql`lower(email)`).execute();
+      await s
+        .createIndex("account_username_lower_uq")
+        .unique()
+        .on("account")
+        .expression(sql`lower(username)`)
+        .execute();
+      await s
+        .createIndex("account_email_lower_uq")
+        .unique()
+        .on("account")
+        .expression(sql`lower(email)`)
+        .execute();
       await s
         .createIndex("account_code_lower_uq")
         .unique()
@@ -64,9 +79,16 @@ export function people(dialect: Dialect): Migration {
         .expression(sql`lower(code)`)
         .where(sql<SqlBool>`code is not null and code <> ''`)
         .execute();
-      await s.createIndex("account_id_card_uq").unique().on("account").column("id_card").where(sql<SqlBool>`id_card is not null and id_card <> ''`).execute();
+      await s
+        .createIndex("account_id_card_uq")
+        .unique()
+        .on("account")
+        .column("id_card")
+        .where(sql<SqlBool>`id_card is not null and id_card <> ''`)
+        .execute();
       // The user list filters by these; 0001 indexed none of them.
-      for (const col of ["department_id", "level_id", "position_id"]) await s.createIndex(`account_${col}_idx`).on("account").column(col).execute();
+      for (const col of ["department_id", "level_id", "position_id"])
+        await s.createIndex(`account_${col}_idx`).on("account").column(col).execute();
       await s.createIndex("department_parent_idx").on("department").column("parent_id").execute();
 
       await withId(s.createTable("account_history"))
@@ -76,15 +98,29 @@ export function people(dialect: Dialect): Migration {
         .addColumn("created_by", "integer", (c) => c.references("account.id").onDelete("set null"))
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("account_history_account_idx").on("account_history").columns(["account_id", "datetime_create"]).execute();
-      await s.createIndex("account_history_action_idx").on("account_history").columns(["action", "datetime_create"]).execute();
+      await s
+        .createIndex("account_history_account_idx")
+        .on("account_history")
+        .columns(["account_id", "datetime_create"])
+        .execute();
+      await s
+        .createIndex("account_history_action_idx")
+        .on("account_history")
+        .columns(["action", "datetime_create"])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       const s = db.schema;
       await s.dropTable("account_history").execute();
       await s.dropIndex("department_parent_idx").execute();
       for (const col of ["department_id", "level_id", "position_id"]) await s.dropIndex(`account_${col}_idx`).execute();
-      for (const name of ["account_id_card_uq", "account_code_lower_uq", "account_email_lower_uq", "account_username_lower_uq"]) await s.dropIndex(name).execute();
+      for (const name of [
+        "account_id_card_uq",
+        "account_code_lower_uq",
+        "account_email_lower_uq",
+        "account_username_lower_uq",
+      ])
+        await s.dropIndex(name).execute();
       for (const col of [...ACCOUNT_COLUMNS].reverse()) await s.alterTable("account").dropColumn(col.name).execute();
     },
   };

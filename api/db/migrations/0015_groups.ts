@@ -23,13 +23,17 @@ const RANGES = ["age", "experience", "level_year", "service", "level_group_year"
  */
 export function groups(dialect: Dialect): Migration {
   const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    dialect === "postgres" ? t.addColumn("id", "serial", (c) => c.primaryKey()) : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+    dialect === "postgres"
+      ? t.addColumn("id", "serial", (c) => c.primaryKey())
+      : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
   const condition = <T extends string>(t: CreateTableBuilder<T, never>) => {
     let out = t
       .addColumn("operator", "integer", (c) => c.notNull().defaultTo(1))
       .addColumn("is_include_sub_department", "integer", (c) => c.notNull().defaultTo(0));
     for (const r of RANGES) {
-      out = out.addColumn(`${r}_gte`, "integer", (c) => c.notNull().defaultTo(-1)).addColumn(`${r}_lte`, "integer", (c) => c.notNull().defaultTo(-1));
+      out = out
+        .addColumn(`${r}_gte`, "integer", (c) => c.notNull().defaultTo(-1))
+        .addColumn(`${r}_lte`, "integer", (c) => c.notNull().defaultTo(-1));
     }
     return out.addColumn("date_account_start_gte", "text").addColumn("date_account_start_lte", "text");
   };
@@ -37,11 +41,22 @@ export function groups(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       const s = db.schema;
-      await s.alterTable("content_permission").addColumn("is_include_sub_department", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await s
+        .alterTable("content_permission")
+        .addColumn("is_include_sub_department", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
       // "Is this group / department … named by some condition?" (delete refusals) reads by value.
-      await s.createIndex("content_permission_item_ref_idx").on("content_permission_item").columns(["field", "ref_id"]).execute();
+      await s
+        .createIndex("content_permission_item_ref_idx")
+        .on("content_permission_item")
+        .columns(["field", "ref_id"])
+        .execute();
 
-      await condition(s.createTable("account_group_condition").addColumn("group_id", "integer", (c) => c.primaryKey().references("account_group.id").onDelete("cascade")))
+      await condition(
+        s
+          .createTable("account_group_condition")
+          .addColumn("group_id", "integer", (c) => c.primaryKey().references("account_group.id").onDelete("cascade")),
+      )
         .addColumn("datetime_update", "text", (c) => c.notNull())
         .execute();
       await s
@@ -51,7 +66,11 @@ export function groups(dialect: Dialect): Migration {
         .addColumn("ref_id", "integer", (c) => c.notNull())
         .addPrimaryKeyConstraint("account_group_condition_item_pk", ["group_id", "field", "ref_id"])
         .execute();
-      await s.createIndex("account_group_condition_item_ref_idx").on("account_group_condition_item").columns(["field", "ref_id"]).execute();
+      await s
+        .createIndex("account_group_condition_item_ref_idx")
+        .on("account_group_condition_item")
+        .columns(["field", "ref_id"])
+        .execute();
       await s.createIndex("account_group_member_account_idx").on("account_group_member").column("account_id").execute();
       await s.createIndex("account_role_scope_ref_idx").on("account_role_scope").columns(["kind", "ref_id"]).execute();
 
@@ -68,12 +87,18 @@ export function groups(dialect: Dialect): Migration {
       await s.createIndex("category_permission_category_idx").on("category_permission").column("category_id").execute();
       await s
         .createTable("category_permission_item")
-        .addColumn("permission_id", "integer", (c) => c.notNull().references("category_permission.id").onDelete("cascade"))
+        .addColumn("permission_id", "integer", (c) =>
+          c.notNull().references("category_permission.id").onDelete("cascade"),
+        )
         .addColumn("field", "text", (c) => c.notNull())
         .addColumn("ref_id", "integer", (c) => c.notNull())
         .addPrimaryKeyConstraint("category_permission_item_pk", ["permission_id", "field", "ref_id"])
         .execute();
-      await s.createIndex("category_permission_item_ref_idx").on("category_permission_item").columns(["field", "ref_id"]).execute();
+      await s
+        .createIndex("category_permission_item_ref_idx")
+        .on("category_permission_item")
+        .columns(["field", "ref_id"])
+        .execute();
       await s.createIndex("category_parent_idx").on("category").column("parent_id").execute();
 
       // A provider's highlights (spec 001 §3 "Highlight"): a content of the provider's, or a link.
@@ -89,7 +114,11 @@ export function groups(dialect: Dialect): Migration {
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .addColumn("datetime_update", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("provider_highlight_provider_idx").on("provider_highlight").columns(["provider_id", "sort"]).execute();
+      await s
+        .createIndex("provider_highlight_provider_idx")
+        .on("provider_highlight")
+        .columns(["provider_id", "sort"])
+        .execute();
 
       // Codes are unique per table, case-insensitively, when given (code_already_used).
       for (const t of ["account_group", "instructor", "provider", "category"]) {
@@ -104,11 +133,23 @@ export function groups(dialect: Dialect): Migration {
     },
     async down(db: Kysely<unknown>) {
       const s = db.schema;
-      for (const t of ["account_group", "instructor", "provider", "category"]) await s.dropIndex(`${t}_code_lower_uq`).execute();
-      for (const t of ["provider_highlight", "category_permission_item", "category_permission", "account_group_condition_item", "account_group_condition"]) {
+      for (const t of ["account_group", "instructor", "provider", "category"])
+        await s.dropIndex(`${t}_code_lower_uq`).execute();
+      for (const t of [
+        "provider_highlight",
+        "category_permission_item",
+        "category_permission",
+        "account_group_condition_item",
+        "account_group_condition",
+      ]) {
         await s.dropTable(t).execute();
       }
-      for (const i of ["category_parent_idx", "account_role_scope_ref_idx", "account_group_member_account_idx", "content_permission_item_ref_idx"]) {
+      for (const i of [
+        "category_parent_idx",
+        "account_role_scope_ref_idx",
+        "account_group_member_account_idx",
+        "content_permission_item_ref_idx",
+      ]) {
         await s.dropIndex(i).execute();
       }
       await s.alterTable("content_permission").dropColumn("is_include_sub_department").execute();

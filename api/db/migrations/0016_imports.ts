@@ -19,7 +19,9 @@ import type { Dialect } from "../index";
  */
 export function imports(dialect: Dialect): Migration {
   const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    dialect === "postgres" ? t.addColumn("id", "serial", (c) => c.primaryKey()) : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+    dialect === "postgres"
+      ? t.addColumn("id", "serial", (c) => c.primaryKey())
+      : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
   return {
     async up(db: Kysely<unknown>) {
       const s = db.schema;
@@ -41,8 +43,16 @@ export function imports(dialect: Dialect): Migration {
         .addColumn("datetime_finish", "text")
         .execute();
       // The history is read newest first, per module and per person; the sweep looks for status 2.
-      await s.createIndex("import_history_module_idx").on("import_history").columns(["module", "datetime_create"]).execute();
-      await s.createIndex("import_history_created_by_idx").on("import_history").columns(["created_by", "datetime_create"]).execute();
+      await s
+        .createIndex("import_history_module_idx")
+        .on("import_history")
+        .columns(["module", "datetime_create"])
+        .execute();
+      await s
+        .createIndex("import_history_created_by_idx")
+        .on("import_history")
+        .columns(["created_by", "datetime_create"])
+        .execute();
       await s.createIndex("import_history_status_idx").on("import_history").column("status").execute();
     },
     async down(db: Kysely<unknown>) {

@@ -20,7 +20,9 @@ import type { Dialect } from "../index";
  */
 export function loginAs(dialect: Dialect): Migration {
   const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    dialect === "postgres" ? t.addColumn("id", "serial", (c) => c.primaryKey()) : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+    dialect === "postgres"
+      ? t.addColumn("id", "serial", (c) => c.primaryKey())
+      : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
   return {
     async up(db: Kysely<unknown>) {
       const s = db.schema;
@@ -36,7 +38,11 @@ export function loginAs(dialect: Dialect): Migration {
         .execute();
       // The log is read newest first, and filtered by either account.
       await s.createIndex("login_as_start_idx").on("login_as").column("datetime_start").execute();
-      await s.createIndex("login_as_administrator_idx").on("login_as").columns(["administrator_id", "datetime_start"]).execute();
+      await s
+        .createIndex("login_as_administrator_idx")
+        .on("login_as")
+        .columns(["administrator_id", "datetime_start"])
+        .execute();
       await s.createIndex("login_as_account_idx").on("login_as").columns(["account_id", "datetime_start"]).execute();
 
       await withId(s.createTable("login_as_write"))
@@ -46,10 +52,17 @@ export function loginAs(dialect: Dialect): Migration {
         .addColumn("status", "integer", (c) => c.notNull())
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("login_as_write_log_idx").on("login_as_write").columns(["login_as_id", "datetime_create"]).execute();
+      await s
+        .createIndex("login_as_write_log_idx")
+        .on("login_as_write")
+        .columns(["login_as_id", "datetime_create"])
+        .execute();
 
       // Nullable with no default: SQLite adds a referencing column only on those terms.
-      await s.alterTable("session").addColumn("login_as_id", "integer", (c) => c.references("login_as.id").onDelete("set null")).execute();
+      await s
+        .alterTable("session")
+        .addColumn("login_as_id", "integer", (c) => c.references("login_as.id").onDelete("set null"))
+        .execute();
       await s.createIndex("session_login_as_idx").on("session").column("login_as_id").execute();
     },
     async down(db: Kysely<unknown>) {

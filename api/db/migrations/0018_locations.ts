@@ -29,7 +29,13 @@ export function locations(dialect: Dialect): Migration {
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .addColumn("datetime_update", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("location_code_lower_uq").unique().on("location").expression(sql`lower(code)`).where(sql<SqlBool>`code is not null and code <> ''`).execute();
+      await s
+        .createIndex("location_code_lower_uq")
+        .unique()
+        .on("location")
+        .expression(sql`lower(code)`)
+        .where(sql<SqlBool>`code is not null and code <> ''`)
+        .execute();
 
       await withId(s.createTable("room"))
         .addColumn("location_id", "integer", (c) => c.notNull().references("location.id"))

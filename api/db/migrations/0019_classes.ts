@@ -29,8 +29,16 @@ export function classes(dialect: Dialect): Migration {
         .addColumn("date_end", "text")
         .addColumn("datetime_cancel", "text")
         .execute();
-      await s.createIndex("class_name_idx").on("class").expression(sql`lower(name)`).execute();
-      await s.createIndex("class_code_lower_idx").on("class").expression(sql`lower(code)`).execute();
+      await s
+        .createIndex("class_name_idx")
+        .on("class")
+        .expression(sql`lower(name)`)
+        .execute();
+      await s
+        .createIndex("class_code_lower_idx")
+        .on("class")
+        .expression(sql`lower(code)`)
+        .execute();
       for (const col of ["category_id", "provider_id", "is_display", "datetime_update"]) {
         await s.createIndex(`class_${col}_idx`).on("class").column(col).execute();
       }
@@ -56,7 +64,11 @@ export function classes(dialect: Dialect): Migration {
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .addColumn("datetime_update", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("class_session_class_idx").on("class_session").columns(["class_id", "datetime_start"]).execute();
+      await s
+        .createIndex("class_session_class_idx")
+        .on("class_session")
+        .columns(["class_id", "datetime_start"])
+        .execute();
 
       await s
         .createTable("class_session_instructor")

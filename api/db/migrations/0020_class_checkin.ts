@@ -17,12 +17,17 @@ export function classCheckin(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       const s = db.schema;
-      await s.alterTable("class_session").addColumn("qr_version", "integer", (c) => c.notNull().defaultTo(1)).execute();
+      await s
+        .alterTable("class_session")
+        .addColumn("qr_version", "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
       await s.alterTable("class_session").addColumn("datetime_qr", "text").execute();
 
       await withId(s.createTable("class_attendance"))
         .addColumn("session_id", "integer", (c) => c.notNull().references("class_session.id").onDelete("cascade"))
-        .addColumn("enrollment_id", "integer", (c) => c.notNull().references("content_enrollment.id").onDelete("cascade"))
+        .addColumn("enrollment_id", "integer", (c) =>
+          c.notNull().references("content_enrollment.id").onDelete("cascade"),
+        )
         .addColumn("datetime_checkin", "text")
         .addColumn("checkin_source", "integer", (c) => c.notNull().defaultTo(-1))
         .addColumn("datetime_checkout", "text")
@@ -43,7 +48,11 @@ export function classCheckin(dialect: Dialect): Migration {
         .addColumn("created_by", "integer", (c) => c.references("account.id").onDelete("set null"))
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("class_checkin_log_class_idx").on("class_checkin_log").columns(["class_id", "datetime_create"]).execute();
+      await s
+        .createIndex("class_checkin_log_class_idx")
+        .on("class_checkin_log")
+        .columns(["class_id", "datetime_create"])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       for (const t of ["class_checkin_log", "class_attendance"]) await db.schema.dropTable(t).execute();

@@ -11,7 +11,10 @@ import type { Dialect } from "../index";
 export function classEventZone(_dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable("class").addColumn("event_zone_id", "integer", (c) => c.references("location.id").onDelete("set null")).execute();
+      await db.schema
+        .alterTable("class")
+        .addColumn("event_zone_id", "integer", (c) => c.references("location.id").onDelete("set null"))
+        .execute();
       // The location delete asks whether any class names it.
       await db.schema.createIndex("class_event_zone_idx").on("class").column("event_zone_id").execute();
     },

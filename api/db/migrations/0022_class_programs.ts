@@ -14,13 +14,26 @@ export function classPrograms(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       const s = db.schema;
-      await contentColumns(withId(s.createTable("class_program"))).addColumn("image", "text").execute();
-      await s.createIndex("class_program_name_idx").on("class_program").expression(sql`lower(name)`).execute();
-      await s.createIndex("class_program_code_lower_idx").on("class_program").expression(sql`lower(code)`).execute();
+      await contentColumns(withId(s.createTable("class_program")))
+        .addColumn("image", "text")
+        .execute();
+      await s
+        .createIndex("class_program_name_idx")
+        .on("class_program")
+        .expression(sql`lower(name)`)
+        .execute();
+      await s
+        .createIndex("class_program_code_lower_idx")
+        .on("class_program")
+        .expression(sql`lower(code)`)
+        .execute();
       for (const col of ["category_id", "provider_id", "is_display", "datetime_update"]) {
         await s.createIndex(`class_program_${col}_idx`).on("class_program").column(col).execute();
       }
-      await s.alterTable("class").addColumn("class_program_id", "integer", (c) => c.references("class_program.id").onDelete("set null")).execute();
+      await s
+        .alterTable("class")
+        .addColumn("class_program_id", "integer", (c) => c.references("class_program.id").onDelete("set null"))
+        .execute();
       await s.createIndex("class_class_program_idx").on("class").column("class_program_id").execute();
     },
     async down(db: Kysely<unknown>) {

@@ -26,7 +26,11 @@ export function classMaterials(dialect: Dialect): Migration {
         .addColumn("sort", "integer", (c) => c.notNull().defaultTo(0))
         .addUniqueConstraint("class_session_material_uq", ["session_id", "material_id"])
         .execute();
-      await s.createIndex("class_session_material_material_idx").on("class_session_material").column("material_id").execute();
+      await s
+        .createIndex("class_session_material_material_idx")
+        .on("class_session_material")
+        .column("material_id")
+        .execute();
 
       await withId(s.createTable("class_session_survey"))
         .addColumn("session_id", "integer", (c) => c.notNull().references("class_session.id").onDelete("cascade"))

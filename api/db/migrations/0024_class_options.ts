@@ -21,16 +21,28 @@ export function classOptions(dialect: Dialect): Migration {
       const s = db.schema;
       await withId(s.createTable("class_session_enrollment"))
         .addColumn("session_id", "integer", (c) => c.notNull().references("class_session.id").onDelete("cascade"))
-        .addColumn("enrollment_id", "integer", (c) => c.notNull().references("content_enrollment.id").onDelete("cascade"))
+        .addColumn("enrollment_id", "integer", (c) =>
+          c.notNull().references("content_enrollment.id").onDelete("cascade"),
+        )
         .addColumn("created_by", "integer", (c) => c.references("account.id").onDelete("set null"))
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .addUniqueConstraint("class_session_enrollment_uq", ["session_id", "enrollment_id"])
         .execute();
       // A learner's choice is read by enrollment; a session's seats by session (the unique index).
-      await s.createIndex("class_session_enrollment_enrollment_idx").on("class_session_enrollment").column("enrollment_id").execute();
+      await s
+        .createIndex("class_session_enrollment_enrollment_idx")
+        .on("class_session_enrollment")
+        .column("enrollment_id")
+        .execute();
 
-      await s.alterTable("class").addColumn("terms", "text", (c) => c.notNull().defaultTo("")).execute();
-      await s.alterTable("class").addColumn("is_terms_required", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await s
+        .alterTable("class")
+        .addColumn("terms", "text", (c) => c.notNull().defaultTo(""))
+        .execute();
+      await s
+        .alterTable("class")
+        .addColumn("is_terms_required", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
       await withId(s.createTable("class_terms_acceptance"))
         .addColumn("class_id", "integer", (c) => c.notNull().references("class.id").onDelete("cascade"))
         .addColumn("account_id", "integer", (c) => c.notNull().references("account.id").onDelete("cascade"))

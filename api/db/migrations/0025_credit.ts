@@ -30,7 +30,11 @@ export function credit(dialect: Dialect): Migration {
         .addColumn("created_by", "integer", (c) => c.references("account.id").onDelete("set null"))
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("credit_transaction_account_idx").on("credit_transaction").columns(["account_id", "datetime_create"]).execute();
+      await s
+        .createIndex("credit_transaction_account_idx")
+        .on("credit_transaction")
+        .columns(["account_id", "datetime_create"])
+        .execute();
     },
   };
 }

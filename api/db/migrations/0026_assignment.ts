@@ -46,7 +46,11 @@ export function assignmentTables(dialect: Dialect): Migration {
         .addColumn("datetime_update", "text", (c) => c.notNull())
         .execute();
       await s.createIndex("assignment_type_idx").on("assignment").columns(["type", "datetime_update"]).execute();
-      await s.createIndex("assignment_next_round_idx").on("assignment").columns(["type", "datetime_next_round"]).execute();
+      await s
+        .createIndex("assignment_next_round_idx")
+        .on("assignment")
+        .columns(["type", "datetime_next_round"])
+        .execute();
       await withId(s.createTable("assignment_content"))
         .addColumn("assignment_id", "integer", (c) => c.notNull().references("assignment.id").onDelete("cascade"))
         .addColumn("content_type_id", "integer", (c) => c.notNull().references("content_type.id").onDelete("cascade"))
@@ -84,9 +88,19 @@ export function assignmentTables(dialect: Dialect): Migration {
         .addColumn("created_by", "integer", (c) => c.references("account.id").onDelete("set null"))
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .addColumn("datetime_update", "text", (c) => c.notNull())
-        .addUniqueConstraint("assignment_result_key", ["assignment_id", "round_id", "account_id", "content_type_id", "content_id"])
+        .addUniqueConstraint("assignment_result_key", [
+          "assignment_id",
+          "round_id",
+          "account_id",
+          "content_type_id",
+          "content_id",
+        ])
         .execute();
-      await s.createIndex("assignment_result_content_idx").on("assignment_result").columns(["assignment_id", "content_type_id", "content_id", "result"]).execute();
+      await s
+        .createIndex("assignment_result_content_idx")
+        .on("assignment_result")
+        .columns(["assignment_id", "content_type_id", "content_id", "result"])
+        .execute();
       await s.createIndex("assignment_result_enrollment_idx").on("assignment_result").column("enrollment_id").execute();
     },
   };

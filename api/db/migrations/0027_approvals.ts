@@ -16,7 +16,9 @@ export function approvalTables(dialect: Dialect): Migration {
       const s = db.schema;
       await s
         .createTable("content_enrollment_decision")
-        .addColumn("enrollment_id", "integer", (c) => c.primaryKey().references("content_enrollment.id").onDelete("cascade"))
+        .addColumn("enrollment_id", "integer", (c) =>
+          c.primaryKey().references("content_enrollment.id").onDelete("cascade"),
+        )
         .addColumn("decision", "text", (c) => c.notNull())
         .addColumn("reason", "text", (c) => c.notNull().defaultTo("admin"))
         .addColumn("from_status", "integer", (c) => c.notNull())
@@ -24,10 +26,22 @@ export function approvalTables(dialect: Dialect): Migration {
         .addColumn("datetime_decide", "text", (c) => c.notNull())
         .execute();
       // The approved and rejected pages list one decision, newest first; the foreign key's lookups.
-      await s.createIndex("content_enrollment_decision_list_idx").on("content_enrollment_decision").columns(["decision", "datetime_decide"]).execute();
-      await s.createIndex("content_enrollment_decision_by_idx").on("content_enrollment_decision").column("decided_by").execute();
+      await s
+        .createIndex("content_enrollment_decision_list_idx")
+        .on("content_enrollment_decision")
+        .columns(["decision", "datetime_decide"])
+        .execute();
+      await s
+        .createIndex("content_enrollment_decision_by_idx")
+        .on("content_enrollment_decision")
+        .column("decided_by")
+        .execute();
       // The waiting page reads the waiting records of every content: by status first.
-      await s.createIndex("content_enrollment_by_status_idx").on("content_enrollment").columns(["status", "datetime_enroll"]).execute();
+      await s
+        .createIndex("content_enrollment_by_status_idx")
+        .on("content_enrollment")
+        .columns(["status", "datetime_enroll"])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex("content_enrollment_by_status_idx").execute();

@@ -23,7 +23,9 @@ export function requestTables(dialect: Dialect): Migration {
     async up(db: Kysely<unknown>) {
       const s = db.schema;
       const stamps = <T extends string, C extends string>(t: CreateTableBuilder<T, C>) =>
-        t.addColumn("datetime_create", "text", (c) => c.notNull()).addColumn("datetime_update", "text", (c) => c.notNull());
+        t
+          .addColumn("datetime_create", "text", (c) => c.notNull())
+          .addColumn("datetime_update", "text", (c) => c.notNull());
 
       await stamps(
         withId(s.createTable("request_form"))
@@ -34,7 +36,13 @@ export function requestTables(dialect: Dialect): Migration {
           .addColumn("type_request", "integer")
           .addColumn("created_by", "integer", (c) => c.references("account.id").onDelete("set null")),
       ).execute();
-      await s.createIndex("request_form_code_lower_uq").unique().on("request_form").expression(sql`lower(code)`).where(sql<SqlBool>`code is not null and code <> ''`).execute();
+      await s
+        .createIndex("request_form_code_lower_uq")
+        .unique()
+        .on("request_form")
+        .expression(sql`lower(code)`)
+        .where(sql<SqlBool>`code is not null and code <> ''`)
+        .execute();
       await s.createIndex("request_form_kind_idx").on("request_form").column("kind").execute();
 
       await withId(s.createTable("form_section"))
@@ -66,7 +74,11 @@ export function requestTables(dialect: Dialect): Migration {
         .addColumn("content_id", "integer")
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("form_submission_form_idx").on("form_submission").columns(["form_id", "datetime_create"]).execute();
+      await s
+        .createIndex("form_submission_form_idx")
+        .on("form_submission")
+        .columns(["form_id", "datetime_create"])
+        .execute();
       await withId(s.createTable("form_answer"))
         .addColumn("submission_id", "integer", (c) => c.notNull().references("form_submission.id").onDelete("cascade"))
         // The question and choice may be deleted later; the answer keeps its text.
@@ -89,7 +101,13 @@ export function requestTables(dialect: Dialect): Migration {
           .addColumn("desc", "text", (c) => c.notNull().defaultTo("")),
       ).execute();
       await s.createIndex("approval_flow_sort_uq").unique().on("approval_flow").column("sort").execute();
-      await s.createIndex("approval_flow_code_lower_uq").unique().on("approval_flow").expression(sql`lower(code)`).where(sql<SqlBool>`code is not null and code <> ''`).execute();
+      await s
+        .createIndex("approval_flow_code_lower_uq")
+        .unique()
+        .on("approval_flow")
+        .expression(sql`lower(code)`)
+        .where(sql<SqlBool>`code is not null and code <> ''`)
+        .execute();
       await s
         .createTable("approval_flow_content_type")
         .addColumn("flow_id", "integer", (c) => c.notNull().references("approval_flow.id").onDelete("cascade"))
@@ -134,7 +152,11 @@ export function requestTables(dialect: Dialect): Migration {
         .addColumn("datetime_step", "text", (c) => c.notNull())
         .addColumn("datetime_decide", "text")
         .execute();
-      await s.createIndex("learning_request_kind_status_idx").on("learning_request").columns(["kind", "status", "datetime_create"]).execute();
+      await s
+        .createIndex("learning_request_kind_status_idx")
+        .on("learning_request")
+        .columns(["kind", "status", "datetime_create"])
+        .execute();
       await withId(s.createTable("request_decision"))
         .addColumn("request_id", "integer", (c) => c.notNull().references("learning_request.id").onDelete("cascade"))
         .addColumn("step", "integer", (c) => c.notNull())
@@ -146,7 +168,9 @@ export function requestTables(dialect: Dialect): Migration {
       await s.createIndex("request_decision_request_idx").on("request_decision").column("request_id").execute();
 
       await withId(s.createTable("learning_result"))
-        .addColumn("request_id", "integer", (c) => c.notNull().unique().references("learning_request.id").onDelete("cascade"))
+        .addColumn("request_id", "integer", (c) =>
+          c.notNull().unique().references("learning_request.id").onDelete("cascade"),
+        )
         .addColumn("status", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("datetime_update", "text", (c) => c.notNull())
         .execute();

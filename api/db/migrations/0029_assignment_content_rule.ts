@@ -23,12 +23,19 @@ export function assignmentContentRuleTables(dialect: Dialect): Migration {
         .addColumn("content_type_id", "integer", (c) => c.references("content_type.id").onDelete("cascade"))
         .addColumn("content_operator", "integer", (c) => c.notNull().defaultTo(1));
       // Spelled out, not read from contract/: a migration stays what it was when released.
-      for (const criterion of ["category", "provider", "learning_program", "level", "instructor", "competency"]) rule = rule.addColumn(`${criterion}_operator`, "integer", (c) => c.notNull().defaultTo(1));
+      for (const criterion of ["category", "provider", "learning_program", "level", "instructor", "competency"])
+        rule = rule.addColumn(`${criterion}_operator`, "integer", (c) => c.notNull().defaultTo(1));
       await rule.addColumn("datetime_create", "text", (c) => c.notNull()).execute();
-      await s.createIndex("assignment_content_rule_assignment_idx").on("assignment_content_rule").column("assignment_id").execute();
+      await s
+        .createIndex("assignment_content_rule_assignment_idx")
+        .on("assignment_content_rule")
+        .column("assignment_id")
+        .execute();
       await s
         .createTable("assignment_content_rule_item")
-        .addColumn("rule_id", "integer", (c) => c.notNull().references("assignment_content_rule.id").onDelete("cascade"))
+        .addColumn("rule_id", "integer", (c) =>
+          c.notNull().references("assignment_content_rule.id").onDelete("cascade"),
+        )
         .addColumn("field", "text", (c) => c.notNull())
         .addColumn("ref_id", "integer", (c) => c.notNull())
         .addPrimaryKeyConstraint("assignment_content_rule_item_pkey", ["rule_id", "field", "ref_id"])
@@ -37,7 +44,11 @@ export function assignmentContentRuleTables(dialect: Dialect): Migration {
         .alterTable("assignment_content")
         .addColumn("rule_id", "integer", (c) => c.references("assignment_content_rule.id").onDelete("cascade"))
         .execute();
-      await s.createIndex("assignment_result_account_idx").on("assignment_result").columns(["assignment_id", "account_id", "content_type_id", "content_id"]).execute();
+      await s
+        .createIndex("assignment_result_account_idx")
+        .on("assignment_result")
+        .columns(["assignment_id", "account_id", "content_type_id", "content_id"])
+        .execute();
     },
   };
 }

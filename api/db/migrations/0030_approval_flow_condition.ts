@@ -19,7 +19,9 @@ export const approvalFlowCondition: Migration = {
       .addColumn("operator", "integer", (c) => c.notNull().defaultTo(1))
       .addColumn("is_include_sub_department", "integer", (c) => c.notNull().defaultTo(0));
     for (const r of RANGES) {
-      table = table.addColumn(`${r}_gte`, "integer", (c) => c.notNull().defaultTo(-1)).addColumn(`${r}_lte`, "integer", (c) => c.notNull().defaultTo(-1));
+      table = table
+        .addColumn(`${r}_gte`, "integer", (c) => c.notNull().defaultTo(-1))
+        .addColumn(`${r}_lte`, "integer", (c) => c.notNull().defaultTo(-1));
     }
     await table
       .addColumn("date_account_start_gte", "text")
@@ -34,7 +36,11 @@ export const approvalFlowCondition: Migration = {
       .addPrimaryKeyConstraint("approval_flow_condition_item_pk", ["flow_id", "field", "ref_id"])
       .execute();
     // "Is this department / group named by some condition?" (delete refusals) reads by value.
-    await s.createIndex("approval_flow_condition_item_ref_idx").on("approval_flow_condition_item").columns(["field", "ref_id"]).execute();
+    await s
+      .createIndex("approval_flow_condition_item_ref_idx")
+      .on("approval_flow_condition_item")
+      .columns(["field", "ref_id"])
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable("approval_flow_condition_item").execute();

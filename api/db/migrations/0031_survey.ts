@@ -27,8 +27,15 @@ export const surveyTables: Migration = {
   async up(db: Kysely<unknown>) {
     const s = db.schema;
     const at = new Date().toISOString();
-    const add = (name: string, type: "integer" | "text", build?: Parameters<ReturnType<typeof s.alterTable>["addColumn"]>[2]) =>
-      s.alterTable("survey").addColumn(name, type, build ?? ((c) => c)).execute();
+    const add = (
+      name: string,
+      type: "integer" | "text",
+      build?: Parameters<ReturnType<typeof s.alterTable>["addColumn"]>[2],
+    ) =>
+      s
+        .alterTable("survey")
+        .addColumn(name, type, build ?? ((c) => c))
+        .execute();
     await add("content_level", "integer", (c) => c.references("level.id").onDelete("set null"));
     await add("program", "integer");
     await add("category_id", "integer", (c) => c.references("category.id").onDelete("restrict"));
@@ -49,7 +56,9 @@ export const surveyTables: Migration = {
     await add("is_required", "integer", (c) => c.notNull().defaultTo(0));
     await add("target_type", "integer", (c) => c.notNull().defaultTo(0));
     await add("form_id", "integer", (c) => c.references("request_form.id").onDelete("set null"));
-    await sql`update survey set is_display = is_publish, datetime_first_publish = case when is_publish = 1 then ${at} else null end`.execute(db);
+    await sql`update survey set is_display = is_publish, datetime_first_publish = case when is_publish = 1 then ${at} else null end`.execute(
+      db,
+    );
     await s.createIndex("survey_update_idx").on("survey").column("datetime_update").execute();
 
     await s
@@ -59,8 +68,15 @@ export const surveyTables: Migration = {
       .addPrimaryKeyConstraint("survey_instructor_pk", ["survey_id", "instructor_id"])
       .execute();
 
-    const question = (name: string, type: "integer" | "text", build?: Parameters<ReturnType<typeof s.alterTable>["addColumn"]>[2]) =>
-      s.alterTable("form_question").addColumn(name, type, build ?? ((c) => c)).execute();
+    const question = (
+      name: string,
+      type: "integer" | "text",
+      build?: Parameters<ReturnType<typeof s.alterTable>["addColumn"]>[2],
+    ) =>
+      s
+        .alterTable("form_question")
+        .addColumn(name, type, build ?? ((c) => c))
+        .execute();
     await question("value_min", "integer", (c) => c.notNull().defaultTo(1));
     await question("value_max", "integer", (c) => c.notNull().defaultTo(4));
     await question("label_min", "text", (c) => c.notNull().defaultTo(""));

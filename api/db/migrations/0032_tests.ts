@@ -65,7 +65,11 @@ export function testTables(dialect: Dialect): Migration {
         .addColumn("created_by", "integer", (c) => c.references("account.id").onDelete("set null"))
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("testbank_log_bank_idx").on("testbank_log").columns(["testbank_id", "datetime_create"]).execute();
+      await s
+        .createIndex("testbank_log_bank_idx")
+        .on("testbank_log")
+        .columns(["testbank_id", "datetime_create"])
+        .execute();
 
       await withId(s.createTable("test_section"))
         .addColumn("test_id", "integer", (c) => c.notNull().references("test.id").onDelete("cascade"))
@@ -132,7 +136,9 @@ export function testTables(dialect: Dialect): Migration {
 
       await withId(s.createTable("test_attempt"))
         .addColumn("test_id", "integer", (c) => c.notNull().references("test.id").onDelete("cascade"))
-        .addColumn("enrollment_id", "integer", (c) => c.notNull().references("content_enrollment.id").onDelete("cascade"))
+        .addColumn("enrollment_id", "integer", (c) =>
+          c.notNull().references("content_enrollment.id").onDelete("cascade"),
+        )
         .addColumn("account_id", "integer", (c) => c.references("account.id").onDelete("set null"))
         .addColumn("number", "integer", (c) => c.notNull())
         .addColumn("status", "integer", (c) => c.notNull().defaultTo(0))
@@ -162,7 +168,11 @@ export function testTables(dialect: Dialect): Migration {
         .addColumn("verified_by", "integer", (c) => c.references("account.id").onDelete("set null"))
         .addColumn("datetime_verify", "text")
         .execute();
-      await s.createIndex("test_attempt_answer_attempt_idx").on("test_attempt_answer").columns(["attempt_id", "sort"]).execute();
+      await s
+        .createIndex("test_attempt_answer_attempt_idx")
+        .on("test_attempt_answer")
+        .columns(["attempt_id", "sort"])
+        .execute();
       await s.createIndex("test_attempt_answer_question_idx").on("test_attempt_answer").column("question_id").execute();
     },
   };

@@ -37,7 +37,8 @@ export function liveTables(dialect: Dialect): Migration {
         .addColumn("is_backup_display", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("datetime_backup", "text")
         .execute();
-      for (const col of ["datetime_update", "status", "datetime_live_start"]) await s.createIndex(`live_${col}_idx`).on("live").column(col).execute();
+      for (const col of ["datetime_update", "status", "datetime_live_start"])
+        await s.createIndex(`live_${col}_idx`).on("live").column(col).execute();
 
       await s
         .createTable("live_instructor")
@@ -56,7 +57,11 @@ export function liveTables(dialect: Dialect): Migration {
         .addColumn("answered_by", "integer", (c) => c.references("account.id").onDelete("set null"))
         .addColumn("is_hidden", "integer", (c) => c.notNull().defaultTo(0))
         .execute();
-      await s.createIndex("live_question_live_idx").on("live_question").columns(["live_id", "datetime_create"]).execute();
+      await s
+        .createIndex("live_question_live_idx")
+        .on("live_question")
+        .columns(["live_id", "datetime_create"])
+        .execute();
     },
   };
 }

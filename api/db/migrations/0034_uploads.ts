@@ -24,7 +24,11 @@ export const uploadTables: Migration = {
       .addColumn("datetime_create", "text", (c) => c.notNull())
       .addColumn("datetime_update", "text", (c) => c.notNull())
       .execute();
-    await db.schema.createIndex("upload_status_update_idx").on("upload").columns(["status", "datetime_update"]).execute();
+    await db.schema
+      .createIndex("upload_status_update_idx")
+      .on("upload")
+      .columns(["status", "datetime_update"])
+      .execute();
     await db.schema.createIndex("upload_account_idx").on("upload").column("account_id").execute();
   },
 };

@@ -63,9 +63,16 @@ export function mediaTables(dialect: Dialect): Migration {
         .addColumn("datetime_create", "text", (c) => c.notNull())
         .addColumn("datetime_update", "text", (c) => c.notNull())
         .execute();
-      await s.createIndex("media_ugc_card_media_idx").on("media_ugc_card").columns(["media_id", "datetime_create"]).execute();
+      await s
+        .createIndex("media_ugc_card_media_idx")
+        .on("media_ugc_card")
+        .columns(["media_id", "datetime_create"])
+        .execute();
 
-      await s.alterTable("content_material").addColumn("media_id", "integer", (c) => c.references("media.id").onDelete("set null")).execute();
+      await s
+        .alterTable("content_material")
+        .addColumn("media_id", "integer", (c) => c.references("media.id").onDelete("set null"))
+        .execute();
       await s.createIndex("content_material_media_idx").on("content_material").column("media_id").execute();
     },
   };

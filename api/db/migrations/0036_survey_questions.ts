@@ -11,7 +11,13 @@ import type { Kysely, Migration } from "kysely";
  */
 export const surveyQuestions: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable("form_question").addColumn("is_average", "integer", (c) => c.notNull().defaultTo(0)).execute();
-    await db.schema.alterTable("form_question").addColumn("is_optional", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable("form_question")
+      .addColumn("is_average", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable("form_question")
+      .addColumn("is_optional", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
   },
 };

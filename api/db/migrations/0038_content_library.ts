@@ -14,9 +14,16 @@ const TABLES = ["course", "class_program", "media"] as const;
 export const contentLibrary: Migration = {
   async up(db: Kysely<unknown>) {
     for (const table of TABLES) {
-      await db.schema.alterTable(table).addColumn("is_library", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable(table)
+        .addColumn("is_library", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.alterTable(table).addColumn("library_source_id", "integer").execute();
-      await db.schema.createIndex(`${table}_library_idx`).on(table).columns(["is_library", "datetime_update"]).execute();
+      await db.schema
+        .createIndex(`${table}_library_idx`)
+        .on(table)
+        .columns(["is_library", "datetime_update"])
+        .execute();
     }
   },
   async down(db: Kysely<unknown>) {

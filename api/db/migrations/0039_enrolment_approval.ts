@@ -17,10 +17,21 @@ import { sql, type Kysely, type Migration } from "kysely";
  *   becomes textinput 5, textarea 4, radio 2, checkbox 3, number 6, date 10, scale 1 — in one
  *   statement, so no row is converted twice.
  */
-const TO_SPEC: [number, number][] = [[1, 5], [2, 4], [3, 2], [4, 3], [5, 6], [6, 10], [7, 1]];
+const TO_SPEC: [number, number][] = [
+  [1, 5],
+  [2, 4],
+  [3, 2],
+  [4, 3],
+  [5, 6],
+  [6, 10],
+  [7, 1],
+];
 
 async function convert(db: Kysely<unknown>, pairs: [number, number][]) {
-  const cases = sql.join(pairs.map(([from, to]) => sql`when ${sql.lit(from)} then ${sql.lit(to)}`), sql` `);
+  const cases = sql.join(
+    pairs.map(([from, to]) => sql`when ${sql.lit(from)} then ${sql.lit(to)}`),
+    sql` `,
+  );
   await sql`update form_question set type = case type ${cases} else type end`.execute(db);
 }
 
@@ -28,15 +39,27 @@ export const enrolmentApproval: Migration = {
   async up(db: Kysely<unknown>) {
     const s = db.schema;
     await s.alterTable("learning_request").addColumn("content_id", "integer").execute();
-    await s.alterTable("learning_request").addColumn("enrollment_id", "integer", (c) => c.references("content_enrollment.id").onDelete("cascade")).execute();
+    await s
+      .alterTable("learning_request")
+      .addColumn("enrollment_id", "integer", (c) => c.references("content_enrollment.id").onDelete("cascade"))
+      .execute();
     await s.createIndex("learning_request_enrollment_idx").on("learning_request").column("enrollment_id").execute();
-    await s.alterTable("content_enrollment").addColumn("submission_id", "integer", (c) => c.references("form_submission.id").onDelete("set null")).execute();
-    await s.alterTable("content_enrollment_decision").addColumn("note", "text", (c) => c.notNull().defaultTo("")).execute();
+    await s
+      .alterTable("content_enrollment")
+      .addColumn("submission_id", "integer", (c) => c.references("form_submission.id").onDelete("set null"))
+      .execute();
+    await s
+      .alterTable("content_enrollment_decision")
+      .addColumn("note", "text", (c) => c.notNull().defaultTo(""))
+      .execute();
     await s.alterTable("form_answer").addColumn("file_key", "text").execute();
     await convert(db, TO_SPEC);
   },
   async down(db: Kysely<unknown>) {
-    await convert(db, TO_SPEC.map(([from, to]) => [to, from]));
+    await convert(
+      db,
+      TO_SPEC.map(([from, to]) => [to, from]),
+    );
     const s = db.schema;
     await s.alterTable("form_answer").dropColumn("file_key").execute();
     await s.alterTable("content_enrollment_decision").dropColumn("note").execute();

@@ -14,12 +14,26 @@ import type { Kysely, Migration } from "kysely";
  */
 export const creditAndAssignmentSettings: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable("credit_transaction").addColumn("note", "text", (c) => c.notNull().defaultTo("")).execute();
+    await db.schema
+      .alterTable("credit_transaction")
+      .addColumn("note", "text", (c) => c.notNull().defaultTo(""))
+      .execute();
     await db.schema.alterTable("credit_transaction").addColumn("reference", "text").execute();
     // Several nulls are allowed by a unique index in both dialects: a transaction without a reference is never a duplicate.
-    await db.schema.createIndex("credit_transaction_reference_idx").on("credit_transaction").columns(["account_id", "reference"]).unique().execute();
-    await db.schema.alterTable("assignment").addColumn("is_no_charge", "integer", (c) => c.notNull().defaultTo(0)).execute();
-    await db.schema.alterTable("assignment").addColumn("result_status", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .createIndex("credit_transaction_reference_idx")
+      .on("credit_transaction")
+      .columns(["account_id", "reference"])
+      .unique()
+      .execute();
+    await db.schema
+      .alterTable("assignment")
+      .addColumn("is_no_charge", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable("assignment")
+      .addColumn("result_status", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.alterTable("assignment").dropColumn("result_status").execute();

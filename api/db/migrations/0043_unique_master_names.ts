@@ -25,7 +25,11 @@ type Row = { id: number; name: string; grp: number | null };
 /** Rename the later rows of each shared name (oldest first keeps it), never onto a name already taken. */
 async function renameDuplicates(db: Kysely<unknown>, s: Scope) {
   const group = s.group ? sql.ref(s.group) : sql`null`;
-  const rows = (await sql<Row>`select id, ${sql.ref(s.column)} as name, ${group} as grp from ${sql.table(s.table)} order by id`.execute(db)).rows;
+  const rows = (
+    await sql<Row>`select id, ${sql.ref(s.column)} as name, ${group} as grp from ${sql.table(s.table)} order by id`.execute(
+      db,
+    )
+  ).rows;
   const key = (grp: number | null, name: string) => `${grp ?? ""}\u0000${name.toLowerCase()}`;
   const taken = new Set(rows.map((r) => key(r.grp, r.name)));
   const seen = new Set<string>();
@@ -49,7 +53,9 @@ export const uniqueMasterNames: Migration = {
     for (const s of UNIQUE_NAME_SCOPES) {
       await renameDuplicates(db, s);
       // The roots (no parent) are one group: coalesce, since a unique index takes nulls as distinct.
-      const on = s.group ? sql`coalesce(${sql.ref(s.group)}, 0), lower(${sql.ref(s.column)})` : sql`lower(${sql.ref(s.column)})`;
+      const on = s.group
+        ? sql`coalesce(${sql.ref(s.group)}, 0), lower(${sql.ref(s.column)})`
+        : sql`lower(${sql.ref(s.column)})`;
       await db.schema.createIndex(s.index).unique().on(s.table).expression(on).execute();
     }
   },

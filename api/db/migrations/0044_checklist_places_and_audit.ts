@@ -13,8 +13,14 @@ import { sql, type Kysely, type Migration } from "kysely";
 export const checklistPlacesAndAudit: Migration = {
   async up(db: Kysely<unknown>) {
     const s = db.schema;
-    await s.alterTable("activity_checklist").addColumn("location_id", "integer", (c) => c.references("location.id").onDelete("set null")).execute();
-    await s.alterTable("activity_checklist").addColumn("room_id", "integer", (c) => c.references("room.id").onDelete("set null")).execute();
+    await s
+      .alterTable("activity_checklist")
+      .addColumn("location_id", "integer", (c) => c.references("location.id").onDelete("set null"))
+      .execute();
+    await s
+      .alterTable("activity_checklist")
+      .addColumn("room_id", "integer", (c) => c.references("room.id").onDelete("set null"))
+      .execute();
     await sql`update activity_checklist set location_id = (select min(l.id) from location l where lower(l.name) = lower(trim(activity_checklist.location)))
       where trim(location) <> ''`.execute(db);
     await sql`update activity_checklist set room_id = (select min(r.id) from room r where r.location_id = activity_checklist.location_id and lower(r.name) = lower(trim(activity_checklist.room)))
@@ -33,8 +39,14 @@ export const checklistPlacesAndAudit: Migration = {
     await s.alterTable("login_as_write").dropColumn("target_name").execute();
     await s.dropIndex("activity_checklist_location_idx").execute();
     await s.dropIndex("activity_checklist_room_idx").execute();
-    await s.alterTable("activity_checklist").addColumn("location", "text", (c) => c.notNull().defaultTo("")).execute();
-    await s.alterTable("activity_checklist").addColumn("room", "text", (c) => c.notNull().defaultTo("")).execute();
+    await s
+      .alterTable("activity_checklist")
+      .addColumn("location", "text", (c) => c.notNull().defaultTo(""))
+      .execute();
+    await s
+      .alterTable("activity_checklist")
+      .addColumn("room", "text", (c) => c.notNull().defaultTo(""))
+      .execute();
     await s.alterTable("activity_checklist").dropColumn("room_id").execute();
     await s.alterTable("activity_checklist").dropColumn("location_id").execute();
   },

@@ -13,7 +13,12 @@ import { type Kysely, type Migration } from "kysely";
  *   -1 turns both off"): 0 both planning and actual cost, 1 planning only, 2 actual cost only, -1
  *   neither. Existing categories were usable in both: 0.
  */
-const CONDITION_TABLES = ["content_permission", "category_permission", "account_group_condition", "approval_flow_condition"] as const;
+const CONDITION_TABLES = [
+  "content_permission",
+  "category_permission",
+  "account_group_condition",
+  "approval_flow_condition",
+] as const;
 const TEXT_LISTS = ["company_code", "job_family", "work_shift"] as const;
 
 export const learnerConditionFields: Migration = {
@@ -21,23 +26,41 @@ export const learnerConditionFields: Migration = {
     const s = db.schema;
     await s.alterTable("account").addColumn("job_family", "text").execute();
     await s.alterTable("account").addColumn("work_shift", "text").execute();
-    await s.alterTable("account").addColumn("location_id", "integer", (c) => c.references("location.id").onDelete("set null")).execute();
+    await s
+      .alterTable("account")
+      .addColumn("location_id", "integer", (c) => c.references("location.id").onDelete("set null"))
+      .execute();
     await s.alterTable("account").addColumn("english_score", "integer").execute();
     await s.createIndex("account_location_idx").on("account").column("location_id").execute();
     for (const table of CONDITION_TABLES) {
-      for (const list of TEXT_LISTS) await s.alterTable(table).addColumn(list, "text", (c) => c.notNull().defaultTo("")).execute();
-      await s.alterTable(table).addColumn("english_score_gte", "integer", (c) => c.notNull().defaultTo(-1)).execute();
-      await s.alterTable(table).addColumn("english_score_lte", "integer", (c) => c.notNull().defaultTo(-1)).execute();
+      for (const list of TEXT_LISTS)
+        await s
+          .alterTable(table)
+          .addColumn(list, "text", (c) => c.notNull().defaultTo(""))
+          .execute();
+      await s
+        .alterTable(table)
+        .addColumn("english_score_gte", "integer", (c) => c.notNull().defaultTo(-1))
+        .execute();
+      await s
+        .alterTable(table)
+        .addColumn("english_score_lte", "integer", (c) => c.notNull().defaultTo(-1))
+        .execute();
     }
-    await s.alterTable("budget_category").addColumn("type", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await s
+      .alterTable("budget_category")
+      .addColumn("type", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     const s = db.schema;
     await s.alterTable("budget_category").dropColumn("type").execute();
     for (const table of CONDITION_TABLES) {
-      for (const col of [...TEXT_LISTS, "english_score_gte", "english_score_lte"]) await s.alterTable(table).dropColumn(col).execute();
+      for (const col of [...TEXT_LISTS, "english_score_gte", "english_score_lte"])
+        await s.alterTable(table).dropColumn(col).execute();
     }
     await s.dropIndex("account_location_idx").execute();
-    for (const col of ["english_score", "location_id", "work_shift", "job_family"]) await s.alterTable("account").dropColumn(col).execute();
+    for (const col of ["english_score", "location_id", "work_shift", "job_family"])
+      await s.alterTable("account").dropColumn(col).execute();
   },
 };

@@ -18,9 +18,15 @@ export const roundLeases: Migration = {
     const s = db.schema;
     await s.alterTable("assignment_round").addColumn("lease_holder", "text").execute();
     await s.alterTable("assignment_round").addColumn("lease_until", "text").execute();
-    await s.createIndex("assignment_round_lease_idx").on("assignment_round").columns(["status", "lease_until"]).execute();
+    await s
+      .createIndex("assignment_round_lease_idx")
+      .on("assignment_round")
+      .columns(["status", "lease_until"])
+      .execute();
     const until = new Date(Date.now() + BEFORE_LEASES_MS).toISOString();
-    await sql`update assignment_round set lease_holder = 'before-0047', lease_until = ${until} where status = 1`.execute(db);
+    await sql`update assignment_round set lease_holder = 'before-0047', lease_until = ${until} where status = 1`.execute(
+      db,
+    );
   },
   async down(db: Kysely<unknown>) {
     const s = db.schema;

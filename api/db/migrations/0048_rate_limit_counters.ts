@@ -16,6 +16,10 @@ export const rateLimitCounters: Migration = {
       .addColumn("datetime_expire", "text", (c) => c.notNull())
       .addColumn("hits", "integer", (c) => c.notNull())
       .execute();
-    await db.schema.createIndex("rate_limit_counter_expire_idx").on("rate_limit_counter").column("datetime_expire").execute();
+    await db.schema
+      .createIndex("rate_limit_counter_expire_idx")
+      .on("rate_limit_counter")
+      .column("datetime_expire")
+      .execute();
   },
 };

@@ -31,13 +31,19 @@ export const importJobs: Migration = {
     await s.alterTable("import_history").addColumn("job_options", "text").execute();
     await s.alterTable("import_history").addColumn("lease_holder", "text").execute();
     await s.alterTable("import_history").addColumn("lease_until", "text").execute();
-    await s.alterTable("import_history").addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await s
+      .alterTable("import_history")
+      .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
     const until = new Date(Date.now() + BEFORE_QUEUE_MS).toISOString();
-    await sql`update import_history set lease_holder = 'before-0050', lease_until = ${until} where status = 2`.execute(db);
+    await sql`update import_history set lease_holder = 'before-0050', lease_until = ${until} where status = 2`.execute(
+      db,
+    );
   },
   async down(db: Kysely<unknown>) {
     const s = db.schema;
-    for (const column of ["attempts", "lease_until", "lease_holder", "job_options"]) await s.alterTable("import_history").dropColumn(column).execute();
+    for (const column of ["attempts", "lease_until", "lease_holder", "job_options"])
+      await s.alterTable("import_history").dropColumn(column).execute();
     await s.dropTable("import_file").execute();
   },
 };

@@ -17,11 +17,25 @@ type Learner = { account: { username: string; name: string } };
 type Choice = { id: number; name: string; href: string; count?: number };
 
 /** The activity's checklists as links, the one shown marked; `all` leads with a link to every checklist. */
-export function ChecklistChooser({ checklists, current, all }: { checklists: Choice[]; current: number | null; all?: string }) {
+export function ChecklistChooser({
+  checklists,
+  current,
+  all,
+}: {
+  checklists: Choice[];
+  current: number | null;
+  all?: string;
+}) {
   const { t, i18n } = useTranslation();
   const fmt = numberFormat(i18n.language);
-  const label = (c: Choice) => (c.count === undefined ? c.name : t("acto_label_count", { label: c.name, n: fmt.format(c.count) }));
-  const links: RowLink[] = checklists.map((c) => ({ key: c.id, href: c.href, label: label(c), current: c.id === current }));
+  const label = (c: Choice) =>
+    c.count === undefined ? c.name : t("acto_label_count", { label: c.name, n: fmt.format(c.count) });
+  const links: RowLink[] = checklists.map((c) => ({
+    key: c.id,
+    href: c.href,
+    label: label(c),
+    current: c.id === current,
+  }));
   if (all) links.unshift({ key: "all", href: all, label: t("acto_all_checklists"), current: current === null });
   return <LinkRow label={t("acto_checklists")} links={links} />;
 }
@@ -52,7 +66,8 @@ export function LearnerCell({ row }: { row: Learner }) {
 /** An instant (or "—") in the organisation's zone, for the page's language. */
 export function useWhen(offset: number) {
   const { i18n } = useTranslation();
-  return (iso: string | null) => (iso ? <time dateTime={iso}>{formatInstant("dateTime", i18n.language, iso, offset)}</time> : "—");
+  return (iso: string | null) =>
+    iso ? <time dateTime={iso}>{formatInstant("dateTime", i18n.language, iso, offset)}</time> : "—";
 }
 
 /** The page's heading with the checklist shown. */
@@ -75,15 +90,29 @@ export function useSlotColumns(offset: number, verifyBase = "") {
   const when = useWhen(offset);
   type Column = DataColumn<SlotTableRow>;
   const name: Column = { key: "name", label: t("enr_col_name"), sort: "name", render: (r) => <LearnerCell row={r} /> };
-  const status: Column = { key: "status", label: t("enr_col_status"), sort: "status", render: (r) => <ProgressBadge status={r.status} /> };
-  const submitted: Column = { key: "submitted", label: t("acto_col_submitted"), sort: "datetime_submit", render: (r) => when(r.datetime_submit) };
+  const status: Column = {
+    key: "status",
+    label: t("enr_col_status"),
+    sort: "status",
+    render: (r) => <ProgressBadge status={r.status} />,
+  };
+  const submitted: Column = {
+    key: "submitted",
+    label: t("acto_col_submitted"),
+    sort: "datetime_submit",
+    render: (r) => when(r.datetime_submit),
+  };
   /** A waiting slot the user may verify links to its page; others show `otherwise`. */
   const verify = (className: string, otherwise: (r: SlotTableRow) => React.ReactNode): Column => ({
     key: "verify",
     label: t("acto_col_verify"),
     render: (r) =>
       r.status === 22 && r.slotId !== null && r.can_verify ? (
-        <a href={`${verifyBase}/${r.slotId}/verify`} aria-label={t("acto_verify_named", { name: r.account.name })} className={className}>
+        <a
+          href={`${verifyBase}/${r.slotId}/verify`}
+          aria-label={t("acto_verify_named", { name: r.account.name })}
+          className={className}
+        >
           {t("acto_verify")}
         </a>
       ) : (
@@ -94,6 +123,12 @@ export function useSlotColumns(offset: number, verifyBase = "") {
 }
 
 /** One page of a checklist's learners: the check-in screens' paged table (app/components/checkin). */
-export function SlotTable(props: { list: Paged<SlotTableRow>; badQuery: boolean; columns: DataColumn<SlotTableRow>[]; caption: string; empty: string }) {
+export function SlotTable(props: {
+  list: Paged<SlotTableRow>;
+  badQuery: boolean;
+  columns: DataColumn<SlotTableRow>[];
+  caption: string;
+  empty: string;
+}) {
   return <PagedTable {...props} />;
 }

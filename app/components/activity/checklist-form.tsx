@@ -4,11 +4,22 @@ import { useForm } from "~/components/use-form";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { ChecklistRow } from "../../../contract/schemas/activity";
-import { CheckboxField, controlClass, CsrfInput, ErrorList, Field, SelectField, TextareaField } from "~/components/forms";
+import {
+  CheckboxField,
+  controlClass,
+  CsrfInput,
+  ErrorList,
+  Field,
+  SelectField,
+  TextareaField,
+} from "~/components/forms";
 import { useRoomsOf, type PlaceChoice } from "~/components/place-fields";
 import { FormSubmit } from "./form-submit";
 
-type Constraint = Record<string, { required?: boolean; maxLength?: number; min?: number | string; max?: number | string }>;
+type Constraint = Record<
+  string,
+  { required?: boolean; maxLength?: number; min?: number | string; max?: number | string }
+>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Meta = FieldMetadata<any, any, any>;
 
@@ -16,7 +27,14 @@ type Meta = FieldMetadata<any, any, any>;
 export function checklistDefaults(row?: ChecklistRow): Record<string, string | undefined> {
   const on = (v: boolean) => (v ? "on" : undefined);
   if (!row) {
-    return { full_score: "100", pass_score: "60", is_check_by_learner: "on", is_check_by_inspector: "on", is_verify_by_inspector: "on", is_verify_by_admin: "on" };
+    return {
+      full_score: "100",
+      pass_score: "60",
+      is_check_by_learner: "on",
+      is_check_by_inspector: "on",
+      is_verify_by_inspector: "on",
+      is_verify_by_admin: "on",
+    };
   }
   return {
     name: row.name,
@@ -59,15 +77,33 @@ export function ChecklistForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({ id, lastResult, constraint: constraint as never, defaultValue, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    constraint: constraint as never,
+    defaultValue,
+    shouldValidate: "onSubmit",
+  });
   const wire = (name: keyof typeof fields, label: string) => {
     const meta = fields[name] as unknown as Meta;
-    return { meta, label, errors: (meta.errors as string[] | undefined)?.map((e) => t(e)), requiredMark: constraint[name]?.required };
+    return {
+      meta,
+      label,
+      errors: (meta.errors as string[] | undefined)?.map((e) => t(e)),
+      requiredMark: constraint[name]?.required,
+    };
   };
   const score = (name: "full_score" | "pass_score", label: string, help: string) => (
-    <Field {...wire(name, label)} help={help} controlClassName={`${controlClass} max-w-[8rem]`} inputProps={{ type: "number", inputMode: "numeric", step: 1 }} />
+    <Field
+      {...wire(name, label)}
+      help={help}
+      controlClassName={`${controlClass} max-w-[8rem]`}
+      inputProps={{ type: "number", inputMode: "numeric", step: 1 }}
+    />
   );
-  const box = (name: keyof typeof fields, label: string) => <CheckboxField {...wire(name, label)} requiredMark={false} />;
+  const box = (name: keyof typeof fields, label: string) => (
+    <CheckboxField {...wire(name, label)} requiredMark={false} />
+  );
   const rooms = useRoomsOf(places.rooms, fields.location.initialValue);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -87,7 +123,12 @@ export function ChecklistForm({
           emptyOption={t("act_place_none")}
           selectProps={{ onChange: (e) => rooms.choose(e.currentTarget.value) }}
         />
-        <SelectField {...wire("room", t("act_field_room"))} options={rooms.options} emptyOption={t("act_place_none")} grouped />
+        <SelectField
+          {...wire("room", t("act_field_room"))}
+          options={rooms.options}
+          emptyOption={t("act_place_none")}
+          grouped
+        />
       </div>
       <fieldset className="space-y-1">
         <legend className="mb-1 text-sm font-medium text-slate-700">{t("act_field_check_by")}</legend>

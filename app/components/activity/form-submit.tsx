@@ -5,7 +5,11 @@ export function FormSubmit({ label }: { label: string }) {
   const busy = useSubmitting();
   return (
     <div className="flex justify-end">
-      <button type="submit" disabled={busy} className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60"
+      >
         {label}
       </button>
     </div>

@@ -23,7 +23,15 @@ export function inspectorTarget(row: InspectorRow, t: (key: string, o?: Record<s
  * A checklist's inspector rules: the kind and whom it names, with a remove button each when the
  * user may change the activity (intent remove-inspector with the rule's and checklist's ids).
  */
-export function InspectorRules({ rows, canChange, caption }: { rows: InspectorRow[]; canChange: boolean; caption: string }) {
+export function InspectorRules({
+  rows,
+  canChange,
+  caption,
+}: {
+  rows: InspectorRow[];
+  canChange: boolean;
+  caption: string;
+}) {
   const { t } = useTranslation();
   return (
     <OrderedTable
@@ -58,7 +66,17 @@ export function InspectorRules({ rows, canChange, caption }: { rows: InspectorRo
  * and the server sends only the chosen one. The account list is narrowed by a GET search (`find`)
  * whose box sits in the form but belongs to a form of its own. Works without JavaScript.
  */
-export function InspectorForm({ checklists, checklistId, choices, result }: { checklists?: Option[]; checklistId?: number; choices: InspectorChoicesData; result: FormResult }) {
+export function InspectorForm({
+  checklists,
+  checklistId,
+  choices,
+  result,
+}: {
+  checklists?: Option[];
+  checklistId?: number;
+  choices: InspectorChoicesData;
+  result: FormResult;
+}) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const kinds = Object.values(INSPECTOR_KIND).map((k) => ({ value: String(k), label: t(`act_inspector_kind_${k}`) }));
@@ -71,9 +89,11 @@ export function InspectorForm({ checklists, checklistId, choices, result }: { ch
       </h3>
       {/* The account search: its box and button sit in the form below (form="…"). */}
       <Form id={findForm} method="get">
-        {[...params].filter(([k]) => k !== "find").map(([k, v]) => (
-          <input key={`${k}=${v}`} type="hidden" name={k} value={v} />
-        ))}
+        {[...params]
+          .filter(([k]) => k !== "find")
+          .map(([k, v]) => (
+            <input key={`${k}=${v}`} type="hidden" name={k} value={v} />
+          ))}
       </Form>
       <Form
         method="post"
@@ -85,11 +105,37 @@ export function InspectorForm({ checklists, checklistId, choices, result }: { ch
         {checklistId ? <input type="hidden" name="checklist" value={checklistId} /> : null}
         <ErrorList errors={errorsAt(result, "")?.map((e) => t(e))} />
         {checklists ? (
-          <SettingInput field={{ name: "checklist", label: t("act_col_checklist"), kind: "select", required: true, options: [{ value: "", label: t("choose") }, ...checklists] }} saved={params.get("checklist") ?? ""} result={result} idPrefix="inspector-" />
+          <SettingInput
+            field={{
+              name: "checklist",
+              label: t("act_col_checklist"),
+              kind: "select",
+              required: true,
+              options: [{ value: "", label: t("choose") }, ...checklists],
+            }}
+            saved={params.get("checklist") ?? ""}
+            result={result}
+            idPrefix="inspector-"
+          />
         ) : null}
-        <SettingInput field={{ name: "kind", label: t("act_field_inspector_kind"), kind: "radio", options: kinds }} saved={choices.find ? String(INSPECTOR_KIND.account) : String(INSPECTOR_KIND.direct_manager)} result={result} idPrefix="inspector-" />
+        <SettingInput
+          field={{ name: "kind", label: t("act_field_inspector_kind"), kind: "radio", options: kinds }}
+          saved={choices.find ? String(INSPECTOR_KIND.account) : String(INSPECTOR_KIND.direct_manager)}
+          result={result}
+          idPrefix="inspector-"
+        />
         <div className="kind-2">
-          <SettingInput field={{ name: "group", label: t("act_field_group"), kind: "select", options: [{ value: "", label: t("choose") }, ...choices.groups] }} saved="" result={result} idPrefix="inspector-" />
+          <SettingInput
+            field={{
+              name: "group",
+              label: t("act_field_group"),
+              kind: "select",
+              options: [{ value: "", label: t("choose") }, ...choices.groups],
+            }}
+            saved=""
+            result={result}
+            idPrefix="inspector-"
+          />
         </div>
         <div className="kind-3 space-y-2">
           <Field
@@ -97,7 +143,11 @@ export function InspectorForm({ checklists, checklistId, choices, result }: { ch
             label={t("act_account_find")}
             inputProps={{ form: findForm, type: "search", name: "find", defaultValue: choices.find }}
             suffix={
-              <button type="submit" form={findForm} className="shrink-0 rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
+              <button
+                type="submit"
+                form={findForm}
+                className="shrink-0 rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50"
+              >
                 {t("search")}
               </button>
             }

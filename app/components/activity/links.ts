@@ -12,7 +12,19 @@ export const slotProgressHref = (base: string, checklistId: number) => `${base}/
  * checklist/{checklistid?}/slot/{slotid?}/verify/{view_type?}: the checklists to choose from, one
  * checklist's slots of a view, or one slot. The default view (waiting) is left out of the address.
  */
-export function verifyHref(base: string, checklistId?: number | null, slotId?: number | null, view: VerifyViewType = "waiting") {
-  const parts = ["checklist", checklistId, "slot", checklistId ? slotId : null, "verify", view === "waiting" ? null : view];
+export function verifyHref(
+  base: string,
+  checklistId?: number | null,
+  slotId?: number | null,
+  view: VerifyViewType = "waiting",
+) {
+  const parts = [
+    "checklist",
+    checklistId,
+    "slot",
+    checklistId ? slotId : null,
+    "verify",
+    view === "waiting" ? null : view,
+  ];
   return `${base}/${parts.filter((p) => p !== null && p !== undefined).join("/")}`;
 }

@@ -53,7 +53,12 @@ export function SlotTable({
           ),
         },
         { key: "status", label: t("enr_col_status"), render: ({ slot: s }) => <ProgressBadge status={s.status} /> },
-        { key: "score", label: t("act_col_slot_score"), className: "whitespace-nowrap", render: ({ slot: s }) => scoreText(s.score, checklist.full_score) },
+        {
+          key: "score",
+          label: t("act_col_slot_score"),
+          className: "whitespace-nowrap",
+          render: ({ slot: s }) => scoreText(s.score, checklist.full_score),
+        },
         { key: "checkin", label: t("act_col_checked_in"), render: ({ slot: s }) => when(s.datetime_checkin) },
         { key: "submit", label: t("act_col_submitted"), render: ({ slot: s }) => when(s.datetime_submit) },
         {

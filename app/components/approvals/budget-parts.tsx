@@ -4,7 +4,10 @@ import type { BudgetCategoryTotal } from "../../../contract/schemas/approvals";
 /** Baht with two decimals in the page's language. */
 export function useMoney() {
   const { i18n } = useTranslation();
-  const fmt = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const fmt = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return (n: number) => fmt.format(n);
 }
 
@@ -13,7 +16,13 @@ export function useMoney() {
  * last row is the sum. A category is named as in planning, with its actual-cost name beside it
  * when that differs.
  */
-export function BudgetTotals({ title, totals }: { title: string; totals: { plan: number; actual: number; by_category: BudgetCategoryTotal[] } }) {
+export function BudgetTotals({
+  title,
+  totals,
+}: {
+  title: string;
+  totals: { plan: number; actual: number; by_category: BudgetCategoryTotal[] };
+}) {
   const { t } = useTranslation();
   const money = useMoney();
   const id = `totals-${title.length}`;
@@ -23,14 +32,27 @@ export function BudgetTotals({ title, totals }: { title: string; totals: { plan:
         {title}
       </h2>
       {totals.by_category.length ? (
-        <div role="region" aria-labelledby={id} tabIndex={0} className="overflow-x-auto rounded border border-slate-200 bg-white">
+        <div
+          role="region"
+          aria-labelledby={id}
+          tabIndex={0}
+          className="overflow-x-auto rounded border border-slate-200 bg-white"
+        >
           <table className="min-w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
               <tr>
-                <th scope="col" className="px-2 py-2">{t("bgt_col_category")}</th>
-                <th scope="col" className="px-2 py-2 text-right">{t("bgt_col_plan")}</th>
-                <th scope="col" className="px-2 py-2 text-right">{t("bgt_col_actual")}</th>
-                <th scope="col" className="px-2 py-2 text-right">{t("bgt_col_difference")}</th>
+                <th scope="col" className="px-2 py-2">
+                  {t("bgt_col_category")}
+                </th>
+                <th scope="col" className="px-2 py-2 text-right">
+                  {t("bgt_col_plan")}
+                </th>
+                <th scope="col" className="px-2 py-2 text-right">
+                  {t("bgt_col_actual")}
+                </th>
+                <th scope="col" className="px-2 py-2 text-right">
+                  {t("bgt_col_difference")}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -51,7 +73,9 @@ export function BudgetTotals({ title, totals }: { title: string; totals: { plan:
             </tbody>
             <tfoot className="border-t-2 border-slate-300 font-semibold">
               <tr>
-                <th scope="row" className="px-2 py-2 text-left">{t("bgt_total")}</th>
+                <th scope="row" className="px-2 py-2 text-left">
+                  {t("bgt_total")}
+                </th>
                 <td className="px-2 py-2 text-right">{money(totals.plan)}</td>
                 <td className="px-2 py-2 text-right">{money(totals.actual)}</td>
                 <td className="px-2 py-2 text-right">{money(Math.round((totals.plan - totals.actual) * 100) / 100)}</td>

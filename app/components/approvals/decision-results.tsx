@@ -6,12 +6,24 @@ import { REFUSED_OUTCOMES } from "../../../contract/approval-codes";
  * words, then each refused enrolment by the learner and content named in `names` (the rows the
  * page shows), with why — "not enough credit" for that row only (spec 002 §8).
  */
-export function DecisionResults({ result, names, t }: { result: DecisionResult; names: Map<number, string>; t: (key: string, values?: Record<string, unknown>) => string }) {
+export function DecisionResults({
+  result,
+  names,
+  t,
+}: {
+  result: DecisionResult;
+  names: Map<number, string>;
+  t: (key: string, values?: Record<string, unknown>) => string;
+}) {
   if (!result) return null;
   const { answer } = result;
   const refused = answer.results.filter((r) => REFUSED_OUTCOMES.includes(r.result));
   return (
-    <section role="status" aria-labelledby="decision-results" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+    <section
+      role="status"
+      aria-labelledby="decision-results"
+      className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm"
+    >
       <h2 id="decision-results" className="font-semibold text-slate-900">
         {t("apv_results_title")}
       </h2>
@@ -24,7 +36,8 @@ export function DecisionResults({ result, names, t }: { result: DecisionResult; 
         <ul className="mt-2 list-disc pl-5">
           {refused.map((r) => (
             <li key={r.enrollment}>
-              <span className="font-medium">{names.get(r.enrollment) ?? `#${r.enrollment}`}</span>: <span className="text-red-800">{t(`apv_outcome_${r.result}`)}</span>
+              <span className="font-medium">{names.get(r.enrollment) ?? `#${r.enrollment}`}</span>:{" "}
+              <span className="text-red-800">{t(`apv_outcome_${r.result}`)}</span>
             </li>
           ))}
         </ul>

@@ -21,7 +21,11 @@ export function learnersHref(type: string, id: number): string | null {
 const typeLabel = (type: string) => CONTENT_TYPES.find((x) => x.key === type)?.labelKey ?? null;
 const fullName = (r: PeriodRow) => `${r.account.first_name} ${r.account.last_name}`.trim() || r.account.username;
 
-export function periodColumns(t: (key: string, values?: Record<string, unknown>) => string, lang: string, offset: number): DataColumn<PeriodRow>[] {
+export function periodColumns(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  lang: string,
+  offset: number,
+): DataColumn<PeriodRow>[] {
   const when = (iso: string | null) => (iso ? formatInstant("dateTime", lang, iso, offset) : "—");
   return [
     {
@@ -44,7 +48,11 @@ export function periodColumns(t: (key: string, values?: Record<string, unknown>)
         return (
           <>
             {href ? (
-              <a href={href} className="block font-medium text-primary underline" aria-label={t("prd_open_learners_named", { content: r.content.name })}>
+              <a
+                href={href}
+                className="block font-medium text-primary underline"
+                aria-label={t("prd_open_learners_named", { content: r.content.name })}
+              >
                 {r.content.name}
               </a>
             ) : (
@@ -55,9 +63,18 @@ export function periodColumns(t: (key: string, values?: Record<string, unknown>)
         );
       },
     },
-    { key: "type", label: t("prd_col_type"), render: (r) => (typeLabel(r.content.type) ? t(typeLabel(r.content.type)!) : r.content.type) },
+    {
+      key: "type",
+      label: t("prd_col_type"),
+      render: (r) => (typeLabel(r.content.type) ? t(typeLabel(r.content.type)!) : r.content.type),
+    },
     { key: "enrolled", label: t("apv_col_enrolled"), sort: "datetime_enroll", render: (r) => when(r.datetime_enroll) },
-    { key: "completed", label: t("prd_col_completed"), sort: "datetime_complete", render: (r) => when(r.datetime_complete) },
+    {
+      key: "completed",
+      label: t("prd_col_completed"),
+      sort: "datetime_complete",
+      render: (r) => when(r.datetime_complete),
+    },
     { key: "status", label: t("apv_col_status"), render: (r) => <ProgressBadge status={r.status} /> },
   ];
 }

@@ -15,7 +15,19 @@ const nameOf = (a: Account) => `${a.first_name} ${a.last_name}`.trim() || a.user
  * condition matches on the day it assigns (the group evaluator). Each form posts on its own; the
  * accounts named so far travel with the groups' form, so saving one list keeps the others.
  */
-export function AudienceForm({ audience, groups, departments, found, canChange }: { audience: Audience; groups: Option[]; departments: Option[]; found: Account[] | null; canChange: boolean }) {
+export function AudienceForm({
+  audience,
+  groups,
+  departments,
+  found,
+  canChange,
+}: {
+  audience: Audience;
+  groups: Option[];
+  departments: Option[];
+  found: Account[] | null;
+  canChange: boolean;
+}) {
   const { t } = useTranslation();
   const busy = useSubmitting();
   const [params] = useSearchParams();
@@ -30,17 +42,29 @@ export function AudienceForm({ audience, groups, departments, found, canChange }
         <p className="text-sm text-slate-600">{t("asg_audience_intro")}</p>
       </div>
       <div className="space-y-2">
-        <h3 className="text-sm font-semibold text-slate-800">{t("asg_audience_accounts", { count: audience.account_list.length })}</h3>
+        <h3 className="text-sm font-semibold text-slate-800">
+          {t("asg_audience_accounts", { count: audience.account_list.length })}
+        </h3>
         {audience.account_list.length ? (
           <ul className="flex flex-wrap gap-2">
             {audience.account_list.map((a) => (
-              <li key={a.id} className="flex items-center gap-1 rounded border border-slate-300 bg-slate-50 px-2 py-0.5 text-sm">
+              <li
+                key={a.id}
+                className="flex items-center gap-1 rounded border border-slate-300 bg-slate-50 px-2 py-0.5 text-sm"
+              >
                 {nameOf(a)} <span className="font-mono text-xs text-slate-600">({a.username})</span>
                 {canChange ? (
                   <Form method="post" className="inline">
                     <CsrfInput />
                     <input type="hidden" name="account" value={a.id} />
-                    <button type="submit" name="intent" value="remove-account" disabled={busy} className="ml-1 text-red-700 hover:underline" aria-label={t("asg_remove_named", { name: nameOf(a) })}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="remove-account"
+                      disabled={busy}
+                      className="ml-1 text-red-700 hover:underline"
+                      aria-label={t("asg_remove_named", { name: nameOf(a) })}
+                    >
                       ×
                     </button>
                   </Form>
@@ -53,15 +77,27 @@ export function AudienceForm({ audience, groups, departments, found, canChange }
         )}
         {canChange ? (
           <details open={!!params.get("find")} className="rounded border border-slate-200">
-            <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-primary">{t("asg_audience_add_account")}</summary>
+            <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-primary">
+              {t("asg_audience_add_account")}
+            </summary>
             <div className="space-y-2 border-t border-slate-200 p-3">
               <Form method="get" className="flex flex-wrap items-end gap-2">
-                {["contentName", "backPath"].map((k) => (params.get(k) ? <input key={k} type="hidden" name={k} value={params.get(k)!} /> : null))}
+                {["contentName", "backPath"].map((k) =>
+                  params.get(k) ? <input key={k} type="hidden" name={k} value={params.get(k)!} /> : null,
+                )}
                 <label className="text-sm">
                   <span className="block font-medium text-slate-700">{t("asg_audience_find")}</span>
-                  <input type="search" name="find" defaultValue={params.get("find") ?? ""} className="mt-1 rounded border border-slate-300 px-2 py-1.5" />
+                  <input
+                    type="search"
+                    name="find"
+                    defaultValue={params.get("find") ?? ""}
+                    className="mt-1 rounded border border-slate-300 px-2 py-1.5"
+                  />
                 </label>
-                <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+                <button
+                  type="submit"
+                  className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+                >
                   {t("asg_audience_search")}
                 </button>
               </Form>
@@ -76,7 +112,14 @@ export function AudienceForm({ audience, groups, departments, found, canChange }
                         <Form method="post">
                           <CsrfInput />
                           <input type="hidden" name="account" value={a.id} />
-                          <button type="submit" name="intent" value="add-account" disabled={busy} className="text-primary hover:underline" aria-label={t("asg_add_named", { name: nameOf(a) })}>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="add-account"
+                            disabled={busy}
+                            className="text-primary hover:underline"
+                            aria-label={t("asg_add_named", { name: nameOf(a) })}
+                          >
                             {t("asg_add")}
                           </button>
                         </Form>
@@ -101,7 +144,13 @@ export function AudienceForm({ audience, groups, departments, found, canChange }
               {groups.map((g) => (
                 <li key={g.id}>
                   <label className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" name="group_list" value={g.id} defaultChecked={picked.has(g.id)} className="h-4 w-4" />
+                    <input
+                      type="checkbox"
+                      name="group_list"
+                      value={g.id}
+                      defaultChecked={picked.has(g.id)}
+                      className="h-4 w-4"
+                    />
                     {g.name}
                   </label>
                 </li>
@@ -114,14 +163,25 @@ export function AudienceForm({ audience, groups, departments, found, canChange }
               {departments.map((d) => (
                 <li key={d.id} style={{ paddingLeft: `${(d.depth ?? 0) * 1}rem` }}>
                   <label className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" name="department_list" value={d.id} defaultChecked={pickedDept.has(d.id)} className="h-4 w-4" />
+                    <input
+                      type="checkbox"
+                      name="department_list"
+                      value={d.id}
+                      defaultChecked={pickedDept.has(d.id)}
+                      className="h-4 w-4"
+                    />
                     {d.name}
                   </label>
                 </li>
               ))}
             </ul>
             <label className="mt-2 flex items-center gap-2 text-sm">
-              <input type="checkbox" name="include_sub_department" defaultChecked={audience.include_sub_department} className="h-4 w-4" />
+              <input
+                type="checkbox"
+                name="include_sub_department"
+                defaultChecked={audience.include_sub_department}
+                className="h-4 w-4"
+              />
               {t("asg_audience_include_sub")}
             </label>
           </fieldset>

@@ -18,14 +18,29 @@ const SECONDARY = "rounded border border-slate-300 bg-white px-3 py-1.5 text-sm 
  * content type (and searches contents to keep or leave out), then a POST form takes each
  * criterion's operator and list. Works without JavaScript.
  */
-export function ContentRules({ data, canChange, params }: { data: RulesData; canChange: boolean; params: URLSearchParams }) {
+export function ContentRules({
+  data,
+  canChange,
+  params,
+}: {
+  data: RulesData;
+  canChange: boolean;
+  params: URLSearchParams;
+}) {
   const { t } = useTranslation();
   const busy = useSubmitting();
   const typeName = (key: string | null) => (key ? t(`asg_ctype_${key}`) : t("asg_rules_all_types"));
-  const labelOf = (criterion: string, id: number) => data.options[criterion as keyof RulesData["options"]]?.find((o) => o.value === String(id))?.label ?? `#${id}`;
+  const labelOf = (criterion: string, id: number) =>
+    data.options[criterion as keyof RulesData["options"]]?.find((o) => o.value === String(id))?.label ?? `#${id}`;
   const describe = (r: ContentRule) => {
-    const parts = RULE_CRITERIA.filter((c) => r[`${c}_list`].length).map((c) => `${t(`asg_rule_${c}`)} ${t(`asg_rule_op_${r[`${c}_operator`]}`)}: ${r[`${c}_list`].map((id) => labelOf(c, id)).join(", ")}`);
-    if (r.content_list.length) parts.push(`${t("asg_rule_content")} ${t(`asg_rule_op_${r.content_operator}`)}: ${r.content_names.map((c) => c.name).join(", ")}`);
+    const parts = RULE_CRITERIA.filter((c) => r[`${c}_list`].length).map(
+      (c) =>
+        `${t(`asg_rule_${c}`)} ${t(`asg_rule_op_${r[`${c}_operator`]}`)}: ${r[`${c}_list`].map((id) => labelOf(c, id)).join(", ")}`,
+    );
+    if (r.content_list.length)
+      parts.push(
+        `${t("asg_rule_content")} ${t(`asg_rule_op_${r.content_operator}`)}: ${r.content_names.map((c) => c.name).join(", ")}`,
+      );
     return parts.length ? parts : [t("asg_rules_any_content")];
   };
   const chosenType = data.typeOptions.find((x) => String(x.id) === data.rtype);
@@ -42,7 +57,17 @@ export function ContentRules({ data, canChange, params }: { data: RulesData; can
         columns={[
           { key: "number", label: "#", render: (r) => data.rules.indexOf(r) + 1 },
           { key: "type", label: t("asg_rules_col_type"), render: (r) => typeName(r.content_type) },
-          { key: "conditions", label: t("asg_rules_col_conditions"), render: (r) => <ul className="list-disc pl-4">{describe(r).map((p) => <li key={p}>{p}</li>)}</ul> },
+          {
+            key: "conditions",
+            label: t("asg_rules_col_conditions"),
+            render: (r) => (
+              <ul className="list-disc pl-4">
+                {describe(r).map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            ),
+          },
           { key: "count", label: t("asg_rules_col_count"), className: "text-right", render: (r) => r.count_content },
           ...(canChange
             ? [
@@ -54,7 +79,14 @@ export function ContentRules({ data, canChange, params }: { data: RulesData; can
                     <Form method="post">
                       <CsrfInput />
                       <input type="hidden" name="id" value={r.id} />
-                      <button type="submit" name="intent" value="remove-rule" disabled={busy} className="text-red-700 hover:underline" aria-label={t("asg_rules_remove_named", { number: data.rules.indexOf(r) + 1 })}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="remove-rule"
+                        disabled={busy}
+                        className="text-red-700 hover:underline"
+                        aria-label={t("asg_rules_remove_named", { number: data.rules.indexOf(r) + 1 })}
+                      >
                         {t("asg_remove")}
                       </button>
                     </Form>
@@ -78,7 +110,11 @@ export function ContentRules({ data, canChange, params }: { data: RulesData; can
           <p className="text-sm text-slate-600">{t("asg_rules_new_intro")}</p>
           <TypeSearchForm
             names={{ type: "rtype", search: "rfind" }}
-            labels={{ type: t("asg_rules_col_type"), search: t("asg_rules_content_search"), submit: t("asg_rules_continue") }}
+            labels={{
+              type: t("asg_rules_col_type"),
+              search: t("asg_rules_content_search"),
+              submit: t("asg_rules_continue"),
+            }}
             first={{ value: "all", label: t("asg_rules_all_types") }}
             types={data.typeOptions}
             typeName={typeName}
@@ -96,9 +132,23 @@ export function ContentRules({ data, canChange, params }: { data: RulesData; can
               <p className="text-xs text-slate-600">{t("asg_rule_list_hint")}</p>
               <div className="grid gap-4 sm:grid-cols-2">
                 {Object.entries(data.options).map(([criterion, options]) => (
-                  <Criterion key={criterion} name={criterion} label={t(`asg_rule_${criterion}`)} options={(options ?? []).map((o) => ({ value: o.value, label: o.label }))} />
+                  <Criterion
+                    key={criterion}
+                    name={criterion}
+                    label={t(`asg_rule_${criterion}`)}
+                    options={(options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+                  />
                 ))}
-                {chosenType && data.contents.length ? <Criterion name="content" label={t("asg_rule_content")} options={data.contents.map((c) => ({ value: String(c.id), label: c.code ? `${c.name} (${c.code})` : c.name }))} /> : null}
+                {chosenType && data.contents.length ? (
+                  <Criterion
+                    name="content"
+                    label={t("asg_rule_content")}
+                    options={data.contents.map((c) => ({
+                      value: String(c.id),
+                      label: c.code ? `${c.name} (${c.code})` : c.name,
+                    }))}
+                  />
+                ) : null}
               </div>
               <button type="submit" name="intent" value="add-rule" disabled={busy} className={PRIMARY_BUTTON}>
                 {t("asg_rules_add")}
@@ -112,7 +162,15 @@ export function ContentRules({ data, canChange, params }: { data: RulesData; can
 }
 
 /** One criterion: its operator (one of / none of) and its list, named as the API's payload names them. */
-function Criterion({ name, label, options }: { name: string; label: string; options: { value: string; label: string }[] }) {
+function Criterion({
+  name,
+  label,
+  options,
+}: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+}) {
   const { t } = useTranslation();
   return (
     <fieldset className="rounded border border-slate-200 p-3">

@@ -12,14 +12,24 @@ export function ResultBadge({ code }: { code: number }) {
     : (REFUSED_RESULTS as readonly number[]).includes(code)
       ? "border-red-300 bg-red-50 text-red-800"
       : "border-slate-300 bg-slate-100 text-slate-700";
-  return <span className={`inline-block whitespace-nowrap rounded border px-2 py-0.5 text-xs font-medium ${tone}`}>{t(resultLabelKey(code))}</span>;
+  return (
+    <span className={`inline-block whitespace-nowrap rounded border px-2 py-0.5 text-xs font-medium ${tone}`}>
+      {t(resultLabelKey(code))}
+    </span>
+  );
 }
 
 /**
  * Counts by result: each result's meaning and how many; with `advice`, what to do about each
  * refusal among them (not enough credit: top up or assign without charge…).
  */
-export function ResultCounts({ counts, advice = false }: { counts: { result: number; count: number }[]; advice?: boolean }) {
+export function ResultCounts({
+  counts,
+  advice = false,
+}: {
+  counts: { result: number; count: number }[];
+  advice?: boolean;
+}) {
   const { t } = useTranslation();
   if (!counts.length) return <p className="text-sm text-slate-600">{t("asg_no_results")}</p>;
   const refused = advice ? counts.filter((c) => (REFUSED_RESULTS as readonly number[]).includes(c.result)) : [];
@@ -33,12 +43,16 @@ export function ResultCounts({ counts, advice = false }: { counts: { result: num
         ))}
       </ul>
       {refused.length ? (
-        <section aria-label={t("asg_advice_title")} className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <section
+          aria-label={t("asg_advice_title")}
+          className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
           <h3 className="font-semibold">{t("asg_advice_title")}</h3>
           <ul className="mt-1 list-disc space-y-1 pl-5">
             {refused.map((c) => (
               <li key={c.result}>
-                <span className="font-medium">{t(resultLabelKey(c.result))}</span> ({c.count}): {t(resultAdviceKey(c.result))}
+                <span className="font-medium">{t(resultLabelKey(c.result))}</span> ({c.count}):{" "}
+                {t(resultAdviceKey(c.result))}
               </li>
             ))}
           </ul>

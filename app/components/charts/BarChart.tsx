@@ -13,7 +13,8 @@ function HatchPattern({ id, series, angle }: { id: string; series: ChartSeries; 
   );
 }
 
-const fillOf = (ids: string, index: number, s: ChartSeries) => (HATCHES[index % HATCHES.length] === null ? s.color : `url(#${ids}-hatch-${index})`);
+const fillOf = (ids: string, index: number, s: ChartSeries) =>
+  HATCHES[index % HATCHES.length] === null ? s.color : `url(#${ids}-hatch-${index})`;
 
 /**
  * A bar per category; with several series the bars are stacked (solid, then hatched parts, with a
@@ -26,18 +27,26 @@ export function BarChart(props: ChartProps) {
     <ChartFrame
       {...props}
       axisMax={Math.max(0, ...totals)}
-      legendMark={(s, i, ids) => <rect x={1} y={1} width={20} height={10} fill={fillOf(ids, i, s)} stroke={s.color} strokeWidth={1} />}
+      legendMark={(s, i, ids) => (
+        <rect x={1} y={1} width={20} height={10} fill={fillOf(ids, i, s)} stroke={s.color} strokeWidth={1} />
+      )}
     >
       {(plot) => (
         <>
           <defs>
             {series.map((s, i) => {
               const angle = HATCHES[i % HATCHES.length];
-              return angle === null ? null : <HatchPattern key={s.key} id={`${plot.ids}-hatch-${i}`} series={s} angle={angle} />;
+              return angle === null ? null : (
+                <HatchPattern key={s.key} id={`${plot.ids}-hatch-${i}`} series={s} angle={angle} />
+              );
             })}
           </defs>
           {plot.bands.map((b, i) =>
-            stack(series.map((s) => s.values[i] ?? 0), plot.axisMax, plot.height).map((seg, k) =>
+            stack(
+              series.map((s) => s.values[i] ?? 0),
+              plot.axisMax,
+              plot.height,
+            ).map((seg, k) =>
               seg.height > 0 ? (
                 <rect
                   key={`${i}-${series[k].key}`}

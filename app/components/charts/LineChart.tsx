@@ -26,7 +26,15 @@ export function LineChart(props: ChartProps) {
       axisMax={max}
       legendMark={(s, i) => (
         <>
-          <line x1={1} x2={21} y1={6} y2={6} stroke={s.color} strokeWidth={2} strokeDasharray={DASHES[i % DASHES.length]} />
+          <line
+            x1={1}
+            x2={21}
+            y1={6}
+            y2={6}
+            stroke={s.color}
+            strokeWidth={2}
+            strokeDasharray={DASHES[i % DASHES.length]}
+          />
           <Marker shape={i} x={11} y={6} color={s.color} />
         </>
       )}

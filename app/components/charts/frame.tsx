@@ -31,7 +31,14 @@ const MARGIN = { top: 12, right: 28, bottom: 30, left: 48 };
 const AXIS_TEXT = "#475569"; // slate-600: 7.6:1 on white
 const GRID = "#e2e8f0";
 
-export type Plot = { bands: Band[]; y: (v: number) => number; axisMax: number; width: number; height: number; ids: string };
+export type Plot = {
+  bands: Band[];
+  y: (v: number) => number;
+  axisMax: number;
+  width: number;
+  height: number;
+  ids: string;
+};
 
 /**
  * What every chart shares: the figure and its caption, the value axis with grid lines, the
@@ -40,13 +47,34 @@ export type Plot = { bands: Band[]; y: (v: number) => number; axisMax: number; w
  * marks with `children(plot)`; `axisMax` is the largest value it will draw.
  */
 export function ChartFrame({
-  title, summary, categories, series, format, table, empty, height = 240, axisMax, legendMark, children,
-}: ChartProps & { axisMax: number; legendMark: (s: ChartSeries, index: number, ids: string) => ReactNode; children: (plot: Plot) => ReactNode }) {
+  title,
+  summary,
+  categories,
+  series,
+  format,
+  table,
+  empty,
+  height = 240,
+  axisMax,
+  legendMark,
+  children,
+}: ChartProps & {
+  axisMax: number;
+  legendMark: (s: ChartSeries, index: number, ids: string) => ReactNode;
+  children: (plot: Plot) => ReactNode;
+}) {
   const ids = useId().replace(/[^a-zA-Z0-9_-]/g, "");
   const axis: Axis = niceAxis(axisMax);
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = height - MARGIN.top - MARGIN.bottom;
-  const plot: Plot = { bands: bands(categories.length, plotWidth), y: (v) => px(yOf(v, axis.max, plotHeight)), axisMax: axis.max, width: plotWidth, height: plotHeight, ids };
+  const plot: Plot = {
+    bands: bands(categories.length, plotWidth),
+    y: (v) => px(yOf(v, axis.max, plotHeight)),
+    axisMax: axis.max,
+    width: plotWidth,
+    height: plotHeight,
+    ids,
+  };
   const labelled = labelledIndexes(categories.length, 10);
   const step = plotWidth / Math.max(1, categories.length);
   const tooltip = (i: number) =>
@@ -56,13 +84,31 @@ export function ChartFrame({
     <figure className="min-w-0 rounded border border-slate-200 bg-white p-4">
       <figcaption className="mb-2 font-medium text-slate-900">{title}</figcaption>
       {/* Below ~560 px the picture scrolls sideways (keyboard too) rather than shrinking its text out of reach. */}
-      <div className="overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-primary/40" tabIndex={0} role="group" aria-label={title}>
-        <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={summary} className="h-auto w-full min-w-[560px]" preserveAspectRatio="xMidYMid meet">
+      <div
+        className="overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-primary/40"
+        tabIndex={0}
+        role="group"
+        aria-label={title}
+      >
+        <svg
+          viewBox={`0 0 ${WIDTH} ${height}`}
+          role="img"
+          aria-label={summary}
+          className="h-auto w-full min-w-[560px]"
+          preserveAspectRatio="xMidYMid meet"
+        >
           <title>{summary}</title>
           <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
             {axis.ticks.map((t) => (
               <g key={t}>
-                <line x1={0} x2={plot.width} y1={plot.y(t)} y2={plot.y(t)} stroke={t === 0 ? AXIS_TEXT : GRID} strokeWidth={1} />
+                <line
+                  x1={0}
+                  x2={plot.width}
+                  y1={plot.y(t)}
+                  y2={plot.y(t)}
+                  stroke={t === 0 ? AXIS_TEXT : GRID}
+                  strokeWidth={1}
+                />
                 <text x={-6} y={plot.y(t)} dy="0.32em" textAnchor="end" fontSize={11} fill={AXIS_TEXT}>
                   {format(t)}
                 </text>
@@ -107,7 +153,13 @@ export function ChartFrame({
   );
 }
 
-function DataTable({ title, categories, series, format, table }: Pick<ChartProps, "title" | "categories" | "series" | "format" | "table">) {
+function DataTable({
+  title,
+  categories,
+  series,
+  format,
+  table,
+}: Pick<ChartProps, "title" | "categories" | "series" | "format" | "table">) {
   const withTotal = series.length > 1 && table.total;
   return (
     <details className="mt-3 text-sm">
@@ -117,21 +169,37 @@ function DataTable({ title, categories, series, format, table }: Pick<ChartProps
           <caption className="sr-only">{title}</caption>
           <thead>
             <tr className="border-b border-slate-300">
-              <th scope="col" className="py-1 pr-4 font-medium">{table.category}</th>
+              <th scope="col" className="py-1 pr-4 font-medium">
+                {table.category}
+              </th>
               {series.map((s) => (
-                <th key={s.key} scope="col" className="py-1 pr-4 text-right font-medium">{s.label}</th>
+                <th key={s.key} scope="col" className="py-1 pr-4 text-right font-medium">
+                  {s.label}
+                </th>
               ))}
-              {withTotal ? <th scope="col" className="py-1 text-right font-medium">{table.total}</th> : null}
+              {withTotal ? (
+                <th scope="col" className="py-1 text-right font-medium">
+                  {table.total}
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
             {categories.map((c, i) => (
               <tr key={i} className="border-b border-slate-100">
-                <th scope="row" className="py-1 pr-4 font-normal">{c.fullLabel}</th>
+                <th scope="row" className="py-1 pr-4 font-normal">
+                  {c.fullLabel}
+                </th>
                 {series.map((s) => (
-                  <td key={s.key} className="py-1 pr-4 text-right tabular-nums">{format(s.values[i] ?? 0)}</td>
+                  <td key={s.key} className="py-1 pr-4 text-right tabular-nums">
+                    {format(s.values[i] ?? 0)}
+                  </td>
                 ))}
-                {withTotal ? <td className="py-1 text-right tabular-nums">{format(series.reduce((t, s) => t + (s.values[i] ?? 0), 0))}</td> : null}
+                {withTotal ? (
+                  <td className="py-1 text-right tabular-nums">
+                    {format(series.reduce((t, s) => t + (s.values[i] ?? 0), 0))}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

@@ -40,11 +40,16 @@ export function bands(n: number, width: number, gap = 0.2): Band[] {
   if (n <= 0) return [];
   const band = width / n;
   const barWidth = band * (1 - Math.min(0.9, Math.max(0, gap)));
-  return Array.from({ length: n }, (_, i) => ({ x: i * band + (band - barWidth) / 2, width: barWidth, center: i * band + band / 2 }));
+  return Array.from({ length: n }, (_, i) => ({
+    x: i * band + (band - barWidth) / 2,
+    width: barWidth,
+    center: i * band + band / 2,
+  }));
 }
 
 /** Where `value` sits on a value axis drawn `height` tall (0 at the bottom). */
-export const yOf = (value: number, axisMax: number, height: number) => height - (Math.max(0, value) / (axisMax || 1)) * height;
+export const yOf = (value: number, axisMax: number, height: number) =>
+  height - (Math.max(0, value) / (axisMax || 1)) * height;
 
 export type Segment = { y: number; height: number; value: number; from: number };
 

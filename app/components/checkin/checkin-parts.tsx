@@ -36,7 +36,8 @@ export function useInstant() {
 }
 
 /** The learners ticked before a refusal, so they stay ticked (without JavaScript the page is new). */
-export const tickedAfter = (result: SubmissionResult<string[]> | undefined) => new Set([result?.initialValue?.enrollment_list ?? []].flat().map(String));
+export const tickedAfter = (result: SubmissionResult<string[]> | undefined) =>
+  new Set([result?.initialValue?.enrollment_list ?? []].flat().map(String));
 
 type Tickable = { id: number; account: { name: string } };
 
@@ -82,18 +83,38 @@ export function useTickColumn<R extends Tickable>(ticked: Set<string>, formId = 
  * The check-in form (intent=checkin): Check in, and Check out unless `checkOut` is false (a class
  * that only checks in), with the hint and the refusal's errors. A plain POST form.
  */
-export function CheckinTickForm({ errors, checkOut = true, id = "checkin-form" }: { errors: string[]; checkOut?: boolean; id?: string }) {
+export function CheckinTickForm({
+  errors,
+  checkOut = true,
+  id = "checkin-form",
+}: {
+  errors: string[];
+  checkOut?: boolean;
+  id?: string;
+}) {
   const { t } = useTranslation();
   const busy = useSubmitting();
   return (
     <Form method="post" id={id} aria-label={t("chk_form")} className="mb-3 flex flex-wrap items-center gap-2">
       <CsrfInput />
       <input type="hidden" name="intent" value="checkin" />
-      <button type="submit" name="action" value="in" disabled={busy} className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
+      <button
+        type="submit"
+        name="action"
+        value="in"
+        disabled={busy}
+        className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60"
+      >
         {t("chk_check_in")}
       </button>
       {checkOut ? (
-        <button type="submit" name="action" value="out" disabled={busy} className="rounded border border-slate-300 bg-white px-4 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-60">
+        <button
+          type="submit"
+          name="action"
+          value="out"
+          disabled={busy}
+          className="rounded border border-slate-300 bg-white px-4 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-60"
+        >
           {t("chk_check_out")}
         </button>
       ) : null}
@@ -106,7 +127,19 @@ export function CheckinTickForm({ errors, checkOut = true, id = "checkin-form" }
 }
 
 /** One page of a list: the refused-query notice, the table and the pager. */
-export function PagedTable<R extends { id: number | string }>({ list, badQuery, columns, caption, empty }: { list: Paged<R>; badQuery: boolean; columns: DataColumn<R>[]; caption: string; empty: string }) {
+export function PagedTable<R extends { id: number | string }>({
+  list,
+  badQuery,
+  columns,
+  caption,
+  empty,
+}: {
+  list: Paged<R>;
+  badQuery: boolean;
+  columns: DataColumn<R>[];
+  caption: string;
+  empty: string;
+}) {
   const { t } = useTranslation();
   return (
     <>

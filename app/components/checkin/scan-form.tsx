@@ -4,7 +4,10 @@ import type { StaffScanAnswer } from "../../../contract/schemas/class-options";
 import { CsrfInput, ErrorList } from "~/components/form-basics";
 import { useSubmitting } from "~/components/use-submitting";
 
-type ScanPosted = { scan: StaffScanAnswer | null; scanErrors: { fields: Record<string, string[]>; form: string[] } | null };
+type ScanPosted = {
+  scan: StaffScanAnswer | null;
+  scanErrors: { fields: Record<string, string[]>; form: string[] } | null;
+};
 
 /**
  * Staff scanning a learner's personal code at a session (qr_code_holder 0, docs/decisions/046): a
@@ -17,9 +20,19 @@ export function ScanForm() {
   const busy = useSubmitting();
   const posted = useActionData() as Partial<ScanPosted> | undefined;
   const scan = posted?.scan ?? null;
-  const errors = [...(posted?.scanErrors?.fields.code ?? []), ...(posted?.scanErrors?.fields.source ?? []), ...(posted?.scanErrors?.form ?? [])].map((e) => t(e));
+  const errors = [
+    ...(posted?.scanErrors?.fields.code ?? []),
+    ...(posted?.scanErrors?.fields.source ?? []),
+    ...(posted?.scanErrors?.form ?? []),
+  ].map((e) => t(e));
   const who = scan ? scan.account.name || scan.account.username : "";
-  const outcome = !scan ? null : scan.already ? t("cls_scan_staff_already", { name: who }) : scan.action === "out" ? t("cls_scan_staff_out", { name: who }) : t("cls_scan_staff_in", { name: who });
+  const outcome = !scan
+    ? null
+    : scan.already
+      ? t("cls_scan_staff_already", { name: who })
+      : scan.action === "out"
+        ? t("cls_scan_staff_out", { name: who })
+        : t("cls_scan_staff_in", { name: who });
   return (
     <Form method="post" className="flex flex-wrap items-end gap-2 rounded border border-slate-200 bg-white p-3">
       <CsrfInput />
@@ -30,18 +43,32 @@ export function ScanForm() {
         </label>
         <input
           key={scan ? `${scan.enrollment_id}-${scan.action}-${scan.already}` : "scan"}
-          id="scan-code" name="code" type="text" autoComplete="off" autoFocus
-          aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? "scan-code-errors" : "scan-code-hint"}
+          id="scan-code"
+          name="code"
+          type="text"
+          autoComplete="off"
+          autoFocus
+          aria-invalid={errors.length ? true : undefined}
+          aria-describedby={errors.length ? "scan-code-errors" : "scan-code-hint"}
           className="mt-1 w-full rounded border border-slate-300 px-3 py-1.5 font-mono text-sm"
         />
-        <p id="scan-code-hint" className="mt-1 text-xs text-slate-600">{t("cls_scan_staff_hint")}</p>
+        <p id="scan-code-hint" className="mt-1 text-xs text-slate-600">
+          {t("cls_scan_staff_hint")}
+        </p>
         <ErrorList id="scan-code-errors" errors={errors} />
       </div>
-      <button type="submit" disabled={busy} className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-primary-fg disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded bg-primary px-4 py-1.5 text-sm font-medium text-primary-fg disabled:opacity-60"
+      >
         {t("cls_scan_staff_submit")}
       </button>
       {outcome ? (
-        <p role="status" className={`w-full rounded border p-2 text-sm font-medium ${scan?.already ? "border-slate-300 bg-slate-50 text-slate-800" : "border-emerald-300 bg-emerald-50 text-emerald-900"}`}>
+        <p
+          role="status"
+          className={`w-full rounded border p-2 text-sm font-medium ${scan?.already ? "border-slate-300 bg-slate-50 text-slate-800" : "border-emerald-300 bg-emerald-50 text-emerald-900"}`}
+        >
           {outcome}
         </p>
       ) : null}

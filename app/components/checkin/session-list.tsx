@@ -12,7 +12,19 @@ import { useDates } from "~/components/use-dates";
  * a session checked in by hand only has no code to print (docs/decisions/077). Each row says when
  * its check-in is open (contract checkinWindow).
  */
-export function CheckinSessionList({ points, hrefBase, checkOut, qrHref, caption }: { points: CheckinSessionRow[]; hrefBase: string; checkOut: boolean; qrHref?: string | null; caption: string }) {
+export function CheckinSessionList({
+  points,
+  hrefBase,
+  checkOut,
+  qrHref,
+  caption,
+}: {
+  points: CheckinSessionRow[];
+  hrefBase: string;
+  checkOut: boolean;
+  qrHref?: string | null;
+  caption: string;
+}) {
   const { t } = useTranslation();
   const dates = useDates();
   const openFor = (r: CheckinSessionRow) => {
@@ -24,31 +36,55 @@ export function CheckinSessionList({ points, hrefBase, checkOut, qrHref, caption
       key: "name",
       label: t("cls_col_session"),
       render: (r) => (
-        <a href={`${hrefBase}/${r.id}`} className="font-medium text-primary hover:underline" aria-label={t("cls_checkin_open_named", { name: r.name })}>
+        <a
+          href={`${hrefBase}/${r.id}`}
+          className="font-medium text-primary hover:underline"
+          aria-label={t("cls_checkin_open_named", { name: r.name })}
+        >
           {r.name}
         </a>
       ),
     },
     { key: "date", label: t("cls_col_date"), className: "whitespace-nowrap", render: (r) => dates.day(r.date) },
-    { key: "time", label: t("cls_col_time"), className: "whitespace-nowrap", render: (r) => `${r.start_time}–${r.end_time}` },
+    {
+      key: "time",
+      label: t("cls_col_time"),
+      className: "whitespace-nowrap",
+      render: (r) => `${r.start_time}–${r.end_time}`,
+    },
     { key: "window", label: t("cls_checkin_col_window"), render: (r) => openFor(r) },
     { key: "enrolled", label: t("cls_checkin_col_enrolled"), className: "text-right", render: (r) => r.enrolled },
     { key: "in", label: t("chk_col_checked_in"), className: "text-right", render: (r) => r.checked_in },
-    ...(checkOut ? [{ key: "out", label: t("chk_col_checked_out"), className: "text-right", render: (r: CheckinSessionRow) => r.checked_out }] : []),
+    ...(checkOut
+      ? [
+          {
+            key: "out",
+            label: t("chk_col_checked_out"),
+            className: "text-right",
+            render: (r: CheckinSessionRow) => r.checked_out,
+          },
+        ]
+      : []),
     // The session's QR code to print (the QR pages, docs/decisions/042), where the page links to it.
     ...(qrHref
-      ? [{
-          key: "qr",
-          label: t("cls_checkin_col_qr"),
-          render: (r: CheckinSessionRow) =>
-            r.is_qr_code ? (
-              <a href={qrHref.replace("{id}", String(r.id))} className="text-primary underline" aria-label={t("cls_checkin_print_qr_named", { name: r.name })}>
-                {t("cls_checkin_print_qr")}
-              </a>
-            ) : (
-              t("cls_checkin_by_hand")
-            ),
-        }]
+      ? [
+          {
+            key: "qr",
+            label: t("cls_checkin_col_qr"),
+            render: (r: CheckinSessionRow) =>
+              r.is_qr_code ? (
+                <a
+                  href={qrHref.replace("{id}", String(r.id))}
+                  className="text-primary underline"
+                  aria-label={t("cls_checkin_print_qr_named", { name: r.name })}
+                >
+                  {t("cls_checkin_print_qr")}
+                </a>
+              ) : (
+                t("cls_checkin_by_hand")
+              ),
+          },
+        ]
       : []),
   ];
   return <DataTable columns={columns} rows={points} caption={caption} empty={t("cls_checkin_no_sessions")} />;

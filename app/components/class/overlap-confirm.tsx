@@ -43,10 +43,20 @@ export function SaveAnyway({ saveLabel }: { saveLabel: string }) {
   const busy = useSubmitting();
   return (
     <div className="flex flex-wrap justify-end gap-2">
-      <button type="submit" disabled={busy} className="rounded border border-slate-300 bg-white px-4 py-2 text-sm disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded border border-slate-300 bg-white px-4 py-2 text-sm disabled:opacity-60"
+      >
         {saveLabel}
       </button>
-      <button type="submit" name="confirm_overlap" value="on" disabled={busy} className="rounded bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60">
+      <button
+        type="submit"
+        name="confirm_overlap"
+        value="on"
+        disabled={busy}
+        className="rounded bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800 disabled:opacity-60"
+      >
         {t("cls_overlap_confirm")}
       </button>
     </div>

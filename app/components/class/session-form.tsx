@@ -5,13 +5,26 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { ClassSession } from "../../../contract/schemas/class";
 import { DEFAULT_SESSION_START } from "../../../contract/class-codes";
-import { CheckboxField, controlClass, CsrfInput, ErrorList, Field, MultiSelectField, SelectField, TextareaField, type ChoiceOption } from "~/components/forms";
+import {
+  CheckboxField,
+  controlClass,
+  CsrfInput,
+  ErrorList,
+  Field,
+  MultiSelectField,
+  SelectField,
+  TextareaField,
+  type ChoiceOption,
+} from "~/components/forms";
 import { FormSubmit } from "~/components/activity/form-submit";
 import { OverlapNotice, SaveAnyway, type Clash } from "./overlap-confirm";
 // The room select follows the location (the API refuses a room of another location: cls_msg_room_not_in_location).
 import { useRoomsOf } from "~/components/place-fields";
 
-type Constraint = Record<string, { required?: boolean; maxLength?: number; min?: number | string; max?: number | string }>;
+type Constraint = Record<
+  string,
+  { required?: boolean; maxLength?: number; min?: number | string; max?: number | string }
+>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Meta = FieldMetadata<any, any, any>;
 type Choice = { value: string; label: string; labelKey?: string; location?: string; locationId?: string };
@@ -23,9 +36,18 @@ export function sessionDefaults(s?: ClassSession): Record<string, string | strin
   if (!s) return { type: "3", start_time: DEFAULT_SESSION_START, capacity: "0", is_qr_code: "on" };
   const on = (v: boolean) => (v ? "on" : undefined);
   return {
-    name: s.name, desc: s.desc, type: String(s.type), date: s.date, start_time: s.start_time, end_time: s.end_time,
-    location: s.location ? String(s.location.id) : "", room: s.room ? String(s.room.id) : "", capacity: String(s.capacity),
-    is_display: on(s.is_display), is_qr_code: on(s.is_qr_code), instructor_list: s.instructor_list.map((i) => String(i.id)),
+    name: s.name,
+    desc: s.desc,
+    type: String(s.type),
+    date: s.date,
+    start_time: s.start_time,
+    end_time: s.end_time,
+    location: s.location ? String(s.location.id) : "",
+    room: s.room ? String(s.room.id) : "",
+    capacity: String(s.capacity),
+    is_display: on(s.is_display),
+    is_qr_code: on(s.is_qr_code),
+    instructor_list: s.instructor_list.map((i) => String(i.id)),
   };
 }
 
@@ -53,15 +75,28 @@ export function SessionForm(p: {
   readOnly?: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({ id: p.id, lastResult: p.lastResult, constraint: p.constraint as never, defaultValue: p.defaultValue, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm({
+    id: p.id,
+    lastResult: p.lastResult,
+    constraint: p.constraint as never,
+    defaultValue: p.defaultValue,
+    shouldValidate: "onSubmit",
+  });
   const wire = (name: keyof typeof fields, label: string) => {
     const meta = fields[name] as unknown as Meta;
-    return { meta, label, errors: (meta.errors as string[] | undefined)?.map((e) => t(e)), requiredMark: p.constraint[name]?.required };
+    return {
+      meta,
+      label,
+      errors: (meta.errors as string[] | undefined)?.map((e) => t(e)),
+      requiredMark: p.constraint[name]?.required,
+    };
   };
   const label = (o: Choice): ChoiceOption => ({ value: o.value, label: o.labelKey ? t(o.labelKey) : o.label });
   // The form's location as it starts (after a refusal: the one posted).
   const rooms = useRoomsOf(p.choices.rooms, fields.location.initialValue);
-  const box = (name: keyof typeof fields, text: string, help?: string) => <CheckboxField {...wire(name, text)} help={help} requiredMark={false} />;
+  const box = (name: keyof typeof fields, text: string, help?: string) => (
+    <CheckboxField {...wire(name, text)} help={help} requiredMark={false} />
+  );
   const narrow = `${controlClass} max-w-[10rem]`;
   const clashing = p.overlap.length > 0 && !p.readOnly;
   return (
@@ -74,12 +109,25 @@ export function SessionForm(p: {
         <Field {...wire("name", t("cls_field_name"))} />
         <TextareaField {...wire("desc", t("cls_field_desc"))} textareaProps={{ rows: 3 }} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField {...wire("type", t("cls_field_type"))} options={p.choices.types.map(label)} requiredMark={false} />
+          <SelectField
+            {...wire("type", t("cls_field_type"))}
+            options={p.choices.types.map(label)}
+            requiredMark={false}
+          />
           <Field {...wire("date", t("cls_field_date"))} inputProps={{ type: "date" }} controlClassName={narrow} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field {...wire("start_time", t("cls_field_start_time"))} inputProps={{ type: "time" }} controlClassName={narrow} requiredMark={false} />
-          <Field {...wire("end_time", t("cls_field_end_time"))} inputProps={{ type: "time" }} controlClassName={narrow} />
+          <Field
+            {...wire("start_time", t("cls_field_start_time"))}
+            inputProps={{ type: "time" }}
+            controlClassName={narrow}
+            requiredMark={false}
+          />
+          <Field
+            {...wire("end_time", t("cls_field_end_time"))}
+            inputProps={{ type: "time" }}
+            controlClassName={narrow}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
@@ -88,9 +136,19 @@ export function SessionForm(p: {
             emptyOption={t("cls_none")}
             selectProps={{ onChange: (e) => rooms.choose(e.currentTarget.value) }}
           />
-          <SelectField {...wire("room", t("cls_field_room"))} options={rooms.options} emptyOption={t("cls_none")} grouped />
+          <SelectField
+            {...wire("room", t("cls_field_room"))}
+            options={rooms.options}
+            emptyOption={t("cls_none")}
+            grouped
+          />
         </div>
-        <Field {...wire("capacity", t("cls_field_capacity"))} requiredMark={false} controlClassName={narrow} inputProps={{ type: "number", inputMode: "numeric", step: 1 }} />
+        <Field
+          {...wire("capacity", t("cls_field_capacity"))}
+          requiredMark={false}
+          controlClassName={narrow}
+          inputProps={{ type: "number", inputMode: "numeric", step: 1 }}
+        />
         <MultiSelectField
           {...wire("instructor_list", t("cls_field_instructor_list"))}
           options={p.choices.instructors.map(label)}

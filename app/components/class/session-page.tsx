@@ -4,7 +4,10 @@ import type { ClassSession } from "../../../contract/schemas/class";
 import type { Clash } from "./overlap-confirm";
 import { SessionForm, sessionDefaults, type SessionChoices } from "./session-form";
 
-type Constraint = Record<string, { required?: boolean; maxLength?: number; min?: number | string; max?: number | string }>;
+type Constraint = Record<
+  string,
+  { required?: boolean; maxLength?: number; min?: number | string; max?: number | string }
+>;
 
 /**
  * The page of one session's form — curriculum/create and curriculum/{sessionid}/edit: back to the

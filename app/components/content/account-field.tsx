@@ -13,7 +13,14 @@ export type AccountSearchState = { find: string; more: boolean; searched: boolea
  * typed, nothing saved — then the choices as radio buttons: none, the account held, the matches.
  * Works without JavaScript. The box is `{name}_find`.
  */
-export function AccountField(p: { meta: Meta; label: string; noneLabel: string; options: { value: string; label: string }[]; search?: AccountSearchState; errors?: string[] }) {
+export function AccountField(p: {
+  meta: Meta;
+  label: string;
+  noneLabel: string;
+  options: { value: string; label: string }[];
+  search?: AccountSearchState;
+  errors?: string[];
+}) {
   const { t } = useTranslation();
   const search = p.search ?? { find: "", more: false, searched: false };
   const chosen = p.meta.initialValue == null ? "" : String(p.meta.initialValue);
@@ -35,9 +42,22 @@ export function AccountField(p: { meta: Meta; label: string; noneLabel: string; 
             {t("account_find")}
           </label>
           <div className="flex items-center gap-2">
-            <input id={findId} type="search" name={`${p.meta.name}_find`} defaultValue={search.find} autoComplete="off" className={`${controlClass} max-w-xs`} />
+            <input
+              id={findId}
+              type="search"
+              name={`${p.meta.name}_find`}
+              defaultValue={search.find}
+              autoComplete="off"
+              className={`${controlClass} max-w-xs`}
+            />
             {/* The form's own submit: what is typed elsewhere travels with it and comes back. */}
-            <button type="submit" name="intent" value="find" formNoValidate className="shrink-0 rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
+            <button
+              type="submit"
+              name="intent"
+              value="find"
+              formNoValidate
+              className="shrink-0 rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50"
+            >
               {t("search")}
             </button>
           </div>

@@ -14,7 +14,10 @@ type Category = { id: number; name_bp: string; name_ac: string; code: string };
 /** Money as people read it: thousands separators, 2 decimals (spec 002 §9). */
 export function useMoney() {
   const { i18n } = useTranslation();
-  const fmt = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const fmt = new Intl.NumberFormat(i18n.language === "th" ? "th-TH" : "en-GB", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return (n: number) => fmt.format(n);
 }
 
@@ -62,7 +65,13 @@ export function BudgetForm({
     id: r.id,
     title: "",
     subtitle: t("ext_record_total", { total: money(r.total) }),
-    values: { budget_type: String(r.budget_type.id), unit: String(r.unit), cost: String(r.cost), currency: r.currency, exchange_rate: String(r.exchange_rate) },
+    values: {
+      budget_type: String(r.budget_type.id),
+      unit: String(r.unit),
+      cost: String(r.cost),
+      currency: r.currency,
+      exchange_rate: String(r.exchange_rate),
+    },
   }));
   return (
     <section aria-labelledby="budget-title" className="max-w-5xl space-y-4">
@@ -94,24 +103,51 @@ export function BudgetForm({
                   name: "budget_type",
                   label: t("ext_field_budget_type"),
                   kind: "select",
-                  options: [{ value: "", label: t("choose") }, ...categories.map((c) => ({ value: String(c.id), label: c[categoryName] }))],
+                  options: [
+                    { value: "", label: t("choose") },
+                    ...categories.map((c) => ({ value: String(c.id), label: c[categoryName] })),
+                  ],
                 },
                 { name: "unit", label: t("ext_field_unit"), kind: "number", min: 1, max: UNIT_MAX },
                 { name: "cost", label: t("ext_field_unit_cost"), kind: "text", placeholder: "0.00" },
-                { name: "currency", label: t("ext_field_currency"), kind: "select", options: CURRENCIES.map((c) => ({ value: c, label: t(`ext_currency_${c}`) })) },
-                { name: "exchange_rate", label: t("ext_field_exchange_rate"), kind: "text", hint: t("ext_hint_exchange_rate") },
+                {
+                  name: "currency",
+                  label: t("ext_field_currency"),
+                  kind: "select",
+                  options: CURRENCIES.map((c) => ({ value: c, label: t(`ext_currency_${c}`) })),
+                },
+                {
+                  name: "exchange_rate",
+                  label: t("ext_field_exchange_rate"),
+                  kind: "text",
+                  hint: t("ext_hint_exchange_rate"),
+                },
               ]}
             />
-            <p className="mt-3 text-right text-sm font-medium text-slate-900">{t("ext_budget_total", { total: money(total) })}</p>
+            <p className="mt-3 text-right text-sm font-medium text-slate-900">
+              {t("ext_budget_total", { total: money(total) })}
+            </p>
           </fieldset>
         </fieldset>
         {canChange ? (
           <div className="flex justify-end gap-2">
             {/* Save first: Enter in a field saves. */}
-            <button type="submit" name="intent" value="save" disabled={busy} className="order-2 rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60">
+            <button
+              type="submit"
+              name="intent"
+              value="save"
+              disabled={busy}
+              className="order-2 rounded bg-primary px-5 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60"
+            >
               {t("action_save")}
             </button>
-            <button type="submit" name="intent" value="add-row" disabled={busy} className="order-1 rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
+            <button
+              type="submit"
+              name="intent"
+              value="add-row"
+              disabled={busy}
+              className="order-1 rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50"
+            >
               {t("ext_record_add")}
             </button>
           </div>

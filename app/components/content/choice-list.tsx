@@ -4,7 +4,21 @@
  */
 export type Choice = { key: string; href: string; label: string; description?: string };
 
-export function ChoiceList({ title, text, choices, cancelHref, cancelLabel, id }: { title: string; text?: string; choices: Choice[]; cancelHref: string; cancelLabel: string; id: string }) {
+export function ChoiceList({
+  title,
+  text,
+  choices,
+  cancelHref,
+  cancelLabel,
+  id,
+}: {
+  title: string;
+  text?: string;
+  choices: Choice[];
+  cancelHref: string;
+  cancelLabel: string;
+  id: string;
+}) {
   return (
     <section aria-labelledby={id} className="rounded border border-primary/40 bg-white p-4">
       <h2 id={id} className="text-base font-semibold">
@@ -14,7 +28,10 @@ export function ChoiceList({ title, text, choices, cancelHref, cancelLabel, id }
       <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         {choices.map((c) => (
           <li key={c.key}>
-            <a href={c.href} className="block h-full rounded border border-slate-200 px-3 py-2 hover:border-primary hover:bg-slate-50">
+            <a
+              href={c.href}
+              className="block h-full rounded border border-slate-200 px-3 py-2 hover:border-primary hover:bg-slate-50"
+            >
               <span className="block text-sm font-medium text-slate-900">{c.label}</span>
               {c.description ? <span className="block text-xs text-slate-600">{c.description}</span> : null}
             </a>

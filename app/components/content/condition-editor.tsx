@@ -1,5 +1,13 @@
 import { useTranslation } from "~/i18n/react";
-import { CHECKBOX_LIMIT, CheckboxField, controlClass as inputClass, Field, MultiSelectField, RadioGroupField, SelectField } from "~/components/forms";
+import {
+  CHECKBOX_LIMIT,
+  CheckboxField,
+  controlClass as inputClass,
+  Field,
+  MultiSelectField,
+  RadioGroupField,
+  SelectField,
+} from "~/components/forms";
 import { errorsAt, shownValue, valueAt, type FormResult } from "~/lms/form-result";
 import { fieldId } from "./settings-form";
 
@@ -51,14 +59,23 @@ function useErrors(result: FormResult, name: string) {
   return translatedErrors(t, result, name);
 }
 /** A field's errors, translated with the caller's `t`. */
-const translatedErrors = (t: (key: string) => string, result: FormResult, name: string) => errorsAt(result, name)?.map((e) => t(e));
+const translatedErrors = (t: (key: string) => string, result: FormResult, name: string) =>
+  errorsAt(result, name)?.map((e) => t(e));
 
 /** The value a field shows: the refused submission's, else the saved one. */
 function shown(result: FormResult, name: string, saved: unknown): unknown {
   return result?.initialValue ? valueAt(result, name) : saved;
 }
 
-function ListField({ list, values, result }: { list: ConditionList; values: Record<string, unknown>; result: FormResult }) {
+function ListField({
+  list,
+  values,
+  result,
+}: {
+  list: ConditionList;
+  values: Record<string, unknown>;
+  result: FormResult;
+}) {
   const { t } = useTranslation();
   const errors = useErrors(result, list.name);
   const op = list.operator;
@@ -90,7 +107,9 @@ function ListField({ list, values, result }: { list: ConditionList; values: Reco
                 className="mb-2"
                 controlClassName={`${inputClass} max-w-xs`}
                 options={op.options}
-                selectProps={{ defaultValue: String(shown(result, op.name, values[op.name]) ?? op.options[0]?.value ?? "") }}
+                selectProps={{
+                  defaultValue: String(shown(result, op.name, values[op.name]) ?? op.options[0]?.value ?? ""),
+                }}
               />
             ) : null}
             {check ? (
@@ -101,7 +120,9 @@ function ListField({ list, values, result }: { list: ConditionList; values: Reco
                 errors={translatedErrors(t, result, check.name)}
                 className="mb-2 border-b border-slate-100 pb-2"
                 labelClassName="text-sm font-medium text-slate-800"
-                inputProps={{ defaultChecked: shownValue(result, check.name, values[check.name], "checkbox") as boolean }}
+                inputProps={{
+                  defaultChecked: shownValue(result, check.name, values[check.name], "checkbox") as boolean,
+                }}
               />
             ) : null}
           </>
@@ -112,11 +133,24 @@ function ListField({ list, values, result }: { list: ConditionList; values: Reco
 }
 
 /** A bound as the field shows it: -1 (unset) is empty. */
-const boundText = (v: unknown) => (v === undefined || v === null || v === UNSET_BOUND || v === String(UNSET_BOUND) ? "" : String(v));
+const boundText = (v: unknown) =>
+  v === undefined || v === null || v === UNSET_BOUND || v === String(UNSET_BOUND) ? "" : String(v);
 const smallLabel = "mb-1 block text-xs font-medium text-slate-700";
 
 /** One bound of a range (a whole number, -1 unset) or of a date span. */
-function Bound({ name, label, saved, result, date }: { name: string; label: string; saved: unknown; result: FormResult; date?: boolean }) {
+function Bound({
+  name,
+  label,
+  saved,
+  result,
+  date,
+}: {
+  name: string;
+  label: string;
+  saved: unknown;
+  result: FormResult;
+  date?: boolean;
+}) {
   const v = shown(result, name, saved);
   return (
     <Field
@@ -126,13 +160,25 @@ function Bound({ name, label, saved, result, date }: { name: string; label: stri
       errors={useErrors(result, name)}
       labelClassName={smallLabel}
       controlClassName={`${inputClass} ${date ? "max-w-[12rem]" : "max-w-[8rem]"}`}
-      inputProps={date ? { type: "date", defaultValue: v ? String(v) : "" } : { type: "number", inputMode: "numeric", min: 0, step: 1, defaultValue: boundText(v) }}
+      inputProps={
+        date
+          ? { type: "date", defaultValue: v ? String(v) : "" }
+          : { type: "number", inputMode: "numeric", min: 0, step: 1, defaultValue: boundText(v) }
+      }
     />
   );
 }
 
 /** A typed list: its values shown comma-separated (the refused text as it was typed). */
-function TextListField({ list, values, result }: { list: ConditionText; values: Record<string, unknown>; result: FormResult }) {
+function TextListField({
+  list,
+  values,
+  result,
+}: {
+  list: ConditionText;
+  values: Record<string, unknown>;
+  result: FormResult;
+}) {
   const { t } = useTranslation();
   const v = shown(result, list.name, values[list.name]);
   return (
@@ -149,7 +195,15 @@ function TextListField({ list, values, result }: { list: ConditionText; values: 
   );
 }
 
-export function ConditionEditor({ operator, lists = [], texts = [], ranges = [], dates = [], values, result }: ConditionEditorProps) {
+export function ConditionEditor({
+  operator,
+  lists = [],
+  texts = [],
+  ranges = [],
+  dates = [],
+  values,
+  result,
+}: ConditionEditorProps) {
   const { t } = useTranslation();
   return (
     <div className="space-y-5">
@@ -165,7 +219,10 @@ export function ConditionEditor({ operator, lists = [], texts = [], ranges = [],
         />
       ) : null}
       {lists.length ? (
-        <section aria-label={t("condition_lists")} className="grid gap-4 rounded border border-slate-200 bg-white p-4 lg:grid-cols-2">
+        <section
+          aria-label={t("condition_lists")}
+          className="grid gap-4 rounded border border-slate-200 bg-white p-4 lg:grid-cols-2"
+        >
           {lists.map((l) => (
             <ListField key={l.name} list={l} values={values} result={result} />
           ))}
@@ -187,13 +244,28 @@ export function ConditionEditor({ operator, lists = [], texts = [], ranges = [],
           <p className="mb-3 text-xs text-slate-600">{t("condition_ranges_hint")}</p>
           <div className="space-y-3">
             {ranges.map((r) => (
-              <div key={r.name} role="group" aria-labelledby={`${fieldId(r.name)}-label`} className="grid items-start gap-3 sm:grid-cols-[12rem_10rem_10rem]">
+              <div
+                key={r.name}
+                role="group"
+                aria-labelledby={`${fieldId(r.name)}-label`}
+                className="grid items-start gap-3 sm:grid-cols-[12rem_10rem_10rem]"
+              >
                 <span id={`${fieldId(r.name)}-label`} className="pt-6 text-sm font-medium text-slate-800">
                   {r.label}
                   {r.unit ? <span className="ml-1 font-normal text-slate-600">({r.unit})</span> : null}
                 </span>
-                <Bound name={`${r.name}_gte`} label={t("condition_from", { name: r.label })} saved={values[`${r.name}_gte`]} result={result} />
-                <Bound name={`${r.name}_lte`} label={t("condition_to", { name: r.label })} saved={values[`${r.name}_lte`]} result={result} />
+                <Bound
+                  name={`${r.name}_gte`}
+                  label={t("condition_from", { name: r.label })}
+                  saved={values[`${r.name}_gte`]}
+                  result={result}
+                />
+                <Bound
+                  name={`${r.name}_lte`}
+                  label={t("condition_to", { name: r.label })}
+                  saved={values[`${r.name}_lte`]}
+                  result={result}
+                />
               </div>
             ))}
           </div>
@@ -204,10 +276,27 @@ export function ConditionEditor({ operator, lists = [], texts = [], ranges = [],
           <legend className="px-1 text-sm font-semibold text-slate-900">{t("condition_dates")}</legend>
           <div className="space-y-3">
             {dates.map((d) => (
-              <div key={d.gte} role="group" aria-label={d.label} className="grid items-start gap-3 sm:grid-cols-[12rem_10rem_10rem]">
+              <div
+                key={d.gte}
+                role="group"
+                aria-label={d.label}
+                className="grid items-start gap-3 sm:grid-cols-[12rem_10rem_10rem]"
+              >
                 <span className="pt-6 text-sm font-medium text-slate-800">{d.label}</span>
-                <Bound date name={d.gte} label={t("condition_from", { name: d.label })} saved={values[d.gte]} result={result} />
-                <Bound date name={d.lte} label={t("condition_to", { name: d.label })} saved={values[d.lte]} result={result} />
+                <Bound
+                  date
+                  name={d.gte}
+                  label={t("condition_from", { name: d.label })}
+                  saved={values[d.gte]}
+                  result={result}
+                />
+                <Bound
+                  date
+                  name={d.lte}
+                  label={t("condition_to", { name: d.label })}
+                  saved={values[d.lte]}
+                  result={result}
+                />
               </div>
             ))}
           </div>

@@ -25,21 +25,48 @@ export type ConditionShape = {
 
 export const INCLUDE_SUB_DEPARTMENT = "is_include_sub_department";
 
-export function ConditionFields({ shape, values, result, operatorLabel }: { shape: ConditionShape; values: Record<string, unknown>; result: FormResult; operatorLabel?: string }) {
+export function ConditionFields({
+  shape,
+  values,
+  result,
+  operatorLabel,
+}: {
+  shape: ConditionShape;
+  values: Record<string, unknown>;
+  result: FormResult;
+  operatorLabel?: string;
+}) {
   const { t } = useTranslation();
-  const operators = Object.values(CONDITION_OPERATOR).map((o) => ({ value: String(o), label: t(`acc_cond_operator_${o}`) }));
+  const operators = Object.values(CONDITION_OPERATOR).map((o) => ({
+    value: String(o),
+    label: t(`acc_cond_operator_${o}`),
+  }));
   return (
     <ConditionEditor
-      operator={shape.operator ? { name: "operator", label: operatorLabel ?? t("acc_cond_operator"), options: operators } : undefined}
+      operator={
+        shape.operator
+          ? { name: "operator", label: operatorLabel ?? t("acc_cond_operator"), options: operators }
+          : undefined
+      }
       lists={shape.lists.map((l) => ({
         name: l.name,
         label: t(`acc_cond_${l.name}`),
         options: l.options,
-        ...(l.name === "department" && shape.includeSub ? { check: { name: INCLUDE_SUB_DEPARTMENT, label: t("acc_cond_is_include_sub_department") } } : {}),
+        ...(l.name === "department" && shape.includeSub
+          ? { check: { name: INCLUDE_SUB_DEPARTMENT, label: t("acc_cond_is_include_sub_department") } }
+          : {}),
       }))}
       texts={shape.texts.map((name) => ({ name, label: t(`acc_cond_${name}`) }))}
-      ranges={shape.ranges.map((r) => ({ name: r, label: t(`acc_cond_${r}`), unit: t(POINT_RANGES[r as PermissionRange] ? "acc_unit_points" : "acc_unit_years") }))}
-      dates={shape.dates ? [{ gte: "date_account_start_gte", lte: "date_account_start_lte", label: t("acc_cond_date_account_start") }] : []}
+      ranges={shape.ranges.map((r) => ({
+        name: r,
+        label: t(`acc_cond_${r}`),
+        unit: t(POINT_RANGES[r as PermissionRange] ? "acc_unit_points" : "acc_unit_years"),
+      }))}
+      dates={
+        shape.dates
+          ? [{ gte: "date_account_start_gte", lte: "date_account_start_lte", label: t("acc_cond_date_account_start") }]
+          : []
+      }
       values={values}
       result={result}
     />

@@ -4,7 +4,16 @@ import { useForm } from "~/components/use-form";
 import { Form, useBlocker } from "@remix-run/react";
 import { Fragment, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { CHECKBOX_LIMIT, CheckboxField, CsrfInput, ErrorList, Field, MultiSelectField, SelectField, TextareaField } from "~/components/forms";
+import {
+  CHECKBOX_LIMIT,
+  CheckboxField,
+  CsrfInput,
+  ErrorList,
+  Field,
+  MultiSelectField,
+  SelectField,
+  TextareaField,
+} from "~/components/forms";
 import { SaveBar } from "~/components/form-basics";
 import type { Option } from "~/lms/content.server";
 import { useSubmitting } from "~/components/use-submitting";
@@ -17,8 +26,19 @@ import { ChoiceButton, useChoices } from "./field-choices";
 // and the browser hydrates it when its chunk arrives.
 const AccountField = lazy(() => import("./account-field").then((m) => ({ default: m.AccountField })));
 
-type RegistryField = { name: string; labelKey: string; kind: string; source?: string; noneKey?: string; helpKey?: string; showWhen?: { field: string; values: string[] } };
-type Constraint = Record<string, { required?: boolean; maxLength?: number; minLength?: number; pattern?: string; multiple?: boolean }>;
+type RegistryField = {
+  name: string;
+  labelKey: string;
+  kind: string;
+  source?: string;
+  noneKey?: string;
+  helpKey?: string;
+  showWhen?: { field: string; values: string[] };
+};
+type Constraint = Record<
+  string,
+  { required?: boolean; maxLength?: number; minLength?: number; pattern?: string; multiple?: boolean }
+>;
 type Props = {
   id: string;
   fields: RegistryField[];
@@ -41,47 +61,92 @@ type Meta = FieldMetadata<any, any, any>;
  * the server only (zod stays out of the client; the browser gets the schema's constraints). With
  * JavaScript, leaving with unsaved changes asks first.
  */
-export function ContentForm({ id, fields, options, constraint, defaultValue, lastResult, submitLabel, readOnly: asked = false, searches }: Props) {
+export function ContentForm({
+  id,
+  fields,
+  options,
+  constraint,
+  defaultValue,
+  lastResult,
+  submitLabel,
+  readOnly: asked = false,
+  searches,
+}: Props) {
   const writable = useItemWritable();
   const readOnly = asked || !writable;
   const { t } = useTranslation();
   const busy = useSubmitting();
-  const [form, meta] = useForm({ id, lastResult, constraint, defaultValue: defaultValue as Record<string, string>, shouldValidate: "onSubmit" });
+  const [form, meta] = useForm({
+    id,
+    lastResult,
+    constraint,
+    defaultValue: defaultValue as Record<string, string>,
+    shouldValidate: "onSubmit",
+  });
   const dirty = form.dirty && !busy;
   const tr = (errors?: string[]) => errors?.map((e) => t(e));
   // A choice's own fields only (registry `showWhen`): field-choices.tsx.
-  const choices = useChoices(fields, (name) => (meta[name as keyof typeof meta] as unknown as Meta | undefined)?.initialValue);
+  const choices = useChoices(
+    fields,
+    (name) => (meta[name as keyof typeof meta] as unknown as Meta | undefined)?.initialValue,
+  );
   return (
-    <Form method="post" {...getFormProps(form)} onChange={choices.onChange} className="max-w-2xl space-y-5 rounded border border-slate-200 bg-white p-5 [&>input[type=hidden]]:hidden">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onChange={choices.onChange}
+      className="max-w-2xl space-y-5 rounded border border-slate-200 bg-white p-5 [&>input[type=hidden]]:hidden"
+    >
       <CsrfInput />
       <LeaveConfirmation dirty={dirty} message={t("leave_unsaved")} />
       {/* Enter in a field submits the form's first button: with an account search or a choice's
           button (their own buttons inside the form) that would search, so the form's first button
           is an unseen save. */}
-      {!readOnly && (fields.some((f) => f.kind === "account") || choices.controllers.size) ? <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" /> : null}
+      {!readOnly && (fields.some((f) => f.kind === "account") || choices.controllers.size) ? (
+        <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
+      ) : null}
       <ErrorList id={form.errorId} errors={tr(form.errors)} />
       <fieldset disabled={readOnly} className="space-y-5">
-      {fields.filter((f) => choices.isShown(f)).map((f) => (
-        <Fragment key={f.name}>
-          <ContentField field={f} meta={meta[f.name as keyof typeof meta] as unknown as Meta} options={options[f.name] ?? []} required={constraint[f.name]?.required} maxLength={constraint[f.name]?.maxLength} search={searches?.[f.name]} />
-          {!readOnly && choices.controllers.has(f.name) ? <ChoiceButton /> : null}
-        </Fragment>
-      ))}
+        {fields
+          .filter((f) => choices.isShown(f))
+          .map((f) => (
+            <Fragment key={f.name}>
+              <ContentField
+                field={f}
+                meta={meta[f.name as keyof typeof meta] as unknown as Meta}
+                options={options[f.name] ?? []}
+                required={constraint[f.name]?.required}
+                maxLength={constraint[f.name]?.maxLength}
+                search={searches?.[f.name]}
+              />
+              {!readOnly && choices.controllers.has(f.name) ? <ChoiceButton /> : null}
+            </Fragment>
+          ))}
       </fieldset>
       {/* Left out, not `hidden`: the `flex` class would show a hidden div anyway. */}
-      {readOnly ? null : (
-        <SaveBar busy={busy}>{submitLabel}</SaveBar>
-      )}
+      {readOnly ? null : <SaveBar busy={busy}>{submitLabel}</SaveBar>}
     </Form>
   );
 }
 
 /** One registry field, through the form kit. */
-function ContentField(p: { field: RegistryField; meta: Meta; options: Option[]; required?: boolean; maxLength?: number; search?: AccountSearchState }) {
+function ContentField(p: {
+  field: RegistryField;
+  meta: Meta;
+  options: Option[];
+  required?: boolean;
+  maxLength?: number;
+  search?: AccountSearchState;
+}) {
   const { field: f, meta: m, options, required, maxLength } = p;
   const { t } = useTranslation();
   // The registry's help text says what a setting does (a class's check-in options, docs/decisions/046).
-  const wiring = { meta: m, label: t(f.labelKey), errors: (m.errors as string[] | undefined)?.map((e) => t(e)), ...(f.helpKey ? { help: t(f.helpKey) } : {}) };
+  const wiring = {
+    meta: m,
+    label: t(f.labelKey),
+    errors: (m.errors as string[] | undefined)?.map((e) => t(e)),
+    ...(f.helpKey ? { help: t(f.helpKey) } : {}),
+  };
   if (f.kind === "account") {
     return (
       <Suspense fallback={null}>
@@ -93,19 +158,39 @@ function ContentField(p: { field: RegistryField; meta: Meta; options: Option[]; 
   if (f.kind === "multiselect") {
     // The set of checkboxes has a legend without the required mark, as before.
     const boxes = options.length <= CHECKBOX_LIMIT;
-    return <MultiSelectField {...wiring} options={options} checkboxLimit={CHECKBOX_LIMIT} defaultValue={selectDefault(m.initialValue, true) as string[]} requiredMark={!boxes && required} />;
+    return (
+      <MultiSelectField
+        {...wiring}
+        options={options}
+        checkboxLimit={CHECKBOX_LIMIT}
+        defaultValue={selectDefault(m.initialValue, true) as string[]}
+        requiredMark={!boxes && required}
+      />
+    );
   }
   if (f.kind === "select") {
     // A code list's options carry a label key (app/lms/code-options.ts), a filter list's their names.
     const shown = options.map((o) => (o.labelKey ? { ...o, label: t(o.labelKey) } : o));
-    return <SelectField {...wiring} requiredMark={required} options={shown} emptyOption={t("choose")} selectProps={{ defaultValue: selectDefault(m.initialValue, false) }} />;
+    return (
+      <SelectField
+        {...wiring}
+        requiredMark={required}
+        options={shown}
+        emptyOption={t("choose")}
+        selectProps={{ defaultValue: selectDefault(m.initialValue, false) }}
+      />
+    );
   }
   const help = maxLength ? t("max_characters", { n: maxLength }) : undefined;
-  if (f.kind === "textarea") return <TextareaField {...wiring} requiredMark={required} help={help} textareaProps={{ rows: 6 }} />;
-  if (f.kind === "hidden") return <input type="hidden" name={m.name} defaultValue={m.initialValue == null ? "" : String(m.initialValue)} />;
+  if (f.kind === "textarea")
+    return <TextareaField {...wiring} requiredMark={required} help={help} textareaProps={{ rows: 6 }} />;
+  if (f.kind === "hidden")
+    return <input type="hidden" name={m.name} defaultValue={m.initialValue == null ? "" : String(m.initialValue)} />;
   const input = INPUT_KINDS[f.kind];
   // The registry's help (a date-time's zone, docs/decisions/077) unless the length limit speaks.
-  return <Field {...wiring} requiredMark={required} help={(input ? undefined : help) ?? wiring.help} inputProps={input} />;
+  return (
+    <Field {...wiring} requiredMark={required} help={(input ? undefined : help) ?? wiring.help} inputProps={input} />
+  );
 }
 
 /**
@@ -137,7 +222,9 @@ function selectDefault(v: unknown, multiple: boolean) {
  * again (issue 33).
  */
 function LeaveConfirmation({ dirty, message }: { dirty: boolean; message: string }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
   const [asked, setAsked] = useState(false);
   useEffect(() => {
     if (blocker.state !== "blocked" || asked) return;

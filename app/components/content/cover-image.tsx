@@ -27,7 +27,18 @@ type Props = {
  * configured size in the browser (position adjustable) before it is sent. The forms post the
  * intents upload-image (with `image`) and remove-image to the page's own action.
  */
-export function CoverImage({ image, canChange: mayChange, limit, width, height, title, emptyText, fields = {}, removeLabel, removeNote }: Props) {
+export function CoverImage({
+  image,
+  canChange: mayChange,
+  limit,
+  width,
+  height,
+  title,
+  emptyText,
+  fields = {},
+  removeLabel,
+  removeNote,
+}: Props) {
   const writable = useItemWritable();
   const canChange = mayChange && writable;
   const { t } = useContentTranslation();
@@ -70,9 +81,17 @@ export function CoverImage({ image, canChange: mayChange, limit, width, height, 
         {title ?? t("cover_image")}
       </h2>
       {image ? (
-        <img src={image} alt={title ?? t("cover_image")} width={width} height={height} className="aspect-video w-full rounded object-cover" />
+        <img
+          src={image}
+          alt={title ?? t("cover_image")}
+          width={width}
+          height={height}
+          className="aspect-video w-full rounded object-cover"
+        />
       ) : (
-        <p className="flex aspect-video w-full items-center justify-center rounded bg-slate-100 text-sm text-slate-600">{emptyText ?? t("no_cover_image")}</p>
+        <p className="flex aspect-video w-full items-center justify-center rounded bg-slate-100 text-sm text-slate-600">
+          {emptyText ?? t("no_cover_image")}
+        </p>
       )}
       {canChange ? (
         <>
@@ -83,10 +102,24 @@ export function CoverImage({ image, canChange: mayChange, limit, width, height, 
             <label htmlFor="cover-file" className="block text-sm font-medium text-slate-700">
               {t("choose_image")}
             </label>
-            <input ref={fileRef} id="cover-file" type="file" name="image" accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif" onChange={onPick} className="block w-full text-sm" />
+            <input
+              ref={fileRef}
+              id="cover-file"
+              type="file"
+              name="image"
+              accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif"
+              onChange={onPick}
+              className="block w-full text-sm"
+            />
             <p className="text-xs text-slate-600">{t("image_rules", { width, height, size: fileSize(limit) })}</p>
             <div hidden={!source} className="space-y-2">
-              <canvas ref={canvasRef} width={width} height={height} className="aspect-video w-full rounded border" aria-label={t("crop_preview")} />
+              <canvas
+                ref={canvasRef}
+                width={width}
+                height={height}
+                className="aspect-video w-full rounded border"
+                aria-label={t("crop_preview")}
+              />
               <label htmlFor="crop-pos" className="block text-xs text-slate-700">
                 {t("crop_position")}
               </label>
@@ -116,7 +149,9 @@ export function CoverImage({ image, canChange: mayChange, limit, width, height, 
               <button type="submit" className="text-sm text-red-700 underline">
                 {removeLabel ?? t("remove_image")}
               </button>
-              {removeNote === null ? null : <p className="mt-1 text-xs text-slate-600">{removeNote ?? t("remove_image_unpublishes")}</p>}
+              {removeNote === null ? null : (
+                <p className="mt-1 text-xs text-slate-600">{removeNote ?? t("remove_image_unpublishes")}</p>
+              )}
             </Form>
           ) : null}
         </>

@@ -13,7 +13,12 @@ import { WritableFields } from "~/components/content/item-writable";
 export function Modal({ labelId, children }: { labelId: string; children: React.ReactNode }) {
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby={labelId} className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelId}
+        className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl"
+      >
         {children}
       </div>
     </div>
@@ -52,16 +57,16 @@ export function ConfirmDelete({
       <p className="mt-2 text-sm text-slate-700">{text ?? t("confirm_delete_text", { name: item.name })}</p>
       <Form method="post" className="mt-5 flex justify-end gap-2">
         <WritableFields>
-        <CsrfInput />
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="id" value={item.id} />
-        <input type="hidden" name="back" value={back} />
-        <a href={cancel} className="rounded border border-slate-300 px-4 py-2 text-sm">
-          {t("cancel")}
-        </a>
-        <button type="submit" autoFocus className="rounded bg-red-700 px-4 py-2 text-sm font-medium text-white">
-          {confirmLabel ?? t("action_delete")}
-        </button>
+          <CsrfInput />
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="id" value={item.id} />
+          <input type="hidden" name="back" value={back} />
+          <a href={cancel} className="rounded border border-slate-300 px-4 py-2 text-sm">
+            {t("cancel")}
+          </a>
+          <button type="submit" autoFocus className="rounded bg-red-700 px-4 py-2 text-sm font-medium text-white">
+            {confirmLabel ?? t("action_delete")}
+          </button>
         </WritableFields>
       </Form>
     </Modal>
@@ -72,7 +77,17 @@ export function ConfirmDelete({
  * spec 002 §8: the warning dialog of a refused delete, titled "warning", with an OK button. OK
  * drops the query keys that opened the refused step (`drop`); `items` names what is in the way.
  */
-export function WarningDialog({ messageKey, drop = ["delete"], items, itemsLabel }: { messageKey: string; drop?: string[]; items?: string[]; itemsLabel?: string }) {
+export function WarningDialog({
+  messageKey,
+  drop = ["delete"],
+  items,
+  itemsLabel,
+}: {
+  messageKey: string;
+  drop?: string[];
+  items?: string[];
+  itemsLabel?: string;
+}) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const params = new URLSearchParams(search);

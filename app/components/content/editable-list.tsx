@@ -43,10 +43,17 @@ export function EditableList({
   const submitted = result?.initialValue ? valueAt(result, name) : undefined;
   const submittedCount = Array.isArray(submitted) ? submitted.length : result?.initialValue ? 0 : null;
   // After a refusal or an added row, the rows are the submitted ones (their values come from the submission).
-  const base: SubItem[] = submittedCount === null ? rows : Array.from({ length: submittedCount }, (_, i) => ({ id: -(i + 1), title: rowTitle(i), values: {} }));
+  const base: SubItem[] =
+    submittedCount === null
+      ? rows
+      : Array.from({ length: submittedCount }, (_, i) => ({ id: -(i + 1), title: rowTitle(i), values: {} }));
   const items: SubItem[] = [
     ...base.map((r, i) => ({ ...r, title: rowTitle(i) })),
-    ...Array.from({ length: extraRows }, (_, k) => ({ id: -(base.length + k + 1), title: rowTitle(base.length + k), values: newRow })),
+    ...Array.from({ length: extraRows }, (_, k) => ({
+      id: -(base.length + k + 1),
+      title: rowTitle(base.length + k),
+      values: newRow,
+    })),
   ];
   const withRemove: SubField[] = [...fields, { name: REMOVE_FIELD, label: removeLabel, kind: "checkbox" }];
   return (
@@ -55,7 +62,9 @@ export function EditableList({
       {items.length ? (
         <SubFormList name={name} items={items} fields={withRemove} result={result} />
       ) : (
-        <p className="rounded border border-dashed border-slate-300 bg-white p-4 text-center text-sm text-slate-600">{empty}</p>
+        <p className="rounded border border-dashed border-slate-300 bg-white p-4 text-center text-sm text-slate-600">
+          {empty}
+        </p>
       )}
     </div>
   );

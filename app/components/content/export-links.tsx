@@ -10,7 +10,19 @@ const LIST_KEYS = ["search", "ordering", "status_group", "status_set", "status"]
  * and `extra`: what the page is beyond its query (the approval pages' state); `defaults`: what the
  * list applies when its address says nothing (a list's default ordering).
  */
-export function ExportLinks({ href, formats = EXPORT_FORMATS, keys = LIST_KEYS, extra = {}, defaults = {} }: { href: string; formats?: readonly string[]; keys?: string[]; extra?: Record<string, string>; defaults?: Record<string, string> }) {
+export function ExportLinks({
+  href,
+  formats = EXPORT_FORMATS,
+  keys = LIST_KEYS,
+  extra = {},
+  defaults = {},
+}: {
+  href: string;
+  formats?: readonly string[];
+  keys?: string[];
+  extra?: Record<string, string>;
+  defaults?: Record<string, string>;
+}) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   return (
@@ -22,7 +34,12 @@ export function ExportLinks({ href, formats = EXPORT_FORMATS, keys = LIST_KEYS, 
         for (const [k, v] of Object.entries(extra)) q.set(k, v);
         q.set("format_type", f);
         return (
-          <a key={f} href={`${href}?${q}`} download className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+          <a
+            key={f}
+            href={`${href}?${q}`}
+            download
+            className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+          >
             {t("enr_export_as", { format: f.toUpperCase() })}
           </a>
         );

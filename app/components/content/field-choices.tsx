@@ -12,7 +12,8 @@ import { useTranslation } from "~/i18n/react";
 type ChoiceField = { name: string; kind: string; showWhen?: { field: string; values: string[] } };
 
 /** A form value as the choice compares it: a select's value, a ticked box's "on", else "". */
-const asChoice = (v: unknown) => (Array.isArray(v) ? String(v[0] ?? "") : v === undefined || v === null ? "" : String(v));
+const asChoice = (v: unknown) =>
+  Array.isArray(v) ? String(v[0] ?? "") : v === undefined || v === null ? "" : String(v);
 
 export function useChoices(fields: readonly ChoiceField[], initial: (name: string) => unknown) {
   const controllers = useMemo(() => new Set(fields.flatMap((f) => (f.showWhen ? [f.showWhen.field] : []))), [fields]);
@@ -44,7 +45,12 @@ export function ChoiceButton() {
   const { t } = useTranslation();
   return (
     <noscript>
-      <button type="submit" name="intent" value="choose" className="mt-2 rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-50">
+      <button
+        type="submit"
+        name="intent"
+        value="choose"
+        className="mt-2 rounded border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-50"
+      >
         {t("form_show_choice")}
       </button>
     </noscript>

@@ -35,13 +35,27 @@ export function FormPager({
   const from = count ? (page - 1) * pageSize + 1 : 0;
   const to = Math.min(count, page * pageSize);
   const button = (p: number, text: string, extra: Record<string, string | undefined> = {}) => (
-    <button type="submit" name={name} value={value} formAction={actionFor(p)} disabled={disabled} className="rounded border px-2 py-1 hover:bg-slate-50 disabled:opacity-60" {...extra}>
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      formAction={actionFor(p)}
+      disabled={disabled}
+      className="rounded border px-2 py-1 hover:bg-slate-50 disabled:opacity-60"
+      {...extra}
+    >
       {text}
     </button>
   );
   return (
     <nav aria-label={label} className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">
-      <p className="text-slate-600">{t(capped ? "showing_range_capped" : "showing_range", { from: fmt.format(from), to: fmt.format(to), total: fmt.format(count) })}</p>
+      <p className="text-slate-600">
+        {t(capped ? "showing_range_capped" : "showing_range", {
+          from: fmt.format(from),
+          to: fmt.format(to),
+          total: fmt.format(count),
+        })}
+      </p>
       {pages > 1 ? (
         <ul className="flex flex-wrap items-center gap-1">
           {page > 1 ? <li>{button(page - 1, t("previous"))}</li> : null}
@@ -52,7 +66,10 @@ export function FormPager({
               </li>
             ) : p === page ? (
               <li key={p}>
-                <span aria-current="page" className="rounded border border-primary bg-primary px-2 py-1 text-primary-fg">
+                <span
+                  aria-current="page"
+                  className="rounded border border-primary bg-primary px-2 py-1 text-primary-fg"
+                >
                   <span className="sr-only">{t("page_n", { n: p })}</span>
                   <span aria-hidden="true">{p}</span>
                 </span>

@@ -32,8 +32,16 @@ export function IdentificationFilters({ id }: { id: string }) {
       keep={["ordering"]}
       placeholder={t("ext_identification_search")}
       selects={[
-        { name: "method", label: t("ext_col_method"), options: IDENTIFICATION_METHOD_CODES.map((m) => ({ value: String(m), label: t(`ext_method_${m}`) })) },
-        { name: "status", label: t("ext_col_result"), options: IDENTIFICATION_STATUS.map((s) => ({ value: s, label: t(`ext_result_${s}`) })) },
+        {
+          name: "method",
+          label: t("ext_col_method"),
+          options: IDENTIFICATION_METHOD_CODES.map((m) => ({ value: String(m), label: t(`ext_method_${m}`) })),
+        },
+        {
+          name: "status",
+          label: t("ext_col_result"),
+          options: IDENTIFICATION_STATUS.map((s) => ({ value: s, label: t(`ext_result_${s}`) })),
+        },
       ]}
     />
   );
@@ -50,7 +58,8 @@ export function identificationColumns<R extends Identified>(t: TFunction): DataC
       sort: "learner",
       render: (r) => (
         <span>
-          <span className="font-medium text-slate-900">{r.account.name}</span> <span className="text-xs text-slate-600">{r.account.username}</span>
+          <span className="font-medium text-slate-900">{r.account.name}</span>{" "}
+          <span className="text-xs text-slate-600">{r.account.username}</span>
         </span>
       ),
     },

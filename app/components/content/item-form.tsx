@@ -3,7 +3,10 @@ import { useTranslation } from "~/i18n/react";
 import { ContentForm } from "~/components/content/content-form";
 import type { AccountChoices } from "~/lms/account-field.server";
 
-type FormData = Pick<Parameters<typeof ContentForm>[0], "fields" | "options" | "searches" | "constraint" | "defaultValue"> & {
+type FormData = Pick<
+  Parameters<typeof ContentForm>[0],
+  "fields" | "options" | "searches" | "constraint" | "defaultValue"
+> & {
   item: { id: number | string };
   canChange: boolean;
 };
@@ -12,9 +15,18 @@ type FormData = Pick<Parameters<typeof ContentForm>[0], "fields" | "options" | "
  * An item's form tab (the engine's content.tab-form and a media item's information): the form,
  * and beside it what the type shows next to its fields (a cover image, a media file).
  */
-export function ContentItemForm({ data: d, actionData, aside }: { data: FormData; actionData: unknown; aside: ReactNode }) {
+export function ContentItemForm({
+  data: d,
+  actionData,
+  aside,
+}: {
+  data: FormData;
+  actionData: unknown;
+  aside: ReactNode;
+}) {
   const { t } = useTranslation();
-  const answer = actionData as { accounts?: AccountChoices; result?: Parameters<typeof ContentForm>[0]["lastResult"] } | undefined;
+  const answer = actionData as
+    { accounts?: AccountChoices; result?: Parameters<typeof ContentForm>[0]["lastResult"] } | undefined;
   // After a search (intent find) its account choices replace the loader's.
   const found = answer && "accounts" in answer ? (answer.accounts as AccountChoices) : null;
   return (

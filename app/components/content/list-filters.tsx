@@ -24,9 +24,16 @@ export function ListFilters({ filters, options, searchKey }: Props) {
           <label htmlFor="list-search" className="mb-1 block text-xs font-medium text-slate-700">
             {t("search")}
           </label>
-          <SearchInput id="list-search" placeholder={t(searchKey ?? "search_placeholder")} className="w-80 max-w-full rounded border border-slate-300 px-3 py-1.5 text-sm" />
+          <SearchInput
+            id="list-search"
+            placeholder={t(searchKey ?? "search_placeholder")}
+            className="w-80 max-w-full rounded border border-slate-300 px-3 py-1.5 text-sm"
+          />
         </div>
-        <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+        <button
+          type="submit"
+          className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+        >
           {t("search")}
         </button>
       </Form>
@@ -38,7 +45,13 @@ export function ListFilters({ filters, options, searchKey }: Props) {
               <label htmlFor={`filter-${f}`} className="mb-1 block text-xs font-medium text-slate-700">
                 {t(`filter_${f}`)}
               </label>
-              <select key={params.get(f) ?? "all"} id={`filter-${f}`} name={f} defaultValue={params.get(f) ?? "all"} className="max-w-[14rem] rounded border border-slate-300 px-2 py-1.5 text-sm">
+              <select
+                key={params.get(f) ?? "all"}
+                id={`filter-${f}`}
+                name={f}
+                defaultValue={params.get(f) ?? "all"}
+                className="max-w-[14rem] rounded border border-slate-300 px-2 py-1.5 text-sm"
+              >
                 <option value="all">{t("filter_all")}</option>
                 {(options[f] ?? []).map((o) => (
                   <option key={o.value} value={o.value}>
@@ -48,7 +61,10 @@ export function ListFilters({ filters, options, searchKey }: Props) {
               </select>
             </div>
           ))}
-          <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+          <button
+            type="submit"
+            className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+          >
             {t("apply_filters")}
           </button>
           <a href="?" className="px-2 py-1.5 text-sm text-primary underline">

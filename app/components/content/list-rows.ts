@@ -45,7 +45,16 @@ export function rowLabels(t: TFunction) {
 }
 export type Labels = ReturnType<typeof rowLabels>;
 
-export type RowsProps = { columns: Column[]; rows: Row[]; itemBase: string; can: Can; labels: Labels; language: string; deleteBase: string; offset: number };
+export type RowsProps = {
+  columns: Column[];
+  rows: Row[];
+  itemBase: string;
+  can: Can;
+  labels: Labels;
+  language: string;
+  deleteBase: string;
+  offset: number;
+};
 
 /**
  * The table body's markup. `deleteBase` is the page's query ending in `delete=`; `offset` the
@@ -56,15 +65,26 @@ export function rowsHtml({ columns, rows, itemBase, can, labels, language, delet
   const named = columns.map((c) => labels.code(c.labelKey));
   return html`${rows.map(
     (row) =>
-      html`<tr>${columns.map((column, i) =>
-        column.kind === "code"
-          ? html`<td class="code" data-label="${named[i]}">${row[column.key]}</td>`
-          : column.key === "name"
-            ? html`<td class="name" data-label="${named[i]}">${cell(column, row, itemBase, can, labels, language, offset)}</td>`
-            : html`<td data-label="${named[i]}">${cell(column, row, itemBase, can, labels, language, offset)}</td>`,
-      )}<td><a href="${itemBase}/${row.id}" class="row-open">${labels.open}</a>${
-        can.delete ? html`<a href="${deleteBase}${row.id}" class="row-delete" aria-label="${labels.deleteNamed(row.name)}">${labels.delete}</a>` : null
-      }</td></tr>`,
+      html`<tr>
+        ${columns.map((column, i) =>
+          column.kind === "code"
+            ? html`<td class="code" data-label="${named[i]}">${row[column.key]}</td>`
+            : column.key === "name"
+              ? html`<td class="name" data-label="${named[i]}">
+                  ${cell(column, row, itemBase, can, labels, language, offset)}
+                </td>`
+              : html`<td data-label="${named[i]}">${cell(column, row, itemBase, can, labels, language, offset)}</td>`,
+        )}
+        <td>
+          <a href="${itemBase}/${row.id}" class="row-open">${labels.open}</a>${
+            can.delete
+              ? html`<a href="${deleteBase}${row.id}" class="row-delete" aria-label="${labels.deleteNamed(row.name)}"
+                  >${labels.delete}</a
+                >`
+              : null
+          }
+        </td>
+      </tr>`,
   )}`.value;
 }
 
@@ -73,7 +93,9 @@ function cell(column: Column, row: Row, itemBase: string, can: Can, labels: Labe
   const v = row[column.key];
   switch (column.kind) {
     case "image":
-      return v ? html`<img src="${v}" alt="" width="64" height="36" loading="lazy" class="thumb">` : html`<span class="thumb"></span>`;
+      return v
+        ? html`<img src="${v}" alt="" width="64" height="36" loading="lazy" class="thumb" />`
+        : html`<span class="thumb"></span>`;
     case "ref":
       // The loader sends a ref as its name (content.list.tsx tableRow).
       return v ?? "—";
@@ -92,7 +114,18 @@ function cell(column: Column, row: Row, itemBase: string, can: Can, labels: Labe
       // back; each row's switch is only a submit button naming it (docs/decisions/016). A read-only
       // row (a cancelled class) only says where it stands: its show/hide is refused.
       return can.publish && !row.read_only
-        ? html`<button type="submit" form="${ROW_FORM}" name="${v ? "hide" : "show"}" value="${row.id}" role="switch" aria-checked="${v ? "true" : "false"}" aria-label="${(v ? labels.hideNamed : labels.showNamed)(row.name)}" class="switch">${v ? labels.shown : labels.hidden}</button>`
+        ? html`<button
+            type="submit"
+            form="${ROW_FORM}"
+            name="${v ? "hide" : "show"}"
+            value="${row.id}"
+            role="switch"
+            aria-checked="${v ? "true" : "false"}"
+            aria-label="${(v ? labels.hideNamed : labels.showNamed)(row.name)}"
+            class="switch"
+          >
+            ${v ? labels.shown : labels.hidden}
+          </button>`
         : v
           ? labels.shown
           : labels.hidden;

@@ -33,8 +33,15 @@ export function ListTable({ columns, rows, rowCount, itemBase, can, empty }: Pro
   // Every row's delete link: this page's query (page included, so the confirmation finds the
   // row among this page's rows) plus `delete=` and the row's id, built once.
   const deleteBase = deleteQuery(params);
-  const [inDocument] = useState(() => (rows === null && typeof document !== "undefined" ? (document.getElementById(ROWS_ID)?.innerHTML ?? "") : ""));
-  if (!rowCount) return <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{empty ?? t("no_results")}</p>;
+  const [inDocument] = useState(() =>
+    rows === null && typeof document !== "undefined" ? (document.getElementById(ROWS_ID)?.innerHTML ?? "") : "",
+  );
+  if (!rowCount)
+    return (
+      <p className="rounded border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+        {empty ?? t("no_results")}
+      </p>
+    );
   return (
     <div className="overflow-x-auto rounded border border-slate-200 bg-white">
       {can.publish ? (
@@ -50,7 +57,10 @@ export function ListTable({ columns, rows, rowCount, itemBase, can, empty }: Pro
             {columns.map((c) => (
               <th key={c.key} scope="col" className="px-2 py-2 font-semibold" aria-sort={sortState(ordering, c.key)}>
                 {c.sortable ? (
-                  <a href={withParam(params, "ordering", nextOrdering(ordering, c.key))} className="inline-flex items-center gap-1 hover:underline">
+                  <a
+                    href={withParam(params, "ordering", nextOrdering(ordering, c.key))}
+                    className="inline-flex items-center gap-1 hover:underline"
+                  >
                     {t(c.labelKey)}
                     <span aria-hidden="true">{ordering === c.key ? "▲" : ordering === `-${c.key}` ? "▼" : ""}</span>
                   </a>
@@ -70,7 +80,11 @@ export function ListTable({ columns, rows, rowCount, itemBase, can, empty }: Pro
         <tbody
           id={ROWS_ID}
           className="divide-y divide-slate-100"
-          dangerouslySetInnerHTML={{ __html: rows ? rowsHtml({ columns, rows, itemBase, can, labels, language: i18n.language, deleteBase, offset }) : inDocument }}
+          dangerouslySetInnerHTML={{
+            __html: rows
+              ? rowsHtml({ columns, rows, itemBase, can, labels, language: i18n.language, deleteBase, offset })
+              : inDocument,
+          }}
         />
       </table>
     </div>

@@ -33,7 +33,12 @@ export function OrderedGroup({
   );
 }
 
-export type OrderedColumn<R> = { key: string; label: string; render: (row: R, index: number) => React.ReactNode; className?: string };
+export type OrderedColumn<R> = {
+  key: string;
+  label: string;
+  render: (row: R, index: number) => React.ReactNode;
+  className?: string;
+};
 
 /** The rows of a group, in order: numbered, with the given columns and each row's actions. */
 export function OrderedTable<R extends { id: number }>({

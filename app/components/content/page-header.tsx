@@ -3,7 +3,17 @@ import { useTranslation } from "~/i18n/react";
 export type Crumb = { label: string; href?: string };
 
 /** Title with breadcrumbs above it and actions to its right. */
-export function PageHeader({ title, crumbs, children, badge }: { title: string; crumbs: Crumb[]; children?: React.ReactNode; badge?: React.ReactNode }) {
+export function PageHeader({
+  title,
+  crumbs,
+  children,
+  badge,
+}: {
+  title: string;
+  crumbs: Crumb[];
+  children?: React.ReactNode;
+  badge?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="mb-4">

@@ -13,5 +13,9 @@ export function ProgressBadge({ status }: { status: number }) {
   const { t } = useTranslation();
   const group = progressGroupOf(status);
   const tone = status < 0 ? TONE.failed : TONE[group ?? "todo"];
-  return <span className={`inline-block whitespace-nowrap rounded border px-2 py-0.5 text-xs font-medium ${tone}`}>{t(`progress_status_${status}`)}</span>;
+  return (
+    <span className={`inline-block whitespace-nowrap rounded border px-2 py-0.5 text-xs font-medium ${tone}`}>
+      {t(`progress_status_${status}`)}
+    </span>
+  );
 }

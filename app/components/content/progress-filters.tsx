@@ -14,13 +14,22 @@ export function ProgressFilters({ placeholder }: { placeholder?: string }) {
       <FilterLinks
         param="status_group"
         label={t("enr_status_group")}
-        options={[{ value: null, label: t("filter_all") }, ...PROGRESS_GROUP_KEYS.map((g) => ({ value: g, label: t(`progress_group_${g}`) }))]}
+        options={[
+          { value: null, label: t("filter_all") },
+          ...PROGRESS_GROUP_KEYS.map((g) => ({ value: g, label: t(`progress_group_${g}`) })),
+        ]}
       />
       <QueryFilters
         id="learner-filters"
         placeholder={placeholder ?? t("enr_search_placeholder")}
         keep={["ordering", "status_group"]}
-        selects={[{ name: "status_set", label: t("enr_status_set"), options: PROGRESS_SET_KEYS.map((s) => ({ value: s, label: t(`progress_set_${s}`) })) }]}
+        selects={[
+          {
+            name: "status_set",
+            label: t("enr_status_set"),
+            options: PROGRESS_SET_KEYS.map((s) => ({ value: s, label: t(`progress_set_${s}`) })),
+          },
+        ]}
       />
     </>
   );

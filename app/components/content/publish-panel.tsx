@@ -11,7 +11,12 @@ export function PublishPanel({ item, offset, action }: { item: ContentRow; offse
   const shown = item.is_display;
   return (
     // Posted to the detail layout itself (whatever tab is open), which sends the user back here.
-    <Form method="post" action={action} className="mb-4 flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3" aria-label={t("publishing")}>
+    <Form
+      method="post"
+      action={action}
+      className="mb-4 flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3"
+      aria-label={t("publishing")}
+    >
       <CsrfInput />
       <input type="hidden" name="back" value={pathname} />
       <div>
@@ -26,14 +31,29 @@ export function PublishPanel({ item, offset, action }: { item: ContentRow; offse
           className="rounded border border-slate-300 px-2 py-1.5 text-sm"
         />
       </div>
-      <button type="submit" name="intent" value="schedule" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+      <button
+        type="submit"
+        name="intent"
+        value="schedule"
+        className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+      >
         {t("action_schedule")}
       </button>
-      <button type="submit" name="intent" value="publish" className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90">
+      <button
+        type="submit"
+        name="intent"
+        value="publish"
+        className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90"
+      >
         {t("action_publish_now")}
       </button>
       {shown ? (
-        <button type="submit" name="intent" value="unpublish" className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50">
+        <button
+          type="submit"
+          name="intent"
+          value="unpublish"
+          className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+        >
           {t("action_unpublish")}
         </button>
       ) : null}

@@ -10,26 +10,51 @@ export type QuerySelect = { name: string; label: string; options: { value: strin
  * and the server drops empty and "all" values. Works the same with or without JavaScript; with it
  * the search also runs as the user types (SearchInput).
  */
-export function QueryFilters({ selects = [], keep = [], placeholder, id = "query-filters" }: { selects?: QuerySelect[]; keep?: string[]; placeholder?: string; id?: string }) {
+export function QueryFilters({
+  selects = [],
+  keep = [],
+  placeholder,
+  id = "query-filters",
+}: {
+  selects?: QuerySelect[];
+  keep?: string[];
+  placeholder?: string;
+  id?: string;
+}) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   return (
-    <Form method="get" role="search" className="mb-3 flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3">
-      {keep.filter((k) => params.get(k)).map((k) => (
-        <input key={k} type="hidden" name={k} value={params.get(k) ?? ""} />
-      ))}
+    <Form
+      method="get"
+      role="search"
+      className="mb-3 flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-3"
+    >
+      {keep
+        .filter((k) => params.get(k))
+        .map((k) => (
+          <input key={k} type="hidden" name={k} value={params.get(k) ?? ""} />
+        ))}
       <div>
         <label htmlFor={`${id}-search`} className="mb-1 block text-xs font-medium text-slate-700">
           {t("search")}
         </label>
-        <SearchInput id={`${id}-search`} placeholder={placeholder} className="w-64 rounded border border-slate-300 px-3 py-1.5 text-sm" />
+        <SearchInput
+          id={`${id}-search`}
+          placeholder={placeholder}
+          className="w-64 rounded border border-slate-300 px-3 py-1.5 text-sm"
+        />
       </div>
       {selects.map((s) => (
         <div key={s.name}>
           <label htmlFor={`${id}-${s.name}`} className="mb-1 block text-xs font-medium text-slate-700">
             {s.label}
           </label>
-          <select id={`${id}-${s.name}`} name={s.name} defaultValue={params.get(s.name) ?? "all"} className="max-w-[14rem] rounded border border-slate-300 px-2 py-1.5 text-sm">
+          <select
+            id={`${id}-${s.name}`}
+            name={s.name}
+            defaultValue={params.get(s.name) ?? "all"}
+            className="max-w-[14rem] rounded border border-slate-300 px-2 py-1.5 text-sm"
+          >
             <option value="all">{t("filter_all")}</option>
             {s.options.map((o) => (
               <option key={o.value} value={o.value}>

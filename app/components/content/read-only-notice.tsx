@@ -6,7 +6,15 @@ import { useDates } from "~/components/use-dates";
  * cancelled class, docs/decisions/040): the type's own sentence, with `{{date}}` when it became so,
  * and why, when the item says (a class's cancel reason, docs/decisions/077).
  */
-export function ReadOnlyNotice({ noticeKey, at, reason }: { noticeKey: string; at: string | null; reason?: { key: string; text: string } | null }) {
+export function ReadOnlyNotice({
+  noticeKey,
+  at,
+  reason,
+}: {
+  noticeKey: string;
+  at: string | null;
+  reason?: { key: string; text: string } | null;
+}) {
   const { t } = useTranslation();
   const dates = useDates();
   return (

@@ -7,7 +7,19 @@ export type ResultRow = { key: string | number; cells: React.ReactNode[]; refuse
  * The outcome of a batch (an upload, an enrolment…): a summary line and one row per item, refused
  * ones marked in words and colour. At most `limit` rows are listed, with a note saying so.
  */
-export function ResultTable({ title, summary, headers, rows, limit = 500 }: { title: string; summary: React.ReactNode; headers: string[]; rows: ResultRow[]; limit?: number }) {
+export function ResultTable({
+  title,
+  summary,
+  headers,
+  rows,
+  limit = 500,
+}: {
+  title: string;
+  summary: React.ReactNode;
+  headers: string[];
+  rows: ResultRow[];
+  limit?: number;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const shown = rows.slice(0, limit);
@@ -20,7 +32,12 @@ export function ResultTable({ title, summary, headers, rows, limit = 500 }: { ti
         {summary}
       </p>
       {shown.length ? (
-        <div role="region" aria-label={t("enr_result_rows", { title })} tabIndex={0} className="mt-3 max-h-96 overflow-auto rounded border border-slate-200">
+        <div
+          role="region"
+          aria-label={t("enr_result_rows", { title })}
+          tabIndex={0}
+          className="mt-3 max-h-96 overflow-auto rounded border border-slate-200"
+        >
           <table className="min-w-full text-sm">
             <thead className="sticky top-0 bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
               <tr>
@@ -45,7 +62,9 @@ export function ResultTable({ title, summary, headers, rows, limit = 500 }: { ti
           </table>
         </div>
       ) : null}
-      {rows.length > limit ? <p className="mt-2 text-xs text-slate-600">{t("enr_rows_not_listed", { n: rows.length - limit })}</p> : null}
+      {rows.length > limit ? (
+        <p className="mt-2 text-xs text-slate-600">{t("enr_rows_not_listed", { n: rows.length - limit })}</p>
+      ) : null}
     </section>
   );
 }

@@ -18,18 +18,37 @@ type PostButtonProps = {
   ariaChecked?: boolean;
 };
 
-export function PostButton({ intent, fields = {}, label, ariaLabel, className, disabled, role, ariaChecked }: PostButtonProps) {
+export function PostButton({
+  intent,
+  fields = {},
+  label,
+  ariaLabel,
+  className,
+  disabled,
+  role,
+  ariaChecked,
+}: PostButtonProps) {
   return (
     <Form method="post" className="inline">
       <WritableFields>
-      <CsrfInput />
-      <input type="hidden" name="intent" value={intent} />
-      {Object.entries(fields).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={String(v)} />
-      ))}
-      <button type="submit" disabled={disabled} aria-label={ariaLabel} role={role} aria-checked={ariaChecked} className={className ?? "rounded border border-slate-300 bg-white px-2 py-0.5 text-xs hover:bg-slate-50 disabled:opacity-40"}>
-        {label}
-      </button>
+        <CsrfInput />
+        <input type="hidden" name="intent" value={intent} />
+        {Object.entries(fields).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={String(v)} />
+        ))}
+        <button
+          type="submit"
+          disabled={disabled}
+          aria-label={ariaLabel}
+          role={role}
+          aria-checked={ariaChecked}
+          className={
+            className ??
+            "rounded border border-slate-300 bg-white px-2 py-0.5 text-xs hover:bg-slate-50 disabled:opacity-40"
+          }
+        >
+          {label}
+        </button>
       </WritableFields>
     </Form>
   );
@@ -39,17 +58,51 @@ export function PostButton({ intent, fields = {}, label, ariaLabel, className, d
  * Up and down by one place: `intent` with the row's id and direction=up|down; a move that cannot
  * happen is disabled. `labels` name the two buttons for screen readers (e.g. "Move Intro up").
  */
-export function MoveButtons({ intent, id, canUp, canDown, labels }: { intent: string; id: number; canUp: boolean; canDown: boolean; labels: { up: string; down: string } }) {
+export function MoveButtons({
+  intent,
+  id,
+  canUp,
+  canDown,
+  labels,
+}: {
+  intent: string;
+  id: number;
+  canUp: boolean;
+  canDown: boolean;
+  labels: { up: string; down: string };
+}) {
   return (
     <span className="inline-flex gap-1">
-      <PostButton intent={intent} fields={{ id, direction: "up" }} disabled={!canUp} ariaLabel={labels.up} label={<span aria-hidden="true">▲</span>} />
-      <PostButton intent={intent} fields={{ id, direction: "down" }} disabled={!canDown} ariaLabel={labels.down} label={<span aria-hidden="true">▼</span>} />
+      <PostButton
+        intent={intent}
+        fields={{ id, direction: "up" }}
+        disabled={!canUp}
+        ariaLabel={labels.up}
+        label={<span aria-hidden="true">▲</span>}
+      />
+      <PostButton
+        intent={intent}
+        fields={{ id, direction: "down" }}
+        disabled={!canDown}
+        ariaLabel={labels.down}
+        label={<span aria-hidden="true">▼</span>}
+      />
     </span>
   );
 }
 
 /** Shown / hidden as a labelled switch posting `intent` with the row's id and the new is_display. */
-export function DisplayToggle({ intent, id, name, shown }: { intent: string; id: number; name: string; shown: boolean }) {
+export function DisplayToggle({
+  intent,
+  id,
+  name,
+  shown,
+}: {
+  intent: string;
+  id: number;
+  name: string;
+  shown: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <PostButton

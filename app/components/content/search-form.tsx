@@ -23,7 +23,15 @@ export function SearchForm({ name, label, keep = [] }: { name: string; label: st
         {label}
       </label>
       {/* Remounted when the URL's value changes (client navigation), so it shows what was searched. */}
-      <input key={params.get(name) ?? ""} id={id} type="search" name={name} defaultValue={params.get(name) ?? ""} placeholder={label} className={inputClass} />
+      <input
+        key={params.get(name) ?? ""}
+        id={id}
+        type="search"
+        name={name}
+        defaultValue={params.get(name) ?? ""}
+        placeholder={label}
+        className={inputClass}
+      />
       <button type="submit" className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50">
         {t("search")}
       </button>

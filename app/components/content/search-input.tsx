@@ -28,5 +28,16 @@ export function SearchInput({ id, placeholder, className }: Props) {
     if (!form) return;
     timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_WAIT_MS);
   };
-  return <input ref={box} id={id} type="search" name={SEARCH_KEY} defaultValue={stored} placeholder={placeholder} onInput={typed} className={className} />;
+  return (
+    <input
+      ref={box}
+      id={id}
+      type="search"
+      name={SEARCH_KEY}
+      defaultValue={stored}
+      placeholder={placeholder}
+      onInput={typed}
+      className={className}
+    />
+  );
 }

@@ -19,7 +19,8 @@ import { IdempotencyInput } from "~/components/idempotency-input";
  * onto the form it came from; a refused removal shows the warning dialog. Without `canChange`
  * it is a read-only table.
  */
-export type TableTabAnswer = { form: "add" | "edit"; id?: number; result: SubmissionResult<string[]> } | { warning: string };
+export type TableTabAnswer =
+  { form: "add" | "edit"; id?: number; result: SubmissionResult<string[]> } | { warning: string };
 
 type Props<R extends { id: number }> = {
   /** Heading of the tab (an h2). */
@@ -34,7 +35,13 @@ type Props<R extends { id: number }> = {
    * The add form; null when there is nothing left to add. `idempotencyKey`: the page's key for
    * it (docs/decisions/094), where the API's create takes one.
    */
-  add: { title: string; fields: SettingField[]; submitLabel: string; defaults?: Record<string, unknown>; idempotencyKey?: string } | null;
+  add: {
+    title: string;
+    fields: SettingField[];
+    submitLabel: string;
+    defaults?: Record<string, unknown>;
+    idempotencyKey?: string;
+  } | null;
   /**
    * What can be edited of a row; omitted: rows are only added and removed. `aside`: shown beside
    * the edit form (forms of its own, such as the row's picture: forms do not nest).
@@ -51,7 +58,17 @@ type Props<R extends { id: number }> = {
 const button = "rounded bg-primary px-4 py-2 text-sm font-medium text-primary-fg hover:opacity-90 disabled:opacity-60";
 
 /** `idPrefix`: the edit form's fields are the add form's, on the same page: their ids must differ. */
-function FormFields({ fields, values, result, idPrefix }: { fields: SettingField[]; values: Record<string, unknown>; result: FormResult; idPrefix?: string }) {
+function FormFields({
+  fields,
+  values,
+  result,
+  idPrefix,
+}: {
+  fields: SettingField[];
+  values: Record<string, unknown>;
+  result: FormResult;
+  idPrefix?: string;
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {fields.map((f) => (
@@ -61,7 +78,20 @@ function FormFields({ fields, values, result, idPrefix }: { fields: SettingField
   );
 }
 
-export function TableTab<R extends { id: number }>({ title, intro, rows, columns, rowName, canChange: mayChange, add, edit, remove, answer, empty, nothingToAdd }: Props<R>) {
+export function TableTab<R extends { id: number }>({
+  title,
+  intro,
+  rows,
+  columns,
+  rowName,
+  canChange: mayChange,
+  add,
+  edit,
+  remove,
+  answer,
+  empty,
+  nothingToAdd,
+}: Props<R>) {
   // The flag and the item: a read-only item (a cancelled class) shows its rows only.
   const writable = useItemWritable();
   const canChange = mayChange && writable;
@@ -84,11 +114,19 @@ export function TableTab<R extends { id: number }>({ title, intro, rows, columns
     render: (row) => (
       <span className="inline-flex gap-3">
         {edit ? (
-          <a href={withParam(params, "edit", String(row.id))} className="text-primary hover:underline" aria-label={t("ext_edit_named", { name: rowName(row) })}>
+          <a
+            href={withParam(params, "edit", String(row.id))}
+            className="text-primary hover:underline"
+            aria-label={t("ext_edit_named", { name: rowName(row) })}
+          >
             {t("ext_edit")}
           </a>
         ) : null}
-        <a href={withParam(params, "remove", String(row.id))} className="text-red-700 hover:underline" aria-label={`${remove.label}: ${rowName(row)}`}>
+        <a
+          href={withParam(params, "remove", String(row.id))}
+          className="text-red-700 hover:underline"
+          aria-label={`${remove.label}: ${rowName(row)}`}
+        >
           {remove.label}
         </a>
       </span>
@@ -154,7 +192,14 @@ export function TableTab<R extends { id: number }>({ title, intro, rows, columns
         <p className="text-sm text-slate-600">{nothingToAdd}</p>
       ) : null}
 
-      {removing && !warning ? <ConfirmDelete item={{ id: removing.id, name: rowName(removing) }} param="remove" intent="delete" text={remove.text(removing)} /> : null}
+      {removing && !warning ? (
+        <ConfirmDelete
+          item={{ id: removing.id, name: rowName(removing) }}
+          param="remove"
+          intent="delete"
+          text={remove.text(removing)}
+        />
+      ) : null}
       {warning ? <WarningDialog messageKey={warning} drop={["remove", "edit"]} /> : null}
     </section>
   );

@@ -5,7 +5,14 @@ import type { Transaction } from "../../../contract/schemas/identification";
 import { IdentificationBadge } from "~/components/content/identification-parts";
 import { formatInstant } from "~/lms/format";
 
-export type TransactionHeaderData = { tx: Transaction; offset: number; item: string; list: string; base: string; progress: string | null };
+export type TransactionHeaderData = {
+  tx: Transaction;
+  offset: number;
+  item: string;
+  list: string;
+  base: string;
+  progress: string | null;
+};
 
 /**
  * The top of every identification transaction page (docs/decisions/021): whose session it was,
@@ -14,7 +21,8 @@ export type TransactionHeaderData = { tx: Transaction; offset: number; item: str
  */
 export function TransactionHeader({ data: d }: { data: TransactionHeaderData }) {
   const { t, i18n } = useTranslation();
-  const when = (iso: string | null, none: string) => (iso ? <time dateTime={iso}>{formatInstant("dateTime", i18n.language, iso, d.offset)}</time> : t(none));
+  const when = (iso: string | null, none: string) =>
+    iso ? <time dateTime={iso}>{formatInstant("dateTime", i18n.language, iso, d.offset)}</time> : t(none);
   const facts: [string, React.ReactNode][] = [
     ["idt_field_learner", `${d.tx.account.name} (${d.tx.account.username})`],
     ["ext_col_method", t(`ext_method_${d.tx.method}`)],
@@ -41,7 +49,14 @@ export function TransactionHeader({ data: d }: { data: TransactionHeaderData }) 
       <FactList facts={facts} />
       <nav aria-label={t("idt_nav")} className="flex gap-2 text-sm">
         {pages.map((p) => (
-          <NavLink key={p.href} to={p.href} end className={({ isActive }) => `rounded px-2 py-1 ${isActive ? "bg-slate-200 font-medium text-slate-900" : "text-slate-600 hover:bg-slate-100"}`}>
+          <NavLink
+            key={p.href}
+            to={p.href}
+            end
+            className={({ isActive }) =>
+              `rounded px-2 py-1 ${isActive ? "bg-slate-200 font-medium text-slate-900" : "text-slate-600 hover:bg-slate-100"}`
+            }
+          >
             {p.label}
           </NavLink>
         ))}

@@ -27,7 +27,13 @@ export const IMPORT_PAGES: Record<ImportModule, ImportPage> = {
     maxRows: MAX_USER_IMPORT_ROWS,
     title: "imp_title",
     intro: "imp_intro",
-    columns: ["imp_columns_required", "imp_columns_refs", "imp_columns_password", "imp_columns_values", "imp_columns_existing"],
+    columns: [
+      "imp_columns_required",
+      "imp_columns_refs",
+      "imp_columns_password",
+      "imp_columns_values",
+      "imp_columns_existing",
+    ],
   },
   credit: {
     module: "credit",
@@ -41,7 +47,11 @@ export const IMPORT_PAGES: Record<ImportModule, ImportPage> = {
 };
 
 /** The screen ids of a module's import page, its live events and its files (registry screens.js). */
-export const importScreens = (module: ImportModule) => ({ page: `${module}-import`, events: `${module}-import-events`, file: `${module}-import-file` });
+export const importScreens = (module: ImportModule) => ({
+  page: `${module}-import`,
+  events: `${module}-import-events`,
+  file: `${module}-import-file`,
+});
 
 /** The module an import URL names (`/dashboard/import/{module}…`), or null. */
 export function importPageOf(pathname: string): ImportPage | null {

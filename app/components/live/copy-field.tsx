@@ -36,7 +36,12 @@ export function CopyField({ id, label, value }: { id: string; label: string; val
           className="w-full rounded border border-slate-300 bg-slate-50 px-2 py-1.5 font-mono text-sm text-slate-900"
         />
         {scripted ? (
-          <button type="button" onClick={copy} aria-label={t("live_copy_label", { name: label })} className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          <button
+            type="button"
+            onClick={copy}
+            aria-label={t("live_copy_label", { name: label })}
+            className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
             {copied ? t("live_copied") : t("live_copy")}
           </button>
         ) : null}

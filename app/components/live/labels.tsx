@@ -10,7 +10,13 @@ const STATUS_TONE: Record<number, string> = {
 /** A live status (spec 001 §4, 0 offline … 6 online) as a labelled badge: the words carry it. */
 export function LiveStatusBadge({ status }: { status: number }) {
   const { t } = useTranslation();
-  return <span className={`inline-block whitespace-nowrap rounded border px-2 py-0.5 text-xs font-medium ${STATUS_TONE[status] ?? "border-slate-300 bg-slate-100 text-slate-700"}`}>{t(`live_status_${status}`)}</span>;
+  return (
+    <span
+      className={`inline-block whitespace-nowrap rounded border px-2 py-0.5 text-xs font-medium ${STATUS_TONE[status] ?? "border-slate-300 bg-slate-100 text-slate-700"}`}
+    >
+      {t(`live_status_${status}`)}
+    </span>
+  );
 }
 
 /** A live's start and end: a period in the organisation's zone, as its form takes them (docs/decisions/077). */

@@ -10,14 +10,22 @@ export function QuestionActions({ q }: { q: LiveQuestion }) {
     <Form method="post" className="inline">
       <CsrfInput />
       <input type="hidden" name="id" value={q.id} />
-      <button type="submit" name="intent" value={intent} aria-label={`${label}: ${q.text}`} className="rounded border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50">
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        aria-label={`${label}: ${q.text}`}
+        className="rounded border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
+      >
         {label}
       </button>
     </Form>
   );
   return (
     <div className="flex flex-wrap gap-2">
-      {q.is_answered ? button("reopen", t("live_question_mark_open")) : button("answer", t("live_question_mark_answered"))}
+      {q.is_answered
+        ? button("reopen", t("live_question_mark_open"))
+        : button("answer", t("live_question_mark_answered"))}
       {q.is_hidden ? button("show", t("live_question_show")) : button("hide", t("live_question_hide"))}
     </div>
   );

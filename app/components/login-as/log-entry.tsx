@@ -9,7 +9,8 @@ import { dash } from "~/lms/paths";
 import { LogAccount, LogStatus, personName, useLasted } from "./log-parts";
 
 /** What kind of change a write was (issue 33 §15): a new row, a change, a removal, or another action sent. */
-const writeKind = (w: LoginAsWriteRow) => (w.method === "DELETE" ? "removed" : w.method === "POST" ? (w.status === 201 ? "added" : "sent") : "changed");
+const writeKind = (w: LoginAsWriteRow) =>
+  w.method === "DELETE" ? "removed" : w.method === "POST" ? (w.status === 201 ? "added" : "sent") : "changed";
 
 /** What a write was made on, from its address: the API's path without its prefix and row ids (`course › curriculum`). */
 const writeThing = (path: string) =>
@@ -29,7 +30,10 @@ export function LogEntry({ entry, writes }: { entry: LoginAsLogRow; writes: Page
     [t("loginas_col_administrator"), <LogAccount key="a" account={entry.administrator} />],
     [t("loginas_col_account"), <LogAccount key="b" account={entry.account} />],
     [t("loginas_col_start"), dates.dateTime(entry.datetime_start)],
-    [t("loginas_col_expire"), `${dates.dateTime(entry.datetime_expire)} (${t("loginas_minutes_n", { n: entry.duration_minutes })})`],
+    [
+      t("loginas_col_expire"),
+      `${dates.dateTime(entry.datetime_expire)} (${t("loginas_minutes_n", { n: entry.duration_minutes })})`,
+    ],
     [t("loginas_col_end"), dates.dateTime(entry.datetime_end)],
     [t("loginas_col_status"), <LogStatus key="s" row={entry} />],
     [t("loginas_col_lasted"), lasted(entry.duration_seconds)],
@@ -43,7 +47,9 @@ export function LogEntry({ entry, writes }: { entry: LoginAsLogRow; writes: Page
             {t("loginas_back_to_log")}
           </Link>
         </p>
-        <h1 className="text-2xl font-semibold">{t("loginas_entry_title", { administrator: name(entry.administrator), account: name(entry.account) })}</h1>
+        <h1 className="text-2xl font-semibold">
+          {t("loginas_entry_title", { administrator: name(entry.administrator), account: name(entry.account) })}
+        </h1>
       </header>
       <dl className="grid max-w-3xl gap-x-6 gap-y-3 rounded border border-slate-200 bg-white p-4 text-sm sm:grid-cols-[max-content_1fr]">
         {facts.map(([label, value]) => (
@@ -57,7 +63,9 @@ export function LogEntry({ entry, writes }: { entry: LoginAsLogRow; writes: Page
         <h2 id="login-as-writes" className="text-lg font-semibold">
           {t("loginas_writes_title")}
         </h2>
-        <p className="text-sm text-slate-600">{t("loginas_writes_intro", { administrator: name(entry.administrator), account: name(entry.account) })}</p>
+        <p className="text-sm text-slate-600">
+          {t("loginas_writes_intro", { administrator: name(entry.administrator), account: name(entry.account) })}
+        </p>
         <DataTable
           caption={t("loginas_writes_title")}
           rows={writes.results}
@@ -74,8 +82,16 @@ export function LogEntry({ entry, writes }: { entry: LoginAsLogRow; writes: Page
                 </>
               ),
             },
-            { key: "fields", label: t("loginas_col_fields"), render: (w) => (w.fields.length ? w.fields.join(", ") : "—") },
-            { key: "path", label: t("loginas_col_path"), render: (w) => <span className="break-all font-mono text-xs">{`${w.method} ${w.path}`}</span> },
+            {
+              key: "fields",
+              label: t("loginas_col_fields"),
+              render: (w) => (w.fields.length ? w.fields.join(", ") : "—"),
+            },
+            {
+              key: "path",
+              label: t("loginas_col_path"),
+              render: (w) => <span className="break-all font-mono text-xs">{`${w.method} ${w.path}`}</span>,
+            },
           ]}
         />
         <Pager count={writes.count} page={writes.page} pageSize={writes.page_size} />

@@ -9,7 +9,8 @@ import type { LoginAsLogRow } from "../../../contract/schemas/login-as";
  */
 
 /** A user's name as the login-as pages, the banner and the toasts say it; the username when it has none. */
-export const personName = (p: { first_name: string; last_name: string; username?: string }) => `${p.first_name} ${p.last_name}`.trim() || (p.username ?? "");
+export const personName = (p: { first_name: string; last_name: string; username?: string }) =>
+  `${p.first_name} ${p.last_name}`.trim() || (p.username ?? "");
 
 /** A person of the log: the name, with the username beneath for telling namesakes apart. */
 export function LogAccount({ account }: { account: AccountRef }) {
@@ -32,7 +33,13 @@ const TONES: Record<string, string> = {
 export function LogStatus({ row }: { row: Pick<LoginAsLogRow, "is_active" | "end_reason"> }) {
   const { t } = useTranslation();
   const key = row.is_active ? "active" : (row.end_reason ?? "expired");
-  return <span className={`inline-block rounded border px-2 py-0.5 text-xs font-medium ${TONES[key] ?? "border-slate-300 bg-white text-slate-800"}`}>{t(`loginas_status_${key}`)}</span>;
+  return (
+    <span
+      className={`inline-block rounded border px-2 py-0.5 text-xs font-medium ${TONES[key] ?? "border-slate-300 bg-white text-slate-800"}`}
+    >
+      {t(`loginas_status_${key}`)}
+    </span>
+  );
 }
 
 /** How long it lasted, once known: seconds under a minute, else whole minutes. */
@@ -40,6 +47,8 @@ export function useLasted() {
   const { t } = useTranslation();
   return (seconds: number | null) => {
     if (seconds === null) return "—";
-    return seconds < 60 ? t("loginas_seconds_n", { n: seconds }) : t("loginas_minutes_n", { n: Math.round(seconds / 60) });
+    return seconds < 60
+      ? t("loginas_seconds_n", { n: seconds })
+      : t("loginas_minutes_n", { n: Math.round(seconds / 60) });
   };
 }

@@ -6,7 +6,10 @@ export function Dependants({ list }: { list: MediaDependant[] }) {
   const { t } = useTranslation();
   if (!list.length) return null;
   return (
-    <section aria-labelledby="media-dependants-title" className="rounded border border-amber-300 bg-amber-50 p-4 text-sm">
+    <section
+      aria-labelledby="media-dependants-title"
+      className="rounded border border-amber-300 bg-amber-50 p-4 text-sm"
+    >
       <h2 id="media-dependants-title" className="font-semibold text-amber-900">
         {t("media_dependants_title")}
       </h2>

@@ -10,5 +10,7 @@ import type { UploadKind } from "../../../contract/upload-rules";
  */
 export function MediaFileInput({ kind }: { kind: UploadKind }) {
   const { t } = useTranslation();
-  return <ResumableFileField name="file" id="media-file" kinds={[kind]} label={t("media_file_choose")} submitWhenDone />;
+  return (
+    <ResumableFileField name="file" id="media-file" kinds={[kind]} label={t("media_file_choose")} submitWhenDone />
+  );
 }

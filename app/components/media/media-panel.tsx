@@ -57,14 +57,22 @@ export function MediaPanel({ item, canChange }: { item: Media; canChange: boolea
               {row.file !== "document" ? (
                 <div>
                   <dt className="text-xs font-medium text-slate-600">{t("media_col_duration")}</dt>
-                  <dd data-testid="media-duration">{item.duration == null ? t("media_none") : formatDuration(item.duration)}</dd>
+                  <dd data-testid="media-duration">
+                    {item.duration == null ? t("media_none") : formatDuration(item.duration)}
+                  </dd>
                 </div>
               ) : null}
             </dl>
           ) : (
             <p className="text-sm text-slate-600">{t("media_file_none")}</p>
           )}
-          {item.thumbnail ? <img src={item.thumbnail} alt={t("media_thumbnail_of", { name: item.name })} className="aspect-video w-full max-w-sm rounded border border-slate-200 object-cover" /> : null}
+          {item.thumbnail ? (
+            <img
+              src={item.thumbnail}
+              alt={t("media_thumbnail_of", { name: item.name })}
+              className="aspect-video w-full max-w-sm rounded border border-slate-200 object-cover"
+            />
+          ) : null}
           {canChange ? (
             <Form method="post" action="?intent=media-file" encType="multipart/form-data" className="space-y-2">
               <CsrfInput />
@@ -73,7 +81,10 @@ export function MediaPanel({ item, canChange }: { item: Media; canChange: boolea
               <MediaFileInput key={item.file ?? ""} kind={row.file} />
               {/* With JavaScript the chosen file uploads and saves by itself: the button is for the plain form. */}
               {hydrated ? null : (
-                <button type="submit" className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90">
+                <button
+                  type="submit"
+                  className="rounded bg-primary px-3 py-1.5 text-sm font-medium text-primary-fg hover:opacity-90"
+                >
                   {t(item.file ? "media_file_replace" : "media_file_upload")}
                 </button>
               )}
@@ -85,7 +96,10 @@ export function MediaPanel({ item, canChange }: { item: Media; canChange: boolea
               <CsrfInput />
               <input type="hidden" name="intent" value="media-file-remove" />
               <p className="text-xs text-slate-600">{t("media_file_remove_help")}</p>
-              <button type="submit" className="rounded border border-red-300 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50">
+              <button
+                type="submit"
+                className="rounded border border-red-300 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50"
+              >
                 {t("media_file_remove")}
               </button>
             </Form>
@@ -93,14 +107,28 @@ export function MediaPanel({ item, canChange }: { item: Media; canChange: boolea
         </section>
       ) : null}
       {row.link && item.url ? (
-        <section aria-labelledby="media-link-title" className="space-y-2 rounded border border-slate-200 bg-white p-4 text-sm">
+        <section
+          aria-labelledby="media-link-title"
+          className="space-y-2 rounded border border-slate-200 bg-white p-4 text-sm"
+        >
           <h2 id="media-link-title" className="text-base font-semibold">
             {t("media_link_title")}
           </h2>
-          {item.thumbnail ? <img src={item.thumbnail} alt={t("media_thumbnail_of", { name: item.name })} className="aspect-video w-full max-w-sm rounded border border-slate-200 object-cover" /> : null}
+          {item.thumbnail ? (
+            <img
+              src={item.thumbnail}
+              alt={t("media_thumbnail_of", { name: item.name })}
+              className="aspect-video w-full max-w-sm rounded border border-slate-200 object-cover"
+            />
+          ) : null}
           <p>
             {t(`media_provider_${item.video_provider}`)}:{" "}
-            <a href={item.url} className="break-all text-primary hover:underline" rel="noreferrer noopener" target="_blank">
+            <a
+              href={item.url}
+              className="break-all text-primary hover:underline"
+              rel="noreferrer noopener"
+              target="_blank"
+            >
               {item.url}
             </a>
           </p>

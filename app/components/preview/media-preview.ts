@@ -9,7 +9,10 @@ import type { Preview } from "./preview-body";
  * whose own pages show them).
  */
 export function mediaPreview(item: Pick<Media, "kind" | "file" | "video_provider" | "video_id">): Preview | null {
-  if (item.kind === "external_video") return item.video_provider && item.video_id ? { kind: "embed", src: videoPlayer(item.video_provider, item.video_id) } : null;
+  if (item.kind === "external_video")
+    return item.video_provider && item.video_id
+      ? { kind: "embed", src: videoPlayer(item.video_provider, item.video_id) }
+      : null;
   if (!item.file) return null;
   if (item.kind === "document") return /\.pdf$/i.test(item.file) ? { kind: "pdf", src: item.file } : null;
   if (item.kind === "video") return { kind: "video", src: item.file };

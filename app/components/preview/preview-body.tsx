@@ -18,9 +18,27 @@ export function PreviewBody({ preview, title }: { preview: Preview; title: strin
     case "pdf":
       return <iframe src={preview.src} title={title} className={frame} data-testid="preview-frame" />;
     case "video":
-      return <video controls preload="metadata" src={preview.src} aria-label={title} className="aspect-video w-full rounded bg-black" data-testid="preview-player" />;
+      return (
+        <video
+          controls
+          preload="metadata"
+          src={preview.src}
+          aria-label={title}
+          className="aspect-video w-full rounded bg-black"
+          data-testid="preview-player"
+        />
+      );
     case "audio":
-      return <audio controls preload="metadata" src={preview.src} aria-label={title} className="w-full" data-testid="preview-player" />;
+      return (
+        <audio
+          controls
+          preload="metadata"
+          src={preview.src}
+          aria-label={title}
+          className="w-full"
+          data-testid="preview-player"
+        />
+      );
     case "embed":
       return (
         <iframe
@@ -34,6 +52,8 @@ export function PreviewBody({ preview, title }: { preview: Preview; title: strin
         />
       );
     case "scorm":
-      return <iframe src={preview.src} title={title} sandbox={SCORM_SANDBOX} className={frame} data-testid="preview-frame" />;
+      return (
+        <iframe src={preview.src} title={title} sandbox={SCORM_SANDBOX} className={frame} data-testid="preview-frame" />
+      );
   }
 }

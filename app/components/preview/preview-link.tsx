@@ -10,7 +10,21 @@ import { PreviewBody, type Preview } from "./preview-body";
  * JavaScript the same content opens in a Headless UI dialog over the list instead (focus moves
  * in, Escape or the close button closes it, focus returns to the link).
  */
-export function PreviewLink({ href, title, preview, label, ariaLabel, className }: { href: string; title: string; preview: Preview; label: string; ariaLabel?: string; className?: string }) {
+export function PreviewLink({
+  href,
+  title,
+  preview,
+  label,
+  ariaLabel,
+  className,
+}: {
+  href: string;
+  title: string;
+  preview: Preview;
+  label: string;
+  ariaLabel?: string;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -42,10 +56,17 @@ export function PreviewLink({ href, title, preview, label, ariaLabel, className 
         <Dialog open onClose={close} className="fixed inset-0 z-50 flex items-center justify-center p-4">
           <div className="absolute inset-0 bg-slate-900/50" aria-hidden="true" />
           <div className="relative flex max-h-full w-full max-w-4xl">
-            <DialogPanel className="flex max-h-full w-full flex-col gap-3 overflow-auto rounded-lg bg-white p-4 shadow-xl" data-testid="preview-dialog">
+            <DialogPanel
+              className="flex max-h-full w-full flex-col gap-3 overflow-auto rounded-lg bg-white p-4 shadow-xl"
+              data-testid="preview-dialog"
+            >
               <div className="flex items-start justify-between gap-4">
                 <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-                <button type="button" onClick={close} className="rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50">
+                <button
+                  type="button"
+                  onClick={close}
+                  className="rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50"
+                >
                   {t("preview_close")}
                 </button>
               </div>

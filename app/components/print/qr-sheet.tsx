@@ -78,7 +78,12 @@ export function QrSheet({ sheet }: { sheet: QrSheetView }) {
       </h2>
       <p className="qr-when">{sheet.whenText}</p>
       {/* The SVG is the qrcode package's output for our own address: markup we made, not user input. */}
-      <div className="qr-code" role="img" aria-label={t("cls_qr_code_of", { name: sheet.sessionName })} dangerouslySetInnerHTML={{ __html: sheet.svg }} />
+      <div
+        className="qr-code"
+        role="img"
+        aria-label={t("cls_qr_code_of", { name: sheet.sessionName })}
+        dangerouslySetInnerHTML={{ __html: sheet.svg }}
+      />
       <p className="qr-url">{sheet.url}</p>
       <p className="qr-hint">{t("cls_qr_scan_hint")}</p>
       <table className="qr-details">

@@ -10,9 +10,12 @@ export function useAnswerText() {
   const dates = useDates();
   return (type: number, value: string): string => {
     const shown =
-      type === QUESTION_TYPE.date || type === QUESTION_TYPE.multiple_date ? dates.date(value)
-        : type === QUESTION_TYPE.datetime ? dates.dateTime(value)
-          : type === QUESTION_TYPE.time ? dates.time(value)
+      type === QUESTION_TYPE.date || type === QUESTION_TYPE.multiple_date
+        ? dates.date(value)
+        : type === QUESTION_TYPE.datetime
+          ? dates.dateTime(value)
+          : type === QUESTION_TYPE.time
+            ? dates.time(value)
             : value;
     return shown === "—" ? value : shown;
   };

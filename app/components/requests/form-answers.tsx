@@ -9,7 +9,15 @@ import { useAnswerText } from "./answer-text";
  * upload links its file; an unanswered question says so; an information text, which asks
  * nothing, is left out. `sectionId`: only that section.
  */
-export function FormAnswers({ form, submission, sectionId }: { form: Form; submission: FormSubmission; sectionId?: number }) {
+export function FormAnswers({
+  form,
+  submission,
+  sectionId,
+}: {
+  form: Form;
+  submission: FormSubmission;
+  sectionId?: number;
+}) {
   const { t } = useTranslation();
   const answerText = useAnswerText();
   const sections = sectionId === undefined ? form.sections : form.sections.filter((s) => s.id === sectionId);
@@ -38,7 +46,9 @@ export function FormAnswers({ form, submission, sectionId }: { form: Form; submi
                 return (
                   <div key={q.id} className="contents">
                     <dt className="text-slate-600">{q.text}</dt>
-                    <dd className="whitespace-pre-line">{answers.length ? shown : <span className="text-slate-500">{t("req_no_answer")}</span>}</dd>
+                    <dd className="whitespace-pre-line">
+                      {answers.length ? shown : <span className="text-slate-500">{t("req_no_answer")}</span>}
+                    </dd>
                   </div>
                 );
               })}

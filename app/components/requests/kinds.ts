@@ -28,7 +28,11 @@ export const REQUEST_KIND_DEFS: RequestKindDef[] = [
     flags: { view: "request_form_view_request_form", change: "request_form_change_request_form" },
     decides: "decides_learning_request",
     list: "learning-request",
-    tabs: [["waiting", "req_tab_waiting"], ["approval-result", "req_tab_approval_result"], ["learning-result", "req_tab_learning_result"]],
+    tabs: [
+      ["waiting", "req_tab_waiting"],
+      ["approval-result", "req_tab_approval_result"],
+      ["learning-result", "req_tab_learning_result"],
+    ],
   },
   {
     kind: REQUEST_TYPE.material,
@@ -38,7 +42,10 @@ export const REQUEST_KIND_DEFS: RequestKindDef[] = [
     flags: { view: "material_request_view_material_request", change: "material_request_change_material_request" },
     decides: "decides_material_request",
     list: "material-request",
-    tabs: [["", "req_tab_waiting"], ["approval-result", "req_tab_approval_result"]],
+    tabs: [
+      ["", "req_tab_waiting"],
+      ["approval-result", "req_tab_approval_result"],
+    ],
   },
   {
     // An enrolment waiting in its content's approval flow: listed on the enrollment approval pages.

@@ -11,7 +11,12 @@ export function MoveButtons({ id, first, last, name }: { id: number; first: bool
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="direction" value={direction} />
-      <button type="submit" disabled={disabled} className="rounded border border-slate-300 px-2 py-0.5 text-xs disabled:opacity-40" aria-label={`${label}: ${name}`}>
+      <button
+        type="submit"
+        disabled={disabled}
+        className="rounded border border-slate-300 px-2 py-0.5 text-xs disabled:opacity-40"
+        aria-label={`${label}: ${name}`}
+      >
         {direction === "up" ? "↑" : "↓"}
       </button>
     </Form>
@@ -23,4 +28,3 @@ export function MoveButtons({ id, first, last, name }: { id: number; first: bool
     </span>
   );
 }
-

@@ -15,7 +15,11 @@ export function Header({ appName, logo, user, languages, redirectTo }: Props) {
   const { t } = useTranslation();
   return (
     <header className="sticky top-0 z-40 flex h-header items-center gap-3 border-b border-slate-200 bg-white px-3 shadow-sm">
-      <label htmlFor="menu-toggle" className="menu-button cursor-pointer rounded p-2 text-slate-700 hover:bg-slate-100" title={t("menu_toggle")}>
+      <label
+        htmlFor="menu-toggle"
+        className="menu-button cursor-pointer rounded p-2 text-slate-700 hover:bg-slate-100"
+        title={t("menu_toggle")}
+      >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
           <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
         </svg>

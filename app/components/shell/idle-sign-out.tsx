@@ -21,7 +21,10 @@ export function IdleSignOut() {
     const arm = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        fetcher.submit({ [CSRF_FIELD]: token, next: here.current, idle: "1" }, { method: "post", action: "/dashboard/account/logout" });
+        fetcher.submit(
+          { [CSRF_FIELD]: token, next: here.current, idle: "1" },
+          { method: "post", action: "/dashboard/account/logout" },
+        );
       }, SESSION_IDLE_SECONDS * 1000);
     };
     arm();

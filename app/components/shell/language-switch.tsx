@@ -8,7 +8,12 @@ const LABEL: Record<string, string> = { en: "EN", th: "ไทย", jp: "日本�
 export function LanguageSwitch({ languages, redirectTo }: { languages: string[]; redirectTo: string }) {
   const { t, i18n } = useTranslation();
   return (
-    <Form method="post" action="/dashboard/account/language" className="flex items-center rounded border border-slate-200" aria-label={t("language")}>
+    <Form
+      method="post"
+      action="/dashboard/account/language"
+      className="flex items-center rounded border border-slate-200"
+      aria-label={t("language")}
+    >
       <CsrfInput />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {languages.map((lang) => (

@@ -25,7 +25,10 @@ export function LoginAsBanner({ name, expire }: { name: string; expire: string }
       </p>
       <Form method="post" action="/dashboard/login-as/leave" className="ml-auto">
         <CsrfInput />
-        <button type="submit" className="rounded bg-amber-900 px-3 py-1.5 font-medium text-white hover:bg-amber-800 focus:outline-none focus:ring-2 focus:ring-amber-600">
+        <button
+          type="submit"
+          className="rounded bg-amber-900 px-3 py-1.5 font-medium text-white hover:bg-amber-800 focus:outline-none focus:ring-2 focus:ring-amber-600"
+        >
           {t("acting_as_return")}
         </button>
       </Form>

@@ -21,9 +21,12 @@ export function SideMenu({ html, collapsed }: { html: string; collapsed: boolean
   // alike, and the same string after, so React leaves it alone); the effect marks the page now.
   const [drawnAt] = useState(pathname);
   useEffect(() => {
-    for (const a of nav.current?.querySelectorAll("a") ?? []) a.ariaCurrent = isHere(a.pathname, pathname) ? "page" : null;
+    for (const a of nav.current?.querySelectorAll("a") ?? [])
+      a.ariaCurrent = isHere(a.pathname, pathname) ? "page" : null;
   }, [pathname, html]);
-  const visibility = collapsed ? "hidden peer-checked:block" : "hidden peer-checked:block lg:block lg:peer-checked:hidden";
+  const visibility = collapsed
+    ? "hidden peer-checked:block"
+    : "hidden peer-checked:block lg:block lg:peer-checked:hidden";
   return (
     <nav
       ref={nav}
@@ -40,4 +43,7 @@ export function SideMenu({ html, collapsed }: { html: string; collapsed: boolean
 const isHere = (href: string, pathname: string) => href.replace(/(.)\/+$/, "$1") === pathname.replace(/(.)\/+$/, "$1");
 
 /** The menu's markup with the link to `pathname` marked current (aria-current, which the menu's style shows). */
-export const markCurrent = (html: string, pathname: string) => html.replace(/href="([^"]*)"/g, (attr, href: string) => (isHere(href, pathname) ? `${attr} aria-current="page"` : attr));
+export const markCurrent = (html: string, pathname: string) =>
+  html.replace(/href="([^"]*)"/g, (attr, href: string) =>
+    isHere(href, pathname) ? `${attr} aria-current="page"` : attr,
+  );

@@ -3,13 +3,27 @@ import { useTranslation } from "~/i18n/react";
 import { CsrfInput } from "~/components/form-basics";
 
 /** The user menu is a <details>, so it opens without JavaScript; sign-out is a POST form. */
-export function UserMenu({ user, redirectTo }: { user: { name: string; email: string; image: string | null }; redirectTo: string }) {
+export function UserMenu({
+  user,
+  redirectTo,
+}: {
+  user: { name: string; email: string; image: string | null };
+  redirectTo: string;
+}) {
   const { t } = useTranslation();
-  const initials = user.name.split(/\s+/).map((p) => p[0]).join("").slice(0, 2).toUpperCase();
+  const initials = user.name
+    .split(/\s+/)
+    .map((p) => p[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
   return (
     <details className="relative">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded px-2 py-1 hover:bg-slate-100">
-        <span aria-hidden="true" className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-fg">
+        <span
+          aria-hidden="true"
+          className="flex h-7 w-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-fg"
+        >
           {initials}
         </span>
         <span className="hidden text-sm xs:inline">{user.name}</span>
@@ -21,7 +35,10 @@ export function UserMenu({ user, redirectTo }: { user: { name: string; email: st
         <Form method="post" action="/dashboard/account/logout" className="mt-3 border-t pt-3">
           <CsrfInput />
           <input type="hidden" name="next" value={redirectTo} />
-          <button type="submit" className="w-full rounded border border-slate-300 px-3 py-1.5 text-left text-sm hover:bg-slate-50">
+          <button
+            type="submit"
+            className="w-full rounded border border-slate-300 px-3 py-1.5 text-left text-sm hover:bg-slate-50"
+          >
             {t("sign_out")}
           </button>
         </Form>

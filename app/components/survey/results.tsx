@@ -8,7 +8,15 @@ import { useAnswerText } from "~/components/requests/answer-text";
  * share — a number and a bar, never the bar alone; the average when the question is averaged;
  * the written answers, with who wrote them unless the survey is anonymous.
  */
-export function SurveyResults({ questions, count, anonymous }: { questions: SurveyResultQuestion[]; count: number; anonymous: boolean }) {
+export function SurveyResults({
+  questions,
+  count,
+  anonymous,
+}: {
+  questions: SurveyResultQuestion[];
+  count: number;
+  anonymous: boolean;
+}) {
   const { t } = useTranslation();
   const answerText = useAnswerText();
   return (
@@ -54,7 +62,16 @@ function Shares({ q }: { q: SurveyResultQuestion }) {
   const { t } = useTranslation();
   const rows = [
     ...q.choices.map((c) => ({ key: `c${c.id}`, label: c.text, count: c.count, share: c.share })),
-    ...(q.count_other ? [{ key: "other", label: t("svy_results_other"), count: q.count_other, share: q.count_answer ? q.count_other / q.count_answer : 0 }] : []),
+    ...(q.count_other
+      ? [
+          {
+            key: "other",
+            label: t("svy_results_other"),
+            count: q.count_other,
+            share: q.count_answer ? q.count_other / q.count_answer : 0,
+          },
+        ]
+      : []),
     ...q.scale.map((p) => ({ key: `p${p.value}`, label: String(p.value), count: p.count, share: p.share })),
   ];
   if (!rows.length || q.count_answer === 0) return null;
@@ -64,9 +81,15 @@ function Shares({ q }: { q: SurveyResultQuestion }) {
       <caption className="sr-only">{q.text}</caption>
       <thead>
         <tr className="text-left text-slate-600">
-          <th scope="col" className="py-1 font-medium">{q.scale.length ? t("svy_results_point") : t("req_report_choice")}</th>
-          <th scope="col" className="py-1 font-medium">{t("req_report_count")}</th>
-          <th scope="col" className="w-1/2 py-1 font-medium">{t("req_report_share")}</th>
+          <th scope="col" className="py-1 font-medium">
+            {q.scale.length ? t("svy_results_point") : t("req_report_choice")}
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            {t("req_report_count")}
+          </th>
+          <th scope="col" className="w-1/2 py-1 font-medium">
+            {t("req_report_share")}
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -13,7 +13,17 @@ import { formatInstant, numberFormat } from "~/lms/format";
 export const verifyHref = (base: string, slotId?: number | null, questionId?: number | null, view?: VerifyView) =>
   `${base}/overall/slot${slotId ? `/${slotId}/verify${questionId ? `/${questionId}${view && view !== "waiting" ? `/${view}` : ""}` : ""}` : "/verify"}`;
 
-export function PageHeading({ id, title, sub, back }: { id: string; title: string; sub?: string | null; back?: { href: string; label: string } }) {
+export function PageHeading({
+  id,
+  title,
+  sub,
+  back,
+}: {
+  id: string;
+  title: string;
+  sub?: string | null;
+  back?: { href: string; label: string };
+}) {
   return (
     <div className="mb-3">
       {back ? (
@@ -35,7 +45,9 @@ export function AttemptStatus({ row }: { row: Pick<AttemptRow, "status" | "stage
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
       <ProgressBadge status={row.status} />
-      {row.stage === "verify" || row.stage === "approval" ? <span className="text-xs text-slate-600">{t(`tsto_stage_${row.stage}`)}</span> : null}
+      {row.stage === "verify" || row.stage === "approval" ? (
+        <span className="text-xs text-slate-600">{t(`tsto_stage_${row.stage}`)}</span>
+      ) : null}
     </span>
   );
 }
@@ -43,7 +55,19 @@ export function AttemptStatus({ row }: { row: Pick<AttemptRow, "status" | "stage
 export const scoreOf = (score: number | null, full: number) => `${score ?? "—"} / ${full}`;
 
 /** The attempts table: learner, attempt number, status, score, submitted; each row links to `href(row)`. */
-export function AttemptTable({ rows, offset, href, caption, empty }: { rows: AttemptRow[]; offset: number; href: (r: AttemptRow) => string; caption: string; empty: string }) {
+export function AttemptTable({
+  rows,
+  offset,
+  href,
+  caption,
+  empty,
+}: {
+  rows: AttemptRow[];
+  offset: number;
+  href: (r: AttemptRow) => string;
+  caption: string;
+  empty: string;
+}) {
   const { t, i18n } = useTranslation();
   const when = (iso: string | null) => (iso ? formatInstant("dateTime", i18n.language, iso, offset) : "—");
   const columns: DataColumn<AttemptRow>[] = [
@@ -58,7 +82,12 @@ export function AttemptTable({ rows, offset, href, caption, empty }: { rows: Att
     },
     { key: "number", label: t("tsto_col_attempt"), className: "text-right tabular-nums", render: (r) => r.number },
     { key: "status", label: t("tsto_col_status"), render: (r) => <AttemptStatus row={r} /> },
-    { key: "score", label: t("tsto_col_score"), className: "tabular-nums", render: (r) => scoreOf(r.score, r.full_score) },
+    {
+      key: "score",
+      label: t("tsto_col_score"),
+      className: "tabular-nums",
+      render: (r) => scoreOf(r.score, r.full_score),
+    },
     { key: "waiting", label: t("tsto_col_waiting"), className: "text-right tabular-nums", render: (r) => r.waiting },
     { key: "submit", label: t("tsto_col_submitted"), render: (r) => when(r.datetime_submit) },
   ];
@@ -66,7 +95,17 @@ export function AttemptTable({ rows, offset, href, caption, empty }: { rows: Att
 }
 
 /** The test's sections as links (`href`), with `figure` beside each; none: a hint to add one. */
-export function SlotChooser({ slots, href, figure, caption }: { slots: SlotRow[]; href: (s: SlotRow) => string; figure: { label: string; value: (s: SlotRow) => number | string }; caption: string }) {
+export function SlotChooser({
+  slots,
+  href,
+  figure,
+  caption,
+}: {
+  slots: SlotRow[];
+  href: (s: SlotRow) => string;
+  figure: { label: string; value: (s: SlotRow) => number | string };
+  caption: string;
+}) {
   const { t, i18n } = useTranslation();
   const fmt = numberFormat(i18n.language);
   return (
@@ -84,7 +123,13 @@ export function SlotChooser({ slots, href, figure, caption }: { slots: SlotRow[]
             </a>
           ),
         },
-        { key: "figure", label: figure.label, className: "text-right tabular-nums", render: (s) => (typeof figure.value(s) === "number" ? fmt.format(figure.value(s) as number) : figure.value(s)) },
+        {
+          key: "figure",
+          label: figure.label,
+          className: "text-right tabular-nums",
+          render: (s) =>
+            typeof figure.value(s) === "number" ? fmt.format(figure.value(s) as number) : figure.value(s),
+        },
       ]}
     />
   );

@@ -14,10 +14,26 @@ const TONES = {
  * (components/content/dialogs.tsx) for that row — a page of its own without JavaScript, whose
  * button posts the action. A delete by default, drawn as the destructive button it replaces.
  */
-export function ConfirmLink({ param = "delete", id, label, ariaLabel, tone = "danger" }: { param?: string; id: number; label: string; ariaLabel?: string; tone?: keyof typeof TONES }) {
+export function ConfirmLink({
+  param = "delete",
+  id,
+  label,
+  ariaLabel,
+  tone = "danger",
+}: {
+  param?: string;
+  id: number;
+  label: string;
+  ariaLabel?: string;
+  tone?: keyof typeof TONES;
+}) {
   const [params] = useSearchParams();
   return (
-    <a href={withParam(params, param, String(id))} aria-label={ariaLabel} className={`inline-block rounded border px-2 py-1 text-xs font-medium ${TONES[tone]}`}>
+    <a
+      href={withParam(params, param, String(id))}
+      aria-label={ariaLabel}
+      className={`inline-block rounded border px-2 py-1 text-xs font-medium ${TONES[tone]}`}
+    >
       {label}
     </a>
   );
@@ -45,7 +61,17 @@ export function useDeciding<R extends { id: number }>(rows: readonly R[]): { row
  * texts are `{prefix}{decision}_title`, `{prefix}{decision}_text` (with `values`) and the button
  * `{prefix}{decision}`; confirming posts the decision as the intent with `fields`.
  */
-export function DecisionConfirm({ prefix, decision, values, fields }: { prefix: string; decision: Decision; values: Record<string, string>; fields: Record<string, number> }) {
+export function DecisionConfirm({
+  prefix,
+  decision,
+  values,
+  fields,
+}: {
+  prefix: string;
+  decision: Decision;
+  values: Record<string, string>;
+  fields: Record<string, number>;
+}) {
   const { t } = useTranslation();
   return (
     <ConfirmDialog

@@ -11,7 +11,8 @@ import { errorsAt } from "~/lms/form-result";
 export type TestAnswer = { form: string; result: SubmissionResult<string[]> };
 
 /** The result of form `name` in the action's answer, else null. */
-export const resultOf = (answer: TestAnswer | undefined, name: string) => (answer && answer.form === name ? answer.result : null);
+export const resultOf = (answer: TestAnswer | undefined, name: string) =>
+  answer && answer.form === name ? answer.result : null;
 
 /** One error, translated; a counted one with its `{{count}}`. */
 export function translateError(t: TFunction, message: string): string {
@@ -20,4 +21,5 @@ export function translateError(t: TFunction, message: string): string {
 }
 
 /** The translated errors of field `name` of `result`. */
-export const fieldErrors = (t: TFunction, result: SubmissionResult<string[]> | null, name: string) => errorsAt(result, name)?.map((e) => translateError(t, e));
+export const fieldErrors = (t: TFunction, result: SubmissionResult<string[]> | null, name: string) =>
+  errorsAt(result, name)?.map((e) => translateError(t, e));

@@ -19,7 +19,9 @@ export function QuestionScore({ section }: { section: Scored }) {
   return (
     <span className="tabular-nums">
       {total(section)}
-      {agrees(section) ? null : <span className="ml-1 text-xs font-medium text-amber-800">({t("tst_score_differs")})</span>}
+      {agrees(section) ? null : (
+        <span className="ml-1 text-xs font-medium text-amber-800">({t("tst_score_differs")})</span>
+      )}
     </span>
   );
 }
@@ -29,14 +31,25 @@ export function SectionReadiness({ section, base }: { section: TestSection; base
   const { t } = useTranslation();
   if (agrees(section) && !section.unmarkable.length) return null;
   const { min, max } = section.question_score;
-  const questionHref = (q: TestSection["unmarkable"][number]) => (q.bank === null ? `${base}/section/${section.id}/question/${q.number}` : dash(`testbank/${q.bank}/question/${q.number}`));
+  const questionHref = (q: TestSection["unmarkable"][number]) =>
+    q.bank === null
+      ? `${base}/section/${section.id}/question/${q.number}`
+      : dash(`testbank/${q.bank}/question/${q.number}`);
   return (
-    <div role="note" aria-labelledby="readiness-title" className="space-y-2 rounded border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+    <div
+      role="note"
+      aria-labelledby="readiness-title"
+      className="space-y-2 rounded border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
       <h3 id="readiness-title" className="font-semibold">
         {t("tst_readiness_title")}
       </h3>
       {agrees(section) ? null : (
-        <p>{min === max ? t("tst_readiness_score", { total: max, full: section.full_score }) : t("tst_readiness_varies", { min, max })}</p>
+        <p>
+          {min === max
+            ? t("tst_readiness_score", { total: max, full: section.full_score })
+            : t("tst_readiness_varies", { min, max })}
+        </p>
       )}
       {section.unmarkable.length ? (
         <>

@@ -35,7 +35,11 @@ type State =
   | { step: "done"; id: string; file: string }
   | { step: "saving"; id: string; file: string };
 
-const readCookie = (name: string) => document.cookie.split("; ").find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1) ?? "";
+const readCookie = (name: string) =>
+  document.cookie
+    .split("; ")
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1) ?? "";
 
 /**
  * A file field that uploads resumably when JavaScript runs (docs/decisions/068). Without it, a
@@ -45,7 +49,17 @@ const readCookie = (name: string) => document.cookie.split("; ").find((c) => c.s
  * browser keeps the upload by the file's fingerprint). When done, the form posts only the upload's
  * id (`{name}_upload_id`), the file input disabled. The server's refusal shows as the field's error.
  */
-export function ResumableFileField({ name, kinds, label, accept, errors, id, requiredMark, chunkSize = 8 * 1024 * 1024, submitWhenDone }: Props) {
+export function ResumableFileField({
+  name,
+  kinds,
+  label,
+  accept,
+  errors,
+  id,
+  requiredMark,
+  chunkSize = 8 * 1024 * 1024,
+  submitWhenDone,
+}: Props) {
   const { t } = useTranslation();
   const fileSize = useFileSize();
   const fallback = useId();
@@ -87,7 +101,8 @@ export function ResumableFileField({ name, kinds, label, accept, errors, id, req
     const body = (err as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody() ?? "";
     try {
       const parsed = JSON.parse(body) as { detail?: string; limit?: number };
-      if (parsed.detail === "file_too_large" && parsed.limit) return t("upload_too_large_limit", { size: fileSize(parsed.limit) });
+      if (parsed.detail === "file_too_large" && parsed.limit)
+        return t("upload_too_large_limit", { size: fileSize(parsed.limit) });
       if (parsed.detail) return t(parsed.detail);
     } catch {
       // Not the API's JSON (a proxy's page, a dropped connection): the general failure.
@@ -107,7 +122,13 @@ export function ResumableFileField({ name, kinds, label, accept, errors, id, req
       metadata: { filename: file.name, filetype: file.type, kind: kinds.join(",") },
       headers: { [CSRF_HEADER]: decodeURIComponent(readCookie(CSRF_COOKIE)) },
       removeFingerprintOnSuccess: true,
-      onProgress: (sent, total) => setState({ step: "uploading", percent: total ? Math.floor((sent / total) * 100) : 0, file: file.name, paused: false }),
+      onProgress: (sent, total) =>
+        setState({
+          step: "uploading",
+          percent: total ? Math.floor((sent / total) * 100) : 0,
+          file: file.name,
+          paused: false,
+        }),
       onShouldRetry: (err, _attempt, options) => {
         const status = err.originalResponse?.getStatus() ?? 0;
         const retry = status === 0 || status >= 500 || status === 409 || status === 423;
@@ -119,7 +140,8 @@ export function ResumableFileField({ name, kinds, label, accept, errors, id, req
         setState({ step: "idle" });
         if (input.current) input.current.value = "";
       },
-      onSuccess: () => setState({ step: "done", id: (u.url ?? "").split("/").filter(Boolean).pop() ?? "", file: file.name }),
+      onSuccess: () =>
+        setState({ step: "done", id: (u.url ?? "").split("/").filter(Boolean).pop() ?? "", file: file.name }),
     });
     upload.current = u;
     const previous = await u.findPreviousUploads();
@@ -141,7 +163,12 @@ export function ResumableFileField({ name, kinds, label, accept, errors, id, req
     <div>
       <label htmlFor={fieldId} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
-        {requiredMark ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
+        {requiredMark ? (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       <input
         ref={input}
@@ -159,15 +186,24 @@ export function ResumableFileField({ name, kinds, label, accept, errors, id, req
         aria-describedby={[errorId, hintId, busy ? progressId : null].filter(Boolean).join(" ")}
         className="block w-full text-sm file:mr-3 file:rounded file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5"
       />
-      {state.step === "done" || state.step === "saving" ? <input type="hidden" name={`${name}_upload_id`} value={state.id} /> : null}
+      {state.step === "done" || state.step === "saving" ? (
+        <input type="hidden" name={`${name}_upload_id`} value={state.id} />
+      ) : null}
       <p id={hintId} className="mt-1 text-xs text-slate-600">
         {t("upload_allowed", { extensions })}
       </p>
       {state.step === "uploading" ? (
         <div id={progressId} className="mt-2 flex items-center gap-3">
-          <progress max={100} value={state.percent} aria-label={t("upload_progress_label")} className="h-2 w-full max-w-xs" />
+          <progress
+            max={100}
+            value={state.percent}
+            aria-label={t("upload_progress_label")}
+            className="h-2 w-full max-w-xs"
+          />
           <span role="status" className="text-sm text-slate-700">
-            {state.paused ? t("upload_paused", { percent: state.percent }) : t("upload_progress", { percent: state.percent })}
+            {state.paused
+              ? t("upload_paused", { percent: state.percent })
+              : t("upload_progress", { percent: state.percent })}
           </span>
           <button type="button" onClick={reset} className="text-sm text-primary underline">
             {t("upload_cancel")}

@@ -27,10 +27,19 @@ export function DepartmentForm(p: {
 }) {
   const { t } = useTranslation();
   const busy = useSubmitting();
-  const [form, fields] = useForm<Values>({ id: p.id, lastResult: p.lastResult ?? null, defaultValue: p.defaultValue, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<Values>({
+    id: p.id,
+    lastResult: p.lastResult ?? null,
+    defaultValue: p.defaultValue,
+    shouldValidate: "onSubmit",
+  });
   const tr = (errors?: string[]) => errors?.map((e) => t(e));
   return (
-    <Form method="post" {...getFormProps(form)} className="flex max-w-2xl flex-col gap-5 rounded border border-slate-200 bg-white p-5">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="flex max-w-2xl flex-col gap-5 rounded border border-slate-200 bg-white p-5"
+    >
       <CsrfInput />
       {p.intent ? <input type="hidden" name="intent" value={p.intent} /> : null}
       <ErrorList id={form.errorId} errors={tr(form.errors)} />
@@ -59,9 +68,7 @@ export function DepartmentForm(p: {
           meta={fields.parent}
         />
       </fieldset>
-      {p.readOnly ? null : (
-        <SaveBar busy={busy}>{p.submitLabel}</SaveBar>
-      )}
+      {p.readOnly ? null : <SaveBar busy={busy}>{p.submitLabel}</SaveBar>}
     </Form>
   );
 }

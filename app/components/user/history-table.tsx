@@ -31,7 +31,19 @@ function Account({ account }: { account: AccountRef }) {
  * the action, what changed — each field by its form label, old → new — and who did it. The
  * department variant shows the move from → to instead. Links only: works without JavaScript.
  */
-export function HistoryTable({ rows, names, showAccount, variant = "all", empty }: { rows: AccountHistoryRow[]; names: RefNames; showAccount: boolean; variant?: "all" | "department"; empty: string }) {
+export function HistoryTable({
+  rows,
+  names,
+  showAccount,
+  variant = "all",
+  empty,
+}: {
+  rows: AccountHistoryRow[];
+  names: RefNames;
+  showAccount: boolean;
+  variant?: "all" | "department";
+  empty: string;
+}) {
   const { t, i18n } = useTranslation();
   const dates = useDates();
   const label = (field: string) => {
@@ -43,12 +55,14 @@ export function HistoryTable({ rows, names, showAccount, variant = "all", empty 
     if (field === "is_active") return t(v ? "state_active" : "state_inactive");
     if (typeof v === "boolean") return t(v ? "user_yes" : "user_no");
     if (CODE_PREFIX[field]) return t(`${CODE_PREFIX[field]}_${String(v)}`);
-    if (field === "department" || field === "position" || field === "level") return names[field]?.[String(v)] ?? t("user_deleted_ref", { id: String(v) });
+    if (field === "department" || field === "position" || field === "level")
+      return names[field]?.[String(v)] ?? t("user_deleted_ref", { id: String(v) });
     if (field === "supervisor") return names.supervisor?.[String(v)] ?? t("user_account_n", { id: String(v) });
     if (field.startsWith("date_") || field === "expired_date") return dates.day(String(v));
     return String(v);
   };
-  const department = (d: { name: string } | null) => (d ? d.name : <span className="text-slate-600">{t("user_no_department")}</span>);
+  const department = (d: { name: string } | null) =>
+    d ? d.name : <span className="text-slate-600">{t("user_no_department")}</span>;
   const changes = (r: AccountHistoryRow) => {
     const entries = Object.entries(r.changes);
     if (!entries.length) return <span className="text-slate-600">—</span>;
@@ -79,14 +93,39 @@ export function HistoryTable({ rows, names, showAccount, variant = "all", empty 
   );
   const columns: DataColumn<AccountHistoryRow>[] = [
     { key: "when", label: t("user_history_col_when"), render: (r) => dates.dateTime(r.datetime_create) },
-    ...(showAccount ? [{ key: "account", label: t("user_history_col_account"), render: (r: AccountHistoryRow) => <Account account={r.account} /> }] : []),
+    ...(showAccount
+      ? [
+          {
+            key: "account",
+            label: t("user_history_col_account"),
+            render: (r: AccountHistoryRow) => <Account account={r.account} />,
+          },
+        ]
+      : []),
     ...(variant === "department"
       ? [{ key: "move", label: t("user_history_col_move"), render: move }]
       : [
-          { key: "action", label: t("user_history_col_action"), render: (r: AccountHistoryRow) => t(`user_history_action_${r.action}`) },
-          { key: "changes", label: t("user_history_col_changes"), render: (r: AccountHistoryRow) => (r.action === "department" ? move(r) : changes(r)) },
+          {
+            key: "action",
+            label: t("user_history_col_action"),
+            render: (r: AccountHistoryRow) => t(`user_history_action_${r.action}`),
+          },
+          {
+            key: "changes",
+            label: t("user_history_col_changes"),
+            render: (r: AccountHistoryRow) => (r.action === "department" ? move(r) : changes(r)),
+          },
         ]),
-    { key: "by", label: t("user_history_col_by"), render: (r) => (r.created_by ? <Account account={r.created_by} /> : <span className="text-slate-600">{t("user_history_by_system")}</span>) },
+    {
+      key: "by",
+      label: t("user_history_col_by"),
+      render: (r) =>
+        r.created_by ? (
+          <Account account={r.created_by} />
+        ) : (
+          <span className="text-slate-600">{t("user_history_by_system")}</span>
+        ),
+    },
   ];
   return <DataTable columns={columns} rows={rows} caption={t("user_history_title")} empty={empty} />;
 }

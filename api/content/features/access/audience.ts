@@ -25,9 +25,23 @@ import { personMatches } from "../../../engine/people";
  *   enrol); a content it may not see, or not published, is a 404.
  */
 
-export type AudienceRow = { id: number; username: string; first_name: string; last_name: string; department: { id: number; name: string } | null; permission: PermissionAccess };
-export type CatalogueRow = { id: number; name: string; code: string; desc: string; category: { id: number; name: string }; provider: { id: number; name: string }; permission: PermissionAccess };
-
+export type AudienceRow = {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  department: { id: number; name: string } | null;
+  permission: PermissionAccess;
+};
+export type CatalogueRow = {
+  id: number;
+  name: string;
+  code: string;
+  desc: string;
+  category: { id: number; name: string };
+  provider: { id: number; name: string };
+  permission: PermissionAccess;
+};
 
 export function audienceRoutes(app: FastifyInstance, ctx: ApiContext, def: ContentDefinition) {
   const { db } = ctx;
@@ -44,21 +58,32 @@ export function audienceRoutes(app: FastifyInstance, ctx: ApiContext, def: Conte
       .where("a.is_active", "=", 1);
     if (q.search) accounts = accounts.where(personMatches(q.search));
     // The level is computed once per account, then filtered on (see accessLevel).
-    const leveled = accounts.select(["a.id", "a.username", "a.first_name", "a.last_name", "d.id as department_id", "d.name as department_name", level.as("permission")]);
-    const selected = db.selectFrom(leveled.as("x")).selectAll("x").where("x.permission", ">", 0).orderBy(sql`lower(x.username)`).orderBy("x.id");
+    const leveled = accounts.select([
+      "a.id",
+      "a.username",
+      "a.first_name",
+      "a.last_name",
+      "d.id as department_id",
+      "d.name as department_name",
+      level.as("permission"),
+    ]);
+    const selected = db
+      .selectFrom(leveled.as("x"))
+      .selectAll("x")
+      .where("x.permission", ">", 0)
+      .orderBy(sql`lower(x.username)`)
+      .orderBy("x.id");
     const page = await paginate(req, selected, q);
     return {
       ...page,
-      results: page.results.map(
-        (r): AudienceRow => ({
-          id: r.id,
-          username: r.username,
-          first_name: r.first_name,
-          last_name: r.last_name,
-          department: r.department_id === null ? null : { id: r.department_id, name: r.department_name ?? "" },
-          permission: Number(r.permission) as PermissionAccess,
-        }),
-      ),
+      results: page.results.map((r): AudienceRow => ({
+        id: r.id,
+        username: r.username,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        department: r.department_id === null ? null : { id: r.department_id, name: r.department_name ?? "" },
+        permission: Number(r.permission) as PermissionAccess,
+      })),
     };
   });
 
@@ -69,7 +94,12 @@ export function audienceRoutes(app: FastifyInstance, ctx: ApiContext, def: Conte
   const catalogue = async (req: FastifyRequest, only: { id?: number; search?: string }) => {
     const account = requireUser(req);
     const now = ctx.now();
-    const level = accessLevel(await contentTypeId(db, def.resource.contentType), "t", "a", await organisationToday(db, now));
+    const level = accessLevel(
+      await contentTypeId(db, def.resource.contentType),
+      "t",
+      "a",
+      await organisationToday(db, now),
+    );
     let published = fromResource(db, table)
       .innerJoin("account as a", (j) => j.on("a.id", "=", account.id))
       .innerJoin("category as c", "c.id", "t.category_id")
@@ -78,12 +108,34 @@ export function audienceRoutes(app: FastifyInstance, ctx: ApiContext, def: Conte
     if (only.id !== undefined) published = published.where("t.id", "=", only.id);
     if (only.search) {
       const p = likePattern(only.search);
-      published = published.where(sql<SqlBool>`(lower(t.name) like ${p} escape '\\' or lower(t.code) like ${p} escape '\\')`);
+      published = published.where(
+        sql<SqlBool>`(lower(t.name) like ${p} escape '\\' or lower(t.code) like ${p} escape '\\')`,
+      );
     }
-    const leveled = published.select(["t.id", "t.name", "t.code", "t.desc", "c.id as category_id", "c.name as category_name", "p.id as provider_id", "p.name as provider_name", level.as("permission")]);
+    const leveled = published.select([
+      "t.id",
+      "t.name",
+      "t.code",
+      "t.desc",
+      "c.id as category_id",
+      "c.name as category_name",
+      "p.id as provider_id",
+      "p.name as provider_name",
+      level.as("permission"),
+    ]);
     return db.selectFrom(leveled.as("x")).selectAll("x").where("x.permission", ">", 0);
   };
-  type Raw = { id: number; name: string; code: string; desc: string; category_id: number; category_name: string; provider_id: number; provider_name: string; permission: unknown };
+  type Raw = {
+    id: number;
+    name: string;
+    code: string;
+    desc: string;
+    category_id: number;
+    category_name: string;
+    provider_id: number;
+    provider_name: string;
+    permission: unknown;
+  };
   const present = (r: Raw): CatalogueRow => ({
     id: r.id,
     name: r.name,

@@ -1,4 +1,13 @@
-import { CANCEL_TYPES_ALLOWED, type CancelContentKind, type CancelType, type IdentificationMethod, type LockMethod, type RetrainUnit, type TypeAccess, type TypeWaiting } from "../../../../contract/codes";
+import {
+  CANCEL_TYPES_ALLOWED,
+  type CancelContentKind,
+  type CancelType,
+  type IdentificationMethod,
+  type LockMethod,
+  type RetrainUnit,
+  type TypeAccess,
+  type TypeWaiting,
+} from "../../../../contract/codes";
 import { MSG } from "../../../../contract/messages";
 import {
   ENROLLMENT_DEFAULTS,
@@ -24,7 +33,11 @@ import { fromResource, type AnyResource, type Trx } from "../../../engine/crud";
  */
 
 /** The settings of a content (the defaults until saved). */
-export async function loadEnrollment(db: Db | Trx, ref: ContentRef, kind: CancelContentKind): Promise<EnrollmentSettings> {
+export async function loadEnrollment(
+  db: Db | Trx,
+  ref: ContentRef,
+  kind: CancelContentKind,
+): Promise<EnrollmentSettings> {
   const row = await db
     .selectFrom("content_enrollment_setting")
     .selectAll()
@@ -93,7 +106,15 @@ export async function loadEnrollment(db: Db | Trx, ref: ContentRef, kind: Cancel
  * docs/decisions/057); a form some content names is not deleted.
  */
 export async function saveEnrollment(trx: Trx, ref: ContentRef, input: EnrollmentInput, now: Date) {
-  if (input.form !== null && !(await trx.selectFrom("request_form").select("id").where("id", "=", input.form).where("kind", "=", "enrollment").executeTakeFirst())) {
+  if (
+    input.form !== null &&
+    !(await trx
+      .selectFrom("request_form")
+      .select("id")
+      .where("id", "=", input.form)
+      .where("kind", "=", "enrollment")
+      .executeTakeFirst())
+  ) {
     throw badRequest({ form: [MSG.invalid_choice] });
   }
   const values = {
@@ -139,14 +160,26 @@ export async function lockMinimums(db: Db): Promise<LockMinimums> {
 }
 
 /** The enrollment identification of a content (the defaults until saved: off, otp, lock for the minimum). */
-export async function loadIdentification(db: Db | Trx, ref: ContentRef, min: LockMinimums): Promise<EnrollmentIdentification> {
+export async function loadIdentification(
+  db: Db | Trx,
+  ref: ContentRef,
+  min: LockMinimums,
+): Promise<EnrollmentIdentification> {
   const row = await db
     .selectFrom("content_enrollment_identification")
     .selectAll()
     .where("content_type_id", "=", ref.contentTypeId)
     .where("content_id", "=", ref.contentId)
     .executeTakeFirst();
-  if (!row) return { is_enabled: false, identification: 0, lock_method: 1, attempt: min.attempt, duration_lock: min.durationSeconds, datetime_update: null };
+  if (!row)
+    return {
+      is_enabled: false,
+      identification: 0,
+      lock_method: 1,
+      attempt: min.attempt,
+      duration_lock: min.durationSeconds,
+      datetime_update: null,
+    };
   return {
     is_enabled: fromFlag(row.is_enabled),
     identification: row.identification as IdentificationMethod,
@@ -174,7 +207,11 @@ export async function saveIdentification(trx: Trx, ref: ContentRef, input: Ident
 }
 
 /** A content's prerequisites (items of its own type), by name. */
-export async function loadPrerequisites(q: Db | Trx, resource: AnyResource & { contentType: string }, ref: ContentRef): Promise<PrerequisiteAnswer> {
+export async function loadPrerequisites(
+  q: Db | Trx,
+  resource: AnyResource & { contentType: string },
+  ref: ContentRef,
+): Promise<PrerequisiteAnswer> {
   const rows = await fromResource(q, resource.table)
     .innerJoin("content_prerequisite as p", "p.prerequisite_id", "t.id")
     .select(["t.id", "t.name", "t.code"])
@@ -213,7 +250,11 @@ export async function savePrerequisites(trx: Trx, resource: AnyResource, ref: Co
       }
     }
   }
-  await trx.deleteFrom("content_prerequisite").where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId).execute();
+  await trx
+    .deleteFrom("content_prerequisite")
+    .where("content_type_id", "=", ref.contentTypeId)
+    .where("content_id", "=", ref.contentId)
+    .execute();
   if (ids.length) {
     await trx
       .insertInto("content_prerequisite")
@@ -224,7 +265,14 @@ export async function savePrerequisites(trx: Trx, resource: AnyResource, ref: Co
 
 /** Remove what a content's enrollment side keeps (called when the content is deleted). */
 export async function removeEnrollmentSide(trx: Trx, ref: ContentRef) {
-  await trx.deleteFrom("content_enrollment_setting").where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId).execute();
-  await trx.deleteFrom("content_enrollment_identification").where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId).execute();
+  await trx
+    .deleteFrom("content_enrollment_setting")
+    .where("content_type_id", "=", ref.contentTypeId)
+    .where("content_id", "=", ref.contentId)
+    .execute();
+  await trx
+    .deleteFrom("content_enrollment_identification")
+    .where("content_type_id", "=", ref.contentTypeId)
+    .where("content_id", "=", ref.contentId)
+    .execute();
 }
-

@@ -17,10 +17,12 @@ import { PERSON_COLUMNS, isStaff, personMatches, presentPerson, type PersonRaw }
  */
 
 /** A content's rules as the rule store keeps them (content_permission, owned by type and id). */
-export const contentRules = (ref: ContentRef): RuleSet => ({ source: CONTENT_RULES, owner: { content_type_id: ref.contentTypeId, content_id: ref.contentId } });
+export const contentRules = (ref: ContentRef): RuleSet => ({
+  source: CONTENT_RULES,
+  owner: { content_type_id: ref.contentTypeId, content_id: ref.contentId },
+});
 
 // ---- administrators ----
-
 
 /** The content's administrators, by username, as a query (for the paged list). */
 export function adminsQuery(db: Db, ref: ContentRef, search?: string) {
@@ -37,7 +39,10 @@ export function adminsQuery(db: Db, ref: ContentRef, search?: string) {
     .orderBy("a.id");
 }
 
-export const presentAdmin = (r: PersonRaw & { datetime_create: string }): ContentAdmin => ({ ...presentPerson(r), datetime_create: r.datetime_create });
+export const presentAdmin = (r: PersonRaw & { datetime_create: string }): ContentAdmin => ({
+  ...presentPerson(r),
+  datetime_create: r.datetime_create,
+});
 
 /** Account `a` is not yet an administrator of the content (the candidates leave them out). */
 export const notContentAdmin = (ref: ContentRef) =>
@@ -45,7 +50,11 @@ export const notContentAdmin = (ref: ContentRef) =>
 
 /** Add an administrator: a staff account (400 account_not_staff), not yet listed (400 already_in_list). */
 export async function addAdmin(trx: Trx, ref: ContentRef, accountId: number, now: Date) {
-  const account = await trx.selectFrom("account as a").select(["a.id", sql<number>`case when ${isStaff} then 1 else 0 end`.as("staff")]).where("a.id", "=", accountId).executeTakeFirst();
+  const account = await trx
+    .selectFrom("account as a")
+    .select(["a.id", sql<number>`case when ${isStaff} then 1 else 0 end`.as("staff")])
+    .where("a.id", "=", accountId)
+    .executeTakeFirst();
   if (!account) throw badRequest({ account: [MSG.invalid_choice] });
   if (Number(account.staff) !== 1) throw badRequest({ account: [MSG.account_not_staff] });
   const listed = await trx
@@ -56,7 +65,15 @@ export async function addAdmin(trx: Trx, ref: ContentRef, accountId: number, now
     .where("account_id", "=", accountId)
     .executeTakeFirst();
   if (listed) throw badRequest({ account: [MSG.already_in_list] });
-  await trx.insertInto("content_admin").values({ content_type_id: ref.contentTypeId, content_id: ref.contentId, account_id: accountId, datetime_create: now.toISOString() }).execute();
+  await trx
+    .insertInto("content_admin")
+    .values({
+      content_type_id: ref.contentTypeId,
+      content_id: ref.contentId,
+      account_id: accountId,
+      datetime_create: now.toISOString(),
+    })
+    .execute();
 }
 
 /** Remove an administrator; one not listed is a 404. */
@@ -73,5 +90,9 @@ export async function removeAdmin(trx: Trx, ref: ContentRef, accountId: number) 
 /** Remove what a content's permission side keeps (called when the content is deleted). */
 export async function removePermissionSide(trx: Trx, ref: ContentRef) {
   await removeRules(trx, contentRules(ref));
-  await trx.deleteFrom("content_admin").where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId).execute();
+  await trx
+    .deleteFrom("content_admin")
+    .where("content_type_id", "=", ref.contentTypeId)
+    .where("content_id", "=", ref.contentId)
+    .execute();
 }

@@ -1,6 +1,10 @@
 import { switchedRoutes } from "../../../http/feature-switch";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { enrollmentSchema, identificationSchema, prerequisiteSchema } from "../../../../contract/schemas/content-enrollment";
+import {
+  enrollmentSchema,
+  identificationSchema,
+  prerequisiteSchema,
+} from "../../../../contract/schemas/content-enrollment";
 import { contentAdminSchema } from "../../../../contract/schemas/content-permission";
 import { permissionRuleRoutes } from "../../../auth/rule-routes";
 import type { ContentDefinition } from "../../definition";
@@ -18,7 +22,15 @@ import {
   saveEnrollment,
   saveIdentification,
 } from "./enrollment-settings";
-import { addAdmin, adminsQuery, contentRules, notContentAdmin, presentAdmin, removeAdmin, removePermissionSide } from "./permission-rules";
+import {
+  addAdmin,
+  adminsQuery,
+  contentRules,
+  notContentAdmin,
+  presentAdmin,
+  removeAdmin,
+  removePermissionSide,
+} from "./permission-rules";
 import { idFilterValue, inTransaction, type Trx } from "../../../engine/crud";
 import { audienceRoutes } from "./audience";
 import { accountChoicesPage } from "../../../engine/account-choices";
@@ -55,7 +67,8 @@ export async function removeContentAccess(trx: Trx, ref: ContentRef) {
 /** The item path of a content type and its access check (the content in scope, with the flag of `action`). */
 function itemOf(ctx: ApiContext, def: ContentDefinition) {
   const item = `/dashboard/${def.resource.path}/:id(^\\d{1,12})`;
-  const access = (req: FastifyRequest, action: "enrollment" | "change") => contentAccess(req, ctx.db, def.resource, action);
+  const access = (req: FastifyRequest, action: "enrollment" | "change") =>
+    contentAccess(req, ctx.db, def.resource, action);
   return { item, access };
 }
 
@@ -79,7 +92,14 @@ export function enrollmentSettingsRoutes(app: FastifyInstance, ctx: ApiContext, 
   // The enrollment forms the setting's `form` may name (docs/decisions/074), as filter options.
   app.get(`${item}/enrollment/form/`, async (req) => {
     await access(req, "enrollment");
-    const rows = await db.selectFrom("request_form").select(["id", "name", "code"]).where("kind", "=", FORM_KIND.enrollment).orderBy("name").orderBy("id").limit(500).execute();
+    const rows = await db
+      .selectFrom("request_form")
+      .select(["id", "name", "code"])
+      .where("kind", "=", FORM_KIND.enrollment)
+      .orderBy("name")
+      .orderBy("id")
+      .limit(500)
+      .execute();
     return { results: rows.map((r) => ({ id: r.id, name: r.name, code: r.code, value: r.id })), count: rows.length };
   });
 
@@ -152,4 +172,3 @@ export function permissionRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
   // Where the rules take effect: who they admit, and what a signed-in account may see.
   audienceRoutes(app, ctx, def);
 }
-

@@ -35,4 +35,3 @@ export function accessLevel(contentTypeId: number, t: string, a: string, today: 
   // looks the minimum up.
   return sql<number>`(case ${own} * 3 + ${cap} when 4 then 1 when 5 then 1 when 7 then 1 when 8 then 2 else 0 end)`;
 }
-

@@ -21,11 +21,16 @@ export type MaterialUpload = { data: Buffer; ext: string; fileName: string };
  * content of that type, at most `limit` bytes. Otherwise 400 {file: [required | invalid_file_type
  * | file_too_large]}.
  */
-export async function readMaterialUpload(req: FastifyRequest, slotType: SlotType, limit: number): Promise<MaterialUpload> {
+export async function readMaterialUpload(
+  req: FastifyRequest,
+  slotType: SlotType,
+  limit: number,
+): Promise<MaterialUpload> {
   const { data, filename } = await readOneFile(req, "file", limit);
   if (!data.length) throw badRequest({ file: [MSG.required] });
   const ext = path.extname(filename).slice(1).toLowerCase();
-  if (!SLOT_FILE_EXTENSIONS[slotType].includes(ext) || !(await contentFits(ext, data))) throw badRequest({ file: [MSG.invalid_file_type] });
+  if (!SLOT_FILE_EXTENSIONS[slotType].includes(ext) || !(await contentFits(ext, data)))
+    throw badRequest({ file: [MSG.invalid_file_type] });
   // The name kept for display and download, as readOneFile cleaned it (uploads/file-name.ts).
   return { data, ext, fileName: filename };
 }

@@ -1,5 +1,10 @@
 import { MSG } from "../../../../contract/messages";
-import { FILE_SLOT_TYPES, SLOT_MEDIA_KINDS, URL_SLOT_TYPES, type SlotType } from "../../../../contract/curriculum-codes";
+import {
+  FILE_SLOT_TYPES,
+  SLOT_MEDIA_KINDS,
+  URL_SLOT_TYPES,
+  type SlotType,
+} from "../../../../contract/curriculum-codes";
 import type { MaterialInput } from "../../../../contract/schemas/curriculum";
 import type { MediaKind } from "../../../../contract/media-codes";
 import type { Db } from "../../../db/index";
@@ -18,10 +23,20 @@ import type { Trx } from "../../../engine/crud";
  * missing or cleared. A slot taking an item without a duration of its own (none given, or 0) gets
  * the item's (issue 33 §11: a video's length, read by ffprobe): answered as the columns to write.
  */
-export async function checkMediaRef(q: Db | Trx, slotType: SlotType, input: MaterialInput): Promise<Pick<MaterialInput, "duration">> {
+export async function checkMediaRef(
+  q: Db | Trx,
+  slotType: SlotType,
+  input: MaterialInput,
+): Promise<Pick<MaterialInput, "duration">> {
   if (input.media_id === undefined || input.media_id === null) return {};
-  const row = await q.selectFrom("media").select(["kind", "duration"]).where("id", "=", input.media_id).where("is_library", "=", 0).executeTakeFirst();
-  if (!row || !SLOT_MEDIA_KINDS[slotType].includes(row.kind as MediaKind)) throw badRequest({ media_id: [MSG.invalid_choice] });
+  const row = await q
+    .selectFrom("media")
+    .select(["kind", "duration"])
+    .where("id", "=", input.media_id)
+    .where("is_library", "=", 0)
+    .executeTakeFirst();
+  if (!row || !SLOT_MEDIA_KINDS[slotType].includes(row.kind as MediaKind))
+    throw badRequest({ media_id: [MSG.invalid_choice] });
   return !input.duration && row.duration ? { duration: Math.round(row.duration) } : {};
 }
 
@@ -30,7 +45,11 @@ export async function checkMediaRef(q: Db | Trx, slotType: SlotType, input: Mate
  * that has no link or file of its own answers that field's `required` (unless it reuses another
  * slot's, which reuse-ref.ts copies in).
  */
-export function assertPlayable(slotType: SlotType, current: { media_id: number | null; url: string | null; file: string | null }, input: MaterialInput) {
+export function assertPlayable(
+  slotType: SlotType,
+  current: { media_id: number | null; url: string | null; file: string | null },
+  input: MaterialInput,
+) {
   const mediaId = input.media_id === undefined ? current.media_id : input.media_id;
   if (mediaId !== null || (input.source_material_id ?? null) !== null) return;
   if (URL_SLOT_TYPES.includes(slotType) && !(input.url ?? current.url)) throw badRequest({ url: [MSG.required] });

@@ -23,15 +23,24 @@ export const bodyNamesSource = (body: unknown) => {
 };
 
 /** The link or file `input.source_material_id` names, as the columns to write, or 400. Nothing when it is missing or cleared. */
-async function reusedColumns(q: Db | Trx, slotType: SlotType, input: MaterialInput): Promise<Pick<MaterialInput, "url" | "file" | "file_name">> {
+async function reusedColumns(
+  q: Db | Trx,
+  slotType: SlotType,
+  input: MaterialInput,
+): Promise<Pick<MaterialInput, "url" | "file" | "file_name">> {
   if (input.source_material_id === undefined || input.source_material_id === null) return {};
   const list = SLOT_REUSE_LISTS[slotType];
   const row = list
-    ? await reuseListQuery(q, list).select(["t.url", "t.file", "t.file_name"]).where("t.id", "=", input.source_material_id).executeTakeFirst()
+    ? await reuseListQuery(q, list)
+        .select(["t.url", "t.file", "t.file_name"])
+        .where("t.id", "=", input.source_material_id)
+        .executeTakeFirst()
     : undefined;
   if (!list || !row) throw badRequest({ source_material_id: [MSG.invalid_choice] });
   // The reused link or file wins over one typed in the same form: choosing it is the explicit act.
-  return list.column === "url" ? { url: row.url ?? undefined } : { file: row.file ?? undefined, file_name: row.file_name ?? undefined };
+  return list.column === "url"
+    ? { url: row.url ?? undefined }
+    : { file: row.file ?? undefined, file_name: row.file_name ?? undefined };
 }
 
 /** The slot's references checked (its media item, the slot it reuses) and the write's input with the item's duration and the reused link or file in it. */

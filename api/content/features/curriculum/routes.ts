@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FieldErrors } from "../../../../contract/http";
 import { MSG } from "../../../../contract/messages";
-import { FILE_SLOT_TYPES, SLOT_FILE_EXTENSIONS, isSlotType, type SlotType } from "../../../../contract/curriculum-codes";
+import {
+  FILE_SLOT_TYPES,
+  SLOT_FILE_EXTENSIONS,
+  isSlotType,
+  type SlotType,
+} from "../../../../contract/curriculum-codes";
 import {
   identificationSchema,
   materialMoveSchema,
@@ -53,7 +58,10 @@ async function limitsOf(db: Db): Promise<CurriculumLimits> {
 
 async function minimumsOf(db: Db): Promise<IdentificationMinimums> {
   const c = await configValues(db, ["iden-lock-attempt-minimum", "iden-lock-duration-minimum"]);
-  return { attempt: Math.max(0, Number(c["iden-lock-attempt-minimum"]) || 1), duration: Math.max(0, Number(c["iden-lock-duration-minimum"]) || 60) };
+  return {
+    attempt: Math.max(0, Number(c["iden-lock-attempt-minimum"]) || 1),
+    duration: Math.max(0, Number(c["iden-lock-duration-minimum"]) || 60),
+  };
 }
 
 // ---- reading -------------------------------------------------------------------------------
@@ -83,7 +91,13 @@ type MaterialRow = {
 
 /** The whole curriculum of a content: sections in order, each with its materials in order; four queries. */
 export async function loadCurriculum(db: Q, ref: ContentRef): Promise<Curriculum> {
-  const sections = await db.selectFrom("content_section").select(["id", "name", "sort", "is_display"]).where(ofContent(ref)).orderBy("sort").orderBy("id").execute();
+  const sections = await db
+    .selectFrom("content_section")
+    .select(["id", "name", "sort", "is_display"])
+    .where(ofContent(ref))
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
   const materials = (await db
     .selectFrom("content_material as m")
     .innerJoin("content_section as s", "s.id", "m.section_id")
@@ -114,7 +128,8 @@ export async function loadCurriculum(db: Q, ref: ContentRef): Promise<Curriculum
     prerequisites.set(d.material_id, [...(prerequisites.get(d.material_id) ?? []), d.prerequisite_id]);
     dependents.set(d.prerequisite_id, [...(dependents.get(d.prerequisite_id) ?? []), d.material_id]);
   }
-  const idNames = (ids: number[] | undefined): IdName[] => [...(ids ?? [])].sort(byOrder).map((id) => ({ id, name: names.get(id) ?? "" }));
+  const idNames = (ids: number[] | undefined): IdName[] =>
+    [...(ids ?? [])].sort(byOrder).map((id) => ({ id, name: names.get(id) ?? "" }));
   const present = (m: MaterialRow): Material => ({
     id: m.id,
     section: m.section_id,
@@ -169,7 +184,12 @@ async function loadMaterial(db: Q, ref: ContentRef, materialId: number): Promise
 async function sectionOf(db: Q, ref: ContentRef, req: FastifyRequest) {
   const sid = idFilterValue((req.params as Record<string, string>).sid ?? "");
   if (sid === null) throw notFound();
-  const row = await db.selectFrom("content_section").select(["id", "sort", "is_display"]).where("id", "=", sid).where(ofContent(ref)).executeTakeFirst();
+  const row = await db
+    .selectFrom("content_section")
+    .select(["id", "sort", "is_display"])
+    .where("id", "=", sid)
+    .where(ofContent(ref))
+    .executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
@@ -193,19 +213,39 @@ async function materialOf(db: Q, ref: ContentRef, req: FastifyRequest) {
 /** Number the content's sections 1…n in the given order (default: their current order). */
 async function renumberSections(trx: Trx, ref: ContentRef, ids?: number[]) {
   const list = ids ?? (await sectionIdsOf(trx, ref));
-  for (const [i, id] of list.entries()) await trx.updateTable("content_section").set({ sort: i + 1 }).where("id", "=", id).execute();
+  for (const [i, id] of list.entries())
+    await trx
+      .updateTable("content_section")
+      .set({ sort: i + 1 })
+      .where("id", "=", id)
+      .execute();
 }
 
 /** Number a section's materials 1…n in the given order (default: their current order). */
 async function renumberMaterials(trx: Trx, sectionId: number, ids?: number[]) {
   const list = ids ?? (await materialIdsOf(trx, sectionId));
-  for (const [i, id] of list.entries()) await trx.updateTable("content_material").set({ sort: i + 1, section_id: sectionId }).where("id", "=", id).execute();
+  for (const [i, id] of list.entries())
+    await trx
+      .updateTable("content_material")
+      .set({ sort: i + 1, section_id: sectionId })
+      .where("id", "=", id)
+      .execute();
 }
 
 const materialIdsOf = async (q: Q, sectionId: number) =>
-  (await q.selectFrom("content_material").select("id").where("section_id", "=", sectionId).orderBy("sort").orderBy("id").execute()).map((r) => r.id);
+  (
+    await q
+      .selectFrom("content_material")
+      .select("id")
+      .where("section_id", "=", sectionId)
+      .orderBy("sort")
+      .orderBy("id")
+      .execute()
+  ).map((r) => r.id);
 const sectionIdsOf = async (q: Q, ref: ContentRef) =>
-  (await q.selectFrom("content_section").select("id").where(ofContent(ref)).orderBy("sort").orderBy("id").execute()).map((r) => r.id);
+  (
+    await q.selectFrom("content_section").select("id").where(ofContent(ref)).orderBy("sort").orderBy("id").execute()
+  ).map((r) => r.id);
 
 /** `list` with the element at `from` moved to index `to`. */
 function moved<T>(list: readonly T[], from: number, to: number): T[] {
@@ -217,7 +257,9 @@ function moved<T>(list: readonly T[], from: number, to: number): T[] {
 
 /** `given` is exactly `current` in another order, or 400 {id_list: [invalid_choice]}. */
 function assertPermutation(given: readonly number[], current: readonly number[]) {
-  const same = given.length === current.length && [...given].sort((a, b) => a - b).every((v, i) => v === [...current].sort((a, b) => a - b)[i]);
+  const same =
+    given.length === current.length &&
+    [...given].sort((a, b) => a - b).every((v, i) => v === [...current].sort((a, b) => a - b)[i]);
   if (!same) throw badRequest({ id_list: [MSG.invalid_choice] });
 }
 
@@ -283,10 +325,20 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
         const input = parseInput(sectionSchemas(await limitsOf(db)).create, req.body);
         const now = ctx.now();
         return write(async (trx) => {
-          const last = await trx.selectFrom("content_section").select((eb) => eb.fn.max("sort").as("m")).where(ofContent(ref)).executeTakeFirst();
+          const last = await trx
+            .selectFrom("content_section")
+            .select((eb) => eb.fn.max("sort").as("m"))
+            .where(ofContent(ref))
+            .executeTakeFirst();
           const row = await trx
             .insertInto("content_section")
-            .values({ content_type_id: ref.contentTypeId, content_id: ref.contentId, name: input.name, sort: Number(last?.m ?? 0) + 1, is_display: toFlag(input.is_display) })
+            .values({
+              content_type_id: ref.contentTypeId,
+              content_id: ref.contentId,
+              name: input.name,
+              sort: Number(last?.m ?? 0) + 1,
+              is_display: toFlag(input.is_display),
+            })
             .returning("id")
             .executeTakeFirstOrThrow();
           await touchContent(trx, ref, now);
@@ -321,8 +373,12 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
       if (input.is_display === false && section.is_display === 1) {
         await assertNotPrerequisite(trx, await materialIdsOf(trx, section.id), "hide");
       }
-      const set = { ...(input.name !== undefined && { name: input.name }), ...(input.is_display !== undefined && { is_display: toFlag(input.is_display) }) };
-      if (Object.keys(set).length) await trx.updateTable("content_section").set(set).where("id", "=", section.id).execute();
+      const set = {
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.is_display !== undefined && { is_display: toFlag(input.is_display) }),
+      };
+      if (Object.keys(set).length)
+        await trx.updateTable("content_section").set(set).where("id", "=", section.id).execute();
       await touchContent(trx, ref, ctx.now());
     });
     return loadSection(db, ref, section.id);
@@ -338,7 +394,8 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
       await renumberSections(trx, ref);
       await touchContent(trx, ref, now);
       // Only where sections are the publish precondition (a class's is a session).
-      if (def.curriculum?.sectionsPublish !== false) await unpublishWithoutSections(trx, resource, ref, { account, now, ctx });
+      if (def.curriculum?.sectionsPublish !== false)
+        await unpublishWithoutSections(trx, resource, ref, { account, now, ctx });
     });
     return reply.status(204).send();
   });
@@ -365,13 +422,20 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
       answer: (mid) => loadMaterial(db, ref, mid),
       create: async (keep) => {
         const { slot_type } = parseInput(slotTypeSchema, req.body);
-        const input = parseInput(materialSchema(slot_type, await limitsOf(db), { media: bodyNamesSource(req.body) }), req.body) as MaterialInput;
+        const input = parseInput(
+          materialSchema(slot_type, await limitsOf(db), { media: bodyNamesSource(req.body) }),
+          req.body,
+        ) as MaterialInput;
         checkFile(ctx, slot_type, input, null);
         const now = ctx.now();
         return write(async (trx) => {
           const full = await resolveSlotRefs(trx, slot_type, input);
           await checkDependencies(trx, ref, null, input.dependency_list ?? []);
-          const last = await trx.selectFrom("content_material").select((eb) => eb.fn.max("sort").as("m")).where("section_id", "=", section.id).executeTakeFirst();
+          const last = await trx
+            .selectFrom("content_material")
+            .select((eb) => eb.fn.max("sort").as("m"))
+            .where("section_id", "=", section.id)
+            .executeTakeFirst();
           const at = now.toISOString();
           const row = await trx
             .insertInto("content_material")
@@ -430,13 +494,17 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
   app.patch(`${MATERIAL}/`, async (req) => {
     const { ref } = await access(req, "change");
     const material = await materialOf(db, ref, req);
-    const input = parseChanges(materialSchema(material.slot_type, await limitsOf(db), { partial: true }), req.body) as MaterialInput;
+    const input = parseChanges(
+      materialSchema(material.slot_type, await limitsOf(db), { partial: true }),
+      req.body,
+    ) as MaterialInput;
     checkFile(ctx, material.slot_type, input, material.file);
     assertPlayable(material.slot_type, material, input);
     const now = ctx.now();
     await write(async (trx) => {
       const full = await resolveSlotRefs(trx, material.slot_type, input);
-      if (input.is_display === false && material.is_display === 1) await assertNotPrerequisite(trx, [material.id], "hide");
+      if (input.is_display === false && material.is_display === 1)
+        await assertNotPrerequisite(trx, [material.id], "hide");
       if (input.dependency_list !== undefined) {
         await checkDependencies(trx, ref, material.id, input.dependency_list);
         await setDependencies(trx, material.id, input.dependency_list);
@@ -485,7 +553,12 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
           index = step < 0 ? Number.MAX_SAFE_INTEGER : 0;
         }
       } else {
-        const section = await trx.selectFrom("content_section").select("id").where("id", "=", input.section).where(ofContent(ref)).executeTakeFirst();
+        const section = await trx
+          .selectFrom("content_section")
+          .select("id")
+          .where("id", "=", input.section)
+          .where(ofContent(ref))
+          .executeTakeFirst();
         if (!section) throw badRequest({ section: [MSG.invalid_choice] });
         target = section.id;
         index = (input.position ?? Number.MAX_SAFE_INTEGER) - 1;
@@ -499,7 +572,11 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
         await renumberMaterials(trx, target, list);
         await renumberMaterials(trx, material.section_id);
       }
-      await trx.updateTable("content_material").set({ datetime_update: ctx.now().toISOString() }).where("id", "=", material.id).execute();
+      await trx
+        .updateTable("content_material")
+        .set({ datetime_update: ctx.now().toISOString() })
+        .where("id", "=", material.id)
+        .execute();
       await touchContent(trx, ref, ctx.now());
     });
     return loadCurriculum(db, ref);
@@ -510,11 +587,17 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
   app.post(`${BASE}/upload/`, async (req, reply) => {
     await access(req, "change");
     const slotType = (req.query as Record<string, unknown>).slot_type;
-    if (!isSlotType(slotType) || !SLOT_FILE_EXTENSIONS[slotType].length) throw badRequest({ slot_type: [MSG.invalid_choice] });
+    if (!isSlotType(slotType) || !SLOT_FILE_EXTENSIONS[slotType].length)
+      throw badRequest({ slot_type: [MSG.invalid_choice] });
     const { "file-size-limit": limit } = await configValues(db, ["file-size-limit"]);
     const upload = await readMaterialUpload(req, slotType, Number(limit) || MAX_UPLOAD_BYTES);
     const file = await storeMedia(ctx.mediaDir, MATERIAL_FOLDER, upload);
-    const answer: UploadedFile = { file, file_name: upload.fileName, file_size: upload.data.length, slot_type: slotType };
+    const answer: UploadedFile = {
+      file,
+      file_name: upload.fileName,
+      file_size: upload.data.length,
+      slot_type: slotType,
+    };
     return reply.status(201).send(answer);
   });
 
@@ -524,14 +607,33 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
     const minimum = await minimumsOf(db);
     const sections = await q
       .selectFrom("content_section")
-      .select(["id", "name", "iden_is_enabled", "iden_identification", "iden_lock_method", "iden_attempt", "iden_duration_lock"])
+      .select([
+        "id",
+        "name",
+        "iden_is_enabled",
+        "iden_identification",
+        "iden_lock_method",
+        "iden_attempt",
+        "iden_duration_lock",
+      ])
       .where(ofContent(ref))
       .orderBy("sort")
       .orderBy("id")
       .execute();
     const materials = await q
       .selectFrom("content_material")
-      .select(["id", "section_id", "name", "slot_type", "iden_is_enabled", "iden_identification", "iden_lock_method", "iden_attempt", "iden_duration_lock", "iden_random"])
+      .select([
+        "id",
+        "section_id",
+        "name",
+        "slot_type",
+        "iden_is_enabled",
+        "iden_identification",
+        "iden_lock_method",
+        "iden_attempt",
+        "iden_duration_lock",
+        "iden_random",
+      ])
       .where(ofContent(ref))
       .orderBy("sort")
       .orderBy("id")
@@ -551,7 +653,12 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
         ...settings(s),
         slot_list: materials
           .filter((m) => m.section_id === s.id)
-          .map((m) => ({ ...settings(m), random: fromFlag(m.iden_random), content_type: m.slot_type as SlotType, content_name: m.name })),
+          .map((m) => ({
+            ...settings(m),
+            random: fromFlag(m.iden_random),
+            content_type: m.slot_type as SlotType,
+            content_name: m.name,
+          })),
       })),
     };
   };
@@ -566,7 +673,11 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
     const input = parseInput(identificationSchema(await minimumsOf(db)), req.body, "nested");
     await write(async (trx) => {
       const sections = new Set(await sectionIdsOf(trx, ref));
-      const slots = await trx.selectFrom("content_material").select(["id", "section_id"]).where(ofContent(ref)).execute();
+      const slots = await trx
+        .selectFrom("content_material")
+        .select(["id", "section_id"])
+        .where(ofContent(ref))
+        .execute();
       const slotSection = new Map(slots.map((s) => [s.id, s.section_id]));
       const errors: FieldErrors = {};
       const seen = new Set<number>();
@@ -575,7 +686,8 @@ export function curriculumRoutes(app: FastifyInstance, ctx: ApiContext, def: Con
         if (!sections.has(item.id) || seen.has(item.id)) errors[`item_list[${i}].id`] = [MSG.invalid_choice];
         seen.add(item.id);
         (item.slot_list ?? []).forEach((slot, j) => {
-          if (slotSection.get(slot.id) !== item.id || seenSlots.has(slot.id)) errors[`item_list[${i}].slot_list[${j}].id`] = [MSG.invalid_choice];
+          if (slotSection.get(slot.id) !== item.id || seenSlots.has(slot.id))
+            errors[`item_list[${i}].slot_list[${j}].id`] = [MSG.invalid_choice];
           seenSlots.add(slot.id);
         });
       });

@@ -44,10 +44,21 @@ export async function assertNotPrerequisite(trx: Trx, materialIds: readonly numb
  * created) of content `ref`: materials of that content, not itself, no cycle. 400
  * {dependency_list: [invalid_choice | dependency_cycle]}.
  */
-export async function checkDependencies(trx: Trx, ref: ContentRef, materialId: number | null, prerequisiteIds: readonly number[]) {
+export async function checkDependencies(
+  trx: Trx,
+  ref: ContentRef,
+  materialId: number | null,
+  prerequisiteIds: readonly number[],
+) {
   if (!prerequisiteIds.length) return;
-  if (materialId !== null && prerequisiteIds.includes(materialId)) throw badRequest({ dependency_list: [MSG.dependency_cycle] });
-  const found = await trx.selectFrom("content_material").select("id").where(ofContent(ref)).where("id", "in", [...prerequisiteIds]).execute();
+  if (materialId !== null && prerequisiteIds.includes(materialId))
+    throw badRequest({ dependency_list: [MSG.dependency_cycle] });
+  const found = await trx
+    .selectFrom("content_material")
+    .select("id")
+    .where(ofContent(ref))
+    .where("id", "in", [...prerequisiteIds])
+    .execute();
   if (found.length !== new Set(prerequisiteIds).size) throw badRequest({ dependency_list: [MSG.invalid_choice] });
   if (materialId === null) return; // a new material has no dependents yet, so it closes no cycle
   const edges = await trx
@@ -75,7 +86,10 @@ export async function checkDependencies(trx: Trx, ref: ContentRef, materialId: n
 export async function setDependencies(trx: Trx, materialId: number, prerequisiteIds: readonly number[]) {
   await trx.deleteFrom("content_material_dependency").where("material_id", "=", materialId).execute();
   if (prerequisiteIds.length) {
-    await trx.insertInto("content_material_dependency").values(prerequisiteIds.map((prerequisite_id) => ({ material_id: materialId, prerequisite_id }))).execute();
+    await trx
+      .insertInto("content_material_dependency")
+      .values(prerequisiteIds.map((prerequisite_id) => ({ material_id: materialId, prerequisite_id })))
+      .execute();
   }
 }
 
@@ -87,6 +101,9 @@ export async function setDependencies(trx: Trx, materialId: number, prerequisite
 export async function unpublishWithoutSections(trx: Trx, resource: AnyResource, ref: ContentRef, w: WriteContext) {
   const left = await trx.selectFrom("content_section").select("id").where(ofContent(ref)).executeTakeFirst();
   if (left || !resource.display) return;
-  const row = await fromResource(trx, resource.table).select("t.is_display").where("t.id", "=", ref.contentId).executeTakeFirstOrThrow();
+  const row = await fromResource(trx, resource.table)
+    .select("t.is_display")
+    .where("t.id", "=", ref.contentId)
+    .executeTakeFirstOrThrow();
   if (row.is_display === 1) await resource.display.apply(trx, ref.contentId, { is_display: false }, w);
 }

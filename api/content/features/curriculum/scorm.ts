@@ -21,12 +21,35 @@ const HASH = /^[0-9a-f]{40}$/;
 
 /** What a package may hold and a browser shows; anything else is a 404. */
 const TYPES: Record<string, string> = {
-  html: "text/html; charset=utf-8", htm: "text/html; charset=utf-8", xhtml: "application/xhtml+xml",
-  js: "text/javascript; charset=utf-8", mjs: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8",
-  json: "application/json", xml: "application/xml", xsd: "application/xml", txt: "text/plain; charset=utf-8",
-  png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", svg: "image/svg+xml", webp: "image/webp", ico: "image/x-icon",
-  mp4: "video/mp4", webm: "video/webm", mp3: "audio/mpeg", wav: "audio/wav", ogg: "audio/ogg", m4a: "audio/mp4",
-  woff: "font/woff", woff2: "font/woff2", ttf: "font/ttf", otf: "font/otf", pdf: "application/pdf", vtt: "text/vtt",
+  html: "text/html; charset=utf-8",
+  htm: "text/html; charset=utf-8",
+  xhtml: "application/xhtml+xml",
+  js: "text/javascript; charset=utf-8",
+  mjs: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  json: "application/json",
+  xml: "application/xml",
+  xsd: "application/xml",
+  txt: "text/plain; charset=utf-8",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  svg: "image/svg+xml",
+  webp: "image/webp",
+  ico: "image/x-icon",
+  mp4: "video/mp4",
+  webm: "video/webm",
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  ogg: "audio/ogg",
+  m4a: "audio/mp4",
+  woff: "font/woff",
+  woff2: "font/woff2",
+  ttf: "font/ttf",
+  otf: "font/otf",
+  pdf: "application/pdf",
+  vtt: "text/vtt",
 };
 
 /** The sandbox a package runs in: scripts and its own forms, no same-origin access, no top navigation. */
@@ -74,15 +97,21 @@ async function packageOf(mediaDir: string, hash: string): Promise<JSZip> {
   return zip;
 }
 
-const attr = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, "i").exec(tag)?.[1] ?? null;
+const attr = (tag: string, name: string) =>
+  new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, "i").exec(tag)?.[1] ?? null;
 
 /**
  * The launch file a SCORM (1.2 or 2004) manifest names: the resource of the default
  * organisation's first item that has one, else the first resource with an href; null without.
  */
 export function scormEntry(manifest: string): string | null {
-  const resources = [...manifest.matchAll(/<(?:\w+:)?resource\b[^>]*>/gi)].map((m) => ({ id: attr(m[0], "identifier"), href: attr(m[0], "href") }));
-  const refs = [...manifest.matchAll(/<(?:\w+:)?item\b[^>]*>/gi)].map((m) => attr(m[0], "identifierref")).filter((r): r is string => !!r);
+  const resources = [...manifest.matchAll(/<(?:\w+:)?resource\b[^>]*>/gi)].map((m) => ({
+    id: attr(m[0], "identifier"),
+    href: attr(m[0], "href"),
+  }));
+  const refs = [...manifest.matchAll(/<(?:\w+:)?item\b[^>]*>/gi)]
+    .map((m) => attr(m[0], "identifierref"))
+    .filter((r): r is string => !!r);
   for (const ref of refs) {
     const hit = resources.find((r) => r.id === ref && r.href);
     if (hit) return hit.href;
@@ -115,18 +144,26 @@ export async function serveScorm(mediaDir: string, hash: string, rest: string, r
     return reply.status(302).header("Location", entry).header("Cache-Control", "no-store").send();
   }
   const inner = packagePath(rest);
-  const type = TYPES[path.extname(inner ?? "").slice(1).toLowerCase()];
+  const type =
+    TYPES[
+      path
+        .extname(inner ?? "")
+        .slice(1)
+        .toLowerCase()
+    ];
   const file = inner && type ? zip.file(inner) : null;
   if (!file || file.dir) throw notFound();
   const data = await inflate(file, MAX_FILE_BYTES).catch(() => null);
   if (!data) throw notFound();
-  return reply
-    .header("Content-Type", type)
-    .header("Content-Length", data.length)
-    .header("Content-Disposition", "inline")
-    .header("Content-Security-Policy", `sandbox ${SCORM_SANDBOX}`)
-    .header("X-Content-Type-Options", "nosniff")
-    // The package is named by its content's hash: it never changes under this URL.
-    .header("Cache-Control", "public, max-age=31536000, immutable")
-    .send(data);
+  return (
+    reply
+      .header("Content-Type", type)
+      .header("Content-Length", data.length)
+      .header("Content-Disposition", "inline")
+      .header("Content-Security-Policy", `sandbox ${SCORM_SANDBOX}`)
+      .header("X-Content-Type-Options", "nosniff")
+      // The package is named by its content's hash: it never changes under this URL.
+      .header("Cache-Control", "public, max-age=31536000, immutable")
+      .send(data)
+  );
 }

@@ -20,7 +20,11 @@ const EMAIL_HEADERS = ["email", "e-mail", "email address", "อีเมล"];
 export type ImportTable = { column: "username" | "email"; rows: { row: number; value: string }[] };
 
 /** The one file of a multipart request in field `field`, at most `limit` bytes, csv or xlsx by name and content. */
-export async function readTableUpload(req: FastifyRequest, field: string, limit: number): Promise<{ data: Buffer; ext: "csv" | "xlsx"; filename: string; fields: Record<string, string> }> {
+export async function readTableUpload(
+  req: FastifyRequest,
+  field: string,
+  limit: number,
+): Promise<{ data: Buffer; ext: "csv" | "xlsx"; filename: string; fields: Record<string, string> }> {
   const { data, filename, fields } = await readOneFile(req, field, limit);
   if (!data.length) throw badRequest({ [field]: [MSG.required] });
   const ext = path.extname(filename).slice(1).toLowerCase();
@@ -90,7 +94,9 @@ export type TableFile = { header: string[]; rows: { row: number; cells: string[]
 export async function readTable(file: { data: Buffer; ext: "csv" | "xlsx" }, maxRows: number): Promise<TableFile> {
   const lines: SheetRow[] =
     file.ext === "csv"
-      ? parseCsv(file.data.toString("utf8")).flatMap((cells, i) => (cells.some((c) => c.trim() !== "") ? [{ row: i + 1, cells }] : []))
+      ? parseCsv(file.data.toString("utf8")).flatMap((cells, i) =>
+          cells.some((c) => c.trim() !== "") ? [{ row: i + 1, cells }] : [],
+        )
       : await readXlsxRows(file.data, maxRows, cellText);
   if (!lines.length) throw badRequest({ file: [MSG.import_no_rows] });
   const [header, ...rows] = lines;

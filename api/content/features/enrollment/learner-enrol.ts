@@ -1,5 +1,13 @@
 import { sql } from "kysely";
-import { ADDED_BY, ADD_METHOD, COMPLETED_STATUSES, PROGRESS_STATUS, TYPE_ACCESS, type ProgressAction, type ProgressStatus } from "../../../../contract/codes";
+import {
+  ADDED_BY,
+  ADD_METHOD,
+  COMPLETED_STATUSES,
+  PROGRESS_STATUS,
+  TYPE_ACCESS,
+  type ProgressAction,
+  type ProgressStatus,
+} from "../../../../contract/codes";
 import { canReEnroll, recordCase, type EnrolCase } from "../../../../contract/approval-codes";
 import { MSG } from "../../../../contract/messages";
 import { APPROVAL_STATUS, DECISION, REQUEST_TYPE } from "../../../../contract/request-codes";
@@ -37,11 +45,31 @@ import { isPostgres, logProgress, seatsOf } from "./service";
  * A refusal writes nothing. The content's row is locked first in PostgreSQL, as every enrolment does.
  */
 
-type Setting = { form_id: number | null; type_access: number; enroll_datetime_start: string | null; enroll_datetime_end: string | null; is_rejected_able_re_enroll: number };
+type Setting = {
+  form_id: number | null;
+  type_access: number;
+  enroll_datetime_start: string | null;
+  enroll_datetime_end: string | null;
+  is_rejected_able_re_enroll: number;
+};
 type Held = { id: number; status: number; datetime_enroll: string; submission_id: number | null };
-type Stand = { def: ContentDefinition; ref: ContentRef; content: LearnerEnrolment["content"]; setting: Setting; record: Held | null; level: number; cost: number };
+type Stand = {
+  def: ContentDefinition;
+  ref: ContentRef;
+  content: LearnerEnrolment["content"];
+  setting: Setting;
+  record: Held | null;
+  level: number;
+  cost: number;
+};
 
-const DEFAULT_SETTING: Setting = { form_id: null, type_access: TYPE_ACCESS.no_condition, enroll_datetime_start: null, enroll_datetime_end: null, is_rejected_able_re_enroll: 0 };
+const DEFAULT_SETTING: Setting = {
+  form_id: null,
+  type_access: TYPE_ACCESS.no_condition,
+  enroll_datetime_start: null,
+  enroll_datetime_end: null,
+  is_rejected_able_re_enroll: 0,
+};
 
 /** The refusal of each case that takes no enrolment. */
 const REFUSAL: Partial<Record<EnrolCase, string>> = {
@@ -53,22 +81,61 @@ const REFUSAL: Partial<Record<EnrolCase, string>> = {
 };
 
 /** The content as the learner may see it (shown, visible to them: else 404), their record and the setting. */
-async function standOf(q: Db | Trx, def: ContentDefinition, contentId: number, account: AccountRow, now: Date): Promise<Stand> {
+async function standOf(
+  q: Db | Trx,
+  def: ContentDefinition,
+  contentId: number,
+  account: AccountRow,
+  now: Date,
+): Promise<Stand> {
   const table = def.resource.table;
-  const typeId = (await q.selectFrom("content_type").select("id").where("code", "=", def.resource.contentType).executeTakeFirstOrThrow()).id;
+  const typeId = (
+    await q
+      .selectFrom("content_type")
+      .select("id")
+      .where("code", "=", def.resource.contentType)
+      .executeTakeFirstOrThrow()
+  ).id;
   const today = await organisationToday(q, now);
-  const row = await sql<{ id: number; name: string; code: string; is_display: number; level: number }>`select ${sql.ref("t.id")} as id, ${sql.ref("t.name")} as name, ${sql.ref("t.code")} as code, ${sql.ref("t.is_display")} as is_display,
+  const row = await sql<{
+    id: number;
+    name: string;
+    code: string;
+    is_display: number;
+    level: number;
+  }>`select ${sql.ref("t.id")} as id, ${sql.ref("t.name")} as name, ${sql.ref("t.code")} as code, ${sql.ref("t.is_display")} as is_display,
       ${accessLevel(typeId, "t", "a", today)} as level
-    from ${sql.table(table)} as t, ${sql.table("account")} as a where ${sql.ref("t.id")} = ${contentId} and ${sql.ref("a.id")} = ${account.id}`.execute(q);
+    from ${sql.table(table)} as t, ${sql.table("account")} as a where ${sql.ref("t.id")} = ${contentId} and ${sql.ref("a.id")} = ${account.id}`.execute(
+    q,
+  );
   const c = row.rows[0];
   if (!c || Number(c.is_display) !== 1 || Number(c.level) === 0) throw notFound();
   const ref = { contentTypeId: typeId, contentId };
   const [setting, record, cost] = await Promise.all([
-    q.selectFrom("content_enrollment_setting").select(["form_id", "type_access", "enroll_datetime_start", "enroll_datetime_end", "is_rejected_able_re_enroll"]).where("content_type_id", "=", typeId).where("content_id", "=", contentId).executeTakeFirst(),
-    q.selectFrom("content_enrollment").select(["id", "status", "datetime_enroll", "submission_id"]).where("content_type_id", "=", typeId).where("content_id", "=", contentId).where("account_id", "=", account.id).executeTakeFirst(),
+    q
+      .selectFrom("content_enrollment_setting")
+      .select(["form_id", "type_access", "enroll_datetime_start", "enroll_datetime_end", "is_rejected_able_re_enroll"])
+      .where("content_type_id", "=", typeId)
+      .where("content_id", "=", contentId)
+      .executeTakeFirst(),
+    q
+      .selectFrom("content_enrollment")
+      .select(["id", "status", "datetime_enroll", "submission_id"])
+      .where("content_type_id", "=", typeId)
+      .where("content_id", "=", contentId)
+      .where("account_id", "=", account.id)
+      .executeTakeFirst(),
     contentCost(q, ref),
   ]);
-  return { def, ref, content: { type: def.resource.contentType, id: c.id, name: c.name, code: c.code }, setting: setting ?? DEFAULT_SETTING, record: record ?? null, level: Number(c.level), cost };
+  return {
+    def,
+    ref,
+    content: { type: def.resource.contentType, id: c.id, name: c.name, code: c.code },
+    setting: setting ?? DEFAULT_SETTING,
+    record: record ?? null,
+    level: Number(c.level),
+    cost,
+  };
 }
 
 /** Whether every prerequisite of the content is completed by the account. */
@@ -100,7 +167,8 @@ async function openCase(q: Db | Trx, s: Stand, accountId: number, now: Date): Pr
   const at = now.toISOString();
   if (s.setting.enroll_datetime_start && s.setting.enroll_datetime_start > at) return "un_enrolled_schedule_open";
   if (s.setting.enroll_datetime_end && s.setting.enroll_datetime_end <= at) return "un_enrolled_close";
-  if (s.def.resource.writeRefusal && (await s.def.resource.writeRefusal(q, s.ref.contentId))) return "un_enrolled_close";
+  if (s.def.resource.writeRefusal && (await s.def.resource.writeRefusal(q, s.ref.contentId)))
+    return "un_enrolled_close";
   if (!(await prerequisitesMet(q, s.ref, accountId))) return "un_enrolled_dependency";
   const seats = await seatsOf(q, s.ref);
   if (seats && seats.taken >= seats.capacity && seats.when_full === "closed") return "un_enrolled_full";
@@ -108,7 +176,13 @@ async function openCase(q: Db | Trx, s: Stand, accountId: number, now: Date): Pr
 }
 
 /** Where the learner stands (GET {type}/{id}/enroll/). */
-export async function enrolState(q: Db | Trx, def: ContentDefinition, contentId: number, account: AccountRow, now: Date): Promise<LearnerEnrolment> {
+export async function enrolState(
+  q: Db | Trx,
+  def: ContentDefinition,
+  contentId: number,
+  account: AccountRow,
+  now: Date,
+): Promise<LearnerEnrolment> {
   return present(q, await standOf(q, def, contentId, account, now), account, now);
 }
 
@@ -124,45 +198,104 @@ async function present(q: Db | Trx, s: Stand, account: AccountRow, now: Date): P
         .orderBy("r.id", "desc")
         .executeTakeFirst()
     : undefined;
-  const steps = request?.flow_id ? Number((await q.selectFrom("approval_step").select((eb) => eb.fn.countAll<number>().as("n")).where("flow_id", "=", request.flow_id).executeTakeFirstOrThrow()).n) : 0;
-  const reason = s.record?.status === PROGRESS_STATUS.rejected ? await rejectionReason(q, s.record.id, request?.id ?? null) : null;
-  const asksForm = s.setting.form_id !== null && (!s.record || again || s.record.status === PROGRESS_STATUS.waiting_form);
+  const steps = request?.flow_id
+    ? Number(
+        (
+          await q
+            .selectFrom("approval_step")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("flow_id", "=", request.flow_id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    : 0;
+  const reason =
+    s.record?.status === PROGRESS_STATUS.rejected ? await rejectionReason(q, s.record.id, request?.id ?? null) : null;
+  const asksForm =
+    s.setting.form_id !== null && (!s.record || again || s.record.status === PROGRESS_STATUS.waiting_form);
   return {
     content: s.content,
     case: s.record && !again ? recordCase(s.record.status) : (open ?? "rejected"),
     can_enroll: open === "un_enrolled_open",
-    enrollment: s.record ? { id: s.record.id, status: s.record.status as ProgressStatus, datetime_enroll: s.record.datetime_enroll } : null,
+    enrollment: s.record
+      ? { id: s.record.id, status: s.record.status as ProgressStatus, datetime_enroll: s.record.datetime_enroll }
+      : null,
     type_access: s.setting.type_access,
     form: asksForm ? ((await presentForms(q, [s.setting.form_id!]))[0] ?? null) : null,
     seats: await seatsOf(q, s.ref),
     cost: s.cost / 100,
-    request: request ? { id: request.id, status: request.status, step: request.step, count_step: steps, flow: request.flow ?? null } : null,
+    request: request
+      ? { id: request.id, status: request.status, step: request.step, count_step: steps, flow: request.flow ?? null }
+      : null,
     reason,
   };
 }
 
 /** The reason of a rejection the learner is shown: the administrator's decision note, or the rejecting step's. */
 async function rejectionReason(q: Db | Trx, enrollmentId: number, requestId: number | null): Promise<string | null> {
-  const d = await q.selectFrom("content_enrollment_decision").select("note").where("enrollment_id", "=", enrollmentId).where("decision", "=", "rejected").executeTakeFirst();
+  const d = await q
+    .selectFrom("content_enrollment_decision")
+    .select("note")
+    .where("enrollment_id", "=", enrollmentId)
+    .where("decision", "=", "rejected")
+    .executeTakeFirst();
   if (d?.note) return d.note;
   if (requestId === null) return d ? "" : null;
-  const step = await q.selectFrom("request_decision").select("note").where("request_id", "=", requestId).where("decision", "=", DECISION.reject).orderBy("id", "desc").executeTakeFirst();
+  const step = await q
+    .selectFrom("request_decision")
+    .select("note")
+    .where("request_id", "=", requestId)
+    .where("decision", "=", DECISION.reject)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
   return step?.note ?? d?.note ?? null;
 }
 
 /** The record at `status`: a new one, or the existing one reopened (a rejection the content lets enrol again). */
-async function putRecord(trx: Trx, s: Stand, accountId: number, status: ProgressStatus, by: { at: string }): Promise<number> {
-  const log = (id: number, from: number | null) => logProgress(trx, [{ enrollment_id: id, from_status: from, to_status: status, action_type: "enroll" }], { accountId, at: by.at });
+async function putRecord(
+  trx: Trx,
+  s: Stand,
+  accountId: number,
+  status: ProgressStatus,
+  by: { at: string },
+): Promise<number> {
+  const log = (id: number, from: number | null) =>
+    logProgress(trx, [{ enrollment_id: id, from_status: from, to_status: status, action_type: "enroll" }], {
+      accountId,
+      at: by.at,
+    });
   if (s.record) {
-    await trx.updateTable("content_enrollment").set({ status, created_by: accountId, add_method: ADD_METHOD.enrolled, datetime_enroll: by.at, datetime_start: null, datetime_complete: null, datetime_update: by.at, submission_id: null }).where("id", "=", s.record.id).execute();
+    await trx
+      .updateTable("content_enrollment")
+      .set({
+        status,
+        created_by: accountId,
+        add_method: ADD_METHOD.enrolled,
+        datetime_enroll: by.at,
+        datetime_start: null,
+        datetime_complete: null,
+        datetime_update: by.at,
+        submission_id: null,
+      })
+      .where("id", "=", s.record.id)
+      .execute();
     await log(s.record.id, s.record.status);
     return s.record.id;
   }
   const row = await trx
     .insertInto("content_enrollment")
     .values({
-      account_id: accountId, content_type_id: s.ref.contentTypeId, content_id: s.ref.contentId, status, add_method: ADD_METHOD.enrolled, added_by: ADDED_BY.n_a,
-      created_by: accountId, datetime_enroll: by.at, datetime_start: null, datetime_complete: null, datetime_update: by.at,
+      account_id: accountId,
+      content_type_id: s.ref.contentTypeId,
+      content_id: s.ref.contentId,
+      status,
+      add_method: ADD_METHOD.enrolled,
+      added_by: ADDED_BY.n_a,
+      created_by: accountId,
+      datetime_enroll: by.at,
+      datetime_start: null,
+      datetime_complete: null,
+      datetime_update: by.at,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -171,9 +304,20 @@ async function putRecord(trx: Trx, s: Stand, accountId: number, status: Progress
 }
 
 /** Move the record on to `to` (from form required), logged as `action`. */
-async function moveRecord(trx: Trx, id: number, from: number, to: ProgressStatus, action: ProgressAction, by: { accountId: number; at: string }) {
+async function moveRecord(
+  trx: Trx,
+  id: number,
+  from: number,
+  to: ProgressStatus,
+  action: ProgressAction,
+  by: { accountId: number; at: string },
+) {
   if (from === to) return;
-  await trx.updateTable("content_enrollment").set({ status: to, datetime_update: by.at }).where("id", "=", id).execute();
+  await trx
+    .updateTable("content_enrollment")
+    .set({ status: to, datetime_update: by.at })
+    .where("id", "=", id)
+    .execute();
   await logProgress(trx, [{ enrollment_id: id, from_status: from, to_status: to, action_type: action }], by);
 }
 
@@ -182,50 +326,113 @@ async function moveRecord(trx: Trx, id: number, from: number, to: ProgressStatus
  * the flow that applies. Taking a seat spends the cost (refused: not enough credit) and may be
  * refused when full. Throws a refusal; writes only the credit spent.
  */
-async function admit(trx: Trx, s: Stand, account: AccountRow, now: Date): Promise<{ status: ProgressStatus; flow: number | null }> {
+async function admit(
+  trx: Trx,
+  s: Stand,
+  account: AccountRow,
+  now: Date,
+): Promise<{ status: ProgressStatus; flow: number | null }> {
   const seats = await seatsOf(trx, s.ref);
   const hasSeat = !seats || seats.taken < seats.capacity;
   if (!hasSeat && seats.when_full === "closed") throw badRequest({ detail: [MSG.enroll_full] });
   const access = s.setting.type_access;
   if (access === TYPE_ACCESS.waiting_approve) return { status: PROGRESS_STATUS.waiting_approve, flow: null };
   if (access === TYPE_ACCESS.waiting_approve_flow) {
-    const flow = await selectFlow(trx, { type: REQUEST_TYPE.enrollment, contentTypeId: s.ref.contentTypeId, priceMinor: s.cost, accountId: account.id, now });
+    const flow = await selectFlow(trx, {
+      type: REQUEST_TYPE.enrollment,
+      contentTypeId: s.ref.contentTypeId,
+      priceMinor: s.cost,
+      accountId: account.id,
+      now,
+    });
     if (flow && flow.steps > 0) return { status: PROGRESS_STATUS.waiting_approve, flow: flow.id };
   }
   const by = { accountId: account.id, at: now.toISOString() };
-  if (s.cost > 0 && !(await changeCredit(trx, { accountId: account.id, amount: -s.cost, reason: "enrollment", ref: s.ref }, by))) throw badRequest({ detail: [MSG.enroll_not_enough_credit] });
+  if (
+    s.cost > 0 &&
+    !(await changeCredit(trx, { accountId: account.id, amount: -s.cost, reason: "enrollment", ref: s.ref }, by))
+  )
+    throw badRequest({ detail: [MSG.enroll_not_enough_credit] });
   return { status: hasSeat ? PROGRESS_STATUS.not_start : PROGRESS_STATUS.waiting_list, flow: null };
 }
 
 /** The request of an enrolment waiting for a flow: it enters the flow (step 1). Answers the notices' outbox ids. */
-async function openRequest(trx: Trx, s: Stand, account: AccountRow, enrollmentId: number, submission: number | null, now: Date): Promise<number[]> {
+async function openRequest(
+  trx: Trx,
+  s: Stand,
+  account: AccountRow,
+  enrollmentId: number,
+  submission: number | null,
+  now: Date,
+): Promise<number[]> {
   const at = now.toISOString();
   const row = await trx
     .insertInto("learning_request")
     .values({
-      kind: REQUEST_TYPE.enrollment, account_id: account.id, name: s.content.name, provider: "", datetime_start: null, datetime_end: null, cost_minor: s.cost,
-      content_type_id: s.ref.contentTypeId, content_id: s.ref.contentId, enrollment_id: enrollmentId, reason: "", status: APPROVAL_STATUS.waiting_approve,
-      form_id: submission === null ? null : s.setting.form_id, submission_id: submission, datetime_create: at, datetime_step: at,
+      kind: REQUEST_TYPE.enrollment,
+      account_id: account.id,
+      name: s.content.name,
+      provider: "",
+      datetime_start: null,
+      datetime_end: null,
+      cost_minor: s.cost,
+      content_type_id: s.ref.contentTypeId,
+      content_id: s.ref.contentId,
+      enrollment_id: enrollmentId,
+      reason: "",
+      status: APPROVAL_STATUS.waiting_approve,
+      form_id: submission === null ? null : s.setting.form_id,
+      submission_id: submission,
+      datetime_create: at,
+      datetime_step: at,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return startRequest(trx, row.id, { kind: REQUEST_TYPE.enrollment, contentTypeId: s.ref.contentTypeId, priceMinor: s.cost }, now);
+  return startRequest(
+    trx,
+    row.id,
+    { kind: REQUEST_TYPE.enrollment, contentTypeId: s.ref.contentTypeId, priceMinor: s.cost },
+    now,
+  );
 }
 
 /** The form's answers checked and kept as a submission for the content (null: no answers given). */
-async function keepAnswers(trx: Trx, s: Stand, account: AccountRow, input: EnrolInput, limits: ContentLimits, at: string): Promise<number | null> {
+async function keepAnswers(
+  trx: Trx,
+  s: Stand,
+  account: AccountRow,
+  input: EnrolInput,
+  limits: ContentLimits,
+  at: string,
+): Promise<number | null> {
   if (s.setting.form_id === null || input.answers === undefined) return null;
   const rows = await checkAnswers(trx, s.setting.form_id, input.answers, limits, { accountId: account.id });
-  return writeSubmission(trx, s.setting.form_id, account.id, rows, at, { content_type_id: s.ref.contentTypeId, content_id: s.ref.contentId });
+  return writeSubmission(trx, s.setting.form_id, account.id, rows, at, {
+    content_type_id: s.ref.contentTypeId,
+    content_id: s.ref.contentId,
+  });
 }
 
 /** Lock the content's row (PostgreSQL), so two enrolments count its seats one after the other. */
 async function lockContent(trx: Trx, s: Pick<Stand, "def" | "ref">) {
-  if (isPostgres(trx)) await fromResource(trx, s.def.resource.table).select("t.id").where("t.id", "=", s.ref.contentId).forUpdate().execute();
+  if (isPostgres(trx))
+    await fromResource(trx, s.def.resource.table)
+      .select("t.id")
+      .where("t.id", "=", s.ref.contentId)
+      .forUpdate()
+      .execute();
 }
 
 /** POST {type}/{id}/enroll/: enrol the learner (see above). Answers where they stand and the notices to send. */
-export async function enrol(trx: Trx, def: ContentDefinition, contentId: number, account: AccountRow, input: EnrolInput, limits: ContentLimits, now: Date) {
+export async function enrol(
+  trx: Trx,
+  def: ContentDefinition,
+  contentId: number,
+  account: AccountRow,
+  input: EnrolInput,
+  limits: ContentLimits,
+  now: Date,
+) {
   const s = await standOf(trx, def, contentId, account, now);
   await lockContent(trx, s);
   const again = !!s.record && canReEnroll(s.record.status, s.setting);
@@ -241,19 +448,33 @@ export async function enrol(trx: Trx, def: ContentDefinition, contentId: number,
   }
   const { status, flow } = await admit(trx, s, account, now);
   const id = await putRecord(trx, s, account.id, status, { at });
-  if (submission !== null) await trx.updateTable("content_enrollment").set({ submission_id: submission }).where("id", "=", id).execute();
+  if (submission !== null)
+    await trx.updateTable("content_enrollment").set({ submission_id: submission }).where("id", "=", id).execute();
   return { mails: flow === null ? [] : await openRequest(trx, s, account, id, submission, now) };
 }
 
 /** POST {type}/{id}/enroll/form/: the answers of a record waiting at form required; it then goes on as enrolling does. */
-export async function answerForm(trx: Trx, def: ContentDefinition, contentId: number, account: AccountRow, input: EnrolInput, limits: ContentLimits, now: Date) {
+export async function answerForm(
+  trx: Trx,
+  def: ContentDefinition,
+  contentId: number,
+  account: AccountRow,
+  input: EnrolInput,
+  limits: ContentLimits,
+  now: Date,
+) {
   const s = await standOf(trx, def, contentId, account, now);
   await lockContent(trx, s);
-  if (!s.record || s.record.status !== PROGRESS_STATUS.waiting_form || s.setting.form_id === null) throw badRequest({ detail: [MSG.enroll_no_form] });
+  if (!s.record || s.record.status !== PROGRESS_STATUS.waiting_form || s.setting.form_id === null)
+    throw badRequest({ detail: [MSG.enroll_no_form] });
   const at = now.toISOString();
   const submission = await keepAnswers(trx, s, account, { answers: input.answers ?? {} }, limits, at);
   const { status, flow } = await admit(trx, s, account, now);
-  await trx.updateTable("content_enrollment").set({ submission_id: submission }).where("id", "=", s.record.id).execute();
+  await trx
+    .updateTable("content_enrollment")
+    .set({ submission_id: submission })
+    .where("id", "=", s.record.id)
+    .execute();
   await moveRecord(trx, s.record.id, s.record.status, status, "form_submit", { accountId: account.id, at });
   return { mails: flow === null ? [] : await openRequest(trx, s, account, s.record.id, submission, now) };
 }

@@ -32,7 +32,10 @@ export function learnerEnrolRoutes(app: FastifyInstance, ctx: ApiContext, def: C
     return enrolState(db, def, itemId(req), account, ctx.now());
   });
 
-  for (const [path, run, status] of [[item, enrol, 201], [`${item}form/`, answerForm, 200]] as const) {
+  for (const [path, run, status] of [
+    [item, enrol, 201],
+    [`${item}form/`, answerForm, 200],
+  ] as const) {
     app.post(path, async (req, reply) => {
       const account = requireUser(req);
       const id = itemId(req);

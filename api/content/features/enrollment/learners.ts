@@ -2,7 +2,20 @@ import { isIgnoredFilterValue } from "../../../../contract/list-query";
 import { z } from "../../../../contract/zod";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
-import { ADDED_BY, PROGRESS_GROUPS, type ProgressAction, PROGRESS_SETS, allowedTransitions, progressGroupOf, type AddMethod, type AddedBy, type ProgressGroup, type ProgressSet, type ProgressStatus, type TransitionKind } from "../../../../contract/codes";
+import {
+  ADDED_BY,
+  PROGRESS_GROUPS,
+  type ProgressAction,
+  PROGRESS_SETS,
+  allowedTransitions,
+  progressGroupOf,
+  type AddMethod,
+  type AddedBy,
+  type ProgressGroup,
+  type ProgressSet,
+  type ProgressStatus,
+  type TransitionKind,
+} from "../../../../contract/codes";
 import { DICTIONARIES } from "../../../../contract/i18n/index";
 import type { FieldErrors, Paged } from "../../../../contract/http";
 import { MSG } from "../../../../contract/messages";
@@ -56,7 +69,11 @@ import { localTime, sendTable, type ExportCell, type ExportColumn } from "../../
 
 /** The query keys of the list, with ignored values ("", "null", "all") dropped (spec 002 §5). */
 function listFilters(req: FastifyRequest) {
-  const raw = Object.fromEntries(Object.entries((req.query ?? {}) as Record<string, unknown>).filter(([, v]) => typeof v === "string" && !isIgnoredFilterValue(v)));
+  const raw = Object.fromEntries(
+    Object.entries((req.query ?? {}) as Record<string, unknown>).filter(
+      ([, v]) => typeof v === "string" && !isIgnoredFilterValue(v),
+    ),
+  );
   const errors: FieldErrors = {};
   const parsed = learnerQuerySchema.safeParse(raw);
   if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
@@ -104,8 +121,21 @@ function enrollmentQuery(db: Db, ref: ContentRef, f: Filters, order: readonly Or
     );
   }
   let selected = q.select([
-    "e.id", "e.status", "e.add_method", "e.added_by", "e.datetime_enroll", "e.datetime_start", "e.datetime_complete", "e.datetime_update",
-    "a.id as account_id", "a.username", "a.email", "a.first_name", "a.last_name", "d.id as department_id", "d.name as department_name",
+    "e.id",
+    "e.status",
+    "e.add_method",
+    "e.added_by",
+    "e.datetime_enroll",
+    "e.datetime_start",
+    "e.datetime_complete",
+    "e.datetime_update",
+    "a.id as account_id",
+    "a.username",
+    "a.email",
+    "a.first_name",
+    "a.last_name",
+    "d.id as department_id",
+    "d.name as department_name",
   ]);
   for (const o of order) selected = selected.orderBy(o.expr, o.desc ? "desc" : "asc");
   return selected.orderBy("e.id", tieDirection(order));
@@ -154,7 +184,8 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
   const { db } = ctx;
   const { resource, transitions } = def;
   const ITEM = `/dashboard/${resource.path}/:id(^\\d{1,12})`;
-  const access = (req: FastifyRequest, action: "learner" | "progress" | "export") => contentAccess(req, db, resource, action);
+  const access = (req: FastifyRequest, action: "learner" | "progress" | "export") =>
+    contentAccess(req, db, resource, action);
   // The item's row of the transition table: the type's, or the item's own (a live's, by its type).
   const kindOf = async (ref: ContentRef) => (def.transitionsOf ? def.transitionsOf(db, ref.contentId) : transitions);
   const rowsOf = async (ref: ContentRef) => {
@@ -162,12 +193,14 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
     return (r: RawRow) => present(r, kind);
   };
 
-  const list = (action: "learner" | "progress") => async (req: FastifyRequest): Promise<Paged<EnrollmentRow>> => {
-    const { ref } = await access(req, action);
-    const { page, filters, order } = listFilters(req);
-    const answer = await paginate(req, enrollmentQuery(db, ref, { ...filters, search: page.search }, order), page);
-    return { ...answer, results: answer.results.map(await rowsOf(ref)) };
-  };
+  const list =
+    (action: "learner" | "progress") =>
+    async (req: FastifyRequest): Promise<Paged<EnrollmentRow>> => {
+      const { ref } = await access(req, action);
+      const { page, filters, order } = listFilters(req);
+      const answer = await paginate(req, enrollmentQuery(db, ref, { ...filters, search: page.search }, order), page);
+      return { ...answer, results: answer.results.map(await rowsOf(ref)) };
+    };
   app.get(`${ITEM}/learner/`, list("learner"));
   app.get(`${ITEM}/progress/`, list("progress"));
 
@@ -176,15 +209,35 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
   app.get(`${ITEM}/enroll/account/`, async (req): Promise<EnrollCandidates> => {
     const { ref } = await access(req, "learner");
     const page = readPageQuery(req);
-    let q = db.selectFrom("account as a").leftJoin("department as d", "d.id", "a.department_id").where("a.is_active", "=", 1);
-    if (page.id_list !== undefined) q = q.where("a.id", "in", page.id_list.split(",").map(Number).filter((n) => n <= MAX_DB_ID).concat(0));
+    let q = db
+      .selectFrom("account as a")
+      .leftJoin("department as d", "d.id", "a.department_id")
+      .where("a.is_active", "=", 1);
+    if (page.id_list !== undefined)
+      q = q.where(
+        "a.id",
+        "in",
+        page.id_list
+          .split(",")
+          .map(Number)
+          .filter((n) => n <= MAX_DB_ID)
+          .concat(0),
+      );
     if (page.search) {
       const p = likePattern(page.search);
-      q = q.where(sql<SqlBool>`(lower(a.username) like ${p} escape '\\' or lower(a.email) like ${p} escape '\\' or lower(a.first_name || ' ' || a.last_name) like ${p} escape '\\')`);
+      q = q.where(
+        sql<SqlBool>`(lower(a.username) like ${p} escape '\\' or lower(a.email) like ${p} escape '\\' or lower(a.first_name || ' ' || a.last_name) like ${p} escape '\\')`,
+      );
     }
     const query = q
       .select((eb) => [
-        "a.id", "a.username", "a.email", "a.first_name", "a.last_name", "d.id as department_id", "d.name as department_name",
+        "a.id",
+        "a.username",
+        "a.email",
+        "a.first_name",
+        "a.last_name",
+        "d.id as department_id",
+        "d.name as department_name",
         eb
           .exists(
             eb
@@ -222,10 +275,30 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
     return inTransaction(db, resource, async (trx) => {
       const candidates = await resolveCandidates(trx, input, today);
       const found = candidates.filter((c) => c.found).map((c) => ({ account: c.account, added_by: c.added_by! }));
-      const { outcome, seats } = await enrollAccounts(trx, resource, ref, found, { accountId: account.id, now }, { addMethod: input.add_method });
-      const results = candidates.map((c) => ({ account: c.account, username: c.username, added_by: c.added_by, result: c.found ? outcome.get(c.account)! : ("not_found" as const) }));
+      const { outcome, seats } = await enrollAccounts(
+        trx,
+        resource,
+        ref,
+        found,
+        { accountId: account.id, now },
+        { addMethod: input.add_method },
+      );
+      const results = candidates.map((c) => ({
+        account: c.account,
+        username: c.username,
+        added_by: c.added_by,
+        result: c.found ? outcome.get(c.account)! : ("not_found" as const),
+      }));
       const n = (r: string) => results.filter((x) => x.result === r).length;
-      return { results, enrolled: n("enrolled"), waiting_list: n("waiting_list"), already_enrolled: n("already_enrolled"), full: n("full"), not_found: n("not_found"), seats };
+      return {
+        results,
+        enrolled: n("enrolled"),
+        waiting_list: n("waiting_list"),
+        already_enrolled: n("already_enrolled"),
+        full: n("full"),
+        not_found: n("not_found"),
+        seats,
+      };
     });
   });
 
@@ -234,7 +307,9 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
     const { "file-size-limit": limit } = await configValues(db, ["file-size-limit"]);
     const upload = await readTableUpload(req, "file", Number(limit) || 10485760);
     // The add method chosen beside the file (R149, docs/decisions/074): enrolled unless said.
-    const { add_method: addMethod } = parseInput(z.object({ add_method: addMethodField() }), { add_method: upload.fields.add_method });
+    const { add_method: addMethod } = parseInput(z.object({ add_method: addMethodField() }), {
+      add_method: upload.fields.add_method,
+    });
     const table = await readImportTable(upload);
     const now = ctx.now();
     // Look the identifiers up (case-insensitively), 500 at a time.
@@ -243,7 +318,12 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
     const col = table.column === "username" ? sql.ref("username") : sql.ref("email");
     for (let i = 0; i < wanted.length; i += 500) {
       const part = wanted.slice(i, i + 500);
-      const rows = await db.selectFrom("account").select(["id", "username", "email"]).where(sql`lower(${col})`, "in", part).where("is_active", "=", 1).execute();
+      const rows = await db
+        .selectFrom("account")
+        .select(["id", "username", "email"])
+        .where(sql`lower(${col})`, "in", part)
+        .where("is_active", "=", 1)
+        .execute();
       for (const r of rows) accounts.set((table.column === "username" ? r.username : r.email).toLowerCase(), r.id);
     }
     const seen = new Set<number>();
@@ -258,7 +338,14 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
     // The whole valid part in one transaction, the capacity applied in file order; refused rows
     // (the full outcome included) write nothing.
     const { outcome, seats } = await inTransaction(db, resource, (trx) =>
-      enrollAccounts(trx, resource, ref, results.filter((r) => !r.refused).map((r) => ({ account: r.account!, added_by: ADDED_BY.import_file })), { accountId: account.id, now }, { addMethod }),
+      enrollAccounts(
+        trx,
+        resource,
+        ref,
+        results.filter((r) => !r.refused).map((r) => ({ account: r.account!, added_by: ADDED_BY.import_file })),
+        { accountId: account.id, now },
+        { addMethod },
+      ),
     );
     for (const r of results) {
       if (r.refused) continue;
@@ -266,7 +353,15 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
       r.refused = r.result === "full";
     }
     const n = (x: string) => results.filter((r) => r.result === x).length;
-    return { column: table.column, results, enrolled: n("enrolled"), waiting_list: n("waiting_list"), already_enrolled: n("already_enrolled"), refused: results.filter((r) => r.refused).length, seats };
+    return {
+      column: table.column,
+      results,
+      enrolled: n("enrolled"),
+      waiting_list: n("waiting_list"),
+      already_enrolled: n("already_enrolled"),
+      refused: results.filter((r) => r.refused).length,
+      seats,
+    };
   });
 
   app.patch(`${ITEM}/progress/:enrollmentId(^\\d{1,12})/`, async (req) => {
@@ -277,9 +372,16 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
     const kind = await kindOf(ref);
     await inTransaction(db, resource, async (trx) => {
       await changeProgress(trx, ref, enrollmentId, status, { accountId: account.id, now }, kind);
-      await def.afterProgressChange?.(trx, ref, { enrollmentIds: [enrollmentId], to: status }, { accountId: account.id, now });
+      await def.afterProgressChange?.(
+        trx,
+        ref,
+        { enrollmentIds: [enrollmentId], to: status },
+        { accountId: account.id, now },
+      );
     });
-    return (await rowsOf(ref))(await enrollmentQuery(db, ref, {}, []).where("e.id", "=", enrollmentId).executeTakeFirstOrThrow());
+    return (await rowsOf(ref))(
+      await enrollmentQuery(db, ref, {}, []).where("e.id", "=", enrollmentId).executeTakeFirstOrThrow(),
+    );
   });
 
   app.post(`${ITEM}/progress/bulk/`, async (req) => {
@@ -292,7 +394,12 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
     const now = ctx.now();
     const changed = await inTransaction(db, resource, async (trx) => {
       const applied = await bulkApply(trx, ref, input.target, ids, { accountId: account.id, now }, row);
-      await def.afterProgressChange?.(trx, ref, { enrollmentIds: applied.ids, to: input.target }, { accountId: account.id, now });
+      await def.afterProgressChange?.(
+        trx,
+        ref,
+        { enrollmentIds: applied.ids, to: input.target },
+        { accountId: account.id, now },
+      );
       return applied.changed;
     });
     return { target: input.target, preview: false, changed };
@@ -309,7 +416,18 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
       .selectFrom("content_progress_log as l")
       .innerJoin("content_enrollment as e", "e.id", "l.enrollment_id")
       .leftJoin("account as a", "a.id", "l.created_by")
-      .select(["l.id", "l.from_status", "l.to_status", "l.action_type", "l.is_bulk", "l.datetime_create", "a.id as by_id", "a.username", "a.first_name", "a.last_name"])
+      .select([
+        "l.id",
+        "l.from_status",
+        "l.to_status",
+        "l.action_type",
+        "l.is_bulk",
+        "l.datetime_create",
+        "a.id as by_id",
+        "a.username",
+        "a.first_name",
+        "a.last_name",
+      ])
       .where("l.enrollment_id", "=", enrollmentId)
       .where("e.content_type_id", "=", ref.contentTypeId)
       .where("e.content_id", "=", ref.contentId)
@@ -322,63 +440,99 @@ export function learnerRoutes(app: FastifyInstance, ctx: ApiContext, def: Conten
       to_status: r.to_status as ProgressStatus,
       action_type: r.action_type as ProgressAction,
       is_bulk: r.is_bulk === 1,
-      by: r.by_id === null ? null : { id: r.by_id, username: r.username ?? "", first_name: r.first_name ?? "", last_name: r.last_name ?? "" },
+      by:
+        r.by_id === null
+          ? null
+          : { id: r.by_id, username: r.username ?? "", first_name: r.first_name ?? "", last_name: r.last_name ?? "" },
       datetime_create: r.datetime_create,
     }));
     return { ...answer, results, enrollment: (await rowsOf(ref))(enrollment) };
   });
 
-  const exporter = (kind: "learner" | "progress") => async (req: FastifyRequest, reply: Parameters<typeof sendTable>[0]) => {
-    const { ref, account } = await access(req, "export");
-    const { format_type: format } = parseInput(exportQuerySchema, req.query);
-    const { page, filters, order } = listFilters(req);
-    const search = page.search;
-    const content = await fromResource(db, resource.table).select("t.code").where("t.id", "=", ref.contentId).executeTakeFirstOrThrow();
-    const { "time-zone-offset-minutes": offset } = await configValues(db, ["time-zone-offset-minutes"]);
-    const t = translator(account.language);
-    const at = (iso: string | null) => localTime(iso, Number(offset) || 0);
-    const statusText = (s: number) => t(`progress_status_${s}`);
-    const columns: ExportColumn[] =
-      kind === "learner"
-        ? [
-            { header: t("export_col_no"), kind: "number", width: 6 },
-            { header: t("export_col_username") },
-            { header: t("export_col_first_name") },
-            { header: t("export_col_last_name") },
-            { header: t("export_col_email"), width: 32 },
-            { header: t("export_col_department") },
-            { header: t("export_col_status") },
-            { header: t("export_col_status_code"), kind: "number" },
-            { header: t("export_col_add_method") },
-            { header: t("export_col_added_by") },
-            { header: t("export_col_enrolled"), kind: "date" },
-            { header: t("export_col_started"), kind: "date" },
-            { header: t("export_col_completed"), kind: "date" },
-          ]
-        : [
-            { header: t("export_col_no"), kind: "number", width: 6 },
-            { header: t("export_col_username") },
-            { header: t("export_col_full_name"), width: 32 },
-            { header: t("export_col_email"), width: 32 },
-            { header: t("export_col_status") },
-            { header: t("export_col_status_code"), kind: "number" },
-            { header: t("export_col_started"), kind: "date" },
-            { header: t("export_col_completed"), kind: "date" },
-            { header: t("export_col_updated"), kind: "date" },
-          ];
-    async function* rows(): AsyncGenerator<(ExportCell | Date)[]> {
-      let n = 0;
-      for await (const r of allRows(db, ref, { ...filters, search }, order)) {
-        n++;
-        yield kind === "learner"
-          ? [n, r.username, r.first_name, r.last_name, r.email, r.department_name ?? "", statusText(r.status), r.status, t(`add_method_${r.add_method}`), t(`added_by_${r.added_by}`), at(r.datetime_enroll), at(r.datetime_start), at(r.datetime_complete)]
-          : [n, r.username, `${r.first_name} ${r.last_name}`, r.email, statusText(r.status), r.status, at(r.datetime_start), at(r.datetime_complete), at(r.datetime_update)];
+  const exporter =
+    (kind: "learner" | "progress") => async (req: FastifyRequest, reply: Parameters<typeof sendTable>[0]) => {
+      const { ref, account } = await access(req, "export");
+      const { format_type: format } = parseInput(exportQuerySchema, req.query);
+      const { page, filters, order } = listFilters(req);
+      const search = page.search;
+      const content = await fromResource(db, resource.table)
+        .select("t.code")
+        .where("t.id", "=", ref.contentId)
+        .executeTakeFirstOrThrow();
+      const { "time-zone-offset-minutes": offset } = await configValues(db, ["time-zone-offset-minutes"]);
+      const t = translator(account.language);
+      const at = (iso: string | null) => localTime(iso, Number(offset) || 0);
+      const statusText = (s: number) => t(`progress_status_${s}`);
+      const columns: ExportColumn[] =
+        kind === "learner"
+          ? [
+              { header: t("export_col_no"), kind: "number", width: 6 },
+              { header: t("export_col_username") },
+              { header: t("export_col_first_name") },
+              { header: t("export_col_last_name") },
+              { header: t("export_col_email"), width: 32 },
+              { header: t("export_col_department") },
+              { header: t("export_col_status") },
+              { header: t("export_col_status_code"), kind: "number" },
+              { header: t("export_col_add_method") },
+              { header: t("export_col_added_by") },
+              { header: t("export_col_enrolled"), kind: "date" },
+              { header: t("export_col_started"), kind: "date" },
+              { header: t("export_col_completed"), kind: "date" },
+            ]
+          : [
+              { header: t("export_col_no"), kind: "number", width: 6 },
+              { header: t("export_col_username") },
+              { header: t("export_col_full_name"), width: 32 },
+              { header: t("export_col_email"), width: 32 },
+              { header: t("export_col_status") },
+              { header: t("export_col_status_code"), kind: "number" },
+              { header: t("export_col_started"), kind: "date" },
+              { header: t("export_col_completed"), kind: "date" },
+              { header: t("export_col_updated"), kind: "date" },
+            ];
+      async function* rows(): AsyncGenerator<(ExportCell | Date)[]> {
+        let n = 0;
+        for await (const r of allRows(db, ref, { ...filters, search }, order)) {
+          n++;
+          yield kind === "learner"
+            ? [
+                n,
+                r.username,
+                r.first_name,
+                r.last_name,
+                r.email,
+                r.department_name ?? "",
+                statusText(r.status),
+                r.status,
+                t(`add_method_${r.add_method}`),
+                t(`added_by_${r.added_by}`),
+                at(r.datetime_enroll),
+                at(r.datetime_start),
+                at(r.datetime_complete),
+              ]
+            : [
+                n,
+                r.username,
+                `${r.first_name} ${r.last_name}`,
+                r.email,
+                statusText(r.status),
+                r.status,
+                at(r.datetime_start),
+                at(r.datetime_complete),
+                at(r.datetime_update),
+              ];
+        }
       }
-    }
-    const day = ctx.now().toISOString().slice(0, 10).replace(/-/g, "");
-    return sendTable(reply, { format, filename: `${content.code}-${kind}-${day}`, sheetName: t(kind === "learner" ? "overall_learner" : "overall_progress"), columns, rows: rows() });
-  };
+      const day = ctx.now().toISOString().slice(0, 10).replace(/-/g, "");
+      return sendTable(reply, {
+        format,
+        filename: `${content.code}-${kind}-${day}`,
+        sheetName: t(kind === "learner" ? "overall_learner" : "overall_progress"),
+        columns,
+        rows: rows(),
+      });
+    };
   app.get(`${ITEM}/learner/export/`, exporter("learner"));
   app.get(`${ITEM}/progress/export/`, exporter("progress"));
 }
-

@@ -36,11 +36,12 @@ import { withResultApproval } from "../../../assignment/result-approval";
  * bulk change with its confirmation rules. Every query names the content by type and id.
  */
 
-
-
 /** The enrollments of one content (content_enrollment, both key columns), to select from. */
 export const enrollmentsOf = (q: Db | Trx, ref: ContentRef) =>
-  q.selectFrom("content_enrollment").where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId);
+  q
+    .selectFrom("content_enrollment")
+    .where("content_type_id", "=", ref.contentTypeId)
+    .where("content_id", "=", ref.contentId);
 
 /**
  * The dates a status change writes: completion is set exactly while the status is completed;
@@ -61,14 +62,24 @@ export type EnrollmentMove = { id: number; status: number; datetime_start: strin
  * one whose status does not change is left alone. A completion that an auto-assignment's result
  * setting holds for an administrator's approval waits at verifying instead (docs/decisions/075).
  */
-export async function moveEnrollments(trx: Trx, moves: readonly EnrollmentMove[], action: ProgressAction, by: { accountId: number | null; at: string }) {
+export async function moveEnrollments(
+  trx: Trx,
+  moves: readonly EnrollmentMove[],
+  action: ProgressAction,
+  by: { accountId: number | null; at: string },
+) {
   const log: ProgressLogEntry[] = [];
   for (const m of await withResultApproval(trx, moves)) {
     if (m.to === m.status) continue;
     const dates = datesFor(m.to, by.at);
     await trx
       .updateTable("content_enrollment")
-      .set({ status: m.to, datetime_complete: dates.datetime_complete, ...(dates.startIfMissing && m.datetime_start === null && { datetime_start: by.at }), datetime_update: by.at })
+      .set({
+        status: m.to,
+        datetime_complete: dates.datetime_complete,
+        ...(dates.startIfMissing && m.datetime_start === null && { datetime_start: by.at }),
+        datetime_update: by.at,
+      })
       .where("id", "=", m.id)
       .execute();
     log.push({ enrollment_id: m.id, from_status: m.status, to_status: m.to, action_type: action });
@@ -80,7 +91,8 @@ export async function moveEnrollments(trx: Trx, moves: readonly EnrollmentMove[]
 export async function withSubDepartments(q: Db | Trx, ids: number[]): Promise<number[]> {
   const all = await q.selectFrom("department").select(["id", "parent_id"]).execute();
   const children = new Map<number, number[]>();
-  for (const d of all) if (d.parent_id !== null) children.set(d.parent_id, [...(children.get(d.parent_id) ?? []), d.id]);
+  for (const d of all)
+    if (d.parent_id !== null) children.set(d.parent_id, [...(children.get(d.parent_id) ?? []), d.id]);
   const out = new Set<number>();
   const queue = [...ids];
   while (queue.length) {
@@ -95,7 +107,11 @@ export async function withSubDepartments(q: Db | Trx, ids: number[]): Promise<nu
 /** Ids of `table` that do not exist. */
 export async function missingIds(q: Db | Trx, table: "department" | "account_group", ids: number[]): Promise<boolean> {
   if (!ids.length) return false;
-  const found = await q.selectFrom(`${table} as r` as "department as r").select("r.id").where("r.id", "in", ids).execute();
+  const found = await q
+    .selectFrom(`${table} as r` as "department as r")
+    .select("r.id")
+    .where("r.id", "in", ids)
+    .execute();
   return found.length !== ids.length;
 }
 
@@ -107,7 +123,11 @@ export type Candidate = { account: number; username: string | null; added_by: Ad
  * when asked), then active members of the groups; each account once, with the first way that
  * found it. Unknown departments or groups are a 400 on their field.
  */
-export async function resolveCandidates(q: Db | Trx, input: Omit<EnrollInput, "add_method">, today: Today): Promise<Candidate[]> {
+export async function resolveCandidates(
+  q: Db | Trx,
+  input: Omit<EnrollInput, "add_method">,
+  today: Today,
+): Promise<Candidate[]> {
   const errors: Record<string, string[]> = {};
   if (await missingIds(q, "department", input.department_list)) errors.department_list = [MSG.invalid_choice];
   if (await missingIds(q, "account_group", input.group_list)) errors.group_list = [MSG.invalid_choice];
@@ -117,20 +137,44 @@ export async function resolveCandidates(q: Db | Trx, input: Omit<EnrollInput, "a
   if (input.account_list.length) {
     const rows: { id: number; username: string }[] = [];
     for (const part of chunks(input.account_list)) {
-      rows.push(...(await q.selectFrom("account").select(["id", "username"]).where("id", "in", part).where("is_active", "=", 1).execute()));
+      rows.push(
+        ...(await q
+          .selectFrom("account")
+          .select(["id", "username"])
+          .where("id", "in", part)
+          .where("is_active", "=", 1)
+          .execute()),
+      );
     }
     const byId = new Map(rows.map((r) => [r.id, r.username]));
     for (const id of input.account_list) {
       const username = byId.get(id) ?? null;
-      out.set(id, { account: id, username, added_by: username === null ? null : ADDED_BY.learner_list, found: username !== null });
+      out.set(id, {
+        account: id,
+        username,
+        added_by: username === null ? null : ADDED_BY.learner_list,
+        found: username !== null,
+      });
     }
   }
   const add = (rows: { id: number; username: string }[], by: AddedBy) => {
-    for (const r of rows) if (!out.has(r.id)) out.set(r.id, { account: r.id, username: r.username, added_by: by, found: true });
+    for (const r of rows)
+      if (!out.has(r.id)) out.set(r.id, { account: r.id, username: r.username, added_by: by, found: true });
   };
   if (input.department_list.length) {
-    const departments = input.include_sub_department ? await withSubDepartments(q, input.department_list) : input.department_list;
-    add(await q.selectFrom("account").select(["id", "username"]).where("department_id", "in", departments).where("is_active", "=", 1).orderBy("id").execute(), ADDED_BY.department);
+    const departments = input.include_sub_department
+      ? await withSubDepartments(q, input.department_list)
+      : input.department_list;
+    add(
+      await q
+        .selectFrom("account")
+        .select(["id", "username"])
+        .where("department_id", "in", departments)
+        .where("is_active", "=", 1)
+        .orderBy("id")
+        .execute(),
+      ADDED_BY.department,
+    );
   }
   if (input.group_list.length) {
     // Members as the group has them now: listed, or matched by a condition group's condition.
@@ -149,15 +193,35 @@ export async function resolveCandidates(q: Db | Trx, input: Omit<EnrollInput, "a
 }
 
 /** One status change for the progress history (docs/decisions/017). */
-export type ProgressLogEntry = { enrollment_id: number; from_status: number | null; to_status: number; action_type: ProgressAction; is_bulk?: boolean };
+export type ProgressLogEntry = {
+  enrollment_id: number;
+  from_status: number | null;
+  to_status: number;
+  action_type: ProgressAction;
+  is_bulk?: boolean;
+};
 
 /** Write progress history rows, in the caller's transaction (the one that made the changes). */
-export async function logProgress(trx: Trx, entries: readonly ProgressLogEntry[], by: { accountId: number | null; at: string }) {
+export async function logProgress(
+  trx: Trx,
+  entries: readonly ProgressLogEntry[],
+  by: { accountId: number | null; at: string },
+) {
   for (const part of chunks(entries)) {
     if (!part.length) continue;
     await trx
       .insertInto("content_progress_log")
-      .values(part.map((e) => ({ enrollment_id: e.enrollment_id, from_status: e.from_status, to_status: e.to_status, action_type: e.action_type, is_bulk: e.is_bulk ? 1 : 0, created_by: by.accountId, datetime_create: by.at })))
+      .values(
+        part.map((e) => ({
+          enrollment_id: e.enrollment_id,
+          from_status: e.from_status,
+          to_status: e.to_status,
+          action_type: e.action_type,
+          is_bulk: e.is_bulk ? 1 : 0,
+          created_by: by.accountId,
+          datetime_create: by.at,
+        })),
+      )
       .execute();
   }
 }
@@ -170,7 +234,14 @@ async function capacityOf(q: Db | Trx, ref: ContentRef) {
     .where("content_type_id", "=", ref.contentTypeId)
     .where("content_id", "=", ref.contentId)
     .executeTakeFirst();
-  return row ?? { capacity: 0, type_access: TYPE_ACCESS.no_condition as number, type_waiting: TYPE_WAITING.waiting_list as number, is_rejected_able_re_enroll: 0 };
+  return (
+    row ?? {
+      capacity: 0,
+      type_access: TYPE_ACCESS.no_condition as number,
+      type_waiting: TYPE_WAITING.waiting_list as number,
+      is_rejected_able_re_enroll: 0,
+    }
+  );
 }
 
 /** How many of the content's records hold a seat (every status but the waiting and canceled ones). */
@@ -212,10 +283,14 @@ export async function enrollAccounts(
 ): Promise<{ outcome: Map<number, Exclude<EnrollOutcome, "not_found">>; seats: Seats | null }> {
   const at = by.now.toISOString();
   const out = new Map<number, Exclude<EnrollOutcome, "not_found">>();
-  if (isPostgres(trx)) await fromResource(trx, resource.table).select("t.id").where("t.id", "=", ref.contentId).forUpdate().execute();
+  if (isPostgres(trx))
+    await fromResource(trx, resource.table).select("t.id").where("t.id", "=", ref.contentId).forUpdate().execute();
   const existing = new Map<number, { id: number; status: number }>();
   for (const part of chunks(accounts.map((a) => a.account))) {
-    const rows = await enrollmentsOf(trx, ref).select(["id", "account_id", "status"]).where("account_id", "in", part).execute();
+    const rows = await enrollmentsOf(trx, ref)
+      .select(["id", "account_id", "status"])
+      .where("account_id", "in", part)
+      .execute();
     for (const r of rows) existing.set(r.account_id, { id: r.id, status: r.status });
   }
   const setting = await capacityOf(trx, ref);
@@ -247,9 +322,29 @@ export async function enrollAccounts(
     else fresh.push({ ...a, status });
   }
   for (const r of reopened) {
-    await trx.updateTable("content_enrollment").set({ status: r.status, created_by: by.accountId, datetime_enroll: at, datetime_start: null, datetime_complete: null, datetime_update: at }).where("id", "=", r.id).execute();
+    await trx
+      .updateTable("content_enrollment")
+      .set({
+        status: r.status,
+        created_by: by.accountId,
+        datetime_enroll: at,
+        datetime_start: null,
+        datetime_complete: null,
+        datetime_update: at,
+      })
+      .where("id", "=", r.id)
+      .execute();
   }
-  await logProgress(trx, reopened.map((r) => ({ enrollment_id: r.id, from_status: r.from, to_status: r.status, action_type: "enroll" as const })), { accountId: by.accountId, at });
+  await logProgress(
+    trx,
+    reopened.map((r) => ({
+      enrollment_id: r.id,
+      from_status: r.from,
+      to_status: r.status,
+      action_type: "enroll" as const,
+    })),
+    { accountId: by.accountId, at },
+  );
   for (const part of chunks(fresh)) {
     const inserted = await trx
       .insertInto("content_enrollment")
@@ -270,7 +365,16 @@ export async function enrollAccounts(
       )
       .returning(["id", "status"])
       .execute();
-    await logProgress(trx, inserted.map((r) => ({ enrollment_id: r.id, from_status: null, to_status: r.status, action_type: "enroll" as const })), { accountId: by.accountId, at });
+    await logProgress(
+      trx,
+      inserted.map((r) => ({
+        enrollment_id: r.id,
+        from_status: null,
+        to_status: r.status,
+        action_type: "enroll" as const,
+      })),
+      { accountId: by.accountId, at },
+    );
   }
   return { outcome: out, seats: capacity > 0 ? { capacity, taken, when_full: full } : null };
 }
@@ -281,9 +385,19 @@ export async function enrollAccounts(
  * writes nothing. The update is conditional on the status read, so two administrators at once
  * cannot both win. The change is logged (override, from → to, by whom) in the same transaction.
  */
-export async function changeProgress(trx: Trx, ref: ContentRef, enrollmentId: number, to: ProgressStatus, by: { accountId: number; now: Date }, kind: TransitionKind) {
+export async function changeProgress(
+  trx: Trx,
+  ref: ContentRef,
+  enrollmentId: number,
+  to: ProgressStatus,
+  by: { accountId: number; now: Date },
+  kind: TransitionKind,
+) {
   const now = by.now;
-  const row = await enrollmentsOf(trx, ref).select(["status", "datetime_start"]).where("id", "=", enrollmentId).executeTakeFirst();
+  const row = await enrollmentsOf(trx, ref)
+    .select(["status", "datetime_start"])
+    .where("id", "=", enrollmentId)
+    .executeTakeFirst();
   if (!row) throw notFound();
   if (!canTransition(kind, row.status, to)) throw badRequest({ status: [MSG.invalid_transition] });
   const at = now.toISOString();
@@ -302,7 +416,11 @@ export async function changeProgress(trx: Trx, ref: ContentRef, enrollmentId: nu
     .where("status", "=", row.status)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw badRequest({ status: [MSG.invalid_transition] });
-  await logProgress(trx, [{ enrollment_id: enrollmentId, from_status: row.status, to_status: to, action_type: "override" }], { accountId: by.accountId, at });
+  await logProgress(
+    trx,
+    [{ enrollment_id: enrollmentId, from_status: row.status, to_status: to, action_type: "override" }],
+    { accountId: by.accountId, at },
+  );
 }
 
 /** The content's enrollments (or the listed ones of them), counted per current status. */
@@ -324,7 +442,13 @@ async function countsByStatus(q: Db | Trx, ref: ContentRef, ids: number[] | null
 const bulkMoved = (target: BulkTarget, statuses: number[], row: TransitionKind | null) =>
   bulkAffected(target, statuses).filter((s) => row === null || canTransition(row, s, target));
 
-export async function bulkPreview(db: Db, ref: ContentRef, target: BulkTarget, ids: number[] | null, row: TransitionKind | null = null): Promise<BulkPreview> {
+export async function bulkPreview(
+  db: Db,
+  ref: ContentRef,
+  target: BulkTarget,
+  ids: number[] | null,
+  row: TransitionKind | null = null,
+): Promise<BulkPreview> {
   const counts = await countsByStatus(db, ref, ids);
   const statuses = counts.map((c) => c.status);
   const affectedBy = (t: BulkTarget) => {
@@ -351,9 +475,20 @@ export async function bulkPreview(db: Db, ref: ContentRef, target: BulkTarget, i
  * first (locked in PostgreSQL: `for update`, which SQLite, whose writer is alone, has no need of)
  * and updated by id, so the history names exactly the rows changed. Answers how many changed.
  */
-export async function bulkApply(trx: Trx, ref: ContentRef, target: BulkTarget, ids: number[] | null, by: { accountId: number; now: Date }, row: TransitionKind | null = null): Promise<{ changed: number; ids: number[] }> {
+export async function bulkApply(
+  trx: Trx,
+  ref: ContentRef,
+  target: BulkTarget,
+  ids: number[] | null,
+  by: { accountId: number; now: Date },
+  row: TransitionKind | null = null,
+): Promise<{ changed: number; ids: number[] }> {
   const counts = await countsByStatus(trx, ref, ids);
-  const affected = bulkMoved(target, counts.map((c) => c.status), row);
+  const affected = bulkMoved(
+    target,
+    counts.map((c) => c.status),
+    row,
+  );
   if (!affected.length) return { changed: 0, ids: [] };
   const at = by.now.toISOString();
   const dates = datesFor(target, at);
@@ -373,14 +508,28 @@ export async function bulkApply(trx: Trx, ref: ContentRef, target: BulkTarget, i
         ...(dates.startIfMissing && { datetime_start: sql<string>`coalesce(datetime_start, ${at})` }),
         datetime_update: at,
       })
-      .where("id", "in", part.map((r) => r.id))
+      .where(
+        "id",
+        "in",
+        part.map((r) => r.id),
+      )
       .where("content_type_id", "=", ref.contentTypeId)
       .where("content_id", "=", ref.contentId)
       .where("status", "in", affected)
       .executeTakeFirst();
     changed += Number(res.numUpdatedRows);
   }
-  await logProgress(trx, rows.map((r) => ({ enrollment_id: r.id, from_status: r.status, to_status: target, action_type: "override" as const, is_bulk: true })), { accountId: by.accountId, at });
+  await logProgress(
+    trx,
+    rows.map((r) => ({
+      enrollment_id: r.id,
+      from_status: r.status,
+      to_status: target,
+      action_type: "override" as const,
+      is_bulk: true,
+    })),
+    { accountId: by.accountId, at },
+  );
   return { changed, ids: rows.map((r) => r.id) };
 }
 

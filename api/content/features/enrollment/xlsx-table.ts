@@ -43,7 +43,11 @@ type ReaderSteps = {
 /** One sheet row with text: its row number and cells (as cellText gives them). */
 export type SheetRow = { row: number; cells: string[] };
 
-export async function readXlsxRows(data: Buffer, maxRows: number, cellText: (v: unknown) => string): Promise<SheetRow[]> {
+export async function readXlsxRows(
+  data: Buffer,
+  maxRows: number,
+  cellText: (v: unknown) => string,
+): Promise<SheetRow[]> {
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(data);
@@ -70,7 +74,13 @@ export async function readXlsxRows(data: Buffer, maxRows: number, cellText: (v: 
   const entry = (name: string) => Readable.from(entryText(name));
   const has = (name: string) => zip.file(name) !== null;
 
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), { sharedStrings: "emit", styles: "cache", hyperlinks: "ignore", worksheets: "emit", entries: "ignore" }) as unknown as ReaderSteps;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+    sharedStrings: "emit",
+    styles: "cache",
+    hyperlinks: "ignore",
+    worksheets: "emit",
+    entries: "ignore",
+  }) as unknown as ReaderSteps;
   const rows: SheetRow[] = [];
   try {
     if (!has("xl/workbook.xml")) throw badRequest({ file: [MSG.invalid_file_type] });
@@ -80,7 +90,8 @@ export async function readXlsxRows(data: Buffer, maxRows: number, cellText: (v: 
     if (has("xl/sharedStrings.xml")) {
       // Emitted one by one (not cached by exceljs) so they can be counted; the sheet reads them from here.
       const strings: unknown[] = (reader.sharedStrings = []);
-      for await (const { text } of reader._parseSharedStrings(entry("xl/sharedStrings.xml"))) if (strings.push(text) > MAX_SHARED_STRINGS) throw new TooLarge();
+      for await (const { text } of reader._parseSharedStrings(entry("xl/sharedStrings.xml")))
+        if (strings.push(text) > MAX_SHARED_STRINGS) throw new TooLarge();
     }
     const sheet = firstSheetPath(reader);
     if (!sheet || !has(sheet)) return rows;

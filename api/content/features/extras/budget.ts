@@ -58,7 +58,17 @@ async function records(db: Db | Trx, ref: ContentRef, kind: Kind): Promise<{ lis
   const rows = await db
     .selectFrom("content_budget_record as r")
     .innerJoin("budget_category as c", "c.id", "r.budget_category_id")
-    .select(["r.id", "r.unit", "r.cost_minor", "r.currency", "r.exchange_rate_micro", "c.id as category_id", "c.name_bp", "c.name_ac", "c.code"])
+    .select([
+      "r.id",
+      "r.unit",
+      "r.cost_minor",
+      "r.currency",
+      "r.exchange_rate_micro",
+      "c.id as category_id",
+      "c.name_bp",
+      "c.name_ac",
+      "c.code",
+    ])
     .where("r.content_type_id", "=", ref.contentTypeId)
     .where("r.content_id", "=", ref.contentId)
     .where("r.kind", "=", kind)
@@ -67,7 +77,11 @@ async function records(db: Db | Trx, ref: ContentRef, kind: Kind): Promise<{ lis
     .execute();
   let sum = 0n;
   const list = rows.map((r) => {
-    const total = totalMinor({ unit: r.unit, cost_minor: Number(r.cost_minor), exchange_rate_micro: Number(r.exchange_rate_micro) });
+    const total = totalMinor({
+      unit: r.unit,
+      cost_minor: Number(r.cost_minor),
+      exchange_rate_micro: Number(r.exchange_rate_micro),
+    });
     sum += total;
     return {
       id: r.id,
@@ -143,7 +157,9 @@ async function upsertBudget(trx: Trx, ref: ContentRef, set: BudgetColumns) {
  */
 async function replaceRecords(trx: Trx, ref: ContentRef, kind: Kind, list: BudgetRecordInput[]) {
   const ids = [...new Set(list.map((r) => r.budget_type))];
-  const found = ids.length ? await trx.selectFrom("budget_category").select(["id", "type"]).where("id", "in", ids).execute() : [];
+  const found = ids.length
+    ? await trx.selectFrom("budget_category").select(["id", "type"]).where("id", "in", ids).execute()
+    : [];
   const kept = ids.length
     ? await trx
         .selectFrom("content_budget_record")
@@ -205,13 +221,22 @@ function budgetPriceRoutes(app: FastifyInstance, ctx: ApiContext, content: AnyRe
     await writeTransaction(db, async (trx) => {
       // The discount rule holds for the result, whichever of the two was given.
       const current = await loadPrice(trx, ref);
-      const merged = { price: input.price ?? current.price, price_discount: input.price_discount === undefined ? current.price_discount : input.price_discount };
+      const merged = {
+        price: input.price ?? current.price,
+        price_discount: input.price_discount === undefined ? current.price_discount : input.price_discount,
+      };
       if (discountAbovePrice(merged)) throw badRequest({ price_discount: [MSG.price_discount_above_price] });
       await upsertBudget(trx, ref, {
         ...(input.price !== undefined && { price_minor: toMinor(input.price) }),
-        ...(input.price_discount !== undefined && { price_discount_minor: input.price_discount === null ? null : toMinor(input.price_discount) }),
-        ...(input.price_app_store !== undefined && { price_app_store_minor: input.price_app_store === null ? null : toMinor(input.price_app_store) }),
-        ...(input.price_android !== undefined && { price_android_minor: input.price_android === null ? null : toMinor(input.price_android) }),
+        ...(input.price_discount !== undefined && {
+          price_discount_minor: input.price_discount === null ? null : toMinor(input.price_discount),
+        }),
+        ...(input.price_app_store !== undefined && {
+          price_app_store_minor: input.price_app_store === null ? null : toMinor(input.price_app_store),
+        }),
+        ...(input.price_android !== undefined && {
+          price_android_minor: input.price_android === null ? null : toMinor(input.price_android),
+        }),
         ...(input.note !== undefined && { note: input.note }),
         datetime_update_price: now.toISOString(),
       });

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { MSG } from "../../../../contract/messages";
-import { CERTIFICATE_ISSUED_DATE, certificateSchemas, daysText, parseDaysText, type Certificate, type CertificateInput } from "../../../../contract/schemas/extras";
+import {
+  CERTIFICATE_ISSUED_DATE,
+  certificateSchemas,
+  daysText,
+  parseDaysText,
+  type Certificate,
+  type CertificateInput,
+} from "../../../../contract/schemas/extras";
 import type { Db } from "../../../db/index";
 import type { ApiContext } from "../../../http/context";
 import type { ContentDefinition } from "../../definition";
@@ -30,7 +37,10 @@ async function contentName(db: Db | Trx, content: AnyResource, id: number) {
 }
 
 const certificateOf = (db: Db | Trx, ref: ContentRef) =>
-  db.selectFrom("content_certificate").where("content_type_id", "=", ref.contentTypeId).where("content_id", "=", ref.contentId);
+  db
+    .selectFrom("content_certificate")
+    .where("content_type_id", "=", ref.contentTypeId)
+    .where("content_id", "=", ref.contentId);
 
 export async function loadCertificate(db: Db | Trx, content: AnyResource, ref: ContentRef): Promise<Certificate> {
   const row = await certificateOf(db, ref).selectAll().executeTakeFirst();
@@ -106,7 +116,11 @@ export function certificateRoutes(app: FastifyInstance, ctx: ApiContext, def: Co
       const current = await loadCertificate(trx, content, ref);
       // The stored values (download period back to days) with the given ones over them, checked whole.
       const given = Object.fromEntries(Object.entries(patch.data).filter(([, v]) => v !== undefined));
-      const merged = schemas.full.safeParse({ ...current, content_period_download: parseDaysText(current.content_period_download), ...given });
+      const merged = schemas.full.safeParse({
+        ...current,
+        content_period_download: parseDaysText(current.content_period_download),
+        ...given,
+      });
       if (!merged.success) throw badRequest(fieldErrors(merged.error, "nested"));
       if (!(languages as string[]).includes(merged.data.language)) throw badRequest({ language: [MSG.invalid_choice] });
       await saveCertificate(trx, ref, merged.data, now);
@@ -122,7 +136,13 @@ export function certificateRoutes(app: FastifyInstance, ctx: ApiContext, def: Co
     await writeTransaction(db, async (trx) => {
       // A picture before anything else was saved: the certificate starts from its defaults.
       const current = await loadCertificate(trx, content, ref);
-      if (!current.is_set) await saveCertificate(trx, ref, certificateSchemas().full.parse({ ...current, content_period_download: null }), now);
+      if (!current.is_set)
+        await saveCertificate(
+          trx,
+          ref,
+          certificateSchemas().full.parse({ ...current, content_period_download: null }),
+          now,
+        );
       await setImage(trx, ref, url, now);
       await touch(trx, content, id, now);
     });

@@ -42,7 +42,15 @@ const competencyQuery = (db: Db | Trx) =>
   db
     .selectFrom("content_competency as cc")
     .innerJoin("competency as c", "c.id", "cc.competency_id")
-    .select(["cc.id", "cc.level", "cc.datetime_create", "c.id as competency_id", "c.name", "c.code", "c.level as competency_level"]);
+    .select([
+      "cc.id",
+      "cc.level",
+      "cc.datetime_create",
+      "c.id as competency_id",
+      "c.name",
+      "c.code",
+      "c.level as competency_level",
+    ]);
 type CompetencyRow = Awaited<ReturnType<ReturnType<typeof competencyQuery>["executeTakeFirstOrThrow"]>>;
 const presentCompetency = (r: CompetencyRow): ContentCompetency => ({
   id: r.id,
@@ -65,7 +73,8 @@ export const competencyRows: ContentRows<ContentCompetencyCreateInput, ContentCo
     const query = competencyQuery(db)
       .where("cc.content_type_id", "=", ref.contentTypeId)
       .where("cc.content_id", "=", ref.contentId)
-      .orderBy(sql`lower(${sql.ref("c.name")})`).orderBy("cc.id");
+      .orderBy(sql`lower(${sql.ref("c.name")})`)
+      .orderBy("cc.id");
     const page = await paginate(req, query, q);
     return { ...page, results: page.results.map(presentCompetency) };
   },
@@ -75,19 +84,29 @@ export const competencyRows: ContentRows<ContentCompetencyCreateInput, ContentCo
     return presentCompetency(row);
   },
   async insert(trx, ref, input, w) {
-    const competency = await trx.selectFrom("competency").select(["id", "level"]).where("id", "=", input.competency).executeTakeFirst();
+    const competency = await trx
+      .selectFrom("competency")
+      .select(["id", "level"])
+      .where("id", "=", input.competency)
+      .executeTakeFirst();
     if (!competency) throw badRequest({ competency: [MSG.invalid_choice] });
     const taken = await trx
       .selectFrom("content_competency")
       .select("id")
       .where("content_type_id", "=", ref.contentTypeId)
       .where("content_id", "=", ref.contentId)
-      .where("competency_id", "=", input.competency).executeTakeFirst();
+      .where("competency_id", "=", input.competency)
+      .executeTakeFirst();
     if (taken) throw badRequest({ competency: [MSG.already_added] });
     checkLevel(input.level, competency.level);
     const row = await trx
       .insertInto("content_competency")
-      .values({ ...refColumns(ref), competency_id: input.competency, level: input.level, datetime_create: w.now.toISOString() })
+      .values({
+        ...refColumns(ref),
+        competency_id: input.competency,
+        level: input.level,
+        datetime_create: w.now.toISOString(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
@@ -121,7 +140,11 @@ const criteriaQuery = (db: Db | Trx) =>
       "a.name as achievement_name",
       "a.multiplier",
       "ch.name as challenge_name",
-      eb.selectFrom("content_gamification_earned as e").select((e) => e.fn.countAll<number>().as("n")).whereRef("e.criteria_id", "=", "g.id").as("earned_count"),
+      eb
+        .selectFrom("content_gamification_earned as e")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("e.criteria_id", "=", "g.id")
+        .as("earned_count"),
     ]);
 type CriteriaRow = Awaited<ReturnType<ReturnType<typeof criteriaQuery>["executeTakeFirstOrThrow"]>>;
 function presentCriteria(r: CriteriaRow): Criteria {
@@ -130,7 +153,10 @@ function presentCriteria(r: CriteriaRow): Criteria {
     id: r.id,
     name: r.name,
     point: r.point,
-    achievement: r.achievement_id === null ? null : { id: r.achievement_id, name: r.achievement_name ?? "", multiplier: r.multiplier ?? 1 },
+    achievement:
+      r.achievement_id === null
+        ? null
+        : { id: r.achievement_id, name: r.achievement_name ?? "", multiplier: r.multiplier ?? 1 },
     challenge: r.challenge_id === null ? null : { id: r.challenge_id, name: r.challenge_name ?? "" },
     earned_count: earned,
     is_in_use: earned > 0,
@@ -139,19 +165,34 @@ function presentCriteria(r: CriteriaRow): Criteria {
 
 /** "Criteria in use cannot be edited or deleted" (spec 001 §5): in use = a learner has earned it. */
 export async function criteriaInUse(db: Db | Trx, criteriaId: number): Promise<boolean> {
-  return !!(await db.selectFrom("content_gamification_earned").select("criteria_id").where("criteria_id", "=", criteriaId).executeTakeFirst());
+  return !!(await db
+    .selectFrom("content_gamification_earned")
+    .select("criteria_id")
+    .where("criteria_id", "=", criteriaId)
+    .executeTakeFirst());
 }
 /** In use: an edit is refused with 400, a removal with 424, both `criteria_in_use`. */
 async function refuseInUse(db: Db | Trx, criteriaId: number, what: "patch" | "delete") {
-  if (await criteriaInUse(db, criteriaId)) throw new ApiError(what === "patch" ? 400 : 424, { detail: MSG.criteria_in_use });
+  if (await criteriaInUse(db, criteriaId))
+    throw new ApiError(what === "patch" ? 400 : 424, { detail: MSG.criteria_in_use });
 }
 
 async function checkRewards(trx: Trx, input: { achievement?: number | null; challenge?: number | null }) {
   const errors: Record<string, string[]> = {};
-  if (input.achievement != null && !(await trx.selectFrom("gamification_achievement").select("id").where("id", "=", input.achievement).executeTakeFirst())) {
+  if (
+    input.achievement != null &&
+    !(await trx
+      .selectFrom("gamification_achievement")
+      .select("id")
+      .where("id", "=", input.achievement)
+      .executeTakeFirst())
+  ) {
     errors.achievement = [MSG.invalid_choice];
   }
-  if (input.challenge != null && !(await trx.selectFrom("gamification_challenge").select("id").where("id", "=", input.challenge).executeTakeFirst())) {
+  if (
+    input.challenge != null &&
+    !(await trx.selectFrom("gamification_challenge").select("id").where("id", "=", input.challenge).executeTakeFirst())
+  ) {
     errors.challenge = [MSG.invalid_choice];
   }
   if (Object.keys(errors).length) throw badRequest(errors);
@@ -163,7 +204,9 @@ export const criteriaRows: ContentRows<CriteriaCreateInput, CriteriaUpdateInput>
   change: "change",
   schemas: async (db) => criteriaSchemas(await textLimits(db)),
   async list(req, db, ref, q) {
-    const query = criteriaQuery(db).where("g.content_type_id", "=", ref.contentTypeId).where("g.content_id", "=", ref.contentId);
+    const query = criteriaQuery(db)
+      .where("g.content_type_id", "=", ref.contentTypeId)
+      .where("g.content_id", "=", ref.contentId);
     const page = await paginate(req, query.orderBy("g.id"), q);
     return { ...page, results: page.results.map(presentCriteria) };
   },
@@ -176,7 +219,14 @@ export const criteriaRows: ContentRows<CriteriaCreateInput, CriteriaUpdateInput>
     await checkRewards(trx, input);
     const row = await trx
       .insertInto("content_gamification")
-      .values({ ...refColumns(ref), name: input.name, point: input.point, achievement_id: input.achievement, challenge_id: input.challenge, datetime_create: w.now.toISOString() })
+      .values({
+        ...refColumns(ref),
+        name: input.name,
+        point: input.point,
+        achievement_id: input.achievement,
+        challenge_id: input.challenge,
+        datetime_create: w.now.toISOString(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
@@ -184,7 +234,11 @@ export const criteriaRows: ContentRows<CriteriaCreateInput, CriteriaUpdateInput>
   async patch(trx, _ref, rowId, input) {
     await refuseInUse(trx, rowId, "patch");
     await checkRewards(trx, input);
-    const current = await trx.selectFrom("content_gamification").select(["point", "achievement_id", "challenge_id"]).where("id", "=", rowId).executeTakeFirstOrThrow();
+    const current = await trx
+      .selectFrom("content_gamification")
+      .select(["point", "achievement_id", "challenge_id"])
+      .where("id", "=", rowId)
+      .executeTakeFirstOrThrow();
     const merged = {
       point: input.point ?? current.point,
       achievement: input.achievement === undefined ? current.achievement_id : input.achievement,
@@ -212,15 +266,33 @@ export const criteriaRows: ContentRows<CriteriaCreateInput, CriteriaUpdateInput>
 // ── Filter lists of the master data the tabs choose from ───────────────────────────────────────
 
 type MasterTable = "competency" | "survey" | "gamification_achievement" | "gamification_challenge" | "budget_category";
-type MasterList = { path: string; table: MasterTable; name: string; search: readonly string[]; extra: readonly string[] };
+type MasterList = {
+  path: string;
+  table: MasterTable;
+  name: string;
+  search: readonly string[];
+  extra: readonly string[];
+};
 
 /** GET dashboard/filter/{path}/: the paged filter options {id, name, code, value} plus the list's own columns. */
 const MASTER_LISTS: readonly MasterList[] = [
   { path: "competency", table: "competency", name: "name", search: ["name", "code"], extra: ["level"] },
   { path: "survey", table: "survey", name: "name", search: ["name", "code"], extra: ["survey_type", "is_publish"] },
-  { path: "achievement", table: "gamification_achievement", name: "name", search: ["name", "code"], extra: ["multiplier"] },
+  {
+    path: "achievement",
+    table: "gamification_achievement",
+    name: "name",
+    search: ["name", "code"],
+    extra: ["multiplier"],
+  },
   { path: "challenge", table: "gamification_challenge", name: "name", search: ["name", "code"], extra: [] },
-  { path: "budget-category", table: "budget_category", name: "name_bp", search: ["name_bp", "name_ac", "code"], extra: ["name_bp", "name_ac", "type"] },
+  {
+    path: "budget-category",
+    table: "budget_category",
+    name: "name_bp",
+    search: ["name_bp", "name_ac", "code"],
+    extra: ["name_bp", "name_ac", "type"],
+  },
 ];
 const FLAG_COLUMNS = new Set(["is_publish"]);
 
@@ -234,10 +306,21 @@ function masterListRoutes(app: FastifyInstance, ctx: ApiContext, ...paths: strin
       const col = (c: string) => sql.ref(`t.${c}`);
       let query = db.selectFrom(`${list.table} as t` as "competency as t");
       if (q.id !== undefined) query = query.where("t.id", "=", q.id <= MAX_DB_ID ? q.id : 0);
-      if (q.id_list !== undefined) query = query.where("t.id", "in", q.id_list.split(",").map(Number).filter((n) => n <= MAX_DB_ID).concat(0));
+      if (q.id_list !== undefined)
+        query = query.where(
+          "t.id",
+          "in",
+          q.id_list
+            .split(",")
+            .map(Number)
+            .filter((n) => n <= MAX_DB_ID)
+            .concat(0),
+        );
       if (q.search) {
         const pattern = likePattern(q.search);
-        query = query.where((eb) => eb.or(list.search.map((c) => sql<SqlBool>`lower(${col(c)}) like ${pattern} escape '\\'`)));
+        query = query.where((eb) =>
+          eb.or(list.search.map((c) => sql<SqlBool>`lower(${col(c)}) like ${pattern} escape '\\'`)),
+        );
       }
       const selected = query
         .select(["t.id", "t.code", sql<string>`${col(list.name)}`.as("option_name")])

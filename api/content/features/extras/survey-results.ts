@@ -42,7 +42,10 @@ export function surveyResultRoutes(app: FastifyInstance, ctx: ApiContext, def: C
       .where(ofContent(ref, "cs"))
       .executeTakeFirst();
     if (!survey) throw notFound();
-    return { survey: { ...survey, anonymous: survey.is_anonymous === 1 }, respondents: learnersOf(ref.contentTypeId, ref.contentId) };
+    return {
+      survey: { ...survey, anonymous: survey.is_anonymous === 1 },
+      respondents: learnersOf(ref.contentTypeId, ref.contentId),
+    };
   }
 
   app.get(base, async (req): Promise<ContentSurveyResult> => {
@@ -63,7 +66,9 @@ export function surveyResultRoutes(app: FastifyInstance, ctx: ApiContext, def: C
 
   app.get(`${base}export/`, async (req, reply) => {
     const { survey, respondents } = await attached(req, "export");
-    const { format_type: format } = parseInput(exportQuerySchema, { format_type: (req.query as Record<string, unknown>)?.format_type });
+    const { format_type: format } = parseInput(exportQuerySchema, {
+      format_type: (req.query as Record<string, unknown>)?.format_type,
+    });
     return exportAnswers(db, req, reply, { ...survey, format }, respondents, ctx.now());
   });
 }
@@ -86,7 +91,12 @@ async function exportAnswers(
   const questions = await surveyQuestions(db, survey.form_id);
   const columns: ExportColumn[] = [
     { header: t("export_col_no"), kind: "number", width: 6 },
-    ...(survey.anonymous ? [] : [{ header: t("svy_answers_col_name"), width: 28 }, { header: t("svy_answers_col_username"), width: 20 }]),
+    ...(survey.anonymous
+      ? []
+      : [
+          { header: t("svy_answers_col_name"), width: 28 },
+          { header: t("svy_answers_col_username"), width: 20 },
+        ]),
     { header: t("svy_answers_col_answered"), kind: "date" as const },
     ...questions.map((q) => ({ header: q.text, width: 30 })),
   ];
@@ -106,5 +116,11 @@ async function exportAnswers(
     }
   }
   const day = now.toISOString().slice(0, 10).replace(/-/g, "");
-  return sendTable(reply, { format: survey.format, filename: `survey-${survey.id}-answers-${day}`, sheetName: t("svy_answers_title"), columns, rows: rows() });
+  return sendTable(reply, {
+    format: survey.format,
+    filename: `survey-${survey.id}-answers-${day}`,
+    sheetName: t("svy_answers_title"),
+    columns,
+    rows: rows(),
+  });
 }

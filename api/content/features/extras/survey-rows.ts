@@ -31,18 +31,38 @@ type SurveyOwner = {
   columns: (ref: ScopedRef) => Record<string, number>;
   scope?: RowScope;
 };
-const CONTENT_SURVEYS: SurveyOwner = { table: "content_survey", where: (ref) => ofContent(ref, "cs"), columns: refColumns };
+const CONTENT_SURVEYS: SurveyOwner = {
+  table: "content_survey",
+  where: (ref) => ofContent(ref, "cs"),
+  columns: refColumns,
+};
 
 // Both tables have the columns read here; Kysely is told the content's.
-const surveyTable = (db: Db | Trx, owner: SurveyOwner) => db.selectFrom(`${owner.table} as cs` as "content_survey as cs");
+const surveyTable = (db: Db | Trx, owner: SurveyOwner) =>
+  db.selectFrom(`${owner.table} as cs` as "content_survey as cs");
 const surveyQuery = (db: Db | Trx, owner: SurveyOwner) =>
   surveyTable(db, owner)
     .innerJoin("survey as s", "s.id", "cs.survey_id")
-    .select(["cs.id", "cs.is_required", "cs.sort", "s.id as survey_id", "s.name", "s.code", "s.survey_type", "s.is_publish"]);
+    .select([
+      "cs.id",
+      "cs.is_required",
+      "cs.sort",
+      "s.id as survey_id",
+      "s.name",
+      "s.code",
+      "s.survey_type",
+      "s.is_publish",
+    ]);
 type SurveyRow = Awaited<ReturnType<ReturnType<typeof surveyQuery>["executeTakeFirstOrThrow"]>>;
 const presentSurvey = (r: SurveyRow): ContentSurvey => ({
   id: r.id,
-  survey: { id: r.survey_id, name: r.name, code: r.code, survey_type: r.survey_type, is_publish: fromFlag(r.is_publish) },
+  survey: {
+    id: r.survey_id,
+    name: r.name,
+    code: r.code,
+    survey_type: r.survey_type,
+    is_publish: fromFlag(r.is_publish),
+  },
   is_required: fromFlag(r.is_required),
   sort: r.sort,
 });
@@ -75,13 +95,22 @@ export function surveyRowsOn(owner: SurveyOwner): ContentRows<ContentSurveyCreat
       const last = await siblings.select((eb) => eb.fn.max("cs.sort").as("sort")).executeTakeFirst();
       const row = await trx
         .insertInto(table)
-        .values({ ...(owner.columns(ref) as ReturnType<typeof refColumns>), survey_id: input.survey, is_required: toFlag(input.is_required), sort: Number(last?.sort ?? 0) + 1 })
+        .values({
+          ...(owner.columns(ref) as ReturnType<typeof refColumns>),
+          survey_id: input.survey,
+          is_required: toFlag(input.is_required),
+          sort: Number(last?.sort ?? 0) + 1,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       return row.id;
     },
     async patch(trx, _ref, rowId, input) {
-      await trx.updateTable(table).set({ is_required: toFlag(input.is_required) }).where("id", "=", rowId).execute();
+      await trx
+        .updateTable(table)
+        .set({ is_required: toFlag(input.is_required) })
+        .where("id", "=", rowId)
+        .execute();
     },
     async remove(trx, _ref, rowId) {
       await trx.deleteFrom(table).where("id", "=", rowId).execute();
@@ -91,4 +120,3 @@ export function surveyRowsOn(owner: SurveyOwner): ContentRows<ContentSurveyCreat
 }
 
 export const surveyRows = surveyRowsOn(CONTENT_SURVEYS);
-

@@ -41,7 +41,9 @@ const ID = "(^\\d{1,12})";
 /** Query values of a filter: repeated values mean any; "", "null" and "all" are ignored (spec 002 §5). */
 export function filterValues(req: FastifyRequest, name: string): string[] {
   const given = (req.query as Record<string, unknown>)[name];
-  return (Array.isArray(given) ? given : given === undefined ? [] : [given]).map((v) => String(v).trim()).filter((v) => !isIgnoredFilterValue(v));
+  return (Array.isArray(given) ? given : given === undefined ? [] : [given])
+    .map((v) => String(v).trim())
+    .filter((v) => !isIgnoredFilterValue(v));
 }
 
 export const accountName = (first: string, last: string, username: string) => `${first} ${last}`.trim() || username;
@@ -81,7 +83,11 @@ const threadQuery = (db: Db | Trx) =>
       "a.username",
       "a.first_name",
       "a.last_name",
-      eb.selectFrom("discussion_reply as r").select((e) => e.fn.countAll<number>().as("n")).whereRef("r.thread_id", "=", "t.id").as("reply_count"),
+      eb
+        .selectFrom("discussion_reply as r")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("r.thread_id", "=", "t.id")
+        .as("reply_count"),
     ]);
 type ThreadRow = Awaited<ReturnType<ReturnType<typeof threadQuery>["executeTakeFirstOrThrow"]>>;
 const presentThread = (r: ThreadRow): DiscussionThreadRow => ({
@@ -101,7 +107,16 @@ async function loadThread(db: Db | Trx, threadId: number): Promise<DiscussionThr
   const replies = await db
     .selectFrom("discussion_reply as r")
     .innerJoin("account as a", "a.id", "r.account_id")
-    .select(["r.id", "r.body", "r.is_hidden", "r.datetime_create", "a.id as account_id", "a.username", "a.first_name", "a.last_name"])
+    .select([
+      "r.id",
+      "r.body",
+      "r.is_hidden",
+      "r.datetime_create",
+      "a.id as account_id",
+      "a.username",
+      "a.first_name",
+      "a.last_name",
+    ])
     .where("r.thread_id", "=", threadId)
     .orderBy("r.datetime_create")
     .orderBy("r.id")
@@ -131,21 +146,43 @@ export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: 
   /** The thread named by the path, of this content item, or 404. */
   async function threadOf(q: Db | Trx, req: FastifyRequest, ref: ContentRef) {
     const threadId = itemId(req, "threadid");
-    const row = await q.selectFrom("discussion_thread").select("id").where("id", "=", threadId).where(ofContent(ref)).executeTakeFirst();
+    const row = await q
+      .selectFrom("discussion_thread")
+      .select("id")
+      .where("id", "=", threadId)
+      .where(ofContent(ref))
+      .executeTakeFirst();
     if (!row) throw notFound();
     return threadId;
   }
   async function replyOf(q: Db | Trx, req: FastifyRequest, threadId: number) {
     const replyId = itemId(req, "replyid");
-    const row = await q.selectFrom("discussion_reply").select("id").where("id", "=", replyId).where("thread_id", "=", threadId).executeTakeFirst();
+    const row = await q
+      .selectFrom("discussion_reply")
+      .select("id")
+      .where("id", "=", replyId)
+      .where("thread_id", "=", threadId)
+      .executeTakeFirst();
     if (!row) throw notFound();
     return replyId;
   }
   /** The thread's last activity: its latest reply, or itself. */
   async function refreshActivity(trx: Trx, threadId: number) {
-    const last = await trx.selectFrom("discussion_reply").select((eb) => eb.fn.max("datetime_create").as("at")).where("thread_id", "=", threadId).executeTakeFirst();
-    const own = await trx.selectFrom("discussion_thread").select("datetime_create").where("id", "=", threadId).executeTakeFirstOrThrow();
-    await trx.updateTable("discussion_thread").set({ datetime_last_activity: (last?.at as string | null) ?? own.datetime_create }).where("id", "=", threadId).execute();
+    const last = await trx
+      .selectFrom("discussion_reply")
+      .select((eb) => eb.fn.max("datetime_create").as("at"))
+      .where("thread_id", "=", threadId)
+      .executeTakeFirst();
+    const own = await trx
+      .selectFrom("discussion_thread")
+      .select("datetime_create")
+      .where("id", "=", threadId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("discussion_thread")
+      .set({ datetime_last_activity: (last?.at as string | null) ?? own.datetime_create })
+      .where("id", "=", threadId)
+      .execute();
   }
 
   app.get(base, async (req) => {
@@ -163,7 +200,9 @@ export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: 
     if (Object.keys(errors).length) throw badRequest(errors);
     if (q.search) {
       const pattern = likePattern(q.search);
-      query = query.where(sql<SqlBool>`(lower(${sql.ref("t.title")}) like ${pattern} escape '\\' or lower(${sql.ref("t.body")}) like ${pattern} escape '\\')`);
+      query = query.where(
+        sql<SqlBool>`(lower(${sql.ref("t.title")}) like ${pattern} escape '\\' or lower(${sql.ref("t.body")}) like ${pattern} escape '\\')`,
+      );
     }
     let ordered = query;
     for (const o of order!) ordered = ordered.orderBy(o.expr, o.desc ? "desc" : "asc");
@@ -181,7 +220,11 @@ export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: 
     const { ref } = await contentAccess(req, db, parent, "change");
     const threadId = await threadOf(db, req, ref);
     const input = parseChanges(discussionHideSchema, req.body, "nested");
-    await db.updateTable("discussion_thread").set({ is_hidden: toFlag(input.is_hidden) }).where("id", "=", threadId).execute();
+    await db
+      .updateTable("discussion_thread")
+      .set({ is_hidden: toFlag(input.is_hidden) })
+      .where("id", "=", threadId)
+      .execute();
     return loadThread(db, threadId);
   });
 
@@ -200,7 +243,11 @@ export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: 
     const threadId = await threadOf(db, req, ref);
     const replyId = await replyOf(db, req, threadId);
     const input = parseChanges(discussionHideSchema, req.body, "nested");
-    await db.updateTable("discussion_reply").set({ is_hidden: toFlag(input.is_hidden) }).where("id", "=", replyId).execute();
+    await db
+      .updateTable("discussion_reply")
+      .set({ is_hidden: toFlag(input.is_hidden) })
+      .where("id", "=", replyId)
+      .execute();
     return loadThread(db, threadId);
   });
 
@@ -219,7 +266,11 @@ export function discussionRoutes(app: FastifyInstance, ctx: ApiContext, parent: 
 // ── Identification attempts ────────────────────────────────────────────────────────────────────
 
 /** Ordering by learner: first name, last name, username of the joined account `a`. */
-export const LEARNER_ORDER: RawBuilder<unknown>[] = [sql`lower(${sql.ref("a.first_name")})`, sql`lower(${sql.ref("a.last_name")})`, sql.ref("a.username")];
+export const LEARNER_ORDER: RawBuilder<unknown>[] = [
+  sql`lower(${sql.ref("a.first_name")})`,
+  sql`lower(${sql.ref("a.last_name")})`,
+  sql.ref("a.username"),
+];
 
 const IDENTIFICATION_ORDER: Record<(typeof IDENTIFICATION_ORDERING)[number], RawBuilder<unknown>[]> = {
   datetime_create: [sql.ref("i.datetime_create")],
@@ -234,7 +285,10 @@ export function learnerMatches(search: string) {
 }
 
 /** The `method` (0/1/2) and `status` (waiting/pass/failed) filters; a bad value adds its 400 to `errors`. */
-export function identificationFilters(req: FastifyRequest, errors: FieldErrors): { methods: number[]; statuses: string[] } {
+export function identificationFilters(
+  req: FastifyRequest,
+  errors: FieldErrors,
+): { methods: number[]; statuses: string[] } {
   const methods = filterValues(req, "method").map((m) => (/^\d$/.test(m) ? Number(m) : NaN));
   const statuses = filterValues(req, "status");
   const badMethod = methods.some((c) => !(IDENTIFICATION_METHOD_CODES as readonly number[]).includes(c));
@@ -254,7 +308,17 @@ export function identificationRoutes(app: FastifyInstance, ctx: ApiContext, pare
     let query = db
       .selectFrom("identification_attempt as i")
       .innerJoin("account as a", "a.id", "i.account_id")
-      .select(["i.id", "i.method", "i.status", "i.section", "i.datetime_create", "a.id as account_id", "a.username", "a.first_name", "a.last_name"])
+      .select([
+        "i.id",
+        "i.method",
+        "i.status",
+        "i.section",
+        "i.datetime_create",
+        "a.id as account_id",
+        "a.username",
+        "a.first_name",
+        "a.last_name",
+      ])
       .where(ofContent(ref, "i"));
     const { methods, statuses } = identificationFilters(req, errors);
     if (methods.length) query = query.where("i.method", "in", methods);

@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type RawBuilder } from "kysely";
 import type { FieldErrors } from "../../../../contract/http";
 import { MSG } from "../../../../contract/messages";
-import { TRANSACTION_ORDERING, type Transaction, type TransactionItem, type TransactionProgress, type TransactionRow } from "../../../../contract/schemas/identification";
+import {
+  TRANSACTION_ORDERING,
+  type Transaction,
+  type TransactionItem,
+  type TransactionProgress,
+  type TransactionRow,
+} from "../../../../contract/schemas/identification";
 import type { IdentificationStatus } from "../../../../contract/schemas/overall";
 import { fromFlag, type Db } from "../../../db/index";
 import type { ApiContext } from "../../../http/context";
@@ -46,8 +52,16 @@ const transactionQuery = (db: Db) =>
       "a.username",
       "a.first_name",
       "a.last_name",
-      eb.selectFrom("identification_attempt as i").select((e) => e.fn.countAll<number>().as("n")).whereRef("i.transaction_id", "=", "x.id").as("attempt_count"),
-      eb.selectFrom("identification_transaction_item as t").select((e) => e.fn.countAll<number>().as("n")).whereRef("t.transaction_id", "=", "x.id").as("item_count"),
+      eb
+        .selectFrom("identification_attempt as i")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("i.transaction_id", "=", "x.id")
+        .as("attempt_count"),
+      eb
+        .selectFrom("identification_transaction_item as t")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("t.transaction_id", "=", "x.id")
+        .as("item_count"),
     ]);
 type Row = Awaited<ReturnType<ReturnType<typeof transactionQuery>["executeTakeFirstOrThrow"]>>;
 
@@ -72,7 +86,10 @@ export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiCo
 
   /** The transaction the path names, of this content item, or 404. */
   async function transactionOf(req: FastifyRequest, ref: ContentRef): Promise<Row> {
-    const row = await transactionQuery(db).where("x.id", "=", itemId(req, "transactionid")).where(ofContent(ref, "x")).executeTakeFirst();
+    const row = await transactionQuery(db)
+      .where("x.id", "=", itemId(req, "transactionid"))
+      .where(ofContent(ref, "x"))
+      .executeTakeFirst();
     if (!row) throw notFound();
     return row;
   }
@@ -82,11 +99,24 @@ export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiCo
     db
       .selectFrom("content_enrollment as p")
       .innerJoin("account as a", "a.id", "p.account_id")
-      .select(["p.id", "p.status", "p.datetime_enroll", "p.datetime_start", "p.datetime_complete", "p.datetime_update", "a.id as account_id", "a.username", "a.first_name", "a.last_name"])
+      .select([
+        "p.id",
+        "p.status",
+        "p.datetime_enroll",
+        "p.datetime_start",
+        "p.datetime_complete",
+        "p.datetime_update",
+        "a.id as account_id",
+        "a.username",
+        "a.first_name",
+        "a.last_name",
+      ])
       .where(ofContent(ref, "p"))
       .where("p.account_id", "=", tx.account_id)
       .where("p.id", "=", tx.progress_id ?? 0);
-  const presentProgress = (r: Awaited<ReturnType<ReturnType<typeof progressQuery>["executeTakeFirstOrThrow"]>>): TransactionProgress => ({
+  const presentProgress = (
+    r: Awaited<ReturnType<ReturnType<typeof progressQuery>["executeTakeFirstOrThrow"]>>,
+  ): TransactionProgress => ({
     id: r.id,
     account: accountRef(r),
     status: r.status,
@@ -153,7 +183,10 @@ export function identificationTransactionRoutes(app: FastifyInstance, ctx: ApiCo
     const results: TransactionItem[] = page.results.map((r) => ({
       id: r.id,
       section: { id: r.section_id, name: r.section_name },
-      material: r.material_id === null ? null : { id: r.material_id, name: r.material_name ?? "", slot_type: r.slot_type ?? "" },
+      material:
+        r.material_id === null
+          ? null
+          : { id: r.material_id, name: r.material_name ?? "", slot_type: r.slot_type ?? "" },
       identification:
         r.material_id === null
           ? { is_enabled: fromFlag(r.section_enabled), method: r.section_method }

@@ -18,7 +18,8 @@ export function overallSummaryRoutes(app: FastifyInstance, ctx: ApiContext, def:
   const { db } = ctx;
   const parent = def.resource;
   /** How many of the rows `r` have a `status` among `values` (sum of a case: both dialects). */
-  const among = (values: readonly (number | string)[]) => sql<number>`sum(case when ${sql.ref("r.status")} in (${sql.join(values.map((v) => sql`${v}`))}) then 1 else 0 end)`;
+  const among = (values: readonly (number | string)[]) =>
+    sql<number>`sum(case when ${sql.ref("r.status")} in (${sql.join(values.map((v) => sql`${v}`))}) then 1 else 0 end)`;
   const n = (v: unknown) => Number(v ?? 0);
 
   app.get(`/dashboard/${parent.path}/:id(^\\d{1,12})/overall/`, async (req): Promise<OverallSummary> => {
@@ -28,7 +29,12 @@ export function overallSummaryRoutes(app: FastifyInstance, ctx: ApiContext, def:
       db
         .selectFrom(`${table} as r` as "identification_attempt as r")
         .where(ofContent(ref, "r"))
-        .select((eb) => [eb.fn.countAll<number>().as("n"), among(["pass"]).as("pass"), among(["failed"]).as("failed"), among(["waiting"]).as("waiting")])
+        .select((eb) => [
+          eb.fn.countAll<number>().as("n"),
+          among(["pass"]).as("pass"),
+          among(["failed"]).as("failed"),
+          among(["waiting"]).as("waiting"),
+        ])
         .executeTakeFirstOrThrow();
     const may = (action: "learner" | "progress") => flags.has(flag(parent.module, action));
 
@@ -50,15 +56,28 @@ export function overallSummaryRoutes(app: FastifyInstance, ctx: ApiContext, def:
         ? db
             .selectFrom("content_enrollment as r")
             .where(ofContent(ref, "r"))
-            .select((eb) => [eb.fn.countAll<number>().as("n"), among(PROGRESS_GROUPS.todo).as("todo"), among(PROGRESS_GROUPS.doing).as("doing"), among(PROGRESS_GROUPS.done).as("done")])
+            .select((eb) => [
+              eb.fn.countAll<number>().as("n"),
+              among(PROGRESS_GROUPS.todo).as("todo"),
+              among(PROGRESS_GROUPS.doing).as("doing"),
+              among(PROGRESS_GROUPS.done).as("done"),
+            ])
             .executeTakeFirstOrThrow()
         : null,
     ]);
-    const figures = (r: typeof attempts) => ({ count: n(r.n), pass: n(r.pass), failed: n(r.failed), waiting: n(r.waiting) });
+    const figures = (r: typeof attempts) => ({
+      count: n(r.n),
+      pass: n(r.pass),
+      failed: n(r.failed),
+      waiting: n(r.waiting),
+    });
     return {
       ...(def.overallFigures ? await def.overallFigures(db, ref.contentId, may) : {}),
       learner: progress && may("learner") ? { count: n(progress.n) } : null,
-      progress: progress && may("progress") ? { count: n(progress.n), todo: n(progress.todo), doing: n(progress.doing), done: n(progress.done) } : null,
+      progress:
+        progress && may("progress")
+          ? { count: n(progress.n), todo: n(progress.todo), doing: n(progress.doing), done: n(progress.done) }
+          : null,
       identification: figures(attempts),
       transaction: figures(transactions),
       discussion: { count: n(threads.n), reply_count: n(replies.n), hidden_count: n(threads.hidden) },

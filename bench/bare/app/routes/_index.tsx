@@ -5,7 +5,14 @@ import { useLoaderData } from "@remix-run/react";
  * The framework's own figure for `npm run bench`: fifty rows of loader data in a table, the
  * course list's columns, made up in the loader (no API, no database), rendered the plain way.
  */
-const TITLES = ["Data analysis", "Project management", "Workplace safety", "Leadership", "Customer service", "Python basics"];
+const TITLES = [
+  "Data analysis",
+  "Project management",
+  "Workplace safety",
+  "Leadership",
+  "Customer service",
+  "Python basics",
+];
 const CATEGORIES = ["Technology", "Management", "Compliance", "Soft skills"];
 const PROVIDERS = ["In-house", "Partner academy", "Open university"];
 const DAY_MS = 86_400_000;
