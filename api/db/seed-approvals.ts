@@ -146,14 +146,12 @@ async function requireApproval(
       datetime_update: at,
     })
     .onConflict((oc) =>
-      oc
-        .columns(["content_type_id", "content_id"])
-        .doUpdateSet({
-          type_access: TYPE_ACCESS.waiting_approve,
-          capacity,
-          enroll_datetime_end: null,
-          is_rejected_able_re_enroll: 1,
-        }),
+      oc.columns(["content_type_id", "content_id"]).doUpdateSet({
+        type_access: TYPE_ACCESS.waiting_approve,
+        capacity,
+        enroll_datetime_end: null,
+        is_rejected_able_re_enroll: 1,
+      }),
     )
     .execute();
 }

@@ -248,21 +248,19 @@ export async function seedExtras(trx: Trx, now: Date) {
         }),
       );
       if (i < 10) {
-        plan
-          .slice(0, 2)
-          .forEach((r, k) =>
-            recordRows.push({
-              content_type_id: courseType,
-              content_id: course.id,
-              kind: "actual",
-              budget_category_id: categories[r.category],
-              unit: r.unit,
-              cost_minor: Math.round(r.cost * 95),
-              currency: r.currency,
-              exchange_rate_micro: Math.round(r.rate * 1e6),
-              sort: k + 1,
-            }),
-          );
+        plan.slice(0, 2).forEach((r, k) =>
+          recordRows.push({
+            content_type_id: courseType,
+            content_id: course.id,
+            kind: "actual",
+            budget_category_id: categories[r.category],
+            unit: r.unit,
+            cost_minor: Math.round(r.cost * 95),
+            currency: r.currency,
+            exchange_rate_micro: Math.round(r.rate * 1e6),
+            sort: k + 1,
+          }),
+        );
       }
     }
     if (i < 15) {

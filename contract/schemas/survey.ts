@@ -89,15 +89,13 @@ export function surveySchemas(
   return {
     // A blank contact is empty (missing, as a form's blank field reaches the schema).
     // `template`: a template survey to start from (docs/decisions/067): its questions and settings are copied.
-    create: create
-      .omit({ instructor_list: true })
-      .extend({
-        ...own,
-        contact: own.contact.default(""),
-        provider: nullableId().default(null),
-        datetime_end: surveyEnd(),
-        template: nullableId(),
-      }),
+    create: create.omit({ instructor_list: true }).extend({
+      ...own,
+      contact: own.contact.default(""),
+      provider: nullableId().default(null),
+      datetime_end: surveyEnd(),
+      template: nullableId(),
+    }),
     update: update.omit({ instructor_list: true }).extend({
       survey_type: own.survey_type.optional(),
       contact: own.contact.optional(),

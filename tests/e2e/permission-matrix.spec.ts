@@ -284,12 +284,10 @@ test("GET: every flag-guarded page × {anonymous, no dashboard permission, staff
       continue;
     }
     const { where, flag, url, refused, allowed } = p;
-    test
-      .info()
-      .annotations.push({
-        type: where,
-        description: `refused: ${refused.map((a) => a.username).join(", ")}; allowed: ${allowed.username}`,
-      });
+    test.info().annotations.push({
+      type: where,
+      description: `refused: ${refused.map((a) => a.username).join(", ")}; allowed: ${allowed.username}`,
+    });
     tasks.push(
       {
         label: `${where} anonymous → sign-in with next`,

@@ -348,15 +348,13 @@ export async function forceCompleteAttendance(trx: Trx, classId: number, enrollm
     await trx
       .insertInto("class_attendance")
       .values(
-        fresh
-          .slice(i, i + 500)
-          .map((f) => ({
-            ...f,
-            datetime_checkin: at,
-            checkin_source: source,
-            ...(withOut && { datetime_checkout: at, checkout_source: source }),
-            datetime_update: at,
-          })),
+        fresh.slice(i, i + 500).map((f) => ({
+          ...f,
+          datetime_checkin: at,
+          checkin_source: source,
+          ...(withOut && { datetime_checkout: at, checkout_source: source }),
+          datetime_update: at,
+        })),
       )
       .execute();
   }

@@ -82,13 +82,11 @@ export async function surveyResults(db: Db, surveyId: number, respondents?: Resp
             ? Math.round((numbers.reduce((a, b) => a + b, 0) / numbers.length) * 100) / 100
             : null,
         // A scale's answers are its points' counts, not a list.
-        answers: (isScale ? [] : own)
-          .slice(0, REPORT_ANSWERS)
-          .map((w) => ({
-            value: w.value,
-            account: anonymous ? null : (people.get(w.account_id) ?? null),
-            datetime_create: w.datetime_create,
-          })),
+        answers: (isScale ? [] : own).slice(0, REPORT_ANSWERS).map((w) => ({
+          value: w.value,
+          account: anonymous ? null : (people.get(w.account_id) ?? null),
+          datetime_create: w.datetime_create,
+        })),
       };
     }),
   };
