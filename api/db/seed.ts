@@ -2,7 +2,7 @@ import { CONFIG_DEFAULTS, FILTER_NAMES } from "../../contract/config";
 import { ROLES } from "../../contract/roles";
 import { DICTIONARIES } from "../../contract/i18n/index";
 import { hashPassword } from "../auth/password";
-import { ACTIVITIES, seedAccess } from "./seed-access";
+import { ACTIVITIES, seedAccess, seedRulesFromRegistry } from "./seed-access";
 import { seedGroups } from "./seed-groups";
 import { seedActivities } from "./seed-activities";
 import { seedClasses } from "./seed-classes";
@@ -376,6 +376,8 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await seedLibrary(trx, now);
     // A survey on a class, a program's class and the library's items, for their results pages (docs/decisions/081). After the library.
     await seedSurveyLinks(trx);
+    // Last: a permission rule for any type whose own seed made none (a type just added).
+    await seedRulesFromRegistry(trx, now);
   });
   for (const name of FILTER_NAMES) await touchUpdate(db, UPDATE_KEYS.filter(name), now);
   await touchUpdate(db, UPDATE_KEYS.config, now);

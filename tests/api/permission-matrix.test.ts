@@ -6,6 +6,7 @@ import { DASHBOARD_FLAG, answerGuards, isFlag, type PermissionAnswer } from "../
 import { DEMO_ACCOUNTS } from "../../api/db/demo-accounts";
 import { CONTENT_TYPES, alsoFlags, contentFlag } from "~/registry/content.js";
 import { contentRoutes } from "~/registry/content-routes.js";
+import { checked } from "../checked-type";
 import { SCREENS } from "~/registry/menu.js";
 import { holding, outsidersOf, refusedStaff, type AccountFlags } from "../matrix-accounts";
 import { startTestApi, type Client, type TestApi } from "./harness";
@@ -1518,8 +1519,8 @@ const CALLS: Call[] = [
     flag: DASHBOARD_FLAG,
     path: () => `/api/${p}`,
   })),
-  ...CONTENT_TYPES.flatMap(contentCalls),
-  ...CONTENT_TYPES.flatMap((type) => Object.values(tabCalls(type)).flat()),
+  ...checked(CONTENT_TYPES).flatMap(contentCalls),
+  ...checked(CONTENT_TYPES).flatMap((type) => Object.values(tabCalls(type)).flat()),
 ];
 
 let api: TestApi;

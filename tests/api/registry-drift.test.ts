@@ -4,6 +4,7 @@ import { MOUNTED_DEFINITIONS as CONTENT_DEFINITIONS } from "../../api/content/li
 import { builtTabs, CONTENT_TYPES } from "../../app/registry/content.js";
 import { cancelKindOf, contentFeatures } from "../../app/registry/content-features.js";
 import { startTestApi, type Client, type TestApi } from "./harness";
+import { checked } from "../checked-type";
 
 /**
  * The dashboard's registry (app/registry/content.js) and the API's definitions
@@ -34,7 +35,7 @@ describe("one registry on each side", () => {
     expect(CONTENT_DEFINITIONS.map((d) => d.key).sort()).toEqual(CONTENT_TYPES.map((t) => t.key).sort());
   });
 
-  it.each(CONTENT_TYPES.map((t) => [t.key, t] as const))(
+  it.each(checked(CONTENT_TYPES).map((t) => [t.key, t] as const))(
     "%s: the API mounts what its registry entry says",
     (key, type) => {
       const def = CONTENT_DEFINITIONS.find((d) => d.key === key)!;
@@ -62,7 +63,7 @@ describe("each mounted feature answers under its type's items", () => {
   });
   afterAll(() => api.close());
 
-  it.each(CONTENT_DEFINITIONS.map((d) => [d.key, d] as const))("%s", async (_key, def) => {
+  it.each(checked(CONTENT_DEFINITIONS).map((d) => [d.key, d] as const))("%s", async (_key, def) => {
     const list = await admin.get(`/api/dashboard/${def.resource.path}/?page_size=1`);
     expect(list.status).toBe(200);
     const id = (list.body.results as { id: number }[])[0]?.id;
