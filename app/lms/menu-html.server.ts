@@ -24,12 +24,7 @@ export async function menuHtml(groups: MenuGroup[], locale: string): Promise<str
   // The project's one escaping template (app/lms/html.ts), as the list table's rows use.
   const markup = html`${groups.map(
     (g) =>
-      html`<div class="mb-3">
-        <h2 class="menu-heading">${t(g.labelKey)}</h2>
-        <ul>
-          ${g.links.map((l) => html`<li><a href="${l.href}" class="menu-link">${t(l.labelKey)}</a></li>`)}
-        </ul>
-      </div>`,
+      html`<div class="mb-3"><h2 class="menu-heading">${t(g.labelKey)}</h2><ul>${g.links.map((l) => html`<li><a href="${l.href}" class="menu-link">${t(l.labelKey)}</a></li>`)}</ul></div>`,
   )}`.value;
   if (byKey.size >= DRAWN_MAX) byKey.delete(byKey.keys().next().value!);
   byKey.set(key, markup);

@@ -11,11 +11,7 @@ describe("html (markup built as a string)", () => {
 
   it("writes nested html as it is, joins arrays and skips null, undefined and false", () => {
     const items = ["a<b", "c"].map((v) => html`<li>${v}</li>`);
-    expect(
-      html`<ul>
-        ${items}${null}${undefined}${false}
-      </ul>`.value,
-    ).toBe("<ul><li>a&lt;b</li><li>c</li></ul>");
+    expect(html`<ul>${items}${null}${undefined}${false}</ul>`.value).toBe("<ul><li>a&lt;b</li><li>c</li></ul>");
     expect(html`${0}|${true}`.value).toBe("0|true");
   });
 

@@ -65,26 +65,17 @@ export function rowsHtml({ columns, rows, itemBase, can, labels, language, delet
   const named = columns.map((c) => labels.code(c.labelKey));
   return html`${rows.map(
     (row) =>
-      html`<tr>
-        ${columns.map((column, i) =>
-          column.kind === "code"
-            ? html`<td class="code" data-label="${named[i]}">${row[column.key]}</td>`
-            : column.key === "name"
-              ? html`<td class="name" data-label="${named[i]}">
-                  ${cell(column, row, itemBase, can, labels, language, offset)}
-                </td>`
-              : html`<td data-label="${named[i]}">${cell(column, row, itemBase, can, labels, language, offset)}</td>`,
-        )}
-        <td>
-          <a href="${itemBase}/${row.id}" class="row-open">${labels.open}</a>${
-            can.delete
-              ? html`<a href="${deleteBase}${row.id}" class="row-delete" aria-label="${labels.deleteNamed(row.name)}"
-                  >${labels.delete}</a
-                >`
-              : null
-          }
-        </td>
-      </tr>`,
+      html`<tr>${columns.map((column, i) =>
+        column.kind === "code"
+          ? html`<td class="code" data-label="${named[i]}">${row[column.key]}</td>`
+          : column.key === "name"
+            ? html`<td class="name" data-label="${named[i]}">${cell(column, row, itemBase, can, labels, language, offset)}</td>`
+            : html`<td data-label="${named[i]}">${cell(column, row, itemBase, can, labels, language, offset)}</td>`,
+      )}<td><a href="${itemBase}/${row.id}" class="row-open">${labels.open}</a>${
+        can.delete
+          ? html`<a href="${deleteBase}${row.id}" class="row-delete" aria-label="${labels.deleteNamed(row.name)}">${labels.delete}</a>`
+          : null
+      }</td></tr>`,
   )}`.value;
 }
 
@@ -94,7 +85,7 @@ function cell(column: Column, row: Row, itemBase: string, can: Can, labels: Labe
   switch (column.kind) {
     case "image":
       return v
-        ? html`<img src="${v}" alt="" width="64" height="36" loading="lazy" class="thumb" />`
+        ? html`<img src="${v}" alt="" width="64" height="36" loading="lazy" class="thumb">`
         : html`<span class="thumb"></span>`;
     case "ref":
       // The loader sends a ref as its name (content.list.tsx tableRow).
@@ -114,18 +105,7 @@ function cell(column: Column, row: Row, itemBase: string, can: Can, labels: Labe
       // back; each row's switch is only a submit button naming it (docs/decisions/016). A read-only
       // row (a cancelled class) only says where it stands: its show/hide is refused.
       return can.publish && !row.read_only
-        ? html`<button
-            type="submit"
-            form="${ROW_FORM}"
-            name="${v ? "hide" : "show"}"
-            value="${row.id}"
-            role="switch"
-            aria-checked="${v ? "true" : "false"}"
-            aria-label="${(v ? labels.hideNamed : labels.showNamed)(row.name)}"
-            class="switch"
-          >
-            ${v ? labels.shown : labels.hidden}
-          </button>`
+        ? html`<button type="submit" form="${ROW_FORM}" name="${v ? "hide" : "show"}" value="${row.id}" role="switch" aria-checked="${v ? "true" : "false"}" aria-label="${(v ? labels.hideNamed : labels.showNamed)(row.name)}" class="switch">${v ? labels.shown : labels.hidden}</button>`
         : v
           ? labels.shown
           : labels.hidden;
