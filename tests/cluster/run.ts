@@ -401,11 +401,13 @@ async function dueRound(db: ReturnType<typeof createDb>["db"], v: Visitor): Prom
   const audience = await json("PUT", `${id}/audience/`, { group_list: [group.group_id] });
   if (content.status >= 300 || audience.status >= 300)
     return { ok: false, detail: `content ${content.status}, audience ${audience.status}` };
-  // Due now whatever the hour (a round of today is due from the morning on).
+  // Due now whatever the hour (a round of today is due from the morning on) — unless a scheduler has
+  // already taken its first round: made due again, it would rightly run a second one.
   await db
     .updateTable("assignment")
     .set({ datetime_next_round: new Date(Date.now() - 1_000).toISOString() })
     .where("id", "=", id)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("assignment_round").select("id").where("assignment_id", "=", id))))
     .execute();
   const until = Date.now() + 60_000;
   let rounds = await db
@@ -427,7 +429,8 @@ async function dueRound(db: ReturnType<typeof createDb>["db"], v: Visitor): Prom
     .where("assignment_id", "=", id)
     .execute();
   const once = new Set(results.map((r) => r.account_id)).size === results.length;
-  const ok = rounds.length === 1 && rounds[0].status === 2 && once && results.length === Number(group.n);
+  // Its due round and, after 08:00 in the organisation's zone, the morning refresh: each run once, each member assigned once.
+  const ok = rounds.length >= 1 && rounds.every((r) => r.status === 2) && once && results.length === Number(group.n);
   return {
     ok,
     detail: `${rounds.length} round(s), status ${rounds.map((r) => r.status).join(",")}, by ${rounds[0]?.lease_holder ?? "nobody"}; ${results.length} result lines for ${group.n} members, each once: ${once}`,
