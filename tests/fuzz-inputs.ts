@@ -192,6 +192,8 @@ export const fuzzParam = (real: readonly string[]) =>
 
 /** Tables bookkeeping writes even when a call is refused (attempts, throttling, rate-limit counters, sessions): not fingerprinted. */
 export const BOOKKEEPING = new Set(["session", "login_attempt", "login_guard", "rate_limit_counter"]);
+/** Columns of other tables that a session's use stamps whatever the call (api/http/session.ts). */
+export const BOOKKEEPING_COLUMNS: Record<string, string[]> = { account: ["last_active"] };
 
 /**
  * One SQL query (both dialects) giving every table's row count and largest id: a cheap

@@ -10,6 +10,7 @@ import { checked } from "../checked-type";
 import { SCREENS } from "~/registry/menu.js";
 import { holding, outsidersOf, refusedStaff, type AccountFlags } from "../matrix-accounts";
 import { startTestApi, type Client, type TestApi } from "./harness";
+import { writeFingerprint } from "./route-kit";
 import { MEDIA_KIND_KEYS } from "../../contract/media-codes";
 import { QUESTION_TYPE } from "../../contract/request-codes";
 
@@ -1530,7 +1531,7 @@ let sample: (type: ContentType, who: PermissionAnswer | null) => Promise<Record<
 
 beforeAll(async () => {
   api = await startTestApi();
-  await tallyRowWrites();
+  rowState = await writeFingerprint(api);
   sample = (type, who) => createSample(api, who, codeOf(type));
   for (const { username } of DEMO_ACCOUNTS) {
     const client = api.client();
@@ -1552,39 +1553,11 @@ const byName = (username: string) => accounts.find((a) => a.username === usernam
 const observer = () => [...accounts].sort((a, b) => (b.flags?.size ?? 0) - (a.flags?.size ?? 0))[0];
 
 /**
- * What a refused call must not change: every table's rows. SQLite counts them all in one query
- * (under a millisecond). PostgreSQL's counts of ~180 tables took ~70 ms, twice for each of ~5 400
- * checks — most of the suite's PostgreSQL stage — so there triggers tally each table's inserted
- * and deleted rows as they happen (installed in this file's own database only), and the state is
- * that one small table: unchanged exactly when nothing was inserted or deleted.
+ * What a refused call must not change: any table's rows (route-kit's write fingerprint, a trigger
+ * tally installed in this file's own database: PostgreSQL's counts of ~180 tables took ~70 ms,
+ * twice for each of ~5 400 checks).
  */
-const TALLY = "zz_matrix_row_writes";
-let stateQuery: string | undefined;
-async function tallyRowWrites() {
-  const tables = (await api.db.introspection.getTables()).filter((t) => !t.isView).map((t) => t.name);
-  if (api.dialect !== "postgres") {
-    stateQuery = tables.map((t) => `select '${t}' as t, count(*) as n from "${t}"`).join(" union all ");
-    return;
-  }
-  await sql.raw(`create table ${TALLY} (t varchar(100) primary key, n bigint not null)`).execute(api.db);
-  await sql
-    .raw(
-      `create function zz_matrix_row_write() returns trigger language plpgsql as $$ begin ` +
-        `insert into ${TALLY} (t, n) values (TG_TABLE_NAME, 1) on conflict (t) do update set n = ${TALLY}.n + 1; return null; end $$`,
-    )
-    .execute(api.db);
-  for (const t of tables)
-    await sql
-      .raw(
-        `create trigger zz_matrix_row_write after insert or delete on "${t}" for each row execute function zz_matrix_row_write()`,
-      )
-      .execute(api.db);
-  stateQuery = `select t, n from ${TALLY} order by t`;
-}
-async function rowState() {
-  const { rows } = await sql.raw<{ t: string; n: number | string }>(stateQuery!).execute(api.db);
-  return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
-}
+let rowState: () => Promise<string>;
 /** One table's rows (an allowed call's expected change). */
 async function rowCount(table: string) {
   const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(api.db);
