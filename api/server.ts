@@ -30,6 +30,7 @@ import { groupRoutes } from "./system/groups";
 import { categoryRoutes } from "./system/categories";
 import { instructorRoutes, providerRoutes } from "./system/providers";
 import { locationRoutes } from "./system/locations";
+import { learningProgramRoutes } from "./system/learning-programs";
 import { importRoutes } from "./imports/routes";
 import { loginAsRoutes } from "./system/login-as";
 import { assignmentRoutes } from "./assignment/routes";
@@ -109,6 +110,8 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
       categoryRoutes(api, ctx);
       // Locations with their rooms, where class sessions take place (docs/decisions/039).
       locationRoutes(api, ctx);
+      // Learning programs, which contents name (issue 36 §3, docs/decisions/097).
+      learningProgramRoutes(api, ctx);
       // Bulk user import as a job, its history and progress socket (docs/decisions/032).
       importRoutes(api, ctx, { works: opts.importJobs ?? true });
       // Login as and its log (docs/decisions/033).

@@ -128,5 +128,6 @@ export const FILTER_NAMES = [
   "sub-category",
   "content-type",
   "tag",
+  "learning-program",
 ] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];

@@ -6,10 +6,10 @@
  * minutes instead of the whole suite; CI still runs everything.
  */
 import { spawnSync } from "node:child_process";
-import { CONTENT_TYPES } from "../app/registry/content.js";
+import { REGISTRY_TYPES } from "../app/registry/types.js";
 
 const key = process.argv[2];
-const keys = CONTENT_TYPES.map((t) => t.key);
+const keys = REGISTRY_TYPES.map((t) => t.key);
 if (!key || !keys.includes(key)) {
   console.error(`usage: npm run check:type -- <key>, one of: ${keys.join(", ")}`);
   process.exit(2);

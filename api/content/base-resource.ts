@@ -360,6 +360,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
       category: { table: "category" },
       provider: { table: "provider" },
       content_level: { table: "level" },
+      program: { table: "learning_program" },
       tag_list: { table: "tag", where: { type: GENERAL_TAG_TYPE } },
       ...(Object.fromEntries(
         CONTENT_TAG_EXTRAS.map((e) => [e.field, { table: "tag", where: { type: e.type } }]),

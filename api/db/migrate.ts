@@ -48,6 +48,7 @@ import { roundLeases } from "./migrations/0047_round_leases";
 import { rateLimitCounters } from "./migrations/0048_rate_limit_counters";
 import { idempotencyKeys } from "./migrations/0049_idempotency_keys";
 import { importJobs } from "./migrations/0050_import_jobs";
+import { learningPrograms } from "./migrations/0051_learning_programs";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -100,6 +101,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0048_rate_limit_counters": rateLimitCounters,
     "0049_idempotency_keys": idempotencyKeys,
     "0050_import_jobs": importJobs,
+    "0051_learning_programs": learningPrograms(dialect),
   };
 }
 

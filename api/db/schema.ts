@@ -333,6 +333,16 @@ export interface Database {
     datetime_create: string;
     datetime_update: string;
   };
+  /** Learning programs (migration 0051, docs/decisions/097): contents name theirs in `program`. */
+  learning_program: {
+    id: Id;
+    name: string;
+    code: string | null;
+    desc: Generated<string>;
+    image: string | null;
+    datetime_create: string;
+    datetime_update: string;
+  };
   /** A location's rooms; capacity 0 = unlimited. */
   room: {
     id: Id;

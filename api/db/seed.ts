@@ -15,6 +15,7 @@ import { seedEnrollment } from "./seed-enrollment";
 import { seedExtras } from "./seed-extras";
 import { seedIdentification } from "./seed-identification";
 import { seedLocations } from "./seed-locations";
+import { seedPrograms } from "./seed-programs";
 import { seedAssignments } from "./seed-assignments";
 import { seedApprovals } from "./seed-approvals";
 import { seedRequests } from "./seed-requests";
@@ -376,6 +377,8 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await seedLibrary(trx, now);
     // A survey on a class, a program's class and the library's items, for their results pages (docs/decisions/081). After the library.
     await seedSurveyLinks(trx);
+    // Learning programs and the courses and activities that name them (issue 36 §3, docs/decisions/097).
+    await seedPrograms(trx, now);
     // Last: a permission rule for any type whose own seed made none (a type just added).
     await seedRulesFromRegistry(trx, now);
   });

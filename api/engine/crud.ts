@@ -35,7 +35,15 @@ export type Trx = Transaction<Database>;
 export type ResourceTable = ContentTable;
 /** Tables an input field may reference by id. */
 export type RefTable =
-  "category" | "provider" | "level" | "instructor" | "tag" | "account" | "account_group" | ContentTable;
+  | "category"
+  | "provider"
+  | "level"
+  | "instructor"
+  | "tag"
+  | "account"
+  | "account_group"
+  | "learning_program"
+  | ContentTable;
 
 /** Ids are integer columns in both dialects: anything larger names no row. */
 export const MAX_DB_ID = 2_147_483_647;

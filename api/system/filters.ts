@@ -24,7 +24,8 @@ type FilterTable =
   | "content_type"
   | "location"
   | "room"
-  | "class_program";
+  | "class_program"
+  | "learning_program";
 /** Columns a list may add to the option's id/name/code/value. */
 type ExtraColumn = "parent_id" | "type" | "location_id";
 /** What a list's extra condition may read: the path parameters and the parent query (`parent`, or the list's `parentKey`). */
@@ -106,6 +107,8 @@ const FILTER_LISTS: readonly FilterList[] = [
   },
   // The class programs a class may belong to (docs/decisions/044).
   { path: "class-program", table: "class_program", search: ["name", "code"] },
+  // The programs a content may name (issue 36 §3, docs/decisions/097).
+  { path: "learning-program", table: "learning_program", search: ["name", "code"] },
   // A session's place (issue 16 §2, docs/decisions/039): locations, and the rooms of `location`.
   { path: "location/filter", at: "dashboard", table: "location", search: ["name", "code"] },
   {

@@ -20,7 +20,7 @@ import { itemId, likePattern, type Trx } from "../engine/crud";
  * the filter-list caches to refresh after a write, the image upload.
  */
 
-export type MasterTable = "account_group" | "provider" | "instructor" | "category" | "location";
+export type MasterTable = "account_group" | "provider" | "instructor" | "category" | "location" | "learning_program";
 /**
  * Every table of named, coded rows: the master data's, the organisation's (departments, levels,
  * positions), and the approval flows and forms of issue 17 (api/requests/kit.ts).
@@ -162,7 +162,7 @@ export async function touchFilters(db: Db | Trx, names: readonly FilterName[], n
  * image-size-limit) and DELETE {path}/{id}/image/: the row's image; the change flag of `module`.
  * Both answer the row as `load` gives it; `stamped`: the table keeps datetime_update.
  */
-export type ImageTable = "provider" | "instructor" | "category" | "location";
+export type ImageTable = "provider" | "instructor" | "category" | "location" | "learning_program";
 export function imageRoutes(
   app: FastifyInstance,
   ctx: ApiContext,

@@ -46,6 +46,7 @@ export const NAMESPACES = [
   "upload",
   "library",
   "credit",
+  "program",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

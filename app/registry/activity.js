@@ -7,22 +7,23 @@
  */
 import { FEATURES } from "../../contract/features.js";
 import {
+  COMPETENCY,
+  ECERTIFICATE,
+  ENGINE_MODULES,
+  GAMIFICATION,
+  HEAD_FIELDS,
+  INFORMATION,
+  LEARNER,
   LIST,
   NAME_COLUMNS,
-  STATE_COLUMNS,
-  HEAD_FIELDS,
-  TAIL_FIELDS,
-  PREREQUISITE,
-  enrollmentTab,
-  COMPETENCY,
-  budgetTab,
-  ECERTIFICATE,
-  GAMIFICATION,
-  LEARNER,
-  progressOverall,
   OVERALL_INDEX,
-  ENGINE_MODULES,
   PERMISSION,
+  PREREQUISITE,
+  STATE_COLUMNS,
+  TAIL_FIELDS,
+  budgetTab,
+  enrollmentTab,
+  progressOverall,
 } from "./parts.js";
 
 /** @type {ContentType} */
@@ -48,13 +49,7 @@ export const ACTIVITY_TYPE = {
   // spec 000 §2.3: budget (actual, price), checklist (inspector), competency, ecertificate,
   // enrollment (prerequisite), gamification, information, permission (admin; condition).
   tabs: [
-    {
-      id: "information",
-      labelKey: "tab_information",
-      action: "view",
-      kind: "form",
-      module: "routes/content.tab-form.tsx",
-    },
+    INFORMATION,
     {
       id: "checklist",
       labelKey: "tab_checklist",

@@ -8,7 +8,7 @@
  * @typedef {import("./content-typedefs.js").ContentType} ContentType
  */
 
-import { ENGINE_MODULES } from "./parts.js";
+import { ENGINE_MODULES, INFORMATION } from "./parts.js";
 
 /** @type {ContentType[]} */
 export const APPROVALS_TYPES = [
@@ -47,15 +47,7 @@ export const APPROVALS_TYPES = [
       { name: "code", labelKey: "field_code", kind: "text" },
       { name: "type", labelKey: "field_budget_type", kind: "select", source: "code:budget_category_type" },
     ],
-    tabs: [
-      {
-        id: "information",
-        labelKey: "tab_information",
-        action: "view",
-        kind: "form",
-        module: "routes/content.tab-form.tsx",
-      },
-    ],
+    tabs: [INFORMATION],
     searchKey: "bgt_category_search_placeholder",
   },
 ];

@@ -8,23 +8,24 @@
  */
 import { FEATURES } from "../../contract/features.js";
 import {
+  COMPETENCY,
+  ECERTIFICATE,
   ENGINE_MODULES,
-  PERMISSION,
+  GAMIFICATION,
+  HEAD_FIELDS,
+  INFORMATION,
+  LEARNER,
   LIST,
   NAME_COLUMNS,
-  STATE_COLUMNS,
-  HEAD_FIELDS,
-  TAIL_FIELDS,
-  PREREQUISITE,
-  enrollmentTab,
-  COMPETENCY,
-  budgetTab,
-  ECERTIFICATE,
-  GAMIFICATION,
-  SURVEY,
-  LEARNER,
-  progressOverall,
   OVERALL_INDEX,
+  PERMISSION,
+  PREREQUISITE,
+  STATE_COLUMNS,
+  SURVEY,
+  TAIL_FIELDS,
+  budgetTab,
+  enrollmentTab,
+  progressOverall,
 } from "./parts.js";
 
 /** @type {ContentType} */
@@ -135,13 +136,7 @@ export const CLASS_TYPE = {
   // condition), schedule, survey, check-in, material; competency as issue 16 asks. The old
   // enrollment page comes with issue 16's later parts.
   tabs: [
-    {
-      id: "information",
-      labelKey: "tab_information",
-      action: "view",
-      kind: "form",
-      module: "routes/content.tab-form.tsx",
-    },
+    INFORMATION,
     {
       // The sessions (routes/class.curriculum.tsx), added at curriculum/create and edited at
       // curriculum/{sessionid}/edit, whose overlap answer is its own confirmation (docs/decisions/040).

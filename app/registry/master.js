@@ -13,7 +13,7 @@
  * @typedef {import("./content-typedefs.js").FormField} FormField
  */
 
-import { ENGINE_MODULES, PERMISSION } from "./parts.js";
+import { ENGINE_MODULES, INFORMATION, PERMISSION } from "./parts.js";
 
 /** What a kind without publishing or cover says. */
 const PLAIN = { publish: false, cover: false };
@@ -27,13 +27,6 @@ const NAME_CODE_COLUMNS = [
   { key: "name", labelKey: "col_name", sortable: true },
   { key: "code", labelKey: "col_code", sortable: true, kind: "code" },
 ];
-const INFORMATION = {
-  id: "information",
-  labelKey: "tab_information",
-  action: "view",
-  kind: "form",
-  module: "routes/content.tab-form.tsx",
-};
 /**
  * A kind's administrators (role scopes, decision 030): the content engine's administrators page,
  * calling the kind's own `admin/` under the item (docs/decisions/035).

@@ -18,6 +18,15 @@ export const ENGINE_MODULES = {
   detailModule: "routes/content.detail.tsx",
 };
 
+/** @type {Tab} the engine's information tab: the type's form, saved whole. */
+export const INFORMATION = {
+  id: "information",
+  labelKey: "tab_information",
+  action: "view",
+  kind: "form",
+  module: "routes/content.tab-form.tsx",
+};
+
 /** @type {Tab} */
 export const PERMISSION = {
   id: "permission",
@@ -84,6 +93,8 @@ export const HEAD_FIELDS = [
   { name: "category", labelKey: "field_category", kind: "select", source: "category-tree" },
   { name: "provider", labelKey: "field_provider", kind: "select", source: "provider" },
   { name: "content_level", labelKey: "field_content_level", kind: "select", source: "level" },
+  // The learning program the content belongs to (issue 36 §3, docs/decisions/097); none by default.
+  { name: "program", labelKey: "field_program", kind: "select", source: "learning-program" },
 ];
 /** @type {FormField[]} */
 export const TAIL_FIELDS = [

@@ -10,15 +10,8 @@
  * @typedef {import("./content-typedefs.js").Tab} Tab
  */
 
-import { ENGINE_MODULES } from "./parts.js";
+import { ENGINE_MODULES, INFORMATION } from "./parts.js";
 
-const INFORMATION = {
-  id: "information",
-  labelKey: "tab_information",
-  action: "view",
-  kind: "form",
-  module: "routes/content.tab-form.tsx",
-};
 const NAME_CODE = [
   { name: "name", labelKey: "field_name", kind: "text" },
   { name: "code", labelKey: "field_code", kind: "text" },

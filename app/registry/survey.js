@@ -9,7 +9,7 @@
  * @typedef {import("./content-typedefs.js").ContentType} ContentType
  * @typedef {import("./content-typedefs.js").Tab} Tab
  */
-import { ENGINE_MODULES, NAME_COLUMNS, STATE_COLUMNS, GAMIFICATION } from "./parts.js";
+import { ENGINE_MODULES, GAMIFICATION, INFORMATION, NAME_COLUMNS, STATE_COLUMNS } from "./parts.js";
 
 /** @type {ContentType} */
 export const SURVEY_TYPE = {
@@ -74,13 +74,7 @@ export const SURVEY_TYPE = {
   defaultTab: "information",
   // spec 000 §2.8: under /survey/{surveyid} domain, gamification, section, section/{sectionid}.
   tabs: [
-    {
-      id: "information",
-      labelKey: "tab_information",
-      action: "view",
-      kind: "form",
-      module: "routes/content.tab-form.tsx",
-    },
+    INFORMATION,
     { id: "domain", labelKey: "svy_tab_domain", action: "view", kind: "form", module: "routes/survey.domain.tsx" },
     {
       id: "section",

@@ -12,18 +12,19 @@
  * @typedef {import("./content-typedefs.js").Tab} Tab
  */
 import {
+  COMPETENCY,
   ENGINE_MODULES,
-  PERMISSION,
+  GAMIFICATION,
+  HEAD_FIELDS,
+  INFORMATION,
   LIST,
   NAME_COLUMNS,
-  STATE_COLUMNS,
-  HEAD_FIELDS,
-  TAIL_FIELDS,
-  PREREQUISITE,
-  enrollmentTab,
-  COMPETENCY,
-  GAMIFICATION,
   OVERALL_INDEX,
+  PERMISSION,
+  PREREQUISITE,
+  STATE_COLUMNS,
+  TAIL_FIELDS,
+  enrollmentTab,
 } from "./parts.js";
 import { TEST_LOG_TAB, TEST_OVERALL, TEST_OVERALL_I18N } from "./test-overall.js";
 
@@ -57,13 +58,7 @@ export const TEST_TYPE = {
   // spec 000 §2.8: competency, condition, enrollment, gamification, information, permission,
   // setting (prerequisite, term), log/{logid}, section/{sectionid?} (question/{number?}, testbank/{testbankid}).
   tabs: [
-    {
-      id: "information",
-      labelKey: "tab_information",
-      action: "view",
-      kind: "form",
-      module: "routes/content.tab-form.tsx",
-    },
+    INFORMATION,
     {
       id: "setting",
       labelKey: "tst_tab_setting",

@@ -3,6 +3,7 @@ import { MASTER_TYPES } from "./master.js";
 import { ASSIGNMENT_TYPES } from "./assignment.js";
 import { APPROVALS_TYPES } from "./approvals.js";
 import { REQUESTS_TYPES } from "./requests.js";
+import { PROGRAM_TYPES } from "./programs.js";
 
 /**
  * Every type the engine serves: the content types (content.js) and the master data kinds
@@ -14,6 +15,7 @@ import { REQUESTS_TYPES } from "./requests.js";
  */
 export const REGISTRY_TYPES = [
   ...CONTENT_TYPES,
+  ...PROGRAM_TYPES,
   ...MASTER_TYPES,
   ...ASSIGNMENT_TYPES,
   ...APPROVALS_TYPES,

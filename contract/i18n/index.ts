@@ -68,6 +68,8 @@ import libraryEn from "./library.en.json";
 import libraryTh from "./library.th.json";
 import creditEn from "./credit.en.json";
 import creditTh from "./credit.th.json";
+import programEn from "./program.en.json";
+import programTh from "./program.th.json";
 
 /**
  * The bundled dictionaries: message keys of the API (en.json / th.json) and the dashboard's texts,
@@ -112,6 +114,7 @@ export const DICTIONARY_FILES = {
     upload: uploadEn,
     library: libraryEn,
     credit: creditEn,
+    program: programEn,
   },
   th: {
     messages: th,
@@ -149,6 +152,7 @@ export const DICTIONARY_FILES = {
     upload: uploadTh,
     library: libraryTh,
     credit: creditTh,
+    program: programTh,
   },
 } as const;
 

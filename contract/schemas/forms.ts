@@ -4,7 +4,7 @@ import type { PasswordRule } from "./account";
 import type { TagExtraField } from "../codes";
 import { CONTENT_SCHEMAS, type ContentLimits } from "./content";
 import { groupSchemas } from "./group";
-import { categorySchemas, instructorSchemas, providerSchemas } from "./master-data";
+import { categorySchemas, instructorSchemas, learningProgramSchemas, providerSchemas } from "./master-data";
 import { locationSchemas, roomSchemas } from "./location";
 import { budgetCategorySchemas } from "./approvals";
 import { userCreateSchema, userFormSchema } from "./user";
@@ -39,6 +39,7 @@ export const FORM_SCHEMAS: Record<string, (c: FormSchemaContext) => Pair> = {
   instructor: (c) => pair(instructorSchemas(c.limits)),
   category: (c) => pair(categorySchemas(c.limits)),
   location: (c) => pair(locationSchemas(c.limits)),
+  learning_program: (c) => pair(learningProgramSchemas(c.limits)),
   // A location's room (its tab's add and edit forms; docs/decisions/039).
   room: (c) => pair(roomSchemas(c.limits)),
   // Issue 17 (docs/decisions/056, 057): the information tab sends the whole form, so a cleared

@@ -69,6 +69,13 @@ export function providerSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) 
     { code: null, about: "", desc: "" },
   );
 }
+/** Learning program (spec 000 §2.6; docs/decisions/097): name, code, desc; image by its own upload. */
+export function learningProgramSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) {
+  return createAndUpdate({ name: nameField(limits), code: codeField(limits), desc: longText(limits) }, ["name"], {
+    code: null,
+    desc: "",
+  });
+}
 /** Instructor (spec 001 §3): name, code, contact, overview; `account`: the instructor's own account, if any. */
 export function instructorSchemas(limits: ContentLimits = DEFAULT_CONTENT_LIMITS) {
   return createAndUpdate(
@@ -128,6 +135,25 @@ export type Provider = {
   desc: string;
   image: string | null;
   count_admin: number;
+};
+export type LearningProgram = {
+  id: number;
+  name: string;
+  code: string | null;
+  desc: string;
+  image: string | null;
+  /** Contents of every type that name the program. */
+  count_content: number;
+  datetime_update: string;
+};
+/** A content in a program's list (GET learning-program/{id}/content/): its type by code, for its link. */
+export type ProgramContent = {
+  id: number;
+  content_type: string;
+  name: string;
+  code: string;
+  is_display: boolean;
+  datetime_update: string;
 };
 export type Instructor = {
   id: number;

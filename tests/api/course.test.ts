@@ -18,8 +18,10 @@ afterAll(() => api.close());
 const C = "/api/dashboard/course";
 const DAY = 24 * 3600 * 1000;
 
-const idBy = async (table: "category" | "provider" | "instructor" | "tag" | "level", code: string) =>
-  (await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+const idBy = async (
+  table: "category" | "provider" | "instructor" | "tag" | "level" | "learning_program",
+  code: string,
+) => (await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
 const courseCount = async () =>
   Number(
     (
@@ -382,7 +384,7 @@ describe("course create and update", () => {
     const body: Record<string, unknown> = await validBody("NEW-001", {
       name: "  Data Privacy Essentials for Managers  ",
       content_level: await idBy("level", "L2"),
-      program: 7,
+      program: await idBy("learning_program", "PRG-MGR"),
       is_environmental: true,
       instructor_list: [await idBy("instructor", "INS-002"), await idBy("instructor", "INS-003")],
       tag_list: `${await idBy("tag", "TAG-DIG")},${await idBy("tag", "TAG-MAN")}`,
@@ -397,7 +399,7 @@ describe("course create and update", () => {
       category: { id: body.category, name: "Data" },
       provider: { id: body.provider, name: "Internal Academy" },
       content_level: { id: body.content_level, name: "Senior" },
-      program: 7,
+      program: body.program,
       is_environmental: true,
       desc: "What every manager must know about personal data.",
       instructor_list: [{ name: "John Carter" }, { name: "Malee Srisuk" }],

@@ -3,6 +3,7 @@ import { MODULES } from "../../contract/permissions";
 import { FORM_SCHEMAS } from "../../contract/schemas/forms";
 import { builtTabs } from "../../app/registry/content.js";
 import { MASTER_TYPES } from "../../app/registry/master.js";
+import { PROGRAM_TYPES } from "../../app/registry/programs.js";
 import { startTestApi, type Client, type TestApi } from "./harness";
 
 /**
@@ -10,7 +11,7 @@ import { startTestApi, type Client, type TestApi } from "./harness";
  * kind's list and items answer under its `api` path, every list filter the registry offers is a
  * query the API reads (a value from the filter's own source answers 200, a nonsense one 400, so a
  * filter the API ignored would fail), its form schemas exist, and every built tab calls a path the
- * API serves. A kind added on one side only fails here, as registry-drift.test.ts does for content.
+ * API serves; the programmes of programs.js too. A kind added on one side only fails here, as registry-drift.test.ts does for content.
  */
 
 let api: TestApi;
@@ -33,9 +34,12 @@ const TAB_CALL: Record<string, string> = {
   history: "history/",
   room: "room/",
   credit: "credit/",
+  // A learning program's contents (docs/decisions/097).
+  content: "content/",
 };
 
-describe.each(MASTER_TYPES.map((t) => [t.key, t] as const))("%s", (key, type) => {
+// The programmes (programs.js) are kinds on the same engine pages, without publishing.
+describe.each([...MASTER_TYPES, ...PROGRAM_TYPES].map((t) => [t.key, t] as const))("%s", (key, type) => {
   it("is a permission module with form schemas", () => {
     expect(MODULES as readonly string[]).toContain(type.module);
     expect(Object.keys(FORM_SCHEMAS)).toContain(type.schema);
