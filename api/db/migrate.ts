@@ -49,6 +49,7 @@ import { rateLimitCounters } from "./migrations/0048_rate_limit_counters";
 import { idempotencyKeys } from "./migrations/0049_idempotency_keys";
 import { importJobs } from "./migrations/0050_import_jobs";
 import { learningPrograms } from "./migrations/0051_learning_programs";
+import { contentProgramIndex } from "./migrations/0052_content_program_index";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -102,6 +103,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0049_idempotency_keys": idempotencyKeys,
     "0050_import_jobs": importJobs,
     "0051_learning_programs": learningPrograms(dialect),
+    "0052_content_program_index": contentProgramIndex(),
   };
 }
 

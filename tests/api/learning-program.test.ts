@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_DEFINITIONS } from "../../api/content/types";
 import { MSG } from "../../contract/messages";
 import type { LearningProgram, ProgramContent } from "../../contract/schemas/master-data";
 import { contentRefs, startTestApi, type Client, type TestApi } from "./harness";
@@ -106,5 +108,25 @@ describe("learning programs", () => {
       expect((await client.get(`${P}${await programId("PRG-MGR")}/content/`)).status).toBe(403);
       expect((await client.post(P, { name: "Nope" })).status).toBe(403);
     });
+  });
+
+  it("finds contents by an index on `program` in every content table (a new table indexes its own)", async () => {
+    const tables = [...new Set(CONTENT_DEFINITIONS.map((d) => d.resource.table))];
+    const indexed = async (table: string) => {
+      const rows =
+        api.dialect === "postgres"
+          ? await sql<{ def: string }>`select indexdef as def from pg_indexes where tablename = ${table}`.execute(
+              api.db,
+            )
+          : await sql<{
+              def: string;
+            }>`select sql as def from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`.execute(
+              api.db,
+            );
+      return rows.rows.some((r) => /\(\s*"?program"?\s*\)/.test(r.def));
+    };
+    const missing = [];
+    for (const table of tables) if (!(await indexed(table))) missing.push(table);
+    expect(missing).toEqual([]);
   });
 });
