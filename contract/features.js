@@ -20,6 +20,7 @@ export const FEATURES = /** @type {const} */ ({
   courseDependency: ["dependency-course-is-enabled"],
   activityDependency: ["dependency-activity-is-enabled"],
   classDependency: ["dependency-class-is-enabled"],
+  learningPathDependency: ["dependency-learning-path-is-enabled"],
   // A class's event zone (spec 002 §7 "Locations", docs/decisions/043): its form field and its call.
   eventZone: ["location-is-event-zone"],
 });

@@ -159,6 +159,8 @@ export const MSG = {
   /** A test draws from another provider's bank only once the bank approved its usage request (docs/decisions/063). */
   bank_usage_not_approved: "bank_usage_not_approved",
   publish_no_question: "publish_no_question",
+  /** A learning path publishes with at least one content in its curriculum (docs/decisions/098). */
+  publish_no_content: "publish_no_content",
   // What else publishing a test asks (docs/decisions/076); values: the question's owner and number, the section's scores.
   publish_question_no_answer: "publish_question_no_answer",
   publish_section_score_mismatch: "publish_section_score_mismatch",

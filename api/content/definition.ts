@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
+import { sql, type Kysely } from "kysely";
 import { CONTENT_TYPES } from "../../app/registry/content.js";
-import { cancelKindOf, contentFeatures, contentSwitches } from "../../app/registry/content-features.js";
+import {
+  cancelKindOf,
+  contentFeatures,
+  contentSwitches,
+  itemCancelKind,
+  type CancelKindRule,
+} from "../../app/registry/content-features.js";
 import type { CancelContentKind, ProgressStatus, TransitionKind } from "../../contract/codes";
 import type { ConfigKey } from "../../contract/config";
 import type { ContentSchemaName } from "../../contract/schemas/content";
@@ -39,8 +46,11 @@ export type ContentDefinition = {
   /** The registry key (app/registry/content.js). */
   key: string;
   resource: AnyResource & { contentType: string; schema: ContentSchemaName };
-  /** Which cancel types its enrollment allows (contract/codes.ts CANCEL_TYPES_ALLOWED): its registry entry's `cancelKind`. */
-  cancelKind: CancelContentKind;
+  /**
+   * Which cancel types its enrollment allows (contract/codes.ts CANCEL_TYPES_ALLOWED): its registry
+   * entry's `cancelKind`, one kind or an item field's (cancelKindAt reads an item's).
+   */
+  cancelKind: CancelKindRule;
   /** Its row of the admin progress transition table (contract/codes.ts ADMIN_TRANSITIONS). */
   transitions: TransitionKind;
   /**
@@ -102,4 +112,20 @@ export function defineContent(spec: ContentDefinitionSpec): ContentDefinition {
   if (!type) throw new Error(`content type ${spec.key} has no registry entry (app/registry/content.js)`);
   const switches = contentSwitches(type) as ContentDefinition["switches"];
   return { ...spec, cancelKind: cancelKindOf(type), features: contentFeatures(type), switches };
+}
+
+/** The cancel kind of item `contentId` of `def`: its type's, or by the item's own field (a learning path's kind). */
+export async function cancelKindAt(
+  db: Db | Trx,
+  def: ContentDefinition,
+  contentId: number,
+): Promise<CancelContentKind> {
+  const rule = def.cancelKind;
+  if (typeof rule === "string") return rule;
+  const row = await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+    .selectFrom(def.resource.table)
+    .select(sql.ref(rule.field).as("value"))
+    .where("id", "=", contentId)
+    .executeTakeFirstOrThrow();
+  return itemCancelKind(rule, { [rule.field]: row.value });
 }

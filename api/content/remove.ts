@@ -26,7 +26,7 @@ const OWNED = [
   "content_certificate",
 ] as const;
 
-/** DELETE is refused (424) while another content of its type lists this one as a prerequisite. */
+/** DELETE is refused (424) while another content of its type lists this one as a prerequisite, or a learning path holds it. */
 export async function dependencyRefusal(trx: Trx, ref: ContentRef): Promise<ApiError | null> {
   const dependent = await trx
     .selectFrom("content_prerequisite")
@@ -34,7 +34,14 @@ export async function dependencyRefusal(trx: Trx, ref: ContentRef): Promise<ApiE
     .where("content_type_id", "=", ref.contentTypeId)
     .where("prerequisite_id", "=", ref.contentId)
     .executeTakeFirst();
-  return dependent ? new ApiError(424, { detail: MSG.cannot_delete_because_dependency }) : null;
+  if (dependent) return new ApiError(424, { detail: MSG.cannot_delete_because_dependency });
+  const inPath = await trx
+    .selectFrom("learning_path_content")
+    .select("id")
+    .where("content_type_id", "=", ref.contentTypeId)
+    .where("content_id", "=", ref.contentId)
+    .executeTakeFirst();
+  return inPath ? new ApiError(424, { detail: MSG.cannot_delete_because_dependency }) : null;
 }
 
 /**

@@ -18,6 +18,8 @@ import { liveTransitionKind } from "../../contract/live-codes";
 import { testAttemptsRoutes } from "./test/attempts-mount";
 import { testOverallFigures } from "./test/overall-figures";
 import { MEDIA_DEFINITIONS } from "./media/definition";
+import { learningPathResource } from "./learning-path/resource";
+import { learningPathRoutes } from "./learning-path/routes";
 import { defineContent, type ContentDefinition } from "./definition";
 
 /** Course (spec 000 §2.5): every content feature. */
@@ -127,6 +129,18 @@ export const testDefinition = defineContent({
   overallFigures: testOverallFigures,
 });
 
+/**
+ * Learning path (spec 000 §2.6, docs/decisions/098): the activity's engine tabs, its curriculum
+ * its own calls (api/content/learning-path/); enrolment follows the content row of the transition
+ * table, and its cancel types its kind (the registry's `cancelKind`).
+ */
+export const learningPathDefinition = defineContent({
+  key: "learning_path",
+  resource: learningPathResource as ContentDefinition["resource"],
+  transitions: "learning_path",
+  routes: learningPathRoutes,
+});
+
 /** THE API's list of content types: server.ts mounts each one's resource and features from it. */
 export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [
   courseDefinition,
@@ -137,5 +151,6 @@ export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [
   testbankDefinition,
   liveDefinition,
   testDefinition,
+  learningPathDefinition,
   ...MEDIA_DEFINITIONS,
 ];

@@ -50,6 +50,7 @@ import { idempotencyKeys } from "./migrations/0049_idempotency_keys";
 import { importJobs } from "./migrations/0050_import_jobs";
 import { learningPrograms } from "./migrations/0051_learning_programs";
 import { contentProgramIndex } from "./migrations/0052_content_program_index";
+import { learningPaths } from "./migrations/0053_learning_paths";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -104,6 +105,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0050_import_jobs": importJobs,
     "0051_learning_programs": learningPrograms(dialect),
     "0052_content_program_index": contentProgramIndex(),
+    "0053_learning_paths": learningPaths(dialect),
   };
 }
 

@@ -1194,6 +1194,22 @@ export interface Database {
     datetime_backup: string | null;
   };
   live_instructor: { live_id: number; instructor_id: number };
+  /** A learning path (0053, docs/decisions/098): the content columns, its kind, a scheduled path's learning period. */
+  learning_path: ContentColumns & {
+    kind: Generated<number>;
+    datetime_learn_start: string | null;
+    datetime_learn_end: string | null;
+  };
+  /** A learning path's curriculum: each content once, at its position. */
+  learning_path_content: {
+    id: Id;
+    learning_path_id: number;
+    content_type_id: number;
+    content_id: number;
+    position: number;
+  };
+  /** The contents of the same path a learner completes before `path_content_id`. */
+  learning_path_depend: { path_content_id: number; depend_id: number };
   /** What a learner asked during a live's stream (0033): answered and hidden by an administrator. */
   live_question: {
     id: Id;

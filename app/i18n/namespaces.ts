@@ -47,6 +47,7 @@ export const NAMESPACES = [
   "library",
   "credit",
   "program",
+  "learningPath",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

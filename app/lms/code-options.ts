@@ -19,6 +19,7 @@ import {
 } from "../../contract/assignment-codes";
 import { SURVEY_TARGET_CODES, SURVEY_TYPE_CODES } from "../../contract/schemas/survey";
 import { LIVE_STATUS_CODES, LIVE_TYPE_CODES } from "../../contract/live-codes";
+import { LEARNING_PATH_KIND_CODES } from "../../contract/learning-path-codes";
 import { TEST_TYPE_SWITCH, TEST_TYPES } from "../../contract/test-codes";
 import { switchesOn, type ConfigDict } from "../../contract/config";
 
@@ -66,6 +67,8 @@ export const CODE_OPTIONS: Readonly<Record<string, CodeOption[]>> = {
   // A live's type and stream status (spec 001 §4; docs/decisions/066); labels in the live namespace.
   live_type: keyed(LIVE_TYPE_CODES.map(String), "live_type_"),
   live_status: keyed(LIVE_STATUS_CODES.map(String), "live_status_"),
+  // A learning path's kind (docs/decisions/098); labels in the learningPath namespace.
+  learning_path_kind: keyed(LEARNING_PATH_KIND_CODES.map(String), "lp_kind_"),
   // The test type a bank's questions are written for (spec 001 §4; docs/decisions/063); labels in the testbank namespace.
   // A form offers a type only while its configuration switch is on: the switch the API's question store reads (TEST_TYPE_SWITCH).
   // Where a budget category can be picked (docs/decisions/083); labels in the budgetCategory namespace.

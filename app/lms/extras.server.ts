@@ -61,6 +61,11 @@ export async function tableTabAction(
     update: z.ZodType;
     action?: Action;
     toasts?: { create?: string; update?: string; delete?: string };
+    /**
+     * Keys of an update's refusal that say more than a field error (a learning path's dependency
+     * circle, its contents in order): answered beside the result as `details`, not as field errors.
+     */
+    details?: string[];
   },
 ) {
   const { api, type } = await requireContent(args, opts.action ?? "change");
@@ -98,11 +103,24 @@ export async function tableTabAction(
       return data<TableTabAnswer>({ form: "edit", id: rowId, result: submission.reply() as Result }, { status: 400 });
     const res = await api.patch<Record<string, unknown>>(`${base}${rowId}/`, submission.value, { accept: [400, 404] });
     if (res.status === 404) return gone();
-    if (res.status === 400)
+    if (res.status === 400) {
+      const body = { ...res.data };
+      const details: Record<string, unknown> = {};
+      for (const key of opts.details ?? [])
+        if (key in body) {
+          details[key] = body[key];
+          delete body[key];
+        }
       return data<TableTabAnswer>(
-        { form: "edit", id: rowId, result: submission.reply(apiFieldErrors(res.data)) as Result },
+        {
+          form: "edit",
+          id: rowId,
+          result: submission.reply(apiFieldErrors(body)) as Result,
+          ...(Object.keys(details).length ? { details } : {}),
+        },
         { status: 400, headers: headers() },
       );
+    }
     return toast(opts.toasts?.update ?? "toast_saved");
   }
   if (intent === "delete") {

@@ -62,9 +62,29 @@ export function contentSwitches(type) {
 }
 
 /**
+ * @typedef {"course"|"activity"|"event"|"learning_path_online"|"learning_path_schedule"} CancelKind
+ * @typedef {CancelKind | { field: string, kinds: Record<string, CancelKind> }} CancelKindRule
+ */
+
+/**
  * Which cancel types a type's enrollment allows (contract/codes.ts CANCEL_TYPES_ALLOWED): its
  * entry's `cancelKind`; a type nobody enrols in has none, and "course" stands in (nothing reads it).
+ * A type whose items differ names the item's field that decides and the kind of each value (a
+ * learning path: online or scheduled, docs/decisions/098).
  * @param {ContentType} type
- * @returns {"course"|"activity"|"event"|"learning_path_online"|"learning_path_schedule"}
+ * @returns {CancelKindRule}
  */
 export const cancelKindOf = (type) => /** @type {any} */ (type.cancelKind ?? "course");
+
+/**
+ * The cancel kind of one item under its type's rule; `item` is read only when the rule names a field.
+ * @param {CancelKindRule} rule
+ * @param {Record<string, unknown> | null} item
+ * @returns {CancelKind}
+ */
+export function itemCancelKind(rule, item) {
+  if (typeof rule === "string") return rule;
+  const kind = rule.kinds[String(item?.[rule.field])];
+  if (!kind) throw new Error(`no cancel kind for ${rule.field} = ${String(item?.[rule.field])}`);
+  return kind;
+}

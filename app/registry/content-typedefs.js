@@ -54,7 +54,7 @@
  *   class's event zone, `location/zone/event/{id}/` with `zone` (docs/decisions/043).
  * @typedef {{
  *   key: string, segment: string, param: string, api: string, module: string, labelKey: string, nounKey: string, i18n: string[], menuSection: string,
- *   listModule?: string, createModule?: string, detailModule?: string, cancelKind?: string, schema: string, viewScopes?: string[], administeredBy?: "group",
+ *   listModule?: string, createModule?: string, detailModule?: string, cancelKind?: string | { field: string, kinds: Record<string, string> }, schema: string, viewScopes?: string[], administeredBy?: "group",
  *   columns: Column[], filters: string[], filterSources: Record<string, string>, defaultOrdering: string, fields: FormField[],
  *   defaultTab: string, tabs: Tab[], overall: Tab[], feature?: Feature, overallIndex?: Tab, pages?: ItemPage[],
  *   publish?: boolean, cover?: boolean, deletable?: boolean, nameFields?: string[], codeField?: string,

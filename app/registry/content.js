@@ -18,6 +18,7 @@ import { SURVEY_TYPE } from "./survey.js";
 import { LIVE_TYPE } from "./live.js";
 import { TESTBANK_TYPE } from "./testbank.js";
 import { TEST_TYPE } from "./test.js";
+import { LEARNING_PATH_TYPE } from "./learning-path.js";
 import { MEDIA_CONTENT_TYPES } from "./media.js";
 import { libraryTypes } from "./library.js";
 
@@ -39,6 +40,8 @@ export const CONTENT_TYPES = [
   TESTBANK_TYPE,
   // Test (spec 000 §2.8, docs/decisions/064): app/registry/test.js; attempts and overall pages from test-overall.js.
   TEST_TYPE,
+  // Learning path, online and scheduled (spec 000 §2.6, docs/decisions/098): app/registry/learning-path.js.
+  LEARNING_PATH_TYPE,
   // Media: article, audio, document, external video, flash card, video (spec 000 §2.9, docs/decisions/069): app/registry/media.js, one factory.
   ...MEDIA_CONTENT_TYPES,
 ];

@@ -122,6 +122,7 @@ const CONTENT_POSTS = {
   },
   // Activity's own screens (docs/decisions/023).
   "routes/activity.checklist.tsx": { create: "change", delete: "change" },
+  "routes/learning-path.curriculum.tsx": { create: "change", update: "change", delete: "change" },
   "routes/activity.checklist-item.tsx": { save: "change", "add-inspector": "change", "remove-inspector": "change" },
   "routes/activity.checklist-inspector.tsx": { "add-inspector": "change", "remove-inspector": "change" },
   "routes/activity.slot-verify.tsx": { verify: "progress" },

@@ -11,7 +11,7 @@ import { CsrfInput, ErrorList } from "~/components/forms";
 import { SaveBar } from "~/components/form-basics";
 import { apiFieldErrors } from "~/lms/content-form.server";
 import { itemId, requireContent } from "~/lms/content.server";
-import { cancelKindOf } from "~/registry/content-features.js";
+import { cancelKindOf, itemCancelKind } from "~/registry/content-features.js";
 import { requireCsrf } from "~/lms/csrf.server";
 import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { errorsAt } from "~/lms/form-result";
@@ -88,7 +88,10 @@ export async function action(args: ActionFunctionArgs) {
   if (!form) return refusalAnswer(refusal);
   await requireCsrf(api, form);
   invariantResponse(String(form.get("intent") ?? "save") === "save", "Bad Request");
-  const submission = parseWithZod(form, { schema: enrollmentSchema(cancelKindOf(type), "form") });
+  const rule = cancelKindOf(type);
+  // A type whose items differ (a learning path's kind) reads the item's field first.
+  const item = typeof rule === "string" ? null : (await api.get<Record<string, unknown>>(`${type.api}${id}/`)).data;
+  const submission = parseWithZod(form, { schema: enrollmentSchema(itemCancelKind(rule, item), "form") });
   if (submission.status !== "success")
     return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   const v = submission.value;

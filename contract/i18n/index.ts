@@ -70,6 +70,8 @@ import creditEn from "./credit.en.json";
 import creditTh from "./credit.th.json";
 import programEn from "./program.en.json";
 import programTh from "./program.th.json";
+import learningPathEn from "./learningPath.en.json";
+import learningPathTh from "./learningPath.th.json";
 
 /**
  * The bundled dictionaries: message keys of the API (en.json / th.json) and the dashboard's texts,
@@ -115,6 +117,7 @@ export const DICTIONARY_FILES = {
     library: libraryEn,
     credit: creditEn,
     program: programEn,
+    learningPath: learningPathEn,
   },
   th: {
     messages: th,
@@ -153,6 +156,7 @@ export const DICTIONARY_FILES = {
     library: libraryTh,
     credit: creditTh,
     program: programTh,
+    learningPath: learningPathTh,
   },
 } as const;
 

@@ -9,6 +9,7 @@ import { liveSchemas } from "./live";
 import { MEDIA_SCHEMAS } from "./media";
 import { testbankSchemas } from "./testbank";
 import { testSchemas } from "./test";
+import { learningPathSchemas } from "./learning-path";
 import { CONTENT_TAG_EXTRAS, type PublishLabel, type PublishStatus, type TagExtraField } from "../codes";
 
 /**
@@ -160,6 +161,7 @@ export const CONTENT_SCHEMAS = {
   live: liveSchemas,
   testbank: testbankSchemas,
   test: testSchemas,
+  learning_path: learningPathSchemas,
   ...MEDIA_SCHEMAS,
 } as const;
 export type ContentSchemaName = keyof typeof CONTENT_SCHEMAS;

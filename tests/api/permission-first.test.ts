@@ -82,12 +82,12 @@ const OPEN: Record<string, { to: "anyone" | "signed-in"; why: string }> = {
 /** Open writes that every content type has under its learner path (api/content/features/enrollment/learner-routes.ts). */
 const OPEN_SHAPES: { pattern: RegExp; to: "signed-in"; why: string }[] = [
   {
-    pattern: /^POST \/api\/(coniclex\/)?\w+\/:id\/enroll$/,
+    pattern: /^POST \/api\/(coniclex\/)?[\w-]+\/:id\/enroll$/,
     to: "signed-in",
     why: "a learner enrols itself (decision 074)",
   },
   {
-    pattern: /^POST \/api\/(coniclex\/)?\w+\/:id\/enroll\/form$/,
+    pattern: /^POST \/api\/(coniclex\/)?[\w-]+\/:id\/enroll\/form$/,
     to: "signed-in",
     why: "a learner answers the enrolment form for itself (decision 074)",
   },

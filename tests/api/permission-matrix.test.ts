@@ -6,6 +6,7 @@ import { DASHBOARD_FLAG, answerGuards, isFlag, type PermissionAnswer } from "../
 import { DEMO_ACCOUNTS } from "../../api/db/demo-accounts";
 import { CONTENT_TYPES, alsoFlags, contentFlag } from "~/registry/content.js";
 import { contentRoutes } from "~/registry/content-routes.js";
+import { cancelKindOf, itemCancelKind } from "~/registry/content-features.js";
 import { checked } from "../checked-type";
 import { SCREENS } from "~/registry/menu.js";
 import { holding, outsidersOf, refusedStaff, type AccountFlags } from "../matrix-accounts";
@@ -157,6 +158,8 @@ const CANCEL_SAMPLE = {
   course: { type: 2 },
   activity: { type: 7, duration: 3 * 86400 },
   event: { type: 5, duration: 86400 },
+  learning_path_online: { type: 2 },
+  learning_path_schedule: { type: 5, duration: 86400 },
 } as const;
 
 /** A 1×1 PNG. */
@@ -553,7 +556,8 @@ function engineCalls(type: ContentType): Record<string, Call[]> {
       call("enrollment settings save", "PUT", "enrollment", () => "enrollment/", {
         body: () => ({
           capacity: 12,
-          content_period_cancel: CANCEL_SAMPLE[type.cancelKind as keyof typeof CANCEL_SAMPLE],
+          // An item made with the engine's fields has its type's first kind (a learning path: online).
+          content_period_cancel: CANCEL_SAMPLE[itemCancelKind(cancelKindOf(type), { kind: 1 })],
         }),
       }),
     ],
@@ -825,9 +829,66 @@ function typeOwnCalls(type: ContentType): Record<string, Call[]> {
               ? { ...testAttemptCalls(type), ...testBuildCalls(type) }
               : codeOf(type) === "testbank"
                 ? { ...testQuestionCalls(type), ...testbankCalls(type) }
-                : (MEDIA_KIND_KEYS as readonly string[]).includes(codeOf(type))
-                  ? mediaCalls(type)
-                  : {};
+                : codeOf(type) === "learning_path"
+                  ? learningPathCalls(type)
+                  : (MEDIA_KIND_KEYS as readonly string[]).includes(codeOf(type))
+                    ? mediaCalls(type)
+                    : {};
+}
+
+/** A learning path's curriculum (docs/decisions/098): its contents, added, moved, depending, removed. */
+function learningPathCalls(type: ContentType): Record<string, Call[]> {
+  const call = callOn(type);
+  const course = async () =>
+    (await api.db.selectFrom("course").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+  // A content of the path made by the observer: a course it holds, at the end.
+  const held = async (item: number) => {
+    const courseType = await api.db
+      .selectFrom("content_type")
+      .select("id")
+      .where("code", "=", "course")
+      .executeTakeFirstOrThrow();
+    const taken = await api.db
+      .selectFrom("learning_path_content")
+      .select("content_id")
+      .where("learning_path_id", "=", item)
+      .where("content_type_id", "=", courseType.id)
+      .execute();
+    const free = await api.db
+      .selectFrom("course")
+      .select("id")
+      .where("id", "not in", [0, ...taken.map((t) => t.content_id)])
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const row = await api.db
+      .insertInto("learning_path_content")
+      .values({ learning_path_id: item, content_type_id: courseType.id, content_id: free.id, position: 99 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { row: row.id };
+  };
+  return {
+    curriculum: [
+      call("contents", "GET", "view", () => "content/"),
+      call("content add", "POST", "change", () => "content/", {
+        fresh: true,
+        body: async () => ({ content_type: "course", content_id: await course() }),
+        writes: { table: "learning_path_content", delta: 1 },
+      }),
+      call("content move", "PATCH", "change", (i) => `content/${i.row}/`, {
+        rows: held,
+        body: () => ({ direction: "up" }),
+      }),
+      call("content depend", "PATCH", "change", (i) => `content/${i.row}/`, {
+        rows: held,
+        body: () => ({ depend_list: [] }),
+      }),
+      call("content remove", "DELETE", "change", (i) => `content/${i.row}/`, {
+        rows: held,
+        writes: { table: "learning_path_content", delta: -1 },
+      }),
+    ],
+  };
 }
 
 /** A test's own build pages (docs/decisions/064): setting, sections, a section's questions and draws from banks. */

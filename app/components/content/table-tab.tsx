@@ -20,7 +20,8 @@ import { IdempotencyInput } from "~/components/idempotency-input";
  * it is a read-only table.
  */
 export type TableTabAnswer =
-  { form: "add" | "edit"; id?: number; result: SubmissionResult<string[]> } | { warning: string };
+  | { form: "add" | "edit"; id?: number; result: SubmissionResult<string[]>; details?: Record<string, unknown> }
+  | { warning: string };
 
 type Props<R extends { id: number }> = {
   /** Heading of the tab (an h2). */
@@ -46,7 +47,12 @@ type Props<R extends { id: number }> = {
    * What can be edited of a row; omitted: rows are only added and removed. `aside`: shown beside
    * the edit form (forms of its own, such as the row's picture: forms do not nest).
    */
-  edit?: { fields: SettingField[]; values: (row: R) => Record<string, unknown>; aside?: (row: R) => React.ReactNode };
+  edit?: {
+    /** The edit form's fields; per row when they depend on it (a path content's choices leave itself out). */
+    fields: SettingField[] | ((row: R) => SettingField[]);
+    values: (row: R) => Record<string, unknown>;
+    aside?: (row: R) => React.ReactNode;
+  };
   /** Label of the remove link and the confirmation text of a row. */
   remove: { label: string; text: (row: R) => string };
   answer?: TableTabAnswer | null;
@@ -154,7 +160,12 @@ export function TableTab<R extends { id: number }>({
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="id" value={editing.id} />
               <ErrorList errors={tr(errorsAt(editResult, ""))} />
-              <FormFields fields={edit.fields} values={edit.values(editing)} result={editResult} idPrefix="edit-" />
+              <FormFields
+                fields={typeof edit.fields === "function" ? edit.fields(editing) : edit.fields}
+                values={edit.values(editing)}
+                result={editResult}
+                idPrefix="edit-"
+              />
               <div className="flex justify-end gap-2">
                 <a href={withParam(params, "edit", null)} className="rounded border border-slate-300 px-4 py-2 text-sm">
                   {t("cancel")}

@@ -7,7 +7,7 @@ import {
 } from "../../../../contract/schemas/content-enrollment";
 import { contentAdminSchema } from "../../../../contract/schemas/content-permission";
 import { permissionRuleRoutes } from "../../../auth/rule-routes";
-import type { ContentDefinition } from "../../definition";
+import { cancelKindAt, type ContentDefinition } from "../../definition";
 import { contentAccess, type ContentRef } from "../../ref";
 import type { ApiContext } from "../../../http/context";
 import { notFound, parseInput } from "../../../http/errors";
@@ -79,14 +79,15 @@ export function enrollmentSettingsRoutes(app: FastifyInstance, ctx: ApiContext, 
 
   app.get(`${item}/enrollment/`, async (req) => {
     const { ref } = await access(req, "enrollment");
-    return loadEnrollment(db, ref, def.cancelKind);
+    return loadEnrollment(db, ref, await cancelKindAt(db, def, ref.contentId));
   });
   app.put(`${item}/enrollment/`, async (req) => {
     const { ref } = await access(req, "enrollment");
-    const input = parseInput(enrollmentSchema(def.cancelKind, "api"), req.body, "dotted");
+    const kind = await cancelKindAt(db, def, ref.contentId);
+    const input = parseInput(enrollmentSchema(kind, "api"), req.body, "dotted");
     const now = ctx.now();
     await inTransaction(db, def.resource, (trx) => saveEnrollment(trx, ref, input, now));
-    return loadEnrollment(db, ref, def.cancelKind);
+    return loadEnrollment(db, ref, kind);
   });
 
   // The enrollment forms the setting's `form` may name (docs/decisions/074), as filter options.

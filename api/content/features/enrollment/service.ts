@@ -28,6 +28,7 @@ import { badRequest, notFound } from "../../../http/errors";
 import { fromResource, type AnyResource, type Trx } from "../../../engine/crud";
 import { chunks } from "../../../engine/chunks";
 import { withResultApproval } from "../../../assignment/result-approval";
+import { pathMoves } from "./chain";
 
 /**
  * The enrollment and progress rules of a content (spec 001 §4, docs/decisions/013), as services
@@ -201,7 +202,7 @@ export type ProgressLogEntry = {
   is_bulk?: boolean;
 };
 
-/** Write progress history rows, in the caller's transaction (the one that made the changes). */
+/** Write progress history rows, in the caller's transaction (the one that made the changes), then the chain reaction. */
 export async function logProgress(
   trx: Trx,
   entries: readonly ProgressLogEntry[],
@@ -224,6 +225,12 @@ export async function logProgress(
       )
       .execute();
   }
+  // A learning path holding a changed content follows it (chain.ts); its own change logs here too, and stops.
+  const chained = await pathMoves(
+    trx,
+    entries.map((e) => e.enrollment_id),
+  );
+  if (chained.length) await moveEnrollments(trx, chained, "chain_reaction", by);
 }
 
 /** The content's capacity settings (the defaults until saved: no limit). */
