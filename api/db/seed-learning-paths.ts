@@ -11,8 +11,9 @@ type Trx = Transaction<Database>;
 /**
  * The demo organisation's learning paths (issue 36 §1, docs/decisions/098): an online path and a
  * scheduled one, both published, built from courses, a class, an activity and a test, with
- * dependencies (the later contents open once the first is completed) and learners at every
- * progress; a draft online path with one content; an empty scheduled draft (the curriculum's
+ * dependencies (the later contents open once the first is completed) and learners whose progress
+ * follows from theirs on its contents; a draft online path with one content and learners who have
+ * not started it; an empty scheduled draft (the curriculum's
  * empty state). Runs after the contents it holds.
  */
 type Plan = {
@@ -23,8 +24,8 @@ type Plan = {
   /** Contents by type, in order: [type, how many of that type, from the first]. */
   contents: [string, number][];
   learners: number;
-  /** Learners' progress, cycled (spec 001 §4: 0 not started, 21 in progress, 30 completed). */
-  progress: number[];
+  /** Only learners whose record of the first content has one of these statuses (all when absent). */
+  statuses?: number[];
 };
 
 const PLANS: Plan[] = [
@@ -39,7 +40,6 @@ const PLANS: Plan[] = [
       ["test", 1],
     ],
     learners: 12,
-    progress: [0, 21, 21, 30],
   },
   {
     name: "Supervisor Programme 2027",
@@ -51,8 +51,8 @@ const PLANS: Plan[] = [
       ["class", 1],
       ["activity", 1],
     ],
+    // It starts in two weeks: its learners have not started.
     learners: 8,
-    progress: [0, 21, 30],
   },
   {
     name: "เส้นทางการเรียนรู้ด้านข้อมูล",
@@ -60,8 +60,8 @@ const PLANS: Plan[] = [
     kind: LEARNING_PATH_KIND.online,
     shown: false,
     contents: [["course", 1]],
-    learners: 0,
-    progress: [0],
+    learners: 8,
+    statuses: [0, 30],
   },
   {
     name: "Safety Week Path",
@@ -70,7 +70,6 @@ const PLANS: Plan[] = [
     shown: false,
     contents: [],
     learners: 0,
-    progress: [0],
   },
 ];
 
@@ -95,15 +94,9 @@ export async function seedLearningPaths(trx: Trx, now: Date) {
     if (table === "course") query = query.where("is_library" as never, "=", 0 as never);
     return (await query.execute()).map((r) => r.id);
   };
-  const learner = (await trx.selectFrom("account").select("id").where("username", "=", "learner").executeTakeFirst())
-    ?.id;
-  const students = (
-    await trx.selectFrom("account").select("id").where("username", "like", "student%").orderBy("id").limit(40).execute()
-  ).map((r) => r.id);
-  const pool = [...(learner ? [learner] : []), ...students];
   const pathType = await typeId("learning_path");
 
-  for (const [n, p] of PLANS.entries()) {
+  for (const p of PLANS) {
     const { id } = await trx
       .insertInto("learning_path")
       .values({
@@ -145,54 +138,46 @@ export async function seedLearningPaths(trx: Trx, now: Date) {
     if (held.length > 2) depends.push({ path_content_id: held[held.length - 1], depend_id: held[1] });
     if (depends.length) await trx.insertInto("learning_path_depend").values(depends).execute();
 
-    // Its learners: each enrolled in the path at 0, and in its contents as their progress plan
-    // says (completed: all of them; in progress: the first); the path's own status then follows
-    // from theirs, as it does in use (the chain reaction, api/content/features/enrollment/chain.ts).
-    const chosen = [...new Set(pool.slice(n * 3, n * 3 + p.learners))];
-    if (!chosen.length) continue;
-    const enrolled = now.getTime() - 10 * day;
-    const record = (account_id: number, content_type_id: number, content_id: number, status: number) => ({
-      account_id,
-      content_type_id,
-      content_id,
-      status,
-      add_method: ADD_METHOD.assigned,
-      added_by: ADDED_BY.learner_list,
-      created_by: admin,
-      datetime_enroll: iso(enrolled),
-      datetime_start: status === 0 ? null : iso(enrolled + day),
-      datetime_complete: status === 30 ? iso(enrolled + 5 * day) : null,
-      datetime_update: iso(status === 0 ? enrolled : enrolled + 5 * day),
-    });
-    await insertBatches(
-      trx,
-      "content_enrollment",
-      chosen.map((account) => record(account, pathType, id, 0)),
-    );
-    const heldRows = await trx
+    // Its learners: those of its first content (the contents' own seeds made their records, at
+    // every status), enrolled in the path at 0; the path's status then follows from their records
+    // of its contents, as it does in use (the chain reaction, api/content/features/enrollment/chain.ts).
+    const [head] = await trx
       .selectFrom("learning_path_content")
       .select(["content_type_id", "content_id"])
       .where("learning_path_id", "=", id)
       .orderBy("position")
+      .limit(1)
       .execute();
-    const changed: number[] = [];
-    for (const [i, account] of chosen.entries()) {
-      const plan = p.progress[i % p.progress.length];
-      for (const [k, c] of heldRows.entries()) {
-        const status = plan === 30 || (plan === 21 && k === 0) ? 30 : 0;
-        if (plan === 0) continue;
-        // A learner already enrolled in the content keeps that record as it is.
-        const row = await trx
-          .insertInto("content_enrollment")
-          .values(record(account, c.content_type_id, c.content_id, status))
-          .onConflict((oc) => oc.columns(["account_id", "content_type_id", "content_id"]).doNothing())
-          .returning("id")
-          .executeTakeFirst();
-        if (row) changed.push(row.id);
-      }
-    }
+    if (!head || !p.learners) continue;
+    let ofHead = trx
+      .selectFrom("content_enrollment")
+      .select(["id", "account_id"])
+      .where("content_type_id", "=", head.content_type_id)
+      .where("content_id", "=", head.content_id)
+      .orderBy("account_id")
+      .limit(p.learners);
+    if (p.statuses) ofHead = ofHead.where("status", "in", p.statuses);
+    const chosen = await ofHead.execute();
+    const enrolled = now.getTime() - 10 * day;
+    await insertBatches(
+      trx,
+      "content_enrollment",
+      chosen.map((c) => ({
+        account_id: c.account_id,
+        content_type_id: pathType,
+        content_id: id,
+        status: 0,
+        add_method: ADD_METHOD.assigned,
+        added_by: ADDED_BY.learner_list,
+        created_by: admin,
+        datetime_enroll: iso(enrolled),
+        datetime_start: null,
+        datetime_complete: null,
+        datetime_update: iso(enrolled),
+      })),
+    );
+    const changed = chosen.map((c) => c.id);
     const moves = await pathMoves(trx, changed);
-    if (moves.length)
-      await moveEnrollments(trx, moves, "chain_reaction", { accountId: admin, at: iso(enrolled + 5 * day) });
+    if (moves.length) await moveEnrollments(trx, moves, "chain_reaction", { accountId: admin, at: at });
   }
 }

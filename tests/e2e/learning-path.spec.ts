@@ -105,6 +105,40 @@ test("a scheduled path is built from a course, a class and an activity, reordere
   await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
 });
 
+test("a learner completing the path's course completes the path (the chain reaction)", async ({ page }, info) => {
+  // LP-DATA holds one course; some of its seeded learners have not started it. One learner per project.
+  const { path, course, username } = one<{ path: number; course: number; username: string }>(
+    `select p.id as path, c.content_id as course, a.username
+       from learning_path p
+       join learning_path_content c on c.learning_path_id = p.id
+       join content_enrollment e on e.content_id = p.id
+         and e.content_type_id = (select id from content_type where code = 'learning_path')
+       join account a on a.id = e.account_id
+      where p.code = 'LP-DATA' and e.status = 0
+      order by a.username limit 1 offset ?`,
+    isJs(info) ? 0 : 1,
+  );
+  const rowOf = (text: string) => page.locator("tbody tr").filter({ hasText: text });
+  await page.goto(`/dashboard/learning-path/${path}/overall/progress?search=${username}`);
+  await expect(rowOf(username)).toContainText("Not started");
+
+  // The course's own progress page: the administrator completes the learner.
+  await page.goto(`/dashboard/course/${course}/overall/progress?search=${username}`);
+  await rowOf(username).getByRole("combobox").selectOption({ label: "Completed" });
+  await rowOf(username)
+    .getByRole("button", { name: /Change the status of/ })
+    .click();
+  await expect(toast(page, "Status changed.")).toBeVisible();
+
+  // The path follows: completed, and its history says why.
+  await page.goto(`/dashboard/learning-path/${path}/overall/progress?search=${username}`);
+  await expect(rowOf(username)).toContainText("Completed");
+  await rowOf(username)
+    .getByRole("link", { name: /^Progress history of/ })
+    .click();
+  await expect(page.getByText("Chain reaction")).toBeVisible();
+});
+
 test("the curriculum in Thai", async ({ page }) => {
   const path = one<{ id: number }>("select id from learning_path where code = 'LP-ONLINE'").id;
   await page.goto(`/dashboard/learning-path/${path}/curriculum?language=th`);
