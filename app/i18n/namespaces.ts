@@ -63,11 +63,15 @@ const declared = (handle: unknown): readonly Namespace[] => {
 /** The type's namespaces of each content URL segment (app/i18n/namespaces.server.ts). */
 export type TypeNamespaces = Readonly<Record<string, readonly Namespace[]>>;
 
-/** The namespaces a page renders: the base, each matched route's `handle.i18n`, its type's. */
+/**
+ * The namespaces a page renders: the base, each matched route's `handle.i18n`, its type's —
+ * sorted by name, the same on both sides. Not filtered through NAMESPACES: the browser's root
+ * would then carry every namespace's name, growing with each new area (issue 34's byte budgets).
+ */
 export function pageNamespaces(matches: readonly WithHandle[], pathname: string, types: TypeNamespaces): Namespace[] {
   const out = new Set<Namespace>(BASE_NAMESPACES);
   for (const m of matches) for (const ns of declared(m?.handle)) out.add(ns);
   // A content page is /dashboard/{segment}/… (or a type mounted under another's item, mounts.js): one module serves every type.
   for (const ns of types[contentAt(pathname)?.segment ?? ""] ?? []) out.add(ns);
-  return NAMESPACES.filter((ns) => out.has(ns));
+  return [...out].sort();
 }

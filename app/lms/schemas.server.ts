@@ -16,6 +16,7 @@ export {
   identificationSchema as enrollmentIdentificationSchema,
 } from "../../contract/schemas/content-enrollment";
 export { permissionConditionSchema, permissionRuleSchema } from "../../contract/schemas/content-permission";
+export { pathContentAddSchema, pathContentFormSchema } from "../../contract/schemas/learning-path";
 export {
   identificationSchema as curriculumIdentificationSchema,
   materialSchema,

@@ -106,7 +106,8 @@ test("a scheduled path is built from a course, a class and an activity, reordere
 });
 
 test("a learner completing the path's course completes the path (the chain reaction)", async ({ page }, info) => {
-  // LP-DATA holds one course; some of its seeded learners have not started it. One learner per project.
+  // LP-DATA holds one course, which its seeded learners have not started. One learner per project: each
+  // takes its own place among those still at 0, so the two never pick the same one.
   const { path, course, username } = one<{ path: number; course: number; username: string }>(
     `select p.id as path, c.content_id as course, a.username
        from learning_path p
