@@ -41,11 +41,13 @@ export async function loader(args: LoaderFunctionArgs) {
     zoneOffset(),
   ]);
   const limit = Number(config["image-size-limit"]?.value ?? 10485760);
-  const defaultValue = toFormValues(
-    item.data,
-    ctx.fields.map((f) => f.name),
-    { instants: new Set(ctx.fields.filter((f) => f.kind === "datetime").map((f) => f.name)), offset },
-  );
+  // A choice's fields show by the item's value of the field they depend on, also when that field
+  // is not on this form (a scheduled path's period, its kind chosen on create only).
+  const controllers = ctx.fields.flatMap((f) => ("showWhen" in f && f.showWhen ? [f.showWhen.field] : []));
+  const defaultValue = toFormValues(item.data, [...new Set([...ctx.fields.map((f) => f.name), ...controllers])], {
+    instants: new Set(ctx.fields.filter((f) => f.kind === "datetime").map((f) => f.name)),
+    offset,
+  });
   // An account field offers the account it holds, named (account-field.server.ts).
   const accounts = await accountChoices(api, ctx.fields, defaultValue);
   return data(

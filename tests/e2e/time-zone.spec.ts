@@ -55,12 +55,14 @@ test("every date-time field of every registry form is typed in the organisation'
   test.setTimeout(180_000);
   const walked: string[] = [];
   for (const type of REGISTRY_TYPES) {
-    const names = type.fields
-      .filter((f) => f.kind === "datetime" && (!("on" in f) || f.on !== "create"))
-      .map((f) => f.name);
+    const fields = type.fields.filter((f) => f.kind === "datetime" && (!("on" in f) || f.on !== "create"));
+    const names = fields.map((f) => f.name);
     const tab = type.tabs.find((t) => t.module === "routes/content.tab-form.tsx");
     if (!names.length || !tab) continue;
-    const id = (await api<{ results: { id: number }[] }>(page, type.api)).results[0]?.id;
+    // An item the fields show on: a choice's fields (a scheduled path's period) need an item of that choice.
+    const shown = fields.map((f) => ("showWhen" in f ? f.showWhen : undefined)).find(Boolean);
+    const query = shown ? `?${shown.field}=${shown.values[0]}` : "";
+    const id = (await api<{ results: { id: number }[] }>(page, `${type.api}${query}`)).results[0]?.id;
     expect(id, `${type.key}: the seed has an item`).toBeDefined();
     // Consecutive hours from 14:00, in field order (an end after its start).
     const values = names.map((name, i): [string, string] => [
@@ -74,6 +76,8 @@ test("every date-time field of every registry form is typed in the organisation'
   }
   // The registry has date-time fields (live's start and end, a survey's end): the walk met them.
   expect(walked.join("; ")).toContain("live: datetime_live_start, datetime_live_end");
+  // A choice's fields too: a scheduled path's period, on the information tab of a scheduled path.
+  expect(walked.join("; ")).toContain("learning_path: datetime_learn_start, datetime_learn_end");
 
   // The engine's enrollment period (a settings form) and publish schedule (the item's panel), on a course.
   // A course with a cover image and a section: one without either cannot be scheduled (412/417/428);
