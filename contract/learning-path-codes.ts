@@ -1,5 +1,3 @@
-import type { CancelContentKind } from "./codes";
-
 /**
  * Learning paths' code tables (spec 000 §2.6, spec 001 §4 cancel types; issue 36 §1;
  * docs/decisions/098). The spec names two kinds of path, online and scheduled, by their cancel
@@ -11,12 +9,6 @@ import type { CancelContentKind } from "./codes";
 export const LEARNING_PATH_KIND = { online: 1, schedule: 2 } as const;
 export type LearningPathKind = (typeof LEARNING_PATH_KIND)[keyof typeof LEARNING_PATH_KIND];
 export const LEARNING_PATH_KIND_CODES: readonly LearningPathKind[] = Object.values(LEARNING_PATH_KIND);
-
-/** The cancel types a path's enrollment allows follow its kind (contract/codes.ts CANCEL_TYPES_ALLOWED). */
-export const LEARNING_PATH_CANCEL_KIND: Record<LearningPathKind, CancelContentKind> = {
-  1: "learning_path_online",
-  2: "learning_path_schedule",
-};
 
 /** The content types a path's curriculum may hold, by their registry key (spec 000 §2.6; issue 36 §1). */
 export const PATH_CONTENT_TYPES = [
