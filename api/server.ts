@@ -34,6 +34,7 @@ import { learningProgramRoutes } from "./system/learning-programs";
 import { importRoutes } from "./imports/routes";
 import { loginAsRoutes } from "./system/login-as";
 import { assignmentRoutes } from "./assignment/routes";
+import { startOnboardScheduler } from "./content/onboard/auto-enrol";
 import { creditRoutes } from "./credit/routes";
 import { approvalRoutes } from "./approvals/routes";
 import { requestRoutes } from "./requests/routes";
@@ -118,6 +119,8 @@ export async function buildApi(ctx: ApiContext, opts: BuildOptions = {}): Promis
       loginAsRoutes(api, ctx);
       // How learners get their learning (issue 17): assignment, approvals, requests.
       assignmentRoutes(api, ctx, { scheduler: opts.scheduler ?? true });
+      // New employees enrolled by their onboarding plans' rule (docs/decisions/099).
+      if (opts.scheduler ?? true) startOnboardScheduler(api, ctx);
       // Learners' credit, seen and given by administrators (docs/decisions/075).
       creditRoutes(api, ctx);
       approvalRoutes(api, ctx);

@@ -21,6 +21,7 @@ export const FEATURES = /** @type {const} */ ({
   activityDependency: ["dependency-activity-is-enabled"],
   classDependency: ["dependency-class-is-enabled"],
   learningPathDependency: ["dependency-learning-path-is-enabled"],
+  onboardDependency: ["dependency-onboard-is-enabled"],
   // A class's event zone (spec 002 §7 "Locations", docs/decisions/043): its form field and its call.
   eventZone: ["location-is-event-zone"],
 });

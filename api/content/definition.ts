@@ -31,6 +31,7 @@ export const CONTENT_FEATURES = [
   "ecertificate",
   "gamification",
   "survey",
+  "sequence",
   "overall",
 ] as const;
 export type ContentFeature = (typeof CONTENT_FEATURES)[number];

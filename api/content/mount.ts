@@ -9,6 +9,7 @@ import { learnerRoutes } from "./features/enrollment/learners";
 import { learnerEnrolRoutes } from "./features/enrollment/learner-routes";
 import { competencyRoutes, gamificationRoutes, surveyRoutes } from "./features/extras/extras";
 import { overallRoutes } from "./features/overall/routes";
+import { sequenceRoutes } from "./features/sequence/routes";
 import type { ContentDefinition, ContentFeature, FeatureRoutes } from "./definition";
 import { MOUNTED_DEFINITIONS } from "./library/definitions";
 
@@ -27,6 +28,7 @@ export const FEATURE_ROUTES: Record<ContentFeature, FeatureRoutes> = {
   ecertificate: certificateRoutes,
   gamification: gamificationRoutes,
   survey: surveyRoutes,
+  sequence: sequenceRoutes,
   overall: (app, ctx, def) => {
     learnerRoutes(app, ctx, def);
     overallRoutes(app, ctx, def);

@@ -26,7 +26,7 @@ const OWNED = [
   "content_certificate",
 ] as const;
 
-/** DELETE is refused (424) while another content of its type lists this one as a prerequisite, or a learning path holds it. */
+/** DELETE is refused (424) while another content of its type lists this one as a prerequisite, or a sequence (a learning path, an onboarding plan) holds it. */
 export async function dependencyRefusal(trx: Trx, ref: ContentRef): Promise<ApiError | null> {
   const dependent = await trx
     .selectFrom("content_prerequisite")
@@ -35,13 +35,13 @@ export async function dependencyRefusal(trx: Trx, ref: ContentRef): Promise<ApiE
     .where("prerequisite_id", "=", ref.contentId)
     .executeTakeFirst();
   if (dependent) return new ApiError(424, { detail: MSG.cannot_delete_because_dependency });
-  const inPath = await trx
-    .selectFrom("learning_path_content")
+  const held = await trx
+    .selectFrom("content_sequence")
     .select("id")
     .where("content_type_id", "=", ref.contentTypeId)
     .where("content_id", "=", ref.contentId)
     .executeTakeFirst();
-  return inPath ? new ApiError(424, { detail: MSG.cannot_delete_because_dependency }) : null;
+  return held ? new ApiError(424, { detail: MSG.cannot_delete_because_dependency }) : null;
 }
 
 /**
@@ -51,6 +51,12 @@ export async function dependencyRefusal(trx: Trx, ref: ContentRef): Promise<ApiE
  */
 export async function removeContentRows(trx: Trx, ref: ContentRef) {
   for (const table of OWNED) await trx.deleteFrom(table).where(ofContent(ref)).execute();
+  // The sequence it holds, if it is a holder (what it holds is named by type and id: nothing else goes).
+  await trx
+    .deleteFrom("content_sequence")
+    .where("holder_type_id", "=", ref.contentTypeId)
+    .where("holder_id", "=", ref.contentId)
+    .execute();
   await removeContentAccess(trx, ref);
   await removeContentOverall(trx, ref);
 }

@@ -19,7 +19,7 @@ import { testAttemptsRoutes } from "./test/attempts-mount";
 import { testOverallFigures } from "./test/overall-figures";
 import { MEDIA_DEFINITIONS } from "./media/definition";
 import { learningPathResource } from "./learning-path/resource";
-import { learningPathRoutes } from "./learning-path/routes";
+import { onboardResource } from "./onboard/resource";
 import { defineContent, type ContentDefinition } from "./definition";
 
 /** Course (spec 000 §2.5): every content feature. */
@@ -130,15 +130,25 @@ export const testDefinition = defineContent({
 });
 
 /**
- * Learning path (spec 000 §2.6, docs/decisions/098): the activity's engine tabs, its curriculum
- * its own calls (api/content/learning-path/); enrolment follows the content row of the transition
- * table, and its cancel types its kind (the registry's `cancelKind`).
+ * Learning path (spec 000 §2.6, docs/decisions/098): the activity's engine tabs and the sequence
+ * of its contents (the engine's sequence feature, docs/decisions/099); enrolment follows the
+ * content row of the transition table, and its cancel types its kind (the registry's `cancelKind`).
  */
 export const learningPathDefinition = defineContent({
   key: "learning_path",
   resource: learningPathResource as ContentDefinition["resource"],
   transitions: "learning_path",
-  routes: learningPathRoutes,
+});
+
+/**
+ * Onboarding (spec 000 §2.6 "same tabs as a learning path"; docs/decisions/099): a learning
+ * path's tabs and its sequence of contents, each with its dependencies, anonymity and parent;
+ * enrolment follows the content row of the transition table, and an online path's cancel types.
+ */
+export const onboardDefinition = defineContent({
+  key: "onboard",
+  resource: onboardResource as ContentDefinition["resource"],
+  transitions: "onboard",
 });
 
 /** THE API's list of content types: server.ts mounts each one's resource and features from it. */
@@ -152,5 +162,6 @@ export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [
   liveDefinition,
   testDefinition,
   learningPathDefinition,
+  onboardDefinition,
   ...MEDIA_DEFINITIONS,
 ];

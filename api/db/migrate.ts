@@ -51,6 +51,7 @@ import { importJobs } from "./migrations/0050_import_jobs";
 import { learningPrograms } from "./migrations/0051_learning_programs";
 import { contentProgramIndex } from "./migrations/0052_content_program_index";
 import { learningPaths } from "./migrations/0053_learning_paths";
+import { sequencesAndOnboarding } from "./migrations/0054_sequences_and_onboarding";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -106,6 +107,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0051_learning_programs": learningPrograms(dialect),
     "0052_content_program_index": contentProgramIndex(),
     "0053_learning_paths": learningPaths(dialect),
+    "0054_sequences_and_onboarding": sequencesAndOnboarding(dialect),
   };
 }
 

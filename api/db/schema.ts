@@ -88,6 +88,8 @@ export interface Database {
     failed_login_count: number;
     datetime_locked: string | null;
     last_active: string | null;
+    /** The day an onboarding plan's rule enrolled the new employee (0054, docs/decisions/099). */
+    onboard_date: string | null;
     datetime_password_change: string | null;
     datetime_create: string;
     /** The direct manager (spec 001 §3 User supervisor), or null. */
@@ -1200,16 +1202,25 @@ export interface Database {
     datetime_learn_start: string | null;
     datetime_learn_end: string | null;
   };
-  /** A learning path's curriculum: each content once, at its position. */
-  learning_path_content: {
+  /**
+   * What a holder (learning path, onboarding plan) strings together (0054, docs/decisions/099):
+   * each content once, at its position, with its name in the plan, anonymity and parent.
+   */
+  content_sequence: {
     id: Id;
-    learning_path_id: number;
+    holder_type_id: number;
+    holder_id: number;
     content_type_id: number;
     content_id: number;
     position: number;
+    name: string | null;
+    is_anonymous: Generated<Flag>;
+    parent_id: number | null;
   };
-  /** The contents of the same path a learner completes before `path_content_id`. */
-  learning_path_depend: { path_content_id: number; depend_id: number };
+  /** The held contents of the same sequence a learner completes before `sequence_id`. */
+  content_sequence_depend: { sequence_id: number; depend_id: number };
+  /** An onboarding plan (0054): the engine's content columns and its rule for new employees. */
+  onboard: ContentColumns & { is_auto_enroll: Generated<Flag>; onboard_start_from: string | null };
   /** What a learner asked during a live's stream (0033): answered and hidden by an administrator. */
   live_question: {
     id: Id;

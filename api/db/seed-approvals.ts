@@ -109,7 +109,7 @@ export async function seedApprovals(trx: Trx, now: Date) {
 }
 
 /** The content's setting asks an administrator's approval (type_access 2), with `capacity`. */
-async function requireApproval(
+export async function requireApproval(
   trx: Trx,
   ref: { contentTypeId: number; contentId: number },
   capacity: number,

@@ -16,7 +16,7 @@ import { seedExtras } from "./seed-extras";
 import { seedIdentification } from "./seed-identification";
 import { seedLocations } from "./seed-locations";
 import { seedPrograms } from "./seed-programs";
-import { seedLearningPaths } from "./seed-learning-paths";
+import { seedSequences } from "./seed-sequences";
 import { seedAssignments } from "./seed-assignments";
 import { seedApprovals } from "./seed-approvals";
 import { seedRequests } from "./seed-requests";
@@ -380,8 +380,8 @@ export async function seedDemo(db: Db, now: Date, password: string) {
     await seedSurveyLinks(trx);
     // Learning programs and the courses and activities that name them (issue 36 §3, docs/decisions/097).
     await seedPrograms(trx, now);
-    // Learning paths, online and scheduled, with their curricula, dependencies and learners (issue 36 §1, docs/decisions/098).
-    await seedLearningPaths(trx, now);
+    // Learning paths (online, scheduled) and onboarding plans, with their sequences and learners (issue 36, docs/decisions/098, 099).
+    await seedSequences(trx, now);
     // Last: a permission rule for any type whose own seed made none (a type just added).
     await seedRulesFromRegistry(trx, now);
   });

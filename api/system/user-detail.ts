@@ -163,6 +163,7 @@ export async function loadUser(db: Db | Trx, id: number, now: Date): Promise<Use
     group_list: groups,
     progress_summary: progress,
     datetime_password_change: account.datetime_password_change,
+    onboard_date: account.onboard_date,
     datetime_update: account.datetime_update,
     location_name: location?.name ?? null,
   };

@@ -48,6 +48,8 @@ export const NAMESPACES = [
   "credit",
   "program",
   "learningPath",
+  "sequence",
+  "onboard",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -16,7 +16,7 @@ export {
   identificationSchema as enrollmentIdentificationSchema,
 } from "../../contract/schemas/content-enrollment";
 export { permissionConditionSchema, permissionRuleSchema } from "../../contract/schemas/content-permission";
-export { pathContentAddSchema, pathContentFormSchema } from "../../contract/schemas/learning-path";
+export { sequenceAddSchema, sequenceFormSchema } from "../../contract/schemas/sequence";
 export {
   identificationSchema as curriculumIdentificationSchema,
   materialSchema,

@@ -37,6 +37,8 @@ export const ACTIVITY_TYPE = {
   nounKey: "noun_activity",
   i18n: ["activity", "activityOverall"],
   menuSection: "content",
+  // No cover image: its resource has none (tests/api/registry-drift.test.ts holds the two together).
+  cover: false,
   ...ENGINE_MODULES,
   cancelKind: "activity",
   schema: "activity",

@@ -7,7 +7,7 @@ import { builtTabs } from "./content.js";
  * cannot drift: a tab added to the registry is mounted by the API with nothing else to write.
  *
  * @typedef {import("./content-typedefs.js").ContentType} ContentType
- * @typedef {"curriculum"|"enrollment"|"prerequisite"|"permission"|"competency"|"budget"|"ecertificate"|"gamification"|"survey"|"overall"} ContentFeature
+ * @typedef {"curriculum"|"enrollment"|"prerequisite"|"permission"|"competency"|"budget"|"ecertificate"|"gamification"|"survey"|"sequence"|"overall"} ContentFeature
  */
 
 /** The engine screen (module) that each API feature serves, wherever a type puts it (a program's `edit/condition` is its permission rules). */
@@ -21,6 +21,7 @@ export const FEATURE_OF_MODULE = /** @type {const} */ ({
   "routes/content.tab-ecertificate.tsx": "ecertificate",
   "routes/content.tab-gamification.tsx": "gamification",
   "routes/content.tab-survey.tsx": "survey",
+  "routes/content.sequence.tsx": "sequence",
 });
 
 /**

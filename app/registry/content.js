@@ -19,6 +19,7 @@ import { LIVE_TYPE } from "./live.js";
 import { TESTBANK_TYPE } from "./testbank.js";
 import { TEST_TYPE } from "./test.js";
 import { LEARNING_PATH_TYPE } from "./learning-path.js";
+import { ONBOARD_TYPE } from "./onboard.js";
 import { MEDIA_CONTENT_TYPES } from "./media.js";
 import { libraryTypes } from "./library.js";
 
@@ -42,6 +43,8 @@ export const CONTENT_TYPES = [
   TEST_TYPE,
   // Learning path, online and scheduled (spec 000 §2.6, docs/decisions/098): app/registry/learning-path.js.
   LEARNING_PATH_TYPE,
+  // Onboarding (spec 000 §2.6, docs/decisions/099): app/registry/onboard.js; a learning path's tabs.
+  ONBOARD_TYPE,
   // Media: article, audio, document, external video, flash card, video (spec 000 §2.9, docs/decisions/069): app/registry/media.js, one factory.
   ...MEDIA_CONTENT_TYPES,
 ];

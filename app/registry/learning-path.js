@@ -2,8 +2,8 @@
  * Learning path (spec 000 §2.6, issue 36 §1, docs/decisions/098) as a content registry entry:
  * "the same tabs as an activity" from the engine's parts (information; enrollment with its
  * prerequisites; permission with administrators and rule conditions; competency; budget with
- * actual and price; e-certificate; gamification), its own curriculum (the contents in order, with
- * what each depends on), and the engine's overall pages (landing, learners, progress). Its kind —
+ * actual and price; e-certificate; gamification), its curriculum (the engine's sequence: the
+ * contents in order, with what each depends on), and the engine's overall pages (landing, learners, progress). Its kind —
  * online or scheduled — is chosen on create, and its cancel types follow it. The online and
  * scheduled lists are the list with its kind filter set (`/learning-path/online`,
  * `/learning-path/schedule`); `/learning-path/schedule/{id}` leads to that path.
@@ -12,23 +12,15 @@
  */
 import { FEATURES } from "../../contract/features.js";
 import {
-  COMPETENCY,
-  ECERTIFICATE,
   ENGINE_MODULES,
-  GAMIFICATION,
   HEAD_FIELDS,
-  INFORMATION,
-  LEARNER,
   LIST,
   NAME_COLUMNS,
   OVERALL_INDEX,
-  PERMISSION,
-  PREREQUISITE,
+  SEQUENCE_HOLDER_OVERALL,
   STATE_COLUMNS,
   TAIL_FIELDS,
-  budgetTab,
-  enrollmentTab,
-  progressOverall,
+  sequenceHolderTabs,
 } from "./parts.js";
 
 const SCHEDULED = { field: "kind", values: ["2"] };
@@ -44,6 +36,8 @@ export const LEARNING_PATH_TYPE = {
   nounKey: "lp_noun",
   i18n: ["learningPath"],
   menuSection: "content",
+  // No cover image (its resource has none).
+  cover: false,
   ...ENGINE_MODULES,
   // spec 001 §4: online paths [2, 7], scheduled paths [5, 6, 1].
   cancelKind: { field: "kind", kinds: { 1: "learning_path_online", 2: "learning_path_schedule" } },
@@ -93,24 +87,7 @@ export const LEARNING_PATH_TYPE = {
   ],
   createDefaults: { kind: "1" },
   defaultTab: "information",
-  tabs: [
-    INFORMATION,
-    {
-      id: "curriculum",
-      labelKey: "tab_curriculum",
-      action: "view",
-      kind: "table",
-      module: "routes/learning-path.curriculum.tsx",
-      // Its calls: dashboard/learning-path/{id}/content/ (api/content/learning-path/curriculum.ts).
-      api: "content/",
-    },
-    enrollmentTab([{ ...PREREQUISITE, feature: FEATURES.learningPathDependency }]),
-    PERMISSION,
-    COMPETENCY,
-    budgetTab(FEATURES.price),
-    ECERTIFICATE,
-    GAMIFICATION,
-  ],
-  overall: [LEARNER, progressOverall()],
+  tabs: sequenceHolderTabs(FEATURES.learningPathDependency),
+  overall: SEQUENCE_HOLDER_OVERALL,
   overallIndex: OVERALL_INDEX,
 };

@@ -37,6 +37,8 @@ export const LIVE_TYPE = {
   nounKey: "live_noun",
   i18n: ["live"],
   menuSection: "content",
+  // No cover image: its resource has none (tests/api/registry-drift.test.ts holds the two together).
+  cover: false,
   ...ENGINE_MODULES,
   cancelKind: "course",
   schema: "live",

@@ -64,6 +64,20 @@ export const PERMISSION = {
   ],
 };
 
+/**
+ * @type {Tab} the sequence of a learning path or an onboarding plan (docs/decisions/099): its
+ * contents of other types in order, with their dependencies, parent, name in the plan and
+ * anonymity. Its calls: {path}/{id}/content/ (api/content/features/sequence/).
+ */
+export const SEQUENCE = {
+  id: "curriculum",
+  labelKey: "tab_curriculum",
+  action: "view",
+  kind: "table",
+  module: "routes/content.sequence.tsx",
+  api: "content/",
+};
+
 export const LIST = {
   filters: ["category", "provider", "publish_status"],
   // Where each filter's options come from (app/lms/content.server.ts optionsFor); publish status is a code list.
@@ -204,6 +218,17 @@ export const LEARNER = {
     },
   ],
 };
+/**
+ * @type {Tab} what waits for an administrator on the content: enrolments waiting and completions
+ * to verify, with the pages where each is dealt with (spec 000 §2.6 "overall with inbox").
+ */
+export const INBOX = {
+  id: "inbox",
+  labelKey: "overall_inbox",
+  action: "learner",
+  kind: "table",
+  module: "routes/content.overall-inbox.tsx",
+};
 /** @type {(own?: Tab[]) => Tab} the progress list, with a type's own sub-pages after the engine's. */
 export const progressOverall = (own = []) => ({
   id: "progress",
@@ -279,3 +304,24 @@ export const OVERALL_INDEX = {
   kind: "custom",
   module: "routes/content.overall-index.tsx",
 };
+
+/**
+ * The tabs of a type that strings contents together — a learning path, "the same tabs as an
+ * activity", and onboarding, "same tabs as a learning path" (spec 000 §2.6): information, its
+ * sequence, enrollment with prerequisites behind the type's `dependency` switch, permission,
+ * competency, budget with actual and price, e-certificate, gamification.
+ * @param {Feature} dependency
+ * @returns {Tab[]}
+ */
+export const sequenceHolderTabs = (dependency) => [
+  INFORMATION,
+  SEQUENCE,
+  enrollmentTab([{ ...PREREQUISITE, feature: dependency }]),
+  PERMISSION,
+  COMPETENCY,
+  budgetTab(FEATURES.price),
+  ECERTIFICATE,
+  GAMIFICATION,
+];
+/** @type {Tab[]} their overall pages: the inbox, learners and progress (spec 000 §2.6 "overall with inbox"). */
+export const SEQUENCE_HOLDER_OVERALL = [INBOX, LEARNER, progressOverall()];

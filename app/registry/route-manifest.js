@@ -115,6 +115,8 @@ const CONTENT_POSTS = {
   "routes/content.tab-budget.tsx": { save: "change", "add-row": "change" },
   "routes/content.tab-budget-actual.tsx": { save: "change", "add-row": "change" },
   "routes/content.tab-budget-price.tsx": { save: "change" },
+  // The sequence of a learning path or an onboarding plan (docs/decisions/099).
+  "routes/content.sequence.tsx": { create: "change", update: "change", delete: "change" },
   "routes/content.tab-ecertificate.tsx": {
     save: "certificate",
     "upload-image": "certificate",
@@ -122,7 +124,6 @@ const CONTENT_POSTS = {
   },
   // Activity's own screens (docs/decisions/023).
   "routes/activity.checklist.tsx": { create: "change", delete: "change" },
-  "routes/learning-path.curriculum.tsx": { create: "change", update: "change", delete: "change" },
   "routes/activity.checklist-item.tsx": { save: "change", "add-inspector": "change", "remove-inspector": "change" },
   "routes/activity.checklist-inspector.tsx": { "add-inspector": "change", "remove-inspector": "change" },
   "routes/activity.slot-verify.tsx": { verify: "progress" },

@@ -23,6 +23,8 @@ export const SURVEY_TYPE = {
   // The builder's tabs render the requests namespace themselves; the survey's own texts are here.
   i18n: ["survey"],
   menuSection: "content",
+  // No cover image: its resource has none (tests/api/registry-drift.test.ts holds the two together).
+  cover: false,
   ...ENGINE_MODULES,
   cancelKind: "course",
   schema: "survey",

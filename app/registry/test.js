@@ -43,6 +43,8 @@ export const TEST_TYPE = {
   // testCodes: the test types' labels, shared with the bank (docs/decisions/070).
   i18n: ["test", TEST_OVERALL_I18N, "testCodes"],
   menuSection: "content",
+  // No cover image: its resource has none (tests/api/registry-drift.test.ts holds the two together).
+  cover: false,
   ...ENGINE_MODULES,
   cancelKind: "course",
   schema: "test",

@@ -126,6 +126,9 @@ export default function UserProfile() {
           {t(u.is_active ? "state_active" : "state_inactive")}
         </span>
         <span className="text-sm text-slate-700">{t("user_last_active", { when: dates.dateTime(u.last_active) })}</span>
+        {u.onboard_date ? (
+          <span className="text-sm text-slate-700">{t("user_onboard_date", { when: dates.day(u.onboard_date) })}</span>
+        ) : null}
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <a
             href={`${d.base}/information`}

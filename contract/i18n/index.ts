@@ -72,6 +72,10 @@ import programEn from "./program.en.json";
 import programTh from "./program.th.json";
 import learningPathEn from "./learningPath.en.json";
 import learningPathTh from "./learningPath.th.json";
+import sequenceEn from "./sequence.en.json";
+import sequenceTh from "./sequence.th.json";
+import onboardEn from "./onboard.en.json";
+import onboardTh from "./onboard.th.json";
 
 /**
  * The bundled dictionaries: message keys of the API (en.json / th.json) and the dashboard's texts,
@@ -118,6 +122,8 @@ export const DICTIONARY_FILES = {
     credit: creditEn,
     program: programEn,
     learningPath: learningPathEn,
+    sequence: sequenceEn,
+    onboard: onboardEn,
   },
   th: {
     messages: th,
@@ -157,6 +163,8 @@ export const DICTIONARY_FILES = {
     credit: creditTh,
     program: programTh,
     learningPath: learningPathTh,
+    sequence: sequenceTh,
+    onboard: onboardTh,
   },
 } as const;
 

@@ -10,6 +10,7 @@ import { MEDIA_SCHEMAS } from "./media";
 import { testbankSchemas } from "./testbank";
 import { testSchemas } from "./test";
 import { learningPathSchemas } from "./learning-path";
+import { onboardSchemas } from "./onboard";
 import { CONTENT_TAG_EXTRAS, type PublishLabel, type PublishStatus, type TagExtraField } from "../codes";
 
 /**
@@ -162,6 +163,7 @@ export const CONTENT_SCHEMAS = {
   testbank: testbankSchemas,
   test: testSchemas,
   learning_path: learningPathSchemas,
+  onboard: onboardSchemas,
   ...MEDIA_SCHEMAS,
 } as const;
 export type ContentSchemaName = keyof typeof CONTENT_SCHEMAS;

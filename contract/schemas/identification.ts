@@ -60,6 +60,8 @@ export type TransactionProgress = {
  */
 export type OverallSummary = {
   learner: { count: number } | null;
+  /** The overall inbox (learning paths, onboarding plans): enrolments waiting, completions to verify. */
+  inbox: { waiting: number; verifying: number } | null;
   progress: { count: number; todo: number; doing: number; done: number } | null;
   identification: { count: number; pass: number; failed: number; waiting: number };
   transaction: { count: number; pass: number; failed: number; waiting: number };

@@ -242,6 +242,8 @@ export type User = UserRow &
       count_completed: number;
     }[];
     datetime_password_change: string | null;
+    /** The day an onboarding plan's rule enrolled the account (docs/decisions/099), or null. */
+    onboard_date: string | null;
     datetime_update: string | null;
     /** The name of the account's location (docs/decisions/083), or null. */
     location_name: string | null;

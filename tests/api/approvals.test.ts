@@ -86,10 +86,10 @@ describe("approval lists", () => {
     expect(row.cost).toBe(1500);
     expect(page.results.filter((r) => r.enough_credit).length).toBeGreaterThanOrEqual(7);
     expect(page.results.some((r) => !r.enough_credit && r.balance === 200)).toBe(true);
-    // Across types: the class's waiting ones too, and filters are checked.
+    // Across types: the class's and the onboarding plan's waiting ones too, and filters are checked.
     const all = await list("state=waiting&page_size=200");
     expect(new Set(all.results.map((r) => r.content.type))).toEqual(
-      new Set(["course", "class"].filter((t) => all.results.some((r) => r.content.type === t))),
+      new Set(["course", "class", "onboard"].filter((t) => all.results.some((r) => r.content.type === t))),
     );
     expect(all.results.some((r) => r.content.type === "class")).toBe(true);
     expect((await admin.get(`${E}?state=nope`)).status).toBe(400);

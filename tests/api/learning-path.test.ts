@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../contract/messages";
 import { LEARNING_PATH_MSG } from "../../contract/learning-path-codes";
-import type { PathContent } from "../../contract/schemas/learning-path";
+import { SEQUENCE_MSG } from "../../contract/sequence-codes";
+import type { SequenceContent } from "../../contract/schemas/sequence";
 import { contentRefs, startTestApi, type Client, type TestApi } from "./harness";
 import { signedInWithout } from "./people-kit";
 import { changedTables, writeFingerprint } from "./route-kit";
@@ -39,7 +40,7 @@ const newPath = async (extra: Record<string, unknown> = {}) => {
 };
 const firstIds = async (table: "course" | "class" | "activity", n: number) =>
   (await api.db.selectFrom(table).select("id").orderBy("id").limit(n).execute()).map((r) => r.id);
-const contents = async (id: number) => (await admin.get(`${P}${id}/content/`)).body as PathContent[];
+const contents = async (id: number) => (await admin.get(`${P}${id}/content/`)).body as SequenceContent[];
 
 describe("learning paths", () => {
   it("lists the seeded paths of both kinds, and each kind alone", async () => {
@@ -139,18 +140,18 @@ describe("learning paths", () => {
     ]);
     await writesNothing(async () => {
       const again = await admin.post(`${P}${path.id}/content/`, { content_type: "course", content_id: course });
-      expect(again.body).toEqual({ content_id: [LEARNING_PATH_MSG.content_already_in_path] });
+      expect(again.body).toEqual({ content_id: [SEQUENCE_MSG.content_already_held] });
       const missing = await admin.post(`${P}${path.id}/content/`, { content_type: "course", content_id: 999999 });
-      expect(missing.body).toEqual({ content_id: [LEARNING_PATH_MSG.content_not_found] });
+      expect(missing.body).toEqual({ content_id: [SEQUENCE_MSG.content_not_found] });
       const foreign = await admin.post(`${P}${path.id}/content/`, { content_type: "testbank", content_id: 1 });
       expect(foreign.body).toEqual({ content_type: [MSG.invalid_choice] });
     });
     const [, second, third] = await contents(path.id);
     const moved = await admin.patch(`${P}${path.id}/content/${third.id}/`, { direction: "up" });
-    expect((moved.body as PathContent[]).map((c) => c.content_type)).toEqual(["course", "activity", "class"]);
+    expect((moved.body as SequenceContent[]).map((c) => c.content_type)).toEqual(["course", "activity", "class"]);
     // At the end already: nothing moves.
     const still = await admin.patch(`${P}${path.id}/content/${second.id}/`, { direction: "down" });
-    expect((still.body as PathContent[]).map((c) => c.content_type)).toEqual(["course", "activity", "class"]);
+    expect((still.body as SequenceContent[]).map((c) => c.content_type)).toEqual(["course", "activity", "class"]);
   });
 
   it("keeps dependencies within the path and refuses a circle, naming its contents in order", async () => {
@@ -158,17 +159,17 @@ describe("learning paths", () => {
     for (const content_id of await firstIds("course", 3))
       await admin.post(`${P}${path.id}/content/`, { content_type: "course", content_id });
     const [a, b, c] = await contents(path.id);
-    expect((await admin.patch(`${P}${path.id}/content/${b.id}/`, { depend_list: [a.id] })).status).toBe(200);
-    expect((await admin.patch(`${P}${path.id}/content/${c.id}/`, { depend_list: [b.id] })).status).toBe(200);
+    expect((await admin.patch(`${P}${path.id}/content/${b.id}/`, { depend_content_id_list: [a.id] })).status).toBe(200);
+    expect((await admin.patch(`${P}${path.id}/content/${c.id}/`, { depend_content_id_list: [b.id] })).status).toBe(200);
     await writesNothing(async () => {
-      const circle = await admin.patch(`${P}${path.id}/content/${a.id}/`, { depend_list: [c.id] });
+      const circle = await admin.patch(`${P}${path.id}/content/${a.id}/`, { depend_content_id_list: [c.id] });
       expect(circle.status).toBe(400);
       expect(circle.body).toEqual({
-        depend_list: [LEARNING_PATH_MSG.depend_cycle],
+        depend_content_id_list: [SEQUENCE_MSG.depend_cycle],
         cycle: [a, c, b, a].map((x) => ({ id: x.id, name: x.name })),
       });
-      const self = await admin.patch(`${P}${path.id}/content/${a.id}/`, { depend_list: [a.id] });
-      expect(self.body).toEqual({ depend_list: [LEARNING_PATH_MSG.depend_not_in_path] });
+      const self = await admin.patch(`${P}${path.id}/content/${a.id}/`, { depend_content_id_list: [a.id] });
+      expect(self.body).toEqual({ depend_content_id_list: [SEQUENCE_MSG.depend_not_held] });
       const other = (
         await contents(
           (
@@ -180,13 +181,13 @@ describe("learning paths", () => {
           ).id,
         )
       )[0];
-      const outside = await admin.patch(`${P}${path.id}/content/${a.id}/`, { depend_list: [other.id] });
-      expect(outside.body).toEqual({ depend_list: [LEARNING_PATH_MSG.depend_not_in_path] });
+      const outside = await admin.patch(`${P}${path.id}/content/${a.id}/`, { depend_content_id_list: [other.id] });
+      expect(outside.body).toEqual({ depend_content_id_list: [SEQUENCE_MSG.depend_not_held] });
     });
-    expect((await contents(path.id)).map((x) => x.depend_list)).toEqual([[], [a.id], [b.id]]);
+    expect((await contents(path.id)).map((x) => x.depend_content_id_list)).toEqual([[], [a.id], [b.id]]);
     // Removing b renumbers the rest and frees c of it.
     expect((await admin.delete(`${P}${path.id}/content/${b.id}/`)).status).toBe(204);
-    expect((await contents(path.id)).map((x) => [x.id, x.position, x.depend_list])).toEqual([
+    expect((await contents(path.id)).map((x) => [x.id, x.position, x.depend_content_id_list])).toEqual([
       [a.id, 1, []],
       [c.id, 2, []],
     ]);

@@ -6,7 +6,7 @@ import { DASHBOARD_FLAG, answerGuards, isFlag, type PermissionAnswer } from "../
 import { DEMO_ACCOUNTS } from "../../api/db/demo-accounts";
 import { CONTENT_TYPES, alsoFlags, contentFlag } from "~/registry/content.js";
 import { contentRoutes } from "~/registry/content-routes.js";
-import { cancelKindOf, itemCancelKind } from "~/registry/content-features.js";
+import { cancelKindOf, contentFeatures, itemCancelKind } from "~/registry/content-features.js";
 import { checked } from "../checked-type";
 import { SCREENS } from "~/registry/menu.js";
 import { holding, outsidersOf, refusedStaff, type AccountFlags } from "../matrix-accounts";
@@ -695,6 +695,8 @@ function engineCalls(type: ContentType): Record<string, Call[]> {
       call("certificate picture remove", "DELETE", "certificate", () => "certificate/image/"),
     ],
     "overall/learner": [call("learners", "GET", "learner", () => "learner/")],
+    // The inbox reads the learner list by status (routes/content.overall-inbox.tsx).
+    "overall/inbox": [call("waiting learners", "GET", "learner", () => "learner/?status_set=waiting&page_size=20")],
     "overall/learner/enroll": [
       call("learner options", "GET", "learner", () => "enroll/account/?search=learner"),
       call("enroll", "POST", "learner", () => "enroll/", {
@@ -790,7 +792,11 @@ const callOn =
 
 /** Calls of a type's own pages (beyond the engine's); a library type's also its take page (docs/decisions/071). */
 function ownCalls(type: ContentType): Record<string, Call[]> {
-  return { ...typeOwnCalls(type), ...("library" in type && type.library ? libraryCalls(type) : {}) };
+  return {
+    ...typeOwnCalls(type),
+    ...(contentFeatures(type).includes("sequence") ? sequenceCalls(type) : {}),
+    ...("library" in type && type.library ? libraryCalls(type) : {}),
+  };
 }
 
 /**
@@ -829,30 +835,27 @@ function typeOwnCalls(type: ContentType): Record<string, Call[]> {
               ? { ...testAttemptCalls(type), ...testBuildCalls(type) }
               : codeOf(type) === "testbank"
                 ? { ...testQuestionCalls(type), ...testbankCalls(type) }
-                : codeOf(type) === "learning_path"
-                  ? learningPathCalls(type)
-                  : (MEDIA_KIND_KEYS as readonly string[]).includes(codeOf(type))
-                    ? mediaCalls(type)
-                    : {};
+                : (MEDIA_KIND_KEYS as readonly string[]).includes(codeOf(type))
+                  ? mediaCalls(type)
+                  : {};
 }
 
-/** A learning path's curriculum (docs/decisions/098): its contents, added, moved, depending, removed. */
-function learningPathCalls(type: ContentType): Record<string, Call[]> {
+/** The sequence of a learning path or an onboarding plan (docs/decisions/099): its contents, added, moved, set, removed. */
+function sequenceCalls(type: ContentType): Record<string, Call[]> {
   const call = callOn(type);
   const course = async () =>
     (await api.db.selectFrom("course").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
-  // A content of the path made by the observer: a course it holds, at the end.
+  const typeId = async (code: string) =>
+    (await api.db.selectFrom("content_type").select("id").where("code", "=", code).executeTakeFirstOrThrow()).id;
+  // A content of the holder made by the observer: a course it holds, at the end.
   const held = async (item: number) => {
-    const courseType = await api.db
-      .selectFrom("content_type")
-      .select("id")
-      .where("code", "=", "course")
-      .executeTakeFirstOrThrow();
+    const [holderType, courseType] = [await typeId(codeOf(type)), await typeId("course")];
     const taken = await api.db
-      .selectFrom("learning_path_content")
+      .selectFrom("content_sequence")
       .select("content_id")
-      .where("learning_path_id", "=", item)
-      .where("content_type_id", "=", courseType.id)
+      .where("holder_type_id", "=", holderType)
+      .where("holder_id", "=", item)
+      .where("content_type_id", "=", courseType)
       .execute();
     const free = await api.db
       .selectFrom("course")
@@ -861,8 +864,14 @@ function learningPathCalls(type: ContentType): Record<string, Call[]> {
       .orderBy("id")
       .executeTakeFirstOrThrow();
     const row = await api.db
-      .insertInto("learning_path_content")
-      .values({ learning_path_id: item, content_type_id: courseType.id, content_id: free.id, position: 99 })
+      .insertInto("content_sequence")
+      .values({
+        holder_type_id: holderType,
+        holder_id: item,
+        content_type_id: courseType,
+        content_id: free.id,
+        position: 99,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return { row: row.id };
@@ -872,20 +881,24 @@ function learningPathCalls(type: ContentType): Record<string, Call[]> {
       call("contents", "GET", "view", () => "content/"),
       call("content add", "POST", "change", () => "content/", {
         fresh: true,
-        body: async () => ({ content_type: "course", content_id: await course() }),
-        writes: { table: "learning_path_content", delta: 1 },
+        // A course the caller sees in its own course list (the only ones it may add), else any.
+        body: async (who) => {
+          const seen = await who.client.get("/api/dashboard/course/?page_size=1&ordering=id");
+          return { content_type: "course", content_id: seen.body?.results?.[0]?.id ?? (await course()) };
+        },
+        writes: { table: "content_sequence", delta: 1 },
       }),
       call("content move", "PATCH", "change", (i) => `content/${i.row}/`, {
         rows: held,
         body: () => ({ direction: "up" }),
       }),
-      call("content depend", "PATCH", "change", (i) => `content/${i.row}/`, {
+      call("content settings", "PATCH", "change", (i) => `content/${i.row}/`, {
         rows: held,
-        body: () => ({ depend_list: [] }),
+        body: () => ({ depend_content_id_list: [], content_parent: null, name: "Step", is_anonymous: true }),
       }),
       call("content remove", "DELETE", "change", (i) => `content/${i.row}/`, {
         rows: held,
-        writes: { table: "learning_path_content", delta: -1 },
+        writes: { table: "content_sequence", delta: -1 },
       }),
     ],
   };

@@ -27,6 +27,7 @@ const PROBE: Record<ContentFeature, string> = {
   ecertificate: "certificate/",
   gamification: "gamification/",
   survey: "survey/",
+  sequence: "content/",
   overall: "overall/",
 };
 
@@ -44,6 +45,11 @@ describe("one registry on each side", () => {
       expect(def.cancelKind).toBe(cancelKindOf(type));
       expect(def.resource.schema, `${key}: the API validates with the registry's schema`).toBe(type.schema);
       expect(def.resource.path).toBe(type.api.replace(/^dashboard\//, "").replace(/\/$/, ""));
+      // A cover image on its pages is an image column of its rows (a page showing an upload the API has no column for).
+      expect(
+        (def.resource.columns as readonly string[]).includes("image"),
+        `${key}: the registry's cover and the API's image column`,
+      ).toBe(type.cover !== false);
       for (const f of def.features) expect(CONTENT_FEATURES).toContain(f);
       // The view scopes the dashboard lets through (alsoFlags) are scopes the API narrows the rows by.
       for (const scope of type.viewScopes ?? [])

@@ -1,6 +1,7 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { acceptPendingTerms, signIn } from "./helpers";
 import { isJs, one } from "./course-fixtures";
+import { addContent, tag, toast } from "./sequence-kit";
 
 /**
  * Learning paths (issue 36 §1, docs/decisions/098), with JavaScript on and off: a scheduled path
@@ -11,24 +12,10 @@ import { isJs, one } from "./course-fixtures";
  * a path and contents of its own.
  */
 
-const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
-const tag = (info: TestInfo) => (isJs(info) ? "N" : "F");
-
 test.beforeEach(async ({ page }) => {
   await signIn(page, "admin", "/dashboard/learning-path");
   await acceptPendingTerms(page);
 });
-
-/** The type and a search (its code) are a GET form; its answer lists what may be added. */
-async function addContent(page: Page, type: string, content: { name: string; code: string }) {
-  const add = page.getByRole("region", { name: "Add a content" });
-  await add.getByLabel("Type of content").selectOption({ label: type });
-  await add.getByRole("searchbox", { name: "Name or code" }).fill(content.code);
-  await add.getByRole("button", { name: "Show its contents" }).click();
-  await add.getByLabel(/^Content \(/).selectOption({ label: `${content.name} (${content.code})` });
-  await add.getByRole("button", { name: "Add to the path" }).click();
-  await expect(toast(page, "The content was added to the path.")).toBeVisible();
-}
 
 const rowNames = (page: Page) =>
   page.getByRole("table", { name: "Curriculum" }).locator("tbody tr td:nth-child(2)").allInnerTexts();
@@ -62,7 +49,7 @@ test("a scheduled path is built from a course, a class and an activity, reordere
   const [c, k, a] = [pick("course"), pick("class"), pick("activity")];
   const [course, cls, activity] = [c.name, k.name, a.name];
   await page.goto(`/dashboard/learning-path/${path}/curriculum`);
-  await expect(page.getByText("The path has no content yet.")).toBeVisible();
+  await expect(page.getByText("The learning path has no content yet.")).toBeVisible();
   await addContent(page, "Course", c);
   await addContent(page, "Class", k);
   await addContent(page, "Activity", a);
@@ -111,7 +98,8 @@ test("a learner completing the path's course completes the path (the chain react
   const { path, course, username } = one<{ path: number; course: number; username: string }>(
     `select p.id as path, c.content_id as course, a.username
        from learning_path p
-       join learning_path_content c on c.learning_path_id = p.id
+       join content_sequence c on c.holder_id = p.id
+         and c.holder_type_id = (select id from content_type where code = 'learning_path')
        join content_enrollment e on e.content_id = p.id
          and e.content_type_id = (select id from content_type where code = 'learning_path')
        join account a on a.id = e.account_id

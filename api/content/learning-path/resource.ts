@@ -1,13 +1,12 @@
-import { MSG } from "../../../contract/messages";
 import {
   LEARNING_PATH_KIND_CODES,
   LEARNING_PATH_MSG,
   type LearningPathKind,
 } from "../../../contract/learning-path-codes";
 import type { LearningPath, LearningPathRow } from "../../../contract/schemas/learning-path";
-import { ApiError, badRequest } from "../../http/errors";
-import type { Trx } from "../../engine/crud";
+import { badRequest } from "../../http/errors";
 import { codeFilter, contentResource } from "../base-resource";
+import { sequenceCounts, sequencePublishRefusal } from "../features/sequence/publish";
 
 /**
  * Learning paths (spec 000 §2.6, issue 36 §1, docs/decisions/098) on the engine's content
@@ -16,16 +15,6 @@ import { codeFilter, contentResource } from "../base-resource";
  * scheduled path's period ends after it starts, also when a PATCH names one end only. The kind
  * is given once, on create (its cancel types follow it: contract/learning-path-codes.ts).
  */
-
-/** Why the path cannot be published: an empty curriculum (417), or null. */
-async function pathPublishRefusal(trx: Trx, id: number): Promise<ApiError | null> {
-  const row = await trx
-    .selectFrom("learning_path_content")
-    .select("id")
-    .where("learning_path_id", "=", id)
-    .executeTakeFirst();
-  return row ? null : new ApiError(417, { detail: MSG.publish_no_content });
-}
 
 export const learningPathResource = contentResource<LearningPathRow, LearningPath>({
   key: "learning_path",
@@ -41,22 +30,16 @@ export const learningPathResource = contentResource<LearningPathRow, LearningPat
         .select(["id", "kind", "datetime_learn_start", "datetime_learn_end"])
         .where("id", "in", ids)
         .execute(),
-      db
-        .selectFrom("learning_path_content")
-        .select(["learning_path_id", (eb) => eb.fn.countAll<number>().as("n")])
-        .where("learning_path_id", "in", ids)
-        .groupBy("learning_path_id")
-        .execute(),
+      sequenceCounts(db, "learning_path", ids),
     ]);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const count = new Map(counts.map((c) => [c.learning_path_id, Number(c.n)]));
     return (id) => {
       const r = byId.get(id)!;
       return {
         kind: r.kind as LearningPathKind,
         datetime_learn_start: r.datetime_learn_start,
         datetime_learn_end: r.datetime_learn_end,
-        count_content: count.get(id) ?? 0,
+        count_content: counts.get(id) ?? 0,
       };
     };
   },
@@ -84,7 +67,7 @@ export const learningPathResource = contentResource<LearningPathRow, LearningPat
     if (from && to && Date.parse(to) <= Date.parse(from))
       throw badRequest({ datetime_learn_end: [LEARNING_PATH_MSG.learn_end_before_start] });
   },
-  publishRefusal: pathPublishRefusal,
+  publishRefusal: sequencePublishRefusal("learning_path"),
   scopes: {},
   filters: { kind: codeFilter(LEARNING_PATH_KIND_CODES, "kind") },
 });

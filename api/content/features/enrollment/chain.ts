@@ -1,21 +1,20 @@
 import { COMPLETED_STATUSES } from "../../../../contract/codes";
 import type { Trx } from "../../../engine/crud";
-import { contentTypeId } from "../../ref";
 
 /**
  * The chain reaction (spec 001 §4 progress action `chain_reaction`; issue 36 §1,
- * docs/decisions/098): a learner's progress on a learning path follows their progress on its
- * contents. Run in the transaction of every progress change that writes history (logProgress):
- * for each learning path holding a changed content, each of the changed learners enrolled in the
- * path gets the path status their contents give —
+ * docs/decisions/098, 099): a learner's progress on a learning path or an onboarding plan follows
+ * their progress on the contents of its sequence. Run in the transaction of every progress change
+ * that writes history (logProgress): for each holder of a changed content, each of the changed
+ * learners enrolled in it gets the status their contents give —
  *
  * - every content completed → 30 completed;
  * - any content started or completed → 21 in progress (a path once started is not set back to
  *   not started; a completed one goes back to 21 when a content is no longer completed) —
  *
  * when their path record is one progress drives (0, 21, 30: not waiting, cancelled, failed or
- * verifying by hand). The path's own change is logged as `chain_reaction`; a path holds no path,
- * so the reaction stops there.
+ * verifying by hand). The holder's own change is logged as `chain_reaction`; a sequence holds no
+ * holder, so the reaction stops there.
  */
 
 /** The path statuses the chain sets, and the only ones it changes. */
@@ -37,15 +36,13 @@ export async function pathMoves(trx: Trx, enrollmentIds: readonly number[]): Pro
         .where("id", "in", enrollmentIds.slice(i, i + CHUNK))
         .execute()),
     );
-  const pathType = await contentTypeId(trx, "learning_path");
-  const contents = changed.filter((c) => c.content_type_id !== pathType);
-  if (!contents.length) return [];
+  // A holder's own record matches no row: sequences hold no holders, so the reaction stops there.
   const holding = await trx
-    .selectFrom("learning_path_content")
-    .select(["learning_path_id", "content_type_id", "content_id"])
+    .selectFrom("content_sequence")
+    .select(["holder_type_id", "holder_id", "content_type_id", "content_id"])
     .where((eb) =>
       eb.or(
-        [...new Set(contents.map((c) => `${c.content_type_id}:${c.content_id}`))].map((key) => {
+        [...new Set(changed.map((c) => `${c.content_type_id}:${c.content_id}`))].map((key) => {
           const [type, id] = key.split(":").map(Number);
           return eb.and([eb("content_type_id", "=", type), eb("content_id", "=", id)]);
         }),
@@ -53,32 +50,34 @@ export async function pathMoves(trx: Trx, enrollmentIds: readonly number[]): Pro
     )
     .execute();
   const moves: Move[] = [];
-  for (const pathId of new Set(holding.map((h) => h.learning_path_id))) {
-    const held = holding.filter((h) => h.learning_path_id === pathId);
+  for (const key of new Set(holding.map((h) => `${h.holder_type_id}:${h.holder_id}`))) {
+    const [typeId, id] = key.split(":").map(Number);
+    const held = holding.filter((h) => h.holder_type_id === typeId && h.holder_id === id);
     const accounts = [
       ...new Set(
-        contents
+        changed
           .filter((c) => held.some((h) => h.content_type_id === c.content_type_id && h.content_id === c.content_id))
           .map((c) => c.account_id),
       ),
     ];
-    moves.push(...(await derive(trx, pathType, pathId, accounts)));
+    moves.push(...(await derive(trx, { typeId, id }, accounts)));
   }
   return moves;
 }
 
-/** The moves of the given learners' records of one path, from their records of its contents. */
-async function derive(trx: Trx, pathType: number, pathId: number, accounts: number[]): Promise<Move[]> {
+/** The moves of the given learners' records of one holder, from their records of its contents. */
+async function derive(trx: Trx, holder: { typeId: number; id: number }, accounts: number[]): Promise<Move[]> {
   const all = await trx
-    .selectFrom("learning_path_content")
+    .selectFrom("content_sequence")
     .select(["content_type_id", "content_id"])
-    .where("learning_path_id", "=", pathId)
+    .where("holder_type_id", "=", holder.typeId)
+    .where("holder_id", "=", holder.id)
     .execute();
   const records = await trx
     .selectFrom("content_enrollment")
     .select(["id", "account_id", "status", "datetime_start"])
-    .where("content_type_id", "=", pathType)
-    .where("content_id", "=", pathId)
+    .where("content_type_id", "=", holder.typeId)
+    .where("content_id", "=", holder.id)
     .where("account_id", "in", accounts)
     .where("status", "in", FOLLOWING)
     .execute();

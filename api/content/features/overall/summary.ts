@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { PROGRESS_GROUPS } from "../../../../contract/codes";
+import { PROGRESS_GROUPS, PROGRESS_SETS, PROGRESS_STATUS } from "../../../../contract/codes";
 import type { OverallSummary } from "../../../../contract/schemas/identification";
 import { flag } from "../../../../contract/permissions";
 import type { ApiContext } from "../../../http/context";
@@ -61,6 +61,9 @@ export function overallSummaryRoutes(app: FastifyInstance, ctx: ApiContext, def:
               among(PROGRESS_GROUPS.todo).as("todo"),
               among(PROGRESS_GROUPS.doing).as("doing"),
               among(PROGRESS_GROUPS.done).as("done"),
+              // What the inbox shows (content.overall-inbox.tsx): enrolments waiting, completions to verify.
+              among(PROGRESS_SETS.waiting).as("waiting"),
+              among([PROGRESS_STATUS.verifying]).as("verifying"),
             ])
             .executeTakeFirstOrThrow()
         : null,
@@ -74,6 +77,7 @@ export function overallSummaryRoutes(app: FastifyInstance, ctx: ApiContext, def:
     return {
       ...(def.overallFigures ? await def.overallFigures(db, ref.contentId, may) : {}),
       learner: progress && may("learner") ? { count: n(progress.n) } : null,
+      inbox: progress && may("learner") ? { waiting: n(progress.waiting), verifying: n(progress.verifying) } : null,
       progress:
         progress && may("progress")
           ? { count: n(progress.n), todo: n(progress.todo), doing: n(progress.doing), done: n(progress.done) }
