@@ -4,6 +4,7 @@ import type { Db, Dialect } from "../../api/db/index";
 import { migrateTo } from "../../api/db/migrate";
 import { seedReference } from "../../api/db/seed";
 import { freshDatabase } from "./harness";
+import { put } from "./migration-kit";
 
 /**
  * Migration 0012 moves the course_* feature tables to content_* keyed by content type and id
@@ -32,15 +33,6 @@ const MOVES: [string, string, string[]][] = [
 
 const AT = "2026-05-01T08:00:00.000Z";
 
-/** Insert rows through plain SQL: the 0011 tables are not in the current schema's types. */
-async function put(db: Db, table: string, rows: Record<string, unknown>[]) {
-  for (const row of rows) {
-    const cols = Object.keys(row);
-    await sql`insert into ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) values (${sql.join(cols.map((c) => sql`${row[c]}`))})`.execute(
-      db,
-    );
-  }
-}
 const rowsOf = async (db: Db, table: string, order: string[]) =>
   (
     await sql<

@@ -4,6 +4,7 @@ import type { Db, Dialect } from "../../api/db/index";
 import { migrateTo } from "../../api/db/migrate";
 import { seedReference } from "../../api/db/seed";
 import { freshDatabase } from "./harness";
+import { put } from "./migration-kit";
 
 /**
  * Migration 0054 moves learning paths' curricula into the one sequence every holder shares
@@ -14,15 +15,6 @@ import { freshDatabase } from "./harness";
  */
 
 const AT = "2026-05-01T08:00:00.000Z";
-
-async function put(db: Db, table: string, rows: Record<string, unknown>[]) {
-  for (const row of rows) {
-    const cols = Object.keys(row);
-    await sql`insert into ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) values (${sql.join(cols.map((c) => sql`${row[c]}`))})`.execute(
-      db,
-    );
-  }
-}
 
 describe("migration 0054: learning paths' curricula → content_sequence", () => {
   let db: Db;

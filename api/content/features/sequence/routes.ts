@@ -24,16 +24,17 @@ import { cycleThrough, definitionOf, heldBy, namesOf, present, renumber, type He
  * A dependency or a parent that closes a circle is refused naming the contents in it (400).
  */
 
-/** The held content `cid` of the holder, or 404. */
-async function heldOne(q: Trx, req: FastifyRequest, holder: Holder): Promise<Held> {
-  const found = (await heldBy(q, holder)).find((h) => h.id === itemId(req, "cid"));
-  if (!found) throw notFound();
-  return found;
+/** The holder's contents, and the one `cid` names among them (or 404). */
+async function heldOne(q: Trx, req: FastifyRequest, holder: Holder): Promise<{ held: Held; all: Held[] }> {
+  const all = await heldBy(q, holder);
+  const held = all.find((h) => h.id === itemId(req, "cid"));
+  if (!held) throw notFound();
+  return { held, all };
 }
 
 /** Swap the content with its neighbour; nothing at either end. */
-async function move(trx: Trx, holder: Holder, held: Held, direction: "up" | "down") {
-  const order = (await heldBy(trx, holder)).map((h) => h.id);
+async function move(trx: Trx, all: Held[], held: Held, direction: "up" | "down") {
+  const order = all.map((h) => h.id);
   const at = order.indexOf(held.id);
   const to = direction === "up" ? at - 1 : at + 1;
   if (to < 0 || to >= order.length) return;
@@ -144,8 +145,7 @@ export function sequenceRoutes(app: FastifyInstance, ctx: ApiContext, def: Conte
     const { id, holder } = await holderOf(req, "change");
     const input = parseChanges(sequenceChangeSchema, req.body, "top");
     await writeTransaction(db, async (trx) => {
-      const held = await heldOne(trx, req, holder);
-      const all = await heldBy(trx, holder);
+      const { held, all } = await heldOne(trx, req, holder);
       if (input.depend_content_id_list) await depend(trx, all, held, input.depend_content_id_list);
       if (input.content_parent !== undefined) await parent(trx, all, held, input.content_parent);
       const own: { name?: string | null; is_anonymous?: number } = {};
@@ -153,7 +153,7 @@ export function sequenceRoutes(app: FastifyInstance, ctx: ApiContext, def: Conte
       if (input.is_anonymous !== undefined) own.is_anonymous = input.is_anonymous ? 1 : 0;
       if (Object.keys(own).length)
         await trx.updateTable("content_sequence").set(own).where("id", "=", held.id).execute();
-      if (input.direction) await move(trx, holder, held, input.direction);
+      if (input.direction) await move(trx, all, held, input.direction);
       await touch(trx, resource, id, ctx.now());
     });
     return present(db, holder);
@@ -162,7 +162,7 @@ export function sequenceRoutes(app: FastifyInstance, ctx: ApiContext, def: Conte
   app.delete(ITEM, async (req, reply) => {
     const { id, holder } = await holderOf(req, "change");
     await writeTransaction(db, async (trx) => {
-      const held = await heldOne(trx, req, holder);
+      const { held } = await heldOne(trx, req, holder);
       // What sat under it moves up to its parent; its dependency rows, both ways, go by foreign key.
       await trx
         .updateTable("content_sequence")
