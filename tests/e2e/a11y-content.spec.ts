@@ -1,9 +1,10 @@
-import { expect, request, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { REGISTRY_TYPES as CONTENT_TYPES } from "../../app/registry/types.js";
 import { exampleUrl, pageRoutes, type ManifestRoute } from "../../app/registry/route-manifest.js";
 import { analyse } from "./axe";
 import { one } from "./course-fixtures";
-import { acceptPendingTerms, signIn } from "./helpers";
+import { acceptPendingTerms, API_ORIGIN, signIn } from "./helpers";
+import { HttpSession } from "./http-session";
 import { DOWNLOADS, signIn as apiSignIn, valuesFor } from "./route-values";
 
 /**
@@ -92,7 +93,7 @@ async function urlsOf(typeKey: string, routes: ManifestRoute[]): Promise<string[
     const values = courseValues();
     return routes.map((r) => exampleUrl(r, values));
   }
-  const ctx = await request.newContext();
+  const ctx = new HttpSession(API_ORIGIN);
   await apiSignIn(ctx, "admin");
   const urls: string[] = [];
   for (const route of routes) {

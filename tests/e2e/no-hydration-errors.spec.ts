@@ -7,7 +7,8 @@ import {
   type ManifestRoute,
 } from "../../app/registry/route-manifest.js";
 import { DOWNLOADS, signIn as apiSignIn, valuesFor } from "./route-values";
-import { signInAs } from "./helpers";
+import { API_ORIGIN, signInAs } from "./helpers";
+import { HttpSession } from "./http-session";
 import { settled, watchConsoleErrors } from "./console-errors";
 
 /**
@@ -68,10 +69,10 @@ test("the user list and the new user form hydrate without an error, typed in as 
   await page.goto("/dashboard/user?language=en");
 });
 
-test("one page of every route module hydrates without an error", async ({ page, playwright }) => {
+test("one page of every route module hydrates without an error", async ({ page }) => {
   test.setTimeout(600_000);
   // The seed's ids, read through the API as the route smoke reads them.
-  const api = await playwright.request.newContext();
+  const api = new HttpSession(API_ORIGIN);
   await apiSignIn(api, "admin");
   const log = watchConsoleErrors(page);
   await signInAs(page, "admin", "/dashboard");

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../api/db/demo-accounts";
 import { answerGuards, DASHBOARD_FLAG, isFlag, type PermissionAnswer } from "../../contract/permissions";
 import {
@@ -15,6 +15,7 @@ import { holding, outsidersOf, refusedStaff, type AccountFlags, type GuardFlags 
 import { API_ORIGIN } from "./helpers";
 import { cookie, listIds, signIn, typeOf, valuesFor, type Values } from "./route-values";
 import { CHECK_TYPE, isChecked } from "../checked-type";
+import { HttpSession, type HttpResponse, type JarCookie } from "./http-session";
 
 /**
  * The permission matrix of the dashboard (issue 4 §7), generated from the route manifest that
@@ -30,25 +31,23 @@ import { CHECK_TYPE, isChecked } from "../checked-type";
  */
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "requests only: runs once, in the js-on project");
 
-type Cookie = Awaited<ReturnType<APIRequestContext["storageState"]>>["cookies"][number];
-
 const API = `${API_ORIGIN}/api`;
 const SIGN_IN = /^\/dashboard\/account\/(login|signin)\/$/;
 const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status);
-const locationOf = (res: APIResponse) => new URL(res.headers().location ?? "", "http://x");
+const locationOf = (res: HttpResponse) => new URL(res.headers().location ?? "", "http://x");
 
 /** A fresh cookie jar (a new visitor); with `dashboardForm`, it holds the form token's cookie. */
-let newContext: (opts?: { dashboardForm?: boolean }) => Promise<APIRequestContext>;
+let newContext: (opts?: { dashboardForm?: boolean }) => Promise<HttpSession>;
 /** The dashboard's anti-forgery pair (remix-utils): its signed cookie and the form field's value. */
-let formToken: { cookie: Cookie; value: string };
+let formToken: { cookie: JarCookie; value: string };
 let accounts: AccountFlags[] = [];
 /** Accounts whose sign-in failed (another spec may have changed a password): left out, said so. */
 const unavailable: string[] = [];
 /** Where the best refused account lacks even the flag that reaches the route: said, not hidden. */
 const weak = new Map<string, string[]>();
 /** One live session per account for the checks that must pass (they never sign out). */
-const sessions = new Map<string, APIRequestContext>();
-const opened: APIRequestContext[] = [];
+const sessions = new Map<string, HttpSession>();
+const opened: HttpSession[] = [];
 let checks = 0;
 
 async function session(username: string) {
@@ -100,7 +99,10 @@ async function runAll(tasks: Task[], parallel = 8, counted = true): Promise<stri
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(parallel, tasks.length) }, worker));
+  // Inside a step: each check's `expect` is a step of the test, and one made outside any step has
+  // its parent found by walking every step before it — quadratic in a test of thousands of checks.
+  await test.step(`${tasks.length} checks`, () =>
+    Promise.all(Array.from({ length: Math.min(parallel, tasks.length) }, worker)).then(() => undefined));
   return failures;
 }
 
@@ -109,7 +111,7 @@ async function expectAllPass(tasks: Task[], parallel?: number) {
   expect(failures, `${failures.length} of ${tasks.length} checks failed`).toEqual([]);
 }
 
-function expectSignInRedirect(res: APIResponse, url: string) {
+function expectSignInRedirect(res: HttpResponse, url: string) {
   expect(isRedirect(res.status()), `status ${res.status()}`).toBe(true);
   expect(locationOf(res).pathname).toMatch(SIGN_IN);
   expect(locationOf(res).searchParams.get("next")).toBe(url);
@@ -119,7 +121,7 @@ function expectSignInRedirect(res: APIResponse, url: string) {
  * One refusal: a fresh session of `username`, `send` → the 403 page, and the session is over on
  * the dashboard side (cookie cleared) and on the API side (the old session id is dead).
  */
-async function expectRefused(username: string, send: (ctx: APIRequestContext) => Promise<APIResponse>) {
+async function expectRefused(username: string, send: (ctx: HttpSession) => Promise<HttpResponse>) {
   const ctx = await newContext({ dashboardForm: true });
   await signIn(ctx, username);
   const sid = await cookie(ctx, "sessionid");
@@ -152,13 +154,11 @@ function refusedFor(flag: GuardFlags, near: string | undefined, where: string) {
 /** The flag that lets an account reach a route: the guard of its nearest flag-guarded ancestor. */
 const nearFlag = (route: ManifestRoute) => ancestorsOf(route).find((a) => isFlag(a.guard))?.guard;
 
-test.beforeAll(async ({ playwright }, info) => {
-  const baseURL = info.project.use.baseURL;
+test.beforeAll(async () => {
+  const info = test.info();
+  const baseURL = info.project.use.baseURL!;
   newContext = async (opts = {}) => {
-    const ctx = await playwright.request.newContext({
-      baseURL,
-      storageState: { cookies: opts.dashboardForm ? [formToken.cookie] : [], origins: [] },
-    });
+    const ctx = new HttpSession(baseURL, opts.dashboardForm ? [formToken.cookie] : []);
     opened.push(ctx);
     return ctx;
   };
@@ -349,7 +349,7 @@ async function postTasks(route: ManifestRoute): Promise<Task[]> {
   );
 
   /** What the POST is about, as the account sees it: the route's parameters and the item. */
-  const targetOf = async (ctx: APIRequestContext): Promise<{ values: Values; id: number } | null> => {
+  const targetOf = async (ctx: HttpSession): Promise<{ values: Values; id: number } | null> => {
     const values = await valuesFor(ctx, route);
     const id = values?.[type.param] ?? (await listIds(ctx, type.api, 1))[0];
     return values && id ? { values: { ...values, [type.param]: id }, id } : null;

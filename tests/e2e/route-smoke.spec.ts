@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   PUBLIC,
   exampleUrl,
@@ -8,6 +8,7 @@ import {
 } from "../../app/registry/route-manifest.js";
 import { REGISTRY_TYPES as CONTENT_TYPES } from "../../app/registry/types.js";
 import { CHECK_TYPE, isChecked } from "../checked-type";
+import { HttpSession } from "./http-session";
 import { DOWNLOADS, signIn, valuesFor } from "./route-values";
 
 /**
@@ -28,11 +29,13 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "requests only: runs on
 /** Query strings a page needs to show itself rather than send the user back. */
 const QUERY: Record<string, string> = { "routes/content.overall-bulk.tsx": "?target=30" };
 
-let ctx: APIRequestContext;
-let anonymous: APIRequestContext;
-test.beforeAll(async ({ playwright }, info) => {
-  ctx = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-  anonymous = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+// Node's fetch, not Playwright's request context: a test of hundreds of requests (http-session.ts).
+let ctx: HttpSession;
+let anonymous: HttpSession;
+test.beforeAll(async () => {
+  const info = test.info();
+  ctx = new HttpSession(info.project.use.baseURL!);
+  anonymous = new HttpSession(info.project.use.baseURL!);
   await signIn(ctx, "admin");
 });
 test.afterAll(async () => {

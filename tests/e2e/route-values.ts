@@ -1,7 +1,7 @@
-import type { APIRequestContext } from "@playwright/test";
 import { REGISTRY_TYPES as CONTENT_TYPES } from "../../app/registry/types.js";
 import { requiredParams, type ManifestRoute } from "../../app/registry/route-manifest.js";
 import { API_ORIGIN, DEMO_PASSWORD } from "./helpers";
+import type { RequestClient } from "./http-session";
 
 /**
  * Request-level helpers of the suites that walk the route manifest (the permission matrix, the
@@ -18,12 +18,12 @@ export const typeOf = (key: string): Content => {
   return type;
 };
 
-export async function cookie(ctx: APIRequestContext, name: string) {
+export async function cookie(ctx: RequestClient, name: string) {
   return (await ctx.storageState()).cookies.find((c) => c.name === name)?.value;
 }
 
 /** Sign in through the API (CSRF: its cookie from any GET, echoed in X-CSRFTOKEN). */
-export async function signIn(ctx: APIRequestContext, username: string) {
+export async function signIn(ctx: RequestClient, username: string) {
   await ctx.get(`${API}/account/is-authenticated/`);
   const res = await ctx.post(`${API}/account/login/`, {
     data: { username, password: DEMO_PASSWORD },
@@ -48,7 +48,7 @@ export const DOWNLOADS = new Set([
 ]);
 
 /** Ids of the first rows of an API list as the account sees it (empty when refused or empty). */
-export async function listIds(ctx: APIRequestContext, path: string, size: number): Promise<number[]> {
+export async function listIds(ctx: RequestClient, path: string, size: number): Promise<number[]> {
   const res = await ctx.get(`${API}/${path}`, { params: { page_size: Math.max(size, 10), format: "json" } });
   if (res.status() !== 200) return [];
   const body = await res.json();
@@ -66,7 +66,7 @@ export async function listIds(ctx: APIRequestContext, path: string, size: number
  * a program's class) is chosen among the first 50 so that its own rows exist too; for an API list
  * on its own (`{api}`), its first row. Null when the account has nothing to request there.
  */
-export async function valuesFor(ctx: APIRequestContext, route: ManifestRoute): Promise<Values | null> {
+export async function valuesFor(ctx: RequestClient, route: ManifestRoute): Promise<Values | null> {
   const needed = requiredParams(route);
   const sources = Object.entries(route.params ?? {}).filter(([name]) => needed.includes(name));
   const values: Values = {};
@@ -97,7 +97,7 @@ const rowSource = (s: unknown): s is RowSource => typeof s === "object" && s !==
 
 /** The first of `ids` (items under the API path `api`) with a row in each list below `name`, and those rows. */
 async function firstWithRows(
-  ctx: APIRequestContext,
+  ctx: RequestClient,
   sources: [string, unknown][],
   name: string,
   api: string,
