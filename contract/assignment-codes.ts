@@ -82,8 +82,12 @@ export const RECURRING_UNIT_CODES = Object.values(RECURRING_UNIT);
 /** Round status (decision 052). */
 export const ROUND_STATUS = { due: 0, running: 1, done: 2 } as const;
 
-/** The content types an assignment may hold: those with enrolment (their registry keys). A test too (issue 33: an assigned test is taken and marked). */
-export const ASSIGNABLE_TYPES = ["course", "class", "activity", "test"] as const;
+/**
+ * The content types an assignment may hold: those with enrolment (their registry keys). A test too
+ * (issue 33: an assigned test is taken and marked); a learning path and an onboarding plan (issue 36
+ * §5: a programme is assigned as a whole, its own enrolment rules deciding the rest).
+ */
+export const ASSIGNABLE_TYPES = ["course", "class", "activity", "test", "learning_path", "onboard"] as const;
 
 /**
  * The name of an assignment created without one (spec 002 §7 posts only `type`), as the spec

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASSIGNMENT_RESULT as R } from "../../contract/assignment-codes";
 import { changeCredit } from "../../api/credit/credit";
+import { sql } from "kysely";
 import { contentTypeId } from "../../api/content/ref";
+import { accessLevel } from "../../api/content/features/access/visibility";
 import { startTestApi, type Client, type TestApi } from "./harness";
 
 /**
  * Assignment (issue 17 §1; spec 001 §4 "Assignment", spec 002 §7; docs/decisions/051): the calls
  * of the spec, each result code's cause, replace and credit, a schedule conflict, expiry rules,
- * manual progress only among 22, 30 and -5, and the flags.
+ * manual progress only among 22, 30 and -5, and the flags; learning paths and onboarding plans
+ * assigned as a course is (issue 36 §5).
  */
 let api: TestApi;
 let admin: Client;
@@ -587,5 +590,71 @@ describe("suggestions (docs/decisions/053)", () => {
     // An assignment's path does not reach a suggestion, and the manager holds no suggestion flag.
     expect((await admin.get(`${A}/${id}/`)).status).toBe(404);
     expect((await (await api.signedIn("manager")).get(`${S}/`)).status).toBe(403);
+  });
+});
+
+/** An active student the programme's permission lets see it (else the result is 5), not enrolled in it. */
+async function learnerOutside(table: string, typeId: number, id: number): Promise<number> {
+  const today = api.clock.now.toISOString().slice(0, 10);
+  const { rows } = await sql<{ id: number }>`
+    select ${sql.ref("a.id")} as id from ${sql.table("account")} as a, ${sql.table(table)} as t
+     where ${sql.ref("t.id")} = ${id} and ${sql.ref("a.is_active")} = 1 and ${sql.ref("a.username")} like 'student%'
+       and ${accessLevel(typeId, "t", "a", today)} > 0
+       and not exists (select 1 from ${sql.table("content_enrollment")} as e where ${sql.ref("e.account_id")} = ${sql.ref("a.id")}
+                       and ${sql.ref("e.content_type_id")} = ${typeId} and ${sql.ref("e.content_id")} = ${id})
+     order by ${sql.ref("a.id")} limit 1`.execute(api.db);
+  expect(rows, "a learner who may see it and is not enrolled").toHaveLength(1);
+  return Number(rows[0].id);
+}
+
+/**
+ * Issue 36 §5: a learning path and an onboarding plan are assignable as a whole, like a course —
+ * offered among the types to add, added by content_type_id and content_list, assigned (1) to a
+ * learner, who is then enrolled in the programme itself (added by assignment).
+ */
+describe("programmes in an assignment (issue 36 §5)", () => {
+  it.each([
+    ["learning_path", "LP-ONLINE"],
+    ["onboard", "ONB-NEW"],
+  ] as const)("a %s is offered, added and assigned; its learner is enrolled in it", async (key, code) => {
+    const typeId = await contentTypeId(api.db, key);
+    const table = key === "learning_path" ? "learning_path" : "onboard";
+    const { id } = await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow();
+    // The first demo programme of each type carries an age rule no student passes (seed-access.ts):
+    // its administrator opens it to everyone first, through its permission tab's calls.
+    const rules = `/api/dashboard/${key.replace("_", "-")}/${id}/permission/`;
+    const listed = await admin.get(rules);
+    expect(listed.status).toBe(200);
+    for (const r of (listed.body.results ?? listed.body) as { id: number }[])
+      expect((await admin.delete(`${rules}${r.id}/`)).status).toBe(204);
+    const learner = await learnerOutside(table, typeId, id);
+
+    const created = await admin.post(`${A}/`, { type: 0, name: `Assign ${code}` });
+    expect(created.status).toBe(201);
+    const asg = created.body.id as number;
+    const choice = await admin.get(`${A}/${asg}/content/choice/?content_type_id=${typeId}&search=${code}`);
+    expect(choice.status).toBe(200);
+    expect(choice.body.types).toContainEqual({ id: typeId, key });
+    expect(choice.body.results).toContainEqual(expect.objectContaining({ id, code }));
+
+    const added = await admin.post(`${A}/${asg}/content/`, { content_type_id: typeId, content_list: [id] });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body).toEqual([expect.objectContaining({ content_type: key, content_id: id })]);
+    expect((await admin.put(`${A}/${asg}/audience/`, { account_list: [learner] })).status).toBe(200);
+    const assigned = await admin.post(`${A}/${asg}/assign/`);
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+
+    const results = await admin.get(`${A}/${asg}/learner/?page_size=50`);
+    expect(results.body.results).toEqual([
+      expect.objectContaining({ account: expect.objectContaining({ id: learner }), result: R.assigned }),
+    ]);
+    const enrolment = await api.db
+      .selectFrom("content_enrollment")
+      .select(["add_method", "added_by"])
+      .where("account_id", "=", learner)
+      .where("content_type_id", "=", typeId)
+      .where("content_id", "=", id)
+      .executeTakeFirst();
+    expect(enrolment).toMatchObject({ add_method: 1, added_by: 1 });
   });
 });

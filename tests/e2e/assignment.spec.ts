@@ -95,6 +95,33 @@ test("assign a course to a group: contents, learners, the preview, then the lear
   expect(rows.n).toBe(2);
 });
 
+/**
+ * Issue 36 §5: a programme is assigned like a course — a learning path (JS on) or an onboarding
+ * plan (JS off; the same form) is offered by its type, found by its code and added.
+ */
+test("a learning path or an onboarding plan is added to an assignment by its type", async ({ page }, info) => {
+  const [type, code, table] = isJs(info)
+    ? ["Learning path", "LP-SCHED", "learning_path"]
+    : ["Onboarding", "ONB-NEW", "onboard"];
+  const programme = one<{ name: string }>(`select name from ${table} where code = ?`, code);
+  await page.goto("/dashboard/assignment/create");
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(`Programme ${tag(info)}`);
+  await page.getByRole("combobox", { name: "Period of doing", exact: true }).selectOption("2");
+  if (!isJs(info)) await page.getByRole("button", { name: "Show the fields of this choice" }).first().click();
+  await page.getByRole("spinbutton", { name: "Days to complete", exact: true }).fill("30");
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/assignment\/\d+\/condition\/?$/);
+  await page.goto(page.url().replace(/condition\/?$/, "content"));
+  await page.getByRole("combobox", { name: "Type", exact: true }).selectOption({ label: type });
+  await page.getByRole("searchbox", { name: "Name or code", exact: true }).fill(code);
+  await page.getByRole("button", { name: "Show contents" }).click();
+  await page.getByRole("checkbox", { name: new RegExp(code) }).check();
+  await page.getByRole("button", { name: "Add the chosen contents" }).click();
+  await expect(toast(page, "Contents added")).toBeVisible();
+  const row = page.getByRole("table", { name: "Contents" }).getByRole("row").filter({ hasText: programme.name });
+  await expect(row).toContainText(type);
+});
+
 /** A seeded item of each kind: the pages to read in Thai and under axe. */
 const seeded = () => ({
   assignment: one<{ id: number }>("select id from assignment where name = 'Result codes (demo)'").id,
