@@ -4,6 +4,7 @@ import { changeCredit } from "../../api/credit/credit";
 import { sql } from "kysely";
 import { contentTypeId } from "../../api/content/ref";
 import { accessLevel } from "../../api/content/features/access/visibility";
+import { REGISTRY_TYPES } from "../../app/registry/types.js";
 import { startTestApi, type Client, type TestApi } from "./harness";
 
 /**
@@ -618,11 +619,11 @@ describe("programmes in an assignment (issue 36 §5)", () => {
     ["onboard", "ONB-NEW"],
   ] as const)("a %s is offered, added and assigned; its learner is enrolled in it", async (key, code) => {
     const typeId = await contentTypeId(api.db, key);
-    const table = key === "learning_path" ? "learning_path" : "onboard";
+    const table = key; // each programme's table is named by its key
     const { id } = await api.db.selectFrom(table).select("id").where("code", "=", code).executeTakeFirstOrThrow();
     // The first demo programme of each type carries an age rule no student passes (seed-access.ts):
     // its administrator opens it to everyone first, through its permission tab's calls.
-    const rules = `/api/dashboard/${key.replace("_", "-")}/${id}/permission/`;
+    const rules = `/api/${REGISTRY_TYPES.find((t) => t.key === key)!.api}${id}/permission/`;
     const listed = await admin.get(rules);
     expect(listed.status).toBe(200);
     for (const r of (listed.body.results ?? listed.body) as { id: number }[])

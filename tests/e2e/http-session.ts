@@ -82,7 +82,14 @@ export class HttpSession implements RequestClient {
       const cookieHeader = this.cookieHeader(target);
       if (cookieHeader) headers.cookie = cookieHeader;
       Object.assign(headers, lowerKeys(options.headers ?? {}));
-      const res = await fetch(target, { method, headers, body: body?.content, redirect: "manual" });
+      // A hung server fails the request after 30 s, as Playwright's request context does.
+      const res = await fetch(target, {
+        method,
+        headers,
+        body: body?.content,
+        redirect: "manual",
+        signal: AbortSignal.timeout(30_000),
+      });
       // Read whole, as APIResponse is, so the connection goes back to the pool at once.
       const bytes = Buffer.from(await res.arrayBuffer());
       this.store(res.headers.getSetCookie(), target);
