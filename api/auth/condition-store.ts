@@ -15,6 +15,7 @@ import type { ConditionColumns } from "../db/schema";
 import { badRequest } from "../http/errors";
 import type { Trx } from "../engine/crud";
 import type { ConditionSource } from "./conditions";
+import { contentIdErrors, contentItems, contentValuesOf } from "./condition-content-store";
 
 /**
  * Reading and writing stored conditions (the row of operator, ranges and dates, and its id lists)
@@ -70,6 +71,7 @@ export function conditionOf<F extends ConditionListField>(
     out[`${r}_gte`] = row[`${r}_gte`];
     out[`${r}_lte`] = row[`${r}_lte`];
   }
+  Object.assign(out, contentValuesOf(lists));
   return out as ConditionInput<F>;
 }
 
@@ -119,6 +121,7 @@ export async function checkConditionIds<F extends ConditionListField>(
     if (field === "account") q = q.where(sql.ref("r.is_active"), "=", 1);
     if ((await q.execute()).length !== ids.length) errors[field] = [MSG.invalid_choice];
   }
+  Object.assign(errors, await contentIdErrors(trx, input));
   if (Object.keys(errors).length) throw badRequest(errors);
 }
 
@@ -134,9 +137,10 @@ export async function replaceLists<F extends ConditionListField>(
     .deleteFrom(`${source.items} as i` as "content_permission_item as i")
     .where(sql.ref(`i.${source.itemKey}`), "=", key)
     .execute();
-  const items = fields.flatMap((field) =>
-    (input[field] as number[]).map((ref_id) => ({ [source.itemKey]: key, field, ref_id })),
-  );
+  const items = [
+    ...fields.flatMap((field) => (input[field] as number[]).map((ref_id) => ({ field, ref_id }))),
+    ...contentItems(input),
+  ].map((item) => ({ [source.itemKey]: key, ...item }));
   for (let n = 0; n < items.length; n += 500) {
     await trx
       .insertInto(source.items as "content_permission_item")

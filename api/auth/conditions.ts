@@ -1,6 +1,12 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { CONDITION_TEXT_LISTS, type ConditionTextList, type PermissionRange } from "../../contract/codes";
 import { GROUP_TYPE } from "../../contract/schemas/group";
+import {
+  CONDITION_CONTENT_TYPES,
+  CONTENT_DATE_BOUNDS,
+  contentField,
+  type ConditionContentName,
+} from "../../contract/condition-content-codes";
 
 /**
  * THE condition evaluator (spec 001 §3 "Condition forms", docs/decisions/030): whether an account
@@ -71,13 +77,23 @@ export const RANGE_CRITERIA = [
   "service",
   "english_score",
 ] as const satisfies readonly PermissionRange[];
+/** Permission by content: one criterion per content type (contract/schemas/condition-content.ts). */
+type ContentCriterionName = `content_${ConditionContentName}`;
+export const CONTENT_CRITERIA: readonly ContentCriterionName[] = CONDITION_CONTENT_TYPES.map(
+  (t) => `content_${t.name}` as const,
+);
 export type Criterion =
-  (typeof LIST_CRITERIA)[number] | (typeof RANGE_CRITERIA)[number] | ConditionTextList | "date_account_start";
+  | (typeof LIST_CRITERIA)[number]
+  | (typeof RANGE_CRITERIA)[number]
+  | ConditionTextList
+  | "date_account_start"
+  | ContentCriterionName;
 export const ALL_CRITERIA: readonly Criterion[] = [
   ...LIST_CRITERIA,
   ...CONDITION_TEXT_LISTS,
   ...RANGE_CRITERIA,
   "date_account_start",
+  ...CONTENT_CRITERIA,
 ];
 
 /**
@@ -199,6 +215,8 @@ export function matchesCondition(source: ConditionSource, c: string, a: string, 
         filled: sql<SqlBool>`(${list} <> '')`,
         match: sql<SqlBool>`(${value} <> '' and lower(${list}) like ${sql.lit("%|")} || ${escaped} || ${sql.lit("|%")} escape ${sql.lit("\\")})`,
       });
+    } else if ((CONTENT_CRITERIA as readonly string[]).includes(name)) {
+      criteria.push(byContent(name.slice("content_".length) as ConditionContentName));
     } else if ((RANGE_CRITERIA as readonly string[]).includes(name)) {
       const r = name as (typeof RANGE_CRITERIA)[number];
       const [gte, lte] = [ref(c, `${r}_gte`), ref(c, `${r}_lte`)];
@@ -214,6 +232,44 @@ export function matchesCondition(source: ConditionSource, c: string, a: string, 
     } else {
       criteria.push({ filled: items(name), match: listMatch(name as (typeof LIST_CRITERIA)[number]) });
     }
+  }
+
+  /**
+   * A type's by-content criterion (docs/decisions/100): filled when it lists a content or a status
+   * or sets a date; met when the account has (operator 1) or has not (2) a progress of that type
+   * on a listed content (any, none listed) whose status is (1) or is not (2) a listed one (any,
+   * none listed), started and completed within the dates set (compared as YYYYMMDD numbers).
+   */
+  function byContent(n: ConditionContentName): { filled: Bool; match: Bool } {
+    const t = CONDITION_CONTENT_TYPES.find((x) => x.name === n)!;
+    const e = `${c}_e`;
+    const j = `${c}_j`;
+    const named = (field: string) =>
+      sql`(select ${ref(j, "ref_id")} from ${sql.table(source.items)} as ${sql.raw(j)} where ${ref(j, source.itemKey)} = ${ref(c, source.key)} and ${ref(j, "field")} = ${field})`;
+    const has = (field: string) => sql<SqlBool>`exists ${named(field)}`;
+    const dateFields = t.dated ? CONTENT_DATE_BOUNDS.map((b) => contentField.date(n, b)) : [];
+    const [list, statuses] = [contentField.list(n), contentField.statuses(n)];
+    const asNumber = (col: string) => sql`cast(replace(substr(${ref(e, col)}, 1, 10), '-', '') as integer)`;
+    const dateChecks = t.dated
+      ? CONTENT_DATE_BOUNDS.map((b) => {
+          const value = asNumber(b.startsWith("datetime_start") ? "datetime_start" : "datetime_complete");
+          const bound = named(contentField.date(n, b));
+          const cmp = b.endsWith("_gte") ? sql`${value} >= ${bound}` : sql`${value} <= ${bound}`;
+          return sql<SqlBool>`(not ${has(contentField.date(n, b))} or ${cmp})`;
+        })
+      : [];
+    const statusIn = sql<SqlBool>`${ref(e, "status")} in ${named(statuses)}`;
+    const progress = sql<SqlBool>`exists (select 1 from ${sql.table("content_enrollment")} as ${sql.raw(e)}
+      where ${ref(e, "account_id")} = ${ref(a, "id")}
+        and ${ref(e, "content_type_id")} = (select ${sql.ref("ct.id")} from ${sql.table("content_type")} as ct where ${sql.ref("ct.code")} = ${t.type})
+        and (not ${has(list)} or ${ref(e, "content_id")} in ${named(list)})
+        and (not ${has(statuses)} or (case when ${has(contentField.statusOperator(n))} then not (${statusIn}) else ${statusIn} end))
+        ${dateChecks.length ? sql`and ${sql.join(dateChecks, sql` and `)}` : sql``})`;
+    const filledBy = [list, statuses, ...dateFields];
+    return {
+      filled: sql<SqlBool>`exists (select 1 from ${sql.table(source.items)} as ${sql.raw(j)} where ${ref(j, source.itemKey)} = ${ref(c, source.key)} and ${ref(j, "field")} in (${sql.join(filledBy)}))`,
+      match: sql<SqlBool>`(case when ${has(contentField.operator(n))} then not (${progress}) else ${progress} end)`,
+    };
   }
 
   function listMatch(field: (typeof LIST_CRITERIA)[number]): Bool {

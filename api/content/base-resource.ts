@@ -339,6 +339,8 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
           sql<SqlBool>`(${inList("category_id", ids)} or ${t("category_id")} in (select ${sql.ref("c.id")} from ${sql.table("category")} as c where ${sql.ref("c.parent_id")} in (${sql.join(ids)})))`,
       },
       provider: { parse: idFilterValue, where: (ids: number[]) => inList("provider_id", ids) },
+      // The items a picker already holds (?id=1&id=2), whatever page they fall on (docs/decisions/100).
+      id: { parse: idFilterValue, where: (ids: number[]) => inList("id", ids) },
       publish_status: {
         parse: (v: string) => ((Object.values(PUBLISH_STATUS) as string[]).includes(v) ? (v as PublishStatus) : null),
         where: (values: PublishStatus[], now: Date) =>

@@ -4,6 +4,9 @@ import { removeContentAccess } from "./features/access/routes";
 import { removeContentOverall } from "./features/overall/discussion-identification";
 import type { Trx } from "../engine/crud";
 import { ofContent, type ContentRef } from "./ref";
+import { namedByConditions } from "../auth/condition-store";
+import { CATEGORY_RULES, CONTENT_RULES, FLOW_CONDITIONS, GROUP_CONDITIONS } from "../auth/conditions";
+import { contentListFieldsOf } from "../auth/condition-content-store";
 
 /**
  * The content_* tables whose rows name a content by (content_type_id, content_id) and belong to
@@ -26,7 +29,11 @@ const OWNED = [
   "content_certificate",
 ] as const;
 
-/** DELETE is refused (424) while another content of its type lists this one as a prerequisite, or a sequence (a learning path, an onboarding plan) holds it. */
+/**
+ * DELETE is refused (424) while another content of its type lists this one as a prerequisite, a
+ * sequence (a learning path, an onboarding plan) holds it, or a condition names it (permission by
+ * content, docs/decisions/100: dropping it would widen or narrow an audience unseen).
+ */
 export async function dependencyRefusal(trx: Trx, ref: ContentRef): Promise<ApiError | null> {
   const dependent = await trx
     .selectFrom("content_prerequisite")
@@ -41,7 +48,22 @@ export async function dependencyRefusal(trx: Trx, ref: ContentRef): Promise<ApiE
     .where("content_type_id", "=", ref.contentTypeId)
     .where("content_id", "=", ref.contentId)
     .executeTakeFirst();
-  return held ? new ApiError(424, { detail: MSG.cannot_delete_because_dependency }) : null;
+  if (held) return new ApiError(424, { detail: MSG.cannot_delete_because_dependency });
+  const type = await trx
+    .selectFrom("content_type")
+    .select("code")
+    .where("id", "=", ref.contentTypeId)
+    .executeTakeFirstOrThrow();
+  const fields = contentListFieldsOf(type.code);
+  const named =
+    fields.length > 0 &&
+    (await namedByConditions(
+      trx,
+      [CONTENT_RULES, CATEGORY_RULES, GROUP_CONDITIONS, FLOW_CONDITIONS],
+      fields,
+      ref.contentId,
+    ));
+  return named ? new ApiError(424, { detail: MSG.cannot_delete_because_dependency }) : null;
 }
 
 /**

@@ -4,6 +4,8 @@ import type { z } from "zod/v4";
 import type { FilterOption, Paged } from "../../contract/http";
 import { CONDITION_TEXT_LISTS, PERMISSION_RANGES, type PermissionRange } from "../../contract/codes";
 import { RANGES_WITHOUT_DATA } from "../../contract/schemas/condition";
+import { CONDITION_CONTENT_TYPES, contentField } from "../../contract/condition-content-codes";
+import { CONTENT_TYPES } from "~/registry/content.js";
 import type { ConditionShape } from "~/components/content/condition-form";
 import type { Lms } from "./api.server";
 import { apiFieldErrors } from "./content-form.server";
@@ -60,15 +62,51 @@ function departmentOptions(rows: Dept[]): Choice[] {
   return out;
 }
 
+/** How many contents of a type a condition offers at once (beside those it already names). */
+export const CONTENT_CHOICES = 200;
+
+/**
+ * The contents each type of "permission by content" offers (docs/decisions/100): those the
+ * condition names, then the type's first CONTENT_CHOICES by name.
+ */
+async function contentShape(
+  api: Lms,
+  values: Record<string, unknown>,
+): Promise<NonNullable<ConditionShape["contents"]>> {
+  return Promise.all(
+    CONDITION_CONTENT_TYPES.map(async (t) => {
+      const path = CONTENT_TYPES.find((r) => r.key === t.type)!.api;
+      const chosen = ((values[contentField.list(t.name)] as number[] | undefined) ?? []).slice(0, 1000);
+      type Row = { id: number; name: string };
+      const [first, named] = await Promise.all([
+        api.get<Paged<Row>>(path, { query: { page_size: CONTENT_CHOICES, ordering: "name" } }),
+        chosen.length
+          ? api.get<Paged<Row>>(`${path}?${chosen.map((id) => `id=${id}`).join("&")}`, {
+              query: { page_size: chosen.length },
+            })
+          : null,
+      ]);
+      const seen = new Set<number>();
+      const options = [...(named?.data.results ?? []), ...first.data.results]
+        .filter((r) => !seen.has(r.id) && seen.add(r.id))
+        .map((r) => ({ value: String(r.id), label: r.name }));
+      return { name: t.name, type: t.type, dated: t.dated, options };
+    }),
+  );
+}
+
 /**
  * What an organisation condition offers (a department rule, a condition group): the operator,
  * the lists `names` with their options (departments with the switch that takes their
- * sub-departments in), the ranges and the account start dates.
+ * sub-departments in), the ranges, the account start dates and the contents of each type
+ * (`values`: the saved condition, whose contents are offered whatever the first page holds).
  */
 export async function organisationShape(
   api: Lms,
   names: readonly Exclude<ConditionListName, "account">[],
+  values: Record<string, unknown> = {},
 ): Promise<ConditionShape> {
+  const contents = contentShape(api, values);
   const lists = await Promise.all(
     names.map(async (name) => {
       if (name === "department") {
@@ -89,6 +127,7 @@ export async function organisationShape(
     texts: [...CONDITION_TEXT_LISTS],
     ranges: [...CONDITION_RANGES],
     dates: true,
+    contents: await contents,
   };
 }
 

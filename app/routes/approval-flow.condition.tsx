@@ -18,7 +18,7 @@ import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
-export const handle = { i18n: ["requests", "requestTypes", "content", "access", "master"] };
+export const handle = { i18n: ["requests", "requestTypes", "content", "access", "master", "enrollment"] };
 
 /**
  * An approval flow's learner condition (spec 001 §3 "Approval flow: … many condition lists and
@@ -31,11 +31,16 @@ export const handle = { i18n: ["requests", "requestTypes", "content", "access", 
 export async function loader(args: LoaderFunctionArgs) {
   const { api, type, permission } = await requireContent(args, "view");
   const id = itemId(type, args.params);
-  const [{ data: flow }, { data: condition }, shape] = await Promise.all([
+  const [{ data: flow }, { data: condition }] = await Promise.all([
     api.get<ApprovalFlow>(`${type.api}${id}/`),
     api.get<FlowCondition>(`${type.api}${id}/condition/`),
-    organisationShape(api, ["department", "position", "level", "group", "group_account", "location"]),
   ]);
+  // The shape offers the contents the condition names.
+  const shape = await organisationShape(
+    api,
+    ["department", "position", "level", "group", "group_account", "location"],
+    condition as unknown as Record<string, unknown>,
+  );
   return data(
     { hasCondition: flow.has_condition, condition, shape, canChange: allows(type, permission, "change") },
     { headers: api.headers() },

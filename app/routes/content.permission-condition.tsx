@@ -25,7 +25,7 @@ import { permissionBase } from "~/lms/content-navigation.server";
 import { WritableFields } from "~/components/content/item-writable";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
-export const handle = { i18n: ["content", "access"] };
+export const handle = { i18n: ["content", "access", "enrollment"] };
 
 /**
  * A permission rule's condition (spec 001 §3 "Permission condition"): for a department rule,
@@ -55,7 +55,11 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   const shape =
     rule.mode === PERMISSION_RULE.department
-      ? await organisationShape(api, ["department", "position", "level", "group", "group_account", "location"])
+      ? await organisationShape(
+          api,
+          ["department", "position", "level", "group", "group_account", "location"],
+          condition as unknown as Record<string, unknown>,
+        )
       : rule.mode === PERMISSION_RULE.user
         ? await accountShape(api, `${type.api}${id}/permission/account/`, { find, chosen: condition.account ?? [] })
         : null;

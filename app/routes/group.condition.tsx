@@ -20,7 +20,7 @@ import { readForm, refusalAnswer } from "~/lms/read-form.server";
 import { redirectWithToast } from "~/lms/toast.server";
 
 /** The dictionary namespaces this page renders (app/i18n/namespaces.ts). */
-export const handle = { i18n: ["content", "access", "master"] };
+export const handle = { i18n: ["content", "access", "master", "enrollment"] };
 
 /**
  * A condition group's condition (spec 000 §2.11 /group/{groupid}/condition; docs/decisions/030,
@@ -38,10 +38,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const head = { type: group.type, count_member: group.count_member, memberHref: `${base}/member` };
   if (group.type !== GROUP_TYPE.condition)
     return data({ ...head, condition: null, shape: null, canChange: false }, { headers: api.headers() });
-  const [{ data: condition }, shape] = await Promise.all([
-    api.get<GroupCondition>(`${type.api}${id}/condition/`),
-    organisationShape(api, ["department", "position", "level", "group_account", "location"]),
-  ]);
+  // The shape offers the contents the condition names (so it reads the condition first).
+  const { data: condition } = await api.get<GroupCondition>(`${type.api}${id}/condition/`);
+  const shape = await organisationShape(
+    api,
+    ["department", "position", "level", "group_account", "location"],
+    condition as unknown as Record<string, unknown>,
+  );
   return data({ ...head, condition, shape, canChange: allows(type, permission, "change") }, { headers: api.headers() });
 }
 

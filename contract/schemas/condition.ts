@@ -10,6 +10,8 @@ import {
   type PermissionRange,
 } from "../codes";
 import { always, checkbox, code, dateOnly, idList, int, withDefault } from "./form-fields";
+import { contentConditionFields, contentDateChecks } from "./condition-content";
+import { emptyContentValues, filledContentCriteria, type ContentConditionValues } from "../condition-content-codes";
 
 /**
  * A condition over accounts (spec 001 §3 "Condition forms", docs/decisions/014 and 030): who a
@@ -111,7 +113,8 @@ export type ConditionInput<F extends ConditionListField = ConditionListField> = 
   date_account_start_lte: string | null;
 } & Record<F, number[]> &
   Record<ConditionTextList, string[]> &
-  Record<RangeKey, number>;
+  Record<RangeKey, number> &
+  ContentConditionValues;
 
 /**
  * The condition a PUT replaces whole: operator (every filled criterion 1, any one 2; default 1),
@@ -130,13 +133,15 @@ export function conditionSchema<F extends ConditionListField>(fields: readonly F
     ...rangeFields(),
     date_account_start_gte: dateOnly(),
     date_account_start_lte: dateOnly(),
+    // Permission by content (./condition-content.ts, docs/decisions/100).
+    ...contentConditionFields(),
   });
   const ranged = PERMISSION_RANGES.reduce(
     (schema, r) =>
       schema.refine((c) => !reversed(c, r), { message: MSG.range_lte_below_gte, path: [`${r}_lte`], ...always }),
     object as z.ZodType<Record<string, unknown>>,
   );
-  return ranged.refine(
+  return contentDateChecks(ranged).refine(
     (c) =>
       !(
         typeof c.date_account_start_gte === "string" &&
@@ -157,6 +162,7 @@ export function emptyCondition<F extends ConditionListField>(fields: readonly F[
     is_include_sub_department: false,
     date_account_start_gte: null,
     date_account_start_lte: null,
+    ...emptyContentValues(),
   };
   for (const f of fields) out[f] = [];
   for (const f of CONDITION_TEXT_LISTS) out[f] = [];
@@ -166,14 +172,15 @@ export function emptyCondition<F extends ConditionListField>(fields: readonly F[
 
 /** The criteria a condition has: filled lists (of `fields`), set range pairs, set dates. */
 export function criteriaCount<F extends ConditionListField>(
-  c: Pick<ConditionInput<F>, F | RangeKey | ConditionTextList | "date_account_start_gte" | "date_account_start_lte">,
+  c: Pick<ConditionInput<F>, F | RangeKey | ConditionTextList | "date_account_start_gte" | "date_account_start_lte"> &
+    Partial<ContentConditionValues>,
   fields: readonly F[],
 ): number {
   let n = fields.filter((f) => (c[f] as number[]).length > 0).length;
   n += CONDITION_TEXT_LISTS.filter((f) => (c[f] ?? []).length > 0).length;
   for (const r of PERMISSION_RANGES) if (c[`${r}_gte`] !== UNSET || c[`${r}_lte`] !== UNSET) n++;
   if (c.date_account_start_gte !== null || c.date_account_start_lte !== null) n++;
-  return n;
+  return n + filledContentCriteria(c);
 }
 
 /** POST …/condition/preview/: how many active accounts the condition matches now. */

@@ -13,7 +13,7 @@ export const MAX_COUNT = 1_000_000_000;
 
 export const isBlank = (v: unknown) => v === undefined || v === null || v === "" || v === "null";
 /** An integer given as text becomes a number; anything else is left for the schema to refuse. */
-const toInt = (v: unknown) => (typeof v === "string" && /^\s*-?\d{1,12}\s*$/.test(v) ? Number(v) : v);
+export const toInt = (v: unknown) => (typeof v === "string" && /^\s*-?\d{1,12}\s*$/.test(v) ? Number(v) : v);
 
 /** A blank value (missing, "", null) becomes `fallback` before the schema sees it. */
 export const withDefault = <S extends z.ZodType>(schema: S, fallback: z.input<S>) =>
