@@ -22,6 +22,8 @@ export const FEATURES = /** @type {const} */ ({
   classDependency: ["dependency-class-is-enabled"],
   learningPathDependency: ["dependency-learning-path-is-enabled"],
   onboardDependency: ["dependency-onboard-is-enabled"],
+  // Learning playlists exist by their own switch (spec 002 §6 "learning playlist"): the whole area.
+  learningPlaylist: ["learning-playlist-is-enabled"],
   // A class's event zone (spec 002 §7 "Locations", docs/decisions/043): its form field and its call.
   eventZone: ["location-is-event-zone"],
 });

@@ -62,7 +62,7 @@ export type ContentDefinition = {
   /** The engine features its registry entry's built screens use (app/registry/content-features.js). */
   features: readonly ContentFeature[];
   /** Config switches of its sub-features beyond the feature-wide ones (contract/features.js), as its registry entry's pages exist by. */
-  switches: { price?: readonly ConfigKey[]; prerequisite?: readonly ConfigKey[] };
+  switches: { type?: readonly ConfigKey[]; price?: readonly ConfigKey[]; prerequisite?: readonly ConfigKey[] };
   /**
    * Run in the transaction of an administrator's progress change by hand (one learner or bulk),
    * after the change, with the enrollments that moved and their new status (class: a learner

@@ -10,6 +10,7 @@ import { learnerEnrolRoutes } from "./features/enrollment/learner-routes";
 import { competencyRoutes, gamificationRoutes, surveyRoutes } from "./features/extras/extras";
 import { overallRoutes } from "./features/overall/routes";
 import { sequenceRoutes } from "./features/sequence/routes";
+import { switchedRoutes } from "../http/feature-switch";
 import type { ContentDefinition, ContentFeature, FeatureRoutes } from "./definition";
 import { MOUNTED_DEFINITIONS } from "./library/definitions";
 
@@ -42,8 +43,13 @@ export function contentRoutes(
   defs: readonly ContentDefinition[] = MOUNTED_DEFINITIONS,
 ) {
   for (const def of defs) {
-    resourceRoutes(app, ctx, def.resource);
-    for (const feature of def.features) FEATURE_ROUTES[feature](app, ctx, def);
-    def.routes?.(app, ctx);
+    const mount = (scope: FastifyInstance) => {
+      resourceRoutes(scope, ctx, def.resource);
+      for (const feature of def.features) FEATURE_ROUTES[feature](scope, ctx, def);
+      def.routes?.(scope, ctx);
+    };
+    // A type that exists by a switch (a playlist) answers 404 on every call while it is off.
+    if (def.switches.type) switchedRoutes(app, ctx, def.switches.type, mount);
+    else mount(app);
   }
 }

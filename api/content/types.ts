@@ -20,6 +20,8 @@ import { testOverallFigures } from "./test/overall-figures";
 import { MEDIA_DEFINITIONS } from "./media/definition";
 import { learningPathResource } from "./learning-path/resource";
 import { onboardResource } from "./onboard/resource";
+import { playlistResource } from "./learning-playlist/resource";
+import { playlistRoutes } from "./learning-playlist/routes";
 import { defineContent, type ContentDefinition } from "./definition";
 
 /** Course (spec 000 §2.5): every content feature. */
@@ -151,6 +153,18 @@ export const onboardDefinition = defineContent({
   transitions: "onboard",
 });
 
+/**
+ * Learning playlists (spec 000 §2.6, docs/decisions/101): the engine's information (its settings
+ * page), its contents in order (the sequence feature), permission and the progress of those who
+ * follow it. Progress changes by the content row of the transition table, as a learning path's.
+ */
+export const playlistDefinition = defineContent({
+  key: "learning_playlist",
+  resource: playlistResource as ContentDefinition["resource"],
+  transitions: "learning_path",
+  routes: playlistRoutes,
+});
+
 /** THE API's list of content types: server.ts mounts each one's resource and features from it. */
 export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [
   courseDefinition,
@@ -163,5 +177,6 @@ export const CONTENT_DEFINITIONS: readonly ContentDefinition[] = [
   testDefinition,
   learningPathDefinition,
   onboardDefinition,
+  playlistDefinition,
   ...MEDIA_DEFINITIONS,
 ];

@@ -52,6 +52,7 @@ import { learningPrograms } from "./migrations/0051_learning_programs";
 import { contentProgramIndex } from "./migrations/0052_content_program_index";
 import { learningPaths } from "./migrations/0053_learning_paths";
 import { sequencesAndOnboarding } from "./migrations/0054_sequences_and_onboarding";
+import { learningPlaylists } from "./migrations/0055_learning_playlists";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -108,6 +109,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0052_content_program_index": contentProgramIndex(),
     "0053_learning_paths": learningPaths(dialect),
     "0054_sequences_and_onboarding": sequencesAndOnboarding(dialect),
+    "0055_learning_playlists": learningPlaylists(dialect),
   };
 }
 

@@ -1221,6 +1221,15 @@ export interface Database {
   content_sequence_depend: { sequence_id: number; depend_id: number };
   /** An onboarding plan (0054): the engine's content columns and its rule for new employees. */
   onboard: ContentColumns & { is_auto_enroll: Generated<Flag>; onboard_start_from: string | null };
+  /** Learning playlists (0055, docs/decisions/101); their contents are a sequence. */
+  learning_playlist: ContentColumns & {
+    playlist_type: Generated<number>;
+    owner_id: number | null;
+    is_followable: Generated<Flag>;
+    is_duplicable: Generated<Flag>;
+    is_dashboard_template: Generated<Flag>;
+    template_playlist_id: number | null;
+  };
   /** What a learner asked during a live's stream (0033): answered and hidden by an administrator. */
   live_question: {
     id: Id;

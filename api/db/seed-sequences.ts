@@ -16,11 +16,12 @@ type Trx = Transaction<Database>;
  * progress follows from theirs on its contents; a draft online path with one content and learners
  * who have not started it; an empty scheduled draft (the curriculum's empty state). Onboarding
  * plans: a published one whose steps have their own names, a survey answered anonymously under
- * the first course, and learners in progress; a draft with one content; an empty draft. Runs after
- * the contents they hold.
+ * the first course, and learners in progress; a draft with one content; an empty draft. Learning
+ * playlists (docs/decisions/101): a public one with followers, a learner's own, an empty public
+ * draft. Runs after the contents they hold.
  */
 type Plan = {
-  holder: "learning_path" | "onboard";
+  holder: "learning_path" | "onboard" | "learning_playlist";
   name: string;
   code: string;
   /** A learning path's kind. */
@@ -39,6 +40,8 @@ type Plan = {
   learners: number;
   /** Only learners whose record of the first content has one of these statuses (all when absent). */
   statuses?: number[];
+  /** A playlist's type, owner (a username) and flags; its contents have no dependencies. */
+  playlist?: { type: 1 | 2; owner: string; followable?: boolean; duplicable?: boolean };
 };
 
 const PLANS: Plan[] = [
@@ -121,6 +124,41 @@ const PLANS: Plan[] = [
     contents: [],
     learners: 0,
   },
+  // Learning playlists (docs/decisions/101): a public one followed by learners, a learner's own,
+  // and an empty public draft.
+  {
+    holder: "learning_playlist",
+    name: "Leadership Starter Playlist",
+    code: "PL-LEAD",
+    shown: true,
+    contents: [
+      ["course", 2],
+      ["survey", 1],
+    ],
+    learners: 6,
+    playlist: { type: 2, owner: "admin", followable: true, duplicable: true },
+  },
+  {
+    holder: "learning_playlist",
+    name: "เพลย์ลิสต์ทักษะข้อมูลของฉัน",
+    code: "PL-MINE",
+    shown: true,
+    contents: [
+      ["course", 1],
+      ["activity", 1],
+    ],
+    learners: 0,
+    playlist: { type: 1, owner: "learner003" },
+  },
+  {
+    holder: "learning_playlist",
+    name: "Customer Care Picks",
+    code: "PL-EMPTY",
+    shown: false,
+    contents: [],
+    learners: 0,
+    playlist: { type: 2, owner: "admin" },
+  },
 ];
 
 export async function seedSequences(trx: Trx, now: Date) {
@@ -165,8 +203,23 @@ export async function seedSequences(trx: Trx, now: Date) {
       datetime_update: at,
       created_by: admin,
     };
-    const { id } =
-      p.holder === "onboard"
+    const owner = async (username: string) =>
+      (await trx.selectFrom("account").select("id").where("username", "=", username).executeTakeFirst())?.id ?? admin;
+    const { id } = p.playlist
+      ? await trx
+          .insertInto("learning_playlist")
+          .values({
+            ...engine,
+            playlist_type: p.playlist.type,
+            owner_id: await owner(p.playlist.owner),
+            is_followable: p.playlist.followable ? 1 : 0,
+            is_duplicable: p.playlist.duplicable ? 1 : 0,
+            is_dashboard_template: 0,
+            template_playlist_id: null,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      : p.holder === "onboard"
         ? await trx
             .insertInto("onboard")
             .values({
@@ -215,9 +268,10 @@ export async function seedSequences(trx: Trx, now: Date) {
         .set({ parent_id: held[under - 1] })
         .where("id", "=", held[child - 1])
         .execute();
-    // Everything after the first content opens once the first is completed; the last also needs the second.
-    const depends = held.slice(1).map((sequence_id) => ({ sequence_id, depend_id: held[0] }));
-    if (held.length > 2) depends.push({ sequence_id: held[held.length - 1], depend_id: held[1] });
+    // Everything after the first content opens once the first is completed; the last also needs
+    // the second. A playlist's contents are taken in any order.
+    const depends = p.playlist ? [] : held.slice(1).map((sequence_id) => ({ sequence_id, depend_id: held[0] }));
+    if (held.length > 2 && !p.playlist) depends.push({ sequence_id: held[held.length - 1], depend_id: held[1] });
     if (depends.length) await trx.insertInto("content_sequence_depend").values(depends).execute();
 
     // Its learners: those of its first content (the contents' own seeds made their records, at

@@ -119,6 +119,7 @@ const CONTENT_TYPES: [string, string, string][] = [
   ["test", "exam.exam", "Test"],
   // Media (docs/decisions/069): the registry key is the code, as for the others above.
   ["external_video", "material.externalvideo", "External video"],
+  ["learning_playlist", "learningplaylist.learningplaylist", "Learning playlist"],
 ];
 
 export { DEMO_ACCOUNTS, type DemoAccount } from "./demo-accounts";

@@ -50,6 +50,7 @@ export const NAMESPACES = [
   "learningPath",
   "sequence",
   "onboard",
+  "learningPlaylist",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -19,6 +19,7 @@ import {
 } from "../../contract/assignment-codes";
 import { SURVEY_TARGET_CODES, SURVEY_TYPE_CODES } from "../../contract/schemas/survey";
 import { LIVE_STATUS_CODES, LIVE_TYPE_CODES } from "../../contract/live-codes";
+import { PLAYLIST_TYPE_CODES } from "../../contract/playlist-codes";
 import { LEARNING_PATH_KIND_CODES } from "../../contract/learning-path-codes";
 import { TEST_TYPE_SWITCH, TEST_TYPES } from "../../contract/test-codes";
 import { switchesOn, type ConfigDict } from "../../contract/config";
@@ -69,6 +70,8 @@ export const CODE_OPTIONS: Readonly<Record<string, CodeOption[]>> = {
   live_status: keyed(LIVE_STATUS_CODES.map(String), "live_status_"),
   // A learning path's kind (docs/decisions/098); labels in the learningPath namespace.
   learning_path_kind: keyed(LEARNING_PATH_KIND_CODES.map(String), "lp_kind_"),
+  // A playlist's type (docs/decisions/101); labels in the learningPlaylist namespace.
+  playlist_type: keyed(PLAYLIST_TYPE_CODES.map(String), "pl_type_"),
   // The test type a bank's questions are written for (spec 001 §4; docs/decisions/063); labels in the testbank namespace.
   // A form offers a type only while its configuration switch is on: the switch the API's question store reads (TEST_TYPE_SWITCH).
   // Where a budget category can be picked (docs/decisions/083); labels in the budgetCategory namespace.

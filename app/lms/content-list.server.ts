@@ -23,7 +23,14 @@ import { invariantResponse } from "./invariant";
 
 /** Where a list lives: the type as the URL places it, and filters its page sets (a program's classes). */
 /** `narrowed`: the place itself is a filter (a program's classes of one status), not only a scope. */
-export type ListPlace = { type: ContentType; fixed?: Record<string, string>; inTab?: boolean; narrowed?: boolean };
+/** `labelKey`: the page's own title (a list page beside the type's list: "Public playlists"). */
+export type ListPlace = {
+  type: ContentType;
+  fixed?: Record<string, string>;
+  inTab?: boolean;
+  narrowed?: boolean;
+  labelKey?: string;
+};
 
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireContent(args, "view");
@@ -74,9 +81,10 @@ export async function listPage(args: LoaderFunctionArgs, { api, permission }: Si
     {
       titles: contentTitles(`${type.key}.list`),
       typeKey: type.key,
-      labelKey: type.labelKey,
+      labelKey: place.labelKey ?? type.labelKey,
       columns: type.columns,
-      filters: type.filters,
+      // A filter the page fixes is not offered (it would change nothing).
+      filters: type.filters.filter((f) => !(place.fixed && f in place.fixed)),
       searchKey: type.searchKey,
       list: { count: list.count, page: list.page, page_size: list.page_size, count_capped: list.count_capped },
       rowCount: rows.length,

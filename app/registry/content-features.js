@@ -47,10 +47,11 @@ export function contentFeatures(type) {
 }
 
 /**
- * The config switches the API mounts a type's sub-features behind: what its price and
- * prerequisite pages exist by (app/registry/features.js), when it has them.
+ * The config switches the API mounts a type's calls behind: the type's own, which all its calls
+ * exist by (a playlist: the learning-playlist switch), and what its price and prerequisite pages
+ * exist by (app/registry/features.js), when it has them.
  * @param {ContentType} type
- * @returns {{ price?: import("./content-typedefs.js").Feature, prerequisite?: import("./content-typedefs.js").Feature }}
+ * @returns {{ type?: import("./content-typedefs.js").Feature, price?: import("./content-typedefs.js").Feature, prerequisite?: import("./content-typedefs.js").Feature }}
  */
 export function contentSwitches(type) {
   const sub = (tabId, childId) =>
@@ -59,7 +60,11 @@ export function contentSwitches(type) {
       ?.children.find((c) => c.id === childId)?.feature;
   const price = sub("budget", "price");
   const prerequisite = sub("enrollment", "prerequisite");
-  return { ...(price ? { price } : {}), ...(prerequisite ? { prerequisite } : {}) };
+  return {
+    ...(type.feature ? { type: type.feature } : {}),
+    ...(price ? { price } : {}),
+    ...(prerequisite ? { prerequisite } : {}),
+  };
 }
 
 /**

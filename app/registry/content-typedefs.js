@@ -34,7 +34,7 @@
  *   key of its figures on the overall landing page (overall pages use their id).
  * @typedef {{ key: string, labelKey: string, sortable?: boolean, kind?: "text"|"code"|"ref"|"publish"|"display"|"date"|"image"|"active"|"label", labelPrefix?: string }} Column
  *   `active`: an account's state (active / inactive); `label`: a code shown as the key `{labelPrefix}{value}`.
- * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox"|"password"|"email"|"tel"|"date"|"datetime"|"number"|"decimal"|"hidden"|"account", source?: string, on?: "create"|"edit", feature?: Feature, call?: { path: string, key: string }, noneKey?: string, helpKey?: string, showWhen?: { field: string, values: string[] } }} FormField
+ * @typedef {{ name: string, labelKey: string, kind: "text"|"textarea"|"select"|"multiselect"|"checkbox"|"password"|"email"|"tel"|"date"|"datetime"|"number"|"decimal"|"hidden"|"account", source?: string, on?: "create"|"edit", feature?: Feature, call?: { path: string, key: string }, sourceByType?: boolean, noneKey?: string, helpKey?: string, showWhen?: { field: string, values: string[] } }} FormField
  *   `showWhen`: shown only while the form's field `field` holds one of `values` (a checkbox: "on"),
  *   and while that field is shown itself: a choice's own fields (an assignment's expiry date only
  *   with "until a date"). Not shown, it is not posted; without JavaScript the choice's "show its
@@ -48,7 +48,8 @@
  *   shown nor posted.
  *   `account`: one account among all of them, searched (app/lms/account-field.server.ts): its
  *   `source` is an account list taking `search` and `id_list` (its query applies to the search),
- *   `noneKey` labels the "no account" choice.
+ *   `noneKey` labels the "no account" choice. `sourceByType`: the source answers only those who may
+ *   see the type (a playlist's owner choices), not every dashboard user.
  *   `call`: the field is not part of the item's own PATCH but sent by its own call after it, as
  *   spec 002 §7 names one (`{id}` the item's id; the body `{[key]: value}`, blank → null): the
  *   class's event zone, `location/zone/event/{id}/` with `zone` (docs/decisions/043).
@@ -79,7 +80,7 @@
  *   an item the API answers with `is_read_only: true` has no publish panel (its publish action
  *   refuses with `refusalKey`) and shows `noticeKey` above its tabs, with `{{date}}` the item's
  *   `atField` (when it became so), and `reason.key` with `{{reason}}` its `reason.field` (why) when set.
- * @typedef {{ id: string, path: string, labelKey: string, module: string, action?: Action, flag?: string, menu?: boolean, under?: string, params?: Record<string, { api: string }>, post?: Record<string, string> }} ListPage
+ * @typedef {{ id: string, path: string, labelKey: string, module: string, action?: Action, flag?: string, menu?: boolean, under?: string, params?: Record<string, { api: string }>, post?: Record<string, string>, query?: Record<string, string>, paramFilter?: { param: string, filter: string } }} ListPage
  *   A page beside a type's list, `{segment}/{path}` (the user area's departments, levels,
  *   history): guarded by the type's flag for `action`, or by its own `flag` (departments have
  *   their own module); `menu`: listed in the type's menu section too; `under`: linked from that
@@ -87,6 +88,9 @@
  *   `params`: the API list whose first id the route tests request (route-manifest.js
  *   ParamSource); such a page is reached from rows, never linked. `post`: what its action needs
  *   per form intent, a flag (as a screen's `post`), since its flag may not be the type's.
+ *   `query`: list filters the page sets (routes/content.list-filtered.tsx: a playlist's public
+ *   list is the list with `playlist_type=2`); `paramFilter`: its optional path parameter `param`,
+ *   when given, sets the filter `filter` instead (a person's playlists: `owner`).
  *   `i18n`: the type's own dictionary namespaces (contract/i18n/{ns}.*.json), which its pages render
  *   beside the engine's (app/i18n/namespaces.ts); the first holds its nouns and its own tab labels.
  *   Its menu label (`labelKey`) is the shell's, as the menu is on every page.

@@ -20,6 +20,7 @@ import { TESTBANK_TYPE } from "./testbank.js";
 import { TEST_TYPE } from "./test.js";
 import { LEARNING_PATH_TYPE } from "./learning-path.js";
 import { ONBOARD_TYPE } from "./onboard.js";
+import { LEARNING_PLAYLIST_TYPE } from "./learning-playlist.js";
 import { MEDIA_CONTENT_TYPES } from "./media.js";
 import { libraryTypes } from "./library.js";
 
@@ -45,6 +46,7 @@ export const CONTENT_TYPES = [
   LEARNING_PATH_TYPE,
   // Onboarding (spec 000 §2.6, docs/decisions/099): app/registry/onboard.js; a learning path's tabs.
   ONBOARD_TYPE,
+  LEARNING_PLAYLIST_TYPE,
   // Media: article, audio, document, external video, flash card, video (spec 000 §2.9, docs/decisions/069): app/registry/media.js, one factory.
   ...MEDIA_CONTENT_TYPES,
 ];

@@ -76,6 +76,8 @@ import sequenceEn from "./sequence.en.json";
 import sequenceTh from "./sequence.th.json";
 import onboardEn from "./onboard.en.json";
 import onboardTh from "./onboard.th.json";
+import learningPlaylistEn from "./learningPlaylist.en.json";
+import learningPlaylistTh from "./learningPlaylist.th.json";
 
 /**
  * The bundled dictionaries: message keys of the API (en.json / th.json) and the dashboard's texts,
@@ -124,6 +126,7 @@ export const DICTIONARY_FILES = {
     learningPath: learningPathEn,
     sequence: sequenceEn,
     onboard: onboardEn,
+    learningPlaylist: learningPlaylistEn,
   },
   th: {
     messages: th,
@@ -165,6 +168,7 @@ export const DICTIONARY_FILES = {
     learningPath: learningPathTh,
     sequence: sequenceTh,
     onboard: onboardTh,
+    learningPlaylist: learningPlaylistTh,
   },
 } as const;
 

@@ -11,6 +11,7 @@ import { testbankSchemas } from "./testbank";
 import { testSchemas } from "./test";
 import { learningPathSchemas } from "./learning-path";
 import { onboardSchemas } from "./onboard";
+import { playlistSchemas } from "./playlist";
 import { CONTENT_TAG_EXTRAS, type PublishLabel, type PublishStatus, type TagExtraField } from "../codes";
 
 /**
@@ -164,6 +165,7 @@ export const CONTENT_SCHEMAS = {
   test: testSchemas,
   learning_path: learningPathSchemas,
   onboard: onboardSchemas,
+  learning_playlist: playlistSchemas,
   ...MEDIA_SCHEMAS,
 } as const;
 export type ContentSchemaName = keyof typeof CONTENT_SCHEMAS;

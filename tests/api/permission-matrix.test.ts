@@ -1564,10 +1564,20 @@ function filterPaths(): string[] {
   return [...paths];
 }
 
-/** Form sources that are a list's full API path (the class's event zone: `dashboard/location/filter/`). */
+/**
+ * Form sources that are a list's full API path (the class's event zone: `dashboard/location/filter/`),
+ * each with the flag it is read by: any dashboard user, or — a field whose `sourceByType` says so (a
+ * playlist's owner choices) — whoever may see that type.
+ */
 const fullSourcePaths = () => [
-  ...new Set(
-    CONTENT_TYPES.flatMap((type) => type.fields.flatMap((f) => (f.source?.startsWith("dashboard/") ? [f.source] : []))),
+  ...new Map(
+    CONTENT_TYPES.flatMap((type) =>
+      type.fields.flatMap((f) =>
+        f.source?.startsWith("dashboard/")
+          ? [[f.source, f.sourceByType ? contentFlag(type, "view") : DASHBOARD_FLAG] as const]
+          : [],
+      ),
+    ),
   ),
 ];
 
@@ -1588,10 +1598,11 @@ const CALLS: Call[] = [
     flag: DASHBOARD_FLAG,
     path: () => `/api/dashboard/filter/${p}/`,
   })),
-  ...fullSourcePaths().map((p): Call => ({
+  ...fullSourcePaths().map(([p, readBy]): Call => ({
     label: `list ${p}`,
     method: "GET",
-    flag: DASHBOARD_FLAG,
+    flag: readBy,
+    ...(readBy === DASHBOARD_FLAG ? {} : { near: DASHBOARD_FLAG }),
     path: () => `/api/${p}`,
   })),
   ...checked(CONTENT_TYPES).flatMap(contentCalls),

@@ -23,6 +23,7 @@ import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import pg from "pg";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../contract/http";
 import { createDb } from "../../api/db/index";
+import { ROUND_LEASE_MS } from "../../api/assignment/round-lease";
 import { withDatabase } from "../api/seeded-template";
 import { S3_CREDENTIALS, startObjectStore } from "../api/s3-kit";
 import { listenerPid, sleep, startProcess, stopProcess, waitFor, type Proc } from "./processes";
@@ -409,7 +410,10 @@ async function dueRound(db: ReturnType<typeof createDb>["db"], v: Visitor): Prom
     .where("id", "=", id)
     .where((eb) => eb.not(eb.exists(eb.selectFrom("assignment_round").select("id").where("assignment_id", "=", id))))
     .execute();
-  const until = Date.now() + 60_000;
+  // Done in a second or two — unless the API holding it is the one the import check kills mid-round
+  // (both run at once): then the other takes it over when its lease runs out (docs/decisions/089),
+  // which this waits for too, and the members are still assigned once.
+  const until = Date.now() + ROUND_LEASE_MS + 60_000;
   let rounds = await db
     .selectFrom("assignment_round")
     .select(["id", "status", "lease_holder", "count_added"])

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { acceptPendingTerms, signIn } from "./helpers";
 import { isJs, one } from "./course-fixtures";
-import { addContent, tag, toast } from "./sequence-kit";
+import { addContent, rowNames, tag, toast } from "./sequence-kit";
 
 /**
  * Learning paths (issue 36 §1, docs/decisions/098), with JavaScript on and off: a scheduled path
@@ -16,9 +16,6 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, "admin", "/dashboard/learning-path");
   await acceptPendingTerms(page);
 });
-
-const rowNames = (page: Page) =>
-  page.getByRole("table", { name: "Curriculum" }).locator("tbody tr td:nth-child(2)").allInnerTexts();
 
 test("a scheduled path is built from a course, a class and an activity, reordered and given a dependency", async ({
   page,

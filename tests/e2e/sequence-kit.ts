@@ -9,6 +9,10 @@ export const toast = (page: Page, text: string) => page.getByRole("status").filt
 /** Both projects share one database: each names what it makes with its own tag. */
 export const tag = (info: TestInfo) => (isJs(info) ? "N" : "F");
 
+/** The names of the curriculum's contents, in order. */
+export const rowNames = (page: Page) =>
+  page.getByRole("table", { name: "Curriculum" }).locator("tbody tr td:nth-child(2)").allInnerTexts();
+
 /** The type and a search (its code) are a GET form; its answer lists what may be added. */
 export async function addContent(page: Page, type: string, content: { name: string; code: string }) {
   const add = page.getByRole("region", { name: "Add a content" });
