@@ -70,6 +70,9 @@ const PLANS: Plan[] = [
     learners: 12,
     progress: [21, 21, 30, 0],
     questions: 4,
+    // Kept too: two recordings, so a walk that removes one (the e2e fuzz posts real intents) leaves
+    // another for the walks after it.
+    backup: true,
     desc: "The new product line, recorded for those who missed it.",
   },
   {

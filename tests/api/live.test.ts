@@ -262,15 +262,18 @@ describe("questions and kept recordings", () => {
     const find = async (code: string) =>
       ((await admin.get(`${L}/?search=${code}`)).body.results[0] as { id: number }).id;
     const kept = await admin.get(`${L}/?is_backup=true`);
-    expect((kept.body.results as { code: string }[]).map((r) => r.code)).toEqual(["LIVE-004"]);
+    expect((kept.body.results as { code: string }[]).map((r) => r.code).sort()).toEqual(["LIVE-003", "LIVE-004"]);
     expect(
       (
         (await admin.get("/api/dashboard/live_backup/")).body.results as { code: string; is_backup_display: boolean }[]
       ).map((r) => [r.code, r.is_backup_display]),
-    ).toEqual([["LIVE-004", true]]);
+    ).toEqual([
+      ["LIVE-003", true],
+      ["LIVE-004", true],
+    ]);
     // The candidates: ended, recorded, not kept yet.
     const candidates = (await admin.get("/api/dashboard/live_backup/candidate/")).body.results as { code: string }[];
-    expect(candidates.map((r) => r.code).sort()).toEqual(["LIVE-003", "LIVE-005"]);
+    expect(candidates.map((r) => r.code).sort()).toEqual(["LIVE-005"]);
     expect((await viewer.get("/api/dashboard/live_backup/candidate/")).status).toBe(403);
     expect((await viewer.get("/api/dashboard/live_backup/")).status).toBe(200);
     const liveOnly = await admin.post("/api/dashboard/live_backup/", { live: await find("LIVE-001") });
