@@ -3,6 +3,7 @@ import { PLAYLIST_TYPE_CODES, type PlaylistType } from "../../../contract/playli
 import type { Playlist, PlaylistRow } from "../../../contract/schemas/playlist";
 import type { AccountRef } from "../../../contract/schemas/user";
 import { idFilterValue } from "../../engine/crud";
+import { presentAccountOption } from "../../engine/people";
 import { codeFilter, contentResource } from "../base-resource";
 import { sequenceCounts, sequencePublishRefusal } from "../features/sequence/publish";
 
@@ -60,7 +61,7 @@ export const playlistResource = contentResource<PlaylistRow, Playlist>({
         is_duplicable: Number(r.is_duplicable) === 1,
         is_dashboard_template: Number(r.is_dashboard_template) === 1,
         // The list's owner column (a name to read, not a reference to follow).
-        owner_name: owner ? `${owner.first_name} ${owner.last_name}`.trim() || owner.username : "",
+        owner_name: owner ? presentAccountOption(owner).name : "",
         count_content: counts.get(id) ?? 0,
       };
     };
