@@ -17,7 +17,8 @@ export default defineConfig({
   workers: LANES,
   retries: 0,
   timeout: 30_000,
-  reporter: [["list"]],
+  // The list as tests end, then where the time went (lanes, longest files: tests/e2e/time-reporter.ts).
+  reporter: [["list"], ["./tests/e2e/time-reporter.ts"]],
   use: {
     baseURL: `http://127.0.0.1:${LANE.port}`,
     launchOptions: {

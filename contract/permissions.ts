@@ -115,6 +115,8 @@ export type PermissionAnswer = {
   permission: Record<string, boolean>;
   /** The kinds of requests the account decides a step of (docs/decisions/074): `decides_{kind}`. */
   decides?: DecidedKind[];
+  /** The kinds of which some item grants the account a role (docs/decisions/102): `granted_{kind}`. */
+  granted?: GrantedKind[];
 };
 
 /**
@@ -139,13 +141,27 @@ export type AdministeredKind = (typeof ADMINISTERED_KINDS)[number];
 export const administers = (kind: AdministeredKind) => `administers_${kind}`;
 const ADMINISTERS_PREFIX = "administers_";
 
+/**
+ * The kinds whose items grant roles to the accounts they name (a playlist's owner and
+ * collaborators, docs/decisions/102): such an account sees and changes those items as its role
+ * allows, without the kind's flags. `granted_{kind}` is the guard that stands for "some item of
+ * the kind grants it a role": read from the answer's `granted` list (answerHolds); what one item
+ * grants is that item's own answer (GET {kind}/{id}/grant/).
+ */
+export const GRANTED_KINDS = ["learning_playlist"] as const;
+export type GrantedKind = (typeof GRANTED_KINDS)[number];
+export const granted = (kind: GrantedKind) => `granted_${kind}`;
+const GRANTED_PREFIX = "granted_";
+
 /** Whether a permission answer passes `guard`: a flag it holds, or `administers_{kind}` for an account administering an item of that kind. */
 export function answerHolds(
-  answer: Pick<PermissionAnswer, "permission" | "group_list" | "decides">,
+  answer: Pick<PermissionAnswer, "permission" | "group_list" | "decides" | "granted">,
   guard: string,
 ): boolean {
   if (guard.startsWith(DECIDES_PREFIX))
     return (answer.decides ?? []).includes(guard.slice(DECIDES_PREFIX.length) as DecidedKind);
+  if (guard.startsWith(GRANTED_PREFIX))
+    return (answer.granted ?? []).includes(guard.slice(GRANTED_PREFIX.length) as GrantedKind);
   if (guard.startsWith(ADMINISTERS_PREFIX)) {
     const kind = guard.slice(ADMINISTERS_PREFIX.length) as AdministeredKind;
     return ADMINISTERED_KINDS.includes(kind) && (answer[`${kind}_list`]?.length ?? 0) > 0;
@@ -157,11 +173,14 @@ export function answerHolds(
 export const answerGuards = (answer: PermissionAnswer): Set<string> =>
   new Set([
     ...Object.keys(answer.permission).filter((f) => answer.permission[f]),
-    ...[...ADMINISTERED_KINDS.map(administers), ...DECIDED_KINDS.map(decides)].filter((g) => answerHolds(answer, g)),
+    ...[...ADMINISTERED_KINDS.map(administers), ...DECIDED_KINDS.map(decides), ...GRANTED_KINDS.map(granted)].filter(
+      (g) => answerHolds(answer, g),
+    ),
   ]);
 
 /** A guard that is a flag, `administers_{kind}` or `decides_{kind}`. */
 export const isGuardFlag = (name: string): boolean =>
   isFlag(name) ||
   (ADMINISTERED_KINDS as readonly string[]).some((k) => name === administers(k as AdministeredKind)) ||
-  DECIDED_KINDS.some((k) => name === decides(k));
+  DECIDED_KINDS.some((k) => name === decides(k)) ||
+  GRANTED_KINDS.some((k) => name === granted(k));

@@ -1,10 +1,17 @@
 import type { FastifyRequest } from "fastify";
-import { ALL_FLAGS, ALWAYS_TRUE_FLAGS, type PermissionAnswer, type RoleEntry } from "../../contract/permissions";
+import {
+  ALL_FLAGS,
+  ALWAYS_TRUE_FLAGS,
+  DASHBOARD_FLAG,
+  type PermissionAnswer,
+  type RoleEntry,
+} from "../../contract/permissions";
 import type { Db } from "../db/index";
 import type { AccountRow } from "../http/context";
 import { ApiError, forbidden, notAuthenticated } from "../http/errors";
 import { MSG } from "../../contract/messages";
 import { decidedKinds } from "../requests/decided-kinds";
+import { grantedKinds } from "./granted-kinds";
 
 const flagCache = new WeakMap<FastifyRequest, Promise<Set<string>>>();
 
@@ -82,6 +89,8 @@ export async function permissionAnswer(db: Db, account: AccountRow): Promise<Per
     permission,
     // The requests it decides by being named on a flow's step or supervising (docs/decisions/074).
     decides: await decidedKinds(db, account.id),
+    // The kinds some item of which grants it a role (docs/decisions/102); roles act in the dashboard only.
+    granted: flags.has(DASHBOARD_FLAG) ? await grantedKinds(db, account.id) : [],
   };
 }
 

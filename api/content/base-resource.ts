@@ -26,6 +26,7 @@ import {
   idFilterValue,
   roleIds,
   type FilterRule,
+  type ItemGrants,
   type RefRule,
   type Resource,
   type ResourceTable,
@@ -153,6 +154,8 @@ export type ContentResourceOptions<Row extends ContentRow, Item> = {
   library?: boolean;
   /** Its path under /api/dashboard/ when that is not its key (the library's: `coniclex/{key}`). */
   path?: string;
+  /** What one item grants one account beyond its flags (a playlist's owner and collaborators). */
+  grants?: ItemGrants;
 };
 
 /** The resource's own rows: its `where` and, on a shared table, its collection's (both when both). */
@@ -318,6 +321,7 @@ export function contentResource<Row extends ContentRow, Item extends Row & Conte
     module: o.module,
     contentType: o.key,
     writeRefusal: o.writeRefusal,
+    grants: o.grants,
     where: rowsOf(o),
     schema: o.schema,
     columns: listColumns,

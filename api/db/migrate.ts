@@ -53,6 +53,7 @@ import { contentProgramIndex } from "./migrations/0052_content_program_index";
 import { learningPaths } from "./migrations/0053_learning_paths";
 import { sequencesAndOnboarding } from "./migrations/0054_sequences_and_onboarding";
 import { learningPlaylists } from "./migrations/0055_learning_playlists";
+import { playlistCollaborators } from "./migrations/0056_playlist_collaborators";
 
 /** Versioned migrations, in order. A new one is appended here, never edited once released. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -110,6 +111,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0053_learning_paths": learningPaths(dialect),
     "0054_sequences_and_onboarding": sequencesAndOnboarding(dialect),
     "0055_learning_playlists": learningPlaylists(dialect),
+    "0056_playlist_collaborators": playlistCollaborators(dialect),
   };
 }
 

@@ -1230,6 +1230,15 @@ export interface Database {
     is_dashboard_template: Generated<Flag>;
     template_playlist_id: number | null;
   };
+  /** A playlist's collaborator (0056, docs/decisions/102): an account or a group of accounts, and its role. */
+  learning_playlist_collaborator: {
+    id: Id;
+    learning_playlist_id: number;
+    account_id: number | null;
+    group_id: number | null;
+    role: number;
+    datetime_create: string;
+  };
   /** What a learner asked during a live's stream (0033): answered and hidden by an administrator. */
   live_question: {
     id: Id;

@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import { ADDED_BY, ADD_METHOD } from "../../contract/codes";
 import { LEARNING_PATH_KIND } from "../../contract/learning-path-codes";
+import { PLAYLIST_ROLE, type PlaylistRole } from "../../contract/playlist-codes";
 import type { Database } from "./schema";
 import { insertBatches } from "./seed-kit";
 import { requireApproval } from "./seed-approvals";
@@ -40,8 +41,17 @@ type Plan = {
   learners: number;
   /** Only learners whose record of the first content has one of these statuses (all when absent). */
   statuses?: number[];
-  /** A playlist's type, owner (a username) and flags; its contents have no dependencies. */
-  playlist?: { type: 1 | 2; owner: string; followable?: boolean; duplicable?: boolean };
+  /**
+   * A playlist's type, owner (a username) and flags; its contents have no dependencies. Its
+   * collaborators (docs/decisions/102): an account by username or a group of accounts by code, and a role.
+   */
+  playlist?: {
+    type: 1 | 2;
+    owner: string;
+    followable?: boolean;
+    duplicable?: boolean;
+    collaborators?: [{ username: string } | { group: string }, PlaylistRole][];
+  };
 };
 
 const PLANS: Plan[] = [
@@ -136,7 +146,19 @@ const PLANS: Plan[] = [
       ["survey", 1],
     ],
     learners: 6,
-    playlist: { type: 2, owner: "admin", followable: true, duplicable: true },
+    // An administrator as its admin, a learner as its editor (on the learner front), a group as viewers.
+    // No staff account below the playlist flags: the permission matrices' refused accounts stay without roles.
+    playlist: {
+      type: 2,
+      owner: "admin",
+      followable: true,
+      duplicable: true,
+      collaborators: [
+        [{ username: "staff2" }, PLAYLIST_ROLE.admin],
+        [{ username: "learner004" }, PLAYLIST_ROLE.editor],
+        [{ group: "G2" }, PLAYLIST_ROLE.viewer],
+      ],
+    },
   },
   {
     holder: "learning_playlist",
@@ -240,6 +262,26 @@ export async function seedSequences(trx: Trx, now: Date) {
             })
             .returning("id")
             .executeTakeFirstOrThrow();
+
+    for (const [who, role] of p.playlist?.collaborators ?? []) {
+      const ref =
+        "username" in who
+          ? { account_id: (await owner(who.username)) as number, group_id: null }
+          : {
+              account_id: null,
+              group_id: (
+                await trx
+                  .selectFrom("account_group")
+                  .select("id")
+                  .where("code", "=", who.group)
+                  .executeTakeFirstOrThrow()
+              ).id,
+            };
+      await trx
+        .insertInto("learning_playlist_collaborator")
+        .values({ learning_playlist_id: id, ...ref, role, datetime_create: at })
+        .execute();
+    }
 
     const held: number[] = [];
     for (const [type, count, names] of p.contents) {

@@ -4,7 +4,15 @@ import type { z } from "zod/v4";
 import type { FieldErrors } from "../../contract/http";
 import { isIgnoredFilterValue } from "../../contract/list-query";
 import { MSG } from "../../contract/messages";
-import { flag, viewFlag, type Action, type Module, type ViewScope } from "../../contract/permissions";
+import {
+  ACTIONS,
+  DASHBOARD_FLAG,
+  flag,
+  viewFlag,
+  type Action,
+  type Module,
+  type ViewScope,
+} from "../../contract/permissions";
 import { requestFlags } from "../auth/permissions";
 import type { Db } from "../db/index";
 import type { ContentColumns, ContentTable, Database } from "../db/schema";
@@ -130,6 +138,22 @@ export type Resource<Row, Item, C extends Record<string, unknown>, U extends Rec
    * share one table, docs/decisions/069): its list and every item access see only these.
    */
   where?: RawBuilder<SqlBool>;
+  /**
+   * Grants one item gives one account beyond its flags (a playlist's owner and collaborators,
+   * docs/decisions/102): the list shows whoever holds none of the module's view flags the items
+   * granting it something, and an item's call asking for an action the flags do not give is let
+   * through when the item grants it.
+   */
+  grants?: ItemGrants;
+};
+
+export type ItemGrants = {
+  /** The items that grant the account anything, as a condition on the resource table `t`. */
+  items: (accountId: number) => RawBuilder<SqlBool>;
+  /** The actions item `id` grants the account (empty when none; "view" whenever any). */
+  actions: (q: Db | Trx, accountId: number, id: number) => Promise<ReadonlySet<Action>>;
+  /** The field a write that would take the item out of the account's grants is refused on. */
+  field: string;
 };
 // The layer handles every resource alike; the row and input types matter only inside each one.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -142,6 +166,8 @@ export type Access = {
   scope: RawBuilder<SqlBool> | null;
   /** The field a write leaving the scope is refused on. */
   scopeField: string | null;
+  /** Seen through the items' grants alone (no view flag): the list holds only granted items. */
+  byGrant?: boolean;
 };
 
 /**
@@ -168,7 +194,13 @@ export async function accessOf(
   const held = (Object.entries(def.scopes) as [ViewScope, ScopeRule][]).filter(([s]) =>
     flags.has(viewFlag(def.module, s)),
   );
-  if (!flags.has(flag(def.module, "view")) && held.length === 0) throw forbidden();
+  if (!flags.has(flag(def.module, "view")) && held.length === 0) {
+    // No view flag: the items granting this account something, read-only here (an item's call
+    // asking for more goes through itemAccess, which reads that item's grants).
+    if (def.grants && actions.length === 0 && flags.has(DASHBOARD_FLAG) && (await grantsAny(db, def, account.id)))
+      return { account, flags, scope: def.grants.items(account.id), scopeField: def.grants.field, byGrant: true };
+    throw forbidden();
+  }
   for (const action of actions) if (!flags.has(flag(def.module, action))) throw forbidden();
   if (account.is_superuser === 1 || held.length === 0) return { account, flags, scope: null, scopeField: null };
   const rules = held.map(([, rule]) => rule.where(account.id));
@@ -193,7 +225,11 @@ export async function isVisible(q: Db | Trx, def: AnyResource, id: number, acces
   return !!(await query.executeTakeFirst());
 }
 
-/** Access to one item: the flags of `actions`, then the row in scope (or 404). */
+/**
+ * Access to one item: the flags of `actions`, then the row in scope (or 404). Where the flags
+ * fall short, an item that grants the account every action asked (def.grants) lets it through;
+ * otherwise the flags' refusal stands.
+ */
 export async function itemAccess(
   req: FastifyRequest,
   db: Db,
@@ -201,8 +237,10 @@ export async function itemAccess(
   actions: readonly Action[],
   param = "id",
 ) {
-  const access = await accessOf(req, db, def, actions);
   const id = itemId(req, param);
+  const access = await accessOf(req, db, def, actions).catch((refusal: unknown) =>
+    grantedAccess(req, db, def, actions, id, refusal),
+  );
   if (!(await isVisible(db, def, id, access))) throw notFound();
   // An item read-only for good (a cancelled class, docs/decisions/040) refuses every write, whichever
   // feature asks: one rule here, so a new feature cannot forget it. A write is any request but a
@@ -215,6 +253,44 @@ export async function itemAccess(
 }
 
 const READS = new Set(["GET", "HEAD"]);
+
+/** Whether some item of the resource grants the account anything (else its list is refused, as without the flags). */
+async function grantsAny(db: Db, def: AnyResource, accountId: number): Promise<boolean> {
+  let query = fromResource(db, def.table).select("t.id").where(def.grants!.items(accountId));
+  if (def.where) query = query.where(def.where);
+  return !!(await query.limit(1).executeTakeFirst());
+}
+
+/** The access an item's grants give where the flags refused (`refusal`, rethrown when they do not). */
+async function grantedAccess(
+  req: FastifyRequest,
+  db: Db,
+  def: AnyResource,
+  actions: readonly Action[],
+  id: number,
+  refusal: unknown,
+): Promise<Access> {
+  if (!def.grants || !(refusal instanceof ApiError) || refusal.status !== 403) throw refusal;
+  const { account, flags } = await requestFlags(req, db);
+  // Grants are for the dashboard's people: a learner's roles act on the learner front, not here.
+  if (!flags.has(DASHBOARD_FLAG)) throw refusal;
+  const granted = await def.grants.actions(db, account.id, id);
+  const covered = (a: Action) => granted.has(a) || flags.has(flag(def.module, a));
+  if (!granted.has("view") || !actions.every(covered)) throw refusal;
+  return { account, flags, scope: def.grants.items(account.id), scopeField: def.grants.field, byGrant: true };
+}
+
+/**
+ * What the signed-in account may do on item `id`: the module's actions its flags give, with what
+ * the item grants it (def.grants). The dashboard asks before it draws an item's page for someone
+ * whose flags alone would refuse it (GET {path}/{id}/grant/).
+ */
+export async function itemActions(req: FastifyRequest, db: Db, def: AnyResource, id: number): Promise<Action[]> {
+  const { account, flags } = await requestFlags(req, db);
+  const granted =
+    def.grants && flags.has(DASHBOARD_FLAG) ? await def.grants.actions(db, account.id, id) : new Set<Action>();
+  return ACTIONS.filter((a) => granted.has(a) || flags.has(flag(def.module, a)));
+}
 
 /** After a write: a scoped account may not move the row out of its own scope. */
 export async function assertStillVisible(trx: Trx, def: AnyResource, id: number, access: Access) {

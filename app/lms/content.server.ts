@@ -8,6 +8,7 @@ import type { Lms } from "./api.server";
 import { requestOf, requirePermission, requireSwitchesOn, type RequestArgs, type SignedIn } from "./auth.server";
 import { filterVersion } from "./store.server";
 import { invariantResponse, idParam } from "./invariant";
+import { answerHolds, granted } from "../../contract/permissions";
 import { codeOptions } from "./code-options";
 
 export type ContentType = (typeof REGISTRY_TYPES)[number];
@@ -52,7 +53,37 @@ export async function requireContent(
   const type = contentTypeOf(request);
   await requireSwitchesOn(from, switchesAt(type, pathAfterItem(request)));
   const user = await requirePermission(from, contentFlag(type, action), alsoFlags(type, action, opts));
-  return { ...user, type };
+  return { ...(await narrowedToItem(user, type, request, action)), type };
+}
+
+/**
+ * On an item of a type whose items grant roles (`grantedBy`: a playlist's collaborators,
+ * docs/decisions/102), the guard `granted_{kind}` stands for "some item grants you something",
+ * not this one: for an account holding it (and not both the type's view and change flags, which
+ * leave a role nothing to add), the API says what this item allows (GET {api}{id}/grant/, its
+ * flags and its roles; 404 when it grants nothing), and the page — its forms, its tab bar — sees
+ * exactly those actions as the type's flags. An action it does not allow is the 403 of any guard.
+ */
+async function narrowedToItem(user: SignedIn, type: ContentType, request: Request, action: Action): Promise<SignedIn> {
+  const kind = "grantedBy" in type ? type.grantedBy : undefined;
+  if (!kind || !answerHolds(user.permission, granted(kind))) return user;
+  if ((["view", "change"] as const).every((a) => answerHolds(user.permission, contentFlag(type, a)))) return user;
+  const item = contentAt(new URL(request.url).pathname)?.rest[0] ?? "";
+  // A list: the API lists the items that grant something, and nothing of the list needs more.
+  if (!/^\d{1,12}$/.test(item)) return user;
+  const res = await user.api.get<{ actions: Action[] }>(`${type.api}${item}/grant/`, { accept: [404] });
+  invariantResponse(res.status !== 404, "Not Found", { status: 404, headers: user.api.headers() });
+  const permission: SignedIn["permission"] = {
+    ...user.permission,
+    granted: (user.permission.granted ?? []).filter((k) => k !== kind),
+    permission: {
+      ...user.permission.permission,
+      ...Object.fromEntries(res.data.actions.map((a) => [contentFlag(type, a), true])),
+    },
+  };
+  if (![contentFlag(type, action), ...alsoFlags(type, action)].some((f) => answerHolds(permission, f)))
+    throw await user.api.refuse();
+  return { ...user, permission };
 }
 
 /** The item id from the route params, or 404. */

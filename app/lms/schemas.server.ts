@@ -17,6 +17,7 @@ export {
 } from "../../contract/schemas/content-enrollment";
 export { permissionConditionSchema, permissionRuleSchema } from "../../contract/schemas/content-permission";
 export { sequenceAddSchema, sequenceFormSchema } from "../../contract/schemas/sequence";
+export { collaboratorRoleSchema, collaboratorSchema } from "../../contract/schemas/playlist";
 export {
   identificationSchema as curriculumIdentificationSchema,
   materialSchema,

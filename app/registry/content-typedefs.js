@@ -55,7 +55,7 @@
  *   class's event zone, `location/zone/event/{id}/` with `zone` (docs/decisions/043).
  * @typedef {{
  *   key: string, segment: string, param: string, api: string, module: string, labelKey: string, nounKey: string, i18n: string[], menuSection: string,
- *   listModule?: string, createModule?: string, detailModule?: string, cancelKind?: string | { field: string, kinds: Record<string, string> }, schema: string, viewScopes?: string[], administeredBy?: "group",
+ *   listModule?: string, createModule?: string, detailModule?: string, cancelKind?: string | { field: string, kinds: Record<string, string> }, schema: string, viewScopes?: string[], administeredBy?: "group", grantedBy?: "learning_playlist",
  *   columns: Column[], filters: string[], filterSources: Record<string, string>, defaultOrdering: string, fields: FormField[],
  *   defaultTab: string, tabs: Tab[], overall: Tab[], feature?: Feature, overallIndex?: Tab, pages?: ItemPage[],
  *   publish?: boolean, cover?: boolean, deletable?: boolean, nameFields?: string[], codeField?: string,
@@ -64,6 +64,9 @@
  *   permissionKeys?: { title: string, intro: string }, library?: { of: string }
  * }} ContentType
  *   `library`: a content library type (library.js, docs/decisions/071): `of` the organisation's type it repeats.
+ *   `grantedBy`: its items grant roles to the accounts they name (a playlist's owner and
+ *   collaborators, docs/decisions/102): the guard `granted_{kind}` passes its view and change pages
+ *   too, and each item's page asks the API what that item grants (GET {api}{id}/grant/).
  *   `permissionKeys`: the permission tab's title and intro in the type's namespace, for a type whose
  *   rules grant something other than seeing and enrolling (a test bank: who may use it).
  *   `coverUnpublishes: false`: removing its cover image leaves it published (a class program).

@@ -86,8 +86,12 @@ export const alsoFlags = (type, action, opts = {}) => [
  * @returns {string[]}
  */
 export const adminGuards = (type, action, opts = {}) =>
-  type.administeredBy && !opts.flagOnly && (action === "view" || action === "change")
-    ? [`administers_${type.administeredBy}`]
+  !opts.flagOnly && (action === "view" || action === "change")
+    ? [
+        ...(type.administeredBy ? [`administers_${type.administeredBy}`] : []),
+        // Items granting roles (a playlist's collaborators, docs/decisions/102): what one item grants, its page asks.
+        ...(type.grantedBy ? [`granted_${type.grantedBy}`] : []),
+      ]
     : [];
 
 /**

@@ -24,6 +24,20 @@ import {
 } from "./parts.js";
 
 const FILTERED_LIST = "routes/content.list-filtered.tsx";
+
+/**
+ * Its collaborators (docs/decisions/102): the accounts and groups it names with their roles. Seen
+ * by whoever sees the playlist; named by its owner, its admins or the change flag (the API decides).
+ * Calls: {api}{id}/collaborator/ (api/content/learning-playlist/collaborators.ts).
+ */
+const COLLABORATOR = {
+  id: "collaborator",
+  labelKey: "tab_collaborator",
+  action: "view",
+  kind: "table",
+  module: "routes/learning-playlist.collaborator.tsx",
+  api: "collaborator/",
+};
 const LIST_POSTS = { toggle: "playlist_publish_playlist", delete: "playlist_delete_playlist" };
 
 /** @type {ContentType} */
@@ -38,6 +52,8 @@ export const LEARNING_PLAYLIST_TYPE = {
   i18n: ["learningPlaylist"],
   menuSection: "content",
   feature: FEATURES.learningPlaylist,
+  // Its owner and collaborators see and change it by their roles, without the flags (docs/decisions/102).
+  grantedBy: "learning_playlist",
   cover: false,
   ...ENGINE_MODULES,
   // Followed at one's own pace: an online path's cancel types (docs/decisions/101).
@@ -95,7 +111,7 @@ export const LEARNING_PLAYLIST_TYPE = {
   ],
   createDefaults: { playlist_type: "1" },
   defaultTab: "setting",
-  tabs: [{ ...INFORMATION, id: "setting", labelKey: "tab_setting" }, SEQUENCE, PERMISSION],
+  tabs: [{ ...INFORMATION, id: "setting", labelKey: "tab_setting" }, SEQUENCE, COLLABORATOR, PERMISSION],
   overall: [progressOverall()],
   overallIndex: OVERALL_INDEX,
 };

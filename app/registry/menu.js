@@ -37,7 +37,7 @@ const typeEntries = (section) =>
       labelKey: t.labelKey,
       flag: contentFlag(t, "view"),
       feature: t.feature,
-      ...(t.administeredBy ? { also: adminGuards(t, "view") } : {}),
+      ...(t.administeredBy || t.grantedBy ? { also: adminGuards(t, "view") } : {}),
     },
     ...(t.listPages ?? [])
       .filter((p) => p.menu)

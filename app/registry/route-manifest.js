@@ -117,6 +117,8 @@ const CONTENT_POSTS = {
   "routes/content.tab-budget-price.tsx": { save: "change" },
   // The sequence of a learning path or an onboarding plan (docs/decisions/099).
   "routes/content.sequence.tsx": { create: "change", update: "change", delete: "change" },
+  // A playlist's collaborators (docs/decisions/102): the API asks more (its owner, an admin, or the change flag).
+  "routes/learning-playlist.collaborator.tsx": { create: "change", update: "change", delete: "change" },
   "routes/content.tab-ecertificate.tsx": {
     save: "certificate",
     "upload-image": "certificate",

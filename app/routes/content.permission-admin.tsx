@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { SearchForm } from "~/components/search-form";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useContentTranslation } from "~/components/content/use-content-translation";
 import type { Paged } from "../../contract/http";
@@ -7,7 +8,6 @@ import type { AccountOption, ContentAdmin } from "../../contract/schemas/content
 import { DataTable } from "~/components/content/data-table";
 import { Pager } from "~/components/content/pager";
 import { PostButton } from "~/components/content/row-actions";
-import { inputClass } from "~/components/content/settings-form";
 import { CsrfInput, ErrorList, SelectField } from "~/components/forms";
 import { itemId, requireContent, type ContentType } from "~/lms/content.server";
 import { registryTab } from "~/lms/registry-tab.server";
@@ -130,27 +130,7 @@ export default function PermissionAdminPage() {
         <h3 id="admin-add" className="text-base font-semibold">
           {t("acc_admin_add")}
         </h3>
-        {more || find ? (
-          <Form method="get" role="search" className="flex max-w-xl gap-2">
-            <label htmlFor="admin-find" className="sr-only">
-              {t("acc_admin_find")}
-            </label>
-            <input
-              id="admin-find"
-              type="search"
-              name="find"
-              defaultValue={find}
-              placeholder={t("acc_admin_find")}
-              className={inputClass}
-            />
-            <button
-              type="submit"
-              className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50"
-            >
-              {t("search")}
-            </button>
-          </Form>
-        ) : null}
+        {more || find ? <SearchForm id="admin-find" name="find" value={find} label={t("acc_admin_find")} /> : null}
         {candidates.length ? (
           <Form method="post" className="max-w-xl">
             <WritableFields>

@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { SearchForm } from "~/components/search-form";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { Paged } from "../../contract/http";
 import type { LearningRequest } from "../../contract/schemas/requests";
 import { DataTable } from "~/components/content/data-table";
 import { Pager } from "~/components/content/pager";
-import { controlClass } from "~/components/forms";
 import { kindOfPath } from "~/components/requests/kinds";
 import { RequestTabs, StatusBadge } from "~/components/requests/request-parts";
 import { useDates } from "~/components/use-dates";
@@ -54,22 +54,7 @@ export default function RequestList() {
       <p className="max-w-3xl text-sm text-slate-700">
         {t(tab === "waiting" ? "req_waiting_intro" : "req_result_list_intro")}
       </p>
-      <Form method="get" role="search" className="flex max-w-xl gap-2">
-        <label htmlFor="request-search" className="sr-only">
-          {t("req_search")}
-        </label>
-        <input
-          id="request-search"
-          name="search"
-          type="search"
-          defaultValue={search}
-          placeholder={t("req_search")}
-          className={controlClass}
-        />
-        <button type="submit" className="rounded border border-slate-300 bg-white px-4 py-2 text-sm">
-          {t("search")}
-        </button>
-      </Form>
+      <SearchForm id="request-search" name="search" value={search} label={t("req_search")} />
       <DataTable
         caption={t(tab === "waiting" ? "req_tab_waiting" : "req_tab_approval_result")}
         rows={list.results}

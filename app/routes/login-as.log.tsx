@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { SearchForm } from "~/components/search-form";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { Paged } from "../../contract/http";
 import type { LoginAsLogRow, LoginAsWriteRow } from "../../contract/schemas/login-as";
@@ -7,7 +8,6 @@ import { answerHolds, flag } from "../../contract/permissions";
 import { DataTable } from "~/components/content/data-table";
 import { ExportLinks } from "~/components/content/export-links";
 import { Pager } from "~/components/content/pager";
-import { controlClass } from "~/components/forms";
 import { LogEntry } from "~/components/login-as/log-entry";
 import { LogAccount, LogStatus, useLasted } from "~/components/login-as/log-parts";
 import { useDates } from "~/components/use-dates";
@@ -79,25 +79,7 @@ function LogList({
         <p className="max-w-3xl text-sm text-slate-700">{t("loginas_log_intro")}</p>
       </header>
       <div className="flex flex-wrap items-end gap-3">
-        <Form method="get" role="search" className="flex max-w-xl gap-2">
-          <label htmlFor="login-as-log-search" className="sr-only">
-            {t("loginas_log_search_label")}
-          </label>
-          <input
-            id="login-as-log-search"
-            type="search"
-            name="search"
-            defaultValue={search}
-            placeholder={t("loginas_log_search_label")}
-            className={controlClass}
-          />
-          <button
-            type="submit"
-            className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50"
-          >
-            {t("search")}
-          </button>
-        </Form>
+        <SearchForm id="login-as-log-search" name="search" value={search} label={t("loginas_log_search_label")} />
         {exportHref && list.results.length ? (
           <div className="ml-auto">
             <ExportLinks href={exportHref} keys={["search", "ordering"]} />

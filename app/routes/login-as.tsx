@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { SearchForm } from "~/components/search-form";
 import { getFormProps, getInputProps } from "~/components/form-props";
 import { useForm } from "~/components/use-form";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -9,7 +10,7 @@ import type { Profile } from "../../contract/schemas/account";
 import type { LoginAsCandidate } from "../../contract/schemas/login-as";
 import { DataTable } from "~/components/content/data-table";
 import { Pager } from "~/components/content/pager";
-import { CsrfInput, ErrorList, Field, controlClass } from "~/components/forms";
+import { CsrfInput, ErrorList, Field } from "~/components/forms";
 import { useSubmitting } from "~/components/use-submitting";
 import { personName } from "~/components/login-as/log-parts";
 import { requireScreen } from "~/lms/auth.server";
@@ -101,25 +102,7 @@ export default function LoginAsPage() {
         </p>
       ) : (
         <>
-          <Form method="get" role="search" className="flex max-w-xl gap-2">
-            <label htmlFor="login-as-search" className="sr-only">
-              {t("loginas_search_label")}
-            </label>
-            <input
-              id="login-as-search"
-              type="search"
-              name="search"
-              defaultValue={search}
-              placeholder={t("loginas_search_label")}
-              className={controlClass}
-            />
-            <button
-              type="submit"
-              className="rounded border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50"
-            >
-              {t("search")}
-            </button>
-          </Form>
+          <SearchForm id="login-as-search" name="search" value={search} label={t("loginas_search_label")} />
           <Form method="post" {...getFormProps(form)} className="space-y-4">
             <CsrfInput />
             <input type="hidden" name="intent" value="start" />

@@ -1,5 +1,5 @@
 import { z } from "../zod";
-import { checkbox, code, isBlank, nullableId } from "./form-fields";
+import { checkbox, code, id, isBlank, nullableId } from "./form-fields";
 import {
   ALL_TAG_EXTRAS,
   DEFAULT_CONTENT_LIMITS,
@@ -8,7 +8,14 @@ import {
   type ContentLimits,
   type ContentRow,
 } from "./content";
-import { PLAYLIST_TYPE, PLAYLIST_TYPE_CODES, type PlaylistType } from "../playlist-codes";
+import { MSG } from "../messages";
+import {
+  PLAYLIST_ROLE_CODES,
+  PLAYLIST_TYPE,
+  PLAYLIST_TYPE_CODES,
+  type PlaylistRole,
+  type PlaylistType,
+} from "../playlist-codes";
 import type { AccountRef } from "./user";
 import type { TagExtraField } from "../codes";
 
@@ -59,3 +66,34 @@ export type PlaylistRow = ContentRow & {
   count_content: number;
 };
 export type Playlist = PlaylistRow & ContentDetail;
+
+const optionalId = () => z.preprocess((v) => (isBlank(v) ? undefined : v), id().optional());
+
+/**
+ * POST learning-playlist/{id}/collaborator/: an account or a group of accounts, and its role
+ * (docs/decisions/102). Exactly one of the two is named; the one left blank is the field asked for.
+ */
+export const collaboratorSchema = z
+  .object({ account: optionalId(), group: optionalId(), role: code(PLAYLIST_ROLE_CODES) })
+  .superRefine((v, ctx) => {
+    if (v.account === undefined && v.group === undefined)
+      ctx.addIssue({ code: "custom", path: ["account"], message: MSG.required });
+    if (v.account !== undefined && v.group !== undefined)
+      ctx.addIssue({ code: "custom", path: ["group"], message: MSG.invalid });
+  });
+export type CollaboratorInput = z.infer<typeof collaboratorSchema>;
+
+/** PATCH learning-playlist/{id}/collaborator/{collaboratorid}/: its role. */
+export const collaboratorRoleSchema = z.object({ role: code(PLAYLIST_ROLE_CODES) });
+
+/** A collaborator as the API answers it: the account or the group it names, and its role. */
+export type Collaborator = {
+  id: number;
+  account: { id: number; username: string; name: string } | null;
+  group: { id: number; name: string } | null;
+  role: PlaylistRole;
+  datetime_create: string;
+};
+
+/** GET learning-playlist/{id}/grant/: what the signed-in account may do on this playlist (its flags and its roles). */
+export type PlaylistGrant = { actions: ("view" | "change")[]; is_managing: boolean };

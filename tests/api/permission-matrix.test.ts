@@ -837,7 +837,74 @@ function typeOwnCalls(type: ContentType): Record<string, Call[]> {
                 ? { ...testQuestionCalls(type), ...testbankCalls(type) }
                 : (MEDIA_KIND_KEYS as readonly string[]).includes(codeOf(type))
                   ? mediaCalls(type)
-                  : {};
+                  : codeOf(type) === "learning_playlist"
+                    ? playlistCalls(type)
+                    : {};
+}
+
+/**
+ * A playlist's collaborators (docs/decisions/102): seen with the view flag (or a role on it),
+ * named with the change flag (or as its owner or admin); what the item grants the account.
+ */
+function playlistCalls(type: ContentType): Record<string, Call[]> {
+  const call = callOn(type);
+  const table = "learning_playlist_collaborator";
+  /** An active account the item does not name yet. */
+  const unnamed = async (item: number) =>
+    (
+      await api.db
+        .selectFrom("account as a")
+        .select("a.id")
+        .where("a.is_active", "=", 1)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom(`${table} as c`)
+                .select("c.id")
+                .where("c.learning_playlist_id", "=", item)
+                .whereRef("c.account_id", "=", "a.id"),
+            ),
+          ),
+        )
+        .orderBy("a.id", "desc")
+        .executeTakeFirstOrThrow()
+    ).id;
+  const named = async (item: number) => ({
+    row: (
+      await api.db
+        .insertInto(table)
+        .values({
+          learning_playlist_id: item,
+          account_id: await unnamed(item),
+          group_id: null,
+          role: 5,
+          datetime_create: "2026-01-01T00:00:00.000Z",
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id,
+  });
+  return {
+    collaborator: [
+      call("collaborators", "GET", "view", () => "collaborator/"),
+      call("what the item grants", "GET", "view", () => "grant/"),
+      call("collaborator add", "POST", "change", () => "collaborator/", {
+        body: async (_who, ids) => ({ account: await unnamed(ids.item), role: 5 }),
+        writes: { table, delta: 1 },
+      }),
+      call("collaborator role", "PATCH", "change", (i) => `collaborator/${i.row}/`, {
+        rows: named,
+        body: () => ({ role: 4 }),
+      }),
+      call("collaborator remove", "DELETE", "change", (i) => `collaborator/${i.row}/`, {
+        rows: named,
+        writes: { table, delta: -1 },
+      }),
+      call("collaborator account choices", "GET", "change", () => "collaborator/account/"),
+      call("collaborator group choices", "GET", "change", () => "collaborator/group/"),
+    ],
+  };
 }
 
 /** The sequence of a learning path or an onboarding plan (docs/decisions/099): its contents, added, moved, set, removed. */

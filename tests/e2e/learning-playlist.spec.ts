@@ -9,8 +9,10 @@ import { addContent, rowNames, tag, toast } from "./sequence-kit";
  * followable playlist is made (its owner, when nobody is named, the one who made it), its contents
  * added and reordered, published, and found on the public list and among its owner's playlists
  * — not among another person's; a learner's own playlist is on theirs; the list in Thai; with the
- * learning-playlist switch off the area has no menu entry and its pages answer 404. Both projects
- * share one database, so each works on a playlist and contents of its own.
+ * learning-playlist switch off the area has no menu entry and its pages answer 404; a collaborator
+ * is named and, signed in as that collaborator (the inspector, without any playlist flag), edits it
+ * as its role allows (docs/decisions/102). Both projects share one database, so each works on a
+ * playlist and contents of its own.
  */
 
 const SWITCH = "learning-playlist-is-enabled";
@@ -98,4 +100,67 @@ test("the playlists in Thai; with the switch off the area is gone, on again it i
     setConfig(SWITCH, before ? JSON.parse(before.value) : true);
   }
   expect((await page.goto("/dashboard/learning-playlist/public"))?.status()).toBe(200);
+});
+
+test("a collaborator named as an editor signs in and edits the playlist, and nothing more", async ({ page }, info) => {
+  const code = `PL-TEAM-${tag(info)}`;
+  await page.goto("/dashboard/learning-playlist/create");
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(`Team Playlist ${tag(info)}`);
+  await page.getByRole("textbox", { name: "Code", exact: true }).fill(code);
+  await page.getByRole("combobox", { name: "Category" }).selectOption({ index: 1 });
+  await page.getByRole("combobox", { name: "Provider" }).selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(toast(page, "Created.")).toBeVisible();
+  const id = one<{ id: number }>("select id from learning_playlist where code = ?", code).id;
+
+  // The administrator names the inspector an editor.
+  await page.goto(`/dashboard/learning-playlist/${id}/collaborator`);
+  await expect(page.getByText("No collaborators yet.")).toBeVisible();
+  const inspector = one<{ id: number }>("select id from account where username = 'inspector'").id;
+  await page.getByRole("combobox", { name: "Account", exact: true }).selectOption(String(inspector));
+  await page.getByRole("combobox", { name: "Role", exact: true }).selectOption({ label: "Editor" });
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(toast(page, "Collaborator added.")).toBeVisible();
+  await expect(page.getByRole("row", { name: /\(inspector\).*Account.*Editor/ })).toBeVisible();
+
+  try {
+    // Signed in as the inspector: the menu leads to the playlists it works on, and only those.
+    await page.context().clearCookies();
+    await signIn(page, "inspector", "/dashboard/");
+    await acceptPendingTerms(page);
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Learning playlist" }).click();
+    await expect(page.getByRole("row", { name: new RegExp(code) })).toBeVisible();
+    await expect(page.getByRole("row", { name: /PL-LEAD/ })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Create" })).toHaveCount(0);
+
+    // It changes the settings…
+    await page.goto(`/dashboard/learning-playlist/${id}/setting`);
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(`Team Playlist ${tag(info)}, edited`);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Saved")).toBeVisible();
+    expect(one<{ name: string }>("select name from learning_playlist where id = ?", id).name).toBe(
+      `Team Playlist ${tag(info)}, edited`,
+    );
+    // …sees who else works on it, but names nobody (its owner and admins do), and cannot publish it.
+    await page.getByRole("link", { name: "Collaborators" }).click();
+    await expect(page.getByRole("row", { name: /\(inspector\)/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Publish now" })).toHaveCount(0);
+    // A playlist that names it nowhere is not there for it.
+    const other = one<{ id: number }>("select id from learning_playlist where code = 'PL-LEAD'").id;
+    expect((await page.goto(`/dashboard/learning-playlist/${other}/setting`))?.status()).toBe(404);
+  } finally {
+    // The administrator removes it again (a confirmation step): the inspector holds no role after this test.
+    await page.context().clearCookies();
+    await signIn(page, "admin", `/dashboard/learning-playlist/${id}/collaborator`);
+    await page
+      .getByRole("link", { name: /^Remove/ })
+      .first()
+      .click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page, "Collaborator removed.")).toBeVisible();
+  }
+  expect(
+    one<{ n: number }>("select count(*) as n from learning_playlist_collaborator where learning_playlist_id = ?", id).n,
+  ).toBe(0);
 });

@@ -6,6 +6,7 @@ import { idFilterValue } from "../../engine/crud";
 import { presentAccountOption } from "../../engine/people";
 import { codeFilter, contentResource } from "../base-resource";
 import { sequenceCounts, sequencePublishRefusal } from "../features/sequence/publish";
+import { playlistGrants } from "./collaborators";
 
 /**
  * Learning playlists (spec 000 §2.6, spec 001 §3 "Playlist"; issue 36 §4, docs/decisions/101) on
@@ -13,7 +14,8 @@ import { sequenceCounts, sequencePublishRefusal } from "../features/sequence/pub
  * duplicated, whether they are a dashboard template, and how many contents they hold (the
  * engine's sequence). The owner is an active account, the one who made it when none is named. It
  * publishes only with a content in it, as a learning path. Its lists filter by type and owner
- * (the public list, a person's playlists).
+ * (the public list, a person's playlists). Its owner and collaborators hold what their roles give
+ * on it whatever their flags (./collaborators.ts, docs/decisions/102).
  */
 export const playlistResource = contentResource<PlaylistRow, Playlist>({
   key: "learning_playlist",
@@ -81,6 +83,7 @@ export const playlistResource = contentResource<PlaylistRow, Playlist>({
   refs: { owner: { table: "account", where: { is_active: 1 } } },
   publishRefusal: sequencePublishRefusal("learning_playlist"),
   scopes: {},
+  grants: playlistGrants,
   filters: {
     playlist_type: codeFilter(PLAYLIST_TYPE_CODES, "playlist_type"),
     owner: {
