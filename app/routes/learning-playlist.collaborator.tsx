@@ -51,7 +51,6 @@ export async function loader(args: LoaderFunctionArgs) {
       managing,
       find,
       accounts: accounts?.data.results ?? [],
-      moreAccounts: (accounts?.data.count ?? 0) > CANDIDATES,
       groups: groups?.data.results ?? [],
     },
     { headers: api.headers() },
@@ -68,7 +67,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function CollaboratorTab() {
-  const { rows, managing, find, accounts, moreAccounts, groups } = useLoaderData<typeof loader>();
+  const { rows, managing, find, accounts, groups } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useContentTranslation();
   const roles = PLAYLIST_ROLE_CODES.map((r) => ({ value: String(r), label: t(`pl_role_${r}`) }));
@@ -127,8 +126,8 @@ export default function CollaboratorTab() {
         empty={t("pl_collaborator_empty")}
       />
       <Pager count={rows.count} page={rows.page} pageSize={rows.page_size} />
-      {/* More accounts than the add form offers: a search narrows its choices (a GET form: forms do not nest). */}
-      {managing && (moreAccounts || find) ? (
+      {/* The add form offers the first accounts by username: a search narrows its choices (a GET form: forms do not nest). */}
+      {managing ? (
         <SearchForm id="collaborator-find" name="find" value={find} label={t("pl_collaborator_find")} />
       ) : null}
     </div>

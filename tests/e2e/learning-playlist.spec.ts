@@ -116,6 +116,10 @@ test("a collaborator named as an editor signs in and edits the playlist, and not
   // The administrator names the inspector an editor.
   await page.goto(`/dashboard/learning-playlist/${id}/collaborator`);
   await expect(page.getByText("No collaborators yet.")).toBeVisible();
+  // The add form offers the first accounts by username (other specs add thousands): found by a search first.
+  await page.getByRole("searchbox", { name: "Find an account to add" }).fill("inspector");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]find=inspector/);
   const inspector = one<{ id: number }>("select id from account where username = 'inspector'").id;
   await page.getByRole("combobox", { name: "Account", exact: true }).selectOption(String(inspector));
   await page.getByRole("combobox", { name: "Role", exact: true }).selectOption({ label: "Editor" });
