@@ -237,10 +237,10 @@ export async function itemAccess(
   actions: readonly Action[],
   param = "id",
 ) {
-  const id = itemId(req, param);
   const access = await accessOf(req, db, def, actions).catch((refusal: unknown) =>
-    grantedAccess(req, db, def, actions, id, refusal),
+    grantedAccess(req, db, def, actions, param, refusal),
   );
+  const id = itemId(req, param);
   if (!(await isVisible(db, def, id, access))) throw notFound();
   // An item read-only for good (a cancelled class, docs/decisions/040) refuses every write, whichever
   // feature asks: one rule here, so a new feature cannot forget it. A write is any request but a
@@ -267,10 +267,11 @@ async function grantedAccess(
   db: Db,
   def: AnyResource,
   actions: readonly Action[],
-  id: number,
+  param: string,
   refusal: unknown,
 ): Promise<Access> {
   if (!def.grants || !(refusal instanceof ApiError) || refusal.status !== 403) throw refusal;
+  const id = itemId(req, param);
   const { account, flags } = await requestFlags(req, db);
   // Grants are for the dashboard's people: a learner's roles act on the learner front, not here.
   if (!flags.has(DASHBOARD_FLAG)) throw refusal;
